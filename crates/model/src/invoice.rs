@@ -1,0 +1,144 @@
+//! The invoice representation (interface.md § Invoice) and its items.
+
+use crate::party::UserRef;
+use crate::payment::{Payment, Reminder};
+use crate::position::PositionType;
+use crate::status::InvoiceStatus;
+use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// VAT treatment of an invoice: `{tax, reverse_charge, intra_eu}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Vat {
+    /// Tax rate in percent (0 with reverse charge).
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax: Decimal,
+    /// Reverse charge: the recipient owes the tax; the invoice carries none.
+    pub reverse_charge: bool,
+    /// Intra-community (EU) supply.
+    pub intra_eu: bool,
+}
+
+/// An invoice as GET /invoices/{id} returns it. The list (GET /invoices) leaves out
+/// `salutation`, `footer`, `items`, `payments` and `reminders` (they are `None` there and
+/// not serialized).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Invoice {
+    /// Record id.
+    pub id: i64,
+    /// The customer company's id.
+    pub customer_id: i64,
+    /// Project id, if any.
+    pub project_id: Option<i64>,
+    /// Invoice number `R<YYMM>-<NNN>`; `null` for drafts.
+    pub identifier: Option<String>,
+    /// Invoice date.
+    pub date: NaiveDate,
+    /// Payment due date.
+    pub due_date: NaiveDate,
+    /// `MM/YYYY` from `service_period_from`; `null` without a service period.
+    pub service_period: Option<String>,
+    /// First day of the service period.
+    pub service_period_from: Option<NaiveDate>,
+    /// Last day of the service period.
+    pub service_period_to: Option<NaiveDate>,
+    /// Status.
+    pub status: InvoiceStatus,
+    /// True when this invoice has been reversed (canceled).
+    pub reversed: bool,
+    /// The reversal invoice's id when reversed.
+    pub reversal_invoice_id: Option<i64>,
+    /// True when this invoice is itself a reversal.
+    pub reversal: bool,
+    /// The reversed invoice's id when this is a reversal.
+    pub reversed_invoice_id: Option<i64>,
+    /// Title.
+    pub title: String,
+    /// Recipient address, lines separated by `\n`.
+    pub recipient_address: String,
+    /// Currency code (one of the account's).
+    pub currency: String,
+    /// Net total after discount, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub net_total: Decimal,
+    /// Tax rate in percent.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax: Decimal,
+    /// VAT treatment.
+    pub vat: Vat,
+    /// Gross total, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub gross_total: Decimal,
+    /// Discount in percent.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub discount: Decimal,
+    /// Cash discount in percent (a payment term; does not change the totals).
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub cash_discount: Decimal,
+    /// Days within which the cash discount applies.
+    pub cash_discount_days: i64,
+    /// Debit account number (bookkeeping export); not used yet.
+    pub debit_number: Option<i64>,
+    /// Credit account number (bookkeeping export); not used yet.
+    pub credit_number: Option<i64>,
+    /// True once sent or paid: it can then only be reversed, not deleted.
+    pub locked: bool,
+    /// Whether positions were changed so they no longer match the time sheet.
+    pub activity_hours_modified: bool,
+    /// Salutation (sanitized HTML); detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salutation: Option<String>,
+    /// Footer (sanitized HTML); detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub footer: Option<String>,
+    /// Custom properties: string keys to string values.
+    pub custom_properties: BTreeMap<String, String>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Signed link to the PDF, valid for 15 minutes.
+    pub file_url: Option<String>,
+    /// The internal contact (user) responsible.
+    pub user: Option<UserRef>,
+    /// Positions; detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<InvoiceItem>>,
+    /// Payments; detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payments: Option<Vec<Payment>>,
+    /// Reminders (dunning); detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reminders: Option<Vec<Reminder>>,
+    /// Creation time (UTC).
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change (UTC).
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// An invoice position as the server returns it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct InvoiceItem {
+    /// Record id.
+    pub id: i64,
+    /// Position type.
+    #[serde(rename = "type")]
+    pub kind: PositionType,
+    /// Title (empty for separators and page breaks).
+    pub title: String,
+    /// Description (sanitized HTML).
+    pub description: Option<String>,
+    /// Quantity; `null` for lump sums and non-item positions.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub quantity: Option<Decimal>,
+    /// Unit (`"h"`, `"pcs"`), if any.
+    pub unit: Option<String>,
+    /// Unit price in currency units; `null` for lump sums and non-item positions.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub unit_price: Option<Decimal>,
+    /// Net total of the position (the running sum for subtotals).
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub net_total: Decimal,
+}

@@ -1,0 +1,157 @@
+//! The invoice creation body (interface.md § POST /invoices) and the other invoice
+//! request bodies.
+//!
+//! Every field is optional in the Rust type so that a form can hold a half-written invoice
+//! and the server can answer a missing field with a 422 naming it
+//! ([`crate::validation::validate_new_invoice`]) rather than a parse error. An explicit
+//! JSON `null` reads as absent.
+
+use crate::position::PositionType;
+use crate::status::InvoiceStatus;
+use crate::totals::PositionAmounts;
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Optional VAT flags of a creation body; absent → taken from the customer's `customer_vat`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct VatInput {
+    /// Reverse charge (tax 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_charge: Option<bool>,
+    /// Intra-EU supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intra_eu: Option<bool>,
+}
+
+/// POST /invoices (and PUT /invoices/{id} for drafts) body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewInvoice {
+    /// Required: the customer company's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub customer_id: Option<i64>,
+    /// Required: recipient address, lines separated by `\n`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recipient_address: Option<String>,
+    /// Required: invoice date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    /// Required: due date (not before `date`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due_date: Option<NaiveDate>,
+    /// Required: title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Required: tax rate in percent (0–100).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub tax: Option<Decimal>,
+    /// Required: one of the account's currencies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// Required: positions (at least one unless the invoice is a draft).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<NewInvoiceItem>>,
+    /// Service period start; give both or neither.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service_period_from: Option<NaiveDate>,
+    /// Service period end (not before the start).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub service_period_to: Option<NaiveDate>,
+    /// `created` (default) or `draft`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<InvoiceStatus>,
+    /// `invoice` (default), `project` or `customer`: where the address is also stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change_address: Option<String>,
+    /// Salutation (HTML, sanitized by the server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salutation: Option<String>,
+    /// Footer (HTML, sanitized by the server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub footer: Option<String>,
+    /// Discount in percent (0–100), default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub discount: Option<Decimal>,
+    /// Cash discount in percent (0–100), default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub cash_discount: Option<Decimal>,
+    /// Cash discount period in days (≥ 0), default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cash_discount_days: Option<i64>,
+    /// Project id (must belong to the customer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<i64>,
+    /// Internal contact: a user id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal_contact_id: Option<i64>,
+    /// Custom properties (string values).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_properties: Option<BTreeMap<String, String>>,
+    /// Tags.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<Vec<String>>,
+    /// VAT flags; absent → the customer's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vat: Option<VatInput>,
+}
+
+/// One position of a creation body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewInvoiceItem {
+    /// Required: position type.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<PositionType>,
+    /// Title; required for `item` and `title` positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Description (HTML, sanitized by the server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Quantity (with `unit_price`).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub quantity: Option<Decimal>,
+    /// Unit, e.g. `h`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Unit price in currency units (with `quantity`).
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub unit_price: Option<Decimal>,
+    /// Lump sum: net total without quantity and unit price.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub net_total: Option<Decimal>,
+    /// Time-sheet entries billed by this item.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub activity_ids: Option<Vec<i64>>,
+    /// Project expenses billed by this item.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expense_ids: Option<Vec<i64>>,
+}
+
+impl NewInvoiceItem {
+    /// The amounts the totals need.
+    pub fn amounts(&self) -> PositionAmounts {
+        PositionAmounts {
+            kind: self.kind,
+            quantity: self.quantity,
+            unit_price: self.unit_price,
+            net_total: self.net_total,
+            optional: false,
+        }
+    }
+}
+
+/// PUT /invoices/{id}/update_status body: `{"status": "sent"}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StatusChange {
+    /// Target status.
+    pub status: String,
+}
+
+/// DELETE /invoices/{id} body: `{"reason": "..."}` (may be omitted for drafts).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DeleteReason {
+    /// Why the invoice is deleted; required unless it is a draft.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}

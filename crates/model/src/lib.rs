@@ -1,0 +1,27 @@
+//! Kontor's shared model: the wire types of `shared/spec/interface.md`, money and totals
+//! (`decisions.md` § Totals), validation of creation bodies, and the status rules
+//! (`decisions.md` § State rules).
+//!
+//! This crate does no I/O and compiles for both `wasm32-unknown-unknown` (the browser app)
+//! and native targets (the server), so the form and the handler can never disagree about a
+//! total, a field error or a permitted status move.
+//!
+//! Amounts are [`rust_decimal::Decimal`] everywhere and travel as JSON numbers through
+//! serde_json's `arbitrary_precision` (never through `f64`).
+
+pub mod account;
+pub mod error;
+pub mod invoice;
+pub mod invoice_input;
+pub mod money;
+pub mod party;
+pub mod payment;
+pub mod position;
+pub mod purchase_totals;
+pub mod query;
+pub mod status;
+pub mod timestamp;
+pub mod totals;
+pub mod validation;
+
+pub use rust_decimal::Decimal;

@@ -1,0 +1,187 @@
+//! Status enums and the state rules (`decisions.md` § State rules).
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Invoice status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InvoiceStatus {
+    /// Not finalized: no number yet, editable, deletable without reason.
+    Draft,
+    /// Finalized.
+    Created,
+    /// Sent to the customer.
+    Sent,
+    /// Some payment received (set by payments only).
+    PartiallyPaid,
+    /// Fully paid (set by payments only).
+    Paid,
+    /// Past its due date.
+    Overdue,
+    /// Not pursued.
+    Ignored,
+}
+
+impl InvoiceStatus {
+    /// All statuses in list-filter order.
+    pub const ALL: [InvoiceStatus; 7] = [
+        InvoiceStatus::Draft,
+        InvoiceStatus::Created,
+        InvoiceStatus::Sent,
+        InvoiceStatus::PartiallyPaid,
+        InvoiceStatus::Paid,
+        InvoiceStatus::Overdue,
+        InvoiceStatus::Ignored,
+    ];
+
+    /// The wire name (`"partially_paid"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InvoiceStatus::Draft => "draft",
+            InvoiceStatus::Created => "created",
+            InvoiceStatus::Sent => "sent",
+            InvoiceStatus::PartiallyPaid => "partially_paid",
+            InvoiceStatus::Paid => "paid",
+            InvoiceStatus::Overdue => "overdue",
+            InvoiceStatus::Ignored => "ignored",
+        }
+    }
+
+    /// Parses a wire name; `None` for anything else.
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// A label for people (`"Partially paid"`).
+    pub fn label(self) -> &'static str {
+        match self {
+            InvoiceStatus::Draft => "Draft",
+            InvoiceStatus::Created => "Created",
+            InvoiceStatus::Sent => "Sent",
+            InvoiceStatus::PartiallyPaid => "Partially paid",
+            InvoiceStatus::Paid => "Paid",
+            InvoiceStatus::Overdue => "Overdue",
+            InvoiceStatus::Ignored => "Ignored",
+        }
+    }
+
+    /// The statuses PUT /invoices/{id}/update_status may move this invoice to:
+    /// `draft` → `created` (finalize); among `created`, `sent`, `overdue`, `ignored` any
+    /// other of the four; `partially_paid` and `paid` none (payments decide).
+    pub fn permitted_moves(self) -> &'static [InvoiceStatus] {
+        use InvoiceStatus::*;
+        match self {
+            Draft => &[Created],
+            Created => &[Sent, Overdue, Ignored],
+            Sent => &[Created, Overdue, Ignored],
+            Overdue => &[Created, Sent, Ignored],
+            Ignored => &[Created, Sent, Overdue],
+            PartiallyPaid | Paid => &[],
+        }
+    }
+
+    /// Whether update_status may move from `self` to `target`. Setting the current status
+    /// again is allowed (a no-op) except for `draft`, `partially_paid` and `paid`.
+    pub fn can_move_to(self, target: InvoiceStatus) -> bool {
+        self.permitted_moves().contains(&target)
+            || (self == target && matches!(self, InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue | InvoiceStatus::Ignored))
+    }
+}
+
+impl fmt::Display for InvoiceStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why an invoice may not be deleted, or `Ok` when it may (`decisions.md` § State rules):
+/// a locked invoice can only be reversed; a non-draft needs a non-empty reason.
+pub fn check_invoice_delete(status: InvoiceStatus, locked: bool, reason: Option<&str>) -> Result<(), &'static str> {
+    if locked {
+        return Err("a locked invoice cannot be deleted; reverse it instead");
+    }
+    if status != InvoiceStatus::Draft && reason.map(str::trim).unwrap_or("").is_empty() {
+        return Err("a reason is required to delete an invoice that is not a draft");
+    }
+    Ok(())
+}
+
+/// The status an invoice gets from its payments: paid total ≥ gross → `paid`; > 0 →
+/// `partially_paid`; 0 → `before_payments` (the status held before the first payment).
+pub fn status_after_payments(
+    paid_total: rust_decimal::Decimal,
+    gross_total: rust_decimal::Decimal,
+    before_payments: InvoiceStatus,
+) -> InvoiceStatus {
+    if paid_total > rust_decimal::Decimal::ZERO && paid_total >= gross_total {
+        InvoiceStatus::Paid
+    } else if paid_total > rust_decimal::Decimal::ZERO {
+        InvoiceStatus::PartiallyPaid
+    } else {
+        before_payments
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal::Decimal;
+    use InvoiceStatus::*;
+
+    #[test]
+    fn draft_only_finalizes() {
+        assert!(Draft.can_move_to(Created));
+        for s in [Draft, Sent, Overdue, Ignored, Paid, PartiallyPaid] {
+            assert!(!Draft.can_move_to(s), "draft → {s}");
+        }
+    }
+
+    #[test]
+    fn open_states_move_freely_but_never_to_draft_or_paid() {
+        for from in [Created, Sent, Overdue, Ignored] {
+            for to in [Created, Sent, Overdue, Ignored] {
+                assert!(from.can_move_to(to), "{from} → {to}");
+            }
+            for to in [Draft, Paid, PartiallyPaid] {
+                assert!(!from.can_move_to(to), "{from} → {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn paid_states_refuse_update_status() {
+        for from in [Paid, PartiallyPaid] {
+            for to in InvoiceStatus::ALL {
+                assert!(!from.can_move_to(to));
+            }
+        }
+    }
+
+    #[test]
+    fn delete_rules() {
+        assert!(check_invoice_delete(Draft, false, None).is_ok());
+        assert!(check_invoice_delete(Created, false, None).is_err());
+        assert!(check_invoice_delete(Created, false, Some("  ")).is_err());
+        assert!(check_invoice_delete(Created, false, Some("typo")).is_ok());
+        assert!(check_invoice_delete(Sent, true, Some("typo")).is_err());
+    }
+
+    #[test]
+    fn payments_drive_status() {
+        let gross = Decimal::new(11900, 2);
+        assert_eq!(status_after_payments(Decimal::ZERO, gross, Sent), Sent);
+        assert_eq!(status_after_payments(Decimal::new(100, 0), gross, Sent), PartiallyPaid);
+        assert_eq!(status_after_payments(gross, gross, Sent), Paid);
+        assert_eq!(status_after_payments(Decimal::new(200, 0), gross, Created), Paid);
+    }
+
+    #[test]
+    fn wire_names_round_trip() {
+        for s in InvoiceStatus::ALL {
+            assert_eq!(InvoiceStatus::parse(s.as_str()), Some(s));
+            let json = serde_json::to_string(&s).unwrap();
+            assert_eq!(json, format!("\"{}\"", s.as_str()));
+        }
+    }
+}

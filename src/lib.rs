@@ -1,0 +1,1 @@
+//! Kontor browser app.
