@@ -1,1 +1,143 @@
-fn main() {}
+//! `kontor-server`: serve the interface and the bundle, manage API keys, fill demo data.
+
+use clap::{Parser, Subcommand};
+use kontor_server::config::{AccountConfig, ServerConfig};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Kontor: invoices, offers and purchases for one account.
+#[derive(Parser)]
+#[command(name = "kontor-server", version)]
+struct Cli {
+    /// Data directory: SQLite database (WAL) and stored files.
+    #[arg(long, global = true, env = "KONTOR_DATA", default_value = "./data")]
+    data: PathBuf,
+    /// Account file (name, address, currencies, letter papers); default `<data>/kontor.toml`,
+    /// built-in defaults when it does not exist.
+    #[arg(long, global = true, env = "KONTOR_ACCOUNT")]
+    account: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve /api/v1 and the browser bundle.
+    Serve {
+        /// Address to listen on.
+        #[arg(long, env = "KONTOR_LISTEN", default_value = "127.0.0.1:8080")]
+        listen: SocketAddr,
+        /// Directory of the built browser bundle (trunk's `dist`).
+        #[arg(long, env = "KONTOR_DIST", default_value = "./dist")]
+        dist: PathBuf,
+        /// Trusted CORS origin besides our own (repeatable, or comma-separated in the env).
+        #[arg(long = "cors-origin", env = "KONTOR_CORS_ORIGINS", value_delimiter = ',')]
+        cors_origins: Vec<String>,
+        /// Requests per API key per 2 minutes (0 = unlimited).
+        #[arg(long, env = "KONTOR_RATE_LIMIT", default_value_t = 1200)]
+        rate_limit: u32,
+    },
+    /// Manage API keys.
+    Keys {
+        #[command(subcommand)]
+        command: KeysCommand,
+    },
+    /// Fill the database with realistic demo data (only when it holds no invoices).
+    Demo,
+}
+
+#[derive(Subcommand)]
+enum KeysCommand {
+    /// Create a key; the key alone is printed on the last line of stdout.
+    Create {
+        /// A name for the key (shown in the app's top bar).
+        #[arg(long)]
+        name: String,
+        /// Allow only GET requests.
+        #[arg(long)]
+        read_only: bool,
+    },
+    /// List keys (never their secrets).
+    List,
+    /// Revoke a key by id.
+    Revoke {
+        /// Key id from `keys list`.
+        id: i64,
+    },
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("KONTOR_LOG").unwrap_or_else(|_| "info,sqlx=warn".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    match run(cli).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> Result<(), String> {
+    let account_path = cli.account.clone().unwrap_or_else(|| cli.data.join("kontor.toml"));
+    let account = AccountConfig::load(&account_path)?;
+    match cli.command {
+        Command::Serve { listen, dist, cors_origins, rate_limit } => {
+            let dist_dir = dist.join("index.html").exists().then_some(dist.clone());
+            if dist_dir.is_none() {
+                tracing::warn!("no bundle at {}; serving the API only", dist.display());
+            }
+            let config = ServerConfig { listen, data_dir: cli.data, dist_dir, cors_origins, rate_limit, account };
+            let bound = kontor_server::bind(&config).await?;
+            let addr = bound.listener.local_addr().map_err(|e| e.to_string())?;
+            println!("Kontor is running at http://{addr}/");
+            if let Some(key) = &bound.initial_key {
+                println!("First start: a full-access API key was created (shown only now):");
+                println!("{key}");
+            }
+            kontor_server::run(bound).await
+        }
+        Command::Keys { command } => {
+            let pool = kontor_server::db::open(&cli.data).await?;
+            keys(&pool, command).await.map_err(|e| e.to_string())
+        }
+        Command::Demo => {
+            let pool = kontor_server::db::open(&cli.data).await?;
+            let config = ServerConfig { listen: "127.0.0.1:0".parse().expect("valid"), data_dir: cli.data, dist_dir: None, cors_origins: vec![], rate_limit: 0, account };
+            let report = kontor_server::demo::fill(kontor_server::state(pool, &config)).await?;
+            println!("{report}");
+            Ok(())
+        }
+    }
+}
+
+async fn keys(pool: &sqlx::SqlitePool, command: KeysCommand) -> Result<(), sqlx::Error> {
+    use kontor_server::auth;
+    match command {
+        KeysCommand::Create { name, read_only } => {
+            let (info, secret) = auth::create_key(pool, &name, read_only).await?;
+            println!("Created key {} \"{}\" ({}); it is shown only now:", info.id, info.name, if read_only { "read-only" } else { "full access" });
+            println!("{secret}");
+        }
+        KeysCommand::List => {
+            println!("{:>4}  {:<32}  {:<10}  {:<20}  {:<20}  name", "id", "uuid", "access", "created", "revoked");
+            for k in auth::list_keys(pool).await? {
+                let access = if k.read_only { "read-only" } else { "full" };
+                println!("{:>4}  {:<32}  {:<10}  {:<20}  {:<20}  {}", k.id, k.uuid, access, k.created_at, k.revoked_at.unwrap_or_default(), k.name);
+            }
+        }
+        KeysCommand::Revoke { id } => {
+            if auth::revoke_key(pool, id).await? {
+                println!("Key {id} revoked.");
+            } else {
+                println!("No active key with id {id}.");
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! The server's one error type. Every variant becomes the JSON body of `decisions.md`
+//! § Errors: `{"message": "...", "errors": {...}}` (`errors` on 422 only).
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use kontor_model::error::{ErrorBody, FieldErrors};
+
+/// Result alias for handlers.
+pub type ApiResult<T> = Result<T, ApiError>;
+
+/// Every way a request can fail, with its HTTP status.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the body is not valid JSON, or a query parameter has the wrong form.
+    BadRequest(String),
+    /// 401: missing, malformed or unknown credentials (`WWW-Authenticate: Token realm="api"`).
+    Unauthorized,
+    /// 403: a read-only key tried to write.
+    Forbidden,
+    /// 404: unknown id or route. The string names what was not found (`"invoice 7"`).
+    NotFound(String),
+    /// 405: wrong method on a known path.
+    MethodNotAllowed,
+    /// 413: body larger than the limit (bytes).
+    PayloadTooLarge(usize),
+    /// 415: wrong Content-Type.
+    UnsupportedMediaType,
+    /// 422: invalid fields (path → messages) with a summary sentence.
+    Invalid(String, FieldErrors),
+    /// 422: a state rule refuses the request (no field to name).
+    Refused(String),
+    /// 429: rate limit exceeded; retry after this many seconds.
+    TooManyRequests(u64),
+    /// 500: an internal error; the cause is logged, never sent.
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 422 naming one field.
+    pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {
+        let field = field.into();
+        let message = message.into();
+        let mut errors = FieldErrors::new();
+        errors.insert(field.clone(), vec![message.clone()]);
+        ApiError::Invalid(format!("{field} {message}"), errors)
+    }
+
+    /// A 422 from a validation result; `Ok(())` when `errors` is empty.
+    pub fn check(errors: FieldErrors) -> ApiResult<()> {
+        if errors.is_empty() {
+            return Ok(());
+        }
+        let summary = errors
+            .iter()
+            .take(3)
+            .map(|(f, m)| format!("{f} {}", m.first().map(String::as_str).unwrap_or("is invalid")))
+            .collect::<Vec<_>>()
+            .join("; ");
+        Err(ApiError::Invalid(format!("Validation failed: {summary}"), errors))
+    }
+
+    /// A 404 for `what` (`"invoice 7"`).
+    pub fn not_found(what: impl Into<String>) -> Self {
+        ApiError::NotFound(what.into())
+    }
+
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn body(self) -> ErrorBody {
+        let (message, errors) = match self {
+            ApiError::BadRequest(m) => (m, None),
+            ApiError::Unauthorized => ("Missing, malformed or unknown API key.".to_string(), None),
+            ApiError::Forbidden => ("This API key is read-only.".to_string(), None),
+            ApiError::NotFound(what) => (format!("Not found: {what}."), None),
+            ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
+            ApiError::PayloadTooLarge(limit) => (format!("Request body larger than {limit} bytes."), None),
+            ApiError::UnsupportedMediaType => ("Request body must be JSON (Content-Type: application/json).".to_string(), None),
+            ApiError::Invalid(m, e) => (m, Some(e)),
+            ApiError::Refused(m) => (m, Some(FieldErrors::new())),
+            ApiError::TooManyRequests(s) => (format!("Rate limit exceeded; retry in {s} seconds."), None),
+            ApiError::Internal(_) => ("Internal error.".to_string(), None),
+        };
+        ErrorBody { message, errors }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        if let ApiError::Internal(cause) = &self {
+            tracing::error!(%cause, "internal error");
+        }
+        let status = self.status();
+        let retry = if let ApiError::TooManyRequests(s) = &self { Some(*s) } else { None };
+        let mut response = (status, axum::Json(self.body())).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+        if status == StatusCode::UNAUTHORIZED {
+            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Token realm=\"api\""));
+        }
+        if let Some(s) = retry {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(s));
+        }
+        response
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> Self {
+        ApiError::Internal(format!("database: {e}"))
+    }
+}
+
+impl From<kontor_model::query::QueryError> for ApiError {
+    fn from(e: kontor_model::query::QueryError) -> Self {
+        ApiError::BadRequest(format!("Query parameter {} {}.", e.param, e.message))
+    }
+}

@@ -1,0 +1,95 @@
+//! GET /invoices and GET /invoices/locked: filters of interface.md plus the global
+//! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
+
+use super::repo::{InvoiceRow, SELECT};
+use crate::error::ApiResult;
+use crate::extract::QueryPairs;
+use crate::listing::{like_pattern, order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use kontor_model::invoice::Invoice;
+use kontor_model::query::InvoiceFilter;
+use sqlx::{QueryBuilder, Sqlite};
+
+const SORTS: &[(&str, &str)] = &[
+    ("date", "i.date"),
+    ("due_date", "i.due_date"),
+    ("identifier", "i.identifier"),
+    ("title", "i.title COLLATE NOCASE"),
+    ("status", "i.status"),
+    ("net_total", "CAST(i.net_total AS REAL)"),
+    ("gross_total", "CAST(i.gross_total AS REAL)"),
+    ("created_at", "i.created_at"),
+    ("updated_at", "i.updated_at"),
+];
+
+fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &InvoiceFilter, locked_only: bool) {
+    qb.push(" WHERE i.deleted_at IS NULL");
+    if locked_only {
+        qb.push(" AND i.locked = 1");
+    }
+    if !f.status.is_empty() {
+        qb.push(" AND i.status IN (");
+        let mut sep = qb.separated(", ");
+        for s in &f.status {
+            sep.push_bind(s.as_str());
+        }
+        qb.push(")");
+    }
+    let ranges = [
+        ("i.date >= ", f.date_from),
+        ("i.date <= ", f.date_to),
+        ("i.service_period_from >= ", f.service_period_from),
+        ("i.service_period_to <= ", f.service_period_to),
+    ];
+    for (cond, value) in ranges {
+        if let Some(d) = value {
+            qb.push(" AND ").push(cond).push_bind(crate::db::date_text(d));
+        }
+    }
+    for tag in &f.tags {
+        qb.push(" AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ").push_bind(tag.clone()).push(")");
+    }
+    if let Some(id) = &f.identifier {
+        qb.push(" AND i.identifier = ").push_bind(id.clone());
+    }
+    if let Some(term) = &f.term {
+        let pattern = like_pattern(term);
+        qb.push(" AND (i.title LIKE ").push_bind(pattern.clone()).push(" ESCAPE '\\' OR i.identifier LIKE ").push_bind(pattern).push(" ESCAPE '\\')");
+    }
+    if let Some(c) = f.company_id {
+        qb.push(" AND i.customer_id = ").push_bind(c);
+    }
+    if let Some(p) = f.project_id {
+        qb.push(" AND i.project_id = ").push_bind(p);
+    }
+    push_global(qb, &f.global, "i", true);
+}
+
+async fn run(state: &AppState, headers: &HeaderMap, uri: &axum::http::Uri, query: &QueryPairs, locked_only: bool) -> ApiResult<PageOf<Invoice>> {
+    let filter = InvoiceFilter::from_pairs(query.iter())?;
+    let order = order_by(filter.paging.sort_by.as_deref(), SORTS, "i.date DESC, i.id DESC", "i.id")?;
+    let (page, per_page) = (filter.paging.page(), filter.paging.per_page());
+
+    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM invoices i");
+    push_where(&mut count, &filter, locked_only);
+    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
+
+    let mut select = QueryBuilder::new(SELECT);
+    push_where(&mut select, &filter, locked_only);
+    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(per_page)).push(" OFFSET ").push_bind(i64::from((page - 1) * per_page));
+    let rows: Vec<InvoiceRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    Ok(PageOf { items: rows.into_iter().map(InvoiceRow::into_invoice).collect(), page, per_page, total, url: absolute_url(headers, uri) })
+}
+
+/// GET /invoices → one page of invoices (list form). Errors: 400 for a malformed filter.
+pub async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Invoice>> {
+    run(&state, &headers, &uri, &query, false).await
+}
+
+/// GET /invoices/locked → locked invoices only (status, date_from, date_to, identifier).
+pub async fn locked(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Invoice>> {
+    run(&state, &headers, &uri, &query, true).await
+}

@@ -1,0 +1,23 @@
+//! `/invoices`: the invoice resource (interface.md § Invoices, `decisions.md` § State
+//! rules). One file per operation; [`repo`] turns rows into representations.
+
+mod create;
+mod delete;
+mod list;
+pub mod repo;
+mod status;
+
+pub use create::create_invoice;
+
+use crate::state::AppState;
+use axum::routing::{get, put};
+use axum::Router;
+
+/// Routes of the invoice resource.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/invoices", get(list::list).post(create::create))
+        .route("/invoices/locked", get(list::locked))
+        .route("/invoices/{id}", get(repo::get_one).put(create::update_draft).delete(delete::delete))
+        .route("/invoices/{id}/update_status", put(status::update_status))
+}

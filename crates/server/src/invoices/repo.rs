@@ -1,0 +1,226 @@
+//! Reading invoices: rows → [`Invoice`] representations (list and detail forms).
+
+use crate::db::{date_text, dec, dec_opt, json_list, json_map, parse_ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::IdPath;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use chrono::NaiveDate;
+use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
+use kontor_model::party::UserRef;
+use kontor_model::payment::{Payment, Reminder};
+use kontor_model::position::PositionType;
+use kontor_model::status::InvoiceStatus;
+use sqlx::SqlitePool;
+
+/// Columns of an invoice row joined with its user (`u_*`).
+pub const SELECT: &str = "SELECT i.*, u.firstname AS u_firstname, u.lastname AS u_lastname FROM invoices i LEFT JOIN users u ON u.id = i.user_id";
+
+/// One `invoices` row with its user's names.
+#[derive(sqlx::FromRow, Debug)]
+pub struct InvoiceRow {
+    id: i64,
+    customer_id: i64,
+    project_id: Option<i64>,
+    user_id: Option<i64>,
+    identifier: Option<String>,
+    date: NaiveDate,
+    due_date: NaiveDate,
+    service_period_from: Option<NaiveDate>,
+    service_period_to: Option<NaiveDate>,
+    status: String,
+    reversed: bool,
+    reversal_invoice_id: Option<i64>,
+    reversal: bool,
+    reversed_invoice_id: Option<i64>,
+    title: String,
+    recipient_address: String,
+    currency: String,
+    net_total: String,
+    tax: String,
+    reverse_charge: bool,
+    intra_eu: bool,
+    gross_total: String,
+    discount: String,
+    cash_discount: String,
+    cash_discount_days: i64,
+    locked: bool,
+    activity_hours_modified: bool,
+    salutation: String,
+    footer: String,
+    custom_properties: String,
+    tags: String,
+    created_at: String,
+    updated_at: String,
+    u_firstname: Option<String>,
+    u_lastname: Option<String>,
+}
+
+impl InvoiceRow {
+    /// The list representation (no salutation, footer, items, payments, reminders).
+    pub fn into_invoice(self) -> Invoice {
+        let tax = dec(&self.tax);
+        Invoice {
+            id: self.id,
+            customer_id: self.customer_id,
+            project_id: self.project_id,
+            identifier: self.identifier,
+            date: self.date,
+            due_date: self.due_date,
+            service_period: self.service_period_from.map(|d| d.format("%m/%Y").to_string()),
+            service_period_from: self.service_period_from,
+            service_period_to: self.service_period_to,
+            status: InvoiceStatus::parse(&self.status).unwrap_or(InvoiceStatus::Created),
+            reversed: self.reversed,
+            reversal_invoice_id: self.reversal_invoice_id,
+            reversal: self.reversal,
+            reversed_invoice_id: self.reversed_invoice_id,
+            title: self.title,
+            recipient_address: self.recipient_address,
+            currency: self.currency,
+            net_total: dec(&self.net_total),
+            tax,
+            vat: Vat { tax, reverse_charge: self.reverse_charge, intra_eu: self.intra_eu },
+            gross_total: dec(&self.gross_total),
+            discount: dec(&self.discount),
+            cash_discount: dec(&self.cash_discount),
+            cash_discount_days: self.cash_discount_days,
+            debit_number: None,
+            credit_number: None,
+            locked: self.locked,
+            activity_hours_modified: self.activity_hours_modified,
+            salutation: None,
+            footer: None,
+            custom_properties: json_map(&self.custom_properties),
+            tags: json_list(&self.tags),
+            file_url: None,
+            user: match (self.user_id, self.u_firstname, self.u_lastname) {
+                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef { id, firstname, lastname }),
+                _ => None,
+            },
+            items: None,
+            payments: None,
+            reminders: None,
+            created_at: parse_ts(&self.created_at),
+            updated_at: parse_ts(&self.updated_at),
+        }
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ItemRow {
+    id: i64,
+    kind: String,
+    title: String,
+    description: Option<String>,
+    quantity: Option<String>,
+    unit: Option<String>,
+    unit_price: Option<String>,
+    net_total: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct PaymentRow {
+    id: i64,
+    date: NaiveDate,
+    paid_total: String,
+    currency: String,
+    created_at: String,
+    updated_at: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct ReminderRow {
+    id: i64,
+    date: NaiveDate,
+    due_date: NaiveDate,
+    fee: String,
+    text: String,
+    created_at: String,
+    updated_at: String,
+}
+
+/// Loads a live (not deleted) invoice row. Errors: 404.
+pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<InvoiceRow> {
+    sqlx::query_as::<_, InvoiceRow>(&format!("{SELECT} WHERE i.id = ? AND i.deleted_at IS NULL"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("invoice {id}")))
+}
+
+/// Loads the full representation of a live invoice: user, items, payments, reminders.
+/// Errors: 404 when it does not exist or was deleted.
+pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
+    let row = load_row(pool, id).await?;
+    let (salutation, footer) = (row.salutation.clone(), row.footer.clone());
+    let mut invoice = row.into_invoice();
+    invoice.salutation = Some(salutation);
+    invoice.footer = Some(footer);
+    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total FROM invoice_items WHERE invoice_id = ? ORDER BY position")
+        .bind(id)
+        .fetch_all(pool)
+        .await?;
+    invoice.items = Some(
+        items
+            .into_iter()
+            .map(|r| InvoiceItem {
+                id: r.id,
+                kind: PositionType::parse(&r.kind).unwrap_or(PositionType::Item),
+                title: r.title,
+                description: r.description,
+                quantity: dec_opt(r.quantity.as_deref()),
+                unit: r.unit,
+                unit_price: dec_opt(r.unit_price.as_deref()),
+                net_total: dec(&r.net_total),
+            })
+            .collect(),
+    );
+    let payments: Vec<PaymentRow> = sqlx::query_as("SELECT id, date, paid_total, currency, created_at, updated_at FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id")
+        .bind(id)
+        .fetch_all(pool)
+        .await?;
+    invoice.payments = Some(
+        payments
+            .into_iter()
+            .map(|p| Payment {
+                id: p.id,
+                date: p.date,
+                paid_total: dec(&p.paid_total),
+                currency: p.currency,
+                created_on: parse_ts(&p.created_at).date_naive(),
+                updated_on: parse_ts(&p.updated_at).date_naive(),
+            })
+            .collect(),
+    );
+    let reminders: Vec<ReminderRow> = sqlx::query_as("SELECT id, date, due_date, fee, text, created_at, updated_at FROM invoice_reminders WHERE invoice_id = ? ORDER BY date, id")
+        .bind(id)
+        .fetch_all(pool)
+        .await?;
+    invoice.reminders = Some(
+        reminders
+            .into_iter()
+            .map(|r| Reminder {
+                id: r.id,
+                date: r.date,
+                due_date: r.due_date,
+                fee: dec(&r.fee),
+                text: r.text,
+                created_on: parse_ts(&r.created_at).date_naive(),
+                updated_on: parse_ts(&r.updated_at).date_naive(),
+            })
+            .collect(),
+    );
+    Ok(invoice)
+}
+
+/// GET /invoices/{id} → the full representation. Errors: 404.
+pub async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Invoice>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// `YYYY-MM-DD` text of an optional date column value.
+pub fn opt_date(date: Option<NaiveDate>) -> Option<String> {
+    date.map(date_text)
+}

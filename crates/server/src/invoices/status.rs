@@ -1,0 +1,75 @@
+//! PUT /invoices/{id}/update_status (`decisions.md` § State rules): `draft` → `created`
+//! finalizes (the draft must then be complete; it gets its number); among `created`,
+//! `sent`, `overdue`, `ignored` any move; `partially_paid` and `paid` refuse. Moving to
+//! `sent` locks the invoice.
+
+use super::repo;
+use crate::db::{now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::numbering::{next_number, INVOICES};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use kontor_model::invoice::Invoice;
+use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, StatusChange};
+use kontor_model::status::InvoiceStatus;
+use kontor_model::validation::validate_new_invoice;
+
+/// The creation body an existing invoice corresponds to (to validate a draft on finalize).
+fn as_creation_body(invoice: &Invoice) -> NewInvoice {
+    NewInvoice {
+        customer_id: Some(invoice.customer_id),
+        recipient_address: Some(invoice.recipient_address.clone()),
+        date: Some(invoice.date),
+        due_date: Some(invoice.due_date),
+        title: Some(invoice.title.clone()),
+        tax: Some(invoice.tax),
+        currency: Some(invoice.currency.clone()),
+        items: invoice.items.as_ref().map(|items| {
+            items
+                .iter()
+                .map(|i| NewInvoiceItem {
+                    kind: Some(i.kind),
+                    title: Some(i.title.clone()),
+                    quantity: i.quantity,
+                    unit_price: i.unit_price,
+                    net_total: (i.quantity.is_none() && i.unit_price.is_none()).then_some(i.net_total),
+                    ..Default::default()
+                })
+                .collect()
+        }),
+        status: Some(InvoiceStatus::Created),
+        ..Default::default()
+    }
+}
+
+/// PUT /invoices/{id}/update_status `{status}` → 200 with the invoice after the change.
+/// Errors: 404; 422 for an unknown status, a move the rules do not permit, or an
+/// incomplete draft (fields named).
+pub async fn update_status(State(state): State<AppState>, IdPath(id): IdPath, JsonBody(body): JsonBody<StatusChange>) -> ApiResult<Json<Invoice>> {
+    let target = InvoiceStatus::parse(&body.status)
+        .filter(|s| matches!(s, InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue | InvoiceStatus::Ignored))
+        .ok_or_else(|| ApiError::field("status", "must be one of created, sent, overdue, ignored"))?;
+    let _guard = state.write_lock.lock().await;
+    let current = repo::load(&state.pool, id).await?;
+    if !current.status.can_move_to(target) {
+        let message = format!("An invoice that is {} cannot be moved to {}.", current.status.label().to_lowercase(), target.label().to_lowercase());
+        return Err(ApiError::Invalid(message.clone(), [("status".to_string(), vec![message])].into_iter().collect()));
+    }
+    let mut tx = state.pool.begin().await?;
+    if current.status == InvoiceStatus::Draft {
+        ApiError::check(validate_new_invoice(&as_creation_body(&current), &state.account.currencies))?;
+        let number = next_number(&mut tx, INVOICES, current.date).await?;
+        sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?").bind(number).bind(id).execute(&mut *tx).await?;
+    }
+    sqlx::query("UPDATE invoices SET status = ?, locked = (locked OR ?), updated_at = ? WHERE id = ?")
+        .bind(target.as_str())
+        .bind(target == InvoiceStatus::Sent)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    repo::load(&state.pool, id).await.map(Json)
+}

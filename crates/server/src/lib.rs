@@ -1,0 +1,70 @@
+//! Kontor's server: the `/api/v1` interface of `shared/spec/interface.md` with the
+//! decisions of `shared/spec/decisions.md`, over SQLite, plus the browser bundle.
+//!
+//! A request flows: [`routes::app`] (CORS, tracing) → [`auth::require_key`] (key, rate
+//! limit, read-only rule) → a resource module's handler (extractors from [`extract`]
+//! turn every bad input into an [`error::ApiError`]) → SQL through sqlx → a
+//! `kontor_model` representation as JSON.
+
+pub mod auth;
+pub mod companies;
+pub mod config;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod extract;
+pub mod invoices;
+pub mod listing;
+pub mod numbering;
+pub mod pagination;
+pub mod projects;
+pub mod rate_limit;
+pub mod routes;
+pub mod sanitize;
+pub mod session;
+pub mod state;
+pub mod users;
+
+use config::ServerConfig;
+use state::AppState;
+use std::sync::Arc;
+
+/// Builds the state for `config` over an opened pool.
+pub fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> AppState {
+    AppState {
+        pool,
+        account: Arc::new(config.account.clone()),
+        write_lock: Arc::new(tokio::sync::Mutex::new(())),
+        rate_limiter: rate_limit::RateLimiter::new(config.rate_limit).map(Arc::new),
+    }
+}
+
+/// A bound, not yet running server (tests bind to port 0 and read the address).
+pub struct Bound {
+    /// The listener.
+    pub listener: tokio::net::TcpListener,
+    /// The application.
+    pub app: axum::Router,
+    /// The key created on first start, if this start created one.
+    pub initial_key: Option<String>,
+}
+
+/// Opens the database, creates the first key on an empty database, and binds the
+/// listener. Errors: database or bind failures, as a sentence.
+pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
+    let pool = db::open(&config.data_dir).await?;
+    let initial_key = auth::ensure_initial_key(&pool).await.map_err(|e| format!("cannot create the first key: {e}"))?;
+    let app = routes::app(state(pool, config), config.dist_dir.as_deref(), &config.cors_origins);
+    let listener = tokio::net::TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    Ok(Bound { listener, app, initial_key })
+}
+
+/// Runs a bound server until Ctrl-C / SIGTERM.
+pub async fn run(bound: Bound) -> Result<(), String> {
+    axum::serve(bound.listener, bound.app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| format!("server error: {e}"))
+}

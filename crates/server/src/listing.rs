@@ -1,0 +1,103 @@
+//! Helpers shared by every list endpoint: `sort_by` parsing and the global filters
+//! (`decisions.md` § Lists).
+
+use crate::error::ApiError;
+use kontor_model::query::GlobalFilter;
+use sqlx::{QueryBuilder, Sqlite};
+
+/// Turns `sort_by=<field> [asc|desc]` into an `ORDER BY` body using `allowed`
+/// (wire field → SQL expression); `default` when absent. Ties break on `id` in the same
+/// direction (`id_expr`, e.g. `i.id`). Errors: 400 naming `sort_by` for an unknown field or
+/// direction.
+pub fn order_by(sort_by: Option<&str>, allowed: &[(&str, &str)], default: &str, id_expr: &str) -> Result<String, ApiError> {
+    let Some(raw) = sort_by.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(default.to_string());
+    };
+    let mut parts = raw.split_whitespace();
+    let field = parts.next().unwrap_or("");
+    let dir = match parts.next().map(|d| d.to_ascii_lowercase()) {
+        None => "ASC",
+        Some(d) if d == "asc" => "ASC",
+        Some(d) if d == "desc" => "DESC",
+        Some(_) => return Err(ApiError::BadRequest("Query parameter sort_by direction must be asc or desc.".into())),
+    };
+    let expr = allowed
+        .iter()
+        .find(|(name, _)| *name == field)
+        .map(|(_, expr)| *expr)
+        .ok_or_else(|| {
+            let names: Vec<_> = allowed.iter().map(|(n, _)| *n).collect();
+            ApiError::BadRequest(format!("Query parameter sort_by must name one of: {}.", names.join(", ")))
+        })?;
+    Ok(format!("{expr} {dir}, {id_expr} {dir}"))
+}
+
+/// Appends ` AND ...` conditions for the global filters on table alias `t`.
+/// `has_custom_properties` says whether the table has a `custom_properties` column;
+/// without one a custom-property filter matches nothing.
+pub fn push_global(qb: &mut QueryBuilder<'_, Sqlite>, global: &GlobalFilter, t: &str, has_custom_properties: bool) {
+    if let Some(ids) = &global.ids {
+        if ids.is_empty() {
+            qb.push(" AND 0");
+        } else {
+            qb.push(format!(" AND {t}.id IN ("));
+            let mut sep = qb.separated(", ");
+            for id in ids {
+                sep.push_bind(*id);
+            }
+            qb.push(")");
+        }
+    }
+    if let Some(after) = global.updated_after {
+        qb.push(format!(" AND {t}.updated_at > ")).push_bind(crate::db::ts(after));
+    }
+    for (key, value) in &global.custom_properties {
+        if has_custom_properties {
+            qb.push(format!(" AND EXISTS (SELECT 1 FROM json_each({t}.custom_properties) WHERE key = "))
+                .push_bind(key.clone())
+                .push(" AND value = ")
+                .push_bind(value.clone())
+                .push(")");
+        } else {
+            qb.push(" AND 0");
+        }
+    }
+}
+
+/// Escapes `%`, `_` and `\` for a LIKE pattern and turns `*` into `%`; the result is
+/// wrapped in `%…%` (use with `ESCAPE '\'`).
+pub fn like_pattern(term: &str) -> String {
+    let mut out = String::from("%");
+    for ch in term.chars() {
+        match ch {
+            '%' | '_' | '\\' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '*' => out.push('%'),
+            c => out.push(c),
+        }
+    }
+    out.push('%');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_by_is_checked() {
+        let allowed = [("date", "t.date"), ("title", "t.title")];
+        assert_eq!(order_by(Some("title desc"), &allowed, "d", "t.id").unwrap(), "t.title DESC, t.id DESC");
+        assert_eq!(order_by(Some("date"), &allowed, "d", "t.id").unwrap(), "t.date ASC, t.id ASC");
+        assert_eq!(order_by(None, &allowed, "d", "t.id").unwrap(), "d");
+        assert!(order_by(Some("password"), &allowed, "d", "t.id").is_err());
+        assert!(order_by(Some("date sideways"), &allowed, "d", "t.id").is_err());
+    }
+
+    #[test]
+    fn like_escapes() {
+        assert_eq!(like_pattern("50%_a*b"), "%50\\%\\_a%b%");
+    }
+}

@@ -1,0 +1,139 @@
+//! `/projects` (`decisions.md` § Supporting resources). List filters: `company_id`
+//! (alias `customer_id`), `term` (name), plus the global filters.
+
+use crate::db::{now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::listing::{like_pattern, order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::{Json, Router};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::party::{IdName, NewProject, Project};
+use kontor_model::query::{parse_id, GlobalFilter, Paging};
+use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+
+/// Routes `/projects` and `/projects/{id}`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/projects", get(list).post(create)).route("/projects/{id}", get(get_one))
+}
+
+#[derive(sqlx::FromRow)]
+struct ProjectRow {
+    id: i64,
+    name: String,
+    customer_id: i64,
+    customer_name: Option<String>,
+    currency: Option<String>,
+    billing_email_to: Option<String>,
+    billing_email_cc: Option<String>,
+    billing_address: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<ProjectRow> for Project {
+    fn from(r: ProjectRow) -> Self {
+        Project {
+            id: r.id,
+            name: r.name,
+            customer: r.customer_name.map(|name| IdName { id: r.customer_id, name }),
+            currency: r.currency,
+            billing_email_to: r.billing_email_to,
+            billing_email_cc: r.billing_email_cc,
+            billing_address: r.billing_address,
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        }
+    }
+}
+
+const SELECT: &str = "SELECT p.*, c.name AS customer_name FROM projects p LEFT JOIN companies c ON c.id = p.customer_id";
+
+/// Loads project `id` if it exists.
+pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
+    Ok(sqlx::query_as::<_, ProjectRow>(&format!("{SELECT} WHERE p.id = ?")).bind(id).fetch_optional(pool).await?.map(Project::from))
+}
+
+async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Project>> {
+    let mut paging = Paging::default();
+    let mut global = GlobalFilter::default();
+    let mut company = None;
+    let mut term = None;
+    for (k, v) in query.iter() {
+        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
+            continue;
+        }
+        match k {
+            "company_id" | "customer_id" => company = Some(parse_id(k, v)?),
+            "term" | "name" => term = Some(like_pattern(v)),
+            _ => {}
+        }
+    }
+    let order = order_by(paging.sort_by.as_deref(), &[("name", "p.name"), ("created_at", "p.created_at"), ("updated_at", "p.updated_at")], "p.name COLLATE NOCASE ASC, p.id ASC", "p.id")?;
+    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+        qb.push(" WHERE 1");
+        if let Some(c) = company {
+            qb.push(" AND p.customer_id = ").push_bind(c);
+        }
+        if let Some(t) = &term {
+            qb.push(" AND p.name LIKE ").push_bind(t.clone()).push(" ESCAPE '\\'");
+        }
+        push_global(qb, &global, "p", false);
+    };
+    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM projects p");
+    push_where(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
+    let mut select = QueryBuilder::new(SELECT);
+    push_where(&mut select);
+    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(paging.per_page() as i64).push(" OFFSET ").push_bind(((paging.page() - 1) * paging.per_page()) as i64);
+    let rows: Vec<ProjectRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    Ok(PageOf { items: rows.into_iter().map(Project::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+}
+
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Project>> {
+    find(&state.pool, id).await?.map(Json).ok_or_else(|| ApiError::not_found(format!("project {id}")))
+}
+
+async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewProject>) -> ApiResult<Json<Project>> {
+    let mut e = FieldErrors::new();
+    if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
+        push_error(&mut e, "name", "is required");
+    }
+    match body.customer_id {
+        None => push_error(&mut e, "customer_id", "is required"),
+        Some(id) if crate::companies::find(&state.pool, id).await?.is_none() => push_error(&mut e, "customer_id", "does not exist"),
+        _ => {}
+    }
+    if let Some(c) = &body.currency {
+        if !state.account.currencies.contains(c) {
+            push_error(&mut e, "currency", "must be one of the account's currencies");
+        }
+    }
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    let id = insert(&state.pool, &body).await?;
+    find(&state.pool, id).await?.map(Json).ok_or_else(|| ApiError::Internal("project vanished".into()))
+}
+
+/// Inserts a validated project; returns its id.
+pub async fn insert(pool: &SqlitePool, body: &NewProject) -> ApiResult<i64> {
+    let t = ts(now());
+    Ok(sqlx::query_scalar(
+        "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(body.name.as_deref().map(str::trim))
+    .bind(body.customer_id)
+    .bind(body.currency.as_deref())
+    .bind(body.billing_email_to.as_deref())
+    .bind(body.billing_email_cc.as_deref())
+    .bind(body.billing_address.as_deref())
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(pool)
+    .await?)
+}

@@ -1,0 +1,21 @@
+//! Shared state of the request handlers.
+
+use crate::config::AccountConfig;
+use crate::rate_limit::RateLimiter;
+use sqlx::SqlitePool;
+use std::sync::Arc;
+use tokio::sync::Mutex;
+
+/// What every handler can reach: the database, the account, and the write lock.
+#[derive(Clone)]
+pub struct AppState {
+    /// SQLite pool (WAL: readers never wait for the writer).
+    pub pool: SqlitePool,
+    /// The account (currencies, letter papers).
+    pub account: Arc<AccountConfig>,
+    /// Serializes write transactions so numbering is gap-free and SQLite never answers
+    /// "database is locked" under concurrent creation.
+    pub write_lock: Arc<Mutex<()>>,
+    /// Per-key request limiter.
+    pub rate_limiter: Option<Arc<RateLimiter>>,
+}

@@ -1,0 +1,93 @@
+//! `/users`: the account's users (internal contacts), `decisions.md` § Supporting resources.
+
+use crate::db::{now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::listing::{order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::{Json, Router};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::party::{NewUser, User};
+use kontor_model::query::{GlobalFilter, Paging};
+use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+
+/// Routes `/users` and `/users/{id}`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/users", get(list).post(create)).route("/users/{id}", get(get_one))
+}
+
+#[derive(sqlx::FromRow)]
+struct UserRow {
+    id: i64,
+    firstname: String,
+    lastname: String,
+    email: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<UserRow> for User {
+    fn from(r: UserRow) -> Self {
+        User { id: r.id, firstname: r.firstname, lastname: r.lastname, email: r.email, created_at: parse_ts(&r.created_at), updated_at: parse_ts(&r.updated_at) }
+    }
+}
+
+/// Loads user `id`. Errors: 404.
+pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<User> {
+    sqlx::query_as::<_, UserRow>("SELECT * FROM users WHERE id = ?")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(User::from)
+        .ok_or_else(|| ApiError::not_found(format!("user {id}")))
+}
+
+async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<User>> {
+    let mut paging = Paging::default();
+    let mut global = GlobalFilter::default();
+    for (k, v) in query.iter() {
+        let _ = paging.accept(k, v)? || global.accept(k, v)?;
+    }
+    let order = order_by(paging.sort_by.as_deref(), &[("lastname", "u.lastname"), ("firstname", "u.firstname"), ("created_at", "u.created_at")], "u.lastname ASC, u.id ASC", "u.id")?;
+    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+        qb.push(" WHERE 1");
+        push_global(qb, &global, "u", false);
+    };
+    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM users u");
+    push_where(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
+    let mut select = QueryBuilder::new("SELECT u.* FROM users u");
+    push_where(&mut select);
+    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(paging.per_page() as i64).push(" OFFSET ").push_bind(((paging.page() - 1) * paging.per_page()) as i64);
+    let rows: Vec<UserRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    Ok(PageOf { items: rows.into_iter().map(User::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+}
+
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<User>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewUser>) -> ApiResult<Json<User>> {
+    let mut e = FieldErrors::new();
+    for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
+        if value.as_deref().map(str::trim).unwrap_or("").is_empty() {
+            push_error(&mut e, field, "is required");
+        }
+    }
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+        .bind(body.firstname.as_deref().map(str::trim))
+        .bind(body.lastname.as_deref().map(str::trim))
+        .bind(body.email.as_deref())
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(&state.pool)
+        .await?;
+    load(&state.pool, id).await.map(Json)
+}
