@@ -17,10 +17,14 @@ pub fn minor_units(currency: &str) -> u32 {
     }
 }
 
-/// Rounds `amount` half away from zero to `currency`'s minor unit
-/// (`round_money(dec!(0.125), "EUR") == dec!(0.13)`, `round_money(dec!(-0.125), "EUR") == dec!(-0.13)`).
+/// Rounds `amount` half away from zero to `currency`'s minor unit and gives it exactly
+/// that many places, so it is written as `250.00`, never `250` or `250.0`
+/// (`round_money(0.125, "EUR") == 0.13`, `round_money(-0.125, "EUR") == -0.13`).
 pub fn round_money(amount: Decimal, currency: &str) -> Decimal {
-    amount.round_dp_with_strategy(minor_units(currency), RoundingStrategy::MidpointAwayFromZero)
+    let places = minor_units(currency);
+    let mut rounded = amount.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
+    rounded.rescale(places);
+    rounded
 }
 
 /// Formats `amount` with exactly the currency's minor-unit places and a thousands
@@ -74,6 +78,8 @@ mod tests {
         assert_eq!(round_money(d("0.124999"), "EUR"), d("0.12"));
         assert_eq!(round_money(d("2.5"), "JPY"), d("3"));
         assert_eq!(round_money(d("1.0005"), "KWD"), d("1.001"));
+        assert_eq!(round_money(d("250"), "EUR").to_string(), "250.00");
+        assert_eq!(round_money(d("2.50"), "JPY").to_string(), "3");
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub fn item_net_total(position: &PositionAmounts, currency: &str) -> Decimal {
         (Some(q), Some(p)) => round_money(q * p, currency),
         (None, None) => round_money(position.net_total.unwrap_or_default(), currency),
         // One of the two given: the missing one counts as 0 (validation refuses this on save).
-        _ => Decimal::ZERO,
+        _ => round_money(Decimal::ZERO, currency),
     }
 }
 
@@ -67,8 +67,9 @@ pub fn compute_totals(
     reverse_charge: bool,
     currency: &str,
 ) -> DocumentTotals {
-    let mut out = DocumentTotals { positions: Vec::with_capacity(positions.len()), ..Default::default() };
-    let mut running = Decimal::ZERO;
+    let zero = round_money(Decimal::ZERO, currency);
+    let mut out = DocumentTotals { positions: Vec::with_capacity(positions.len()), items_total: zero, ..Default::default() };
+    let mut running = zero;
     for position in positions {
         let value = match position.kind {
             Some(PositionType::Item) => {
@@ -79,8 +80,8 @@ pub fn compute_totals(
                 }
                 net
             }
-            Some(PositionType::Subtotal) => std::mem::take(&mut running),
-            _ => Decimal::ZERO,
+            Some(PositionType::Subtotal) => std::mem::replace(&mut running, zero),
+            _ => zero,
         };
         out.positions.push(value);
     }
@@ -88,7 +89,7 @@ pub fn compute_totals(
     out.net_total = round_money(out.items_total.checked_mul(factor).unwrap_or_default(), currency);
     out.discount_amount = out.items_total - out.net_total;
     out.tax_amount = if reverse_charge {
-        Decimal::ZERO
+        zero
     } else {
         round_money(out.net_total.checked_mul(tax / Decimal::ONE_HUNDRED).unwrap_or_default(), currency)
     };

@@ -1,0 +1,142 @@
+//! A real server on 127.0.0.1 over a fresh SQLite file, and a small HTTP client for it.
+#![allow(dead_code)]
+
+use kontor_server::config::{AccountConfig, ServerConfig};
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+
+/// A running server with its first full-access key.
+pub struct TestServer {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    /// The initial full-access key.
+    pub key: String,
+    /// The data directory (kept until drop).
+    pub dir: tempfile::TempDir,
+    pub client: reqwest::Client,
+}
+
+/// A response: status, headers and the JSON body (`Value::Null` when empty).
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> &str {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+    }
+}
+
+pub async fn start() -> TestServer {
+    start_with(|_| {}).await
+}
+
+pub async fn start_with(adjust: impl FnOnce(&mut ServerConfig)) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = ServerConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_path_buf(),
+        dist_dir: None,
+        cors_origins: vec![],
+        rate_limit: 0,
+        account: AccountConfig::default(),
+    };
+    adjust(&mut config);
+    let bound = kontor_server::bind(&config).await.unwrap();
+    let addr = bound.listener.local_addr().unwrap();
+    let key = bound.initial_key.clone().expect("first start creates a key");
+    tokio::spawn(kontor_server::run(bound));
+    TestServer { base: format!("http://{addr}"), key, dir, client: reqwest::Client::new() }
+}
+
+impl TestServer {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}/api/v1{}", self.base, path)
+    }
+
+    pub fn data_path(&self) -> PathBuf {
+        self.dir.path().to_path_buf()
+    }
+
+    pub async fn send(&self, method: Method, path: &str, body: Option<Value>) -> Reply {
+        let mut req = self.client.request(method, self.url(path)).header("Authorization", format!("Token token={}", self.key));
+        if let Some(b) = body {
+            req = req.header("Content-Type", "application/json").body(serde_json::to_string(&b).unwrap());
+        }
+        reply(req.send().await.unwrap()).await
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        self.send(Method::GET, path, None).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Reply {
+        self.send(Method::POST, path, Some(body)).await
+    }
+
+    pub async fn put(&self, path: &str, body: Value) -> Reply {
+        self.send(Method::PUT, path, Some(body)).await
+    }
+
+    pub async fn delete(&self, path: &str, body: Option<Value>) -> Reply {
+        self.send(Method::DELETE, path, body).await
+    }
+
+    /// Creates a customer and returns its id.
+    pub async fn customer(&self, name: &str) -> i64 {
+        let r = self.post("/companies", json!({"name": name, "address": "Main St 1\n12345 Town", "email": "billing@example.com"})).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.body["id"].as_i64().unwrap()
+    }
+
+    /// Creates an invoice from a valid body for `customer` with `overrides` merged in.
+    pub async fn invoice(&self, customer: i64, overrides: Value) -> Reply {
+        let mut body = invoice_body(customer);
+        merge(&mut body, overrides);
+        self.post("/invoices", body).await
+    }
+}
+
+pub async fn reply(resp: reqwest::Response) -> Reply {
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let text = resp.text().await.unwrap();
+    let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
+    Reply { status, headers, body }
+}
+
+/// A valid invoice body: a title, two items and a lump sum; net 250.00, gross 297.50.
+pub fn invoice_body(customer: i64) -> Value {
+    json!({
+        "customer_id": customer,
+        "recipient_address": "ACME GmbH\nMain St 1\n12345 Town",
+        "date": "2026-11-03",
+        "due_date": "2026-11-17",
+        "title": "Website work",
+        "tax": 19,
+        "currency": "EUR",
+        "items": [
+            {"type": "title", "title": "Design"},
+            {"type": "item", "title": "Concept", "quantity": 2, "unit": "h", "unit_price": 50},
+            {"type": "item", "title": "Screens", "quantity": 0.5, "unit": "h", "unit_price": 100},
+            {"type": "item", "title": "Flat fee", "net_total": 100}
+        ]
+    })
+}
+
+pub fn merge(target: &mut Value, overrides: Value) {
+    if let (Value::Object(t), Value::Object(o)) = (target, overrides) {
+        for (k, v) in o {
+            t.insert(k, v);
+        }
+    }
+}
+
+/// The JSON number text of a value (`"297.50"`), to compare amounts exactly.
+pub fn num(v: &Value) -> String {
+    assert!(v.is_number(), "not a number: {v}");
+    v.to_string()
+}
