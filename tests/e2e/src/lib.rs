@@ -1,1 +1,214 @@
+//! Harness of the end-to-end browser tests: the real server (in this process, on
+//! 127.0.0.1, fresh SQLite file, serving the release bundle), chromedriver with headless
+//! Chromium, and helpers to drive pages as a user does.
+//!
+//! Environment: `KONTOR_DIST` (release bundle, default `<workspace>/dist`),
+//! `KONTOR_DIST_PREFIX` (bundle built with `--public-url /kontor/`, default
+//! `<workspace>/target/dist-prefix`), `CHROMEDRIVER` (default `/usr/bin/chromedriver`),
+//! `KONTOR_E2E_ARTIFACTS` (screenshots, default `<workspace>/tests/e2e/artifacts`).
 
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use kontor_server::config::{AccountConfig, ServerConfig};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::process::{Child, Command};
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
+}
+
+fn env_path(name: &str, default: PathBuf) -> PathBuf {
+    std::env::var_os(name).map(PathBuf::from).unwrap_or(default)
+}
+
+/// A running Kontor server with its first key.
+pub struct Server {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    /// Full-access key.
+    pub key: String,
+    _data: tempfile::TempDir,
+}
+
+impl Server {
+    /// Starts a server on a fresh database serving `dist`, trusting `cors_origins`.
+    pub async fn start(dist: Option<PathBuf>, cors_origins: Vec<String>) -> Server {
+        let data = tempfile::tempdir().expect("tempdir");
+        let config = ServerConfig {
+            listen: "127.0.0.1:0".parse().expect("addr"),
+            data_dir: data.path().to_path_buf(),
+            dist_dir: dist,
+            cors_origins,
+            rate_limit: 0,
+            account: AccountConfig::default(),
+        };
+        let bound = kontor_server::bind(&config).await.expect("server binds");
+        let base = format!("http://{}", bound.listener.local_addr().expect("addr"));
+        let key = bound.initial_key.clone().expect("initial key");
+        tokio::spawn(kontor_server::run(bound));
+        Server { base, key, _data: data }
+    }
+
+    /// POSTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).
+    pub async fn post(&self, path: &str, body: Value) -> Value {
+        let r = reqwest::Client::new()
+            .post(format!("{}/api/v1{path}", self.base))
+            .header("Authorization", format!("Token token={}", self.key))
+            .header("Content-Type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("request");
+        let status = r.status();
+        let text = r.text().await.expect("body");
+        assert!(status.is_success(), "POST {path}: {status} {text}");
+        serde_json::from_str(&text).expect("json")
+    }
+
+    /// Creates a customer with an address; returns its id.
+    pub async fn customer(&self, name: &str) -> i64 {
+        let c = self.post("/companies", json!({"name": name, "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@example.com", "payment_term_days": 14, "customer_vat": {"tax": 19}})).await;
+        c["id"].as_i64().expect("id")
+    }
+}
+
+/// The release bundle directory.
+pub fn dist() -> PathBuf {
+    env_path("KONTOR_DIST", workspace().join("dist"))
+}
+
+/// The release bundle built for the `/kontor/` prefix.
+pub fn dist_prefix() -> PathBuf {
+    env_path("KONTOR_DIST_PREFIX", workspace().join("target/dist-prefix"))
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port()
+}
+
+/// chromedriver plus a WebDriver session in headless Chromium (fresh profile).
+pub struct Browser {
+    /// The WebDriver client.
+    pub client: Client,
+    driver: Child,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    /// Starts chromedriver on a free port and opens a session (1280×900 window).
+    pub async fn start() -> Browser {
+        let port = free_port();
+        let driver = Command::new(env_path("CHROMEDRIVER", PathBuf::from("/usr/bin/chromedriver")))
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("chromedriver starts (install chromium-driver)");
+        let profile = tempfile::tempdir().expect("profile dir");
+        let caps = json!({"goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--no-first-run", "--disable-quic", "--window-size=1280,900",
+            format!("--user-data-dir={}", profile.path().display())
+        ]}});
+        let caps = caps.as_object().expect("object").clone().into_iter().collect();
+        let mut last_error = String::new();
+        for _ in 0..50 {
+            match ClientBuilder::native().capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
+                Ok(client) => return Browser { client, driver, _profile: profile },
+                Err(e) => last_error = e.to_string(),
+            }
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        panic!("cannot start a WebDriver session: {last_error}");
+    }
+
+    /// Waits up to 15 s for an element matching `css`.
+    pub async fn find(&self, css: &str) -> Element {
+        self.client.wait().at_most(Duration::from_secs(15)).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no element {css}: {e}"))
+    }
+
+    /// Waits up to 15 s until the page's text contains `text`.
+    pub async fn wait_text(&self, text: &str) {
+        for _ in 0..150 {
+            if self.body_text().await.contains(text) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let body = self.body_text().await;
+        self.screenshot("wait_text_failure").await;
+        panic!("page never showed {text:?}; it shows:\n{body}");
+    }
+
+    /// The visible text of the page.
+    pub async fn body_text(&self) -> String {
+        match self.client.find(Locator::Css("body")).await {
+            Ok(body) => body.text().await.unwrap_or_default(),
+            Err(_) => String::new(),
+        }
+    }
+
+    /// Clears the input matching `css` and types `text`.
+    pub async fn fill(&self, css: &str, text: &str) {
+        let el = self.find(css).await;
+        el.clear().await.expect("clear");
+        el.send_keys(text).await.expect("type");
+    }
+
+    /// Clicks the element matching `css`.
+    pub async fn click(&self, css: &str) {
+        self.find(css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// Writes a PNG of the page to the artifacts folder.
+    pub async fn screenshot(&self, name: &str) {
+        let dir = env_path("KONTOR_E2E_ARTIFACTS", workspace().join("tests/e2e/artifacts"));
+        let _ = std::fs::create_dir_all(&dir);
+        if let Ok(png) = self.client.screenshot().await {
+            let _ = std::fs::write(dir.join(format!("{name}.png")), png);
+        }
+    }
+
+    /// Ends the session and chromedriver.
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill().await;
+    }
+}
+
+/// A plain static file server (Python's `http.server`) for `root` on a free port;
+/// killed on drop.
+pub struct StaticServer {
+    /// `http://127.0.0.1:<port>`.
+    pub base: String,
+    _child: Child,
+}
+
+impl StaticServer {
+    /// Serves `root` on 127.0.0.1.
+    pub async fn start(root: &std::path::Path) -> StaticServer {
+        let port = free_port();
+        let child = Command::new("python3")
+            .args(["-m", "http.server", &port.to_string(), "--bind", "127.0.0.1", "--directory"])
+            .arg(root)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("python3 starts");
+        let base = format!("http://127.0.0.1:{port}");
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        StaticServer { base, _child: child }
+    }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what building and testing Kontor needs, skipping what is already there:
+# the wasm32 target, trunk 0.21.14, wasm-bindgen-cli at the version in Cargo.lock,
+# wasm-opt 132 (npm's binaryen), Chromium + chromedriver and the C libraries (Debian).
+# Idempotent: with everything present it takes well under a second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  say "adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+need_apt=()
+for pkg in chromium chromium-driver libssl-dev pkg-config poppler-utils; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
+if [ ${#need_apt[@]} -gt 0 ]; then
+  say "installing Debian packages: ${need_apt[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
+fi
+
+export PATH="$HOME/.cargo/bin:$PATH"
+if [ "$(trunk --version 2>/dev/null)" != "trunk 0.21.14" ]; then
+  say "installing trunk 0.21.14 (about 9 minutes on 2 cores)"
+  cargo install trunk --locked --version 0.21.14
+fi
+
+wbg_version=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
+if [ -z "$wbg_version" ]; then
+  echo "cannot read the wasm-bindgen version from Cargo.lock" >&2
+  exit 1
+fi
+if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg_version" ]; then
+  say "installing wasm-bindgen-cli $wbg_version"
+  # Without --locked: its lock file pins a crate version missing from the registry.
+  cargo install wasm-bindgen-cli --version "$wbg_version" --force
+fi
+
+if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
+  say "installing wasm-opt 132 from npm's binaryen"
+  $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132
+  $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/wasm-opt /usr/local/bin/wasm-opt
+fi

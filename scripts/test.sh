@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Runs every Kontor check, as CI does: formatting, clippy (native and wasm), the model and
+# server tests (real SQLite, real HTTP on 127.0.0.1), the wasm component tests in
+# headless Chromium, and the end-to-end browser tests against the real server with the
+# release bundle (also hosted under /kontor/ by a plain static server).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
+step() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
+
+step "format"
+cargo fmt --all -- --check
+
+step "clippy (native crates)"
+cargo clippy -p kontor-model -p kontor-server -p kontor-e2e --all-targets -- -D warnings
+step "clippy (browser app, wasm32)"
+cargo clippy -p kontor-app --target wasm32-unknown-unknown --all-targets -- -D warnings
+
+step "model and server tests"
+cargo test -p kontor-model -p kontor-server
+
+step "component tests (wasm in headless Chromium)"
+cargo test -p kontor-app --target wasm32-unknown-unknown
+
+step "release bundle (/ and /kontor/)"
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+trunk build --release
+trunk build --release --public-url /kontor/ --dist "$target_dir/dist-prefix"
+
+step "end-to-end browser tests"
+KONTOR_DIST="$PWD/dist" KONTOR_DIST_PREFIX="$target_dir/dist-prefix" \
+  cargo test -p kontor-e2e -- --test-threads=1
