@@ -9,6 +9,8 @@
 //! Amounts are [`rust_decimal::Decimal`] everywhere and travel as JSON numbers through
 //! serde_json's `arbitrary_precision` (never through `f64`).
 
+#![warn(missing_docs)]
+
 pub mod account;
 pub mod error;
 pub mod invoice;

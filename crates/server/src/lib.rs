@@ -6,6 +6,8 @@
 //! turn every bad input into an [`error::ApiError`]) → SQL through sqlx → a
 //! `kontor_model` representation as JSON.
 
+#![warn(missing_docs)]
+
 pub mod auth;
 pub mod companies;
 pub mod config;
