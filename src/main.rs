@@ -1,1 +1,11 @@
+//! Entry point of the browser bundle: installs the panic hook and mounts the app.
+
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(kontor_app::app::App);
+}
+
+/// The app runs in the browser only; built natively there is nothing to run.
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {}

@@ -1,0 +1,349 @@
+//! The client core: server address and API key in `localStorage`, the generic request
+//! function, [`ApiError`] and [`Page`].
+
+use gloo_net::http::{Headers, Method, RequestBuilder};
+use kontor_model::error::{ErrorBody, FieldErrors};
+use leptos::prelude::{on_cleanup, window, Owner};
+use send_wrapper::SendWrapper;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+/// `localStorage` key of the server address (`https://kontor.example.com`).
+pub const SERVER_STORAGE_KEY: &str = "kontor.server";
+/// `localStorage` key of the API key.
+pub const KEY_STORAGE_KEY: &str = "kontor.key";
+
+/// A failed call: the HTTP status (0 when the server could not be reached), the server's
+/// message and, on 422, the field errors keyed like `items[2].unit_price`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApiError {
+    /// HTTP status; 0 for network failures and unreadable answers.
+    pub status: u16,
+    /// A sentence to show to people.
+    pub message: String,
+    /// Field path → messages (422 only; empty otherwise).
+    pub errors: FieldErrors,
+}
+
+impl ApiError {
+    /// An error that did not come from the server's answer.
+    pub fn local(message: impl Into<String>) -> Self {
+        ApiError {
+            status: 0,
+            message: message.into(),
+            errors: FieldErrors::new(),
+        }
+    }
+
+    /// True for a 422 answer (validation or a state rule).
+    pub fn is_unprocessable(&self) -> bool {
+        self.status == 422
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+/// One page of a list, with the counts from the `X-Page`, `X-Per-Page` and `X-Total`
+/// headers.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Page<T> {
+    /// The records of this page.
+    pub items: Vec<T>,
+    /// Page number, from 1.
+    pub page: u32,
+    /// Page size.
+    pub per_page: u32,
+    /// Number of records over all pages.
+    pub total: u64,
+}
+
+impl<T> Page<T> {
+    /// Number of pages (at least 1).
+    pub fn page_count(&self) -> u32 {
+        let per_page = u64::from(self.per_page.max(1));
+        (self.total.div_ceil(per_page)).max(1) as u32
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The stored server address without a trailing slash, if any.
+pub fn stored_server() -> Option<String> {
+    storage()?
+        .get_item(SERVER_STORAGE_KEY)
+        .ok()
+        .flatten()
+        .filter(|s| !s.is_empty())
+}
+
+/// The stored API key, if any.
+pub fn stored_key() -> Option<String> {
+    storage()?
+        .get_item(KEY_STORAGE_KEY)
+        .ok()
+        .flatten()
+        .filter(|s| !s.is_empty())
+}
+
+/// True when an API key is stored (the user is signed in).
+pub fn has_key() -> bool {
+    stored_key().is_some()
+}
+
+/// The server address to use: the stored one, else this page's origin.
+pub fn server_or_origin() -> String {
+    stored_server().unwrap_or_else(|| window().location().origin().unwrap_or_default())
+}
+
+/// Normalizes a typed server address: trims spaces and trailing slashes.
+pub fn normalize_server(server: &str) -> String {
+    server.trim().trim_end_matches('/').to_string()
+}
+
+/// Stores the server address and key after a successful sign-in.
+pub fn store_credentials(server: &str, key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(SERVER_STORAGE_KEY, &normalize_server(server));
+        let _ = s.set_item(KEY_STORAGE_KEY, key.trim());
+    }
+}
+
+/// Forgets the API key (sign-out); the server address stays for the next sign-in.
+pub fn clear_key() {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(KEY_STORAGE_KEY);
+    }
+}
+
+thread_local! {
+    static ON_UNAUTHORIZED: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
+}
+
+/// Sets what happens after a 401 (the app navigates to the sign-in page). The key is
+/// cleared before `handler` runs.
+pub fn set_unauthorized_handler(handler: impl Fn() + 'static) {
+    ON_UNAUTHORIZED.with(|h| *h.borrow_mut() = Some(Rc::new(handler)));
+}
+
+fn unauthorized() {
+    clear_key();
+    let handler = ON_UNAUTHORIZED.with(|h| h.borrow().clone());
+    match handler {
+        Some(h) => h(),
+        None => {
+            let _ = window()
+                .location()
+                .set_href(&crate::paths::href("/sign-in"));
+        }
+    }
+}
+
+/// Where a request goes and with which key.
+pub(crate) struct Target {
+    /// Server address without trailing slash.
+    pub server: String,
+    /// API key.
+    pub key: String,
+    /// Whether a 401 clears the key and leaves for the sign-in page.
+    pub redirect_on_401: bool,
+}
+
+impl Target {
+    /// The stored server and key; an error when no key is stored.
+    pub fn stored() -> Result<Self, ApiError> {
+        let key = stored_key().ok_or_else(|| {
+            unauthorized();
+            ApiError {
+                status: 401,
+                message: "Please sign in.".into(),
+                errors: FieldErrors::new(),
+            }
+        })?;
+        Ok(Target {
+            server: server_or_origin(),
+            key,
+            redirect_on_401: true,
+        })
+    }
+}
+
+/// A successful answer: its headers and body text.
+pub(crate) struct Answer {
+    headers: Headers,
+    text: String,
+}
+
+impl Answer {
+    fn header_number(&self, name: &str) -> Option<u64> {
+        self.headers.get(name)?.trim().parse().ok()
+    }
+
+    pub(crate) fn parse<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
+        serde_json::from_str(&self.text)
+            .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e}).")))
+    }
+}
+
+/// Aborts the request when the current reactive owner is cleaned up (page left, resource
+/// reloaded). Returns the signal to pass to fetch.
+fn abort_with_owner() -> Option<web_sys::AbortSignal> {
+    let _owner = Owner::current()?;
+    let controller = web_sys::AbortController::new().ok()?;
+    let signal = controller.signal();
+    let controller = SendWrapper::new(controller);
+    on_cleanup(move || controller.abort());
+    Some(signal)
+}
+
+/// The one request function: sends `method path?query` with the key and an optional JSON
+/// body (already serialized), and turns every failure into an [`ApiError`].
+pub(crate) async fn request(
+    target: &Target,
+    method: Method,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<String>,
+) -> Result<Answer, ApiError> {
+    let url = format!("{}/api/v1{}", target.server, path);
+    let signal = if method == Method::GET {
+        abort_with_owner()
+    } else {
+        None
+    };
+    let builder = RequestBuilder::new(&url)
+        .method(method)
+        .header("Authorization", &format!("Token token={}", target.key))
+        .header("Accept", "application/json")
+        .query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .abort_signal(signal.as_ref());
+    let sent = match body {
+        Some(json) => builder
+            .header("Content-Type", "application/json")
+            .body(json),
+        None => builder.build(),
+    };
+    let request =
+        sent.map_err(|e| ApiError::local(format!("The request could not be built ({e}).")))?;
+    let response = request
+        .send()
+        .await
+        .map_err(|e| network_error(&target.server, e))?;
+    let status = response.status();
+    let headers = response.headers();
+    let text = response
+        .text()
+        .await
+        .map_err(|e| network_error(&target.server, e))?;
+    if (200..300).contains(&status) {
+        return Ok(Answer { headers, text });
+    }
+    if status == 401 && target.redirect_on_401 {
+        unauthorized();
+    }
+    Err(error_from_body(status, &text))
+}
+
+fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
+    let text = error.to_string();
+    if text.contains("AbortError") || text.contains("aborted") {
+        return ApiError::local("The request was cancelled.");
+    }
+    ApiError::local(format!(
+        "The server at {server} could not be reached. Check the address and your connection."
+    ))
+}
+
+/// Builds an [`ApiError`] from an error answer (`{"message", "errors"}`), or a generic
+/// sentence when the body is not that.
+pub fn error_from_body(status: u16, text: &str) -> ApiError {
+    match serde_json::from_str::<ErrorBody>(text) {
+        Ok(body) => ApiError {
+            status,
+            message: body.message,
+            errors: body.errors.unwrap_or_default(),
+        },
+        Err(_) => ApiError {
+            status,
+            message: generic_message(status).into(),
+            errors: FieldErrors::new(),
+        },
+    }
+}
+
+fn generic_message(status: u16) -> &'static str {
+    match status {
+        401 => "The API key was not accepted.",
+        403 => "This key may only read.",
+        404 => "Not found.",
+        429 => "Too many requests; please wait a moment.",
+        500..=599 => "The server had a problem. Please try again.",
+        _ => "The request failed.",
+    }
+}
+
+/// Writes `body` as JSON text (amounts stay exact: no `f64` on the way).
+pub(crate) fn to_json<B: Serialize>(body: &B) -> Result<String, ApiError> {
+    serde_json::to_string(body)
+        .map_err(|e| ApiError::local(format!("The request could not be written ({e}).")))
+}
+
+/// GET one record.
+pub(crate) async fn get_one<T: DeserializeOwned>(
+    path: &str,
+    query: &[(String, String)],
+) -> Result<T, ApiError> {
+    request(&Target::stored()?, Method::GET, path, query, None)
+        .await?
+        .parse()
+}
+
+/// GET one page of a list.
+pub(crate) async fn get_page<T: DeserializeOwned>(
+    path: &str,
+    query: &[(String, String)],
+) -> Result<Page<T>, ApiError> {
+    let answer = request(&Target::stored()?, Method::GET, path, query, None).await?;
+    let items: Vec<T> = answer.parse()?;
+    let count = items.len() as u64;
+    Ok(Page {
+        page: answer.header_number("x-page").unwrap_or(1) as u32,
+        per_page: answer.header_number("x-per-page").unwrap_or(count.max(1)) as u32,
+        total: answer.header_number("x-total").unwrap_or(count),
+        items,
+    })
+}
+
+/// Sends `body` with `method` and reads the record answered.
+pub(crate) async fn send_json<B: Serialize, T: DeserializeOwned>(
+    method: Method,
+    path: &str,
+    body: &B,
+) -> Result<T, ApiError> {
+    let json = to_json(body)?;
+    request(&Target::stored()?, method, path, &[], Some(json))
+        .await?
+        .parse()
+}
+
+/// Sends `body` with `method` and expects an empty answer (204).
+pub(crate) async fn send_no_content<B: Serialize>(
+    method: Method,
+    path: &str,
+    body: &B,
+) -> Result<(), ApiError> {
+    let json = to_json(body)?;
+    request(&Target::stored()?, method, path, &[], Some(json))
+        .await
+        .map(|_| ())
+}

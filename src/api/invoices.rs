@@ -1,0 +1,51 @@
+//! Invoices: list, get, create, edit a draft, change the status, delete.
+
+use super::client::{get_one, get_page, send_json, send_no_content};
+use super::{ApiError, Page};
+use gloo_net::http::Method;
+use kontor_model::invoice::Invoice;
+use kontor_model::invoice_input::{DeleteReason, NewInvoice, StatusChange};
+use kontor_model::query::InvoiceFilter;
+use kontor_model::status::InvoiceStatus;
+
+/// GET /invoices with the filter, paging and sorting of `filter`.
+pub async fn list_invoices(filter: &InvoiceFilter) -> Result<Page<Invoice>, ApiError> {
+    get_page("/invoices", &filter.to_pairs()).await
+}
+
+/// GET /invoices/{id}: the invoice with items, payments and reminders.
+pub async fn get_invoice(id: i64) -> Result<Invoice, ApiError> {
+    get_one(&format!("/invoices/{id}"), &[]).await
+}
+
+/// POST /invoices: creates an invoice (or a draft with `status: draft`).
+pub async fn create_invoice(body: &NewInvoice) -> Result<Invoice, ApiError> {
+    send_json(Method::POST, "/invoices", body).await
+}
+
+/// PUT /invoices/{id}: replaces a draft with `body` (422 unless it is a draft).
+pub async fn update_invoice(id: i64, body: &NewInvoice) -> Result<Invoice, ApiError> {
+    send_json(Method::PUT, &format!("/invoices/{id}"), body).await
+}
+
+/// PUT /invoices/{id}/update_status: moves the invoice to `status` (finalizes a draft
+/// with `created`).
+pub async fn update_invoice_status(id: i64, status: InvoiceStatus) -> Result<Invoice, ApiError> {
+    let body = StatusChange {
+        status: status.as_str().to_string(),
+    };
+    send_json(Method::PUT, &format!("/invoices/{id}/update_status"), &body).await
+}
+
+/// DELETE /invoices/{id} with a reason (required unless the invoice is a draft).
+pub async fn delete_invoice(id: i64, reason: Option<String>) -> Result<(), ApiError> {
+    let reason = reason
+        .map(|r| r.trim().to_string())
+        .filter(|r| !r.is_empty());
+    send_no_content(
+        Method::DELETE,
+        &format!("/invoices/{id}"),
+        &DeleteReason { reason },
+    )
+    .await
+}

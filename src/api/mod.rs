@@ -1,0 +1,21 @@
+//! The typed client of the Kontor server (`docs/api.md`).
+//!
+//! [`client`] holds the core: where the server is, the stored API key, the one private
+//! request function, [`ApiError`] and [`Page`]. Every other module covers one resource
+//! and offers one `pub async fn` per endpoint named `<verb>_<resource>`, returning
+//! `Result<T, ApiError>` (never `Option` for a failed call).
+//!
+//! Amounts never pass through `f64`: bodies are written with serde_json (feature
+//! `arbitrary_precision`) to a string, and responses are read from the response text.
+//!
+//! GET requests started inside a reactive owner (a resource of a page) are aborted when
+//! that owner is cleaned up: when the page goes away or the resource reloads.
+
+pub mod client;
+pub mod companies;
+pub mod invoices;
+pub mod projects;
+pub mod session;
+pub mod users;
+
+pub use client::{ApiError, Page};

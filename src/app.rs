@@ -1,0 +1,50 @@
+//! The app root: toasts, the router (with the base path read at runtime, see
+//! [`crate::paths`]) and the one table of routes.
+
+use crate::api::client::set_unauthorized_handler;
+use crate::components::frame::Frame;
+use crate::components::toast::{ToastHost, Toasts};
+use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
+use crate::pages::placeholder::{ComingSoon, NotFound};
+use crate::pages::sign_in::SignIn;
+use crate::paths::router_base;
+use leptos::prelude::*;
+use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
+use leptos_router::hooks::use_navigate;
+use leptos_router::path;
+
+/// The whole app.
+#[component]
+pub fn App() -> impl IntoView {
+    Toasts::provide();
+    view! {
+        <Router base=router_base()>
+            <UnauthorizedRedirect />
+            <Routes fallback=NotFound>
+                <Route path=path!("/sign-in") view=SignIn />
+                <ParentRoute path=path!("") view=Frame>
+                    <Route path=path!("/") view=|| view! { <Redirect path="/invoices" /> } />
+                    <Route path=path!("/invoices") view=InvoiceList />
+                    <Route path=path!("/invoices/new") view=InvoiceCreate />
+                    <Route path=path!("/invoices/:id") view=InvoiceDetail />
+                    <Route path=path!("/invoices/:id/edit") view=InvoiceEdit />
+                    <Route path=path!("/offers") view=|| view! { <ComingSoon title="Offers" /> } />
+                    <Route path=path!("/purchases") view=|| view! { <ComingSoon title="Purchases" /> } />
+                </ParentRoute>
+            </Routes>
+            <ToastHost />
+        </Router>
+    }
+}
+
+/// Sends the user to the sign-in page when the server answers 401 (the client has already
+/// forgotten the key).
+#[component]
+fn UnauthorizedRedirect() -> impl IntoView {
+    let navigate = use_navigate();
+    let toasts = Toasts::use_context();
+    set_unauthorized_handler(move || {
+        toasts.error("Your session has ended. Please sign in again.");
+        navigate("/sign-in", Default::default());
+    });
+}

@@ -1,0 +1,56 @@
+//! Form fields: the label above the input, a required mark, a hint and the field's errors
+//! next to it (from validation or a 422).
+
+use kontor_model::error::FieldErrors;
+use leptos::prelude::*;
+
+/// The messages for `path` in `errors`, joined into one sentence; `None` when none.
+pub fn field_message(errors: &FieldErrors, path: &str) -> Option<String> {
+    errors
+        .get(path)
+        .filter(|m| !m.is_empty())
+        .map(|m| m.join("; "))
+}
+
+/// A labelled field. The input inside must carry `id=<id>`; the error is linked to it
+/// with `aria-describedby="<id>-error"` by the caller when wanted.
+#[component]
+pub fn Field(
+    /// The id of the input inside (the label's `for`).
+    #[prop(into)]
+    id: String,
+    /// The label text.
+    #[prop(into)]
+    label: String,
+    /// Marks the field as required.
+    #[prop(optional)]
+    required: bool,
+    /// A hint below the input.
+    #[prop(optional, into)]
+    hint: Option<String>,
+    /// The error to show below the input, if any.
+    #[prop(optional, into)]
+    error: Signal<Option<String>>,
+    /// Extra classes for the wrapper (e.g. `"field-wide"`).
+    #[prop(optional, into)]
+    class: String,
+    /// The input.
+    children: Children,
+) -> impl IntoView {
+    let error_id = format!("{id}-error");
+    view! {
+        <div class=move || {
+            let invalid = if error.with(Option::is_some) { " field-invalid" } else { "" };
+            format!("field {class}{invalid}")
+        }>
+            <label for=id.clone()>
+                {label} {required.then(|| view! { <span class="required" title="required">" *"</span> })}
+            </label>
+            {children()}
+            {hint.filter(|h| !h.is_empty()).map(|h| view! { <p class="field-hint">{h}</p> })}
+            <p class="field-error" id=error_id aria-live="polite">
+                {move || error.get()}
+            </p>
+        </div>
+    }
+}

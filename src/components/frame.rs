@@ -1,0 +1,133 @@
+//! The frame around every signed-in page (UI.md § Frame): the left navigation, the top bar
+//! with the account name, a search field and the key's name with sign-out, and the page.
+//!
+//! The frame loads the account and the session once and offers them to pages through
+//! [`AccountContext::use_context`].
+
+use crate::api::client::{clear_key, has_key};
+use crate::api::session::{get_account, get_session};
+use crate::api::ApiError;
+use crate::paths::href;
+use kontor_model::account::{Account, Session};
+use leptos::prelude::*;
+use leptos_router::components::{Outlet, Redirect, A};
+use leptos_router::hooks::use_navigate;
+
+/// The account and session loaded by the frame.
+#[derive(Clone, Copy)]
+pub struct AccountContext {
+    /// GET /account.
+    pub account: LocalResource<Result<Account, ApiError>>,
+    /// GET /session.
+    pub session: LocalResource<Result<Session, ApiError>>,
+}
+
+impl AccountContext {
+    /// The context provided by the frame; `None` outside it (e.g. in component tests).
+    pub fn use_context() -> Option<Self> {
+        use_context::<AccountContext>()
+    }
+}
+
+/// The frame; redirects to the sign-in page when no key is stored.
+#[component]
+pub fn Frame() -> impl IntoView {
+    if !has_key() {
+        return view! { <Redirect path="/sign-in" /> }.into_any();
+    }
+    let account = LocalResource::new(get_account);
+    let session = LocalResource::new(get_session);
+    provide_context(AccountContext { account, session });
+    view! {
+        <div class="frame">
+            <a class="skip-link" href="#main">"Skip to content"</a>
+            <SideNav />
+            <div class="frame-main">
+                <TopBar account=account session=session />
+                <main id="main" class="page" tabindex="-1">
+                    <Outlet />
+                </main>
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+fn SideNav() -> impl IntoView {
+    view! {
+        <nav class="sidenav" aria-label="Main">
+            <a class="brand" href=href("/invoices")>
+                "Kontor"
+            </a>
+            <ul>
+                <li>
+                    <A href=href("/invoices")>"Invoices"</A>
+                </li>
+                <li>
+                    <A href=href("/offers")>"Offers"</A>
+                </li>
+                <li>
+                    <A href=href("/purchases")>"Purchases"</A>
+                </li>
+            </ul>
+        </nav>
+    }
+}
+
+#[component]
+fn TopBar(
+    account: LocalResource<Result<Account, ApiError>>,
+    session: LocalResource<Result<Session, ApiError>>,
+) -> impl IntoView {
+    let navigate = use_navigate();
+    let account_name = move || match account.get() {
+        Some(Ok(a)) => a.name,
+        Some(Err(_)) => "Kontor".into(),
+        None => String::new(),
+    };
+    let key_name = move || match session.get() {
+        Some(Ok(s)) if !s.name.is_empty() => format!(
+            "{}{}",
+            s.name,
+            if s.read_only { " (read-only)" } else { "" }
+        ),
+        Some(Ok(_)) => "API key".into(),
+        _ => String::new(),
+    };
+    let search = RwSignal::new(String::new());
+    let nav = navigate.clone();
+    let on_search = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let term = search.get_untracked();
+        let query =
+            leptos_router::params::ParamsMap::from_iter([("term", term.trim().to_string())]);
+        nav(
+            &format!("/invoices{}", query.to_query_string()),
+            Default::default(),
+        );
+    };
+    let sign_out = move |_| {
+        clear_key();
+        navigate("/sign-in", Default::default());
+    };
+    view! {
+        <header class="topbar">
+            <span class="topbar-account">{account_name}</span>
+            <form class="topbar-search" role="search" on:submit=on_search>
+                <label class="visually-hidden" for="global-search">
+                    "Search invoices"
+                </label>
+                <input id="global-search" type="search" placeholder="Search invoices…" bind:value=search />
+            </form>
+            <span class="topbar-user">
+                <span class="topbar-key" title="Signed in with this API key">
+                    {key_name}
+                </span>
+                <button type="button" class="btn btn-small btn-quiet" on:click=sign_out>
+                    "Sign out"
+                </button>
+            </span>
+        </header>
+    }
+}

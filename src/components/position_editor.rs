@@ -1,0 +1,163 @@
+//! The position editor (UI.md § Forms and the position editor): a table of positions of
+//! all six types with a drag handle, type, title/description, quantity, unit, unit price,
+//! net total and a row menu, and a totals box that follows every keystroke.
+//!
+//! Built for long documents (hundreds of positions): rows are keyed by a client-side key
+//! in a `<For>`, every field is its own signal holding the typed text, and the totals are
+//! one memo over the rows, so typing never rebuilds the table.
+//!
+//! Keyboard: Tab moves across cells; Alt+↑/↓ moves the row; Enter in the last cell of the
+//! last row adds an item row; Alt+Shift+I/T/D/S/P/L adds an item, title, description,
+//! subtotal, page break or separator after the focused row.
+//!
+//! The row model [`PositionRow`] serves invoices and offers (offers set `allow_optional`).
+
+mod ops;
+mod row;
+mod row_menu;
+mod row_view;
+mod totals;
+
+pub use ops::{add_row, duplicate_row, move_row, move_to, remove_row};
+pub use row::{next_key, split_row_errors, PositionRow};
+pub use totals::{use_subtotals, use_totals, TotalsBox};
+
+use kontor_model::error::FieldErrors;
+use kontor_model::position::PositionType;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use ops::{focus_row_later, focused_element};
+use row_view::{EditorState, PositionRowView};
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
+
+/// The shortcut letter (with Alt+Shift) that adds each position type.
+pub fn shortcut(kind: PositionType) -> &'static str {
+    match kind {
+        PositionType::Item => "I",
+        PositionType::Title => "T",
+        PositionType::Description => "D",
+        PositionType::Subtotal => "S",
+        PositionType::PageBreak => "P",
+        PositionType::Separator => "L",
+    }
+}
+
+fn kind_for_code(code: &str) -> Option<PositionType> {
+    PositionType::ALL
+        .into_iter()
+        .find(|k| code == format!("Key{}", shortcut(*k)))
+}
+
+/// The key of the row holding the focus, if any.
+fn focused_row_key() -> Option<u64> {
+    let el = focused_element()?;
+    let tr = el.closest("tr[data-row-key]").ok().flatten()?;
+    tr.get_attribute("data-row-key")?.parse().ok()
+}
+
+/// The positions table with its add buttons and totals box.
+#[component]
+pub fn PositionEditor(
+    /// The rows in document order; the editor adds, removes and reorders them.
+    rows: RwSignal<Vec<PositionRow>>,
+    /// Currency code for rounding and display.
+    #[prop(into)]
+    currency: Signal<String>,
+    /// Discount in percent, for the totals.
+    #[prop(into)]
+    discount: Signal<Decimal>,
+    /// Tax rate in percent, for the totals.
+    #[prop(into)]
+    tax: Signal<Decimal>,
+    /// Reverse charge (no tax), for the totals.
+    #[prop(into)]
+    reverse_charge: Signal<bool>,
+    /// Field errors by row key and field (see [`split_row_errors`]).
+    #[prop(optional, into)]
+    row_errors: Signal<HashMap<u64, FieldErrors>>,
+    /// Show an "optional" checkbox per row (offers).
+    #[prop(optional)]
+    allow_optional: bool,
+) -> impl IntoView {
+    let totals = use_totals(rows, currency, discount, tax, reverse_charge);
+    let subtotals = use_subtotals(rows, totals);
+    let state = EditorState {
+        rows,
+        currency,
+        subtotals,
+        row_errors,
+        dragging: RwSignal::new(None),
+        drop_target: RwSignal::new(None),
+        allow_optional,
+    };
+    let add = move |kind: PositionType| {
+        let after = focused_row_key();
+        focus_row_later(add_row(rows, after, kind));
+    };
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        if ev.alt_key() && ev.shift_key() && !ev.ctrl_key() && !ev.meta_key() {
+            if let Some(kind) = kind_for_code(&ev.code()) {
+                ev.prevent_default();
+                add(kind);
+            }
+        }
+    };
+    let on_dragleave = move |ev: web_sys::DragEvent| {
+        let outside = ev
+            .related_target()
+            .and_then(|t| t.dyn_into::<web_sys::Node>().ok())
+            .is_none();
+        if outside {
+            state.drop_target.set(None);
+        }
+    };
+    view! {
+        <div class="position-editor" on:keydown=on_keydown>
+            <table class="table pe-table" on:dragleave=on_dragleave>
+                <thead>
+                    <tr>
+                        <th class="pe-handle" scope="col"><span class="visually-hidden">"Move"</span></th>
+                        <th class="pe-type" scope="col">"Type"</th>
+                        <th class="pe-text" scope="col">"Title / description"</th>
+                        <th class="pe-qty num" scope="col">"Quantity"</th>
+                        <th class="pe-unit" scope="col">"Unit"</th>
+                        <th class="pe-price num" scope="col">"Unit price"</th>
+                        <th class="pe-net num" scope="col">"Net total"</th>
+                        {allow_optional.then(|| view! { <th class="pe-optional" scope="col">"Optional"</th> })}
+                        <th class="pe-menu" scope="col"><span class="visually-hidden">"Actions"</span></th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=move || rows.get() key=|row| row.key let:row>
+                        <PositionRowView row=row state=state />
+                    </For>
+                </tbody>
+            </table>
+            <Show when=move || rows.with(Vec::is_empty)>
+                <p class="pe-empty">"No positions yet. Add an item to start."</p>
+            </Show>
+            <div class="pe-add" role="group" aria-label="Add a position">
+                {PositionType::ALL
+                    .into_iter()
+                    .map(|kind| {
+                        let keys = format!("Alt+Shift+{}", shortcut(kind));
+                        view! {
+                            <button
+                                type="button"
+                                class=if kind == PositionType::Item { "btn btn-small" } else { "btn btn-small btn-quiet" }
+                                title=format!("Add {} ({keys})", kind.label().to_lowercase())
+                                aria-keyshortcuts=keys
+                                data-add=kind.as_str()
+                                on:click=move |_| add(kind)
+                            >
+                                {format!("+ {}", kind.label())}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <TotalsBox totals=totals currency=currency discount=discount tax=tax reverse_charge=reverse_charge />
+        </div>
+    }
+}

@@ -1,0 +1,219 @@
+//! The editable row model: one signal per field, holding the text as typed, and a
+//! client-side key that stays with the row while it moves.
+
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::invoice::InvoiceItem;
+use kontor_model::invoice_input::NewInvoiceItem;
+use kontor_model::money::parse_amount;
+use kontor_model::position::PositionType;
+use kontor_model::totals::PositionAmounts;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
+
+/// A fresh client-side row key.
+pub fn next_key() -> u64 {
+    NEXT_KEY.fetch_add(1, Ordering::Relaxed)
+}
+
+/// One position in the editor. Copy: it is a key plus signal handles. The same model
+/// serves invoices and offers (offers use `optional`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PositionRow {
+    /// Client-side key (not the server id); stays with the row while it moves.
+    pub key: u64,
+    /// Position type.
+    pub kind: RwSignal<PositionType>,
+    /// Title as typed.
+    pub title: RwSignal<String>,
+    /// Description as typed.
+    pub description: RwSignal<String>,
+    /// Quantity as typed (`"1,5"` is not a number; `"1.5"` is).
+    pub quantity: RwSignal<String>,
+    /// Unit as typed.
+    pub unit: RwSignal<String>,
+    /// Unit price as typed.
+    pub unit_price: RwSignal<String>,
+    /// Lump-sum net total as typed (used when quantity and unit price are empty).
+    pub net_total: RwSignal<String>,
+    /// Offer positions: shown but not counted.
+    pub optional: RwSignal<bool>,
+}
+
+fn blank(text: &str) -> bool {
+    text.trim().is_empty()
+}
+
+fn decimal_text(value: Option<Decimal>) -> String {
+    value.map(|d| d.normalize().to_string()).unwrap_or_default()
+}
+
+impl PositionRow {
+    /// An empty row of `kind`.
+    pub fn new(kind: PositionType) -> Self {
+        PositionRow {
+            key: next_key(),
+            kind: RwSignal::new(kind),
+            title: RwSignal::new(String::new()),
+            description: RwSignal::new(String::new()),
+            quantity: RwSignal::new(String::new()),
+            unit: RwSignal::new(String::new()),
+            unit_price: RwSignal::new(String::new()),
+            net_total: RwSignal::new(String::new()),
+            optional: RwSignal::new(false),
+        }
+    }
+
+    /// An item row with the given texts (handy for tests and templates).
+    pub fn item(title: &str, quantity: &str, unit: &str, unit_price: &str) -> Self {
+        let row = Self::new(PositionType::Item);
+        row.title.set(title.into());
+        row.quantity.set(quantity.into());
+        row.unit.set(unit.into());
+        row.unit_price.set(unit_price.into());
+        row
+    }
+
+    /// A lump-sum item row: a net total without quantity and unit price.
+    pub fn lump_sum(title: &str, net_total: &str) -> Self {
+        let row = Self::new(PositionType::Item);
+        row.title.set(title.into());
+        row.net_total.set(net_total.into());
+        row
+    }
+
+    /// A row from a stored invoice position.
+    pub fn from_invoice_item(item: &InvoiceItem) -> Self {
+        let row = Self::new(item.kind);
+        row.title.set(item.title.clone());
+        row.description
+            .set(item.description.clone().unwrap_or_default());
+        row.quantity.set(decimal_text(item.quantity));
+        row.unit.set(item.unit.clone().unwrap_or_default());
+        row.unit_price.set(decimal_text(item.unit_price));
+        if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
+            row.net_total.set(decimal_text(Some(item.net_total)));
+        }
+        row
+    }
+
+    /// A copy with a new key (row menu "Duplicate").
+    pub fn duplicate(&self) -> Self {
+        let copy = Self::new(self.kind.get_untracked());
+        copy.title.set(self.title.get_untracked());
+        copy.description.set(self.description.get_untracked());
+        copy.quantity.set(self.quantity.get_untracked());
+        copy.unit.set(self.unit.get_untracked());
+        copy.unit_price.set(self.unit_price.get_untracked());
+        copy.net_total.set(self.net_total.get_untracked());
+        copy.optional.set(self.optional.get_untracked());
+        copy
+    }
+
+    /// True for an item whose quantity and unit price are both empty (a lump sum).
+    /// Reactive: reads the two signals.
+    pub fn is_lump_sum(&self) -> bool {
+        self.kind.get() == PositionType::Item
+            && self.quantity.with(|q| blank(q))
+            && self.unit_price.with(|p| blank(p))
+    }
+
+    /// The amounts the totals need, parsed from the typed texts (unparsable → absent).
+    /// Reactive: reads the row's signals.
+    pub fn amounts(&self) -> PositionAmounts {
+        let kind = self.kind.get();
+        if kind != PositionType::Item {
+            return PositionAmounts {
+                kind: Some(kind),
+                ..Default::default()
+            };
+        }
+        PositionAmounts {
+            kind: Some(kind),
+            quantity: self.quantity.with(|t| parse_amount(t)),
+            unit_price: self.unit_price.with(|t| parse_amount(t)),
+            net_total: self.net_total.with(|t| parse_amount(t)),
+            optional: self.optional.get(),
+        }
+    }
+
+    /// The creation-body position, and the paths (under `items[index]`) of texts that are
+    /// not numbers. Only the fields of the row's type are sent.
+    pub fn to_new_invoice_item(&self, index: usize, errors: &mut FieldErrors) -> NewInvoiceItem {
+        let kind = self.kind.get_untracked();
+        let text = |s: RwSignal<String>| {
+            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
+        };
+        let mut number = |s: RwSignal<String>, field: &str| {
+            let raw = s.get_untracked();
+            if blank(&raw) {
+                return None;
+            }
+            let parsed = parse_amount(&raw);
+            if parsed.is_none() {
+                push_error(
+                    errors,
+                    format!("items[{index}].{field}"),
+                    "must be a number",
+                );
+            }
+            parsed
+        };
+        let mut item = NewInvoiceItem {
+            kind: Some(kind),
+            ..Default::default()
+        };
+        match kind {
+            PositionType::Item => {
+                item.title = text(self.title);
+                item.description = text(self.description);
+                item.unit = text(self.unit);
+                item.quantity = number(self.quantity, "quantity");
+                item.unit_price = number(self.unit_price, "unit_price");
+                if blank(&self.quantity.get_untracked()) && blank(&self.unit_price.get_untracked())
+                {
+                    item.net_total = number(self.net_total, "net_total");
+                }
+            }
+            PositionType::Title | PositionType::Subtotal => item.title = text(self.title),
+            PositionType::Description => {
+                item.title = text(self.title);
+                item.description = text(self.description);
+            }
+            PositionType::PageBreak | PositionType::Separator => {}
+        }
+        item
+    }
+}
+
+/// Splits field errors into those of the document and those of its positions, the latter
+/// keyed by row key and field (`items[2].unit_price` → row 2's key, `unit_price`). Call it
+/// when the errors arrive, with the rows in the order that was sent.
+pub fn split_row_errors(
+    errors: &FieldErrors,
+    rows: &[PositionRow],
+) -> (FieldErrors, HashMap<u64, FieldErrors>) {
+    let mut document = FieldErrors::new();
+    let mut by_row: HashMap<u64, FieldErrors> = HashMap::new();
+    for (path, messages) in errors {
+        let row_field = path.strip_prefix("items[").and_then(|rest| {
+            let (index, field) = rest.split_once("].")?;
+            Some((index.parse::<usize>().ok()?, field))
+        });
+        match row_field.and_then(|(i, field)| Some((rows.get(i)?.key, field))) {
+            Some((key, field)) => {
+                by_row
+                    .entry(key)
+                    .or_default()
+                    .insert(field.to_string(), messages.clone());
+            }
+            None => {
+                document.insert(path.clone(), messages.clone());
+            }
+        }
+    }
+    (document, by_row)
+}

@@ -1,0 +1,256 @@
+//! One row of the position editor. Each cell binds to its own signal, so a keystroke
+//! updates that cell, this row's net total and the totals, and nothing else.
+
+use super::ops::{
+    add_row, focus_row_later, focused_element, is_last, move_row, move_to, refocus_later,
+};
+use super::row::PositionRow;
+use super::row_menu::RowMenu;
+use crate::components::field::field_message;
+use crate::components::money::format_money;
+use kontor_model::error::FieldErrors;
+use kontor_model::position::PositionType;
+use kontor_model::totals::item_net_total;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
+use web_sys::{DragEvent, KeyboardEvent};
+
+/// What every row needs from the editor.
+#[derive(Clone, Copy)]
+pub struct EditorState {
+    /// All rows, in order.
+    pub rows: RwSignal<Vec<PositionRow>>,
+    /// Currency code for rounding and display.
+    pub currency: Signal<String>,
+    /// Running sums of subtotal rows by key.
+    pub subtotals: Memo<HashMap<u64, Decimal>>,
+    /// Field errors by row key.
+    pub row_errors: Signal<HashMap<u64, FieldErrors>>,
+    /// The row being dragged.
+    pub dragging: RwSignal<Option<u64>>,
+    /// The row under the pointer while dragging.
+    pub drop_target: RwSignal<Option<u64>>,
+    /// Whether rows show the "optional" checkbox (offers).
+    pub allow_optional: bool,
+}
+
+/// A table row for `row`.
+#[component]
+pub fn PositionRowView(
+    /// The row model.
+    row: PositionRow,
+    /// The editor's shared state.
+    state: EditorState,
+) -> impl IntoView {
+    let key = row.key;
+    let errors = Memo::new(move |_| {
+        state
+            .row_errors
+            .with(|m| m.get(&key).cloned().unwrap_or_default())
+    });
+    let initial_kind = row.kind.get_untracked();
+    let class = move || {
+        let mut c = format!("pe-row pe-row-{}", row.kind.get().as_str());
+        if state.dragging.get() == Some(key) {
+            c.push_str(" is-dragging");
+        }
+        if state.drop_target.get() == Some(key) && state.dragging.get() != Some(key) {
+            c.push_str(" is-drop-target");
+        }
+        c
+    };
+    let on_keydown = move |ev: KeyboardEvent| {
+        let delta = match ev.key().as_str() {
+            "ArrowUp" if ev.alt_key() => -1,
+            "ArrowDown" if ev.alt_key() => 1,
+            "Enter"
+                if !ev.shift_key()
+                    && !ev.alt_key()
+                    && is_last_cell(&ev)
+                    && is_last(state.rows, key) =>
+            {
+                ev.prevent_default();
+                focus_row_later(add_row(state.rows, Some(key), PositionType::Item));
+                return;
+            }
+            _ => return,
+        };
+        ev.prevent_default();
+        let focused = focused_element();
+        if move_row(state.rows, key, delta) {
+            refocus_later(focused);
+        }
+    };
+    let on_dragover = move |ev: DragEvent| {
+        if state.dragging.get_untracked().is_some() {
+            ev.prevent_default();
+            if let Some(dt) = ev.data_transfer() {
+                dt.set_drop_effect("move");
+            }
+            if state.drop_target.get_untracked() != Some(key) {
+                state.drop_target.set(Some(key));
+            }
+        }
+    };
+    let on_drop = move |ev: DragEvent| {
+        ev.prevent_default();
+        if let Some(from) = state.dragging.get_untracked() {
+            move_to(state.rows, from, key);
+        }
+        state.dragging.set(None);
+        state.drop_target.set(None);
+    };
+    let on_dragstart = move |ev: DragEvent| {
+        state.dragging.set(Some(key));
+        if let Some(dt) = ev.data_transfer() {
+            let _ = dt.set_data("text/plain", &key.to_string());
+            dt.set_effect_allowed("move");
+            let tr = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|e| e.closest("tr").ok().flatten());
+            if let Some(tr) = tr {
+                dt.set_drag_image(&tr, 16, 16);
+            }
+        }
+    };
+    let on_dragend = move |_: DragEvent| {
+        state.dragging.set(None);
+        state.drop_target.set(None);
+    };
+    view! {
+        <tr data-row-key=key.to_string() class=class on:keydown=on_keydown on:dragover=on_dragover on:drop=on_drop>
+            <td
+                class="pe-handle"
+                draggable="true"
+                title="Drag to move, or press Alt+↑ / Alt+↓ in the row"
+                on:dragstart=on_dragstart
+                on:dragend=on_dragend
+            >
+                <span aria-hidden="true">"⠿"</span>
+            </td>
+            <td class="pe-type">
+                <select
+                    aria-label="Position type"
+                    on:change=move |ev| {
+                        if let Some(kind) = PositionType::parse(&event_target_value(&ev)) {
+                            row.kind.set(kind);
+                        }
+                    }
+                >
+                    {PositionType::ALL
+                        .into_iter()
+                        .map(|t| view! { <option value=t.as_str() selected=t == initial_kind>{t.label()}</option> })
+                        .collect_view()}
+                </select>
+            </td>
+            {move || cells(row, state, errors, row.kind.get())}
+            {state
+                .allow_optional
+                .then(|| {
+                    view! {
+                        <td class="pe-optional">
+                            <input type="checkbox" aria-label="Optional position" bind:checked=row.optional />
+                        </td>
+                    }
+                })}
+            <td class="pe-menu">
+                <RowMenu rows=state.rows key=key />
+            </td>
+        </tr>
+    }
+}
+
+fn is_last_cell(ev: &KeyboardEvent) -> bool {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| e.has_attribute("data-last-cell"))
+}
+
+fn cells(
+    row: PositionRow,
+    state: EditorState,
+    errors: Memo<FieldErrors>,
+    kind: PositionType,
+) -> AnyView {
+    let err = move |field: &'static str| move || errors.with(|e| field_message(e, field));
+    let invalid =
+        move |field: &'static str| move || errors.with(|e| e.contains_key(field)).then_some("true");
+    match kind {
+        PositionType::Item => item_cells(row, state, errors).into_any(),
+        PositionType::Title => view! {
+            <td class="pe-text" colspan="5">
+                <input class="pe-title-input" aria-label="Section title" placeholder="Section title" data-first-cell data-last-cell bind:value=row.title aria-invalid=invalid("title") />
+                <p class="cell-error">{err("title")}</p>
+            </td>
+        }
+        .into_any(),
+        PositionType::Description => view! {
+            <td class="pe-text" colspan="5">
+                <input class="pe-title" aria-label="Heading" placeholder="Heading (optional)" data-first-cell bind:value=row.title />
+                <textarea class="pe-desc" rows="2" aria-label="Text" placeholder="Text" bind:value=row.description></textarea>
+                <p class="cell-error">{err("description")}</p>
+            </td>
+        }
+        .into_any(),
+        PositionType::Subtotal => {
+            let sum = move || state.subtotals.with(|m| m.get(&row.key).copied()).map(|s| state.currency.with(|c| format_money(s, c)));
+            view! {
+                <td class="pe-text" colspan="4">
+                    <input class="pe-subtotal-label" aria-label="Subtotal label" placeholder="Subtotal" data-first-cell data-last-cell bind:value=row.title />
+                </td>
+                <td class="pe-net money pe-subtotal-sum" data-cell="net">{sum}</td>
+            }
+            .into_any()
+        }
+        PositionType::PageBreak => view! {
+            <td class="pe-rule" colspan="5"><span class="pe-rule-label">"Page break"</span></td>
+        }
+        .into_any(),
+        PositionType::Separator => view! {
+            <td class="pe-rule" colspan="5"><span class="pe-rule-line" role="separator"></span></td>
+        }
+        .into_any(),
+    }
+}
+
+fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -> impl IntoView {
+    let err = move |field: &'static str| move || errors.with(|e| field_message(e, field));
+    let invalid =
+        move |field: &'static str| move || errors.with(|e| e.contains_key(field)).then_some("true");
+    let lump = Memo::new(move |_| row.is_lump_sum());
+    let net = Memo::new(move |_| state.currency.with(|c| item_net_total(&row.amounts(), c)));
+    let net_cell = move || {
+        if lump.get() {
+            view! {
+                <input class="pe-number" inputmode="decimal" aria-label="Lump sum" placeholder="Lump sum" data-last-cell bind:value=row.net_total aria-invalid=invalid("net_total") />
+                <p class="cell-error">{err("net_total")}</p>
+            }
+            .into_any()
+        } else {
+            view! { <span>{move || state.currency.with(|c| format_money(net.get(), c))}</span> }
+                .into_any()
+        }
+    };
+    view! {
+        <td class="pe-text">
+            <input class="pe-title" aria-label="Title" placeholder="Title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
+            <textarea class="pe-desc" rows="1" aria-label="Description" placeholder="Description" bind:value=row.description></textarea>
+            <p class="cell-error">{err("title")}</p>
+        </td>
+        <td class="pe-qty">
+            <input class="pe-number" inputmode="decimal" aria-label="Quantity" bind:value=row.quantity aria-invalid=invalid("quantity") />
+            <p class="cell-error">{err("quantity")}</p>
+        </td>
+        <td class="pe-unit">
+            <input aria-label="Unit" placeholder="h" bind:value=row.unit />
+        </td>
+        <td class="pe-price">
+            <input class="pe-number" inputmode="decimal" aria-label="Unit price" data-last-cell bind:value=row.unit_price aria-invalid=invalid("unit_price") />
+            <p class="cell-error">{err("unit_price")}</p>
+        </td>
+        <td class="pe-net money" data-cell="net">{net_cell}</td>
+    }
+}

@@ -1,0 +1,104 @@
+//! The invoice detail page: header with number, status, customer and totals; the actions
+//! the rules allow right now; then the fields, positions, payments and reminders.
+
+use super::detail_actions::InvoiceActions;
+use super::detail_sections::{
+    InvoiceFacts, InvoiceTexts, PaymentsSection, PositionsSection, RemindersSection,
+};
+use crate::api::companies::get_company;
+use crate::api::invoices::get_invoice;
+use crate::api::ApiError;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::money::format_money;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::status_badge::StatusBadge;
+use crate::paths::href;
+use kontor_model::invoice::Invoice;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+/// The route's `:id` as a number.
+pub fn use_invoice_id() -> Memo<Option<i64>> {
+    let params = use_params_map();
+    Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
+}
+
+/// The invoice detail page (`/invoices/:id`).
+#[component]
+pub fn InvoiceDetail() -> impl IntoView {
+    let id = use_invoice_id();
+    let invoice = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            match id {
+                Some(id) => get_invoice(id).await,
+                None => Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This invoice address is not valid.")
+                }),
+            }
+        }
+    });
+    let reload = Callback::new(move |_: ()| invoice.refetch());
+    view! {
+        <p class="breadcrumb">
+            <a href=href("/invoices")>"← Invoices"</a>
+        </p>
+        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
+            {move || Suspend::new(async move {
+                match invoice.await {
+                    Ok(invoice) => view! { <InvoiceView invoice=invoice on_changed=reload /> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// One loaded invoice.
+#[component]
+fn InvoiceView(
+    /// The invoice with items, payments and reminders.
+    invoice: Invoice,
+    /// Called after a change (status) so the page reloads the invoice.
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let customer_id = invoice.customer_id;
+    let customer =
+        LocalResource::new(move || async move { get_company(customer_id).await.map(|c| c.name) });
+    let customer_name = move || match customer.get() {
+        Some(Ok(name)) => name,
+        Some(Err(_)) => format!("Customer #{customer_id}"),
+        None => "…".into(),
+    };
+    let number = invoice
+        .identifier
+        .clone()
+        .unwrap_or_else(|| "Draft invoice".into());
+    let status = invoice.status;
+    view! {
+        <header class="page-head detail-head">
+            <div class="detail-title">
+                <h1>
+                    {number} " " <StatusBadge status=status />
+                </h1>
+                <p class="detail-facts">
+                    <span class="detail-customer">{customer_name}</span>
+                    <span class="detail-sep" aria-hidden="true">"·"</span>
+                    <span>{invoice.title.clone()}</span>
+                </p>
+            </div>
+            <div class="detail-total">
+                <span class="muted">"Gross total"</span>
+                <strong class="money">{format_money(invoice.gross_total, &invoice.currency)}</strong>
+                <span class="muted money">{format!("net {}", format_money(invoice.net_total, &invoice.currency))}</span>
+            </div>
+            <InvoiceActions invoice=invoice.clone() on_changed=on_changed />
+        </header>
+        <InvoiceFacts invoice=invoice.clone() />
+        <PositionsSection invoice=invoice.clone() />
+        <InvoiceTexts invoice=invoice.clone() />
+        <PaymentsSection invoice=invoice.clone() />
+        <RemindersSection invoice=invoice />
+    }
+}

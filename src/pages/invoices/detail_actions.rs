@@ -1,0 +1,217 @@
+//! The actions the rules allow right now (others are absent): edit and finalize a draft,
+//! move the status among `InvoiceStatus::permitted_moves()`, delete (with a reason unless
+//! it is a draft; never when locked). Every change is confirmed in a dialog.
+
+use crate::api::invoices::{delete_invoice, update_invoice_status};
+use crate::components::dialog::Dialog;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::invoice::Invoice;
+use kontor_model::status::{check_invoice_delete, InvoiceStatus};
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+/// The action buttons of an invoice, with their dialogs.
+#[component]
+pub fn InvoiceActions(
+    /// The invoice acted on.
+    invoice: Invoice,
+    /// Called after a successful status change.
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let (id, status, locked) = (invoice.id, invoice.status, invoice.locked);
+    let is_draft = status == InvoiceStatus::Draft;
+    let name = invoice
+        .identifier
+        .clone()
+        .map(|n| format!("invoice {n}"))
+        .unwrap_or_else(|| "this draft".into());
+    let moves: Vec<InvoiceStatus> = status
+        .permitted_moves()
+        .iter()
+        .copied()
+        .filter(|_| !is_draft)
+        .collect();
+    let deletable = !locked;
+
+    let target = RwSignal::new(None::<InvoiceStatus>);
+    let status_open = RwSignal::new(false);
+    let change = Action::new_local(move |to: &InvoiceStatus| {
+        let to = *to;
+        async move { update_invoice_status(id, to).await }
+    });
+    let name_ = name.clone();
+    Effect::new(move |_| match change.value().get() {
+        Some(Ok(updated)) => {
+            status_open.set(false);
+            let done = if is_draft {
+                format!("Finalized as {}.", updated.identifier.unwrap_or_default())
+            } else {
+                format!("Status of {name_} is now {}.", updated.status.label())
+            };
+            toasts.success(done);
+            on_changed.run(());
+        }
+        Some(Err(e)) => {
+            status_open.set(false);
+            toasts.error(format!("The status could not be changed: {}", e.message));
+        }
+        None => {}
+    });
+    let ask_move = move |to: InvoiceStatus| {
+        target.set(Some(to));
+        status_open.set(true);
+    };
+
+    let delete_open = RwSignal::new(false);
+    let reason = RwSignal::new(String::new());
+    let delete_error = RwSignal::new(None::<String>);
+    let delete = Action::new_local(move |reason: &Option<String>| {
+        let reason = reason.clone();
+        async move { delete_invoice(id, reason).await }
+    });
+    let name_ = name.clone();
+    Effect::new(move |_| match delete.value().get() {
+        Some(Ok(())) => {
+            delete_open.set(false);
+            toasts.success(format!("Deleted {name_}."));
+            navigate("/invoices", Default::default());
+        }
+        Some(Err(e)) if e.is_unprocessable() => delete_error.set(Some(e.message)),
+        Some(Err(e)) => {
+            delete_open.set(false);
+            toasts.error(format!("Could not delete: {}", e.message));
+        }
+        None => {}
+    });
+    let confirm_delete = move |_| {
+        let text = reason.get_untracked();
+        match check_invoice_delete(status, locked, Some(&text)) {
+            Ok(()) => {
+                delete_error.set(None);
+                delete.dispatch_local(Some(text).filter(|_| !is_draft));
+            }
+            Err(why) => delete_error.set(Some(capitalize(why))),
+        }
+    };
+    let open_delete = move |_| {
+        reason.set(String::new());
+        delete_error.set(None);
+        delete_open.set(true);
+    };
+
+    let status_title = Signal::derive(move || match target.get() {
+        Some(InvoiceStatus::Created) if is_draft => "Finalize this draft?".to_string(),
+        Some(to) => format!("Mark as {}?", to.label().to_lowercase()),
+        None => String::new(),
+    });
+    let delete_title = if is_draft {
+        "Delete this draft?".to_string()
+    } else {
+        format!("Delete {name}?")
+    };
+    let change_pending = change.pending();
+    let delete_pending = delete.pending();
+    view! {
+        <div class="page-actions">
+            {is_draft
+                .then(|| {
+                    view! {
+                        <a class="btn" href=href(&format!("/invoices/{id}/edit"))>"Edit"</a>
+                        <button type="button" class="btn btn-primary" on:click=move |_| ask_move(InvoiceStatus::Created)>
+                            "Finalize"
+                        </button>
+                    }
+                })}
+            {(!moves.is_empty())
+                .then(|| {
+                    view! {
+                        <label class="visually-hidden" for="status-move">"Change status"</label>
+                        <select
+                            id="status-move"
+                            class="select-action"
+                            prop:value=move || target.get().filter(|_| status_open.get()).map(|s| s.as_str()).unwrap_or_default()
+                            on:change=move |ev| {
+                                if let Some(to) = InvoiceStatus::parse(&event_target_value(&ev)) {
+                                    ask_move(to);
+                                }
+                            }
+                        >
+                            <option value="">"Change status…"</option>
+                            {moves.iter().map(|s| view! { <option value=s.as_str()>{format!("Mark as {}", s.label().to_lowercase())}</option> }).collect_view()}
+                        </select>
+                    }
+                })}
+            {deletable
+                .then(|| {
+                    view! {
+                        <button type="button" class="btn btn-danger-quiet" on:click=open_delete>
+                            "Delete"
+                        </button>
+                    }
+                })}
+        </div>
+        <Dialog open=status_open title=status_title>
+            <p>
+                {move || match target.get() {
+                    Some(InvoiceStatus::Created) if is_draft => {
+                        "It gets the next invoice number and can no longer be edited.".to_string()
+                    }
+                    Some(to) => format!("The status changes from {} to {}.", status.label(), to.label()),
+                    None => String::new(),
+                }}
+            </p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| status_open.set(false)>
+                    "Cancel"
+                </button>
+                <button
+                    type="button"
+                    class="btn btn-primary"
+                    autofocus
+                    disabled=move || change_pending.get()
+                    on:click=move |_| {
+                        if let Some(to) = target.get_untracked() {
+                            change.dispatch_local(to);
+                        }
+                    }
+                >
+                    {move || if is_draft { "Finalize" } else { "Change status" }}
+                </button>
+            </div>
+        </Dialog>
+        <Dialog open=delete_open title=delete_title>
+            {if is_draft {
+                view! { <p>"The draft is removed. This cannot be undone."</p> }.into_any()
+            } else {
+                view! {
+                    <p>"The invoice leaves every list. A copy with your reason is kept for the audit trail."</p>
+                    <div class="field">
+                        <label for="delete-reason">"Reason" <span class="required">" *"</span></label>
+                        <textarea id="delete-reason" rows="3" autofocus bind:value=reason></textarea>
+                    </div>
+                }
+                .into_any()
+            }}
+            <p class="field-error" role="alert">{move || delete_error.get()}</p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| delete_open.set(false)>
+                    "Cancel"
+                </button>
+                <button type="button" class="btn btn-danger" disabled=move || delete_pending.get() on:click=confirm_delete>
+                    "Delete"
+                </button>
+            </div>
+        </Dialog>
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect::<String>() + ".",
+        None => String::new(),
+    }
+}

@@ -1,0 +1,274 @@
+//! The read-only sections of the invoice detail page.
+
+use crate::components::date::{format_date, format_opt_date};
+use crate::components::money::format_money;
+use kontor_model::invoice::{Invoice, InvoiceItem};
+use kontor_model::position::PositionType;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+
+fn percent(d: Decimal) -> String {
+    format!("{} %", d.normalize())
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+/// Dates, address, currency, tax, discounts, tags and custom properties.
+#[component]
+pub fn InvoiceFacts(
+    /// The invoice shown.
+    invoice: Invoice,
+) -> impl IntoView {
+    let service = match (invoice.service_period_from, invoice.service_period_to) {
+        (Some(from), Some(to)) => format!("{} – {}", format_date(from), format_date(to)),
+        _ => "–".into(),
+    };
+    let cash = if invoice.cash_discount.is_zero() {
+        "–".to_string()
+    } else {
+        format!(
+            "{} within {} days",
+            percent(invoice.cash_discount),
+            invoice.cash_discount_days
+        )
+    };
+    let tax = if invoice.vat.reverse_charge {
+        "reverse charge (no tax)".to_string()
+    } else {
+        percent(invoice.tax)
+    };
+    let contact = invoice
+        .user
+        .as_ref()
+        .map(|u| format!("{} {}", u.firstname, u.lastname))
+        .unwrap_or_else(|| "–".into());
+    let facts: Vec<(&str, String)> = vec![
+        ("Invoice date", format_date(invoice.date)),
+        ("Due date", format_date(invoice.due_date)),
+        ("Service period", service),
+        ("Currency", invoice.currency.clone()),
+        ("Tax", tax),
+        ("Intra-EU supply", yes_no(invoice.vat.intra_eu).into()),
+        ("Discount", percent(invoice.discount)),
+        ("Cash discount", cash),
+        ("Internal contact", contact),
+        (
+            "Locked",
+            if invoice.locked {
+                "yes — it can only be reversed".into()
+            } else {
+                "no".into()
+            },
+        ),
+    ];
+    view! {
+        <section class="section detail-grid" aria-label="Details">
+            <div class="detail-address">
+                <h2 class="section-title">"Recipient"</h2>
+                <address>{invoice.recipient_address.clone()}</address>
+            </div>
+            <dl class="facts">
+                {facts.into_iter().map(|(k, v)| view! { <div><dt>{k}</dt><dd>{v}</dd></div> }).collect_view()}
+                <div>
+                    <dt>"Tags"</dt>
+                    <dd>
+                        {if invoice.tags.is_empty() {
+                            "–".into_any()
+                        } else {
+                            invoice.tags.iter().map(|t| view! { <span class="tag">{t.clone()}</span> }).collect_view().into_any()
+                        }}
+                    </dd>
+                </div>
+                {invoice
+                    .custom_properties
+                    .iter()
+                    .map(|(k, v)| view! { <div><dt>{k.clone()}</dt><dd>{v.clone()}</dd></div> })
+                    .collect_view()}
+            </dl>
+        </section>
+    }
+}
+
+fn position_row(item: &InvoiceItem, currency: &str) -> AnyView {
+    let money = |d: Decimal| format_money(d, currency);
+    let opt_num = |d: Option<Decimal>| d.map(|d| d.normalize().to_string()).unwrap_or_default();
+    let description = item.description.clone().filter(|d| !d.trim().is_empty());
+    match item.kind {
+        PositionType::Title => view! { <tr class="pos-title"><td colspan="5">{item.title.clone()}</td></tr> }.into_any(),
+        PositionType::Description => view! {
+            <tr class="pos-description">
+                <td colspan="5">
+                    <strong>{item.title.clone()}</strong>
+                    {description.map(|d| view! { <div class="rich" inner_html=d></div> })}
+                </td>
+            </tr>
+        }
+        .into_any(),
+        PositionType::Item => view! {
+            <tr class="pos-item">
+                <td>
+                    {item.title.clone()}
+                    {description.map(|d| view! { <div class="rich muted" inner_html=d></div> })}
+                </td>
+                <td class="num">{opt_num(item.quantity)}</td>
+                <td>{item.unit.clone().unwrap_or_default()}</td>
+                <td class="num money">{item.unit_price.map(money).unwrap_or_default()}</td>
+                <td class="num money">{money(item.net_total)}</td>
+            </tr>
+        }
+        .into_any(),
+        PositionType::Subtotal => view! {
+            <tr class="pos-subtotal">
+                <td colspan="4">{if item.title.is_empty() { "Subtotal".to_string() } else { item.title.clone() }}</td>
+                <td class="num money">{money(item.net_total)}</td>
+            </tr>
+        }
+        .into_any(),
+        PositionType::PageBreak => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-label">"Page break"</span></td></tr> }.into_any(),
+        PositionType::Separator => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-line"></span></td></tr> }.into_any(),
+    }
+}
+
+/// The positions, honouring their types, and the totals.
+#[component]
+pub fn PositionsSection(
+    /// The invoice shown.
+    invoice: Invoice,
+) -> impl IntoView {
+    let items = invoice.items.clone().unwrap_or_default();
+    let currency = invoice.currency.clone();
+    let tax_label = if invoice.vat.reverse_charge {
+        "Tax (reverse charge)".to_string()
+    } else {
+        format!("Tax {}", percent(invoice.tax))
+    };
+    let tax_amount = invoice.gross_total - invoice.net_total;
+    view! {
+        <section class="section" aria-labelledby="positions-title">
+            <h2 class="section-title" id="positions-title">"Positions"</h2>
+            {if items.is_empty() {
+                view! { <p class="muted">"No positions."</p> }.into_any()
+            } else {
+                view! {
+                    <table class="table positions-table">
+                        <thead>
+                            <tr>
+                                <th scope="col">"Title / description"</th>
+                                <th scope="col" class="num">"Quantity"</th>
+                                <th scope="col">"Unit"</th>
+                                <th scope="col" class="num">"Unit price"</th>
+                                <th scope="col" class="num">"Net total"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{items.iter().map(|i| position_row(i, &currency)).collect_view()}</tbody>
+                    </table>
+                }
+                .into_any()
+            }}
+            <dl class="totals-box totals-static">
+                <div class="totals-line"><dt>{format!("Net total (discount {})", percent(invoice.discount))}</dt><dd class="money">{format_money(invoice.net_total, &currency)}</dd></div>
+                <div class="totals-line"><dt>{tax_label}</dt><dd class="money">{format_money(tax_amount, &currency)}</dd></div>
+                <div class="totals-line totals-gross"><dt>"Gross total"</dt><dd class="money">{format_money(invoice.gross_total, &currency)}</dd></div>
+            </dl>
+        </section>
+    }
+}
+
+/// Salutation and footer (HTML sanitized by the server).
+#[component]
+pub fn InvoiceTexts(
+    /// The invoice shown.
+    invoice: Invoice,
+) -> impl IntoView {
+    let block = |title: &'static str, html: Option<String>| {
+        html.filter(|h| !h.trim().is_empty()).map(|h| {
+            view! {
+                <div class="text-block">
+                    <h3>{title}</h3>
+                    <div class="rich" inner_html=h></div>
+                </div>
+            }
+        })
+    };
+    let salutation = block("Salutation", invoice.salutation.clone());
+    let footer = block("Footer", invoice.footer.clone());
+    let any = salutation.is_some() || footer.is_some();
+    any.then(|| {
+        view! {
+            <section class="section" aria-label="Texts">
+                {salutation}
+                {footer}
+            </section>
+        }
+    })
+}
+
+/// Payments received.
+#[component]
+pub fn PaymentsSection(
+    /// The invoice shown.
+    invoice: Invoice,
+) -> impl IntoView {
+    let payments = invoice.payments.clone().unwrap_or_default();
+    view! {
+        <section class="section" aria-labelledby="payments-title">
+            <h2 class="section-title" id="payments-title">"Payments"</h2>
+            {if payments.is_empty() {
+                view! { <p class="muted">"No payments yet."</p> }.into_any()
+            } else {
+                view! {
+                    <table class="table">
+                        <thead><tr><th scope="col">"Date"</th><th scope="col" class="num">"Amount"</th></tr></thead>
+                        <tbody>
+                            {payments.iter().map(|p| view! {
+                                <tr><td>{format_date(p.date)}</td><td class="num money">{format_money(p.paid_total, &p.currency)}</td></tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                }
+                .into_any()
+            }}
+        </section>
+    }
+}
+
+/// Payment reminders sent.
+#[component]
+pub fn RemindersSection(
+    /// The invoice shown.
+    invoice: Invoice,
+) -> impl IntoView {
+    let reminders = invoice.reminders.clone().unwrap_or_default();
+    let currency = invoice.currency.clone();
+    view! {
+        <section class="section" aria-labelledby="reminders-title">
+            <h2 class="section-title" id="reminders-title">"Reminders"</h2>
+            {if reminders.is_empty() {
+                view! { <p class="muted">"No reminders."</p> }.into_any()
+            } else {
+                view! {
+                    <table class="table">
+                        <thead><tr><th scope="col">"Date"</th><th scope="col">"New due date"</th><th scope="col" class="num">"Fee"</th><th scope="col">"Text"</th></tr></thead>
+                        <tbody>
+                            {reminders.iter().map(|r| view! {
+                                <tr>
+                                    <td>{format_date(r.date)}</td>
+                                    <td>{format_opt_date(Some(r.due_date))}</td>
+                                    <td class="num money">{format_money(r.fee, &currency)}</td>
+                                    <td><div class="rich" inner_html=r.text.clone()></div></td>
+                                </tr>
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                }
+                .into_any()
+            }}
+        </section>
+    }
+}

@@ -1,0 +1,284 @@
+//! The invoice form for a new invoice (`/invoices/new`) and for editing a draft
+//! (`/invoices/:id/edit`). Field errors come from the shared validation on submit and from
+//! a 422's `errors` (same paths), shown at the field and summarized at the top. Leaving
+//! with unsaved changes asks first.
+
+use super::detail::use_invoice_id;
+use super::form_fields::{DateFields, PartyFields, PricingFields, TextFields};
+use super::form_guard::use_leave_guard;
+use super::form_state::InvoiceFormState;
+use super::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::api::companies::{list_companies, CompanyQuery};
+use crate::api::invoices::{create_invoice, get_invoice, update_invoice, update_invoice_status};
+use crate::api::projects::list_projects;
+use crate::api::session::get_account;
+use crate::api::ApiError;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::position_editor::{split_row_errors, PositionEditor};
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::account::Account;
+use kontor_model::error::FieldErrors;
+use kontor_model::invoice::Invoice;
+use kontor_model::invoice_input::NewInvoice;
+use kontor_model::party::Company;
+use kontor_model::status::InvoiceStatus;
+use kontor_model::validation::validate_new_invoice;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use std::collections::HashMap;
+
+/// Everything the form needs before it can show.
+#[derive(Clone)]
+struct FormData {
+    account: Account,
+    customers: Vec<Company>,
+    invoice: Option<Invoice>,
+}
+
+async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
+    let invoice = async {
+        match id {
+            Some(id) => get_invoice(id).await.map(Some),
+            None => Ok(None),
+        }
+    };
+    let query = CompanyQuery::customers();
+    let (account, customers, invoice) =
+        futures::try_join!(get_account(), list_companies(&query), invoice)?;
+    Ok(FormData {
+        account,
+        customers: customers.items,
+        invoice,
+    })
+}
+
+/// `/invoices/new`.
+#[component]
+pub fn InvoiceCreate() -> impl IntoView {
+    let data = LocalResource::new(|| load(None));
+    form_page("New invoice", data)
+}
+
+/// `/invoices/:id/edit` (drafts only).
+#[component]
+pub fn InvoiceEdit() -> impl IntoView {
+    let id = use_invoice_id();
+    let data = LocalResource::new(move || load(id.get()));
+    form_page("Edit draft", data)
+}
+
+fn form_page(
+    title: &'static str,
+    data: LocalResource<Result<FormData, ApiError>>,
+) -> impl IntoView {
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok(FormData { invoice: Some(inv), .. }) if inv.status != InvoiceStatus::Draft => view! {
+                        <div class="empty-state">
+                            <p>"Only drafts can be edited. This invoice is final."</p>
+                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>"Back to the invoice"</a>
+                        </div>
+                    }
+                    .into_any(),
+                    Ok(d) => view! { <InvoiceForm title=title data=d /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// What a save does after validation: the body to send and whether to finalize after.
+#[derive(Clone)]
+struct Save {
+    body: NewInvoice,
+    finalize: bool,
+}
+
+#[component]
+fn InvoiceForm(title: &'static str, data: FormData) -> impl IntoView {
+    let FormData {
+        account,
+        customers,
+        invoice,
+    } = data;
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let editing = invoice.as_ref().map(|i| i.id);
+    let state = match &invoice {
+        Some(inv) => InvoiceFormState::from_invoice(inv),
+        None => InvoiceFormState::blank(&account.default_currency),
+    };
+    let currencies = StoredValue::new(account.currencies.clone());
+    let customers = StoredValue::new(customers);
+    let errors = RwSignal::new(FieldErrors::new());
+    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
+    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let guard = use_leave_guard(state);
+
+    let projects_res = LocalResource::new(move || {
+        let customer = state.customer_id.get();
+        async move {
+            match customer {
+                Some(id) => list_projects(Some(id))
+                    .await
+                    .map(|p| p.items)
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            }
+        }
+    });
+    let projects = Signal::derive(move || projects_res.get().unwrap_or_default());
+    let extra_term = Signal::derive(move || {
+        let id = state.customer_id.get();
+        customers.with_value(|list| {
+            list.iter()
+                .find(|c| Some(c.id) == id)
+                .and_then(|c| c.payment_term_days)
+        })
+    });
+
+    let show_errors = move |message: String, all: FieldErrors| {
+        let rows = state.rows.get_untracked();
+        let (mut fields, by_row) = split_row_errors(&all, &rows);
+        let tag_messages: Vec<String> = fields
+            .iter()
+            .filter(|(k, _)| k.starts_with("tags["))
+            .flat_map(|(_, v)| v.clone())
+            .collect();
+        if !tag_messages.is_empty() {
+            fields.retain(|k, _| !k.starts_with("tags["));
+            fields.insert("tags".into(), tag_messages);
+        }
+        let entries = summarize(&fields, &by_row, &rows);
+        errors.set(fields);
+        row_errors.set(by_row);
+        summary.set(Some((message, entries)));
+        request_animation_frame(|| {
+            if let Some(el) = document().get_element_by_id("form-summary") {
+                el.scroll_into_view();
+            }
+        });
+    };
+
+    let save = Action::new_local(move |save: &Save| {
+        let Save { body, finalize } = save.clone();
+        async move {
+            let saved = match editing {
+                Some(id) => update_invoice(id, &body).await?,
+                None => create_invoice(&body).await?,
+            };
+            if finalize {
+                update_invoice_status(saved.id, InvoiceStatus::Created).await
+            } else {
+                Ok(saved)
+            }
+        }
+    });
+    Effect::new(move |_| match save.value().get() {
+        Some(Ok(saved)) => {
+            guard.mark_saved();
+            let done = match (&saved.identifier, saved.status) {
+                (Some(n), _) => format!("Invoice {n} saved."),
+                (None, _) => "Draft saved.".to_string(),
+            };
+            toasts.success(done);
+            navigate(&format!("/invoices/{}", saved.id), Default::default());
+        }
+        Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
+            show_errors(e.message, e.errors)
+        }
+        Some(Err(e)) => {
+            toasts.error(format!("Not saved: {}", e.message));
+            summary.set(Some((e.message, Vec::new())));
+        }
+        None => {}
+    });
+
+    // `finalize`: the invoice must be complete (validated as `created`).
+    let submit = move |finalize: bool| {
+        let (mut body, parse_errors) = state.body(if finalize {
+            InvoiceStatus::Created
+        } else {
+            InvoiceStatus::Draft
+        });
+        let mut all = currencies.with_value(|c| validate_new_invoice(&body, c));
+        all.extend(parse_errors);
+        if !all.is_empty() {
+            show_errors("Please correct the marked fields.".into(), all);
+            return;
+        }
+        errors.set(FieldErrors::new());
+        row_errors.set(HashMap::new());
+        summary.set(None);
+        let finalize_after = finalize && editing.is_some();
+        if finalize_after {
+            body.status = Some(InvoiceStatus::Draft);
+        }
+        save.dispatch_local(Save {
+            body,
+            finalize: finalize_after,
+        });
+    };
+    let pending = save.pending();
+    let cancel_href = href(
+        &editing
+            .map(|id| format!("/invoices/{id}"))
+            .unwrap_or_else(|| "/invoices".into()),
+    );
+    let (draft_label, final_label) = if editing.is_some() {
+        ("Save draft", "Save and finalize")
+    } else {
+        ("Save as draft", "Create invoice")
+    };
+    let buttons = move || {
+        view! {
+            <a class="btn btn-quiet" href=cancel_href.clone()>"Cancel"</a>
+            <button type="button" class="btn" disabled=move || pending.get() on:click=move |_| submit(false)>
+                {draft_label}
+            </button>
+            <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
+                {move || if pending.get() { "Saving…" } else { final_label }}
+            </button>
+        }
+    };
+    let tax = InvoiceFormState::percent_signal(state.tax);
+    let discount = InvoiceFormState::percent_signal(state.discount);
+    view! {
+        <form
+            class="invoice-form"
+            novalidate
+            on:submit=move |ev| {
+                ev.prevent_default();
+                submit(true);
+            }
+        >
+            <div class="page-head">
+                <h1>{title}</h1>
+                <div class="page-actions">{buttons.clone()}</div>
+            </div>
+            <ErrorSummary summary=summary />
+            <PartyFields state=state errors=errors customers=customers projects=projects currencies=currencies />
+            <DateFields state=state errors=errors extra_term=extra_term />
+            <PricingFields state=state errors=errors currencies=currencies />
+            <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
+                <h2 class="section-title" id="sec-items">"Positions"</h2>
+                <p class="field-error">{move || errors.with(|e| crate::components::field::field_message(e, "items"))}</p>
+                <PositionEditor
+                    rows=state.rows
+                    currency=state.currency
+                    discount=discount
+                    tax=tax
+                    reverse_charge=state.reverse_charge
+                    row_errors=row_errors
+                />
+            </section>
+            <TextFields state=state errors=errors />
+            <div class="form-actions">{buttons}</div>
+        </form>
+    }
+}

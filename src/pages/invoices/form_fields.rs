@@ -1,0 +1,214 @@
+//! The field groups of the invoice form: customer and project, dates, pricing, texts.
+
+use super::form_state::{InvoiceFormState, PAYMENT_TERMS};
+use crate::components::field::{field_message, Field};
+use kontor_model::error::FieldErrors;
+use kontor_model::party::{Company, Project};
+use leptos::prelude::*;
+
+/// The error of `path` as a signal for a [`Field`].
+pub fn error_of(errors: RwSignal<FieldErrors>, path: &'static str) -> Signal<Option<String>> {
+    Signal::derive(move || errors.with(|e| field_message(e, path)))
+}
+
+fn invalid(
+    errors: RwSignal<FieldErrors>,
+    path: &'static str,
+) -> impl Fn() -> Option<&'static str> + Copy {
+    move || errors.with(|e| e.contains_key(path)).then_some("true")
+}
+
+/// Customer, project, recipient address and title.
+#[component]
+pub fn PartyFields(
+    /// The form state.
+    state: InvoiceFormState,
+    /// Field errors by path.
+    errors: RwSignal<FieldErrors>,
+    /// The customers to choose from.
+    customers: StoredValue<Vec<Company>>,
+    /// The chosen customer's projects.
+    #[prop(into)]
+    projects: Signal<Vec<Project>>,
+    /// The account's currencies.
+    currencies: StoredValue<Vec<String>>,
+) -> impl IntoView {
+    let find_customer = move |id: Option<i64>| {
+        customers.with_value(|list| list.iter().find(|c| Some(c.id) == id).cloned())
+    };
+    let on_customer = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev).parse::<i64>().ok();
+        state.customer_id.set(id);
+        state.project_id.set(None);
+        if let Some(c) = find_customer(id) {
+            currencies.with_value(|cur| state.apply_customer(&c, cur));
+        }
+    };
+    let on_project = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev).parse::<i64>().ok();
+        state.project_id.set(id);
+        let project =
+            projects.with_untracked(|list| list.iter().find(|p| Some(p.id) == id).cloned());
+        let customer = find_customer(state.customer_id.get_untracked());
+        currencies.with_value(|cur| state.apply_project(project.as_ref(), customer.as_ref(), cur));
+    };
+    let no_customers = customers.with_value(Vec::is_empty);
+    view! {
+        <section class="form-section" aria-labelledby="sec-party">
+            <h2 class="section-title" id="sec-party">"Customer"</h2>
+            <div class="form-grid">
+                <Field id="f-customer_id" label="Customer" required=true error=error_of(errors, "customer_id")
+                    hint=if no_customers { "No customers yet: create one through the API (POST /companies)." } else { "" }>
+                    <select id="f-customer_id" on:change=on_customer aria-invalid=invalid(errors, "customer_id")>
+                        <option value="" selected=move || state.customer_id.get().is_none()>"Choose a customer…"</option>
+                        {customers.with_value(|list| list.iter().map(|c| {
+                            let id = c.id;
+                            view! { <option value=id.to_string() selected=move || state.customer_id.get() == Some(id)>{c.name.clone()}</option> }
+                        }).collect_view())}
+                    </select>
+                </Field>
+                <Field id="f-project_id" label="Project" error=error_of(errors, "project_id")>
+                    <select id="f-project_id" on:change=on_project disabled=move || state.customer_id.get().is_none()>
+                        <option value="" selected=move || state.project_id.get().is_none()>"No project"</option>
+                        <For each=move || projects.get() key=|p| p.id let:p>
+                            <option value=p.id.to_string() selected=move || state.project_id.get() == Some(p.id)>{p.name.clone()}</option>
+                        </For>
+                    </select>
+                </Field>
+                <Field id="f-recipient_address" label="Recipient address" required=true error=error_of(errors, "recipient_address") class="field-tall">
+                    <textarea id="f-recipient_address" rows="4" bind:value=state.recipient_address aria-invalid=invalid(errors, "recipient_address")></textarea>
+                </Field>
+                <Field id="f-title" label="Title" required=true error=error_of(errors, "title")>
+                    <input id="f-title" type="text" bind:value=state.title aria-invalid=invalid(errors, "title") />
+                </Field>
+            </div>
+        </section>
+    }
+}
+
+/// Invoice date, payment term, due date and service period.
+#[component]
+pub fn DateFields(
+    /// The form state.
+    state: InvoiceFormState,
+    /// Field errors by path.
+    errors: RwSignal<FieldErrors>,
+    /// An extra payment term offered (the customer's), in days.
+    #[prop(into)]
+    extra_term: Signal<Option<i64>>,
+) -> impl IntoView {
+    let terms = move || {
+        let mut t = PAYMENT_TERMS.to_vec();
+        if let Some(d) = extra_term.get().filter(|d| !t.contains(d)) {
+            t.push(d);
+            t.sort_unstable();
+        }
+        t
+    };
+    let on_term = move |ev: leptos::ev::Event| {
+        state
+            .term_days
+            .set(event_target_value(&ev).parse::<i64>().ok());
+        state.recompute_due_date();
+    };
+    view! {
+        <section class="form-section" aria-labelledby="sec-dates">
+            <h2 class="section-title" id="sec-dates">"Dates"</h2>
+            <div class="form-grid form-grid-5">
+                <Field id="f-date" label="Invoice date" required=true error=error_of(errors, "date")>
+                    <input id="f-date" type="date" bind:value=state.date on:change=move |_| state.recompute_due_date() aria-invalid=invalid(errors, "date") />
+                </Field>
+                <Field id="f-term" label="Payment term">
+                    <select id="f-term" on:change=on_term>
+                        {move || terms().into_iter().map(|d| {
+                            let label = if d == 0 { "Due immediately".to_string() } else { format!("{d} days") };
+                            view! { <option value=d.to_string() selected=move || state.term_days.get() == Some(d)>{label}</option> }
+                        }).collect_view()}
+                        <option value="" selected=move || state.term_days.get().is_none()>"Custom date"</option>
+                    </select>
+                </Field>
+                <Field id="f-due_date" label="Due date" required=true error=error_of(errors, "due_date")>
+                    <input id="f-due_date" type="date" bind:value=state.due_date on:input=move |_| state.term_days.set(None) aria-invalid=invalid(errors, "due_date") />
+                </Field>
+                <Field id="f-service_period_from" label="Service from" error=error_of(errors, "service_period_from")>
+                    <input id="f-service_period_from" type="date" bind:value=state.service_from aria-invalid=invalid(errors, "service_period_from") />
+                </Field>
+                <Field id="f-service_period_to" label="Service to" error=error_of(errors, "service_period_to")>
+                    <input id="f-service_period_to" type="date" bind:value=state.service_to aria-invalid=invalid(errors, "service_period_to") />
+                </Field>
+            </div>
+        </section>
+    }
+}
+
+/// Currency, tax, reverse charge, discount and cash discount.
+#[component]
+pub fn PricingFields(
+    /// The form state.
+    state: InvoiceFormState,
+    /// Field errors by path.
+    errors: RwSignal<FieldErrors>,
+    /// The account's currencies.
+    currencies: StoredValue<Vec<String>>,
+) -> impl IntoView {
+    view! {
+        <section class="form-section" aria-labelledby="sec-pricing">
+            <h2 class="section-title" id="sec-pricing">"Currency and tax"</h2>
+            <div class="form-grid form-grid-6">
+                <Field id="f-currency" label="Currency" required=true error=error_of(errors, "currency")>
+                    <select id="f-currency" on:change=move |ev| state.currency.set(event_target_value(&ev))>
+                        {currencies.with_value(|list| list.iter().map(|c| {
+                            let code = c.clone();
+                            view! { <option value=c.clone() selected=move || state.currency.with(|v| *v == code)>{c.clone()}</option> }
+                        }).collect_view())}
+                    </select>
+                </Field>
+                <Field id="f-tax" label="Tax %" required=true error=error_of(errors, "tax")>
+                    <input id="f-tax" class="input-number" inputmode="decimal" bind:value=state.tax disabled=move || state.reverse_charge.get() aria-invalid=invalid(errors, "tax") />
+                </Field>
+                <div class="field field-check">
+                    <label>
+                        <input type="checkbox" bind:checked=state.reverse_charge />
+                        " Reverse charge"
+                    </label>
+                    <p class="field-hint">"The recipient owes the tax; none is charged."</p>
+                </div>
+                <Field id="f-discount" label="Discount %" error=error_of(errors, "discount")>
+                    <input id="f-discount" class="input-number" inputmode="decimal" placeholder="0" bind:value=state.discount aria-invalid=invalid(errors, "discount") />
+                </Field>
+                <Field id="f-cash_discount" label="Cash discount %" error=error_of(errors, "cash_discount")>
+                    <input id="f-cash_discount" class="input-number" inputmode="decimal" placeholder="0" bind:value=state.cash_discount aria-invalid=invalid(errors, "cash_discount") />
+                </Field>
+                <Field id="f-cash_discount_days" label="within days" error=error_of(errors, "cash_discount_days")>
+                    <input id="f-cash_discount_days" class="input-number" inputmode="numeric" placeholder="0" bind:value=state.cash_discount_days aria-invalid=invalid(errors, "cash_discount_days") />
+                </Field>
+            </div>
+        </section>
+    }
+}
+
+/// Salutation, footer and tags.
+#[component]
+pub fn TextFields(
+    /// The form state.
+    state: InvoiceFormState,
+    /// Field errors by path.
+    errors: RwSignal<FieldErrors>,
+) -> impl IntoView {
+    view! {
+        <section class="form-section" aria-labelledby="sec-texts">
+            <h2 class="section-title" id="sec-texts">"Texts and tags"</h2>
+            <div class="form-grid">
+                <Field id="f-salutation" label="Salutation" hint="Shown above the positions. Simple HTML is allowed." error=error_of(errors, "salutation")>
+                    <textarea id="f-salutation" rows="3" bind:value=state.salutation></textarea>
+                </Field>
+                <Field id="f-footer" label="Footer" hint="Shown below the totals." error=error_of(errors, "footer")>
+                    <textarea id="f-footer" rows="3" bind:value=state.footer></textarea>
+                </Field>
+                <Field id="f-tags" label="Tags" hint="Separate tags with commas." error=error_of(errors, "tags")>
+                    <input id="f-tags" type="text" placeholder="web, retainer" bind:value=state.tags />
+                </Field>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,289 @@
+//! The invoice form's state: one signal per field holding what was typed, pre-filling from
+//! a customer or project, and turning the state into a [`NewInvoice`] body.
+
+use crate::components::date::{iso, parse_iso, today};
+use crate::components::position_editor::PositionRow;
+use chrono::{Days, NaiveDate};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::invoice::Invoice;
+use kontor_model::invoice_input::{NewInvoice, VatInput};
+use kontor_model::money::parse_amount;
+use kontor_model::party::{Company, Project};
+use kontor_model::position::PositionType;
+use kontor_model::query::split_list;
+use kontor_model::status::InvoiceStatus;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+
+/// The default tax rate in percent when the customer has none.
+pub const DEFAULT_TAX: &str = "19";
+/// The payment terms offered (days).
+pub const PAYMENT_TERMS: [i64; 4] = [0, 7, 14, 30];
+
+/// All fields of the invoice form (Copy: signal handles).
+#[derive(Clone, Copy)]
+pub struct InvoiceFormState {
+    /// Customer company id.
+    pub customer_id: RwSignal<Option<i64>>,
+    /// Project id.
+    pub project_id: RwSignal<Option<i64>>,
+    /// Recipient address.
+    pub recipient_address: RwSignal<String>,
+    /// Invoice date `YYYY-MM-DD`.
+    pub date: RwSignal<String>,
+    /// Payment term in days; `None` when the due date was set by hand.
+    pub term_days: RwSignal<Option<i64>>,
+    /// Due date `YYYY-MM-DD`.
+    pub due_date: RwSignal<String>,
+    /// Title.
+    pub title: RwSignal<String>,
+    /// Currency code.
+    pub currency: RwSignal<String>,
+    /// Tax rate as typed.
+    pub tax: RwSignal<String>,
+    /// Reverse charge.
+    pub reverse_charge: RwSignal<bool>,
+    /// Discount % as typed.
+    pub discount: RwSignal<String>,
+    /// Cash discount % as typed.
+    pub cash_discount: RwSignal<String>,
+    /// Cash discount days as typed.
+    pub cash_discount_days: RwSignal<String>,
+    /// Salutation (HTML allowed).
+    pub salutation: RwSignal<String>,
+    /// Footer (HTML allowed).
+    pub footer: RwSignal<String>,
+    /// Tags, comma-separated.
+    pub tags: RwSignal<String>,
+    /// Service period start `YYYY-MM-DD`.
+    pub service_from: RwSignal<String>,
+    /// Service period end `YYYY-MM-DD`.
+    pub service_to: RwSignal<String>,
+    /// Positions.
+    pub rows: RwSignal<Vec<PositionRow>>,
+    /// Custom properties kept from a loaded draft (not edited here yet).
+    pub custom_properties: RwSignal<BTreeMap<String, String>>,
+}
+
+fn due_after(date: &str, days: i64) -> Option<String> {
+    let d = parse_iso(date)?;
+    d.checked_add_days(Days::new(days.max(0) as u64)).map(iso)
+}
+
+impl InvoiceFormState {
+    /// A new invoice: dated today, due in 14 days, default tax, one empty item.
+    pub fn blank(currency: &str) -> Self {
+        let date = iso(today());
+        let state = InvoiceFormState {
+            customer_id: RwSignal::new(None),
+            project_id: RwSignal::new(None),
+            recipient_address: RwSignal::new(String::new()),
+            due_date: RwSignal::new(due_after(&date, 14).unwrap_or_default()),
+            date: RwSignal::new(date),
+            term_days: RwSignal::new(Some(14)),
+            title: RwSignal::new(String::new()),
+            currency: RwSignal::new(currency.to_string()),
+            tax: RwSignal::new(DEFAULT_TAX.into()),
+            reverse_charge: RwSignal::new(false),
+            discount: RwSignal::new(String::new()),
+            cash_discount: RwSignal::new(String::new()),
+            cash_discount_days: RwSignal::new(String::new()),
+            salutation: RwSignal::new(String::new()),
+            footer: RwSignal::new(String::new()),
+            tags: RwSignal::new(String::new()),
+            service_from: RwSignal::new(String::new()),
+            service_to: RwSignal::new(String::new()),
+            rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
+            custom_properties: RwSignal::new(BTreeMap::new()),
+        };
+        state
+    }
+
+    /// The state of a stored draft.
+    pub fn from_invoice(invoice: &Invoice) -> Self {
+        let s = Self::blank(&invoice.currency);
+        let num = |d: Decimal| {
+            if d.is_zero() {
+                String::new()
+            } else {
+                d.normalize().to_string()
+            }
+        };
+        s.customer_id.set(Some(invoice.customer_id));
+        s.project_id.set(invoice.project_id);
+        s.recipient_address.set(invoice.recipient_address.clone());
+        s.date.set(iso(invoice.date));
+        s.due_date.set(iso(invoice.due_date));
+        let days = (invoice.due_date - invoice.date).num_days();
+        s.term_days
+            .set(PAYMENT_TERMS.contains(&days).then_some(days));
+        s.title.set(invoice.title.clone());
+        s.tax.set(invoice.tax.normalize().to_string());
+        s.reverse_charge.set(invoice.vat.reverse_charge);
+        s.discount.set(num(invoice.discount));
+        s.cash_discount.set(num(invoice.cash_discount));
+        s.cash_discount_days
+            .set(if invoice.cash_discount_days == 0 {
+                String::new()
+            } else {
+                invoice.cash_discount_days.to_string()
+            });
+        s.salutation
+            .set(invoice.salutation.clone().unwrap_or_default());
+        s.footer.set(invoice.footer.clone().unwrap_or_default());
+        s.tags.set(invoice.tags.join(", "));
+        s.service_from
+            .set(invoice.service_period_from.map(iso).unwrap_or_default());
+        s.service_to
+            .set(invoice.service_period_to.map(iso).unwrap_or_default());
+        let rows = invoice
+            .items
+            .iter()
+            .flatten()
+            .map(PositionRow::from_invoice_item)
+            .collect();
+        s.rows.set(rows);
+        s.custom_properties.set(invoice.custom_properties.clone());
+        s
+    }
+
+    /// Sets the due date from the date and the payment term (when a term is chosen).
+    pub fn recompute_due_date(&self) {
+        if let Some(days) = self.term_days.get_untracked() {
+            if let Some(due) = due_after(&self.date.get_untracked(), days) {
+                self.due_date.set(due);
+            }
+        }
+    }
+
+    /// Pre-fills from the chosen customer: address, payment term, tax, reverse charge and
+    /// (when valid for the account) currency.
+    pub fn apply_customer(&self, customer: &Company, currencies: &[String]) {
+        self.recipient_address.set(customer.recipient_address());
+        if let Some(days) = customer.payment_term_days {
+            self.term_days.set(Some(days));
+            self.recompute_due_date();
+        }
+        let tax = customer
+            .customer_vat
+            .tax
+            .map(|t| t.normalize().to_string())
+            .unwrap_or_else(|| DEFAULT_TAX.into());
+        self.tax.set(tax);
+        self.reverse_charge
+            .set(customer.customer_vat.reverse_charge);
+        if let Some(c) = customer
+            .currency
+            .as_ref()
+            .filter(|c| currencies.contains(c))
+        {
+            self.currency.set(c.clone());
+        }
+    }
+
+    /// Pre-fills from the chosen project: its billing address wins over the customer's.
+    pub fn apply_project(
+        &self,
+        project: Option<&Project>,
+        customer: Option<&Company>,
+        currencies: &[String],
+    ) {
+        let billing = project
+            .and_then(|p| p.billing_address.clone())
+            .filter(|a| !a.trim().is_empty());
+        match (billing, customer) {
+            (Some(address), _) => self.recipient_address.set(address),
+            (None, Some(c)) => self.recipient_address.set(c.recipient_address()),
+            (None, None) => {}
+        }
+        if let Some(c) = project
+            .and_then(|p| p.currency.clone())
+            .filter(|c| currencies.contains(c))
+        {
+            self.currency.set(c);
+        }
+    }
+
+    /// The typed tax, discount or other percentage as a number (0 when empty or invalid),
+    /// for the live totals.
+    pub fn percent_signal(text: RwSignal<String>) -> Signal<Decimal> {
+        Signal::derive(move || text.with(|t| parse_amount(t)).unwrap_or_default())
+    }
+
+    /// The creation body for `status`, plus errors for texts that are not numbers or dates.
+    pub fn body(&self, status: InvoiceStatus) -> (NewInvoice, FieldErrors) {
+        let mut errors = FieldErrors::new();
+        let text = |s: RwSignal<String>| {
+            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
+        };
+        let mut number = |s: RwSignal<String>, field: &str| {
+            let t = text(s)?;
+            let parsed = parse_amount(&t);
+            if parsed.is_none() {
+                push_error(&mut errors, field, "must be a number");
+            }
+            parsed
+        };
+        let tax = number(self.tax, "tax");
+        let discount = number(self.discount, "discount");
+        let cash_discount = number(self.cash_discount, "cash_discount");
+        let cash_discount_days = match text(self.cash_discount_days) {
+            None => None,
+            Some(t) => match t.parse::<i64>() {
+                Ok(d) => Some(d),
+                Err(_) => {
+                    push_error(
+                        &mut errors,
+                        "cash_discount_days",
+                        "must be a whole number of days",
+                    );
+                    None
+                }
+            },
+        };
+        let date =
+            |s: RwSignal<String>| -> Option<NaiveDate> { text(s).and_then(|t| parse_iso(&t)) };
+        let rows = self.rows.get_untracked();
+        let items = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| r.to_new_invoice_item(i, &mut errors))
+            .collect();
+        let tags: Vec<String> = split_list(&self.tags.get_untracked()).collect();
+        let custom = self.custom_properties.get_untracked();
+        let body = NewInvoice {
+            customer_id: self.customer_id.get_untracked(),
+            project_id: self.project_id.get_untracked(),
+            recipient_address: text(self.recipient_address),
+            date: date(self.date),
+            due_date: date(self.due_date),
+            title: text(self.title),
+            tax,
+            currency: text(self.currency),
+            items: Some(items),
+            service_period_from: date(self.service_from),
+            service_period_to: date(self.service_to),
+            status: Some(status),
+            salutation: text(self.salutation),
+            footer: text(self.footer),
+            discount,
+            cash_discount,
+            cash_discount_days,
+            tags: Some(tags),
+            custom_properties: (!custom.is_empty()).then_some(custom),
+            vat: Some(VatInput {
+                reverse_charge: Some(self.reverse_charge.get_untracked()),
+                intra_eu: None,
+            }),
+            ..Default::default()
+        };
+        (body, errors)
+    }
+
+    /// A fingerprint of everything typed, to tell whether the form has unsaved changes.
+    pub fn snapshot(&self) -> String {
+        let (body, _) = self.body(InvoiceStatus::Draft);
+        serde_json::to_string(&body).unwrap_or_default()
+    }
+}

@@ -1,0 +1,129 @@
+//! The invoice list: filters in the URL query, a table, the result count and pagination.
+
+use super::list_filters::{has_filters, query_string, InvoiceFilters};
+use super::list_table::{InvoiceTable, HEADINGS};
+use crate::api::companies::{list_companies, CompanyQuery};
+use crate::api::invoices::list_invoices;
+use crate::api::ApiError;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::pager::Pager;
+use crate::components::skeleton::SkeletonTable;
+use crate::paths::href;
+use kontor_model::query::InvoiceFilter;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+use std::collections::HashMap;
+
+/// Rows per page unless the URL says otherwise.
+const PER_PAGE: u32 = 50;
+
+/// The invoice list page (`/invoices?status=..&date_from=..&term=..&tags=..&page=..`).
+#[component]
+pub fn InvoiceList() -> impl IntoView {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let parsed = Memo::new(move |_| {
+        query.with(|q| InvoiceFilter::from_pairs(q.into_iter().map(|(k, v)| (k.as_ref(), v))))
+    });
+    let filter = Signal::derive(move || parsed.get().unwrap_or_default());
+    let invoices = LocalResource::new(move || {
+        let parsed = parsed.get();
+        async move {
+            let mut filter = parsed
+                .map_err(|e| ApiError::local(format!("The address has a bad filter: {e}.")))?;
+            filter.paging.per_page.get_or_insert(PER_PAGE);
+            list_invoices(&filter).await
+        }
+    });
+    let customer_ids = Memo::new(move |_| {
+        invoices.with(|r| {
+            let mut ids: Vec<i64> = match r {
+                Some(Ok(page)) => page.items.iter().map(|i| i.customer_id).collect(),
+                _ => Vec::new(),
+            };
+            ids.sort_unstable();
+            ids.dedup();
+            ids
+        })
+    });
+    let customers = LocalResource::new(move || {
+        let ids = customer_ids.get();
+        async move {
+            if ids.is_empty() {
+                return HashMap::new();
+            }
+            let page = list_companies(&CompanyQuery::with_ids(&ids)).await;
+            page.map(|p| p.items.into_iter().map(|c| (c.id, c.name)).collect())
+                .unwrap_or_default()
+        }
+    });
+    let names = Signal::derive(move || customers.get().unwrap_or_default());
+    let set_filter = Callback::new(move |f: InvoiceFilter| {
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        navigate(&format!("/invoices{}", query_string(&f)), options);
+    });
+    let go_to_page = Callback::new(move |page: u32| {
+        let mut f = filter.get_untracked();
+        f.paging.page = Some(page);
+        set_filter.run(f);
+    });
+    let clear = Callback::new(move |_: ()| set_filter.run(InvoiceFilter::default()));
+    let (loading, set_loading) = signal(false);
+    view! {
+        <div class="page-head">
+            <h1>"Invoices"</h1>
+            <div class="page-actions">
+                <a class="btn btn-primary" href=href("/invoices/new")>
+                    "New invoice"
+                </a>
+            </div>
+        </div>
+        <InvoiceFilters filter=filter on_change=set_filter />
+        <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
+        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+            {move || Suspend::new(async move {
+                match invoices.await {
+                    Err(error) => {
+                        view! { <ErrorPanel error=error on_retry=Callback::new(move |_| invoices.refetch()) /> }.into_any()
+                    }
+                    Ok(page) if page.items.is_empty() => {
+                        if has_filters(&filter.get_untracked()) {
+                            view! {
+                                <div class="empty-state">
+                                    <p>"No invoices match these filters."</p>
+                                    <button type="button" class="btn" on:click=move |_| clear.run(())>
+                                        "Clear filters"
+                                    </button>
+                                </div>
+                            }
+                            .into_any()
+                        } else {
+                            view! {
+                                <div class="empty-state">
+                                    <p>"No invoices yet — create one."</p>
+                                    <a class="btn btn-primary" href=href("/invoices/new")>
+                                        "New invoice"
+                                    </a>
+                                </div>
+                            }
+                            .into_any()
+                        }
+                    }
+                    Ok(page) => {
+                        let (current, pages, total) = (page.page, page.page_count(), page.total);
+                        view! {
+                            <InvoiceTable invoices=page.items names=names />
+                            <Pager page=current pages=pages total=total on_page=go_to_page />
+                        }
+                        .into_any()
+                    }
+                }
+            })}
+        </Transition>
+    }
+}

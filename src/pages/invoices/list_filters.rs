@@ -1,0 +1,128 @@
+//! The filter bar above the invoice list. Every change writes the URL query (so a view can
+//! be shared and survives reload) and goes back to page 1.
+
+use crate::components::date::{iso, parse_iso};
+use kontor_model::query::{split_list, InvoiceFilter};
+use kontor_model::status::InvoiceStatus;
+use leptos::prelude::*;
+use leptos_router::params::ParamsMap;
+use std::time::Duration;
+
+/// `?status=sent&term=web` for `filter` (empty when nothing is set).
+pub fn query_string(filter: &InvoiceFilter) -> String {
+    ParamsMap::from_iter(filter.to_pairs()).to_query_string()
+}
+
+/// True when any filter (not paging) is set.
+pub fn has_filters(filter: &InvoiceFilter) -> bool {
+    let mut plain = filter.clone();
+    plain.paging = Default::default();
+    plain != InvoiceFilter::default()
+}
+
+/// The filters: status, date range, search term and tags, and "clear filters".
+#[component]
+pub fn InvoiceFilters(
+    /// The filter in effect (from the URL).
+    #[prop(into)]
+    filter: Signal<InvoiceFilter>,
+    /// Called with the changed filter (page reset to 1).
+    on_change: Callback<InvoiceFilter>,
+) -> impl IntoView {
+    let change = move |edit: Box<dyn FnOnce(&mut InvoiceFilter)>| {
+        let mut f = filter.get_untracked();
+        edit(&mut f);
+        f.paging.page = None;
+        on_change.run(f);
+    };
+    let mut set_term = debounce(Duration::from_millis(300), move |term: String| {
+        change(Box::new(move |f| {
+            f.term = Some(term).filter(|t| !t.trim().is_empty())
+        }));
+    });
+    let status_value = move || {
+        filter.with(|f| {
+            f.status
+                .first()
+                .map(|s| s.as_str())
+                .unwrap_or_default()
+                .to_string()
+        })
+    };
+    let date_value = move |pick: fn(&InvoiceFilter) -> Option<chrono::NaiveDate>| {
+        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
+    };
+    view! {
+        <form class="filters" role="search" aria-label="Filter invoices" on:submit=|ev| ev.prevent_default()>
+            <div class="field field-inline">
+                <label for="filter-status">"Status"</label>
+                <select
+                    id="filter-status"
+                    prop:value=status_value
+                    on:change=move |ev| {
+                        let status = InvoiceStatus::parse(&event_target_value(&ev));
+                        change(Box::new(move |f| f.status = status.into_iter().collect()));
+                    }
+                >
+                    <option value="" selected=move || status_value().is_empty()>"All statuses"</option>
+                    {InvoiceStatus::ALL
+                        .into_iter()
+                        .map(|s| view! { <option value=s.as_str() selected=move || status_value() == s.as_str()>{s.label()}</option> })
+                        .collect_view()}
+                </select>
+            </div>
+            <div class="field field-inline">
+                <label for="filter-from">"Date from"</label>
+                <input
+                    id="filter-from"
+                    type="date"
+                    prop:value=date_value(|f| f.date_from)
+                    on:change=move |ev| {
+                        let d = parse_iso(&event_target_value(&ev));
+                        change(Box::new(move |f| f.date_from = d));
+                    }
+                />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-to">"Date to"</label>
+                <input
+                    id="filter-to"
+                    type="date"
+                    prop:value=date_value(|f| f.date_to)
+                    on:change=move |ev| {
+                        let d = parse_iso(&event_target_value(&ev));
+                        change(Box::new(move |f| f.date_to = d));
+                    }
+                />
+            </div>
+            <div class="field field-inline field-grow">
+                <label for="filter-term">"Search"</label>
+                <input
+                    id="filter-term"
+                    type="search"
+                    placeholder="Title or number"
+                    prop:value=move || filter.with(|f| f.term.clone().unwrap_or_default())
+                    on:input=move |ev| set_term(event_target_value(&ev))
+                />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-tags">"Tags"</label>
+                <input
+                    id="filter-tags"
+                    type="text"
+                    placeholder="tag1, tag2"
+                    prop:value=move || filter.with(|f| f.tags.join(", "))
+                    on:change=move |ev| {
+                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
+                        change(Box::new(move |f| f.tags = tags));
+                    }
+                />
+            </div>
+            <Show when=move || filter.with(has_filters)>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(InvoiceFilter::default())>
+                    "Clear filters"
+                </button>
+            </Show>
+        </form>
+    }
+}

@@ -1,0 +1,86 @@
+//! The invoice table: one row per invoice; the whole row opens the invoice, and the
+//! number cell is a real link for the keyboard.
+
+use crate::components::date::format_date;
+use crate::components::money::format_money;
+use crate::components::status_badge::StatusBadge;
+use crate::paths::href;
+use kontor_model::invoice::Invoice;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
+
+/// Column headings (also used by the loading skeleton).
+pub const HEADINGS: &[&str] = &[
+    "Number",
+    "Customer",
+    "Title",
+    "Date",
+    "Due",
+    "Status",
+    "Gross total",
+];
+
+/// The table of `invoices`; customer names come from `names` (id → name) as they arrive.
+#[component]
+pub fn InvoiceTable(
+    /// The invoices of this page.
+    invoices: Vec<Invoice>,
+    /// Customer names by company id.
+    #[prop(into)]
+    names: Signal<HashMap<i64, String>>,
+) -> impl IntoView {
+    let navigate = use_navigate();
+    view! {
+        <div class="table-wrap">
+            <table class="table table-links">
+                <thead>
+                    <tr>
+                        {HEADINGS
+                            .iter()
+                            .map(|h| {
+                                let class = if *h == "Gross total" { "num" } else { "" };
+                                view! { <th scope="col" class=class>{*h}</th> }
+                            })
+                            .collect_view()}
+                    </tr>
+                </thead>
+                <tbody>
+                    {invoices
+                        .into_iter()
+                        .map(|invoice| {
+                            let path = format!("/invoices/{}", invoice.id);
+                            let navigate = navigate.clone();
+                            let open = move |ev: web_sys::MouseEvent| {
+                                let on_link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("a").ok().flatten()).is_some();
+                                if !on_link {
+                                    navigate(&path, Default::default());
+                                }
+                            };
+                            let customer_id = invoice.customer_id;
+                            let customer = move || names.with(|n| n.get(&customer_id).cloned()).unwrap_or_else(|| "…".into());
+                            let number = invoice.identifier.clone().unwrap_or_else(|| "Draft".into());
+                            let status = invoice.status;
+                            view! {
+                                <tr on:click=open>
+                                    <td class="cell-number">
+                                        <a href=href(&format!("/invoices/{}", invoice.id))>{number}</a>
+                                    </td>
+                                    <td>{customer}</td>
+                                    <td class="cell-title">{invoice.title.clone()}</td>
+                                    <td class="cell-date">{format_date(invoice.date)}</td>
+                                    <td class="cell-date">{format_date(invoice.due_date)}</td>
+                                    <td>
+                                        <StatusBadge status=status />
+                                    </td>
+                                    <td class="num money">{format_money(invoice.gross_total, &invoice.currency)}</td>
+                                </tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}

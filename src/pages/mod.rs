@@ -1,0 +1,6 @@
+//! Pages, one module per resource (`list`, `detail`, `form`), plus sign-in and
+//! placeholders.
+
+pub mod invoices;
+pub mod placeholder;
+pub mod sign_in;
