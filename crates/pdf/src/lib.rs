@@ -1,0 +1,16 @@
+//! Kontor's PDF documents, typeset by Typst used as a library inside the server process.
+//!
+//! The server turns a record into a [`document::DocumentData`] (all amounts and dates
+//! already formatted as strings) and calls [`PdfEngine::render`]. The data reaches the
+//! Typst template only as a virtual `data.json` that the template reads with `json(..)`;
+//! user text is placed as strings and never evaluated as markup, so no field can inject
+//! layout or code. Rich-text fields (HTML) are converted to paragraphs, line breaks, bold,
+//! italic and lists by [`rich_text::blocks`]; everything else is dropped.
+
+#![warn(missing_docs)]
+
+pub mod document;
+pub mod rich_text;
+mod world;
+
+pub use world::{PdfEngine, PdfError, Template};
