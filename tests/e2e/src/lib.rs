@@ -116,7 +116,7 @@ impl Browser {
             "--no-first-run", "--disable-quic", "--window-size=1280,900",
             format!("--user-data-dir={}", profile.path().display())
         ]}});
-        let caps = caps.as_object().expect("object").clone().into_iter().collect();
+        let caps: serde_json::Map<String, Value> = caps.as_object().expect("object").clone();
         let mut last_error = String::new();
         for _ in 0..50 {
             match ClientBuilder::native().capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
