@@ -12,6 +12,8 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod billing;
+pub mod email;
 pub mod error;
 pub mod invoice;
 pub mod invoice_input;

@@ -9,6 +9,9 @@ use serde::{Deserialize, Serialize};
 pub struct Payment {
     /// Record id.
     pub id: i64,
+    /// The invoice paid.
+    #[serde(default)]
+    pub invoice_id: i64,
     /// Date received.
     pub date: NaiveDate,
     /// Amount received, currency units.
@@ -27,6 +30,9 @@ pub struct Payment {
 pub struct Reminder {
     /// Record id.
     pub id: i64,
+    /// The invoice reminded of.
+    #[serde(default)]
+    pub invoice_id: i64,
     /// Reminder date.
     pub date: NaiveDate,
     /// New due date.
@@ -40,4 +46,41 @@ pub struct Reminder {
     pub created_on: NaiveDate,
     /// Last change date.
     pub updated_on: NaiveDate,
+}
+
+/// POST /invoices/payments body (`decisions.md` § State rules); PUT takes the same fields.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPayment {
+    /// Required on creation: the invoice paid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoice_id: Option<i64>,
+    /// Required: date received.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    /// Required: amount received (> 0), currency units.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub paid_total: Option<Decimal>,
+    /// Currency; must be the invoice's when given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+}
+
+/// POST /invoice_reminders body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewReminder {
+    /// Required: the invoice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoice_id: Option<i64>,
+    /// Required: reminder date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    /// Required: new due date (not before `date`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due_date: Option<NaiveDate>,
+    /// Reminder fee (≥ 0), currency units; default 0.
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub fee: Option<Decimal>,
+    /// Text (HTML, sanitized by the server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<String>,
 }

@@ -8,19 +8,24 @@
 
 #![warn(missing_docs)]
 
+pub mod activities;
 pub mod auth;
+pub mod billing;
 pub mod companies;
 pub mod config;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod expenses;
 pub mod extract;
+pub mod invoice_payments;
 pub mod invoices;
 pub mod listing;
 pub mod numbering;
 pub mod pagination;
 pub mod projects;
 pub mod rate_limit;
+pub mod reminders;
 pub mod routes;
 pub mod sanitize;
 pub mod session;

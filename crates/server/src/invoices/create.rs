@@ -13,7 +13,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
 use chrono::NaiveDate;
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::push_error;
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::position::PositionType;
@@ -40,7 +40,7 @@ struct Prepared {
     item_totals: Vec<Decimal>,
 }
 
-async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice) -> ApiResult<Prepared> {
+async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice, editing: Option<i64>) -> ApiResult<Prepared> {
     let mut errors = validate_new_invoice(&body, &state.account.currencies);
     let customer = match body.customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,
@@ -63,7 +63,9 @@ async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice) -> Api
             push_error(&mut errors, "internal_contact_id", "does not exist");
         }
     }
-    check_billing_references(&body, &mut errors);
+    if let Some(customer_id) = body.customer_id.filter(|_| customer.is_some()) {
+        crate::billing::check(&state.pool, &body, customer_id, editing, &mut errors).await?;
+    }
     ApiError::check(errors)?;
     let customer = customer.ok_or_else(|| ApiError::Internal("customer vanished".into()))?;
 
@@ -98,19 +100,6 @@ async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice) -> Api
         item_totals: totals.positions,
         body,
     })
-}
-
-/// Activities and expenses are billed through items (issue 3); until they exist every id
-/// is unknown, which is refused like any unknown id.
-fn check_billing_references(body: &NewInvoice, errors: &mut FieldErrors) {
-    for (i, item) in body.items.iter().flatten().enumerate() {
-        if item.activity_ids.as_ref().is_some_and(|v| !v.is_empty()) {
-            push_error(errors, format!("items[{i}].activity_ids"), "contains unknown activity ids");
-        }
-        if item.expense_ids.as_ref().is_some_and(|v| !v.is_empty()) {
-            push_error(errors, format!("items[{i}].expense_ids"), "contains unknown expense ids");
-        }
-    }
 }
 
 /// Replaces the positions of invoice `invoice_id` with those of `p`.
@@ -203,15 +192,29 @@ async fn write_header(tx: &mut Transaction<'_, Sqlite>, id: i64, p: &Prepared, i
     .execute(&mut **tx)
     .await?;
     write_items(tx, id, p).await?;
+    crate::billing::release(tx, id).await?;
+    crate::billing::claim(tx, &p.body, id).await?;
     propagate_address(tx, p).await
 }
 
 /// Creates an invoice (or a draft) from `body` on behalf of `caller`.
 /// Errors: 422 naming invalid fields or unknown references.
 pub async fn create_invoice(state: &AppState, caller: &Caller, body: NewInvoice) -> ApiResult<Invoice> {
-    let p = prepare(state, caller, body).await?;
+    create_linked(state, caller, body, None).await
+}
+
+/// Creates an invoice; with `reversal_of` it is the reversal of that invoice, and both are
+/// linked in the same transaction. The caller holds no lock.
+pub(super) async fn create_linked(state: &AppState, caller: &Caller, body: NewInvoice, reversal_of: Option<i64>) -> ApiResult<Invoice> {
+    let p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
+    if let Some(original) = reversal_of {
+        let already: Option<bool> = sqlx::query_scalar("SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL").bind(original).fetch_optional(&mut *tx).await?;
+        if already != Some(false) {
+            return Err(ApiError::Refused("This invoice has already been reversed.".into()));
+        }
+    }
     let identifier = if p.draft { None } else { Some(next_number(&mut tx, INVOICES, p.date).await?) };
     let status = if p.draft { InvoiceStatus::Draft } else { InvoiceStatus::Created };
     let t = ts(now());
@@ -225,6 +228,10 @@ pub async fn create_invoice(state: &AppState, caller: &Caller, body: NewInvoice)
     .fetch_one(&mut *tx)
     .await?;
     write_header(&mut tx, id, &p, identifier, status).await?;
+    if let Some(original) = reversal_of {
+        sqlx::query("UPDATE invoices SET reversal = 1, reversed_invoice_id = ? WHERE id = ?").bind(original).bind(id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE invoices SET reversed = 1, reversal_invoice_id = ?, updated_at = ? WHERE id = ?").bind(id).bind(&t).bind(original).execute(&mut *tx).await?;
+    }
     tx.commit().await?;
     repo::load(&state.pool, id).await
 }
@@ -248,7 +255,7 @@ pub async fn update_draft(
         return Err(refused());
     }
     body.status = Some(body.status.unwrap_or(InvoiceStatus::Draft));
-    let p = prepare(&state, &caller, body).await?;
+    let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
     let status: String = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ?").bind(id).fetch_one(&mut *tx).await?;

@@ -41,6 +41,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath, OptionalJ
         .execute(&mut *tx)
         .await?;
     sqlx::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?").bind(&t).bind(&t).bind(id).execute(&mut *tx).await?;
+    crate::billing::release(&mut tx, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

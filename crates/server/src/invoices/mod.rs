@@ -1,16 +1,18 @@
 //! `/invoices`: the invoice resource (interface.md § Invoices, `decisions.md` § State
 //! rules). One file per operation; [`repo`] turns rows into representations.
 
+mod billed;
 mod create;
 mod delete;
 mod list;
 pub mod repo;
+mod reverse;
 mod status;
 
 pub use create::create_invoice;
 
 use crate::state::AppState;
-use axum::routing::{get, put};
+use axum::routing::{get, post, put};
 use axum::Router;
 
 /// Routes of the invoice resource.
@@ -20,4 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/invoices/locked", get(list::locked))
         .route("/invoices/{id}", get(repo::get_one).put(create::update_draft).delete(delete::delete))
         .route("/invoices/{id}/update_status", put(status::update_status))
+        .route("/invoices/{id}/reverse", post(reverse::reverse))
+        .route("/invoices/{id}/timesheet", get(billed::timesheet))
+        .route("/invoices/{id}/expenses", get(billed::expenses))
 }

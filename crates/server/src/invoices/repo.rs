@@ -9,7 +9,6 @@ use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
 use kontor_model::party::UserRef;
-use kontor_model::payment::{Payment, Reminder};
 use kontor_model::position::PositionType;
 use kontor_model::status::InvoiceStatus;
 use sqlx::SqlitePool;
@@ -120,27 +119,6 @@ struct ItemRow {
     net_total: String,
 }
 
-#[derive(sqlx::FromRow)]
-struct PaymentRow {
-    id: i64,
-    date: NaiveDate,
-    paid_total: String,
-    currency: String,
-    created_at: String,
-    updated_at: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct ReminderRow {
-    id: i64,
-    date: NaiveDate,
-    due_date: NaiveDate,
-    fee: String,
-    text: String,
-    created_at: String,
-    updated_at: String,
-}
-
 /// Loads a live (not deleted) invoice row. Errors: 404.
 pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<InvoiceRow> {
     sqlx::query_as::<_, InvoiceRow>(&format!("{SELECT} WHERE i.id = ? AND i.deleted_at IS NULL"))
@@ -177,41 +155,8 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
             })
             .collect(),
     );
-    let payments: Vec<PaymentRow> = sqlx::query_as("SELECT id, date, paid_total, currency, created_at, updated_at FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id")
-        .bind(id)
-        .fetch_all(pool)
-        .await?;
-    invoice.payments = Some(
-        payments
-            .into_iter()
-            .map(|p| Payment {
-                id: p.id,
-                date: p.date,
-                paid_total: dec(&p.paid_total),
-                currency: p.currency,
-                created_on: parse_ts(&p.created_at).date_naive(),
-                updated_on: parse_ts(&p.updated_at).date_naive(),
-            })
-            .collect(),
-    );
-    let reminders: Vec<ReminderRow> = sqlx::query_as("SELECT id, date, due_date, fee, text, created_at, updated_at FROM invoice_reminders WHERE invoice_id = ? ORDER BY date, id")
-        .bind(id)
-        .fetch_all(pool)
-        .await?;
-    invoice.reminders = Some(
-        reminders
-            .into_iter()
-            .map(|r| Reminder {
-                id: r.id,
-                date: r.date,
-                due_date: r.due_date,
-                fee: dec(&r.fee),
-                text: r.text,
-                created_on: parse_ts(&r.created_at).date_naive(),
-                updated_on: parse_ts(&r.updated_at).date_naive(),
-            })
-            .collect(),
-    );
+    invoice.payments = Some(crate::invoice_payments::of_invoice(pool, id).await?);
+    invoice.reminders = Some(crate::reminders::of_invoice(pool, id).await?);
     Ok(invoice)
 }
 

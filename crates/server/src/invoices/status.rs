@@ -63,8 +63,9 @@ pub async fn update_status(State(state): State<AppState>, IdPath(id): IdPath, Js
         let number = next_number(&mut tx, INVOICES, current.date).await?;
         sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?").bind(number).bind(id).execute(&mut *tx).await?;
     }
-    sqlx::query("UPDATE invoices SET status = ?, locked = (locked OR ?), updated_at = ? WHERE id = ?")
+    sqlx::query("UPDATE invoices SET status = ?, locked = (locked OR ?), ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
         .bind(target.as_str())
+        .bind(target == InvoiceStatus::Sent)
         .bind(target == InvoiceStatus::Sent)
         .bind(ts(now()))
         .bind(id)

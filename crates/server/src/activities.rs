@@ -1,0 +1,210 @@
+//! `/activities`: time sheet entries (interface.md § Time sheet entry). Invoice items
+//! bill them through `activity_ids` ([`crate::billing`]).
+
+use crate::db::{date_text, dec, now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::listing::{order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::{Extension, Json, Router};
+use chrono::NaiveDate;
+use kontor_model::billing::{Activity, BillableRef, NewActivity};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::party::{IdName, UserRef};
+use kontor_model::query::{parse_date, parse_id, GlobalFilter, Paging};
+use rust_decimal::Decimal;
+use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+
+/// Routes `/activities` and `/activities/{id}`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/activities", get(list).post(create)).route("/activities/{id}", get(get_one))
+}
+
+const SELECT: &str = "SELECT a.*, p.name AS project_name, p.billable AS project_billable, p.customer_id, c.name AS customer_name,
+    t.name AS task_name, t.billable AS task_billable, u.firstname AS u_firstname, u.lastname AS u_lastname
+    FROM activities a JOIN projects p ON p.id = a.project_id LEFT JOIN companies c ON c.id = p.customer_id
+    LEFT JOIN tasks t ON t.id = a.task_id LEFT JOIN users u ON u.id = a.user_id";
+
+#[derive(sqlx::FromRow)]
+struct ActivityRow {
+    id: i64,
+    date: NaiveDate,
+    hours: String,
+    description: String,
+    billable: bool,
+    billed: bool,
+    tag: String,
+    remote_service: String,
+    remote_id: String,
+    remote_url: String,
+    project_id: i64,
+    task_id: Option<i64>,
+    user_id: Option<i64>,
+    hourly_rate: String,
+    timer_started_at: Option<String>,
+    invoice_id: Option<i64>,
+    created_at: String,
+    updated_at: String,
+    project_name: String,
+    project_billable: bool,
+    customer_id: i64,
+    customer_name: Option<String>,
+    task_name: Option<String>,
+    task_billable: Option<bool>,
+    u_firstname: Option<String>,
+    u_lastname: Option<String>,
+}
+
+impl From<ActivityRow> for Activity {
+    fn from(r: ActivityRow) -> Self {
+        Activity {
+            id: r.id,
+            date: r.date,
+            hours: dec(&r.hours),
+            description: r.description,
+            billed: r.billed,
+            billable: r.billable,
+            tag: r.tag,
+            remote_service: r.remote_service,
+            remote_id: r.remote_id,
+            remote_url: r.remote_url,
+            project: BillableRef { id: r.project_id, name: r.project_name, billable: r.project_billable },
+            task: match (r.task_id, r.task_name) {
+                (Some(id), Some(name)) => Some(BillableRef { id, name, billable: r.task_billable.unwrap_or(true) }),
+                _ => None,
+            },
+            customer: r.customer_name.map(|name| IdName { id: r.customer_id, name }),
+            user: match (r.user_id, r.u_firstname, r.u_lastname) {
+                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef { id, firstname, lastname }),
+                _ => None,
+            },
+            timer_started_at: r.timer_started_at,
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+            hourly_rate: dec(&r.hourly_rate),
+            invoice_id: r.invoice_id,
+        }
+    }
+}
+
+/// The activities billed by invoice `invoice_id`, by date.
+pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Activity>> {
+    let rows: Vec<ActivityRow> = sqlx::query_as(&format!("{SELECT} WHERE a.invoice_id = ? ORDER BY a.date, a.id")).bind(invoice_id).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(Activity::from).collect())
+}
+
+async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Activity> {
+    sqlx::query_as::<_, ActivityRow>(&format!("{SELECT} WHERE a.id = ?"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(Activity::from)
+        .ok_or_else(|| ApiError::not_found(format!("activity {id}")))
+}
+
+fn flag(name: &str, value: &str) -> ApiResult<bool> {
+    match value {
+        "true" | "1" => Ok(true),
+        "false" | "0" => Ok(false),
+        _ => Err(ApiError::BadRequest(format!("Query parameter {name} must be true or false."))),
+    }
+}
+
+/// GET /activities: filters `project_id`, `billable`, `billed`, `from`, `to`, `invoice_id`.
+async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Activity>> {
+    let mut paging = Paging::default();
+    let mut global = GlobalFilter::default();
+    let mut conds: Vec<(&str, String)> = Vec::new();
+    for (k, v) in query.iter() {
+        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
+            continue;
+        }
+        match k {
+            "project_id" => conds.push(("a.project_id = ", parse_id(k, v)?.to_string())),
+            "invoice_id" => conds.push(("a.invoice_id = ", parse_id(k, v)?.to_string())),
+            "billable" => conds.push(("a.billable = ", (flag(k, v)? as i64).to_string())),
+            "billed" => conds.push(("a.billed = ", (flag(k, v)? as i64).to_string())),
+            "from" | "date_from" => conds.push(("a.date >= ", date_text(parse_date(k, v)?))),
+            "to" | "date_to" => conds.push(("a.date <= ", date_text(parse_date(k, v)?))),
+            _ => {}
+        }
+    }
+    let order = order_by(paging.sort_by.as_deref(), &[("date", "a.date"), ("hours", "CAST(a.hours AS REAL)"), ("created_at", "a.created_at")], "a.date DESC, a.id DESC", "a.id")?;
+    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+        qb.push(" WHERE 1");
+        for (cond, value) in &conds {
+            qb.push(" AND ").push(*cond).push_bind(value.clone());
+        }
+        push_global(qb, &global, "a", false);
+    };
+    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM activities a");
+    push_where(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
+    let mut select = QueryBuilder::new(SELECT);
+    push_where(&mut select);
+    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(paging.per_page())).push(" OFFSET ").push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    let rows: Vec<ActivityRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    Ok(PageOf { items: rows.into_iter().map(Activity::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+}
+
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Activity>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// POST /activities → 200 with the entry. Errors: 422 (date, hours > 0, unknown project,
+/// task or user, negative rate).
+async fn create(State(state): State<AppState>, Extension(caller): Extension<crate::auth::Caller>, JsonBody(body): JsonBody<NewActivity>) -> ApiResult<Json<Activity>> {
+    let mut e = FieldErrors::new();
+    if body.date.is_none() {
+        push_error(&mut e, "date", "is required");
+    }
+    match body.hours {
+        None => push_error(&mut e, "hours", "is required"),
+        Some(h) if h <= Decimal::ZERO || h > Decimal::from(24) => push_error(&mut e, "hours", "must be more than 0 and at most 24"),
+        _ => {}
+    }
+    if body.hourly_rate.is_some_and(|r| r < Decimal::ZERO) {
+        push_error(&mut e, "hourly_rate", "must not be negative");
+    }
+    match body.project_id {
+        None => push_error(&mut e, "project_id", "is required"),
+        Some(p) if crate::projects::find(&state.pool, p).await?.is_none() => push_error(&mut e, "project_id", "does not exist"),
+        _ => {}
+    }
+    if let Some(t) = body.task_id {
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM tasks WHERE id = ?").bind(t).fetch_optional(&state.pool).await?;
+        if exists.is_none() {
+            push_error(&mut e, "task_id", "does not exist");
+        }
+    }
+    if let Some(u) = body.user_id {
+        if crate::users::load(&state.pool, u).await.is_err() {
+            push_error(&mut e, "user_id", "does not exist");
+        }
+    }
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(body.date.map(date_text))
+    .bind(body.hours.map(|h| h.to_string()))
+    .bind(body.description.as_deref().unwrap_or("").trim())
+    .bind(body.billable.unwrap_or(true))
+    .bind(body.tag.as_deref().unwrap_or(""))
+    .bind(body.project_id)
+    .bind(body.task_id)
+    .bind(body.user_id.unwrap_or(caller.user_id))
+    .bind(body.hourly_rate.unwrap_or_default().to_string())
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&state.pool)
+    .await?;
+    load(&state.pool, id).await.map(Json)
+}

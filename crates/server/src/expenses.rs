@@ -1,0 +1,167 @@
+//! `/projects/{id}/expenses` and `/projects/{id}/expenses/{expense_id}`: project expenses (interface.md § Invoiced expense). Invoice
+//! items bill them through `expense_ids` ([`crate::billing`]).
+
+use crate::db::{date_text, dec, json_map, now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use chrono::NaiveDate;
+use kontor_model::billing::{Expense, NewExpense};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::money::round_money;
+use kontor_model::party::IdName;
+use rust_decimal::Decimal;
+use sqlx::SqlitePool;
+
+/// Routes `/projects/{id}/expenses` and `/projects/{id}/expenses/{expense_id}`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/projects/{id}/expenses", get(list).post(create)).route("/projects/{id}/expenses/{expense_id}", get(get_one))
+}
+
+const SELECT: &str = "SELECT e.*, p.name AS project_name, p.customer_id, c.name AS customer_name
+    FROM expenses e JOIN projects p ON p.id = e.project_id LEFT JOIN companies c ON c.id = p.customer_id";
+
+#[derive(sqlx::FromRow)]
+struct ExpenseRow {
+    id: i64,
+    project_id: i64,
+    date: NaiveDate,
+    title: String,
+    description: String,
+    quantity: String,
+    unit: String,
+    unit_price: String,
+    unit_cost: String,
+    currency: String,
+    budget_relevant: bool,
+    billable: bool,
+    billed: bool,
+    service_period_from: Option<NaiveDate>,
+    service_period_to: Option<NaiveDate>,
+    custom_properties: String,
+    purchase_id: Option<i64>,
+    purchase_item_id: Option<i64>,
+    invoice_id: Option<i64>,
+    created_at: String,
+    updated_at: String,
+    project_name: String,
+    customer_id: i64,
+    customer_name: Option<String>,
+}
+
+impl From<ExpenseRow> for Expense {
+    fn from(r: ExpenseRow) -> Self {
+        let quantity = dec(&r.quantity);
+        let unit_price = dec(&r.unit_price);
+        let unit_cost = dec(&r.unit_cost);
+        Expense {
+            id: r.id,
+            date: r.date,
+            title: r.title,
+            description: r.description,
+            price: round_money(quantity * unit_price, &r.currency),
+            cost: round_money(quantity * unit_cost, &r.currency),
+            quantity,
+            unit: r.unit,
+            unit_price,
+            unit_cost,
+            currency: r.currency,
+            budget_relevant: r.budget_relevant,
+            billable: r.billable,
+            billed: r.billed,
+            service_period: r.service_period_from.map(|d| d.format("%m/%Y").to_string()),
+            service_period_from: r.service_period_from,
+            service_period_to: r.service_period_to,
+            file_url: None,
+            custom_properties: json_map(&r.custom_properties),
+            company: r.customer_name.map(|name| IdName { id: r.customer_id, name }),
+            project: Some(IdName { id: r.project_id, name: r.project_name }),
+            purchase_id: r.purchase_id,
+            purchase_item_id: r.purchase_item_id,
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+            invoice_id: r.invoice_id,
+        }
+    }
+}
+
+/// The expenses billed by invoice `invoice_id`, by date.
+pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Expense>> {
+    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!("{SELECT} WHERE e.invoice_id = ? ORDER BY e.date, e.id")).bind(invoice_id).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(Expense::from).collect())
+}
+
+async fn project_exists(pool: &SqlitePool, id: i64) -> ApiResult<()> {
+    crate::projects::find(pool, id).await?.map(|_| ()).ok_or_else(|| ApiError::not_found(format!("project {id}")))
+}
+
+/// GET /projects/{id}/expenses → all expenses of the project, newest first.
+async fn list(State(state): State<AppState>, IdPath(project_id): IdPath) -> ApiResult<Json<Vec<Expense>>> {
+    project_exists(&state.pool, project_id).await?;
+    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!("{SELECT} WHERE e.project_id = ? ORDER BY e.date DESC, e.id DESC")).bind(project_id).fetch_all(&state.pool).await?;
+    Ok(Json(rows.into_iter().map(Expense::from).collect()))
+}
+
+async fn load(pool: &SqlitePool, project_id: i64, id: i64) -> ApiResult<Expense> {
+    sqlx::query_as::<_, ExpenseRow>(&format!("{SELECT} WHERE e.id = ? AND e.project_id = ?"))
+        .bind(id)
+        .bind(project_id)
+        .fetch_optional(pool)
+        .await?
+        .map(Expense::from)
+        .ok_or_else(|| ApiError::not_found(format!("expense {id}")))
+}
+
+async fn get_one(State(state): State<AppState>, Path((project_id, id)): Path<(String, String)>) -> ApiResult<Json<Expense>> {
+    let (Ok(project_id), Ok(id)) = (project_id.parse(), id.parse()) else {
+        return Err(ApiError::not_found("expense"));
+    };
+    load(&state.pool, project_id, id).await.map(Json)
+}
+
+/// POST /projects/{id}/expenses → 200 with the expense. Errors: 404 (project); 422.
+async fn create(State(state): State<AppState>, IdPath(project_id): IdPath, JsonBody(body): JsonBody<NewExpense>) -> ApiResult<Json<Expense>> {
+    let project = crate::projects::find(&state.pool, project_id).await?.ok_or_else(|| ApiError::not_found(format!("project {project_id}")))?;
+    let mut e = FieldErrors::new();
+    if body.date.is_none() {
+        push_error(&mut e, "date", "is required");
+    }
+    if body.title.as_deref().map(str::trim).unwrap_or("").is_empty() {
+        push_error(&mut e, "title", "is required");
+    }
+    if body.unit_price.is_none() {
+        push_error(&mut e, "unit_price", "is required");
+    }
+    if body.unit_cost.is_some_and(|c| c < Decimal::ZERO) {
+        push_error(&mut e, "unit_cost", "must not be negative");
+    }
+    let currency = body.currency.clone().or(project.currency.clone()).unwrap_or_else(|| state.account.default_currency().to_string());
+    if !state.account.currencies.contains(&currency) {
+        push_error(&mut e, "currency", "must be one of the account's currencies");
+    }
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(project_id)
+    .bind(body.date.map(date_text))
+    .bind(body.title.as_deref().map(str::trim))
+    .bind(crate::sanitize::html(body.description.as_deref().unwrap_or("")))
+    .bind(body.quantity.unwrap_or(Decimal::ONE).to_string())
+    .bind(body.unit.as_deref().unwrap_or(""))
+    .bind(body.unit_price.map(|d| d.to_string()))
+    .bind(body.unit_cost.unwrap_or_default().to_string())
+    .bind(currency)
+    .bind(body.billable.unwrap_or(true))
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&state.pool)
+    .await?;
+    load(&state.pool, project_id, id).await.map(Json)
+}

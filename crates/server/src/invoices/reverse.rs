@@ -1,0 +1,74 @@
+//! POST /invoices/{id}/reverse (`decisions.md` § State rules): the reversal (cancelation)
+//! invoice repeats the original with every position negated, `reversal: true` and
+//! `reversed_invoice_id`; the original becomes `reversed: true` with
+//! `reversal_invoice_id`. Both links are written in one transaction.
+
+use super::create::create_linked;
+use super::repo;
+use crate::auth::Caller;
+use crate::db::now;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::IdPath;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::{Extension, Json};
+use kontor_model::invoice::Invoice;
+use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, VatInput};
+use kontor_model::position::PositionType;
+use kontor_model::status::InvoiceStatus;
+
+/// The creation body of the reversal of `original`, dated `today`.
+fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
+    let number = original.identifier.clone().unwrap_or_default();
+    let items = original.items.iter().flatten().map(|i| {
+        let lump = i.quantity.is_none() && i.unit_price.is_none();
+        NewInvoiceItem {
+            kind: Some(i.kind),
+            title: Some(i.title.clone()),
+            description: i.description.clone(),
+            quantity: i.quantity.map(|q| -q),
+            unit: i.unit.clone(),
+            unit_price: i.unit_price,
+            net_total: (lump && i.kind == PositionType::Item).then_some(-i.net_total),
+            ..Default::default()
+        }
+    });
+    NewInvoice {
+        customer_id: Some(original.customer_id),
+        project_id: original.project_id,
+        recipient_address: Some(original.recipient_address.clone()),
+        date: Some(today),
+        due_date: Some(today),
+        title: Some(format!("Reversal of invoice {number}: {}", original.title)),
+        tax: Some(original.tax),
+        currency: Some(original.currency.clone()),
+        items: Some(items.collect()),
+        service_period_from: original.service_period_from,
+        service_period_to: original.service_period_to,
+        status: Some(InvoiceStatus::Created),
+        salutation: Some(format!("<p>This invoice reverses invoice {number} of {}.</p>", original.date.format("%Y-%m-%d"))),
+        footer: original.footer.clone(),
+        discount: Some(original.discount),
+        internal_contact_id: original.user.as_ref().map(|u| u.id),
+        custom_properties: Some(original.custom_properties.clone()),
+        tags: Some(original.tags.clone()),
+        vat: Some(VatInput { reverse_charge: Some(original.vat.reverse_charge), intra_eu: Some(original.vat.intra_eu) }),
+        ..Default::default()
+    }
+}
+
+/// POST /invoices/{id}/reverse → 200 with the reversal invoice.
+/// Errors: 404; 422 for drafts, reversal invoices and invoices already reversed.
+pub async fn reverse(State(state): State<AppState>, Extension(caller): Extension<Caller>, IdPath(id): IdPath) -> ApiResult<Json<Invoice>> {
+    let original = repo::load(&state.pool, id).await?;
+    if original.status == InvoiceStatus::Draft {
+        return Err(ApiError::Refused("A draft cannot be reversed; delete it instead.".into()));
+    }
+    if original.reversal {
+        return Err(ApiError::Refused("A reversal invoice cannot be reversed.".into()));
+    }
+    if original.reversed {
+        return Err(ApiError::Refused("This invoice has already been reversed.".into()));
+    }
+    create_linked(&state, &caller, reversal_body(&original, now().date_naive()), Some(id)).await.map(Json)
+}

@@ -1,0 +1,141 @@
+//! `/invoice_reminders`: payment reminders (dunning) of an invoice (`decisions.md`
+//! § Supporting resources). List filtered by `invoice_id`.
+
+use crate::db::{date_text, dec, now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::listing::{order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::{Json, Router};
+use chrono::NaiveDate;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::payment::{NewReminder, Reminder};
+use kontor_model::query::{parse_id, GlobalFilter, Paging};
+use rust_decimal::Decimal;
+use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+
+/// Routes `/invoice_reminders` and `/invoice_reminders/{id}`.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/invoice_reminders", get(list).post(create)).route("/invoice_reminders/{id}", get(get_one))
+}
+
+#[derive(sqlx::FromRow)]
+struct ReminderRow {
+    id: i64,
+    invoice_id: i64,
+    date: NaiveDate,
+    due_date: NaiveDate,
+    fee: String,
+    text: String,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<ReminderRow> for Reminder {
+    fn from(r: ReminderRow) -> Self {
+        Reminder {
+            id: r.id,
+            invoice_id: r.invoice_id,
+            date: r.date,
+            due_date: r.due_date,
+            fee: dec(&r.fee),
+            text: r.text,
+            created_on: parse_ts(&r.created_at).date_naive(),
+            updated_on: parse_ts(&r.updated_at).date_naive(),
+        }
+    }
+}
+
+/// The reminders of invoice `invoice_id`, oldest first.
+pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Reminder>> {
+    let rows: Vec<ReminderRow> = sqlx::query_as("SELECT * FROM invoice_reminders WHERE invoice_id = ? ORDER BY date, id").bind(invoice_id).fetch_all(pool).await?;
+    Ok(rows.into_iter().map(Reminder::from).collect())
+}
+
+async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {
+    sqlx::query_as::<_, ReminderRow>("SELECT r.* FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = ? AND i.deleted_at IS NULL")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(Reminder::from)
+        .ok_or_else(|| ApiError::not_found(format!("reminder {id}")))
+}
+
+async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Reminder>> {
+    let mut paging = Paging::default();
+    let mut global = GlobalFilter::default();
+    let mut invoice_id = None;
+    for (k, v) in query.iter() {
+        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
+            continue;
+        }
+        if k == "invoice_id" {
+            invoice_id = Some(parse_id(k, v)?);
+        }
+    }
+    let order = order_by(paging.sort_by.as_deref(), &[("date", "r.date"), ("due_date", "r.due_date"), ("created_at", "r.created_at")], "r.date DESC, r.id DESC", "r.id")?;
+    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+        qb.push(" FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE i.deleted_at IS NULL");
+        if let Some(id) = invoice_id {
+            qb.push(" AND r.invoice_id = ").push_bind(id);
+        }
+        push_global(qb, &global, "r", false);
+    };
+    let mut count = QueryBuilder::new("SELECT COUNT(*)");
+    push_where(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
+    let mut select = QueryBuilder::new("SELECT r.*");
+    push_where(&mut select);
+    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(paging.per_page())).push(" OFFSET ").push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    let rows: Vec<ReminderRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    Ok(PageOf { items: rows.into_iter().map(Reminder::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+}
+
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Reminder>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// POST /invoice_reminders → 200 with the reminder. Errors: 422 (missing fields, unknown
+/// or draft invoice, due date before the date, negative fee).
+async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewReminder>) -> ApiResult<Json<Reminder>> {
+    let mut e = FieldErrors::new();
+    if body.invoice_id.is_none() {
+        push_error(&mut e, "invoice_id", "is required");
+    }
+    if body.date.is_none() {
+        push_error(&mut e, "date", "is required");
+    }
+    match (body.date, body.due_date) {
+        (_, None) => push_error(&mut e, "due_date", "is required"),
+        (Some(d), Some(due)) if due < d => push_error(&mut e, "due_date", "must not be before the reminder date"),
+        _ => {}
+    }
+    if body.fee.is_some_and(|f| f < Decimal::ZERO) {
+        push_error(&mut e, "fee", "must not be negative");
+    }
+    ApiError::check(e)?;
+    let invoice_id = body.invoice_id.unwrap_or_default();
+    let status: Option<String> = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ? AND deleted_at IS NULL").bind(invoice_id).fetch_optional(&state.pool).await?;
+    match status.as_deref() {
+        None => return Err(ApiError::field("invoice_id", "does not exist")),
+        Some("draft") => return Err(ApiError::field("invoice_id", "is a draft; only final invoices can be reminded of")),
+        _ => {}
+    }
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar("INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+        .bind(invoice_id)
+        .bind(body.date.map(date_text))
+        .bind(body.due_date.map(date_text))
+        .bind(body.fee.unwrap_or_default().to_string())
+        .bind(crate::sanitize::html(body.text.as_deref().unwrap_or("")))
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(&state.pool)
+        .await?;
+    load(&state.pool, id).await.map(Json)
+}
