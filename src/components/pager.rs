@@ -31,7 +31,7 @@ pub fn Pager(
                 <button
                     type="button"
                     class="btn btn-small"
-                    disabled=move || page.get() <= 1
+                    disabled=move || { page.get() <= 1 }
                     on:click=move |_| on_page.run(page.get_untracked().saturating_sub(1).max(1))
                 >
                     "‹ Previous"
@@ -40,7 +40,7 @@ pub fn Pager(
                 <button
                     type="button"
                     class="btn btn-small"
-                    disabled=move || page.get() >= pages.get()
+                    disabled=move || { page.get() >= pages.get() }
                     on:click=move |_| on_page.run(page.get_untracked() + 1)
                 >
                     "Next ›"

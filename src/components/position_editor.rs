@@ -73,9 +73,10 @@ pub fn PositionEditor(
     /// Reverse charge (no tax), for the totals.
     #[prop(into)]
     reverse_charge: Signal<bool>,
-    /// Field errors by row key and field (see [`split_row_errors`]).
-    #[prop(optional, into)]
-    row_errors: Signal<HashMap<u64, FieldErrors>>,
+    /// Field errors by row key and field (see [`split_row_errors`]); a field's error is
+    /// removed when the field is edited.
+    #[prop(default = RwSignal::new(HashMap::new()))]
+    row_errors: RwSignal<HashMap<u64, FieldErrors>>,
     /// Show an "optional" checkbox per row (offers).
     #[prop(optional)]
     allow_optional: bool,
@@ -86,7 +87,7 @@ pub fn PositionEditor(
         rows,
         currency,
         subtotals,
-        row_errors,
+        row_errors: row_errors.into(),
         dragging: RwSignal::new(None),
         drop_target: RwSignal::new(None),
         allow_optional,
@@ -103,6 +104,32 @@ pub fn PositionEditor(
             }
         }
     };
+    let on_input = move |ev: web_sys::Event| {
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let Some(field) = el.get_attribute("data-field") else {
+            return;
+        };
+        let Some(key) = el
+            .closest("tr[data-row-key]")
+            .ok()
+            .flatten()
+            .and_then(|tr| tr.get_attribute("data-row-key")?.parse::<u64>().ok())
+        else {
+            return;
+        };
+        if row_errors.with_untracked(|m| m.get(&key).is_some_and(|e| e.contains_key(&field))) {
+            row_errors.update(|m| {
+                if let Some(e) = m.get_mut(&key) {
+                    e.remove(&field);
+                }
+            });
+        }
+    };
     let on_dragleave = move |ev: web_sys::DragEvent| {
         let outside = ev
             .related_target()
@@ -113,7 +140,7 @@ pub fn PositionEditor(
         }
     };
     view! {
-        <div class="position-editor" on:keydown=on_keydown>
+        <div class="position-editor" on:keydown=on_keydown on:input=on_input>
             <table class="table pe-table" on:dragleave=on_dragleave>
                 <thead>
                     <tr>

@@ -182,15 +182,15 @@ fn cells(
         PositionType::Item => item_cells(row, state, errors).into_any(),
         PositionType::Title => view! {
             <td class="pe-text" colspan="5">
-                <input class="pe-title-input" aria-label="Section title" placeholder="Section title" data-first-cell data-last-cell bind:value=row.title aria-invalid=invalid("title") />
+                <input class="pe-title-input" aria-label="Section title" placeholder="Section title" data-field="title" data-first-cell data-last-cell bind:value=row.title aria-invalid=invalid("title") />
                 <p class="cell-error">{err("title")}</p>
             </td>
         }
         .into_any(),
         PositionType::Description => view! {
             <td class="pe-text" colspan="5">
-                <input class="pe-title" aria-label="Heading" placeholder="Heading (optional)" data-first-cell bind:value=row.title />
-                <textarea class="pe-desc" rows="2" aria-label="Text" placeholder="Text" bind:value=row.description></textarea>
+                <input class="pe-title" aria-label="Heading" placeholder="Heading (optional)" data-field="title" data-first-cell bind:value=row.title />
+                <textarea class="pe-desc" rows="2" aria-label="Text" placeholder="Text" data-field="description" bind:value=row.description></textarea>
                 <p class="cell-error">{err("description")}</p>
             </td>
         }
@@ -225,7 +225,7 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
     let net_cell = move || {
         if lump.get() {
             view! {
-                <input class="pe-number" inputmode="decimal" aria-label="Lump sum" placeholder="Lump sum" data-last-cell bind:value=row.net_total aria-invalid=invalid("net_total") />
+                <input class="pe-number" inputmode="decimal" aria-label="Lump sum" placeholder="Lump sum" data-field="net_total" data-last-cell bind:value=row.net_total aria-invalid=invalid("net_total") />
                 <p class="cell-error">{err("net_total")}</p>
             }
             .into_any()
@@ -236,19 +236,19 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
     };
     view! {
         <td class="pe-text">
-            <input class="pe-title" aria-label="Title" placeholder="Title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
-            <textarea class="pe-desc" rows="1" aria-label="Description" placeholder="Description" bind:value=row.description></textarea>
+            <input class="pe-title" aria-label="Title" placeholder="Title" data-field="title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
+            <textarea class="pe-desc" rows="1" aria-label="Description" placeholder="Description" data-field="description" bind:value=row.description></textarea>
             <p class="cell-error">{err("title")}</p>
         </td>
         <td class="pe-qty">
-            <input class="pe-number" inputmode="decimal" aria-label="Quantity" bind:value=row.quantity aria-invalid=invalid("quantity") />
+            <input class="pe-number" inputmode="decimal" aria-label="Quantity" data-field="quantity" bind:value=row.quantity aria-invalid=invalid("quantity") />
             <p class="cell-error">{err("quantity")}</p>
         </td>
         <td class="pe-unit">
-            <input aria-label="Unit" placeholder="h" bind:value=row.unit />
+            <input aria-label="Unit" placeholder="h" data-field="unit" bind:value=row.unit />
         </td>
         <td class="pe-price">
-            <input class="pe-number" inputmode="decimal" aria-label="Unit price" data-last-cell bind:value=row.unit_price aria-invalid=invalid("unit_price") />
+            <input class="pe-number" inputmode="decimal" aria-label="Unit price" data-field="unit_price" data-last-cell bind:value=row.unit_price aria-invalid=invalid("unit_price") />
             <p class="cell-error">{err("unit_price")}</p>
         </td>
         <td class="pe-net money" data-cell="net">{net_cell}</td>

@@ -28,6 +28,7 @@ use kontor_model::validation::validate_new_invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use std::collections::HashMap;
+use wasm_bindgen::JsCast;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -182,8 +183,9 @@ fn InvoiceForm(title: &'static str, data: FormData) -> impl IntoView {
     Effect::new(move |_| match save.value().get() {
         Some(Ok(saved)) => {
             guard.mark_saved();
-            let done = match (&saved.identifier, saved.status) {
-                (Some(n), _) => format!("Invoice {n} saved."),
+            let done = match (&saved.identifier, editing) {
+                (Some(n), None) => format!("Invoice {n} created."),
+                (Some(n), Some(_)) => format!("Invoice {n} finalized."),
                 (None, _) => "Draft saved.".to_string(),
             };
             toasts.success(done);
@@ -246,12 +248,28 @@ fn InvoiceForm(title: &'static str, data: FormData) -> impl IntoView {
             </button>
         }
     };
+    let clear_field_error = move |ev: leptos::ev::Event| {
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|e| e.id())
+            .unwrap_or_default();
+        if let Some(path) = id.strip_prefix("f-") {
+            if errors.with_untracked(|e| e.contains_key(path)) {
+                errors.update(|e| {
+                    e.remove(path);
+                });
+            }
+        }
+    };
     let tax = InvoiceFormState::percent_signal(state.tax);
     let discount = InvoiceFormState::percent_signal(state.discount);
     view! {
         <form
             class="invoice-form"
             novalidate
+            on:input=clear_field_error
+            on:change=clear_field_error
             on:submit=move |ev| {
                 ev.prevent_default();
                 submit(true);

@@ -70,7 +70,7 @@ pub fn summarize(
         for (field, messages) in errors {
             out.push(SummaryEntry {
                 text: format!(
-                    "Position {}: {} {}",
+                    "Position {}, {}: {}",
                     index + 1,
                     label(field),
                     messages.join("; ")

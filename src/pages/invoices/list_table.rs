@@ -62,10 +62,11 @@ pub fn InvoiceTable(
                             let customer = move || names.with(|n| n.get(&customer_id).cloned()).unwrap_or_else(|| "…".into());
                             let number = invoice.identifier.clone().unwrap_or_else(|| "Draft".into());
                             let status = invoice.status;
+                            let is_draft = invoice.identifier.is_none();
                             view! {
                                 <tr on:click=open>
                                     <td class="cell-number">
-                                        <a href=href(&format!("/invoices/{}", invoice.id))>{number}</a>
+                                        <a href=href(&format!("/invoices/{}", invoice.id)) class:is-draft=is_draft>{number}</a>
                                     </td>
                                     <td>{customer}</td>
                                     <td class="cell-title">{invoice.title.clone()}</td>

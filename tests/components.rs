@@ -1,0 +1,255 @@
+//! Component tests in headless Chromium (wasm-bindgen-test):
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown`.
+#![cfg(target_arch = "wasm32")]
+
+use kontor_app::api::client::error_from_body;
+use kontor_app::components::position_editor::{split_row_errors, PositionEditor, PositionRow};
+use kontor_app::components::status_badge::StatusBadge;
+use kontor_app::paths::base_from_path;
+use kontor_model::error::FieldErrors;
+use kontor_model::invoice_input::NewInvoice;
+use kontor_model::position::PositionType;
+use kontor_model::status::InvoiceStatus;
+use kontor_model::totals::compute_totals;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use std::str::FromStr;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap()
+}
+
+/// Lets effects and animation frames run.
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// A fresh element in the body to mount into.
+fn container() -> HtmlElement {
+    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .unchecked_into()
+}
+
+fn texts(root: &HtmlElement, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+        .collect()
+}
+
+fn type_into(input: &HtmlElement, text: &str) {
+    let input: &HtmlInputElement = input.unchecked_ref();
+    input.set_value(text);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+}
+
+fn mount_editor(rows: RwSignal<Vec<PositionRow>>) -> (HtmlElement, impl Drop) {
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <PositionEditor rows=rows currency="EUR" discount=Decimal::ZERO tax=d("19") reverse_charge=false /> }
+    });
+    (root, handle)
+}
+
+#[wasm_bindgen_test]
+async fn totals_follow_a_typed_quantity() {
+    let rows = RwSignal::new(vec![PositionRow::item("Design", "1", "h", "100")]);
+    let (root, _handle) = mount_editor(rows);
+    settle().await;
+    assert_eq!(
+        find(&root, "[data-total=gross]").text_content().unwrap(),
+        "119.00 EUR"
+    );
+
+    type_into(&find(&root, "input[aria-label=Quantity]"), "3");
+    settle().await;
+    assert_eq!(
+        find(&root, "[data-cell=net]").text_content().unwrap(),
+        "300.00 EUR"
+    );
+    assert_eq!(
+        find(&root, "[data-total=net]").text_content().unwrap(),
+        "300.00 EUR"
+    );
+    assert_eq!(
+        find(&root, "[data-total=tax]").text_content().unwrap(),
+        "57.00 EUR"
+    );
+    assert_eq!(
+        find(&root, "[data-total=gross]").text_content().unwrap(),
+        "357.00 EUR"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_lump_sum_row_counts() {
+    let rows = RwSignal::new(vec![
+        PositionRow::item("Work", "2", "h", "50"),
+        PositionRow::lump_sum("Flat fee", "25.50"),
+    ]);
+    let (root, _handle) = mount_editor(rows);
+    settle().await;
+    assert_eq!(
+        find(&root, "[data-total=net]").text_content().unwrap(),
+        "125.50 EUR"
+    );
+
+    type_into(&find(&root, "input[aria-label='Lump sum']"), "30");
+    settle().await;
+    assert_eq!(
+        find(&root, "[data-total=net]").text_content().unwrap(),
+        "130.00 EUR"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn subtotal_rows_show_the_running_sum() {
+    let rows = RwSignal::new(vec![
+        PositionRow::item("a", "1", "", "10"),
+        PositionRow::item("b", "2", "", "5"),
+        PositionRow::new(PositionType::Subtotal),
+        PositionRow::item("c", "1", "", "7"),
+        PositionRow::new(PositionType::Subtotal),
+    ]);
+    let (root, _handle) = mount_editor(rows);
+    settle().await;
+    assert_eq!(
+        texts(&root, ".pe-subtotal-sum"),
+        vec!["20.00 EUR", "7.00 EUR"]
+    );
+    assert_eq!(
+        find(&root, "[data-total=net]").text_content().unwrap(),
+        "27.00 EUR"
+    );
+
+    type_into(&find(&root, "input[aria-label=Quantity]"), "4");
+    settle().await;
+    assert_eq!(
+        texts(&root, ".pe-subtotal-sum"),
+        vec!["50.00 EUR", "7.00 EUR"]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn alt_arrow_down_moves_the_row() {
+    let (a, b, c) = (
+        PositionRow::item("A", "1", "", "1"),
+        PositionRow::item("B", "1", "", "2"),
+        PositionRow::item("C", "1", "", "3"),
+    );
+    let rows = RwSignal::new(vec![a, b, c]);
+    let (root, _handle) = mount_editor(rows);
+    settle().await;
+
+    let title = find(
+        &root,
+        &format!("tr[data-row-key='{}'] input[aria-label=Title]", a.key),
+    );
+    title.focus().unwrap();
+    let init = KeyboardEventInit::new();
+    init.set_key("ArrowDown");
+    init.set_alt_key(true);
+    init.set_bubbles(true);
+    title
+        .dispatch_event(
+            &KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+        )
+        .unwrap();
+    settle().await;
+
+    let order: Vec<u64> = rows.with_untracked(|r| r.iter().map(|r| r.key).collect());
+    assert_eq!(order, vec![b.key, a.key, c.key]);
+    let titles: Vec<String> = {
+        let list = root.query_selector_all("input[aria-label=Title]").unwrap();
+        (0..list.length())
+            .map(|i| {
+                list.item(i)
+                    .unwrap()
+                    .unchecked_into::<HtmlInputElement>()
+                    .value()
+            })
+            .collect()
+    };
+    assert_eq!(titles, vec!["B", "A", "C"]);
+}
+
+#[wasm_bindgen_test]
+async fn status_badge_shows_the_label() {
+    let root = container();
+    let _handle = leptos::mount::mount_to(
+        root.clone(),
+        || view! { <StatusBadge status=InvoiceStatus::PartiallyPaid /> },
+    );
+    settle().await;
+    let badge = find(&root, ".badge");
+    assert_eq!(badge.text_content().unwrap(), "Partially paid");
+    assert!(badge.class_name().contains("badge-partially_paid"));
+}
+
+#[wasm_bindgen_test]
+fn money_round_trips_exactly_in_wasm() {
+    let json = r#"{"customer_id":1,"tax":19.99,"items":[{"type":"item","title":"x","quantity":3,"unit_price":0.1}]}"#;
+    let body: NewInvoice = serde_json::from_str(json).unwrap();
+    assert_eq!(body.tax, Some(d("19.99")));
+    let item = &body.items.as_ref().unwrap()[0];
+    assert_eq!(item.quantity.unwrap() * item.unit_price.unwrap(), d("0.3"));
+    let totals = compute_totals(
+        &[item.amounts()],
+        Decimal::ZERO,
+        Decimal::ZERO,
+        false,
+        "EUR",
+    );
+    assert_eq!(totals.net_total, d("0.30"));
+    let out = serde_json::to_string(&body).unwrap();
+    assert!(out.contains(r#""tax":19.99"#), "{out}");
+    assert!(out.contains(r#""unit_price":0.1"#), "{out}");
+}
+
+#[wasm_bindgen_test]
+fn error_bodies_become_api_errors() {
+    let e = error_from_body(
+        422,
+        r#"{"message":"Invalid.","errors":{"items[1].unit_price":["must be a number"]}}"#,
+    );
+    assert_eq!((e.status, e.message.as_str()), (422, "Invalid."));
+    let rows = vec![
+        PositionRow::new(PositionType::Item),
+        PositionRow::new(PositionType::Item),
+    ];
+    let (document, by_row) = split_row_errors(&e.errors, &rows);
+    assert!(document.is_empty());
+    assert_eq!(
+        by_row[&rows[1].key]["unit_price"],
+        vec!["must be a number".to_string()]
+    );
+    let plain = error_from_body(500, "<html>oops</html>");
+    assert_eq!(plain.status, 500);
+    assert!(plain.errors == FieldErrors::new());
+}
+
+#[wasm_bindgen_test]
+fn base_path_comes_from_the_base_element() {
+    assert_eq!(base_from_path("/"), "");
+    assert_eq!(base_from_path("/kontor/"), "/kontor");
+}
