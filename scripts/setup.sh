@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing Kontor needs, skipping what is already there:
 # the wasm32 target, trunk 0.21.14, wasm-bindgen-cli at the version in Cargo.lock,
-# wasm-opt 132 (npm's binaryen), Chromium + chromedriver and the C libraries (Debian).
+# wasm-opt 132 (npm's binaryen), Chromium + chromedriver, poppler-utils and the C
+# libraries (Debian), and aiosmtpd (PyPI) for the mail tests.
 # Idempotent: with everything present it takes well under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,11 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   say "installing Debian packages: ${need_apt[*]}"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
+fi
+
+if ! python3 -c "import aiosmtpd" 2>/dev/null; then
+  say "installing aiosmtpd (the SMTP server of the mail tests) from PyPI"
+  python3 -m pip install --quiet aiosmtpd
 fi
 
 export PATH="$HOME/.cargo/bin:$PATH"

@@ -179,3 +179,19 @@ mod tests {
         assert_eq!(b, vec![Block::P { runs: vec![run("# * $ [ ] < \\ @")] }]);
     }
 }
+
+/// Plain text (no HTML) as one paragraph; line breaks kept.
+pub fn plain_blocks(text: &str) -> Vec<Block> {
+    let mut runs = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if n > 0 {
+            runs.push(Run { line_break: true, ..Default::default() });
+        }
+        runs.push(Run { text: line.to_string(), ..Default::default() });
+    }
+    if runs.is_empty() {
+        Vec::new()
+    } else {
+        vec![Block::P { runs }]
+    }
+}

@@ -156,7 +156,7 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
         }
     }
     if caller.read_only && !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return ApiError::Forbidden.into_response();
+        return ApiError::Forbidden("This API key is read-only.".into()).into_response();
     }
     req.extensions_mut().insert(caller);
     next.run(req).await

@@ -23,8 +23,8 @@ pub struct ServerConfig {
     pub account: AccountConfig,
 }
 
-/// A letter paper of the account file.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+/// A letter paper of the account file: what is printed around a document.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
 pub struct LetterPaperConfig {
     /// Id used as `letter_paper_id`.
     pub id: i64,
@@ -33,6 +33,51 @@ pub struct LetterPaperConfig {
     /// Whether this is the default paper.
     #[serde(default)]
     pub default: bool,
+    /// A wordmark printed as the logo (top right), e.g. the company's short name.
+    #[serde(default)]
+    pub logo_text: String,
+    /// The footer line on every page (bank details, register, tax number).
+    #[serde(default)]
+    pub footer_line: String,
+}
+
+/// How to hand over e-mail: SMTP with STARTTLS (default), implicit TLS or plain.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    /// STARTTLS upgrade (port 587).
+    #[default]
+    Starttls,
+    /// Implicit TLS (port 465).
+    Tls,
+    /// No encryption (local relays and tests only).
+    None,
+}
+
+/// SMTP settings of the account file (`[smtp]`). Without them, messages go to the data
+/// directory's `outbox/` as `.eml` files.
+#[derive(Clone, Default, Deserialize, PartialEq)]
+pub struct SmtpConfig {
+    /// Server host name.
+    pub host: String,
+    /// Port; default 587 (STARTTLS), 465 (TLS) or 25 (none).
+    #[serde(default)]
+    pub port: Option<u16>,
+    /// Transport security.
+    #[serde(default)]
+    pub security: SmtpSecurity,
+    /// User name for authentication, if any.
+    #[serde(default)]
+    pub user: Option<String>,
+    /// Password (never logged).
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+impl std::fmt::Debug for SmtpConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SmtpConfig").field("host", &self.host).field("port", &self.port).field("security", &self.security).field("user", &self.user).field("password", &self.password.as_ref().map(|_| "***")).finish()
+    }
 }
 
 /// The account file `kontor.toml` (in the data directory, or `--account FILE`):
@@ -41,10 +86,22 @@ pub struct LetterPaperConfig {
 /// name = "Kontor GmbH"
 /// address = "Hauptstraße 1\n10115 Berlin"
 /// currencies = ["EUR", "CHF", "USD"]   # the first is the default
+/// email = "billing@kontor.example"      # sender of e-mails
+/// [smtp]                                # optional; without it: <data>/outbox/*.eml
+/// host = "smtp.example.com"
+/// port = 587
+/// security = "starttls"                 # or "tls", "none"
+/// user = "billing@kontor.example"
+/// password = "…"
 /// [[letter_papers]]
 /// id = 1
 /// name = "White"
 /// default = true
+/// [[letter_papers]]
+/// id = 2
+/// name = "Letterhead"
+/// logo_text = "Kontor"
+/// footer_line = "Kontor GmbH · IBAN DE89 3704 0044 0532 0130 00"
 /// ```
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default)]
@@ -57,6 +114,10 @@ pub struct AccountConfig {
     pub currencies: Vec<String>,
     /// Letter papers; exactly one should be `default`.
     pub letter_papers: Vec<LetterPaperConfig>,
+    /// Sender address of e-mails (`From`).
+    pub email: String,
+    /// SMTP settings; `None` writes messages to `<data>/outbox/`.
+    pub smtp: Option<SmtpConfig>,
 }
 
 impl Default for AccountConfig {
@@ -65,7 +126,18 @@ impl Default for AccountConfig {
             name: "Kontor Demo GmbH".into(),
             address: "Hauptstraße 1\n10115 Berlin\nGermany".into(),
             currencies: vec!["EUR".into(), "CHF".into(), "USD".into()],
-            letter_papers: vec![LetterPaperConfig { id: 1, name: "White".into(), default: true }],
+            email: "billing@kontor.example".into(),
+            smtp: None,
+            letter_papers: vec![
+                LetterPaperConfig { id: 1, name: "White".into(), default: true, ..Default::default() },
+                LetterPaperConfig {
+                    id: 2,
+                    name: "Letterhead".into(),
+                    default: false,
+                    logo_text: "Kontor".into(),
+                    footer_line: "Kontor Demo GmbH · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX · VAT ID DE123456789".into(),
+                },
+            ],
         }
     }
 }
@@ -85,6 +157,15 @@ impl AccountConfig {
             return Err(format!("account file {} lists no currency", path.display()));
         }
         Ok(config)
+    }
+
+    /// The letter paper `id`, or the default one when `id` is `None`; `None` for an
+    /// unknown id.
+    pub fn letter_paper(&self, id: Option<i64>) -> Option<&LetterPaperConfig> {
+        match id {
+            Some(id) => self.letter_papers.iter().find(|p| p.id == id),
+            None => self.letter_papers.iter().find(|p| p.default).or(self.letter_papers.first()),
+        }
     }
 
     /// The default currency (the first listed).

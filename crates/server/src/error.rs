@@ -15,8 +15,9 @@ pub enum ApiError {
     BadRequest(String),
     /// 401: missing, malformed or unknown credentials (`WWW-Authenticate: Token realm="api"`).
     Unauthorized,
-    /// 403: a read-only key tried to write.
-    Forbidden,
+    /// 403: a read-only key tried to write, or a file link is invalid or expired (the
+    /// sentence says which).
+    Forbidden(String),
     /// 404: unknown id or route. The string names what was not found (`"invoice 7"`).
     NotFound(String),
     /// 405: wrong method on a known path.
@@ -31,6 +32,8 @@ pub enum ApiError {
     Refused(String),
     /// 429: rate limit exceeded; retry after this many seconds.
     TooManyRequests(u64),
+    /// 502: the mail server refused the message or could not be reached.
+    BadGateway(String),
     /// 500: an internal error; the cause is logged, never sent.
     Internal(String),
 }
@@ -68,13 +71,14 @@ impl ApiError {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -83,7 +87,7 @@ impl ApiError {
         let (message, errors) = match self {
             ApiError::BadRequest(m) => (m, None),
             ApiError::Unauthorized => ("Missing, malformed or unknown API key.".to_string(), None),
-            ApiError::Forbidden => ("This API key is read-only.".to_string(), None),
+            ApiError::Forbidden(m) => (m, None),
             ApiError::NotFound(what) => (format!("Not found: {what}."), None),
             ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
             ApiError::PayloadTooLarge(limit) => (format!("Request body larger than {limit} bytes."), None),
@@ -91,6 +95,7 @@ impl ApiError {
             ApiError::Invalid(m, e) => (m, Some(e)),
             ApiError::Refused(m) => (m, Some(FieldErrors::new())),
             ApiError::TooManyRequests(s) => (format!("Rate limit exceeded; retry in {s} seconds."), None),
+            ApiError::BadGateway(m) => (m, None),
             ApiError::Internal(_) => ("Internal error.".to_string(), None),
         };
         ErrorBody { message, errors }

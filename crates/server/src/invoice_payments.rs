@@ -107,6 +107,17 @@ fn validate(body: &NewPayment, creating: bool) -> FieldErrors {
     e
 }
 
+/// The amount at the currency's scale (`197.5` → `197.50`). Errors: 422 when it has more
+/// decimal places than the currency's minor unit.
+fn amount_in(currency: &str, value: Option<Decimal>) -> ApiResult<String> {
+    let value = value.unwrap_or_default();
+    let places = kontor_model::money::minor_units(currency);
+    if value.normalize().scale() > places {
+        return Err(ApiError::field("paid_total", format!("must have at most {places} decimal places in {currency}")));
+    }
+    Ok(kontor_model::money::round_money(value, currency).to_string())
+}
+
 /// Checks the invoice can take a payment in `currency`; returns its currency.
 async fn payable_invoice(pool: &SqlitePool, invoice_id: i64, currency: Option<&str>) -> ApiResult<String> {
     let row: Option<(String, String)> = sqlx::query_as("SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL").bind(invoice_id).fetch_optional(pool).await?;
@@ -172,12 +183,13 @@ async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewPayme
     let invoice_id = body.invoice_id.unwrap_or_default();
     let _guard = state.write_lock.lock().await;
     let currency = payable_invoice(&state.pool, invoice_id, body.currency.as_deref()).await?;
+    let amount = amount_in(&currency, body.paid_total)?;
     let t = ts(now());
     let mut tx = state.pool.begin().await?;
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date.map(crate::db::date_text))
-        .bind(body.paid_total.map(|d| d.to_string()))
+        .bind(amount)
         .bind(currency)
         .bind(&t)
         .bind(&t)
@@ -193,11 +205,12 @@ async fn update(State(state): State<AppState>, IdPath(id): IdPath, JsonBody(body
     ApiError::check(validate(&body, false))?;
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
-    payable_invoice(&state.pool, payment.invoice_id, body.currency.as_deref()).await?;
+    let currency = payable_invoice(&state.pool, payment.invoice_id, body.currency.as_deref()).await?;
+    let amount = amount_in(&currency, body.paid_total)?;
     let mut tx = state.pool.begin().await?;
     sqlx::query("UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?")
         .bind(body.date.map(crate::db::date_text))
-        .bind(body.paid_total.map(|d| d.to_string()))
+        .bind(amount)
         .bind(ts(now()))
         .bind(id)
         .execute(&mut *tx)

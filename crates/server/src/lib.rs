@@ -18,9 +18,12 @@ pub mod demo;
 pub mod error;
 pub mod expenses;
 pub mod extract;
+pub mod files;
+pub mod documents;
 pub mod invoice_payments;
 pub mod invoices;
 pub mod listing;
+pub mod mail;
 pub mod numbering;
 pub mod pagination;
 pub mod projects;
@@ -36,14 +39,18 @@ use config::ServerConfig;
 use state::AppState;
 use std::sync::Arc;
 
-/// Builds the state for `config` over an opened pool.
-pub fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> AppState {
-    AppState {
+/// Builds the state for `config` over an opened pool. Errors: the signing secret cannot
+/// be read or stored.
+pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppState, String> {
+    let signer = files::Signer::load(&pool).await.map_err(|e| format!("cannot load the file-link secret: {e}"))?;
+    Ok(AppState {
         pool,
+        data_dir: config.data_dir.clone(),
+        signer,
         account: Arc::new(config.account.clone()),
         write_lock: Arc::new(tokio::sync::Mutex::new(())),
         rate_limiter: rate_limit::RateLimiter::new(config.rate_limit).map(Arc::new),
-    }
+    })
 }
 
 /// A bound, not yet running server (tests bind to port 0 and read the address).
@@ -61,7 +68,7 @@ pub struct Bound {
 pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
     let pool = db::open(&config.data_dir).await?;
     let initial_key = auth::ensure_initial_key(&pool).await.map_err(|e| format!("cannot create the first key: {e}"))?;
-    let app = routes::app(state(pool, config), config.dist_dir.as_deref(), &config.cors_origins);
+    let app = routes::app(state(pool, config).await?, config.dist_dir.as_deref(), &config.cors_origins);
     let listener = tokio::net::TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     Ok(Bound { listener, app, initial_key })
 }

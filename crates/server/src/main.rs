@@ -109,7 +109,7 @@ async fn run(cli: Cli) -> Result<(), String> {
         Command::Demo => {
             let pool = kontor_server::db::open(&cli.data).await?;
             let config = ServerConfig { listen: "127.0.0.1:0".parse().expect("valid"), data_dir: cli.data, dist_dir: None, cors_origins: vec![], rate_limit: 0, account };
-            let report = kontor_server::demo::fill(kontor_server::state(pool, &config)).await?;
+            let report = kontor_server::demo::fill(kontor_server::state(pool, &config).await?).await?;
             println!("{report}");
             Ok(())
         }

@@ -73,7 +73,7 @@ pub fn cors(origins: &[String]) -> Option<CorsLayer> {
 
 /// The complete application: API, optional bundle directory, CORS and tracing.
 pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Router {
-    let mut app = Router::new().nest("/api/v1", api(state)).route("/api", any(not_found)).route("/api/{*rest}", any(not_found));
+    let mut app = Router::new().nest("/api/v1", api(state.clone())).merge(crate::files::router(state)).route("/api", any(not_found)).route("/api/{*rest}", any(not_found));
     app = match dist {
         Some(dir) => app.fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
         None => app.fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "The browser bundle is not built; run `trunk build --release`.") }),

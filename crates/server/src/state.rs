@@ -11,11 +11,15 @@ use tokio::sync::Mutex;
 pub struct AppState {
     /// SQLite pool (WAL: readers never wait for the writer).
     pub pool: SqlitePool,
+    /// The data directory (database, stored files, outbox).
+    pub data_dir: std::path::PathBuf,
     /// The account (currencies, letter papers).
     pub account: Arc<AccountConfig>,
     /// Serializes write transactions so numbering is gap-free and SQLite never answers
     /// "database is locked" under concurrent creation.
     pub write_lock: Arc<Mutex<()>>,
+    /// Signs and checks file links.
+    pub signer: crate::files::Signer,
     /// Per-key request limiter.
     pub rate_limiter: Option<Arc<RateLimiter>>,
 }

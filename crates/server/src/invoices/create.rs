@@ -7,6 +7,7 @@ use crate::auth::Caller;
 use crate::db::{date_text, now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
+use crate::files::BaseUrl;
 use crate::numbering::{next_number, INVOICES};
 use crate::sanitize;
 use crate::state::AppState;
@@ -237,8 +238,10 @@ pub(super) async fn create_linked(state: &AppState, caller: &Caller, body: NewIn
 }
 
 /// POST /invoices → 200 with the created invoice. Errors: 415, 400, 422 naming fields.
-pub async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, JsonBody(body): JsonBody<NewInvoice>) -> ApiResult<Json<Invoice>> {
-    create_invoice(&state, &caller, body).await.map(Json)
+pub async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, BaseUrl(base): BaseUrl, JsonBody(body): JsonBody<NewInvoice>) -> ApiResult<Json<Invoice>> {
+    let mut invoice = create_invoice(&state, &caller, body).await?;
+    repo::sign(&state, &base, &mut invoice);
+    Ok(Json(invoice))
 }
 
 /// PUT /invoices/{id} → replaces a draft with the creation body (`status: created`
@@ -247,6 +250,7 @@ pub async fn create(State(state): State<AppState>, Extension(caller): Extension<
 pub async fn update_draft(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
     IdPath(id): IdPath,
     JsonBody(mut body): JsonBody<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
@@ -266,5 +270,7 @@ pub async fn update_draft(
     let new_status = if p.draft { InvoiceStatus::Draft } else { InvoiceStatus::Created };
     write_header(&mut tx, id, &p, identifier, new_status).await?;
     tx.commit().await?;
-    repo::load(&state.pool, id).await.map(Json)
+    let mut invoice = repo::load(&state.pool, id).await?;
+    repo::sign(&state, &base, &mut invoice);
+    Ok(Json(invoice))
 }

@@ -69,6 +69,8 @@ fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &InvoiceFilter, locked_only:
 }
 
 async fn run(state: &AppState, headers: &HeaderMap, uri: &axum::http::Uri, query: &QueryPairs, locked_only: bool) -> ApiResult<PageOf<Invoice>> {
+    let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
+    let base = base.trim_end_matches('/');
     let filter = InvoiceFilter::from_pairs(query.iter())?;
     let order = order_by(filter.paging.sort_by.as_deref(), SORTS, "i.date DESC, i.id DESC", "i.id")?;
     let (page, per_page) = (filter.paging.page(), filter.paging.per_page());
@@ -81,7 +83,15 @@ async fn run(state: &AppState, headers: &HeaderMap, uri: &axum::http::Uri, query
     push_where(&mut select, &filter, locked_only);
     select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(per_page)).push(" OFFSET ").push_bind(i64::from((page - 1) * per_page));
     let rows: Vec<InvoiceRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(InvoiceRow::into_invoice).collect(), page, per_page, total, url: absolute_url(headers, uri) })
+    let items = rows
+        .into_iter()
+        .map(|row| {
+            let mut invoice = row.into_invoice();
+            super::repo::sign(state, base, &mut invoice);
+            invoice
+        })
+        .collect();
+    Ok(PageOf { items, page, per_page, total, url: absolute_url(headers, uri) })
 }
 
 /// GET /invoices → one page of invoices (list form). Errors: 400 for a malformed filter.

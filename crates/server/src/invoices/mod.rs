@@ -4,12 +4,15 @@
 mod billed;
 mod create;
 mod delete;
+mod email;
+mod pdf;
 mod list;
 pub mod repo;
 mod reverse;
 mod status;
 
 pub use create::create_invoice;
+pub use pdf::render_pdf;
 
 use crate::state::AppState;
 use axum::routing::{get, post, put};
@@ -20,9 +23,12 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/invoices", get(list::list).post(create::create))
         .route("/invoices/locked", get(list::locked))
+        .route("/invoices/preview.pdf", post(pdf::preview_pdf))
+        .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
         .route("/invoices/{id}", get(repo::get_one).put(create::update_draft).delete(delete::delete))
         .route("/invoices/{id}/update_status", put(status::update_status))
         .route("/invoices/{id}/reverse", post(reverse::reverse))
+        .route("/invoices/{id}/send_email", post(email::send_email))
         .route("/invoices/{id}/timesheet", get(billed::timesheet))
         .route("/invoices/{id}/expenses", get(billed::expenses))
 }

@@ -2,7 +2,10 @@
 
 use crate::db::{date_text, dec, dec_opt, json_list, json_map, parse_ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::IdPath;
+use crate::extract::QueryPairs;
+use crate::files::BaseUrl;
+use axum::extract::Path;
+use axum::response::{IntoResponse, Response};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -160,9 +163,23 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
     Ok(invoice)
 }
 
-/// GET /invoices/{id} → the full representation. Errors: 404.
-pub async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Invoice>> {
-    load(&state.pool, id).await.map(Json)
+/// GET /invoices/{id} → the full representation with a fresh signed `file_url`;
+/// GET /invoices/{id}.pdf → the PDF. Errors: 404.
+pub async fn get_one(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(raw): Path<String>, query: QueryPairs) -> ApiResult<Response> {
+    let not_found = || ApiError::not_found(format!("invoice {raw}"));
+    if let Some(number) = raw.strip_suffix(".pdf") {
+        let id = number.parse().map_err(|_| not_found())?;
+        return super::pdf::invoice_pdf(&state, id, &query).await;
+    }
+    let id: i64 = raw.parse().map_err(|_| not_found())?;
+    let mut invoice = load(&state.pool, id).await?;
+    sign(&state, &base, &mut invoice);
+    Ok(Json(invoice).into_response())
+}
+
+/// Sets `file_url` to a fresh signed link (15 minutes) to the invoice's PDF.
+pub fn sign(state: &AppState, base: &str, invoice: &mut Invoice) {
+    invoice.file_url = Some(state.signer.link(base, &format!("/files/invoices/{}.pdf", invoice.id)));
 }
 
 /// `YYYY-MM-DD` text of an optional date column value.

@@ -9,6 +9,7 @@ use crate::auth::Caller;
 use crate::db::now;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::IdPath;
+use crate::files::BaseUrl;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
@@ -59,7 +60,7 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
 
 /// POST /invoices/{id}/reverse → 200 with the reversal invoice.
 /// Errors: 404; 422 for drafts, reversal invoices and invoices already reversed.
-pub async fn reverse(State(state): State<AppState>, Extension(caller): Extension<Caller>, IdPath(id): IdPath) -> ApiResult<Json<Invoice>> {
+pub async fn reverse(State(state): State<AppState>, Extension(caller): Extension<Caller>, BaseUrl(base): BaseUrl, IdPath(id): IdPath) -> ApiResult<Json<Invoice>> {
     let original = repo::load(&state.pool, id).await?;
     if original.status == InvoiceStatus::Draft {
         return Err(ApiError::Refused("A draft cannot be reversed; delete it instead.".into()));
@@ -70,5 +71,7 @@ pub async fn reverse(State(state): State<AppState>, Extension(caller): Extension
     if original.reversed {
         return Err(ApiError::Refused("This invoice has already been reversed.".into()));
     }
-    create_linked(&state, &caller, reversal_body(&original, now().date_naive()), Some(id)).await.map(Json)
+    let mut reversal = create_linked(&state, &caller, reversal_body(&original, now().date_naive()), Some(id)).await?;
+    repo::sign(&state, &base, &mut reversal);
+    Ok(Json(reversal))
 }

@@ -7,6 +7,7 @@ use super::repo;
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
+use crate::files::BaseUrl;
 use crate::numbering::{next_number, INVOICES};
 use crate::state::AppState;
 use axum::extract::State;
@@ -47,7 +48,7 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
 /// PUT /invoices/{id}/update_status `{status}` → 200 with the invoice after the change.
 /// Errors: 404; 422 for an unknown status, a move the rules do not permit, or an
 /// incomplete draft (fields named).
-pub async fn update_status(State(state): State<AppState>, IdPath(id): IdPath, JsonBody(body): JsonBody<StatusChange>) -> ApiResult<Json<Invoice>> {
+pub async fn update_status(State(state): State<AppState>, BaseUrl(base): BaseUrl, IdPath(id): IdPath, JsonBody(body): JsonBody<StatusChange>) -> ApiResult<Json<Invoice>> {
     let target = InvoiceStatus::parse(&body.status)
         .filter(|s| matches!(s, InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue | InvoiceStatus::Ignored))
         .ok_or_else(|| ApiError::field("status", "must be one of created, sent, overdue, ignored"))?;
@@ -72,5 +73,7 @@ pub async fn update_status(State(state): State<AppState>, IdPath(id): IdPath, Js
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    repo::load(&state.pool, id).await.map(Json)
+    let mut invoice = repo::load(&state.pool, id).await?;
+    repo::sign(&state, &base, &mut invoice);
+    Ok(Json(invoice))
 }

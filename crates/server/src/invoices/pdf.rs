@@ -1,0 +1,140 @@
+//! The invoice as a PDF: GET /invoices/{id}.pdf (`blank`, `letter_paper_id`),
+//! GET /invoices/{id}/timesheet.pdf (404 without hours) and POST /invoices/preview.pdf
+//! (an unsaved creation body; nothing is stored). Rendering runs on a blocking thread.
+
+use super::repo;
+use crate::documents::{invoice_document, timesheet_document};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::files::pdf_response;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::Response;
+use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
+use kontor_model::invoice_input::NewInvoice;
+use kontor_model::query::parse_id;
+use kontor_model::status::InvoiceStatus;
+use kontor_model::totals::compute_totals;
+use kontor_pdf::document::DocumentData;
+use kontor_pdf::{PdfEngine, Template};
+
+/// Renders `data` off the async threads. Errors: 500 (a template defect, logged).
+pub async fn render(data: DocumentData) -> ApiResult<Vec<u8>> {
+    tokio::task::spawn_blocking(move || PdfEngine::shared().render(Template::Document, &data))
+        .await
+        .map_err(|e| ApiError::Internal(format!("render task: {e}")))?
+        .map_err(|e| ApiError::Internal(e.to_string()))
+}
+
+/// `letter_paper_id` and `blank` from the query: the paper to print on (`None` = blank).
+/// Errors: 400 for a malformed id, 404 for an unknown one.
+fn paper<'a>(state: &'a AppState, query: &QueryPairs) -> ApiResult<Option<&'a crate::config::LetterPaperConfig>> {
+    let blank = query.get("blank").is_some_and(|v| !matches!(v, "false" | "0"));
+    if blank {
+        return Ok(None);
+    }
+    let id = query.get("letter_paper_id").filter(|v| !v.is_empty()).map(|v| parse_id("letter_paper_id", v)).transpose()?;
+    state.account.letter_paper(id).map(Some).ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
+}
+
+/// Renders invoice `id` on `paper` (`None` = blank), named `<identifier>.pdf`.
+/// Errors: 404 for an unknown invoice.
+pub async fn render_pdf(state: &AppState, id: i64, paper: Option<&crate::config::LetterPaperConfig>) -> ApiResult<Response> {
+    let invoice = repo::load(&state.pool, id).await?;
+    let bytes = render(invoice_document(&invoice, &state.account, paper)).await?;
+    Ok(pdf_response(bytes, &format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("draft"))))
+}
+
+/// GET /invoices/{id}.pdf. Errors: 404 (invoice, letter paper).
+pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiResult<Response> {
+    render_pdf(state, id, paper(state, query)?).await
+}
+
+/// GET /invoices/{id}/timesheet.pdf. Errors: 404 when the invoice billed no hours.
+pub async fn timesheet_pdf(State(state): State<AppState>, IdPath(id): IdPath, query: QueryPairs) -> ApiResult<Response> {
+    let paper = paper(&state, &query)?;
+    let invoice = repo::load(&state.pool, id).await?;
+    let activities = crate::activities::of_invoice(&state.pool, id).await?;
+    if activities.iter().all(|a| a.hours.is_zero()) {
+        return Err(ApiError::not_found(format!("hours billed by invoice {id}")));
+    }
+    let bytes = render(timesheet_document(&invoice, &activities, &state.account, paper)).await?;
+    Ok(pdf_response(bytes, &format!("{}-timesheet.pdf", invoice.identifier.as_deref().unwrap_or("draft"))))
+}
+
+/// The representation an unsaved creation body would get (for the preview).
+fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
+    let currency = body.currency.clone().unwrap_or_else(|| state.account.default_currency().to_string());
+    let reverse_charge = body.vat.as_ref().and_then(|v| v.reverse_charge).unwrap_or(false);
+    let tax = if reverse_charge { Default::default() } else { body.tax.unwrap_or_default() };
+    let items = body.items.clone().unwrap_or_default();
+    let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
+    let totals = compute_totals(&amounts, body.discount.unwrap_or_default(), tax, reverse_charge, &currency);
+    let today = crate::db::now();
+    let date = body.date.unwrap_or(today.date_naive());
+    Invoice {
+        id: 0,
+        customer_id: body.customer_id.unwrap_or_default(),
+        project_id: body.project_id,
+        identifier: None,
+        date,
+        due_date: body.due_date.unwrap_or(date),
+        service_period: None,
+        service_period_from: body.service_period_from,
+        service_period_to: body.service_period_to,
+        status: InvoiceStatus::Draft,
+        reversed: false,
+        reversal_invoice_id: None,
+        reversal: false,
+        reversed_invoice_id: None,
+        title: body.title.unwrap_or_default(),
+        recipient_address: body.recipient_address.unwrap_or_default(),
+        currency,
+        net_total: totals.net_total,
+        tax,
+        vat: Vat { tax, reverse_charge, intra_eu: body.vat.and_then(|v| v.intra_eu).unwrap_or(false) },
+        gross_total: totals.gross_total,
+        discount: body.discount.unwrap_or_default(),
+        cash_discount: body.cash_discount.unwrap_or_default(),
+        cash_discount_days: body.cash_discount_days.unwrap_or_default(),
+        debit_number: None,
+        credit_number: None,
+        locked: false,
+        activity_hours_modified: false,
+        salutation: body.salutation.map(|s| crate::sanitize::html(&s)),
+        footer: body.footer.map(|s| crate::sanitize::html(&s)),
+        custom_properties: Default::default(),
+        tags: Vec::new(),
+        file_url: None,
+        user: None,
+        items: Some(
+            items
+                .into_iter()
+                .zip(totals.positions)
+                .map(|(i, net)| InvoiceItem {
+                    id: 0,
+                    kind: i.kind.unwrap_or(kontor_model::position::PositionType::Item),
+                    title: i.title.unwrap_or_default(),
+                    description: i.description.map(|d| crate::sanitize::html(&d)),
+                    quantity: i.quantity,
+                    unit: i.unit,
+                    unit_price: i.unit_price,
+                    net_total: net,
+                })
+                .collect(),
+        ),
+        payments: None,
+        reminders: None,
+        created_at: today,
+        updated_at: today,
+    }
+}
+
+/// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it
+/// would print; nothing is stored. Errors: 400/415/422 for malformed bodies only.
+pub async fn preview_pdf(State(state): State<AppState>, query: QueryPairs, JsonBody(body): JsonBody<NewInvoice>) -> ApiResult<Response> {
+    let paper = paper(&state, &query)?;
+    let invoice = unsaved(body, &state);
+    let bytes = render(invoice_document(&invoice, &state.account, paper)).await?;
+    Ok(pdf_response(bytes, "preview.pdf"))
+}
