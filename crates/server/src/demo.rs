@@ -156,7 +156,37 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             count += 1;
         }
     }
-    Ok(format!("Demo data added: 3 users, {} customers, 2 suppliers, {} projects, {count} invoices.", customers.len(), projects.len()))
+    // Unbilled time and expenses on the first project, ready to be billed from the form.
+    let (project, _) = projects[0];
+    for (day, hours, what) in [(3, "2.5", "Kick-off workshop"), (4, "6", "Wireframes"), (5, "4.5", "Design review"), (6, "7", "Frontend templates"), (9, "3", "Content migration"), (10, "1.5", "Launch checklist")] {
+        let date = first_of_month_back(today, 0) + Duration::days(day - 1);
+        sqlx::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '95', ?, ?)")
+            .bind(crate::db::date_text(date.min(today)))
+            .bind(hours)
+            .bind(what)
+            .bind(project)
+            .bind(user_ids[1])
+            .bind(&t)
+            .bind(&t)
+            .execute(pool)
+            .await
+            .map_err(e)?;
+    }
+    for (title, qty, price) in [("Stock photos", "5", "19.00"), ("Web font licence", "1", "120.00")] {
+        sqlx::query("INSERT INTO expenses (project_id, date, title, quantity, unit, unit_price, unit_cost, currency, created_at, updated_at) VALUES (?, ?, ?, ?, 'pcs', ?, ?, 'EUR', ?, ?)")
+            .bind(project)
+            .bind(crate::db::date_text(today))
+            .bind(title)
+            .bind(qty)
+            .bind(price)
+            .bind(price)
+            .bind(&t)
+            .bind(&t)
+            .execute(pool)
+            .await
+            .map_err(e)?;
+    }
+    Ok(format!("Demo data added: 3 users, {} customers, 2 suppliers, {} projects, {count} invoices, 6 unbilled activities.", customers.len(), projects.len()))
 }
 
 /// Puts a freshly created invoice into `status`, with payments where the status needs them.
@@ -179,9 +209,10 @@ async fn settle(pool: &sqlx::SqlitePool, invoice: &kontor_model::invoice::Invoic
             .await?;
     }
     let locked = !matches!(status, InvoiceStatus::Draft | InvoiceStatus::Created);
-    sqlx::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ? WHERE id = ?")
+    sqlx::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, ever_sent = ? WHERE id = ?")
         .bind(status.as_str())
         .bind(paid.map(|_| "sent"))
+        .bind(locked)
         .bind(locked)
         .bind(invoice.id)
         .execute(pool)

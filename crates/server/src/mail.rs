@@ -34,8 +34,9 @@ pub struct Recipients {
     pub bcc: Vec<String>,
 }
 
-/// Checks subject and text and resolves the recipients: the given lists, or — when all
-/// three are empty — the defaults (`default_to`, `default_cc`). Errors: 422 naming
+/// Checks subject and text and resolves the recipients: when all three lists are empty,
+/// the defaults (`default_to`, `default_cc`); otherwise the given lists, with an empty
+/// `emails_to` still taken from `default_to` (it must be available either way). Errors: 422 naming
 /// `subject`, `text`, `emails_to` (none resolvable) or a list with an invalid address.
 pub fn resolve(body: &SendEmail, default_to: Option<&str>, default_cc: Option<&str>) -> ApiResult<Recipients> {
     let mut e = FieldErrors::new();
@@ -47,8 +48,10 @@ pub fn resolve(body: &SendEmail, default_to: Option<&str>, default_cc: Option<&s
     let list = |v: &Option<String>| split_addresses(v.as_deref().unwrap_or(""));
     let (mut to, mut cc, bcc) = (list(&body.emails_to), list(&body.emails_cc), list(&body.emails_bcc));
     if to.is_empty() && cc.is_empty() && bcc.is_empty() {
-        to = split_addresses(default_to.unwrap_or(""));
         cc = split_addresses(default_cc.unwrap_or(""));
+    }
+    if to.is_empty() {
+        to = split_addresses(default_to.unwrap_or(""));
     }
     if to.is_empty() {
         push_error(&mut e, "emails_to", "no recipient: give emails_to or set a billing e-mail address on the customer or project");
