@@ -75,7 +75,7 @@ impl InvoiceFormState {
     /// A new invoice: dated today, due in 14 days, default tax, one empty item.
     pub fn blank(currency: &str) -> Self {
         let date = iso(today());
-        let state = InvoiceFormState {
+        InvoiceFormState {
             customer_id: RwSignal::new(None),
             project_id: RwSignal::new(None),
             recipient_address: RwSignal::new(String::new()),
@@ -96,8 +96,7 @@ impl InvoiceFormState {
             service_to: RwSignal::new(String::new()),
             rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
             custom_properties: RwSignal::new(BTreeMap::new()),
-        };
-        state
+        }
     }
 
     /// The state of a stored draft.
