@@ -161,9 +161,13 @@ impl Browser {
         el.send_keys(text).await.expect("type");
     }
 
-    /// Clicks the element matching `css`.
+    /// Scrolls the element matching `css` to the middle of the window (as a person would,
+    /// clear of sticky bars) and clicks it.
     pub async fn click(&self, css: &str) {
-        self.find(css).await.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+        let el = self.find(css).await;
+        let arg = serde_json::to_value(&el).expect("element reference");
+        self.client.execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg]).await.expect("scroll");
+        el.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// Writes a PNG of the page to the artifacts folder.

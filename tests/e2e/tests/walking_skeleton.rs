@@ -1,0 +1,123 @@
+//! Issue 2's end-to-end path in real Chromium against the real server with the release
+//! bundle: sign in (a wrong key is refused), create an invoice with a title, two items
+//! and a lump sum, find it in the list with the right gross total, open it, move it to
+//! `sent`. And the same bundle hosted under `/kontor/` by a plain static server, signed
+//! in to the Kontor server on another origin.
+
+use fantoccini::Locator;
+use kontor_e2e::{dist, dist_prefix, Browser, Server, StaticServer};
+use serde_json::json;
+use std::time::Duration;
+
+async fn sign_in(b: &Browser, server: Option<&str>, key: &str) {
+    b.find("#api-key").await;
+    if let Some(address) = server {
+        b.fill("#server", address).await;
+    }
+    b.fill("#api-key", key).await;
+    b.click("form button[type=submit]").await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn create_find_open_and_send_an_invoice() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    server.customer("Hafen Logistik GmbH").await;
+    let b = Browser::start().await;
+    b.client.goto(&format!("{}/", server.base)).await.unwrap();
+
+    sign_in(&b, None, "kontor_wrong").await;
+    b.wait_text("API key").await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let text = b.body_text().await;
+    assert!(text.to_lowercase().contains("unknown") || text.to_lowercase().contains("key"), "a wrong key is refused: {text}");
+    assert!(b.client.current_url().await.unwrap().path().contains("sign-in"), "still on the sign-in page");
+
+    sign_in(&b, None, &server.key).await;
+    b.wait_text("New invoice").await;
+    b.screenshot("01-empty-list").await;
+
+    b.click("a[href$='/invoices/new']").await;
+    let customer = b.find("#f-customer_id").await;
+    b.wait_text("Hafen Logistik GmbH").await;
+    customer.select_by_label("Hafen Logistik GmbH").await.unwrap();
+    b.fill("#f-title", "E2E website work").await;
+
+    let row = |n: usize, field: &str| format!(".pe-table tbody tr[data-row-key]:nth-of-type({n}) [data-field={field}]");
+    b.fill(&row(1, "title"), "Design").await;
+    b.fill(&row(1, "quantity"), "2").await;
+    b.fill(&row(1, "unit_price"), "50").await;
+    b.click("button[data-add=item]").await;
+    b.fill(&row(2, "title"), "Development").await;
+    b.fill(&row(2, "quantity"), "3").await;
+    b.fill(&row(2, "unit_price"), "80").await;
+    b.click("button[data-add=item]").await;
+    b.fill(&row(3, "title"), "Flat fee").await;
+    b.fill(&row(3, "net_total"), "150").await;
+    b.wait_text("583.10").await; // 490.00 net + 19 % tax, computed live in the browser
+    b.screenshot("02-form").await;
+
+    b.click("form button[type=submit]").await;
+    b.wait_text("R").await;
+    b.wait_text("E2E website work").await;
+
+    b.client.goto(&format!("{}/invoices", server.base)).await.unwrap();
+    b.wait_text("E2E website work").await;
+    let row_text = b.client.find(Locator::XPath("//tr[contains(., 'E2E website work')]")).await.unwrap().text().await.unwrap();
+    assert!(row_text.contains("583.10"), "gross total in the list: {row_text}");
+    assert!(row_text.contains("Hafen Logistik GmbH"), "customer name in the list: {row_text}");
+    b.screenshot("03-list").await;
+
+    b.client.find(Locator::XPath("//tr[contains(., 'E2E website work')]//a")).await.unwrap().click().await.unwrap();
+    b.wait_text("Flat fee").await;
+    let status = b.find("#status-move").await;
+    status.select_by_value("sent").await.unwrap();
+    b.client.wait().at_most(Duration::from_secs(10)).for_element(Locator::XPath("//dialog//button[contains(., 'Change status')] | //*[@role='dialog']//button[contains(., 'Change status')]")).await.unwrap().click().await.unwrap();
+    b.wait_text("Sent").await;
+    b.screenshot("04-detail-sent").await;
+
+    let api = reqwest::Client::new();
+    let list: serde_json::Value = api.get(format!("{}/api/v1/invoices", server.base)).header("Authorization", format!("Token token={}", server.key)).send().await.unwrap().json().await.unwrap();
+    assert_eq!(list[0]["status"], "sent");
+    assert_eq!(list[0]["gross_total"].to_string(), "583.10");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn bundle_under_a_prefix_on_a_static_server_talks_to_another_origin() {
+    let root = tempfile::tempdir().unwrap();
+    let mount = root.path().join("kontor");
+    copy_dir(&dist_prefix(), &mount);
+    let statics = StaticServer::start(root.path()).await;
+    let server = Server::start(None, vec![statics.base.clone()]).await;
+    let customer = server.customer("Prefix Kunde AG").await;
+    server
+        .post("/invoices", json!({"customer_id": customer, "recipient_address": "Prefix Kunde AG", "date": "2026-11-02", "due_date": "2026-11-16", "title": "Hosted elsewhere", "tax": 19, "currency": "EUR",
+            "items": [{"type": "item", "title": "Hosting", "quantity": 1, "unit_price": 100}]}))
+        .await;
+
+    let b = Browser::start().await;
+    b.client.goto(&format!("{}/kontor/", statics.base)).await.unwrap();
+    sign_in(&b, Some(&server.base), &server.key).await;
+    b.wait_text("Hosted elsewhere").await;
+    let url = b.client.current_url().await.unwrap();
+    assert!(url.path().starts_with("/kontor/"), "routes stay under the prefix: {url}");
+    assert!(b.body_text().await.contains("119.00"));
+    b.client.find(Locator::XPath("//tr[contains(., 'Hosted elsewhere')]//a")).await.unwrap().click().await.unwrap();
+    b.wait_text("Hosting").await;
+    assert!(b.client.current_url().await.unwrap().path().starts_with("/kontor/invoices/"));
+    b.screenshot("05-prefix-detail").await;
+    b.close().await;
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e} (build it with trunk --public-url /kontor/)", from.display())) {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
