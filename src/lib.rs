@@ -13,6 +13,7 @@
 //! The crate is browser-only: for any other target it is empty (so a native
 //! `cargo build` of the whole workspace does not compile the browser stack).
 #![cfg(target_arch = "wasm32")]
+#![warn(missing_docs)]
 
 pub mod api;
 pub mod app;

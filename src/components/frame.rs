@@ -53,6 +53,7 @@ pub fn Frame() -> impl IntoView {
     .into_any()
 }
 
+/// The left navigation.
 #[component]
 fn SideNav() -> impl IntoView {
     view! {
@@ -75,9 +76,12 @@ fn SideNav() -> impl IntoView {
     }
 }
 
+/// The top bar: account name, search, key name and sign-out.
 #[component]
 fn TopBar(
+    /// The account (its name is shown).
     account: LocalResource<Result<Account, ApiError>>,
+    /// The session (the key's name is shown).
     session: LocalResource<Result<Session, ApiError>>,
 ) -> impl IntoView {
     let navigate = use_navigate();

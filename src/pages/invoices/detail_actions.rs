@@ -35,6 +35,7 @@ pub fn InvoiceActions(
         .filter(|_| !is_draft)
         .collect();
     let deletable = !locked;
+    let pdf = invoice.file_url.clone();
 
     let target = RwSignal::new(None::<InvoiceStatus>);
     let status_open = RwSignal::new(false);
@@ -116,6 +117,13 @@ pub fn InvoiceActions(
     let delete_pending = delete.pending();
     view! {
         <div class="page-actions">
+            {pdf.map(|url| {
+                view! {
+                    <a class="btn btn-quiet" href=url target="_blank" rel="noopener">
+                        "PDF"
+                    </a>
+                }
+            })}
             {is_draft
                 .then(|| {
                     view! {

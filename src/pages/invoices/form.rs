@@ -100,8 +100,14 @@ struct Save {
     finalize: bool,
 }
 
+/// The form itself, once its data is loaded.
 #[component]
-fn InvoiceForm(title: &'static str, data: FormData) -> impl IntoView {
+fn InvoiceForm(
+    /// The page title ("New invoice", "Edit draft").
+    title: &'static str,
+    /// The account, customers and (when editing) the draft.
+    data: FormData,
+) -> impl IntoView {
     let FormData {
         account,
         customers,

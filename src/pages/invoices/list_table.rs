@@ -68,8 +68,8 @@ pub fn InvoiceTable(
                                     <td class="cell-number">
                                         <a href=href(&format!("/invoices/{}", invoice.id)) class:is-draft=is_draft>{number}</a>
                                     </td>
-                                    <td>{customer}</td>
-                                    <td class="cell-title">{invoice.title.clone()}</td>
+                                    <td class="cell-customer" title=customer>{customer}</td>
+                                    <td class="cell-title" title=invoice.title.clone()>{invoice.title.clone()}</td>
                                     <td class="cell-date">{format_date(invoice.date)}</td>
                                     <td class="cell-date">{format_date(invoice.due_date)}</td>
                                     <td>
