@@ -34,7 +34,10 @@ pub fn InvoiceActions(
         .copied()
         .filter(|_| !is_draft)
         .collect();
-    let deletable = !locked;
+    // Offered when the rules allow it with a reason given (the dialog asks for one unless
+    // it is a draft); a locked invoice can only be reversed.
+    let deletable =
+        check_invoice_delete(status, locked, Some("reason given in the dialog")).is_ok();
     let pdf = invoice.file_url.clone();
 
     let target = RwSignal::new(None::<InvoiceStatus>);
