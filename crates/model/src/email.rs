@@ -44,13 +44,24 @@ pub struct SentEmail {
 
 /// Splits a `;`- (or `,`-) separated address list, trimming and dropping empties.
 pub fn split_addresses(list: &str) -> Vec<String> {
-    list.split([';', ',']).map(str::trim).filter(|a| !a.is_empty()).map(str::to_string).collect()
+    list.split([';', ','])
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+        .map(str::to_string)
+        .collect()
 }
 
 /// Whether `address` looks like an e-mail address (`local@domain.tld`, no spaces).
 pub fn is_address(address: &str) -> bool {
-    let Some((local, domain)) = address.split_once('@') else { return false };
-    !local.is_empty() && domain.contains('.') && !domain.starts_with('.') && !domain.ends_with('.') && !address.contains(char::is_whitespace) && !domain.contains('@')
+    let Some((local, domain)) = address.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !address.contains(char::is_whitespace)
+        && !domain.contains('@')
 }
 
 #[cfg(test)]
@@ -59,7 +70,10 @@ mod tests {
 
     #[test]
     fn splits_and_checks_addresses() {
-        assert_eq!(split_addresses(" a@x.de; b@y.com ;;"), vec!["a@x.de", "b@y.com"]);
+        assert_eq!(
+            split_addresses(" a@x.de; b@y.com ;;"),
+            vec!["a@x.de", "b@y.com"]
+        );
         assert!(is_address("anna@kontor.example"));
         assert!(!is_address("anna@kontor"));
         assert!(!is_address("an na@kontor.de"));

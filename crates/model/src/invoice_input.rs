@@ -44,7 +44,11 @@ pub struct NewInvoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Required: tax rate in percent (0–100).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub tax: Option<Decimal>,
     /// Required: one of the account's currencies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,10 +75,18 @@ pub struct NewInvoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub footer: Option<String>,
     /// Discount in percent (0–100), default 0.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub discount: Option<Decimal>,
     /// Cash discount in percent (0–100), default 0.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub cash_discount: Option<Decimal>,
     /// Cash discount period in days (≥ 0), default 0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,16 +121,28 @@ pub struct NewInvoiceItem {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Quantity (with `unit_price`).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub quantity: Option<Decimal>,
     /// Unit, e.g. `h`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
     /// Unit price in currency units (with `quantity`).
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub unit_price: Option<Decimal>,
     /// Lump sum: net total without quantity and unit price.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub net_total: Option<Decimal>,
     /// Time-sheet entries billed by this item.
     #[serde(default, skip_serializing_if = "Option::is_none")]

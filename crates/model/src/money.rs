@@ -45,7 +45,11 @@ pub fn format_amount(amount: Decimal, currency: &str) -> String {
         }
         grouped.push(ch);
     }
-    let sign = if rounded.is_sign_negative() && !rounded.is_zero() { "-" } else { "" };
+    let sign = if rounded.is_sign_negative() && !rounded.is_zero() {
+        "-"
+    } else {
+        ""
+    };
     match frac_part {
         Some(f) => format!("{sign}{grouped}.{f}"),
         None => format!("{sign}{grouped}"),
@@ -55,11 +59,17 @@ pub fn format_amount(amount: Decimal, currency: &str) -> String {
 /// Parses a user-typed amount (`"1,234.50"`, `"-3"`, `"0.1"`); `None` when it is not a
 /// number. Thousands separators `,` and spaces are ignored.
 pub fn parse_amount(text: &str) -> Option<Decimal> {
-    let cleaned: String = text.chars().filter(|c| *c != ',' && !c.is_whitespace()).collect();
+    let cleaned: String = text
+        .chars()
+        .filter(|c| *c != ',' && !c.is_whitespace())
+        .collect();
     if cleaned.is_empty() {
         return None;
     }
-    cleaned.parse::<Decimal>().ok().or_else(|| Decimal::from_scientific(&cleaned).ok())
+    cleaned
+        .parse::<Decimal>()
+        .ok()
+        .or_else(|| Decimal::from_scientific(&cleaned).ok())
 }
 
 #[cfg(test)]

@@ -49,7 +49,13 @@ impl CompanyType {
 
     /// Parses a wire name.
     pub fn parse(text: &str) -> Option<Self> {
-        [CompanyType::Customer, CompanyType::Supplier, CompanyType::Organization].into_iter().find(|t| t.as_str() == text)
+        [
+            CompanyType::Customer,
+            CompanyType::Supplier,
+            CompanyType::Organization,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == text)
     }
 }
 

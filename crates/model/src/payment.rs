@@ -58,7 +58,11 @@ pub struct NewPayment {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub date: Option<NaiveDate>,
     /// Required: amount received (> 0), currency units.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub paid_total: Option<Decimal>,
     /// Currency; must be the invoice's when given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,7 +82,11 @@ pub struct NewReminder {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub due_date: Option<NaiveDate>,
     /// Reminder fee (≥ 0), currency units; default 0.
-    #[serde(default, skip_serializing_if = "Option::is_none", with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
     pub fee: Option<Decimal>,
     /// Text (HTML, sanitized by the server).
     #[serde(default, skip_serializing_if = "Option::is_none")]

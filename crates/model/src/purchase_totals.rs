@@ -18,26 +18,45 @@ pub struct PurchaseAmounts {
 }
 
 /// Totals of one position from its `total`, `tax` (percent) and `tax_included` flag.
-pub fn purchase_position_totals(total: Decimal, tax: Decimal, tax_included: bool, currency: &str) -> PurchaseAmounts {
+pub fn purchase_position_totals(
+    total: Decimal,
+    tax: Decimal,
+    tax_included: bool,
+    currency: &str,
+) -> PurchaseAmounts {
     if tax_included {
         let divisor = Decimal::ONE + tax / Decimal::ONE_HUNDRED;
-        let net = if divisor.is_zero() { Decimal::ZERO } else { round_money(total / divisor, currency) };
+        let net = if divisor.is_zero() {
+            Decimal::ZERO
+        } else {
+            round_money(total / divisor, currency)
+        };
         let gross = round_money(total, currency);
-        PurchaseAmounts { net_total: net, tax_total: gross - net, gross_total: gross }
+        PurchaseAmounts {
+            net_total: net,
+            tax_total: gross - net,
+            gross_total: gross,
+        }
     } else {
         let net = round_money(total, currency);
         let tax_total = round_money(total * tax / Decimal::ONE_HUNDRED, currency);
-        PurchaseAmounts { net_total: net, tax_total, gross_total: net + tax_total }
+        PurchaseAmounts {
+            net_total: net,
+            tax_total,
+            gross_total: net + tax_total,
+        }
     }
 }
 
 /// Sums position totals into the purchase's totals.
 pub fn sum_purchase_totals(positions: &[PurchaseAmounts]) -> PurchaseAmounts {
-    positions.iter().fold(PurchaseAmounts::default(), |acc, p| PurchaseAmounts {
-        net_total: acc.net_total + p.net_total,
-        tax_total: acc.tax_total + p.tax_total,
-        gross_total: acc.gross_total + p.gross_total,
-    })
+    positions
+        .iter()
+        .fold(PurchaseAmounts::default(), |acc, p| PurchaseAmounts {
+            net_total: acc.net_total + p.net_total,
+            tax_total: acc.tax_total + p.tax_total,
+            gross_total: acc.gross_total + p.gross_total,
+        })
 }
 
 #[cfg(test)]
@@ -52,7 +71,10 @@ mod tests {
     #[test]
     fn tax_included_splits_gross() {
         let t = purchase_position_totals(d("119"), d("19"), true, "EUR");
-        assert_eq!((t.net_total, t.tax_total, t.gross_total), (d("100.00"), d("19.00"), d("119")));
+        assert_eq!(
+            (t.net_total, t.tax_total, t.gross_total),
+            (d("100.00"), d("19.00"), d("119"))
+        );
         let t = purchase_position_totals(d("10"), d("7"), true, "EUR");
         assert_eq!((t.net_total, t.tax_total), (d("9.35"), d("0.65")));
     }
@@ -60,7 +82,10 @@ mod tests {
     #[test]
     fn tax_excluded_adds_tax() {
         let t = purchase_position_totals(d("10.05"), d("19"), false, "EUR");
-        assert_eq!((t.net_total, t.tax_total, t.gross_total), (d("10.05"), d("1.91"), d("11.96")));
+        assert_eq!(
+            (t.net_total, t.tax_total, t.gross_total),
+            (d("10.05"), d("1.91"), d("11.96"))
+        );
     }
 
     #[test]
@@ -68,6 +93,9 @@ mod tests {
         let a = purchase_position_totals(d("119"), d("19"), true, "EUR");
         let b = purchase_position_totals(d("10"), d("7"), false, "EUR");
         let s = sum_purchase_totals(&[a, b]);
-        assert_eq!((s.net_total, s.tax_total, s.gross_total), (d("110"), d("19.70"), d("129.70")));
+        assert_eq!(
+            (s.net_total, s.tax_total, s.gross_total),
+            (d("110"), d("19.70"), d("129.70"))
+        );
     }
 }

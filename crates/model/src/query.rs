@@ -20,27 +20,42 @@ impl std::fmt::Display for QueryError {
 }
 
 fn bad(param: &str, message: &str) -> QueryError {
-    QueryError { param: param.to_string(), message: message.to_string() }
+    QueryError {
+        param: param.to_string(),
+        message: message.to_string(),
+    }
 }
 
 /// Parses a date `YYYY-MM-DD` for `param`.
 pub fn parse_date(param: &str, value: &str) -> Result<NaiveDate, QueryError> {
-    NaiveDate::parse_from_str(value, "%Y-%m-%d").map_err(|_| bad(param, "must be a date YYYY-MM-DD"))
+    NaiveDate::parse_from_str(value, "%Y-%m-%d")
+        .map_err(|_| bad(param, "must be a date YYYY-MM-DD"))
 }
 
 /// Parses an integer id for `param`.
 pub fn parse_id(param: &str, value: &str) -> Result<i64, QueryError> {
-    value.trim().parse::<i64>().map_err(|_| bad(param, "must be an integer"))
+    value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| bad(param, "must be an integer"))
 }
 
 /// Parses a comma-separated id list (`"1,2,3"`) for `param`.
 pub fn parse_ids(param: &str, value: &str) -> Result<Vec<i64>, QueryError> {
-    value.split(',').filter(|s| !s.trim().is_empty()).map(|s| parse_id(param, s)).collect()
+    value
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| parse_id(param, s))
+        .collect()
 }
 
 /// Splits a comma-separated list, dropping empty entries and surrounding spaces.
 pub fn split_list(value: &str) -> impl Iterator<Item = String> + '_ {
-    value.split(',').map(str::trim).filter(|s| !s.is_empty()).map(str::to_string)
+    value
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
 }
 
 /// Pagination and sorting common to every list: `page` (from 1), `per_page` (1–100,
@@ -69,9 +84,17 @@ impl Paging {
     /// Takes `page`, `per_page` and `sort_by`; returns false for other names.
     pub fn accept(&mut self, name: &str, value: &str) -> Result<bool, QueryError> {
         match name {
-            "page" => self.page = Some(value.parse().map_err(|_| bad(name, "must be a positive integer"))?),
+            "page" => {
+                self.page = Some(
+                    value
+                        .parse()
+                        .map_err(|_| bad(name, "must be a positive integer"))?,
+                )
+            }
             "per_page" => {
-                let n: u32 = value.parse().map_err(|_| bad(name, "must be a positive integer"))?;
+                let n: u32 = value
+                    .parse()
+                    .map_err(|_| bad(name, "must be a positive integer"))?;
                 if n == 0 {
                     return Err(bad(name, "must be a positive integer"));
                 }
@@ -114,9 +137,16 @@ impl GlobalFilter {
         if name == "ids" {
             self.ids = Some(parse_ids(name, value)?);
         } else if name == "updated_after" {
-            self.updated_after = Some(crate::timestamp::parse(value).ok_or_else(|| bad(name, "must be a timestamp YYYY-MM-DDTHH:MM:SSZ"))?);
-        } else if let Some(key) = name.strip_prefix("custom_properties[").and_then(|r| r.strip_suffix(']')) {
-            self.custom_properties.push((key.to_string(), value.to_string()));
+            self.updated_after = Some(
+                crate::timestamp::parse(value)
+                    .ok_or_else(|| bad(name, "must be a timestamp YYYY-MM-DDTHH:MM:SSZ"))?,
+            );
+        } else if let Some(key) = name
+            .strip_prefix("custom_properties[")
+            .and_then(|r| r.strip_suffix(']'))
+        {
+            self.custom_properties
+                .push((key.to_string(), value.to_string()));
         } else {
             return Ok(false);
         }
@@ -155,7 +185,9 @@ pub struct InvoiceFilter {
 
 impl InvoiceFilter {
     /// Parses query pairs; unknown names are ignored; a wrong form is a [`QueryError`].
-    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<Self, QueryError> {
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, QueryError> {
         let mut f = InvoiceFilter::default();
         for (name, value) in pairs {
             if f.paging.accept(name, value)? || f.global.accept(name, value)? {
@@ -190,7 +222,14 @@ impl InvoiceFilter {
     pub fn to_pairs(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
         if !self.status.is_empty() {
-            out.push(("status".into(), self.status.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(",")));
+            out.push((
+                "status".into(),
+                self.status
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ));
         }
         let dates = [
             ("date_from", self.date_from),
@@ -229,14 +268,27 @@ mod tests {
 
     #[test]
     fn parses_and_writes_back() {
-        let pairs = [("status", "sent,paid"), ("date_from", "2026-01-01"), ("tags", "a"), ("tags", "b"), ("term", "web"), ("page", "2"), ("custom_properties[Kst]", "4711"), ("whatever", "x")];
+        let pairs = [
+            ("status", "sent,paid"),
+            ("date_from", "2026-01-01"),
+            ("tags", "a"),
+            ("tags", "b"),
+            ("term", "web"),
+            ("page", "2"),
+            ("custom_properties[Kst]", "4711"),
+            ("whatever", "x"),
+        ];
         let f = InvoiceFilter::from_pairs(pairs).unwrap();
         assert_eq!(f.status, vec![InvoiceStatus::Sent, InvoiceStatus::Paid]);
         assert_eq!(f.tags, vec!["a", "b"]);
         assert_eq!(f.paging.page(), 2);
-        assert_eq!(f.global.custom_properties, vec![("Kst".to_string(), "4711".to_string())]);
+        assert_eq!(
+            f.global.custom_properties,
+            vec![("Kst".to_string(), "4711".to_string())]
+        );
         let again: Vec<(String, String)> = f.to_pairs();
-        let f2 = InvoiceFilter::from_pairs(again.iter().map(|(a, b)| (a.as_str(), b.as_str()))).unwrap();
+        let f2 =
+            InvoiceFilter::from_pairs(again.iter().map(|(a, b)| (a.as_str(), b.as_str()))).unwrap();
         assert_eq!(f2.status, f.status);
         assert_eq!(f2.tags, f.tags);
         assert_eq!(f2.date_from, f.date_from);
@@ -244,10 +296,30 @@ mod tests {
 
     #[test]
     fn wrong_forms_name_the_parameter() {
-        assert_eq!(InvoiceFilter::from_pairs([("date_from", "yesterday")]).unwrap_err().param, "date_from");
-        assert_eq!(InvoiceFilter::from_pairs([("status", "lost")]).unwrap_err().param, "status");
-        assert_eq!(InvoiceFilter::from_pairs([("per_page", "0")]).unwrap_err().param, "per_page");
-        assert_eq!(InvoiceFilter::from_pairs([("ids", "1,x")]).unwrap_err().param, "ids");
+        assert_eq!(
+            InvoiceFilter::from_pairs([("date_from", "yesterday")])
+                .unwrap_err()
+                .param,
+            "date_from"
+        );
+        assert_eq!(
+            InvoiceFilter::from_pairs([("status", "lost")])
+                .unwrap_err()
+                .param,
+            "status"
+        );
+        assert_eq!(
+            InvoiceFilter::from_pairs([("per_page", "0")])
+                .unwrap_err()
+                .param,
+            "per_page"
+        );
+        assert_eq!(
+            InvoiceFilter::from_pairs([("ids", "1,x")])
+                .unwrap_err()
+                .param,
+            "ids"
+        );
     }
 
     #[test]

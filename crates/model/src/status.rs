@@ -85,7 +85,14 @@ impl InvoiceStatus {
     /// again is allowed (a no-op) except for `draft`, `partially_paid` and `paid`.
     pub fn can_move_to(self, target: InvoiceStatus) -> bool {
         self.permitted_moves().contains(&target)
-            || (self == target && matches!(self, InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue | InvoiceStatus::Ignored))
+            || (self == target
+                && matches!(
+                    self,
+                    InvoiceStatus::Created
+                        | InvoiceStatus::Sent
+                        | InvoiceStatus::Overdue
+                        | InvoiceStatus::Ignored
+                ))
     }
 }
 
@@ -97,7 +104,11 @@ impl fmt::Display for InvoiceStatus {
 
 /// Why an invoice may not be deleted, or `Ok` when it may (`decisions.md` § State rules):
 /// a locked invoice can only be reversed; a non-draft needs a non-empty reason.
-pub fn check_invoice_delete(status: InvoiceStatus, locked: bool, reason: Option<&str>) -> Result<(), &'static str> {
+pub fn check_invoice_delete(
+    status: InvoiceStatus,
+    locked: bool,
+    reason: Option<&str>,
+) -> Result<(), &'static str> {
     if locked {
         return Err("a locked invoice cannot be deleted; reverse it instead");
     }
@@ -171,9 +182,15 @@ mod tests {
     fn payments_drive_status() {
         let gross = Decimal::new(11900, 2);
         assert_eq!(status_after_payments(Decimal::ZERO, gross, Sent), Sent);
-        assert_eq!(status_after_payments(Decimal::new(100, 0), gross, Sent), PartiallyPaid);
+        assert_eq!(
+            status_after_payments(Decimal::new(100, 0), gross, Sent),
+            PartiallyPaid
+        );
         assert_eq!(status_after_payments(gross, gross, Sent), Paid);
-        assert_eq!(status_after_payments(Decimal::new(200, 0), gross, Created), Paid);
+        assert_eq!(
+            status_after_payments(Decimal::new(200, 0), gross, Created),
+            Paid
+        );
     }
 
     #[test]

@@ -15,7 +15,8 @@ pub fn serialize<S: Serializer>(time: &DateTime<Utc>, serializer: S) -> Result<S
 /// Reads `YYYY-MM-DDTHH:MM:SSZ` or any RFC 3339 timestamp; error when it is neither.
 pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DateTime<Utc>, D::Error> {
     let text = String::deserialize(deserializer)?;
-    parse(&text).ok_or_else(|| serde::de::Error::custom("expected a timestamp YYYY-MM-DDTHH:MM:SSZ"))
+    parse(&text)
+        .ok_or_else(|| serde::de::Error::custom("expected a timestamp YYYY-MM-DDTHH:MM:SSZ"))
 }
 
 /// Parses `YYYY-MM-DDTHH:MM:SSZ` or RFC 3339; `None` when the text is neither.
@@ -23,7 +24,11 @@ pub fn parse(text: &str) -> Option<DateTime<Utc>> {
     NaiveDateTime::parse_from_str(text, FORMAT)
         .map(|n| n.and_utc())
         .ok()
-        .or_else(|| DateTime::parse_from_rfc3339(text).ok().map(|t| t.with_timezone(&Utc)))
+        .or_else(|| {
+            DateTime::parse_from_rfc3339(text)
+                .ok()
+                .map(|t| t.with_timezone(&Utc))
+        })
 }
 
 /// Formats `time` as `YYYY-MM-DDTHH:MM:SSZ`.

@@ -68,7 +68,11 @@ pub fn compute_totals(
     currency: &str,
 ) -> DocumentTotals {
     let zero = round_money(Decimal::ZERO, currency);
-    let mut out = DocumentTotals { positions: Vec::with_capacity(positions.len()), items_total: zero, ..Default::default() };
+    let mut out = DocumentTotals {
+        positions: Vec::with_capacity(positions.len()),
+        items_total: zero,
+        ..Default::default()
+    };
     let mut running = zero;
     for position in positions {
         let value = match position.kind {
@@ -86,12 +90,20 @@ pub fn compute_totals(
         out.positions.push(value);
     }
     let factor = Decimal::ONE - discount / Decimal::ONE_HUNDRED;
-    out.net_total = round_money(out.items_total.checked_mul(factor).unwrap_or_default(), currency);
+    out.net_total = round_money(
+        out.items_total.checked_mul(factor).unwrap_or_default(),
+        currency,
+    );
     out.discount_amount = out.items_total - out.net_total;
     out.tax_amount = if reverse_charge {
         zero
     } else {
-        round_money(out.net_total.checked_mul(tax / Decimal::ONE_HUNDRED).unwrap_or_default(), currency)
+        round_money(
+            out.net_total
+                .checked_mul(tax / Decimal::ONE_HUNDRED)
+                .unwrap_or_default(),
+            currency,
+        )
     };
     out.gross_total = out.net_total + out.tax_amount;
     out
@@ -108,20 +120,38 @@ mod tests {
     }
 
     fn item(q: &str, p: &str) -> PositionAmounts {
-        PositionAmounts { kind: Some(PositionType::Item), quantity: Some(d(q)), unit_price: Some(d(p)), ..Default::default() }
+        PositionAmounts {
+            kind: Some(PositionType::Item),
+            quantity: Some(d(q)),
+            unit_price: Some(d(p)),
+            ..Default::default()
+        }
     }
 
     fn lump(n: &str) -> PositionAmounts {
-        PositionAmounts { kind: Some(PositionType::Item), net_total: Some(d(n)), ..Default::default() }
+        PositionAmounts {
+            kind: Some(PositionType::Item),
+            net_total: Some(d(n)),
+            ..Default::default()
+        }
     }
 
     fn of(kind: PositionType) -> PositionAmounts {
-        PositionAmounts { kind: Some(kind), ..Default::default() }
+        PositionAmounts {
+            kind: Some(kind),
+            ..Default::default()
+        }
     }
 
     #[test]
     fn item_is_quantity_times_unit_price_rounded() {
-        let t = compute_totals(&[item("3", "0.1"), item("1.5", "3.333")], Decimal::ZERO, d("19"), false, "EUR");
+        let t = compute_totals(
+            &[item("3", "0.1"), item("1.5", "3.333")],
+            Decimal::ZERO,
+            d("19"),
+            false,
+            "EUR",
+        );
         assert_eq!(t.positions, vec![d("0.3"), d("5.00")]);
         assert_eq!(t.net_total, d("5.30"));
         assert_eq!(t.tax_amount, d("1.01")); // 1.007 → 1.01
@@ -130,7 +160,13 @@ mod tests {
 
     #[test]
     fn lump_sum_uses_given_net_total() {
-        let t = compute_totals(&[lump("99.995"), item("2", "10")], Decimal::ZERO, Decimal::ZERO, false, "EUR");
+        let t = compute_totals(
+            &[lump("99.995"), item("2", "10")],
+            Decimal::ZERO,
+            Decimal::ZERO,
+            false,
+            "EUR",
+        );
         assert_eq!(t.positions[0], d("100.00"));
         assert_eq!(t.net_total, d("120.00"));
     }
@@ -144,8 +180,21 @@ mod tests {
 
     #[test]
     fn non_items_count_zero() {
-        let kinds = [PositionType::Title, PositionType::Description, PositionType::Separator, PositionType::PageBreak];
-        let mut positions: Vec<_> = kinds.iter().map(|k| PositionAmounts { net_total: Some(d("50")), quantity: Some(d("1")), unit_price: Some(d("50")), ..of(*k) }).collect();
+        let kinds = [
+            PositionType::Title,
+            PositionType::Description,
+            PositionType::Separator,
+            PositionType::PageBreak,
+        ];
+        let mut positions: Vec<_> = kinds
+            .iter()
+            .map(|k| PositionAmounts {
+                net_total: Some(d("50")),
+                quantity: Some(d("1")),
+                unit_price: Some(d("50")),
+                ..of(*k)
+            })
+            .collect();
         positions.push(item("1", "7"));
         let t = compute_totals(&positions, Decimal::ZERO, Decimal::ZERO, false, "EUR");
         assert_eq!(t.positions, vec![d("0"), d("0"), d("0"), d("0"), d("7")]);
@@ -154,7 +203,13 @@ mod tests {
 
     #[test]
     fn subtotal_sums_since_previous_subtotal_and_is_not_counted_again() {
-        let positions = [item("1", "10"), item("1", "20"), of(PositionType::Subtotal), item("1", "5"), of(PositionType::Subtotal)];
+        let positions = [
+            item("1", "10"),
+            item("1", "20"),
+            of(PositionType::Subtotal),
+            item("1", "5"),
+            of(PositionType::Subtotal),
+        ];
         let t = compute_totals(&positions, Decimal::ZERO, Decimal::ZERO, false, "EUR");
         assert_eq!(t.positions[2], d("30"));
         assert_eq!(t.positions[4], d("5"));
@@ -182,7 +237,13 @@ mod tests {
     fn optional_positions_are_shown_not_counted() {
         let mut opt = item("1", "500");
         opt.optional = true;
-        let t = compute_totals(&[item("1", "100"), opt, of(PositionType::Subtotal)], Decimal::ZERO, Decimal::ZERO, false, "EUR");
+        let t = compute_totals(
+            &[item("1", "100"), opt, of(PositionType::Subtotal)],
+            Decimal::ZERO,
+            Decimal::ZERO,
+            false,
+            "EUR",
+        );
         assert_eq!(t.positions[1], d("500"));
         assert_eq!(t.positions[2], d("100"));
         assert_eq!(t.net_total, d("100"));
@@ -190,7 +251,13 @@ mod tests {
 
     #[test]
     fn negative_amounts_round_away_from_zero() {
-        let t = compute_totals(&[item("-1", "0.125")], Decimal::ZERO, Decimal::ZERO, false, "EUR");
+        let t = compute_totals(
+            &[item("-1", "0.125")],
+            Decimal::ZERO,
+            Decimal::ZERO,
+            false,
+            "EUR",
+        );
         assert_eq!(t.net_total, d("-0.13"));
     }
 

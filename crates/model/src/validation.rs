@@ -29,8 +29,12 @@ fn text(errors: &mut FieldErrors, field: &str, value: Option<&String>, required:
                 push_error(errors, field, "is required");
             }
         }
-        Some(v) if required && v.trim().is_empty() => push_error(errors, field, "must not be empty"),
-        Some(v) if v.chars().count() > max => push_error(errors, field, format!("must be at most {max} characters")),
+        Some(v) if required && v.trim().is_empty() => {
+            push_error(errors, field, "must not be empty")
+        }
+        Some(v) if v.chars().count() > max => {
+            push_error(errors, field, format!("must be at most {max} characters"))
+        }
         Some(_) => {}
     }
 }
@@ -49,14 +53,22 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     if body.customer_id.is_none() {
         push_error(&mut e, "customer_id", "is required");
     }
-    text(&mut e, "recipient_address", body.recipient_address.as_ref(), required, MAX_TEXT);
+    text(
+        &mut e,
+        "recipient_address",
+        body.recipient_address.as_ref(),
+        required,
+        MAX_TEXT,
+    );
     text(&mut e, "title", body.title.as_ref(), required, MAX_LINE);
     if required && body.date.is_none() {
         push_error(&mut e, "date", "is required");
     }
     match (body.date, body.due_date) {
         (_, None) if required => push_error(&mut e, "due_date", "is required"),
-        (Some(d), Some(due)) if due < d => push_error(&mut e, "due_date", "must not be before the invoice date"),
+        (Some(d), Some(due)) if due < d => {
+            push_error(&mut e, "due_date", "must not be before the invoice date")
+        }
         _ => {}
     }
     match body.tax {
@@ -70,15 +82,32 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     }
     match &body.currency {
         None if required => push_error(&mut e, "currency", "is required"),
-        Some(c) if !currencies.iter().any(|k| k == c) => {
-            push_error(&mut e, "currency", format!("must be one of the account's currencies ({})", currencies.join(", ")))
-        }
+        Some(c) if !currencies.iter().any(|k| k == c) => push_error(
+            &mut e,
+            "currency",
+            format!(
+                "must be one of the account's currencies ({})",
+                currencies.join(", ")
+            ),
+        ),
         _ => {}
     }
     match (body.service_period_from, body.service_period_to) {
-        (Some(_), None) => push_error(&mut e, "service_period_to", "is required with service_period_from"),
-        (None, Some(_)) => push_error(&mut e, "service_period_from", "is required with service_period_to"),
-        (Some(from), Some(to)) if to < from => push_error(&mut e, "service_period_to", "must not be before service_period_from"),
+        (Some(_), None) => push_error(
+            &mut e,
+            "service_period_to",
+            "is required with service_period_from",
+        ),
+        (None, Some(_)) => push_error(
+            &mut e,
+            "service_period_from",
+            "is required with service_period_to",
+        ),
+        (Some(from), Some(to)) if to < from => push_error(
+            &mut e,
+            "service_period_to",
+            "must not be before service_period_from",
+        ),
         _ => {}
     }
     if let Some(s) = body.status {
@@ -88,15 +117,29 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     }
     if let Some(c) = &body.change_address {
         if !["invoice", "project", "customer"].contains(&c.as_str()) {
-            push_error(&mut e, "change_address", "must be invoice, project or customer");
+            push_error(
+                &mut e,
+                "change_address",
+                "must be invoice, project or customer",
+            );
         }
     }
-    text(&mut e, "salutation", body.salutation.as_ref(), false, MAX_TEXT);
+    text(
+        &mut e,
+        "salutation",
+        body.salutation.as_ref(),
+        false,
+        MAX_TEXT,
+    );
     text(&mut e, "footer", body.footer.as_ref(), false, MAX_TEXT);
     if let Some(tags) = &body.tags {
         for (i, t) in tags.iter().enumerate() {
             if t.trim().is_empty() || t.contains(',') {
-                push_error(&mut e, format!("tags[{i}]"), "must be a non-empty tag without commas");
+                push_error(
+                    &mut e,
+                    format!("tags[{i}]"),
+                    "must be a non-empty tag without commas",
+                );
             }
         }
     }
@@ -105,7 +148,11 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
         Some(items) if required && !items.iter().any(|i| i.kind == Some(PositionType::Item)) => {
             push_error(&mut e, "items", "must contain at least one item position")
         }
-        Some(items) if items.len() > MAX_POSITIONS => push_error(&mut e, "items", format!("must hold at most {MAX_POSITIONS} positions")),
+        Some(items) if items.len() > MAX_POSITIONS => push_error(
+            &mut e,
+            "items",
+            format!("must hold at most {MAX_POSITIONS} positions"),
+        ),
         _ => {}
     }
     for (i, item) in body.items.iter().flatten().enumerate() {
@@ -115,20 +162,45 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             continue;
         };
         let needs_title = matches!(kind, PositionType::Item | PositionType::Title);
-        text(&mut e, &p("title"), item.title.as_ref(), needs_title, MAX_LINE);
-        text(&mut e, &p("description"), item.description.as_ref(), false, MAX_TEXT);
+        text(
+            &mut e,
+            &p("title"),
+            item.title.as_ref(),
+            needs_title,
+            MAX_LINE,
+        );
+        text(
+            &mut e,
+            &p("description"),
+            item.description.as_ref(),
+            false,
+            MAX_TEXT,
+        );
         text(&mut e, &p("unit"), item.unit.as_ref(), false, MAX_LINE);
         if kind == PositionType::Item {
             match (item.quantity, item.unit_price, item.net_total) {
                 (Some(_), Some(_), _) | (None, None, Some(_)) => {}
-                (Some(_), None, _) => push_error(&mut e, p("unit_price"), "is required with a quantity"),
-                (None, Some(_), _) => push_error(&mut e, p("quantity"), "is required with a unit price"),
-                (None, None, None) => push_error(&mut e, p("unit_price"), "give quantity and unit price, or a lump-sum net total"),
+                (Some(_), None, _) => {
+                    push_error(&mut e, p("unit_price"), "is required with a quantity")
+                }
+                (None, Some(_), _) => {
+                    push_error(&mut e, p("quantity"), "is required with a unit price")
+                }
+                (None, None, None) => push_error(
+                    &mut e,
+                    p("unit_price"),
+                    "give quantity and unit price, or a lump-sum net total",
+                ),
             }
         }
-        let bills = item.activity_ids.as_ref().is_some_and(|v| !v.is_empty()) || item.expense_ids.as_ref().is_some_and(|v| !v.is_empty());
+        let bills = item.activity_ids.as_ref().is_some_and(|v| !v.is_empty())
+            || item.expense_ids.as_ref().is_some_and(|v| !v.is_empty());
         if bills && (kind != PositionType::Item || item.quantity.is_none()) {
-            push_error(&mut e, p("activity_ids"), "only items with quantity and unit price can bill activities or expenses");
+            push_error(
+                &mut e,
+                p("activity_ids"),
+                "only items with quantity and unit price can bill activities or expenses",
+            );
         }
     }
     e
@@ -172,21 +244,39 @@ mod tests {
     #[test]
     fn missing_required_fields_are_named() {
         let e = validate_new_invoice(&NewInvoice::default(), &cur());
-        for f in ["customer_id", "recipient_address", "date", "due_date", "title", "tax", "currency", "items"] {
+        for f in [
+            "customer_id",
+            "recipient_address",
+            "date",
+            "due_date",
+            "title",
+            "tax",
+            "currency",
+            "items",
+        ] {
             assert!(e.contains_key(f), "{f} missing from {e:?}");
         }
     }
 
     #[test]
     fn draft_needs_only_customer() {
-        let body = NewInvoice { customer_id: Some(1), status: Some(InvoiceStatus::Draft), ..Default::default() };
+        let body = NewInvoice {
+            customer_id: Some(1),
+            status: Some(InvoiceStatus::Draft),
+            ..Default::default()
+        };
         assert!(validate_new_invoice(&body, &cur()).is_empty());
     }
 
     #[test]
     fn item_paths_are_indexed() {
         let mut body = valid();
-        body.items.as_mut().unwrap().push(NewInvoiceItem { kind: Some(PositionType::Item), title: Some("x".into()), quantity: Some(Decimal::ONE), ..Default::default() });
+        body.items.as_mut().unwrap().push(NewInvoiceItem {
+            kind: Some(PositionType::Item),
+            title: Some("x".into()),
+            quantity: Some(Decimal::ONE),
+            ..Default::default()
+        });
         body.items.as_mut().unwrap().push(NewInvoiceItem::default());
         let e = validate_new_invoice(&body, &cur());
         assert!(e.contains_key("items[1].unit_price"), "{e:?}");
@@ -196,7 +286,12 @@ mod tests {
     #[test]
     fn lump_sum_is_valid() {
         let mut body = valid();
-        body.items = Some(vec![NewInvoiceItem { kind: Some(PositionType::Item), title: Some("Flat fee".into()), net_total: Some(Decimal::new(500, 0)), ..Default::default() }]);
+        body.items = Some(vec![NewInvoiceItem {
+            kind: Some(PositionType::Item),
+            title: Some("Flat fee".into()),
+            net_total: Some(Decimal::new(500, 0)),
+            ..Default::default()
+        }]);
         assert!(validate_new_invoice(&body, &cur()).is_empty());
     }
 
@@ -209,7 +304,13 @@ mod tests {
         body.due_date = NaiveDate::from_ymd_opt(2026, 10, 1);
         body.service_period_from = NaiveDate::from_ymd_opt(2026, 10, 1);
         let e = validate_new_invoice(&body, &cur());
-        for f in ["tax", "discount", "currency", "due_date", "service_period_to"] {
+        for f in [
+            "tax",
+            "discount",
+            "currency",
+            "due_date",
+            "service_period_to",
+        ] {
             assert!(e.contains_key(f), "{f} missing from {e:?}");
         }
     }
@@ -217,7 +318,11 @@ mod tests {
     #[test]
     fn created_invoice_needs_an_item() {
         let mut body = valid();
-        body.items = Some(vec![NewInvoiceItem { kind: Some(PositionType::Title), title: Some("Section".into()), ..Default::default() }]);
+        body.items = Some(vec![NewInvoiceItem {
+            kind: Some(PositionType::Title),
+            title: Some("Section".into()),
+            ..Default::default()
+        }]);
         assert!(validate_new_invoice(&body, &cur()).contains_key("items"));
     }
 }

@@ -15,8 +15,14 @@ fn tricky_amounts_round_trip_exactly() {
     assert_eq!(body.tax, Some(Decimal::from_str("19.99").unwrap()));
     assert_eq!(body.discount, Some(Decimal::from_str("10").unwrap()));
     let items = body.items.as_ref().unwrap();
-    assert_eq!(items[0].quantity.unwrap() * items[0].unit_price.unwrap(), Decimal::from_str("0.3").unwrap());
-    assert_eq!(items[1].net_total, Some(Decimal::from_str("1234567.895").unwrap()));
+    assert_eq!(
+        items[0].quantity.unwrap() * items[0].unit_price.unwrap(),
+        Decimal::from_str("0.3").unwrap()
+    );
+    assert_eq!(
+        items[1].net_total,
+        Some(Decimal::from_str("1234567.895").unwrap())
+    );
     assert_eq!(items[2].unit_price, None, "explicit null reads as absent");
 
     let out = serde_json::to_string(&body).unwrap();
@@ -27,7 +33,8 @@ fn tricky_amounts_round_trip_exactly() {
 
 #[test]
 fn wrong_types_are_refused() {
-    let r: Result<NewInvoiceItem, _> = serde_json::from_str(r#"{"type": "item", "unit_price": "abc"}"#);
+    let r: Result<NewInvoiceItem, _> =
+        serde_json::from_str(r#"{"type": "item", "unit_price": "abc"}"#);
     assert!(r.is_err());
     let r: Result<NewInvoiceItem, _> = serde_json::from_str(r#"{"type": "bogus"}"#);
     assert!(r.is_err());

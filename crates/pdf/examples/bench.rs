@@ -26,15 +26,42 @@ fn document(positions: usize) -> DocumentData {
     DocumentData {
         heading: "Invoice R2611-001".into(),
         subject: "Website relaunch".into(),
-        letterhead: Letterhead { show: true, name: "Kontor Demo GmbH".into(), address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()], return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(), footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(), logo_text: "Kontor".into() },
-        recipient_lines: vec!["Müller & Söhne GmbH".into(), "Lindenstraße 12".into(), "80331 München".into()],
-        meta: vec![("Invoice no.".into(), "R2611-001".into()), ("Date".into(), "3 Nov 2026".into()), ("Due date".into(), "17 Nov 2026".into())],
+        letterhead: Letterhead {
+            show: true,
+            name: "Kontor Demo GmbH".into(),
+            address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()],
+            return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
+            footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
+            logo_text: "Kontor".into(),
+        },
+        recipient_lines: vec![
+            "Müller & Söhne GmbH".into(),
+            "Lindenstraße 12".into(),
+            "80331 München".into(),
+        ],
+        meta: vec![
+            ("Invoice no.".into(), "R2611-001".into()),
+            ("Date".into(), "3 Nov 2026".into()),
+            ("Due date".into(), "17 Nov 2026".into()),
+        ],
         salutation: blocks("<p>Dear Sir or Madam,</p><p>we invoice the following services:</p>"),
         detail_columns: true,
         sections: vec![rows],
         totals: vec![
-            TotalLine { label: "Net total".into(), amount: format!("{}.{:02} EUR", 23750 * positions / 100, 23750 * positions % 100), strong: false },
-            TotalLine { label: "Gross total".into(), amount: "…".into(), strong: true },
+            TotalLine {
+                label: "Net total".into(),
+                amount: format!(
+                    "{}.{:02} EUR",
+                    23750 * positions / 100,
+                    23750 * positions % 100
+                ),
+                strong: false,
+            },
+            TotalLine {
+                label: "Gross total".into(),
+                amount: "…".into(),
+                strong: true,
+            },
         ],
         notes: vec!["Please pay by 17 Nov 2026.".into()],
         footer: blocks("<p>Thank you for your order.</p>"),
@@ -54,7 +81,10 @@ fn html(positions: usize) -> String {
 fn main() {
     let out = std::env::args().nth(1);
     let engine = PdfEngine::shared();
-    for (label, positions, runs) in [("1-page invoice (8 positions)", 8, 30), ("1,000 positions", 1000, 5)] {
+    for (label, positions, runs) in [
+        ("1-page invoice (8 positions)", 8, 30),
+        ("1,000 positions", 1000, 5),
+    ] {
         let data = document(positions);
         let first = engine.render(Template::Document, &data).expect("renders");
         let mut times = Vec::new();
@@ -65,10 +95,17 @@ fn main() {
             assert_eq!(pdf.len() > 1000, true);
         }
         times.sort_by(|a, b| a.total_cmp(b));
-        println!("typst  {label:<30} median {:>7.1} ms   max {:>7.1} ms   ({} runs, {} kB)", times[times.len() / 2], times[times.len() - 1], runs, first.len() / 1024);
+        println!(
+            "typst  {label:<30} median {:>7.1} ms   max {:>7.1} ms   ({} runs, {} kB)",
+            times[times.len() / 2],
+            times[times.len() - 1],
+            runs,
+            first.len() / 1024
+        );
         if let Some(dir) = &out {
             std::fs::write(format!("{dir}/typst-{positions}.pdf"), &first).expect("write pdf");
-            std::fs::write(format!("{dir}/chromium-{positions}.html"), html(positions)).expect("write html");
+            std::fs::write(format!("{dir}/chromium-{positions}.html"), html(positions))
+                .expect("write html");
         }
     }
 }

@@ -48,14 +48,36 @@ fn collect_runs(element: ElementRef<'_>, style: Style, out: &mut Vec<Run>) {
         match child.value() {
             Node::Text(t) => push_text(out, t, style),
             Node::Element(e) => {
-                let Some(child_ref) = ElementRef::wrap(child) else { continue };
+                let Some(child_ref) = ElementRef::wrap(child) else {
+                    continue;
+                };
                 match e.name() {
-                    "br" => out.push(Run { line_break: true, ..Default::default() }),
-                    "b" | "strong" => collect_runs(child_ref, Style { bold: true, ..style }, out),
-                    "i" | "em" => collect_runs(child_ref, Style { italic: true, ..style }, out),
+                    "br" => out.push(Run {
+                        line_break: true,
+                        ..Default::default()
+                    }),
+                    "b" | "strong" => collect_runs(
+                        child_ref,
+                        Style {
+                            bold: true,
+                            ..style
+                        },
+                        out,
+                    ),
+                    "i" | "em" => collect_runs(
+                        child_ref,
+                        Style {
+                            italic: true,
+                            ..style
+                        },
+                        out,
+                    ),
                     "ul" | "ol" | "p" | "div" | "li" => {
                         if !out.is_empty() && !out.last().is_some_and(|r| r.line_break) {
-                            out.push(Run { line_break: true, ..Default::default() });
+                            out.push(Run {
+                                line_break: true,
+                                ..Default::default()
+                            });
                         }
                         collect_runs(child_ref, style, out)
                     }
@@ -72,9 +94,16 @@ fn push_text(out: &mut Vec<Run>, text: &str, style: Style) {
     let leading = text.starts_with(char::is_whitespace) && !out.is_empty();
     let trailing = text.ends_with(char::is_whitespace);
     if collapsed.is_empty() {
-        let after_text = out.last().is_some_and(|r| !r.line_break && !r.text.ends_with(' '));
+        let after_text = out
+            .last()
+            .is_some_and(|r| !r.line_break && !r.text.ends_with(' '));
         if (leading || trailing) && after_text {
-            out.push(Run { text: " ".into(), bold: style.bold, italic: style.italic, line_break: false });
+            out.push(Run {
+                text: " ".into(),
+                bold: style.bold,
+                italic: style.italic,
+                line_break: false,
+            });
         }
         return;
     }
@@ -86,7 +115,12 @@ fn push_text(out: &mut Vec<Run>, text: &str, style: Style) {
     if trailing {
         t.push(' ');
     }
-    out.push(Run { text: t, bold: style.bold, italic: style.italic, line_break: false });
+    out.push(Run {
+        text: t,
+        bold: style.bold,
+        italic: style.italic,
+        line_break: false,
+    });
 }
 
 fn trim(mut runs: Vec<Run>) -> Vec<Run> {
@@ -112,7 +146,9 @@ pub fn blocks(html: &str) -> Vec<Block> {
         match child.value() {
             Node::Text(t) => push_text(&mut inline, t, Style::default()),
             Node::Element(e) => {
-                let Some(el) = ElementRef::wrap(child) else { continue };
+                let Some(el) = ElementRef::wrap(child) else {
+                    continue;
+                };
                 match e.name() {
                     "p" | "div" => {
                         flush(&mut inline, &mut out);
@@ -130,11 +166,31 @@ pub fn blocks(html: &str) -> Vec<Block> {
                                 trim(runs)
                             })
                             .collect();
-                        out.push(Block::List { ordered: e.name() == "ol", items });
+                        out.push(Block::List {
+                            ordered: e.name() == "ol",
+                            items,
+                        });
                     }
-                    "br" => inline.push(Run { line_break: true, ..Default::default() }),
-                    "b" | "strong" => collect_runs(el, Style { bold: true, italic: false }, &mut inline),
-                    "i" | "em" => collect_runs(el, Style { bold: false, italic: true }, &mut inline),
+                    "br" => inline.push(Run {
+                        line_break: true,
+                        ..Default::default()
+                    }),
+                    "b" | "strong" => collect_runs(
+                        el,
+                        Style {
+                            bold: true,
+                            italic: false,
+                        },
+                        &mut inline,
+                    ),
+                    "i" | "em" => collect_runs(
+                        el,
+                        Style {
+                            bold: false,
+                            italic: true,
+                        },
+                        &mut inline,
+                    ),
                     _ => collect_runs(el, Style::default(), &mut inline),
                 }
             }
@@ -150,7 +206,10 @@ mod tests {
     use super::*;
 
     fn run(text: &str) -> Run {
-        Run { text: text.into(), ..Default::default() }
+        Run {
+            text: text.into(),
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -163,20 +222,43 @@ mod tests {
         assert_eq!(runs[2], run(" "));
         assert!(runs[3].italic && runs[3].text == "Smith");
         assert!(runs.iter().any(|r| r.line_break));
-        assert_eq!(b[1], Block::P { runs: vec![run("plain")] });
+        assert_eq!(
+            b[1],
+            Block::P {
+                runs: vec![run("plain")]
+            }
+        );
     }
 
     #[test]
     fn lists_and_entities() {
         let b = blocks("<ul><li>a &amp; b</li><li><strong>c</strong></li></ul><ol><li>x</li></ol>");
-        assert_eq!(b[0], Block::List { ordered: false, items: vec![vec![run("a & b")], vec![Run { text: "c".into(), bold: true, ..Default::default() }]] });
+        assert_eq!(
+            b[0],
+            Block::List {
+                ordered: false,
+                items: vec![
+                    vec![run("a & b")],
+                    vec![Run {
+                        text: "c".into(),
+                        bold: true,
+                        ..Default::default()
+                    }]
+                ]
+            }
+        );
         assert!(matches!(&b[1], Block::List { ordered: true, .. }));
     }
 
     #[test]
     fn markup_characters_stay_text() {
         let b = blocks("# * $ [ ] &lt; \\ @");
-        assert_eq!(b, vec![Block::P { runs: vec![run("# * $ [ ] < \\ @")] }]);
+        assert_eq!(
+            b,
+            vec![Block::P {
+                runs: vec![run("# * $ [ ] < \\ @")]
+            }]
+        );
     }
 }
 
@@ -185,9 +267,15 @@ pub fn plain_blocks(text: &str) -> Vec<Block> {
     let mut runs = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if n > 0 {
-            runs.push(Run { line_break: true, ..Default::default() });
+            runs.push(Run {
+                line_break: true,
+                ..Default::default()
+            });
         }
-        runs.push(Run { text: line.to_string(), ..Default::default() });
+        runs.push(Run {
+            text: line.to_string(),
+            ..Default::default()
+        });
     }
     if runs.is_empty() {
         Vec::new()

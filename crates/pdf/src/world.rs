@@ -58,7 +58,10 @@ pub struct PdfEngine {
 }
 
 fn file_id(path: &str) -> FileId {
-    FileId::new(RootedPath::new(VirtualRoot::Project, VirtualPath::new(path).expect("valid virtual path")))
+    FileId::new(RootedPath::new(
+        VirtualRoot::Project,
+        VirtualPath::new(path).expect("valid virtual path"),
+    ))
 }
 
 impl Default for PdfEngine {
@@ -70,9 +73,21 @@ impl Default for PdfEngine {
 impl PdfEngine {
     /// Loads the fonts (DejaVu Sans regular, bold, oblique, bold oblique) and the library.
     pub fn new() -> Self {
-        let faces = [dejavu::sans::regular(), dejavu::sans::bold(), dejavu::sans::oblique(), dejavu::sans::bold_oblique()];
-        let fonts: Vec<Font> = faces.into_iter().flat_map(|data| Font::iter(Bytes::new(data))).collect();
-        PdfEngine { library: LazyHash::new(Library::default()), book: LazyHash::new(FontBook::from_fonts(&fonts)), fonts }
+        let faces = [
+            dejavu::sans::regular(),
+            dejavu::sans::bold(),
+            dejavu::sans::oblique(),
+            dejavu::sans::bold_oblique(),
+        ];
+        let fonts: Vec<Font> = faces
+            .into_iter()
+            .flat_map(|data| Font::iter(Bytes::new(data)))
+            .collect();
+        PdfEngine {
+            library: LazyHash::new(Library::default()),
+            book: LazyHash::new(FontBook::from_fonts(&fonts)),
+            fonts,
+        }
     }
 
     /// The process-wide engine (built on first use).
@@ -90,15 +105,29 @@ impl PdfEngine {
         static SERIAL: Mutex<()> = Mutex::new(());
         let json = serde_json::to_vec(data).map_err(|e| PdfError::Data(e.to_string()))?;
         let main_id = file_id("/main.typ");
-        let world = RenderWorld { engine: self, main: Source::new(main_id, template.source().to_string()), data_id: file_id("/data.json"), data: Bytes::new(json) };
+        let world = RenderWorld {
+            engine: self,
+            main: Source::new(main_id, template.source().to_string()),
+            data_id: file_id("/data.json"),
+            data: Bytes::new(json),
+        };
         let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
         let result = typst::compile::<PagedDocument>(&world).output;
         let output = match result {
             Ok(document) => {
-                let options = typst_pdf::PdfOptions { tagged: false, ..Default::default() };
+                let options = typst_pdf::PdfOptions {
+                    tagged: false,
+                    ..Default::default()
+                };
                 typst_pdf::pdf(&document, &options).map_err(|e| PdfError::Export(format!("{e:?}")))
             }
-            Err(diagnostics) => Err(PdfError::Compile(diagnostics.iter().map(|d| d.message.to_string()).collect::<Vec<_>>().join("; "))),
+            Err(diagnostics) => Err(PdfError::Compile(
+                diagnostics
+                    .iter()
+                    .map(|d| d.message.to_string())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )),
         };
         // Memoized results of other documents only cost memory (see toolchain.md).
         comemo::evict(0);

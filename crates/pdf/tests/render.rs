@@ -7,27 +7,74 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext").args(["-layout", "-", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("pdftotext (poppler-utils) is installed");
+    let mut child = Command::new("pdftotext")
+        .args(["-layout", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils) is installed");
     child.stdin.take().unwrap().write_all(pdf).unwrap();
     let out = child.wait_with_output().unwrap();
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 fn item(pos: usize, title: &str, net: &str) -> Row {
-    Row { kind: "item".into(), pos: pos.to_string(), title: title.into(), quantity: "2".into(), unit: "h".into(), unit_price: "50.00".into(), net_total: net.into(), ..Default::default() }
+    Row {
+        kind: "item".into(),
+        pos: pos.to_string(),
+        title: title.into(),
+        quantity: "2".into(),
+        unit: "h".into(),
+        unit_price: "50.00".into(),
+        net_total: net.into(),
+        ..Default::default()
+    }
 }
 
 fn sample() -> DocumentData {
     DocumentData {
         heading: "Invoice R2611-001".into(),
         subject: "Website work".into(),
-        letterhead: Letterhead { show: true, name: "Kontor Demo GmbH".into(), address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()], return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(), footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(), logo_text: "Kontor".into() },
+        letterhead: Letterhead {
+            show: true,
+            name: "Kontor Demo GmbH".into(),
+            address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()],
+            return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
+            footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
+            logo_text: "Kontor".into(),
+        },
         recipient_lines: vec!["ACME GmbH".into(), "Main St 1".into()],
-        meta: vec![("Invoice no.".into(), "R2611-001".into()), ("Date".into(), "2026-11-03".into())],
+        meta: vec![
+            ("Invoice no.".into(), "R2611-001".into()),
+            ("Date".into(), "2026-11-03".into()),
+        ],
         salutation: blocks("<p>Dear <b>customer</b>,</p>"),
         detail_columns: true,
-        sections: vec![vec![Row { kind: "title".into(), title: "Design".into(), ..Default::default() }, item(1, "Concept", "100.00"), Row { kind: "subtotal".into(), net_total: "100.00".into(), ..Default::default() }]],
-        totals: vec![TotalLine { label: "Net total".into(), amount: "100.00 EUR".into(), strong: false }, TotalLine { label: "Gross total".into(), amount: "119.00 EUR".into(), strong: true }],
+        sections: vec![vec![
+            Row {
+                kind: "title".into(),
+                title: "Design".into(),
+                ..Default::default()
+            },
+            item(1, "Concept", "100.00"),
+            Row {
+                kind: "subtotal".into(),
+                net_total: "100.00".into(),
+                ..Default::default()
+            },
+        ]],
+        totals: vec![
+            TotalLine {
+                label: "Net total".into(),
+                amount: "100.00 EUR".into(),
+                strong: false,
+            },
+            TotalLine {
+                label: "Gross total".into(),
+                amount: "119.00 EUR".into(),
+                strong: true,
+            },
+        ],
         notes: vec!["Payable by 2026-11-17.".into()],
         footer: blocks("<p>Thank you!</p>"),
         ..Default::default()
@@ -36,13 +83,26 @@ fn sample() -> DocumentData {
 
 #[test]
 fn renders_an_invoice_with_its_text() {
-    let pdf = PdfEngine::shared().render(Template::Document, &sample()).unwrap();
+    let pdf = PdfEngine::shared()
+        .render(Template::Document, &sample())
+        .unwrap();
     assert!(pdf.starts_with(b"%PDF"));
     if let Ok(dir) = std::env::var("KONTOR_PDF_SAMPLE_DIR") {
         std::fs::write(format!("{dir}/sample-invoice.pdf"), &pdf).unwrap();
     }
     let text = pdftotext(&pdf);
-    for expected in ["Invoice R2611-001", "Website work", "ACME GmbH", "Concept", "100.00", "Gross total", "119.00 EUR", "Page 1 of 1", "Thank you!", "Subtotal"] {
+    for expected in [
+        "Invoice R2611-001",
+        "Website work",
+        "ACME GmbH",
+        "Concept",
+        "100.00",
+        "Gross total",
+        "119.00 EUR",
+        "Page 1 of 1",
+        "Thank you!",
+        "Subtotal",
+    ] {
         assert!(text.contains(expected), "{expected:?} missing in:\n{text}");
     }
 }
@@ -62,22 +122,36 @@ fn markup_characters_in_every_field_are_plain_text() {
     let text = pdftotext(&pdf);
     assert!(text.matches("#set page(width: 1cm)").count() >= 5, "{text}");
     assert!(text.contains("#{panic()}"));
-    assert!(text.contains("Page 1 of 1"), "layout was not changed by data:\n{text}");
+    assert!(
+        text.contains("Page 1 of 1"),
+        "layout was not changed by data:\n{text}"
+    );
 }
 
 #[test]
 fn page_breaks_start_new_pages_and_long_tables_repeat_the_header() {
     let mut d = sample();
-    let long: Vec<Row> = (1..=120).map(|n| item(n, &format!("Position {n}"), "100.00")).collect();
+    let long: Vec<Row> = (1..=120)
+        .map(|n| item(n, &format!("Position {n}"), "100.00"))
+        .collect();
     d.sections = vec![vec![item(1, "First page", "1.00")], long];
     let pdf = PdfEngine::shared().render(Template::Document, &d).unwrap();
     let text = pdftotext(&pdf);
-    let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
+    let pages: Vec<&str> = text
+        .split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .collect();
     assert!(pages.len() >= 3, "{} pages", pages.len());
-    assert!(pages[0].contains("First page") && !pages[0].contains("Position 1 "), "page break honoured");
+    assert!(
+        pages[0].contains("First page") && !pages[0].contains("Position 1 "),
+        "page break honoured"
+    );
     assert!(pages[1].contains("Position 1"));
     for p in pages[1..].iter().filter(|p| p.contains("Position ")) {
-        assert!(p.contains("Unit price"), "header repeated on every page with positions:\n{p}");
+        assert!(
+            p.contains("Unit price"),
+            "header repeated on every page with positions:\n{p}"
+        );
     }
     assert!(text.contains(&format!("Page {} of {}", pages.len(), pages.len())));
 }

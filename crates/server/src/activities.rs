@@ -21,7 +21,9 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/activities` and `/activities/{id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/activities", get(list).post(create)).route("/activities/{id}", get(get_one))
+    Router::new()
+        .route("/activities", get(list).post(create))
+        .route("/activities/{id}", get(get_one))
 }
 
 const SELECT: &str = "SELECT a.*, p.name AS project_name, p.billable AS project_billable, p.customer_id, c.name AS customer_name,
@@ -72,14 +74,29 @@ impl From<ActivityRow> for Activity {
             remote_service: r.remote_service,
             remote_id: r.remote_id,
             remote_url: r.remote_url,
-            project: BillableRef { id: r.project_id, name: r.project_name, billable: r.project_billable },
+            project: BillableRef {
+                id: r.project_id,
+                name: r.project_name,
+                billable: r.project_billable,
+            },
             task: match (r.task_id, r.task_name) {
-                (Some(id), Some(name)) => Some(BillableRef { id, name, billable: r.task_billable.unwrap_or(true) }),
+                (Some(id), Some(name)) => Some(BillableRef {
+                    id,
+                    name,
+                    billable: r.task_billable.unwrap_or(true),
+                }),
                 _ => None,
             },
-            customer: r.customer_name.map(|name| IdName { id: r.customer_id, name }),
+            customer: r.customer_name.map(|name| IdName {
+                id: r.customer_id,
+                name,
+            }),
             user: match (r.user_id, r.u_firstname, r.u_lastname) {
-                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef { id, firstname, lastname }),
+                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
+                    id,
+                    firstname,
+                    lastname,
+                }),
                 _ => None,
             },
             timer_started_at: r.timer_started_at,
@@ -93,7 +110,12 @@ impl From<ActivityRow> for Activity {
 
 /// The activities billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Activity>> {
-    let rows: Vec<ActivityRow> = sqlx::query_as(&format!("{SELECT} WHERE a.invoice_id = ? ORDER BY a.date, a.id")).bind(invoice_id).fetch_all(pool).await?;
+    let rows: Vec<ActivityRow> = sqlx::query_as(&format!(
+        "{SELECT} WHERE a.invoice_id = ? ORDER BY a.date, a.id"
+    ))
+    .bind(invoice_id)
+    .fetch_all(pool)
+    .await?;
     Ok(rows.into_iter().map(Activity::from).collect())
 }
 
@@ -110,12 +132,19 @@ fn flag(name: &str, value: &str) -> ApiResult<bool> {
     match value {
         "true" | "1" => Ok(true),
         "false" | "0" => Ok(false),
-        _ => Err(ApiError::BadRequest(format!("Query parameter {name} must be true or false."))),
+        _ => Err(ApiError::BadRequest(format!(
+            "Query parameter {name} must be true or false."
+        ))),
     }
 }
 
 /// GET /activities: filters `project_id`, `billable`, `billed`, `from`, `to`, `invoice_id`.
-async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Activity>> {
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Activity>> {
     let mut paging = Paging::default();
     let mut global = GlobalFilter::default();
     let mut conds: Vec<(&str, String)> = Vec::new();
@@ -133,7 +162,16 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
             _ => {}
         }
     }
-    let order = order_by(paging.sort_by.as_deref(), &[("date", "a.date"), ("hours", "CAST(a.hours AS REAL)"), ("created_at", "a.created_at")], "a.date DESC, a.id DESC", "a.id")?;
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("date", "a.date"),
+            ("hours", "CAST(a.hours AS REAL)"),
+            ("created_at", "a.created_at"),
+        ],
+        "a.date DESC, a.id DESC",
+        "a.id",
+    )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" WHERE 1");
         for (cond, value) in &conds {
@@ -146,9 +184,19 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
     let mut select = QueryBuilder::new(SELECT);
     push_where(&mut select);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(paging.per_page())).push(" OFFSET ").push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
     let rows: Vec<ActivityRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(Activity::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+    Ok(PageOf {
+        items: rows.into_iter().map(Activity::from).collect(),
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
 }
 
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Activity>> {
@@ -157,14 +205,20 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 
 /// POST /activities → 200 with the entry. Errors: 422 (date, hours > 0, unknown project,
 /// task or user, negative rate).
-async fn create(State(state): State<AppState>, Extension(caller): Extension<crate::auth::Caller>, JsonBody(body): JsonBody<NewActivity>) -> ApiResult<Json<Activity>> {
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<crate::auth::Caller>,
+    JsonBody(body): JsonBody<NewActivity>,
+) -> ApiResult<Json<Activity>> {
     let mut e = FieldErrors::new();
     if body.date.is_none() {
         push_error(&mut e, "date", "is required");
     }
     match body.hours {
         None => push_error(&mut e, "hours", "is required"),
-        Some(h) if h <= Decimal::ZERO || h > Decimal::from(24) => push_error(&mut e, "hours", "must be more than 0 and at most 24"),
+        Some(h) if h <= Decimal::ZERO || h > Decimal::from(24) => {
+            push_error(&mut e, "hours", "must be more than 0 and at most 24")
+        }
         _ => {}
     }
     if body.hourly_rate.is_some_and(|r| r < Decimal::ZERO) {
@@ -172,11 +226,16 @@ async fn create(State(state): State<AppState>, Extension(caller): Extension<crat
     }
     match body.project_id {
         None => push_error(&mut e, "project_id", "is required"),
-        Some(p) if crate::projects::find(&state.pool, p).await?.is_none() => push_error(&mut e, "project_id", "does not exist"),
+        Some(p) if crate::projects::find(&state.pool, p).await?.is_none() => {
+            push_error(&mut e, "project_id", "does not exist")
+        }
         _ => {}
     }
     if let Some(t) = body.task_id {
-        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM tasks WHERE id = ?").bind(t).fetch_optional(&state.pool).await?;
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM tasks WHERE id = ?")
+            .bind(t)
+            .fetch_optional(&state.pool)
+            .await?;
         if exists.is_none() {
             push_error(&mut e, "task_id", "does not exist");
         }

@@ -75,7 +75,10 @@ pub fn parse_authorization(value: &str) -> Option<&str> {
 /// Ensures a user exists for keys to act for; returns its id (the first user, or a new
 /// "Admin" user in an empty database).
 async fn default_user(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
-    if let Some(id) = sqlx::query_scalar::<_, i64>("SELECT id FROM users ORDER BY id LIMIT 1").fetch_optional(pool).await? {
+    if let Some(id) = sqlx::query_scalar::<_, i64>("SELECT id FROM users ORDER BY id LIMIT 1")
+        .fetch_optional(pool)
+        .await?
+    {
         return Ok(id);
     }
     let t = ts(now());
@@ -87,7 +90,11 @@ async fn default_user(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
 }
 
 /// Creates a key named `name`; returns its info and the secret (shown once, never stored).
-pub async fn create_key(pool: &SqlitePool, name: &str, read_only: bool) -> Result<(KeyInfo, String), sqlx::Error> {
+pub async fn create_key(
+    pool: &SqlitePool,
+    name: &str,
+    read_only: bool,
+) -> Result<(KeyInfo, String), sqlx::Error> {
     let user_id = default_user(pool).await?;
     let secret = format!("kontor_{}", random_hex(32));
     let uuid = random_hex(16);
@@ -101,27 +108,50 @@ pub async fn create_key(pool: &SqlitePool, name: &str, read_only: bool) -> Resul
         .bind(&created)
         .fetch_one(pool)
         .await?;
-    Ok((KeyInfo { id, uuid, name: name.to_string(), read_only, created_at: created, revoked_at: None }, secret))
+    Ok((
+        KeyInfo {
+            id,
+            uuid,
+            name: name.to_string(),
+            read_only,
+            created_at: created,
+            revoked_at: None,
+        },
+        secret,
+    ))
 }
 
 /// All keys, revoked ones included.
 pub async fn list_keys(pool: &SqlitePool) -> Result<Vec<KeyInfo>, sqlx::Error> {
-    sqlx::query_as("SELECT id, uuid, name, read_only, created_at, revoked_at FROM api_keys ORDER BY id").fetch_all(pool).await
+    sqlx::query_as(
+        "SELECT id, uuid, name, read_only, created_at, revoked_at FROM api_keys ORDER BY id",
+    )
+    .fetch_all(pool)
+    .await
 }
 
 /// Revokes key `id`; false when there is no such active key.
 pub async fn revoke_key(pool: &SqlitePool, id: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").bind(ts(now())).bind(id).execute(pool).await?;
+    let done =
+        sqlx::query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+            .bind(ts(now()))
+            .bind(id)
+            .execute(pool)
+            .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// On first start (no key at all) creates a full-access key; returns its secret.
 pub async fn ensure_initial_key(pool: &SqlitePool) -> Result<Option<String>, sqlx::Error> {
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_keys").fetch_one(pool).await?;
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_keys")
+        .fetch_one(pool)
+        .await?;
     if count > 0 {
         return Ok(None);
     }
-    create_key(pool, "initial", false).await.map(|(_, secret)| Some(secret))
+    create_key(pool, "initial", false)
+        .await
+        .map(|(_, secret)| Some(secret))
 }
 
 /// Looks up the caller for `key`; `None` when unknown or revoked.
@@ -132,16 +162,29 @@ pub async fn find_caller(pool: &SqlitePool, key: &str) -> Result<Option<Caller>,
             .bind(&hash)
             .fetch_optional(pool)
             .await?;
-    Ok(row.and_then(|(key_id, user_id, uuid, name, read_only, stored)| {
-        bool::from(stored.ct_eq(&hash)).then_some(Caller { key_id, user_id, uuid, name, read_only })
-    }))
+    Ok(
+        row.and_then(|(key_id, user_id, uuid, name, read_only, stored)| {
+            bool::from(stored.ct_eq(&hash)).then_some(Caller {
+                key_id,
+                user_id,
+                uuid,
+                name,
+                read_only,
+            })
+        }),
+    )
 }
 
 /// Middleware: authenticates every `/api/v1` request, applies the rate limit and the
 /// read-only rule, and stores the [`Caller`] in the request extensions.
 /// Errors: 401, 403, 429.
 pub async fn require_key(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
-    let key = req.headers().get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()).and_then(parse_authorization).map(str::to_string);
+    let key = req
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(parse_authorization)
+        .map(str::to_string);
     let Some(key) = key else {
         return ApiError::Unauthorized.into_response();
     };

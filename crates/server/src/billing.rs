@@ -32,15 +32,25 @@ impl Kind {
 }
 
 fn ids_of(body: &NewInvoice, kind: Kind) -> impl Iterator<Item = (usize, &Vec<i64>)> {
-    body.items.iter().flatten().enumerate().filter_map(move |(i, item)| match kind {
-        Kind::Activities => item.activity_ids.as_ref().map(|v| (i, v)),
-        Kind::Expenses => item.expense_ids.as_ref().map(|v| (i, v)),
-    })
+    body.items
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter_map(move |(i, item)| match kind {
+            Kind::Activities => item.activity_ids.as_ref().map(|v| (i, v)),
+            Kind::Expenses => item.expense_ids.as_ref().map(|v| (i, v)),
+        })
 }
 
 /// Checks every referenced activity and expense for an invoice of `customer_id`;
 /// `invoice_id` is the draft being edited (its own entries count as free).
-pub async fn check(pool: &SqlitePool, body: &NewInvoice, customer_id: i64, invoice_id: Option<i64>, errors: &mut FieldErrors) -> ApiResult<()> {
+pub async fn check(
+    pool: &SqlitePool,
+    body: &NewInvoice,
+    customer_id: i64,
+    invoice_id: Option<i64>,
+    errors: &mut FieldErrors,
+) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
         let mut seen = std::collections::HashSet::new();
         for (i, ids) in ids_of(body, kind) {
@@ -51,12 +61,21 @@ pub async fn check(pool: &SqlitePool, body: &NewInvoice, customer_id: i64, invoi
                     continue;
                 }
                 let sql = format!("SELECT x.billable, x.billed, x.invoice_id, p.customer_id FROM {} x JOIN projects p ON p.id = x.project_id WHERE x.id = ?", kind.table());
-                let row: Option<(bool, bool, Option<i64>, i64)> = sqlx::query_as(&sql).bind(id).fetch_optional(pool).await?;
+                let row: Option<(bool, bool, Option<i64>, i64)> =
+                    sqlx::query_as(&sql).bind(id).fetch_optional(pool).await?;
                 match row {
                     None => push_error(errors, &field, format!("{id} does not exist")),
-                    Some((false, ..)) => push_error(errors, &field, format!("{id} is not billable")),
-                    Some((_, true, billed_by, _)) if billed_by.is_none() || billed_by != invoice_id => push_error(errors, &field, format!("{id} is already billed")),
-                    Some((.., customer)) if customer != customer_id => push_error(errors, &field, format!("{id} belongs to another customer")),
+                    Some((false, ..)) => {
+                        push_error(errors, &field, format!("{id} is not billable"))
+                    }
+                    Some((_, true, billed_by, _))
+                        if billed_by.is_none() || billed_by != invoice_id =>
+                    {
+                        push_error(errors, &field, format!("{id} is already billed"))
+                    }
+                    Some((.., customer)) if customer != customer_id => {
+                        push_error(errors, &field, format!("{id} belongs to another customer"))
+                    }
                     _ => {}
                 }
             }
@@ -68,20 +87,40 @@ pub async fn check(pool: &SqlitePool, body: &NewInvoice, customer_id: i64, invoi
 /// Releases what invoice `invoice_id` billed (draft edit, deletion).
 pub async fn release(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
-        sqlx::query(&format!("UPDATE {} SET billed = 0, invoice_id = NULL WHERE invoice_id = ?", kind.table())).bind(invoice_id).execute(&mut **tx).await?;
+        sqlx::query(&format!(
+            "UPDATE {} SET billed = 0, invoice_id = NULL WHERE invoice_id = ?",
+            kind.table()
+        ))
+        .bind(invoice_id)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
 
 /// Marks the referenced entries billed by `invoice_id`; a concurrent claim is a 422.
-pub async fn claim(tx: &mut Transaction<'_, Sqlite>, body: &NewInvoice, invoice_id: i64) -> ApiResult<()> {
+pub async fn claim(
+    tx: &mut Transaction<'_, Sqlite>,
+    body: &NewInvoice,
+    invoice_id: i64,
+) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
         for (i, ids) in ids_of(body, kind) {
             for id in ids {
-                let sql = format!("UPDATE {} SET billed = 1, invoice_id = ? WHERE id = ? AND billed = 0", kind.table());
-                let done = sqlx::query(&sql).bind(invoice_id).bind(id).execute(&mut **tx).await?;
+                let sql = format!(
+                    "UPDATE {} SET billed = 1, invoice_id = ? WHERE id = ? AND billed = 0",
+                    kind.table()
+                );
+                let done = sqlx::query(&sql)
+                    .bind(invoice_id)
+                    .bind(id)
+                    .execute(&mut **tx)
+                    .await?;
                 if done.rows_affected() != 1 {
-                    return Err(ApiError::field(format!("items[{i}].{}", kind.field()), format!("{id} is already billed")));
+                    return Err(ApiError::field(
+                        format!("items[{i}].{}", kind.field()),
+                        format!("{id} is already billed"),
+                    ));
                 }
             }
         }

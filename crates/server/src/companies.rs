@@ -19,7 +19,9 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/companies` and `/companies/{id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/companies", get(list).post(create)).route("/companies/{id}", get(get_one))
+    Router::new()
+        .route("/companies", get(list).post(create))
+        .route("/companies/{id}", get(get_one))
 }
 
 #[derive(sqlx::FromRow)]
@@ -54,7 +56,11 @@ impl From<CompanyRow> for Company {
             payment_term_days: r.payment_term_days,
             iban: r.iban,
             tags: json_list(&r.tags),
-            customer_vat: CustomerVat { tax: dec_opt(r.vat_tax.as_deref()), reverse_charge: r.reverse_charge, intra_eu: r.intra_eu },
+            customer_vat: CustomerVat {
+                tax: dec_opt(r.vat_tax.as_deref()),
+                reverse_charge: r.reverse_charge,
+                intra_eu: r.intra_eu,
+            },
             created_at: parse_ts(&r.created_at),
             updated_at: parse_ts(&r.updated_at),
         }
@@ -63,15 +69,28 @@ impl From<CompanyRow> for Company {
 
 /// Loads company `id`. Errors: 404.
 pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Company> {
-    find(pool, id).await?.ok_or_else(|| ApiError::not_found(format!("company {id}")))
+    find(pool, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("company {id}")))
 }
 
 /// Loads company `id` if it exists.
 pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
-    Ok(sqlx::query_as::<_, CompanyRow>("SELECT * FROM companies WHERE id = ?").bind(id).fetch_optional(pool).await?.map(Company::from))
+    Ok(
+        sqlx::query_as::<_, CompanyRow>("SELECT * FROM companies WHERE id = ?")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(Company::from),
+    )
 }
 
-async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Company>> {
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Company>> {
     let mut paging = Paging::default();
     let mut global = GlobalFilter::default();
     let mut kind = None;
@@ -81,19 +100,36 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
             continue;
         }
         match k {
-            "type" => kind = Some(CompanyType::parse(v).ok_or_else(|| ApiError::BadRequest("Query parameter type must be customer, supplier or organization.".into()))?),
+            "type" => {
+                kind = Some(CompanyType::parse(v).ok_or_else(|| {
+                    ApiError::BadRequest(
+                        "Query parameter type must be customer, supplier or organization.".into(),
+                    )
+                })?)
+            }
             "term" | "name" => term = Some(like_pattern(v)),
             _ => {}
         }
     }
-    let order = order_by(paging.sort_by.as_deref(), &[("name", "c.name"), ("created_at", "c.created_at"), ("updated_at", "c.updated_at")], "c.name COLLATE NOCASE ASC, c.id ASC", "c.id")?;
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("name", "c.name"),
+            ("created_at", "c.created_at"),
+            ("updated_at", "c.updated_at"),
+        ],
+        "c.name COLLATE NOCASE ASC, c.id ASC",
+        "c.id",
+    )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" WHERE 1");
         if let Some(k) = kind {
             qb.push(" AND c.kind = ").push_bind(k.as_str());
         }
         if let Some(t) = &term {
-            qb.push(" AND c.name LIKE ").push_bind(t.clone()).push(" ESCAPE '\\'");
+            qb.push(" AND c.name LIKE ")
+                .push_bind(t.clone())
+                .push(" ESCAPE '\\'");
         }
         push_global(qb, &global, "c", false);
     };
@@ -102,9 +138,19 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
     let mut select = QueryBuilder::new("SELECT c.* FROM companies c");
     push_where(&mut select);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(paging.per_page() as i64).push(" OFFSET ").push_bind(((paging.page() - 1) * paging.per_page()) as i64);
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(paging.per_page() as i64)
+        .push(" OFFSET ")
+        .push_bind(((paging.page() - 1) * paging.per_page()) as i64);
     let rows: Vec<CompanyRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(Company::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+    Ok(PageOf {
+        items: rows.into_iter().map(Company::from).collect(),
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
 }
 
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Company>> {
@@ -119,10 +165,17 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
     }
     if let Some(c) = &body.currency {
         if !currencies.contains(c) {
-            push_error(&mut e, "currency", "must be one of the account's currencies");
+            push_error(
+                &mut e,
+                "currency",
+                "must be one of the account's currencies",
+            );
         }
     }
-    if body.payment_term_days.is_some_and(|d| !(0..=365).contains(&d)) {
+    if body
+        .payment_term_days
+        .is_some_and(|d| !(0..=365).contains(&d))
+    {
         push_error(&mut e, "payment_term_days", "must be between 0 and 365");
     }
     if let Some(tax) = body.customer_vat.as_ref().and_then(|v| v.tax) {
@@ -133,7 +186,10 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
     e
 }
 
-async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewCompany>) -> ApiResult<Json<Company>> {
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewCompany>,
+) -> ApiResult<Json<Company>> {
     ApiError::check(validate(&body, &state.account.currencies))?;
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;

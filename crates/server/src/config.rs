@@ -76,7 +76,13 @@ pub struct SmtpConfig {
 
 impl std::fmt::Debug for SmtpConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SmtpConfig").field("host", &self.host).field("port", &self.port).field("security", &self.security).field("user", &self.user).field("password", &self.password.as_ref().map(|_| "***")).finish()
+        f.debug_struct("SmtpConfig")
+            .field("host", &self.host)
+            .field("port", &self.port)
+            .field("security", &self.security)
+            .field("user", &self.user)
+            .field("password", &self.password.as_ref().map(|_| "***"))
+            .finish()
     }
 }
 
@@ -151,8 +157,10 @@ impl AccountConfig {
         if !path.exists() {
             return Ok(AccountConfig::default());
         }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let config: AccountConfig = toml::from_str(&text).map_err(|e| format!("invalid account file {}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let config: AccountConfig = toml::from_str(&text)
+            .map_err(|e| format!("invalid account file {}: {e}", path.display()))?;
         if config.currencies.is_empty() {
             return Err(format!("account file {} lists no currency", path.display()));
         }
@@ -164,7 +172,11 @@ impl AccountConfig {
     pub fn letter_paper(&self, id: Option<i64>) -> Option<&LetterPaperConfig> {
         match id {
             Some(id) => self.letter_papers.iter().find(|p| p.id == id),
-            None => self.letter_papers.iter().find(|p| p.default).or(self.letter_papers.first()),
+            None => self
+                .letter_papers
+                .iter()
+                .find(|p| p.default)
+                .or(self.letter_papers.first()),
         }
     }
 

@@ -15,7 +15,8 @@ pub const DB_FILE: &str = "kontor.db";
 ///
 /// Errors: the directory cannot be created, the file cannot be opened, or a migration fails.
 pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
-    std::fs::create_dir_all(data_dir).map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
     let options = SqliteConnectOptions::new()
         .filename(data_dir.join(DB_FILE))
         .create_if_missing(true)
@@ -28,7 +29,10 @@ pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open database: {e}"))?;
-    sqlx::migrate!("./migrations").run(&pool).await.map_err(|e| format!("migration failed: {e}"))?;
+    sqlx::migrate!("./migrations")
+        .run(&pool)
+        .await
+        .map_err(|e| format!("migration failed: {e}"))?;
     Ok(pool)
 }
 

@@ -34,7 +34,10 @@ pub fn letterhead(account: &AccountConfig, paper: Option<&LetterPaperConfig>) ->
     Letterhead {
         show: true,
         name: account.name.clone(),
-        return_line: std::iter::once(account.name.clone()).chain(lines.iter().cloned()).collect::<Vec<_>>().join(" · "),
+        return_line: std::iter::once(account.name.clone())
+            .chain(lines.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" · "),
         address_lines: lines,
         footer_line: paper.footer_line.clone(),
         logo_text: paper.logo_text.clone(),
@@ -42,14 +45,30 @@ pub fn letterhead(account: &AccountConfig, paper: Option<&LetterPaperConfig>) ->
 }
 
 /// The printed invoice (also the live preview of an unsaved one, and reversals).
-pub fn invoice_document(invoice: &Invoice, account: &AccountConfig, paper: Option<&LetterPaperConfig>) -> DocumentData {
+pub fn invoice_document(
+    invoice: &Invoice,
+    account: &AccountConfig,
+    paper: Option<&LetterPaperConfig>,
+) -> DocumentData {
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items
         .iter()
-        .map(|i| PositionAmounts { kind: Some(i.kind), quantity: i.quantity, unit_price: i.unit_price, net_total: Some(i.net_total), optional: false })
+        .map(|i| PositionAmounts {
+            kind: Some(i.kind),
+            quantity: i.quantity,
+            unit_price: i.unit_price,
+            net_total: Some(i.net_total),
+            optional: false,
+        })
         .collect();
-    let totals = compute_totals(&amounts, invoice.discount, invoice.tax, invoice.vat.reverse_charge, currency);
+    let totals = compute_totals(
+        &amounts,
+        invoice.discount,
+        invoice.tax,
+        invoice.vat.reverse_charge,
+        currency,
+    );
 
     let mut sections = vec![Vec::new()];
     let mut pos = 0;
@@ -67,9 +86,19 @@ pub fn invoice_document(invoice: &Invoice, account: &AccountConfig, paper: Optio
                     pos: pos.to_string(),
                     title: item.title.clone(),
                     description: blocks(item.description.as_deref().unwrap_or("")),
-                    quantity: if lump { String::new() } else { item.quantity.map(plain).unwrap_or_default() },
+                    quantity: if lump {
+                        String::new()
+                    } else {
+                        item.quantity.map(plain).unwrap_or_default()
+                    },
                     unit: item.unit.clone().unwrap_or_default(),
-                    unit_price: if lump { String::new() } else { item.unit_price.map(|p| format_amount(p, currency)).unwrap_or_default() },
+                    unit_price: if lump {
+                        String::new()
+                    } else {
+                        item.unit_price
+                            .map(|p| format_amount(p, currency))
+                            .unwrap_or_default()
+                    },
                     net_total: format_amount(*net, currency),
                     optional: false,
                 }
@@ -89,33 +118,86 @@ pub fn invoice_document(invoice: &Invoice, account: &AccountConfig, paper: Optio
 
     let mut lines = Vec::new();
     if !invoice.discount.is_zero() {
-        lines.push(TotalLine { label: "Subtotal".into(), amount: money(totals.items_total, currency), strong: false });
-        lines.push(TotalLine { label: format!("Discount {} %", plain(invoice.discount)), amount: money(-totals.discount_amount, currency), strong: false });
+        lines.push(TotalLine {
+            label: "Subtotal".into(),
+            amount: money(totals.items_total, currency),
+            strong: false,
+        });
+        lines.push(TotalLine {
+            label: format!("Discount {} %", plain(invoice.discount)),
+            amount: money(-totals.discount_amount, currency),
+            strong: false,
+        });
     }
-    lines.push(TotalLine { label: "Net total".into(), amount: money(invoice.net_total, currency), strong: false });
-    let tax_label = if invoice.vat.reverse_charge { "VAT 0 % (reverse charge)".to_string() } else { format!("VAT {} %", plain(invoice.tax)) };
-    lines.push(TotalLine { label: tax_label, amount: money(invoice.gross_total - invoice.net_total, currency), strong: false });
-    lines.push(TotalLine { label: "Gross total".into(), amount: money(invoice.gross_total, currency), strong: true });
+    lines.push(TotalLine {
+        label: "Net total".into(),
+        amount: money(invoice.net_total, currency),
+        strong: false,
+    });
+    let tax_label = if invoice.vat.reverse_charge {
+        "VAT 0 % (reverse charge)".to_string()
+    } else {
+        format!("VAT {} %", plain(invoice.tax))
+    };
+    lines.push(TotalLine {
+        label: tax_label,
+        amount: money(invoice.gross_total - invoice.net_total, currency),
+        strong: false,
+    });
+    lines.push(TotalLine {
+        label: "Gross total".into(),
+        amount: money(invoice.gross_total, currency),
+        strong: true,
+    });
 
-    let number = invoice.identifier.clone().unwrap_or_else(|| "(draft)".into());
-    let mut meta = vec![("Invoice no.".to_string(), number.clone()), ("Date".into(), print_date(invoice.date)), ("Due date".into(), print_date(invoice.due_date))];
+    let number = invoice
+        .identifier
+        .clone()
+        .unwrap_or_else(|| "(draft)".into());
+    let mut meta = vec![
+        ("Invoice no.".to_string(), number.clone()),
+        ("Date".into(), print_date(invoice.date)),
+        ("Due date".into(), print_date(invoice.due_date)),
+    ];
     if let (Some(from), Some(to)) = (invoice.service_period_from, invoice.service_period_to) {
-        meta.push(("Service period".into(), format!("{} – {}", print_date(from), print_date(to))));
+        meta.push((
+            "Service period".into(),
+            format!("{} – {}", print_date(from), print_date(to)),
+        ));
     }
     if let Some(user) = &invoice.user {
-        meta.push(("Contact".into(), format!("{} {}", user.firstname, user.lastname)));
+        meta.push((
+            "Contact".into(),
+            format!("{} {}", user.firstname, user.lastname),
+        ));
     }
 
     let mut notes = Vec::new();
     if invoice.reversal {
-        notes.push("This reversal invoice cancels the invoice named above; amounts are negated.".to_string());
+        notes.push(
+            "This reversal invoice cancels the invoice named above; amounts are negated."
+                .to_string(),
+        );
     } else {
-        notes.push(format!("Please pay {} by {}.", money(invoice.gross_total, currency), print_date(invoice.due_date)));
+        notes.push(format!(
+            "Please pay {} by {}.",
+            money(invoice.gross_total, currency),
+            print_date(invoice.due_date)
+        ));
     }
     if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
-        let reduced = invoice.gross_total - round_money(invoice.gross_total * invoice.cash_discount / Decimal::ONE_HUNDRED, currency);
+        let reduced = invoice.gross_total
+            - round_money(
+                invoice.gross_total * invoice.cash_discount / Decimal::ONE_HUNDRED,
+                currency,
+            );
         let by = invoice.date + Duration::days(invoice.cash_discount_days);
-        notes.push(format!("{} % cash discount if paid by {}: {}.", plain(invoice.cash_discount), print_date(by), money(reduced, currency)));
+        notes.push(format!(
+            "{} % cash discount if paid by {}: {}.",
+            plain(invoice.cash_discount),
+            print_date(by),
+            money(reduced, currency)
+        ));
     }
     if invoice.vat.reverse_charge {
         notes.push("Reverse charge: the recipient is liable for the VAT.".into());
@@ -125,10 +207,18 @@ pub fn invoice_document(invoice: &Invoice, account: &AccountConfig, paper: Optio
     }
 
     DocumentData {
-        heading: if invoice.reversal { format!("Reversal invoice {number}") } else { format!("Invoice {number}") },
+        heading: if invoice.reversal {
+            format!("Reversal invoice {number}")
+        } else {
+            format!("Invoice {number}")
+        },
         subject: invoice.title.clone(),
         letterhead: letterhead(account, paper),
-        recipient_lines: invoice.recipient_address.lines().map(str::to_string).collect(),
+        recipient_lines: invoice
+            .recipient_address
+            .lines()
+            .map(str::to_string)
+            .collect(),
         meta,
         salutation: blocks(invoice.salutation.as_deref().unwrap_or("")),
         detail_columns: true,
@@ -142,15 +232,33 @@ pub fn invoice_document(invoice: &Invoice, account: &AccountConfig, paper: Optio
 
 /// The time sheet of an invoice: one row per billed activity (date, description, user,
 /// hours, rate, amount) and the total hours.
-pub fn timesheet_document(invoice: &Invoice, activities: &[Activity], account: &AccountConfig, paper: Option<&LetterPaperConfig>) -> DocumentData {
+pub fn timesheet_document(
+    invoice: &Invoice,
+    activities: &[Activity],
+    account: &AccountConfig,
+    paper: Option<&LetterPaperConfig>,
+) -> DocumentData {
     let currency = invoice.currency.as_str();
     let rows = activities
         .iter()
         .map(|a| Row {
             kind: "item".into(),
             pos: a.date.format("%d.%m.").to_string(),
-            title: if a.description.is_empty() { a.project.name.clone() } else { a.description.clone() },
-            description: a.user.as_ref().map(|u| plain_blocks(&format!("{} {} · {}", u.firstname, u.lastname, a.project.name))).unwrap_or_default(),
+            title: if a.description.is_empty() {
+                a.project.name.clone()
+            } else {
+                a.description.clone()
+            },
+            description: a
+                .user
+                .as_ref()
+                .map(|u| {
+                    plain_blocks(&format!(
+                        "{} {} · {}",
+                        u.firstname, u.lastname, a.project.name
+                    ))
+                })
+                .unwrap_or_default(),
             quantity: plain(a.hours),
             unit: "h".into(),
             unit_price: format_amount(a.hourly_rate, currency),
@@ -159,21 +267,47 @@ pub fn timesheet_document(invoice: &Invoice, activities: &[Activity], account: &
         })
         .collect();
     let hours: Decimal = activities.iter().map(|a| a.hours).sum();
-    let amount: Decimal = activities.iter().map(|a| round_money(a.hours * a.hourly_rate, currency)).sum();
-    let number = invoice.identifier.clone().unwrap_or_else(|| "(draft)".into());
+    let amount: Decimal = activities
+        .iter()
+        .map(|a| round_money(a.hours * a.hourly_rate, currency))
+        .sum();
+    let number = invoice
+        .identifier
+        .clone()
+        .unwrap_or_else(|| "(draft)".into());
     DocumentData {
         heading: format!("Time sheet for invoice {number}"),
         subject: invoice.title.clone(),
         letterhead: letterhead(account, paper),
-        recipient_lines: invoice.recipient_address.lines().map(str::to_string).collect(),
-        meta: vec![("Invoice no.".into(), number), ("Date".into(), print_date(invoice.date))],
+        recipient_lines: invoice
+            .recipient_address
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        meta: vec![
+            ("Invoice no.".into(), number),
+            ("Date".into(), print_date(invoice.date)),
+        ],
         detail_columns: true,
         sections: vec![rows],
         totals: vec![
-            TotalLine { label: "Total hours".into(), amount: format!("{} h", plain(hours)), strong: true },
-            TotalLine { label: "Amount".into(), amount: money(amount, currency), strong: false },
+            TotalLine {
+                label: "Total hours".into(),
+                amount: format!("{} h", plain(hours)),
+                strong: true,
+            },
+            TotalLine {
+                label: "Amount".into(),
+                amount: money(amount, currency),
+                strong: false,
+            },
         ],
-        labels: Labels { pos: "Date".into(), quantity: "Hours".into(), unit_price: "Rate".into(), ..Labels::default() },
+        labels: Labels {
+            pos: "Date".into(),
+            quantity: "Hours".into(),
+            unit_price: "Rate".into(),
+            ..Labels::default()
+        },
         ..Default::default()
     }
 }

@@ -56,10 +56,18 @@ impl ApiError {
         let summary = errors
             .iter()
             .take(3)
-            .map(|(f, m)| format!("{f} {}", m.first().map(String::as_str).unwrap_or("is invalid")))
+            .map(|(f, m)| {
+                format!(
+                    "{f} {}",
+                    m.first().map(String::as_str).unwrap_or("is invalid")
+                )
+            })
             .collect::<Vec<_>>()
             .join("; ");
-        Err(ApiError::Invalid(format!("Validation failed: {summary}"), errors))
+        Err(ApiError::Invalid(
+            format!("Validation failed: {summary}"),
+            errors,
+        ))
     }
 
     /// A 404 for `what` (`"invoice 7"`).
@@ -90,11 +98,18 @@ impl ApiError {
             ApiError::Forbidden(m) => (m, None),
             ApiError::NotFound(what) => (format!("Not found: {what}."), None),
             ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
-            ApiError::PayloadTooLarge(limit) => (format!("Request body larger than {limit} bytes."), None),
-            ApiError::UnsupportedMediaType => ("Request body must be JSON (Content-Type: application/json).".to_string(), None),
+            ApiError::PayloadTooLarge(limit) => {
+                (format!("Request body larger than {limit} bytes."), None)
+            }
+            ApiError::UnsupportedMediaType => (
+                "Request body must be JSON (Content-Type: application/json).".to_string(),
+                None,
+            ),
             ApiError::Invalid(m, e) => (m, Some(e)),
             ApiError::Refused(m) => (m, Some(FieldErrors::new())),
-            ApiError::TooManyRequests(s) => (format!("Rate limit exceeded; retry in {s} seconds."), None),
+            ApiError::TooManyRequests(s) => {
+                (format!("Rate limit exceeded; retry in {s} seconds."), None)
+            }
             ApiError::BadGateway(m) => (m, None),
             ApiError::Internal(_) => ("Internal error.".to_string(), None),
         };
@@ -108,12 +123,22 @@ impl IntoResponse for ApiError {
             tracing::error!(%cause, "internal error");
         }
         let status = self.status();
-        let retry = if let ApiError::TooManyRequests(s) = &self { Some(*s) } else { None };
+        let retry = if let ApiError::TooManyRequests(s) = &self {
+            Some(*s)
+        } else {
+            None
+        };
         let mut response = (status, axum::Json(self.body())).into_response();
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json; charset=utf-8"),
+        );
         if status == StatusCode::UNAUTHORIZED {
-            headers.insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Token realm=\"api\""));
+            headers.insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Token realm=\"api\""),
+            );
         }
         if let Some(s) = retry {
             headers.insert(header::RETRY_AFTER, HeaderValue::from(s));

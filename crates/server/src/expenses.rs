@@ -18,7 +18,9 @@ use sqlx::SqlitePool;
 
 /// Routes `/projects/{id}/expenses` and `/projects/{id}/expenses/{expense_id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/projects/{id}/expenses", get(list).post(create)).route("/projects/{id}/expenses/{expense_id}", get(get_one))
+    Router::new()
+        .route("/projects/{id}/expenses", get(list).post(create))
+        .route("/projects/{id}/expenses/{expense_id}", get(get_one))
 }
 
 const SELECT: &str = "SELECT e.*, p.name AS project_name, p.customer_id, c.name AS customer_name
@@ -77,8 +79,14 @@ impl From<ExpenseRow> for Expense {
             service_period_to: r.service_period_to,
             file_url: None,
             custom_properties: json_map(&r.custom_properties),
-            company: r.customer_name.map(|name| IdName { id: r.customer_id, name }),
-            project: Some(IdName { id: r.project_id, name: r.project_name }),
+            company: r.customer_name.map(|name| IdName {
+                id: r.customer_id,
+                name,
+            }),
+            project: Some(IdName {
+                id: r.project_id,
+                name: r.project_name,
+            }),
             purchase_id: r.purchase_id,
             purchase_item_id: r.purchase_item_id,
             created_at: parse_ts(&r.created_at),
@@ -90,18 +98,34 @@ impl From<ExpenseRow> for Expense {
 
 /// The expenses billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Expense>> {
-    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!("{SELECT} WHERE e.invoice_id = ? ORDER BY e.date, e.id")).bind(invoice_id).fetch_all(pool).await?;
+    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!(
+        "{SELECT} WHERE e.invoice_id = ? ORDER BY e.date, e.id"
+    ))
+    .bind(invoice_id)
+    .fetch_all(pool)
+    .await?;
     Ok(rows.into_iter().map(Expense::from).collect())
 }
 
 async fn project_exists(pool: &SqlitePool, id: i64) -> ApiResult<()> {
-    crate::projects::find(pool, id).await?.map(|_| ()).ok_or_else(|| ApiError::not_found(format!("project {id}")))
+    crate::projects::find(pool, id)
+        .await?
+        .map(|_| ())
+        .ok_or_else(|| ApiError::not_found(format!("project {id}")))
 }
 
 /// GET /projects/{id}/expenses → all expenses of the project, newest first.
-async fn list(State(state): State<AppState>, IdPath(project_id): IdPath) -> ApiResult<Json<Vec<Expense>>> {
+async fn list(
+    State(state): State<AppState>,
+    IdPath(project_id): IdPath,
+) -> ApiResult<Json<Vec<Expense>>> {
     project_exists(&state.pool, project_id).await?;
-    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!("{SELECT} WHERE e.project_id = ? ORDER BY e.date DESC, e.id DESC")).bind(project_id).fetch_all(&state.pool).await?;
+    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!(
+        "{SELECT} WHERE e.project_id = ? ORDER BY e.date DESC, e.id DESC"
+    ))
+    .bind(project_id)
+    .fetch_all(&state.pool)
+    .await?;
     Ok(Json(rows.into_iter().map(Expense::from).collect()))
 }
 
@@ -115,7 +139,10 @@ async fn load(pool: &SqlitePool, project_id: i64, id: i64) -> ApiResult<Expense>
         .ok_or_else(|| ApiError::not_found(format!("expense {id}")))
 }
 
-async fn get_one(State(state): State<AppState>, Path((project_id, id)): Path<(String, String)>) -> ApiResult<Json<Expense>> {
+async fn get_one(
+    State(state): State<AppState>,
+    Path((project_id, id)): Path<(String, String)>,
+) -> ApiResult<Json<Expense>> {
     let (Ok(project_id), Ok(id)) = (project_id.parse(), id.parse()) else {
         return Err(ApiError::not_found("expense"));
     };
@@ -123,13 +150,25 @@ async fn get_one(State(state): State<AppState>, Path((project_id, id)): Path<(St
 }
 
 /// POST /projects/{id}/expenses → 200 with the expense. Errors: 404 (project); 422.
-async fn create(State(state): State<AppState>, IdPath(project_id): IdPath, JsonBody(body): JsonBody<NewExpense>) -> ApiResult<Json<Expense>> {
-    let project = crate::projects::find(&state.pool, project_id).await?.ok_or_else(|| ApiError::not_found(format!("project {project_id}")))?;
+async fn create(
+    State(state): State<AppState>,
+    IdPath(project_id): IdPath,
+    JsonBody(body): JsonBody<NewExpense>,
+) -> ApiResult<Json<Expense>> {
+    let project = crate::projects::find(&state.pool, project_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("project {project_id}")))?;
     let mut e = FieldErrors::new();
     if body.date.is_none() {
         push_error(&mut e, "date", "is required");
     }
-    if body.title.as_deref().map(str::trim).unwrap_or("").is_empty() {
+    if body
+        .title
+        .as_deref()
+        .map(str::trim)
+        .unwrap_or("")
+        .is_empty()
+    {
         push_error(&mut e, "title", "is required");
     }
     if body.unit_price.is_none() {
@@ -138,9 +177,17 @@ async fn create(State(state): State<AppState>, IdPath(project_id): IdPath, JsonB
     if body.unit_cost.is_some_and(|c| c < Decimal::ZERO) {
         push_error(&mut e, "unit_cost", "must not be negative");
     }
-    let currency = body.currency.clone().or(project.currency.clone()).unwrap_or_else(|| state.account.default_currency().to_string());
+    let currency = body
+        .currency
+        .clone()
+        .or(project.currency.clone())
+        .unwrap_or_else(|| state.account.default_currency().to_string());
     if !state.account.currencies.contains(&currency) {
-        push_error(&mut e, "currency", "must be one of the account's currencies");
+        push_error(
+            &mut e,
+            "currency",
+            "must be one of the account's currencies",
+        );
     }
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;

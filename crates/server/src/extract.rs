@@ -27,12 +27,15 @@ fn is_json(req: &Request) -> bool {
         .and_then(|v| v.split(';').next())
         .is_some_and(|mime| {
             let mime = mime.trim().to_ascii_lowercase();
-            mime == "application/json" || (mime.starts_with("application/") && mime.ends_with("+json"))
+            mime == "application/json"
+                || (mime.starts_with("application/") && mime.ends_with("+json"))
         })
 }
 
 async fn read_body(req: Request, limit: usize) -> Result<axum::body::Bytes, ApiError> {
-    axum::body::to_bytes(req.into_body(), limit).await.map_err(|_| ApiError::PayloadTooLarge(limit))
+    axum::body::to_bytes(req.into_body(), limit)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge(limit))
 }
 
 /// Parses `bytes` as `T`: syntax errors are 400, type errors 422 with the field path.
@@ -44,19 +47,30 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
         let inner = e.into_inner();
         match inner.classify() {
             serde_json::error::Category::Data => {
-                let field = if path == "." || path.is_empty() { "body".to_string() } else { path };
+                let field = if path == "." || path.is_empty() {
+                    "body".to_string()
+                } else {
+                    path
+                };
                 let message = inner.to_string();
-                let message = message.split(" at line ").next().unwrap_or(&message).to_string();
+                let message = message
+                    .split(" at line ")
+                    .next()
+                    .unwrap_or(&message)
+                    .to_string();
                 ApiError::field(field, message)
             }
             _ => ApiError::BadRequest(format!("Request body is not valid JSON: {inner}.")),
         }
     })?;
-    de.end().map_err(|e| ApiError::BadRequest(format!("Request body is not valid JSON: {e}.")))?;
+    de.end()
+        .map_err(|e| ApiError::BadRequest(format!("Request body is not valid JSON: {e}.")))?;
     Ok(value)
 }
 
-impl<S: Send + Sync, T: DeserializeOwned, const LIMIT: usize> FromRequest<S> for JsonBody<T, LIMIT> {
+impl<S: Send + Sync, T: DeserializeOwned, const LIMIT: usize> FromRequest<S>
+    for JsonBody<T, LIMIT>
+{
     type Rejection = ApiError;
 
     async fn from_request(req: Request, _state: &S) -> Result<Self, Self::Rejection> {
@@ -95,7 +109,10 @@ impl QueryPairs {
 
     /// The first value of `name`.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -104,7 +121,11 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryPairs {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let query = parts.uri.query().unwrap_or("");
-        Ok(QueryPairs(form_urlencoded::parse(query.as_bytes()).into_owned().collect()))
+        Ok(QueryPairs(
+            form_urlencoded::parse(query.as_bytes())
+                .into_owned()
+                .collect(),
+        ))
     }
 }
 
@@ -115,9 +136,12 @@ impl<S: Send + Sync> FromRequestParts<S> for IdPath {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        let axum::extract::Path(raw) = axum::extract::Path::<String>::from_request_parts(parts, state)
-            .await
-            .map_err(|_| ApiError::not_found(parts.uri.path().to_string()))?;
-        raw.parse::<i64>().map(IdPath).map_err(|_| ApiError::not_found(parts.uri.path().to_string()))
+        let axum::extract::Path(raw) =
+            axum::extract::Path::<String>::from_request_parts(parts, state)
+                .await
+                .map_err(|_| ApiError::not_found(parts.uri.path().to_string()))?;
+        raw.parse::<i64>()
+            .map(IdPath)
+            .map_err(|_| ApiError::not_found(parts.uri.path().to_string()))
     }
 }

@@ -28,18 +28,34 @@ pub struct Signer {
 impl Signer {
     /// Loads the secret from `settings`, creating it on first use.
     pub async fn load(pool: &SqlitePool) -> Result<Signer, sqlx::Error> {
-        if let Some(hex_secret) = sqlx::query_scalar::<_, String>("SELECT value FROM settings WHERE key = 'file_link_secret'").fetch_optional(pool).await? {
-            return Ok(Signer { secret: hex::decode(hex_secret).unwrap_or_default() });
+        if let Some(hex_secret) = sqlx::query_scalar::<_, String>(
+            "SELECT value FROM settings WHERE key = 'file_link_secret'",
+        )
+        .fetch_optional(pool)
+        .await?
+        {
+            return Ok(Signer {
+                secret: hex::decode(hex_secret).unwrap_or_default(),
+            });
         }
         let mut secret = vec![0u8; 32];
         rand::rng().fill_bytes(&mut secret);
-        sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES ('file_link_secret', ?)").bind(hex::encode(&secret)).execute(pool).await?;
-        let stored: String = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'").fetch_one(pool).await?;
-        Ok(Signer { secret: hex::decode(stored).unwrap_or(secret) })
+        sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES ('file_link_secret', ?)")
+            .bind(hex::encode(&secret))
+            .execute(pool)
+            .await?;
+        let stored: String =
+            sqlx::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'")
+                .fetch_one(pool)
+                .await?;
+        Ok(Signer {
+            secret: hex::decode(stored).unwrap_or(secret),
+        })
     }
 
     fn mac(&self, path: &str, expires: i64) -> Hmac<Sha256> {
-        let mut mac = Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes any key length");
+        let mut mac =
+            Hmac::<Sha256>::new_from_slice(&self.secret).expect("HMAC takes any key length");
         mac.update(path.as_bytes());
         mac.update(b"\n");
         mac.update(expires.to_string().as_bytes());
@@ -55,8 +71,11 @@ impl Signer {
 
     /// Whether `signature` is valid for `path` and `expires` lies in the future.
     pub fn verify(&self, path: &str, expires: i64, signature: &str) -> bool {
-        let Ok(bytes) = hex::decode(signature) else { return false };
-        expires >= chrono::Utc::now().timestamp() && self.mac(path, expires).verify_slice(&bytes).is_ok()
+        let Ok(bytes) = hex::decode(signature) else {
+            return false;
+        };
+        expires >= chrono::Utc::now().timestamp()
+            && self.mac(path, expires).verify_slice(&bytes).is_ok()
     }
 }
 
@@ -76,8 +95,14 @@ impl<S: Send + Sync> FromRequestParts<S> for BaseUrl {
 pub fn pdf_response(bytes: Vec<u8>, filename: &str) -> Response {
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/pdf"));
-    let safe: String = filename.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')).collect();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/pdf"),
+    );
+    let safe: String = filename
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
     if let Ok(v) = HeaderValue::from_str(&format!("inline; filename=\"{safe}\"")) {
         headers.insert(header::CONTENT_DISPOSITION, v);
     }
@@ -92,18 +117,29 @@ struct LinkQuery {
 
 /// Routes `/files/...` (outside `/api/v1`; the signature is the credential).
 pub fn router(state: AppState) -> Router {
-    Router::new().route("/files/invoices/{file}", get(invoice_file)).with_state(state)
+    Router::new()
+        .route("/files/invoices/{file}", get(invoice_file))
+        .with_state(state)
 }
 
-async fn invoice_file(State(state): State<AppState>, Path(file): Path<String>, Query(q): Query<LinkQuery>) -> ApiResult<Response> {
+async fn invoice_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(q): Query<LinkQuery>,
+) -> ApiResult<Response> {
     let path = format!("/files/invoices/{file}");
     let valid = match (q.expires, q.signature.as_deref()) {
         (Some(e), Some(s)) => state.signer.verify(&path, e, s),
         _ => false,
     };
     if !valid {
-        return Err(ApiError::Forbidden("This file link is invalid or has expired.".into()));
+        return Err(ApiError::Forbidden(
+            "This file link is invalid or has expired.".into(),
+        ));
     }
-    let id: i64 = file.strip_suffix(".pdf").and_then(|n| n.parse().ok()).ok_or_else(|| ApiError::not_found(path.clone()))?;
+    let id: i64 = file
+        .strip_suffix(".pdf")
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| ApiError::not_found(path.clone()))?;
     crate::invoices::render_pdf(&state, id, state.account.letter_paper(None)).await
 }

@@ -22,7 +22,12 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool, Transaction};
 
 /// Routes `/invoices/payments` and `/invoices/payments/{id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/invoices/payments", get(list).post(create)).route("/invoices/payments/{id}", get(get_one).put(update).delete(delete))
+    Router::new()
+        .route("/invoices/payments", get(list).post(create))
+        .route(
+            "/invoices/payments/{id}",
+            get(get_one).put(update).delete(delete),
+        )
 }
 
 /// One `invoice_payments` row.
@@ -53,7 +58,11 @@ impl From<PaymentRow> for Payment {
 
 /// The payments of invoice `invoice_id`, oldest first.
 pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Payment>> {
-    let rows: Vec<PaymentRow> = sqlx::query_as("SELECT * FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id").bind(invoice_id).fetch_all(pool).await?;
+    let rows: Vec<PaymentRow> =
+        sqlx::query_as("SELECT * FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id")
+            .bind(invoice_id)
+            .fetch_all(pool)
+            .await?;
     Ok(rows.into_iter().map(Payment::from).collect())
 }
 
@@ -70,7 +79,11 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {
 pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
     let (gross, status, before, ever_sent): (String, String, Option<String>, bool) =
         sqlx::query_as("SELECT gross_total, status, status_before_payments, ever_sent FROM invoices WHERE id = ?").bind(invoice_id).fetch_one(&mut **tx).await?;
-    let paid: Vec<String> = sqlx::query_scalar("SELECT paid_total FROM invoice_payments WHERE invoice_id = ?").bind(invoice_id).fetch_all(&mut **tx).await?;
+    let paid: Vec<String> =
+        sqlx::query_scalar("SELECT paid_total FROM invoice_payments WHERE invoice_id = ?")
+            .bind(invoice_id)
+            .fetch_all(&mut **tx)
+            .await?;
     let sum: Decimal = paid.iter().map(|p| dec(p)).sum();
     let current = InvoiceStatus::parse(&status).unwrap_or(InvoiceStatus::Created);
     let before = match before.as_deref().and_then(InvoiceStatus::parse) {
@@ -113,27 +126,49 @@ fn amount_in(currency: &str, value: Option<Decimal>) -> ApiResult<String> {
     let value = value.unwrap_or_default();
     let places = kontor_model::money::minor_units(currency);
     if value.normalize().scale() > places {
-        return Err(ApiError::field("paid_total", format!("must have at most {places} decimal places in {currency}")));
+        return Err(ApiError::field(
+            "paid_total",
+            format!("must have at most {places} decimal places in {currency}"),
+        ));
     }
     Ok(kontor_model::money::round_money(value, currency).to_string())
 }
 
 /// Checks the invoice can take a payment in `currency`; returns its currency.
-async fn payable_invoice(pool: &SqlitePool, invoice_id: i64, currency: Option<&str>) -> ApiResult<String> {
-    let row: Option<(String, String)> = sqlx::query_as("SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL").bind(invoice_id).fetch_optional(pool).await?;
+async fn payable_invoice(
+    pool: &SqlitePool,
+    invoice_id: i64,
+    currency: Option<&str>,
+) -> ApiResult<String> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL")
+            .bind(invoice_id)
+            .fetch_optional(pool)
+            .await?;
     let Some((status, invoice_currency)) = row else {
         return Err(ApiError::field("invoice_id", "does not exist"));
     };
     if status == InvoiceStatus::Draft.as_str() {
-        return Err(ApiError::field("invoice_id", "is a draft; finalize it before recording payments"));
+        return Err(ApiError::field(
+            "invoice_id",
+            "is a draft; finalize it before recording payments",
+        ));
     }
     if currency.is_some_and(|c| c != invoice_currency) {
-        return Err(ApiError::field("currency", format!("must be the invoice's currency ({invoice_currency})")));
+        return Err(ApiError::field(
+            "currency",
+            format!("must be the invoice's currency ({invoice_currency})"),
+        ));
     }
     Ok(invoice_currency)
 }
 
-async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Payment>> {
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Payment>> {
     let mut paging = Paging::default();
     let mut global = GlobalFilter::default();
     let (mut invoice_id, mut from, mut to) = (None, None, None);
@@ -148,17 +183,28 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
             _ => {}
         }
     }
-    let order = order_by(paging.sort_by.as_deref(), &[("date", "p.date"), ("paid_total", "CAST(p.paid_total AS REAL)"), ("created_at", "p.created_at")], "p.date DESC, p.id DESC", "p.id")?;
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("date", "p.date"),
+            ("paid_total", "CAST(p.paid_total AS REAL)"),
+            ("created_at", "p.created_at"),
+        ],
+        "p.date DESC, p.id DESC",
+        "p.id",
+    )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.deleted_at IS NULL");
         if let Some(id) = invoice_id {
             qb.push(" AND p.invoice_id = ").push_bind(id);
         }
         if let Some(d) = from {
-            qb.push(" AND p.date >= ").push_bind(crate::db::date_text(d));
+            qb.push(" AND p.date >= ")
+                .push_bind(crate::db::date_text(d));
         }
         if let Some(d) = to {
-            qb.push(" AND p.date <= ").push_bind(crate::db::date_text(d));
+            qb.push(" AND p.date <= ")
+                .push_bind(crate::db::date_text(d));
         }
         push_global(qb, &global, "p", false);
     };
@@ -167,9 +213,19 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
     let mut select = QueryBuilder::new("SELECT p.*");
     push_where(&mut select);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(paging.per_page())).push(" OFFSET ").push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
     let rows: Vec<PaymentRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(Payment::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+    Ok(PageOf {
+        items: rows.into_iter().map(Payment::from).collect(),
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
 }
 
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Payment>> {
@@ -178,7 +234,10 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 
 /// POST /invoices/payments → 200 with the payment. Errors: 422 (missing fields, unknown
 /// or draft invoice, other currency).
-async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewPayment>) -> ApiResult<Json<Payment>> {
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewPayment>,
+) -> ApiResult<Json<Payment>> {
     ApiError::check(validate(&body, true))?;
     let invoice_id = body.invoice_id.unwrap_or_default();
     let _guard = state.write_lock.lock().await;
@@ -201,20 +260,27 @@ async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewPayme
 }
 
 /// PUT /invoices/payments/{id} `{date, paid_total}` → 200 with the payment.
-async fn update(State(state): State<AppState>, IdPath(id): IdPath, JsonBody(body): JsonBody<NewPayment>) -> ApiResult<Json<Payment>> {
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<NewPayment>,
+) -> ApiResult<Json<Payment>> {
     ApiError::check(validate(&body, false))?;
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
-    let currency = payable_invoice(&state.pool, payment.invoice_id, body.currency.as_deref()).await?;
+    let currency =
+        payable_invoice(&state.pool, payment.invoice_id, body.currency.as_deref()).await?;
     let amount = amount_in(&currency, body.paid_total)?;
     let mut tx = state.pool.begin().await?;
-    sqlx::query("UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?")
-        .bind(body.date.map(crate::db::date_text))
-        .bind(amount)
-        .bind(ts(now()))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    sqlx::query(
+        "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",
+    )
+    .bind(body.date.map(crate::db::date_text))
+    .bind(amount)
+    .bind(ts(now()))
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
     apply_payments(&mut tx, payment.invoice_id).await?;
     tx.commit().await?;
     load(&state.pool, id).await.map(Json)
@@ -225,7 +291,10 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
     let mut tx = state.pool.begin().await?;
-    sqlx::query("DELETE FROM invoice_payments WHERE id = ?").bind(id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM invoice_payments WHERE id = ?")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     apply_payments(&mut tx, payment.invoice_id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -15,11 +15,11 @@ pub mod companies;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod documents;
 pub mod error;
 pub mod expenses;
 pub mod extract;
 pub mod files;
-pub mod documents;
 pub mod invoice_payments;
 pub mod invoices;
 pub mod listing;
@@ -42,7 +42,9 @@ use std::sync::Arc;
 /// Builds the state for `config` over an opened pool. Errors: the signing secret cannot
 /// be read or stored.
 pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppState, String> {
-    let signer = files::Signer::load(&pool).await.map_err(|e| format!("cannot load the file-link secret: {e}"))?;
+    let signer = files::Signer::load(&pool)
+        .await
+        .map_err(|e| format!("cannot load the file-link secret: {e}"))?;
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),
@@ -67,10 +69,22 @@ pub struct Bound {
 /// listener. Errors: database or bind failures, as a sentence.
 pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
     let pool = db::open(&config.data_dir).await?;
-    let initial_key = auth::ensure_initial_key(&pool).await.map_err(|e| format!("cannot create the first key: {e}"))?;
-    let app = routes::app(state(pool, config).await?, config.dist_dir.as_deref(), &config.cors_origins);
-    let listener = tokio::net::TcpListener::bind(config.listen).await.map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-    Ok(Bound { listener, app, initial_key })
+    let initial_key = auth::ensure_initial_key(&pool)
+        .await
+        .map_err(|e| format!("cannot create the first key: {e}"))?;
+    let app = routes::app(
+        state(pool, config).await?,
+        config.dist_dir.as_deref(),
+        &config.cors_origins,
+    );
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    Ok(Bound {
+        listener,
+        app,
+        initial_key,
+    })
 }
 
 /// Runs a bound server until Ctrl-C / SIGTERM.

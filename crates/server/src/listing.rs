@@ -9,7 +9,12 @@ use sqlx::{QueryBuilder, Sqlite};
 /// (wire field → SQL expression); `default` when absent. Ties break on `id` in the same
 /// direction (`id_expr`, e.g. `i.id`). Errors: 400 naming `sort_by` for an unknown field or
 /// direction.
-pub fn order_by(sort_by: Option<&str>, allowed: &[(&str, &str)], default: &str, id_expr: &str) -> Result<String, ApiError> {
+pub fn order_by(
+    sort_by: Option<&str>,
+    allowed: &[(&str, &str)],
+    default: &str,
+    id_expr: &str,
+) -> Result<String, ApiError> {
     let Some(raw) = sort_by.map(str::trim).filter(|s| !s.is_empty()) else {
         return Ok(default.to_string());
     };
@@ -19,7 +24,11 @@ pub fn order_by(sort_by: Option<&str>, allowed: &[(&str, &str)], default: &str, 
         None => "ASC",
         Some(d) if d == "asc" => "ASC",
         Some(d) if d == "desc" => "DESC",
-        Some(_) => return Err(ApiError::BadRequest("Query parameter sort_by direction must be asc or desc.".into())),
+        Some(_) => {
+            return Err(ApiError::BadRequest(
+                "Query parameter sort_by direction must be asc or desc.".into(),
+            ))
+        }
     };
     let expr = allowed
         .iter()
@@ -27,7 +36,10 @@ pub fn order_by(sort_by: Option<&str>, allowed: &[(&str, &str)], default: &str, 
         .map(|(_, expr)| *expr)
         .ok_or_else(|| {
             let names: Vec<_> = allowed.iter().map(|(n, _)| *n).collect();
-            ApiError::BadRequest(format!("Query parameter sort_by must name one of: {}.", names.join(", ")))
+            ApiError::BadRequest(format!(
+                "Query parameter sort_by must name one of: {}.",
+                names.join(", ")
+            ))
         })?;
     Ok(format!("{expr} {dir}, {id_expr} {dir}"))
 }
@@ -35,7 +47,12 @@ pub fn order_by(sort_by: Option<&str>, allowed: &[(&str, &str)], default: &str, 
 /// Appends ` AND ...` conditions for the global filters on table alias `t`.
 /// `has_custom_properties` says whether the table has a `custom_properties` column;
 /// without one a custom-property filter matches nothing.
-pub fn push_global(qb: &mut QueryBuilder<'_, Sqlite>, global: &GlobalFilter, t: &str, has_custom_properties: bool) {
+pub fn push_global(
+    qb: &mut QueryBuilder<'_, Sqlite>,
+    global: &GlobalFilter,
+    t: &str,
+    has_custom_properties: bool,
+) {
     if let Some(ids) = &global.ids {
         if ids.is_empty() {
             qb.push(" AND 0");
@@ -49,15 +66,18 @@ pub fn push_global(qb: &mut QueryBuilder<'_, Sqlite>, global: &GlobalFilter, t: 
         }
     }
     if let Some(after) = global.updated_after {
-        qb.push(format!(" AND {t}.updated_at > ")).push_bind(crate::db::ts(after));
+        qb.push(format!(" AND {t}.updated_at > "))
+            .push_bind(crate::db::ts(after));
     }
     for (key, value) in &global.custom_properties {
         if has_custom_properties {
-            qb.push(format!(" AND EXISTS (SELECT 1 FROM json_each({t}.custom_properties) WHERE key = "))
-                .push_bind(key.clone())
-                .push(" AND value = ")
-                .push_bind(value.clone())
-                .push(")");
+            qb.push(format!(
+                " AND EXISTS (SELECT 1 FROM json_each({t}.custom_properties) WHERE key = "
+            ))
+            .push_bind(key.clone())
+            .push(" AND value = ")
+            .push_bind(value.clone())
+            .push(")");
         } else {
             qb.push(" AND 0");
         }
@@ -89,8 +109,14 @@ mod tests {
     #[test]
     fn sort_by_is_checked() {
         let allowed = [("date", "t.date"), ("title", "t.title")];
-        assert_eq!(order_by(Some("title desc"), &allowed, "d", "t.id").unwrap(), "t.title DESC, t.id DESC");
-        assert_eq!(order_by(Some("date"), &allowed, "d", "t.id").unwrap(), "t.date ASC, t.id ASC");
+        assert_eq!(
+            order_by(Some("title desc"), &allowed, "d", "t.id").unwrap(),
+            "t.title DESC, t.id DESC"
+        );
+        assert_eq!(
+            order_by(Some("date"), &allowed, "d", "t.id").unwrap(),
+            "t.date ASC, t.id ASC"
+        );
         assert_eq!(order_by(None, &allowed, "d", "t.id").unwrap(), "d");
         assert!(order_by(Some("password"), &allowed, "d", "t.id").is_err());
         assert!(order_by(Some("date sideways"), &allowed, "d", "t.id").is_err());

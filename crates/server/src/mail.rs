@@ -38,7 +38,11 @@ pub struct Recipients {
 /// the defaults (`default_to`, `default_cc`); otherwise the given lists, with an empty
 /// `emails_to` still taken from `default_to` (it must be available either way). Errors: 422 naming
 /// `subject`, `text`, `emails_to` (none resolvable) or a list with an invalid address.
-pub fn resolve(body: &SendEmail, default_to: Option<&str>, default_cc: Option<&str>) -> ApiResult<Recipients> {
+pub fn resolve(
+    body: &SendEmail,
+    default_to: Option<&str>,
+    default_cc: Option<&str>,
+) -> ApiResult<Recipients> {
     let mut e = FieldErrors::new();
     for (field, value) in [("subject", &body.subject), ("text", &body.text)] {
         if value.as_deref().map(str::trim).unwrap_or("").is_empty() {
@@ -46,7 +50,11 @@ pub fn resolve(body: &SendEmail, default_to: Option<&str>, default_cc: Option<&s
         }
     }
     let list = |v: &Option<String>| split_addresses(v.as_deref().unwrap_or(""));
-    let (mut to, mut cc, bcc) = (list(&body.emails_to), list(&body.emails_cc), list(&body.emails_bcc));
+    let (mut to, mut cc, bcc) = (
+        list(&body.emails_to),
+        list(&body.emails_cc),
+        list(&body.emails_bcc),
+    );
     if to.is_empty() && cc.is_empty() && bcc.is_empty() {
         cc = split_addresses(default_cc.unwrap_or(""));
     }
@@ -66,16 +74,30 @@ pub fn resolve(body: &SendEmail, default_to: Option<&str>, default_cc: Option<&s
 }
 
 fn mailbox(address: &str) -> ApiResult<Mailbox> {
-    address.parse().map_err(|_| ApiError::field("emails_to", format!("{address} is not an e-mail address")))
+    address
+        .parse()
+        .map_err(|_| ApiError::field("emails_to", format!("{address} is not an e-mail address")))
 }
 
 /// Builds and hands over the message. Returns what was sent.
 /// Errors: 502 when the SMTP server refuses or cannot be reached, 500 when the outbox
 /// cannot be written.
-pub async fn send(account: &AccountConfig, data_dir: &Path, body: &SendEmail, recipients: &Recipients, attachments: Vec<MailAttachment>) -> ApiResult<SentEmail> {
+pub async fn send(
+    account: &AccountConfig,
+    data_dir: &Path,
+    body: &SendEmail,
+    recipients: &Recipients,
+    attachments: Vec<MailAttachment>,
+) -> ApiResult<SentEmail> {
     let subject = body.subject.clone().unwrap_or_default();
     let text = body.text.clone().unwrap_or_default();
-    let from: Mailbox = format!("{} <{}>", account.name.replace(['<', '>', '"'], ""), account.email).parse().map_err(|e| ApiError::Internal(format!("sender address: {e}")))?;
+    let from: Mailbox = format!(
+        "{} <{}>",
+        account.name.replace(['<', '>', '"'], ""),
+        account.email
+    )
+    .parse()
+    .map_err(|e| ApiError::Internal(format!("sender address: {e}")))?;
     let mut builder = Message::builder().from(from).subject(subject.clone());
     for a in &recipients.to {
         builder = builder.to(mailbox(a)?);
@@ -88,33 +110,56 @@ pub async fn send(account: &AccountConfig, data_dir: &Path, body: &SendEmail, re
     }
     let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(text.clone()));
     for file in attachments {
-        let content_type = ContentType::parse(&file.content_type).map_err(|e| ApiError::Internal(format!("content type: {e}")))?;
+        let content_type = ContentType::parse(&file.content_type)
+            .map_err(|e| ApiError::Internal(format!("content type: {e}")))?;
         parts = parts.singlepart(Attachment::new(file.filename).body(file.bytes, content_type));
     }
-    let message = builder.multipart(parts).map_err(|e| ApiError::Internal(format!("message: {e}")))?;
+    let message = builder
+        .multipart(parts)
+        .map_err(|e| ApiError::Internal(format!("message: {e}")))?;
 
     match &account.smtp {
         Some(smtp) => {
-            let tls = || TlsParameters::new(smtp.host.clone()).map_err(|e| ApiError::Internal(format!("TLS: {e}")));
+            let tls = || {
+                TlsParameters::new(smtp.host.clone())
+                    .map_err(|e| ApiError::Internal(format!("TLS: {e}")))
+            };
             let (port, tls) = match smtp.security {
                 SmtpSecurity::Starttls => (smtp.port.unwrap_or(587), Tls::Required(tls()?)),
                 SmtpSecurity::Tls => (smtp.port.unwrap_or(465), Tls::Wrapper(tls()?)),
                 SmtpSecurity::None => (smtp.port.unwrap_or(25), Tls::None),
             };
-            let mut transport = AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(smtp.host.clone()).port(port).tls(tls).timeout(Some(Duration::from_secs(20)));
+            let mut transport =
+                AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(smtp.host.clone())
+                    .port(port)
+                    .tls(tls)
+                    .timeout(Some(Duration::from_secs(20)));
             if let (Some(user), Some(password)) = (&smtp.user, &smtp.password) {
                 transport = transport.credentials(Credentials::new(user.clone(), password.clone()));
             }
             transport.build().send(message).await.map_err(|e| {
                 tracing::warn!(error = %e, "mail server refused the message");
-                ApiError::BadGateway(format!("The mail server did not accept the message: {e}. Nothing was marked as sent."))
+                ApiError::BadGateway(format!(
+                    "The mail server did not accept the message: {e}. Nothing was marked as sent."
+                ))
             })?;
         }
         None => {
             let outbox = data_dir.join("outbox");
-            tokio::fs::create_dir_all(&outbox).await.map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
-            AsyncFileTransport::<Tokio1Executor>::new(&outbox).send(message).await.map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
+            tokio::fs::create_dir_all(&outbox)
+                .await
+                .map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
+            AsyncFileTransport::<Tokio1Executor>::new(&outbox)
+                .send(message)
+                .await
+                .map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
         }
     }
-    Ok(SentEmail { subject, text, emails_to: recipients.to.join(";"), emails_cc: recipients.cc.join(";"), emails_bcc: recipients.bcc.join(";") })
+    Ok(SentEmail {
+        subject,
+        text,
+        emails_to: recipients.to.join(";"),
+        emails_cc: recipients.cc.join(";"),
+        emails_bcc: recipients.bcc.join(";"),
+    })
 }

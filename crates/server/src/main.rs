@@ -32,7 +32,11 @@ enum Command {
         #[arg(long, env = "KONTOR_DIST", default_value = "./dist")]
         dist: PathBuf,
         /// Trusted CORS origin besides our own (repeatable, or comma-separated in the env).
-        #[arg(long = "cors-origin", env = "KONTOR_CORS_ORIGINS", value_delimiter = ',')]
+        #[arg(
+            long = "cors-origin",
+            env = "KONTOR_CORS_ORIGINS",
+            value_delimiter = ','
+        )]
         cors_origins: Vec<String>,
         /// Requests per API key per 2 minutes (0 = unlimited).
         #[arg(long, env = "KONTOR_RATE_LIMIT", default_value_t = 1200)]
@@ -70,7 +74,10 @@ enum KeysCommand {
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("KONTOR_LOG").unwrap_or_else(|_| "info,sqlx=warn".into()))
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_env("KONTOR_LOG")
+                .unwrap_or_else(|_| "info,sqlx=warn".into()),
+        )
         .with_writer(std::io::stderr)
         .init();
     let cli = Cli::parse();
@@ -84,15 +91,30 @@ async fn main() -> ExitCode {
 }
 
 async fn run(cli: Cli) -> Result<(), String> {
-    let account_path = cli.account.clone().unwrap_or_else(|| cli.data.join("kontor.toml"));
+    let account_path = cli
+        .account
+        .clone()
+        .unwrap_or_else(|| cli.data.join("kontor.toml"));
     let account = AccountConfig::load(&account_path)?;
     match cli.command {
-        Command::Serve { listen, dist, cors_origins, rate_limit } => {
+        Command::Serve {
+            listen,
+            dist,
+            cors_origins,
+            rate_limit,
+        } => {
             let dist_dir = dist.join("index.html").exists().then_some(dist.clone());
             if dist_dir.is_none() {
                 tracing::warn!("no bundle at {}; serving the API only", dist.display());
             }
-            let config = ServerConfig { listen, data_dir: cli.data, dist_dir, cors_origins, rate_limit, account };
+            let config = ServerConfig {
+                listen,
+                data_dir: cli.data,
+                dist_dir,
+                cors_origins,
+                rate_limit,
+                account,
+            };
             let bound = kontor_server::bind(&config).await?;
             let addr = bound.listener.local_addr().map_err(|e| e.to_string())?;
             println!("Kontor is running at http://{addr}/");
@@ -108,8 +130,16 @@ async fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Demo => {
             let pool = kontor_server::db::open(&cli.data).await?;
-            let config = ServerConfig { listen: "127.0.0.1:0".parse().expect("valid"), data_dir: cli.data, dist_dir: None, cors_origins: vec![], rate_limit: 0, account };
-            let report = kontor_server::demo::fill(kontor_server::state(pool, &config).await?).await?;
+            let config = ServerConfig {
+                listen: "127.0.0.1:0".parse().expect("valid"),
+                data_dir: cli.data,
+                dist_dir: None,
+                cors_origins: vec![],
+                rate_limit: 0,
+                account,
+            };
+            let report =
+                kontor_server::demo::fill(kontor_server::state(pool, &config).await?).await?;
             println!("{report}");
             Ok(())
         }
@@ -121,14 +151,34 @@ async fn keys(pool: &sqlx::SqlitePool, command: KeysCommand) -> Result<(), sqlx:
     match command {
         KeysCommand::Create { name, read_only } => {
             let (info, secret) = auth::create_key(pool, &name, read_only).await?;
-            println!("Created key {} \"{}\" ({}); it is shown only now:", info.id, info.name, if read_only { "read-only" } else { "full access" });
+            println!(
+                "Created key {} \"{}\" ({}); it is shown only now:",
+                info.id,
+                info.name,
+                if read_only {
+                    "read-only"
+                } else {
+                    "full access"
+                }
+            );
             println!("{secret}");
         }
         KeysCommand::List => {
-            println!("{:>4}  {:<32}  {:<10}  {:<20}  {:<20}  name", "id", "uuid", "access", "created", "revoked");
+            println!(
+                "{:>4}  {:<32}  {:<10}  {:<20}  {:<20}  name",
+                "id", "uuid", "access", "created", "revoked"
+            );
             for k in auth::list_keys(pool).await? {
                 let access = if k.read_only { "read-only" } else { "full" };
-                println!("{:>4}  {:<32}  {:<10}  {:<20}  {:<20}  {}", k.id, k.uuid, access, k.created_at, k.revoked_at.unwrap_or_default(), k.name);
+                println!(
+                    "{:>4}  {:<32}  {:<10}  {:<20}  {:<20}  {}",
+                    k.id,
+                    k.uuid,
+                    access,
+                    k.created_at,
+                    k.revoked_at.unwrap_or_default(),
+                    k.name
+                );
             }
         }
         KeysCommand::Revoke { id } => {

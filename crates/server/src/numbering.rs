@@ -18,10 +18,17 @@ pub struct Series {
 }
 
 /// Invoices: `R2611-001`.
-pub const INVOICES: Series = Series { prefix: "R", width: 3 };
+pub const INVOICES: Series = Series {
+    prefix: "R",
+    width: 3,
+};
 
 /// Draws the next number of `series` for the month of `date`.
-pub async fn next_number(tx: &mut Transaction<'_, Sqlite>, series: Series, date: NaiveDate) -> Result<String, sqlx::Error> {
+pub async fn next_number(
+    tx: &mut Transaction<'_, Sqlite>,
+    series: Series,
+    date: NaiveDate,
+) -> Result<String, sqlx::Error> {
     let period = date.format("%y%m").to_string();
     let n: i64 = sqlx::query_scalar(
         "INSERT INTO number_counters (kind, period, last) VALUES (?, ?, 1)
@@ -31,5 +38,11 @@ pub async fn next_number(tx: &mut Transaction<'_, Sqlite>, series: Series, date:
     .bind(&period)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(format!("{}{}-{:0width$}", series.prefix, period, n, width = series.width))
+    Ok(format!(
+        "{}{}-{:0width$}",
+        series.prefix,
+        period,
+        n,
+        width = series.width
+    ))
 }

@@ -24,9 +24,18 @@ pub struct PageOf<T> {
 /// The absolute URL of a request from its Host header and URI (`http://host/path?query`),
 /// honouring `X-Forwarded-Proto`.
 pub fn absolute_url(headers: &HeaderMap, uri: &Uri) -> String {
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("localhost");
-    let scheme = headers.get("x-forwarded-proto").and_then(|v| v.to_str().ok()).unwrap_or("http");
-    format!("{scheme}://{host}{}", uri.path_and_query().map(|p| p.as_str()).unwrap_or("/"))
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("localhost");
+    let scheme = headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("http");
+    format!(
+        "{scheme}://{host}{}",
+        uri.path_and_query().map(|p| p.as_str()).unwrap_or("/")
+    )
 }
 
 fn with_page(url: &str, page: u32) -> String {
@@ -47,7 +56,10 @@ pub fn link_header(url: &str, page: u32, last: u32) -> String {
         links.push(format!("<{}>; rel=\"last\"", with_page(url, last)));
     }
     if page > 1 {
-        links.push(format!("<{}>; rel=\"prev\"", with_page(url, (page - 1).min(last.max(1)))));
+        links.push(format!(
+            "<{}>; rel=\"prev\"",
+            with_page(url, (page - 1).min(last.max(1)))
+        ));
         links.push(format!("<{}>; rel=\"first\"", with_page(url, 1)));
     }
     links.join(", ")
@@ -79,7 +91,10 @@ mod tests {
     fn links_follow_the_position() {
         let url = "http://h/api/v1/invoices?status=sent&page=2";
         let middle = link_header(url, 2, 3);
-        assert!(middle.contains("status=sent&page=3>; rel=\"next\""), "{middle}");
+        assert!(
+            middle.contains("status=sent&page=3>; rel=\"next\""),
+            "{middle}"
+        );
         assert!(middle.contains("page=3>; rel=\"last\""));
         assert!(middle.contains("page=1>; rel=\"prev\""));
         assert!(middle.contains("page=1>; rel=\"first\""));

@@ -18,7 +18,9 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/projects` and `/projects/{id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/projects", get(list).post(create)).route("/projects/{id}", get(get_one))
+    Router::new()
+        .route("/projects", get(list).post(create))
+        .route("/projects/{id}", get(get_one))
 }
 
 #[derive(sqlx::FromRow)]
@@ -40,7 +42,10 @@ impl From<ProjectRow> for Project {
         Project {
             id: r.id,
             name: r.name,
-            customer: r.customer_name.map(|name| IdName { id: r.customer_id, name }),
+            customer: r.customer_name.map(|name| IdName {
+                id: r.customer_id,
+                name,
+            }),
             currency: r.currency,
             billing_email_to: r.billing_email_to,
             billing_email_cc: r.billing_email_cc,
@@ -55,10 +60,21 @@ const SELECT: &str = "SELECT p.*, c.name AS customer_name FROM projects p LEFT J
 
 /// Loads project `id` if it exists.
 pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
-    Ok(sqlx::query_as::<_, ProjectRow>(&format!("{SELECT} WHERE p.id = ?")).bind(id).fetch_optional(pool).await?.map(Project::from))
+    Ok(
+        sqlx::query_as::<_, ProjectRow>(&format!("{SELECT} WHERE p.id = ?"))
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(Project::from),
+    )
 }
 
-async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Project>> {
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Project>> {
     let mut paging = Paging::default();
     let mut global = GlobalFilter::default();
     let mut company = None;
@@ -73,14 +89,25 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
             _ => {}
         }
     }
-    let order = order_by(paging.sort_by.as_deref(), &[("name", "p.name"), ("created_at", "p.created_at"), ("updated_at", "p.updated_at")], "p.name COLLATE NOCASE ASC, p.id ASC", "p.id")?;
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("name", "p.name"),
+            ("created_at", "p.created_at"),
+            ("updated_at", "p.updated_at"),
+        ],
+        "p.name COLLATE NOCASE ASC, p.id ASC",
+        "p.id",
+    )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" WHERE 1");
         if let Some(c) = company {
             qb.push(" AND p.customer_id = ").push_bind(c);
         }
         if let Some(t) = &term {
-            qb.push(" AND p.name LIKE ").push_bind(t.clone()).push(" ESCAPE '\\'");
+            qb.push(" AND p.name LIKE ")
+                .push_bind(t.clone())
+                .push(" ESCAPE '\\'");
         }
         push_global(qb, &global, "p", false);
     };
@@ -89,34 +116,59 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
     let mut select = QueryBuilder::new(SELECT);
     push_where(&mut select);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(paging.per_page() as i64).push(" OFFSET ").push_bind(((paging.page() - 1) * paging.per_page()) as i64);
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(paging.per_page() as i64)
+        .push(" OFFSET ")
+        .push_bind(((paging.page() - 1) * paging.per_page()) as i64);
     let rows: Vec<ProjectRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(Project::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+    Ok(PageOf {
+        items: rows.into_iter().map(Project::from).collect(),
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
 }
 
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Project>> {
-    find(&state.pool, id).await?.map(Json).ok_or_else(|| ApiError::not_found(format!("project {id}")))
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(format!("project {id}")))
 }
 
-async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewProject>) -> ApiResult<Json<Project>> {
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewProject>,
+) -> ApiResult<Json<Project>> {
     let mut e = FieldErrors::new();
     if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
         push_error(&mut e, "name", "is required");
     }
     match body.customer_id {
         None => push_error(&mut e, "customer_id", "is required"),
-        Some(id) if crate::companies::find(&state.pool, id).await?.is_none() => push_error(&mut e, "customer_id", "does not exist"),
+        Some(id) if crate::companies::find(&state.pool, id).await?.is_none() => {
+            push_error(&mut e, "customer_id", "does not exist")
+        }
         _ => {}
     }
     if let Some(c) = &body.currency {
         if !state.account.currencies.contains(c) {
-            push_error(&mut e, "currency", "must be one of the account's currencies");
+            push_error(
+                &mut e,
+                "currency",
+                "must be one of the account's currencies",
+            );
         }
     }
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
-    find(&state.pool, id).await?.map(Json).ok_or_else(|| ApiError::Internal("project vanished".into()))
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("project vanished".into()))
 }
 
 /// Inserts a validated project; returns its id.

@@ -22,7 +22,10 @@ impl RateLimiter {
     pub fn new(per_window: u32) -> Option<Self> {
         let n = NonZeroU32::new(per_window)?;
         let quota = Quota::with_period(WINDOW / per_window)?.allow_burst(n);
-        Some(RateLimiter { inner: governor::RateLimiter::keyed(quota), clock: DefaultClock::default() })
+        Some(RateLimiter {
+            inner: governor::RateLimiter::keyed(quota),
+            clock: DefaultClock::default(),
+        })
     }
 
     /// Counts one request of `key_id`; `Err(seconds)` to wait when over the limit.

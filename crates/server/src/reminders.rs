@@ -20,7 +20,9 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/invoice_reminders` and `/invoice_reminders/{id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/invoice_reminders", get(list).post(create)).route("/invoice_reminders/{id}", get(get_one))
+    Router::new()
+        .route("/invoice_reminders", get(list).post(create))
+        .route("/invoice_reminders/{id}", get(get_one))
 }
 
 #[derive(sqlx::FromRow)]
@@ -52,7 +54,11 @@ impl From<ReminderRow> for Reminder {
 
 /// The reminders of invoice `invoice_id`, oldest first.
 pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Reminder>> {
-    let rows: Vec<ReminderRow> = sqlx::query_as("SELECT * FROM invoice_reminders WHERE invoice_id = ? ORDER BY date, id").bind(invoice_id).fetch_all(pool).await?;
+    let rows: Vec<ReminderRow> =
+        sqlx::query_as("SELECT * FROM invoice_reminders WHERE invoice_id = ? ORDER BY date, id")
+            .bind(invoice_id)
+            .fetch_all(pool)
+            .await?;
     Ok(rows.into_iter().map(Reminder::from).collect())
 }
 
@@ -65,7 +71,12 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {
         .ok_or_else(|| ApiError::not_found(format!("reminder {id}")))
 }
 
-async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Reminder>> {
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Reminder>> {
     let mut paging = Paging::default();
     let mut global = GlobalFilter::default();
     let mut invoice_id = None;
@@ -77,7 +88,16 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
             invoice_id = Some(parse_id(k, v)?);
         }
     }
-    let order = order_by(paging.sort_by.as_deref(), &[("date", "r.date"), ("due_date", "r.due_date"), ("created_at", "r.created_at")], "r.date DESC, r.id DESC", "r.id")?;
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("date", "r.date"),
+            ("due_date", "r.due_date"),
+            ("created_at", "r.created_at"),
+        ],
+        "r.date DESC, r.id DESC",
+        "r.id",
+    )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE i.deleted_at IS NULL");
         if let Some(id) = invoice_id {
@@ -90,9 +110,19 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
     let mut select = QueryBuilder::new("SELECT r.*");
     push_where(&mut select);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(paging.per_page())).push(" OFFSET ").push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
     let rows: Vec<ReminderRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(Reminder::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+    Ok(PageOf {
+        items: rows.into_iter().map(Reminder::from).collect(),
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
 }
 
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Reminder>> {
@@ -101,7 +131,10 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 
 /// POST /invoice_reminders → 200 with the reminder. Errors: 422 (missing fields, unknown
 /// or draft invoice, due date before the date, negative fee).
-async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewReminder>) -> ApiResult<Json<Reminder>> {
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewReminder>,
+) -> ApiResult<Json<Reminder>> {
     let mut e = FieldErrors::new();
     if body.invoice_id.is_none() {
         push_error(&mut e, "invoice_id", "is required");
@@ -111,7 +144,9 @@ async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewRemin
     }
     match (body.date, body.due_date) {
         (_, None) => push_error(&mut e, "due_date", "is required"),
-        (Some(d), Some(due)) if due < d => push_error(&mut e, "due_date", "must not be before the reminder date"),
+        (Some(d), Some(due)) if due < d => {
+            push_error(&mut e, "due_date", "must not be before the reminder date")
+        }
         _ => {}
     }
     if body.fee.is_some_and(|f| f < Decimal::ZERO) {
@@ -119,10 +154,19 @@ async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewRemin
     }
     ApiError::check(e)?;
     let invoice_id = body.invoice_id.unwrap_or_default();
-    let status: Option<String> = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ? AND deleted_at IS NULL").bind(invoice_id).fetch_optional(&state.pool).await?;
+    let status: Option<String> =
+        sqlx::query_scalar("SELECT status FROM invoices WHERE id = ? AND deleted_at IS NULL")
+            .bind(invoice_id)
+            .fetch_optional(&state.pool)
+            .await?;
     match status.as_deref() {
         None => return Err(ApiError::field("invoice_id", "does not exist")),
-        Some("draft") => return Err(ApiError::field("invoice_id", "is a draft; only final invoices can be reminded of")),
+        Some("draft") => {
+            return Err(ApiError::field(
+                "invoice_id",
+                "is a draft; only final invoices can be reminded of",
+            ))
+        }
         _ => {}
     }
     let _guard = state.write_lock.lock().await;

@@ -23,8 +23,14 @@ async fn method_not_allowed() -> ApiError {
 /// JSON responses say `application/json; charset=utf-8` (`decisions.md` § Transport).
 async fn json_charset(mut response: axum::response::Response) -> axum::response::Response {
     let headers = response.headers_mut();
-    if headers.get(header::CONTENT_TYPE).is_some_and(|v| v == "application/json") {
-        headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+    if headers
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v == "application/json")
+    {
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json; charset=utf-8"),
+        );
     }
     response
 }
@@ -43,7 +49,10 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::users::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::auth::require_key))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::auth::require_key,
+        ))
         .layer(axum::middleware::map_response(json_charset))
         .with_state(state)
 }
@@ -51,14 +60,23 @@ pub fn api(state: AppState) -> Router {
 /// CORS for `origins` (`decisions.md` § Hosting the browser app elsewhere); `None` when
 /// no origin besides the server's own is trusted.
 pub fn cors(origins: &[String]) -> Option<CorsLayer> {
-    let list: Vec<HeaderValue> = origins.iter().filter_map(|o| HeaderValue::from_str(o.trim().trim_end_matches('/')).ok()).collect();
+    let list: Vec<HeaderValue> = origins
+        .iter()
+        .filter_map(|o| HeaderValue::from_str(o.trim().trim_end_matches('/')).ok())
+        .collect();
     if list.is_empty() {
         return None;
     }
     Some(
         CorsLayer::new()
             .allow_origin(AllowOrigin::list(list))
-            .allow_methods([Method::GET, Method::POST, Method::PUT, Method::PATCH, Method::DELETE])
+            .allow_methods([
+                Method::GET,
+                Method::POST,
+                Method::PUT,
+                Method::PATCH,
+                Method::DELETE,
+            ])
             .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
             .expose_headers([
                 HeaderName::from_static("x-page"),
@@ -73,10 +91,20 @@ pub fn cors(origins: &[String]) -> Option<CorsLayer> {
 
 /// The complete application: API, optional bundle directory, CORS and tracing.
 pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Router {
-    let mut app = Router::new().nest("/api/v1", api(state.clone())).merge(crate::files::router(state)).route("/api", any(not_found)).route("/api/{*rest}", any(not_found));
+    let mut app = Router::new()
+        .nest("/api/v1", api(state.clone()))
+        .merge(crate::files::router(state))
+        .route("/api", any(not_found))
+        .route("/api/{*rest}", any(not_found));
     app = match dist {
-        Some(dir) => app.fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
-        None => app.fallback(|| async { (axum::http::StatusCode::NOT_FOUND, "The browser bundle is not built; run `trunk build --release`.") }),
+        Some(dir) => app
+            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        None => app.fallback(|| async {
+            (
+                axum::http::StatusCode::NOT_FOUND,
+                "The browser bundle is not built; run `trunk build --release`.",
+            )
+        }),
     };
     let app = app.layer(TraceLayer::new_for_http());
     match cors(cors_origins) {

@@ -8,9 +8,15 @@ use std::sync::OnceLock;
 fn cleaner() -> &'static ammonia::Builder<'static> {
     static CLEANER: OnceLock<ammonia::Builder<'static>> = OnceLock::new();
     CLEANER.get_or_init(|| {
-        let tags: HashSet<&str> = ["p", "br", "b", "strong", "i", "em", "u", "ul", "ol", "li", "a", "div", "span"].into_iter().collect();
+        let tags: HashSet<&str> = [
+            "p", "br", "b", "strong", "i", "em", "u", "ul", "ol", "li", "a", "div", "span",
+        ]
+        .into_iter()
+        .collect();
         let mut b = ammonia::Builder::default();
-        b.tags(tags).url_schemes(["http", "https", "mailto"].into_iter().collect()).link_rel(Some("noopener noreferrer"));
+        b.tags(tags)
+            .url_schemes(["http", "https", "mailto"].into_iter().collect())
+            .link_rel(Some("noopener noreferrer"));
         b
     })
 }
@@ -31,8 +37,14 @@ mod tests {
 
     #[test]
     fn keeps_formatting_drops_scripts() {
-        assert_eq!(html("<p>Hi <b>there</b><br></p>"), "<p>Hi <b>there</b><br></p>");
-        assert_eq!(html("<script>alert(1)</script><i onclick=\"x()\">a</i>"), "<i>a</i>");
+        assert_eq!(
+            html("<p>Hi <b>there</b><br></p>"),
+            "<p>Hi <b>there</b><br></p>"
+        );
+        assert_eq!(
+            html("<script>alert(1)</script><i onclick=\"x()\">a</i>"),
+            "<i>a</i>"
+        );
         assert_eq!(html("<img src=x onerror=alert(1)>text"), "text");
     }
 }

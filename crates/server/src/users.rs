@@ -17,7 +17,9 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/users` and `/users/{id}`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/users", get(list).post(create)).route("/users/{id}", get(get_one))
+    Router::new()
+        .route("/users", get(list).post(create))
+        .route("/users/{id}", get(get_one))
 }
 
 #[derive(sqlx::FromRow)]
@@ -32,7 +34,14 @@ struct UserRow {
 
 impl From<UserRow> for User {
     fn from(r: UserRow) -> Self {
-        User { id: r.id, firstname: r.firstname, lastname: r.lastname, email: r.email, created_at: parse_ts(&r.created_at), updated_at: parse_ts(&r.updated_at) }
+        User {
+            id: r.id,
+            firstname: r.firstname,
+            lastname: r.lastname,
+            email: r.email,
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        }
     }
 }
 
@@ -46,13 +55,27 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<User> {
         .ok_or_else(|| ApiError::not_found(format!("user {id}")))
 }
 
-async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<User>> {
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<User>> {
     let mut paging = Paging::default();
     let mut global = GlobalFilter::default();
     for (k, v) in query.iter() {
         let _ = paging.accept(k, v)? || global.accept(k, v)?;
     }
-    let order = order_by(paging.sort_by.as_deref(), &[("lastname", "u.lastname"), ("firstname", "u.firstname"), ("created_at", "u.created_at")], "u.lastname ASC, u.id ASC", "u.id")?;
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("lastname", "u.lastname"),
+            ("firstname", "u.firstname"),
+            ("created_at", "u.created_at"),
+        ],
+        "u.lastname ASC, u.id ASC",
+        "u.id",
+    )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" WHERE 1");
         push_global(qb, &global, "u", false);
@@ -62,16 +85,29 @@ async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
     let mut select = QueryBuilder::new("SELECT u.* FROM users u");
     push_where(&mut select);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(paging.per_page() as i64).push(" OFFSET ").push_bind(((paging.page() - 1) * paging.per_page()) as i64);
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(paging.per_page() as i64)
+        .push(" OFFSET ")
+        .push_bind(((paging.page() - 1) * paging.per_page()) as i64);
     let rows: Vec<UserRow> = select.build_query_as().fetch_all(&state.pool).await?;
-    Ok(PageOf { items: rows.into_iter().map(User::from).collect(), page: paging.page(), per_page: paging.per_page(), total, url: absolute_url(&headers, &uri) })
+    Ok(PageOf {
+        items: rows.into_iter().map(User::from).collect(),
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
 }
 
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<User>> {
     load(&state.pool, id).await.map(Json)
 }
 
-async fn create(State(state): State<AppState>, JsonBody(body): JsonBody<NewUser>) -> ApiResult<Json<User>> {
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewUser>,
+) -> ApiResult<Json<User>> {
     let mut e = FieldErrors::new();
     for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
         if value.as_deref().map(str::trim).unwrap_or("").is_empty() {

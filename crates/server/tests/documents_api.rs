@@ -9,17 +9,36 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext").args(["-layout", "-", "-"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().expect("pdftotext (poppler-utils)");
+    let mut child = Command::new("pdftotext")
+        .args(["-layout", "-", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils)");
     child.stdin.take().unwrap().write_all(pdf).unwrap();
     String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
 }
 
 async fn pdf(s: &TestServer, path: &str) -> (u16, String, String) {
-    let r = s.client.get(s.url(path)).header("Authorization", format!("Token token={}", s.key)).send().await.unwrap();
+    let r = s
+        .client
+        .get(s.url(path))
+        .header("Authorization", format!("Token token={}", s.key))
+        .send()
+        .await
+        .unwrap();
     let status = r.status().as_u16();
-    let ct = r.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    let ct = r
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
     let bytes = r.bytes().await.unwrap();
-    let text = if ct == "application/pdf" { pdftotext(&bytes) } else { String::from_utf8_lossy(&bytes).into_owned() };
+    let text = if ct == "application/pdf" {
+        pdftotext(&bytes)
+    } else {
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
     (status, ct, text)
 }
 
@@ -42,22 +61,60 @@ async fn invoice_pdf_shows_identifier_positions_page_breaks_and_totals() {
     let id = r.body["id"].as_i64().unwrap();
     let (status, ct, text) = pdf(&s, &format!("/invoices/{id}.pdf")).await;
     assert_eq!((status, ct.as_str()), (200, "application/pdf"));
-    let pages: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
-    assert_eq!(pages.len(), 2, "the page break starts a second page:\n{text}");
-    assert!(pages[0].contains("Invoice R2611-001") && pages[0].contains("Concept") && pages[0].contains("Subtotal"), "{}", pages[0]);
+    let pages: Vec<&str> = text
+        .split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    assert_eq!(
+        pages.len(),
+        2,
+        "the page break starts a second page:\n{text}"
+    );
+    assert!(
+        pages[0].contains("Invoice R2611-001")
+            && pages[0].contains("Concept")
+            && pages[0].contains("Subtotal"),
+        "{}",
+        pages[0]
+    );
     assert!(pages[0].contains("Dear team") && pages[0].contains("first"));
-    assert!(pages[1].contains("Unit price"), "header repeated on the next page");
-    assert!(pages[1].contains("#set page(width: 1cm) *bold* $x$ [a] <l> \\ @ref"), "markup stays text:\n{}", pages[1]);
+    assert!(
+        pages[1].contains("Unit price"),
+        "header repeated on the next page"
+    );
+    assert!(
+        pages[1].contains("#set page(width: 1cm) *bold* $x$ [a] <l> \\ @ref"),
+        "markup stays text:\n{}",
+        pages[1]
+    );
     assert!(pages[1].contains("with care"));
-    for expected in ["Net total", "180.00 EUR", "Discount 10 %", "VAT 19 %", "34.20 EUR", "Gross total", "214.20 EUR", "2 % cash discount", "Page 2 of 2"] {
+    for expected in [
+        "Net total",
+        "180.00 EUR",
+        "Discount 10 %",
+        "VAT 19 %",
+        "34.20 EUR",
+        "Gross total",
+        "214.20 EUR",
+        "2 % cash discount",
+        "Page 2 of 2",
+    ] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }
     assert!(text.contains("Kontor Demo GmbH"), "letterhead sender block");
     let (_, _, blank) = pdf(&s, &format!("/invoices/{id}.pdf?blank=true")).await;
-    assert!(!blank.contains("Hauptstraße 1"), "blank paper has no sender block");
+    assert!(
+        !blank.contains("Hauptstraße 1"),
+        "blank paper has no sender block"
+    );
     let (_, _, letterhead) = pdf(&s, &format!("/invoices/{id}.pdf?letter_paper_id=2")).await;
     assert!(letterhead.contains("IBAN DE89"), "letterhead footer line");
-    assert_eq!(pdf(&s, &format!("/invoices/{id}.pdf?letter_paper_id=77")).await.0, 404);
+    assert_eq!(
+        pdf(&s, &format!("/invoices/{id}.pdf?letter_paper_id=77"))
+            .await
+            .0,
+        404
+    );
     assert_eq!(pdf(&s, "/invoices/999.pdf").await.0, 404);
 }
 
@@ -81,14 +138,28 @@ async fn signed_file_url_works_without_a_key_and_not_when_tampered() {
 async fn timesheet_pdf_lists_hours_or_is_404() {
     let s = start().await;
     let c = s.customer("Timed").await;
-    let project = s.post("/projects", json!({"name": "Relaunch", "customer_id": c})).await.body["id"].as_i64().unwrap();
+    let project = s
+        .post("/projects", json!({"name": "Relaunch", "customer_id": c}))
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
     let a = s.post("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Wireframes", "project_id": project, "hourly_rate": 80})).await.body["id"].as_i64().unwrap();
     let none = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
-    assert_eq!(pdf(&s, &format!("/invoices/{none}/timesheet.pdf")).await.0, 404);
+    assert_eq!(
+        pdf(&s, &format!("/invoices/{none}/timesheet.pdf")).await.0,
+        404
+    );
     let id = s.invoice(c, json!({"project_id": project, "items": [{"type": "item", "title": "Hours", "quantity": 2.5, "unit": "h", "unit_price": 80, "activity_ids": [a]}]})).await.body["id"].as_i64().unwrap();
     let (status, ct, text) = pdf(&s, &format!("/invoices/{id}/timesheet.pdf")).await;
     assert_eq!((status, ct.as_str()), (200, "application/pdf"));
-    for expected in ["Time sheet", "Wireframes", "2.5", "Total hours", "200.00 EUR"] {
+    for expected in [
+        "Time sheet",
+        "Wireframes",
+        "2.5",
+        "Total hours",
+        "200.00 EUR",
+    ] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }
 }
@@ -103,6 +174,11 @@ async fn preview_renders_an_unsaved_body_and_stores_nothing() {
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-type"], "application/pdf");
     let text = pdftotext(&r.bytes().await.unwrap());
-    assert!(text.contains("Draft in progress") && text.contains("Half written") && text.contains("35.70 EUR"), "{text}");
+    assert!(
+        text.contains("Draft in progress")
+            && text.contains("Half written")
+            && text.contains("35.70 EUR"),
+        "{text}"
+    );
     assert_eq!(s.get("/invoices").await.header("x-total"), "0");
 }

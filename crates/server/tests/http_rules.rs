@@ -10,12 +10,26 @@ use serde_json::json;
 #[tokio::test]
 async fn both_header_forms_work_and_anything_else_is_401_with_json() {
     let s = start().await;
-    let ok = s.client.get(s.url("/session")).header("Authorization", format!("Bearer {}", s.key)).send().await.unwrap();
+    let ok = s
+        .client
+        .get(s.url("/session"))
+        .header("Authorization", format!("Bearer {}", s.key))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(ok.status(), 200);
     let session = reply(ok).await.body;
-    assert!(session["id"].is_i64() && session["uuid"].is_string(), "{session}");
+    assert!(
+        session["id"].is_i64() && session["uuid"].is_string(),
+        "{session}"
+    );
 
-    for header in [None, Some("Token token=wrong".to_string()), Some(format!("Basic {}", s.key)), Some(s.key.clone())] {
+    for header in [
+        None,
+        Some("Token token=wrong".to_string()),
+        Some(format!("Basic {}", s.key)),
+        Some(s.key.clone()),
+    ] {
         let mut req = s.client.get(s.url("/invoices"));
         if let Some(h) = &header {
             req = req.header("Authorization", h);
@@ -32,17 +46,51 @@ async fn both_header_forms_work_and_anything_else_is_401_with_json() {
 async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
     let s = start().await;
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    let (info, ro) = kontor_server::auth::create_key(&pool, "viewer", true).await.unwrap();
-    let get = s.client.get(s.url("/invoices")).header("Authorization", format!("Token token={ro}")).send().await.unwrap();
+    let (info, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
+        .await
+        .unwrap();
+    let get = s
+        .client
+        .get(s.url("/invoices"))
+        .header("Authorization", format!("Token token={ro}"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(get.status(), 200);
-    let post = reply(s.client.post(s.url("/companies")).header("Authorization", format!("Token token={ro}")).header("Content-Type", "application/json").body("{\"name\":\"x\"}").send().await.unwrap()).await;
+    let post = reply(
+        s.client
+            .post(s.url("/companies"))
+            .header("Authorization", format!("Token token={ro}"))
+            .header("Content-Type", "application/json")
+            .body("{\"name\":\"x\"}")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(post.status, 403);
     assert!(post.body["message"].as_str().unwrap().contains("read-only"));
-    assert!(kontor_server::auth::revoke_key(&pool, info.id).await.unwrap());
-    let get = s.client.get(s.url("/invoices")).header("Authorization", format!("Token token={ro}")).send().await.unwrap();
+    assert!(kontor_server::auth::revoke_key(&pool, info.id)
+        .await
+        .unwrap());
+    let get = s
+        .client
+        .get(s.url("/invoices"))
+        .header("Authorization", format!("Token token={ro}"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(get.status(), 401);
-    let stored: Vec<Vec<u8>> = sqlx::query_scalar("SELECT hash FROM api_keys").fetch_all(&pool).await.unwrap();
-    assert!(stored.iter().all(|h| h.len() == 32 && !String::from_utf8_lossy(h).contains("kontor_")), "only hashes are stored");
+    let stored: Vec<Vec<u8>> = sqlx::query_scalar("SELECT hash FROM api_keys")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert!(
+        stored
+            .iter()
+            .all(|h| h.len() == 32 && !String::from_utf8_lossy(h).contains("kontor_")),
+        "only hashes are stored"
+    );
 }
 
 #[tokio::test]
@@ -55,33 +103,90 @@ async fn framework_errors_have_the_json_body() {
     assert_eq!(s.get("/invoices/abc").await.status, 404);
     assert_eq!(s.get("/invoices/424242").await.status, 404);
 
-    let r = reply(s.client.patch(s.url("/invoices")).header("Authorization", &auth).send().await.unwrap()).await;
+    let r = reply(
+        s.client
+            .patch(s.url("/invoices"))
+            .header("Authorization", &auth)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(r.status, 405);
     assert!(r.body["message"].is_string());
 
-    let r = reply(s.client.post(s.url("/companies")).header("Authorization", &auth).header("Content-Type", "text/plain").body("name=x").send().await.unwrap()).await;
+    let r = reply(
+        s.client
+            .post(s.url("/companies"))
+            .header("Authorization", &auth)
+            .header("Content-Type", "text/plain")
+            .body("name=x")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(r.status, 415);
     assert!(r.body["message"].is_string());
 
-    let r = reply(s.client.post(s.url("/companies")).header("Authorization", &auth).header("Content-Type", "application/json").body("{\"name\": ").send().await.unwrap()).await;
+    let r = reply(
+        s.client
+            .post(s.url("/companies"))
+            .header("Authorization", &auth)
+            .header("Content-Type", "application/json")
+            .body("{\"name\": ")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(r.status, 400);
     assert!(r.body["message"].as_str().unwrap().contains("JSON"));
 
-    let r = reply(s.client.post(s.url("/companies")).header("Authorization", &auth).header("Content-Type", "application/json").body("{\"name\": 5}").send().await.unwrap()).await;
+    let r = reply(
+        s.client
+            .post(s.url("/companies"))
+            .header("Authorization", &auth)
+            .header("Content-Type", "application/json")
+            .body("{\"name\": 5}")
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(r.status, 422, "wrong type inside valid JSON");
     assert!(r.body["errors"]["name"].is_array(), "{}", r.body);
 
     let big = format!("{{\"name\": \"{}\"}}", "x".repeat(1024 * 1024 + 10));
-    let r = reply(s.client.post(s.url("/companies")).header("Authorization", &auth).header("Content-Type", "application/json").body(big).send().await.unwrap()).await;
+    let r = reply(
+        s.client
+            .post(s.url("/companies"))
+            .header("Authorization", &auth)
+            .header("Content-Type", "application/json")
+            .body(big)
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(r.status, 413);
     assert!(r.body["message"].is_string());
 
-    let r = reply(s.client.get(format!("{}/api/v2/invoices", s.base)).send().await.unwrap()).await;
+    let r = reply(
+        s.client
+            .get(format!("{}/api/v2/invoices", s.base))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
     assert_eq!(r.status, 404);
     assert!(r.body["message"].is_string());
 
     // Unknown fields are ignored.
-    let r = s.post("/companies", json!({"name": "Extra", "colour": "blue"})).await;
+    let r = s
+        .post("/companies", json!({"name": "Extra", "colour": "blue"}))
+        .await;
     assert_eq!(r.status, 200);
 }
 
@@ -97,18 +202,48 @@ async fn cors_only_for_trusted_origins() {
         .send()
         .await
         .unwrap();
-    assert!(pre.status().is_success(), "preflight needs no key: {}", pre.status());
+    assert!(
+        pre.status().is_success(),
+        "preflight needs no key: {}",
+        pre.status()
+    );
     let h = pre.headers();
     assert_eq!(h["access-control-allow-origin"], "http://127.0.0.1:9999");
-    let allowed = h["access-control-allow-headers"].to_str().unwrap().to_ascii_lowercase();
+    let allowed = h["access-control-allow-headers"]
+        .to_str()
+        .unwrap()
+        .to_ascii_lowercase();
     assert!(allowed.contains("authorization") && allowed.contains("content-type"));
 
-    let get = s.client.get(s.url("/invoices")).header("Origin", "http://127.0.0.1:9999").header("Authorization", format!("Token token={}", s.key)).send().await.unwrap();
-    let expose = get.headers()["access-control-expose-headers"].to_str().unwrap().to_ascii_lowercase();
-    for name in ["x-page", "x-per-page", "x-total", "link", "content-disposition"] {
+    let get = s
+        .client
+        .get(s.url("/invoices"))
+        .header("Origin", "http://127.0.0.1:9999")
+        .header("Authorization", format!("Token token={}", s.key))
+        .send()
+        .await
+        .unwrap();
+    let expose = get.headers()["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .to_ascii_lowercase();
+    for name in [
+        "x-page",
+        "x-per-page",
+        "x-total",
+        "link",
+        "content-disposition",
+    ] {
         assert!(expose.contains(name), "{name} not exposed: {expose}");
     }
-    let evil = s.client.get(s.url("/invoices")).header("Origin", "http://evil.example").header("Authorization", format!("Token token={}", s.key)).send().await.unwrap();
+    let evil = s
+        .client
+        .get(s.url("/invoices"))
+        .header("Origin", "http://evil.example")
+        .header("Authorization", format!("Token token={}", s.key))
+        .send()
+        .await
+        .unwrap();
     assert!(evil.headers().get("access-control-allow-origin").is_none());
 }
 
@@ -132,10 +267,24 @@ async fn serves_the_bundle_with_fallback_to_index() {
     std::fs::write(dist.path().join("app.js"), "console.log(1)").unwrap();
     let path = dist.path().to_path_buf();
     let s = start_with(move |c| c.dist_dir = Some(path)).await;
-    let page = s.client.get(format!("{}/invoices/17", s.base)).send().await.unwrap();
+    let page = s
+        .client
+        .get(format!("{}/invoices/17", s.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), 200);
     assert!(page.text().await.unwrap().contains("kontor app"));
-    let js = s.client.get(format!("{}/app.js", s.base)).send().await.unwrap();
+    let js = s
+        .client
+        .get(format!("{}/app.js", s.base))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(js.text().await.unwrap(), "console.log(1)");
-    assert_eq!(s.get("/unknown").await.status, 404, "API routes never fall back to the page");
+    assert_eq!(
+        s.get("/unknown").await.status,
+        404,
+        "API routes never fall back to the page"
+    );
 }

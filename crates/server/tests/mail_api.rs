@@ -25,26 +25,45 @@ impl Drop for SmtpServer {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 async fn smtp_server() -> SmtpServer {
     let port = free_port();
     let maildir = tempfile::tempdir().unwrap();
     let child = Command::new("python3")
-        .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox"])
+        .args([
+            "-m",
+            "aiosmtpd",
+            "-n",
+            "-l",
+            &format!("127.0.0.1:{port}"),
+            "-c",
+            "aiosmtpd.handlers.Mailbox",
+        ])
         .arg(maildir.path().join("mail"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
     for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
             break;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    SmtpServer { port, child, maildir }
+    SmtpServer {
+        port,
+        child,
+        maildir,
+    }
 }
 
 fn messages(dir: &Path) -> Vec<String> {
@@ -60,7 +79,13 @@ fn messages(dir: &Path) -> Vec<String> {
 }
 
 fn smtp(port: u16) -> SmtpConfig {
-    SmtpConfig { host: "127.0.0.1".into(), port: Some(port), security: SmtpSecurity::None, user: None, password: None }
+    SmtpConfig {
+        host: "127.0.0.1".into(),
+        port: Some(port),
+        security: SmtpSecurity::None,
+        user: None,
+        password: None,
+    }
 }
 
 #[tokio::test]
@@ -74,44 +99,101 @@ async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
     let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached.", "emails_bcc": "archive@kontor.example"})).await;
     assert_eq!(r.status, 200, "{}", r.body);
     // Only bcc given: emails_to still comes from the defaults, the default CC does not.
-    assert_eq!((r.body["emails_to"].as_str(), r.body["emails_cc"].as_str(), r.body["emails_bcc"].as_str()), (Some("ap@mail-ag.example"), Some(""), Some("archive@kontor.example")));
+    assert_eq!(
+        (
+            r.body["emails_to"].as_str(),
+            r.body["emails_cc"].as_str(),
+            r.body["emails_bcc"].as_str()
+        ),
+        (
+            Some("ap@mail-ag.example"),
+            Some(""),
+            Some("archive@kontor.example")
+        )
+    );
     let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached."})).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.body, json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached.", "emails_to": "ap@mail-ag.example", "emails_cc": "boss@mail-ag.example", "emails_bcc": ""}));
+    assert_eq!(
+        r.body,
+        json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached.", "emails_to": "ap@mail-ag.example", "emails_cc": "boss@mail-ag.example", "emails_bcc": ""})
+    );
 
     let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Copy", "text": "For you", "emails_to": "a@x.example; b@y.example", "emails_cc": "c@z.example", "emails_bcc": "d@w.example"})).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.body["emails_to"], "a@x.example;b@y.example");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let all = messages(&mail.maildir.path().join("mail"));
-    let copy = all.iter().find(|m| m.contains("Subject: Copy")).expect("the message arrived");
-    assert!(copy.contains("X-RcptTo: a@x.example, b@y.example, c@z.example, d@w.example"), "{copy}");
+    let copy = all
+        .iter()
+        .find(|m| m.contains("Subject: Copy"))
+        .expect("the message arrived");
+    assert!(
+        copy.contains("X-RcptTo: a@x.example, b@y.example, c@z.example, d@w.example"),
+        "{copy}"
+    );
     assert!(!copy.contains("Bcc:"), "BCC is not disclosed");
-    assert!(copy.contains("filename=\"R2611-001.pdf\"") || copy.contains("filename=R2611-001.pdf"), "{copy}");
+    assert!(
+        copy.contains("filename=\"R2611-001.pdf\"") || copy.contains("filename=R2611-001.pdf"),
+        "{copy}"
+    );
     assert!(copy.contains("application/pdf"));
-    let default = all.iter().find(|m| m.contains("Subject: Invoice R2611-001") && m.contains("X-RcptTo: ap@mail-ag.example, boss@mail-ag.example")).expect("default recipients");
+    let default = all
+        .iter()
+        .find(|m| {
+            m.contains("Subject: Invoice R2611-001")
+                && m.contains("X-RcptTo: ap@mail-ag.example, boss@mail-ag.example")
+        })
+        .expect("default recipients");
     assert!(default.contains("To: ap@mail-ag.example"), "{default}");
 
     let inv = s.get(&format!("/invoices/{id}")).await.body;
-    assert_eq!((inv["status"].as_str(), inv["locked"].as_bool()), (Some("sent"), Some(true)));
+    assert_eq!(
+        (inv["status"].as_str(), inv["locked"].as_bool()),
+        (Some("sent"), Some(true))
+    );
 }
 
 #[tokio::test]
 async fn refuses_without_recipient_and_reports_a_dead_mail_server() {
     let dead = free_port();
     let s = start_with(move |c| c.account.smtp = Some(smtp(dead))).await;
-    let c = s.post("/companies", json!({"name": "No Mail"})).await.body["id"].as_i64().unwrap();
+    let c = s.post("/companies", json!({"name": "No Mail"})).await.body["id"]
+        .as_i64()
+        .unwrap();
     let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
-    let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "x", "text": "y"})).await;
+    let r = s
+        .post(
+            &format!("/invoices/{id}/send_email"),
+            json!({"subject": "x", "text": "y"}),
+        )
+        .await;
     assert_eq!(r.status, 422);
     assert!(r.body["errors"]["emails_to"].is_array());
-    let r = s.post(&format!("/invoices/{id}/send_email"), json!({"emails_to": "not-an-address"})).await;
-    assert!(r.body["errors"]["subject"].is_array() && r.body["errors"]["text"].is_array() && r.body["errors"]["emails_to"].is_array());
-    let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "x", "text": "y", "emails_to": "a@b.example"})).await;
+    let r = s
+        .post(
+            &format!("/invoices/{id}/send_email"),
+            json!({"emails_to": "not-an-address"}),
+        )
+        .await;
+    assert!(
+        r.body["errors"]["subject"].is_array()
+            && r.body["errors"]["text"].is_array()
+            && r.body["errors"]["emails_to"].is_array()
+    );
+    let r = s
+        .post(
+            &format!("/invoices/{id}/send_email"),
+            json!({"subject": "x", "text": "y", "emails_to": "a@b.example"}),
+        )
+        .await;
     assert_eq!(r.status, 502, "{}", r.body);
     assert!(r.body["message"].as_str().unwrap().contains("mail server"));
     let inv = s.get(&format!("/invoices/{id}")).await.body;
-    assert_eq!((inv["status"].as_str(), inv["locked"].as_bool()), (Some("created"), Some(false)), "nothing marked sent");
+    assert_eq!(
+        (inv["status"].as_str(), inv["locked"].as_bool()),
+        (Some("created"), Some(false)),
+        "nothing marked sent"
+    );
 }
 
 #[tokio::test]
@@ -119,11 +201,26 @@ async fn without_smtp_messages_go_to_the_outbox() {
     let s = start().await;
     let c = s.customer("Outbox KG").await;
     let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
-    let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Your invoice", "text": "Attached."})).await;
+    let r = s
+        .post(
+            &format!("/invoices/{id}/send_email"),
+            json!({"subject": "Your invoice", "text": "Attached."}),
+        )
+        .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let outbox = s.data_path().join("outbox");
-    let files: Vec<_> = std::fs::read_dir(&outbox).unwrap().flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
+    let files: Vec<_> = std::fs::read_dir(&outbox)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+        .collect();
     assert_eq!(files.len(), 1);
     let eml = std::fs::read_to_string(&files[0]).unwrap();
-    assert!(eml.contains("Subject: Your invoice") && eml.contains("To: billing@example.com") && eml.contains("application/pdf"), "{eml}");
+    assert!(
+        eml.contains("Subject: Your invoice")
+            && eml.contains("To: billing@example.com")
+            && eml.contains("application/pdf"),
+        "{eml}"
+    );
 }

@@ -18,7 +18,10 @@ use tokio::process::{Child, Command};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("workspace root")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .expect("workspace root")
 }
 
 fn env_path(name: &str, default: PathBuf) -> PathBuf {
@@ -50,7 +53,11 @@ impl Server {
         let base = format!("http://{}", bound.listener.local_addr().expect("addr"));
         let key = bound.initial_key.clone().expect("initial key");
         tokio::spawn(kontor_server::run(bound));
-        Server { base, key, _data: data }
+        Server {
+            base,
+            key,
+            _data: data,
+        }
     }
 
     /// POSTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).
@@ -87,7 +94,11 @@ pub fn dist_prefix() -> PathBuf {
 }
 
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("port").local_addr().expect("addr").port()
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .expect("port")
+        .local_addr()
+        .expect("addr")
+        .port()
 }
 
 /// chromedriver plus a WebDriver session in headless Chromium (fresh profile).
@@ -102,13 +113,16 @@ impl Browser {
     /// Starts chromedriver on a free port and opens a session (1280×900 window).
     pub async fn start() -> Browser {
         let port = free_port();
-        let driver = Command::new(env_path("CHROMEDRIVER", PathBuf::from("/usr/bin/chromedriver")))
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("chromedriver starts (install chromium-driver)");
+        let driver = Command::new(env_path(
+            "CHROMEDRIVER",
+            PathBuf::from("/usr/bin/chromedriver"),
+        ))
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("chromedriver starts (install chromium-driver)");
         let profile = tempfile::tempdir().expect("profile dir");
         let caps = json!({"goog:chromeOptions": {"binary": "/usr/bin/chromium", "args": [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -119,8 +133,18 @@ impl Browser {
         let caps: serde_json::Map<String, Value> = caps.as_object().expect("object").clone();
         let mut last_error = String::new();
         for _ in 0..50 {
-            match ClientBuilder::native().capabilities(caps.clone()).connect(&format!("http://127.0.0.1:{port}")).await {
-                Ok(client) => return Browser { client, driver, _profile: profile },
+            match ClientBuilder::native()
+                .capabilities(caps.clone())
+                .connect(&format!("http://127.0.0.1:{port}"))
+                .await
+            {
+                Ok(client) => {
+                    return Browser {
+                        client,
+                        driver,
+                        _profile: profile,
+                    }
+                }
                 Err(e) => last_error = e.to_string(),
             }
             tokio::time::sleep(Duration::from_millis(200)).await;
@@ -130,7 +154,12 @@ impl Browser {
 
     /// Waits up to 15 s for an element matching `css`.
     pub async fn find(&self, css: &str) -> Element {
-        self.client.wait().at_most(Duration::from_secs(15)).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        self.client
+            .wait()
+            .at_most(Duration::from_secs(15))
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no element {css}: {e}"))
     }
 
     /// Waits up to 15 s until the page's text contains `text`.
@@ -166,13 +195,21 @@ impl Browser {
     pub async fn click(&self, css: &str) {
         let el = self.find(css).await;
         let arg = serde_json::to_value(&el).expect("element reference");
-        self.client.execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg]).await.expect("scroll");
-        el.click().await.unwrap_or_else(|e| panic!("click {css}: {e}"));
+        self.client
+            .execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg])
+            .await
+            .expect("scroll");
+        el.click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// Writes a PNG of the page to the artifacts folder.
     pub async fn screenshot(&self, name: &str) {
-        let dir = env_path("KONTOR_E2E_ARTIFACTS", workspace().join("tests/e2e/artifacts"));
+        let dir = env_path(
+            "KONTOR_E2E_ARTIFACTS",
+            workspace().join("tests/e2e/artifacts"),
+        );
         let _ = std::fs::create_dir_all(&dir);
         if let Ok(png) = self.client.screenshot().await {
             let _ = std::fs::write(dir.join(format!("{name}.png")), png);
@@ -199,7 +236,14 @@ impl StaticServer {
     pub async fn start(root: &std::path::Path) -> StaticServer {
         let port = free_port();
         let child = Command::new("python3")
-            .args(["-m", "http.server", &port.to_string(), "--bind", "127.0.0.1", "--directory"])
+            .args([
+                "-m",
+                "http.server",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--directory",
+            ])
             .arg(root)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -208,11 +252,17 @@ impl StaticServer {
             .expect("python3 starts");
         let base = format!("http://127.0.0.1:{port}");
         for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port)).await.is_ok() {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
                 break;
             }
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        StaticServer { base, _child: child }
+        StaticServer {
+            base,
+            _child: child,
+        }
     }
 }

@@ -29,8 +29,19 @@ async fn create_find_open_and_send_an_invoice() {
     b.wait_text("API key").await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let text = b.body_text().await;
-    assert!(text.to_lowercase().contains("unknown") || text.to_lowercase().contains("key"), "a wrong key is refused: {text}");
-    assert!(b.client.current_url().await.unwrap().path().contains("sign-in"), "still on the sign-in page");
+    assert!(
+        text.to_lowercase().contains("unknown") || text.to_lowercase().contains("key"),
+        "a wrong key is refused: {text}"
+    );
+    assert!(
+        b.client
+            .current_url()
+            .await
+            .unwrap()
+            .path()
+            .contains("sign-in"),
+        "still on the sign-in page"
+    );
 
     sign_in(&b, None, &server.key).await;
     b.wait_text("New invoice").await;
@@ -39,10 +50,15 @@ async fn create_find_open_and_send_an_invoice() {
     b.click("a[href$='/invoices/new']").await;
     let customer = b.find("#f-customer_id").await;
     b.wait_text("Hafen Logistik GmbH").await;
-    customer.select_by_label("Hafen Logistik GmbH").await.unwrap();
+    customer
+        .select_by_label("Hafen Logistik GmbH")
+        .await
+        .unwrap();
     b.fill("#f-title", "E2E website work").await;
 
-    let row = |n: usize, field: &str| format!(".pe-table tbody tr[data-row-key]:nth-of-type({n}) [data-field={field}]");
+    let row = |n: usize, field: &str| {
+        format!(".pe-table tbody tr[data-row-key]:nth-of-type({n}) [data-field={field}]")
+    };
     b.fill(&row(1, "title"), "Design").await;
     b.fill(&row(1, "quantity"), "2").await;
     b.fill(&row(1, "unit_price"), "50").await;
@@ -60,14 +76,36 @@ async fn create_find_open_and_send_an_invoice() {
     b.wait_text("R").await;
     b.wait_text("E2E website work").await;
 
-    b.client.goto(&format!("{}/invoices", server.base)).await.unwrap();
+    b.client
+        .goto(&format!("{}/invoices", server.base))
+        .await
+        .unwrap();
     b.wait_text("E2E website work").await;
-    let row_text = b.client.find(Locator::XPath("//tr[contains(., 'E2E website work')]")).await.unwrap().text().await.unwrap();
-    assert!(row_text.contains("583.10"), "gross total in the list: {row_text}");
-    assert!(row_text.contains("Hafen Logistik GmbH"), "customer name in the list: {row_text}");
+    let row_text = b
+        .client
+        .find(Locator::XPath("//tr[contains(., 'E2E website work')]"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        row_text.contains("583.10"),
+        "gross total in the list: {row_text}"
+    );
+    assert!(
+        row_text.contains("Hafen Logistik GmbH"),
+        "customer name in the list: {row_text}"
+    );
     b.screenshot("03-list").await;
 
-    b.client.find(Locator::XPath("//tr[contains(., 'E2E website work')]//a")).await.unwrap().click().await.unwrap();
+    b.client
+        .find(Locator::XPath("//tr[contains(., 'E2E website work')]//a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     b.wait_text("Flat fee").await;
     let status = b.find("#status-move").await;
     status.select_by_value("sent").await.unwrap();
@@ -76,7 +114,15 @@ async fn create_find_open_and_send_an_invoice() {
     b.screenshot("04-detail-sent").await;
 
     let api = reqwest::Client::new();
-    let list: serde_json::Value = api.get(format!("{}/api/v1/invoices", server.base)).header("Authorization", format!("Token token={}", server.key)).send().await.unwrap().json().await.unwrap();
+    let list: serde_json::Value = api
+        .get(format!("{}/api/v1/invoices", server.base))
+        .header("Authorization", format!("Token token={}", server.key))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
     assert_eq!(list[0]["status"], "sent");
     assert_eq!(list[0]["gross_total"].to_string(), "583.10");
     b.close().await;
@@ -96,22 +142,45 @@ async fn bundle_under_a_prefix_on_a_static_server_talks_to_another_origin() {
         .await;
 
     let b = Browser::start().await;
-    b.client.goto(&format!("{}/kontor/", statics.base)).await.unwrap();
+    b.client
+        .goto(&format!("{}/kontor/", statics.base))
+        .await
+        .unwrap();
     sign_in(&b, Some(&server.base), &server.key).await;
     b.wait_text("Hosted elsewhere").await;
     let url = b.client.current_url().await.unwrap();
-    assert!(url.path().starts_with("/kontor/"), "routes stay under the prefix: {url}");
+    assert!(
+        url.path().starts_with("/kontor/"),
+        "routes stay under the prefix: {url}"
+    );
     assert!(b.body_text().await.contains("119.00"));
-    b.client.find(Locator::XPath("//tr[contains(., 'Hosted elsewhere')]//a")).await.unwrap().click().await.unwrap();
+    b.client
+        .find(Locator::XPath("//tr[contains(., 'Hosted elsewhere')]//a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
     b.wait_text("Hosting").await;
-    assert!(b.client.current_url().await.unwrap().path().starts_with("/kontor/invoices/"));
+    assert!(b
+        .client
+        .current_url()
+        .await
+        .unwrap()
+        .path()
+        .starts_with("/kontor/invoices/"));
     b.screenshot("05-prefix-detail").await;
     b.close().await;
 }
 
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| panic!("{}: {e} (build it with trunk --public-url /kontor/)", from.display())) {
+    for entry in std::fs::read_dir(from).unwrap_or_else(|e| {
+        panic!(
+            "{}: {e} (build it with trunk --public-url /kontor/)",
+            from.display()
+        )
+    }) {
         let entry = entry.unwrap();
         let target = to.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {

@@ -8,13 +8,21 @@ use axum::Json;
 use kontor_model::billing::{Activity, Expense};
 
 /// GET /invoices/{id}/timesheet → the activities billed by the invoice. Errors: 404.
-pub async fn timesheet(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Vec<Activity>>> {
+pub async fn timesheet(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Vec<Activity>>> {
     super::repo::load_row(&state.pool, id).await?;
-    crate::activities::of_invoice(&state.pool, id).await.map(Json)
+    crate::activities::of_invoice(&state.pool, id)
+        .await
+        .map(Json)
 }
 
 /// GET /invoices/{id}/expenses → the expenses billed by the invoice. Errors: 404.
-pub async fn expenses(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Vec<Expense>>> {
+pub async fn expenses(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Vec<Expense>>> {
     super::repo::load_row(&state.pool, id).await?;
     crate::expenses::of_invoice(&state.pool, id).await.map(Json)
 }

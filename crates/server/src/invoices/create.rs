@@ -41,7 +41,12 @@ struct Prepared {
     item_totals: Vec<Decimal>,
 }
 
-async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice, editing: Option<i64>) -> ApiResult<Prepared> {
+async fn prepare(
+    state: &AppState,
+    caller: &Caller,
+    mut body: NewInvoice,
+    editing: Option<i64>,
+) -> ApiResult<Prepared> {
     let mut errors = validate_new_invoice(&body, &state.account.currencies);
     let customer = match body.customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,
@@ -53,7 +58,10 @@ async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice, editin
     if let Some(project_id) = body.project_id {
         match crate::projects::find(&state.pool, project_id).await? {
             None => push_error(&mut errors, "project_id", "does not exist"),
-            Some(p) if body.customer_id.is_some() && p.customer.as_ref().map(|c| c.id) != body.customer_id => {
+            Some(p)
+                if body.customer_id.is_some()
+                    && p.customer.as_ref().map(|c| c.id) != body.customer_id =>
+            {
                 push_error(&mut errors, "project_id", "belongs to another customer")
             }
             _ => {}
@@ -71,13 +79,31 @@ async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice, editin
     let customer = customer.ok_or_else(|| ApiError::Internal("customer vanished".into()))?;
 
     let draft = body.status == Some(InvoiceStatus::Draft);
-    let reverse_charge = body.vat.as_ref().and_then(|v| v.reverse_charge).unwrap_or(customer.customer_vat.reverse_charge);
-    let intra_eu = body.vat.as_ref().and_then(|v| v.intra_eu).unwrap_or(customer.customer_vat.intra_eu);
-    let tax = if reverse_charge { Decimal::ZERO } else { body.tax.unwrap_or_default() };
-    let currency = body.currency.clone().unwrap_or_else(|| state.account.default_currency().to_string());
+    let reverse_charge = body
+        .vat
+        .as_ref()
+        .and_then(|v| v.reverse_charge)
+        .unwrap_or(customer.customer_vat.reverse_charge);
+    let intra_eu = body
+        .vat
+        .as_ref()
+        .and_then(|v| v.intra_eu)
+        .unwrap_or(customer.customer_vat.intra_eu);
+    let tax = if reverse_charge {
+        Decimal::ZERO
+    } else {
+        body.tax.unwrap_or_default()
+    };
+    let currency = body
+        .currency
+        .clone()
+        .unwrap_or_else(|| state.account.default_currency().to_string());
     let date = body.date.unwrap_or_else(|| now().date_naive());
     let due_date = body.due_date.unwrap_or(date);
-    let recipient_address = body.recipient_address.clone().unwrap_or_else(|| customer.recipient_address());
+    let recipient_address = body
+        .recipient_address
+        .clone()
+        .unwrap_or_else(|| customer.recipient_address());
 
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
@@ -85,7 +111,13 @@ async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice, editin
         item.description = sanitize::html_opt(item.description.as_deref());
     }
     let amounts: Vec<_> = body.items.iter().flatten().map(|i| i.amounts()).collect();
-    let totals = compute_totals(&amounts, body.discount.unwrap_or_default(), tax, reverse_charge, &currency);
+    let totals = compute_totals(
+        &amounts,
+        body.discount.unwrap_or_default(),
+        tax,
+        reverse_charge,
+        &currency,
+    );
     Ok(Prepared {
         draft,
         user_id: body.internal_contact_id.unwrap_or(caller.user_id),
@@ -104,9 +136,23 @@ async fn prepare(state: &AppState, caller: &Caller, mut body: NewInvoice, editin
 }
 
 /// Replaces the positions of invoice `invoice_id` with those of `p`.
-async fn write_items(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64, p: &Prepared) -> ApiResult<()> {
-    sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?").bind(invoice_id).execute(&mut **tx).await?;
-    for (n, (item, net)) in p.body.items.iter().flatten().zip(&p.item_totals).enumerate() {
+async fn write_items(
+    tx: &mut Transaction<'_, Sqlite>,
+    invoice_id: i64,
+    p: &Prepared,
+) -> ApiResult<()> {
+    sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+        .bind(invoice_id)
+        .execute(&mut **tx)
+        .await?;
+    for (n, (item, net)) in p
+        .body
+        .items
+        .iter()
+        .flatten()
+        .zip(&p.item_totals)
+        .enumerate()
+    {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;
         sqlx::query("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -131,7 +177,10 @@ async fn propagate_address(tx: &mut Transaction<'_, Sqlite>, p: &Prepared) -> Ap
     match p.body.change_address.as_deref() {
         Some("customer") => {
             // The address block starts with the company name; the company stores the rest.
-            let name: String = sqlx::query_scalar("SELECT name FROM companies WHERE id = ?").bind(p.body.customer_id).fetch_one(&mut **tx).await?;
+            let name: String = sqlx::query_scalar("SELECT name FROM companies WHERE id = ?")
+                .bind(p.body.customer_id)
+                .fetch_one(&mut **tx)
+                .await?;
             let mut lines = p.recipient_address.lines();
             let rest = match lines.clone().next() {
                 Some(first) if first.trim() == name.trim() => {
@@ -140,11 +189,21 @@ async fn propagate_address(tx: &mut Transaction<'_, Sqlite>, p: &Prepared) -> Ap
                 }
                 _ => p.recipient_address.clone(),
             };
-            sqlx::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?").bind(rest).bind(&t).bind(p.body.customer_id).execute(&mut **tx).await?;
+            sqlx::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+                .bind(rest)
+                .bind(&t)
+                .bind(p.body.customer_id)
+                .execute(&mut **tx)
+                .await?;
         }
         Some("project") => {
             if let Some(project_id) = p.body.project_id {
-                sqlx::query("UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?").bind(&p.recipient_address).bind(&t).bind(project_id).execute(&mut **tx).await?;
+                sqlx::query("UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?")
+                    .bind(&p.recipient_address)
+                    .bind(&t)
+                    .bind(project_id)
+                    .execute(&mut **tx)
+                    .await?;
             }
         }
         _ => {}
@@ -157,7 +216,13 @@ fn json_text<T: serde::Serialize>(value: &T) -> String {
 }
 
 /// Writes every header column of invoice `id` from `p` (used by create and draft edit).
-async fn write_header(tx: &mut Transaction<'_, Sqlite>, id: i64, p: &Prepared, identifier: Option<String>, status: InvoiceStatus) -> ApiResult<()> {
+async fn write_header(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: i64,
+    p: &Prepared,
+    identifier: Option<String>,
+    status: InvoiceStatus,
+) -> ApiResult<()> {
     sqlx::query(
         "UPDATE invoices SET customer_id = ?, project_id = ?, user_id = ?, identifier = ?, date = ?, due_date = ?, service_period_from = ?,
             service_period_to = ?, status = ?, title = ?, recipient_address = ?, currency = ?, net_total = ?, tax = ?, reverse_charge = ?,
@@ -200,24 +265,47 @@ async fn write_header(tx: &mut Transaction<'_, Sqlite>, id: i64, p: &Prepared, i
 
 /// Creates an invoice (or a draft) from `body` on behalf of `caller`.
 /// Errors: 422 naming invalid fields or unknown references.
-pub async fn create_invoice(state: &AppState, caller: &Caller, body: NewInvoice) -> ApiResult<Invoice> {
+pub async fn create_invoice(
+    state: &AppState,
+    caller: &Caller,
+    body: NewInvoice,
+) -> ApiResult<Invoice> {
     create_linked(state, caller, body, None).await
 }
 
 /// Creates an invoice; with `reversal_of` it is the reversal of that invoice, and both are
 /// linked in the same transaction. The caller holds no lock.
-pub(super) async fn create_linked(state: &AppState, caller: &Caller, body: NewInvoice, reversal_of: Option<i64>) -> ApiResult<Invoice> {
+pub(super) async fn create_linked(
+    state: &AppState,
+    caller: &Caller,
+    body: NewInvoice,
+    reversal_of: Option<i64>,
+) -> ApiResult<Invoice> {
     let p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
     if let Some(original) = reversal_of {
-        let already: Option<bool> = sqlx::query_scalar("SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL").bind(original).fetch_optional(&mut *tx).await?;
+        let already: Option<bool> =
+            sqlx::query_scalar("SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL")
+                .bind(original)
+                .fetch_optional(&mut *tx)
+                .await?;
         if already != Some(false) {
-            return Err(ApiError::Refused("This invoice has already been reversed.".into()));
+            return Err(ApiError::Refused(
+                "This invoice has already been reversed.".into(),
+            ));
         }
     }
-    let identifier = if p.draft { None } else { Some(next_number(&mut tx, INVOICES, p.date).await?) };
-    let status = if p.draft { InvoiceStatus::Draft } else { InvoiceStatus::Created };
+    let identifier = if p.draft {
+        None
+    } else {
+        Some(next_number(&mut tx, INVOICES, p.date).await?)
+    };
+    let status = if p.draft {
+        InvoiceStatus::Draft
+    } else {
+        InvoiceStatus::Created
+    };
     let t = ts(now());
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO invoices (customer_id, date, due_date, status, title, recipient_address, currency, net_total, tax, gross_total, created_at, updated_at)
@@ -230,7 +318,11 @@ pub(super) async fn create_linked(state: &AppState, caller: &Caller, body: NewIn
     .await?;
     write_header(&mut tx, id, &p, identifier, status).await?;
     if let Some(original) = reversal_of {
-        sqlx::query("UPDATE invoices SET reversal = 1, reversed_invoice_id = ? WHERE id = ?").bind(original).bind(id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE invoices SET reversal = 1, reversed_invoice_id = ? WHERE id = ?")
+            .bind(original)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("UPDATE invoices SET reversed = 1, reversal_invoice_id = ?, updated_at = ? WHERE id = ?").bind(id).bind(&t).bind(original).execute(&mut *tx).await?;
     }
     tx.commit().await?;
@@ -238,7 +330,12 @@ pub(super) async fn create_linked(state: &AppState, caller: &Caller, body: NewIn
 }
 
 /// POST /invoices → 200 with the created invoice. Errors: 415, 400, 422 naming fields.
-pub async fn create(State(state): State<AppState>, Extension(caller): Extension<Caller>, BaseUrl(base): BaseUrl, JsonBody(body): JsonBody<NewInvoice>) -> ApiResult<Json<Invoice>> {
+pub async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    JsonBody(body): JsonBody<NewInvoice>,
+) -> ApiResult<Json<Invoice>> {
     let mut invoice = create_invoice(&state, &caller, body).await?;
     repo::sign(&state, &base, &mut invoice);
     Ok(Json(invoice))
@@ -254,7 +351,8 @@ pub async fn update_draft(
     IdPath(id): IdPath,
     JsonBody(mut body): JsonBody<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
-    let refused = || ApiError::Refused("Only draft invoices can be edited; this one is final.".into());
+    let refused =
+        || ApiError::Refused("Only draft invoices can be edited; this one is final.".into());
     if repo::load_row(&state.pool, id).await?.into_invoice().status != InvoiceStatus::Draft {
         return Err(refused());
     }
@@ -262,12 +360,23 @@ pub async fn update_draft(
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
-    let status: String = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ?").bind(id).fetch_one(&mut *tx).await?;
+    let status: String = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ?")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
     if status != InvoiceStatus::Draft.as_str() {
         return Err(refused());
     }
-    let identifier = if p.draft { None } else { Some(next_number(&mut tx, INVOICES, p.date).await?) };
-    let new_status = if p.draft { InvoiceStatus::Draft } else { InvoiceStatus::Created };
+    let identifier = if p.draft {
+        None
+    } else {
+        Some(next_number(&mut tx, INVOICES, p.date).await?)
+    };
+    let new_status = if p.draft {
+        InvoiceStatus::Draft
+    } else {
+        InvoiceStatus::Created
+    };
     write_header(&mut tx, id, &p, identifier, new_status).await?;
     tx.commit().await?;
     let mut invoice = repo::load(&state.pool, id).await?;

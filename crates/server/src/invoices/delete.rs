@@ -15,8 +15,15 @@ use kontor_model::status::check_invoice_delete;
 
 /// DELETE /invoices/{id} with optional body `{reason}` → 204.
 /// Errors: 404; 422 when locked or when a non-draft lacks a reason (field `reason`).
-pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath, OptionalJsonBody(body): OptionalJsonBody<DeleteReason>) -> ApiResult<StatusCode> {
-    let reason = body.and_then(|b| b.reason).map(|r| r.trim().to_string()).filter(|r| !r.is_empty());
+pub async fn delete(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    OptionalJsonBody(body): OptionalJsonBody<DeleteReason>,
+) -> ApiResult<StatusCode> {
+    let reason = body
+        .and_then(|b| b.reason)
+        .map(|r| r.trim().to_string())
+        .filter(|r| !r.is_empty());
     let _guard = state.write_lock.lock().await;
     let invoice = repo::load(&state.pool, id).await?;
     if let Err(why) = check_invoice_delete(invoice.status, invoice.locked, reason.as_deref()) {
@@ -31,7 +38,8 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath, OptionalJ
         return Err(ApiError::Invalid(format!("{message}."), errors));
     }
     let t = ts(now());
-    let snapshot = serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let snapshot =
+        serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut tx = state.pool.begin().await?;
     sqlx::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES (?, ?, ?, ?)")
         .bind(id)
@@ -40,7 +48,12 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath, OptionalJ
         .bind(&t)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?").bind(&t).bind(&t).bind(id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?")
+        .bind(&t)
+        .bind(&t)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
     crate::billing::release(&mut tx, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -3,8 +3,8 @@
 //! invoice `sent` (unless payments already moved it on) and locks it.
 
 use super::repo;
-use crate::documents::invoice_document;
 use crate::db::{now, ts};
+use crate::documents::invoice_document;
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::mail::{self, MailAttachment};
@@ -17,10 +17,16 @@ use kontor_model::status::InvoiceStatus;
 /// POST /invoices/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
 /// Errors: 404; 422 (draft, subject/text missing, no resolvable `emails_to`, invalid
 /// address, unknown letter paper); 502 when the mail server refuses (nothing marked sent).
-pub async fn send_email(State(state): State<AppState>, IdPath(id): IdPath, JsonBody(body): JsonBody<SendEmail>) -> ApiResult<Json<SentEmail>> {
+pub async fn send_email(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<SendEmail>,
+) -> ApiResult<Json<SentEmail>> {
     let invoice = repo::load(&state.pool, id).await?;
     if invoice.status == InvoiceStatus::Draft {
-        return Err(ApiError::Refused("A draft cannot be sent; finalize it first.".into()));
+        return Err(ApiError::Refused(
+            "A draft cannot be sent; finalize it first.".into(),
+        ));
     }
     let (mut to, mut cc) = (None, None);
     if let Some(project) = match invoice.project_id {
@@ -37,16 +43,39 @@ pub async fn send_email(State(state): State<AppState>, IdPath(id): IdPath, JsonB
         }
     }
     let recipients = mail::resolve(&body, to.as_deref(), cc.as_deref())?;
-    let paper = state.account.letter_paper(body.letter_paper_id).ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
+    let paper = state
+        .account
+        .letter_paper(body.letter_paper_id)
+        .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
     let pdf = super::pdf::render(invoice_document(&invoice, &state.account, Some(paper))).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
-    let sent = mail::send(&state.account, &state.data_dir, &body, &recipients, vec![MailAttachment { filename, content_type: "application/pdf".into(), bytes: pdf }]).await?;
+    let sent = mail::send(
+        &state.account,
+        &state.data_dir,
+        &body,
+        &recipients,
+        vec![MailAttachment {
+            filename,
+            content_type: "application/pdf".into(),
+            bytes: pdf,
+        }],
+    )
+    .await?;
 
     let _guard = state.write_lock.lock().await;
     let next = match invoice.status {
-        InvoiceStatus::Created | InvoiceStatus::Overdue | InvoiceStatus::Ignored => InvoiceStatus::Sent,
+        InvoiceStatus::Created | InvoiceStatus::Overdue | InvoiceStatus::Ignored => {
+            InvoiceStatus::Sent
+        }
         other => other,
     };
-    sqlx::query("UPDATE invoices SET status = ?, locked = 1, ever_sent = 1, updated_at = ? WHERE id = ?").bind(next.as_str()).bind(ts(now())).bind(id).execute(&state.pool).await?;
+    sqlx::query(
+        "UPDATE invoices SET status = ?, locked = 1, ever_sent = 1, updated_at = ? WHERE id = ?",
+    )
+    .bind(next.as_str())
+    .bind(ts(now()))
+    .bind(id)
+    .execute(&state.pool)
+    .await?;
     Ok(Json(sent))
 }

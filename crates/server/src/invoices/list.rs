@@ -46,18 +46,26 @@ fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &InvoiceFilter, locked_only:
     ];
     for (cond, value) in ranges {
         if let Some(d) = value {
-            qb.push(" AND ").push(cond).push_bind(crate::db::date_text(d));
+            qb.push(" AND ")
+                .push(cond)
+                .push_bind(crate::db::date_text(d));
         }
     }
     for tag in &f.tags {
-        qb.push(" AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ").push_bind(tag.clone()).push(")");
+        qb.push(" AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ")
+            .push_bind(tag.clone())
+            .push(")");
     }
     if let Some(id) = &f.identifier {
         qb.push(" AND i.identifier = ").push_bind(id.clone());
     }
     if let Some(term) = &f.term {
         let pattern = like_pattern(term);
-        qb.push(" AND (i.title LIKE ").push_bind(pattern.clone()).push(" ESCAPE '\\' OR i.identifier LIKE ").push_bind(pattern).push(" ESCAPE '\\')");
+        qb.push(" AND (i.title LIKE ")
+            .push_bind(pattern.clone())
+            .push(" ESCAPE '\\' OR i.identifier LIKE ")
+            .push_bind(pattern)
+            .push(" ESCAPE '\\')");
     }
     if let Some(c) = f.company_id {
         qb.push(" AND i.customer_id = ").push_bind(c);
@@ -68,11 +76,22 @@ fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &InvoiceFilter, locked_only:
     push_global(qb, &f.global, "i", true);
 }
 
-async fn run(state: &AppState, headers: &HeaderMap, uri: &axum::http::Uri, query: &QueryPairs, locked_only: bool) -> ApiResult<PageOf<Invoice>> {
+async fn run(
+    state: &AppState,
+    headers: &HeaderMap,
+    uri: &axum::http::Uri,
+    query: &QueryPairs,
+    locked_only: bool,
+) -> ApiResult<PageOf<Invoice>> {
     let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
     let base = base.trim_end_matches('/');
     let filter = InvoiceFilter::from_pairs(query.iter())?;
-    let order = order_by(filter.paging.sort_by.as_deref(), SORTS, "i.date DESC, i.id DESC", "i.id")?;
+    let order = order_by(
+        filter.paging.sort_by.as_deref(),
+        SORTS,
+        "i.date DESC, i.id DESC",
+        "i.id",
+    )?;
     let (page, per_page) = (filter.paging.page(), filter.paging.per_page());
 
     let mut count = QueryBuilder::new("SELECT COUNT(*) FROM invoices i");
@@ -81,7 +100,11 @@ async fn run(state: &AppState, headers: &HeaderMap, uri: &axum::http::Uri, query
 
     let mut select = QueryBuilder::new(SELECT);
     push_where(&mut select, &filter, locked_only);
-    select.push(format!(" ORDER BY {order} LIMIT ")).push_bind(i64::from(per_page)).push(" OFFSET ").push_bind(i64::from((page - 1) * per_page));
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(per_page))
+        .push(" OFFSET ")
+        .push_bind(i64::from((page - 1) * per_page));
     let rows: Vec<InvoiceRow> = select.build_query_as().fetch_all(&state.pool).await?;
     let items = rows
         .into_iter()
@@ -91,15 +114,31 @@ async fn run(state: &AppState, headers: &HeaderMap, uri: &axum::http::Uri, query
             invoice
         })
         .collect();
-    Ok(PageOf { items, page, per_page, total, url: absolute_url(headers, uri) })
+    Ok(PageOf {
+        items,
+        page,
+        per_page,
+        total,
+        url: absolute_url(headers, uri),
+    })
 }
 
 /// GET /invoices → one page of invoices (list form). Errors: 400 for a malformed filter.
-pub async fn list(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Invoice>> {
+pub async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Invoice>> {
     run(&state, &headers, &uri, &query, false).await
 }
 
 /// GET /invoices/locked → locked invoices only (status, date_from, date_to, identifier).
-pub async fn locked(State(state): State<AppState>, headers: HeaderMap, OriginalUri(uri): OriginalUri, query: QueryPairs) -> ApiResult<PageOf<Invoice>> {
+pub async fn locked(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Invoice>> {
     run(&state, &headers, &uri, &query, true).await
 }

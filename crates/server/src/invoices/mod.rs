@@ -5,8 +5,8 @@ mod billed;
 mod create;
 mod delete;
 mod email;
-mod pdf;
 mod list;
+mod pdf;
 pub mod repo;
 mod reverse;
 mod status;
@@ -25,7 +25,12 @@ pub fn router() -> Router<AppState> {
         .route("/invoices/locked", get(list::locked))
         .route("/invoices/preview.pdf", post(pdf::preview_pdf))
         .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
-        .route("/invoices/{id}", get(repo::get_one).put(create::update_draft).delete(delete::delete))
+        .route(
+            "/invoices/{id}",
+            get(repo::get_one)
+                .put(create::update_draft)
+                .delete(delete::delete),
+        )
         .route("/invoices/{id}/update_status", put(status::update_status))
         .route("/invoices/{id}/reverse", post(reverse::reverse))
         .route("/invoices/{id}/send_email", post(email::send_email))

@@ -28,21 +28,41 @@ pub async fn render(data: DocumentData) -> ApiResult<Vec<u8>> {
 
 /// `letter_paper_id` and `blank` from the query: the paper to print on (`None` = blank).
 /// Errors: 400 for a malformed id, 404 for an unknown one.
-fn paper<'a>(state: &'a AppState, query: &QueryPairs) -> ApiResult<Option<&'a crate::config::LetterPaperConfig>> {
-    let blank = query.get("blank").is_some_and(|v| !matches!(v, "false" | "0"));
+fn paper<'a>(
+    state: &'a AppState,
+    query: &QueryPairs,
+) -> ApiResult<Option<&'a crate::config::LetterPaperConfig>> {
+    let blank = query
+        .get("blank")
+        .is_some_and(|v| !matches!(v, "false" | "0"));
     if blank {
         return Ok(None);
     }
-    let id = query.get("letter_paper_id").filter(|v| !v.is_empty()).map(|v| parse_id("letter_paper_id", v)).transpose()?;
-    state.account.letter_paper(id).map(Some).ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
+    let id = query
+        .get("letter_paper_id")
+        .filter(|v| !v.is_empty())
+        .map(|v| parse_id("letter_paper_id", v))
+        .transpose()?;
+    state
+        .account
+        .letter_paper(id)
+        .map(Some)
+        .ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
 }
 
 /// Renders invoice `id` on `paper` (`None` = blank), named `<identifier>.pdf`.
 /// Errors: 404 for an unknown invoice.
-pub async fn render_pdf(state: &AppState, id: i64, paper: Option<&crate::config::LetterPaperConfig>) -> ApiResult<Response> {
+pub async fn render_pdf(
+    state: &AppState,
+    id: i64,
+    paper: Option<&crate::config::LetterPaperConfig>,
+) -> ApiResult<Response> {
     let invoice = repo::load(&state.pool, id).await?;
     let bytes = render(invoice_document(&invoice, &state.account, paper)).await?;
-    Ok(pdf_response(bytes, &format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("draft"))))
+    Ok(pdf_response(
+        bytes,
+        &format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("draft")),
+    ))
 }
 
 /// GET /invoices/{id}.pdf. Errors: 404 (invoice, letter paper).
@@ -51,25 +71,58 @@ pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
 }
 
 /// GET /invoices/{id}/timesheet.pdf. Errors: 404 when the invoice billed no hours.
-pub async fn timesheet_pdf(State(state): State<AppState>, IdPath(id): IdPath, query: QueryPairs) -> ApiResult<Response> {
+pub async fn timesheet_pdf(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    query: QueryPairs,
+) -> ApiResult<Response> {
     let paper = paper(&state, &query)?;
     let invoice = repo::load(&state.pool, id).await?;
     let activities = crate::activities::of_invoice(&state.pool, id).await?;
     if activities.iter().all(|a| a.hours.is_zero()) {
         return Err(ApiError::not_found(format!("hours billed by invoice {id}")));
     }
-    let bytes = render(timesheet_document(&invoice, &activities, &state.account, paper)).await?;
-    Ok(pdf_response(bytes, &format!("{}-timesheet.pdf", invoice.identifier.as_deref().unwrap_or("draft"))))
+    let bytes = render(timesheet_document(
+        &invoice,
+        &activities,
+        &state.account,
+        paper,
+    ))
+    .await?;
+    Ok(pdf_response(
+        bytes,
+        &format!(
+            "{}-timesheet.pdf",
+            invoice.identifier.as_deref().unwrap_or("draft")
+        ),
+    ))
 }
 
 /// The representation an unsaved creation body would get (for the preview).
 fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
-    let currency = body.currency.clone().unwrap_or_else(|| state.account.default_currency().to_string());
-    let reverse_charge = body.vat.as_ref().and_then(|v| v.reverse_charge).unwrap_or(false);
-    let tax = if reverse_charge { Default::default() } else { body.tax.unwrap_or_default() };
+    let currency = body
+        .currency
+        .clone()
+        .unwrap_or_else(|| state.account.default_currency().to_string());
+    let reverse_charge = body
+        .vat
+        .as_ref()
+        .and_then(|v| v.reverse_charge)
+        .unwrap_or(false);
+    let tax = if reverse_charge {
+        Default::default()
+    } else {
+        body.tax.unwrap_or_default()
+    };
     let items = body.items.clone().unwrap_or_default();
     let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
-    let totals = compute_totals(&amounts, body.discount.unwrap_or_default(), tax, reverse_charge, &currency);
+    let totals = compute_totals(
+        &amounts,
+        body.discount.unwrap_or_default(),
+        tax,
+        reverse_charge,
+        &currency,
+    );
     let today = crate::db::now();
     let date = body.date.unwrap_or(today.date_naive());
     Invoice {
@@ -92,7 +145,11 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
         currency,
         net_total: totals.net_total,
         tax,
-        vat: Vat { tax, reverse_charge, intra_eu: body.vat.and_then(|v| v.intra_eu).unwrap_or(false) },
+        vat: Vat {
+            tax,
+            reverse_charge,
+            intra_eu: body.vat.and_then(|v| v.intra_eu).unwrap_or(false),
+        },
         gross_total: totals.gross_total,
         discount: body.discount.unwrap_or_default(),
         cash_discount: body.cash_discount.unwrap_or_default(),
@@ -132,7 +189,11 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
 
 /// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it
 /// would print; nothing is stored. Errors: 400/415/422 for malformed bodies only.
-pub async fn preview_pdf(State(state): State<AppState>, query: QueryPairs, JsonBody(body): JsonBody<NewInvoice>) -> ApiResult<Response> {
+pub async fn preview_pdf(
+    State(state): State<AppState>,
+    query: QueryPairs,
+    JsonBody(body): JsonBody<NewInvoice>,
+) -> ApiResult<Response> {
     let paper = paper(&state, &query)?;
     let invoice = unsaved(body, &state);
     let bytes = render(invoice_document(&invoice, &state.account, paper)).await?;

@@ -4,10 +4,10 @@ use crate::db::{date_text, dec, dec_opt, json_list, json_map, parse_ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::QueryPairs;
 use crate::files::BaseUrl;
-use axum::extract::Path;
-use axum::response::{IntoResponse, Response};
 use crate::state::AppState;
+use axum::extract::Path;
 use axum::extract::State;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
@@ -70,7 +70,9 @@ impl InvoiceRow {
             identifier: self.identifier,
             date: self.date,
             due_date: self.due_date,
-            service_period: self.service_period_from.map(|d| d.format("%m/%Y").to_string()),
+            service_period: self
+                .service_period_from
+                .map(|d| d.format("%m/%Y").to_string()),
             service_period_from: self.service_period_from,
             service_period_to: self.service_period_to,
             status: InvoiceStatus::parse(&self.status).unwrap_or(InvoiceStatus::Created),
@@ -83,7 +85,11 @@ impl InvoiceRow {
             currency: self.currency,
             net_total: dec(&self.net_total),
             tax,
-            vat: Vat { tax, reverse_charge: self.reverse_charge, intra_eu: self.intra_eu },
+            vat: Vat {
+                tax,
+                reverse_charge: self.reverse_charge,
+                intra_eu: self.intra_eu,
+            },
             gross_total: dec(&self.gross_total),
             discount: dec(&self.discount),
             cash_discount: dec(&self.cash_discount),
@@ -98,7 +104,11 @@ impl InvoiceRow {
             tags: json_list(&self.tags),
             file_url: None,
             user: match (self.user_id, self.u_firstname, self.u_lastname) {
-                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef { id, firstname, lastname }),
+                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
+                    id,
+                    firstname,
+                    lastname,
+                }),
                 _ => None,
             },
             items: None,
@@ -165,7 +175,12 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
 
 /// GET /invoices/{id} → the full representation with a fresh signed `file_url`;
 /// GET /invoices/{id}.pdf → the PDF. Errors: 404.
-pub async fn get_one(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path(raw): Path<String>, query: QueryPairs) -> ApiResult<Response> {
+pub async fn get_one(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    Path(raw): Path<String>,
+    query: QueryPairs,
+) -> ApiResult<Response> {
     let not_found = || ApiError::not_found(format!("invoice {raw}"));
     if let Some(number) = raw.strip_suffix(".pdf") {
         let id = number.parse().map_err(|_| not_found())?;
@@ -179,7 +194,11 @@ pub async fn get_one(State(state): State<AppState>, BaseUrl(base): BaseUrl, Path
 
 /// Sets `file_url` to a fresh signed link (15 minutes) to the invoice's PDF.
 pub fn sign(state: &AppState, base: &str, invoice: &mut Invoice) {
-    invoice.file_url = Some(state.signer.link(base, &format!("/files/invoices/{}.pdf", invoice.id)));
+    invoice.file_url = Some(
+        state
+            .signer
+            .link(base, &format!("/files/invoices/{}.pdf", invoice.id)),
+    );
 }
 
 /// `YYYY-MM-DD` text of an optional date column value.

@@ -47,31 +47,54 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
         service_period_from: original.service_period_from,
         service_period_to: original.service_period_to,
         status: Some(InvoiceStatus::Created),
-        salutation: Some(format!("<p>This invoice reverses invoice {number} of {}.</p>", original.date.format("%Y-%m-%d"))),
+        salutation: Some(format!(
+            "<p>This invoice reverses invoice {number} of {}.</p>",
+            original.date.format("%Y-%m-%d")
+        )),
         footer: original.footer.clone(),
         discount: Some(original.discount),
         internal_contact_id: original.user.as_ref().map(|u| u.id),
         custom_properties: Some(original.custom_properties.clone()),
         tags: Some(original.tags.clone()),
-        vat: Some(VatInput { reverse_charge: Some(original.vat.reverse_charge), intra_eu: Some(original.vat.intra_eu) }),
+        vat: Some(VatInput {
+            reverse_charge: Some(original.vat.reverse_charge),
+            intra_eu: Some(original.vat.intra_eu),
+        }),
         ..Default::default()
     }
 }
 
 /// POST /invoices/{id}/reverse → 200 with the reversal invoice.
 /// Errors: 404; 422 for drafts, reversal invoices and invoices already reversed.
-pub async fn reverse(State(state): State<AppState>, Extension(caller): Extension<Caller>, BaseUrl(base): BaseUrl, IdPath(id): IdPath) -> ApiResult<Json<Invoice>> {
+pub async fn reverse(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Invoice>> {
     let original = repo::load(&state.pool, id).await?;
     if original.status == InvoiceStatus::Draft {
-        return Err(ApiError::Refused("A draft cannot be reversed; delete it instead.".into()));
+        return Err(ApiError::Refused(
+            "A draft cannot be reversed; delete it instead.".into(),
+        ));
     }
     if original.reversal {
-        return Err(ApiError::Refused("A reversal invoice cannot be reversed.".into()));
+        return Err(ApiError::Refused(
+            "A reversal invoice cannot be reversed.".into(),
+        ));
     }
     if original.reversed {
-        return Err(ApiError::Refused("This invoice has already been reversed.".into()));
+        return Err(ApiError::Refused(
+            "This invoice has already been reversed.".into(),
+        ));
     }
-    let mut reversal = create_linked(&state, &caller, reversal_body(&original, now().date_naive()), Some(id)).await?;
+    let mut reversal = create_linked(
+        &state,
+        &caller,
+        reversal_body(&original, now().date_naive()),
+        Some(id),
+    )
+    .await?;
     repo::sign(&state, &base, &mut reversal);
     Ok(Json(reversal))
 }

@@ -35,7 +35,8 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
                     title: Some(i.title.clone()),
                     quantity: i.quantity,
                     unit_price: i.unit_price,
-                    net_total: (i.quantity.is_none() && i.unit_price.is_none()).then_some(i.net_total),
+                    net_total: (i.quantity.is_none() && i.unit_price.is_none())
+                        .then_some(i.net_total),
                     ..Default::default()
                 })
                 .collect()
@@ -48,21 +49,52 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
 /// PUT /invoices/{id}/update_status `{status}` → 200 with the invoice after the change.
 /// Errors: 404; 422 for an unknown status, a move the rules do not permit, or an
 /// incomplete draft (fields named).
-pub async fn update_status(State(state): State<AppState>, BaseUrl(base): BaseUrl, IdPath(id): IdPath, JsonBody(body): JsonBody<StatusChange>) -> ApiResult<Json<Invoice>> {
+pub async fn update_status(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<StatusChange>,
+) -> ApiResult<Json<Invoice>> {
     let target = InvoiceStatus::parse(&body.status)
-        .filter(|s| matches!(s, InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue | InvoiceStatus::Ignored))
-        .ok_or_else(|| ApiError::field("status", "must be one of created, sent, overdue, ignored"))?;
+        .filter(|s| {
+            matches!(
+                s,
+                InvoiceStatus::Created
+                    | InvoiceStatus::Sent
+                    | InvoiceStatus::Overdue
+                    | InvoiceStatus::Ignored
+            )
+        })
+        .ok_or_else(|| {
+            ApiError::field("status", "must be one of created, sent, overdue, ignored")
+        })?;
     let _guard = state.write_lock.lock().await;
     let current = repo::load(&state.pool, id).await?;
     if !current.status.can_move_to(target) {
-        let message = format!("An invoice that is {} cannot be moved to {}.", current.status.label().to_lowercase(), target.label().to_lowercase());
-        return Err(ApiError::Invalid(message.clone(), [("status".to_string(), vec![message])].into_iter().collect()));
+        let message = format!(
+            "An invoice that is {} cannot be moved to {}.",
+            current.status.label().to_lowercase(),
+            target.label().to_lowercase()
+        );
+        return Err(ApiError::Invalid(
+            message.clone(),
+            [("status".to_string(), vec![message])]
+                .into_iter()
+                .collect(),
+        ));
     }
     let mut tx = state.pool.begin().await?;
     if current.status == InvoiceStatus::Draft {
-        ApiError::check(validate_new_invoice(&as_creation_body(&current), &state.account.currencies))?;
+        ApiError::check(validate_new_invoice(
+            &as_creation_body(&current),
+            &state.account.currencies,
+        ))?;
         let number = next_number(&mut tx, INVOICES, current.date).await?;
-        sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?").bind(number).bind(id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?")
+            .bind(number)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
     }
     sqlx::query("UPDATE invoices SET status = ?, locked = (locked OR ?), ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
         .bind(target.as_str())

@@ -26,7 +26,10 @@ pub struct Reply {
 
 impl Reply {
     pub fn header(&self, name: &str) -> &str {
-        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
+        self.headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
     }
 }
 
@@ -47,9 +50,17 @@ pub async fn start_with(adjust: impl FnOnce(&mut ServerConfig)) -> TestServer {
     adjust(&mut config);
     let bound = kontor_server::bind(&config).await.unwrap();
     let addr = bound.listener.local_addr().unwrap();
-    let key = bound.initial_key.clone().expect("first start creates a key");
+    let key = bound
+        .initial_key
+        .clone()
+        .expect("first start creates a key");
     tokio::spawn(kontor_server::run(bound));
-    TestServer { base: format!("http://{addr}"), key, dir, client: reqwest::Client::new() }
+    TestServer {
+        base: format!("http://{addr}"),
+        key,
+        dir,
+        client: reqwest::Client::new(),
+    }
 }
 
 impl TestServer {
@@ -62,9 +73,14 @@ impl TestServer {
     }
 
     pub async fn send(&self, method: Method, path: &str, body: Option<Value>) -> Reply {
-        let mut req = self.client.request(method, self.url(path)).header("Authorization", format!("Token token={}", self.key));
+        let mut req = self
+            .client
+            .request(method, self.url(path))
+            .header("Authorization", format!("Token token={}", self.key));
         if let Some(b) = body {
-            req = req.header("Content-Type", "application/json").body(serde_json::to_string(&b).unwrap());
+            req = req
+                .header("Content-Type", "application/json")
+                .body(serde_json::to_string(&b).unwrap());
         }
         reply(req.send().await.unwrap()).await
     }
@@ -104,8 +120,16 @@ pub async fn reply(resp: reqwest::Response) -> Reply {
     let status = resp.status();
     let headers = resp.headers().clone();
     let text = resp.text().await.unwrap();
-    let body = if text.is_empty() { Value::Null } else { serde_json::from_str(&text).unwrap_or(Value::String(text)) };
-    Reply { status, headers, body }
+    let body = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or(Value::String(text))
+    };
+    Reply {
+        status,
+        headers,
+        body,
+    }
 }
 
 /// A valid invoice body: a title, two items and a lump sum; net 250.00, gross 297.50.
