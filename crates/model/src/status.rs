@@ -118,6 +118,23 @@ pub fn check_invoice_delete(
     Ok(())
 }
 
+/// Whether an invoice may be deleted at all (with a reason where one is needed): only
+/// when it is not locked. Use it to decide whether to offer "Delete".
+pub fn can_delete_invoice(locked: bool) -> bool {
+    !locked
+}
+
+/// Whether an invoice may be reversed: final (not a draft), not itself a reversal, and
+/// not reversed already (`decisions.md` § State rules).
+pub fn can_reverse_invoice(status: InvoiceStatus, reversal: bool, reversed: bool) -> bool {
+    status != InvoiceStatus::Draft && !reversal && !reversed
+}
+
+/// Whether payments can be recorded: final invoices only.
+pub fn can_record_payment(status: InvoiceStatus) -> bool {
+    status != InvoiceStatus::Draft
+}
+
 /// The status an invoice gets from its payments: paid total ≥ gross → `paid`; > 0 →
 /// `partially_paid`; 0 → `before_payments` (the status held before the first payment).
 pub fn status_after_payments(
