@@ -18,6 +18,7 @@ pub mod error;
 pub mod invoice;
 pub mod invoice_input;
 pub mod money;
+pub mod offer;
 pub mod party;
 pub mod payment;
 pub mod position;

@@ -233,3 +233,79 @@ pub struct NewUser {
     #[serde(default)]
     pub email: Option<String>,
 }
+
+/// A deal (sales opportunity) with a company.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Deal {
+    /// Record id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// The company.
+    pub company: Option<IdName>,
+    /// Currency.
+    pub currency: Option<String>,
+    /// Status: `pending`, `won` or `lost`.
+    pub status: String,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// POST /deals body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewDeal {
+    /// Required: name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Required: company id.
+    #[serde(default)]
+    pub company_id: Option<i64>,
+    /// Currency (one of the account's).
+    #[serde(default)]
+    pub currency: Option<String>,
+    /// `pending` (default), `won` or `lost`.
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+/// A contact person at a company.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Person {
+    /// Record id.
+    pub id: i64,
+    /// First name.
+    pub firstname: String,
+    /// Last name.
+    pub lastname: String,
+    /// E-mail (default offer recipient).
+    pub email: Option<String>,
+    /// The company.
+    pub company: Option<IdName>,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// POST /contacts/people body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPerson {
+    /// Required: first name.
+    #[serde(default)]
+    pub firstname: Option<String>,
+    /// Required: last name.
+    #[serde(default)]
+    pub lastname: Option<String>,
+    /// E-mail.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// Company id.
+    #[serde(default)]
+    pub company_id: Option<i64>,
+}

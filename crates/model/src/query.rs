@@ -262,6 +262,110 @@ impl InvoiceFilter {
     }
 }
 
+/// GET /offers filters: `sort` (date, created_at, title), `status`, `from`, `to`,
+/// `identifier`, `deal_id` and `project_id` (single or comma-separated ids).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OfferFilter {
+    /// Any of these statuses.
+    pub status: Vec<crate::offer::OfferStatus>,
+    /// Offer date on or after.
+    pub from: Option<NaiveDate>,
+    /// Offer date on or before.
+    pub to: Option<NaiveDate>,
+    /// Exact offer number.
+    pub identifier: Option<String>,
+    /// Any of these deals.
+    pub deal_ids: Vec<i64>,
+    /// Any of these projects.
+    pub project_ids: Vec<i64>,
+    /// Customer company.
+    pub company_id: Option<i64>,
+    /// The interface's `sort` (`date`, `created_at`, `title`), newest/first-letter first.
+    pub sort: Option<String>,
+    /// Pagination and `sort_by`.
+    pub paging: Paging,
+    /// Global filters.
+    pub global: GlobalFilter,
+}
+
+impl OfferFilter {
+    /// Parses query pairs; unknown names are ignored; a wrong form is a [`QueryError`].
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, QueryError> {
+        let mut f = OfferFilter::default();
+        for (name, value) in pairs {
+            if f.paging.accept(name, value)? || f.global.accept(name, value)? || value.is_empty() {
+                continue;
+            }
+            match name {
+                "status" => {
+                    for s in split_list(value) {
+                        f.status.push(crate::offer::OfferStatus::parse(&s).ok_or_else(|| bad(name, "must be one of created, sent, accepted, partially_billed, billed, archived"))?);
+                    }
+                }
+                "from" => f.from = Some(parse_date(name, value)?),
+                "to" => f.to = Some(parse_date(name, value)?),
+                "identifier" => f.identifier = Some(value.to_string()),
+                "deal_id" => f.deal_ids.extend(parse_ids(name, value)?),
+                "project_id" => f.project_ids.extend(parse_ids(name, value)?),
+                "company_id" => f.company_id = Some(parse_id(name, value)?),
+                "sort" => {
+                    if !["date", "created_at", "title"].contains(&value) {
+                        return Err(bad(name, "must be date, created_at or title"));
+                    }
+                    f.sort = Some(value.to_string());
+                }
+                _ => {}
+            }
+        }
+        Ok(f)
+    }
+
+    /// Writes the filter as query pairs (for the browser's URL and requests).
+    pub fn to_pairs(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if !self.status.is_empty() {
+            out.push((
+                "status".into(),
+                self.status
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ));
+        }
+        for (name, date) in [("from", self.from), ("to", self.to)] {
+            if let Some(d) = date {
+                out.push((name.into(), d.format("%Y-%m-%d").to_string()));
+            }
+        }
+        let ids = |v: &[i64]| {
+            v.iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        if let Some(v) = &self.identifier {
+            out.push(("identifier".into(), v.clone()));
+        }
+        if !self.deal_ids.is_empty() {
+            out.push(("deal_id".into(), ids(&self.deal_ids)));
+        }
+        if !self.project_ids.is_empty() {
+            out.push(("project_id".into(), ids(&self.project_ids)));
+        }
+        if let Some(c) = self.company_id {
+            out.push(("company_id".into(), c.to_string()));
+        }
+        if let Some(s) = &self.sort {
+            out.push(("sort".into(), s.clone()));
+        }
+        self.paging.write(&mut out);
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -326,5 +430,34 @@ mod tests {
     fn per_page_is_capped() {
         let f = InvoiceFilter::from_pairs([("per_page", "500")]).unwrap();
         assert_eq!(f.paging.per_page(), 100);
+    }
+
+    #[test]
+    fn offer_filter_reads_id_lists_and_sort() {
+        let f = OfferFilter::from_pairs([
+            ("deal_id", "1,2"),
+            ("project_id", "7"),
+            ("sort", "title"),
+            ("status", "accepted"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (f.deal_ids.clone(), f.project_ids.clone(), f.sort.as_deref()),
+            (vec![1, 2], vec![7], Some("title"))
+        );
+        let back = f.to_pairs();
+        assert!(back.contains(&("deal_id".to_string(), "1,2".to_string())));
+        assert_eq!(
+            OfferFilter::from_pairs([("sort", "price")])
+                .unwrap_err()
+                .param,
+            "sort"
+        );
+        assert_eq!(
+            OfferFilter::from_pairs([("deal_id", "x")])
+                .unwrap_err()
+                .param,
+            "deal_id"
+        );
     }
 }

@@ -2,9 +2,12 @@
 //! server (422 with the same paths). Paths look like `title`, `items[2].unit_price`.
 
 use crate::error::{push_error, FieldErrors};
-use crate::invoice_input::NewInvoice;
+use crate::invoice_input::{NewInvoice, NewInvoiceItem};
+use crate::offer::{NewOffer, NewOfferItem};
 use crate::position::PositionType;
 use crate::status::InvoiceStatus;
+use crate::totals::PositionAmounts;
+use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
 /// Longest accepted single-line text (title, unit, …), in characters.
@@ -39,6 +42,167 @@ fn text(errors: &mut FieldErrors, field: &str, value: Option<&String>, required:
     }
 }
 
+/// The header fields invoices and offers share, borrowed from a creation body.
+struct DocumentFields<'a> {
+    recipient_address: Option<&'a String>,
+    title: Option<&'a String>,
+    date: Option<NaiveDate>,
+    due_date: Option<NaiveDate>,
+    tax: Option<Decimal>,
+    currency: Option<&'a String>,
+    currency_required: bool,
+    discount: Option<Decimal>,
+    salutation: Option<&'a String>,
+    footer: Option<&'a String>,
+    tags: Option<&'a Vec<String>>,
+}
+
+fn check_document(
+    e: &mut FieldErrors,
+    f: &DocumentFields<'_>,
+    required: bool,
+    currencies: &[String],
+) {
+    text(
+        e,
+        "recipient_address",
+        f.recipient_address,
+        required,
+        MAX_TEXT,
+    );
+    text(e, "title", f.title, required, MAX_LINE);
+    if required && f.date.is_none() {
+        push_error(e, "date", "is required");
+    }
+    match (f.date, f.due_date) {
+        (_, None) if required => push_error(e, "due_date", "is required"),
+        (Some(d), Some(due)) if due < d => push_error(e, "due_date", "must not be before the date"),
+        _ => {}
+    }
+    match f.tax {
+        None if required => push_error(e, "tax", "is required"),
+        v => percent(e, "tax", v),
+    }
+    percent(e, "discount", f.discount);
+    match f.currency {
+        None if required && f.currency_required => push_error(e, "currency", "is required"),
+        Some(c) if !currencies.iter().any(|k| k == c) => push_error(
+            e,
+            "currency",
+            format!(
+                "must be one of the account's currencies ({})",
+                currencies.join(", ")
+            ),
+        ),
+        _ => {}
+    }
+    text(e, "salutation", f.salutation, false, MAX_TEXT);
+    text(e, "footer", f.footer, false, MAX_TEXT);
+    for (i, t) in f.tags.into_iter().flatten().enumerate() {
+        if t.trim().is_empty() || t.contains(',') {
+            push_error(
+                e,
+                format!("tags[{i}]"),
+                "must be a non-empty tag without commas",
+            );
+        }
+    }
+}
+
+/// What position validation needs from an invoice or offer position.
+pub trait PositionInput {
+    /// The position's amounts and type.
+    fn amounts(&self) -> PositionAmounts;
+    /// Title, description and unit as given.
+    fn texts(&self) -> [Option<&String>; 3];
+    /// Whether it lists activities or expenses to bill.
+    fn bills_entries(&self) -> bool {
+        false
+    }
+}
+
+impl PositionInput for NewInvoiceItem {
+    fn amounts(&self) -> PositionAmounts {
+        NewInvoiceItem::amounts(self)
+    }
+    fn texts(&self) -> [Option<&String>; 3] {
+        [
+            self.title.as_ref(),
+            self.description.as_ref(),
+            self.unit.as_ref(),
+        ]
+    }
+    fn bills_entries(&self) -> bool {
+        self.activity_ids.as_ref().is_some_and(|v| !v.is_empty())
+            || self.expense_ids.as_ref().is_some_and(|v| !v.is_empty())
+    }
+}
+
+impl PositionInput for NewOfferItem {
+    fn amounts(&self) -> PositionAmounts {
+        NewOfferItem::amounts(self)
+    }
+    fn texts(&self) -> [Option<&String>; 3] {
+        [
+            self.title.as_ref(),
+            self.description.as_ref(),
+            self.unit.as_ref(),
+        ]
+    }
+}
+
+fn check_positions<T: PositionInput>(e: &mut FieldErrors, items: Option<&Vec<T>>, required: bool) {
+    match items {
+        None if required => push_error(e, "items", "is required"),
+        Some(items)
+            if required
+                && !items
+                    .iter()
+                    .any(|i| i.amounts().kind == Some(PositionType::Item)) =>
+        {
+            push_error(e, "items", "must contain at least one item position")
+        }
+        Some(items) if items.len() > MAX_POSITIONS => push_error(
+            e,
+            "items",
+            format!("must hold at most {MAX_POSITIONS} positions"),
+        ),
+        _ => {}
+    }
+    for (i, item) in items.into_iter().flatten().enumerate() {
+        let p = |f: &str| format!("items[{i}].{f}");
+        let a = item.amounts();
+        let Some(kind) = a.kind else {
+            push_error(e, p("type"), "is required");
+            continue;
+        };
+        let [title, description, unit] = item.texts();
+        let needs_title = matches!(kind, PositionType::Item | PositionType::Title);
+        text(e, &p("title"), title, needs_title, MAX_LINE);
+        text(e, &p("description"), description, false, MAX_TEXT);
+        text(e, &p("unit"), unit, false, MAX_LINE);
+        if kind == PositionType::Item {
+            match (a.quantity, a.unit_price, a.net_total) {
+                (Some(_), Some(_), _) | (None, None, Some(_)) => {}
+                (Some(_), None, _) => push_error(e, p("unit_price"), "is required with a quantity"),
+                (None, Some(_), _) => push_error(e, p("quantity"), "is required with a unit price"),
+                (None, None, None) => push_error(
+                    e,
+                    p("unit_price"),
+                    "give quantity and unit price, or a lump-sum net total",
+                ),
+            }
+        }
+        if item.bills_entries() && (kind != PositionType::Item || a.quantity.is_none()) {
+            push_error(
+                e,
+                p("activity_ids"),
+                "only items with quantity and unit price can bill activities or expenses",
+            );
+        }
+    }
+}
+
 /// Checks an invoice creation body against interface.md § POST /invoices and the totals
 /// rules. `currencies` are the account's valid currency codes. Returns every problem found
 /// (an empty map means valid). Existence of referenced records (customer, project, user)
@@ -48,49 +212,27 @@ fn text(errors: &mut FieldErrors, field: &str, value: Option<&String>, required:
 /// formed.
 pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldErrors {
     let mut e = FieldErrors::new();
-    let draft = body.status == Some(InvoiceStatus::Draft);
-    let required = !draft;
+    let required = body.status != Some(InvoiceStatus::Draft);
     if body.customer_id.is_none() {
         push_error(&mut e, "customer_id", "is required");
     }
-    text(
-        &mut e,
-        "recipient_address",
-        body.recipient_address.as_ref(),
-        required,
-        MAX_TEXT,
-    );
-    text(&mut e, "title", body.title.as_ref(), required, MAX_LINE);
-    if required && body.date.is_none() {
-        push_error(&mut e, "date", "is required");
-    }
-    match (body.date, body.due_date) {
-        (_, None) if required => push_error(&mut e, "due_date", "is required"),
-        (Some(d), Some(due)) if due < d => {
-            push_error(&mut e, "due_date", "must not be before the invoice date")
-        }
-        _ => {}
-    }
-    match body.tax {
-        None if required => push_error(&mut e, "tax", "is required"),
-        v => percent(&mut e, "tax", v),
-    }
-    percent(&mut e, "discount", body.discount);
+    let fields = DocumentFields {
+        recipient_address: body.recipient_address.as_ref(),
+        title: body.title.as_ref(),
+        date: body.date,
+        due_date: body.due_date,
+        tax: body.tax,
+        currency: body.currency.as_ref(),
+        currency_required: true,
+        discount: body.discount,
+        salutation: body.salutation.as_ref(),
+        footer: body.footer.as_ref(),
+        tags: body.tags.as_ref(),
+    };
+    check_document(&mut e, &fields, required, currencies);
     percent(&mut e, "cash_discount", body.cash_discount);
     if body.cash_discount_days.is_some_and(|d| d < 0) {
         push_error(&mut e, "cash_discount_days", "must not be negative");
-    }
-    match &body.currency {
-        None if required => push_error(&mut e, "currency", "is required"),
-        Some(c) if !currencies.iter().any(|k| k == c) => push_error(
-            &mut e,
-            "currency",
-            format!(
-                "must be one of the account's currencies ({})",
-                currencies.join(", ")
-            ),
-        ),
-        _ => {}
     }
     match (body.service_period_from, body.service_period_to) {
         (Some(_), None) => push_error(
@@ -124,93 +266,45 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             );
         }
     }
-    text(
-        &mut e,
-        "salutation",
-        body.salutation.as_ref(),
-        false,
-        MAX_TEXT,
-    );
-    text(&mut e, "footer", body.footer.as_ref(), false, MAX_TEXT);
-    if let Some(tags) = &body.tags {
-        for (i, t) in tags.iter().enumerate() {
-            if t.trim().is_empty() || t.contains(',') {
-                push_error(
-                    &mut e,
-                    format!("tags[{i}]"),
-                    "must be a non-empty tag without commas",
-                );
-            }
+    check_positions(&mut e, body.items.as_ref(), required);
+    e
+}
+
+/// Checks an offer creation body (interface.md § POST /offers; `decisions.md`
+/// § Representations): at least one of company, deal and project; the shared header and
+/// position rules; `currency` optional but one of the account's when given;
+/// `change_address` `offer` or `customer`. References are checked by the server.
+pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    if body.company_id.is_none() && body.deal_id.is_none() && body.project_id.is_none() {
+        push_error(&mut e, "company_id", "give a company, a deal or a project");
+    }
+    let fields = DocumentFields {
+        recipient_address: body.recipient_address.as_ref(),
+        title: body.title.as_ref(),
+        date: body.date,
+        due_date: body.due_date,
+        tax: body.tax,
+        currency: body.currency.as_ref(),
+        currency_required: false,
+        discount: body.discount,
+        salutation: body.salutation.as_ref(),
+        footer: body.footer.as_ref(),
+        tags: body.tags.as_ref(),
+    };
+    check_document(&mut e, &fields, true, currencies);
+    if let Some(c) = &body.change_address {
+        if !["offer", "customer"].contains(&c.as_str()) {
+            push_error(&mut e, "change_address", "must be offer or customer");
         }
     }
-    match &body.items {
-        None if required => push_error(&mut e, "items", "is required"),
-        Some(items) if required && !items.iter().any(|i| i.kind == Some(PositionType::Item)) => {
-            push_error(&mut e, "items", "must contain at least one item position")
-        }
-        Some(items) if items.len() > MAX_POSITIONS => push_error(
-            &mut e,
-            "items",
-            format!("must hold at most {MAX_POSITIONS} positions"),
-        ),
-        _ => {}
-    }
-    for (i, item) in body.items.iter().flatten().enumerate() {
-        let p = |f: &str| format!("items[{i}].{f}");
-        let Some(kind) = item.kind else {
-            push_error(&mut e, p("type"), "is required");
-            continue;
-        };
-        let needs_title = matches!(kind, PositionType::Item | PositionType::Title);
-        text(
-            &mut e,
-            &p("title"),
-            item.title.as_ref(),
-            needs_title,
-            MAX_LINE,
-        );
-        text(
-            &mut e,
-            &p("description"),
-            item.description.as_ref(),
-            false,
-            MAX_TEXT,
-        );
-        text(&mut e, &p("unit"), item.unit.as_ref(), false, MAX_LINE);
-        if kind == PositionType::Item {
-            match (item.quantity, item.unit_price, item.net_total) {
-                (Some(_), Some(_), _) | (None, None, Some(_)) => {}
-                (Some(_), None, _) => {
-                    push_error(&mut e, p("unit_price"), "is required with a quantity")
-                }
-                (None, Some(_), _) => {
-                    push_error(&mut e, p("quantity"), "is required with a unit price")
-                }
-                (None, None, None) => push_error(
-                    &mut e,
-                    p("unit_price"),
-                    "give quantity and unit price, or a lump-sum net total",
-                ),
-            }
-        }
-        let bills = item.activity_ids.as_ref().is_some_and(|v| !v.is_empty())
-            || item.expense_ids.as_ref().is_some_and(|v| !v.is_empty());
-        if bills && (kind != PositionType::Item || item.quantity.is_none()) {
-            push_error(
-                &mut e,
-                p("activity_ids"),
-                "only items with quantity and unit price can bill activities or expenses",
-            );
-        }
-    }
+    check_positions(&mut e, body.items.as_ref(), true);
     e
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::invoice_input::NewInvoiceItem;
-    use chrono::NaiveDate;
 
     fn valid() -> NewInvoice {
         NewInvoice {
@@ -324,5 +418,38 @@ mod tests {
             ..Default::default()
         }]);
         assert!(validate_new_invoice(&body, &cur()).contains_key("items"));
+    }
+
+    #[test]
+    fn offers_need_a_company_deal_or_project_but_no_currency() {
+        let body = NewOffer {
+            recipient_address: Some("ACME".into()),
+            date: NaiveDate::from_ymd_opt(2026, 11, 1),
+            due_date: NaiveDate::from_ymd_opt(2026, 12, 1),
+            title: Some("Relaunch".into()),
+            tax: Some(Decimal::new(19, 0)),
+            items: Some(vec![NewOfferItem {
+                kind: Some(PositionType::Item),
+                title: Some("x".into()),
+                net_total: Some(Decimal::TEN),
+                optional: Some(true),
+                ..Default::default()
+            }]),
+            ..Default::default()
+        };
+        let e = validate_new_offer(&body, &cur());
+        assert_eq!(e.keys().collect::<Vec<_>>(), ["company_id"]);
+        let with_deal = NewOffer {
+            deal_id: Some(3),
+            ..body.clone()
+        };
+        assert!(validate_new_offer(&with_deal, &cur()).is_empty());
+        let bad = NewOffer {
+            change_address: Some("project".into()),
+            currency: Some("XYZ".into()),
+            ..with_deal
+        };
+        let e = validate_new_offer(&bad, &cur());
+        assert!(e.contains_key("change_address") && e.contains_key("currency"));
     }
 }

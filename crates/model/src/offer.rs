@@ -1,0 +1,387 @@
+//! Offers (quotes): representation, positions, creation body and status
+//! (interface.md § Offer; `decisions.md` § Representations, § State rules).
+
+use crate::party::{IdName, UserRef};
+use crate::position::PositionType;
+use crate::totals::PositionAmounts;
+use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Offer status: the six states; update_status may move between any of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OfferStatus {
+    /// Written, not yet sent.
+    Created,
+    /// Sent to the customer.
+    Sent,
+    /// Accepted by the customer.
+    Accepted,
+    /// Partly invoiced.
+    PartiallyBilled,
+    /// Fully invoiced.
+    Billed,
+    /// Put away.
+    Archived,
+}
+
+impl OfferStatus {
+    /// All six states in list-filter order.
+    pub const ALL: [OfferStatus; 6] = [
+        OfferStatus::Created,
+        OfferStatus::Sent,
+        OfferStatus::Accepted,
+        OfferStatus::PartiallyBilled,
+        OfferStatus::Billed,
+        OfferStatus::Archived,
+    ];
+
+    /// Wire name (`"partially_billed"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OfferStatus::Created => "created",
+            OfferStatus::Sent => "sent",
+            OfferStatus::Accepted => "accepted",
+            OfferStatus::PartiallyBilled => "partially_billed",
+            OfferStatus::Billed => "billed",
+            OfferStatus::Archived => "archived",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == text)
+    }
+
+    /// Label for people (`"Partially billed"`).
+    pub fn label(self) -> &'static str {
+        match self {
+            OfferStatus::Created => "Created",
+            OfferStatus::Sent => "Sent",
+            OfferStatus::Accepted => "Accepted",
+            OfferStatus::PartiallyBilled => "Partially billed",
+            OfferStatus::Billed => "Billed",
+            OfferStatus::Archived => "Archived",
+        }
+    }
+
+    /// Whether an invoice can be created from an offer in this state (accepted or
+    /// partially billed).
+    pub fn can_invoice(self) -> bool {
+        matches!(self, OfferStatus::Accepted | OfferStatus::PartiallyBilled)
+    }
+}
+
+/// An offer's VAT block.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct OfferVat {
+    /// Tax rate in percent (0 with reverse charge).
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax: Decimal,
+    /// Reverse charge.
+    pub reverse_charge: bool,
+    /// Intra-EU.
+    pub intra_eu: bool,
+    /// Tax is charged (false with reverse charge).
+    pub active: bool,
+    /// Print the gross total.
+    pub print_gross_total: bool,
+    /// Tax exemption notice (German), empty when none.
+    pub notice_tax_exemption: String,
+    /// Tax exemption notice (English), empty when none.
+    pub notice_tax_exemption_en: String,
+}
+
+/// An offer position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OfferItem {
+    /// Record id.
+    pub id: i64,
+    /// Position type.
+    #[serde(rename = "type")]
+    pub kind: PositionType,
+    /// Title.
+    pub title: Option<String>,
+    /// Description (sanitized HTML).
+    pub description: Option<String>,
+    /// Quantity.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub quantity: Option<Decimal>,
+    /// Unit.
+    pub unit: Option<String>,
+    /// Unit price, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub unit_price: Option<Decimal>,
+    /// Net total (running sum for subtotals).
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub net_total: Decimal,
+    /// Optional: shown, not counted.
+    pub optional: bool,
+}
+
+/// `offer_confirmation`: `{id, title, created_at, updated_at}` (none are created yet).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OfferConfirmation {
+    /// Record id.
+    pub id: i64,
+    /// Title.
+    pub title: String,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// `customer_approval`: `{id, active, url}` (none are created yet).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CustomerApproval {
+    /// Record id.
+    pub id: i64,
+    /// Active.
+    pub active: bool,
+    /// Approval page.
+    pub url: String,
+}
+
+/// An offer as GET /offers/{id} returns it; the list leaves out salutation, footer, items.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Offer {
+    /// Record id.
+    pub id: i64,
+    /// Number `A<YYMM>-<NNN>`.
+    pub identifier: String,
+    /// Status.
+    pub status: OfferStatus,
+    /// Offer date.
+    pub date: NaiveDate,
+    /// Valid until.
+    pub due_date: NaiveDate,
+    /// Title.
+    pub title: String,
+    /// Recipient address lines.
+    pub recipient_address: String,
+    /// Currency.
+    pub currency: String,
+    /// Net total (optional positions not counted), currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub net_total: Decimal,
+    /// Gross total, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub gross_total: Decimal,
+    /// Tax in percent.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax: Decimal,
+    /// VAT block.
+    pub vat: OfferVat,
+    /// Discount in percent.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub discount: Decimal,
+    /// Salutation (sanitized HTML); detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salutation: Option<String>,
+    /// Footer (sanitized HTML); detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub footer: Option<String>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// Custom properties.
+    pub custom_properties: BTreeMap<String, String>,
+    /// Show quantity, unit and unit price in the PDF.
+    pub print_detail_columns: bool,
+    /// The customer company.
+    pub company: Option<IdName>,
+    /// The project.
+    pub project: Option<IdName>,
+    /// The deal.
+    pub deal: Option<IdName>,
+    /// The contact person at the customer (beyond the interface's fields).
+    pub contact: Option<IdName>,
+    /// The internal contact.
+    pub user: Option<UserRef>,
+    /// Offer confirmation, if any.
+    pub offer_confirmation: Option<OfferConfirmation>,
+    /// Customer approval, if any.
+    pub customer_approval: Option<CustomerApproval>,
+    /// Positions; detail only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<OfferItem>>,
+    /// Signed link to the PDF, valid for 15 minutes.
+    pub file_url: Option<String>,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// One position of an offer creation body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewOfferItem {
+    /// Required: position type.
+    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<PositionType>,
+    /// Title; required for items and titles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Description (HTML).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Quantity.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
+    pub quantity: Option<Decimal>,
+    /// Unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    /// Unit price.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
+    pub unit_price: Option<Decimal>,
+    /// Lump sum (net total without quantity and unit price).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
+    pub net_total: Option<Decimal>,
+    /// Optional position: shown, not counted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optional: Option<bool>,
+}
+
+impl NewOfferItem {
+    /// The amounts the totals need.
+    pub fn amounts(&self) -> PositionAmounts {
+        PositionAmounts {
+            kind: self.kind,
+            quantity: self.quantity,
+            unit_price: self.unit_price,
+            net_total: self.net_total,
+            optional: self.optional.unwrap_or(false),
+        }
+    }
+}
+
+/// POST /offers body. Explicit nulls read as absent.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewOffer {
+    /// Customer company (one of company, deal, project is required).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub company_id: Option<i64>,
+    /// Deal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal_id: Option<i64>,
+    /// Project (its company wins over `company_id`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub project_id: Option<i64>,
+    /// Required: recipient address.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recipient_address: Option<String>,
+    /// Required: offer date.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<NaiveDate>,
+    /// Required: valid until (not before `date`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub due_date: Option<NaiveDate>,
+    /// Required: title.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Required: tax in percent.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
+    pub tax: Option<Decimal>,
+    /// Currency; absent → project, deal, company, account default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currency: Option<String>,
+    /// Required: positions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<Vec<NewOfferItem>>,
+    /// `offer` (default) or `customer`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change_address: Option<String>,
+    /// Salutation (HTML).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salutation: Option<String>,
+    /// Footer (HTML).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub footer: Option<String>,
+    /// Discount in percent.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "rust_decimal::serde::arbitrary_precision_option"
+    )]
+    pub discount: Option<Decimal>,
+    /// Contact person at the customer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub contact_id: Option<i64>,
+    /// Internal contact (user).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub internal_contact_id: Option<i64>,
+    /// Tags.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tags: Option<Vec<String>>,
+    /// Custom properties.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_properties: Option<BTreeMap<String, String>>,
+    /// Show quantity, unit and price columns (default: the account's layout setting).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub print_detail_columns: Option<bool>,
+    /// VAT flags; absent → the company's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vat: Option<crate::invoice_input::VatInput>,
+}
+
+/// An offer attachment (`decisions.md`: attachment record).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attachment {
+    /// Record id.
+    pub id: i64,
+    /// File name as uploaded.
+    pub filename: String,
+    /// Always `application/pdf`.
+    pub content_type: String,
+    /// Decoded size in bytes.
+    pub byte_size: i64,
+    /// Signed link, valid for 15 minutes.
+    pub file_url: String,
+    /// Upload time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// A file in a request body: `{filename, base64}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FileUpload {
+    /// Required: file name.
+    #[serde(default)]
+    pub filename: Option<String>,
+    /// Required: base64-encoded content.
+    #[serde(default)]
+    pub base64: Option<String>,
+}
+
+/// POST /offers/{id}/attachments body: `{attachment: {filename, base64}}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewAttachment {
+    /// Required: the file.
+    #[serde(default)]
+    pub attachment: Option<FileUpload>,
+}
