@@ -92,7 +92,7 @@ fn main() {
             let start = Instant::now();
             let pdf = engine.render(Template::Document, &data).expect("renders");
             times.push(start.elapsed().as_secs_f64() * 1000.0);
-            assert_eq!(pdf.len() > 1000, true);
+            assert!(pdf.len() > 1000);
         }
         times.sort_by(|a, b| a.total_cmp(b));
         println!(

@@ -201,6 +201,28 @@ pub fn blocks(html: &str) -> Vec<Block> {
     out
 }
 
+/// Plain text (no HTML) as one paragraph; line breaks kept.
+pub fn plain_blocks(text: &str) -> Vec<Block> {
+    let mut runs = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if n > 0 {
+            runs.push(Run {
+                line_break: true,
+                ..Default::default()
+            });
+        }
+        runs.push(Run {
+            text: line.to_string(),
+            ..Default::default()
+        });
+    }
+    if runs.is_empty() {
+        Vec::new()
+    } else {
+        vec![Block::P { runs }]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,27 +281,5 @@ mod tests {
                 runs: vec![run("# * $ [ ] < \\ @")]
             }]
         );
-    }
-}
-
-/// Plain text (no HTML) as one paragraph; line breaks kept.
-pub fn plain_blocks(text: &str) -> Vec<Block> {
-    let mut runs = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if n > 0 {
-            runs.push(Run {
-                line_break: true,
-                ..Default::default()
-            });
-        }
-        runs.push(Run {
-            text: line.to_string(),
-            ..Default::default()
-        });
-    }
-    if runs.is_empty() {
-        Vec::new()
-    } else {
-        vec![Block::P { runs }]
     }
 }

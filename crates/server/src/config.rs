@@ -122,6 +122,9 @@ pub struct AccountConfig {
     pub letter_papers: Vec<LetterPaperConfig>,
     /// Sender address of e-mails (`From`).
     pub email: String,
+    /// Layout setting: offers show quantity, unit and unit price unless a creation body
+    /// says otherwise (`print_detail_columns`).
+    pub print_detail_columns: bool,
     /// SMTP settings; `None` writes messages to `<data>/outbox/`.
     pub smtp: Option<SmtpConfig>,
 }
@@ -133,6 +136,7 @@ impl Default for AccountConfig {
             address: "Hauptstraße 1\n10115 Berlin\nGermany".into(),
             currencies: vec!["EUR".into(), "CHF".into(), "USD".into()],
             email: "billing@kontor.example".into(),
+            print_detail_columns: true,
             smtp: None,
             letter_papers: vec![
                 LetterPaperConfig { id: 1, name: "White".into(), default: true, ..Default::default() },
@@ -178,6 +182,15 @@ impl AccountConfig {
                 .find(|p| p.default)
                 .or(self.letter_papers.first()),
         }
+    }
+
+    /// The white letter paper (offers' and time sheets' default): the first paper without
+    /// logo and footer line, else the default paper.
+    pub fn white_letter_paper(&self) -> Option<&LetterPaperConfig> {
+        self.letter_papers
+            .iter()
+            .find(|p| p.logo_text.is_empty() && p.footer_line.is_empty())
+            .or_else(|| self.letter_paper(None))
     }
 
     /// The default currency (the first listed).

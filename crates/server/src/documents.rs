@@ -6,8 +6,9 @@ use chrono::{Duration, NaiveDate};
 use kontor_model::billing::Activity;
 use kontor_model::invoice::Invoice;
 use kontor_model::money::{format_amount, round_money};
+use kontor_model::offer::Offer;
 use kontor_model::position::PositionType;
-use kontor_model::totals::{compute_totals, PositionAmounts};
+use kontor_model::totals::{compute_totals, DocumentTotals, PositionAmounts};
 use kontor_pdf::document::{DocumentData, Labels, Letterhead, Row, TotalLine};
 use kontor_pdf::rich_text::{blocks, plain_blocks};
 use rust_decimal::Decimal;
@@ -44,6 +45,198 @@ pub fn letterhead(account: &AccountConfig, paper: Option<&LetterPaperConfig>) ->
     }
 }
 
+/// A position as printed, from an invoice or an offer item.
+pub struct PrintPosition<'a> {
+    /// Type.
+    pub kind: PositionType,
+    /// Title.
+    pub title: &'a str,
+    /// Description (sanitized HTML).
+    pub description: Option<&'a str>,
+    /// Quantity.
+    pub quantity: Option<Decimal>,
+    /// Unit.
+    pub unit: Option<&'a str>,
+    /// Unit price.
+    pub unit_price: Option<Decimal>,
+    /// Optional (offers): marked, not counted.
+    pub optional: bool,
+}
+
+/// The table rows of `positions` (with their computed net totals), split into sections
+/// at page breaks; items are numbered.
+pub fn sections(
+    positions: &[PrintPosition<'_>],
+    nets: &[Decimal],
+    currency: &str,
+) -> Vec<Vec<Row>> {
+    let mut sections = vec![Vec::new()];
+    let mut pos = 0;
+    for (item, net) in positions.iter().zip(nets) {
+        let row = match item.kind {
+            PositionType::PageBreak => {
+                sections.push(Vec::new());
+                continue;
+            }
+            PositionType::Item => {
+                pos += 1;
+                let lump = item.quantity.is_none() && item.unit_price.is_none();
+                Row {
+                    kind: "item".into(),
+                    pos: pos.to_string(),
+                    title: item.title.to_string(),
+                    description: blocks(item.description.unwrap_or("")),
+                    quantity: if lump {
+                        String::new()
+                    } else {
+                        item.quantity.map(plain).unwrap_or_default()
+                    },
+                    unit: item.unit.unwrap_or_default().to_string(),
+                    unit_price: if lump {
+                        String::new()
+                    } else {
+                        item.unit_price
+                            .map(|p| format_amount(p, currency))
+                            .unwrap_or_default()
+                    },
+                    net_total: format_amount(*net, currency),
+                    optional: item.optional,
+                }
+            }
+            kind => Row {
+                kind: kind.as_str().into(),
+                title: item.title.to_string(),
+                description: blocks(item.description.unwrap_or("")),
+                net_total: format_amount(*net, currency),
+                ..Default::default()
+            },
+        };
+        if let Some(section) = sections.last_mut() {
+            section.push(row);
+        }
+    }
+    sections
+}
+
+/// Subtotal / discount / net / tax / gross lines of the totals block (subtotal and
+/// discount only with a discount).
+fn total_lines(
+    totals: &DocumentTotals,
+    discount: Decimal,
+    tax: Decimal,
+    reverse_charge: bool,
+    currency: &str,
+) -> Vec<TotalLine> {
+    let line = |label: String, amount: Decimal, strong: bool| TotalLine {
+        label,
+        amount: money(amount, currency),
+        strong,
+    };
+    let mut lines = Vec::new();
+    if !discount.is_zero() {
+        lines.push(line("Subtotal".into(), totals.items_total, false));
+        lines.push(line(
+            format!("Discount {} %", plain(discount)),
+            -totals.discount_amount,
+            false,
+        ));
+    }
+    lines.push(line("Net total".into(), totals.net_total, false));
+    let tax_label = if reverse_charge {
+        "VAT 0 % (reverse charge)".to_string()
+    } else {
+        format!("VAT {} %", plain(tax))
+    };
+    lines.push(line(tax_label, totals.tax_amount, false));
+    lines.push(line("Gross total".into(), totals.gross_total, true));
+    lines
+}
+
+/// The printed offer: optional positions marked (and not counted), detail columns per
+/// `print_detail_columns`.
+pub fn offer_document(
+    offer: &Offer,
+    account: &AccountConfig,
+    paper: Option<&LetterPaperConfig>,
+) -> DocumentData {
+    let currency = offer.currency.as_str();
+    let items = offer.items.clone().unwrap_or_default();
+    let amounts: Vec<PositionAmounts> = items
+        .iter()
+        .map(|i| PositionAmounts {
+            kind: Some(i.kind),
+            quantity: i.quantity,
+            unit_price: i.unit_price,
+            net_total: Some(i.net_total),
+            optional: i.optional,
+        })
+        .collect();
+    let totals = compute_totals(
+        &amounts,
+        offer.discount,
+        offer.tax,
+        offer.vat.reverse_charge,
+        currency,
+    );
+    let printed: Vec<PrintPosition> = items
+        .iter()
+        .map(|i| PrintPosition {
+            kind: i.kind,
+            title: i.title.as_deref().unwrap_or(""),
+            description: i.description.as_deref(),
+            quantity: i.quantity,
+            unit: i.unit.as_deref(),
+            unit_price: i.unit_price,
+            optional: i.optional,
+        })
+        .collect();
+    let mut meta = vec![
+        ("Offer no.".to_string(), offer.identifier.clone()),
+        ("Date".into(), print_date(offer.date)),
+        ("Valid until".into(), print_date(offer.due_date)),
+    ];
+    if let Some(user) = &offer.user {
+        meta.push((
+            "Contact".into(),
+            format!("{} {}", user.firstname, user.lastname),
+        ));
+    }
+    let mut notes = vec![format!(
+        "This offer is valid until {}.",
+        print_date(offer.due_date)
+    )];
+    if items.iter().any(|i| i.optional) {
+        notes.push("Positions marked optional are not included in the total.".into());
+    }
+    if offer.vat.reverse_charge {
+        notes.push("Reverse charge: the recipient is liable for the VAT.".into());
+    }
+    DocumentData {
+        heading: format!("Offer {}", offer.identifier),
+        subject: offer.title.clone(),
+        letterhead: letterhead(account, paper),
+        recipient_lines: offer
+            .recipient_address
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        meta,
+        salutation: blocks(offer.salutation.as_deref().unwrap_or("")),
+        detail_columns: offer.print_detail_columns,
+        sections: sections(&printed, &totals.positions, currency),
+        totals: total_lines(
+            &totals,
+            offer.discount,
+            offer.tax,
+            offer.vat.reverse_charge,
+            currency,
+        ),
+        notes,
+        footer: blocks(offer.footer.as_deref().unwrap_or("")),
+        labels: Labels::default(),
+    }
+}
+
 /// The printed invoice (also the live preview of an unsaved one, and reversals).
 pub fn invoice_document(
     invoice: &Invoice,
@@ -70,85 +263,26 @@ pub fn invoice_document(
         currency,
     );
 
-    let mut sections = vec![Vec::new()];
-    let mut pos = 0;
-    for (item, net) in items.iter().zip(&totals.positions) {
-        let row = match item.kind {
-            PositionType::PageBreak => {
-                sections.push(Vec::new());
-                continue;
-            }
-            PositionType::Item => {
-                pos += 1;
-                let lump = item.quantity.is_none() && item.unit_price.is_none();
-                Row {
-                    kind: "item".into(),
-                    pos: pos.to_string(),
-                    title: item.title.clone(),
-                    description: blocks(item.description.as_deref().unwrap_or("")),
-                    quantity: if lump {
-                        String::new()
-                    } else {
-                        item.quantity.map(plain).unwrap_or_default()
-                    },
-                    unit: item.unit.clone().unwrap_or_default(),
-                    unit_price: if lump {
-                        String::new()
-                    } else {
-                        item.unit_price
-                            .map(|p| format_amount(p, currency))
-                            .unwrap_or_default()
-                    },
-                    net_total: format_amount(*net, currency),
-                    optional: false,
-                }
-            }
-            kind => Row {
-                kind: kind.as_str().into(),
-                title: item.title.clone(),
-                description: blocks(item.description.as_deref().unwrap_or("")),
-                net_total: format_amount(*net, currency),
-                ..Default::default()
-            },
-        };
-        if let Some(section) = sections.last_mut() {
-            section.push(row);
-        }
-    }
-
-    let mut lines = Vec::new();
-    if !invoice.discount.is_zero() {
-        lines.push(TotalLine {
-            label: "Subtotal".into(),
-            amount: money(totals.items_total, currency),
-            strong: false,
-        });
-        lines.push(TotalLine {
-            label: format!("Discount {} %", plain(invoice.discount)),
-            amount: money(-totals.discount_amount, currency),
-            strong: false,
-        });
-    }
-    lines.push(TotalLine {
-        label: "Net total".into(),
-        amount: money(invoice.net_total, currency),
-        strong: false,
-    });
-    let tax_label = if invoice.vat.reverse_charge {
-        "VAT 0 % (reverse charge)".to_string()
-    } else {
-        format!("VAT {} %", plain(invoice.tax))
-    };
-    lines.push(TotalLine {
-        label: tax_label,
-        amount: money(invoice.gross_total - invoice.net_total, currency),
-        strong: false,
-    });
-    lines.push(TotalLine {
-        label: "Gross total".into(),
-        amount: money(invoice.gross_total, currency),
-        strong: true,
-    });
+    let printed: Vec<PrintPosition> = items
+        .iter()
+        .map(|i| PrintPosition {
+            kind: i.kind,
+            title: &i.title,
+            description: i.description.as_deref(),
+            quantity: i.quantity,
+            unit: i.unit.as_deref(),
+            unit_price: i.unit_price,
+            optional: false,
+        })
+        .collect();
+    let sections = sections(&printed, &totals.positions, currency);
+    let lines = total_lines(
+        &totals,
+        invoice.discount,
+        invoice.tax,
+        invoice.vat.reverse_charge,
+        currency,
+    );
 
     let number = invoice
         .identifier

@@ -119,7 +119,29 @@ struct LinkQuery {
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/files/invoices/{file}", get(invoice_file))
+        .route("/files/offers/{file}", get(offer_file))
+        .route(
+            "/files/offer_attachments/{file}",
+            get(offer_attachment_file),
+        )
         .with_state(state)
+}
+
+/// Checks the link's signature for `path`. Errors: 403.
+fn check(state: &AppState, path: &str, q: &LinkQuery) -> ApiResult<()> {
+    match (q.expires, q.signature.as_deref()) {
+        (Some(e), Some(s)) if state.signer.verify(path, e, s) => Ok(()),
+        _ => Err(ApiError::Forbidden(
+            "This file link is invalid or has expired.".into(),
+        )),
+    }
+}
+
+/// The record id of a `<id>.pdf` file name. Errors: 404.
+fn pdf_id(file: &str) -> ApiResult<i64> {
+    file.strip_suffix(".pdf")
+        .and_then(|n| n.parse().ok())
+        .ok_or_else(|| ApiError::not_found(file.to_string()))
 }
 
 async fn invoice_file(
@@ -127,19 +149,27 @@ async fn invoice_file(
     Path(file): Path<String>,
     Query(q): Query<LinkQuery>,
 ) -> ApiResult<Response> {
-    let path = format!("/files/invoices/{file}");
-    let valid = match (q.expires, q.signature.as_deref()) {
-        (Some(e), Some(s)) => state.signer.verify(&path, e, s),
-        _ => false,
-    };
-    if !valid {
-        return Err(ApiError::Forbidden(
-            "This file link is invalid or has expired.".into(),
-        ));
-    }
-    let id: i64 = file
-        .strip_suffix(".pdf")
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(|| ApiError::not_found(path.clone()))?;
-    crate::invoices::render_pdf(&state, id, state.account.letter_paper(None)).await
+    check(&state, &format!("/files/invoices/{file}"), &q)?;
+    crate::invoices::render_pdf(&state, pdf_id(&file)?, state.account.letter_paper(None)).await
+}
+
+async fn offer_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(q): Query<LinkQuery>,
+) -> ApiResult<Response> {
+    check(&state, &format!("/files/offers/{file}"), &q)?;
+    let (bytes, name) =
+        crate::offers::offer_pdf(&state, pdf_id(&file)?, state.account.white_letter_paper())
+            .await?;
+    Ok(pdf_response(bytes, &name))
+}
+
+async fn offer_attachment_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(q): Query<LinkQuery>,
+) -> ApiResult<Response> {
+    check(&state, &format!("/files/offer_attachments/{file}"), &q)?;
+    crate::offers::attachment_file(&state, &file).await
 }

@@ -102,6 +102,36 @@ pub fn like_pattern(term: &str) -> String {
     out
 }
 
+/// Runs a list query: `SELECT COUNT(*) {from}` and `SELECT {columns} {from}` with the
+/// same conditions (appended by `push_where`, which must start with ` WHERE`), ordered by
+/// `order` and limited to the page of `paging`. Returns the page's rows converted to `T`
+/// and the total count.
+pub async fn fetch_page<R, T>(
+    pool: &sqlx::SqlitePool,
+    columns: &str,
+    from: &str,
+    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) -> Result<(Vec<T>, i64), ApiError>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    T: From<R>,
+{
+    let mut count = QueryBuilder::new(format!("SELECT COUNT(*) {from}"));
+    push_where(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
+    let mut select = QueryBuilder::new(format!("SELECT {columns} {from}"));
+    push_where(&mut select);
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
+    Ok((rows.into_iter().map(T::from).collect(), total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

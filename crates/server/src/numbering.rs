@@ -22,6 +22,16 @@ pub const INVOICES: Series = Series {
     prefix: "R",
     width: 3,
 };
+/// Offers: `A2611-001`.
+pub const OFFERS: Series = Series {
+    prefix: "A",
+    width: 3,
+};
+/// Purchases: `E2611-0001`.
+pub const PURCHASES: Series = Series {
+    prefix: "E",
+    width: 4,
+};
 
 /// Draws the next number of `series` for the month of `date`.
 pub async fn next_number(

@@ -12,7 +12,7 @@ mod reverse;
 mod status;
 
 pub use create::create_invoice;
-pub use pdf::render_pdf;
+pub use pdf::{render, render_pdf};
 
 use crate::state::AppState;
 use axum::routing::{get, post, put};

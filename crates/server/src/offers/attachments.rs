@@ -1,0 +1,170 @@
+//! `/offers/{id}/attachments` (`decisions.md` § Files): PDF attachments of an offer,
+//! uploaded as `{attachment: {filename, base64}}`, judged by their bytes (PDF only), at
+//! most 10 MiB decoded. Files live in `<data>/files/offer_attachments/`, written to a
+//! temporary name and renamed, so a failed upload leaves nothing behind; deleting the
+//! attachment removes the file.
+
+use super::repo;
+use crate::db::{now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, UPLOAD_LIMIT};
+use crate::files::{pdf_response, BaseUrl};
+use crate::mail::MailAttachment;
+use crate::state::AppState;
+use crate::uploads::{decode_upload, store_file, Kind};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::Json;
+use kontor_model::offer::{Attachment, NewAttachment};
+use std::path::PathBuf;
+
+/// Largest attachment, decoded (10 MiB).
+pub const MAX_ATTACHMENT: usize = 10 * 1024 * 1024;
+
+#[derive(sqlx::FromRow)]
+struct AttachmentRow {
+    id: i64,
+    filename: String,
+    content_type: String,
+    byte_size: i64,
+    storage_key: String,
+    created_at: String,
+    updated_at: String,
+}
+
+fn dir(state: &AppState) -> PathBuf {
+    state.data_dir.join("files").join("offer_attachments")
+}
+
+fn present(state: &AppState, base: &str, r: AttachmentRow) -> Attachment {
+    Attachment {
+        id: r.id,
+        file_url: state
+            .signer
+            .link(base, &format!("/files/offer_attachments/{}", r.storage_key)),
+        filename: r.filename,
+        content_type: r.content_type,
+        byte_size: r.byte_size,
+        created_at: parse_ts(&r.created_at),
+        updated_at: parse_ts(&r.updated_at),
+    }
+}
+
+async fn rows(state: &AppState, offer_id: i64) -> ApiResult<Vec<AttachmentRow>> {
+    Ok(sqlx::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE offer_id = ? ORDER BY id").bind(offer_id).fetch_all(&state.pool).await?)
+}
+
+/// The stored files of offer `offer_id`, for e-mail. Errors: 500 when a file is missing.
+pub async fn read_all(state: &AppState, offer_id: i64) -> ApiResult<Vec<MailAttachment>> {
+    let mut out = Vec::new();
+    for r in rows(state, offer_id).await? {
+        let bytes = tokio::fs::read(dir(state).join(&r.storage_key))
+            .await
+            .map_err(|e| ApiError::Internal(format!("attachment {}: {e}", r.id)))?;
+        out.push(MailAttachment {
+            filename: r.filename,
+            content_type: r.content_type,
+            bytes,
+        });
+    }
+    Ok(out)
+}
+
+/// GET /offers/{id}/attachments → the attachment records. Errors: 404.
+pub async fn list(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Vec<Attachment>>> {
+    repo::load(&state.pool, id).await?;
+    Ok(Json(
+        rows(&state, id)
+            .await?
+            .into_iter()
+            .map(|r| present(&state, &base, r))
+            .collect(),
+    ))
+}
+
+/// POST /offers/{id}/attachments → 200 with the record. Errors: 404; 413 beyond 16 MiB;
+/// 422 naming `attachment.filename` / `attachment.base64` (missing, bad base64, not a PDF,
+/// over 10 MiB).
+pub async fn create(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<NewAttachment, UPLOAD_LIMIT>,
+) -> ApiResult<Json<Attachment>> {
+    repo::load(&state.pool, id).await?;
+    let upload = body
+        .attachment
+        .ok_or_else(|| ApiError::field("attachment", "is required"))?;
+    let file = decode_upload(&upload, "attachment", &[Kind::Pdf], MAX_ATTACHMENT)?;
+    let key = store_file(&dir(&state), "pdf", &file.bytes).await?;
+    let t = ts(now());
+    let inserted = sqlx::query_scalar::<_, i64>(
+        "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(id)
+    .bind(&file.filename)
+    .bind(file.kind.content_type())
+    .bind(file.bytes.len() as i64)
+    .bind(&key)
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&state.pool)
+    .await;
+    let attachment_id = match inserted {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = tokio::fs::remove_file(dir(&state).join(&key)).await;
+            return Err(e.into());
+        }
+    };
+    let row: AttachmentRow = sqlx::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE id = ?").bind(attachment_id).fetch_one(&state.pool).await?;
+    Ok(Json(present(&state, &base, row)))
+}
+
+/// DELETE /offers/{offer_id}/attachments/{id} → 204; the stored file is removed.
+/// Errors: 404.
+pub async fn delete(
+    State(state): State<AppState>,
+    Path((offer_id, attachment_id)): Path<(String, String)>,
+) -> ApiResult<StatusCode> {
+    let not_found = || ApiError::not_found("attachment");
+    let (offer_id, attachment_id): (i64, i64) = (
+        offer_id.parse().map_err(|_| not_found())?,
+        attachment_id.parse().map_err(|_| not_found())?,
+    );
+    let key: Option<String> = sqlx::query_scalar(
+        "SELECT storage_key FROM offer_attachments WHERE id = ? AND offer_id = ?",
+    )
+    .bind(attachment_id)
+    .bind(offer_id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let key = key.ok_or_else(not_found)?;
+    sqlx::query("DELETE FROM offer_attachments WHERE id = ?")
+        .bind(attachment_id)
+        .execute(&state.pool)
+        .await?;
+    if let Err(e) = tokio::fs::remove_file(dir(&state).join(&key)).await {
+        tracing::warn!(error = %e, "attachment file was already gone");
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The stored attachment `key` as a PDF response (for signed links). Errors: 404.
+pub async fn attachment_file(state: &AppState, key: &str) -> ApiResult<Response> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT filename, storage_key FROM offer_attachments WHERE storage_key = ?")
+            .bind(key)
+            .fetch_optional(&state.pool)
+            .await?;
+    let (filename, key) = row.ok_or_else(|| ApiError::not_found("attachment"))?;
+    let bytes = tokio::fs::read(dir(state).join(&key))
+        .await
+        .map_err(|_| ApiError::not_found("attachment file"))?;
+    Ok(pdf_response(bytes, &filename))
+}

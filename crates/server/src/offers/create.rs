@@ -1,0 +1,218 @@
+//! POST /offers (interface.md § POST /offers; `decisions.md` § Representations): at least
+//! one of company, deal and project; the company is the project's (else the deal's, else
+//! `company_id`); the currency is taken from project, deal, company or the account when
+//! absent and must match the project's and the deal's when given. Optional positions are
+//! shown but not counted. Everything is written in one transaction.
+
+use super::repo;
+use crate::auth::Caller;
+use crate::db::{date_text, now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::JsonBody;
+use crate::files::BaseUrl;
+use crate::numbering::{next_number, OFFERS};
+use crate::sanitize;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::{Extension, Json};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::offer::{NewOffer, Offer};
+use kontor_model::party::Company;
+use kontor_model::position::PositionType;
+use kontor_model::totals::compute_totals;
+use kontor_model::validation::validate_new_offer;
+use rust_decimal::Decimal;
+
+/// The company and currency an offer body resolves to.
+struct Resolved {
+    company: Company,
+    currency: String,
+}
+
+async fn resolve(
+    state: &AppState,
+    body: &NewOffer,
+    e: &mut FieldErrors,
+) -> ApiResult<Option<Resolved>> {
+    let pool = &state.pool;
+    let project = match body.project_id {
+        Some(id) => {
+            let p = crate::projects::find(pool, id).await?;
+            if p.is_none() {
+                push_error(e, "project_id", "does not exist");
+            }
+            p
+        }
+        None => None,
+    };
+    let deal = match body.deal_id {
+        Some(id) => {
+            let d = crate::deals::find(pool, id).await?;
+            if d.is_none() {
+                push_error(e, "deal_id", "does not exist");
+            }
+            d
+        }
+        None => None,
+    };
+    let company_id = project
+        .as_ref()
+        .and_then(|p| p.customer.as_ref().map(|c| c.id))
+        .or(body.company_id)
+        .or_else(|| deal.as_ref().and_then(|d| d.company.as_ref().map(|c| c.id)));
+    let company = match company_id {
+        Some(id) => crate::companies::find(pool, id).await?,
+        None => None,
+    };
+    if company.is_none() && body.company_id.is_some() && project.is_none() {
+        push_error(e, "company_id", "does not exist");
+    }
+    if let Some(given) = &body.currency {
+        for (field, theirs) in [
+            ("project", project.as_ref().and_then(|p| p.currency.clone())),
+            ("deal", deal.as_ref().and_then(|d| d.currency.clone())),
+        ] {
+            if let Some(theirs) = theirs.filter(|t| t != given) {
+                push_error(
+                    e,
+                    "currency",
+                    format!("must match the {field}'s currency ({theirs})"),
+                );
+            }
+        }
+    }
+    if let Some(id) = body.contact_id {
+        if crate::people::find(pool, id).await?.is_none() {
+            push_error(e, "contact_id", "does not exist");
+        }
+    }
+    if let Some(id) = body.internal_contact_id {
+        if crate::users::load(pool, id).await.is_err() {
+            push_error(e, "internal_contact_id", "does not exist");
+        }
+    }
+    let Some(company) = company else {
+        return Ok(None);
+    };
+    let currency = body
+        .currency
+        .clone()
+        .or_else(|| project.as_ref().and_then(|p| p.currency.clone()))
+        .or_else(|| deal.as_ref().and_then(|d| d.currency.clone()))
+        .or_else(|| company.currency.clone())
+        .unwrap_or_else(|| state.account.default_currency().to_string());
+    if !state.account.currencies.contains(&currency) {
+        push_error(e, "currency", "must be one of the account's currencies");
+    }
+    Ok(Some(Resolved { company, currency }))
+}
+
+/// POST /offers → 200 with the created offer. Errors: 415, 400, 422 naming fields.
+pub async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    JsonBody(mut body): JsonBody<NewOffer>,
+) -> ApiResult<Json<Offer>> {
+    let mut e = validate_new_offer(&body, &state.account.currencies);
+    let resolved = resolve(&state, &body, &mut e).await?;
+    ApiError::check(e)?;
+    let Resolved { company, currency } = resolved
+        .ok_or_else(|| ApiError::field("company_id", "give a company, a deal or a project"))?;
+
+    let reverse_charge = body
+        .vat
+        .as_ref()
+        .and_then(|v| v.reverse_charge)
+        .unwrap_or(company.customer_vat.reverse_charge);
+    let intra_eu = body
+        .vat
+        .as_ref()
+        .and_then(|v| v.intra_eu)
+        .unwrap_or(company.customer_vat.intra_eu);
+    let tax = if reverse_charge {
+        Decimal::ZERO
+    } else {
+        body.tax.unwrap_or_default()
+    };
+    body.salutation = sanitize::html_opt(body.salutation.as_deref());
+    body.footer = sanitize::html_opt(body.footer.as_deref());
+    let items = body.items.clone().unwrap_or_default();
+    let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
+    let totals = compute_totals(
+        &amounts,
+        body.discount.unwrap_or_default(),
+        tax,
+        reverse_charge,
+        &currency,
+    );
+    let date = body.date.unwrap_or_else(|| now().date_naive());
+
+    let _guard = state.write_lock.lock().await;
+    let mut tx = state.pool.begin().await?;
+    let identifier = next_number(&mut tx, OFFERS, date).await?;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
+            net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(&identifier)
+    .bind(company.id)
+    .bind(body.project_id)
+    .bind(body.deal_id)
+    .bind(body.contact_id)
+    .bind(body.internal_contact_id.unwrap_or(caller.user_id))
+    .bind(date_text(date))
+    .bind(body.due_date.map(date_text))
+    .bind(body.title.as_deref().unwrap_or("").trim())
+    .bind(body.recipient_address.as_deref().unwrap_or(""))
+    .bind(&currency)
+    .bind(totals.net_total.to_string())
+    .bind(totals.gross_total.to_string())
+    .bind(tax.to_string())
+    .bind(reverse_charge)
+    .bind(intra_eu)
+    .bind(body.discount.unwrap_or_default().to_string())
+    .bind(body.salutation.as_deref().unwrap_or(""))
+    .bind(body.footer.as_deref().unwrap_or(""))
+    .bind(body.print_detail_columns.unwrap_or(state.account.print_detail_columns))
+    .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
+    .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&mut *tx)
+    .await?;
+    for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {
+        let kind = item.kind.unwrap_or(PositionType::Item);
+        let is_item = kind == PositionType::Item;
+        sqlx::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            .bind(id)
+            .bind(n as i64)
+            .bind(kind.as_str())
+            .bind(item.title.as_deref().map(str::trim).filter(|t| !t.is_empty()))
+            .bind(sanitize::html_opt(item.description.as_deref()))
+            .bind(if is_item { item.quantity.map(|d| d.to_string()) } else { None })
+            .bind(item.unit.as_deref().filter(|u| !u.trim().is_empty()))
+            .bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
+            .bind(net.to_string())
+            .bind(is_item && item.optional.unwrap_or(false))
+            .execute(&mut *tx)
+            .await?;
+    }
+    if body.change_address.as_deref() == Some("customer") {
+        let address = body.recipient_address.as_deref().unwrap_or("");
+        let rest = address
+            .strip_prefix(company.name.as_str())
+            .map(|r| r.trim_start_matches('\n'))
+            .unwrap_or(address);
+        sqlx::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+            .bind(rest)
+            .bind(&t)
+            .bind(company.id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    repo::load_signed(&state, &base, id).await.map(Json)
+}

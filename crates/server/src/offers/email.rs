@@ -1,0 +1,57 @@
+//! POST /offers/{id}/send_email: the offer PDF and its attachments by e-mail to the given
+//! or default recipients (the contact person's e-mail, else the company's).
+
+use super::repo;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::mail::{self, MailAttachment};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use kontor_model::email::{SendEmail, SentEmail};
+
+/// POST /offers/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
+/// Errors: 404; 422 (subject/text missing, no resolvable `emails_to`, invalid address);
+/// 502 when the mail server refuses.
+pub async fn send_email(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<SendEmail>,
+) -> ApiResult<Json<SentEmail>> {
+    let offer = repo::load(&state.pool, id).await?;
+    let mut to = None;
+    if let Some(contact) = &offer.contact {
+        to = crate::people::find(&state.pool, contact.id)
+            .await?
+            .and_then(|p| p.email)
+            .filter(|m| !m.trim().is_empty());
+    }
+    let mut cc = None;
+    if let Some(company) = &offer.company {
+        if let Some(c) = crate::companies::find(&state.pool, company.id).await? {
+            if to.is_none() {
+                to = c.email;
+                cc = c.billing_email_cc;
+            }
+        }
+    }
+    let recipients = mail::resolve(&body, to.as_deref(), cc.as_deref())?;
+    let paper = match body.letter_paper_id {
+        Some(p) => state.account.letter_paper(Some(p)).ok_or_else(|| {
+            ApiError::field("letter_paper_id", "is not a configured letter paper")
+        })?,
+        None => state
+            .account
+            .white_letter_paper()
+            .ok_or_else(|| ApiError::Internal("no letter paper".into()))?,
+    };
+    let (pdf, filename) = super::pdf::offer_pdf(&state, id, Some(paper)).await?;
+    let mut files = vec![MailAttachment {
+        filename,
+        content_type: "application/pdf".into(),
+        bytes: pdf,
+    }];
+    files.extend(super::attachments::read_all(&state, id).await?);
+    let sent = mail::send(&state.account, &state.data_dir, &body, &recipients, files).await?;
+    Ok(Json(sent))
+}

@@ -1,0 +1,116 @@
+//! GET /offers: sort, status, from, to, identifier, deal_id and project_id (single or
+//! comma-separated), plus the global filters, pagination and `sort_by`.
+
+use super::repo::{sign, OfferRow, COLUMNS, FROM};
+use crate::error::ApiResult;
+use crate::extract::QueryPairs;
+use crate::files::BaseUrl;
+use crate::listing::{fetch_page, order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use kontor_model::offer::Offer;
+use kontor_model::query::OfferFilter;
+use sqlx::{QueryBuilder, Sqlite};
+
+const SORTS: &[(&str, &str)] = &[
+    ("date", "o.date"),
+    ("due_date", "o.due_date"),
+    ("identifier", "o.identifier"),
+    ("title", "o.title COLLATE NOCASE"),
+    ("status", "o.status"),
+    ("net_total", "CAST(o.net_total AS REAL)"),
+    ("gross_total", "CAST(o.gross_total AS REAL)"),
+    ("created_at", "o.created_at"),
+    ("updated_at", "o.updated_at"),
+];
+
+fn push_ids(qb: &mut QueryBuilder<'_, Sqlite>, column: &str, ids: &[i64]) {
+    if ids.is_empty() {
+        return;
+    }
+    qb.push(format!(" AND {column} IN ("));
+    let mut sep = qb.separated(", ");
+    for id in ids {
+        sep.push_bind(*id);
+    }
+    qb.push(")");
+}
+
+/// The `ORDER BY` of the interface's `sort` (dates newest first, titles A–Z) or of
+/// `sort_by` (which wins when both are given).
+fn order(f: &OfferFilter) -> ApiResult<String> {
+    if f.paging.sort_by.is_none() {
+        match f.sort.as_deref() {
+            Some("created_at") => return Ok("o.created_at DESC, o.id DESC".into()),
+            Some("title") => return Ok("o.title COLLATE NOCASE ASC, o.id ASC".into()),
+            _ => {}
+        }
+    }
+    order_by(
+        f.paging.sort_by.as_deref(),
+        SORTS,
+        "o.date DESC, o.id DESC",
+        "o.id",
+    )
+}
+
+/// GET /offers → one page of offers (without salutation, footer, items).
+/// Errors: 400 for a malformed filter.
+pub async fn list(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Offer>> {
+    let f = OfferFilter::from_pairs(query.iter())?;
+    let order = order(&f)?;
+    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+        qb.push(" WHERE 1");
+        if !f.status.is_empty() {
+            qb.push(" AND o.status IN (");
+            let mut sep = qb.separated(", ");
+            for s in &f.status {
+                sep.push_bind(s.as_str());
+            }
+            qb.push(")");
+        }
+        if let Some(d) = f.from {
+            qb.push(" AND o.date >= ")
+                .push_bind(crate::db::date_text(d));
+        }
+        if let Some(d) = f.to {
+            qb.push(" AND o.date <= ")
+                .push_bind(crate::db::date_text(d));
+        }
+        if let Some(i) = &f.identifier {
+            qb.push(" AND o.identifier = ").push_bind(i.clone());
+        }
+        if let Some(c) = f.company_id {
+            qb.push(" AND o.company_id = ").push_bind(c);
+        }
+        push_ids(qb, "o.deal_id", &f.deal_ids);
+        push_ids(qb, "o.project_id", &f.project_ids);
+        push_global(qb, &f.global, "o", true);
+    };
+    let (rows, total) =
+        fetch_page::<OfferRow, OfferRow>(&state.pool, COLUMNS, FROM, push_where, &order, &f.paging)
+            .await?;
+    let items = rows
+        .into_iter()
+        .map(|row| {
+            let mut offer = row.into_list_offer();
+            sign(&state, &base, &mut offer);
+            offer
+        })
+        .collect();
+    Ok(PageOf {
+        items,
+        page: f.paging.page(),
+        per_page: f.paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
+}

@@ -1,0 +1,34 @@
+//! `/offers`: quotes (interface.md § Offers, `decisions.md` § Representations). One file
+//! per operation; [`repo`] turns rows into representations.
+
+mod attachments;
+mod create;
+mod email;
+mod list;
+mod pdf;
+pub mod repo;
+mod status;
+
+pub use attachments::attachment_file;
+pub use pdf::offer_pdf;
+
+use crate::state::AppState;
+use axum::routing::{delete, get, post, put};
+use axum::Router;
+
+/// Routes of the offer resource.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/offers", get(list::list).post(create::create))
+        .route("/offers/{id}", get(repo::get_one))
+        .route("/offers/{id}/update_status", put(status::update_status))
+        .route("/offers/{id}/send_email", post(email::send_email))
+        .route(
+            "/offers/{id}/attachments",
+            get(attachments::list).post(attachments::create),
+        )
+        .route(
+            "/offers/{id}/attachments/{attachment_id}",
+            delete(attachments::delete),
+        )
+}

@@ -1,0 +1,48 @@
+//! GET /offers/{id}.pdf: the offer on a letter paper (`letter_paper_id`; default the
+//! white letter paper), optional positions marked.
+
+use super::repo;
+use crate::config::LetterPaperConfig;
+use crate::documents::offer_document;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::QueryPairs;
+use crate::files::pdf_response;
+use crate::state::AppState;
+use axum::response::Response;
+use kontor_model::query::parse_id;
+
+/// The PDF bytes and file name (`<identifier>.pdf`) of offer `id` on `paper`.
+/// Errors: 404 for an unknown offer.
+pub async fn offer_pdf(
+    state: &AppState,
+    id: i64,
+    paper: Option<&LetterPaperConfig>,
+) -> ApiResult<(Vec<u8>, String)> {
+    let offer = repo::load(&state.pool, id).await?;
+    let bytes = crate::invoices::render(offer_document(&offer, &state.account, paper)).await?;
+    Ok((bytes, format!("{}.pdf", offer.identifier)))
+}
+
+/// GET /offers/{id}.pdf with `letter_paper_id`. Errors: 400 malformed id; 404 unknown
+/// offer or letter paper.
+pub async fn offer_pdf_for_query(
+    state: &AppState,
+    id: i64,
+    query: &QueryPairs,
+) -> ApiResult<Response> {
+    let paper = match query.get("letter_paper_id").filter(|v| !v.is_empty()) {
+        Some(v) => {
+            let paper_id = parse_id("letter_paper_id", v)?;
+            state
+                .account
+                .letter_paper(Some(paper_id))
+                .ok_or_else(|| ApiError::not_found(format!("letter paper {paper_id}")))?
+        }
+        None => state
+            .account
+            .white_letter_paper()
+            .ok_or_else(|| ApiError::not_found("letter paper"))?,
+    };
+    let (bytes, name) = offer_pdf(state, id, Some(paper)).await?;
+    Ok(pdf_response(bytes, &name))
+}

@@ -1,0 +1,213 @@
+//! Reading offers: rows → [`Offer`] representations (list and detail forms).
+
+use crate::db::{dec, dec_opt, json_list, json_map, parse_ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::QueryPairs;
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::NaiveDate;
+use kontor_model::offer::{Offer, OfferItem, OfferStatus, OfferVat};
+use kontor_model::party::{IdName, UserRef};
+use kontor_model::position::PositionType;
+use sqlx::SqlitePool;
+
+/// Columns of an offer row with its references' names.
+pub const COLUMNS: &str = "o.*, c.name AS company_name, p.name AS project_name, d.name AS deal_name,
+    pe.firstname || ' ' || pe.lastname AS contact_name, u.firstname AS u_firstname, u.lastname AS u_lastname";
+/// The joins of [`COLUMNS`].
+pub const FROM: &str = "FROM offers o LEFT JOIN companies c ON c.id = o.company_id LEFT JOIN projects p ON p.id = o.project_id
+    LEFT JOIN deals d ON d.id = o.deal_id LEFT JOIN people pe ON pe.id = o.contact_id LEFT JOIN users u ON u.id = o.user_id";
+
+/// One `offers` row with its references.
+#[derive(sqlx::FromRow)]
+pub struct OfferRow {
+    id: i64,
+    identifier: String,
+    status: String,
+    company_id: Option<i64>,
+    project_id: Option<i64>,
+    deal_id: Option<i64>,
+    contact_id: Option<i64>,
+    user_id: Option<i64>,
+    date: NaiveDate,
+    due_date: NaiveDate,
+    title: String,
+    recipient_address: String,
+    currency: String,
+    net_total: String,
+    gross_total: String,
+    tax: String,
+    reverse_charge: bool,
+    intra_eu: bool,
+    discount: String,
+    salutation: String,
+    footer: String,
+    print_detail_columns: bool,
+    custom_properties: String,
+    tags: String,
+    created_at: String,
+    updated_at: String,
+    company_name: Option<String>,
+    project_name: Option<String>,
+    deal_name: Option<String>,
+    contact_name: Option<String>,
+    u_firstname: Option<String>,
+    u_lastname: Option<String>,
+}
+
+fn id_name(id: Option<i64>, name: Option<String>) -> Option<IdName> {
+    match (id, name) {
+        (Some(id), Some(name)) => Some(IdName { id, name }),
+        _ => None,
+    }
+}
+
+impl From<OfferRow> for Offer {
+    fn from(r: OfferRow) -> Self {
+        let tax = dec(&r.tax);
+        Offer {
+            id: r.id,
+            identifier: r.identifier,
+            status: OfferStatus::parse(&r.status).unwrap_or(OfferStatus::Created),
+            date: r.date,
+            due_date: r.due_date,
+            title: r.title,
+            recipient_address: r.recipient_address,
+            currency: r.currency,
+            net_total: dec(&r.net_total),
+            gross_total: dec(&r.gross_total),
+            tax,
+            vat: OfferVat {
+                tax,
+                reverse_charge: r.reverse_charge,
+                intra_eu: r.intra_eu,
+                active: !r.reverse_charge,
+                print_gross_total: true,
+                notice_tax_exemption: if r.reverse_charge {
+                    "Steuerschuldnerschaft des Leistungsempfängers".into()
+                } else {
+                    String::new()
+                },
+                notice_tax_exemption_en: if r.reverse_charge {
+                    "Reverse charge: the recipient is liable for the VAT".into()
+                } else {
+                    String::new()
+                },
+            },
+            discount: dec(&r.discount),
+            salutation: Some(r.salutation),
+            footer: Some(r.footer),
+            tags: json_list(&r.tags),
+            custom_properties: json_map(&r.custom_properties),
+            print_detail_columns: r.print_detail_columns,
+            company: id_name(r.company_id, r.company_name),
+            project: id_name(r.project_id, r.project_name),
+            deal: id_name(r.deal_id, r.deal_name),
+            contact: id_name(r.contact_id, r.contact_name),
+            user: match (r.user_id, r.u_firstname, r.u_lastname) {
+                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
+                    id,
+                    firstname,
+                    lastname,
+                }),
+                _ => None,
+            },
+            offer_confirmation: None,
+            customer_approval: None,
+            items: None,
+            file_url: None,
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        }
+    }
+}
+
+impl OfferRow {
+    /// The list representation (no salutation, footer, items).
+    pub fn into_list_offer(self) -> Offer {
+        let mut offer = Offer::from(self);
+        offer.salutation = None;
+        offer.footer = None;
+        offer
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct ItemRow {
+    id: i64,
+    kind: String,
+    title: Option<String>,
+    description: Option<String>,
+    quantity: Option<String>,
+    unit: Option<String>,
+    unit_price: Option<String>,
+    net_total: String,
+    optional: bool,
+}
+
+/// Loads the full representation of offer `id` (with items). Errors: 404.
+pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
+    let row: OfferRow = sqlx::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE o.id = ?"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
+    let mut offer = Offer::from(row);
+    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional FROM offer_items WHERE offer_id = ? ORDER BY position")
+        .bind(id)
+        .fetch_all(pool)
+        .await?;
+    offer.items = Some(
+        items
+            .into_iter()
+            .map(|r| OfferItem {
+                id: r.id,
+                kind: PositionType::parse(&r.kind).unwrap_or(PositionType::Item),
+                title: r.title,
+                description: r.description,
+                quantity: dec_opt(r.quantity.as_deref()),
+                unit: r.unit,
+                unit_price: dec_opt(r.unit_price.as_deref()),
+                net_total: dec(&r.net_total),
+                optional: r.optional,
+            })
+            .collect(),
+    );
+    Ok(offer)
+}
+
+/// Sets `file_url` to a fresh signed link (15 minutes) to the offer's PDF.
+pub fn sign(state: &AppState, base: &str, offer: &mut Offer) {
+    offer.file_url = Some(
+        state
+            .signer
+            .link(base, &format!("/files/offers/{}.pdf", offer.id)),
+    );
+}
+
+/// Loads offer `id` with a fresh signed link. Errors: 404.
+pub async fn load_signed(state: &AppState, base: &str, id: i64) -> ApiResult<Offer> {
+    let mut offer = load(&state.pool, id).await?;
+    sign(state, base, &mut offer);
+    Ok(offer)
+}
+
+/// GET /offers/{id} → the offer with internal contact and items; GET /offers/{id}.pdf →
+/// the PDF (`letter_paper_id`, default the white letter paper). Errors: 404.
+pub async fn get_one(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    Path(raw): Path<String>,
+    query: QueryPairs,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::not_found(format!("offer {raw}"));
+    if let Some(number) = raw.strip_suffix(".pdf") {
+        let id = number.parse().map_err(|_| not_found())?;
+        return super::pdf::offer_pdf_for_query(&state, id, &query).await;
+    }
+    let id: i64 = raw.parse().map_err(|_| not_found())?;
+    Ok(Json(load_signed(&state, &base, id).await?).into_response())
+}

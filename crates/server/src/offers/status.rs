@@ -1,0 +1,38 @@
+//! PUT /offers/{id}/update_status: any of the six offer states (interface.md § Offer
+//! status; `decisions.md` § State rules).
+
+use super::repo;
+use crate::db::{now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use kontor_model::invoice_input::StatusChange;
+use kontor_model::offer::{Offer, OfferStatus};
+
+/// PUT /offers/{id}/update_status `{status}` → 200 with the offer. Errors: 404; 422 for
+/// a status that is not one of the six.
+pub async fn update_status(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<StatusChange>,
+) -> ApiResult<Json<Offer>> {
+    let target = OfferStatus::parse(&body.status).ok_or_else(|| {
+        ApiError::field(
+            "status",
+            "must be one of created, sent, accepted, partially_billed, billed, archived",
+        )
+    })?;
+    let _guard = state.write_lock.lock().await;
+    repo::load(&state.pool, id).await?;
+    sqlx::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
+        .bind(target.as_str())
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
+    repo::load_signed(&state, &base, id).await.map(Json)
+}

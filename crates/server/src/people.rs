@@ -1,0 +1,167 @@
+//! `/contacts/people`: contact persons at companies (`decisions.md` § Supporting
+//! resources). List filters: `company_id`, `term` (name or e-mail), plus the global filters.
+
+use crate::db::{now, parse_ts, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::listing::{fetch_page, like_pattern, order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use axum::routing::get;
+use axum::{Json, Router};
+use kontor_model::email::is_address;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::party::{IdName, NewPerson, Person};
+use kontor_model::query::{parse_id, GlobalFilter, Paging};
+use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+
+/// Routes `/contacts/people` and `/contacts/people/{id}`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/contacts/people", get(list).post(create))
+        .route("/contacts/people/{id}", get(get_one))
+}
+
+const COLUMNS: &str = "p.*, c.name AS company_name";
+const FROM: &str = "FROM people p LEFT JOIN companies c ON c.id = p.company_id";
+
+#[derive(sqlx::FromRow)]
+struct PersonRow {
+    id: i64,
+    firstname: String,
+    lastname: String,
+    email: Option<String>,
+    company_id: Option<i64>,
+    company_name: Option<String>,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<PersonRow> for Person {
+    fn from(r: PersonRow) -> Self {
+        Person {
+            id: r.id,
+            firstname: r.firstname,
+            lastname: r.lastname,
+            email: r.email,
+            company: match (r.company_id, r.company_name) {
+                (Some(id), Some(name)) => Some(IdName { id, name }),
+                _ => None,
+            },
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        }
+    }
+}
+
+/// Loads person `id` if it exists.
+pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Person>> {
+    Ok(
+        sqlx::query_as::<_, PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(Person::from),
+    )
+}
+
+async fn list(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Person>> {
+    let mut paging = Paging::default();
+    let mut global = GlobalFilter::default();
+    let (mut company, mut term) = (None, None);
+    for (k, v) in query.iter() {
+        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
+            continue;
+        }
+        match k {
+            "company_id" => company = Some(parse_id(k, v)?),
+            "term" => term = Some(like_pattern(v)),
+            _ => {}
+        }
+    }
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("lastname", "p.lastname"),
+            ("firstname", "p.firstname"),
+            ("created_at", "p.created_at"),
+        ],
+        "p.lastname COLLATE NOCASE ASC, p.id ASC",
+        "p.id",
+    )?;
+    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+        qb.push(" WHERE 1");
+        if let Some(c) = company {
+            qb.push(" AND p.company_id = ").push_bind(c);
+        }
+        if let Some(t) = &term {
+            qb.push(
+                " AND (p.firstname || ' ' || p.lastname || ' ' || coalesce(p.email, '')) LIKE ",
+            )
+            .push_bind(t.clone())
+            .push(" ESCAPE '\\'");
+        }
+        push_global(qb, &global, "p", false);
+    };
+    let (items, total) =
+        fetch_page::<PersonRow, Person>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
+            .await?;
+    Ok(PageOf {
+        items,
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
+}
+
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Person>> {
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(format!("person {id}")))
+}
+
+/// POST /contacts/people → 200 with the person. Errors: 422 (names, e-mail, unknown company).
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewPerson>,
+) -> ApiResult<Json<Person>> {
+    let mut e = FieldErrors::new();
+    for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
+        if value.as_deref().map(str::trim).unwrap_or("").is_empty() {
+            push_error(&mut e, field, "is required");
+        }
+    }
+    if body.email.as_deref().is_some_and(|m| !is_address(m)) {
+        push_error(&mut e, "email", "is not an e-mail address");
+    }
+    if let Some(c) = body.company_id {
+        if crate::companies::find(&state.pool, c).await?.is_none() {
+            push_error(&mut e, "company_id", "does not exist");
+        }
+    }
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar("INSERT INTO people (firstname, lastname, email, company_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+        .bind(body.firstname.as_deref().map(str::trim))
+        .bind(body.lastname.as_deref().map(str::trim))
+        .bind(body.email.as_deref())
+        .bind(body.company_id)
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(&state.pool)
+        .await?;
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("person vanished".into()))
+}

@@ -1,0 +1,202 @@
+//! Uploaded files (`decisions.md` § Files): base64 decoding, judging the content by its
+//! magic bytes (never by name or declared type), size limits, and atomic storage.
+
+use crate::error::{ApiError, ApiResult};
+use base64::Engine;
+use kontor_model::offer::FileUpload;
+use rand::RngCore;
+use std::path::Path;
+
+/// File kinds Kontor accepts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// `%PDF-`
+    Pdf,
+    /// PNG signature.
+    Png,
+    /// JPEG SOI marker.
+    Jpeg,
+}
+
+impl Kind {
+    /// MIME type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Kind::Pdf => "application/pdf",
+            Kind::Png => "image/png",
+            Kind::Jpeg => "image/jpeg",
+        }
+    }
+
+    /// File extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Kind::Pdf => "pdf",
+            Kind::Png => "png",
+            Kind::Jpeg => "jpg",
+        }
+    }
+
+    /// The kind of `bytes` judged by their first bytes, if it is one of ours.
+    pub fn sniff(bytes: &[u8]) -> Option<Kind> {
+        if bytes.starts_with(b"%PDF-") {
+            Some(Kind::Pdf)
+        } else if bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0D, 0x0A, 0x1A, 0x0A]) {
+            Some(Kind::Png)
+        } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+            Some(Kind::Jpeg)
+        } else {
+            None
+        }
+    }
+}
+
+/// A checked upload.
+pub struct CheckedFile {
+    /// File name (path parts removed).
+    pub filename: String,
+    /// Judged kind.
+    pub kind: Kind,
+    /// Content.
+    pub bytes: Vec<u8>,
+}
+
+/// Checks bytes already decoded: non-empty, at most `max` bytes, one of `allowed` kinds.
+/// `field` names the content field in errors (422).
+pub fn check_bytes(
+    filename: &str,
+    bytes: Vec<u8>,
+    field: &str,
+    allowed: &[Kind],
+    max: usize,
+) -> ApiResult<CheckedFile> {
+    if bytes.len() > max {
+        return Err(ApiError::field(
+            field,
+            format!("is larger than {} MiB", max / (1024 * 1024)),
+        ));
+    }
+    let names: Vec<_> = allowed
+        .iter()
+        .map(|k| k.extension().to_uppercase())
+        .collect();
+    let kind = Kind::sniff(&bytes)
+        .filter(|k| allowed.contains(k))
+        .ok_or_else(|| {
+            ApiError::field(
+                field,
+                format!(
+                    "must be a {} file (judged by its content)",
+                    names.join(", ")
+                ),
+            )
+        })?;
+    let filename = filename
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string();
+    let filename = if filename.is_empty() {
+        format!("document.{}", kind.extension())
+    } else {
+        filename
+    };
+    Ok(CheckedFile {
+        filename,
+        kind,
+        bytes,
+    })
+}
+
+/// Decodes and checks a `{filename, base64}` upload; `prefix` names it in errors
+/// (`attachment.base64`). Errors: 422 for a missing name or content, bad base64, a wrong
+/// kind or a file over `max` bytes.
+pub fn decode_upload(
+    upload: &FileUpload,
+    prefix: &str,
+    allowed: &[Kind],
+    max: usize,
+) -> ApiResult<CheckedFile> {
+    let field = format!("{prefix}.base64");
+    let filename = upload
+        .filename
+        .as_deref()
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .ok_or_else(|| ApiError::field(format!("{prefix}.filename"), "is required"))?;
+    let encoded = upload
+        .base64
+        .as_deref()
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| ApiError::field(&field, "is required"))?;
+    // Accept data URLs and line-wrapped base64 as browsers and mail tools produce them.
+    let encoded = encoded
+        .split_once(";base64,")
+        .map(|(_, b)| b)
+        .unwrap_or(encoded);
+    let cleaned: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
+    if cleaned.len() / 4 * 3 > max + 3 {
+        return Err(ApiError::field(
+            &field,
+            format!("is larger than {} MiB", max / (1024 * 1024)),
+        ));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(cleaned.as_bytes())
+        .map_err(|_| ApiError::field(&field, "is not valid base64"))?;
+    check_bytes(filename, bytes, &field, allowed, max)
+}
+
+/// Writes `bytes` under `dir` with a random name and `extension`, atomically (temporary
+/// file, then rename); returns the stored name. Errors: 500 on I/O failure.
+pub async fn store_file(dir: &Path, extension: &str, bytes: &[u8]) -> ApiResult<String> {
+    tokio::fs::create_dir_all(dir)
+        .await
+        .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
+    let mut id = [0u8; 16];
+    rand::rng().fill_bytes(&mut id);
+    let key = format!("{}.{extension}", hex::encode(id));
+    let tmp = dir.join(format!(".{key}.part"));
+    tokio::fs::write(&tmp, bytes)
+        .await
+        .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
+    tokio::fs::rename(&tmp, dir.join(&key))
+        .await
+        .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
+    Ok(key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn judges_by_content_not_name() {
+        let pdf = FileUpload {
+            filename: Some("x.txt".into()),
+            base64: Some(base64::engine::general_purpose::STANDARD.encode(b"%PDF-1.7 body")),
+        };
+        assert_eq!(
+            decode_upload(&pdf, "attachment", &[Kind::Pdf], 100)
+                .unwrap()
+                .kind,
+            Kind::Pdf
+        );
+        let text = FileUpload {
+            filename: Some("x.pdf".into()),
+            base64: Some(base64::engine::general_purpose::STANDARD.encode(b"hello")),
+        };
+        assert!(decode_upload(&text, "attachment", &[Kind::Pdf], 100).is_err());
+        let bad = FileUpload {
+            filename: Some("x.pdf".into()),
+            base64: Some("%%%".into()),
+        };
+        assert!(decode_upload(&bad, "attachment", &[Kind::Pdf], 100).is_err());
+        let big = FileUpload {
+            filename: Some("x.pdf".into()),
+            base64: Some(base64::engine::general_purpose::STANDARD.encode([b'%'; 200])),
+        };
+        assert!(decode_upload(&big, "attachment", &[Kind::Pdf], 100).is_err());
+    }
+}
