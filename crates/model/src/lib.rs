@@ -22,6 +22,7 @@ pub mod offer;
 pub mod party;
 pub mod payment;
 pub mod position;
+pub mod purchase;
 pub mod purchase_totals;
 pub mod query;
 pub mod status;

@@ -366,6 +366,136 @@ impl OfferFilter {
     }
 }
 
+/// GET /purchases filters (interface.md; `decisions.md` § Lists).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PurchaseFilter {
+    /// Category of the purchase or of one of its positions.
+    pub category_id: Option<i64>,
+    /// Full-text search over the positions' titles (and the purchase's title and numbers).
+    pub term: Option<String>,
+    /// Supplier; `Some(0)` selects purchases without a supplier.
+    pub company_id: Option<i64>,
+    /// Any of these statuses.
+    pub status: Vec<crate::purchase::PurchaseStatus>,
+    /// Must carry all of these tags.
+    pub tags: Vec<String>,
+    /// Date on or after (`date=<from>:<to>`, either side may be empty).
+    pub date_from: Option<NaiveDate>,
+    /// Date on or before.
+    pub date_to: Option<NaiveDate>,
+    /// `true`: only purchases without any payment; `false`: only with payments.
+    pub unpaid: Option<bool>,
+    /// Payment method.
+    pub payment_method: Option<crate::purchase::PaymentMethod>,
+    /// Pagination and `sort_by`.
+    pub paging: Paging,
+    /// Global filters.
+    pub global: GlobalFilter,
+}
+
+impl PurchaseFilter {
+    /// Parses query pairs; unknown names are ignored; a wrong form is a [`QueryError`].
+    pub fn from_pairs<'a>(
+        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) -> Result<Self, QueryError> {
+        let mut f = PurchaseFilter::default();
+        for (name, value) in pairs {
+            if f.paging.accept(name, value)? || f.global.accept(name, value)? || value.is_empty() {
+                continue;
+            }
+            match name {
+                "category_id" => f.category_id = Some(parse_id(name, value)?),
+                "term" => f.term = Some(value.to_string()),
+                "company_id" => f.company_id = Some(parse_id(name, value)?),
+                "status" => {
+                    for s in split_list(value) {
+                        f.status.push(
+                            crate::purchase::PurchaseStatus::parse(&s)
+                                .ok_or_else(|| bad(name, "must be pending or approved"))?,
+                        );
+                    }
+                }
+                "tags" | "tags[]" => f.tags.extend(split_list(value)),
+                "date" => {
+                    let (from, to) = value.split_once(':').ok_or_else(|| {
+                        bad(
+                            name,
+                            "must be a range YYYY-MM-DD:YYYY-MM-DD (either side may be empty)",
+                        )
+                    })?;
+                    f.date_from = (!from.is_empty())
+                        .then(|| parse_date(name, from))
+                        .transpose()?;
+                    f.date_to = (!to.is_empty()).then(|| parse_date(name, to)).transpose()?;
+                }
+                "unpaid" => {
+                    f.unpaid = Some(match value {
+                        "true" | "1" => true,
+                        "false" | "0" => false,
+                        _ => return Err(bad(name, "must be true or false")),
+                    })
+                }
+                "payment_method" => {
+                    f.payment_method =
+                        Some(crate::purchase::PaymentMethod::parse(value).ok_or_else(|| {
+                            bad(
+                                name,
+                                "must be bank_transfer, direct_debit, credit_card, paypal or cash",
+                            )
+                        })?)
+                }
+                _ => {}
+            }
+        }
+        Ok(f)
+    }
+
+    /// Writes the filter as query pairs.
+    pub fn to_pairs(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if let Some(c) = self.category_id {
+            out.push(("category_id".into(), c.to_string()));
+        }
+        if let Some(t) = &self.term {
+            out.push(("term".into(), t.clone()));
+        }
+        if let Some(c) = self.company_id {
+            out.push(("company_id".into(), c.to_string()));
+        }
+        if !self.status.is_empty() {
+            out.push((
+                "status".into(),
+                self.status
+                    .iter()
+                    .map(|s| s.as_str())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ));
+        }
+        if !self.tags.is_empty() {
+            out.push(("tags".into(), self.tags.join(",")));
+        }
+        if self.date_from.is_some() || self.date_to.is_some() {
+            let d = |v: Option<NaiveDate>| {
+                v.map(|d| d.format("%Y-%m-%d").to_string())
+                    .unwrap_or_default()
+            };
+            out.push((
+                "date".into(),
+                format!("{}:{}", d(self.date_from), d(self.date_to)),
+            ));
+        }
+        if let Some(u) = self.unpaid {
+            out.push(("unpaid".into(), u.to_string()));
+        }
+        if let Some(m) = self.payment_method {
+            out.push(("payment_method".into(), m.as_str().into()));
+        }
+        self.paging.write(&mut out);
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +588,40 @@ mod tests {
                 .unwrap_err()
                 .param,
             "deal_id"
+        );
+    }
+
+    #[test]
+    fn purchase_filter_date_ranges_and_unpaid() {
+        let f = PurchaseFilter::from_pairs([
+            ("date", "2026-11-01:"),
+            ("unpaid", "true"),
+            ("company_id", "0"),
+            ("status", "pending,archived"),
+        ])
+        .unwrap();
+        assert_eq!(
+            (f.date_from.is_some(), f.date_to, f.unpaid, f.company_id),
+            (true, None, Some(true), Some(0))
+        );
+        assert_eq!(f.status.len(), 2);
+        let f2 =
+            PurchaseFilter::from_pairs(f.to_pairs().iter().map(|(a, b)| (a.as_str(), b.as_str())))
+                .unwrap();
+        assert_eq!(f2.date_from, f.date_from);
+        let to_only = PurchaseFilter::from_pairs([("date", ":2026-11-30")]).unwrap();
+        assert!(to_only.date_from.is_none() && to_only.date_to.is_some());
+        assert_eq!(
+            PurchaseFilter::from_pairs([("date", "2026-11-01")])
+                .unwrap_err()
+                .param,
+            "date"
+        );
+        assert_eq!(
+            PurchaseFilter::from_pairs([("unpaid", "maybe")])
+                .unwrap_err()
+                .param,
+            "unpaid"
         );
     }
 }

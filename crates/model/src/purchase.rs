@@ -1,0 +1,431 @@
+//! Purchases (supplier receipts): representation, positions, creation body, status,
+//! payment methods, categories and payments (interface.md § Purchase;
+//! `decisions.md` § Totals, § State rules).
+
+use crate::offer::FileUpload;
+use chrono::{DateTime, NaiveDate, Utc};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Purchase status: `pending` or `approved` (`archived` is read as `approved`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PurchaseStatus {
+    /// Filed, not yet approved; can be deleted while it has no payments.
+    Pending,
+    /// Approved for payment and bookkeeping.
+    Approved,
+}
+
+impl PurchaseStatus {
+    /// Wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PurchaseStatus::Pending => "pending",
+            PurchaseStatus::Approved => "approved",
+        }
+    }
+
+    /// Parses `pending`, `approved` or `archived` (another name for approved).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "pending" => Some(PurchaseStatus::Pending),
+            "approved" | "archived" => Some(PurchaseStatus::Approved),
+            _ => None,
+        }
+    }
+
+    /// Label for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            PurchaseStatus::Pending => "Pending",
+            PurchaseStatus::Approved => "Approved",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PurchaseStatus {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        PurchaseStatus::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom("expected pending or approved"))
+    }
+}
+
+/// How a purchase is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethod {
+    /// Bank transfer.
+    BankTransfer,
+    /// Direct debit.
+    DirectDebit,
+    /// Credit card.
+    CreditCard,
+    /// PayPal.
+    Paypal,
+    /// Cash.
+    Cash,
+}
+
+impl PaymentMethod {
+    /// All methods.
+    pub const ALL: [PaymentMethod; 5] = [
+        PaymentMethod::BankTransfer,
+        PaymentMethod::DirectDebit,
+        PaymentMethod::CreditCard,
+        PaymentMethod::Paypal,
+        PaymentMethod::Cash,
+    ];
+
+    /// Wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::BankTransfer => "bank_transfer",
+            PaymentMethod::DirectDebit => "direct_debit",
+            PaymentMethod::CreditCard => "credit_card",
+            PaymentMethod::Paypal => "paypal",
+            PaymentMethod::Cash => "cash",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.as_str() == text)
+    }
+
+    /// Label for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentMethod::BankTransfer => "Bank transfer",
+            PaymentMethod::DirectDebit => "Direct debit",
+            PaymentMethod::CreditCard => "Credit card",
+            PaymentMethod::Paypal => "PayPal",
+            PaymentMethod::Cash => "Cash",
+        }
+    }
+}
+
+/// A purchase category: `{id, name, credit_account}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PurchaseCategory {
+    /// Record id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// Bookkeeping account.
+    pub credit_account: String,
+}
+
+/// POST /purchases/categories body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPurchaseCategory {
+    /// Required: name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Bookkeeping account.
+    #[serde(default)]
+    pub credit_account: Option<String>,
+}
+
+/// A purchase position's VAT: `{tax, reverse_charge, intra_eu, active}`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PurchaseVat {
+    /// Tax rate in percent.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax: Decimal,
+    /// Reverse charge.
+    pub reverse_charge: bool,
+    /// Intra-EU.
+    pub intra_eu: bool,
+    /// Tax applies (rate above 0).
+    pub active: bool,
+}
+
+/// A purchase position.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PurchaseItem {
+    /// Record id.
+    pub id: i64,
+    /// Title.
+    pub title: String,
+    /// Net amount, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub net_total: Decimal,
+    /// Tax amount, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax_total: Decimal,
+    /// Tax rate in percent.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub tax: Decimal,
+    /// VAT block.
+    pub vat: PurchaseVat,
+    /// Whether the given total included the tax.
+    pub tax_included: bool,
+    /// Gross amount, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub gross_total: Decimal,
+    /// Category, if any.
+    pub category: Option<PurchaseCategory>,
+    /// Supplier's credit account number (bookkeeping); not used yet.
+    pub supplier_credit_number: Option<i64>,
+    /// The project expense created from it; none yet.
+    pub expense: Option<serde_json::Value>,
+}
+
+/// The supplier of a purchase: `{id, name, iban}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Supplier {
+    /// Company id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// IBAN.
+    pub iban: Option<String>,
+}
+
+/// The user of a purchase: `{id, firstname, name}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PurchaseUser {
+    /// User id.
+    pub id: i64,
+    /// First name.
+    pub firstname: String,
+    /// Last name.
+    pub name: String,
+}
+
+/// A payment made for a purchase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PurchasePayment {
+    /// Record id.
+    pub id: i64,
+    /// The purchase.
+    pub purchase_id: i64,
+    /// Date paid.
+    pub date: NaiveDate,
+    /// Amount paid, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub total: Decimal,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// POST /purchases/payments body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPurchasePayment {
+    /// Required: the purchase.
+    #[serde(default)]
+    pub purchase_id: Option<i64>,
+    /// Required: date paid.
+    #[serde(default)]
+    pub date: Option<NaiveDate>,
+    /// Required: amount (> 0).
+    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub total: Option<Decimal>,
+}
+
+/// A purchase as GET /purchases/{id} returns it (the list has the same shape).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Purchase {
+    /// Record id.
+    pub id: i64,
+    /// Number `E<YYMM>-<NNNN>`.
+    pub identifier: String,
+    /// The supplier's receipt number.
+    pub receipt_identifier: String,
+    /// Title (the first position's title unless given).
+    pub title: String,
+    /// Free text.
+    pub info: Option<String>,
+    /// IBAN to pay to.
+    pub iban: String,
+    /// Payment reference.
+    pub reference: Option<String>,
+    /// Receipt date.
+    pub date: NaiveDate,
+    /// Due date.
+    pub due_date: Option<NaiveDate>,
+    /// Service period start.
+    pub service_period_from: Option<NaiveDate>,
+    /// Service period end.
+    pub service_period_to: Option<NaiveDate>,
+    /// Status.
+    pub status: PurchaseStatus,
+    /// Payment method.
+    pub payment_method: PaymentMethod,
+    /// Net total, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub net_total: Decimal,
+    /// Gross total, currency units.
+    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    pub gross_total: Decimal,
+    /// Currency.
+    pub currency: String,
+    /// Signed link to the stored document (15 minutes), `null` without one.
+    pub file_url: Option<String>,
+    /// MIME type of the stored document (beyond the interface's fields).
+    pub file_content_type: Option<String>,
+    /// Custom properties.
+    pub custom_properties: BTreeMap<String, String>,
+    /// Tags.
+    pub tags: Vec<String>,
+    /// The supplier, `null` without one.
+    pub company: Option<Supplier>,
+    /// Payments made.
+    pub payments: Vec<PurchasePayment>,
+    /// The responsible user.
+    pub user: Option<PurchaseUser>,
+    /// Positions.
+    pub items: Vec<PurchaseItem>,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+/// One position of a purchase creation body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPurchaseItem {
+    /// Required: title.
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Required: the amount (gross with `tax_included`, else net).
+    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub total: Option<Decimal>,
+    /// Required: tax rate in percent.
+    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    pub tax: Option<Decimal>,
+    /// Whether `total` includes the tax (default false).
+    #[serde(default)]
+    pub tax_included: Option<bool>,
+    /// Category (wins over the purchase's).
+    #[serde(default)]
+    pub category_id: Option<i64>,
+}
+
+/// POST /purchases body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewPurchase {
+    /// Required: receipt date.
+    #[serde(default)]
+    pub date: Option<NaiveDate>,
+    /// Required: one of the account's currencies.
+    #[serde(default)]
+    pub currency: Option<String>,
+    /// Required: payment method.
+    #[serde(default)]
+    pub payment_method: Option<PaymentMethod>,
+    /// Required: at least one position.
+    #[serde(default)]
+    pub items: Option<Vec<NewPurchaseItem>>,
+    /// Default category of every position.
+    #[serde(default)]
+    pub category_id: Option<i64>,
+    /// Due date.
+    #[serde(default)]
+    pub due_date: Option<NaiveDate>,
+    /// Service period start.
+    #[serde(default)]
+    pub service_period_from: Option<NaiveDate>,
+    /// Service period end.
+    #[serde(default)]
+    pub service_period_to: Option<NaiveDate>,
+    /// `pending` (default) or `approved` (`archived` = approved).
+    #[serde(default)]
+    pub status: Option<PurchaseStatus>,
+    /// Supplier company id.
+    #[serde(default)]
+    pub company_id: Option<i64>,
+    /// Responsible user id.
+    #[serde(default)]
+    pub user_id: Option<i64>,
+    /// Supplier's receipt number.
+    #[serde(default)]
+    pub receipt_identifier: Option<String>,
+    /// Title (default: the first position's).
+    #[serde(default)]
+    pub title: Option<String>,
+    /// Free text.
+    #[serde(default)]
+    pub info: Option<String>,
+    /// IBAN (checked with its checksum).
+    #[serde(default)]
+    pub iban: Option<String>,
+    /// Payment reference.
+    #[serde(default)]
+    pub reference: Option<String>,
+    /// Custom property values.
+    #[serde(default)]
+    pub custom_property_values: Option<BTreeMap<String, String>>,
+    /// Custom properties (merged with `custom_property_values`).
+    #[serde(default)]
+    pub custom_properties: Option<BTreeMap<String, String>>,
+    /// The receipt document.
+    #[serde(default)]
+    pub file: Option<FileUpload>,
+    /// Tags.
+    #[serde(default)]
+    pub tags: Option<Vec<String>>,
+}
+
+/// Whether `iban` is a valid IBAN: 15–34 letters and digits (spaces ignored), country
+/// code, and the ISO 13616 mod-97 checksum equal to 1.
+pub fn is_valid_iban(iban: &str) -> bool {
+    let compact: String = iban
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    if !(15..=34).contains(&compact.len()) || !compact.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return false;
+    }
+    let (head, tail) = compact.split_at(4);
+    if !head[..2].chars().all(|c| c.is_ascii_alphabetic())
+        || !head[2..].chars().all(|c| c.is_ascii_digit())
+    {
+        return false;
+    }
+    let mut remainder: u32 = 0;
+    for c in tail.chars().chain(head.chars()) {
+        let value = c.to_digit(36).unwrap_or(0);
+        remainder = if value >= 10 {
+            (remainder * 100 + value) % 97
+        } else {
+            (remainder * 10 + value) % 97
+        };
+    }
+    remainder == 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iban_checksum() {
+        assert!(is_valid_iban("DE89 3704 0044 0532 0130 00"));
+        assert!(is_valid_iban("GB82WEST12345698765432"));
+        assert!(is_valid_iban("ch9300762011623852957"));
+        assert!(!is_valid_iban("DE89 3704 0044 0532 0130 01"));
+        assert!(!is_valid_iban("DE89"));
+        assert!(!is_valid_iban("12DE37040044053201300"));
+    }
+
+    #[test]
+    fn archived_reads_as_approved() {
+        assert_eq!(
+            PurchaseStatus::parse("archived"),
+            Some(PurchaseStatus::Approved)
+        );
+        let s: PurchaseStatus = serde_json::from_str("\"archived\"").unwrap();
+        assert_eq!(serde_json::to_string(&s).unwrap(), "\"approved\"");
+    }
+}
