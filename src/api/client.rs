@@ -206,25 +206,25 @@ fn abort_with_owner() -> Option<web_sys::AbortSignal> {
     Some(signal)
 }
 
-/// The one request function: sends `method path?query` with the key and an optional JSON
-/// body (already serialized), and turns every failure into an [`ApiError`].
-pub(crate) async fn request(
+/// Sends `method path?query` with the key, `accept` and an optional JSON body (already
+/// serialized); answers the raw response of a 2xx and turns every failure into an
+/// [`ApiError`]. With `abortable` the request is aborted when the current reactive owner
+/// is cleaned up.
+async fn send(
     target: &Target,
     method: Method,
     path: &str,
     query: &[(String, String)],
     body: Option<String>,
-) -> Result<Answer, ApiError> {
+    accept: &str,
+    abortable: bool,
+) -> Result<gloo_net::http::Response, ApiError> {
     let url = format!("{}/api/v1{}", target.server, path);
-    let signal = if method == Method::GET {
-        abort_with_owner()
-    } else {
-        None
-    };
+    let signal = if abortable { abort_with_owner() } else { None };
     let builder = RequestBuilder::new(&url)
         .method(method)
         .header("Authorization", &format!("Token token={}", target.key))
-        .header("Accept", "application/json")
+        .header("Accept", accept)
         .query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .abort_signal(signal.as_ref());
     let sent = match body {
@@ -240,18 +240,70 @@ pub(crate) async fn request(
         .await
         .map_err(|e| network_error(&target.server, e))?;
     let status = response.status();
+    if (200..300).contains(&status) {
+        return Ok(response);
+    }
+    let text = response
+        .text()
+        .await
+        .map_err(|e| network_error(&target.server, e))?;
+    if status == 401 && target.redirect_on_401 {
+        unauthorized();
+    }
+    Err(error_from_body(status, &text))
+}
+
+/// The one JSON request function: [`send`], then read the answer's text. GET requests are
+/// aborted when the current reactive owner is cleaned up.
+pub(crate) async fn request(
+    target: &Target,
+    method: Method,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<String>,
+) -> Result<Answer, ApiError> {
+    let abortable = method == Method::GET;
+    let response = send(
+        target,
+        method,
+        path,
+        query,
+        body,
+        "application/json",
+        abortable,
+    )
+    .await?;
     let headers = response.headers();
     let text = response
         .text()
         .await
         .map_err(|e| network_error(&target.server, e))?;
-    if (200..300).contains(&status) {
-        return Ok(Answer { headers, text });
-    }
-    if status == 401 && target.redirect_on_401 {
-        unauthorized();
-    }
-    Err(error_from_body(status, &text))
+    Ok(Answer { headers, text })
+}
+
+/// Fetches a PDF (`GET ….pdf`, or `POST /invoices/preview.pdf` with `body`) as a `Blob`.
+/// Always aborted when the current reactive owner is cleaned up: rendering changes nothing.
+pub(crate) async fn request_pdf(
+    method: Method,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<String>,
+) -> Result<web_sys::Blob, ApiError> {
+    let target = Target::stored()?;
+    let response = send(&target, method, path, query, body, "application/pdf", true).await?;
+    let raw: web_sys::Response = response.into();
+    let unreadable = |e: wasm_bindgen::JsValue| {
+        if js_sys::Error::from(e).name() == "AbortError" {
+            ApiError::local("The request was cancelled.")
+        } else {
+            ApiError::local("The document could not be read.")
+        }
+    };
+    let promise = raw.blob().map_err(unreadable)?;
+    let blob = wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .map_err(unreadable)?;
+    Ok(wasm_bindgen::JsCast::unchecked_into(blob))
 }
 
 fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
@@ -334,6 +386,13 @@ pub(crate) async fn send_json<B: Serialize, T: DeserializeOwned>(
     request(&Target::stored()?, method, path, &[], Some(json))
         .await?
         .parse()
+}
+
+/// DELETE `path` without a body; expects an empty answer (204).
+pub(crate) async fn delete_empty(path: &str) -> Result<(), ApiError> {
+    request(&Target::stored()?, Method::DELETE, path, &[], None)
+        .await
+        .map(|_| ())
 }
 
 /// Sends `body` with `method` and expects an empty answer (204).

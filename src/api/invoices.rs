@@ -1,8 +1,10 @@
-//! Invoices: list, get, create, edit a draft, change the status, delete.
+//! Invoices: list, get, create, edit a draft, change the status, delete, reverse, send by
+//! e-mail. Documents (PDFs, time sheet, expenses) are in [`super::invoice_documents`].
 
 use super::client::{get_one, get_page, send_json, send_no_content};
 use super::{ApiError, Page};
 use gloo_net::http::Method;
+use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{DeleteReason, NewInvoice, StatusChange};
 use kontor_model::query::InvoiceFilter;
@@ -48,4 +50,17 @@ pub async fn delete_invoice(id: i64, reason: Option<String>) -> Result<(), ApiEr
         &DeleteReason { reason },
     )
     .await
+}
+
+/// POST /invoices/{id}/reverse: creates and answers the reversal invoice (positions
+/// negated); the original becomes `reversed`.
+pub async fn reverse_invoice(id: i64) -> Result<Invoice, ApiError> {
+    send_json(Method::POST, &format!("/invoices/{id}/reverse"), &()).await
+}
+
+/// POST /invoices/{id}/send_email: the PDF by e-mail; answers the message as sent with the
+/// recipients used. 422 (`errors.emails_to`) without a recipient, 502 when the mail
+/// server refuses.
+pub async fn send_invoice_email(id: i64, body: &SendEmail) -> Result<SentEmail, ApiError> {
+    send_json(Method::POST, &format!("/invoices/{id}/send_email"), body).await
 }

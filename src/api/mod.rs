@@ -8,12 +8,15 @@
 //! Amounts never pass through `f64`: bodies are written with serde_json (feature
 //! `arbitrary_precision`) to a string, and responses are read from the response text.
 //!
-//! GET requests started inside a reactive owner (a resource of a page) are aborted when
+//! GET requests and PDF fetches started inside a reactive owner (a resource of a page) are aborted when
 //! that owner is cleaned up: when the page goes away or the resource reloads.
 
+pub mod billing;
 pub mod client;
 pub mod companies;
+pub mod invoice_documents;
 pub mod invoices;
+pub mod payments;
 pub mod projects;
 pub mod session;
 pub mod users;

@@ -34,6 +34,9 @@ pub fn Dialog(
     /// The heading, also the dialog's accessible name.
     #[prop(into)]
     title: Signal<String>,
+    /// Extra classes, e.g. `"dialog-wide"`.
+    #[prop(optional)]
+    class: &'static str,
     /// The body and the buttons.
     children: ChildrenFn,
 ) -> impl IntoView {
@@ -89,7 +92,7 @@ pub fn Dialog(
     view! {
         <dialog
             node_ref=node
-            class="dialog"
+            class=format!("dialog {class}")
             aria-labelledby=labelled_by
             on:cancel=move |ev: leptos::ev::Event| {
                 ev.prevent_default();

@@ -12,14 +12,17 @@
 //!
 //! The row model [`PositionRow`] serves invoices and offers (offers set `allow_optional`).
 
+mod errors;
 mod ops;
 mod row;
+mod row_billing;
 mod row_menu;
 mod row_view;
 mod totals;
 
+pub use errors::split_row_errors;
 pub use ops::{add_row, duplicate_row, move_row, move_to, remove_row};
-pub use row::{next_key, split_row_errors, PositionRow};
+pub use row::{next_key, PositionRow};
 pub use totals::{use_subtotals, use_totals, TotalsBox};
 
 use kontor_model::error::FieldErrors;

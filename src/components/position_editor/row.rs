@@ -9,7 +9,6 @@ use kontor_model::position::PositionType;
 use kontor_model::totals::PositionAmounts;
 use kontor_model::Decimal;
 use leptos::prelude::*;
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 static NEXT_KEY: AtomicU64 = AtomicU64::new(1);
@@ -41,6 +40,10 @@ pub struct PositionRow {
     pub net_total: RwSignal<String>,
     /// Offer positions: shown but not counted.
     pub optional: RwSignal<bool>,
+    /// Time sheet entries this item bills (`activity_ids`); kept as they are, not typed.
+    pub activity_ids: RwSignal<Vec<i64>>,
+    /// Project expenses this item bills (`expense_ids`).
+    pub expense_ids: RwSignal<Vec<i64>>,
 }
 
 fn blank(text: &str) -> bool {
@@ -64,6 +67,8 @@ impl PositionRow {
             unit_price: RwSignal::new(String::new()),
             net_total: RwSignal::new(String::new()),
             optional: RwSignal::new(false),
+            activity_ids: RwSignal::new(Vec::new()),
+            expense_ids: RwSignal::new(Vec::new()),
         }
     }
 
@@ -100,7 +105,8 @@ impl PositionRow {
         row
     }
 
-    /// A copy with a new key (row menu "Duplicate").
+    /// A copy with a new key (row menu "Duplicate"). What the row bills is not copied: an
+    /// entry can be billed only once.
     pub fn duplicate(&self) -> Self {
         let copy = Self::new(self.kind.get_untracked());
         copy.title.set(self.title.get_untracked());
@@ -177,6 +183,9 @@ impl PositionRow {
                 {
                     item.net_total = number(self.net_total, "net_total");
                 }
+                let ids = |s: RwSignal<Vec<i64>>| Some(s.get_untracked()).filter(|v| !v.is_empty());
+                item.activity_ids = ids(self.activity_ids);
+                item.expense_ids = ids(self.expense_ids);
             }
             PositionType::Title | PositionType::Subtotal => item.title = text(self.title),
             PositionType::Description => {
@@ -187,33 +196,4 @@ impl PositionRow {
         }
         item
     }
-}
-
-/// Splits field errors into those of the document and those of its positions, the latter
-/// keyed by row key and field (`items[2].unit_price` → row 2's key, `unit_price`). Call it
-/// when the errors arrive, with the rows in the order that was sent.
-pub fn split_row_errors(
-    errors: &FieldErrors,
-    rows: &[PositionRow],
-) -> (FieldErrors, HashMap<u64, FieldErrors>) {
-    let mut document = FieldErrors::new();
-    let mut by_row: HashMap<u64, FieldErrors> = HashMap::new();
-    for (path, messages) in errors {
-        let row_field = path.strip_prefix("items[").and_then(|rest| {
-            let (index, field) = rest.split_once("].")?;
-            Some((index.parse::<usize>().ok()?, field))
-        });
-        match row_field.and_then(|(i, field)| Some((rows.get(i)?.key, field))) {
-            Some((key, field)) => {
-                by_row
-                    .entry(key)
-                    .or_default()
-                    .insert(field.to_string(), messages.clone());
-            }
-            None => {
-                document.insert(path.clone(), messages.clone());
-            }
-        }
-    }
-    (document, by_row)
 }

@@ -239,6 +239,8 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
             <input class="pe-title" aria-label="Title" placeholder="Title" data-field="title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
             <textarea class="pe-desc" rows="1" aria-label="Description" placeholder="Description" data-field="description" bind:value=row.description></textarea>
             <p class="cell-error">{err("title")}</p>
+            <p class="pe-billed">{move || row.billed_note()}</p>
+            <p class="cell-error">{err("activity_ids")}{err("expense_ids")}</p>
         </td>
         <td class="pe-qty">
             <input class="pe-number" inputmode="decimal" aria-label="Quantity" data-field="quantity" bind:value=row.quantity aria-invalid=invalid("quantity") />

@@ -1,10 +1,14 @@
-//! The invoice detail page: header with number, status, customer and totals; the actions
-//! the rules allow right now; then the fields, positions, payments and reminders.
+//! The invoice detail page: header with number, status, customer, totals and the link to
+//! a reversal; the actions the rules allow right now; then tabs for the overview (fields,
+//! positions, texts), the document (PDF), payments and reminders, time sheet, expenses.
 
 use super::detail_actions::InvoiceActions;
-use super::detail_sections::{
-    InvoiceFacts, InvoiceTexts, PaymentsSection, PositionsSection, RemindersSection,
-};
+use super::detail_billed::{ExpensesTab, TimeSheetTab};
+use super::detail_document::DocumentTab;
+use super::detail_payments::PaymentsTab;
+use super::detail_reverse::ReversalLink;
+use super::detail_sections::{InvoiceFacts, InvoiceTexts, PositionsSection};
+use super::detail_tabs::{DetailTab, TabBar};
 use crate::api::companies::get_company;
 use crate::api::invoices::get_invoice;
 use crate::api::ApiError;
@@ -40,6 +44,7 @@ pub fn InvoiceDetail() -> impl IntoView {
         }
     });
     let reload = Callback::new(move |_: ()| invoice.refetch());
+    let tab = RwSignal::new(DetailTab::Overview);
     view! {
         <p class="breadcrumb">
             <a href=href("/invoices")>"← Invoices"</a>
@@ -47,7 +52,7 @@ pub fn InvoiceDetail() -> impl IntoView {
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
                 match invoice.await {
-                    Ok(invoice) => view! { <InvoiceView invoice=invoice on_changed=reload /> }.into_any(),
+                    Ok(invoice) => view! { <InvoiceView invoice=invoice on_changed=reload tab=tab /> }.into_any(),
                     Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
                 }
             })}
@@ -62,6 +67,8 @@ fn InvoiceView(
     invoice: Invoice,
     /// Called after a change (status) so the page reloads the invoice.
     on_changed: Callback<()>,
+    /// The tab shown (kept by the page across reloads).
+    tab: RwSignal<DetailTab>,
 ) -> impl IntoView {
     let customer_id = invoice.customer_id;
     let customer =
@@ -76,6 +83,7 @@ fn InvoiceView(
         .clone()
         .unwrap_or_else(|| "Draft invoice".into());
     let status = invoice.status;
+    let stored = StoredValue::new(invoice.clone());
     view! {
         <header class="page-head detail-head">
             <div class="detail-title">
@@ -87,6 +95,7 @@ fn InvoiceView(
                     <span class="detail-sep" aria-hidden="true">"·"</span>
                     <span>{invoice.title.clone()}</span>
                 </p>
+                <ReversalLink invoice=invoice.clone() />
             </div>
             <div class="detail-total">
                 <span class="muted">"Gross total"</span>
@@ -95,10 +104,47 @@ fn InvoiceView(
             </div>
             <InvoiceActions invoice=invoice.clone() on_changed=on_changed />
         </header>
-        <InvoiceFacts invoice=invoice.clone() />
-        <PositionsSection invoice=invoice.clone() />
-        <InvoiceTexts invoice=invoice.clone() />
-        <PaymentsSection invoice=invoice.clone() />
-        <RemindersSection invoice=invoice />
+        <TabBar tab=tab />
+        <div
+            class="tab-panel"
+            role="tabpanel"
+            id=move || format!("panel-{}", tab.get().slug())
+            aria-labelledby=move || format!("tab-{}", tab.get().slug())
+        >
+            {move || tab_panel(tab.get(), stored.get_value(), on_changed)}
+        </div>
+    }
+}
+
+fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyView {
+    let (id, identifier) = (invoice.id, invoice.identifier.clone());
+    match tab {
+        DetailTab::Overview => view! {
+            <InvoiceFacts invoice=invoice.clone() />
+            <PositionsSection invoice=invoice.clone() />
+            <InvoiceTexts invoice=invoice />
+        }
+        .into_any(),
+        DetailTab::Document => view! {
+            <section class="section" aria-label="Document">
+                <DocumentTab invoice_id=id identifier=identifier />
+            </section>
+        }
+        .into_any(),
+        DetailTab::Payments => {
+            view! { <PaymentsTab invoice=invoice on_changed=on_changed /> }.into_any()
+        }
+        DetailTab::TimeSheet => view! {
+            <section class="section" aria-label="Time sheet">
+                <TimeSheetTab invoice_id=id currency=invoice.currency identifier=identifier />
+            </section>
+        }
+        .into_any(),
+        DetailTab::Expenses => view! {
+            <section class="section" aria-label="Expenses">
+                <ExpensesTab invoice_id=id />
+            </section>
+        }
+        .into_any(),
     }
 }

@@ -1,13 +1,16 @@
 //! The actions the rules allow right now (others are absent): edit and finalize a draft,
 //! move the status among `InvoiceStatus::permitted_moves()`, delete (with a reason unless
-//! it is a draft; never when locked). Every change is confirmed in a dialog.
+//! it is a draft; never when locked), send by e-mail and reverse. Every change is
+//! confirmed in a dialog.
 
+use super::detail_email::SendEmailAction;
+use super::detail_reverse::ReverseAction;
 use crate::api::invoices::{delete_invoice, update_invoice_status};
 use crate::components::dialog::Dialog;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
-use kontor_model::status::{check_invoice_delete, InvoiceStatus};
+use kontor_model::status::{can_reverse_invoice, check_invoice_delete, InvoiceStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -39,6 +42,10 @@ pub fn InvoiceActions(
     let deletable =
         check_invoice_delete(status, locked, Some("reason given in the dialog")).is_ok();
     let pdf = invoice.file_url.clone();
+    let reversible = can_reverse_invoice(status, invoice.reversal, invoice.reversed);
+    let send = (!is_draft)
+        .then(|| view! { <SendEmailAction invoice=invoice.clone() on_changed=on_changed /> });
+    let reverse = reversible.then(|| view! { <ReverseAction invoice=invoice.clone() /> });
 
     let target = RwSignal::new(None::<InvoiceStatus>);
     let status_open = RwSignal::new(false);
@@ -127,6 +134,7 @@ pub fn InvoiceActions(
                     </a>
                 }
             })}
+            {send}
             {is_draft
                 .then(|| {
                     view! {
@@ -155,6 +163,7 @@ pub fn InvoiceActions(
                         </select>
                     }
                 })}
+            {reverse}
             {deletable
                 .then(|| {
                     view! {

@@ -1,6 +1,6 @@
 //! The read-only sections of the invoice detail page.
 
-use crate::components::date::{format_date, format_opt_date};
+use crate::components::date::format_date;
 use crate::components::money::format_money;
 use kontor_model::invoice::{Invoice, InvoiceItem};
 use kontor_model::position::PositionType;
@@ -207,68 +207,4 @@ pub fn InvoiceTexts(
             </section>
         }
     })
-}
-
-/// Payments received.
-#[component]
-pub fn PaymentsSection(
-    /// The invoice shown.
-    invoice: Invoice,
-) -> impl IntoView {
-    let payments = invoice.payments.clone().unwrap_or_default();
-    view! {
-        <section class="section" aria-labelledby="payments-title">
-            <h2 class="section-title" id="payments-title">"Payments"</h2>
-            {if payments.is_empty() {
-                view! { <p class="muted">"No payments yet."</p> }.into_any()
-            } else {
-                view! {
-                    <table class="table">
-                        <thead><tr><th scope="col">"Date"</th><th scope="col" class="num">"Amount"</th></tr></thead>
-                        <tbody>
-                            {payments.iter().map(|p| view! {
-                                <tr><td>{format_date(p.date)}</td><td class="num money">{format_money(p.paid_total, &p.currency)}</td></tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                }
-                .into_any()
-            }}
-        </section>
-    }
-}
-
-/// Payment reminders sent.
-#[component]
-pub fn RemindersSection(
-    /// The invoice shown.
-    invoice: Invoice,
-) -> impl IntoView {
-    let reminders = invoice.reminders.clone().unwrap_or_default();
-    let currency = invoice.currency.clone();
-    view! {
-        <section class="section" aria-labelledby="reminders-title">
-            <h2 class="section-title" id="reminders-title">"Reminders"</h2>
-            {if reminders.is_empty() {
-                view! { <p class="muted">"No reminders."</p> }.into_any()
-            } else {
-                view! {
-                    <table class="table">
-                        <thead><tr><th scope="col">"Date"</th><th scope="col">"New due date"</th><th scope="col" class="num">"Fee"</th><th scope="col">"Text"</th></tr></thead>
-                        <tbody>
-                            {reminders.iter().map(|r| view! {
-                                <tr>
-                                    <td>{format_date(r.date)}</td>
-                                    <td>{format_opt_date(Some(r.due_date))}</td>
-                                    <td class="num money">{format_money(r.fee, &currency)}</td>
-                                    <td><div class="rich" inner_html=r.text.clone()></div></td>
-                                </tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                }
-                .into_any()
-            }}
-        </section>
-    }
 }

@@ -4,8 +4,10 @@
 //! with unsaved changes asks first.
 
 use super::detail::use_invoice_id;
+use super::form_billing::BillTimeAndExpenses;
 use super::form_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use super::form_guard::use_leave_guard;
+use super::form_preview::LivePreview;
 use super::form_state::InvoiceFormState;
 use super::form_summary::{summarize, ErrorSummary, SummaryEntry};
 use crate::api::companies::{list_companies, CompanyQuery};
@@ -270,9 +272,11 @@ fn InvoiceForm(
     };
     let tax = InvoiceFormState::percent_signal(state.tax);
     let discount = InvoiceFormState::percent_signal(state.discount);
+    let preview_shown = RwSignal::new(true);
     view! {
         <form
             class="invoice-form"
+            class:has-preview=move || preview_shown.get()
             novalidate
             on:input=clear_field_error
             on:change=clear_field_error
@@ -290,7 +294,10 @@ fn InvoiceForm(
             <DateFields state=state errors=errors extra_term=extra_term />
             <PricingFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
-                <h2 class="section-title" id="sec-items">"Positions"</h2>
+                <div class="section-head">
+                    <h2 class="section-title" id="sec-items">"Positions"</h2>
+                    <BillTimeAndExpenses state=state />
+                </div>
                 <p class="field-error">{move || errors.with(|e| crate::components::field::field_message(e, "items"))}</p>
                 <PositionEditor
                     rows=state.rows
@@ -301,6 +308,7 @@ fn InvoiceForm(
                     row_errors=row_errors
                 />
             </section>
+            <LivePreview state=state shown=preview_shown />
             <TextFields state=state errors=errors />
             <div class="form-actions">{buttons}</div>
         </form>

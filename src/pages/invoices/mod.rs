@@ -1,17 +1,30 @@
-//! Invoice pages: the list with filters, the detail with status changes and deletion, and
-//! the form for new invoices and drafts.
+//! Invoice pages: the list with filters, the detail (status changes, deletion, document,
+//! payments, reminders, e-mail, reversal), and the form for new invoices and drafts with
+//! its live PDF preview.
 
 mod detail;
 mod detail_actions;
+mod detail_billed;
+mod detail_document;
+mod detail_email;
+mod detail_payments;
+mod detail_reminders;
+mod detail_reverse;
 mod detail_sections;
+mod detail_tabs;
+pub mod email_rules;
 mod form;
+pub mod form_billing;
 mod form_fields;
 mod form_guard;
+pub mod form_preview;
 mod form_state;
 mod form_summary;
 mod list;
 mod list_filters;
 mod list_table;
+mod payment_dialog;
+pub mod payment_rules;
 
 pub use detail::InvoiceDetail;
 pub use form::{InvoiceCreate, InvoiceEdit};

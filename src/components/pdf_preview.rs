@@ -1,0 +1,170 @@
+//! PDFs shown inside the page: a document is fetched with the key (so it cannot be a plain
+//! link), turned into a `Blob` object URL and shown in an `<iframe>`.
+//!
+//! [`PdfDoc`] owns the object URL: a newer load replaces (and revokes) it, a load that was
+//! overtaken by a newer one is cancelled and its answer ignored, and everything is revoked
+//! when the component that created it goes away. [`PdfFrame`] shows a document with a
+//! "Rendering…" overlay (visible once a load takes longer than 300 ms, UI.md) and the
+//! server's message on failure; [`PdfDownload`] is a download link for it.
+
+use crate::api::ApiError;
+use futures::future::LocalBoxFuture;
+use leptos::prelude::*;
+use leptos::task::spawn_local_scoped_with_cancellation;
+use web_sys::{Blob, Url};
+
+/// A fetched PDF: its object URL, whether a load is running and the last failure. Copy:
+/// signal handles.
+#[derive(Clone, Copy)]
+pub struct PdfDoc {
+    /// The object URL of the document shown (`blob:…`); `None` before the first answer.
+    pub url: RwSignal<Option<String>>,
+    /// True while a load is running.
+    pub loading: RwSignal<bool>,
+    /// The failure of the last load, if it failed.
+    pub error: RwSignal<Option<ApiError>>,
+    generation: StoredValue<u64>,
+    task: StoredValue<Option<Owner>>,
+    parent: StoredValue<Option<Owner>>,
+}
+
+impl PdfDoc {
+    /// An empty document, tied to the current owner: on its cleanup the running load is
+    /// cancelled and the object URL revoked.
+    pub fn new() -> Self {
+        let doc = PdfDoc {
+            url: RwSignal::new(None),
+            loading: RwSignal::new(false),
+            error: RwSignal::new(None),
+            generation: StoredValue::new(0),
+            task: StoredValue::new(None),
+            parent: StoredValue::new(Owner::current()),
+        };
+        on_cleanup(move || {
+            doc.cancel();
+            if let Some(url) = doc.url.try_get_untracked().flatten() {
+                let _ = Url::revoke_object_url(&url);
+            }
+        });
+        doc
+    }
+
+    /// Starts loading `fetch`, cancelling a load still running. Its answer replaces the
+    /// document unless another load started in the meantime.
+    pub fn load(&self, fetch: LocalBoxFuture<'static, Result<Blob, ApiError>>) {
+        self.cancel();
+        let generation = self.begin();
+        let this = *self;
+        let owner = match self.parent.get_value() {
+            Some(parent) => parent.child(),
+            None => Owner::new(),
+        };
+        owner.with(|| {
+            spawn_local_scoped_with_cancellation(async move {
+                let result = fetch.await;
+                this.finish(generation, result);
+            })
+        });
+        self.task.set_value(Some(owner));
+    }
+
+    /// Marks a new load as started and returns its number.
+    pub fn begin(&self) -> u64 {
+        let generation = self.generation.get_value() + 1;
+        self.generation.set_value(generation);
+        self.loading.set(true);
+        generation
+    }
+
+    /// Takes the answer of load `generation`: shows it (revoking the previous URL) or the
+    /// failure. Returns false, changing nothing, when a newer load has started since.
+    pub fn finish(&self, generation: u64, result: Result<Blob, ApiError>) -> bool {
+        if generation != self.generation.get_value() {
+            return false;
+        }
+        self.loading.set(false);
+        match result.and_then(|blob| {
+            Url::create_object_url_with_blob(&blob)
+                .map_err(|_| ApiError::local("The document could not be shown."))
+        }) {
+            Ok(url) => {
+                self.error.set(None);
+                self.replace_url(Some(url));
+            }
+            Err(e) => self.error.set(Some(e)),
+        }
+        true
+    }
+
+    /// Cancels a running load (its request is aborted).
+    pub fn cancel(&self) {
+        if let Some(owner) = self.task.try_update_value(Option::take).flatten() {
+            owner.cleanup();
+        }
+    }
+
+    fn replace_url(&self, url: Option<String>) {
+        if let Some(old) = self.url.get_untracked() {
+            let _ = Url::revoke_object_url(&old);
+        }
+        self.url.set(url);
+    }
+}
+
+impl Default for PdfDoc {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The document in an `<iframe>`, with the "Rendering…" overlay and failures.
+#[component]
+pub fn PdfFrame(
+    /// The document shown.
+    doc: PdfDoc,
+    /// The frame's accessible title, e.g. `"Invoice R2611-001"`.
+    #[prop(into)]
+    title: Signal<String>,
+) -> impl IntoView {
+    let busy = move || doc.loading.get();
+    view! {
+        <div class="pdf-frame-wrap" aria-busy=move || busy().to_string()>
+            {move || match doc.url.get() {
+                Some(url) => view! { <iframe class="pdf-frame" src=url title=move || title.get()></iframe> }.into_any(),
+                None => view! { <div class="pdf-frame pdf-frame-empty"></div> }.into_any(),
+            }}
+            <Show when=busy>
+                <div class="pdf-rendering" role="status">
+                    <span class="pdf-rendering-label">"Rendering…"</span>
+                </div>
+            </Show>
+            {move || {
+                doc.error.get().map(|e| view! { <p class="pdf-error" role="alert">{format!("The document could not be shown: {}", e.message)}</p> })
+            }}
+        </div>
+    }
+}
+
+/// A download link for the document, named `file_name`; absent until it has loaded.
+#[component]
+pub fn PdfDownload(
+    /// The document.
+    doc: PdfDoc,
+    /// The file name offered, e.g. `"R2611-001.pdf"`.
+    #[prop(into)]
+    file_name: Signal<String>,
+    /// The link text.
+    #[prop(into, default = "Download PDF".into())]
+    label: String,
+) -> impl IntoView {
+    move || {
+        let label = label.clone();
+        doc.url.get().map(|url| {
+            view! {
+                <a class="btn btn-quiet pdf-download" href=url download=move || file_name.get()>
+                    {label}
+                </a>
+            }
+        })
+    }
+}

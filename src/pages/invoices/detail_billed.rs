@@ -1,0 +1,148 @@
+//! The time sheet and expenses tabs: what the invoice billed. The time sheet shows its
+//! total hours and offers its PDF; without billed hours it says so.
+
+use crate::api::invoice_documents::{
+    get_invoice_expenses, get_invoice_timesheet, get_invoice_timesheet_pdf,
+};
+use crate::components::date::format_date;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::money::format_money;
+use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
+use crate::components::skeleton::SkeletonBlock;
+use kontor_model::billing::{Activity, Expense};
+use kontor_model::Decimal;
+use leptos::prelude::*;
+
+/// The total hours of `activities`.
+pub fn total_hours(activities: &[Activity]) -> Decimal {
+    activities.iter().map(|a| a.hours).sum()
+}
+
+fn hours(d: Decimal) -> String {
+    format!("{} h", d.normalize())
+}
+
+fn activity_rows(list: &[Activity], currency: &str) -> impl IntoView {
+    list.iter()
+        .map(|a| {
+            let who = a
+                .user
+                .as_ref()
+                .map(|u| format!("{} {}", u.firstname, u.lastname))
+                .unwrap_or_default();
+            view! {
+                <tr>
+                    <td class="cell-date">{format_date(a.date)}</td>
+                    <td>{a.description.clone()}</td>
+                    <td>{who}</td>
+                    <td class="num">{hours(a.hours)}</td>
+                    <td class="num money">{format_money(a.hourly_rate, currency)}</td>
+                    <td class="num money">{format_money(a.hours * a.hourly_rate, currency)}</td>
+                </tr>
+            }
+        })
+        .collect_view()
+}
+
+/// The activities billed by the invoice, their total and the time sheet PDF.
+#[component]
+pub fn TimeSheetTab(
+    /// The invoice id.
+    invoice_id: i64,
+    /// The invoice's currency.
+    currency: String,
+    /// The invoice number for the file name.
+    identifier: Option<String>,
+) -> impl IntoView {
+    let sheet = LocalResource::new(move || get_invoice_timesheet(invoice_id));
+    let doc = PdfDoc::new();
+    let shown = RwSignal::new(false);
+    let show_pdf = move |_| {
+        shown.set(true);
+        doc.load(Box::pin(get_invoice_timesheet_pdf(invoice_id)));
+    };
+    let file_name = StoredValue::new(format!(
+        "{}-timesheet.pdf",
+        identifier.unwrap_or_else(|| "draft".into())
+    ));
+    let currency = StoredValue::new(currency);
+    view! {
+        <Suspense fallback=|| view! { <SkeletonBlock lines=4 /> }>
+            {move || Suspend::new(async move {
+                match sheet.await {
+                    Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
+                    Ok(list) if list.is_empty() => view! { <p class="muted">"No hours billed on this invoice."</p> }.into_any(),
+                    Ok(list) => {
+                        let total = total_hours(&list);
+                        view! {
+                            <table class="table">
+                                <thead><tr>
+                                    <th scope="col">"Date"</th><th scope="col">"Description"</th><th scope="col">"Who"</th>
+                                    <th scope="col" class="num">"Hours"</th><th scope="col" class="num">"Rate"</th><th scope="col" class="num">"Amount"</th>
+                                </tr></thead>
+                                <tbody>{currency.with_value(|c| activity_rows(&list, c))}</tbody>
+                                <tfoot><tr class="total-row">
+                                    <th scope="row" colspan="3">"Total"</th>
+                                    <td class="num" data-total="hours">{hours(total)}</td>
+                                    <td colspan="2"></td>
+                                </tr></tfoot>
+                            </table>
+                            <div class="doc-toolbar">
+                                <Show when=move || !shown.get()>
+                                    <button type="button" class="btn" on:click=show_pdf>"Show time sheet PDF"</button>
+                                </Show>
+                                <PdfDownload doc=doc file_name=file_name.get_value() label="Download time sheet PDF" />
+                            </div>
+                            <Show when=move || shown.get()>
+                                <PdfFrame doc=doc title="Time sheet" />
+                            </Show>
+                        }
+                        .into_any()
+                    }
+                }
+            })}
+        </Suspense>
+    }
+}
+
+fn expense_row(e: &Expense) -> impl IntoView {
+    view! {
+        <tr>
+            <td class="cell-date">{format_date(e.date)}</td>
+            <td>{e.title.clone()}</td>
+            <td class="num">{e.quantity.normalize().to_string()}</td>
+            <td>{e.unit.clone()}</td>
+            <td class="num money">{format_money(e.unit_price, &e.currency)}</td>
+            <td class="num money">{format_money(e.price, &e.currency)}</td>
+        </tr>
+    }
+}
+
+/// The project expenses billed by the invoice.
+#[component]
+pub fn ExpensesTab(
+    /// The invoice id.
+    invoice_id: i64,
+) -> impl IntoView {
+    let expenses = LocalResource::new(move || get_invoice_expenses(invoice_id));
+    view! {
+        <Suspense fallback=|| view! { <SkeletonBlock lines=4 /> }>
+            {move || Suspend::new(async move {
+                match expenses.await {
+                    Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
+                    Ok(list) if list.is_empty() => view! { <p class="muted">"No expenses billed on this invoice."</p> }.into_any(),
+                    Ok(list) => view! {
+                        <table class="table">
+                            <thead><tr>
+                                <th scope="col">"Date"</th><th scope="col">"Expense"</th><th scope="col" class="num">"Quantity"</th>
+                                <th scope="col">"Unit"</th><th scope="col" class="num">"Unit price"</th><th scope="col" class="num">"Price"</th>
+                            </tr></thead>
+                            <tbody>{list.iter().map(expense_row).collect_view()}</tbody>
+                        </table>
+                    }
+                    .into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}

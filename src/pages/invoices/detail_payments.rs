@@ -1,0 +1,122 @@
+//! The payments tab: paid and open amounts, the payments with delete (confirmed in a
+//! dialog), "Add payment" when the rules allow it, and the reminders below.
+
+use super::detail_reminders::RemindersSection;
+use super::payment_dialog::AddPayment;
+use super::payment_rules::{open_amount, paid_amount};
+use crate::api::payments::delete_invoice_payment;
+use crate::components::date::format_date;
+use crate::components::dialog::Dialog;
+use crate::components::money::format_money;
+use crate::components::toast::Toasts;
+use kontor_model::invoice::Invoice;
+use kontor_model::payment::Payment;
+use kontor_model::status::can_record_payment;
+use leptos::prelude::*;
+
+/// Payments and reminders of `invoice`.
+#[component]
+pub fn PaymentsTab(
+    /// The invoice with its payments and reminders.
+    invoice: Invoice,
+    /// Called after a change (reload the invoice).
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let payments = invoice.payments.clone().unwrap_or_default();
+    let currency = invoice.currency.clone();
+    let payable = can_record_payment(invoice.status);
+    let deleting = RwSignal::new(None::<Payment>);
+    let confirm_open = RwSignal::new(false);
+    let delete = Action::new_local(move |id: &i64| {
+        let id = *id;
+        async move { delete_invoice_payment(id).await }
+    });
+    Effect::new(move |_| match delete.value().get() {
+        Some(Ok(())) => {
+            confirm_open.set(false);
+            toasts.success("Payment deleted.");
+            on_changed.run(());
+        }
+        Some(Err(e)) => {
+            confirm_open.set(false);
+            toasts.error(format!("The payment could not be deleted: {}", e.message));
+        }
+        None => {}
+    });
+    let what = move || {
+        deleting
+            .get()
+            .map(|p| {
+                format!(
+                    "The payment of {} received on {} is removed. The invoice's status is worked out again from the remaining payments.",
+                    format_money(p.paid_total, &p.currency),
+                    format_date(p.date)
+                )
+            })
+            .unwrap_or_default()
+    };
+    let delete_pending = delete.pending();
+    let summary = format!(
+        "Paid {} of {} · open {}",
+        format_money(paid_amount(&invoice), &currency),
+        format_money(invoice.gross_total, &currency),
+        format_money(open_amount(&invoice), &currency)
+    );
+    let rows = payments
+        .into_iter()
+        .map(|p| {
+            let amount = format_money(p.paid_total, &p.currency);
+            let label = format!("Delete the payment of {amount}");
+            let date = format_date(p.date);
+            view! {
+                <tr>
+                    <td>{date}</td>
+                    <td class="num money">{amount}</td>
+                    <td class="num">
+                        <button type="button" class="btn btn-small btn-danger-quiet" aria-label=label
+                            on:click=move |_| { deleting.set(Some(p.clone())); confirm_open.set(true); }>
+                            "Delete"
+                        </button>
+                    </td>
+                </tr>
+            }
+        })
+        .collect::<Vec<_>>();
+    let empty = rows.is_empty();
+    view! {
+        <section class="section" aria-labelledby="payments-title">
+            <div class="section-head">
+                <h2 class="section-title" id="payments-title">"Payments"</h2>
+                <span class="muted money" data-summary="payments">{summary}</span>
+                {payable.then(|| view! { <AddPayment invoice=invoice.clone() on_changed=on_changed /> })}
+            </div>
+            {if empty {
+                view! { <p class="muted">"No payments yet."</p> }.into_any()
+            } else {
+                view! {
+                    <table class="table payments-table">
+                        <thead><tr><th scope="col">"Date"</th><th scope="col" class="num">"Amount"</th><th scope="col" class="num"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                }
+                .into_any()
+            }}
+        </section>
+        <RemindersSection invoice=invoice on_changed=on_changed />
+        <Dialog open=confirm_open title="Delete this payment?">
+            <p>{what}</p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| confirm_open.set(false)>"Cancel"</button>
+                <button type="button" class="btn btn-danger" disabled=move || delete_pending.get()
+                    on:click=move |_| {
+                        if let Some(p) = deleting.get_untracked() {
+                            delete.dispatch_local(p.id);
+                        }
+                    }>
+                    "Delete payment"
+                </button>
+            </div>
+        </Dialog>
+    }
+}

@@ -1,0 +1,83 @@
+//! Reversal: the "Reverse" action (only when `can_reverse_invoice`), confirmed in a dialog
+//! that says what happens, which lands on the new reversal invoice; and the links between
+//! a reversed invoice and its reversal.
+
+use crate::api::invoices::{get_invoice, reverse_invoice};
+use crate::components::dialog::Dialog;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::invoice::Invoice;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+/// The "Reverse" button and its confirmation.
+#[component]
+pub fn ReverseAction(
+    /// The invoice to reverse.
+    invoice: Invoice,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let id = invoice.id;
+    let number = invoice.identifier.clone().unwrap_or_default();
+    let open = RwSignal::new(false);
+    let reverse = Action::new_local(move |_: &()| reverse_invoice(id));
+    Effect::new(move |_| match reverse.value().get() {
+        Some(Ok(reversal)) => {
+            open.set(false);
+            toasts.success(format!(
+                "Reversal invoice {} created.",
+                reversal.identifier.clone().unwrap_or_default()
+            ));
+            navigate(&format!("/invoices/{}", reversal.id), Default::default());
+        }
+        Some(Err(e)) => {
+            open.set(false);
+            toasts.error(format!("The invoice could not be reversed: {}", e.message));
+        }
+        None => {}
+    });
+    let pending = reverse.pending();
+    view! {
+        <button type="button" class="btn btn-danger-quiet" id="reverse" on:click=move |_| open.set(true)>
+            "Reverse"
+        </button>
+        <Dialog open=open title=format!("Reverse invoice {number}?")>
+            <p>
+                "A reversal invoice is created, dated today, with every position of this invoice negated, so the two cancel each other out. "
+                "This invoice stays as it is and is marked as reversed. This cannot be undone."
+            </p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="button" class="btn btn-danger" id="confirm-reverse" disabled=move || pending.get()
+                    on:click=move |_| { reverse.dispatch_local(()); }>
+                    "Create reversal invoice"
+                </button>
+            </div>
+        </Dialog>
+    }
+}
+
+/// "Reversed by …" or "Reversal of …" with a link to the other invoice; nothing when
+/// neither applies.
+#[component]
+pub fn ReversalLink(
+    /// The invoice shown.
+    invoice: Invoice,
+) -> impl IntoView {
+    let (text, other) = match (invoice.reversal_invoice_id, invoice.reversed_invoice_id) {
+        (Some(other), _) => ("Reversed by", other),
+        (None, Some(other)) => ("Reversal of", other),
+        (None, None) => return None,
+    };
+    let number = LocalResource::new(move || get_invoice(other));
+    let label = move || match number.get() {
+        Some(Ok(i)) => format!("invoice {}", i.identifier.unwrap_or_default()),
+        _ => format!("invoice #{other}"),
+    };
+    Some(view! {
+        <p class="reversal-link" data-reversal-link=other.to_string()>
+            {text} " " <a href=href(&format!("/invoices/{other}"))>{label}</a>
+        </p>
+    })
+}

@@ -1,0 +1,199 @@
+//! "Bill time and expenses": once a project is chosen, a dialog lists its unbilled
+//! billable time sheet entries and unbilled expenses with checkboxes; adding them creates
+//! one item per entry (see [`PositionRow::from_activity`] / [`PositionRow::from_expense`])
+//! carrying its id in `activity_ids` / `expense_ids`. Entries already on the form are
+//! shown as added.
+
+use super::form_state::InvoiceFormState;
+use crate::api::billing::{list_project_expenses, list_unbilled_activities};
+use crate::api::ApiError;
+use crate::components::date::format_date;
+use crate::components::dialog::Dialog;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::money::format_money;
+use crate::components::position_editor::PositionRow;
+use crate::components::skeleton::SkeletonBlock;
+use kontor_model::billing::{Activity, Expense};
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+
+/// The activity and expense ids the rows already bill.
+pub fn billed_in_rows(rows: &[PositionRow]) -> (BTreeSet<i64>, BTreeSet<i64>) {
+    let mut out = (BTreeSet::new(), BTreeSet::new());
+    for r in rows {
+        out.0.extend(r.activity_ids.get_untracked());
+        out.1.extend(r.expense_ids.get_untracked());
+    }
+    out
+}
+
+/// Adds `new_rows` at the end; a form holding only one blank item row gets them instead
+/// of it.
+pub fn append_rows(rows: RwSignal<Vec<PositionRow>>, new_rows: Vec<PositionRow>) {
+    rows.update(|list| {
+        if list.len() == 1 && list[0].is_blank() {
+            list.clear();
+        }
+        list.extend(new_rows);
+    });
+}
+
+async fn load(project: i64) -> Result<(Vec<Activity>, Vec<Expense>), ApiError> {
+    let (activities, expenses) = futures::try_join!(
+        list_unbilled_activities(project),
+        list_project_expenses(project)
+    )?;
+    let expenses = expenses
+        .into_iter()
+        .filter(|e| e.billable && !e.billed)
+        .collect();
+    Ok((activities.items, expenses))
+}
+
+/// The button (shown once a project is chosen) and the picker dialog.
+#[component]
+pub fn BillTimeAndExpenses(
+    /// The form state (project and rows).
+    state: InvoiceFormState,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        <Show when=move || state.project_id.get().is_some()>
+            <button type="button" class="btn btn-small" id="bill-time" on:click=move |_| open.set(true)>
+                "Bill time and expenses…"
+            </button>
+        </Show>
+        <Dialog open=open title="Bill time and expenses" class="dialog-wide">
+            <Picker state=state open=open />
+        </Dialog>
+    }
+}
+
+fn choice(
+    id: i64,
+    added: bool,
+    chosen: RwSignal<BTreeSet<i64>>,
+    kind: &'static str,
+    text: String,
+    amount: String,
+) -> impl IntoView {
+    let toggle = move |ev: leptos::ev::Event| {
+        let on = event_target_checked(&ev);
+        chosen.update(|set| {
+            if on {
+                set.insert(id);
+            } else {
+                set.remove(&id);
+            }
+        });
+    };
+    view! {
+        <li class:is-added=added>
+            <label>
+                <input type="checkbox" data-bill=format!("{kind}-{id}") disabled=added
+                    prop:checked=move || added || chosen.with(|s| s.contains(&id)) on:change=toggle />
+                <span>{text} {added.then_some(" (added)")}</span>
+                <span class="money">{amount}</span>
+            </label>
+        </li>
+    }
+}
+
+#[component]
+fn Picker(state: InvoiceFormState, open: RwSignal<bool>) -> impl IntoView {
+    let project = state.project_id.get_untracked().unwrap_or_default();
+    let currency = state.currency.get_untracked();
+    let data = LocalResource::new(move || load(project));
+    let (in_form_a, in_form_e) = billed_in_rows(&state.rows.get_untracked());
+    let chosen_a = RwSignal::new(BTreeSet::new());
+    let chosen_e = RwSignal::new(BTreeSet::new());
+    let count = move || chosen_a.with(BTreeSet::len) + chosen_e.with(BTreeSet::len);
+    let add = move |(activities, expenses): &(Vec<Activity>, Vec<Expense>)| {
+        let (a, e) = (chosen_a.get_untracked(), chosen_e.get_untracked());
+        let mut rows: Vec<PositionRow> = activities
+            .iter()
+            .filter(|x| a.contains(&x.id))
+            .map(PositionRow::from_activity)
+            .collect();
+        rows.extend(
+            expenses
+                .iter()
+                .filter(|x| e.contains(&x.id))
+                .map(PositionRow::from_expense),
+        );
+        append_rows(state.rows, rows);
+        open.set(false);
+    };
+    let lists = move |(activities, expenses): (Vec<Activity>, Vec<Expense>)| {
+        let money = |d| format_money(d, &currency);
+        let a_items = activities
+            .iter()
+            .map(|x| {
+                let text = format!(
+                    "{} · {} · {} h",
+                    format_date(x.date),
+                    x.description,
+                    x.hours.normalize()
+                );
+                choice(
+                    x.id,
+                    in_form_a.contains(&x.id),
+                    chosen_a,
+                    "activity",
+                    text,
+                    money(x.hours * x.hourly_rate),
+                )
+            })
+            .collect_view();
+        let e_items = expenses
+            .iter()
+            .map(|x| {
+                let text = format!(
+                    "{} · {} · {} {}",
+                    format_date(x.date),
+                    x.title,
+                    x.quantity.normalize(),
+                    x.unit
+                );
+                choice(
+                    x.id,
+                    in_form_e.contains(&x.id),
+                    chosen_e,
+                    "expense",
+                    text,
+                    money(x.price),
+                )
+            })
+            .collect_view();
+        let empty = activities.is_empty() && expenses.is_empty();
+        let listed = StoredValue::new((activities, expenses));
+        view! {
+            {empty.then(|| view! { <p class="muted">"This project has nothing unbilled."</p> })}
+            <h3 class="bill-group-title">"Time sheet entries"</h3>
+            <ul class="bill-list" aria-label="Unbilled time sheet entries">{a_items}</ul>
+            <h3 class="bill-group-title">"Expenses"</h3>
+            <ul class="bill-list" aria-label="Unbilled expenses">{e_items}</ul>
+            <p class="field-hint">"Each entry becomes one position: hours × hourly rate, or the expense's quantity × unit price."</p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="button" class="btn btn-primary" id="bill-add" disabled=move || count() == 0
+                    on:click=move |_| listed.with_value(add)>
+                    {move || format!("Add {} positions", count())}
+                </button>
+            </div>
+        }
+    };
+    view! {
+        <Suspense fallback=|| view! { <SkeletonBlock lines=5 /> }>
+            {move || {
+                let lists = lists.clone();
+                Suspend::new(async move {
+                    match data.await {
+                        Ok(d) => lists(d).into_any(),
+                        Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
+                    }
+                })
+            }}
+        </Suspense>
+    }
+}
