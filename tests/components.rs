@@ -20,6 +20,11 @@ use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, Ke
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+#[path = "components/complete.rs"]
+mod complete;
+#[path = "components/fixtures.rs"]
+mod fixtures;
+
 fn d(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()
 }

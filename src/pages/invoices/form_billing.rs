@@ -57,6 +57,8 @@ pub fn BillTimeAndExpenses(
     state: InvoiceFormState,
 ) -> impl IntoView {
     let open = RwSignal::new(false);
+    // New rows must outlive the dialog: their signals belong to the form, not the picker.
+    let owner = StoredValue::new(Owner::current().unwrap_or_default());
     view! {
         <Show when=move || state.project_id.get().is_some()>
             <button type="button" class="btn btn-small" id="bill-time" on:click=move |_| open.set(true)>
@@ -64,7 +66,7 @@ pub fn BillTimeAndExpenses(
             </button>
         </Show>
         <Dialog open=open title="Bill time and expenses" class="dialog-wide">
-            <Picker state=state open=open />
+            <Picker state=state open=open owner=owner />
         </Dialog>
     }
 }
@@ -99,8 +101,16 @@ fn choice(
     }
 }
 
+/// The lists with checkboxes and the "Add" button.
 #[component]
-fn Picker(state: InvoiceFormState, open: RwSignal<bool>) -> impl IntoView {
+fn Picker(
+    /// The form state.
+    state: InvoiceFormState,
+    /// The dialog's open state (closed after adding).
+    open: RwSignal<bool>,
+    /// The form's owner, which owns the new rows.
+    owner: StoredValue<Owner>,
+) -> impl IntoView {
     let project = state.project_id.get_untracked().unwrap_or_default();
     let currency = state.currency.get_untracked();
     let data = LocalResource::new(move || load(project));
@@ -110,17 +120,20 @@ fn Picker(state: InvoiceFormState, open: RwSignal<bool>) -> impl IntoView {
     let count = move || chosen_a.with(BTreeSet::len) + chosen_e.with(BTreeSet::len);
     let add = move |(activities, expenses): &(Vec<Activity>, Vec<Expense>)| {
         let (a, e) = (chosen_a.get_untracked(), chosen_e.get_untracked());
-        let mut rows: Vec<PositionRow> = activities
-            .iter()
-            .filter(|x| a.contains(&x.id))
-            .map(PositionRow::from_activity)
-            .collect();
-        rows.extend(
-            expenses
-                .iter()
-                .filter(|x| e.contains(&x.id))
-                .map(PositionRow::from_expense),
-        );
+        let rows = owner.get_value().with(|| {
+            let mut picked: Vec<&Activity> =
+                activities.iter().filter(|x| a.contains(&x.id)).collect();
+            picked.sort_by_key(|x| (x.date, x.id));
+            let mut rows: Vec<PositionRow> =
+                picked.into_iter().map(PositionRow::from_activity).collect();
+            rows.extend(
+                expenses
+                    .iter()
+                    .filter(|x| e.contains(&x.id))
+                    .map(PositionRow::from_expense),
+            );
+            rows
+        });
         append_rows(state.rows, rows);
         open.set(false);
     };

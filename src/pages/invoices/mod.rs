@@ -23,7 +23,7 @@ mod form_summary;
 mod list;
 mod list_filters;
 mod list_table;
-mod payment_dialog;
+pub mod payment_dialog;
 pub mod payment_rules;
 
 pub use detail::InvoiceDetail;
