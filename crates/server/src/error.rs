@@ -24,8 +24,9 @@ pub enum ApiError {
     MethodNotAllowed,
     /// 413: body larger than the limit (bytes).
     PayloadTooLarge(usize),
-    /// 415: wrong Content-Type.
-    UnsupportedMediaType,
+    /// 415: wrong Content-Type; the string names the expected one
+    /// (`application/json`, `multipart/form-data`).
+    UnsupportedMediaType(&'static str),
     /// 422: invalid fields (path → messages) with a summary sentence.
     Invalid(String, FieldErrors),
     /// 422: a state rule refuses the request (no field to name).
@@ -83,7 +84,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
@@ -101,8 +102,8 @@ impl ApiError {
             ApiError::PayloadTooLarge(limit) => {
                 (format!("Request body larger than {limit} bytes."), None)
             }
-            ApiError::UnsupportedMediaType => (
-                "Request body must be JSON (Content-Type: application/json).".to_string(),
+            ApiError::UnsupportedMediaType(expected) => (
+                format!("The request body must be sent as {expected}."),
                 None,
             ),
             ApiError::Invalid(m, e) => (m, Some(e)),

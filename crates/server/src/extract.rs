@@ -75,7 +75,7 @@ impl<S: Send + Sync, T: DeserializeOwned, const LIMIT: usize> FromRequest<S>
 
     async fn from_request(req: Request, _state: &S) -> Result<Self, Self::Rejection> {
         if !is_json(&req) {
-            return Err(ApiError::UnsupportedMediaType);
+            return Err(ApiError::UnsupportedMediaType("application/json"));
         }
         let bytes = read_body(req, LIMIT).await?;
         parse_json(&bytes).map(JsonBody)
@@ -92,7 +92,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OptionalJsonBody<T>
             return Ok(OptionalJsonBody(None));
         }
         if !json {
-            return Err(ApiError::UnsupportedMediaType);
+            return Err(ApiError::UnsupportedMediaType("application/json"));
         }
         parse_json(&bytes).map(|v| OptionalJsonBody(Some(v)))
     }

@@ -124,6 +124,10 @@ pub fn router(state: AppState) -> Router {
             "/files/offer_attachments/{file}",
             get(offer_attachment_file),
         )
+        .route(
+            "/files/purchase_documents/{file}",
+            get(purchase_document_file),
+        )
         .with_state(state)
 }
 
@@ -172,4 +176,13 @@ async fn offer_attachment_file(
 ) -> ApiResult<Response> {
     check(&state, &format!("/files/offer_attachments/{file}"), &q)?;
     crate::offers::attachment_file(&state, &file).await
+}
+
+async fn purchase_document_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(q): Query<LinkQuery>,
+) -> ApiResult<Response> {
+    check(&state, &format!("/files/purchase_documents/{file}"), &q)?;
+    crate::purchases::document_file(&state, &file).await
 }

@@ -30,6 +30,7 @@ pub mod offers;
 pub mod pagination;
 pub mod people;
 pub mod projects;
+pub mod purchases;
 pub mod rate_limit;
 pub mod reminders;
 pub mod routes;

@@ -45,6 +45,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::activities::router())
         .merge(crate::expenses::router())
         .merge(crate::offers::router())
+        .merge(crate::purchases::router())
         .merge(crate::deals::router())
         .merge(crate::people::router())
         .merge(crate::companies::router())

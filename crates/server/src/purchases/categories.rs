@@ -1,0 +1,73 @@
+//! `/purchases/categories`: purchase categories (`name`, `credit_account`).
+
+use crate::db::{now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::purchase::{NewPurchaseCategory, PurchaseCategory};
+use sqlx::SqlitePool;
+
+async fn find(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseCategory> {
+    let row: Option<(i64, String, String)> =
+        sqlx::query_as("SELECT id, name, credit_account FROM purchase_categories WHERE id = ?")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+    row.map(|(id, name, credit_account)| PurchaseCategory {
+        id,
+        name,
+        credit_account,
+    })
+    .ok_or_else(|| ApiError::not_found(format!("purchase category {id}")))
+}
+
+/// GET /purchases/categories → all categories by name (a short list; not paginated).
+pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<PurchaseCategory>>> {
+    let rows: Vec<(i64, String, String)> = sqlx::query_as(
+        "SELECT id, name, credit_account FROM purchase_categories ORDER BY name COLLATE NOCASE, id",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    Ok(Json(
+        rows.into_iter()
+            .map(|(id, name, credit_account)| PurchaseCategory {
+                id,
+                name,
+                credit_account,
+            })
+            .collect(),
+    ))
+}
+
+/// GET /purchases/categories/{id}. Errors: 404.
+pub async fn get_one(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<PurchaseCategory>> {
+    find(&state.pool, id).await.map(Json)
+}
+
+/// POST /purchases/categories → 200 with the category. Errors: 422 (name).
+pub async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewPurchaseCategory>,
+) -> ApiResult<Json<PurchaseCategory>> {
+    let mut e = FieldErrors::new();
+    if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
+        push_error(&mut e, "name", "is required");
+    }
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+        .bind(body.name.as_deref().map(str::trim))
+        .bind(body.credit_account.as_deref().unwrap_or("").trim())
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(&state.pool)
+        .await?;
+    find(&state.pool, id).await.map(Json)
+}

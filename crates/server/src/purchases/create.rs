@@ -1,0 +1,212 @@
+//! POST /purchases: positions with title, total, tax and tax_included give net, tax and
+//! gross per `decisions.md` § Totals; numbering `E<YYMM>-<NNNN>`; an optional receipt
+//! document `{filename, base64}` (PDF, PNG or JPEG by content, ≤ 10 MiB). Everything is
+//! written in one transaction; a stored file of a failed creation is removed again.
+
+use super::document::{documents_dir, MAX_DOCUMENT};
+use super::repo;
+use crate::auth::Caller;
+use crate::db::{date_text, now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, UPLOAD_LIMIT};
+use crate::files::BaseUrl;
+use crate::numbering::{next_number, PURCHASES};
+use crate::state::AppState;
+use crate::uploads::{decode_upload, store_file, Kind};
+use axum::extract::State;
+use axum::{Extension, Json};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::purchase::{NewPurchase, Purchase, PurchaseStatus};
+use kontor_model::purchase_totals::{
+    purchase_position_totals, sum_purchase_totals, PurchaseAmounts,
+};
+use kontor_model::validation::validate_new_purchase;
+
+async fn check_references(
+    state: &AppState,
+    body: &NewPurchase,
+    e: &mut FieldErrors,
+) -> ApiResult<()> {
+    if let Some(c) = body.company_id {
+        if crate::companies::find(&state.pool, c).await?.is_none() {
+            push_error(e, "company_id", "does not exist");
+        }
+    }
+    if let Some(u) = body.user_id {
+        if crate::users::load(&state.pool, u).await.is_err() {
+            push_error(e, "user_id", "does not exist");
+        }
+    }
+    let mut categories: Vec<(String, i64)> = body
+        .category_id
+        .map(|c| ("category_id".to_string(), c))
+        .into_iter()
+        .collect();
+    categories.extend(
+        body.items
+            .iter()
+            .flatten()
+            .enumerate()
+            .filter_map(|(i, item)| {
+                item.category_id
+                    .map(|c| (format!("items[{i}].category_id"), c))
+            }),
+    );
+    for (field, id) in categories {
+        let exists: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM purchase_categories WHERE id = ?")
+                .bind(id)
+                .fetch_optional(&state.pool)
+                .await?;
+        if exists.is_none() {
+            push_error(e, field, "does not exist");
+        }
+    }
+    Ok(())
+}
+
+/// POST /purchases → 200 with the purchase. Errors: 415, 400, 413 (16 MiB), 422 naming
+/// fields (including `file.base64` for a wrong or too large document).
+pub async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
+) -> ApiResult<Json<Purchase>> {
+    let mut e = validate_new_purchase(&body, &state.account.currencies);
+    check_references(&state, &body, &mut e).await?;
+    ApiError::check(e)?;
+    let file = match &body.file {
+        Some(f) if f.base64.as_deref().is_some_and(|b| !b.is_empty()) => Some(decode_upload(
+            f,
+            "file",
+            &[Kind::Pdf, Kind::Png, Kind::Jpeg],
+            MAX_DOCUMENT,
+        )?),
+        _ => None,
+    };
+    let currency = body.currency.clone().unwrap_or_default();
+    let items = body.items.clone().unwrap_or_default();
+    let amounts: Vec<_> = items
+        .iter()
+        .map(|i| {
+            purchase_position_totals(
+                i.total.unwrap_or_default(),
+                i.tax.unwrap_or_default(),
+                i.tax_included.unwrap_or(false),
+                &currency,
+            )
+        })
+        .collect();
+    let sum = sum_purchase_totals(&amounts);
+    let date = body.date.unwrap_or_else(|| now().date_naive());
+    let mut properties = body.custom_properties.clone().unwrap_or_default();
+    properties.extend(body.custom_property_values.clone().unwrap_or_default());
+    let title = body
+        .title
+        .clone()
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| items.first().and_then(|i| i.title.clone()))
+        .unwrap_or_default();
+
+    let stored = match &file {
+        Some(f) => Some(store_file(&documents_dir(&state), f.kind.extension(), &f.bytes).await?),
+        None => None,
+    };
+    let record = Record {
+        date,
+        title: &title,
+        currency: &currency,
+        items: &items,
+        amounts: &amounts,
+        sum,
+        properties: &properties,
+        document: stored.as_deref().zip(file.as_ref()),
+    };
+    let result = write(&state, &caller, &body, &record).await;
+    match result {
+        Ok(id) => repo::load(&state, &base, id).await.map(Json),
+        Err(err) => {
+            if let Some(key) = stored {
+                let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;
+            }
+            Err(err)
+        }
+    }
+}
+
+/// What a checked body resolves to before it is written.
+struct Record<'a> {
+    date: chrono::NaiveDate,
+    title: &'a str,
+    currency: &'a str,
+    items: &'a [kontor_model::purchase::NewPurchaseItem],
+    amounts: &'a [PurchaseAmounts],
+    sum: PurchaseAmounts,
+    properties: &'a std::collections::BTreeMap<String, String>,
+    /// Stored document name and the checked file.
+    document: Option<(&'a str, &'a crate::uploads::CheckedFile)>,
+}
+
+async fn write(
+    state: &AppState,
+    caller: &Caller,
+    body: &NewPurchase,
+    r: &Record<'_>,
+) -> ApiResult<i64> {
+    let (date, currency, items, amounts, sum) = (r.date, r.currency, r.items, r.amounts, r.sum);
+    let document_key = r.document.map(|(k, _)| k);
+    let file = r.document.map(|(_, f)| f);
+    let _guard = state.write_lock.lock().await;
+    let mut tx = state.pool.begin().await?;
+    let identifier = next_number(&mut tx, PURCHASES, date).await?;
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
+            payment_method, net_total, gross_total, currency, category_id, company_id, user_id, document_key, document_type, document_name, custom_properties, tags, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(&identifier)
+    .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
+    .bind(r.title.trim())
+    .bind(body.info.as_deref())
+    .bind(body.iban.as_deref().map(|i| i.split_whitespace().collect::<String>().to_ascii_uppercase()).unwrap_or_default())
+    .bind(body.reference.as_deref())
+    .bind(date_text(date))
+    .bind(body.due_date.map(date_text))
+    .bind(body.service_period_from.map(date_text))
+    .bind(body.service_period_to.map(date_text))
+    .bind(body.status.unwrap_or(PurchaseStatus::Pending).as_str())
+    .bind(body.payment_method.map(|m| m.as_str()))
+    .bind(sum.net_total.to_string())
+    .bind(sum.gross_total.to_string())
+    .bind(currency)
+    .bind(body.category_id)
+    .bind(body.company_id)
+    .bind(body.user_id.unwrap_or(caller.user_id))
+    .bind(document_key)
+    .bind(file.map(|f| f.kind.content_type()))
+    .bind(file.map(|f| f.filename.clone()))
+    .bind(serde_json::to_string(r.properties).unwrap_or_default())
+    .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&mut *tx)
+    .await?;
+    for (n, (item, a)) in items.iter().zip(amounts).enumerate() {
+        sqlx::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+            .bind(id)
+            .bind(n as i64)
+            .bind(item.title.as_deref().unwrap_or("").trim())
+            .bind(a.net_total.to_string())
+            .bind(a.tax_total.to_string())
+            .bind(a.gross_total.to_string())
+            .bind(item.tax.unwrap_or_default().to_string())
+            .bind(item.tax_included.unwrap_or(false))
+            .bind(item.category_id.or(body.category_id))
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(id)
+}

@@ -1,0 +1,131 @@
+//! PATCH /purchases/{id}/store_document: multipart part `file` (PDF, PNG or JPEG judged by
+//! its bytes, ≤ 10 MiB). The new file is stored first, then the record points to it, then
+//! the old file goes — a failed upload leaves the previous document in place.
+
+use super::repo;
+use crate::db::{now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::IdPath;
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use crate::uploads::{check_bytes, store_file, Kind};
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{Multipart, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use kontor_model::purchase::Purchase;
+use std::path::PathBuf;
+
+/// Largest purchase document (10 MiB).
+pub const MAX_DOCUMENT: usize = 10 * 1024 * 1024;
+
+/// Where purchase documents are stored.
+pub fn documents_dir(state: &AppState) -> PathBuf {
+    state.data_dir.join("files").join("purchase_documents")
+}
+
+fn rejection(e: MultipartRejection) -> ApiError {
+    if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT)
+    } else if e.status() == axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        ApiError::UnsupportedMediaType("multipart/form-data")
+    } else {
+        ApiError::BadRequest(format!(
+            "The request is not valid multipart/form-data: {e}."
+        ))
+    }
+}
+
+/// PATCH /purchases/{id}/store_document → 200 with the purchase.
+/// Errors: 404; 413; 415 (not multipart); 422 naming `file` (missing, wrong kind, too large).
+pub async fn store_document(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+    headers: HeaderMap,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<Purchase>> {
+    let is_multipart = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !is_multipart {
+        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
+    }
+    let mut multipart = multipart.map_err(rejection)?;
+    repo::load_row(&state.pool, id).await?;
+    let mut upload = None;
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT)
+        } else {
+            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
+        }
+    })? {
+        if field.name() == Some("file") {
+            let filename = field.file_name().unwrap_or("").to_string();
+            let bytes = field
+                .bytes()
+                .await
+                .map_err(|_| ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT))?;
+            upload = Some((filename, bytes.to_vec()));
+        }
+    }
+    let (filename, bytes) =
+        upload.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))?;
+    let file = check_bytes(
+        &filename,
+        bytes,
+        "file",
+        &[Kind::Pdf, Kind::Png, Kind::Jpeg],
+        MAX_DOCUMENT,
+    )?;
+    let key = store_file(&documents_dir(&state), file.kind.extension(), &file.bytes).await?;
+
+    let _guard = state.write_lock.lock().await;
+    let old: Option<String> = sqlx::query_scalar("SELECT document_key FROM purchases WHERE id = ?")
+        .bind(id)
+        .fetch_one(&state.pool)
+        .await?;
+    let updated = sqlx::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
+        .bind(&key)
+        .bind(file.kind.content_type())
+        .bind(&file.filename)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&state.pool)
+        .await;
+    if let Err(e) = updated {
+        let _ = tokio::fs::remove_file(documents_dir(&state).join(&key)).await;
+        return Err(e.into());
+    }
+    if let Some(old) = old {
+        let _ = tokio::fs::remove_file(documents_dir(&state).join(old)).await;
+    }
+    repo::load(&state, &base, id).await.map(Json)
+}
+
+/// The stored document `key` with its type (for signed links). Errors: 404.
+pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
+    let row: Option<(String, String)> = sqlx::query_as("SELECT document_type, coalesce(document_name, document_key) FROM purchases WHERE document_key = ?").bind(key).fetch_optional(&state.pool).await?;
+    let (content_type, name) = row.ok_or_else(|| ApiError::not_found("document"))?;
+    let bytes = tokio::fs::read(documents_dir(state).join(key))
+        .await
+        .map_err(|_| ApiError::not_found("document file"))?;
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_str(&content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    let safe: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+        .collect();
+    if let Ok(v) = HeaderValue::from_str(&format!("inline; filename=\"{safe}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    Ok(response)
+}

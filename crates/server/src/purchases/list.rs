@@ -1,0 +1,124 @@
+//! GET /purchases: category_id, term, company_id (0 = without supplier), status, tags,
+//! date range `from:to`, unpaid, payment_method; global filters; pagination; `sort_by`.
+
+use super::repo::{present, PurchaseRow, COLUMNS, FROM};
+use crate::error::ApiResult;
+use crate::extract::QueryPairs;
+use crate::files::BaseUrl;
+use crate::listing::{fetch_page, like_pattern, order_by, push_global};
+use crate::pagination::{absolute_url, PageOf};
+use crate::state::AppState;
+use axum::extract::{OriginalUri, State};
+use axum::http::HeaderMap;
+use kontor_model::purchase::Purchase;
+use kontor_model::query::PurchaseFilter;
+use sqlx::{QueryBuilder, Sqlite};
+
+const SORTS: &[(&str, &str)] = &[
+    ("date", "p.date"),
+    ("due_date", "p.due_date"),
+    ("identifier", "p.identifier"),
+    ("title", "p.title COLLATE NOCASE"),
+    ("status", "p.status"),
+    ("net_total", "CAST(p.net_total AS REAL)"),
+    ("gross_total", "CAST(p.gross_total AS REAL)"),
+    ("created_at", "p.created_at"),
+    ("updated_at", "p.updated_at"),
+];
+
+/// Appends the filter's conditions (`WHERE ...`).
+pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter) {
+    qb.push(" WHERE 1");
+    if let Some(c) = f.category_id {
+        qb.push(" AND (p.category_id = ").push_bind(c).push(" OR EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.category_id = ").push_bind(c).push("))");
+    }
+    if let Some(t) = &f.term {
+        let pattern = like_pattern(t);
+        qb.push(" AND (EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.title LIKE ")
+            .push_bind(pattern.clone())
+            .push(" ESCAPE '\\') OR p.title LIKE ")
+            .push_bind(pattern.clone())
+            .push(" ESCAPE '\\' OR p.receipt_identifier LIKE ")
+            .push_bind(pattern)
+            .push(" ESCAPE '\\')");
+    }
+    match f.company_id {
+        Some(0) => {
+            qb.push(" AND p.company_id IS NULL");
+        }
+        Some(c) => {
+            qb.push(" AND p.company_id = ").push_bind(c);
+        }
+        None => {}
+    }
+    if !f.status.is_empty() {
+        qb.push(" AND p.status IN (");
+        let mut sep = qb.separated(", ");
+        for s in &f.status {
+            sep.push_bind(s.as_str());
+        }
+        qb.push(")");
+    }
+    for tag in &f.tags {
+        qb.push(" AND EXISTS (SELECT 1 FROM json_each(p.tags) WHERE value = ")
+            .push_bind(tag.clone())
+            .push(")");
+    }
+    if let Some(d) = f.date_from {
+        qb.push(" AND p.date >= ")
+            .push_bind(crate::db::date_text(d));
+    }
+    if let Some(d) = f.date_to {
+        qb.push(" AND p.date <= ")
+            .push_bind(crate::db::date_text(d));
+    }
+    match f.unpaid {
+        Some(true) => {
+            qb.push(
+                " AND NOT EXISTS (SELECT 1 FROM purchase_payments pp WHERE pp.purchase_id = p.id)",
+            );
+        }
+        Some(false) => {
+            qb.push(" AND EXISTS (SELECT 1 FROM purchase_payments pp WHERE pp.purchase_id = p.id)");
+        }
+        None => {}
+    }
+    if let Some(m) = f.payment_method {
+        qb.push(" AND p.payment_method = ").push_bind(m.as_str());
+    }
+    push_global(qb, &f.global, "p", true);
+}
+
+/// GET /purchases → one page of purchases. Errors: 400 for a malformed filter.
+pub async fn list(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    headers: HeaderMap,
+    OriginalUri(uri): OriginalUri,
+    query: QueryPairs,
+) -> ApiResult<PageOf<Purchase>> {
+    let f = PurchaseFilter::from_pairs(query.iter())?;
+    let order = order_by(
+        f.paging.sort_by.as_deref(),
+        SORTS,
+        "p.date DESC, p.id DESC",
+        "p.id",
+    )?;
+    let (rows, total) = fetch_page::<PurchaseRow, PurchaseRow>(
+        &state.pool,
+        COLUMNS,
+        FROM,
+        |qb| push_where(qb, &f),
+        &order,
+        &f.paging,
+    )
+    .await?;
+    let items = present(&state, &base, rows).await?;
+    Ok(PageOf {
+        items,
+        page: f.paging.page(),
+        per_page: f.paging.per_page(),
+        total,
+        url: absolute_url(&headers, &uri),
+    })
+}

@@ -1,0 +1,46 @@
+//! `/purchases`: supplier receipts (interface.md § Purchases; `decisions.md` § Totals,
+//! § State rules), their categories and payments. One file per operation.
+
+mod categories;
+mod create;
+mod document;
+mod list;
+mod payments;
+pub mod repo;
+mod status;
+
+pub use document::document_file;
+
+use crate::extract::UPLOAD_LIMIT;
+use crate::state::AppState;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, patch};
+use axum::Router;
+
+/// Routes of the purchase resource.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/purchases", get(list::list).post(create::create))
+        .route(
+            "/purchases/categories",
+            get(categories::list).post(categories::create),
+        )
+        .route("/purchases/categories/{id}", get(categories::get_one))
+        .route(
+            "/purchases/payments",
+            get(payments::list).post(payments::create),
+        )
+        .route(
+            "/purchases/payments/{id}",
+            get(payments::get_one).delete(payments::delete),
+        )
+        .route("/purchases/{id}", get(repo::get_one).delete(status::delete))
+        .route(
+            "/purchases/{id}/update_status",
+            patch(status::update_status),
+        )
+        .route(
+            "/purchases/{id}/store_document",
+            patch(document::store_document).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
+        )
+}

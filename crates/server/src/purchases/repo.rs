@@ -1,0 +1,254 @@
+//! Reading purchases: rows → [`Purchase`] with positions, categories and payments.
+
+use crate::db::{dec, json_list, json_map, parse_ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::IdPath;
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use chrono::NaiveDate;
+use kontor_model::purchase::{
+    PaymentMethod, Purchase, PurchaseCategory, PurchaseItem, PurchasePayment, PurchaseStatus,
+    PurchaseUser, PurchaseVat, Supplier,
+};
+use sqlx::SqlitePool;
+use std::collections::HashMap;
+
+/// Columns of a purchase row with supplier and user.
+pub const COLUMNS: &str = "p.*, c.name AS company_name, c.iban AS company_iban, u.firstname AS u_firstname, u.lastname AS u_lastname";
+/// The joins of [`COLUMNS`].
+pub const FROM: &str = "FROM purchases p LEFT JOIN companies c ON c.id = p.company_id LEFT JOIN users u ON u.id = p.user_id";
+
+/// One `purchases` row with its supplier and user.
+#[derive(sqlx::FromRow)]
+pub struct PurchaseRow {
+    id: i64,
+    identifier: String,
+    receipt_identifier: String,
+    title: String,
+    info: Option<String>,
+    iban: String,
+    reference: Option<String>,
+    date: NaiveDate,
+    due_date: Option<NaiveDate>,
+    service_period_from: Option<NaiveDate>,
+    service_period_to: Option<NaiveDate>,
+    status: String,
+    payment_method: String,
+    net_total: String,
+    gross_total: String,
+    currency: String,
+    company_id: Option<i64>,
+    user_id: Option<i64>,
+    /// The stored document's name in the storage folder, if any.
+    pub document_key: Option<String>,
+    document_type: Option<String>,
+    custom_properties: String,
+    tags: String,
+    created_at: String,
+    updated_at: String,
+    company_name: Option<String>,
+    company_iban: Option<String>,
+    u_firstname: Option<String>,
+    u_lastname: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct ItemRow {
+    id: i64,
+    purchase_id: i64,
+    title: String,
+    net_total: String,
+    tax_total: String,
+    gross_total: String,
+    tax: String,
+    tax_included: bool,
+    category_id: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct PaymentRow {
+    id: i64,
+    purchase_id: i64,
+    date: NaiveDate,
+    total: String,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<PaymentRow> for PurchasePayment {
+    fn from(r: PaymentRow) -> Self {
+        PurchasePayment {
+            id: r.id,
+            purchase_id: r.purchase_id,
+            date: r.date,
+            total: dec(&r.total),
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        }
+    }
+}
+
+/// The payments of `purchase_id`, oldest first.
+pub async fn payments_of(pool: &SqlitePool, purchase_id: i64) -> ApiResult<Vec<PurchasePayment>> {
+    let rows: Vec<PaymentRow> =
+        sqlx::query_as("SELECT * FROM purchase_payments WHERE purchase_id = ? ORDER BY date, id")
+            .bind(purchase_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(rows.into_iter().map(PurchasePayment::from).collect())
+}
+
+/// Loads payment `id`. Errors: 404.
+pub async fn payment(pool: &SqlitePool, id: i64) -> ApiResult<PurchasePayment> {
+    let row: Option<PaymentRow> = sqlx::query_as("SELECT * FROM purchase_payments WHERE id = ?")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    row.map(PurchasePayment::from)
+        .ok_or_else(|| ApiError::not_found(format!("purchase payment {id}")))
+}
+
+/// Turns rows into representations, loading all their positions, categories and payments
+/// with three queries (not one per purchase).
+pub async fn present(
+    state: &AppState,
+    base: &str,
+    rows: Vec<PurchaseRow>,
+) -> ApiResult<Vec<Purchase>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
+    let ids: Vec<String> = rows.iter().map(|r| r.id.to_string()).collect();
+    let list = ids.join(",");
+    let items: Vec<ItemRow> = sqlx::query_as(&format!("SELECT id, purchase_id, title, net_total, tax_total, gross_total, tax, tax_included, category_id FROM purchase_items WHERE purchase_id IN ({list}) ORDER BY purchase_id, position")).fetch_all(&state.pool).await?;
+    let payments: Vec<PaymentRow> = sqlx::query_as(&format!(
+        "SELECT * FROM purchase_payments WHERE purchase_id IN ({list}) ORDER BY date, id"
+    ))
+    .fetch_all(&state.pool)
+    .await?;
+    let categories: HashMap<i64, PurchaseCategory> = sqlx::query_as::<_, (i64, String, String)>(
+        "SELECT id, name, credit_account FROM purchase_categories",
+    )
+    .fetch_all(&state.pool)
+    .await?
+    .into_iter()
+    .map(|(id, name, credit_account)| {
+        (
+            id,
+            PurchaseCategory {
+                id,
+                name,
+                credit_account,
+            },
+        )
+    })
+    .collect();
+    let mut items_by: HashMap<i64, Vec<PurchaseItem>> = HashMap::new();
+    for i in items {
+        let tax = dec(&i.tax);
+        items_by
+            .entry(i.purchase_id)
+            .or_default()
+            .push(PurchaseItem {
+                id: i.id,
+                title: i.title,
+                net_total: dec(&i.net_total),
+                tax_total: dec(&i.tax_total),
+                tax,
+                vat: PurchaseVat {
+                    tax,
+                    reverse_charge: false,
+                    intra_eu: false,
+                    active: !tax.is_zero(),
+                },
+                tax_included: i.tax_included,
+                gross_total: dec(&i.gross_total),
+                category: i.category_id.and_then(|c| categories.get(&c).cloned()),
+                supplier_credit_number: None,
+                expense: None,
+            });
+    }
+    let mut payments_by: HashMap<i64, Vec<PurchasePayment>> = HashMap::new();
+    for p in payments {
+        payments_by.entry(p.purchase_id).or_default().push(p.into());
+    }
+    Ok(rows
+        .into_iter()
+        .map(|r| Purchase {
+            id: r.id,
+            identifier: r.identifier,
+            receipt_identifier: r.receipt_identifier,
+            title: r.title,
+            info: r.info,
+            iban: r.iban,
+            reference: r.reference,
+            date: r.date,
+            due_date: r.due_date,
+            service_period_from: r.service_period_from,
+            service_period_to: r.service_period_to,
+            status: PurchaseStatus::parse(&r.status).unwrap_or(PurchaseStatus::Pending),
+            payment_method: PaymentMethod::parse(&r.payment_method)
+                .unwrap_or(PaymentMethod::BankTransfer),
+            net_total: dec(&r.net_total),
+            gross_total: dec(&r.gross_total),
+            currency: r.currency,
+            file_url: r.document_key.as_ref().map(|k| {
+                state
+                    .signer
+                    .link(base, &format!("/files/purchase_documents/{k}"))
+            }),
+            file_content_type: r.document_type,
+            custom_properties: json_map(&r.custom_properties),
+            tags: json_list(&r.tags),
+            company: match (r.company_id, r.company_name) {
+                (Some(id), Some(name)) => Some(Supplier {
+                    id,
+                    name,
+                    iban: r.company_iban,
+                }),
+                _ => None,
+            },
+            payments: payments_by.remove(&r.id).unwrap_or_default(),
+            user: match (r.user_id, r.u_firstname, r.u_lastname) {
+                (Some(id), Some(firstname), Some(name)) => Some(PurchaseUser {
+                    id,
+                    firstname,
+                    name,
+                }),
+                _ => None,
+            },
+            items: items_by.remove(&r.id).unwrap_or_default(),
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        })
+        .collect())
+}
+
+/// Loads the row of purchase `id`. Errors: 404.
+pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseRow> {
+    sqlx::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("purchase {id}")))
+}
+
+/// Loads the representation of purchase `id` with a fresh signed `file_url`. Errors: 404.
+pub async fn load(state: &AppState, base: &str, id: i64) -> ApiResult<Purchase> {
+    let row = load_row(&state.pool, id).await?;
+    present(state, base, vec![row])
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::not_found(format!("purchase {id}")))
+}
+
+/// GET /purchases/{id}. Errors: 404.
+pub async fn get_one(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Purchase>> {
+    load(&state, &base, id).await.map(Json)
+}

@@ -1,0 +1,68 @@
+//! PATCH /purchases/{id}/update_status (pending ↔ approved; `archived` means approved)
+//! and DELETE /purchases/{id} (only pending purchases without payments).
+
+use super::document::documents_dir;
+use super::repo;
+use crate::db::{now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use kontor_model::invoice_input::StatusChange;
+use kontor_model::purchase::{Purchase, PurchaseStatus};
+
+/// PATCH /purchases/{id}/update_status `{status}` → 200 with the purchase.
+/// Errors: 404; 422 for a status other than pending, approved or archived.
+pub async fn update_status(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<StatusChange>,
+) -> ApiResult<Json<Purchase>> {
+    let target = PurchaseStatus::parse(&body.status)
+        .ok_or_else(|| ApiError::field("status", "must be pending or approved"))?;
+    let _guard = state.write_lock.lock().await;
+    repo::load_row(&state.pool, id).await?;
+    sqlx::query("UPDATE purchases SET status = ?, updated_at = ? WHERE id = ?")
+        .bind(target.as_str())
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
+    repo::load(&state, &base, id).await.map(Json)
+}
+
+/// DELETE /purchases/{id} → 204, removing its positions and stored document.
+/// Errors: 404; 422 when it is approved or has payments (nothing is removed).
+pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let row = repo::load_row(&state.pool, id).await?;
+    let (status, payments): (String, i64) = sqlx::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&state.pool).await?;
+    if status != PurchaseStatus::Pending.as_str() {
+        return Err(ApiError::Refused(
+            "An approved purchase cannot be deleted; move it back to pending first.".into(),
+        ));
+    }
+    if payments > 0 {
+        return Err(ApiError::Refused(
+            "A purchase with payments cannot be deleted.".into(),
+        ));
+    }
+    let mut tx = state.pool.begin().await?;
+    sqlx::query("DELETE FROM purchase_items WHERE purchase_id = ?")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM purchases WHERE id = ?")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    if let Some(key) = row.document_key {
+        let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
