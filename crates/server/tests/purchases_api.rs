@@ -48,7 +48,7 @@ async fn creates_a_purchase_with_exact_totals_and_a_document() {
         .body["id"]
         .as_i64()
         .unwrap();
-    let pdf = format!("%PDF-1.4\n% receipt\n%%EOF");
+    let pdf = "%PDF-1.4\n% receipt\n%%EOF";
     let p = purchase(&s, json!({"company_id": supplier, "category_id": category, "receipt_identifier": "RE-2026-77", "iban": "DE89 3704 0044 0532 0130 00", "tags": ["office"],
         "custom_property_values": {"cost_center": "4711"}, "file": {"filename": "receipt.pdf", "base64": b64(pdf.as_bytes())}})).await;
     assert_eq!(p["identifier"], "E2611-0001");
