@@ -112,8 +112,16 @@ pub async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    JsonBody(mut body): JsonBody<NewOffer>,
+    JsonBody(body): JsonBody<NewOffer>,
 ) -> ApiResult<Json<Offer>> {
+    let id = create_offer(&state, &caller, body).await?;
+    repo::load_signed(&state, &base, id).await.map(Json)
+}
+
+/// Creates an offer from `body` on behalf of `caller`; returns its id.
+/// Errors: 422 naming invalid fields or unknown references.
+pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer) -> ApiResult<i64> {
+    let state = state.clone();
     let mut e = validate_new_offer(&body, &state.account.currencies);
     let resolved = resolve(&state, &body, &mut e).await?;
     ApiError::check(e)?;
@@ -214,5 +222,5 @@ pub async fn create(
             .await?;
     }
     tx.commit().await?;
-    repo::load_signed(&state, &base, id).await.map(Json)
+    Ok(id)
 }

@@ -10,6 +10,7 @@ pub mod repo;
 mod status;
 
 pub use attachments::attachment_file;
+pub use create::create_offer;
 pub use pdf::offer_pdf;
 
 use crate::state::AppState;

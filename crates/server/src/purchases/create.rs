@@ -73,6 +73,18 @@ pub async fn create(
     BaseUrl(base): BaseUrl,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
 ) -> ApiResult<Json<Purchase>> {
+    let id = create_purchase(&state, &caller, body).await?;
+    repo::load(&state, &base, id).await.map(Json)
+}
+
+/// Creates a purchase from `body` on behalf of `caller`; returns its id.
+/// Errors: 422 naming invalid fields, unknown references or a refused document.
+pub async fn create_purchase(
+    state: &AppState,
+    caller: &Caller,
+    body: NewPurchase,
+) -> ApiResult<i64> {
+    let state = state.clone();
     let mut e = validate_new_purchase(&body, &state.account.currencies);
     check_references(&state, &body, &mut e).await?;
     ApiError::check(e)?;
@@ -123,9 +135,9 @@ pub async fn create(
         properties: &properties,
         document: stored.as_deref().zip(file.as_ref()),
     };
-    let result = write(&state, &caller, &body, &record).await;
+    let result = write(&state, caller, &body, &record).await;
     match result {
-        Ok(id) => repo::load(&state, &base, id).await.map(Json),
+        Ok(id) => Ok(id),
         Err(err) => {
             if let Some(key) = stored {
                 let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;

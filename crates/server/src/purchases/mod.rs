@@ -9,6 +9,7 @@ mod payments;
 pub mod repo;
 mod status;
 
+pub use create::create_purchase;
 pub use document::document_file;
 
 use crate::extract::UPLOAD_LIMIT;

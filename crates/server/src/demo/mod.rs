@@ -2,6 +2,9 @@
 //! e-mails, suppliers, projects, and 72 invoices over the last 12 months in every status
 //! with varied positions. Runs only on a database without invoices.
 
+mod offers;
+mod purchases;
+
 use crate::auth::Caller;
 use crate::db::{now, ts};
 use crate::invoices::create_invoice;
@@ -158,6 +161,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             body,
         ));
     }
+    let mut suppliers = Vec::new();
     for (name, address) in [
         ("Papier & Co. KG", "Industriestraße 9\n70565 Stuttgart"),
         ("CloudHost GmbH", "Rechenzentrum 1\n60311 Frankfurt"),
@@ -169,9 +173,11 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             iban: Some("DE89370400440532013000".into()),
             ..Default::default()
         };
-        crate::companies::insert(pool, &body)
-            .await
-            .map_err(|e| format!("{e:?}"))?;
+        suppliers.push(
+            crate::companies::insert(pool, &body)
+                .await
+                .map_err(|e| format!("{e:?}"))?,
+        );
     }
     let mut projects = Vec::new();
     for (name, customer) in [
@@ -330,7 +336,24 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .await
             .map_err(e)?;
     }
-    Ok(format!("Demo data added: 3 users, {} customers, 2 suppliers, {} projects, {count} invoices, 6 unbilled activities.", customers.len(), projects.len()))
+    let caller = Caller {
+        key_id: 0,
+        user_id: user_ids[0],
+        uuid: String::new(),
+        name: "demo".into(),
+        read_only: false,
+    };
+    let named: Vec<(i64, String)> = customers
+        .iter()
+        .map(|(id, body)| (*id, body.name.clone().unwrap_or_default()))
+        .collect();
+    let offers = offers::fill(&state, &caller, &named, today).await?;
+    let purchases = purchases::fill(&state, &caller, &suppliers, today).await?;
+    Ok(format!(
+        "Demo data added: 3 users, {} customers, 2 suppliers, {} projects, {count} invoices, 6 unbilled activities, {offers} offers, {purchases} purchases.",
+        customers.len(),
+        projects.len()
+    ))
 }
 
 /// Puts a freshly created invoice into `status`, with payments where the status needs them.
