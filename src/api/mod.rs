@@ -18,6 +18,7 @@ pub mod invoice_documents;
 pub mod invoices;
 pub mod payments;
 pub mod projects;
+pub mod purchases;
 pub mod session;
 pub mod users;
 

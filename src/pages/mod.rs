@@ -3,4 +3,5 @@
 
 pub mod invoices;
 pub mod placeholder;
+pub mod purchases;
 pub mod sign_in;

@@ -1,0 +1,148 @@
+//! The purchase detail page: header with number, status, supplier and totals; the actions
+//! the rules allow (approve, back to pending, delete when pending without payments); the
+//! facts, positions, payments and the receipt document.
+
+use super::detail_actions::PurchaseActions;
+use super::detail_document::DocumentSection;
+use super::detail_payments::PaymentsSection;
+use super::list_table::PurchaseBadge;
+use crate::api::purchases::get_purchase;
+use crate::api::ApiError;
+use crate::components::date::{format_date, format_opt_date};
+use crate::components::error_panel::ErrorPanel;
+use crate::components::money::format_money;
+use crate::components::skeleton::SkeletonBlock;
+use crate::paths::href;
+use kontor_model::purchase::Purchase;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+
+/// The purchase detail page (`/purchases/:id`).
+#[component]
+pub fn PurchaseDetail() -> impl IntoView {
+    let params = use_params_map();
+    let id =
+        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
+    let purchase = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            match id {
+                Some(id) => get_purchase(id).await,
+                None => Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This purchase address is not valid.")
+                }),
+            }
+        }
+    });
+    let reload = Callback::new(move |_: ()| purchase.refetch());
+    view! {
+        <p class="breadcrumb"><a href=href("/purchases")>"← Purchases"</a></p>
+        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
+            {move || Suspend::new(async move {
+                match purchase.await {
+                    Ok(p) => view! { <PurchaseView purchase=p on_changed=reload /> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// One loaded purchase.
+#[component]
+fn PurchaseView(
+    /// The purchase with items and payments.
+    purchase: Purchase,
+    /// Called after a change so the page reloads the purchase.
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let p = purchase.clone();
+    let supplier = p
+        .company
+        .as_ref()
+        .map(|c| c.name.clone())
+        .unwrap_or_else(|| "Without supplier".into());
+    let fact =
+        |term: &'static str, value: String| view! { <div><dt>{term}</dt><dd>{value}</dd></div> };
+    let period = match (p.service_period_from, p.service_period_to) {
+        (None, None) => "–".to_string(),
+        (a, b) => format!("{} – {}", format_opt_date(a), format_opt_date(b)),
+    };
+    view! {
+        <header class="page-head detail-head">
+            <div class="detail-title">
+                <h1>{p.identifier.clone()} " " <PurchaseBadge status=p.status /></h1>
+                <p class="detail-facts">
+                    <span class="detail-customer">{supplier}</span>
+                    <span class="detail-sep" aria-hidden="true">"·"</span>
+                    <span>{p.title.clone()}</span>
+                </p>
+            </div>
+            <div class="detail-total">
+                <span class="muted">"Gross total"</span>
+                <strong class="money">{format_money(p.gross_total, &p.currency)}</strong>
+                <span class="muted money">{format!("net {}", format_money(p.net_total, &p.currency))}</span>
+            </div>
+            <PurchaseActions purchase=purchase.clone() on_changed=on_changed />
+        </header>
+        <section class="section" aria-label="Facts">
+            <dl class="facts">
+                {fact("Receipt no.", p.receipt_identifier.clone())}
+                {fact("Date", format_date(p.date))}
+                {fact("Due", format_opt_date(p.due_date))}
+                {fact("Service period", period)}
+                {fact("Payment method", p.payment_method.label().into())}
+                {fact("IBAN", if p.iban.is_empty() { "–".into() } else { p.iban.clone() })}
+                {fact("Reference", p.reference.clone().unwrap_or_else(|| "–".into()))}
+                {fact("Tags", if p.tags.is_empty() { "–".into() } else { p.tags.join(", ") })}
+            </dl>
+        </section>
+        <PositionsTable purchase=purchase.clone() />
+        <PaymentsSection purchase=purchase.clone() on_changed=on_changed />
+        <DocumentSection purchase=purchase on_changed=on_changed />
+    }
+}
+
+/// The positions: title, category, tax rate, net, tax, gross and an "incl. tax" marker.
+#[component]
+fn PositionsTable(
+    /// The purchase whose positions are shown.
+    purchase: Purchase,
+) -> impl IntoView {
+    let cur = purchase.currency.clone();
+    let rows = purchase
+        .items
+        .iter()
+        .map(|i| {
+            view! {
+                <tr>
+                    <td>{i.title.clone()} {i.tax_included.then(|| view! { " " <span class="tag-incl" title="The amount entered included the tax">"incl. tax"</span> })}</td>
+                    <td>{i.category.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| "–".into())}</td>
+                    <td class="num">{format!("{} %", i.tax.normalize())}</td>
+                    <td class="num money">{format_money(i.net_total, &cur)}</td>
+                    <td class="num money">{format_money(i.tax_total, &cur)}</td>
+                    <td class="num money">{format_money(i.gross_total, &cur)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="section" aria-labelledby="positions-title">
+            <h2 class="section-title" id="positions-title">"Positions"</h2>
+            <table class="table purchase-items">
+                <thead><tr>
+                    <th scope="col">"Title"</th><th scope="col">"Category"</th><th scope="col" class="num">"Tax"</th>
+                    <th scope="col" class="num">"Net"</th><th scope="col" class="num">"Tax amount"</th><th scope="col" class="num">"Gross"</th>
+                </tr></thead>
+                <tbody>{rows}</tbody>
+                <tfoot><tr>
+                    <th scope="row" colspan="3">"Total"</th>
+                    <td class="num money">{format_money(purchase.net_total, &cur)}</td>
+                    <td class="num money">{format_money(purchase.gross_total - purchase.net_total, &cur)}</td>
+                    <td class="num money"><strong>{format_money(purchase.gross_total, &cur)}</strong></td>
+                </tr></tfoot>
+            </table>
+        </section>
+    }
+}

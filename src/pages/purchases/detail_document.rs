@@ -1,0 +1,94 @@
+//! The receipt document of a purchase: images inline, PDFs fetched from the signed
+//! `file_url` into a `Blob` and shown through an object URL (revoked on cleanup, see
+//! [`PdfDoc`]); and replacing the document by picking or dropping a file, with an upload
+//! progress bar and the server's 422 message.
+
+use super::upload::{check_file, DropZone};
+use crate::api::purchases::store_purchase_document;
+use crate::api::ApiError;
+use crate::components::field::field_message;
+use crate::components::pdf_preview::{PdfDoc, PdfFrame};
+use crate::components::toast::Toasts;
+use kontor_model::purchase::Purchase;
+use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+
+/// Fetches `url` (a signed link, no key needed) as a `Blob`.
+pub async fn fetch_blob(url: String) -> Result<web_sys::Blob, ApiError> {
+    let failed = |_| ApiError::local("The document could not be loaded.");
+    let response = gloo_net::http::Request::get(&url)
+        .send()
+        .await
+        .map_err(|_| ApiError::local("The document could not be loaded."))?;
+    if !response.ok() {
+        return Err(ApiError {
+            status: response.status(),
+            ..ApiError::local("The document link has expired; reload the page.")
+        });
+    }
+    let raw: web_sys::Response = response.into();
+    let blob = wasm_bindgen_futures::JsFuture::from(raw.blob().map_err(failed)?)
+        .await
+        .map_err(failed)?;
+    Ok(wasm_bindgen::JsCast::unchecked_into(blob))
+}
+
+/// The document section: preview and replacement.
+#[component]
+pub fn DocumentSection(
+    /// The purchase (its `file_url` and `file_content_type`).
+    purchase: Purchase,
+    /// Called after the document was replaced (reload the purchase).
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let id = purchase.id;
+    let kind = purchase.file_content_type.clone().unwrap_or_default();
+    let preview = match purchase.file_url.clone() {
+        None => view! { <p class="muted" id="document-none">"No document stored yet."</p> }.into_any(),
+        Some(url) if kind.starts_with("image/") => view! {
+            <img class="purchase-image" id="document-image" src=url alt=format!("Receipt of {}", purchase.identifier) />
+        }.into_any(),
+        Some(url) => {
+            let doc = PdfDoc::new();
+            doc.load(Box::pin(fetch_blob(url)));
+            view! { <div id="document-pdf"><PdfFrame doc=doc title=format!("Receipt of {}", purchase.identifier) /></div> }.into_any()
+        }
+    };
+    let progress = RwSignal::new(0u8);
+    let error = RwSignal::new(None::<String>);
+    let upload = Action::new_local(move |file: &SendWrapper<web_sys::File>| {
+        let file = file.clone();
+        async move { store_purchase_document(id, &file, progress).await }
+    });
+    Effect::new(move |_| match upload.value().get() {
+        Some(Ok(_)) => {
+            toasts.success("Document stored.");
+            on_changed.run(());
+        }
+        Some(Err(e)) => error.set(Some(
+            field_message(&e.errors, "file")
+                .map(|m| format!("File: {m}"))
+                .unwrap_or(e.message),
+        )),
+        None => {}
+    });
+    let on_file = Callback::new(move |file: SendWrapper<web_sys::File>| {
+        error.set(check_file(&file));
+        if error.get_untracked().is_none() {
+            upload.dispatch_local(file);
+        }
+    });
+    let busy = upload.pending();
+    view! {
+        <section class="section" aria-labelledby="document-title">
+            <div class="section-head">
+                <h2 class="section-title" id="document-title">"Document"</h2>
+                <span class="muted">{kind.clone()}</span>
+            </div>
+            {preview}
+            <DropZone id="document-file" label="Drop a PDF, PNG or JPEG here to replace the document" on_file=on_file busy=busy progress=progress />
+            <p class="field-error" role="alert" id="document-error">{move || error.get()}</p>
+        </section>
+    }
+}

@@ -1,0 +1,182 @@
+//! Payments made for a purchase: the list, "Add payment" (date and amount, the open
+//! amount proposed) and deleting one after a confirmation.
+
+use super::form_state::parse_number;
+use crate::api::purchases::{create_purchase_payment, delete_purchase_payment};
+use crate::components::date::{format_date, iso, parse_iso, today};
+use crate::components::dialog::Dialog;
+use crate::components::field::{field_message, Field};
+use crate::components::money::format_money;
+use crate::components::toast::Toasts;
+use kontor_model::error::FieldErrors;
+use kontor_model::purchase::{NewPurchasePayment, Purchase};
+use kontor_model::Decimal;
+use leptos::prelude::*;
+
+/// The payments section of a purchase.
+#[component]
+pub fn PaymentsSection(
+    /// The purchase with its payments.
+    purchase: Purchase,
+    /// Called after a change (reload the purchase).
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let cur = StoredValue::new(purchase.currency.clone());
+    let paid: Decimal = purchase.payments.iter().map(|p| p.total).sum();
+    let open_amount = (purchase.gross_total - paid).max(Decimal::ZERO);
+    let deleting = RwSignal::new(None::<i64>);
+    let confirm = RwSignal::new(false);
+    let delete = Action::new_local(move |id: &i64| {
+        let id = *id;
+        async move { delete_purchase_payment(id).await }
+    });
+    Effect::new(move |_| match delete.value().get() {
+        Some(Ok(())) => {
+            confirm.set(false);
+            toasts.success("Payment deleted.");
+            on_changed.run(());
+        }
+        Some(Err(e)) => {
+            confirm.set(false);
+            toasts.error(format!("The payment could not be deleted: {}", e.message));
+        }
+        None => {}
+    });
+    let rows = purchase.payments.iter().map(|p| {
+        let (pid, amount) = (p.id, cur.with_value(|c| format_money(p.total, c)));
+        view! {
+            <tr>
+                <td>{format_date(p.date)}</td>
+                <td class="num money">{amount.clone()}</td>
+                <td class="num">
+                    <button type="button" class="btn btn-small btn-danger-quiet" aria-label=format!("Delete the payment of {amount}")
+                        on:click=move |_| { deleting.set(Some(pid)); confirm.set(true); }>"Delete"</button>
+                </td>
+            </tr>
+        }
+    }).collect::<Vec<_>>();
+    let empty = rows.is_empty();
+    let summary = cur.with_value(|c| {
+        format!(
+            "Paid {} of {}",
+            format_money(paid, c),
+            format_money(purchase.gross_total, c)
+        )
+    });
+    let pending = delete.pending();
+    view! {
+        <section class="section" aria-labelledby="payments-title">
+            <div class="section-head">
+                <h2 class="section-title" id="payments-title">"Payments"</h2>
+                <span class="muted money">{summary}</span>
+                <AddPurchasePayment purchase_id=purchase.id currency=purchase.currency.clone() open_amount=open_amount on_changed=on_changed />
+            </div>
+            {if empty {
+                view! { <p class="muted">"No payments yet."</p> }.into_any()
+            } else {
+                view! {
+                    <table class="table payments-table">
+                        <thead><tr><th scope="col">"Date"</th><th scope="col" class="num">"Amount"</th><th scope="col" class="num"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                }.into_any()
+            }}
+        </section>
+        <Dialog open=confirm title="Delete this payment?">
+            <p>"The payment is removed; the purchase counts as unpaid again if it was the only one."</p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| confirm.set(false)>"Cancel"</button>
+                <button type="button" class="btn btn-danger" disabled=move || pending.get()
+                    on:click=move |_| { if let Some(id) = deleting.get_untracked() { delete.dispatch_local(id); } }>
+                    "Delete payment"
+                </button>
+            </div>
+        </Dialog>
+    }
+}
+
+/// "Add payment" and its dialog.
+#[component]
+fn AddPurchasePayment(
+    /// The purchase paid.
+    purchase_id: i64,
+    /// Its currency.
+    currency: String,
+    /// The amount still open (proposed).
+    open_amount: Decimal,
+    /// Called after the payment was recorded.
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let open = RwSignal::new(false);
+    let date = RwSignal::new(String::new());
+    let amount = RwSignal::new(String::new());
+    let errors = RwSignal::new(FieldErrors::new());
+    let save = Action::new_local(move |b: &NewPurchasePayment| {
+        let b = b.clone();
+        async move { create_purchase_payment(&b).await }
+    });
+    Effect::new(move |_| match save.value().get() {
+        Some(Ok(_)) => {
+            open.set(false);
+            toasts.success("Payment recorded.");
+            on_changed.run(());
+        }
+        Some(Err(e)) if !e.errors.is_empty() => errors.set(e.errors),
+        Some(Err(e)) => errors.set(FieldErrors::from([("base".to_string(), vec![e.message])])),
+        None => {}
+    });
+    let start = move |_| {
+        date.set(iso(today()));
+        amount.set(if open_amount.is_zero() {
+            String::new()
+        } else {
+            open_amount.to_string()
+        });
+        errors.set(FieldErrors::new());
+        open.set(true);
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let mut e = FieldErrors::new();
+        let d = parse_iso(&date.get_untracked());
+        let t = parse_number(&amount.get_untracked()).filter(|t| *t > Decimal::ZERO);
+        if d.is_none() {
+            e.insert("date".into(), vec!["is required".into()]);
+        }
+        if t.is_none() {
+            e.insert("total".into(), vec!["must be an amount above 0".into()]);
+        }
+        if !e.is_empty() {
+            errors.set(e);
+            return;
+        }
+        save.dispatch_local(NewPurchasePayment {
+            purchase_id: Some(purchase_id),
+            date: d,
+            total: t,
+        });
+    };
+    let err =
+        move |path: &'static str| Signal::derive(move || errors.with(|e| field_message(e, path)));
+    let pending = save.pending();
+    view! {
+        <button type="button" class="btn" id="add-purchase-payment" on:click=start>"Add payment"</button>
+        <Dialog open=open title="Add payment">
+            <form novalidate on:submit=submit>
+                <Field id="pp-date" label="Date paid" required=true error=err("date")>
+                    <input id="pp-date" type="date" bind:value=date />
+                </Field>
+                <Field id="pp-total" label=format!("Amount ({currency})") required=true error=err("total")>
+                    <input id="pp-total" class="input-number" inputmode="decimal" autofocus bind:value=amount />
+                </Field>
+                <p class="field-error" role="alert">{move || errors.with(|e| field_message(e, "base"))}</p>
+                <div class="dialog-actions">
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>"Save payment"</button>
+                </div>
+            </form>
+        </Dialog>
+    }
+}

@@ -1,0 +1,154 @@
+//! The form for a new purchase (`/purchases/new`). Field errors come from
+//! `validate_new_purchase` and the form state's own reading (IBAN checksum, numbers) on
+//! submit, and from a 422's `errors` (same paths); they show at the field and in a summary
+//! at the top. Leaving with unsaved changes asks first.
+
+use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
+use super::form_guard::use_leave_guard;
+use super::form_items::PurchaseItems;
+use super::form_state::PurchaseFormState;
+use super::list::load_suppliers;
+use crate::api::purchases::{create_purchase, list_purchase_categories};
+use crate::api::session::get_account;
+use crate::api::ApiError;
+use crate::components::date::{iso, today};
+use crate::components::error_panel::ErrorPanel;
+use crate::components::field::field_message;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::account::Account;
+use kontor_model::error::FieldErrors;
+use kontor_model::party::Company;
+use kontor_model::purchase::{NewPurchase, PurchaseCategory};
+use kontor_model::validation::validate_new_purchase;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+#[derive(Clone)]
+struct FormData {
+    account: Account,
+    suppliers: Vec<Company>,
+    categories: Vec<PurchaseCategory>,
+}
+
+async fn load() -> Result<FormData, ApiError> {
+    let (account, categories) = futures::try_join!(get_account(), list_purchase_categories())?;
+    Ok(FormData {
+        account,
+        suppliers: load_suppliers().await,
+        categories: categories.items,
+    })
+}
+
+/// `/purchases/new`.
+#[component]
+pub fn PurchaseCreate() -> impl IntoView {
+    let data = LocalResource::new(load);
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok(d) => view! { <PurchaseForm data=d /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// The summary lines: `field: message` for every error.
+pub fn summary_lines(errors: &FieldErrors) -> Vec<String> {
+    errors
+        .iter()
+        .map(|(path, m)| format!("{}: {}", path.replace('_', " "), m.join("; ")))
+        .collect()
+}
+
+/// The form, once its data is loaded.
+#[component]
+fn PurchaseForm(
+    /// Account (currencies), suppliers and categories.
+    data: FormData,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let state = PurchaseFormState::blank(&iso(today()), &data.account.default_currency);
+    let currencies = StoredValue::new(data.account.currencies.clone());
+    let suppliers = StoredValue::new(data.suppliers);
+    let categories = StoredValue::new(data.categories);
+    let errors = RwSignal::new(FieldErrors::new());
+    let summary = RwSignal::new(None::<(String, Vec<String>)>);
+    let guard = use_leave_guard(state);
+    let show = move |message: String, all: FieldErrors| {
+        summary.set(Some((message, summary_lines(&all))));
+        errors.set(all);
+        request_animation_frame(|| {
+            if let Some(el) = document().get_element_by_id("form-summary") {
+                el.scroll_into_view();
+            }
+        });
+    };
+    let save = Action::new_local(move |body: &NewPurchase| {
+        let body = body.clone();
+        async move { create_purchase(&body).await }
+    });
+    Effect::new(move |_| match save.value().get() {
+        Some(Ok(p)) => {
+            guard.mark_saved();
+            toasts.success(format!("Purchase {} created.", p.identifier));
+            navigate(&format!("/purchases/{}", p.id), Default::default());
+        }
+        Some(Err(e)) if !e.errors.is_empty() => show(e.message, e.errors),
+        Some(Err(e)) => {
+            toasts.error(format!("Not saved: {}", e.message));
+            summary.set(Some((e.message, Vec::new())));
+        }
+        None => {}
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (body, read_errors) = state.body();
+        let mut all = currencies.with_value(|c| validate_new_purchase(&body, c));
+        all.extend(read_errors);
+        if !all.is_empty() {
+            show("Please correct the marked fields.".into(), all);
+            return;
+        }
+        errors.set(FieldErrors::new());
+        summary.set(None);
+        save.dispatch_local(body);
+    };
+    let pending = save.pending();
+    let buttons = move || {
+        view! {
+            <a class="btn btn-quiet" href=href("/purchases")>"Cancel"</a>
+            <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
+                {move || if pending.get() { "Saving…" } else { "Create purchase" }}
+            </button>
+        }
+    };
+    view! {
+        <form class="purchase-form" novalidate on:submit=submit>
+            <div class="page-head">
+                <h1>"New purchase"</h1>
+                <div class="page-actions">{buttons}</div>
+            </div>
+            {move || summary.get().map(|(message, lines)| view! {
+                <div class="error-summary" id="form-summary" role="alert" tabindex="-1">
+                    <p><strong>{message}</strong></p>
+                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                </div>
+            })}
+            <SupplierFields state=state errors=errors suppliers=suppliers categories=categories />
+            <ReceiptFields state=state errors=errors currencies=currencies />
+            <section class="form-section" aria-labelledby="sec-items" id="f-items">
+                <h2 class="section-title" id="sec-items">"Positions"</h2>
+                <p class="field-error">{move || errors.with(|e| field_message(e, "items"))}</p>
+                <PurchaseItems state=state errors=errors />
+            </section>
+            <AttachDocument state=state errors=errors />
+            <div class="form-actions">{buttons}</div>
+        </form>
+    }
+}

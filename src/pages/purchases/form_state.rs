@@ -1,0 +1,264 @@
+//! The state of the purchase form: one signal per field, the position rows, the live
+//! totals (from the shared model's `purchase_position_totals` / `sum_purchase_totals`) and
+//! the creation body with the errors found while reading the typed text (IBAN checksum,
+//! numbers).
+
+use crate::components::date::parse_iso;
+use kontor_model::error::FieldErrors;
+use kontor_model::offer::FileUpload;
+use kontor_model::purchase::{is_valid_iban, NewPurchase, NewPurchaseItem, PaymentMethod};
+use kontor_model::purchase_totals::{
+    purchase_position_totals, sum_purchase_totals, PurchaseAmounts,
+};
+use kontor_model::query::split_list;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use std::str::FromStr;
+
+/// One editable position: title, total, tax rate and whether the total includes the tax.
+#[derive(Clone, Copy, Debug)]
+pub struct PurchaseRow {
+    /// Client-side key for keyed rendering.
+    pub key: u64,
+    /// Title.
+    pub title: RwSignal<String>,
+    /// The amount as typed (gross with tax included, else net).
+    pub total: RwSignal<String>,
+    /// Tax rate in percent as typed.
+    pub tax: RwSignal<String>,
+    /// Whether `total` includes the tax.
+    pub tax_included: RwSignal<bool>,
+}
+
+impl PurchaseRow {
+    /// A row with the given values.
+    pub fn new(key: u64, title: &str, total: &str, tax: &str, tax_included: bool) -> Self {
+        PurchaseRow {
+            key,
+            title: RwSignal::new(title.into()),
+            total: RwSignal::new(total.into()),
+            tax: RwSignal::new(tax.into()),
+            tax_included: RwSignal::new(tax_included),
+        }
+    }
+
+    /// Net, tax and gross of this row (tracked); `None` while total or tax is not a number.
+    pub fn amounts(&self, currency: &str) -> Option<PurchaseAmounts> {
+        let total = parse_number(&self.total.get())?;
+        let tax = parse_number(&self.tax.get())?;
+        Some(purchase_position_totals(
+            total,
+            tax,
+            self.tax_included.get(),
+            currency,
+        ))
+    }
+}
+
+/// Reads a typed number (`12,50` and `12.50` both work); `None` when empty or invalid.
+pub fn parse_number(text: &str) -> Option<Decimal> {
+    let t = text.trim().replace(' ', "");
+    let t = if t.contains(',') && !t.contains('.') {
+        t.replace(',', ".")
+    } else {
+        t.replace(',', "")
+    };
+    Decimal::from_str(&t).ok()
+}
+
+/// The purchase form (Copy: signal handles).
+#[derive(Clone, Copy, Debug)]
+pub struct PurchaseFormState {
+    /// Supplier company id.
+    pub company_id: RwSignal<Option<i64>>,
+    /// Category id.
+    pub category_id: RwSignal<Option<i64>>,
+    /// Receipt date (`YYYY-MM-DD`).
+    pub date: RwSignal<String>,
+    /// Due date.
+    pub due_date: RwSignal<String>,
+    /// Service period start.
+    pub service_from: RwSignal<String>,
+    /// Service period end.
+    pub service_to: RwSignal<String>,
+    /// Payment method.
+    pub payment_method: RwSignal<PaymentMethod>,
+    /// Currency.
+    pub currency: RwSignal<String>,
+    /// IBAN as typed.
+    pub iban: RwSignal<String>,
+    /// Payment reference.
+    pub reference: RwSignal<String>,
+    /// Supplier's receipt number.
+    pub receipt_identifier: RwSignal<String>,
+    /// Title (default: the first position's).
+    pub title: RwSignal<String>,
+    /// Tags, comma-separated.
+    pub tags: RwSignal<String>,
+    /// Position rows.
+    pub rows: RwSignal<Vec<PurchaseRow>>,
+    /// The receipt document to send with the purchase.
+    pub file: RwSignal<Option<FileUpload>>,
+    next_key: StoredValue<u64>,
+}
+
+impl PurchaseFormState {
+    /// An empty form dated `date` in `currency`, with one empty row at 19 % tax.
+    pub fn blank(date: &str, currency: &str) -> Self {
+        let state = PurchaseFormState {
+            company_id: RwSignal::new(None),
+            category_id: RwSignal::new(None),
+            date: RwSignal::new(date.into()),
+            due_date: RwSignal::new(String::new()),
+            service_from: RwSignal::new(String::new()),
+            service_to: RwSignal::new(String::new()),
+            payment_method: RwSignal::new(PaymentMethod::BankTransfer),
+            currency: RwSignal::new(currency.into()),
+            iban: RwSignal::new(String::new()),
+            reference: RwSignal::new(String::new()),
+            receipt_identifier: RwSignal::new(String::new()),
+            title: RwSignal::new(String::new()),
+            tags: RwSignal::new(String::new()),
+            rows: RwSignal::new(Vec::new()),
+            file: RwSignal::new(None),
+            next_key: StoredValue::new(1),
+        };
+        state.add_row();
+        state
+    }
+
+    /// Appends an empty row (19 % tax, net) and returns its key.
+    pub fn add_row(&self) -> u64 {
+        let key = self.next_key.get_value();
+        self.next_key.set_value(key + 1);
+        self.rows
+            .update(|r| r.push(PurchaseRow::new(key, "", "", "19", false)));
+        key
+    }
+
+    /// Removes the row `key` (the last row stays).
+    pub fn remove_row(&self, key: u64) {
+        self.rows.update(|r| {
+            if r.len() > 1 {
+                r.retain(|row| row.key != key)
+            }
+        });
+    }
+
+    /// Takes the supplier's IBAN when the IBAN field is still empty.
+    pub fn apply_supplier_iban(&self, iban: Option<&str>) {
+        if let Some(iban) = iban.filter(|i| !i.trim().is_empty()) {
+            if self.iban.with_untracked(|i| i.trim().is_empty()) {
+                self.iban.set(iban.to_string());
+            }
+        }
+    }
+
+    /// The sums of all rows that can be read (tracked).
+    pub fn totals(&self) -> PurchaseAmounts {
+        let currency = self.currency.get();
+        let amounts: Vec<PurchaseAmounts> = self
+            .rows
+            .get()
+            .iter()
+            .filter_map(|r| r.amounts(&currency))
+            .collect();
+        sum_purchase_totals(&amounts)
+    }
+
+    /// Everything typed, as one string (for the leave guard).
+    pub fn snapshot(&self) -> String {
+        let rows: Vec<String> = self
+            .rows
+            .get_untracked()
+            .iter()
+            .map(|r| {
+                format!(
+                    "{}|{}|{}|{}",
+                    r.title.get_untracked(),
+                    r.total.get_untracked(),
+                    r.tax.get_untracked(),
+                    r.tax_included.get_untracked()
+                )
+            })
+            .collect();
+        format!(
+            "{:?}{:?}{}{}{}{}{}{}{}{}{}{:?}{}",
+            self.company_id.get_untracked(),
+            self.category_id.get_untracked(),
+            self.due_date.get_untracked(),
+            self.service_from.get_untracked(),
+            self.service_to.get_untracked(),
+            self.iban.get_untracked(),
+            self.reference.get_untracked(),
+            self.receipt_identifier.get_untracked(),
+            self.title.get_untracked(),
+            self.tags.get_untracked(),
+            rows.join(";"),
+            self.file
+                .with_untracked(|f| f.as_ref().map(|f| f.filename.clone())),
+            self.date.get_untracked(),
+        )
+    }
+
+    /// The creation body and the errors found while reading the text (numbers, dates,
+    /// IBAN checksum), keyed like the server's (`iban`, `items[1].total`).
+    pub fn body(&self) -> (NewPurchase, FieldErrors) {
+        let mut errors = FieldErrors::new();
+        let text = |s: RwSignal<String>| {
+            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
+        };
+        let date = |s: RwSignal<String>, path: &str, errors: &mut FieldErrors| {
+            let t = s.get_untracked();
+            let d = parse_iso(&t);
+            if d.is_none() && !t.trim().is_empty() {
+                errors.insert(path.into(), vec!["is not a date".into()]);
+            }
+            d
+        };
+        let iban = text(self.iban);
+        if iban.as_deref().is_some_and(|i| !is_valid_iban(i)) {
+            errors.insert("iban".into(), vec!["is not a valid IBAN (checksum)".into()]);
+        }
+        let mut items = Vec::new();
+        for (i, row) in self.rows.get_untracked().iter().enumerate() {
+            let mut number = |s: RwSignal<String>, name: &str| {
+                let t = s.get_untracked();
+                let n = parse_number(&t);
+                if n.is_none() && !t.trim().is_empty() {
+                    errors.insert(format!("items[{i}].{name}"), vec!["is not a number".into()]);
+                }
+                n
+            };
+            let total = number(row.total, "total");
+            let tax = number(row.tax, "tax");
+            items.push(NewPurchaseItem {
+                title: text(row.title),
+                total,
+                tax,
+                tax_included: Some(row.tax_included.get_untracked()),
+                category_id: None,
+            });
+        }
+        let tags: Vec<String> = split_list(&self.tags.get_untracked()).collect();
+        let body = NewPurchase {
+            date: date(self.date, "date", &mut errors),
+            currency: Some(self.currency.get_untracked()),
+            payment_method: Some(self.payment_method.get_untracked()),
+            items: Some(items),
+            category_id: self.category_id.get_untracked(),
+            due_date: date(self.due_date, "due_date", &mut errors),
+            service_period_from: date(self.service_from, "service_period_from", &mut errors),
+            service_period_to: date(self.service_to, "service_period_to", &mut errors),
+            company_id: self.company_id.get_untracked(),
+            receipt_identifier: text(self.receipt_identifier),
+            title: text(self.title),
+            iban,
+            reference: text(self.reference),
+            file: self.file.get_untracked(),
+            tags: (!tags.is_empty()).then_some(tags),
+            ..Default::default()
+        };
+        (body, errors)
+    }
+}

@@ -1,0 +1,138 @@
+//! The purchase list: filters in the URL query, the table, totals per currency for the
+//! filter, the result count and pagination.
+
+use super::list_filters::{has_filters, query_string, PurchaseFilters};
+use super::list_table::{PurchaseTable, HEADINGS};
+use super::list_totals::{filter_totals, gross_by_currency, TotalsBar};
+use crate::api::companies::{list_companies, CompanyQuery};
+use crate::api::purchases::{list_purchase_categories, list_purchases};
+use crate::api::ApiError;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::pager::Pager;
+use crate::components::skeleton::SkeletonTable;
+use crate::paths::href;
+use kontor_model::party::{Company, CompanyType};
+use kontor_model::query::PurchaseFilter;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+
+/// Rows per page unless the URL says otherwise.
+const PER_PAGE: u32 = 50;
+
+/// The suppliers (up to 100) for pickers; empty when they cannot be loaded.
+pub async fn load_suppliers() -> Vec<Company> {
+    let query = CompanyQuery {
+        kind: Some(CompanyType::Supplier),
+        per_page: Some(100),
+        ..Default::default()
+    };
+    list_companies(&query)
+        .await
+        .map(|p| p.items)
+        .unwrap_or_default()
+}
+
+/// The purchase list page (`/purchases?status=..&date=from:to&unpaid=true&page=..`).
+#[component]
+pub fn PurchaseList() -> impl IntoView {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let parsed = Memo::new(move |_| {
+        query.with(|q| PurchaseFilter::from_pairs(q.into_iter().map(|(k, v)| (k.as_ref(), v))))
+    });
+    let filter = Signal::derive(move || parsed.get().unwrap_or_default());
+    let purchases = LocalResource::new(move || {
+        let parsed = parsed.get();
+        async move {
+            let mut filter = parsed
+                .map_err(|e| ApiError::local(format!("The address has a bad filter: {e}.")))?;
+            filter.paging.per_page.get_or_insert(PER_PAGE);
+            list_purchases(&filter).await
+        }
+    });
+    let unpaged = Memo::new(move |_| {
+        let mut f = filter.get();
+        f.paging = Default::default();
+        f
+    });
+    let totals = LocalResource::new(move || {
+        let f = unpaged.get();
+        async move { filter_totals(&f).await }
+    });
+    let suppliers = LocalResource::new(load_suppliers);
+    let categories = LocalResource::new(|| async {
+        list_purchase_categories()
+            .await
+            .map(|p| p.items)
+            .unwrap_or_default()
+    });
+    let set_filter = Callback::new(move |f: PurchaseFilter| {
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        navigate(&format!("/purchases{}", query_string(&f)), options);
+    });
+    let go_to_page = Callback::new(move |page: u32| {
+        let mut f = filter.get_untracked();
+        f.paging.page = Some(page);
+        set_filter.run(f);
+    });
+    let clear = move |_| set_filter.run(PurchaseFilter::default());
+    let (loading, set_loading) = signal(false);
+    view! {
+        <div class="page-head">
+            <h1>"Purchases"</h1>
+            <div class="page-actions">
+                <a class="btn btn-primary" href=href("/purchases/new")>"New purchase"</a>
+            </div>
+        </div>
+        <PurchaseFilters
+            filter=filter
+            suppliers=Signal::derive(move || suppliers.get().unwrap_or_default())
+            categories=Signal::derive(move || categories.get().unwrap_or_default())
+            on_change=set_filter
+        />
+        <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
+        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+            {move || Suspend::new(async move {
+                match purchases.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| purchases.refetch()) /> }.into_any(),
+                    Ok(page) if page.items.is_empty() => {
+                        if has_filters(&filter.get_untracked()) {
+                            view! {
+                                <div class="empty-state">
+                                    <p>"No purchases match these filters."</p>
+                                    <button type="button" class="btn" on:click=clear>"Clear filters"</button>
+                                </div>
+                            }.into_any()
+                        } else {
+                            view! {
+                                <div class="empty-state">
+                                    <p>"No purchases yet — file a supplier receipt."</p>
+                                    <a class="btn btn-primary" href=href("/purchases/new")>"New purchase"</a>
+                                </div>
+                            }.into_any()
+                        }
+                    }
+                    Ok(page) => {
+                        let (current, pages, total) = (page.page, page.page_count(), page.total);
+                        let page_sums = gross_by_currency(&page.items);
+                        let sums = move || match totals.get() {
+                            Some(Ok(Some(all))) => view! { <TotalsBar sums=all this_page_only=false /> }.into_any(),
+                            Some(Ok(None)) | Some(Err(_)) => view! { <TotalsBar sums=page_sums.clone() this_page_only=true /> }.into_any(),
+                            None => view! { <p class="purchase-totals muted">"Summing…"</p> }.into_any(),
+                        };
+                        view! {
+                            <PurchaseTable purchases=page.items />
+                            {sums}
+                            <Pager page=current pages=pages total=total on_page=go_to_page />
+                        }.into_any()
+                    }
+                }
+            })}
+        </Transition>
+    }
+}

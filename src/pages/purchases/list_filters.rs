@@ -1,0 +1,178 @@
+//! The filter bar above the purchase list. Every change writes the URL query through
+//! `PurchaseFilter::to_pairs` (so a view can be shared and survives reload) and goes back
+//! to page 1.
+
+use crate::components::date::{iso, parse_iso};
+use kontor_model::party::Company;
+use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
+use kontor_model::query::{split_list, PurchaseFilter};
+use leptos::prelude::*;
+use leptos_router::params::ParamsMap;
+
+/// `?status=pending&date=2026-11-01:` for `filter` (empty when nothing is set).
+pub fn query_string(filter: &PurchaseFilter) -> String {
+    ParamsMap::from_iter(filter.to_pairs()).to_query_string()
+}
+
+/// Reads the filter back from a query string such as `?unpaid=true&date=:2026-11-30`.
+pub fn parse_query(query: &str) -> Result<PurchaseFilter, kontor_model::query::QueryError> {
+    let pairs: Vec<(String, String)> = ParamsMap::from_iter(
+        query
+            .trim_start_matches('?')
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (k, v) = p.split_once('=').unwrap_or((p, ""));
+                let decode = |s: &str| {
+                    js_sys::decode_uri_component(&s.replace('+', " "))
+                        .map(String::from)
+                        .unwrap_or_else(|_| s.to_string())
+                };
+                (decode(k), decode(v))
+            }),
+    )
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect();
+    PurchaseFilter::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+}
+
+/// True when any filter (not paging) is set.
+pub fn has_filters(filter: &PurchaseFilter) -> bool {
+    let mut plain = filter.clone();
+    plain.paging = Default::default();
+    plain != PurchaseFilter::default()
+}
+
+type Edit = Box<dyn FnOnce(&mut PurchaseFilter)>;
+
+/// The filters: status, supplier (or none), category, date range, payment method, search
+/// term, tags, unpaid, and "clear filters".
+#[component]
+pub fn PurchaseFilters(
+    /// The filter in effect (from the URL).
+    #[prop(into)]
+    filter: Signal<PurchaseFilter>,
+    /// Suppliers to choose from.
+    #[prop(into)]
+    suppliers: Signal<Vec<Company>>,
+    /// Categories to choose from.
+    #[prop(into)]
+    categories: Signal<Vec<PurchaseCategory>>,
+    /// Called with the changed filter (page reset to 1).
+    on_change: Callback<PurchaseFilter>,
+) -> impl IntoView {
+    let change = move |edit: Edit| {
+        let mut f = filter.get_untracked();
+        edit(&mut f);
+        f.paging.page = None;
+        on_change.run(f);
+    };
+    let id_of = |ev: &leptos::ev::Event| event_target_value(ev).parse::<i64>().ok();
+    let date_value = move |pick: fn(&PurchaseFilter) -> Option<chrono::NaiveDate>| {
+        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
+    };
+    let status = move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default());
+    let company = move || filter.with(|f| f.company_id.map(|c| c.to_string()).unwrap_or_default());
+    let category =
+        move || filter.with(|f| f.category_id.map(|c| c.to_string()).unwrap_or_default());
+    let method = move || filter.with(|f| f.payment_method.map(|m| m.as_str()).unwrap_or_default());
+    view! {
+        <form class="filters" role="search" aria-label="Filter purchases" on:submit=|ev| ev.prevent_default()>
+            <div class="field field-inline">
+                <label for="filter-status">"Status"</label>
+                <select id="filter-status" prop:value=status on:change=move |ev| {
+                    let s = PurchaseStatus::parse(&event_target_value(&ev));
+                    change(Box::new(move |f| f.status = s.into_iter().collect()));
+                }>
+                    <option value="">"All statuses"</option>
+                    <option value="pending" selected=move || status() == "pending">"Pending"</option>
+                    <option value="approved" selected=move || status() == "approved">"Approved"</option>
+                </select>
+            </div>
+            <div class="field field-inline">
+                <label for="filter-supplier">"Supplier"</label>
+                <select id="filter-supplier" prop:value=company on:change=move |ev| {
+                    let id = id_of(&ev);
+                    change(Box::new(move |f| f.company_id = id));
+                }>
+                    <option value="">"All suppliers"</option>
+                    <option value="0" selected=move || company() == "0">"Without supplier"</option>
+                    <For each=move || suppliers.get() key=|c| c.id let:c>
+                        <option value=c.id.to_string() selected=move || company() == c.id.to_string()>{c.name.clone()}</option>
+                    </For>
+                </select>
+            </div>
+            <div class="field field-inline">
+                <label for="filter-category">"Category"</label>
+                <select id="filter-category" prop:value=category on:change=move |ev| {
+                    let id = id_of(&ev);
+                    change(Box::new(move |f| f.category_id = id));
+                }>
+                    <option value="">"All categories"</option>
+                    <For each=move || categories.get() key=|c| c.id let:c>
+                        <option value=c.id.to_string() selected=move || category() == c.id.to_string()>{c.name.clone()}</option>
+                    </For>
+                </select>
+            </div>
+            <div class="field field-inline">
+                <label for="filter-from">"Date from"</label>
+                <input id="filter-from" type="date" prop:value=date_value(|f| f.date_from) on:change=move |ev| {
+                    let d = parse_iso(&event_target_value(&ev));
+                    change(Box::new(move |f| f.date_from = d));
+                } />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-to">"Date to"</label>
+                <input id="filter-to" type="date" prop:value=date_value(|f| f.date_to) on:change=move |ev| {
+                    let d = parse_iso(&event_target_value(&ev));
+                    change(Box::new(move |f| f.date_to = d));
+                } />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-method">"Payment"</label>
+                <select id="filter-method" prop:value=method on:change=move |ev| {
+                    let m = PaymentMethod::parse(&event_target_value(&ev));
+                    change(Box::new(move |f| f.payment_method = m));
+                }>
+                    <option value="">"Any method"</option>
+                    {PaymentMethod::ALL.into_iter().map(|m| view! {
+                        <option value=m.as_str() selected=move || method() == m.as_str()>{m.label()}</option>
+                    }).collect_view()}
+                </select>
+            </div>
+            <div class="field field-inline field-grow">
+                <label for="filter-term">"Search"</label>
+                <input id="filter-term" type="search" placeholder="Title, position or number"
+                    prop:value=move || filter.with(|f| f.term.clone().unwrap_or_default())
+                    on:change=move |ev| {
+                        let t = Some(event_target_value(&ev)).filter(|t| !t.trim().is_empty());
+                        change(Box::new(move |f| f.term = t));
+                    } />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-tags">"Tags"</label>
+                <input id="filter-tags" type="text" placeholder="tag1, tag2"
+                    prop:value=move || filter.with(|f| f.tags.join(", "))
+                    on:change=move |ev| {
+                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
+                        change(Box::new(move |f| f.tags = tags));
+                    } />
+            </div>
+            <label class="check filter-unpaid">
+                <input id="filter-unpaid" type="checkbox"
+                    prop:checked=move || filter.with(|f| f.unpaid == Some(true))
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        change(Box::new(move |f| f.unpaid = on.then_some(true)));
+                    } />
+                " Unpaid only"
+            </label>
+            <Show when=move || filter.with(has_filters)>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(PurchaseFilter::default())>
+                    "Clear filters"
+                </button>
+            </Show>
+        </form>
+    }
+}

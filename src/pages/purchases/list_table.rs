@@ -1,0 +1,91 @@
+//! The purchase table: one row per purchase; the whole row opens it, and the number cell
+//! is a real link for the keyboard.
+
+use crate::components::date::{format_date, format_opt_date};
+use crate::components::money::format_money;
+use crate::components::status_badge::Badge;
+use crate::paths::href;
+use kontor_model::purchase::{Purchase, PurchaseStatus};
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use wasm_bindgen::JsCast;
+
+/// Column headings (also used by the loading skeleton).
+pub const HEADINGS: &[&str] = &[
+    "Number",
+    "Receipt no.",
+    "Supplier",
+    "Title",
+    "Date",
+    "Due",
+    "Status",
+    "Gross total",
+];
+
+/// The badge of a purchase status (pending amber, approved green).
+#[component]
+pub fn PurchaseBadge(
+    /// The status shown.
+    status: PurchaseStatus,
+) -> impl IntoView {
+    view! { <Badge tone=status.as_str().to_string() label=status.label().to_string() /> }
+}
+
+/// The table of `purchases`.
+#[component]
+pub fn PurchaseTable(
+    /// The purchases of this page.
+    purchases: Vec<Purchase>,
+) -> impl IntoView {
+    let navigate = use_navigate();
+    let rows = purchases
+        .into_iter()
+        .map(|p| {
+            let path = format!("/purchases/{}", p.id);
+            let navigate = navigate.clone();
+            let link = href(&path);
+            let open = move |ev: web_sys::MouseEvent| {
+                let on_link = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|e| e.closest("a").ok().flatten())
+                    .is_some();
+                if !on_link {
+                    navigate(&path, Default::default());
+                }
+            };
+            let supplier = p
+                .company
+                .as_ref()
+                .map(|c| c.name.clone())
+                .unwrap_or_else(|| "–".into());
+            view! {
+                <tr on:click=open>
+                    <td class="cell-number"><a href=link>{p.identifier.clone()}</a></td>
+                    <td>{p.receipt_identifier.clone()}</td>
+                    <td class="cell-customer" title=supplier.clone()>{supplier.clone()}</td>
+                    <td class="cell-title" title=p.title.clone()>{p.title.clone()}</td>
+                    <td class="cell-date">{format_date(p.date)}</td>
+                    <td class="cell-date">{format_opt_date(p.due_date)}</td>
+                    <td><PurchaseBadge status=p.status /></td>
+                    <td class="num money">{format_money(p.gross_total, &p.currency)}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <div class="table-wrap">
+            <table class="table table-links purchases-table">
+                <thead>
+                    <tr>
+                        {HEADINGS.iter().map(|h| {
+                            let class = if *h == "Gross total" { "num" } else { "" };
+                            view! { <th scope="col" class=class>{*h}</th> }
+                        }).collect_view()}
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}

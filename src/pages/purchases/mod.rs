@@ -1,0 +1,22 @@
+//! Purchase pages (supplier receipts): the list with filters and totals per currency, the
+//! detail (positions, payments, document preview and replacement, approve, delete) and the
+//! form for a new purchase with its positions and the receipt document.
+
+mod detail;
+mod detail_actions;
+mod detail_document;
+mod detail_payments;
+mod form;
+mod form_fields;
+mod form_guard;
+mod form_items;
+pub mod form_state;
+mod list;
+pub mod list_filters;
+mod list_table;
+pub mod list_totals;
+pub mod upload;
+
+pub use detail::PurchaseDetail;
+pub use form::PurchaseCreate;
+pub use list::PurchaseList;
