@@ -4,7 +4,7 @@
 use crate::db::{date_text, dec, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{order_by, push_global};
+use crate::listing::{fetch_page, order_by, push_global};
 use crate::pagination::{absolute_url, PageOf};
 use crate::state::AppState;
 use axum::extract::{OriginalUri, State};
@@ -26,9 +26,9 @@ pub fn router() -> Router<AppState> {
         .route("/activities/{id}", get(get_one))
 }
 
-const SELECT: &str = "SELECT a.*, p.name AS project_name, p.billable AS project_billable, p.customer_id, c.name AS customer_name,
-    t.name AS task_name, t.billable AS task_billable, u.firstname AS u_firstname, u.lastname AS u_lastname
-    FROM activities a JOIN projects p ON p.id = a.project_id LEFT JOIN companies c ON c.id = p.customer_id
+const COLUMNS: &str = "a.*, p.name AS project_name, p.billable AS project_billable, p.customer_id, c.name AS customer_name,
+    t.name AS task_name, t.billable AS task_billable, u.firstname AS u_firstname, u.lastname AS u_lastname";
+const FROM: &str = "FROM activities a JOIN projects p ON p.id = a.project_id LEFT JOIN companies c ON c.id = p.customer_id
     LEFT JOIN tasks t ON t.id = a.task_id LEFT JOIN users u ON u.id = a.user_id";
 
 #[derive(sqlx::FromRow)]
@@ -111,7 +111,7 @@ impl From<ActivityRow> for Activity {
 /// The activities billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Activity>> {
     let rows: Vec<ActivityRow> = sqlx::query_as(&format!(
-        "{SELECT} WHERE a.invoice_id = ? ORDER BY a.date, a.id"
+        "SELECT {COLUMNS} {FROM} WHERE a.invoice_id = ? ORDER BY a.date, a.id"
     ))
     .bind(invoice_id)
     .fetch_all(pool)
@@ -120,7 +120,7 @@ pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Act
 }
 
 async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Activity> {
-    sqlx::query_as::<_, ActivityRow>(&format!("{SELECT} WHERE a.id = ?"))
+    sqlx::query_as::<_, ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -179,19 +179,17 @@ async fn list(
         }
         push_global(qb, &global, "a", false);
     };
-    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM activities a");
-    push_where(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-    let mut select = QueryBuilder::new(SELECT);
-    push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(i64::from(paging.per_page()))
-        .push(" OFFSET ")
-        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
-    let rows: Vec<ActivityRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    let (items, total) = fetch_page::<ActivityRow, Activity>(
+        &state.pool,
+        COLUMNS,
+        FROM,
+        push_where,
+        &order,
+        &paging,
+    )
+    .await?;
     Ok(PageOf {
-        items: rows.into_iter().map(Activity::from).collect(),
+        items,
         page: paging.page(),
         per_page: paging.per_page(),
         total,

@@ -4,7 +4,7 @@
 use crate::db::{dec_opt, json_list, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{like_pattern, order_by, push_global};
+use crate::listing::{fetch_page, like_pattern, order_by, push_global};
 use crate::pagination::{absolute_url, PageOf};
 use crate::state::AppState;
 use axum::extract::{OriginalUri, State};
@@ -133,19 +133,17 @@ async fn list(
         }
         push_global(qb, &global, "c", false);
     };
-    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM companies c");
-    push_where(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-    let mut select = QueryBuilder::new("SELECT c.* FROM companies c");
-    push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(paging.per_page() as i64)
-        .push(" OFFSET ")
-        .push_bind(((paging.page() - 1) * paging.per_page()) as i64);
-    let rows: Vec<CompanyRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    let (items, total) = fetch_page::<CompanyRow, Company>(
+        &state.pool,
+        "c.*",
+        "FROM companies c",
+        push_where,
+        &order,
+        &paging,
+    )
+    .await?;
     Ok(PageOf {
-        items: rows.into_iter().map(Company::from).collect(),
+        items,
         page: paging.page(),
         per_page: paging.per_page(),
         total,

@@ -4,7 +4,7 @@
 use crate::db::{now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{like_pattern, order_by, push_global};
+use crate::listing::{fetch_page, like_pattern, order_by, push_global};
 use crate::pagination::{absolute_url, PageOf};
 use crate::state::AppState;
 use axum::extract::{OriginalUri, State};
@@ -56,12 +56,13 @@ impl From<ProjectRow> for Project {
     }
 }
 
-const SELECT: &str = "SELECT p.*, c.name AS customer_name FROM projects p LEFT JOIN companies c ON c.id = p.customer_id";
+const COLUMNS: &str = "p.*, c.name AS customer_name";
+const FROM: &str = "FROM projects p LEFT JOIN companies c ON c.id = p.customer_id";
 
 /// Loads project `id` if it exists.
 pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
     Ok(
-        sqlx::query_as::<_, ProjectRow>(&format!("{SELECT} WHERE p.id = ?"))
+        sqlx::query_as::<_, ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -111,19 +112,11 @@ async fn list(
         }
         push_global(qb, &global, "p", false);
     };
-    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM projects p");
-    push_where(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-    let mut select = QueryBuilder::new(SELECT);
-    push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(paging.per_page() as i64)
-        .push(" OFFSET ")
-        .push_bind(((paging.page() - 1) * paging.per_page()) as i64);
-    let rows: Vec<ProjectRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    let (items, total) =
+        fetch_page::<ProjectRow, Project>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
+            .await?;
     Ok(PageOf {
-        items: rows.into_iter().map(Project::from).collect(),
+        items,
         page: paging.page(),
         per_page: paging.per_page(),
         total,

@@ -4,7 +4,7 @@
 use crate::db::{date_text, dec, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{order_by, push_global};
+use crate::listing::{fetch_page, order_by, push_global};
 use crate::pagination::{absolute_url, PageOf};
 use crate::state::AppState;
 use axum::extract::{OriginalUri, State};
@@ -105,19 +105,11 @@ async fn list(
         }
         push_global(qb, &global, "r", false);
     };
-    let mut count = QueryBuilder::new("SELECT COUNT(*)");
-    push_where(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-    let mut select = QueryBuilder::new("SELECT r.*");
-    push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(i64::from(paging.per_page()))
-        .push(" OFFSET ")
-        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
-    let rows: Vec<ReminderRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    let (items, total) =
+        fetch_page::<ReminderRow, Reminder>(&state.pool, "r.*", "", push_where, &order, &paging)
+            .await?;
     Ok(PageOf {
-        items: rows.into_iter().map(Reminder::from).collect(),
+        items,
         page: paging.page(),
         per_page: paging.per_page(),
         total,

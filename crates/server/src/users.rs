@@ -3,7 +3,7 @@
 use crate::db::{now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{order_by, push_global};
+use crate::listing::{fetch_page, order_by, push_global};
 use crate::pagination::{absolute_url, PageOf};
 use crate::state::AppState;
 use axum::extract::{OriginalUri, State};
@@ -80,19 +80,17 @@ async fn list(
         qb.push(" WHERE 1");
         push_global(qb, &global, "u", false);
     };
-    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM users u");
-    push_where(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-    let mut select = QueryBuilder::new("SELECT u.* FROM users u");
-    push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(paging.per_page() as i64)
-        .push(" OFFSET ")
-        .push_bind(((paging.page() - 1) * paging.per_page()) as i64);
-    let rows: Vec<UserRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    let (items, total) = fetch_page::<UserRow, User>(
+        &state.pool,
+        "u.*",
+        "FROM users u",
+        push_where,
+        &order,
+        &paging,
+    )
+    .await?;
     Ok(PageOf {
-        items: rows.into_iter().map(User::from).collect(),
+        items,
         page: paging.page(),
         per_page: paging.per_page(),
         total,

@@ -1,10 +1,10 @@
 //! GET /invoices and GET /invoices/locked: filters of interface.md plus the global
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
-use super::repo::{InvoiceRow, SELECT};
+use super::repo::{InvoiceRow, COLUMNS, FROM};
 use crate::error::ApiResult;
 use crate::extract::QueryPairs;
-use crate::listing::{like_pattern, order_by, push_global};
+use crate::listing::{fetch_page, like_pattern, order_by, push_global};
 use crate::pagination::{absolute_url, PageOf};
 use crate::state::AppState;
 use axum::extract::{OriginalUri, State};
@@ -94,18 +94,15 @@ async fn run(
     )?;
     let (page, per_page) = (filter.paging.page(), filter.paging.per_page());
 
-    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM invoices i");
-    push_where(&mut count, &filter, locked_only);
-    let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-
-    let mut select = QueryBuilder::new(SELECT);
-    push_where(&mut select, &filter, locked_only);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(i64::from(per_page))
-        .push(" OFFSET ")
-        .push_bind(i64::from((page - 1) * per_page));
-    let rows: Vec<InvoiceRow> = select.build_query_as().fetch_all(&state.pool).await?;
+    let (rows, total) = fetch_page::<InvoiceRow, InvoiceRow>(
+        &state.pool,
+        COLUMNS,
+        FROM,
+        |qb| push_where(qb, &filter, locked_only),
+        &order,
+        &filter.paging,
+    )
+    .await?;
     let items = rows
         .into_iter()
         .map(|row| {

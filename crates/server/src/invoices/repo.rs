@@ -17,7 +17,9 @@ use kontor_model::status::InvoiceStatus;
 use sqlx::SqlitePool;
 
 /// Columns of an invoice row joined with its user (`u_*`).
-pub const SELECT: &str = "SELECT i.*, u.firstname AS u_firstname, u.lastname AS u_lastname FROM invoices i LEFT JOIN users u ON u.id = i.user_id";
+pub const COLUMNS: &str = "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname";
+/// The joins of [`COLUMNS`].
+pub const FROM: &str = "FROM invoices i LEFT JOIN users u ON u.id = i.user_id";
 
 /// One `invoices` row with its user's names.
 #[derive(sqlx::FromRow, Debug)]
@@ -134,11 +136,13 @@ struct ItemRow {
 
 /// Loads a live (not deleted) invoice row. Errors: 404.
 pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<InvoiceRow> {
-    sqlx::query_as::<_, InvoiceRow>(&format!("{SELECT} WHERE i.id = ? AND i.deleted_at IS NULL"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("invoice {id}")))
+    sqlx::query_as::<_, InvoiceRow>(&format!(
+        "SELECT {COLUMNS} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?
+    .ok_or_else(|| ApiError::not_found(format!("invoice {id}")))
 }
 
 /// Loads the full representation of a live invoice: user, items, payments, reminders.
