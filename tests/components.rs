@@ -20,10 +20,12 @@ use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, Ke
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[path = "components/complete.rs"]
-mod complete;
+#[path = "components/billing.rs"]
+mod billing;
 #[path = "components/fixtures.rs"]
 mod fixtures;
+#[path = "components/preview.rs"]
+mod preview;
 
 fn d(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()

@@ -8,6 +8,7 @@
 //! - [`money`], [`date`]: formatting of amounts and dates.
 //! - [`pdf_preview`]: PDFs fetched with the key and shown in the page; [`debounce`] for
 //!   the live preview.
+//! - [`task`]: light loads and requests under the current owner.
 //! - [`pager`], [`skeleton`], [`error_panel`], [`field`]: list and form building blocks.
 
 pub mod date;
@@ -22,4 +23,5 @@ pub mod pdf_preview;
 pub mod position_editor;
 pub mod skeleton;
 pub mod status_badge;
+pub mod task;
 pub mod toast;

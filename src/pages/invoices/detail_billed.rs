@@ -9,6 +9,7 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
 use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
 use crate::components::skeleton::SkeletonBlock;
+use crate::components::task::load_once;
 use kontor_model::billing::{Activity, Expense};
 use kontor_model::Decimal;
 use leptos::prelude::*;
@@ -54,7 +55,7 @@ pub fn TimeSheetTab(
     /// The invoice number for the file name.
     identifier: Option<String>,
 ) -> impl IntoView {
-    let sheet = LocalResource::new(move || get_invoice_timesheet(invoice_id));
+    let sheet = load_once(get_invoice_timesheet(invoice_id));
     let doc = PdfDoc::new();
     let shown = RwSignal::new(false);
     let show_pdf = move |_| {
@@ -67,12 +68,12 @@ pub fn TimeSheetTab(
     ));
     let currency = StoredValue::new(currency);
     view! {
-        <Suspense fallback=|| view! { <SkeletonBlock lines=4 /> }>
-            {move || Suspend::new(async move {
-                match sheet.await {
-                    Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
-                    Ok(list) if list.is_empty() => view! { <p class="muted">"No hours billed on this invoice."</p> }.into_any(),
-                    Ok(list) => {
+        {move || {
+                match sheet.get() {
+                    None => view! { <SkeletonBlock lines=4 /> }.into_any(),
+                    Some(Err(e)) => view! { <ErrorPanel error=e /> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted">"No hours billed on this invoice."</p> }.into_any(),
+                    Some(Ok(list)) => {
                         let total = total_hours(&list);
                         view! {
                             <table class="table">
@@ -100,8 +101,7 @@ pub fn TimeSheetTab(
                         .into_any()
                     }
                 }
-            })}
-        </Suspense>
+            }}
     }
 }
 
@@ -124,14 +124,14 @@ pub fn ExpensesTab(
     /// The invoice id.
     invoice_id: i64,
 ) -> impl IntoView {
-    let expenses = LocalResource::new(move || get_invoice_expenses(invoice_id));
+    let expenses = load_once(get_invoice_expenses(invoice_id));
     view! {
-        <Suspense fallback=|| view! { <SkeletonBlock lines=4 /> }>
-            {move || Suspend::new(async move {
-                match expenses.await {
-                    Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
-                    Ok(list) if list.is_empty() => view! { <p class="muted">"No expenses billed on this invoice."</p> }.into_any(),
-                    Ok(list) => view! {
+        {move || {
+                match expenses.get() {
+                    None => view! { <SkeletonBlock lines=4 /> }.into_any(),
+                    Some(Err(e)) => view! { <ErrorPanel error=e /> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted">"No expenses billed on this invoice."</p> }.into_any(),
+                    Some(Ok(list)) => view! {
                         <table class="table">
                             <thead><tr>
                                 <th scope="col">"Date"</th><th scope="col">"Expense"</th><th scope="col" class="num">"Quantity"</th>
@@ -142,7 +142,6 @@ pub fn ExpensesTab(
                     }
                     .into_any(),
                 }
-            })}
-        </Suspense>
+            }}
     }
 }

@@ -17,8 +17,9 @@ use crate::api::ApiError;
 use crate::components::dialog::Dialog;
 use crate::components::field::Field;
 use crate::components::frame::AccountContext;
+use crate::components::task::Task;
 use crate::components::toast::Toasts;
-use kontor_model::email::SendEmail;
+use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
@@ -50,32 +51,26 @@ pub fn SendEmailAction(
     let paper = RwSignal::new(Paper::Default);
     let errors = RwSignal::new(FieldErrors::new());
     let failure = RwSignal::new(None::<String>);
-    let defaults = Action::new_local(move |_: &()| load_defaults(project, customer));
-    Effect::new(move |_| match defaults.value().get() {
-        Some(Ok(r)) => {
+    let defaults = Task::new();
+    let send = Task::new();
+    let filled = move |answer: Result<Recipients, ApiError>| match answer {
+        Ok(r) => {
             to.set(r.to);
             cc.set(r.cc);
         }
-        Some(Err(e)) => failure.set(Some(format!("Default recipients unknown: {}", e.message))),
-        None => {}
-    });
-    let send = Action::new_local(move |body: &SendEmail| {
-        let body = body.clone();
-        async move { send_invoice_email(id, &body).await }
-    });
-    Effect::new(move |_| match send.value().get() {
-        Some(Ok(sent)) => {
+        Err(e) => failure.set(Some(format!("Default recipients unknown: {}", e.message))),
+    };
+    let finished = move |answer: Result<SentEmail, ApiError>| match answer {
+        Ok(sent) => {
             open.set(false);
             toasts.success(invoice.with_value(|i| sent_message(i, &sent)));
             on_changed.run(());
         }
-        Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
+        Err(e) => {
             failure.set(Some(e.message));
             errors.set(e.errors);
         }
-        Some(Err(e)) => failure.set(Some(e.message)),
-        None => {}
-    });
+    };
     let start = move |_| {
         let name = sender
             .and_then(|a| a.get_untracked())
@@ -90,7 +85,7 @@ pub fn SendEmailAction(
         paper.set(Paper::Default);
         errors.set(FieldErrors::new());
         failure.set(None);
-        defaults.dispatch_local(());
+        defaults.run(load_defaults(project, customer), filled);
         open.set(true);
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -103,7 +98,7 @@ pub fn SendEmailAction(
             return;
         }
         errors.set(FieldErrors::new());
-        send.dispatch_local(SendEmail {
+        let body = SendEmail {
             subject: Some(subject.get_untracked()),
             text: Some(text.get_untracked()),
             emails_to: Some(wire_list(&t)),
@@ -113,9 +108,10 @@ pub fn SendEmailAction(
                 Paper::Id(id) => Some(id),
                 _ => None,
             },
-        });
+        };
+        send.run(async move { send_invoice_email(id, &body).await }, finished);
     };
-    let (sending, loading) = (send.pending(), defaults.pending());
+    let (sending, loading) = (send.pending, defaults.pending);
     let list_hint = "Separate addresses with semicolons.";
     view! {
         <button type="button" class="btn" id="send-email" on:click=start>"Send by e-mail"</button>

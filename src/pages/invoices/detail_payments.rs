@@ -5,9 +5,11 @@ use super::detail_reminders::RemindersSection;
 use super::payment_dialog::AddPayment;
 use super::payment_rules::{open_amount, paid_amount};
 use crate::api::payments::delete_invoice_payment;
+use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::dialog::Dialog;
 use crate::components::money::format_money;
+use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use kontor_model::invoice::Invoice;
 use kontor_model::payment::Payment;
@@ -28,22 +30,17 @@ pub fn PaymentsTab(
     let payable = can_record_payment(invoice.status);
     let deleting = RwSignal::new(None::<Payment>);
     let confirm_open = RwSignal::new(false);
-    let delete = Action::new_local(move |id: &i64| {
-        let id = *id;
-        async move { delete_invoice_payment(id).await }
-    });
-    Effect::new(move |_| match delete.value().get() {
-        Some(Ok(())) => {
-            confirm_open.set(false);
-            toasts.success("Payment deleted.");
-            on_changed.run(());
+    let delete = Task::new();
+    let finished = move |answer: Result<(), ApiError>| {
+        confirm_open.set(false);
+        match answer {
+            Ok(()) => {
+                toasts.success("Payment deleted.");
+                on_changed.run(());
+            }
+            Err(e) => toasts.error(format!("The payment could not be deleted: {}", e.message)),
         }
-        Some(Err(e)) => {
-            confirm_open.set(false);
-            toasts.error(format!("The payment could not be deleted: {}", e.message));
-        }
-        None => {}
-    });
+    };
     let what = move || {
         deleting
             .get()
@@ -56,7 +53,7 @@ pub fn PaymentsTab(
             })
             .unwrap_or_default()
     };
-    let delete_pending = delete.pending();
+    let delete_pending = delete.pending;
     let summary = format!(
         "Paid {} of {} · open {}",
         format_money(paid_amount(&invoice), &currency),
@@ -111,7 +108,7 @@ pub fn PaymentsTab(
                 <button type="button" class="btn btn-danger" disabled=move || delete_pending.get()
                     on:click=move |_| {
                         if let Some(p) = deleting.get_untracked() {
-                            delete.dispatch_local(p.id);
+                            delete.run(delete_invoice_payment(p.id), finished);
                         }
                     }>
                     "Delete payment"

@@ -3,15 +3,17 @@
 use super::form_fields::error_of;
 use super::payment_rules::{can_remind, open_amount, reminder_body};
 use crate::api::payments::create_invoice_reminder;
+use crate::api::ApiError;
 use crate::components::date::{format_date, iso, today};
 use crate::components::dialog::Dialog;
 use crate::components::field::Field;
 use crate::components::money::format_money;
+use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use chrono::Days;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
-use kontor_model::payment::NewReminder;
+use kontor_model::payment::Reminder;
 use leptos::prelude::*;
 
 /// Days between a reminder and its new due date, by default.
@@ -44,20 +46,16 @@ pub fn RemindersSection(
     );
     let errors = RwSignal::new(FieldErrors::new());
     let failure = RwSignal::new(None::<String>);
-    let save = Action::new_local(move |body: &NewReminder| {
-        let body = body.clone();
-        async move { create_invoice_reminder(&body).await }
-    });
-    Effect::new(move |_| match save.value().get() {
-        Some(Ok(_)) => {
+    let save = Task::new();
+    let finished = move |answer: Result<Reminder, ApiError>| match answer {
+        Ok(_) => {
             open.set(false);
             toasts.success("Reminder recorded.");
             on_changed.run(());
         }
-        Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => errors.set(e.errors),
-        Some(Err(e)) => failure.set(Some(e.message)),
-        None => {}
-    });
+        Err(e) if e.is_unprocessable() && !e.errors.is_empty() => errors.set(e.errors),
+        Err(e) => failure.set(Some(e.message)),
+    };
     let start = move |_| {
         let now = today();
         date.set(iso(now));
@@ -79,12 +77,15 @@ pub fn RemindersSection(
         match currency.with_value(|c| reminder_body(id, c, &d, &u, &f, &t)) {
             Ok(body) => {
                 errors.set(FieldErrors::new());
-                save.dispatch_local(body);
+                save.run(
+                    async move { create_invoice_reminder(&body).await },
+                    finished,
+                );
             }
             Err(e) => errors.set(e),
         }
     };
-    let pending = save.pending();
+    let pending = save.pending;
     let rows = reminders
         .iter()
         .map(|r| {

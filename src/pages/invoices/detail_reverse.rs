@@ -3,7 +3,9 @@
 //! a reversed invoice and its reversal.
 
 use crate::api::invoices::{get_invoice, reverse_invoice};
+use crate::api::ApiError;
 use crate::components::dialog::Dialog;
+use crate::components::task::{load_once, Task};
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
@@ -21,23 +23,21 @@ pub fn ReverseAction(
     let id = invoice.id;
     let number = invoice.identifier.clone().unwrap_or_default();
     let open = RwSignal::new(false);
-    let reverse = Action::new_local(move |_: &()| reverse_invoice(id));
-    Effect::new(move |_| match reverse.value().get() {
-        Some(Ok(reversal)) => {
-            open.set(false);
-            toasts.success(format!(
-                "Reversal invoice {} created.",
-                reversal.identifier.clone().unwrap_or_default()
-            ));
-            navigate(&format!("/invoices/{}", reversal.id), Default::default());
+    let reverse = Task::new();
+    let finished = move |answer: Result<Invoice, ApiError>| {
+        open.set(false);
+        match answer {
+            Ok(reversal) => {
+                toasts.success(format!(
+                    "Reversal invoice {} created.",
+                    reversal.identifier.clone().unwrap_or_default()
+                ));
+                navigate(&format!("/invoices/{}", reversal.id), Default::default());
+            }
+            Err(e) => toasts.error(format!("The invoice could not be reversed: {}", e.message)),
         }
-        Some(Err(e)) => {
-            open.set(false);
-            toasts.error(format!("The invoice could not be reversed: {}", e.message));
-        }
-        None => {}
-    });
-    let pending = reverse.pending();
+    };
+    let pending = reverse.pending;
     view! {
         <button type="button" class="btn btn-danger-quiet" id="reverse" on:click=move |_| open.set(true)>
             "Reverse"
@@ -49,10 +49,15 @@ pub fn ReverseAction(
             </p>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
-                <button type="button" class="btn btn-danger" id="confirm-reverse" disabled=move || pending.get()
-                    on:click=move |_| { reverse.dispatch_local(()); }>
-                    "Create reversal invoice"
-                </button>
+                {
+                    let finished = finished.clone();
+                    view! {
+                        <button type="button" class="btn btn-danger" id="confirm-reverse" disabled=move || pending.get()
+                            on:click=move |_| reverse.run(reverse_invoice(id), finished.clone())>
+                            "Create reversal invoice"
+                        </button>
+                    }
+                }
             </div>
         </Dialog>
     }
@@ -70,7 +75,7 @@ pub fn ReversalLink(
         (None, Some(other)) => ("Reversal of", other),
         (None, None) => return None,
     };
-    let number = LocalResource::new(move || get_invoice(other));
+    let number = load_once(get_invoice(other));
     let label = move || match number.get() {
         Some(Ok(i)) => format!("invoice {}", i.identifier.unwrap_or_default()),
         _ => format!("invoice #{other}"),

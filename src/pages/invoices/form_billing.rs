@@ -13,6 +13,7 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
 use crate::components::position_editor::PositionRow;
 use crate::components::skeleton::SkeletonBlock;
+use crate::components::task::load_once;
 use kontor_model::billing::{Activity, Expense};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -113,7 +114,7 @@ fn Picker(
 ) -> impl IntoView {
     let project = state.project_id.get_untracked().unwrap_or_default();
     let currency = state.currency.get_untracked();
-    let data = LocalResource::new(move || load(project));
+    let data = load_once(load(project));
     let (in_form_a, in_form_e) = billed_in_rows(&state.rows.get_untracked());
     let chosen_a = RwSignal::new(BTreeSet::new());
     let chosen_e = RwSignal::new(BTreeSet::new());
@@ -197,16 +198,10 @@ fn Picker(
         }
     };
     view! {
-        <Suspense fallback=|| view! { <SkeletonBlock lines=5 /> }>
-            {move || {
-                let lists = lists.clone();
-                Suspend::new(async move {
-                    match data.await {
-                        Ok(d) => lists(d).into_any(),
-                        Err(e) => view! { <ErrorPanel error=e /> }.into_any(),
-                    }
-                })
-            }}
-        </Suspense>
+        {move || match data.get() {
+            None => view! { <SkeletonBlock lines=5 /> }.into_any(),
+            Some(Ok(d)) => lists(d).into_any(),
+            Some(Err(e)) => view! { <ErrorPanel error=e /> }.into_any(),
+        }}
     }
 }

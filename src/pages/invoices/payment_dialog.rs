@@ -5,14 +5,16 @@
 use super::form_fields::error_of;
 use super::payment_rules::{open_amount, payment_body};
 use crate::api::payments::create_invoice_payment;
+use crate::api::ApiError;
 use crate::components::date::{iso, today};
 use crate::components::dialog::Dialog;
 use crate::components::field::Field;
 use crate::components::money::format_money;
+use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
-use kontor_model::payment::NewPayment;
+use kontor_model::payment::Payment;
 use leptos::prelude::*;
 
 /// The "Add payment" button and its dialog.
@@ -32,12 +34,9 @@ pub fn AddPayment(
     let amount = RwSignal::new(String::new());
     let errors = RwSignal::new(FieldErrors::new());
     let failure = RwSignal::new(None::<String>);
-    let save = Action::new_local(move |body: &NewPayment| {
-        let body = body.clone();
-        async move { create_invoice_payment(&body).await }
-    });
-    Effect::new(move |_| match save.value().get() {
-        Some(Ok(p)) => {
+    let save = Task::new();
+    let finished = move |answer: Result<Payment, ApiError>| match answer {
+        Ok(p) => {
             open.set(false);
             toasts.success(format!(
                 "Payment of {} recorded.",
@@ -45,10 +44,9 @@ pub fn AddPayment(
             ));
             on_changed.run(());
         }
-        Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => errors.set(e.errors),
-        Some(Err(e)) => failure.set(Some(e.message)),
-        None => {}
-    });
+        Err(e) if e.is_unprocessable() && !e.errors.is_empty() => errors.set(e.errors),
+        Err(e) => failure.set(Some(e.message)),
+    };
     let start = move |_| {
         date.set(iso(today()));
         amount.set(if open_now.is_zero() {
@@ -68,12 +66,12 @@ pub fn AddPayment(
         match body {
             Ok(body) => {
                 errors.set(FieldErrors::new());
-                save.dispatch_local(body);
+                save.run(async move { create_invoice_payment(&body).await }, finished);
             }
             Err(e) => errors.set(e),
         }
     };
-    let pending = save.pending();
+    let pending = save.pending;
     let open_text = currency.with_value(|c| format_money(open_now, c));
     view! {
         <button type="button" class="btn btn-primary" id="add-payment" on:click=start>

@@ -1,6 +1,7 @@
 //! Harness of the end-to-end browser tests: the real server (in this process, on
 //! 127.0.0.1, fresh SQLite file, serving the release bundle), chromedriver with headless
-//! Chromium, and helpers to drive pages as a user does.
+//! Chromium, and helpers to drive pages as a user does (more in `api`, `browser`; a real
+//! SMTP server in `smtp`).
 //!
 //! Environment: `KONTOR_DIST` (release bundle, default `<workspace>/dist`),
 //! `KONTOR_DIST_PREFIX` (bundle built with `--public-url /kontor/`, default
@@ -15,6 +16,12 @@ use std::path::PathBuf;
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::{Child, Command};
+
+mod api;
+mod browser;
+mod smtp;
+
+pub use smtp::{plain_smtp, SmtpServer};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
@@ -40,6 +47,15 @@ pub struct Server {
 impl Server {
     /// Starts a server on a fresh database serving `dist`, trusting `cors_origins`.
     pub async fn start(dist: Option<PathBuf>, cors_origins: Vec<String>) -> Server {
+        Self::start_with(dist, cors_origins, AccountConfig::default()).await
+    }
+
+    /// Like [`Server::start`] with the account configuration `account` (e.g. with SMTP).
+    pub async fn start_with(
+        dist: Option<PathBuf>,
+        cors_origins: Vec<String>,
+        account: AccountConfig,
+    ) -> Server {
         let data = tempfile::tempdir().expect("tempdir");
         let config = ServerConfig {
             listen: "127.0.0.1:0".parse().expect("addr"),
@@ -47,7 +63,7 @@ impl Server {
             dist_dir: dist,
             cors_origins,
             rate_limit: 0,
-            account: AccountConfig::default(),
+            account,
         };
         let bound = kontor_server::bind(&config).await.expect("server binds");
         let base = format!("http://{}", bound.listener.local_addr().expect("addr"));
@@ -93,7 +109,8 @@ pub fn dist_prefix() -> PathBuf {
     env_path("KONTOR_DIST_PREFIX", workspace().join("target/dist-prefix"))
 }
 
-fn free_port() -> u16 {
+/// A free TCP port on 127.0.0.1.
+pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .expect("port")
         .local_addr()

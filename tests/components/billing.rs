@@ -1,0 +1,197 @@
+//! Issue 3, payments and billing: rows billing time and expenses, default e-mail
+//! recipients, the open amount, and the payment/reminder dialogs' checks.
+
+use super::fixtures::{activity, customer, expense, invoice, project};
+use super::{container, find, settle};
+use kontor_app::components::position_editor::PositionRow;
+use kontor_app::components::toast::Toasts;
+use kontor_app::pages::invoices::email_rules::{
+    check_recipients, default_recipients, sent_message, Recipients,
+};
+use kontor_app::pages::invoices::form_billing::{append_rows, billed_in_rows};
+use kontor_app::pages::invoices::payment_rules::{
+    open_amount, payment_body, reminder_body, text_to_html,
+};
+use kontor_app::pages::invoices::InvoiceFormState;
+use kontor_model::email::SentEmail;
+use kontor_model::status::InvoiceStatus;
+use leptos::prelude::*;
+use wasm_bindgen_test::*;
+use web_sys::HtmlInputElement;
+
+#[wasm_bindgen_test]
+fn billed_rows_carry_their_ids_into_the_body() {
+    let state = InvoiceFormState::blank("EUR");
+    state.customer_id.set(Some(1));
+    let rows = vec![
+        PositionRow::from_activity(&activity(7, "2.5")),
+        PositionRow::from_expense(&expense(3)),
+    ];
+    append_rows(state.rows, rows);
+    assert_eq!(
+        state.rows.get_untracked().len(),
+        2,
+        "the blank row is replaced"
+    );
+    let (body, errors) = state.body(InvoiceStatus::Created);
+    assert!(errors.is_empty(), "{errors:?}");
+    let items = body.items.unwrap();
+    let json = serde_json::to_string(&items[0]).unwrap();
+    assert!(
+        json.contains(r#""quantity":2.5"#) && json.contains(r#""unit":"h""#),
+        "{json}"
+    );
+    assert!(
+        json.contains(r#""unit_price":95"#) && json.contains(r#""activity_ids":[7]"#),
+        "{json}"
+    );
+    assert_eq!(items[0].title.as_deref(), Some("Kick-off workshop"));
+    assert_eq!(items[0].expense_ids, None);
+    assert_eq!(items[1].expense_ids, Some(vec![3]));
+    assert_eq!(items[1].unit.as_deref(), Some("pcs"));
+
+    let (a, e) = billed_in_rows(&state.rows.get_untracked());
+    assert_eq!(
+        (
+            a.into_iter().collect::<Vec<_>>(),
+            e.into_iter().collect::<Vec<_>>()
+        ),
+        (vec![7], vec![3])
+    );
+    let copy = state.rows.get_untracked()[0].duplicate();
+    assert!(
+        copy.activity_ids.get_untracked().is_empty(),
+        "a copy bills nothing"
+    );
+    append_rows(state.rows, vec![PositionRow::item("Extra", "1", "", "5")]);
+    assert_eq!(
+        state.rows.get_untracked().len(),
+        3,
+        "added after existing rows"
+    );
+}
+
+#[wasm_bindgen_test]
+fn default_recipients_prefer_the_project() {
+    let with = |to: &str, cc: &str| Recipients {
+        to: to.into(),
+        cc: cc.into(),
+    };
+    let both = project(
+        Some("pm@hafen.example;boss@hafen.example"),
+        Some("cc@hafen.example"),
+    );
+    assert_eq!(
+        default_recipients(Some(&both), Some(&customer(Some("x@hafen.example")))),
+        with("pm@hafen.example; boss@hafen.example", "cc@hafen.example")
+    );
+    let only_cc = project(None, Some("cc@hafen.example"));
+    assert_eq!(
+        default_recipients(Some(&only_cc), Some(&customer(Some("x@hafen.example")))),
+        with("ap@hafen.example", "cc@hafen.example"),
+        "no project recipient: the customer's e-mail, the project's CC"
+    );
+    assert_eq!(
+        default_recipients(
+            Some(&project(Some(" "), None)),
+            Some(&customer(Some("x@hafen.example")))
+        ),
+        with("ap@hafen.example", "x@hafen.example")
+    );
+    assert_eq!(default_recipients(None, None), Recipients::default());
+}
+
+#[wasm_bindgen_test]
+fn recipients_are_checked_and_named_after_sending() {
+    let errors = check_recipients("", "boss@hafen.example", "not an address");
+    assert!(errors.contains_key("emails_to"));
+    assert!(!errors.contains_key("emails_cc"));
+    assert_eq!(
+        errors["emails_bcc"],
+        vec!["not an address is not an e-mail address"]
+    );
+    assert!(check_recipients("a@x.example; b@y.example", "", "").is_empty());
+    let sent = SentEmail {
+        subject: "Invoice R2611-001".into(),
+        text: "Hi".into(),
+        emails_to: "a@x.example;b@y.example".into(),
+        emails_cc: "c@z.example".into(),
+        emails_bcc: String::new(),
+    };
+    assert_eq!(
+        sent_message(&invoice(&[]), &sent),
+        "Invoice R2611-001 sent to a@x.example, b@y.example (CC c@z.example)."
+    );
+}
+
+#[wasm_bindgen_test]
+fn open_amount_is_gross_minus_payments() {
+    assert_eq!(open_amount(&invoice(&[])).to_string(), "119.00");
+    assert_eq!(open_amount(&invoice(&["50"])).to_string(), "69.00");
+    assert_eq!(
+        open_amount(&invoice(&["100", "30"])).to_string(),
+        "0.00",
+        "never below zero"
+    );
+}
+
+#[wasm_bindgen_test]
+fn payment_and_reminder_texts_are_checked_like_the_server() {
+    let errors = payment_body(5, "EUR", "", "").unwrap_err();
+    assert!(errors.contains_key("date") && errors.contains_key("paid_total"));
+    let errors = payment_body(5, "EUR", "2026-11-10", "10.005").unwrap_err();
+    assert_eq!(
+        errors["paid_total"],
+        vec!["must have at most 2 decimal places in EUR"]
+    );
+    assert!(payment_body(5, "EUR", "2026-11-10", "0").is_err());
+    let body = payment_body(5, "EUR", "2026-11-10", "1,234.5").unwrap();
+    assert_eq!(
+        serde_json::to_string(&body).unwrap(),
+        r#"{"invoice_id":5,"date":"2026-11-10","paid_total":1234.5,"currency":"EUR"}"#
+    );
+
+    let errors = reminder_body(5, "EUR", "2026-11-20", "2026-11-10", "-1", "x").unwrap_err();
+    assert!(errors.contains_key("due_date") && errors.contains_key("fee"));
+    let ok = reminder_body(
+        5,
+        "EUR",
+        "2026-11-20",
+        "2026-11-27",
+        "",
+        "Hello <you>\nline 2\n\nNext",
+    )
+    .unwrap();
+    assert_eq!(ok.fee.unwrap().to_string(), "0");
+    assert_eq!(
+        ok.text.unwrap(),
+        "<p>Hello &lt;you&gt;<br>line 2</p><p>Next</p>"
+    );
+    assert_eq!(text_to_html("a & b"), "<p>a &amp; b</p>");
+}
+
+#[wasm_bindgen_test]
+async fn the_payment_dialog_offers_the_open_amount() {
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), || {
+        Toasts::provide();
+        view! {
+            <kontor_app::pages::invoices::payment_dialog::AddPayment
+                invoice=invoice(&["50"])
+                on_changed=Callback::new(|_| ())
+            />
+        }
+    });
+    settle().await;
+    find(&root, "#add-payment").click();
+    settle().await;
+    let amount: HtmlInputElement =
+        wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-amount"));
+    assert_eq!(amount.value(), "69.00");
+    let date: HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-date"));
+    assert_eq!(date.value().len(), 10, "today's date: {}", date.value());
+    assert!(root
+        .text_content()
+        .unwrap()
+        .contains("Open amount: 69.00 EUR"));
+}

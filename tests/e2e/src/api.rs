@@ -1,0 +1,94 @@
+//! API helpers of [`Server`]: reading records and raw documents, creating the records a
+//! test starts from.
+
+use crate::Server;
+use serde_json::{json, Value};
+
+/// A raw answer: status, `Content-Type` and body bytes.
+pub struct Raw {
+    /// HTTP status.
+    pub status: u16,
+    /// The `Content-Type` header.
+    pub content_type: String,
+    /// The body.
+    pub bytes: Vec<u8>,
+}
+
+impl Server {
+    /// GETs `/api/v1{path}` with the key; the raw answer.
+    pub async fn get_raw(&self, path: &str) -> Raw {
+        let r = reqwest::Client::new()
+            .get(format!("{}/api/v1{path}", self.base))
+            .header("Authorization", format!("Token token={}", self.key))
+            .send()
+            .await
+            .expect("request");
+        let status = r.status().as_u16();
+        let content_type = r
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let bytes = r.bytes().await.expect("body").to_vec();
+        Raw {
+            status,
+            content_type,
+            bytes,
+        }
+    }
+
+    /// GETs `/api/v1{path}` with the key; the JSON answer (panics on non-2xx).
+    pub async fn get(&self, path: &str) -> Value {
+        let raw = self.get_raw(path).await;
+        let text = String::from_utf8_lossy(&raw.bytes).to_string();
+        assert!(
+            (200..300).contains(&raw.status),
+            "GET {path}: {} {text}",
+            raw.status
+        );
+        serde_json::from_str(&text).expect("json")
+    }
+
+    /// Creates an invoice for `customer` titled `title` with one item of 100.00 EUR at
+    /// 19 % tax (gross 119.00); returns it.
+    pub async fn invoice(&self, customer: i64, title: &str) -> Value {
+        self.post(
+            "/invoices",
+            json!({"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
+                "date": "2026-11-02", "due_date": "2026-11-16", "title": title, "tax": 19, "currency": "EUR",
+                "items": [{"type": "item", "title": "Consulting", "quantity": 1, "unit": "h", "unit_price": 100}]}),
+        )
+        .await
+    }
+
+    /// Creates a project of `customer` with unbilled time: one activity per `(hours,
+    /// description)` at 95.00 per hour; returns the project id and the activity ids.
+    pub async fn project_with_time(
+        &self,
+        customer: i64,
+        entries: &[(&str, &str)],
+    ) -> (i64, Vec<i64>) {
+        let project = self
+            .post(
+                "/projects",
+                json!({"name": "Website relaunch", "customer_id": customer}),
+            )
+            .await["id"]
+            .as_i64()
+            .expect("project id");
+        let mut ids = Vec::new();
+        for (hours, description) in entries {
+            let hours: Value = serde_json::from_str(hours).expect("hours");
+            let a = self
+                .post(
+                    "/activities",
+                    json!({"project_id": project, "date": "2026-11-03", "hours": hours,
+                    "description": description, "hourly_rate": 95, "billable": true}),
+                )
+                .await;
+            ids.push(a["id"].as_i64().expect("activity id"));
+        }
+        (project, ids)
+    }
+}

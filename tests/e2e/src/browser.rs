@@ -1,0 +1,116 @@
+//! More [`Browser`] helpers: signing in, waiting for a condition in the page, reading
+//! properties, fetching from inside the page.
+
+use crate::Browser;
+use fantoccini::Locator;
+use serde_json::Value;
+use std::time::Duration;
+
+impl Browser {
+    /// Opens `base` and signs in with `key` (same origin); waits for the invoice list.
+    pub async fn sign_in(&self, base: &str, key: &str) {
+        self.client.goto(&format!("{base}/")).await.expect("open");
+        self.fill("#api-key", key).await;
+        self.click("form button[type=submit]").await;
+        self.wait_text("New invoice").await;
+    }
+
+    /// Opens the in-app `path` under `base`.
+    pub async fn open(&self, base: &str, path: &str) {
+        self.client
+            .goto(&format!("{base}{path}"))
+            .await
+            .expect("open");
+    }
+
+    /// Runs `script` (a function body that may `return`) every 100 ms until it returns
+    /// something truthy, up to 15 s; returns that value.
+    pub async fn wait_js(&self, script: &str, args: Vec<Value>) -> Value {
+        let mut last = Value::Null;
+        for _ in 0..150 {
+            last = self
+                .client
+                .execute(script, args.clone())
+                .await
+                .unwrap_or(Value::Null);
+            let truthy = match &last {
+                Value::Null => false,
+                Value::Bool(b) => *b,
+                Value::String(s) => !s.is_empty(),
+                Value::Number(n) => n.as_f64() != Some(0.0),
+                _ => true,
+            };
+            if truthy {
+                return last;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        self.screenshot("wait_js_failure").await;
+        panic!("never true: {script} (last {last})");
+    }
+
+    /// Waits until the element `css` has the text `text` (trimmed).
+    pub async fn wait_text_of(&self, css: &str, text: &str) {
+        let script = "const e = document.querySelector(arguments[0]); return !!e && e.textContent.trim() === arguments[1];";
+        self.wait_js(script, vec![css.into(), text.into()]).await;
+    }
+
+    /// The property `name` of the element `css` (e.g. an input's `value`).
+    pub async fn prop(&self, css: &str, name: &str) -> String {
+        self.find(css)
+            .await
+            .prop(name)
+            .await
+            .expect("property")
+            .unwrap_or_default()
+    }
+
+    /// Chooses the option with `value` in the `<select>` `css`.
+    pub async fn select(&self, css: &str, value: &str) {
+        self.find(css)
+            .await
+            .select_by_value(value)
+            .await
+            .unwrap_or_else(|e| panic!("select {value} in {css}: {e}"));
+    }
+
+    /// Fetches `url` from inside the page and answers `"<type> <size> <first 4 bytes>"`,
+    /// or `"failed"` when the fetch fails (e.g. a revoked object URL).
+    pub async fn fetch_in_page(&self, url: &str) -> String {
+        let script = "const [url, done] = arguments;
+            fetch(url).then(r => r.blob()).then(async b => {
+                const head = new TextDecoder().decode(new Uint8Array(await b.slice(0, 4).arrayBuffer()));
+                done(b.type + ' ' + b.size + ' ' + head);
+            }, () => done('failed'));";
+        self.client
+            .execute_async(script, vec![url.into()])
+            .await
+            .expect("script")
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// The current URL's path.
+    pub async fn path(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .expect("url")
+            .path()
+            .to_string()
+    }
+
+    /// Clicks the button inside the open dialog whose text contains `text`.
+    pub async fn click_in_dialog(&self, text: &str) {
+        let xpath = format!("//dialog[@open]//button[contains(., '{text}')]");
+        let button = self
+            .client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|e| panic!("no button {text:?} in a dialog: {e}"));
+        button.click().await.expect("click");
+    }
+}
