@@ -9,7 +9,7 @@ mod detail_payments;
 mod form;
 mod form_fields;
 mod form_guard;
-mod form_items;
+pub mod form_items;
 pub mod form_state;
 mod list;
 pub mod list_filters;

@@ -1,0 +1,144 @@
+//! Component tests of the purchase pages' logic in headless Chromium:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test purchases`.
+#![cfg(target_arch = "wasm32")]
+
+use kontor_app::pages::purchases::form_items::PurchaseItems;
+use kontor_app::pages::purchases::form_state::{PurchaseFormState, PurchaseRow};
+use kontor_app::pages::purchases::list_filters::{has_filters, parse_query, query_string};
+use kontor_model::error::FieldErrors;
+use kontor_model::purchase::{PaymentMethod, PurchaseStatus};
+use kontor_model::query::PurchaseFilter;
+use kontor_model::Decimal;
+use leptos::prelude::*;
+use std::str::FromStr;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::HtmlElement;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap()
+}
+
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// A form with a tax-included row (119.00 at 19 %) and a net row (10.00 at 7 %).
+fn two_rows() -> PurchaseFormState {
+    let state = PurchaseFormState::blank("2026-11-20", "EUR");
+    state.rows.set(vec![
+        PurchaseRow::new(1, "Hotel", "119", "19", true),
+        PurchaseRow::new(2, "Books", "10", "7", false),
+    ]);
+    state
+}
+
+#[wasm_bindgen_test]
+fn live_totals_of_an_included_and_a_net_row() {
+    let state = two_rows();
+    let rows = state.rows.get_untracked();
+    let included = rows[0].amounts("EUR").unwrap();
+    assert_eq!(
+        (included.net_total, included.tax_total, included.gross_total),
+        (d("100"), d("19"), d("119"))
+    );
+    let net = rows[1].amounts("EUR").unwrap();
+    assert_eq!(
+        (net.net_total, net.tax_total, net.gross_total),
+        (d("10"), d("0.70"), d("10.70"))
+    );
+    let sum = state.totals();
+    assert_eq!(
+        (sum.net_total, sum.tax_total, sum.gross_total),
+        (d("110"), d("19.70"), d("129.70"))
+    );
+    // Typing changes the sums at once; a row that is not a number yet counts as nothing.
+    rows[1].total.set("20,00".into());
+    assert_eq!(state.totals().gross_total, d("140.40"));
+    rows[1].total.set("abc".into());
+    assert_eq!(state.totals().gross_total, d("119"));
+}
+
+#[wasm_bindgen_test]
+async fn the_editor_shows_row_and_sum_totals_as_you_type() {
+    let state = two_rows();
+    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    let errors = RwSignal::new(FieldErrors::new());
+    let _handle = mount_to(
+        root.clone(),
+        move || view! { <PurchaseItems state=state errors=errors /> },
+    );
+    settle().await;
+    let text = |css: &str| {
+        root.query_selector(css)
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap()
+    };
+    assert_eq!(text("#sum-gross"), "129.70 EUR");
+    assert_eq!(text("tr[data-key='1'] .item-net"), "100.00 EUR");
+    state.rows.get_untracked()[0].tax_included.set(false);
+    settle().await;
+    assert_eq!(text("tr[data-key='1'] .item-gross"), "141.61 EUR");
+    assert_eq!(text("#sum-gross"), "152.31 EUR");
+}
+
+#[wasm_bindgen_test]
+fn iban_is_checked_in_the_form_state() {
+    let state = two_rows();
+    state.iban.set("DE89 3704 0044 0532 0130 01".into());
+    let (_, errors) = state.body();
+    assert!(errors.contains_key("iban"), "{errors:?}");
+    state.iban.set("DE89 3704 0044 0532 0130 00".into());
+    let (body, errors) = state.body();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(body.iban.as_deref(), Some("DE89 3704 0044 0532 0130 00"));
+    // A supplier's IBAN fills an empty field only.
+    state.apply_supplier_iban(Some("GB82WEST12345698765432"));
+    assert_eq!(state.iban.get_untracked(), "DE89 3704 0044 0532 0130 00");
+    state.iban.set(String::new());
+    state.apply_supplier_iban(Some("GB82WEST12345698765432"));
+    assert_eq!(state.iban.get_untracked(), "GB82WEST12345698765432");
+    let (body, _) = state.body();
+    let items = body.items.unwrap();
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0].tax_included, Some(true));
+    assert_eq!(items[1].total, Some(d("10")));
+}
+
+#[wasm_bindgen_test]
+fn filter_round_trips_through_the_url() {
+    let mut f = PurchaseFilter {
+        category_id: Some(3),
+        term: Some("hotel & train".into()),
+        company_id: Some(0),
+        status: vec![PurchaseStatus::Pending, PurchaseStatus::Approved],
+        tags: vec!["travel".into(), "q4".into()],
+        date_from: chrono::NaiveDate::from_ymd_opt(2026, 11, 1),
+        date_to: None,
+        unpaid: Some(true),
+        payment_method: Some(PaymentMethod::CreditCard),
+        ..Default::default()
+    };
+    f.paging.page = Some(2);
+    let query = query_string(&f);
+    assert!(
+        query.contains("date=2026-11-01%3A") || query.contains("date=2026-11-01:"),
+        "{query}"
+    );
+    assert!(
+        query.contains("unpaid=true") && query.contains("company_id=0"),
+        "{query}"
+    );
+    assert_eq!(parse_query(&query).unwrap(), f);
+    assert!(has_filters(&f));
+    assert_eq!(query_string(&PurchaseFilter::default()), "");
+    assert!(parse_query("?date=2026-11-01").is_err());
+}
