@@ -86,7 +86,9 @@ pub fn PaymentsTab(
             <div class="section-head">
                 <h2 class="section-title" id="payments-title">"Payments"</h2>
                 <span class="muted money" data-summary="payments">{summary}</span>
-                {payable.then(|| view! { <AddPayment invoice=invoice.clone() on_changed=on_changed /> })}
+                <span class="section-head-end">
+                    {payable.then(|| view! { <AddPayment invoice=invoice.clone() on_changed=on_changed /> })}
+                </span>
             </div>
             {if empty {
                 view! { <p class="muted">"No payments yet."</p> }.into_any()

@@ -105,7 +105,7 @@ pub fn RemindersSection(
             <div class="section-head">
                 <h2 class="section-title" id="reminders-title">"Reminders"</h2>
                 {can_remind(&invoice).then(|| view! {
-                    <button type="button" class="btn" id="add-reminder" on:click=start.clone()>"Add reminder"</button>
+                    <button type="button" class="btn section-head-end" id="add-reminder" on:click=start.clone()>"Add reminder"</button>
                 })}
             </div>
             {if empty {

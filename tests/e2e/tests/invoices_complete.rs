@@ -6,6 +6,7 @@
 use kontor_e2e::{dist, plain_smtp, Browser, Server, SmtpServer};
 use kontor_server::config::AccountConfig;
 use serde_json::Value;
+use std::time::Duration;
 
 const BADGE: &str = ".detail-head h1 .badge";
 
@@ -46,6 +47,7 @@ async fn the_pdf_shows_in_the_detail_page_and_beside_the_form() {
         download.attr("href").await.unwrap().as_deref(),
         Some(first.as_str())
     );
+    tokio::time::sleep(Duration::from_secs(2)).await; // the PDF viewer paints
     b.screenshot("06-detail-document").await;
 
     b.select("#doc-paper", "2").await; // Letterhead: fetched again, old URL revoked
@@ -92,6 +94,13 @@ async fn the_pdf_shows_in_the_detail_page_and_beside_the_form() {
         "failed",
         "the older preview is revoked"
     );
+    let positions = b.find("#sec-items").await;
+    let arg = serde_json::to_value(&positions).unwrap();
+    b.client
+        .execute("arguments[0].scrollIntoView({block: 'start'})", vec![arg])
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_secs(2)).await;
     b.screenshot("07-form-live-preview").await;
     b.close().await;
 }
