@@ -5,7 +5,8 @@ use crate::api::client::set_unauthorized_handler;
 use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
-use crate::pages::placeholder::{ComingSoon, NotFound};
+use crate::pages::offers::{OfferCreate, OfferDetail, OfferList};
+use crate::pages::placeholder::NotFound;
 use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseList};
 use crate::pages::sign_in::SignIn;
 use crate::paths::router_base;
@@ -29,7 +30,9 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/invoices/new") view=InvoiceCreate />
                     <Route path=path!("/invoices/:id") view=InvoiceDetail />
                     <Route path=path!("/invoices/:id/edit") view=InvoiceEdit />
-                    <Route path=path!("/offers") view=|| view! { <ComingSoon title="Offers" /> } />
+                    <Route path=path!("/offers") view=OfferList />
+                    <Route path=path!("/offers/new") view=OfferCreate />
+                    <Route path=path!("/offers/:id") view=OfferDetail />
                     <Route path=path!("/purchases") view=PurchaseList />
                     <Route path=path!("/purchases/new") view=PurchaseCreate />
                     <Route path=path!("/purchases/:id") view=PurchaseDetail />

@@ -14,12 +14,16 @@
 pub mod billing;
 pub mod client;
 pub mod companies;
+pub mod deals;
 pub mod invoice_documents;
 pub mod invoices;
+pub mod offers;
 pub mod payments;
+pub mod people;
 pub mod projects;
 pub mod purchases;
 pub mod session;
+pub mod upload;
 pub mod users;
 
 pub use client::{ApiError, Page};

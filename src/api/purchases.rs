@@ -1,20 +1,15 @@
 //! Purchases (supplier receipts): list, get, create, change the status, delete, store the
 //! document (multipart upload with progress), categories and purchase payments.
 
-use super::client::{
-    delete_empty, error_from_body, get_one, get_page, send_json, server_or_origin, stored_key,
-};
+use super::client::{delete_empty, get_one, get_page, send_json};
+use super::upload::{send_with_progress, UploadBody};
 use super::{ApiError, Page};
-use futures::channel::oneshot;
 use gloo_net::http::Method;
 use kontor_model::purchase::{
     NewPurchase, NewPurchasePayment, Purchase, PurchaseCategory, PurchasePayment, PurchaseStatus,
 };
 use kontor_model::query::PurchaseFilter;
-use leptos::prelude::{RwSignal, Set};
-use send_wrapper::SendWrapper;
-use wasm_bindgen::prelude::Closure;
-use wasm_bindgen::JsCast;
+use leptos::prelude::RwSignal;
 
 /// GET /purchases with the filter and paging of `filter`.
 pub async fn list_purchases(filter: &PurchaseFilter) -> Result<Page<Purchase>, ApiError> {
@@ -85,51 +80,10 @@ pub async fn store_purchase_document(
     file: &web_sys::File,
     progress: RwSignal<u8>,
 ) -> Result<Purchase, ApiError> {
-    let key = stored_key().ok_or_else(|| ApiError::local("Please sign in."))?;
-    let url = format!(
-        "{}/api/v1/purchases/{id}/store_document",
-        server_or_origin()
-    );
     let failed = |_| ApiError::local("The upload could not be started.");
-    let xhr = web_sys::XmlHttpRequest::new().map_err(failed)?;
-    xhr.open("PATCH", &url).map_err(failed)?;
-    xhr.set_request_header("Authorization", &format!("Token token={key}"))
-        .map_err(failed)?;
-    xhr.set_request_header("Accept", "application/json")
-        .map_err(failed)?;
     let form = web_sys::FormData::new().map_err(failed)?;
     form.append_with_blob_and_filename("file", file, &file.name())
         .map_err(failed)?;
-    let on_progress =
-        Closure::<dyn Fn(web_sys::ProgressEvent)>::new(move |ev: web_sys::ProgressEvent| {
-            if ev.length_computable() && ev.total() > 0.0 {
-                progress.set((ev.loaded() / ev.total() * 100.0).round().clamp(0.0, 100.0) as u8);
-            }
-        });
-    xhr.upload()
-        .map_err(failed)?
-        .set_onprogress(Some(on_progress.as_ref().unchecked_ref()));
-    let (done_tx, done_rx) = oneshot::channel::<()>();
-    let done_tx = SendWrapper::new(std::cell::RefCell::new(Some(done_tx)));
-    let on_end = Closure::<dyn Fn()>::new(move || {
-        if let Some(tx) = done_tx.borrow_mut().take() {
-            let _ = tx.send(());
-        }
-    });
-    xhr.set_onloadend(Some(on_end.as_ref().unchecked_ref()));
-    progress.set(0);
-    xhr.send_with_opt_form_data(Some(&form)).map_err(failed)?;
-    let _ = done_rx.await;
-    drop((on_progress, on_end));
-    let status = xhr.status().unwrap_or(0);
-    let text = xhr.response_text().ok().flatten().unwrap_or_default();
-    match status {
-        0 => Err(ApiError::local(format!(
-            "The server at {} could not be reached.",
-            server_or_origin()
-        ))),
-        200..=299 => serde_json::from_str(&text)
-            .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e})."))),
-        _ => Err(error_from_body(status, &text)),
-    }
+    let path = format!("/purchases/{id}/store_document");
+    send_with_progress("PATCH", &path, UploadBody::Form(form), progress).await
 }

@@ -2,6 +2,7 @@
 //! placeholders.
 
 pub mod invoices;
+pub mod offers;
 pub mod placeholder;
 pub mod purchases;
 pub mod sign_in;

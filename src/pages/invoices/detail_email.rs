@@ -19,11 +19,13 @@ use crate::components::field::Field;
 use crate::components::frame::AccountContext;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use futures::future::LocalBoxFuture;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
 
+/// The invoice's default recipients: the project's, else the customer's.
 async fn load_defaults(project: Option<i64>, customer: i64) -> Result<Recipients, ApiError> {
     let project = match project {
         Some(id) => Some(get_project(id).await?),
@@ -33,7 +35,12 @@ async fn load_defaults(project: Option<i64>, customer: i64) -> Result<Recipients
     Ok(default_recipients(project.as_ref(), Some(&customer)))
 }
 
-/// The button and its dialog.
+/// A recipients lookup for the dialog (started each time it opens).
+pub type DefaultsFn = Box<dyn Fn() -> LocalBoxFuture<'static, Result<Recipients, ApiError>>>;
+/// The request that sends the message.
+pub type SendFn = Box<dyn Fn(SendEmail) -> LocalBoxFuture<'static, Result<SentEmail, ApiError>>>;
+
+/// The button and its dialog for an invoice.
 #[component]
 pub fn SendEmailAction(
     /// The invoice to send (final, not a draft).
@@ -41,18 +48,50 @@ pub fn SendEmailAction(
     /// Called after it was sent (reload the invoice).
     on_changed: Callback<()>,
 ) -> impl IntoView {
-    let toasts = Toasts::use_context();
-    let sender = AccountContext::use_context().map(|c| c.account);
     let (id, project, customer) = (invoice.id, invoice.project_id, invoice.customer_id);
     let invoice = StoredValue::new(invoice);
+    let defaults: DefaultsFn = Box::new(move || Box::pin(load_defaults(project, customer)));
+    let send: SendFn =
+        Box::new(move |body| Box::pin(async move { send_invoice_email(id, &body).await }));
+    view! {
+        <SendEmailDialog
+            title="Send invoice by e-mail"
+            prefill=Callback::new(move |sender: String| invoice.with_value(|i| (email_subject(i), email_text(i, &sender))))
+            defaults=StoredValue::new_local(defaults)
+            send=StoredValue::new_local(send)
+            sent_message=Callback::new(move |sent: SentEmail| invoice.with_value(|i| sent_message(i, &sent)))
+            on_changed=on_changed
+        />
+    }
+}
+
+/// "Send by e-mail" for any document: the button and its dialog (To/CC/BCC pre-filled
+/// from `defaults`, subject and text from `prefill`, the letter paper of the PDF).
+#[component]
+pub fn SendEmailDialog(
+    /// The dialog's heading.
+    title: &'static str,
+    /// Subject and text for the account's name (the sender).
+    prefill: Callback<String, (String, String)>,
+    /// Looks up the default recipients.
+    defaults: StoredValue<DefaultsFn, LocalStorage>,
+    /// Sends the message.
+    send: StoredValue<SendFn, LocalStorage>,
+    /// The success toast for the message as sent.
+    sent_message: Callback<SentEmail, String>,
+    /// Called after it was sent (reload the record).
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let sender = AccountContext::use_context().map(|c| c.account);
     let open = RwSignal::new(false);
     let fields @ [to, cc, bcc, subject, text] =
         std::array::from_fn(|_| RwSignal::new(String::new()));
     let paper = RwSignal::new(Paper::Default);
     let errors = RwSignal::new(FieldErrors::new());
     let failure = RwSignal::new(None::<String>);
-    let defaults = Task::new();
-    let send = Task::new();
+    let lookup = Task::new();
+    let sending_task = Task::new();
     let filled = move |answer: Result<Recipients, ApiError>| match answer {
         Ok(r) => {
             to.set(r.to);
@@ -63,7 +102,7 @@ pub fn SendEmailAction(
     let finished = move |answer: Result<SentEmail, ApiError>| match answer {
         Ok(sent) => {
             open.set(false);
-            toasts.success(invoice.with_value(|i| sent_message(i, &sent)));
+            toasts.success(sent_message.run(sent));
             on_changed.run(());
         }
         Err(e) => {
@@ -78,14 +117,13 @@ pub fn SendEmailAction(
             .map(|a| a.name)
             .unwrap_or_default();
         fields.iter().for_each(|f| f.set(String::new()));
-        invoice.with_value(|i| {
-            subject.set(email_subject(i));
-            text.set(email_text(i, &name));
-        });
+        let (s, t) = prefill.run(name);
+        subject.set(s);
+        text.set(t);
         paper.set(Paper::Default);
         errors.set(FieldErrors::new());
         failure.set(None);
-        defaults.run(load_defaults(project, customer), filled);
+        lookup.run(defaults.with_value(|d| d()), filled);
         open.set(true);
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -109,13 +147,13 @@ pub fn SendEmailAction(
                 _ => None,
             },
         };
-        send.run(async move { send_invoice_email(id, &body).await }, finished);
+        sending_task.run(send.with_value(|f| f(body)), finished);
     };
-    let (sending, loading) = (send.pending, defaults.pending);
+    let (sending, loading) = (sending_task.pending, lookup.pending);
     let list_hint = "Separate addresses with semicolons.";
     view! {
         <button type="button" class="btn" id="send-email" on:click=start>"Send by e-mail"</button>
-        <Dialog open=open title="Send invoice by e-mail" class="dialog-wide">
+        <Dialog open=open title=title class="dialog-wide">
             <form novalidate on:submit=submit>
                 <Field id="email-to" label="To" required=true hint=list_hint error=error_of(errors, "emails_to")>
                     <input id="email-to" type="text" autofocus bind:value=to placeholder=move || if loading.get() { "Looking up the default recipients…" } else { "" } />

@@ -6,6 +6,7 @@
 use super::detail::use_invoice_id;
 use super::form_billing::BillTimeAndExpenses;
 use super::form_fields::{DateFields, PartyFields, PricingFields, TextFields};
+use super::form_from_offer;
 use super::form_guard::use_leave_guard;
 use super::form_preview::LivePreview;
 use super::form_state::InvoiceFormState;
@@ -38,9 +39,14 @@ struct FormData {
     account: Account,
     customers: Vec<Company>,
     invoice: Option<Invoice>,
+    offer: Option<kontor_model::offer::Offer>,
 }
 
 async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
+    load_from(id, None).await
+}
+
+async fn load_from(id: Option<i64>, from_offer: Option<i64>) -> Result<FormData, ApiError> {
     let invoice = async {
         match id {
             Some(id) => get_invoice(id).await.map(Some),
@@ -48,19 +54,26 @@ async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
         }
     };
     let query = CompanyQuery::customers();
-    let (account, customers, invoice) =
-        futures::try_join!(get_account(), list_companies(&query), invoice)?;
+    let (account, customers, invoice, offer) = futures::try_join!(
+        get_account(),
+        list_companies(&query),
+        invoice,
+        form_from_offer::load_offer(from_offer)
+    )?;
     Ok(FormData {
         account,
         customers: customers.items,
         invoice,
+        offer,
     })
 }
 
-/// `/invoices/new`.
+/// `/invoices/new` (`?from_offer=<id>` starts from an offer).
 #[component]
 pub fn InvoiceCreate() -> impl IntoView {
-    let data = LocalResource::new(|| load(None));
+    let query = leptos_router::hooks::use_query_map();
+    let from_offer = query.with_untracked(|q| q.get("from_offer").and_then(|v| v.parse().ok()));
+    let data = LocalResource::new(move || load_from(None, from_offer));
     form_page("New invoice", data)
 }
 
@@ -114,6 +127,7 @@ fn InvoiceForm(
         account,
         customers,
         invoice,
+        offer,
     } = data;
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
@@ -122,6 +136,9 @@ fn InvoiceForm(
         Some(inv) => InvoiceFormState::from_invoice(inv),
         None => InvoiceFormState::blank(&account.default_currency),
     };
+    if let Some(offer) = &offer {
+        form_from_offer::apply_offer(&state, offer);
+    }
     let currencies = StoredValue::new(account.currencies.clone());
     let customers = StoredValue::new(customers);
     let errors = RwSignal::new(FieldErrors::new());

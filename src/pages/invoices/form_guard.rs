@@ -10,7 +10,7 @@ use wasm_bindgen::JsCast;
 /// Tells whether the form differs from what was loaded or last saved.
 #[derive(Clone, Copy)]
 pub struct LeaveGuard {
-    state: InvoiceFormState,
+    snapshot: Callback<(), String>,
     baseline: StoredValue<String>,
     saved: StoredValue<bool>,
 }
@@ -18,7 +18,7 @@ pub struct LeaveGuard {
 impl LeaveGuard {
     /// True when something was typed that is not saved.
     pub fn is_dirty(&self) -> bool {
-        !self.saved.get_value() && self.baseline.with_value(|b| *b != self.state.snapshot())
+        !self.saved.get_value() && self.baseline.with_value(|b| *b != self.snapshot.run(()))
     }
 
     /// Call after a successful save (the page navigates away next).
@@ -31,9 +31,15 @@ const QUESTION: &str = "You have unsaved changes. Leave this page and lose them?
 
 /// Installs the guard for `state` (as it is now) until the form goes away.
 pub fn use_leave_guard(state: InvoiceFormState) -> LeaveGuard {
+    use_snapshot_guard(Callback::new(move |_| state.snapshot()))
+}
+
+/// Installs the guard for any form: `snapshot` fingerprints what was typed; the form is
+/// dirty when it differs from the fingerprint taken now.
+pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
     let guard = LeaveGuard {
-        state,
-        baseline: StoredValue::new(state.snapshot()),
+        snapshot,
+        baseline: StoredValue::new(snapshot.run(())),
         saved: StoredValue::new(false),
     };
     let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {

@@ -66,6 +66,9 @@ pub fn DropZone(
     /// Upload progress in percent.
     #[prop(into, optional)]
     progress: Signal<u8>,
+    /// The file picker's `accept` list (default: [`ACCEPT`]).
+    #[prop(default = ACCEPT)]
+    accept: &'static str,
 ) -> impl IntoView {
     let over = RwSignal::new(false);
     let on_drop = move |ev: web_sys::DragEvent| {
@@ -96,7 +99,7 @@ pub fn DropZone(
         >
             <p>{label}</p>
             <label class="btn btn-small" for=id.clone()>"Choose file…"</label>
-            <input id=id class="visually-hidden" type="file" accept=ACCEPT on:change=on_pick />
+            <input id=id class="visually-hidden" type="file" accept=accept on:change=on_pick />
             <Show when=move || busy.get()>
                 <div class="upload-progress">
                     <progress max="100" value=move || progress.get().to_string() aria-label="Upload progress"></progress>

@@ -1,0 +1,58 @@
+//! "Create invoice" from an offer (`/invoices/new?from_offer=<id>`): the invoice form
+//! starts with the offer's customer, project, recipient address, title, currency, tax,
+//! discount and its positions except the optional ones.
+
+use super::form_state::InvoiceFormState;
+use crate::api::offers::get_offer;
+use crate::api::ApiError;
+use crate::components::position_editor::PositionRow;
+use kontor_model::offer::{Offer, OfferItem};
+use kontor_model::position::PositionType;
+use leptos::prelude::*;
+
+/// The offer named by `from_offer`, when the query has one.
+pub async fn load_offer(from_offer: Option<i64>) -> Result<Option<Offer>, ApiError> {
+    match from_offer {
+        Some(id) => get_offer(id).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+/// An editor row from an offer position (a lump sum stays a lump sum).
+pub fn row_from_offer_item(item: &OfferItem) -> PositionRow {
+    let row = PositionRow::new(item.kind);
+    let text =
+        |d: Option<kontor_model::Decimal>| d.map(|d| d.normalize().to_string()).unwrap_or_default();
+    row.title.set(item.title.clone().unwrap_or_default());
+    row.description
+        .set(item.description.clone().unwrap_or_default());
+    row.quantity.set(text(item.quantity));
+    row.unit.set(item.unit.clone().unwrap_or_default());
+    row.unit_price.set(text(item.unit_price));
+    if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
+        row.net_total.set(text(Some(item.net_total)));
+    }
+    row
+}
+
+/// Fills `state` from `offer`; optional positions are left out.
+pub fn apply_offer(state: &InvoiceFormState, offer: &Offer) {
+    state.customer_id.set(offer.company.as_ref().map(|c| c.id));
+    state.project_id.set(offer.project.as_ref().map(|p| p.id));
+    state.recipient_address.set(offer.recipient_address.clone());
+    state.title.set(offer.title.clone());
+    state.currency.set(offer.currency.clone());
+    state.tax.set(offer.tax.normalize().to_string());
+    state.reverse_charge.set(offer.vat.reverse_charge);
+    if !offer.discount.is_zero() {
+        state.discount.set(offer.discount.normalize().to_string());
+    }
+    let rows = offer
+        .items
+        .iter()
+        .flatten()
+        .filter(|i| !i.optional)
+        .map(row_from_offer_item)
+        .collect();
+    state.rows.set(rows);
+}

@@ -1,0 +1,89 @@
+//! "Send by e-mail" for an offer: the invoice's dialog ([`SendEmailDialog`]) with the
+//! offer's default recipients (the contact person's e-mail, else the company's) and text.
+//! The server attaches the offer PDF and every uploaded attachment.
+
+use crate::api::companies::get_company;
+use crate::api::offers::send_offer_email;
+use crate::api::people::list_people;
+use crate::api::ApiError;
+use crate::components::date::format_date;
+use crate::components::money::format_money;
+use crate::pages::invoices::detail_email::{DefaultsFn, SendEmailDialog, SendFn};
+use crate::pages::invoices::email_rules::Recipients;
+use kontor_model::email::{split_addresses, SentEmail};
+use kontor_model::offer::Offer;
+use kontor_model::party::{Company, Person};
+use leptos::prelude::*;
+
+/// The offer's default recipient (`decisions.md`): the contact's e-mail, else the
+/// company's `email`; no CC.
+pub fn offer_recipients(contact: Option<&Person>, company: Option<&Company>) -> Recipients {
+    let filled = |v: Option<&String>| {
+        v.map(|v| split_addresses(v).join("; "))
+            .filter(|v| !v.is_empty())
+    };
+    let to = filled(contact.and_then(|p| p.email.as_ref()))
+        .or_else(|| filled(company.and_then(|c| c.email.as_ref())));
+    Recipients {
+        to: to.unwrap_or_default(),
+        cc: String::new(),
+    }
+}
+
+async fn load_defaults(company: Option<i64>, contact: Option<i64>) -> Result<Recipients, ApiError> {
+    let Some(company_id) = company else {
+        return Ok(Recipients::default());
+    };
+    let company = get_company(company_id).await?;
+    let person = match contact {
+        Some(id) => list_people(Some(company_id), None)
+            .await?
+            .items
+            .into_iter()
+            .find(|p| p.id == id),
+        None => None,
+    };
+    Ok(offer_recipients(person.as_ref(), Some(&company)))
+}
+
+/// The button and its dialog for `offer`.
+#[component]
+pub fn OfferEmailAction(
+    /// The offer to send.
+    offer: Offer,
+    /// Called after it was sent.
+    on_changed: Callback<()>,
+) -> impl IntoView {
+    let (id, company, contact) = (
+        offer.id,
+        offer.company.as_ref().map(|c| c.id),
+        offer.contact.as_ref().map(|c| c.id),
+    );
+    let offer = StoredValue::new(offer);
+    let defaults: DefaultsFn = Box::new(move || Box::pin(load_defaults(company, contact)));
+    let send: SendFn =
+        Box::new(move |body| Box::pin(async move { send_offer_email(id, &body).await }));
+    let prefill = Callback::new(move |sender: String| {
+        offer.with_value(|o| {
+            let subject = format!("Offer {}", o.identifier);
+            let text = format!(
+                "Dear Sir or Madam,\n\nplease find attached our offer {} of {} over {}, valid until {}.\n\nKind regards\n{}",
+                o.identifier, format_date(o.date), format_money(o.gross_total, &o.currency), format_date(o.due_date), sender
+            );
+            (subject, text.trim_end().to_string())
+        })
+    });
+    let sent = Callback::new(move |sent: SentEmail| {
+        offer.with_value(|o| {
+            format!(
+                "Offer {} sent to {}.",
+                o.identifier,
+                split_addresses(&sent.emails_to).join(", ")
+            )
+        })
+    });
+    view! {
+        <SendEmailDialog title="Send offer by e-mail" prefill=prefill defaults=StoredValue::new_local(defaults)
+            send=StoredValue::new_local(send) sent_message=sent on_changed=on_changed />
+    }
+}

@@ -1,0 +1,149 @@
+//! The offer form (`/offers/new`): pickers with the company / deal / project rules, the
+//! shared position editor with the `optional` toggle (totals leave optional positions
+//! out), errors from the shared validation and from a 422 at the field, and the
+//! unsaved-changes guard.
+
+use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
+use super::form_state::OfferFormState;
+use crate::api::companies::{list_companies, CompanyQuery};
+use crate::api::deals::list_deals;
+use crate::api::offers::create_offer;
+use crate::api::projects::list_projects;
+use crate::api::session::get_account;
+use crate::api::ApiError;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::field::Field;
+use crate::components::position_editor::{split_row_errors, PositionEditor};
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use crate::pages::invoices::form_fields::error_of;
+use crate::pages::invoices::form_guard::use_snapshot_guard;
+use crate::pages::invoices::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::pages::invoices::InvoiceFormState;
+use crate::paths::href;
+use kontor_model::error::FieldErrors;
+use kontor_model::offer::Offer;
+use kontor_model::validation::validate_new_offer;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use std::collections::HashMap;
+
+async fn load() -> Result<(Choices, String), ApiError> {
+    let customers = CompanyQuery::customers();
+    let (account, companies, deals, projects) = futures::try_join!(
+        get_account(),
+        list_companies(&customers),
+        list_deals(None),
+        list_projects(None)
+    )?;
+    let choices = Choices {
+        companies: companies.items,
+        deals: deals.items,
+        projects: projects.items,
+        currencies: account.currencies,
+    };
+    Ok((choices, account.default_currency))
+}
+
+/// `/offers/new`.
+#[component]
+pub fn OfferCreate() -> impl IntoView {
+    let data = LocalResource::new(load);
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok((choices, currency)) => view! { <OfferForm choices=choices currency=currency /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// The form, once the choices are loaded.
+#[component]
+fn OfferForm(
+    /// Companies, deals, projects and currencies.
+    choices: Choices,
+    /// The account's default currency.
+    currency: String,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let state = OfferFormState::blank(&currency);
+    let currencies = choices.currencies.clone();
+    let choices = StoredValue::new(choices);
+    let errors = RwSignal::new(FieldErrors::new());
+    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
+    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
+    let save = Task::new();
+    let show_errors = move |message: String, all: FieldErrors| {
+        let rows = state.rows.get_untracked();
+        let (fields, by_row) = split_row_errors(&all, &rows);
+        summary.set(Some((message, summarize(&fields, &by_row, &rows))));
+        errors.set(fields);
+        row_errors.set(by_row);
+    };
+    let saved = move |answer: Result<Offer, ApiError>| match answer {
+        Ok(offer) => {
+            guard.mark_saved();
+            toasts.success(format!("Offer {} created.", offer.identifier));
+            navigate(&format!("/offers/{}", offer.id), Default::default());
+        }
+        Err(e) if e.is_unprocessable() && !e.errors.is_empty() => show_errors(e.message, e.errors),
+        Err(e) => summary.set(Some((e.message, Vec::new()))),
+    };
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (body, mut all) = state.body();
+        all.extend(choices.with_value(|c| validate_new_offer(&body, &c.currencies)));
+        if !all.is_empty() {
+            show_errors("Please correct the marked fields.".into(), all);
+            return;
+        }
+        errors.set(FieldErrors::new());
+        row_errors.set(HashMap::new());
+        summary.set(None);
+        save.run(async move { create_offer(&body).await }, saved.clone());
+    };
+    let pending = save.pending;
+    let tax = InvoiceFormState::percent_signal(state.tax);
+    let discount = InvoiceFormState::percent_signal(state.discount);
+    view! {
+        <form class="invoice-form offer-form" novalidate on:submit=submit>
+            <div class="page-head">
+                <h1>"New offer"</h1>
+                <div class="page-actions">
+                    <a class="btn btn-quiet" href=href("/offers")>"Cancel"</a>
+                    <button type="submit" class="btn btn-primary" id="offer-save" disabled=move || pending.get()>
+                        {move || if pending.get() { "Saving…" } else { "Create offer" }}
+                    </button>
+                </div>
+            </div>
+            <ErrorSummary summary=summary />
+            <OfferPartyFields state=state errors=errors choices=choices />
+            <OfferTermsFields state=state errors=errors currencies=currencies />
+            <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
+                <h2 class="section-title" id="sec-items">"Positions"</h2>
+                <p class="muted">"Optional positions are printed but not counted in the totals."</p>
+                <p class="field-error">{move || error_of(errors, "items").get()}</p>
+                <PositionEditor rows=state.rows currency=state.currency discount=discount tax=tax
+                    reverse_charge=Signal::stored(false) row_errors=row_errors allow_optional=true />
+            </section>
+            <section class="form-section" aria-labelledby="sec-texts">
+                <h2 class="section-title" id="sec-texts">"Texts"</h2>
+                <div class="form-grid">
+                    <Field id="f-salutation" label="Salutation" error=error_of(errors, "salutation")>
+                        <textarea id="f-salutation" rows="3" bind:value=state.salutation></textarea>
+                    </Field>
+                    <Field id="f-footer" label="Footer" error=error_of(errors, "footer")>
+                        <textarea id="f-footer" rows="3" bind:value=state.footer></textarea>
+                    </Field>
+                </div>
+            </section>
+        </form>
+    }
+}

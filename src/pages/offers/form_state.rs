@@ -1,0 +1,220 @@
+//! The offer form's state and its rules, without any view: picking a company, a deal or a
+//! project fills the others as the server would (`docs/decisions.md` § Offers), a currency
+//! that conflicts with the project's or deal's is found before sending, and the state
+//! becomes a [`NewOffer`] body.
+
+use crate::components::date::{iso, parse_iso, today};
+use crate::components::position_editor::PositionRow;
+use chrono::Days;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::money::parse_amount;
+use kontor_model::offer::{NewOffer, NewOfferItem};
+use kontor_model::party::{Company, Deal, Project};
+use kontor_model::position::PositionType;
+use leptos::prelude::*;
+
+/// All fields of the offer form (Copy: signal handles).
+#[derive(Clone, Copy)]
+pub struct OfferFormState {
+    /// Customer company id.
+    pub company_id: RwSignal<Option<i64>>,
+    /// The chosen deal.
+    pub deal: RwSignal<Option<Deal>>,
+    /// The chosen project.
+    pub project: RwSignal<Option<Project>>,
+    /// Contact person id.
+    pub contact_id: RwSignal<Option<i64>>,
+    /// Recipient address.
+    pub recipient_address: RwSignal<String>,
+    /// Offer date `YYYY-MM-DD`.
+    pub date: RwSignal<String>,
+    /// Valid until `YYYY-MM-DD`.
+    pub due_date: RwSignal<String>,
+    /// Title.
+    pub title: RwSignal<String>,
+    /// Currency code.
+    pub currency: RwSignal<String>,
+    /// Tax rate as typed.
+    pub tax: RwSignal<String>,
+    /// Discount % as typed.
+    pub discount: RwSignal<String>,
+    /// Salutation.
+    pub salutation: RwSignal<String>,
+    /// Footer.
+    pub footer: RwSignal<String>,
+    /// Positions (with the optional flag).
+    pub rows: RwSignal<Vec<PositionRow>>,
+}
+
+impl OfferFormState {
+    /// A new offer: dated today, valid for 30 days, tax 19 %, one empty item.
+    pub fn blank(currency: &str) -> Self {
+        let date = today();
+        OfferFormState {
+            company_id: RwSignal::new(None),
+            deal: RwSignal::new(None),
+            project: RwSignal::new(None),
+            contact_id: RwSignal::new(None),
+            recipient_address: RwSignal::new(String::new()),
+            date: RwSignal::new(iso(date)),
+            due_date: RwSignal::new(
+                date.checked_add_days(Days::new(30))
+                    .map(iso)
+                    .unwrap_or_default(),
+            ),
+            title: RwSignal::new(String::new()),
+            currency: RwSignal::new(currency.to_string()),
+            tax: RwSignal::new("19".into()),
+            discount: RwSignal::new(String::new()),
+            salutation: RwSignal::new(String::new()),
+            footer: RwSignal::new(String::new()),
+            rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
+        }
+    }
+
+    /// Picks the company: address from it (its currency when no deal or project fixes
+    /// one); a deal or project of another company and the contact are cleared.
+    pub fn pick_company(&self, company: Option<&Company>) {
+        let id = company.map(|c| c.id);
+        if self.company_id.get_untracked() != id {
+            self.contact_id.set(None);
+        }
+        self.company_id.set(id);
+        let foreign = |owner: Option<i64>| owner.is_some() && owner != id;
+        if self.deal.with_untracked(|d| {
+            d.as_ref()
+                .is_some_and(|d| foreign(d.company.as_ref().map(|c| c.id)))
+        }) {
+            self.deal.set(None);
+        }
+        if self.project.with_untracked(|p| {
+            p.as_ref()
+                .is_some_and(|p| foreign(p.customer.as_ref().map(|c| c.id)))
+        }) {
+            self.project.set(None);
+        }
+        if let Some(c) = company {
+            self.recipient_address.set(c.recipient_address());
+            let fixed = self.deal.with_untracked(Option::is_some)
+                || self.project.with_untracked(Option::is_some);
+            if let (false, Some(cur)) = (fixed, &c.currency) {
+                self.currency.set(cur.clone());
+            }
+        }
+    }
+
+    /// Picks the deal: company and currency come from the deal.
+    pub fn pick_deal(&self, deal: Option<Deal>, companies: &[Company]) {
+        if let Some(d) = &deal {
+            if let Some(owner) = &d.company {
+                self.pick_company(companies.iter().find(|c| c.id == owner.id));
+                self.company_id.set(Some(owner.id));
+            }
+            if let Some(cur) = &d.currency {
+                self.currency.set(cur.clone());
+            }
+        }
+        self.deal.set(deal);
+    }
+
+    /// Picks the project: the company becomes the project's customer and the currency the
+    /// project's.
+    pub fn pick_project(&self, project: Option<Project>, companies: &[Company]) {
+        if let Some(p) = &project {
+            if let Some(owner) = &p.customer {
+                self.pick_company(companies.iter().find(|c| c.id == owner.id));
+                self.company_id.set(Some(owner.id));
+            }
+            if let Some(cur) = &p.currency {
+                self.currency.set(cur.clone());
+            }
+        }
+        self.project.set(project);
+    }
+
+    /// The currency error shown at the field before sending: the chosen currency must be
+    /// the project's and the deal's where they have one. Reactive.
+    pub fn currency_conflict(&self) -> Option<String> {
+        let cur = self.currency.get();
+        let mut conflicts = Vec::new();
+        if let Some(p) = self.project.get().and_then(|p| p.currency) {
+            if p != cur {
+                conflicts.push(format!("the project's currency is {p}"));
+            }
+        }
+        if let Some(d) = self.deal.get().and_then(|d| d.currency) {
+            if d != cur {
+                conflicts.push(format!("the deal's currency is {d}"));
+            }
+        }
+        (!conflicts.is_empty()).then(|| format!("must match: {}", conflicts.join(", ")))
+    }
+
+    /// The creation body, plus errors for texts that are not numbers or dates and for a
+    /// conflicting currency.
+    pub fn body(&self) -> (NewOffer, FieldErrors) {
+        let mut errors = FieldErrors::new();
+        let text = |s: RwSignal<String>| {
+            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
+        };
+        let mut number = |s: RwSignal<String>, field: &str| {
+            let t = text(s)?;
+            let parsed = parse_amount(&t);
+            if parsed.is_none() {
+                push_error(&mut errors, field, "must be a number");
+            }
+            parsed
+        };
+        let tax = number(self.tax, "tax");
+        let discount = number(self.discount, "discount");
+        if let Some(m) = untrack(|| self.currency_conflict()) {
+            push_error(&mut errors, "currency", m);
+        }
+        let items = self
+            .rows
+            .get_untracked()
+            .iter()
+            .enumerate()
+            .map(|(i, r)| offer_item(r, i, &mut errors))
+            .collect();
+        let body = NewOffer {
+            company_id: self.company_id.get_untracked(),
+            deal_id: self.deal.with_untracked(|d| d.as_ref().map(|d| d.id)),
+            project_id: self.project.with_untracked(|p| p.as_ref().map(|p| p.id)),
+            contact_id: self.contact_id.get_untracked(),
+            recipient_address: text(self.recipient_address),
+            date: text(self.date).and_then(|t| parse_iso(&t)),
+            due_date: text(self.due_date).and_then(|t| parse_iso(&t)),
+            title: text(self.title),
+            tax,
+            discount,
+            currency: text(self.currency),
+            items: Some(items),
+            salutation: text(self.salutation),
+            footer: text(self.footer),
+            ..Default::default()
+        };
+        (body, errors)
+    }
+
+    /// A fingerprint of everything typed (unsaved-changes guard).
+    pub fn snapshot(&self) -> String {
+        serde_json::to_string(&self.body().0).unwrap_or_default()
+    }
+}
+
+/// An editor row as an offer position (the invoice row body plus `optional`).
+pub fn offer_item(row: &PositionRow, index: usize, errors: &mut FieldErrors) -> NewOfferItem {
+    let i = row.to_new_invoice_item(index, errors);
+    let optional = row.optional.get_untracked();
+    NewOfferItem {
+        kind: i.kind,
+        title: i.title,
+        description: i.description,
+        quantity: i.quantity,
+        unit: i.unit,
+        unit_price: i.unit_price,
+        net_total: i.net_total,
+        optional: optional.then_some(true),
+    }
+}

@@ -1,0 +1,139 @@
+//! The offer list (`/offers?status=..&from=..&deal_id=..&page=..`): filters in the URL
+//! query, a table whose rows open the offer, the result count and pagination.
+
+use super::list_filters::{has_filters, OfferFilters};
+use super::OfferBadge;
+use crate::api::deals::list_deals;
+use crate::api::offers::list_offers;
+use crate::api::projects::list_projects;
+use crate::api::ApiError;
+use crate::components::date::format_date;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::money::format_money;
+use crate::components::pager::Pager;
+use crate::components::skeleton::SkeletonTable;
+use crate::components::task::load_once;
+use crate::paths::href;
+use kontor_model::offer::Offer;
+use kontor_model::query::OfferFilter;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::params::ParamsMap;
+
+const PER_PAGE: u32 = 50;
+const HEADINGS: &[&str] = &[
+    "Number",
+    "Company",
+    "Title",
+    "Date",
+    "Valid until",
+    "Status",
+    "Gross total",
+];
+
+/// The offer list page.
+#[component]
+pub fn OfferList() -> impl IntoView {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let parsed = Memo::new(move |_| {
+        query.with(|q| OfferFilter::from_pairs(q.into_iter().map(|(k, v)| (k.as_ref(), v))))
+    });
+    let filter = Signal::derive(move || parsed.get().unwrap_or_default());
+    let offers = LocalResource::new(move || {
+        let parsed = parsed.get();
+        async move {
+            let mut f = parsed
+                .map_err(|e| ApiError::local(format!("The address has a bad filter: {e}.")))?;
+            f.paging.per_page.get_or_insert(PER_PAGE);
+            list_offers(&f).await
+        }
+    });
+    let deals = load_once(async { list_deals(None).await.map(|p| p.items) });
+    let projects = load_once(async { list_projects(None).await.map(|p| p.items) });
+    let set_filter = Callback::new(move |f: OfferFilter| {
+        let q = ParamsMap::from_iter(f.to_pairs()).to_query_string();
+        navigate(
+            &format!("/offers{q}"),
+            leptos_router::NavigateOptions {
+                replace: true,
+                scroll: false,
+                ..Default::default()
+            },
+        );
+    });
+    let go_to_page = Callback::new(move |page: u32| {
+        let mut f = filter.get_untracked();
+        f.paging.page = Some(page);
+        set_filter.run(f);
+    });
+    let clear = move |_| set_filter.run(OfferFilter::default());
+    view! {
+        <div class="page-head">
+            <h1>"Offers"</h1>
+            <div class="page-actions">
+                <a class="btn btn-primary" href=href("/offers/new")>"New offer"</a>
+            </div>
+        </div>
+        <OfferFilters
+            filter=filter
+            deals=Signal::derive(move || deals.get().and_then(Result::ok).unwrap_or_default())
+            projects=Signal::derive(move || projects.get().and_then(Result::ok).unwrap_or_default())
+            on_change=set_filter
+        />
+        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> }>
+            {move || Suspend::new(async move {
+                match offers.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| offers.refetch()) /> }.into_any(),
+                    Ok(page) if page.items.is_empty() => if has_filters(&filter.get_untracked()) {
+                        view! { <div class="empty-state"><p>"No offers match these filters."</p><button type="button" class="btn" on:click=clear>"Clear filters"</button></div> }.into_any()
+                    } else {
+                        view! { <div class="empty-state"><p>"No offers yet — write the first one."</p><a class="btn btn-primary" href=href("/offers/new")>"New offer"</a></div> }.into_any()
+                    },
+                    Ok(page) => {
+                        let (current, pages, total) = (page.page, page.page_count(), page.total);
+                        view! {
+                            <OfferTable offers=page.items />
+                            <Pager page=current pages=pages total=total on_page=go_to_page />
+                        }.into_any()
+                    }
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// The table: the whole row opens the offer; the number is a real link for the keyboard.
+#[component]
+fn OfferTable(
+    /// The offers of this page.
+    offers: Vec<Offer>,
+) -> impl IntoView {
+    let navigate = use_navigate();
+    view! {
+        <div class="table-wrap">
+            <table class="table table-links" id="offer-table">
+                <thead><tr>{HEADINGS.iter().map(|h| view! { <th scope="col" class=if *h == "Gross total" { "num" } else { "" }>{*h}</th> }).collect_view()}</tr></thead>
+                <tbody>
+                    {offers.into_iter().map(|o| {
+                        let path = format!("/offers/{}", o.id);
+                        let navigate = navigate.clone();
+                        let target = path.clone();
+                        let company = o.company.as_ref().map(|c| c.name.clone()).unwrap_or_default();
+                        view! {
+                            <tr on:click=move |_| navigate(&target, Default::default())>
+                                <td class="cell-number"><a href=href(&path)>{o.identifier.clone()}</a></td>
+                                <td class="cell-customer" title=company.clone()>{company.clone()}</td>
+                                <td class="cell-title" title=o.title.clone()>{o.title.clone()}</td>
+                                <td class="cell-date">{format_date(o.date)}</td>
+                                <td class="cell-date">{format_date(o.due_date)}</td>
+                                <td><OfferBadge status=o.status /></td>
+                                <td class="num money">{format_money(o.gross_total, &o.currency)}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}

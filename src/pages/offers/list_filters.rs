@@ -1,0 +1,101 @@
+//! The filter bar above the offer list: sort, status, date range, number, deal and
+//! project. Every change writes the URL query and goes back to page 1.
+
+use crate::components::date::{iso, parse_iso};
+use kontor_model::offer::OfferStatus;
+use kontor_model::party::{Deal, Project};
+use kontor_model::query::OfferFilter;
+use leptos::prelude::*;
+
+/// True when any filter (not paging) is set.
+pub fn has_filters(filter: &OfferFilter) -> bool {
+    let mut plain = filter.clone();
+    plain.paging = Default::default();
+    plain.sort = None;
+    plain != OfferFilter::default()
+}
+
+/// A `<select>` of `(value, label)` options bound to one filter field.
+fn select(
+    id: &'static str,
+    label: &'static str,
+    value: impl Fn() -> String + Send + Sync + Copy + 'static,
+    options: impl Fn() -> Vec<(String, String)> + Send + Sync + 'static,
+    on_pick: impl Fn(String) + 'static,
+) -> impl IntoView {
+    view! {
+        <div class="field field-inline">
+            <label for=id>{label}</label>
+            <select id=id prop:value=value on:change=move |ev| on_pick(event_target_value(&ev))>
+                {move || options().into_iter().map(|(v, l)| {
+                    let selected = { let v = v.clone(); move || value() == v };
+                    view! { <option value=v selected=selected>{l}</option> }
+                }).collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// The filters and "clear filters".
+#[component]
+pub fn OfferFilters(
+    /// The filter in effect (from the URL).
+    #[prop(into)]
+    filter: Signal<OfferFilter>,
+    /// Deals to choose from.
+    #[prop(into)]
+    deals: Signal<Vec<Deal>>,
+    /// Projects to choose from.
+    #[prop(into)]
+    projects: Signal<Vec<Project>>,
+    /// Called with the changed filter (page reset to 1).
+    on_change: Callback<OfferFilter>,
+) -> impl IntoView {
+    let change = move |edit: Box<dyn FnOnce(&mut OfferFilter)>| {
+        let mut f = filter.get_untracked();
+        edit(&mut f);
+        f.paging.page = None;
+        on_change.run(f);
+    };
+    let first_id = |ids: &[i64]| ids.first().map(|i| i.to_string()).unwrap_or_default();
+    let date = move |pick: fn(&OfferFilter) -> Option<chrono::NaiveDate>| {
+        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
+    };
+    view! {
+        <form class="filters" role="search" aria-label="Filter offers" on:submit=|ev| ev.prevent_default()>
+            {select("filter-sort", "Sort by", move || filter.with(|f| f.sort.clone().unwrap_or_default()),
+                || vec![("".into(), "Newest first".into()), ("date".into(), "Offer date".into()), ("created_at".into(), "Created".into()), ("title".into(), "Title".into())],
+                move |v| change(Box::new(move |f| f.sort = Some(v).filter(|v| !v.is_empty()))))}
+            {select("filter-status", "Status", move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
+                || std::iter::once(("".into(), "All statuses".into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), s.label().into()))).collect(),
+                move |v| change(Box::new(move |f| f.status = OfferStatus::parse(&v).into_iter().collect())))}
+            <div class="field field-inline">
+                <label for="filter-from">"Date from"</label>
+                <input id="filter-from" type="date" prop:value=date(|f| f.from)
+                    on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.from = d)); } />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-to">"Date to"</label>
+                <input id="filter-to" type="date" prop:value=date(|f| f.to)
+                    on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.to = d)); } />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-identifier">"Number"</label>
+                <input id="filter-identifier" type="search" placeholder="A2611-001"
+                    prop:value=move || filter.with(|f| f.identifier.clone().unwrap_or_default())
+                    on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); change(Box::new(move |f| f.identifier = Some(v).filter(|v| !v.is_empty()))); } />
+            </div>
+            {select("filter-deal", "Deal", move || filter.with(|f| first_id(&f.deal_ids)),
+                move || std::iter::once(("".into(), "All deals".into())).chain(deals.get().into_iter().map(|d| (d.id.to_string(), d.name))).collect(),
+                move |v| change(Box::new(move |f| f.deal_ids = v.parse().into_iter().collect())))}
+            {select("filter-project", "Project", move || filter.with(|f| first_id(&f.project_ids)),
+                move || std::iter::once(("".into(), "All projects".into())).chain(projects.get().into_iter().map(|p| (p.id.to_string(), p.name))).collect(),
+                move |v| change(Box::new(move |f| f.project_ids = v.parse().into_iter().collect())))}
+            <Show when=move || filter.with(has_filters)>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(OfferFilter::default())>
+                    "Clear filters"
+                </button>
+            </Show>
+        </form>
+    }
+}
