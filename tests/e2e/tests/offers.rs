@@ -1,0 +1,135 @@
+//! Issue 4 (offers) in real Chromium against the real server with the release bundle:
+//! an offer with an optional position written through the form (project → company and
+//! currency), a PDF attachment uploaded and listed, the PDF previewed, the offer sent by
+//! e-mail to a real SMTP server (aiosmtpd) with both PDFs attached, accepted, and turned
+//! into an invoice without the optional position.
+
+use kontor_e2e::{dist, Browser, Server, SmtpServer};
+use kontor_server::config::AccountConfig;
+use serde_json::json;
+
+fn row(n: usize, field: &str) -> String {
+    format!(".pe-table tbody tr[data-row-key]:nth-of-type({n}) [data-field={field}]")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
+    let mail = SmtpServer::start().await;
+    let account = AccountConfig {
+        smtp: Some(mail.config()),
+        ..AccountConfig::default()
+    };
+    let server = Server::start_with(Some(dist()), vec![], account).await;
+    let customer = server.customer("Hafen Logistik GmbH").await;
+    let project = server
+        .post(
+            "/projects",
+            json!({"name": "Harbour app", "customer_id": customer, "currency": "EUR"}),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    server
+        .post(
+            "/deals",
+            json!({"name": "Harbour deal", "company_id": customer, "currency": "EUR"}),
+        )
+        .await;
+    let b = Browser::start().await;
+    b.sign_in(&server.base, &server.key).await;
+
+    // The form: picking the project sets the company and the address.
+    b.open(&server.base, "/offers/new").await;
+    b.wait_text("Contact person").await;
+    b.select("#f-project_id", &project.to_string()).await;
+    assert_eq!(b.prop("#f-company_id", "value").await, customer.to_string());
+    let address = "return document.querySelector('#f-recipient_address').value;";
+    let filled = b.wait_js(address, vec![]).await;
+    assert!(filled.as_str().unwrap().starts_with("Hafen Logistik GmbH"));
+    b.fill("#f-title", "Harbour app offer").await;
+    b.fill(&row(1, "title"), "Design").await;
+    b.fill(&row(1, "quantity"), "2").await;
+    b.fill(&row(1, "unit_price"), "50").await;
+    b.click("button[data-add=item]").await;
+    b.fill(&row(2, "title"), "Extra support").await;
+    b.fill(&row(2, "quantity"), "1").await;
+    b.fill(&row(2, "unit_price"), "100").await;
+    b.click(".pe-table tbody tr[data-row-key]:nth-of-type(2) input[aria-label='Optional position']")
+        .await;
+    b.wait_text("119.00").await; // 100.00 net + 19 %: the optional 100.00 is not counted
+    b.screenshot("offers-01-form").await;
+    b.click("#offer-save").await;
+    b.wait_js(
+        "return /^\\/offers\\/\\d+$/.test(location.pathname);",
+        vec![],
+    )
+    .await;
+    b.wait_text("Optional").await;
+    b.wait_text_of("#offer-gross", "119.00 EUR").await;
+    let identifier = b.find(".detail-head h1").await.text().await.unwrap();
+    let identifier = identifier.split_whitespace().next().unwrap().to_string();
+
+    // An attachment through the file picker, listed with its size.
+    let files = tempfile::tempdir().unwrap();
+    let pdf = files.path().join("terms.pdf");
+    std::fs::write(&pdf, b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").unwrap();
+    b.find("#attachment-file")
+        .await
+        .send_keys(pdf.to_str().unwrap())
+        .await
+        .unwrap();
+    b.wait_text_of("#attachments tbody td a", "terms.pdf").await;
+    b.wait_text("terms.pdf attached.").await;
+
+    // The PDF preview through an object URL.
+    let frame = "iframe.pdf-frame[src^='blob:']";
+    let src = b.find(frame).await.attr("src").await.unwrap().unwrap();
+    let inside = b.fetch_in_page(&src).await;
+    assert!(inside.starts_with("application/pdf ") && inside.ends_with("%PDF"), "{inside}");
+    b.screenshot("offers-02-detail").await;
+
+    // Sent by e-mail: the company's address by default; both PDFs attached.
+    b.click("#send-email").await;
+    let to = "return document.querySelector('#email-to').value;";
+    assert_eq!(b.wait_js(to, vec![]).await, "billing@example.com");
+    b.click_in_dialog("Send").await;
+    b.wait_text(&format!("Offer {identifier} sent to billing@example.com."))
+        .await;
+    let message = mail
+        .wait_message(&format!("Subject: Offer {identifier}"))
+        .await;
+    assert!(message.contains(&format!("{identifier}.pdf")), "{message}");
+    assert!(message.contains("terms.pdf"), "{message}");
+    assert_eq!(message.matches("application/pdf").count(), 2, "{message}");
+
+    // Accepted, then "Create invoice": the form without the optional position.
+    b.select("#offer-status", "accepted").await;
+    b.wait_text_of(".detail-head h1 .badge", "Accepted").await;
+    b.click("#create-invoice").await;
+    b.wait_js("return location.pathname.endsWith('/invoices/new');", vec![])
+        .await;
+    b.wait_js(
+        "return document.querySelector('#f-title') && document.querySelector('#f-title').value === 'Harbour app offer';",
+        vec![],
+    )
+    .await;
+    let rows = "return document.querySelectorAll('.pe-table tbody tr[data-row-key]').length;";
+    assert_eq!(b.wait_js(rows, vec![]).await, 1);
+    assert_eq!(b.prop(&row(1, "title"), "value").await, "Design");
+    assert_eq!(b.prop("#f-customer_id", "value").await, customer.to_string());
+    b.wait_text("119.00").await;
+    b.screenshot("offers-03-invoice-from-offer").await;
+    b.click("form button[type=submit]").await;
+    b.wait_js(
+        "return /^\\/invoices\\/\\d+$/.test(location.pathname);",
+        vec![],
+    )
+    .await;
+    b.wait_text("119.00 EUR").await;
+
+    // The list.
+    b.open(&server.base, "/offers").await;
+    b.wait_text("Harbour app offer").await;
+    b.screenshot("offers-04-list").await;
+    b.close().await;
+}
