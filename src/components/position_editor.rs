@@ -94,10 +94,14 @@ pub fn PositionEditor(
         dragging: RwSignal::new(None),
         drop_target: RwSignal::new(None),
         allow_optional,
+        owner: StoredValue::new(Owner::current().unwrap_or_default()),
     };
     let add = move |kind: PositionType| {
         let after = focused_row_key();
-        focus_row_later(add_row(rows, after, kind));
+        let added = state
+            .owner
+            .with_value(|o| o.with(|| add_row(rows, after, kind)));
+        focus_row_later(added);
     };
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
         if ev.alt_key() && ev.shift_key() && !ev.ctrl_key() && !ev.meta_key() {

@@ -134,3 +134,33 @@ async fn the_preview_follows_any_typed_change() {
     settle().await;
     assert_eq!(runs.get_untracked(), before + 2, "a header text");
 }
+
+#[wasm_bindgen_test]
+async fn a_duplicated_row_outlives_its_original() {
+    use kontor_app::components::position_editor::{PositionEditor, PositionRow};
+    use kontor_model::Decimal;
+    let rows = RwSignal::new(vec![PositionRow::item("Orig", "1", "h", "10")]);
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <PositionEditor rows=rows currency="EUR" discount=Decimal::ZERO tax=Decimal::ZERO reverse_charge=false /> }
+    });
+    settle().await;
+    let menu_item = |text: &str| {
+        let buttons = root.query_selector_all(".row-menu-items button").unwrap();
+        (0..buttons.length())
+            .map(|i| buttons.item(i).unwrap())
+            .find(|b| b.text_content().unwrap_or_default().contains(text))
+            .map(wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>)
+            .unwrap()
+    };
+    menu_item("Duplicate").click();
+    settle().await;
+    menu_item("Remove").click(); // the first row's menu: the original goes
+    settle().await;
+    let copy = rows.get_untracked();
+    assert_eq!(copy.len(), 1);
+    copy[0].quantity.set("3".into());
+    settle().await;
+    let net = root.query_selector("[data-total=net]").unwrap().unwrap();
+    assert_eq!(net.text_content().unwrap(), "30.00 EUR");
+}

@@ -13,6 +13,9 @@ pub fn RowMenu(
     rows: RwSignal<Vec<PositionRow>>,
     /// The key of this menu's row.
     key: u64,
+    /// The editor's owner: new rows belong to it, not to this row (which may be removed
+    /// before its copy).
+    owner: StoredValue<Owner>,
 ) -> impl IntoView {
     let details = NodeRef::<html::Details>::new();
     let close = move || {
@@ -23,7 +26,7 @@ pub fn RowMenu(
     let act = move |f: fn(RwSignal<Vec<PositionRow>>, u64)| {
         move |_| {
             close();
-            f(rows, key);
+            owner.with_value(|o| o.with(|| f(rows, key)));
         }
     };
     view! {

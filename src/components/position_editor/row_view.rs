@@ -34,6 +34,9 @@ pub struct EditorState {
     pub drop_target: RwSignal<Option<u64>>,
     /// Whether rows show the "optional" checkbox (offers).
     pub allow_optional: bool,
+    /// The editor's owner, which owns every row it adds (a row's own owner goes away
+    /// with the row).
+    pub owner: StoredValue<Owner>,
 }
 
 /// A table row for `row`.
@@ -72,7 +75,10 @@ pub fn PositionRowView(
                     && is_last(state.rows, key) =>
             {
                 ev.prevent_default();
-                focus_row_later(add_row(state.rows, Some(key), PositionType::Item));
+                let added = state
+                    .owner
+                    .with_value(|o| o.with(|| add_row(state.rows, Some(key), PositionType::Item)));
+                focus_row_later(added);
                 return;
             }
             _ => return,
@@ -157,7 +163,7 @@ pub fn PositionRowView(
                     }
                 })}
             <td class="pe-menu">
-                <RowMenu rows=state.rows key=key />
+                <RowMenu rows=state.rows key=key owner=state.owner />
             </td>
         </tr>
     }
