@@ -4,7 +4,7 @@
 
 mod attachments;
 mod detail;
-mod detail_email;
+pub mod detail_email;
 pub mod form;
 mod form_fields;
 pub mod form_state;

@@ -54,8 +54,10 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     b.fill(&row(2, "title"), "Extra support").await;
     b.fill(&row(2, "quantity"), "1").await;
     b.fill(&row(2, "unit_price"), "100").await;
-    b.click(".pe-table tbody tr[data-row-key]:nth-of-type(2) input[aria-label='Optional position']")
-        .await;
+    b.click(
+        ".pe-table tbody tr[data-row-key]:nth-of-type(2) input[aria-label='Optional position']",
+    )
+    .await;
     b.wait_text("119.00").await; // 100.00 net + 19 %: the optional 100.00 is not counted
     b.screenshot("offers-01-form").await;
     b.click("#offer-save").await;
@@ -72,7 +74,11 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     // An attachment through the file picker, listed with its size.
     let files = tempfile::tempdir().unwrap();
     let pdf = files.path().join("terms.pdf");
-    std::fs::write(&pdf, b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n").unwrap();
+    std::fs::write(
+        &pdf,
+        b"%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n",
+    )
+    .unwrap();
     b.find("#attachment-file")
         .await
         .send_keys(pdf.to_str().unwrap())
@@ -85,7 +91,10 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     let frame = "iframe.pdf-frame[src^='blob:']";
     let src = b.find(frame).await.attr("src").await.unwrap().unwrap();
     let inside = b.fetch_in_page(&src).await;
-    assert!(inside.starts_with("application/pdf ") && inside.ends_with("%PDF"), "{inside}");
+    assert!(
+        inside.starts_with("application/pdf ") && inside.ends_with("%PDF"),
+        "{inside}"
+    );
     b.screenshot("offers-02-detail").await;
 
     // Sent by e-mail: the company's address by default; both PDFs attached.
@@ -106,8 +115,11 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     b.select("#offer-status", "accepted").await;
     b.wait_text_of(".detail-head h1 .badge", "Accepted").await;
     b.click("#create-invoice").await;
-    b.wait_js("return location.pathname.endsWith('/invoices/new');", vec![])
-        .await;
+    b.wait_js(
+        "return location.pathname.endsWith('/invoices/new');",
+        vec![],
+    )
+    .await;
     b.wait_js(
         "return document.querySelector('#f-title') && document.querySelector('#f-title').value === 'Harbour app offer';",
         vec![],
@@ -116,7 +128,10 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     let rows = "return document.querySelectorAll('.pe-table tbody tr[data-row-key]').length;";
     assert_eq!(b.wait_js(rows, vec![]).await, 1);
     assert_eq!(b.prop(&row(1, "title"), "value").await, "Design");
-    assert_eq!(b.prop("#f-customer_id", "value").await, customer.to_string());
+    assert_eq!(
+        b.prop("#f-customer_id", "value").await,
+        customer.to_string()
+    );
     b.wait_text("119.00").await;
     b.screenshot("offers-03-invoice-from-offer").await;
     b.click("form button[type=submit]").await;
