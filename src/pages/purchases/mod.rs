@@ -10,6 +10,7 @@ mod form;
 mod form_fields;
 mod form_guard;
 pub mod form_items;
+mod form_rows;
 pub mod form_state;
 mod list;
 pub mod list_filters;

@@ -159,6 +159,14 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         .await
         .unwrap();
     b.wait_text("Attached: receipt.pdf").await;
+    // A wrong IBAN is caught before sending, at the field and in the summary.
+    b.fill("#f-iban", "DE89370400440532013001").await;
+    b.click("form.purchase-form .form-actions button[type=submit]")
+        .await;
+    b.wait_text("Please correct the marked fields.").await;
+    let error = b.find("#f-iban-error").await.text().await.unwrap();
+    assert!(error.contains("not a valid IBAN"), "{error}");
+    b.fill("#f-iban", iban).await;
     b.screenshot("purchases-form").await;
     b.click("form.purchase-form .form-actions button[type=submit]")
         .await;
@@ -231,6 +239,21 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         "delete offered after approval"
     );
 
+    // A file that is not what its name says: the server's 422 shows under the drop zone.
+    let fake = files.path().join("fake.png");
+    std::fs::write(&fake, b"not an image").unwrap();
+    b.find("#document-file")
+        .await
+        .send_keys(fake.to_str().unwrap())
+        .await
+        .unwrap();
+    wait_until(
+        &b,
+        "422 message",
+        "return document.querySelector('#document-error').textContent.startsWith('File:')",
+    )
+    .await;
+
     // Replace the document with a PNG: the image shows instead of the PDF.
     b.find("#document-file")
         .await
@@ -248,6 +271,12 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         .await
         .unwrap();
     b.screenshot("purchases-detail").await;
+
+    // A payment for the open amount.
+    b.click("#add-purchase-payment").await;
+    assert_eq!(value_of(&b, "#pp-total").await, "129.70");
+    b.click("dialog[open] button[type=submit]").await;
+    b.wait_text("Paid 129.70 EUR of 129.70 EUR").await;
     b.close().await;
 }
 
