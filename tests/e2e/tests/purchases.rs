@@ -94,7 +94,7 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         .await;
     // Outside the date range, and inside it but paid: neither may show with the filters.
     let item = json!([{"title": "Other", "total": 5, "tax": 19}]);
-    server
+    let old = server
         .post("/purchases", json!({"date": "2026-02-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-OLD", "items": item}))
         .await;
     let paid = server
@@ -277,6 +277,35 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
     assert_eq!(value_of(&b, "#pp-total").await, "129.70");
     b.click("dialog[open] button[type=submit]").await;
     b.wait_text("Paid 129.70 EUR of 129.70 EUR").await;
+
+    // Pending with a payment: no delete. Pending without: delete after confirmation.
+    b.client
+        .goto(&format!("{}/purchases/{}", server.base, paid["id"]))
+        .await
+        .unwrap();
+    b.wait_text("RE-PAID").await;
+    b.find("#purchase-status").await;
+    assert!(b
+        .client
+        .find(Locator::Css("#purchase-delete"))
+        .await
+        .is_err());
+    b.client
+        .goto(&format!("{}/purchases/{}", server.base, old["id"]))
+        .await
+        .unwrap();
+    b.wait_text("RE-OLD").await;
+    b.click("#purchase-delete").await;
+    b.wait_text("This cannot be undone.").await;
+    b.click("dialog[open] .btn-danger").await;
+    wait_until(
+        &b,
+        "back on the list",
+        "return location.pathname.endsWith('/purchases')",
+    )
+    .await;
+    b.wait_text("RE-E2E-1").await;
+    assert!(!b.body_text().await.contains("RE-OLD"));
     b.close().await;
 }
 
