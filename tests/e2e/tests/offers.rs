@@ -111,6 +111,43 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     assert!(message.contains("terms.pdf"), "{message}");
     assert_eq!(message.matches("application/pdf").count(), 2, "{message}");
 
+    // Drag and drop: a second PDF dropped on the zone is listed, then deleted after the
+    // confirmation.
+    let drop = "const dt = new DataTransfer();
+        dt.items.add(new File(['%PDF-1.4 scope'], 'scope.pdf', {type: 'application/pdf'}));
+        const zone = document.querySelector('.drop-zone');
+        zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
+        zone.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));";
+    b.client.execute(drop, vec![]).await.unwrap();
+    b.wait_text("scope.pdf attached.").await;
+    let listed = "return document.querySelectorAll('#attachments tbody tr').length;";
+    assert_eq!(b.wait_js(listed, vec![]).await, 2);
+    b.wait_js(
+        "const f = document.querySelector('iframe.pdf-frame'); if (f) f.scrollIntoView(); return !!f;",
+        vec![],
+    )
+    .await;
+    b.screenshot("offers-03-document-and-attachments").await;
+    // (toasts sit over the row's button; a keyboard user presses it the same way)
+    b.client
+        .execute(
+            "document.querySelector(\"button[aria-label='Delete scope.pdf']\").click();",
+            vec![],
+        )
+        .await
+        .unwrap();
+    b.wait_text("will be removed from the offer").await;
+    b.click_in_dialog("Delete").await;
+    b.wait_text("scope.pdf deleted.").await;
+    assert_eq!(
+        b.wait_js(
+            "return document.querySelectorAll('#attachments tbody tr').length === 1;",
+            vec![]
+        )
+        .await,
+        true
+    );
+
     // Accepted, then "Create invoice": the form without the optional position.
     b.select("#offer-status", "accepted").await;
     b.wait_text_of(".detail-head h1 .badge", "Accepted").await;
@@ -133,7 +170,7 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
         customer.to_string()
     );
     b.wait_text("119.00").await;
-    b.screenshot("offers-03-invoice-from-offer").await;
+    b.screenshot("offers-04-invoice-from-offer").await;
     b.click("form button[type=submit]").await;
     b.wait_js(
         "return /^\\/invoices\\/\\d+$/.test(location.pathname);",
@@ -142,9 +179,44 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     .await;
     b.wait_text("119.00 EUR").await;
 
-    // The list.
+    // The list, with offers in other states written through the API.
+    for (title, status) in [
+        ("Quay lighting", "billed"),
+        ("Old crane survey", "archived"),
+        ("Dock security", "sent"),
+    ] {
+        let o = server
+            .post(
+                "/offers",
+                json!({"company_id": customer, "title": title, "recipient_address": "Hafen Logistik GmbH",
+                    "date": "2026-11-02", "due_date": "2026-12-02", "tax": 19,
+                    "items": [{"type": "item", "title": "Work", "quantity": 3, "unit_price": 80}]}),
+            )
+            .await;
+        let id = o["id"].as_i64().unwrap();
+        let r = reqwest::Client::new()
+            .put(format!("{}/api/v1/offers/{id}/update_status", server.base))
+            .header("Authorization", format!("Token token={}", server.key))
+            .json(&json!({"status": status}))
+            .send()
+            .await
+            .unwrap();
+        assert!(r.status().is_success());
+    }
     b.open(&server.base, "/offers").await;
+    b.wait_text("Dock security").await;
+    b.select("#filter-status", "archived").await;
+    b.wait_js("return location.search === '?status=archived';", vec![])
+        .await;
+    b.wait_js(
+        "return document.querySelectorAll('#offer-table tbody tr').length === 1;",
+        vec![],
+    )
+    .await;
+    b.wait_text("1 result").await;
+    b.click(".filters-clear").await;
+    b.wait_text("4 results").await;
     b.wait_text("Harbour app offer").await;
-    b.screenshot("offers-04-list").await;
+    b.screenshot("offers-05-list").await;
     b.close().await;
 }
