@@ -180,12 +180,27 @@ fn Picker(
             })
             .collect_view();
         let empty = activities.is_empty() && expenses.is_empty();
+        let free_a: BTreeSet<i64> = activities
+            .iter()
+            .map(|x| x.id)
+            .filter(|id| !in_form_a.contains(id))
+            .collect();
+        let free_e: BTreeSet<i64> = expenses
+            .iter()
+            .map(|x| x.id)
+            .filter(|id| !in_form_e.contains(id))
+            .collect();
+        let all = move |chosen: RwSignal<BTreeSet<i64>>, free: BTreeSet<i64>| {
+            (!free.is_empty()).then(|| view! {
+                <button type="button" class="btn btn-small btn-quiet" on:click=move |_| chosen.set(free.clone())>"Select all"</button>
+            })
+        };
         let listed = StoredValue::new((activities, expenses));
         view! {
             {empty.then(|| view! { <p class="muted">"This project has nothing unbilled."</p> })}
-            <h3 class="bill-group-title">"Time sheet entries"</h3>
+            <h3 class="bill-group-title">"Time sheet entries" {all(chosen_a, free_a)}</h3>
             <ul class="bill-list" aria-label="Unbilled time sheet entries">{a_items}</ul>
-            <h3 class="bill-group-title">"Expenses"</h3>
+            <h3 class="bill-group-title">"Expenses" {all(chosen_e, free_e)}</h3>
             <ul class="bill-list" aria-label="Unbilled expenses">{e_items}</ul>
             <p class="field-hint">"Each entry becomes one position: hours × hourly rate, or the expense's quantity × unit price."</p>
             <div class="dialog-actions">
