@@ -47,6 +47,7 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     let filled = b.wait_js(address, vec![]).await;
     assert!(filled.as_str().unwrap().starts_with("Hafen Logistik GmbH"));
     b.fill("#f-title", "Harbour app offer").await;
+    b.screenshot("offers-00-form-top").await;
     b.fill(&row(1, "title"), "Design").await;
     b.fill(&row(1, "quantity"), "2").await;
     b.fill(&row(1, "unit_price"), "50").await;
