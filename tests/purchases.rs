@@ -142,3 +142,30 @@ fn filter_round_trips_through_the_url() {
     assert_eq!(query_string(&PurchaseFilter::default()), "");
     assert!(parse_query("?date=2026-11-01").is_err());
 }
+
+#[wasm_bindgen_test]
+async fn dropping_a_file_on_the_drop_zone_hands_it_over() {
+    use kontor_app::pages::purchases::upload::{read_base64, DropZone};
+    use send_wrapper::SendWrapper;
+    let got = RwSignal::new(None::<SendWrapper<web_sys::File>>);
+    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    let on_file = Callback::new(move |f: SendWrapper<web_sys::File>| got.set(Some(f)));
+    let _handle = mount_to(root.clone(), move || {
+        view! { <DropZone id="t-drop" label="Drop here" on_file=on_file /> }
+    });
+    settle().await;
+    let zone = root.query_selector(".drop-zone").unwrap().unwrap();
+    let drop = js_sys::Function::new_with_args(
+        "el",
+        "const dt = new DataTransfer(); \
+         dt.items.add(new File(['%PDF-1.4 x'], 'scan.pdf', {type: 'application/pdf'})); \
+         el.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));",
+    );
+    drop.call1(&wasm_bindgen::JsValue::NULL, &zone).unwrap();
+    settle().await;
+    let file = got.get_untracked().expect("the dropped file");
+    assert_eq!(file.name(), "scan.pdf");
+    // "%PDF-1.4 x" in base64, as the creation body's `file.base64`.
+    assert_eq!(read_base64(&file).await.unwrap(), "JVBERi0xLjQgeA==");
+}
