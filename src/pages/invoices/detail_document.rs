@@ -27,6 +27,9 @@ pub fn PaperSelect(
     id: &'static str,
     /// The chosen paper; [`Paper::Default`] shows the default paper as chosen.
     paper: RwSignal<Paper>,
+    /// Leaves out "Blank" (offers print on a letter paper only).
+    #[prop(optional)]
+    without_blank: bool,
 ) -> impl IntoView {
     let papers = use_letter_papers();
     let is_chosen = move |p: &LetterPaper| match paper.get() {
@@ -41,7 +44,7 @@ pub fn PaperSelect(
                     {if p.default { format!("{} (default)", p.name) } else { p.name.clone() }}
                 </option>
             </For>
-            <option value="blank" selected=move || paper.get() == Paper::Blank>"Blank (no letter paper)"</option>
+            {(!without_blank).then(|| view! { <option value="blank" selected=move || paper.get() == Paper::Blank>"Blank (no letter paper)"</option> })}
         </select>
     }
 }

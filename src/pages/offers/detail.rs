@@ -211,7 +211,7 @@ fn OfferDocument(
     view! {
         <div class="doc-toolbar">
             <label for="doc-paper">"Letter paper"</label>
-            <PaperSelect id="doc-paper" paper=paper />
+            <PaperSelect id="doc-paper" paper=paper without_blank=true />
             <PdfDownload doc=doc file_name=format!("{identifier}.pdf") />
         </div>
         <PdfFrame doc=doc title=format!("Offer {identifier}") />

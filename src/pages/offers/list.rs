@@ -68,6 +68,7 @@ pub fn OfferList() -> impl IntoView {
         set_filter.run(f);
     });
     let clear = move |_| set_filter.run(OfferFilter::default());
+    let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
             <h1>"Offers"</h1>
@@ -81,7 +82,8 @@ pub fn OfferList() -> impl IntoView {
             projects=Signal::derive(move || projects.get().and_then(Result::ok).unwrap_or_default())
             on_change=set_filter
         />
-        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> }>
+        <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
+        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
             {move || Suspend::new(async move {
                 match offers.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| offers.refetch()) /> }.into_any(),
