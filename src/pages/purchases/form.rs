@@ -57,12 +57,45 @@ pub fn PurchaseCreate() -> impl IntoView {
     }
 }
 
-/// The summary lines: `field: message` for every error.
+fn label(path: &str) -> String {
+    let name = match path {
+        "iban" => "IBAN",
+        "company_id" => "Supplier",
+        "category_id" => "Category",
+        "payment_method" => "Payment method",
+        "receipt_identifier" => "Receipt no.",
+        "due_date" => "Due date",
+        "service_period_from" => "Service from",
+        "service_period_to" => "Service to",
+        "items" => "Positions",
+        "file" => "Receipt document",
+        other => return other.replace('_', " "),
+    };
+    name.to_string()
+}
+
+/// The summary lines: `Label: message` for every error.
 pub fn summary_lines(errors: &FieldErrors) -> Vec<String> {
     errors
         .iter()
-        .map(|(path, m)| format!("{}: {}", path.replace('_', " "), m.join("; ")))
+        .map(|(path, m)| format!("{}: {}", label(path), m.join("; ")))
         .collect()
+}
+
+/// Removes the error of the field whose input (`id="f-<path>"`) was just edited.
+fn clear_field_error(errors: RwSignal<FieldErrors>, ev: &leptos::ev::Event) {
+    let id = ev
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .map(|e| e.id())
+        .unwrap_or_default();
+    if let Some(path) = id.strip_prefix("f-") {
+        if errors.with_untracked(|e| e.contains_key(path)) {
+            errors.update(|e| {
+                e.remove(path);
+            });
+        }
+    }
 }
 
 /// The form, once its data is loaded.
@@ -129,7 +162,13 @@ fn PurchaseForm(
         }
     };
     view! {
-        <form class="purchase-form" novalidate on:submit=submit>
+        <form
+            class="purchase-form"
+            novalidate
+            on:submit=submit
+            on:input=move |ev| clear_field_error(errors, &ev)
+            on:change=move |ev| clear_field_error(errors, &ev)
+        >
             <div class="page-head">
                 <h1>"New purchase"</h1>
                 <div class="page-actions">{buttons}</div>

@@ -167,6 +167,12 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
     let error = b.find("#f-iban-error").await.text().await.unwrap();
     assert!(error.contains("not a valid IBAN"), "{error}");
     b.fill("#f-iban", iban).await;
+    wait_until(
+        &b,
+        "IBAN error gone once edited",
+        "return document.querySelector('#f-iban-error').textContent === ''",
+    )
+    .await;
     b.screenshot("purchases-form").await;
     b.click("form.purchase-form .form-actions button[type=submit]")
         .await;
