@@ -141,4 +141,11 @@ pub struct InvoiceItem {
     /// Net total of the position (the running sum for subtotals).
     #[serde(with = "rust_decimal::serde::arbitrary_precision")]
     pub net_total: Decimal,
+    /// Time sheet entries this position bills (beyond the interface's fields; omitted
+    /// when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub activity_ids: Vec<i64>,
+    /// Project expenses this position bills (omitted when none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub expense_ids: Vec<i64>,
 }

@@ -88,7 +88,7 @@ pub async fn check(
 pub async fn release(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
         sqlx::query(&format!(
-            "UPDATE {} SET billed = 0, invoice_id = NULL WHERE invoice_id = ?",
+            "UPDATE {} SET billed = 0, invoice_id = NULL, invoice_item_id = NULL WHERE invoice_id = ?",
             kind.table()
         ))
         .bind(invoice_id)
@@ -98,21 +98,24 @@ pub async fn release(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiRe
     Ok(())
 }
 
-/// Marks the referenced entries billed by `invoice_id`; a concurrent claim is a 422.
+/// Marks the referenced entries billed by `invoice_id` and by the position whose id is at
+/// the same index in `item_ids`; a concurrent claim is a 422.
 pub async fn claim(
     tx: &mut Transaction<'_, Sqlite>,
     body: &NewInvoice,
     invoice_id: i64,
+    item_ids: &[i64],
 ) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
         for (i, ids) in ids_of(body, kind) {
             for id in ids {
                 let sql = format!(
-                    "UPDATE {} SET billed = 1, invoice_id = ? WHERE id = ? AND billed = 0",
+                    "UPDATE {} SET billed = 1, invoice_id = ?, invoice_item_id = ? WHERE id = ? AND billed = 0",
                     kind.table()
                 );
                 let done = sqlx::query(&sql)
                     .bind(invoice_id)
+                    .bind(item_ids.get(i))
                     .bind(id)
                     .execute(&mut **tx)
                     .await?;
@@ -126,4 +129,21 @@ pub async fn claim(
         }
     }
     Ok(())
+}
+
+/// The activity and expense ids billed by each position of `invoice_id`:
+/// `(invoice_item_id, kind, id)` grouped by the caller.
+pub async fn billed_by_items(
+    pool: &sqlx::SqlitePool,
+    invoice_id: i64,
+) -> ApiResult<Vec<(i64, bool, i64)>> {
+    let rows: Vec<(i64, bool, i64)> = sqlx::query_as(
+        "SELECT invoice_item_id, 1, id FROM activities WHERE invoice_id = ? AND invoice_item_id IS NOT NULL
+         UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = ? AND invoice_item_id IS NOT NULL ORDER BY 3",
+    )
+    .bind(invoice_id)
+    .bind(invoice_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows)
 }

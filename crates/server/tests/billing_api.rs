@@ -305,6 +305,12 @@ async fn activities_and_expenses_are_billed_once_in_the_invoice_transaction() {
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
     assert_eq!(
+        r.body["items"][0]["activity_ids"],
+        json!([a1, a2]),
+        "the position reports what it bills"
+    );
+    assert_eq!(r.body["items"][0]["expense_ids"], json!([e1]));
+    assert_eq!(
         s.get(&format!("/activities/{a1}")).await.body["billed"],
         true
     );
@@ -338,5 +344,46 @@ async fn activities_and_expenses_are_billed_once_in_the_invoice_transaction() {
     assert_eq!(
         s.get(&format!("/activities/{a1}")).await.body["billed"],
         false
+    );
+}
+
+#[tokio::test]
+async fn editing_a_draft_keeps_what_its_positions_bill() {
+    let s = start().await;
+    let c = s.customer("Drafty Hours").await;
+    let project = s
+        .post("/projects", json!({"name": "Site", "customer_id": c}))
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let a = s
+        .post(
+            "/activities",
+            json!({"date": "2026-11-02", "hours": 2, "project_id": project, "hourly_rate": 50}),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let mut body = common::invoice_body(c);
+    common::merge(
+        &mut body,
+        json!({"status": "draft", "project_id": project, "items": [{"type": "item", "title": "Hours", "quantity": 2, "unit": "h", "unit_price": 50, "activity_ids": [a]}]}),
+    );
+    let draft = s.post("/invoices", body.clone()).await;
+    assert_eq!(draft.status, 200, "{}", draft.body);
+    let id = draft.body["id"].as_i64().unwrap();
+    common::merge(&mut body, json!({"title": "Edited"}));
+    let edited = s.put(&format!("/invoices/{id}"), body).await;
+    assert_eq!(edited.status, 200, "{}", edited.body);
+    assert_eq!(edited.body["items"][0]["activity_ids"], json!([a]));
+    let activity = s.get(&format!("/activities/{a}")).await.body;
+    assert_eq!(
+        (
+            activity["billed"].as_bool(),
+            activity["invoice_id"].as_i64()
+        ),
+        (Some(true), Some(id))
     );
 }

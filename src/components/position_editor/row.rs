@@ -102,6 +102,8 @@ impl PositionRow {
         if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
             row.net_total.set(decimal_text(Some(item.net_total)));
         }
+        row.activity_ids.set(item.activity_ids.clone());
+        row.expense_ids.set(item.expense_ids.clone());
         row
     }
 

@@ -140,7 +140,8 @@ async fn write_items(
     tx: &mut Transaction<'_, Sqlite>,
     invoice_id: i64,
     p: &Prepared,
-) -> ApiResult<()> {
+) -> ApiResult<Vec<i64>> {
+    let mut ids = Vec::new();
     sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
         .bind(invoice_id)
         .execute(&mut **tx)
@@ -155,7 +156,7 @@ async fn write_items(
     {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;
-        sqlx::query("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        let id: i64 = sqlx::query_scalar("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
             .bind(invoice_id)
             .bind(n as i64)
             .bind(kind.as_str())
@@ -165,10 +166,11 @@ async fn write_items(
             .bind(item.unit.as_deref().filter(|u| !u.trim().is_empty()))
             .bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
             .bind(net.to_string())
-            .execute(&mut **tx)
+            .fetch_one(&mut **tx)
             .await?;
+        ids.push(id);
     }
-    Ok(())
+    Ok(ids)
 }
 
 /// Propagates the recipient address to the customer or the project (`change_address`).
@@ -257,9 +259,10 @@ async fn write_header(
     .bind(id)
     .execute(&mut **tx)
     .await?;
-    write_items(tx, id, p).await?;
+    // Release first: the old positions the entries point to are replaced.
     crate::billing::release(tx, id).await?;
-    crate::billing::claim(tx, &p.body, id).await?;
+    let item_ids = write_items(tx, id, p).await?;
+    crate::billing::claim(tx, &p.body, id, &item_ids).await?;
     propagate_address(tx, p).await
 }
 

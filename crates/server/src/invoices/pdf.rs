@@ -177,6 +177,8 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
                     unit: i.unit,
                     unit_price: i.unit_price,
                     net_total: net,
+                    activity_ids: i.activity_ids.unwrap_or_default(),
+                    expense_ids: i.expense_ids.unwrap_or_default(),
                 })
                 .collect(),
         ),

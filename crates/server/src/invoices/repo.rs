@@ -157,10 +157,20 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
         .bind(id)
         .fetch_all(pool)
         .await?;
+    let billed = crate::billing::billed_by_items(pool, id).await?;
+    let ids_of = |item: i64, activity: bool| {
+        billed
+            .iter()
+            .filter(|(i, a, _)| *i == item && *a == activity)
+            .map(|(_, _, id)| *id)
+            .collect()
+    };
     invoice.items = Some(
         items
             .into_iter()
             .map(|r| InvoiceItem {
+                activity_ids: ids_of(r.id, true),
+                expense_ids: ids_of(r.id, false),
                 id: r.id,
                 kind: PositionType::parse(&r.kind).unwrap_or(PositionType::Item),
                 title: r.title,
