@@ -5,21 +5,18 @@
 
 use super::attachments::AttachmentsSection;
 use super::detail_email::OfferEmailAction;
+use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
-use crate::api::invoice_documents::Paper;
-use crate::api::offers::{get_offer, get_offer_pdf, update_offer_status};
+use crate::api::offers::{get_offer, update_offer_status};
 use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
-use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
-use crate::pages::invoices::detail_document::PaperSelect;
 use crate::paths::href;
-use kontor_model::offer::{Offer, OfferItem, OfferStatus};
-use kontor_model::position::PositionType;
+use kontor_model::offer::{Offer, OfferStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
 
@@ -144,76 +141,5 @@ fn StatusControl(
         <select id="offer-status" on:change=change disabled=move || task.pending.get()>
             {OfferStatus::ALL.into_iter().map(|s| view! { <option value=s.as_str() selected=s == status>{s.label()}</option> }).collect_view()}
         </select>
-    }
-}
-
-/// The positions; optional ones carry an "Optional" mark and are not in the totals.
-#[component]
-fn OfferPositions(
-    /// The offer shown.
-    offer: Offer,
-) -> impl IntoView {
-    let cur = offer.currency.clone();
-    let row = move |i: &OfferItem| {
-        let num = |d: Option<kontor_model::Decimal>| {
-            d.map(|d| d.normalize().to_string()).unwrap_or_default()
-        };
-        let title = i.title.clone().unwrap_or_default();
-        match i.kind {
-            PositionType::Item => view! {
-                <tr class:is-optional=i.optional>
-                    <td>{title} {i.optional.then(|| view! { " " <span class="badge badge-archived">"Optional"</span> })}
-                        <div class="muted">{i.description.clone().unwrap_or_default()}</div></td>
-                    <td class="num">{num(i.quantity)}</td><td>{i.unit.clone().unwrap_or_default()}</td>
-                    <td class="num money">{i.unit_price.map(|p| format_money(p, &cur)).unwrap_or_default()}</td>
-                    <td class="num money">{if i.optional { format!("({})", format_money(i.net_total, &cur)) } else { format_money(i.net_total, &cur) }}</td>
-                </tr>
-            }.into_any(),
-            PositionType::Subtotal => view! { <tr><td colspan="4"><em>{title}</em></td><td class="num money">{format_money(i.net_total, &cur)}</td></tr> }.into_any(),
-            PositionType::Title => view! { <tr><td colspan="5"><strong>{title}</strong></td></tr> }.into_any(),
-            PositionType::Description => view! { <tr><td colspan="5">{i.description.clone().unwrap_or(title)}</td></tr> }.into_any(),
-            _ => view! { <tr class="row-break"><td colspan="5"><hr /></td></tr> }.into_any(),
-        }
-    };
-    let items = offer.items.clone().unwrap_or_default();
-    view! {
-        <section class="section" aria-labelledby="positions-title">
-            <h2 class="section-title" id="positions-title">"Positions"</h2>
-            <table class="table positions-table" id="offer-positions">
-                <thead><tr><th scope="col">"Title / description"</th><th scope="col" class="num">"Quantity"</th><th scope="col">"Unit"</th><th scope="col" class="num">"Unit price"</th><th scope="col" class="num">"Net total"</th></tr></thead>
-                <tbody>{items.iter().map(row).collect_view()}</tbody>
-            </table>
-            <p class="muted">"Optional positions are shown in brackets and not counted."</p>
-            <dl class="totals-box totals-static">
-                <div class="totals-line"><dt>{format!("Net total (discount {} %)", offer.discount.normalize())}</dt><dd class="money">{format_money(offer.net_total, &offer.currency)}</dd></div>
-                <div class="totals-line"><dt>{format!("Tax {} %", offer.tax.normalize())}</dt><dd class="money">{format_money(offer.gross_total - offer.net_total, &offer.currency)}</dd></div>
-                <div class="totals-line totals-gross"><dt>"Gross total"</dt><dd class="money">{format_money(offer.gross_total, &offer.currency)}</dd></div>
-            </dl>
-        </section>
-    }
-}
-
-/// The offer PDF through an object URL (the invoice's [`PdfDoc`]): fetched again, old URL
-/// revoked, when the paper changes; revoked when the page goes away.
-#[component]
-fn OfferDocument(
-    /// The offer id.
-    offer_id: i64,
-    /// The offer number.
-    identifier: String,
-) -> impl IntoView {
-    let paper = RwSignal::new(Paper::Default);
-    let doc = PdfDoc::new();
-    Effect::new(move |_| {
-        let chosen = paper.get();
-        doc.load(Box::pin(get_offer_pdf(offer_id, chosen)));
-    });
-    view! {
-        <div class="doc-toolbar">
-            <label for="doc-paper">"Letter paper"</label>
-            <PaperSelect id="doc-paper" paper=paper without_blank=true />
-            <PdfDownload doc=doc file_name=format!("{identifier}.pdf") />
-        </div>
-        <PdfFrame doc=doc title=format!("Offer {identifier}") />
     }
 }

@@ -5,6 +5,7 @@
 mod attachments;
 mod detail;
 pub mod detail_email;
+mod detail_sections;
 pub mod form;
 mod form_fields;
 pub mod form_state;
