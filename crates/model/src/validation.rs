@@ -302,6 +302,101 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
     e
 }
 
+/// Checks a purchase creation body (interface.md § POST /purchases): date, currency (one
+/// of the account's) and payment method required; at least one position, each with title,
+/// total and tax (0–100 %); IBAN checksum; due date and service period order.
+pub fn validate_new_purchase(
+    body: &crate::purchase::NewPurchase,
+    currencies: &[String],
+) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    if body.date.is_none() {
+        push_error(&mut e, "date", "is required");
+    }
+    match &body.currency {
+        None => push_error(&mut e, "currency", "is required"),
+        Some(c) if !currencies.contains(c) => push_error(
+            &mut e,
+            "currency",
+            format!(
+                "must be one of the account's currencies ({})",
+                currencies.join(", ")
+            ),
+        ),
+        _ => {}
+    }
+    if body.payment_method.is_none() {
+        push_error(&mut e, "payment_method", "is required");
+    }
+    if let (Some(d), Some(due)) = (body.date, body.due_date) {
+        if due < d {
+            push_error(&mut e, "due_date", "must not be before the date");
+        }
+    }
+    if let (Some(from), Some(to)) = (body.service_period_from, body.service_period_to) {
+        if to < from {
+            push_error(
+                &mut e,
+                "service_period_to",
+                "must not be before service_period_from",
+            );
+        }
+    }
+    if body
+        .iban
+        .as_deref()
+        .is_some_and(|i| !i.trim().is_empty() && !crate::purchase::is_valid_iban(i))
+    {
+        push_error(&mut e, "iban", "is not a valid IBAN (checksum)");
+    }
+    for (field, value, max) in [
+        ("receipt_identifier", &body.receipt_identifier, MAX_LINE),
+        ("title", &body.title, MAX_LINE),
+        ("reference", &body.reference, MAX_LINE),
+        ("info", &body.info, MAX_TEXT),
+    ] {
+        text(&mut e, field, value.as_ref(), false, max);
+    }
+    for (i, t) in body.tags.iter().flatten().enumerate() {
+        if t.trim().is_empty() || t.contains(',') {
+            push_error(
+                &mut e,
+                format!("tags[{i}]"),
+                "must be a non-empty tag without commas",
+            );
+        }
+    }
+    match &body.items {
+        None => push_error(&mut e, "items", "is required"),
+        Some(items) if items.is_empty() => {
+            push_error(&mut e, "items", "must contain at least one position")
+        }
+        Some(items) if items.len() > MAX_POSITIONS => push_error(
+            &mut e,
+            "items",
+            format!("must hold at most {MAX_POSITIONS} positions"),
+        ),
+        _ => {}
+    }
+    for (i, item) in body.items.iter().flatten().enumerate() {
+        text(
+            &mut e,
+            &format!("items[{i}].title"),
+            item.title.as_ref(),
+            true,
+            MAX_LINE,
+        );
+        if item.total.is_none() {
+            push_error(&mut e, format!("items[{i}].total"), "is required");
+        }
+        match item.tax {
+            None => push_error(&mut e, format!("items[{i}].tax"), "is required"),
+            v => percent(&mut e, &format!("items[{i}].tax"), v),
+        }
+    }
+    e
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -452,99 +547,4 @@ mod tests {
         let e = validate_new_offer(&bad, &cur());
         assert!(e.contains_key("change_address") && e.contains_key("currency"));
     }
-}
-
-/// Checks a purchase creation body (interface.md § POST /purchases): date, currency (one
-/// of the account's) and payment method required; at least one position, each with title,
-/// total and tax (0–100 %); IBAN checksum; due date and service period order.
-pub fn validate_new_purchase(
-    body: &crate::purchase::NewPurchase,
-    currencies: &[String],
-) -> FieldErrors {
-    let mut e = FieldErrors::new();
-    if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
-    }
-    match &body.currency {
-        None => push_error(&mut e, "currency", "is required"),
-        Some(c) if !currencies.contains(c) => push_error(
-            &mut e,
-            "currency",
-            format!(
-                "must be one of the account's currencies ({})",
-                currencies.join(", ")
-            ),
-        ),
-        _ => {}
-    }
-    if body.payment_method.is_none() {
-        push_error(&mut e, "payment_method", "is required");
-    }
-    if let (Some(d), Some(due)) = (body.date, body.due_date) {
-        if due < d {
-            push_error(&mut e, "due_date", "must not be before the date");
-        }
-    }
-    if let (Some(from), Some(to)) = (body.service_period_from, body.service_period_to) {
-        if to < from {
-            push_error(
-                &mut e,
-                "service_period_to",
-                "must not be before service_period_from",
-            );
-        }
-    }
-    if body
-        .iban
-        .as_deref()
-        .is_some_and(|i| !i.trim().is_empty() && !crate::purchase::is_valid_iban(i))
-    {
-        push_error(&mut e, "iban", "is not a valid IBAN (checksum)");
-    }
-    for (field, value, max) in [
-        ("receipt_identifier", &body.receipt_identifier, MAX_LINE),
-        ("title", &body.title, MAX_LINE),
-        ("reference", &body.reference, MAX_LINE),
-        ("info", &body.info, MAX_TEXT),
-    ] {
-        text(&mut e, field, value.as_ref(), false, max);
-    }
-    for (i, t) in body.tags.iter().flatten().enumerate() {
-        if t.trim().is_empty() || t.contains(',') {
-            push_error(
-                &mut e,
-                format!("tags[{i}]"),
-                "must be a non-empty tag without commas",
-            );
-        }
-    }
-    match &body.items {
-        None => push_error(&mut e, "items", "is required"),
-        Some(items) if items.is_empty() => {
-            push_error(&mut e, "items", "must contain at least one position")
-        }
-        Some(items) if items.len() > MAX_POSITIONS => push_error(
-            &mut e,
-            "items",
-            format!("must hold at most {MAX_POSITIONS} positions"),
-        ),
-        _ => {}
-    }
-    for (i, item) in body.items.iter().flatten().enumerate() {
-        text(
-            &mut e,
-            &format!("items[{i}].title"),
-            item.title.as_ref(),
-            true,
-            MAX_LINE,
-        );
-        if item.total.is_none() {
-            push_error(&mut e, format!("items[{i}].total"), "is required");
-        }
-        match item.tax {
-            None => push_error(&mut e, format!("items[{i}].tax"), "is required"),
-            v => percent(&mut e, &format!("items[{i}].tax"), v),
-        }
-    }
-    e
 }
