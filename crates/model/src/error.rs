@@ -23,3 +23,10 @@ pub struct ErrorBody {
 pub fn push_error(errors: &mut FieldErrors, field: impl Into<String>, message: impl Into<String>) {
     errors.entry(field.into()).or_default().push(message.into());
 }
+
+/// Adds "is required" for `field` when `value` is absent or only whitespace.
+pub fn require_text(errors: &mut FieldErrors, field: &str, value: Option<&String>) {
+    if value.map(|v| v.trim()).unwrap_or("").is_empty() {
+        push_error(errors, field, "is required");
+    }
+}

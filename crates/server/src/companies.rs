@@ -11,7 +11,7 @@ use axum::extract::{OriginalUri, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{Company, CompanyType, CustomerVat, NewCompany};
 use kontor_model::query::{GlobalFilter, Paging};
 use rust_decimal::Decimal;
@@ -158,9 +158,7 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// Checks a company body; `currencies` are the account's.
 pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
     let mut e = FieldErrors::new();
-    if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
-        push_error(&mut e, "name", "is required");
-    }
+    require_text(&mut e, "name", body.name.as_ref());
     if let Some(c) = &body.currency {
         if !currencies.contains(c) {
             push_error(

@@ -11,7 +11,7 @@ use axum::extract::{OriginalUri, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{Deal, IdName, NewDeal};
 use kontor_model::query::{parse_id, GlobalFilter, Paging};
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
@@ -126,9 +126,7 @@ async fn create(
     JsonBody(body): JsonBody<NewDeal>,
 ) -> ApiResult<Json<Deal>> {
     let mut e = FieldErrors::new();
-    if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
-        push_error(&mut e, "name", "is required");
-    }
+    require_text(&mut e, "name", body.name.as_ref());
     match body.company_id {
         None => push_error(&mut e, "company_id", "is required"),
         Some(c) if crate::companies::find(&state.pool, c).await?.is_none() => {

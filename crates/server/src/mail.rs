@@ -5,7 +5,7 @@
 use crate::config::{AccountConfig, SmtpSecurity};
 use crate::error::{ApiError, ApiResult};
 use kontor_model::email::{is_address, split_addresses, SendEmail, SentEmail};
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{push_error, require_text, FieldErrors};
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
@@ -45,9 +45,7 @@ pub fn resolve(
 ) -> ApiResult<Recipients> {
     let mut e = FieldErrors::new();
     for (field, value) in [("subject", &body.subject), ("text", &body.text)] {
-        if value.as_deref().map(str::trim).unwrap_or("").is_empty() {
-            push_error(&mut e, field, "is required");
-        }
+        require_text(&mut e, field, value.as_ref());
     }
     let list = |v: &Option<String>| split_addresses(v.as_deref().unwrap_or(""));
     let (mut to, mut cc, bcc) = (

@@ -12,7 +12,7 @@ use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
 use kontor_model::email::is_address;
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{IdName, NewPerson, Person};
 use kontor_model::query::{parse_id, GlobalFilter, Paging};
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
@@ -136,9 +136,7 @@ async fn create(
 ) -> ApiResult<Json<Person>> {
     let mut e = FieldErrors::new();
     for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
-        if value.as_deref().map(str::trim).unwrap_or("").is_empty() {
-            push_error(&mut e, field, "is required");
-        }
+        require_text(&mut e, field, value.as_ref());
     }
     if body.email.as_deref().is_some_and(|m| !is_address(m)) {
         push_error(&mut e, "email", "is not an e-mail address");

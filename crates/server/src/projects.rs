@@ -11,7 +11,7 @@ use axum::extract::{OriginalUri, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{IdName, NewProject, Project};
 use kontor_model::query::{parse_id, GlobalFilter, Paging};
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
@@ -136,9 +136,7 @@ async fn create(
     JsonBody(body): JsonBody<NewProject>,
 ) -> ApiResult<Json<Project>> {
     let mut e = FieldErrors::new();
-    if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
-        push_error(&mut e, "name", "is required");
-    }
+    require_text(&mut e, "name", body.name.as_ref());
     match body.customer_id {
         None => push_error(&mut e, "customer_id", "is required"),
         Some(id) if crate::companies::find(&state.pool, id).await?.is_none() => {

@@ -10,7 +10,7 @@ use axum::extract::{OriginalUri, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::party::{NewUser, User};
 use kontor_model::query::{GlobalFilter, Paging};
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
@@ -108,9 +108,7 @@ async fn create(
 ) -> ApiResult<Json<User>> {
     let mut e = FieldErrors::new();
     for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
-        if value.as_deref().map(str::trim).unwrap_or("").is_empty() {
-            push_error(&mut e, field, "is required");
-        }
+        require_text(&mut e, field, value.as_ref());
     }
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;

@@ -6,7 +6,7 @@ use crate::extract::{IdPath, JsonBody};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::purchase::{NewPurchaseCategory, PurchaseCategory};
 use sqlx::SqlitePool;
 
@@ -56,9 +56,7 @@ pub async fn create(
     JsonBody(body): JsonBody<NewPurchaseCategory>,
 ) -> ApiResult<Json<PurchaseCategory>> {
     let mut e = FieldErrors::new();
-    if body.name.as_deref().map(str::trim).unwrap_or("").is_empty() {
-        push_error(&mut e, "name", "is required");
-    }
+    require_text(&mut e, "name", body.name.as_ref());
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
