@@ -10,6 +10,11 @@ export PATH="$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
 step() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
 
+# Chromium leaves large scoped folders in TMPDIR: give the browser tests their own, removed
+# at the end whatever happens.
+browser_tmp=$(mktemp -d "${TMPDIR:-/tmp}/kontor-browser.XXXXXX")
+trap 'rm -rf "$browser_tmp"' EXIT
+
 step "format"
 cargo fmt --all -- --check
 
@@ -22,7 +27,7 @@ step "model, PDF and server tests"
 cargo test -p kontor-model -p kontor-pdf -p kontor-server
 
 step "component tests (wasm in headless Chromium)"
-cargo test -p kontor-app --target wasm32-unknown-unknown
+TMPDIR="$browser_tmp" cargo test -p kontor-app --target wasm32-unknown-unknown
 
 step "release bundle (/ and /kontor/)"
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')

@@ -124,17 +124,22 @@ pub struct Browser {
     pub client: Client,
     driver: Child,
     _profile: tempfile::TempDir,
+    /// chromedriver's and Chromium's own `TMPDIR` (Chromium leaves ~100 MB scoped
+    /// folders there): removed with the browser.
+    _tmp: tempfile::TempDir,
 }
 
 impl Browser {
     /// Starts chromedriver on a free port and opens a session (1280×900 window).
     pub async fn start() -> Browser {
         let port = free_port();
+        let tmp = tempfile::tempdir().expect("temporary dir for chromedriver");
         let driver = Command::new(env_path(
             "CHROMEDRIVER",
             PathBuf::from("/usr/bin/chromedriver"),
         ))
         .arg(format!("--port={port}"))
+        .env("TMPDIR", tmp.path())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .kill_on_drop(true)
@@ -160,6 +165,7 @@ impl Browser {
                         client,
                         driver,
                         _profile: profile,
+                        _tmp: tmp,
                     }
                 }
                 Err(e) => last_error = e.to_string(),
