@@ -14,6 +14,7 @@
 pub mod account;
 pub mod billing;
 pub mod email;
+pub mod effects;
 pub mod error;
 pub mod invoice;
 pub mod invoice_input;
@@ -23,11 +24,14 @@ pub mod party;
 pub mod payment;
 pub mod position;
 pub mod purchase;
+pub mod payment_rules;
 pub mod purchase_totals;
 pub mod query;
 pub mod status;
 pub mod timestamp;
+pub mod recipients;
 pub mod totals;
 pub mod validation;
 
 pub use rust_decimal::Decimal;
+pub mod vat;

@@ -127,7 +127,25 @@ pub fn can_delete_invoice(locked: bool) -> bool {
 /// Whether an invoice may be reversed: final (not a draft), not itself a reversal, and
 /// not reversed already (`decisions.md` § State rules).
 pub fn can_reverse_invoice(status: InvoiceStatus, reversal: bool, reversed: bool) -> bool {
-    status != InvoiceStatus::Draft && !reversal && !reversed
+    reverse_refusal(status, reversal, reversed).is_none()
+}
+
+/// Why an invoice may not be reversed (the sentence the server answers with 422 and the
+/// app shows), or `None` when it may (`decisions.md` § State rules).
+pub fn reverse_refusal(
+    status: InvoiceStatus,
+    reversal: bool,
+    reversed: bool,
+) -> Option<&'static str> {
+    if status == InvoiceStatus::Draft {
+        Some("A draft cannot be reversed; delete it instead.")
+    } else if reversal {
+        Some("A reversal invoice cannot be reversed.")
+    } else if reversed {
+        Some("This invoice has already been reversed.")
+    } else {
+        None
+    }
 }
 
 /// Whether payments can be recorded: final invoices only.
@@ -207,6 +225,21 @@ mod tests {
         assert_eq!(
             status_after_payments(Decimal::new(200, 0), gross, Created),
             Paid
+        );
+    }
+
+    #[test]
+    fn reversal_eligibility_with_one_message_each() {
+        assert!(can_reverse_invoice(Sent, false, false));
+        assert!(can_reverse_invoice(Paid, false, false));
+        assert!(!can_reverse_invoice(Draft, false, false));
+        assert_eq!(
+            reverse_refusal(Created, true, false),
+            Some("A reversal invoice cannot be reversed.")
+        );
+        assert_eq!(
+            reverse_refusal(Created, false, true),
+            Some("This invoice has already been reversed.")
         );
     }
 
