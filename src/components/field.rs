@@ -1,8 +1,10 @@
 //! Form fields: the label above the input, a required mark, a hint and the field's errors
 //! next to it (from validation or a 422).
 
+use crate::components::locale::typed_value;
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
+use rust_decimal::Decimal;
 
 /// The messages for `path` in `errors`, joined into one sentence; `None` when none.
 pub fn field_message(errors: &FieldErrors, path: &str) -> Option<String> {
@@ -10,6 +12,17 @@ pub fn field_message(errors: &FieldErrors, path: &str) -> Option<String> {
         .get(path)
         .filter(|m| !m.is_empty())
         .map(|m| m.join("; "))
+}
+
+/// The error of `path` as a signal for a [`Field`].
+pub fn error_of(errors: RwSignal<FieldErrors>, path: &'static str) -> Signal<Option<String>> {
+    Signal::derive(move || errors.with(|e| field_message(e, path)))
+}
+
+/// The typed tax, discount or other percentage as a number in the user's locale (0 when
+/// empty or invalid), for the live totals.
+pub fn percent_signal(text: RwSignal<String>) -> Signal<Decimal> {
+    Signal::derive(move || text.with(|t| typed_value(t)).unwrap_or_default())
 }
 
 /// A labelled field. The input inside must carry `id=<id>`; the error is linked to it

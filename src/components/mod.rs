@@ -3,22 +3,35 @@
 //! - [`frame`]: the app frame (left navigation, top bar) around every signed-in page.
 //! - [`position_editor`]: the positions table of invoices (and later offers) with totals.
 //! - [`status_badge`]: status badges with fixed colours and text.
-//! - [`dialog`]: modal dialogs that trap focus, close on Esc and return focus.
+//! - [`dialog`]: modal dialogs that trap focus, close on Esc and return focus;
+//!   [`confirm_dialog`]: a question before an action (finalize, bill an offer again).
 //! - [`toast`]: short success toasts and failure toasts that stay until dismissed.
-//! - [`money`], [`date`]: formatting of amounts and dates.
+//! - [`money`], [`date`]: formatting of amounts and dates; [`locale`]: how the user
+//!   writes numbers (every typed amount is read and shown through it).
 //! - [`pdf_preview`]: PDFs fetched with the key and shown in the page; [`debounce`] for
 //!   the live preview.
 //! - [`task`]: light loads and requests under the current owner.
 //! - [`pager`], [`skeleton`], [`error_panel`], [`field`]: list and form building blocks.
+//! - [`form_summary`] (error summary at the top of a form), [`leave_guard`] (ask before
+//!   leaving unsaved changes), [`paper_select`] (letter paper), [`email_dialog`] (send a
+//!   document by e-mail), [`drop_zone`] (files from the user's disk): widgets shared by the
+//!   pages of several resources (pages never import other pages).
 
+pub mod confirm_dialog;
 pub mod date;
 pub mod debounce;
 pub mod dialog;
+pub mod drop_zone;
+pub mod email_dialog;
 pub mod error_panel;
 pub mod field;
+pub mod form_summary;
 pub mod frame;
+pub mod leave_guard;
+pub mod locale;
 pub mod money;
 pub mod pager;
+pub mod paper_select;
 pub mod pdf_preview;
 pub mod position_editor;
 pub mod skeleton;

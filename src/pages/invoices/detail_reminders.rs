@@ -1,20 +1,68 @@
 //! Payment reminders: the list and "Add reminder" (date, new due date, fee, text).
 
-use super::form_fields::error_of;
-use super::payment_rules::{can_remind, open_amount, reminder_body};
+use super::payment_dialog::open_amount;
 use crate::api::payments::create_invoice_reminder;
 use crate::api::ApiError;
-use crate::components::date::{format_date, iso, today};
+use crate::components::date::{format_date, iso, parse_iso, today};
 use crate::components::dialog::Dialog;
-use crate::components::field::Field;
+use crate::components::field::{error_of, Field};
+use crate::components::locale::parse_typed;
 use crate::components::money::format_money;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use chrono::Days;
-use kontor_model::error::FieldErrors;
+use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
-use kontor_model::payment::Reminder;
+use kontor_model::payment::{NewReminder, Reminder};
+use kontor_model::payment_rules::{can_remind, validate_reminder};
 use leptos::prelude::*;
+
+/// The reminder body from the dialog's texts (plain text becomes simple HTML), or the
+/// field errors (`date`, `due_date`, `fee`) from the model's reminder rule.
+pub fn reminder_body(
+    invoice_id: i64,
+    currency: &str,
+    date_text: &str,
+    due_text: &str,
+    fee_text: &str,
+    text: &str,
+) -> Result<NewReminder, FieldErrors> {
+    let (date, due_date) = (parse_iso(date_text), parse_iso(due_text));
+    // The fee as the user writes numbers (`2,50` in German); blank is no fee.
+    let parsed = parse_typed(fee_text).map(|f| f.unwrap_or(kontor_model::Decimal::ZERO));
+    let fee = parsed.clone().ok();
+    let mut errors = validate_reminder(date, due_date, fee, currency);
+    if let Err(message) = parsed {
+        errors.remove("fee");
+        push_error(&mut errors, "fee", message);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(NewReminder {
+        invoice_id: Some(invoice_id),
+        date,
+        due_date,
+        fee,
+        text: Some(text_to_html(text)),
+    })
+}
+
+/// Plain text as simple HTML: special characters escaped, blank lines separate
+/// paragraphs, single line breaks become `<br>`.
+pub fn text_to_html(text: &str) -> String {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace("\r\n", "\n");
+    escaped
+        .split("\n\n")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .map(|p| format!("<p>{}</p>", p.replace('\n', "<br>")))
+        .collect()
+}
 
 /// Days between a reminder and its new due date, by default.
 const REMINDER_TERM: u64 = 7;
@@ -104,7 +152,7 @@ pub fn RemindersSection(
         <section class="section" aria-labelledby="reminders-title">
             <div class="section-head">
                 <h2 class="section-title" id="reminders-title">"Reminders"</h2>
-                {can_remind(&invoice).then(|| view! {
+                {can_remind(invoice.status, invoice.reversed, invoice.reversal).then(|| view! {
                     <button type="button" class="btn section-head-end" id="add-reminder" on:click=start.clone()>"Add reminder"</button>
                 })}
             </div>

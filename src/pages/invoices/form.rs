@@ -7,16 +7,18 @@ use super::detail::use_invoice_id;
 use super::form_billing::BillTimeAndExpenses;
 use super::form_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use super::form_from_offer;
-use super::form_guard::use_leave_guard;
 use super::form_preview::LivePreview;
 use super::form_state::InvoiceFormState;
-use super::form_summary::{summarize, ErrorSummary, SummaryEntry};
 use crate::api::companies::{list_companies, CompanyQuery};
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice, update_invoice_status};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
+use crate::components::confirm_dialog::{ConfirmDialog, FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::error_panel::ErrorPanel;
+use crate::components::field::percent_signal;
+use crate::components::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
@@ -144,7 +146,7 @@ fn InvoiceForm(
     let errors = RwSignal::new(FieldErrors::new());
     let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
-    let guard = use_leave_guard(state);
+    let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
     let projects_res = LocalResource::new(move || {
         let customer = state.customer_id.get();
@@ -226,6 +228,8 @@ fn InvoiceForm(
         None => {}
     });
 
+    let finalize_open = RwSignal::new(false);
+    let finalize_confirmed = RwSignal::new(false);
     // `finalize`: the invoice must be complete (validated as `created`).
     let submit = move |finalize: bool| {
         let (mut body, parse_errors) = state.body(if finalize {
@@ -242,6 +246,13 @@ fn InvoiceForm(
         errors.set(FieldErrors::new());
         row_errors.set(HashMap::new());
         summary.set(None);
+        // A number is assigned only after the same question "Finalize" asks.
+        if finalize && !finalize_confirmed.get_untracked() {
+            finalize_open.set(true);
+            return;
+        }
+        finalize_confirmed.set(false);
+        finalize_open.set(false);
         let finalize_after = finalize && editing.is_some();
         if finalize_after {
             body.status = Some(InvoiceStatus::Draft);
@@ -287,8 +298,8 @@ fn InvoiceForm(
             }
         }
     };
-    let tax = InvoiceFormState::percent_signal(state.tax);
-    let discount = InvoiceFormState::percent_signal(state.discount);
+    let tax = percent_signal(state.tax);
+    let discount = percent_signal(state.discount);
     let preview_shown = RwSignal::new(true);
     view! {
         <form
@@ -329,5 +340,8 @@ fn InvoiceForm(
             <TextFields state=state errors=errors />
             <div class="form-actions">{buttons}</div>
         </form>
+        <ConfirmDialog open=finalize_open title=FINALIZE_TITLE.to_string() text=FINALIZE_TEXT.to_string()
+            confirm_label=final_label.to_string() confirm_id="finalize-confirm" pending=pending
+            on_confirm=Callback::new(move |_| { finalize_confirmed.set(true); submit(true); }) />
     }
 }

@@ -1,15 +1,10 @@
 //! The field groups of the invoice form: customer and project, dates, pricing, texts.
 
 use super::form_state::{InvoiceFormState, PAYMENT_TERMS};
-use crate::components::field::{field_message, Field};
+use crate::components::field::{error_of, Field};
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, Project};
 use leptos::prelude::*;
-
-/// The error of `path` as a signal for a [`Field`].
-pub fn error_of(errors: RwSignal<FieldErrors>, path: &'static str) -> Signal<Option<String>> {
-    Signal::derive(move || errors.with(|e| field_message(e, path)))
-}
 
 fn invalid(
     errors: RwSignal<FieldErrors>,

@@ -2,12 +2,12 @@
 //! a customer or project, and turning the state into a [`NewInvoice`] body.
 
 use crate::components::date::{iso, parse_iso, today};
+use crate::components::locale::{format_input, parse_typed};
 use crate::components::position_editor::PositionRow;
 use chrono::{Days, NaiveDate};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, VatInput};
-use kontor_model::money::parse_amount;
 use kontor_model::party::{Company, Project};
 use kontor_model::position::PositionType;
 use kontor_model::query::split_list;
@@ -64,6 +64,9 @@ pub struct InvoiceFormState {
     pub rows: RwSignal<Vec<PositionRow>>,
     /// Custom properties kept from a loaded draft (not edited here yet).
     pub custom_properties: RwSignal<BTreeMap<String, String>>,
+    /// The offer this invoice is created from (`/invoices/new?from_offer=`); sent as
+    /// `offer_id` so the server links both and bills the offer.
+    pub offer_id: RwSignal<Option<i64>>,
 }
 
 fn due_after(date: &str, days: i64) -> Option<String> {
@@ -96,6 +99,7 @@ impl InvoiceFormState {
             service_to: RwSignal::new(String::new()),
             rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
             custom_properties: RwSignal::new(BTreeMap::new()),
+            offer_id: RwSignal::new(None),
         }
     }
 
@@ -106,7 +110,7 @@ impl InvoiceFormState {
             if d.is_zero() {
                 String::new()
             } else {
-                d.normalize().to_string()
+                format_input(d.normalize())
             }
         };
         s.customer_id.set(Some(invoice.customer_id));
@@ -118,7 +122,7 @@ impl InvoiceFormState {
         s.term_days
             .set(PAYMENT_TERMS.contains(&days).then_some(days));
         s.title.set(invoice.title.clone());
-        s.tax.set(invoice.tax.normalize().to_string());
+        s.tax.set(format_input(invoice.tax.normalize()));
         s.reverse_charge.set(invoice.vat.reverse_charge);
         s.discount.set(num(invoice.discount));
         s.cash_discount.set(num(invoice.cash_discount));
@@ -164,14 +168,9 @@ impl InvoiceFormState {
             self.term_days.set(Some(days));
             self.recompute_due_date();
         }
-        let tax = customer
-            .customer_vat
-            .tax
-            .map(|t| t.normalize().to_string())
-            .unwrap_or_else(|| DEFAULT_TAX.into());
-        self.tax.set(tax);
-        self.reverse_charge
-            .set(customer.customer_vat.reverse_charge);
+        let vat = kontor_model::vat::customer_default(&customer.customer_vat);
+        self.tax.set(format_input(vat.tax.normalize()));
+        self.reverse_charge.set(vat.reverse_charge);
         if let Some(c) = customer
             .currency
             .as_ref()
@@ -204,26 +203,20 @@ impl InvoiceFormState {
         }
     }
 
-    /// The typed tax, discount or other percentage as a number (0 when empty or invalid),
-    /// for the live totals.
-    pub fn percent_signal(text: RwSignal<String>) -> Signal<Decimal> {
-        Signal::derive(move || text.with(|t| parse_amount(t)).unwrap_or_default())
-    }
-
     /// The creation body for `status`, plus errors for texts that are not numbers or dates.
     pub fn body(&self, status: InvoiceStatus) -> (NewInvoice, FieldErrors) {
         let mut errors = FieldErrors::new();
         let text = |s: RwSignal<String>| {
             Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
         };
-        let mut number = |s: RwSignal<String>, field: &str| {
-            let t = text(s)?;
-            let parsed = parse_amount(&t);
-            if parsed.is_none() {
-                push_error(&mut errors, field, "must be a number");
-            }
-            parsed
-        };
+        let mut number =
+            |s: RwSignal<String>, field: &str| match s.with_untracked(|t| parse_typed(t)) {
+                Ok(value) => value,
+                Err(message) => {
+                    push_error(&mut errors, field, message);
+                    None
+                }
+            };
         let tax = number(self.tax, "tax");
         let discount = number(self.discount, "discount");
         let cash_discount = number(self.cash_discount, "cash_discount");
@@ -275,6 +268,7 @@ impl InvoiceFormState {
                 reverse_charge: Some(self.reverse_charge.get_untracked()),
                 intra_eu: None,
             }),
+            offer_id: self.offer_id.get_untracked(),
             ..Default::default()
         };
         (body, errors)

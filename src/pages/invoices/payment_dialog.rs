@@ -1,21 +1,74 @@
 //! "Add payment": a dialog with the date (today) and the amount (the open amount),
-//! checked before sending; the server's 422 errors appear at the field. After saving the
-//! invoice is fetched again, so its status badge follows (partially paid, paid).
+//! checked before sending with the model's payment rule; the server's 422 errors appear at
+//! the field. An amount above the open amount is recorded only after a confirmation (the
+//! difference becomes a credit). After saving the invoice is fetched again, so its status
+//! badge follows (partially paid, paid).
 
-use super::form_fields::error_of;
-use super::payment_rules::{open_amount, payment_body};
 use crate::api::payments::create_invoice_payment;
 use crate::api::ApiError;
-use crate::components::date::{iso, today};
+use crate::components::date::{iso, parse_iso, today};
 use crate::components::dialog::Dialog;
-use crate::components::field::Field;
+use crate::components::field::{error_of, Field};
+use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
-use kontor_model::error::FieldErrors;
+use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
-use kontor_model::payment::Payment;
+use kontor_model::payment::{NewPayment, Payment};
+use kontor_model::payment_rules::{self, is_overpayment, paid_sum, validate_payment, Balance};
+use kontor_model::Decimal;
 use leptos::prelude::*;
+
+/// The sum of the invoice's payments (currency units); 0 when it overflows.
+pub fn paid_amount(invoice: &Invoice) -> Decimal {
+    paid_sum(invoice.payments.iter().flatten().map(|p| p.paid_total)).unwrap_or_default()
+}
+
+/// The invoice's balance (open, settled or credit) from the model's rule.
+pub fn balance(invoice: &Invoice) -> Balance {
+    Balance::of(invoice.gross_total, paid_amount(invoice), &invoice.currency)
+        .unwrap_or(Balance::Settled(Decimal::ZERO))
+}
+
+/// What is still to be paid, never below zero (`119.00` gross, `50` paid → `69.00`).
+pub fn open_amount(invoice: &Invoice) -> Decimal {
+    let payments: Vec<Decimal> = invoice
+        .payments
+        .iter()
+        .flatten()
+        .map(|p| p.paid_total)
+        .collect();
+    payment_rules::open_amount(invoice.gross_total, &payments, &invoice.currency)
+}
+
+/// The payment body from the dialog's texts, or the field errors (`date`, `paid_total`)
+/// named like the server's.
+pub fn payment_body(
+    invoice_id: i64,
+    currency: &str,
+    date_text: &str,
+    amount_text: &str,
+) -> Result<NewPayment, FieldErrors> {
+    let date = parse_iso(date_text);
+    // The amount as the user writes numbers (`1.000,00` in German).
+    let parsed = parse_typed(amount_text);
+    let paid_total = parsed.clone().ok().flatten();
+    let mut errors = validate_payment(date, paid_total, "paid_total", currency);
+    if let Err(message) = parsed {
+        errors.remove("paid_total");
+        push_error(&mut errors, "paid_total", message);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(NewPayment {
+        invoice_id: Some(invoice_id),
+        date,
+        paid_total,
+        currency: Some(currency.to_string()),
+    })
+}
 
 /// The "Add payment" button and its dialog.
 #[component]
@@ -35,6 +88,8 @@ pub fn AddPayment(
     let errors = RwSignal::new(FieldErrors::new());
     let failure = RwSignal::new(None::<String>);
     let save = Task::new();
+    // A body above the open amount, waiting for the user's confirmation.
+    let over = RwSignal::new(None::<NewPayment>);
     let finished = move |answer: Result<Payment, ApiError>| match answer {
         Ok(p) => {
             open.set(false);
@@ -52,11 +107,15 @@ pub fn AddPayment(
         amount.set(if open_now.is_zero() {
             String::new()
         } else {
-            open_now.to_string()
+            format_input(open_now)
         });
         errors.set(FieldErrors::new());
         failure.set(None);
+        over.set(None);
         open.set(true);
+    };
+    let record = move |body: NewPayment| {
+        save.run(async move { create_invoice_payment(&body).await }, finished);
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -66,19 +125,55 @@ pub fn AddPayment(
         match body {
             Ok(body) => {
                 errors.set(FieldErrors::new());
-                save.run(async move { create_invoice_payment(&body).await }, finished);
+                if body.paid_total.is_some_and(|a| is_overpayment(a, open_now)) {
+                    over.set(Some(body));
+                } else {
+                    record(body);
+                }
             }
             Err(e) => errors.set(e),
         }
     };
     let pending = save.pending;
     let open_text = currency.with_value(|c| format_money(open_now, c));
+    let over_text = move || {
+        over.get()
+            .and_then(|b| b.paid_total)
+            .map(|amount| {
+                currency.with_value(|c| {
+                    format!(
+                        "The payment of {} is more than the open amount of {}. Record it anyway? The invoice then shows a credit of {}.",
+                        format_money(amount, c),
+                        format_money(open_now, c),
+                        format_money(amount.checked_sub(open_now).unwrap_or_default(), c)
+                    )
+                })
+            })
+            .unwrap_or_default()
+    };
+    let confirm_over = move |_| {
+        if let Some(body) = over.get_untracked() {
+            record(body);
+        }
+    };
     view! {
         <button type="button" class="btn btn-primary" id="add-payment" on:click=start>
             "Add payment"
         </button>
         <Dialog open=open title="Add payment">
-            <form novalidate on:submit=submit>
+            <Show when=move || over.with(Option::is_some)>
+                <div class="overpayment" role="alertdialog" aria-labelledby="overpayment-text">
+                    <p id="overpayment-text">{over_text}</p>
+                    <p class="field-error" role="alert">{move || failure.get()}</p>
+                    <div class="dialog-actions">
+                        <button type="button" class="btn" id="overpayment-back" on:click=move |_| over.set(None)>"Change amount"</button>
+                        <button type="button" class="btn btn-primary" id="overpayment-confirm" disabled=move || pending.get() on:click=confirm_over>
+                            {move || if pending.get() { "Saving…" } else { "Record anyway" }}
+                        </button>
+                    </div>
+                </div>
+            </Show>
+            <form novalidate on:submit=submit hidden=move || over.with(Option::is_some)>
                 <p class="muted">{format!("Open amount: {open_text}")}</p>
                 <Field id="payment-date" label="Date received" required=true error=error_of(errors, "date")>
                     <input id="payment-date" type="date" bind:value=date />

@@ -7,10 +7,10 @@ use crate::api::offers::{
 };
 use crate::api::ApiError;
 use crate::components::dialog::Dialog;
+use crate::components::drop_zone::{read_base64, DropZone, MAX_BYTES};
 use crate::components::field::field_message;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
-use crate::pages::purchases::upload::{read_base64, DropZone, MAX_BYTES};
 use kontor_model::offer::Attachment;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;

@@ -1,4 +1,4 @@
-//! "Send by e-mail" for an offer: the invoice's dialog ([`SendEmailDialog`]) with the
+//! "Send by e-mail" for an offer: the shared dialog ([`SendEmailDialog`]) with the
 //! offer's default recipients (the contact person's e-mail, else the company's) and text.
 //! The server attaches the offer PDF and every uploaded attachment.
 
@@ -7,28 +7,12 @@ use crate::api::offers::send_offer_email;
 use crate::api::people::list_people;
 use crate::api::ApiError;
 use crate::components::date::format_date;
+use crate::components::email_dialog::{DefaultsFn, Recipients, SendEmailDialog, SendFn};
 use crate::components::money::format_money;
-use crate::pages::invoices::detail_email::{DefaultsFn, SendEmailDialog, SendFn};
-use crate::pages::invoices::email_rules::Recipients;
 use kontor_model::email::{split_addresses, SentEmail};
 use kontor_model::offer::Offer;
-use kontor_model::party::{Company, Person};
+use kontor_model::recipients::offer_recipients;
 use leptos::prelude::*;
-
-/// The offer's default recipient (`decisions.md`): the contact's e-mail, else the
-/// company's `email`; no CC.
-pub fn offer_recipients(contact: Option<&Person>, company: Option<&Company>) -> Recipients {
-    let filled = |v: Option<&String>| {
-        v.map(|v| split_addresses(v).join("; "))
-            .filter(|v| !v.is_empty())
-    };
-    let to = filled(contact.and_then(|p| p.email.as_ref()))
-        .or_else(|| filled(company.and_then(|c| c.email.as_ref())));
-    Recipients {
-        to: to.unwrap_or_default(),
-        cc: String::new(),
-    }
-}
 
 async fn load_defaults(company: Option<i64>, contact: Option<i64>) -> Result<Recipients, ApiError> {
     let Some(company_id) = company else {
@@ -43,7 +27,10 @@ async fn load_defaults(company: Option<i64>, contact: Option<i64>) -> Result<Rec
             .find(|p| p.id == id),
         None => None,
     };
-    Ok(offer_recipients(person.as_ref(), Some(&company)))
+    Ok(offer_recipients(
+        person.as_ref().and_then(|p| p.email.as_deref()),
+        Some(&company),
+    ))
 }
 
 /// The button and its dialog for `offer`.

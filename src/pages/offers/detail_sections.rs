@@ -3,9 +3,10 @@
 
 use crate::api::invoice_documents::Paper;
 use crate::api::offers::get_offer_pdf;
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
+use crate::components::paper_select::PaperSelect;
 use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
-use crate::pages::invoices::detail_document::PaperSelect;
 use kontor_model::offer::{Offer, OfferItem};
 use kontor_model::position::PositionType;
 use leptos::prelude::*;
@@ -19,7 +20,7 @@ pub fn OfferPositions(
     let cur = offer.currency.clone();
     let row = move |i: &OfferItem| {
         let num = |d: Option<kontor_model::Decimal>| {
-            d.map(|d| d.normalize().to_string()).unwrap_or_default()
+            d.map(|d| format_input(d.normalize())).unwrap_or_default()
         };
         let title = i.title.clone().unwrap_or_default();
         match i.kind {

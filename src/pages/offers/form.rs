@@ -12,15 +12,13 @@ use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
-use crate::components::field::Field;
+use crate::components::field::{error_of, percent_signal, Field};
+use crate::components::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
-use crate::pages::invoices::form_fields::error_of;
-use crate::pages::invoices::form_guard::use_snapshot_guard;
-use crate::pages::invoices::form_summary::{summarize, ErrorSummary, SummaryEntry};
-use crate::pages::invoices::InvoiceFormState;
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::Offer;
@@ -110,8 +108,8 @@ fn OfferForm(
         save.run(async move { create_offer(&body).await }, saved.clone());
     };
     let pending = save.pending;
-    let tax = InvoiceFormState::percent_signal(state.tax);
-    let discount = InvoiceFormState::percent_signal(state.discount);
+    let tax = percent_signal(state.tax);
+    let discount = percent_signal(state.discount);
     view! {
         <form class="invoice-form offer-form" novalidate on:submit=submit>
             <div class="page-head">
@@ -131,7 +129,7 @@ fn OfferForm(
                 <p class="muted">"Optional positions are printed but not counted in the totals."</p>
                 <p class="field-error">{move || error_of(errors, "items").get()}</p>
                 <PositionEditor rows=state.rows currency=state.currency discount=discount tax=tax
-                    reverse_charge=Signal::stored(false) row_errors=row_errors allow_optional=true />
+                    reverse_charge=state.reverse_charge row_errors=row_errors allow_optional=true />
             </section>
             <section class="form-section" aria-labelledby="sec-texts">
                 <h2 class="section-title" id="sec-texts">"Texts"</h2>

@@ -3,8 +3,7 @@
 
 use super::form_state::OfferFormState;
 use crate::api::people::list_people;
-use crate::components::field::Field;
-use crate::pages::invoices::form_fields::error_of;
+use crate::components::field::{error_of, Field};
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, Deal, Project};
 use leptos::prelude::*;
@@ -154,8 +153,15 @@ pub fn OfferTermsFields(
                     </select>
                 </Field>
                 <Field id="f-tax" label="Tax %" required=true error=error_of(errors, "tax")>
-                    <input id="f-tax" type="text" inputmode="decimal" bind:value=state.tax />
+                    <input id="f-tax" type="text" inputmode="decimal" bind:value=state.tax disabled=move || state.reverse_charge.get() />
                 </Field>
+                <div class="field field-check">
+                    <label>
+                        <input type="checkbox" id="f-reverse_charge" bind:checked=state.reverse_charge />
+                        " Reverse charge"
+                    </label>
+                    <p class="field-hint">"The recipient owes the tax; none is charged."</p>
+                </div>
                 <Field id="f-discount" label="Discount %" error=error_of(errors, "discount")>
                     <input id="f-discount" type="text" inputmode="decimal" bind:value=state.discount />
                 </Field>

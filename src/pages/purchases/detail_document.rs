@@ -3,9 +3,9 @@
 //! [`PdfDoc`]); and replacing the document by picking or dropping a file, with an upload
 //! progress bar and the server's 422 message.
 
-use super::upload::{check_file, DropZone};
 use crate::api::purchases::store_purchase_document;
 use crate::api::ApiError;
+use crate::components::drop_zone::{check_file, DropZone};
 use crate::components::field::field_message;
 use crate::components::pdf_preview::{PdfDoc, PdfFrame};
 use crate::components::toast::Toasts;

@@ -4,7 +4,6 @@
 //! at the top. Leaving with unsaved changes asks first.
 
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
-use super::form_guard::use_leave_guard;
 use super::form_items::PurchaseItems;
 use super::form_state::PurchaseFormState;
 use super::list::load_suppliers;
@@ -14,6 +13,7 @@ use crate::api::ApiError;
 use crate::components::date::{iso, today};
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::field_message;
+use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::paths::href;
@@ -112,7 +112,7 @@ fn PurchaseForm(
     let categories = StoredValue::new(data.categories);
     let errors = RwSignal::new(FieldErrors::new());
     let summary = RwSignal::new(None::<(String, Vec<String>)>);
-    let guard = use_leave_guard(state);
+    let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
     let show = move |message: String, all: FieldErrors| {
         summary.set(Some((message, summary_lines(&all))));
         errors.set(all);

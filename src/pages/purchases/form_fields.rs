@@ -3,8 +3,8 @@
 //! dates, service period, currency, tags) and the attached document.
 
 use super::form_state::PurchaseFormState;
-use super::upload::{check_file, read_base64, DropZone};
-use crate::components::field::{field_message, Field};
+use crate::components::drop_zone::{check_file, read_base64, DropZone};
+use crate::components::field::{error_of, field_message, Field};
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
 use kontor_model::party::Company;
@@ -12,11 +12,6 @@ use kontor_model::purchase::{PaymentMethod, PurchaseCategory};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use send_wrapper::SendWrapper;
-
-/// The error of `path` as a signal for a [`Field`].
-pub fn error_of(errors: RwSignal<FieldErrors>, path: &'static str) -> Signal<Option<String>> {
-    Signal::derive(move || errors.with(|e| field_message(e, path)))
-}
 
 /// A text input bound to `value`, with the id `f-<path>`.
 fn text_input(path: &'static str, value: RwSignal<String>, kind: &'static str) -> impl IntoView {

@@ -8,7 +8,6 @@ mod detail_document;
 mod detail_payments;
 mod form;
 mod form_fields;
-mod form_guard;
 pub mod form_items;
 mod form_rows;
 pub mod form_state;
@@ -16,7 +15,6 @@ mod list;
 pub mod list_filters;
 mod list_table;
 pub mod list_totals;
-pub mod upload;
 
 pub use detail::PurchaseDetail;
 pub use form::PurchaseCreate;

@@ -1,18 +1,17 @@
-//! Asks before leaving the purchase form with unsaved changes: the browser's prompt on
-//! reload or close, and a confirmation before following an in-app link.
+//! Asks before leaving a form with unsaved changes: the browser's own prompt on reload or
+//! close (`beforeunload`), and a confirmation before following an in-app link. One guard
+//! for every form (invoices, offers, purchases): the form passes a fingerprint of what was
+//! typed.
 
-use super::form_state::PurchaseFormState;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
 
-const QUESTION: &str = "You have unsaved changes. Leave this page and lose them?";
-
-/// Tells whether the form differs from how it started.
+/// Tells whether the form differs from what was loaded or last saved.
 #[derive(Clone, Copy)]
 pub struct LeaveGuard {
-    state: PurchaseFormState,
+    snapshot: Callback<(), String>,
     baseline: StoredValue<String>,
     saved: StoredValue<bool>,
 }
@@ -20,7 +19,7 @@ pub struct LeaveGuard {
 impl LeaveGuard {
     /// True when something was typed that is not saved.
     pub fn is_dirty(&self) -> bool {
-        !self.saved.get_value() && self.baseline.with_value(|b| *b != self.state.snapshot())
+        !self.saved.get_value() && self.baseline.with_value(|b| *b != self.snapshot.run(()))
     }
 
     /// Call after a successful save (the page navigates away next).
@@ -29,11 +28,14 @@ impl LeaveGuard {
     }
 }
 
-/// Installs the guard for `state` (as it is now) until the form goes away.
-pub fn use_leave_guard(state: PurchaseFormState) -> LeaveGuard {
+const QUESTION: &str = "You have unsaved changes. Leave this page and lose them?";
+
+/// Installs the guard for any form: `snapshot` fingerprints what was typed; the form is
+/// dirty when it differs from the fingerprint taken now.
+pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
     let guard = LeaveGuard {
-        state,
-        baseline: StoredValue::new(state.snapshot()),
+        snapshot,
+        baseline: StoredValue::new(snapshot.run(())),
         saved: StoredValue::new(false),
     };
     let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
@@ -42,6 +44,8 @@ pub fn use_leave_guard(state: PurchaseFormState) -> LeaveGuard {
             ev.set_return_value(QUESTION);
         }
     });
+    // The router follows links from a click listener on `window`; this one on `document`
+    // runs first and can cancel the navigation.
     let on_click = Closure::<dyn Fn(web_sys::MouseEvent)>::new(move |ev: web_sys::MouseEvent| {
         if ev.default_prevented()
             || ev.button() != 0
