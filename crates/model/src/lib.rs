@@ -13,6 +13,7 @@
 
 pub mod account;
 pub mod billing;
+pub mod effects;
 pub mod email;
 pub mod effects;
 pub mod error;
@@ -22,16 +23,19 @@ pub mod money;
 pub mod offer;
 pub mod party;
 pub mod payment;
+pub mod payment_rules;
 pub mod position;
 pub mod purchase;
 pub mod payment_rules;
 pub mod purchase_totals;
 pub mod query;
+pub mod recipients;
 pub mod status;
 pub mod timestamp;
 pub mod recipients;
 pub mod totals;
 pub mod validation;
+pub mod vat;
 
 pub use rust_decimal::Decimal;
 pub mod vat;
