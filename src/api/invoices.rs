@@ -7,7 +7,7 @@ use gloo_net::http::Method;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{DeleteReason, NewInvoice, StatusChange};
-use kontor_model::query::InvoiceFilter;
+use kontor_model::query::{InvoiceFilter, ListFilter};
 use kontor_model::status::InvoiceStatus;
 
 /// GET /invoices with the filter, paging and sorting of `filter`.

@@ -8,7 +8,7 @@ use super::{ApiError, Page};
 use gloo_net::http::Method;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::offer::{Attachment, FileUpload, NewAttachment, NewOffer, Offer, OfferStatus};
-use kontor_model::query::OfferFilter;
+use kontor_model::query::{ListFilter, OfferFilter};
 use leptos::prelude::RwSignal;
 use web_sys::Blob;
 

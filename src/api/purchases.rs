@@ -8,7 +8,7 @@ use gloo_net::http::Method;
 use kontor_model::purchase::{
     NewPurchase, NewPurchasePayment, Purchase, PurchaseCategory, PurchasePayment, PurchaseStatus,
 };
-use kontor_model::query::PurchaseFilter;
+use kontor_model::query::{ListFilter, PurchaseFilter};
 use leptos::prelude::RwSignal;
 
 /// GET /purchases with the filter and paging of `filter`.

@@ -1,8 +1,25 @@
-//! List query parameters (interface.md § GET /invoices; `decisions.md` § Lists), parsed
-//! and written the same way by the browser (its URL) and the server (the request).
+//! List query parameters (interface.md § GET /invoices; `decisions.md` § Lists): plain
+//! serde structs, decoded from and written to a query string by `serde_html_form`, the
+//! same way by the browser (its URL) and the server (the request).
+//!
+//! - [`Paging`] (`page`, `per_page`, `sort_by`) and [`GlobalFilter`] (`ids`,
+//!   `updated_after`, `custom_properties[Name]=Value`) are read by every list.
+//! - [`InvoiceFilter`], [`OfferFilter`], [`PurchaseFilter`] are the resources' own filters;
+//!   they carry their paging and global filter as skipped fields, filled by
+//!   [`ListFilter::from_query`].
+//! - [`decode`] names the parameter of a malformed value ([`QueryError`], a 400 on the
+//!   server); unknown parameters are ignored.
+//! - The fields' forms are given by [`one`] (a single value, last one wins, empty = absent)
+//!   and [`list`] (comma-separated and/or repeated), both through [`Param`].
 
+use crate::offer::OfferStatus;
+use crate::party::CompanyType;
+use crate::purchase::{PaymentMethod, PurchaseStatus};
 use crate::status::InvoiceStatus;
 use chrono::{DateTime, NaiveDate, Utc};
+use serde::de::{self, DeserializeOwned, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
 
 /// A query parameter with the wrong form (answered with 400 naming it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,27 +43,144 @@ fn bad(param: &str, message: &str) -> QueryError {
     }
 }
 
-/// Parses a date `YYYY-MM-DD` for `param`.
-pub fn parse_date(param: &str, value: &str) -> Result<NaiveDate, QueryError> {
-    NaiveDate::parse_from_str(value, "%Y-%m-%d")
-        .map_err(|_| bad(param, "must be a date YYYY-MM-DD"))
+/// Decodes a query string (without `?`) into `T`. Unknown parameters are ignored; a value
+/// of the wrong form is a [`QueryError`] naming its parameter (the field's wire name).
+pub fn decode<T: DeserializeOwned>(query: &str) -> Result<T, QueryError> {
+    let de = serde_html_form::Deserializer::from_bytes(query.as_bytes());
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let param = e.path().to_string();
+        let message = e.into_inner().to_string();
+        QueryError {
+            param: if param == "." { "query".into() } else { param },
+            message,
+        }
+    })
 }
 
-/// Parses an integer id for `param`.
-pub fn parse_id(param: &str, value: &str) -> Result<i64, QueryError> {
-    value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| bad(param, "must be an integer"))
-}
-
-/// Parses a comma-separated id list (`"1,2,3"`) for `param`.
-pub fn parse_ids(param: &str, value: &str) -> Result<Vec<i64>, QueryError> {
-    value
-        .split(',')
-        .filter(|s| !s.trim().is_empty())
-        .map(|s| parse_id(param, s))
+/// Writes `value` as query pairs (absent and empty fields left out).
+pub fn encode<T: Serialize>(value: &T) -> Vec<(String, String)> {
+    let text = serde_html_form::to_string(value).unwrap_or_default();
+    form_urlencoded::parse(text.as_bytes())
+        .into_owned()
         .collect()
+}
+
+/// One query value's form: how a text becomes the value (`None`: wrong form) and what the
+/// 400 says then (`must be …`).
+pub trait Param: Sized {
+    /// What is expected, e.g. `a date YYYY-MM-DD`.
+    const EXPECTED: &'static str;
+    /// The value of `text` (trimmed, not empty), or `None` when it has the wrong form.
+    fn parse_param(text: &str) -> Option<Self>;
+}
+
+macro_rules! params {
+    ($($t:ty => $expected:literal, $parse:expr;)*) => {$(
+        impl Param for $t {
+            const EXPECTED: &'static str = $expected;
+            fn parse_param(text: &str) -> Option<Self> {
+                ($parse)(text)
+            }
+        }
+    )*};
+}
+
+params! {
+    i64 => "an integer", |t: &str| t.parse().ok();
+    u32 => "a positive integer", |t: &str| t.parse().ok().filter(|n| *n > 0);
+    String => "a text", |t: &str| Some(t.to_string());
+    NaiveDate => "a date YYYY-MM-DD (year 1900–2999)", |t: &str| crate::wire::parse_date(t).ok();
+    DateTime<Utc> => "a timestamp YYYY-MM-DDTHH:MM:SSZ", crate::timestamp::parse;
+    bool => "true or false", |t: &str| match t { "true" | "1" => Some(true), "false" | "0" => Some(false), _ => None };
+    InvoiceStatus => "one of draft, created, sent, partially_paid, paid, overdue, ignored", InvoiceStatus::parse;
+    OfferStatus => "one of created, sent, accepted, partially_billed, billed, archived", OfferStatus::parse;
+    PurchaseStatus => "pending or approved", PurchaseStatus::parse;
+    PaymentMethod => "bank_transfer, direct_debit, credit_card, paypal or cash", PaymentMethod::parse;
+    CompanyType => "customer, supplier or organization", CompanyType::parse;
+}
+
+/// The texts given for one parameter: one value, or several when it is repeated.
+struct Texts;
+
+impl<'de> Visitor<'de> for Texts {
+    type Value = Vec<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a text or repeated texts")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(vec![v.to_string()])
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Vec::new())
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(Texts)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(text) = seq.next_element::<String>()? {
+            out.push(text);
+        }
+        Ok(out)
+    }
+}
+
+fn parse_one<T: Param, E: de::Error>(text: &str) -> Result<T, E> {
+    T::parse_param(text).ok_or_else(|| E::custom(format!("must be {}", T::EXPECTED)))
+}
+
+/// `deserialize_with` for a single value: empty means absent; when repeated, the last
+/// value counts. Error: `must be <Param::EXPECTED>`.
+pub fn one<'de, D: Deserializer<'de>, T: Param>(d: D) -> Result<Option<T>, D::Error> {
+    let texts = d.deserialize_any(Texts)?;
+    match texts.iter().map(|t| t.trim()).rfind(|t| !t.is_empty()) {
+        Some(text) => parse_one(text).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// `deserialize_with` for a list: comma-separated (`status=sent,paid`), repeated
+/// (`tags=a&tags=b`) or both; empty entries and surrounding spaces are dropped.
+/// Error: `must be <Param::EXPECTED>` for the first entry of the wrong form.
+pub fn list<'de, D: Deserializer<'de>, T: Param>(d: D) -> Result<Vec<T>, D::Error> {
+    let texts = d.deserialize_any(Texts)?;
+    texts
+        .iter()
+        .flat_map(|t| split_list(t))
+        .map(|t| parse_one(&t))
+        .collect()
+}
+
+/// `deserialize_with` for an id list that may be given empty (`ids=` selects nothing, so
+/// it is `Some(vec![])`, not absent).
+pub fn id_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i64>>, D::Error> {
+    list(d).map(Some)
+}
+
+/// `serialize_with` for a list: the entries joined by commas (`status=sent,paid`).
+pub fn comma_joined<S: Serializer, T: Serialize>(items: &[T], s: S) -> Result<S::Ok, S::Error> {
+    let texts: Vec<String> = items
+        .iter()
+        .map(|i| {
+            serde_json::to_value(i)
+                .ok()
+                .map(|v| match v {
+                    serde_json::Value::String(s) => s,
+                    other => other.to_string(),
+                })
+                .unwrap_or_default()
+        })
+        .collect();
+    s.serialize_str(&texts.join(","))
 }
 
 /// Splits a comma-separated list, dropping empty entries and surrounding spaces.
@@ -58,16 +192,37 @@ pub fn split_list(value: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_string)
 }
 
+/// Parses a date `YYYY-MM-DD` (year 1900–2999, [`crate::wire::parse_date`]) for `param`.
+pub fn parse_date(param: &str, value: &str) -> Result<NaiveDate, QueryError> {
+    crate::wire::parse_date(value).map_err(|m| bad(param, m))
+}
+
+/// Parses an integer id for `param`.
+pub fn parse_id(param: &str, value: &str) -> Result<i64, QueryError> {
+    value
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| bad(param, "must be an integer"))
+}
+
 /// Pagination and sorting common to every list: `page` (from 1), `per_page` (1–100,
 /// default 100; larger values are treated as 100), `sort_by=<field> [asc|desc]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Paging {
     /// Page number from 1; `None` → 1.
+    #[serde(deserialize_with = "one", skip_serializing_if = "first_page")]
     pub page: Option<u32>,
     /// Page size; `None` → 100.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub per_page: Option<u32>,
     /// `sort_by` as given (`"gross_total desc"`); validated per resource by the server.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub sort_by: Option<String>,
+}
+
+fn first_page(page: &Option<u32>) -> bool {
+    page.is_none_or(|p| p <= 1)
 }
 
 impl Paging {
@@ -80,439 +235,330 @@ impl Paging {
     pub fn per_page(&self) -> u32 {
         self.per_page.unwrap_or(100).clamp(1, 100)
     }
-
-    /// Takes `page`, `per_page` and `sort_by`; returns false for other names.
-    pub fn accept(&mut self, name: &str, value: &str) -> Result<bool, QueryError> {
-        match name {
-            "page" => {
-                self.page = Some(
-                    value
-                        .parse()
-                        .map_err(|_| bad(name, "must be a positive integer"))?,
-                )
-            }
-            "per_page" => {
-                let n: u32 = value
-                    .parse()
-                    .map_err(|_| bad(name, "must be a positive integer"))?;
-                if n == 0 {
-                    return Err(bad(name, "must be a positive integer"));
-                }
-                self.per_page = Some(n);
-            }
-            "sort_by" => self.sort_by = Some(value.to_string()),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    /// Writes the non-default parameters.
-    pub fn write(&self, out: &mut Vec<(String, String)>) {
-        if let Some(p) = self.page.filter(|p| *p > 1) {
-            out.push(("page".into(), p.to_string()));
-        }
-        if let Some(p) = self.per_page {
-            out.push(("per_page".into(), p.to_string()));
-        }
-        if let Some(s) = &self.sort_by {
-            out.push(("sort_by".into(), s.clone()));
-        }
-    }
 }
 
 /// Global filters of every list: `ids`, `updated_after`, `custom_properties[Name]=Value`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
 pub struct GlobalFilter {
-    /// Only these ids.
+    /// Only these ids (comma-separated; given empty: none).
+    #[serde(deserialize_with = "id_list")]
     pub ids: Option<Vec<i64>>,
     /// Only records changed after this time.
+    #[serde(deserialize_with = "one")]
     pub updated_after: Option<DateTime<Utc>>,
-    /// Exact matches of custom properties.
+    /// Exact matches of custom properties (filled by [`GlobalFilter::from_query`]).
+    #[serde(skip)]
     pub custom_properties: Vec<(String, String)>,
 }
 
 impl GlobalFilter {
-    /// Takes a global filter parameter; returns false for other names.
-    pub fn accept(&mut self, name: &str, value: &str) -> Result<bool, QueryError> {
-        if name == "ids" {
-            self.ids = Some(parse_ids(name, value)?);
-        } else if name == "updated_after" {
-            self.updated_after = Some(
-                crate::timestamp::parse(value)
-                    .ok_or_else(|| bad(name, "must be a timestamp YYYY-MM-DDTHH:MM:SSZ"))?,
-            );
-        } else if let Some(key) = name
-            .strip_prefix("custom_properties[")
-            .and_then(|r| r.strip_suffix(']'))
-        {
-            self.custom_properties
-                .push((key.to_string(), value.to_string()));
-        } else {
-            return Ok(false);
-        }
-        Ok(true)
+    /// Decodes the global filters of `query`; `custom_properties[Name]=Value` pairs are
+    /// collected in order. Errors: [`QueryError`] naming `ids` or `updated_after`.
+    pub fn from_query(query: &str) -> Result<Self, QueryError> {
+        let mut global: GlobalFilter = decode(query)?;
+        global.custom_properties = form_urlencoded::parse(query.as_bytes())
+            .filter_map(|(k, v)| {
+                k.strip_prefix("custom_properties[")
+                    .and_then(|r| r.strip_suffix(']'))
+                    .map(|name| (name.to_string(), v.into_owned()))
+            })
+            .collect();
+        Ok(global)
     }
+}
+
+/// A resource's list filter with its paging and global filters, read from and written to
+/// a query string.
+pub trait ListFilter: DeserializeOwned + Serialize + Default {
+    /// The paging part.
+    fn paging_mut(&mut self) -> &mut Paging;
+    /// The paging part, read only.
+    fn paging_ref(&self) -> &Paging;
+    /// The global filters.
+    fn global_mut(&mut self) -> &mut GlobalFilter;
+
+    /// Decodes the filter, its paging and its global filters from `query` (no `?`).
+    /// Errors: [`QueryError`] naming the first malformed parameter.
+    fn from_query(query: &str) -> Result<Self, QueryError> {
+        let mut f: Self = decode(query)?;
+        *f.paging_mut() = decode(query)?;
+        *f.global_mut() = GlobalFilter::from_query(query)?;
+        Ok(f)
+    }
+
+    /// [`ListFilter::from_query`] over already split `(name, value)` pairs.
+    fn from_pairs<K: AsRef<str>, V: AsRef<str>>(
+        pairs: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<Self, QueryError> {
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in pairs {
+            out.append_pair(k.as_ref(), v.as_ref());
+        }
+        Self::from_query(&out.finish())
+    }
+
+    /// The filter and its paging as query pairs (the browser's URL and requests; global
+    /// filters are not written).
+    fn to_pairs(&self) -> Vec<(String, String)> {
+        let mut out = encode(self);
+        out.extend(encode(self.paging_ref()));
+        out
+    }
+}
+
+macro_rules! list_filter {
+    ($t:ty) => {
+        impl ListFilter for $t {
+            fn paging_mut(&mut self) -> &mut Paging {
+                &mut self.paging
+            }
+            fn paging_ref(&self) -> &Paging {
+                &self.paging
+            }
+            fn global_mut(&mut self) -> &mut GlobalFilter {
+                &mut self.global
+            }
+        }
+    };
 }
 
 /// GET /invoices (and /invoices/locked) filters.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct InvoiceFilter {
     /// Any of these statuses (comma-separated on the wire).
+    #[serde(
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub status: Vec<InvoiceStatus>,
     /// Invoice date on or after.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub date_from: Option<NaiveDate>,
     /// Invoice date on or before.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub date_to: Option<NaiveDate>,
     /// Service period starting on or after.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub service_period_from: Option<NaiveDate>,
     /// Service period ending on or before.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub service_period_to: Option<NaiveDate>,
-    /// Must carry all of these tags.
+    /// Must carry all of these tags (`tags=a,b`, `tags=a&tags=b` or `tags[]=a`).
+    #[serde(
+        alias = "tags[]",
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<String>,
     /// Exact invoice number.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub identifier: Option<String>,
     /// Wildcard search in title and identifier.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub term: Option<String>,
-    /// Customer company id.
+    /// Customer company id (`customer_id` is another name, `decisions.md` § Invoices).
+    #[serde(
+        alias = "customer_id",
+        deserialize_with = "one",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub company_id: Option<i64>,
     /// Project id.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub project_id: Option<i64>,
     /// Pagination and sorting.
+    #[serde(skip)]
     pub paging: Paging,
     /// Global filters.
+    #[serde(skip)]
     pub global: GlobalFilter,
 }
 
-impl InvoiceFilter {
-    /// Parses query pairs; unknown names are ignored; a wrong form is a [`QueryError`].
-    pub fn from_pairs<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> Result<Self, QueryError> {
-        let mut f = InvoiceFilter::default();
-        for (name, value) in pairs {
-            if f.paging.accept(name, value)? || f.global.accept(name, value)? {
-                continue;
-            }
-            if value.is_empty() {
-                continue;
-            }
-            match name {
-                "status" => {
-                    for s in split_list(value) {
-                        f.status.push(InvoiceStatus::parse(&s).ok_or_else(|| bad(name, "must be one of draft, created, sent, partially_paid, paid, overdue, ignored"))?);
-                    }
-                }
-                "date_from" => f.date_from = Some(parse_date(name, value)?),
-                "date_to" => f.date_to = Some(parse_date(name, value)?),
-                "service_period_from" => f.service_period_from = Some(parse_date(name, value)?),
-                "service_period_to" => f.service_period_to = Some(parse_date(name, value)?),
-                "tags" | "tags[]" => f.tags.extend(split_list(value)),
-                "identifier" => f.identifier = Some(value.to_string()),
-                "term" => f.term = Some(value.to_string()),
-                "company_id" | "customer_id" => f.company_id = Some(parse_id(name, value)?),
-                "project_id" => f.project_id = Some(parse_id(name, value)?),
-                _ => {}
-            }
-        }
-        Ok(f)
-    }
-
-    /// Writes the filter as query pairs (the inverse of [`InvoiceFilter::from_pairs`] for
-    /// the non-global part).
-    pub fn to_pairs(&self) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        if !self.status.is_empty() {
-            out.push((
-                "status".into(),
-                self.status
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(","),
-            ));
-        }
-        let dates = [
-            ("date_from", self.date_from),
-            ("date_to", self.date_to),
-            ("service_period_from", self.service_period_from),
-            ("service_period_to", self.service_period_to),
-        ];
-        for (name, date) in dates {
-            if let Some(d) = date {
-                out.push((name.into(), d.format("%Y-%m-%d").to_string()));
-            }
-        }
-        if !self.tags.is_empty() {
-            out.push(("tags".into(), self.tags.join(",")));
-        }
-        if let Some(v) = &self.identifier {
-            out.push(("identifier".into(), v.clone()));
-        }
-        if let Some(v) = &self.term {
-            out.push(("term".into(), v.clone()));
-        }
-        if let Some(v) = self.company_id {
-            out.push(("company_id".into(), v.to_string()));
-        }
-        if let Some(v) = self.project_id {
-            out.push(("project_id".into(), v.to_string()));
-        }
-        self.paging.write(&mut out);
-        out
-    }
-}
+list_filter!(InvoiceFilter);
 
 /// GET /offers filters: `sort` (date, created_at, title), `status`, `from`, `to`,
 /// `identifier`, `deal_id` and `project_id` (single or comma-separated ids).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct OfferFilter {
     /// Any of these statuses.
-    pub status: Vec<crate::offer::OfferStatus>,
+    #[serde(
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub status: Vec<OfferStatus>,
     /// Offer date on or after.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub from: Option<NaiveDate>,
     /// Offer date on or before.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub to: Option<NaiveDate>,
     /// Exact offer number.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub identifier: Option<String>,
     /// Any of these deals.
+    #[serde(
+        rename = "deal_id",
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub deal_ids: Vec<i64>,
     /// Any of these projects.
+    #[serde(
+        rename = "project_id",
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub project_ids: Vec<i64>,
     /// Customer company.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub company_id: Option<i64>,
     /// The interface's `sort` (`date`, `created_at`, `title`), newest/first-letter first.
+    #[serde(
+        deserialize_with = "offer_sort",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub sort: Option<String>,
     /// Pagination and `sort_by`.
+    #[serde(skip)]
     pub paging: Paging,
     /// Global filters.
+    #[serde(skip)]
     pub global: GlobalFilter,
 }
 
-impl OfferFilter {
-    /// Parses query pairs; unknown names are ignored; a wrong form is a [`QueryError`].
-    pub fn from_pairs<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> Result<Self, QueryError> {
-        let mut f = OfferFilter::default();
-        for (name, value) in pairs {
-            if f.paging.accept(name, value)? || f.global.accept(name, value)? || value.is_empty() {
-                continue;
-            }
-            match name {
-                "status" => {
-                    for s in split_list(value) {
-                        f.status.push(crate::offer::OfferStatus::parse(&s).ok_or_else(|| bad(name, "must be one of created, sent, accepted, partially_billed, billed, archived"))?);
-                    }
-                }
-                "from" => f.from = Some(parse_date(name, value)?),
-                "to" => f.to = Some(parse_date(name, value)?),
-                "identifier" => f.identifier = Some(value.to_string()),
-                "deal_id" => f.deal_ids.extend(parse_ids(name, value)?),
-                "project_id" => f.project_ids.extend(parse_ids(name, value)?),
-                "company_id" => f.company_id = Some(parse_id(name, value)?),
-                "sort" => {
-                    if !["date", "created_at", "title"].contains(&value) {
-                        return Err(bad(name, "must be date, created_at or title"));
-                    }
-                    f.sort = Some(value.to_string());
-                }
-                _ => {}
-            }
-        }
-        Ok(f)
-    }
+list_filter!(OfferFilter);
 
-    /// Writes the filter as query pairs (for the browser's URL and requests).
-    pub fn to_pairs(&self) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        if !self.status.is_empty() {
-            out.push((
-                "status".into(),
-                self.status
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(","),
-            ));
+/// `deserialize_with` for the offers' `sort`: `date`, `created_at` or `title`.
+fn offer_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    let sort: Option<String> = one(d)?;
+    match sort {
+        Some(s) if !["date", "created_at", "title"].contains(&s.as_str()) => {
+            Err(de::Error::custom("must be date, created_at or title"))
         }
-        for (name, date) in [("from", self.from), ("to", self.to)] {
-            if let Some(d) = date {
-                out.push((name.into(), d.format("%Y-%m-%d").to_string()));
-            }
-        }
-        let ids = |v: &[i64]| {
-            v.iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        if let Some(v) = &self.identifier {
-            out.push(("identifier".into(), v.clone()));
-        }
-        if !self.deal_ids.is_empty() {
-            out.push(("deal_id".into(), ids(&self.deal_ids)));
-        }
-        if !self.project_ids.is_empty() {
-            out.push(("project_id".into(), ids(&self.project_ids)));
-        }
-        if let Some(c) = self.company_id {
-            out.push(("company_id".into(), c.to_string()));
-        }
-        if let Some(s) = &self.sort {
-            out.push(("sort".into(), s.clone()));
-        }
-        self.paging.write(&mut out);
-        out
+        other => Ok(other),
     }
+}
+
+/// A date range `YYYY-MM-DD:YYYY-MM-DD` where either side may be empty (`2026-11-01:`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DateRange {
+    /// On or after.
+    pub from: Option<NaiveDate>,
+    /// On or before.
+    pub to: Option<NaiveDate>,
+}
+
+impl DateRange {
+    /// True when neither side is set.
+    pub fn is_open(&self) -> bool {
+        self.from.is_none() && self.to.is_none()
+    }
+}
+
+impl Param for DateRange {
+    const EXPECTED: &'static str =
+        "a range YYYY-MM-DD:YYYY-MM-DD (either side may be empty, years 1900–2999)";
+
+    fn parse_param(text: &str) -> Option<Self> {
+        let (from, to) = text.split_once(':')?;
+        let side = |t: &str| match t.trim() {
+            "" => Some(None),
+            t => crate::wire::parse_date(t).ok().map(Some),
+        };
+        Some(DateRange {
+            from: side(from)?,
+            to: side(to)?,
+        })
+    }
+}
+
+fn date_range<'de, D: Deserializer<'de>>(d: D) -> Result<DateRange, D::Error> {
+    one(d).map(Option::unwrap_or_default)
+}
+
+fn write_range<S: Serializer>(range: &DateRange, s: S) -> Result<S::Ok, S::Error> {
+    let side = |v: Option<NaiveDate>| {
+        v.map(|d| d.format("%Y-%m-%d").to_string())
+            .unwrap_or_default()
+    };
+    s.serialize_str(&format!("{}:{}", side(range.from), side(range.to)))
 }
 
 /// GET /purchases filters (interface.md; `decisions.md` § Lists).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct PurchaseFilter {
     /// Category of the purchase or of one of its positions.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub category_id: Option<i64>,
     /// Full-text search over the positions' titles (and the purchase's title and numbers).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub term: Option<String>,
     /// Supplier; `Some(0)` selects purchases without a supplier.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub company_id: Option<i64>,
     /// Any of these statuses.
-    pub status: Vec<crate::purchase::PurchaseStatus>,
+    #[serde(
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub status: Vec<PurchaseStatus>,
     /// Must carry all of these tags.
+    #[serde(
+        alias = "tags[]",
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
     pub tags: Vec<String>,
-    /// Date on or after (`date=<from>:<to>`, either side may be empty).
-    pub date_from: Option<NaiveDate>,
-    /// Date on or before.
-    pub date_to: Option<NaiveDate>,
+    /// The purchase date range (`date=<from>:<to>`, either side may be empty).
+    #[serde(
+        deserialize_with = "date_range",
+        serialize_with = "write_range",
+        skip_serializing_if = "DateRange::is_open"
+    )]
+    pub date: DateRange,
     /// `true`: only purchases without any payment; `false`: only with payments.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub unpaid: Option<bool>,
     /// Payment method.
-    pub payment_method: Option<crate::purchase::PaymentMethod>,
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub payment_method: Option<PaymentMethod>,
     /// Pagination and `sort_by`.
+    #[serde(skip)]
     pub paging: Paging,
     /// Global filters.
+    #[serde(skip)]
     pub global: GlobalFilter,
 }
 
-impl PurchaseFilter {
-    /// Parses query pairs; unknown names are ignored; a wrong form is a [`QueryError`].
-    pub fn from_pairs<'a>(
-        pairs: impl IntoIterator<Item = (&'a str, &'a str)>,
-    ) -> Result<Self, QueryError> {
-        let mut f = PurchaseFilter::default();
-        for (name, value) in pairs {
-            if f.paging.accept(name, value)? || f.global.accept(name, value)? || value.is_empty() {
-                continue;
-            }
-            match name {
-                "category_id" => f.category_id = Some(parse_id(name, value)?),
-                "term" => f.term = Some(value.to_string()),
-                "company_id" => f.company_id = Some(parse_id(name, value)?),
-                "status" => {
-                    for s in split_list(value) {
-                        f.status.push(
-                            crate::purchase::PurchaseStatus::parse(&s)
-                                .ok_or_else(|| bad(name, "must be pending or approved"))?,
-                        );
-                    }
-                }
-                "tags" | "tags[]" => f.tags.extend(split_list(value)),
-                "date" => {
-                    let (from, to) = value.split_once(':').ok_or_else(|| {
-                        bad(
-                            name,
-                            "must be a range YYYY-MM-DD:YYYY-MM-DD (either side may be empty)",
-                        )
-                    })?;
-                    f.date_from = (!from.is_empty())
-                        .then(|| parse_date(name, from))
-                        .transpose()?;
-                    f.date_to = (!to.is_empty()).then(|| parse_date(name, to)).transpose()?;
-                }
-                "unpaid" => {
-                    f.unpaid = Some(match value {
-                        "true" | "1" => true,
-                        "false" | "0" => false,
-                        _ => return Err(bad(name, "must be true or false")),
-                    })
-                }
-                "payment_method" => {
-                    f.payment_method =
-                        Some(crate::purchase::PaymentMethod::parse(value).ok_or_else(|| {
-                            bad(
-                                name,
-                                "must be bank_transfer, direct_debit, credit_card, paypal or cash",
-                            )
-                        })?)
-                }
-                _ => {}
-            }
-        }
-        Ok(f)
-    }
-
-    /// Writes the filter as query pairs.
-    pub fn to_pairs(&self) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        if let Some(c) = self.category_id {
-            out.push(("category_id".into(), c.to_string()));
-        }
-        if let Some(t) = &self.term {
-            out.push(("term".into(), t.clone()));
-        }
-        if let Some(c) = self.company_id {
-            out.push(("company_id".into(), c.to_string()));
-        }
-        if !self.status.is_empty() {
-            out.push((
-                "status".into(),
-                self.status
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(","),
-            ));
-        }
-        if !self.tags.is_empty() {
-            out.push(("tags".into(), self.tags.join(",")));
-        }
-        if self.date_from.is_some() || self.date_to.is_some() {
-            let d = |v: Option<NaiveDate>| {
-                v.map(|d| d.format("%Y-%m-%d").to_string())
-                    .unwrap_or_default()
-            };
-            out.push((
-                "date".into(),
-                format!("{}:{}", d(self.date_from), d(self.date_to)),
-            ));
-        }
-        if let Some(u) = self.unpaid {
-            out.push(("unpaid".into(), u.to_string()));
-        }
-        if let Some(m) = self.payment_method {
-            out.push(("payment_method".into(), m.as_str().into()));
-        }
-        self.paging.write(&mut out);
-        out
-    }
-}
+list_filter!(PurchaseFilter);
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn pairs_to_query(pairs: &[(String, String)]) -> String {
+        let mut out = form_urlencoded::Serializer::new(String::new());
+        for (k, v) in pairs {
+            out.append_pair(k, v);
+        }
+        out.finish()
+    }
+
     #[test]
     fn parses_and_writes_back() {
-        let pairs = [
-            ("status", "sent,paid"),
-            ("date_from", "2026-01-01"),
-            ("tags", "a"),
-            ("tags", "b"),
-            ("term", "web"),
-            ("page", "2"),
-            ("custom_properties[Kst]", "4711"),
-            ("whatever", "x"),
-        ];
-        let f = InvoiceFilter::from_pairs(pairs).unwrap();
+        let q = "status=sent,paid&date_from=2026-01-01&tags=a&tags=b&term=web&page=2&custom_properties%5BKst%5D=4711&whatever=x";
+        let f = InvoiceFilter::from_query(q).unwrap();
         assert_eq!(f.status, vec![InvoiceStatus::Sent, InvoiceStatus::Paid]);
         assert_eq!(f.tags, vec!["a", "b"]);
         assert_eq!(f.paging.page(), 2);
@@ -520,57 +566,58 @@ mod tests {
             f.global.custom_properties,
             vec![("Kst".to_string(), "4711".to_string())]
         );
-        let again: Vec<(String, String)> = f.to_pairs();
-        let f2 =
-            InvoiceFilter::from_pairs(again.iter().map(|(a, b)| (a.as_str(), b.as_str()))).unwrap();
-        assert_eq!(f2.status, f.status);
-        assert_eq!(f2.tags, f.tags);
-        assert_eq!(f2.date_from, f.date_from);
+        let again = f.to_pairs();
+        assert!(again.contains(&("status".into(), "sent,paid".into())));
+        assert!(again.contains(&("tags".into(), "a,b".into())));
+        assert!(again.contains(&("page".into(), "2".into())));
+        let f2 = InvoiceFilter::from_query(&pairs_to_query(&again)).unwrap();
+        assert_eq!(
+            (f2.status, f2.tags, f2.date_from),
+            (f.status, f.tags, f.date_from)
+        );
     }
 
     #[test]
     fn wrong_forms_name_the_parameter() {
-        assert_eq!(
-            InvoiceFilter::from_pairs([("date_from", "yesterday")])
-                .unwrap_err()
-                .param,
-            "date_from"
-        );
-        assert_eq!(
-            InvoiceFilter::from_pairs([("status", "lost")])
-                .unwrap_err()
-                .param,
-            "status"
-        );
-        assert_eq!(
-            InvoiceFilter::from_pairs([("per_page", "0")])
-                .unwrap_err()
-                .param,
-            "per_page"
-        );
-        assert_eq!(
-            InvoiceFilter::from_pairs([("ids", "1,x")])
-                .unwrap_err()
-                .param,
-            "ids"
-        );
+        let err = |q: &str| InvoiceFilter::from_query(q).unwrap_err();
+        assert_eq!(err("date_from=yesterday").param, "date_from");
+        assert!(err("date_from=yesterday").message.contains("YYYY-MM-DD"));
+        assert_eq!(err("date_to=2026-1-1").param, "date_to");
+        assert_eq!(err("status=sent,lost").param, "status");
+        assert_eq!(err("per_page=0").param, "per_page");
+        assert_eq!(err("page=x").param, "page");
+        assert_eq!(err("ids=1,x").param, "ids");
+        assert_eq!(err("updated_after=soon").param, "updated_after");
+        // The name the request used, also for an alias.
+        assert_eq!(err("customer_id=abc").param, "customer_id");
+    }
+
+    #[test]
+    fn empty_values_are_absent_and_unknown_ignored() {
+        let f = InvoiceFilter::from_query("status=&date_from=&term=&foo=bar&project_id=").unwrap();
+        assert_eq!(f, InvoiceFilter::default());
+        let ids = InvoiceFilter::from_query("ids=").unwrap();
+        assert_eq!(ids.global.ids, Some(vec![]));
     }
 
     #[test]
     fn per_page_is_capped() {
-        let f = InvoiceFilter::from_pairs([("per_page", "500")]).unwrap();
+        let f = InvoiceFilter::from_query("per_page=500").unwrap();
         assert_eq!(f.paging.per_page(), 100);
     }
 
     #[test]
+    fn lists_take_commas_repeats_and_brackets() {
+        let f = InvoiceFilter::from_query("tags%5B%5D=x&tags%5B%5D=y,z").unwrap();
+        assert_eq!(f.tags, vec!["x", "y", "z"]);
+        let g = InvoiceFilter::from_query("customer_id=7").unwrap();
+        assert_eq!(g.company_id, Some(7));
+    }
+
+    #[test]
     fn offer_filter_reads_id_lists_and_sort() {
-        let f = OfferFilter::from_pairs([
-            ("deal_id", "1,2"),
-            ("project_id", "7"),
-            ("sort", "title"),
-            ("status", "accepted"),
-        ])
-        .unwrap();
+        let f =
+            OfferFilter::from_query("deal_id=1,2&project_id=7&sort=title&status=accepted").unwrap();
         assert_eq!(
             (f.deal_ids.clone(), f.project_ids.clone(), f.sort.as_deref()),
             (vec![1, 2], vec![7], Some("title"))
@@ -578,50 +625,55 @@ mod tests {
         let back = f.to_pairs();
         assert!(back.contains(&("deal_id".to_string(), "1,2".to_string())));
         assert_eq!(
-            OfferFilter::from_pairs([("sort", "price")])
-                .unwrap_err()
-                .param,
+            OfferFilter::from_query("sort=price").unwrap_err().param,
             "sort"
         );
         assert_eq!(
-            OfferFilter::from_pairs([("deal_id", "x")])
-                .unwrap_err()
-                .param,
+            OfferFilter::from_query("deal_id=x").unwrap_err().param,
             "deal_id"
         );
     }
 
     #[test]
     fn purchase_filter_date_ranges_and_unpaid() {
-        let f = PurchaseFilter::from_pairs([
-            ("date", "2026-11-01:"),
-            ("unpaid", "true"),
-            ("company_id", "0"),
-            ("status", "pending,archived"),
-        ])
+        let f = PurchaseFilter::from_query(
+            "date=2026-11-01:&unpaid=true&company_id=0&status=pending,archived",
+        )
         .unwrap();
         assert_eq!(
-            (f.date_from.is_some(), f.date_to, f.unpaid, f.company_id),
+            (f.date.from.is_some(), f.date.to, f.unpaid, f.company_id),
             (true, None, Some(true), Some(0))
         );
         assert_eq!(f.status.len(), 2);
-        let f2 =
-            PurchaseFilter::from_pairs(f.to_pairs().iter().map(|(a, b)| (a.as_str(), b.as_str())))
-                .unwrap();
-        assert_eq!(f2.date_from, f.date_from);
-        let to_only = PurchaseFilter::from_pairs([("date", ":2026-11-30")]).unwrap();
-        assert!(to_only.date_from.is_none() && to_only.date_to.is_some());
+        let f2 = PurchaseFilter::from_query(&pairs_to_query(&f.to_pairs())).unwrap();
+        assert_eq!(f2.date, f.date);
+        let to_only = PurchaseFilter::from_query("date=:2026-11-30").unwrap();
+        assert!(to_only.date.from.is_none() && to_only.date.to.is_some());
+        let err = |q: &str| PurchaseFilter::from_query(q).unwrap_err().param;
+        assert_eq!(err("date=2026-11-01"), "date");
+        assert_eq!(err("date=2026-11-01:tomorrow"), "date");
+        assert_eq!(err("unpaid=maybe"), "unpaid");
+        assert_eq!(err("payment_method=gold"), "payment_method");
+    }
+
+    #[test]
+    fn helpers_decode_single_and_repeated_values() {
+        #[derive(Deserialize, Default)]
+        #[serde(default)]
+        struct Q {
+            #[serde(deserialize_with = "one")]
+            n: Option<i64>,
+            #[serde(deserialize_with = "list")]
+            m: Vec<i64>,
+        }
+        let q: Q = decode("n=1&n=2&m=3&m=4,5").unwrap();
+        assert_eq!((q.n, q.m), (Some(2), vec![3, 4, 5]));
+        let e = decode::<Q>("m=3,four").err().unwrap();
         assert_eq!(
-            PurchaseFilter::from_pairs([("date", "2026-11-01")])
-                .unwrap_err()
-                .param,
-            "date"
+            (e.param.as_str(), e.message.as_str()),
+            ("m", "must be an integer")
         );
-        assert_eq!(
-            PurchaseFilter::from_pairs([("unpaid", "maybe")])
-                .unwrap_err()
-                .param,
-            "unpaid"
-        );
+        assert_eq!(DateRange::parse_param("2026-01-01"), None);
+        assert_eq!(DateRange::parse_param(":"), Some(DateRange::default()));
     }
 }

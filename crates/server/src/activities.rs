@@ -3,20 +3,20 @@
 
 use crate::db::{date_text, dec, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, order_by, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Extension, Json, Router};
 use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::party::{IdName, UserRef};
-use kontor_model::query::{parse_date, parse_id, GlobalFilter, Paging};
+use kontor_model::query::one;
 use rust_decimal::Decimal;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/activities` and `/activities/{id}`.
@@ -138,28 +138,57 @@ fn flag(name: &str, value: &str) -> ApiResult<bool> {
     }
 }
 
+/// `GET /activities` filters: `project_id`, `invoice_id`, `billable`, `billed`, `from`
+/// (or `date_from`), `to` (or `date_to`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ActivityQuery {
+    #[serde(deserialize_with = "one")]
+    project_id: Option<i64>,
+    #[serde(deserialize_with = "one")]
+    invoice_id: Option<i64>,
+    #[serde(deserialize_with = "one")]
+    billable: Option<bool>,
+    #[serde(deserialize_with = "one")]
+    billed: Option<bool>,
+    #[serde(alias = "date_from", deserialize_with = "one")]
+    from: Option<chrono::NaiveDate>,
+    #[serde(alias = "date_to", deserialize_with = "one")]
+    to: Option<chrono::NaiveDate>,
+}
+
 /// GET /activities: filters `project_id`, `billable`, `billed`, `from`, `to`, `invoice_id`.
 async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<ActivityQuery>,
 ) -> ApiResult<PageOf<Activity>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
     let mut conds: Vec<(&str, String)> = Vec::new();
-    for (k, v) in query.iter() {
-        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
-            continue;
+    let ids = [
+        ("a.project_id = ", filter.project_id),
+        ("a.invoice_id = ", filter.invoice_id),
+    ];
+    for (cond, id) in ids {
+        if let Some(id) = id {
+            conds.push((cond, id.to_string()));
         }
-        match k {
-            "project_id" => conds.push(("a.project_id = ", parse_id(k, v)?.to_string())),
-            "invoice_id" => conds.push(("a.invoice_id = ", parse_id(k, v)?.to_string())),
-            "billable" => conds.push(("a.billable = ", (flag(k, v)? as i64).to_string())),
-            "billed" => conds.push(("a.billed = ", (flag(k, v)? as i64).to_string())),
-            "from" | "date_from" => conds.push(("a.date >= ", date_text(parse_date(k, v)?))),
-            "to" | "date_to" => conds.push(("a.date <= ", date_text(parse_date(k, v)?))),
-            _ => {}
+    }
+    for (cond, flag) in [
+        ("a.billable = ", filter.billable),
+        ("a.billed = ", filter.billed),
+    ] {
+        if let Some(flag) = flag {
+            conds.push((cond, i64::from(flag).to_string()));
+        }
+    }
+    for (cond, date) in [("a.date >= ", filter.from), ("a.date <= ", filter.to)] {
+        if let Some(date) = date {
+            conds.push((cond, date_text(date)));
         }
     }
     let order = order_by(
@@ -193,7 +222,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 
@@ -212,15 +241,13 @@ async fn create(
     if body.date.is_none() {
         push_error(&mut e, "date", "is required");
     }
-    match body.hours {
-        None => push_error(&mut e, "hours", "is required"),
-        Some(h) if h <= Decimal::ZERO || h > Decimal::from(24) => {
-            push_error(&mut e, "hours", "must be more than 0 and at most 24")
-        }
-        _ => {}
-    }
-    if body.hourly_rate.is_some_and(|r| r < Decimal::ZERO) {
-        push_error(&mut e, "hourly_rate", "must not be negative");
+    let amounts = kontor_model::validation::validate_activity_amounts(
+        body.hours,
+        body.hourly_rate,
+        state.account.default_currency(),
+    );
+    for (field, messages) in amounts {
+        e.entry(field).or_default().extend(messages);
     }
     match body.project_id {
         None => push_error(&mut e, "project_id", "is required"),

@@ -3,18 +3,18 @@
 
 use crate::db::{dec_opt, json_list, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, like_pattern, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{Company, CompanyType, CustomerVat, NewCompany};
-use kontor_model::query::{GlobalFilter, Paging};
+use kontor_model::query::one;
 use rust_decimal::Decimal;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/companies` and `/companies/{id}`.
@@ -85,32 +85,28 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
     )
 }
 
+/// `GET /companies` filters: `type`, `term` (or `name`, wildcard search in the name).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct CompanyQuery {
+    #[serde(rename = "type", deserialize_with = "one")]
+    kind: Option<CompanyType>,
+    #[serde(alias = "name", deserialize_with = "one")]
+    term: Option<String>,
+}
+
 async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<CompanyQuery>,
 ) -> ApiResult<PageOf<Company>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
-    let mut kind = None;
-    let mut term = None;
-    for (k, v) in query.iter() {
-        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
-            continue;
-        }
-        match k {
-            "type" => {
-                kind = Some(CompanyType::parse(v).ok_or_else(|| {
-                    ApiError::BadRequest(
-                        "Query parameter type must be customer, supplier or organization.".into(),
-                    )
-                })?)
-            }
-            "term" | "name" => term = Some(like_pattern(v)),
-            _ => {}
-        }
-    }
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let kind = filter.kind;
+    let term = filter.term.as_deref().map(like_pattern);
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
@@ -147,7 +143,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 

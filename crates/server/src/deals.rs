@@ -3,17 +3,17 @@
 
 use crate::db::{now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, order_by, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{Deal, IdName, NewDeal};
-use kontor_model::query::{parse_id, GlobalFilter, Paging};
+use kontor_model::query::one;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/deals` and `/deals/{id}`.
@@ -66,25 +66,27 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Deal>> {
     )
 }
 
+/// `GET /deals` filters: `company_id`, `status`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct DealQuery {
+    #[serde(deserialize_with = "one")]
+    company_id: Option<i64>,
+    #[serde(deserialize_with = "one")]
+    status: Option<String>,
+}
+
 async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<DealQuery>,
 ) -> ApiResult<PageOf<Deal>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
-    let (mut company, mut status) = (None, None);
-    for (k, v) in query.iter() {
-        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
-            continue;
-        }
-        match k {
-            "company_id" => company = Some(parse_id(k, v)?),
-            "status" => status = Some(v.to_string()),
-            _ => {}
-        }
-    }
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let (company, status) = (filter.company_id, filter.status);
     let order = order_by(
         paging.sort_by.as_deref(),
         &[("name", "d.name"), ("created_at", "d.created_at")],
@@ -109,7 +111,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 

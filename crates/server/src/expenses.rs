@@ -4,15 +4,19 @@
 use crate::db::{date_text, dec, json_map, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
+use crate::listing::ListQuery;
+use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::NaiveDate;
+use kontor_model::arith::mul_round;
 use kontor_model::billing::{Expense, NewExpense};
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::money::round_money;
+use kontor_model::money::minor_units;
 use kontor_model::party::IdName;
+use kontor_model::validation::validate_expense_amounts;
 use rust_decimal::Decimal;
 use sqlx::SqlitePool;
 
@@ -54,18 +58,30 @@ struct ExpenseRow {
     customer_name: Option<String>,
 }
 
-impl From<ExpenseRow> for Expense {
-    fn from(r: ExpenseRow) -> Self {
+impl TryFrom<ExpenseRow> for Expense {
+    type Error = ApiError;
+
+    /// Errors (500) when a stored product does not fit (a row written before amounts were
+    /// range-checked), never panics.
+    fn try_from(r: ExpenseRow) -> ApiResult<Self> {
         let quantity = dec(&r.quantity);
         let unit_price = dec(&r.unit_price);
         let unit_cost = dec(&r.unit_cost);
-        Expense {
+        let places = minor_units(&r.currency);
+        let product = |price: Decimal| {
+            mul_round(quantity, price, places).ok_or_else(|| {
+                ApiError::Internal(format!("expense {}: stored amounts overflow", r.id))
+            })
+        };
+        let price = product(unit_price)?;
+        let cost = product(unit_cost)?;
+        Ok(Expense {
             id: r.id,
             date: r.date,
             title: r.title,
             description: r.description,
-            price: round_money(quantity * unit_price, &r.currency),
-            cost: round_money(quantity * unit_cost, &r.currency),
+            price,
+            cost,
             quantity,
             unit: r.unit,
             unit_price,
@@ -92,7 +108,7 @@ impl From<ExpenseRow> for Expense {
             created_at: parse_ts(&r.created_at),
             updated_at: parse_ts(&r.updated_at),
             invoice_id: r.invoice_id,
-        }
+        })
     }
 }
 
@@ -104,7 +120,7 @@ pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Exp
     .bind(invoice_id)
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(Expense::from).collect())
+    rows.into_iter().map(Expense::try_from).collect()
 }
 
 async fn project_exists(pool: &SqlitePool, id: i64) -> ApiResult<()> {
@@ -114,11 +130,13 @@ async fn project_exists(pool: &SqlitePool, id: i64) -> ApiResult<()> {
         .ok_or_else(|| ApiError::not_found(format!("project {id}")))
 }
 
-/// GET /projects/{id}/expenses → all expenses of the project, newest first.
+/// GET /projects/{id}/expenses → the project's expenses, newest first, paged like every
+/// list. Errors: 404 (project), 400 naming a malformed paging parameter.
 async fn list(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,
-) -> ApiResult<Json<Vec<Expense>>> {
+    list: ListQuery,
+) -> ApiResult<PageOf<Expense>> {
     project_exists(&state.pool, project_id).await?;
     let rows: Vec<ExpenseRow> = sqlx::query_as(&format!(
         "{SELECT} WHERE e.project_id = ? ORDER BY e.date DESC, e.id DESC"
@@ -126,7 +144,10 @@ async fn list(
     .bind(project_id)
     .fetch_all(&state.pool)
     .await?;
-    Ok(Json(rows.into_iter().map(Expense::from).collect()))
+    rows.into_iter()
+        .map(Expense::try_from)
+        .collect::<ApiResult<_>>()
+        .map(|all| list.slice(all))
 }
 
 async fn load(pool: &SqlitePool, project_id: i64, id: i64) -> ApiResult<Expense> {
@@ -135,7 +156,8 @@ async fn load(pool: &SqlitePool, project_id: i64, id: i64) -> ApiResult<Expense>
         .bind(project_id)
         .fetch_optional(pool)
         .await?
-        .map(Expense::from)
+        .map(Expense::try_from)
+        .transpose()?
         .ok_or_else(|| ApiError::not_found(format!("expense {id}")))
 }
 
@@ -174,9 +196,6 @@ async fn create(
     if body.unit_price.is_none() {
         push_error(&mut e, "unit_price", "is required");
     }
-    if body.unit_cost.is_some_and(|c| c < Decimal::ZERO) {
-        push_error(&mut e, "unit_cost", "must not be negative");
-    }
     let currency = body
         .currency
         .clone()
@@ -188,6 +207,9 @@ async fn create(
             "currency",
             "must be one of the account's currencies",
         );
+    }
+    for (field, messages) in validate_expense_amounts(&body, &currency) {
+        e.entry(field).or_default().extend(messages);
     }
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;

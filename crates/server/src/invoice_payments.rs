@@ -4,20 +4,23 @@
 
 use crate::db::{dec, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, order_by, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::NaiveDate;
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::effects::after_payments;
+use kontor_model::money::round_money;
 use kontor_model::payment::{NewPayment, Payment};
-use kontor_model::query::{parse_date, parse_id, GlobalFilter, Paging};
-use kontor_model::status::{status_after_payments, InvoiceStatus};
+use kontor_model::payment_rules::{check_payment_currency, payment_refusal, validate_payment};
+use kontor_model::query::one;
+use kontor_model::status::InvoiceStatus;
 use rust_decimal::Decimal;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool, Transaction};
 
 /// Routes `/invoices/payments` and `/invoices/payments/{id}`.
@@ -75,7 +78,8 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {
         .ok_or_else(|| ApiError::not_found(format!("payment {id}")))
 }
 
-/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`).
+/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): writes what
+/// [`after_payments`] decides.
 pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
     let (gross, status, before, ever_sent): (String, String, Option<String>, bool) =
         sqlx::query_as("SELECT gross_total, status, status_before_payments, ever_sent FROM invoices WHERE id = ?").bind(invoice_id).fetch_one(&mut **tx).await?;
@@ -84,19 +88,20 @@ pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -
             .bind(invoice_id)
             .fetch_all(&mut **tx)
             .await?;
-    let sum: Decimal = paid.iter().map(|p| dec(p)).sum();
+    let paid: Vec<Decimal> = paid.iter().map(|p| dec(p)).collect();
     let current = InvoiceStatus::parse(&status).unwrap_or(InvoiceStatus::Created);
-    let before = match before.as_deref().and_then(InvoiceStatus::parse) {
-        Some(b) => b,
-        None if !matches!(current, InvoiceStatus::Paid | InvoiceStatus::PartiallyPaid) => current,
-        None => InvoiceStatus::Created,
-    };
-    let next = status_after_payments(sum, dec(&gross), before);
-    let keep_before = (!paid.is_empty()).then_some(before.as_str());
+    let before = before.as_deref().and_then(InvoiceStatus::parse);
+    let effect =
+        after_payments(current, before, ever_sent, &paid, dec(&gross)).ok_or_else(|| {
+            ApiError::field(
+                "paid_total",
+                "the invoice's payments add up to more than an amount can hold",
+            )
+        })?;
     sqlx::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, updated_at = ? WHERE id = ?")
-        .bind(next.as_str())
-        .bind(keep_before)
-        .bind(ever_sent || !paid.is_empty())
+        .bind(effect.status.as_str())
+        .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
+        .bind(effect.locked)
         .bind(ts(now()))
         .bind(invoice_id)
         .execute(&mut **tx)
@@ -104,85 +109,64 @@ pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -
     Ok(())
 }
 
-fn validate(body: &NewPayment, creating: bool) -> FieldErrors {
-    let mut e = FieldErrors::new();
-    if creating && body.invoice_id.is_none() {
-        push_error(&mut e, "invoice_id", "is required");
-    }
-    if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
-    }
-    match body.paid_total {
-        None => push_error(&mut e, "paid_total", "is required"),
-        Some(v) if v <= Decimal::ZERO => push_error(&mut e, "paid_total", "must be greater than 0"),
-        _ => {}
-    }
-    e
-}
-
-/// The amount at the currency's scale (`197.5` → `197.50`). Errors: 422 when it has more
-/// decimal places than the currency's minor unit.
-fn amount_in(currency: &str, value: Option<Decimal>) -> ApiResult<String> {
-    let value = value.unwrap_or_default();
-    let places = kontor_model::money::minor_units(currency);
-    if value.normalize().scale() > places {
-        return Err(ApiError::field(
-            "paid_total",
-            format!("must have at most {places} decimal places in {currency}"),
-        ));
-    }
-    Ok(kontor_model::money::round_money(value, currency).to_string())
-}
-
-/// Checks the invoice can take a payment in `currency`; returns its currency.
-async fn payable_invoice(
+/// Checks a payment body against the invoice it pays (`decisions.md` § State rules, the
+/// model's [`validate_payment`]) and returns the amount at the currency's scale
+/// (`197.5` → `197.50`). Errors: 422 naming `invoice_id` (unknown or draft),
+/// `currency` (not the invoice's), `date` or `paid_total`.
+async fn checked_amount(
     pool: &SqlitePool,
     invoice_id: i64,
-    currency: Option<&str>,
-) -> ApiResult<String> {
+    body: &NewPayment,
+) -> ApiResult<(String, String)> {
     let row: Option<(String, String)> =
         sqlx::query_as("SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL")
             .bind(invoice_id)
             .fetch_optional(pool)
             .await?;
-    let Some((status, invoice_currency)) = row else {
+    let Some((status, currency)) = row else {
         return Err(ApiError::field("invoice_id", "does not exist"));
     };
-    if status == InvoiceStatus::Draft.as_str() {
-        return Err(ApiError::field(
-            "invoice_id",
-            "is a draft; finalize it before recording payments",
-        ));
+    let status = InvoiceStatus::parse(&status)
+        .ok_or_else(|| ApiError::Internal(format!("unknown stored status {status}")))?;
+    if let Some(message) = payment_refusal(status) {
+        return Err(ApiError::field("invoice_id", message));
     }
-    if currency.is_some_and(|c| c != invoice_currency) {
-        return Err(ApiError::field(
-            "currency",
-            format!("must be the invoice's currency ({invoice_currency})"),
-        ));
-    }
-    Ok(invoice_currency)
+    check_payment_currency(body.currency.as_deref(), &currency)
+        .map_err(|m| ApiError::field("currency", m))?;
+    ApiError::check(validate_payment(
+        body.date,
+        body.paid_total,
+        "paid_total",
+        &currency,
+    ))?;
+    let amount = round_money(body.paid_total.unwrap_or_default(), &currency).to_string();
+    Ok((amount, currency))
+}
+
+/// `GET /invoice_payments` filters: `invoice_id`, `from` (or `date_from`), `to` (or
+/// `date_to`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct PaymentQuery {
+    #[serde(deserialize_with = "one")]
+    invoice_id: Option<i64>,
+    #[serde(alias = "date_from", deserialize_with = "one")]
+    from: Option<chrono::NaiveDate>,
+    #[serde(alias = "date_to", deserialize_with = "one")]
+    to: Option<chrono::NaiveDate>,
 }
 
 async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<PaymentQuery>,
 ) -> ApiResult<PageOf<Payment>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
-    let (mut invoice_id, mut from, mut to) = (None, None, None);
-    for (k, v) in query.iter() {
-        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
-            continue;
-        }
-        match k {
-            "invoice_id" => invoice_id = Some(parse_id(k, v)?),
-            "from" | "date_from" => from = Some(parse_date(k, v)?),
-            "to" | "date_to" => to = Some(parse_date(k, v)?),
-            _ => {}
-        }
-    }
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let (invoice_id, from, to) = (filter.invoice_id, filter.from, filter.to);
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
@@ -216,7 +200,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 
@@ -230,11 +214,11 @@ async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewPayment>,
 ) -> ApiResult<Json<Payment>> {
-    ApiError::check(validate(&body, true))?;
-    let invoice_id = body.invoice_id.unwrap_or_default();
+    let invoice_id = body
+        .invoice_id
+        .ok_or_else(|| ApiError::field("invoice_id", "is required"))?;
     let _guard = state.write_lock.lock().await;
-    let currency = payable_invoice(&state.pool, invoice_id, body.currency.as_deref()).await?;
-    let amount = amount_in(&currency, body.paid_total)?;
+    let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
     let t = ts(now());
     let mut tx = state.pool.begin().await?;
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
@@ -257,12 +241,9 @@ async fn update(
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<NewPayment>,
 ) -> ApiResult<Json<Payment>> {
-    ApiError::check(validate(&body, false))?;
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
-    let currency =
-        payable_invoice(&state.pool, payment.invoice_id, body.currency.as_deref()).await?;
-    let amount = amount_in(&currency, body.paid_total)?;
+    let (amount, _) = checked_amount(&state.pool, payment.invoice_id, &body).await?;
     let mut tx = state.pool.begin().await?;
     sqlx::query(
         "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",

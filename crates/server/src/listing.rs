@@ -1,9 +1,90 @@
-//! Helpers shared by every list endpoint: `sort_by` parsing and the global filters
-//! (`decisions.md` § Lists).
+//! The list layer shared by every list endpoint (`decisions.md` § Lists): the
+//! [`ListQuery`] extractor (the resource's filter, `page`/`per_page`/`sort_by` and the
+//! global filters, decoded by the model's serde structs; 400 naming a malformed
+//! parameter), `sort_by` checking, the global filters' SQL and the page query whose result
+//! leaves as a [`PageOf`] (headers `X-Page`, `X-Per-Page`, `X-Total`, `Link`).
 
 use crate::error::ApiError;
-use kontor_model::query::GlobalFilter;
+use crate::pagination::{absolute_url, PageOf};
+use axum::extract::{FromRequestParts, OriginalUri};
+use axum::http::request::Parts;
+use kontor_model::query::{decode, GlobalFilter, Paging};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite};
+
+/// A list without filters of its own (only paging and the global filters).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct NoFilter {}
+
+/// One list request: the resource's filter `F` (a serde struct, unknown parameters
+/// ignored), paging and sorting, the global filters and the request's absolute URL (for
+/// the `Link` header). Rejection: 400 naming the malformed parameter.
+pub struct ListQuery<F = NoFilter> {
+    /// The resource's own filters.
+    pub filter: F,
+    /// `page`, `per_page` (capped at 100), `sort_by`.
+    pub paging: Paging,
+    /// `ids`, `updated_after`, `custom_properties[Name]`.
+    pub global: GlobalFilter,
+    /// Absolute URL of the request.
+    pub url: String,
+}
+
+impl<S: Send + Sync, F: DeserializeOwned> FromRequestParts<S> for ListQuery<F> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        let uri = parts
+            .extensions
+            .get::<OriginalUri>()
+            .map(|u| u.0.clone())
+            .unwrap_or_else(|| parts.uri.clone());
+        Ok(ListQuery {
+            filter: decode(query)?,
+            paging: decode(query)?,
+            global: GlobalFilter::from_query(query)?,
+            url: absolute_url(&parts.headers, &uri),
+        })
+    }
+}
+
+impl<F> ListQuery<F> {
+    /// The `ORDER BY` body for this request's `sort_by` ([`order_by`]). Errors: 400 naming
+    /// `sort_by`.
+    pub fn order(
+        &self,
+        allowed: &[(&str, &str)],
+        default: &str,
+        id_expr: &str,
+    ) -> Result<String, ApiError> {
+        order_by(self.paging.sort_by.as_deref(), allowed, default, id_expr)
+    }
+
+    /// The page response for `items` of `total` matching records.
+    pub fn page<T>(&self, items: Vec<T>, total: i64) -> PageOf<T> {
+        PageOf {
+            items,
+            page: self.paging.page(),
+            per_page: self.paging.per_page(),
+            total,
+            url: self.url.clone(),
+        }
+    }
+
+    /// The requested page of a short list loaded whole (categories, a project's expenses,
+    /// an offer's attachments, a purchase's payments), with the same headers as any list.
+    pub fn slice<T>(&self, all: Vec<T>) -> PageOf<T> {
+        let total = i64::try_from(all.len()).unwrap_or(i64::MAX);
+        let per_page = self.paging.per_page() as usize;
+        let skip = (self.paging.page() as usize - 1)
+            .checked_mul(per_page)
+            .unwrap_or(usize::MAX);
+        let items = all.into_iter().skip(skip).take(per_page).collect();
+        self.page(items, total)
+    }
+}
 
 /// Turns `sort_by=<field> [asc|desc]` into an `ORDER BY` body using `allowed`
 /// (wire field → SQL expression); `default` when absent. Ties break on `id` in the same

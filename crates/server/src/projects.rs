@@ -3,17 +3,17 @@
 
 use crate::db::{now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, like_pattern, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{IdName, NewProject, Project};
-use kontor_model::query::{parse_id, GlobalFilter, Paging};
+use kontor_model::query::one;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/projects` and `/projects/{id}`.
@@ -70,26 +70,28 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
     )
 }
 
+/// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ProjectQuery {
+    #[serde(alias = "customer_id", deserialize_with = "one")]
+    company_id: Option<i64>,
+    #[serde(alias = "name", deserialize_with = "one")]
+    term: Option<String>,
+}
+
 async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<ProjectQuery>,
 ) -> ApiResult<PageOf<Project>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
-    let mut company = None;
-    let mut term = None;
-    for (k, v) in query.iter() {
-        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
-            continue;
-        }
-        match k {
-            "company_id" | "customer_id" => company = Some(parse_id(k, v)?),
-            "term" | "name" => term = Some(like_pattern(v)),
-            _ => {}
-        }
-    }
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let company = filter.company_id;
+    let term = filter.term.as_deref().map(like_pattern);
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
@@ -120,7 +122,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 

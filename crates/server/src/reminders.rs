@@ -3,19 +3,19 @@
 
 use crate::db::{date_text, dec, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, order_by, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use chrono::NaiveDate;
-use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::payment::{NewReminder, Reminder};
-use kontor_model::query::{parse_id, GlobalFilter, Paging};
-use rust_decimal::Decimal;
+use kontor_model::payment_rules::{reminder_refusal, validate_reminder};
+use kontor_model::query::one;
+use kontor_model::status::InvoiceStatus;
+use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/invoice_reminders` and `/invoice_reminders/{id}`.
@@ -71,23 +71,25 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {
         .ok_or_else(|| ApiError::not_found(format!("reminder {id}")))
 }
 
+/// `GET /reminders` filters: `invoice_id`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct ReminderQuery {
+    #[serde(deserialize_with = "one")]
+    invoice_id: Option<i64>,
+}
+
 async fn list(
     State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<ReminderQuery>,
 ) -> ApiResult<PageOf<Reminder>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
-    let mut invoice_id = None;
-    for (k, v) in query.iter() {
-        if paging.accept(k, v)? || global.accept(k, v)? || v.is_empty() {
-            continue;
-        }
-        if k == "invoice_id" {
-            invoice_id = Some(parse_id(k, v)?);
-        }
-    }
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let invoice_id = filter.invoice_id;
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
@@ -113,7 +115,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 
@@ -121,46 +123,38 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
     load(&state.pool, id).await.map(Json)
 }
 
-/// POST /invoice_reminders → 200 with the reminder. Errors: 422 (missing fields, unknown
-/// or draft invoice, due date before the date, negative fee).
+/// POST /invoice_reminders → 200 with the reminder (a reminder changes neither status nor
+/// lock, [`kontor_model::effects::after_reminder`]). Errors: 422 naming `invoice_id`
+/// (missing, unknown, a draft, paid, reversed or a reversal: the model's
+/// [`reminder_refusal`]), `date`, `due_date` (missing or before the date) or `fee`
+/// (negative or more places than the currency's minor unit).
 async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewReminder>,
 ) -> ApiResult<Json<Reminder>> {
-    let mut e = FieldErrors::new();
-    if body.invoice_id.is_none() {
-        push_error(&mut e, "invoice_id", "is required");
+    let invoice_id = body
+        .invoice_id
+        .ok_or_else(|| ApiError::field("invoice_id", "is required"))?;
+    let row: Option<(String, String, bool, bool)> = sqlx::query_as(
+        "SELECT status, currency, reversed, reversal FROM invoices WHERE id = ? AND deleted_at IS NULL",
+    )
+    .bind(invoice_id)
+    .fetch_optional(&state.pool)
+    .await?;
+    let Some((status, currency, reversed, reversal)) = row else {
+        return Err(ApiError::field("invoice_id", "does not exist"));
+    };
+    let status = InvoiceStatus::parse(&status)
+        .ok_or_else(|| ApiError::Internal(format!("unknown stored status {status}")))?;
+    if let Some(message) = reminder_refusal(status, reversed, reversal) {
+        return Err(ApiError::field("invoice_id", message));
     }
-    if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
-    }
-    match (body.date, body.due_date) {
-        (_, None) => push_error(&mut e, "due_date", "is required"),
-        (Some(d), Some(due)) if due < d => {
-            push_error(&mut e, "due_date", "must not be before the reminder date")
-        }
-        _ => {}
-    }
-    if body.fee.is_some_and(|f| f < Decimal::ZERO) {
-        push_error(&mut e, "fee", "must not be negative");
-    }
-    ApiError::check(e)?;
-    let invoice_id = body.invoice_id.unwrap_or_default();
-    let status: Option<String> =
-        sqlx::query_scalar("SELECT status FROM invoices WHERE id = ? AND deleted_at IS NULL")
-            .bind(invoice_id)
-            .fetch_optional(&state.pool)
-            .await?;
-    match status.as_deref() {
-        None => return Err(ApiError::field("invoice_id", "does not exist")),
-        Some("draft") => {
-            return Err(ApiError::field(
-                "invoice_id",
-                "is a draft; only final invoices can be reminded of",
-            ))
-        }
-        _ => {}
-    }
+    ApiError::check(validate_reminder(
+        body.date,
+        body.due_date,
+        body.fee,
+        &currency,
+    ))?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")

@@ -2,17 +2,16 @@
 
 use crate::db::{now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::listing::{fetch_page, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::{fetch_page, order_by, push_global, ListQuery, NoFilter};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::party::{NewUser, User};
-use kontor_model::query::{GlobalFilter, Paging};
+
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/users` and `/users/{id}`.
@@ -55,17 +54,13 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<User> {
         .ok_or_else(|| ApiError::not_found(format!("user {id}")))
 }
 
-async fn list(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
-) -> ApiResult<PageOf<User>> {
-    let mut paging = Paging::default();
-    let mut global = GlobalFilter::default();
-    for (k, v) in query.iter() {
-        let _ = paging.accept(k, v)? || global.accept(k, v)?;
-    }
+async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiResult<PageOf<User>> {
+    let ListQuery {
+        filter: _,
+        paging,
+        global,
+        url,
+    } = list;
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
@@ -94,7 +89,7 @@ async fn list(
         page: paging.page(),
         per_page: paging.per_page(),
         total,
-        url: absolute_url(&headers, &uri),
+        url,
     })
 }
 

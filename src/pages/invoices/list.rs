@@ -9,7 +9,7 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::paths::href;
-use kontor_model::query::InvoiceFilter;
+use kontor_model::query::{InvoiceFilter, ListFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
@@ -24,7 +24,7 @@ pub fn InvoiceList() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let parsed = Memo::new(move |_| {
-        query.with(|q| InvoiceFilter::from_pairs(q.into_iter().map(|(k, v)| (k.as_ref(), v))))
+        query.with(|q| InvoiceFilter::from_query(q.to_query_string().trim_start_matches('?')))
     });
     let filter = Signal::derive(move || parsed.get().unwrap_or_default());
     let invoices = LocalResource::new(move || {

@@ -2,7 +2,7 @@
 //! be shared and survives reload) and goes back to page 1.
 
 use crate::components::date::{iso, parse_iso};
-use kontor_model::query::{split_list, InvoiceFilter};
+use kontor_model::query::{split_list, InvoiceFilter, ListFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
 use leptos_router::params::ParamsMap;

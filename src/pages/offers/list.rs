@@ -15,7 +15,7 @@ use crate::components::skeleton::SkeletonTable;
 use crate::components::task::load_once;
 use crate::paths::href;
 use kontor_model::offer::Offer;
-use kontor_model::query::OfferFilter;
+use kontor_model::query::{ListFilter, OfferFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::params::ParamsMap;
@@ -37,7 +37,7 @@ pub fn OfferList() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let parsed = Memo::new(move |_| {
-        query.with(|q| OfferFilter::from_pairs(q.into_iter().map(|(k, v)| (k.as_ref(), v))))
+        query.with(|q| OfferFilter::from_query(q.to_query_string().trim_start_matches('?')))
     });
     let filter = Signal::derive(move || parsed.get().unwrap_or_default());
     let offers = LocalResource::new(move || {

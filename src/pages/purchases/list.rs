@@ -12,7 +12,7 @@ use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::paths::href;
 use kontor_model::party::{Company, CompanyType};
-use kontor_model::query::PurchaseFilter;
+use kontor_model::query::{ListFilter, PurchaseFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
@@ -39,7 +39,7 @@ pub fn PurchaseList() -> impl IntoView {
     let query = use_query_map();
     let navigate = use_navigate();
     let parsed = Memo::new(move |_| {
-        query.with(|q| PurchaseFilter::from_pairs(q.into_iter().map(|(k, v)| (k.as_ref(), v))))
+        query.with(|q| PurchaseFilter::from_query(q.to_query_string().trim_start_matches('?')))
     });
     let filter = Signal::derive(move || parsed.get().unwrap_or_default());
     let purchases = LocalResource::new(move || {

@@ -5,7 +5,7 @@
 use crate::components::date::{iso, parse_iso};
 use kontor_model::party::Company;
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
-use kontor_model::query::{split_list, PurchaseFilter};
+use kontor_model::query::{split_list, ListFilter, PurchaseFilter};
 use leptos::prelude::*;
 use leptos_router::params::ParamsMap;
 
@@ -16,25 +16,7 @@ pub fn query_string(filter: &PurchaseFilter) -> String {
 
 /// Reads the filter back from a query string such as `?unpaid=true&date=:2026-11-30`.
 pub fn parse_query(query: &str) -> Result<PurchaseFilter, kontor_model::query::QueryError> {
-    let pairs: Vec<(String, String)> = ParamsMap::from_iter(
-        query
-            .trim_start_matches('?')
-            .split('&')
-            .filter(|p| !p.is_empty())
-            .map(|p| {
-                let (k, v) = p.split_once('=').unwrap_or((p, ""));
-                let decode = |s: &str| {
-                    js_sys::decode_uri_component(&s.replace('+', " "))
-                        .map(String::from)
-                        .unwrap_or_else(|_| s.to_string())
-                };
-                (decode(k), decode(v))
-            }),
-    )
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v))
-    .collect();
-    PurchaseFilter::from_pairs(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    PurchaseFilter::from_query(query.trim_start_matches('?'))
 }
 
 /// True when any filter (not paging) is set.
@@ -117,16 +99,16 @@ pub fn PurchaseFilters(
             </div>
             <div class="field field-inline">
                 <label for="filter-from">"Date from"</label>
-                <input id="filter-from" type="date" prop:value=date_value(|f| f.date_from) on:change=move |ev| {
+                <input id="filter-from" type="date" prop:value=date_value(|f| f.date.from) on:change=move |ev| {
                     let d = parse_iso(&event_target_value(&ev));
-                    change(Box::new(move |f| f.date_from = d));
+                    change(Box::new(move |f| f.date.from = d));
                 } />
             </div>
             <div class="field field-inline">
                 <label for="filter-to">"Date to"</label>
-                <input id="filter-to" type="date" prop:value=date_value(|f| f.date_to) on:change=move |ev| {
+                <input id="filter-to" type="date" prop:value=date_value(|f| f.date.to) on:change=move |ev| {
                     let d = parse_iso(&event_target_value(&ev));
-                    change(Box::new(move |f| f.date_to = d));
+                    change(Box::new(move |f| f.date.to = d));
                 } />
             </div>
             <div class="field field-inline">

@@ -3,14 +3,13 @@
 
 use super::repo::{InvoiceRow, COLUMNS, FROM};
 use crate::error::ApiResult;
-use crate::extract::QueryPairs;
-use crate::listing::{fetch_page, like_pattern, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::listing::{fetch_page, like_pattern, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use kontor_model::invoice::Invoice;
-use kontor_model::query::InvoiceFilter;
+use kontor_model::query::{GlobalFilter, InvoiceFilter};
 use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
@@ -25,7 +24,12 @@ const SORTS: &[(&str, &str)] = &[
     ("updated_at", "i.updated_at"),
 ];
 
-fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &InvoiceFilter, locked_only: bool) {
+fn push_where(
+    qb: &mut QueryBuilder<'_, Sqlite>,
+    f: &InvoiceFilter,
+    global: &GlobalFilter,
+    locked_only: bool,
+) {
     qb.push(" WHERE i.deleted_at IS NULL");
     if locked_only {
         qb.push(" AND i.locked = 1");
@@ -73,34 +77,25 @@ fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &InvoiceFilter, locked_only:
     if let Some(p) = f.project_id {
         qb.push(" AND i.project_id = ").push_bind(p);
     }
-    push_global(qb, &f.global, "i", true);
+    push_global(qb, global, "i", true);
 }
 
 async fn run(
     state: &AppState,
     headers: &HeaderMap,
-    uri: &axum::http::Uri,
-    query: &QueryPairs,
+    list: ListQuery<InvoiceFilter>,
     locked_only: bool,
 ) -> ApiResult<PageOf<Invoice>> {
     let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
     let base = base.trim_end_matches('/');
-    let filter = InvoiceFilter::from_pairs(query.iter())?;
-    let order = order_by(
-        filter.paging.sort_by.as_deref(),
-        SORTS,
-        "i.date DESC, i.id DESC",
-        "i.id",
-    )?;
-    let (page, per_page) = (filter.paging.page(), filter.paging.per_page());
-
+    let order = list.order(SORTS, "i.date DESC, i.id DESC", "i.id")?;
     let (rows, total) = fetch_page::<InvoiceRow, InvoiceRow>(
         &state.pool,
         COLUMNS,
         FROM,
-        |qb| push_where(qb, &filter, locked_only),
+        |qb| push_where(qb, &list.filter, &list.global, locked_only),
         &order,
-        &filter.paging,
+        &list.paging,
     )
     .await?;
     let items = rows
@@ -111,31 +106,23 @@ async fn run(
             invoice
         })
         .collect();
-    Ok(PageOf {
-        items,
-        page,
-        per_page,
-        total,
-        url: absolute_url(headers, uri),
-    })
+    Ok(list.page(items, total))
 }
 
 /// GET /invoices → one page of invoices (list form). Errors: 400 for a malformed filter.
 pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<InvoiceFilter>,
 ) -> ApiResult<PageOf<Invoice>> {
-    run(&state, &headers, &uri, &query, false).await
+    run(&state, &headers, list, false).await
 }
 
 /// GET /invoices/locked → locked invoices only (status, date_from, date_to, identifier).
 pub async fn locked(
     State(state): State<AppState>,
     headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<InvoiceFilter>,
 ) -> ApiResult<PageOf<Invoice>> {
-    run(&state, &headers, &uri, &query, true).await
+    run(&state, &headers, list, true).await
 }

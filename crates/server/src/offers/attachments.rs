@@ -9,7 +9,9 @@ use crate::db::{now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, UPLOAD_LIMIT};
 use crate::files::{pdf_response, BaseUrl};
+use crate::listing::ListQuery;
 use crate::mail::MailAttachment;
+use crate::pagination::PageOf;
 use crate::state::AppState;
 use crate::uploads::{decode_upload, store_file, Kind};
 use axum::extract::{Path, State};
@@ -71,14 +73,16 @@ pub async fn read_all(state: &AppState, offer_id: i64) -> ApiResult<Vec<MailAtta
     Ok(out)
 }
 
-/// GET /offers/{id}/attachments → the attachment records. Errors: 404.
+/// GET /offers/{id}/attachments → the attachment records, paged like every list.
+/// Errors: 404; 400 naming a malformed paging parameter.
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
     IdPath(id): IdPath,
-) -> ApiResult<Json<Vec<Attachment>>> {
+    list: ListQuery,
+) -> ApiResult<PageOf<Attachment>> {
     repo::load(&state.pool, id).await?;
-    Ok(Json(
+    Ok(list.slice(
         rows(&state, id)
             .await?
             .into_iter()

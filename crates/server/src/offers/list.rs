@@ -3,13 +3,11 @@
 
 use super::repo::{sign, OfferRow, COLUMNS, FROM};
 use crate::error::ApiResult;
-use crate::extract::QueryPairs;
 use crate::files::BaseUrl;
-use crate::listing::{fetch_page, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::listing::{fetch_page, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use kontor_model::offer::Offer;
 use kontor_model::query::OfferFilter;
 use sqlx::{QueryBuilder, Sqlite};
@@ -40,20 +38,15 @@ fn push_ids(qb: &mut QueryBuilder<'_, Sqlite>, column: &str, ids: &[i64]) {
 
 /// The `ORDER BY` of the interface's `sort` (dates newest first, titles A–Z) or of
 /// `sort_by` (which wins when both are given).
-fn order(f: &OfferFilter) -> ApiResult<String> {
-    if f.paging.sort_by.is_none() {
-        match f.sort.as_deref() {
+fn order(list: &ListQuery<OfferFilter>) -> ApiResult<String> {
+    if list.paging.sort_by.is_none() {
+        match list.filter.sort.as_deref() {
             Some("created_at") => return Ok("o.created_at DESC, o.id DESC".into()),
             Some("title") => return Ok("o.title COLLATE NOCASE ASC, o.id ASC".into()),
             _ => {}
         }
     }
-    order_by(
-        f.paging.sort_by.as_deref(),
-        SORTS,
-        "o.date DESC, o.id DESC",
-        "o.id",
-    )
+    list.order(SORTS, "o.date DESC, o.id DESC", "o.id")
 }
 
 /// GET /offers → one page of offers (without salutation, footer, items).
@@ -61,12 +54,10 @@ fn order(f: &OfferFilter) -> ApiResult<String> {
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<OfferFilter>,
 ) -> ApiResult<PageOf<Offer>> {
-    let f = OfferFilter::from_pairs(query.iter())?;
-    let order = order(&f)?;
+    let order = order(&list)?;
+    let f = &list.filter;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" WHERE 1");
         if !f.status.is_empty() {
@@ -93,11 +84,17 @@ pub async fn list(
         }
         push_ids(qb, "o.deal_id", &f.deal_ids);
         push_ids(qb, "o.project_id", &f.project_ids);
-        push_global(qb, &f.global, "o", true);
+        push_global(qb, &list.global, "o", true);
     };
-    let (rows, total) =
-        fetch_page::<OfferRow, OfferRow>(&state.pool, COLUMNS, FROM, push_where, &order, &f.paging)
-            .await?;
+    let (rows, total) = fetch_page::<OfferRow, OfferRow>(
+        &state.pool,
+        COLUMNS,
+        FROM,
+        push_where,
+        &order,
+        &list.paging,
+    )
+    .await?;
     let items = rows
         .into_iter()
         .map(|row| {
@@ -106,11 +103,5 @@ pub async fn list(
             offer
         })
         .collect();
-    Ok(PageOf {
-        items,
-        page: f.paging.page(),
-        per_page: f.paging.per_page(),
-        total,
-        url: absolute_url(&headers, &uri),
-    })
+    Ok(list.page(items, total))
 }

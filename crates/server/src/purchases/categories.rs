@@ -3,6 +3,8 @@
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
+use crate::listing::ListQuery;
+use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -24,14 +26,18 @@ async fn find(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseCategory> {
     .ok_or_else(|| ApiError::not_found(format!("purchase category {id}")))
 }
 
-/// GET /purchases/categories → all categories by name (a short list; not paginated).
-pub async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<PurchaseCategory>>> {
+/// GET /purchases/categories → the categories by name, paged like every list (a short
+/// list, loaded whole and sliced).
+pub async fn list(
+    State(state): State<AppState>,
+    list: ListQuery,
+) -> ApiResult<PageOf<PurchaseCategory>> {
     let rows: Vec<(i64, String, String)> = sqlx::query_as(
         "SELECT id, name, credit_account FROM purchase_categories ORDER BY name COLLATE NOCASE, id",
     )
     .fetch_all(&state.pool)
     .await?;
-    Ok(Json(
+    Ok(list.slice(
         rows.into_iter()
             .map(|(id, name, credit_account)| PurchaseCategory {
                 id,

@@ -3,15 +3,13 @@
 
 use super::repo::{present, PurchaseRow, COLUMNS, FROM};
 use crate::error::ApiResult;
-use crate::extract::QueryPairs;
 use crate::files::BaseUrl;
-use crate::listing::{fetch_page, like_pattern, order_by, push_global};
-use crate::pagination::{absolute_url, PageOf};
+use crate::listing::{fetch_page, like_pattern, push_global, ListQuery};
+use crate::pagination::PageOf;
 use crate::state::AppState;
-use axum::extract::{OriginalUri, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use kontor_model::purchase::Purchase;
-use kontor_model::query::PurchaseFilter;
+use kontor_model::query::{GlobalFilter, PurchaseFilter};
 use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
@@ -27,7 +25,7 @@ const SORTS: &[(&str, &str)] = &[
 ];
 
 /// Appends the filter's conditions (`WHERE ...`).
-pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter) {
+pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter, global: &GlobalFilter) {
     qb.push(" WHERE 1");
     if let Some(c) = f.category_id {
         qb.push(" AND (p.category_id = ").push_bind(c).push(" OR EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.category_id = ").push_bind(c).push("))");
@@ -64,11 +62,11 @@ pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter) {
             .push_bind(tag.clone())
             .push(")");
     }
-    if let Some(d) = f.date_from {
+    if let Some(d) = f.date.from {
         qb.push(" AND p.date >= ")
             .push_bind(crate::db::date_text(d));
     }
-    if let Some(d) = f.date_to {
+    if let Some(d) = f.date.to {
         qb.push(" AND p.date <= ")
             .push_bind(crate::db::date_text(d));
     }
@@ -86,39 +84,25 @@ pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter) {
     if let Some(m) = f.payment_method {
         qb.push(" AND p.payment_method = ").push_bind(m.as_str());
     }
-    push_global(qb, &f.global, "p", true);
+    push_global(qb, global, "p", true);
 }
 
 /// GET /purchases → one page of purchases. Errors: 400 for a malformed filter.
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
-    headers: HeaderMap,
-    OriginalUri(uri): OriginalUri,
-    query: QueryPairs,
+    list: ListQuery<PurchaseFilter>,
 ) -> ApiResult<PageOf<Purchase>> {
-    let f = PurchaseFilter::from_pairs(query.iter())?;
-    let order = order_by(
-        f.paging.sort_by.as_deref(),
-        SORTS,
-        "p.date DESC, p.id DESC",
-        "p.id",
-    )?;
+    let order = list.order(SORTS, "p.date DESC, p.id DESC", "p.id")?;
     let (rows, total) = fetch_page::<PurchaseRow, PurchaseRow>(
         &state.pool,
         COLUMNS,
         FROM,
-        |qb| push_where(qb, &f),
+        |qb| push_where(qb, &list.filter, &list.global),
         &order,
-        &f.paging,
+        &list.paging,
     )
     .await?;
     let items = present(&state, &base, rows).await?;
-    Ok(PageOf {
-        items,
-        page: f.paging.page(),
-        per_page: f.paging.per_page(),
-        total,
-        url: absolute_url(&headers, &uri),
-    })
+    Ok(list.page(items, total))
 }

@@ -4,39 +4,40 @@
 use super::repo;
 use crate::db::{date_text, now, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
+use crate::extract::{IdPath, JsonBody};
+use crate::listing::ListQuery;
+use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::money::{minor_units, round_money};
+use kontor_model::money::round_money;
+use kontor_model::payment_rules::validate_payment;
 use kontor_model::purchase::{NewPurchasePayment, PurchasePayment};
-use kontor_model::query::parse_id;
-use rust_decimal::Decimal;
+use kontor_model::query::one;
+use serde::Deserialize;
 
-/// GET /purchases/payments?purchase_id= → payments, oldest first. Errors: 400.
+/// `GET /purchases/payments` filter: `purchase_id`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PaymentQuery {
+    #[serde(deserialize_with = "one")]
+    purchase_id: Option<i64>,
+}
+
+/// GET /purchases/payments?purchase_id= → one page of a purchase's payments, oldest
+/// first; without `purchase_id` every payment, newest first (the first page is the
+/// latest 100). Paging headers as every list. Errors: 400 naming a malformed parameter.
 pub async fn list(
     State(state): State<AppState>,
-    query: QueryPairs,
-) -> ApiResult<Json<Vec<PurchasePayment>>> {
-    match query.get("purchase_id").filter(|v| !v.is_empty()) {
-        Some(v) => repo::payments_of(&state.pool, parse_id("purchase_id", v)?)
-            .await
-            .map(Json),
-        None => {
-            let ids: Vec<i64> = sqlx::query_scalar(
-                "SELECT id FROM purchase_payments ORDER BY date DESC, id DESC LIMIT 100",
-            )
-            .fetch_all(&state.pool)
-            .await?;
-            let mut out = Vec::with_capacity(ids.len());
-            for id in ids {
-                out.push(repo::payment(&state.pool, id).await?);
-            }
-            Ok(Json(out))
-        }
-    }
+    list: ListQuery<PaymentQuery>,
+) -> ApiResult<PageOf<PurchasePayment>> {
+    let all = match list.filter.purchase_id {
+        Some(id) => repo::payments_of(&state.pool, id).await?,
+        None => repo::all_payments(&state.pool).await?,
+    };
+    Ok(list.slice(all))
 }
 
 /// GET /purchases/payments/{id}. Errors: 404.
@@ -70,18 +71,16 @@ pub async fn create(
             c
         }
     };
-    if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
-    }
-    match (body.total, &currency) {
-        (None, _) => push_error(&mut e, "total", "is required"),
-        (Some(t), _) if t <= Decimal::ZERO => push_error(&mut e, "total", "must be greater than 0"),
-        (Some(t), Some(c)) if t.normalize().scale() > minor_units(c) => push_error(
-            &mut e,
-            "total",
-            format!("must have at most {} decimal places in {c}", minor_units(c)),
-        ),
-        _ => {}
+    // Without a known purchase the amount is checked with the default places (2), so
+    // every missing or wrong field is named at once.
+    let rules = validate_payment(
+        body.date,
+        body.total,
+        "total",
+        currency.as_deref().unwrap_or_default(),
+    );
+    for (field, messages) in rules {
+        e.entry(field).or_default().extend(messages);
     }
     ApiError::check(e)?;
     let currency = currency.unwrap_or_default();

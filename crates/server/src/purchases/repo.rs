@@ -2,11 +2,7 @@
 
 use crate::db::{dec, json_list, json_map, parse_ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::IdPath;
-use crate::files::BaseUrl;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::purchase::{
     PaymentMethod, Purchase, PurchaseCategory, PurchaseItem, PurchasePayment, PurchaseStatus,
@@ -95,6 +91,15 @@ pub async fn payments_of(pool: &SqlitePool, purchase_id: i64) -> ApiResult<Vec<P
     let rows: Vec<PaymentRow> =
         sqlx::query_as("SELECT * FROM purchase_payments WHERE purchase_id = ? ORDER BY date, id")
             .bind(purchase_id)
+            .fetch_all(pool)
+            .await?;
+    Ok(rows.into_iter().map(PurchasePayment::from).collect())
+}
+
+/// Every purchase payment, newest first (one query).
+pub async fn all_payments(pool: &SqlitePool) -> ApiResult<Vec<PurchasePayment>> {
+    let rows: Vec<PaymentRow> =
+        sqlx::query_as("SELECT * FROM purchase_payments ORDER BY date DESC, id DESC")
             .fetch_all(pool)
             .await?;
     Ok(rows.into_iter().map(PurchasePayment::from).collect())
@@ -242,13 +247,4 @@ pub async fn load(state: &AppState, base: &str, id: i64) -> ApiResult<Purchase> 
         .await?
         .pop()
         .ok_or_else(|| ApiError::not_found(format!("purchase {id}")))
-}
-
-/// GET /purchases/{id}. Errors: 404.
-pub async fn get_one(
-    State(state): State<AppState>,
-    BaseUrl(base): BaseUrl,
-    IdPath(id): IdPath,
-) -> ApiResult<Json<Purchase>> {
-    load(&state, &base, id).await.map(Json)
 }
