@@ -1,6 +1,6 @@
 //! The invoice representation (interface.md § Invoice) and its items.
 
-use crate::party::UserRef;
+use crate::party::{IdName, UserRef};
 use crate::payment::{Payment, Reminder};
 use crate::position::PositionType;
 use crate::status::InvoiceStatus;
@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Vat {
     /// Tax rate in percent (0 with reverse charge).
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax: Decimal,
     /// Reverse charge: the recipient owes the tax; the invoice carries none.
     pub reverse_charge: bool,
@@ -30,6 +30,11 @@ pub struct Invoice {
     pub id: i64,
     /// The customer company's id.
     pub customer_id: i64,
+    /// The customer company as `{id, name}` (issue 8: list rows name their customer, so
+    /// clients need no extra company requests); `null` only where no record is read
+    /// (the preview).
+    #[serde(default)]
+    pub customer: Option<IdName>,
     /// Project id, if any.
     pub project_id: Option<i64>,
     /// Invoice number `R<YYMM>-<NNN>`; `null` for drafts.
@@ -54,6 +59,10 @@ pub struct Invoice {
     pub reversal: bool,
     /// The reversed invoice's id when this is a reversal.
     pub reversed_invoice_id: Option<i64>,
+    /// The offer this invoice was created from, if any (beyond the interface's fields;
+    /// `docs/decisions.md` § Rules in the model (issue 8)).
+    #[serde(default)]
+    pub offer_id: Option<i64>,
     /// Title.
     pub title: String,
     /// Recipient address, lines separated by `\n`.
@@ -61,21 +70,21 @@ pub struct Invoice {
     /// Currency code (one of the account's).
     pub currency: String,
     /// Net total after discount, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub net_total: Decimal,
     /// Tax rate in percent.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax: Decimal,
     /// VAT treatment.
     pub vat: Vat,
     /// Gross total, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub gross_total: Decimal,
     /// Discount in percent.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub discount: Decimal,
     /// Cash discount in percent (a payment term; does not change the totals).
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub cash_discount: Decimal,
     /// Days within which the cash discount applies.
     pub cash_discount_days: i64,
@@ -131,15 +140,15 @@ pub struct InvoiceItem {
     /// Description (sanitized HTML).
     pub description: Option<String>,
     /// Quantity; `null` for lump sums and non-item positions.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(with = "crate::wire::decimal_option")]
     pub quantity: Option<Decimal>,
     /// Unit (`"h"`, `"pcs"`), if any.
     pub unit: Option<String>,
     /// Unit price in currency units; `null` for lump sums and non-item positions.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(with = "crate::wire::decimal_option")]
     pub unit_price: Option<Decimal>,
     /// Net total of the position (the running sum for subtotals).
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub net_total: Decimal,
     /// Time sheet entries this position bills (beyond the interface's fields; omitted
     /// when none).

@@ -107,7 +107,8 @@ impl PaymentMethod {
     }
 }
 
-/// A purchase category: `{id, name, credit_account}`.
+/// A purchase category: `{id, name, credit_account, created_at, updated_at}` (timestamps
+/// like every other record, `docs/decisions.md` § Server hardening).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PurchaseCategory {
     /// Record id.
@@ -116,6 +117,12 @@ pub struct PurchaseCategory {
     pub name: String,
     /// Bookkeeping account.
     pub credit_account: String,
+    /// Creation time (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change (UTC, `YYYY-MM-DDTHH:MM:SSZ`).
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
 }
 
 /// POST /purchases/categories body.
@@ -133,7 +140,7 @@ pub struct NewPurchaseCategory {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PurchaseVat {
     /// Tax rate in percent.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax: Decimal,
     /// Reverse charge.
     pub reverse_charge: bool,
@@ -151,20 +158,20 @@ pub struct PurchaseItem {
     /// Title.
     pub title: String,
     /// Net amount, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub net_total: Decimal,
     /// Tax amount, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax_total: Decimal,
     /// Tax rate in percent.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax: Decimal,
     /// VAT block.
     pub vat: PurchaseVat,
     /// Whether the given total included the tax.
     pub tax_included: bool,
     /// Gross amount, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub gross_total: Decimal,
     /// Category, if any.
     pub category: Option<PurchaseCategory>,
@@ -206,7 +213,7 @@ pub struct PurchasePayment {
     /// Date paid.
     pub date: NaiveDate,
     /// Amount paid, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub total: Decimal,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
@@ -223,10 +230,10 @@ pub struct NewPurchasePayment {
     #[serde(default)]
     pub purchase_id: Option<i64>,
     /// Required: date paid.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub date: Option<NaiveDate>,
     /// Required: amount (> 0).
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub total: Option<Decimal>,
 }
 
@@ -260,10 +267,10 @@ pub struct Purchase {
     /// Payment method.
     pub payment_method: PaymentMethod,
     /// Net total, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub net_total: Decimal,
     /// Gross total, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub gross_total: Decimal,
     /// Currency.
     pub currency: String,
@@ -298,10 +305,10 @@ pub struct NewPurchaseItem {
     #[serde(default)]
     pub title: Option<String>,
     /// Required: the amount (gross with `tax_included`, else net).
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub total: Option<Decimal>,
     /// Required: tax rate in percent.
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub tax: Option<Decimal>,
     /// Whether `total` includes the tax (default false).
     #[serde(default)]
@@ -315,7 +322,7 @@ pub struct NewPurchaseItem {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NewPurchase {
     /// Required: receipt date.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub date: Option<NaiveDate>,
     /// Required: one of the account's currencies.
     #[serde(default)]
@@ -330,13 +337,13 @@ pub struct NewPurchase {
     #[serde(default)]
     pub category_id: Option<i64>,
     /// Due date.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub due_date: Option<NaiveDate>,
     /// Service period start.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub service_period_from: Option<NaiveDate>,
     /// Service period end.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub service_period_to: Option<NaiveDate>,
     /// `pending` (default) or `approved` (`archived` = approved).
     #[serde(default)]
@@ -405,6 +412,42 @@ pub fn is_valid_iban(iban: &str) -> bool {
     remainder == 1
 }
 
+/// One line of `GET /purchases/totals` (issue 8): the sums of the purchases a filter
+/// matches, per currency (amounts in that currency's units).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PurchaseTotal {
+    /// ISO currency code.
+    pub currency: String,
+    /// Sum of the purchases' `net_total`.
+    #[serde(with = "crate::wire::decimal")]
+    pub net_total: Decimal,
+    /// Sum of the purchases' `gross_total`.
+    #[serde(with = "crate::wire::decimal")]
+    pub gross_total: Decimal,
+    /// Number of purchases in this currency.
+    pub count: u64,
+}
+
+/// Sums `(currency, net_total, gross_total)` per currency, ordered by currency code.
+/// Errors: `None` when a sum leaves the decimal type's range (checked, never saturating).
+pub fn totals_per_currency(
+    rows: impl IntoIterator<Item = (String, Decimal, Decimal)>,
+) -> Option<Vec<PurchaseTotal>> {
+    let mut sums: BTreeMap<String, PurchaseTotal> = BTreeMap::new();
+    for (currency, net, gross) in rows {
+        let line = sums.entry(currency.clone()).or_insert(PurchaseTotal {
+            currency,
+            net_total: Decimal::ZERO,
+            gross_total: Decimal::ZERO,
+            count: 0,
+        });
+        line.net_total = line.net_total.checked_add(net)?;
+        line.gross_total = line.gross_total.checked_add(gross)?;
+        line.count = line.count.checked_add(1)?;
+    }
+    Some(sums.into_values().collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,5 +470,33 @@ mod tests {
         );
         let s: PurchaseStatus = serde_json::from_str("\"archived\"").unwrap();
         assert_eq!(serde_json::to_string(&s).unwrap(), "\"approved\"");
+    }
+
+    #[test]
+    fn totals_are_summed_per_currency() {
+        let d = |t: &str| t.parse::<Decimal>().unwrap();
+        let rows = vec![
+            ("EUR".to_string(), d("10.00"), d("11.90")),
+            ("USD".to_string(), d("5.00"), d("5.00")),
+            ("EUR".to_string(), d("-2.50"), d("-2.98")),
+        ];
+        let totals = totals_per_currency(rows).unwrap();
+        assert_eq!(totals.len(), 2);
+        assert_eq!(
+            (
+                totals[0].currency.as_str(),
+                totals[0].net_total,
+                totals[0].gross_total,
+                totals[0].count
+            ),
+            ("EUR", d("7.50"), d("8.92"), 2)
+        );
+        assert_eq!((totals[1].currency.as_str(), totals[1].count), ("USD", 1));
+        let huge = vec![
+            ("EUR".to_string(), Decimal::MAX, Decimal::MAX),
+            ("EUR".to_string(), Decimal::MAX, Decimal::MAX),
+        ];
+        assert_eq!(totals_per_currency(huge), None);
+        assert_eq!(totals_per_currency(Vec::new()), Some(Vec::new()));
     }
 }

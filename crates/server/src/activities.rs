@@ -15,7 +15,6 @@ use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::query::one;
-use rust_decimal::Decimal;
 use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
@@ -126,16 +125,6 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Activity> {
         .await?
         .map(Activity::from)
         .ok_or_else(|| ApiError::not_found(format!("activity {id}")))
-}
-
-fn flag(name: &str, value: &str) -> ApiResult<bool> {
-    match value {
-        "true" | "1" => Ok(true),
-        "false" | "0" => Ok(false),
-        _ => Err(ApiError::BadRequest(format!(
-            "Query parameter {name} must be true or false."
-        ))),
-    }
 }
 
 /// `GET /activities` filters: `project_id`, `invoice_id`, `billable`, `billed`, `from`

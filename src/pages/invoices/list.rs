@@ -2,7 +2,6 @@
 
 use super::list_filters::{has_filters, query_string, InvoiceFilters};
 use super::list_table::{InvoiceTable, HEADINGS};
-use crate::api::companies::{list_companies, CompanyQuery};
 use crate::api::invoices::list_invoices;
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
@@ -13,7 +12,6 @@ use kontor_model::query::{InvoiceFilter, ListFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use std::collections::HashMap;
 
 /// Rows per page unless the URL says otherwise.
 const PER_PAGE: u32 = 50;
@@ -36,29 +34,6 @@ pub fn InvoiceList() -> impl IntoView {
             list_invoices(&filter).await
         }
     });
-    let customer_ids = Memo::new(move |_| {
-        invoices.with(|r| {
-            let mut ids: Vec<i64> = match r {
-                Some(Ok(page)) => page.items.iter().map(|i| i.customer_id).collect(),
-                _ => Vec::new(),
-            };
-            ids.sort_unstable();
-            ids.dedup();
-            ids
-        })
-    });
-    let customers = LocalResource::new(move || {
-        let ids = customer_ids.get();
-        async move {
-            if ids.is_empty() {
-                return HashMap::new();
-            }
-            let page = list_companies(&CompanyQuery::with_ids(&ids)).await;
-            page.map(|p| p.items.into_iter().map(|c| (c.id, c.name)).collect())
-                .unwrap_or_default()
-        }
-    });
-    let names = Signal::derive(move || customers.get().unwrap_or_default());
     let set_filter = Callback::new(move |f: InvoiceFilter| {
         let options = NavigateOptions {
             replace: true,
@@ -117,7 +92,7 @@ pub fn InvoiceList() -> impl IntoView {
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
-                            <InvoiceTable invoices=page.items names=names />
+                            <InvoiceTable invoices=page.items />
                             <Pager page=current pages=pages total=total on_page=go_to_page />
                         }
                         .into_any()

@@ -8,7 +8,6 @@ use crate::paths::href;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use std::collections::HashMap;
 use wasm_bindgen::JsCast;
 
 /// Column headings (also used by the loading skeleton).
@@ -22,14 +21,11 @@ pub const HEADINGS: &[&str] = &[
     "Gross total",
 ];
 
-/// The table of `invoices`; customer names come from `names` (id → name) as they arrive.
+/// The table of `invoices`; each row names its customer (`customer.name` from the list).
 #[component]
 pub fn InvoiceTable(
     /// The invoices of this page.
     invoices: Vec<Invoice>,
-    /// Customer names by company id.
-    #[prop(into)]
-    names: Signal<HashMap<i64, String>>,
 ) -> impl IntoView {
     let navigate = use_navigate();
     view! {
@@ -58,8 +54,7 @@ pub fn InvoiceTable(
                                     navigate(&path, Default::default());
                                 }
                             };
-                            let customer_id = invoice.customer_id;
-                            let customer = move || names.with(|n| n.get(&customer_id).cloned()).unwrap_or_else(|| "…".into());
+                            let customer = invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| format!("#{}", invoice.customer_id));
                             let number = invoice.identifier.clone().unwrap_or_else(|| "Draft".into());
                             let status = invoice.status;
                             let is_draft = invoice.identifier.is_none();
@@ -68,7 +63,7 @@ pub fn InvoiceTable(
                                     <td class="cell-number">
                                         <a href=href(&format!("/invoices/{}", invoice.id)) class:is-draft=is_draft>{number}</a>
                                     </td>
-                                    <td class="cell-customer" title=customer>{customer}</td>
+                                    <td class="cell-customer" title=customer.clone()>{customer}</td>
                                     <td class="cell-title" title=invoice.title.clone()>{invoice.title.clone()}</td>
                                     <td class="cell-date">{format_date(invoice.date)}</td>
                                     <td class="cell-date">{format_date(invoice.due_date)}</td>

@@ -7,24 +7,17 @@ use crate::documents::{invoice_document, timesheet_document};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
 use crate::files::pdf_response;
+use crate::pdf_render::render;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
 use kontor_model::invoice_input::NewInvoice;
+use kontor_model::party::CustomerVat;
 use kontor_model::query::parse_id;
 use kontor_model::status::InvoiceStatus;
 use kontor_model::totals::compute_totals;
-use kontor_pdf::document::DocumentData;
-use kontor_pdf::{PdfEngine, Template};
-
-/// Renders `data` off the async threads. Errors: 500 (a template defect, logged).
-pub async fn render(data: DocumentData) -> ApiResult<Vec<u8>> {
-    tokio::task::spawn_blocking(move || PdfEngine::shared().render(Template::Document, &data))
-        .await
-        .map_err(|e| ApiError::Internal(format!("render task: {e}")))?
-        .map_err(|e| ApiError::Internal(e.to_string()))
-}
+use kontor_model::vat::{resolve_vat, VatChoice};
 
 /// `letter_paper_id` and `blank` from the query: the paper to print on (`None` = blank).
 /// Errors: 400 for a malformed id, 404 for an unknown one.
@@ -58,7 +51,7 @@ pub async fn render_pdf(
     paper: Option<&crate::config::LetterPaperConfig>,
 ) -> ApiResult<Response> {
     let invoice = repo::load(&state.pool, id).await?;
-    let bytes = render(invoice_document(&invoice, &state.account, paper)).await?;
+    let bytes = render(invoice_document(&invoice, &state.account, paper)?).await?;
     Ok(pdf_response(
         bytes,
         &format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("draft")),
@@ -87,7 +80,7 @@ pub async fn timesheet_pdf(
         &activities,
         &state.account,
         paper,
-    ))
+    )?)
     .await?;
     Ok(pdf_response(
         bytes,
@@ -98,22 +91,22 @@ pub async fn timesheet_pdf(
     ))
 }
 
-/// The representation an unsaved creation body would get (for the preview).
-fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
+/// The representation an unsaved creation body would get (for the preview); VAT flags the
+/// body leaves out come from the customer (`customer_vat`), as on creation.
+fn unsaved(
+    body: NewInvoice,
+    state: &AppState,
+    customer_vat: Option<&CustomerVat>,
+) -> ApiResult<Invoice> {
     let currency = body
         .currency
         .clone()
         .unwrap_or_else(|| state.account.default_currency().to_string());
-    let reverse_charge = body
-        .vat
-        .as_ref()
-        .and_then(|v| v.reverse_charge)
-        .unwrap_or(false);
-    let tax = if reverse_charge {
-        Default::default()
-    } else {
-        body.tax.unwrap_or_default()
-    };
+    let VatChoice {
+        tax,
+        reverse_charge,
+        intra_eu,
+    } = resolve_vat(body.tax, body.vat.as_ref(), customer_vat);
     let items = body.items.clone().unwrap_or_default();
     let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
     let totals = compute_totals(
@@ -122,12 +115,13 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
         tax,
         reverse_charge,
         &currency,
-    );
+    )?;
     let today = crate::db::now();
     let date = body.date.unwrap_or(today.date_naive());
-    Invoice {
+    Ok(Invoice {
         id: 0,
         customer_id: body.customer_id.unwrap_or_default(),
+        customer: None,
         project_id: body.project_id,
         identifier: None,
         date,
@@ -140,6 +134,7 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
         reversal_invoice_id: None,
         reversal: false,
         reversed_invoice_id: None,
+        offer_id: body.offer_id,
         title: body.title.unwrap_or_default(),
         recipient_address: body.recipient_address.unwrap_or_default(),
         currency,
@@ -148,7 +143,7 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
         vat: Vat {
             tax,
             reverse_charge,
-            intra_eu: body.vat.and_then(|v| v.intra_eu).unwrap_or(false),
+            intra_eu,
         },
         gross_total: totals.gross_total,
         discount: body.discount.unwrap_or_default(),
@@ -186,7 +181,7 @@ fn unsaved(body: NewInvoice, state: &AppState) -> Invoice {
         reminders: None,
         created_at: today,
         updated_at: today,
-    }
+    })
 }
 
 /// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it
@@ -197,7 +192,11 @@ pub async fn preview_pdf(
     JsonBody(body): JsonBody<NewInvoice>,
 ) -> ApiResult<Response> {
     let paper = paper(&state, &query)?;
-    let invoice = unsaved(body, &state);
-    let bytes = render(invoice_document(&invoice, &state.account, paper)).await?;
+    let customer = match body.customer_id {
+        Some(id) => crate::companies::find(&state.pool, id).await?,
+        None => None,
+    };
+    let invoice = unsaved(body, &state, customer.as_ref().map(|c| &c.customer_vat))?;
+    let bytes = render(invoice_document(&invoice, &state.account, paper)?).await?;
     Ok(pdf_response(bytes, "preview.pdf"))
 }

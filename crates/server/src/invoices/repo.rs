@@ -2,24 +2,19 @@
 
 use crate::db::{date_text, dec, dec_opt, json_list, json_map, parse_ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
-use crate::files::BaseUrl;
 use crate::state::AppState;
-use axum::extract::Path;
-use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
-use kontor_model::party::UserRef;
+use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
 use kontor_model::status::InvoiceStatus;
 use sqlx::SqlitePool;
 
-/// Columns of an invoice row joined with its user (`u_*`).
-pub const COLUMNS: &str = "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname";
+/// Columns of an invoice row joined with its user (`u_*`) and its customer's name.
+pub const COLUMNS: &str =
+    "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name";
 /// The joins of [`COLUMNS`].
-pub const FROM: &str = "FROM invoices i LEFT JOIN users u ON u.id = i.user_id";
+pub const FROM: &str = "FROM invoices i LEFT JOIN users u ON u.id = i.user_id LEFT JOIN companies cu ON cu.id = i.customer_id";
 
 /// One `invoices` row with its user's names.
 #[derive(sqlx::FromRow, Debug)]
@@ -38,6 +33,7 @@ pub struct InvoiceRow {
     reversal_invoice_id: Option<i64>,
     reversal: bool,
     reversed_invoice_id: Option<i64>,
+    offer_id: Option<i64>,
     title: String,
     recipient_address: String,
     currency: String,
@@ -59,6 +55,7 @@ pub struct InvoiceRow {
     updated_at: String,
     u_firstname: Option<String>,
     u_lastname: Option<String>,
+    customer_name: Option<String>,
 }
 
 impl InvoiceRow {
@@ -68,6 +65,10 @@ impl InvoiceRow {
         Invoice {
             id: self.id,
             customer_id: self.customer_id,
+            customer: self.customer_name.map(|name| IdName {
+                id: self.customer_id,
+                name,
+            }),
             project_id: self.project_id,
             identifier: self.identifier,
             date: self.date,
@@ -82,6 +83,7 @@ impl InvoiceRow {
             reversal_invoice_id: self.reversal_invoice_id,
             reversal: self.reversal,
             reversed_invoice_id: self.reversed_invoice_id,
+            offer_id: self.offer_id,
             title: self.title,
             recipient_address: self.recipient_address,
             currency: self.currency,
@@ -185,25 +187,6 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
     invoice.payments = Some(crate::invoice_payments::of_invoice(pool, id).await?);
     invoice.reminders = Some(crate::reminders::of_invoice(pool, id).await?);
     Ok(invoice)
-}
-
-/// GET /invoices/{id} → the full representation with a fresh signed `file_url`;
-/// GET /invoices/{id}.pdf → the PDF. Errors: 404.
-pub async fn get_one(
-    State(state): State<AppState>,
-    BaseUrl(base): BaseUrl,
-    Path(raw): Path<String>,
-    query: QueryPairs,
-) -> ApiResult<Response> {
-    let not_found = || ApiError::not_found(format!("invoice {raw}"));
-    if let Some(number) = raw.strip_suffix(".pdf") {
-        let id = number.parse().map_err(|_| not_found())?;
-        return super::pdf::invoice_pdf(&state, id, &query).await;
-    }
-    let id: i64 = raw.parse().map_err(|_| not_found())?;
-    let mut invoice = load(&state.pool, id).await?;
-    sign(&state, &base, &mut invoice);
-    Ok(Json(invoice).into_response())
 }
 
 /// Sets `file_url` to a fresh signed link (15 minutes) to the invoice's PDF.

@@ -2,15 +2,18 @@
 //! date range `from:to`, unpaid, payment_method; global filters; pagination; `sort_by`.
 
 use super::repo::{present, PurchaseRow, COLUMNS, FROM};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::files::BaseUrl;
 use crate::listing::{fetch_page, like_pattern, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use kontor_model::purchase::Purchase;
+use axum::Json;
+use kontor_model::purchase::{totals_per_currency, Purchase, PurchaseTotal};
 use kontor_model::query::{GlobalFilter, PurchaseFilter};
+use rust_decimal::Decimal;
 use sqlx::{QueryBuilder, Sqlite};
+use std::str::FromStr;
 
 const SORTS: &[(&str, &str)] = &[
     ("date", "p.date"),
@@ -105,4 +108,29 @@ pub async fn list(
     .await?;
     let items = present(&state, &base, rows).await?;
     Ok(list.page(items, total))
+}
+
+/// GET /purchases/totals?<the list's filters> → `[{currency, net_total, gross_total,
+/// count}]` over every purchase the filter matches (paging ignored), by currency code.
+/// Errors: 400 naming a malformed filter; 500 when a stored amount is unreadable or a sum
+/// leaves the decimal range.
+pub async fn totals(
+    State(state): State<AppState>,
+    list: ListQuery<PurchaseFilter>,
+) -> ApiResult<Json<Vec<PurchaseTotal>>> {
+    let mut qb =
+        QueryBuilder::new("SELECT p.currency, p.net_total, p.gross_total FROM purchases p");
+    push_where(&mut qb, &list.filter, &list.global);
+    let rows: Vec<(String, String, String)> = qb.build_query_as().fetch_all(&state.pool).await?;
+    let amount = |text: &str| {
+        Decimal::from_str(text)
+            .map_err(|_| ApiError::Internal(format!("purchase amount column holds {text:?}")))
+    };
+    let mut parsed = Vec::with_capacity(rows.len());
+    for (currency, net, gross) in rows {
+        parsed.push((currency, amount(&net)?, amount(&gross)?));
+    }
+    totals_per_currency(parsed)
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("purchase totals overflow".into()))
 }

@@ -4,6 +4,7 @@
 mod categories;
 mod create;
 mod document;
+mod get;
 mod list;
 mod payments;
 pub mod repo;
@@ -22,6 +23,7 @@ use axum::Router;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/purchases", get(list::list).post(create::create))
+        .route("/purchases/totals", get(list::totals))
         .route(
             "/purchases/categories",
             get(categories::list).post(categories::create),
@@ -35,7 +37,7 @@ pub fn router() -> Router<AppState> {
             "/purchases/payments/{id}",
             get(payments::get_one).delete(payments::delete),
         )
-        .route("/purchases/{id}", get(repo::get_one).delete(status::delete))
+        .route("/purchases/{id}", get(get::get_one).delete(status::delete))
         .route(
             "/purchases/{id}/update_status",
             patch(status::update_status),
