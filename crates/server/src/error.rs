@@ -39,6 +39,15 @@ pub enum ApiError {
     Internal(String),
 }
 
+impl From<kontor_model::totals::TotalsError> for ApiError {
+    /// An amount whose total does not fit: 422 naming the field (`docs/decisions.md`
+    /// § Amount ranges (issue 8)).
+    fn from(e: kontor_model::totals::TotalsError) -> Self {
+        let message = e.message();
+        ApiError::field(e.field, message)
+    }
+}
+
 impl ApiError {
     /// A 422 naming one field.
     pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {
@@ -151,6 +160,24 @@ impl IntoResponse for ApiError {
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
         ApiError::Internal(format!("database: {e}"))
+    }
+}
+
+/// Whether `e` is SQLite's foreign-key violation (a referenced row vanished, or a row
+/// still referenced was deleted).
+pub fn is_foreign_key_violation(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::Database(d) if d.kind() == sqlx::error::ErrorKind::ForeignKeyViolation)
+}
+
+/// A mapper for `.map_err`: a foreign-key violation becomes `refusal` (a 422 naming the
+/// field the reference came from), every other database error a 500.
+pub fn on_foreign_key(refusal: ApiError) -> impl FnOnce(sqlx::Error) -> ApiError {
+    move |e| {
+        if is_foreign_key_violation(&e) {
+            refusal
+        } else {
+            ApiError::from(e)
+        }
     }
 }
 

@@ -38,30 +38,67 @@ async fn read_body(req: Request, limit: usize) -> Result<axum::body::Bytes, ApiE
         .map_err(|_| ApiError::PayloadTooLarge(limit))
 }
 
-/// Parses `bytes` as `T`: syntax errors are 400, type errors 422 with the field path.
+/// serde_json's private map key under which an `arbitrary_precision` number reaches a
+/// deserializer; it shows up as a path segment (`tax.$serde_json::private::Number`).
+const NUMBER_SEGMENT: &str = "$serde_json::private::Number";
+
+/// The field path of a deserialization error as the 422 names it: `items[2].unit_price`;
+/// serde_json's number token is dropped and the root is `body`.
+fn field_path(path: &serde_path_to_error::Path) -> String {
+    let text = path.to_string();
+    let text = text
+        .replace(&format!(".{NUMBER_SEGMENT}"), "")
+        .replace(NUMBER_SEGMENT, "");
+    if text == "." || text.is_empty() {
+        "body".to_string()
+    } else {
+        text
+    }
+}
+
+/// serde reports a missing field at its parent (`missing field \`status\`` at `body`);
+/// the 422 names the field itself (`status`, `items[0].title`) with "is required".
+/// Other errors keep `field` and `message`.
+pub fn missing_field(field: String, message: &str) -> (String, String) {
+    match message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+    {
+        Some(name) if field == "body" => (name.to_string(), "is required".to_string()),
+        Some(name) => (format!("{field}.{name}"), "is required".to_string()),
+        None => (field, message.to_string()),
+    }
+}
+
+/// Parses `bytes` as `T`. Only a body that is not JSON at all is a 400; a well-formed JSON
+/// body with a value of the wrong type or out of range (`"type": 1`, `"tax": "12.5"`,
+/// `"tax": 1e308`, `"date": "2026-1-1"`) is a 422 naming the field.
 pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let result: Result<T, _> = serde_path_to_error::deserialize(&mut de);
     let value = result.map_err(|e| {
-        let path = e.path().to_string();
+        let field = field_path(e.path());
         let inner = e.into_inner();
-        match inner.classify() {
-            serde_json::error::Category::Data => {
-                let field = if path == "." || path.is_empty() {
-                    "body".to_string()
-                } else {
-                    path
-                };
-                let message = inner.to_string();
-                let message = message
-                    .split(" at line ")
-                    .next()
-                    .unwrap_or(&message)
-                    .to_string();
-                ApiError::field(field, message)
+        let is_type_error = match inner.classify() {
+            serde_json::error::Category::Data => true,
+            // serde_json reports a number or a list where an enum is expected as a syntax
+            // error ("expected ident"); the body is valid JSON, so it is the field's type.
+            serde_json::error::Category::Syntax => {
+                serde_json::from_slice::<serde::de::IgnoredAny>(bytes).is_ok()
             }
-            _ => ApiError::BadRequest(format!("Request body is not valid JSON: {inner}.")),
+            _ => false,
+        };
+        if !is_type_error {
+            return ApiError::BadRequest(format!("Request body is not valid JSON: {inner}."));
         }
+        let message = inner.to_string();
+        let message = message.split(" at line ").next().unwrap_or(&message);
+        let message = match message {
+            "expected ident" | "expected value" => "has the wrong type for this field",
+            m => m,
+        };
+        let (field, message) = missing_field(field, message);
+        ApiError::field(field, message)
     })?;
     de.end()
         .map_err(|e| ApiError::BadRequest(format!("Request body is not valid JSON: {e}.")))?;
@@ -143,5 +180,26 @@ impl<S: Send + Sync> FromRequestParts<S> for IdPath {
         raw.parse::<i64>()
             .map(IdPath)
             .map_err(|_| ApiError::not_found(parts.uri.path().to_string()))
+    }
+}
+
+#[cfg(test)]
+mod missing_field_tests {
+    use super::*;
+
+    #[test]
+    fn a_missing_field_is_named() {
+        assert_eq!(
+            missing_field("body".into(), "missing field `status`"),
+            ("status".into(), "is required".into())
+        );
+        assert_eq!(
+            missing_field("items[0]".into(), "missing field `title`"),
+            ("items[0].title".into(), "is required".into())
+        );
+        assert_eq!(
+            missing_field("tax".into(), "invalid type: string"),
+            ("tax".into(), "invalid type: string".into())
+        );
     }
 }

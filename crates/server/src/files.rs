@@ -1,18 +1,16 @@
-//! Signed file links (`decisions.md` § Files): `file_url` points at `/files/...` with an
-//! expiry and an HMAC-SHA256 signature, valid for 15 minutes and usable without a key.
-//! The signing secret is generated once and kept in the database's `settings` table.
+//! Signed file links and file responses (`decisions.md` § Files): `file_url` points at
+//! `/files/...` with an expiry and an HMAC-SHA256 signature, valid for 15 minutes and
+//! usable without a key. The signing secret is generated once and kept in the database's
+//! `settings` table. A leaf: it knows no handler; the `/files/...` routes live in
+//! `file_routes`.
 
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-use axum::extract::{FromRequestParts, Path, Query, State};
+use crate::error::ApiError;
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use hmac::{Hmac, Mac};
 use rand::RngCore;
-use serde::Deserialize;
 use sha2::Sha256;
 use sqlx::SqlitePool;
 
@@ -27,30 +25,50 @@ pub struct Signer {
 
 impl Signer {
     /// Loads the secret from `settings`, creating it on first use.
-    pub async fn load(pool: &SqlitePool) -> Result<Signer, sqlx::Error> {
-        if let Some(hex_secret) = sqlx::query_scalar::<_, String>(
-            "SELECT value FROM settings WHERE key = 'file_link_secret'",
-        )
-        .fetch_optional(pool)
-        .await?
-        {
-            return Ok(Signer {
-                secret: hex::decode(hex_secret).unwrap_or_default(),
-            });
-        }
-        let mut secret = vec![0u8; 32];
-        rand::rng().fill_bytes(&mut secret);
-        sqlx::query("INSERT OR IGNORE INTO settings (key, value) VALUES ('file_link_secret', ?)")
-            .bind(hex::encode(&secret))
-            .execute(pool)
-            .await?;
-        let stored: String =
+    ///
+    /// Errors: the database cannot be read or written, or the stored secret is not what
+    /// Kontor writes (64 hex digits, 32 bytes) — the server must not start then, since an
+    /// empty or guessed key would make every link forgeable (`docs/decisions.md` § Server
+    /// hardening).
+    pub async fn load(pool: &SqlitePool) -> Result<Signer, String> {
+        let read = |e: sqlx::Error| format!("cannot read the file-link secret: {e}");
+        let stored: Option<String> =
             sqlx::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'")
-                .fetch_one(pool)
-                .await?;
-        Ok(Signer {
-            secret: hex::decode(stored).unwrap_or(secret),
-        })
+                .fetch_optional(pool)
+                .await
+                .map_err(read)?;
+        let stored = match stored {
+            Some(s) => s,
+            None => {
+                let mut secret = vec![0u8; 32];
+                rand::rng().fill_bytes(&mut secret);
+                sqlx::query(
+                    "INSERT OR IGNORE INTO settings (key, value) VALUES ('file_link_secret', ?)",
+                )
+                .bind(hex::encode(&secret))
+                .execute(pool)
+                .await
+                .map_err(|e| format!("cannot store the file-link secret: {e}"))?;
+                sqlx::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'")
+                    .fetch_one(pool)
+                    .await
+                    .map_err(read)?
+            }
+        };
+        Signer::from_stored(&stored)
+    }
+
+    /// The signer for a stored secret: exactly 64 hex digits (32 bytes).
+    /// Errors: anything else, as a sentence naming the setting.
+    pub fn from_stored(stored: &str) -> Result<Signer, String> {
+        match hex::decode(stored.trim()) {
+            Ok(secret) if secret.len() == 32 => Ok(Signer { secret }),
+            _ => Err(
+                "the file-link secret in settings.file_link_secret is corrupt (expected 64 hex \
+                 digits); delete that row to generate a new one (old file links stop working)"
+                    .to_string(),
+            ),
+        }
     }
 
     fn mac(&self, path: &str, expires: i64) -> Hmac<Sha256> {
@@ -91,13 +109,20 @@ impl<S: Send + Sync> FromRequestParts<S> for BaseUrl {
     }
 }
 
-/// A PDF response: `Content-Type: application/pdf` exactly, inline with `filename`.
-pub fn pdf_response(bytes: Vec<u8>, filename: &str) -> Response {
+/// A stored or rendered file as a response: the given `Content-Type`, inline with
+/// `filename` (reduced to ASCII letters, digits, `-`, `_` and `.`), and
+/// `X-Content-Type-Options: nosniff` so browsers never guess another type.
+pub fn file_response(bytes: Vec<u8>, content_type: &str, filename: &str) -> Response {
     let mut response = bytes.into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("application/pdf"),
+        HeaderValue::from_str(content_type)
+            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
     );
     let safe: String = filename
         .chars()
@@ -109,80 +134,34 @@ pub fn pdf_response(bytes: Vec<u8>, filename: &str) -> Response {
     response
 }
 
-#[derive(Deserialize)]
-struct LinkQuery {
-    expires: Option<i64>,
-    signature: Option<String>,
+/// A PDF response: `Content-Type: application/pdf` exactly, inline with `filename`,
+/// `nosniff` (see [`file_response`]).
+pub fn pdf_response(bytes: Vec<u8>, filename: &str) -> Response {
+    file_response(bytes, "application/pdf", filename)
 }
 
-/// Routes `/files/...` (outside `/api/v1`; the signature is the credential).
-pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/files/invoices/{file}", get(invoice_file))
-        .route("/files/offers/{file}", get(offer_file))
-        .route(
-            "/files/offer_attachments/{file}",
-            get(offer_attachment_file),
-        )
-        .route(
-            "/files/purchase_documents/{file}",
-            get(purchase_document_file),
-        )
-        .with_state(state)
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Checks the link's signature for `path`. Errors: 403.
-fn check(state: &AppState, path: &str, q: &LinkQuery) -> ApiResult<()> {
-    match (q.expires, q.signature.as_deref()) {
-        (Some(e), Some(s)) if state.signer.verify(path, e, s) => Ok(()),
-        _ => Err(ApiError::Forbidden(
-            "This file link is invalid or has expired.".into(),
-        )),
+    #[test]
+    fn a_corrupt_or_short_secret_is_refused() {
+        assert!(Signer::from_stored("").is_err());
+        assert!(Signer::from_stored("not hex").is_err());
+        assert!(Signer::from_stored(&"ab".repeat(16)).is_err());
+        assert!(Signer::from_stored(&"ab".repeat(32)).is_ok());
     }
-}
 
-/// The record id of a `<id>.pdf` file name. Errors: 404.
-fn pdf_id(file: &str) -> ApiResult<i64> {
-    file.strip_suffix(".pdf")
-        .and_then(|n| n.parse().ok())
-        .ok_or_else(|| ApiError::not_found(file.to_string()))
-}
-
-async fn invoice_file(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-    Query(q): Query<LinkQuery>,
-) -> ApiResult<Response> {
-    check(&state, &format!("/files/invoices/{file}"), &q)?;
-    crate::invoices::render_pdf(&state, pdf_id(&file)?, state.account.letter_paper(None)).await
-}
-
-async fn offer_file(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-    Query(q): Query<LinkQuery>,
-) -> ApiResult<Response> {
-    check(&state, &format!("/files/offers/{file}"), &q)?;
-    let (bytes, name) =
-        crate::offers::offer_pdf(&state, pdf_id(&file)?, state.account.white_letter_paper())
-            .await?;
-    Ok(pdf_response(bytes, &name))
-}
-
-async fn offer_attachment_file(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-    Query(q): Query<LinkQuery>,
-) -> ApiResult<Response> {
-    check(&state, &format!("/files/offer_attachments/{file}"), &q)?;
-    crate::offers::attachment_file(&state, &file).await
-}
-
-async fn purchase_document_file(
-    State(state): State<AppState>,
-    Path(file): Path<String>,
-    Query(q): Query<LinkQuery>,
-) -> ApiResult<Response> {
-    check(&state, &format!("/files/purchase_documents/{file}"), &q)?;
-    crate::purchases::document_file(&state, &file).await
+    #[test]
+    fn links_verify_only_with_the_same_secret() {
+        let a = Signer::from_stored(&"ab".repeat(32)).unwrap();
+        let b = Signer::from_stored(&"cd".repeat(32)).unwrap();
+        let link = a.link("http://x", "/files/invoices/1.pdf");
+        let query = link.split_once('?').unwrap().1;
+        let expires: i64 = query.split('&').next().unwrap()[8..].parse().unwrap();
+        let signature = query.split("signature=").nth(1).unwrap();
+        assert!(a.verify("/files/invoices/1.pdf", expires, signature));
+        assert!(!b.verify("/files/invoices/1.pdf", expires, signature));
+        assert!(!a.verify("/files/invoices/2.pdf", expires, signature));
+    }
 }

@@ -20,6 +20,7 @@ pub mod documents;
 pub mod error;
 pub mod expenses;
 pub mod extract;
+pub mod file_routes;
 pub mod files;
 pub mod invoice_payments;
 pub mod invoices;
@@ -28,6 +29,7 @@ pub mod mail;
 pub mod numbering;
 pub mod offers;
 pub mod pagination;
+pub mod pdf_render;
 pub mod people;
 pub mod projects;
 pub mod purchases;
@@ -45,11 +47,9 @@ use state::AppState;
 use std::sync::Arc;
 
 /// Builds the state for `config` over an opened pool. Errors: the signing secret cannot
-/// be read or stored.
+/// be read or stored, or the stored one is corrupt (the server then refuses to start).
 pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppState, String> {
-    let signer = files::Signer::load(&pool)
-        .await
-        .map_err(|e| format!("cannot load the file-link secret: {e}"))?;
+    let signer = files::Signer::load(&pool).await?;
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),
@@ -60,6 +60,11 @@ pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppS
     })
 }
 
+/// How long a client may take to send a request's headers (from the connection's first
+/// byte, or while a kept-alive connection waits for its next request) before the
+/// connection is closed (`docs/decisions.md` § Server hardening).
+pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// A bound, not yet running server (tests bind to port 0 and read the address).
 pub struct Bound {
     /// The listener.
@@ -68,6 +73,8 @@ pub struct Bound {
     pub app: axum::Router,
     /// The key created on first start, if this start created one.
     pub initial_key: Option<String>,
+    /// See [`HEADER_READ_TIMEOUT`] (tests shorten it).
+    pub header_read_timeout: std::time::Duration,
 }
 
 /// Opens the database, creates the first key on an empty database, and binds the
@@ -89,15 +96,48 @@ pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
         listener,
         app,
         initial_key,
+        header_read_timeout: HEADER_READ_TIMEOUT,
     })
 }
 
-/// Runs a bound server until Ctrl-C / SIGTERM.
+/// Runs a bound server until Ctrl-C, then waits for the open connections to finish.
+///
+/// HTTP/1.1 through hyper's connection builder rather than `axum::serve`, which has no
+/// header-read timeout: a connection that does not finish its request headers within
+/// `bound.header_read_timeout` is closed. Errors: none in practice (accept errors such as
+/// too many open files are logged and retried).
 pub async fn run(bound: Bound) -> Result<(), String> {
-    axum::serve(bound.listener, bound.app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| format!("server error: {e}"))
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(bound.header_read_timeout);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    let shutdown = tokio::signal::ctrl_c();
+    tokio::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = bound.listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    tracing::warn!(error = %e, "accept failed");
+                    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut shutdown => break,
+        };
+        let app = bound.app.clone();
+        let service = hyper::service::service_fn(move |request| app.clone().oneshot(request));
+        let connection = http.serve_connection(TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection closed with an error");
+            }
+        });
+    }
+    graceful.shutdown().await;
+    Ok(())
 }

@@ -10,6 +10,7 @@ use axum::Router;
 use std::path::Path;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 async fn not_found() -> ApiError {
@@ -97,7 +98,7 @@ pub fn cors(origins: &[String]) -> Option<CorsLayer> {
 pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Router {
     let mut app = Router::new()
         .nest("/api/v1", api(state.clone()))
-        .merge(crate::files::router(state))
+        .merge(crate::file_routes::router(state))
         .route("/api", any(not_found))
         .route("/api/{*rest}", any(not_found));
     app = match dist {
@@ -110,7 +111,14 @@ pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Rou
             )
         }),
     };
-    let app = app.layer(TraceLayer::new_for_http());
+    // Every response, files above all, says `nosniff`: browsers must take the declared
+    // type and never guess an executable one (`docs/decisions.md` § Server hardening).
+    let app = app
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(TraceLayer::new_for_http());
     match cors(cors_origins) {
         Some(layer) => app.layer(layer),
         None => app,

@@ -91,12 +91,7 @@ pub fn check_bytes(
                 ),
             )
         })?;
-    let filename = filename
-        .rsplit(['/', '\\'])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_string();
+    let filename = clean_file_name(filename);
     let filename = if filename.is_empty() {
         format!("document.{}", kind.extension())
     } else {
@@ -107,6 +102,28 @@ pub fn check_bytes(
         kind,
         bytes,
     })
+}
+
+/// Whether `c` reorders or hides text direction: the bidi embeddings and overrides
+/// U+202A–U+202E, the isolates U+2066–U+2069, and the marks U+200E, U+200F, U+061C.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// The file name as stored and shown (`docs/decisions.md` § Server hardening): the last
+/// path part (after `/` or `\`), without control characters (CR, LF, NUL, every other C0
+/// and C1 character, DEL) and without bidi controls, so `"\u{202E}fdp.exe"` is stored
+/// as `"fdp.exe"` and cannot pose as `exe.pdf`; surrounding spaces trimmed. Everything
+/// else (letters of any script, spaces, punctuation) is kept. May be empty.
+pub fn clean_file_name(name: &str) -> String {
+    name.rsplit(['/', '\\'])
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|c| !c.is_control() && !is_bidi_control(*c))
+        .collect::<String>()
+        .trim()
+        .to_string()
 }
 
 /// Decodes and checks a `{filename, base64}` upload; `prefix` names it in errors
@@ -170,6 +187,30 @@ pub async fn store_file(dir: &Path, extension: &str, bytes: &[u8]) -> ApiResult<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn file_names_lose_controls_and_bidi_characters() {
+        assert_eq!(clean_file_name("\u{202E}fdp.exe"), "fdp.exe");
+        assert_eq!(clean_file_name("a\r\nb\0c.pdf"), "abc.pdf");
+        assert_eq!(
+            clean_file_name("x\u{2066}y\u{2069}\u{200E}\u{200F}.pdf"),
+            "xy.pdf"
+        );
+        assert_eq!(
+            clean_file_name("\u{7}\u{1b}[31m\u{85}red.pdf"),
+            "[31mred.pdf"
+        );
+        assert_eq!(
+            clean_file_name("C:\\docs\\Rechnung März.pdf"),
+            "Rechnung März.pdf"
+        );
+        assert_eq!(clean_file_name("../../etc/passwd"), "passwd");
+        assert_eq!(
+            clean_file_name("  Übersicht 2026 (final).pdf "),
+            "Übersicht 2026 (final).pdf"
+        );
+        assert_eq!(clean_file_name("\u{202E}\r\n"), "");
+    }
 
     #[test]
     fn judges_by_content_not_name() {

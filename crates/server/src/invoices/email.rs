@@ -11,7 +11,9 @@ use crate::mail::{self, MailAttachment};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
+use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::recipients::invoice_recipients;
 use kontor_model::status::InvoiceStatus;
 
 /// POST /invoices/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
@@ -28,26 +30,19 @@ pub async fn send_email(
             "A draft cannot be sent; finalize it first.".into(),
         ));
     }
-    let (mut to, mut cc) = (None, None);
-    if let Some(project) = match invoice.project_id {
+    let project = match invoice.project_id {
         Some(p) => crate::projects::find(&state.pool, p).await?,
         None => None,
-    } {
-        to = project.billing_email_to.filter(|s| !s.trim().is_empty());
-        cc = project.billing_email_cc.filter(|s| !s.trim().is_empty());
-    }
-    if to.is_none() {
-        if let Some(customer) = crate::companies::find(&state.pool, invoice.customer_id).await? {
-            to = customer.email;
-            cc = cc.or(customer.billing_email_cc);
-        }
-    }
-    let recipients = mail::resolve(&body, to.as_deref(), cc.as_deref())?;
+    };
+    let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
+    let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
+    let recipients = mail::resolve(&body, Some(&defaults.to), Some(&defaults.cc))?;
     let paper = state
         .account
         .letter_paper(body.letter_paper_id)
         .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
-    let pdf = super::pdf::render(invoice_document(&invoice, &state.account, Some(paper))).await?;
+    let pdf =
+        crate::pdf_render::render(invoice_document(&invoice, &state.account, Some(paper))?).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let sent = mail::send(
         &state.account,
@@ -63,16 +58,12 @@ pub async fn send_email(
     .await?;
 
     let _guard = state.write_lock.lock().await;
-    let next = match invoice.status {
-        InvoiceStatus::Created | InvoiceStatus::Overdue | InvoiceStatus::Ignored => {
-            InvoiceStatus::Sent
-        }
-        other => other,
-    };
+    let (next, locked) = after_send(invoice.status, invoice.locked);
     sqlx::query(
-        "UPDATE invoices SET status = ?, locked = 1, ever_sent = 1, updated_at = ? WHERE id = ?",
+        "UPDATE invoices SET status = ?, locked = ?, ever_sent = 1, updated_at = ? WHERE id = ?",
     )
     .bind(next.as_str())
+    .bind(locked)
     .bind(ts(now()))
     .bind(id)
     .execute(&state.pool)

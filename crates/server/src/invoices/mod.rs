@@ -5,14 +5,16 @@ mod billed;
 mod create;
 mod delete;
 mod email;
+mod get;
 mod list;
 mod pdf;
 pub mod repo;
 mod reverse;
 mod status;
+mod write;
 
 pub use create::create_invoice;
-pub use pdf::{render, render_pdf};
+pub use pdf::render_pdf;
 
 use crate::state::AppState;
 use axum::routing::{get, post, put};
@@ -27,7 +29,7 @@ pub fn router() -> Router<AppState> {
         .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
         .route(
             "/invoices/{id}",
-            get(repo::get_one)
+            get(get::get_one)
                 .put(create::update_draft)
                 .delete(delete::delete),
         )

@@ -8,10 +8,10 @@ use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
-use crate::numbering::{next_number, INVOICES};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
+use kontor_model::effects::locked_after_status_change;
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, StatusChange};
 use kontor_model::status::InvoiceStatus;
@@ -89,16 +89,16 @@ pub async fn update_status(
             &as_creation_body(&current),
             &state.account.currencies,
         ))?;
-        let number = next_number(&mut tx, INVOICES, current.date).await?;
+        let number = super::write::number(&mut tx, target, current.date).await?;
         sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?")
             .bind(number)
             .bind(id)
             .execute(&mut *tx)
             .await?;
     }
-    sqlx::query("UPDATE invoices SET status = ?, locked = (locked OR ?), ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
+    sqlx::query("UPDATE invoices SET status = ?, locked = ?, ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
         .bind(target.as_str())
-        .bind(target == InvoiceStatus::Sent)
+        .bind(locked_after_status_change(target, current.locked))
         .bind(target == InvoiceStatus::Sent)
         .bind(ts(now()))
         .bind(id)

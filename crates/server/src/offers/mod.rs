@@ -4,6 +4,7 @@
 mod attachments;
 mod create;
 mod email;
+mod get;
 mod list;
 mod pdf;
 pub mod repo;
@@ -21,7 +22,7 @@ use axum::Router;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/offers", get(list::list).post(create::create))
-        .route("/offers/{id}", get(repo::get_one))
+        .route("/offers/{id}", get(get::get_one))
         .route("/offers/{id}/update_status", put(status::update_status))
         .route("/offers/{id}/send_email", post(email::send_email))
         .route(

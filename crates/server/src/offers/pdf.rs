@@ -19,7 +19,7 @@ pub async fn offer_pdf(
     paper: Option<&LetterPaperConfig>,
 ) -> ApiResult<(Vec<u8>, String)> {
     let offer = repo::load(&state.pool, id).await?;
-    let bytes = crate::invoices::render(offer_document(&offer, &state.account, paper)).await?;
+    let bytes = crate::pdf_render::render(offer_document(&offer, &state.account, paper)?).await?;
     Ok((bytes, format!("{}.pdf", offer.identifier)))
 }
 

@@ -1,18 +1,14 @@
 //! Reading offers: rows → [`Offer`] representations (list and detail forms).
 
-use crate::db::{dec, dec_opt, json_list, json_map, parse_ts};
+use crate::db::{dec, dec_opt, json_list, json_map, now, parse_ts, ts};
 use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
-use crate::files::BaseUrl;
 use crate::state::AppState;
-use axum::extract::{Path, State};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use chrono::NaiveDate;
-use kontor_model::offer::{Offer, OfferItem, OfferStatus, OfferVat};
+use kontor_model::effects::offer_status_after_billing;
+use kontor_model::offer::{InvoiceRef, Offer, OfferItem, OfferStatus, OfferVat};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
-use sqlx::SqlitePool;
+use sqlx::{Sqlite, SqlitePool, Transaction};
 
 /// Columns of an offer row with its references' names.
 pub const COLUMNS: &str = "o.*, c.name AS company_name, p.name AS project_name, d.name AS deal_name,
@@ -107,6 +103,7 @@ impl From<OfferRow> for Offer {
             project: id_name(r.project_id, r.project_name),
             deal: id_name(r.deal_id, r.deal_name),
             contact: id_name(r.contact_id, r.contact_name),
+            invoices: Vec::new(),
             user: match (r.user_id, r.u_firstname, r.u_lastname) {
                 (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
                     id,
@@ -148,6 +145,20 @@ struct ItemRow {
     optional: bool,
 }
 
+/// The live invoices created from offer `offer_id`, oldest first.
+pub async fn invoices_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Vec<InvoiceRef>> {
+    let rows: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT id, identifier FROM invoices WHERE offer_id = ? AND deleted_at IS NULL ORDER BY id",
+    )
+    .bind(offer_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, identifier)| InvoiceRef { id, identifier })
+        .collect())
+}
+
 /// Loads the full representation of offer `id` (with items). Errors: 404.
 pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
     let row: OfferRow = sqlx::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE o.id = ?"))
@@ -156,6 +167,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
         .await?
         .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
     let mut offer = Offer::from(row);
+    offer.invoices = invoices_of(pool, id).await?;
     let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional FROM offer_items WHERE offer_id = ? ORDER BY position")
         .bind(id)
         .fetch_all(pool)
@@ -195,19 +207,39 @@ pub async fn load_signed(state: &AppState, base: &str, id: i64) -> ApiResult<Off
     Ok(offer)
 }
 
-/// GET /offers/{id} → the offer with internal contact and items; GET /offers/{id}.pdf →
-/// the PDF (`letter_paper_id`, default the white letter paper). Errors: 404.
-pub async fn get_one(
-    State(state): State<AppState>,
-    BaseUrl(base): BaseUrl,
-    Path(raw): Path<String>,
-    query: QueryPairs,
-) -> ApiResult<Response> {
-    let not_found = || ApiError::not_found(format!("offer {raw}"));
-    if let Some(number) = raw.strip_suffix(".pdf") {
-        let id = number.parse().map_err(|_| not_found())?;
-        return super::pdf::offer_pdf_for_query(&state, id, &query).await;
+/// The company of offer `offer_id`, `Ok(None)` for an unknown offer (to check an invoice's
+/// `offer_id`): `Some(None)` when the offer names no company.
+pub async fn company_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Option<Option<i64>>> {
+    Ok(
+        sqlx::query_scalar::<_, Option<i64>>("SELECT company_id FROM offers WHERE id = ?")
+            .bind(offer_id)
+            .fetch_optional(pool)
+            .await?,
+    )
+}
+
+/// Moves offer `offer_id` to the status its invoices decide (inside `tx`): billed when
+/// their net totals reach the offer's, else partially billed (the model's
+/// [`offer_status_after_billing`]).
+pub async fn apply_billing(tx: &mut Transaction<'_, Sqlite>, offer_id: i64) -> ApiResult<()> {
+    let net: String = sqlx::query_scalar("SELECT net_total FROM offers WHERE id = ?")
+        .bind(offer_id)
+        .fetch_one(&mut **tx)
+        .await?;
+    let invoiced: Vec<String> = sqlx::query_scalar(
+        "SELECT net_total FROM invoices WHERE offer_id = ? AND deleted_at IS NULL",
+    )
+    .bind(offer_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let invoiced: Vec<_> = invoiced.iter().map(|n| dec(n)).collect();
+    if let Some(status) = offer_status_after_billing(dec(&net), &invoiced) {
+        sqlx::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
+            .bind(status.as_str())
+            .bind(ts(now()))
+            .bind(offer_id)
+            .execute(&mut **tx)
+            .await?;
     }
-    let id: i64 = raw.parse().map_err(|_| not_found())?;
-    Ok(Json(load_signed(&state, &base, id).await?).into_response())
+    Ok(())
 }

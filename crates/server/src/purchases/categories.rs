@@ -1,4 +1,4 @@
-//! `/purchases/categories`: purchase categories (`name`, `credit_account`).
+//! `/purchases/categories`: purchase categories (`name`, `credit_account`, timestamps).
 
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
@@ -13,17 +13,10 @@ use kontor_model::purchase::{NewPurchaseCategory, PurchaseCategory};
 use sqlx::SqlitePool;
 
 async fn find(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseCategory> {
-    let row: Option<(i64, String, String)> =
-        sqlx::query_as("SELECT id, name, credit_account FROM purchase_categories WHERE id = ?")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    row.map(|(id, name, credit_account)| PurchaseCategory {
-        id,
-        name,
-        credit_account,
-    })
-    .ok_or_else(|| ApiError::not_found(format!("purchase category {id}")))
+    super::repo::categories(pool, Some(id))
+        .await?
+        .pop()
+        .ok_or_else(|| ApiError::not_found(format!("purchase category {id}")))
 }
 
 /// GET /purchases/categories → the categories by name, paged like every list (a short
@@ -32,20 +25,7 @@ pub async fn list(
     State(state): State<AppState>,
     list: ListQuery,
 ) -> ApiResult<PageOf<PurchaseCategory>> {
-    let rows: Vec<(i64, String, String)> = sqlx::query_as(
-        "SELECT id, name, credit_account FROM purchase_categories ORDER BY name COLLATE NOCASE, id",
-    )
-    .fetch_all(&state.pool)
-    .await?;
-    Ok(list.slice(
-        rows.into_iter()
-            .map(|(id, name, credit_account)| PurchaseCategory {
-                id,
-                name,
-                credit_account,
-            })
-            .collect(),
-    ))
+    Ok(list.slice(super::repo::categories(&state.pool, None).await?))
 }
 
 /// GET /purchases/categories/{id}. Errors: 404.

@@ -89,7 +89,8 @@ pub async fn create_purchase(
     check_references(&state, &body, &mut e).await?;
     ApiError::check(e)?;
     let file = match &body.file {
-        Some(f) if f.base64.as_deref().is_some_and(|b| !b.is_empty()) => Some(decode_upload(
+        // A given `file` must carry content: `base64: ""` is a 422, never silently dropped.
+        Some(f) => Some(decode_upload(
             f,
             "file",
             &[Kind::Pdf, Kind::Png, Kind::Jpeg],
@@ -99,18 +100,26 @@ pub async fn create_purchase(
     };
     let currency = body.currency.clone().unwrap_or_default();
     let items = body.items.clone().unwrap_or_default();
-    let amounts: Vec<_> = items
+    let too_large = |field: String| {
+        ApiError::field(
+            field,
+            "is too large: amounts must stay below 10^15 currency units",
+        )
+    };
+    let amounts = items
         .iter()
-        .map(|i| {
+        .enumerate()
+        .map(|(n, i)| {
             purchase_position_totals(
                 i.total.unwrap_or_default(),
                 i.tax.unwrap_or_default(),
                 i.tax_included.unwrap_or(false),
                 &currency,
             )
+            .ok_or_else(|| too_large(format!("items[{n}].total")))
         })
-        .collect();
-    let sum = sum_purchase_totals(&amounts);
+        .collect::<ApiResult<Vec<_>>>()?;
+    let sum = sum_purchase_totals(&amounts).ok_or_else(|| too_large("items".into()))?;
     let date = body.date.unwrap_or_else(|| now().date_naive());
     let mut properties = body.custom_properties.clone().unwrap_or_default();
     properties.extend(body.custom_property_values.clone().unwrap_or_default());

@@ -11,8 +11,8 @@ use crate::state::AppState;
 use crate::uploads::{check_bytes, store_file, Kind};
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
-use axum::http::{header, HeaderMap, HeaderValue};
-use axum::response::{IntoResponse, Response};
+use axum::http::{header, HeaderMap};
+use axum::response::Response;
 use axum::Json;
 use kontor_model::purchase::Purchase;
 use std::path::PathBuf;
@@ -113,19 +113,5 @@ pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
     let bytes = tokio::fs::read(documents_dir(state).join(key))
         .await
         .map_err(|_| ApiError::not_found("document file"))?;
-    let mut response = bytes.into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_str(&content_type)
-            .unwrap_or(HeaderValue::from_static("application/octet-stream")),
-    );
-    let safe: String = name
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
-        .collect();
-    if let Ok(v) = HeaderValue::from_str(&format!("inline; filename=\"{safe}\"")) {
-        headers.insert(header::CONTENT_DISPOSITION, v);
-    }
-    Ok(response)
+    Ok(crate::files::file_response(bytes, &content_type, &name))
 }

@@ -3,7 +3,7 @@
 
 use super::repo;
 use crate::db::{date_text, now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{on_foreign_key, ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::ListQuery;
 use crate::pagination::PageOf;
@@ -86,6 +86,8 @@ pub async fn create(
     let currency = currency.unwrap_or_default();
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    // The purchase may have been deleted since the check above (`decisions.md` § Server
+    // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
     let id: i64 = sqlx::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
         .bind(body.purchase_id)
         .bind(body.date.map(date_text))
@@ -93,7 +95,8 @@ pub async fn create(
         .bind(&t)
         .bind(&t)
         .fetch_one(&state.pool)
-        .await?;
+        .await
+        .map_err(on_foreign_key(ApiError::field("purchase_id", "does not exist")))?;
     repo::payment(&state.pool, id).await.map(Json)
 }
 

@@ -86,6 +86,39 @@ impl From<PaymentRow> for PurchasePayment {
     }
 }
 
+#[derive(sqlx::FromRow)]
+struct CategoryRow {
+    id: i64,
+    name: String,
+    credit_account: String,
+    created_at: String,
+    updated_at: String,
+}
+
+impl From<CategoryRow> for PurchaseCategory {
+    fn from(r: CategoryRow) -> Self {
+        PurchaseCategory {
+            id: r.id,
+            name: r.name,
+            credit_account: r.credit_account,
+            created_at: parse_ts(&r.created_at),
+            updated_at: parse_ts(&r.updated_at),
+        }
+    }
+}
+
+/// Purchase categories by name (all, or the one with `id`).
+pub async fn categories(pool: &SqlitePool, id: Option<i64>) -> ApiResult<Vec<PurchaseCategory>> {
+    let rows: Vec<CategoryRow> = sqlx::query_as(
+        "SELECT id, name, credit_account, created_at, updated_at FROM purchase_categories
+         WHERE ?1 IS NULL OR id = ?1 ORDER BY name COLLATE NOCASE, id",
+    )
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(PurchaseCategory::from).collect())
+}
+
 /// The payments of `purchase_id`, oldest first.
 pub async fn payments_of(pool: &SqlitePool, purchase_id: i64) -> ApiResult<Vec<PurchasePayment>> {
     let rows: Vec<PaymentRow> =
@@ -133,23 +166,11 @@ pub async fn present(
     ))
     .fetch_all(&state.pool)
     .await?;
-    let categories: HashMap<i64, PurchaseCategory> = sqlx::query_as::<_, (i64, String, String)>(
-        "SELECT id, name, credit_account FROM purchase_categories",
-    )
-    .fetch_all(&state.pool)
-    .await?
-    .into_iter()
-    .map(|(id, name, credit_account)| {
-        (
-            id,
-            PurchaseCategory {
-                id,
-                name,
-                credit_account,
-            },
-        )
-    })
-    .collect();
+    let categories: HashMap<i64, PurchaseCategory> = categories(&state.pool, None)
+        .await?
+        .into_iter()
+        .map(|c| (c.id, c))
+        .collect();
     let mut items_by: HashMap<i64, Vec<PurchaseItem>> = HashMap::new();
     for i in items {
         let tax = dec(&i.tax);

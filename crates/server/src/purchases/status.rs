@@ -4,7 +4,7 @@
 use super::document::documents_dir;
 use super::repo;
 use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{on_foreign_key, ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
@@ -40,18 +40,20 @@ pub async fn update_status(
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let row = repo::load_row(&state.pool, id).await?;
-    let (status, payments): (String, i64) = sqlx::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&state.pool).await?;
+    // Check and delete in one transaction; a payment that slips in anyway makes the
+    // foreign key refuse the delete, which is the same 422 (`decisions.md` § Server
+    // hardening).
+    let has_payments = || ApiError::Refused("A purchase with payments cannot be deleted.".into());
+    let mut tx = state.pool.begin().await?;
+    let (status, payments): (String, i64) = sqlx::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&mut *tx).await?;
     if status != PurchaseStatus::Pending.as_str() {
         return Err(ApiError::Refused(
             "An approved purchase cannot be deleted; move it back to pending first.".into(),
         ));
     }
     if payments > 0 {
-        return Err(ApiError::Refused(
-            "A purchase with payments cannot be deleted.".into(),
-        ));
+        return Err(has_payments());
     }
-    let mut tx = state.pool.begin().await?;
     sqlx::query("DELETE FROM purchase_items WHERE purchase_id = ?")
         .bind(id)
         .execute(&mut *tx)
@@ -59,7 +61,8 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     sqlx::query("DELETE FROM purchases WHERE id = ?")
         .bind(id)
         .execute(&mut *tx)
-        .await?;
+        .await
+        .map_err(on_foreign_key(has_payments()))?;
     tx.commit().await?;
     if let Some(key) = row.document_key {
         let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;

@@ -63,6 +63,34 @@ pub async fn start_with(adjust: impl FnOnce(&mut ServerConfig)) -> TestServer {
     }
 }
 
+/// Like [`start`], with the header-read timeout set to `timeout` (see
+/// `kontor_server::HEADER_READ_TIMEOUT`).
+pub async fn start_with_header_timeout(timeout: std::time::Duration) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ServerConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_path_buf(),
+        dist_dir: None,
+        cors_origins: vec![],
+        rate_limit: 0,
+        account: AccountConfig::default(),
+    };
+    let mut bound = kontor_server::bind(&config).await.unwrap();
+    bound.header_read_timeout = timeout;
+    let addr = bound.listener.local_addr().unwrap();
+    let key = bound
+        .initial_key
+        .clone()
+        .expect("first start creates a key");
+    tokio::spawn(kontor_server::run(bound));
+    TestServer {
+        base: format!("http://{addr}"),
+        key,
+        dir,
+        client: reqwest::Client::new(),
+    }
+}
+
 impl TestServer {
     pub fn url(&self, path: &str) -> String {
         format!("{}/api/v1{}", self.base, path)

@@ -1,0 +1,295 @@
+//! Writing invoices (the repository side of create, draft edit, finalize and reversal):
+//! one INSERT of the complete row, one UPDATE of a draft's row, and [`number`], the one
+//! function that draws invoice numbers. Everything runs inside the caller's transaction,
+//! which holds the write lock, so a failure anywhere rolls the number back.
+
+use super::repo;
+use crate::db::{date_text, now, ts};
+use crate::error::ApiResult;
+use crate::numbering::{next_number, INVOICES};
+use chrono::NaiveDate;
+use kontor_model::invoice_input::NewInvoice;
+use kontor_model::position::PositionType;
+use kontor_model::status::InvoiceStatus;
+use rust_decimal::Decimal;
+use sqlx::query::Query;
+use sqlx::sqlite::SqliteArguments;
+use sqlx::{Sqlite, Transaction};
+
+/// A creation body checked and resolved into what is stored (built by
+/// `create::prepare`; amounts in currency units, `tax` in percent).
+pub(super) struct Prepared {
+    /// The sanitized body (positions, texts, references).
+    pub body: NewInvoice,
+    /// Whether the invoice stays a draft (no number).
+    pub draft: bool,
+    /// The internal contact.
+    pub user_id: i64,
+    /// Invoice date.
+    pub date: NaiveDate,
+    /// Due date.
+    pub due_date: NaiveDate,
+    /// The address block as printed.
+    pub recipient_address: String,
+    /// ISO currency code.
+    pub currency: String,
+    /// VAT rate in percent (0 under reverse charge).
+    pub tax: Decimal,
+    /// Reverse charge applies.
+    pub reverse_charge: bool,
+    /// Intra-EU supply.
+    pub intra_eu: bool,
+    /// Net total after discount.
+    pub net_total: Decimal,
+    /// Gross total.
+    pub gross_total: Decimal,
+    /// Each position's net total, in body order.
+    pub item_totals: Vec<Decimal>,
+}
+
+impl Prepared {
+    /// The status the row gets: `draft`, or `created` for a final invoice.
+    pub fn status(&self) -> InvoiceStatus {
+        if self.draft {
+            InvoiceStatus::Draft
+        } else {
+            InvoiceStatus::Created
+        }
+    }
+}
+
+/// The invoice number for a row entering `status` on `date`: `None` for a draft, else the
+/// next number of the month (`R<YYMM>-<NNN>`). The only place invoice numbers are drawn
+/// (create, draft edit with `status: created`, update_status `created`, reversal).
+pub(super) async fn number(
+    tx: &mut Transaction<'_, Sqlite>,
+    status: InvoiceStatus,
+    date: NaiveDate,
+) -> ApiResult<Option<String>> {
+    if status == InvoiceStatus::Draft {
+        return Ok(None);
+    }
+    Ok(Some(next_number(tx, INVOICES, date).await?))
+}
+
+/// The header columns both [`insert`] and [`replace_draft`] write, in [`bind_header`]'s order.
+const HEADER_COLUMNS: [&str; 25] = [
+    "customer_id",
+    "project_id",
+    "user_id",
+    "identifier",
+    "date",
+    "due_date",
+    "service_period_from",
+    "service_period_to",
+    "status",
+    "title",
+    "recipient_address",
+    "currency",
+    "net_total",
+    "tax",
+    "reverse_charge",
+    "intra_eu",
+    "gross_total",
+    "discount",
+    "cash_discount",
+    "cash_discount_days",
+    "salutation",
+    "footer",
+    "custom_properties",
+    "tags",
+    "updated_at",
+];
+
+fn json_text<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// Binds the values of [`HEADER_COLUMNS`] from `p`.
+fn bind_header<'q>(
+    query: Query<'q, Sqlite, SqliteArguments<'q>>,
+    p: &'q Prepared,
+    identifier: Option<String>,
+    status: InvoiceStatus,
+    time: &'q str,
+) -> Query<'q, Sqlite, SqliteArguments<'q>> {
+    query
+        .bind(p.body.customer_id)
+        .bind(p.body.project_id)
+        .bind(p.user_id)
+        .bind(identifier)
+        .bind(date_text(p.date))
+        .bind(date_text(p.due_date))
+        .bind(repo::opt_date(p.body.service_period_from))
+        .bind(repo::opt_date(p.body.service_period_to))
+        .bind(status.as_str())
+        .bind(p.body.title.as_deref().unwrap_or("").trim())
+        .bind(&p.recipient_address)
+        .bind(&p.currency)
+        .bind(p.net_total.to_string())
+        .bind(p.tax.to_string())
+        .bind(p.reverse_charge)
+        .bind(p.intra_eu)
+        .bind(p.gross_total.to_string())
+        .bind(p.body.discount.unwrap_or_default().to_string())
+        .bind(p.body.cash_discount.unwrap_or_default().to_string())
+        .bind(p.body.cash_discount_days.unwrap_or(0))
+        .bind(p.body.salutation.as_deref().unwrap_or(""))
+        .bind(p.body.footer.as_deref().unwrap_or(""))
+        .bind(json_text(
+            &p.body.custom_properties.clone().unwrap_or_default(),
+        ))
+        .bind(json_text(&p.body.tags.clone().unwrap_or_default()))
+        .bind(time)
+}
+
+/// Inserts the complete invoice row of `p` (numbered unless a draft; linked to the offer
+/// it bills; the reversal of `reversal_of` when given, with both links written), its positions, the billed entries
+/// and the address propagation. Returns the new id. Errors: 500 on database failure.
+pub(super) async fn insert(
+    tx: &mut Transaction<'_, Sqlite>,
+    p: &Prepared,
+    reversal_of: Option<i64>,
+) -> ApiResult<i64> {
+    let status = p.status();
+    let identifier = number(tx, status, p.date).await?;
+    let t = ts(now());
+    let sql = format!(
+        "INSERT INTO invoices ({}, offer_id, reversal, reversed_invoice_id, created_at) VALUES ({}, ?, ?, ?, ?) RETURNING id",
+        HEADER_COLUMNS.join(", "),
+        vec!["?"; HEADER_COLUMNS.len()].join(", ")
+    );
+    let id: i64 = bind_header(sqlx::query(&sql), p, identifier, status, &t)
+        .bind(p.body.offer_id)
+        .bind(reversal_of.is_some())
+        .bind(reversal_of)
+        .bind(&t)
+        .fetch_one(&mut **tx)
+        .await
+        .and_then(|row| sqlx::Row::try_get(&row, 0))?;
+    if let Some(original) = reversal_of {
+        sqlx::query(
+            "UPDATE invoices SET reversed = 1, reversal_invoice_id = ?, updated_at = ? WHERE id = ?",
+        )
+        .bind(id)
+        .bind(&t)
+        .bind(original)
+        .execute(&mut **tx)
+        .await?;
+    }
+    write_positions(tx, id, p).await?;
+    Ok(id)
+}
+
+/// Replaces draft `id` with `p`: every header column (numbered when `p` finalizes it), the
+/// positions, the billed entries and the address propagation. The caller has checked, in
+/// the same transaction, that `id` is a draft. Errors: 500 on database failure.
+pub(super) async fn replace_draft(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: i64,
+    p: &Prepared,
+) -> ApiResult<()> {
+    let status = p.status();
+    let identifier = number(tx, status, p.date).await?;
+    let t = ts(now());
+    let sql = format!(
+        "UPDATE invoices SET {} WHERE id = ?",
+        HEADER_COLUMNS.map(|c| format!("{c} = ?")).join(", ")
+    );
+    bind_header(sqlx::query(&sql), p, identifier, status, &t)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    // Release first: the old positions the entries point to are replaced.
+    crate::billing::release(tx, id).await?;
+    write_positions(tx, id, p).await
+}
+
+/// Writes the positions of `p`, claims what they bill and propagates the address.
+async fn write_positions(
+    tx: &mut Transaction<'_, Sqlite>,
+    invoice_id: i64,
+    p: &Prepared,
+) -> ApiResult<()> {
+    let item_ids = write_items(tx, invoice_id, p).await?;
+    crate::billing::claim(tx, &p.body, invoice_id, &item_ids).await?;
+    propagate_address(tx, p).await
+}
+
+/// Replaces the positions of invoice `invoice_id` with those of `p`.
+async fn write_items(
+    tx: &mut Transaction<'_, Sqlite>,
+    invoice_id: i64,
+    p: &Prepared,
+) -> ApiResult<Vec<i64>> {
+    let mut ids = Vec::new();
+    sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+        .bind(invoice_id)
+        .execute(&mut **tx)
+        .await?;
+    for (n, (item, net)) in p
+        .body
+        .items
+        .iter()
+        .flatten()
+        .zip(&p.item_totals)
+        .enumerate()
+    {
+        let kind = item.kind.unwrap_or(PositionType::Item);
+        let is_item = kind == PositionType::Item;
+        let id: i64 = sqlx::query_scalar("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
+            .bind(invoice_id)
+            .bind(n as i64)
+            .bind(kind.as_str())
+            .bind(item.title.as_deref().unwrap_or("").trim())
+            .bind(item.description.as_deref())
+            .bind(if is_item { item.quantity.map(|d| d.to_string()) } else { None })
+            .bind(item.unit.as_deref().filter(|u| !u.trim().is_empty()))
+            .bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
+            .bind(net.to_string())
+            .fetch_one(&mut **tx)
+            .await?;
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+/// Propagates the recipient address to the customer or the project (`change_address`).
+async fn propagate_address(tx: &mut Transaction<'_, Sqlite>, p: &Prepared) -> ApiResult<()> {
+    let t = ts(now());
+    match p.body.change_address.as_deref() {
+        Some("customer") => {
+            // The address block starts with the company name; the company stores the rest.
+            let name: String = sqlx::query_scalar("SELECT name FROM companies WHERE id = ?")
+                .bind(p.body.customer_id)
+                .fetch_one(&mut **tx)
+                .await?;
+            let mut lines = p.recipient_address.lines();
+            let rest = match lines.clone().next() {
+                Some(first) if first.trim() == name.trim() => {
+                    lines.next();
+                    lines.collect::<Vec<_>>().join("\n")
+                }
+                _ => p.recipient_address.clone(),
+            };
+            sqlx::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+                .bind(rest)
+                .bind(&t)
+                .bind(p.body.customer_id)
+                .execute(&mut **tx)
+                .await?;
+        }
+        Some("project") => {
+            if let Some(project_id) = p.body.project_id {
+                sqlx::query("UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?")
+                    .bind(&p.recipient_address)
+                    .bind(&t)
+                    .bind(project_id)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}

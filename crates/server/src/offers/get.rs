@@ -1,0 +1,28 @@
+//! GET /offers/{id} (the offer with a fresh signed `file_url`) and GET /offers/{id}.pdf
+//! (the PDF on a letter paper, default the white one).
+
+use super::{pdf, repo};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::QueryPairs;
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// GET /offers/{id} → the offer with internal contact and items; GET /offers/{id}.pdf →
+/// the PDF (`letter_paper_id`, default the white letter paper). Errors: 404.
+pub async fn get_one(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    Path(raw): Path<String>,
+    query: QueryPairs,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::not_found(format!("offer {raw}"));
+    if let Some(number) = raw.strip_suffix(".pdf") {
+        let id = number.parse().map_err(|_| not_found())?;
+        return pdf::offer_pdf_for_query(&state, id, &query).await;
+    }
+    let id: i64 = raw.parse().map_err(|_| not_found())?;
+    Ok(Json(repo::load_signed(&state, &base, id).await?).into_response())
+}
