@@ -55,6 +55,7 @@ pub fn InvoiceTable(
                                 }
                             };
                             let customer = invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| format!("#{}", invoice.customer_id));
+                            let customer_title = customer.clone();
                             let number = invoice.identifier.clone().unwrap_or_else(|| "Draft".into());
                             let status = invoice.status;
                             let is_draft = invoice.identifier.is_none();
@@ -63,7 +64,7 @@ pub fn InvoiceTable(
                                     <td class="cell-number">
                                         <a href=href(&format!("/invoices/{}", invoice.id)) class:is-draft=is_draft>{number}</a>
                                     </td>
-                                    <td class="cell-customer" title=customer.clone()>{customer}</td>
+                                    <td class="cell-customer" title=customer_title>{customer}</td>
                                     <td class="cell-title" title=invoice.title.clone()>{invoice.title.clone()}</td>
                                     <td class="cell-date">{format_date(invoice.date)}</td>
                                     <td class="cell-date">{format_date(invoice.due_date)}</td>

@@ -3,9 +3,9 @@
 
 use super::list_filters::{has_filters, query_string, PurchaseFilters};
 use super::list_table::{PurchaseTable, HEADINGS};
-use super::list_totals::{filter_totals, gross_by_currency, TotalsBar};
+use super::list_totals::TotalsBar;
 use crate::api::companies::{list_companies, CompanyQuery};
-use crate::api::purchases::{list_purchase_categories, list_purchases};
+use crate::api::purchases::{get_purchase_totals, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::Pager;
@@ -58,7 +58,7 @@ pub fn PurchaseList() -> impl IntoView {
     });
     let totals = LocalResource::new(move || {
         let f = unpaged.get();
-        async move { filter_totals(&f).await }
+        async move { get_purchase_totals(&f).await }
     });
     let suppliers = LocalResource::new(load_suppliers);
     let categories = LocalResource::new(|| async {
@@ -119,10 +119,9 @@ pub fn PurchaseList() -> impl IntoView {
                     }
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
-                        let page_sums = gross_by_currency(&page.items);
                         let sums = move || match totals.get() {
-                            Some(Ok(Some(all))) => view! { <TotalsBar sums=all this_page_only=false /> }.into_any(),
-                            Some(Ok(None)) | Some(Err(_)) => view! { <TotalsBar sums=page_sums.clone() this_page_only=true /> }.into_any(),
+                            Some(Ok(all)) => view! { <TotalsBar totals=all /> }.into_any(),
+                            Some(Err(e)) => view! { <p class="purchase-totals muted">{format!("Totals unavailable: {}", e.message)}</p> }.into_any(),
                             None => view! { <p class="purchase-totals muted">"Summing…"</p> }.into_any(),
                         };
                         view! {
