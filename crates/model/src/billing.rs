@@ -26,7 +26,7 @@ pub struct Activity {
     /// Day worked.
     pub date: NaiveDate,
     /// Hours worked (decimal hours).
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub hours: Decimal,
     /// What was done.
     pub description: String,
@@ -60,7 +60,7 @@ pub struct Activity {
     #[serde(with = "crate::timestamp")]
     pub updated_at: DateTime<Utc>,
     /// Hourly rate, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub hourly_rate: Decimal,
     /// The invoice that billed it (beyond the interface's fields).
     #[serde(default)]
@@ -71,10 +71,10 @@ pub struct Activity {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NewActivity {
     /// Required: day worked.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub date: Option<NaiveDate>,
     /// Required: hours (> 0).
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub hours: Option<Decimal>,
     /// Description.
     #[serde(default)]
@@ -92,7 +92,7 @@ pub struct NewActivity {
     #[serde(default)]
     pub user_id: Option<i64>,
     /// Hourly rate (≥ 0), default 0.
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub hourly_rate: Option<Decimal>,
     /// Tag.
     #[serde(default)]
@@ -111,21 +111,21 @@ pub struct Expense {
     /// Description (sanitized HTML).
     pub description: String,
     /// Quantity.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub quantity: Decimal,
     /// Unit.
     pub unit: String,
     /// Price per unit charged to the customer.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub unit_price: Decimal,
     /// Cost per unit to us.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub unit_cost: Decimal,
     /// `quantity × unit_price`, rounded.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub price: Decimal,
     /// `quantity × unit_cost`, rounded.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub cost: Decimal,
     /// Currency.
     pub currency: String,
@@ -168,7 +168,7 @@ pub struct Expense {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct NewExpense {
     /// Required: date.
-    #[serde(default)]
+    #[serde(default, with = "crate::wire::date_option")]
     pub date: Option<NaiveDate>,
     /// Required: title.
     #[serde(default)]
@@ -177,16 +177,16 @@ pub struct NewExpense {
     #[serde(default)]
     pub description: Option<String>,
     /// Quantity, default 1.
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub quantity: Option<Decimal>,
     /// Unit.
     #[serde(default)]
     pub unit: Option<String>,
     /// Required: price per unit.
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub unit_price: Option<Decimal>,
     /// Cost per unit, default 0.
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub unit_cost: Option<Decimal>,
     /// Billable, default true.
     #[serde(default)]

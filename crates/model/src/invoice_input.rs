@@ -35,10 +35,18 @@ pub struct NewInvoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recipient_address: Option<String>,
     /// Required: invoice date.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub date: Option<NaiveDate>,
     /// Required: due date (not before `date`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub due_date: Option<NaiveDate>,
     /// Required: title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -47,7 +55,7 @@ pub struct NewInvoice {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub tax: Option<Decimal>,
     /// Required: one of the account's currencies.
@@ -57,10 +65,18 @@ pub struct NewInvoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<NewInvoiceItem>>,
     /// Service period start; give both or neither.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub service_period_from: Option<NaiveDate>,
     /// Service period end (not before the start).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub service_period_to: Option<NaiveDate>,
     /// `created` (default) or `draft`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,14 +94,14 @@ pub struct NewInvoice {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub discount: Option<Decimal>,
     /// Cash discount in percent (0–100), default 0.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub cash_discount: Option<Decimal>,
     /// Cash discount period in days (≥ 0), default 0.
@@ -106,6 +122,11 @@ pub struct NewInvoice {
     /// VAT flags; absent → the customer's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vat: Option<VatInput>,
+    /// The offer this invoice is created from (creation only; `docs/decisions.md` § Rules
+    /// in the model (issue 8)): the invoice links to it and the offer becomes billed or
+    /// partially billed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer_id: Option<i64>,
 }
 
 /// One position of a creation body.
@@ -124,7 +145,7 @@ pub struct NewInvoiceItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub quantity: Option<Decimal>,
     /// Unit, e.g. `h`.
@@ -134,14 +155,14 @@ pub struct NewInvoiceItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub unit_price: Option<Decimal>,
     /// Lump sum: net total without quantity and unit price.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub net_total: Option<Decimal>,
     /// Time-sheet entries billed by this item.

@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod arith;
 pub mod billing;
 pub mod effects;
 pub mod email;
@@ -19,6 +20,7 @@ pub mod error;
 pub mod invoice;
 pub mod invoice_input;
 pub mod money;
+pub mod number_input;
 pub mod offer;
 pub mod party;
 pub mod payment;
@@ -33,5 +35,6 @@ pub mod timestamp;
 pub mod totals;
 pub mod validation;
 pub mod vat;
+pub mod wire;
 
 pub use rust_decimal::Decimal;

@@ -2,7 +2,8 @@
 //!
 //! All amounts are [`Decimal`]s. Rounding is half away from zero to the currency's minor
 //! unit: 2 places for most currencies, 0 for JPY, KRW and a few others, 3 for BHD, JOD,
-//! KWD, OMR and TND.
+//! KWD, OMR and TND. Typed numbers are read by [`crate::number_input`] (one parser for
+//! every locale-written amount).
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
@@ -56,22 +57,6 @@ pub fn format_amount(amount: Decimal, currency: &str) -> String {
     }
 }
 
-/// Parses a user-typed amount (`"1,234.50"`, `"-3"`, `"0.1"`); `None` when it is not a
-/// number. Thousands separators `,` and spaces are ignored.
-pub fn parse_amount(text: &str) -> Option<Decimal> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| *c != ',' && !c.is_whitespace())
-        .collect();
-    if cleaned.is_empty() {
-        return None;
-    }
-    cleaned
-        .parse::<Decimal>()
-        .ok()
-        .or_else(|| Decimal::from_scientific(&cleaned).ok())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,14 +84,5 @@ mod tests {
         assert_eq!(format_amount(d("1234.5"), "JPY"), "1,235");
         assert_eq!(format_amount(d("0"), "CHF"), "0.00");
         assert_eq!(format_amount(d("-0.001"), "EUR"), "0.00");
-    }
-
-    #[test]
-    fn parses_typed_amounts() {
-        assert_eq!(parse_amount("1,234.50"), Some(d("1234.50")));
-        assert_eq!(parse_amount(" -3 "), Some(d("-3")));
-        assert_eq!(parse_amount("1e2"), Some(d("100")));
-        assert_eq!(parse_amount("abc"), None);
-        assert_eq!(parse_amount(""), None);
     }
 }

@@ -67,10 +67,18 @@ impl OfferStatus {
         }
     }
 
-    /// Whether an invoice can be created from an offer in this state (accepted or
-    /// partially billed).
+    /// Whether an invoice can be created from an offer in this state (accepted, partially
+    /// billed, or billed after a confirmation: see [`OfferStatus::bills_again`]).
     pub fn can_invoice(self) -> bool {
-        matches!(self, OfferStatus::Accepted | OfferStatus::PartiallyBilled)
+        matches!(
+            self,
+            OfferStatus::Accepted | OfferStatus::PartiallyBilled | OfferStatus::Billed
+        )
+    }
+
+    /// Whether invoicing this offer bills it again, so the app asks first (`billed`).
+    pub fn bills_again(self) -> bool {
+        self == OfferStatus::Billed
     }
 }
 
@@ -78,7 +86,7 @@ impl OfferStatus {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct OfferVat {
     /// Tax rate in percent (0 with reverse charge).
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax: Decimal,
     /// Reverse charge.
     pub reverse_charge: bool,
@@ -107,15 +115,15 @@ pub struct OfferItem {
     /// Description (sanitized HTML).
     pub description: Option<String>,
     /// Quantity.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(with = "crate::wire::decimal_option")]
     pub quantity: Option<Decimal>,
     /// Unit.
     pub unit: Option<String>,
     /// Unit price, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(with = "crate::wire::decimal_option")]
     pub unit_price: Option<Decimal>,
     /// Net total (running sum for subtotals).
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub net_total: Decimal,
     /// Optional: shown, not counted.
     pub optional: bool,
@@ -147,6 +155,15 @@ pub struct CustomerApproval {
     pub url: String,
 }
 
+/// An invoice created from an offer, as the offer lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InvoiceRef {
+    /// The invoice's id.
+    pub id: i64,
+    /// Its number; `null` while it is a draft.
+    pub identifier: Option<String>,
+}
+
 /// An offer as GET /offers/{id} returns it; the list leaves out salutation, footer, items.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Offer {
@@ -167,18 +184,18 @@ pub struct Offer {
     /// Currency.
     pub currency: String,
     /// Net total (optional positions not counted), currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub net_total: Decimal,
     /// Gross total, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub gross_total: Decimal,
     /// Tax in percent.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub tax: Decimal,
     /// VAT block.
     pub vat: OfferVat,
     /// Discount in percent.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub discount: Decimal,
     /// Salutation (sanitized HTML); detail only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -200,6 +217,10 @@ pub struct Offer {
     pub deal: Option<IdName>,
     /// The contact person at the customer (beyond the interface's fields).
     pub contact: Option<IdName>,
+    /// The invoices created from this offer, oldest first (beyond the interface's fields;
+    /// deleted invoices are left out).
+    #[serde(default)]
+    pub invoices: Vec<InvoiceRef>,
     /// The internal contact.
     pub user: Option<UserRef>,
     /// Offer confirmation, if any.
@@ -235,7 +256,7 @@ pub struct NewOfferItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub quantity: Option<Decimal>,
     /// Unit.
@@ -245,14 +266,14 @@ pub struct NewOfferItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub unit_price: Option<Decimal>,
     /// Lump sum (net total without quantity and unit price).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub net_total: Option<Decimal>,
     /// Optional position: shown, not counted.
@@ -289,10 +310,18 @@ pub struct NewOffer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recipient_address: Option<String>,
     /// Required: offer date.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub date: Option<NaiveDate>,
     /// Required: valid until (not before `date`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub due_date: Option<NaiveDate>,
     /// Required: title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -301,7 +330,7 @@ pub struct NewOffer {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub tax: Option<Decimal>,
     /// Currency; absent → project, deal, company, account default.
@@ -323,7 +352,7 @@ pub struct NewOffer {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub discount: Option<Decimal>,
     /// Contact person at the customer.

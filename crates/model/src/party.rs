@@ -63,7 +63,7 @@ impl CompanyType {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct CustomerVat {
     /// Default tax rate in percent; `null` → the form's default.
-    #[serde(default, with = "rust_decimal::serde::arbitrary_precision_option")]
+    #[serde(default, with = "crate::wire::decimal_option")]
     pub tax: Option<Decimal>,
     /// Reverse charge applies to this customer.
     #[serde(default)]

@@ -15,7 +15,7 @@ pub struct Payment {
     /// Date received.
     pub date: NaiveDate,
     /// Amount received, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub paid_total: Decimal,
     /// Currency code.
     pub currency: String,
@@ -38,7 +38,7 @@ pub struct Reminder {
     /// New due date.
     pub due_date: NaiveDate,
     /// Reminder fee, currency units.
-    #[serde(with = "rust_decimal::serde::arbitrary_precision")]
+    #[serde(with = "crate::wire::decimal")]
     pub fee: Decimal,
     /// Text (sanitized HTML).
     pub text: String,
@@ -55,13 +55,17 @@ pub struct NewPayment {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invoice_id: Option<i64>,
     /// Required: date received.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub date: Option<NaiveDate>,
     /// Required: amount received (> 0), currency units.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub paid_total: Option<Decimal>,
     /// Currency; must be the invoice's when given.
@@ -76,16 +80,24 @@ pub struct NewReminder {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invoice_id: Option<i64>,
     /// Required: reminder date.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub date: Option<NaiveDate>,
     /// Required: new due date (not before `date`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::date_option"
+    )]
     pub due_date: Option<NaiveDate>,
     /// Reminder fee (≥ 0), currency units; default 0.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "rust_decimal::serde::arbitrary_precision_option"
+        with = "crate::wire::decimal_option"
     )]
     pub fee: Option<Decimal>,
     /// Text (HTML, sanitized by the server).

@@ -3,7 +3,8 @@
 //! With `tax_included` the given `total` is gross: `net = round(total / (1 + tax/100))`,
 //! `tax = total − net`. Otherwise `total` is net and `tax = round(total × tax/100)`.
 
-use crate::money::round_money;
+use crate::arith::{div_round, mul_round, round_to};
+use crate::money::minor_units;
 use rust_decimal::Decimal;
 
 /// Net, tax and gross of one purchase position or of a whole purchase (currency units).
@@ -17,45 +18,50 @@ pub struct PurchaseAmounts {
     pub gross_total: Decimal,
 }
 
-/// Totals of one position from its `total`, `tax` (percent) and `tax_included` flag.
+/// Totals of one position from its `total`, `tax` (percent) and `tax_included` flag, each
+/// rounded once, half away from zero, to `currency`'s minor unit. `None` when an amount
+/// does not fit the decimal type (never panics, never saturates); validation keeps
+/// `total` below [`crate::validation::MAX_AMOUNT`] and `tax` within 0–100 so a valid
+/// position always has totals.
 pub fn purchase_position_totals(
     total: Decimal,
     tax: Decimal,
     tax_included: bool,
     currency: &str,
-) -> PurchaseAmounts {
+) -> Option<PurchaseAmounts> {
+    let places = minor_units(currency);
+    let rate = tax / Decimal::ONE_HUNDRED;
     if tax_included {
-        let divisor = Decimal::ONE + tax / Decimal::ONE_HUNDRED;
-        let net = if divisor.is_zero() {
-            Decimal::ZERO
-        } else {
-            round_money(total / divisor, currency)
-        };
-        let gross = round_money(total, currency);
-        PurchaseAmounts {
+        // `None` for a divisor of 0 (tax −100 %, refused by validation).
+        let divisor = Decimal::ONE.checked_add(rate)?;
+        let net = div_round(total, divisor, places)?;
+        let gross = round_to(total, places);
+        Some(PurchaseAmounts {
             net_total: net,
-            tax_total: gross - net,
+            tax_total: gross.checked_sub(net)?,
             gross_total: gross,
-        }
+        })
     } else {
-        let net = round_money(total, currency);
-        let tax_total = round_money(total * tax / Decimal::ONE_HUNDRED, currency);
-        PurchaseAmounts {
+        let net = round_to(total, places);
+        let tax_total = mul_round(total, rate, places)?;
+        Some(PurchaseAmounts {
             net_total: net,
             tax_total,
-            gross_total: net + tax_total,
-        }
+            gross_total: net.checked_add(tax_total)?,
+        })
     }
 }
 
-/// Sums position totals into the purchase's totals.
-pub fn sum_purchase_totals(positions: &[PurchaseAmounts]) -> PurchaseAmounts {
+/// Sums position totals into the purchase's totals; `None` when a sum overflows.
+pub fn sum_purchase_totals(positions: &[PurchaseAmounts]) -> Option<PurchaseAmounts> {
     positions
         .iter()
-        .fold(PurchaseAmounts::default(), |acc, p| PurchaseAmounts {
-            net_total: acc.net_total + p.net_total,
-            tax_total: acc.tax_total + p.tax_total,
-            gross_total: acc.gross_total + p.gross_total,
+        .try_fold(PurchaseAmounts::default(), |acc, p| {
+            Some(PurchaseAmounts {
+                net_total: acc.net_total.checked_add(p.net_total)?,
+                tax_total: acc.tax_total.checked_add(p.tax_total)?,
+                gross_total: acc.gross_total.checked_add(p.gross_total)?,
+            })
         })
 }
 
@@ -70,18 +76,18 @@ mod tests {
 
     #[test]
     fn tax_included_splits_gross() {
-        let t = purchase_position_totals(d("119"), d("19"), true, "EUR");
+        let t = purchase_position_totals(d("119"), d("19"), true, "EUR").unwrap();
         assert_eq!(
             (t.net_total, t.tax_total, t.gross_total),
             (d("100.00"), d("19.00"), d("119"))
         );
-        let t = purchase_position_totals(d("10"), d("7"), true, "EUR");
+        let t = purchase_position_totals(d("10"), d("7"), true, "EUR").unwrap();
         assert_eq!((t.net_total, t.tax_total), (d("9.35"), d("0.65")));
     }
 
     #[test]
     fn tax_excluded_adds_tax() {
-        let t = purchase_position_totals(d("10.05"), d("19"), false, "EUR");
+        let t = purchase_position_totals(d("10.05"), d("19"), false, "EUR").unwrap();
         assert_eq!(
             (t.net_total, t.tax_total, t.gross_total),
             (d("10.05"), d("1.91"), d("11.96"))
@@ -90,9 +96,9 @@ mod tests {
 
     #[test]
     fn sums_positions() {
-        let a = purchase_position_totals(d("119"), d("19"), true, "EUR");
-        let b = purchase_position_totals(d("10"), d("7"), false, "EUR");
-        let s = sum_purchase_totals(&[a, b]);
+        let a = purchase_position_totals(d("119"), d("19"), true, "EUR").unwrap();
+        let b = purchase_position_totals(d("10"), d("7"), false, "EUR").unwrap();
+        let s = sum_purchase_totals(&[a, b]).unwrap();
         assert_eq!(
             (s.net_total, s.tax_total, s.gross_total),
             (d("110"), d("19.70"), d("129.70"))

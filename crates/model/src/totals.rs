@@ -9,7 +9,8 @@
 //! - `net_total = round(Σ items × (1 − discount/100))`,
 //!   `gross_total = net_total + round(net_total × tax/100)`; reverse charge: tax 0.
 
-use crate::money::round_money;
+use crate::arith::{add, mul_round, sub};
+use crate::money::{minor_units, round_money};
 use crate::position::PositionType;
 use rust_decimal::Decimal;
 
@@ -45,28 +46,70 @@ pub struct DocumentTotals {
     pub gross_total: Decimal,
 }
 
+/// Why totals could not be computed: an amount or a sum does not fit the decimal type.
+/// Validation keeps every amount below [`crate::validation::MAX_AMOUNT`], so a valid body
+/// never gets this; the server answers it with a 422 naming [`TotalsError::field`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TotalsError {
+    /// The field the overflow comes from: `items[2].unit_price` (quantity × unit price),
+    /// `items[2].net_total` (lump sum), `items` (the sum), `discount` or `tax`.
+    pub field: String,
+}
+
+impl TotalsError {
+    fn at(field: impl Into<String>) -> Self {
+        TotalsError {
+            field: field.into(),
+        }
+    }
+
+    /// The message for the field.
+    pub fn message(&self) -> String {
+        format!(
+            "is too large: amounts and totals must stay below {} currency units",
+            crate::validation::MAX_AMOUNT
+        )
+    }
+}
+
+impl std::fmt::Display for TotalsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.field, self.message())
+    }
+}
+
+impl std::error::Error for TotalsError {}
+
 /// Net total of one `item` position before any document-level rule: `quantity × unit_price`
-/// when both are given, else the given lump-sum `net_total`, else 0; rounded to `currency`.
-pub fn item_net_total(position: &PositionAmounts, currency: &str) -> Decimal {
+/// when both are given, else the given lump-sum `net_total`, else 0; rounded once, half away
+/// from zero, to `currency`'s minor unit. `None` when the product does not fit the decimal
+/// type (never panics, never saturates).
+pub fn item_net_total(position: &PositionAmounts, currency: &str) -> Option<Decimal> {
+    let places = minor_units(currency);
     match (position.quantity, position.unit_price) {
-        (Some(q), Some(p)) => round_money(q * p, currency),
-        (None, None) => round_money(position.net_total.unwrap_or_default(), currency),
+        (Some(q), Some(p)) => mul_round(q, p, places),
+        (None, None) => Some(round_money(
+            position.net_total.unwrap_or_default(),
+            currency,
+        )),
         // One of the two given: the missing one counts as 0 (validation refuses this on save).
-        _ => round_money(Decimal::ZERO, currency),
+        _ => Some(round_money(Decimal::ZERO, currency)),
     }
 }
 
 /// Computes position and document totals.
 ///
 /// `discount` and `tax` are percentages (`19` means 19 %); `reverse_charge` sets the tax to
-/// 0. Never panics: absurd inputs that overflow `Decimal` saturate to 0 for that step.
+/// 0. Every step is checked and rounded once: an amount or sum that does not fit the
+/// decimal type is a [`TotalsError`] naming the field, never a panic or a saturated value.
 pub fn compute_totals(
     positions: &[PositionAmounts],
     discount: Decimal,
     tax: Decimal,
     reverse_charge: bool,
     currency: &str,
-) -> DocumentTotals {
+) -> Result<DocumentTotals, TotalsError> {
+    let places = minor_units(currency);
     let zero = round_money(Decimal::ZERO, currency);
     let mut out = DocumentTotals {
         positions: Vec::with_capacity(positions.len()),
@@ -74,13 +117,15 @@ pub fn compute_totals(
         ..Default::default()
     };
     let mut running = zero;
-    for position in positions {
+    for (i, position) in positions.iter().enumerate() {
         let value = match position.kind {
             Some(PositionType::Item) => {
-                let net = item_net_total(position, currency);
+                let net = item_net_total(position, currency)
+                    .ok_or_else(|| TotalsError::at(format!("items[{i}].unit_price")))?;
                 if !position.optional {
-                    running = running.checked_add(net).unwrap_or_default();
-                    out.items_total = out.items_total.checked_add(net).unwrap_or_default();
+                    let sum = |a: Decimal| add(a, net).ok_or_else(|| TotalsError::at("items"));
+                    running = sum(running)?;
+                    out.items_total = sum(out.items_total)?;
                 }
                 net
             }
@@ -89,24 +134,20 @@ pub fn compute_totals(
         };
         out.positions.push(value);
     }
-    let factor = Decimal::ONE - discount / Decimal::ONE_HUNDRED;
-    out.net_total = round_money(
-        out.items_total.checked_mul(factor).unwrap_or_default(),
-        currency,
-    );
-    out.discount_amount = out.items_total - out.net_total;
+    let factor = sub(Decimal::ONE, discount / Decimal::ONE_HUNDRED)
+        .ok_or_else(|| TotalsError::at("discount"))?;
+    out.net_total =
+        mul_round(out.items_total, factor, places).ok_or_else(|| TotalsError::at("discount"))?;
+    out.discount_amount =
+        sub(out.items_total, out.net_total).ok_or_else(|| TotalsError::at("discount"))?;
     out.tax_amount = if reverse_charge {
         zero
     } else {
-        round_money(
-            out.net_total
-                .checked_mul(tax / Decimal::ONE_HUNDRED)
-                .unwrap_or_default(),
-            currency,
-        )
+        mul_round(out.net_total, tax / Decimal::ONE_HUNDRED, places)
+            .ok_or_else(|| TotalsError::at("tax"))?
     };
-    out.gross_total = out.net_total + out.tax_amount;
-    out
+    out.gross_total = add(out.net_total, out.tax_amount).ok_or_else(|| TotalsError::at("tax"))?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -151,7 +192,8 @@ mod tests {
             d("19"),
             false,
             "EUR",
-        );
+        )
+        .unwrap();
         assert_eq!(t.positions, vec![d("0.3"), d("5.00")]);
         assert_eq!(t.net_total, d("5.30"));
         assert_eq!(t.tax_amount, d("1.01")); // 1.007 → 1.01
@@ -166,7 +208,8 @@ mod tests {
             Decimal::ZERO,
             false,
             "EUR",
-        );
+        )
+        .unwrap();
         assert_eq!(t.positions[0], d("100.00"));
         assert_eq!(t.net_total, d("120.00"));
     }
@@ -175,7 +218,7 @@ mod tests {
     fn given_net_total_is_ignored_when_quantity_and_price_exist() {
         let mut p = item("2", "5");
         p.net_total = Some(d("999"));
-        assert_eq!(item_net_total(&p, "EUR"), d("10"));
+        assert_eq!(item_net_total(&p, "EUR"), Some(d("10")));
     }
 
     #[test]
@@ -196,7 +239,7 @@ mod tests {
             })
             .collect();
         positions.push(item("1", "7"));
-        let t = compute_totals(&positions, Decimal::ZERO, Decimal::ZERO, false, "EUR");
+        let t = compute_totals(&positions, Decimal::ZERO, Decimal::ZERO, false, "EUR").unwrap();
         assert_eq!(t.positions, vec![d("0"), d("0"), d("0"), d("0"), d("7")]);
         assert_eq!(t.net_total, d("7"));
     }
@@ -210,7 +253,7 @@ mod tests {
             item("1", "5"),
             of(PositionType::Subtotal),
         ];
-        let t = compute_totals(&positions, Decimal::ZERO, Decimal::ZERO, false, "EUR");
+        let t = compute_totals(&positions, Decimal::ZERO, Decimal::ZERO, false, "EUR").unwrap();
         assert_eq!(t.positions[2], d("30"));
         assert_eq!(t.positions[4], d("5"));
         assert_eq!(t.net_total, d("35"));
@@ -218,7 +261,7 @@ mod tests {
 
     #[test]
     fn discount_then_tax() {
-        let t = compute_totals(&[item("1", "100.01")], d("3"), d("19"), false, "EUR");
+        let t = compute_totals(&[item("1", "100.01")], d("3"), d("19"), false, "EUR").unwrap();
         // 100.01 × 0.97 = 97.0097 → 97.01; tax 18.4319 → 18.43
         assert_eq!(t.net_total, d("97.01"));
         assert_eq!(t.discount_amount, d("3.00"));
@@ -228,7 +271,7 @@ mod tests {
 
     #[test]
     fn reverse_charge_has_no_tax() {
-        let t = compute_totals(&[item("2", "50")], Decimal::ZERO, d("19"), true, "EUR");
+        let t = compute_totals(&[item("2", "50")], Decimal::ZERO, d("19"), true, "EUR").unwrap();
         assert_eq!(t.tax_amount, Decimal::ZERO);
         assert_eq!(t.gross_total, d("100"));
     }
@@ -243,7 +286,8 @@ mod tests {
             Decimal::ZERO,
             false,
             "EUR",
-        );
+        )
+        .unwrap();
         assert_eq!(t.positions[1], d("500"));
         assert_eq!(t.positions[2], d("100"));
         assert_eq!(t.net_total, d("100"));
@@ -257,13 +301,15 @@ mod tests {
             Decimal::ZERO,
             false,
             "EUR",
-        );
+        )
+        .unwrap();
         assert_eq!(t.net_total, d("-0.13"));
     }
 
     #[test]
     fn zero_decimal_currency() {
-        let t = compute_totals(&[item("3", "333.5")], Decimal::ZERO, d("10"), false, "JPY");
+        let t =
+            compute_totals(&[item("3", "333.5")], Decimal::ZERO, d("10"), false, "JPY").unwrap();
         assert_eq!(t.net_total, d("1001")); // 1000.5 → 1001
         assert_eq!(t.tax_amount, d("100")); // 100.1 → 100
     }
@@ -290,7 +336,7 @@ mod tests {
             }).collect();
             let discount = Decimal::new(discount_bp, 2);
             let tax = Decimal::new(tax_bp, 2);
-            let t = compute_totals(&positions, discount, tax, false, "EUR");
+            let t = compute_totals(&positions, discount, tax, false, "EUR").unwrap();
 
             // Reference in i128: value in units of 1e-5 → round half away to cents.
             fn round_div(n: i128, d: i128) -> i128 {

@@ -17,11 +17,85 @@ pub const MAX_TEXT: usize = 20_000;
 /// Most positions on one document.
 pub const MAX_POSITIONS: usize = 5_000;
 
-fn percent(errors: &mut FieldErrors, field: &str, value: Option<Decimal>) {
+/// Every amount in currency units (unit prices, lump sums, purchase totals, payments,
+/// fees, hourly rates, and every computed total) stays strictly between −10^15 and 10^15
+/// (`docs/decisions.md` § Amount ranges (issue 8)).
+pub const MAX_AMOUNT: Decimal = Decimal::from_parts(0xA4C6_8000, 0x3_8D7E, 0, false, 0);
+/// Quantities stay strictly between −10^9 and 10^9.
+pub const MAX_QUANTITY: Decimal = Decimal::from_parts(1_000_000_000, 0, 0, false, 0);
+/// Hours of one time-sheet entry: at most 24.
+pub const MAX_HOURS: Decimal = Decimal::from_parts(24, 0, 0, false, 0);
+/// Decimal places a quantity, hours or a percentage may have.
+pub const QUANTITY_PLACES: u32 = 4;
+/// Decimal places a unit price, lump sum or purchase total may have beyond the currency's
+/// minor unit (EUR: 2 + 4 = 6).
+pub const EXTRA_PRICE_PLACES: u32 = 4;
+
+/// The places of a unit price, lump sum or purchase position total in `currency`: the
+/// minor unit + [`EXTRA_PRICE_PLACES`].
+pub fn price_places(currency: &str) -> u32 {
+    crate::money::minor_units(currency) + EXTRA_PRICE_PLACES
+}
+
+/// Checks that `value` (when given) lies strictly between `-max` and `max` and has at
+/// most `places` decimal places (trailing zeros do not count); the message states the
+/// range: "must be between -1000000000000000 and 1000000000000000 (exclusive) with at
+/// most 6 decimal places".
+pub fn check_range(
+    errors: &mut FieldErrors,
+    field: &str,
+    value: Option<Decimal>,
+    max: Decimal,
+    places: u32,
+) {
     if let Some(v) = value {
-        if v < Decimal::ZERO || v > Decimal::ONE_HUNDRED {
-            push_error(errors, field, "must be between 0 and 100");
+        if v.abs() >= max || v.normalize().scale() > places {
+            push_error(
+                errors,
+                field,
+                format!(
+                    "must be between -{max} and {max} (exclusive) with at most {places} decimal places"
+                ),
+            );
         }
+    }
+}
+
+/// A unit price, lump sum, cost or purchase total in `currency` ([`MAX_AMOUNT`],
+/// [`price_places`]).
+pub fn check_price(errors: &mut FieldErrors, field: &str, value: Option<Decimal>, currency: &str) {
+    check_range(errors, field, value, MAX_AMOUNT, price_places(currency));
+}
+
+/// A quantity ([`MAX_QUANTITY`], [`QUANTITY_PLACES`]).
+pub fn check_quantity(errors: &mut FieldErrors, field: &str, value: Option<Decimal>) {
+    check_range(errors, field, value, MAX_QUANTITY, QUANTITY_PLACES);
+}
+
+/// A percentage (tax, discount, cash discount): 0–100 with at most [`QUANTITY_PLACES`]
+/// decimal places.
+pub fn percent(errors: &mut FieldErrors, field: &str, value: Option<Decimal>) {
+    if let Some(v) = value {
+        if v < Decimal::ZERO || v > Decimal::ONE_HUNDRED || v.normalize().scale() > QUANTITY_PLACES
+        {
+            push_error(
+                errors,
+                field,
+                format!("must be between 0 and 100 with at most {QUANTITY_PLACES} decimal places"),
+            );
+        }
+    }
+}
+
+/// Checks a computed amount (a position's or the document's total) against
+/// [`MAX_AMOUNT`], naming `field`.
+fn check_total(errors: &mut FieldErrors, field: &str, value: Decimal, what: &str) {
+    if value.abs() >= MAX_AMOUNT {
+        push_error(
+            errors,
+            field,
+            format!("{what} must be between -{MAX_AMOUNT} and {MAX_AMOUNT} (exclusive)"),
+        );
     }
 }
 
@@ -151,7 +225,12 @@ impl PositionInput for NewOfferItem {
     }
 }
 
-fn check_positions<T: PositionInput>(e: &mut FieldErrors, items: Option<&Vec<T>>, required: bool) {
+fn check_positions<T: PositionInput>(
+    e: &mut FieldErrors,
+    items: Option<&Vec<T>>,
+    required: bool,
+    currency: &str,
+) {
     match items {
         None if required => push_error(e, "items", "is required"),
         Some(items)
@@ -182,6 +261,11 @@ fn check_positions<T: PositionInput>(e: &mut FieldErrors, items: Option<&Vec<T>>
         text(e, &p("description"), description, false, MAX_TEXT);
         text(e, &p("unit"), unit, false, MAX_LINE);
         if kind == PositionType::Item {
+            check_quantity(e, &p("quantity"), a.quantity);
+            check_price(e, &p("unit_price"), a.unit_price, currency);
+            if a.quantity.is_none() && a.unit_price.is_none() {
+                check_price(e, &p("net_total"), a.net_total, currency);
+            }
             match (a.quantity, a.unit_price, a.net_total) {
                 (Some(_), Some(_), _) | (None, None, Some(_)) => {}
                 (Some(_), None, _) => push_error(e, p("unit_price"), "is required with a quantity"),
@@ -200,6 +284,63 @@ fn check_positions<T: PositionInput>(e: &mut FieldErrors, items: Option<&Vec<T>>
                 "only items with quantity and unit price can bill activities or expenses",
             );
         }
+    }
+}
+
+/// The currency whose minor unit the amounts of a body are checked against: the given
+/// one, else the account's first (its default), else EUR's two places.
+fn body_currency<'a>(given: Option<&'a String>, currencies: &'a [String]) -> &'a str {
+    given
+        .or(currencies.first())
+        .map(String::as_str)
+        .unwrap_or("EUR")
+}
+
+/// Once every position amount is in range: each position's net total and the document's
+/// net and gross totals must be below [`MAX_AMOUNT`] too (an item's product is named on
+/// `items[i].unit_price`, the sums on `items`); checked arithmetic, so an overflow is a
+/// field error and never a panic.
+fn check_document_totals<T: PositionInput>(
+    e: &mut FieldErrors,
+    items: Option<&Vec<T>>,
+    discount: Option<Decimal>,
+    tax: Option<Decimal>,
+    currency: &str,
+) {
+    let in_range = !e
+        .keys()
+        .any(|k| k.starts_with("items") || k == "tax" || k == "discount");
+    let Some(items) = items.filter(|_| in_range) else {
+        return;
+    };
+    let amounts: Vec<PositionAmounts> = items.iter().map(PositionInput::amounts).collect();
+    let totals = match crate::totals::compute_totals(
+        &amounts,
+        discount.unwrap_or_default(),
+        tax.unwrap_or_default(),
+        false,
+        currency,
+    ) {
+        Ok(t) => t,
+        Err(err) => return push_error(e, err.field.clone(), err.message()),
+    };
+    let before = e.len();
+    for (i, (a, net)) in amounts.iter().zip(&totals.positions).enumerate() {
+        if a.kind == Some(PositionType::Item) && a.quantity.is_some() {
+            check_total(
+                e,
+                &format!("items[{i}].unit_price"),
+                *net,
+                "quantity × unit price",
+            );
+        }
+    }
+    if e.len() > before {
+        return;
+    }
+    check_total(e, "items", totals.items_total, "the sum of the positions");
+    if !e.contains_key("items") {
+        check_total(e, "items", totals.gross_total, "the gross total");
     }
 }
 
@@ -266,7 +407,15 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             );
         }
     }
-    check_positions(&mut e, body.items.as_ref(), required);
+    let currency = body_currency(body.currency.as_ref(), currencies);
+    check_positions(&mut e, body.items.as_ref(), required, currency);
+    check_document_totals(
+        &mut e,
+        body.items.as_ref(),
+        body.discount,
+        body.tax,
+        currency,
+    );
     e
 }
 
@@ -298,7 +447,15 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
             push_error(&mut e, "change_address", "must be offer or customer");
         }
     }
-    check_positions(&mut e, body.items.as_ref(), true);
+    let currency = body_currency(body.currency.as_ref(), currencies);
+    check_positions(&mut e, body.items.as_ref(), true, currency);
+    check_document_totals(
+        &mut e,
+        body.items.as_ref(),
+        body.discount,
+        body.tax,
+        currency,
+    );
     e
 }
 
@@ -310,6 +467,7 @@ pub fn validate_new_purchase(
     currencies: &[String],
 ) -> FieldErrors {
     let mut e = FieldErrors::new();
+    let currency = body_currency(body.currency.as_ref(), currencies);
     if body.date.is_none() {
         push_error(&mut e, "date", "is required");
     }
@@ -389,10 +547,107 @@ pub fn validate_new_purchase(
         if item.total.is_none() {
             push_error(&mut e, format!("items[{i}].total"), "is required");
         }
+        check_price(&mut e, &format!("items[{i}].total"), item.total, currency);
         match item.tax {
             None => push_error(&mut e, format!("items[{i}].tax"), "is required"),
             v => percent(&mut e, &format!("items[{i}].tax"), v),
         }
+    }
+    check_purchase_totals(&mut e, body.items.as_deref().unwrap_or_default(), currency);
+    e
+}
+
+/// Once every purchase position is in range: each position's gross and the purchase's
+/// gross must stay below [`MAX_AMOUNT`] (named `items[i].total` and `items`).
+fn check_purchase_totals(
+    e: &mut FieldErrors,
+    items: &[crate::purchase::NewPurchaseItem],
+    currency: &str,
+) {
+    if e.keys().any(|k| k.starts_with("items")) {
+        return;
+    }
+    let mut positions = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let field = format!("items[{i}].total");
+        match crate::purchase_totals::purchase_position_totals(
+            item.total.unwrap_or_default(),
+            item.tax.unwrap_or_default(),
+            item.tax_included.unwrap_or(false),
+            currency,
+        ) {
+            Some(t) => {
+                check_total(e, &field, t.gross_total, "the gross amount");
+                positions.push(t);
+            }
+            None => check_total(e, &field, MAX_AMOUNT, "the gross amount"),
+        }
+    }
+    if !e.keys().any(|k| k.starts_with("items")) {
+        match crate::purchase_totals::sum_purchase_totals(&positions) {
+            Some(sum) => check_total(e, "items", sum.gross_total, "the purchase's gross total"),
+            None => check_total(e, "items", MAX_AMOUNT, "the purchase's gross total"),
+        }
+    }
+}
+
+/// Checks the amounts of a project expense (`POST /projects/{id}/expenses`) before it is
+/// stored: `quantity` ([`MAX_QUANTITY`], 4 places), `unit_price` and `unit_cost`
+/// ([`MAX_AMOUNT`], the currency's minor unit + 4 places; `unit_cost` ≥ 0), and the
+/// products `quantity × unit_price` / `quantity × unit_cost` below [`MAX_AMOUNT`]
+/// (named on `unit_price` / `unit_cost`). Required fields are the server's check.
+pub fn validate_expense_amounts(body: &crate::billing::NewExpense, currency: &str) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    check_quantity(&mut e, "quantity", body.quantity);
+    check_price(&mut e, "unit_price", body.unit_price, currency);
+    check_price(&mut e, "unit_cost", body.unit_cost, currency);
+    if body.unit_cost.is_some_and(|c| c < Decimal::ZERO) {
+        push_error(&mut e, "unit_cost", "must not be negative");
+    }
+    if e.is_empty() {
+        let quantity = body.quantity.unwrap_or(Decimal::ONE);
+        let places = crate::money::minor_units(currency);
+        for (field, price) in [
+            ("unit_price", body.unit_price),
+            ("unit_cost", body.unit_cost),
+        ] {
+            let product = crate::arith::mul_round(quantity, price.unwrap_or_default(), places);
+            check_total(
+                &mut e,
+                field,
+                product.unwrap_or(MAX_AMOUNT),
+                "quantity × price",
+            );
+        }
+    }
+    e
+}
+
+/// Checks the amounts of a time-sheet entry (`POST /activities`): `hours` required, more
+/// than 0 and at most [`MAX_HOURS`] (24) with at most 4 places; `hourly_rate` (absent =
+/// 0) ≥ 0 and below [`MAX_AMOUNT`] with the currency's minor unit + 4 places. Their
+/// product then stays far below [`MAX_AMOUNT`].
+pub fn validate_activity_amounts(
+    hours: Option<Decimal>,
+    hourly_rate: Option<Decimal>,
+    currency: &str,
+) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    match hours {
+        None => push_error(&mut e, "hours", "is required"),
+        Some(h) if h <= Decimal::ZERO || h > MAX_HOURS || h.normalize().scale() > QUANTITY_PLACES => {
+            push_error(
+                &mut e,
+                "hours",
+                format!("must be more than 0 and at most {MAX_HOURS} with at most {QUANTITY_PLACES} decimal places"),
+            )
+        }
+        _ => {}
+    }
+    if hourly_rate.is_some_and(|r| r < Decimal::ZERO) {
+        push_error(&mut e, "hourly_rate", "must not be negative");
+    } else {
+        check_price(&mut e, "hourly_rate", hourly_rate, currency);
     }
     e
 }

@@ -2,10 +2,12 @@
 //! of a printed invoice or time sheet. Rendering itself is `kontor_pdf`'s.
 
 use crate::config::{AccountConfig, LetterPaperConfig};
+use crate::error::{ApiError, ApiResult};
 use chrono::{Duration, NaiveDate};
+use kontor_model::arith::mul_round;
 use kontor_model::billing::Activity;
 use kontor_model::invoice::Invoice;
-use kontor_model::money::{format_amount, round_money};
+use kontor_model::money::{format_amount, minor_units};
 use kontor_model::offer::Offer;
 use kontor_model::position::PositionType;
 use kontor_model::totals::{compute_totals, DocumentTotals, PositionAmounts};
@@ -158,7 +160,7 @@ pub fn offer_document(
     offer: &Offer,
     account: &AccountConfig,
     paper: Option<&LetterPaperConfig>,
-) -> DocumentData {
+) -> ApiResult<DocumentData> {
     let currency = offer.currency.as_str();
     let items = offer.items.clone().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items
@@ -177,7 +179,7 @@ pub fn offer_document(
         offer.tax,
         offer.vat.reverse_charge,
         currency,
-    );
+    )?;
     let printed: Vec<PrintPosition> = items
         .iter()
         .map(|i| PrintPosition {
@@ -211,7 +213,7 @@ pub fn offer_document(
     if offer.vat.reverse_charge {
         notes.push("Reverse charge: the recipient is liable for the VAT.".into());
     }
-    DocumentData {
+    Ok(DocumentData {
         heading: format!("Offer {}", offer.identifier),
         subject: offer.title.clone(),
         letterhead: letterhead(account, paper),
@@ -234,7 +236,7 @@ pub fn offer_document(
         notes,
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
         labels: Labels::default(),
-    }
+    })
 }
 
 /// The printed invoice (also the live preview of an unsaved one, and reversals).
@@ -242,7 +244,7 @@ pub fn invoice_document(
     invoice: &Invoice,
     account: &AccountConfig,
     paper: Option<&LetterPaperConfig>,
-) -> DocumentData {
+) -> ApiResult<DocumentData> {
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items
@@ -261,7 +263,7 @@ pub fn invoice_document(
         invoice.tax,
         invoice.vat.reverse_charge,
         currency,
-    );
+    )?;
 
     let printed: Vec<PrintPosition> = items
         .iter()
@@ -320,11 +322,13 @@ pub fn invoice_document(
         ));
     }
     if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
-        let reduced = invoice.gross_total
-            - round_money(
-                invoice.gross_total * invoice.cash_discount / Decimal::ONE_HUNDRED,
-                currency,
-            );
+        let reduced = mul_round(
+            invoice.gross_total,
+            invoice.cash_discount / Decimal::ONE_HUNDRED,
+            minor_units(currency),
+        )
+        .and_then(|d| invoice.gross_total.checked_sub(d))
+        .ok_or_else(|| ApiError::field("cash_discount", "is out of range"))?;
         let by = invoice.date + Duration::days(invoice.cash_discount_days);
         notes.push(format!(
             "{} % cash discount if paid by {}: {}.",
@@ -340,7 +344,7 @@ pub fn invoice_document(
         notes.push("Tax-exempt intra-Community supply.".into());
     }
 
-    DocumentData {
+    Ok(DocumentData {
         heading: if invoice.reversal {
             format!("Reversal invoice {number}")
         } else {
@@ -361,7 +365,7 @@ pub fn invoice_document(
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::default(),
-    }
+    })
 }
 
 /// The time sheet of an invoice: one row per billed activity (date, description, user,
@@ -371,11 +375,17 @@ pub fn timesheet_document(
     activities: &[Activity],
     account: &AccountConfig,
     paper: Option<&LetterPaperConfig>,
-) -> DocumentData {
+) -> ApiResult<DocumentData> {
     let currency = invoice.currency.as_str();
+    let corrupt = || ApiError::Internal("stored activity hours × rate overflow".into());
+    let amounts = activities
+        .iter()
+        .map(|a| mul_round(a.hours, a.hourly_rate, minor_units(currency)).ok_or_else(corrupt))
+        .collect::<ApiResult<Vec<Decimal>>>()?;
     let rows = activities
         .iter()
-        .map(|a| Row {
+        .zip(&amounts)
+        .map(|(a, net)| Row {
             kind: "item".into(),
             pos: a.date.format("%d.%m.").to_string(),
             title: if a.description.is_empty() {
@@ -396,20 +406,22 @@ pub fn timesheet_document(
             quantity: plain(a.hours),
             unit: "h".into(),
             unit_price: format_amount(a.hourly_rate, currency),
-            net_total: format_amount(round_money(a.hours * a.hourly_rate, currency), currency),
+            net_total: format_amount(*net, currency),
             optional: false,
         })
         .collect();
-    let hours: Decimal = activities.iter().map(|a| a.hours).sum();
-    let amount: Decimal = activities
-        .iter()
-        .map(|a| round_money(a.hours * a.hourly_rate, currency))
-        .sum();
+    fn sum(values: impl IntoIterator<Item = Decimal>) -> Option<Decimal> {
+        values
+            .into_iter()
+            .try_fold(Decimal::ZERO, |s, v| s.checked_add(v))
+    }
+    let hours = sum(activities.iter().map(|a| a.hours)).ok_or_else(corrupt)?;
+    let amount = sum(amounts.iter().copied()).ok_or_else(corrupt)?;
     let number = invoice
         .identifier
         .clone()
         .unwrap_or_else(|| "(draft)".into());
-    DocumentData {
+    Ok(DocumentData {
         heading: format!("Time sheet for invoice {number}"),
         subject: invoice.title.clone(),
         letterhead: letterhead(account, paper),
@@ -443,5 +455,5 @@ pub fn timesheet_document(
             ..Labels::default()
         },
         ..Default::default()
-    }
+    })
 }

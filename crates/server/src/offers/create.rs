@@ -21,6 +21,7 @@ use kontor_model::party::Company;
 use kontor_model::position::PositionType;
 use kontor_model::totals::compute_totals;
 use kontor_model::validation::validate_new_offer;
+use kontor_model::vat::{resolve_vat, VatChoice};
 use rust_decimal::Decimal;
 
 /// The company and currency an offer body resolves to.
@@ -128,21 +129,11 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     let Resolved { company, currency } = resolved
         .ok_or_else(|| ApiError::field("company_id", "give a company, a deal or a project"))?;
 
-    let reverse_charge = body
-        .vat
-        .as_ref()
-        .and_then(|v| v.reverse_charge)
-        .unwrap_or(company.customer_vat.reverse_charge);
-    let intra_eu = body
-        .vat
-        .as_ref()
-        .and_then(|v| v.intra_eu)
-        .unwrap_or(company.customer_vat.intra_eu);
-    let tax = if reverse_charge {
-        Decimal::ZERO
-    } else {
-        body.tax.unwrap_or_default()
-    };
+    let VatChoice {
+        tax,
+        reverse_charge,
+        intra_eu,
+    } = resolve_vat(body.tax, body.vat.as_ref(), Some(&company.customer_vat));
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
     let items = body.items.clone().unwrap_or_default();
@@ -153,7 +144,7 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
         tax,
         reverse_charge,
         &currency,
-    );
+    )?;
     let date = body.date.unwrap_or_else(|| now().date_naive());
 
     let _guard = state.write_lock.lock().await;
