@@ -1,24 +1,18 @@
-//! Amounts for display: `1,234.50 EUR`, right-aligned with tabular figures by the
-//! `.money` class. Formatting is [`kontor_model::money::format_amount`].
+//! Amounts for display: `1,234.50 EUR` (German browsers: `1.234,50 EUR`), right-aligned
+//! with tabular figures by the `.money` class. Formatting is the shared model's
+//! [`kontor_model::number_input::format_number`] in the user's [`super::locale`].
 
-use kontor_model::money::format_amount;
+use super::locale::format_places;
+use kontor_model::money::{minor_units, round_money};
 use kontor_model::Decimal;
-use leptos::prelude::*;
 
-/// `amount` with the currency's places and code: `"1,234.50 EUR"`.
+/// `amount` with the currency's places and code in the user's locale: `"1,234.50 EUR"`
+/// (German: `"1.234,50 EUR"`).
 pub fn format_money(amount: Decimal, currency: &str) -> String {
-    format!("{} {}", format_amount(amount, currency), currency)
-}
-
-/// An amount with its currency, e.g. `1,234.50 EUR`.
-#[component]
-pub fn Money(
-    /// The amount in currency units.
-    #[prop(into)]
-    amount: Signal<Decimal>,
-    /// The currency code (decides the number of places).
-    #[prop(into)]
-    currency: Signal<String>,
-) -> impl IntoView {
-    view! { <span class="money">{move || currency.with(|c| format_money(amount.get(), c))}</span> }
+    let rounded = round_money(amount, currency);
+    format!(
+        "{} {}",
+        format_places(rounded, minor_units(currency)),
+        currency
+    )
 }

@@ -1,5 +1,5 @@
-//! Pages, one module per resource (`list`, `detail`, `form`), plus sign-in and
-//! placeholders.
+//! Pages, one module per resource (`list`, `detail`, `form`), plus sign-in and the
+//! page for an unknown address.
 
 pub mod invoices;
 pub mod offers;
