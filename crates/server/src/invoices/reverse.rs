@@ -16,7 +16,7 @@ use axum::{Extension, Json};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, VatInput};
 use kontor_model::position::PositionType;
-use kontor_model::status::InvoiceStatus;
+use kontor_model::status::{reverse_refusal, InvoiceStatus};
 
 /// The creation body of the reversal of `original`, dated `today`.
 fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
@@ -73,20 +73,8 @@ pub async fn reverse(
     IdPath(id): IdPath,
 ) -> ApiResult<Json<Invoice>> {
     let original = repo::load(&state.pool, id).await?;
-    if original.status == InvoiceStatus::Draft {
-        return Err(ApiError::Refused(
-            "A draft cannot be reversed; delete it instead.".into(),
-        ));
-    }
-    if original.reversal {
-        return Err(ApiError::Refused(
-            "A reversal invoice cannot be reversed.".into(),
-        ));
-    }
-    if original.reversed {
-        return Err(ApiError::Refused(
-            "This invoice has already been reversed.".into(),
-        ));
+    if let Some(message) = reverse_refusal(original.status, original.reversal, original.reversed) {
+        return Err(ApiError::Refused(message.into()));
     }
     let mut reversal = create_linked(
         &state,

@@ -1,5 +1,6 @@
 //! POST /offers/{id}/send_email: the offer PDF and its attachments by e-mail to the given
-//! or default recipients (the contact person's e-mail, else the company's).
+//! or default recipients (the model's `offer_recipients`: the contact person's e-mail,
+//! else the company's; no CC).
 
 use super::repo;
 use crate::error::{ApiError, ApiResult};
@@ -9,6 +10,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::recipients::offer_recipients;
 
 /// POST /offers/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
 /// Errors: 404; 422 (subject/text missing, no resolvable `emails_to`, invalid address);
@@ -19,23 +21,18 @@ pub async fn send_email(
     JsonBody(body): JsonBody<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
     let offer = repo::load(&state.pool, id).await?;
-    let mut to = None;
-    if let Some(contact) = &offer.contact {
-        to = crate::people::find(&state.pool, contact.id)
+    let contact_email = match &offer.contact {
+        Some(contact) => crate::people::find(&state.pool, contact.id)
             .await?
-            .and_then(|p| p.email)
-            .filter(|m| !m.trim().is_empty());
-    }
-    let mut cc = None;
-    if let Some(company) = &offer.company {
-        if let Some(c) = crate::companies::find(&state.pool, company.id).await? {
-            if to.is_none() {
-                to = c.email;
-                cc = c.billing_email_cc;
-            }
-        }
-    }
-    let recipients = mail::resolve(&body, to.as_deref(), cc.as_deref())?;
+            .and_then(|p| p.email),
+        None => None,
+    };
+    let company = match &offer.company {
+        Some(company) => crate::companies::find(&state.pool, company.id).await?,
+        None => None,
+    };
+    let defaults = offer_recipients(contact_email.as_deref(), company.as_ref());
+    let recipients = mail::resolve(&body, Some(&defaults.to), Some(&defaults.cc))?;
     let paper = match body.letter_paper_id {
         Some(p) => state.account.letter_paper(Some(p)).ok_or_else(|| {
             ApiError::field("letter_paper_id", "is not a configured letter paper")
