@@ -25,7 +25,9 @@ pub async fn create_invoice(body: &NewInvoice) -> Result<Invoice, ApiError> {
     send_json(Method::POST, "/invoices", body).await
 }
 
-/// PUT /invoices/{id}: replaces a draft with `body` (422 unless it is a draft).
+/// PUT /invoices/{id}: replaces a draft with `body` (422 unless it is a draft); with
+/// `status: created` in `body` it also finalizes the draft (number assigned) in the same
+/// request, so "Save and finalize" is one request.
 pub async fn update_invoice(id: i64, body: &NewInvoice) -> Result<Invoice, ApiError> {
     send_json(Method::PUT, &format!("/invoices/{id}"), body).await
 }

@@ -1,7 +1,7 @@
 //! `/activities`: time sheet entries (interface.md § Time sheet entry). Invoice items
 //! bill them through `activity_ids` ([`crate::billing`]).
 
-use crate::db::{date_text, dec, now, parse_ts, ts};
+use crate::db::{date_text, now, ts, Dec, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
@@ -34,7 +34,7 @@ const FROM: &str = "FROM activities a JOIN projects p ON p.id = a.project_id LEF
 struct ActivityRow {
     id: i64,
     date: NaiveDate,
-    hours: String,
+    hours: Dec,
     description: String,
     billable: bool,
     billed: bool,
@@ -45,11 +45,11 @@ struct ActivityRow {
     project_id: i64,
     task_id: Option<i64>,
     user_id: Option<i64>,
-    hourly_rate: String,
+    hourly_rate: Dec,
     timer_started_at: Option<String>,
     invoice_id: Option<i64>,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
     project_name: String,
     project_billable: bool,
     customer_id: i64,
@@ -65,7 +65,7 @@ impl From<ActivityRow> for Activity {
         Activity {
             id: r.id,
             date: r.date,
-            hours: dec(&r.hours),
+            hours: r.hours.0,
             description: r.description,
             billed: r.billed,
             billable: r.billable,
@@ -99,9 +99,9 @@ impl From<ActivityRow> for Activity {
                 _ => None,
             },
             timer_started_at: r.timer_started_at,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
-            hourly_rate: dec(&r.hourly_rate),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
+            hourly_rate: r.hourly_rate.0,
             invoice_id: r.invoice_id,
         }
     }

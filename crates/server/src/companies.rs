@@ -1,7 +1,7 @@
 //! `/companies`: customers, suppliers and organizations (`decisions.md` § Supporting
 //! resources). List filters: `type`, `term` (name), plus the global filters.
 
-use crate::db::{dec_opt, json_list, now, parse_ts, ts};
+use crate::db::{json_list, now, ts, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
@@ -27,7 +27,7 @@ pub fn router() -> Router<AppState> {
 #[derive(sqlx::FromRow)]
 struct CompanyRow {
     id: i64,
-    kind: String,
+    kind: Word<CompanyType>,
     name: String,
     address: String,
     email: Option<String>,
@@ -36,18 +36,18 @@ struct CompanyRow {
     payment_term_days: Option<i64>,
     iban: Option<String>,
     tags: String,
-    vat_tax: Option<String>,
+    vat_tax: Option<Dec>,
     reverse_charge: bool,
     intra_eu: bool,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<CompanyRow> for Company {
     fn from(r: CompanyRow) -> Self {
         Company {
             id: r.id,
-            kind: CompanyType::parse(&r.kind).unwrap_or(CompanyType::Organization),
+            kind: r.kind.0,
             name: r.name,
             address: r.address,
             email: r.email,
@@ -57,12 +57,12 @@ impl From<CompanyRow> for Company {
             iban: r.iban,
             tags: json_list(&r.tags),
             customer_vat: CustomerVat {
-                tax: dec_opt(r.vat_tax.as_deref()),
+                tax: r.vat_tax.map(|d| d.0),
                 reverse_charge: r.reverse_charge,
                 intra_eu: r.intra_eu,
             },
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }

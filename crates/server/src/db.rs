@@ -1,8 +1,16 @@
 //! Opening the SQLite database (WAL, foreign keys, migrations) and column conversions.
+//! Stored amounts, timestamps and statuses are read strictly ([`Dec`], [`Ts`], [`Word`]):
+//! a corrupt value fails the query (a logged 500) instead of becoming 0, the epoch or
+//! another status.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::error::BoxDynError;
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous, SqliteTypeInfo,
+    SqliteValueRef,
+};
+use sqlx::Sqlite;
 use sqlx::SqlitePool;
 use std::path::Path;
 use std::str::FromStr;
@@ -47,20 +55,106 @@ pub fn ts(time: DateTime<Utc>) -> String {
     kontor_model::timestamp::format(&time)
 }
 
-/// Parses a timestamp column; the epoch for a corrupt value (never expected).
-pub fn parse_ts(text: &str) -> DateTime<Utc> {
-    kontor_model::timestamp::parse(text).unwrap_or_default()
+/// Why a stored value could not be read (a sqlx decode error: the request fails with a
+/// logged 500, `docs/decisions.md` § Server hardening).
+fn corrupt(what: &str, text: &str) -> BoxDynError {
+    format!("corrupt {what} column value {text:?}").into()
 }
 
-/// Parses a decimal column; 0 for a corrupt value (never expected).
-pub fn dec(text: &str) -> Decimal {
-    Decimal::from_str(text).unwrap_or_default()
+/// Declares `$t` a TEXT column type for SQLite (what sqlx checks before decoding).
+macro_rules! text_column {
+    ($t:ty) => {
+        impl sqlx::Type<Sqlite> for $t {
+            fn type_info() -> SqliteTypeInfo {
+                <String as sqlx::Type<Sqlite>>::type_info()
+            }
+            fn compatible(ty: &SqliteTypeInfo) -> bool {
+                <String as sqlx::Type<Sqlite>>::compatible(ty)
+            }
+        }
+    };
 }
 
-/// Parses an optional decimal column.
-pub fn dec_opt(text: Option<&str>) -> Option<Decimal> {
-    text.map(dec)
+/// A decimal column (amounts, quantities, percentages; stored as text). Reading a value
+/// that is not a decimal fails the query: a corrupt amount is an error, never 0.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Dec(pub Decimal);
+
+text_column!(Dec);
+
+impl<'r> sqlx::Decode<'r, Sqlite> for Dec {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        let text = <&str as sqlx::Decode<Sqlite>>::decode(value)?;
+        Decimal::from_str(text)
+            .map(Dec)
+            .map_err(|_| corrupt("decimal", text))
+    }
 }
+
+/// A timestamp column (`YYYY-MM-DDTHH:MM:SSZ`). Reading anything else fails the query: a
+/// corrupt time is an error, never the epoch.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ts(pub DateTime<Utc>);
+
+text_column!(Ts);
+
+impl<'r> sqlx::Decode<'r, Sqlite> for Ts {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        let text = <&str as sqlx::Decode<Sqlite>>::decode(value)?;
+        kontor_model::timestamp::parse(text)
+            .map(Ts)
+            .ok_or_else(|| corrupt("timestamp", text))
+    }
+}
+
+/// A closed set of words stored in a TEXT column (statuses, kinds).
+pub trait StoredWord: Sized {
+    /// What the column holds, for the error (`"invoice status"`).
+    const WHAT: &'static str;
+    /// The value for a stored word; `None` for an unknown one.
+    fn from_word(text: &str) -> Option<Self>;
+}
+
+/// A status or kind column. Reading an unknown word fails the query: an unknown stored
+/// status is an error, never silently another status.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Word<T>(pub T);
+
+impl<T: StoredWord> sqlx::Type<Sqlite> for Word<T> {
+    fn type_info() -> SqliteTypeInfo {
+        <String as sqlx::Type<Sqlite>>::type_info()
+    }
+    fn compatible(ty: &SqliteTypeInfo) -> bool {
+        <String as sqlx::Type<Sqlite>>::compatible(ty)
+    }
+}
+
+impl<'r, T: StoredWord> sqlx::Decode<'r, Sqlite> for Word<T> {
+    fn decode(value: SqliteValueRef<'r>) -> Result<Self, BoxDynError> {
+        let text = <&str as sqlx::Decode<Sqlite>>::decode(value)?;
+        T::from_word(text)
+            .map(Word)
+            .ok_or_else(|| corrupt(T::WHAT, text))
+    }
+}
+
+macro_rules! stored_word {
+    ($t:ty, $what:literal) => {
+        impl StoredWord for $t {
+            const WHAT: &'static str = $what;
+            fn from_word(text: &str) -> Option<Self> {
+                <$t>::parse(text)
+            }
+        }
+    };
+}
+
+stored_word!(kontor_model::status::InvoiceStatus, "invoice status");
+stored_word!(kontor_model::offer::OfferStatus, "offer status");
+stored_word!(kontor_model::purchase::PurchaseStatus, "purchase status");
+stored_word!(kontor_model::purchase::PaymentMethod, "payment method");
+stored_word!(kontor_model::position::PositionType, "position type");
+stored_word!(kontor_model::party::CompanyType, "company type");
 
 /// Date column text `YYYY-MM-DD`.
 pub fn date_text(date: NaiveDate) -> String {

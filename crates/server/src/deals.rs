@@ -1,7 +1,7 @@
 //! `/deals` (`decisions.md` § Supporting resources): `name`, `company`, `currency`,
 //! `status`. List filters: `company_id`, `status`, plus the global filters.
 
-use crate::db::{now, parse_ts, ts};
+use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
@@ -34,8 +34,8 @@ struct DealRow {
     company_name: Option<String>,
     currency: Option<String>,
     status: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<DealRow> for Deal {
@@ -49,8 +49,8 @@ impl From<DealRow> for Deal {
             }),
             currency: r.currency,
             status: r.status,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `/projects/{id}/expenses` and `/projects/{id}/expenses/{expense_id}`: project expenses (interface.md § Invoiced expense). Invoice
 //! items bill them through `expense_ids` ([`crate::billing`]).
 
-use crate::db::{date_text, dec, json_map, now, parse_ts, ts};
+use crate::db::{date_text, json_map, now, ts, Dec, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::ListQuery;
@@ -37,10 +37,10 @@ struct ExpenseRow {
     date: NaiveDate,
     title: String,
     description: String,
-    quantity: String,
+    quantity: Dec,
     unit: String,
-    unit_price: String,
-    unit_cost: String,
+    unit_price: Dec,
+    unit_cost: Dec,
     currency: String,
     budget_relevant: bool,
     billable: bool,
@@ -51,8 +51,8 @@ struct ExpenseRow {
     purchase_id: Option<i64>,
     purchase_item_id: Option<i64>,
     invoice_id: Option<i64>,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
     project_name: String,
     customer_id: i64,
     customer_name: Option<String>,
@@ -64,9 +64,9 @@ impl TryFrom<ExpenseRow> for Expense {
     /// Errors (500) when a stored product does not fit (a row written before amounts were
     /// range-checked), never panics.
     fn try_from(r: ExpenseRow) -> ApiResult<Self> {
-        let quantity = dec(&r.quantity);
-        let unit_price = dec(&r.unit_price);
-        let unit_cost = dec(&r.unit_cost);
+        let quantity = r.quantity.0;
+        let unit_price = r.unit_price.0;
+        let unit_cost = r.unit_cost.0;
         let places = minor_units(&r.currency);
         let product = |price: Decimal| {
             mul_round(quantity, price, places).ok_or_else(|| {
@@ -105,8 +105,8 @@ impl TryFrom<ExpenseRow> for Expense {
             }),
             purchase_id: r.purchase_id,
             purchase_item_id: r.purchase_item_id,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
             invoice_id: r.invoice_id,
         })
     }

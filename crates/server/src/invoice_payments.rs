@@ -2,7 +2,7 @@
 //! `partially_paid` / `paid` and back to the status it held before the first payment;
 //! a payment locks the invoice.
 
-use crate::db::{dec, now, parse_ts, ts};
+use crate::db::{now, ts, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
@@ -39,10 +39,10 @@ pub struct PaymentRow {
     id: i64,
     invoice_id: i64,
     date: NaiveDate,
-    paid_total: String,
+    paid_total: Dec,
     currency: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<PaymentRow> for Payment {
@@ -51,10 +51,10 @@ impl From<PaymentRow> for Payment {
             id: p.id,
             invoice_id: p.invoice_id,
             date: p.date,
-            paid_total: dec(&p.paid_total),
+            paid_total: p.paid_total.0,
             currency: p.currency,
-            created_on: parse_ts(&p.created_at).date_naive(),
-            updated_on: parse_ts(&p.updated_at).date_naive(),
+            created_on: p.created_at.0.date_naive(),
+            updated_on: p.updated_at.0.date_naive(),
         }
     }
 }
@@ -81,23 +81,30 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {
 /// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): writes what
 /// [`after_payments`] decides.
 pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
-    let (gross, status, before, ever_sent): (String, String, Option<String>, bool) =
-        sqlx::query_as("SELECT gross_total, status, status_before_payments, ever_sent FROM invoices WHERE id = ?").bind(invoice_id).fetch_one(&mut **tx).await?;
-    let paid: Vec<String> =
+    let (Dec(gross), Word(current), before, ever_sent): (
+        Dec,
+        Word<InvoiceStatus>,
+        Option<Word<InvoiceStatus>>,
+        bool,
+    ) = sqlx::query_as(
+        "SELECT gross_total, status, status_before_payments, ever_sent FROM invoices WHERE id = ?",
+    )
+    .bind(invoice_id)
+    .fetch_one(&mut **tx)
+    .await?;
+    let paid: Vec<Dec> =
         sqlx::query_scalar("SELECT paid_total FROM invoice_payments WHERE invoice_id = ?")
             .bind(invoice_id)
             .fetch_all(&mut **tx)
             .await?;
-    let paid: Vec<Decimal> = paid.iter().map(|p| dec(p)).collect();
-    let current = InvoiceStatus::parse(&status).unwrap_or(InvoiceStatus::Created);
-    let before = before.as_deref().and_then(InvoiceStatus::parse);
-    let effect =
-        after_payments(current, before, ever_sent, &paid, dec(&gross)).ok_or_else(|| {
-            ApiError::field(
-                "paid_total",
-                "the invoice's payments add up to more than an amount can hold",
-            )
-        })?;
+    let paid: Vec<Decimal> = paid.into_iter().map(|p| p.0).collect();
+    let before = before.map(|w| w.0);
+    let effect = after_payments(current, before, ever_sent, &paid, gross).ok_or_else(|| {
+        ApiError::field(
+            "paid_total",
+            "the invoice's payments add up to more than an amount can hold",
+        )
+    })?;
     sqlx::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, updated_at = ? WHERE id = ?")
         .bind(effect.status.as_str())
         .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
@@ -143,7 +150,7 @@ async fn checked_amount(
     Ok((amount, currency))
 }
 
-/// `GET /invoice_payments` filters: `invoice_id`, `from` (or `date_from`), `to` (or
+/// `GET /invoices/payments` filters: `invoice_id`, `from` (or `date_from`), `to` (or
 /// `date_to`).
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]

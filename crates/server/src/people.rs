@@ -1,7 +1,7 @@
 //! `/contacts/people`: contact persons at companies (`decisions.md` § Supporting
 //! resources). List filters: `company_id`, `term` (name or e-mail), plus the global filters.
 
-use crate::db::{now, parse_ts, ts};
+use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
@@ -35,8 +35,8 @@ struct PersonRow {
     email: Option<String>,
     company_id: Option<i64>,
     company_name: Option<String>,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<PersonRow> for Person {
@@ -50,8 +50,8 @@ impl From<PersonRow> for Person {
                 (Some(id), Some(name)) => Some(IdName { id, name }),
                 _ => None,
             },
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }
@@ -67,7 +67,7 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Person>> {
     )
 }
 
-/// `GET /people` filters: `company_id`, `term`.
+/// `GET /contacts/people` filters: `company_id`, `term`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct PersonQuery {

@@ -1,7 +1,7 @@
 //! `/projects` (`decisions.md` § Supporting resources). List filters: `company_id`
 //! (alias `customer_id`), `term` (name), plus the global filters.
 
-use crate::db::{now, parse_ts, ts};
+use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
@@ -33,8 +33,8 @@ struct ProjectRow {
     billing_email_to: Option<String>,
     billing_email_cc: Option<String>,
     billing_address: Option<String>,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<ProjectRow> for Project {
@@ -50,8 +50,8 @@ impl From<ProjectRow> for Project {
             billing_email_to: r.billing_email_to,
             billing_email_cc: r.billing_email_cc,
             billing_address: r.billing_address,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! `/invoice_reminders`: payment reminders (dunning) of an invoice (`decisions.md`
 //! § Supporting resources). List filtered by `invoice_id`.
 
-use crate::db::{date_text, dec, now, parse_ts, ts};
+use crate::db::{date_text, now, ts, Dec, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
@@ -31,10 +31,10 @@ struct ReminderRow {
     invoice_id: i64,
     date: NaiveDate,
     due_date: NaiveDate,
-    fee: String,
+    fee: Dec,
     text: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<ReminderRow> for Reminder {
@@ -44,10 +44,10 @@ impl From<ReminderRow> for Reminder {
             invoice_id: r.invoice_id,
             date: r.date,
             due_date: r.due_date,
-            fee: dec(&r.fee),
+            fee: r.fee.0,
             text: r.text,
-            created_on: parse_ts(&r.created_at).date_naive(),
-            updated_on: parse_ts(&r.updated_at).date_naive(),
+            created_on: r.created_at.0.date_naive(),
+            updated_on: r.updated_at.0.date_naive(),
         }
     }
 }
@@ -71,7 +71,7 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {
         .ok_or_else(|| ApiError::not_found(format!("reminder {id}")))
 }
 
-/// `GET /reminders` filters: `invoice_id`.
+/// `GET /invoice_reminders` filters: `invoice_id`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct ReminderQuery {

@@ -1,6 +1,6 @@
 //! `/users`: the account's users (internal contacts), `decisions.md` § Supporting resources.
 
-use crate::db::{now, parse_ts, ts};
+use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery, NoFilter};
@@ -27,8 +27,8 @@ struct UserRow {
     firstname: String,
     lastname: String,
     email: Option<String>,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<UserRow> for User {
@@ -38,8 +38,8 @@ impl From<UserRow> for User {
             firstname: r.firstname,
             lastname: r.lastname,
             email: r.email,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }

@@ -338,3 +338,63 @@ async fn a_corrupt_file_link_secret_stops_the_start() {
     // `bind` (what `serve` runs) refuses too.
     assert!(kontor_server::bind(&config).await.is_err());
 }
+
+#[tokio::test]
+async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
+    let s = start().await;
+    let customer = s.customer("ACME GmbH").await;
+    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    for (column, value) in [
+        ("net_total", "12,5"),
+        ("gross_total", ""),
+        ("created_at", "yesterday"),
+        ("status", "paid_twice"),
+    ] {
+        let id = s.invoice(customer, json!({})).await.body["id"]
+            .as_i64()
+            .unwrap();
+        assert_eq!(s.get(&format!("/invoices/{id}")).await.status, 200);
+        sqlx::query(&format!("UPDATE invoices SET {column} = ? WHERE id = ?"))
+            .bind(value)
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        let r = s.get(&format!("/invoices/{id}")).await;
+        assert_eq!(r.status, 500, "{column} = {value:?}: {}", r.body);
+        assert_eq!(r.body["message"], "Internal error.");
+        // The list fails too rather than showing 0, the epoch or another status.
+        assert_eq!(s.get("/invoices").await.status, 500, "{column}");
+        sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM invoices WHERE id = ?")
+            .bind(id)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    // A corrupt purchase payment amount.
+    let p = s.post("/purchases", purchase_body()).await.body["id"]
+        .as_i64()
+        .unwrap();
+    let pay = s
+        .post(
+            "/purchases/payments",
+            json!({"purchase_id": p, "date": "2026-11-11", "total": 10}),
+        )
+        .await;
+    let pay_id = pay.body["id"].as_i64().unwrap();
+    sqlx::query("UPDATE purchase_payments SET total = 'ten' WHERE id = ?")
+        .bind(pay_id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        s.get(&format!("/purchases/payments/{pay_id}")).await.status,
+        500
+    );
+    assert_eq!(s.get(&format!("/purchases/{p}")).await.status, 500);
+}

@@ -10,7 +10,7 @@ use super::form_from_offer;
 use super::form_preview::LivePreview;
 use super::form_state::InvoiceFormState;
 use crate::api::companies::{list_companies, CompanyQuery};
-use crate::api::invoices::{create_invoice, get_invoice, update_invoice, update_invoice_status};
+use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
@@ -110,13 +110,6 @@ fn form_page(
     }
 }
 
-/// What a save does after validation: the body to send and whether to finalize after.
-#[derive(Clone)]
-struct Save {
-    body: NewInvoice,
-    finalize: bool,
-}
-
 /// The form itself, once its data is loaded.
 #[component]
 fn InvoiceForm(
@@ -193,17 +186,14 @@ fn InvoiceForm(
         });
     };
 
-    let save = Action::new_local(move |save: &Save| {
-        let Save { body, finalize } = save.clone();
+    // One request per save: editing a draft with `status: created` finalizes it in the
+    // same request and transaction (PUT /invoices/{id}, `docs/decisions.md` § Invoices).
+    let save = Action::new_local(move |body: &NewInvoice| {
+        let body = body.clone();
         async move {
-            let saved = match editing {
-                Some(id) => update_invoice(id, &body).await?,
-                None => create_invoice(&body).await?,
-            };
-            if finalize {
-                update_invoice_status(saved.id, InvoiceStatus::Created).await
-            } else {
-                Ok(saved)
+            match editing {
+                Some(id) => update_invoice(id, &body).await,
+                None => create_invoice(&body).await,
             }
         }
     });
@@ -232,7 +222,7 @@ fn InvoiceForm(
     let finalize_confirmed = RwSignal::new(false);
     // `finalize`: the invoice must be complete (validated as `created`).
     let submit = move |finalize: bool| {
-        let (mut body, parse_errors) = state.body(if finalize {
+        let (body, parse_errors) = state.body(if finalize {
             InvoiceStatus::Created
         } else {
             InvoiceStatus::Draft
@@ -253,14 +243,7 @@ fn InvoiceForm(
         }
         finalize_confirmed.set(false);
         finalize_open.set(false);
-        let finalize_after = finalize && editing.is_some();
-        if finalize_after {
-            body.status = Some(InvoiceStatus::Draft);
-        }
-        save.dispatch_local(Save {
-            body,
-            finalize: finalize_after,
-        });
+        save.dispatch_local(body);
     };
     let pending = save.pending();
     let cancel_href = href(

@@ -14,7 +14,6 @@ use crate::sanitize;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
-use chrono::NaiveDate;
 use kontor_model::error::push_error;
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;

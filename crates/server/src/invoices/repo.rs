@@ -1,6 +1,6 @@
 //! Reading invoices: rows → [`Invoice`] representations (list and detail forms).
 
-use crate::db::{date_text, dec, dec_opt, json_list, json_map, parse_ts};
+use crate::db::{date_text, json_list, json_map, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
@@ -28,7 +28,7 @@ pub struct InvoiceRow {
     due_date: NaiveDate,
     service_period_from: Option<NaiveDate>,
     service_period_to: Option<NaiveDate>,
-    status: String,
+    status: Word<InvoiceStatus>,
     reversed: bool,
     reversal_invoice_id: Option<i64>,
     reversal: bool,
@@ -37,13 +37,13 @@ pub struct InvoiceRow {
     title: String,
     recipient_address: String,
     currency: String,
-    net_total: String,
-    tax: String,
+    net_total: Dec,
+    tax: Dec,
     reverse_charge: bool,
     intra_eu: bool,
-    gross_total: String,
-    discount: String,
-    cash_discount: String,
+    gross_total: Dec,
+    discount: Dec,
+    cash_discount: Dec,
     cash_discount_days: i64,
     locked: bool,
     activity_hours_modified: bool,
@@ -51,8 +51,8 @@ pub struct InvoiceRow {
     footer: String,
     custom_properties: String,
     tags: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
     u_firstname: Option<String>,
     u_lastname: Option<String>,
     customer_name: Option<String>,
@@ -61,7 +61,7 @@ pub struct InvoiceRow {
 impl InvoiceRow {
     /// The list representation (no salutation, footer, items, payments, reminders).
     pub fn into_invoice(self) -> Invoice {
-        let tax = dec(&self.tax);
+        let tax = self.tax.0;
         Invoice {
             id: self.id,
             customer_id: self.customer_id,
@@ -78,7 +78,7 @@ impl InvoiceRow {
                 .map(|d| d.format("%m/%Y").to_string()),
             service_period_from: self.service_period_from,
             service_period_to: self.service_period_to,
-            status: InvoiceStatus::parse(&self.status).unwrap_or(InvoiceStatus::Created),
+            status: self.status.0,
             reversed: self.reversed,
             reversal_invoice_id: self.reversal_invoice_id,
             reversal: self.reversal,
@@ -87,16 +87,16 @@ impl InvoiceRow {
             title: self.title,
             recipient_address: self.recipient_address,
             currency: self.currency,
-            net_total: dec(&self.net_total),
+            net_total: self.net_total.0,
             tax,
             vat: Vat {
                 tax,
                 reverse_charge: self.reverse_charge,
                 intra_eu: self.intra_eu,
             },
-            gross_total: dec(&self.gross_total),
-            discount: dec(&self.discount),
-            cash_discount: dec(&self.cash_discount),
+            gross_total: self.gross_total.0,
+            discount: self.discount.0,
+            cash_discount: self.cash_discount.0,
             cash_discount_days: self.cash_discount_days,
             debit_number: None,
             credit_number: None,
@@ -118,8 +118,8 @@ impl InvoiceRow {
             items: None,
             payments: None,
             reminders: None,
-            created_at: parse_ts(&self.created_at),
-            updated_at: parse_ts(&self.updated_at),
+            created_at: self.created_at.0,
+            updated_at: self.updated_at.0,
         }
     }
 }
@@ -127,13 +127,13 @@ impl InvoiceRow {
 #[derive(sqlx::FromRow)]
 struct ItemRow {
     id: i64,
-    kind: String,
+    kind: Word<PositionType>,
     title: String,
     description: Option<String>,
-    quantity: Option<String>,
+    quantity: Option<Dec>,
     unit: Option<String>,
-    unit_price: Option<String>,
-    net_total: String,
+    unit_price: Option<Dec>,
+    net_total: Dec,
 }
 
 /// Loads a live (not deleted) invoice row. Errors: 404.
@@ -174,13 +174,13 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
                 activity_ids: ids_of(r.id, true),
                 expense_ids: ids_of(r.id, false),
                 id: r.id,
-                kind: PositionType::parse(&r.kind).unwrap_or(PositionType::Item),
+                kind: r.kind.0,
                 title: r.title,
                 description: r.description,
-                quantity: dec_opt(r.quantity.as_deref()),
+                quantity: r.quantity.map(|d| d.0),
                 unit: r.unit,
-                unit_price: dec_opt(r.unit_price.as_deref()),
-                net_total: dec(&r.net_total),
+                unit_price: r.unit_price.map(|d| d.0),
+                net_total: r.net_total.0,
             })
             .collect(),
     );

@@ -5,7 +5,7 @@
 //! attachment removes the file.
 
 use super::repo;
-use crate::db::{now, parse_ts, ts};
+use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, UPLOAD_LIMIT};
 use crate::files::{pdf_response, BaseUrl};
@@ -31,8 +31,8 @@ struct AttachmentRow {
     content_type: String,
     byte_size: i64,
     storage_key: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 fn dir(state: &AppState) -> PathBuf {
@@ -48,8 +48,8 @@ fn present(state: &AppState, base: &str, r: AttachmentRow) -> Attachment {
         filename: r.filename,
         content_type: r.content_type,
         byte_size: r.byte_size,
-        created_at: parse_ts(&r.created_at),
-        updated_at: parse_ts(&r.updated_at),
+        created_at: r.created_at.0,
+        updated_at: r.updated_at.0,
     }
 }
 

@@ -1,6 +1,6 @@
 //! Reading offers: rows → [`Offer`] representations (list and detail forms).
 
-use crate::db::{dec, dec_opt, json_list, json_map, now, parse_ts, ts};
+use crate::db::{json_list, json_map, now, ts, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
@@ -22,7 +22,7 @@ pub const FROM: &str = "FROM offers o LEFT JOIN companies c ON c.id = o.company_
 pub struct OfferRow {
     id: i64,
     identifier: String,
-    status: String,
+    status: Word<OfferStatus>,
     company_id: Option<i64>,
     project_id: Option<i64>,
     deal_id: Option<i64>,
@@ -33,19 +33,19 @@ pub struct OfferRow {
     title: String,
     recipient_address: String,
     currency: String,
-    net_total: String,
-    gross_total: String,
-    tax: String,
+    net_total: Dec,
+    gross_total: Dec,
+    tax: Dec,
     reverse_charge: bool,
     intra_eu: bool,
-    discount: String,
+    discount: Dec,
     salutation: String,
     footer: String,
     print_detail_columns: bool,
     custom_properties: String,
     tags: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
     company_name: Option<String>,
     project_name: Option<String>,
     deal_name: Option<String>,
@@ -63,18 +63,18 @@ fn id_name(id: Option<i64>, name: Option<String>) -> Option<IdName> {
 
 impl From<OfferRow> for Offer {
     fn from(r: OfferRow) -> Self {
-        let tax = dec(&r.tax);
+        let tax = r.tax.0;
         Offer {
             id: r.id,
             identifier: r.identifier,
-            status: OfferStatus::parse(&r.status).unwrap_or(OfferStatus::Created),
+            status: r.status.0,
             date: r.date,
             due_date: r.due_date,
             title: r.title,
             recipient_address: r.recipient_address,
             currency: r.currency,
-            net_total: dec(&r.net_total),
-            gross_total: dec(&r.gross_total),
+            net_total: r.net_total.0,
+            gross_total: r.gross_total.0,
             tax,
             vat: OfferVat {
                 tax,
@@ -93,7 +93,7 @@ impl From<OfferRow> for Offer {
                     String::new()
                 },
             },
-            discount: dec(&r.discount),
+            discount: r.discount.0,
             salutation: Some(r.salutation),
             footer: Some(r.footer),
             tags: json_list(&r.tags),
@@ -116,8 +116,8 @@ impl From<OfferRow> for Offer {
             customer_approval: None,
             items: None,
             file_url: None,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }
@@ -135,13 +135,13 @@ impl OfferRow {
 #[derive(sqlx::FromRow)]
 struct ItemRow {
     id: i64,
-    kind: String,
+    kind: Word<PositionType>,
     title: Option<String>,
     description: Option<String>,
-    quantity: Option<String>,
+    quantity: Option<Dec>,
     unit: Option<String>,
-    unit_price: Option<String>,
-    net_total: String,
+    unit_price: Option<Dec>,
+    net_total: Dec,
     optional: bool,
 }
 
@@ -177,13 +177,13 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
             .into_iter()
             .map(|r| OfferItem {
                 id: r.id,
-                kind: PositionType::parse(&r.kind).unwrap_or(PositionType::Item),
+                kind: r.kind.0,
                 title: r.title,
                 description: r.description,
-                quantity: dec_opt(r.quantity.as_deref()),
+                quantity: r.quantity.map(|d| d.0),
                 unit: r.unit,
-                unit_price: dec_opt(r.unit_price.as_deref()),
-                net_total: dec(&r.net_total),
+                unit_price: r.unit_price.map(|d| d.0),
+                net_total: r.net_total.0,
                 optional: r.optional,
             })
             .collect(),
@@ -222,18 +222,18 @@ pub async fn company_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Option<Op
 /// their net totals reach the offer's, else partially billed (the model's
 /// [`offer_status_after_billing`]).
 pub async fn apply_billing(tx: &mut Transaction<'_, Sqlite>, offer_id: i64) -> ApiResult<()> {
-    let net: String = sqlx::query_scalar("SELECT net_total FROM offers WHERE id = ?")
+    let Dec(net) = sqlx::query_scalar("SELECT net_total FROM offers WHERE id = ?")
         .bind(offer_id)
         .fetch_one(&mut **tx)
         .await?;
-    let invoiced: Vec<String> = sqlx::query_scalar(
+    let invoiced: Vec<Dec> = sqlx::query_scalar(
         "SELECT net_total FROM invoices WHERE offer_id = ? AND deleted_at IS NULL",
     )
     .bind(offer_id)
     .fetch_all(&mut **tx)
     .await?;
-    let invoiced: Vec<_> = invoiced.iter().map(|n| dec(n)).collect();
-    if let Some(status) = offer_status_after_billing(dec(&net), &invoiced) {
+    let invoiced: Vec<_> = invoiced.into_iter().map(|n| n.0).collect();
+    if let Some(status) = offer_status_after_billing(net, &invoiced) {
         sqlx::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
             .bind(status.as_str())
             .bind(ts(now()))

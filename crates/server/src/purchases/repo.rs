@@ -1,6 +1,6 @@
 //! Reading purchases: rows → [`Purchase`] with positions, categories and payments.
 
-use crate::db::{dec, json_list, json_map, parse_ts};
+use crate::db::{json_list, json_map, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
@@ -30,10 +30,10 @@ pub struct PurchaseRow {
     due_date: Option<NaiveDate>,
     service_period_from: Option<NaiveDate>,
     service_period_to: Option<NaiveDate>,
-    status: String,
-    payment_method: String,
-    net_total: String,
-    gross_total: String,
+    status: Word<PurchaseStatus>,
+    payment_method: Word<PaymentMethod>,
+    net_total: Dec,
+    gross_total: Dec,
     currency: String,
     company_id: Option<i64>,
     user_id: Option<i64>,
@@ -42,8 +42,8 @@ pub struct PurchaseRow {
     document_type: Option<String>,
     custom_properties: String,
     tags: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
     company_name: Option<String>,
     company_iban: Option<String>,
     u_firstname: Option<String>,
@@ -55,10 +55,10 @@ struct ItemRow {
     id: i64,
     purchase_id: i64,
     title: String,
-    net_total: String,
-    tax_total: String,
-    gross_total: String,
-    tax: String,
+    net_total: Dec,
+    tax_total: Dec,
+    gross_total: Dec,
+    tax: Dec,
     tax_included: bool,
     category_id: Option<i64>,
 }
@@ -68,9 +68,9 @@ struct PaymentRow {
     id: i64,
     purchase_id: i64,
     date: NaiveDate,
-    total: String,
-    created_at: String,
-    updated_at: String,
+    total: Dec,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<PaymentRow> for PurchasePayment {
@@ -79,9 +79,9 @@ impl From<PaymentRow> for PurchasePayment {
             id: r.id,
             purchase_id: r.purchase_id,
             date: r.date,
-            total: dec(&r.total),
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            total: r.total.0,
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }
@@ -91,8 +91,8 @@ struct CategoryRow {
     id: i64,
     name: String,
     credit_account: String,
-    created_at: String,
-    updated_at: String,
+    created_at: Ts,
+    updated_at: Ts,
 }
 
 impl From<CategoryRow> for PurchaseCategory {
@@ -101,8 +101,8 @@ impl From<CategoryRow> for PurchaseCategory {
             id: r.id,
             name: r.name,
             credit_account: r.credit_account,
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         }
     }
 }
@@ -173,15 +173,15 @@ pub async fn present(
         .collect();
     let mut items_by: HashMap<i64, Vec<PurchaseItem>> = HashMap::new();
     for i in items {
-        let tax = dec(&i.tax);
+        let tax = i.tax.0;
         items_by
             .entry(i.purchase_id)
             .or_default()
             .push(PurchaseItem {
                 id: i.id,
                 title: i.title,
-                net_total: dec(&i.net_total),
-                tax_total: dec(&i.tax_total),
+                net_total: i.net_total.0,
+                tax_total: i.tax_total.0,
                 tax,
                 vat: PurchaseVat {
                     tax,
@@ -190,7 +190,7 @@ pub async fn present(
                     active: !tax.is_zero(),
                 },
                 tax_included: i.tax_included,
-                gross_total: dec(&i.gross_total),
+                gross_total: i.gross_total.0,
                 category: i.category_id.and_then(|c| categories.get(&c).cloned()),
                 supplier_credit_number: None,
                 expense: None,
@@ -214,11 +214,10 @@ pub async fn present(
             due_date: r.due_date,
             service_period_from: r.service_period_from,
             service_period_to: r.service_period_to,
-            status: PurchaseStatus::parse(&r.status).unwrap_or(PurchaseStatus::Pending),
-            payment_method: PaymentMethod::parse(&r.payment_method)
-                .unwrap_or(PaymentMethod::BankTransfer),
-            net_total: dec(&r.net_total),
-            gross_total: dec(&r.gross_total),
+            status: r.status.0,
+            payment_method: r.payment_method.0,
+            net_total: r.net_total.0,
+            gross_total: r.gross_total.0,
             currency: r.currency,
             file_url: r.document_key.as_ref().map(|k| {
                 state
@@ -246,8 +245,8 @@ pub async fn present(
                 _ => None,
             },
             items: items_by.remove(&r.id).unwrap_or_default(),
-            created_at: parse_ts(&r.created_at),
-            updated_at: parse_ts(&r.updated_at),
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
         })
         .collect())
 }
