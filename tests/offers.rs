@@ -5,10 +5,10 @@
 use kontor_app::components::position_editor::{PositionEditor, PositionRow};
 use kontor_app::pages::invoices::form_from_offer::apply_offer;
 use kontor_app::pages::invoices::InvoiceFormState;
-use kontor_app::pages::offers::detail_email::offer_recipients;
 use kontor_app::pages::offers::form_state::OfferFormState;
 use kontor_model::offer::Offer;
 use kontor_model::party::{Company, Deal, Person, Project};
+use kontor_model::recipients::offer_recipients;
 use kontor_model::Decimal;
 use leptos::prelude::*;
 use serde_json::{json, Value};
@@ -23,7 +23,7 @@ fn parse<T: serde::de::DeserializeOwned>(mut value: Value) -> T {
     for k in ["created_at", "updated_at"] {
         object.entry(k).or_insert(json!("2026-11-02T09:00:00Z"));
     }
-    serde_json::from_value(value).unwrap()
+    serde_json::from_str(&value.to_string()).unwrap()
 }
 
 fn company(id: i64, name: &str, currency: &str) -> Company {
@@ -178,6 +178,13 @@ fn an_offer_fills_the_invoice_form_without_optional_positions() {
     assert_eq!(s.project_id.get_untracked(), Some(7));
     assert_eq!(s.recipient_address.get_untracked(), "Beta SA\nKai 1");
     assert_eq!(s.currency.get_untracked(), "CHF");
+    assert_eq!(
+        s.offer_id.get_untracked(),
+        Some(5),
+        "the invoice links the offer"
+    );
+    let (body, _) = s.body(kontor_model::status::InvoiceStatus::Created);
+    assert_eq!(body.offer_id, Some(5));
     let design = &s.rows.get_untracked()[1];
     assert_eq!(
         (
@@ -195,9 +202,40 @@ fn the_contact_is_the_default_recipient_else_the_company() {
         json!({"id": 4, "firstname": "Eva", "lastname": "Kai", "email": "eva@beta.example", "company": null}),
     );
     assert_eq!(
-        offer_recipients(Some(&person), Some(&c)).to,
+        offer_recipients(person.email.as_deref(), Some(&c)).to,
         "eva@beta.example"
     );
     assert_eq!(offer_recipients(None, Some(&c)).to, "ap2@x.example");
     assert_eq!(offer_recipients(None, None).to, "");
+}
+
+#[wasm_bindgen_test]
+fn the_offer_form_shows_and_sends_the_customers_vat_default() {
+    let mut uk = company(9, "Thames Ltd", "EUR");
+    uk.customer_vat = kontor_model::party::CustomerVat {
+        tax: Some(kontor_model::Decimal::new(20, 0)),
+        reverse_charge: true,
+        intra_eu: false,
+    };
+    let s = OfferFormState::blank("EUR");
+    assert_eq!(s.tax.get_untracked(), "19");
+    s.pick_company(Some(&uk));
+    assert_eq!(s.tax.get_untracked(), "0", "reverse charge: 0 % shown");
+    assert!(s.reverse_charge.get_untracked());
+    let (body, _) = s.body();
+    let vat = body.vat.expect("the flags shown are sent");
+    assert_eq!(vat.reverse_charge, Some(true));
+    s.reverse_charge.set(false);
+    s.tax.set("20".into());
+    let (body, _) = s.body();
+    assert_eq!(body.vat.unwrap().reverse_charge, Some(false), "editable");
+    assert_eq!(body.tax, Some(kontor_model::Decimal::new(20, 0)));
+    s.pick_company(Some(&company(3, "Gamma", "EUR")));
+    assert_eq!(
+        (
+            s.tax.get_untracked().as_str(),
+            s.reverse_charge.get_untracked()
+        ),
+        ("19", false)
+    );
 }

@@ -5,15 +5,15 @@ use super::fixtures::{activity, customer, expense, invoice, project};
 use super::{container, find, settle};
 use kontor_app::components::position_editor::PositionRow;
 use kontor_app::components::toast::Toasts;
-use kontor_app::pages::invoices::email_rules::{
-    check_recipients, default_recipients, sent_message, Recipients,
-};
+use kontor_app::pages::invoices::detail_email::sent_message;
+use kontor_app::pages::invoices::detail_reminders::{reminder_body, text_to_html};
 use kontor_app::pages::invoices::form_billing::{append_rows, billed_in_rows};
-use kontor_app::pages::invoices::payment_rules::{
-    open_amount, payment_body, reminder_body, text_to_html,
-};
+use kontor_app::pages::invoices::payment_dialog::{open_amount, payment_body};
 use kontor_app::pages::invoices::InvoiceFormState;
 use kontor_model::email::SentEmail;
+use kontor_model::recipients::{
+    check_recipients, invoice_recipients as default_recipients, Recipients,
+};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
 use wasm_bindgen_test::*;
@@ -194,4 +194,62 @@ async fn the_payment_dialog_offers_the_open_amount() {
         .text_content()
         .unwrap()
         .contains("Open amount: 69.00 EUR"));
+}
+
+#[wasm_bindgen_test]
+async fn an_overpayment_is_confirmed_before_it_is_recorded() {
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), || {
+        Toasts::provide();
+        view! {
+            <kontor_app::pages::invoices::payment_dialog::AddPayment
+                invoice=invoice(&["50"])
+                on_changed=Callback::new(|_| ())
+            />
+        }
+    });
+    settle().await;
+    find(&root, "#add-payment").click();
+    settle().await;
+    let amount: HtmlInputElement =
+        wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-amount"));
+    amount.set_value("79.00");
+    amount
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    find(&root, "dialog form button[type=submit]").click();
+    settle().await;
+    let text = root.text_content().unwrap();
+    assert!(
+        text.contains("is more than the open amount of 69.00 EUR")
+            && text.contains("credit of 10.00 EUR"),
+        "{text}"
+    );
+    assert!(root
+        .query_selector("#overpayment-confirm")
+        .unwrap()
+        .is_some());
+    find(&root, "#overpayment-back").click();
+    settle().await;
+    assert!(
+        root.query_selector("#overpayment-confirm")
+            .unwrap()
+            .is_none(),
+        "back to the amount"
+    );
+}
+
+#[wasm_bindgen_test]
+fn an_overpaid_invoice_shows_a_credit() {
+    use kontor_app::pages::invoices::payment_dialog::balance;
+    use kontor_model::payment_rules::Balance;
+    assert_eq!(
+        balance(&invoice(&["100", "29"])),
+        Balance::Credit("10.00".parse().unwrap())
+    );
+    assert_eq!(
+        balance(&invoice(&["50"])),
+        Balance::Open("69.00".parse().unwrap())
+    );
 }

@@ -11,11 +11,13 @@ use super::detail_sections::{InvoiceFacts, InvoiceTexts, PositionsSection};
 use super::detail_tabs::{DetailTab, TabBar};
 use crate::api::companies::get_company;
 use crate::api::invoices::get_invoice;
+use crate::api::offers::get_offer;
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::status_badge::StatusBadge;
+use crate::components::task::load_once;
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
@@ -96,6 +98,7 @@ fn InvoiceView(
                     <span>{invoice.title.clone()}</span>
                 </p>
                 <ReversalLink invoice=invoice.clone() />
+                {invoice.offer_id.map(|offer| view! { <OfferLink offer_id=offer /> })}
             </div>
             <div class="detail-total">
                 <span class="muted">"Gross total"</span>
@@ -146,5 +149,23 @@ fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyV
             </section>
         }
         .into_any(),
+    }
+}
+
+/// "Created from offer …" with a link to the offer the invoice bills.
+#[component]
+fn OfferLink(
+    /// The offer's id.
+    offer_id: i64,
+) -> impl IntoView {
+    let offer = load_once(get_offer(offer_id));
+    let label = move || match offer.get() {
+        Some(Ok(o)) => format!("offer {}", o.identifier),
+        _ => format!("offer #{offer_id}"),
+    };
+    view! {
+        <p class="offer-link" data-offer-link=offer_id.to_string()>
+            "Created from " <a href=href(&format!("/offers/{offer_id}"))>{label}</a>
+        </p>
     }
 }

@@ -6,6 +6,7 @@
 use super::detail_email::SendEmailAction;
 use super::detail_reverse::ReverseAction;
 use crate::api::invoices::{delete_invoice, update_invoice_status};
+use crate::components::confirm_dialog::{FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::dialog::Dialog;
 use crate::components::toast::Toasts;
 use crate::paths::href;
@@ -114,7 +115,7 @@ pub fn InvoiceActions(
     };
 
     let status_title = Signal::derive(move || match target.get() {
-        Some(InvoiceStatus::Created) if is_draft => "Finalize this draft?".to_string(),
+        Some(InvoiceStatus::Created) if is_draft => FINALIZE_TITLE.to_string(),
         Some(to) => format!("Mark as {}?", to.label().to_lowercase()),
         None => String::new(),
     });
@@ -177,7 +178,7 @@ pub fn InvoiceActions(
             <p>
                 {move || match target.get() {
                     Some(InvoiceStatus::Created) if is_draft => {
-                        "It gets the next invoice number and can no longer be edited.".to_string()
+                        FINALIZE_TEXT.to_string()
                     }
                     Some(to) => format!("The status changes from {} to {}.", status.label(), to.label()),
                     None => String::new(),

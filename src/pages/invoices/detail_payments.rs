@@ -2,8 +2,7 @@
 //! dialog), "Add payment" when the rules allow it, and the reminders below.
 
 use super::detail_reminders::RemindersSection;
-use super::payment_dialog::AddPayment;
-use super::payment_rules::{open_amount, paid_amount};
+use super::payment_dialog::{balance, paid_amount, AddPayment};
 use crate::api::payments::delete_invoice_payment;
 use crate::api::ApiError;
 use crate::components::date::format_date;
@@ -13,6 +12,7 @@ use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use kontor_model::invoice::Invoice;
 use kontor_model::payment::Payment;
+use kontor_model::payment_rules::Balance;
 use kontor_model::status::can_record_payment;
 use leptos::prelude::*;
 
@@ -54,11 +54,14 @@ pub fn PaymentsTab(
             .unwrap_or_default()
     };
     let delete_pending = delete.pending;
+    let standing = match balance(&invoice) {
+        Balance::Credit(c) => format!("credit {}", format_money(c, &currency)),
+        Balance::Open(v) | Balance::Settled(v) => format!("open {}", format_money(v, &currency)),
+    };
     let summary = format!(
-        "Paid {} of {} · open {}",
+        "Paid {} of {} · {standing}",
         format_money(paid_amount(&invoice), &currency),
         format_money(invoice.gross_total, &currency),
-        format_money(open_amount(&invoice), &currency)
     );
     let rows = payments
         .into_iter()

@@ -9,6 +9,7 @@ use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
 use crate::api::offers::{get_offer, update_offer_status};
 use crate::api::ApiError;
+use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
@@ -92,12 +93,23 @@ fn OfferView(
                 <StatusControl offer_id=offer.id status=offer.status on_changed=on_changed />
                 <OfferEmailAction offer=offer.clone() on_changed=on_changed />
                 {offer.status.can_invoice().then(|| view! {
-                    <a class="btn btn-primary" id="create-invoice" href=href(&format!("/invoices/new?from_offer={}", offer.id))>"Create invoice"</a>
+                    <CreateInvoiceAction offer_id=offer.id bills_again=offer.status.bills_again() />
                 })}
             </div>
         </header>
         <dl class="facts">
             {facts.into_iter().filter_map(|(k, v)| v.map(|v| view! { <div><dt>{k}</dt><dd>{v}</dd></div> })).collect_view()}
+            {(!offer.invoices.is_empty()).then(|| view! {
+                <div class="offer-invoices"><dt>"Invoices"</dt><dd>
+                    {offer.invoices.iter().enumerate().map(|(n, i)| {
+                        let label = i.identifier.clone().unwrap_or_else(|| format!("Draft #{}", i.id));
+                        view! {
+                            {(n > 0).then_some(", ")}
+                            <a href=href(&format!("/invoices/{}", i.id)) data-invoice-link=i.id.to_string()>{label}</a>
+                        }
+                    }).collect_view()}
+                </dd></div>
+            })}
         </dl>
         <OfferPositions offer=offer.clone() />
         <section class="section" aria-labelledby="document-title">
@@ -106,6 +118,40 @@ fn OfferView(
         </section>
         <AttachmentsSection offer_id=offer.id />
     }
+}
+
+/// "Create invoice": opens the invoice form from this offer; on a billed offer it first
+/// asks whether to bill it again.
+#[component]
+fn CreateInvoiceAction(
+    /// The offer id.
+    offer_id: i64,
+    /// The offer is billed already: ask before billing it again.
+    bills_again: bool,
+) -> impl IntoView {
+    let target = href(&format!("/invoices/new?from_offer={offer_id}"));
+    if !bills_again {
+        return view! {
+            <a class="btn btn-primary" id="create-invoice" href=target>"Create invoice"</a>
+        }
+        .into_any();
+    }
+    let open = RwSignal::new(false);
+    let navigate = leptos_router::hooks::use_navigate();
+    let go = StoredValue::new(format!("/invoices/new?from_offer={offer_id}"));
+    view! {
+        <button type="button" class="btn btn-primary" id="create-invoice" on:click=move |_| open.set(true)>
+            "Create invoice"
+        </button>
+        <ConfirmDialog open=open title="Bill this offer again?".to_string()
+            text="This offer is billed already. Another invoice bills its positions a second time.".to_string()
+            confirm_label="Create another invoice".to_string() confirm_id="create-invoice-confirm"
+            on_confirm=Callback::new(move |_| {
+                open.set(false);
+                go.with_value(|t| navigate(t, Default::default()));
+            }) />
+    }
+    .into_any()
 }
 
 /// The status `<select>`: any of the six states.
