@@ -118,12 +118,6 @@ pub fn check_invoice_delete(
     Ok(())
 }
 
-/// Whether an invoice may be deleted at all (with a reason where one is needed): only
-/// when it is not locked. Use it to decide whether to offer "Delete".
-pub fn can_delete_invoice(locked: bool) -> bool {
-    !locked
-}
-
 /// Whether an invoice may be reversed: final (not a draft), not itself a reversal, and
 /// not reversed already (`decisions.md` § State rules).
 pub fn can_reverse_invoice(status: InvoiceStatus, reversal: bool, reversed: bool) -> bool {
