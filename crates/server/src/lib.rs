@@ -60,9 +60,9 @@ pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppS
     })
 }
 
-/// How long a client may take to send a request's headers (from the connection's first
-/// byte, or while a kept-alive connection waits for its next request) before the
-/// connection is closed (`docs/decisions.md` § Server hardening).
+/// How long a client may take to send a request's complete headers, counted from when
+/// the server starts reading them, before the connection is closed (`docs/decisions.md`
+/// § Server hardening).
 pub const HEADER_READ_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// A bound, not yet running server (tests bind to port 0 and read the address).
