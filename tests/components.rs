@@ -226,7 +226,8 @@ fn money_round_trips_exactly_in_wasm() {
         Decimal::ZERO,
         false,
         "EUR",
-    );
+    )
+    .unwrap();
     assert_eq!(totals.net_total, d("0.30"));
     let out = serde_json::to_string(&body).unwrap();
     assert!(out.contains(r#""tax":19.99"#), "{out}");

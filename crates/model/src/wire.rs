@@ -78,6 +78,15 @@ impl<'de> Visitor<'de> for DecimalVisitor {
         Ok(Decimal::from(v))
     }
 
+    /// Only reached for numbers that are already `f64`s (a `serde_json::Value` built from
+    /// a float); read from their shortest exact text, so `0.1` stays `0.1`.
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
+        if !v.is_finite() {
+            return Err(E::custom("is not a finite number"));
+        }
+        parse_json_number(&v.to_string()).map_err(E::custom)
+    }
+
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
         match map.next_key::<String>()? {
             Some(key) if key == NUMBER_TOKEN => {}
@@ -266,6 +275,9 @@ mod tests {
             .unwrap_err()
             .contains("out of range"));
         assert!(body(r#"{"tax": true}"#).is_err());
+        // A Value built from a float reads as the float's shortest text.
+        let from_float: Body = serde_json::from_value(serde_json::json!({"tax": 0.1})).unwrap();
+        assert_eq!(from_float.tax.unwrap().to_string(), "0.1");
         assert!(body(r#"{"tax": {"a": 1}}"#).is_err());
     }
 

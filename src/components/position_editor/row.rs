@@ -1,10 +1,10 @@
 //! The editable row model: one signal per field, holding the text as typed, and a
 //! client-side key that stays with the row while it moves.
 
+use crate::components::locale::{format_input, parse_typed, typed_value};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::InvoiceItem;
 use kontor_model::invoice_input::NewInvoiceItem;
-use kontor_model::money::parse_amount;
 use kontor_model::position::PositionType;
 use kontor_model::totals::PositionAmounts;
 use kontor_model::Decimal;
@@ -30,7 +30,7 @@ pub struct PositionRow {
     pub title: RwSignal<String>,
     /// Description as typed.
     pub description: RwSignal<String>,
-    /// Quantity as typed (`"1,5"` is not a number; `"1.5"` is).
+    /// Quantity as typed, in the user's locale (`"1,5"` in German, `"1.5"` in English).
     pub quantity: RwSignal<String>,
     /// Unit as typed.
     pub unit: RwSignal<String>,
@@ -51,7 +51,9 @@ fn blank(text: &str) -> bool {
 }
 
 fn decimal_text(value: Option<Decimal>) -> String {
-    value.map(|d| d.normalize().to_string()).unwrap_or_default()
+    value
+        .map(|d| format_input(d.normalize()))
+        .unwrap_or_default()
 }
 
 impl PositionRow {
@@ -141,9 +143,9 @@ impl PositionRow {
         }
         PositionAmounts {
             kind: Some(kind),
-            quantity: self.quantity.with(|t| parse_amount(t)),
-            unit_price: self.unit_price.with(|t| parse_amount(t)),
-            net_total: self.net_total.with(|t| parse_amount(t)),
+            quantity: self.quantity.with(|t| typed_value(t)),
+            unit_price: self.unit_price.with(|t| typed_value(t)),
+            net_total: self.net_total.with(|t| typed_value(t)),
             optional: self.optional.get(),
         }
     }
@@ -155,21 +157,14 @@ impl PositionRow {
         let text = |s: RwSignal<String>| {
             Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
         };
-        let mut number = |s: RwSignal<String>, field: &str| {
-            let raw = s.get_untracked();
-            if blank(&raw) {
-                return None;
-            }
-            let parsed = parse_amount(&raw);
-            if parsed.is_none() {
-                push_error(
-                    errors,
-                    format!("items[{index}].{field}"),
-                    "must be a number",
-                );
-            }
-            parsed
-        };
+        let mut number =
+            |s: RwSignal<String>, field: &str| match s.with_untracked(|raw| parse_typed(raw)) {
+                Ok(value) => value,
+                Err(message) => {
+                    push_error(errors, format!("items[{index}].{field}"), message);
+                    None
+                }
+            };
         let mut item = NewInvoiceItem {
             kind: Some(kind),
             ..Default::default()

@@ -6,12 +6,13 @@
 //! hours × hourly rate. One item per expense: its title, quantity, unit and unit price.
 
 use super::row::PositionRow;
+use crate::components::locale::format_input;
 use kontor_model::billing::{Activity, Expense};
 use kontor_model::position::PositionType;
 use leptos::prelude::*;
 
 fn text(d: kontor_model::Decimal) -> String {
-    d.normalize().to_string()
+    format_input(d.normalize())
 }
 
 impl PositionRow {

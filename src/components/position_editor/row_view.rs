@@ -7,6 +7,7 @@ use super::ops::{
 use super::row::PositionRow;
 use super::row_menu::RowMenu;
 use crate::components::field::field_message;
+use crate::components::locale::parse_typed;
 use crate::components::money::format_money;
 use kontor_model::error::FieldErrors;
 use kontor_model::position::PositionType;
@@ -223,9 +224,25 @@ fn cells(
 }
 
 fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -> impl IntoView {
-    let err = move |field: &'static str| move || errors.with(|e| field_message(e, field));
-    let invalid =
-        move |field: &'static str| move || errors.with(|e| e.contains_key(field)).then_some("true");
+    // A number that is not a number in the user's locale is an error at once, at the field.
+    let typed = move |field: &str| match field {
+        "quantity" => Some(row.quantity),
+        "unit_price" => Some(row.unit_price),
+        "net_total" => Some(row.net_total),
+        _ => None,
+    };
+    let live =
+        move |field: &'static str| typed(field).and_then(|s| s.with(|t| parse_typed(t).err()));
+    let err = move |field: &'static str| {
+        move || {
+            errors
+                .with(|e| field_message(e, field))
+                .or_else(|| live(field))
+        }
+    };
+    let invalid = move |field: &'static str| {
+        move || (errors.with(|e| e.contains_key(field)) || live(field).is_some()).then_some("true")
+    };
     let lump = Memo::new(move |_| row.is_lump_sum());
     let net = Memo::new(move |_| state.currency.with(|c| item_net_total(&row.amounts(), c)));
     let net_cell = move || {
@@ -236,7 +253,8 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
             }
             .into_any()
         } else {
-            view! { <span>{move || state.currency.with(|c| format_money(net.get(), c))}</span> }
+            // `None`: quantity × unit price does not fit a number (too large to show).
+            view! { <span>{move || state.currency.with(|c| net.get().map(|n| format_money(n, c)).unwrap_or_else(|| "—".into()))}</span> }
                 .into_any()
         }
     };

@@ -2,6 +2,7 @@
 //! types, and the summary box that shows them.
 
 use super::row::PositionRow;
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use kontor_model::position::PositionType;
 use kontor_model::totals::{compute_totals, DocumentTotals};
@@ -10,28 +11,33 @@ use leptos::prelude::*;
 use std::collections::HashMap;
 
 /// The document totals of `rows`, recomputed when any amount, type, the discount, the tax,
-/// reverse charge or the currency changes.
+/// reverse charge or the currency changes; `None` while the amounts are too large to add
+/// up (shown as "—", refused with field errors on save).
 pub fn use_totals(
     rows: RwSignal<Vec<PositionRow>>,
     currency: Signal<String>,
     discount: Signal<Decimal>,
     tax: Signal<Decimal>,
     reverse_charge: Signal<bool>,
-) -> Memo<DocumentTotals> {
+) -> Memo<Option<DocumentTotals>> {
     Memo::new(move |_| {
         let amounts: Vec<_> = rows.with(|list| list.iter().map(PositionRow::amounts).collect());
-        currency
-            .with(|c| compute_totals(&amounts, discount.get(), tax.get(), reverse_charge.get(), c))
+        currency.with(|c| {
+            compute_totals(&amounts, discount.get(), tax.get(), reverse_charge.get(), c).ok()
+        })
     })
 }
 
 /// The running sum of each subtotal row, by row key (only subtotal rows listen to it).
 pub fn use_subtotals(
     rows: RwSignal<Vec<PositionRow>>,
-    totals: Memo<DocumentTotals>,
+    totals: Memo<Option<DocumentTotals>>,
 ) -> Memo<HashMap<u64, Decimal>> {
     Memo::new(move |_| {
         totals.with(|t| {
+            let Some(t) = t else {
+                return HashMap::new();
+            };
             rows.with(|list| {
                 list.iter()
                     .zip(&t.positions)
@@ -46,8 +52,8 @@ pub fn use_subtotals(
 /// The summary box: items, discount, net, tax and gross.
 #[component]
 pub fn TotalsBox(
-    /// The totals to show.
-    totals: Memo<DocumentTotals>,
+    /// The totals to show (`None`: too large to add up, shown as "—").
+    totals: Memo<Option<DocumentTotals>>,
     /// The currency code.
     #[prop(into)]
     currency: Signal<String>,
@@ -62,9 +68,17 @@ pub fn TotalsBox(
     reverse_charge: Signal<bool>,
 ) -> impl IntoView {
     let amount = move |pick: fn(&DocumentTotals) -> Decimal| {
-        move || currency.with(|c| totals.with(|t| format_money(pick(t), c)))
+        move || {
+            currency.with(|c| {
+                totals.with(|t| {
+                    t.as_ref()
+                        .map(|t| format_money(pick(t), c))
+                        .unwrap_or_else(|| "—".into())
+                })
+            })
+        }
     };
-    let percent = |d: Decimal| d.normalize().to_string();
+    let percent = |d: Decimal| format_input(d.normalize());
     view! {
         <dl class="totals-box" aria-label="Totals" aria-live="polite">
             <div class="totals-line">

@@ -6,6 +6,7 @@ use crate::api::invoice_documents::{
 };
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
 use crate::components::skeleton::SkeletonBlock;
@@ -38,7 +39,7 @@ fn activity_rows(list: &[Activity], currency: &str) -> impl IntoView {
                     <td>{who}</td>
                     <td class="num">{hours(a.hours)}</td>
                     <td class="num money">{format_money(a.hourly_rate, currency)}</td>
-                    <td class="num money">{format_money(a.hours * a.hourly_rate, currency)}</td>
+                    <td class="num money">{a.hours.checked_mul(a.hourly_rate).map(|v| format_money(v, currency)).unwrap_or_else(|| "—".into())}</td>
                 </tr>
             }
         })
@@ -110,7 +111,7 @@ fn expense_row(e: &Expense) -> impl IntoView {
         <tr>
             <td class="cell-date">{format_date(e.date)}</td>
             <td>{e.title.clone()}</td>
-            <td class="num">{e.quantity.normalize().to_string()}</td>
+            <td class="num">{format_input(e.quantity.normalize())}</td>
             <td>{e.unit.clone()}</td>
             <td class="num money">{format_money(e.unit_price, &e.currency)}</td>
             <td class="num money">{format_money(e.price, &e.currency)}</td>

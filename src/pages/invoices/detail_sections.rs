@@ -1,6 +1,7 @@
 //! The read-only sections of the invoice detail page.
 
 use crate::components::date::format_date;
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use kontor_model::invoice::{Invoice, InvoiceItem};
 use kontor_model::position::PositionType;
@@ -97,7 +98,7 @@ pub fn InvoiceFacts(
 
 fn position_row(item: &InvoiceItem, currency: &str) -> AnyView {
     let money = |d: Decimal| format_money(d, currency);
-    let opt_num = |d: Option<Decimal>| d.map(|d| d.normalize().to_string()).unwrap_or_default();
+    let opt_num = |d: Option<Decimal>| d.map(|d| format_input(d.normalize())).unwrap_or_default();
     let description = item.description.clone().filter(|d| !d.trim().is_empty());
     match item.kind {
         PositionType::Title => view! { <tr class="pos-title"><td colspan="5">{item.title.clone()}</td></tr> }.into_any(),

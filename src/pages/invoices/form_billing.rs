@@ -10,6 +10,7 @@ use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::position_editor::PositionRow;
 use crate::components::skeleton::SkeletonBlock;
@@ -147,7 +148,7 @@ fn Picker(
                     "{} · {} · {} h",
                     format_date(x.date),
                     x.description,
-                    x.hours.normalize()
+                    format_input(x.hours.normalize())
                 );
                 choice(
                     x.id,
@@ -155,7 +156,10 @@ fn Picker(
                     chosen_a,
                     "activity",
                     text,
-                    money(x.hours * x.hourly_rate),
+                    x.hours
+                        .checked_mul(x.hourly_rate)
+                        .map(money)
+                        .unwrap_or_else(|| "—".into()),
                 )
             })
             .collect_view();

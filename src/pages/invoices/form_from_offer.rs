@@ -5,6 +5,7 @@
 use super::form_state::InvoiceFormState;
 use crate::api::offers::get_offer;
 use crate::api::ApiError;
+use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
 use kontor_model::offer::{Offer, OfferItem};
 use kontor_model::position::PositionType;
@@ -21,8 +22,9 @@ pub async fn load_offer(from_offer: Option<i64>) -> Result<Option<Offer>, ApiErr
 /// An editor row from an offer position (a lump sum stays a lump sum).
 pub fn row_from_offer_item(item: &OfferItem) -> PositionRow {
     let row = PositionRow::new(item.kind);
-    let text =
-        |d: Option<kontor_model::Decimal>| d.map(|d| d.normalize().to_string()).unwrap_or_default();
+    let text = |d: Option<kontor_model::Decimal>| {
+        d.map(|d| format_input(d.normalize())).unwrap_or_default()
+    };
     row.title.set(item.title.clone().unwrap_or_default());
     row.description
         .set(item.description.clone().unwrap_or_default());
@@ -35,17 +37,19 @@ pub fn row_from_offer_item(item: &OfferItem) -> PositionRow {
     row
 }
 
-/// Fills `state` from `offer`; optional positions are left out.
+/// Fills `state` from `offer` and links the invoice to it (`offer_id`); optional positions
+/// are left out.
 pub fn apply_offer(state: &InvoiceFormState, offer: &Offer) {
+    state.offer_id.set(Some(offer.id));
     state.customer_id.set(offer.company.as_ref().map(|c| c.id));
     state.project_id.set(offer.project.as_ref().map(|p| p.id));
     state.recipient_address.set(offer.recipient_address.clone());
     state.title.set(offer.title.clone());
     state.currency.set(offer.currency.clone());
-    state.tax.set(offer.tax.normalize().to_string());
+    state.tax.set(format_input(offer.tax.normalize()));
     state.reverse_charge.set(offer.vat.reverse_charge);
     if !offer.discount.is_zero() {
-        state.discount.set(offer.discount.normalize().to_string());
+        state.discount.set(format_input(offer.discount.normalize()));
     }
     let rows = offer
         .items

@@ -4,13 +4,15 @@
 //! becomes a [`NewOffer`] body.
 
 use crate::components::date::{iso, parse_iso, today};
+use crate::components::locale::{format_input, parse_typed};
 use crate::components::position_editor::PositionRow;
 use chrono::Days;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::money::parse_amount;
+use kontor_model::invoice_input::VatInput;
 use kontor_model::offer::{NewOffer, NewOfferItem};
 use kontor_model::party::{Company, Deal, Project};
 use kontor_model::position::PositionType;
+use kontor_model::vat::customer_default;
 use leptos::prelude::*;
 
 /// All fields of the offer form (Copy: signal handles).
@@ -36,6 +38,10 @@ pub struct OfferFormState {
     pub currency: RwSignal<String>,
     /// Tax rate as typed.
     pub tax: RwSignal<String>,
+    /// Reverse charge (tax 0), pre-filled from the company's `customer_vat`.
+    pub reverse_charge: RwSignal<bool>,
+    /// Intra-EU supply, pre-filled from the company's `customer_vat`.
+    pub intra_eu: RwSignal<bool>,
     /// Discount % as typed.
     pub discount: RwSignal<String>,
     /// Salutation.
@@ -65,6 +71,8 @@ impl OfferFormState {
             title: RwSignal::new(String::new()),
             currency: RwSignal::new(currency.to_string()),
             tax: RwSignal::new("19".into()),
+            reverse_charge: RwSignal::new(false),
+            intra_eu: RwSignal::new(false),
             discount: RwSignal::new(String::new()),
             salutation: RwSignal::new(String::new()),
             footer: RwSignal::new(String::new()),
@@ -72,8 +80,9 @@ impl OfferFormState {
         }
     }
 
-    /// Picks the company: address from it (its currency when no deal or project fixes
-    /// one); a deal or project of another company and the contact are cleared.
+    /// Picks the company: address and VAT treatment (tax, reverse charge, intra-EU: the
+    /// model's `customer_default`) from it, its currency when no deal or project fixes
+    /// one; a deal or project of another company and the contact are cleared.
     pub fn pick_company(&self, company: Option<&Company>) {
         let id = company.map(|c| c.id);
         if self.company_id.get_untracked() != id {
@@ -95,6 +104,10 @@ impl OfferFormState {
         }
         if let Some(c) = company {
             self.recipient_address.set(c.recipient_address());
+            let vat = customer_default(&c.customer_vat);
+            self.tax.set(format_input(vat.tax.normalize()));
+            self.reverse_charge.set(vat.reverse_charge);
+            self.intra_eu.set(vat.intra_eu);
             let fixed = self.deal.with_untracked(Option::is_some)
                 || self.project.with_untracked(Option::is_some);
             if let (false, Some(cur)) = (fixed, &c.currency) {
@@ -157,14 +170,14 @@ impl OfferFormState {
         let text = |s: RwSignal<String>| {
             Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
         };
-        let mut number = |s: RwSignal<String>, field: &str| {
-            let t = text(s)?;
-            let parsed = parse_amount(&t);
-            if parsed.is_none() {
-                push_error(&mut errors, field, "must be a number");
-            }
-            parsed
-        };
+        let mut number =
+            |s: RwSignal<String>, field: &str| match s.with_untracked(|t| parse_typed(t)) {
+                Ok(value) => value,
+                Err(message) => {
+                    push_error(&mut errors, field, message);
+                    None
+                }
+            };
         let tax = number(self.tax, "tax");
         let discount = number(self.discount, "discount");
         if let Some(m) = untrack(|| self.currency_conflict()) {
@@ -192,6 +205,10 @@ impl OfferFormState {
             items: Some(items),
             salutation: text(self.salutation),
             footer: text(self.footer),
+            vat: Some(VatInput {
+                reverse_charge: Some(self.reverse_charge.get_untracked()),
+                intra_eu: Some(self.intra_eu.get_untracked()),
+            }),
             ..Default::default()
         };
         (body, errors)

@@ -1,14 +1,15 @@
 //! Payments made for a purchase: the list, "Add payment" (date and amount, the open
 //! amount proposed) and deleting one after a confirmation.
 
-use super::form_state::parse_number;
 use crate::api::purchases::{create_purchase_payment, delete_purchase_payment};
 use crate::components::date::{format_date, iso, parse_iso, today};
 use crate::components::dialog::Dialog;
 use crate::components::field::{field_message, Field};
+use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
 use crate::components::toast::Toasts;
-use kontor_model::error::FieldErrors;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::payment_rules::{open_amount, paid_sum, validate_payment};
 use kontor_model::purchase::{NewPurchasePayment, Purchase};
 use kontor_model::Decimal;
 use leptos::prelude::*;
@@ -23,8 +24,9 @@ pub fn PaymentsSection(
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let cur = StoredValue::new(purchase.currency.clone());
-    let paid: Decimal = purchase.payments.iter().map(|p| p.total).sum();
-    let open_amount = (purchase.gross_total - paid).max(Decimal::ZERO);
+    let payments: Vec<Decimal> = purchase.payments.iter().map(|p| p.total).collect();
+    let paid = paid_sum(payments.iter().copied()).unwrap_or_default();
+    let open_amount = open_amount(purchase.gross_total, &payments, &purchase.currency);
     let deleting = RwSignal::new(None::<i64>);
     let confirm = RwSignal::new(false);
     let delete = Action::new_local(move |id: &i64| {
@@ -109,6 +111,7 @@ fn AddPurchasePayment(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
+    let currency_code = StoredValue::new(currency.clone());
     let open = RwSignal::new(false);
     let date = RwSignal::new(String::new());
     let amount = RwSignal::new(String::new());
@@ -132,21 +135,22 @@ fn AddPurchasePayment(
         amount.set(if open_amount.is_zero() {
             String::new()
         } else {
-            open_amount.to_string()
+            format_input(open_amount)
         });
         errors.set(FieldErrors::new());
         open.set(true);
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut e = FieldErrors::new();
         let d = parse_iso(&date.get_untracked());
-        let t = parse_number(&amount.get_untracked()).filter(|t| *t > Decimal::ZERO);
-        if d.is_none() {
-            e.insert("date".into(), vec!["is required".into()]);
-        }
-        if t.is_none() {
-            e.insert("total".into(), vec!["must be an amount above 0".into()]);
+        let typed = amount.get_untracked();
+        // The amount as the user writes numbers (`1.000,00` in German).
+        let parsed = parse_typed(&typed);
+        let t = parsed.clone().ok().flatten();
+        let mut e = currency_code.with_value(|c| validate_payment(d, t, "total", c));
+        if let Err(message) = parsed {
+            e.remove("total");
+            push_error(&mut e, "total", message);
         }
         if !e.is_empty() {
             errors.set(e);

@@ -5,6 +5,7 @@
 
 use super::form_state::{PurchaseFormState, PurchaseRow};
 use crate::components::field::field_message;
+use crate::components::locale::parse_typed;
 use crate::components::money::format_money;
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
@@ -38,8 +39,18 @@ pub fn PurchaseItems(
                 .rows
                 .with(|r| r.iter().position(|x| x.key == key).unwrap_or(0))
         };
+        // A number not written as the user's locale writes numbers is an error at once.
+        let live = move |name: &str| match name {
+            "total" => row.total.with(|t| parse_typed(t).err()),
+            "tax" => row.tax.with(|t| parse_typed(t).err()),
+            _ => None,
+        };
         let err = move |name: &'static str| {
-            move || errors.with(|e| field_message(e, &format!("items[{}].{name}", index())))
+            move || {
+                errors
+                    .with(|e| field_message(e, &format!("items[{}].{name}", index())))
+                    .or_else(|| live(name))
+            }
         };
         let cell = move |f: fn(
             &kontor_model::purchase_totals::PurchaseAmounts,
@@ -95,9 +106,9 @@ pub fn PurchaseItems(
                 <th scope="row" colspan="4">
                     <button type="button" class="btn btn-small" id="add-item" on:click=move |_| { state.add_row(); }>"+ Position"</button>
                 </th>
-                <td class="num money" id="sum-net">{move || money(state.totals().net_total)}</td>
-                <td class="num money" id="sum-tax">{move || money(state.totals().tax_total)}</td>
-                <td class="num money" id="sum-gross"><strong>{move || money(state.totals().gross_total)}</strong></td>
+                <td class="num money" id="sum-net">{move || state.totals().map(|t| money(t.net_total)).unwrap_or_else(|| "—".into())}</td>
+                <td class="num money" id="sum-tax">{move || state.totals().map(|t| money(t.tax_total)).unwrap_or_else(|| "—".into())}</td>
+                <td class="num money" id="sum-gross"><strong>{move || state.totals().map(|t| money(t.gross_total)).unwrap_or_else(|| "—".into())}</strong></td>
                 <td></td>
             </tr></tfoot>
         </table>

@@ -1,10 +1,9 @@
 //! One position row of the purchase form and reading typed numbers; the row's live
 //! totals come from the shared model's `purchase_position_totals`.
 
+use crate::components::locale::typed_value;
 use kontor_model::purchase_totals::{purchase_position_totals, PurchaseAmounts};
-use kontor_model::Decimal;
 use leptos::prelude::*;
-use std::str::FromStr;
 
 /// One editable position: title, total, tax rate and whether the total includes the tax.
 #[derive(Clone, Copy, Debug)]
@@ -35,24 +34,8 @@ impl PurchaseRow {
 
     /// Net, tax and gross of this row (tracked); `None` while total or tax is not a number.
     pub fn amounts(&self, currency: &str) -> Option<PurchaseAmounts> {
-        let total = parse_number(&self.total.get())?;
-        let tax = parse_number(&self.tax.get())?;
-        Some(purchase_position_totals(
-            total,
-            tax,
-            self.tax_included.get(),
-            currency,
-        ))
+        let total = self.total.with(|t| typed_value(t))?;
+        let tax = self.tax.with(|t| typed_value(t))?;
+        purchase_position_totals(total, tax, self.tax_included.get(), currency)
     }
-}
-
-/// Reads a typed number (`12,50` and `12.50` both work); `None` when empty or invalid.
-pub fn parse_number(text: &str) -> Option<Decimal> {
-    let t = text.trim().replace(' ', "");
-    let t = if t.contains(',') && !t.contains('.') {
-        t.replace(',', ".")
-    } else {
-        t.replace(',', "")
-    };
-    Decimal::from_str(&t).ok()
 }

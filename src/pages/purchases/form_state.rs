@@ -3,8 +3,9 @@
 //! the creation body with the errors found while reading the typed text (IBAN checksum,
 //! numbers).
 
-pub use super::form_rows::{parse_number, PurchaseRow};
+pub use super::form_rows::PurchaseRow;
 use crate::components::date::parse_iso;
+use crate::components::locale::parse_typed;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
 use kontor_model::purchase::{is_valid_iban, NewPurchase, NewPurchaseItem, PaymentMethod};
@@ -100,8 +101,9 @@ impl PurchaseFormState {
         }
     }
 
-    /// The sums of all rows that can be read (tracked).
-    pub fn totals(&self) -> PurchaseAmounts {
+    /// The sums of all rows that can be read (tracked); `None` when they are too large to
+    /// add up (shown as "—"; saving is refused with field errors).
+    pub fn totals(&self) -> Option<PurchaseAmounts> {
         let currency = self.currency.get();
         let amounts: Vec<PurchaseAmounts> = self
             .rows
@@ -168,14 +170,15 @@ impl PurchaseFormState {
         }
         let mut items = Vec::new();
         for (i, row) in self.rows.get_untracked().iter().enumerate() {
-            let mut number = |s: RwSignal<String>, name: &str| {
-                let t = s.get_untracked();
-                let n = parse_number(&t);
-                if n.is_none() && !t.trim().is_empty() {
-                    errors.insert(format!("items[{i}].{name}"), vec!["is not a number".into()]);
-                }
-                n
-            };
+            // Numbers as the user writes them (`1.200,50` in German).
+            let mut number =
+                |s: RwSignal<String>, name: &str| match s.with_untracked(|t| parse_typed(t)) {
+                    Ok(n) => n,
+                    Err(message) => {
+                        errors.insert(format!("items[{i}].{name}"), vec![message]);
+                        None
+                    }
+                };
             let total = number(row.total, "total");
             let tax = number(row.tax, "tax");
             items.push(NewPurchaseItem {
