@@ -46,8 +46,8 @@ pub struct PaymentEffect {
 /// Status and lock of an invoice whose payments are now `payments` (currency units):
 /// `current` is its stored status, `stored_before` the status it held before its first
 /// payment (if recorded), `ever_sent` whether it was ever sent. Paid ≥ gross → `paid`,
-/// > 0 → `partially_paid`, none → the status before payments; any payment locks, and a
-/// sent invoice stays locked. `None` when the payments' sum overflows.
+/// paid above 0 → `partially_paid`, none → the status before payments; any payment locks,
+/// and a sent invoice stays locked. `None` when the payments' sum overflows.
 pub fn after_payments(
     current: InvoiceStatus,
     stored_before: Option<InvoiceStatus>,

@@ -123,7 +123,7 @@ impl Balance {
         match self {
             Balance::Open(v) => v,
             Balance::Settled(z) => z,
-            Balance::Credit(c) => c - c,
+            Balance::Credit(c) => Decimal::new(0, c.scale()),
         }
     }
 }

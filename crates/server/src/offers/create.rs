@@ -22,7 +22,6 @@ use kontor_model::position::PositionType;
 use kontor_model::totals::compute_totals;
 use kontor_model::validation::validate_new_offer;
 use kontor_model::vat::{resolve_vat, VatChoice};
-use rust_decimal::Decimal;
 
 /// The company and currency an offer body resolves to.
 struct Resolved {
