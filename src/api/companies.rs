@@ -29,15 +29,6 @@ impl CompanyQuery {
         }
     }
 
-    /// Exactly the companies with these ids.
-    pub fn with_ids(ids: &[i64]) -> Self {
-        CompanyQuery {
-            ids: ids.to_vec(),
-            per_page: Some(100),
-            ..Default::default()
-        }
-    }
-
     /// The query pairs.
     pub fn to_pairs(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();

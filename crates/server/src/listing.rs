@@ -78,10 +78,11 @@ impl<F> ListQuery<F> {
     pub fn slice<T>(&self, all: Vec<T>) -> PageOf<T> {
         let total = i64::try_from(all.len()).unwrap_or(i64::MAX);
         let per_page = self.paging.per_page() as usize;
-        let skip = (self.paging.page() as usize - 1)
-            .checked_mul(per_page)
-            .unwrap_or(usize::MAX);
-        let items = all.into_iter().skip(skip).take(per_page).collect();
+        // A page beyond what `usize` can count is simply empty.
+        let items = match (self.paging.page() as usize - 1).checked_mul(per_page) {
+            Some(skip) => all.into_iter().skip(skip).take(per_page).collect(),
+            None => Vec::new(),
+        };
         self.page(items, total)
     }
 }
