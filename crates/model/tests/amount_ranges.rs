@@ -3,12 +3,17 @@
 //! reference computed exactly in 128-bit integers on scaled values — never a panic, never
 //! a saturated value (`docs/decisions.md` § Amount ranges (issue 8)).
 
+use kontor_model::arith::mul_round;
+use kontor_model::billing::NewExpense;
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem};
+use kontor_model::payment_rules::validate_payment;
 use kontor_model::position::PositionType;
 use kontor_model::purchase::{NewPurchase, NewPurchaseItem, PaymentMethod};
 use kontor_model::purchase_totals::{purchase_position_totals, sum_purchase_totals};
 use kontor_model::totals::compute_totals;
-use kontor_model::validation::{validate_new_invoice, validate_new_purchase, MAX_AMOUNT};
+use kontor_model::validation::{
+    validate_expense_amounts, validate_new_invoice, validate_new_purchase, MAX_AMOUNT,
+};
 use kontor_model::Decimal;
 use proptest::prelude::*;
 
@@ -286,6 +291,45 @@ proptest! {
                     prop_assert_eq!((p.net_total, p.tax_total, p.gross_total), (cents(net), cents(t), cents(gross)));
                 }
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_000))]
+
+    #[test]
+    fn expense_is_refused_or_its_price_is_exact(
+        quantity in quantity(),
+        unit_price in amount(),
+        unit_cost in amount(),
+    ) {
+        let body = NewExpense {
+            quantity: Some(quantity),
+            unit_price: Some(unit_price),
+            unit_cost: Some(unit_cost),
+            ..Default::default()
+        };
+        let errors = validate_expense_amounts(&body, "EUR");
+        if errors.is_empty() {
+            for price in [unit_price, unit_cost] {
+                let m = quantity.mantissa().checked_mul(price.mantissa()).expect("in range fits");
+                let expected = cents(cents_of(m, quantity.scale() + price.scale()));
+                prop_assert_eq!(mul_round(quantity, price, 2), Some(expected));
+                prop_assert!(expected.abs() < MAX_AMOUNT);
+            }
+        } else {
+            prop_assert!(errors.keys().all(|k| ["quantity", "unit_price", "unit_cost"].contains(&k.as_str())));
+        }
+    }
+
+    #[test]
+    fn payment_is_refused_or_in_range(paid in amount()) {
+        let errors = validate_payment(chrono::NaiveDate::from_ymd_opt(2026, 11, 1), Some(paid), "paid_total", "EUR");
+        if errors.is_empty() {
+            prop_assert!(paid > Decimal::ZERO && paid < MAX_AMOUNT && paid.normalize().scale() <= 2);
+        } else {
+            prop_assert_eq!(errors.keys().collect::<Vec<_>>(), ["paid_total"]);
         }
     }
 }
