@@ -275,6 +275,7 @@ async fn time_is_billed_through_the_picker() {
     b.click("#bill-add").await;
     b.wait_text("Bills 1 time entry").await;
     b.click("form button[type=submit]").await;
+    b.click("dialog[open] #finalize-confirm").await;
     b.wait_text("Time sheet").await;
     b.click("#tab-timesheet").await;
     b.wait_text_of("[data-total=hours]", "6.5 h").await;

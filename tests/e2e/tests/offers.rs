@@ -173,12 +173,15 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     b.wait_text("119.00").await;
     b.screenshot("offers-04-invoice-from-offer").await;
     b.click("form button[type=submit]").await;
+    b.click("dialog[open] #finalize-confirm").await;
     b.wait_js(
         "return /^\\/invoices\\/\\d+$/.test(location.pathname);",
         vec![],
     )
     .await;
     b.wait_text("119.00 EUR").await;
+    // The invoice links its offer; the offer is billed now and lists the invoice.
+    b.wait_text("Created from").await;
 
     // The list, with offers in other states written through the API.
     for (title, status) in [

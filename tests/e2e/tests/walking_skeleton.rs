@@ -73,6 +73,8 @@ async fn create_find_open_and_send_an_invoice() {
     b.screenshot("02-form").await;
 
     b.click("form button[type=submit]").await;
+    // A number is assigned only after the confirmation "Finalize" asks too.
+    b.click("dialog[open] #finalize-confirm").await;
     b.wait_text("R").await;
     b.wait_text("E2E website work").await;
 
