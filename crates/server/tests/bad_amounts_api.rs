@@ -291,3 +291,48 @@ async fn query_dates_follow_the_same_rule() {
     let r = s.get("/invoices/payments?from=2026-01-01").await;
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+#[tokio::test]
+async fn a_stored_expense_that_overflows_is_an_error_not_a_panic() {
+    let s = start().await;
+    let c = s.customer("ACME").await;
+    let r = s
+        .post(
+            "/projects",
+            raw(&format!(r#"{{"name": "Site", "customer_id": {c}}}"#)),
+        )
+        .await;
+    let project = r.body["id"].as_i64().unwrap();
+    // A row written before amounts were range-checked.
+    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    sqlx::query(
+        "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
+         VALUES (?, '2026-11-04', 'Old', '', '1000000000000000', '', '1000000000000000', '0', 'EUR', 1, '2026-11-04T00:00:00Z', '2026-11-04T00:00:00Z')",
+    )
+    .bind(project)
+    .execute(&pool)
+    .await
+    .unwrap();
+    let r = s.get(&format!("/projects/{project}/expenses")).await;
+    assert_eq!(r.status, 500, "{}", r.body);
+    assert!(
+        r.body["message"].is_string(),
+        "a JSON error body: {}",
+        r.body
+    );
+}
+
+#[tokio::test]
+async fn the_live_preview_refuses_totals_that_do_not_fit() {
+    let s = start().await;
+    let c = s.customer("ACME").await;
+    let mut body = invoice_body(c);
+    merge(
+        &mut body,
+        raw(
+            r#"{"items": [{"type": "item", "title": "a", "net_total": 5e28}, {"type": "item", "title": "b", "net_total": 5e28}]}"#,
+        ),
+    );
+    let r = s.post("/invoices/preview.pdf", body).await;
+    assert_field(&r, "items");
+}
