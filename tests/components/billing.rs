@@ -253,3 +253,21 @@ fn an_overpaid_invoice_shows_a_credit() {
         Balance::Open("69.00".parse().unwrap())
     );
 }
+
+#[wasm_bindgen_test]
+async fn the_payments_tab_shows_an_overpayment_as_credit() {
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), || {
+        Toasts::provide();
+        view! {
+            <kontor_app::pages::invoices::detail_payments::PaymentsTab
+                invoice=invoice(&["100", "29"])
+                on_changed=Callback::new(|_| ())
+            />
+        }
+    });
+    settle().await;
+    let text = root.text_content().unwrap();
+    assert!(text.contains("credit 10.00 EUR"), "{text}");
+    assert!(!text.contains("open 0.00"), "{text}");
+}

@@ -255,3 +255,40 @@ async fn an_invoice_from_an_offer_links_both_and_bills_the_offer() {
     assert_eq!(r.status, 422);
     assert_eq!(r.body["errors"]["offer_id"][0], "does not exist");
 }
+
+#[tokio::test]
+async fn offers_go_to_the_company_without_its_billing_cc() {
+    let s = start().await;
+    let company = s
+        .post(
+            "/companies",
+            json!({"name": "Quay AG", "address": "Kai 2", "email": "office@quay.example",
+                   "billing_email_cc": "accounts@quay.example"}),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let offer = s
+        .post(
+            "/offers",
+            json!({"company_id": company, "recipient_address": "Quay AG\nKai 2", "date": "2026-11-05",
+                   "due_date": "2026-12-05", "title": "Cranes", "tax": 19,
+                   "items": [{"type": "item", "title": "Survey", "quantity": 1, "unit_price": 100}]}),
+        )
+        .await;
+    assert_eq!(offer.status, 200, "{}", offer.body);
+    let id = offer.body["id"].as_i64().unwrap();
+    let r = s
+        .post(
+            &format!("/offers/{id}/send_email"),
+            json!({"subject": "Offer", "text": "Hello"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["emails_to"], "office@quay.example");
+    assert_eq!(
+        r.body["emails_cc"], "",
+        "the billing CC is for invoices only"
+    );
+}

@@ -7,7 +7,7 @@ mod detail_actions;
 mod detail_billed;
 pub mod detail_document;
 pub mod detail_email;
-mod detail_payments;
+pub mod detail_payments;
 pub mod detail_reminders;
 mod detail_reverse;
 mod detail_sections;
