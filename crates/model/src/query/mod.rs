@@ -10,200 +10,22 @@
 //! - [`decode`] names the parameter of a malformed value ([`QueryError`], a 400 on the
 //!   server); unknown parameters are ignored.
 //! - The fields' forms are given by [`one`] (a single value, last one wins, empty = absent)
-//!   and [`list`] (comma-separated and/or repeated), both through [`Param`].
+//!   and [`list`] (comma-separated and/or repeated), both through [`Param`]; these
+//!   helpers live in `form.rs`, this file holds the types.
+
+mod form;
+
+pub use form::{
+    comma_joined, decode, encode, id_list, list, one, parse_date, parse_id, split_list, Param,
+    QueryError,
+};
 
 use crate::offer::OfferStatus;
-use crate::party::CompanyType;
 use crate::purchase::{PaymentMethod, PurchaseStatus};
 use crate::status::InvoiceStatus;
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::de::{self, DeserializeOwned, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, DeserializeOwned, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
-use std::fmt;
-
-/// A query parameter with the wrong form (answered with 400 naming it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryError {
-    /// Parameter name, e.g. `date_from`.
-    pub param: String,
-    /// What is wrong, e.g. `must be a date YYYY-MM-DD`.
-    pub message: String,
-}
-
-impl std::fmt::Display for QueryError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "query parameter {} {}", self.param, self.message)
-    }
-}
-
-fn bad(param: &str, message: &str) -> QueryError {
-    QueryError {
-        param: param.to_string(),
-        message: message.to_string(),
-    }
-}
-
-/// Decodes a query string (without `?`) into `T`. Unknown parameters are ignored; a value
-/// of the wrong form is a [`QueryError`] naming its parameter (the field's wire name).
-pub fn decode<T: DeserializeOwned>(query: &str) -> Result<T, QueryError> {
-    let de = serde_html_form::Deserializer::from_bytes(query.as_bytes());
-    serde_path_to_error::deserialize(de).map_err(|e| {
-        let param = e.path().to_string();
-        let message = e.into_inner().to_string();
-        QueryError {
-            param: if param == "." { "query".into() } else { param },
-            message,
-        }
-    })
-}
-
-/// Writes `value` as query pairs (absent and empty fields left out).
-pub fn encode<T: Serialize>(value: &T) -> Vec<(String, String)> {
-    let text = serde_html_form::to_string(value).unwrap_or_default();
-    form_urlencoded::parse(text.as_bytes())
-        .into_owned()
-        .collect()
-}
-
-/// One query value's form: how a text becomes the value (`None`: wrong form) and what the
-/// 400 says then (`must be …`).
-pub trait Param: Sized {
-    /// What is expected, e.g. `a date YYYY-MM-DD`.
-    const EXPECTED: &'static str;
-    /// The value of `text` (trimmed, not empty), or `None` when it has the wrong form.
-    fn parse_param(text: &str) -> Option<Self>;
-}
-
-macro_rules! params {
-    ($($t:ty => $expected:literal, $parse:expr;)*) => {$(
-        impl Param for $t {
-            const EXPECTED: &'static str = $expected;
-            fn parse_param(text: &str) -> Option<Self> {
-                ($parse)(text)
-            }
-        }
-    )*};
-}
-
-params! {
-    i64 => "an integer", |t: &str| t.parse().ok();
-    u32 => "a positive integer", |t: &str| t.parse().ok().filter(|n| *n > 0);
-    String => "a text", |t: &str| Some(t.to_string());
-    NaiveDate => "a date YYYY-MM-DD (year 1900–2999)", |t: &str| crate::wire::parse_date(t).ok();
-    DateTime<Utc> => "a timestamp YYYY-MM-DDTHH:MM:SSZ", crate::timestamp::parse;
-    bool => "true or false", |t: &str| match t { "true" | "1" => Some(true), "false" | "0" => Some(false), _ => None };
-    InvoiceStatus => "one of draft, created, sent, partially_paid, paid, overdue, ignored", InvoiceStatus::parse;
-    OfferStatus => "one of created, sent, accepted, partially_billed, billed, archived", OfferStatus::parse;
-    PurchaseStatus => "pending or approved", PurchaseStatus::parse;
-    PaymentMethod => "bank_transfer, direct_debit, credit_card, paypal or cash", PaymentMethod::parse;
-    CompanyType => "customer, supplier or organization", CompanyType::parse;
-}
-
-/// The texts given for one parameter: one value, or several when it is repeated.
-struct Texts;
-
-impl<'de> Visitor<'de> for Texts {
-    type Value = Vec<String>;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a text or repeated texts")
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        Ok(vec![v.to_string()])
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Vec::new())
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-        Ok(Vec::new())
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(Texts)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        let mut out = Vec::new();
-        while let Some(text) = seq.next_element::<String>()? {
-            out.push(text);
-        }
-        Ok(out)
-    }
-}
-
-fn parse_one<T: Param, E: de::Error>(text: &str) -> Result<T, E> {
-    T::parse_param(text).ok_or_else(|| E::custom(format!("must be {}", T::EXPECTED)))
-}
-
-/// `deserialize_with` for a single value: empty means absent; when repeated, the last
-/// value counts. Error: `must be <Param::EXPECTED>`.
-pub fn one<'de, D: Deserializer<'de>, T: Param>(d: D) -> Result<Option<T>, D::Error> {
-    let texts = d.deserialize_any(Texts)?;
-    match texts.iter().map(|t| t.trim()).rfind(|t| !t.is_empty()) {
-        Some(text) => parse_one(text).map(Some),
-        None => Ok(None),
-    }
-}
-
-/// `deserialize_with` for a list: comma-separated (`status=sent,paid`), repeated
-/// (`tags=a&tags=b`) or both; empty entries and surrounding spaces are dropped.
-/// Error: `must be <Param::EXPECTED>` for the first entry of the wrong form.
-pub fn list<'de, D: Deserializer<'de>, T: Param>(d: D) -> Result<Vec<T>, D::Error> {
-    let texts = d.deserialize_any(Texts)?;
-    texts
-        .iter()
-        .flat_map(|t| split_list(t))
-        .map(|t| parse_one(&t))
-        .collect()
-}
-
-/// `deserialize_with` for an id list that may be given empty (`ids=` selects nothing, so
-/// it is `Some(vec![])`, not absent).
-pub fn id_list<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Vec<i64>>, D::Error> {
-    list(d).map(Some)
-}
-
-/// `serialize_with` for a list: the entries joined by commas (`status=sent,paid`).
-pub fn comma_joined<S: Serializer, T: Serialize>(items: &[T], s: S) -> Result<S::Ok, S::Error> {
-    let texts: Vec<String> = items
-        .iter()
-        .map(|i| {
-            serde_json::to_value(i)
-                .ok()
-                .map(|v| match v {
-                    serde_json::Value::String(s) => s,
-                    other => other.to_string(),
-                })
-                .unwrap_or_default()
-        })
-        .collect();
-    s.serialize_str(&texts.join(","))
-}
-
-/// Splits a comma-separated list, dropping empty entries and surrounding spaces.
-pub fn split_list(value: &str) -> impl Iterator<Item = String> + '_ {
-    value
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_string)
-}
-
-/// Parses a date `YYYY-MM-DD` (year 1900–2999, [`crate::wire::parse_date`]) for `param`.
-pub fn parse_date(param: &str, value: &str) -> Result<NaiveDate, QueryError> {
-    crate::wire::parse_date(value).map_err(|m| bad(param, m))
-}
-
-/// Parses an integer id for `param`.
-pub fn parse_id(param: &str, value: &str) -> Result<i64, QueryError> {
-    value
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| bad(param, "must be an integer"))
-}
 
 /// Pagination and sorting common to every list: `page` (from 1), `per_page` (1–100,
 /// default 100; larger values are treated as 100), `sort_by=<field> [asc|desc]`.
@@ -214,10 +36,10 @@ pub struct Paging {
     #[serde(deserialize_with = "one", skip_serializing_if = "first_page")]
     pub page: Option<u32>,
     /// Page size; `None` → 100.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub per_page: Option<u32>,
     /// `sort_by` as given (`"gross_total desc"`); validated per resource by the server.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub sort_by: Option<String>,
 }
 
@@ -335,16 +157,16 @@ pub struct InvoiceFilter {
     )]
     pub status: Vec<InvoiceStatus>,
     /// Invoice date on or after.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub date_from: Option<NaiveDate>,
     /// Invoice date on or before.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub date_to: Option<NaiveDate>,
     /// Service period starting on or after.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub service_period_from: Option<NaiveDate>,
     /// Service period ending on or before.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub service_period_to: Option<NaiveDate>,
     /// Must carry all of these tags (`tags=a,b`, `tags=a&tags=b` or `tags[]=a`).
     #[serde(
@@ -355,20 +177,16 @@ pub struct InvoiceFilter {
     )]
     pub tags: Vec<String>,
     /// Exact invoice number.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub identifier: Option<String>,
     /// Wildcard search in title and identifier.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub term: Option<String>,
     /// Customer company id (`customer_id` is another name, `decisions.md` § Invoices).
-    #[serde(
-        alias = "customer_id",
-        deserialize_with = "one",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(alias = "customer_id", deserialize_with = "one")]
     pub company_id: Option<i64>,
     /// Project id.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub project_id: Option<i64>,
     /// Pagination and sorting.
     #[serde(skip)]
@@ -393,13 +211,13 @@ pub struct OfferFilter {
     )]
     pub status: Vec<OfferStatus>,
     /// Offer date on or after.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub from: Option<NaiveDate>,
     /// Offer date on or before.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub to: Option<NaiveDate>,
     /// Exact offer number.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub identifier: Option<String>,
     /// Any of these deals.
     #[serde(
@@ -418,7 +236,7 @@ pub struct OfferFilter {
     )]
     pub project_ids: Vec<i64>,
     /// Customer company.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub company_id: Option<i64>,
     /// The interface's `sort` (`date`, `created_at`, `title`), newest/first-letter first.
     #[serde(
@@ -497,13 +315,13 @@ fn write_range<S: Serializer>(range: &DateRange, s: S) -> Result<S::Ok, S::Error
 #[serde(default)]
 pub struct PurchaseFilter {
     /// Category of the purchase or of one of its positions.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub category_id: Option<i64>,
     /// Full-text search over the positions' titles (and the purchase's title and numbers).
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub term: Option<String>,
     /// Supplier; `Some(0)` selects purchases without a supplier.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub company_id: Option<i64>,
     /// Any of these statuses.
     #[serde(
@@ -528,10 +346,10 @@ pub struct PurchaseFilter {
     )]
     pub date: DateRange,
     /// `true`: only purchases without any payment; `false`: only with payments.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub unpaid: Option<bool>,
     /// Payment method.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[serde(deserialize_with = "one")]
     pub payment_method: Option<PaymentMethod>,
     /// Pagination and `sort_by`.
     #[serde(skip)]
@@ -595,6 +413,7 @@ mod tests {
     #[test]
     fn empty_values_are_absent_and_unknown_ignored() {
         let f = InvoiceFilter::from_query("status=&date_from=&term=&foo=bar&project_id=").unwrap();
+        assert!(f.to_pairs().is_empty(), "{:?}", f.to_pairs());
         assert_eq!(f, InvoiceFilter::default());
         let ids = InvoiceFilter::from_query("ids=").unwrap();
         assert_eq!(ids.global.ids, Some(vec![]));
