@@ -1,6 +1,6 @@
 //! What invoices can bill: a project's unbilled time sheet entries and its expenses.
 
-use super::client::{get_one, get_page};
+use super::client::{get_all_pages, get_page};
 use super::{ApiError, Page};
 use kontor_model::billing::{Activity, Expense};
 
@@ -17,7 +17,8 @@ pub async fn list_unbilled_activities(project_id: i64) -> Result<Page<Activity>,
     get_page("/activities", &query).await
 }
 
-/// GET /projects/{id}/expenses: all of a project's expenses (filter `billed`/`billable`).
+/// GET /projects/{id}/expenses: all of a project's expenses, every page (filter
+/// `billed`/`billable`).
 pub async fn list_project_expenses(project_id: i64) -> Result<Vec<Expense>, ApiError> {
-    get_one(&format!("/projects/{project_id}/expenses"), &[]).await
+    get_all_pages(&format!("/projects/{project_id}/expenses")).await
 }

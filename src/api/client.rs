@@ -376,6 +376,26 @@ pub(crate) async fn get_page<T: DeserializeOwned>(
     })
 }
 
+/// GET every page of a list (pages of 100, following `X-Total`), for the short lists the
+/// app needs whole (a project's expenses, an offer's attachments).
+pub(crate) async fn get_all_pages<T: DeserializeOwned>(path: &str) -> Result<Vec<T>, ApiError> {
+    let mut all = Vec::new();
+    let mut page = 1u32;
+    loop {
+        let query = [
+            ("per_page".to_string(), "100".to_string()),
+            ("page".to_string(), page.to_string()),
+        ];
+        let got: Page<T> = get_page(path, &query).await?;
+        let last = got.page_count();
+        all.extend(got.items);
+        if page >= last {
+            return Ok(all);
+        }
+        page += 1;
+    }
+}
+
 /// Sends `body` with `method` and reads the record answered.
 pub(crate) async fn send_json<B: Serialize, T: DeserializeOwned>(
     method: Method,

@@ -1,7 +1,9 @@
 //! Offers: list, get, create, change the status, the PDF, send by e-mail, and the
 //! attachments (upload with progress, list, delete).
 
-use super::client::{delete_empty, get_one, get_page, request_pdf, send_json, to_json};
+use super::client::{
+    delete_empty, get_all_pages, get_one, get_page, request_pdf, send_json, to_json,
+};
 use super::invoice_documents::Paper;
 use super::upload::{send_with_progress, UploadBody};
 use super::{ApiError, Page};
@@ -50,9 +52,9 @@ pub async fn send_offer_email(id: i64, body: &SendEmail) -> Result<SentEmail, Ap
     send_json(Method::POST, &format!("/offers/{id}/send_email"), body).await
 }
 
-/// GET /offers/{id}/attachments.
+/// GET /offers/{id}/attachments: every attachment (all pages).
 pub async fn list_offer_attachments(id: i64) -> Result<Vec<Attachment>, ApiError> {
-    get_one(&format!("/offers/{id}/attachments"), &[]).await
+    get_all_pages(&format!("/offers/{id}/attachments")).await
 }
 
 /// POST /offers/{id}/attachments with `{attachment: {filename, base64}}`; `progress`
