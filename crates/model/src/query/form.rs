@@ -34,8 +34,9 @@ fn bad(param: &str, message: &str) -> QueryError {
     }
 }
 
-/// Decodes a query string (without `?`) into `T`. Unknown parameters are ignored; a value
-/// of the wrong form is a [`QueryError`] naming its parameter (the field's wire name).
+/// Decodes a query string (without `?`) into `T` (`decisions.md` § Lists). Unknown
+/// parameters are ignored; a value of the wrong form is a [`QueryError`] naming its
+/// parameter as the request spelled it (an alias such as `customer_id` is named so).
 pub fn decode<T: DeserializeOwned>(query: &str) -> Result<T, QueryError> {
     let de = serde_html_form::Deserializer::from_bytes(query.as_bytes());
     serde_path_to_error::deserialize(de).map_err(|e| {
@@ -48,7 +49,8 @@ pub fn decode<T: DeserializeOwned>(query: &str) -> Result<T, QueryError> {
     })
 }
 
-/// Writes `value` as query pairs (absent and empty fields left out).
+/// Writes `value` as query pairs (absent and empty fields left out). The filter structs
+/// are flat, so writing cannot fail; a shape the format cannot hold writes nothing.
 pub fn encode<T: Serialize>(value: &T) -> Vec<(String, String)> {
     let text = serde_html_form::to_string(value).unwrap_or_default();
     form_urlencoded::parse(text.as_bytes())
