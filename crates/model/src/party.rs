@@ -1,9 +1,91 @@
 //! Supporting records the forms need (`decisions.md` § Supporting resources): companies,
-//! projects and users, with their creation bodies.
+//! projects and users, with their creation bodies; the master data of issue 9 (contract
+//! § Company, § Person, § Project, § Deal). The rules over the bodies live in
+//! [`crate::master_data`].
 
 use chrono::{DateTime, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+fn yes() -> bool {
+    true
+}
+
+/// Correspondence language of a company's documents (issue 9): `de` (default) or `en`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// German.
+    #[default]
+    De,
+    /// English.
+    En,
+}
+
+impl Language {
+    /// Wire name (`"de"`, `"en"`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Language::De => "de",
+            Language::En => "en",
+        }
+    }
+
+    /// Parses a wire name (exactly `de` or `en`); `None` otherwise.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "de" => Some(Language::De),
+            "en" => Some(Language::En),
+            _ => None,
+        }
+    }
+}
+
+/// A contact person's gender as MOCO writes it: `F`, `M` or `U` (unknown / diverse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gender {
+    /// Female.
+    F,
+    /// Male.
+    M,
+    /// Unknown or diverse.
+    U,
+}
+
+impl Gender {
+    /// Wire name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Gender::F => "F",
+            Gender::M => "M",
+            Gender::U => "U",
+        }
+    }
+
+    /// Parses a wire name.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "F" => Some(Gender::F),
+            "M" => Some(Gender::M),
+            "U" => Some(Gender::U),
+            _ => None,
+        }
+    }
+}
+
+/// The company's billing contact: `{id, name, email}` (the contract's `{id, name}` plus the
+/// person's e-mail, which the default invoice recipients use).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BillingContact {
+    /// Person id.
+    pub id: i64,
+    /// First and last name.
+    pub name: String,
+    /// The person's e-mail.
+    #[serde(default)]
+    pub email: Option<String>,
+}
 
 /// A reference to a record by id and name: `{id, name}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -99,6 +181,51 @@ pub struct Company {
     pub tags: Vec<String>,
     /// Default VAT treatment.
     pub customer_vat: CustomerVat,
+    /// `false` once archived (hidden from pickers; still listed with `active=false`).
+    #[serde(default = "yes")]
+    pub active: bool,
+    /// ISO 3166-1 alpha-2 code, upper case (`"DE"`).
+    #[serde(default)]
+    pub country_code: Option<String>,
+    /// Phone number (free text).
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Website (`https://…` or a bare host name).
+    #[serde(default)]
+    pub website: Option<String>,
+    /// VAT identifier in compact form (`"DE136308783"`, [`crate::vat_id`]).
+    #[serde(default)]
+    pub vat_identifier: Option<String>,
+    /// Tax number (Steuernummer, free text).
+    #[serde(default)]
+    pub tax_number: Option<String>,
+    /// BIC (8 or 11 characters).
+    #[serde(default)]
+    pub bic: Option<String>,
+    /// Free-text notes.
+    #[serde(default)]
+    pub info: Option<String>,
+    /// Payment term in days (0–365); the same value as `payment_term_days`.
+    #[serde(default)]
+    pub default_invoice_due_days: Option<i64>,
+    /// Default discount in percent (0–100).
+    #[serde(default, with = "crate::wire::decimal_option")]
+    pub default_discount: Option<Decimal>,
+    /// Default cash discount (Skonto) in percent (0–100).
+    #[serde(default, with = "crate::wire::decimal_option")]
+    pub default_cash_discount: Option<Decimal>,
+    /// Days within which the cash discount applies (0–365).
+    #[serde(default)]
+    pub default_cash_discount_days: Option<i64>,
+    /// Correspondence language of documents.
+    #[serde(default)]
+    pub language: Language,
+    /// Custom properties (name → value).
+    #[serde(default)]
+    pub custom_properties: BTreeMap<String, String>,
+    /// The person marked as billing contact, if any.
+    #[serde(default)]
+    pub billing_contact: Option<BillingContact>,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
@@ -151,6 +278,87 @@ pub struct NewCompany {
     /// Default VAT treatment.
     #[serde(default)]
     pub customer_vat: Option<CustomerVat>,
+    /// `false` archives, `true` restores; default (create) `true`.
+    #[serde(default)]
+    pub active: Option<bool>,
+    /// ISO 3166-1 alpha-2 code (upper case).
+    #[serde(default)]
+    pub country_code: Option<String>,
+    /// Phone.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// Website.
+    #[serde(default)]
+    pub website: Option<String>,
+    /// VAT identifier (checked per country, stored compact).
+    #[serde(default)]
+    pub vat_identifier: Option<String>,
+    /// Tax number (Steuernummer).
+    #[serde(default)]
+    pub tax_number: Option<String>,
+    /// BIC.
+    #[serde(default)]
+    pub bic: Option<String>,
+    /// Free-text notes.
+    #[serde(default)]
+    pub info: Option<String>,
+    /// Payment term in days (0–365); wins over `payment_term_days` when both are sent.
+    #[serde(default)]
+    pub default_invoice_due_days: Option<i64>,
+    /// Default discount in percent (0–100).
+    #[serde(default, with = "crate::wire::decimal_option")]
+    pub default_discount: Option<Decimal>,
+    /// Default cash discount in percent (0–100).
+    #[serde(default, with = "crate::wire::decimal_option")]
+    pub default_cash_discount: Option<Decimal>,
+    /// Cash discount days (0–365).
+    #[serde(default)]
+    pub default_cash_discount_days: Option<i64>,
+    /// Correspondence language; default `de`.
+    #[serde(default)]
+    pub language: Option<Language>,
+    /// Custom properties (name → value).
+    #[serde(default)]
+    pub custom_properties: Option<BTreeMap<String, String>>,
+}
+
+impl NewCompany {
+    /// The payment term in days: `default_invoice_due_days`, else `payment_term_days`.
+    pub fn due_days(&self) -> Option<i64> {
+        self.default_invoice_due_days.or(self.payment_term_days)
+    }
+}
+
+impl From<&Company> for NewCompany {
+    /// The full body of a stored company (the base a partial update is merged onto).
+    fn from(c: &Company) -> Self {
+        NewCompany {
+            kind: Some(c.kind),
+            name: Some(c.name.clone()),
+            address: Some(c.address.clone()),
+            email: c.email.clone(),
+            billing_email_cc: c.billing_email_cc.clone(),
+            currency: c.currency.clone(),
+            payment_term_days: None,
+            iban: c.iban.clone(),
+            tags: Some(c.tags.clone()),
+            customer_vat: Some(c.customer_vat.clone()),
+            active: Some(c.active),
+            country_code: c.country_code.clone(),
+            phone: c.phone.clone(),
+            website: c.website.clone(),
+            vat_identifier: c.vat_identifier.clone(),
+            tax_number: c.tax_number.clone(),
+            bic: c.bic.clone(),
+            info: c.info.clone(),
+            default_invoice_due_days: c.default_invoice_due_days.or(c.payment_term_days),
+            default_discount: c.default_discount,
+            default_cash_discount: c.default_cash_discount,
+            default_cash_discount_days: c.default_cash_discount_days,
+            language: Some(c.language),
+            custom_properties: Some(c.custom_properties.clone()),
+        }
+    }
 }
 
 /// A project.
@@ -170,6 +378,9 @@ pub struct Project {
     pub billing_email_cc: Option<String>,
     /// Billing address used instead of the customer's when set.
     pub billing_address: Option<String>,
+    /// `false` once archived.
+    #[serde(default = "yes")]
+    pub active: bool,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
@@ -199,6 +410,24 @@ pub struct NewProject {
     /// Billing address.
     #[serde(default)]
     pub billing_address: Option<String>,
+    /// `false` archives, `true` restores; default (create) `true`.
+    #[serde(default)]
+    pub active: Option<bool>,
+}
+
+impl From<&Project> for NewProject {
+    /// The full body of a stored project (the base a partial update is merged onto).
+    fn from(p: &Project) -> Self {
+        NewProject {
+            name: Some(p.name.clone()),
+            customer_id: p.customer.as_ref().map(|c| c.id),
+            currency: p.currency.clone(),
+            billing_email_to: p.billing_email_to.clone(),
+            billing_email_cc: p.billing_email_cc.clone(),
+            billing_address: p.billing_address.clone(),
+            active: Some(p.active),
+        }
+    }
 }
 
 /// A user of the account (internal contact).
@@ -245,7 +474,7 @@ pub struct Deal {
     pub company: Option<IdName>,
     /// Currency.
     pub currency: Option<String>,
-    /// Status: `pending`, `won` or `lost`.
+    /// Status: `open`, `won` or `lost` ([`DEAL_STATUSES`]).
     pub status: String,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
@@ -267,9 +496,24 @@ pub struct NewDeal {
     /// Currency (one of the account's).
     #[serde(default)]
     pub currency: Option<String>,
-    /// `pending` (default), `won` or `lost`.
+    /// `open` (default), `won` or `lost`.
     #[serde(default)]
     pub status: Option<String>,
+}
+
+/// The statuses of a deal (contract § Deal); the first is the default.
+pub const DEAL_STATUSES: [&str; 3] = ["open", "won", "lost"];
+
+impl From<&Deal> for NewDeal {
+    /// The full body of a stored deal (the base a partial update is merged onto).
+    fn from(d: &Deal) -> Self {
+        NewDeal {
+            name: Some(d.name.clone()),
+            company_id: d.company.as_ref().map(|c| c.id),
+            currency: d.currency.clone(),
+            status: Some(d.status.clone()),
+        }
+    }
 }
 
 /// A contact person at a company.
@@ -285,12 +529,38 @@ pub struct Person {
     pub email: Option<String>,
     /// The company.
     pub company: Option<IdName>,
+    /// Gender (`F`, `M`, `U`).
+    #[serde(default)]
+    pub gender: Option<Gender>,
+    /// Salutation or title (free text, e.g. `Dr.`).
+    #[serde(default)]
+    pub salutation: Option<String>,
+    /// Job title.
+    #[serde(default)]
+    pub job_position: Option<String>,
+    /// Phone.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// The company's billing contact (at most one per company).
+    #[serde(default)]
+    pub billing_contact: bool,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
     /// Last change.
     #[serde(with = "crate::timestamp")]
     pub updated_at: DateTime<Utc>,
+}
+
+impl Person {
+    /// First and last name, separated by a space (blank parts left out).
+    pub fn full_name(&self) -> String {
+        [self.firstname.trim(), self.lastname.trim()]
+            .into_iter()
+            .filter(|p| !p.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 /// POST /contacts/people body.
@@ -308,4 +578,37 @@ pub struct NewPerson {
     /// Company id.
     #[serde(default)]
     pub company_id: Option<i64>,
+    /// Gender (`F`, `M`, `U`).
+    #[serde(default)]
+    pub gender: Option<Gender>,
+    /// Salutation or title.
+    #[serde(default)]
+    pub salutation: Option<String>,
+    /// Job title.
+    #[serde(default)]
+    pub job_position: Option<String>,
+    /// Phone.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// `true` marks this person as the company's billing contact (and clears the mark on
+    /// the others); default (create) `false`.
+    #[serde(default)]
+    pub billing_contact: Option<bool>,
+}
+
+impl From<&Person> for NewPerson {
+    /// The full body of a stored person (the base a partial update is merged onto).
+    fn from(p: &Person) -> Self {
+        NewPerson {
+            firstname: Some(p.firstname.clone()),
+            lastname: Some(p.lastname.clone()),
+            email: p.email.clone(),
+            company_id: p.company.as_ref().map(|c| c.id),
+            gender: p.gender,
+            salutation: p.salutation.clone(),
+            job_position: p.job_position.clone(),
+            phone: p.phone.clone(),
+            billing_contact: Some(p.billing_contact),
+        }
+    }
 }

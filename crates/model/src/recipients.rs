@@ -24,17 +24,26 @@ fn filled(value: Option<&str>) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// The default recipients of an invoice: the project's `billing_email_to` /
-/// `billing_email_cc`; when the project names no To, the customer's `email` (and its
+/// The e-mail of the company's billing contact, when it has one with an address.
+fn billing_contact_email(company: &Company) -> Option<String> {
+    company
+        .billing_contact
+        .as_ref()
+        .and_then(|b| filled(b.email.as_deref()))
+}
+
+/// The default recipients of an invoice (issue 9 contract § Person): the project's
+/// `billing_email_to` / `billing_email_cc`; when the project names no To, the customer's
+/// billing contact's e-mail, else the customer's `email` (either with the customer's
 /// `billing_email_cc` unless the project gave a CC). An empty or blank address counts as
-/// none, so a customer without e-mail gives no default To (sending then needs a typed
+/// none, so a customer without any e-mail gives no default To (sending then needs a typed
 /// one: 422 on `emails_to`).
 pub fn invoice_recipients(project: Option<&Project>, customer: Option<&Company>) -> Recipients {
     let mut to = project.and_then(|p| filled(p.billing_email_to.as_deref()));
     let mut cc = project.and_then(|p| filled(p.billing_email_cc.as_deref()));
     if to.is_none() {
         if let Some(c) = customer {
-            to = filled(c.email.as_deref());
+            to = billing_contact_email(c).or_else(|| filled(c.email.as_deref()));
             cc = cc.or_else(|| filled(c.billing_email_cc.as_deref()));
         }
     }
@@ -44,11 +53,13 @@ pub fn invoice_recipients(project: Option<&Project>, customer: Option<&Company>)
     }
 }
 
-/// The default recipients of an offer: the contact person's e-mail, else the company's
-/// `email`; never a CC (the company's `billing_email_cc` is for invoices only).
-/// Blank addresses count as none.
+/// The default recipients of an offer: the offer's contact person's e-mail, else the
+/// company's billing contact's e-mail, else the company's `email`; never a CC (the
+/// company's `billing_email_cc` is for invoices only). Blank addresses count as none.
 pub fn offer_recipients(contact_email: Option<&str>, company: Option<&Company>) -> Recipients {
-    let to = filled(contact_email).or_else(|| company.and_then(|c| filled(c.email.as_deref())));
+    let to = filled(contact_email).or_else(|| {
+        company.and_then(|c| billing_contact_email(c).or_else(|| filled(c.email.as_deref())))
+    });
     Recipients {
         to: to.unwrap_or_default(),
         cc: String::new(),
@@ -82,11 +93,26 @@ pub fn wire_list(list: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::party::{CompanyType, CustomerVat};
+    use crate::party::{BillingContact, CompanyType, CustomerVat, Language};
     use chrono::Utc;
 
     fn company(email: Option<&str>, cc: Option<&str>) -> Company {
         Company {
+            active: true,
+            country_code: None,
+            phone: None,
+            website: None,
+            vat_identifier: None,
+            tax_number: None,
+            bic: None,
+            info: None,
+            default_invoice_due_days: None,
+            default_discount: None,
+            default_cash_discount: None,
+            default_cash_discount_days: None,
+            language: Language::De,
+            custom_properties: Default::default(),
+            billing_contact: None,
             id: 1,
             kind: CompanyType::Customer,
             name: "Hafen GmbH".into(),
@@ -112,6 +138,7 @@ mod tests {
             billing_email_to: to.map(Into::into),
             billing_email_cc: cc.map(Into::into),
             billing_address: None,
+            active: true,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }
@@ -166,6 +193,55 @@ mod tests {
         assert_eq!(
             offer_recipients(None, Some(&company(Some(""), None))),
             r("", "")
+        );
+    }
+
+    fn with_contact(mut c: Company, email: Option<&str>) -> Company {
+        c.billing_contact = Some(BillingContact {
+            id: 7,
+            name: "Anna Berg".into(),
+            email: email.map(Into::into),
+        });
+        c
+    }
+
+    #[test]
+    fn the_billing_contact_comes_after_the_project_and_before_the_company() {
+        let customer = with_contact(
+            company(Some("x@hafen.example"), Some("boss@hafen.example")),
+            Some("anna@hafen.example"),
+        );
+        assert_eq!(
+            invoice_recipients(None, Some(&customer)),
+            r("anna@hafen.example", "boss@hafen.example")
+        );
+        let both = project(Some("a@p.example"), None);
+        assert_eq!(
+            invoice_recipients(Some(&both), Some(&customer)),
+            r("a@p.example", "")
+        );
+        let only_cc = project(None, Some("c@p.example"));
+        assert_eq!(
+            invoice_recipients(Some(&only_cc), Some(&customer)),
+            r("anna@hafen.example", "c@p.example")
+        );
+        // A billing contact without an address falls back to the company's e-mail.
+        let blank = with_contact(company(Some("x@hafen.example"), None), Some(" "));
+        assert_eq!(
+            invoice_recipients(None, Some(&blank)),
+            r("x@hafen.example", "")
+        );
+        assert_eq!(
+            offer_recipients(None, Some(&customer)),
+            r("anna@hafen.example", "")
+        );
+        assert_eq!(
+            offer_recipients(Some("bob@hafen.example"), Some(&customer)),
+            r("bob@hafen.example", "")
+        );
+        assert_eq!(
+            offer_recipients(None, Some(&blank)),
+            r("x@hafen.example", "")
         );
     }
 

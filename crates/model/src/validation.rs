@@ -8,6 +8,8 @@ use crate::position::PositionType;
 use crate::status::InvoiceStatus;
 use crate::totals::PositionAmounts;
 use chrono::NaiveDate;
+
+pub use crate::master_data::{validate_company, validate_deal, validate_person, validate_project};
 use rust_decimal::Decimal;
 
 /// Longest accepted single-line text (title, unit, …), in characters.

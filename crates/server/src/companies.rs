@@ -1,28 +1,42 @@
 //! `/companies`: customers, suppliers and organizations (`decisions.md` § Supporting
-//! resources). List filters: `type`, `term` (name), plus the global filters.
+//! resources; issue 9 contract § Company). List filters ([`CompanyFilter`]): `type`,
+//! `term`, `tags`, `active`, plus the global filters; `PUT` is a partial update with the
+//! creation rules ([`kontor_model::master_data`]); `DELETE` only when nothing references
+//! the company (its contact people go with it).
 
-use crate::db::{json_list, now, ts, Dec, Ts, Word};
+use crate::db::{json_list, json_map, now, ts, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, require_text, FieldErrors};
-use kontor_model::party::{Company, CompanyType, CustomerVat, NewCompany};
-use kontor_model::query::one;
-use rust_decimal::Decimal;
-use serde::Deserialize;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::master_data::{
+    errors_of_patch, merge_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
+};
+use kontor_model::party::{
+    BillingContact, Company, CompanyType, CustomerVat, Language, NewCompany,
+};
+use kontor_model::query::CompanyFilter;
+use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/companies` and `/companies/{id}`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/companies", get(list).post(create))
-        .route("/companies/{id}", get(get_one))
+        .route("/companies/{id}", get(get_one).put(update).delete(delete))
 }
+
+const COLUMNS: &str = "c.*, bc.id AS billing_contact_id, \
+     trim(bc.firstname || ' ' || bc.lastname) AS billing_contact_name, \
+     bc.email AS billing_contact_email";
+const FROM: &str =
+    "FROM companies c LEFT JOIN people bc ON bc.company_id = c.id AND bc.billing_contact = 1";
 
 #[derive(sqlx::FromRow)]
 struct CompanyRow {
@@ -39,6 +53,22 @@ struct CompanyRow {
     vat_tax: Option<Dec>,
     reverse_charge: bool,
     intra_eu: bool,
+    active: bool,
+    country_code: Option<String>,
+    phone: Option<String>,
+    website: Option<String>,
+    vat_identifier: Option<String>,
+    tax_number: Option<String>,
+    bic: Option<String>,
+    info: Option<String>,
+    default_discount: Option<Dec>,
+    default_cash_discount: Option<Dec>,
+    default_cash_discount_days: Option<i64>,
+    language: Word<Language>,
+    custom_properties: String,
+    billing_contact_id: Option<i64>,
+    billing_contact_name: Option<String>,
+    billing_contact_email: Option<String>,
     created_at: Ts,
     updated_at: Ts,
 }
@@ -61,6 +91,25 @@ impl From<CompanyRow> for Company {
                 reverse_charge: r.reverse_charge,
                 intra_eu: r.intra_eu,
             },
+            active: r.active,
+            country_code: r.country_code,
+            phone: r.phone,
+            website: r.website,
+            vat_identifier: r.vat_identifier,
+            tax_number: r.tax_number,
+            bic: r.bic,
+            info: r.info,
+            default_invoice_due_days: r.payment_term_days,
+            default_discount: r.default_discount.map(|d| d.0),
+            default_cash_discount: r.default_cash_discount.map(|d| d.0),
+            default_cash_discount_days: r.default_cash_discount_days,
+            language: r.language.0,
+            custom_properties: json_map(&r.custom_properties),
+            billing_contact: r.billing_contact_id.map(|id| BillingContact {
+                id,
+                name: r.billing_contact_name.unwrap_or_default(),
+                email: r.billing_contact_email,
+            }),
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
         }
@@ -77,7 +126,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Company> {
 /// Loads company `id` if it exists.
 pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
     Ok(
-        sqlx::query_as::<_, CompanyRow>("SELECT * FROM companies WHERE id = ?")
+        sqlx::query_as::<_, CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = ?"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -85,19 +134,9 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
     )
 }
 
-/// `GET /companies` filters: `type`, `term` (or `name`, wildcard search in the name).
-#[derive(Debug, Default, Deserialize)]
-#[serde(default)]
-struct CompanyQuery {
-    #[serde(rename = "type", deserialize_with = "one")]
-    kind: Option<CompanyType>,
-    #[serde(alias = "name", deserialize_with = "one")]
-    term: Option<String>,
-}
-
 async fn list(
     State(state): State<AppState>,
-    list: ListQuery<CompanyQuery>,
+    list: ListQuery<CompanyFilter>,
 ) -> ApiResult<PageOf<Company>> {
     let ListQuery {
         filter,
@@ -105,12 +144,11 @@ async fn list(
         global,
         url,
     } = list;
-    let kind = filter.kind;
     let term = filter.term.as_deref().map(like_pattern);
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
-            ("name", "c.name"),
+            ("name", "c.name COLLATE NOCASE"),
             ("created_at", "c.created_at"),
             ("updated_at", "c.updated_at"),
         ],
@@ -119,25 +157,35 @@ async fn list(
     )?;
     let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
         qb.push(" WHERE 1");
-        if let Some(k) = kind {
-            qb.push(" AND c.kind = ").push_bind(k.as_str());
+        if !filter.kinds.is_empty() {
+            qb.push(" AND c.kind IN (");
+            let mut sep = qb.separated(", ");
+            for k in &filter.kinds {
+                sep.push_bind(k.as_str());
+            }
+            qb.push(")");
         }
         if let Some(t) = &term {
-            qb.push(" AND c.name LIKE ")
-                .push_bind(t.clone())
-                .push(" ESCAPE '\\'");
+            qb.push(
+                " AND (c.name || ' ' || c.address || ' ' || coalesce(c.email, '') || ' ' \
+                 || coalesce(c.phone, '') || ' ' || coalesce(c.vat_identifier, '') || ' ' || c.tags) LIKE ",
+            )
+            .push_bind(t.clone())
+            .push(" ESCAPE '\\'");
         }
-        push_global(qb, &global, "c", false);
+        for tag in &filter.tags {
+            qb.push(" AND EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ")
+                .push_bind(tag.clone())
+                .push(")");
+        }
+        if let Some(a) = filter.active {
+            qb.push(" AND c.active = ").push_bind(a);
+        }
+        push_global(qb, &global, "c", true);
     };
-    let (items, total) = fetch_page::<CompanyRow, Company>(
-        &state.pool,
-        "c.*",
-        "FROM companies c",
-        push_where,
-        &order,
-        &paging,
-    )
-    .await?;
+    let (items, total) =
+        fetch_page::<CompanyRow, Company>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
+            .await?;
     Ok(PageOf {
         items,
         page: paging.page(),
@@ -151,12 +199,16 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
     load(&state.pool, id).await.map(Json)
 }
 
-/// Checks a company body; `currencies` are the account's.
+/// Checks a company body against the model's rules and the account's `currencies`.
 pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
-    let mut e = FieldErrors::new();
-    require_text(&mut e, "name", body.name.as_ref());
-    if let Some(c) = &body.currency {
-        if !currencies.contains(c) {
+    let mut e = validate_company(body);
+    if let Some(c) = body
+        .currency
+        .as_deref()
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+    {
+        if !currencies.iter().any(|a| a == c) {
             push_error(
                 &mut e,
                 "currency",
@@ -164,53 +216,189 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
             );
         }
     }
-    if body
-        .payment_term_days
-        .is_some_and(|d| !(0..=365).contains(&d))
-    {
-        push_error(&mut e, "payment_term_days", "must be between 0 and 365");
-    }
-    if let Some(tax) = body.customer_vat.as_ref().and_then(|v| v.tax) {
-        if tax < Decimal::ZERO || tax > Decimal::ONE_HUNDRED {
-            push_error(&mut e, "customer_vat.tax", "must be between 0 and 100");
-        }
-    }
     e
 }
 
+/// POST /companies → 200 with the company. Errors: 422 naming each bad field.
 async fn create(
     State(state): State<AppState>,
-    JsonBody(body): JsonBody<NewCompany>,
+    JsonBody(mut body): JsonBody<NewCompany>,
 ) -> ApiResult<Json<Company>> {
     ApiError::check(validate(&body, &state.account.currencies))?;
+    normalize_company(&mut body);
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
     load(&state.pool, id).await.map(Json)
 }
 
-/// Inserts a validated company; returns its id.
+/// PUT /companies/{id}: the body's fields replace the stored ones (absent: unchanged;
+/// `null`: cleared, except for fields that cannot be empty), checked by the creation
+/// rules; `{"active": false}` archives, `{"active": true}` restores. → 200 with the
+/// company. Errors: 404; 422 naming each bad field the body sends (nothing stored).
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(patch): JsonBody<Value>,
+) -> ApiResult<Json<Company>> {
+    // Read the patch itself first so that a value of the wrong type is named.
+    let _typed: NewCompany = crate::extract::parse_json(patch.to_string().as_bytes())?;
+    let _guard = state.write_lock.lock().await;
+    let stored = load(&state.pool, id).await?;
+    let mut body = merge_patch(&NewCompany::from(&stored), &patch, COMPANY_KEEP_ON_NULL)
+        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    ApiError::check(errors_of_patch(
+        validate(&body, &state.account.currencies),
+        &patch,
+    ))?;
+    normalize_company(&mut body);
+    write(&state.pool, Some(id), &body).await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// Inserts a validated, normalized company; returns its id.
 pub async fn insert(pool: &SqlitePool, body: &NewCompany) -> ApiResult<i64> {
+    write(pool, None, body).await
+}
+
+/// Inserts (`id` `None`) or overwrites company `id` with every field of `body`.
+async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResult<i64> {
     let t = ts(now());
     let vat = body.customer_vat.clone().unwrap_or_default();
-    let id = sqlx::query_scalar(
-        "INSERT INTO companies (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(body.kind.unwrap_or(CompanyType::Customer).as_str())
-    .bind(body.name.as_deref().map(str::trim))
-    .bind(body.address.as_deref().unwrap_or("").trim())
-    .bind(body.email.as_deref())
-    .bind(body.billing_email_cc.as_deref())
-    .bind(body.currency.as_deref())
-    .bind(body.payment_term_days)
-    .bind(body.iban.as_deref())
-    .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_else(|_| "[]".into()))
-    .bind(vat.tax.map(|d| d.to_string()))
-    .bind(vat.reverse_charge)
-    .bind(vat.intra_eu)
-    .bind(&t)
-    .bind(&t)
-    .fetch_one(pool)
-    .await?;
-    Ok(id)
+    let tags = serde_json::to_string(&body.tags.clone().unwrap_or_default())
+        .map_err(|e| ApiError::Internal(format!("tags: {e}")))?;
+    let props = serde_json::to_string(&body.custom_properties.clone().unwrap_or_default())
+        .map_err(|e| ApiError::Internal(format!("custom_properties: {e}")))?;
+    let mut qb: QueryBuilder<'_, Sqlite> = match id {
+        None => QueryBuilder::new(
+            "INSERT INTO companies (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
+             active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
+             language, custom_properties, updated_at, created_at) VALUES (",
+        ),
+        Some(_) => QueryBuilder::new(
+            "UPDATE companies SET (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
+             active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
+             language, custom_properties, updated_at) = (",
+        ),
+    };
+    {
+        let mut sep = qb.separated(", ");
+        sep.push_bind(body.kind.unwrap_or(CompanyType::Customer).as_str())
+            .push_bind(body.name.clone().unwrap_or_default())
+            .push_bind(body.address.clone().unwrap_or_default())
+            .push_bind(body.email.clone())
+            .push_bind(body.billing_email_cc.clone())
+            .push_bind(body.currency.clone())
+            .push_bind(body.due_days())
+            .push_bind(body.iban.clone())
+            .push_bind(tags)
+            .push_bind(vat.tax.map(|d| d.to_string()))
+            .push_bind(vat.reverse_charge)
+            .push_bind(vat.intra_eu)
+            .push_bind(body.active.unwrap_or(true))
+            .push_bind(body.country_code.clone())
+            .push_bind(body.phone.clone())
+            .push_bind(body.website.clone())
+            .push_bind(body.vat_identifier.clone())
+            .push_bind(body.tax_number.clone())
+            .push_bind(body.bic.clone())
+            .push_bind(body.info.clone())
+            .push_bind(body.default_discount.map(|d| d.to_string()))
+            .push_bind(body.default_cash_discount.map(|d| d.to_string()))
+            .push_bind(body.default_cash_discount_days)
+            .push_bind(body.language.unwrap_or_default().as_str())
+            .push_bind(props)
+            .push_bind(t.clone());
+        if id.is_none() {
+            sep.push_bind(t);
+        }
+    }
+    match id {
+        None => {
+            qb.push(") RETURNING id");
+            Ok(qb.build_query_scalar().fetch_one(pool).await?)
+        }
+        Some(id) => {
+            qb.push(") WHERE id = ").push_bind(id);
+            qb.build().execute(pool).await?;
+            Ok(id)
+        }
+    }
+}
+
+/// What still references company `id`, as `(count, singular, plural)`.
+async fn references(
+    pool: &SqlitePool,
+    id: i64,
+) -> ApiResult<Vec<(i64, &'static str, &'static str)>> {
+    let mut out = Vec::new();
+    for (sql, one, many) in [
+        (
+            "SELECT COUNT(*) FROM invoices WHERE customer_id = ?1",
+            "invoice",
+            "invoices",
+        ),
+        (
+            "SELECT COUNT(*) FROM offers WHERE company_id = ?1 \
+             OR contact_id IN (SELECT id FROM people WHERE company_id = ?1)",
+            "offer",
+            "offers",
+        ),
+        (
+            "SELECT COUNT(*) FROM purchases WHERE company_id = ?1",
+            "purchase",
+            "purchases",
+        ),
+        (
+            "SELECT COUNT(*) FROM projects WHERE customer_id = ?1",
+            "project",
+            "projects",
+        ),
+        (
+            "SELECT COUNT(*) FROM deals WHERE company_id = ?1",
+            "deal",
+            "deals",
+        ),
+    ] {
+        let n: i64 = sqlx::query_scalar(sql).bind(id).fetch_one(pool).await?;
+        if n > 0 {
+            out.push((n, one, many));
+        }
+    }
+    Ok(out)
+}
+
+/// DELETE /companies/{id} → 204; the company's contact people are deleted with it.
+/// Errors: 404; 422 when invoices, offers (also offers naming one of its people),
+/// purchases, projects or deals reference it: "Hafen GmbH has 3 invoices, 1 project;
+/// archive it instead".
+async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let company = load(&state.pool, id).await?;
+    let refs = references(&state.pool, id).await?;
+    if !refs.is_empty() {
+        let what: Vec<String> = refs
+            .iter()
+            .map(|(n, one, many)| format!("{n} {}", if *n == 1 { one } else { many }))
+            .collect();
+        return Err(ApiError::Refused(format!(
+            "{} has {}; archive it instead",
+            company.name,
+            what.join(", ")
+        )));
+    }
+    let mut tx = state.pool.begin().await?;
+    sqlx::query("DELETE FROM people WHERE company_id = ?")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM companies WHERE id = ?")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(crate::error::on_foreign_key(ApiError::Refused(format!(
+            "{} is still referenced; archive it instead",
+            company.name
+        ))))?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
 }

@@ -155,6 +155,8 @@ stored_word!(kontor_model::purchase::PurchaseStatus, "purchase status");
 stored_word!(kontor_model::purchase::PaymentMethod, "payment method");
 stored_word!(kontor_model::position::PositionType, "position type");
 stored_word!(kontor_model::party::CompanyType, "company type");
+stored_word!(kontor_model::party::Language, "language");
+stored_word!(kontor_model::party::Gender, "gender");
 
 /// Date column text `YYYY-MM-DD`.
 pub fn date_text(date: NaiveDate) -> String {

@@ -1,5 +1,6 @@
-//! `/deals` (`decisions.md` § Supporting resources): `name`, `company`, `currency`,
-//! `status`. List filters: `company_id`, `status`, plus the global filters.
+//! `/deals` (`decisions.md` § Supporting resources; issue 9 contract § Deal): `name`,
+//! `company`, `currency`, `status` (`open`, `won`, `lost`). List filters: `company_id`,
+//! `status`, plus the global filters. `PUT` is a partial update with the creation rules.
 
 use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
@@ -10,17 +11,19 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, require_text, FieldErrors};
-use kontor_model::party::{Deal, IdName, NewDeal};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::master_data::{errors_of_patch, merge_patch, validate_deal, DEAL_KEEP_ON_NULL};
+use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
 use kontor_model::query::one;
 use serde::Deserialize;
+use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/deals` and `/deals/{id}`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/deals", get(list).post(create))
-        .route("/deals/{id}", get(get_one))
+        .route("/deals/{id}", get(get_one).put(update))
 }
 
 const COLUMNS: &str = "d.*, c.name AS company_name";
@@ -122,19 +125,13 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
         .ok_or_else(|| ApiError::not_found(format!("deal {id}")))
 }
 
-/// POST /deals → 200 with the deal. Errors: 422 (name, unknown company, currency, status).
-async fn create(
-    State(state): State<AppState>,
-    JsonBody(body): JsonBody<NewDeal>,
-) -> ApiResult<Json<Deal>> {
-    let mut e = FieldErrors::new();
-    require_text(&mut e, "name", body.name.as_ref());
-    match body.company_id {
-        None => push_error(&mut e, "company_id", "is required"),
-        Some(c) if crate::companies::find(&state.pool, c).await?.is_none() => {
-            push_error(&mut e, "company_id", "does not exist")
+/// The model's deal rules plus: the company exists, the currency is the account's.
+async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
+    let mut e = validate_deal(body);
+    if let Some(c) = body.company_id {
+        if crate::companies::find(&state.pool, c).await?.is_none() {
+            push_error(&mut e, "company_id", "does not exist");
         }
-        _ => {}
     }
     if body
         .currency
@@ -147,27 +144,58 @@ async fn create(
             "must be one of the account's currencies",
         );
     }
-    if body
-        .status
-        .as_deref()
-        .is_some_and(|s| !["pending", "won", "lost"].contains(&s))
-    {
-        push_error(&mut e, "status", "must be pending, won or lost");
-    }
-    ApiError::check(e)?;
+    Ok(e)
+}
+
+/// POST /deals → 200 with the deal. Errors: 422 (name, unknown company, currency, status
+/// other than open, won, lost).
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewDeal>,
+) -> ApiResult<Json<Deal>> {
+    ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
     let id: i64 = sqlx::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())
-        .bind(body.status.as_deref().unwrap_or("pending"))
+        .bind(body.status.as_deref().unwrap_or(DEAL_STATUSES[0]))
         .bind(&t)
         .bind(&t)
         .fetch_one(&state.pool)
         .await?;
-    find(&state.pool, id)
+    load(&state.pool, id).await.map(Json)
+}
+
+async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Deal> {
+    find(pool, id)
         .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::Internal("deal vanished".into()))
+        .ok_or_else(|| ApiError::not_found(format!("deal {id}")))
+}
+
+/// PUT /deals/{id}: partial update with the creation rules (absent: unchanged; `null`:
+/// cleared, except `name`, `company_id` and `status`). → 200 with the deal. Errors: 404;
+/// 422 naming each bad field (nothing stored).
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(patch): JsonBody<Value>,
+) -> ApiResult<Json<Deal>> {
+    let _typed: NewDeal = crate::extract::parse_json(patch.to_string().as_bytes())?;
+    let _guard = state.write_lock.lock().await;
+    let stored = load(&state.pool, id).await?;
+    let body = merge_patch(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)
+        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
+    sqlx::query("UPDATE deals SET name = ?, company_id = ?, currency = ?, status = ?, updated_at = ? WHERE id = ?")
+        .bind(body.name.as_deref().map(str::trim))
+        .bind(body.company_id)
+        .bind(body.currency.as_deref())
+        .bind(body.status.as_deref().unwrap_or(DEAL_STATUSES[0]))
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
+    load(&state.pool, id).await.map(Json)
 }

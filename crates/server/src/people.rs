@@ -1,27 +1,36 @@
 //! `/contacts/people`: contact persons at companies (`decisions.md` § Supporting
-//! resources). List filters: `company_id`, `term` (name or e-mail), plus the global filters.
+//! resources; issue 9 contract § Person). List filters: `company_id`, `term` (name or
+//! e-mail), plus the global filters. At most one person per company is its billing
+//! contact: marking one clears the others in the same transaction.
 
-use crate::db::{now, ts, Ts};
+use crate::db::{now, ts, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::email::is_address;
-use kontor_model::error::{push_error, require_text, FieldErrors};
-use kontor_model::party::{IdName, NewPerson, Person};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::master_data::{
+    errors_of_patch, merge_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
+};
+use kontor_model::party::{Gender, IdName, NewPerson, Person};
 use kontor_model::query::one;
 use serde::Deserialize;
+use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/contacts/people` and `/contacts/people/{id}`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/contacts/people", get(list).post(create))
-        .route("/contacts/people/{id}", get(get_one))
+        .route(
+            "/contacts/people/{id}",
+            get(get_one).put(update).delete(delete),
+        )
 }
 
 const COLUMNS: &str = "p.*, c.name AS company_name";
@@ -35,6 +44,11 @@ struct PersonRow {
     email: Option<String>,
     company_id: Option<i64>,
     company_name: Option<String>,
+    gender: Option<Word<Gender>>,
+    salutation: Option<String>,
+    job_position: Option<String>,
+    phone: Option<String>,
+    billing_contact: bool,
     created_at: Ts,
     updated_at: Ts,
 }
@@ -50,6 +64,11 @@ impl From<PersonRow> for Person {
                 (Some(id), Some(name)) => Some(IdName { id, name }),
                 _ => None,
             },
+            gender: r.gender.map(|g| g.0),
+            salutation: r.salutation,
+            job_position: r.job_position,
+            phone: r.phone,
+            billing_contact: r.billing_contact,
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
         }
@@ -125,44 +144,152 @@ async fn list(
     })
 }
 
-async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Person>> {
-    find(&state.pool, id)
+async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Person> {
+    find(pool, id)
         .await?
-        .map(Json)
         .ok_or_else(|| ApiError::not_found(format!("person {id}")))
 }
 
-/// POST /contacts/people → 200 with the person. Errors: 422 (names, e-mail, unknown company).
-async fn create(
-    State(state): State<AppState>,
-    JsonBody(body): JsonBody<NewPerson>,
-) -> ApiResult<Json<Person>> {
-    let mut e = FieldErrors::new();
-    for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
-        require_text(&mut e, field, value.as_ref());
-    }
-    if body.email.as_deref().is_some_and(|m| !is_address(m)) {
-        push_error(&mut e, "email", "is not an e-mail address");
-    }
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Person>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// The model's person rules plus: the company exists.
+async fn validate(pool: &SqlitePool, body: &NewPerson) -> ApiResult<FieldErrors> {
+    let mut e = validate_person(body);
     if let Some(c) = body.company_id {
-        if crate::companies::find(&state.pool, c).await?.is_none() {
+        if crate::companies::find(pool, c).await?.is_none() {
             push_error(&mut e, "company_id", "does not exist");
         }
     }
-    ApiError::check(e)?;
+    Ok(e)
+}
+
+/// POST /contacts/people → 200 with the person; `billing_contact: true` clears the mark
+/// on the company's other people. Errors: 422 (names, e-mail, unknown company).
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(mut body): JsonBody<NewPerson>,
+) -> ApiResult<Json<Person>> {
+    ApiError::check(validate(&state.pool, &body).await?)?;
+    normalize_person(&mut body);
     let _guard = state.write_lock.lock().await;
+    let id = write(&state.pool, None, &body).await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// PUT /contacts/people/{id}: partial update with the creation rules (absent: unchanged;
+/// `null`: cleared, except names and `billing_contact`). → 200 with the person.
+/// Errors: 404; 422 naming each bad field (nothing stored).
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(patch): JsonBody<Value>,
+) -> ApiResult<Json<Person>> {
+    let _typed: NewPerson = crate::extract::parse_json(patch.to_string().as_bytes())?;
+    let _guard = state.write_lock.lock().await;
+    let stored = load(&state.pool, id).await?;
+    let mut body = merge_patch(&NewPerson::from(&stored), &patch, PERSON_KEEP_ON_NULL)
+        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    ApiError::check(errors_of_patch(validate(&state.pool, &body).await?, &patch))?;
+    normalize_person(&mut body);
+    write(&state.pool, Some(id), &body).await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// Inserts (`id` `None`) or overwrites person `id`; a billing contact first clears the
+/// mark on the company's other people (one transaction).
+async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResult<i64> {
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar("INSERT INTO people (firstname, lastname, email, company_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
-        .bind(body.firstname.as_deref().map(str::trim))
-        .bind(body.lastname.as_deref().map(str::trim))
-        .bind(body.email.as_deref())
+    let billing = body.billing_contact.unwrap_or(false) && body.company_id.is_some();
+    let mut tx = pool.begin().await?;
+    if billing {
+        sqlx::query(
+            "UPDATE people SET billing_contact = 0, updated_at = ? \
+             WHERE company_id = ? AND billing_contact = 1 AND id IS NOT ?",
+        )
+        .bind(&t)
         .bind(body.company_id)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let values = (
+        body.firstname.clone().unwrap_or_default(),
+        body.lastname.clone().unwrap_or_default(),
+        body.email.clone(),
+        body.company_id,
+        body.gender.map(Gender::as_str),
+        body.salutation.clone(),
+        body.job_position.clone(),
+        body.phone.clone(),
+    );
+    let id = match id {
+        None => sqlx::query_scalar(
+            "INSERT INTO people (firstname, lastname, email, company_id, gender, salutation, job_position, phone, billing_contact, created_at, updated_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(values.0)
+        .bind(values.1)
+        .bind(values.2)
+        .bind(values.3)
+        .bind(values.4)
+        .bind(values.5)
+        .bind(values.6)
+        .bind(values.7)
+        .bind(billing)
         .bind(&t)
         .bind(&t)
+        .fetch_one(&mut *tx)
+        .await?,
+        Some(id) => {
+            sqlx::query(
+                "UPDATE people SET firstname = ?, lastname = ?, email = ?, company_id = ?, gender = ?, salutation = ?, \
+                 job_position = ?, phone = ?, billing_contact = ?, updated_at = ? WHERE id = ?",
+            )
+            .bind(values.0)
+            .bind(values.1)
+            .bind(values.2)
+            .bind(values.3)
+            .bind(values.4)
+            .bind(values.5)
+            .bind(values.6)
+            .bind(values.7)
+            .bind(billing)
+            .bind(&t)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            id
+        }
+    };
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// DELETE /contacts/people/{id} → 204. Errors: 404; 422 when an offer names the person
+/// as its contact.
+async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let person = load(&state.pool, id).await?;
+    let offers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM offers WHERE contact_id = ?")
+        .bind(id)
         .fetch_one(&state.pool)
         .await?;
-    find(&state.pool, id)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::Internal("person vanished".into()))
+    if offers > 0 {
+        return Err(ApiError::Refused(format!(
+            "{} is the contact of {offers} offer{}",
+            person.full_name(),
+            if offers == 1 { "" } else { "s" }
+        )));
+    }
+    sqlx::query("DELETE FROM people WHERE id = ?")
+        .bind(id)
+        .execute(&state.pool)
+        .await
+        .map_err(crate::error::on_foreign_key(ApiError::Refused(format!(
+            "{} is still referenced",
+            person.full_name()
+        ))))?;
+    Ok(StatusCode::NO_CONTENT)
 }

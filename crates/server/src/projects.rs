@@ -1,5 +1,7 @@
-//! `/projects` (`decisions.md` § Supporting resources). List filters: `company_id`
-//! (alias `customer_id`), `term` (name), plus the global filters.
+//! `/projects` (`decisions.md` § Supporting resources; issue 9 contract § Project). List
+//! filters: `company_id` (alias `customer_id`), `term` (name), `active`, plus the global
+//! filters. `PUT` is a partial update with the creation rules; `{"active": false}`
+//! archives.
 
 use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
@@ -10,17 +12,21 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use kontor_model::error::{push_error, require_text, FieldErrors};
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::master_data::{
+    errors_of_patch, merge_patch, validate_project, PROJECT_KEEP_ON_NULL,
+};
 use kontor_model::party::{IdName, NewProject, Project};
 use kontor_model::query::one;
 use serde::Deserialize;
+use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
 /// Routes `/projects` and `/projects/{id}`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/projects", get(list).post(create))
-        .route("/projects/{id}", get(get_one))
+        .route("/projects/{id}", get(get_one).put(update))
 }
 
 #[derive(sqlx::FromRow)]
@@ -33,6 +39,7 @@ struct ProjectRow {
     billing_email_to: Option<String>,
     billing_email_cc: Option<String>,
     billing_address: Option<String>,
+    active: bool,
     created_at: Ts,
     updated_at: Ts,
 }
@@ -50,6 +57,7 @@ impl From<ProjectRow> for Project {
             billing_email_to: r.billing_email_to,
             billing_email_cc: r.billing_email_cc,
             billing_address: r.billing_address,
+            active: r.active,
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
         }
@@ -70,7 +78,8 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
     )
 }
 
-/// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`).
+/// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`),
+/// `active` (`true`/`false`; absent: all).
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
 struct ProjectQuery {
@@ -78,6 +87,8 @@ struct ProjectQuery {
     company_id: Option<i64>,
     #[serde(alias = "name", deserialize_with = "one")]
     term: Option<String>,
+    #[serde(deserialize_with = "one")]
+    active: Option<bool>,
 }
 
 async fn list(
@@ -90,7 +101,7 @@ async fn list(
         global,
         url,
     } = list;
-    let company = filter.company_id;
+    let (company, active) = (filter.company_id, filter.active);
     let term = filter.term.as_deref().map(like_pattern);
     let order = order_by(
         paging.sort_by.as_deref(),
@@ -111,6 +122,9 @@ async fn list(
             qb.push(" AND p.name LIKE ")
                 .push_bind(t.clone())
                 .push(" ESCAPE '\\'");
+        }
+        if let Some(a) = active {
+            qb.push(" AND p.active = ").push_bind(a);
         }
         push_global(qb, &global, "p", false);
     };
@@ -133,18 +147,13 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
         .ok_or_else(|| ApiError::not_found(format!("project {id}")))
 }
 
-async fn create(
-    State(state): State<AppState>,
-    JsonBody(body): JsonBody<NewProject>,
-) -> ApiResult<Json<Project>> {
-    let mut e = FieldErrors::new();
-    require_text(&mut e, "name", body.name.as_ref());
-    match body.customer_id {
-        None => push_error(&mut e, "customer_id", "is required"),
-        Some(id) if crate::companies::find(&state.pool, id).await?.is_none() => {
-            push_error(&mut e, "customer_id", "does not exist")
+/// The model's project rules plus: the customer exists, the currency is the account's.
+async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors> {
+    let mut e = validate_project(body);
+    if let Some(id) = body.customer_id {
+        if crate::companies::find(&state.pool, id).await?.is_none() {
+            push_error(&mut e, "customer_id", "does not exist");
         }
-        _ => {}
     }
     if let Some(c) = &body.currency {
         if !state.account.currencies.contains(c) {
@@ -155,9 +164,61 @@ async fn create(
             );
         }
     }
-    ApiError::check(e)?;
+    Ok(e)
+}
+
+/// POST /projects → 200 with the project. Errors: 422 naming each bad field.
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewProject>,
+) -> ApiResult<Json<Project>> {
+    ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("project vanished".into()))
+}
+
+/// PUT /projects/{id}: partial update with the creation rules (absent: unchanged; `null`:
+/// cleared, except `name`, `customer_id` and `active`); `{"active": false}` archives,
+/// `{"active": true}` restores. → 200 with the project. Errors: 404; 422 naming each bad
+/// field (nothing stored).
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(patch): JsonBody<Value>,
+) -> ApiResult<Json<Project>> {
+    let _typed: NewProject = crate::extract::parse_json(patch.to_string().as_bytes())?;
+    let _guard = state.write_lock.lock().await;
+    let stored = find(&state.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("project {id}")))?;
+    let body = merge_patch(&NewProject::from(&stored), &patch, PROJECT_KEEP_ON_NULL)
+        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
+    let blank = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    sqlx::query(
+        "UPDATE projects SET name = ?, customer_id = ?, currency = ?, billing_email_to = ?, billing_email_cc = ?, \
+         billing_address = ?, active = ?, updated_at = ? WHERE id = ?",
+    )
+    .bind(body.name.as_deref().map(str::trim))
+    .bind(body.customer_id)
+    .bind(blank(&body.currency))
+    .bind(blank(&body.billing_email_to))
+    .bind(blank(&body.billing_email_cc))
+    .bind(blank(&body.billing_address))
+    .bind(body.active.unwrap_or(true))
+    .bind(ts(now()))
+    .bind(id)
+    .execute(&state.pool)
+    .await?;
     find(&state.pool, id)
         .await?
         .map(Json)
@@ -168,8 +229,8 @@ async fn create(
 pub async fn insert(pool: &SqlitePool, body: &NewProject) -> ApiResult<i64> {
     let t = ts(now());
     Ok(sqlx::query_scalar(
-        "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(body.name.as_deref().map(str::trim))
     .bind(body.customer_id)
@@ -177,6 +238,7 @@ pub async fn insert(pool: &SqlitePool, body: &NewProject) -> ApiResult<i64> {
     .bind(body.billing_email_to.as_deref())
     .bind(body.billing_email_cc.as_deref())
     .bind(body.billing_address.as_deref())
+    .bind(body.active.unwrap_or(true))
     .bind(&t)
     .bind(&t)
     .fetch_one(pool)

@@ -361,6 +361,49 @@ pub struct PurchaseFilter {
 
 list_filter!(PurchaseFilter);
 
+/// GET /companies filters (issue 9 contract § Company): `type` (one or a comma list of
+/// customer, supplier, organization), `term` (substring of name, address, e-mail, phone,
+/// VAT ID or tags, case-insensitive; `name` is another name for it), `tags` (must carry
+/// all), `active` (`true`/`false`; absent: all).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CompanyFilter {
+    /// Any of these roles.
+    #[serde(
+        rename = "type",
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub kinds: Vec<crate::party::CompanyType>,
+    /// Substring search.
+    #[serde(
+        alias = "name",
+        deserialize_with = "one",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub term: Option<String>,
+    /// Must carry all of these tags.
+    #[serde(
+        alias = "tags[]",
+        deserialize_with = "list",
+        serialize_with = "comma_joined",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub tags: Vec<String>,
+    /// Only active (`true`) or archived (`false`) companies.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub active: Option<bool>,
+    /// Pagination and `sort_by` (`name`, `created_at`, `updated_at`).
+    #[serde(skip)]
+    pub paging: Paging,
+    /// Global filters.
+    #[serde(skip)]
+    pub global: GlobalFilter,
+}
+
+list_filter!(CompanyFilter);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -392,6 +435,39 @@ mod tests {
         assert_eq!(
             (f2.status, f2.tags, f2.date_from),
             (f.status, f.tags, f.date_from)
+        );
+    }
+
+    #[test]
+    fn company_filters_read_and_write_back() {
+        let f = CompanyFilter::from_query(
+            "type=customer,supplier&term=hafen&tags=a&tags=b&active=false&page=3",
+        )
+        .unwrap();
+        assert_eq!(
+            f.kinds,
+            vec![
+                crate::party::CompanyType::Customer,
+                crate::party::CompanyType::Supplier
+            ]
+        );
+        assert_eq!(f.term.as_deref(), Some("hafen"));
+        assert_eq!(f.tags, vec!["a", "b"]);
+        assert_eq!(f.active, Some(false));
+        let again = f.to_pairs();
+        assert!(again.contains(&("type".into(), "customer,supplier".into())));
+        assert!(again.contains(&("active".into(), "false".into())));
+        assert_eq!(
+            CompanyFilter::from_query(&pairs_to_query(&again)).unwrap(),
+            f
+        );
+        assert_eq!(
+            CompanyFilter::from_query("type=person").unwrap_err().param,
+            "type"
+        );
+        assert_eq!(
+            CompanyFilter::from_query("active=maybe").unwrap_err().param,
+            "active"
         );
     }
 

@@ -1,0 +1,641 @@
+//! Rules of the master data (issue 9 § Master data; contract § Company, § Person,
+//! § Project, § Deal), shared by the forms and the server: normalizing and checking the
+//! bodies of companies, contact people, projects and deals, the BIC and website forms, and
+//! partial updates (a PUT body merged onto the stored record).
+//!
+//! Checks return [`FieldErrors`] keyed by the body's wire names (`vat_identifier`,
+//! `customer_vat.tax`, `tags[1]`); a blank optional text counts as absent. What needs the
+//! database or the account (does the company exist, is the currency one of the account's)
+//! is checked by the server on top.
+
+use crate::country::is_country_code;
+use crate::email::{is_address, split_addresses};
+use crate::error::{push_error, require_text, FieldErrors};
+use crate::party::{NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES};
+use crate::purchase::is_valid_iban;
+use crate::validation::{percent, MAX_LINE, MAX_TEXT};
+use crate::vat_id::{check_vat_identifier, normalize_vat_identifier};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::Value;
+
+/// Longest payment term or cash discount period, in days.
+pub const MAX_DAYS: i64 = 365;
+
+/// Whether `bic` is a BIC (ISO 9362): 4 letters (bank), an ISO 3166-1 country code,
+/// 2 letters or digits (location) and optionally 3 letters or digits (branch) — 8 or 11
+/// characters, upper case, no spaces.
+pub fn is_bic(bic: &str) -> bool {
+    let b = bic.as_bytes();
+    bic.is_ascii()
+        && (b.len() == 8 || b.len() == 11)
+        && b[..4].iter().all(u8::is_ascii_uppercase)
+        && is_country_code(&bic[4..6])
+        && b[6..]
+            .iter()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
+/// Whether `url` is a website address: optionally `http://` or `https://`, then a host name
+/// with at least one dot (labels of letters, digits and `-`, not starting or ending with
+/// `-`; a top-level label of at least 2 letters), an optional port and an optional path;
+/// no spaces, at most [`MAX_LINE`] characters. `example.com`, `https://www.example.com/de`
+/// pass; `ftp://x.example`, `localhost`, `http://` and `bad host.com` do not.
+pub fn is_website(url: &str) -> bool {
+    if url.is_empty() || url.chars().count() > MAX_LINE || url.contains(char::is_whitespace) {
+        return false;
+    }
+    let lower = url.to_ascii_lowercase();
+    let rest = if let Some(r) = lower.strip_prefix("https://") {
+        r
+    } else if let Some(r) = lower.strip_prefix("http://") {
+        r
+    } else if lower.contains("://") {
+        return false;
+    } else {
+        &lower
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let (host, port) = match authority.split_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (authority, None),
+    };
+    if port.is_some_and(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) || p.len() > 5) {
+        return false;
+    }
+    let labels: Vec<&str> = host.split('.').collect();
+    if labels.len() < 2 {
+        return false;
+    }
+    let label_ok = |l: &&str| {
+        !l.is_empty()
+            && l.len() <= 63
+            && !l.starts_with('-')
+            && !l.ends_with('-')
+            && l.chars().all(|c| c.is_alphanumeric() || c == '-')
+    };
+    let tld = labels[labels.len() - 1];
+    labels.iter().all(label_ok) && tld.chars().count() >= 2 && tld.chars().all(char::is_alphabetic)
+}
+
+/// `Some(trimmed)` for a text with content, `None` for absent or blank.
+fn filled(value: &Option<String>) -> Option<String> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .map(str::to_string)
+}
+
+/// Brings a company body into its stored form: texts trimmed and blank optional texts
+/// absent; `country_code` and `bic` upper case; `iban` upper case without spaces;
+/// `vat_identifier` in compact form ([`normalize_vat_identifier`]); tags trimmed, blank
+/// and repeated ones dropped; `default_invoice_due_days` filled from `payment_term_days`.
+pub fn normalize_company(body: &mut NewCompany) {
+    body.name = body.name.as_deref().map(|n| n.trim().to_string());
+    body.address = body.address.as_deref().map(|a| a.trim().to_string());
+    for field in [
+        &mut body.email,
+        &mut body.billing_email_cc,
+        &mut body.phone,
+        &mut body.website,
+        &mut body.tax_number,
+        &mut body.info,
+        &mut body.currency,
+    ] {
+        *field = filled(field);
+    }
+    body.country_code = filled(&body.country_code).map(|c| c.to_uppercase());
+    body.bic = filled(&body.bic).map(|b| b.replace(' ', "").to_uppercase());
+    body.iban = filled(&body.iban).map(|i| i.replace(' ', "").to_uppercase());
+    body.vat_identifier = filled(&body.vat_identifier)
+        .map(|v| normalize_vat_identifier(&v))
+        .filter(|v| !v.is_empty());
+    if let Some(tags) = &mut body.tags {
+        let mut out: Vec<String> = Vec::new();
+        for t in tags.iter().map(|t| t.trim()).filter(|t| !t.is_empty()) {
+            if !out.iter().any(|o| o == t) {
+                out.push(t.to_string());
+            }
+        }
+        *tags = out;
+    }
+    body.default_invoice_due_days = body.due_days();
+    body.payment_term_days = None;
+}
+
+fn days(e: &mut FieldErrors, field: &str, value: Option<i64>) {
+    if value.is_some_and(|d| !(0..=MAX_DAYS).contains(&d)) {
+        push_error(e, field, format!("must be between 0 and {MAX_DAYS}"));
+    }
+}
+
+fn max_len(e: &mut FieldErrors, field: &str, value: Option<&str>, max: usize) {
+    if value.is_some_and(|v| v.chars().count() > max) {
+        push_error(e, field, format!("must be at most {max} characters"));
+    }
+}
+
+fn address_list(e: &mut FieldErrors, field: &str, value: Option<&str>) {
+    for address in split_addresses(value.unwrap_or(""))
+        .iter()
+        .filter(|a| !is_address(a))
+    {
+        push_error(e, field, format!("{address} is not an e-mail address"));
+    }
+}
+
+/// Checks a company body (create, or a partial update merged onto the stored company):
+/// `name` required (≤ 500 characters); `country_code` an ISO 3166-1 alpha-2 code;
+/// `email` an address and `billing_email_cc` a list of addresses; `website`
+/// ([`is_website`]); `vat_identifier` ([`check_vat_identifier`]); `iban` (mod 97,
+/// [`is_valid_iban`]); `bic` ([`is_bic`]); `payment_term_days`,
+/// `default_invoice_due_days`, `default_cash_discount_days` 0–365; `default_discount`,
+/// `default_cash_discount` and `customer_vat.tax` percentages 0–100; tags at most 500
+/// characters (blank ones are dropped), custom-property names not blank. Blank optional
+/// texts are not checked. The currency
+/// (one of the account's) is the server's check.
+pub fn validate_company(body: &NewCompany) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    require_text(&mut e, "name", body.name.as_ref());
+    max_len(&mut e, "name", body.name.as_deref(), MAX_LINE);
+    max_len(&mut e, "address", body.address.as_deref(), MAX_TEXT);
+    max_len(&mut e, "info", body.info.as_deref(), MAX_TEXT);
+    for (field, value) in [("phone", &body.phone), ("tax_number", &body.tax_number)] {
+        max_len(&mut e, field, value.as_deref(), MAX_LINE);
+    }
+    if let Some(c) = filled(&body.country_code) {
+        if !is_country_code(&c.to_uppercase()) {
+            push_error(
+                &mut e,
+                "country_code",
+                "must be an ISO 3166-1 alpha-2 country code (e.g. DE)",
+            );
+        }
+    }
+    if let Some(m) = filled(&body.email) {
+        if !is_address(&m) {
+            push_error(&mut e, "email", "is not an e-mail address");
+        }
+    }
+    address_list(&mut e, "billing_email_cc", body.billing_email_cc.as_deref());
+    if let Some(w) = filled(&body.website) {
+        if !is_website(&w) {
+            push_error(
+                &mut e,
+                "website",
+                "must be a web address such as https://www.example.com",
+            );
+        }
+    }
+    if let Some(v) = filled(&body.vat_identifier) {
+        if let Err(err) = check_vat_identifier(&v) {
+            push_error(&mut e, "vat_identifier", err.to_string());
+        }
+    }
+    if let Some(i) = filled(&body.iban) {
+        if !is_valid_iban(&i) {
+            push_error(&mut e, "iban", "is not a valid IBAN");
+        }
+    }
+    if let Some(b) = filled(&body.bic) {
+        if !is_bic(&b.replace(' ', "").to_uppercase()) {
+            push_error(
+                &mut e,
+                "bic",
+                "must be a BIC of 8 or 11 characters (e.g. COBADEFFXXX)",
+            );
+        }
+    }
+    days(&mut e, "payment_term_days", body.payment_term_days);
+    days(
+        &mut e,
+        "default_invoice_due_days",
+        body.default_invoice_due_days,
+    );
+    days(
+        &mut e,
+        "default_cash_discount_days",
+        body.default_cash_discount_days,
+    );
+    percent(&mut e, "default_discount", body.default_discount);
+    percent(&mut e, "default_cash_discount", body.default_cash_discount);
+    if let Some(vat) = &body.customer_vat {
+        percent(&mut e, "customer_vat.tax", vat.tax);
+    }
+    for (i, tag) in body.tags.iter().flatten().enumerate() {
+        max_len(&mut e, &format!("tags[{i}]"), Some(tag.trim()), MAX_LINE);
+    }
+    for (name, value) in body.custom_properties.iter().flatten() {
+        if name.trim().is_empty() {
+            push_error(&mut e, "custom_properties", "names must not be blank");
+        }
+        max_len(
+            &mut e,
+            &format!("custom_properties.{name}"),
+            Some(value),
+            MAX_TEXT,
+        );
+    }
+    e
+}
+
+/// Brings a person body into its stored form: names trimmed, blank optional texts absent.
+pub fn normalize_person(body: &mut NewPerson) {
+    body.firstname = body.firstname.as_deref().map(|n| n.trim().to_string());
+    body.lastname = body.lastname.as_deref().map(|n| n.trim().to_string());
+    for field in [
+        &mut body.email,
+        &mut body.salutation,
+        &mut body.job_position,
+        &mut body.phone,
+    ] {
+        *field = filled(field);
+    }
+}
+
+/// Checks a contact person body: `firstname` and `lastname` required; `email` an
+/// address; texts at most 500 characters. Whether `company_id` exists is the server's
+/// check.
+pub fn validate_person(body: &NewPerson) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
+        require_text(&mut e, field, value.as_ref());
+        max_len(&mut e, field, value.as_deref(), MAX_LINE);
+    }
+    if let Some(m) = filled(&body.email) {
+        if !is_address(&m) {
+            push_error(&mut e, "email", "is not an e-mail address");
+        }
+    }
+    for (field, value) in [
+        ("salutation", &body.salutation),
+        ("job_position", &body.job_position),
+        ("phone", &body.phone),
+    ] {
+        max_len(&mut e, field, value.as_deref(), MAX_LINE);
+    }
+    if body.billing_contact == Some(true) && body.company_id.is_none() {
+        push_error(
+            &mut e,
+            "billing_contact",
+            "only a person at a company can be its billing contact",
+        );
+    }
+    e
+}
+
+/// Checks a project body: `name` and `customer_id` required; `billing_email_to` and
+/// `billing_email_cc` lists of addresses; the billing address at most 20,000 characters.
+/// Whether the customer exists and the currency is the account's are the server's checks.
+pub fn validate_project(body: &NewProject) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    require_text(&mut e, "name", body.name.as_ref());
+    max_len(&mut e, "name", body.name.as_deref(), MAX_LINE);
+    if body.customer_id.is_none() {
+        push_error(&mut e, "customer_id", "is required");
+    }
+    address_list(&mut e, "billing_email_to", body.billing_email_to.as_deref());
+    address_list(&mut e, "billing_email_cc", body.billing_email_cc.as_deref());
+    max_len(
+        &mut e,
+        "billing_address",
+        body.billing_address.as_deref(),
+        MAX_TEXT,
+    );
+    e
+}
+
+/// Checks a deal body: `name` and `company_id` required; `status` one of
+/// [`DEAL_STATUSES`] (`open`, `won`, `lost`).
+pub fn validate_deal(body: &NewDeal) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    require_text(&mut e, "name", body.name.as_ref());
+    max_len(&mut e, "name", body.name.as_deref(), MAX_LINE);
+    if body.company_id.is_none() {
+        push_error(&mut e, "company_id", "is required");
+    }
+    if body
+        .status
+        .as_deref()
+        .is_some_and(|s| !DEAL_STATUSES.contains(&s))
+    {
+        push_error(&mut e, "status", "must be open, won or lost");
+    }
+    e
+}
+
+/// Fields of a company body that cannot be empty: `null` for them in a partial update
+/// leaves the stored value (for every other field `null` clears it).
+pub const COMPANY_KEEP_ON_NULL: &[&str] = &[
+    "type",
+    "name",
+    "address",
+    "active",
+    "language",
+    "tags",
+    "customer_vat",
+    "custom_properties",
+];
+/// [`COMPANY_KEEP_ON_NULL`] for people.
+pub const PERSON_KEEP_ON_NULL: &[&str] = &["firstname", "lastname", "billing_contact"];
+/// [`COMPANY_KEEP_ON_NULL`] for projects.
+pub const PROJECT_KEEP_ON_NULL: &[&str] = &["name", "customer_id", "active"];
+/// [`COMPANY_KEEP_ON_NULL`] for deals.
+pub const DEAL_KEEP_ON_NULL: &[&str] = &["name", "company_id", "status"];
+
+/// A partial update (contract: "partial update, same field rules as creation"): `patch`
+/// (a JSON object) merged onto `stored`. A field the patch does not name keeps its stored
+/// value; a named field replaces it as a whole (objects such as `customer_vat` or
+/// `custom_properties` included); `null` clears it, except for the `keep_on_null` fields
+/// that cannot be empty, where `null` means "unchanged". Errors: `patch` is not an object,
+/// or the merged body does not read as `T` (then the patch itself has a field of the wrong
+/// type; read the patch as `T` first to name it).
+pub fn merge_patch<T: Serialize + DeserializeOwned>(
+    stored: &T,
+    patch: &Value,
+    keep_on_null: &[&str],
+) -> Result<T, String> {
+    let Value::Object(fields) = patch else {
+        return Err("the body must be a JSON object".into());
+    };
+    let mut base = serde_json::to_value(stored).map_err(|e| e.to_string())?;
+    let Value::Object(target) = &mut base else {
+        return Err("the stored record is not an object".into());
+    };
+    for (key, value) in fields {
+        match value {
+            Value::Null if keep_on_null.contains(&key.as_str()) => {}
+            Value::Null => {
+                target.remove(key);
+            }
+            v => {
+                target.insert(key.clone(), v.clone());
+            }
+        }
+    }
+    // `payment_term_days` is the older name of `default_invoice_due_days`: sent alone, it
+    // replaces the stored term.
+    if fields.contains_key("payment_term_days") && !fields.contains_key("default_invoice_due_days")
+    {
+        target.remove("default_invoice_due_days");
+    }
+    serde_json::from_value(base).map_err(|e| e.to_string())
+}
+
+/// Keeps only the errors of fields a partial update names (`customer_vat.tax` and
+/// `tags[0]` belong to `customer_vat` and `tags`), so a stored value from before a rule
+/// existed never blocks an unrelated change such as archiving.
+pub fn errors_of_patch(errors: FieldErrors, patch: &Value) -> FieldErrors {
+    let Value::Object(fields) = patch else {
+        return errors;
+    };
+    errors
+        .into_iter()
+        .filter(|(path, _)| {
+            let top = path.split(['.', '[']).next().unwrap_or(path);
+            fields.contains_key(top)
+                || (top == "default_invoice_due_days" && fields.contains_key("payment_term_days"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::party::CustomerVat;
+    use rust_decimal::Decimal;
+    use serde_json::json;
+
+    fn company() -> NewCompany {
+        NewCompany {
+            name: Some("Hafen GmbH".into()),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn bic_forms() {
+        for good in [
+            "COBADEFFXXX",
+            "COBADEFF",
+            "DEUTDEDB110",
+            "UBSWCHZH80A",
+            "ABNANL2A",
+        ] {
+            assert!(is_bic(good), "{good}");
+        }
+        for bad in [
+            "COBADEFF1",
+            "COBA DEFF",
+            "cobadeff",
+            "1OBADEFF",
+            "COBAXXFF",
+            "COBADEFFXX",
+            "",
+        ] {
+            assert!(!is_bic(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn website_forms() {
+        for good in [
+            "example.com",
+            "https://www.example.com/de?x=1",
+            "http://hafen-gmbh.de:8080",
+            "www.müller.de",
+        ] {
+            assert!(is_website(good), "{good}");
+        }
+        for bad in [
+            "ftp://x.example",
+            "localhost",
+            "http://",
+            "bad host.com",
+            "-x.com",
+            "x.c",
+            "x.com:",
+            "javascript:alert(1)",
+        ] {
+            assert!(!is_website(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_good_company_passes_and_is_normalized() {
+        let mut body = NewCompany {
+            country_code: Some("de".into()),
+            vat_identifier: Some("de 136 308 783".into()),
+            iban: Some("de89 3704 0044 0532 0130 00".into()),
+            bic: Some("cobadeffxxx".into()),
+            email: Some(" ap@hafen.example ".into()),
+            billing_email_cc: Some("a@hafen.example; b@hafen.example".into()),
+            website: Some("https://hafen.example".into()),
+            phone: Some("  ".into()),
+            payment_term_days: Some(30),
+            default_discount: Some(Decimal::new(25, 1)),
+            default_cash_discount: Some(Decimal::new(2, 0)),
+            default_cash_discount_days: Some(10),
+            tags: Some(vec![" a ".into(), "a".into(), "".into(), "b".into()]),
+            ..company()
+        };
+        assert_eq!(validate_company(&body), FieldErrors::new());
+        normalize_company(&mut body);
+        assert_eq!(body.country_code.as_deref(), Some("DE"));
+        assert_eq!(body.vat_identifier.as_deref(), Some("DE136308783"));
+        assert_eq!(body.iban.as_deref(), Some("DE89370400440532013000"));
+        assert_eq!(body.bic.as_deref(), Some("COBADEFFXXX"));
+        assert_eq!(body.email.as_deref(), Some("ap@hafen.example"));
+        assert_eq!(body.phone, None);
+        assert_eq!(body.default_invoice_due_days, Some(30));
+        assert_eq!(body.tags, Some(vec!["a".to_string(), "b".to_string()]));
+        assert_eq!(validate_company(&body), FieldErrors::new());
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let body = NewCompany {
+            name: Some(" ".into()),
+            country_code: Some("XX".into()),
+            vat_identifier: Some("DE136308784".into()),
+            iban: Some("DE89 3704 0044 0532 0130 01".into()),
+            bic: Some("COBA".into()),
+            email: Some("not-an-address".into()),
+            billing_email_cc: Some("ok@x.example; nope".into()),
+            website: Some("ftp://x.example".into()),
+            payment_term_days: Some(400),
+            default_invoice_due_days: Some(-1),
+            default_cash_discount_days: Some(366),
+            default_discount: Some(Decimal::new(101, 0)),
+            default_cash_discount: Some(Decimal::new(-1, 0)),
+            customer_vat: Some(CustomerVat {
+                tax: Some(Decimal::new(1001, 1)),
+                ..Default::default()
+            }),
+            tags: Some(vec!["ok".into(), "x".repeat(501)]),
+            ..Default::default()
+        };
+        let e = validate_company(&body);
+        let keys: Vec<&str> = e.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "bic",
+                "billing_email_cc",
+                "country_code",
+                "customer_vat.tax",
+                "default_cash_discount",
+                "default_cash_discount_days",
+                "default_discount",
+                "default_invoice_due_days",
+                "email",
+                "iban",
+                "name",
+                "payment_term_days",
+                "tags[1]",
+                "vat_identifier",
+                "website",
+            ]
+        );
+        assert_eq!(e["vat_identifier"], ["has a wrong check digit"]);
+        assert_eq!(e["billing_email_cc"], ["nope is not an e-mail address"]);
+    }
+
+    #[test]
+    fn people_projects_and_deals_are_checked() {
+        let e = validate_person(&NewPerson {
+            firstname: Some("Anna".into()),
+            email: Some("anna@".into()),
+            billing_contact: Some(true),
+            ..Default::default()
+        });
+        assert_eq!(
+            e.keys().collect::<Vec<_>>(),
+            ["billing_contact", "email", "lastname"]
+        );
+        assert!(validate_person(&NewPerson {
+            firstname: Some("Anna".into()),
+            lastname: Some("Berg".into()),
+            company_id: Some(1),
+            billing_contact: Some(true),
+            ..Default::default()
+        })
+        .is_empty());
+        let e = validate_project(&NewProject {
+            billing_email_to: Some("x".into()),
+            ..Default::default()
+        });
+        assert_eq!(
+            e.keys().collect::<Vec<_>>(),
+            ["billing_email_to", "customer_id", "name"]
+        );
+        let deal = |s: &str| NewDeal {
+            name: Some("Shop".into()),
+            company_id: Some(1),
+            status: Some(s.into()),
+            ..Default::default()
+        };
+        assert!(validate_deal(&deal("won")).is_empty());
+        assert_eq!(
+            validate_deal(&deal("pending"))["status"],
+            ["must be open, won or lost"]
+        );
+    }
+
+    #[test]
+    fn a_patch_replaces_named_fields_clears_nulls_and_keeps_the_rest() {
+        let stored = NewCompany {
+            email: Some("ap@hafen.example".into()),
+            website: Some("hafen.example".into()),
+            default_invoice_due_days: Some(14),
+            active: Some(true),
+            tags: Some(vec!["a".into()]),
+            ..company()
+        };
+        let merged = merge_patch(
+            &stored,
+            &json!({"website": null, "active": false, "name": null, "tags": null, "phone": "040 1"}),
+            COMPANY_KEEP_ON_NULL,
+        )
+        .unwrap();
+        assert_eq!(merged.website, None);
+        assert_eq!(merged.active, Some(false));
+        assert_eq!(merged.name.as_deref(), Some("Hafen GmbH"));
+        assert_eq!(merged.tags, Some(vec!["a".to_string()]));
+        assert_eq!(merged.email.as_deref(), Some("ap@hafen.example"));
+        assert_eq!(merged.phone.as_deref(), Some("040 1"));
+        let renamed = merge_patch(
+            &stored,
+            &json!({"payment_term_days": 30}),
+            COMPANY_KEEP_ON_NULL,
+        )
+        .unwrap();
+        assert_eq!(renamed.due_days(), Some(30));
+        let both = merge_patch(
+            &stored,
+            &json!({"payment_term_days": 30, "default_invoice_due_days": 7}),
+            COMPANY_KEEP_ON_NULL,
+        )
+        .unwrap();
+        assert_eq!(both.due_days(), Some(7));
+        assert!(merge_patch(&stored, &json!([1]), COMPANY_KEEP_ON_NULL).is_err());
+    }
+
+    #[test]
+    fn only_the_patched_fields_errors_count() {
+        let mut e = FieldErrors::new();
+        push_error(&mut e, "email", "is not an e-mail address");
+        push_error(&mut e, "customer_vat.tax", "must be between 0 and 100");
+        push_error(
+            &mut e,
+            "default_invoice_due_days",
+            "must be between 0 and 365",
+        );
+        let kept = errors_of_patch(e, &json!({"customer_vat": {}, "payment_term_days": 400}));
+        assert_eq!(
+            kept.keys().collect::<Vec<_>>(),
+            ["customer_vat.tax", "default_invoice_due_days"]
+        );
+    }
+}
