@@ -1,5 +1,13 @@
-//! The account and the session (`decisions.md` § Account, § Authentication and keys).
+//! The account and the session (`decisions.md` § Account, § Authentication and keys;
+//! issue 9 § The account's own data, `docs/decisions.md` § Account settings (issue 9)).
+//!
+//! [`Account`] is what `GET /account` answers; [`AccountUpdate`] is the partial body of
+//! `PUT /account`, checked by [`validate_account_update`] (422 naming each bad field, the
+//! same rules on the Settings page) and merged by [`apply_account_update`].
 
+use crate::error::{push_error, FieldErrors};
+use rust_decimal::Decimal;
+use serde::de::Deserializer;
 use serde::{Deserialize, Serialize};
 
 /// A configured letter paper: `{id, name, default}`.
@@ -13,19 +21,737 @@ pub struct LetterPaper {
     pub default: bool,
 }
 
-/// GET /account: `{name, address, currencies, default_currency, letter_papers}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The default texts of one language's documents (plain text, line breaks kept).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocumentText {
+    /// Salutation above an invoice's positions.
+    #[serde(default)]
+    pub invoice_salutation: String,
+    /// Footer text below an invoice's positions.
+    #[serde(default)]
+    pub invoice_footer: String,
+    /// Salutation above an offer's positions.
+    #[serde(default)]
+    pub offer_salutation: String,
+    /// Footer text below an offer's positions.
+    #[serde(default)]
+    pub offer_footer: String,
+}
+
+/// Default document texts per correspondence language: `{"de": {...}, "en": {...}}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocumentTexts {
+    /// German documents.
+    #[serde(default)]
+    pub de: DocumentText,
+    /// English documents.
+    #[serde(default)]
+    pub en: DocumentText,
+}
+
+impl DocumentTexts {
+    /// The texts of `language` (`"en"`; anything else is German, the default).
+    pub fn for_language(&self, language: &str) -> &DocumentText {
+        if language == "en" {
+            &self.en
+        } else {
+            &self.de
+        }
+    }
+}
+
+/// The account's logo: `{content_type, file_url}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Logo {
+    /// `image/png` or `image/svg+xml` (a sanitized SVG).
+    pub content_type: String,
+    /// Signed link, valid for 15 minutes, that needs no key.
+    pub file_url: String,
+}
+
+/// How the mail server is reached: STARTTLS (default, port 587), implicit TLS (465) or
+/// plain (local relays and tests only, 25).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmtpSecurity {
+    /// STARTTLS upgrade (port 587).
+    #[default]
+    Starttls,
+    /// Implicit TLS (port 465).
+    Tls,
+    /// No encryption.
+    None,
+}
+
+impl SmtpSecurity {
+    /// The wire and column text: `starttls`, `tls`, `none`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SmtpSecurity::Starttls => "starttls",
+            SmtpSecurity::Tls => "tls",
+            SmtpSecurity::None => "none",
+        }
+    }
+
+    /// Reads the text [`SmtpSecurity::as_str`] writes.
+    pub fn parse(text: &str) -> Option<SmtpSecurity> {
+        match text {
+            "starttls" => Some(SmtpSecurity::Starttls),
+            "tls" => Some(SmtpSecurity::Tls),
+            "none" => Some(SmtpSecurity::None),
+            _ => None,
+        }
+    }
+
+    /// The usual port of this security: 587, 465 or 25.
+    pub fn default_port(self) -> u16 {
+        match self {
+            SmtpSecurity::Starttls => 587,
+            SmtpSecurity::Tls => 465,
+            SmtpSecurity::None => 25,
+        }
+    }
+}
+
+/// The SMTP settings as `GET /account` shows them: the password never, only whether one
+/// is set.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmtpSettings {
+    /// Server host name.
+    pub host: String,
+    /// TCP port.
+    pub port: u16,
+    /// Transport security.
+    pub security: SmtpSecurity,
+    /// Login name, if the server wants one.
+    pub user: Option<String>,
+    /// Whether a password is stored (it is write-only).
+    pub password_set: bool,
+}
+
+/// GET /account: name, address, currencies (the default first), letter papers, and the
+/// account's own data of issue 9 (legal, bank, contact, defaults, texts, number formats,
+/// logo, SMTP). Optional texts are `null` when not set.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Account {
-    /// Account (company) name.
+    /// Account (company) name, the sender on every document.
     pub name: String,
     /// Sender address, lines separated by `\n`.
     pub address: String,
-    /// Valid currency codes; the first is the default.
+    /// Country of the address, ISO 3166-1 alpha-2 upper case (`"DE"`).
+    #[serde(default)]
+    pub country_code: Option<String>,
+    /// VAT identification number (USt-IdNr.), e.g. `DE123456789`, without spaces.
+    #[serde(default)]
+    pub vat_identifier: Option<String>,
+    /// Tax number (Steuernummer) as the tax office writes it.
+    #[serde(default)]
+    pub tax_number: Option<String>,
+    /// Register court (`Amtsgericht Berlin-Charlottenburg`).
+    #[serde(default)]
+    pub register_court: Option<String>,
+    /// Register number (`HRB 123456`).
+    #[serde(default)]
+    pub register_number: Option<String>,
+    /// Managing directors, as printed (`Anna Muster, Ben Beispiel`).
+    #[serde(default)]
+    pub managing_directors: Option<String>,
+    /// Phone number.
+    #[serde(default)]
+    pub phone: Option<String>,
+    /// E-mail address; also the sender (`From`) of e-mails.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// Website (`https://kontor.example` or `kontor.example`).
+    #[serde(default)]
+    pub website: Option<String>,
+    /// Bank account holder.
+    #[serde(default)]
+    pub account_holder: Option<String>,
+    /// IBAN, upper case without spaces.
+    #[serde(default)]
+    pub iban: Option<String>,
+    /// BIC (8 or 11 characters), upper case.
+    #[serde(default)]
+    pub bic: Option<String>,
+    /// Name of the bank.
+    #[serde(default)]
+    pub bank_name: Option<String>,
+    /// Valid currency codes (ISO 4217); the first is the default.
     pub currencies: Vec<String>,
     /// The default currency.
     pub default_currency: String,
+    /// Default VAT rate of new documents, in percent (0–100).
+    #[serde(default, with = "crate::wire::decimal")]
+    pub default_tax: Decimal,
+    /// Default payment term of new invoices, in days (0–365).
+    #[serde(default)]
+    pub default_invoice_due_days: i64,
+    /// Default salutation and footer texts per language.
+    #[serde(default)]
+    pub document_texts: DocumentTexts,
+    /// Invoice number pattern (`crate::number_format`), default `R{YY}{MM}-{NNN}`.
+    #[serde(default)]
+    pub invoice_number_format: String,
+    /// Offer number pattern, default `A{YY}{MM}-{NNN}`.
+    #[serde(default)]
+    pub offer_number_format: String,
+    /// Purchase number pattern, default `E{YY}{MM}-{NNNN}`.
+    #[serde(default)]
+    pub purchase_number_format: String,
     /// Letter papers.
     pub letter_papers: Vec<LetterPaper>,
+    /// The logo, `null` when none is set.
+    #[serde(default)]
+    pub logo: Option<Logo>,
+    /// SMTP settings, `null` when messages go to the server's outbox.
+    #[serde(default)]
+    pub smtp: Option<SmtpSettings>,
+}
+
+/// The texts of one language in [`AccountUpdate`]: only the given ones change.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocumentTextUpdate {
+    /// New invoice salutation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoice_salutation: Option<String>,
+    /// New invoice footer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoice_footer: Option<String>,
+    /// New offer salutation.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer_salutation: Option<String>,
+    /// New offer footer.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer_footer: Option<String>,
+}
+
+/// `document_texts` in [`AccountUpdate`]: only the given languages and texts change.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocumentTextsUpdate {
+    /// German texts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub de: Option<DocumentTextUpdate>,
+    /// English texts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub en: Option<DocumentTextUpdate>,
+}
+
+/// `smtp` in [`AccountUpdate`]: the given fields change; `host` is required when no SMTP
+/// server is set yet. `password`: absent keeps the stored one, `""` removes it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmtpUpdate {
+    /// Server host name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
+    /// TCP port (1–65535); absent on a new setting → the security's usual port.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    /// Transport security; absent on a new setting → `starttls`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub security: Option<SmtpSecurity>,
+    /// Login name; `""` removes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+    /// Password (write-only); `""` removes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub password: Option<String>,
+}
+
+/// Reads a field that distinguishes absent (`None`) from `null` (`Some(None)`).
+fn double_option<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+/// PUT /account: a partial update; absent fields (and `null`, `decisions.md` § Success
+/// responses) stay as they are, an empty string removes an optional text. Exception:
+/// `"smtp": null` removes the SMTP settings (messages go to the outbox again).
+/// Letter papers, the logo (`PUT /account/logo`) are not changed here.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AccountUpdate {
+    /// Account name (required, cannot be emptied).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Sender address, lines separated by `\n`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
+    /// ISO 3166-1 alpha-2 code (lower case accepted).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub country_code: Option<String>,
+    /// VAT ID (spaces dropped, upper-cased).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vat_identifier: Option<String>,
+    /// Tax number (Steuernummer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tax_number: Option<String>,
+    /// Register court.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub register_court: Option<String>,
+    /// Register number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub register_number: Option<String>,
+    /// Managing directors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub managing_directors: Option<String>,
+    /// Phone number.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+    /// E-mail address (sender of e-mails).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub email: Option<String>,
+    /// Website.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub website: Option<String>,
+    /// Bank account holder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account_holder: Option<String>,
+    /// IBAN (spaces dropped, upper-cased).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub iban: Option<String>,
+    /// BIC (upper-cased).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bic: Option<String>,
+    /// Name of the bank.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_name: Option<String>,
+    /// Currency codes (at least one; upper-cased).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub currencies: Option<Vec<String>>,
+    /// The default currency; must be one of the currencies.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_currency: Option<String>,
+    /// Default VAT rate in percent (0–100, at most 4 decimal places).
+    #[serde(
+        default,
+        with = "crate::wire::decimal_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub default_tax: Option<Decimal>,
+    /// Default payment term in days (0–365).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default_invoice_due_days: Option<i64>,
+    /// Default texts per language.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub document_texts: Option<DocumentTextsUpdate>,
+    /// Invoice number pattern.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invoice_number_format: Option<String>,
+    /// Offer number pattern.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer_number_format: Option<String>,
+    /// Purchase number pattern.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purchase_number_format: Option<String>,
+    /// SMTP: absent = unchanged, `null` = removed (outbox), an object = changed.
+    #[serde(
+        default,
+        deserialize_with = "double_option",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub smtp: Option<Option<SmtpUpdate>>,
+}
+
+/// Longest accepted single-line setting (name, register, bank name…), in characters.
+pub const MAX_SETTING_LINE: usize = 200;
+/// Longest accepted multi-line setting (address, document texts), in characters.
+pub const MAX_SETTING_TEXT: usize = 20_000;
+/// Most days a default payment term may have.
+pub const MAX_DUE_DAYS: i64 = 365;
+
+/// The text as stored: trimmed, `None` when empty.
+pub fn clean(text: &str) -> Option<String> {
+    let t = text.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+/// `text` without whitespace, upper-cased (IBAN, VAT ID, BIC, country code).
+pub fn compact_upper(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
+/// Whether `bic` is a BIC (ISO 9362): 4 letters (bank), 2 letters (country), 2 letters
+/// or digits (location), optionally 3 letters or digits (branch). Spaces are ignored,
+/// lower case is accepted.
+pub fn is_valid_bic(bic: &str) -> bool {
+    let b = compact_upper(bic);
+    let bytes = b.as_bytes();
+    (b.len() == 8 || b.len() == 11)
+        && bytes[..6].iter().all(u8::is_ascii_uppercase)
+        && bytes[6..].iter().all(u8::is_ascii_alphanumeric)
+}
+
+/// Whether `code` has the form of an ISO 3166-1 alpha-2 country code (two upper-case
+/// letters outside the user-assigned ranges AA, QM–QZ, XA–XZ, ZZ). Interim check until
+/// the model's country list lands (issue 9, J1).
+fn is_country(code: &str) -> bool {
+    let b = code.as_bytes();
+    b.len() == 2
+        && b.iter().all(u8::is_ascii_uppercase)
+        && !(code == "AA" || code == "ZZ" || b[0] == b'X' || (b[0] == b'Q' && b[1] >= b'M'))
+}
+
+/// Why `id` is not a VAT ID, `None` when it is one. Interim check until the model's
+/// per-country VAT ID rules land (issue 9, J1): a country prefix and 2–13 letters or
+/// digits; German IDs: 9 digits with the ISO 7064 MOD 11,10 check digit.
+fn vat_id_error(id: &str) -> Option<String> {
+    let id = compact_upper(id);
+    let (prefix, body) = id.split_at(id.len().min(2));
+    if !prefix.bytes().all(|b| b.is_ascii_uppercase()) || prefix.len() < 2 {
+        return Some("must start with a country prefix such as DE".into());
+    }
+    if !(2..=13).contains(&body.len()) || !body.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Some("must be a country prefix and 2 to 13 letters or digits".into());
+    }
+    if prefix == "DE" {
+        let digits: Vec<u32> = body.chars().filter_map(|c| c.to_digit(10)).collect();
+        if digits.len() != 9 || body.len() != 9 || digits[0] == 0 {
+            return Some("must be DE + 9 digits".into());
+        }
+        let mut product = 10;
+        for d in &digits[..8] {
+            let mut sum = (d + product) % 10;
+            if sum == 0 {
+                sum = 10;
+            }
+            product = (2 * sum) % 11;
+        }
+        let check = (11 - product) % 10;
+        if check != digits[8] {
+            return Some("has a wrong check digit".into());
+        }
+    }
+    None
+}
+
+/// Whether `website` looks like a web address: `http(s)://` optional, a host with a dot,
+/// no spaces.
+pub fn is_website(website: &str) -> bool {
+    let rest = website
+        .strip_prefix("https://")
+        .or_else(|| website.strip_prefix("http://"))
+        .unwrap_or(website);
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    !website.contains(char::is_whitespace)
+        && host.contains('.')
+        && !host.starts_with('.')
+        && !host.ends_with('.')
+        && host
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | ':'))
+}
+
+/// Whether `phone` is a phone number as people write it: digits with `+`, spaces,
+/// `-`, `/`, `(`, `)`, at least 3 digits.
+pub fn is_phone(phone: &str) -> bool {
+    phone.chars().filter(char::is_ascii_digit).count() >= 3
+        && phone
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '/' | '(' | ')' | '.'))
+}
+
+fn check_length(e: &mut FieldErrors, field: &str, value: &str, max: usize) {
+    if value.chars().count() > max {
+        push_error(e, field, format!("must be at most {max} characters"));
+    }
+}
+
+/// Checks every field `update` gives (issue 9 § Bad input), against the current
+/// `account` for the rules that span fields (the default currency must be one of the
+/// currencies after the change; SMTP needs a host). Field paths are the wire names
+/// (`iban`, `document_texts.de.invoice_footer`, `smtp.port`); empty strings are valid
+/// for optional texts (they remove the value). Returns no errors when all is well.
+pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    if let Some(name) = &update.name {
+        if name.trim().is_empty() {
+            push_error(&mut e, "name", "is required");
+        }
+        check_length(&mut e, "name", name, MAX_SETTING_LINE);
+    }
+    if let Some(address) = &update.address {
+        check_length(&mut e, "address", address, MAX_SETTING_TEXT);
+    }
+    let lines = [
+        ("tax_number", &update.tax_number),
+        ("register_court", &update.register_court),
+        ("register_number", &update.register_number),
+        ("managing_directors", &update.managing_directors),
+        ("account_holder", &update.account_holder),
+        ("bank_name", &update.bank_name),
+        ("phone", &update.phone),
+        ("email", &update.email),
+        ("website", &update.website),
+    ];
+    for (field, value) in lines {
+        if let Some(v) = value {
+            check_length(&mut e, field, v, MAX_SETTING_LINE);
+        }
+    }
+    let given = |v: &Option<String>| v.as_deref().and_then(clean);
+    if let Some(code) = given(&update.country_code) {
+        if !is_country(&code.to_ascii_uppercase()) {
+            push_error(
+                &mut e,
+                "country_code",
+                "must be an ISO 3166-1 country code such as DE",
+            );
+        }
+    }
+    if let Some(id) = given(&update.vat_identifier) {
+        if let Some(message) = vat_id_error(&id) {
+            push_error(&mut e, "vat_identifier", message);
+        }
+    }
+    if let Some(iban) = given(&update.iban) {
+        if !crate::purchase::is_valid_iban(&iban) {
+            push_error(
+                &mut e,
+                "iban",
+                "is not a valid IBAN (country, check digits, account)",
+            );
+        }
+    }
+    if let Some(bic) = given(&update.bic) {
+        if !is_valid_bic(&bic) {
+            push_error(&mut e, "bic", "must be a BIC of 8 or 11 characters");
+        }
+    }
+    if let Some(email) = given(&update.email) {
+        if !crate::email::is_address(&email) {
+            push_error(&mut e, "email", "is not an e-mail address");
+        }
+    }
+    if let Some(website) = given(&update.website) {
+        if !is_website(&website) {
+            push_error(&mut e, "website", "is not a web address");
+        }
+    }
+    if let Some(phone) = given(&update.phone) {
+        if !is_phone(&phone) {
+            push_error(&mut e, "phone", "is not a phone number");
+        }
+    }
+    check_currencies(&mut e, update, account);
+    crate::validation::percent(&mut e, "default_tax", update.default_tax);
+    if let Some(days) = update.default_invoice_due_days {
+        if !(0..=MAX_DUE_DAYS).contains(&days) {
+            push_error(
+                &mut e,
+                "default_invoice_due_days",
+                format!("must be between 0 and {MAX_DUE_DAYS} days"),
+            );
+        }
+    }
+    if let Some(texts) = &update.document_texts {
+        for (language, t) in [("de", &texts.de), ("en", &texts.en)] {
+            let Some(t) = t else { continue };
+            for (name, value) in [
+                ("invoice_salutation", &t.invoice_salutation),
+                ("invoice_footer", &t.invoice_footer),
+                ("offer_salutation", &t.offer_salutation),
+                ("offer_footer", &t.offer_footer),
+            ] {
+                if let Some(v) = value {
+                    let field = format!("document_texts.{language}.{name}");
+                    check_length(&mut e, &field, v, MAX_SETTING_TEXT);
+                }
+            }
+        }
+    }
+    for (field, value) in [
+        ("invoice_number_format", &update.invoice_number_format),
+        ("offer_number_format", &update.offer_number_format),
+        ("purchase_number_format", &update.purchase_number_format),
+    ] {
+        if let Some(message) = value.as_deref().and_then(crate::number_format::check) {
+            push_error(&mut e, field, message);
+        }
+    }
+    if let Some(Some(smtp)) = &update.smtp {
+        check_smtp(&mut e, smtp, account.smtp.is_some());
+    }
+    e
+}
+
+fn check_currencies(e: &mut FieldErrors, update: &AccountUpdate, account: &Account) {
+    let is_code = |c: &str| c.len() == 3 && c.bytes().all(|b| b.is_ascii_alphabetic());
+    if let Some(list) = &update.currencies {
+        if list.is_empty() {
+            push_error(e, "currencies", "must list at least one currency");
+        }
+        let mut seen: Vec<String> = Vec::new();
+        for c in list {
+            let code = c.trim().to_ascii_uppercase();
+            if !is_code(&code) {
+                push_error(
+                    e,
+                    "currencies",
+                    format!("{c:?} is not a currency code such as EUR"),
+                );
+            } else if seen.contains(&code) {
+                push_error(e, "currencies", format!("{code} is listed twice"));
+            }
+            seen.push(code);
+        }
+    }
+    let currencies: Vec<String> = match &update.currencies {
+        Some(list) => list.iter().map(|c| c.trim().to_ascii_uppercase()).collect(),
+        None => account.currencies.clone(),
+    };
+    let default = update
+        .default_currency
+        .as_deref()
+        .map(|c| c.trim().to_ascii_uppercase())
+        .unwrap_or_else(|| account.default_currency.clone());
+    if update.default_currency.is_some() || update.currencies.is_some() {
+        if !is_code(&default) {
+            push_error(e, "default_currency", "is not a currency code such as EUR");
+        } else if !currencies.is_empty() && !currencies.contains(&default) {
+            push_error(
+                e,
+                "default_currency",
+                format!("{default} is not one of the account's currencies"),
+            );
+        }
+    }
+}
+
+fn check_smtp(e: &mut FieldErrors, smtp: &SmtpUpdate, configured: bool) {
+    let is_host = |h: &str| {
+        h.len() <= 253
+            && h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ':'))
+    };
+    match smtp.host.as_deref().map(str::trim) {
+        Some("") | None if !configured || smtp.host.is_some() => {
+            push_error(e, "smtp.host", "is required");
+        }
+        Some(host) if !is_host(host) => push_error(e, "smtp.host", "is not a host name"),
+        _ => {}
+    }
+    if smtp.port == Some(0) {
+        push_error(e, "smtp.port", "must be between 1 and 65535");
+    }
+    if let Some(user) = &smtp.user {
+        check_length(e, "smtp.user", user, MAX_SETTING_LINE);
+    }
+    if let Some(password) = &smtp.password {
+        check_length(e, "smtp.password", password, MAX_SETTING_LINE);
+    }
+}
+
+/// Sets `target` from a given optional text: absent keeps it, empty removes it;
+/// `normalize` shapes what is stored.
+fn set_optional(
+    target: &mut Option<String>,
+    value: &Option<String>,
+    normalize: fn(&str) -> String,
+) {
+    if let Some(v) = value {
+        *target = clean(v).map(|v| normalize(&v));
+    }
+}
+
+fn keep(text: &str) -> String {
+    text.to_string()
+}
+
+fn set_text(target: &mut String, value: &Option<String>) {
+    if let Some(v) = value {
+        *target = v.clone();
+    }
+}
+
+/// Merges a checked `update` into `account` (everything except `smtp`, `logo` and
+/// `letter_papers`, which the server keeps): texts trimmed (multi-line texts kept as
+/// given), optional texts emptied to `None`, codes upper-cased and IBAN / VAT ID / BIC
+/// without spaces, the default currency moved to the front of `currencies`.
+pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
+    if let Some(name) = &update.name {
+        account.name = name.trim().to_string();
+    }
+    set_text(&mut account.address, &update.address);
+    set_optional(
+        &mut account.country_code,
+        &update.country_code,
+        compact_upper,
+    );
+    set_optional(
+        &mut account.vat_identifier,
+        &update.vat_identifier,
+        compact_upper,
+    );
+    set_optional(&mut account.tax_number, &update.tax_number, keep);
+    set_optional(&mut account.register_court, &update.register_court, keep);
+    set_optional(&mut account.register_number, &update.register_number, keep);
+    set_optional(
+        &mut account.managing_directors,
+        &update.managing_directors,
+        keep,
+    );
+    set_optional(&mut account.phone, &update.phone, keep);
+    set_optional(&mut account.email, &update.email, keep);
+    set_optional(&mut account.website, &update.website, keep);
+    set_optional(&mut account.account_holder, &update.account_holder, keep);
+    set_optional(&mut account.iban, &update.iban, compact_upper);
+    set_optional(&mut account.bic, &update.bic, compact_upper);
+    set_optional(&mut account.bank_name, &update.bank_name, keep);
+    if let Some(list) = &update.currencies {
+        account.currencies = list.iter().map(|c| c.trim().to_ascii_uppercase()).collect();
+    }
+    if let Some(default) = &update.default_currency {
+        account.default_currency = default.trim().to_ascii_uppercase();
+    }
+    if !account.currencies.contains(&account.default_currency) {
+        account.default_currency = account.currencies.first().cloned().unwrap_or_default();
+    }
+    let default = account.default_currency.clone();
+    account.currencies.retain(|c| *c != default);
+    account.currencies.insert(0, default);
+    if let Some(tax) = update.default_tax {
+        account.default_tax = tax;
+    }
+    if let Some(days) = update.default_invoice_due_days {
+        account.default_invoice_due_days = days;
+    }
+    if let Some(texts) = &update.document_texts {
+        for (given, target) in [
+            (&texts.de, &mut account.document_texts.de),
+            (&texts.en, &mut account.document_texts.en),
+        ] {
+            if let Some(t) = given {
+                set_text(&mut target.invoice_salutation, &t.invoice_salutation);
+                set_text(&mut target.invoice_footer, &t.invoice_footer);
+                set_text(&mut target.offer_salutation, &t.offer_salutation);
+                set_text(&mut target.offer_footer, &t.offer_footer);
+            }
+        }
+    }
+    for (given, target) in [
+        (
+            &update.invoice_number_format,
+            &mut account.invoice_number_format,
+        ),
+        (
+            &update.offer_number_format,
+            &mut account.offer_number_format,
+        ),
+        (
+            &update.purchase_number_format,
+            &mut account.purchase_number_format,
+        ),
+    ] {
+        if let Some(f) = given {
+            *target = f.trim().to_string();
+        }
+    }
 }
 
 /// GET /session: `{"id": <user id>, "uuid": "<key uuid>"}` plus the key's name and access.
@@ -41,4 +767,151 @@ pub struct Session {
     /// True for a read-only key.
     #[serde(default)]
     pub read_only: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn account() -> Account {
+        Account {
+            name: "Kontor GmbH".into(),
+            currencies: vec!["EUR".into(), "CHF".into()],
+            default_currency: "EUR".into(),
+            ..Account::default()
+        }
+    }
+
+    fn update(json: &str) -> AccountUpdate {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn errors(json: &str) -> Vec<String> {
+        validate_account_update(&update(json), &account())
+            .into_keys()
+            .collect()
+    }
+
+    #[test]
+    fn good_values_pass_and_are_normalized() {
+        let u = update(
+            r#"{"vat_identifier": "de 123456788", "iban": "de89 3704 0044 0532 0130 00",
+                "bic": "cobadeffxxx", "country_code": "de", "email": "a@kontor.example",
+                "website": "https://kontor.example/about", "phone": "+49 30 123456",
+                "default_tax": 7, "default_invoice_due_days": 30,
+                "invoice_number_format": "{YYYY}-{NNNNN}", "currencies": ["eur", "usd"],
+                "default_currency": "USD", "tax_number": "  ", "document_texts": {"en": {"invoice_footer": "Thanks"}}}"#,
+        );
+        assert_eq!(validate_account_update(&u, &account()), FieldErrors::new());
+        let mut a = account();
+        a.tax_number = Some("12/345/67890".into());
+        apply_account_update(&u, &mut a);
+        assert_eq!(a.vat_identifier.as_deref(), Some("DE123456788"));
+        assert_eq!(a.iban.as_deref(), Some("DE89370400440532013000"));
+        assert_eq!(a.bic.as_deref(), Some("COBADEFFXXX"));
+        assert_eq!(a.country_code.as_deref(), Some("DE"));
+        assert_eq!(a.tax_number, None, "an empty text removes the value");
+        assert_eq!(a.currencies, vec!["USD", "EUR"]);
+        assert_eq!(a.default_currency, "USD");
+        assert_eq!(a.default_tax, Decimal::new(7, 0));
+        assert_eq!(a.document_texts.en.invoice_footer, "Thanks");
+        assert_eq!(a.invoice_number_format, "{YYYY}-{NNNNN}");
+        assert_eq!(a.name, "Kontor GmbH", "absent fields stay");
+    }
+
+    #[test]
+    fn each_bad_field_is_named() {
+        assert_eq!(
+            errors(r#"{"iban": "DE89 3704 0044 0532 0130 01"}"#),
+            ["iban"]
+        );
+        assert_eq!(errors(r#"{"bic": "COBADEFF1"}"#), ["bic"]);
+        assert_eq!(errors(r#"{"country_code": "XX"}"#), ["country_code"]);
+        assert_eq!(errors(r#"{"vat_identifier": "DE12"}"#), ["vat_identifier"]);
+        assert_eq!(errors(r#"{"email": "no-at.example"}"#), ["email"]);
+        assert_eq!(errors(r#"{"website": "not a site"}"#), ["website"]);
+        assert_eq!(errors(r#"{"phone": "call me"}"#), ["phone"]);
+        assert_eq!(errors(r#"{"name": " "}"#), ["name"]);
+        assert_eq!(errors(r#"{"default_tax": 101}"#), ["default_tax"]);
+        assert_eq!(errors(r#"{"default_tax": -1}"#), ["default_tax"]);
+        assert_eq!(
+            errors(r#"{"default_invoice_due_days": 366}"#),
+            ["default_invoice_due_days"]
+        );
+        assert_eq!(
+            errors(r#"{"invoice_number_format": "R{MM}-{NNN}"}"#),
+            ["invoice_number_format"]
+        );
+        assert_eq!(
+            errors(r#"{"offer_number_format": "A-{NNN}-{NN}"}"#),
+            ["offer_number_format"]
+        );
+        assert_eq!(errors(r#"{"currencies": []}"#), ["currencies"]);
+        assert_eq!(
+            errors(r#"{"currencies": ["EURO"]}"#),
+            ["currencies", "default_currency"]
+        );
+        assert_eq!(
+            errors(r#"{"default_currency": "USD"}"#),
+            ["default_currency"]
+        );
+        assert_eq!(errors(r#"{"smtp": {"port": 25}}"#), ["smtp.host"]);
+        assert_eq!(
+            errors(r#"{"smtp": {"host": "mail.example", "port": 0}}"#),
+            ["smtp.port"]
+        );
+        let long = "x".repeat(MAX_SETTING_TEXT + 1);
+        assert_eq!(
+            errors(&format!(
+                r#"{{"document_texts": {{"de": {{"offer_footer": "{long}"}}}}}}"#
+            )),
+            ["document_texts.de.offer_footer"]
+        );
+        assert_eq!(
+            errors(r#"{"iban": "x", "bic": "y", "email": "z"}"#),
+            ["bic", "email", "iban"]
+        );
+    }
+
+    #[test]
+    fn empty_texts_clear_and_null_means_absent() {
+        assert!(errors(r#"{"iban": "", "vat_identifier": null, "email": ""}"#).is_empty());
+        let u = update(r#"{"smtp": null}"#);
+        assert_eq!(u.smtp, Some(None));
+        assert_eq!(update("{}").smtp, None);
+        let mut a = account();
+        a.smtp = Some(SmtpSettings {
+            host: "mail.example".into(),
+            port: 587,
+            security: SmtpSecurity::Starttls,
+            user: None,
+            password_set: false,
+        });
+        assert!(validate_account_update(&update(r#"{"smtp": {"port": 2525}}"#), &a).is_empty());
+    }
+
+    #[test]
+    fn bic_shapes() {
+        assert!(is_valid_bic("COBADEFF"));
+        assert!(is_valid_bic("cobadeffxxx"));
+        assert!(is_valid_bic("DEUT DE FF 500"));
+        assert!(!is_valid_bic("COBADEF"));
+        assert!(!is_valid_bic("C0BADEFF"));
+        assert!(!is_valid_bic("COBADEFFXX"));
+    }
+
+    #[test]
+    fn the_password_is_never_serialized_in_the_representation() {
+        let mut a = account();
+        a.smtp = Some(SmtpSettings {
+            host: "h.example".into(),
+            port: 25,
+            security: SmtpSecurity::None,
+            user: Some("u".into()),
+            password_set: true,
+        });
+        let json = serde_json::to_string(&a).unwrap();
+        assert!(json.contains(r#""password_set":true"#));
+        assert!(!json.contains(r#""password":"#));
+    }
 }

@@ -41,18 +41,9 @@ pub struct LetterPaperConfig {
     pub footer_line: String,
 }
 
-/// How to hand over e-mail: SMTP with STARTTLS (default), implicit TLS or plain.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum SmtpSecurity {
-    /// STARTTLS upgrade (port 587).
-    #[default]
-    Starttls,
-    /// Implicit TLS (port 465).
-    Tls,
-    /// No encryption (local relays and tests only).
-    None,
-}
+/// How to hand over e-mail (`starttls`, `tls`, `none`); the model's type, so the file,
+/// the database and the API read the same words.
+pub use kontor_model::account::SmtpSecurity;
 
 /// SMTP settings of the account file (`[smtp]`). Without them, messages go to the data
 /// directory's `outbox/` as `.eml` files.
@@ -86,7 +77,11 @@ impl std::fmt::Debug for SmtpConfig {
     }
 }
 
-/// The account file `kontor.toml` (in the data directory, or `--account FILE`):
+/// The account file `kontor.toml` (in the data directory, or `--account FILE`). Since
+/// issue 9 the account's own data lives in the database (`account_settings`, changed with
+/// `PUT /account` on the Settings page): the file only **seeds** it on the first start
+/// with that table, and afterwards only its letter papers and `print_detail_columns` are
+/// read from it (`docs/decisions.md` § Account settings (issue 9)).
 ///
 /// ```toml
 /// name = "Kontor GmbH"
@@ -109,6 +104,12 @@ impl std::fmt::Debug for SmtpConfig {
 /// logo_text = "Kontor"
 /// footer_line = "Kontor GmbH · IBAN DE89 3704 0044 0532 0130 00"
 /// ```
+///
+/// Optional seeds of the account's own data (checked like `PUT /account`; a bad value
+/// stops the first start): `country_code`, `vat_identifier`, `tax_number`,
+/// `register_court`, `register_number`, `managing_directors`, `phone`, `website`,
+/// `account_holder`, `iban`, `bic`, `bank_name`, `default_invoice_due_days`,
+/// `invoice_number_format`, `offer_number_format`, `purchase_number_format`.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct AccountConfig {
@@ -127,6 +128,38 @@ pub struct AccountConfig {
     pub print_detail_columns: bool,
     /// SMTP settings; `None` writes messages to `<data>/outbox/`.
     pub smtp: Option<SmtpConfig>,
+    /// Seed: country of the address (ISO 3166-1 alpha-2).
+    pub country_code: Option<String>,
+    /// Seed: VAT ID.
+    pub vat_identifier: Option<String>,
+    /// Seed: tax number (Steuernummer).
+    pub tax_number: Option<String>,
+    /// Seed: register court.
+    pub register_court: Option<String>,
+    /// Seed: register number.
+    pub register_number: Option<String>,
+    /// Seed: managing directors.
+    pub managing_directors: Option<String>,
+    /// Seed: phone number.
+    pub phone: Option<String>,
+    /// Seed: website.
+    pub website: Option<String>,
+    /// Seed: bank account holder.
+    pub account_holder: Option<String>,
+    /// Seed: IBAN.
+    pub iban: Option<String>,
+    /// Seed: BIC.
+    pub bic: Option<String>,
+    /// Seed: bank name.
+    pub bank_name: Option<String>,
+    /// Seed: default payment term in days (default 14).
+    pub default_invoice_due_days: i64,
+    /// Seed: invoice number format (default `R{YY}{MM}-{NNN}`).
+    pub invoice_number_format: Option<String>,
+    /// Seed: offer number format (default `A{YY}{MM}-{NNN}`).
+    pub offer_number_format: Option<String>,
+    /// Seed: purchase number format (default `E{YY}{MM}-{NNNN}`).
+    pub purchase_number_format: Option<String>,
 }
 
 impl Default for AccountConfig {
@@ -148,6 +181,22 @@ impl Default for AccountConfig {
                     footer_line: "Kontor Demo GmbH · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX · VAT ID DE123456789".into(),
                 },
             ],
+            country_code: None,
+            vat_identifier: None,
+            tax_number: None,
+            register_court: None,
+            register_number: None,
+            managing_directors: None,
+            phone: None,
+            website: None,
+            account_holder: None,
+            iban: None,
+            bic: None,
+            bank_name: None,
+            default_invoice_due_days: 14,
+            invoice_number_format: None,
+            offer_number_format: None,
+            purchase_number_format: None,
         }
     }
 }

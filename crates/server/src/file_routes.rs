@@ -31,6 +31,7 @@ pub fn router(state: AppState) -> Router {
             "/files/purchase_documents/{file}",
             get(purchase_document_file),
         )
+        .route("/files/account_logo/{file}", get(account_logo_file))
         .with_state(state)
 }
 
@@ -88,4 +89,13 @@ async fn purchase_document_file(
 ) -> ApiResult<Response> {
     check(&state, &format!("/files/purchase_documents/{file}"), &q)?;
     crate::purchases::document_file(&state, &file).await
+}
+
+async fn account_logo_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(q): Query<LinkQuery>,
+) -> ApiResult<Response> {
+    check(&state, &format!("/files/account_logo/{file}"), &q)?;
+    crate::account::logo_file(&state, &file).await
 }

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod account;
 pub mod activities;
 pub mod auth;
 pub mod billing;
@@ -39,6 +40,7 @@ pub mod routes;
 pub mod sanitize;
 pub mod session;
 pub mod state;
+pub mod svg;
 pub mod uploads;
 pub mod users;
 
@@ -50,6 +52,7 @@ use std::sync::Arc;
 /// be read or stored, or the stored one is corrupt (the server then refuses to start).
 pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppState, String> {
     let signer = files::Signer::load(&pool).await?;
+    account::repo::seed(&pool, &config.account).await?;
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),

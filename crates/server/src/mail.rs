@@ -1,8 +1,11 @@
 //! E-mail with lettre (`decisions.md` § Files, PDFs and e-mail): SMTP when configured,
 //! otherwise one `.eml` file per message in `<data>/outbox/`. A message that cannot be
-//! handed over is an error (502), never a silent success.
+//! handed over is an error (502), never a silent success. The sender and the SMTP
+//! settings are read from the account settings in the database at send time (issue 9:
+//! changed on the Settings page, seeded from the account file); the SMTP password is never
+//! logged or answered.
 
-use crate::config::{AccountConfig, SmtpSecurity};
+use crate::config::SmtpSecurity;
 use crate::error::{ApiError, ApiResult};
 use kontor_model::email::{is_address, split_addresses, SendEmail, SentEmail};
 use kontor_model::error::{push_error, require_text, FieldErrors};
@@ -11,6 +14,7 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use sqlx::SqlitePool;
 use std::path::Path;
 use std::time::Duration;
 
@@ -77,25 +81,30 @@ fn mailbox(address: &str) -> ApiResult<Mailbox> {
         .map_err(|_| ApiError::field("emails_to", format!("{address} is not an e-mail address")))
 }
 
-/// Builds and hands over the message. Returns what was sent.
-/// Errors: 502 when the SMTP server refuses or cannot be reached, 500 when the outbox
-/// cannot be written.
+/// Builds and hands over the message, from the account's name and e-mail address, through
+/// the account's SMTP settings (read from `pool` now, so a change on the Settings page
+/// applies to the next message). Returns what was sent.
+/// Errors: 422 when the account has no e-mail address to send from, 502 when the SMTP
+/// server refuses or cannot be reached, 500 when the outbox cannot be written.
 pub async fn send(
-    account: &AccountConfig,
+    pool: &SqlitePool,
     data_dir: &Path,
     body: &SendEmail,
     recipients: &Recipients,
     attachments: Vec<MailAttachment>,
 ) -> ApiResult<SentEmail> {
+    let settings = crate::account::repo::load(pool).await?;
+    let account = &settings.account;
     let subject = body.subject.clone().unwrap_or_default();
     let text = body.text.clone().unwrap_or_default();
-    let from: Mailbox = format!(
-        "{} <{}>",
-        account.name.replace(['<', '>', '"'], ""),
-        account.email
-    )
-    .parse()
-    .map_err(|e| ApiError::Internal(format!("sender address: {e}")))?;
+    let sender = account.email.as_deref().ok_or_else(|| {
+        ApiError::Refused(
+            "The account has no e-mail address to send from; set one in Settings.".into(),
+        )
+    })?;
+    let from: Mailbox = format!("{} <{}>", account.name.replace(['<', '>', '"'], ""), sender)
+        .parse()
+        .map_err(|e| ApiError::Internal(format!("sender address: {e}")))?;
     let mut builder = Message::builder().from(from).subject(subject.clone());
     for a in &recipients.to {
         builder = builder.to(mailbox(a)?);
@@ -116,7 +125,7 @@ pub async fn send(
         .multipart(parts)
         .map_err(|e| ApiError::Internal(format!("message: {e}")))?;
 
-    match &account.smtp {
+    match &settings.smtp {
         Some(smtp) => {
             let tls = || {
                 TlsParameters::new(smtp.host.clone())

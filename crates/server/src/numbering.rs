@@ -1,58 +1,141 @@
-//! Gap-free document numbers (`decisions.md` § Numbering): invoices `R<YYMM>-<NNN>`,
-//! offers `A<YYMM>-<NNN>`, purchases `E<YYMM>-<NNNN>`, by the record's date; the counter
-//! restarts each month and widens when it overflows.
+//! Gap-free document numbers in the account's number formats (`decisions.md`
+//! § Numbering; issue 9; `docs/decisions.md` § Account settings (issue 9)). The format
+//! (`R{YY}{MM}-{NNN}` by default, `kontor_model::number_format`) is read from the
+//! settings row at the moment a number is drawn, so a change applies to the next number
+//! and never renumbers; the period is the record's date.
+//!
+//! The counter of a number is counted per **series** (`number_series`): the format
+//! rendered for the date with the counter as `{N}` (`"R2611-{N}"`, `"2026-{N}"`), so a
+//! monthly format restarts each month, a yearly one each year, one without date tokens
+//! never. The next counter is one more than the larger of the series' last drawn counter
+//! and the largest counter among the existing numbers that match the format in the same
+//! period — so switching from `R{YY}{MM}-{NNN}` to `{YYYY}-{NNNNN}` starts at
+//! `2026-00001`, and switching back continues `R2611-…` where it stopped. A number that
+//! already exists (possible only when two formats print the same text) is skipped.
 //!
 //! Numbers are drawn inside the caller's write transaction (which holds the write lock),
 //! so a failed creation rolls its number back and concurrent creations never collide.
 
+use crate::error::{ApiError, ApiResult};
 use chrono::NaiveDate;
+use kontor_model::number_format::NumberFormat;
 use sqlx::{Sqlite, Transaction};
 
-/// A numbered document kind: prefix letter and minimum digits.
+/// A numbered document kind: its counter key, table and format setting.
 #[derive(Clone, Copy, Debug)]
 pub struct Series {
-    /// Counter key and prefix letter (`"R"`).
-    pub prefix: &'static str,
-    /// Minimum digits of the running number.
-    pub width: usize,
+    /// Counter key in `number_series` (`"invoice"`).
+    pub kind: &'static str,
+    /// The table whose `identifier` column holds the numbers.
+    pub table: &'static str,
+    /// The `account_settings` column holding the format.
+    pub format_column: &'static str,
 }
 
-/// Invoices: `R2611-001`.
+/// Invoices: `R2611-001` by default.
 pub const INVOICES: Series = Series {
-    prefix: "R",
-    width: 3,
+    kind: "invoice",
+    table: "invoices",
+    format_column: "invoice_number_format",
 };
-/// Offers: `A2611-001`.
+/// Offers: `A2611-001` by default.
 pub const OFFERS: Series = Series {
-    prefix: "A",
-    width: 3,
+    kind: "offer",
+    table: "offers",
+    format_column: "offer_number_format",
 };
-/// Purchases: `E2611-0001`.
+/// Purchases: `E2611-0001` by default.
 pub const PURCHASES: Series = Series {
-    prefix: "E",
-    width: 4,
+    kind: "purchase",
+    table: "purchases",
+    format_column: "purchase_number_format",
 };
 
-/// Draws the next number of `series` for the month of `date`.
+/// `text` for a `LIKE … ESCAPE '\'` pattern, matched literally.
+fn like_literal(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 1);
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Draws the next number of `series` for a record dated `date` (see the module docs).
+/// Errors: 500 when the stored format is corrupt, the counter cannot grow, or the
+/// database fails.
 pub async fn next_number(
     tx: &mut Transaction<'_, Sqlite>,
     series: Series,
     date: NaiveDate,
-) -> Result<String, sqlx::Error> {
-    let period = date.format("%y%m").to_string();
-    let n: i64 = sqlx::query_scalar(
-        "INSERT INTO number_counters (kind, period, last) VALUES (?, ?, 1)
-         ON CONFLICT (kind, period) DO UPDATE SET last = last + 1 RETURNING last",
-    )
-    .bind(series.prefix)
-    .bind(&period)
-    .fetch_one(&mut **tx)
-    .await?;
-    Ok(format!(
-        "{}{}-{:0width$}",
-        series.prefix,
-        period,
-        n,
-        width = series.width
+) -> ApiResult<String> {
+    let pattern: String = sqlx::query_scalar(&format!(
+        "SELECT {} FROM account_settings WHERE id = 1",
+        series.format_column
     ))
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or_else(|| ApiError::Internal("account_settings has no row".into()))?;
+    let format = NumberFormat::parse(&pattern).map_err(|e| {
+        ApiError::Internal(format!(
+            "account_settings.{} is corrupt: {e}",
+            series.format_column
+        ))
+    })?;
+    let key = format.series_key(date);
+    let last: Option<i64> =
+        sqlx::query_scalar("SELECT last FROM number_series WHERE kind = ? AND series = ?")
+            .bind(series.kind)
+            .bind(&key)
+            .fetch_optional(&mut **tx)
+            .await?;
+    let (prefix, suffix) = format.affixes(date);
+    let existing: Vec<String> = sqlx::query_scalar(&format!(
+        "SELECT identifier FROM {} WHERE identifier LIKE ? ESCAPE '\\'",
+        series.table
+    ))
+    .bind(format!(
+        "{}%{}",
+        like_literal(&prefix),
+        like_literal(&suffix)
+    ))
+    .fetch_all(&mut **tx)
+    .await?;
+    let highest = existing
+        .iter()
+        .filter_map(|i| format.counter_of(i, date))
+        .max()
+        .unwrap_or(0);
+    let overflow = || ApiError::Internal(format!("the {} counter cannot grow", series.kind));
+    let mut counter = u64::try_from(last.unwrap_or(0))
+        .map_err(|_| overflow())?
+        .max(highest)
+        .checked_add(1)
+        .ok_or_else(overflow)?;
+    let number = loop {
+        let candidate = format.render(date, counter);
+        let taken: Option<i64> = sqlx::query_scalar(&format!(
+            "SELECT 1 FROM {} WHERE identifier = ?",
+            series.table
+        ))
+        .bind(&candidate)
+        .fetch_optional(&mut **tx)
+        .await?;
+        if taken.is_none() {
+            break candidate;
+        }
+        counter = counter.checked_add(1).ok_or_else(overflow)?;
+    };
+    sqlx::query(
+        "INSERT INTO number_series (kind, series, last) VALUES (?, ?, ?)
+         ON CONFLICT (kind, series) DO UPDATE SET last = excluded.last",
+    )
+    .bind(series.kind)
+    .bind(&key)
+    .bind(i64::try_from(counter).map_err(|_| overflow())?)
+    .execute(&mut **tx)
+    .await?;
+    Ok(number)
 }

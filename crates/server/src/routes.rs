@@ -40,6 +40,7 @@ async fn json_charset(mut response: axum::response::Response) -> axum::response:
 pub fn api(state: AppState) -> Router {
     Router::new()
         .merge(crate::session::router())
+        .merge(crate::account::router())
         .merge(crate::invoices::router())
         .merge(crate::invoice_payments::router())
         .merge(crate::reminders::router())

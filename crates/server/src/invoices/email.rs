@@ -45,7 +45,7 @@ pub async fn send_email(
         crate::pdf_render::render(invoice_document(&invoice, &state.account, Some(paper))?).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let sent = mail::send(
-        &state.account,
+        &state.pool,
         &state.data_dir,
         &body,
         &recipients,

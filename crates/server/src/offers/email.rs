@@ -49,6 +49,6 @@ pub async fn send_email(
         bytes: pdf,
     }];
     files.extend(super::attachments::read_all(&state, id).await?);
-    let sent = mail::send(&state.account, &state.data_dir, &body, &recipients, files).await?;
+    let sent = mail::send(&state.pool, &state.data_dir, &body, &recipients, files).await?;
     Ok(Json(sent))
 }

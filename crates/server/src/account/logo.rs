@@ -1,0 +1,159 @@
+//! The account's logo (issue 9): `PUT /account/logo` (multipart part `file`, a PNG or an
+//! SVG judged by its content, at most 1 MiB; an SVG is sanitized by [`crate::svg`] before
+//! it is stored), `DELETE /account/logo`, and the file behind its signed link. The file
+//! lives under `<data>/files/account_logo/` with a random name; the new file is stored
+//! first, then the row points to it, then the old file goes.
+
+use super::get::view;
+use super::repo::{self, StoredLogo};
+use crate::error::{ApiError, ApiResult};
+use crate::files::{file_response, BaseUrl};
+use crate::state::AppState;
+use crate::svg::{sanitize, SvgError};
+use crate::uploads::{store_file, Kind};
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{Multipart, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::Response;
+use axum::Json;
+use kontor_model::account::Account;
+use std::path::{Path, PathBuf};
+
+/// Largest logo file: 1 MiB (a larger one is a 422 on `file`).
+pub const MAX_LOGO: usize = 1024 * 1024;
+/// Largest request body of `PUT /account/logo` (the file plus the multipart framing);
+/// beyond it the answer is 413.
+pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
+
+/// Where the logo is stored.
+pub fn logo_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("files").join("account_logo")
+}
+
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge(BODY_LIMIT)
+}
+
+/// Reads the multipart part `file`. Errors: 415 (not multipart), 413, 400, 422 `file`
+/// (missing).
+async fn read_file_part(
+    headers: &HeaderMap,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Vec<u8>> {
+    let is_multipart = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !is_multipart {
+        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
+    }
+    let mut multipart = multipart.map_err(|e| match e.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => ApiError::BadRequest(format!(
+            "The request is not valid multipart/form-data: {e}."
+        )),
+    })?;
+    let mut file = None;
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
+        }
+    })? {
+        if field.name() == Some("file") {
+            file = Some(field.bytes().await.map_err(|_| too_large())?.to_vec());
+        }
+    }
+    file.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))
+}
+
+/// The bytes to store and their type: a PNG as it is, an SVG sanitized.
+/// Errors: 422 on `file` (too large, neither PNG nor SVG, a malformed SVG).
+pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static str)> {
+    if bytes.len() > MAX_LOGO {
+        return Err(ApiError::field("file", "is larger than 1 MiB"));
+    }
+    if Kind::sniff(bytes) == Some(Kind::Png) {
+        return Ok((bytes.to_vec(), "image/png", "png"));
+    }
+    match sanitize(bytes) {
+        Ok(svg) => Ok((svg.into_bytes(), "image/svg+xml", "svg")),
+        Err(SvgError::NotSvg) => Err(ApiError::field(
+            "file",
+            "must be a PNG or SVG file (judged by its content)",
+        )),
+        Err(SvgError::Malformed(why)) => Err(ApiError::field("file", format!("SVG {why}"))),
+    }
+}
+
+/// Points the settings row at `logo` (or none) and removes the previous file.
+async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<repo::Settings> {
+    let _guard = state.write_lock.lock().await;
+    let mut tx = state.pool.begin().await?;
+    let mut settings = repo::load(&mut *tx).await?;
+    let old = std::mem::replace(&mut settings.logo, logo);
+    repo::save(&mut *tx, &settings).await?;
+    tx.commit().await?;
+    if let Some(old) = old {
+        let _ = tokio::fs::remove_file(logo_dir(&state.data_dir).join(old.key)).await;
+    }
+    Ok(settings)
+}
+
+/// PUT /account/logo (multipart part `file`) → 200 the [`Account`] with the new `logo`.
+/// Errors: 403 (read-only key), 413 (body over 2 MiB), 415 (not multipart), 422 on
+/// `file` (missing, over 1 MiB, not a PNG or SVG by content, a malformed SVG).
+pub async fn store_logo(
+    State(state): State<AppState>,
+    BaseUrl(base): BaseUrl,
+    headers: HeaderMap,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<Account>> {
+    let bytes = read_file_part(&headers, multipart).await?;
+    let (bytes, content_type, extension) = judge_logo(&bytes)?;
+    let dir = logo_dir(&state.data_dir);
+    let key = store_file(&dir, extension, &bytes).await?;
+    let stored = StoredLogo {
+        key: key.clone(),
+        content_type: content_type.to_string(),
+    };
+    match replace_logo(&state, Some(stored)).await {
+        Ok(settings) => Ok(Json(view(&state, &base, &settings))),
+        Err(e) => {
+            let _ = tokio::fs::remove_file(dir.join(&key)).await;
+            Err(e)
+        }
+    }
+}
+
+/// DELETE /account/logo → 204 (also when there is none). Errors: 403 (read-only key).
+pub async fn delete_logo(State(state): State<AppState>) -> ApiResult<StatusCode> {
+    replace_logo(&state, None).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The stored logo `key` (behind a signed link), with its type; an SVG also carries a
+/// Content-Security-Policy that forbids scripts and loads. Errors: 404 when `key` is not
+/// the current logo or its file is gone.
+pub async fn logo_file(state: &AppState, key: &str) -> ApiResult<Response> {
+    let settings = repo::load(&state.pool).await?;
+    let logo = settings
+        .logo
+        .filter(|l| l.key == key)
+        .ok_or_else(|| ApiError::not_found("logo"))?;
+    let bytes = tokio::fs::read(logo_dir(&state.data_dir).join(&logo.key))
+        .await
+        .map_err(|_| ApiError::not_found("logo file"))?;
+    let name = if logo.content_type == "image/png" {
+        "logo.png"
+    } else {
+        "logo.svg"
+    };
+    let mut response = file_response(bytes, &logo.content_type, name);
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'; img-src data:"),
+    );
+    Ok(response)
+}

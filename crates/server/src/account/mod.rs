@@ -1,0 +1,37 @@
+//! `/account`: the account's own data (issue 9 § The account's own data,
+//! `docs/decisions.md` § Account settings (issue 9)). The settings live in the database
+//! (`account_settings`, seeded from the account file on the first start); `GET /account`
+//! reads them, `PUT /account` changes them (partial), `PUT`/`DELETE /account/logo` set the
+//! logo, `POST /account/test_email` tries the mail settings. [`document_profile`] is what
+//! documents print about the account. A router; the pieces live in the files below.
+
+mod get;
+mod logo;
+mod profile;
+pub mod repo;
+mod test_email;
+mod update;
+
+pub use logo::logo_file;
+pub use profile::{document_profile, AccountProfile, LogoFile};
+
+use crate::state::AppState;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post, put};
+use axum::Router;
+
+/// Routes `/account`, `/account/logo`, `/account/test_email`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route(
+            "/account",
+            get(get::get_account).put(update::update_account),
+        )
+        .route(
+            "/account/logo",
+            put(logo::store_logo)
+                .delete(logo::delete_logo)
+                .layer(DefaultBodyLimit::max(logo::BODY_LIMIT)),
+        )
+        .route("/account/test_email", post(test_email::send_test_email))
+}

@@ -1,0 +1,80 @@
+//! POST /account/test_email `{"to"}` (issue 9, the Settings page's "Send test e-mail"):
+//! a short message through the stored mail settings, so a wrong host, port or password
+//! shows at once. SMTP when set, else the outbox, exactly like documents are sent.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::JsonBody;
+use crate::mail::{self, Recipients};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::Json;
+use kontor_model::email::{is_address, split_addresses, SendEmail};
+use serde::{Deserialize, Serialize};
+
+/// Most recipients of one test message.
+const MAX_RECIPIENTS: usize = 10;
+
+/// The body: `to`, one address or a `;`-separated list.
+#[derive(Debug, Deserialize)]
+pub struct TestEmail {
+    /// Recipients.
+    #[serde(default)]
+    pub to: Option<String>,
+}
+
+/// The answer: the recipients used, `;`-separated.
+#[derive(Debug, Serialize)]
+pub struct TestEmailSent {
+    /// Recipients, `;`-separated.
+    pub emails_to: String,
+}
+
+/// POST /account/test_email → 200 `{"emails_to"}`. Errors: 403 (read-only key), 422 on
+/// `to` (missing, not an address, more than 10), 502 when the mail server refuses or
+/// cannot be reached (the message says why; the password never appears).
+pub async fn send_test_email(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<TestEmail>,
+) -> ApiResult<Json<TestEmailSent>> {
+    let to = split_addresses(body.to.as_deref().unwrap_or(""));
+    if to.is_empty() {
+        return Err(ApiError::field("to", "is required"));
+    }
+    if to.len() > MAX_RECIPIENTS {
+        return Err(ApiError::field(
+            "to",
+            format!("may list at most {MAX_RECIPIENTS} addresses"),
+        ));
+    }
+    if let Some(bad) = to.iter().find(|a| !is_address(a)) {
+        return Err(ApiError::field(
+            "to",
+            format!("{bad} is not an e-mail address"),
+        ));
+    }
+    let message = SendEmail {
+        subject: Some("Kontor: test e-mail".into()),
+        text: Some(
+            "This is a test message from Kontor's Settings page. \
+             If you can read it, sending e-mail works."
+                .into(),
+        ),
+        ..SendEmail::default()
+    };
+    let recipients = Recipients {
+        to,
+        cc: Vec::new(),
+        bcc: Vec::new(),
+    };
+    let sent = mail::send(
+        &state.pool,
+        &state.data_dir,
+        &message,
+        &recipients,
+        Vec::new(),
+    )
+    .await?;
+    Ok(Json(TestEmailSent {
+        emails_to: sent.emails_to,
+    }))
+}
