@@ -14,11 +14,13 @@
 pub mod account;
 pub mod arith;
 pub mod billing;
+pub mod country;
 pub mod effects;
 pub mod email;
 pub mod error;
 pub mod invoice;
 pub mod invoice_input;
+pub mod master_data;
 pub mod money;
 pub mod number_format;
 pub mod number_input;
@@ -36,6 +38,7 @@ pub mod timestamp;
 pub mod totals;
 pub mod validation;
 pub mod vat;
+pub mod vat_id;
 pub mod wire;
 
 pub use rust_decimal::Decimal;
