@@ -4,16 +4,21 @@
 use crate::api::client::set_unauthorized_handler;
 use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
+use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferList};
 use crate::pages::placeholder::NotFound;
 use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseList};
 use crate::pages::sign_in::SignIn;
 use crate::paths::router_base;
+use kontor_model::party::CompanyType;
 use leptos::prelude::*;
 use leptos_router::components::{ParentRoute, Redirect, Route, Router, Routes};
 use leptos_router::hooks::use_navigate;
 use leptos_router::path;
+
+const CUSTOMER: CompanyType = CompanyType::Customer;
+const SUPPLIER: CompanyType = CompanyType::Supplier;
 
 /// The whole app.
 #[component]
@@ -36,6 +41,14 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/purchases") view=PurchaseList />
                     <Route path=path!("/purchases/new") view=PurchaseCreate />
                     <Route path=path!("/purchases/:id") view=PurchaseDetail />
+                    <Route path=path!("/customers") view=|| view! { <CompanyList kind=CUSTOMER /> } />
+                    <Route path=path!("/customers/new") view=|| view! { <CompanyCreate kind=CUSTOMER /> } />
+                    <Route path=path!("/customers/:id") view=|| view! { <CompanyDetail kind=CUSTOMER /> } />
+                    <Route path=path!("/customers/:id/edit") view=|| view! { <CompanyEdit kind=CUSTOMER /> } />
+                    <Route path=path!("/suppliers") view=|| view! { <CompanyList kind=SUPPLIER /> } />
+                    <Route path=path!("/suppliers/new") view=|| view! { <CompanyCreate kind=SUPPLIER /> } />
+                    <Route path=path!("/suppliers/:id") view=|| view! { <CompanyDetail kind=SUPPLIER /> } />
+                    <Route path=path!("/suppliers/:id/edit") view=|| view! { <CompanyEdit kind=SUPPLIER /> } />
                 </ParentRoute>
             </Routes>
             <ToastHost />

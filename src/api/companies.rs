@@ -1,63 +1,55 @@
-//! Companies (customers, suppliers, organizations): list and get.
+//! Companies (customers, suppliers, organizations): list with search and filters, get,
+//! create, partial update (also archive / restore) and delete.
 
-use super::client::{get_one, get_page};
+use super::client::{delete_empty, get_one, get_page, send_json};
 use super::{ApiError, Page};
-use kontor_model::party::{Company, CompanyType};
+use gloo_net::http::Method;
+use kontor_model::party::{Company, CompanyType, NewCompany};
+use kontor_model::query::{CompanyFilter, ListFilter, Paging};
 
-/// Query of GET /companies.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct CompanyQuery {
-    /// Only companies of this role.
-    pub kind: Option<CompanyType>,
-    /// Search term (name).
-    pub term: Option<String>,
-    /// Only these ids.
-    pub ids: Vec<i64>,
-    /// Page from 1.
-    pub page: Option<u32>,
-    /// Page size (at most 100).
-    pub per_page: Option<u32>,
-}
-
-impl CompanyQuery {
-    /// All customers, as many as one page holds.
-    pub fn customers() -> Self {
-        CompanyQuery {
-            kind: Some(CompanyType::Customer),
-            per_page: Some(100),
+/// What a picker asks while the user types: active companies of `kind` whose name (or
+/// e-mail, tags) contains `term`, sorted by name, the first 20.
+pub fn search_filter(kind: CompanyType, term: &str) -> CompanyFilter {
+    CompanyFilter {
+        kinds: vec![kind],
+        term: Some(term.trim().to_string()).filter(|t| !t.is_empty()),
+        active: Some(true),
+        paging: Paging {
+            sort_by: Some("name asc".into()),
+            per_page: Some(20),
             ..Default::default()
-        }
-    }
-
-    /// The query pairs.
-    pub fn to_pairs(&self) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        if let Some(k) = self.kind {
-            out.push(("type".into(), k.as_str().into()));
-        }
-        if let Some(t) = &self.term {
-            out.push(("term".into(), t.clone()));
-        }
-        if !self.ids.is_empty() {
-            let ids: Vec<String> = self.ids.iter().map(i64::to_string).collect();
-            out.push(("ids".into(), ids.join(",")));
-        }
-        if let Some(p) = self.page {
-            out.push(("page".into(), p.to_string()));
-        }
-        if let Some(p) = self.per_page {
-            out.push(("per_page".into(), p.to_string()));
-        }
-        out
+        },
+        ..Default::default()
     }
 }
 
-/// GET /companies.
-pub async fn list_companies(query: &CompanyQuery) -> Result<Page<Company>, ApiError> {
-    get_page("/companies", &query.to_pairs()).await
+/// GET /companies with the filter, paging and sorting of `filter`.
+pub async fn list_companies(filter: &CompanyFilter) -> Result<Page<Company>, ApiError> {
+    get_page("/companies", &filter.to_pairs()).await
 }
 
 /// GET /companies/{id}.
 pub async fn get_company(id: i64) -> Result<Company, ApiError> {
     get_one(&format!("/companies/{id}"), &[]).await
+}
+
+/// POST /companies: 422 with field errors for bad input.
+pub async fn create_company(body: &NewCompany) -> Result<Company, ApiError> {
+    send_json(Method::POST, "/companies", body).await
+}
+
+/// PUT /companies/{id}: partial update with the same field rules as creation.
+pub async fn update_company(id: i64, body: &NewCompany) -> Result<Company, ApiError> {
+    send_json(Method::PUT, &format!("/companies/{id}"), body).await
+}
+
+/// PUT /companies/{id} with `{"active": active}`: archive (`false`) or restore (`true`).
+pub async fn set_company_active(id: i64, active: bool) -> Result<Company, ApiError> {
+    let body = serde_json::json!({ "active": active });
+    send_json(Method::PUT, &format!("/companies/{id}"), &body).await
+}
+
+/// DELETE /companies/{id}: 204, or 422 naming what still references the company.
+pub async fn delete_company(id: i64) -> Result<(), ApiError> {
+    delete_empty(&format!("/companies/{id}")).await
 }

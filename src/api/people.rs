@@ -1,6 +1,6 @@
-//! Contact people: list (of one company, optionally by term) and create.
+//! Contact people: list (of one company, optionally by term), create, update, delete.
 
-use super::client::{get_page, send_json};
+use super::client::{delete_empty, get_page, send_json};
 use super::{ApiError, Page};
 use gloo_net::http::Method;
 use kontor_model::party::{NewPerson, Person};
@@ -23,4 +23,15 @@ pub async fn list_people(
 /// POST /contacts/people.
 pub async fn create_person(body: &NewPerson) -> Result<Person, ApiError> {
     send_json(Method::POST, "/contacts/people", body).await
+}
+
+/// PUT /contacts/people/{id} (partial; `billing_contact: true` clears the mark on the
+/// company's other people).
+pub async fn update_person(id: i64, body: &NewPerson) -> Result<Person, ApiError> {
+    send_json(Method::PUT, &format!("/contacts/people/{id}"), body).await
+}
+
+/// DELETE /contacts/people/{id}.
+pub async fn delete_person(id: i64) -> Result<(), ApiError> {
+    delete_empty(&format!("/contacts/people/{id}")).await
 }

@@ -71,6 +71,12 @@ fn SideNav() -> impl IntoView {
                 <li>
                     <A href=href("/purchases")>"Purchases"</A>
                 </li>
+                <li>
+                    <A href=href("/customers")>"Customers"</A>
+                </li>
+                <li>
+                    <A href=href("/suppliers")>"Suppliers"</A>
+                </li>
             </ul>
         </nav>
     }

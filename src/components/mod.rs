@@ -16,7 +16,15 @@
 //!   leaving unsaved changes), [`paper_select`] (letter paper), [`email_dialog`] (send a
 //!   document by e-mail), [`drop_zone`] (files from the user's disk): widgets shared by the
 //!   pages of several resources (pages never import other pages).
+//! - [`company_picker`] (customer / supplier search as you type, with "New customer…"),
+//!   [`company_dialog`] (that inline creation), [`company_fields`] and
+//!   [`company_form_state`] (the company form, shared by the Customers / Suppliers pages
+//!   and the dialog).
 
+pub mod company_dialog;
+pub mod company_fields;
+pub mod company_form_state;
+pub mod company_picker;
 pub mod confirm_dialog;
 pub mod date;
 pub mod debounce;

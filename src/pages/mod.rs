@@ -1,6 +1,7 @@
 //! Pages, one module per resource (`list`, `detail`, `form`), plus sign-in and the
 //! page for an unknown address.
 
+pub mod companies;
 pub mod invoices;
 pub mod offers;
 pub mod placeholder;

@@ -9,7 +9,7 @@ use super::form_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use super::form_from_offer;
 use super::form_preview::LivePreview;
 use super::form_state::InvoiceFormState;
-use crate::api::companies::{list_companies, CompanyQuery};
+use crate::api::companies::get_company;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
@@ -39,43 +39,63 @@ use wasm_bindgen::JsCast;
 #[derive(Clone)]
 struct FormData {
     account: Account,
-    customers: Vec<Company>,
+    /// The customer of the draft or offer the form starts from.
+    customer: Option<Company>,
     invoice: Option<Invoice>,
     offer: Option<kontor_model::offer::Offer>,
 }
 
 async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
-    load_from(id, None).await
+    load_from(id, None, None).await
 }
 
-async fn load_from(id: Option<i64>, from_offer: Option<i64>) -> Result<FormData, ApiError> {
+/// `customer`: the customer to start with (`/invoices/new?customer_id=`, from the
+/// customer's page).
+async fn load_from(
+    id: Option<i64>,
+    from_offer: Option<i64>,
+    customer: Option<i64>,
+) -> Result<FormData, ApiError> {
     let invoice = async {
         match id {
             Some(id) => get_invoice(id).await.map(Some),
             None => Ok(None),
         }
     };
-    let query = CompanyQuery::customers();
-    let (account, customers, invoice, offer) = futures::try_join!(
+    let (account, invoice, offer) = futures::try_join!(
         get_account(),
-        list_companies(&query),
         invoice,
         form_from_offer::load_offer(from_offer)
     )?;
+    let customer_id = invoice
+        .as_ref()
+        .map(|i| i.customer_id)
+        .or_else(|| {
+            offer
+                .as_ref()
+                .and_then(|o| o.company.as_ref().map(|c| c.id))
+        })
+        .or(customer);
+    let customer = match customer_id {
+        Some(id) => get_company(id).await.ok(),
+        None => None,
+    };
     Ok(FormData {
         account,
-        customers: customers.items,
+        customer,
         invoice,
         offer,
     })
 }
 
-/// `/invoices/new` (`?from_offer=<id>` starts from an offer).
+/// `/invoices/new` (`?from_offer=<id>` starts from an offer, `?customer_id=<id>` with a
+/// customer).
 #[component]
 pub fn InvoiceCreate() -> impl IntoView {
     let query = leptos_router::hooks::use_query_map();
-    let from_offer = query.with_untracked(|q| q.get("from_offer").and_then(|v| v.parse().ok()));
-    let data = LocalResource::new(move || load_from(None, from_offer));
+    let number = |name: &str| query.with_untracked(|q| q.get(name).and_then(|v| v.parse().ok()));
+    let (from_offer, customer) = (number("from_offer"), number("customer_id"));
+    let data = LocalResource::new(move || load_from(None, from_offer, customer));
     form_page("New invoice", data)
 }
 
@@ -115,12 +135,12 @@ fn form_page(
 fn InvoiceForm(
     /// The page title ("New invoice", "Edit draft").
     title: &'static str,
-    /// The account, customers and (when editing) the draft.
+    /// The account, the customer and (when editing) the draft.
     data: FormData,
 ) -> impl IntoView {
     let FormData {
         account,
-        customers,
+        customer,
         invoice,
         offer,
     } = data;
@@ -134,8 +154,12 @@ fn InvoiceForm(
     if let Some(offer) = &offer {
         form_from_offer::apply_offer(&state, offer);
     }
+    if let (None, Some(c)) = (state.customer_id.get_untracked(), &customer) {
+        state.customer_id.set(Some(c.id));
+        state.apply_customer(c, &account.currencies);
+    }
     let currencies = StoredValue::new(account.currencies.clone());
-    let customers = StoredValue::new(customers);
+    let customer = RwSignal::new(customer);
     let errors = RwSignal::new(FieldErrors::new());
     let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
@@ -155,11 +179,9 @@ fn InvoiceForm(
     });
     let projects = Signal::derive(move || projects_res.get().unwrap_or_default());
     let extra_term = Signal::derive(move || {
-        let id = state.customer_id.get();
-        customers.with_value(|list| {
-            list.iter()
-                .find(|c| Some(c.id) == id)
-                .and_then(|c| c.payment_term_days)
+        customer.with(|c| {
+            c.as_ref()
+                .and_then(|c| c.default_invoice_due_days.or(c.payment_term_days))
         })
     });
 
@@ -301,7 +323,7 @@ fn InvoiceForm(
                 <div class="page-actions">{buttons.clone()}</div>
             </div>
             <ErrorSummary summary=summary />
-            <PartyFields state=state errors=errors customers=customers projects=projects currencies=currencies />
+            <PartyFields state=state errors=errors customer=customer projects=projects currencies=currencies />
             <DateFields state=state errors=errors extra_term=extra_term />
             <PricingFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">

@@ -1,9 +1,10 @@
 //! The field groups of the invoice form: customer and project, dates, pricing, texts.
 
 use super::form_state::{InvoiceFormState, PAYMENT_TERMS};
+use crate::components::company_picker::CompanyPicker;
 use crate::components::field::{error_of, Field};
 use kontor_model::error::FieldErrors;
-use kontor_model::party::{Company, Project};
+use kontor_model::party::{Company, CompanyType, Project};
 use leptos::prelude::*;
 
 fn invalid(
@@ -20,47 +21,37 @@ pub fn PartyFields(
     state: InvoiceFormState,
     /// Field errors by path.
     errors: RwSignal<FieldErrors>,
-    /// The customers to choose from.
-    customers: StoredValue<Vec<Company>>,
+    /// The chosen customer (picked, created inline, or the draft's).
+    customer: RwSignal<Option<Company>>,
     /// The chosen customer's projects.
     #[prop(into)]
     projects: Signal<Vec<Project>>,
     /// The account's currencies.
     currencies: StoredValue<Vec<String>>,
 ) -> impl IntoView {
-    let find_customer = move |id: Option<i64>| {
-        customers.with_value(|list| list.iter().find(|c| Some(c.id) == id).cloned())
-    };
-    let on_customer = move |ev: leptos::ev::Event| {
-        let id = event_target_value(&ev).parse::<i64>().ok();
-        state.customer_id.set(id);
+    let on_customer = Callback::new(move |picked: Option<Company>| {
+        state.customer_id.set(picked.as_ref().map(|c| c.id));
         state.project_id.set(None);
-        if let Some(c) = find_customer(id) {
-            currencies.with_value(|cur| state.apply_customer(&c, cur));
+        if let Some(c) = &picked {
+            currencies.with_value(|cur| state.apply_customer(c, cur));
         }
-    };
+        customer.set(picked);
+    });
     let on_project = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev).parse::<i64>().ok();
         state.project_id.set(id);
         let project =
             projects.with_untracked(|list| list.iter().find(|p| Some(p.id) == id).cloned());
-        let customer = find_customer(state.customer_id.get_untracked());
+        let customer = customer.get_untracked();
         currencies.with_value(|cur| state.apply_project(project.as_ref(), customer.as_ref(), cur));
     };
-    let no_customers = customers.with_value(Vec::is_empty);
     view! {
         <section class="form-section" aria-labelledby="sec-party">
             <h2 class="section-title" id="sec-party">"Customer"</h2>
             <div class="form-grid">
-                <Field id="f-customer_id" label="Customer" required=true error=error_of(errors, "customer_id")
-                    hint=if no_customers { "No customers yet: create one through the API (POST /companies)." } else { "" }>
-                    <select id="f-customer_id" on:change=on_customer aria-invalid=invalid(errors, "customer_id")>
-                        <option value="" selected=move || state.customer_id.get().is_none()>"Choose a customer…"</option>
-                        {customers.with_value(|list| list.iter().map(|c| {
-                            let id = c.id;
-                            view! { <option value=id.to_string() selected=move || state.customer_id.get() == Some(id)>{c.name.clone()}</option> }
-                        }).collect_view())}
-                    </select>
+                <Field id="f-customer_id" label="Customer" required=true error=error_of(errors, "customer_id")>
+                    <CompanyPicker id="f-customer_id" kind=CompanyType::Customer value=state.customer_id
+                        on_pick=on_customer invalid=Signal::derive(move || invalid(errors, "customer_id")().is_some()) />
                 </Field>
                 <Field id="f-project_id" label="Project" error=error_of(errors, "project_id")>
                     <select id="f-project_id" on:change=on_project disabled=move || state.customer_id.get().is_none()>

@@ -5,7 +5,6 @@
 
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
 use super::form_state::OfferFormState;
-use crate::api::companies::{list_companies, CompanyQuery};
 use crate::api::deals::list_deals;
 use crate::api::offers::create_offer;
 use crate::api::projects::list_projects;
@@ -28,15 +27,9 @@ use leptos_router::hooks::use_navigate;
 use std::collections::HashMap;
 
 async fn load() -> Result<(Choices, String), ApiError> {
-    let customers = CompanyQuery::customers();
-    let (account, companies, deals, projects) = futures::try_join!(
-        get_account(),
-        list_companies(&customers),
-        list_deals(None),
-        list_projects(None)
-    )?;
+    let (account, deals, projects) =
+        futures::try_join!(get_account(), list_deals(None), list_projects(None))?;
     let choices = Choices {
-        companies: companies.items,
         deals: deals.items,
         projects: projects.items,
         currencies: account.currencies,

@@ -2,17 +2,18 @@
 //! the rules of [`OfferFormState`], then address, title, dates and pricing.
 
 use super::form_state::OfferFormState;
+use crate::api::companies::get_company;
 use crate::api::people::list_people;
+use crate::components::company_picker::CompanyPicker;
 use crate::components::field::{error_of, Field};
+use crate::components::task::Task;
 use kontor_model::error::FieldErrors;
-use kontor_model::party::{Company, Deal, Project};
+use kontor_model::party::{Company, CompanyType, Deal, Project};
 use leptos::prelude::*;
 
 /// Everything the pickers choose from.
 #[derive(Clone)]
 pub struct Choices {
-    /// Customer companies.
-    pub companies: Vec<Company>,
     /// All deals.
     pub deals: Vec<Deal>,
     /// All projects.
@@ -46,27 +47,33 @@ pub fn OfferPartyFields(
     choices: StoredValue<Choices>,
 ) -> impl IntoView {
     let id_of = |ev: &leptos::ev::Event| event_target_value(ev).parse::<i64>().ok();
-    let on_company = move |ev: leptos::ev::Event| {
-        let id = id_of(&ev);
-        choices.with_value(|c| state.pick_company(c.companies.iter().find(|x| Some(x.id) == id)));
+    let on_company = Callback::new(move |c: Option<Company>| state.pick_company(c.as_ref()));
+    // A deal or project brings its company: it is loaded first, so its address and VAT
+    // treatment apply as when it is picked by hand.
+    let owner_task = Task::new();
+    let with_owner = move |owner: Option<i64>, then: Box<dyn FnOnce(Vec<Company>)>| match owner {
+        Some(id) => owner_task.run(get_company(id), move |c| then(c.into_iter().collect())),
+        None => then(Vec::new()),
     };
     let on_deal = move |ev: leptos::ev::Event| {
         let id = id_of(&ev);
-        choices.with_value(|c| {
-            state.pick_deal(
-                c.deals.iter().find(|x| Some(x.id) == id).cloned(),
-                &c.companies,
-            )
-        });
+        let deal = choices.with_value(|c| c.deals.iter().find(|x| Some(x.id) == id).cloned());
+        let owner = deal.as_ref().and_then(|d| d.company.as_ref().map(|c| c.id));
+        with_owner(
+            owner,
+            Box::new(move |companies| state.pick_deal(deal, &companies)),
+        );
     };
     let on_project = move |ev: leptos::ev::Event| {
         let id = id_of(&ev);
-        choices.with_value(|c| {
-            state.pick_project(
-                c.projects.iter().find(|x| Some(x.id) == id).cloned(),
-                &c.companies,
-            )
-        });
+        let project = choices.with_value(|c| c.projects.iter().find(|x| Some(x.id) == id).cloned());
+        let owner = project
+            .as_ref()
+            .and_then(|p| p.customer.as_ref().map(|c| c.id));
+        with_owner(
+            owner,
+            Box::new(move |companies| state.pick_project(project, &companies)),
+        );
     };
     let people = LocalResource::new(move || {
         let company = state.company_id.get();
@@ -90,9 +97,8 @@ pub fn OfferPartyFields(
             <h2 class="section-title" id="sec-party">"Customer"</h2>
             <div class="form-grid">
                 <Field id="f-company_id" label="Company" error=error_of(errors, "company_id") hint="A company, a deal or a project is required.">
-                    <select id="f-company_id" on:change=on_company>
-                        {options(&c.companies, "Choose a company…", company_id, |x| (x.id, x.name.clone()))}
-                    </select>
+                    <CompanyPicker id="f-company_id" kind=CompanyType::Customer value=Signal::derive(company_id) on_pick=on_company
+                        invalid=Signal::derive(move || errors.with(|e| e.contains_key("company_id"))) />
                 </Field>
                 <Field id="f-deal_id" label="Deal" error=error_of(errors, "deal_id") hint="Sets the company and currency.">
                     <select id="f-deal_id" on:change=on_deal>

@@ -6,7 +6,6 @@
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
 use super::form_state::PurchaseFormState;
-use super::list::load_suppliers;
 use crate::api::purchases::{create_purchase, list_purchase_categories};
 use crate::api::session::get_account;
 use crate::api::ApiError;
@@ -19,7 +18,6 @@ use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::account::Account;
 use kontor_model::error::FieldErrors;
-use kontor_model::party::Company;
 use kontor_model::purchase::{NewPurchase, PurchaseCategory};
 use kontor_model::validation::validate_new_purchase;
 use leptos::prelude::*;
@@ -28,7 +26,6 @@ use leptos_router::hooks::use_navigate;
 #[derive(Clone)]
 struct FormData {
     account: Account,
-    suppliers: Vec<Company>,
     categories: Vec<PurchaseCategory>,
 }
 
@@ -36,7 +33,6 @@ async fn load() -> Result<FormData, ApiError> {
     let (account, categories) = futures::try_join!(get_account(), list_purchase_categories())?;
     Ok(FormData {
         account,
-        suppliers: load_suppliers().await,
         categories: categories.items,
     })
 }
@@ -101,14 +97,13 @@ fn clear_field_error(errors: RwSignal<FieldErrors>, ev: &leptos::ev::Event) {
 /// The form, once its data is loaded.
 #[component]
 fn PurchaseForm(
-    /// Account (currencies), suppliers and categories.
+    /// Account (currencies) and categories.
     data: FormData,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
     let state = PurchaseFormState::blank(&iso(today()), &data.account.default_currency);
     let currencies = StoredValue::new(data.account.currencies.clone());
-    let suppliers = StoredValue::new(data.suppliers);
     let categories = StoredValue::new(data.categories);
     let errors = RwSignal::new(FieldErrors::new());
     let summary = RwSignal::new(None::<(String, Vec<String>)>);
@@ -179,7 +174,7 @@ fn PurchaseForm(
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                 </div>
             })}
-            <SupplierFields state=state errors=errors suppliers=suppliers categories=categories />
+            <SupplierFields state=state errors=errors categories=categories />
             <ReceiptFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items">
                 <h2 class="section-title" id="sec-items">"Positions"</h2>

@@ -3,11 +3,12 @@
 //! dates, service period, currency, tags) and the attached document.
 
 use super::form_state::PurchaseFormState;
+use crate::components::company_picker::CompanyPicker;
 use crate::components::drop_zone::{check_file, read_base64, DropZone};
 use crate::components::field::{error_of, field_message, Field};
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
-use kontor_model::party::Company;
+use kontor_model::party::{Company, CompanyType};
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -25,30 +26,20 @@ pub fn SupplierFields(
     state: PurchaseFormState,
     /// Field errors by path.
     errors: RwSignal<FieldErrors>,
-    /// Suppliers to choose from.
-    suppliers: StoredValue<Vec<Company>>,
     /// Categories to choose from.
     categories: StoredValue<Vec<PurchaseCategory>>,
 ) -> impl IntoView {
-    let on_supplier = move |ev: leptos::ev::Event| {
-        let id = event_target_value(&ev).parse::<i64>().ok();
-        state.company_id.set(id);
-        let iban = suppliers.with_value(|l| {
-            l.iter()
-                .find(|c| Some(c.id) == id)
-                .and_then(|c| c.iban.clone())
-        });
-        state.apply_supplier_iban(iban.as_deref());
-    };
+    let on_supplier = Callback::new(move |picked: Option<Company>| {
+        state.company_id.set(picked.as_ref().map(|c| c.id));
+        state.apply_supplier_iban(picked.and_then(|c| c.iban).as_deref());
+    });
     view! {
         <section class="form-section" aria-labelledby="sec-supplier">
             <h2 class="section-title" id="sec-supplier">"Supplier and payment"</h2>
             <div class="form-grid">
-                <Field id="f-company_id" label="Supplier" error=error_of(errors, "company_id")>
-                    <select id="f-company_id" on:change=on_supplier>
-                        <option value="">"Without supplier"</option>
-                        {suppliers.with_value(|l| l.iter().map(|c| view! { <option value=c.id.to_string()>{c.name.clone()}</option> }).collect_view())}
-                    </select>
+                <Field id="f-company_id" label="Supplier" hint="Empty: without supplier." error=error_of(errors, "company_id")>
+                    <CompanyPicker id="f-company_id" kind=CompanyType::Supplier value=state.company_id on_pick=on_supplier
+                        invalid=Signal::derive(move || errors.with(|e| e.contains_key("company_id"))) />
                 </Field>
                 <Field id="f-category_id" label="Category" error=error_of(errors, "category_id")>
                     <select id="f-category_id" on:change=move |ev| state.category_id.set(event_target_value(&ev).parse().ok())>

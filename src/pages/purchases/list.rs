@@ -4,7 +4,7 @@
 use super::list_filters::{has_filters, query_string, PurchaseFilters};
 use super::list_table::{PurchaseTable, HEADINGS};
 use super::list_totals::TotalsBar;
-use crate::api::companies::{list_companies, CompanyQuery};
+use crate::api::companies::list_companies;
 use crate::api::purchases::{get_purchase_totals, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
@@ -12,7 +12,7 @@ use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::paths::href;
 use kontor_model::party::{Company, CompanyType};
-use kontor_model::query::{ListFilter, PurchaseFilter};
+use kontor_model::query::{CompanyFilter, ListFilter, Paging, PurchaseFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
@@ -22,9 +22,12 @@ const PER_PAGE: u32 = 50;
 
 /// The suppliers (up to 100) for pickers; empty when they cannot be loaded.
 pub async fn load_suppliers() -> Vec<Company> {
-    let query = CompanyQuery {
-        kind: Some(CompanyType::Supplier),
-        per_page: Some(100),
+    let query = CompanyFilter {
+        kinds: vec![CompanyType::Supplier],
+        paging: Paging {
+            per_page: Some(100),
+            ..Default::default()
+        },
         ..Default::default()
     };
     list_companies(&query)

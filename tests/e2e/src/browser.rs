@@ -113,4 +113,31 @@ impl Browser {
             .unwrap_or_else(|e| panic!("no button {text:?} in a dialog: {e}"));
         button.click().await.expect("click");
     }
+
+    /// Types `name` into the company picker `css` (a searching combobox), waits for the
+    /// server's answer listing that company and picks it; waits until the picker holds it.
+    pub async fn pick_company(&self, css: &str, name: &str) {
+        self.fill(css, name).await;
+        let xpath = format!(
+            "//ul[@role='listbox']/li[@role='option'][@data-id][contains(normalize-space(.), \"{name}\")]"
+        );
+        let option = self
+            .client
+            .wait()
+            .at_most(Duration::from_secs(15))
+            .for_element(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|e| panic!("the picker {css} never listed {name:?}: {e}"));
+        option.click().await.expect("pick");
+        let picked = "const e = document.querySelector(arguments[0]); return !!e && e.dataset.companyId !== '' && e.value === arguments[1];";
+        self.wait_js(picked, vec![css.into(), name.into()]).await;
+    }
+
+    /// The id of the company the picker `css` holds (`""` when none), once it equals
+    /// `expected` (waits up to 15 s: a deal or project loads its company first).
+    pub async fn wait_picked(&self, css: &str, expected: &str) {
+        let script = "const e = document.querySelector(arguments[0]); return !!e && e.dataset.companyId === arguments[1];";
+        self.wait_js(script, vec![css.into(), expected.into()])
+            .await;
+    }
 }

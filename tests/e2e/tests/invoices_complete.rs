@@ -71,9 +71,9 @@ async fn the_pdf_shows_in_the_detail_page_and_beside_the_form() {
 
     b.client.set_window_size(1600, 1000).await.unwrap();
     b.open(&server.base, "/invoices/new").await;
-    b.find("#f-customer_id").await;
-    b.wait_text("Hafen Logistik GmbH").await;
-    b.select("#f-customer_id", &invoice["customer_id"].to_string())
+    b.pick_company("#f-customer_id", "Hafen Logistik GmbH")
+        .await;
+    b.wait_picked("#f-customer_id", &invoice["customer_id"].to_string())
         .await;
     b.fill("#f-title", "Preview while typing").await;
     let row = |field: &str| {
@@ -262,8 +262,9 @@ async fn time_is_billed_through_the_picker() {
         )
         .await;
     b.open(&server.base, "/invoices/new").await;
-    b.wait_text("Hafen Logistik GmbH").await;
-    b.select("#f-customer_id", &customer.to_string()).await;
+    b.pick_company("#f-customer_id", "Hafen Logistik GmbH")
+        .await;
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
     b.fill("#f-title", "Billed time").await;
     let option = format!("#f-project_id option[value='{project}']");
     b.find(&option).await;

@@ -125,12 +125,7 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         .goto(&format!("{}/purchases/new", server.base))
         .await
         .unwrap();
-    b.wait_text("Papier & Co. KG").await;
-    b.find("#f-company_id")
-        .await
-        .select_by_label("Papier & Co. KG")
-        .await
-        .unwrap();
+    b.pick_company("#f-company_id", "Papier & Co. KG").await;
     assert_eq!(value_of(&b, "#f-iban").await, iban);
     set_date(&b, "#f-date", "2026-03-15", "input").await;
     b.fill("#f-receipt_identifier", "RE-E2E-1").await;

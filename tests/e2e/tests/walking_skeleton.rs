@@ -48,12 +48,8 @@ async fn create_find_open_and_send_an_invoice() {
     b.screenshot("01-empty-list").await;
 
     b.click("a[href$='/invoices/new']").await;
-    let customer = b.find("#f-customer_id").await;
-    b.wait_text("Hafen Logistik GmbH").await;
-    customer
-        .select_by_label("Hafen Logistik GmbH")
-        .await
-        .unwrap();
+    b.pick_company("#f-customer_id", "Hafen Logistik GmbH")
+        .await;
     b.fill("#f-title", "E2E website work").await;
 
     let row = |n: usize, field: &str| {

@@ -1,0 +1,152 @@
+//! The inputs of a company form, labels above, each field's error below it (from the
+//! shared validation before sending and from a 422): [`CompanyEssentialFields`] (also the
+//! "New customer…" dialog) and [`CompanyMoreFields`] (the full create / edit page).
+//! Input ids are `<prefix><wire path>` (`f-vat_identifier`), so an error's path finds
+//! its input.
+
+use crate::components::company_form_state::CompanyFormState;
+use crate::components::field::{error_of, Field};
+use kontor_model::country::COUNTRIES;
+use kontor_model::error::FieldErrors;
+use leptos::prelude::*;
+
+fn invalid(
+    errors: RwSignal<FieldErrors>,
+    path: &'static str,
+) -> impl Fn() -> Option<&'static str> + Copy {
+    move || errors.with(|e| e.contains_key(path)).then_some("true")
+}
+
+/// A one-line text input bound to `value` with the id `<prefix><path>`.
+fn line(
+    prefix: &'static str,
+    path: &'static str,
+    value: RwSignal<String>,
+    errors: RwSignal<FieldErrors>,
+    kind: &'static str,
+) -> impl IntoView {
+    view! {
+        <input id=format!("{prefix}{path}") type=kind bind:value=value aria-invalid=invalid(errors, path)
+            aria-describedby=format!("{prefix}{path}-error") />
+    }
+}
+
+/// Name, country, address, e-mail and VAT ID: what a company needs to be invoiced.
+#[component]
+pub fn CompanyEssentialFields(
+    /// The form state.
+    state: CompanyFormState,
+    /// Field errors by wire path.
+    errors: RwSignal<FieldErrors>,
+    /// Prefix of the input ids (`f-` on the page, `c-` in the dialog).
+    prefix: &'static str,
+) -> impl IntoView {
+    let id = move |path: &str| format!("{prefix}{path}");
+    view! {
+        <div class="form-grid">
+            <Field id=id("name") label="Name" required=true error=error_of(errors, "name")>
+                <input id=id("name") type="text" bind:value=state.name aria-invalid=invalid(errors, "name") autofocus />
+            </Field>
+            <Field id=id("country_code") label="Country" error=error_of(errors, "country_code")>
+                <select id=id("country_code") prop:value=move || state.country_code.get()
+                    on:change=move |ev| state.country_code.set(event_target_value(&ev)) aria-invalid=invalid(errors, "country_code")>
+                    <option value="" selected=move || state.country_code.with(String::is_empty)>"—"</option>
+                    {COUNTRIES.iter().map(|(code, name)| {
+                        let code = *code;
+                        view! { <option value=code selected=move || state.country_code.with(|c| c == code)>{format!("{name} ({code})")}</option> }
+                    }).collect_view()}
+                </select>
+            </Field>
+            <Field id=id("address") label="Address" hint="Street, postcode and town; one line each." error=error_of(errors, "address") class="field-tall">
+                <textarea id=id("address") rows="4" bind:value=state.address aria-invalid=invalid(errors, "address")></textarea>
+            </Field>
+            <Field id=id("email") label="Billing e-mail" error=error_of(errors, "email")>
+                {line(prefix, "email", state.email, errors, "email")}
+            </Field>
+            <Field id=id("vat_identifier") label="VAT ID" hint="With the country prefix, e.g. DE123456789." error=error_of(errors, "vat_identifier")>
+                {line(prefix, "vat_identifier", state.vat_identifier, errors, "text")}
+            </Field>
+        </div>
+    }
+}
+
+/// Contact, tax and bank, billing defaults, tags and notes.
+#[component]
+pub fn CompanyMoreFields(
+    /// The form state.
+    state: CompanyFormState,
+    /// Field errors by wire path.
+    errors: RwSignal<FieldErrors>,
+    /// The account's currencies.
+    currencies: Vec<String>,
+) -> impl IntoView {
+    let p = "f-";
+    view! {
+        <section class="form-section" aria-labelledby="sec-contact">
+            <h2 class="section-title" id="sec-contact">"Contact"</h2>
+            <div class="form-grid">
+                <Field id="f-phone" label="Phone" error=error_of(errors, "phone")>{line(p, "phone", state.phone, errors, "tel")}</Field>
+                <Field id="f-website" label="Website" error=error_of(errors, "website")>{line(p, "website", state.website, errors, "url")}</Field>
+                <Field id="f-billing_email_cc" label="Billing CC" hint="Separate addresses with ;" error=error_of(errors, "billing_email_cc")>
+                    {line(p, "billing_email_cc", state.billing_email_cc, errors, "text")}
+                </Field>
+            </div>
+        </section>
+        <section class="form-section" aria-labelledby="sec-tax">
+            <h2 class="section-title" id="sec-tax">"Tax and bank"</h2>
+            <div class="form-grid">
+                <Field id="f-tax_number" label="Tax number" error=error_of(errors, "tax_number")>{line(p, "tax_number", state.tax_number, errors, "text")}</Field>
+                <Field id="f-iban" label="IBAN" error=error_of(errors, "iban")>{line(p, "iban", state.iban, errors, "text")}</Field>
+                <Field id="f-bic" label="BIC" error=error_of(errors, "bic")>{line(p, "bic", state.bic, errors, "text")}</Field>
+            </div>
+        </section>
+        <section class="form-section" aria-labelledby="sec-defaults">
+            <h2 class="section-title" id="sec-defaults">"Billing defaults"</h2>
+            <div class="form-grid form-grid-6">
+                <Field id="f-currency" label="Currency" error=error_of(errors, "currency")>
+                    <select id="f-currency" prop:value=move || state.currency.get() on:change=move |ev| state.currency.set(event_target_value(&ev))>
+                        <option value="" selected=move || state.currency.with(String::is_empty)>"Account default"</option>
+                        {currencies.into_iter().map(|c| {
+                            let (code, value) = (c.clone(), c.clone());
+                            view! { <option value=value selected=move || state.currency.with(|v| *v == code)>{c}</option> }
+                        }).collect_view()}
+                    </select>
+                </Field>
+                <Field id="f-language" label="Document language" error=error_of(errors, "language")>
+                    <select id="f-language" prop:value=move || state.language.get() on:change=move |ev| state.language.set(event_target_value(&ev))>
+                        <option value="de" selected=move || state.language.with(|l| l == "de")>"German"</option>
+                        <option value="en" selected=move || state.language.with(|l| l == "en")>"English"</option>
+                    </select>
+                </Field>
+                <Field id="f-default_invoice_due_days" label="Payment term (days)" error=error_of(errors, "default_invoice_due_days")>
+                    <input id="f-default_invoice_due_days" class="input-number" inputmode="numeric" bind:value=state.due_days aria-invalid=invalid(errors, "default_invoice_due_days") />
+                </Field>
+                <Field id="f-customer_vat.tax" label="Tax %" hint="Empty: the account's default." error=error_of(errors, "customer_vat.tax")>
+                    <input id="f-customer_vat.tax" class="input-number" inputmode="decimal" bind:value=state.tax aria-invalid=invalid(errors, "customer_vat.tax") />
+                </Field>
+                <Field id="f-default_discount" label="Discount %" error=error_of(errors, "default_discount")>
+                    <input id="f-default_discount" class="input-number" inputmode="decimal" bind:value=state.discount aria-invalid=invalid(errors, "default_discount") />
+                </Field>
+                <Field id="f-default_cash_discount" label="Cash discount %" error=error_of(errors, "default_cash_discount")>
+                    <input id="f-default_cash_discount" class="input-number" inputmode="decimal" bind:value=state.cash_discount aria-invalid=invalid(errors, "default_cash_discount") />
+                </Field>
+                <Field id="f-default_cash_discount_days" label="within days" error=error_of(errors, "default_cash_discount_days")>
+                    <input id="f-default_cash_discount_days" class="input-number" inputmode="numeric" bind:value=state.cash_discount_days aria-invalid=invalid(errors, "default_cash_discount_days") />
+                </Field>
+                <div class="field field-check">
+                    <label><input type="checkbox" id="f-reverse_charge" bind:checked=state.reverse_charge />" Reverse charge"</label>
+                    <label><input type="checkbox" id="f-intra_eu" bind:checked=state.intra_eu />" Intra-EU"</label>
+                </div>
+            </div>
+        </section>
+        <section class="form-section" aria-labelledby="sec-notes">
+            <h2 class="section-title" id="sec-notes">"Tags and notes"</h2>
+            <div class="form-grid">
+                <Field id="f-tags" label="Tags" hint="Separate tags with commas." error=error_of(errors, "tags")>{line(p, "tags", state.tags, errors, "text")}</Field>
+                <Field id="f-info" label="Notes" error=error_of(errors, "info")>
+                    <textarea id="f-info" rows="3" bind:value=state.info></textarea>
+                </Field>
+            </div>
+        </section>
+    }
+}

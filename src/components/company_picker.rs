@@ -1,0 +1,272 @@
+//! The customer / supplier picker of the invoice, offer and purchase forms: a combobox
+//! that searches the server as the user types (`GET /companies?term=…&type=…&active=true`,
+//! 250 ms after typing stops, the previous request aborted), and a last entry
+//! "New customer…" / "New supplier…" that opens [`CompanyDialog`]; the company created
+//! there is picked.
+//!
+//! The input carries `data-company-id` with the picked id (empty when none), so a page
+//! (or a test) can read the choice without knowing the name.
+
+use crate::api::companies::{get_company, list_companies, search_filter};
+use crate::api::ApiError;
+use crate::components::company_dialog::CompanyDialog;
+use crate::components::debounce::Debounce;
+use kontor_model::party::{Company, CompanyType};
+use leptos::prelude::*;
+use leptos::task::spawn_local_scoped_with_cancellation;
+use std::time::Duration;
+
+/// How long typing must pause before the server is asked.
+pub const SEARCH_DELAY: Duration = Duration::from_millis(250);
+
+/// The picker's last entry: "New customer…", "New supplier…" or "New company…".
+pub fn new_entry_label(kind: CompanyType) -> &'static str {
+    match kind {
+        CompanyType::Customer => "New customer…",
+        CompanyType::Supplier => "New supplier…",
+        CompanyType::Organization => "New company…",
+    }
+}
+
+/// What the list below the input shows.
+#[derive(Clone, Debug, PartialEq)]
+enum Found {
+    /// A search is under way.
+    Searching,
+    /// The answer (the first page).
+    Companies(Vec<Company>),
+    /// The search failed.
+    Failed(String),
+}
+
+/// A searching company picker with inline creation.
+#[component]
+pub fn CompanyPicker(
+    /// Id of the text input (the label's `for`), e.g. `f-customer_id`.
+    id: &'static str,
+    /// Customers or suppliers: what is searched and what "New …" creates.
+    kind: CompanyType,
+    /// The chosen company's id (from the form state); the picker shows its name.
+    #[prop(into)]
+    value: Signal<Option<i64>>,
+    /// Called with the company picked from the list or just created, or `None` when the
+    /// input is cleared.
+    on_pick: Callback<Option<Company>>,
+    /// Marks the input invalid (a field error is shown).
+    #[prop(optional, into)]
+    invalid: Signal<bool>,
+) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    // The id and name shown for the chosen company.
+    let known = RwSignal::new(None::<(i64, String)>);
+    let open = RwSignal::new(false);
+    let active = RwSignal::new(None::<usize>);
+    let found = RwSignal::new(Found::Companies(Vec::new()));
+    let dialog_open = RwSignal::new(false);
+    let dialog_name = RwSignal::new(String::new());
+    let debounce = Debounce::new(SEARCH_DELAY);
+    let parent = StoredValue::new(Owner::current());
+    // The owner of the running search; cleaning it up aborts its request.
+    let search_owner = StoredValue::new(None::<Owner>);
+
+    // A choice made elsewhere (a deal, a project, an offer, the draft being edited):
+    // show its name, loading it when needed.
+    Effect::new(move |_| {
+        let id = value.get();
+        let shown = known.with_untracked(|k| k.as_ref().map(|(i, _)| *i));
+        match id {
+            None if shown.is_some() => {
+                known.set(None);
+                text.set(String::new());
+            }
+            Some(id) if shown != Some(id) => {
+                spawn_local_scoped_with_cancellation(async move {
+                    if let Ok(c) = get_company(id).await {
+                        if value.get_untracked() == Some(id) {
+                            text.set(c.name.clone());
+                            known.set(Some((id, c.name)));
+                        }
+                    }
+                });
+            }
+            _ => {}
+        }
+    });
+
+    let search = move |term: String| {
+        if let Some(previous) = search_owner.try_update_value(Option::take).flatten() {
+            previous.cleanup();
+        }
+        found.set(Found::Searching);
+        let owner = parent.with_value(|p| match p {
+            Some(p) => p.with(Owner::new),
+            None => Owner::new(),
+        });
+        owner.with(|| {
+            spawn_local_scoped_with_cancellation(async move {
+                let answer: Result<_, ApiError> =
+                    list_companies(&search_filter(kind, &term)).await;
+                match answer {
+                    Ok(page) => found.set(Found::Companies(page.items)),
+                    Err(e) if e.message.contains("cancelled") => {}
+                    Err(e) => found.set(Found::Failed(e.message)),
+                }
+            })
+        });
+        search_owner.set_value(Some(owner));
+        active.set(None);
+    };
+    let companies = move || match found.get() {
+        Found::Companies(list) => list,
+        _ => Vec::new(),
+    };
+    // Entries: the companies found, then "New …".
+    let entry_count = move || {
+        found.with(|f| {
+            if let Found::Companies(l) = f {
+                l.len()
+            } else {
+                0
+            }
+        }) + 1
+    };
+
+    let pick = move |company: Company| {
+        text.set(company.name.clone());
+        known.set(Some((company.id, company.name.clone())));
+        open.set(false);
+        on_pick.run(Some(company));
+    };
+    let start_new = move || {
+        let typed = text.get_untracked();
+        let is_known = known.with_untracked(|k| k.as_ref().is_some_and(|(_, n)| *n == typed));
+        dialog_name.set(if is_known { String::new() } else { typed });
+        open.set(false);
+        dialog_open.set(true);
+    };
+    let choose = move |index: usize| {
+        let list = companies();
+        match list.get(index) {
+            Some(c) => pick(c.clone()),
+            None => start_new(),
+        }
+    };
+    let show_list = move || {
+        if !open.get_untracked() {
+            open.set(true);
+            search(text.get_untracked());
+        }
+    };
+    let on_input = move |ev: leptos::ev::Event| {
+        let typed = event_target_value(&ev);
+        text.set(typed.clone());
+        open.set(true);
+        found.set(Found::Searching);
+        if typed.trim().is_empty() && known.with_untracked(Option::is_some) {
+            known.set(None);
+            on_pick.run(None);
+        }
+        debounce.call(move || search(typed));
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        let count = entry_count();
+        match ev.key().as_str() {
+            "ArrowDown" => {
+                ev.prevent_default();
+                if !open.get_untracked() {
+                    show_list();
+                    return;
+                }
+                active.update(|a| *a = Some(a.map_or(0, |i| (i + 1) % count)));
+            }
+            "ArrowUp" => {
+                ev.prevent_default();
+                active.update(|a| *a = Some(a.map_or(count - 1, |i| (i + count - 1) % count)));
+            }
+            "Enter" if open.get_untracked() => {
+                ev.prevent_default();
+                if let Some(i) = active.get_untracked() {
+                    choose(i);
+                }
+            }
+            "Escape" if open.get_untracked() => {
+                ev.prevent_default();
+                ev.stop_propagation();
+                open.set(false);
+            }
+            _ => {}
+        }
+    };
+    // Leaving the input: the text goes back to the chosen company's name.
+    let on_blur = move |_| {
+        open.set(false);
+        debounce.cancel();
+        let name = known.with_untracked(|k| k.as_ref().map(|(_, n)| n.clone()));
+        text.set(name.unwrap_or_default());
+    };
+    let list_id = format!("{id}-list");
+    let option_id = move |i: usize| format!("{id}-opt-{i}");
+    let activedescendant = move || active.get().filter(|_| open.get()).map(option_id);
+    let new_label = new_entry_label(kind);
+    let placeholder = match kind {
+        CompanyType::Supplier => "Search suppliers…",
+        _ => "Search customers…",
+    };
+    let on_created = Callback::new(move |c: Company| pick(c));
+    view! {
+        <div class="combo">
+            <input
+                id=id
+                type="text"
+                role="combobox"
+                autocomplete="off"
+                placeholder=placeholder
+                aria-autocomplete="list"
+                aria-controls=list_id.clone()
+                aria-expanded=move || open.get().to_string()
+                aria-activedescendant=activedescendant
+                aria-invalid=move || invalid.get().then_some("true")
+                data-company-id=move || value.get().map(|v| v.to_string()).unwrap_or_default()
+                prop:value=move || text.get()
+                on:input=on_input
+                on:keydown=on_keydown
+                on:click=move |_| show_list()
+                on:blur=on_blur
+            />
+            <ul class="combo-list" id=list_id role="listbox" aria-label=placeholder hidden=move || !open.get()>
+                {move || match found.get() {
+                    Found::Searching => Some(view! { <li class="combo-status" aria-live="polite">"Searching…"</li> }.into_any()),
+                    Found::Failed(message) => Some(view! { <li class="combo-status combo-error">{message}</li> }.into_any()),
+                    Found::Companies(list) if list.is_empty() => Some(view! { <li class="combo-status">"No match."</li> }.into_any()),
+                    Found::Companies(_) => None,
+                }}
+                {move || companies().into_iter().enumerate().map(|(i, c)| {
+                    let name = c.name.clone();
+                    let detail = c.email.clone().unwrap_or_default();
+                    view! {
+                        <li role="option" id=option_id(i) class="combo-option"
+                            class:is-active=move || active.get() == Some(i)
+                            aria-selected=move || (active.get() == Some(i)).to_string()
+                            data-id=c.id.to_string()
+                            on:mousedown=move |ev| { ev.prevent_default(); pick(c.clone()); }>
+                            <span class="combo-name">{name}</span>
+                            <span class="combo-detail">{detail}</span>
+                        </li>
+                    }
+                }).collect_view()}
+                {move || {
+                    let i = entry_count() - 1;
+                    view! {
+                        <li role="option" id=option_id(i) class="combo-option combo-new"
+                            class:is-active=move || active.get() == Some(i)
+                            aria-selected=move || (active.get() == Some(i)).to_string()
+                            on:mousedown=move |ev| { ev.prevent_default(); start_new(); }>
+                            {new_label}
+                        </li>
+                    }
+                }}
+            </ul>
+        </div>
+        <CompanyDialog open=dialog_open kind=kind name=dialog_name on_created=on_created />
+    }
+}

@@ -1,0 +1,197 @@
+//! A customer's or supplier's page: header with name, status and the actions (edit,
+//! archive / restore, delete with confirmation — the server's 422 says what still
+//! references it), the master data, contacts, projects (customers) and the company's
+//! documents with their open amounts.
+
+use super::detail_contacts::ContactsSection;
+use super::detail_documents::DocumentsSection;
+use super::detail_projects::ProjectsSection;
+use super::list::active_badge;
+use super::{base_path, plural, singular};
+use crate::api::companies::{delete_company, get_company, set_company_active};
+use crate::api::ApiError;
+use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::country::country_name;
+use kontor_model::party::{Company, CompanyType};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+/// The route's `:id` as a number.
+pub fn use_company_id() -> Memo<Option<i64>> {
+    let params = use_params_map();
+    Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
+}
+
+/// `/customers/:id`, `/suppliers/:id`.
+#[component]
+pub fn CompanyDetail(
+    /// Customers or suppliers.
+    kind: CompanyType,
+) -> impl IntoView {
+    let id = use_company_id();
+    let company = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            match id {
+                Some(id) => get_company(id).await,
+                None => Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This address is not valid.")
+                }),
+            }
+        }
+    });
+    let reload = Callback::new(move |_: ()| company.refetch());
+    view! {
+        <p class="breadcrumb"><a href=href(base_path(kind))>{format!("← {}", plural(kind))}</a></p>
+        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
+            {move || Suspend::new(async move {
+                match company.await {
+                    Ok(c) => view! { <CompanyView kind=kind company=c on_changed=reload /> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// One loaded company.
+#[component]
+fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let id = company.id;
+    let active = company.active;
+    let base = base_path(kind);
+    let task = Task::new();
+    let delete_open = RwSignal::new(false);
+    let delete_error = RwSignal::new(None::<String>);
+    let toggle_active = move |_| {
+        task.run(
+            set_company_active(id, !active),
+            move |answer| match answer {
+                Ok(c) => {
+                    toasts.success(if c.active {
+                        format!("{} restored.", c.name)
+                    } else {
+                        format!("{} archived.", c.name)
+                    });
+                    on_changed.run(());
+                }
+                Err(e) => toasts.error(e.message),
+            },
+        );
+    };
+    let name = company.name.clone();
+    let confirm_delete = Callback::new(move |_| {
+        let navigate = navigate.clone();
+        let name = name.clone();
+        task.run(delete_company(id), move |answer| match answer {
+            Ok(()) => {
+                toasts.success(format!("{name} deleted."));
+                navigate(base, Default::default());
+            }
+            Err(e) => delete_error.set(Some(e.message)),
+        });
+    });
+    let delete_text = Signal::derive(move || {
+        delete_error.get().unwrap_or_else(|| "It is removed for good. This works only while no invoice, offer, purchase, project or contact refers to it; otherwise archive it.".into())
+    });
+    let kind_label = singular(kind);
+    view! {
+        <div class="page-head detail-head">
+            <div class="detail-title">
+                <h1>{company.name.clone()} " " {active_badge(active)}</h1>
+                <p class="detail-facts">
+                    <span>{kind_label}</span>
+                    {company.country_code.clone().map(|c| view! { <span class="detail-sep">"·"</span><span>{country_name(&c).unwrap_or("").to_string()}</span> })}
+                    {company.email.clone().map(|e| view! { <span class="detail-sep">"·"</span><span>{e}</span> })}
+                </p>
+            </div>
+            <div class="page-actions">
+                <a class="btn btn-primary" href=href(&format!("{base}/{id}/edit"))>"Edit"</a>
+                <button type="button" class="btn" id="company-archive" disabled=move || task.pending.get() on:click=toggle_active>
+                    {if active { "Archive" } else { "Restore" }}
+                </button>
+                <button type="button" class="btn btn-danger-quiet" id="company-delete" on:click=move |_| { delete_error.set(None); delete_open.set(true); }>
+                    "Delete"
+                </button>
+            </div>
+        </div>
+        <MasterData company=company.clone() />
+        <ContactsSection company_id=id />
+        {(kind == CompanyType::Customer).then(|| view! { <ProjectsSection company=company.clone() /> })}
+        <DocumentsSection kind=kind company_id=id />
+        <ConfirmDialog open=delete_open title=format!("Delete {}?", company.name) text=delete_text
+            confirm_label="Delete".to_string() confirm_id="company-delete-confirm" pending=task.pending on_confirm=confirm_delete />
+    }
+}
+
+/// The facts of the company.
+#[component]
+fn MasterData(company: Company) -> impl IntoView {
+    let fact = |label: &'static str, value: Option<String>| {
+        value
+            .filter(|v| !v.trim().is_empty())
+            .map(|v| view! { <div><dt>{label}</dt><dd class="pre-line">{v}</dd></div> })
+    };
+    let pct = |d: Option<rust_decimal::Decimal>| {
+        d.map(|d| {
+            format!(
+                "{} %",
+                crate::components::locale::format_input(d.normalize())
+            )
+        })
+    };
+    let c = company;
+    let vat = &c.customer_vat;
+    let treatment = if vat.reverse_charge {
+        Some("Reverse charge".to_string())
+    } else if vat.intra_eu {
+        Some("Intra-EU".to_string())
+    } else {
+        None
+    };
+    let cash = c.default_cash_discount.map(|d| {
+        let days = c
+            .default_cash_discount_days
+            .map(|n| format!(" within {n} days"))
+            .unwrap_or_default();
+        format!(
+            "{} %{days}",
+            crate::components::locale::format_input(d.normalize())
+        )
+    });
+    view! {
+        <section class="section" aria-labelledby="sec-master">
+            <h2 class="section-title" id="sec-master">"Master data"</h2>
+            <dl class="facts">
+                {fact("Address", Some(c.address.clone()))}
+                {fact("Country", c.country_code.clone().map(|code| format!("{} ({code})", country_name(&code).unwrap_or(""))))}
+                {fact("Billing e-mail", c.email.clone())}
+                {fact("Billing CC", c.billing_email_cc.clone())}
+                {fact("Billing contact", c.billing_contact.as_ref().map(|b| b.name.clone()))}
+                {fact("Phone", c.phone.clone())}
+                {fact("Website", c.website.clone())}
+                {fact("VAT ID", c.vat_identifier.clone())}
+                {fact("Tax number", c.tax_number.clone())}
+                {fact("IBAN", c.iban.clone())}
+                {fact("BIC", c.bic.clone())}
+                {fact("Currency", c.currency.clone())}
+                {fact("Payment term", c.default_invoice_due_days.or(c.payment_term_days).map(|d| format!("{d} days")))}
+                {fact("Tax", pct(vat.tax))}
+                {fact("VAT treatment", treatment)}
+                {fact("Discount", pct(c.default_discount))}
+                {fact("Cash discount", cash)}
+                {fact("Document language", Some(if c.language.as_str() == "en" { "English" } else { "German" }.to_string()))}
+                {fact("Tags", Some(c.tags.join(", ")))}
+                {fact("Notes", c.info.clone())}
+            </dl>
+        </section>
+    }
+}

@@ -1,0 +1,202 @@
+//! The company's contact people: a table with the billing-contact mark, "Add contact",
+//! and per row "Edit" (a dialog) and "Delete" (with confirmation). Marking one person
+//! as billing contact clears the mark on the others (the server does; the list reloads).
+
+use crate::api::people::{create_person, delete_person, list_people, update_person};
+use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::dialog::Dialog;
+use crate::components::field::{error_of, Field};
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use kontor_model::error::FieldErrors;
+use kontor_model::party::{Gender, NewPerson, Person};
+use leptos::prelude::*;
+
+/// The contacts section of company `company_id`.
+#[component]
+pub fn ContactsSection(company_id: i64) -> impl IntoView {
+    let people =
+        LocalResource::new(move || async move { list_people(Some(company_id), None).await });
+    let reload = Callback::new(move |_: ()| people.refetch());
+    // `Some(None)`: adding; `Some(Some(p))`: editing p.
+    let editing = RwSignal::new(None::<Option<Person>>);
+    let dialog_open = RwSignal::new(false);
+    let deleting = RwSignal::new(None::<Person>);
+    let delete_open = RwSignal::new(false);
+    let toasts = Toasts::use_context();
+    let task = Task::new();
+    Effect::new(move |_| {
+        if !dialog_open.get() {
+            editing.set(None);
+        }
+    });
+    let confirm_delete = Callback::new(move |_| {
+        let Some(p) = deleting.get_untracked() else {
+            return;
+        };
+        task.run(delete_person(p.id), move |answer| {
+            delete_open.set(false);
+            match answer {
+                Ok(()) => {
+                    toasts.success(format!("{} deleted.", p.full_name()));
+                    reload.run(());
+                }
+                Err(e) => toasts.error(e.message),
+            }
+        });
+    });
+    let rows = move || {
+        match people.get() {
+        None => view! { <p class="muted">"Loading contacts…"</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">"No contact people yet."</p> }.into_any(),
+        Some(Ok(page)) => view! {
+            <table class="table table-contacts">
+                <thead><tr><th scope="col">"Name"</th><th scope="col">"Job title"</th><th scope="col">"E-mail"</th><th scope="col">"Phone"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                <tbody>
+                    {page.items.into_iter().map(|p| {
+                        let name = [p.salutation.clone().unwrap_or_default(), p.full_name()].join(" ").trim().to_string();
+                        let (edit_p, del_p) = (p.clone(), p.clone());
+                        view! {
+                            <tr>
+                                <td>{name} {p.billing_contact.then(|| view! { " " <span class="badge badge-created">"Billing contact"</span> })}</td>
+                                <td>{p.job_position.clone().unwrap_or_default()}</td>
+                                <td>{p.email.clone().unwrap_or_default()}</td>
+                                <td>{p.phone.clone().unwrap_or_default()}</td>
+                                <td class="row-actions">
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(Some(edit_p.clone()))); dialog_open.set(true); }>"Edit"</button>
+                                    <button type="button" class="btn btn-small btn-danger-quiet" on:click=move |_| { deleting.set(Some(del_p.clone())); delete_open.set(true); }>"Delete"</button>
+                                </td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }.into_any(),
+    }
+    };
+    let title = Signal::derive(move || match editing.get() {
+        Some(Some(p)) => format!("Edit {}", p.full_name()),
+        _ => "New contact".to_string(),
+    });
+    view! {
+        <section class="section" aria-labelledby="sec-contacts">
+            <div class="section-head">
+                <h2 class="section-title" id="sec-contacts">"Contacts"</h2>
+                <button type="button" class="btn btn-small" id="contact-add" on:click=move |_| { editing.set(Some(None)); dialog_open.set(true); }>"Add contact"</button>
+            </div>
+            {rows}
+        </section>
+        <Dialog open=dialog_open title=title class="dialog-wide">
+            <PersonForm company_id=company_id person=editing.get_untracked().flatten() open=dialog_open on_saved=reload />
+        </Dialog>
+        <ConfirmDialog open=delete_open title=Signal::derive(move || format!("Delete {}?", deleting.get().map(|p| p.full_name()).unwrap_or_default()))
+            text="The contact person is removed for good.".to_string() confirm_label="Delete".to_string()
+            pending=task.pending on_confirm=confirm_delete />
+    }
+}
+
+/// The person form inside the dialog (new or edit).
+#[component]
+fn PersonForm(
+    company_id: i64,
+    person: Option<Person>,
+    open: RwSignal<bool>,
+    on_saved: Callback<()>,
+) -> impl IntoView {
+    let text = |v: Option<&String>| RwSignal::new(v.cloned().unwrap_or_default());
+    let p = person.as_ref();
+    let gender = RwSignal::new(
+        p.and_then(|p| p.gender)
+            .map(|g| g.as_str().to_string())
+            .unwrap_or_default(),
+    );
+    let salutation = text(p.and_then(|p| p.salutation.as_ref()));
+    let firstname = text(p.map(|p| &p.firstname));
+    let lastname = text(p.map(|p| &p.lastname));
+    let job = text(p.and_then(|p| p.job_position.as_ref()));
+    let email = text(p.and_then(|p| p.email.as_ref()));
+    let phone = text(p.and_then(|p| p.phone.as_ref()));
+    let billing = RwSignal::new(p.is_some_and(|p| p.billing_contact));
+    let id = p.map(|p| p.id);
+    let errors = RwSignal::new(FieldErrors::new());
+    let task = Task::new();
+    let toasts = Toasts::use_context();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let val = |s: RwSignal<String>| Some(s.get_untracked().trim().to_string());
+        let body = NewPerson {
+            firstname: val(firstname),
+            lastname: val(lastname),
+            email: val(email),
+            company_id: Some(company_id),
+            gender: Gender::parse(&gender.get_untracked()),
+            salutation: val(salutation),
+            job_position: val(job),
+            phone: val(phone),
+            billing_contact: Some(billing.get_untracked()),
+        };
+        let found = kontor_model::master_data::validate_person(&body);
+        if !found.is_empty() {
+            errors.set(found);
+            return;
+        }
+        task.run(
+            async move {
+                match id {
+                    Some(id) => update_person(id, &body).await,
+                    None => create_person(&body).await,
+                }
+            },
+            move |answer| match answer {
+                Ok(p) => {
+                    toasts.success(format!("{} saved.", p.full_name()));
+                    open.set(false);
+                    on_saved.run(());
+                }
+                Err(e) if !e.errors.is_empty() => errors.set(e.errors),
+                Err(e) => toasts.error(e.message),
+            },
+        );
+    };
+    let line = move |path: &'static str,
+                     label: &'static str,
+                     value: RwSignal<String>,
+                     kind: &'static str,
+                     required: bool| {
+        let id = format!("p-{path}");
+        view! {
+            <Field id=id.clone() label=label required=required error=error_of(errors, path)>
+                <input id=id type=kind bind:value=value aria-invalid=move || errors.with(|e| e.contains_key(path)).then_some("true") />
+            </Field>
+        }
+    };
+    view! {
+        <form novalidate on:submit=submit>
+            <div class="form-grid">
+                <Field id="p-gender" label="Gender" error=error_of(errors, "gender")>
+                    <select id="p-gender" prop:value=move || gender.get() on:change=move |ev| gender.set(event_target_value(&ev))>
+                        <option value="" selected=move || gender.with(String::is_empty)>"—"</option>
+                        <option value="F" selected=move || gender.with(|g| g == "F")>"Female"</option>
+                        <option value="M" selected=move || gender.with(|g| g == "M")>"Male"</option>
+                        <option value="U" selected=move || gender.with(|g| g == "U")>"Diverse / unknown"</option>
+                    </select>
+                </Field>
+                {line("salutation", "Title / salutation", salutation, "text", false)}
+                {line("firstname", "First name", firstname, "text", true)}
+                {line("lastname", "Last name", lastname, "text", true)}
+                {line("job_position", "Job title", job, "text", false)}
+                {line("email", "E-mail", email, "email", false)}
+                {line("phone", "Phone", phone, "tel", false)}
+                <div class="field field-check">
+                    <label><input type="checkbox" id="p-billing_contact" bind:checked=billing />" Billing contact"</label>
+                    <p class="field-hint">"Invoices go to this person's e-mail by default."</p>
+                </div>
+            </div>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>"Save"</button>
+            </div>
+        </form>
+    }
+}

@@ -1,0 +1,215 @@
+//! The company's documents with what is still open: a customer's invoices (open = gross
+//! less payments; drafts and settled invoices show none) and offers, a supplier's
+//! purchases (open = gross less payments). The newest 20 of each, linking to the lists
+//! filtered by the company for the rest.
+
+use crate::api::invoices::list_invoices;
+use crate::api::offers::list_offers;
+use crate::api::payments::list_invoice_payments;
+use crate::api::purchases::list_purchases;
+use crate::api::ApiError;
+use crate::components::date::format_date;
+use crate::components::money::format_money;
+use crate::components::status_badge::{Badge, StatusBadge};
+use crate::paths::href;
+use kontor_model::invoice::Invoice;
+use kontor_model::party::CompanyType;
+use kontor_model::payment_rules::open_amount;
+use kontor_model::query::{InvoiceFilter, OfferFilter, Paging, PurchaseFilter};
+use kontor_model::status::InvoiceStatus;
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+/// How many of each kind are shown.
+const SHOWN: u32 = 20;
+
+/// The first page of `SHOWN` (the lists' default order is newest first).
+fn newest() -> Paging {
+    Paging {
+        per_page: Some(SHOWN),
+        ..Default::default()
+    }
+}
+
+/// What is open on `invoice`: `None` for drafts; the gross total until paid, less the
+/// payments when partially paid (loaded for those only); zero once settled.
+async fn invoice_open(invoice: &Invoice) -> Result<Option<Decimal>, ApiError> {
+    Ok(match invoice.status {
+        InvoiceStatus::Draft => None,
+        InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue => {
+            Some(invoice.gross_total)
+        }
+        InvoiceStatus::PartiallyPaid => {
+            let paid: Vec<Decimal> = list_invoice_payments(invoice.id)
+                .await?
+                .items
+                .iter()
+                .map(|p| p.paid_total)
+                .collect();
+            Some(open_amount(invoice.gross_total, &paid, &invoice.currency))
+        }
+        InvoiceStatus::Paid | InvoiceStatus::Ignored => Some(Decimal::ZERO),
+    })
+}
+
+async fn load_invoices(
+    company_id: i64,
+) -> Result<(Vec<(Invoice, Option<Decimal>)>, u64), ApiError> {
+    let filter = InvoiceFilter {
+        company_id: Some(company_id),
+        paging: newest(),
+        ..Default::default()
+    };
+    let page = list_invoices(&filter).await?;
+    let opens = futures::future::try_join_all(page.items.iter().map(invoice_open)).await?;
+    Ok((page.items.into_iter().zip(opens).collect(), page.total))
+}
+
+/// The documents section.
+#[component]
+pub fn DocumentsSection(kind: CompanyType, company_id: i64) -> impl IntoView {
+    if kind == CompanyType::Supplier {
+        view! { <PurchasesOf company_id=company_id /> }.into_any()
+    } else {
+        view! { <InvoicesOf company_id=company_id /> <OffersOf company_id=company_id /> }.into_any()
+    }
+}
+
+fn more_link(total: u64, path: String) -> impl IntoView {
+    (total > u64::from(SHOWN)).then(
+        || view! { <p class="section-more"><a href=href(&path)>{format!("All {total} →")}</a></p> },
+    )
+}
+
+#[component]
+fn InvoicesOf(company_id: i64) -> impl IntoView {
+    let invoices = LocalResource::new(move || load_invoices(company_id));
+    let body = move || {
+        match invoices.get() {
+        None => view! { <p class="muted">"Loading invoices…"</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
+        Some(Ok((list, _))) if list.is_empty() => view! { <p class="muted">"No invoices yet."</p> }.into_any(),
+        Some(Ok((list, total))) => view! {
+            <table class="table table-docs">
+                <thead><tr><th scope="col">"Number"</th><th scope="col">"Title"</th><th scope="col">"Date"</th><th scope="col">"Status"</th><th scope="col" class="num">"Gross total"</th><th scope="col" class="num">"Open"</th></tr></thead>
+                <tbody>
+                    {list.into_iter().map(|(i, open)| view! {
+                        <tr>
+                            <td class="cell-number"><a href=href(&format!("/invoices/{}", i.id))>{i.identifier.clone().unwrap_or_else(|| "Draft".into())}</a></td>
+                            <td class="cell-title">{i.title.clone()}</td>
+                            <td class="cell-date">{format_date(i.date)}</td>
+                            <td><StatusBadge status=i.status /></td>
+                            <td class="num money">{format_money(i.gross_total, &i.currency)}</td>
+                            <td class="num money">{open.map(|o| format_money(o, &i.currency)).unwrap_or_else(|| "—".into())}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            {more_link(total, format!("/invoices?company_id={company_id}"))}
+        }.into_any(),
+    }
+    };
+    view! {
+        <section class="section" aria-labelledby="sec-invoices">
+            <div class="section-head">
+                <h2 class="section-title" id="sec-invoices">"Invoices"</h2>
+                <a class="btn btn-small" href=href(&format!("/invoices/new?customer_id={company_id}"))>"New invoice"</a>
+            </div>
+            {body}
+        </section>
+    }
+}
+
+#[component]
+fn OffersOf(company_id: i64) -> impl IntoView {
+    let offers = LocalResource::new(move || async move {
+        let filter = OfferFilter {
+            company_id: Some(company_id),
+            paging: newest(),
+            ..Default::default()
+        };
+        list_offers(&filter).await
+    });
+    let body = move || {
+        match offers.get() {
+        None => view! { <p class="muted">"Loading offers…"</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">"No offers yet."</p> }.into_any(),
+        Some(Ok(page)) => view! {
+            <table class="table table-docs">
+                <thead><tr><th scope="col">"Number"</th><th scope="col">"Title"</th><th scope="col">"Date"</th><th scope="col">"Status"</th><th scope="col" class="num">"Gross total"</th></tr></thead>
+                <tbody>
+                    {page.items.into_iter().map(|o| view! {
+                        <tr>
+                            <td class="cell-number"><a href=href(&format!("/offers/{}", o.id))>{o.identifier.clone()}</a></td>
+                            <td class="cell-title">{o.title.clone()}</td>
+                            <td class="cell-date">{format_date(o.date)}</td>
+                            <td><Badge tone=o.status.as_str().to_string() label=o.status.label().to_string() /></td>
+                            <td class="num money">{format_money(o.gross_total, &o.currency)}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }.into_any(),
+    }
+    };
+    view! {
+        <section class="section" aria-labelledby="sec-offers">
+            <h2 class="section-title" id="sec-offers">"Offers"</h2>
+            {body}
+        </section>
+    }
+}
+
+#[component]
+fn PurchasesOf(company_id: i64) -> impl IntoView {
+    let purchases = LocalResource::new(move || async move {
+        let filter = PurchaseFilter {
+            company_id: Some(company_id),
+            paging: newest(),
+            ..Default::default()
+        };
+        list_purchases(&filter).await
+    });
+    let body = move || match purchases.get() {
+        None => view! { <p class="muted">"Loading purchases…"</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => {
+            view! { <p class="muted">"No purchases yet."</p> }.into_any()
+        }
+        Some(Ok(page)) => {
+            let total = page.total;
+            view! {
+                <table class="table table-docs">
+                    <thead><tr><th scope="col">"Number"</th><th scope="col">"Title"</th><th scope="col">"Date"</th><th scope="col">"Status"</th><th scope="col" class="num">"Gross total"</th><th scope="col" class="num">"Open"</th></tr></thead>
+                    <tbody>
+                        {page.items.into_iter().map(|p| {
+                            let paid: Vec<Decimal> = p.payments.iter().map(|x| x.total).collect();
+                            let open = open_amount(p.gross_total, &paid, &p.currency);
+                            view! {
+                                <tr>
+                                    <td class="cell-number"><a href=href(&format!("/purchases/{}", p.id))>{p.identifier.clone()}</a></td>
+                                    <td class="cell-title">{p.title.clone()}</td>
+                                    <td class="cell-date">{format_date(p.date)}</td>
+                                    <td><Badge tone=p.status.as_str().to_string() label=p.status.label().to_string() /></td>
+                                    <td class="num money">{format_money(p.gross_total, &p.currency)}</td>
+                                    <td class="num money">{format_money(open, &p.currency)}</td>
+                                </tr>
+                            }
+                        }).collect_view()}
+                    </tbody>
+                </table>
+                {more_link(total, format!("/purchases?company_id={company_id}"))}
+            }.into_any()
+        }
+    };
+    view! {
+        <section class="section" aria-labelledby="sec-purchases">
+            <div class="section-head">
+                <h2 class="section-title" id="sec-purchases">"Purchases"</h2>
+                <a class="btn btn-small" href=href("/purchases/new")>"New purchase"</a>
+            </div>
+            {body}
+        </section>
+    }
+}

@@ -1,0 +1,173 @@
+//! A customer's projects: a table with "Add project", per row "Edit" (a dialog with name,
+//! currency, billing recipients and address) and "Archive" / "Restore".
+
+use super::list::active_badge;
+use crate::api::projects::{create_project, list_projects, set_project_active, update_project};
+use crate::components::dialog::Dialog;
+use crate::components::field::{error_of, Field};
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use kontor_model::error::FieldErrors;
+use kontor_model::party::{Company, NewProject, Project};
+use leptos::prelude::*;
+
+/// The projects section of `company` (a customer).
+#[component]
+pub fn ProjectsSection(company: Company) -> impl IntoView {
+    let company_id = company.id;
+    let projects = LocalResource::new(move || async move { list_projects(Some(company_id)).await });
+    let reload = Callback::new(move |_: ()| projects.refetch());
+    let editing = RwSignal::new(None::<Project>);
+    let dialog_open = RwSignal::new(false);
+    let toasts = Toasts::use_context();
+    let task = Task::new();
+    let toggle = move |p: Project| {
+        task.run(
+            set_project_active(p.id, !p.active),
+            move |answer| match answer {
+                Ok(p) => {
+                    toasts.success(if p.active {
+                        format!("{} restored.", p.name)
+                    } else {
+                        format!("{} archived.", p.name)
+                    });
+                    reload.run(());
+                }
+                Err(e) => toasts.error(e.message),
+            },
+        );
+    };
+    let rows = move || {
+        match projects.get() {
+        None => view! { <p class="muted">"Loading projects…"</p> }.into_any(),
+        Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">"No projects yet."</p> }.into_any(),
+        Some(Ok(page)) => view! {
+            <table class="table table-projects">
+                <thead><tr><th scope="col">"Project"</th><th scope="col">"Currency"</th><th scope="col">"Invoices to"</th><th scope="col">"Status"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                <tbody>
+                    {page.items.into_iter().map(|p| {
+                        let (edit_p, toggle_p) = (p.clone(), p.clone());
+                        view! {
+                            <tr>
+                                <td>{p.name.clone()}</td>
+                                <td>{p.currency.clone().unwrap_or_default()}</td>
+                                <td>{p.billing_email_to.clone().unwrap_or_default()}</td>
+                                <td>{active_badge(p.active)}</td>
+                                <td class="row-actions">
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(edit_p.clone())); dialog_open.set(true); }>"Edit"</button>
+                                    <button type="button" class="btn btn-small btn-quiet" disabled=move || task.pending.get() on:click=move |_| toggle(toggle_p.clone())>
+                                        {if p.active { "Archive" } else { "Restore" }}
+                                    </button>
+                                </td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        }.into_any(),
+    }
+    };
+    let title = Signal::derive(move || match editing.get() {
+        Some(p) => format!("Edit {}", p.name),
+        None => "New project".to_string(),
+    });
+    let currency = company.currency.clone();
+    view! {
+        <section class="section" aria-labelledby="sec-projects">
+            <div class="section-head">
+                <h2 class="section-title" id="sec-projects">"Projects"</h2>
+                <button type="button" class="btn btn-small" id="project-add" on:click=move |_| { editing.set(None); dialog_open.set(true); }>"Add project"</button>
+            </div>
+            {rows}
+        </section>
+        <Dialog open=dialog_open title=title class="dialog-wide">
+            <ProjectForm company_id=company_id currency=currency.clone() project=editing.get_untracked() open=dialog_open on_saved=reload />
+        </Dialog>
+    }
+}
+
+/// The project form inside the dialog.
+#[component]
+fn ProjectForm(
+    company_id: i64,
+    currency: Option<String>,
+    project: Option<Project>,
+    open: RwSignal<bool>,
+    on_saved: Callback<()>,
+) -> impl IntoView {
+    let text = |v: Option<String>| RwSignal::new(v.unwrap_or_default());
+    let p = project.as_ref();
+    let name = text(p.map(|p| p.name.clone()));
+    let cur = text(p.and_then(|p| p.currency.clone()).or(currency));
+    let to = text(p.and_then(|p| p.billing_email_to.clone()));
+    let cc = text(p.and_then(|p| p.billing_email_cc.clone()));
+    let address = text(p.and_then(|p| p.billing_address.clone()));
+    let id = p.map(|p| p.id);
+    let errors = RwSignal::new(FieldErrors::new());
+    let task = Task::new();
+    let toasts = Toasts::use_context();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let val = |s: RwSignal<String>| Some(s.get_untracked().trim().to_string());
+        let body = NewProject {
+            name: val(name),
+            customer_id: Some(company_id),
+            currency: val(cur).filter(|c| !c.is_empty()),
+            billing_email_to: val(to),
+            billing_email_cc: val(cc),
+            billing_address: val(address),
+            active: None,
+        };
+        let found = kontor_model::master_data::validate_project(&body);
+        if !found.is_empty() {
+            errors.set(found);
+            return;
+        }
+        task.run(
+            async move {
+                match id {
+                    Some(id) => update_project(id, &body).await,
+                    None => create_project(&body).await,
+                }
+            },
+            move |answer| match answer {
+                Ok(p) => {
+                    toasts.success(format!("{} saved.", p.name));
+                    open.set(false);
+                    on_saved.run(());
+                }
+                Err(e) if !e.errors.is_empty() => errors.set(e.errors),
+                Err(e) => toasts.error(e.message),
+            },
+        );
+    };
+    let line = move |path: &'static str,
+                     label: &'static str,
+                     value: RwSignal<String>,
+                     required: bool| {
+        let id = format!("pr-{path}");
+        view! {
+            <Field id=id.clone() label=label required=required error=error_of(errors, path)>
+                <input id=id type="text" bind:value=value aria-invalid=move || errors.with(|e| e.contains_key(path)).then_some("true") />
+            </Field>
+        }
+    };
+    view! {
+        <form novalidate on:submit=submit>
+            <div class="form-grid">
+                {line("name", "Name", name, true)}
+                {line("currency", "Currency", cur, false)}
+                {line("billing_email_to", "Invoices to", to, false)}
+                {line("billing_email_cc", "Invoices CC", cc, false)}
+                <Field id="pr-billing_address" label="Billing address" hint="Used instead of the customer's address when set." error=error_of(errors, "billing_address") class="field-tall">
+                    <textarea id="pr-billing_address" rows="4" bind:value=address></textarea>
+                </Field>
+            </div>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>"Save"</button>
+            </div>
+        </form>
+    }
+}

@@ -1,0 +1,221 @@
+//! Create and edit a customer or supplier (`/customers/new`, `/customers/:id/edit`, and
+//! the same under `/suppliers`). The shared validation runs before sending; a 422's field
+//! errors show at their fields; both are summarized at the top. Leaving with unsaved
+//! changes asks first.
+
+use super::detail::use_company_id;
+use super::{base_path, singular};
+use crate::api::companies::{create_company, get_company, update_company};
+use crate::api::session::get_account;
+use crate::api::ApiError;
+use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
+use crate::components::company_form_state::{form_errors, CompanyFormState};
+use crate::components::error_panel::ErrorPanel;
+use crate::components::form_summary::{ErrorSummary, SummaryEntry};
+use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::error::FieldErrors;
+use kontor_model::party::{Company, CompanyType};
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+
+/// The label of a field in the summary.
+fn label(path: &str) -> String {
+    let name = match path {
+        "name" => "Name",
+        "country_code" => "Country",
+        "address" => "Address",
+        "email" => "Billing e-mail",
+        "billing_email_cc" => "Billing CC",
+        "vat_identifier" => "VAT ID",
+        "tax_number" => "Tax number",
+        "iban" => "IBAN",
+        "bic" => "BIC",
+        "phone" => "Phone",
+        "website" => "Website",
+        "currency" => "Currency",
+        "language" => "Document language",
+        "default_invoice_due_days" => "Payment term",
+        "customer_vat.tax" => "Tax",
+        "default_discount" => "Discount",
+        "default_cash_discount" => "Cash discount",
+        "default_cash_discount_days" => "Cash discount days",
+        "tags" => "Tags",
+        "info" => "Notes",
+        other => return other.replace('_', " "),
+    };
+    name.to_string()
+}
+
+/// The summary lines, each focusing its field (`#f-<path>`).
+pub fn summary_entries(errors: &FieldErrors) -> Vec<SummaryEntry> {
+    errors
+        .iter()
+        .map(|(path, messages)| SummaryEntry {
+            text: format!("{}: {}", label(path), messages.join("; ")),
+            target: format!("#f-{}", path.replace('.', "\\.")),
+        })
+        .collect()
+}
+
+/// The account's currencies and (editing) the company.
+type FormData = (Vec<String>, Option<Company>);
+
+async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
+    let company = async {
+        match id {
+            Some(id) => get_company(id).await.map(Some),
+            None => Ok(None),
+        }
+    };
+    let (account, company) = futures::try_join!(get_account(), company)?;
+    Ok((account.currencies, company))
+}
+
+/// `/customers/new`, `/suppliers/new`.
+#[component]
+pub fn CompanyCreate(
+    /// Customers or suppliers.
+    kind: CompanyType,
+) -> impl IntoView {
+    let data = LocalResource::new(|| load(None));
+    form_page(kind, data)
+}
+
+/// `/customers/:id/edit`, `/suppliers/:id/edit`.
+#[component]
+pub fn CompanyEdit(
+    /// Customers or suppliers.
+    kind: CompanyType,
+) -> impl IntoView {
+    let id = use_company_id();
+    let data = LocalResource::new(move || load(id.get()));
+    form_page(kind, data)
+}
+
+fn form_page(
+    kind: CompanyType,
+    data: LocalResource<Result<FormData, ApiError>>,
+) -> impl IntoView {
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok((currencies, company)) => view! { <CompanyForm kind=kind currencies=currencies company=company /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// The form, once loaded.
+#[component]
+fn CompanyForm(
+    kind: CompanyType,
+    currencies: Vec<String>,
+    company: Option<Company>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let editing = company.as_ref().map(|c| c.id);
+    let state = match &company {
+        Some(c) => CompanyFormState::from_company(c),
+        None => CompanyFormState::blank(kind),
+    };
+    let errors = RwSignal::new(FieldErrors::new());
+    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let guard = use_snapshot_guard(Callback::new(move |_| format!("{:?}", state.body().0)));
+    let save = Task::new();
+    let show_errors = move |message: String, found: FieldErrors| {
+        summary.set(Some((message, summary_entries(&found))));
+        errors.set(found);
+        request_animation_frame(|| {
+            if let Some(el) = document().get_element_by_id("form-summary") {
+                el.scroll_into_view();
+            }
+        });
+    };
+    let base = base_path(kind);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (body, found) = state.checked_body();
+        if !found.is_empty() {
+            show_errors("Please correct the marked fields.".into(), found);
+            return;
+        }
+        errors.set(FieldErrors::new());
+        summary.set(None);
+        let navigate = navigate.clone();
+        save.run(
+            async move {
+                match editing {
+                    Some(id) => update_company(id, &body).await,
+                    None => create_company(&body).await,
+                }
+            },
+            move |answer| match answer {
+                Ok(saved) => {
+                    guard.mark_saved();
+                    toasts.success(format!("{} saved.", saved.name));
+                    navigate(&format!("{base}/{}", saved.id), Default::default());
+                }
+                Err(e) if !e.errors.is_empty() => show_errors(e.message, form_errors(&e.errors)),
+                Err(e) => {
+                    toasts.error(format!("Not saved: {}", e.message));
+                    summary.set(Some((e.message, Vec::new())));
+                }
+            },
+        );
+    };
+    let title = match &company {
+        Some(c) => format!("Edit {}", c.name),
+        None => format!("New {}", singular(kind)),
+    };
+    let cancel = href(&match editing {
+        Some(id) => format!("{base}/{id}"),
+        None => base.to_string(),
+    });
+    let buttons = move || {
+        view! {
+            <a class="btn btn-quiet" href=cancel.clone()>"Cancel"</a>
+            <button type="submit" class="btn btn-primary" disabled=move || save.pending.get()>
+                {move || if save.pending.get() { "Saving…" } else { "Save" }}
+            </button>
+        }
+    };
+    let clear_field_error = move |ev: leptos::ev::Event| {
+        use wasm_bindgen::JsCast;
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|e| e.id())
+            .unwrap_or_default();
+        if let Some(path) = id.strip_prefix("f-") {
+            if errors.with_untracked(|e| e.contains_key(path)) {
+                errors.update(|e| {
+                    e.remove(path);
+                });
+            }
+        }
+    };
+    view! {
+        <p class="breadcrumb"><a href=href(base)>{format!("← {}", super::plural(kind))}</a></p>
+        <form class="company-form" novalidate on:submit=submit on:input=clear_field_error on:change=clear_field_error>
+            <div class="page-head">
+                <h1>{title}</h1>
+                <div class="page-actions">{buttons.clone()}</div>
+            </div>
+            <ErrorSummary summary=summary />
+            <section class="form-section" aria-labelledby="sec-company">
+                <h2 class="section-title" id="sec-company">"Company"</h2>
+                <CompanyEssentialFields state=state errors=errors prefix="f-" />
+            </section>
+            <CompanyMoreFields state=state errors=errors currencies=currencies />
+            <div class="form-actions">{buttons}</div>
+        </form>
+    }
+}

@@ -1,0 +1,193 @@
+//! The Customers / Suppliers list: search, active / archived and tags in the URL, a table
+//! whose rows open the company, the result count and pagination.
+
+use super::list_filter::{CompanyListFilter, Shown};
+use super::{base_path, plural, singular};
+use crate::api::companies::list_companies;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::pager::Pager;
+use crate::components::skeleton::SkeletonTable;
+use crate::paths::href;
+use kontor_model::country::country_name;
+use kontor_model::party::{Company, CompanyType};
+use kontor_model::query::split_list;
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::NavigateOptions;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+
+/// Rows per page.
+const PER_PAGE: u32 = 50;
+
+/// Column headings (also the loading skeleton's).
+const HEADINGS: &[&str] = &["Name", "Country", "E-mail", "VAT ID", "Tags", "Status"];
+
+/// `/customers` or `/suppliers`.
+#[component]
+pub fn CompanyList(
+    /// Customers or suppliers.
+    kind: CompanyType,
+) -> impl IntoView {
+    let query = use_query_map();
+    let navigate = use_navigate();
+    let filter = Memo::new(move |_| query.with(CompanyListFilter::from_params));
+    let companies = LocalResource::new(move || {
+        let request = filter.get().query(kind, PER_PAGE);
+        async move { list_companies(&request).await }
+    });
+    let base = base_path(kind);
+    let set_filter = Callback::new(move |f: CompanyListFilter| {
+        let options = NavigateOptions {
+            replace: true,
+            scroll: false,
+            ..Default::default()
+        };
+        navigate(&format!("{base}{}", f.query_string()), options);
+    });
+    let change = move |edit: Box<dyn FnOnce(&mut CompanyListFilter)>| {
+        let mut f = filter.get_untracked();
+        edit(&mut f);
+        f.page = 1;
+        set_filter.run(f);
+    };
+    let term_wait = crate::components::debounce::Debounce::new(Duration::from_millis(300));
+    let go_to_page = Callback::new(move |page: u32| {
+        let mut f = filter.get_untracked();
+        f.page = page;
+        set_filter.run(f);
+    });
+    let clear = move |_| set_filter.run(CompanyListFilter::default());
+    let (loading, set_loading) = signal(false);
+    let new_label = format!("New {}", singular(kind));
+    let new_href = href(&format!("{base}/new"));
+    let shown_value = move || filter.with(|f| f.shown.param().unwrap_or("true"));
+    view! {
+        <div class="page-head">
+            <h1>{plural(kind)}</h1>
+            <div class="page-actions">
+                <a class="btn btn-primary" href=new_href.clone()>{new_label.clone()}</a>
+            </div>
+        </div>
+        <form class="filters" role="search" aria-label=format!("Filter {}", plural(kind).to_lowercase()) on:submit=|ev| ev.prevent_default()>
+            <div class="field field-inline field-grow">
+                <label for="filter-term">"Search"</label>
+                <input id="filter-term" type="search" placeholder="Name, e-mail or tag"
+                    prop:value=move || filter.with(|f| f.term.clone())
+                    on:input=move |ev| {
+                        let term = event_target_value(&ev);
+                        term_wait.call(move || change(Box::new(move |f| f.term = term)));
+                    } />
+            </div>
+            <div class="field field-inline">
+                <label for="filter-active">"Show"</label>
+                <select id="filter-active" prop:value=shown_value on:change=move |ev| {
+                    let shown = Shown::parse(Some(event_target_value(&ev).as_str()));
+                    change(Box::new(move |f| f.shown = shown));
+                }>
+                    <option value="true" selected=move || shown_value() == "true">"Active"</option>
+                    <option value="false" selected=move || shown_value() == "false">"Archived"</option>
+                    <option value="all" selected=move || shown_value() == "all">"All"</option>
+                </select>
+            </div>
+            <div class="field field-inline">
+                <label for="filter-tags">"Tags"</label>
+                <input id="filter-tags" type="text" placeholder="tag1, tag2"
+                    prop:value=move || filter.with(|f| f.tags.join(", "))
+                    on:change=move |ev| {
+                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
+                        change(Box::new(move |f| f.tags = tags));
+                    } />
+            </div>
+            <Show when=move || filter.with(CompanyListFilter::is_filtered)>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>"Clear filters"</button>
+            </Show>
+        </form>
+        <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
+        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+            {move || {
+                let (new_href, new_label) = (new_href.clone(), new_label.clone());
+                Suspend::new(async move {
+                    match companies.await {
+                        Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| companies.refetch()) /> }.into_any(),
+                        Ok(page) if page.items.is_empty() => {
+                            if filter.with_untracked(CompanyListFilter::is_filtered) {
+                                view! {
+                                    <div class="empty-state">
+                                        <p>{format!("No {} match these filters.", plural(kind).to_lowercase())}</p>
+                                        <button type="button" class="btn" on:click=clear>"Clear filters"</button>
+                                    </div>
+                                }.into_any()
+                            } else {
+                                view! {
+                                    <div class="empty-state">
+                                        <p>{format!("No {} yet — add the first one.", plural(kind).to_lowercase())}</p>
+                                        <a class="btn btn-primary" href=new_href>{new_label}</a>
+                                    </div>
+                                }.into_any()
+                            }
+                        }
+                        Ok(page) => {
+                            let (current, pages, total) = (page.page, page.page_count(), page.total);
+                            view! {
+                                <CompanyTable kind=kind companies=page.items />
+                                <Pager page=current pages=pages total=total on_page=go_to_page />
+                            }.into_any()
+                        }
+                    }
+                })
+            }}
+        </Transition>
+    }
+}
+
+/// The table; a click anywhere on a row opens the company, the name is a real link.
+#[component]
+fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
+    let navigate = use_navigate();
+    let base = base_path(kind);
+    view! {
+        <div class="table-wrap">
+            <table class="table table-links table-companies">
+                <thead>
+                    <tr>{HEADINGS.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                </thead>
+                <tbody>
+                    {companies.into_iter().map(|c| {
+                        let path = format!("{base}/{}", c.id);
+                        let link = href(&path);
+                        let navigate = navigate.clone();
+                        let open = move |ev: web_sys::MouseEvent| {
+                            let on_link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                                .and_then(|e| e.closest("a").ok().flatten()).is_some();
+                            if !on_link {
+                                navigate(&path, Default::default());
+                            }
+                        };
+                        let country = c.country_code.clone().map(|code| country_name(&code).map(|n| n.to_string()).unwrap_or(code)).unwrap_or_default();
+                        view! {
+                            <tr on:click=open>
+                                <td class="cell-name"><a href=link>{c.name.clone()}</a></td>
+                                <td>{country}</td>
+                                <td class="cell-email" title=c.email.clone().unwrap_or_default()>{c.email.clone().unwrap_or_default()}</td>
+                                <td class="cell-vat">{c.vat_identifier.clone().unwrap_or_default()}</td>
+                                <td>{c.tags.iter().map(|t| view! { <span class="tag">{t.clone()}</span> }).collect_view()}</td>
+                                <td>{active_badge(c.active)}</td>
+                            </tr>
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+}
+
+/// "Active" or "Archived" as a badge (text, not colour alone).
+pub fn active_badge(active: bool) -> impl IntoView {
+    let (tone, label) = if active {
+        ("approved", "Active")
+    } else {
+        ("archived", "Archived")
+    };
+    view! { <span class=format!("badge badge-{tone}")>{label}</span> }
+}

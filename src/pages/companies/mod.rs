@@ -1,0 +1,42 @@
+//! The Customers and Suppliers pages (issue 9 § Pages): one set of pages for both, told
+//! apart by a [`CompanyType`] — the list with search and filters in the URL, the detail
+//! (master data, contacts, projects, the company's invoices / offers / purchases with
+//! their open amounts) and the create / edit form.
+
+mod detail;
+mod detail_contacts;
+mod detail_documents;
+mod detail_projects;
+mod form;
+mod list;
+mod list_filter;
+
+pub use detail::CompanyDetail;
+pub use form::{CompanyCreate, CompanyEdit};
+pub use list::CompanyList;
+
+use kontor_model::party::CompanyType;
+
+/// The pages' path for `kind`: `/customers` or `/suppliers`.
+pub fn base_path(kind: CompanyType) -> &'static str {
+    match kind {
+        CompanyType::Supplier => "/suppliers",
+        _ => "/customers",
+    }
+}
+
+/// The plural heading for `kind`: "Customers" or "Suppliers".
+pub fn plural(kind: CompanyType) -> &'static str {
+    match kind {
+        CompanyType::Supplier => "Suppliers",
+        _ => "Customers",
+    }
+}
+
+/// The singular noun for `kind`, lower case: "customer" or "supplier".
+pub fn singular(kind: CompanyType) -> &'static str {
+    match kind {
+        CompanyType::Supplier => "supplier",
+        _ => "customer",
+    }
+}

@@ -1,0 +1,280 @@
+//! Component tests for the master-data forms (issue 9) in headless Chromium:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test companies`.
+//!
+//! The server is replaced by a fake `window.fetch` (installed per test) that answers
+//! fixed JSON and records the URLs asked for, so the forms' requests and the handling of
+//! the answers (a 422 at its field, search results) run as in the app.
+#![cfg(target_arch = "wasm32")]
+
+use kontor_app::api::client::store_credentials;
+use kontor_app::components::company_dialog::CompanyDialog;
+use kontor_app::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
+use kontor_app::components::company_form_state::{form_errors, CompanyFormState};
+use kontor_app::components::company_picker::CompanyPicker;
+use kontor_model::error::FieldErrors;
+use kontor_model::party::{Company, CompanyType};
+use leptos::prelude::*;
+use serde_json::json;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Waits `ms` milliseconds (effects, timers and the fake fetch run meanwhile).
+async fn sleep(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+fn container() -> HtmlElement {
+    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn find(root: &HtmlElement, css: &str) -> HtmlElement {
+    root.query_selector(css)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {css}"))
+        .unchecked_into()
+}
+
+fn text(root: &HtmlElement, css: &str) -> String {
+    find(root, css)
+        .text_content()
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+fn type_into(input: &HtmlElement, value: &str) {
+    let input: &HtmlInputElement = input.unchecked_ref();
+    input.set_value(value);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+}
+
+fn mouse(el: &HtmlElement, kind: &str) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    el.dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap())
+        .unwrap();
+}
+
+/// Replaces `window.fetch`: every request is answered with `status` and `body` (JSON) and
+/// `X-Total` = `total`; the URLs asked for are collected in `window.__fetched`.
+fn fake_fetch(status: u16, body: &serde_json::Value, total: usize) {
+    store_credentials("http://kontor.test", "test-key");
+    let script = format!(
+        "window.__fetched = [];
+         window.fetch = (req) => {{
+           window.__fetched.push(req.url || String(req));
+           return Promise.resolve(new Response({body}, {{status: {status},
+             headers: {{'Content-Type': 'application/json', 'X-Total': '{total}', 'X-Page': '1', 'X-Per-Page': '20'}}}}));
+         }};",
+        body = serde_json::to_string(&body.to_string()).unwrap()
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+/// The URLs the fake fetch was asked for.
+fn fetched() -> Vec<String> {
+    let list = js_sys::eval("window.__fetched || []").unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect()
+}
+
+fn company_json(id: i64, name: &str) -> serde_json::Value {
+    json!({"id": id, "type": "customer", "name": name, "address": "Hafenstraße 5\n20457 Hamburg",
+        "email": format!("billing{id}@example.com"), "billing_email_cc": null, "currency": "EUR",
+        "payment_term_days": 14, "iban": null, "tags": [],
+        "customer_vat": {"tax": 19, "reverse_charge": false, "intra_eu": false},
+        "active": true, "country_code": "DE", "language": "de",
+        "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"})
+}
+
+#[wasm_bindgen_test]
+async fn bad_vat_id_and_iban_show_at_their_fields_before_sending() {
+    let state = CompanyFormState::blank(CompanyType::Customer);
+    let errors = RwSignal::new(FieldErrors::new());
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! {
+            <CompanyEssentialFields state=state errors=errors prefix="f-" />
+            <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] />
+        }
+    });
+    sleep(20).await;
+    type_into(&find(&root, "#f-name"), "Hafen Logistik GmbH");
+    type_into(&find(&root, "#f-vat_identifier"), "DE12345678");
+    type_into(&find(&root, "#f-iban"), "DE89 3704 0044 0532 0130 01");
+    sleep(20).await;
+    // What the page and the dialog do on submit: the shared rules before any request.
+    let (_, found) = state.checked_body();
+    assert!(found.contains_key("vat_identifier"), "{found:?}");
+    assert!(found.contains_key("iban"), "{found:?}");
+    assert!(!found.contains_key("name"), "{found:?}");
+    errors.set(found);
+    sleep(20).await;
+    assert!(!text(&root, "#f-vat_identifier-error").is_empty());
+    assert!(!text(&root, "#f-iban-error").is_empty());
+    assert_eq!(
+        find(&root, "#f-iban")
+            .get_attribute("aria-invalid")
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(text(&root, "#f-name-error"), "");
+
+    // Corrected (a valid German VAT ID and IBAN): no errors, and the body is compact.
+    type_into(&find(&root, "#f-vat_identifier"), "DE 136 308 783");
+    type_into(&find(&root, "#f-iban"), "DE89 3704 0044 0532 0130 00");
+    let (body, found) = state.checked_body();
+    assert!(found.is_empty(), "{found:?}");
+    assert_eq!(body.vat_identifier.as_deref(), Some("DE136308783"));
+    assert_eq!(body.iban.as_deref(), Some("DE89370400440532013000"));
+}
+
+#[wasm_bindgen_test]
+async fn the_dialog_refuses_a_bad_vat_id_without_sending() {
+    fake_fetch(201, &company_json(9, "never"), 1);
+    let open = RwSignal::new(true);
+    let created = RwSignal::new(None::<Company>);
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <CompanyDialog open=open kind=CompanyType::Customer name="Nordwind AG" on_created=Callback::new(move |c| created.set(Some(c))) /> }
+    });
+    sleep(50).await;
+    let name: HtmlInputElement = find(&root, "#c-name").unchecked_into();
+    assert_eq!(name.value(), "Nordwind AG", "the typed name is taken over");
+    type_into(&find(&root, "#c-vat_identifier"), "XX123");
+    find(&root, "#company-dialog-save").click();
+    sleep(50).await;
+    assert!(!text(&root, "#c-vat_identifier-error").is_empty());
+    assert!(fetched().is_empty(), "nothing sent: {:?}", fetched());
+    assert!(created.get_untracked().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn a_422_from_the_server_shows_at_its_field() {
+    fake_fetch(
+        422,
+        &json!({"message": "Please check the marked fields.",
+            "errors": {"vat_identifier": ["is already used by Hafen Logistik GmbH"], "payment_term_days": ["must be between 0 and 365"]}}),
+        0,
+    );
+    let open = RwSignal::new(true);
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <CompanyDialog open=open kind=CompanyType::Supplier name="" on_created=Callback::new(|_| {}) /> }
+    });
+    sleep(50).await;
+    type_into(&find(&root, "#c-name"), "Papier & Co. KG");
+    type_into(&find(&root, "#c-vat_identifier"), "DE136308783");
+    find(&root, "#company-dialog-save").click();
+    sleep(100).await;
+    let asked = fetched();
+    assert_eq!(asked.len(), 1, "{asked:?}");
+    assert!(asked[0].ends_with("/api/v1/companies"), "{asked:?}");
+    assert_eq!(
+        text(&root, "#c-vat_identifier-error"),
+        "is already used by Hafen Logistik GmbH"
+    );
+    assert!(text(&root, ".form-summary").contains("Please check the marked fields."));
+    assert!(open.get_untracked(), "the dialog stays open");
+}
+
+#[wasm_bindgen_test]
+fn server_paths_map_to_the_form_fields() {
+    let mut errors = FieldErrors::new();
+    errors.insert("payment_term_days".into(), vec!["too long".into()]);
+    errors.insert("tags[1]".into(), vec!["must not be blank".into()]);
+    errors.insert("iban".into(), vec!["is not a valid IBAN".into()]);
+    let mapped = form_errors(&errors);
+    assert_eq!(mapped["default_invoice_due_days"], vec!["too long"]);
+    assert_eq!(mapped["tags"], vec!["must not be blank"]);
+    assert_eq!(mapped["iban"], vec!["is not a valid IBAN"]);
+    assert!(!mapped.contains_key("payment_term_days"));
+}
+
+#[wasm_bindgen_test]
+async fn the_picker_searches_as_you_type_and_offers_new_customer() {
+    fake_fetch(
+        200,
+        &json!([
+            company_json(1, "Hafen Logistik GmbH"),
+            company_json(2, "Hafenbar KG")
+        ]),
+        2,
+    );
+    let value = RwSignal::new(None::<i64>);
+    let picked = RwSignal::new(None::<Company>);
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        let on_pick = Callback::new(move |c: Option<Company>| {
+            value.set(c.as_ref().map(|c| c.id));
+            picked.set(c);
+        });
+        view! { <CompanyPicker id="f-customer_id" kind=CompanyType::Customer value=value on_pick=on_pick /> }
+    });
+    sleep(20).await;
+    let input = find(&root, "#f-customer_id");
+    type_into(&input, "Haf");
+    type_into(&input, "Hafen");
+    sleep(400).await;
+    // One request after typing paused, for active customers with the last term.
+    let asked = fetched();
+    assert_eq!(asked.len(), 1, "debounced: {asked:?}");
+    assert!(asked[0].contains("type=customer"), "{asked:?}");
+    assert!(asked[0].contains("term=Hafen"), "{asked:?}");
+    assert!(asked[0].contains("active=true"), "{asked:?}");
+    let options: Vec<String> = {
+        let list = root.query_selector_all("[role=option]").unwrap();
+        (0..list.length())
+            .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(options.len(), 3, "{options:?}");
+    assert!(options[0].starts_with("Hafen Logistik GmbH"));
+    assert_eq!(
+        options[2], "New customer…",
+        "the last entry creates a customer"
+    );
+
+    // Picking a company from the list.
+    mouse(&find(&root, "[role=option][data-id='2']"), "mousedown");
+    sleep(20).await;
+    assert_eq!(
+        picked.get_untracked().map(|c| c.name),
+        Some("Hafenbar KG".into())
+    );
+    assert_eq!(input.get_attribute("data-company-id").as_deref(), Some("2"));
+    let shown: &HtmlInputElement = input.unchecked_ref();
+    assert_eq!(shown.value(), "Hafenbar KG");
+
+    // "New customer…" opens the dialog with the typed name.
+    type_into(&input, "Nordwind");
+    sleep(400).await;
+    mouse(&find(&root, ".combo-new"), "mousedown");
+    sleep(50).await;
+    let dialog = document()
+        .query_selector("dialog[open]")
+        .unwrap()
+        .expect("the dialog is open");
+    assert!(dialog.text_content().unwrap().contains("New customer"));
+    let name: HtmlInputElement = document()
+        .query_selector("dialog[open] #c-name")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(name.value(), "Nordwind");
+}
