@@ -9,6 +9,7 @@ use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceL
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferList};
 use crate::pages::placeholder::NotFound;
 use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseList};
+use crate::pages::settings::SettingsPage;
 use crate::pages::sign_in::SignIn;
 use crate::paths::router_base;
 use kontor_model::party::CompanyType;
@@ -49,6 +50,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/suppliers/new") view=|| view! { <CompanyCreate kind=SUPPLIER /> } />
                     <Route path=path!("/suppliers/:id") view=|| view! { <CompanyDetail kind=SUPPLIER /> } />
                     <Route path=path!("/suppliers/:id/edit") view=|| view! { <CompanyEdit kind=SUPPLIER /> } />
+                    <Route path=path!("/settings") view=SettingsPage />
                 </ParentRoute>
             </Routes>
             <ToastHost />

@@ -11,6 +11,7 @@
 //! GET requests and PDF fetches started inside a reactive owner (a resource of a page) are aborted when
 //! that owner is cleaned up: when the page goes away or the resource reloads.
 
+pub mod account;
 pub mod billing;
 pub mod client;
 pub mod companies;

@@ -78,6 +78,11 @@ fn SideNav() -> impl IntoView {
                     <A href=href("/suppliers")>"Suppliers"</A>
                 </li>
             </ul>
+            <ul class="sidenav-end">
+                <li>
+                    <A href=href("/settings")>"Settings"</A>
+                </li>
+            </ul>
         </nav>
     }
 }

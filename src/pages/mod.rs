@@ -6,4 +6,5 @@ pub mod invoices;
 pub mod offers;
 pub mod placeholder;
 pub mod purchases;
+pub mod settings;
 pub mod sign_in;

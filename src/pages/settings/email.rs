@@ -1,0 +1,156 @@
+//! The E-mail section: whether documents go out through an SMTP server (off: messages
+//! are written to the server's outbox folder), the server's host, port, security and
+//! login, and "Send test e-mail".
+//!
+//! The password is write-only: the field starts empty, "A password is stored" says
+//! when one is, and it is sent only when something was typed.
+
+use super::fields::Validate;
+use super::fields::{checked_body, SectionCard, SettingsField};
+use super::page::SettingsEnv;
+use super::section::Section;
+use crate::api::account::send_test_email;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use leptos::prelude::*;
+use serde_json::{json, Value};
+
+/// The body the E-mail section saves: `{"smtp": null}` when SMTP is off, else the checked
+/// `smtp` fields (`None` when they have errors, which then show at the fields).
+pub fn email_body(section: Section, validate: Validate, smtp_on: bool) -> Option<Value> {
+    if smtp_on {
+        checked_body(section, validate)
+    } else {
+        Some(json!({ "smtp": null }))
+    }
+}
+
+/// "Send test e-mail": an address (the account's e-mail to start with) and the button;
+/// the answer shows below it and as a toast.
+#[component]
+fn TestEmail(
+    /// The address to start with.
+    to: String,
+    /// True while the section has unsaved changes (the test uses the saved settings).
+    dirty: Signal<bool>,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let to = RwSignal::new(to);
+    let result = RwSignal::new(None::<Result<String, String>>);
+    let task = Task::new();
+    let send = move |_| {
+        let address = to.get_untracked();
+        result.set(None);
+        task.run(
+            async move { send_test_email(address.trim()).await },
+            move |answer| match answer {
+                Ok(sent) => {
+                    let text = format!("Test e-mail sent to {}.", sent.emails_to);
+                    toasts.success(text.clone());
+                    result.set(Some(Ok(text)));
+                }
+                Err(e) => {
+                    let detail = e.errors.get("to").map(|m| m.join("; "));
+                    let text = match detail {
+                        Some(d) => format!("Not sent: the address {d}."),
+                        None => format!("Not sent: {}", e.message),
+                    };
+                    result.set(Some(Err(text)));
+                }
+            },
+        );
+    };
+    view! {
+        <div class="settings-block test-email">
+            <h3 class="settings-subtitle">"Test"</h3>
+            <div class="test-email-row">
+                <div class="field">
+                    <label for="test-email-to">"Send a test e-mail to"</label>
+                    <input id="test-email-to" type="email" autocomplete="email" bind:value=to />
+                </div>
+                <button type="button" class="btn" id="test-email-send" on:click=send
+                    disabled=move || task.pending.get() || to.with(|t| t.trim().is_empty())>
+                    {move || if task.pending.get() { "Sending…" } else { "Send test e-mail" }}
+                </button>
+            </div>
+            <p class="field-hint">
+                {move || if dirty.get() {
+                    "The test uses the saved settings: save your changes first."
+                } else {
+                    "The test uses the saved settings."
+                }}
+            </p>
+            {move || result.get().map(|r| match r {
+                Ok(text) => view! { <p class="test-email-ok" role="status" id="test-email-result">{text}</p> }.into_any(),
+                Err(text) => view! { <p class="field-error" role="alert" id="test-email-result">{text}</p> }.into_any(),
+            })}
+        </div>
+    }
+}
+
+/// The E-mail section.
+#[component]
+pub fn EmailSection(
+    /// The section's state (`smtp.*` fields).
+    section: Section,
+    /// Whether SMTP is switched on (typed).
+    smtp_on: RwSignal<bool>,
+    /// Whether SMTP is on as saved.
+    smtp_saved: RwSignal<bool>,
+    /// The account's e-mail (the test's first address).
+    account_email: String,
+    /// True when a password is stored.
+    password_set: bool,
+    /// The page's shared state.
+    env: SettingsEnv,
+) -> impl IntoView {
+    let (validate, read_only) = (env.validate, env.read_only);
+    let password_set = RwSignal::new(password_set);
+    let after = Callback::new(move |account: Value| {
+        let on = !account["smtp"].is_null();
+        smtp_on.set(on);
+        smtp_saved.set(on);
+        password_set.set(account["smtp"]["password_set"].as_bool().unwrap_or(false));
+    });
+    let (save, pending) = env.saver(section, "E-mail", Some(after));
+    let switch_dirty = Signal::derive(move || smtp_on.get() != smtp_saved.get());
+    let dirty = Signal::derive(move || switch_dirty.get() || (smtp_on.get() && section.is_dirty()));
+    let check = Callback::new(move |_| email_body(section, validate, smtp_on.get_untracked()));
+    let fields = section.fields();
+    view! {
+        <SectionCard id="settings-email" title="E-mail" section=section validate=validate
+            intro="How invoices, offers and reminders are sent."
+            on_save=save pending=pending read_only=read_only extra_dirty=switch_dirty check=check>
+            <div class="field field-check">
+                <label>
+                    <input type="checkbox" id="f-smtp_on" prop:checked=move || smtp_on.get()
+                        on:change=move |ev| smtp_on.set(event_target_checked(&ev)) />
+                    "Send through an SMTP server"
+                </label>
+                <p class="field-hint">"Off: messages are written to the server's outbox folder instead of being sent."</p>
+            </div>
+            <Show when=move || smtp_on.get()>
+                <div class="form-grid settings-grid settings-smtp">
+                    {fields.iter().copied().map(|(spec, value)| {
+                        let stored = (spec.path == "smtp.password").then(|| view! {
+                            <p class="field-hint" id="smtp-password-set">
+                                {move || if password_set.get() {
+                                    "A password is stored. Type a new one only to replace it."
+                                } else {
+                                    "No password is stored."
+                                }}
+                            </p>
+                        });
+                        view! {
+                            <div class="settings-cell">
+                                <SettingsField section=section spec=spec value=value />
+                                {stored}
+                            </div>
+                        }
+                    }).collect_view()}
+                </div>
+            </Show>
+            <TestEmail to=account_email dirty=dirty />
+        </SectionCard>
+    }
+}

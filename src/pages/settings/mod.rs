@@ -1,0 +1,19 @@
+//! The Settings page (`/settings`, issue 9 § The account's own data): the account's
+//! company data, bank, documents (logo, letter papers, default texts, number formats),
+//! taxes and defaults, and e-mail (SMTP, test e-mail).
+//!
+//! - [`page`]: loading, the sections in order, saving a section (`PUT /account`).
+//! - [`section`]: a section's state, its fields addressed by wire path.
+//! - [`specs`]: what each section contains; [`rules`]: the model's checks and examples.
+//! - [`fields`]: inputs and the section card with its Save.
+//! - [`documents`], [`email`]: the two sections with more than fields.
+
+pub mod documents;
+pub mod email;
+pub mod fields;
+pub mod page;
+pub mod rules;
+pub mod section;
+pub mod specs;
+
+pub use page::SettingsPage;

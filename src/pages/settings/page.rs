@@ -1,0 +1,183 @@
+//! `/settings`: the account's own data in five sections (Company, Bank, Documents, Taxes
+//! and defaults, E-mail), each with its own Save (`PUT /account` with that section's
+//! fields only). Leaving with unsaved changes in any section asks first. A read-only key
+//! sees everything disabled.
+
+use super::documents::DocumentsSection;
+use super::email::EmailSection;
+use super::fields::Validate;
+use super::fields::{FieldGrid, SectionCard};
+use super::rules::validate_body;
+use super::section::Section;
+use super::specs::{BANK, COMPANY, DOCUMENTS, EMAIL, TAXES};
+use crate::api::account::update_account;
+use crate::api::session::{get_account, get_session};
+use crate::api::ApiError;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::frame::AccountContext;
+use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use kontor_model::account::Account;
+use leptos::prelude::*;
+use serde_json::Value;
+
+/// The account as JSON (fields are read by their wire paths).
+pub fn account_json(account: &Account) -> Value {
+    serde_json::to_value(account).unwrap_or(Value::Null)
+}
+
+async fn load() -> Result<(Account, bool), ApiError> {
+    let (account, session) = futures::try_join!(get_account(), get_session())?;
+    Ok((account, session.read_only))
+}
+
+/// `/settings`.
+#[component]
+pub fn SettingsPage() -> impl IntoView {
+    let data = LocalResource::new(load);
+    view! {
+        <div class="page-head">
+            <h1>"Settings"</h1>
+        </div>
+        <Transition fallback=|| view! { <SkeletonBlock lines=14 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok((account, read_only)) => view! { <SettingsForms account=account read_only=read_only /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// What every section of the page shares: the account as last saved (the cross-field
+/// rules check against it), the shared validation and whether the key may only read.
+/// Copy: handles.
+#[derive(Clone, Copy)]
+pub struct SettingsEnv {
+    /// The account as last loaded or saved.
+    pub account: StoredValue<Account>,
+    /// The model's check of a section's body.
+    pub validate: Validate,
+    /// True for a read-only key.
+    pub read_only: Signal<bool>,
+}
+
+impl SettingsEnv {
+    /// The environment of `account` for a key that may (`read_only == false`) write.
+    pub fn new(account: Account, read_only: bool) -> Self {
+        let account = StoredValue::new(account);
+        SettingsEnv {
+            account,
+            validate: Callback::new(move |body: Value| {
+                account.with_value(|a| validate_body(&body, a))
+            }),
+            read_only: Signal::stored(read_only),
+        }
+    }
+
+    /// Sends a section's body with `PUT /account`: on success the section takes the
+    /// stored values (and `after` runs with the account), a toast says so and the frame
+    /// shows the new account name; a 422 puts the errors at the fields; anything else is
+    /// a toast that stays.
+    pub fn saver(
+        self,
+        section: Section,
+        what: &'static str,
+        after: Option<Callback<Value>>,
+    ) -> (Callback<Value>, Signal<bool>) {
+        let task = Task::new();
+        let toasts = Toasts::use_context();
+        let frame = AccountContext::use_context();
+        let save = Callback::new(move |body: Value| {
+            task.run(
+                async move { update_account(&body).await },
+                move |answer| match answer {
+                    Ok(account) => {
+                        let json = account_json(&account);
+                        self.account.set_value(account);
+                        section.saved_as(&json);
+                        if let Some(after) = after {
+                            after.run(json);
+                        }
+                        toasts.success(format!("{what} saved."));
+                        if let Some(frame) = frame {
+                            frame.account.refetch();
+                        }
+                    }
+                    Err(e) if !e.errors.is_empty() => section.errors.set(e.errors),
+                    Err(e) => toasts.error(format!("{what} not saved: {}", e.message)),
+                },
+            );
+        });
+        (save, task.pending.into())
+    }
+}
+
+/// The five sections, once the account is loaded.
+#[component]
+fn SettingsForms(
+    /// The account as loaded.
+    account: Account,
+    /// True for a read-only key.
+    read_only: bool,
+) -> impl IntoView {
+    let json = account_json(&account);
+    let company = Section::new(COMPANY, &json);
+    let bank = Section::new(BANK, &json);
+    let documents = Section::new(DOCUMENTS, &json);
+    let taxes = Section::new(TAXES, &json);
+    let email = Section::new(EMAIL, &json);
+    let smtp_on = RwSignal::new(!json["smtp"].is_null());
+    let smtp_saved = RwSignal::new(smtp_on.get_untracked());
+    let sections = [company, bank, documents, taxes, email];
+    let guard_smtp = move || smtp_on.get() != smtp_saved.get();
+    use_snapshot_guard(Callback::new(move |_| {
+        let dirty: Vec<String> = sections
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.is_dirty())
+            .map(|(i, _)| i.to_string())
+            .collect();
+        format!(
+            "{}{}",
+            dirty.join(","),
+            if guard_smtp() { "smtp" } else { "" }
+        )
+    }));
+    let env = SettingsEnv::new(account, read_only);
+    let (validate, read_only) = (env.validate, env.read_only);
+    let (save_company, company_pending) = env.saver(company, "Company", None);
+    let (save_bank, bank_pending) = env.saver(bank, "Bank", None);
+    let (save_taxes, taxes_pending) = env.saver(taxes, "Taxes and defaults", None);
+    view! {
+        {move || read_only.get().then(|| view! {
+            <p class="notice" role="status" id="settings-read-only">
+                "This key may only read: the settings are shown but cannot be changed."
+            </p>
+        })}
+        <div class="settings">
+            <SectionCard id="settings-company" title="Company" section=company validate=validate
+                intro="The sender on every document, and what German law wants on an invoice (§ 14 UStG)."
+                on_save=save_company pending=company_pending read_only=read_only>
+                <FieldGrid section=company />
+            </SectionCard>
+            <SectionCard id="settings-bank" title="Bank" section=bank validate=validate
+                intro="Where customers pay: named in the payment line and footer of every invoice."
+                on_save=save_bank pending=bank_pending read_only=read_only>
+                <FieldGrid section=bank />
+            </SectionCard>
+            <DocumentsSection section=documents account=json.clone() env=env />
+            <SectionCard id="settings-taxes" title="Taxes & defaults" section=taxes validate=validate
+                intro="What a new invoice, offer or purchase starts with."
+                on_save=save_taxes pending=taxes_pending read_only=read_only>
+                <FieldGrid section=taxes />
+            </SectionCard>
+            <EmailSection section=email smtp_on=smtp_on smtp_saved=smtp_saved
+                account_email=json["email"].as_str().unwrap_or_default().to_string()
+                password_set=json["smtp"]["password_set"].as_bool().unwrap_or(false) env=env />
+        </div>
+    }
+}

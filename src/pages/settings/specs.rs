@@ -1,0 +1,110 @@
+//! What each Settings section contains: its fields (wire path, label, how typed and sent)
+//! and the shared validation its body goes through before it is sent.
+
+use super::section::{FieldSpec, Input, Wire};
+use kontor_model::country::COUNTRIES;
+
+/// Company: the sender of every document and what § 14 UStG wants on an invoice.
+pub const COMPANY: &[FieldSpec] = &[
+    FieldSpec::text("name", "Company name").wire(Wire::Required),
+    FieldSpec::text("address", "Address")
+        .input(Input::Multiline)
+        .wire(Wire::Text)
+        .hint("Street, postcode and city, one per line (without the name)."),
+    FieldSpec::text("country_code", "Country").input(Input::Choice(COUNTRIES)),
+    FieldSpec::text("vat_identifier", "VAT ID").hint("With the country prefix, e.g. DE123456788."),
+    FieldSpec::text("tax_number", "Tax number").hint("Steuernummer, e.g. 21/815/08150."),
+    FieldSpec::text("register_court", "Register court").hint("e.g. Amtsgericht Hamburg"),
+    FieldSpec::text("register_number", "Register number").hint("e.g. HRB 123456"),
+    FieldSpec::text("managing_directors", "Managing directors"),
+    FieldSpec::text("phone", "Phone"),
+    FieldSpec::text("email", "E-mail").input(Input::Email),
+    FieldSpec::text("website", "Website").input(Input::Url),
+];
+
+/// Bank: the account payments go to (named on every invoice).
+pub const BANK: &[FieldSpec] = &[
+    FieldSpec::text("account_holder", "Account holder"),
+    FieldSpec::text("bank_name", "Bank name"),
+    FieldSpec::text("iban", "IBAN"),
+    FieldSpec::text("bic", "BIC"),
+];
+
+/// The token help under each number format.
+const FORMAT_HINT: &str = "{YYYY} or {YY} year, {MM} month, one counter {NNN} (its width).";
+
+/// Documents: default texts per language and the number formats.
+pub const DOCUMENTS: &[FieldSpec] = &[
+    FieldSpec::text("document_texts.de.invoice_salutation", "Invoice salutation")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.de.invoice_footer", "Invoice footer")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.de.offer_salutation", "Offer salutation")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.de.offer_footer", "Offer footer")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.invoice_salutation", "Invoice salutation")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.invoice_footer", "Invoice footer")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.offer_salutation", "Offer salutation")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.offer_footer", "Offer footer")
+        .input(Input::Multiline)
+        .wire(Wire::Text),
+    FieldSpec::text("invoice_number_format", "Invoice numbers")
+        .wire(Wire::Required)
+        .hint(FORMAT_HINT),
+    FieldSpec::text("offer_number_format", "Offer numbers")
+        .wire(Wire::Required)
+        .hint(FORMAT_HINT),
+    FieldSpec::text("purchase_number_format", "Purchase numbers")
+        .wire(Wire::Required)
+        .hint(FORMAT_HINT),
+];
+
+/// Taxes and defaults for new documents.
+pub const TAXES: &[FieldSpec] = &[
+    FieldSpec::text("currencies", "Currencies")
+        .wire(Wire::Codes)
+        .hint("ISO codes, comma-separated, e.g. EUR, USD, CHF."),
+    FieldSpec::text("default_currency", "Default currency")
+        .input(Input::OneOf("currencies"))
+        .wire(Wire::Required),
+    FieldSpec::text("default_tax", "Default tax (%)")
+        .input(Input::Number)
+        .wire(Wire::Decimal),
+    FieldSpec::text("default_invoice_due_days", "Payment term (days)")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("Days from the invoice date to its due date."),
+];
+
+/// The SMTP security choices.
+pub const SECURITY: &[(&str, &str)] = &[
+    ("starttls", "STARTTLS (port 587)"),
+    ("tls", "TLS (port 465)"),
+    ("none", "None (local relay only)"),
+];
+
+/// E-mail: the SMTP server documents are sent through.
+pub const EMAIL: &[FieldSpec] = &[
+    FieldSpec::text("smtp.host", "SMTP host").wire(Wire::Required),
+    FieldSpec::text("smtp.port", "Port")
+        .input(Input::Number)
+        .wire(Wire::Integer),
+    FieldSpec::text("smtp.security", "Security")
+        .input(Input::Choice(SECURITY))
+        .wire(Wire::Required),
+    FieldSpec::text("smtp.user", "User name"),
+    FieldSpec::text("smtp.password", "Password")
+        .input(Input::Password)
+        .wire(Wire::OmitWhenBlank),
+];

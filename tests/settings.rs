@@ -1,0 +1,332 @@
+//! Component tests of the Settings page (issue 9) in headless Chromium: the live example
+//! of a number format, field errors of the shared validation shown at the field before
+//! anything is sent (bad IBAN, bad VAT ID, a default currency that is not listed), a 422's
+//! errors at the field, the write-only SMTP password and the read-only view.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test settings`.
+#![cfg(target_arch = "wasm32")]
+
+use chrono::NaiveDate;
+use kontor_app::components::date::today;
+use kontor_app::components::toast::Toasts;
+use kontor_app::pages::settings::documents::NumberFormats;
+use kontor_app::pages::settings::email::email_body;
+use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
+use kontor_app::pages::settings::page::{account_json, SettingsEnv};
+use kontor_app::pages::settings::rules::number_example;
+use kontor_app::pages::settings::section::Section;
+use kontor_app::pages::settings::specs::{BANK, COMPANY, DOCUMENTS, EMAIL, TAXES};
+use kontor_model::account::{Account, SmtpSecurity, SmtpSettings};
+use kontor_model::error::FieldErrors;
+use leptos::prelude::*;
+use serde_json::{json, Value};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// A fresh container; what earlier tests mounted is removed (the cards share ids).
+fn container() -> HtmlElement {
+    let old = document().query_selector_all(".test-root").unwrap();
+    for i in 0..old.length() {
+        if let Some(node) = old.item(i) {
+            node.unchecked_into::<web_sys::Element>().remove();
+        }
+    }
+    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    el.set_class_name("test-root");
+    document().body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .unchecked_into()
+}
+
+fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// Types `text` into the input as a user would (value + input event).
+fn type_into(root: &HtmlElement, selector: &str, text: &str) {
+    let input: HtmlInputElement = find(root, selector).unchecked_into();
+    input.set_value(text);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+}
+
+/// An account as the server answers it: today's number formats, EUR and CHF.
+fn account() -> Account {
+    Account {
+        name: "Kontor GmbH".into(),
+        address: "Hafenstraße 1\n20457 Hamburg".into(),
+        currencies: vec!["EUR".into(), "CHF".into()],
+        default_currency: "EUR".into(),
+        default_invoice_due_days: 14,
+        invoice_number_format: "R{YY}{MM}-{NNN}".into(),
+        offer_number_format: "A{YY}{MM}-{NNN}".into(),
+        purchase_number_format: "E{YY}{MM}-{NNNN}".into(),
+        ..Account::default()
+    }
+}
+
+/// Mounts a section card with `specs` whose Save records the bodies it would send.
+fn mount_card(
+    specs: &'static [kontor_app::pages::settings::section::FieldSpec],
+    account: Account,
+    read_only: bool,
+) -> (HtmlElement, Section, RwSignal<Vec<Value>>) {
+    let root = container();
+    let json = account_json(&account);
+    let env = SettingsEnv::new(account, read_only);
+    let section = Section::new(specs, &json);
+    let sent = RwSignal::new(Vec::<Value>::new());
+    let on_save = Callback::new(move |body: Value| sent.update(|s| s.push(body)));
+    let handle = mount_to(root.clone(), move || {
+        view! {
+            <SectionCard id="card" title="Card" section=section validate=env.validate
+                on_save=on_save pending=false read_only=env.read_only>
+                <FieldGrid section=section />
+            </SectionCard>
+        }
+    });
+    std::mem::forget(handle);
+    (root, section, sent)
+}
+
+fn click_save(root: &HtmlElement) {
+    find(root, "#card-save").click();
+}
+
+#[wasm_bindgen_test]
+fn the_example_is_the_model_rendering_the_first_number() {
+    let day = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    assert_eq!(number_example("R{YY}{MM}-{NNN}", day).unwrap(), "R2611-001");
+    assert_eq!(number_example("{YYYY}-{NNNNN}", day).unwrap(), "2026-00001");
+    assert_eq!(number_example("KD/{YY}/{N}", day).unwrap(), "KD/26/1");
+    assert!(
+        number_example("R{MM}-{NNN}", day).is_err(),
+        "a month needs a year"
+    );
+    assert!(
+        number_example("R{YY}", day).is_err(),
+        "a counter is required"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn the_number_format_example_follows_typing() {
+    Toasts::provide();
+    let root = container();
+    let section = Section::new(DOCUMENTS, &account_json(&account()));
+    let handle = mount_to(
+        root.clone(),
+        move || view! { <NumberFormats section=section /> },
+    );
+    settle().await;
+    let yy = today().format("%y").to_string();
+    let yyyy = today().format("%Y").to_string();
+    let mm = today().format("%m").to_string();
+    let example = "#f-invoice_number_format-example";
+    assert!(
+        text(&root, example).contains(&format!("R{yy}{mm}-001")),
+        "{}",
+        text(&root, example)
+    );
+    assert!(text(&root, example).contains("every month"));
+    assert!(text(&root, "#f-purchase_number_format-example").contains(&format!("E{yy}{mm}-0001")));
+
+    type_into(&root, "#f-invoice_number_format", "{YYYY}-{NNNNN}");
+    settle().await;
+    assert!(text(&root, example).contains(&format!("{yyyy}-00001")));
+    assert!(text(&root, example).contains("every year"));
+
+    type_into(&root, "#f-invoice_number_format", "INV{MM}-{NNN}");
+    settle().await;
+    assert!(
+        text(&root, example).starts_with("No example: the format needs {YY} or {YYYY}"),
+        "{}",
+        text(&root, example)
+    );
+    assert!(section.is_dirty());
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_iban_shows_at_the_field_and_nothing_is_sent() {
+    let (root, _section, sent) = mount_card(BANK, account(), false);
+    settle().await;
+    type_into(&root, "#f-account_holder", "Kontor GmbH");
+    type_into(&root, "#f-iban", "DE89 3704 0044 0532 0130 01"); // check digits wrong
+    click_save(&root);
+    settle().await;
+    assert!(
+        text(&root, "#f-iban-error").contains("not a valid IBAN"),
+        "{}",
+        text(&root, "#f-iban-error")
+    );
+    assert_eq!(
+        find(&root, "#f-iban")
+            .get_attribute("aria-invalid")
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(text(&root, "#f-account_holder-error"), "");
+    assert!(text(&root, ".settings-problem").contains("Please correct the marked fields."));
+    assert!(sent.get_untracked().is_empty(), "nothing may be sent");
+
+    // Typing clears the mark; a correct IBAN is sent with the section's other fields.
+    type_into(&root, "#f-iban", "DE89 3704 0044 0532 0130 00");
+    settle().await;
+    assert_eq!(text(&root, "#f-iban-error"), "");
+    click_save(&root);
+    settle().await;
+    let bodies = sent.get_untracked();
+    assert_eq!(bodies.len(), 1);
+    assert_eq!(
+        bodies[0],
+        json!({"account_holder": "Kontor GmbH", "bank_name": "", "iban": "DE89 3704 0044 0532 0130 00", "bic": ""})
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_vat_id_shows_at_the_field_and_nothing_is_sent() {
+    let (root, _section, sent) = mount_card(COMPANY, account(), false);
+    settle().await;
+    type_into(&root, "#f-vat_identifier", "DE123456789"); // checksum fails
+    type_into(&root, "#f-email", "not-an-address");
+    click_save(&root);
+    settle().await;
+    assert!(
+        !text(&root, "#f-vat_identifier-error").is_empty(),
+        "the VAT ID error shows at the field"
+    );
+    assert!(!text(&root, "#f-email-error").is_empty());
+    assert!(sent.get_untracked().is_empty());
+    // The focus went to the first marked field.
+    let active = document().active_element().map(|e| e.id());
+    assert_eq!(active.as_deref(), Some("f-vat_identifier"));
+
+    type_into(&root, "#f-vat_identifier", "DE123456788");
+    type_into(&root, "#f-email", "office@kontor.example");
+    click_save(&root);
+    settle().await;
+    let bodies = sent.get_untracked();
+    assert_eq!(bodies.len(), 1);
+    assert_eq!(bodies[0]["vat_identifier"], "DE123456788");
+    assert_eq!(bodies[0]["name"], "Kontor GmbH");
+    assert_eq!(bodies[0]["tax_number"], "", "blank removes the value");
+}
+
+#[wasm_bindgen_test]
+async fn the_default_currency_must_be_one_of_the_currencies() {
+    let (root, _section, sent) = mount_card(TAXES, account(), false);
+    settle().await;
+    assert_eq!(
+        find(&root, "#f-default_tax")
+            .unchecked_into::<HtmlInputElement>()
+            .value(),
+        "0"
+    );
+    type_into(&root, "#f-currencies", "usd");
+    type_into(&root, "#f-default_tax", "7.5");
+    click_save(&root);
+    settle().await;
+    // The choice offers only USD now and still holds EUR: the model says no.
+    assert!(
+        text(&root, "#f-default_currency-error").contains("not one of the account's currencies"),
+        "{}",
+        text(&root, "#f-default_currency-error")
+    );
+    assert!(sent.get_untracked().is_empty());
+    type_into(&root, "#f-default_tax", "abc");
+    click_save(&root);
+    settle().await;
+    assert!(
+        !text(&root, "#f-default_tax-error").is_empty(),
+        "not a number"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_422_shows_at_its_field() {
+    let (root, section, _sent) = mount_card(COMPANY, account(), false);
+    settle().await;
+    let mut errors = FieldErrors::new();
+    errors.insert("website".into(), vec!["is not a web address".into()]);
+    errors.insert("smtp.host".into(), vec!["is required".into()]);
+    section.errors.set(errors);
+    settle().await;
+    assert_eq!(text(&root, "#f-website-error"), "is not a web address");
+    let problem = text(&root, ".settings-problem");
+    assert!(
+        problem.contains("Please correct the marked fields."),
+        "{problem}"
+    );
+    assert!(problem.contains("smtp.host: is required"), "{problem}");
+}
+
+#[wasm_bindgen_test]
+async fn the_password_is_write_only() {
+    let mut with_smtp = account();
+    with_smtp.smtp = Some(SmtpSettings {
+        host: "smtp.kontor.example".into(),
+        port: 587,
+        security: SmtpSecurity::Starttls,
+        user: Some("mailer".into()),
+        password_set: true,
+    });
+    let (root, section, sent) = mount_card(EMAIL, with_smtp.clone(), false);
+    settle().await;
+    let password: HtmlInputElement = find(&root, "#f-smtp_password").unchecked_into();
+    assert_eq!(password.type_(), "password");
+    assert_eq!(password.value(), "", "the stored password is never shown");
+    assert_eq!(
+        find(&root, "#f-smtp_host")
+            .unchecked_into::<HtmlInputElement>()
+            .value(),
+        "smtp.kontor.example"
+    );
+    click_save(&root);
+    settle().await;
+    let body = sent.get_untracked()[0].clone();
+    assert_eq!(
+        body,
+        json!({"smtp": {"host": "smtp.kontor.example", "port": 587, "security": "starttls", "user": "mailer"}}),
+        "no password unless one is typed"
+    );
+    type_into(&root, "#f-smtp_password", "s3cret");
+    let env = SettingsEnv::new(with_smtp, false);
+    let typed = email_body(section, env.validate, true).unwrap();
+    assert_eq!(typed["smtp"]["password"], "s3cret");
+    assert_eq!(
+        email_body(section, env.validate, false),
+        Some(json!({"smtp": null})),
+        "off: back to the outbox"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_read_only_key_cannot_change_anything() {
+    let (root, _section, sent) = mount_card(BANK, account(), true);
+    settle().await;
+    let fieldset = find(&root, "fieldset");
+    assert!(fieldset.has_attribute("disabled"));
+    assert!(find(&root, "#card-save").has_attribute("disabled"));
+    click_save(&root);
+    settle().await;
+    assert!(sent.get_untracked().is_empty());
+}
