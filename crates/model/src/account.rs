@@ -376,75 +376,16 @@ pub fn compact_upper(text: &str) -> String {
         .to_ascii_uppercase()
 }
 
-/// Whether `bic` is a BIC (ISO 9362): 4 letters (bank), 2 letters (country), 2 letters
-/// or digits (location), optionally 3 letters or digits (branch). Spaces are ignored,
-/// lower case is accepted.
-pub fn is_valid_bic(bic: &str) -> bool {
-    let b = compact_upper(bic);
-    let bytes = b.as_bytes();
-    (b.len() == 8 || b.len() == 11)
-        && bytes[..6].iter().all(u8::is_ascii_uppercase)
-        && bytes[6..].iter().all(u8::is_ascii_alphanumeric)
-}
-
-/// Whether `code` has the form of an ISO 3166-1 alpha-2 country code (two upper-case
-/// letters outside the user-assigned ranges AA, QM–QZ, XA–XZ, ZZ). Interim check until
-/// the model's country list lands (issue 9, J1).
+/// Whether `code` is an ISO 3166-1 alpha-2 country code (upper case).
 fn is_country(code: &str) -> bool {
-    let b = code.as_bytes();
-    b.len() == 2
-        && b.iter().all(u8::is_ascii_uppercase)
-        && !(code == "AA" || code == "ZZ" || b[0] == b'X' || (b[0] == b'Q' && b[1] >= b'M'))
+    crate::country::is_country_code(code)
 }
 
-/// Why `id` is not a VAT ID, `None` when it is one. Interim check until the model's
-/// per-country VAT ID rules land (issue 9, J1): a country prefix and 2–13 letters or
-/// digits; German IDs: 9 digits with the ISO 7064 MOD 11,10 check digit.
+/// Why `id` is not a VAT ID (`crate::vat_id`), `None` when it is one.
 fn vat_id_error(id: &str) -> Option<String> {
-    let id = compact_upper(id);
-    let (prefix, body) = id.split_at(id.len().min(2));
-    if !prefix.bytes().all(|b| b.is_ascii_uppercase()) || prefix.len() < 2 {
-        return Some("must start with a country prefix such as DE".into());
-    }
-    if !(2..=13).contains(&body.len()) || !body.bytes().all(|b| b.is_ascii_alphanumeric()) {
-        return Some("must be a country prefix and 2 to 13 letters or digits".into());
-    }
-    if prefix == "DE" {
-        let digits: Vec<u32> = body.chars().filter_map(|c| c.to_digit(10)).collect();
-        if digits.len() != 9 || body.len() != 9 || digits[0] == 0 {
-            return Some("must be DE + 9 digits".into());
-        }
-        let mut product = 10;
-        for d in &digits[..8] {
-            let mut sum = (d + product) % 10;
-            if sum == 0 {
-                sum = 10;
-            }
-            product = (2 * sum) % 11;
-        }
-        let check = (11 - product) % 10;
-        if check != digits[8] {
-            return Some("has a wrong check digit".into());
-        }
-    }
-    None
-}
-
-/// Whether `website` looks like a web address: `http(s)://` optional, a host with a dot,
-/// no spaces.
-pub fn is_website(website: &str) -> bool {
-    let rest = website
-        .strip_prefix("https://")
-        .or_else(|| website.strip_prefix("http://"))
-        .unwrap_or(website);
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    !website.contains(char::is_whitespace)
-        && host.contains('.')
-        && !host.starts_with('.')
-        && !host.ends_with('.')
-        && host
-            .chars()
-            .all(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | ':'))
+    crate::vat_id::check_vat_identifier(id)
+        .err()
+        .map(|e| e.to_string())
 }
 
 /// Whether `phone` is a phone number as people write it: digits with `+`, spaces,
@@ -519,7 +460,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
         }
     }
     if let Some(bic) = given(&update.bic) {
-        if !is_valid_bic(&bic) {
+        if !crate::master_data::is_bic(&compact_upper(&bic)) {
             push_error(&mut e, "bic", "must be a BIC of 8 or 11 characters");
         }
     }
@@ -529,7 +470,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
         }
     }
     if let Some(website) = given(&update.website) {
-        if !is_website(&website) {
+        if !crate::master_data::is_website(&website) {
             push_error(&mut e, "website", "is not a web address");
         }
     }
@@ -686,7 +627,7 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
     set_optional(
         &mut account.vat_identifier,
         &update.vat_identifier,
-        compact_upper,
+        crate::vat_id::normalize_vat_identifier,
     );
     set_optional(&mut account.tax_number, &update.tax_number, keep);
     set_optional(&mut account.register_court, &update.register_court, keep);
@@ -891,13 +832,11 @@ mod tests {
     }
 
     #[test]
-    fn bic_shapes() {
-        assert!(is_valid_bic("COBADEFF"));
-        assert!(is_valid_bic("cobadeffxxx"));
-        assert!(is_valid_bic("DEUT DE FF 500"));
-        assert!(!is_valid_bic("COBADEF"));
-        assert!(!is_valid_bic("C0BADEFF"));
-        assert!(!is_valid_bic("COBADEFFXX"));
+    fn bic_shapes_as_people_type_them() {
+        assert!(errors(r#"{"bic": "cobadeffxxx"}"#).is_empty());
+        assert!(errors(r#"{"bic": "DEUT DE FF 500"}"#).is_empty());
+        assert_eq!(errors(r#"{"bic": "COBADEF"}"#), ["bic"]);
+        assert_eq!(errors(r#"{"bic": "C0BADEFF"}"#), ["bic"]);
     }
 
     #[test]
