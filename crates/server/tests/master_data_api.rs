@@ -453,9 +453,85 @@ async fn the_documents_of_a_company_are_listed_by_company_id() {
     let b = s.customer("Docs B").await;
     assert_eq!(s.invoice(a, json!({})).await.status, 200);
     assert_eq!(s.invoice(b, json!({})).await.status, 200);
+    assert_eq!(s.invoice(b, json!({})).await.status, 200);
+    let offer = |company: i64| {
+        json!({"company_id": company, "recipient_address": "Docs\nWeg 1", "date": "2026-11-05",
+               "due_date": "2026-12-05", "title": "Offer", "tax": 19,
+               "items": [{"type": "item", "title": "Design", "quantity": 1, "unit": "h", "unit_price": 100}]})
+    };
+    assert_eq!(s.post("/offers", offer(a)).await.status, 200);
+    let supplier = s
+        .post(
+            "/companies",
+            json!({"name": "Papier KG", "type": "supplier"}),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let purchase = s
+        .post(
+            "/purchases",
+            json!({"company_id": supplier, "date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                   "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}]}),
+        )
+        .await;
+    assert_eq!(purchase.status, 200, "{}", purchase.body);
     assert_eq!(count(&s, &format!("/invoices?company_id={a}")).await, 1);
-    assert_eq!(count(&s, &format!("/offers?company_id={a}")).await, 0);
+    assert_eq!(count(&s, &format!("/invoices?customer_id={b}")).await, 2);
+    assert_eq!(count(&s, &format!("/offers?company_id={a}")).await, 1);
+    assert_eq!(count(&s, &format!("/offers?company_id={b}")).await, 0);
+    assert_eq!(
+        count(&s, &format!("/purchases?company_id={supplier}")).await,
+        1
+    );
     assert_eq!(count(&s, &format!("/purchases?company_id={a}")).await, 0);
+    let r = s.delete(&format!("/companies/{supplier}"), None).await;
+    assert_eq!(r.status, 422);
+    assert!(
+        r.body["message"].as_str().unwrap().contains("1 purchase"),
+        "{}",
+        r.body
+    );
+}
+
+#[tokio::test]
+async fn a_person_named_on_an_offer_cannot_be_deleted() {
+    let s = start().await;
+    let c = s.customer("Offer GmbH").await;
+    let other = s.customer("Contact Home KG").await;
+    let person = s
+        .post(
+            "/contacts/people",
+            json!({"firstname": "Eva", "lastname": "Lang", "company_id": other}),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let r = s
+        .post(
+            "/offers",
+            json!({"company_id": c, "contact_id": person, "recipient_address": "Offer GmbH", "date": "2026-11-05",
+                   "due_date": "2026-12-05", "title": "Offer", "tax": 19,
+                   "items": [{"type": "item", "title": "Design", "quantity": 1, "unit": "h", "unit_price": 100}]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s.delete(&format!("/contacts/people/{person}"), None).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["message"].as_str().unwrap().contains("1 offer"),
+        "{}",
+        r.body
+    );
+    // Its company is refused too: an offer names one of its people.
+    let r = s.delete(&format!("/companies/{other}"), None).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(
+        s.get(&format!("/contacts/people/{person}")).await.status,
+        200
+    );
 }
 
 #[tokio::test]
