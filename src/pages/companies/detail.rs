@@ -7,10 +7,10 @@ use super::detail_contacts::ContactsSection;
 use super::detail_documents::DocumentsSection;
 use super::detail_projects::ProjectsSection;
 use super::list::active_badge;
-use super::{base_path, plural, singular};
+use super::{base_path, plural};
 use crate::api::companies::{delete_company, get_company, set_company_active};
 use crate::api::ApiError;
-use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
@@ -71,11 +71,12 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
     let task = Task::new();
     let delete_open = RwSignal::new(false);
     let delete_error = RwSignal::new(None::<String>);
-    let toggle_active = move |_| {
+    let toggle_active = move || {
         task.run(
             set_company_active(id, !active),
             move |answer| match answer {
                 Ok(c) => {
+                    delete_open.set(false);
                     toasts.success(if c.active {
                         format!("{} restored.", c.name)
                     } else {
@@ -88,7 +89,7 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         );
     };
     let name = company.name.clone();
-    let confirm_delete = Callback::new(move |_| {
+    let confirm_delete = Callback::new(move |_: ()| {
         let navigate = navigate.clone();
         let name = name.clone();
         task.run(delete_company(id), move |answer| match answer {
@@ -99,10 +100,17 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
             Err(e) => delete_error.set(Some(e.message)),
         });
     });
-    let delete_text = Signal::derive(move || {
-        delete_error.get().unwrap_or_else(|| "It is removed for good. This works only while no invoice, offer, purchase, project or contact refers to it; otherwise archive it.".into())
-    });
-    let kind_label = singular(kind);
+    // After a refusal the dialog says why and offers archiving instead.
+    let refused = move || delete_error.with(Option::is_some);
+    let delete_text = move || {
+        delete_error.get().unwrap_or_else(|| {
+            "It is removed for good. This works only while no invoice, offer, purchase, project or contact refers to it; otherwise archive it.".into()
+        })
+    };
+    let kind_label = match kind {
+        CompanyType::Supplier => "Supplier",
+        _ => "Customer",
+    };
     view! {
         <div class="page-head detail-head">
             <div class="detail-title">
@@ -115,7 +123,7 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
             </div>
             <div class="page-actions">
                 <a class="btn btn-primary" href=href(&format!("{base}/{id}/edit"))>"Edit"</a>
-                <button type="button" class="btn" id="company-archive" disabled=move || task.pending.get() on:click=toggle_active>
+                <button type="button" class="btn" id="company-archive" disabled=move || task.pending.get() on:click=move |_| toggle_active()>
                     {if active { "Archive" } else { "Restore" }}
                 </button>
                 <button type="button" class="btn btn-danger-quiet" id="company-delete" on:click=move |_| { delete_error.set(None); delete_open.set(true); }>
@@ -127,8 +135,23 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         <ContactsSection company_id=id />
         {(kind == CompanyType::Customer).then(|| view! { <ProjectsSection company=company.clone() /> })}
         <DocumentsSection kind=kind company_id=id />
-        <ConfirmDialog open=delete_open title=format!("Delete {}?", company.name) text=delete_text
-            confirm_label="Delete".to_string() confirm_id="company-delete-confirm" pending=task.pending on_confirm=confirm_delete />
+        <Dialog open=delete_open title=format!("Delete {}?", company.name)>
+            <p class="confirm-text" role=move || refused().then_some("alert")>{delete_text}</p>
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| delete_open.set(false)>"Cancel"</button>
+                {move || if refused() {
+                    (active).then(|| view! {
+                        <button type="button" class="btn btn-primary" id="company-archive-instead" autofocus
+                            disabled=move || task.pending.get() on:click=move |_| toggle_active()>"Archive instead"</button>
+                    }).into_any()
+                } else {
+                    view! {
+                        <button type="button" class="btn btn-danger" id="company-delete-confirm" autofocus
+                            disabled=move || task.pending.get() on:click=move |_| confirm_delete.run(())>"Delete"</button>
+                    }.into_any()
+                }}
+            </div>
+        </Dialog>
     }
 }
 

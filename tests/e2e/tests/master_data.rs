@@ -179,6 +179,14 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
         "gross total and open amount: {row_text}"
     );
     b.screenshot("master-05-customer-detail").await;
+    b.client
+        .execute(
+            "document.querySelector('#sec-invoices').scrollIntoView({block: 'start'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+    b.screenshot("master-05-customer-documents").await;
     b.client.set_window_size(1024, 900).await.unwrap();
     b.screenshot("master-05-customer-detail-1024").await;
     b.client.set_window_size(1280, 900).await.unwrap();
@@ -189,9 +197,8 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     // The server's 422 message (naming the invoice) replaces the question's text.
     b.wait_js("const t = document.querySelector('dialog[open] .confirm-text'); return !!t && /invoice/i.test(t.textContent) && !t.textContent.includes('removed for good');", vec![]).await;
     b.screenshot("master-05-delete-refused").await;
-    b.click_in_dialog("Cancel").await;
+    b.click("dialog[open] #company-archive-instead").await;
     dialog_closed(&b).await;
-    b.click("#company-archive").await;
     b.wait_js(
         "return document.querySelector('#company-archive').textContent.trim() === 'Restore';",
         vec![],
@@ -211,6 +218,8 @@ async fn a_supplier_created_inline_from_the_purchase_form() {
 
     // "New supplier…" opens the dialog with what was typed.
     b.fill("#f-company_id", "Druckerei Weiß KG").await;
+    b.wait_text("No match.").await;
+    b.screenshot("master-06-supplier-picker").await;
     b.click(".combo-new").await;
     b.find("dialog[open] #c-name").await;
     assert_eq!(b.prop("#c-name", "value").await, "Druckerei Weiß KG");
