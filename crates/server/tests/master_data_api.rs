@@ -48,8 +48,14 @@ async fn a_company_is_created_updated_in_part_archived_and_restored() {
     assert_eq!(c["language"], "en");
     assert_eq!(c["custom_properties"]["Kst"], "4711");
     assert_eq!(c["billing_contact"], Value::Null);
-    assert_eq!(count(&s, "/companies?custom_properties%5BKst%5D=4711").await, 1);
-    assert_eq!(count(&s, "/companies?custom_properties%5BKst%5D=1").await, 0);
+    assert_eq!(
+        count(&s, "/companies?custom_properties%5BKst%5D=4711").await,
+        1
+    );
+    assert_eq!(
+        count(&s, "/companies?custom_properties%5BKst%5D=1").await,
+        0
+    );
 
     // Partial: only the named fields change; null clears a nullable field and leaves a
     // field that cannot be empty; payment_term_days alone still sets the term.
