@@ -230,10 +230,11 @@ async fn create(
     if body.date.is_none() {
         push_error(&mut e, "date", "is required");
     }
+    let default_currency = crate::account::default_currency(&state.pool).await?;
     let amounts = kontor_model::validation::validate_activity_amounts(
         body.hours,
         body.hourly_rate,
-        state.account.default_currency(),
+        &default_currency,
     );
     for (field, messages) in amounts {
         e.entry(field).or_default().extend(messages);

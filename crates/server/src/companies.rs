@@ -224,7 +224,7 @@ async fn create(
     State(state): State<AppState>,
     JsonBody(mut body): JsonBody<NewCompany>,
 ) -> ApiResult<Json<Company>> {
-    ApiError::check(validate(&body, &state.account.currencies))?;
+    ApiError::check(validate(&body, &crate::account::currencies(&state.pool).await?))?;
     normalize_company(&mut body);
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
@@ -247,7 +247,7 @@ async fn update(
     let mut body = merge_patch(&NewCompany::from(&stored), &patch, COMPANY_KEEP_ON_NULL)
         .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
     ApiError::check(errors_of_patch(
-        validate(&body, &state.account.currencies),
+        validate(&body, &crate::account::currencies(&state.pool).await?),
         &patch,
     ))?;
     normalize_company(&mut body);

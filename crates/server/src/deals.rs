@@ -133,10 +133,11 @@ async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
             push_error(&mut e, "company_id", "does not exist");
         }
     }
+    let currencies = crate::account::currencies(&state.pool).await?;
     if body
         .currency
         .as_ref()
-        .is_some_and(|c| !state.account.currencies.contains(c))
+        .is_some_and(|c| !currencies.contains(c))
     {
         push_error(
             &mut e,

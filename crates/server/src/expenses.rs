@@ -196,12 +196,13 @@ async fn create(
     if body.unit_price.is_none() {
         push_error(&mut e, "unit_price", "is required");
     }
+    let account_currencies = crate::account::currencies(&state.pool).await?;
     let currency = body
         .currency
         .clone()
         .or(project.currency.clone())
-        .unwrap_or_else(|| state.account.default_currency().to_string());
-    if !state.account.currencies.contains(&currency) {
+        .unwrap_or_else(|| account_currencies.first().cloned().unwrap_or_default());
+    if !account_currencies.contains(&currency) {
         push_error(
             &mut e,
             "currency",

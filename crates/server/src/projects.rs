@@ -156,7 +156,7 @@ async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors>
         }
     }
     if let Some(c) = &body.currency {
-        if !state.account.currencies.contains(c) {
+        if !crate::account::currencies(&state.pool).await?.contains(c) {
             push_error(
                 &mut e,
                 "currency",

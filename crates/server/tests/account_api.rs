@@ -171,6 +171,13 @@ async fn put_changes_only_the_given_fields() {
     assert_eq!(a["document_texts"]["de"]["invoice_footer"], "");
     assert_eq!(a["name"], "Kontor Demo GmbH", "absent fields stay");
 
+    // Documents check currencies against the stored settings, not the file.
+    let c = s.customer("Currency AG").await;
+    let chf = s.invoice(c, json!({"currency": "CHF"})).await;
+    assert_eq!(chf.status, 422, "{}", chf.body);
+    assert!(chf.body["errors"]["currency"].is_array(), "{}", chf.body);
+    assert_eq!(s.invoice(c, json!({"currency": "USD"})).await.status, 200);
+
     // An empty text removes a value; null means absent.
     let r = s
         .put("/account", json!({"tax_number": "", "bic": null}))

@@ -280,3 +280,24 @@ pub async fn seed(pool: &SqlitePool, config: &AccountConfig) -> Result<(), Strin
     .map_err(|e| format!("cannot store the account settings: {e}"))?;
     Ok(())
 }
+
+/// The account's currencies, the default first (`docs/decisions.md` § Account settings
+/// (issue 9): every currency check reads them here, not from the file). Errors: 500 when
+/// the settings row is missing or corrupt.
+pub async fn currencies<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<Vec<String>> {
+    let text: Option<String> =
+        sqlx::query_scalar("SELECT currencies FROM account_settings WHERE id = 1")
+            .fetch_optional(db)
+            .await?;
+    let text = text.ok_or_else(|| ApiError::Internal("account_settings has no row".into()))?;
+    serde_json::from_str(&text).map_err(|_| corrupt("currencies"))
+}
+
+/// The account's default currency (the first of [`currencies`]). Errors: as [`currencies`].
+pub async fn default_currency<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<String> {
+    currencies(db)
+        .await?
+        .into_iter()
+        .next()
+        .ok_or_else(|| corrupt("currencies"))
+}

@@ -28,7 +28,8 @@ async fn prepare(
     mut body: NewInvoice,
     editing: Option<i64>,
 ) -> ApiResult<Prepared> {
-    let mut errors = validate_new_invoice(&body, &state.account.currencies);
+    let currencies = crate::account::currencies(&state.pool).await?;
+    let mut errors = validate_new_invoice(&body, &currencies);
     let customer = match body.customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,
@@ -77,7 +78,7 @@ async fn prepare(
     let currency = body
         .currency
         .clone()
-        .unwrap_or_else(|| state.account.default_currency().to_string());
+        .unwrap_or_else(|| currencies.first().cloned().unwrap_or_default());
     let date = body.date.unwrap_or_else(|| now().date_naive());
     let due_date = body.due_date.unwrap_or(date);
     let recipient_address = body

@@ -85,9 +85,10 @@ pub async fn update_status(
     }
     let mut tx = state.pool.begin().await?;
     if current.status == InvoiceStatus::Draft {
+        let currencies = crate::account::currencies(&mut *tx).await?;
         ApiError::check(validate_new_invoice(
             &as_creation_body(&current),
-            &state.account.currencies,
+            &currencies,
         ))?;
         let number = super::write::number(&mut tx, target, current.date).await?;
         sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?")

@@ -94,14 +94,15 @@ async fn resolve(
     let Some(company) = company else {
         return Ok(None);
     };
+    let account_currencies = crate::account::currencies(&state.pool).await?;
     let currency = body
         .currency
         .clone()
         .or_else(|| project.as_ref().and_then(|p| p.currency.clone()))
         .or_else(|| deal.as_ref().and_then(|d| d.currency.clone()))
         .or_else(|| company.currency.clone())
-        .unwrap_or_else(|| state.account.default_currency().to_string());
-    if !state.account.currencies.contains(&currency) {
+        .unwrap_or_else(|| account_currencies.first().cloned().unwrap_or_default());
+    if !account_currencies.contains(&currency) {
         push_error(e, "currency", "must be one of the account's currencies");
     }
     Ok(Some(Resolved { company, currency }))
@@ -122,7 +123,7 @@ pub async fn create(
 /// Errors: 422 naming invalid fields or unknown references.
 pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer) -> ApiResult<i64> {
     let state = state.clone();
-    let mut e = validate_new_offer(&body, &state.account.currencies);
+    let mut e = validate_new_offer(&body, &crate::account::currencies(&state.pool).await?);
     let resolved = resolve(&state, &body, &mut e).await?;
     ApiError::check(e)?;
     let Resolved { company, currency } = resolved

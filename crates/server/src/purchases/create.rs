@@ -85,7 +85,7 @@ pub async fn create_purchase(
     body: NewPurchase,
 ) -> ApiResult<i64> {
     let state = state.clone();
-    let mut e = validate_new_purchase(&body, &state.account.currencies);
+    let mut e = validate_new_purchase(&body, &crate::account::currencies(&state.pool).await?);
     check_references(&state, &body, &mut e).await?;
     ApiError::check(e)?;
     let file = match &body.file {
