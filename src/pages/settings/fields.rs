@@ -37,7 +37,7 @@ pub fn SettingsField(
     };
     let input = match spec.input {
         Input::Multiline => view! {
-            <textarea id=id.clone() rows="4" prop:value=move || value.get() on:input=on_input
+            <textarea id=id.clone() rows="3" prop:value=move || value.get() on:input=on_input
                 aria-invalid=invalid aria-describedby=described.clone()></textarea>
         }
         .into_any(),

@@ -40,6 +40,7 @@ pub fn SettingsPage() -> impl IntoView {
     view! {
         <div class="page-head">
             <h1>"Settings"</h1>
+            <SectionIndex />
         </div>
         <Transition fallback=|| view! { <SkeletonBlock lines=14 /> }>
             {move || Suspend::new(async move {
@@ -49,6 +50,42 @@ pub fn SettingsPage() -> impl IntoView {
                 }
             })}
         </Transition>
+    }
+}
+
+/// The sections, for the index under the title: `(card id, name)`.
+const SECTIONS: [(&str, &str); 5] = [
+    ("settings-company", "Company"),
+    ("settings-bank", "Bank"),
+    ("settings-documents", "Documents"),
+    ("settings-taxes", "Taxes & defaults"),
+    ("settings-email", "E-mail"),
+];
+
+/// Buttons that scroll to each section (buttons, not links: the leave guard asks before
+/// following links).
+#[component]
+fn SectionIndex() -> impl IntoView {
+    let go = |id: &'static str| {
+        move |_| {
+            if let Some(el) = document().get_element_by_id(id) {
+                el.scroll_into_view();
+                if let Some(first) = el.query_selector("input, select, textarea").ok().flatten() {
+                    let _ =
+                        wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(first).focus();
+                }
+            }
+        }
+    };
+    view! {
+        <nav class="settings-index" aria-label="Settings sections">
+            {SECTIONS
+                .iter()
+                .map(|(id, name)| view! {
+                    <button type="button" class="btn btn-small btn-quiet" on:click=go(id)>{*name}</button>
+                })
+                .collect_view()}
+        </nav>
     }
 }
 

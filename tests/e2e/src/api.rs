@@ -15,6 +15,18 @@ pub struct Raw {
 }
 
 impl Server {
+    /// Creates a read-only key (as the server's key command does); its secret.
+    pub async fn read_only_key(&self) -> String {
+        let pool = kontor_server::db::open(self._data.path())
+            .await
+            .expect("database");
+        let (_, secret) = kontor_server::auth::create_key(&pool, "viewer", true)
+            .await
+            .expect("read-only key");
+        pool.close().await;
+        secret
+    }
+
     /// GETs `/api/v1{path}` with the key; the raw answer.
     pub async fn get_raw(&self, path: &str) -> Raw {
         let r = reqwest::Client::new()
