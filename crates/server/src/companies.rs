@@ -224,7 +224,10 @@ async fn create(
     State(state): State<AppState>,
     JsonBody(mut body): JsonBody<NewCompany>,
 ) -> ApiResult<Json<Company>> {
-    ApiError::check(validate(&body, &crate::account::currencies(&state.pool).await?))?;
+    ApiError::check(validate(
+        &body,
+        &crate::account::currencies(&state.pool).await?,
+    ))?;
     normalize_company(&mut body);
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
