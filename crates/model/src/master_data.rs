@@ -404,8 +404,25 @@ pub fn errors_of_patch(errors: FieldErrors, patch: &Value) -> FieldErrors {
 mod tests {
     use super::*;
     use crate::party::CustomerVat;
+    use proptest::prelude::*;
     use rust_decimal::Decimal;
     use serde_json::json;
+
+    proptest! {
+        /// No text makes a check panic (multi-byte characters at any place included), and a
+        /// VAT ID that passes is stored in a form that passes again.
+        #[test]
+        fn checks_never_panic(text in "[A-Za-z0-9ÜÄ€ .:/-]{0,20}") {
+            let _ = is_bic(&text);
+            let _ = is_website(&text);
+            if let Ok(compact) = check_vat_identifier(&text) {
+                prop_assert_eq!(check_vat_identifier(&compact), Ok(compact.clone()));
+            }
+            for prefix in ["DE", "NL", "ES", "IE", "CHE", "GB", "FR", "CY"] {
+                let _ = check_vat_identifier(&format!("{prefix}{text}"));
+            }
+        }
+    }
 
     fn company() -> NewCompany {
         NewCompany {
