@@ -19,7 +19,8 @@ pub struct ServerConfig {
     pub cors_origins: Vec<String>,
     /// Requests per key per 2 minutes (default 1,200; 0 disables the limit).
     pub rate_limit: u32,
-    /// The account (name, address, currencies, letter papers).
+    /// The account file: letter papers and layout settings, and the seed of the account
+    /// settings in the database (`account::repo::seed`).
     pub account: AccountConfig,
 }
 
@@ -113,20 +114,20 @@ impl std::fmt::Debug for SmtpConfig {
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(default)]
 pub struct AccountConfig {
-    /// Account name (sender).
+    /// Seed: account name (sender).
     pub name: String,
-    /// Sender address, lines separated by `\n`.
+    /// Seed: sender address, lines separated by `\n`.
     pub address: String,
-    /// Valid currencies; the first is the default.
+    /// Seed: valid currencies; the first is the default.
     pub currencies: Vec<String>,
     /// Letter papers; exactly one should be `default`.
     pub letter_papers: Vec<LetterPaperConfig>,
-    /// Sender address of e-mails (`From`).
+    /// Seed: the account's e-mail address, also the sender (`From`) of e-mails.
     pub email: String,
     /// Layout setting: offers show quantity, unit and unit price unless a creation body
     /// says otherwise (`print_detail_columns`).
     pub print_detail_columns: bool,
-    /// SMTP settings; `None` writes messages to `<data>/outbox/`.
+    /// Seed: SMTP settings; `None` writes messages to `<data>/outbox/`.
     pub smtp: Option<SmtpConfig>,
     /// Seed: country of the address (ISO 3166-1 alpha-2).
     pub country_code: Option<String>,
