@@ -617,3 +617,48 @@ async fn a_read_only_key_cannot_change_master_data() {
     assert_eq!(r.status(), 200);
     assert_eq!(s.get(&format!("/companies/{c}")).await.body["active"], true);
 }
+
+#[tokio::test]
+async fn concurrent_billing_marks_leave_exactly_one() {
+    let s = start().await;
+    let c = s.customer("Race GmbH").await;
+    let mut ids = Vec::new();
+    for n in 0..6 {
+        let r = s
+            .post(
+                "/contacts/people",
+                json!({"firstname": format!("P{n}"), "lastname": "Race", "company_id": c}),
+            )
+            .await;
+        ids.push(r.body["id"].as_i64().unwrap());
+    }
+    let mut puts = tokio::task::JoinSet::new();
+    for id in &ids {
+        let req = s
+            .client
+            .put(s.url(&format!("/contacts/people/{id}")))
+            .header("Authorization", format!("Token token={}", s.key))
+            .header("Content-Type", "application/json")
+            .body(json!({"billing_contact": true}).to_string());
+        puts.spawn(async move { req.send().await.unwrap().status() });
+    }
+    while let Some(status) = puts.join_next().await {
+        assert_eq!(status.unwrap(), 200);
+    }
+    let people = s
+        .get(&format!("/contacts/people?company_id={c}"))
+        .await
+        .body;
+    let marked: Vec<i64> = people
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["billing_contact"] == true)
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(marked.len(), 1, "{people}");
+    assert_eq!(
+        s.get(&format!("/companies/{c}")).await.body["billing_contact"]["id"],
+        marked[0]
+    );
+}
