@@ -49,7 +49,7 @@ pub async fn fill(
             .map_err(e)?;
         people.push((*company, id));
     }
-    let deal: i64 = sqlx::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ('Shop 2027', ?, 'EUR', 'pending', ?, ?) RETURNING id")
+    let deal: i64 = sqlx::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ('Shop 2027', ?, 'EUR', 'open', ?, ?) RETURNING id")
         .bind(customers[0].0)
         .bind(&t)
         .bind(&t)
