@@ -7,9 +7,11 @@
 
 use chrono::NaiveDate;
 use kontor_app::components::date::today;
+use kontor_app::components::locale::set_locale;
 use kontor_app::components::toast::Toasts;
 use kontor_app::pages::settings::documents::NumberFormats;
 use kontor_app::pages::settings::email::email_body;
+use kontor_app::pages::settings::field_spec::FieldSpec;
 use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
 use kontor_app::pages::settings::page::{account_json, SettingsEnv};
 use kontor_app::pages::settings::rules::number_example;
@@ -17,6 +19,7 @@ use kontor_app::pages::settings::section::Section;
 use kontor_app::pages::settings::specs::{BANK, COMPANY, DOCUMENTS, EMAIL, TAXES};
 use kontor_model::account::{Account, SmtpSecurity, SmtpSettings};
 use kontor_model::error::FieldErrors;
+use kontor_model::number_input::Locale;
 use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen::JsCast;
@@ -85,7 +88,7 @@ fn account() -> Account {
 
 /// Mounts a section card with `specs` whose Save records the bodies it would send.
 fn mount_card(
-    specs: &'static [kontor_app::pages::settings::section::FieldSpec],
+    specs: &'static [FieldSpec],
     account: Account,
     read_only: bool,
 ) -> (HtmlElement, Section, RwSignal<Vec<Value>>) {
@@ -259,6 +262,39 @@ async fn the_default_currency_must_be_one_of_the_currencies() {
         !text(&root, "#f-default_tax-error").is_empty(),
         "not a number"
     );
+}
+
+#[wasm_bindgen_test]
+async fn numbers_are_read_and_shown_in_the_users_locale() {
+    /// The browser's locale again when the test ends, also when it fails.
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            set_locale(None);
+        }
+    }
+    let _reset = Reset;
+    set_locale(Some(Locale::De));
+    let mut german = account();
+    german.default_tax = "7.5".parse().unwrap();
+    let (root, _section, sent) = mount_card(TAXES, german, false);
+    settle().await;
+    let tax = || {
+        find(&root, "#f-default_tax")
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+    };
+    assert_eq!(tax(), "7,5", "shown as a German writes it");
+    type_into(&root, "#f-default_tax", "16,5");
+    type_into(&root, "#f-default_invoice_due_days", "30");
+    click_save(&root);
+    settle().await;
+    let bodies = sent.get_untracked();
+    assert_eq!(bodies.len(), 1, "{:?}", text(&root, ".settings-problem"));
+    assert_eq!(bodies[0]["default_tax"].to_string(), "16.5");
+    assert_eq!(bodies[0]["default_invoice_due_days"], 30);
+    assert_eq!(bodies[0]["currencies"], json!(["EUR", "CHF"]));
+    assert_eq!(bodies[0]["default_currency"], "EUR");
 }
 
 #[wasm_bindgen_test]

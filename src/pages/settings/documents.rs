@@ -3,10 +3,11 @@
 //! language, and the number formats with a live example each. Save sends the texts and
 //! formats.
 
+use super::field_spec::input_id;
 use super::fields::{SectionCard, SettingsField};
 use super::page::{account_json, SettingsEnv};
 use super::rules::number_example;
-use super::section::{input_id, Section};
+use super::section::Section;
 use crate::api::account::{delete_account_logo, store_account_logo};
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::today;

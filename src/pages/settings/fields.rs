@@ -6,7 +6,8 @@
 //! section's shared validation from the model); with errors nothing is sent and they show
 //! at the fields. Otherwise `on_save` gets the section's body (the page sends it).
 
-use super::section::{FieldSpec, Input, Section};
+use super::field_spec::{FieldSpec, Input};
+use super::section::Section;
 use crate::components::field::Field;
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
@@ -58,7 +59,7 @@ pub fn SettingsField(
             // The codes typed in the source field, and the current value even when it is
             // no longer among them (the validation then says so at this field).
             let options = Signal::derive(move || {
-                let mut codes = super::section::codes(&section.value(source).get());
+                let mut codes = super::field_spec::codes(&section.value(source).get());
                 let current = value.get();
                 if !current.is_empty() && !codes.contains(&current) {
                     codes.push(current);

@@ -3,13 +3,14 @@
 //! taxes and defaults, and e-mail (SMTP, test e-mail).
 //!
 //! - [`page`]: loading, the sections in order, saving a section (`PUT /account`).
-//! - [`section`]: a section's state, its fields addressed by wire path.
+//! - [`field_spec`]: one field, addressed by wire path; [`section`]: a section's state.
 //! - [`specs`]: what each section contains; [`rules`]: the model's checks and examples.
 //! - [`fields`]: inputs and the section card with its Save.
 //! - [`documents`], [`email`]: the two sections with more than fields.
 
 pub mod documents;
 pub mod email;
+pub mod field_spec;
 pub mod fields;
 pub mod page;
 pub mod rules;

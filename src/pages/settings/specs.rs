@@ -1,7 +1,7 @@
 //! What each Settings section contains: its fields (wire path, label, how typed and sent)
 //! and the shared validation its body goes through before it is sent.
 
-use super::section::{FieldSpec, Input, Wire};
+use super::field_spec::{FieldSpec, Input, Wire};
 use kontor_model::country::COUNTRIES;
 
 /// Company: the sender of every document and what § 14 UStG wants on an invoice.

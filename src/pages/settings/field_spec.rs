@@ -1,0 +1,226 @@
+//! One field of a Settings section, addressed by its wire path (`iban`,
+//! `document_texts.de.invoice_footer`, `smtp.port`): how it is typed, how its text goes
+//! into the `PUT /account` body, and how a value of `GET /account` is shown in it.
+//!
+//! One path names a field everywhere: reading its value, writing it into the body, and
+//! finding the errors of the shared validation and of a 422, which use the same paths.
+
+use crate::components::locale::{format_input, parse_typed};
+use kontor_model::Decimal;
+use serde_json::{Map, Value};
+use std::str::FromStr;
+
+/// How a field is typed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Input {
+    /// One line of text.
+    Text,
+    /// An e-mail address.
+    Email,
+    /// A web address.
+    Url,
+    /// Several lines (addresses, document texts).
+    Multiline,
+    /// A number in the user's locale (percent, days, port).
+    Number,
+    /// A password: never shown, sent only when typed.
+    Password,
+    /// One of fixed `(value, label)` choices.
+    Choice(&'static [(&'static str, &'static str)]),
+    /// One of the codes typed into the field at the given path of the same section (the
+    /// default currency among the currencies).
+    OneOf(&'static str),
+}
+
+/// How a field's text goes into the body.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Wire {
+    /// An optional string; blank is sent as `""`, which removes the value (`null` would
+    /// mean "unchanged", `decisions.md` § Success responses).
+    Optional,
+    /// A text that may be blank (document texts).
+    Text,
+    /// A string that must not be blank ("is required" before sending).
+    Required,
+    /// A decimal number (percent); required.
+    Decimal,
+    /// A whole number (days, port); required.
+    Integer,
+    /// A comma-separated list of upper-case codes, sent as an array (currencies).
+    Codes,
+    /// A string sent only when something was typed (the SMTP password).
+    OmitWhenBlank,
+}
+
+/// One field of a section.
+#[derive(Clone, Copy, Debug)]
+pub struct FieldSpec {
+    /// The wire path, dots between nested names (`smtp.host`).
+    pub path: &'static str,
+    /// The label above the input.
+    pub label: &'static str,
+    /// How it is typed.
+    pub input: Input,
+    /// How it is sent.
+    pub wire: Wire,
+    /// A hint below the input ("" for none).
+    pub hint: &'static str,
+    /// Spans the whole row of the grid.
+    pub wide: bool,
+}
+
+impl FieldSpec {
+    /// An optional one-line text field (blank removes the value).
+    pub const fn text(path: &'static str, label: &'static str) -> Self {
+        FieldSpec {
+            path,
+            label,
+            input: Input::Text,
+            wire: Wire::Optional,
+            hint: "",
+            wide: false,
+        }
+    }
+
+    /// The same field typed as `input`.
+    pub const fn input(mut self, input: Input) -> Self {
+        self.input = input;
+        self
+    }
+
+    /// The same field sent as `wire`.
+    pub const fn wire(mut self, wire: Wire) -> Self {
+        self.wire = wire;
+        self
+    }
+
+    /// The same field with a hint.
+    pub const fn hint(mut self, hint: &'static str) -> Self {
+        self.hint = hint;
+        self
+    }
+
+    /// The same field over the whole row.
+    pub const fn wide(mut self) -> Self {
+        self.wide = true;
+        self
+    }
+
+    /// True when the field must be filled in.
+    pub fn required(&self) -> bool {
+        matches!(
+            self.wire,
+            Wire::Required | Wire::Decimal | Wire::Integer | Wire::Codes
+        )
+    }
+
+    /// The id of the input (`f-` and the path with `_` for dots).
+    pub fn id(&self) -> String {
+        input_id(self.path)
+    }
+}
+
+/// The input id of the field at `path`: `f-iban`, `f-smtp_host`,
+/// `f-document_texts_de_invoice_footer`.
+pub fn input_id(path: &str) -> String {
+    format!("f-{}", path.replace('.', "_"))
+}
+
+/// The value at `path` in `json` (dots between nested names), if any.
+pub fn lookup<'a>(json: &'a Value, path: &str) -> Option<&'a Value> {
+    path.split('.').try_fold(json, |v, key| v.get(key))
+}
+
+/// The text to show for `value` as `spec` types it: numbers in the user's locale, lists
+/// comma-separated, `null` and passwords empty.
+pub fn display(spec: &FieldSpec, value: Option<&Value>) -> String {
+    if spec.wire == Wire::OmitWhenBlank {
+        return String::new();
+    }
+    match value {
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => {
+            let text = n.to_string();
+            match (spec.wire, Decimal::from_str(&text)) {
+                (Wire::Decimal, Ok(d)) => format_input(d.normalize()),
+                _ => text,
+            }
+        }
+        Some(Value::Array(items)) => items
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join(", "),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The codes typed into a [`Wire::Codes`] field: split at commas and spaces, upper case,
+/// blanks dropped.
+pub fn codes(text: &str) -> Vec<String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .map(|c| c.trim().to_uppercase())
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// Sets `value` at `path` in `body`, creating the nested objects on the way.
+pub fn insert(body: &mut Map<String, Value>, path: &str, value: Value) {
+    match path.split_once('.') {
+        None => {
+            body.insert(path.to_string(), value);
+        }
+        Some((head, rest)) => {
+            let inner = body
+                .entry(head.to_string())
+                .or_insert_with(|| Value::Object(Map::new()));
+            if !inner.is_object() {
+                *inner = Value::Object(Map::new());
+            }
+            if let Value::Object(map) = inner {
+                insert(map, rest, value);
+            }
+        }
+    }
+}
+
+/// The wire value of `text` for `spec`: `Ok(None)` when the field is left out of the
+/// body, `Err(message)` when the text cannot be read (shown at the field).
+pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String> {
+    let trimmed = text.trim();
+    let number = |t: &str| -> Result<Option<Value>, String> {
+        match parse_typed(t)? {
+            None => Err("is required".into()),
+            Some(d) => Ok(Some(Value::Number(
+                serde_json::Number::from_str(&d.normalize().to_string())
+                    .map_err(|_| "is not a number".to_string())?,
+            ))),
+        }
+    };
+    match spec.wire {
+        Wire::Required if trimmed.is_empty() => Err("is required".into()),
+        Wire::Optional | Wire::Required | Wire::Text => {
+            Ok(Some(Value::String(trimmed.to_string())))
+        }
+        Wire::Decimal => number(trimmed),
+        Wire::Integer => {
+            let value = number(trimmed)?;
+            match value.as_ref().map(|v| v.to_string()) {
+                Some(t) if t.parse::<i64>().is_ok() => Ok(value),
+                _ => Err("must be a whole number".into()),
+            }
+        }
+        Wire::Codes => {
+            let list = codes(text);
+            if list.is_empty() {
+                return Err("is required".into());
+            }
+            Ok(Some(Value::Array(
+                list.into_iter().map(Value::String).collect(),
+            )))
+        }
+        Wire::OmitWhenBlank if text.is_empty() => Ok(None),
+        Wire::OmitWhenBlank => Ok(Some(Value::String(text.to_string()))),
+    }
+}
