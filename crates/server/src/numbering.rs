@@ -139,3 +139,14 @@ pub async fn next_number(
     .await?;
     Ok(number)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::like_literal;
+
+    #[test]
+    fn like_patterns_match_literally() {
+        assert_eq!(like_literal("R2611-"), "R2611-");
+        assert_eq!(like_literal("A_1%\\"), "A\\_1\\%\\\\");
+    }
+}
