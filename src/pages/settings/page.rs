@@ -70,7 +70,11 @@ fn SectionIndex() -> impl IntoView {
         move |_| {
             if let Some(el) = document().get_element_by_id(id) {
                 el.scroll_into_view();
-                if let Some(first) = el.query_selector("input, select, textarea").ok().flatten() {
+                if let Some(first) = el
+                    .query_selector("input:not([type=file]), select, textarea")
+                    .ok()
+                    .flatten()
+                {
                     let _ =
                         wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(first).focus();
                 }
