@@ -5,9 +5,9 @@
 //! and a comparable HTML invoice per size (for Chromium's print-to-PDF, see
 //! `scripts/bench-pdf.sh`).
 
-use kontor_pdf::document::{DocumentData, Letterhead, Row, TotalLine};
+use kontor_pdf::document::{DocumentData, Letterhead, Logo, LogoFormat, Row, TotalLine};
 use kontor_pdf::rich_text::blocks;
-use kontor_pdf::{PdfEngine, Template};
+use kontor_pdf::PdfEngine;
 use std::time::Instant;
 
 fn document(positions: usize) -> DocumentData {
@@ -33,6 +33,16 @@ fn document(positions: usize) -> DocumentData {
             return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
             footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
             logo_text: "Kontor".into(),
+            logo: Some(Logo {
+                format: LogoFormat::Svg,
+                bytes: br##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="6" fill="#1f4e79"/><path d="M12 8v24M12 20l14-12M12 20l14 12" stroke="#fff" stroke-width="4" fill="none"/><rect x="50" y="14" width="100" height="12" fill="#1f4e79"/></svg>"##.to_vec(),
+            }),
+            footer_columns: vec![
+                vec!["Kontor Demo GmbH".into(), "Hauptstraße 1".into(), "10115 Berlin".into()],
+                vec!["Tel. +49 30 1234567".into(), "billing@kontor.example".into()],
+                vec!["USt-IdNr. DE136695976".into(), "Steuernummer 37/123/45678".into(), "Handelsregister Amtsgericht Charlottenburg HRB 123456 B".into()],
+                vec!["Berliner Sparkasse".into(), "IBAN DE02 1203 0000 0000 2020 51".into(), "BIC BYLADEM1001".into()],
+            ],
         },
         recipient_lines: vec![
             "Müller & Söhne GmbH".into(),
@@ -86,11 +96,11 @@ fn main() {
         ("1,000 positions", 1000, 5),
     ] {
         let data = document(positions);
-        let first = engine.render(Template::Document, &data).expect("renders");
+        let first = engine.render_document(&data).expect("renders");
         let mut times = Vec::new();
         for _ in 0..runs {
             let start = Instant::now();
-            let pdf = engine.render(Template::Document, &data).expect("renders");
+            let pdf = engine.render_document(&data).expect("renders");
             times.push(start.elapsed().as_secs_f64() * 1000.0);
             assert!(pdf.len() > 1000);
         }

@@ -3,7 +3,54 @@
 //! template only places strings.
 
 use crate::rich_text::Block;
-use serde::Serialize;
+use crate::words::Language;
+use serde::{Serialize, Serializer};
+
+/// The image format of a [`Logo`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogoFormat {
+    /// PNG.
+    Png,
+    /// SVG (sanitized before it is stored: no scripts, no external references).
+    Svg,
+}
+
+/// The account's logo: the image bytes reach Typst as the virtual file [`Logo::path`]
+/// (`/logo.png` or `/logo.svg`); in `data.json` a logo is only that path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Logo {
+    /// PNG or SVG.
+    pub format: LogoFormat,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+}
+
+impl Logo {
+    /// The logo of a stored file by its content type (`image/png`, `image/svg+xml`);
+    /// `None` for any other type.
+    pub fn from_content_type(content_type: &str, bytes: Vec<u8>) -> Option<Logo> {
+        let format = match content_type.split(';').next().unwrap_or("").trim() {
+            "image/png" => LogoFormat::Png,
+            "image/svg+xml" => LogoFormat::Svg,
+            _ => return None,
+        };
+        Some(Logo { format, bytes })
+    }
+
+    /// The virtual path the template opens: `/logo.png` or `/logo.svg`.
+    pub fn path(&self) -> &'static str {
+        match self.format {
+            LogoFormat::Png => "/logo.png",
+            LogoFormat::Svg => "/logo.svg",
+        }
+    }
+}
+
+impl Serialize for Logo {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.path())
+    }
+}
 
 /// The letter paper: sender block, logo and footer line; `show: false` for a blank paper.
 #[derive(Clone, Debug, Default, Serialize)]
@@ -18,8 +65,16 @@ pub struct Letterhead {
     pub return_line: String,
     /// Footer line (bank, tax number, …) on every page.
     pub footer_line: String,
-    /// Logo text set in the accent colour (a wordmark); empty for none.
+    /// Logo text set in the accent colour (a wordmark); empty for none. Printed only
+    /// without a [`Letterhead::logo`].
     pub logo_text: String,
+    /// The account's logo image (top right, at most 1.6 cm high and the sender column
+    /// wide); `None` → [`Letterhead::logo_text`].
+    pub logo: Option<Logo>,
+    /// The legal footer (§ 14 UStG: name, address, tax number or VAT ID; bank, register,
+    /// managing directors, contact) as columns of lines, on every page; empty columns are
+    /// left out.
+    pub footer_columns: Vec<Vec<String>>,
 }
 
 /// One row of the positions table.
@@ -57,14 +112,17 @@ pub struct TotalLine {
     pub strong: bool,
 }
 
-/// Fixed words of the document in its language.
+/// Fixed words the template places itself (table header, page numbers) in the
+/// document's language; everything else arrives already worded.
 #[derive(Clone, Debug, Serialize)]
 pub struct Labels {
+    /// The document language's code (`de`, `en`): Typst's `lang` (hyphenation).
+    pub lang: String,
     /// Column "Pos.".
     pub pos: String,
     /// Column "Description".
     pub description: String,
-    /// Column "Qty".
+    /// Column "Quantity".
     pub quantity: String,
     /// Column "Unit".
     pub unit: String,
@@ -82,20 +140,30 @@ pub struct Labels {
     pub of: String,
 }
 
-impl Default for Labels {
-    fn default() -> Self {
+impl Labels {
+    /// The labels of `language` (from [`crate::words`]).
+    pub fn of(language: Language) -> Self {
+        let w = language.words();
         Labels {
-            pos: "Pos.".into(),
-            description: "Description".into(),
-            quantity: "Qty".into(),
-            unit: "Unit".into(),
-            unit_price: "Unit price".into(),
-            total: "Total".into(),
-            subtotal: "Subtotal".into(),
-            optional: "optional".into(),
-            page: "Page".into(),
-            of: "of".into(),
+            lang: language.code().into(),
+            pos: w.pos.into(),
+            description: w.description.into(),
+            quantity: w.quantity.into(),
+            unit: w.unit.into(),
+            unit_price: w.unit_price.into(),
+            total: w.total.into(),
+            subtotal: w.subtotal.into(),
+            optional: w.optional.into(),
+            page: w.page.into(),
+            of: w.of.into(),
         }
+    }
+}
+
+impl Default for Labels {
+    /// The labels of the default language (German).
+    fn default() -> Self {
+        Labels::of(Language::default())
     }
 }
 

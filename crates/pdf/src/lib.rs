@@ -5,12 +5,15 @@
 //! Typst template only as a virtual `data.json` that the template reads with `json(..)`;
 //! user text is placed as strings and never evaluated as markup, so no field can inject
 //! layout or code. Rich-text fields (HTML) are converted to paragraphs, line breaks, bold,
-//! italic and lists by [`rich_text::blocks`]; everything else is dropped.
+//! italic and lists by [`rich_text::blocks`]; everything else is dropped. The account's
+//! logo (PNG or SVG) is the only other file the template can open (`/logo.png`,
+//! `/logo.svg`); the words of each document language are in [`words`].
 
 #![warn(missing_docs)]
 
 pub mod document;
 pub mod rich_text;
+pub mod words;
 mod world;
 
 pub use world::{PdfEngine, PdfError, Template};

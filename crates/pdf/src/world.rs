@@ -1,6 +1,7 @@
 //! The Typst engine: fonts loaded once, one template per document kind, and a minimal
-//! `World` per render that serves the template and the virtual `data.json`.
+//! `World` per render that serves the template, the virtual `data.json` and the logo.
 
+use crate::document::DocumentData;
 use serde::Serialize;
 use std::sync::{Mutex, OnceLock};
 use typst::diag::{FileError, FileResult};
@@ -101,6 +102,30 @@ impl PdfEngine {
     ///
     /// Errors: [`PdfError`] when the template fails with this data (a defect of ours).
     pub fn render(&self, template: Template, data: &impl Serialize) -> Result<Vec<u8>, PdfError> {
+        self.render_with_files(template, data, Vec::new())
+    }
+
+    /// Renders a business document with [`Template::Document`]; its letterhead's logo (if
+    /// any) is served to the template as the virtual file [`crate::document::Logo::path`].
+    ///
+    /// Errors: [`PdfError`] when the template fails with this data (a defect of ours, or a
+    /// logo image Typst cannot decode: [`PdfError::Compile`]).
+    pub fn render_document(&self, data: &DocumentData) -> Result<Vec<u8>, PdfError> {
+        let files = data
+            .letterhead
+            .logo
+            .iter()
+            .map(|logo| (file_id(logo.path()), Bytes::new(logo.bytes.clone())))
+            .collect();
+        self.render_with_files(Template::Document, data, files)
+    }
+
+    fn render_with_files(
+        &self,
+        template: Template,
+        data: &impl Serialize,
+        files: Vec<(FileId, Bytes)>,
+    ) -> Result<Vec<u8>, PdfError> {
         // One render at a time keeps memory bounded; Typst itself uses all cores.
         static SERIAL: Mutex<()> = Mutex::new(());
         let json = serde_json::to_vec(data).map_err(|e| PdfError::Data(e.to_string()))?;
@@ -110,6 +135,7 @@ impl PdfEngine {
             main: Source::new(main_id, template.source().to_string()),
             data_id: file_id("/data.json"),
             data: Bytes::new(json),
+            files,
         };
         let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
         let result = typst::compile::<PagedDocument>(&world).output;
@@ -140,6 +166,8 @@ struct RenderWorld<'a> {
     main: Source,
     data_id: FileId,
     data: Bytes,
+    /// Further virtual files (the logo); nothing else is readable.
+    files: Vec<(FileId, Bytes)>,
 }
 
 impl World for RenderWorld<'_> {
@@ -165,10 +193,13 @@ impl World for RenderWorld<'_> {
 
     fn file(&self, id: FileId) -> FileResult<Bytes> {
         if id == self.data_id {
-            Ok(self.data.clone())
-        } else {
-            Err(FileError::AccessDenied)
+            return Ok(self.data.clone());
         }
+        self.files
+            .iter()
+            .find(|(file, _)| *file == id)
+            .map(|(_, bytes)| bytes.clone())
+            .ok_or(FileError::AccessDenied)
     }
 
     fn font(&self, index: usize) -> Option<Font> {

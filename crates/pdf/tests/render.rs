@@ -1,7 +1,8 @@
 //! Renders real documents and reads their text back with `pdftotext` (poppler-utils).
 
-use kontor_pdf::document::{DocumentData, Letterhead, Row, TotalLine};
+use kontor_pdf::document::{DocumentData, Labels, Letterhead, Logo, LogoFormat, Row, TotalLine};
 use kontor_pdf::rich_text::blocks;
+use kontor_pdf::words::Language;
 use kontor_pdf::{PdfEngine, Template};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -42,6 +43,7 @@ fn sample() -> DocumentData {
             return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
             footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
             logo_text: "Kontor".into(),
+            ..Default::default()
         },
         recipient_lines: vec!["ACME GmbH".into(), "Main St 1".into()],
         meta: vec![
@@ -77,8 +79,41 @@ fn sample() -> DocumentData {
         ],
         notes: vec!["Payable by 2026-11-17.".into()],
         footer: blocks("<p>Thank you!</p>"),
-        ..Default::default()
+        labels: Labels::of(Language::En),
     }
+}
+
+fn pdfimages_list(pdf: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("kontor-pdfimages-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{}.pdf", pdf.len()));
+    std::fs::write(&file, pdf).unwrap();
+    let out = Command::new("pdfimages")
+        .arg("-list")
+        .arg(&file)
+        .output()
+        .expect("pdfimages (poppler-utils) is installed");
+    std::fs::remove_file(&file).ok();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn legal_footer() -> Vec<Vec<String>> {
+    vec![
+        vec![
+            "Kontor Demo GmbH".into(),
+            "Hauptstraße 1".into(),
+            "10115 Berlin".into(),
+        ],
+        vec![],
+        vec![
+            "VAT ID DE136695976".into(),
+            "Tax number 37/123/45678".into(),
+        ],
+        vec![
+            "IBAN DE02 1203 0000 0000 2020 51".into(),
+            "BIC BYLADEM1001".into(),
+        ],
+    ]
 }
 
 #[test]
@@ -154,4 +189,102 @@ fn page_breaks_start_new_pages_and_long_tables_repeat_the_header() {
         );
     }
     assert!(text.contains(&format!("Page {} of {}", pages.len(), pages.len())));
+}
+
+#[test]
+fn a_png_logo_replaces_the_wordmark_and_the_legal_footer_is_on_every_page() {
+    let mut d = sample();
+    d.letterhead.logo = Some(Logo {
+        format: LogoFormat::Png,
+        bytes: include_bytes!("fixtures/logo.png").to_vec(),
+    });
+    d.letterhead.footer_columns = legal_footer();
+    d.sections.push(vec![item(2, "Second page", "1.00")]);
+    let pdf = PdfEngine::shared().render_document(&d).unwrap();
+    if let Ok(dir) = std::env::var("KONTOR_PDF_SAMPLE_DIR") {
+        std::fs::write(format!("{dir}/sample-logo.pdf"), &pdf).unwrap();
+    }
+    let images = pdfimages_list(&pdf);
+    assert!(
+        images
+            .lines()
+            .any(|l| l.contains(" 48 ") && l.contains(" 16 ")),
+        "the 48×16 logo is embedded:\n{images}"
+    );
+    let text = pdftotext(&pdf);
+    let pages: Vec<&str> = text
+        .split('\u{c}')
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    assert_eq!(pages.len(), 2, "{text}");
+    for page in &pages {
+        for expected in [
+            "VAT ID DE136695976",
+            "IBAN DE02 1203 0000 0000 2020 51",
+            "Tax number 37/123/45678",
+            "10115 Berlin",
+        ] {
+            assert!(
+                page.contains(expected),
+                "{expected:?} missing on a page:\n{page}"
+            );
+        }
+    }
+    assert!(
+        !text.contains("Kontor\n") && !text.lines().any(|l| l.trim() == "Kontor"),
+        "no wordmark beside a logo:\n{text}"
+    );
+}
+
+#[test]
+fn an_svg_logo_is_drawn_and_blank_paper_prints_no_footer() {
+    let mut d = sample();
+    d.letterhead.logo = Some(Logo {
+        format: LogoFormat::Svg,
+        bytes: br##"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="40" viewBox="0 0 400 40"><rect width="40" height="40" fill="#1f4e79"/><text x="50" y="30" font-family="DejaVu Sans" font-size="28">SvgMark</text></svg>"##.to_vec(),
+    });
+    d.letterhead.footer_columns = legal_footer();
+    let pdf = PdfEngine::shared().render_document(&d).unwrap();
+    let text = pdftotext(&pdf);
+    assert!(text.contains("SvgMark"), "SVG text drawn:\n{text}");
+    assert!(text.contains("VAT ID DE136695976"));
+
+    d.letterhead.show = false;
+    let blank = pdftotext(&PdfEngine::shared().render_document(&d).unwrap());
+    assert!(
+        !blank.contains("SvgMark") && !blank.contains("DE136695976"),
+        "{blank}"
+    );
+}
+
+#[test]
+fn german_labels_are_placed_as_given() {
+    let mut d = sample();
+    d.labels = Labels::of(Language::De);
+    let text = pdftotext(&PdfEngine::shared().render(Template::Document, &d).unwrap());
+    for expected in [
+        "Pos.",
+        "Beschreibung",
+        "Menge",
+        "Einzelpreis",
+        "Gesamt",
+        "Zwischensumme",
+        "Seite 1 von 1",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
+    assert!(
+        !text.contains("Unit price") && !text.contains("Page 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_undecodable_logo_is_an_error_not_a_panic() {
+    let mut d = sample();
+    d.letterhead.logo = Some(Logo {
+        format: LogoFormat::Png,
+        bytes: b"not a png".to_vec(),
+    });
+    assert!(PdfEngine::shared().render_document(&d).is_err());
 }

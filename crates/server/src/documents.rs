@@ -1,35 +1,159 @@
 //! Records → [`kontor_pdf::document::DocumentData`]: the words, formatted amounts and dates
-//! of a printed invoice or time sheet. Rendering itself is `kontor_pdf`'s.
+//! of a printed invoice, offer or time sheet in the customer's correspondence language
+//! (issue 9 § Documents show it: German or English labels, numbers and dates; the
+//! account's logo and the legal footer of § 14 UStG). Rendering itself is `kontor_pdf`'s;
+//! the words are `kontor_pdf::words`'.
 
-use crate::config::{AccountConfig, LetterPaperConfig};
+use crate::account::{document_profile, AccountProfile};
+use crate::config::LetterPaperConfig;
 use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
 use chrono::{Duration, NaiveDate};
 use kontor_model::arith::mul_round;
 use kontor_model::billing::Activity;
 use kontor_model::invoice::Invoice;
-use kontor_model::money::{format_amount, minor_units};
+use kontor_model::money::minor_units;
+use kontor_model::number_input::{format_exact, format_number, Locale};
 use kontor_model::offer::Offer;
 use kontor_model::position::PositionType;
 use kontor_model::totals::{compute_totals, DocumentTotals, PositionAmounts};
-use kontor_pdf::document::{DocumentData, Labels, Letterhead, Row, TotalLine};
+use kontor_pdf::document::{DocumentData, Labels, Letterhead, Logo, Row, TotalLine};
 use kontor_pdf::rich_text::{blocks, plain_blocks};
+use kontor_pdf::words::{fill, Language, Words};
 use rust_decimal::Decimal;
 
-/// A date as printed: `3 Nov 2026`.
-pub fn print_date(date: NaiveDate) -> String {
-    date.format("%-d %b %Y").to_string()
+/// What a document needs to know about its customer company.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocumentCustomer {
+    /// The company's correspondence language (`language`; German when unknown).
+    pub language: Language,
+    /// The company's VAT ID, printed on reverse-charge and intra-EU invoices (§ 14a UStG).
+    pub vat_identifier: Option<String>,
 }
 
-fn money(amount: Decimal, currency: &str) -> String {
-    format!("{} {currency}", format_amount(amount, currency))
+/// The account as documents print it and the customer company `customer_id` (language,
+/// VAT ID; an unknown or absent company prints German without VAT ID).
+/// Errors: 500 when the account settings cannot be read.
+pub async fn context(
+    state: &AppState,
+    customer_id: Option<i64>,
+) -> ApiResult<(AccountProfile, DocumentCustomer)> {
+    let account = document_profile(&state.pool, &state.data_dir).await?;
+    let company = match customer_id {
+        Some(id) => crate::companies::find(&state.pool, id).await?,
+        None => None,
+    };
+    let customer = company
+        .map(|c| DocumentCustomer {
+            language: Language::from_code(Some(c.language.as_str())),
+            vat_identifier: c.vat_identifier.filter(|v| !v.trim().is_empty()),
+        })
+        .unwrap_or_default();
+    Ok((account, customer))
 }
 
-fn plain(value: Decimal) -> String {
-    value.normalize().to_string()
+/// How numbers are written in `language`: German `1.234,56`, English `1,234.56`.
+fn locale(language: Language) -> Locale {
+    match language {
+        Language::De => Locale::De,
+        Language::En => Locale::En,
+    }
 }
 
-/// The letterhead for `paper` (`None` = blank paper: nothing printed around the document).
-pub fn letterhead(account: &AccountConfig, paper: Option<&LetterPaperConfig>) -> Letterhead {
+/// A date as printed: German `23.11.2026`, English `23 Nov 2026` (unambiguous in both
+/// British and American reading).
+pub fn print_date(date: NaiveDate, language: Language) -> String {
+    match language {
+        Language::De => date.format("%d.%m.%Y").to_string(),
+        Language::En => date.format("%-d %b %Y").to_string(),
+    }
+}
+
+/// An amount in `currency` units with the currency's minor-unit places, in `language`'s
+/// number format (`1.234,56` / `1,234.56`).
+fn amount(value: Decimal, currency: &str, language: Language) -> String {
+    format_number(value, minor_units(currency), locale(language))
+}
+
+/// An amount with its currency code: `1.234,56 EUR`.
+fn money(value: Decimal, currency: &str, language: Language) -> String {
+    format!("{} {currency}", amount(value, currency, language))
+}
+
+/// A quantity or percentage with its own significant digits: `2,5` / `2.5`.
+fn plain(value: Decimal, language: Language) -> String {
+    format_exact(value.normalize(), locale(language))
+}
+
+/// An IBAN grouped by four for print (`DE02 1203 0000 0000 2020 51`).
+pub fn group_iban(iban: &str) -> String {
+    let compact: Vec<char> = iban.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The set text of an optional account field (`None` for unset or blank).
+fn set(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+/// The legal footer (§ 14 (4) UStG: full name and address of the supplier, tax number or
+/// VAT ID) plus contact, register entry (court; register and number), managing
+/// directors and bank, as four columns; unset fields are left out.
+pub fn legal_footer(account: &AccountProfile, w: &Words) -> Vec<Vec<String>> {
+    let labelled = |label: &str, value: &Option<String>| set(value).map(|v| format!("{label} {v}"));
+    let mut sender = vec![account.name.clone()];
+    sender.extend(
+        account
+            .address
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string),
+    );
+    let contact: Vec<String> = [
+        labelled(w.phone, &account.phone),
+        labelled(w.email, &account.email),
+        set(&account.website).map(str::to_string),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let legal: Vec<String> = [
+        set(&account.managing_directors).map(|v| format!("{}: {v}", w.managing_directors)),
+        set(&account.register_court).map(str::to_string),
+        set(&account.register_number).map(|v| format!("{} {v}", w.register)),
+        labelled(w.vat_id, &account.vat_identifier),
+        labelled(w.tax_number, &account.tax_number),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let bank: Vec<String> = [
+        set(&account.bank_name).map(str::to_string),
+        set(&account.account_holder).map(|v| format!("{}: {v}", w.account_holder)),
+        set(&account.iban).map(|v| format!("IBAN {}", group_iban(v))),
+        set(&account.bic).map(|v| format!("BIC {v}")),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    vec![sender, contact, legal, bank]
+        .into_iter()
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+/// The letterhead for `paper` (`None` = blank paper: nothing printed around the document,
+/// neither sender block, logo nor legal footer — pre-printed paper carries them).
+pub fn letterhead(
+    account: &AccountProfile,
+    paper: Option<&LetterPaperConfig>,
+    language: Language,
+) -> Letterhead {
     let Some(paper) = paper else {
         return Letterhead::default();
     };
@@ -44,6 +168,11 @@ pub fn letterhead(account: &AccountConfig, paper: Option<&LetterPaperConfig>) ->
         address_lines: lines,
         footer_line: paper.footer_line.clone(),
         logo_text: paper.logo_text.clone(),
+        logo: account
+            .logo
+            .as_ref()
+            .and_then(|l| Logo::from_content_type(&l.content_type, l.bytes.clone())),
+        footer_columns: legal_footer(account, language.words()),
     }
 }
 
@@ -66,11 +195,12 @@ pub struct PrintPosition<'a> {
 }
 
 /// The table rows of `positions` (with their computed net totals), split into sections
-/// at page breaks; items are numbered.
+/// at page breaks; items are numbered; numbers in `language`'s format.
 pub fn sections(
     positions: &[PrintPosition<'_>],
     nets: &[Decimal],
     currency: &str,
+    language: Language,
 ) -> Vec<Vec<Row>> {
     let mut sections = vec![Vec::new()];
     let mut pos = 0;
@@ -91,17 +221,19 @@ pub fn sections(
                     quantity: if lump {
                         String::new()
                     } else {
-                        item.quantity.map(plain).unwrap_or_default()
+                        item.quantity
+                            .map(|q| plain(q, language))
+                            .unwrap_or_default()
                     },
                     unit: item.unit.unwrap_or_default().to_string(),
                     unit_price: if lump {
                         String::new()
                     } else {
                         item.unit_price
-                            .map(|p| format_amount(p, currency))
+                            .map(|p| amount(p, currency, language))
                             .unwrap_or_default()
                     },
-                    net_total: format_amount(*net, currency),
+                    net_total: amount(*net, currency, language),
                     optional: item.optional,
                 }
             }
@@ -109,7 +241,7 @@ pub fn sections(
                 kind: kind.as_str().into(),
                 title: item.title.to_string(),
                 description: blocks(item.description.unwrap_or("")),
-                net_total: format_amount(*net, currency),
+                net_total: amount(*net, currency, language),
                 ..Default::default()
             },
         };
@@ -128,39 +260,49 @@ fn total_lines(
     tax: Decimal,
     reverse_charge: bool,
     currency: &str,
+    language: Language,
 ) -> Vec<TotalLine> {
-    let line = |label: String, amount: Decimal, strong: bool| TotalLine {
+    let w = language.words();
+    let line = |label: String, value: Decimal, strong: bool| TotalLine {
         label,
-        amount: money(amount, currency),
+        amount: money(value, currency, language),
         strong,
     };
     let mut lines = Vec::new();
     if !discount.is_zero() {
-        lines.push(line("Subtotal".into(), totals.items_total, false));
+        lines.push(line(w.subtotal.into(), totals.items_total, false));
         lines.push(line(
-            format!("Discount {} %", plain(discount)),
+            fill(w.discount, &[("percent", &plain(discount, language))]),
             -totals.discount_amount,
             false,
         ));
     }
-    lines.push(line("Net total".into(), totals.net_total, false));
+    lines.push(line(w.net_total.into(), totals.net_total, false));
     let tax_label = if reverse_charge {
-        "VAT 0 % (reverse charge)".to_string()
+        w.vat_reverse_charge.to_string()
     } else {
-        format!("VAT {} %", plain(tax))
+        fill(w.vat, &[("percent", &plain(tax, language))])
     };
     lines.push(line(tax_label, totals.tax_amount, false));
-    lines.push(line("Gross total".into(), totals.gross_total, true));
+    lines.push(line(w.gross_total.into(), totals.gross_total, true));
     lines
 }
 
-/// The printed offer: optional positions marked (and not counted), detail columns per
-/// `print_detail_columns`.
+/// The recipient address as lines.
+fn address_lines(address: &str) -> Vec<String> {
+    address.lines().map(str::to_string).collect()
+}
+
+/// The printed offer in the customer's language: optional positions marked (and not
+/// counted), detail columns per `print_detail_columns`.
 pub fn offer_document(
     offer: &Offer,
-    account: &AccountConfig,
+    account: &AccountProfile,
     paper: Option<&LetterPaperConfig>,
+    customer: &DocumentCustomer,
 ) -> ApiResult<DocumentData> {
+    let language = customer.language;
+    let w = language.words();
     let currency = offer.currency.as_str();
     let items = offer.items.clone().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items
@@ -193,58 +335,60 @@ pub fn offer_document(
         })
         .collect();
     let mut meta = vec![
-        ("Offer no.".to_string(), offer.identifier.clone()),
-        ("Date".into(), print_date(offer.date)),
-        ("Valid until".into(), print_date(offer.due_date)),
+        (w.offer_number.to_string(), offer.identifier.clone()),
+        (w.offer_date.into(), print_date(offer.date, language)),
+        (w.valid_until.into(), print_date(offer.due_date, language)),
     ];
     if let Some(user) = &offer.user {
         meta.push((
-            "Contact".into(),
+            w.contact.into(),
             format!("{} {}", user.firstname, user.lastname),
         ));
     }
-    let mut notes = vec![format!(
-        "This offer is valid until {}.",
-        print_date(offer.due_date)
+    let mut notes = vec![fill(
+        w.offer_valid,
+        &[("date", &print_date(offer.due_date, language))],
     )];
     if items.iter().any(|i| i.optional) {
-        notes.push("Positions marked optional are not included in the total.".into());
+        notes.push(w.optional_note.into());
     }
     if offer.vat.reverse_charge {
-        notes.push("Reverse charge: the recipient is liable for the VAT.".into());
+        notes.push(w.reverse_charge_note.into());
     }
     Ok(DocumentData {
-        heading: format!("Offer {}", offer.identifier),
+        heading: fill(w.offer_heading, &[("number", &offer.identifier)]),
         subject: offer.title.clone(),
-        letterhead: letterhead(account, paper),
-        recipient_lines: offer
-            .recipient_address
-            .lines()
-            .map(str::to_string)
-            .collect(),
+        letterhead: letterhead(account, paper, language),
+        recipient_lines: address_lines(&offer.recipient_address),
         meta,
         salutation: blocks(offer.salutation.as_deref().unwrap_or("")),
         detail_columns: offer.print_detail_columns,
-        sections: sections(&printed, &totals.positions, currency),
+        sections: sections(&printed, &totals.positions, currency, language),
         totals: total_lines(
             &totals,
             offer.discount,
             offer.tax,
             offer.vat.reverse_charge,
             currency,
+            language,
         ),
         notes,
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
-        labels: Labels::default(),
+        labels: Labels::of(language),
     })
 }
 
-/// The printed invoice (also the live preview of an unsaved one, and reversals).
+/// The printed invoice in the customer's language (also the live preview of an unsaved
+/// one, and reversals). The payment line names the account's IBAN when one is set.
 pub fn invoice_document(
     invoice: &Invoice,
-    account: &AccountConfig,
+    account: &AccountProfile,
     paper: Option<&LetterPaperConfig>,
+    customer: &DocumentCustomer,
 ) -> ApiResult<DocumentData> {
+    let language = customer.language;
+    let w = language.words();
+    let date = |d: NaiveDate| print_date(d, language);
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items
@@ -277,49 +421,59 @@ pub fn invoice_document(
             optional: false,
         })
         .collect();
-    let sections = sections(&printed, &totals.positions, currency);
+    let sections = sections(&printed, &totals.positions, currency, language);
     let lines = total_lines(
         &totals,
         invoice.discount,
         invoice.tax,
         invoice.vat.reverse_charge,
         currency,
+        language,
     );
 
-    let number = invoice
-        .identifier
-        .clone()
-        .unwrap_or_else(|| "(draft)".into());
+    let number = invoice.identifier.clone().unwrap_or_else(|| w.draft.into());
     let mut meta = vec![
-        ("Invoice no.".to_string(), number.clone()),
-        ("Date".into(), print_date(invoice.date)),
-        ("Due date".into(), print_date(invoice.due_date)),
+        (w.invoice_number.to_string(), number.clone()),
+        (w.invoice_date.into(), date(invoice.date)),
+        (w.due_date.into(), date(invoice.due_date)),
     ];
     if let (Some(from), Some(to)) = (invoice.service_period_from, invoice.service_period_to) {
         meta.push((
-            "Service period".into(),
-            format!("{} – {}", print_date(from), print_date(to)),
+            w.service_period.into(),
+            format!("{} – {}", date(from), date(to)),
         ));
     }
     if let Some(user) = &invoice.user {
         meta.push((
-            "Contact".into(),
+            w.contact.into(),
             format!("{} {}", user.firstname, user.lastname),
         ));
     }
+    if invoice.vat.reverse_charge || invoice.vat.intra_eu {
+        if let Some(vat_id) = &customer.vat_identifier {
+            meta.push((w.customer_vat_id.into(), vat_id.clone()));
+        }
+    }
 
     let mut notes = Vec::new();
+    let gross = money(invoice.gross_total, currency, language);
     if invoice.reversal {
-        notes.push(
-            "This reversal invoice cancels the invoice named above; amounts are negated."
-                .to_string(),
-        );
+        notes.push(w.reversal_note.to_string());
     } else {
-        notes.push(format!(
-            "Please pay {} by {}.",
-            money(invoice.gross_total, currency),
-            print_date(invoice.due_date)
-        ));
+        let due = date(invoice.due_date);
+        notes.push(match set(&account.iban) {
+            Some(iban) => {
+                let mut iban = group_iban(iban);
+                if let Some(bic) = set(&account.bic) {
+                    iban = format!("{iban} (BIC {bic})");
+                }
+                fill(
+                    w.pay_to_iban,
+                    &[("amount", &gross), ("date", &due), ("iban", &iban)],
+                )
+            }
+            None => fill(w.pay, &[("amount", &gross), ("date", &due)]),
+        });
     }
     if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
         let reduced = mul_round(
@@ -329,34 +483,38 @@ pub fn invoice_document(
         )
         .and_then(|d| invoice.gross_total.checked_sub(d))
         .ok_or_else(|| ApiError::field("cash_discount", "is out of range"))?;
-        let by = invoice.date + Duration::days(invoice.cash_discount_days);
-        notes.push(format!(
-            "{} % cash discount if paid by {}: {}.",
-            plain(invoice.cash_discount),
-            print_date(by),
-            money(reduced, currency)
+        let by = invoice
+            .date
+            .checked_add_signed(Duration::days(invoice.cash_discount_days))
+            .ok_or_else(|| ApiError::field("cash_discount_days", "is out of range"))?;
+        notes.push(fill(
+            w.cash_discount,
+            &[
+                ("percent", &plain(invoice.cash_discount, language)),
+                ("date", &date(by)),
+                ("amount", &money(reduced, currency, language)),
+            ],
         ));
     }
     if invoice.vat.reverse_charge {
-        notes.push("Reverse charge: the recipient is liable for the VAT.".into());
+        notes.push(w.reverse_charge_note.into());
     }
     if invoice.vat.intra_eu {
-        notes.push("Tax-exempt intra-Community supply.".into());
+        notes.push(w.intra_eu_note.into());
     }
 
     Ok(DocumentData {
-        heading: if invoice.reversal {
-            format!("Reversal invoice {number}")
-        } else {
-            format!("Invoice {number}")
-        },
+        heading: fill(
+            if invoice.reversal {
+                w.reversal_heading
+            } else {
+                w.invoice_heading
+            },
+            &[("number", &number)],
+        ),
         subject: invoice.title.clone(),
-        letterhead: letterhead(account, paper),
-        recipient_lines: invoice
-            .recipient_address
-            .lines()
-            .map(str::to_string)
-            .collect(),
+        letterhead: letterhead(account, paper, language),
+        recipient_lines: address_lines(&invoice.recipient_address),
         meta,
         salutation: blocks(invoice.salutation.as_deref().unwrap_or("")),
         detail_columns: true,
@@ -364,30 +522,37 @@ pub fn invoice_document(
         totals: lines,
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
-        labels: Labels::default(),
+        labels: Labels::of(language),
     })
 }
 
-/// The time sheet of an invoice: one row per billed activity (date, description, user,
-/// hours, rate, amount) and the total hours.
+/// The time sheet of an invoice in the customer's language: one row per billed activity
+/// (date, description, user, hours, rate, amount) and the total hours.
 pub fn timesheet_document(
     invoice: &Invoice,
     activities: &[Activity],
-    account: &AccountConfig,
+    account: &AccountProfile,
     paper: Option<&LetterPaperConfig>,
+    customer: &DocumentCustomer,
 ) -> ApiResult<DocumentData> {
+    let language = customer.language;
+    let w = language.words();
     let currency = invoice.currency.as_str();
     let corrupt = || ApiError::Internal("stored activity hours × rate overflow".into());
     let amounts = activities
         .iter()
         .map(|a| mul_round(a.hours, a.hourly_rate, minor_units(currency)).ok_or_else(corrupt))
         .collect::<ApiResult<Vec<Decimal>>>()?;
+    let short_date = match language {
+        Language::De => "%d.%m.",
+        Language::En => "%-d %b",
+    };
     let rows = activities
         .iter()
         .zip(&amounts)
         .map(|(a, net)| Row {
             kind: "item".into(),
-            pos: a.date.format("%d.%m.").to_string(),
+            pos: a.date.format(short_date).to_string(),
             title: if a.description.is_empty() {
                 a.project.name.clone()
             } else {
@@ -403,10 +568,10 @@ pub fn timesheet_document(
                     ))
                 })
                 .unwrap_or_default(),
-            quantity: plain(a.hours),
+            quantity: plain(a.hours, language),
             unit: "h".into(),
-            unit_price: format_amount(a.hourly_rate, currency),
-            net_total: format_amount(*net, currency),
+            unit_price: amount(a.hourly_rate, currency, language),
+            net_total: amount(*net, currency, language),
             optional: false,
         })
         .collect();
@@ -416,44 +581,91 @@ pub fn timesheet_document(
             .try_fold(Decimal::ZERO, |s, v| s.checked_add(v))
     }
     let hours = sum(activities.iter().map(|a| a.hours)).ok_or_else(corrupt)?;
-    let amount = sum(amounts.iter().copied()).ok_or_else(corrupt)?;
-    let number = invoice
-        .identifier
-        .clone()
-        .unwrap_or_else(|| "(draft)".into());
+    let total = sum(amounts.iter().copied()).ok_or_else(corrupt)?;
+    let number = invoice.identifier.clone().unwrap_or_else(|| w.draft.into());
     Ok(DocumentData {
-        heading: format!("Time sheet for invoice {number}"),
+        heading: fill(w.timesheet_heading, &[("number", &number)]),
         subject: invoice.title.clone(),
-        letterhead: letterhead(account, paper),
-        recipient_lines: invoice
-            .recipient_address
-            .lines()
-            .map(str::to_string)
-            .collect(),
+        letterhead: letterhead(account, paper, language),
+        recipient_lines: address_lines(&invoice.recipient_address),
         meta: vec![
-            ("Invoice no.".into(), number),
-            ("Date".into(), print_date(invoice.date)),
+            (w.invoice_number.into(), number),
+            (w.invoice_date.into(), print_date(invoice.date, language)),
         ],
         detail_columns: true,
         sections: vec![rows],
         totals: vec![
             TotalLine {
-                label: "Total hours".into(),
-                amount: format!("{} h", plain(hours)),
+                label: w.total_hours.into(),
+                amount: format!("{} h", plain(hours, language)),
                 strong: true,
             },
             TotalLine {
-                label: "Amount".into(),
-                amount: money(amount, currency),
+                label: w.amount.into(),
+                amount: money(total, currency, language),
                 strong: false,
             },
         ],
         labels: Labels {
-            pos: "Date".into(),
-            quantity: "Hours".into(),
-            unit_price: "Rate".into(),
-            ..Labels::default()
+            pos: w.date.into(),
+            quantity: w.hours.into(),
+            unit_price: w.rate.into(),
+            ..Labels::of(language)
         },
         ..Default::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_and_dates_follow_the_language() {
+        let d = NaiveDate::from_ymd_opt(2026, 11, 3).unwrap();
+        assert_eq!(print_date(d, Language::De), "03.11.2026");
+        assert_eq!(print_date(d, Language::En), "3 Nov 2026");
+        let x = Decimal::new(123456, 2);
+        assert_eq!(money(x, "EUR", Language::De), "1.234,56 EUR");
+        assert_eq!(money(x, "EUR", Language::En), "1,234.56 EUR");
+        assert_eq!(plain(Decimal::new(250, 2), Language::De), "2,5");
+        assert_eq!(
+            group_iban("DE02120300000000202051"),
+            "DE02 1203 0000 0000 2020 51"
+        );
+    }
+
+    #[test]
+    fn the_legal_footer_names_what_is_set() {
+        let account = AccountProfile {
+            name: "Kontor GmbH".into(),
+            address: "Hauptstraße 1\n10115 Berlin".into(),
+            vat_identifier: Some("DE136695976".into()),
+            tax_number: Some(" ".into()),
+            register_court: Some("Amtsgericht Charlottenburg".into()),
+            register_number: Some("HRB 1 B".into()),
+            iban: Some("DE02120300000000202051".into()),
+            ..Default::default()
+        };
+        let columns = legal_footer(&account, Language::De.words());
+        assert_eq!(
+            columns,
+            vec![
+                vec![
+                    "Kontor GmbH".to_string(),
+                    "Hauptstraße 1".into(),
+                    "10115 Berlin".into()
+                ],
+                vec![
+                    "Amtsgericht Charlottenburg".to_string(),
+                    "Handelsregister HRB 1 B".into(),
+                    "USt-IdNr. DE136695976".into()
+                ],
+                vec!["IBAN DE02 1203 0000 0000 2020 51".to_string()],
+            ]
+        );
+        assert!(letterhead(&account, None, Language::De)
+            .footer_columns
+            .is_empty());
+    }
 }

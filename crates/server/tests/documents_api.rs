@@ -71,15 +71,15 @@ async fn invoice_pdf_shows_identifier_positions_page_breaks_and_totals() {
         "the page break starts a second page:\n{text}"
     );
     assert!(
-        pages[0].contains("Invoice R2611-001")
+        pages[0].contains("Rechnung R2611-001")
             && pages[0].contains("Concept")
-            && pages[0].contains("Subtotal"),
+            && pages[0].contains("Zwischensumme"),
         "{}",
         pages[0]
     );
     assert!(pages[0].contains("Dear team") && pages[0].contains("first"));
     assert!(
-        pages[1].contains("Unit price"),
+        pages[1].contains("Einzelpreis"),
         "header repeated on the next page"
     );
     assert!(
@@ -89,15 +89,15 @@ async fn invoice_pdf_shows_identifier_positions_page_breaks_and_totals() {
     );
     assert!(pages[1].contains("with care"));
     for expected in [
-        "Net total",
-        "180.00 EUR",
-        "Discount 10 %",
-        "VAT 19 %",
-        "34.20 EUR",
-        "Gross total",
-        "214.20 EUR",
-        "2 % cash discount",
-        "Page 2 of 2",
+        "Netto",
+        "180,00 EUR",
+        "Rabatt 10 %",
+        "USt. 19 %",
+        "34,20 EUR",
+        "Brutto",
+        "214,20 EUR",
+        "2 % Skonto",
+        "Seite 2 von 2",
     ] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }
@@ -154,11 +154,11 @@ async fn timesheet_pdf_lists_hours_or_is_404() {
     let (status, ct, text) = pdf(&s, &format!("/invoices/{id}/timesheet.pdf")).await;
     assert_eq!((status, ct.as_str()), (200, "application/pdf"));
     for expected in [
-        "Time sheet",
+        "Stundennachweis",
         "Wireframes",
-        "2.5",
-        "Total hours",
-        "200.00 EUR",
+        "2,5",
+        "Stunden gesamt",
+        "200,00 EUR",
     ] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }
@@ -177,7 +177,7 @@ async fn preview_renders_an_unsaved_body_and_stores_nothing() {
     assert!(
         text.contains("Draft in progress")
             && text.contains("Half written")
-            && text.contains("35.70 EUR"),
+            && text.contains("35,70 EUR"),
         "{text}"
     );
     assert_eq!(s.get("/invoices").await.header("x-total"), "0");

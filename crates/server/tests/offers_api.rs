@@ -339,14 +339,14 @@ async fn pdf_marks_optional_positions_and_can_hide_detail_columns() {
     std::io::Write::write_all(&mut child.stdin.take().unwrap(), &r.bytes().await.unwrap()).unwrap();
     let text = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
     assert!(
-        text.contains("Offer A2611-001") && text.contains("Extra animations (optional)"),
+        text.contains("Angebot A2611-001") && text.contains("Extra animations (optional)"),
         "{text}"
     );
     assert!(
-        !text.contains("Unit price"),
+        !text.contains("Einzelpreis"),
         "detail columns hidden:\n{text}"
     );
-    assert!(text.contains("1,190.00 EUR"));
+    assert!(text.contains("1.190,00 EUR"));
     assert_eq!(
         s.get(&format!("/offers/{id}.pdf?letter_paper_id=42"))
             .await

@@ -1,6 +1,8 @@
-//! `kontor-server demo`: realistic demo data — users, customers with addresses and
-//! e-mails, suppliers, projects, and 72 invoices over the last 12 months in every status
-//! with varied positions. Runs only on a database without invoices.
+//! `kontor-server demo`: realistic demo data — the account's own data and logo (a German
+//! GmbH with VAT ID, tax number, register entry and bank), users, customers in DE, AT, CH,
+//! NL and GB with VAT IDs, languages and a billing contact each, suppliers, projects, and
+//! 72 invoices over the last 12 months in every status with varied positions (worded in
+//! each customer's language). Runs only on a database without invoices.
 
 mod offers;
 mod purchases;
@@ -10,74 +12,333 @@ use crate::db::{now, ts};
 use crate::invoices::create_invoice;
 use crate::state::AppState;
 use chrono::{Datelike, Duration, NaiveDate};
+use kontor_model::account::{apply_account_update, validate_account_update, AccountUpdate};
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem};
-use kontor_model::party::{CompanyType, CustomerVat, NewCompany, NewProject};
+use kontor_model::party::{CompanyType, CustomerVat, Gender, Language, NewCompany, NewProject};
 use kontor_model::position::PositionType;
 use kontor_model::status::InvoiceStatus;
 use rust_decimal::Decimal;
 
-const CUSTOMERS: &[(&str, &str, &str, i64)] = &[
+/// A demo customer: master data (with a VAT ID whose checksum is valid), correspondence
+/// language and its billing contact (gender, first and last name, job, e-mail).
+struct DemoCustomer {
+    name: &'static str,
+    address: &'static str,
+    country: &'static str,
+    email: &'static str,
+    term: i64,
+    vat_identifier: Option<&'static str>,
+    language: Language,
+    phone: &'static str,
+    website: Option<&'static str>,
+    contact: (
+        Gender,
+        &'static str,
+        &'static str,
+        &'static str,
+        &'static str,
+    ),
+}
+
+const CUSTOMERS: &[DemoCustomer] = &[
+    DemoCustomer {
+        name: "Müller & Söhne GmbH",
+        address: "Lindenstraße 12\n80331 München",
+        country: "DE",
+        email: "buchhaltung@mueller-soehne.de",
+        term: 14,
+        vat_identifier: Some("DE812345673"),
+        language: Language::De,
+        phone: "+49 89 5512340",
+        website: Some("https://mueller-soehne.example"),
+        contact: (
+            Gender::F,
+            "Sabine",
+            "Müller",
+            "Buchhaltung",
+            "sabine.mueller@mueller-soehne.de",
+        ),
+    },
+    DemoCustomer {
+        name: "Alpenblick Hotel AG",
+        address: "Seestrasse 4\n6006 Luzern\nSchweiz",
+        country: "CH",
+        email: "office@alpenblick.ch",
+        term: 30,
+        vat_identifier: Some("CHE109238471"),
+        language: Language::De,
+        phone: "+41 41 2101010",
+        website: Some("https://alpenblick.example"),
+        contact: (
+            Gender::M,
+            "Reto",
+            "Zürcher",
+            "Finanzen",
+            "finanzen@alpenblick.ch",
+        ),
+    },
+    DemoCustomer {
+        name: "Nordlicht Design KG",
+        address: "Speicherstadt 7\n20457 Hamburg",
+        country: "DE",
+        email: "rechnung@nordlicht-design.de",
+        term: 14,
+        vat_identifier: Some("DE294817367"),
+        language: Language::De,
+        phone: "+49 40 3003000",
+        website: None,
+        contact: (
+            Gender::F,
+            "Nina",
+            "Hansen",
+            "Geschäftsführerin",
+            "nina@nordlicht-design.de",
+        ),
+    },
+    DemoCustomer {
+        name: "Bäckerei Sonnenschein",
+        address: "Marktplatz 3\n50667 Köln",
+        country: "DE",
+        email: "info@baeckerei-sonnenschein.de",
+        term: 7,
+        vat_identifier: None,
+        language: Language::De,
+        phone: "+49 221 123456",
+        website: None,
+        contact: (
+            Gender::M,
+            "Peter",
+            "Sonnenschein",
+            "Inhaber",
+            "peter@baeckerei-sonnenschein.de",
+        ),
+    },
+    DemoCustomer {
+        name: "Greenfield Analytics Ltd",
+        address: "221 Baker Street\nLondon NW1 6XE\nUnited Kingdom",
+        country: "GB",
+        email: "accounts@greenfield-analytics.co.uk",
+        term: 30,
+        vat_identifier: Some("GB987654353"),
+        language: Language::En,
+        phone: "+44 20 79460000",
+        website: Some("https://greenfield-analytics.example"),
+        contact: (
+            Gender::F,
+            "Olivia",
+            "Brooks",
+            "Accounts payable",
+            "olivia.brooks@greenfield-analytics.co.uk",
+        ),
+    },
+    DemoCustomer {
+        name: "Stadtwerke Ahrensburg",
+        address: "Am Alten Markt 1\n22926 Ahrensburg",
+        country: "DE",
+        email: "kreditoren@stadtwerke-ahrensburg.de",
+        term: 30,
+        vat_identifier: Some("DE314159262"),
+        language: Language::De,
+        phone: "+49 4102 990",
+        website: None,
+        contact: (
+            Gender::U,
+            "Kim",
+            "Petersen",
+            "Kreditorenbuchhaltung",
+            "kreditoren@stadtwerke-ahrensburg.de",
+        ),
+    },
+    DemoCustomer {
+        name: "Café Kranzler Betriebs GmbH",
+        address: "Kurfürstendamm 18\n10719 Berlin",
+        country: "DE",
+        email: "verwaltung@kranzler-cafe.de",
+        term: 14,
+        vat_identifier: None,
+        language: Language::De,
+        phone: "+49 30 8871390",
+        website: None,
+        contact: (
+            Gender::M,
+            "Thomas",
+            "Richter",
+            "Verwaltung",
+            "t.richter@kranzler-cafe.de",
+        ),
+    },
+    DemoCustomer {
+        name: "Van der Berg B.V.",
+        address: "Keizersgracht 101\n1015 CJ Amsterdam\nNetherlands",
+        country: "NL",
+        email: "finance@vanderberg.nl",
+        term: 30,
+        vat_identifier: Some("NL812345678B01"),
+        language: Language::En,
+        phone: "+31 20 5550100",
+        website: Some("https://vanderberg.example"),
+        contact: (
+            Gender::F,
+            "Femke",
+            "de Vries",
+            "Finance",
+            "femke.devries@vanderberg.nl",
+        ),
+    },
+    DemoCustomer {
+        name: "Donau Medien GmbH",
+        address: "Praterstraße 22\n1020 Wien\nÖsterreich",
+        country: "AT",
+        email: "buchhaltung@donau-medien.at",
+        term: 14,
+        vat_identifier: Some("ATU51234560"),
+        language: Language::De,
+        phone: "+43 1 2145000",
+        website: Some("https://donau-medien.example"),
+        contact: (
+            Gender::M,
+            "Lukas",
+            "Gruber",
+            "Controlling",
+            "lukas.gruber@donau-medien.at",
+        ),
+    },
+];
+
+/// The demo suppliers: name, address, VAT ID, IBAN (valid check digits), BIC.
+const SUPPLIERS: &[(&str, &str, &str, &str, &str)] = &[
     (
-        "Müller & Söhne GmbH",
-        "Lindenstraße 12\n80331 München",
-        "buchhaltung@mueller-soehne.de",
-        14,
+        "Papier & Co. KG",
+        "Industriestraße 9\n70565 Stuttgart",
+        "DE136695976",
+        "DE89370400440532013000",
+        "COBADEFFXXX",
     ),
     (
-        "Alpenblick Hotel AG",
-        "Seestrasse 4\n6006 Luzern\nSwitzerland",
-        "office@alpenblick.ch",
-        30,
-    ),
-    (
-        "Nordlicht Design KG",
-        "Speicherstadt 7\n20457 Hamburg",
-        "rechnung@nordlicht-design.de",
-        14,
-    ),
-    (
-        "Bäckerei Sonnenschein",
-        "Marktplatz 3\n50667 Köln",
-        "info@baeckerei-sonnenschein.de",
-        7,
-    ),
-    (
-        "Greenfield Analytics Ltd",
-        "221 Baker Street\nLondon NW1 6XE\nUnited Kingdom",
-        "accounts@greenfield-analytics.co.uk",
-        30,
-    ),
-    (
-        "Stadtwerke Ahrensburg",
-        "Am Alten Markt 1\n22926 Ahrensburg",
-        "kreditoren@stadtwerke-ahrensburg.de",
-        30,
-    ),
-    (
-        "Café Kranzler Betriebs GmbH",
-        "Kurfürstendamm 18\n10719 Berlin",
-        "verwaltung@kranzler-cafe.de",
-        14,
-    ),
-    (
-        "Van der Berg B.V.",
-        "Keizersgracht 101\n1015 CJ Amsterdam\nNetherlands",
-        "finance@vanderberg.nl",
-        30,
+        "CloudHost GmbH",
+        "Rechenzentrum 1\n60311 Frankfurt",
+        "DE314159262",
+        "DE44500105175407324931",
+        "INGDDEFFXXX",
     ),
 ];
 
-const POSITIONS: &[(&str, &str, &str)] = &[
-    ("Concept workshop", "h", "120"),
-    ("UX design", "h", "95"),
-    ("Frontend development", "h", "105"),
-    ("Backend development", "h", "110"),
-    ("Project management", "h", "90"),
-    ("Hosting (monthly)", "month", "49.90"),
-    ("Photo shoot", "day", "850"),
-    ("Copywriting", "page", "65"),
-    ("Domain renewal", "pcs", "14.99"),
-    ("Support package", "month", "290"),
+/// The demo account (issue 9 § The account's own data): a German GmbH with VAT ID
+/// (valid checksum), tax number, register entry, managing directors and bank account.
+fn demo_account() -> AccountUpdate {
+    AccountUpdate {
+        name: Some("Kontor Demo GmbH".into()),
+        address: Some("Hauptstraße 1\n10115 Berlin".into()),
+        country_code: Some("DE".into()),
+        vat_identifier: Some("DE136695976".into()),
+        tax_number: Some("37/123/45678".into()),
+        register_court: Some("Amtsgericht Charlottenburg".into()),
+        register_number: Some("HRB 123456 B".into()),
+        managing_directors: Some("Anna Schmidt, Jonas Weber".into()),
+        phone: Some("+49 30 1234567".into()),
+        email: Some("billing@kontor.example".into()),
+        website: Some("https://kontor.example".into()),
+        account_holder: Some("Kontor Demo GmbH".into()),
+        iban: Some("DE02120300000000202051".into()),
+        bic: Some("BYLADEM1001".into()),
+        bank_name: Some("Deutsche Kreditbank".into()),
+        ..Default::default()
+    }
+}
+
+/// The demo logo (an SVG wordmark, sanitized like an uploaded one).
+const LOGO_SVG: &[u8] = include_bytes!("logo.svg");
+
+/// Sets the demo account's own data and logo through the same rules as `PUT /account`
+/// and `PUT /account/logo`. Errors: a rule refuses the data (a defect of the demo) or a
+/// write fails.
+async fn fill_account(state: &AppState) -> Result<(), String> {
+    let update = demo_account();
+    let mut tx = state.pool.begin().await.map_err(|e| e.to_string())?;
+    let mut settings = crate::account::repo::load(&mut *tx)
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    let errors = validate_account_update(&update, &settings.with_smtp());
+    if !errors.is_empty() {
+        return Err(format!("demo account refused: {errors:?}"));
+    }
+    apply_account_update(&update, &mut settings.account);
+    let svg = crate::svg::sanitize(LOGO_SVG).map_err(|e| format!("demo logo: {e:?}"))?;
+    let key = crate::uploads::store_file(
+        &crate::account::logo_dir(&state.data_dir),
+        "svg",
+        svg.as_bytes(),
+    )
+    .await
+    .map_err(|e| format!("{e:?}"))?;
+    settings.logo = Some(crate::account::repo::StoredLogo {
+        key,
+        content_type: "image/svg+xml".into(),
+    });
+    crate::account::repo::save(&mut *tx, &settings)
+        .await
+        .map_err(|e| format!("{e:?}"))?;
+    tx.commit().await.map_err(|e| e.to_string())
+}
+
+/// The company body of a demo customer: foreign business customers are billed under
+/// reverse charge (no German VAT on B2B services abroad), German ones with 19 %.
+fn customer_body(n: usize, c: &DemoCustomer) -> NewCompany {
+    let foreign = c.country != "DE";
+    NewCompany {
+        kind: Some(CompanyType::Customer),
+        name: Some(c.name.to_string()),
+        address: Some(c.address.to_string()),
+        email: Some(c.email.to_string()),
+        currency: Some(if c.country == "CH" { "CHF" } else { "EUR" }.to_string()),
+        default_invoice_due_days: Some(c.term),
+        tags: Some(if n.is_multiple_of(3) {
+            vec!["key account".to_string()]
+        } else {
+            vec![]
+        }),
+        customer_vat: Some(CustomerVat {
+            tax: Some(Decimal::new(19, 0)),
+            reverse_charge: foreign,
+            intra_eu: false,
+        }),
+        country_code: Some(c.country.to_string()),
+        vat_identifier: c.vat_identifier.map(str::to_string),
+        language: Some(c.language),
+        phone: Some(c.phone.to_string()),
+        website: c.website.map(str::to_string),
+        default_cash_discount: Some(Decimal::new(2, 0)),
+        default_cash_discount_days: Some(7),
+        ..Default::default()
+    }
+}
+
+/// The body of a demo supplier.
+fn supplier_body(s: &(&str, &str, &str, &str, &str)) -> NewCompany {
+    NewCompany {
+        kind: Some(CompanyType::Supplier),
+        name: Some(s.0.into()),
+        address: Some(s.1.into()),
+        country_code: Some("DE".into()),
+        vat_identifier: Some(s.2.into()),
+        iban: Some(s.3.into()),
+        bic: Some(s.4.into()),
+        ..Default::default()
+    }
+}
+
+/// Positions: German title, English title, unit, unit price.
+const POSITIONS: &[(&str, &str, &str, &str)] = &[
+    ("Konzeptworkshop", "Concept workshop", "h", "120"),
+    ("UX-Design", "UX design", "h", "95"),
+    ("Frontend-Entwicklung", "Frontend development", "h", "105"),
+    ("Backend-Entwicklung", "Backend development", "h", "110"),
+    ("Projektmanagement", "Project management", "h", "90"),
+    ("Hosting (monatlich)", "Hosting (monthly)", "month", "49.90"),
+    ("Fotoshooting", "Photo shoot", "day", "850"),
+    ("Texterstellung", "Copywriting", "page", "65"),
+    ("Domainverlängerung", "Domain renewal", "pcs", "14.99"),
+    ("Supportpaket", "Support package", "month", "290"),
 ];
 
 /// A small deterministic generator so the demo is the same every time.
@@ -125,56 +386,33 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .map_err(e)?;
         user_ids.push(id);
     }
+    fill_account(&state).await?;
     let mut customers = Vec::new();
-    for (n, (name, address, email, term)) in CUSTOMERS.iter().enumerate() {
-        let foreign = address.contains("United Kingdom") || address.contains("Netherlands");
-        let body = NewCompany {
-            kind: Some(CompanyType::Customer),
-            name: Some(name.to_string()),
-            address: Some(address.to_string()),
-            email: Some(email.to_string()),
-            currency: Some(
-                if address.contains("Switzerland") {
-                    "CHF"
-                } else {
-                    "EUR"
-                }
-                .to_string(),
-            ),
-            payment_term_days: Some(*term),
-            tags: Some(if n % 3 == 0 {
-                vec!["key account".to_string()]
-            } else {
-                vec![]
-            }),
-            customer_vat: Some(CustomerVat {
-                tax: Some(Decimal::new(19, 0)),
-                reverse_charge: foreign,
-                intra_eu: address.contains("Netherlands"),
-            }),
-            ..Default::default()
-        };
-        customers.push((
-            crate::companies::insert(pool, &body)
-                .await
-                .map_err(|e| format!("{e:?}"))?,
-            body,
-        ));
+    for (n, c) in CUSTOMERS.iter().enumerate() {
+        let body = customer_body(n, c);
+        let id = crate::companies::insert(pool, &body)
+            .await
+            .map_err(|e| format!("{e:?}"))?;
+        let (gender, first, last, job, mail) = c.contact;
+        sqlx::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)")
+            .bind(first)
+            .bind(last)
+            .bind(mail)
+            .bind(id)
+            .bind(gender.as_str())
+            .bind(job)
+            .bind(c.phone)
+            .bind(&t)
+            .bind(&t)
+            .execute(pool)
+            .await
+            .map_err(e)?;
+        customers.push((id, body));
     }
     let mut suppliers = Vec::new();
-    for (name, address) in [
-        ("Papier & Co. KG", "Industriestraße 9\n70565 Stuttgart"),
-        ("CloudHost GmbH", "Rechenzentrum 1\n60311 Frankfurt"),
-    ] {
-        let body = NewCompany {
-            kind: Some(CompanyType::Supplier),
-            name: Some(name.into()),
-            address: Some(address.into()),
-            iban: Some("DE89370400440532013000".into()),
-            ..Default::default()
-        };
+    for supplier in SUPPLIERS {
         suppliers.push(
-            crate::companies::insert(pool, &body)
+            crate::companies::insert(pool, &supplier_body(supplier))
                 .await
                 .map_err(|e| format!("{e:?}"))?,
         );
@@ -223,21 +461,22 @@ pub async fn fill(state: AppState) -> Result<String, String> {
                 .find(|(_, c)| c == customer_id)
                 .map(|(p, _)| *p)
                 .filter(|_| rng.next(2) == 0);
-            let term = customer.payment_term_days.unwrap_or(14);
+            let term = customer.due_days().unwrap_or(14);
+            let english = customer.language == Some(Language::En);
             let currency = customer.currency.clone().unwrap_or_else(|| "EUR".into());
             let mut items = Vec::new();
             if rng.next(3) == 0 {
                 items.push(NewInvoiceItem {
                     kind: Some(PositionType::Title),
-                    title: Some("Services".into()),
+                    title: Some(if english { "Services" } else { "Leistungen" }.into()),
                     ..Default::default()
                 });
             }
             for _ in 0..(1 + rng.next(5)) {
-                let (title, unit, price) = POSITIONS[rng.next(POSITIONS.len() as u64) as usize];
+                let (de, en, unit, price) = POSITIONS[rng.next(POSITIONS.len() as u64) as usize];
                 items.push(NewInvoiceItem {
                     kind: Some(PositionType::Item),
-                    title: Some(title.into()),
+                    title: Some(if english { en } else { de }.into()),
                     quantity: Some(
                         Decimal::new(1 + rng.next(24) as i64, 0)
                             / Decimal::new(if unit == "h" { 2 } else { 4 }, 0),
@@ -250,7 +489,14 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             if rng.next(4) == 0 {
                 items.push(NewInvoiceItem {
                     kind: Some(PositionType::Item),
-                    title: Some("Travel expenses (flat)".into()),
+                    title: Some(
+                        if english {
+                            "Travel expenses (flat)"
+                        } else {
+                            "Reisekostenpauschale"
+                        }
+                        .into(),
+                    ),
                     net_total: Some(Decimal::new(18000, 2)),
                     ..Default::default()
                 });
@@ -267,15 +513,27 @@ pub async fn fill(state: AppState) -> Result<String, String> {
                 recipient_address: Some(format!("{}\n{}", customer.name.clone().unwrap_or_default(), customer.address.clone().unwrap_or_default())),
                 date: Some(date),
                 due_date: Some(date + Duration::days(term)),
-                title: Some(format!("{} {}", ["Services", "Development", "Design work", "Support"][rng.next(4) as usize], date.format("%B %Y"))),
+                title: Some(if english {
+                    format!("{} {}", ["Services", "Development", "Design work", "Support"][rng.next(4) as usize], date.format("%B %Y"))
+                } else {
+                    format!("{} {}", ["Leistungen", "Entwicklung", "Designarbeiten", "Support"][rng.next(4) as usize], date.format("%m/%Y"))
+                }),
                 tax: Some(Decimal::new(19, 0)),
                 currency: Some(currency),
                 items: Some(items),
                 service_period_from: Some(first),
                 service_period_to: Some(last_of_month(first)),
                 status: Some(if status == InvoiceStatus::Draft { InvoiceStatus::Draft } else { InvoiceStatus::Created }),
-                salutation: Some("<p>Dear Sir or Madam,</p><p>thank you for your order. We invoice the following services:</p>".into()),
-                footer: Some("<p>Please pay within the payment term. <b>Thank you!</b></p>".into()),
+                salutation: Some(if english {
+                    "<p>Dear Sir or Madam,</p><p>thank you for your order. We invoice the following services:</p>"
+                } else {
+                    "<p>Sehr geehrte Damen und Herren,</p><p>vielen Dank für Ihren Auftrag. Wir berechnen Ihnen folgende Leistungen:</p>"
+                }.into()),
+                footer: Some(if english {
+                    "<p>Please pay within the payment term. <b>Thank you!</b></p>"
+                } else {
+                    "<p>Bitte zahlen Sie innerhalb der Zahlungsfrist. <b>Vielen Dank!</b></p>"
+                }.into()),
                 cash_discount: Some(Decimal::new(2, 0)),
                 cash_discount_days: Some(7),
                 internal_contact_id: Some(user_ids[rng.next(3) as usize]),
@@ -350,8 +608,9 @@ pub async fn fill(state: AppState) -> Result<String, String> {
     let offers = offers::fill(&state, &caller, &named, today).await?;
     let purchases = purchases::fill(&state, &caller, &suppliers, today).await?;
     Ok(format!(
-        "Demo data added: 3 users, {} customers, 2 suppliers, {} projects, {count} invoices, 6 unbilled activities, {offers} offers, {purchases} purchases.",
+        "Demo data added: the account's data and logo, 3 users, {} customers with billing contacts, {} suppliers, {} projects, {count} invoices, 6 unbilled activities, {offers} offers, {purchases} purchases.",
         customers.len(),
+        suppliers.len(),
         projects.len()
     ))
 }
@@ -399,4 +658,38 @@ fn first_of_month_back(today: NaiveDate, months: i32) -> NaiveDate {
 
 fn last_of_month(first: NaiveDate) -> NaiveDate {
     first_of_month_back(first, -1) - Duration::days(1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kontor_model::master_data::validate_company;
+
+    #[test]
+    fn every_demo_company_and_the_account_pass_the_rules() {
+        for (n, c) in CUSTOMERS.iter().enumerate() {
+            let errors = validate_company(&customer_body(n, c));
+            assert!(errors.is_empty(), "{}: {errors:?}", c.name);
+        }
+        for s in SUPPLIERS {
+            let errors = validate_company(&supplier_body(s));
+            assert!(errors.is_empty(), "{}: {errors:?}", s.0);
+        }
+        let countries: std::collections::BTreeSet<_> =
+            CUSTOMERS.iter().map(|c| c.country).collect();
+        assert_eq!(
+            countries.into_iter().collect::<Vec<_>>(),
+            ["AT", "CH", "DE", "GB", "NL"]
+        );
+        for c in CUSTOMERS
+            .iter()
+            .filter(|c| matches!(c.country, "GB" | "NL"))
+        {
+            assert_eq!(c.language, Language::En, "{}", c.name);
+        }
+        let account = kontor_model::account::Account::default();
+        let errors = validate_account_update(&demo_account(), &account);
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(crate::svg::sanitize(LOGO_SVG).is_ok());
+    }
 }

@@ -1,5 +1,5 @@
 //! Demo offers: deals, contact people and offers in every status, some with optional
-//! positions.
+//! positions; worded in German (the first customers correspond in German).
 
 use crate::auth::Caller;
 use crate::offers::create_offer;
@@ -81,16 +81,16 @@ pub async fn fill(
             recipient_address: Some(name.clone()),
             date: Some(date),
             due_date: Some(date + Duration::days(30)),
-            title: Some(["Website relaunch", "Online shop", "Brand workshop", "Hosting and support"][n % 4].into()),
+            title: Some(["Website-Relaunch", "Onlineshop", "Markenworkshop", "Hosting und Support"][n % 4].into()),
             tax: Some(Decimal::from(19)),
             items: Some(vec![
-                NewOfferItem { kind: Some(PositionType::Title), title: Some("Concept and design".into()), ..Default::default() },
+                NewOfferItem { kind: Some(PositionType::Title), title: Some("Konzept und Design".into()), ..Default::default() },
                 item("Workshop", 8, "h", "120", false),
-                item("Screen design", 24, "h", "95", false),
+                item("Screendesign", 24, "h", "95", false),
                 NewOfferItem { kind: Some(PositionType::Subtotal), ..Default::default() },
-                item("Animations", 10, "h", "95", true),
+                item("Animationen", 10, "h", "95", true),
             ]),
-            salutation: Some("<p>Dear Sir or Madam,</p><p>thank you for your enquiry. We are pleased to offer:</p>".into()),
+            salutation: Some("<p>Sehr geehrte Damen und Herren,</p><p>vielen Dank für Ihre Anfrage. Gerne bieten wir Ihnen an:</p>".into()),
             ..Default::default()
         };
         let id = create_offer(state, caller, body)

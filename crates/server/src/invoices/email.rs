@@ -4,7 +4,7 @@
 
 use super::repo;
 use crate::db::{now, ts};
-use crate::documents::invoice_document;
+use crate::documents::{context, invoice_document};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::mail::{self, MailAttachment};
@@ -41,8 +41,14 @@ pub async fn send_email(
         .account
         .letter_paper(body.letter_paper_id)
         .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
-    let pdf =
-        crate::pdf_render::render(invoice_document(&invoice, &state.account, Some(paper))?).await?;
+    let (account, printed_for) = context(&state, Some(invoice.customer_id)).await?;
+    let pdf = crate::pdf_render::render(invoice_document(
+        &invoice,
+        &account,
+        Some(paper),
+        &printed_for,
+    )?)
+    .await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let sent = mail::send(
         &state.pool,

@@ -3,7 +3,7 @@
 //! (an unsaved creation body; nothing is stored). Rendering runs on a blocking thread.
 
 use super::repo;
-use crate::documents::{invoice_document, timesheet_document};
+use crate::documents::{context, invoice_document, timesheet_document};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody, QueryPairs};
 use crate::files::pdf_response;
@@ -51,7 +51,8 @@ pub async fn render_pdf(
     paper: Option<&crate::config::LetterPaperConfig>,
 ) -> ApiResult<Response> {
     let invoice = repo::load(&state.pool, id).await?;
-    let bytes = render(invoice_document(&invoice, &state.account, paper)?).await?;
+    let (account, customer) = context(state, Some(invoice.customer_id)).await?;
+    let bytes = render(invoice_document(&invoice, &account, paper, &customer)?).await?;
     Ok(pdf_response(
         bytes,
         &format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("draft")),
@@ -75,11 +76,13 @@ pub async fn timesheet_pdf(
     if activities.iter().all(|a| a.hours.is_zero()) {
         return Err(ApiError::not_found(format!("hours billed by invoice {id}")));
     }
+    let (account, customer) = context(&state, Some(invoice.customer_id)).await?;
     let bytes = render(timesheet_document(
         &invoice,
         &activities,
-        &state.account,
+        &account,
         paper,
+        &customer,
     )?)
     .await?;
     Ok(pdf_response(
@@ -192,11 +195,13 @@ pub async fn preview_pdf(
     JsonBody(body): JsonBody<NewInvoice>,
 ) -> ApiResult<Response> {
     let paper = paper(&state, &query)?;
+    let body_customer = body.customer_id;
     let customer = match body.customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,
     };
     let invoice = unsaved(body, &state, customer.as_ref().map(|c| &c.customer_vat))?;
-    let bytes = render(invoice_document(&invoice, &state.account, paper)?).await?;
+    let (account, customer) = context(&state, body_customer).await?;
+    let bytes = render(invoice_document(&invoice, &account, paper, &customer)?).await?;
     Ok(pdf_response(bytes, "preview.pdf"))
 }

@@ -3,7 +3,7 @@
 
 use super::repo;
 use crate::config::LetterPaperConfig;
-use crate::documents::offer_document;
+use crate::documents::{context, offer_document};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::QueryPairs;
 use crate::files::pdf_response;
@@ -19,7 +19,9 @@ pub async fn offer_pdf(
     paper: Option<&LetterPaperConfig>,
 ) -> ApiResult<(Vec<u8>, String)> {
     let offer = repo::load(&state.pool, id).await?;
-    let bytes = crate::pdf_render::render(offer_document(&offer, &state.account, paper)?).await?;
+    let (account, customer) = context(state, offer.company.as_ref().map(|c| c.id)).await?;
+    let bytes =
+        crate::pdf_render::render(offer_document(&offer, &account, paper, &customer)?).await?;
     Ok((bytes, format!("{}.pdf", offer.identifier)))
 }
 

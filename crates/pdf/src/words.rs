@@ -1,0 +1,316 @@
+//! Every fixed word of a printed document in each document language, in one table
+//! (issue 9, "Documents show it": the customer's correspondence language picks German or
+//! English labels). The server picks a [`Words`] with [`Language::words`] and puts the
+//! words into [`crate::document::DocumentData`]; the template only places strings.
+//!
+//! Texts with `{name}` placeholders are filled with [`fill`].
+
+/// A document language: the customer company's `language` (`"de"` or `"en"`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    /// German (the default for a German business).
+    #[default]
+    De,
+    /// English.
+    En,
+}
+
+impl Language {
+    /// The language of a company's `language` code: `"en"` (any case, also `en-GB`) →
+    /// English, everything else (including none) → German.
+    pub fn from_code(code: Option<&str>) -> Self {
+        match code {
+            Some(c)
+                if c.split(['-', '_'])
+                    .next()
+                    .unwrap_or("")
+                    .eq_ignore_ascii_case("en") =>
+            {
+                Language::En
+            }
+            _ => Language::De,
+        }
+    }
+
+    /// The code: `"de"` or `"en"` (also Typst's `lang` for hyphenation).
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::De => "de",
+            Language::En => "en",
+        }
+    }
+
+    /// The fixed words of this language.
+    pub fn words(self) -> &'static Words {
+        match self {
+            Language::De => &DE,
+            Language::En => &EN,
+        }
+    }
+}
+
+/// The fixed words of a document; `{…}` marks a placeholder for [`fill`].
+#[derive(Debug, PartialEq, Eq)]
+pub struct Words {
+    /// Heading of an invoice, `{number}`.
+    pub invoice_heading: &'static str,
+    /// Heading of a reversal invoice, `{number}`.
+    pub reversal_heading: &'static str,
+    /// Heading of an offer, `{number}`.
+    pub offer_heading: &'static str,
+    /// Heading of a time sheet, `{number}` (the invoice's).
+    pub timesheet_heading: &'static str,
+    /// The identifier of an invoice that has none yet.
+    pub draft: &'static str,
+    /// Meta: invoice number.
+    pub invoice_number: &'static str,
+    /// Meta: invoice date.
+    pub invoice_date: &'static str,
+    /// Meta: due date.
+    pub due_date: &'static str,
+    /// Meta: service period.
+    pub service_period: &'static str,
+    /// Meta: offer number.
+    pub offer_number: &'static str,
+    /// Meta: offer date.
+    pub offer_date: &'static str,
+    /// Meta: offer valid until.
+    pub valid_until: &'static str,
+    /// Meta: the account's contact person.
+    pub contact: &'static str,
+    /// Meta: the customer's VAT ID (reverse charge and intra-EU supplies).
+    pub customer_vat_id: &'static str,
+    /// Column: position number.
+    pub pos: &'static str,
+    /// Column: description.
+    pub description: &'static str,
+    /// Column: quantity.
+    pub quantity: &'static str,
+    /// Column: unit.
+    pub unit: &'static str,
+    /// Column: unit price.
+    pub unit_price: &'static str,
+    /// Column: line total.
+    pub total: &'static str,
+    /// Subtotal rows and the subtotal before a discount.
+    pub subtotal: &'static str,
+    /// Marker of optional offer positions.
+    pub optional: &'static str,
+    /// Footer: "Page" (of "Page 1 of 2").
+    pub page: &'static str,
+    /// Footer: "of".
+    pub of: &'static str,
+    /// Totals: discount, `{percent}`.
+    pub discount: &'static str,
+    /// Totals: net total.
+    pub net_total: &'static str,
+    /// Totals: VAT, `{percent}`.
+    pub vat: &'static str,
+    /// Totals: VAT under reverse charge.
+    pub vat_reverse_charge: &'static str,
+    /// Totals: gross total.
+    pub gross_total: &'static str,
+    /// Payment line with the account's IBAN, `{amount}`, `{date}`, `{iban}`.
+    pub pay_to_iban: &'static str,
+    /// Payment line without a bank account, `{amount}`, `{date}`.
+    pub pay: &'static str,
+    /// Cash discount line, `{percent}`, `{date}`, `{amount}`.
+    pub cash_discount: &'static str,
+    /// Note of a reversal invoice.
+    pub reversal_note: &'static str,
+    /// Note under reverse charge (§ 14a (5) UStG).
+    pub reverse_charge_note: &'static str,
+    /// Note of an intra-Community supply (§ 14a (3) UStG).
+    pub intra_eu_note: &'static str,
+    /// Offer note, `{date}`.
+    pub offer_valid: &'static str,
+    /// Offer note when optional positions exist.
+    pub optional_note: &'static str,
+    /// Time sheet column: date.
+    pub date: &'static str,
+    /// Time sheet column: hours.
+    pub hours: &'static str,
+    /// Time sheet column: hourly rate.
+    pub rate: &'static str,
+    /// Time sheet total: hours.
+    pub total_hours: &'static str,
+    /// Time sheet total: amount.
+    pub amount: &'static str,
+    /// Legal footer: phone.
+    pub phone: &'static str,
+    /// Legal footer: e-mail.
+    pub email: &'static str,
+    /// Legal footer: VAT ID (USt-IdNr.).
+    pub vat_id: &'static str,
+    /// Legal footer: tax number (Steuernummer).
+    pub tax_number: &'static str,
+    /// Legal footer: the register before its number ("Handelsregister HRB 123 B").
+    pub register: &'static str,
+    /// Legal footer: managing directors.
+    pub managing_directors: &'static str,
+    /// Legal footer: account holder.
+    pub account_holder: &'static str,
+}
+
+/// German.
+pub static DE: Words = Words {
+    invoice_heading: "Rechnung {number}",
+    reversal_heading: "Stornorechnung {number}",
+    offer_heading: "Angebot {number}",
+    timesheet_heading: "Stundennachweis zur Rechnung {number}",
+    draft: "(Entwurf)",
+    invoice_number: "Rechnungsnummer",
+    invoice_date: "Rechnungsdatum",
+    due_date: "Fällig am",
+    service_period: "Leistungszeitraum",
+    offer_number: "Angebotsnummer",
+    offer_date: "Angebotsdatum",
+    valid_until: "Gültig bis",
+    contact: "Ansprechpartner",
+    customer_vat_id: "Ihre USt-IdNr.",
+    pos: "Pos.",
+    description: "Beschreibung",
+    quantity: "Menge",
+    unit: "Einheit",
+    unit_price: "Einzelpreis",
+    total: "Gesamt",
+    subtotal: "Zwischensumme",
+    optional: "optional",
+    page: "Seite",
+    of: "von",
+    discount: "Rabatt {percent} %",
+    net_total: "Netto",
+    vat: "USt. {percent} %",
+    vat_reverse_charge: "USt. 0 % (Reverse Charge)",
+    gross_total: "Brutto",
+    pay_to_iban: "Bitte überweisen Sie {amount} bis zum {date} auf das Konto IBAN {iban}.",
+    pay: "Bitte zahlen Sie {amount} bis zum {date}.",
+    cash_discount: "{percent} % Skonto bei Zahlung bis zum {date}: {amount}.",
+    reversal_note: "Diese Stornorechnung hebt die genannte Rechnung auf; die Beträge sind negiert.",
+    reverse_charge_note: "Steuerschuldnerschaft des Leistungsempfängers.",
+    intra_eu_note: "Steuerfreie innergemeinschaftliche Lieferung.",
+    offer_valid: "Dieses Angebot ist gültig bis zum {date}.",
+    optional_note: "Als optional markierte Positionen sind in der Summe nicht enthalten.",
+    date: "Datum",
+    hours: "Stunden",
+    rate: "Stundensatz",
+    total_hours: "Stunden gesamt",
+    amount: "Betrag",
+    phone: "Tel.",
+    email: "E-Mail",
+    vat_id: "USt-IdNr.",
+    tax_number: "Steuernummer",
+    register: "Handelsregister",
+    managing_directors: "Geschäftsführung",
+    account_holder: "Kontoinhaber",
+};
+
+/// English.
+pub static EN: Words = Words {
+    invoice_heading: "Invoice {number}",
+    reversal_heading: "Reversal invoice {number}",
+    offer_heading: "Offer {number}",
+    timesheet_heading: "Time sheet for invoice {number}",
+    draft: "(draft)",
+    invoice_number: "Invoice number",
+    invoice_date: "Invoice date",
+    due_date: "Due date",
+    service_period: "Service period",
+    offer_number: "Offer number",
+    offer_date: "Offer date",
+    valid_until: "Valid until",
+    contact: "Contact",
+    customer_vat_id: "Your VAT ID",
+    pos: "Pos.",
+    description: "Description",
+    quantity: "Quantity",
+    unit: "Unit",
+    unit_price: "Unit price",
+    total: "Total",
+    subtotal: "Subtotal",
+    optional: "optional",
+    page: "Page",
+    of: "of",
+    discount: "Discount {percent} %",
+    net_total: "Net total",
+    vat: "VAT {percent} %",
+    vat_reverse_charge: "VAT 0 % (reverse charge)",
+    gross_total: "Gross total",
+    pay_to_iban: "Please transfer {amount} by {date} to IBAN {iban}.",
+    pay: "Please pay {amount} by {date}.",
+    cash_discount: "{percent} % cash discount if paid by {date}: {amount}.",
+    reversal_note: "This reversal invoice cancels the invoice named above; amounts are negated.",
+    reverse_charge_note: "Reverse charge: VAT to be accounted for by the recipient.",
+    intra_eu_note: "Tax-exempt intra-Community supply.",
+    offer_valid: "This offer is valid until {date}.",
+    optional_note: "Positions marked optional are not included in the total.",
+    date: "Date",
+    hours: "Hours",
+    rate: "Rate",
+    total_hours: "Total hours",
+    amount: "Amount",
+    phone: "Phone",
+    email: "Email",
+    vat_id: "VAT ID",
+    tax_number: "Tax number",
+    register: "Commercial register",
+    managing_directors: "Managing directors",
+    account_holder: "Account holder",
+};
+
+/// `text` with every `{name}` of `values` replaced by its value (placeholders not in
+/// `values` stay as they are; values are never re-scanned).
+pub fn fill(text: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(text.len() + 32);
+    let mut rest = text;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        let hit = after.find('}').and_then(|end| {
+            values
+                .iter()
+                .find(|(name, _)| *name == &after[..end])
+                .map(|(_, value)| (end, *value))
+        });
+        match hit {
+            Some((end, value)) => {
+                out.push_str(value);
+                rest = &after[end + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_pick_the_language() {
+        assert_eq!(Language::from_code(Some("en")), Language::En);
+        assert_eq!(Language::from_code(Some("EN-gb")), Language::En);
+        assert_eq!(Language::from_code(Some("de")), Language::De);
+        assert_eq!(Language::from_code(Some("fr")), Language::De);
+        assert_eq!(Language::from_code(None), Language::De);
+        assert_eq!(Language::En.words().invoice_heading, "Invoice {number}");
+        assert_eq!(Language::De.words().invoice_heading, "Rechnung {number}");
+    }
+
+    #[test]
+    fn fill_replaces_named_placeholders_once() {
+        assert_eq!(
+            fill(
+                "Pay {amount} by {date}.",
+                &[("amount", "{date}"), ("date", "1.1")]
+            ),
+            "Pay {date} by 1.1."
+        );
+        assert_eq!(fill("a {x} {", &[]), "a {x} {");
+    }
+}
