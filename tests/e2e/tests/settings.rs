@@ -2,8 +2,9 @@
 //! bundle: reach it from the navigation, be stopped at the field by a bad IBAN before
 //! anything is sent, set the account's VAT ID, IBAN and a PNG logo, then finalize an
 //! invoice and find VAT ID, IBAN and the logo in its PDF (`pdftotext`, `pdfimages`);
-//! switch a customer to English and find "Invoice" instead of "Rechnung". Screenshots of
-//! the page at 1280 and 1024 pixels wide.
+//! switch a customer to English on its edit form and find "Invoice" instead of
+//! "Rechnung"; SMTP settings with a write-only password and a test e-mail; the leave
+//! guard; a read-only key. Screenshots of the page at 1280 and 1024 pixels wide.
 //!
 //! Run: `trunk build --release && CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-e2e
 //! --test settings -- --test-threads=1`.
@@ -121,22 +122,6 @@ fn pdf_images(pdf: &[u8]) -> usize {
         .skip(2)
         .filter(|l| !l.trim().is_empty())
         .count()
-}
-
-/// PUTs JSON to `/api/v1{path}` with the key (panics on non-2xx).
-async fn put(server: &Server, path: &str, body: Value) -> Value {
-    let r = reqwest::Client::new()
-        .put(format!("{}/api/v1{path}", server.base))
-        .header("Authorization", format!("Token token={}", server.key))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("request");
-    let status = r.status();
-    let text = r.text().await.expect("body");
-    assert!(status.is_success(), "PUT {path}: {status} {text}");
-    serde_json::from_str(&text).expect("json")
 }
 
 /// A draft invoice for `customer` (100.00 EUR at 19 %); its id.
@@ -293,13 +278,14 @@ async fn the_account_set_on_the_settings_page_is_on_the_next_invoice() {
         "the logo is an image in the PDF"
     );
 
-    // Switch the customer to English: the next invoice says "Invoice", not "Rechnung".
-    let switched = put(
-        &server,
-        &format!("/companies/{customer}"),
-        json!({"language": "en"}),
-    )
-    .await;
+    // Switch the customer to English on its edit form: the next invoice says "Invoice",
+    // not "Rechnung".
+    b.open(&server.base, &format!("/customers/{customer}/edit"))
+        .await;
+    b.select("#f-language", "en").await;
+    b.click("form.company-form button[type=submit]").await;
+    b.wait_text("Hafen Logistik GmbH saved.").await;
+    let switched = server.get(&format!("/companies/{customer}")).await;
     assert_eq!(switched["language"], "en");
     let english = server
         .invoice(customer, "Harbour consulting (English)")
