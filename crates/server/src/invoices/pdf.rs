@@ -98,13 +98,10 @@ pub async fn timesheet_pdf(
 /// body leaves out come from the customer (`customer_vat`), as on creation.
 fn unsaved(
     body: NewInvoice,
-    state: &AppState,
+    default_currency: String,
     customer_vat: Option<&CustomerVat>,
 ) -> ApiResult<Invoice> {
-    let currency = body
-        .currency
-        .clone()
-        .unwrap_or_else(|| state.account.default_currency().to_string());
+    let currency = body.currency.clone().unwrap_or(default_currency);
     let VatChoice {
         tax,
         reverse_charge,
@@ -200,7 +197,12 @@ pub async fn preview_pdf(
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,
     };
-    let invoice = unsaved(body, &state, customer.as_ref().map(|c| &c.customer_vat))?;
+    let default_currency = crate::account::default_currency(&state.pool).await?;
+    let invoice = unsaved(
+        body,
+        default_currency,
+        customer.as_ref().map(|c| &c.customer_vat),
+    )?;
     let (account, customer) = context(&state, body_customer).await?;
     let bytes = render(invoice_document(&invoice, &account, paper, &customer)?).await?;
     Ok(pdf_response(bytes, "preview.pdf"))
