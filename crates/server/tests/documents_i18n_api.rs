@@ -449,3 +449,56 @@ async fn the_demo_account_prints_its_logo_vat_id_and_customers_in_their_language
         );
     }
 }
+
+#[tokio::test]
+async fn the_time_sheet_speaks_the_customer_language() {
+    let s = start().await;
+    let en = company(&s, "Thames Digital Ltd", "en").await;
+    let project = s
+        .post("/projects", json!({"name": "Relaunch", "customer_id": en}))
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let a = s
+        .post("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Wireframes", "project_id": project, "hourly_rate": 480}))
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let id = s
+        .invoice(en, json!({"project_id": project, "items": [{"type": "item", "title": "Hours", "quantity": 2.5, "unit": "h", "unit_price": 480, "activity_ids": [a]}]}))
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let text = pdf_text(&s, &format!("/invoices/{id}/timesheet.pdf")).await;
+    for expected in [
+        "Time sheet for invoice R2611-001",
+        "Hours",
+        "Rate",
+        "2 Nov",
+        "Total hours",
+        "2.5 h",
+        "1,200.00 EUR",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
+    assert!(!text.contains("Stunden"), "{text}");
+
+    let r = s
+        .put(&format!("/companies/{en}"), json!({"language": "de"}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let text = pdf_text(&s, &format!("/invoices/{id}/timesheet.pdf")).await;
+    for expected in [
+        "Stundennachweis zur Rechnung R2611-001",
+        "Stundensatz",
+        "02.11.",
+        "Stunden gesamt",
+        "2,5 h",
+        "1.200,00 EUR",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
+}
