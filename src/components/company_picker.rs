@@ -104,8 +104,7 @@ pub fn CompanyPicker(
         });
         owner.with(|| {
             spawn_local_scoped_with_cancellation(async move {
-                let answer: Result<_, ApiError> =
-                    list_companies(&search_filter(kind, &term)).await;
+                let answer: Result<_, ApiError> = list_companies(&search_filter(kind, &term)).await;
                 match answer {
                     Ok(page) => found.set(Found::Companies(page.items)),
                     Err(e) if e.message.contains("cancelled") => {}

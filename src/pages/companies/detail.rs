@@ -203,7 +203,7 @@ fn MasterData(company: Company) -> impl IntoView {
                 {fact("Website", c.website.clone())}
                 {fact("VAT ID", c.vat_identifier.clone())}
                 {fact("Tax number", c.tax_number.clone())}
-                {fact("IBAN", c.iban.clone())}
+                {fact("IBAN", c.iban.as_deref().map(grouped))}
                 {fact("BIC", c.bic.clone())}
                 {fact("Currency", c.currency.clone())}
                 {fact("Payment term", c.default_invoice_due_days.or(c.payment_term_days).map(|d| format!("{d} days")))}
@@ -217,4 +217,14 @@ fn MasterData(company: Company) -> impl IntoView {
             </dl>
         </section>
     }
+}
+
+/// An IBAN in groups of four for reading (`DE89 3704 0044 …`).
+fn grouped(iban: &str) -> String {
+    let compact: Vec<char> = iban.chars().filter(|c| !c.is_whitespace()).collect();
+    compact
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

@@ -96,10 +96,7 @@ pub fn CompanyEdit(
     form_page(kind, data)
 }
 
-fn form_page(
-    kind: CompanyType,
-    data: LocalResource<Result<FormData, ApiError>>,
-) -> impl IntoView {
+fn form_page(kind: CompanyType, data: LocalResource<Result<FormData, ApiError>>) -> impl IntoView {
     view! {
         <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
             {move || Suspend::new(async move {
