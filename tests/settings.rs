@@ -10,7 +10,7 @@ use kontor_app::components::date::today;
 use kontor_app::components::locale::set_locale;
 use kontor_app::components::toast::Toasts;
 use kontor_app::pages::settings::documents::NumberFormats;
-use kontor_app::pages::settings::email::email_body;
+use kontor_app::pages::settings::email::{email_body, EmailSection};
 use kontor_app::pages::settings::field_spec::FieldSpec;
 use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
 use kontor_app::pages::settings::page::{account_json, SettingsEnv};
@@ -132,7 +132,6 @@ fn the_example_is_the_model_rendering_the_first_number() {
 
 #[wasm_bindgen_test]
 async fn the_number_format_example_follows_typing() {
-    Toasts::provide();
     let root = container();
     let section = Section::new(DOCUMENTS, &account_json(&account()));
     let handle = mount_to(
@@ -353,6 +352,60 @@ async fn the_password_is_write_only() {
         Some(json!({"smtp": null})),
         "off: back to the outbox"
     );
+}
+
+#[wasm_bindgen_test]
+async fn smtp_switched_on_starts_with_starttls_on_its_usual_port() {
+    let root = container();
+    let env = SettingsEnv::new(account(), false);
+    let section = Section::new(EMAIL, &account_json(&account()));
+    let (smtp_on, smtp_saved) = (RwSignal::new(false), RwSignal::new(false));
+    let handle = mount_to(root.clone(), move || {
+        Toasts::provide();
+        view! {
+            <EmailSection section=section smtp_on=smtp_on smtp_saved=smtp_saved
+                account_email="office@kontor.example".to_string() password_set=false env=env />
+        }
+    });
+    settle().await;
+    assert!(
+        root.query_selector("#f-smtp_host").unwrap().is_none(),
+        "off: no fields"
+    );
+    assert!(!section.is_dirty(), "nothing typed yet");
+    let on: HtmlInputElement = find(&root, "#f-smtp_on").unchecked_into();
+    on.click();
+    settle().await;
+    let value = |css: &str| {
+        find(&root, css)
+            .unchecked_into::<web_sys::HtmlSelectElement>()
+            .value()
+    };
+    assert_eq!(value("#f-smtp_security"), "starttls");
+    let port = || {
+        find(&root, "#f-smtp_port")
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+    };
+    assert_eq!(port(), "587");
+    let security: web_sys::HtmlSelectElement = find(&root, "#f-smtp_security").unchecked_into();
+    security.set_value("tls");
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    security
+        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(port(), "465", "the usual port follows the security");
+    type_into(&root, "#f-smtp_port", "2525");
+    security.set_value("starttls");
+    security
+        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(port(), "2525", "a port typed by hand stays");
+    assert_eq!(text(&root, "#smtp-password-set"), "No password is stored.");
+    drop(handle);
 }
 
 #[wasm_bindgen_test]

@@ -12,6 +12,7 @@ use super::section::Section;
 use crate::api::account::send_test_email;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use kontor_model::account::SmtpSecurity;
 use leptos::prelude::*;
 use serde_json::{json, Value};
 
@@ -23,6 +24,27 @@ pub fn email_body(section: Section, validate: Validate, smtp_on: bool) -> Option
     } else {
         Some(json!({ "smtp": null }))
     }
+}
+
+/// While SMTP is on, keeps the port at the usual one of the chosen security (587
+/// STARTTLS, 465 TLS, 25 none) as long as it is empty or one of those; a port typed by
+/// hand stays.
+fn follow_security_port(section: Section, smtp_on: RwSignal<bool>) {
+    let (security, port) = (section.value("smtp.security"), section.value("smtp.port"));
+    Effect::new(move |_| {
+        if !smtp_on.get() {
+            return;
+        }
+        let Some(chosen) = SmtpSecurity::parse(&security.get()) else {
+            return;
+        };
+        let usual = chosen.default_port().to_string();
+        let current = port.get_untracked();
+        let is_usual = ["", "587", "465", "25"].contains(&current.trim());
+        if is_usual && current != usual {
+            port.set(usual);
+        }
+    });
 }
 
 /// "Send test e-mail": an address (the account's e-mail to start with) and the button;
@@ -116,6 +138,7 @@ pub fn EmailSection(
     let switch_dirty = Signal::derive(move || smtp_on.get() != smtp_saved.get());
     let dirty = Signal::derive(move || switch_dirty.get() || (smtp_on.get() && section.is_dirty()));
     let check = Callback::new(move |_| email_body(section, validate, smtp_on.get_untracked()));
+    follow_security_port(section, smtp_on);
     let fields = section.fields();
     view! {
         <SectionCard id="settings-email" title="E-mail" section=section validate=validate

@@ -132,7 +132,8 @@ pub fn lookup<'a>(json: &'a Value, path: &str) -> Option<&'a Value> {
 }
 
 /// The text to show for `value` as `spec` types it: numbers in the user's locale, lists
-/// comma-separated, `null` and passwords empty.
+/// comma-separated, `null` and passwords empty; a required choice without a value takes
+/// its first choice (what the select shows).
 pub fn display(spec: &FieldSpec, value: Option<&Value>) -> String {
     if spec.wire == Wire::OmitWhenBlank {
         return String::new();
@@ -152,7 +153,13 @@ pub fn display(spec: &FieldSpec, value: Option<&Value>) -> String {
             .collect::<Vec<_>>()
             .join(", "),
         Some(Value::Bool(b)) => b.to_string(),
-        _ => String::new(),
+        _ => match spec.input {
+            Input::Choice(choices) if spec.required() => choices
+                .first()
+                .map(|(v, _)| v.to_string())
+                .unwrap_or_default(),
+            _ => String::new(),
+        },
     }
 }
 
