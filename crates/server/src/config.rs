@@ -103,7 +103,7 @@ impl std::fmt::Debug for SmtpConfig {
 /// id = 2
 /// name = "Letterhead"
 /// logo_text = "Kontor"
-/// footer_line = "Kontor GmbH · IBAN DE89 3704 0044 0532 0130 00"
+/// footer_line = "Kontor GmbH · www.kontor.example"
 /// ```
 ///
 /// Optional seeds of the account's own data (checked like `PUT /account`; a bad value
@@ -173,13 +173,18 @@ impl Default for AccountConfig {
             print_detail_columns: true,
             smtp: None,
             letter_papers: vec![
-                LetterPaperConfig { id: 1, name: "White".into(), default: true, ..Default::default() },
+                LetterPaperConfig {
+                    id: 1,
+                    name: "White".into(),
+                    default: true,
+                    ..Default::default()
+                },
                 LetterPaperConfig {
                     id: 2,
                     name: "Letterhead".into(),
                     default: false,
                     logo_text: "Kontor".into(),
-                    footer_line: "Kontor Demo GmbH · IBAN DE89 3704 0044 0532 0130 00 · BIC COBADEFFXXX · VAT ID DE123456789".into(),
+                    footer_line: "Kontor Demo GmbH · www.kontor.example".into(),
                 },
             ],
             country_code: None,

@@ -108,7 +108,10 @@ async fn invoice_pdf_shows_identifier_positions_page_breaks_and_totals() {
         "blank paper has no sender block"
     );
     let (_, _, letterhead) = pdf(&s, &format!("/invoices/{id}.pdf?letter_paper_id=2")).await;
-    assert!(letterhead.contains("IBAN DE89"), "letterhead footer line");
+    assert!(
+        letterhead.contains("www.kontor.example"),
+        "letterhead footer line"
+    );
     assert_eq!(
         pdf(&s, &format!("/invoices/{id}.pdf?letter_paper_id=77"))
             .await
