@@ -6,6 +6,7 @@
 //! same rules on the Settings page) and merged by [`apply_account_update`].
 
 use crate::error::{push_error, FieldErrors};
+use crate::party::Language;
 use rust_decimal::Decimal;
 use serde::de::Deserializer;
 use serde::{Deserialize, Serialize};
@@ -57,6 +58,43 @@ impl DocumentTexts {
         } else {
             &self.de
         }
+    }
+
+    /// The default `(salutation, footer)` of a new `kind` document for a customer whose
+    /// correspondence language is `language` (issue 9 § The account's own data;
+    /// `docs/decisions.md` § Default document texts (issue 9)). The texts are given in the
+    /// notation of the document's salutation and footer (simple HTML): a text without any
+    /// markup (no `<`) is plain text and its line breaks become `<br>` so they survive on
+    /// the PDF; a text with markup is taken as it is. Empty texts stay empty. Never fails.
+    pub fn defaults_for(&self, language: Language, kind: DocumentKind) -> (String, String) {
+        let text = match language {
+            Language::De => &self.de,
+            Language::En => &self.en,
+        };
+        let (salutation, footer) = match kind {
+            DocumentKind::Invoice => (&text.invoice_salutation, &text.invoice_footer),
+            DocumentKind::Offer => (&text.offer_salutation, &text.offer_footer),
+        };
+        (as_document_html(salutation), as_document_html(footer))
+    }
+}
+
+/// Which document a default text is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocumentKind {
+    /// An invoice (`invoice_salutation`, `invoice_footer`).
+    Invoice,
+    /// An offer (`offer_salutation`, `offer_footer`).
+    Offer,
+}
+
+/// A settings text in the salutation/footer notation: plain text (no `<`) gets `<br>` for
+/// its line breaks (`\r\n` or `\n`); text with markup is kept.
+fn as_document_html(text: &str) -> String {
+    if text.contains('<') {
+        text.to_owned()
+    } else {
+        text.replace("\r\n", "\n").replace('\n', "<br>")
     }
 }
 
@@ -713,6 +751,50 @@ pub struct Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn default_texts_pick_language_and_kind() {
+        let texts = DocumentTexts {
+            de: DocumentText {
+                invoice_salutation: "Sehr geehrte Damen und Herren,\nanbei die Rechnung.".into(),
+                invoice_footer: "Vielen Dank!".into(),
+                offer_salutation: "<p>Unser <b>Angebot</b></p>".into(),
+                offer_footer: String::new(),
+            },
+            en: DocumentText {
+                invoice_salutation: "Dear Sir or Madam,\r\nplease find our invoice.".into(),
+                invoice_footer: "Thank you!".into(),
+                offer_salutation: "Our offer".into(),
+                offer_footer: "Valid for 30 days.".into(),
+            },
+        };
+        assert_eq!(
+            texts.defaults_for(Language::De, DocumentKind::Invoice),
+            (
+                "Sehr geehrte Damen und Herren,<br>anbei die Rechnung.".to_string(),
+                "Vielen Dank!".to_string()
+            )
+        );
+        assert_eq!(
+            texts.defaults_for(Language::En, DocumentKind::Invoice),
+            (
+                "Dear Sir or Madam,<br>please find our invoice.".to_string(),
+                "Thank you!".to_string()
+            )
+        );
+        assert_eq!(
+            texts.defaults_for(Language::De, DocumentKind::Offer),
+            ("<p>Unser <b>Angebot</b></p>".to_string(), String::new())
+        );
+        assert_eq!(
+            texts.defaults_for(Language::En, DocumentKind::Offer),
+            ("Our offer".to_string(), "Valid for 30 days.".to_string())
+        );
+        assert_eq!(
+            DocumentTexts::default().defaults_for(Language::En, DocumentKind::Offer),
+            (String::new(), String::new())
+        );
+    }
 
     fn account() -> Account {
         Account {
