@@ -6,10 +6,10 @@
 
 mod common;
 
+use common::smtp::{free_port, messages, smtp_server};
 use common::{reply, start, start_with, TestServer};
 use kontor_server::config::{AccountConfig, ServerConfig};
 use serde_json::{json, Value};
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 const PNG: &[u8] = &[
@@ -459,74 +459,6 @@ async fn the_smtp_password_is_write_only() {
     let r = s.put("/account", json!({"smtp": null})).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.body["smtp"], Value::Null);
-}
-
-/// aiosmtpd storing every message in a Maildir; killed on drop.
-struct SmtpServer {
-    port: u16,
-    child: Child,
-    maildir: tempfile::TempDir,
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-async fn smtp_server() -> SmtpServer {
-    let port = free_port();
-    let maildir = tempfile::tempdir().unwrap();
-    let child = Command::new("python3")
-        .args([
-            "-m",
-            "aiosmtpd",
-            "-n",
-            "-l",
-            &format!("127.0.0.1:{port}"),
-            "-c",
-            "aiosmtpd.handlers.Mailbox",
-        ])
-        .arg(maildir.path().join("mail"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    SmtpServer {
-        port,
-        child,
-        maildir,
-    }
-}
-
-fn messages(dir: &std::path::Path) -> Vec<String> {
-    let mut out = Vec::new();
-    for sub in ["new", "cur"] {
-        if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
-            for e in entries.flatten() {
-                out.push(std::fs::read_to_string(e.path()).unwrap());
-            }
-        }
-    }
-    out
 }
 
 #[tokio::test]

@@ -3,21 +3,8 @@
 
 mod common;
 
-use common::{start, TestServer};
+use common::{pdftotext, start, TestServer};
 use serde_json::json;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
 
 async fn pdf(s: &TestServer, path: &str) -> (u16, String, String) {
     let r = s

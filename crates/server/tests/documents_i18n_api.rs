@@ -5,22 +5,9 @@
 
 mod common;
 
-use common::{start, TestServer};
+use common::{pdftotext, start, TestServer};
 use serde_json::json;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::process::Command;
 
 /// `pdfimages -list` of `pdf` (one line per embedded image after two header lines).
 fn pdfimages_list(pdf: &[u8], dir: &std::path::Path) -> String {

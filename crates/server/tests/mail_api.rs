@@ -3,80 +3,11 @@
 
 mod common;
 
+use common::smtp::{free_port, messages, smtp_server};
 use common::{start, start_with};
 use kontor_server::config::{SmtpConfig, SmtpSecurity};
 use serde_json::json;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-
-/// aiosmtpd storing every message in a Maildir; killed on drop.
-struct SmtpServer {
-    port: u16,
-    child: Child,
-    maildir: tempfile::TempDir,
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-async fn smtp_server() -> SmtpServer {
-    let port = free_port();
-    let maildir = tempfile::tempdir().unwrap();
-    let child = Command::new("python3")
-        .args([
-            "-m",
-            "aiosmtpd",
-            "-n",
-            "-l",
-            &format!("127.0.0.1:{port}"),
-            "-c",
-            "aiosmtpd.handlers.Mailbox",
-        ])
-        .arg(maildir.path().join("mail"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    SmtpServer {
-        port,
-        child,
-        maildir,
-    }
-}
-
-fn messages(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    for sub in ["new", "cur"] {
-        if let Ok(entries) = std::fs::read_dir(dir.join(sub)) {
-            for e in entries.flatten() {
-                out.push(std::fs::read_to_string(e.path()).unwrap());
-            }
-        }
-    }
-    out
-}
 
 fn smtp(port: u16) -> SmtpConfig {
     SmtpConfig {

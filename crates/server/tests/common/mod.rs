@@ -6,6 +6,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
+pub mod smtp;
+
 /// A running server with its first full-access key.
 pub struct TestServer {
     /// `http://127.0.0.1:<port>`.
@@ -191,4 +193,17 @@ pub fn merge(target: &mut Value, overrides: Value) {
 pub fn num(v: &Value) -> String {
     assert!(v.is_number(), "not a number: {v}");
     v.to_string()
+}
+
+/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils must be installed).
+pub fn pdftotext(pdf: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("pdftotext")
+        .args(["-layout", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils)");
+    child.stdin.take().unwrap().write_all(pdf).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
 }
