@@ -209,3 +209,162 @@ async fn the_totals_bar_shows_the_servers_sums_per_currency() {
     settle().await;
     assert!(empty.text_content().unwrap_or_default().contains('–'));
 }
+
+/// Replaces `window.fetch` with a fake server for the supplier filter: `GET /companies/7`
+/// answers "Papier & Co. KG", every other request a list of two suppliers; the URLs
+/// asked for are collected in `window.__fetched`.
+fn fake_supplier_server() {
+    kontor_app::api::client::store_credentials("http://kontor.test", "test-key");
+    let supplier = |id: i64, name: &str| {
+        serde_json::json!({"id": id, "type": "supplier", "name": name, "address": "Werkstraße 1\n10115 Berlin",
+            "email": null, "billing_email_cc": null, "currency": "EUR",
+            "payment_term_days": 14, "iban": null, "tags": [],
+            "customer_vat": {"tax": 19, "reverse_charge": false, "intra_eu": false},
+            "active": id != 8, "country_code": "DE", "language": "de",
+            "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"})
+    };
+    let one = supplier(7, "Papier & Co. KG").to_string();
+    let list = serde_json::json!([
+        supplier(7, "Papier & Co. KG"),
+        supplier(8, "Papierwerk Alt")
+    ])
+    .to_string();
+    let script = format!(
+        "window.__fetched = [];
+         window.fetch = (req) => {{
+           const url = req.url || String(req);
+           window.__fetched.push(url);
+           const body = /\\/companies\\/7(\\?|$)/.test(url) ? {one} : {list};
+           return Promise.resolve(new Response(body, {{status: 200,
+             headers: {{'Content-Type': 'application/json', 'X-Total': '2', 'X-Page': '1', 'X-Per-Page': '20'}}}}));
+         }};",
+        one = serde_json::to_string(&one).unwrap(),
+        list = serde_json::to_string(&list).unwrap(),
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+fn fetched_urls() -> Vec<String> {
+    let list = js_sys::eval("window.__fetched || []").unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect()
+}
+
+fn dispatch(el: &web_sys::Element, kind: &str) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    el.dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap())
+        .unwrap();
+}
+
+async fn wait(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+#[wasm_bindgen_test]
+async fn the_supplier_filter_searches_as_you_type_and_writes_the_chosen_id() {
+    use kontor_app::pages::purchases::list_filters::PurchaseFilters;
+    use web_sys::HtmlInputElement;
+    fake_supplier_server();
+    // As after a reload of `/purchases?company_id=7&page=3`.
+    let filter = RwSignal::new(PurchaseFilter {
+        company_id: Some(7),
+        ..Default::default()
+    });
+    filter.update(|f| f.paging.page = Some(3));
+    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&root).unwrap();
+    let _handle = mount_to(root.clone(), move || {
+        let on_change = Callback::new(move |f: PurchaseFilter| filter.set(f));
+        view! {
+            <PurchaseFilters filter=filter categories=Vec::new() on_change=on_change />
+        }
+    });
+    wait(100).await;
+    let input: HtmlInputElement = root
+        .query_selector("#filter-supplier")
+        .unwrap()
+        .expect("the supplier filter")
+        .unchecked_into();
+    // The chosen supplier is shown by name, loaded by its id.
+    assert_eq!(input.value(), "Papier & Co. KG");
+    assert_eq!(input.get_attribute("data-company-id").as_deref(), Some("7"));
+    assert!(
+        fetched_urls().iter().any(|u| u.ends_with("/companies/7")),
+        "{:?}",
+        fetched_urls()
+    );
+
+    // Typing searches the server (once, after typing paused), archived suppliers too.
+    js_sys::eval("window.__fetched = []").unwrap();
+    input.set_value("Pap");
+    dispatch(&input, "input");
+    input.set_value("Papier");
+    dispatch(&input, "input");
+    wait(400).await;
+    let asked = fetched_urls();
+    assert_eq!(asked.len(), 1, "debounced: {asked:?}");
+    assert!(
+        asked[0].contains("type=supplier") && asked[0].contains("term=Papier"),
+        "{asked:?}"
+    );
+    assert!(
+        !asked[0].contains("active="),
+        "archived included: {asked:?}"
+    );
+    let options: Vec<String> = {
+        let list = root.query_selector_all("[role=option]").unwrap();
+        (0..list.length())
+            .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(options.len(), 3, "{options:?}");
+    assert_eq!(options[0], "All suppliers");
+    assert!(options[2].starts_with("Papierwerk Alt"), "{options:?}");
+    assert!(
+        !options.iter().any(|o| o.starts_with("New")),
+        "no creation in a filter: {options:?}"
+    );
+
+    // Picking writes the id to the filter and goes back to page 1.
+    dispatch(
+        &root
+            .query_selector("[role=option][data-id='8']")
+            .unwrap()
+            .unwrap(),
+        "mousedown",
+    );
+    wait(30).await;
+    let f = filter.get_untracked();
+    assert_eq!(f.company_id, Some(8));
+    assert_eq!(f.paging.page, None);
+    assert_eq!(query_string(&f), "?company_id=8");
+    assert_eq!(input.value(), "Papierwerk Alt");
+
+    // "All suppliers" clears it; "Without supplier" is company_id=0.
+    input.click();
+    wait(50).await;
+    dispatch(
+        &root.query_selector(".combo-clear").unwrap().unwrap(),
+        "mousedown",
+    );
+    wait(30).await;
+    assert_eq!(filter.get_untracked().company_id, None);
+    assert_eq!(input.value(), "");
+    let without: HtmlInputElement = root
+        .query_selector("#filter-without-supplier")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    without.set_checked(true);
+    dispatch(&without, "change");
+    wait(30).await;
+    assert_eq!(filter.get_untracked().company_id, Some(0));
+    assert_eq!(input.get_attribute("data-company-id").as_deref(), Some(""));
+}

@@ -6,6 +6,10 @@
 //!
 //! The input carries `data-company-id` with the picked id (empty when none), so a page
 //! (or a test) can read the choice without knowing the name.
+//!
+//! With `filter` set (the list filters, e.g. the purchase list's supplier filter) the
+//! picker has no "New …" entry; its first entry "All suppliers" / "All customers" clears
+//! the choice, and archived companies are found too (their old documents stay findable).
 
 use crate::api::companies::{get_company, list_companies, search_filter};
 use crate::api::ApiError;
@@ -55,7 +59,14 @@ pub fn CompanyPicker(
     /// Marks the input invalid (a field error is shown).
     #[prop(optional, into)]
     invalid: Signal<bool>,
+    /// A list filter: a first entry "All …" that clears (`on_pick(None)`), no "New …"
+    /// entry and no dialog, archived companies included in the search.
+    #[prop(optional)]
+    filter: bool,
 ) -> impl IntoView {
+    // Entries before the companies ("All …") and after them ("New …").
+    let lead = usize::from(filter);
+    let tail = usize::from(!filter);
     let text = RwSignal::new(String::new());
     // The id and name shown for the chosen company.
     let known = RwSignal::new(None::<(i64, String)>);
@@ -104,7 +115,11 @@ pub fn CompanyPicker(
         });
         owner.with(|| {
             spawn_local_scoped_with_cancellation(async move {
-                let answer: Result<_, ApiError> = list_companies(&search_filter(kind, &term)).await;
+                let mut query = search_filter(kind, &term);
+                if filter {
+                    query.active = None;
+                }
+                let answer: Result<_, ApiError> = list_companies(&query).await;
                 match answer {
                     Ok(page) => found.set(Found::Companies(page.items)),
                     Err(e) if e.message.contains("cancelled") => {}
@@ -119,15 +134,15 @@ pub fn CompanyPicker(
         Found::Companies(list) => list,
         _ => Vec::new(),
     };
-    // Entries: the companies found, then "New …".
+    // Entries: "All …" (filter), the companies found, then "New …" (not in a filter).
     let entry_count = move || {
-        found.with(|f| {
+        lead + found.with(|f| {
             if let Found::Companies(l) = f {
                 l.len()
             } else {
                 0
             }
-        }) + 1
+        }) + tail
     };
 
     let pick = move |company: Company| {
@@ -143,10 +158,20 @@ pub fn CompanyPicker(
         open.set(false);
         dialog_open.set(true);
     };
+    let clear = move || {
+        text.set(String::new());
+        known.set(None);
+        open.set(false);
+        on_pick.run(None);
+    };
     let choose = move |index: usize| {
+        if index < lead {
+            return clear();
+        }
         let list = companies();
-        match list.get(index) {
+        match list.get(index - lead) {
             Some(c) => pick(c.clone()),
+            None if filter => {}
             None => start_new(),
         }
     };
@@ -207,7 +232,13 @@ pub fn CompanyPicker(
     let option_id = move |i: usize| format!("{id}-opt-{i}");
     let activedescendant = move || active.get().filter(|_| open.get()).map(option_id);
     let new_label = new_entry_label(kind);
+    let all_label = match kind {
+        CompanyType::Supplier => "All suppliers",
+        CompanyType::Customer => "All customers",
+        CompanyType::Organization => "All companies",
+    };
     let placeholder = match kind {
+        _ if filter => all_label,
         CompanyType::Supplier => "Search suppliers…",
         _ => "Search customers…",
     };
@@ -239,7 +270,16 @@ pub fn CompanyPicker(
                     Found::Companies(list) if list.is_empty() => Some(view! { <li class="combo-status">"No match."</li> }.into_any()),
                     Found::Companies(_) => None,
                 }}
+                {filter.then(|| view! {
+                    <li role="option" id=option_id(0) class="combo-option combo-clear"
+                        class:is-active=move || active.get() == Some(0)
+                        aria-selected=move || (active.get() == Some(0)).to_string()
+                        on:mousedown=move |ev| { ev.prevent_default(); clear(); }>
+                        {all_label}
+                    </li>
+                })}
                 {move || companies().into_iter().enumerate().map(|(i, c)| {
+                    let i = i + lead;
                     let name = c.name.clone();
                     let detail = c.email.clone().unwrap_or_default();
                     view! {
@@ -253,7 +293,7 @@ pub fn CompanyPicker(
                         </li>
                     }
                 }).collect_view()}
-                {move || {
+                {move || (!filter).then(|| {
                     let i = entry_count() - 1;
                     view! {
                         <li role="option" id=option_id(i) class="combo-option combo-new"
@@ -263,9 +303,11 @@ pub fn CompanyPicker(
                             {new_label}
                         </li>
                     }
-                }}
+                })}
             </ul>
         </div>
-        <CompanyDialog open=dialog_open kind=kind name=dialog_name on_created=on_created />
+        {(!filter).then(|| view! {
+            <CompanyDialog open=dialog_open kind=kind name=dialog_name on_created=on_created />
+        })}
     }
 }

@@ -4,37 +4,19 @@
 use super::list_filters::{has_filters, query_string, PurchaseFilters};
 use super::list_table::{PurchaseTable, HEADINGS};
 use super::list_totals::TotalsBar;
-use crate::api::companies::list_companies;
 use crate::api::purchases::{get_purchase_totals, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::paths::href;
-use kontor_model::party::{Company, CompanyType};
-use kontor_model::query::{CompanyFilter, ListFilter, Paging, PurchaseFilter};
+use kontor_model::query::{ListFilter, PurchaseFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
 
 /// Rows per page unless the URL says otherwise.
 const PER_PAGE: u32 = 50;
-
-/// The suppliers (up to 100) for pickers; empty when they cannot be loaded.
-pub async fn load_suppliers() -> Vec<Company> {
-    let query = CompanyFilter {
-        kinds: vec![CompanyType::Supplier],
-        paging: Paging {
-            per_page: Some(100),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
-    list_companies(&query)
-        .await
-        .map(|p| p.items)
-        .unwrap_or_default()
-}
 
 /// The purchase list page (`/purchases?status=..&date=from:to&unpaid=true&page=..`).
 #[component]
@@ -63,7 +45,6 @@ pub fn PurchaseList() -> impl IntoView {
         let f = unpaged.get();
         async move { get_purchase_totals(&f).await }
     });
-    let suppliers = LocalResource::new(load_suppliers);
     let categories = LocalResource::new(|| async {
         list_purchase_categories()
             .await
@@ -94,7 +75,6 @@ pub fn PurchaseList() -> impl IntoView {
         </div>
         <PurchaseFilters
             filter=filter
-            suppliers=Signal::derive(move || suppliers.get().unwrap_or_default())
             categories=Signal::derive(move || categories.get().unwrap_or_default())
             on_change=set_filter
         />

@@ -2,8 +2,9 @@
 //! `PurchaseFilter::to_pairs` (so a view can be shared and survives reload) and goes back
 //! to page 1.
 
+use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
-use kontor_model::party::Company;
+use kontor_model::party::{Company, CompanyType};
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
 use kontor_model::query::{split_list, ListFilter, PurchaseFilter};
 use leptos::prelude::*;
@@ -28,16 +29,14 @@ pub fn has_filters(filter: &PurchaseFilter) -> bool {
 
 type Edit = Box<dyn FnOnce(&mut PurchaseFilter)>;
 
-/// The filters: status, supplier (or none), category, date range, payment method, search
-/// term, tags, unpaid, and "clear filters".
+/// The filters: status, supplier (searched on the server as you type) or "without
+/// supplier", category, date range, payment method, search term, tags, unpaid, and
+/// "clear filters".
 #[component]
 pub fn PurchaseFilters(
     /// The filter in effect (from the URL).
     #[prop(into)]
     filter: Signal<PurchaseFilter>,
-    /// Suppliers to choose from.
-    #[prop(into)]
-    suppliers: Signal<Vec<Company>>,
     /// Categories to choose from.
     #[prop(into)]
     categories: Signal<Vec<PurchaseCategory>>,
@@ -55,7 +54,13 @@ pub fn PurchaseFilters(
         move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
     };
     let status = move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default());
-    let company = move || filter.with(|f| f.company_id.map(|c| c.to_string()).unwrap_or_default());
+    // `company_id=0` means "without supplier" (the checkbox); the picker shows the others.
+    let supplier = Signal::derive(move || filter.with(|f| f.company_id.filter(|id| *id > 0)));
+    let without = move || filter.with(|f| f.company_id == Some(0));
+    let pick_supplier = Callback::new(move |c: Option<Company>| {
+        let id = c.map(|c| c.id);
+        change(Box::new(move |f| f.company_id = id));
+    });
     let category =
         move || filter.with(|f| f.category_id.map(|c| c.to_string()).unwrap_or_default());
     let method = move || filter.with(|f| f.payment_method.map(|m| m.as_str()).unwrap_or_default());
@@ -74,17 +79,18 @@ pub fn PurchaseFilters(
             </div>
             <div class="field field-inline">
                 <label for="filter-supplier">"Supplier"</label>
-                <select id="filter-supplier" prop:value=company on:change=move |ev| {
-                    let id = id_of(&ev);
-                    change(Box::new(move |f| f.company_id = id));
-                }>
-                    <option value="">"All suppliers"</option>
-                    <option value="0" selected=move || company() == "0">"Without supplier"</option>
-                    <For each=move || suppliers.get() key=|c| c.id let:c>
-                        <option value=c.id.to_string() selected=move || company() == c.id.to_string()>{c.name.clone()}</option>
-                    </For>
-                </select>
+                <CompanyPicker id="filter-supplier" kind=CompanyType::Supplier filter=true
+                    value=supplier on_pick=pick_supplier />
             </div>
+            <label class="check filter-without">
+                <input id="filter-without-supplier" type="checkbox"
+                    prop:checked=without
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        change(Box::new(move |f| f.company_id = on.then_some(0)));
+                    } />
+                " Without supplier"
+            </label>
             <div class="field field-inline">
                 <label for="filter-category">"Category"</label>
                 <select id="filter-category" prop:value=category on:change=move |ev| {
