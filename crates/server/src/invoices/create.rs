@@ -14,9 +14,11 @@ use crate::sanitize;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
+use kontor_model::account::DocumentKind;
 use kontor_model::error::push_error;
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
+use kontor_model::party::Language;
 use kontor_model::status::InvoiceStatus;
 use kontor_model::totals::compute_totals;
 use kontor_model::validation::validate_new_invoice;
@@ -86,6 +88,7 @@ async fn prepare(
         .clone()
         .unwrap_or_else(|| customer.recipient_address());
 
+    fill_default_texts(state, &mut body, customer.language).await?;
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
     for item in body.items.iter_mut().flatten() {
@@ -114,6 +117,29 @@ async fn prepare(
         item_totals: totals.positions,
         body,
     })
+}
+
+/// Fills an absent (or null) `salutation` / `footer` of `body` with the account's default
+/// invoice texts in `language`, the customer's correspondence language (`docs/decisions.md`
+/// § Default document texts (issue 9)); an explicit `""` stays empty. Used on creation,
+/// on draft edits and by the preview, so the preview shows what is stored.
+/// Errors: 500 when the account settings cannot be read.
+pub(super) async fn fill_default_texts(
+    state: &AppState,
+    body: &mut NewInvoice,
+    language: Language,
+) -> ApiResult<()> {
+    if body.salutation.is_some() && body.footer.is_some() {
+        return Ok(());
+    }
+    let settings = crate::account::repo::load(&state.pool).await?;
+    let (salutation, footer) = settings
+        .account
+        .document_texts
+        .defaults_for(language, DocumentKind::Invoice);
+    body.salutation.get_or_insert(salutation);
+    body.footer.get_or_insert(footer);
+    Ok(())
 }
 
 /// Creates an invoice (or a draft) from `body` on behalf of `caller`.

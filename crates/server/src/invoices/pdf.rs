@@ -189,7 +189,7 @@ fn unsaved(
 pub async fn preview_pdf(
     State(state): State<AppState>,
     query: QueryPairs,
-    JsonBody(body): JsonBody<NewInvoice>,
+    JsonBody(mut body): JsonBody<NewInvoice>,
 ) -> ApiResult<Response> {
     let paper = paper(&state, &query)?;
     let body_customer = body.customer_id;
@@ -197,6 +197,9 @@ pub async fn preview_pdf(
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,
     };
+    if let Some(c) = &customer {
+        super::create::fill_default_texts(&state, &mut body, c.language).await?;
+    }
     let default_currency = crate::account::default_currency(&state.pool).await?;
     let invoice = unsaved(
         body,

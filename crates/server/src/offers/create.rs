@@ -15,6 +15,7 @@ use crate::sanitize;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
+use kontor_model::account::DocumentKind;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::offer::{NewOffer, Offer};
 use kontor_model::party::Company;
@@ -134,6 +135,17 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
         reverse_charge,
         intra_eu,
     } = resolve_vat(body.tax, body.vat.as_ref(), Some(&company.customer_vat));
+    if body.salutation.is_none() || body.footer.is_none() {
+        // Absent texts take the account's defaults in the company's language
+        // (`docs/decisions.md` § Default document texts (issue 9)); `""` stays empty.
+        let settings = crate::account::repo::load(&state.pool).await?;
+        let (salutation, footer) = settings
+            .account
+            .document_texts
+            .defaults_for(company.language, DocumentKind::Offer);
+        body.salutation.get_or_insert(salutation);
+        body.footer.get_or_insert(footer);
+    }
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
     let items = body.items.clone().unwrap_or_default();
