@@ -13,62 +13,23 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::totals::compute_totals;
 use kontor_model::Decimal;
 use leptos::prelude::*;
-use std::str::FromStr;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[path = "components/billing.rs"]
 mod billing;
+#[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
 #[path = "components/fixtures.rs"]
 mod fixtures;
 #[path = "components/preview.rs"]
 mod preview;
 
-fn d(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
-
-/// Lets effects and animation frames run.
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
-/// A fresh element in the body to mount into.
-fn container() -> HtmlElement {
-    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&el).unwrap();
-    el
-}
-
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .unchecked_into()
-}
-
-fn texts(root: &HtmlElement, selector: &str) -> Vec<String> {
-    let list = root.query_selector_all(selector).unwrap();
-    (0..list.length())
-        .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
-        .collect()
-}
-
-fn type_into(input: &HtmlElement, text: &str) {
-    let input: &HtmlInputElement = input.unchecked_ref();
-    input.set_value(text);
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    input
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
-}
+use dom::{container, d, find, settle, texts, type_into};
 
 fn mount_editor(rows: RwSignal<Vec<PositionRow>>) -> (HtmlElement, impl Drop) {
     let root = container();

@@ -17,55 +17,20 @@ use kontor_model::invoice::Invoice;
 use kontor_model::number_input::Locale;
 use kontor_model::Decimal;
 use leptos::prelude::*;
-use std::str::FromStr;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 #[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
+#[allow(dead_code)]
 #[path = "components/fixtures.rs"]
 mod fixtures;
 
-fn d(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
-
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
-fn container() -> HtmlElement {
-    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&el).unwrap();
-    el
-}
-
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .unchecked_into()
-}
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-/// Types `text` into the input as a user would (value + input event).
-fn type_into(input: &HtmlElement, text: &str) {
-    let input: &HtmlInputElement = input.unchecked_ref();
-    input.set_value(text);
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    input
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
-}
+use dom::{container, d, find, settle, text, type_into};
 
 /// An invoice of 119.00 EUR gross with one payment of 50.00 (open 69.00).
 fn invoice() -> Invoice {

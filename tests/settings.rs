@@ -28,12 +28,11 @@ use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
+#[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
+
+use dom::{find, settle, text};
 
 /// A fresh container; what earlier tests mounted is removed (the cards share ids).
 fn container() -> HtmlElement {
@@ -49,26 +48,9 @@ fn container() -> HtmlElement {
     el
 }
 
-fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-        .unchecked_into()
-}
-
-fn text(root: &HtmlElement, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-/// Types `text` into the input as a user would (value + input event).
+/// Types `text` into the input at `selector` under `root` as a user would.
 fn type_into(root: &HtmlElement, selector: &str, text: &str) {
-    let input: HtmlInputElement = find(root, selector).unchecked_into();
-    input.set_value(text);
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    input
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
+    dom::type_into(&find(root, selector), text);
 }
 
 /// An account as the server answers it: today's number formats, EUR and CHF.

@@ -1,0 +1,59 @@
+//! DOM helpers for the component tests: mount points, queries and typing as a user would.
+
+use kontor_model::Decimal;
+use leptos::prelude::{document, window};
+use std::str::FromStr;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+
+/// The decimal written as `s` (panics on a malformed literal).
+pub fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap()
+}
+
+/// Lets effects and animation frames run (waits 30 ms).
+pub async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// A fresh element in the body to mount into.
+pub fn container() -> HtmlElement {
+    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&el).unwrap();
+    el
+}
+
+/// The first element under `root` matching `selector` (panics when there is none).
+pub fn find(root: &HtmlElement, selector: &str) -> HtmlElement {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no {selector}"))
+        .unchecked_into()
+}
+
+/// The text of the first element under `root` matching `selector`.
+pub fn text(root: &HtmlElement, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+/// The texts of every element under `root` matching `selector`, in document order.
+pub fn texts(root: &HtmlElement, selector: &str) -> Vec<String> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
+        .collect()
+}
+
+/// Types `text` into the input as a user would (value + input event).
+pub fn type_into(input: &HtmlElement, text: &str) {
+    let input: &HtmlInputElement = input.unchecked_ref();
+    input.set_value(text);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    input
+        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+}
