@@ -239,3 +239,60 @@ fn the_offer_form_shows_and_sends_the_customers_vat_default() {
         ("19", false)
     );
 }
+
+fn default_texts() -> kontor_model::account::DocumentTexts {
+    serde_json::from_value(json!({
+        "de": {"invoice_salutation": "Sehr geehrte Damen und Herren,\nanbei die Rechnung.", "invoice_footer": "Vielen Dank!",
+               "offer_salutation": "Gerne bieten wir an:", "offer_footer": "Gültig 30 Tage."},
+        "en": {"invoice_salutation": "Dear Sir or Madam,", "invoice_footer": "Thank you!",
+               "offer_salutation": "We are pleased to offer:", "offer_footer": "Valid for 30 days."}
+    }))
+    .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn picking_a_company_fills_the_default_texts_of_its_language_and_keeps_typed_text() {
+    use kontor_model::party::Language;
+    let german = company(1, "Muster GmbH", "EUR");
+    let mut english = company(2, "Acme Ltd", "EUR");
+    english.language = Language::En;
+
+    let s = OfferFormState::blank("EUR");
+    s.default_texts.set(default_texts());
+    s.pick_company(Some(&german));
+    assert_eq!(s.salutation.get_untracked(), "Gerne bieten wir an:");
+    assert_eq!(s.footer.get_untracked(), "Gültig 30 Tage.");
+    s.footer.set("Typed by hand".into());
+    s.pick_company(Some(&english));
+    assert_eq!(
+        s.salutation.get_untracked(),
+        "We are pleased to offer:",
+        "a filled-in text follows the language"
+    );
+    assert_eq!(
+        s.footer.get_untracked(),
+        "Typed by hand",
+        "typed text stays"
+    );
+    s.salutation.set(String::new());
+    assert_eq!(
+        s.body().0.salutation.as_deref(),
+        Some(""),
+        "an emptied text is sent empty, not left to the server's default"
+    );
+
+    let i = InvoiceFormState::blank("EUR");
+    i.default_texts.set(default_texts());
+    i.apply_customer(&german, &["EUR".to_string()]);
+    assert_eq!(
+        i.salutation.get_untracked(),
+        "Sehr geehrte Damen und Herren,<br>anbei die Rechnung."
+    );
+    i.apply_customer(&english, &["EUR".to_string()]);
+    assert_eq!(i.footer.get_untracked(), "Thank you!");
+
+    // A stored draft (no texts set) keeps what it has.
+    let draft = InvoiceFormState::blank("EUR");
+    draft.apply_customer(&english, &["EUR".to_string()]);
+    assert_eq!(draft.salutation.get_untracked(), "");
+}

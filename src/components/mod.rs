@@ -20,6 +20,8 @@
 //!   [`company_dialog`] (that inline creation), [`company_fields`] and
 //!   [`company_form_state`] (the company form, shared by the Customers / Suppliers pages
 //!   and the dialog).
+//! - [`default_texts`]: the account's default salutation and footer in new invoice and
+//!   offer forms.
 
 pub mod company_dialog;
 pub mod company_fields;
@@ -28,6 +30,7 @@ pub mod company_picker;
 pub mod confirm_dialog;
 pub mod date;
 pub mod debounce;
+pub mod default_texts;
 pub mod dialog;
 pub mod drop_zone;
 pub mod email_dialog;

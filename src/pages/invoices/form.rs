@@ -151,6 +151,9 @@ fn InvoiceForm(
         Some(inv) => InvoiceFormState::from_invoice(inv),
         None => InvoiceFormState::blank(&account.default_currency),
     };
+    if editing.is_none() {
+        state.default_texts.set(account.document_texts.clone());
+    }
     if let Some(offer) = &offer {
         form_from_offer::apply_offer(&state, offer);
     }

@@ -2,9 +2,11 @@
 //! a customer or project, and turning the state into a [`NewInvoice`] body.
 
 use crate::components::date::{iso, parse_iso, today};
+use crate::components::default_texts::DefaultTexts;
 use crate::components::locale::{format_input, parse_typed};
 use crate::components::position_editor::PositionRow;
 use chrono::{Days, NaiveDate};
+use kontor_model::account::DocumentKind;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, VatInput};
@@ -67,6 +69,9 @@ pub struct InvoiceFormState {
     /// The offer this invoice is created from (`/invoices/new?from_offer=`); sent as
     /// `offer_id` so the server links both and bills the offer.
     pub offer_id: RwSignal<Option<i64>>,
+    /// The account's default salutation and footer (set for a new invoice only), filled
+    /// in when a customer is picked.
+    pub default_texts: DefaultTexts,
 }
 
 fn due_after(date: &str, days: i64) -> Option<String> {
@@ -100,6 +105,7 @@ impl InvoiceFormState {
             rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
             custom_properties: RwSignal::new(BTreeMap::new()),
             offer_id: RwSignal::new(None),
+            default_texts: DefaultTexts::new(DocumentKind::Invoice),
         }
     }
 
@@ -160,10 +166,13 @@ impl InvoiceFormState {
         }
     }
 
-    /// Pre-fills from the chosen customer: address, payment term, tax, reverse charge and
-    /// (when valid for the account) currency.
+    /// Pre-fills from the chosen customer: address, payment term, tax, reverse charge,
+    /// (when valid for the account) currency, and for a new invoice an empty salutation
+    /// and footer with the account's texts in the customer's language.
     pub fn apply_customer(&self, customer: &Company, currencies: &[String]) {
         self.recipient_address.set(customer.recipient_address());
+        self.default_texts
+            .apply(customer.language, self.salutation, self.footer);
         if let Some(days) = customer.payment_term_days {
             self.term_days.set(Some(days));
             self.recompute_due_date();
@@ -257,8 +266,10 @@ impl InvoiceFormState {
             service_period_from: date(self.service_from),
             service_period_to: date(self.service_to),
             status: Some(status),
-            salutation: text(self.salutation),
-            footer: text(self.footer),
+            // Always sent, so a text the user emptied stays empty (absent would mean
+            // "the account's default" to the server).
+            salutation: Some(self.salutation.get_untracked().trim().to_string()),
+            footer: Some(self.footer.get_untracked().trim().to_string()),
             discount,
             cash_discount,
             cash_discount_days,

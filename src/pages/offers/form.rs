@@ -19,6 +19,7 @@ use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::paths::href;
+use kontor_model::account::Account;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::Offer;
 use kontor_model::validation::validate_new_offer;
@@ -26,15 +27,15 @@ use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use std::collections::HashMap;
 
-async fn load() -> Result<(Choices, String), ApiError> {
+async fn load() -> Result<(Choices, Account), ApiError> {
     let (account, deals, projects) =
         futures::try_join!(get_account(), list_deals(None), list_projects(None))?;
     let choices = Choices {
         deals: deals.items,
         projects: projects.items,
-        currencies: account.currencies,
+        currencies: account.currencies.clone(),
     };
-    Ok((choices, account.default_currency))
+    Ok((choices, account))
 }
 
 /// `/offers/new`.
@@ -46,7 +47,7 @@ pub fn OfferCreate() -> impl IntoView {
             {move || Suspend::new(async move {
                 match data.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((choices, currency)) => view! { <OfferForm choices=choices currency=currency /> }.into_any(),
+                    Ok((choices, account)) => view! { <OfferForm choices=choices account=account /> }.into_any(),
                 }
             })}
         </Transition>
@@ -58,12 +59,13 @@ pub fn OfferCreate() -> impl IntoView {
 fn OfferForm(
     /// Companies, deals, projects and currencies.
     choices: Choices,
-    /// The account's default currency.
-    currency: String,
+    /// The account (default currency, default document texts).
+    account: Account,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
-    let state = OfferFormState::blank(&currency);
+    let state = OfferFormState::blank(&account.default_currency);
+    state.default_texts.set(account.document_texts);
     let currencies = choices.currencies.clone();
     let choices = StoredValue::new(choices);
     let errors = RwSignal::new(FieldErrors::new());

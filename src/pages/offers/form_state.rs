@@ -4,9 +4,11 @@
 //! becomes a [`NewOffer`] body.
 
 use crate::components::date::{iso, parse_iso, today};
+use crate::components::default_texts::DefaultTexts;
 use crate::components::locale::{format_input, parse_typed};
 use crate::components::position_editor::PositionRow;
 use chrono::Days;
+use kontor_model::account::DocumentKind;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice_input::VatInput;
 use kontor_model::offer::{NewOffer, NewOfferItem};
@@ -50,6 +52,8 @@ pub struct OfferFormState {
     pub footer: RwSignal<String>,
     /// Positions (with the optional flag).
     pub rows: RwSignal<Vec<PositionRow>>,
+    /// The account's default salutation and footer, filled in when a company is picked.
+    pub default_texts: DefaultTexts,
 }
 
 impl OfferFormState {
@@ -77,12 +81,14 @@ impl OfferFormState {
             salutation: RwSignal::new(String::new()),
             footer: RwSignal::new(String::new()),
             rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
+            default_texts: DefaultTexts::new(DocumentKind::Offer),
         }
     }
 
     /// Picks the company: address and VAT treatment (tax, reverse charge, intra-EU: the
     /// model's `customer_default`) from it, its currency when no deal or project fixes
-    /// one; a deal or project of another company and the contact are cleared.
+    /// one, an empty salutation and footer from the account's texts in its language; a
+    /// deal or project of another company and the contact are cleared.
     pub fn pick_company(&self, company: Option<&Company>) {
         let id = company.map(|c| c.id);
         if self.company_id.get_untracked() != id {
@@ -104,6 +110,8 @@ impl OfferFormState {
         }
         if let Some(c) = company {
             self.recipient_address.set(c.recipient_address());
+            self.default_texts
+                .apply(c.language, self.salutation, self.footer);
             let vat = customer_default(&c.customer_vat);
             self.tax.set(format_input(vat.tax.normalize()));
             self.reverse_charge.set(vat.reverse_charge);
@@ -203,8 +211,10 @@ impl OfferFormState {
             discount,
             currency: text(self.currency),
             items: Some(items),
-            salutation: text(self.salutation),
-            footer: text(self.footer),
+            // Always sent, so a text the user emptied stays empty (absent would mean
+            // "the account's default" to the server).
+            salutation: Some(self.salutation.get_untracked().trim().to_string()),
+            footer: Some(self.footer.get_untracked().trim().to_string()),
             vat: Some(VatInput {
                 reverse_charge: Some(self.reverse_charge.get_untracked()),
                 intra_eu: Some(self.intra_eu.get_untracked()),
