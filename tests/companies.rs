@@ -278,3 +278,83 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
         .unchecked_into();
     assert_eq!(name.value(), "Nordwind");
 }
+
+/// Like [`fake_fetch`], but also keeps the request bodies (as text) in `window.__sent`.
+fn recording_fetch(status: u16, body: &serde_json::Value) {
+    store_credentials("http://kontor.test", "test-key");
+    let script = format!(
+        "window.__sent = [];
+         window.fetch = async (req, init) => {{
+           const sent = (req && typeof req.clone === 'function') ? await req.clone().text() : (init && init.body);
+           window.__sent.push(String(sent));
+           return new Response({body}, {{status: {status}, headers: {{'Content-Type': 'application/json'}}}});
+         }};",
+        body = serde_json::to_string(&body.to_string()).unwrap()
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+/// The request bodies the recording fetch was sent, read as JSON.
+fn sent_bodies() -> Vec<serde_json::Value> {
+    let list = js_sys::eval("window.__sent || []").unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .map(|s| serde_json::from_str(&s).unwrap())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn custom_properties_are_edited_and_sent_as_the_full_map() {
+    // Editing a company with two stored properties.
+    let mut stored = company_json(7, "Hafen Logistik GmbH");
+    stored["custom_properties"] = json!({"Kst": "4711", "Ref": "A-1"});
+    let company: Company = serde_json::from_value(stored.clone()).unwrap();
+    recording_fetch(200, &stored);
+    let state = CompanyFormState::from_company(&company);
+    let errors = RwSignal::new(FieldErrors::new());
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
+    });
+    sleep(20).await;
+    let names = root.query_selector_all(".custom-property-name").unwrap();
+    assert_eq!(names.length(), 2, "the stored properties are loaded");
+
+    // Remove "Ref", add "Projekt" = "P-9", and leave one empty row.
+    let removes = root.query_selector_all(".custom-property-remove").unwrap();
+    let ref_remove: HtmlElement = removes.item(1).unwrap().unchecked_into();
+    ref_remove.click();
+    find(&root, "#f-custom_properties-add").click();
+    find(&root, "#f-custom_properties-add").click();
+    sleep(20).await;
+    let names = root.query_selector_all(".custom-property-name").unwrap();
+    let values = root.query_selector_all(".custom-property-value").unwrap();
+    assert_eq!(names.length(), 3);
+    type_into(&names.item(1).unwrap().unchecked_into(), "Projekt");
+    type_into(&values.item(1).unwrap().unchecked_into(), "P-9");
+    sleep(20).await;
+
+    // Submitting (what the page does): checked body, then PUT.
+    let (body, found) = state.checked_body();
+    assert!(found.is_empty(), "{found:?}");
+    kontor_app::api::companies::update_company(7, &body)
+        .await
+        .unwrap();
+    let sent = sent_bodies();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(
+        sent[0]["custom_properties"],
+        json!({"Kst": "4711", "Projekt": "P-9"}),
+        "the full map, without the removed property and the empty row"
+    );
+
+    // The same name twice is an error at the editor, before anything is sent.
+    type_into(&names.item(2).unwrap().unchecked_into(), "Kst");
+    sleep(20).await;
+    let (_, found) = state.checked_body();
+    assert!(found.contains_key("custom_properties"), "{found:?}");
+    errors.set(found);
+    sleep(20).await;
+    assert!(text(&root, "#f-custom_properties-error").contains("Kst"));
+}

@@ -4,7 +4,7 @@
 //! Input ids are `<prefix><wire path>` (`f-vat_identifier`), so an error's path finds
 //! its input.
 
-use crate::components::company_form_state::CompanyFormState;
+use crate::components::company_form_state::{CompanyFormState, PropertyRow};
 use crate::components::field::{error_of, Field};
 use kontor_model::country::COUNTRIES;
 use kontor_model::error::FieldErrors;
@@ -147,6 +147,67 @@ pub fn CompanyMoreFields(
                     <textarea id="f-info" rows="3" bind:value=state.info></textarea>
                 </Field>
             </div>
+            <CustomPropertiesEditor state=state errors=errors />
         </section>
+    }
+}
+
+/// "Custom properties": one Name / Value row per property (labels above the inputs),
+/// "Add property" and "Remove" per row. An empty row is ignored when sending; a blank name
+/// or a name used twice is the field error `custom_properties`, shown below the rows
+/// (`#f-custom_properties-error`); typing in the rows clears it.
+#[component]
+fn CustomPropertiesEditor(
+    /// The form state.
+    state: CompanyFormState,
+    /// Field errors by wire path.
+    errors: RwSignal<FieldErrors>,
+) -> impl IntoView {
+    let rows = state.custom_properties;
+    let clear = move |_| {
+        if errors.with_untracked(|e| e.contains_key("custom_properties")) {
+            errors.update(|e| {
+                e.remove("custom_properties");
+            });
+        }
+    };
+    let add = move |_| {
+        rows.update(|r| r.push(PropertyRow::new("", "")));
+        clear(());
+    };
+    view! {
+        <div class="custom-properties" id="f-custom_properties" tabindex="-1" role="group"
+            aria-labelledby="f-custom_properties-title" aria-describedby="f-custom_properties-error"
+            on:input=move |_| clear(())>
+            <h3 class="subsection-title" id="f-custom_properties-title">"Custom properties"</h3>
+            <For each=move || rows.get() key=|row| row.key let:row>
+                {
+                    let name_id = format!("f-custom_property-name-{}", row.key);
+                    let value_id = format!("f-custom_property-value-{}", row.key);
+                    let key = row.key;
+                    view! {
+                        <div class="form-grid custom-property-row">
+                            <Field id=name_id.clone() label="Name">
+                                <input id=name_id class="custom-property-name" type="text" bind:value=row.name
+                                    aria-invalid=invalid(errors, "custom_properties") />
+                            </Field>
+                            <Field id=value_id.clone() label="Value">
+                                <input id=value_id class="custom-property-value" type="text" bind:value=row.value />
+                            </Field>
+                            <div class="field field-action">
+                                <button type="button" class="btn btn-quiet custom-property-remove"
+                                    on:click=move |_| { rows.update(|r| r.retain(|x| x.key != key)); clear(()); }>
+                                    "Remove"
+                                </button>
+                            </div>
+                        </div>
+                    }
+                }
+            </For>
+            <p class="field-error" id="f-custom_properties-error" aria-live="polite">
+                {move || errors.with(|e| crate::components::field::field_message(e, "custom_properties"))}
+            </p>
+            <button type="button" class="btn btn-quiet" id="f-custom_properties-add" on:click=add>"Add property"</button>
+        </div>
     }
 }

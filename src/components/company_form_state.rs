@@ -57,6 +57,33 @@ pub struct CompanyFormState {
     pub tags: RwSignal<String>,
     /// Free text.
     pub info: RwSignal<String>,
+    /// Custom properties as Name / Value rows, in the order shown (sent as the full map,
+    /// which replaces the stored one on PUT, so a removed row removes the property).
+    pub custom_properties: RwSignal<Vec<PropertyRow>>,
+}
+
+/// One Name / Value row of the custom properties editor.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PropertyRow {
+    /// Identity of the row for the list (unique within the form).
+    pub key: u64,
+    /// The property's name as typed.
+    pub name: RwSignal<String>,
+    /// The property's value as typed.
+    pub value: RwSignal<String>,
+}
+
+impl PropertyRow {
+    /// A row holding `name` and `value`.
+    pub fn new(name: &str, value: &str) -> Self {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(1);
+        PropertyRow {
+            key: NEXT.fetch_add(1, Ordering::Relaxed),
+            name: RwSignal::new(name.to_string()),
+            value: RwSignal::new(value.to_string()),
+        }
+    }
 }
 
 fn opt(text: &Option<String>) -> String {
@@ -91,6 +118,7 @@ impl CompanyFormState {
             language: RwSignal::new("de".into()),
             tags: s(),
             info: s(),
+            custom_properties: RwSignal::new(Vec::new()),
         }
     }
 
@@ -133,6 +161,13 @@ impl CompanyFormState {
         s.language.set(company.language.as_str().to_string());
         s.tags.set(company.tags.join(", "));
         s.info.set(opt(&company.info));
+        s.custom_properties.set(
+            company
+                .custom_properties
+                .iter()
+                .map(|(name, value)| PropertyRow::new(name, value))
+                .collect(),
+        );
         s
     }
 
@@ -174,6 +209,22 @@ impl CompanyFormState {
         let tags: Vec<String> =
             kontor_model::query::split_list(&self.tags.get_untracked()).collect();
         let nonempty = |s: RwSignal<String>| text(s).filter(|t| !t.is_empty());
+        let rows: Vec<(String, String)> = self.custom_properties.with_untracked(|rows| {
+            rows.iter()
+                .map(|r| (r.name.get_untracked(), r.value.get_untracked()))
+                .collect()
+        });
+        let custom_properties = match kontor_model::master_data::custom_properties_from_rows(&rows)
+        {
+            Ok(map) => Some(map),
+            Err(message) => {
+                errors
+                    .entry("custom_properties".to_string())
+                    .or_default()
+                    .push(message);
+                None
+            }
+        };
         let body = NewCompany {
             kind: Some(self.kind.get_untracked()),
             name: text(self.name),
@@ -200,6 +251,7 @@ impl CompanyFormState {
             language: kontor_model::party::Language::parse(&self.language.get_untracked()),
             tags: Some(tags),
             info: text(self.info),
+            custom_properties,
             ..Default::default()
         };
         (body, errors)

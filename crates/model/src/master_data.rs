@@ -18,6 +18,7 @@ use crate::vat_id::{check_vat_identifier, normalize_vat_identifier};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// Longest payment term or cash discount period, in days.
 pub const MAX_DAYS: i64 = 365;
@@ -240,6 +241,31 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
     e
 }
 
+/// The custom properties a form's Name / Value rows give (issue 9, Companies:
+/// `custom_properties`, a `{string: string}` map): names trimmed; a row with a blank name
+/// and a blank value is ignored. Errors (one message for the field `custom_properties`):
+/// a blank name with a value (the server's rule in [`validate_company`]: names must not be
+/// blank), or two rows with the same name (a map cannot hold both). Values are kept as
+/// typed; their length is [`validate_company`]'s check.
+pub fn custom_properties_from_rows(
+    rows: &[(String, String)],
+) -> Result<BTreeMap<String, String>, String> {
+    let mut map = BTreeMap::new();
+    for (name, value) in rows {
+        let name = name.trim();
+        if name.is_empty() {
+            if value.trim().is_empty() {
+                continue;
+            }
+            return Err("names must not be blank".into());
+        }
+        if map.insert(name.to_string(), value.clone()).is_some() {
+            return Err(format!("the name \"{name}\" is used twice"));
+        }
+    }
+    Ok(map)
+}
+
 /// Brings a person body into its stored form: names trimmed, blank optional texts absent.
 pub fn normalize_person(body: &mut NewPerson) {
     body.firstname = body.firstname.as_deref().map(|n| n.trim().to_string());
@@ -407,6 +433,20 @@ mod tests {
     use proptest::prelude::*;
     use rust_decimal::Decimal;
     use serde_json::json;
+
+    #[test]
+    fn custom_property_rows_refuse_duplicate_and_blank_names() {
+        let row = |n: &str, v: &str| (n.to_string(), v.to_string());
+        let map = custom_properties_from_rows(&[row(" Kst ", "4711"), row("", ""), row("Ref", "")])
+            .unwrap();
+        assert_eq!(map.len(), 2);
+        assert_eq!(map["Kst"], "4711");
+        assert_eq!(map["Ref"], "");
+        let twice = custom_properties_from_rows(&[row("Kst", "1"), row("Kst ", "2")]);
+        assert!(twice.unwrap_err().contains("Kst"));
+        assert!(custom_properties_from_rows(&[row(" ", "x")]).is_err());
+        assert!(custom_properties_from_rows(&[]).unwrap().is_empty());
+    }
 
     proptest! {
         /// No text makes a check panic (multi-byte characters at any place included), and a

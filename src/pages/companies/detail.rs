@@ -214,6 +214,9 @@ fn MasterData(company: Company) -> impl IntoView {
                 {fact("Document language", Some(if c.language.as_str() == "en" { "English" } else { "German" }.to_string()))}
                 {fact("Tags", Some(c.tags.join(", ")))}
                 {fact("Notes", c.info.clone())}
+                {c.custom_properties.iter().map(|(name, value)| view! {
+                    <div class="custom-property"><dt>{name.clone()}</dt><dd class="pre-line">{value.clone()}</dd></div>
+                }).collect_view()}
             </dl>
         </section>
     }

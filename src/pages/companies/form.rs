@@ -45,6 +45,7 @@ fn label(path: &str) -> String {
         "default_cash_discount_days" => "Cash discount days",
         "tags" => "Tags",
         "info" => "Notes",
+        "custom_properties" => "Custom properties",
         other => return other.replace('_', " "),
     };
     name.to_string()
