@@ -96,6 +96,9 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     );
     b.screenshot("master-02-customer-form-error").await;
     b.fill("#f-vat_identifier", "DE 136 308 783").await;
+    b.click("#f-custom_properties-add").await;
+    b.fill(".custom-property-name", "Kostenstelle").await;
+    b.fill(".custom-property-value", "4711").await;
     b.screenshot("master-03-customer-form").await;
     b.client.set_window_size(1024, 900).await.unwrap();
     b.screenshot("master-03-customer-form-1024").await;
@@ -110,6 +113,11 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     let customer = found[0]["id"].as_i64().expect("stored");
     assert_eq!(found[0]["type"], "customer");
     assert_eq!(found[0]["default_invoice_due_days"], 21);
+    assert_eq!(
+        found[0]["custom_properties"],
+        json!({"Kostenstelle": "4711"})
+    );
+    b.wait_text("Kostenstelle").await;
     b.click("#contact-add").await;
     b.find("dialog[open] #p-firstname").await;
     b.fill("#p-firstname", "Eva").await;
