@@ -78,8 +78,9 @@ impl<'de> Visitor<'de> for DecimalVisitor {
         Ok(Decimal::from(v))
     }
 
-    /// Only reached for numbers that are already `f64`s (a `serde_json::Value` built from
-    /// a float); read from their shortest exact text, so `0.1` stays `0.1`.
+    /// serde_json (with `arbitrary_precision`) calls this only when the float's shortest
+    /// text is exactly the JSON number's text, or for a `Value` built from an `f64`. The
+    /// value is read back from that text, never computed with, so `0.1` stays `0.1`.
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
         if !v.is_finite() {
             return Err(E::custom("is not a finite number"));

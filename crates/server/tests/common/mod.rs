@@ -40,6 +40,21 @@ pub async fn start() -> TestServer {
 }
 
 pub async fn start_with(adjust: impl FnOnce(&mut ServerConfig)) -> TestServer {
+    start_bound(adjust, None).await
+}
+
+/// Like [`start`], with the header-read timeout set to `timeout` (see
+/// `kontor_server::HEADER_READ_TIMEOUT`).
+pub async fn start_with_header_timeout(timeout: std::time::Duration) -> TestServer {
+    start_bound(|_| {}, Some(timeout)).await
+}
+
+/// Binds a server on a fresh data directory (config changed by `adjust`, header-read
+/// timeout replaced when given) and serves it in the background.
+async fn start_bound(
+    adjust: impl FnOnce(&mut ServerConfig),
+    header_read_timeout: Option<std::time::Duration>,
+) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let mut config = ServerConfig {
         listen: "127.0.0.1:0".parse().unwrap(),
@@ -50,35 +65,10 @@ pub async fn start_with(adjust: impl FnOnce(&mut ServerConfig)) -> TestServer {
         account: AccountConfig::default(),
     };
     adjust(&mut config);
-    let bound = kontor_server::bind(&config).await.unwrap();
-    let addr = bound.listener.local_addr().unwrap();
-    let key = bound
-        .initial_key
-        .clone()
-        .expect("first start creates a key");
-    tokio::spawn(kontor_server::run(bound));
-    TestServer {
-        base: format!("http://{addr}"),
-        key,
-        dir,
-        client: reqwest::Client::new(),
-    }
-}
-
-/// Like [`start`], with the header-read timeout set to `timeout` (see
-/// `kontor_server::HEADER_READ_TIMEOUT`).
-pub async fn start_with_header_timeout(timeout: std::time::Duration) -> TestServer {
-    let dir = tempfile::tempdir().unwrap();
-    let config = ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().to_path_buf(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        account: AccountConfig::default(),
-    };
     let mut bound = kontor_server::bind(&config).await.unwrap();
-    bound.header_read_timeout = timeout;
+    if let Some(timeout) = header_read_timeout {
+        bound.header_read_timeout = timeout;
+    }
     let addr = bound.listener.local_addr().unwrap();
     let key = bound
         .initial_key
