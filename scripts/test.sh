@@ -19,12 +19,12 @@ step "format"
 cargo fmt --all -- --check
 
 step "clippy (native crates)"
-cargo clippy -p kontor-model -p kontor-pdf -p kontor-server -p kontor-e2e --all-targets -- -D warnings
+cargo clippy -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server -p kontor-e2e --all-targets -- -D warnings
 step "clippy (browser app, wasm32)"
 cargo clippy -p kontor-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 
-step "model, PDF and server tests"
-cargo test -p kontor-model -p kontor-pdf -p kontor-server
+step "model, PDF, e-invoice and server tests"
+cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server
 
 step "component tests (wasm in headless Chromium)"
 TMPDIR="$browser_tmp" cargo test -p kontor-app --target wasm32-unknown-unknown
