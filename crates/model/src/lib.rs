@@ -16,6 +16,7 @@ pub mod arith;
 pub mod billing;
 pub mod country;
 pub mod effects;
+pub mod einvoice;
 pub mod email;
 pub mod error;
 pub mod invoice;
