@@ -5,6 +5,8 @@
 //! The crate has no I/O: it turns a [`semantic::Invoice`] into bytes and bytes into one.
 //! The mapping from Kontor's records to the semantic model is `docs/einvoice.md`.
 
+pub mod kontor;
+mod kontor_fields;
 pub mod semantic;
 
 /// Everything that can go wrong in this crate.
