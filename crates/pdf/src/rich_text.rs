@@ -201,6 +201,27 @@ pub fn blocks(html: &str) -> Vec<Block> {
     out
 }
 
+/// The plain text of a rich-text (HTML) field: paragraphs and list items on lines of their
+/// own (list items with `- `), `<br>` as a line break, markup dropped, entities decoded.
+/// Used where only text can go, e.g. the item description (BT-154) of an e-invoice.
+pub fn plain_text(html: &str) -> String {
+    fn line(runs: &[Run]) -> String {
+        runs.iter()
+            .map(|r| if r.line_break { "\n" } else { r.text.as_str() })
+            .collect()
+    }
+    let mut out: Vec<String> = Vec::new();
+    for block in blocks(html) {
+        match block {
+            Block::P { runs } => out.push(line(&runs)),
+            Block::List { items, .. } => {
+                out.extend(items.iter().map(|item| format!("- {}", line(item))))
+            }
+        }
+    }
+    out.join("\n")
+}
+
 /// Plain text (no HTML) as one paragraph; line breaks kept.
 pub fn plain_blocks(text: &str) -> Vec<Block> {
     let mut runs = Vec::new();
@@ -232,6 +253,15 @@ mod tests {
             text: text.into(),
             ..Default::default()
         }
+    }
+
+    #[test]
+    fn plain_text_keeps_lines_and_drops_markup() {
+        assert_eq!(
+            plain_text("<p>Setup &amp; <b>training</b><br>on site</p><ul><li>A</li><li>B</li></ul>"),
+            "Setup & training\non site\n- A\n- B"
+        );
+        assert_eq!(plain_text(""), "");
     }
 
     #[test]
