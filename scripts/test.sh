@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
+# The python of the official e-invoice rules (../shared/einvoice), used by the tests.
+KONTOR_EINVOICE_PY=$(bash ../shared/einvoice/setup.sh | tail -n1)
+export KONTOR_EINVOICE_PY
 step() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
 
 # Chromium leaves large scoped folders in TMPDIR: give the browser tests their own, removed
