@@ -32,6 +32,7 @@ pub mod payment_rules;
 pub mod position;
 pub mod purchase;
 pub mod purchase_totals;
+pub mod qr_bill;
 pub mod query;
 pub mod recipients;
 pub mod status;

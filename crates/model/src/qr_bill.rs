@@ -1,0 +1,827 @@
+//! The Swiss QR-bill (SIX Swiss Payment Standards, *Swiss Implementation Guidelines for
+//! the QR-bill*, v2.3): which invoices get one, QR-IBAN detection, the QR reference (QRR)
+//! and the creditor reference (SCOR, ISO 11649) derived from the invoice number,
+//! structured addresses (type `S`) from Kontor's free-text addresses, and the QR code's
+//! text (the "Swiss Payments Code" payload, guidelines § 4.3).
+//!
+//! Pure functions, shared by the server (the PDF's payment part) and its tests; the QR
+//! code image and the layout are `kontor_pdf`'s. `docs/decisions.md` § Swiss QR-bill.
+
+use crate::error::{push_error, FieldErrors};
+use crate::purchase::is_valid_iban;
+use rust_decimal::Decimal;
+
+/// The currencies a QR-bill may carry (guidelines § 4.3.3, field `Ccy`).
+pub const CURRENCIES: [&str; 2] = ["CHF", "EUR"];
+
+/// The IBAN countries a QR-bill may carry (guidelines § 4.3.3, field `IBAN`):
+/// Switzerland and Liechtenstein.
+pub const IBAN_COUNTRIES: [&str; 2] = ["CH", "LI"];
+
+/// The largest amount a QR-bill may carry: 999 999 999.99 (guidelines § 4.3.3, `Amt`).
+pub fn max_amount() -> Decimal {
+    Decimal::new(99_999_999_999, 2)
+}
+
+/// The most characters of the unstructured message (`Ustrd`, guidelines § 4.3.3).
+pub const MAX_MESSAGE: usize = 140;
+
+/// An IBAN without spaces, upper case.
+fn compact(iban: &str) -> String {
+    iban.chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
+/// Whether an invoice gets a QR-bill (issue 10 § Swiss QR-bill): it is numbered (drafts
+/// are not payable yet), not a reversal, in CHF or EUR ([`CURRENCIES`]), and the
+/// account's `iban` is a valid Swiss or Liechtenstein IBAN ([`IBAN_COUNTRIES`]).
+pub fn applies(currency: &str, iban: Option<&str>, numbered: bool, reversal: bool) -> bool {
+    let Some(iban) = iban.map(compact).filter(|i| !i.is_empty()) else {
+        return false;
+    };
+    numbered
+        && !reversal
+        && CURRENCIES.contains(&currency.trim())
+        && IBAN_COUNTRIES.contains(&&iban[..2.min(iban.len())])
+        && is_valid_iban(&iban)
+}
+
+/// Whether `iban` (spaces ignored) is a QR-IBAN: a CH/LI IBAN whose institution
+/// identification (IID, characters 5–9) lies in 30000–31999 (guidelines § 3.1). A
+/// QR-IBAN requires a QR reference; other IBANs take a creditor reference or none.
+pub fn is_qr_iban(iban: &str) -> bool {
+    let iban = compact(iban);
+    if iban.len() < 9 || !IBAN_COUNTRIES.contains(&&iban[..2]) {
+        return false;
+    }
+    iban[4..9]
+        .parse::<u32>()
+        .is_ok_and(|iid| (30000..=31999).contains(&iid))
+}
+
+/// The check digit of the modulo-10 recursive method (guidelines Annex B, the ISR/QRR
+/// check digit) over `digits`; `None` when `digits` holds anything but ASCII digits.
+pub fn mod10_recursive(digits: &str) -> Option<u32> {
+    const TABLE: [usize; 10] = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5];
+    let mut carry = 0usize;
+    for c in digits.chars() {
+        let d = c.to_digit(10)? as usize;
+        carry = TABLE[(carry + d) % 10];
+    }
+    Some(((10 - carry) % 10) as u32)
+}
+
+/// The QR reference (QRR, 27 digits) of `invoice_number`: its digits in order,
+/// left-padded with zeros to 26, followed by the [`mod10_recursive`] check digit
+/// (`R2611-001` → `000000000000000000026110011`).
+///
+/// Errors: a message when the number has no digit or more than 26 digits.
+pub fn qr_reference(invoice_number: &str) -> Result<String, String> {
+    let digits: String = invoice_number
+        .chars()
+        .filter(|c| c.is_ascii_digit())
+        .collect();
+    if digits.is_empty() {
+        return Err("needs a digit for the QR reference".into());
+    }
+    if digits.len() > 26 {
+        return Err("has more than 26 digits for the QR reference".into());
+    }
+    let body = format!("{digits:0>26}");
+    let check = mod10_recursive(&body).ok_or("is not numeric")?;
+    Ok(format!("{body}{check}"))
+}
+
+/// Whether `reference` (spaces ignored) is a QR reference: 27 digits whose last is the
+/// [`mod10_recursive`] check digit of the first 26.
+pub fn is_valid_qr_reference(reference: &str) -> bool {
+    let r: String = reference.chars().filter(|c| !c.is_whitespace()).collect();
+    r.len() == 27
+        && r.chars().all(|c| c.is_ascii_digit())
+        && mod10_recursive(&r[..26]) == r[26..].parse::<u32>().ok()
+}
+
+/// ISO 7064 MOD 97-10 remainder of `text` with letters as 10–35 (`A` = 10); `None` for
+/// characters other than ASCII letters and digits.
+fn mod97(text: &str) -> Option<u32> {
+    let mut remainder: u32 = 0;
+    for c in text.chars() {
+        let value = c.to_ascii_uppercase().to_digit(36)?;
+        remainder = if value >= 10 {
+            (remainder * 100 + value) % 97
+        } else {
+            (remainder * 10 + value) % 97
+        };
+    }
+    Some(remainder)
+}
+
+/// The creditor reference (SCOR, ISO 11649) of `invoice_number`: its letters and digits
+/// upper-cased (`R2611-001` → `R2611001`) after `RF` and the two MOD 97-10 check digits
+/// (`RF68R2611001`); `None` when the number has no letter or digit or more than 21 of
+/// them (ISO 11649 allows 21), and then the QR-bill carries no reference (`NON`).
+pub fn creditor_reference(invoice_number: &str) -> Option<String> {
+    let body: String = invoice_number
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    if body.is_empty() || body.len() > 21 {
+        return None;
+    }
+    let remainder = mod97(&format!("{body}RF00"))?;
+    Some(format!("RF{:02}{body}", 98 - remainder))
+}
+
+/// Whether `reference` (spaces ignored, any case) is an ISO 11649 creditor reference:
+/// `RF`, two check digits, 1–21 letters or digits, MOD 97-10 remainder 1.
+pub fn is_valid_creditor_reference(reference: &str) -> bool {
+    let r: String = reference
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase();
+    if !(5..=25).contains(&r.len())
+        || !r.starts_with("RF")
+        || !r[2..4].chars().all(|c| c.is_ascii_digit())
+        || !r.chars().all(|c| c.is_ascii_alphanumeric())
+    {
+        return false;
+    }
+    mod97(&format!("{}{}", &r[4..], &r[..4])) == Some(1)
+}
+
+/// The reference of a QR-bill (field `Tp` and `Ref`, guidelines § 4.3.3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// QR reference (27 digits) — only with a QR-IBAN.
+    Qrr(String),
+    /// Creditor reference (ISO 11649, `RF…`) — only with an ordinary IBAN.
+    Scor(String),
+    /// No reference — only with an ordinary IBAN.
+    None,
+}
+
+impl Reference {
+    /// The reference type code: `QRR`, `SCOR` or `NON`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Reference::Qrr(_) => "QRR",
+            Reference::Scor(_) => "SCOR",
+            Reference::None => "NON",
+        }
+    }
+
+    /// The reference as the payload carries it (empty for none).
+    pub fn value(&self) -> &str {
+        match self {
+            Reference::Qrr(r) | Reference::Scor(r) => r,
+            Reference::None => "",
+        }
+    }
+
+    /// The reference as printed (guidelines § 3.6.2): a QR reference in blocks of five
+    /// from the right (`21 00000 00003 13947 14300 09017`), a creditor reference in
+    /// blocks of four from the left (`RF18 5390 0754 7034`); empty for none.
+    pub fn printed(&self) -> String {
+        match self {
+            Reference::Qrr(r) => {
+                let chars: Vec<char> = r.chars().collect();
+                let head = chars.len() % 5;
+                let mut groups: Vec<String> = Vec::new();
+                if head > 0 {
+                    groups.push(chars[..head].iter().collect());
+                }
+                groups.extend(chars[head..].chunks(5).map(|c| c.iter().collect()));
+                groups.join(" ")
+            }
+            Reference::Scor(r) => group_by_four(r),
+            Reference::None => String::new(),
+        }
+    }
+}
+
+/// `text` in blocks of four characters (IBANs, creditor references).
+pub fn group_by_four(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    chars
+        .chunks(4)
+        .map(|c| c.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A structured address (type `S`, guidelines § 4.3.3; the only type from November
+/// 2025 on): every field already cut to the permitted characters.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QrAddress {
+    /// Name or company (1–70 characters).
+    pub name: String,
+    /// Street or post office box (0–70 characters).
+    pub street: String,
+    /// Building number (0–16 characters).
+    pub building_number: String,
+    /// Post code (1–16 characters, without a country prefix).
+    pub post_code: String,
+    /// Town (1–35 characters).
+    pub town: String,
+    /// Country, ISO 3166-1 alpha-2.
+    pub country: String,
+}
+
+impl QrAddress {
+    /// The seven payload fields: `S`, name, street, building number, post code, town,
+    /// country.
+    fn fields(&self) -> [&str; 7] {
+        [
+            "S",
+            &self.name,
+            &self.street,
+            &self.building_number,
+            &self.post_code,
+            &self.town,
+            &self.country,
+        ]
+    }
+
+    /// The address as printed on the payment part and receipt: name, street and
+    /// building number (when a street is given), post code and town — with an `XX-`
+    /// country prefix for addresses outside Switzerland and Liechtenstein.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![self.name.clone()];
+        let street = [self.street.as_str(), self.building_number.as_str()]
+            .iter()
+            .filter(|s| !s.is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if !street.is_empty() {
+            lines.push(street);
+        }
+        if IBAN_COUNTRIES.contains(&self.country.as_str()) {
+            lines.push(format!("{} {}", self.post_code, self.town));
+        } else {
+            lines.push(format!("{}-{} {}", self.country, self.post_code, self.town));
+        }
+        lines
+    }
+}
+
+/// Whether the QR-bill's character set (guidelines § 4.1.1: Basic Latin, Latin-1
+/// Supplement, Latin Extended-A, `Ș ș Ț ț` and `€`) holds `c`.
+pub fn is_permitted(c: char) -> bool {
+    matches!(c as u32, 0x20..=0x7E | 0xA0..=0x17F | 0x218..=0x21B | 0x20AC)
+}
+
+/// `text` as a payload field: line breaks and tabs become spaces, other characters the
+/// QR-bill cannot carry ([`is_permitted`]) become `.`, runs of spaces shrink to one,
+/// trimmed.
+pub fn clean_text(text: &str) -> String {
+    let replaced: String = text
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() {
+                ' '
+            } else if is_permitted(c) {
+                c
+            } else {
+                '.'
+            }
+        })
+        .collect();
+    replaced
+        .split(' ')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The street and building number of an address line: a last word that starts with a
+/// digit is the building number (`Bahnhofstrasse 12a`), else a first one (`12 Main
+/// Street`, `1, rue du Lac`); else the whole line is the street.
+pub fn split_street(line: &str) -> (String, String) {
+    let line = clean_text(line);
+    let words: Vec<&str> = line.split(' ').collect();
+    let numeric = |w: &str| w.chars().next().is_some_and(|c| c.is_ascii_digit()) && w.len() <= 16;
+    if words.len() >= 2 {
+        if let Some(last) = words.last().filter(|w| numeric(w)) {
+            return (words[..words.len() - 1].join(" "), last.to_string());
+        }
+        let first = words[0].trim_end_matches(',');
+        if numeric(first) {
+            return (words[1..].join(" "), first.to_string());
+        }
+    }
+    (line, String::new())
+}
+
+/// The structured address of `name`, Kontor's free-text `address` (lines separated by
+/// `\n`, without the name; split by [`crate::einvoice::split_address`]) and
+/// `country` (ISO 3166-1 alpha-2). The street is the last line before the post code
+/// line that has a building number, else the last such line; further lines are left
+/// out (a type `S` address has no room for them).
+///
+/// Errors, keyed `<prefix>.name`, `<prefix>.address`, `<prefix>.country_code`: a blank
+/// or too long (over 70 characters) name, an address without a `post code town` line,
+/// a street over 70 or a town over 35 characters, a missing or unknown country code.
+pub fn structured_address(
+    prefix: &str,
+    name: &str,
+    address: &str,
+    country: Option<&str>,
+) -> Result<QrAddress, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let name = clean_text(name);
+    if name.is_empty() {
+        push_error(
+            &mut errors,
+            format!("{prefix}.name"),
+            "is required for the QR-bill",
+        );
+    } else if name.chars().count() > 70 {
+        push_error(
+            &mut errors,
+            format!("{prefix}.name"),
+            "is longer than 70 characters for the QR-bill",
+        );
+    }
+    let parts = crate::einvoice::split_address(address);
+    let (post_code, town) = match (parts.post_code, parts.city) {
+        (Some(code), Some(city)) => (clean_text(&code), clean_text(&city)),
+        _ => {
+            push_error(
+                &mut errors,
+                format!("{prefix}.address"),
+                "needs a line with post code and town for the QR-bill",
+            );
+            (String::new(), String::new())
+        }
+    };
+    let street_line = parts
+        .lines
+        .iter()
+        .rev()
+        .find(|l| !split_street(l).1.is_empty())
+        .or(parts.lines.last());
+    let (street, building_number) = street_line.map(|l| split_street(l)).unwrap_or_default();
+    if street.chars().count() > 70 {
+        push_error(
+            &mut errors,
+            format!("{prefix}.address"),
+            "has a street longer than 70 characters for the QR-bill",
+        );
+    }
+    if town.chars().count() > 35 || post_code.chars().count() > 16 {
+        push_error(
+            &mut errors,
+            format!("{prefix}.address"),
+            "has a town over 35 or a post code over 16 characters for the QR-bill",
+        );
+    }
+    let country = country
+        .map(|c| c.trim().to_ascii_uppercase())
+        .unwrap_or_default();
+    if !crate::country::is_country_code(&country) {
+        push_error(
+            &mut errors,
+            format!("{prefix}.country_code"),
+            "is required for the QR-bill",
+        );
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(QrAddress {
+        name,
+        street,
+        building_number,
+        post_code,
+        town,
+        country,
+    })
+}
+
+/// A QR-bill's content: what the payload and the printed payment part show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QrBill {
+    /// The creditor's IBAN or QR-IBAN, compact and upper case.
+    pub iban: String,
+    /// The creditor (account holder).
+    pub creditor: QrAddress,
+    /// The amount in currency units with two decimals; `None` leaves it blank.
+    pub amount: Option<Decimal>,
+    /// `CHF` or `EUR`.
+    pub currency: String,
+    /// The ultimate debtor (the customer); `None` prints an empty box.
+    pub debtor: Option<QrAddress>,
+    /// The payment reference.
+    pub reference: Reference,
+    /// The unstructured message (`Ustrd`, at most 140 characters).
+    pub message: String,
+}
+
+/// The amount as the payload carries it: two decimals, full stop, no grouping
+/// (`1949.75`).
+pub fn payload_amount(amount: Decimal) -> String {
+    format!("{:.2}", amount.round_dp(2))
+}
+
+/// The amount as printed on the payment part (guidelines § 3.5.5): two decimals, full
+/// stop, thousands grouped by a space (`1 949.75`).
+pub fn printed_amount(amount: Decimal) -> String {
+    let text = payload_amount(amount);
+    let (int, frac) = text.split_once('.').unwrap_or((&text, "00"));
+    let (sign, digits) = match int.strip_prefix('-') {
+        Some(d) => ("-", d),
+        None => ("", int),
+    };
+    let chars: Vec<char> = digits.chars().collect();
+    let head = chars.len() % 3;
+    let mut groups: Vec<String> = Vec::new();
+    if head > 0 {
+        groups.push(chars[..head].iter().collect());
+    }
+    groups.extend(chars[head..].chunks(3).map(|c| c.iter().collect()));
+    format!("{sign}{}.{frac}", groups.join(" "))
+}
+
+impl QrBill {
+    /// The QR code's text (guidelines § 4.3.3, version 0200, coding 1): the fields in
+    /// their order separated by CR LF (as the `qrbill` package writes it), the ultimate
+    /// creditor empty, ending with the trailer `EPD` (no billing information, no
+    /// alternative procedures, no line break after `EPD`).
+    pub fn payload(&self) -> String {
+        let amount = self.amount.map(payload_amount).unwrap_or_default();
+        let mut fields: Vec<&str> = vec!["SPC", "0200", "1", &self.iban];
+        fields.extend(self.creditor.fields());
+        fields.extend([""; 7]);
+        fields.push(&amount);
+        fields.push(&self.currency);
+        match &self.debtor {
+            Some(d) => fields.extend(d.fields()),
+            None => fields.extend([""; 7]),
+        }
+        fields.push(self.reference.code());
+        fields.push(self.reference.value());
+        fields.push(&self.message);
+        fields.push("EPD");
+        fields.join("\r\n")
+    }
+}
+
+/// What an invoice's QR-bill is built from.
+#[derive(Clone, Debug, Default)]
+pub struct QrBillInput<'a> {
+    /// The account's IBAN (`account.iban`).
+    pub iban: &'a str,
+    /// The invoice currency.
+    pub currency: &'a str,
+    /// The amount due (the invoice's gross total, currency units).
+    pub amount: Decimal,
+    /// The invoice number (`identifier`): the reference is derived from it.
+    pub invoice_number: &'a str,
+    /// Creditor name (the account holder, else the account name).
+    pub creditor_name: &'a str,
+    /// Creditor address (the account's address lines).
+    pub creditor_address: &'a str,
+    /// Creditor country (the account's country code).
+    pub creditor_country: Option<&'a str>,
+    /// Debtor name (the customer company).
+    pub debtor_name: &'a str,
+    /// Debtor address.
+    pub debtor_address: &'a str,
+    /// Debtor country.
+    pub debtor_country: Option<&'a str>,
+    /// The unstructured message, e.g. `Rechnung R2611-001`.
+    pub message: &'a str,
+}
+
+/// The QR-bill of an invoice: a QR-IBAN takes the [`qr_reference`] of the invoice
+/// number, another IBAN its [`creditor_reference`] (or none); the debtor is left out
+/// (an empty box is printed) when the customer's address cannot be structured; the
+/// message is cut to 140 characters.
+///
+/// Errors, keyed by field: `account.iban` (not a valid CH/LI IBAN), `currency` (not
+/// CHF/EUR), `gross_total` (not 0.01–999 999 999.99), `identifier` (no digits for a
+/// QR reference), `account.name` / `account.address` / `account.country_code` (see
+/// [`structured_address`]).
+pub fn qr_bill(input: &QrBillInput<'_>) -> Result<QrBill, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let iban = compact(input.iban);
+    if !is_valid_iban(&iban) || !IBAN_COUNTRIES.contains(&&iban[..2.min(iban.len())]) {
+        push_error(
+            &mut errors,
+            "account.iban",
+            "must be a Swiss or Liechtenstein IBAN for the QR-bill",
+        );
+    }
+    let currency = input.currency.trim().to_ascii_uppercase();
+    if !CURRENCIES.contains(&currency.as_str()) {
+        push_error(
+            &mut errors,
+            "currency",
+            "must be CHF or EUR for the QR-bill",
+        );
+    }
+    let amount = input.amount.round_dp(2);
+    if amount < Decimal::new(1, 2) || amount > max_amount() {
+        push_error(
+            &mut errors,
+            "gross_total",
+            "must be between 0.01 and 999 999 999.99 for the QR-bill",
+        );
+    }
+    let reference = if is_qr_iban(&iban) {
+        match qr_reference(input.invoice_number) {
+            Ok(r) => Reference::Qrr(r),
+            Err(message) => {
+                push_error(&mut errors, "identifier", message);
+                Reference::None
+            }
+        }
+    } else {
+        creditor_reference(input.invoice_number).map_or(Reference::None, Reference::Scor)
+    };
+    let creditor = match structured_address(
+        "account",
+        input.creditor_name,
+        input.creditor_address,
+        input.creditor_country,
+    ) {
+        Ok(a) => Some(a),
+        Err(e) => {
+            for (field, messages) in e {
+                errors.entry(field).or_default().extend(messages);
+            }
+            None
+        }
+    };
+    let debtor = structured_address(
+        "customer",
+        input.debtor_name,
+        input.debtor_address,
+        input.debtor_country,
+    )
+    .ok();
+    match creditor {
+        Some(creditor) if errors.is_empty() => Ok(QrBill {
+            iban,
+            creditor,
+            amount: Some(amount),
+            currency,
+            debtor,
+            reference,
+            message: clean_text(input.message)
+                .chars()
+                .take(MAX_MESSAGE)
+                .collect(),
+        }),
+        _ => Err(errors),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mod10_recursive_matches_the_guidelines_examples() {
+        // SIX guidelines' QR reference example: 21 00000 00003 13947 14300 09017.
+        assert_eq!(mod10_recursive("21000000000313947143000901"), Some(7));
+        assert!(is_valid_qr_reference("21 00000 00003 13947 14300 09017"));
+        assert!(!is_valid_qr_reference("21 00000 00003 13947 14300 09018"));
+        assert!(is_valid_qr_reference("000000000000000000000000000"));
+        assert_eq!(mod10_recursive("12a"), None);
+    }
+
+    #[test]
+    fn qr_references_come_from_the_invoice_number_digits() {
+        let r = qr_reference("R2611-001").unwrap();
+        assert_eq!(r.len(), 27);
+        assert!(r.starts_with("00000000000000000002611001"));
+        assert!(is_valid_qr_reference(&r));
+        assert_eq!(r, "000000000000000000026110011");
+        assert!(qr_reference("DRAFT").is_err());
+        assert!(qr_reference(&"1".repeat(27)).is_err());
+        assert_eq!(qr_reference(&"1".repeat(26)).unwrap().len(), 27);
+        assert_eq!(
+            Reference::Qrr("210000000003139471430009017".into()).printed(),
+            "21 00000 00003 13947 14300 09017"
+        );
+    }
+
+    #[test]
+    fn creditor_references_follow_iso_11649() {
+        // ISO 11649 / EPC examples.
+        assert!(is_valid_creditor_reference("RF18 5390 0754 7034"));
+        assert!(is_valid_creditor_reference("RF18539007547034"));
+        assert!(is_valid_creditor_reference("RF45 G72U UR"));
+        assert!(!is_valid_creditor_reference("RF19 5390 0754 7034"));
+        assert_eq!(
+            creditor_reference("539007547034").as_deref(),
+            Some("RF18539007547034")
+        );
+        let r = creditor_reference("R2611-001").unwrap();
+        assert!(r.starts_with("RF") && r.ends_with("R2611001"));
+        assert!(is_valid_creditor_reference(&r));
+        assert_eq!(creditor_reference("--"), None);
+        assert_eq!(creditor_reference(&"A".repeat(22)), None);
+        assert_eq!(
+            Reference::Scor("RF18539007547034".into()).printed(),
+            "RF18 5390 0754 7034"
+        );
+    }
+
+    #[test]
+    fn qr_ibans_have_an_iid_from_30000_to_31999() {
+        assert!(is_qr_iban("CH44 3199 9123 0008 8901 2"));
+        assert!(is_qr_iban("CH4431999123000889012"));
+        assert!(!is_qr_iban("CH93 0076 2011 6238 5295 7"));
+        assert!(!is_qr_iban("DE02 3000 0000 0000 2020 51"));
+        assert!(is_qr_iban("LI21 3000 0000 0000 0000 0"));
+        assert!(!is_qr_iban("CH29 3200 0000 0000 0000 0"));
+    }
+
+    #[test]
+    fn only_numbered_chf_or_eur_invoices_to_swiss_accounts_get_one() {
+        let ch = Some("CH93 0076 2011 6238 5295 7");
+        assert!(applies("CHF", ch, true, false));
+        assert!(applies("EUR", ch, true, false));
+        assert!(!applies("USD", ch, true, false));
+        assert!(!applies("CHF", ch, false, false));
+        assert!(!applies("CHF", ch, true, true));
+        assert!(!applies("CHF", Some("DE89370400440532013000"), true, false));
+        assert!(!applies(
+            "CHF",
+            Some("CH93 0076 2011 6238 5295 8"),
+            true,
+            false
+        ));
+        assert!(!applies("CHF", None, true, false));
+        assert!(!applies("CHF", Some(""), true, false));
+    }
+
+    #[test]
+    fn addresses_are_structured_from_free_text() {
+        let a = structured_address(
+            "account",
+            "Robert Schneider AG",
+            "Rue du Lac 1268\n2501 Biel",
+            Some("ch"),
+        )
+        .unwrap();
+        assert_eq!(
+            a,
+            QrAddress {
+                name: "Robert Schneider AG".into(),
+                street: "Rue du Lac".into(),
+                building_number: "1268".into(),
+                post_code: "2501".into(),
+                town: "Biel".into(),
+                country: "CH".into(),
+            }
+        );
+        assert_eq!(
+            a.lines(),
+            ["Robert Schneider AG", "Rue du Lac 1268", "2501 Biel"]
+        );
+        let b = structured_address(
+            "customer",
+            "Pia-Maria Rutschmann-Schnyder",
+            "c/o Muster\nGrosse Marktgasse 28a\nD-80331 München",
+            Some("DE"),
+        )
+        .unwrap();
+        assert_eq!(
+            (b.street.as_str(), b.building_number.as_str()),
+            ("Grosse Marktgasse", "28a")
+        );
+        assert_eq!(
+            (b.post_code.as_str(), b.town.as_str()),
+            ("80331", "München")
+        );
+        assert_eq!(b.lines()[2], "DE-80331 München");
+        assert_eq!(
+            split_street("1, rue du Lac"),
+            ("rue du Lac".into(), "1".into())
+        );
+        assert_eq!(split_street("Postfach"), ("Postfach".into(), String::new()));
+        let e = structured_address("account", " ", "Somewhere", Some("XX")).unwrap_err();
+        assert_eq!(
+            e.keys().collect::<Vec<_>>(),
+            ["account.address", "account.country_code", "account.name"]
+        );
+        // Post code and town only: no street.
+        let c = structured_address("customer", "X", "8000 Zürich", Some("CH")).unwrap();
+        assert_eq!(c.street, "");
+        assert_eq!(c.lines(), ["X", "8000 Zürich"]);
+    }
+
+    #[test]
+    fn text_is_cut_to_the_permitted_characters() {
+        assert_eq!(clean_text("  Müller\n& Söhne  €  "), "Müller & Söhne €");
+        assert_eq!(clean_text("日本 Ltd"), ".. Ltd");
+        assert_eq!(printed_amount(Decimal::new(194975, 2)), "1 949.75");
+        assert_eq!(printed_amount(Decimal::new(123456789, 1)), "12 345 678.90");
+        assert_eq!(payload_amount(Decimal::new(5, 1)), "0.50");
+    }
+
+    fn input() -> QrBillInput<'static> {
+        QrBillInput {
+            iban: "CH44 3199 9123 0008 8901 2",
+            currency: "CHF",
+            amount: Decimal::new(194975, 2),
+            invoice_number: "R2611-001",
+            creditor_name: "Robert Schneider AG",
+            creditor_address: "Rue du Lac 1268\n2501 Biel",
+            creditor_country: Some("CH"),
+            debtor_name: "Pia-Maria Rutschmann-Schnyder",
+            debtor_address: "Grosse Marktgasse 28\n9400 Rorschach",
+            debtor_country: Some("CH"),
+            message: "Rechnung R2611-001",
+        }
+    }
+
+    #[test]
+    fn the_payload_lists_the_fields_in_order() {
+        let bill = qr_bill(&input()).unwrap();
+        assert_eq!(bill.reference.code(), "QRR");
+        let expected = [
+            "SPC",
+            "0200",
+            "1",
+            "CH4431999123000889012",
+            "S",
+            "Robert Schneider AG",
+            "Rue du Lac",
+            "1268",
+            "2501",
+            "Biel",
+            "CH",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "1949.75",
+            "CHF",
+            "S",
+            "Pia-Maria Rutschmann-Schnyder",
+            "Grosse Marktgasse",
+            "28",
+            "9400",
+            "Rorschach",
+            "CH",
+            "QRR",
+            "000000000000000000026110011",
+            "Rechnung R2611-001",
+            "EPD",
+        ]
+        .join("\r\n");
+        assert_eq!(bill.payload(), expected);
+        let ordinary = qr_bill(&QrBillInput {
+            iban: "CH93 0076 2011 6238 5295 7",
+            currency: "EUR",
+            ..input()
+        })
+        .unwrap();
+        assert_eq!(ordinary.reference.code(), "SCOR");
+        assert!(ordinary.payload().contains("\r\nEUR\r\n"));
+    }
+
+    #[test]
+    fn bad_data_names_the_field() {
+        let e = qr_bill(&QrBillInput {
+            iban: "DE89370400440532013000",
+            currency: "USD",
+            amount: Decimal::ZERO,
+            creditor_address: "nowhere",
+            ..input()
+        })
+        .unwrap_err();
+        assert_eq!(
+            e.keys().collect::<Vec<_>>(),
+            ["account.address", "account.iban", "currency", "gross_total"]
+        );
+        let e = qr_bill(&QrBillInput {
+            invoice_number: "DRAFT",
+            ..input()
+        })
+        .unwrap_err();
+        assert_eq!(e.keys().collect::<Vec<_>>(), ["identifier"]);
+        // An unstructurable debtor is left out, not an error.
+        let bill = qr_bill(&QrBillInput {
+            debtor_address: "",
+            ..input()
+        })
+        .unwrap();
+        assert_eq!(bill.debtor, None);
+        assert!(bill
+            .payload()
+            .contains("\r\nCHF\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\nQRR\r\n"));
+    }
+}
