@@ -3,6 +3,7 @@
 use crate::party::{IdName, UserRef};
 use crate::payment::{Payment, Reminder};
 use crate::position::PositionType;
+use crate::position_vat::{TaxBreakdown, TaxCategory};
 use crate::status::InvoiceStatus;
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
@@ -77,6 +78,10 @@ pub struct Invoice {
     pub tax: Decimal,
     /// VAT treatment.
     pub vat: Vat,
+    /// The totals per VAT category and rate, ordered by category then rate descending;
+    /// `[]` without counted items (issue 10 contract § Per-position VAT).
+    #[serde(default)]
+    pub tax_breakdown: Vec<TaxBreakdown>,
     /// Gross total, currency units.
     #[serde(with = "crate::wire::decimal")]
     pub gross_total: Decimal,
@@ -157,4 +162,14 @@ pub struct InvoiceItem {
     /// Project expenses this position bills (omitted when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub expense_ids: Vec<i64>,
+    /// The position's own VAT rate in percent; `null` when it inherits the document's
+    /// `tax` (issue 10 contract § Per-position VAT).
+    #[serde(default, with = "crate::wire::decimal_option")]
+    pub tax: Option<Decimal>,
+    /// The position's VAT category as stored; `null` when derived from the document.
+    #[serde(default)]
+    pub tax_category: Option<TaxCategory>,
+    /// The position's exemption reason, if given.
+    #[serde(default)]
+    pub tax_exemption_reason: Option<String>,
 }

@@ -7,6 +7,7 @@
 //! JSON `null` reads as absent.
 
 use crate::position::PositionType;
+use crate::position_vat::TaxCategory;
 use crate::status::InvoiceStatus;
 use crate::totals::PositionAmounts;
 use chrono::NaiveDate;
@@ -171,6 +172,21 @@ pub struct NewInvoiceItem {
     /// Project expenses billed by this item.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expense_ids: Option<Vec<i64>>,
+    /// The position's VAT rate in percent (0–100); absent → the document's `tax`
+    /// (issue 10 contract § Per-position VAT). Only `item` positions carry VAT.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::decimal_option"
+    )]
+    pub tax: Option<Decimal>,
+    /// The position's VAT category; absent → derived from the document
+    /// ([`crate::position_vat::effective_vat`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tax_category: Option<TaxCategory>,
+    /// Why the position is exempt (≤ 500 characters); required for `exempt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tax_exemption_reason: Option<String>,
 }
 
 impl NewInvoiceItem {
@@ -182,6 +198,8 @@ impl NewInvoiceItem {
             unit_price: self.unit_price,
             net_total: self.net_total,
             optional: false,
+            tax: self.tax,
+            tax_category: self.tax_category,
         }
     }
 }

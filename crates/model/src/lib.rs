@@ -30,6 +30,7 @@ pub mod party;
 pub mod payment;
 pub mod payment_rules;
 pub mod position;
+pub mod position_vat;
 pub mod purchase;
 pub mod purchase_totals;
 pub mod qr_bill;

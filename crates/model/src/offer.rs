@@ -3,6 +3,7 @@
 
 use crate::party::{IdName, UserRef};
 use crate::position::PositionType;
+use crate::position_vat::{TaxBreakdown, TaxCategory};
 use crate::totals::PositionAmounts;
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
@@ -127,6 +128,16 @@ pub struct OfferItem {
     pub net_total: Decimal,
     /// Optional: shown, not counted.
     pub optional: bool,
+    /// The position's own VAT rate in percent; `null` when it inherits the document's
+    /// `tax` (issue 10 contract § Per-position VAT).
+    #[serde(default, with = "crate::wire::decimal_option")]
+    pub tax: Option<Decimal>,
+    /// The position's VAT category as stored; `null` when derived from the document.
+    #[serde(default)]
+    pub tax_category: Option<TaxCategory>,
+    /// The position's exemption reason, if given.
+    #[serde(default)]
+    pub tax_exemption_reason: Option<String>,
 }
 
 /// `offer_confirmation`: `{id, title, created_at, updated_at}` (none are created yet).
@@ -194,6 +205,10 @@ pub struct Offer {
     pub tax: Decimal,
     /// VAT block.
     pub vat: OfferVat,
+    /// The totals per VAT category and rate, ordered by category then rate descending;
+    /// `[]` without counted items (issue 10 contract § Per-position VAT).
+    #[serde(default)]
+    pub tax_breakdown: Vec<TaxBreakdown>,
     /// Discount in percent.
     #[serde(with = "crate::wire::decimal")]
     pub discount: Decimal,
@@ -279,6 +294,21 @@ pub struct NewOfferItem {
     /// Optional position: shown, not counted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optional: Option<bool>,
+    /// The position's VAT rate in percent (0–100); absent → the offer's `tax`
+    /// (issue 10 contract § Per-position VAT). Only `item` positions carry VAT.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "crate::wire::decimal_option"
+    )]
+    pub tax: Option<Decimal>,
+    /// The position's VAT category; absent → derived from the offer
+    /// ([`crate::position_vat::effective_vat`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tax_category: Option<TaxCategory>,
+    /// Why the position is exempt (≤ 500 characters); required for `exempt`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tax_exemption_reason: Option<String>,
 }
 
 impl NewOfferItem {
@@ -290,6 +320,8 @@ impl NewOfferItem {
             unit_price: self.unit_price,
             net_total: self.net_total,
             optional: self.optional.unwrap_or(false),
+            tax: self.tax,
+            tax_category: self.tax_category,
         }
     }
 }

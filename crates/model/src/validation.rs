@@ -5,6 +5,8 @@ use crate::error::{push_error, FieldErrors};
 use crate::invoice_input::{NewInvoice, NewInvoiceItem};
 use crate::offer::{NewOffer, NewOfferItem};
 use crate::position::PositionType;
+use crate::position_vat::{check_position_vat, PositionVatInput};
+use crate::vat::VatChoice;
 use crate::status::InvoiceStatus;
 use crate::totals::PositionAmounts;
 use chrono::NaiveDate;
@@ -195,6 +197,8 @@ pub trait PositionInput {
     fn bills_entries(&self) -> bool {
         false
     }
+    /// The position's VAT fields (issue 10).
+    fn vat_input(&self) -> PositionVatInput<'_>;
 }
 
 impl PositionInput for NewInvoiceItem {
@@ -212,11 +216,25 @@ impl PositionInput for NewInvoiceItem {
         self.activity_ids.as_ref().is_some_and(|v| !v.is_empty())
             || self.expense_ids.as_ref().is_some_and(|v| !v.is_empty())
     }
+    fn vat_input(&self) -> PositionVatInput<'_> {
+        PositionVatInput {
+            tax: self.tax,
+            tax_category: self.tax_category,
+            tax_exemption_reason: self.tax_exemption_reason.as_deref(),
+        }
+    }
 }
 
 impl PositionInput for NewOfferItem {
     fn amounts(&self) -> PositionAmounts {
         NewOfferItem::amounts(self)
+    }
+    fn vat_input(&self) -> PositionVatInput<'_> {
+        PositionVatInput {
+            tax: self.tax,
+            tax_category: self.tax_category,
+            tax_exemption_reason: self.tax_exemption_reason.as_deref(),
+        }
     }
     fn texts(&self) -> [Option<&String>; 3] {
         [
@@ -286,6 +304,35 @@ fn check_positions<T: PositionInput>(
                 "only items with quantity and unit price can bill activities or expenses",
             );
         }
+    }
+}
+
+/// Checks the VAT fields of every `item` position against the document's VAT `document`
+/// (tax in percent and the two flags as resolved; issue 10 contract § Per-position VAT,
+/// [`crate::position_vat::check_position_vat`]). Returns the errors, keyed
+/// `items[i].tax` / `items[i].tax_exemption_reason`.
+pub fn validate_position_vat<T: PositionInput>(
+    items: Option<&Vec<T>>,
+    document: &VatChoice,
+) -> FieldErrors {
+    let mut e = FieldErrors::new();
+    for (i, item) in items.into_iter().flatten().enumerate() {
+        check_position_vat(&mut e, i, item.amounts().kind, &item.vat_input(), document);
+    }
+    e
+}
+
+/// The document VAT a body states by itself: its tax (0 when absent, or with reverse
+/// charge) and the flags it gives (absent → false). The server checks again with the
+/// customer's flags once it has resolved them.
+fn body_vat(tax: Option<Decimal>, vat: Option<&crate::invoice_input::VatInput>) -> VatChoice {
+    crate::vat::resolve_vat(tax, vat, None)
+}
+
+/// Adds the errors of `more` for fields `errors` has none for yet.
+fn merge_new(errors: &mut FieldErrors, more: FieldErrors) {
+    for (field, messages) in more {
+        errors.entry(field).or_insert(messages);
     }
 }
 
@@ -411,6 +458,8 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     }
     let currency = body_currency(body.currency.as_ref(), currencies);
     check_positions(&mut e, body.items.as_ref(), required, currency);
+    let vat = body_vat(body.tax, body.vat.as_ref());
+    merge_new(&mut e, validate_position_vat(body.items.as_ref(), &vat));
     check_document_totals(
         &mut e,
         body.items.as_ref(),
@@ -451,6 +500,8 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
     }
     let currency = body_currency(body.currency.as_ref(), currencies);
     check_positions(&mut e, body.items.as_ref(), true, currency);
+    let vat = body_vat(body.tax, body.vat.as_ref());
+    merge_new(&mut e, validate_position_vat(body.items.as_ref(), &vat));
     check_document_totals(
         &mut e,
         body.items.as_ref(),
