@@ -166,9 +166,9 @@ pub fn to_semantic(
     let customer = src.customer;
     let credit = inv.reversal;
     let sign = if credit { -Decimal::ONE } else { Decimal::ONE };
-    let german = customer.language.as_str() != "en";
+    let german = customer.language != kontor_model::party::Language::En;
 
-    let groups = crate::kontor_fields::groups(inv).map_err(|field| {
+    let groups = crate::kontor_fields::groups(inv, customer.language).map_err(|field| {
         vec![MissingField {
             field,
             message: "The totals cannot be computed.".into(),

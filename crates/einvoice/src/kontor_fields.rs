@@ -6,7 +6,11 @@ use crate::semantic::VatCategory;
 use kontor_model::account::Account;
 use kontor_model::invoice::{Invoice, InvoiceItem};
 use kontor_model::party::Company;
-use kontor_model::totals::{compute_totals, PositionAmounts};
+use kontor_model::party::Language;
+use kontor_model::position::PositionType;
+use kontor_model::position_vat::{effective_vat, exemption_reason, TaxCategory};
+use kontor_model::totals::{compute_document_totals, PositionAmounts};
+use kontor_model::vat::VatChoice;
 use rust_decimal::Decimal;
 
 /// One VAT group of the document: its category and rate, the counted item total before the
@@ -49,24 +53,38 @@ pub(crate) fn company_buyer_reference(_company: &Company) -> Option<&str> {
     None
 }
 
-/// The category, rate (percent) and exemption reason of an `item` position.
-pub(crate) fn line_vat(
-    invoice: &Invoice,
-    _item: &InvoiceItem,
-) -> (VatCategory, Decimal, Option<String>) {
-    if invoice.vat.reverse_charge {
-        (VatCategory::ReverseCharge, Decimal::ZERO, None)
-    } else if invoice.vat.intra_eu {
-        (VatCategory::IntraCommunity, Decimal::ZERO, None)
-    } else if invoice.tax.is_zero() {
-        (VatCategory::Zero, Decimal::ZERO, None)
-    } else {
-        (VatCategory::Standard, invoice.tax, None)
+fn document_vat(invoice: &Invoice) -> VatChoice {
+    VatChoice {
+        tax: invoice.tax,
+        reverse_charge: invoice.vat.reverse_charge,
+        intra_eu: invoice.vat.intra_eu,
     }
 }
 
-/// The VAT groups of the invoice. Errors: the field the totals overflow at.
-pub(crate) fn groups(invoice: &Invoice) -> Result<Vec<Group>, String> {
+/// The EN 16931 category of a Kontor tax category (standard and reduced are both `S`).
+fn category_of(category: TaxCategory) -> VatCategory {
+    VatCategory::parse(category.code()).unwrap_or(VatCategory::Standard)
+}
+
+/// The category, rate (percent) and effective Kontor category of an `item` position
+/// (`kontor_model::position_vat::effective_vat`).
+pub(crate) fn line_vat(
+    invoice: &Invoice,
+    item: &InvoiceItem,
+) -> (VatCategory, Decimal, TaxCategory) {
+    let vat = effective_vat(item.tax, item.tax_category, &document_vat(invoice));
+    (
+        category_of(vat.category),
+        vat.rate.normalize(),
+        vat.category,
+    )
+}
+
+/// The VAT groups of the invoice (`kontor_model::totals::compute_document_totals`), each
+/// with its exemption reason in `language` (exempt: the positions' reasons, distinct, joined
+/// with "; "; reverse charge, intra-EU, export: the given or default text) and VATEX code.
+/// Errors: the field the totals overflow at.
+pub(crate) fn groups(invoice: &Invoice, language: Language) -> Result<Vec<Group>, String> {
     let items = invoice.items.as_deref().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items
         .iter()
@@ -76,41 +94,43 @@ pub(crate) fn groups(invoice: &Invoice) -> Result<Vec<Group>, String> {
             unit_price: i.unit_price,
             net_total: Some(i.net_total),
             optional: false,
+            tax: i.tax,
+            tax_category: i.tax_category,
         })
         .collect();
-    let t = compute_totals(
+    let t = compute_document_totals(
         &amounts,
         invoice.discount,
-        invoice.tax,
-        invoice.vat.reverse_charge,
+        &document_vat(invoice),
         &invoice.currency,
     )
     .map_err(|e| e.field)?;
-    let Some(first) = items
+    Ok(t.groups
         .iter()
-        .find(|i| i.kind == kontor_model::position::PositionType::Item)
-    else {
-        return Ok(Vec::new());
-    };
-    let (category, rate, _) = line_vat(invoice, first);
-    let (reason, code) = match category {
-        VatCategory::ReverseCharge => (
-            Some("Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge)"),
-            Some("VATEX-EU-AE"),
-        ),
-        VatCategory::IntraCommunity => (
-            Some("Steuerfreie innergemeinschaftliche Lieferung"),
-            Some("VATEX-EU-IC"),
-        ),
-        _ => (None, None),
-    };
-    Ok(vec![Group {
-        category,
-        rate,
-        items_total: t.items_total,
-        net_total: t.net_total,
-        tax_total: t.tax_amount,
-        exemption_reason: reason.map(str::to_string),
-        exemption_reason_code: code.map(str::to_string),
-    }])
+        .map(|g| {
+            let mut reasons: Vec<String> = Vec::new();
+            for item in items.iter().filter(|i| i.kind == PositionType::Item) {
+                let (_, rate, category) = line_vat(invoice, item);
+                if category != g.category || rate != g.rate.normalize() {
+                    continue;
+                }
+                if let Some(r) =
+                    exemption_reason(category, item.tax_exemption_reason.as_deref(), language)
+                {
+                    if !reasons.contains(&r) {
+                        reasons.push(r);
+                    }
+                }
+            }
+            Group {
+                category: category_of(g.category),
+                rate: g.rate.normalize(),
+                items_total: g.items_total,
+                net_total: g.net_total,
+                tax_total: g.tax_total,
+                exemption_reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+                exemption_reason_code: g.category.vatex_code().map(str::to_string),
+            }
+        })
+        .collect())
 }
