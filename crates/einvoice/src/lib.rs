@@ -5,7 +5,11 @@
 //! The crate has no I/O: it turns a [`semantic::Invoice`] into bytes and bytes into one.
 //! The mapping from Kontor's records to the semantic model is `docs/einvoice.md`.
 
+pub mod booking;
+pub mod html;
 pub mod kontor;
+pub mod pdf_read;
+pub mod read;
 mod kontor_fields;
 pub mod semantic;
 

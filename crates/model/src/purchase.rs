@@ -237,6 +237,17 @@ pub struct NewPurchasePayment {
     pub total: Option<Decimal>,
 }
 
+/// What a purchase imported from an e-invoice records about the document (issue 10
+/// contract § Import).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PurchaseEInvoice {
+    /// `cii` (UN/CEFACT CII) or `ubl` (OASIS UBL 2.1).
+    pub syntax: String,
+    /// `xrechnung` (an XRechnung XML), `factur-x` (a Factur-X / ZUGFeRD PDF) or `en16931`
+    /// (any other EN 16931 XML).
+    pub format: String,
+}
+
 /// A purchase as GET /purchases/{id} returns it (the list has the same shape).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Purchase {
@@ -290,6 +301,10 @@ pub struct Purchase {
     pub user: Option<PurchaseUser>,
     /// Positions.
     pub items: Vec<PurchaseItem>,
+    /// The e-invoice the purchase was imported from (`POST /purchases/import`), `null` for
+    /// purchases entered by hand; its readable view is `GET /purchases/{id}/e_invoice.html`.
+    #[serde(default)]
+    pub e_invoice: Option<PurchaseEInvoice>,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,

@@ -65,6 +65,48 @@ pub fn sum_purchase_totals(positions: &[PurchaseAmounts]) -> Option<PurchaseAmou
         })
 }
 
+/// Splits a document's tax amount of one VAT group (category and rate, EN 16931 BT-117)
+/// over the group's positions in proportion to their net amounts (`nets`, currency units,
+/// negative for allowances): each share is rounded half away from zero to `places`
+/// decimals and the rounding difference goes to the position with the largest absolute
+/// net, so the shares always sum to `tax` exactly (`decisions.md` § E-invoice import).
+/// With no net at all (`Σ nets = 0`) the whole tax goes to the first position.
+/// `None` when `nets` is empty or an amount overflows.
+pub fn split_group_tax(tax: Decimal, nets: &[Decimal], places: u32) -> Option<Vec<Decimal>> {
+    nets.first()?;
+    let total = nets
+        .iter()
+        .try_fold(Decimal::ZERO, |acc, n| acc.checked_add(*n))?;
+    let mut shares = if total.is_zero() {
+        let mut v = vec![Decimal::ZERO; nets.len()];
+        v[0] = tax;
+        v
+    } else {
+        nets.iter()
+            .map(|n| {
+                let share = tax.checked_mul(*n)?.checked_div(total)?;
+                Some(round_to(share, places))
+            })
+            .collect::<Option<Vec<_>>>()?
+    };
+    let assigned = shares
+        .iter()
+        .try_fold(Decimal::ZERO, |acc, s| acc.checked_add(*s))?;
+    let difference = tax.checked_sub(assigned)?;
+    if !difference.is_zero() {
+        // The first of the largest (`max_by` would take the last).
+        let largest = (0..nets.len()).fold(0, |best, i| {
+            if nets[i].abs() > nets[best].abs() {
+                i
+            } else {
+                best
+            }
+        });
+        shares[largest] = shares[largest].checked_add(difference)?;
+    }
+    Some(shares)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +145,28 @@ mod tests {
             (s.net_total, s.tax_total, s.gross_total),
             (d("110"), d("19.70"), d("129.70"))
         );
+    }
+
+    #[test]
+    fn group_tax_split_sums_to_the_documents_tax() {
+        // 3 × 0.10 at 19 %: per position 0.02 each = 0.06, the document says 0.06 (0.057).
+        let shares = split_group_tax(d("0.06"), &[d("0.10"), d("0.10"), d("0.10")], 2).unwrap();
+        assert_eq!(shares.iter().sum::<Decimal>(), d("0.06"));
+        // Per-position rounding would give 0.02 × 3 = 0.06 but the document rounds the
+        // group: 3 × 0.05 at 19 % → 0.0285 → 0.03, per position 0.01 × 3 = 0.03.
+        let shares = split_group_tax(d("0.03"), &[d("0.05"), d("0.05"), d("0.05")], 2).unwrap();
+        assert_eq!(shares.iter().sum::<Decimal>(), d("0.03"));
+        // A difference goes to the largest position.
+        let shares = split_group_tax(d("1.00"), &[d("1"), d("1"), d("1")], 2).unwrap();
+        assert_eq!(shares, vec![d("0.34"), d("0.33"), d("0.33")]);
+        // An allowance (negative net) takes a negative share.
+        let shares = split_group_tax(d("17.10"), &[d("100"), d("-10")], 2).unwrap();
+        assert_eq!(shares, vec![d("19.00"), d("-1.90")]);
+        // No net: the first position carries the tax.
+        assert_eq!(
+            split_group_tax(d("0.50"), &[d("0"), d("0")], 2).unwrap(),
+            vec![d("0.50"), d("0")]
+        );
+        assert_eq!(split_group_tax(d("1"), &[], 2), None);
     }
 }

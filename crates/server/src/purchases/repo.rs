@@ -5,7 +5,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
 use kontor_model::purchase::{
-    PaymentMethod, Purchase, PurchaseCategory, PurchaseItem, PurchasePayment, PurchaseStatus,
+    PaymentMethod, Purchase, PurchaseCategory, PurchaseEInvoice, PurchaseItem, PurchasePayment, PurchaseStatus,
     PurchaseUser, PurchaseVat, Supplier,
 };
 use sqlx::SqlitePool;
@@ -40,6 +40,10 @@ pub struct PurchaseRow {
     /// The stored document's name in the storage folder, if any.
     pub document_key: Option<String>,
     document_type: Option<String>,
+    /// `cii` / `ubl` for a purchase imported from an e-invoice (migration 0011).
+    pub einvoice_syntax: Option<String>,
+    /// `xrechnung` / `factur-x` / `en16931` for an imported e-invoice.
+    pub einvoice_format: Option<String>,
     custom_properties: String,
     tags: String,
     created_at: Ts,
@@ -245,6 +249,10 @@ pub async fn present(
                 _ => None,
             },
             items: items_by.remove(&r.id).unwrap_or_default(),
+            e_invoice: match (r.einvoice_syntax, r.einvoice_format) {
+                (Some(syntax), Some(format)) => Some(PurchaseEInvoice { syntax, format }),
+                _ => None,
+            },
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
         })

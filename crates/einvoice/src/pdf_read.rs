@@ -1,0 +1,122 @@
+//! The e-invoice XML embedded in a Factur-X / ZUGFeRD PDF (issue 10 § Receiving).
+//!
+//! Factur-X 1.0 / ZUGFeRD 2.x attach the CII XML as an embedded file named
+//! `factur-x.xml` (ZUGFeRD 2.0: `zugferd-invoice.xml`, XRechnung in a PDF: `xrechnung.xml`,
+//! ZUGFeRD 1.0: `ZUGFeRD-invoice.xml`). Every file specification of the PDF is looked at
+//! (those in the `/EmbeddedFiles` name tree and those only referenced from `/AF`), so the
+//! file is found however the writer organised the catalog.
+
+use crate::Error;
+use lopdf::{Dictionary, Document, Object};
+
+/// Embedded file names that carry the invoice, most specific first (compared ignoring case).
+pub const INVOICE_FILE_NAMES: [&str; 3] = ["factur-x.xml", "zugferd-invoice.xml", "xrechnung.xml"];
+
+/// Largest embedded XML taken (10 MiB, like [`crate::read::MAX_XML`]).
+const MAX_EMBEDDED: usize = 10 * 1024 * 1024;
+
+/// The embedded invoice XML of a Factur-X / ZUGFeRD PDF (its bytes, decompressed).
+///
+/// Errors: [`Error::Pdf`] when the bytes are not a readable PDF, the PDF is encrypted, it
+/// has no embedded `factur-x.xml` / `zugferd-invoice.xml` / `xrechnung.xml`, or the
+/// embedded stream cannot be decompressed or exceeds 10 MiB.
+pub fn embedded_xml(pdf: &[u8]) -> Result<Vec<u8>, Error> {
+    if !pdf.starts_with(b"%PDF-") {
+        return Err(Error::Pdf("the file is not a PDF".into()));
+    }
+    let doc =
+        Document::load_mem(pdf).map_err(|e| Error::Pdf(format!("the PDF cannot be read ({e})")))?;
+    if doc.is_encrypted() {
+        return Err(Error::Pdf(
+            "the PDF is encrypted; Kontor cannot read its attachments".into(),
+        ));
+    }
+    let mut found: Vec<(usize, &Dictionary)> = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_dict().ok())
+        .filter_map(|d| {
+            let name = file_name(d)?;
+            let rank = INVOICE_FILE_NAMES
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(&name))?;
+            d.get(b"EF").ok().map(|_| (rank, d))
+        })
+        .collect();
+    found.sort_by_key(|(rank, _)| *rank);
+    let Some((_, spec)) = found.first() else {
+        return Err(Error::Pdf(
+            "the PDF has no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml attached); it is a plain PDF, not a Factur-X / ZUGFeRD invoice".into(),
+        ));
+    };
+    let ef = spec
+        .get_deref(b"EF", &doc)
+        .and_then(Object::as_dict)
+        .map_err(|_| Error::Pdf("the embedded invoice file has no content".into()))?;
+    let stream = ef
+        .get_deref(b"F", &doc)
+        .or_else(|_| ef.get_deref(b"UF", &doc))
+        .and_then(Object::as_stream)
+        .map_err(|_| Error::Pdf("the embedded invoice file has no content".into()))?;
+    // A declared size (the embedded file's /Params /Size) over the limit is refused before
+    // anything is decompressed.
+    let declared = stream
+        .dict
+        .get_deref(b"Params", &doc)
+        .and_then(Object::as_dict)
+        .and_then(|p| p.get(b"Size"))
+        .and_then(Object::as_i64)
+        .ok();
+    if declared.is_some_and(|s| s < 0 || s as u64 > MAX_EMBEDDED as u64)
+        || stream.content.len() > MAX_EMBEDDED
+    {
+        return Err(Error::Pdf(
+            "the embedded invoice XML is larger than 10 MiB".into(),
+        ));
+    }
+    let bytes = if stream.dict.get(b"Filter").is_ok() {
+        stream
+            .decompressed_content()
+            .map_err(|e| Error::Pdf(format!("the embedded invoice cannot be decompressed ({e})")))?
+    } else {
+        stream.content.clone()
+    };
+    if bytes.len() > MAX_EMBEDDED {
+        return Err(Error::Pdf(
+            "the embedded invoice XML is larger than 10 MiB".into(),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The file name of a file specification dictionary (`/UF`, else `/F`), decoded from
+/// PDFDocEncoding / UTF-16BE; `None` for other dictionaries.
+fn file_name(d: &Dictionary) -> Option<String> {
+    let is_spec = d
+        .get(b"Type")
+        .and_then(Object::as_name)
+        .is_ok_and(|n| n == b"Filespec")
+        || d.get(b"EF").is_ok();
+    if !is_spec {
+        return None;
+    }
+    let raw = d
+        .get(b"UF")
+        .and_then(Object::as_str)
+        .or_else(|_| d.get(b"F").and_then(Object::as_str))
+        .ok()?;
+    Some(decode_text(raw))
+}
+
+/// A PDF text string: UTF-16BE with a byte order mark, else bytes as Latin-1.
+fn decode_text(raw: &[u8]) -> String {
+    if let Some(rest) = raw.strip_prefix(&[0xFE, 0xFF]) {
+        let units: Vec<u16> = rest
+            .chunks_exact(2)
+            .map(|c| u16::from_be_bytes([c[0], c[1]]))
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        raw.iter().map(|b| char::from(*b)).collect()
+    }
+}
