@@ -289,8 +289,20 @@ pub(crate) async fn request_pdf(
     query: &[(String, String)],
     body: Option<String>,
 ) -> Result<web_sys::Blob, ApiError> {
+    request_blob(method, path, query, body, "application/pdf").await
+}
+
+/// Fetches a document of type `accept` (a PDF, an XRechnung XML, an HTML view) as a
+/// `Blob`, with the key. Aborted when the current reactive owner is cleaned up.
+pub(crate) async fn request_blob(
+    method: Method,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<String>,
+    accept: &str,
+) -> Result<web_sys::Blob, ApiError> {
     let target = Target::stored()?;
-    let response = send(&target, method, path, query, body, "application/pdf", true).await?;
+    let response = send(&target, method, path, query, body, accept, true).await?;
     let raw: web_sys::Response = response.into();
     let unreadable = |e: wasm_bindgen::JsValue| {
         if js_sys::Error::from(e).name() == "AbortError" {

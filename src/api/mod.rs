@@ -16,6 +16,7 @@ pub mod billing;
 pub mod client;
 pub mod companies;
 pub mod deals;
+pub mod einvoices;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod offers;

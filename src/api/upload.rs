@@ -27,6 +27,23 @@ pub async fn send_with_progress<T: DeserializeOwned>(
     body: UploadBody,
     progress: RwSignal<u8>,
 ) -> Result<T, ApiError> {
+    let (status, text) = send_raw_with_progress(method, path, body, progress).await?;
+    match status {
+        200..=299 => serde_json::from_str(&text)
+            .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e})."))),
+        _ => Err(error_from_body(status, &text)),
+    }
+}
+
+/// [`send_with_progress`] without reading the answer: the status and body text of any
+/// answer the server gave (callers that need more than the error body, e.g. the 409 of an
+/// import with the existing record's id). Errors only when the server was not reached.
+pub async fn send_raw_with_progress(
+    method: &str,
+    path: &str,
+    body: UploadBody,
+    progress: RwSignal<u8>,
+) -> Result<(u16, String), ApiError> {
     let key = stored_key().ok_or_else(|| ApiError::local("Please sign in."))?;
     let url = format!("{}/api/v1{path}", server_or_origin());
     let failed = |_| ApiError::local("The upload could not be started.");
@@ -67,13 +84,11 @@ pub async fn send_with_progress<T: DeserializeOwned>(
     drop((on_progress, on_end));
     let status = xhr.status().unwrap_or(0);
     let text = xhr.response_text().ok().flatten().unwrap_or_default();
-    match status {
-        0 => Err(ApiError::local(format!(
+    if status == 0 {
+        return Err(ApiError::local(format!(
             "The server at {} could not be reached.",
             server_or_origin()
-        ))),
-        200..=299 => serde_json::from_str(&text)
-            .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e})."))),
-        _ => Err(error_from_body(status, &text)),
+        )));
     }
+    Ok((status, text))
 }

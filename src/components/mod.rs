@@ -22,6 +22,8 @@
 //!   and the dialog).
 //! - [`default_texts`]: the account's default salutation and footer in new invoice and
 //!   offer forms.
+//! - [`einvoice_import`]: importing a supplier's e-invoice into purchases by drag and
+//!   drop (list and form).
 
 pub mod company_dialog;
 pub mod company_fields;
@@ -33,6 +35,7 @@ pub mod debounce;
 pub mod default_texts;
 pub mod dialog;
 pub mod drop_zone;
+pub mod einvoice_import;
 pub mod email_dialog;
 pub mod error_panel;
 pub mod field;

@@ -168,3 +168,28 @@ pub fn PdfDownload(
         })
     }
 }
+
+/// Saves `blob` as a file named `file_name` (an object URL on a temporary `<a download>`,
+/// clicked, then revoked once the browser has taken the download).
+pub fn save_blob(blob: &Blob, file_name: &str) -> Result<(), ApiError> {
+    let failed = |_| ApiError::local("The file could not be saved.");
+    let url = Url::create_object_url_with_blob(blob).map_err(failed)?;
+    let link: web_sys::HtmlElement =
+        wasm_bindgen::JsCast::unchecked_into(document().create_element("a").map_err(failed)?);
+    link.set_attribute("href", &url).map_err(failed)?;
+    link.set_attribute("download", file_name).map_err(failed)?;
+    link.set_class_name("visually-hidden");
+    let body = document()
+        .body()
+        .ok_or_else(|| ApiError::local("No page body."))?;
+    body.append_child(&link).map_err(failed)?;
+    link.click();
+    let _ = body.remove_child(&link);
+    set_timeout(
+        move || {
+            let _ = Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(10),
+    );
+    Ok(())
+}

@@ -19,14 +19,17 @@ mod row_billing;
 mod row_menu;
 mod row_view;
 mod totals;
+mod vat;
 
 pub use errors::split_row_errors;
 pub use ops::{add_row, duplicate_row, move_row, move_to, remove_row};
 pub use row::{next_key, PositionRow};
-pub use totals::{use_subtotals, use_totals, TotalsBox};
+pub use totals::{group_label, use_subtotals, use_totals, TotalsBox};
+pub use vat::PositionVat;
 
 use kontor_model::error::FieldErrors;
 use kontor_model::position::PositionType;
+use kontor_model::vat::VatChoice;
 use kontor_model::Decimal;
 use leptos::prelude::*;
 use ops::{focus_row_later, focused_element};
@@ -76,6 +79,9 @@ pub fn PositionEditor(
     /// Reverse charge (no tax), for the totals.
     #[prop(into)]
     reverse_charge: Signal<bool>,
+    /// Intra-EU supply (what a position's "Default" VAT means).
+    #[prop(into, default = Signal::stored(false))]
+    intra_eu: Signal<bool>,
     /// Field errors by row key and field (see [`split_row_errors`]); a field's error is
     /// removed when the field is edited.
     #[prop(default = RwSignal::new(HashMap::new()))]
@@ -84,7 +90,12 @@ pub fn PositionEditor(
     #[prop(optional)]
     allow_optional: bool,
 ) -> impl IntoView {
-    let totals = use_totals(rows, currency, discount, tax, reverse_charge);
+    let document_vat = Signal::derive(move || VatChoice {
+        tax: tax.get(),
+        reverse_charge: reverse_charge.get(),
+        intra_eu: intra_eu.get(),
+    });
+    let totals = use_totals(rows, currency, discount, document_vat);
     let subtotals = use_subtotals(rows, totals);
     let state = EditorState {
         rows,
@@ -94,6 +105,7 @@ pub fn PositionEditor(
         dragging: RwSignal::new(None),
         drop_target: RwSignal::new(None),
         allow_optional,
+        document_vat,
         owner: StoredValue::new(Owner::current().unwrap_or_default()),
     };
     let add = move |kind: PositionType| {
@@ -157,6 +169,7 @@ pub fn PositionEditor(
                         <th class="pe-qty num" scope="col">"Quantity"</th>
                         <th class="pe-unit" scope="col">"Unit"</th>
                         <th class="pe-price num" scope="col">"Unit price"</th>
+                        <th class="pe-vat" scope="col">"VAT"</th>
                         <th class="pe-net num" scope="col">"Net total"</th>
                         {allow_optional.then(|| view! { <th class="pe-optional" scope="col">"Optional"</th> })}
                         <th class="pe-menu" scope="col"><span class="visually-hidden">"Actions"</span></th>

@@ -1,6 +1,7 @@
 //! The editable row model: one signal per field, holding the text as typed, and a
 //! client-side key that stays with the row while it moves.
 
+use super::vat::PositionVat;
 use crate::components::locale::{format_input, parse_typed, typed_value};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::InvoiceItem;
@@ -44,6 +45,10 @@ pub struct PositionRow {
     pub activity_ids: RwSignal<Vec<i64>>,
     /// Project expenses this item bills (`expense_ids`).
     pub expense_ids: RwSignal<Vec<i64>>,
+    /// The item's VAT (`tax`, `tax_category`); the document default unless chosen.
+    pub vat: RwSignal<PositionVat>,
+    /// The exemption reason as typed (sent for exempt items only).
+    pub exemption_reason: RwSignal<String>,
 }
 
 fn blank(text: &str) -> bool {
@@ -71,6 +76,8 @@ impl PositionRow {
             optional: RwSignal::new(false),
             activity_ids: RwSignal::new(Vec::new()),
             expense_ids: RwSignal::new(Vec::new()),
+            vat: RwSignal::new(PositionVat::DEFAULT),
+            exemption_reason: RwSignal::new(String::new()),
         }
     }
 
@@ -106,7 +113,25 @@ impl PositionRow {
         }
         row.activity_ids.set(item.activity_ids.clone());
         row.expense_ids.set(item.expense_ids.clone());
+        row.set_vat(
+            item.tax,
+            item.tax_category,
+            item.tax_exemption_reason.as_deref(),
+        );
         row
+    }
+
+    /// Sets the row's VAT from stored fields (`tax`, `tax_category`,
+    /// `tax_exemption_reason`).
+    pub fn set_vat(
+        &self,
+        tax: Option<Decimal>,
+        category: Option<kontor_model::position_vat::TaxCategory>,
+        reason: Option<&str>,
+    ) {
+        self.vat.set(PositionVat::from_stored(tax, category));
+        self.exemption_reason
+            .set(reason.unwrap_or_default().to_string());
     }
 
     /// A copy with a new key (row menu "Duplicate"). What the row bills is not copied: an
@@ -120,6 +145,9 @@ impl PositionRow {
         copy.unit_price.set(self.unit_price.get_untracked());
         copy.net_total.set(self.net_total.get_untracked());
         copy.optional.set(self.optional.get_untracked());
+        copy.vat.set(self.vat.get_untracked());
+        copy.exemption_reason
+            .set(self.exemption_reason.get_untracked());
         copy
     }
 
@@ -147,6 +175,8 @@ impl PositionRow {
             unit_price: self.unit_price.with(|t| typed_value(t)),
             net_total: self.net_total.with(|t| typed_value(t)),
             optional: self.optional.get(),
+            tax: self.vat.with(|v| v.tax),
+            tax_category: self.vat.with(|v| v.category),
         }
     }
 
@@ -183,6 +213,14 @@ impl PositionRow {
                 let ids = |s: RwSignal<Vec<i64>>| Some(s.get_untracked()).filter(|v| !v.is_empty());
                 item.activity_ids = ids(self.activity_ids);
                 item.expense_ids = ids(self.expense_ids);
+                let vat = self.vat.get_untracked();
+                item.tax = vat.tax;
+                item.tax_category = vat.category;
+                item.tax_exemption_reason = if vat.needs_reason() {
+                    text(self.exemption_reason)
+                } else {
+                    None
+                };
             }
             PositionType::Title | PositionType::Subtotal => item.title = text(self.title),
             PositionType::Description => {

@@ -6,12 +6,14 @@ use super::ops::{
 };
 use super::row::PositionRow;
 use super::row_menu::RowMenu;
+use super::vat::PositionVat;
 use crate::components::field::field_message;
 use crate::components::locale::parse_typed;
 use crate::components::money::format_money;
 use kontor_model::error::FieldErrors;
 use kontor_model::position::PositionType;
 use kontor_model::totals::item_net_total;
+use kontor_model::vat::VatChoice;
 use kontor_model::Decimal;
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -35,6 +37,8 @@ pub struct EditorState {
     pub drop_target: RwSignal<Option<u64>>,
     /// Whether rows show the "optional" checkbox (offers).
     pub allow_optional: bool,
+    /// The document's VAT (what "Default" means).
+    pub document_vat: Signal<VatChoice>,
     /// The editor's owner, which owns every row it adds (a row's own owner goes away
     /// with the row).
     pub owner: StoredValue<Owner>,
@@ -188,14 +192,14 @@ fn cells(
     match kind {
         PositionType::Item => item_cells(row, state, errors).into_any(),
         PositionType::Title => view! {
-            <td class="pe-text" colspan="5">
+            <td class="pe-text" colspan="6">
                 <input class="pe-title-input" aria-label="Section title" placeholder="Section title" data-field="title" data-first-cell data-last-cell bind:value=row.title aria-invalid=invalid("title") />
                 <p class="cell-error">{err("title")}</p>
             </td>
         }
         .into_any(),
         PositionType::Description => view! {
-            <td class="pe-text" colspan="5">
+            <td class="pe-text" colspan="6">
                 <input class="pe-title" aria-label="Heading" placeholder="Heading (optional)" data-field="title" data-first-cell bind:value=row.title />
                 <textarea class="pe-desc" rows="2" aria-label="Text" placeholder="Text" data-field="description" bind:value=row.description></textarea>
                 <p class="cell-error">{err("description")}</p>
@@ -205,7 +209,7 @@ fn cells(
         PositionType::Subtotal => {
             let sum = move || state.subtotals.with(|m| m.get(&row.key).copied()).map(|s| state.currency.with(|c| format_money(s, c)));
             view! {
-                <td class="pe-text" colspan="4">
+                <td class="pe-text" colspan="5">
                     <input class="pe-subtotal-label" aria-label="Subtotal label" placeholder="Subtotal" data-first-cell data-last-cell bind:value=row.title />
                 </td>
                 <td class="pe-net money pe-subtotal-sum" data-cell="net">{sum}</td>
@@ -213,11 +217,11 @@ fn cells(
             .into_any()
         }
         PositionType::PageBreak => view! {
-            <td class="pe-rule" colspan="5"><span class="pe-rule-label">"Page break"</span></td>
+            <td class="pe-rule" colspan="6"><span class="pe-rule-label">"Page break"</span></td>
         }
         .into_any(),
         PositionType::Separator => view! {
-            <td class="pe-rule" colspan="5"><span class="pe-rule-line" role="separator"></span></td>
+            <td class="pe-rule" colspan="6"><span class="pe-rule-line" role="separator"></span></td>
         }
         .into_any(),
     }
@@ -277,6 +281,52 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
             <input class="pe-number" inputmode="decimal" aria-label="Unit price" data-field="unit_price" data-last-cell bind:value=row.unit_price aria-invalid=invalid("unit_price") />
             <p class="cell-error">{err("unit_price")}</p>
         </td>
+        <td class="pe-vat">
+            <VatCell row=row document=state.document_vat />
+            <p class="cell-error">{err("tax")}{err("tax_category")}</p>
+            <Show when=move || row.vat.with(PositionVat::needs_reason)>
+                <input class="pe-reason" aria-label="Exemption reason" placeholder="Exemption reason" data-field="tax_exemption_reason"
+                    bind:value=row.exemption_reason aria-invalid=invalid("tax_exemption_reason") />
+            </Show>
+            <p class="cell-error">{err("tax_exemption_reason")}</p>
+        </td>
         <td class="pe-net money" data-cell="net">{net_cell}</td>
+    }
+}
+
+/// The VAT menu of an item row. The options are built once; only the default's label
+/// follows the document's VAT. A stored rate that is no menu choice (e.g. 16 %) is an
+/// extra option.
+#[component]
+fn VatCell(
+    /// The row.
+    row: PositionRow,
+    /// The document's VAT.
+    document: Signal<VatChoice>,
+) -> impl IntoView {
+    let initial = row.vat.get_untracked();
+    let mut choices = PositionVat::choices().to_vec();
+    if !choices.contains(&initial) {
+        choices.push(initial);
+    }
+    view! {
+        <select
+            class="pe-vat-select"
+            aria-label="VAT"
+            data-field="tax"
+            on:change=move |ev| {
+                if let Some(vat) = PositionVat::parse(&event_target_value(&ev)) {
+                    row.vat.set(vat);
+                }
+            }
+        >
+            {choices
+                .into_iter()
+                .map(|c| {
+                    let label = move || document.with(|d| c.label(d));
+                    view! { <option value=c.value() selected=c == initial>{label}</option> }
+                })
+                .collect_view()}
+        </select>
     }
 }

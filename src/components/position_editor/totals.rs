@@ -5,27 +5,48 @@ use super::row::PositionRow;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use kontor_model::position::PositionType;
-use kontor_model::totals::{compute_totals, DocumentTotals};
+use kontor_model::position_vat::TaxCategory;
+use kontor_model::totals::{compute_document_totals, DocumentTotals, TaxGroup};
+use kontor_model::vat::VatChoice;
 use kontor_model::Decimal;
 use leptos::prelude::*;
 use std::collections::HashMap;
 
-/// The document totals of `rows`, recomputed when any amount, type, the discount, the tax,
-/// reverse charge or the currency changes; `None` while the amounts are too large to add
-/// up (shown as "—", refused with field errors on save).
+/// The document totals of `rows` (with their VAT groups, one per category and rate:
+/// [`compute_document_totals`]), recomputed when any amount, type, VAT choice, the
+/// discount, the document's VAT or the currency changes; `None` while the amounts are too
+/// large to add up (shown as "—", refused with field errors on save).
 pub fn use_totals(
     rows: RwSignal<Vec<PositionRow>>,
     currency: Signal<String>,
     discount: Signal<Decimal>,
-    tax: Signal<Decimal>,
-    reverse_charge: Signal<bool>,
+    document_vat: Signal<VatChoice>,
 ) -> Memo<Option<DocumentTotals>> {
     Memo::new(move |_| {
         let amounts: Vec<_> = rows.with(|list| list.iter().map(PositionRow::amounts).collect());
         currency.with(|c| {
-            compute_totals(&amounts, discount.get(), tax.get(), reverse_charge.get(), c).ok()
+            document_vat.with(|vat| compute_document_totals(&amounts, discount.get(), vat, c).ok())
         })
     })
+}
+
+/// The label of a VAT group's tax line: "Tax 19 %", "Tax 0 %", "Exempt (no tax)",
+/// "Tax (reverse charge)", "Tax (intra-EU, exempt)", "Tax (export, exempt)".
+pub fn group_label(group: &TaxGroup) -> String {
+    match group.category {
+        TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => {
+            format!("Tax {} %", format_input(group.rate.normalize()))
+        }
+        TaxCategory::Exempt => "Exempt (no tax)".into(),
+        TaxCategory::ReverseCharge => "Tax (reverse charge)".into(),
+        TaxCategory::IntraEu => "Tax (intra-EU, exempt)".into(),
+        TaxCategory::Export => "Tax (export, exempt)".into(),
+    }
+}
+
+/// The `data-tax-group` of a group's line: `standard:19`, `exempt:0`.
+fn group_key(group: &TaxGroup) -> String {
+    format!("{}:{}", group.category.as_str(), group.rate.normalize())
 }
 
 /// The running sum of each subtotal row, by row key (only subtotal rows listen to it).
@@ -95,18 +116,49 @@ pub fn TotalsBox(
                 <dt>"Net total"</dt>
                 <dd class="money" data-total="net">{amount(|t| t.net_total)}</dd>
             </div>
-            <div class="totals-line">
-                <dt>
-                    {move || {
-                        if reverse_charge.get() {
-                            "Tax (reverse charge)".to_string()
-                        } else {
-                            format!("Tax {} %", percent(tax.get()))
-                        }
-                    }}
-                </dt>
-                <dd class="money" data-total="tax">{amount(|t| t.tax_amount)}</dd>
-            </div>
+            {move || {
+                let groups = totals.with(|t| t.as_ref().map(|t| t.groups.clone()).unwrap_or_default());
+                if groups.len() <= 1 {
+                    // One rate: one tax line, as before per-position VAT.
+                    let group = groups.first().cloned();
+                    let label = match &group {
+                        Some(g) => group_label(g),
+                        None if reverse_charge.get() => "Tax (reverse charge)".to_string(),
+                        None => format!("Tax {} %", percent(tax.get())),
+                    };
+                    let key = group.as_ref().map(group_key);
+                    view! {
+                        <div class="totals-line" data-tax-group=key>
+                            <dt>{label}</dt>
+                            <dd class="money" data-total="tax">{amount(|t| t.tax_amount)}</dd>
+                        </div>
+                    }
+                    .into_any()
+                } else {
+                    // Several rates: one line per rate with its net, then the tax total.
+                    let lines = groups
+                        .into_iter()
+                        .map(|g| {
+                            let on = currency.with(|c| format_money(g.net_total, c));
+                            let tax = currency.with(|c| format_money(g.tax_total, c));
+                            view! {
+                                <div class="totals-line totals-group" data-tax-group=group_key(&g)>
+                                    <dt>{group_label(&g)} <span class="totals-on">{format!(" on {on}")}</span></dt>
+                                    <dd class="money">{tax}</dd>
+                                </div>
+                            }
+                        })
+                        .collect_view();
+                    view! {
+                        {lines}
+                        <div class="totals-line">
+                            <dt>"Tax total"</dt>
+                            <dd class="money" data-total="tax">{amount(|t| t.tax_amount)}</dd>
+                        </div>
+                    }
+                    .into_any()
+                }
+            }}
             <div class="totals-line totals-gross">
                 <dt>"Gross total"</dt>
                 <dd class="money" data-total="gross">{amount(|t| t.gross_total)}</dd>

@@ -5,11 +5,13 @@
 use super::detail_actions::InvoiceActions;
 use super::detail_billed::{ExpensesTab, TimeSheetTab};
 use super::detail_document::DocumentTab;
+use super::detail_einvoice::EInvoiceBar;
 use super::detail_payments::PaymentsTab;
 use super::detail_reverse::ReversalLink;
 use super::detail_sections::{InvoiceFacts, InvoiceTexts, PositionsSection};
 use super::detail_tabs::{DetailTab, TabBar};
 use crate::api::companies::get_company;
+use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::get_invoice;
 use crate::api::offers::get_offer;
 use crate::api::ApiError;
@@ -73,10 +75,9 @@ fn InvoiceView(
     tab: RwSignal<DetailTab>,
 ) -> impl IntoView {
     let customer_id = invoice.customer_id;
-    let customer =
-        LocalResource::new(move || async move { get_company(customer_id).await.map(|c| c.name) });
+    let customer = LocalResource::new(move || async move { get_company(customer_id).await });
     let customer_name = move || match customer.get() {
-        Some(Ok(name)) => name,
+        Some(Ok(c)) => c.name,
         Some(Err(_)) => format!("Customer #{customer_id}"),
         None => "…".into(),
     };
@@ -86,6 +87,10 @@ fn InvoiceView(
         .unwrap_or_else(|| "Draft invoice".into());
     let status = invoice.status;
     let stored = StoredValue::new(invoice.clone());
+    let invoice_id = invoice.id;
+    let readiness = LocalResource::new(move || get_invoice_readiness(invoice_id));
+    let xrechnung_customer =
+        Signal::derive(move || matches!(customer.get(), Some(Ok(c)) if xrechnung(&c)));
     view! {
         <header class="page-head detail-head">
             <div class="detail-title">
@@ -105,8 +110,9 @@ fn InvoiceView(
                 <strong class="money">{format_money(invoice.gross_total, &invoice.currency)}</strong>
                 <span class="muted money">{format!("net {}", format_money(invoice.net_total, &invoice.currency))}</span>
             </div>
-            <InvoiceActions invoice=invoice.clone() on_changed=on_changed />
+            <InvoiceActions invoice=invoice.clone() on_changed=on_changed xrechnung_customer=xrechnung_customer />
         </header>
+        <EInvoiceBar invoice_id=invoice_id customer_id=customer_id identifier=invoice.identifier.clone() readiness=readiness />
         <TabBar tab=tab />
         <div
             class="tab-panel"
@@ -168,4 +174,10 @@ fn OfferLink(
             "Created from " <a href=href(&format!("/offers/{offer_id}"))>{label}</a>
         </p>
     }
+}
+
+/// Whether `customer` receives XRechnung e-invoices (`einvoice_format` `xrechnung_cii` or
+/// `xrechnung_ubl`).
+fn xrechnung(customer: &kontor_model::party::Company) -> bool {
+    customer.einvoice_format.is_xrechnung()
 }

@@ -3,13 +3,16 @@
 //! it is a draft; never when locked), send by e-mail and reverse. Every change is
 //! confirmed in a dialog.
 
+use super::detail_einvoice::MissingList;
 use super::detail_email::SendEmailAction;
 use super::detail_reverse::ReverseAction;
+use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{delete_invoice, update_invoice_status};
 use crate::components::confirm_dialog::{FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::dialog::Dialog;
 use crate::components::toast::Toasts;
 use crate::paths::href;
+use kontor_model::einvoice::MissingField;
 use kontor_model::invoice::Invoice;
 use kontor_model::status::{can_reverse_invoice, check_invoice_delete, InvoiceStatus};
 use leptos::prelude::*;
@@ -22,6 +25,10 @@ pub fn InvoiceActions(
     invoice: Invoice,
     /// Called after a successful status change.
     on_changed: Callback<()>,
+    /// The customer receives XRechnung (`einvoice_format` `xrechnung_*`): finalizing with
+    /// e-invoice data missing is refused (the server answers 422 too).
+    #[prop(into, default = Signal::stored(false))]
+    xrechnung_customer: Signal<bool>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
@@ -76,6 +83,32 @@ pub fn InvoiceActions(
         target.set(Some(to));
         status_open.set(true);
     };
+
+    // Finalizing a draft: first ask the server what an e-invoice of it still lacks (the
+    // draft is stored, so the answer is about what gets finalized). Nothing missing →
+    // the usual question; else the missing fields with where to set them, and "Finalize
+    // anyway" unless the customer receives XRechnung.
+    let missing = RwSignal::new(Vec::<MissingField>::new());
+    let missing_open = RwSignal::new(false);
+    let check = Action::new_local(move |_: &()| async move { get_invoice_readiness(id).await });
+    Effect::new(move |_| match check.value().get() {
+        Some(Ok(r)) => {
+            let gaps = r.missing_before_finalizing();
+            if gaps.is_empty() {
+                ask_move(InvoiceStatus::Created);
+            } else {
+                target.set(Some(InvoiceStatus::Created));
+                missing.set(gaps);
+                missing_open.set(true);
+            }
+        }
+        // The check is advice: when it cannot run, finalizing asks as before (the server
+        // still refuses what XRechnung customers must not get).
+        Some(Err(_)) => ask_move(InvoiceStatus::Created),
+        None => {}
+    });
+    let check_pending = check.pending();
+    let customer_id = invoice.customer_id;
 
     let delete_open = RwSignal::new(false);
     let reason = RwSignal::new(String::new());
@@ -140,7 +173,9 @@ pub fn InvoiceActions(
                 .then(|| {
                     view! {
                         <a class="btn" href=href(&format!("/invoices/{id}/edit"))>"Edit"</a>
-                        <button type="button" class="btn btn-primary" on:click=move |_| ask_move(InvoiceStatus::Created)>
+                        <button type="button" class="btn btn-primary" id="finalize"
+                            disabled=move || check_pending.get()
+                            on:click=move |_| { check.dispatch_local(()); }>
                             "Finalize"
                         </button>
                     }
@@ -201,6 +236,39 @@ pub fn InvoiceActions(
                 >
                     {move || if is_draft { "Finalize" } else { "Change status" }}
                 </button>
+            </div>
+        </Dialog>
+        <Dialog open=missing_open title=Signal::derive(move || if xrechnung_customer.get() {
+            "This invoice cannot be finalized yet".to_string()
+        } else {
+            "Not a valid e-invoice yet".to_string()
+        })>
+            <p>
+                {move || if xrechnung_customer.get() {
+                    "This customer receives XRechnung e-invoices. Set these first:"
+                } else {
+                    "Finalized like this, the invoice is not an e-invoice (EN 16931 / XRechnung). Missing:"
+                }}
+            </p>
+            {move || view! { <MissingList missing=missing.get() customer_id=customer_id invoice_id=id /> }}
+            <div class="dialog-actions">
+                <button type="button" class="btn" autofocus on:click=move |_| missing_open.set(false)>
+                    {move || if xrechnung_customer.get() { "Close" } else { "Cancel" }}
+                </button>
+                <Show when=move || !xrechnung_customer.get()>
+                    <button
+                        type="button"
+                        class="btn btn-primary"
+                        id="finalize-anyway"
+                        disabled=move || change_pending.get()
+                        on:click=move |_| {
+                            missing_open.set(false);
+                            change.dispatch_local(InvoiceStatus::Created);
+                        }
+                    >
+                        "Finalize anyway"
+                    </button>
+                </Show>
             </div>
         </Dialog>
         <Dialog open=delete_open title=delete_title>

@@ -34,6 +34,11 @@ pub fn row_from_offer_item(item: &OfferItem) -> PositionRow {
     if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
         row.net_total.set(text(Some(item.net_total)));
     }
+    row.set_vat(
+        item.tax,
+        item.tax_category,
+        item.tax_exemption_reason.as_deref(),
+    );
     row
 }
 

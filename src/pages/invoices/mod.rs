@@ -6,6 +6,7 @@ mod detail;
 mod detail_actions;
 mod detail_billed;
 pub mod detail_document;
+pub mod detail_einvoice;
 pub mod detail_email;
 pub mod detail_payments;
 pub mod detail_reminders;

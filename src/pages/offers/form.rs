@@ -124,7 +124,7 @@ fn OfferForm(
                 <p class="muted">"Optional positions are printed but not counted in the totals."</p>
                 <p class="field-error">{move || error_of(errors, "items").get()}</p>
                 <PositionEditor rows=state.rows currency=state.currency discount=discount tax=tax
-                    reverse_charge=state.reverse_charge row_errors=row_errors allow_optional=true />
+                    reverse_charge=state.reverse_charge intra_eu=state.intra_eu row_errors=row_errors allow_optional=true />
             </section>
             <section class="form-section" aria-labelledby="sec-texts">
                 <h2 class="section-title" id="sec-texts">"Texts"</h2>

@@ -243,5 +243,8 @@ pub fn offer_item(row: &PositionRow, index: usize, errors: &mut FieldErrors) -> 
         unit_price: i.unit_price,
         net_total: i.net_total,
         optional: optional.then_some(true),
+        tax: i.tax,
+        tax_category: i.tax_category,
+        tax_exemption_reason: i.tax_exemption_reason,
     }
 }

@@ -10,6 +10,7 @@ use crate::api::purchases::{create_purchase, list_purchase_categories};
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::date::{iso, today};
+use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::field_message;
 use crate::components::leave_guard::use_snapshot_guard;
@@ -174,6 +175,7 @@ fn PurchaseForm(
                     <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
                 </div>
             })}
+            <EInvoiceImport id="f-einvoice" label="Have an e-invoice? Drop its XML (XRechnung) or PDF (Factur-X / ZUGFeRD) here to import it instead of typing" />
             <SupplierFields state=state errors=errors categories=categories />
             <ReceiptFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items">

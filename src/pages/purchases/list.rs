@@ -6,6 +6,7 @@ use super::list_table::{PurchaseTable, HEADINGS};
 use super::list_totals::TotalsBar;
 use crate::api::purchases::{get_purchase_totals, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
+use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
@@ -73,6 +74,7 @@ pub fn PurchaseList() -> impl IntoView {
                 <a class="btn btn-primary" href=href("/purchases/new")>"New purchase"</a>
             </div>
         </div>
+        <EInvoiceImport id="import-einvoice" />
         <PurchaseFilters
             filter=filter
             categories=Signal::derive(move || categories.get().unwrap_or_default())

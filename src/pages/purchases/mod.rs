@@ -5,6 +5,7 @@
 mod detail;
 mod detail_actions;
 mod detail_document;
+pub mod detail_einvoice;
 mod detail_payments;
 mod form;
 mod form_fields;

@@ -1,0 +1,196 @@
+//! E-invoices (issue 10): an invoice's readiness (`GET /invoices/{id}/e_invoice`), its
+//! XRechnung XML (`GET /invoices/{id}.xml?syntax=cii|ubl`), importing a supplier's
+//! e-invoice into purchases (`POST /purchases/import`) and the readable view of an
+//! imported one (`GET /purchases/{id}/e_invoice.html`).
+
+use super::client::{error_from_body, get_one, request_blob};
+use super::upload::{send_raw_with_progress, UploadBody};
+use super::ApiError;
+use gloo_net::http::Method;
+use kontor_model::einvoice::{MissingField, Place};
+use kontor_model::purchase::Purchase;
+use leptos::prelude::RwSignal;
+use serde::Deserialize;
+use web_sys::Blob;
+
+/// The answer of `GET /invoices/{id}/e_invoice`.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct Readiness {
+    /// Whether the XRechnung XML can be written (`GET /invoices/{id}.xml` answers 200).
+    pub ready: bool,
+    /// Whether the invoice PDF is a Factur-X PDF (EN 16931).
+    pub factur_x: bool,
+    /// What XRechnung still needs, with where it is set.
+    #[serde(default)]
+    pub missing: Vec<MissingField>,
+}
+
+impl Readiness {
+    /// The missing fields that finalizing does not supply itself: everything but the
+    /// invoice number (`invoice.identifier`), which a draft gets when it is finalized.
+    pub fn missing_before_finalizing(&self) -> Vec<MissingField> {
+        self.missing
+            .iter()
+            .filter(|m| m.field != "invoice.identifier")
+            .cloned()
+            .collect()
+    }
+}
+
+/// The syntax of an XRechnung XML.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Syntax {
+    /// UN/CEFACT Cross Industry Invoice (the server's default).
+    #[default]
+    Cii,
+    /// OASIS UBL 2.1.
+    Ubl,
+}
+
+impl Syntax {
+    /// The query value: `cii` or `ubl`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Syntax::Cii => "cii",
+            Syntax::Ubl => "ubl",
+        }
+    }
+
+    /// Reads `cii` / `ubl` (anything else: CII).
+    pub fn parse(value: &str) -> Self {
+        if value == "ubl" {
+            Syntax::Ubl
+        } else {
+            Syntax::Cii
+        }
+    }
+
+    /// The label in the syntax choice.
+    pub fn label(self) -> &'static str {
+        match self {
+            Syntax::Cii => "CII",
+            Syntax::Ubl => "UBL",
+        }
+    }
+}
+
+/// A short English name of a missing field's path (`account.vat_identifier` → "VAT ID").
+pub fn field_label(field: &str) -> String {
+    let name = field.rsplit('.').next().unwrap_or(field);
+    let label = match name {
+        "vat_identifier" => "VAT ID",
+        "tax_number" => "tax number",
+        "country_code" => "country",
+        "electronic_address" => "electronic address",
+        "sepa_creditor_identifier" => "SEPA creditor ID",
+        "sepa_mandate_reference" => "SEPA mandate reference",
+        "buyer_reference" => "buyer reference",
+        "iban" => "IBAN",
+        "bic" => "BIC",
+        "email" => "e-mail",
+        "items" => "item positions",
+        "identifier" => "invoice number",
+        other => return other.replace('_', " "),
+    };
+    label.to_string()
+}
+
+/// Where a missing field is set, as a link target and a label: the settings page, the
+/// customer's edit form, or the invoice's edit form (drafts).
+pub fn place_link(place: Place, customer_id: i64, invoice_id: i64) -> (String, &'static str) {
+    match place {
+        Place::Settings => ("/settings".into(), "Settings"),
+        Place::Customer => (format!("/customers/{customer_id}/edit"), "Customer"),
+        Place::Invoice => (format!("/invoices/{invoice_id}/edit"), "Invoice"),
+    }
+}
+
+/// GET /invoices/{id}/e_invoice: whether the invoice is a valid e-invoice and what is
+/// missing where.
+pub async fn get_invoice_readiness(id: i64) -> Result<Readiness, ApiError> {
+    get_one(&format!("/invoices/{id}/e_invoice"), &[]).await
+}
+
+/// GET /invoices/{id}.xml?syntax=: the XRechnung XML as a `Blob`. 422 with `errors`
+/// naming the missing fields when the invoice is not ready (drafts: `identifier`).
+pub async fn get_invoice_xml(id: i64, syntax: Syntax) -> Result<Blob, ApiError> {
+    request_blob(
+        Method::GET,
+        &format!("/invoices/{id}.xml"),
+        &[("syntax".into(), syntax.as_str().into())],
+        None,
+        "application/xml",
+    )
+    .await
+}
+
+/// GET /purchases/{id}/e_invoice.html: the readable view of an imported e-invoice
+/// (sanitized HTML without scripts) as a `Blob`.
+pub async fn get_purchase_einvoice_html(id: i64) -> Result<Blob, ApiError> {
+    request_blob(
+        Method::GET,
+        &format!("/purchases/{id}/e_invoice.html"),
+        &[],
+        None,
+        "text/html",
+    )
+    .await
+}
+
+/// Why an import failed: the server's error, and on 409 the id of the purchase that
+/// already holds this document.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportError {
+    /// The error (status, message, `errors.file`).
+    pub error: ApiError,
+    /// 409: the existing purchase (same supplier and receipt number).
+    pub existing: Option<i64>,
+}
+
+#[derive(Deserialize)]
+struct Conflict {
+    id: Option<i64>,
+}
+
+/// Reads the answer of `POST /purchases/import`: 201 → the purchase; 409 → the error
+/// with the existing purchase's id; anything else → the error.
+pub fn read_import_answer(status: u16, text: &str) -> Result<Purchase, ImportError> {
+    match status {
+        200..=299 => serde_json::from_str(text).map_err(|e| ImportError {
+            error: ApiError::local(format!("The server's answer could not be read ({e}).")),
+            existing: None,
+        }),
+        _ => Err(ImportError {
+            error: error_from_body(status, text),
+            existing: (status == 409)
+                .then(|| serde_json::from_str::<Conflict>(text).ok()?.id)
+                .flatten(),
+        }),
+    }
+}
+
+/// POST /purchases/import with `file` as multipart part `file` (an XRechnung UBL/CII XML
+/// or a Factur-X/ZUGFeRD PDF): creates a pending purchase. `progress` follows the upload
+/// (percent).
+pub async fn import_purchase(
+    file: &web_sys::File,
+    progress: RwSignal<u8>,
+) -> Result<Purchase, ImportError> {
+    let local = |e: ApiError| ImportError {
+        error: e,
+        existing: None,
+    };
+    let failed = |_| local(ApiError::local("The upload could not be started."));
+    let form = web_sys::FormData::new().map_err(failed)?;
+    form.append_with_blob_and_filename("file", file, &file.name())
+        .map_err(failed)?;
+    let (status, text) = send_raw_with_progress(
+        "POST",
+        "/purchases/import",
+        UploadBody::Form(form),
+        progress,
+    )
+    .await
+    .map_err(local)?;
+    read_import_answer(status, &text)
+}

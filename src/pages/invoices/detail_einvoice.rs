@@ -1,0 +1,175 @@
+//! The invoice's e-invoice (issue 10): a status line saying whether the PDF is a valid
+//! e-invoice (Factur-X, EN 16931) or what is missing and where it is set, and the
+//! "Download XRechnung (XML)" action with the CII/UBL choice. [`MissingList`] is also
+//! the body of the finalize check (see `detail_actions`).
+
+use crate::api::einvoices::{field_label, get_invoice_xml, place_link, Readiness, Syntax};
+use crate::api::ApiError;
+use crate::components::pdf_preview::save_blob;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::einvoice::{MissingField, Place};
+use leptos::prelude::*;
+
+/// The status sentence of `readiness`: "E-invoice: Factur-X (EN 16931)" when the PDF
+/// carries the XML; "E-invoice: XRechnung (XML)" when only the XML can be written (the
+/// account switched Factur-X off); else "Not an e-invoice: <fields> — set in <places>".
+pub fn status_text(readiness: &Readiness, is_draft: bool) -> String {
+    let missing: Vec<MissingField> = if is_draft {
+        readiness.missing_before_finalizing()
+    } else {
+        readiness.missing.clone()
+    };
+    if readiness.factur_x {
+        return "E-invoice: Factur-X (EN 16931)".into();
+    }
+    if readiness.ready {
+        return "E-invoice: XRechnung (XML); the PDF is not Factur-X (switched off in Settings)"
+            .into();
+    }
+    if is_draft && missing.is_empty() {
+        return "E-invoice: complete — becomes Factur-X (EN 16931) when finalized".into();
+    }
+    let fields: Vec<String> = missing.iter().map(|m| field_label(&m.field)).collect();
+    let mut places: Vec<&str> = Vec::new();
+    for m in &missing {
+        let name = match m.place {
+            Place::Settings => "Settings",
+            Place::Customer => "Customer",
+            Place::Invoice => "the invoice",
+        };
+        if !places.contains(&name) {
+            places.push(name);
+        }
+    }
+    format!(
+        "Not an e-invoice: {} — set in {}",
+        fields.join(", "),
+        places.join("/")
+    )
+}
+
+/// The missing fields with their messages and a link to where each is set.
+#[component]
+pub fn MissingList(
+    /// What is missing.
+    missing: Vec<MissingField>,
+    /// The invoice's customer (link to its form).
+    customer_id: i64,
+    /// The invoice (link to its form, drafts).
+    invoice_id: i64,
+) -> impl IntoView {
+    view! {
+        <ul class="einvoice-missing">
+            {missing
+                .into_iter()
+                .map(|m| {
+                    let (to, place) = place_link(m.place, customer_id, invoice_id);
+                    view! {
+                        <li data-missing=m.field.clone()>
+                            <strong>{field_label(&m.field)}</strong>
+                            ": " {m.message} " "
+                            <a href=href(&to)>{format!("Set in {place}")}</a>
+                        </li>
+                    }
+                })
+                .collect_view()}
+        </ul>
+    }
+}
+
+/// The e-invoice line under the invoice header: status and, when the XML can be
+/// written, the download with the syntax choice.
+#[component]
+pub fn EInvoiceBar(
+    /// The invoice id.
+    invoice_id: i64,
+    /// The invoice's customer.
+    customer_id: i64,
+    /// The invoice number (the file name); `None` for drafts.
+    identifier: Option<String>,
+    /// The readiness answer (loaded by the page).
+    readiness: LocalResource<Result<Readiness, ApiError>>,
+) -> impl IntoView {
+    let is_draft = identifier.is_none();
+    let toasts = Toasts::use_context();
+    let syntax = RwSignal::new(Syntax::Cii);
+    let file_name = StoredValue::new(format!(
+        "{}.xml",
+        identifier.clone().unwrap_or_else(|| "invoice".into())
+    ));
+    let download = Action::new_local(move |syntax: &Syntax| {
+        let syntax = *syntax;
+        async move {
+            let blob = get_invoice_xml(invoice_id, syntax).await?;
+            save_blob(&blob, &file_name.get_value())
+        }
+    });
+    Effect::new(move |_| {
+        if let Some(Err(e)) = download.value().get() {
+            let fields: Vec<String> = e.errors.keys().map(|k| field_label(k)).collect();
+            let detail = if fields.is_empty() {
+                e.message
+            } else {
+                format!("{} ({})", e.message, fields.join(", "))
+            };
+            toasts.error(format!("The XML could not be downloaded: {detail}"));
+        }
+    });
+    let pending = download.pending();
+    let details_open = RwSignal::new(false);
+    view! {
+        <section class="einvoice-bar" aria-label="E-invoice">
+            {move || match readiness.get() {
+                None => view! { <p class="einvoice-status muted">"E-invoice: checking…"</p> }.into_any(),
+                Some(Err(e)) => view! {
+                    <p class="einvoice-status muted">{format!("E-invoice: unknown ({})", e.message)}</p>
+                }
+                .into_any(),
+                Some(Ok(r)) => {
+                    let text = status_text(&r, is_draft);
+                    let missing = if is_draft { r.missing_before_finalizing() } else { r.missing.clone() };
+                    let good = r.factur_x || r.ready || missing.is_empty();
+                    let show_missing = !good && !missing.is_empty();
+                    let downloadable = r.ready && !is_draft;
+                    view! {
+                        <div class="einvoice-line">
+                            <p class="einvoice-status" class:is-ok=good class:is-missing=!good id="einvoice-status">
+                                <span class="einvoice-mark" aria-hidden="true">{if good { "✓" } else { "!" }}</span>
+                                {text}
+                                {show_missing.then(|| view! {
+                                    " "
+                                    <button type="button" class="btn-link" aria-expanded=move || details_open.get().to_string()
+                                        on:click=move |_| details_open.update(|o| *o = !*o)>
+                                        {move || if details_open.get() { "Hide details" } else { "Details" }}
+                                    </button>
+                                })}
+                            </p>
+                            {downloadable.then(|| view! {
+                                <div class="einvoice-download">
+                                    <label class="visually-hidden" for="xml-syntax">"XML syntax"</label>
+                                    <select id="xml-syntax" on:change=move |ev| syntax.set(Syntax::parse(&event_target_value(&ev)))>
+                                        {[Syntax::Cii, Syntax::Ubl].into_iter().map(|s| view! {
+                                            <option value=s.as_str() selected=move || syntax.get() == s>{s.label()}</option>
+                                        }).collect_view()}
+                                    </select>
+                                    <button type="button" class="btn btn-quiet" id="download-xml"
+                                        disabled=move || pending.get()
+                                        on:click=move |_| { download.dispatch_local(syntax.get_untracked()); }>
+                                        {move || if pending.get() { "Preparing…" } else { "Download XRechnung (XML)" }}
+                                    </button>
+                                </div>
+                            })}
+                        </div>
+                        {show_missing.then(|| view! {
+                            <Show when=move || details_open.get()>
+                                <MissingList missing=missing.clone() customer_id=customer_id invoice_id=invoice_id />
+                            </Show>
+                        })}
+                    }
+                    .into_any()
+                }
+            }}
+        </section>
+    }
+}
