@@ -194,4 +194,7 @@ pub struct DocumentData {
     pub footer: Vec<Block>,
     /// Fixed words.
     pub labels: Labels,
+    /// The Swiss QR-bill (payment part and receipt) at the bottom of the last page, or
+    /// on a page of its own; `None` for none.
+    pub qr_bill: Option<crate::qr_bill::QrBillData>,
 }

@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod document;
+pub mod qr_bill;
 pub mod rich_text;
 pub mod words;
 mod world;

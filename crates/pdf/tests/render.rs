@@ -80,6 +80,7 @@ fn sample() -> DocumentData {
         notes: vec!["Payable by 2026-11-17.".into()],
         footer: blocks("<p>Thank you!</p>"),
         labels: Labels::of(Language::En),
+        qr_bill: None,
     }
 }
 

@@ -375,6 +375,7 @@ pub fn offer_document(
         notes,
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
+        qr_bill: None,
     })
 }
 
@@ -523,6 +524,7 @@ pub fn invoice_document(
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
+        qr_bill: None,
     })
 }
 
