@@ -22,9 +22,7 @@ pub fn unit_code(unit: Option<&str>) -> &'static str {
     let Some(unit) = unit else { return "C62" };
     let key = unit.trim().trim_end_matches('.').to_lowercase();
     match key.as_str() {
-        "h" | "hr" | "hrs" | "hour" | "hours" | "std" | "stunde" | "stunden" | "stunde(n)" => {
-            "HUR"
-        }
+        "h" | "hr" | "hrs" | "hour" | "hours" | "std" | "stunde" | "stunden" | "stunde(n)" => "HUR",
         "d" | "day" | "days" | "tag" | "tage" | "tag(e)" | "pt" | "personentag"
         | "personentage" | "manday" | "man-day" | "man-days" => "DAY",
         "pcs" | "pc" | "piece" | "pieces" | "stk" | "stück" | "st" | "ea" | "each" => "H87",
@@ -70,7 +68,9 @@ pub fn split_address(address: &str) -> PostalAddress {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    let city_line = lines.iter().rposition(|line| post_code_and_city(line).is_some());
+    let city_line = lines
+        .iter()
+        .rposition(|line| post_code_and_city(line).is_some());
     let (street, post_code, city) = match city_line {
         Some(i) => {
             let (code, city) = post_code_and_city(lines[i]).unwrap_or_default();
@@ -122,11 +122,7 @@ pub fn cash_discount_line(percent: Decimal, days: i64) -> Option<String> {
 
 /// BT-10 buyer reference: the invoice's, else the customer's, else the customer's id as
 /// text (issue 10: every B2B invoice has one). Blank texts count as absent.
-pub fn buyer_reference(
-    invoice: Option<&str>,
-    customer: Option<&str>,
-    customer_id: i64,
-) -> String {
+pub fn buyer_reference(invoice: Option<&str>, customer: Option<&str>, customer_id: i64) -> String {
     [invoice, customer]
         .into_iter()
         .flatten()
@@ -442,7 +438,10 @@ mod tests {
 
     #[test]
     fn buyer_reference_prefers_the_invoice_then_the_customer_then_the_id() {
-        assert_eq!(buyer_reference(Some("04011000-1234"), Some("X"), 7), "04011000-1234");
+        assert_eq!(
+            buyer_reference(Some("04011000-1234"), Some("X"), 7),
+            "04011000-1234"
+        );
         assert_eq!(buyer_reference(Some(" "), Some("991-1"), 7), "991-1");
         assert_eq!(buyer_reference(None, None, 7), "7");
     }

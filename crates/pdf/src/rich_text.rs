@@ -258,7 +258,9 @@ mod tests {
     #[test]
     fn plain_text_keeps_lines_and_drops_markup() {
         assert_eq!(
-            plain_text("<p>Setup &amp; <b>training</b><br>on site</p><ul><li>A</li><li>B</li></ul>"),
+            plain_text(
+                "<p>Setup &amp; <b>training</b><br>on site</p><ul><li>A</li><li>B</li></ul>"
+            ),
             "Setup & training\non site\n- A\n- B"
         );
         assert_eq!(plain_text(""), "");
