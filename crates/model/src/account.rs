@@ -169,8 +169,9 @@ pub struct SmtpSettings {
 
 /// GET /account: name, address, currencies (the default first), letter papers, and the
 /// account's own data of issue 9 (legal, bank, contact, defaults, texts, number formats,
-/// logo, SMTP). Optional texts are `null` when not set.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// logo, SMTP), and the e-invoice fields of issue 10. Optional texts are `null` when not
+/// set. `Account::default()` is an empty account with `factur_x` on.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Account {
     /// Account (company) name, the sender on every document.
     pub name: String,
@@ -245,6 +246,59 @@ pub struct Account {
     /// SMTP settings, `null` when messages go to the server's outbox.
     #[serde(default)]
     pub smtp: Option<SmtpSettings>,
+    /// Electronic address of the seller for e-invoices (BT-34), at most 200 characters;
+    /// `null` → `email` (issue 10 contract § New fields for e-invoices).
+    #[serde(default)]
+    pub electronic_address: Option<String>,
+    /// SEPA creditor identifier (BT-90, e.g. `DE98ZZZ09999999999`), upper case without
+    /// spaces; needed for direct-debit invoices ([`crate::sepa::creditor_identifier_error`]).
+    #[serde(default)]
+    pub sepa_creditor_identifier: Option<String>,
+    /// Invoice PDFs are Factur-X (PDF/A-3b with `factur-x.xml`) whenever the invoice has
+    /// what EN 16931 needs; default `true`.
+    #[serde(default = "yes")]
+    pub factur_x: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for Account {
+    /// An empty account: no texts, no currencies, `factur_x` on.
+    fn default() -> Self {
+        Account {
+            name: String::new(),
+            address: String::new(),
+            country_code: None,
+            vat_identifier: None,
+            tax_number: None,
+            register_court: None,
+            register_number: None,
+            managing_directors: None,
+            phone: None,
+            email: None,
+            website: None,
+            account_holder: None,
+            iban: None,
+            bic: None,
+            bank_name: None,
+            currencies: Vec::new(),
+            default_currency: String::new(),
+            default_tax: Decimal::ZERO,
+            default_invoice_due_days: 0,
+            document_texts: DocumentTexts::default(),
+            invoice_number_format: String::new(),
+            offer_number_format: String::new(),
+            purchase_number_format: String::new(),
+            letter_papers: Vec::new(),
+            logo: None,
+            smtp: None,
+            electronic_address: None,
+            sepa_creditor_identifier: None,
+            factur_x: true,
+        }
+    }
 }
 
 /// The texts of one language in [`AccountUpdate`]: only the given ones change.
@@ -391,6 +445,15 @@ pub struct AccountUpdate {
         skip_serializing_if = "Option::is_none"
     )]
     pub smtp: Option<Option<SmtpUpdate>>,
+    /// Electronic address (BT-34), ≤ 200 characters; an e-mail address when it has `@`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub electronic_address: Option<String>,
+    /// SEPA creditor identifier (BT-90; spaces dropped, upper-cased; check digits checked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sepa_creditor_identifier: Option<String>,
+    /// Factur-X PDFs on or off.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub factur_x: Option<bool>,
 }
 
 /// Longest accepted single-line setting (name, register, bank name…), in characters.
@@ -517,6 +580,14 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
             push_error(&mut e, "phone", "is not a phone number");
         }
     }
+    crate::sepa::check_einvoice_fields(
+        &mut e,
+        &crate::sepa::EinvoiceTexts {
+            electronic_address: update.electronic_address.as_deref(),
+            sepa_creditor_identifier: update.sepa_creditor_identifier.as_deref(),
+            ..Default::default()
+        },
+    );
     check_currencies(&mut e, update, account);
     crate::validation::percent(&mut e, "default_tax", update.default_tax);
     if let Some(days) = update.default_invoice_due_days {
@@ -682,6 +753,19 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
     set_optional(&mut account.iban, &update.iban, compact_upper);
     set_optional(&mut account.bic, &update.bic, compact_upper);
     set_optional(&mut account.bank_name, &update.bank_name, keep);
+    set_optional(
+        &mut account.electronic_address,
+        &update.electronic_address,
+        keep,
+    );
+    set_optional(
+        &mut account.sepa_creditor_identifier,
+        &update.sepa_creditor_identifier,
+        crate::sepa::normalize_creditor_identifier,
+    );
+    if let Some(on) = update.factur_x {
+        account.factur_x = on;
+    }
     if let Some(list) = &update.currencies {
         account.currencies = list.iter().map(|c| c.trim().to_ascii_uppercase()).collect();
     }
@@ -911,6 +995,44 @@ mod tests {
             password_set: false,
         });
         assert!(validate_account_update(&update(r#"{"smtp": {"port": 2525}}"#), &a).is_empty());
+    }
+
+    #[test]
+    fn einvoice_settings_are_checked_and_applied() {
+        assert!(account().factur_x, "Factur-X is on by default");
+        let a: Account = serde_json::from_value(serde_json::json!({
+            "name": "K", "address": "", "currencies": ["EUR"], "default_currency": "EUR",
+            "letter_papers": []
+        }))
+        .unwrap();
+        assert!(
+            a.factur_x,
+            "an account from before issue 10 reads with Factur-X on"
+        );
+        assert_eq!(
+            errors(
+                r#"{"sepa_creditor_identifier": "DE99ZZZ09999999999", "electronic_address": "x@"}"#
+            ),
+            ["electronic_address", "sepa_creditor_identifier"]
+        );
+        let u = update(
+            r#"{"sepa_creditor_identifier": "de98 zzz 09999999999", "electronic_address": " e@kontor.example ", "factur_x": false}"#,
+        );
+        assert!(validate_account_update(&u, &account()).is_empty());
+        let mut a = account();
+        apply_account_update(&u, &mut a);
+        assert_eq!(
+            a.sepa_creditor_identifier.as_deref(),
+            Some("DE98ZZZ09999999999")
+        );
+        assert_eq!(a.electronic_address.as_deref(), Some("e@kontor.example"));
+        assert!(!a.factur_x);
+        apply_account_update(
+            &update(r#"{"electronic_address": "", "factur_x": null}"#),
+            &mut a,
+        );
+        assert_eq!(a.electronic_address, None, "an empty text removes it");
+        assert!(!a.factur_x, "null leaves it");
     }
 
     #[test]

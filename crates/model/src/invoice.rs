@@ -22,6 +22,46 @@ pub struct Vat {
     pub intra_eu: bool,
 }
 
+/// How an invoice is paid (BG-16 payment means; issue 10 contract § New fields for
+/// e-invoices): `credit_transfer` (UNTDID 4461 code 58, SEPA credit transfer to the account's
+/// IBAN) or `direct_debit` (code 59, SEPA direct debit with the customer's mandate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMeans {
+    /// SEPA credit transfer (58).
+    CreditTransfer,
+    /// SEPA direct debit (59).
+    DirectDebit,
+}
+
+impl PaymentMeans {
+    /// Wire and column name (`credit_transfer`, `direct_debit`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMeans::CreditTransfer => "credit_transfer",
+            PaymentMeans::DirectDebit => "direct_debit",
+        }
+    }
+
+    /// Parses a wire name; `None` otherwise.
+    pub fn parse(text: &str) -> Option<Self> {
+        [PaymentMeans::CreditTransfer, PaymentMeans::DirectDebit]
+            .into_iter()
+            .find(|m| m.as_str() == text)
+    }
+
+    /// The payment means an invoice is paid by: its own `given` one, else direct debit when
+    /// the customer has a SEPA mandate reference (`mandate`, blank = none), else credit
+    /// transfer.
+    pub fn effective(given: Option<PaymentMeans>, mandate: Option<&str>) -> PaymentMeans {
+        given.unwrap_or(if mandate.is_some_and(|m| !m.trim().is_empty()) {
+            PaymentMeans::DirectDebit
+        } else {
+            PaymentMeans::CreditTransfer
+        })
+    }
+}
+
 /// An invoice as GET /invoices/{id} returns it. The list (GET /invoices) leaves out
 /// `salutation`, `footer`, `items`, `payments` and `reminders` (they are `None` there and
 /// not serialized).
@@ -111,6 +151,14 @@ pub struct Invoice {
     pub custom_properties: BTreeMap<String, String>,
     /// Tags.
     pub tags: Vec<String>,
+    /// Buyer reference (BT-10) of this invoice, ≤ 200 characters; `null` → the customer's
+    /// `buyer_reference`, else the customer's id (issue 10).
+    #[serde(default)]
+    pub buyer_reference: Option<String>,
+    /// Payment means; `null` → [`PaymentMeans::effective`] (direct debit when the customer
+    /// has a SEPA mandate reference, else credit transfer).
+    #[serde(default)]
+    pub payment_means: Option<PaymentMeans>,
     /// Signed link to the PDF, valid for 15 minutes.
     pub file_url: Option<String>,
     /// The internal contact (user) responsible.
@@ -172,4 +220,23 @@ pub struct InvoiceItem {
     /// The position's exemption reason, if given.
     #[serde(default)]
     pub tax_exemption_reason: Option<String>,
+}
+
+#[cfg(test)]
+mod payment_means_tests {
+    use super::PaymentMeans;
+
+    #[test]
+    fn the_invoice_wins_then_the_mandate_decides() {
+        let d = PaymentMeans::DirectDebit;
+        let c = PaymentMeans::CreditTransfer;
+        assert_eq!(PaymentMeans::effective(Some(c), Some("M-1")), c);
+        assert_eq!(PaymentMeans::effective(Some(d), None), d);
+        assert_eq!(PaymentMeans::effective(None, Some("M-1")), d);
+        assert_eq!(PaymentMeans::effective(None, Some("  ")), c);
+        assert_eq!(PaymentMeans::effective(None, None), c);
+        assert_eq!(PaymentMeans::parse("direct_debit"), Some(d));
+        assert_eq!(PaymentMeans::parse("cash"), None);
+        assert_eq!(serde_json::to_string(&c).unwrap(), r#""credit_transfer""#);
+    }
 }

@@ -128,6 +128,13 @@ pub struct NewInvoice {
     /// partially billed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer_id: Option<i64>,
+    /// Buyer reference (BT-10), ≤ 200 characters; blank or absent → none (the customer's
+    /// is used for the e-invoice; issue 10 contract § New fields for e-invoices).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyer_reference: Option<String>,
+    /// `credit_transfer` or `direct_debit`; absent → derived from the customer's mandate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub payment_means: Option<crate::invoice::PaymentMeans>,
 }
 
 /// One position of a creation body.

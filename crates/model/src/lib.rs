@@ -36,6 +36,7 @@ pub mod purchase_totals;
 pub mod qr_bill;
 pub mod query;
 pub mod recipients;
+pub mod sepa;
 pub mod status;
 pub mod timestamp;
 pub mod totals;

@@ -91,7 +91,9 @@ fn filled(value: &Option<String>) -> Option<String> {
 /// Brings a company body into its stored form: texts trimmed and blank optional texts
 /// absent; `country_code` and `bic` upper case; `iban` upper case without spaces;
 /// `vat_identifier` in compact form ([`normalize_vat_identifier`]); tags trimmed, blank
-/// and repeated ones dropped; `default_invoice_due_days` filled from `payment_term_days`.
+/// and repeated ones dropped; `default_invoice_due_days` filled from `payment_term_days`;
+/// the e-invoice texts (`buyer_reference`, `electronic_address`, `sepa_mandate_reference`)
+/// trimmed, blank ones absent.
 pub fn normalize_company(body: &mut NewCompany) {
     body.name = body.name.as_deref().map(|n| n.trim().to_string());
     body.address = body.address.as_deref().map(|a| a.trim().to_string());
@@ -103,6 +105,9 @@ pub fn normalize_company(body: &mut NewCompany) {
         &mut body.tax_number,
         &mut body.info,
         &mut body.currency,
+        &mut body.buyer_reference,
+        &mut body.electronic_address,
+        &mut body.sepa_mandate_reference,
     ] {
         *field = filled(field);
     }
@@ -153,7 +158,10 @@ fn address_list(e: &mut FieldErrors, field: &str, value: Option<&str>) {
 /// [`is_valid_iban`]); `bic` ([`is_bic`]); `payment_term_days`,
 /// `default_invoice_due_days`, `default_cash_discount_days` 0–365; `default_discount`,
 /// `default_cash_discount` and `customer_vat.tax` percentages 0–100; tags at most 500
-/// characters (blank ones are dropped), custom-property names not blank. Blank optional
+/// characters (blank ones are dropped), custom-property names not blank; the e-invoice
+/// fields of issue 10 ([`crate::sepa::check_einvoice_fields`]: `buyer_reference` and
+/// `electronic_address` ≤ 200 characters, the latter an e-mail address when it has `@`;
+/// `sepa_mandate_reference` ≤ 35 SEPA characters). Blank optional
 /// texts are not checked. The currency
 /// (one of the account's) is the server's check.
 pub fn validate_company(body: &NewCompany) -> FieldErrors {
@@ -224,6 +232,15 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
     if let Some(vat) = &body.customer_vat {
         percent(&mut e, "customer_vat.tax", vat.tax);
     }
+    crate::sepa::check_einvoice_fields(
+        &mut e,
+        &crate::sepa::EinvoiceTexts {
+            buyer_reference: body.buyer_reference.as_deref(),
+            electronic_address: body.electronic_address.as_deref(),
+            sepa_mandate_reference: body.sepa_mandate_reference.as_deref(),
+            sepa_creditor_identifier: None,
+        },
+    );
     for (i, tag) in body.tags.iter().flatten().enumerate() {
         max_len(&mut e, &format!("tags[{i}]"), Some(tag.trim()), MAX_LINE);
     }
@@ -362,6 +379,7 @@ pub const COMPANY_KEEP_ON_NULL: &[&str] = &[
     "tags",
     "customer_vat",
     "custom_properties",
+    "einvoice_format",
 ];
 /// [`COMPANY_KEEP_ON_NULL`] for people.
 pub const PERSON_KEEP_ON_NULL: &[&str] = &["firstname", "lastname", "billing_contact"];
@@ -429,7 +447,7 @@ pub fn errors_of_patch(errors: FieldErrors, patch: &Value) -> FieldErrors {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::party::CustomerVat;
+    use crate::party::{CustomerVat, EinvoiceFormat};
     use proptest::prelude::*;
     use rust_decimal::Decimal;
     use serde_json::json;
@@ -597,6 +615,49 @@ mod tests {
         );
         assert_eq!(e["vat_identifier"], ["has a wrong check digit"]);
         assert_eq!(e["billing_email_cc"], ["nope is not an e-mail address"]);
+    }
+
+    #[test]
+    fn einvoice_fields_are_checked_and_normalized() {
+        let mut body = NewCompany {
+            buyer_reference: Some(" 04011000-12345-67 ".into()),
+            electronic_address: Some("  ".into()),
+            sepa_mandate_reference: Some(" KD-4711/2026 ".into()),
+            einvoice_format: Some(EinvoiceFormat::XrechnungCii),
+            ..company()
+        };
+        assert_eq!(validate_company(&body), FieldErrors::new());
+        normalize_company(&mut body);
+        assert_eq!(body.buyer_reference.as_deref(), Some("04011000-12345-67"));
+        assert_eq!(body.electronic_address, None);
+        assert_eq!(body.sepa_mandate_reference.as_deref(), Some("KD-4711/2026"));
+        let bad = NewCompany {
+            buyer_reference: Some("x".repeat(201)),
+            electronic_address: Some("rechnung@".into()),
+            sepa_mandate_reference: Some("Müller 1".into()),
+            ..company()
+        };
+        assert_eq!(
+            validate_company(&bad).keys().collect::<Vec<_>>(),
+            [
+                "buyer_reference",
+                "electronic_address",
+                "sepa_mandate_reference"
+            ]
+        );
+        let stored = NewCompany {
+            einvoice_format: Some(EinvoiceFormat::XrechnungUbl),
+            buyer_reference: Some("991-1".into()),
+            ..company()
+        };
+        let merged = merge_patch(
+            &stored,
+            &json!({"einvoice_format": null, "buyer_reference": null}),
+            COMPANY_KEEP_ON_NULL,
+        )
+        .unwrap();
+        assert_eq!(merged.einvoice_format, Some(EinvoiceFormat::XrechnungUbl));
+        assert_eq!(merged.buyer_reference, None);
     }
 
     #[test]

@@ -42,6 +42,49 @@ impl Language {
     }
 }
 
+/// How a customer's invoices are delivered by e-mail (issue 10 contract § New fields for
+/// e-invoices): `pdf` (default; a Factur-X PDF when the account's `factur_x` is on),
+/// `xrechnung_cii` or `xrechnung_ubl` (the XRechnung XML in that syntax attached; the PDF
+/// stays as a readable copy, and finalizing needs what XRechnung requires).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EinvoiceFormat {
+    /// The PDF (Factur-X when the account enables it).
+    #[default]
+    Pdf,
+    /// XRechnung 3.0 in the CII syntax.
+    XrechnungCii,
+    /// XRechnung 3.0 in the UBL syntax.
+    XrechnungUbl,
+}
+
+impl EinvoiceFormat {
+    /// Wire and column name (`pdf`, `xrechnung_cii`, `xrechnung_ubl`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EinvoiceFormat::Pdf => "pdf",
+            EinvoiceFormat::XrechnungCii => "xrechnung_cii",
+            EinvoiceFormat::XrechnungUbl => "xrechnung_ubl",
+        }
+    }
+
+    /// Parses a wire name; `None` otherwise.
+    pub fn parse(text: &str) -> Option<Self> {
+        [
+            EinvoiceFormat::Pdf,
+            EinvoiceFormat::XrechnungCii,
+            EinvoiceFormat::XrechnungUbl,
+        ]
+        .into_iter()
+        .find(|f| f.as_str() == text)
+    }
+
+    /// Whether invoices go out as XRechnung XML (either syntax).
+    pub fn is_xrechnung(self) -> bool {
+        self != EinvoiceFormat::Pdf
+    }
+}
+
 /// A contact person's gender as MOCO writes it: `F`, `M` or `U` (unknown / diverse).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Gender {
@@ -226,6 +269,20 @@ pub struct Company {
     /// The person marked as billing contact, if any.
     #[serde(default)]
     pub billing_contact: Option<BillingContact>,
+    /// Buyer reference (BT-10; the Leitweg-ID of public customers), at most 200
+    /// characters; an invoice's own `buyer_reference` wins (issue 10).
+    #[serde(default)]
+    pub buyer_reference: Option<String>,
+    /// Electronic address for e-invoices (BT-49), at most 200 characters; `null` → `email`.
+    #[serde(default)]
+    pub electronic_address: Option<String>,
+    /// How invoices are delivered by e-mail (default `pdf`).
+    #[serde(default)]
+    pub einvoice_format: EinvoiceFormat,
+    /// SEPA direct debit mandate reference (BT-89), at most 35 characters of the SEPA
+    /// character set; with it, invoices default to direct debit from `iban`.
+    #[serde(default)]
+    pub sepa_mandate_reference: Option<String>,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
@@ -320,6 +377,18 @@ pub struct NewCompany {
     /// Custom properties (name → value).
     #[serde(default)]
     pub custom_properties: Option<BTreeMap<String, String>>,
+    /// Buyer reference (BT-10, Leitweg-ID), ≤ 200 characters.
+    #[serde(default)]
+    pub buyer_reference: Option<String>,
+    /// Electronic address (BT-49), ≤ 200 characters; an e-mail address when it has `@`.
+    #[serde(default)]
+    pub electronic_address: Option<String>,
+    /// How invoices are delivered; default (create) `pdf`.
+    #[serde(default)]
+    pub einvoice_format: Option<EinvoiceFormat>,
+    /// SEPA mandate reference (BT-89), ≤ 35 characters of the SEPA character set.
+    #[serde(default)]
+    pub sepa_mandate_reference: Option<String>,
 }
 
 impl NewCompany {
@@ -357,6 +426,10 @@ impl From<&Company> for NewCompany {
             default_cash_discount_days: c.default_cash_discount_days,
             language: Some(c.language),
             custom_properties: Some(c.custom_properties.clone()),
+            buyer_reference: c.buyer_reference.clone(),
+            electronic_address: c.electronic_address.clone(),
+            einvoice_format: Some(c.einvoice_format),
+            sepa_mandate_reference: c.sepa_mandate_reference.clone(),
         }
     }
 }
@@ -631,6 +704,29 @@ mod tests {
         assert_eq!(c.language, Language::De);
         assert_eq!(c.billing_contact, None);
         assert!(c.custom_properties.is_empty());
+        assert_eq!(c.einvoice_format, EinvoiceFormat::Pdf);
+        assert_eq!(c.buyer_reference, None);
+    }
+
+    #[test]
+    fn einvoice_fields_travel_with_their_wire_names() {
+        let body: NewCompany = serde_json::from_value(json!({
+            "buyer_reference": "04011000-12345-67", "electronic_address": "e@k.example",
+            "einvoice_format": "xrechnung_ubl", "sepa_mandate_reference": "M-1"
+        }))
+        .unwrap();
+        assert_eq!(body.einvoice_format, Some(EinvoiceFormat::XrechnungUbl));
+        assert_eq!(body.buyer_reference.as_deref(), Some("04011000-12345-67"));
+        assert!(serde_json::from_value::<NewCompany>(json!({"einvoice_format": "xml"})).is_err());
+        for f in [
+            EinvoiceFormat::Pdf,
+            EinvoiceFormat::XrechnungCii,
+            EinvoiceFormat::XrechnungUbl,
+        ] {
+            assert_eq!(EinvoiceFormat::parse(f.as_str()), Some(f));
+            assert_eq!(serde_json::to_value(f).unwrap(), json!(f.as_str()));
+        }
+        assert!(EinvoiceFormat::XrechnungCii.is_xrechnung() && !EinvoiceFormat::Pdf.is_xrechnung());
     }
 
     #[test]

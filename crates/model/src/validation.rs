@@ -399,7 +399,7 @@ fn check_document_totals<T: PositionInput>(
 /// is checked by the server.
 ///
 /// Drafts (`status: "draft"`) need only a customer; everything given must still be well
-/// formed.
+/// formed. `buyer_reference` is at most 200 characters (issue 10).
 pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldErrors {
     let mut e = FieldErrors::new();
     let required = body.status != Some(InvoiceStatus::Draft);
@@ -456,6 +456,13 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             );
         }
     }
+    crate::sepa::check_einvoice_fields(
+        &mut e,
+        &crate::sepa::EinvoiceTexts {
+            buyer_reference: body.buyer_reference.as_deref(),
+            ..Default::default()
+        },
+    );
     let currency = body_currency(body.currency.as_ref(), currencies);
     check_positions(&mut e, body.items.as_ref(), required, currency);
     let vat = body_vat(body.tax, body.vat.as_ref());

@@ -19,7 +19,7 @@ use kontor_model::master_data::{
     errors_of_patch, merge_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
 };
 use kontor_model::party::{
-    BillingContact, Company, CompanyType, CustomerVat, Language, NewCompany,
+    BillingContact, Company, CompanyType, CustomerVat, EinvoiceFormat, Language, NewCompany,
 };
 use kontor_model::query::CompanyFilter;
 use serde_json::Value;
@@ -66,6 +66,10 @@ struct CompanyRow {
     default_cash_discount_days: Option<i64>,
     language: Word<Language>,
     custom_properties: String,
+    buyer_reference: Option<String>,
+    electronic_address: Option<String>,
+    einvoice_format: Word<EinvoiceFormat>,
+    sepa_mandate_reference: Option<String>,
     billing_contact_id: Option<i64>,
     billing_contact_name: Option<String>,
     billing_contact_email: Option<String>,
@@ -105,6 +109,10 @@ impl From<CompanyRow> for Company {
             default_cash_discount_days: r.default_cash_discount_days,
             language: r.language.0,
             custom_properties: json_map(&r.custom_properties),
+            buyer_reference: r.buyer_reference,
+            electronic_address: r.electronic_address,
+            einvoice_format: r.einvoice_format.0,
+            sepa_mandate_reference: r.sepa_mandate_reference,
             billing_contact: r.billing_contact_id.map(|id| BillingContact {
                 id,
                 name: r.billing_contact_name.unwrap_or_default(),
@@ -275,12 +283,12 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
         None => QueryBuilder::new(
             "INSERT INTO companies (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
              active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
-             language, custom_properties, updated_at, created_at) VALUES (",
+             language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, updated_at, created_at) VALUES (",
         ),
         Some(_) => QueryBuilder::new(
             "UPDATE companies SET (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
              active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
-             language, custom_properties, updated_at) = (",
+             language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, updated_at) = (",
         ),
     };
     {
@@ -310,6 +318,10 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
             .push_bind(body.default_cash_discount_days)
             .push_bind(body.language.unwrap_or_default().as_str())
             .push_bind(props)
+            .push_bind(body.buyer_reference.clone())
+            .push_bind(body.electronic_address.clone())
+            .push_bind(body.einvoice_format.unwrap_or_default().as_str())
+            .push_bind(body.sepa_mandate_reference.clone())
             .push_bind(t.clone());
         if id.is_none() {
             sep.push_bind(t);

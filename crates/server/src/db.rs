@@ -157,6 +157,8 @@ stored_word!(kontor_model::position::PositionType, "position type");
 stored_word!(kontor_model::party::CompanyType, "company type");
 stored_word!(kontor_model::party::Language, "language");
 stored_word!(kontor_model::party::Gender, "gender");
+stored_word!(kontor_model::party::EinvoiceFormat, "e-invoice format");
+stored_word!(kontor_model::invoice::PaymentMeans, "payment means");
 
 /// Date column text `YYYY-MM-DD`.
 pub fn date_text(date: NaiveDate) -> String {

@@ -157,6 +157,11 @@ fn unsaved(
         footer: body.footer.map(|s| crate::sanitize::html(&s)),
         custom_properties: Default::default(),
         tags: Vec::new(),
+        buyer_reference: body
+            .buyer_reference
+            .as_deref()
+            .and_then(kontor_model::account::clean),
+        payment_means: body.payment_means,
         file_url: None,
         user: None,
         items: Some(

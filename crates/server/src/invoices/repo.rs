@@ -4,7 +4,7 @@ use crate::db::{date_text, json_list, json_map, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
-use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
+use kontor_model::invoice::{Invoice, InvoiceItem, PaymentMeans, Vat};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
 use kontor_model::status::InvoiceStatus;
@@ -51,6 +51,8 @@ pub struct InvoiceRow {
     footer: String,
     custom_properties: String,
     tags: String,
+    buyer_reference: Option<String>,
+    payment_means: Option<Word<PaymentMeans>>,
     created_at: Ts,
     updated_at: Ts,
     u_firstname: Option<String>,
@@ -106,6 +108,8 @@ impl InvoiceRow {
             footer: None,
             custom_properties: json_map(&self.custom_properties),
             tags: json_list(&self.tags),
+            buyer_reference: self.buyer_reference,
+            payment_means: self.payment_means.map(|m| m.0),
             file_url: None,
             user: match (self.user_id, self.u_firstname, self.u_lastname) {
                 (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {

@@ -60,6 +60,8 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
             reverse_charge: Some(original.vat.reverse_charge),
             intra_eu: Some(original.vat.intra_eu),
         }),
+        buyer_reference: original.buyer_reference.clone(),
+        payment_means: original.payment_means,
         ..Default::default()
     }
 }

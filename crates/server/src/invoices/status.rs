@@ -42,6 +42,8 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
                 .collect()
         }),
         status: Some(InvoiceStatus::Created),
+        buyer_reference: invoice.buyer_reference.clone(),
+        payment_means: invoice.payment_means,
         ..Default::default()
     }
 }

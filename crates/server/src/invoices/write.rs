@@ -73,7 +73,7 @@ pub(super) async fn number(
 }
 
 /// The header columns both [`insert`] and [`replace_draft`] write, in [`bind_header`]'s order.
-const HEADER_COLUMNS: [&str; 25] = [
+const HEADER_COLUMNS: [&str; 27] = [
     "customer_id",
     "project_id",
     "user_id",
@@ -98,6 +98,8 @@ const HEADER_COLUMNS: [&str; 25] = [
     "footer",
     "custom_properties",
     "tags",
+    "buyer_reference",
+    "payment_means",
     "updated_at",
 ];
 
@@ -140,6 +142,13 @@ fn bind_header<'q>(
             &p.body.custom_properties.clone().unwrap_or_default(),
         ))
         .bind(json_text(&p.body.tags.clone().unwrap_or_default()))
+        .bind(
+            p.body
+                .buyer_reference
+                .as_deref()
+                .and_then(kontor_model::account::clean),
+        )
+        .bind(p.body.payment_means.map(|m| m.as_str()))
         .bind(time)
 }
 
