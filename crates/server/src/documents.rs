@@ -18,6 +18,7 @@ use kontor_model::offer::Offer;
 use kontor_model::position::PositionType;
 use kontor_model::totals::{compute_totals, DocumentTotals, PositionAmounts};
 use kontor_pdf::document::{DocumentData, Labels, Letterhead, Logo, Row, TotalLine};
+use kontor_pdf::qr_bill::{qr_svg, QrBillData, QrBillLabels};
 use kontor_pdf::rich_text::{blocks, plain_blocks};
 use kontor_pdf::words::{fill, Language, Words};
 use rust_decimal::Decimal;
@@ -29,6 +30,12 @@ pub struct DocumentCustomer {
     pub language: Language,
     /// The company's VAT ID, printed on reverse-charge and intra-EU invoices (§ 14a UStG).
     pub vat_identifier: Option<String>,
+    /// The company's name (the QR-bill's debtor).
+    pub name: String,
+    /// The company's address lines (the QR-bill's debtor).
+    pub address: String,
+    /// The company's country (ISO 3166-1 alpha-2; the QR-bill's debtor).
+    pub country_code: Option<String>,
 }
 
 /// The account as documents print it and the customer company `customer_id` (language,
@@ -46,7 +53,10 @@ pub async fn context(
     let customer = company
         .map(|c| DocumentCustomer {
             language: Language::from_code(Some(c.language.as_str())),
-            vat_identifier: c.vat_identifier.filter(|v| !v.trim().is_empty()),
+            vat_identifier: c.vat_identifier.clone().filter(|v| !v.trim().is_empty()),
+            name: c.name.clone(),
+            address: c.address.clone(),
+            country_code: c.country_code.clone(),
         })
         .unwrap_or_default();
     Ok((account, customer))
@@ -524,7 +534,74 @@ pub fn invoice_document(
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
-        qr_bill: None,
+        qr_bill: qr_bill_data(invoice, account, customer),
+    })
+}
+
+/// The Swiss QR-bill of `invoice` when `kontor_model::qr_bill::applies` (numbered, not a
+/// reversal, CHF or EUR, a CH/LI account IBAN): creditor = the account holder (else the
+/// account name) at the account's address and country (else the IBAN's country),
+/// debtor = the customer company, message = the invoice heading. Data the QR-bill
+/// cannot carry (e.g. an account address without post code) leaves it out with a
+/// warning in the log: the invoice still prints, with its IBAN payment line.
+fn qr_bill_data(
+    invoice: &Invoice,
+    account: &AccountProfile,
+    customer: &DocumentCustomer,
+) -> Option<QrBillData> {
+    use kontor_model::qr_bill::{applies, qr_bill, QrBillInput};
+    let iban = set(&account.iban);
+    let number = invoice.identifier.as_deref();
+    if !applies(&invoice.currency, iban, number.is_some(), invoice.reversal) {
+        return None;
+    }
+    let (iban, number) = (iban?, number?);
+    let language = customer.language;
+    let message = fill(language.words().invoice_heading, &[("number", number)]);
+    let input = QrBillInput {
+        iban,
+        currency: &invoice.currency,
+        amount: invoice.gross_total,
+        invoice_number: number,
+        creditor_name: set(&account.account_holder).unwrap_or(&account.name),
+        creditor_address: &account.address,
+        creditor_country: set(&account.country_code).or(iban.get(..2)),
+        debtor_name: &customer.name,
+        debtor_address: &customer.address,
+        debtor_country: customer.country_code.as_deref(),
+        message: &message,
+    };
+    let bill = match qr_bill(&input) {
+        Ok(bill) => bill,
+        Err(errors) => {
+            tracing::warn!(
+                ?errors,
+                invoice = invoice.id,
+                "invoice printed without QR-bill"
+            );
+            return None;
+        }
+    };
+    let svg = match qr_svg(&bill.payload()) {
+        Ok(svg) => svg,
+        Err(e) => {
+            tracing::warn!(error = %e, invoice = invoice.id, "invoice printed without QR-bill");
+            return None;
+        }
+    };
+    Some(QrBillData {
+        svg,
+        labels: QrBillLabels::of(language),
+        account: group_iban(&bill.iban),
+        creditor_lines: bill.creditor.lines(),
+        reference: bill.reference.printed(),
+        additional_information: bill.message.clone(),
+        debtor_lines: bill.debtor.as_ref().map(|d| d.lines()).unwrap_or_default(),
+        currency: bill.currency.clone(),
+        amount: bill
+            .amount
+            .map(kontor_model::qr_bill::printed_amount)
+            .unwrap_or_default(),
     })
 }
 
