@@ -284,9 +284,7 @@ pub fn check_position_vat(
             let message = if input.tax.is_some() {
                 format!("must be greater than 0 for a {category} position")
             } else {
-                format!(
-                    "is required for a {category} position: the document's tax rate is 0"
-                )
+                format!("is required for a {category} position: the document's tax rate is 0")
             };
             push_error(errors, field("tax"), message);
         }
@@ -325,6 +323,40 @@ pub struct TaxBreakdown {
     /// The group's tax amount.
     #[serde(with = "crate::wire::decimal")]
     pub tax_total: Decimal,
+}
+
+impl TaxBreakdown {
+    /// The one-entry breakdown of a document stored before issue 10 (every position
+    /// inherited the document's VAT): category and rate from [`effective_vat`] of the
+    /// document, `net_total` as stored, `tax_total = gross_total − net_total`. `None` when
+    /// the difference does not fit.
+    pub fn single(document: &VatChoice, net_total: Decimal, gross_total: Decimal) -> Option<Self> {
+        let vat = effective_vat(None, None, document);
+        Some(TaxBreakdown {
+            tax_category: vat.category,
+            tax: vat.rate.normalize(),
+            net_total,
+            tax_total: gross_total.checked_sub(net_total)?,
+        })
+    }
+
+    /// Reads a stored breakdown (the JSON array the server writes with the totals); a
+    /// document stored before issue 10 has none (`None`) and gets [`TaxBreakdown::single`].
+    /// Unreadable text gives the single entry too.
+    pub fn from_stored(
+        stored: Option<&str>,
+        document: &VatChoice,
+        net_total: Decimal,
+        gross_total: Decimal,
+    ) -> Vec<Self> {
+        stored
+            .and_then(|text| serde_json::from_str(text).ok())
+            .unwrap_or_else(|| {
+                Self::single(document, net_total, gross_total)
+                    .into_iter()
+                    .collect()
+            })
+    }
 }
 
 #[cfg(test)]
@@ -390,7 +422,10 @@ mod tests {
         let exempt = e(None, Some(TaxCategory::Exempt), doc(19, false, false));
         assert_eq!(exempt.rate, d(0), "an inherited rate is 0 for exempt");
         let reduced = e(Some(d(7)), Some(TaxCategory::Reduced), doc(0, true, false));
-        assert_eq!((reduced.category, reduced.rate), (TaxCategory::Reduced, d(7)));
+        assert_eq!(
+            (reduced.category, reduced.rate),
+            (TaxCategory::Reduced, d(7))
+        );
     }
 
     fn check(kind: PositionType, input: PositionVatInput<'_>, document: VatChoice) -> FieldErrors {
@@ -431,7 +466,9 @@ mod tests {
             tax_exemption_reason: Some("  "),
             ..exempt
         };
-        assert!(check(item, blank, doc(19, false, false)).contains_key("items[2].tax_exemption_reason"));
+        assert!(
+            check(item, blank, doc(19, false, false)).contains_key("items[2].tax_exemption_reason")
+        );
         let with_reason = PositionVatInput {
             tax_exemption_reason: Some("§ 4 Nr. 14 UStG"),
             ..exempt
@@ -461,10 +498,36 @@ mod tests {
             tax_exemption_reason: Some(&long),
             ..Default::default()
         };
-        assert!(check(item, long, doc(19, false, false))
-            .contains_key("items[2].tax_exemption_reason"));
+        assert!(
+            check(item, long, doc(19, false, false)).contains_key("items[2].tax_exemption_reason")
+        );
         // other position types are ignored
         assert!(check(PositionType::Title, export7, doc(19, false, false)).is_empty());
+    }
+
+    #[test]
+    fn stored_breakdowns_round_trip_and_old_rows_get_one_group() {
+        let entry = TaxBreakdown {
+            tax_category: TaxCategory::Reduced,
+            tax: d(7),
+            net_total: Decimal::new(5000, 2),
+            tax_total: Decimal::new(350, 2),
+        };
+        let text = serde_json::to_string(&vec![entry.clone()]).unwrap();
+        assert_eq!(
+            text,
+            r#"[{"tax_category":"reduced","tax":7,"net_total":50.00,"tax_total":3.50}]"#
+        );
+        let read = TaxBreakdown::from_stored(Some(&text), &doc(19, false, false), d(0), d(0));
+        assert_eq!(read, vec![entry]);
+        assert!(
+            TaxBreakdown::from_stored(Some("[]"), &doc(19, false, false), d(1), d(2)).is_empty()
+        );
+        let old = TaxBreakdown::from_stored(None, &doc(19, false, false), d(100), d(119));
+        assert_eq!(
+            (old[0].tax_category, old[0].tax, old[0].tax_total),
+            (TaxCategory::Standard, d(19), d(19))
+        );
     }
 
     #[test]
@@ -478,7 +541,10 @@ mod tests {
                 .as_deref(),
             Some("§ 4 Nr. 11 UStG")
         );
-        assert_eq!(exemption_reason(TaxCategory::Exempt, None, Language::De), None);
+        assert_eq!(
+            exemption_reason(TaxCategory::Exempt, None, Language::De),
+            None
+        );
         assert_eq!(
             exemption_reason(TaxCategory::Standard, Some("x"), Language::De),
             None

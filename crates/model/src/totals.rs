@@ -250,7 +250,8 @@ pub fn compute_document_totals(
         } else {
             zero
         };
-        out.net_total = add(out.net_total, g.net_total).ok_or_else(|| TotalsError::at("discount"))?;
+        out.net_total =
+            add(out.net_total, g.net_total).ok_or_else(|| TotalsError::at("discount"))?;
         out.tax_amount = add(out.tax_amount, g.tax_total).ok_or_else(|| TotalsError::at("tax"))?;
     }
     out.discount_amount =
@@ -423,7 +424,12 @@ mod tests {
         assert_eq!(t.tax_amount, d("100")); // 100.1 → 100
     }
 
-    fn taxed(q: &str, p: &str, tax: Option<&str>, category: Option<TaxCategory>) -> PositionAmounts {
+    fn taxed(
+        q: &str,
+        p: &str,
+        tax: Option<&str>,
+        category: Option<TaxCategory>,
+    ) -> PositionAmounts {
         PositionAmounts {
             tax: tax.map(d),
             tax_category: category,
@@ -454,9 +460,15 @@ mod tests {
         assert_eq!(t.gross_total, d("184.40"));
         let b = t.tax_breakdown();
         assert_eq!(b.len(), 2);
-        assert_eq!((b[0].tax_category, b[0].tax), (TaxCategory::Standard, d("19")));
+        assert_eq!(
+            (b[0].tax_category, b[0].tax),
+            (TaxCategory::Standard, d("19"))
+        );
         assert_eq!((b[0].net_total, b[0].tax_total), (d("110"), d("20.90")));
-        assert_eq!((b[1].tax_category, b[1].tax), (TaxCategory::Reduced, d("7")));
+        assert_eq!(
+            (b[1].tax_category, b[1].tax),
+            (TaxCategory::Reduced, d("7"))
+        );
         assert_eq!((b[1].net_total, b[1].tax_total), (d("50"), d("3.50")));
         assert_eq!(t.distinct_rates(), 2);
         assert_eq!(t.positions[2], d("150"));
@@ -470,8 +482,8 @@ mod tests {
             taxed("1", "10.01", Some("7"), None),
             taxed("1", "10.01", Some("19"), None),
         ];
-        let t = compute_document_totals(&positions, d("3"), &doc("19", false, false), "EUR")
-            .unwrap();
+        let t =
+            compute_document_totals(&positions, d("3"), &doc("19", false, false), "EUR").unwrap();
         assert_eq!(t.groups[0].net_total, d("9.71"));
         assert_eq!(t.groups[1].net_total, d("9.71"));
         assert_eq!(t.net_total, d("19.42"));
@@ -491,22 +503,34 @@ mod tests {
         let cats: Vec<_> = t.groups.iter().map(|g| g.category).collect();
         assert_eq!(
             cats,
-            [TaxCategory::Standard, TaxCategory::Exempt, TaxCategory::Export]
+            [
+                TaxCategory::Standard,
+                TaxCategory::Exempt,
+                TaxCategory::Export
+            ]
         );
         assert_eq!(t.tax_amount, d("19.00"));
         assert_eq!(t.gross_total, d("169.00"));
-        assert!(t.groups[1..].iter().all(|g| g.rate.is_zero() && g.tax_total.is_zero()));
+        assert!(t.groups[1..]
+            .iter()
+            .all(|g| g.rate.is_zero() && g.tax_total.is_zero()));
     }
 
     #[test]
     fn intra_eu_documents_derive_a_zero_rate_group() {
-        let t = compute_document_totals(&[item("1", "100")], Decimal::ZERO, &doc("19", false, true), "EUR")
-            .unwrap();
+        let t = compute_document_totals(
+            &[item("1", "100")],
+            Decimal::ZERO,
+            &doc("19", false, true),
+            "EUR",
+        )
+        .unwrap();
         assert_eq!(t.groups[0].category, TaxCategory::IntraEu);
         assert_eq!(t.tax_amount, Decimal::ZERO);
         let rc = compute_totals(&[item("1", "100")], Decimal::ZERO, d("19"), true, "EUR").unwrap();
         assert_eq!(rc.groups[0].category, TaxCategory::ReverseCharge);
-        let none = compute_totals(&[of(PositionType::Title)], d("5"), d("19"), false, "EUR").unwrap();
+        let none =
+            compute_totals(&[of(PositionType::Title)], d("5"), d("19"), false, "EUR").unwrap();
         assert!(none.groups.is_empty() && none.tax_breakdown().is_empty());
         assert_eq!(none.gross_total, d("0"));
     }
@@ -515,8 +539,14 @@ mod tests {
     fn optional_positions_form_no_group() {
         let mut opt = taxed("1", "500", Some("7"), None);
         opt.optional = true;
-        let t = compute_totals(&[item("1", "100"), opt], Decimal::ZERO, d("19"), false, "EUR")
-            .unwrap();
+        let t = compute_totals(
+            &[item("1", "100"), opt],
+            Decimal::ZERO,
+            d("19"),
+            false,
+            "EUR",
+        )
+        .unwrap();
         assert_eq!(t.groups.len(), 1);
         assert_eq!(t.distinct_rates(), 1);
     }

@@ -6,9 +6,9 @@ use crate::invoice_input::{NewInvoice, NewInvoiceItem};
 use crate::offer::{NewOffer, NewOfferItem};
 use crate::position::PositionType;
 use crate::position_vat::{check_position_vat, PositionVatInput};
-use crate::vat::VatChoice;
 use crate::status::InvoiceStatus;
 use crate::totals::PositionAmounts;
+use crate::vat::VatChoice;
 use chrono::NaiveDate;
 
 pub use crate::master_data::{validate_company, validate_deal, validate_person, validate_project};

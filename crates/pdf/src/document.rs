@@ -99,6 +99,10 @@ pub struct Row {
     pub net_total: String,
     /// Optional offer position: shown, marked, not counted.
     pub optional: bool,
+    /// The position's VAT rate, formatted (`"7 %"`); empty for none. The template shows
+    /// the rate column only when some row has one (the caller fills it only when the
+    /// document has more than one rate; issue 10).
+    pub tax_rate: String,
 }
 
 /// One line of the totals block: label, amount, emphasis.
@@ -130,6 +134,8 @@ pub struct Labels {
     pub unit_price: String,
     /// Column "Total".
     pub total: String,
+    /// Column "VAT" (the rate per position, shown only with several rates).
+    pub tax_rate: String,
     /// "Subtotal".
     pub subtotal: String,
     /// "optional".
@@ -152,6 +158,7 @@ impl Labels {
             unit: w.unit.into(),
             unit_price: w.unit_price.into(),
             total: w.total.into(),
+            tax_rate: w.tax_rate.into(),
             subtotal: w.subtotal.into(),
             optional: w.optional.into(),
             page: w.page.into(),

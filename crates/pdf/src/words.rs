@@ -108,6 +108,20 @@ pub struct Words {
     pub vat: &'static str,
     /// Totals: VAT under reverse charge.
     pub vat_reverse_charge: &'static str,
+    /// Totals: the VAT of one rate group (issue 10), `{percent}`, `{amount}` (its net).
+    pub vat_on: &'static str,
+    /// Totals: a reverse-charge group, `{amount}`.
+    pub vat_reverse_charge_on: &'static str,
+    /// Totals: an exempt group, `{amount}`.
+    pub vat_exempt_on: &'static str,
+    /// Totals: an intra-Community group, `{amount}`.
+    pub vat_intra_eu_on: &'static str,
+    /// Totals: an export group, `{amount}`.
+    pub vat_export_on: &'static str,
+    /// Note of a tax-exempt export (§ 4 Nr. 1a UStG).
+    pub export_note: &'static str,
+    /// Positions table column: the VAT rate of each position (only with several rates).
+    pub tax_rate: &'static str,
     /// Totals: gross total.
     pub gross_total: &'static str,
     /// Payment line with the account's IBAN, `{amount}`, `{date}`, `{iban}`.
@@ -182,6 +196,13 @@ pub static DE: Words = Words {
     net_total: "Netto",
     vat: "USt. {percent} %",
     vat_reverse_charge: "USt. 0 % (Reverse Charge)",
+    vat_on: "USt. {percent} % auf {amount}",
+    vat_reverse_charge_on: "USt. 0 % (Reverse Charge) auf {amount}",
+    vat_exempt_on: "Steuerfrei auf {amount}",
+    vat_intra_eu_on: "USt. 0 % (innergemeinschaftliche Lieferung) auf {amount}",
+    vat_export_on: "USt. 0 % (Ausfuhrlieferung) auf {amount}",
+    export_note: "Steuerfreie Ausfuhrlieferung (§ 4 Nr. 1a UStG).",
+    tax_rate: "USt.",
     gross_total: "Brutto",
     pay_to_iban: "Bitte überweisen Sie {amount} bis zum {date} auf das Konto IBAN {iban}.",
     pay: "Bitte zahlen Sie {amount} bis zum {date}.",
@@ -235,6 +256,13 @@ pub static EN: Words = Words {
     net_total: "Net total",
     vat: "VAT {percent} %",
     vat_reverse_charge: "VAT 0 % (reverse charge)",
+    vat_on: "VAT {percent} % on {amount}",
+    vat_reverse_charge_on: "VAT 0 % (reverse charge) on {amount}",
+    vat_exempt_on: "VAT exempt on {amount}",
+    vat_intra_eu_on: "VAT 0 % (intra-Community supply) on {amount}",
+    vat_export_on: "VAT 0 % (export) on {amount}",
+    export_note: "Tax-exempt export supply.",
+    tax_rate: "VAT",
     gross_total: "Gross total",
     pay_to_iban: "Please transfer {amount} by {date} to IBAN {iban}.",
     pay: "Please pay {amount} by {date}.",

@@ -154,6 +154,7 @@ stored_word!(kontor_model::offer::OfferStatus, "offer status");
 stored_word!(kontor_model::purchase::PurchaseStatus, "purchase status");
 stored_word!(kontor_model::purchase::PaymentMethod, "payment method");
 stored_word!(kontor_model::position::PositionType, "position type");
+stored_word!(kontor_model::position_vat::TaxCategory, "tax category");
 stored_word!(kontor_model::party::CompanyType, "company type");
 stored_word!(kontor_model::party::Language, "language");
 stored_word!(kontor_model::party::Gender, "gender");

@@ -16,7 +16,9 @@ use kontor_model::money::minor_units;
 use kontor_model::number_input::{format_exact, format_number, Locale};
 use kontor_model::offer::Offer;
 use kontor_model::position::PositionType;
-use kontor_model::totals::{compute_totals, DocumentTotals, PositionAmounts};
+use kontor_model::position_vat::{effective_vat, TaxCategory};
+use kontor_model::totals::{compute_document_totals, DocumentTotals, PositionAmounts};
+use kontor_model::vat::VatChoice;
 use kontor_pdf::document::{DocumentData, Labels, Letterhead, Logo, Row, TotalLine};
 use kontor_pdf::qr_bill::{qr_svg, QrBillData, QrBillLabels};
 use kontor_pdf::rich_text::{blocks, plain_blocks};
@@ -202,6 +204,75 @@ pub struct PrintPosition<'a> {
     pub unit_price: Option<Decimal>,
     /// Optional (offers): marked, not counted.
     pub optional: bool,
+    /// The VAT rate (percent) printed in the rate column; `None` prints none (non-items,
+    /// and every position of a document with a single rate; issue 10).
+    pub tax_rate: Option<Decimal>,
+}
+
+/// One position's VAT as stored: type, own rate, category, exemption reason.
+type StoredVat<'a> = (
+    PositionType,
+    Option<Decimal>,
+    Option<TaxCategory>,
+    Option<&'a str>,
+);
+
+/// The VAT of a document's positions as printed (issue 10 contract § Per-position VAT):
+/// each position's effective rate when the document has more than one rate (else none),
+/// and the notes of its zero-rate groups — exemption reasons as given, else the
+/// category's default note (reverse charge, intra-EU, export), each once, in group order.
+fn position_vats(
+    positions: &[StoredVat<'_>],
+    document: &VatChoice,
+    totals: &DocumentTotals,
+    language: Language,
+) -> (Vec<Option<Decimal>>, Vec<String>) {
+    let w = language.words();
+    let several = totals.distinct_rates() > 1;
+    let effective: Vec<_> = positions
+        .iter()
+        .map(|(kind, tax, category, _)| {
+            (*kind == PositionType::Item).then(|| effective_vat(*tax, *category, document))
+        })
+        .collect();
+    let rates = effective
+        .iter()
+        .map(|e| e.filter(|_| several).map(|e| e.rate))
+        .collect();
+    let mut notes: Vec<String> = Vec::new();
+    let mut push = |note: String| {
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    };
+    for group in totals
+        .groups
+        .iter()
+        .filter(|g| g.category.needs_exemption_reason())
+    {
+        let mut given = false;
+        for ((_, _, _, reason), e) in positions.iter().zip(&effective) {
+            let reason = reason.map(str::trim).filter(|r| !r.is_empty());
+            if let (Some(reason), Some(e)) = (reason, e) {
+                if e.category == group.category {
+                    given = true;
+                    push(reason.to_string());
+                }
+            }
+        }
+        if !given {
+            let default = match group.category {
+                TaxCategory::ReverseCharge => Some(w.reverse_charge_note),
+                TaxCategory::IntraEu => Some(w.intra_eu_note),
+                TaxCategory::Export => Some(w.export_note),
+                _ => None,
+            };
+            if let Some(note) = default {
+                push(note.to_string());
+            }
+        }
+    }
+    (rates, notes)
 }
 
 /// The table rows of `positions` (with their computed net totals), split into sections
@@ -245,6 +316,10 @@ pub fn sections(
                     },
                     net_total: amount(*net, currency, language),
                     optional: item.optional,
+                    tax_rate: item
+                        .tax_rate
+                        .map(|r| format!("{} %", plain(r, language)))
+                        .unwrap_or_default(),
                 }
             }
             kind => Row {
@@ -263,12 +338,11 @@ pub fn sections(
 }
 
 /// Subtotal / discount / net / tax / gross lines of the totals block (subtotal and
-/// discount only with a discount).
+/// discount only with a discount); one tax line per VAT group (issue 10): "USt. 19 % auf
+/// 100,00 EUR", zero-rate categories worded by category.
 fn total_lines(
     totals: &DocumentTotals,
     discount: Decimal,
-    tax: Decimal,
-    reverse_charge: bool,
     currency: &str,
     language: Language,
 ) -> Vec<TotalLine> {
@@ -288,12 +362,20 @@ fn total_lines(
         ));
     }
     lines.push(line(w.net_total.into(), totals.net_total, false));
-    let tax_label = if reverse_charge {
-        w.vat_reverse_charge.to_string()
-    } else {
-        fill(w.vat, &[("percent", &plain(tax, language))])
-    };
-    lines.push(line(tax_label, totals.tax_amount, false));
+    for g in &totals.groups {
+        let on = money(g.net_total, currency, language);
+        let label = match g.category {
+            TaxCategory::ReverseCharge => fill(w.vat_reverse_charge_on, &[("amount", &on)]),
+            TaxCategory::Exempt => fill(w.vat_exempt_on, &[("amount", &on)]),
+            TaxCategory::IntraEu => fill(w.vat_intra_eu_on, &[("amount", &on)]),
+            TaxCategory::Export => fill(w.vat_export_on, &[("amount", &on)]),
+            TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => fill(
+                w.vat_on,
+                &[("percent", &plain(g.rate, language)), ("amount", &on)],
+            ),
+        };
+        lines.push(line(label, g.tax_total, false));
+    }
     lines.push(line(w.gross_total.into(), totals.gross_total, true));
     lines
 }
@@ -323,18 +405,28 @@ pub fn offer_document(
             unit_price: i.unit_price,
             net_total: Some(i.net_total),
             optional: i.optional,
+            tax: i.tax,
+            tax_category: i.tax_category,
         })
         .collect();
-    let totals = compute_totals(
-        &amounts,
-        offer.discount,
-        offer.tax,
-        offer.vat.reverse_charge,
-        currency,
-    )?;
+    let document = VatChoice {
+        tax: offer.tax,
+        reverse_charge: offer.vat.reverse_charge,
+        intra_eu: offer.vat.intra_eu,
+    };
+    let totals = compute_document_totals(&amounts, offer.discount, &document, currency)?;
+    let stored: Vec<StoredVat> = items
+        .iter()
+        .map(|i| {
+            let reason = i.tax_exemption_reason.as_deref();
+            (i.kind, i.tax, i.tax_category, reason)
+        })
+        .collect();
+    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
     let printed: Vec<PrintPosition> = items
         .iter()
-        .map(|i| PrintPosition {
+        .zip(rates)
+        .map(|(i, tax_rate)| PrintPosition {
             kind: i.kind,
             title: i.title.as_deref().unwrap_or(""),
             description: i.description.as_deref(),
@@ -342,6 +434,7 @@ pub fn offer_document(
             unit: i.unit.as_deref(),
             unit_price: i.unit_price,
             optional: i.optional,
+            tax_rate,
         })
         .collect();
     let mut meta = vec![
@@ -362,9 +455,7 @@ pub fn offer_document(
     if items.iter().any(|i| i.optional) {
         notes.push(w.optional_note.into());
     }
-    if offer.vat.reverse_charge {
-        notes.push(w.reverse_charge_note.into());
-    }
+    notes.extend(vat_notes);
     Ok(DocumentData {
         heading: fill(w.offer_heading, &[("number", &offer.identifier)]),
         subject: offer.title.clone(),
@@ -374,14 +465,7 @@ pub fn offer_document(
         salutation: blocks(offer.salutation.as_deref().unwrap_or("")),
         detail_columns: offer.print_detail_columns,
         sections: sections(&printed, &totals.positions, currency, language),
-        totals: total_lines(
-            &totals,
-            offer.discount,
-            offer.tax,
-            offer.vat.reverse_charge,
-            currency,
-            language,
-        ),
+        totals: total_lines(&totals, offer.discount, currency, language),
         notes,
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
@@ -410,19 +494,29 @@ pub fn invoice_document(
             unit_price: i.unit_price,
             net_total: Some(i.net_total),
             optional: false,
+            tax: i.tax,
+            tax_category: i.tax_category,
         })
         .collect();
-    let totals = compute_totals(
-        &amounts,
-        invoice.discount,
-        invoice.tax,
-        invoice.vat.reverse_charge,
-        currency,
-    )?;
+    let document = VatChoice {
+        tax: invoice.tax,
+        reverse_charge: invoice.vat.reverse_charge,
+        intra_eu: invoice.vat.intra_eu,
+    };
+    let totals = compute_document_totals(&amounts, invoice.discount, &document, currency)?;
 
+    let stored: Vec<StoredVat> = items
+        .iter()
+        .map(|i| {
+            let reason = i.tax_exemption_reason.as_deref();
+            (i.kind, i.tax, i.tax_category, reason)
+        })
+        .collect();
+    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
     let printed: Vec<PrintPosition> = items
         .iter()
-        .map(|i| PrintPosition {
+        .zip(rates)
+        .map(|(i, tax_rate)| PrintPosition {
             kind: i.kind,
             title: &i.title,
             description: i.description.as_deref(),
@@ -430,17 +524,11 @@ pub fn invoice_document(
             unit: i.unit.as_deref(),
             unit_price: i.unit_price,
             optional: false,
+            tax_rate,
         })
         .collect();
     let sections = sections(&printed, &totals.positions, currency, language);
-    let lines = total_lines(
-        &totals,
-        invoice.discount,
-        invoice.tax,
-        invoice.vat.reverse_charge,
-        currency,
-        language,
-    );
+    let lines = total_lines(&totals, invoice.discount, currency, language);
 
     let number = invoice.identifier.clone().unwrap_or_else(|| w.draft.into());
     let mut meta = vec![
@@ -460,7 +548,13 @@ pub fn invoice_document(
             format!("{} {}", user.firstname, user.lastname),
         ));
     }
-    if invoice.vat.reverse_charge || invoice.vat.intra_eu {
+    let zero_rated_abroad = totals.groups.iter().any(|g| {
+        matches!(
+            g.category,
+            TaxCategory::ReverseCharge | TaxCategory::IntraEu
+        )
+    });
+    if invoice.vat.reverse_charge || invoice.vat.intra_eu || zero_rated_abroad {
         if let Some(vat_id) = &customer.vat_identifier {
             meta.push((w.customer_vat_id.into(), vat_id.clone()));
         }
@@ -507,12 +601,7 @@ pub fn invoice_document(
             ],
         ));
     }
-    if invoice.vat.reverse_charge {
-        notes.push(w.reverse_charge_note.into());
-    }
-    if invoice.vat.intra_eu {
-        notes.push(w.intra_eu_note.into());
-    }
+    notes.extend(vat_notes);
 
     Ok(DocumentData {
         heading: fill(
@@ -652,6 +741,7 @@ pub fn timesheet_document(
             unit_price: amount(a.hourly_rate, currency, language),
             net_total: amount(*net, currency, language),
             optional: false,
+            tax_rate: String::new(),
         })
         .collect();
     fn sum(values: impl IntoIterator<Item = Decimal>) -> Option<Decimal> {

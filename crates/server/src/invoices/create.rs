@@ -20,8 +20,8 @@ use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::Language;
 use kontor_model::status::InvoiceStatus;
-use kontor_model::totals::compute_totals;
-use kontor_model::validation::validate_new_invoice;
+use kontor_model::totals::compute_document_totals;
+use kontor_model::validation::{validate_new_invoice, validate_position_vat};
 use kontor_model::vat::{resolve_vat, VatChoice};
 
 async fn prepare(
@@ -72,11 +72,15 @@ async fn prepare(
     let customer = customer.ok_or_else(|| ApiError::Internal("customer vanished".into()))?;
 
     let draft = body.status == Some(InvoiceStatus::Draft);
+    let document = resolve_vat(body.tax, body.vat.as_ref(), Some(&customer.customer_vat));
+    // The body was checked against its own VAT flags; the customer's may derive other
+    // position categories (reverse charge, intra-EU).
+    ApiError::check(validate_position_vat(body.items.as_ref(), &document))?;
     let VatChoice {
         tax,
         reverse_charge,
         intra_eu,
-    } = resolve_vat(body.tax, body.vat.as_ref(), Some(&customer.customer_vat));
+    } = document;
     let currency = body
         .currency
         .clone()
@@ -95,11 +99,10 @@ async fn prepare(
         item.description = sanitize::html_opt(item.description.as_deref());
     }
     let amounts: Vec<_> = body.items.iter().flatten().map(|i| i.amounts()).collect();
-    let totals = compute_totals(
+    let totals = compute_document_totals(
         &amounts,
         body.discount.unwrap_or_default(),
-        tax,
-        reverse_charge,
+        &document,
         &currency,
     )?;
     Ok(Prepared {
@@ -114,6 +117,7 @@ async fn prepare(
         intra_eu,
         net_total: totals.net_total,
         gross_total: totals.gross_total,
+        tax_breakdown: totals.tax_breakdown(),
         item_totals: totals.positions,
         body,
     })

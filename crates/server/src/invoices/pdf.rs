@@ -16,7 +16,7 @@ use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::CustomerVat;
 use kontor_model::query::parse_id;
 use kontor_model::status::InvoiceStatus;
-use kontor_model::totals::compute_totals;
+use kontor_model::totals::compute_document_totals;
 use kontor_model::vat::{resolve_vat, VatChoice};
 
 /// `letter_paper_id` and `blank` from the query: the paper to print on (`None` = blank).
@@ -102,18 +102,18 @@ fn unsaved(
     customer_vat: Option<&CustomerVat>,
 ) -> ApiResult<Invoice> {
     let currency = body.currency.clone().unwrap_or(default_currency);
+    let document = resolve_vat(body.tax, body.vat.as_ref(), customer_vat);
     let VatChoice {
         tax,
         reverse_charge,
         intra_eu,
-    } = resolve_vat(body.tax, body.vat.as_ref(), customer_vat);
+    } = document;
     let items = body.items.clone().unwrap_or_default();
     let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
-    let totals = compute_totals(
+    let totals = compute_document_totals(
         &amounts,
         body.discount.unwrap_or_default(),
-        tax,
-        reverse_charge,
+        &document,
         &currency,
     )?;
     let today = crate::db::now();
@@ -145,6 +145,7 @@ fn unsaved(
             reverse_charge,
             intra_eu,
         },
+        tax_breakdown: totals.tax_breakdown(),
         gross_total: totals.gross_total,
         discount: body.discount.unwrap_or_default(),
         cash_discount: body.cash_discount.unwrap_or_default(),
@@ -170,6 +171,9 @@ fn unsaved(
                 .zip(totals.positions)
                 .map(|(i, net)| InvoiceItem {
                     id: 0,
+                    tax: i.tax,
+                    tax_category: i.tax_category,
+                    tax_exemption_reason: i.tax_exemption_reason,
                     kind: i.kind.unwrap_or(kontor_model::position::PositionType::Item),
                     title: i.title.unwrap_or_default(),
                     description: i.description.map(|d| crate::sanitize::html(&d)),

@@ -7,7 +7,9 @@ use chrono::NaiveDate;
 use kontor_model::invoice::{Invoice, InvoiceItem, PaymentMeans, Vat};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
+use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
 use kontor_model::status::InvoiceStatus;
+use kontor_model::vat::VatChoice;
 use sqlx::SqlitePool;
 
 /// Columns of an invoice row joined with its user (`u_*`) and its customer's name.
@@ -51,6 +53,7 @@ pub struct InvoiceRow {
     footer: String,
     custom_properties: String,
     tags: String,
+    tax_breakdown: Option<String>,
     buyer_reference: Option<String>,
     payment_means: Option<Word<PaymentMeans>>,
     created_at: Ts,
@@ -64,6 +67,21 @@ impl InvoiceRow {
     /// The list representation (no salutation, footer, items, payments, reminders).
     pub fn into_invoice(self) -> Invoice {
         let tax = self.tax.0;
+        let vat = Vat {
+            tax,
+            reverse_charge: self.reverse_charge,
+            intra_eu: self.intra_eu,
+        };
+        let tax_breakdown = TaxBreakdown::from_stored(
+            self.tax_breakdown.as_deref(),
+            &VatChoice {
+                tax,
+                reverse_charge: vat.reverse_charge,
+                intra_eu: vat.intra_eu,
+            },
+            self.net_total.0,
+            self.gross_total.0,
+        );
         Invoice {
             id: self.id,
             customer_id: self.customer_id,
@@ -91,11 +109,8 @@ impl InvoiceRow {
             currency: self.currency,
             net_total: self.net_total.0,
             tax,
-            vat: Vat {
-                tax,
-                reverse_charge: self.reverse_charge,
-                intra_eu: self.intra_eu,
-            },
+            vat,
+            tax_breakdown,
             gross_total: self.gross_total.0,
             discount: self.discount.0,
             cash_discount: self.cash_discount.0,
@@ -138,6 +153,9 @@ struct ItemRow {
     unit: Option<String>,
     unit_price: Option<Dec>,
     net_total: Dec,
+    tax: Option<Dec>,
+    tax_category: Option<Word<TaxCategory>>,
+    tax_exemption_reason: Option<String>,
 }
 
 /// Loads a live (not deleted) invoice row. Errors: 404.
@@ -159,7 +177,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
     let mut invoice = row.into_invoice();
     invoice.salutation = Some(salutation);
     invoice.footer = Some(footer);
-    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total FROM invoice_items WHERE invoice_id = ? ORDER BY position")
+    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, tax, tax_category, tax_exemption_reason FROM invoice_items WHERE invoice_id = ? ORDER BY position")
         .bind(id)
         .fetch_all(pool)
         .await?;
@@ -185,6 +203,9 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
                 unit: r.unit,
                 unit_price: r.unit_price.map(|d| d.0),
                 net_total: r.net_total.0,
+                tax: r.tax.map(|d| d.0),
+                tax_category: r.tax_category.map(|c| c.0),
+                tax_exemption_reason: r.tax_exemption_reason,
             })
             .collect(),
     );

@@ -31,6 +31,9 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
             unit: i.unit.clone(),
             unit_price: i.unit_price,
             net_total: (lump && i.kind == PositionType::Item).then_some(-i.net_total),
+            tax: i.tax,
+            tax_category: i.tax_category,
+            tax_exemption_reason: i.tax_exemption_reason.clone(),
             ..Default::default()
         }
     });

@@ -37,6 +37,9 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
                     unit_price: i.unit_price,
                     net_total: (i.quantity.is_none() && i.unit_price.is_none())
                         .then_some(i.net_total),
+                    tax: i.tax,
+                    tax_category: i.tax_category,
+                    tax_exemption_reason: i.tax_exemption_reason.clone(),
                     ..Default::default()
                 })
                 .collect()

@@ -10,6 +10,7 @@ use crate::numbering::{next_number, INVOICES};
 use chrono::NaiveDate;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::position::PositionType;
+use kontor_model::position_vat::TaxBreakdown;
 use kontor_model::status::InvoiceStatus;
 use rust_decimal::Decimal;
 use sqlx::query::Query;
@@ -45,6 +46,8 @@ pub(super) struct Prepared {
     pub gross_total: Decimal,
     /// Each position's net total, in body order.
     pub item_totals: Vec<Decimal>,
+    /// The totals per VAT category and rate (issue 10), stored as JSON.
+    pub tax_breakdown: Vec<TaxBreakdown>,
 }
 
 impl Prepared {
@@ -73,7 +76,7 @@ pub(super) async fn number(
 }
 
 /// The header columns both [`insert`] and [`replace_draft`] write, in [`bind_header`]'s order.
-const HEADER_COLUMNS: [&str; 27] = [
+const HEADER_COLUMNS: [&str; 28] = [
     "customer_id",
     "project_id",
     "user_id",
@@ -98,6 +101,7 @@ const HEADER_COLUMNS: [&str; 27] = [
     "footer",
     "custom_properties",
     "tags",
+    "tax_breakdown",
     "buyer_reference",
     "payment_means",
     "updated_at",
@@ -142,6 +146,7 @@ fn bind_header<'q>(
             &p.body.custom_properties.clone().unwrap_or_default(),
         ))
         .bind(json_text(&p.body.tags.clone().unwrap_or_default()))
+        .bind(json_text(&p.tax_breakdown))
         .bind(
             p.body
                 .buyer_reference
@@ -246,7 +251,7 @@ async fn write_items(
     {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;
-        let id: i64 = sqlx::query_scalar("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
+        let id: i64 = sqlx::query_scalar("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total, tax, tax_category, tax_exemption_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
             .bind(invoice_id)
             .bind(n as i64)
             .bind(kind.as_str())
@@ -256,6 +261,9 @@ async fn write_items(
             .bind(item.unit.as_deref().filter(|u| !u.trim().is_empty()))
             .bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
             .bind(net.to_string())
+            .bind(if is_item { item.tax.map(|d| d.to_string()) } else { None })
+            .bind(if is_item { item.tax_category.map(|c| c.as_str()) } else { None })
+            .bind(if is_item { item.tax_exemption_reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) } else { None })
             .fetch_one(&mut **tx)
             .await?;
         ids.push(id);

@@ -20,8 +20,8 @@ use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::offer::{NewOffer, Offer};
 use kontor_model::party::Company;
 use kontor_model::position::PositionType;
-use kontor_model::totals::compute_totals;
-use kontor_model::validation::validate_new_offer;
+use kontor_model::totals::compute_document_totals;
+use kontor_model::validation::{validate_new_offer, validate_position_vat};
 use kontor_model::vat::{resolve_vat, VatChoice};
 
 /// The company and currency an offer body resolves to.
@@ -130,11 +130,15 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     let Resolved { company, currency } = resolved
         .ok_or_else(|| ApiError::field("company_id", "give a company, a deal or a project"))?;
 
+    let document = resolve_vat(body.tax, body.vat.as_ref(), Some(&company.customer_vat));
+    // The body was checked against its own VAT flags; the company's may derive other
+    // position categories (reverse charge, intra-EU).
+    ApiError::check(validate_position_vat(body.items.as_ref(), &document))?;
     let VatChoice {
         tax,
         reverse_charge,
         intra_eu,
-    } = resolve_vat(body.tax, body.vat.as_ref(), Some(&company.customer_vat));
+    } = document;
     if body.salutation.is_none() || body.footer.is_none() {
         // Absent texts take the account's defaults in the company's language
         // (`docs/decisions.md` § Default document texts (issue 9)); `""` stays empty.
@@ -150,11 +154,10 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     body.footer = sanitize::html_opt(body.footer.as_deref());
     let items = body.items.clone().unwrap_or_default();
     let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
-    let totals = compute_totals(
+    let totals = compute_document_totals(
         &amounts,
         body.discount.unwrap_or_default(),
-        tax,
-        reverse_charge,
+        &document,
         &currency,
     )?;
     let date = body.date.unwrap_or_else(|| now().date_naive());
@@ -165,8 +168,8 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     let t = ts(now());
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
-            net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, tax_breakdown, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(&identifier)
     .bind(company.id)
@@ -190,6 +193,7 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     .bind(body.print_detail_columns.unwrap_or(state.account.print_detail_columns))
     .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
     .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
+    .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
     .bind(&t)
     .bind(&t)
     .fetch_one(&mut *tx)
@@ -197,7 +201,7 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;
-        sqlx::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        sqlx::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(id)
             .bind(n as i64)
             .bind(kind.as_str())
@@ -208,6 +212,9 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
             .bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
             .bind(net.to_string())
             .bind(is_item && item.optional.unwrap_or(false))
+            .bind(if is_item { item.tax.map(|d| d.to_string()) } else { None })
+            .bind(if is_item { item.tax_category.map(|c| c.as_str()) } else { None })
+            .bind(if is_item { item.tax_exemption_reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) } else { None })
             .execute(&mut *tx)
             .await?;
     }

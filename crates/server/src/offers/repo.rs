@@ -8,6 +8,8 @@ use kontor_model::effects::offer_status_after_billing;
 use kontor_model::offer::{InvoiceRef, Offer, OfferItem, OfferStatus, OfferVat};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
+use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
+use kontor_model::vat::VatChoice;
 use sqlx::{Sqlite, SqlitePool, Transaction};
 
 /// Columns of an offer row with its references' names.
@@ -44,6 +46,7 @@ pub struct OfferRow {
     print_detail_columns: bool,
     custom_properties: String,
     tags: String,
+    tax_breakdown: Option<String>,
     created_at: Ts,
     updated_at: Ts,
     company_name: Option<String>,
@@ -64,7 +67,18 @@ fn id_name(id: Option<i64>, name: Option<String>) -> Option<IdName> {
 impl From<OfferRow> for Offer {
     fn from(r: OfferRow) -> Self {
         let tax = r.tax.0;
+        let tax_breakdown = TaxBreakdown::from_stored(
+            r.tax_breakdown.as_deref(),
+            &VatChoice {
+                tax,
+                reverse_charge: r.reverse_charge,
+                intra_eu: r.intra_eu,
+            },
+            r.net_total.0,
+            r.gross_total.0,
+        );
         Offer {
+            tax_breakdown,
             id: r.id,
             identifier: r.identifier,
             status: r.status.0,
@@ -143,6 +157,9 @@ struct ItemRow {
     unit_price: Option<Dec>,
     net_total: Dec,
     optional: bool,
+    tax: Option<Dec>,
+    tax_category: Option<Word<TaxCategory>>,
+    tax_exemption_reason: Option<String>,
 }
 
 /// The live invoices created from offer `offer_id`, oldest first.
@@ -168,7 +185,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
         .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
     let mut offer = Offer::from(row);
     offer.invoices = invoices_of(pool, id).await?;
-    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional FROM offer_items WHERE offer_id = ? ORDER BY position")
+    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason FROM offer_items WHERE offer_id = ? ORDER BY position")
         .bind(id)
         .fetch_all(pool)
         .await?;
@@ -185,6 +202,9 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
                 unit_price: r.unit_price.map(|d| d.0),
                 net_total: r.net_total.0,
                 optional: r.optional,
+                tax: r.tax.map(|d| d.0),
+                tax_category: r.tax_category.map(|c| c.0),
+                tax_exemption_reason: r.tax_exemption_reason,
             })
             .collect(),
     );
