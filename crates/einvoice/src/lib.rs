@@ -6,12 +6,16 @@
 //! The mapping from Kontor's records to the semantic model is `docs/einvoice.md`.
 
 pub mod booking;
+pub mod facturx;
+pub mod cii;
 pub mod html;
 pub mod kontor;
+mod kontor_fields;
 pub mod pdf_read;
 pub mod read;
-mod kontor_fields;
 pub mod semantic;
+pub mod ubl;
+mod xml_out;
 
 /// Everything that can go wrong in this crate.
 #[derive(Debug, Clone, PartialEq, Eq)]
