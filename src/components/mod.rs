@@ -23,7 +23,8 @@
 //! - [`default_texts`]: the account's default salutation and footer in new invoice and
 //!   offer forms.
 //! - [`einvoice_import`]: importing a supplier's e-invoice into purchases by drag and
-//!   drop (list and form).
+//!   drop (list and form); [`einvoice_missing`]: what an invoice lacks to be an e-invoice,
+//!   and the question before finalizing it (detail page and form).
 
 pub mod company_dialog;
 pub mod company_fields;
@@ -36,6 +37,7 @@ pub mod default_texts;
 pub mod dialog;
 pub mod drop_zone;
 pub mod einvoice_import;
+pub mod einvoice_missing;
 pub mod email_dialog;
 pub mod error_panel;
 pub mod field;

@@ -3,13 +3,13 @@
 //! it is a draft; never when locked), send by e-mail and reverse. Every change is
 //! confirmed in a dialog.
 
-use super::detail_einvoice::MissingList;
 use super::detail_email::SendEmailAction;
 use super::detail_reverse::ReverseAction;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{delete_invoice, update_invoice_status};
 use crate::components::confirm_dialog::{FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::dialog::Dialog;
+use crate::components::einvoice_missing::MissingDialog;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::einvoice::MissingField;
@@ -238,39 +238,17 @@ pub fn InvoiceActions(
                 </button>
             </div>
         </Dialog>
-        <Dialog open=missing_open title=Signal::derive(move || if xrechnung_customer.get() {
-            "This invoice cannot be finalized yet".to_string()
-        } else {
-            "Not a valid e-invoice yet".to_string()
-        })>
-            <p>
-                {move || if xrechnung_customer.get() {
-                    "This customer receives XRechnung e-invoices. Set these first:"
-                } else {
-                    "Finalized like this, the invoice is not an e-invoice (EN 16931 / XRechnung). Missing:"
-                }}
-            </p>
-            {move || view! { <MissingList missing=missing.get() customer_id=customer_id invoice_id=id /> }}
-            <div class="dialog-actions">
-                <button type="button" class="btn" autofocus on:click=move |_| missing_open.set(false)>
-                    {move || if xrechnung_customer.get() { "Close" } else { "Cancel" }}
-                </button>
-                <Show when=move || !xrechnung_customer.get()>
-                    <button
-                        type="button"
-                        class="btn btn-primary"
-                        id="finalize-anyway"
-                        disabled=move || change_pending.get()
-                        on:click=move |_| {
-                            missing_open.set(false);
-                            change.dispatch_local(InvoiceStatus::Created);
-                        }
-                    >
-                        "Finalize anyway"
-                    </button>
-                </Show>
-            </div>
-        </Dialog>
+        <MissingDialog
+            open=missing_open
+            missing=missing
+            customer_id=Signal::stored(customer_id)
+            invoice_id=id
+            blocked=xrechnung_customer
+            pending=change_pending
+            on_finalize=Callback::new(move |_| {
+                change.dispatch_local(InvoiceStatus::Created);
+            })
+        />
         <Dialog open=delete_open title=delete_title>
             {if is_draft {
                 view! { <p>"The draft is removed. This cannot be undone."</p> }.into_any()

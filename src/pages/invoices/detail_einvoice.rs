@@ -1,13 +1,12 @@
 //! The invoice's e-invoice (issue 10): a status line saying whether the PDF is a valid
 //! e-invoice (Factur-X, EN 16931) or what is missing and where it is set, and the
-//! "Download XRechnung (XML)" action with the CII/UBL choice. [`MissingList`] is also
-//! the body of the finalize check (see `detail_actions`).
+//! "Download XRechnung (XML)" action with the CII/UBL choice.
 
-use crate::api::einvoices::{field_label, get_invoice_xml, place_link, Readiness, Syntax};
+use crate::api::einvoices::{field_label, get_invoice_xml, Readiness, Syntax};
 use crate::api::ApiError;
+use crate::components::einvoice_missing::MissingList;
 use crate::components::pdf_preview::save_blob;
 use crate::components::toast::Toasts;
-use crate::paths::href;
 use kontor_model::einvoice::{MissingField, Place};
 use leptos::prelude::*;
 
@@ -47,35 +46,6 @@ pub fn status_text(readiness: &Readiness, is_draft: bool) -> String {
         fields.join(", "),
         places.join("/")
     )
-}
-
-/// The missing fields with their messages and a link to where each is set.
-#[component]
-pub fn MissingList(
-    /// What is missing.
-    missing: Vec<MissingField>,
-    /// The invoice's customer (link to its form).
-    customer_id: i64,
-    /// The invoice (link to its form, drafts).
-    invoice_id: i64,
-) -> impl IntoView {
-    view! {
-        <ul class="einvoice-missing">
-            {missing
-                .into_iter()
-                .map(|m| {
-                    let (to, place) = place_link(m.place, customer_id, invoice_id);
-                    view! {
-                        <li data-missing=m.field.clone()>
-                            <strong>{field_label(&m.field)}</strong>
-                            ": " {m.message} " "
-                            <a href=href(&to)>{format!("Set in {place}")}</a>
-                        </li>
-                    }
-                })
-                .collect_view()}
-        </ul>
-    }
 }
 
 /// The e-invoice line under the invoice header: status and, when the XML can be

@@ -10,11 +10,13 @@ use super::form_from_offer;
 use super::form_preview::LivePreview;
 use super::form_state::InvoiceFormState;
 use crate::api::companies::get_company;
+use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::confirm_dialog::{ConfirmDialog, FINALIZE_TEXT, FINALIZE_TITLE};
+use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::percent_signal;
 use crate::components::form_summary::{summarize, ErrorSummary, SummaryEntry};
@@ -24,6 +26,7 @@ use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::account::Account;
+use kontor_model::einvoice::MissingField;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
@@ -243,6 +246,57 @@ fn InvoiceForm(
         None => {}
     });
 
+    // Finalizing a stored draft: its edits are stored as the draft first, then the server
+    // says what an e-invoice of it still lacks; with gaps the missing fields are shown
+    // ("Finalize anyway", or blocked for XRechnung customers), else it is finalized.
+    let missing = RwSignal::new(Vec::<MissingField>::new());
+    let missing_open = RwSignal::new(false);
+    let held = StoredValue::new(None::<NewInvoice>);
+    let check = Action::new_local(move |body: &NewInvoice| {
+        let body = body.clone();
+        async move {
+            let Some(id) = editing else {
+                return Ok((body, Vec::new()));
+            };
+            let draft = NewInvoice {
+                status: Some(InvoiceStatus::Draft),
+                ..body.clone()
+            };
+            update_invoice(id, &draft).await?;
+            // The check is advice: when it cannot run, finalizing goes ahead (the server
+            // still refuses what XRechnung customers must not get).
+            let gaps = get_invoice_readiness(id)
+                .await
+                .map(|r| r.missing_before_finalizing())
+                .unwrap_or_default();
+            Ok::<_, ApiError>((body, gaps))
+        }
+    });
+    Effect::new(move |_| match check.value().get() {
+        Some(Ok((body, gaps))) => {
+            if gaps.is_empty() {
+                save.dispatch_local(body);
+            } else {
+                guard.mark_saved();
+                held.set_value(Some(body));
+                missing.set(gaps);
+                missing_open.set(true);
+            }
+        }
+        Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
+            show_errors(e.message, e.errors)
+        }
+        Some(Err(e)) => {
+            toasts.error(format!("Not saved: {}", e.message));
+            summary.set(Some((e.message, Vec::new())));
+        }
+        None => {}
+    });
+    let xrechnung_customer = Signal::derive(move || {
+        customer.with(|c| c.as_ref().is_some_and(|c| c.einvoice_format.is_xrechnung()))
+    });
+    let customer_of_draft = Signal::derive(move || state.customer_id.get().unwrap_or_default());
+
     let finalize_open = RwSignal::new(false);
     let finalize_confirmed = RwSignal::new(false);
     // `finalize`: the invoice must be complete (validated as `created`).
@@ -268,9 +322,15 @@ fn InvoiceForm(
         }
         finalize_confirmed.set(false);
         finalize_open.set(false);
-        save.dispatch_local(body);
+        if finalize && editing.is_some() {
+            check.dispatch_local(body);
+        } else {
+            save.dispatch_local(body);
+        }
     };
-    let pending = save.pending();
+    let saving = save.pending();
+    let checking = check.pending();
+    let pending = Signal::derive(move || saving.get() || checking.get());
     let cancel_href = href(
         &editing
             .map(|id| format!("/invoices/{id}"))
@@ -351,5 +411,14 @@ fn InvoiceForm(
         <ConfirmDialog open=finalize_open title=FINALIZE_TITLE.to_string() text=FINALIZE_TEXT.to_string()
             confirm_label=final_label.to_string() confirm_id="finalize-confirm" pending=pending
             on_confirm=Callback::new(move |_| { finalize_confirmed.set(true); submit(true); }) />
+        {editing.map(|id| view! {
+            <MissingDialog open=missing_open missing=missing customer_id=customer_of_draft invoice_id=id
+                blocked=xrechnung_customer pending=pending
+                on_finalize=Callback::new(move |_| {
+                    if let Some(body) = held.get_value() {
+                        save.dispatch_local(body);
+                    }
+                }) />
+        })}
     }
 }

@@ -4,6 +4,7 @@
 
 use super::detail_actions::PurchaseActions;
 use super::detail_document::DocumentSection;
+use super::detail_einvoice::{format_label, EInvoiceSection};
 use super::detail_payments::PaymentsSection;
 use super::list_table::PurchaseBadge;
 use crate::api::purchases::get_purchase;
@@ -100,6 +101,14 @@ fn PurchaseView(
         </section>
         <PositionsTable purchase=purchase.clone() />
         <PaymentsSection purchase=purchase.clone() on_changed=on_changed />
+        {p.e_invoice.as_ref().map(|e| {
+            let xml = p.file_content_type.as_deref().is_some_and(|t| t.contains("xml"));
+            let file_name = format!("{}.{}", p.receipt_identifier, if xml { "xml" } else { "pdf" });
+            view! {
+                <EInvoiceSection purchase_id=p.id label=format_label(&e.format, &e.syntax)
+                    file_url=p.file_url.clone() file_name=file_name />
+            }
+        })}
         <DocumentSection purchase=purchase on_changed=on_changed />
     }
 }

@@ -46,6 +46,13 @@ pub fn DocumentSection(
     let kind = purchase.file_content_type.clone().unwrap_or_default();
     let preview = match purchase.file_url.clone() {
         None => view! { <p class="muted" id="document-none">"No document stored yet."</p> }.into_any(),
+        // An XML e-invoice: its content is shown in the e-invoice section; here the file.
+        Some(url) if kind.contains("xml") => view! {
+            <p id="document-xml">
+                "The original file is the e-invoice's XML. "
+                <a href=url target="_blank" rel="noopener">"Open the XML"</a>
+            </p>
+        }.into_any(),
         Some(url) if kind.starts_with("image/") => view! {
             <img class="purchase-image" id="document-image" src=url alt=format!("Receipt of {}", purchase.identifier) />
         }.into_any(),

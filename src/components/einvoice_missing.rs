@@ -1,0 +1,102 @@
+//! What an invoice still lacks to be an e-invoice (issue 10): the list of missing fields
+//! with a link to where each is set, and the dialog shown when a draft is finalized with
+//! gaps — "Finalize anyway", or blocked for customers who receive XRechnung (the server
+//! refuses those with 422 too). Used by the invoice detail page and the invoice form.
+
+use crate::api::einvoices::{field_label, place_link};
+use crate::components::dialog::Dialog;
+use crate::paths::href;
+use kontor_model::einvoice::MissingField;
+use leptos::prelude::*;
+
+/// The missing fields with their messages and a link to where each is set (settings, the
+/// customer's form, the invoice's form).
+#[component]
+pub fn MissingList(
+    /// What is missing.
+    missing: Vec<MissingField>,
+    /// The invoice's customer (link to its form).
+    customer_id: i64,
+    /// The invoice (link to its form, drafts).
+    invoice_id: i64,
+) -> impl IntoView {
+    view! {
+        <ul class="einvoice-missing">
+            {missing
+                .into_iter()
+                .map(|m| {
+                    let (to, place) = place_link(m.place, customer_id, invoice_id);
+                    view! {
+                        <li data-missing=m.field.clone()>
+                            <strong>{field_label(&m.field)}</strong>
+                            ": " {m.message} " "
+                            <a href=href(&to)>{format!("Set in {place}")}</a>
+                        </li>
+                    }
+                })
+                .collect_view()}
+        </ul>
+    }
+}
+
+/// The question before finalizing a draft that is not a valid e-invoice yet.
+#[component]
+pub fn MissingDialog(
+    /// Open state.
+    open: RwSignal<bool>,
+    /// What is missing (without the invoice number, which finalizing assigns).
+    #[prop(into)]
+    missing: Signal<Vec<MissingField>>,
+    /// The invoice's customer.
+    #[prop(into)]
+    customer_id: Signal<i64>,
+    /// The draft.
+    invoice_id: i64,
+    /// The customer receives XRechnung: no "Finalize anyway".
+    #[prop(into)]
+    blocked: Signal<bool>,
+    /// True while finalizing runs.
+    #[prop(into)]
+    pending: Signal<bool>,
+    /// "Finalize anyway" (the dialog closes first).
+    on_finalize: Callback<()>,
+) -> impl IntoView {
+    let title = Signal::derive(move || {
+        if blocked.get() {
+            "This invoice cannot be finalized yet".to_string()
+        } else {
+            "Not a valid e-invoice yet".to_string()
+        }
+    });
+    view! {
+        <Dialog open=open title=title>
+            <p>
+                {move || if blocked.get() {
+                    "This customer receives XRechnung e-invoices. Set these first:"
+                } else {
+                    "Finalized like this, the invoice is not an e-invoice (EN 16931 / XRechnung). Missing:"
+                }}
+            </p>
+            {move || view! { <MissingList missing=missing.get() customer_id=customer_id.get() invoice_id=invoice_id /> }}
+            <div class="dialog-actions">
+                <button type="button" class="btn" autofocus on:click=move |_| open.set(false)>
+                    {move || if blocked.get() { "Close" } else { "Cancel" }}
+                </button>
+                <Show when=move || !blocked.get()>
+                    <button
+                        type="button"
+                        class="btn btn-primary"
+                        id="finalize-anyway"
+                        disabled=move || pending.get()
+                        on:click=move |_| {
+                            open.set(false);
+                            on_finalize.run(());
+                        }
+                    >
+                        "Finalize anyway"
+                    </button>
+                </Show>
+            </div>
+        </Dialog>
+    }
+}
