@@ -120,7 +120,7 @@ fn mod97(text: &str) -> Option<u32> {
 
 /// The creditor reference (SCOR, ISO 11649) of `invoice_number`: its letters and digits
 /// upper-cased (`R2611-001` → `R2611001`) after `RF` and the two MOD 97-10 check digits
-/// (`RF68R2611001`); `None` when the number has no letter or digit or more than 21 of
+/// (`RF38R2611001`); `None` when the number has no letter or digit or more than 21 of
 /// them (ISO 11649 allows 21), and then the QR-bill carries no reference (`NON`).
 pub fn creditor_reference(invoice_number: &str) -> Option<String> {
     let body: String = invoice_number
@@ -622,6 +622,10 @@ mod tests {
         assert_eq!(
             creditor_reference("539007547034").as_deref(),
             Some("RF18539007547034")
+        );
+        assert_eq!(
+            creditor_reference("R2611-001").as_deref(),
+            Some("RF38R2611001")
         );
         let r = creditor_reference("R2611-001").unwrap();
         assert!(r.starts_with("RF") && r.ends_with("R2611001"));
