@@ -113,5 +113,14 @@ pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
     let bytes = tokio::fs::read(documents_dir(state).join(key))
         .await
         .map_err(|_| ApiError::not_found("document file"))?;
-    Ok(crate::files::file_response(bytes, &content_type, &name))
+    let mut response = crate::files::file_response(bytes, &content_type, &name);
+    if content_type.contains("xml") {
+        // An imported XML e-invoice is shown as data, never as a document that could
+        // carry markup or scripts (`decisions.md` § E-invoice import (issue 10)).
+        response.headers_mut().insert(
+            axum::http::header::CONTENT_SECURITY_POLICY,
+            axum::http::HeaderValue::from_static(super::import::HTML_CSP),
+        );
+    }
+    Ok(response)
 }

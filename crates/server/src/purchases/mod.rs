@@ -5,6 +5,8 @@ mod categories;
 mod create;
 mod document;
 mod get;
+mod import;
+mod import_repo;
 mod list;
 mod payments;
 pub mod repo;
@@ -16,7 +18,7 @@ pub use document::document_file;
 use crate::extract::UPLOAD_LIMIT;
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, patch};
+use axum::routing::{get, patch, post};
 use axum::Router;
 
 /// Routes of the purchase resource.
@@ -24,6 +26,11 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/purchases", get(list::list).post(create::create))
         .route("/purchases/totals", get(list::totals))
+        .route(
+            "/purchases/import",
+            post(import::import).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
+        )
+        .route("/purchases/{id}/e_invoice.html", get(import::e_invoice_html))
         .route(
             "/purchases/categories",
             get(categories::list).post(categories::create),

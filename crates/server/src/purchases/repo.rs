@@ -5,8 +5,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
 use kontor_model::purchase::{
-    PaymentMethod, Purchase, PurchaseCategory, PurchaseEInvoice, PurchaseItem, PurchasePayment, PurchaseStatus,
-    PurchaseUser, PurchaseVat, Supplier,
+    PaymentMethod, Purchase, PurchaseCategory, PurchaseEInvoice, PurchaseItem, PurchasePayment,
+    PurchaseStatus, PurchaseUser, PurchaseVat, Supplier,
 };
 use sqlx::SqlitePool;
 use std::collections::HashMap;

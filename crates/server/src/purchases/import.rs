@@ -1,0 +1,281 @@
+//! POST /purchases/import: an incoming e-invoice (XRechnung UBL/CII XML, or a Factur-X /
+//! ZUGFeRD PDF) becomes a pending purchase (issue 10 § Receiving; `docs/decisions.md`
+//! § E-invoice import (issue 10)). GET /purchases/{id}/e_invoice.html shows the stored
+//! document readably.
+//!
+//! Order of work: read the upload, judge it by its bytes (`%PDF-` → the embedded XML),
+//! read and check the invoice — all before anything is written. Then, under the write
+//! lock in one transaction: match the supplier (VAT ID, IBAN, exact name), refuse a
+//! duplicate (409 with the existing id), create the supplier when none matched, store the
+//! original file, write purchase and positions. A failure after the file was stored
+//! removes it again, so a refused import leaves neither a row nor a file.
+
+use super::document::{documents_dir, MAX_DOCUMENT};
+use super::import_repo::{self, NewImport};
+use super::repo;
+use crate::auth::Caller;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{JsonBody, UPLOAD_LIMIT};
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use crate::uploads::clean_file_name;
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
+use base64::Engine;
+use kontor_einvoice::booking::purchase_positions;
+use kontor_einvoice::pdf_read::embedded_xml;
+use kontor_einvoice::read::read_with_syntax;
+use kontor_einvoice::semantic::{Invoice, Specification};
+use kontor_model::offer::FileUpload;
+use serde::Deserialize;
+
+/// The JSON form of the request: `{"file": {"filename", "base64"}}`.
+#[derive(Deserialize)]
+struct ImportBody {
+    #[serde(default)]
+    file: Option<FileUpload>,
+}
+
+/// An upload as received: its cleaned name and bytes.
+struct Upload {
+    filename: String,
+    bytes: Vec<u8>,
+}
+
+fn too_large() -> ApiError {
+    ApiError::field(
+        "file",
+        format!("is larger than {} MiB", MAX_DOCUMENT / (1024 * 1024)),
+    )
+}
+
+async fn from_multipart(req: Request) -> ApiResult<Upload> {
+    let mut multipart = Multipart::from_request(req, &()).await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge(UPLOAD_LIMIT)
+        } else {
+            ApiError::BadRequest(format!(
+                "The request is not valid multipart/form-data: {e}."
+            ))
+        }
+    })?;
+    let mut upload = None;
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge(UPLOAD_LIMIT)
+        } else {
+            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
+        }
+    })? {
+        if field.name() == Some("file") {
+            let filename = field.file_name().unwrap_or("").to_string();
+            let bytes = field
+                .bytes()
+                .await
+                .map_err(|_| ApiError::PayloadTooLarge(UPLOAD_LIMIT))?;
+            upload = Some(Upload {
+                filename,
+                bytes: bytes.to_vec(),
+            });
+        }
+    }
+    upload.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))
+}
+
+fn from_json(body: ImportBody) -> ApiResult<Upload> {
+    let file = body
+        .file
+        .ok_or_else(|| ApiError::field("file", "is required"))?;
+    let encoded = file
+        .base64
+        .as_deref()
+        .filter(|b| !b.is_empty())
+        .ok_or_else(|| ApiError::field("file", "is empty"))?;
+    let encoded = encoded
+        .split_once(";base64,")
+        .map(|(_, b)| b)
+        .unwrap_or(encoded);
+    let cleaned: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
+    if cleaned.len() / 4 * 3 > MAX_DOCUMENT + 3 {
+        return Err(too_large());
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(cleaned.as_bytes())
+        .map_err(|_| ApiError::field("file", "is not valid base64"))?;
+    Ok(Upload {
+        filename: file.filename.unwrap_or_default(),
+        bytes,
+    })
+}
+
+/// A read document: the invoice, its syntax and format, and the stored file's type.
+struct Read {
+    invoice: Invoice,
+    syntax: &'static str,
+    format: &'static str,
+    pdf: bool,
+}
+
+/// Reads an e-invoice from `bytes`, judged by content (never by name). Errors: 422 on
+/// `file` saying why it is not one.
+fn read_document(bytes: &[u8]) -> ApiResult<Read> {
+    let not_invoice = |why: kontor_einvoice::Error| {
+        let why = match why {
+            kontor_einvoice::Error::NotAnInvoice(w)
+            | kontor_einvoice::Error::Pdf(w)
+            | kontor_einvoice::Error::Write(w) => w,
+        };
+        ApiError::field(
+            "file",
+            format!("is not an e-invoice (XRechnung or Factur-X/ZUGFeRD): {why}"),
+        )
+    };
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::field("file", "is empty"));
+    }
+    if bytes.len() > MAX_DOCUMENT {
+        return Err(too_large());
+    }
+    let pdf = bytes.starts_with(b"%PDF-");
+    let (invoice, syntax) = if pdf {
+        let xml = embedded_xml(bytes).map_err(not_invoice)?;
+        read_with_syntax(&xml).map_err(not_invoice)?
+    } else {
+        read_with_syntax(bytes).map_err(not_invoice)?
+    };
+    let format = if pdf {
+        "factur-x"
+    } else if invoice.specification == Specification::XRechnung {
+        "xrechnung"
+    } else {
+        "en16931"
+    };
+    Ok(Read {
+        invoice,
+        syntax: syntax.as_str(),
+        format,
+        pdf,
+    })
+}
+
+/// POST /purchases/import (multipart part `file`, or JSON `{"file": {"filename",
+/// "base64"}}`) → 201 with the pending purchase.
+/// Errors: 409 `{"message", "errors": {"file": [...]}, "id"}` when the supplier already has
+/// a purchase with this receipt identifier (BT-1); 413 over 16 MiB; 415 for other bodies;
+/// 422 on `file` (missing, empty, over 10 MiB, not base64, not an e-invoice — with the
+/// reason); 403 for read-only keys (like every write).
+pub async fn import(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    req: Request,
+) -> ApiResult<Response> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let upload = if content_type.starts_with("multipart/form-data") {
+        from_multipart(req).await?
+    } else if content_type.starts_with("application/json") {
+        let JsonBody(body) = JsonBody::<ImportBody, UPLOAD_LIMIT>::from_request(req, &()).await?;
+        from_json(body)?
+    } else {
+        return Err(ApiError::UnsupportedMediaType(
+            "multipart/form-data or application/json",
+        ));
+    };
+    let read = read_document(&upload.bytes)?;
+    let (positions, sum) = purchase_positions(&read.invoice).ok_or_else(|| {
+        ApiError::field(
+            "file",
+            "is an e-invoice whose amounts are too large or whose totals cannot be booked",
+        )
+    })?;
+    let extension = if read.pdf { "pdf" } else { "xml" };
+    let filename = match clean_file_name(&upload.filename) {
+        f if f.is_empty() => format!("{}.{extension}", clean_file_name(&read.invoice.number)),
+        f => f,
+    };
+    let new = NewImport {
+        invoice: &read.invoice,
+        positions: &positions,
+        sum,
+        syntax: read.syntax,
+        format: read.format,
+        content_type: if read.pdf {
+            "application/pdf"
+        } else {
+            "application/xml"
+        },
+        extension,
+        filename: &filename,
+        bytes: &upload.bytes,
+        user_id: caller.user_id,
+    };
+    match import_repo::create(&state, &new).await? {
+        import_repo::Outcome::Created(id) => {
+            let purchase = repo::load(&state, &base, id).await?;
+            Ok((StatusCode::CREATED, Json(purchase)).into_response())
+        }
+        import_repo::Outcome::Duplicate(id) => {
+            let message = format!(
+                "This e-invoice was imported before: the supplier already has a purchase with receipt identifier {}.",
+                read.invoice.number
+            );
+            let body = serde_json::json!({
+                "message": message,
+                "errors": {"file": [format!("was imported before (purchase {id})")]},
+                "id": id,
+            });
+            Ok((StatusCode::CONFLICT, Json(body)).into_response())
+        }
+    }
+}
+
+/// GET /purchases/{id}/e_invoice.html → the stored e-invoice as a self-contained HTML page
+/// (`text/html`; every text escaped; CSP `default-src 'none'` with inline styles only and
+/// `sandbox`, so nothing runs and nothing loads). Errors: 404 when the purchase does not
+/// exist, has no e-invoice, or its file is gone.
+pub async fn e_invoice_html(
+    State(state): State<AppState>,
+    crate::extract::IdPath(id): crate::extract::IdPath,
+) -> ApiResult<Response> {
+    let row = repo::load_row(&state.pool, id).await?;
+    let (Some(_), Some(key)) = (row.einvoice_syntax.as_ref(), row.document_key.as_ref()) else {
+        return Err(ApiError::not_found(format!("e-invoice of purchase {id}")));
+    };
+    let bytes = tokio::fs::read(documents_dir(&state).join(key))
+        .await
+        .map_err(|_| ApiError::not_found(format!("e-invoice file of purchase {id}")))?;
+    let read = read_document(&bytes)
+        .map_err(|_| ApiError::Internal(format!("stored e-invoice of purchase {id} unreadable")))?;
+    let html = kontor_einvoice::html::render_html(&read.invoice);
+    let mut response = html.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(HTML_CSP),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    Ok(response)
+}
+
+/// The Content-Security-Policy of the HTML view (and of stored XML documents): no
+/// scripts, no loads of any kind, inline styles only, a sandboxed document.
+pub const HTML_CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox";

@@ -1,0 +1,276 @@
+//! Writing an imported e-invoice (`import.rs`): supplier matching, the duplicate check,
+//! the new supplier, the stored file and the purchase — one transaction under the write
+//! lock (`docs/decisions.md` § E-invoice import (issue 10)).
+
+use super::document::documents_dir;
+use crate::db::{date_text, now, ts};
+use crate::error::ApiResult;
+use crate::numbering::{next_number, PURCHASES};
+use crate::state::AppState;
+use crate::uploads::store_file;
+use kontor_einvoice::booking::BookedPosition;
+use kontor_einvoice::semantic::{Invoice, Party, PaymentMeans};
+use kontor_model::purchase::{PaymentMethod, PurchaseStatus};
+use kontor_model::purchase_totals::PurchaseAmounts;
+use sqlx::{Sqlite, Transaction};
+
+/// Everything an import writes, checked and computed.
+pub struct NewImport<'a> {
+    /// The read document.
+    pub invoice: &'a Invoice,
+    /// Its positions (lines, allowances, charges) with the document's VAT split.
+    pub positions: &'a [BookedPosition],
+    /// Their sum: BT-109 / BT-110 / BT-112.
+    pub sum: PurchaseAmounts,
+    /// `cii` | `ubl`.
+    pub syntax: &'a str,
+    /// `xrechnung` | `factur-x` | `en16931`.
+    pub format: &'a str,
+    /// MIME type of the stored original.
+    pub content_type: &'a str,
+    /// File extension of the stored original (`xml`, `pdf`).
+    pub extension: &'a str,
+    /// File name shown for the original.
+    pub filename: &'a str,
+    /// The original bytes.
+    pub bytes: &'a [u8],
+    /// The importing user.
+    pub user_id: i64,
+}
+
+/// What an import did.
+pub enum Outcome {
+    /// A new purchase with this id.
+    Created(i64),
+    /// Nothing written: the supplier already has purchase `id` with this receipt identifier.
+    Duplicate(i64),
+}
+
+/// Upper case without spaces (VAT IDs, IBANs).
+fn compact(s: &str) -> String {
+    s.chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
+/// The IBAN to pay to (BT-84), compacted; empty without a credit transfer.
+pub fn payee_iban(invoice: &Invoice) -> String {
+    match &invoice.payment_means {
+        Some(PaymentMeans::CreditTransfer { iban, .. }) => compact(iban),
+        _ => String::new(),
+    }
+}
+
+const COMPACT_SQL: &str = "REPLACE(REPLACE(UPPER({col}), ' ', ''), char(9), '')";
+
+/// The supplier for `seller`: the first company (suppliers first, active ones first, then
+/// the oldest) whose VAT ID matches BT-31, else whose IBAN matches BT-84, else whose name
+/// is exactly BT-27. `None` when none matches.
+async fn match_supplier(
+    tx: &mut Transaction<'_, Sqlite>,
+    seller: &Party,
+    iban: &str,
+) -> ApiResult<Option<i64>> {
+    let order = "ORDER BY (kind = 'supplier') DESC, active DESC, id LIMIT 1";
+    let candidates = [
+        (
+            "vat_identifier",
+            seller.vat_identifier.as_deref().map(compact),
+        ),
+        ("iban", Some(iban.to_string()).filter(|i| !i.is_empty())),
+    ];
+    for (column, value) in candidates {
+        let Some(value) = value.filter(|v| !v.is_empty()) else {
+            continue;
+        };
+        let sql = format!(
+            "SELECT id FROM companies WHERE {column} IS NOT NULL AND {} = ? {order}",
+            COMPACT_SQL.replace("{col}", column)
+        );
+        let found: Option<i64> = sqlx::query_scalar(&sql)
+            .bind(value)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if found.is_some() {
+            return Ok(found);
+        }
+    }
+    let name = seller.name.trim();
+    if name.is_empty() {
+        return Ok(None);
+    }
+    Ok(
+        sqlx::query_scalar(&format!("SELECT id FROM companies WHERE name = ? {order}"))
+            .bind(name)
+            .fetch_optional(&mut **tx)
+            .await?,
+    )
+}
+
+/// A new supplier company from the seller: name, address, country, VAT ID, tax number,
+/// IBAN, BIC, e-mail and phone as the document states them.
+async fn create_supplier(
+    tx: &mut Transaction<'_, Sqlite>,
+    invoice: &Invoice,
+    iban: &str,
+) -> ApiResult<i64> {
+    let s = &invoice.seller;
+    let mut address: Vec<String> = s.address.lines.clone();
+    let city = [s.address.post_code.as_deref(), s.address.city.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
+    if !city.is_empty() {
+        address.push(city);
+    }
+    let country = Some(s.address.country_code.trim().to_ascii_uppercase())
+        .filter(|c| c.len() == 2 && c.chars().all(|c| c.is_ascii_alphabetic()));
+    let email = s
+        .contact
+        .as_ref()
+        .and_then(|c| c.email.clone())
+        .or_else(|| {
+            s.electronic_address
+                .as_ref()
+                .filter(|e| e.scheme == "EM")
+                .map(|e| e.value.clone())
+        });
+    let bic = match &invoice.payment_means {
+        Some(PaymentMeans::CreditTransfer { bic, .. }) => bic.clone(),
+        _ => None,
+    };
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO companies (kind, name, address, email, iban, country_code, phone, vat_identifier, tax_number, bic, created_at, updated_at)
+         VALUES ('supplier', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(s.name.trim())
+    .bind(address.join("\n"))
+    .bind(email)
+    .bind(Some(iban).filter(|i| !i.is_empty()))
+    .bind(country)
+    .bind(s.contact.as_ref().and_then(|c| c.phone.clone()))
+    .bind(s.vat_identifier.as_deref().map(compact))
+    .bind(s.tax_number.clone())
+    .bind(bic)
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(id)
+}
+
+/// Writes the import: supplier (matched or new), stored file, purchase, positions.
+/// A duplicate writes nothing. Errors: 500 on storage or database failure (the stored
+/// file is removed again).
+pub async fn create(state: &AppState, new: &NewImport<'_>) -> ApiResult<Outcome> {
+    let invoice = new.invoice;
+    let iban = payee_iban(invoice);
+    let _guard = state.write_lock.lock().await;
+    let mut tx = state.pool.begin().await?;
+    let supplier = match_supplier(&mut tx, &invoice.seller, &iban).await?;
+    if let Some(company) = supplier {
+        let existing: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM purchases WHERE company_id = ? AND receipt_identifier = ? ORDER BY id LIMIT 1",
+        )
+        .bind(company)
+        .bind(invoice.number.trim())
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(id) = existing {
+            return Ok(Outcome::Duplicate(id));
+        }
+    }
+    let key = store_file(&documents_dir(state), new.extension, new.bytes).await?;
+    match write(&mut tx, new, supplier, &iban, &key).await {
+        Ok(id) => match tx.commit().await {
+            Ok(()) => Ok(Outcome::Created(id)),
+            Err(e) => {
+                let _ = tokio::fs::remove_file(documents_dir(state).join(&key)).await;
+                Err(e.into())
+            }
+        },
+        Err(e) => {
+            drop(tx);
+            let _ = tokio::fs::remove_file(documents_dir(state).join(&key)).await;
+            Err(e)
+        }
+    }
+}
+
+async fn write(
+    tx: &mut Transaction<'_, Sqlite>,
+    new: &NewImport<'_>,
+    supplier: Option<i64>,
+    iban: &str,
+    key: &str,
+) -> ApiResult<i64> {
+    let invoice = new.invoice;
+    let company = match supplier {
+        Some(id) => id,
+        None => create_supplier(tx, invoice, iban).await?,
+    };
+    let identifier = next_number(tx, PURCHASES, invoice.issue_date).await?;
+    let payment_method = match invoice.payment_means {
+        Some(PaymentMeans::DirectDebit { .. }) => PaymentMethod::DirectDebit,
+        _ => PaymentMethod::BankTransfer,
+    };
+    let notes: Vec<&str> = invoice
+        .notes
+        .iter()
+        .map(String::as_str)
+        .chain(invoice.payment_terms.as_deref())
+        .collect();
+    let title = new
+        .positions
+        .first()
+        .map(|p| p.title.as_str())
+        .unwrap_or_default();
+    let t = ts(now());
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
+            payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(&identifier)
+    .bind(invoice.number.trim())
+    .bind(title.trim())
+    .bind((!notes.is_empty()).then(|| notes.join("\n")))
+    .bind(iban)
+    .bind(invoice.remittance_information.as_deref())
+    .bind(date_text(invoice.issue_date))
+    .bind(invoice.due_date.map(date_text))
+    .bind(invoice.period.map(|p| date_text(p.0)))
+    .bind(invoice.period.map(|p| date_text(p.1)))
+    .bind(PurchaseStatus::Pending.as_str())
+    .bind(payment_method.as_str())
+    .bind(new.sum.net_total.to_string())
+    .bind(new.sum.gross_total.to_string())
+    .bind(invoice.currency.trim().to_ascii_uppercase())
+    .bind(company)
+    .bind(new.user_id)
+    .bind(key)
+    .bind(new.content_type)
+    .bind(new.filename)
+    .bind(new.syntax)
+    .bind(new.format)
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&mut **tx)
+    .await?;
+    for (n, p) in new.positions.iter().enumerate() {
+        sqlx::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES (?, ?, ?, ?, ?, ?, ?, 0)")
+            .bind(id)
+            .bind(n as i64)
+            .bind(p.title.trim())
+            .bind(p.amounts.net_total.to_string())
+            .bind(p.amounts.tax_total.to_string())
+            .bind(p.amounts.gross_total.to_string())
+            .bind(p.tax.normalize().to_string())
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(id)
+}
