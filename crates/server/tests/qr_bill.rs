@@ -248,6 +248,9 @@ async fn a_swiss_account_prints_a_qr_bill_whose_code_is_the_payload() {
         .to_string();
     let gross = Decimal::from_str(&r.body["gross_total"].to_string()).unwrap();
     let bytes = pdf(&s, &format!("/invoices/{id}.pdf")).await;
+    if let Ok(dir) = std::env::var("KONTOR_PDF_SAMPLE_DIR") {
+        std::fs::write(format!("{dir}/qr-bill-invoice.pdf"), &bytes).unwrap();
+    }
     let text = pdftotext(&bytes);
     for expected in [
         "Empfangsschein",
