@@ -358,3 +358,83 @@ async fn custom_properties_are_edited_and_sent_as_the_full_map() {
     sleep(20).await;
     assert!(text(&root, "#f-custom_properties-error").contains("Kst"));
 }
+
+/// Picks `value` in the `<select>` at `css` as a user would (sets it, fires `change`).
+fn choose(root: &HtmlElement, css: &str, value: &str) {
+    let select: web_sys::HtmlSelectElement = find(root, css).unchecked_into();
+    select.set_value(value);
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    select
+        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn einvoice_fields_are_loaded_checked_and_sent() {
+    // Editing a public customer with a Leitweg-ID who receives XRechnung (UBL).
+    let mut stored = company_json(8, "Stadt Musterhausen");
+    stored["buyer_reference"] = json!("04011000-12345-67");
+    stored["einvoice_format"] = json!("xrechnung_ubl");
+    let company: Company = serde_json::from_value(stored.clone()).unwrap();
+    recording_fetch(200, &stored);
+    let state = CompanyFormState::from_company(&company);
+    let errors = RwSignal::new(FieldErrors::new());
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
+    });
+    sleep(20).await;
+    let value = |css: &str| {
+        find(&root, css)
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+    };
+    assert_eq!(value("#f-buyer_reference"), "04011000-12345-67");
+    let format: web_sys::HtmlSelectElement = find(&root, "#f-einvoice_format").unchecked_into();
+    assert_eq!(format.value(), "xrechnung_ubl");
+    assert!(text(&root, "#sec-einvoice").contains("E-invoices"));
+
+    // A mandate reference outside the SEPA characters and a broken address: the model's
+    // rules mark both before anything is sent.
+    type_into(&find(&root, "#f-sepa_mandate_reference"), "Müller 1");
+    type_into(&find(&root, "#f-electronic_address"), "rechnung@");
+    sleep(20).await;
+    let (_, found) = state.checked_body();
+    assert_eq!(
+        found.keys().collect::<Vec<_>>(),
+        ["electronic_address", "sepa_mandate_reference"]
+    );
+    errors.set(found);
+    sleep(20).await;
+    assert!(!text(&root, "#f-sepa_mandate_reference-error").is_empty());
+    assert_eq!(
+        find(&root, "#f-electronic_address")
+            .get_attribute("aria-invalid")
+            .as_deref(),
+        Some("true")
+    );
+
+    // Corrected, and switched to XRechnung CII: the PUT carries all four fields.
+    type_into(&find(&root, "#f-sepa_mandate_reference"), "KD-4711/2026");
+    type_into(
+        &find(&root, "#f-electronic_address"),
+        "rechnung@musterhausen.example",
+    );
+    choose(&root, "#f-einvoice_format", "xrechnung_cii");
+    sleep(20).await;
+    let (body, found) = state.checked_body();
+    assert!(found.is_empty(), "{found:?}");
+    kontor_app::api::companies::update_company(8, &body)
+        .await
+        .unwrap();
+    let sent = sent_bodies();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["buyer_reference"], "04011000-12345-67");
+    assert_eq!(
+        sent[0]["electronic_address"],
+        "rechnung@musterhausen.example"
+    );
+    assert_eq!(sent[0]["einvoice_format"], "xrechnung_cii");
+    assert_eq!(sent[0]["sepa_mandate_reference"], "KD-4711/2026");
+}

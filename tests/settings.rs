@@ -16,7 +16,7 @@ use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
 use kontor_app::pages::settings::page::{account_json, SettingsEnv};
 use kontor_app::pages::settings::rules::number_example;
 use kontor_app::pages::settings::section::Section;
-use kontor_app::pages::settings::specs::{BANK, COMPANY, DOCUMENTS, EMAIL, TAXES};
+use kontor_app::pages::settings::specs::{BANK, COMPANY, DOCUMENTS, EINVOICE, EMAIL, TAXES};
 use kontor_model::account::{Account, SmtpSecurity, SmtpSettings};
 use kontor_model::error::FieldErrors;
 use kontor_model::number_input::Locale;
@@ -276,6 +276,47 @@ async fn numbers_are_read_and_shown_in_the_users_locale() {
     assert_eq!(bodies[0]["default_invoice_due_days"], 30);
     assert_eq!(bodies[0]["currencies"], json!(["EUR", "CHF"]));
     assert_eq!(bodies[0]["default_currency"], "EUR");
+}
+
+#[wasm_bindgen_test]
+async fn the_einvoice_section_checks_the_creditor_id_and_switches_factur_x() {
+    let (root, _section, sent) = mount_card(EINVOICE, account(), false);
+    settle().await;
+    let switch = find(&root, "#f-factur_x").unchecked_into::<HtmlInputElement>();
+    assert!(switch.checked(), "Factur-X is on by default");
+    assert_eq!(switch.get_attribute("role").as_deref(), Some("switch"));
+    // Wrong check digits and a broken e-mail: marked, nothing sent.
+    type_into(&root, "#f-sepa_creditor_identifier", "DE99ZZZ09999999999");
+    type_into(&root, "#f-electronic_address", "rechnung@");
+    click_save(&root);
+    settle().await;
+    assert!(
+        text(&root, "#f-sepa_creditor_identifier-error").contains("check digits"),
+        "{}",
+        text(&root, "#f-sepa_creditor_identifier-error")
+    );
+    assert!(!text(&root, "#f-electronic_address-error").is_empty());
+    assert!(sent.get_untracked().is_empty(), "nothing may be sent");
+
+    type_into(
+        &root,
+        "#f-sepa_creditor_identifier",
+        "DE98 ZZZ 0999 9999 999",
+    );
+    type_into(&root, "#f-electronic_address", "rechnung@kontor.example");
+    switch.click();
+    settle().await;
+    assert!(text(&root, ".settings-switch").contains("Off"));
+    assert!(text(&root, ".settings-dirty").contains("Unsaved changes"));
+    click_save(&root);
+    settle().await;
+    let bodies = sent.get_untracked();
+    assert_eq!(bodies.len(), 1, "{:?}", text(&root, ".settings-problem"));
+    assert_eq!(
+        bodies[0],
+        json!({"electronic_address": "rechnung@kontor.example",
+               "sepa_creditor_identifier": "DE98 ZZZ 0999 9999 999", "factur_x": false})
+    );
 }
 
 #[wasm_bindgen_test]

@@ -8,6 +8,7 @@ use crate::components::company_form_state::{CompanyFormState, PropertyRow};
 use crate::components::field::{error_of, Field};
 use kontor_model::country::COUNTRIES;
 use kontor_model::error::FieldErrors;
+use kontor_model::party::EinvoiceFormat;
 use leptos::prelude::*;
 
 fn invalid(
@@ -98,6 +99,36 @@ pub fn CompanyMoreFields(
                 <Field id="f-tax_number" label="Tax number" error=error_of(errors, "tax_number")>{line(p, "tax_number", state.tax_number, errors, "text")}</Field>
                 <Field id="f-iban" label="IBAN" error=error_of(errors, "iban")>{line(p, "iban", state.iban, errors, "text")}</Field>
                 <Field id="f-bic" label="BIC" error=error_of(errors, "bic")>{line(p, "bic", state.bic, errors, "text")}</Field>
+            </div>
+        </section>
+        <section class="form-section" aria-labelledby="sec-einvoice">
+            <h2 class="section-title" id="sec-einvoice">"E-invoices"</h2>
+            <div class="form-grid">
+                <Field id="f-buyer_reference" label="Buyer reference (Leitweg-ID)" hint="Public customers give you their Leitweg-ID; invoices can override it." error=error_of(errors, "buyer_reference")>
+                    {line(p, "buyer_reference", state.buyer_reference, errors, "text")}
+                </Field>
+                <Field id="f-electronic_address" label="E-invoice address" hint="Empty: the billing e-mail." error=error_of(errors, "electronic_address")>
+                    {line(p, "electronic_address", state.electronic_address, errors, "text")}
+                </Field>
+                <Field id="f-einvoice_format" label="Invoices as" hint="XRechnung attaches the XML to the invoice e-mail; the PDF stays as a readable copy." error=error_of(errors, "einvoice_format")>
+                    <select id="f-einvoice_format" prop:value=move || state.einvoice_format.get().as_str()
+                        on:change=move |ev| {
+                            if let Some(f) = EinvoiceFormat::parse(&event_target_value(&ev)) {
+                                state.einvoice_format.set(f);
+                            }
+                        }>
+                        {[
+                            (EinvoiceFormat::Pdf, "PDF"),
+                            (EinvoiceFormat::XrechnungCii, "XRechnung CII"),
+                            (EinvoiceFormat::XrechnungUbl, "XRechnung UBL"),
+                        ].into_iter().map(|(f, label)| view! {
+                            <option value=f.as_str() selected=move || state.einvoice_format.get() == f>{label}</option>
+                        }).collect_view()}
+                    </select>
+                </Field>
+                <Field id="f-sepa_mandate_reference" label="SEPA mandate reference" hint="With a mandate, invoices default to direct debit from the IBAN." error=error_of(errors, "sepa_mandate_reference")>
+                    {line(p, "sepa_mandate_reference", state.sepa_mandate_reference, errors, "text")}
+                </Field>
             </div>
         </section>
         <section class="form-section" aria-labelledby="sec-defaults">

@@ -5,7 +5,7 @@
 
 use crate::components::locale::{format_input, parse_typed};
 use kontor_model::error::FieldErrors;
-use kontor_model::party::{Company, CompanyType, CustomerVat, NewCompany};
+use kontor_model::party::{Company, CompanyType, CustomerVat, EinvoiceFormat, NewCompany};
 use leptos::prelude::*;
 
 /// Every editable field of a company as text (numbers as typed, in the user's locale).
@@ -60,6 +60,14 @@ pub struct CompanyFormState {
     /// Custom properties as Name / Value rows, in the order shown (sent as the full map,
     /// which replaces the stored one on PUT, so a removed row removes the property).
     pub custom_properties: RwSignal<Vec<PropertyRow>>,
+    /// Buyer reference (BT-10, the Leitweg-ID of public customers).
+    pub buyer_reference: RwSignal<String>,
+    /// Electronic address for e-invoices (BT-49); empty → the billing e-mail.
+    pub electronic_address: RwSignal<String>,
+    /// How invoices are delivered (PDF, XRechnung CII or UBL).
+    pub einvoice_format: RwSignal<EinvoiceFormat>,
+    /// SEPA direct debit mandate reference (BT-89).
+    pub sepa_mandate_reference: RwSignal<String>,
 }
 
 /// One Name / Value row of the custom properties editor.
@@ -119,6 +127,10 @@ impl CompanyFormState {
             tags: s(),
             info: s(),
             custom_properties: RwSignal::new(Vec::new()),
+            buyer_reference: s(),
+            electronic_address: s(),
+            einvoice_format: RwSignal::new(EinvoiceFormat::Pdf),
+            sepa_mandate_reference: s(),
         }
     }
 
@@ -161,6 +173,11 @@ impl CompanyFormState {
         s.language.set(company.language.as_str().to_string());
         s.tags.set(company.tags.join(", "));
         s.info.set(opt(&company.info));
+        s.buyer_reference.set(opt(&company.buyer_reference));
+        s.electronic_address.set(opt(&company.electronic_address));
+        s.einvoice_format.set(company.einvoice_format);
+        s.sepa_mandate_reference
+            .set(opt(&company.sepa_mandate_reference));
         s.custom_properties.set(
             company
                 .custom_properties
@@ -252,6 +269,10 @@ impl CompanyFormState {
             tags: Some(tags),
             info: text(self.info),
             custom_properties,
+            buyer_reference: text(self.buyer_reference),
+            electronic_address: text(self.electronic_address),
+            einvoice_format: Some(self.einvoice_format.get_untracked()),
+            sepa_mandate_reference: text(self.sepa_mandate_reference),
             ..Default::default()
         };
         (body, errors)

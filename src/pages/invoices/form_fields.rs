@@ -45,6 +45,15 @@ pub fn PartyFields(
         let customer = customer.get_untracked();
         currencies.with_value(|cur| state.apply_project(project.as_ref(), customer.as_ref(), cur));
     };
+    // The customer's buyer reference (Leitweg-ID) shows as the placeholder: it applies
+    // when this invoice gives none.
+    let customer_reference = move || {
+        customer.with(|c| {
+            c.as_ref()
+                .and_then(|c| c.buyer_reference.clone())
+                .unwrap_or_default()
+        })
+    };
     view! {
         <section class="form-section" aria-labelledby="sec-party">
             <h2 class="section-title" id="sec-party">"Customer"</h2>
@@ -66,6 +75,10 @@ pub fn PartyFields(
                 </Field>
                 <Field id="f-title" label="Title" required=true error=error_of(errors, "title")>
                     <input id="f-title" type="text" bind:value=state.title aria-invalid=invalid(errors, "title") />
+                </Field>
+                <Field id="f-buyer_reference" label="Buyer reference" hint="Order number or Leitweg-ID for the e-invoice; empty: the customer's." error=error_of(errors, "buyer_reference")>
+                    <input id="f-buyer_reference" type="text" bind:value=state.buyer_reference
+                        placeholder=customer_reference aria-invalid=invalid(errors, "buyer_reference") />
                 </Field>
             </div>
         </section>

@@ -8,7 +8,7 @@ use crate::components::position_editor::PositionRow;
 use chrono::{Days, NaiveDate};
 use kontor_model::account::DocumentKind;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::invoice::Invoice;
+use kontor_model::invoice::{Invoice, PaymentMeans};
 use kontor_model::invoice_input::{NewInvoice, VatInput};
 use kontor_model::party::{Company, Project};
 use kontor_model::position::PositionType;
@@ -72,6 +72,11 @@ pub struct InvoiceFormState {
     /// The account's default salutation and footer (set for a new invoice only), filled
     /// in when a customer is picked.
     pub default_texts: DefaultTexts,
+    /// Buyer reference (BT-10) as typed; empty → the customer's applies (issue 10).
+    pub buyer_reference: RwSignal<String>,
+    /// Payment means kept from a loaded draft (not edited here; `None` → derived from the
+    /// customer's mandate).
+    pub payment_means: RwSignal<Option<PaymentMeans>>,
 }
 
 fn due_after(date: &str, days: i64) -> Option<String> {
@@ -106,6 +111,8 @@ impl InvoiceFormState {
             custom_properties: RwSignal::new(BTreeMap::new()),
             offer_id: RwSignal::new(None),
             default_texts: DefaultTexts::new(DocumentKind::Invoice),
+            buyer_reference: RwSignal::new(String::new()),
+            payment_means: RwSignal::new(None),
         }
     }
 
@@ -154,6 +161,9 @@ impl InvoiceFormState {
             .collect();
         s.rows.set(rows);
         s.custom_properties.set(invoice.custom_properties.clone());
+        s.buyer_reference
+            .set(invoice.buyer_reference.clone().unwrap_or_default());
+        s.payment_means.set(invoice.payment_means);
         s
     }
 
@@ -280,6 +290,8 @@ impl InvoiceFormState {
                 intra_eu: None,
             }),
             offer_id: self.offer_id.get_untracked(),
+            buyer_reference: text(self.buyer_reference),
+            payment_means: self.payment_means.get_untracked(),
             ..Default::default()
         };
         (body, errors)

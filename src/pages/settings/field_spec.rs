@@ -30,6 +30,8 @@ pub enum Input {
     /// One of the codes typed into the field at the given path of the same section (the
     /// default currency among the currencies).
     OneOf(&'static str),
+    /// An on/off switch (a checkbox with `role="switch"`); its text is `true` or `false`.
+    Switch,
 }
 
 /// How a field's text goes into the body.
@@ -50,6 +52,8 @@ pub enum Wire {
     Codes,
     /// A string sent only when something was typed (the SMTP password).
     OmitWhenBlank,
+    /// A boolean: the text `true` is sent as `true`, anything else as `false`.
+    Bool,
 }
 
 /// One field of a section.
@@ -227,6 +231,7 @@ pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String>
                 list.into_iter().map(Value::String).collect(),
             )))
         }
+        Wire::Bool => Ok(Some(Value::Bool(trimmed == "true"))),
         Wire::OmitWhenBlank if text.is_empty() => Ok(None),
         Wire::OmitWhenBlank => Ok(Some(Value::String(text.to_string()))),
     }

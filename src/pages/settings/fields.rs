@@ -77,6 +77,19 @@ pub fn SettingsField(
             }
             .into_any()
         }
+        Input::Switch => view! {
+            <span class="settings-switch">
+                <input id=id.clone() type="checkbox" role="switch"
+                    prop:checked=move || value.get() == "true"
+                    on:change=move |ev| {
+                        value.set(event_target_checked(&ev).to_string());
+                        section.clear_error(path);
+                    }
+                    aria-invalid=invalid aria-describedby=described.clone() />
+                <span aria-hidden="true">{move || if value.get() == "true" { "On" } else { "Off" }}</span>
+            </span>
+        }
+        .into_any(),
         other => {
             let (kind, mode, class) = match other {
                 Input::Email => ("email", "email", ""),

@@ -1,5 +1,5 @@
-//! `/settings`: the account's own data in five sections (Company, Bank, Documents, Taxes
-//! and defaults, E-mail), each with its own Save (`PUT /account` with that section's
+//! `/settings`: the account's own data in six sections (Company, Bank, E-invoices,
+//! Documents, Taxes and defaults, E-mail), each with its own Save (`PUT /account` with that section's
 //! fields only). Leaving with unsaved changes in any section asks first. A read-only key
 //! sees everything disabled.
 
@@ -9,7 +9,7 @@ use super::fields::Validate;
 use super::fields::{FieldGrid, SectionCard};
 use super::rules::validate_body;
 use super::section::Section;
-use super::specs::{BANK, COMPANY, DOCUMENTS, EMAIL, TAXES};
+use super::specs::{BANK, COMPANY, DOCUMENTS, EINVOICE, EMAIL, TAXES};
 use crate::api::account::update_account;
 use crate::api::session::{get_account, get_session};
 use crate::api::ApiError;
@@ -54,9 +54,10 @@ pub fn SettingsPage() -> impl IntoView {
 }
 
 /// The sections, for the index under the title: `(card id, name)`.
-const SECTIONS: [(&str, &str); 5] = [
+const SECTIONS: [(&str, &str); 6] = [
     ("settings-company", "Company"),
     ("settings-bank", "Bank"),
+    ("settings-einvoice", "E-invoices"),
     ("settings-documents", "Documents"),
     ("settings-taxes", "Taxes & defaults"),
     ("settings-email", "E-mail"),
@@ -157,7 +158,7 @@ impl SettingsEnv {
     }
 }
 
-/// The five sections, once the account is loaded.
+/// The six sections, once the account is loaded.
 #[component]
 fn SettingsForms(
     /// The account as loaded.
@@ -168,12 +169,13 @@ fn SettingsForms(
     let json = account_json(&account);
     let company = Section::new(COMPANY, &json);
     let bank = Section::new(BANK, &json);
+    let einvoice = Section::new(EINVOICE, &json);
     let documents = Section::new(DOCUMENTS, &json);
     let taxes = Section::new(TAXES, &json);
     let email = Section::new(EMAIL, &json);
     let smtp_on = RwSignal::new(!json["smtp"].is_null());
     let smtp_saved = RwSignal::new(smtp_on.get_untracked());
-    let sections = [company, bank, documents, taxes, email];
+    let sections = [company, bank, einvoice, documents, taxes, email];
     let guard_smtp = move || smtp_on.get() != smtp_saved.get();
     use_snapshot_guard(Callback::new(move |_| {
         let dirty: Vec<String> = sections
@@ -192,6 +194,7 @@ fn SettingsForms(
     let (validate, read_only) = (env.validate, env.read_only);
     let (save_company, company_pending) = env.saver(company, "Company", None);
     let (save_bank, bank_pending) = env.saver(bank, "Bank", None);
+    let (save_einvoice, einvoice_pending) = env.saver(einvoice, "E-invoice settings", None);
     let (save_taxes, taxes_pending) = env.saver(taxes, "Taxes and defaults", None);
     view! {
         {move || read_only.get().then(|| view! {
@@ -209,6 +212,11 @@ fn SettingsForms(
                 intro="Where customers pay: named in the payment line and footer of every invoice."
                 on_save=save_bank pending=bank_pending read_only=read_only>
                 <FieldGrid section=bank />
+            </SectionCard>
+            <SectionCard id="settings-einvoice" title="E-invoices" section=einvoice validate=validate
+                intro="XRechnung and Factur-X: how customers' systems reach you and what a direct debit needs."
+                on_save=save_einvoice pending=einvoice_pending read_only=read_only>
+                <FieldGrid section=einvoice />
             </SectionCard>
             <DocumentsSection section=documents account=json.clone() env=env />
             <SectionCard id="settings-taxes" title="Taxes & defaults" section=taxes validate=validate

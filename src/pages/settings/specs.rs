@@ -30,6 +30,19 @@ pub const BANK: &[FieldSpec] = &[
     FieldSpec::text("bic", "BIC"),
 ];
 
+/// E-invoices (issue 10): the seller's electronic address (BT-34), the SEPA creditor
+/// identifier (BT-90) for direct debits, and whether invoice PDFs are Factur-X.
+pub const EINVOICE: &[FieldSpec] = &[
+    FieldSpec::text("electronic_address", "E-invoice address")
+        .hint("Where customers' systems reach you; empty: the company e-mail."),
+    FieldSpec::text("sepa_creditor_identifier", "SEPA creditor ID")
+        .hint("Needed for direct debits, e.g. DE98ZZZ09999999999."),
+    FieldSpec::text("factur_x", "Factur-X PDFs")
+        .input(Input::Switch)
+        .wire(Wire::Bool)
+        .hint("Invoice PDFs carry the e-invoice (XML) inside whenever the invoice has what EN 16931 needs."),
+];
+
 /// The token help under each number format.
 const FORMAT_HINT: &str = "{YYYY} or {YY} year, {MM} month, one counter {NNN} (its width).";
 
