@@ -17,4 +17,4 @@ pub mod rich_text;
 pub mod words;
 mod world;
 
-pub use world::{PdfEngine, PdfError, Template};
+pub use world::{Attachment, PdfEngine, PdfError, Template};
