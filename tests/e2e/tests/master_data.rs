@@ -3,7 +3,10 @@
 //! first), give it a billing contact and a project, find it by typing in the invoice
 //! form's picker and invoice it, see the invoice with its open amount on the customer's
 //! page, be told why it cannot be deleted, archive it; and create a supplier inline from
-//! the purchase form and save the purchase with it.
+//! the purchase form and save the purchase with it. Issue 10: the customer gets a buyer
+//! reference (Leitweg-ID) and a SEPA mandate reference on its form; the invoice form shows
+//! the customer's reference as the placeholder of its own; the account's SEPA creditor ID
+//! and the Factur-X switch are saved on the Settings page.
 //!
 //! Run: `trunk build --release && CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-e2e
 //! --test master_data -- --test-threads=1`.
@@ -99,6 +102,17 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     b.click("#f-custom_properties-add").await;
     b.fill(".custom-property-name", "Kostenstelle").await;
     b.fill(".custom-property-value", "4711").await;
+    // The e-invoice data (issue 10): the Leitweg-ID as buyer reference.
+    b.fill("#f-buyer_reference", "04011000-12345-67").await;
+    b.fill("#f-sepa_mandate_reference", "KD-4711").await;
+    b.client
+        .execute(
+            "document.querySelector('#sec-einvoice').scrollIntoView({block: 'center'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+    b.screenshot("master-03-customer-form-einvoice").await;
     b.screenshot("master-03-customer-form").await;
     b.client.set_window_size(1024, 900).await.unwrap();
     b.screenshot("master-03-customer-form-1024").await;
@@ -117,6 +131,9 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
         found[0]["custom_properties"],
         json!({"Kostenstelle": "4711"})
     );
+    assert_eq!(found[0]["buyer_reference"], "04011000-12345-67");
+    assert_eq!(found[0]["sepa_mandate_reference"], "KD-4711");
+    assert_eq!(found[0]["einvoice_format"], "pdf");
     b.wait_text("Kostenstelle").await;
     b.click("#contact-add").await;
     b.find("dialog[open] #p-firstname").await;
@@ -147,6 +164,9 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     let address = "const a = document.querySelector('#f-recipient_address'); return !!a && a.value.startsWith('Nordlicht Design GmbH\\nFleetstraße 12');";
     b.wait_js(address, vec![]).await;
     b.fill("#f-title", "Brand workshop").await;
+    // The invoice's buyer reference starts empty and shows the customer's as placeholder.
+    b.wait_js("const e = document.querySelector('#f-buyer_reference'); return !!e && e.value === '' && e.placeholder === '04011000-12345-67';", vec![]).await;
+    b.screenshot("master-04-invoice-buyer-reference").await;
     let row = |field: &str| {
         format!(".pe-table tbody tr[data-row-key]:nth-of-type(1) [data-field={field}]")
     };
@@ -168,6 +188,11 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
         .await;
     assert_eq!(invoices.as_array().map(Vec::len), Some(1), "{invoices}");
     assert_eq!(invoices[0]["title"], "Brand workshop");
+    assert_eq!(
+        invoices[0]["buyer_reference"],
+        Value::Null,
+        "the customer's applies; the invoice stores none"
+    );
 
     // Back on the customer: the invoice with its open amount.
     b.open(&server.base, &format!("/customers/{customer}"))
@@ -214,6 +239,26 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     .await;
     let stored = server.get(&format!("/companies/{customer}")).await;
     assert_eq!(stored["active"], false);
+
+    // The account's e-invoice settings (issue 10): SEPA creditor ID and the Factur-X switch.
+    b.open(&server.base, "/settings").await;
+    b.find("#settings-einvoice").await;
+    b.client
+        .execute(
+            "document.querySelector('#settings-einvoice').scrollIntoView({block: 'start'});",
+            vec![],
+        )
+        .await
+        .unwrap();
+    b.fill("#f-sepa_creditor_identifier", "DE98ZZZ09999999999")
+        .await;
+    b.click("#f-factur_x").await;
+    b.screenshot("master-09-settings-einvoice").await;
+    b.click("#settings-einvoice-save").await;
+    b.wait_text("E-invoice settings saved.").await;
+    let account = server.get("/account").await;
+    assert_eq!(account["sepa_creditor_identifier"], "DE98ZZZ09999999999");
+    assert_eq!(account["factur_x"], false);
     b.close().await;
 }
 
