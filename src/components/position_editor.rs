@@ -24,8 +24,10 @@ mod vat;
 pub use errors::split_row_errors;
 pub use ops::{add_row, duplicate_row, move_row, move_to, remove_row};
 pub use row::{next_key, PositionRow};
-pub use totals::{group_label, use_subtotals, use_totals, TotalsBox};
-pub use vat::PositionVat;
+pub use totals::{
+    group_label, tax_line_label, use_subtotals, use_totals, StoredTaxLines, TotalsBox,
+};
+pub use vat::{vat_note, PositionVat};
 
 use kontor_model::error::FieldErrors;
 use kontor_model::position::PositionType;

@@ -33,9 +33,14 @@ pub fn use_totals(
 /// The label of a VAT group's tax line: "Tax 19 %", "Tax 0 %", "Exempt (no tax)",
 /// "Tax (reverse charge)", "Tax (intra-EU, exempt)", "Tax (export, exempt)".
 pub fn group_label(group: &TaxGroup) -> String {
-    match group.category {
+    tax_line_label(group.category, group.rate)
+}
+
+/// The label of the tax line of VAT `category` at `rate` percent (see [`group_label`]).
+pub fn tax_line_label(category: TaxCategory, rate: Decimal) -> String {
+    match category {
         TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => {
-            format!("Tax {} %", format_input(group.rate.normalize()))
+            format!("Tax {} %", format_input(rate.normalize()))
         }
         TaxCategory::Exempt => "Exempt (no tax)".into(),
         TaxCategory::ReverseCharge => "Tax (reverse charge)".into(),
@@ -165,4 +170,49 @@ pub fn TotalsBox(
             </div>
         </dl>
     }
+}
+
+/// The tax lines of a stored invoice or offer from its `tax_breakdown`: one line labelled
+/// `single_label` when there is at most one group (as before per-position VAT), else one
+/// line per group ("Tax 7 % on 50.00 EUR") and a "Tax total".
+#[component]
+pub fn StoredTaxLines(
+    /// The document's `tax_breakdown`.
+    breakdown: Vec<kontor_model::position_vat::TaxBreakdown>,
+    /// The document's tax amount (gross − net).
+    tax_total: Decimal,
+    /// The currency code.
+    #[prop(into)]
+    currency: String,
+    /// The label of a single tax line ("Tax 19 %", "Tax (reverse charge)").
+    #[prop(into)]
+    single_label: String,
+) -> impl IntoView {
+    if breakdown.len() <= 1 {
+        let label = breakdown
+            .first()
+            .map(|g| tax_line_label(g.tax_category, g.tax))
+            .unwrap_or(single_label);
+        return view! {
+            <div class="totals-line"><dt>{label}</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
+        }
+        .into_any();
+    }
+    let lines = breakdown
+        .iter()
+        .map(|g| {
+            let on = format_money(g.net_total, &currency);
+            view! {
+                <div class="totals-line totals-group" data-tax-group=format!("{}:{}", g.tax_category.as_str(), g.tax.normalize())>
+                    <dt>{tax_line_label(g.tax_category, g.tax)} <span class="totals-on">{format!(" on {on}")}</span></dt>
+                    <dd class="money">{format_money(g.tax_total, &currency)}</dd>
+                </div>
+            }
+        })
+        .collect_view();
+    view! {
+        {lines}
+        <div class="totals-line"><dt>"Tax total"</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
+    }
+    .into_any()
 }

@@ -139,3 +139,26 @@ impl PositionVat {
         self.category == Some(TaxCategory::Exempt)
     }
 }
+
+/// The VAT note of a stored position with its own choice ("VAT 7 %", "VAT exempt: § 4 Nr.
+/// 21 UStG"); `None` for positions that follow the document.
+pub fn vat_note(
+    tax: Option<Decimal>,
+    category: Option<TaxCategory>,
+    reason: Option<&str>,
+) -> Option<String> {
+    let vat = PositionVat::from_stored(tax, category);
+    if vat == PositionVat::DEFAULT {
+        return None;
+    }
+    let document = VatChoice {
+        tax: Decimal::ZERO,
+        reverse_charge: false,
+        intra_eu: false,
+    };
+    let label = vat.label(&document);
+    Some(match reason.map(str::trim) {
+        Some(r) if !r.is_empty() => format!("VAT {label}: {r}"),
+        _ => format!("VAT {label}"),
+    })
+}

@@ -3,6 +3,7 @@
 use crate::components::date::format_date;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
+use crate::components::position_editor::{vat_note, StoredTaxLines};
 use kontor_model::invoice::{Invoice, InvoiceItem};
 use kontor_model::position::PositionType;
 use kontor_model::Decimal;
@@ -115,6 +116,7 @@ fn position_row(item: &InvoiceItem, currency: &str) -> AnyView {
             <tr class="pos-item">
                 <td>
                     {item.title.clone()}
+                    {vat_note(item.tax, item.tax_category, item.tax_exemption_reason.as_deref()).map(|n| view! { " " <span class="tag pos-vat">{n}</span> })}
                     {description.map(|d| view! { <div class="rich muted" inner_html=d></div> })}
                 </td>
                 <td class="num">{opt_num(item.quantity)}</td>
@@ -174,7 +176,7 @@ pub fn PositionsSection(
             }}
             <dl class="totals-box totals-static">
                 <div class="totals-line"><dt>{format!("Net total (discount {})", percent(invoice.discount))}</dt><dd class="money">{format_money(invoice.net_total, &currency)}</dd></div>
-                <div class="totals-line"><dt>{tax_label}</dt><dd class="money">{format_money(tax_amount, &currency)}</dd></div>
+                <StoredTaxLines breakdown=invoice.tax_breakdown.clone() tax_total=tax_amount currency=currency.clone() single_label=tax_label />
                 <div class="totals-line totals-gross"><dt>"Gross total"</dt><dd class="money">{format_money(invoice.gross_total, &currency)}</dd></div>
             </dl>
         </section>

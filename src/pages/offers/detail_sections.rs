@@ -7,6 +7,7 @@ use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::paper_select::PaperSelect;
 use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
+use crate::components::position_editor::{vat_note, StoredTaxLines};
 use kontor_model::offer::{Offer, OfferItem};
 use kontor_model::position::PositionType;
 use leptos::prelude::*;
@@ -27,6 +28,7 @@ pub fn OfferPositions(
             PositionType::Item => view! {
                 <tr class:is-optional=i.optional>
                     <td>{title} {i.optional.then(|| view! { " " <span class="badge badge-archived">"Optional"</span> })}
+                        {vat_note(i.tax, i.tax_category, i.tax_exemption_reason.as_deref()).map(|n| view! { " " <span class="tag pos-vat">{n}</span> })}
                         <div class="muted">{i.description.clone().unwrap_or_default()}</div></td>
                     <td class="num">{num(i.quantity)}</td><td>{i.unit.clone().unwrap_or_default()}</td>
                     <td class="num money">{i.unit_price.map(|p| format_money(p, &cur)).unwrap_or_default()}</td>
@@ -50,7 +52,8 @@ pub fn OfferPositions(
             <p class="muted">"Optional positions are shown in brackets and not counted."</p>
             <dl class="totals-box totals-static">
                 <div class="totals-line"><dt>{format!("Net total (discount {} %)", offer.discount.normalize())}</dt><dd class="money">{format_money(offer.net_total, &offer.currency)}</dd></div>
-                <div class="totals-line"><dt>{format!("Tax {} %", offer.tax.normalize())}</dt><dd class="money">{format_money(offer.gross_total - offer.net_total, &offer.currency)}</dd></div>
+                <StoredTaxLines breakdown=offer.tax_breakdown.clone() tax_total=offer.gross_total - offer.net_total
+                    currency=offer.currency.clone() single_label=format!("Tax {} %", offer.tax.normalize()) />
                 <div class="totals-line totals-gross"><dt>"Gross total"</dt><dd class="money">{format_money(offer.gross_total, &offer.currency)}</dd></div>
             </dl>
         </section>
