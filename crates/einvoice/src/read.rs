@@ -33,6 +33,8 @@ const CII: &str = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
 const RAM: &str =
     "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100";
 const UDT: &str = "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100";
+/// `qdt:DateTimeString` is the child of `ram:FormattedIssueDateTime` (BT-26) in D16B.
+const QDT: &str = "urn:un:unece:uncefact:data:standard:QualifiedDataType:100";
 
 /// The XML syntax of an e-invoice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -200,11 +202,13 @@ fn iso_date(value: Option<String>, what: &str) -> Result<Option<NaiveDate>, Erro
         .transpose()
 }
 
-/// A CII `udt:DateTimeString` (format 102 `YYYYMMDD`; 610 `YYYYMM` and 616 `YYYYWW` are
-/// not accepted) under `n`.
+/// A CII `udt:DateTimeString` (`qdt:` under BT-26 `FormattedIssueDateTime`) under `n`:
+/// format 102 `YYYYMMDD`; 610 `YYYYMM` and 616 `YYYYWW` are not accepted.
 fn cii_date(n: Option<Node>, what: &str) -> Result<Option<NaiveDate>, Error> {
     let Some(n) = n else { return Ok(None) };
-    let Some(s) = child(n, UDT, "DateTimeString").or_else(|| child(n, RAM, "DateTimeString"))
+    let Some(s) = child(n, UDT, "DateTimeString")
+        .or_else(|| child(n, QDT, "DateTimeString"))
+        .or_else(|| child(n, RAM, "DateTimeString"))
     else {
         return Ok(None);
     };
