@@ -31,10 +31,12 @@ pub fn embedded_xml(pdf: &[u8]) -> Result<Vec<u8>, Error> {
             "the PDF is encrypted; Kontor cannot read its attachments".into(),
         ));
     }
-    let mut found: Vec<(usize, &Dictionary)> = doc
-        .objects
-        .values()
-        .filter_map(|o| o.as_dict().ok())
+    let mut dictionaries = Vec::new();
+    for object in doc.objects.values() {
+        collect_dictionaries(object, 0, &mut dictionaries);
+    }
+    let mut found: Vec<(usize, &Dictionary)> = dictionaries
+        .into_iter()
         .filter_map(|d| {
             let name = file_name(d)?;
             let rank = INVOICE_FILE_NAMES
@@ -87,6 +89,30 @@ pub fn embedded_xml(pdf: &[u8]) -> Result<Vec<u8>, Error> {
         ));
     }
     Ok(bytes)
+}
+
+/// Every dictionary in `object`, also those written inline in arrays and other
+/// dictionaries (a file specification may be a direct object in `/AF` or in the
+/// `/EmbeddedFiles` name array); stream contents are not entered. Nesting deeper than 16
+/// levels is not followed.
+fn collect_dictionaries<'a>(object: &'a Object, depth: usize, out: &mut Vec<&'a Dictionary>) {
+    if depth > 16 {
+        return;
+    }
+    match object {
+        Object::Dictionary(d) => {
+            out.push(d);
+            for (_, v) in d.iter() {
+                collect_dictionaries(v, depth + 1, out);
+            }
+        }
+        Object::Array(items) => {
+            for v in items {
+                collect_dictionaries(v, depth + 1, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The file name of a file specification dictionary (`/UF`, else `/F`), decoded from

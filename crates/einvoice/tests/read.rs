@@ -461,3 +461,41 @@ fn samples_round_trip_through_the_writers() {
         }
     }
 }
+
+/// A PDF written with lopdf whose `factur-x.xml` file specification is an inline dictionary
+/// in the `/EmbeddedFiles` name array (no indirect object of its own), its stream
+/// Flate-compressed and its name UTF-16BE.
+#[test]
+fn an_inline_file_specification_with_a_compressed_stream_is_found() {
+    use lopdf::{dictionary, Document, Object, Stream, StringFormat};
+    let xml = sample("01.01a-INVOICE_uncefact.xml");
+    let mut doc = Document::with_version("1.7");
+    let mut stream = Stream::new(dictionary! {"Type" => "EmbeddedFile"}, xml.clone());
+    stream.compress().unwrap();
+    assert!(stream.dict.get(b"Filter").is_ok(), "compressed");
+    let file = doc.add_object(stream);
+    let utf16: Vec<u8> = [0xFE, 0xFF]
+        .into_iter()
+        .chain("factur-x.xml".encode_utf16().flat_map(|u| u.to_be_bytes()))
+        .collect();
+    let spec = dictionary! {
+        "Type" => "Filespec",
+        "F" => Object::String(b"other.bin".to_vec(), StringFormat::Literal),
+        "UF" => Object::String(utf16, StringFormat::Literal),
+        "EF" => dictionary! {"F" => file},
+    };
+    let pages = doc
+        .add_object(dictionary! {"Type" => "Pages", "Kids" => Vec::<Object>::new(), "Count" => 0});
+    let catalog = doc.add_object(dictionary! {
+        "Type" => "Catalog",
+        "Pages" => pages,
+        "Names" => dictionary! {"EmbeddedFiles" => dictionary! {"Names" => vec![
+            Object::String(b"factur-x.xml".to_vec(), StringFormat::Literal),
+            Object::Dictionary(spec),
+        ]}},
+    });
+    doc.trailer.set("Root", catalog);
+    let mut pdf = Vec::new();
+    doc.save_to(&mut pdf).unwrap();
+    assert_eq!(embedded_xml(&pdf).unwrap(), xml);
+}
