@@ -4,7 +4,7 @@
 
 use crate::semantic::VatCategory;
 use kontor_model::account::Account;
-use kontor_model::invoice::{Invoice, InvoiceItem};
+use kontor_model::invoice::{Invoice, InvoiceItem, PaymentMeans};
 use kontor_model::party::Company;
 use kontor_model::party::Language;
 use kontor_model::position::PositionType;
@@ -25,32 +25,46 @@ pub(crate) struct Group {
     pub exemption_reason_code: Option<String>,
 }
 
-pub(crate) fn direct_debit(_invoice: &Invoice, _customer: &Company) -> bool {
-    false
+fn text(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
-pub(crate) fn account_electronic_address(_account: &Account) -> Option<&str> {
-    None
+/// Whether the invoice is paid by SEPA direct debit (`PaymentMeans::effective`).
+pub(crate) fn direct_debit(invoice: &Invoice, customer: &Company) -> bool {
+    PaymentMeans::effective(
+        invoice.payment_means,
+        customer.sepa_mandate_reference.as_deref(),
+    ) == PaymentMeans::DirectDebit
 }
 
-pub(crate) fn sepa_creditor_identifier(_account: &Account) -> Option<&str> {
-    None
+/// BT-34 as set on the account (the caller falls back to the e-mail).
+pub(crate) fn account_electronic_address(account: &Account) -> Option<&str> {
+    text(&account.electronic_address)
 }
 
-pub(crate) fn company_electronic_address(_company: &Company) -> Option<&str> {
-    None
+/// BT-90.
+pub(crate) fn sepa_creditor_identifier(account: &Account) -> Option<&str> {
+    text(&account.sepa_creditor_identifier)
 }
 
-pub(crate) fn mandate_reference(_company: &Company) -> Option<&str> {
-    None
+/// BT-49 as set on the company (the caller falls back to the e-mail).
+pub(crate) fn company_electronic_address(company: &Company) -> Option<&str> {
+    text(&company.electronic_address)
 }
 
-pub(crate) fn invoice_buyer_reference(_invoice: &Invoice) -> Option<&str> {
-    None
+/// BT-89.
+pub(crate) fn mandate_reference(company: &Company) -> Option<&str> {
+    text(&company.sepa_mandate_reference)
 }
 
-pub(crate) fn company_buyer_reference(_company: &Company) -> Option<&str> {
-    None
+/// The invoice's own BT-10.
+pub(crate) fn invoice_buyer_reference(invoice: &Invoice) -> Option<&str> {
+    text(&invoice.buyer_reference)
+}
+
+/// The customer's BT-10.
+pub(crate) fn company_buyer_reference(company: &Company) -> Option<&str> {
+    text(&company.buyer_reference)
 }
 
 fn document_vat(invoice: &Invoice) -> VatChoice {

@@ -194,6 +194,10 @@ pub async fn create(
     BaseUrl(base): BaseUrl,
     JsonBody(body): JsonBody<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
+    if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
+        super::einvoice::finalize_gate(&state, super::pdf::unsaved_invoice(&state, &body).await?)
+            .await?;
+    }
     let mut invoice = create_invoice(&state, &caller, body).await?;
     repo::sign(&state, &base, &mut invoice);
     Ok(Json(invoice))
@@ -215,6 +219,10 @@ pub async fn update_draft(
         return Err(refused());
     }
     body.status = Some(body.status.unwrap_or(InvoiceStatus::Draft));
+    if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
+        super::einvoice::finalize_gate(&state, super::pdf::unsaved_invoice(&state, &body).await?)
+            .await?;
+    }
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;

@@ -2,23 +2,51 @@
 //! recipients (project's billing addresses, else the customer's). Sending marks the
 //! invoice `sent` (unless payments already moved it on) and locks it.
 
+use super::einvoice::{self, Syntax};
 use super::repo;
 use crate::db::{now, ts};
-use crate::documents::{context, invoice_document};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::mail::{self, MailAttachment};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
+use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::invoice::Invoice;
+use kontor_model::party::{Company, EinvoiceFormat};
 use kontor_model::recipients::invoice_recipients;
 use kontor_model::status::InvoiceStatus;
 
+/// The XRechnung XML attached for a customer whose `einvoice_format` is `xrechnung_cii` or
+/// `xrechnung_ubl` (the PDF stays attached as a readable copy); `None` for `pdf` customers.
+/// Errors: 422 naming the missing fields when the XRechnung cannot be written (nothing is
+/// sent).
+async fn xrechnung_attachment(
+    state: &AppState,
+    invoice: &Invoice,
+    customer: Option<&Company>,
+) -> ApiResult<Option<MailAttachment>> {
+    let syntax = match customer.map(|c| c.einvoice_format) {
+        Some(EinvoiceFormat::XrechnungCii) => Syntax::Cii,
+        Some(EinvoiceFormat::XrechnungUbl) => Syntax::Ubl,
+        _ => return Ok(None),
+    };
+    let records = einvoice::records_of(state, invoice.clone()).await?;
+    let bytes = einvoice::xml(&records, syntax, Specification::XRechnung)
+        .map_err(|m| einvoice::refusal(&m))??;
+    Ok(Some(MailAttachment {
+        filename: format!("{}.xml", invoice.identifier.as_deref().unwrap_or("invoice")),
+        content_type: "application/xml".into(),
+        bytes,
+    }))
+}
+
 /// POST /invoices/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
 /// Errors: 404; 422 (draft, subject/text missing, no resolvable `emails_to`, invalid
-/// address, unknown letter paper); 502 when the mail server refuses (nothing marked sent).
+/// address, unknown letter paper, an XRechnung customer's invoice that cannot be written
+/// as XRechnung); 502 when the mail server refuses (nothing marked sent).
 pub async fn send_email(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -41,25 +69,22 @@ pub async fn send_email(
         .account
         .letter_paper(body.letter_paper_id)
         .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
-    let (account, printed_for) = context(&state, Some(invoice.customer_id)).await?;
-    let pdf = crate::pdf_render::render(invoice_document(
-        &invoice,
-        &account,
-        Some(paper),
-        &printed_for,
-    )?)
-    .await?;
+    let pdf = super::pdf::invoice_pdf_bytes(&state, &invoice, Some(paper)).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
+    let mut attachments = vec![MailAttachment {
+        filename,
+        content_type: "application/pdf".into(),
+        bytes: pdf,
+    }];
+    if let Some(xml) = xrechnung_attachment(&state, &invoice, customer.as_ref()).await? {
+        attachments.push(xml);
+    }
     let sent = mail::send(
         &state.pool,
         &state.data_dir,
         &body,
         &recipients,
-        vec![MailAttachment {
-            filename,
-            content_type: "application/pdf".into(),
-            bytes: pdf,
-        }],
+        attachments,
     )
     .await?;
 

@@ -1,7 +1,8 @@
 //! GET /invoices/{id} (the full representation with a fresh signed `file_url`) and
-//! GET /invoices/{id}.pdf (the PDF; `blank`, `letter_paper_id`).
+//! GET /invoices/{id}.pdf (the PDF; `blank`, `letter_paper_id`) and GET /invoices/{id}.xml
+//! (the XRechnung, `syntax=cii|ubl`).
 
-use super::{pdf, repo};
+use super::{einvoice, pdf, repo};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::QueryPairs;
 use crate::files::BaseUrl;
@@ -22,6 +23,10 @@ pub async fn get_one(
     if let Some(number) = raw.strip_suffix(".pdf") {
         let id = number.parse().map_err(|_| not_found())?;
         return pdf::invoice_pdf(&state, id, &query).await;
+    }
+    if let Some(number) = raw.strip_suffix(".xml") {
+        let id = number.parse().map_err(|_| not_found())?;
+        return einvoice::invoice_xml(&state, id, &query).await;
     }
     let id: i64 = raw.parse().map_err(|_| not_found())?;
     let mut invoice = repo::load(&state.pool, id).await?;

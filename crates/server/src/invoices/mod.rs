@@ -4,6 +4,7 @@
 mod billed;
 mod create;
 mod delete;
+pub mod einvoice;
 mod email;
 mod get;
 mod list;
@@ -35,6 +36,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/invoices/{id}/update_status", put(status::update_status))
         .route("/invoices/{id}/reverse", post(reverse::reverse))
+        .route("/invoices/{id}/e_invoice", get(einvoice::e_invoice))
         .route("/invoices/{id}/send_email", post(email::send_email))
         .route("/invoices/{id}/timesheet", get(billed::timesheet))
         .route("/invoices/{id}/expenses", get(billed::expenses))

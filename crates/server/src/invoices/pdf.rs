@@ -51,12 +51,41 @@ pub async fn render_pdf(
     paper: Option<&crate::config::LetterPaperConfig>,
 ) -> ApiResult<Response> {
     let invoice = repo::load(&state.pool, id).await?;
-    let (account, customer) = context(state, Some(invoice.customer_id)).await?;
-    let bytes = render(invoice_document(&invoice, &account, paper, &customer)?).await?;
+    let bytes = invoice_pdf_bytes(state, &invoice, paper).await?;
     Ok(pdf_response(
         bytes,
         &format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("draft")),
     ))
+}
+
+/// The PDF of `invoice` on `paper` (`None` = blank): a Factur-X PDF (PDF/A-3b with the
+/// EN 16931 CII embedded as `factur-x.xml`) when the account's `factur_x` is on and the
+/// invoice has what EN 16931 needs, else the plain PDF. Used by GET /invoices/{id}.pdf and
+/// by sending the invoice by e-mail, so both carry the same document.
+/// Errors: 500 when rendering fails.
+pub(super) async fn invoice_pdf_bytes(
+    state: &AppState,
+    invoice: &Invoice,
+    paper: Option<&crate::config::LetterPaperConfig>,
+) -> ApiResult<Vec<u8>> {
+    let (account, customer) = context(state, Some(invoice.customer_id)).await?;
+    let document = invoice_document(invoice, &account, paper, &customer)?;
+    let e_invoice_xml = factur_x_xml(state, invoice).await?;
+    crate::pdf_render::invoice_pdf(document, e_invoice_xml).await
+}
+
+/// The EN 16931 CII that `invoice`'s PDF embeds (`super::einvoice::factur_x_xml`); `None`
+/// for drafts, invoices whose customer is gone, and what EN 16931 cannot describe yet.
+/// Errors: database errors while loading the records.
+async fn factur_x_xml(state: &AppState, invoice: &Invoice) -> ApiResult<Option<Vec<u8>>> {
+    if invoice.status == InvoiceStatus::Draft {
+        return Ok(None);
+    }
+    match super::einvoice::records_of(state, invoice.clone()).await {
+        Ok(records) => Ok(super::einvoice::factur_x_xml(&records)),
+        Err(ApiError::Invalid(..)) => Ok(None),
+        Err(e) => Err(e),
+    }
 }
 
 /// GET /invoices/{id}.pdf. Errors: 404 (invoice, letter paper).
@@ -94,9 +123,10 @@ pub async fn timesheet_pdf(
     ))
 }
 
-/// The representation an unsaved creation body would get (for the preview); VAT flags the
-/// body leaves out come from the customer (`customer_vat`), as on creation.
-fn unsaved(
+/// The representation an unsaved creation body would get (for the preview and the
+/// e-invoice finalize check); VAT flags the body leaves out come from the customer
+/// (`customer_vat`), as on creation.
+pub(super) fn unsaved(
     body: NewInvoice,
     default_currency: String,
     customer_vat: Option<&CustomerVat>,
@@ -191,6 +221,21 @@ fn unsaved(
         created_at: today,
         updated_at: today,
     })
+}
+
+/// The representation of creation body `body` (customer VAT and default currency applied),
+/// for checks that need the invoice before it is stored. Errors: 422 when totals overflow.
+pub(super) async fn unsaved_invoice(state: &AppState, body: &NewInvoice) -> ApiResult<Invoice> {
+    let customer = match body.customer_id {
+        Some(id) => crate::companies::find(&state.pool, id).await?,
+        None => None,
+    };
+    let default_currency = crate::account::default_currency(&state.pool).await?;
+    unsaved(
+        body.clone(),
+        default_currency,
+        customer.as_ref().map(|c| &c.customer_vat),
+    )
 }
 
 /// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it

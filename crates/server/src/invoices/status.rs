@@ -88,6 +88,9 @@ pub async fn update_status(
                 .collect(),
         ));
     }
+    if current.status == InvoiceStatus::Draft {
+        super::einvoice::finalize_gate(&state, current.clone()).await?;
+    }
     let mut tx = state.pool.begin().await?;
     if current.status == InvoiceStatus::Draft {
         let currencies = crate::account::currencies(&mut *tx).await?;
