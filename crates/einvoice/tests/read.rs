@@ -499,3 +499,45 @@ fn an_inline_file_specification_with_a_compressed_stream_is_found() {
     doc.save_to(&mut pdf).unwrap();
     assert_eq!(embedded_xml(&pdf).unwrap(), xml);
 }
+
+/// Where rounding per position differs from the seller's rounding per rate — three lines of
+/// 0.05 at 7 %: 0.0035 → 0.00 each, but 0.15 × 7 % = 0.0105 → 0.01 for the group — the
+/// booked positions still carry the document's 0.01.
+#[test]
+fn the_booking_takes_the_documents_vat_per_rate_not_per_position() {
+    use kontor_einvoice::booking::purchase_positions;
+    use kontor_einvoice::cii;
+    let mut invoice = read(&sample("01.01a-INVOICE_ubl.xml")).unwrap();
+    let mut line = invoice.lines[1].clone();
+    line.net_amount = d("0.05");
+    line.price = d("0.05");
+    line.quantity = d("1");
+    invoice.lines = (1..=3)
+        .map(|n| {
+            let mut l = line.clone();
+            l.id = n.to_string();
+            l
+        })
+        .collect();
+    invoice.vat_breakdown[0].taxable_amount = d("0.15");
+    invoice.vat_breakdown[0].tax_amount = d("0.01");
+    let t = &mut invoice.totals;
+    (t.line_net_total, t.tax_exclusive, t.tax_total) = (d("0.15"), d("0.15"), d("0.01"));
+    (t.tax_inclusive, t.payable) = (d("0.16"), d("0.16"));
+    // The document as a seller would send it reads (its sums hold) …
+    let invoice = read(&cii::write(&invoice).unwrap()).unwrap();
+    let (positions, sum) = purchase_positions(&invoice).unwrap();
+    // … and books to its own totals, the cent of VAT on one position.
+    assert_eq!(
+        (sum.net_total, sum.tax_total, sum.gross_total),
+        (d("0.15"), d("0.01"), d("0.16"))
+    );
+    let taxes: Vec<Decimal> = positions.iter().map(|p| p.amounts.tax_total).collect();
+    assert_eq!(taxes, vec![d("0.01"), d("0"), d("0")]);
+    // Rounding per position would have lost it.
+    let per_position: Decimal = positions
+        .iter()
+        .map(|p| (p.amounts.net_total * p.tax / Decimal::ONE_HUNDRED).round_dp(2))
+        .sum();
+    assert_eq!(per_position, d("0"));
+}

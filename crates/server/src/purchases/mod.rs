@@ -30,7 +30,10 @@ pub fn router() -> Router<AppState> {
             "/purchases/import",
             post(import::import).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
         )
-        .route("/purchases/{id}/e_invoice.html", get(import::e_invoice_html))
+        .route(
+            "/purchases/{id}/e_invoice.html",
+            get(import::e_invoice_html),
+        )
         .route(
             "/purchases/categories",
             get(categories::list).post(categories::create),
