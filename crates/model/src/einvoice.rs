@@ -89,23 +89,54 @@ pub fn split_address(address: &str) -> PostalAddress {
     }
 }
 
-/// `("10115", "Berlin")` from `10115 Berlin`, `("8000", "Zürich")` from `CH-8000 Zürich`.
+/// `("10115", "Berlin")` from `10115 Berlin`, `("8000", "Zürich")` from `CH-8000 Zürich`,
+/// `("1015 CJ", "Amsterdam")` from `1015 CJ Amsterdam`, `("NW1 6XE", "London")` from
+/// `London NW1 6XE` (British codes follow the town). A code of digits only needs at least
+/// four of them, so a house number (`221 Baker Street`) is not taken for one.
 fn post_code_and_city(line: &str) -> Option<(String, String)> {
-    let (code, city) = line.split_once(char::is_whitespace)?;
-    let code = match code.split_once('-') {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 2 {
+        return None;
+    }
+    // British: `<town> <outward> <inward>`, e.g. `London NW1 6XE`.
+    if words.len() >= 3 {
+        let (outward, inward) = (words[words.len() - 2], words[words.len() - 1]);
+        let outward_ok = (2..=4).contains(&outward.len())
+            && outward.chars().all(|c| c.is_ascii_alphanumeric())
+            && outward.starts_with(|c: char| c.is_ascii_alphabetic())
+            && outward.chars().any(|c| c.is_ascii_digit());
+        let inward_ok = inward.len() == 3
+            && inward.starts_with(|c: char| c.is_ascii_digit())
+            && inward[1..].chars().all(|c| c.is_ascii_alphabetic());
+        if outward_ok && inward_ok {
+            let town = words[..words.len() - 2].join(" ");
+            return Some((format!("{outward} {inward}"), town));
+        }
+    }
+    let first = match words[0].split_once('-') {
         Some((prefix, rest))
             if prefix.len() <= 2 && prefix.chars().all(|c| c.is_ascii_alphabetic()) =>
         {
             rest
         }
-        _ => code,
+        _ => words[0],
     };
-    let city = city.trim();
-    let looks_like_code = code.len() >= 3
-        && code.len() <= 10
-        && code.chars().all(|c| c.is_ascii_alphanumeric())
-        && code.chars().filter(|c| c.is_ascii_digit()).count() >= 3;
-    (looks_like_code && !city.is_empty()).then(|| (code.to_string(), city.to_string()))
+    let digits = first.chars().filter(|c| c.is_ascii_digit()).count();
+    if !(3..=10).contains(&first.len()) || !first.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return None;
+    }
+    // Dutch: `1015 CJ Amsterdam`.
+    if first.len() == 4 && digits == 4 && words.len() >= 3 {
+        let letters = words[1];
+        if letters.len() == 2 && letters.chars().all(|c| c.is_ascii_uppercase()) {
+            return Some((format!("{first} {letters}"), words[2..].join(" ")));
+        }
+    }
+    let only_digits = digits == first.len();
+    if (only_digits && digits < 4) || digits < 3 {
+        return None;
+    }
+    Some((first.to_string(), words[1..].join(" ")))
 }
 
 /// The XRechnung cash discount line of BT-20 (BR-DE-18):
@@ -420,6 +451,18 @@ mod tests {
         // A street with a house number is not a post code line.
         let street = split_address("Hauptstr. 5");
         assert_eq!(street.post_code, None);
+        // A trailing country line is dropped; British and Dutch codes are recognised.
+        let uk = split_address("221 Baker Street\nLondon NW1 6XE\nUnited Kingdom");
+        assert_eq!(uk.lines, vec!["221 Baker Street"]);
+        assert_eq!(uk.post_code.as_deref(), Some("NW1 6XE"));
+        assert_eq!(uk.city.as_deref(), Some("London"));
+        let nl = split_address("Keizersgracht 101\n1015 CJ Amsterdam\nNetherlands");
+        assert_eq!(nl.lines, vec!["Keizersgracht 101"]);
+        assert_eq!(nl.post_code.as_deref(), Some("1015 CJ"));
+        assert_eq!(nl.city.as_deref(), Some("Amsterdam"));
+        let lu = split_address("Seestrasse 4\n6006 Luzern\nSchweiz");
+        assert_eq!(lu.post_code.as_deref(), Some("6006"));
+        assert_eq!(lu.city.as_deref(), Some("Luzern"));
     }
 
     #[test]
