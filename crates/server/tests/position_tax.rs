@@ -125,7 +125,10 @@ async fn seven_and_nineteen_percent_positions_are_totalled_per_rate() {
         .lines()
         .find(|l| l.contains("Beschreibung"))
         .unwrap_or_else(|| panic!("no table header:\n{text}"));
-    assert!(header.contains("USt."), "several rates print the rate column:\n{text}");
+    assert!(
+        header.contains("USt."),
+        "several rates print the rate column:\n{text}"
+    );
     assert!(text.contains("19 %"), "{text}");
 }
 
@@ -161,7 +164,10 @@ async fn old_clients_without_the_fields_get_the_same_totals() {
         .lines()
         .find(|l| l.contains("Beschreibung"))
         .unwrap_or_else(|| panic!("no table header:\n{text}"));
-    assert!(!header.contains("USt."), "a single rate prints no rate column:\n{text}");
+    assert!(
+        !header.contains("USt."),
+        "a single rate prints no rate column:\n{text}"
+    );
 }
 
 #[tokio::test]
@@ -393,4 +399,53 @@ async fn offers_carry_position_taxes_too() {
         .await;
     assert_eq!(bad.status, 422, "{}", bad.body);
     assert!(bad.body["errors"]["items[0].tax_exemption_reason"].is_array());
+}
+
+#[tokio::test]
+async fn english_pdfs_word_each_group_and_its_notice() {
+    let s = start().await;
+    let c = s
+        .post(
+            "/companies",
+            json!({"name": "Export Ltd", "address": "1 Dock Rd\nDover", "language": "en"}),
+        )
+        .await;
+    assert_eq!(c.status, 200, "{}", c.body);
+    let c = c.body["id"].as_i64().unwrap();
+    let r = s
+        .invoice(c, json!({"items": [
+            {"type": "item", "title": "Consulting", "net_total": 100},
+            {"type": "item", "title": "Food", "net_total": 50, "tax": 7, "tax_category": "reduced"},
+            {"type": "item", "title": "Machine", "net_total": 30, "tax_category": "export"},
+            {"type": "item", "title": "Parts", "net_total": 20, "tax_category": "intra_eu", "tax_exemption_reason": "Exempt under Art. 138 VAT Directive"}
+        ]}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        breakdown(&r.body),
+        vec![
+            group("standard", "19", "100.00", "19.00"),
+            group("reduced", "7", "50.00", "3.50"),
+            group("intra_eu", "0", "20.00", "0.00"),
+            group("export", "0", "30.00", "0.00"),
+        ]
+    );
+    assert_eq!(num(&r.body["gross_total"]), "222.50");
+    let id = r.body["id"].as_i64().unwrap();
+    let text = pdf_text(&s, &format!("/invoices/{id}.pdf")).await;
+    for expected in [
+        "VAT 19 % on 100.00 EUR",
+        "VAT 7 % on 50.00 EUR",
+        "VAT exempt (intra-EU) on 20.00 EUR",
+        "VAT exempt (export) on 30.00 EUR",
+        "Exempt under Art. 138 VAT Directive",
+        "Tax-exempt export supply.",
+        "222.50 EUR",
+    ] {
+        assert!(text.contains(expected), "{expected:?} missing:\n{text}");
+    }
+    assert!(
+        !text.contains("Tax-exempt intra-Community supply."),
+        "a given reason replaces the default notice:\n{text}"
+    );
 }
