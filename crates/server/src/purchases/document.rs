@@ -20,6 +20,11 @@ use std::path::PathBuf;
 /// Largest purchase document (10 MiB).
 pub const MAX_DOCUMENT: usize = 10 * 1024 * 1024;
 
+/// The Content-Security-Policy of the HTML view (and of stored XML documents): no
+/// scripts, no loads of any kind, inline styles only, a sandboxed document.
+pub const HTML_CSP: &str =
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox";
+
 /// Where purchase documents are stored.
 pub fn documents_dir(state: &AppState) -> PathBuf {
     state.data_dir.join("files").join("purchase_documents")
@@ -119,7 +124,7 @@ pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
         // carry markup or scripts (`decisions.md` § E-invoice import (issue 10)).
         response.headers_mut().insert(
             axum::http::header::CONTENT_SECURITY_POLICY,
-            axum::http::HeaderValue::from_static(super::import::HTML_CSP),
+            axum::http::HeaderValue::from_static(HTML_CSP),
         );
     }
     Ok(response)

@@ -10,7 +10,7 @@
 //! original file, write purchase and positions. A failure after the file was stored
 //! removes it again, so a refused import leaves neither a row nor a file.
 
-use super::document::{documents_dir, MAX_DOCUMENT};
+use super::document::{documents_dir, HTML_CSP, MAX_DOCUMENT};
 use super::import_repo::{self, NewImport};
 use super::repo;
 use crate::auth::Caller;
@@ -274,8 +274,3 @@ pub async fn e_invoice_html(
     );
     Ok(response)
 }
-
-/// The Content-Security-Policy of the HTML view (and of stored XML documents): no
-/// scripts, no loads of any kind, inline styles only, a sandboxed document.
-pub const HTML_CSP: &str =
-    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox";
