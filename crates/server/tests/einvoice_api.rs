@@ -452,3 +452,64 @@ async fn an_xrechnung_customer_gets_the_xml_by_mail_and_cannot_be_finalized_with
     );
     assert!(message.contains("application/xml"));
 }
+
+/// Runs the `kontor-server` binary on `dir`.
+fn cli(args: &[&str], dir: &Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
+        .arg("--data")
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[tokio::test]
+async fn every_finalized_demo_invoice_is_a_valid_e_invoice() {
+    let dir = tempfile::tempdir().unwrap();
+    cli(&["demo"], dir.path());
+    let key = cli(&["keys", "create", "--name", "test"], dir.path())
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let config = kontor_server::config::ServerConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: dir.path().to_path_buf(),
+        dist_dir: None,
+        cors_origins: vec![],
+        rate_limit: 0,
+        account: kontor_server::config::AccountConfig::default(),
+    };
+    let bound = kontor_server::bind(&config).await.unwrap();
+    let base = format!("http://{}", bound.listener.local_addr().unwrap());
+    tokio::spawn(kontor_server::run(bound));
+    let s = TestServer {
+        base,
+        key,
+        dir: tempfile::tempdir().unwrap(),
+        client: reqwest::Client::new(),
+    };
+    let list = s.get("/invoices?per_page=100").await;
+    assert_eq!(list.status, 200, "{}", list.body);
+    let out = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for inv in list.body.as_array().unwrap() {
+        if inv["status"] == "draft" {
+            continue;
+        }
+        let id = inv["id"].as_i64().unwrap();
+        let r = s.get(&format!("/invoices/{id}/e_invoice")).await;
+        assert_eq!(r.body["ready"], true, "demo invoice {id}: {}", r.body);
+        assert_eq!(r.body["factur_x"], true, "demo invoice {id}: {}", r.body);
+        files.extend(documents(&s, id, &format!("demo-{id}"), out.path()).await);
+    }
+    assert!(files.len() >= 9, "the demo has finalized invoices");
+    let (report, ok) = validate(&files);
+    assert!(ok, "validate.py:\n{report}");
+}
