@@ -510,3 +510,91 @@ async fn a_read_only_key_cannot_import() {
     assert_eq!(r.status(), 403);
     assert_eq!(count(&s, "purchases").await, 0);
 }
+
+/// Kontor's own e-invoices (GET /invoices/{id}.xml in both syntaxes and the Factur-X PDF)
+/// import on the buyer's side to purchases with the invoice's totals; the same invoice in
+/// the other syntax or as PDF is the same document (409).
+#[tokio::test]
+async fn kontors_own_e_invoices_import_to_their_totals() {
+    let seller = start().await;
+    let r = seller
+        .put(
+            "/account",
+            json!({
+                "name": "Kontor Demo GmbH",
+                "address": "Hafenstraße 1\n20457 Hamburg",
+                "country_code": "DE",
+                "vat_identifier": "DE136695976",
+                "tax_number": "27/123/45678",
+                "phone": "+49 40 1234567",
+                "email": "rechnung@kontor.example",
+                "iban": "DE02120300000000202051",
+                "bic": "BYLADEM1001",
+                "account_holder": "Kontor Demo GmbH"
+            }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let customer = seller
+        .post(
+            "/companies",
+            json!({"name": "Kranzler AG", "address": "Kurfürstendamm 18\n10719 Berlin",
+                "country_code": "DE", "email": "buchhaltung@kunde.example", "vat_identifier": "DE811907980"}),
+        )
+        .await;
+    assert_eq!(customer.status, 200, "{}", customer.body);
+    let customer = customer.body["id"].as_i64().unwrap();
+    // Mixed rates, odd prices and a discount: rounding per rate matters.
+    let items = json!({"discount": 10, "items": [
+        {"type": "item", "title": "Book", "quantity": 3, "unit": "pcs", "unit_price": 12.99, "tax": 7},
+        {"type": "item", "title": "Consulting", "quantity": 1.5, "unit": "h", "unit_price": 95.33},
+        {"type": "item", "title": "Licence", "quantity": 7, "unit": "pcs", "unit_price": 0.35},
+        {"type": "item", "title": "Flat fee", "net_total": 100}
+    ]});
+    let mut documents = Vec::new();
+    for _ in 0..2 {
+        let inv = seller.invoice(customer, items.clone()).await;
+        assert_eq!(inv.status, 200, "{}", inv.body);
+        let id = inv.body["id"].as_i64().unwrap();
+        let mut files = Vec::new();
+        for suffix in [".xml?syntax=cii", ".xml?syntax=ubl", ".pdf"] {
+            let resp = seller
+                .client
+                .get(seller.url(&format!("/invoices/{id}{suffix}")))
+                .header("Authorization", format!("Token token={}", seller.key))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(resp.status(), 200, "{suffix}");
+            files.push(resp.bytes().await.unwrap().to_vec());
+        }
+        documents.push((inv.body, files));
+    }
+
+    let buyer = start().await;
+    let (invoice, files) = &documents[0];
+    let first = multipart(&buyer, "invoice.xml", &files[0]).await;
+    assert_eq!(first.status, 201, "{}", first.body);
+    assert_eq!(first.body["receipt_identifier"], invoice["identifier"]);
+    assert_eq!(dec(&first.body["net_total"]), dec(&invoice["net_total"]));
+    assert_eq!(
+        dec(&first.body["gross_total"]),
+        dec(&invoice["gross_total"])
+    );
+    assert_eq!(first.body["iban"], "DE02120300000000202051");
+    assert_eq!(first.body["company"]["name"], "Kontor Demo GmbH");
+    for again in &files[1..] {
+        let r = multipart(&buyer, "again", again).await;
+        assert_eq!(r.status, 409, "{}", r.body);
+        assert_eq!(r.body["id"], first.body["id"]);
+    }
+    // The second invoice as Factur-X PDF: the same supplier, a new purchase.
+    let (invoice, files) = &documents[1];
+    let pdf = multipart(&buyer, "invoice.pdf", &files[2]).await;
+    assert_eq!(pdf.status, 201, "{}", pdf.body);
+    assert_eq!(pdf.body["e_invoice"]["format"], "factur-x");
+    assert_eq!(pdf.body["company"]["id"], first.body["company"]["id"]);
+    assert_eq!(dec(&pdf.body["net_total"]), dec(&invoice["net_total"]));
+    assert_eq!(dec(&pdf.body["gross_total"]), dec(&invoice["gross_total"]));
+    assert_eq!(count(&buyer, "companies").await, 1);
+}
