@@ -513,3 +513,40 @@ async fn every_finalized_demo_invoice_is_a_valid_e_invoice() {
     let (report, ok) = validate(&files);
     assert!(ok, "validate.py:\n{report}");
 }
+
+#[tokio::test]
+async fn a_swiss_qr_bill_invoice_is_a_valid_factur_x_pdf_too() {
+    let s = start().await;
+    let r = s
+        .put(
+            "/account",
+            json!({
+                "name": "Alpen Kontor AG",
+                "address": "Bahnhofstrasse 1\n8001 Zürich",
+                "country_code": "CH",
+                "vat_identifier": "CHE109238471",
+                "phone": "+41 44 1234567",
+                "email": "rechnung@alpen.example",
+                "iban": "CH4431999123000889012",
+                "currencies": ["CHF", "EUR"]
+            }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let c = customer(
+        &s,
+        "Luzerner Bäckerei GmbH",
+        json!({"address": "Seestrasse 4\n6006 Luzern", "country_code": "CH"}),
+    )
+    .await;
+    let inv = invoice(&s, c, json!({"currency": "CHF", "tax": 8.1})).await;
+    let dir = tempfile::tempdir().unwrap();
+    let files = documents(&s, inv["id"].as_i64().unwrap(), "qr-bill", dir.path()).await;
+    let pdf = std::fs::read(&files[2]).unwrap();
+    assert!(
+        common::pdftotext(&pdf).contains("Zahlteil"),
+        "the QR-bill is printed"
+    );
+    let (report, ok) = validate(&files);
+    assert!(ok, "validate.py:\n{report}");
+}
