@@ -17,7 +17,7 @@ use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::country::country_name;
-use kontor_model::party::{Company, CompanyType};
+use kontor_model::party::{Company, CompanyType, EinvoiceFormat};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
@@ -190,6 +190,12 @@ fn MasterData(company: Company) -> impl IntoView {
             crate::components::locale::format_input(d.normalize())
         )
     });
+    // Only a choice other than the default PDF is worth a line.
+    let einvoice_format = match c.einvoice_format {
+        EinvoiceFormat::Pdf => None,
+        EinvoiceFormat::XrechnungCii => Some("XRechnung CII".to_string()),
+        EinvoiceFormat::XrechnungUbl => Some("XRechnung UBL".to_string()),
+    };
     view! {
         <section class="section" aria-labelledby="sec-master">
             <h2 class="section-title" id="sec-master">"Master data"</h2>
@@ -205,6 +211,10 @@ fn MasterData(company: Company) -> impl IntoView {
                 {fact("Tax number", c.tax_number.clone())}
                 {fact("IBAN", c.iban.as_deref().map(grouped))}
                 {fact("BIC", c.bic.clone())}
+                {fact("Buyer reference", c.buyer_reference.clone())}
+                {fact("E-invoice address", c.electronic_address.clone())}
+                {fact("Invoices as", einvoice_format)}
+                {fact("SEPA mandate", c.sepa_mandate_reference.clone())}
                 {fact("Currency", c.currency.clone())}
                 {fact("Payment term", c.default_invoice_due_days.or(c.payment_term_days).map(|d| format!("{d} days")))}
                 {fact("Tax", pct(vat.tax))}

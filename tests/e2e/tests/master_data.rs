@@ -135,6 +135,7 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     assert_eq!(found[0]["sepa_mandate_reference"], "KD-4711");
     assert_eq!(found[0]["einvoice_format"], "pdf");
     b.wait_text("Kostenstelle").await;
+    b.wait_text("04011000-12345-67").await;
     b.click("#contact-add").await;
     b.find("dialog[open] #p-firstname").await;
     b.fill("#p-firstname", "Eva").await;
