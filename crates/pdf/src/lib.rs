@@ -7,7 +7,9 @@
 //! layout or code. Rich-text fields (HTML) are converted to paragraphs, line breaks, bold,
 //! italic and lists by [`rich_text::blocks`]; everything else is dropped. The account's
 //! logo (PNG or SVG) is the only other file the template can open (`/logo.png`,
-//! `/logo.svg`); the words of each document language are in [`words`].
+//! `/logo.svg`); the words of each document language are in [`words`]. An invoice may also
+//! be exported as PDF/A-3b with an attached file — the Factur-X container, see
+//! [`PdfEngine::render_document_pdfa3`] and [`Attachment`].
 
 #![warn(missing_docs)]
 

@@ -233,19 +233,19 @@ impl PdfEngine {
             '?'
         };
         match value {
-            serde_json::Value::String(s) => {
-                if s.chars().any(|c| !c.is_whitespace() && !drawable(c)) {
-                    *s = s
-                        .chars()
-                        .map(|c| {
-                            if c.is_whitespace() || drawable(c) {
-                                c
-                            } else {
-                                replacement
-                            }
-                        })
-                        .collect();
-                }
+            serde_json::Value::String(s)
+                if s.chars().any(|c| !c.is_whitespace() && !drawable(c)) =>
+            {
+                *s = s
+                    .chars()
+                    .map(|c| {
+                        if c.is_whitespace() || drawable(c) {
+                            c
+                        } else {
+                            replacement
+                        }
+                    })
+                    .collect();
             }
             serde_json::Value::Array(items) => {
                 items.iter_mut().for_each(|v| self.replace_undrawable(v))
@@ -368,20 +368,6 @@ fn civil_from_days(days: i64) -> (i64, u8, u8) {
     (year, month as u8, day as u8)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::civil_from_days;
-
-    #[test]
-    fn days_since_the_epoch_become_calendar_dates() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(59), (1970, 3, 1));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-    }
-}
-
 struct RenderWorld<'a> {
     engine: &'a PdfEngine,
     main: Source,
@@ -430,5 +416,19 @@ impl World for RenderWorld<'_> {
 
     fn today(&self, _offset: Option<Duration>) -> Option<Datetime> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::civil_from_days;
+
+    #[test]
+    fn days_since_the_epoch_become_calendar_dates() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(59), (1970, 3, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+        assert_eq!(civil_from_days(-1), (1969, 12, 31));
     }
 }
