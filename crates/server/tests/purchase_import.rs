@@ -413,6 +413,9 @@ async fn bad_files_are_refused_and_leave_nothing_behind() {
             }
         }
     }
+    // Over the 16 MiB body limit: 413.
+    let huge = vec![b'<'; 17 * 1024 * 1024];
+    assert_eq!(multipart(&s, "huge.xml", &huge).await.status, 413);
     assert_eq!(count(&s, "purchases").await, 0);
     assert_eq!(count(&s, "purchase_items").await, 0);
     assert_eq!(count(&s, "companies").await, 0);
