@@ -172,3 +172,20 @@ fn an_attachment_name_outside_the_safe_set_is_refused() {
     let result = PdfEngine::shared().render_document_pdfa3(&invoice("Concept"), &attachment);
     assert!(matches!(result, Err(PdfError::Data(_))), "{result:?}");
 }
+
+#[test]
+fn a_png_logo_is_allowed_in_pdf_a() {
+    let mut data = invoice("Concept");
+    data.letterhead.logo = Some(Logo {
+        format: LogoFormat::Png,
+        bytes: std::fs::read(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/logo.png"
+        ))
+        .unwrap(),
+    });
+    let pdf = PdfEngine::shared()
+        .render_document_pdfa3(&data, &Attachment::factur_x(XML.to_vec()))
+        .expect("a PNG (with alpha) is fine in PDF/A-3b");
+    assert!(latin1(&pdf).contains("/AF["));
+}
