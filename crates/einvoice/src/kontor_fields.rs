@@ -119,32 +119,46 @@ pub(crate) fn groups(invoice: &Invoice, language: Language) -> Result<Vec<Group>
         &invoice.currency,
     )
     .map_err(|e| e.field)?;
-    Ok(t.groups
-        .iter()
-        .map(|g| {
-            let mut reasons: Vec<String> = Vec::new();
-            for item in items.iter().filter(|i| i.kind == PositionType::Item) {
-                let (_, rate, category) = line_vat(invoice, item);
-                if category != g.category || rate != g.rate.normalize() {
-                    continue;
-                }
-                if let Some(r) =
-                    exemption_reason(category, item.tax_exemption_reason.as_deref(), language)
-                {
-                    if !reasons.contains(&r) {
-                        reasons.push(r);
-                    }
+    let mut out: Vec<Group> = Vec::new();
+    for group in t.groups.iter().map(|g| {
+        let mut reasons: Vec<String> = Vec::new();
+        for item in items.iter().filter(|i| i.kind == PositionType::Item) {
+            let (_, rate, category) = line_vat(invoice, item);
+            if category != g.category || rate != g.rate.normalize() {
+                continue;
+            }
+            if let Some(r) =
+                exemption_reason(category, item.tax_exemption_reason.as_deref(), language)
+            {
+                if !reasons.contains(&r) {
+                    reasons.push(r);
                 }
             }
-            Group {
-                category: category_of(g.category),
-                rate: g.rate.normalize(),
-                items_total: g.items_total,
-                net_total: g.net_total,
-                tax_total: g.tax_total,
-                exemption_reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
-                exemption_reason_code: g.category.vatex_code().map(str::to_string),
+        }
+        Group {
+            category: category_of(g.category),
+            rate: g.rate.normalize(),
+            items_total: g.items_total,
+            net_total: g.net_total,
+            tax_total: g.tax_total,
+            exemption_reason: (!reasons.is_empty()).then(|| reasons.join("; ")),
+            exemption_reason_code: g.category.vatex_code().map(str::to_string),
+        }
+    }) {
+        // Standard and reduced positions at the same rate are one EN 16931 group (S, rate):
+        // BG-23 allows one breakdown per category code and rate. The tax of the merged
+        // group is the sum of the rounded group taxes (within BR-CO-17's one-unit margin).
+        match out
+            .iter_mut()
+            .find(|o| o.category == group.category && o.rate == group.rate)
+        {
+            Some(o) => {
+                o.items_total += group.items_total;
+                o.net_total += group.net_total;
+                o.tax_total += group.tax_total;
             }
-        })
-        .collect())
+            None => out.push(group),
+        }
+    }
+    Ok(out)
 }

@@ -222,6 +222,7 @@ async fn every_invoice_shape_is_a_valid_xrechnung_and_factur_x() {
                 {"type": "item", "title": "Beratung", "quantity": 3, "unit": "h", "unit_price": 95},
                 {"type": "item", "title": "Fachbuch", "quantity": 2, "unit": "pcs", "unit_price": 24.9, "tax": 7, "tax_category": "reduced"},
                 {"type": "item", "title": "Porto", "net_total": 4.5, "tax": 0, "tax_category": "zero"},
+            {"type": "item", "title": "Zeitschrift", "quantity": 1, "unit": "pcs", "unit_price": 9.99, "tax": 7},
                 {"type": "item", "title": "Schulung", "quantity": 1, "unit": "day", "unit_price": 800, "tax": 0, "tax_category": "exempt", "tax_exemption_reason": "Steuerfrei nach § 4 Nr. 21 UStG"}
             ]}),
         ),

@@ -195,8 +195,10 @@ pub async fn create(
     JsonBody(body): JsonBody<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        super::einvoice::finalize_gate(&state, super::pdf::unsaved_invoice(&state, &body).await?)
-            .await?;
+        // A body whose totals do not compute gets its field errors from the create path.
+        if let Ok(unsaved) = super::pdf::unsaved_invoice(&state, &body).await {
+            super::einvoice::finalize_gate(&state, unsaved).await?;
+        }
     }
     let mut invoice = create_invoice(&state, &caller, body).await?;
     repo::sign(&state, &base, &mut invoice);
@@ -220,8 +222,9 @@ pub async fn update_draft(
     }
     body.status = Some(body.status.unwrap_or(InvoiceStatus::Draft));
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        super::einvoice::finalize_gate(&state, super::pdf::unsaved_invoice(&state, &body).await?)
-            .await?;
+        if let Ok(unsaved) = super::pdf::unsaved_invoice(&state, &body).await {
+            super::einvoice::finalize_gate(&state, unsaved).await?;
+        }
     }
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
