@@ -65,6 +65,10 @@ pub fn EInvoiceImport(
     /// The text in the zone.
     #[prop(into, default = "Drop a supplier's e-invoice (XRechnung XML or Factur-X / ZUGFeRD PDF) here to import it as a purchase".into())]
     label: String,
+    /// A file dropped anywhere on the page is imported too (the purchase list), instead of
+    /// the browser opening it.
+    #[prop(optional)]
+    whole_page: bool,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
@@ -99,6 +103,35 @@ pub fn EInvoiceImport(
                 }
             }
         });
+    if whole_page {
+        let has_files = |ev: &web_sys::DragEvent| {
+            ev.data_transfer()
+                .is_some_and(|d| d.types().includes(&"Files".into(), 0))
+        };
+        let over = window_event_listener(leptos::ev::dragover, move |ev| {
+            if has_files(&ev) {
+                ev.prevent_default();
+            }
+        });
+        // The zone's own drop handler runs first and prevents the default: skipped here.
+        let dropped = window_event_listener(leptos::ev::drop, move |ev| {
+            if ev.default_prevented() || !has_files(&ev) {
+                return;
+            }
+            ev.prevent_default();
+            if let Some(file) = ev
+                .data_transfer()
+                .and_then(|d| d.files())
+                .and_then(|f| f.get(0))
+            {
+                on_file.run(SendWrapper::new(file));
+            }
+        });
+        on_cleanup(move || {
+            over.remove();
+            dropped.remove();
+        });
+    }
     let busy = import.pending();
     view! {
         <div class="einvoice-import">

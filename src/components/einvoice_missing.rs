@@ -28,7 +28,7 @@ pub fn MissingList(
                     let (to, place) = place_link(m.place, customer_id, invoice_id);
                     view! {
                         <li data-missing=m.field.clone()>
-                            <strong>{field_label(&m.field)}</strong>
+                            <strong>{capitalized(&field_label(&m.field))}</strong>
                             ": " {m.message} " "
                             <a href=href(&to)>{format!("Set in {place}")}</a>
                         </li>
@@ -98,5 +98,14 @@ pub fn MissingDialog(
                 </Show>
             </div>
         </Dialog>
+    }
+}
+
+/// `text` with its first letter upper case ("country" → "Country").
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

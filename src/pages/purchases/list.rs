@@ -74,7 +74,7 @@ pub fn PurchaseList() -> impl IntoView {
                 <a class="btn btn-primary" href=href("/purchases/new")>"New purchase"</a>
             </div>
         </div>
-        <EInvoiceImport id="import-einvoice" />
+        <EInvoiceImport id="import-einvoice" whole_page=true />
         <PurchaseFilters
             filter=filter
             categories=Signal::derive(move || categories.get().unwrap_or_default())

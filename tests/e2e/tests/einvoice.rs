@@ -14,16 +14,16 @@ use serde_json::{json, Value};
 
 const SAMPLE: &str = "01.01a-INVOICE_ubl.xml";
 
-/// Drops a file named `name` with `content` and MIME `kind` on the drop zone inside `css`,
-/// as the browser does for a file dragged from the desktop.
+/// Drops a file named `name` with `content` and MIME `kind` on the element `css`, as the
+/// browser does for a file dragged from the desktop.
 async fn drop_file(b: &Browser, css: &str, name: &str, content: &str, kind: &str) {
     let script = "const [css, name, content, kind] = arguments;
         const dt = new DataTransfer();
         dt.items.add(new File([content], name, {type: kind}));
-        const zone = document.querySelector(css + ' .drop-zone');
+        const zone = document.querySelector(css);
         zone.dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true}));
         zone.dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true}));";
-    b.find(&format!("{css} .drop-zone")).await;
+    b.find(css).await;
     b.client
         .execute(
             script,
@@ -83,7 +83,14 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
     // Receiving: drop the XRechnung on the purchase list → the new purchase opens.
     b.open(&server.base, "/purchases").await;
     b.wait_text("Drop a supplier's e-invoice").await;
-    drop_file(&b, "#import-einvoice", SAMPLE, &sample, "application/xml").await;
+    drop_file(
+        &b,
+        ".einvoice-import .drop-zone",
+        SAMPLE,
+        &sample,
+        "application/xml",
+    )
+    .await;
     let path = b
         .wait_js(
             "const p = location.pathname; return /^\\/purchases\\/\\d+$/.test(p) ? p : '';",
@@ -115,9 +122,11 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     shots(&b, "einvoice-01-imported-purchase").await;
 
-    // The same document again: nothing stored, a link to the purchase that holds it.
+    // The same document again, dropped anywhere on the list: nothing stored, a link to the
+    // purchase that holds it.
     b.open(&server.base, "/purchases").await;
-    drop_file(&b, "#import-einvoice", SAMPLE, &sample, "application/xml").await;
+    b.find(".purchases-table").await;
+    drop_file(&b, ".purchases-table", SAMPLE, &sample, "application/xml").await;
     b.wait_text("This e-invoice was imported before.").await;
     let link = b.prop("a.einvoice-existing", "href").await;
     assert!(link.ends_with(&path), "{link}");
@@ -193,7 +202,7 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
         &server,
         "/account",
         json!({"name": "Kontor Test GmbH", "address": "Musterstraße 1\n10115 Berlin", "country_code": "DE",
-            "vat_identifier": "DE123456789", "phone": "+49 30 1234567", "email": "billing@kontor.example",
+            "vat_identifier": "DE123456788", "phone": "+49 30 1234567", "email": "billing@kontor.example",
             "iban": "DE89370400440532013000", "bic": "COBADEFFXXX", "account_holder": "Kontor Test GmbH"}),
     )
     .await;
@@ -206,6 +215,10 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
     )
     .await;
     b.wait_text("Download XRechnung (XML)").await;
+    // The overview: the handbook's own VAT and one tax line per rate.
+    b.wait_text("VAT 7 %").await;
+    b.wait_text_of("[data-tax-group='reduced:7'] dd", "3.50 EUR")
+        .await;
     shots(&b, "einvoice-05-invoice-detail").await;
     let identifier = server.get(&format!("/invoices/{draft_id}")).await["identifier"]
         .as_str()
