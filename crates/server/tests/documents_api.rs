@@ -7,20 +7,7 @@ use common::{pdftotext, start, TestServer};
 use serde_json::json;
 
 async fn pdf(s: &TestServer, path: &str) -> (u16, String, String) {
-    let r = s
-        .client
-        .get(s.url(path))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    let ct = r
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let bytes = r.bytes().await.unwrap();
+    let (status, ct, bytes) = s.bytes(path).await;
     let text = if ct == "application/pdf" {
         pdftotext(&bytes)
     } else {

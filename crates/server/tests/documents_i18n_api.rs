@@ -23,15 +23,8 @@ fn pdfimages_list(pdf: &[u8], dir: &std::path::Path) -> String {
 
 /// GET `path` with the key → (status, PDF bytes).
 async fn pdf_bytes(s: &TestServer, path: &str) -> (u16, Vec<u8>) {
-    let r = s
-        .client
-        .get(s.url(path))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    (status, r.bytes().await.unwrap().to_vec())
+    let (status, _, bytes) = s.bytes(path).await;
+    (status, bytes)
 }
 
 async fn pdf_text(s: &TestServer, path: &str) -> String {
@@ -318,47 +311,13 @@ async fn the_account_logo_is_in_the_invoice_pdf_png_and_svg() {
     );
 }
 
-/// Runs the `kontor-server` binary with `args` on the data directory `data`.
-fn cli(args: &[&str], data: &std::path::Path) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[tokio::test]
 async fn the_demo_account_prints_its_logo_vat_id_and_customers_in_their_language() {
-    let dir = tempfile::tempdir().unwrap();
-    cli(&["demo"], dir.path());
-    let key = cli(&["keys", "create", "--name", "test"], dir.path())
-        .lines()
-        .last()
-        .unwrap()
-        .to_string();
-    let config = kontor_server::config::ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().to_path_buf(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        account: kontor_server::config::AccountConfig::default(),
-    };
-    let bound = kontor_server::bind(&config).await.unwrap();
-    let base = format!("http://{}", bound.listener.local_addr().unwrap());
-    tokio::spawn(kontor_server::run(bound));
-    let client = reqwest::Client::new();
+    let s = common::start_demo().await;
     let get = |path: String| {
-        client
-            .get(format!("{base}/api/v1{path}"))
-            .header("Authorization", format!("Token token={key}"))
+        s.client
+            .get(s.url(&path))
+            .header("Authorization", format!("Token token={}", s.key))
             .send()
     };
     let r = get("/account".into()).await.unwrap();

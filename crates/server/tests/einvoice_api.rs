@@ -4,109 +4,15 @@
 
 mod common;
 
-use common::{merge, start, TestServer};
+use common::einvoice::{complete_account, customer, validate};
+use common::{start, TestServer};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
-
-/// The python of `../shared/einvoice/setup.sh` (or `KONTOR_EINVOICE_PY`).
-fn checker_python() -> String {
-    if let Ok(py) = std::env::var("KONTOR_EINVOICE_PY") {
-        return py;
-    }
-    let out = std::process::Command::new("bash")
-        .arg(shared().join("einvoice/setup.sh"))
-        .output()
-        .expect("../shared/einvoice/setup.sh runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .last()
-        .expect("setup.sh prints the python")
-        .trim()
-        .to_string()
-}
-
-/// `../shared` from the workspace root.
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
-
-/// Runs validate.py on every file; returns its output and whether all passed.
-fn validate(files: &[PathBuf]) -> (String, bool) {
-    let out = std::process::Command::new(checker_python())
-        .arg(shared().join("einvoice/validate.py"))
-        .args(files)
-        .output()
-        .expect("validate.py runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (text, out.status.success())
-}
-
-/// Sets the account data every e-invoice needs.
-async fn complete_account(s: &TestServer) {
-    let r = s
-        .put(
-            "/account",
-            json!({
-                "name": "Kontor Demo GmbH",
-                "address": "Hafenstraße 1\n20457 Hamburg",
-                "country_code": "DE",
-                "vat_identifier": "DE136695976",
-                "tax_number": "27/123/45678",
-                "phone": "+49 40 1234567",
-                "email": "rechnung@kontor.example",
-                "iban": "DE02120300000000202051",
-                "bic": "BYLADEM1001",
-                "account_holder": "Kontor Demo GmbH",
-                "currencies": ["EUR", "CHF", "USD", "JPY"],
-                "sepa_creditor_identifier": "DE98ZZZ09999999999"
-            }),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-}
-
-/// A customer with the data an e-invoice needs (`extra` merged in).
-async fn customer(s: &TestServer, name: &str, extra: Value) -> i64 {
-    let mut body = json!({
-        "name": name,
-        "address": "Kurfürstendamm 18\n10719 Berlin",
-        "country_code": "DE",
-        "email": "buchhaltung@kunde.example"
-    });
-    merge(&mut body, extra);
-    let r = s.post("/companies", body).await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.body["id"].as_i64().unwrap()
-}
 
 async fn invoice(s: &TestServer, customer: i64, overrides: Value) -> Value {
     let r = s.invoice(customer, overrides).await;
     assert_eq!(r.status, 200, "{}", r.body);
     r.body
-}
-
-async fn bytes(s: &TestServer, path: &str) -> (u16, String, Vec<u8>) {
-    let resp = s
-        .client
-        .get(s.url(path))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap();
-    let status = resp.status().as_u16();
-    let ty = resp
-        .headers()
-        .get("content-type")
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    (status, ty, resp.bytes().await.unwrap().to_vec())
 }
 
 /// Writes the CII and UBL XML and the PDF of invoice `id` under `dir` as `<name>.*`.
@@ -117,7 +23,7 @@ async fn documents(s: &TestServer, id: i64, name: &str, dir: &Path) -> Vec<PathB
         (".xml?syntax=ubl", format!("{name}-ubl.xml")),
         (".pdf", format!("{name}.pdf")),
     ] {
-        let (status, ty, body) = bytes(s, &format!("/invoices/{id}{suffix}")).await;
+        let (status, ty, body) = s.bytes(&format!("/invoices/{id}{suffix}")).await;
         assert_eq!(
             status,
             200,
@@ -324,9 +230,9 @@ async fn the_xml_names_the_file_and_carries_the_invoice_data() {
     assert!(xml.contains("unitCode=\"HUR\""));
     assert!(xml.contains("unitCode=\"C62\""));
 
-    let (status, _, _) = bytes(&s, &format!("/invoices/{id}.xml?syntax=pdf")).await;
+    let (status, _, _) = s.bytes(&format!("/invoices/{id}.xml?syntax=pdf")).await;
     assert_eq!(status, 400);
-    let (status, _, _) = bytes(&s, "/invoices/999999.xml").await;
+    let (status, _, _) = s.bytes("/invoices/999999.xml").await;
     assert_eq!(status, 404);
 }
 
@@ -366,7 +272,7 @@ async fn missing_data_is_named_with_where_to_set_it() {
     );
 
     // Without what EN 16931 needs the PDF stays a plain PDF.
-    let (status, _, pdf) = bytes(&s, &format!("/invoices/{id}.pdf")).await;
+    let (status, _, pdf) = s.bytes(&format!("/invoices/{id}.pdf")).await;
     assert_eq!(status, 200);
     assert!(!String::from_utf8_lossy(&pdf).contains("factur-x.xml"));
 
@@ -454,48 +360,9 @@ async fn an_xrechnung_customer_gets_the_xml_by_mail_and_cannot_be_finalized_with
     assert!(message.contains("application/xml"));
 }
 
-/// Runs the `kontor-server` binary on `dir`.
-fn cli(args: &[&str], dir: &Path) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-        .arg("--data")
-        .arg(dir)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[tokio::test]
 async fn every_finalized_demo_invoice_is_a_valid_e_invoice() {
-    let dir = tempfile::tempdir().unwrap();
-    cli(&["demo"], dir.path());
-    let key = cli(&["keys", "create", "--name", "test"], dir.path())
-        .lines()
-        .last()
-        .unwrap()
-        .to_string();
-    let config = kontor_server::config::ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().to_path_buf(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        account: kontor_server::config::AccountConfig::default(),
-    };
-    let bound = kontor_server::bind(&config).await.unwrap();
-    let base = format!("http://{}", bound.listener.local_addr().unwrap());
-    tokio::spawn(kontor_server::run(bound));
-    let s = TestServer {
-        base,
-        key,
-        dir: tempfile::tempdir().unwrap(),
-        client: reqwest::Client::new(),
-    };
+    let s = common::start_demo().await;
     let list = s.get("/invoices?per_page=100").await;
     assert_eq!(list.status, 200, "{}", list.body);
     let out = tempfile::tempdir().unwrap();

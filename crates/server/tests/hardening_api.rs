@@ -319,14 +319,7 @@ async fn a_corrupt_file_link_secret_stops_the_start() {
         .execute(&pool)
         .await
         .unwrap();
-    let config = kontor_server::config::ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().to_path_buf(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        account: Default::default(),
-    };
+    let config = common::test_config(dir.path());
     let err = match kontor_server::state(pool.clone(), &config).await {
         Ok(_) => panic!("started with a corrupt secret"),
         Err(e) => e,

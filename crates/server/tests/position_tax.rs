@@ -43,15 +43,9 @@ fn group(
 }
 
 async fn pdf_text(s: &TestServer, path: &str) -> String {
-    let r = s
-        .client
-        .get(s.url(path))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status().as_u16(), 200, "{path}");
-    pdftotext(&r.bytes().await.unwrap())
+    let (status, _, bytes) = s.bytes(path).await;
+    assert_eq!(status, 200, "{path}");
+    pdftotext(&bytes)
 }
 
 #[tokio::test]

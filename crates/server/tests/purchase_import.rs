@@ -6,6 +6,7 @@
 mod common;
 
 use base64::Engine;
+use common::einvoice::{complete_account, customer};
 use common::{num, reply, start, Reply, TestServer};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
@@ -520,33 +521,13 @@ async fn a_read_only_key_cannot_import() {
 #[tokio::test]
 async fn kontors_own_e_invoices_import_to_their_totals() {
     let seller = start().await;
-    let r = seller
-        .put(
-            "/account",
-            json!({
-                "name": "Kontor Demo GmbH",
-                "address": "Hafenstraße 1\n20457 Hamburg",
-                "country_code": "DE",
-                "vat_identifier": "DE136695976",
-                "tax_number": "27/123/45678",
-                "phone": "+49 40 1234567",
-                "email": "rechnung@kontor.example",
-                "iban": "DE02120300000000202051",
-                "bic": "BYLADEM1001",
-                "account_holder": "Kontor Demo GmbH"
-            }),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let customer = seller
-        .post(
-            "/companies",
-            json!({"name": "Kranzler AG", "address": "Kurfürstendamm 18\n10719 Berlin",
-                "country_code": "DE", "email": "buchhaltung@kunde.example", "vat_identifier": "DE811907980"}),
-        )
-        .await;
-    assert_eq!(customer.status, 200, "{}", customer.body);
-    let customer = customer.body["id"].as_i64().unwrap();
+    complete_account(&seller).await;
+    let customer = customer(
+        &seller,
+        "Kranzler AG",
+        json!({"vat_identifier": "DE811907980"}),
+    )
+    .await;
     // Mixed rates, odd prices and a discount: rounding per rate matters.
     let items = json!({"discount": 10, "items": [
         {"type": "item", "title": "Book", "quantity": 3, "unit": "pcs", "unit_price": 12.99, "tax": 7},
@@ -561,15 +542,9 @@ async fn kontors_own_e_invoices_import_to_their_totals() {
         let id = inv.body["id"].as_i64().unwrap();
         let mut files = Vec::new();
         for suffix in [".xml?syntax=cii", ".xml?syntax=ubl", ".pdf"] {
-            let resp = seller
-                .client
-                .get(seller.url(&format!("/invoices/{id}{suffix}")))
-                .header("Authorization", format!("Token token={}", seller.key))
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(resp.status(), 200, "{suffix}");
-            files.push(resp.bytes().await.unwrap().to_vec());
+            let (status, _, bytes) = seller.bytes(&format!("/invoices/{id}{suffix}")).await;
+            assert_eq!(status, 200, "{suffix}");
+            files.push(bytes);
         }
         documents.push((inv.body, files));
     }

@@ -6,38 +6,12 @@
 
 mod common;
 
+use common::einvoice::checker_python;
 use common::{pdftotext, start, TestServer};
 use kontor_model::qr_bill::{qr_bill, QrBillInput};
 use kontor_model::Decimal;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
 use std::str::FromStr;
-
-fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
-
-/// The python of `../shared/einvoice/setup.sh` (or `KONTOR_EINVOICE_PY`).
-fn python() -> String {
-    if let Ok(py) = std::env::var("KONTOR_EINVOICE_PY") {
-        return py;
-    }
-    let out = std::process::Command::new("bash")
-        .arg(shared().join("einvoice/setup.sh"))
-        .output()
-        .expect("../shared/einvoice/setup.sh runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .last()
-        .unwrap()
-        .to_string()
-}
 
 /// Builds `qrbill.QRBill(**args)` and prints its `qr_data()` unchanged.
 const QRBILL_SCRIPT: &str = r#"
@@ -49,7 +23,7 @@ sys.stdout.buffer.write(QRBill(**args).qr_data().encode("utf-8"))
 
 fn python_payload(args: &Value) -> String {
     use std::io::Write;
-    let mut child = std::process::Command::new(python())
+    let mut child = std::process::Command::new(checker_python())
         .args(["-c", QRBILL_SCRIPT])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -195,15 +169,9 @@ fn decode_qr_codes(pdf: &[u8]) -> Vec<String> {
 }
 
 async fn pdf(s: &TestServer, path: &str) -> Vec<u8> {
-    let r = s
-        .client
-        .get(s.url(path))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    r.bytes().await.unwrap().to_vec()
+    let (status, _, bytes) = s.bytes(path).await;
+    assert_eq!(status, 200);
+    bytes
 }
 
 async fn swiss_account(s: &TestServer, iban: &str) {

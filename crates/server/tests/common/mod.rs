@@ -4,8 +4,9 @@
 use kontor_server::config::{AccountConfig, ServerConfig};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+pub mod einvoice;
 pub mod smtp;
 
 /// A running server with its first full-access key.
@@ -56,24 +57,35 @@ async fn start_bound(
     header_read_timeout: Option<std::time::Duration>,
 ) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
-    let mut config = ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: dir.path().to_path_buf(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        account: AccountConfig::default(),
-    };
+    let mut config = test_config(dir.path());
     adjust(&mut config);
     let mut bound = kontor_server::bind(&config).await.unwrap();
     if let Some(timeout) = header_read_timeout {
         bound.header_read_timeout = timeout;
     }
-    let addr = bound.listener.local_addr().unwrap();
     let key = bound
         .initial_key
         .clone()
         .expect("first start creates a key");
+    serve(bound, key, dir)
+}
+
+/// The configuration of a test server on `data_dir`: a free port on 127.0.0.1, no
+/// bundle, no CORS origins, no rate limit, the default account settings.
+pub fn test_config(data_dir: &Path) -> ServerConfig {
+    ServerConfig {
+        listen: "127.0.0.1:0".parse().unwrap(),
+        data_dir: data_dir.to_path_buf(),
+        dist_dir: None,
+        cors_origins: vec![],
+        rate_limit: 0,
+        account: AccountConfig::default(),
+    }
+}
+
+/// Serves `bound` in the background; `key` is the key the client sends.
+fn serve(bound: kontor_server::Bound, key: String, dir: tempfile::TempDir) -> TestServer {
+    let addr = bound.listener.local_addr().unwrap();
     tokio::spawn(kontor_server::run(bound));
     TestServer {
         base: format!("http://{addr}"),
@@ -81,6 +93,37 @@ async fn start_bound(
         dir,
         client: reqwest::Client::new(),
     }
+}
+
+/// A server on a data directory the `demo` command filled, with a key made by
+/// `keys create` (the demo account, its customers and invoices).
+pub async fn start_demo() -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    cli(&["demo"], dir.path());
+    let key = cli(&["keys", "create", "--name", "test"], dir.path())
+        .lines()
+        .last()
+        .unwrap()
+        .to_string();
+    let bound = kontor_server::bind(&test_config(dir.path())).await.unwrap();
+    serve(bound, key, dir)
+}
+
+/// Runs the `kontor-server` binary with `args` on the data directory `data`; returns
+/// its standard output (panics with its standard error when it fails).
+pub fn cli(args: &[&str], data: &Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 impl TestServer {
@@ -119,6 +162,24 @@ impl TestServer {
 
     pub async fn delete(&self, path: &str, body: Option<Value>) -> Reply {
         self.send(Method::DELETE, path, body).await
+    }
+
+    /// GET `path` with the key, unparsed: (status, content type or "", body bytes).
+    pub async fn bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let resp = self
+            .client
+            .get(self.url(path))
+            .header("Authorization", format!("Token token={}", self.key))
+            .send()
+            .await
+            .unwrap();
+        let status = resp.status().as_u16();
+        let ty = resp
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        (status, ty, resp.bytes().await.unwrap().to_vec())
     }
 
     /// Creates a customer and returns its id.

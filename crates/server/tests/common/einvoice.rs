@@ -1,0 +1,84 @@
+//! E-invoice test support: the checker of `../shared/einvoice/` (python, `validate.py`)
+//! and the account and customer data every e-invoice needs.
+
+use super::{merge, TestServer};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+/// `../shared` from the workspace root.
+pub fn shared() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
+}
+
+/// The python of `../shared/einvoice/setup.sh` (or `KONTOR_EINVOICE_PY`).
+pub fn checker_python() -> String {
+    if let Ok(py) = std::env::var("KONTOR_EINVOICE_PY") {
+        return py;
+    }
+    let out = std::process::Command::new("bash")
+        .arg(shared().join("einvoice/setup.sh"))
+        .output()
+        .expect("../shared/einvoice/setup.sh runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .expect("setup.sh prints the python")
+        .trim()
+        .to_string()
+}
+
+/// Runs validate.py on every file; returns its output and whether all passed.
+pub fn validate(files: &[PathBuf]) -> (String, bool) {
+    let out = std::process::Command::new(checker_python())
+        .arg(shared().join("einvoice/validate.py"))
+        .args(files)
+        .output()
+        .expect("validate.py runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (text, out.status.success())
+}
+
+/// Sets the account data every e-invoice needs (a German GmbH, EUR, CHF, USD and JPY).
+pub async fn complete_account(s: &TestServer) {
+    let r = s
+        .put(
+            "/account",
+            json!({
+                "name": "Kontor Demo GmbH",
+                "address": "Hafenstraße 1\n20457 Hamburg",
+                "country_code": "DE",
+                "vat_identifier": "DE136695976",
+                "tax_number": "27/123/45678",
+                "phone": "+49 40 1234567",
+                "email": "rechnung@kontor.example",
+                "iban": "DE02120300000000202051",
+                "bic": "BYLADEM1001",
+                "account_holder": "Kontor Demo GmbH",
+                "currencies": ["EUR", "CHF", "USD", "JPY"],
+                "sepa_creditor_identifier": "DE98ZZZ09999999999"
+            }),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+/// A customer in Berlin with the data an e-invoice needs (`extra` merged in); its id.
+pub async fn customer(s: &TestServer, name: &str, extra: Value) -> i64 {
+    let mut body = json!({
+        "name": name,
+        "address": "Kurfürstendamm 18\n10719 Berlin",
+        "country_code": "DE",
+        "email": "buchhaltung@kunde.example"
+    });
+    merge(&mut body, extra);
+    let r = s.post("/companies", body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body["id"].as_i64().unwrap()
+}
