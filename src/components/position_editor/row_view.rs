@@ -285,7 +285,7 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
             <VatCell row=row document=state.document_vat />
             <p class="cell-error">{err("tax")}{err("tax_category")}</p>
             <Show when=move || row.vat.with(PositionVat::needs_reason)>
-                <input class="pe-reason" aria-label="Exemption reason" placeholder="Exemption reason" data-field="tax_exemption_reason"
+                <input class="pe-reason" aria-label="Exemption reason" placeholder="Reason" title="Exemption reason (required)" data-field="tax_exemption_reason"
                     bind:value=row.exemption_reason aria-invalid=invalid("tax_exemption_reason") />
             </Show>
             <p class="cell-error">{err("tax_exemption_reason")}</p>

@@ -134,6 +134,12 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
     let all = server.get("/purchases").await;
     assert_eq!(all.as_array().map(Vec::len), Some(1), "{all}");
 
+    // The purchase form offers the import too.
+    b.open(&server.base, "/purchases/new").await;
+    b.find("#f-einvoice").await;
+    b.wait_text("Have an e-invoice?").await;
+    shots(&b, "einvoice-06-purchase-form").await;
+
     // Issuing: a draft for a customer while the account lacks the seller's data.
     let customer = server
         .post(
@@ -240,5 +246,20 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
         let text = text.as_str().unwrap_or_default();
         assert!(text.contains(root), "{syntax}: {text:.300}");
     }
+    // The offer form has the same VAT menu; exempt asks for the reason (last: the form
+    // stays unsaved).
+    b.open(&server.base, "/offers/new").await;
+    b.click("button[data-add=item]").await;
+    b.find("select.pe-vat-select").await;
+    b.select("select.pe-vat-select", "exempt").await;
+    b.find("input.pe-reason").await;
+    b.client
+        .execute(
+            "document.querySelector('.pe-table').scrollIntoView({block: 'center'})",
+            vec![],
+        )
+        .await
+        .unwrap();
+    shots(&b, "einvoice-07-offer-form-exempt").await;
     b.close().await;
 }
