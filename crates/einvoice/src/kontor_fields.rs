@@ -100,18 +100,7 @@ pub(crate) fn line_vat(
 /// Errors: the field the totals overflow at.
 pub(crate) fn groups(invoice: &Invoice, language: Language) -> Result<Vec<Group>, String> {
     let items = invoice.items.as_deref().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items
-        .iter()
-        .map(|i| PositionAmounts {
-            kind: Some(i.kind),
-            quantity: i.quantity,
-            unit_price: i.unit_price,
-            net_total: Some(i.net_total),
-            optional: false,
-            tax: i.tax,
-            tax_category: i.tax_category,
-        })
-        .collect();
+    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let t = compute_document_totals(
         &amounts,
         invoice.discount,

@@ -5,6 +5,7 @@ use crate::payment::{Payment, Reminder};
 use crate::position::PositionType;
 use crate::position_vat::{TaxBreakdown, TaxCategory};
 use crate::status::InvoiceStatus;
+use crate::totals::PositionAmounts;
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -220,6 +221,57 @@ pub struct InvoiceItem {
     /// The position's exemption reason, if given.
     #[serde(default)]
     pub tax_exemption_reason: Option<String>,
+}
+
+impl InvoiceItem {
+    /// The amounts the totals need ([`crate::totals::compute_document_totals`]): the
+    /// stored net total as the lump sum; invoice positions are never optional.
+    pub fn amounts(&self) -> PositionAmounts {
+        PositionAmounts {
+            kind: Some(self.kind),
+            quantity: self.quantity,
+            unit_price: self.unit_price,
+            net_total: Some(self.net_total),
+            optional: false,
+            tax: self.tax,
+            tax_category: self.tax_category,
+        }
+    }
+}
+
+#[cfg(test)]
+mod amounts_tests {
+    use super::InvoiceItem;
+    use crate::position::PositionType;
+    use crate::position_vat::TaxCategory;
+    use rust_decimal::Decimal;
+
+    #[test]
+    fn the_stored_net_total_is_the_lump_sum_and_nothing_is_optional() {
+        let item = InvoiceItem {
+            id: 1,
+            kind: PositionType::Item,
+            title: "Concept".into(),
+            description: None,
+            quantity: Some(Decimal::new(15, 1)),
+            unit: Some("h".into()),
+            unit_price: Some(Decimal::new(9533, 2)),
+            net_total: Decimal::new(14300, 2),
+            activity_ids: vec![],
+            expense_ids: vec![],
+            tax: Some(Decimal::new(7, 0)),
+            tax_category: Some(TaxCategory::Standard),
+            tax_exemption_reason: None,
+        };
+        let a = item.amounts();
+        assert_eq!(a.kind, Some(PositionType::Item));
+        assert_eq!(a.quantity, Some(Decimal::new(15, 1)));
+        assert_eq!(a.unit_price, Some(Decimal::new(9533, 2)));
+        assert_eq!(a.net_total, Some(Decimal::new(14300, 2)));
+        assert!(!a.optional);
+        assert_eq!(a.tax, Some(Decimal::new(7, 0)));
+        assert_eq!(a.tax_category, Some(TaxCategory::Standard));
+    }
 }
 
 #[cfg(test)]

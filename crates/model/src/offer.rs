@@ -140,6 +140,22 @@ pub struct OfferItem {
     pub tax_exemption_reason: Option<String>,
 }
 
+impl OfferItem {
+    /// The amounts the totals need ([`crate::totals::compute_document_totals`]): the
+    /// stored net total as the lump sum; optional positions are shown, not counted.
+    pub fn amounts(&self) -> PositionAmounts {
+        PositionAmounts {
+            kind: Some(self.kind),
+            quantity: self.quantity,
+            unit_price: self.unit_price,
+            net_total: Some(self.net_total),
+            optional: self.optional,
+            tax: self.tax,
+            tax_category: self.tax_category,
+        }
+    }
+}
+
 /// `offer_confirmation`: `{id, title, created_at, updated_at}` (none are created yet).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct OfferConfirmation {

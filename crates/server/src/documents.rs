@@ -397,18 +397,7 @@ pub fn offer_document(
     let w = language.words();
     let currency = offer.currency.as_str();
     let items = offer.items.clone().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items
-        .iter()
-        .map(|i| PositionAmounts {
-            kind: Some(i.kind),
-            quantity: i.quantity,
-            unit_price: i.unit_price,
-            net_total: Some(i.net_total),
-            optional: i.optional,
-            tax: i.tax,
-            tax_category: i.tax_category,
-        })
-        .collect();
+    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let document = VatChoice {
         tax: offer.tax,
         reverse_charge: offer.vat.reverse_charge,
@@ -486,18 +475,7 @@ pub fn invoice_document(
     let date = |d: NaiveDate| print_date(d, language);
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items
-        .iter()
-        .map(|i| PositionAmounts {
-            kind: Some(i.kind),
-            quantity: i.quantity,
-            unit_price: i.unit_price,
-            net_total: Some(i.net_total),
-            optional: false,
-            tax: i.tax,
-            tax_category: i.tax_category,
-        })
-        .collect();
+    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let document = VatChoice {
         tax: invoice.tax,
         reverse_charge: invoice.vat.reverse_charge,
