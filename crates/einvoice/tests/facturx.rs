@@ -10,8 +10,9 @@ mod validate;
 use kontor_einvoice::facturx::{add_xmp_extension, CONFORMANCE_EN16931};
 use kontor_einvoice::pdf_read::embedded_xml;
 use kontor_einvoice::Error;
-use kontor_pdf::document::{DocumentData, Letterhead, Row, TotalLine};
+use kontor_pdf::document::{DocumentData, TotalLine};
 use kontor_pdf::rich_text::blocks;
+use kontor_pdf::sample;
 use kontor_pdf::{Attachment, PdfEngine};
 use std::process::Command;
 
@@ -21,35 +22,15 @@ fn sample_cii() -> Vec<u8> {
 }
 
 fn one_page_invoice() -> DocumentData {
-    let rows = (1..=8)
-        .map(|n| Row {
-            kind: "item".into(),
-            pos: n.to_string(),
-            title: format!("Development work, package {n}"),
-            quantity: "2.5".into(),
-            unit: "h".into(),
-            unit_price: "95.00".into(),
-            net_total: "237.50".into(),
-            ..Default::default()
-        })
-        .collect();
     DocumentData {
         heading: "Rechnung R2611-001".into(),
         subject: "Website relaunch".into(),
-        letterhead: Letterhead {
-            show: true,
-            name: "Kontor Demo GmbH".into(),
-            address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()],
-            return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
-            footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
-            logo_text: "Kontor".into(),
-            ..Default::default()
-        },
+        letterhead: sample::letterhead(),
         recipient_lines: vec!["Müller & Söhne GmbH".into(), "80331 München".into()],
         meta: vec![("Rechnungsnr.".into(), "R2611-001".into())],
         salutation: blocks("<p>Sehr geehrte Damen und Herren,</p>"),
         detail_columns: true,
-        sections: vec![rows],
+        sections: vec![sample::item_rows(8)],
         totals: vec![TotalLine {
             label: "Gesamtbetrag".into(),
             amount: "2.261,00 €".into(),

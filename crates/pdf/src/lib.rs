@@ -16,6 +16,7 @@
 pub mod document;
 pub mod qr_bill;
 pub mod rich_text;
+pub mod sample;
 pub mod words;
 mod world;
 

@@ -2,11 +2,13 @@
 //! embedded as `factur-x.xml` with `/AFRelationship /Alternative` and listed in the
 //! catalog's `/AF`; the XMP declares PDF/A-3b; poppler reads the text and the attachment.
 
+mod support;
+
 use kontor_pdf::document::{DocumentData, Letterhead, Logo, LogoFormat, Row, TotalLine};
 use kontor_pdf::rich_text::blocks;
 use kontor_pdf::{Attachment, PdfEngine, PdfError};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Command;
+use support::pdftotext;
 
 fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> String {
     let dir = std::env::temp_dir().join(format!(
@@ -40,34 +42,18 @@ fn poppler(tool: &str, args: &[&str], pdf: &[u8]) -> String {
     }
 }
 
-fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils) is installed");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
-
 fn invoice(title: &str) -> DocumentData {
     DocumentData {
         heading: "Invoice R2611-001".into(),
         subject: "Website work".into(),
         letterhead: Letterhead {
-            show: true,
-            name: "Kontor Demo GmbH".into(),
-            address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()],
-            return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
-            footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
             logo: Some(Logo {
                 format: LogoFormat::Svg,
                 bytes: br##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40"><rect width="40" height="40" rx="6" fill="#1f4e79" fill-opacity="0.8"/></svg>"##.to_vec(),
             }),
             footer_columns: vec![vec!["Kontor Demo GmbH".into(), "USt-IdNr. DE136695976".into()]],
-            ..Default::default()
+            // The wordmark "Kontor" is not printed: the logo replaces it.
+            ..kontor_pdf::sample::letterhead()
         },
         recipient_lines: vec!["ACME GmbH".into(), "Main St 1".into()],
         meta: vec![("Invoice no.".into(), "R2611-001".into())],

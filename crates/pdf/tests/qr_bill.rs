@@ -3,24 +3,13 @@
 //! (poppler-utils). Decoding the QR code itself is tested in the server
 //! (`crates/server/tests/qr_bill.rs`), where the payload comes from the model.
 
+mod support;
+
 use kontor_pdf::document::{DocumentData, Labels, Letterhead, Row, TotalLine};
 use kontor_pdf::qr_bill::{qr_svg, QrBillData, QrBillLabels};
 use kontor_pdf::words::Language;
 use kontor_pdf::PdfEngine;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils) is installed");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use support::pdftotext;
 
 fn bill(language: Language, debtor: bool) -> QrBillData {
     let payload = "SPC\r\n0200\r\n1\r\nCH4431999123000889012\r\nS\r\nRobert Schneider AG\r\nRue du Lac\r\n1268\r\n2501\r\nBiel\r\nCH\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\n1949.75\r\nCHF\r\n\r\n\r\n\r\n\r\n\r\n\r\n\r\nQRR\r\n210000000003139471430009017\r\nInvoice R2611-001\r\nEPD";

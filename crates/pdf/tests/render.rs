@@ -1,23 +1,13 @@
 //! Renders real documents and reads their text back with `pdftotext` (poppler-utils).
 
-use kontor_pdf::document::{DocumentData, Labels, Letterhead, Logo, LogoFormat, Row, TotalLine};
+mod support;
+
+use kontor_pdf::document::{DocumentData, Labels, Logo, LogoFormat, Row, TotalLine};
 use kontor_pdf::rich_text::blocks;
 use kontor_pdf::words::Language;
 use kontor_pdf::{PdfEngine, Template};
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-fn pdftotext(pdf: &[u8]) -> String {
-    let mut child = Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils) is installed");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
+use std::process::Command;
+use support::pdftotext;
 
 fn item(pos: usize, title: &str, net: &str) -> Row {
     Row {
@@ -36,15 +26,7 @@ fn sample() -> DocumentData {
     DocumentData {
         heading: "Invoice R2611-001".into(),
         subject: "Website work".into(),
-        letterhead: Letterhead {
-            show: true,
-            name: "Kontor Demo GmbH".into(),
-            address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()],
-            return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
-            footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
-            logo_text: "Kontor".into(),
-            ..Default::default()
-        },
+        letterhead: kontor_pdf::sample::letterhead(),
         recipient_lines: vec!["ACME GmbH".into(), "Main St 1".into()],
         meta: vec![
             ("Invoice no.".into(), "R2611-001".into()),

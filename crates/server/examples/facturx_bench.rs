@@ -4,68 +4,14 @@
 //! `cargo run --release -p kontor-server --example facturx_bench` times the server's
 //! [`kontor_server::pdf_render::factur_x`] (Typst PDF/A-3b with `factur-x.xml` attached +
 //! the XMP extension in an incremental update) against the plain render of the same
-//! 1-page invoice (8 positions, SVG logo, legal footer), with a typical EN 16931 CII of
-//! about 10 kB (the XRechnung test suite's 01.01a) and with a large one (03.01a, 234 kB).
+//! 1-page invoice (`kontor_pdf::sample::bench_invoice(8)`: 8 positions, SVG logo, legal
+//! footer), with a typical EN 16931 CII of about 10 kB (the XRechnung test suite's 01.01a)
+//! and with a large one (03.01a, 234 kB).
 
-use kontor_pdf::document::{DocumentData, Letterhead, Logo, LogoFormat, Row, TotalLine};
-use kontor_pdf::rich_text::blocks;
 use kontor_pdf::PdfEngine;
 use kontor_server::pdf_render::factur_x;
 use std::path::Path;
 use std::time::Instant;
-
-fn document() -> DocumentData {
-    let rows = (1..=8)
-        .map(|n| Row {
-            kind: "item".into(),
-            pos: n.to_string(),
-            title: format!("Development work, package {n}"),
-            quantity: "2.5".into(),
-            unit: "h".into(),
-            unit_price: "95.00".into(),
-            net_total: "237.50".into(),
-            ..Default::default()
-        })
-        .collect();
-    DocumentData {
-        heading: "Invoice R2611-001".into(),
-        subject: "Website relaunch".into(),
-        letterhead: Letterhead {
-            show: true,
-            name: "Kontor Demo GmbH".into(),
-            address_lines: vec!["Hauptstraße 1".into(), "10115 Berlin".into()],
-            return_line: "Kontor Demo GmbH · Hauptstraße 1 · 10115 Berlin".into(),
-            footer_line: "IBAN DE89 3704 0044 0532 0130 00".into(),
-            logo_text: "Kontor".into(),
-            logo: Some(Logo {
-                format: LogoFormat::Svg,
-                bytes: br##"<svg xmlns="http://www.w3.org/2000/svg" width="160" height="40" viewBox="0 0 160 40"><rect width="40" height="40" rx="6" fill="#1f4e79"/><path d="M12 8v24M12 20l14-12M12 20l14 12" stroke="#fff" stroke-width="4" fill="none"/><rect x="50" y="14" width="100" height="12" fill="#1f4e79"/></svg>"##.to_vec(),
-            }),
-            footer_columns: vec![
-                vec!["Kontor Demo GmbH".into(), "Hauptstraße 1".into(), "10115 Berlin".into()],
-                vec!["Tel. +49 30 1234567".into(), "billing@kontor.example".into()],
-                vec!["USt-IdNr. DE136695976".into(), "Steuernummer 37/123/45678".into()],
-                vec!["Berliner Sparkasse".into(), "IBAN DE02 1203 0000 0000 2020 51".into()],
-            ],
-        },
-        recipient_lines: vec!["Müller & Söhne GmbH".into(), "Lindenstraße 12".into(), "80331 München".into()],
-        meta: vec![
-            ("Invoice no.".into(), "R2611-001".into()),
-            ("Date".into(), "3 Nov 2026".into()),
-        ],
-        salutation: blocks("<p>Dear Sir or Madam,</p><p>we invoice the following services:</p>"),
-        detail_columns: true,
-        sections: vec![rows],
-        totals: vec![
-            TotalLine { label: "Net total".into(), amount: "1,900.00 EUR".into(), strong: false },
-            TotalLine { label: "VAT 19 %".into(), amount: "361.00 EUR".into(), strong: false },
-            TotalLine { label: "Gross total".into(), amount: "2,261.00 EUR".into(), strong: true },
-        ],
-        notes: vec!["Please pay by 17 Nov 2026.".into()],
-        footer: blocks("<p>Thank you for your order.</p>"),
-        ..Default::default()
-    }
-}
 
 fn sample(name: &str) -> Vec<u8> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -97,7 +43,7 @@ fn time(label: &str, runs: usize, mut f: impl FnMut() -> Vec<u8>) {
 }
 
 fn main() {
-    let data = document();
+    let data = kontor_pdf::sample::bench_invoice(8);
     let typical = sample("01.01a-INVOICE_uncefact.xml");
     let large = sample("03.01a-INVOICE_uncefact.xml");
     let runs = 30;
