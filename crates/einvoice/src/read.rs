@@ -262,6 +262,159 @@ fn some_contact(c: Contact) -> Option<Contact> {
     (c.name.is_some() || c.phone.is_some() || c.email.is_some()).then_some(c)
 }
 
+/// An electronic address (BT-34, BT-49): the element's text with its `schemeID` ("" when
+/// absent); `None` when the element is missing or empty.
+fn electronic_address(n: Option<Node>) -> Option<ElectronicAddress> {
+    text(n).map(|value| ElectronicAddress {
+        value,
+        scheme: n
+            .and_then(|e| e.attribute("schemeID"))
+            .unwrap_or("")
+            .to_string(),
+    })
+}
+
+/// The elements of one document-level allowance or charge (BG-20, BG-21), whichever
+/// syntax they were found in.
+struct AllowanceChargeFields<'a, 'i> {
+    amount: Option<Node<'a, 'i>>,
+    base_amount: Option<Node<'a, 'i>>,
+    percent: Option<Node<'a, 'i>>,
+    category: Option<String>,
+    rate: Option<Node<'a, 'i>>,
+    reason: Option<String>,
+    reason_code: Option<String>,
+}
+
+/// A document-level allowance or charge (`charge`) from its elements. Errors: a missing
+/// or unreadable amount, an unreadable base, percentage or VAT rate, an unknown category.
+fn allowance_charge(charge: bool, f: AllowanceChargeFields) -> Result<AllowanceCharge, Error> {
+    let what = if charge {
+        "A document-level charge"
+    } else {
+        "A document-level allowance"
+    };
+    Ok(AllowanceCharge {
+        amount: req_decimal(f.amount, &format!("{what}'s amount"))?,
+        base_amount: opt_decimal(f.base_amount, &format!("{what}'s base"))?,
+        percent: opt_decimal(f.percent, &format!("{what}'s percentage"))?,
+        category: category(f.category, what)?,
+        rate: opt_decimal(f.rate, "A VAT rate")?.unwrap_or_default(),
+        reason: f.reason,
+        reason_code: f.reason_code,
+    })
+}
+
+/// Parses every allowance/charge node and sorts them into (allowances, charges);
+/// `is_charge` reads the node's charge indicator.
+fn allowances_and_charges<'a, 'i: 'a>(
+    nodes: impl Iterator<Item = Node<'a, 'i>>,
+    is_charge: impl Fn(Node) -> bool,
+    parse: impl Fn(Node, bool) -> Result<AllowanceCharge, Error>,
+) -> Result<(Vec<AllowanceCharge>, Vec<AllowanceCharge>), Error> {
+    let mut allowances = Vec::new();
+    let mut charges = Vec::new();
+    for ac in nodes {
+        let charge = is_charge(ac);
+        let parsed = parse(ac, charge)?;
+        if charge {
+            charges.push(parsed);
+        } else {
+            allowances.push(parsed);
+        }
+    }
+    Ok((allowances, charges))
+}
+
+/// One VAT breakdown (BG-23) from its category code, rate, taxable amount (BT-116), tax
+/// amount (BT-117) and exemption reason and code. Errors: an unknown category, a missing
+/// or unreadable amount, an unreadable rate.
+fn vat_breakdown_of(
+    category_code: Option<String>,
+    rate: Option<Node>,
+    taxable_amount: Option<Node>,
+    tax_amount: Option<Node>,
+    exemption_reason: Option<String>,
+    exemption_reason_code: Option<String>,
+) -> Result<VatBreakdown, Error> {
+    Ok(VatBreakdown {
+        category: category(category_code, "A VAT breakdown (BG-23)")?,
+        rate: opt_decimal(rate, "A VAT rate")?.unwrap_or_default(),
+        taxable_amount: req_decimal(taxable_amount, "A VAT breakdown's taxable amount (BT-116)")?,
+        tax_amount: req_decimal(tax_amount, "A VAT breakdown's tax amount (BT-117)")?,
+        exemption_reason,
+        exemption_reason_code,
+    })
+}
+
+/// The element names of the document totals (BG-22) in one syntax.
+struct TotalNames {
+    line_net_total: &'static str,
+    allowance_total: &'static str,
+    charge_total: &'static str,
+    tax_exclusive: &'static str,
+    tax_inclusive: &'static str,
+    prepaid: &'static str,
+    rounding: &'static str,
+    payable: &'static str,
+}
+
+/// The document totals (BG-22): the elements `ns:names.*` under `m`; the VAT total
+/// (BT-110) from `tax_total` (read after BT-109, as the elements stand). Errors: a missing
+/// required total (BT-106, 109, 112, 115) or any unreadable amount.
+fn totals(
+    m: Node,
+    ns: &str,
+    names: &TotalNames,
+    tax_total: impl FnOnce() -> Result<Decimal, Error>,
+) -> Result<Totals, Error> {
+    let amount = |name: &str| child(m, ns, name);
+    Ok(Totals {
+        line_net_total: req_decimal(
+            amount(names.line_net_total),
+            "The sum of line net amounts (BT-106)",
+        )?,
+        allowance_total: opt_decimal(
+            amount(names.allowance_total),
+            "The allowance total (BT-107)",
+        )?
+        .unwrap_or_default(),
+        charge_total: opt_decimal(amount(names.charge_total), "The charge total (BT-108)")?
+            .unwrap_or_default(),
+        tax_exclusive: req_decimal(
+            amount(names.tax_exclusive),
+            "The total without VAT (BT-109)",
+        )?,
+        tax_total: tax_total()?,
+        tax_inclusive: req_decimal(amount(names.tax_inclusive), "The total with VAT (BT-112)")?,
+        prepaid: opt_decimal(amount(names.prepaid), "The paid amount (BT-113)")?
+            .unwrap_or_default(),
+        rounding: opt_decimal(amount(names.rounding), "The rounding amount (BT-114)")?
+            .unwrap_or_default(),
+        payable: req_decimal(amount(names.payable), "The amount due (BT-115)")?,
+    })
+}
+
+/// A line's unit code (BT-130): the quantity's `unitCode`, else `C62` (one).
+fn unit_code(quantity: Option<Node>) -> String {
+    quantity
+        .and_then(|q| q.attribute("unitCode"))
+        .unwrap_or("C62")
+        .to_string()
+}
+
+/// A line's net price per unit (BT-146 / BT-149, see [`per_unit`]); 0 when absent.
+/// `what` names the line in errors.
+fn unit_price(
+    price: Option<Node>,
+    base_quantity: Option<Node>,
+    what: &str,
+) -> Result<Decimal, Error> {
+    let price = opt_decimal(price, &format!("{what}'s price"))?.unwrap_or_default();
+    let base = opt_decimal(base_quantity, &format!("{what}'s price base quantity"))?;
+    Ok(per_unit(price, base))
+}
+
 // ---------------------------------------------------------------------------------------
 // UBL
 
@@ -317,38 +470,26 @@ fn ubl_party(p: Node) -> Party {
         vat_identifier,
         tax_number,
         additional_legal_information: legal.and_then(|l| cbc(l, "CompanyLegalForm")),
-        electronic_address: text(endpoint).map(|value| ElectronicAddress {
-            value,
-            scheme: endpoint
-                .and_then(|e| e.attribute("schemeID"))
-                .unwrap_or("")
-                .to_string(),
-        }),
+        electronic_address: electronic_address(endpoint),
         address,
         contact,
     }
 }
 
 fn ubl_allowance_charge(n: Node, charge: bool) -> Result<AllowanceCharge, Error> {
-    let what = if charge {
-        "A document-level charge"
-    } else {
-        "A document-level allowance"
-    };
     let tax = child(n, CAC, "TaxCategory");
-    Ok(AllowanceCharge {
-        amount: req_decimal(child(n, CBC, "Amount"), &format!("{what}'s amount"))?,
-        base_amount: opt_decimal(child(n, CBC, "BaseAmount"), &format!("{what}'s base"))?,
-        percent: opt_decimal(
-            child(n, CBC, "MultiplierFactorNumeric"),
-            &format!("{what}'s percentage"),
-        )?,
-        category: category(tax.and_then(|t| cbc(t, "ID")), what)?,
-        rate: opt_decimal(tax.and_then(|t| child(t, CBC, "Percent")), "A VAT rate")?
-            .unwrap_or_default(),
-        reason: cbc(n, "AllowanceChargeReason"),
-        reason_code: cbc(n, "AllowanceChargeReasonCode"),
-    })
+    allowance_charge(
+        charge,
+        AllowanceChargeFields {
+            amount: child(n, CBC, "Amount"),
+            base_amount: child(n, CBC, "BaseAmount"),
+            percent: child(n, CBC, "MultiplierFactorNumeric"),
+            category: tax.and_then(|t| cbc(t, "ID")),
+            rate: tax.and_then(|t| child(t, CBC, "Percent")),
+            reason: cbc(n, "AllowanceChargeReason"),
+            reason_code: cbc(n, "AllowanceChargeReasonCode"),
+        },
+    )
 }
 
 fn ubl_line(n: Node, credit_note: bool, index: usize) -> Result<Line, Error> {
@@ -365,29 +506,22 @@ fn ubl_line(n: Node, credit_note: bool, index: usize) -> Result<Line, Error> {
     let item = child(n, CAC, "Item");
     let tax = item.and_then(|i| child(i, CAC, "ClassifiedTaxCategory"));
     let price_node = child(n, CAC, "Price");
-    let price = opt_decimal(
+    let price = unit_price(
         price_node.and_then(|p| child(p, CBC, "PriceAmount")),
-        &format!("{what}'s price"),
-    )?
-    .unwrap_or_default();
-    let base = opt_decimal(
         price_node.and_then(|p| child(p, CBC, "BaseQuantity")),
-        &format!("{what}'s price base quantity"),
+        &what,
     )?;
     let invoice_period = child(n, CAC, "InvoicePeriod");
     Ok(Line {
         id: cbc(n, "ID").unwrap_or_else(|| (index + 1).to_string()),
         note: cbc(n, "Note"),
         quantity: opt_decimal(quantity, &format!("{what}'s quantity"))?.unwrap_or(Decimal::ONE),
-        unit_code: quantity
-            .and_then(|q| q.attribute("unitCode"))
-            .unwrap_or("C62")
-            .to_string(),
+        unit_code: unit_code(quantity),
         net_amount: req_decimal(
             child(n, CBC, "LineExtensionAmount"),
             &format!("{what}'s net amount (BT-131)"),
         )?,
-        price: per_unit(price, base),
+        price,
         name: item
             .and_then(|i| cbc(i, "Name"))
             .unwrap_or_else(|| what.clone()),
@@ -495,17 +629,11 @@ fn ubl(root: Node, credit_note: bool) -> Result<Invoice, Error> {
         .unwrap_or_default();
     let invoice_period = child(root, CAC, "InvoicePeriod");
     let delivery = child(root, CAC, "Delivery");
-    let mut allowances = Vec::new();
-    let mut charges = Vec::new();
-    for ac in children(root, CAC, "AllowanceCharge") {
-        let charge = cbc(ac, "ChargeIndicator").is_some_and(|c| c.eq_ignore_ascii_case("true"));
-        let parsed = ubl_allowance_charge(ac, charge)?;
-        if charge {
-            charges.push(parsed);
-        } else {
-            allowances.push(parsed);
-        }
-    }
+    let (allowances, charges) = allowances_and_charges(
+        children(root, CAC, "AllowanceCharge"),
+        |ac| cbc(ac, "ChargeIndicator").is_some_and(|c| c.eq_ignore_ascii_case("true")),
+        ubl_allowance_charge,
+    )?;
     let line_name = if credit_note {
         "CreditNoteLine"
     } else {
@@ -522,21 +650,14 @@ fn ubl(root: Node, credit_note: bool) -> Result<Invoice, Error> {
         .flat_map(|t| children(*t, CAC, "TaxSubtotal"))
     {
         let cat = child(sub, CAC, "TaxCategory");
-        vat_breakdown.push(VatBreakdown {
-            category: category(cat.and_then(|c| cbc(c, "ID")), "A VAT breakdown (BG-23)")?,
-            rate: opt_decimal(cat.and_then(|c| child(c, CBC, "Percent")), "A VAT rate")?
-                .unwrap_or_default(),
-            taxable_amount: req_decimal(
-                child(sub, CBC, "TaxableAmount"),
-                "A VAT breakdown's taxable amount (BT-116)",
-            )?,
-            tax_amount: req_decimal(
-                child(sub, CBC, "TaxAmount"),
-                "A VAT breakdown's tax amount (BT-117)",
-            )?,
-            exemption_reason: cat.and_then(|c| cbc(c, "TaxExemptionReason")),
-            exemption_reason_code: cat.and_then(|c| cbc(c, "TaxExemptionReasonCode")),
-        });
+        vat_breakdown.push(vat_breakdown_of(
+            cat.and_then(|c| cbc(c, "ID")),
+            cat.and_then(|c| child(c, CBC, "Percent")),
+            child(sub, CBC, "TaxableAmount"),
+            child(sub, CBC, "TaxAmount"),
+            cat.and_then(|c| cbc(c, "TaxExemptionReason")),
+            cat.and_then(|c| cbc(c, "TaxExemptionReasonCode")),
+        )?);
     }
     let tax_total = opt_decimal(
         in_currency(
@@ -551,39 +672,21 @@ fn ubl(root: Node, credit_note: bool) -> Result<Invoice, Error> {
     let m = child(root, CAC, "LegalMonetaryTotal").ok_or_else(|| {
         Error::NotAnInvoice("The document totals (BG-22, LegalMonetaryTotal) are missing".into())
     })?;
-    let totals = Totals {
-        line_net_total: req_decimal(
-            child(m, CBC, "LineExtensionAmount"),
-            "The sum of line net amounts (BT-106)",
-        )?,
-        allowance_total: opt_decimal(
-            child(m, CBC, "AllowanceTotalAmount"),
-            "The allowance total (BT-107)",
-        )?
-        .unwrap_or_default(),
-        charge_total: opt_decimal(
-            child(m, CBC, "ChargeTotalAmount"),
-            "The charge total (BT-108)",
-        )?
-        .unwrap_or_default(),
-        tax_exclusive: req_decimal(
-            child(m, CBC, "TaxExclusiveAmount"),
-            "The total without VAT (BT-109)",
-        )?,
-        tax_total,
-        tax_inclusive: req_decimal(
-            child(m, CBC, "TaxInclusiveAmount"),
-            "The total with VAT (BT-112)",
-        )?,
-        prepaid: opt_decimal(child(m, CBC, "PrepaidAmount"), "The paid amount (BT-113)")?
-            .unwrap_or_default(),
-        rounding: opt_decimal(
-            child(m, CBC, "PayableRoundingAmount"),
-            "The rounding amount (BT-114)",
-        )?
-        .unwrap_or_default(),
-        payable: req_decimal(child(m, CBC, "PayableAmount"), "The amount due (BT-115)")?,
-    };
+    let totals = totals(
+        m,
+        CBC,
+        &TotalNames {
+            line_net_total: "LineExtensionAmount",
+            allowance_total: "AllowanceTotalAmount",
+            charge_total: "ChargeTotalAmount",
+            tax_exclusive: "TaxExclusiveAmount",
+            tax_inclusive: "TaxInclusiveAmount",
+            prepaid: "PrepaidAmount",
+            rounding: "PayableRoundingAmount",
+            payable: "PayableAmount",
+        },
+        || Ok(tax_total),
+    )?;
     let due_date = match cbc(root, "DueDate") {
         Some(d) => iso_date(Some(d), "The due date (BT-9)")?,
         None => iso_date(
@@ -710,41 +813,26 @@ fn cii_party(p: Node) -> Party {
         vat_identifier,
         tax_number,
         additional_legal_information: ram(p, "Description"),
-        electronic_address: text(uri).map(|value| ElectronicAddress {
-            value,
-            scheme: uri
-                .and_then(|u| u.attribute("schemeID"))
-                .unwrap_or("")
-                .to_string(),
-        }),
+        electronic_address: electronic_address(uri),
         address,
         contact,
     }
 }
 
 fn cii_allowance_charge(n: Node, charge: bool) -> Result<AllowanceCharge, Error> {
-    let what = if charge {
-        "A document-level charge"
-    } else {
-        "A document-level allowance"
-    };
     let tax = child(n, RAM, "CategoryTradeTax");
-    Ok(AllowanceCharge {
-        amount: req_decimal(child(n, RAM, "ActualAmount"), &format!("{what}'s amount"))?,
-        base_amount: opt_decimal(child(n, RAM, "BasisAmount"), &format!("{what}'s base"))?,
-        percent: opt_decimal(
-            child(n, RAM, "CalculationPercent"),
-            &format!("{what}'s percentage"),
-        )?,
-        category: category(tax.and_then(|t| ram(t, "CategoryCode")), what)?,
-        rate: opt_decimal(
-            tax.and_then(|t| child(t, RAM, "RateApplicablePercent")),
-            "A VAT rate",
-        )?
-        .unwrap_or_default(),
-        reason: ram(n, "Reason"),
-        reason_code: ram(n, "ReasonCode"),
-    })
+    allowance_charge(
+        charge,
+        AllowanceChargeFields {
+            amount: child(n, RAM, "ActualAmount"),
+            base_amount: child(n, RAM, "BasisAmount"),
+            percent: child(n, RAM, "CalculationPercent"),
+            category: tax.and_then(|t| ram(t, "CategoryCode")),
+            rate: tax.and_then(|t| child(t, RAM, "RateApplicablePercent")),
+            reason: ram(n, "Reason"),
+            reason_code: ram(n, "ReasonCode"),
+        },
+    )
 }
 
 fn cii_line(n: Node, index: usize) -> Result<Line, Error> {
@@ -765,14 +853,10 @@ fn cii_line(n: Node, index: usize) -> Result<Line, Error> {
     let settlement = child(n, RAM, "SpecifiedLineTradeSettlement");
     let tax = settlement.and_then(|s| child(s, RAM, "ApplicableTradeTax"));
     let line_period = settlement.and_then(|s| child(s, RAM, "BillingSpecifiedPeriod"));
-    let price = opt_decimal(
+    let price = unit_price(
         net_price.and_then(|p| child(p, RAM, "ChargeAmount")),
-        &format!("{what}'s price"),
-    )?
-    .unwrap_or_default();
-    let base = opt_decimal(
         net_price.and_then(|p| child(p, RAM, "BasisQuantity")),
-        &format!("{what}'s price base quantity"),
+        &what,
     )?;
     Ok(Line {
         id: doc
@@ -780,10 +864,7 @@ fn cii_line(n: Node, index: usize) -> Result<Line, Error> {
             .unwrap_or_else(|| (index + 1).to_string()),
         note: doc.and_then(|d| text(at(d, &[(RAM, "IncludedNote"), (RAM, "Content")]))),
         quantity: opt_decimal(quantity, &format!("{what}'s quantity"))?.unwrap_or(Decimal::ONE),
-        unit_code: quantity
-            .and_then(|q| q.attribute("unitCode"))
-            .unwrap_or("C62")
-            .to_string(),
+        unit_code: unit_code(quantity),
         net_amount: req_decimal(
             settlement.and_then(|s| {
                 at(
@@ -796,7 +877,7 @@ fn cii_line(n: Node, index: usize) -> Result<Line, Error> {
             }),
             &format!("{what}'s net amount (BT-131)"),
         )?,
-        price: per_unit(price, base),
+        price,
         name: product
             .and_then(|p| ram(p, "Name"))
             .unwrap_or_else(|| what.clone()),
@@ -889,39 +970,28 @@ fn cii(root: Node) -> Result<Invoice, Error> {
         .and_then(|a| child(a, RAM, "BuyerTradeParty"))
         .map(cii_party)
         .unwrap_or_default();
-    let mut allowances = Vec::new();
-    let mut charges = Vec::new();
-    for ac in children(settlement, RAM, "SpecifiedTradeAllowanceCharge") {
-        let charge = text(at(ac, &[(RAM, "ChargeIndicator"), (UDT, "Indicator")]))
-            .is_some_and(|c| c.eq_ignore_ascii_case("true"));
-        let parsed = cii_allowance_charge(ac, charge)?;
-        if charge {
-            charges.push(parsed);
-        } else {
-            allowances.push(parsed);
-        }
-    }
+    let (allowances, charges) = allowances_and_charges(
+        children(settlement, RAM, "SpecifiedTradeAllowanceCharge"),
+        |ac| {
+            text(at(ac, &[(RAM, "ChargeIndicator"), (UDT, "Indicator")]))
+                .is_some_and(|c| c.eq_ignore_ascii_case("true"))
+        },
+        cii_allowance_charge,
+    )?;
     let lines = children(transaction, RAM, "IncludedSupplyChainTradeLineItem")
         .enumerate()
         .map(|(i, l)| cii_line(l, i))
         .collect::<Result<Vec<_>, _>>()?;
     let mut vat_breakdown = Vec::new();
     for t in children(settlement, RAM, "ApplicableTradeTax") {
-        vat_breakdown.push(VatBreakdown {
-            category: category(ram(t, "CategoryCode"), "A VAT breakdown (BG-23)")?,
-            rate: opt_decimal(child(t, RAM, "RateApplicablePercent"), "A VAT rate")?
-                .unwrap_or_default(),
-            taxable_amount: req_decimal(
-                child(t, RAM, "BasisAmount"),
-                "A VAT breakdown's taxable amount (BT-116)",
-            )?,
-            tax_amount: req_decimal(
-                child(t, RAM, "CalculatedAmount"),
-                "A VAT breakdown's tax amount (BT-117)",
-            )?,
-            exemption_reason: ram(t, "ExemptionReason"),
-            exemption_reason_code: ram(t, "ExemptionReasonCode"),
-        });
+        vat_breakdown.push(vat_breakdown_of(
+            ram(t, "CategoryCode"),
+            child(t, RAM, "RateApplicablePercent"),
+            child(t, RAM, "BasisAmount"),
+            child(t, RAM, "CalculatedAmount"),
+            ram(t, "ExemptionReason"),
+            ram(t, "ExemptionReasonCode"),
+        )?);
     }
     let m = child(
         settlement,
@@ -934,46 +1004,27 @@ fn cii(root: Node) -> Result<Invoice, Error> {
                 .into(),
         )
     })?;
-    let totals = Totals {
-        line_net_total: req_decimal(
-            child(m, RAM, "LineTotalAmount"),
-            "The sum of line net amounts (BT-106)",
-        )?,
-        allowance_total: opt_decimal(
-            child(m, RAM, "AllowanceTotalAmount"),
-            "The allowance total (BT-107)",
-        )?
-        .unwrap_or_default(),
-        charge_total: opt_decimal(
-            child(m, RAM, "ChargeTotalAmount"),
-            "The charge total (BT-108)",
-        )?
-        .unwrap_or_default(),
-        tax_exclusive: req_decimal(
-            child(m, RAM, "TaxBasisTotalAmount"),
-            "The total without VAT (BT-109)",
-        )?,
-        tax_total: opt_decimal(
-            in_currency(children(m, RAM, "TaxTotalAmount"), &currency),
-            "The VAT total (BT-110)",
-        )?
-        .unwrap_or_default(),
-        tax_inclusive: req_decimal(
-            child(m, RAM, "GrandTotalAmount"),
-            "The total with VAT (BT-112)",
-        )?,
-        prepaid: opt_decimal(
-            child(m, RAM, "TotalPrepaidAmount"),
-            "The paid amount (BT-113)",
-        )?
-        .unwrap_or_default(),
-        rounding: opt_decimal(
-            child(m, RAM, "RoundingAmount"),
-            "The rounding amount (BT-114)",
-        )?
-        .unwrap_or_default(),
-        payable: req_decimal(child(m, RAM, "DuePayableAmount"), "The amount due (BT-115)")?,
-    };
+    let totals = totals(
+        m,
+        RAM,
+        &TotalNames {
+            line_net_total: "LineTotalAmount",
+            allowance_total: "AllowanceTotalAmount",
+            charge_total: "ChargeTotalAmount",
+            tax_exclusive: "TaxBasisTotalAmount",
+            tax_inclusive: "GrandTotalAmount",
+            prepaid: "TotalPrepaidAmount",
+            rounding: "RoundingAmount",
+            payable: "DuePayableAmount",
+        },
+        || {
+            Ok(opt_decimal(
+                in_currency(children(m, RAM, "TaxTotalAmount"), &currency),
+                "The VAT total (BT-110)",
+            )?
+            .unwrap_or_default())
+        },
+    )?;
     let terms: Vec<Node> = children(settlement, RAM, "SpecifiedTradePaymentTerms").collect();
     let mut due_date = None;
     for t in &terms {
