@@ -2,11 +2,15 @@
 //! the two ZUGFeRD PDFs) gives the values the documents state (read off the files), and
 //! everything else is refused with the right error.
 
+#[path = "support/plain_pdf.rs"]
+mod plain_pdf;
+
 use chrono::NaiveDate;
 use kontor_einvoice::pdf_read::embedded_xml;
 use kontor_einvoice::read::{read, read_with_syntax, Syntax};
 use kontor_einvoice::semantic::{Invoice, PaymentMeans, Specification, TypeCode};
 use kontor_einvoice::Error;
+use plain_pdf::plain_pdf;
 use rust_decimal::Decimal;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -319,34 +323,6 @@ fn pdfs_without_an_invoice_are_refused() {
     // A real PDF with no attachment: a minimal one-page document.
     let why = pdf_error(&plain_pdf());
     assert!(why.contains("no embedded e-invoice"), "{why}");
-}
-
-/// A valid one-page PDF without attachments, written with correct xref offsets.
-pub fn plain_pdf() -> Vec<u8> {
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
-    ];
-    let mut out = b"%PDF-1.7\n".to_vec();
-    let mut offsets = Vec::new();
-    for (n, o) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend(format!("{} 0 obj\n{o}\nendobj\n", n + 1).as_bytes());
-    }
-    let xref = out.len();
-    out.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
-    for o in offsets {
-        out.extend(format!("{o:010} 00000 n \n").as_bytes());
-    }
-    out.extend(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
 }
 
 /// Every sample booked as purchase positions sums to its BT-109 / BT-110 / BT-112.

@@ -6,6 +6,7 @@
 mod common;
 
 use base64::Engine;
+use common::einvoice::plain_pdf::plain_pdf;
 use common::einvoice::{complete_account, customer};
 use common::{num, reply, start, Reply, TestServer};
 use rust_decimal::Decimal;
@@ -335,34 +336,6 @@ async fn a_second_import_is_a_conflict_naming_the_first_purchase() {
     );
     assert_eq!(before, after);
     assert_eq!(before.3, 1);
-}
-
-/// A valid one-page PDF without attachments.
-fn plain_pdf() -> Vec<u8> {
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>",
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>",
-    ];
-    let mut out = b"%PDF-1.7\n".to_vec();
-    let mut offsets = Vec::new();
-    for (n, o) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend(format!("{} 0 obj\n{o}\nendobj\n", n + 1).as_bytes());
-    }
-    let xref = out.len();
-    out.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
-    for o in offsets {
-        out.extend(format!("{o:010} 00000 n \n").as_bytes());
-    }
-    out.extend(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
 }
 
 #[tokio::test]

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::einvoice::checker_python;
+use common::einvoice::validate::python;
 use common::{pdftotext, start, TestServer};
 use kontor_model::qr_bill::{qr_bill, QrBillInput};
 use kontor_model::Decimal;
@@ -23,7 +23,7 @@ sys.stdout.buffer.write(QRBill(**args).qr_data().encode("utf-8"))
 
 fn python_payload(args: &Value) -> String {
     use std::io::Write;
-    let mut child = std::process::Command::new(checker_python())
+    let mut child = std::process::Command::new(python())
         .args(["-c", QRBILL_SCRIPT])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())

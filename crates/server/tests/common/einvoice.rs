@@ -1,49 +1,14 @@
-//! E-invoice test support: the checker of `../shared/einvoice/` (python, `validate.py`)
-//! and the account and customer data every e-invoice needs.
+//! E-invoice test support: the checker of `../shared/einvoice/` and a plain PDF (the
+//! e-invoice crate's test support, shared), and the account and customer data every
+//! e-invoice needs.
 
 use super::{merge, TestServer};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
 
-/// `../shared` from the workspace root.
-pub fn shared() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared")
-}
-
-/// The python of `../shared/einvoice/setup.sh` (or `KONTOR_EINVOICE_PY`).
-pub fn checker_python() -> String {
-    if let Ok(py) = std::env::var("KONTOR_EINVOICE_PY") {
-        return py;
-    }
-    let out = std::process::Command::new("bash")
-        .arg(shared().join("einvoice/setup.sh"))
-        .output()
-        .expect("../shared/einvoice/setup.sh runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .last()
-        .expect("setup.sh prints the python")
-        .trim()
-        .to_string()
-}
-
-/// Runs validate.py on every file; returns its output and whether all passed.
-pub fn validate(files: &[PathBuf]) -> (String, bool) {
-    let out = std::process::Command::new(checker_python())
-        .arg(shared().join("einvoice/validate.py"))
-        .args(files)
-        .output()
-        .expect("validate.py runs");
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (text, out.status.success())
-}
+#[path = "../../../einvoice/tests/support/plain_pdf.rs"]
+pub mod plain_pdf;
+#[path = "../../../einvoice/tests/support/validate.rs"]
+pub mod validate;
 
 /// Sets the account data every e-invoice needs (a German GmbH, EUR, CHF, USD and JPY).
 pub async fn complete_account(s: &TestServer) {
