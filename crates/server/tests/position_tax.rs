@@ -42,6 +42,15 @@ fn group(
     (category.into(), tax.into(), net.into(), tax_total.into())
 }
 
+/// The VAT breakdown of [`mixed_items`] without discount: 100 × 19 % = 19.00;
+/// (50 + 10) × 7 % = 4.20.
+fn mixed_breakdown() -> Vec<(String, String, String, String)> {
+    vec![
+        group("standard", "19", "100.00", "19.00"),
+        group("reduced", "7", "60.00", "4.20"),
+    ]
+}
+
 async fn pdf_text(s: &TestServer, path: &str) -> String {
     let (status, _, bytes) = s.bytes(path).await;
     assert_eq!(status, 200, "{path}");
@@ -58,13 +67,7 @@ async fn seven_and_nineteen_percent_positions_are_totalled_per_rate() {
     // 100 × 19 % = 19.00; (50 + 10) × 7 % = 4.20
     assert_eq!(num(&inv["net_total"]), "160.00");
     assert_eq!(num(&inv["gross_total"]), "183.20");
-    assert_eq!(
-        breakdown(inv),
-        vec![
-            group("standard", "19", "100.00", "19.00"),
-            group("reduced", "7", "60.00", "4.20"),
-        ]
-    );
+    assert_eq!(breakdown(inv), mixed_breakdown());
     let items = inv["items"].as_array().unwrap();
     assert_eq!(items[0]["tax"], Value::Null, "non-items carry no VAT");
     assert_eq!(items[0]["tax_category"], Value::Null);
@@ -369,13 +372,7 @@ async fn offers_carry_position_taxes_too() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(num(&r.body["net_total"]), "160.00");
     assert_eq!(num(&r.body["gross_total"]), "183.20");
-    assert_eq!(
-        breakdown(&r.body),
-        vec![
-            group("standard", "19", "100.00", "19.00"),
-            group("reduced", "7", "60.00", "4.20"),
-        ]
-    );
+    assert_eq!(breakdown(&r.body), mixed_breakdown());
     assert_eq!(r.body["items"][2]["tax_category"], "reduced");
     let id = r.body["id"].as_i64().unwrap();
     let got = s.get(&format!("/offers/{id}")).await;
