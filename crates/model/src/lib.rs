@@ -15,6 +15,7 @@ pub mod account;
 pub mod arith;
 pub mod billing;
 pub mod country;
+pub mod edit;
 pub mod effects;
 pub mod einvoice;
 pub mod email;
