@@ -2,9 +2,34 @@
 //! (`decisions.md` § Errors): JSON bodies, raw query pairs and numeric path ids.
 
 use crate::error::ApiError;
-use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::{header, request::Parts};
+use axum::extract::{FromRequest, FromRequestParts, Multipart, Request};
+use axum::http::{header, request::Parts, StatusCode};
 use serde::de::DeserializeOwned;
+
+/// The part named `file` of a multipart body (the last one when there are several): its
+/// file name as sent ("" when none) and its bytes. Errors: `too_large()` when the body
+/// exceeds the route's limit, 400 when the body cannot be read, 422 on `file` when there
+/// is no such part.
+pub async fn file_part(
+    multipart: &mut Multipart,
+    too_large: impl Fn() -> ApiError,
+) -> Result<(String, Vec<u8>), ApiError> {
+    let mut upload = None;
+    while let Some(field) = multipart.next_field().await.map_err(|e| {
+        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            too_large()
+        } else {
+            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
+        }
+    })? {
+        if field.name() == Some("file") {
+            let filename = field.file_name().unwrap_or("").to_string();
+            let bytes = field.bytes().await.map_err(|_| too_large())?;
+            upload = Some((filename, bytes.to_vec()));
+        }
+    }
+    upload.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))
+}
 
 /// Largest JSON body without a file (1 MiB).
 pub const JSON_LIMIT: usize = 1024 * 1024;

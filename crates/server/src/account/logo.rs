@@ -53,19 +53,8 @@ async fn read_file_part(
             "The request is not valid multipart/form-data: {e}."
         )),
     })?;
-    let mut file = None;
-    while let Some(field) = multipart.next_field().await.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            too_large()
-        } else {
-            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
-        }
-    })? {
-        if field.name() == Some("file") {
-            file = Some(field.bytes().await.map_err(|_| too_large())?.to_vec());
-        }
-    }
-    file.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))
+    let (_, bytes) = crate::extract::file_part(&mut multipart, too_large).await?;
+    Ok(bytes)
 }
 
 /// The bytes to store and their type: a PNG as it is, an SVG sanitized.

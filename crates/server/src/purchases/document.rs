@@ -60,25 +60,10 @@ pub async fn store_document(
     }
     let mut multipart = multipart.map_err(rejection)?;
     repo::load_row(&state.pool, id).await?;
-    let mut upload = None;
-    while let Some(field) = multipart.next_field().await.map_err(|e| {
-        if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT)
-        } else {
-            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
-        }
-    })? {
-        if field.name() == Some("file") {
-            let filename = field.file_name().unwrap_or("").to_string();
-            let bytes = field
-                .bytes()
-                .await
-                .map_err(|_| ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT))?;
-            upload = Some((filename, bytes.to_vec()));
-        }
-    }
-    let (filename, bytes) =
-        upload.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))?;
+    let (filename, bytes) = crate::extract::file_part(&mut multipart, || {
+        ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT)
+    })
+    .await?;
     let file = check_bytes(
         &filename,
         bytes,

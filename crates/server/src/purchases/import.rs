@@ -15,7 +15,7 @@ use super::import_repo::{self, NewImport};
 use super::repo;
 use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
-use crate::extract::{JsonBody, UPLOAD_LIMIT};
+use crate::extract::{file_part, JsonBody, UPLOAD_LIMIT};
 use crate::files::BaseUrl;
 use crate::state::AppState;
 use crate::uploads::clean_file_name;
@@ -61,27 +61,9 @@ async fn from_multipart(req: Request) -> ApiResult<Upload> {
             ))
         }
     })?;
-    let mut upload = None;
-    while let Some(field) = multipart.next_field().await.map_err(|e| {
-        if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::PayloadTooLarge(UPLOAD_LIMIT)
-        } else {
-            ApiError::BadRequest(format!("The multipart body cannot be read: {e}."))
-        }
-    })? {
-        if field.name() == Some("file") {
-            let filename = field.file_name().unwrap_or("").to_string();
-            let bytes = field
-                .bytes()
-                .await
-                .map_err(|_| ApiError::PayloadTooLarge(UPLOAD_LIMIT))?;
-            upload = Some(Upload {
-                filename,
-                bytes: bytes.to_vec(),
-            });
-        }
-    }
-    upload.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))
+    let (filename, bytes) =
+        file_part(&mut multipart, || ApiError::PayloadTooLarge(UPLOAD_LIMIT)).await?;
+    Ok(Upload { filename, bytes })
 }
 
 fn from_json(body: ImportBody) -> ApiResult<Upload> {
