@@ -27,21 +27,8 @@ const HOSTILE_SVG: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
 
 /// Puts `bytes` as the logo (multipart part `file`).
 async fn put_logo(s: &TestServer, key: &str, name: &str, bytes: Vec<u8>) -> common::Reply {
-    let part = reqwest::multipart::Part::bytes(bytes)
-        .file_name(name.to_string())
-        .mime_str("application/octet-stream")
-        .unwrap();
-    let form = reqwest::multipart::Form::new().part("file", part);
-    reply(
-        s.client
-            .put(s.url("/account/logo"))
-            .header("Authorization", format!("Token token={key}"))
-            .multipart(form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+    s.upload_as(key, reqwest::Method::PUT, "/account/logo", name, &bytes)
+        .await
 }
 
 /// A second server over the same data directory with another account file.

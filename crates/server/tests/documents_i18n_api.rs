@@ -259,19 +259,10 @@ async fn the_account_logo_is_in_the_invoice_pdf_png_and_svg() {
     );
 
     let png = include_bytes!("../../pdf/tests/fixtures/logo.png").to_vec();
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(png).file_name("logo.png"),
-    );
     let r = s
-        .client
-        .put(s.url("/account/logo"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+        .upload(reqwest::Method::PUT, "/account/logo", "logo.png", &png)
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
     let (_, with_png) = pdf_bytes(&s, &path).await;
     let images = pdfimages_list(&with_png, s.dir.path());
     assert!(
@@ -288,19 +279,10 @@ async fn the_account_logo_is_in_the_invoice_pdf_png_and_svg() {
     );
 
     let svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="40" viewBox="0 0 300 40"><rect width="40" height="40" fill="#1f4e79"/><text x="50" y="30" font-size="26">Wortmarke</text></svg>"##.to_vec();
-    let form = reqwest::multipart::Form::new().part(
-        "file",
-        reqwest::multipart::Part::bytes(svg).file_name("logo.svg"),
-    );
     let r = s
-        .client
-        .put(s.url("/account/logo"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .multipart(form)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+        .upload(reqwest::Method::PUT, "/account/logo", "logo.svg", &svg)
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
     let text = pdf_text(&s, &path).await;
     assert!(text.contains("Wortmarke"), "the SVG logo is drawn:\n{text}");
     let (_, with_svg) = pdf_bytes(&s, &path).await;

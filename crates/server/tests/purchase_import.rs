@@ -8,7 +8,7 @@ mod common;
 use base64::Engine;
 use common::einvoice::plain_pdf::plain_pdf;
 use common::einvoice::{complete_account, customer};
-use common::{num, reply, start, Reply, TestServer};
+use common::{num, start, Reply, TestServer};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -30,21 +30,8 @@ fn d(s: &str) -> Decimal {
 }
 
 async fn multipart(s: &TestServer, name: &str, bytes: &[u8]) -> Reply {
-    let part = reqwest::multipart::Part::bytes(bytes.to_vec())
-        .file_name(name.to_string())
-        .mime_str("application/octet-stream")
-        .unwrap();
-    let form = reqwest::multipart::Form::new().part("file", part);
-    reply(
-        s.client
-            .post(s.url("/purchases/import"))
-            .header("Authorization", format!("Token token={}", s.key))
-            .multipart(form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+    s.upload(reqwest::Method::POST, "/purchases/import", name, bytes)
+        .await
 }
 
 async fn json_import(s: &TestServer, name: &str, bytes: &[u8]) -> Reply {

@@ -300,21 +300,8 @@ async fn status_and_delete_rules() {
 }
 
 async fn store(s: &TestServer, id: i64, name: &str, bytes: &[u8]) -> common::Reply {
-    let part = reqwest::multipart::Part::bytes(bytes.to_vec())
-        .file_name(name.to_string())
-        .mime_str("application/octet-stream")
-        .unwrap();
-    let form = reqwest::multipart::Form::new().part("file", part);
-    common::reply(
-        s.client
-            .patch(s.url(&format!("/purchases/{id}/store_document")))
-            .header("Authorization", format!("Token token={}", s.key))
-            .multipart(form)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await
+    let path = format!("/purchases/{id}/store_document");
+    s.upload(reqwest::Method::PATCH, &path, name, bytes).await
 }
 
 #[tokio::test]

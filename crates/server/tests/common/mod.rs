@@ -164,6 +164,34 @@ impl TestServer {
         self.send(Method::DELETE, path, body).await
     }
 
+    /// Sends `bytes` as the multipart part `file` (file name `name`, type
+    /// `application/octet-stream`) to `path`, authorized with `key`.
+    pub async fn upload_as(
+        &self,
+        key: &str,
+        method: Method,
+        path: &str,
+        name: &str,
+        bytes: &[u8],
+    ) -> Reply {
+        let part = reqwest::multipart::Part::bytes(bytes.to_vec())
+            .file_name(name.to_string())
+            .mime_str("application/octet-stream")
+            .unwrap();
+        let form = reqwest::multipart::Form::new().part("file", part);
+        let req = self
+            .client
+            .request(method, self.url(path))
+            .header("Authorization", format!("Token token={key}"))
+            .multipart(form);
+        reply(req.send().await.unwrap()).await
+    }
+
+    /// [`TestServer::upload_as`] with the server's key.
+    pub async fn upload(&self, method: Method, path: &str, name: &str, bytes: &[u8]) -> Reply {
+        self.upload_as(&self.key, method, path, name, bytes).await
+    }
+
     /// GET `path` with the key, unparsed: (status, content type or "", body bytes).
     pub async fn bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
         let resp = self
