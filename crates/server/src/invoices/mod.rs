@@ -2,6 +2,7 @@
 //! rules). One file per operation; [`repo`] turns rows into representations.
 
 mod billed;
+mod copy;
 mod create;
 mod delete;
 pub mod einvoice;
@@ -36,6 +37,7 @@ pub fn router() -> Router<AppState> {
         )
         .route("/invoices/{id}/update_status", put(status::update_status))
         .route("/invoices/{id}/reverse", post(reverse::reverse))
+        .route("/invoices/{id}/copy", post(copy::copy))
         .route("/invoices/{id}/e_invoice", get(einvoice::e_invoice))
         .route("/invoices/{id}/send_email", post(email::send_email))
         .route("/invoices/{id}/timesheet", get(billed::timesheet))

@@ -35,7 +35,7 @@ struct AttachmentRow {
     updated_at: Ts,
 }
 
-fn dir(state: &AppState) -> PathBuf {
+pub(super) fn dir(state: &AppState) -> PathBuf {
     state.data_dir.join("files").join("offer_attachments")
 }
 

@@ -6,6 +6,7 @@
 
 use super::repo;
 use crate::auth::Caller;
+use crate::db::Word;
 use crate::db::{date_text, now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
@@ -16,8 +17,9 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::account::DocumentKind;
+use kontor_model::edit::offer_edit_refusal;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::offer::{NewOffer, Offer};
+use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 use kontor_model::party::Company;
 use kontor_model::position::PositionType;
 use kontor_model::totals::compute_document_totals;
@@ -109,6 +111,15 @@ async fn resolve(
     Ok(Some(Resolved { company, currency }))
 }
 
+/// 422 when an offer in `status` may not be edited (`docs/decisions.md` § Edit, delete,
+/// copy (issue 11)).
+fn check_editable(status: &OfferStatus) -> ApiResult<()> {
+    match offer_edit_refusal(*status) {
+        Some(why) => Err(ApiError::Refused(why.into())),
+        None => Ok(()),
+    }
+}
+
 /// POST /offers → 200 with the created offer. Errors: 415, 400, 422 naming fields.
 pub async fn create(
     State(state): State<AppState>,
@@ -122,8 +133,24 @@ pub async fn create(
 
 /// Creates an offer from `body` on behalf of `caller`; returns its id.
 /// Errors: 422 naming invalid fields or unknown references.
-pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer) -> ApiResult<i64> {
+pub async fn create_offer(state: &AppState, caller: &Caller, body: NewOffer) -> ApiResult<i64> {
+    save_offer(state, caller, body, None).await
+}
+
+/// Writes `body` as a new offer, or with `existing` over that offer (PUT /offers/{id}:
+/// same validation, totals and default texts; number, status and creator kept; positions
+/// replaced), in one transaction. Errors: 404 for an unknown `existing`; 422 naming
+/// invalid fields, or refusing the offer's state ([`offer_edit_refusal`]).
+pub(super) async fn save_offer(
+    state: &AppState,
+    caller: &Caller,
+    mut body: NewOffer,
+    existing: Option<i64>,
+) -> ApiResult<i64> {
     let state = state.clone();
+    if let Some(id) = existing {
+        check_editable(&repo::load(&state.pool, id).await?.status)?;
+    }
     let mut e = validate_new_offer(&body, &crate::account::currencies(&state.pool).await?);
     let resolved = resolve(&state, &body, &mut e).await?;
     ApiError::check(e)?;
@@ -164,9 +191,52 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
 
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
-    let identifier = next_number(&mut tx, OFFERS, date).await?;
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = match existing {
+        Some(id) => {
+            let status: Word<OfferStatus> =
+                sqlx::query_scalar("SELECT status FROM offers WHERE id = ?")
+                    .bind(id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            check_editable(&status.0)?;
+            sqlx::query("UPDATE offers SET company_id = ?, project_id = ?, deal_id = ?, contact_id = ?, user_id = COALESCE(?, user_id), date = ?, due_date = ?, title = ?, recipient_address = ?, currency = ?,
+                net_total = ?, gross_total = ?, tax = ?, reverse_charge = ?, intra_eu = ?, discount = ?, salutation = ?, footer = ?, print_detail_columns = ?, custom_properties = ?, tags = ?, tax_breakdown = ?, updated_at = ? WHERE id = ?")
+            .bind(company.id)
+            .bind(body.project_id)
+            .bind(body.deal_id)
+            .bind(body.contact_id)
+            .bind(body.internal_contact_id)
+            .bind(date_text(date))
+            .bind(body.due_date.map(date_text))
+            .bind(body.title.as_deref().unwrap_or("").trim())
+            .bind(body.recipient_address.as_deref().unwrap_or(""))
+            .bind(&currency)
+            .bind(totals.net_total.to_string())
+            .bind(totals.gross_total.to_string())
+            .bind(tax.to_string())
+            .bind(reverse_charge)
+            .bind(intra_eu)
+            .bind(body.discount.unwrap_or_default().to_string())
+            .bind(body.salutation.as_deref().unwrap_or(""))
+            .bind(body.footer.as_deref().unwrap_or(""))
+            .bind(body.print_detail_columns.unwrap_or(state.account.print_detail_columns))
+            .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
+            .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
+            .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
+            .bind(&t)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("DELETE FROM offer_items WHERE offer_id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            id
+        }
+        None => {
+            let identifier = next_number(&mut tx, OFFERS, date).await?;
+            sqlx::query_scalar(
         "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
             net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, tax_breakdown, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -197,7 +267,9 @@ pub async fn create_offer(state: &AppState, caller: &Caller, mut body: NewOffer)
     .bind(&t)
     .bind(&t)
     .fetch_one(&mut *tx)
-    .await?;
+    .await?
+        }
+    };
     for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;

@@ -3,6 +3,7 @@
 
 mod attachments;
 mod create;
+mod edit;
 mod email;
 mod get;
 mod list;
@@ -22,7 +23,11 @@ use axum::Router;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/offers", get(list::list).post(create::create))
-        .route("/offers/{id}", get(get::get_one))
+        .route(
+            "/offers/{id}",
+            get(get::get_one).put(edit::update).delete(edit::delete),
+        )
+        .route("/offers/{id}/copy", post(edit::copy))
         .route("/offers/{id}/update_status", put(status::update_status))
         .route("/offers/{id}/send_email", post(email::send_email))
         .route(

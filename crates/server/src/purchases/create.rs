@@ -15,6 +15,7 @@ use crate::state::AppState;
 use crate::uploads::{decode_upload, store_file, Kind};
 use axum::extract::State;
 use axum::{Extension, Json};
+use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseStatus};
 use kontor_model::purchase_totals::{
@@ -84,7 +85,29 @@ pub async fn create_purchase(
     caller: &Caller,
     body: NewPurchase,
 ) -> ApiResult<i64> {
+    save_purchase(state, caller, body, None).await
+}
+
+/// Writes `body` as a new purchase, or with `existing` over that purchase (PUT
+/// /purchases/{id}: same validation and totals; number kept, status kept unless the body
+/// gives one, positions replaced, the document replaced only when `file` is given), in one
+/// transaction. Errors: 404 for an unknown `existing`; 422 naming invalid fields, or
+/// refusing an approved purchase ([`purchase_edit_refusal`]).
+pub(super) async fn save_purchase(
+    state: &AppState,
+    caller: &Caller,
+    body: NewPurchase,
+    existing: Option<i64>,
+) -> ApiResult<i64> {
     let state = state.clone();
+    if let Some(id) = existing {
+        let status: String = sqlx::query_scalar("SELECT status FROM purchases WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("purchase {id}")))?;
+        check_editable(PurchaseStatus::parse(&status).unwrap_or(PurchaseStatus::Approved))?;
+    }
     let mut e = validate_new_purchase(&body, &crate::account::currencies(&state.pool).await?);
     check_references(&state, &body, &mut e).await?;
     ApiError::check(e)?;
@@ -144,9 +167,14 @@ pub async fn create_purchase(
         properties: &properties,
         document: stored.as_deref().zip(file.as_ref()),
     };
-    let result = write(&state, caller, &body, &record).await;
+    let result = write(&state, caller, &body, &record, existing).await;
     match result {
-        Ok(id) => Ok(id),
+        Ok((id, replaced)) => {
+            if let Some(old) = replaced {
+                let _ = tokio::fs::remove_file(documents_dir(&state).join(old)).await;
+            }
+            Ok(id)
+        }
         Err(err) => {
             if let Some(key) = stored {
                 let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;
@@ -174,15 +202,62 @@ async fn write(
     caller: &Caller,
     body: &NewPurchase,
     r: &Record<'_>,
-) -> ApiResult<i64> {
+    existing: Option<i64>,
+) -> ApiResult<(i64, Option<String>)> {
     let (date, currency, items, amounts, sum) = (r.date, r.currency, r.items, r.amounts, r.sum);
     let document_key = r.document.map(|(k, _)| k);
     let file = r.document.map(|(_, f)| f);
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
-    let identifier = next_number(&mut tx, PURCHASES, date).await?;
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let mut replaced = None;
+    let id: i64 = if let Some(id) = existing {
+        let (status, old_key): (String, Option<String>) =
+            sqlx::query_as("SELECT status, document_key FROM purchases WHERE id = ?")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+        check_editable(PurchaseStatus::parse(&status).unwrap_or(PurchaseStatus::Approved))?;
+        if document_key.is_some() {
+            replaced = old_key;
+        }
+        sqlx::query("UPDATE purchases SET receipt_identifier = ?, title = ?, info = ?, iban = ?, reference = ?, date = ?, due_date = ?, service_period_from = ?, service_period_to = ?, status = COALESCE(?, status),
+            payment_method = ?, net_total = ?, gross_total = ?, currency = ?, category_id = ?, company_id = ?, user_id = COALESCE(?, user_id),
+            document_key = COALESCE(?, document_key), document_type = COALESCE(?, document_type), document_name = COALESCE(?, document_name), custom_properties = ?, tags = ?, updated_at = ? WHERE id = ?")
+        .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
+        .bind(r.title.trim())
+        .bind(body.info.as_deref())
+        .bind(body.iban.as_deref().map(|i| i.split_whitespace().collect::<String>().to_ascii_uppercase()).unwrap_or_default())
+        .bind(body.reference.as_deref())
+        .bind(date_text(date))
+        .bind(body.due_date.map(date_text))
+        .bind(body.service_period_from.map(date_text))
+        .bind(body.service_period_to.map(date_text))
+        .bind(body.status.map(|s| s.as_str()))
+        .bind(body.payment_method.map(|m| m.as_str()))
+        .bind(sum.net_total.to_string())
+        .bind(sum.gross_total.to_string())
+        .bind(currency)
+        .bind(body.category_id)
+        .bind(body.company_id)
+        .bind(body.user_id)
+        .bind(document_key)
+        .bind(file.map(|f| f.kind.content_type()))
+        .bind(file.map(|f| f.filename.clone()))
+        .bind(serde_json::to_string(r.properties).unwrap_or_default())
+        .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
+        .bind(&t)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM purchase_items WHERE purchase_id = ?")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        id
+    } else {
+        let identifier = next_number(&mut tx, PURCHASES, date).await?;
+        sqlx::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, category_id, company_id, user_id, document_key, document_type, document_name, custom_properties, tags, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -213,7 +288,8 @@ async fn write(
     .bind(&t)
     .bind(&t)
     .fetch_one(&mut *tx)
-    .await?;
+    .await?
+    };
     for (n, (item, a)) in items.iter().zip(amounts).enumerate() {
         sqlx::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(id)
@@ -229,5 +305,27 @@ async fn write(
             .await?;
     }
     tx.commit().await?;
-    Ok(id)
+    Ok((id, replaced))
+}
+
+/// 422 when a purchase in `status` may not be edited (`docs/decisions.md` § Edit, delete,
+/// copy (issue 11)).
+fn check_editable(status: PurchaseStatus) -> ApiResult<()> {
+    match purchase_edit_refusal(status) {
+        Some(why) => Err(ApiError::Refused(why.into())),
+        None => Ok(()),
+    }
+}
+
+/// PUT /purchases/{id} with the creation body → 200 with the purchase (positions
+/// replaced, totals recomputed). Errors: 404; 422 naming fields; 422 when approved.
+pub async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    crate::extract::IdPath(id): crate::extract::IdPath,
+    JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
+) -> ApiResult<Json<Purchase>> {
+    save_purchase(&state, &caller, body, Some(id)).await?;
+    repo::load(&state, &base, id).await.map(Json)
 }

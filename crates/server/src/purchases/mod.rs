@@ -47,7 +47,10 @@ pub fn router() -> Router<AppState> {
             "/purchases/payments/{id}",
             get(payments::get_one).delete(payments::delete),
         )
-        .route("/purchases/{id}", get(get::get_one).delete(status::delete))
+        .route(
+            "/purchases/{id}",
+            get(get::get_one).put(create::update).delete(status::delete),
+        )
         .route(
             "/purchases/{id}/update_status",
             patch(status::update_status),

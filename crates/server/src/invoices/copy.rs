@@ -1,0 +1,39 @@
+//! POST /invoices/{id}/copy (issue 11 § Edit, delete, copy; `docs/decisions.md` § Edit,
+//! delete, copy (issue 11)): a new draft from any live invoice — final, draft or reversal —
+//! with the body [`invoice_copy`] builds.
+
+use super::{create, repo};
+use crate::auth::Caller;
+use crate::db::now;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::IdPath;
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::{Extension, Json};
+use kontor_model::edit::{copy_due_date, invoice_copy};
+use kontor_model::invoice::Invoice;
+
+/// POST /invoices/{id}/copy → 200 with the new draft (no number, today's date, due after
+/// the customer's payment term or the account's default). Errors: 404 (unknown or
+/// deleted); 422 when the copied body no longer validates (e.g. the currency was removed
+/// from the account), naming the field.
+pub async fn copy(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Invoice>> {
+    let invoice = repo::load(&state.pool, id).await?;
+    let today = now().date_naive();
+    let term = crate::companies::find(&state.pool, invoice.customer_id)
+        .await?
+        .and_then(|c| c.payment_term_days);
+    let settings = crate::account::repo::load(&state.pool).await?;
+    let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
+        .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
+    let mut copy =
+        create::create_invoice(&state, &caller, invoice_copy(&invoice, today, due)).await?;
+    repo::sign(&state, &base, &mut copy);
+    Ok(Json(copy))
+}

@@ -1,0 +1,93 @@
+//! PUT /offers/{id}, DELETE /offers/{id} and POST /offers/{id}/copy (issue 11 § Edit,
+//! delete, copy; `docs/decisions.md` § Edit, delete, copy (issue 11)). The state rules and
+//! the copy body are the model's ([`kontor_model::edit`]).
+
+use super::{attachments, create, repo};
+use crate::auth::Caller;
+use crate::db::{now, Word};
+use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::files::BaseUrl;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::{Extension, Json};
+use kontor_model::edit::{copy_due_date, offer_copy, offer_delete_refusal};
+use kontor_model::offer::{NewOffer, Offer, OfferStatus};
+
+/// PUT /offers/{id} with the creation body → 200 with the offer (number and status kept,
+/// positions replaced, totals recomputed). Errors: 404; 422 naming fields; 422 when the
+/// offer is accepted, billed or archived.
+pub async fn update(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<NewOffer>,
+) -> ApiResult<Json<Offer>> {
+    create::save_offer(&state, &caller, body, Some(id)).await?;
+    repo::load_signed(&state, &base, id).await.map(Json)
+}
+
+/// DELETE /offers/{id} → 204, removing its positions, attachments and their files.
+/// Errors: 404; 422 when the offer is not `created` or an invoice refers to it (nothing
+/// is removed).
+pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let mut tx = state.pool.begin().await?;
+    let status: Word<OfferStatus> = sqlx::query_scalar("SELECT status FROM offers WHERE id = ?")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
+    if let Some(why) = offer_delete_refusal(status.0) {
+        return Err(ApiError::Refused(why.into()));
+    }
+    let keys: Vec<String> =
+        sqlx::query_scalar("SELECT storage_key FROM offer_attachments WHERE offer_id = ?")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+    for table in ["offer_attachments", "offer_items"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE offer_id = ?"))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    sqlx::query("DELETE FROM offers WHERE id = ?")
+        .bind(id)
+        .execute(&mut *tx)
+        .await
+        .map_err(on_foreign_key(ApiError::Refused(
+            "An invoice refers to this offer; it cannot be deleted.".into(),
+        )))?;
+    tx.commit().await?;
+    for key in keys {
+        let _ = tokio::fs::remove_file(attachments::dir(&state).join(key)).await;
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// POST /offers/{id}/copy → 200 with a new `created` offer (new number, today's date,
+/// valid for the customer's payment term or the account's default) keeping what
+/// [`offer_copy`] keeps. Errors: 404; 422 when the copy's due date does not fit.
+pub async fn copy(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    BaseUrl(base): BaseUrl,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Offer>> {
+    let offer = repo::load(&state.pool, id).await?;
+    let today = now().date_naive();
+    let term = match offer.company.as_ref() {
+        Some(c) => crate::companies::find(&state.pool, c.id)
+            .await?
+            .and_then(|c| c.payment_term_days),
+        None => None,
+    };
+    let settings = crate::account::repo::load(&state.pool).await?;
+    let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
+        .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
+    let new_id = create::create_offer(&state, &caller, offer_copy(&offer, today, due)).await?;
+    repo::load_signed(&state, &base, new_id).await.map(Json)
+}
