@@ -10,7 +10,6 @@ use kontor_model::party::Language;
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::{effective_vat, exemption_reason, TaxCategory};
 use kontor_model::totals::{compute_document_totals, PositionAmounts};
-use kontor_model::vat::VatChoice;
 use rust_decimal::Decimal;
 
 /// One VAT group of the document: its category and rate, the counted item total before the
@@ -67,14 +66,6 @@ pub(crate) fn company_buyer_reference(company: &Company) -> Option<&str> {
     text(&company.buyer_reference)
 }
 
-fn document_vat(invoice: &Invoice) -> VatChoice {
-    VatChoice {
-        tax: invoice.tax,
-        reverse_charge: invoice.vat.reverse_charge,
-        intra_eu: invoice.vat.intra_eu,
-    }
-}
-
 /// The EN 16931 category of a Kontor tax category (standard and reduced are both `S`).
 fn category_of(category: TaxCategory) -> VatCategory {
     VatCategory::parse(category.code()).unwrap_or(VatCategory::Standard)
@@ -86,7 +77,7 @@ pub(crate) fn line_vat(
     invoice: &Invoice,
     item: &InvoiceItem,
 ) -> (VatCategory, Decimal, TaxCategory) {
-    let vat = effective_vat(item.tax, item.tax_category, &document_vat(invoice));
+    let vat = effective_vat(item.tax, item.tax_category, &invoice.vat_choice());
     (
         category_of(vat.category),
         vat.rate.normalize(),
@@ -104,7 +95,7 @@ pub(crate) fn groups(invoice: &Invoice, language: Language) -> Result<Vec<Group>
     let t = compute_document_totals(
         &amounts,
         invoice.discount,
-        &document_vat(invoice),
+        &invoice.vat_choice(),
         &invoice.currency,
     )
     .map_err(|e| e.field)?;

@@ -6,6 +6,7 @@ use crate::position::PositionType;
 use crate::position_vat::{TaxBreakdown, TaxCategory};
 use crate::status::InvoiceStatus;
 use crate::totals::PositionAmounts;
+use crate::vat::VatChoice;
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -221,6 +222,18 @@ pub struct InvoiceItem {
     /// The position's exemption reason, if given.
     #[serde(default)]
     pub tax_exemption_reason: Option<String>,
+}
+
+impl Invoice {
+    /// The document VAT the totals and the per-position VAT start from: the invoice's
+    /// `tax` (percent) with the reverse-charge and intra-EU flags of `vat`.
+    pub fn vat_choice(&self) -> VatChoice {
+        VatChoice {
+            tax: self.tax,
+            reverse_charge: self.vat.reverse_charge,
+            intra_eu: self.vat.intra_eu,
+        }
+    }
 }
 
 impl InvoiceItem {

@@ -476,11 +476,7 @@ pub fn invoice_document(
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
     let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
-    let document = VatChoice {
-        tax: invoice.tax,
-        reverse_charge: invoice.vat.reverse_charge,
-        intra_eu: invoice.vat.intra_eu,
-    };
+    let document = invoice.vat_choice();
     let totals = compute_document_totals(&amounts, invoice.discount, &document, currency)?;
 
     let stored: Vec<StoredVat> = items
