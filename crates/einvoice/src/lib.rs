@@ -6,8 +6,8 @@
 //! The mapping from Kontor's records to the semantic model is `docs/einvoice.md`.
 
 pub mod booking;
-pub mod facturx;
 pub mod cii;
+pub mod facturx;
 pub mod html;
 pub mod kontor;
 mod kontor_fields;
