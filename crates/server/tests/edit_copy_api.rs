@@ -380,10 +380,10 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
     let r = s
         .post(
             "/invoices/payments",
-            json!({"invoice_id": id, "amount": 10, "date": "2026-11-05"}),
+            json!({"invoice_id": id, "paid_total": 10, "date": "2026-11-05"}),
         )
         .await;
-    let had_payment = r.status == 200;
+    assert_eq!(r.status, 200, "{}", r.body);
 
     let r = s.post(&format!("/invoices/{id}/copy"), json!({})).await;
     assert_eq!(r.status, 200, "{}", r.body);
@@ -440,10 +440,12 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
     assert_eq!(copy["reversal"], false);
     assert!(copy["payments"].as_array().is_none_or(|p| p.is_empty()));
     assert!(copy["reminders"].as_array().is_none_or(|p| p.is_empty()));
-    if had_payment {
-        let again = s.get(&format!("/invoices/{id}")).await.body;
-        assert_eq!(again["payments"].as_array().unwrap().len(), 1);
-    }
+    let again = s.get(&format!("/invoices/{id}")).await.body;
+    assert_eq!(
+        again["payments"].as_array().unwrap().len(),
+        1,
+        "original keeps its payment"
+    );
 
     // The copy finalizes like any draft.
     let r = s
@@ -539,4 +541,79 @@ async fn copy_offer_gives_a_new_created_offer_with_a_new_number() {
         "original untouched"
     );
     assert_eq!(s.post("/offers/999999/copy", json!({})).await.status, 404);
+}
+
+#[tokio::test]
+async fn put_purchase_keeps_the_document_unless_a_file_is_given() {
+    let s = start().await;
+    let b64 = |t: &str| base64::engine::general_purpose::STANDARD.encode(t);
+    let mut body = purchase_body();
+    body["file"] = json!({"filename": "receipt.pdf", "base64": b64("%PDF-1.4\n% old\n%%EOF")});
+    let r = s.post("/purchases", body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let path = format!("/purchases/{id}");
+    let dir = s.data_path().join("files/purchase_documents");
+    let fetch = |url: Value| async move {
+        reqwest::get(url.as_str().unwrap())
+            .await
+            .unwrap()
+            .bytes()
+            .await
+            .unwrap()
+    };
+
+    // Without `file` the stored document stays.
+    let r = s.put(&path, purchase_body()).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(fetch(r.body["file_url"].clone())
+        .await
+        .ends_with(b"% old\n%%EOF"));
+
+    // With `file` it is replaced and the old file removed.
+    let mut body = purchase_body();
+    body["file"] = json!({"filename": "new.pdf", "base64": b64("%PDF-1.4\n% new\n%%EOF")});
+    let r = s.put(&path, body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(fetch(r.body["file_url"].clone())
+        .await
+        .ends_with(b"% new\n%%EOF"));
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "old file removed"
+    );
+
+    // A refused file changes nothing.
+    let mut body = purchase_body();
+    body["file"] = json!({"filename": "x.txt", "base64": b64("just text")});
+    let r = s.put(&path, body).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body["errors"]["file.base64"].is_array(), "{}", r.body);
+    let r = s.get(&path).await;
+    assert!(fetch(r.body["file_url"].clone())
+        .await
+        .ends_with(b"% new\n%%EOF"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+#[tokio::test]
+async fn copy_of_a_reversal_is_an_ordinary_draft() {
+    let s = start().await;
+    let c = company(&s, None).await;
+    let r = s.invoice(c, json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let r = s.post(&format!("/invoices/{id}/reverse"), json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let reversal = r.body;
+    assert_eq!(reversal["reversal"], true);
+    let r = s
+        .post(&format!("/invoices/{}/copy", reversal["id"]), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["status"], "draft");
+    assert_eq!(r.body["reversal"], false);
+    assert!(r.body["reversed_invoice_id"].is_null());
+    assert_eq!(r.body["net_total"], reversal["net_total"]);
 }
