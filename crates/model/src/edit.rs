@@ -233,4 +233,41 @@ mod tests {
         );
         assert_eq!(lump_sum(PositionType::Subtotal, None, None, ten), None);
     }
+
+    #[test]
+    fn copied_invoice_positions_bill_nothing_again_and_keep_their_vat() {
+        use crate::position_vat::TaxCategory;
+        use rust_decimal::Decimal;
+        let billed = InvoiceItem {
+            id: 7,
+            kind: PositionType::Item,
+            title: "Consulting".into(),
+            description: Some("<p>On site</p>".into()),
+            quantity: Some(Decimal::TWO),
+            unit: Some("h".into()),
+            unit_price: Some(Decimal::new(9000, 2)),
+            net_total: Decimal::new(18000, 2),
+            activity_ids: vec![1, 2],
+            expense_ids: vec![3],
+            tax: Some(Decimal::new(7, 0)),
+            tax_category: Some(TaxCategory::Standard),
+            tax_exemption_reason: None,
+        };
+        let copy = invoice_item(&billed);
+        assert_eq!(copy.activity_ids, None);
+        assert_eq!(copy.expense_ids, None);
+        assert_eq!(copy.net_total, None, "quantity × price, no lump sum");
+        assert_eq!(copy.tax, Some(Decimal::new(7, 0)));
+        assert_eq!(copy.tax_category, Some(TaxCategory::Standard));
+        let heading = InvoiceItem {
+            kind: PositionType::Subtotal,
+            title: String::new(),
+            quantity: None,
+            unit_price: None,
+            tax: Some(Decimal::TEN),
+            ..billed
+        };
+        let copy = invoice_item(&heading);
+        assert_eq!((copy.title, copy.net_total, copy.tax), (None, None, None));
+    }
 }
