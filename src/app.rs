@@ -6,9 +6,9 @@ use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
 use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
-use crate::pages::offers::{OfferCreate, OfferDetail, OfferList};
+use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
 use crate::pages::placeholder::NotFound;
-use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseList};
+use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseEdit, PurchaseList};
 use crate::pages::settings::SettingsPage;
 use crate::pages::sign_in::SignIn;
 use crate::paths::router_base;
@@ -39,9 +39,11 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/offers") view=OfferList />
                     <Route path=path!("/offers/new") view=OfferCreate />
                     <Route path=path!("/offers/:id") view=OfferDetail />
+                    <Route path=path!("/offers/:id/edit") view=OfferEdit />
                     <Route path=path!("/purchases") view=PurchaseList />
                     <Route path=path!("/purchases/new") view=PurchaseCreate />
                     <Route path=path!("/purchases/:id") view=PurchaseDetail />
+                    <Route path=path!("/purchases/:id/edit") view=PurchaseEdit />
                     <Route path=path!("/customers") view=|| view! { <CompanyList kind=CUSTOMER /> } />
                     <Route path=path!("/customers/new") view=|| view! { <CompanyCreate kind=CUSTOMER /> } />
                     <Route path=path!("/customers/:id") view=|| view! { <CompanyDetail kind=CUSTOMER /> } />

@@ -32,6 +32,12 @@ pub async fn update_invoice(id: i64, body: &NewInvoice) -> Result<Invoice, ApiEr
     send_json(Method::PUT, &format!("/invoices/{id}"), body).await
 }
 
+/// POST /invoices/{id}/copy: answers a new draft with the same customer, positions,
+/// texts and tags, dated today, due after the payment term.
+pub async fn copy_invoice(id: i64) -> Result<Invoice, ApiError> {
+    send_json(Method::POST, &format!("/invoices/{id}/copy"), &()).await
+}
+
 /// PUT /invoices/{id}/update_status: moves the invoice to `status` (finalizes a draft
 /// with `created`).
 pub async fn update_invoice_status(id: i64, status: InvoiceStatus) -> Result<Invoice, ApiError> {

@@ -30,6 +30,23 @@ pub async fn create_offer(body: &NewOffer) -> Result<Offer, ApiError> {
     send_json(Method::POST, "/offers", body).await
 }
 
+/// PUT /offers/{id}: replaces the offer with `body` (the creation body); 422 unless the
+/// offer is created or sent (`model::edit::offer_edit_refusal`).
+pub async fn update_offer(id: i64, body: &NewOffer) -> Result<Offer, ApiError> {
+    send_json(Method::PUT, &format!("/offers/{id}"), body).await
+}
+
+/// DELETE /offers/{id}: 422 unless the offer was never sent (status created).
+pub async fn delete_offer(id: i64) -> Result<(), ApiError> {
+    delete_empty(&format!("/offers/{id}")).await
+}
+
+/// POST /offers/{id}/copy: answers a new offer (status created) with the same customer,
+/// positions, texts and tags, dated today.
+pub async fn copy_offer(id: i64) -> Result<Offer, ApiError> {
+    send_json(Method::POST, &format!("/offers/{id}/copy"), &()).await
+}
+
 /// PUT /offers/{id}/update_status: any of the six states.
 pub async fn update_offer_status(id: i64, status: OfferStatus) -> Result<Offer, ApiError> {
     let body = serde_json::json!({ "status": status.as_str() });

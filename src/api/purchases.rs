@@ -33,6 +33,12 @@ pub async fn create_purchase(body: &NewPurchase) -> Result<Purchase, ApiError> {
     send_json(Method::POST, "/purchases", body).await
 }
 
+/// PUT /purchases/{id}: replaces the purchase with `body` (the creation body); 422 unless
+/// the purchase is pending (`model::edit::purchase_edit_refusal`).
+pub async fn update_purchase(id: i64, body: &NewPurchase) -> Result<Purchase, ApiError> {
+    send_json(Method::PUT, &format!("/purchases/{id}"), body).await
+}
+
 /// PATCH /purchases/{id}/update_status: `pending` or `approved`.
 pub async fn update_purchase_status(id: i64, status: PurchaseStatus) -> Result<Purchase, ApiError> {
     let body = serde_json::json!({ "status": status.as_str() });

@@ -6,6 +6,7 @@ use crate::components::locale::{format_input, parse_typed, typed_value};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::InvoiceItem;
 use kontor_model::invoice_input::NewInvoiceItem;
+use kontor_model::offer::OfferItem;
 use kontor_model::position::PositionType;
 use kontor_model::totals::PositionAmounts;
 use kontor_model::Decimal;
@@ -113,6 +114,28 @@ impl PositionRow {
         }
         row.activity_ids.set(item.activity_ids.clone());
         row.expense_ids.set(item.expense_ids.clone());
+        row.set_vat(
+            item.tax,
+            item.tax_category,
+            item.tax_exemption_reason.as_deref(),
+        );
+        row
+    }
+
+    /// A row from a stored offer position, with its `optional` flag (a lump sum stays a
+    /// lump sum).
+    pub fn from_offer_item(item: &OfferItem) -> Self {
+        let row = Self::new(item.kind);
+        row.title.set(item.title.clone().unwrap_or_default());
+        row.description
+            .set(item.description.clone().unwrap_or_default());
+        row.quantity.set(decimal_text(item.quantity));
+        row.unit.set(item.unit.clone().unwrap_or_default());
+        row.unit_price.set(decimal_text(item.unit_price));
+        if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
+            row.net_total.set(decimal_text(Some(item.net_total)));
+        }
+        row.optional.set(item.optional);
         row.set_vat(
             item.tax,
             item.tax_category,

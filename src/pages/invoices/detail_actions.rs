@@ -3,6 +3,7 @@
 //! it is a draft; never when locked), send by e-mail and reverse. Every change is
 //! confirmed in a dialog.
 
+use super::detail_copy::CopyInvoiceAction;
 use super::detail_email::SendEmailAction;
 use super::detail_reverse::ReverseAction;
 use crate::api::einvoices::get_invoice_readiness;
@@ -199,6 +200,7 @@ pub fn InvoiceActions(
                         </select>
                     }
                 })}
+            <CopyInvoiceAction invoice_id=id />
             {reverse}
             {deletable
                 .then(|| {

@@ -5,6 +5,7 @@
 mod detail;
 mod detail_actions;
 mod detail_billed;
+mod detail_copy;
 pub mod detail_document;
 pub mod detail_einvoice;
 pub mod detail_email;

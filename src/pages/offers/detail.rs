@@ -1,9 +1,11 @@
 //! The offer detail page (`/offers/:id`): header with number, status badge, company and
 //! totals; the status control (any of the six states), "Send by e-mail" and, for accepted
-//! or partially billed offers, "Create invoice"; then the positions (optional ones marked
+//! or partially billed offers, "Create invoice"; "Edit", "Copy" and "Delete"
+//! (`detail_actions`); then the positions (optional ones marked
 //! and not counted), the PDF preview on a chosen letter paper, and the attachments.
 
 use super::attachments::AttachmentsSection;
+use super::detail_actions::OfferEditActions;
 use super::detail_email::OfferEmailAction;
 use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
@@ -91,6 +93,7 @@ fn OfferView(
             </div>
             <div class="page-actions">
                 <StatusControl offer_id=offer.id status=offer.status on_changed=on_changed />
+                <OfferEditActions offer=offer.clone() />
                 <OfferEmailAction offer=offer.clone() on_changed=on_changed />
                 {offer.status.can_invoice().then(|| view! {
                     <CreateInvoiceAction offer_id=offer.id bills_again=offer.status.bills_again() />

@@ -1,4 +1,5 @@
-//! The offer form (`/offers/new`): pickers with the company / deal / project rules, the
+//! The offer form (`/offers/new`, and `/offers/{id}/edit` prefilled from the offer and
+//! saved with `PUT /offers/{id}`): pickers with the company / deal / project rules, the
 //! shared position editor with the `optional` toggle (totals leave optional positions
 //! out), errors from the shared validation and from a 422 at the field, and the
 //! unsaved-changes guard.
@@ -6,7 +7,7 @@
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
 use super::form_state::OfferFormState;
 use crate::api::deals::list_deals;
-use crate::api::offers::create_offer;
+use crate::api::offers::{create_offer, get_offer, update_offer};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
@@ -20,11 +21,12 @@ use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::account::Account;
+use kontor_model::edit::offer_edit_refusal;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::Offer;
 use kontor_model::validation::validate_new_offer;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_navigate, use_params_map};
 use std::collections::HashMap;
 
 async fn load() -> Result<(Choices, Account), ApiError> {
@@ -47,7 +49,46 @@ pub fn OfferCreate() -> impl IntoView {
             {move || Suspend::new(async move {
                 match data.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((choices, account)) => view! { <OfferForm choices=choices account=account /> }.into_any(),
+                    Ok((choices, account)) => view! { <OfferForm choices=choices account=account editing=None /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// `/offers/{id}/edit`: the creation form filled from the offer; an offer the model's
+/// `offer_edit_refusal` refuses shows the reason and a link back instead.
+#[component]
+pub fn OfferEdit() -> impl IntoView {
+    let params = use_params_map();
+    let id =
+        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
+    let data = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            let Some(id) = id else {
+                return Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This offer address is not valid.")
+                });
+            };
+            let (loaded, offer) = futures::try_join!(load(), get_offer(id))?;
+            Ok((loaded, offer))
+        }
+    });
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok((_, offer)) if offer_edit_refusal(offer.status).is_some() => view! {
+                        <div class="empty-state">
+                            <p>{offer_edit_refusal(offer.status).unwrap_or_default()}</p>
+                            <a class="btn" href=href(&format!("/offers/{}", offer.id))>"Back to the offer"</a>
+                        </div>
+                    }
+                    .into_any(),
+                    Ok(((choices, account), offer)) => view! { <OfferForm choices=choices account=account editing=Some(offer) /> }.into_any(),
                 }
             })}
         </Transition>
@@ -61,11 +102,34 @@ fn OfferForm(
     choices: Choices,
     /// The account (default currency, default document texts).
     account: Account,
+    /// The offer being edited (`None`: a new offer).
+    editing: Option<Offer>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
-    let state = OfferFormState::blank(&account.default_currency);
-    state.default_texts.set(account.document_texts);
+    let state = match &editing {
+        Some(offer) => OfferFormState::from_offer(offer, &choices.deals, &choices.projects),
+        None => {
+            let state = OfferFormState::blank(&account.default_currency);
+            state.default_texts.set(account.document_texts);
+            state
+        }
+    };
+    // Fields the form does not show are sent back unchanged (PUT replaces the offer).
+    let kept = editing.as_ref().map(|o| {
+        (
+            o.id,
+            o.tags.clone(),
+            o.custom_properties.clone(),
+            o.print_detail_columns,
+        )
+    });
+    let edit_id = kept.as_ref().map(|k| k.0);
+    let cancel_to = match edit_id {
+        Some(id) => format!("/offers/{id}"),
+        None => "/offers".to_string(),
+    };
+    let kept = StoredValue::new(kept);
     let currencies = choices.currencies.clone();
     let choices = StoredValue::new(choices);
     let errors = RwSignal::new(FieldErrors::new());
@@ -83,7 +147,12 @@ fn OfferForm(
     let saved = move |answer: Result<Offer, ApiError>| match answer {
         Ok(offer) => {
             guard.mark_saved();
-            toasts.success(format!("Offer {} created.", offer.identifier));
+            let verb = if edit_id.is_some() {
+                "saved"
+            } else {
+                "created"
+            };
+            toasts.success(format!("Offer {} {verb}.", offer.identifier));
             navigate(&format!("/offers/{}", offer.id), Default::default());
         }
         Err(e) if e.is_unprocessable() && !e.errors.is_empty() => show_errors(e.message, e.errors),
@@ -91,7 +160,14 @@ fn OfferForm(
     };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let (body, mut all) = state.body();
+        let (mut body, mut all) = state.body();
+        kept.with_value(|k| {
+            if let Some((_, tags, props, detail)) = k {
+                body.tags = Some(tags.clone());
+                body.custom_properties = Some(props.clone());
+                body.print_detail_columns = Some(*detail);
+            }
+        });
         all.extend(choices.with_value(|c| validate_new_offer(&body, &c.currencies)));
         if !all.is_empty() {
             show_errors("Please correct the marked fields.".into(), all);
@@ -100,7 +176,15 @@ fn OfferForm(
         errors.set(FieldErrors::new());
         row_errors.set(HashMap::new());
         summary.set(None);
-        save.run(async move { create_offer(&body).await }, saved.clone());
+        save.run(
+            async move {
+                match edit_id {
+                    Some(id) => update_offer(id, &body).await,
+                    None => create_offer(&body).await,
+                }
+            },
+            saved.clone(),
+        );
     };
     let pending = save.pending;
     let tax = percent_signal(state.tax);
@@ -108,11 +192,15 @@ fn OfferForm(
     view! {
         <form class="invoice-form offer-form" novalidate on:submit=submit>
             <div class="page-head">
-                <h1>"New offer"</h1>
+                <h1>{if edit_id.is_some() { "Edit offer" } else { "New offer" }}</h1>
                 <div class="page-actions">
-                    <a class="btn btn-quiet" href=href("/offers")>"Cancel"</a>
+                    <a class="btn btn-quiet" href=href(&cancel_to)>"Cancel"</a>
                     <button type="submit" class="btn btn-primary" id="offer-save" disabled=move || pending.get()>
-                        {move || if pending.get() { "Saving…" } else { "Create offer" }}
+                        {move || match (pending.get(), edit_id.is_some()) {
+                            (true, _) => "Saving…",
+                            (false, true) => "Save offer",
+                            (false, false) => "Create offer",
+                        }}
                     </button>
                 </div>
             </div>

@@ -11,10 +11,11 @@ use chrono::Days;
 use kontor_model::account::DocumentKind;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice_input::VatInput;
-use kontor_model::offer::{NewOffer, NewOfferItem};
+use kontor_model::offer::{NewOffer, NewOfferItem, Offer};
 use kontor_model::party::{Company, Deal, Project};
 use kontor_model::position::PositionType;
 use kontor_model::vat::customer_default;
+use kontor_model::Decimal;
 use leptos::prelude::*;
 
 /// All fields of the offer form (Copy: signal handles).
@@ -83,6 +84,49 @@ impl OfferFormState {
             rows: RwSignal::new(vec![PositionRow::new(PositionType::Item)]),
             default_texts: DefaultTexts::new(DocumentKind::Offer),
         }
+    }
+
+    /// The form filled from a stored `offer` (`/offers/{id}/edit`): its deal and project
+    /// are looked up in `deals` and `projects` (the form's choices); the account's default
+    /// texts are not applied, the offer's own texts stay.
+    pub fn from_offer(offer: &Offer, deals: &[Deal], projects: &[Project]) -> Self {
+        let s = Self::blank(&offer.currency);
+        let num = |d: Decimal| {
+            if d.is_zero() {
+                String::new()
+            } else {
+                format_input(d.normalize())
+            }
+        };
+        s.company_id.set(offer.company.as_ref().map(|c| c.id));
+        let deal_id = offer.deal.as_ref().map(|d| d.id);
+        s.deal
+            .set(deals.iter().find(|d| Some(d.id) == deal_id).cloned());
+        let project_id = offer.project.as_ref().map(|p| p.id);
+        s.project
+            .set(projects.iter().find(|p| Some(p.id) == project_id).cloned());
+        s.contact_id.set(offer.contact.as_ref().map(|c| c.id));
+        s.recipient_address.set(offer.recipient_address.clone());
+        s.date.set(iso(offer.date));
+        s.due_date.set(iso(offer.due_date));
+        s.title.set(offer.title.clone());
+        s.tax.set(format_input(offer.tax.normalize()));
+        s.reverse_charge.set(offer.vat.reverse_charge);
+        s.intra_eu.set(offer.vat.intra_eu);
+        s.discount.set(num(offer.discount));
+        s.salutation
+            .set(offer.salutation.clone().unwrap_or_default());
+        s.footer.set(offer.footer.clone().unwrap_or_default());
+        let rows: Vec<PositionRow> = offer
+            .items
+            .iter()
+            .flatten()
+            .map(PositionRow::from_offer_item)
+            .collect();
+        if !rows.is_empty() {
+            s.rows.set(rows);
+        }
+        s
     }
 
     /// Picks the company: address and VAT treatment (tax, reverse charge, intra-EU: the

@@ -4,6 +4,7 @@
 
 mod attachments;
 mod detail;
+mod detail_actions;
 pub mod detail_email;
 mod detail_sections;
 pub mod form;
@@ -13,7 +14,7 @@ mod list;
 mod list_filters;
 
 pub use detail::OfferDetail;
-pub use form::OfferCreate;
+pub use form::{OfferCreate, OfferEdit};
 pub use list::OfferList;
 
 use crate::components::status_badge::Badge;

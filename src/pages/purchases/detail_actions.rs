@@ -1,9 +1,12 @@
-//! The actions of a purchase: approve or back to pending, and delete — offered only while
+//! The actions of a purchase: edit (while the model's `purchase_edit_refusal` allows it),
+//! approve or back to pending, and delete — offered only while
 //! it is pending without payments, after a confirmation that says what happens.
 
 use crate::api::purchases::{delete_purchase, update_purchase_status};
 use crate::components::dialog::Dialog;
 use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -46,6 +49,7 @@ pub fn PurchaseActions(
         None => {}
     });
     let deletable = can_delete_purchase(&purchase);
+    let editable = purchase_edit_refusal(purchase.status).is_none();
     let open = RwSignal::new(false);
     let failure = RwSignal::new(None::<String>);
     let delete = Action::new_local(move |_: &()| async move { delete_purchase(id).await });
@@ -67,6 +71,9 @@ pub fn PurchaseActions(
     };
     view! {
         <div class="page-actions">
+            {editable.then(|| view! {
+                <a class="btn" id="purchase-edit" href=href(&format!("/purchases/{id}/edit"))>"Edit"</a>
+            })}
             <button type="button" class=class id="purchase-status" disabled=move || pending.get()
                 on:click=move |_| { change.dispatch_local(target); }>
                 {label}

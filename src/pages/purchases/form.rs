@@ -1,4 +1,5 @@
-//! The form for a new purchase (`/purchases/new`). Field errors come from
+//! The form for a new purchase (`/purchases/new`), also editing a pending one
+//! (`/purchases/{id}/edit`, prefilled, saved with `PUT /purchases/{id}`). Field errors come from
 //! `validate_new_purchase` and the form state's own reading (IBAN checksum, numbers) on
 //! submit, and from a 422's `errors` (same paths); they show at the field and in a summary
 //! at the top. Leaving with unsaved changes asks first.
@@ -6,7 +7,9 @@
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
 use super::form_state::PurchaseFormState;
-use crate::api::purchases::{create_purchase, list_purchase_categories};
+use crate::api::purchases::{
+    create_purchase, get_purchase, list_purchase_categories, update_purchase,
+};
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::date::{iso, today};
@@ -18,16 +21,19 @@ use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::account::Account;
+use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::error::FieldErrors;
-use kontor_model::purchase::{NewPurchase, PurchaseCategory};
+use kontor_model::purchase::{NewPurchase, Purchase, PurchaseCategory};
 use kontor_model::validation::validate_new_purchase;
 use leptos::prelude::*;
-use leptos_router::hooks::use_navigate;
+use leptos_router::hooks::{use_navigate, use_params_map};
 
 #[derive(Clone)]
 struct FormData {
     account: Account,
     categories: Vec<PurchaseCategory>,
+    /// The purchase being edited (`None`: a new one).
+    purchase: Option<Purchase>,
 }
 
 async fn load() -> Result<FormData, ApiError> {
@@ -35,7 +41,50 @@ async fn load() -> Result<FormData, ApiError> {
     Ok(FormData {
         account,
         categories: categories.items,
+        purchase: None,
     })
+}
+
+/// `/purchases/{id}/edit`: the creation form filled from the purchase; one the model's
+/// `purchase_edit_refusal` refuses shows the reason and a link back instead.
+#[component]
+pub fn PurchaseEdit() -> impl IntoView {
+    let params = use_params_map();
+    let id =
+        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
+    let data = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            let Some(id) = id else {
+                return Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This purchase address is not valid.")
+                });
+            };
+            let (data, purchase) = futures::try_join!(load(), get_purchase(id))?;
+            Ok(FormData {
+                purchase: Some(purchase),
+                ..data
+            })
+        }
+    });
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok(FormData { purchase: Some(p), .. }) if purchase_edit_refusal(p.status).is_some() => view! {
+                        <div class="empty-state">
+                            <p>{purchase_edit_refusal(p.status).unwrap_or_default()}</p>
+                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>"Back to the purchase"</a>
+                        </div>
+                    }
+                    .into_any(),
+                    Ok(d) => view! { <PurchaseForm data=d /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
 }
 
 /// `/purchases/new`.
@@ -103,7 +152,22 @@ fn PurchaseForm(
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
-    let state = PurchaseFormState::blank(&iso(today()), &data.account.default_currency);
+    let state = match &data.purchase {
+        Some(p) => PurchaseFormState::from_purchase(p),
+        None => PurchaseFormState::blank(&iso(today()), &data.account.default_currency),
+    };
+    // Fields the form does not show are sent back unchanged (PUT replaces the purchase).
+    let kept = data
+        .purchase
+        .as_ref()
+        .map(|p| (p.id, p.info.clone(), p.custom_properties.clone()));
+    let edit_id = kept.as_ref().map(|k| k.0);
+    let kept = StoredValue::new(kept);
+    let cancel_to = match edit_id {
+        Some(id) => format!("/purchases/{id}"),
+        None => "/purchases".to_string(),
+    };
+    let cancel_to = StoredValue::new(href(&cancel_to));
     let currencies = StoredValue::new(data.account.currencies.clone());
     let categories = StoredValue::new(data.categories);
     let errors = RwSignal::new(FieldErrors::new());
@@ -120,12 +184,22 @@ fn PurchaseForm(
     };
     let save = Action::new_local(move |body: &NewPurchase| {
         let body = body.clone();
-        async move { create_purchase(&body).await }
+        async move {
+            match edit_id {
+                Some(id) => update_purchase(id, &body).await,
+                None => create_purchase(&body).await,
+            }
+        }
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(p)) => {
             guard.mark_saved();
-            toasts.success(format!("Purchase {} created.", p.identifier));
+            let verb = if edit_id.is_some() {
+                "saved"
+            } else {
+                "created"
+            };
+            toasts.success(format!("Purchase {} {verb}.", p.identifier));
             navigate(&format!("/purchases/{}", p.id), Default::default());
         }
         Some(Err(e)) if !e.errors.is_empty() => show(e.message, e.errors),
@@ -137,7 +211,13 @@ fn PurchaseForm(
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let (body, read_errors) = state.body();
+        let (mut body, read_errors) = state.body();
+        kept.with_value(|k| {
+            if let Some((_, info, props)) = k {
+                body.info = info.clone();
+                body.custom_properties = Some(props.clone());
+            }
+        });
         let mut all = currencies.with_value(|c| validate_new_purchase(&body, c));
         all.extend(read_errors);
         if !all.is_empty() {
@@ -151,9 +231,13 @@ fn PurchaseForm(
     let pending = save.pending();
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=href("/purchases")>"Cancel"</a>
+            <a class="btn btn-quiet" href=cancel_to.get_value()>"Cancel"</a>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                {move || if pending.get() { "Saving…" } else { "Create purchase" }}
+                {move || match (pending.get(), edit_id.is_some()) {
+                    (true, _) => "Saving…",
+                    (false, true) => "Save purchase",
+                    (false, false) => "Create purchase",
+                }}
             </button>
         }
     };
@@ -166,7 +250,7 @@ fn PurchaseForm(
             on:change=move |ev| clear_field_error(errors, &ev)
         >
             <div class="page-head">
-                <h1>"New purchase"</h1>
+                <h1>{if edit_id.is_some() { "Edit purchase" } else { "New purchase" }}</h1>
                 <div class="page-actions">{buttons}</div>
             </div>
             {move || summary.get().map(|(message, lines)| view! {

@@ -4,11 +4,13 @@
 //! numbers).
 
 pub use super::form_rows::PurchaseRow;
-use crate::components::date::parse_iso;
-use crate::components::locale::parse_typed;
+use crate::components::date::{iso, parse_iso};
+use crate::components::locale::{format_input, parse_typed};
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
-use kontor_model::purchase::{is_valid_iban, NewPurchase, NewPurchaseItem, PaymentMethod};
+use kontor_model::purchase::{
+    is_valid_iban, NewPurchase, NewPurchaseItem, PaymentMethod, Purchase,
+};
 use kontor_model::purchase_totals::{sum_purchase_totals, PurchaseAmounts};
 use kontor_model::query::split_list;
 use leptos::prelude::*;
@@ -72,6 +74,56 @@ impl PurchaseFormState {
         };
         state.add_row();
         state
+    }
+
+    /// The form filled from a stored `purchase` (`/purchases/{id}/edit`): each position
+    /// with its gross total when its tax is included, else its net total; the category is
+    /// the first position's. The stored document stays unless a new one is attached.
+    pub fn from_purchase(purchase: &Purchase) -> Self {
+        let s = Self::blank(&iso(purchase.date), &purchase.currency);
+        let opt_date = |d: Option<chrono::NaiveDate>| d.map(iso).unwrap_or_default();
+        s.company_id.set(purchase.company.as_ref().map(|c| c.id));
+        s.category_id.set(
+            purchase
+                .items
+                .iter()
+                .find_map(|i| i.category.as_ref().map(|c| c.id)),
+        );
+        s.due_date.set(opt_date(purchase.due_date));
+        s.service_from.set(opt_date(purchase.service_period_from));
+        s.service_to.set(opt_date(purchase.service_period_to));
+        s.payment_method.set(purchase.payment_method);
+        s.iban.set(purchase.iban.clone());
+        s.reference
+            .set(purchase.reference.clone().unwrap_or_default());
+        s.receipt_identifier
+            .set(purchase.receipt_identifier.clone());
+        s.title.set(purchase.title.clone());
+        s.tags.set(purchase.tags.join(", "));
+        if !purchase.items.is_empty() {
+            let rows = purchase
+                .items
+                .iter()
+                .enumerate()
+                .map(|(n, i)| {
+                    let total = if i.tax_included {
+                        i.gross_total
+                    } else {
+                        i.net_total
+                    };
+                    PurchaseRow::new(
+                        n as u64 + 1,
+                        &i.title,
+                        &format_input(total.normalize()),
+                        &format_input(i.tax.normalize()),
+                        i.tax_included,
+                    )
+                })
+                .collect();
+            s.rows.set(rows);
+            s.next_key.set_value(purchase.items.len() as u64 + 1);
+        }
+        s
     }
 
     /// Appends an empty row (19 % tax, net) and returns its key.

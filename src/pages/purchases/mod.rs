@@ -18,5 +18,5 @@ mod list_table;
 pub mod list_totals;
 
 pub use detail::PurchaseDetail;
-pub use form::PurchaseCreate;
+pub use form::{PurchaseCreate, PurchaseEdit};
 pub use list::PurchaseList;
