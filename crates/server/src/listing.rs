@@ -126,6 +126,43 @@ pub fn order_by(
     Ok(format!("{expr} {dir}, {id_expr} {dir}"))
 }
 
+/// The `ORDER BY` body for a list's `sort`/`order` pair (issue 11 § Find and see):
+/// `keys` maps each `sort` key (already checked by the model's filter) to its SQL
+/// expression; without `order` the key's [`SortOrder::default_for`] applies. Ties break
+/// on `id_expr` in the same direction, so pages are stable. `None` when `sort` is absent
+/// (or, which the model's check rules out, not in `keys`).
+pub fn sort_order(
+    sort: Option<&str>,
+    order: Option<kontor_model::query::SortOrder>,
+    keys: &[(&str, &str)],
+    id_expr: &str,
+) -> Option<String> {
+    let key = sort?;
+    let expr = keys.iter().find(|(k, _)| *k == key)?.1;
+    let dir = match order.unwrap_or_else(|| kontor_model::query::SortOrder::default_for(key)) {
+        kontor_model::query::SortOrder::Asc => "ASC",
+        kontor_model::query::SortOrder::Desc => "DESC",
+    };
+    Some(format!("{expr} {dir}, {id_expr} {dir}"))
+}
+
+/// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the
+/// SQL expressions `columns` (case-insensitive for ASCII letters, `%`/`_` literal, `*` a
+/// wildcard; see [`like_pattern`]).
+pub fn push_term(qb: &mut QueryBuilder<'_, Sqlite>, term: &str, columns: &[&str]) {
+    let pattern = like_pattern(term);
+    qb.push(" AND (");
+    for (n, column) in columns.iter().enumerate() {
+        if n > 0 {
+            qb.push(" OR ");
+        }
+        qb.push(format!("{column} LIKE "))
+            .push_bind(pattern.clone())
+            .push(" ESCAPE '\\'");
+    }
+    qb.push(")");
+}
+
 /// Appends ` AND ...` conditions for the global filters on table alias `t`.
 /// `has_custom_properties` says whether the table has a `custom_properties` column;
 /// without one a custom-property filter matches nothing.

@@ -179,9 +179,20 @@ pub struct InvoiceFilter {
     /// Exact invoice number.
     #[serde(deserialize_with = "one")]
     pub identifier: Option<String>,
-    /// Wildcard search in title and identifier.
-    #[serde(deserialize_with = "one")]
+    /// Case-insensitive substring search (`*` a wildcard) in number, title, customer name
+    /// and recipient address (issue 11 § Find and see).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub term: Option<String>,
+    /// Sort key (issue 11): `identifier`, `date`, `due_date`, `customer`, `gross_total`,
+    /// `open_amount`; absent → newest first. `sort_by` wins when both are given.
+    #[serde(
+        deserialize_with = "invoice_sort",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub sort: Option<String>,
+    /// Direction of `sort`; absent → dates newest first, everything else ascending.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub order: Option<SortOrder>,
     /// Customer company id (`customer_id` is another name, `decisions.md` § Invoices).
     #[serde(alias = "customer_id", deserialize_with = "one")]
     pub company_id: Option<i64>,
@@ -238,12 +249,20 @@ pub struct OfferFilter {
     /// Customer company.
     #[serde(deserialize_with = "one")]
     pub company_id: Option<i64>,
-    /// The interface's `sort` (`date`, `created_at`, `title`), newest/first-letter first.
+    /// Case-insensitive substring search (`*` a wildcard) in number, title, company name
+    /// and recipient address (issue 11 § Find and see).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub term: Option<String>,
+    /// The interface's `sort` (`date`, `created_at`, `title`) and issue 11's
+    /// (`identifier`, `company`, `gross_total`); `sort_by` wins when both are given.
     #[serde(
         deserialize_with = "offer_sort",
         skip_serializing_if = "Option::is_none"
     )]
     pub sort: Option<String>,
+    /// Direction of `sort`; absent → dates newest first, everything else ascending.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub order: Option<SortOrder>,
     /// Pagination and `sort_by`.
     #[serde(skip)]
     pub paging: Paging,
@@ -254,14 +273,92 @@ pub struct OfferFilter {
 
 list_filter!(OfferFilter);
 
-/// `deserialize_with` for the offers' `sort`: `date`, `created_at` or `title`.
-fn offer_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+/// The `sort` keys of GET /invoices (issue 11 § Find and see).
+pub const INVOICE_SORTS: &[&str] = &[
+    "identifier",
+    "date",
+    "due_date",
+    "customer",
+    "gross_total",
+    "open_amount",
+];
+/// The `sort` keys of GET /offers (interface.md's three, then issue 11's).
+pub const OFFER_SORTS: &[&str] = &[
+    "date",
+    "created_at",
+    "title",
+    "identifier",
+    "company",
+    "gross_total",
+];
+/// The `sort` keys of GET /purchases (issue 11 § Find and see).
+pub const PURCHASE_SORTS: &[&str] = &["identifier", "date", "supplier", "gross_total"];
+
+/// A `sort` value that must be one of `allowed`; the error lists them.
+fn sort_key<'de, D: Deserializer<'de>>(d: D, allowed: &[&str]) -> Result<Option<String>, D::Error> {
     let sort: Option<String> = one(d)?;
     match sort {
-        Some(s) if !["date", "created_at", "title"].contains(&s.as_str()) => {
-            Err(de::Error::custom("must be date, created_at or title"))
-        }
+        Some(s) if !allowed.contains(&s.as_str()) => Err(de::Error::custom(format!(
+            "must be one of {}",
+            allowed.join(", ")
+        ))),
         other => Ok(other),
+    }
+}
+
+/// `deserialize_with` for the offers' `sort` ([`OFFER_SORTS`]).
+fn offer_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    sort_key(d, OFFER_SORTS)
+}
+
+/// `deserialize_with` for the invoices' `sort` ([`INVOICE_SORTS`]).
+fn invoice_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    sort_key(d, INVOICE_SORTS)
+}
+
+/// `deserialize_with` for the purchases' `sort` ([`PURCHASE_SORTS`]).
+fn purchase_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    sort_key(d, PURCHASE_SORTS)
+}
+
+/// The direction of a list's `sort` (`order=asc|desc`, issue 11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SortOrder {
+    /// Smallest / earliest / A first.
+    Asc,
+    /// Largest / latest / Z first.
+    Desc,
+}
+
+impl SortOrder {
+    /// `asc` or `desc` (also the SQL keyword, case aside).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SortOrder::Asc => "asc",
+            SortOrder::Desc => "desc",
+        }
+    }
+
+    /// The direction used when `order` is absent: dates (`date`, `due_date`,
+    /// `created_at`) newest first, every other key ascending.
+    pub fn default_for(key: &str) -> SortOrder {
+        match key {
+            "date" | "due_date" | "created_at" => SortOrder::Desc,
+            _ => SortOrder::Asc,
+        }
+    }
+}
+
+impl Param for SortOrder {
+    const EXPECTED: &'static str = "asc or desc";
+
+    fn parse_param(text: &str) -> Option<Self> {
+        match text.to_ascii_lowercase().as_str() {
+            "asc" => Some(SortOrder::Asc),
+            "desc" => Some(SortOrder::Desc),
+            _ => None,
+        }
     }
 }
 
@@ -317,9 +414,20 @@ pub struct PurchaseFilter {
     /// Category of the purchase or of one of its positions.
     #[serde(deserialize_with = "one")]
     pub category_id: Option<i64>,
-    /// Full-text search over the positions' titles (and the purchase's title and numbers).
-    #[serde(deserialize_with = "one")]
+    /// Case-insensitive substring search (`*` a wildcard) in the identifier, receipt
+    /// number, title, supplier name and position titles (issue 11 § Find and see).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
     pub term: Option<String>,
+    /// Sort key (issue 11): `identifier`, `date`, `supplier`, `gross_total`; absent →
+    /// newest first. `sort_by` wins when both are given.
+    #[serde(
+        deserialize_with = "purchase_sort",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub sort: Option<String>,
+    /// Direction of `sort`; absent → dates newest first, everything else ascending.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub order: Option<SortOrder>,
     /// Supplier; `Some(0)` selects purchases without a supplier.
     #[serde(deserialize_with = "one")]
     pub company_id: Option<i64>,
@@ -527,6 +635,43 @@ mod tests {
             OfferFilter::from_query("deal_id=x").unwrap_err().param,
             "deal_id"
         );
+    }
+
+    #[test]
+    fn sort_and_order_are_checked_and_written_back() {
+        let f = InvoiceFilter::from_query("sort=customer&order=DESC&term=Kranzler").unwrap();
+        assert_eq!(
+            (f.sort.as_deref(), f.order, f.term.as_deref()),
+            (Some("customer"), Some(SortOrder::Desc), Some("Kranzler"))
+        );
+        let back = f.to_pairs();
+        assert!(back.contains(&("order".to_string(), "desc".to_string())));
+        assert_eq!(
+            InvoiceFilter::from_query(&pairs_to_query(&back)).unwrap(),
+            f
+        );
+        let err = InvoiceFilter::from_query("sort=colour").unwrap_err();
+        assert_eq!(err.param, "sort");
+        assert!(err.message.contains("open_amount"), "{}", err.message);
+        assert_eq!(
+            InvoiceFilter::from_query("order=up").unwrap_err().param,
+            "order"
+        );
+        assert_eq!(
+            PurchaseFilter::from_query("sort=customer")
+                .unwrap_err()
+                .param,
+            "sort"
+        );
+        let p = PurchaseFilter::from_query("sort=supplier").unwrap();
+        assert_eq!(p.sort.as_deref(), Some("supplier"));
+        let o = OfferFilter::from_query("sort=company&order=asc&term=x").unwrap();
+        assert_eq!(
+            (o.sort.as_deref(), o.order, o.term.as_deref()),
+            (Some("company"), Some(SortOrder::Asc), Some("x"))
+        );
+        assert_eq!(SortOrder::default_for("due_date"), SortOrder::Desc);
+        assert_eq!(SortOrder::default_for("gross_total"), SortOrder::Asc);
     }
 
     #[test]

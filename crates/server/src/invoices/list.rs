@@ -3,7 +3,7 @@
 
 use super::repo::{InvoiceRow, COLUMNS, FROM};
 use crate::error::ApiResult;
-use crate::listing::{fetch_page, like_pattern, push_global, ListQuery};
+use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
@@ -22,6 +22,23 @@ const SORTS: &[(&str, &str)] = &[
     ("gross_total", "CAST(i.gross_total AS REAL)"),
     ("created_at", "i.created_at"),
     ("updated_at", "i.updated_at"),
+];
+
+/// The `sort` keys (issue 11) and their SQL. `open_amount` is gross − payments, never
+/// below 0, in floating point: good for ordering, never shown.
+const SORT_KEYS: &[(&str, &str)] = &[
+    ("identifier", "i.identifier"),
+    ("date", "i.date"),
+    ("due_date", "i.due_date"),
+    (
+        "customer",
+        "(SELECT sc.name FROM companies sc WHERE sc.id = i.customer_id) COLLATE NOCASE",
+    ),
+    ("gross_total", "CAST(i.gross_total AS REAL)"),
+    (
+        "open_amount",
+        "MAX(CAST(i.gross_total AS REAL) - COALESCE((SELECT SUM(CAST(ip.paid_total AS REAL)) FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0), 0)",
+    ),
 ];
 
 fn push_where(
@@ -64,12 +81,16 @@ fn push_where(
         qb.push(" AND i.identifier = ").push_bind(id.clone());
     }
     if let Some(term) = &f.term {
-        let pattern = like_pattern(term);
-        qb.push(" AND (i.title LIKE ")
-            .push_bind(pattern.clone())
-            .push(" ESCAPE '\\' OR i.identifier LIKE ")
-            .push_bind(pattern)
-            .push(" ESCAPE '\\')");
+        push_term(
+            qb,
+            term,
+            &[
+                "i.title",
+                "i.identifier",
+                "i.recipient_address",
+                "(SELECT sc.name FROM companies sc WHERE sc.id = i.customer_id)",
+            ],
+        );
     }
     if let Some(c) = f.company_id {
         qb.push(" AND i.customer_id = ").push_bind(c);
@@ -88,7 +109,15 @@ async fn run(
 ) -> ApiResult<PageOf<Invoice>> {
     let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
     let base = base.trim_end_matches('/');
-    let order = list.order(SORTS, "i.date DESC, i.id DESC", "i.id")?;
+    let order = match sort_order(
+        list.filter.sort.as_deref(),
+        list.filter.order,
+        SORT_KEYS,
+        "i.id",
+    ) {
+        Some(order) if list.paging.sort_by.is_none() => order,
+        _ => list.order(SORTS, "i.date DESC, i.id DESC", "i.id")?,
+    };
     let (rows, total) = fetch_page::<InvoiceRow, InvoiceRow>(
         &state.pool,
         COLUMNS,

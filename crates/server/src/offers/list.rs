@@ -4,7 +4,7 @@
 use super::repo::{sign, OfferRow, COLUMNS, FROM};
 use crate::error::ApiResult;
 use crate::files::BaseUrl;
-use crate::listing::{fetch_page, push_global, ListQuery};
+use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
@@ -36,14 +36,30 @@ fn push_ids(qb: &mut QueryBuilder<'_, Sqlite>, column: &str, ids: &[i64]) {
     qb.push(")");
 }
 
-/// The `ORDER BY` of the interface's `sort` (dates newest first, titles A–Z) or of
-/// `sort_by` (which wins when both are given).
+/// The `sort` keys (interface.md's and issue 11's) and their SQL.
+const SORT_KEYS: &[(&str, &str)] = &[
+    ("date", "o.date"),
+    ("created_at", "o.created_at"),
+    ("title", "o.title COLLATE NOCASE"),
+    ("identifier", "o.identifier"),
+    (
+        "company",
+        "(SELECT sc.name FROM companies sc WHERE sc.id = o.company_id) COLLATE NOCASE",
+    ),
+    ("gross_total", "CAST(o.gross_total AS REAL)"),
+];
+
+/// The `ORDER BY` of `sort`/`order` (without `order`: dates newest first, the rest
+/// ascending) or of `sort_by` (which wins when both are given).
 fn order(list: &ListQuery<OfferFilter>) -> ApiResult<String> {
     if list.paging.sort_by.is_none() {
-        match list.filter.sort.as_deref() {
-            Some("created_at") => return Ok("o.created_at DESC, o.id DESC".into()),
-            Some("title") => return Ok("o.title COLLATE NOCASE ASC, o.id ASC".into()),
-            _ => {}
+        if let Some(order) = sort_order(
+            list.filter.sort.as_deref(),
+            list.filter.order,
+            SORT_KEYS,
+            "o.id",
+        ) {
+            return Ok(order);
         }
     }
     list.order(SORTS, "o.date DESC, o.id DESC", "o.id")
@@ -81,6 +97,18 @@ pub async fn list(
         }
         if let Some(c) = f.company_id {
             qb.push(" AND o.company_id = ").push_bind(c);
+        }
+        if let Some(term) = &f.term {
+            push_term(
+                qb,
+                term,
+                &[
+                    "o.title",
+                    "o.identifier",
+                    "o.recipient_address",
+                    "(SELECT sc.name FROM companies sc WHERE sc.id = o.company_id)",
+                ],
+            );
         }
         push_ids(qb, "o.deal_id", &f.deal_ids);
         push_ids(qb, "o.project_id", &f.project_ids);

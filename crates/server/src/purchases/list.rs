@@ -4,7 +4,7 @@
 use super::repo::{present, PurchaseRow, COLUMNS, FROM};
 use crate::error::{ApiError, ApiResult};
 use crate::files::BaseUrl;
-use crate::listing::{fetch_page, like_pattern, push_global, ListQuery};
+use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
@@ -27,6 +27,17 @@ const SORTS: &[(&str, &str)] = &[
     ("updated_at", "p.updated_at"),
 ];
 
+/// The `sort` keys (issue 11) and their SQL.
+const SORT_KEYS: &[(&str, &str)] = &[
+    ("identifier", "p.identifier"),
+    ("date", "p.date"),
+    (
+        "supplier",
+        "(SELECT sc.name FROM companies sc WHERE sc.id = p.company_id) COLLATE NOCASE",
+    ),
+    ("gross_total", "CAST(p.gross_total AS REAL)"),
+];
+
 /// Appends the filter's conditions (`WHERE ...`).
 pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter, global: &GlobalFilter) {
     qb.push(" WHERE 1");
@@ -34,14 +45,17 @@ pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter, global:
         qb.push(" AND (p.category_id = ").push_bind(c).push(" OR EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.category_id = ").push_bind(c).push("))");
     }
     if let Some(t) = &f.term {
-        let pattern = like_pattern(t);
-        qb.push(" AND (EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.title LIKE ")
-            .push_bind(pattern.clone())
-            .push(" ESCAPE '\\') OR p.title LIKE ")
-            .push_bind(pattern.clone())
-            .push(" ESCAPE '\\' OR p.receipt_identifier LIKE ")
-            .push_bind(pattern)
-            .push(" ESCAPE '\\')");
+        push_term(
+            qb,
+            t,
+            &[
+                "p.identifier",
+                "p.receipt_identifier",
+                "p.title",
+                "(SELECT sc.name FROM companies sc WHERE sc.id = p.company_id)",
+                "(SELECT group_concat(pi.title, char(10)) FROM purchase_items pi WHERE pi.purchase_id = p.id)",
+            ],
+        );
     }
     match f.company_id {
         Some(0) => {
@@ -96,7 +110,15 @@ pub async fn list(
     BaseUrl(base): BaseUrl,
     list: ListQuery<PurchaseFilter>,
 ) -> ApiResult<PageOf<Purchase>> {
-    let order = list.order(SORTS, "p.date DESC, p.id DESC", "p.id")?;
+    let order = match sort_order(
+        list.filter.sort.as_deref(),
+        list.filter.order,
+        SORT_KEYS,
+        "p.id",
+    ) {
+        Some(order) if list.paging.sort_by.is_none() => order,
+        _ => list.order(SORTS, "p.date DESC, p.id DESC", "p.id")?,
+    };
     let (rows, total) = fetch_page::<PurchaseRow, PurchaseRow>(
         &state.pool,
         COLUMNS,
