@@ -1,0 +1,101 @@
+//! Issue 11 (edit and copy) in real Chromium against the real server with the release
+//! bundle: an offer is edited through its edit page (the creation form, prefilled) and the
+//! change shows on the detail; an invoice is copied ("Copy" opens the new draft in the
+//! editor) and the copy is finalized with the next number.
+
+use kontor_e2e::{dist, Browser, Server};
+use serde_json::json;
+
+fn row(n: usize, field: &str) -> String {
+    format!(".pe-table tbody tr[data-row-key]:nth-of-type({n}) [data-field={field}]")
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_offer_is_edited_and_an_invoice_copied_and_finalized() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Kranzler Bau GmbH").await;
+    let offer = server
+        .post(
+            "/offers",
+            json!({"company_id": customer, "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
+                "date": "2026-11-02", "due_date": "2026-12-02", "title": "Facade offer", "tax": 19,
+                "currency": "EUR",
+                "items": [{"type": "item", "title": "Scaffolding", "quantity": 1, "unit": "pc", "unit_price": 100}]}),
+        )
+        .await;
+    let offer_id = offer["id"].as_i64().unwrap();
+    let b = Browser::start().await;
+    b.sign_in(&server.base, &server.key).await;
+
+    // Edit from the detail: the form is prefilled; the new title and price are saved.
+    b.open(&server.base, &format!("/offers/{offer_id}")).await;
+    b.wait_text("Facade offer").await;
+    b.screenshot("edit-copy-00-offer-detail").await;
+    b.click("#offer-edit").await;
+    b.wait_js(
+        "return document.querySelector('#f-title') && document.querySelector('#f-title').value === 'Facade offer';",
+        vec![],
+    )
+    .await;
+    assert_eq!(b.prop(&row(1, "title"), "value").await, "Scaffolding");
+    b.fill("#f-title", "Facade and roof offer").await;
+    b.fill(&row(1, "unit_price"), "200").await;
+    b.wait_text("238.00").await;
+    b.screenshot("edit-copy-01-offer-edit").await;
+    b.click("#offer-save").await;
+    b.wait_js(
+        &format!("return location.pathname === '/offers/{offer_id}';"),
+        vec![],
+    )
+    .await;
+    b.wait_text("Facade and roof offer").await;
+    b.wait_text_of("#offer-gross", "238.00 EUR").await;
+    let stored = server.get(&format!("/offers/{offer_id}")).await;
+    assert_eq!(stored["title"], "Facade and roof offer");
+
+    // Copy an invoice: the draft opens in the editor with the positions; finalizing it
+    // gives it a number of its own.
+    let invoice = server.invoice(customer, "November works").await;
+    let invoice_id = invoice["id"].as_i64().unwrap();
+    b.open(&server.base, &format!("/invoices/{invoice_id}"))
+        .await;
+    b.wait_text("November works").await;
+    b.screenshot("edit-copy-02-invoice-detail").await;
+    b.click("#invoice-copy").await;
+    b.wait_js(
+        &format!(
+            "const m = /^\\/invoices\\/(\\d+)\\/edit$/.exec(location.pathname); return !!m && m[1] !== '{invoice_id}';"
+        ),
+        vec![],
+    )
+    .await;
+    b.wait_js(
+        "return document.querySelector('#f-title') && document.querySelector('#f-title').value === 'November works';",
+        vec![],
+    )
+    .await;
+    assert_eq!(b.prop(&row(1, "title"), "value").await, "Consulting");
+    b.screenshot("edit-copy-03-invoice-copy").await;
+    let path = b.path().await;
+    let copy_id: i64 = path
+        .trim_start_matches("/invoices/")
+        .trim_end_matches("/edit")
+        .parse()
+        .unwrap();
+    b.click("form button[type=submit]").await;
+    b.click("dialog[open] #finalize-confirm").await;
+    // The test account has no e-invoice settings: the check asks first.
+    b.click_in_dialog("Finalize anyway").await;
+    b.wait_js(
+        &format!("return location.pathname === '/invoices/{copy_id}';"),
+        vec![],
+    )
+    .await;
+    b.wait_text("119.00 EUR").await;
+    b.screenshot("edit-copy-04-copy-finalized").await;
+    let copy = server.get(&format!("/invoices/{copy_id}")).await;
+    assert_ne!(copy["status"], "draft");
+    assert_ne!(copy["identifier"], invoice["identifier"]);
+    assert!(copy["identifier"].as_str().is_some_and(|n| !n.is_empty()));
+    b.close().await;
+}
