@@ -296,3 +296,44 @@ fn picking_a_company_fills_the_default_texts_of_its_language_and_keeps_typed_tex
     draft.apply_customer(&english, &["EUR".to_string()]);
     assert_eq!(draft.salutation.get_untracked(), "");
 }
+
+#[wasm_bindgen_test]
+fn the_edit_form_is_filled_from_the_offer_with_its_optional_positions() {
+    let beta = company(2, "Beta SA", "CHF");
+    let app = project(7, &beta, "CHF");
+    let s = OfferFormState::from_offer(&offer(), &[], std::slice::from_ref(&app));
+    assert_eq!(s.company_id.get_untracked(), Some(2));
+    assert_eq!(s.project.get_untracked().map(|p| p.id), Some(7));
+    assert_eq!(s.title.get_untracked(), "Harbour app");
+    assert_eq!(s.date.get_untracked(), "2026-11-02");
+    assert_eq!(s.due_date.get_untracked(), "2026-12-02");
+    assert_eq!(s.currency.get_untracked(), "CHF");
+    assert_eq!(
+        s.discount.get_untracked(),
+        "",
+        "a zero discount stays empty"
+    );
+    let rows = s.rows.get_untracked();
+    let shown: Vec<(String, bool)> = rows
+        .iter()
+        .map(|r| (r.title.get_untracked(), r.optional.get_untracked()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("Phase 1".to_string(), false),
+            ("Design".to_string(), false),
+            ("Extra support".to_string(), true)
+        ]
+    );
+    // The body sent with PUT /offers/{id} carries the same offer back.
+    let (body, errors) = s.body();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(body.project_id, Some(7));
+    assert_eq!(body.company_id, Some(2));
+    let items = body.items.unwrap();
+    assert_eq!(items.len(), 3);
+    assert_eq!(items[2].optional, Some(true));
+    assert_eq!(items[1].quantity, Some(Decimal::from(2)));
+    assert_eq!(items[1].unit_price, Some(Decimal::from(50)));
+}

@@ -6,7 +6,7 @@ use kontor_app::pages::purchases::form_items::PurchaseItems;
 use kontor_app::pages::purchases::form_state::{PurchaseFormState, PurchaseRow};
 use kontor_app::pages::purchases::list_filters::{has_filters, parse_query, query_string};
 use kontor_model::error::FieldErrors;
-use kontor_model::purchase::{PaymentMethod, PurchaseStatus};
+use kontor_model::purchase::{PaymentMethod, Purchase, PurchaseStatus};
 use kontor_model::query::{DateRange, PurchaseFilter};
 use kontor_model::Decimal;
 use leptos::prelude::*;
@@ -367,4 +367,69 @@ async fn the_supplier_filter_searches_as_you_type_and_writes_the_chosen_id() {
     wait(30).await;
     assert_eq!(filter.get_untracked().company_id, Some(0));
     assert_eq!(input.get_attribute("data-company-id").as_deref(), Some(""));
+}
+
+/// A pending purchase as the server answers it: a tax-included row (119.00 gross at 19 %)
+/// in category 3 and a net row (10.00 at 7 %).
+fn stored_purchase() -> Purchase {
+    let vat = |tax: u32| serde_json::json!({"tax": tax, "reverse_charge": false, "intra_eu": false, "active": true});
+    let category = serde_json::json!({"id": 3, "name": "Travel", "credit_account": "4660",
+        "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"});
+    serde_json::from_value(serde_json::json!({
+        "id": 9, "identifier": "E2611-001", "receipt_identifier": "RE-77", "title": "Trip", "info": null,
+        "iban": "DE89370400440532013000", "reference": "Order 5", "date": "2026-11-03", "due_date": "2026-11-17",
+        "service_period_from": null, "service_period_to": null, "status": "pending",
+        "payment_method": "credit_card", "net_total": 110.00, "gross_total": 129.70, "currency": "EUR",
+        "file_url": null, "file_content_type": null, "custom_properties": {}, "tags": ["trip", "nov"],
+        "company": {"id": 4, "name": "Hotel Ost", "iban": null}, "payments": [], "user": null,
+        "items": [
+            {"id": 1, "title": "Hotel", "net_total": 100.00, "tax_total": 19.00, "tax": 19, "vat": vat(19),
+             "tax_included": true, "gross_total": 119.00, "category": category, "supplier_credit_number": null, "expense": null},
+            {"id": 2, "title": "Books", "net_total": 10.00, "tax_total": 0.70, "tax": 7, "vat": vat(7),
+             "tax_included": false, "gross_total": 10.70, "category": null, "supplier_credit_number": null, "expense": null}
+        ],
+        "e_invoice": null, "created_at": "2026-11-03T09:00:00Z", "updated_at": "2026-11-03T09:00:00Z"
+    }))
+    .unwrap()
+}
+
+#[wasm_bindgen_test]
+fn the_edit_form_is_filled_from_the_purchase() {
+    let s = PurchaseFormState::from_purchase(&stored_purchase());
+    assert_eq!(s.company_id.get_untracked(), Some(4));
+    assert_eq!(s.category_id.get_untracked(), Some(3));
+    assert_eq!(s.date.get_untracked(), "2026-11-03");
+    assert_eq!(s.due_date.get_untracked(), "2026-11-17");
+    assert_eq!(s.payment_method.get_untracked(), PaymentMethod::CreditCard);
+    assert_eq!(s.receipt_identifier.get_untracked(), "RE-77");
+    assert_eq!(s.tags.get_untracked(), "trip, nov");
+    let rows: Vec<(String, String, String, bool)> = s
+        .rows
+        .get_untracked()
+        .iter()
+        .map(|r| {
+            (
+                r.title.get_untracked(),
+                r.total.get_untracked(),
+                r.tax.get_untracked(),
+                r.tax_included.get_untracked(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            ("Hotel".into(), "119".into(), "19".into(), true),
+            ("Books".into(), "10".into(), "7".into(), false)
+        ]
+    );
+    let totals = s.totals().unwrap();
+    assert_eq!(totals.gross_total, d("129.70"));
+    let (body, errors) = s.body();
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(body.items.map(|i| i.len()), Some(2));
+    assert_eq!(body.category_id, Some(3));
+    // A row added afterwards gets a key of its own.
+    let key = s.add_row();
+    assert!(key > 2);
 }
