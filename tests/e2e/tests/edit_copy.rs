@@ -99,3 +99,88 @@ async fn an_offer_is_edited_and_an_invoice_copied_and_finalized() {
     assert!(copy["identifier"].as_str().is_some_and(|n| !n.is_empty()));
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_purchase_is_edited_and_an_offer_copied_and_deleted() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Kranzler Bau GmbH").await;
+    let purchase = server
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
+                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
+        )
+        .await;
+    let purchase_id = purchase["id"].as_i64().unwrap();
+    let b = Browser::start().await;
+    b.sign_in(&server.base, &server.key).await;
+
+    // Edit a pending purchase: prefilled, saved with PUT, back on the detail.
+    b.open(&server.base, &format!("/purchases/{purchase_id}"))
+        .await;
+    b.wait_text("Office chairs").await;
+    b.click("#purchase-edit").await;
+    b.wait_js(
+        "return document.querySelector('#f-receipt_identifier') && document.querySelector('#f-receipt_identifier').value === 'RE-11';",
+        vec![],
+    )
+    .await;
+    b.fill("#f-title", "Office chairs and desks").await;
+    b.screenshot("edit-copy-05-purchase-edit").await;
+    b.click("form button[type=submit]").await;
+    b.wait_js(
+        &format!("return location.pathname === '/purchases/{purchase_id}';"),
+        vec![],
+    )
+    .await;
+    b.wait_text("Office chairs and desks").await;
+    let stored = server.get(&format!("/purchases/{purchase_id}")).await;
+    assert_eq!(stored["title"], "Office chairs and desks");
+    assert_eq!(stored["receipt_identifier"], "RE-11");
+
+    // Copy an offer: the copy opens in its edit page; deleting it (never sent) after the
+    // confirmation leads back to the list, and the original stays.
+    let offer = server
+        .post(
+            "/offers",
+            json!({"company_id": customer, "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
+                "date": "2026-11-02", "due_date": "2026-12-02", "title": "Roof offer", "tax": 19,
+                "currency": "EUR",
+                "items": [{"type": "item", "title": "Tiles", "quantity": 3, "unit": "pc", "unit_price": 10}]}),
+        )
+        .await;
+    let offer_id = offer["id"].as_i64().unwrap();
+    b.open(&server.base, &format!("/offers/{offer_id}")).await;
+    b.wait_text("Roof offer").await;
+    b.click("#offer-copy").await;
+    b.wait_js(
+        &format!(
+            "const m = /^\\/offers\\/(\\d+)\\/edit$/.exec(location.pathname); return !!m && m[1] !== '{offer_id}';"
+        ),
+        vec![],
+    )
+    .await;
+    b.wait_js(
+        "return document.querySelector('#f-title') && document.querySelector('#f-title').value === 'Roof offer';",
+        vec![],
+    )
+    .await;
+    let path = b.path().await;
+    let copy_id: i64 = path
+        .trim_start_matches("/offers/")
+        .trim_end_matches("/edit")
+        .parse()
+        .unwrap();
+    b.open(&server.base, &format!("/offers/{copy_id}")).await;
+    b.wait_text("Roof offer").await;
+    b.click("#offer-delete").await;
+    b.screenshot("edit-copy-06-offer-delete").await;
+    b.click("dialog[open] #offer-delete-confirm").await;
+    b.wait_js("return location.pathname === '/offers';", vec![])
+        .await;
+    let gone = server.get_raw(&format!("/offers/{copy_id}")).await;
+    assert_eq!(gone.status, 404);
+    let kept = server.get(&format!("/offers/{offer_id}")).await;
+    assert_eq!(kept["title"], "Roof offer");
+    b.close().await;
+}
