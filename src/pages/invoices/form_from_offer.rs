@@ -7,8 +7,7 @@ use crate::api::offers::get_offer;
 use crate::api::ApiError;
 use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
-use kontor_model::offer::{Offer, OfferItem};
-use kontor_model::position::PositionType;
+use kontor_model::offer::Offer;
 use leptos::prelude::*;
 
 /// The offer named by `from_offer`, when the query has one.
@@ -17,29 +16,6 @@ pub async fn load_offer(from_offer: Option<i64>) -> Result<Option<Offer>, ApiErr
         Some(id) => get_offer(id).await.map(Some),
         None => Ok(None),
     }
-}
-
-/// An editor row from an offer position (a lump sum stays a lump sum).
-pub fn row_from_offer_item(item: &OfferItem) -> PositionRow {
-    let row = PositionRow::new(item.kind);
-    let text = |d: Option<kontor_model::Decimal>| {
-        d.map(|d| format_input(d.normalize())).unwrap_or_default()
-    };
-    row.title.set(item.title.clone().unwrap_or_default());
-    row.description
-        .set(item.description.clone().unwrap_or_default());
-    row.quantity.set(text(item.quantity));
-    row.unit.set(item.unit.clone().unwrap_or_default());
-    row.unit_price.set(text(item.unit_price));
-    if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
-        row.net_total.set(text(Some(item.net_total)));
-    }
-    row.set_vat(
-        item.tax,
-        item.tax_category,
-        item.tax_exemption_reason.as_deref(),
-    );
-    row
 }
 
 /// Fills `state` from `offer` and links the invoice to it (`offer_id`); optional positions
@@ -61,7 +37,7 @@ pub fn apply_offer(state: &InvoiceFormState, offer: &Offer) {
         .iter()
         .flatten()
         .filter(|i| !i.optional)
-        .map(row_from_offer_item)
+        .map(PositionRow::from_offer_item)
         .collect();
     state.rows.set(rows);
 }
