@@ -25,6 +25,8 @@
 //! - [`einvoice_import`]: importing a supplier's e-invoice into purchases by drag and
 //!   drop (list and form); [`einvoice_missing`]: what an invoice lacks to be an e-invoice,
 //!   and the question before finalizing it (detail page and form).
+//! - [`invoice_form_state`] and [`invoice_fields`]: the invoice form's state and field
+//!   groups, shared by the invoice form and the recurring invoice form.
 
 pub mod company_dialog;
 pub mod company_fields;
@@ -43,6 +45,8 @@ pub mod error_panel;
 pub mod field;
 pub mod form_summary;
 pub mod frame;
+pub mod invoice_fields;
+pub mod invoice_form_state;
 pub mod leave_guard;
 pub mod locale;
 pub mod money;

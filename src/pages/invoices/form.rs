@@ -5,10 +5,8 @@
 
 use super::detail::use_invoice_id;
 use super::form_billing::BillTimeAndExpenses;
-use super::form_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use super::form_from_offer;
 use super::form_preview::LivePreview;
-use super::form_state::InvoiceFormState;
 use crate::api::companies::get_company;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
@@ -20,6 +18,8 @@ use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::percent_signal;
 use crate::components::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, TextFields};
+use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
 use crate::components::skeleton::SkeletonBlock;

@@ -4,12 +4,12 @@
 //! carrying its id in `activity_ids` / `expense_ids`. Entries already on the form are
 //! shown as added.
 
-use super::form_state::InvoiceFormState;
 use crate::api::billing::{list_project_expenses, list_unbilled_activities};
 use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::position_editor::PositionRow;

@@ -2,9 +2,9 @@
 //! starts with the offer's customer, project, recipient address, title, currency, tax,
 //! discount and its positions except the optional ones.
 
-use super::form_state::InvoiceFormState;
 use crate::api::offers::get_offer;
 use crate::api::ApiError;
+use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
 use kontor_model::offer::Offer;

@@ -4,9 +4,9 @@
 //! replaces its object URL (the old one is revoked). Typing never waits for it. It can be
 //! hidden, which stops the renders.
 
-use super::form_state::InvoiceFormState;
 use crate::api::invoice_documents::preview_invoice_pdf;
 use crate::components::debounce::Debounce;
+use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::pdf_preview::{PdfDoc, PdfFrame};
 use crate::components::position_editor::PositionRow;
 use kontor_model::status::InvoiceStatus;

@@ -16,16 +16,14 @@ mod detail_sections;
 mod detail_tabs;
 mod form;
 pub mod form_billing;
-pub mod form_fields;
 pub mod form_from_offer;
 pub mod form_preview;
-mod form_state;
 mod list;
 mod list_filters;
 mod list_table;
 pub mod payment_dialog;
 
+pub use crate::components::invoice_form_state::InvoiceFormState;
 pub use detail::InvoiceDetail;
 pub use form::{InvoiceCreate, InvoiceEdit};
-pub use form_state::InvoiceFormState;
 pub use list::InvoiceList;

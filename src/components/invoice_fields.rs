@@ -1,8 +1,8 @@
 //! The field groups of the invoice form: customer and project, dates, pricing, texts.
 
-use super::form_state::{InvoiceFormState, PAYMENT_TERMS};
 use crate::components::company_picker::CompanyPicker;
 use crate::components::field::{error_of, Field};
+use crate::components::invoice_form_state::{InvoiceFormState, PAYMENT_TERMS};
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, CompanyType, Project};
 use leptos::prelude::*;
