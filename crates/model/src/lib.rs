@@ -19,6 +19,7 @@ pub mod edit;
 pub mod effects;
 pub mod einvoice;
 pub mod email;
+pub mod event;
 pub mod error;
 pub mod invoice;
 pub mod invoice_input;

@@ -19,6 +19,7 @@ pub mod deals;
 pub mod demo;
 pub mod documents;
 pub mod error;
+pub mod events;
 pub mod expenses;
 pub mod extract;
 pub mod file_routes;

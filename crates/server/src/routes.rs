@@ -48,6 +48,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::expenses::router())
         .merge(crate::offers::router())
         .merge(crate::purchases::router())
+        .merge(crate::events::router())
         .merge(crate::deals::router())
         .merge(crate::people::router())
         .merge(crate::companies::router())

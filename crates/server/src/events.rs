@@ -1,0 +1,197 @@
+//! Timeline events (issue 11 § Timeline, `docs/decisions.md` § Timeline (issue 11)):
+//! [`record`] / [`record_as`] write one event inside the caller's transaction, so an event
+//! exists exactly when its change was committed; `GET /{invoices,offers,purchases}/{id}/events`
+//! answers a record's events oldest first (`kontor_model::event::Event`).
+
+use crate::db::{now, ts, Ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::IdPath;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use kontor_model::event::{Event, EventKind, SubjectType};
+use kontor_model::party::IdName;
+use sqlx::{SqliteConnection, SqlitePool};
+
+/// The record an event belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    /// An invoice by id.
+    Invoice(i64),
+    /// An offer by id.
+    Offer(i64),
+    /// A purchase by id.
+    Purchase(i64),
+}
+
+impl Subject {
+    /// The stored type word and the id.
+    pub fn parts(self) -> (SubjectType, i64) {
+        match self {
+            Subject::Invoice(id) => (SubjectType::Invoice, id),
+            Subject::Offer(id) => (SubjectType::Offer, id),
+            Subject::Purchase(id) => (SubjectType::Purchase, id),
+        }
+    }
+}
+
+/// Records `kind` with `data` (a JSON object; `null` is stored as `{}`) on `subject`, by
+/// no user (the server's own jobs), on `conn` — pass `&mut tx` to record inside the
+/// transaction of the change. Errors: the insert fails (the caller's transaction then
+/// fails with it).
+pub async fn record(
+    conn: &mut SqliteConnection,
+    subject: Subject,
+    kind: EventKind,
+    data: serde_json::Value,
+) -> ApiResult<i64> {
+    record_as(conn, None, subject, kind, data).await
+}
+
+/// [`record`] on behalf of `user_id` (the caller's user).
+pub async fn record_as(
+    conn: &mut SqliteConnection,
+    user_id: Option<i64>,
+    subject: Subject,
+    kind: EventKind,
+    data: serde_json::Value,
+) -> ApiResult<i64> {
+    let (subject_type, subject_id) = subject.parts();
+    let data = if data.is_null() {
+        serde_json::json!({})
+    } else {
+        data
+    };
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO events (subject_type, subject_id, kind, at, user_id, data) \
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(subject_type.as_str())
+    .bind(subject_id)
+    .bind(kind.as_str())
+    .bind(ts(now()))
+    .bind(user_id)
+    .bind(data.to_string())
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// Deletes every event of `subject` (a record that is deleted for good, so that a later
+/// record with the same id starts with an empty timeline). Errors: database failures.
+pub async fn forget(conn: &mut SqliteConnection, subject: Subject) -> ApiResult<()> {
+    let (subject_type, subject_id) = subject.parts();
+    sqlx::query("DELETE FROM events WHERE subject_type = ? AND subject_id = ?")
+        .bind(subject_type.as_str())
+        .bind(subject_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    id: i64,
+    kind: String,
+    at: Ts,
+    data: String,
+    user_id: Option<i64>,
+    firstname: Option<String>,
+    lastname: Option<String>,
+}
+
+impl EventRow {
+    fn into_event(self) -> ApiResult<Event> {
+        let kind = EventKind::parse(&self.kind)
+            .ok_or_else(|| ApiError::Internal(format!("corrupt event kind {:?}", self.kind)))?;
+        let data = serde_json::from_str(&self.data)
+            .map_err(|e| ApiError::Internal(format!("corrupt event data {}: {e}", self.id)))?;
+        let user = self.user_id.map(|id| IdName {
+            id,
+            name: format!(
+                "{} {}",
+                self.firstname.unwrap_or_default(),
+                self.lastname.unwrap_or_default()
+            )
+            .trim()
+            .to_string(),
+        });
+        Ok(Event {
+            id: self.id,
+            kind,
+            at: self.at.0,
+            user,
+            data,
+        })
+    }
+}
+
+/// The events of `subject`, oldest first. Errors: database failures, corrupt rows (500).
+pub async fn list(pool: &SqlitePool, subject: Subject) -> ApiResult<Vec<Event>> {
+    let (subject_type, subject_id) = subject.parts();
+    let rows: Vec<EventRow> = sqlx::query_as(
+        "SELECT e.id, e.kind, e.at, e.data, e.user_id, u.firstname, u.lastname \
+         FROM events e LEFT JOIN users u ON u.id = e.user_id \
+         WHERE e.subject_type = ? AND e.subject_id = ? ORDER BY e.id",
+    )
+    .bind(subject_type.as_str())
+    .bind(subject_id)
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter().map(EventRow::into_event).collect()
+}
+
+/// Whether `subject` exists (and, for invoices, is not deleted).
+async fn exists(pool: &SqlitePool, subject: Subject) -> ApiResult<bool> {
+    let sql = match subject {
+        Subject::Invoice(_) => "SELECT 1 FROM invoices WHERE id = ? AND deleted_at IS NULL",
+        Subject::Offer(_) => "SELECT 1 FROM offers WHERE id = ?",
+        Subject::Purchase(_) => "SELECT 1 FROM purchases WHERE id = ?",
+    };
+    let found: Option<i64> = sqlx::query_scalar(sql)
+        .bind(subject.parts().1)
+        .fetch_optional(pool)
+        .await?;
+    Ok(found.is_some())
+}
+
+async fn answer(pool: &SqlitePool, subject: Subject) -> ApiResult<Json<Vec<Event>>> {
+    if !exists(pool, subject).await? {
+        let (kind, id) = subject.parts();
+        return Err(ApiError::not_found(format!("{} {id}", kind.as_str())));
+    }
+    Ok(Json(list(pool, subject).await?))
+}
+
+/// GET /invoices/{id}/events → 200 with the invoice's events, oldest first. Errors: 404.
+pub async fn invoice_events(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Vec<Event>>> {
+    answer(&state.pool, Subject::Invoice(id)).await
+}
+
+/// GET /offers/{id}/events → 200 with the offer's events, oldest first. Errors: 404.
+pub async fn offer_events(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Vec<Event>>> {
+    answer(&state.pool, Subject::Offer(id)).await
+}
+
+/// GET /purchases/{id}/events → 200 with the purchase's events, oldest first. Errors: 404.
+pub async fn purchase_events(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<Vec<Event>>> {
+    answer(&state.pool, Subject::Purchase(id)).await
+}
+
+/// Routes `/invoices/{id}/events`, `/offers/{id}/events`, `/purchases/{id}/events`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/invoices/{id}/events", get(invoice_events))
+        .route("/offers/{id}/events", get(offer_events))
+        .route("/purchases/{id}/events", get(purchase_events))
+}
