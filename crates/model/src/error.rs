@@ -1,6 +1,8 @@
 //! The JSON error body of every HTTP error (`decisions.md` § Errors) and field errors.
 
 use serde::{Deserialize, Serialize};
+
+pub mod labels;
 use std::collections::BTreeMap;
 
 /// Field errors keyed by field path (`"items[2].unit_price"`) → messages

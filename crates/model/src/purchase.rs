@@ -289,6 +289,10 @@ pub struct Purchase {
     pub file_url: Option<String>,
     /// MIME type of the stored document (beyond the interface's fields).
     pub file_content_type: Option<String>,
+    /// The stored document's file name as it was uploaded, cleaned of folders and control
+    /// characters (`receipt.pdf`; issue 11 § Polish), `null` without a document.
+    #[serde(default)]
+    pub file_name: Option<String>,
     /// Custom properties.
     pub custom_properties: BTreeMap<String, String>,
     /// Tags.
@@ -396,6 +400,31 @@ pub struct NewPurchase {
     /// Tags.
     #[serde(default)]
     pub tags: Option<Vec<String>>,
+    /// Save even when the supplier already has a purchase with this receipt number
+    /// (otherwise 409, [`duplicate_key`]; issue 11 § Polish). Default false.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allow_duplicate: Option<bool>,
+}
+
+/// The key under which two purchases are the same receipt (issue 11 § Polish,
+/// `docs/decisions.md` § Polish (issue 11)): the supplier's id and the receipt number,
+/// trimmed and compared without ASCII case (`RE-17` = ` re-17 `). `None` — nothing to
+/// compare, never a duplicate — without a supplier or with a blank receipt number.
+pub fn duplicate_key(
+    company_id: Option<i64>,
+    receipt_identifier: Option<&str>,
+) -> Option<(i64, String)> {
+    let receipt = receipt_identifier?.trim();
+    if receipt.is_empty() {
+        return None;
+    }
+    Some((company_id?, receipt.to_ascii_lowercase()))
+}
+
+/// The sentence of the 409 for a purchase that repeats purchase `identifier`
+/// (`E2611-0012`) of the same supplier and receipt number.
+pub fn duplicate_message(identifier: &str) -> String {
+    format!("A purchase with this receipt number from this supplier exists ({identifier}).")
 }
 
 /// Whether `iban` is a valid IBAN: 15–34 letters and digits (spaces ignored), country
@@ -461,6 +490,42 @@ pub fn totals_per_currency(
         line.count = line.count.checked_add(1)?;
     }
     Some(sums.into_values().collect())
+}
+
+#[cfg(test)]
+mod duplicate_tests {
+    use super::*;
+
+    #[test]
+    fn the_same_supplier_and_receipt_number_are_one_key() {
+        assert_eq!(
+            duplicate_key(Some(3), Some(" RE-17 ")),
+            Some((3, "re-17".into()))
+        );
+        assert_eq!(
+            duplicate_key(Some(3), Some("re-17")),
+            duplicate_key(Some(3), Some("RE-17"))
+        );
+        assert_ne!(
+            duplicate_key(Some(4), Some("RE-17")),
+            duplicate_key(Some(3), Some("RE-17"))
+        );
+    }
+
+    #[test]
+    fn without_supplier_or_receipt_number_nothing_is_a_duplicate() {
+        assert_eq!(duplicate_key(None, Some("RE-17")), None);
+        assert_eq!(duplicate_key(Some(3), Some("  ")), None);
+        assert_eq!(duplicate_key(Some(3), None), None);
+    }
+
+    #[test]
+    fn the_message_names_the_existing_purchase() {
+        assert_eq!(
+            duplicate_message("E2611-0012"),
+            "A purchase with this receipt number from this supplier exists (E2611-0012)."
+        );
+    }
 }
 
 #[cfg(test)]

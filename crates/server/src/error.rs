@@ -31,12 +31,29 @@ pub enum ApiError {
     Invalid(String, FieldErrors),
     /// 422: a state rule refuses the request (no field to name).
     Refused(String),
+    /// 409: the request would repeat an existing record (a purchase with the same supplier
+    /// and receipt number, issue 11 § Polish). The body is the usual one plus `id` and
+    /// `identifier` of the existing record.
+    Conflict(Box<Conflict>),
     /// 429: rate limit exceeded; retry after this many seconds.
     TooManyRequests(u64),
     /// 502: the mail server refused the message or could not be reached.
     BadGateway(String),
     /// 500: an internal error; the cause is logged, never sent.
     Internal(String),
+}
+
+/// What a 409 says: the sentence, the field errors, and the existing record.
+#[derive(Debug)]
+pub struct Conflict {
+    /// The sentence ("A purchase with this receipt number from this supplier exists (E2611-0012).").
+    pub message: String,
+    /// Field path → messages (`receipt_identifier`, or `file` for an import).
+    pub errors: FieldErrors,
+    /// Id of the existing record.
+    pub id: i64,
+    /// Number of the existing record (`E2611-0012`).
+    pub identifier: String,
 }
 
 impl From<kontor_model::totals::TotalsError> for ApiError {
@@ -95,6 +112,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -117,6 +135,7 @@ impl ApiError {
             ),
             ApiError::Invalid(m, e) => (m, Some(e)),
             ApiError::Refused(m) => (m, Some(FieldErrors::new())),
+            ApiError::Conflict(c) => (c.message, Some(c.errors)),
             ApiError::TooManyRequests(s) => {
                 (format!("Rate limit exceeded; retry in {s} seconds."), None)
             }
@@ -133,6 +152,20 @@ impl IntoResponse for ApiError {
             tracing::error!(%cause, "internal error");
         }
         let status = self.status();
+        if let ApiError::Conflict(c) = self {
+            let body = serde_json::json!({
+                "message": c.message,
+                "errors": c.errors,
+                "id": c.id,
+                "identifier": c.identifier,
+            });
+            let mut response = (status, axum::Json(body)).into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/json; charset=utf-8"),
+            );
+            return response;
+        }
         let retry = if let ApiError::TooManyRequests(s) = &self {
             Some(*s)
         } else {

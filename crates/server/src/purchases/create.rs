@@ -67,7 +67,9 @@ async fn check_references(
 }
 
 /// POST /purchases → 200 with the purchase. Errors: 415, 400, 413 (16 MiB), 422 naming
-/// fields (including `file.base64` for a wrong or too large document).
+/// fields (including `file.base64` for a wrong or too large document); 409 when the
+/// supplier already has a purchase with this receipt number and the body does not say
+/// `allow_duplicate: true` (`duplicates`).
 pub async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -209,6 +211,14 @@ async fn write(
     let file = r.document.map(|(_, f)| f);
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
+    if body.allow_duplicate != Some(true) {
+        let receipt = body.receipt_identifier.as_deref();
+        if let Some((id, number)) =
+            super::duplicates::find(&mut tx, body.company_id, receipt, existing).await?
+        {
+            return Err(super::duplicates::receipt_conflict(id, number));
+        }
+    }
     let t = ts(now());
     let mut replaced = None;
     let id: i64 = if let Some(id) = existing {
@@ -318,7 +328,8 @@ fn check_editable(status: PurchaseStatus) -> ApiResult<()> {
 }
 
 /// PUT /purchases/{id} with the creation body → 200 with the purchase (positions
-/// replaced, totals recomputed). Errors: 404; 422 naming fields; 422 when approved.
+/// replaced, totals recomputed). Errors: 404; 422 naming fields; 422 when approved; 409
+/// when another purchase of the supplier has this receipt number (unless `allow_duplicate`).
 pub async fn update(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -144,7 +144,7 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
 
 /// POST /purchases/import (multipart part `file`, or JSON `{"file": {"filename",
 /// "base64"}}`) → 201 with the pending purchase.
-/// Errors: 409 `{"message", "errors": {"file": [...]}, "id"}` when the supplier already has
+/// Errors: 409 `{"message", "errors": {"file": [...]}, "id", "identifier"}` when the supplier already has
 /// a purchase with this receipt identifier (BT-1); 413 over 16 MiB; 415 for other bodies;
 /// 422 on `file` (missing, empty, over 10 MiB, not base64, not an e-invoice — with the
 /// reason); 403 for read-only keys (like every write).
@@ -203,17 +203,10 @@ pub async fn import(
             let purchase = repo::load(&state, &base, id).await?;
             Ok((StatusCode::CREATED, Json(purchase)).into_response())
         }
-        import_repo::Outcome::Duplicate(id) => {
-            let message = format!(
-                "This e-invoice was imported before: the supplier already has a purchase with receipt identifier {}.",
-                read.invoice.number
-            );
-            let body = serde_json::json!({
-                "message": message,
-                "errors": {"file": [format!("was imported before (purchase {id})")]},
-                "id": id,
-            });
-            Ok((StatusCode::CONFLICT, Json(body)).into_response())
+        import_repo::Outcome::Duplicate(id, identifier) => {
+            // The 409 of the one duplicate rule, on `file` (the import has no receipt field).
+            let message = format!("was imported before (purchase {identifier})");
+            Err(super::duplicates::conflict("file", message, id, identifier))
         }
     }
 }

@@ -43,7 +43,7 @@ pub enum Outcome {
     /// A new purchase with this id.
     Created(i64),
     /// Nothing written: the supplier already has purchase `id` with this receipt identifier.
-    Duplicate(i64),
+    Duplicate(i64, String),
 }
 
 /// Upper case without spaces (VAT IDs, IBANs).
@@ -171,17 +171,11 @@ pub async fn create(state: &AppState, new: &NewImport<'_>) -> ApiResult<Outcome>
     let _guard = state.write_lock.lock().await;
     let mut tx = state.pool.begin().await?;
     let supplier = match_supplier(&mut tx, &invoice.seller, &iban).await?;
-    if let Some(company) = supplier {
-        let existing: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM purchases WHERE company_id = ? AND receipt_identifier = ? ORDER BY id LIMIT 1",
-        )
-        .bind(company)
-        .bind(invoice.number.trim())
-        .fetch_optional(&mut *tx)
-        .await?;
-        if let Some(id) = existing {
-            return Ok(Outcome::Duplicate(id));
-        }
+    // The one duplicate rule of purchases (`duplicates.rs`); a new supplier has none.
+    if let Some((id, identifier)) =
+        super::duplicates::find(&mut tx, supplier, Some(&invoice.number), None).await?
+    {
+        return Ok(Outcome::Duplicate(id, identifier));
     }
     let key = store_file(&documents_dir(state), new.extension, new.bytes).await?;
     match write(&mut tx, new, supplier, &iban, &key).await {

@@ -4,6 +4,7 @@
 mod categories;
 mod create;
 mod document;
+mod duplicates;
 mod get;
 mod import;
 mod import_repo;

@@ -40,6 +40,8 @@ pub struct PurchaseRow {
     /// The stored document's name in the storage folder, if any.
     pub document_key: Option<String>,
     document_type: Option<String>,
+    /// The uploaded document's cleaned file name (`receipt.pdf`).
+    document_name: Option<String>,
     /// `cii` / `ubl` for a purchase imported from an e-invoice (migration 0011).
     pub einvoice_syntax: Option<String>,
     /// `xrechnung` / `factur-x` / `en16931` for an imported e-invoice.
@@ -229,6 +231,7 @@ pub async fn present(
                     .link(base, &format!("/files/purchase_documents/{k}"))
             }),
             file_content_type: r.document_type,
+            file_name: r.document_key.as_ref().and(r.document_name),
             custom_properties: json_map(&r.custom_properties),
             tags: json_list(&r.tags),
             company: match (r.company_id, r.company_name) {
