@@ -127,6 +127,12 @@ pub struct Invoice {
     /// Gross total, currency units.
     #[serde(with = "crate::wire::decimal")]
     pub gross_total: Decimal,
+    /// What is still to be paid, currency units (issue 11 contract § Invoices:
+    /// `open_amount`): gross − payments for finalized invoices, never below 0; 0 for
+    /// drafts, `ignored` and reversed invoices ([`crate::dashboard::open_amount`]).
+    /// Absent in older stored JSON → 0.
+    #[serde(default, with = "crate::wire::decimal")]
+    pub open_amount: Decimal,
     /// Discount in percent.
     #[serde(with = "crate::wire::decimal")]
     pub discount: Decimal,

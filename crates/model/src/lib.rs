@@ -16,6 +16,7 @@ pub mod arith;
 pub mod billing;
 pub mod country;
 pub mod dashboard;
+pub mod dashboard;
 pub mod edit;
 pub mod effects;
 pub mod einvoice;

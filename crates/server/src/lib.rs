@@ -41,6 +41,7 @@ pub mod routes;
 pub mod sanitize;
 pub mod session;
 pub mod state;
+pub mod summary;
 pub mod svg;
 pub mod uploads;
 pub mod users;

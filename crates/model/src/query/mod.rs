@@ -14,11 +14,13 @@
 //!   helpers live in `form.rs`, this file holds the types.
 
 mod form;
+mod summary;
 
 pub use form::{
     comma_joined, decode, encode, id_list, list, one, parse_date, parse_id, split_list, Param,
     QueryError,
 };
+pub use summary::{CurrencyTotals, ListSummary};
 
 use crate::offer::OfferStatus;
 use crate::purchase::{PaymentMethod, PurchaseStatus};

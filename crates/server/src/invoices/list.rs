@@ -24,8 +24,8 @@ const SORTS: &[(&str, &str)] = &[
     ("updated_at", "i.updated_at"),
 ];
 
-/// The `sort` keys (issue 11) and their SQL. `open_amount` is gross − payments, never
-/// below 0, in floating point: good for ordering, never shown.
+/// The `sort` keys (issue 11) and their SQL. `open_amount` is the exact rule of
+/// [`kontor_model::dashboard::open_amount`] in thousandths ([`super::repo::OPEN_AMOUNT_SQL`]).
 const SORT_KEYS: &[(&str, &str)] = &[
     ("identifier", "i.identifier"),
     ("date", "i.date"),
@@ -35,10 +35,7 @@ const SORT_KEYS: &[(&str, &str)] = &[
         "(SELECT sc.name FROM companies sc WHERE sc.id = i.customer_id) COLLATE NOCASE",
     ),
     ("gross_total", "CAST(i.gross_total AS REAL)"),
-    (
-        "open_amount",
-        "MAX(CAST(i.gross_total AS REAL) - COALESCE((SELECT SUM(CAST(ip.paid_total AS REAL)) FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0), 0)",
-    ),
+    ("open_amount", super::repo::OPEN_AMOUNT_SQL),
 ];
 
 fn push_where(

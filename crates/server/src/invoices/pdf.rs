@@ -177,6 +177,7 @@ pub(super) fn unsaved(
         },
         tax_breakdown: totals.tax_breakdown(),
         gross_total: totals.gross_total,
+        open_amount: kontor_model::Decimal::ZERO,
         discount: body.discount.unwrap_or_default(),
         cash_discount: body.cash_discount.unwrap_or_default(),
         cash_discount_days: body.cash_discount_days.unwrap_or_default(),

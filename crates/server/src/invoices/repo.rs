@@ -12,9 +12,39 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::vat::VatChoice;
 use sqlx::SqlitePool;
 
-/// Columns of an invoice row joined with its user (`u_*`) and its customer's name.
-pub const COLUMNS: &str =
-    "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name";
+/// SQL: the sum of the payments of invoice `i` in thousandths of a currency unit
+/// (exact, [`crate::summary::milli!`]); 0 without payments.
+macro_rules! paid_milli {
+    () => {
+        concat!(
+            "COALESCE((SELECT SUM(",
+            crate::summary::milli!("ip.paid_total"),
+            ") FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0)"
+        )
+    };
+}
+
+/// SQL: invoice `i`'s `open_amount` in thousandths of a currency unit, the rule of
+/// [`kontor_model::dashboard::open_amount`]: gross − payments, never below 0, for a
+/// collectible invoice (not reversed; created, sent, partially paid, paid or overdue —
+/// [`kontor_model::dashboard::is_collectible`]), else 0. Used by `sort=open_amount`, the
+/// summaries and the dashboard; `tests::collectible_statuses_match_the_model` and the API
+/// tests hold it to the rule.
+pub const OPEN_AMOUNT_SQL: &str = concat!(
+    "(CASE WHEN i.reversed = 0 AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') THEN MAX(",
+    crate::summary::milli!("i.gross_total"),
+    " - ",
+    paid_milli!(),
+    ", 0) ELSE 0 END)"
+);
+
+/// Columns of an invoice row joined with its user (`u_*`) and its customer's name, and
+/// the sum of its payments in thousandths (`paid_milli`).
+pub const COLUMNS: &str = concat!(
+    "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name, ",
+    paid_milli!(),
+    " AS paid_milli"
+);
 /// The joins of [`COLUMNS`].
 pub const FROM: &str = "FROM invoices i LEFT JOIN users u ON u.id = i.user_id LEFT JOIN companies cu ON cu.id = i.customer_id";
 
@@ -61,6 +91,7 @@ pub struct InvoiceRow {
     u_firstname: Option<String>,
     u_lastname: Option<String>,
     customer_name: Option<String>,
+    paid_milli: i64,
 }
 
 impl InvoiceRow {
@@ -81,6 +112,13 @@ impl InvoiceRow {
             },
             self.net_total.0,
             self.gross_total.0,
+        );
+        let open_amount = kontor_model::dashboard::open_amount(
+            self.status.0,
+            self.reversed,
+            self.gross_total.0,
+            crate::summary::from_milli(self.paid_milli, &self.currency),
+            &self.currency,
         );
         Invoice {
             id: self.id,
@@ -112,6 +150,7 @@ impl InvoiceRow {
             vat,
             tax_breakdown,
             gross_total: self.gross_total.0,
+            open_amount,
             discount: self.discount.0,
             cash_discount: self.cash_discount.0,
             cash_discount_days: self.cash_discount_days,
@@ -226,4 +265,29 @@ pub fn sign(state: &AppState, base: &str, invoice: &mut Invoice) {
 /// `YYYY-MM-DD` text of an optional date column value.
 pub fn opt_date(date: Option<NaiveDate>) -> Option<String> {
     date.map(date_text)
+}
+
+#[cfg(test)]
+mod tests {
+    use kontor_model::dashboard::is_collectible;
+    use kontor_model::status::InvoiceStatus;
+
+    #[test]
+    fn collectible_statuses_match_the_model() {
+        let listed: Vec<&str> = InvoiceStatus::ALL
+            .into_iter()
+            .filter(|s| is_collectible(*s, false))
+            .map(InvoiceStatus::as_str)
+            .collect();
+        let sql = format!(
+            "i.status IN ({})",
+            listed
+                .iter()
+                .map(|s| format!("'{s}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        assert!(super::OPEN_AMOUNT_SQL.contains(&sql), "{sql}");
+        assert!(!InvoiceStatus::ALL.into_iter().any(|s| is_collectible(s, true)));
+    }
 }

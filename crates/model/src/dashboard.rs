@@ -1,0 +1,477 @@
+//! The dashboard (issue 11 § Find and see: "open and overdue receivables with the oldest
+//! items, revenue per month (12 months), purchases waiting for approval, offers awaiting an
+//! answer") and the rules behind its figures, shared by the server (`GET /dashboard`, the
+//! invoices' `open_amount`) and the app:
+//!
+//! - [`open_amount`]: what is still to be paid on an invoice;
+//! - [`is_overdue`] and [`days_overdue`]: the overdue rule;
+//! - [`YearMonth`], [`last_twelve_months`], [`revenue_by_month`]: the month bucketing of the
+//!   revenue chart.
+
+use crate::party::IdName;
+use crate::payment_rules;
+use crate::status::InvoiceStatus;
+use chrono::{Datelike, NaiveDate};
+use rust_decimal::Decimal;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// Whether an invoice in `status` (with `reversed` = it has been reversed) is still
+/// collected, so that it has an open amount: finalized invoices (`created`, `sent`,
+/// `partially_paid`, `paid`, `overdue`) that have not been reversed. Drafts owe nothing
+/// yet; `ignored` invoices are written off and a reversed invoice is cancelled by its
+/// reversal (`docs/decisions.md` § Summaries and dashboard (issue 11)).
+pub fn is_collectible(status: InvoiceStatus, reversed: bool) -> bool {
+    !reversed
+        && matches!(
+            status,
+            InvoiceStatus::Created
+                | InvoiceStatus::Sent
+                | InvoiceStatus::PartiallyPaid
+                | InvoiceStatus::Paid
+                | InvoiceStatus::Overdue
+        )
+}
+
+/// The invoice's `open_amount` (issue 11 contract § Invoices: `open_amount`), currency
+/// units at `currency`'s minor-unit places: `gross − paid` for a collectible invoice
+/// ([`is_collectible`]), never below zero (an overpaid invoice is 0; a reversal invoice's
+/// negative gross is 0); `0` for drafts, `ignored` and reversed invoices. `paid` is the sum
+/// of the invoice's payments (currency units). 0 when the difference overflows.
+///
+/// The server's SQL for `sort=open_amount` and the summaries computes the same figure
+/// (`crates/server/src/invoices/repo.rs`, `OPEN_AMOUNT_SQL`); tests hold the two together.
+pub fn open_amount(
+    status: InvoiceStatus,
+    reversed: bool,
+    gross: Decimal,
+    paid: Decimal,
+    currency: &str,
+) -> Decimal {
+    if is_collectible(status, reversed) {
+        payment_rules::open_amount(gross, &[paid], currency)
+    } else {
+        crate::money::round_money(Decimal::ZERO, currency)
+    }
+}
+
+/// The overdue rule (issue 11 contract § Dashboard): an invoice with something still open
+/// (`open_amount` > 0, currency units, from [`open_amount`], so only collectible invoices)
+/// whose `due_date` lies before `today`. Due today is not overdue yet.
+pub fn is_overdue(due_date: NaiveDate, today: NaiveDate, open_amount: Decimal) -> bool {
+    open_amount > Decimal::ZERO && due_date < today
+}
+
+/// Whole days since `due_date` (`today − due_date`), 0 when it is not past; for the
+/// dashboard's oldest open invoices.
+pub fn days_overdue(due_date: NaiveDate, today: NaiveDate) -> i64 {
+    today.signed_duration_since(due_date).num_days().max(0)
+}
+
+/// A calendar month, on the wire `"YYYY-MM"` (`"2026-11"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct YearMonth {
+    /// The year (1900–2999 for dates of this application).
+    pub year: i32,
+    /// The month, 1–12.
+    pub month: u32,
+}
+
+impl YearMonth {
+    /// The month containing `date`.
+    pub fn of(date: NaiveDate) -> YearMonth {
+        YearMonth {
+            year: date.year(),
+            month: date.month(),
+        }
+    }
+
+    /// The month before this one (December of the previous year before January).
+    pub fn previous(self) -> YearMonth {
+        if self.month <= 1 {
+            YearMonth {
+                year: self.year - 1,
+                month: 12,
+            }
+        } else {
+            YearMonth {
+                year: self.year,
+                month: self.month - 1,
+            }
+        }
+    }
+
+    /// The month's first day; `None` for an impossible month.
+    pub fn first_day(self) -> Option<NaiveDate> {
+        NaiveDate::from_ymd_opt(self.year, self.month, 1)
+    }
+
+    /// The month's last day; `None` for an impossible month.
+    pub fn last_day(self) -> Option<NaiveDate> {
+        let next = if self.month >= 12 {
+            NaiveDate::from_ymd_opt(self.year.checked_add(1)?, 1, 1)
+        } else {
+            NaiveDate::from_ymd_opt(self.year, self.month + 1, 1)
+        };
+        next?.pred_opt()
+    }
+}
+
+impl fmt::Display for YearMonth {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.year, self.month)
+    }
+}
+
+impl FromStr for YearMonth {
+    type Err = &'static str;
+
+    /// Parses `YYYY-MM` (four year digits, two month digits, month 1–12).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        const MESSAGE: &str = "must be a month YYYY-MM";
+        let (y, m) = text.split_once('-').ok_or(MESSAGE)?;
+        if y.len() != 4 || m.len() != 2 || !(y.bytes().chain(m.bytes())).all(|b| b.is_ascii_digit())
+        {
+            return Err(MESSAGE);
+        }
+        let year: i32 = y.parse().map_err(|_| MESSAGE)?;
+        let month: u32 = m.parse().map_err(|_| MESSAGE)?;
+        if !(1..=12).contains(&month) {
+            return Err(MESSAGE);
+        }
+        Ok(YearMonth { year, month })
+    }
+}
+
+impl Serialize for YearMonth {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for YearMonth {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The twelve months of the revenue chart: the eleven before `today`'s month and
+/// `today`'s month, oldest first, the current month last.
+pub fn last_twelve_months(today: NaiveDate) -> Vec<YearMonth> {
+    let mut months = vec![YearMonth::of(today)];
+    for _ in 1..12 {
+        let earlier = months[months.len() - 1].previous();
+        months.push(earlier);
+    }
+    months.reverse();
+    months
+}
+
+/// The first day of the chart's window ([`last_twelve_months`]): the first of the month
+/// eleven months before `today`'s.
+pub fn revenue_window_start(today: NaiveDate) -> NaiveDate {
+    last_twelve_months(today)
+        .first()
+        .and_then(|m| m.first_day())
+        .unwrap_or(today)
+}
+
+/// Net revenue of one month (currency units).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MonthRevenue {
+    /// The month (`"2026-11"`).
+    pub month: YearMonth,
+    /// Sum of the net totals of the month's invoices (currency units; negative when
+    /// reversals outweigh).
+    #[serde(with = "crate::wire::decimal")]
+    pub net_total: Decimal,
+}
+
+/// Buckets `invoices` (invoice date, net total in currency units) into the twelve months
+/// of [`last_twelve_months`] (oldest first, every month present, 0 where nothing was
+/// invoiced), each sum at `currency`'s places. Dates outside the window are ignored. The
+/// caller passes the finalized invoices of the account's default currency (reversal
+/// invoices with their negative net). `None` when a sum overflows.
+pub fn revenue_by_month(
+    today: NaiveDate,
+    invoices: impl IntoIterator<Item = (NaiveDate, Decimal)>,
+    currency: &str,
+) -> Option<Vec<MonthRevenue>> {
+    let months = last_twelve_months(today);
+    let mut sums = vec![Decimal::ZERO; months.len()];
+    for (date, net) in invoices {
+        if let Some(i) = months.iter().position(|m| *m == YearMonth::of(date)) {
+            sums[i] = sums[i].checked_add(net)?;
+        }
+    }
+    Some(
+        months
+            .into_iter()
+            .zip(sums)
+            .map(|(month, sum)| MonthRevenue {
+                month,
+                net_total: crate::money::round_money(sum, currency),
+            })
+            .collect(),
+    )
+}
+
+/// How many invoices of one currency and their amount (currency units).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CurrencyAmount {
+    /// ISO 4217 code.
+    pub currency: String,
+    /// Number of invoices.
+    pub count: i64,
+    /// Sum of their open amounts (currency units).
+    #[serde(with = "crate::wire::decimal")]
+    pub amount: Decimal,
+}
+
+/// One of the oldest open invoices.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OpenInvoice {
+    /// Invoice id.
+    pub id: i64,
+    /// Invoice number.
+    pub identifier: Option<String>,
+    /// The customer `{id, name}`.
+    pub customer: IdName,
+    /// Due date.
+    #[serde(with = "crate::wire::date")]
+    pub due_date: NaiveDate,
+    /// What is still to be paid (currency units).
+    #[serde(with = "crate::wire::decimal")]
+    pub open_amount: Decimal,
+    /// Currency code.
+    pub currency: String,
+    /// Days past the due date ([`days_overdue`]; 0 when not yet due).
+    pub days_overdue: i64,
+}
+
+/// Open and overdue receivables.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Receivables {
+    /// Invoices with an open amount, per currency (sorted by currency).
+    pub open: Vec<CurrencyAmount>,
+    /// Of those, the overdue ones ([`is_overdue`]), per currency.
+    pub overdue: Vec<CurrencyAmount>,
+    /// Up to five open invoices, earliest due date first.
+    pub oldest: Vec<OpenInvoice>,
+}
+
+/// Revenue per month in the account's default currency.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Revenue {
+    /// The account's default currency.
+    pub currency: String,
+    /// Twelve months, oldest first, the current month last.
+    pub months: Vec<MonthRevenue>,
+}
+
+/// Purchases of one currency awaiting approval (status `pending`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingPurchases {
+    /// ISO 4217 code.
+    pub currency: String,
+    /// Number of purchases.
+    pub count: i64,
+    /// Sum of their gross totals (currency units).
+    #[serde(with = "crate::wire::decimal")]
+    pub gross_total: Decimal,
+}
+
+/// Offers of one currency awaiting an answer (status `sent`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SentOffers {
+    /// ISO 4217 code.
+    pub currency: String,
+    /// Number of offers.
+    pub count: i64,
+    /// Sum of their net totals (currency units).
+    #[serde(with = "crate::wire::decimal")]
+    pub net_total: Decimal,
+}
+
+/// `GET /dashboard` (issue 11 contract § Dashboard).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Dashboard {
+    /// The server's date the figures are computed for.
+    #[serde(with = "crate::wire::date")]
+    pub today: NaiveDate,
+    /// Open and overdue receivables.
+    pub receivables: Receivables,
+    /// Revenue per month.
+    pub revenue: Revenue,
+    /// Purchases awaiting approval, per currency.
+    pub purchases_awaiting_approval: Vec<PendingPurchases>,
+    /// Offers awaiting an answer, per currency.
+    pub offers_awaiting_answer: Vec<SentOffers>,
+}
+
+/// The invoice statuses that can be open (for the list links of the dashboard): the
+/// collectible statuses without `paid`.
+pub const OPEN_STATUSES: [InvoiceStatus; 4] = [
+    InvoiceStatus::Created,
+    InvoiceStatus::Sent,
+    InvoiceStatus::PartiallyPaid,
+    InvoiceStatus::Overdue,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use InvoiceStatus::*;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+    fn day(s: &str) -> NaiveDate {
+        NaiveDate::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn open_amount_is_gross_minus_payments_for_collectible_invoices() {
+        let gross = d("119.00");
+        assert_eq!(
+            open_amount(Sent, false, gross, d("50"), "EUR").to_string(),
+            "69.00"
+        );
+        assert_eq!(
+            open_amount(PartiallyPaid, false, gross, d("119"), "EUR").to_string(),
+            "0.00"
+        );
+        assert_eq!(
+            open_amount(Paid, false, gross, d("200"), "EUR").to_string(),
+            "0.00",
+            "overpaid is 0, never negative"
+        );
+        assert_eq!(
+            open_amount(Created, false, d("-119.00"), d("0"), "EUR").to_string(),
+            "0.00",
+            "a reversal owes nothing"
+        );
+        assert_eq!(
+            open_amount(Overdue, false, gross, d("0"), "EUR").to_string(),
+            "119.00"
+        );
+        for (status, reversed) in [(Draft, false), (Ignored, false), (Sent, true)] {
+            assert_eq!(
+                open_amount(status, reversed, gross, d("0"), "EUR").to_string(),
+                "0.00",
+                "{status} reversed={reversed}"
+            );
+        }
+        assert_eq!(
+            open_amount(Sent, false, d("1000"), d("1"), "JPY").to_string(),
+            "999"
+        );
+        assert_eq!(
+            open_amount(Sent, false, Decimal::MIN, Decimal::MAX, "EUR").to_string(),
+            "0.00"
+        );
+    }
+
+    #[test]
+    fn overdue_means_open_and_due_before_today() {
+        let today = day("2026-11-23");
+        assert!(is_overdue(day("2026-11-22"), today, d("0.01")));
+        assert!(!is_overdue(day("2026-11-23"), today, d("10")), "due today");
+        assert!(!is_overdue(day("2026-11-01"), today, d("0.00")), "settled");
+        assert!(!is_overdue(day("2026-12-01"), today, d("10")));
+        assert_eq!(days_overdue(day("2026-11-11"), today), 12);
+        assert_eq!(days_overdue(day("2026-12-11"), today), 0);
+        assert_eq!(days_overdue(day("2025-11-23"), today), 365);
+    }
+
+    #[test]
+    fn twelve_months_end_with_the_current_one() {
+        let months = last_twelve_months(day("2026-11-23"));
+        let text: Vec<String> = months.iter().map(|m| m.to_string()).collect();
+        assert_eq!(text.len(), 12);
+        assert_eq!(text[0], "2025-12");
+        assert_eq!(text[11], "2026-11");
+        assert_eq!(text[1], "2026-01");
+        let jan = last_twelve_months(day("2026-01-31"));
+        assert_eq!(
+            (jan[0].to_string(), jan[11].to_string()),
+            ("2025-02".into(), "2026-01".into())
+        );
+        assert_eq!(revenue_window_start(day("2026-11-23")), day("2025-12-01"));
+        assert_eq!(
+            YearMonth::of(day("2024-02-10")).last_day(),
+            Some(day("2024-02-29"))
+        );
+        assert_eq!(
+            YearMonth::of(day("2026-12-10")).last_day(),
+            Some(day("2026-12-31"))
+        );
+    }
+
+    #[test]
+    fn revenue_is_bucketed_by_invoice_month() {
+        let today = day("2026-11-23");
+        let months = revenue_by_month(
+            today,
+            [
+                (day("2026-11-01"), d("100")),
+                (day("2026-11-30"), d("50.5")),
+                (day("2026-10-15"), d("200")),
+                (day("2026-10-20"), d("-200")),
+                (day("2025-12-01"), d("7")),
+                (day("2025-11-30"), d("999")),
+                (day("2026-12-01"), d("999")),
+            ],
+            "EUR",
+        )
+        .unwrap();
+        assert_eq!(months.len(), 12);
+        assert_eq!(months[11].month.to_string(), "2026-11");
+        assert_eq!(months[11].net_total.to_string(), "150.50");
+        assert_eq!(months[10].net_total.to_string(), "0.00");
+        assert_eq!(months[0].net_total.to_string(), "7.00");
+        assert_eq!(months[5].net_total.to_string(), "0.00");
+        assert_eq!(
+            revenue_by_month(today, [(today, Decimal::MAX), (today, Decimal::MAX)], "EUR"),
+            None
+        );
+    }
+
+    #[test]
+    fn months_read_and_write_as_yyyy_mm() {
+        let m: YearMonth = "2026-03".parse().unwrap();
+        assert_eq!(
+            m,
+            YearMonth {
+                year: 2026,
+                month: 3
+            }
+        );
+        assert_eq!(serde_json::to_string(&m).unwrap(), r#""2026-03""#);
+        assert_eq!(
+            serde_json::from_str::<YearMonth>(r#""2025-12""#).unwrap(),
+            YearMonth {
+                year: 2025,
+                month: 12
+            }
+        );
+        for bad in [
+            "2026-13", "2026-3", "26-03", "2026/03", "2026-00", "abcd-ef",
+        ] {
+            assert!(bad.parse::<YearMonth>().is_err(), "{bad}");
+        }
+        assert_eq!(
+            YearMonth {
+                year: 2026,
+                month: 1
+            }
+            .previous(),
+            YearMonth {
+                year: 2025,
+                month: 12
+            }
+        );
+    }
+}

@@ -1,0 +1,118 @@
+//! Exact per-currency sums in SQL for the lists' summaries (`GET /invoices/summary`,
+//! `/offers/summary`, `/purchases/summary`, issue 11 § Find and see) and the invoices'
+//! `open_amount` (`docs/decisions.md` § Summaries and dashboard (issue 11)).
+//!
+//! Amounts are stored as decimal text. SQLite has no decimal type and `SUM` over `REAL`
+//! would round, so [`milli!`] turns a stored amount into an exact INTEGER count of
+//! thousandths of a currency unit (every currency has at most three minor-unit places,
+//! and stored totals and payments are rounded to them); the sums are INTEGER sums (an
+//! overflow is an SQLite error, never a wrong figure) and [`from_milli`] turns them back
+//! into [`Decimal`]s at the currency's places.
+
+use crate::error::ApiResult;
+use kontor_model::money::round_money;
+use kontor_model::query::{CurrencyTotals, ListSummary};
+use rust_decimal::Decimal;
+use sqlx::{QueryBuilder, Sqlite};
+
+/// SQL for the stored decimal text column `$x` (a string literal naming a column, e.g.
+/// `"i.gross_total"`) as an exact INTEGER in thousandths of a currency unit: the sign,
+/// the integer digits × 1000 and the first three fraction digits (padded with zeros).
+/// `"119.5"` → 119500, `"-0.05"` → −50, `"100"` → 100000.
+macro_rules! milli {
+    ($x:literal) => {
+        concat!(
+            "(CASE WHEN substr(", $x, ", 1, 1) = '-' THEN -1 ELSE 1 END * (",
+            "CAST(CASE WHEN instr(", $x, ", '.') > 0 THEN substr(ltrim(", $x, ", '-'), 1, instr(ltrim(", $x, ", '-'), '.') - 1) ELSE ltrim(", $x, ", '-') END AS INTEGER) * 1000",
+            " + CASE WHEN instr(", $x, ", '.') > 0 THEN CAST(substr(substr(", $x, ", instr(", $x, ", '.') + 1) || '000', 1, 3) AS INTEGER) ELSE 0 END))"
+        )
+    };
+}
+pub(crate) use milli;
+
+/// An exact sum in thousandths of a currency unit ([`milli!`]) as currency units at
+/// `currency`'s minor-unit places.
+pub fn from_milli(milli: i64, currency: &str) -> Decimal {
+    round_money(Decimal::new(milli, 3), currency)
+}
+
+/// The SQL of one summary: the table alias whose `currency` column groups, and the
+/// per-row expressions (in thousandths, [`milli!`]) of the net total, the gross total and,
+/// for invoices and purchases, the open amount.
+pub struct SummarySql<'a> {
+    /// `FROM …` with the joins the filter's conditions need.
+    pub from: &'a str,
+    /// The alias of the main table (`i`, `o`, `p`).
+    pub alias: &'a str,
+    /// Per-row net total in thousandths.
+    pub net: &'a str,
+    /// Per-row gross total in thousandths.
+    pub gross: &'a str,
+    /// Per-row open amount in thousandths; `None` → `open_amount: null`.
+    pub open: Option<&'a str>,
+}
+
+/// Runs a summary: the rows `push_where` selects (the list's own condition code, which
+/// must start with ` WHERE`), counted and summed per currency in SQL, sorted by currency.
+/// Errors: 500 when a sum overflows SQLite's 64-bit integers.
+pub async fn run(
+    pool: &sqlx::SqlitePool,
+    sql: &SummarySql<'_>,
+    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+) -> ApiResult<ListSummary> {
+    let t = sql.alias;
+    let mut qb = QueryBuilder::new(format!(
+        "SELECT {t}.currency, COUNT(*), SUM({net}), SUM({gross}), SUM({open}) {from}",
+        net = sql.net,
+        gross = sql.gross,
+        open = sql.open.unwrap_or("0"),
+        from = sql.from,
+    ));
+    push_where(&mut qb);
+    qb.push(format!(" GROUP BY {t}.currency ORDER BY {t}.currency"));
+    let rows: Vec<(String, i64, i64, i64, i64)> = qb.build_query_as().fetch_all(pool).await?;
+    Ok(ListSummary {
+        totals: rows
+            .into_iter()
+            .map(|(currency, count, net, gross, open)| CurrencyTotals {
+                net_total: from_milli(net, &currency),
+                gross_total: from_milli(gross, &currency),
+                open_amount: sql.open.map(|_| from_milli(open, &currency)),
+                count,
+                currency,
+            })
+            .collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn milli_reads_stored_decimal_text_exactly() {
+        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
+        for (text, want) in [
+            ("119.5", 119_500),
+            ("119.00", 119_000),
+            ("-0.05", -50),
+            ("-119.99", -119_990),
+            ("100", 100_000),
+            ("0.001", 1),
+            ("999999999999999.999", 999_999_999_999_999_999),
+        ] {
+            let got: i64 = sqlx::query_scalar(&format!(
+                "SELECT {} FROM (SELECT ? AS x)",
+                milli!("x")
+            ))
+            .bind(text)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+            assert_eq!(got, want, "{text}");
+        }
+        assert_eq!(from_milli(119_500, "EUR").to_string(), "119.50");
+        assert_eq!(from_milli(-50, "EUR").to_string(), "-0.05");
+        assert_eq!(from_milli(1_000_000, "JPY").to_string(), "1000");
+    }
+}
