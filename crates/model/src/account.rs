@@ -258,6 +258,10 @@ pub struct Account {
     /// what EN 16931 needs; default `true`.
     #[serde(default = "yes")]
     pub factur_x: bool,
+    /// DATEV settings of the exports (issue 11): consultant and client number, fiscal
+    /// year start, account length, revenue accounts (SKR03 defaults).
+    #[serde(default)]
+    pub datev: crate::datev::DatevSettings,
 }
 
 fn yes() -> bool {
@@ -297,6 +301,7 @@ impl Default for Account {
             electronic_address: None,
             sepa_creditor_identifier: None,
             factur_x: true,
+            datev: crate::datev::DatevSettings::default(),
         }
     }
 }
@@ -454,6 +459,9 @@ pub struct AccountUpdate {
     /// Factur-X PDFs on or off.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub factur_x: Option<bool>,
+    /// DATEV settings (partial, [`crate::datev::DatevUpdate`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub datev: Option<crate::datev::DatevUpdate>,
 }
 
 /// Longest accepted single-line setting (name, register, bank name…), in characters.
@@ -627,6 +635,9 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
     if let Some(Some(smtp)) = &update.smtp {
         check_smtp(&mut e, smtp, account.smtp.is_some());
     }
+    if let Some(datev) = &update.datev {
+        crate::datev::check_update(&mut e, datev, &account.datev);
+    }
     e
 }
 
@@ -765,6 +776,9 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
     );
     if let Some(on) = update.factur_x {
         account.factur_x = on;
+    }
+    if let Some(datev) = &update.datev {
+        crate::datev::apply_update(datev, &mut account.datev);
     }
     if let Some(list) = &update.currencies {
         account.currencies = list.iter().map(|c| c.trim().to_ascii_uppercase()).collect();

@@ -161,7 +161,8 @@ fn address_list(e: &mut FieldErrors, field: &str, value: Option<&str>) {
 /// characters (blank ones are dropped), custom-property names not blank; the e-invoice
 /// fields of issue 10 ([`crate::sepa::check_einvoice_fields`]: `buyer_reference` and
 /// `electronic_address` ≤ 200 characters, the latter an e-mail address when it has `@`;
-/// `sepa_mandate_reference` ≤ 35 SEPA characters). Blank optional
+/// `sepa_mandate_reference` ≤ 35 SEPA characters); the DATEV accounts of issue 11
+/// (`debtor_number` 10000–69999, `creditor_number` 70000–99999). Blank optional
 /// texts are not checked. The currency
 /// (one of the account's) is the server's check.
 pub fn validate_company(body: &NewCompany) -> FieldErrors {
@@ -241,6 +242,18 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
             sepa_creditor_identifier: None,
         },
     );
+    for (field, value, range) in [
+        ("debtor_number", body.debtor_number, crate::datev::DEBTORS),
+        ("creditor_number", body.creditor_number, crate::datev::CREDITORS),
+    ] {
+        if value.is_some_and(|n| !range.contains(&n)) {
+            push_error(
+                &mut e,
+                field,
+                format!("must be between {} and {}", range.start(), range.end()),
+            );
+        }
+    }
     for (i, tag) in body.tags.iter().flatten().enumerate() {
         max_len(&mut e, &format!("tags[{i}]"), Some(tag.trim()), MAX_LINE);
     }
@@ -480,6 +493,26 @@ mod tests {
                 let _ = check_vat_identifier(&format!("{prefix}{text}"));
             }
         }
+    }
+
+    #[test]
+    fn debtor_and_creditor_numbers_have_their_ranges() {
+        let ok = NewCompany {
+            debtor_number: Some(10_000),
+            creditor_number: Some(99_999),
+            ..company()
+        };
+        assert!(validate_company(&ok).is_empty());
+        let bad = NewCompany {
+            debtor_number: Some(70_000),
+            creditor_number: Some(69_999),
+            ..company()
+        };
+        let e = validate_company(&bad);
+        assert_eq!(
+            e.keys().collect::<Vec<_>>(),
+            ["creditor_number", "debtor_number"]
+        );
     }
 
     fn company() -> NewCompany {

@@ -283,6 +283,13 @@ pub struct Company {
     /// character set; with it, invoices default to direct debit from `iban`.
     #[serde(default)]
     pub sepa_mandate_reference: Option<String>,
+    /// DATEV debtor (customer) account, 10000–69999; `null` → the exports use 10000 + id
+    /// (issue 11, [`crate::datev::debtor_account`]).
+    #[serde(default)]
+    pub debtor_number: Option<i64>,
+    /// DATEV creditor (supplier) account, 70000–99999; `null` → 70000 + id.
+    #[serde(default)]
+    pub creditor_number: Option<i64>,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
@@ -389,6 +396,12 @@ pub struct NewCompany {
     /// SEPA mandate reference (BT-89), ≤ 35 characters of the SEPA character set.
     #[serde(default)]
     pub sepa_mandate_reference: Option<String>,
+    /// DATEV debtor account, 10000–69999.
+    #[serde(default)]
+    pub debtor_number: Option<i64>,
+    /// DATEV creditor account, 70000–99999.
+    #[serde(default)]
+    pub creditor_number: Option<i64>,
 }
 
 impl NewCompany {
@@ -430,6 +443,8 @@ impl From<&Company> for NewCompany {
             electronic_address: c.electronic_address.clone(),
             einvoice_format: Some(c.einvoice_format),
             sepa_mandate_reference: c.sepa_mandate_reference.clone(),
+            debtor_number: c.debtor_number,
+            creditor_number: c.creditor_number,
         }
     }
 }

@@ -117,6 +117,8 @@ mod tests {
             electronic_address: None,
             einvoice_format: Default::default(),
             sepa_mandate_reference: None,
+            debtor_number: None,
+            creditor_number: None,
             id: 1,
             kind: CompanyType::Customer,
             name: "Hafen GmbH".into(),

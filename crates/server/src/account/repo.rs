@@ -62,7 +62,7 @@ const COLUMNS: &str = "name, address, country_code, vat_identifier, tax_number, 
     account_holder, iban, bic, bank_name, currencies, default_currency, default_tax, \
     default_invoice_due_days, document_texts, invoice_number_format, offer_number_format, \
     purchase_number_format, logo_key, logo_content_type, smtp_host, smtp_port, smtp_security, \
-    smtp_user, smtp_password, electronic_address, sepa_creditor_identifier, factur_x";
+    smtp_user, smtp_password, electronic_address, sepa_creditor_identifier, factur_x, datev";
 
 fn corrupt(what: &str) -> ApiError {
     ApiError::Internal(format!("account_settings.{what} is corrupt"))
@@ -102,6 +102,10 @@ fn from_row(row: &SqliteRow) -> ApiResult<Settings> {
         electronic_address: text("electronic_address")?,
         sepa_creditor_identifier: text("sepa_creditor_identifier")?,
         factur_x: row.try_get("factur_x")?,
+        datev: match text("datev")? {
+            Some(json) => serde_json::from_str(&json).map_err(|_| corrupt("datev"))?,
+            None => Default::default(),
+        },
     };
     let logo = match (text("logo_key")?, text("logo_content_type")?) {
         (Some(key), Some(content_type)) => Some(StoredLogo { key, content_type }),
@@ -203,6 +207,7 @@ fn bind_all<'q>(
         .bind(&a.electronic_address)
         .bind(&a.sepa_creditor_identifier)
         .bind(a.factur_x)
+        .bind(serde_json::to_string(&a.datev).ok())
 }
 
 /// The settings the account file gives (`kontor.toml` seeds the database, issue 9): its
