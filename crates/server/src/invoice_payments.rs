@@ -2,8 +2,10 @@
 //! `partially_paid` / `paid` and back to the status it held before the first payment;
 //! a payment locks the invoice.
 
+use crate::auth::Caller;
 use crate::db::{now, ts, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
@@ -11,9 +13,10 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use chrono::NaiveDate;
 use kontor_model::effects::after_payments;
+use kontor_model::event::{to_data, EventKind, PaymentData};
 use kontor_model::money::round_money;
 use kontor_model::payment::{NewPayment, Payment};
 use kontor_model::payment_rules::{check_payment_currency, payment_refusal, validate_payment};
@@ -219,6 +222,7 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// or draft invoice, other currency).
 async fn create(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     JsonBody(body): JsonBody<NewPayment>,
 ) -> ApiResult<Json<Payment>> {
     let invoice_id = body
@@ -231,13 +235,22 @@ async fn create(
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date.map(crate::db::date_text))
-        .bind(amount)
-        .bind(currency)
+        .bind(&amount)
+        .bind(&currency)
         .bind(&t)
         .bind(&t)
         .fetch_one(&mut *tx)
         .await?;
     apply_payments(&mut tx, invoice_id).await?;
+    let data = PaymentData {
+        payment_id: id,
+        amount: amount.parse().unwrap_or_default(),
+        date: body.date,
+        currency: Some(currency),
+    };
+    let subject = Subject::Invoice(invoice_id);
+    let user = Some(caller.user_id);
+    events::record_as(&mut tx, user, subject, EventKind::Payment, to_data(&data)).await?;
     tx.commit().await?;
     load(&state.pool, id).await.map(Json)
 }
@@ -267,7 +280,11 @@ async fn update(
 }
 
 /// DELETE /invoices/payments/{id} → 204; the invoice's status follows.
-async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+async fn delete(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    IdPath(id): IdPath,
+) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
     let mut tx = state.pool.begin().await?;
@@ -276,6 +293,22 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
         .execute(&mut *tx)
         .await?;
     apply_payments(&mut tx, payment.invoice_id).await?;
+    let data = PaymentData {
+        payment_id: id,
+        amount: payment.paid_total,
+        date: Some(payment.date),
+        currency: Some(payment.currency.clone()),
+    };
+    let subject = Subject::Invoice(payment.invoice_id);
+    let user = Some(caller.user_id);
+    events::record_as(
+        &mut tx,
+        user,
+        subject,
+        EventKind::PaymentDeleted,
+        to_data(&data),
+    )
+    .await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

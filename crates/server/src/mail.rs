@@ -93,6 +93,46 @@ pub async fn send(
     recipients: &Recipients,
     attachments: Vec<MailAttachment>,
 ) -> ApiResult<SentEmail> {
+    Ok(send_with_id(pool, data_dir, body, recipients, attachments)
+        .await?
+        .sent)
+}
+
+/// A message as it was handed over: the answer of send_email and its `Message-ID`.
+pub struct Delivered {
+    /// What was sent (the send_email answer).
+    pub sent: SentEmail,
+    /// The `Message-ID` header value, with angle brackets (`<hex@sender-domain>`).
+    pub message_id: String,
+}
+
+/// A new `Message-ID` value `<32 hex digits@domain>`, the domain taken from the sender's
+/// address (`docs/decisions.md` § Timeline (issue 11)); `kontor.invalid` when it has none.
+pub fn new_message_id(sender: &str) -> String {
+    use rand::RngCore;
+    let mut bytes = [0u8; 16];
+    rand::rng().fill_bytes(&mut bytes);
+    let domain = sender
+        .rsplit_once('@')
+        .map(|(_, d)| d.trim().trim_end_matches('>'))
+        .filter(|d| {
+            !d.is_empty()
+                && d.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-')
+        })
+        .unwrap_or("kontor.invalid");
+    format!("<{}@{domain}>", hex::encode(bytes))
+}
+
+/// [`send`], answering the message's `Message-ID` too (recorded on the timeline's `sent`
+/// event). Errors: as [`send`].
+pub async fn send_with_id(
+    pool: &SqlitePool,
+    data_dir: &Path,
+    body: &SendEmail,
+    recipients: &Recipients,
+    attachments: Vec<MailAttachment>,
+) -> ApiResult<Delivered> {
     let settings = crate::account::repo::load(pool).await?;
     let account = &settings.account;
     let subject = body.subject.clone().unwrap_or_default();
@@ -105,7 +145,11 @@ pub async fn send(
     let from: Mailbox = format!("{} <{}>", account.name.replace(['<', '>', '"'], ""), sender)
         .parse()
         .map_err(|e| ApiError::Internal(format!("sender address: {e}")))?;
-    let mut builder = Message::builder().from(from).subject(subject.clone());
+    let message_id = new_message_id(sender);
+    let mut builder = Message::builder()
+        .from(from)
+        .subject(subject.clone())
+        .message_id(Some(message_id.clone()));
     for a in &recipients.to {
         builder = builder.to(mailbox(a)?);
     }
@@ -162,11 +206,14 @@ pub async fn send(
                 .map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
         }
     }
-    Ok(SentEmail {
-        subject,
-        text,
-        emails_to: recipients.to.join(";"),
-        emails_cc: recipients.cc.join(";"),
-        emails_bcc: recipients.bcc.join(";"),
+    Ok(Delivered {
+        sent: SentEmail {
+            subject,
+            text,
+            emails_to: recipients.to.join(";"),
+            emails_cc: recipients.cc.join(";"),
+            emails_bcc: recipients.bcc.join(";"),
+        },
+        message_id,
     })
 }

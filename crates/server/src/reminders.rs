@@ -1,16 +1,19 @@
 //! `/invoice_reminders`: payment reminders (dunning) of an invoice (`decisions.md`
 //! § Supporting resources). List filtered by `invoice_id`.
 
+use crate::auth::Caller;
 use crate::db::{date_text, now, ts, Dec, Ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use chrono::NaiveDate;
+use kontor_model::event::{to_data, EventKind, ReminderData};
 use kontor_model::payment::{NewReminder, Reminder};
 use kontor_model::payment_rules::{reminder_refusal, validate_reminder};
 use kontor_model::query::one;
@@ -130,6 +133,7 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// (negative or more places than the currency's minor unit).
 async fn create(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     JsonBody(body): JsonBody<NewReminder>,
 ) -> ApiResult<Json<Reminder>> {
     let invoice_id = body
@@ -157,6 +161,7 @@ async fn create(
     ))?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    let mut tx = state.pool.begin().await?;
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date.map(date_text))
@@ -165,7 +170,15 @@ async fn create(
         .bind(crate::sanitize::html(body.text.as_deref().unwrap_or("")))
         .bind(&t)
         .bind(&t)
-        .fetch_one(&state.pool)
+        .fetch_one(&mut *tx)
         .await?;
+    let data = ReminderData {
+        reminder_id: id,
+        fee: body.fee.unwrap_or_default(),
+    };
+    let subject = Subject::Invoice(invoice_id);
+    let user = Some(caller.user_id);
+    events::record_as(&mut tx, user, subject, EventKind::Reminder, to_data(&data)).await?;
+    tx.commit().await?;
     load(&state.pool, id).await.map(Json)
 }

@@ -12,6 +12,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::{copy_due_date, invoice_copy};
+use kontor_model::event::CreatedData;
 use kontor_model::invoice::Invoice;
 
 /// POST /invoices/{id}/copy → 200 with the new draft (no number, today's date, due after
@@ -32,8 +33,13 @@ pub async fn copy(
     let settings = crate::account::repo::load(&state.pool).await?;
     let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
         .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
+    let origin = CreatedData {
+        copy_of: Some(id),
+        ..Default::default()
+    };
     let mut copy =
-        create::create_invoice(&state, &caller, invoice_copy(&invoice, today, due)).await?;
+        create::create_invoice_from(&state, &caller, invoice_copy(&invoice, today, due), origin)
+            .await?;
     repo::sign(&state, &base, &mut copy);
     Ok(Json(copy))
 }

@@ -8,6 +8,7 @@ use super::write::{self, Prepared};
 use crate::auth::Caller;
 use crate::db::now;
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::sanitize;
@@ -16,6 +17,9 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::account::DocumentKind;
 use kontor_model::error::push_error;
+use kontor_model::event::{
+    to_data, CopiedData, CreatedData, EventKind, FinalizedData, ReversedData,
+};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::Language;
@@ -23,6 +27,7 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::totals::compute_document_totals;
 use kontor_model::validation::{validate_new_invoice, validate_position_vat};
 use kontor_model::vat::{resolve_vat, VatChoice};
+use serde_json::json;
 
 async fn prepare(
     state: &AppState,
@@ -153,16 +158,97 @@ pub async fn create_invoice(
     caller: &Caller,
     body: NewInvoice,
 ) -> ApiResult<Invoice> {
-    create_linked(state, caller, body, None).await
+    create_linked(state, caller, body, None, CreatedData::default()).await
+}
+
+/// [`create_invoice`] with the origin recorded on its `created` event (`copy_of`,
+/// `recurring_invoice_id`); with `copy_of` the source gets its `copied` event in the same
+/// transaction. Errors: as [`create_invoice`].
+pub async fn create_invoice_from(
+    state: &AppState,
+    caller: &Caller,
+    body: NewInvoice,
+    origin: CreatedData,
+) -> ApiResult<Invoice> {
+    create_linked(state, caller, body, None, origin).await
+}
+
+/// Records the timeline of a new invoice `id` in `tx` (`docs/decisions.md` § Timeline
+/// (issue 11)): `created` with `origin` (plus the offer or reversed invoice it came from),
+/// `finalized` with its number unless it is a draft, `copied` on a copy's source and
+/// `reversed` on a reversed invoice. Errors: database failures.
+async fn record_creation(
+    tx: &mut sqlx::SqliteConnection,
+    user_id: Option<i64>,
+    id: i64,
+    mut origin: CreatedData,
+    offer_id: Option<i64>,
+    reversal_of: Option<i64>,
+) -> ApiResult<()> {
+    origin.offer_id = origin.offer_id.or(offer_id);
+    origin.reversal_of = origin.reversal_of.or(reversal_of);
+    let copy_of = origin.copy_of;
+    let created = to_data(&origin);
+    events::record_as(
+        tx,
+        user_id,
+        Subject::Invoice(id),
+        EventKind::Created,
+        created,
+    )
+    .await?;
+    let identifier: Option<String> =
+        sqlx::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
+            .bind(id)
+            .fetch_one(&mut *tx)
+            .await?;
+    if let Some(identifier) = identifier {
+        let data = to_data(&FinalizedData { identifier });
+        events::record_as(
+            tx,
+            user_id,
+            Subject::Invoice(id),
+            EventKind::Finalized,
+            data,
+        )
+        .await?;
+    }
+    if let Some(source) = copy_of {
+        let data = to_data(&CopiedData { copy_id: id });
+        events::record_as(
+            tx,
+            user_id,
+            Subject::Invoice(source),
+            EventKind::Copied,
+            data,
+        )
+        .await?;
+    }
+    if let Some(original) = reversal_of {
+        let data = to_data(&ReversedData {
+            reversal_invoice_id: id,
+        });
+        events::record_as(
+            tx,
+            user_id,
+            Subject::Invoice(original),
+            EventKind::Reversed,
+            data,
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Creates an invoice; with `reversal_of` it is the reversal of that invoice, and both are
-/// linked in the same transaction. The caller holds no lock.
+/// linked in the same transaction, with the timeline events ([`record_creation`]). The
+/// caller holds no lock.
 pub(super) async fn create_linked(
     state: &AppState,
     caller: &Caller,
     body: NewInvoice,
     reversal_of: Option<i64>,
+    origin: CreatedData,
 ) -> ApiResult<Invoice> {
     let p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
@@ -183,6 +269,15 @@ pub(super) async fn create_linked(
     if let Some(offer_id) = p.body.offer_id {
         crate::offers::repo::apply_billing(&mut tx, offer_id).await?;
     }
+    record_creation(
+        &mut tx,
+        Some(caller.user_id),
+        id,
+        origin,
+        p.body.offer_id,
+        reversal_of,
+    )
+    .await?;
     tx.commit().await?;
     repo::load(&state.pool, id).await
 }
@@ -237,8 +332,71 @@ pub async fn update_draft(
         return Err(refused());
     }
     write::replace_draft(&mut tx, id, &p).await?;
+    let user = Some(caller.user_id);
+    events::record_as(
+        &mut tx,
+        user,
+        Subject::Invoice(id),
+        EventKind::Updated,
+        json!({}),
+    )
+    .await?;
+    if !p.draft {
+        let identifier: Option<String> =
+            sqlx::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+        let data = to_data(&FinalizedData {
+            identifier: identifier.unwrap_or_default(),
+        });
+        events::record_as(
+            &mut tx,
+            user,
+            Subject::Invoice(id),
+            EventKind::Finalized,
+            data,
+        )
+        .await?;
+    }
     tx.commit().await?;
     let mut invoice = repo::load(&state.pool, id).await?;
     repo::sign(&state, &base, &mut invoice);
     Ok(Json(invoice))
+}
+
+/// A creation body checked and resolved by [`prepare_invoice`], to be inserted by
+/// [`insert_prepared`] inside a transaction of the caller's (the recurring job, which
+/// claims its run row in the same transaction).
+pub struct PreparedInvoice(Prepared);
+
+/// Checks and resolves `body` exactly as POST /invoices does (the e-invoice finalize gate
+/// for a final invoice, validation, references, default texts, totals) without writing.
+/// Errors: 422 naming invalid fields or unknown references; 500 on database failure.
+pub async fn prepare_invoice(
+    state: &AppState,
+    caller: &Caller,
+    body: NewInvoice,
+) -> ApiResult<PreparedInvoice> {
+    if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
+        if let Ok(unsaved) = super::pdf::unsaved_invoice(state, &body).await {
+            super::einvoice::finalize_gate(state, unsaved).await?;
+        }
+    }
+    Ok(PreparedInvoice(prepare(state, caller, body, None).await?))
+}
+
+/// Inserts `p` (numbered unless a draft) with its timeline events in `tx`, whose
+/// connection already holds the database's write lock and whose caller holds
+/// `state.write_lock`; `origin` goes on the `created` event. Returns the new invoice's id.
+/// Errors: 500 on database failure (the caller's transaction then rolls back).
+pub async fn insert_prepared(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    user_id: Option<i64>,
+    p: &PreparedInvoice,
+    origin: CreatedData,
+) -> ApiResult<i64> {
+    let id = write::insert(tx, &p.0, None).await?;
+    record_creation(tx, user_id, id, origin, p.0.body.offer_id, None).await?;
+    Ok(id)
 }

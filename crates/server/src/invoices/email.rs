@@ -4,16 +4,19 @@
 
 use super::einvoice::{self, Syntax};
 use super::repo;
+use crate::auth::Caller;
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::mail::{self, MailAttachment};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
 use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::event::{to_data, EventKind, SentData};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, EinvoiceFormat};
 use kontor_model::recipients::invoice_recipients;
@@ -49,9 +52,25 @@ async fn xrechnung_attachment(
 /// as XRechnung); 502 when the mail server refuses (nothing marked sent).
 pub async fn send_email(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
+    Ok(Json(
+        send_invoice(&state, id, &body, Some(caller.user_id)).await?,
+    ))
+}
+
+/// Sends invoice `id` as [`send_email`] does, on behalf of `user_id` (`None`: the server's
+/// own jobs): marks it sent and records the `sent` event (recipients, subject, Message-ID)
+/// in one transaction after the mail server accepted the message.
+/// Errors: as [`send_email`].
+pub async fn send_invoice(
+    state: &AppState,
+    id: i64,
+    body: &SendEmail,
+    user_id: Option<i64>,
+) -> ApiResult<SentEmail> {
     let invoice = repo::load(&state.pool, id).await?;
     if invoice.status == InvoiceStatus::Draft {
         return Err(ApiError::Refused(
@@ -79,7 +98,7 @@ pub async fn send_email(
     if let Some(xml) = xrechnung_attachment(&state, &invoice, customer.as_ref()).await? {
         attachments.push(xml);
     }
-    let sent = mail::send(
+    let delivered = mail::send_with_id(
         &state.pool,
         &state.data_dir,
         &body,
@@ -90,6 +109,7 @@ pub async fn send_email(
 
     let _guard = state.write_lock.lock().await;
     let (next, locked) = after_send(invoice.status, invoice.locked);
+    let mut tx = state.pool.begin().await?;
     sqlx::query(
         "UPDATE invoices SET status = ?, locked = ?, ever_sent = 1, updated_at = ? WHERE id = ?",
     )
@@ -97,7 +117,22 @@ pub async fn send_email(
     .bind(locked)
     .bind(ts(now()))
     .bind(id)
-    .execute(&state.pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(Json(sent))
+    let data = SentData {
+        to: recipients.to.clone(),
+        cc: recipients.cc.clone(),
+        subject: delivered.sent.subject.clone(),
+        message_id: delivered.message_id.clone(),
+    };
+    events::record_as(
+        &mut tx,
+        user_id,
+        Subject::Invoice(id),
+        EventKind::Sent,
+        to_data(&data),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(delivered.sent)
 }

@@ -15,7 +15,10 @@ mod reverse;
 mod status;
 mod write;
 
-pub use create::create_invoice;
+pub use create::{
+    create_invoice, create_invoice_from, insert_prepared, prepare_invoice, PreparedInvoice,
+};
+pub use email::send_invoice;
 pub use pdf::render_pdf;
 
 use crate::state::AppState;

@@ -86,6 +86,7 @@ pub async fn reverse(
         &caller,
         reversal_body(&original, now().date_naive()),
         Some(id),
+        kontor_model::event::CreatedData::default(),
     )
     .await?;
     repo::sign(&state, &base, &mut reversal);

@@ -4,14 +4,17 @@
 //! `sent` locks the invoice.
 
 use super::repo;
+use crate::auth::Caller;
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
 use kontor_model::effects::locked_after_status_change;
+use kontor_model::event::{to_data, EventKind, FinalizedData, StatusChangedData};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, StatusChange};
 use kontor_model::status::InvoiceStatus;
@@ -56,6 +59,7 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
 /// incomplete draft (fields named).
 pub async fn update_status(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<StatusChange>,
@@ -92,6 +96,7 @@ pub async fn update_status(
         super::einvoice::finalize_gate(&state, current.clone()).await?;
     }
     let mut tx = state.pool.begin().await?;
+    let user = Some(caller.user_id);
     if current.status == InvoiceStatus::Draft {
         let currencies = crate::account::currencies(&mut *tx).await?;
         ApiError::check(validate_new_invoice(
@@ -100,10 +105,34 @@ pub async fn update_status(
         ))?;
         let number = super::write::number(&mut tx, target, current.date).await?;
         sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?")
-            .bind(number)
+            .bind(&number)
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        let data = to_data(&FinalizedData {
+            identifier: number.unwrap_or_default(),
+        });
+        events::record_as(
+            &mut tx,
+            user,
+            Subject::Invoice(id),
+            EventKind::Finalized,
+            data,
+        )
+        .await?;
+    } else if current.status != target {
+        let data = to_data(&StatusChangedData {
+            from: current.status.as_str().into(),
+            to: target.as_str().into(),
+        });
+        events::record_as(
+            &mut tx,
+            user,
+            Subject::Invoice(id),
+            EventKind::StatusChanged,
+            data,
+        )
+        .await?;
     }
     sqlx::query("UPDATE invoices SET status = ?, locked = ?, ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
         .bind(target.as_str())

@@ -9,6 +9,7 @@ use crate::auth::Caller;
 use crate::db::Word;
 use crate::db::{date_text, now, ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::JsonBody;
 use crate::files::BaseUrl;
 use crate::numbering::{next_number, OFFERS};
@@ -19,12 +20,14 @@ use axum::{Extension, Json};
 use kontor_model::account::DocumentKind;
 use kontor_model::edit::offer_edit_refusal;
 use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind};
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 use kontor_model::party::Company;
 use kontor_model::position::PositionType;
 use kontor_model::totals::compute_document_totals;
 use kontor_model::validation::{validate_new_offer, validate_position_vat};
 use kontor_model::vat::{resolve_vat, VatChoice};
+use serde_json::json;
 
 /// The company and currency an offer body resolves to.
 struct Resolved {
@@ -134,18 +137,32 @@ pub async fn create(
 /// Creates an offer from `body` on behalf of `caller`; returns its id.
 /// Errors: 422 naming invalid fields or unknown references.
 pub async fn create_offer(state: &AppState, caller: &Caller, body: NewOffer) -> ApiResult<i64> {
-    save_offer(state, caller, body, None).await
+    save_offer(state, caller, body, None, CreatedData::default()).await
+}
+
+/// [`create_offer`] with `origin` on the `created` event; with `copy_of` the source gets
+/// its `copied` event in the same transaction. Errors: as [`create_offer`].
+pub async fn create_offer_from(
+    state: &AppState,
+    caller: &Caller,
+    body: NewOffer,
+    origin: CreatedData,
+) -> ApiResult<i64> {
+    save_offer(state, caller, body, None, origin).await
 }
 
 /// Writes `body` as a new offer, or with `existing` over that offer (PUT /offers/{id}:
 /// same validation, totals and default texts; number, status and creator kept; positions
 /// replaced), in one transaction. Errors: 404 for an unknown `existing`; 422 naming
-/// invalid fields, or refusing the offer's state ([`offer_edit_refusal`]).
+/// invalid fields, or refusing the offer's state ([`offer_edit_refusal`]). Records
+/// `updated`, or `created` with `origin` (and `copied` on a copy's source), in the same
+/// transaction.
 pub(super) async fn save_offer(
     state: &AppState,
     caller: &Caller,
     mut body: NewOffer,
     existing: Option<i64>,
+    origin: CreatedData,
 ) -> ApiResult<i64> {
     let state = state.clone();
     if let Some(id) = existing {
@@ -302,6 +319,35 @@ pub(super) async fn save_offer(
             .bind(company.id)
             .execute(&mut *tx)
             .await?;
+    }
+    let user = Some(caller.user_id);
+    match existing {
+        Some(_) => {
+            events::record_as(
+                &mut tx,
+                user,
+                Subject::Offer(id),
+                EventKind::Updated,
+                json!({}),
+            )
+            .await?;
+        }
+        None => {
+            let copy_of = origin.copy_of;
+            let data = to_data(&origin);
+            events::record_as(&mut tx, user, Subject::Offer(id), EventKind::Created, data).await?;
+            if let Some(source) = copy_of {
+                let data = to_data(&CopiedData { copy_id: id });
+                events::record_as(
+                    &mut tx,
+                    user,
+                    Subject::Offer(source),
+                    EventKind::Copied,
+                    data,
+                )
+                .await?;
+            }
+        }
     }
     tx.commit().await?;
     Ok(id)

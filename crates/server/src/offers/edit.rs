@@ -6,6 +6,7 @@ use super::{attachments, create, repo};
 use crate::auth::Caller;
 use crate::db::{now, Word};
 use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
@@ -13,6 +14,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use kontor_model::edit::{copy_due_date, offer_copy, offer_delete_refusal};
+use kontor_model::event::CreatedData;
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 
 /// PUT /offers/{id} with the creation body → 200 with the offer (number and status kept,
@@ -25,7 +27,7 @@ pub async fn update(
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<NewOffer>,
 ) -> ApiResult<Json<Offer>> {
-    create::save_offer(&state, &caller, body, Some(id)).await?;
+    create::save_offer(&state, &caller, body, Some(id), CreatedData::default()).await?;
     repo::load_signed(&state, &base, id).await.map(Json)
 }
 
@@ -61,6 +63,8 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
         .map_err(on_foreign_key(ApiError::Refused(
             "An invoice refers to this offer; it cannot be deleted.".into(),
         )))?;
+    // A later offer may get this id again (SQLite reuses the highest rowid).
+    events::forget(&mut tx, Subject::Offer(id)).await?;
     tx.commit().await?;
     for key in keys {
         let _ = tokio::fs::remove_file(attachments::dir(&state).join(key)).await;
@@ -88,6 +92,11 @@ pub async fn copy(
     let settings = crate::account::repo::load(&state.pool).await?;
     let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
         .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
-    let new_id = create::create_offer(&state, &caller, offer_copy(&offer, today, due)).await?;
+    let origin = CreatedData {
+        copy_of: Some(id),
+        ..Default::default()
+    };
+    let body = offer_copy(&offer, today, due);
+    let new_id = create::create_offer_from(&state, &caller, body, origin).await?;
     repo::load_signed(&state, &base, new_id).await.map(Json)
 }

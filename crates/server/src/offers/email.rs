@@ -3,13 +3,16 @@
 //! else the company's; no CC).
 
 use super::repo;
+use crate::auth::Caller;
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::mail::{self, MailAttachment};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::event::{to_data, EventKind, SentData};
 use kontor_model::recipients::offer_recipients;
 
 /// POST /offers/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
@@ -17,6 +20,7 @@ use kontor_model::recipients::offer_recipients;
 /// 502 when the mail server refuses.
 pub async fn send_email(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
@@ -49,6 +53,23 @@ pub async fn send_email(
         bytes: pdf,
     }];
     files.extend(super::attachments::read_all(&state, id).await?);
-    let sent = mail::send(&state.pool, &state.data_dir, &body, &recipients, files).await?;
-    Ok(Json(sent))
+    let delivered =
+        mail::send_with_id(&state.pool, &state.data_dir, &body, &recipients, files).await?;
+    let data = SentData {
+        to: recipients.to.clone(),
+        cc: recipients.cc.clone(),
+        subject: delivered.sent.subject.clone(),
+        message_id: delivered.message_id.clone(),
+    };
+    let mut conn = state.pool.acquire().await?;
+    let user = Some(caller.user_id);
+    events::record_as(
+        &mut conn,
+        user,
+        Subject::Offer(id),
+        EventKind::Sent,
+        to_data(&data),
+    )
+    .await?;
+    Ok(Json(delivered.sent))
 }

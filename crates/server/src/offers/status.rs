@@ -2,13 +2,16 @@
 //! status; `decisions.md` § State rules).
 
 use super::repo;
+use crate::auth::Caller;
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::Json;
+use axum::{Extension, Json};
+use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
 use kontor_model::offer::{Offer, OfferStatus};
 
@@ -16,6 +19,7 @@ use kontor_model::offer::{Offer, OfferStatus};
 /// a status that is not one of the six.
 pub async fn update_status(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<StatusChange>,
@@ -27,12 +31,29 @@ pub async fn update_status(
         )
     })?;
     let _guard = state.write_lock.lock().await;
-    repo::load(&state.pool, id).await?;
+    let current = repo::load(&state.pool, id).await?;
+    let mut tx = state.pool.begin().await?;
     sqlx::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
         .bind(target.as_str())
         .bind(ts(now()))
         .bind(id)
-        .execute(&state.pool)
+        .execute(&mut *tx)
         .await?;
+    if current.status != target {
+        let data = to_data(&StatusChangedData {
+            from: current.status.as_str().into(),
+            to: target.as_str().into(),
+        });
+        let user = Some(caller.user_id);
+        events::record_as(
+            &mut tx,
+            user,
+            Subject::Offer(id),
+            EventKind::StatusChanged,
+            data,
+        )
+        .await?;
+    }
+    tx.commit().await?;
     repo::load_signed(&state, &base, id).await.map(Json)
 }

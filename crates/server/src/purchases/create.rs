@@ -8,6 +8,7 @@ use super::repo;
 use crate::auth::Caller;
 use crate::db::{date_text, now, ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{JsonBody, UPLOAD_LIMIT};
 use crate::files::BaseUrl;
 use crate::numbering::{next_number, PURCHASES};
@@ -17,11 +18,13 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseStatus};
 use kontor_model::purchase_totals::{
     purchase_position_totals, sum_purchase_totals, PurchaseAmounts,
 };
 use kontor_model::validation::validate_new_purchase;
+use serde_json::json;
 
 async fn check_references(
     state: &AppState,
@@ -314,8 +317,47 @@ async fn write(
             .execute(&mut *tx)
             .await?;
     }
+    record_events(
+        &mut tx,
+        caller,
+        body,
+        id,
+        existing,
+        r.document.map(|(_, f)| f),
+    )
+    .await?;
     tx.commit().await?;
     Ok((id, replaced))
+}
+
+/// Records the timeline of a purchase write in `tx` (`docs/decisions.md` § Timeline (issue
+/// 11)): `created` or `updated`, `approved` when the body approves it, `document_uploaded`
+/// when it carries a document. Errors: database failures.
+async fn record_events(
+    tx: &mut sqlx::SqliteConnection,
+    caller: &Caller,
+    body: &NewPurchase,
+    id: i64,
+    existing: Option<i64>,
+    file: Option<&crate::uploads::CheckedFile>,
+) -> ApiResult<()> {
+    let user = Some(caller.user_id);
+    let subject = Subject::Purchase(id);
+    let kind = match existing {
+        Some(_) => EventKind::Updated,
+        None => EventKind::Created,
+    };
+    events::record_as(tx, user, subject, kind, json!({})).await?;
+    if body.status == Some(PurchaseStatus::Approved) {
+        events::record_as(tx, user, subject, EventKind::Approved, json!({})).await?;
+    }
+    if let Some(file) = file {
+        let data = to_data(&DocumentUploadedData {
+            file_name: Some(file.filename.clone()).filter(|n| !n.is_empty()),
+        });
+        events::record_as(tx, user, subject, EventKind::DocumentUploaded, data).await?;
+    }
+    Ok(())
 }
 
 /// 422 when a purchase in `status` may not be edited (`docs/decisions.md` § Edit, delete,

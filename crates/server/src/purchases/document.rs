@@ -3,8 +3,10 @@
 //! the old file goes — a failed upload leaves the previous document in place.
 
 use super::repo;
+use crate::auth::Caller;
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::IdPath;
 use crate::files::BaseUrl;
 use crate::state::AppState;
@@ -13,7 +15,8 @@ use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
-use axum::Json;
+use axum::{Extension, Json};
+use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
 use kontor_model::purchase::Purchase;
 use std::path::PathBuf;
 
@@ -46,6 +49,7 @@ fn rejection(e: MultipartRejection) -> ApiError {
 /// Errors: 404; 413; 415 (not multipart); 422 naming `file` (missing, wrong kind, too large).
 pub async fn store_document(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
     IdPath(id): IdPath,
     headers: HeaderMap,
@@ -78,22 +82,49 @@ pub async fn store_document(
         .bind(id)
         .fetch_one(&state.pool)
         .await?;
-    let updated = sqlx::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
-        .bind(&key)
-        .bind(file.kind.content_type())
-        .bind(&file.filename)
-        .bind(ts(now()))
-        .bind(id)
-        .execute(&state.pool)
-        .await;
+    let updated = store_row(&state, caller.user_id, id, &key, &file).await;
     if let Err(e) = updated {
         let _ = tokio::fs::remove_file(documents_dir(&state).join(&key)).await;
-        return Err(e.into());
+        return Err(e);
     }
     if let Some(old) = old {
         let _ = tokio::fs::remove_file(documents_dir(&state).join(old)).await;
     }
     repo::load(&state, &base, id).await.map(Json)
+}
+
+/// Points purchase `id` at the stored document `key` and records `document_uploaded` (with
+/// the file name) in one transaction. Errors: database failures.
+async fn store_row(
+    state: &AppState,
+    user_id: i64,
+    id: i64,
+    key: &str,
+    file: &crate::uploads::CheckedFile,
+) -> ApiResult<()> {
+    let mut tx = state.pool.begin().await?;
+    sqlx::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
+        .bind(key)
+        .bind(file.kind.content_type())
+        .bind(&file.filename)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    let data = to_data(&DocumentUploadedData {
+        file_name: Some(file.filename.clone()).filter(|n| !n.is_empty()),
+    });
+    let subject = Subject::Purchase(id);
+    events::record_as(
+        &mut tx,
+        Some(user_id),
+        subject,
+        EventKind::DocumentUploaded,
+        data,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// The stored document `key` with its type (for signed links). Errors: 404.

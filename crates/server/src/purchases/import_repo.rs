@@ -5,11 +5,13 @@
 use super::document::documents_dir;
 use crate::db::{date_text, now, ts};
 use crate::error::ApiResult;
+use crate::events::{self, Subject};
 use crate::numbering::{next_number, PURCHASES};
 use crate::state::AppState;
 use crate::uploads::store_file;
 use kontor_einvoice::booking::BookedPosition;
 use kontor_einvoice::semantic::{Invoice, Party, PaymentMeans};
+use kontor_model::event::{to_data, CreatedData, DocumentUploadedData, EventKind};
 use kontor_model::purchase::{PaymentMethod, PurchaseStatus};
 use kontor_model::purchase_totals::PurchaseAmounts;
 use sqlx::{Sqlite, Transaction};
@@ -266,5 +268,15 @@ async fn write(
             .execute(&mut **tx)
             .await?;
     }
+    let data = to_data(&CreatedData {
+        import: Some(new.format.to_string()),
+        ..Default::default()
+    });
+    let (user, subject) = (Some(new.user_id), Subject::Purchase(id));
+    events::record_as(tx, user, subject, EventKind::Created, data).await?;
+    let data = to_data(&DocumentUploadedData {
+        file_name: Some(new.filename.to_string()).filter(|n| !n.is_empty()),
+    });
+    events::record_as(tx, user, subject, EventKind::DocumentUploaded, data).await?;
     Ok(id)
 }

@@ -2,16 +2,19 @@
 //! which make the delete rule and the `unpaid` filter real.
 
 use super::repo;
+use crate::auth::Caller;
 use crate::db::{date_text, now, ts};
 use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::ListQuery;
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
+use axum::{Extension, Json};
 use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::event::{to_data, EventKind, PaymentData};
 use kontor_model::money::round_money;
 use kontor_model::payment_rules::validate_payment;
 use kontor_model::purchase::{NewPurchasePayment, PurchasePayment};
@@ -52,6 +55,7 @@ pub async fn get_one(
 /// with at most the currency's places).
 pub async fn create(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     JsonBody(body): JsonBody<NewPurchasePayment>,
 ) -> ApiResult<Json<PurchasePayment>> {
     let mut e = FieldErrors::new();
@@ -86,27 +90,59 @@ pub async fn create(
     let currency = currency.unwrap_or_default();
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    let amount = round_money(body.total.unwrap_or_default(), &currency);
+    let mut tx = state.pool.begin().await?;
     // The purchase may have been deleted since the check above (`decisions.md` § Server
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
     let id: i64 = sqlx::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
         .bind(body.purchase_id)
         .bind(body.date.map(date_text))
-        .bind(round_money(body.total.unwrap_or_default(), &currency).to_string())
+        .bind(amount.to_string())
         .bind(&t)
         .bind(&t)
-        .fetch_one(&state.pool)
+        .fetch_one(&mut *tx)
         .await
         .map_err(on_foreign_key(ApiError::field("purchase_id", "does not exist")))?;
+    if let Some(purchase_id) = body.purchase_id {
+        let data = to_data(&PaymentData {
+            payment_id: id,
+            amount,
+            date: body.date,
+            currency: Some(currency),
+        });
+        let (user, subject) = (Some(caller.user_id), Subject::Purchase(purchase_id));
+        events::record_as(&mut tx, user, subject, EventKind::Payment, data).await?;
+    }
+    tx.commit().await?;
     repo::payment(&state.pool, id).await.map(Json)
 }
 
 /// DELETE /purchases/payments/{id} → 204. Errors: 404.
-pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+pub async fn delete(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    IdPath(id): IdPath,
+) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
-    repo::payment(&state.pool, id).await?;
+    let payment = repo::payment(&state.pool, id).await?;
+    let currency: Option<String> =
+        sqlx::query_scalar("SELECT currency FROM purchases WHERE id = ?")
+            .bind(payment.purchase_id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let mut tx = state.pool.begin().await?;
     sqlx::query("DELETE FROM purchase_payments WHERE id = ?")
         .bind(id)
-        .execute(&state.pool)
+        .execute(&mut *tx)
         .await?;
+    let data = to_data(&PaymentData {
+        payment_id: id,
+        amount: payment.total,
+        date: Some(payment.date),
+        currency,
+    });
+    let (user, subject) = (Some(caller.user_id), Subject::Purchase(payment.purchase_id));
+    events::record_as(&mut tx, user, subject, EventKind::PaymentDeleted, data).await?;
+    tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

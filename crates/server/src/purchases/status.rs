@@ -3,21 +3,26 @@
 
 use super::document::documents_dir;
 use super::repo;
+use crate::auth::Caller;
 use crate::db::{now, ts};
 use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
+use axum::{Extension, Json};
+use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
+use serde_json::json;
 
 /// PATCH /purchases/{id}/update_status `{status}` → 200 with the purchase.
 /// Errors: 404; 422 for a status other than pending, approved or archived.
 pub async fn update_status(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<StatusChange>,
@@ -26,12 +31,28 @@ pub async fn update_status(
         .ok_or_else(|| ApiError::field("status", "must be pending or approved"))?;
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
+    let mut tx = state.pool.begin().await?;
+    let from: String = sqlx::query_scalar("SELECT status FROM purchases WHERE id = ?")
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
     sqlx::query("UPDATE purchases SET status = ?, updated_at = ? WHERE id = ?")
         .bind(target.as_str())
         .bind(ts(now()))
         .bind(id)
-        .execute(&state.pool)
+        .execute(&mut *tx)
         .await?;
+    let (user, subject) = (Some(caller.user_id), Subject::Purchase(id));
+    if target == PurchaseStatus::Approved && from != target.as_str() {
+        events::record_as(&mut tx, user, subject, EventKind::Approved, json!({})).await?;
+    } else if from != target.as_str() {
+        let data = to_data(&StatusChangedData {
+            from,
+            to: target.as_str().into(),
+        });
+        events::record_as(&mut tx, user, subject, EventKind::StatusChanged, data).await?;
+    }
+    tx.commit().await?;
     repo::load(&state, &base, id).await.map(Json)
 }
 
@@ -63,6 +84,8 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
         .execute(&mut *tx)
         .await
         .map_err(on_foreign_key(has_payments()))?;
+    // A later purchase may get this id again (SQLite reuses the highest rowid).
+    events::forget(&mut tx, Subject::Purchase(id)).await?;
     tx.commit().await?;
     if let Some(key) = row.document_key {
         let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;
