@@ -173,43 +173,6 @@ async fn dropping_a_file_on_the_drop_zone_hands_it_over() {
     assert_eq!(read_base64(&file).await.unwrap(), "JVBERi0xLjQgeA==");
 }
 
-#[wasm_bindgen_test]
-async fn the_totals_bar_shows_the_servers_sums_per_currency() {
-    use kontor_app::pages::purchases::list_totals::TotalsBar;
-    use kontor_model::purchase::PurchaseTotal;
-    let totals = vec![
-        PurchaseTotal {
-            currency: "EUR".into(),
-            net_total: d("1000.00"),
-            gross_total: d("1190.00"),
-            count: 3,
-        },
-        PurchaseTotal {
-            currency: "USD".into(),
-            net_total: d("10.00"),
-            gross_total: d("11.90"),
-            count: 1,
-        },
-    ];
-    let root: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&root).unwrap();
-    let _handle = mount_to(
-        root.clone(),
-        move || view! { <TotalsBar totals=totals.clone() /> },
-    );
-    settle().await;
-    let text = root.text_content().unwrap_or_default();
-    assert!(
-        text.contains("Gross total of all matches: 1,190.00 EUR · 11.90 USD"),
-        "{text}"
-    );
-    let empty: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&empty).unwrap();
-    let _empty = mount_to(empty.clone(), || view! { <TotalsBar totals=Vec::new() /> });
-    settle().await;
-    assert!(empty.text_content().unwrap_or_default().contains('–'));
-}
-
 /// Replaces `window.fetch` with a fake server for the supplier filter: `GET /companies/7`
 /// answers "Papier & Co. KG", every other request a list of two suppliers; the URLs
 /// asked for are collected in `window.__fetched`.

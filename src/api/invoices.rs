@@ -7,12 +7,18 @@ use gloo_net::http::Method;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{DeleteReason, NewInvoice, StatusChange};
-use kontor_model::query::{InvoiceFilter, ListFilter};
+use kontor_model::query::{InvoiceFilter, ListFilter, ListSummary};
 use kontor_model::status::InvoiceStatus;
 
 /// GET /invoices with the filter, paging and sorting of `filter`.
 pub async fn list_invoices(filter: &InvoiceFilter) -> Result<Page<Invoice>, ApiError> {
     get_page("/invoices", &filter.to_pairs()).await
+}
+
+/// GET /invoices/summary with the filters of `filter` (paging and sorting ignored by the
+/// server): count, net, gross and open amount per currency over every matching invoice.
+pub async fn get_invoice_summary(filter: &InvoiceFilter) -> Result<ListSummary, ApiError> {
+    get_one("/invoices/summary", &filter.to_pairs()).await
 }
 
 /// GET /invoices/{id}: the invoice with items, payments and reminders.

@@ -10,13 +10,19 @@ use super::{ApiError, Page};
 use gloo_net::http::Method;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::offer::{Attachment, FileUpload, NewAttachment, NewOffer, Offer, OfferStatus};
-use kontor_model::query::{ListFilter, OfferFilter};
+use kontor_model::query::{ListFilter, ListSummary, OfferFilter};
 use leptos::prelude::RwSignal;
 use web_sys::Blob;
 
 /// GET /offers with the filter, paging and sorting of `filter` (no items).
 pub async fn list_offers(filter: &OfferFilter) -> Result<Page<Offer>, ApiError> {
     get_page("/offers", &filter.to_pairs()).await
+}
+
+/// GET /offers/summary with the filters of `filter` (paging and sorting ignored by the
+/// server): count, net and gross per currency over every matching offer (no open amount).
+pub async fn get_offer_summary(filter: &OfferFilter) -> Result<ListSummary, ApiError> {
+    get_one("/offers/summary", &filter.to_pairs()).await
 }
 
 /// GET /offers/{id}: the offer with items, company, project, deal, contact and user.

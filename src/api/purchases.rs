@@ -7,9 +7,8 @@ use super::{ApiError, Page};
 use gloo_net::http::Method;
 use kontor_model::purchase::{
     NewPurchase, NewPurchasePayment, Purchase, PurchaseCategory, PurchasePayment, PurchaseStatus,
-    PurchaseTotal,
 };
-use kontor_model::query::{ListFilter, PurchaseFilter};
+use kontor_model::query::{ListFilter, ListSummary, PurchaseFilter};
 use leptos::prelude::RwSignal;
 
 /// GET /purchases with the filter and paging of `filter`.
@@ -17,10 +16,10 @@ pub async fn list_purchases(filter: &PurchaseFilter) -> Result<Page<Purchase>, A
     get_page("/purchases", &filter.to_pairs()).await
 }
 
-/// GET /purchases/totals with the filters of `filter` (paging ignored by the server):
-/// gross and net sums per currency over every matching purchase.
-pub async fn get_purchase_totals(filter: &PurchaseFilter) -> Result<Vec<PurchaseTotal>, ApiError> {
-    get_one("/purchases/totals", &filter.to_pairs()).await
+/// GET /purchases/summary with the filters of `filter` (paging and sorting ignored by the
+/// server): count, net, gross and open amount per currency over every matching purchase.
+pub async fn get_purchase_summary(filter: &PurchaseFilter) -> Result<ListSummary, ApiError> {
+    get_one("/purchases/summary", &filter.to_pairs()).await
 }
 
 /// GET /purchases/{id}: the purchase with items, payments and a fresh `file_url`.

@@ -9,7 +9,8 @@
 //!
 //! With `filter` set (the list filters, e.g. the purchase list's supplier filter) the
 //! picker has no "New …" entry; its first entry "All suppliers" / "All customers" clears
-//! the choice, and archived companies are found too (their old documents stay findable).
+//! the choice, and archived companies are found too (their old documents stay findable);
+//! a "×" button beside the input clears a chosen company.
 
 use crate::api::companies::{get_company, list_companies, search_filter};
 use crate::api::ApiError;
@@ -237,6 +238,11 @@ pub fn CompanyPicker(
         CompanyType::Customer => "All customers",
         CompanyType::Organization => "All companies",
     };
+    let clear_label = match kind {
+        CompanyType::Supplier => "Clear supplier filter",
+        CompanyType::Customer => "Clear customer filter",
+        CompanyType::Organization => "Clear company filter",
+    };
     let placeholder = match kind {
         _ if filter => all_label,
         CompanyType::Supplier => "Search suppliers…",
@@ -263,6 +269,13 @@ pub fn CompanyPicker(
                 on:click=move |_| show_list()
                 on:blur=on_blur
             />
+            {filter.then(|| view! {
+                <button type="button" class="combo-clear-button" hidden=move || value.get().is_none()
+                    aria-label=clear_label title=clear_label
+                    on:click=move |_| clear()>
+                    "×"
+                </button>
+            })}
             <ul class="combo-list" id=list_id role="listbox" aria-label=placeholder hidden=move || !open.get()>
                 {move || match found.get() {
                     Found::Searching => Some(view! { <li class="combo-status" aria-live="polite">"Searching…"</li> }.into_any()),

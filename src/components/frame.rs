@@ -7,6 +7,7 @@
 use crate::api::client::{clear_key, has_key};
 use crate::api::session::{get_account, get_session};
 use crate::api::ApiError;
+use crate::components::top_search::TopSearch;
 use crate::paths::href;
 use kontor_model::account::{Account, Session};
 use leptos::prelude::*;
@@ -87,7 +88,7 @@ fn SideNav() -> impl IntoView {
     }
 }
 
-/// The top bar: account name, search, key name and sign-out.
+/// The top bar: account name, the page-aware search ([`TopSearch`]), key name and sign-out.
 #[component]
 fn TopBar(
     /// The account (its name is shown).
@@ -110,18 +111,6 @@ fn TopBar(
         Some(Ok(_)) => "API key".into(),
         _ => String::new(),
     };
-    let search = RwSignal::new(String::new());
-    let nav = navigate.clone();
-    let on_search = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let term = search.get_untracked();
-        let query =
-            leptos_router::params::ParamsMap::from_iter([("term", term.trim().to_string())]);
-        nav(
-            &format!("/invoices{}", query.to_query_string()),
-            Default::default(),
-        );
-    };
     let sign_out = move |_| {
         clear_key();
         navigate("/sign-in", Default::default());
@@ -129,12 +118,7 @@ fn TopBar(
     view! {
         <header class="topbar">
             <span class="topbar-account">{account_name}</span>
-            <form class="topbar-search" role="search" on:submit=on_search>
-                <label class="visually-hidden" for="global-search">
-                    "Search invoices"
-                </label>
-                <input id="global-search" type="search" placeholder="Search invoices…" bind:value=search />
-            </form>
+            <TopSearch />
             <span class="topbar-user">
                 <span class="topbar-key" title="Signed in with this API key">
                     {key_name}

@@ -11,7 +11,10 @@
 //! - [`pdf_preview`]: PDFs fetched with the key and shown in the page; [`debounce`] for
 //!   the live preview.
 //! - [`task`]: light loads and requests under the current owner.
-//! - [`pager`], [`skeleton`], [`error_panel`], [`field`]: list and form building blocks.
+//! - [`pager`], [`skeleton`], [`error_panel`], [`field`]: list and form building blocks;
+//!   [`sort_header`] (sortable column headers, sort in the URL) and [`list_totals`] (the
+//!   per-currency totals of a list's filter from the server's summary) for the lists;
+//!   [`top_search`]: the top bar's search of the current page's list and its `/` key.
 //! - [`form_summary`] (error summary at the top of a form), [`leave_guard`] (ask before
 //!   leaving unsaved changes), [`paper_select`] (letter paper), [`email_dialog`] (send a
 //!   document by e-mail), [`drop_zone`] (files from the user's disk): widgets shared by the
@@ -48,6 +51,7 @@ pub mod frame;
 pub mod invoice_fields;
 pub mod invoice_form_state;
 pub mod leave_guard;
+pub mod list_totals;
 pub mod locale;
 pub mod money;
 pub mod pager;
@@ -55,6 +59,8 @@ pub mod paper_select;
 pub mod pdf_preview;
 pub mod position_editor;
 pub mod skeleton;
+pub mod sort_header;
 pub mod status_badge;
 pub mod task;
 pub mod toast;
+pub mod top_search;

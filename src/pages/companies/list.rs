@@ -1,5 +1,6 @@
-//! The Customers / Suppliers list: search, active / archived and tags in the URL, a table
-//! whose rows open the company, the result count and pagination.
+//! The Customers / Suppliers list: search (the top bar's field, `components::top_search`),
+//! active / archived and tags in the URL, a table whose rows open the company, the result
+//! count and pagination. Every change pushes a history entry.
 
 use super::list_filter::{CompanyListFilter, Shown};
 use super::{base_path, plural, singular};
@@ -14,7 +15,6 @@ use kontor_model::query::split_list;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use std::time::Duration;
 use wasm_bindgen::JsCast;
 
 /// Rows per page.
@@ -39,7 +39,7 @@ pub fn CompanyList(
     let base = base_path(kind);
     let set_filter = Callback::new(move |f: CompanyListFilter| {
         let options = NavigateOptions {
-            replace: true,
+            replace: false,
             scroll: false,
             ..Default::default()
         };
@@ -51,7 +51,6 @@ pub fn CompanyList(
         f.page = 1;
         set_filter.run(f);
     };
-    let term_wait = crate::components::debounce::Debounce::new(Duration::from_millis(300));
     let go_to_page = Callback::new(move |page: u32| {
         let mut f = filter.get_untracked();
         f.page = page;
@@ -70,15 +69,6 @@ pub fn CompanyList(
             </div>
         </div>
         <form class="filters" role="search" aria-label=format!("Filter {}", plural(kind).to_lowercase()) on:submit=|ev| ev.prevent_default()>
-            <div class="field field-inline field-grow">
-                <label for="filter-term">"Search"</label>
-                <input id="filter-term" type="search" placeholder="Name, e-mail or tag"
-                    prop:value=move || filter.with(|f| f.term.clone())
-                    on:input=move |ev| {
-                        let term = event_target_value(&ev);
-                        term_wait.call(move || change(Box::new(move |f| f.term = term)));
-                    } />
-            </div>
             <div class="field field-inline">
                 <label for="filter-active">"Show"</label>
                 <select id="filter-active" prop:value=shown_value on:change=move |ev| {

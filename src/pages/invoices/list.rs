@@ -1,12 +1,17 @@
-//! The invoice list: filters in the URL query, a table, the result count and pagination.
+//! The invoice list: filters and sort in the URL query, a table with sortable headers,
+//! totals per currency for the filter (from `GET /invoices/summary`), the result count and
+//! pagination. Every filter, sort and page change pushes a history entry, so Back returns
+//! to the previous view of the list.
 
-use super::list_filters::{has_filters, query_string, InvoiceFilters};
+use super::list_filters::{cleared, has_filters, query_string, InvoiceFilters};
 use super::list_table::{InvoiceTable, HEADINGS};
-use crate::api::invoices::list_invoices;
+use crate::api::invoices::{get_invoice_summary, list_invoices};
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::list_totals::ListTotalsLoad;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
+use crate::components::sort_header::ListSort;
 use crate::paths::href;
 use kontor_model::query::{InvoiceFilter, ListFilter};
 use leptos::prelude::*;
@@ -16,7 +21,7 @@ use leptos_router::NavigateOptions;
 /// Rows per page unless the URL says otherwise.
 const PER_PAGE: u32 = 50;
 
-/// The invoice list page (`/invoices?status=..&date_from=..&term=..&tags=..&page=..`).
+/// The invoice list page (`/invoices?status=..&date_from=..&term=..&company_id=..&tags=..&sort=..&order=..&page=..`).
 #[component]
 pub fn InvoiceList() -> impl IntoView {
     let query = use_query_map();
@@ -34,9 +39,20 @@ pub fn InvoiceList() -> impl IntoView {
             list_invoices(&filter).await
         }
     });
+    let unpaged = Memo::new(move |_| {
+        let mut f = filter.get();
+        f.paging = Default::default();
+        f.sort = None;
+        f.order = None;
+        f
+    });
+    let totals = LocalResource::new(move || {
+        let f = unpaged.get();
+        async move { get_invoice_summary(&f).await.map(|s| s.totals) }
+    });
     let set_filter = Callback::new(move |f: InvoiceFilter| {
         let options = NavigateOptions {
-            replace: true,
+            replace: false,
             scroll: false,
             ..Default::default()
         };
@@ -47,7 +63,15 @@ pub fn InvoiceList() -> impl IntoView {
         f.paging.page = Some(page);
         set_filter.run(f);
     });
-    let clear = Callback::new(move |_: ()| set_filter.run(InvoiceFilter::default()));
+    let sort = Signal::derive(move || filter.with(|f| ListSort::of(f.sort.as_deref(), f.order)));
+    let set_sort = Callback::new(move |s: ListSort| {
+        let mut f = filter.get_untracked();
+        f.sort = Some(s.key);
+        f.order = Some(s.order);
+        f.paging.page = None;
+        set_filter.run(f);
+    });
+    let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
@@ -92,7 +116,8 @@ pub fn InvoiceList() -> impl IntoView {
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
-                            <InvoiceTable invoices=page.items />
+                            <InvoiceTable invoices=page.items sort=sort on_sort=set_sort />
+                            <ListTotalsLoad totals=Signal::derive(move || totals.get()) show_open=true noun="invoices" />
                             <Pager page=current pages=pages total=total on_page=go_to_page />
                         }
                         .into_any()

@@ -1,26 +1,43 @@
 //! The filter bar above the invoice list. Every change writes the URL query (so a view can
-//! be shared and survives reload) and goes back to page 1.
+//! be shared and survives reload), pushes a history entry and goes back to page 1.
 
+use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
+use kontor_model::party::{Company, CompanyType};
 use kontor_model::query::{split_list, InvoiceFilter, ListFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
 use leptos_router::params::ParamsMap;
-use std::time::Duration;
 
 /// `?status=sent&term=web` for `filter` (empty when nothing is set).
 pub fn query_string(filter: &InvoiceFilter) -> String {
     ParamsMap::from_iter(filter.to_pairs()).to_query_string()
 }
 
-/// True when any filter (not paging) is set.
+/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
 pub fn has_filters(filter: &InvoiceFilter) -> bool {
     let mut plain = filter.clone();
     plain.paging = Default::default();
+    plain.sort = None;
+    plain.order = None;
     plain != InvoiceFilter::default()
 }
 
-/// The filters: status, date range, search term and tags, and "clear filters".
+/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
+pub fn cleared(filter: &InvoiceFilter) -> InvoiceFilter {
+    InvoiceFilter {
+        sort: filter.sort.clone(),
+        order: filter.order,
+        paging: kontor_model::query::Paging {
+            per_page: filter.paging.per_page,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// The filters: status, date range, customer (searched as you type) and tags, and
+/// "clear filters". The search term is the top bar's (`components::top_search`).
 #[component]
 pub fn InvoiceFilters(
     /// The filter in effect (from the URL).
@@ -35,10 +52,10 @@ pub fn InvoiceFilters(
         f.paging.page = None;
         on_change.run(f);
     };
-    let mut set_term = debounce(Duration::from_millis(300), move |term: String| {
-        change(Box::new(move |f| {
-            f.term = Some(term).filter(|t| !t.trim().is_empty())
-        }));
+    let customer = Signal::derive(move || filter.with(|f| f.company_id));
+    let pick_customer = Callback::new(move |c: Option<Company>| {
+        let id = c.map(|c| c.id);
+        change(Box::new(move |f| f.company_id = id));
     });
     let status_value = move || {
         filter.with(|f| {
@@ -95,15 +112,10 @@ pub fn InvoiceFilters(
                     }
                 />
             </div>
-            <div class="field field-inline field-grow">
-                <label for="filter-term">"Search"</label>
-                <input
-                    id="filter-term"
-                    type="search"
-                    placeholder="Title or number"
-                    prop:value=move || filter.with(|f| f.term.clone().unwrap_or_default())
-                    on:input=move |ev| set_term(event_target_value(&ev))
-                />
+            <div class="field field-inline field-company">
+                <label for="filter-customer">"Customer"</label>
+                <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
+                    value=customer on_pick=pick_customer />
             </div>
             <div class="field field-inline">
                 <label for="filter-tags">"Tags"</label>
@@ -119,7 +131,7 @@ pub fn InvoiceFilters(
                 />
             </div>
             <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(InvoiceFilter::default())>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
                     "Clear filters"
                 </button>
             </Show>

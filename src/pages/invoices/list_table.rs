@@ -1,14 +1,28 @@
 //! The invoice table: one row per invoice; the whole row opens the invoice, and the
-//! number cell is a real link for the keyboard.
+//! number cell is a real link for the keyboard. Headers sort the list (`sort`/`order` in
+//! the URL); the open amount is the server's `open_amount`.
 
 use crate::components::date::format_date;
 use crate::components::money::format_money;
+use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::StatusBadge;
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
+
+/// The columns; the sortable ones carry their key of `kontor_model::query::INVOICE_SORTS`.
+pub const COLUMNS: &[Column] = &[
+    Column::sorted("Number", "identifier", "col-number"),
+    Column::sorted("Customer", "customer", "col-party"),
+    Column::plain("Title", "col-title"),
+    Column::sorted("Date", "date", "col-date"),
+    Column::sorted("Due", "due_date", "col-date"),
+    Column::plain("Status", "col-status"),
+    Column::amount("Gross total", "gross_total", "col-amount"),
+    Column::amount("Open", "open_amount", "col-amount"),
+];
 
 /// Column headings (also used by the loading skeleton).
 pub const HEADINGS: &[&str] = &[
@@ -19,6 +33,7 @@ pub const HEADINGS: &[&str] = &[
     "Due",
     "Status",
     "Gross total",
+    "Open",
 ];
 
 /// The table of `invoices`; each row names its customer (`customer.name` from the list).
@@ -26,22 +41,17 @@ pub const HEADINGS: &[&str] = &[
 pub fn InvoiceTable(
     /// The invoices of this page.
     invoices: Vec<Invoice>,
+    /// The sort in effect (from the URL).
+    #[prop(into)]
+    sort: Signal<Option<ListSort>>,
+    /// Called with the sort a header click asks for.
+    on_sort: Callback<ListSort>,
 ) -> impl IntoView {
     let navigate = use_navigate();
     view! {
         <div class="table-wrap">
-            <table class="table table-links">
-                <thead>
-                    <tr>
-                        {HEADINGS
-                            .iter()
-                            .map(|h| {
-                                let class = if *h == "Gross total" { "num" } else { "" };
-                                view! { <th scope="col" class=class>{*h}</th> }
-                            })
-                            .collect_view()}
-                    </tr>
-                </thead>
+            <table class="table table-links list-table invoices-table">
+                <ListHead columns=COLUMNS current=sort on_sort=on_sort />
                 <tbody>
                     {invoices
                         .into_iter()
@@ -60,7 +70,7 @@ pub fn InvoiceTable(
                             let status = invoice.status;
                             let is_draft = invoice.identifier.is_none();
                             view! {
-                                <tr on:click=open>
+                                <tr on:click=open data-id=invoice.id.to_string()>
                                     <td class="cell-number">
                                         <a href=href(&format!("/invoices/{}", invoice.id)) class:is-draft=is_draft>{number}</a>
                                     </td>
@@ -71,7 +81,8 @@ pub fn InvoiceTable(
                                     <td>
                                         <StatusBadge status=status />
                                     </td>
-                                    <td class="num money">{format_money(invoice.gross_total, &invoice.currency)}</td>
+                                    <td class="num money" data-cell="gross">{format_money(invoice.gross_total, &invoice.currency)}</td>
+                                    <td class="num money" data-cell="open">{format_money(invoice.open_amount, &invoice.currency)}</td>
                                 </tr>
                             }
                         })

@@ -1,17 +1,21 @@
-//! The offer list (`/offers?status=..&from=..&deal_id=..&page=..`): filters in the URL
-//! query, a table whose rows open the offer, the result count and pagination.
+//! The offer list (`/offers?status=..&from=..&company_id=..&deal_id=..&sort=..&page=..`):
+//! filters and sort in the URL query, a table whose rows open the offer and whose headers
+//! sort it, totals per currency for the filter (`GET /offers/summary`), the result count and
+//! pagination. Every filter, sort and page change pushes a history entry.
 
-use super::list_filters::{has_filters, OfferFilters};
+use super::list_filters::{cleared, has_filters, OfferFilters};
 use super::OfferBadge;
 use crate::api::deals::list_deals;
-use crate::api::offers::list_offers;
+use crate::api::offers::{get_offer_summary, list_offers};
 use crate::api::projects::list_projects;
 use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::list_totals::ListTotalsLoad;
 use crate::components::money::format_money;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
+use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::task::load_once;
 use crate::paths::href;
 use kontor_model::offer::Offer;
@@ -21,6 +25,16 @@ use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::params::ParamsMap;
 
 const PER_PAGE: u32 = 50;
+/// The columns; the sortable ones carry their key of `kontor_model::query::OFFER_SORTS`.
+const COLUMNS: &[Column] = &[
+    Column::sorted("Number", "identifier", "col-number"),
+    Column::sorted("Company", "company", "col-party"),
+    Column::sorted("Title", "title", "col-title"),
+    Column::sorted("Date", "date", "col-date"),
+    Column::plain("Valid until", "col-date"),
+    Column::plain("Status", "col-status"),
+    Column::amount("Gross total", "gross_total", "col-amount"),
+];
 const HEADINGS: &[&str] = &[
     "Number",
     "Company",
@@ -51,12 +65,23 @@ pub fn OfferList() -> impl IntoView {
     });
     let deals = load_once(async { list_deals(None).await.map(|p| p.items) });
     let projects = load_once(async { list_projects(None).await.map(|p| p.items) });
+    let unpaged = Memo::new(move |_| {
+        let mut f = filter.get();
+        f.paging = Default::default();
+        f.sort = None;
+        f.order = None;
+        f
+    });
+    let totals = LocalResource::new(move || {
+        let f = unpaged.get();
+        async move { get_offer_summary(&f).await.map(|s| s.totals) }
+    });
     let set_filter = Callback::new(move |f: OfferFilter| {
         let q = ParamsMap::from_iter(f.to_pairs()).to_query_string();
         navigate(
             &format!("/offers{q}"),
             leptos_router::NavigateOptions {
-                replace: true,
+                replace: false,
                 scroll: false,
                 ..Default::default()
             },
@@ -67,7 +92,21 @@ pub fn OfferList() -> impl IntoView {
         f.paging.page = Some(page);
         set_filter.run(f);
     });
-    let clear = move |_| set_filter.run(OfferFilter::default());
+    let sort = Signal::derive(move || {
+        filter.with(|f| {
+            // `sort_by` ("gross_total desc") wins on the server; the headers write `sort`.
+            ListSort::of(f.sort.as_deref(), f.order)
+        })
+    });
+    let set_sort = Callback::new(move |s: ListSort| {
+        let mut f = filter.get_untracked();
+        f.sort = Some(s.key);
+        f.order = Some(s.order);
+        f.paging.page = None;
+        f.paging.sort_by = None;
+        set_filter.run(f);
+    });
+    let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
@@ -95,7 +134,8 @@ pub fn OfferList() -> impl IntoView {
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
-                            <OfferTable offers=page.items />
+                            <OfferTable offers=page.items sort=sort on_sort=set_sort />
+                            <ListTotalsLoad totals=Signal::derive(move || totals.get()) noun="offers" />
                             <Pager page=current pages=pages total=total on_page=go_to_page />
                         }.into_any()
                     }
@@ -110,12 +150,17 @@ pub fn OfferList() -> impl IntoView {
 fn OfferTable(
     /// The offers of this page.
     offers: Vec<Offer>,
+    /// The sort in effect (from the URL).
+    #[prop(into)]
+    sort: Signal<Option<ListSort>>,
+    /// Called with the sort a header click asks for.
+    on_sort: Callback<ListSort>,
 ) -> impl IntoView {
     let navigate = use_navigate();
     view! {
         <div class="table-wrap">
-            <table class="table table-links" id="offer-table">
-                <thead><tr>{HEADINGS.iter().map(|h| view! { <th scope="col" class=if *h == "Gross total" { "num" } else { "" }>{*h}</th> }).collect_view()}</tr></thead>
+            <table class="table table-links list-table offers-table" id="offer-table">
+                <ListHead columns=COLUMNS current=sort on_sort=on_sort />
                 <tbody>
                     {offers.into_iter().map(|o| {
                         let path = format!("/offers/{}", o.id);
@@ -123,14 +168,14 @@ fn OfferTable(
                         let target = path.clone();
                         let company = o.company.as_ref().map(|c| c.name.clone()).unwrap_or_default();
                         view! {
-                            <tr on:click=move |_| navigate(&target, Default::default())>
+                            <tr on:click=move |_| navigate(&target, Default::default()) data-id=o.id.to_string()>
                                 <td class="cell-number"><a href=href(&path)>{o.identifier.clone()}</a></td>
                                 <td class="cell-customer" title=company.clone()>{company.clone()}</td>
                                 <td class="cell-title" title=o.title.clone()>{o.title.clone()}</td>
                                 <td class="cell-date">{format_date(o.date)}</td>
                                 <td class="cell-date">{format_date(o.due_date)}</td>
                                 <td><OfferBadge status=o.status /></td>
-                                <td class="num money">{format_money(o.gross_total, &o.currency)}</td>
+                                <td class="num money" data-cell="gross">{format_money(o.gross_total, &o.currency)}</td>
                             </tr>
                         }
                     }).collect_view()}

@@ -1,18 +1,36 @@
-//! The filter bar above the offer list: sort, status, date range, number, deal and
-//! project. Every change writes the URL query and goes back to page 1.
+//! The filter bar above the offer list: status, date range, customer (searched as you
+//! type), deal and project. Every change writes the URL query, pushes a history entry and
+//! goes back to page 1. Sorting is by the table's headers, the search term is the top
+//! bar's (`components::top_search`).
 
+use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
 use kontor_model::offer::OfferStatus;
-use kontor_model::party::{Deal, Project};
-use kontor_model::query::OfferFilter;
+use kontor_model::party::{Company, CompanyType, Deal, Project};
+use kontor_model::query::{OfferFilter, Paging};
 use leptos::prelude::*;
 
-/// True when any filter (not paging) is set.
+/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
 pub fn has_filters(filter: &OfferFilter) -> bool {
     let mut plain = filter.clone();
     plain.paging = Default::default();
     plain.sort = None;
+    plain.order = None;
     plain != OfferFilter::default()
+}
+
+/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
+pub fn cleared(filter: &OfferFilter) -> OfferFilter {
+    OfferFilter {
+        sort: filter.sort.clone(),
+        order: filter.order,
+        paging: Paging {
+            per_page: filter.paging.per_page,
+            sort_by: filter.paging.sort_by.clone(),
+            ..Default::default()
+        },
+        ..Default::default()
+    }
 }
 
 /// A `<select>` of `(value, label)` options bound to one filter field.
@@ -57,15 +75,17 @@ pub fn OfferFilters(
         f.paging.page = None;
         on_change.run(f);
     };
+    let customer = Signal::derive(move || filter.with(|f| f.company_id));
+    let pick_customer = Callback::new(move |c: Option<Company>| {
+        let id = c.map(|c| c.id);
+        change(Box::new(move |f| f.company_id = id));
+    });
     let first_id = |ids: &[i64]| ids.first().map(|i| i.to_string()).unwrap_or_default();
     let date = move |pick: fn(&OfferFilter) -> Option<chrono::NaiveDate>| {
         move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
     };
     view! {
         <form class="filters" role="search" aria-label="Filter offers" on:submit=|ev| ev.prevent_default()>
-            {select("filter-sort", "Sort by", move || filter.with(|f| f.sort.clone().unwrap_or_default()),
-                || vec![("".into(), "Newest first".into()), ("date".into(), "Offer date".into()), ("created_at".into(), "Created".into()), ("title".into(), "Title".into())],
-                move |v| change(Box::new(move |f| f.sort = Some(v).filter(|v| !v.is_empty()))))}
             {select("filter-status", "Status", move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
                 || std::iter::once(("".into(), "All statuses".into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), s.label().into()))).collect(),
                 move |v| change(Box::new(move |f| f.status = OfferStatus::parse(&v).into_iter().collect())))}
@@ -79,11 +99,10 @@ pub fn OfferFilters(
                 <input id="filter-to" type="date" prop:value=date(|f| f.to)
                     on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.to = d)); } />
             </div>
-            <div class="field field-inline">
-                <label for="filter-identifier">"Number"</label>
-                <input id="filter-identifier" type="search" placeholder="A2611-001"
-                    prop:value=move || filter.with(|f| f.identifier.clone().unwrap_or_default())
-                    on:change=move |ev| { let v = event_target_value(&ev).trim().to_string(); change(Box::new(move |f| f.identifier = Some(v).filter(|v| !v.is_empty()))); } />
+            <div class="field field-inline field-company">
+                <label for="filter-customer">"Customer"</label>
+                <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
+                    value=customer on_pick=pick_customer />
             </div>
             {select("filter-deal", "Deal", move || filter.with(|f| first_id(&f.deal_ids)),
                 move || std::iter::once(("".into(), "All deals".into())).chain(deals.get().into_iter().map(|d| (d.id.to_string(), d.name))).collect(),
@@ -92,7 +111,7 @@ pub fn OfferFilters(
                 move || std::iter::once(("".into(), "All projects".into())).chain(projects.get().into_iter().map(|p| (p.id.to_string(), p.name))).collect(),
                 move |v| change(Box::new(move |f| f.project_ids = v.parse().into_iter().collect())))}
             <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(OfferFilter::default())>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
                     "Clear filters"
                 </button>
             </Show>

@@ -1,15 +1,18 @@
-//! The purchase list: filters in the URL query, the table, totals per currency for the
-//! filter, the result count and pagination.
+//! The purchase list: filters and sort in the URL query, the table with sortable headers,
+//! totals per currency for the filter (`GET /purchases/summary`, the shared
+//! [`ListTotalsLoad`]), the result count and pagination. Every filter, sort and page change
+//! pushes a history entry.
 
-use super::list_filters::{has_filters, query_string, PurchaseFilters};
+use super::list_filters::{cleared, has_filters, query_string, PurchaseFilters};
 use super::list_table::{PurchaseTable, HEADINGS};
-use super::list_totals::TotalsBar;
-use crate::api::purchases::{get_purchase_totals, list_purchase_categories, list_purchases};
+use crate::api::purchases::{get_purchase_summary, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
 use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::list_totals::ListTotalsLoad;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
+use crate::components::sort_header::ListSort;
 use crate::paths::href;
 use kontor_model::query::{ListFilter, PurchaseFilter};
 use leptos::prelude::*;
@@ -40,11 +43,13 @@ pub fn PurchaseList() -> impl IntoView {
     let unpaged = Memo::new(move |_| {
         let mut f = filter.get();
         f.paging = Default::default();
+        f.sort = None;
+        f.order = None;
         f
     });
     let totals = LocalResource::new(move || {
         let f = unpaged.get();
-        async move { get_purchase_totals(&f).await }
+        async move { get_purchase_summary(&f).await.map(|s| s.totals) }
     });
     let categories = LocalResource::new(|| async {
         list_purchase_categories()
@@ -54,7 +59,7 @@ pub fn PurchaseList() -> impl IntoView {
     });
     let set_filter = Callback::new(move |f: PurchaseFilter| {
         let options = NavigateOptions {
-            replace: true,
+            replace: false,
             scroll: false,
             ..Default::default()
         };
@@ -65,7 +70,15 @@ pub fn PurchaseList() -> impl IntoView {
         f.paging.page = Some(page);
         set_filter.run(f);
     });
-    let clear = move |_| set_filter.run(PurchaseFilter::default());
+    let sort = Signal::derive(move || filter.with(|f| ListSort::of(f.sort.as_deref(), f.order)));
+    let set_sort = Callback::new(move |s: ListSort| {
+        let mut f = filter.get_untracked();
+        f.sort = Some(s.key);
+        f.order = Some(s.order);
+        f.paging.page = None;
+        set_filter.run(f);
+    });
+    let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
@@ -104,14 +117,9 @@ pub fn PurchaseList() -> impl IntoView {
                     }
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
-                        let sums = move || match totals.get() {
-                            Some(Ok(all)) => view! { <TotalsBar totals=all /> }.into_any(),
-                            Some(Err(e)) => view! { <p class="purchase-totals muted">{format!("Totals unavailable: {}", e.message)}</p> }.into_any(),
-                            None => view! { <p class="purchase-totals muted">"Summing…"</p> }.into_any(),
-                        };
                         view! {
-                            <PurchaseTable purchases=page.items />
-                            {sums}
+                            <PurchaseTable purchases=page.items sort=sort on_sort=set_sort />
+                            <ListTotalsLoad totals=Signal::derive(move || totals.get()) show_open=true noun="purchases" />
                             <Pager page=current pages=pages total=total on_page=go_to_page />
                         }.into_any()
                     }

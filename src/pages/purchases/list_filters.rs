@@ -1,6 +1,6 @@
 //! The filter bar above the purchase list. Every change writes the URL query through
-//! `PurchaseFilter::to_pairs` (so a view can be shared and survives reload) and goes back
-//! to page 1.
+//! `PurchaseFilter::to_pairs` (so a view can be shared and survives reload), pushes a
+//! history entry and goes back to page 1.
 
 use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
@@ -20,18 +20,33 @@ pub fn parse_query(query: &str) -> Result<PurchaseFilter, kontor_model::query::Q
     PurchaseFilter::from_query(query.trim_start_matches('?'))
 }
 
-/// True when any filter (not paging) is set.
+/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
 pub fn has_filters(filter: &PurchaseFilter) -> bool {
     let mut plain = filter.clone();
     plain.paging = Default::default();
+    plain.sort = None;
+    plain.order = None;
     plain != PurchaseFilter::default()
+}
+
+/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
+pub fn cleared(filter: &PurchaseFilter) -> PurchaseFilter {
+    PurchaseFilter {
+        sort: filter.sort.clone(),
+        order: filter.order,
+        paging: kontor_model::query::Paging {
+            per_page: filter.paging.per_page,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
 }
 
 type Edit = Box<dyn FnOnce(&mut PurchaseFilter)>;
 
 /// The filters: status, supplier (searched on the server as you type) or "without
-/// supplier", category, date range, payment method, search term, tags, unpaid, and
-/// "clear filters".
+/// supplier", category, date range, payment method, tags, unpaid, and "clear filters".
+/// The search term is the top bar's (`components::top_search`).
 #[component]
 pub fn PurchaseFilters(
     /// The filter in effect (from the URL).
@@ -77,7 +92,7 @@ pub fn PurchaseFilters(
                     <option value="approved" selected=move || status() == "approved">"Approved"</option>
                 </select>
             </div>
-            <div class="field field-inline">
+            <div class="field field-inline field-company">
                 <label for="filter-supplier">"Supplier"</label>
                 <CompanyPicker id="filter-supplier" kind=CompanyType::Supplier filter=true
                     value=supplier on_pick=pick_supplier />
@@ -129,15 +144,6 @@ pub fn PurchaseFilters(
                     }).collect_view()}
                 </select>
             </div>
-            <div class="field field-inline field-grow">
-                <label for="filter-term">"Search"</label>
-                <input id="filter-term" type="search" placeholder="Title, position or number"
-                    prop:value=move || filter.with(|f| f.term.clone().unwrap_or_default())
-                    on:change=move |ev| {
-                        let t = Some(event_target_value(&ev)).filter(|t| !t.trim().is_empty());
-                        change(Box::new(move |f| f.term = t));
-                    } />
-            </div>
             <div class="field field-inline">
                 <label for="filter-tags">"Tags"</label>
                 <input id="filter-tags" type="text" placeholder="tag1, tag2"
@@ -157,7 +163,7 @@ pub fn PurchaseFilters(
                 " Unpaid only"
             </label>
             <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(PurchaseFilter::default())>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
                     "Clear filters"
                 </button>
             </Show>

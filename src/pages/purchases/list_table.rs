@@ -1,14 +1,28 @@
 //! The purchase table: one row per purchase; the whole row opens it, and the number cell
-//! is a real link for the keyboard.
+//! is a real link for the keyboard. Headers sort the list (`sort`/`order` in the URL).
 
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::money::format_money;
+use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::Badge;
 use crate::paths::href;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
+
+/// The columns; the sortable ones carry their key of
+/// `kontor_model::query::PURCHASE_SORTS`.
+pub const COLUMNS: &[Column] = &[
+    Column::sorted("Number", "identifier", "col-number"),
+    Column::plain("Receipt no.", "col-receipt"),
+    Column::sorted("Supplier", "supplier", "col-party"),
+    Column::plain("Title", "col-title"),
+    Column::sorted("Date", "date", "col-date"),
+    Column::plain("Due", "col-date"),
+    Column::plain("Status", "col-status"),
+    Column::amount("Gross total", "gross_total", "col-amount"),
+];
 
 /// Column headings (also used by the loading skeleton).
 pub const HEADINGS: &[&str] = &[
@@ -36,6 +50,11 @@ pub fn PurchaseBadge(
 pub fn PurchaseTable(
     /// The purchases of this page.
     purchases: Vec<Purchase>,
+    /// The sort in effect (from the URL).
+    #[prop(into)]
+    sort: Signal<Option<ListSort>>,
+    /// Called with the sort a header click asks for.
+    on_sort: Callback<ListSort>,
 ) -> impl IntoView {
     let navigate = use_navigate();
     let rows = purchases
@@ -60,7 +79,7 @@ pub fn PurchaseTable(
                 .map(|c| c.name.clone())
                 .unwrap_or_else(|| "–".into());
             view! {
-                <tr on:click=open>
+                <tr on:click=open data-id=p.id.to_string()>
                     <td class="cell-number"><a href=link>{p.identifier.clone()}</a></td>
                     <td>{p.receipt_identifier.clone()}</td>
                     <td class="cell-customer" title=supplier.clone()>{supplier.clone()}</td>
@@ -68,22 +87,15 @@ pub fn PurchaseTable(
                     <td class="cell-date">{format_date(p.date)}</td>
                     <td class="cell-date">{format_opt_date(p.due_date)}</td>
                     <td><PurchaseBadge status=p.status /></td>
-                    <td class="num money">{format_money(p.gross_total, &p.currency)}</td>
+                    <td class="num money" data-cell="gross">{format_money(p.gross_total, &p.currency)}</td>
                 </tr>
             }
         })
         .collect_view();
     view! {
         <div class="table-wrap">
-            <table class="table table-links purchases-table">
-                <thead>
-                    <tr>
-                        {HEADINGS.iter().map(|h| {
-                            let class = if *h == "Gross total" { "num" } else { "" };
-                            view! { <th scope="col" class=class>{*h}</th> }
-                        }).collect_view()}
-                    </tr>
-                </thead>
+            <table class="table table-links list-table purchases-table">
+                <ListHead columns=COLUMNS current=sort on_sort=on_sort />
                 <tbody>{rows}</tbody>
             </table>
         </div>

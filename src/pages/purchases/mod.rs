@@ -15,7 +15,6 @@ pub mod form_state;
 mod list;
 pub mod list_filters;
 mod list_table;
-pub mod list_totals;
 
 pub use detail::PurchaseDetail;
 pub use form::{PurchaseCreate, PurchaseEdit};

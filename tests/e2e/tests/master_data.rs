@@ -66,8 +66,8 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     b.wait_text("Alpen Consulting GmbH").await;
     b.wait_text("New customer").await;
     b.screenshot("master-01-customers-list").await;
-    // The search is in the URL.
-    b.fill("#filter-term", "alpen").await;
+    // The search (the top bar's field, which searches customers here) is in the URL.
+    b.fill("#global-search", "alpen").await;
     b.wait_js("return location.search.includes('term=alpen') && !document.body.innerText.includes('Hafen Logistik GmbH');", vec![]).await;
     b.click(".filters-clear").await;
     b.wait_text("Hafen Logistik GmbH").await;

@@ -216,10 +216,11 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         !text.contains("RE-OLD") && text.contains("1 result"),
         "{text}"
     );
-    assert!(
-        text.contains("Gross total of all matches: 129.70 EUR"),
-        "{text}"
-    );
+    b.wait_text_of(
+        "[data-totals=purchases] tr[data-currency=EUR] [data-total=gross]",
+        "129.70 EUR",
+    )
+    .await;
     b.screenshot("purchases-list").await;
 
     // Approve: delete is no longer offered.
