@@ -9,6 +9,7 @@ use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceL
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
 use crate::pages::placeholder::NotFound;
 use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseEdit, PurchaseList};
+use crate::pages::recurring::{RecurringCreate, RecurringDetail, RecurringEdit, RecurringList};
 use crate::pages::settings::SettingsPage;
 use crate::pages::sign_in::SignIn;
 use crate::paths::router_base;
@@ -36,6 +37,10 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/invoices/new") view=InvoiceCreate />
                     <Route path=path!("/invoices/:id") view=InvoiceDetail />
                     <Route path=path!("/invoices/:id/edit") view=InvoiceEdit />
+                    <Route path=path!("/recurring_invoices") view=RecurringList />
+                    <Route path=path!("/recurring_invoices/new") view=RecurringCreate />
+                    <Route path=path!("/recurring_invoices/:id") view=RecurringDetail />
+                    <Route path=path!("/recurring_invoices/:id/edit") view=RecurringEdit />
                     <Route path=path!("/offers") view=OfferList />
                     <Route path=path!("/offers/new") view=OfferCreate />
                     <Route path=path!("/offers/:id") view=OfferDetail />

@@ -24,6 +24,7 @@ pub mod payments;
 pub mod people;
 pub mod projects;
 pub mod purchases;
+pub mod recurring;
 pub mod session;
 pub mod upload;
 pub mod users;

@@ -67,6 +67,9 @@ fn SideNav() -> impl IntoView {
                     <A href=href("/invoices")>"Invoices"</A>
                 </li>
                 <li>
+                    <A href=href("/recurring_invoices")>"Recurring invoices"</A>
+                </li>
+                <li>
                     <A href=href("/offers")>"Offers"</A>
                 </li>
                 <li>

@@ -28,6 +28,12 @@ pub fn PartyFields(
     projects: Signal<Vec<Project>>,
     /// The account's currencies.
     currencies: StoredValue<Vec<String>>,
+    /// A hint under the title (the recurring invoice form explains its placeholders).
+    #[prop(optional, into)]
+    title_hint: Option<String>,
+    /// A placeholder in the empty title field.
+    #[prop(optional, into)]
+    title_placeholder: Option<String>,
 ) -> impl IntoView {
     let on_customer = Callback::new(move |picked: Option<Company>| {
         state.customer_id.set(picked.as_ref().map(|c| c.id));
@@ -73,8 +79,8 @@ pub fn PartyFields(
                 <Field id="f-recipient_address" label="Recipient address" required=true error=error_of(errors, "recipient_address") class="field-tall">
                     <textarea id="f-recipient_address" rows="4" bind:value=state.recipient_address aria-invalid=invalid(errors, "recipient_address")></textarea>
                 </Field>
-                <Field id="f-title" label="Title" required=true error=error_of(errors, "title")>
-                    <input id="f-title" type="text" bind:value=state.title aria-invalid=invalid(errors, "title") />
+                <Field id="f-title" label="Title" required=true hint=title_hint.unwrap_or_default() error=error_of(errors, "title")>
+                    <input id="f-title" type="text" bind:value=state.title placeholder=title_placeholder aria-invalid=invalid(errors, "title") />
                 </Field>
                 <Field id="f-buyer_reference" label="Buyer reference" hint="Order number or Leitweg-ID for the e-invoice; empty: the customer's." error=error_of(errors, "buyer_reference")>
                     <input id="f-buyer_reference" type="text" bind:value=state.buyer_reference

@@ -6,5 +6,6 @@ pub mod invoices;
 pub mod offers;
 pub mod placeholder;
 pub mod purchases;
+pub mod recurring;
 pub mod settings;
 pub mod sign_in;

@@ -1,0 +1,266 @@
+//! The recurring invoice detail (`/recurring_invoices/:id`): the schedule, the invoice it
+//! repeats, and its history — one row per run with the period, the invoice (linked), its
+//! status and the error of a failed send — with "Edit" and "Delete".
+
+use super::list::ActiveBadge;
+use super::schedule_fields::{interval_label, mode_label};
+use crate::api::recurring::{
+    delete_recurring_invoice, get_recurring_invoice, RecurringInvoice, RecurringRun,
+};
+use crate::api::ApiError;
+use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::date::{format_date, format_opt_date};
+use crate::components::error_panel::ErrorPanel;
+use crate::components::locale::format_input;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::status_badge::StatusBadge;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::party::Language;
+use kontor_model::recurring::{fill_placeholders, Interval, Period};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_params_map};
+
+/// The route's `:id` as a number.
+pub fn use_recurring_id() -> Memo<Option<i64>> {
+    let params = use_params_map();
+    Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
+}
+
+/// The detail page.
+#[component]
+pub fn RecurringDetail() -> impl IntoView {
+    let id = use_recurring_id();
+    let record = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            match id {
+                Some(id) => get_recurring_invoice(id).await,
+                None => Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This recurring invoice address is not valid.")
+                }),
+            }
+        }
+    });
+    view! {
+        <p class="breadcrumb">
+            <a href=href("/recurring_invoices")>"← Recurring invoices"</a>
+        </p>
+        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
+            {move || Suspend::new(async move {
+                match record.await {
+                    Ok(r) => view! { <RecurringView record=r /> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| record.refetch()) /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// One loaded schedule.
+#[component]
+fn RecurringView(
+    /// The schedule with all runs.
+    record: RecurringInvoice,
+) -> impl IntoView {
+    let title = if record.title.trim().is_empty() {
+        "(no title)".to_string()
+    } else {
+        record.title.clone()
+    };
+    let t = &record.template;
+    let positions = t.items.as_ref().map(Vec::len).unwrap_or(0);
+    let tax = match (&t.vat, t.tax) {
+        (Some(v), _) if v.reverse_charge == Some(true) => "reverse charge (no tax)".to_string(),
+        (_, Some(tax)) => format!("{} %", format_input(tax.normalize())),
+        _ => "–".into(),
+    };
+    let schedule: Vec<(&str, String)> = vec![
+        ("Interval", interval_label(record.interval).to_string()),
+        (
+            "Next invoice date",
+            if record.active {
+                format_date(record.next_date)
+            } else {
+                "– (ended)".into()
+            },
+        ),
+        ("End date", format_opt_date(record.end_date)),
+        ("Mode", mode_label(record.mode).to_string()),
+        ("Last run", format_opt_date(record.last_run_date)),
+    ];
+    let invoice: Vec<(&str, String)> = vec![
+        ("Currency", t.currency.clone().unwrap_or_else(|| "–".into())),
+        ("Tax", tax),
+        (
+            "Positions",
+            if positions == 1 {
+                "1 position".into()
+            } else {
+                format!("{positions} positions")
+            },
+        ),
+        (
+            "Tags",
+            t.tags
+                .as_ref()
+                .filter(|t| !t.is_empty())
+                .map(|t| t.join(", "))
+                .unwrap_or_else(|| "–".into()),
+        ),
+    ];
+    let facts = |list: Vec<(&str, String)>| {
+        list.into_iter()
+            .map(|(k, v)| view! { <div><dt>{k.to_string()}</dt><dd>{v}</dd></div> })
+            .collect_view()
+    };
+    let customer_id = record.customer.id;
+    view! {
+        <header class="page-head detail-head">
+            <div class="detail-title">
+                <h1>{title} " " <ActiveBadge active=record.active /></h1>
+                <p class="detail-facts">
+                    <a class="detail-customer" href=href(&format!("/customers/{customer_id}"))>{record.customer.name.clone()}</a>
+                    <span class="detail-sep" aria-hidden="true">"·"</span>
+                    <span>{interval_label(record.interval)}</span>
+                </p>
+            </div>
+            <div class="page-actions">
+                <RecurringActions id=record.id title=record.title.clone() />
+            </div>
+        </header>
+        <section class="section detail-grid" aria-label="Schedule">
+            <div class="detail-address">
+                <h2 class="section-title">"Recipient"</h2>
+                <address>{t.recipient_address.clone().unwrap_or_default()}</address>
+            </div>
+            <dl class="facts" id="recurring-schedule">{facts(schedule)}{facts(invoice)}</dl>
+        </section>
+        <History runs=record.runs.clone() interval=record.interval />
+    }
+}
+
+/// The history: one row per run, newest first.
+#[component]
+fn History(
+    /// The runs, newest first.
+    runs: Vec<RecurringRun>,
+    /// The schedule's interval (to name periods).
+    interval: Interval,
+) -> impl IntoView {
+    let body = if runs.is_empty() {
+        view! {
+            <p class="empty-state" id="recurring-history-empty">
+                "No invoices yet. The first one is created on the next invoice date."
+            </p>
+        }
+        .into_any()
+    } else {
+        view! {
+            <div class="table-wrap">
+                <table class="table" id="recurring-history">
+                    <thead>
+                        <tr>
+                            <th scope="col">"Period"</th>
+                            <th scope="col">"Invoice date"</th>
+                            <th scope="col">"Invoice"</th>
+                            <th scope="col">"Status"</th>
+                            <th scope="col">"Problem"</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {runs.into_iter().map(|run| run_row(run, interval)).collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="section" aria-labelledby="sec-history">
+            <h2 class="section-title" id="sec-history">"History"</h2>
+            {body}
+        </section>
+    }
+}
+
+fn run_row(run: RecurringRun, interval: Interval) -> impl IntoView {
+    let period = Period {
+        start: run.period_start,
+        end: run.period_end,
+    };
+    let name = fill_placeholders("{period}", period, interval, Language::En);
+    let span = format!(
+        "{} – {}",
+        format_date(run.period_start),
+        format_date(run.period_end)
+    );
+    let invoice = match run.invoice_id {
+        Some(id) => {
+            let label = run
+                .invoice_identifier
+                .clone()
+                .unwrap_or_else(|| format!("Draft #{id}"));
+            view! { <a href=href(&format!("/invoices/{id}")) data-invoice-id=id.to_string()>{label}</a> }
+                .into_any()
+        }
+        None => view! { <span class="muted">"none"</span> }.into_any(),
+    };
+    view! {
+        <tr data-run-id=run.id.to_string()>
+            <td title=span>{name}</td>
+            <td class="cell-date">{format_date(run.invoice_date)}</td>
+            <td class="cell-number">{invoice}</td>
+            <td>{run.status.map(|s| view! { <StatusBadge status=s /> })}</td>
+            <td class="run-error">{run.error.unwrap_or_default()}</td>
+        </tr>
+    }
+}
+
+/// "Edit" and "Delete" (after a confirmation, back to the list).
+#[component]
+fn RecurringActions(
+    /// The schedule's id.
+    id: i64,
+    /// Its title (named in the question).
+    title: String,
+) -> impl IntoView {
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let open = RwSignal::new(false);
+    let deleting = Task::new();
+    let delete = Callback::new(move |_: ()| {
+        let navigate = navigate.clone();
+        deleting.run(delete_recurring_invoice(id), move |r| match r {
+            Ok(()) => {
+                open.set(false);
+                toasts.success("Recurring invoice deleted.");
+                navigate("/recurring_invoices", Default::default());
+            }
+            Err(e) => {
+                open.set(false);
+                toasts.error(format!(
+                    "The recurring invoice could not be deleted: {}",
+                    e.message
+                ));
+            }
+        });
+    });
+    let question = if title.trim().is_empty() {
+        "Delete this recurring invoice?".to_string()
+    } else {
+        format!("Delete the recurring invoice \u{201c}{}\u{201d}?", title)
+    };
+    view! {
+        <a class="btn" id="recurring-edit" href=href(&format!("/recurring_invoices/{id}/edit"))>"Edit"</a>
+        <button type="button" class="btn btn-danger-quiet" id="recurring-delete" on:click=move |_| open.set(true)>
+            "Delete"
+        </button>
+        <ConfirmDialog open=open title=question
+            text="No more invoices are created from it and its history is removed. The invoices it already created stay.".to_string()
+            confirm_label="Delete recurring invoice".to_string() pending=deleting.pending confirm_id="recurring-delete-confirm"
+            on_confirm=delete />
+    }
+}

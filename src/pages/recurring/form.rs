@@ -1,0 +1,287 @@
+//! The recurring invoice form: new (`/recurring_invoices/new`) and edit
+//! (`/recurring_invoices/:id/edit`). The invoice's fields and positions are the invoice
+//! form's (shared widgets from `src/components/`); the schedule replaces its dates. Field
+//! errors come from validation on submit and from a 422 (`template.items[0].title` is
+//! shown at position 1's title), summarized at the top. Leaving with unsaved changes asks
+//! first.
+
+use super::detail::use_recurring_id;
+use super::form_state::{form_errors, split_and_summarize, RecurringFormState};
+use super::schedule_fields::ScheduleFields;
+use crate::api::companies::get_company;
+use crate::api::projects::list_projects;
+use crate::api::recurring::{
+    create_recurring_invoice, get_recurring_invoice, update_recurring_invoice, NewRecurringInvoice,
+    RecurringInvoice,
+};
+use crate::api::session::get_account;
+use crate::api::ApiError;
+use crate::components::date::today;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::field::{field_message, percent_signal};
+use crate::components::form_summary::{ErrorSummary, SummaryEntry};
+use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
+use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::position_editor::PositionEditor;
+use crate::components::skeleton::SkeletonBlock;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::account::Account;
+use kontor_model::error::FieldErrors;
+use kontor_model::party::Company;
+use leptos::prelude::*;
+use leptos_router::hooks::use_navigate;
+use std::collections::HashMap;
+use wasm_bindgen::JsCast;
+
+/// Everything the form needs before it can show.
+#[derive(Clone)]
+pub struct RecurringFormData {
+    /// GET /account (currencies, default currency, default texts).
+    pub account: Account,
+    /// The schedule being edited; `None` for a new one.
+    pub record: Option<RecurringInvoice>,
+    /// The template's customer.
+    pub customer: Option<Company>,
+}
+
+async fn load(id: Option<i64>) -> Result<RecurringFormData, ApiError> {
+    let record = async {
+        match id {
+            Some(id) => get_recurring_invoice(id).await.map(Some),
+            None => Ok(None),
+        }
+    };
+    let (account, record) = futures::try_join!(get_account(), record)?;
+    let customer = match record.as_ref().and_then(|r| r.template.customer_id) {
+        Some(id) => get_company(id).await.ok(),
+        None => None,
+    };
+    Ok(RecurringFormData {
+        account,
+        record,
+        customer,
+    })
+}
+
+/// `/recurring_invoices/new`.
+#[component]
+pub fn RecurringCreate() -> impl IntoView {
+    let data = LocalResource::new(|| load(None));
+    form_page("New recurring invoice", data)
+}
+
+/// `/recurring_invoices/:id/edit`.
+#[component]
+pub fn RecurringEdit() -> impl IntoView {
+    let id = use_recurring_id();
+    let data = LocalResource::new(move || {
+        let id = id.get();
+        async move {
+            match id {
+                Some(id) => load(Some(id)).await,
+                None => Err(ApiError {
+                    status: 404,
+                    ..ApiError::local("This recurring invoice address is not valid.")
+                }),
+            }
+        }
+    });
+    form_page("Edit recurring invoice", data)
+}
+
+fn form_page(
+    title: &'static str,
+    data: LocalResource<Result<RecurringFormData, ApiError>>,
+) -> impl IntoView {
+    view! {
+        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
+            {move || Suspend::new(async move {
+                match data.await {
+                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                    Ok(d) => view! { <RecurringForm title=title data=d /> }.into_any(),
+                }
+            })}
+        </Transition>
+    }
+}
+
+/// The form itself, once its data is loaded.
+#[component]
+pub fn RecurringForm(
+    /// The page title.
+    title: &'static str,
+    /// The account, the customer and (when editing) the schedule.
+    data: RecurringFormData,
+) -> impl IntoView {
+    let RecurringFormData {
+        account,
+        record,
+        customer,
+    } = data;
+    let toasts = Toasts::use_context();
+    let navigate = use_navigate();
+    let editing = record.as_ref().map(|r| r.id);
+    let state = match &record {
+        Some(r) => RecurringFormState::from_record(r),
+        None => RecurringFormState::blank(&account.default_currency, today()),
+    };
+    let invoice = state.invoice;
+    if editing.is_none() {
+        invoice.default_texts.set(account.document_texts.clone());
+    }
+    let currencies = StoredValue::new(account.currencies.clone());
+    let customer = RwSignal::new(customer);
+    let errors = RwSignal::new(FieldErrors::new());
+    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
+    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
+
+    let projects_res = LocalResource::new(move || {
+        let customer = invoice.customer_id.get();
+        async move {
+            match customer {
+                Some(id) => list_projects(Some(id))
+                    .await
+                    .map(|p| p.items)
+                    .unwrap_or_default(),
+                None => Vec::new(),
+            }
+        }
+    });
+    let projects = Signal::derive(move || projects_res.get().unwrap_or_default());
+
+    let show_errors = move |message: String, all: FieldErrors| {
+        let rows = invoice.rows.get_untracked();
+        let (fields, by_row, entries) = split_and_summarize(&all, &rows);
+        errors.set(fields);
+        row_errors.set(by_row);
+        summary.set(Some((message, entries)));
+        request_animation_frame(|| {
+            if let Some(el) = document().get_element_by_id("form-summary") {
+                el.scroll_into_view();
+            }
+        });
+    };
+
+    let save = Action::new_local(move |body: &NewRecurringInvoice| {
+        let body = body.clone();
+        async move {
+            match editing {
+                Some(id) => update_recurring_invoice(id, &body).await,
+                None => create_recurring_invoice(&body).await,
+            }
+        }
+    });
+    Effect::new(move |_| match save.value().get() {
+        Some(Ok(saved)) => {
+            guard.mark_saved();
+            toasts.success(if editing.is_some() {
+                "Recurring invoice saved."
+            } else {
+                "Recurring invoice created."
+            });
+            navigate(
+                &format!("/recurring_invoices/{}", saved.id),
+                Default::default(),
+            );
+        }
+        Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
+            show_errors(e.message, form_errors(e.errors))
+        }
+        Some(Err(e)) => {
+            toasts.error(format!("Not saved: {}", e.message));
+            summary.set(Some((e.message, Vec::new())));
+        }
+        None => {}
+    });
+
+    let submit = move || {
+        let (body, all) = currencies.with_value(|c| state.validate(c));
+        if !all.is_empty() {
+            show_errors("Please correct the marked fields.".into(), all);
+            return;
+        }
+        errors.set(FieldErrors::new());
+        row_errors.set(HashMap::new());
+        summary.set(None);
+        save.dispatch_local(body);
+    };
+    let pending = save.pending();
+    let cancel_href = href(
+        &editing
+            .map(|id| format!("/recurring_invoices/{id}"))
+            .unwrap_or_else(|| "/recurring_invoices".into()),
+    );
+    let save_label = if editing.is_some() {
+        "Save"
+    } else {
+        "Create recurring invoice"
+    };
+    let buttons = move || {
+        view! {
+            <a class="btn btn-quiet" href=cancel_href.clone()>"Cancel"</a>
+            <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
+                {move || if pending.get() { "Saving…" } else { save_label }}
+            </button>
+        }
+    };
+    let clear_field_error = move |ev: leptos::ev::Event| {
+        let id = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .map(|e| e.id())
+            .unwrap_or_default();
+        if let Some(path) = id.strip_prefix("f-") {
+            if errors.with_untracked(|e| e.contains_key(path)) {
+                errors.update(|e| {
+                    e.remove(path);
+                });
+            }
+        }
+    };
+    let tax = percent_signal(invoice.tax);
+    let discount = percent_signal(invoice.discount);
+    view! {
+        <form
+            class="invoice-form recurring-form"
+            novalidate
+            on:input=clear_field_error
+            on:change=clear_field_error
+            on:submit=move |ev| {
+                ev.prevent_default();
+                submit();
+            }
+        >
+            <div class="page-head">
+                <h1>{title}</h1>
+                <div class="page-actions">{buttons.clone()}</div>
+            </div>
+            <ErrorSummary summary=summary />
+            <PartyFields state=invoice errors=errors customer=customer projects=projects currencies=currencies
+                title_hint=PLACEHOLDER_TITLE_HINT title_placeholder="Hosting {month} {year}" />
+            <ScheduleFields state=state errors=errors />
+            <PricingFields state=invoice errors=errors currencies=currencies />
+            <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
+                <div class="section-head">
+                    <h2 class="section-title" id="sec-items">"Positions"</h2>
+                </div>
+                <p class="field-error">{move || errors.with(|e| field_message(e, "items"))}</p>
+                <PositionEditor
+                    rows=invoice.rows
+                    currency=invoice.currency
+                    discount=discount
+                    tax=tax
+                    reverse_charge=invoice.reverse_charge
+                    row_errors=row_errors
+                />
+            </section>
+            <TextFields state=invoice errors=errors />
+            <div class="form-actions">{buttons}</div>
+        </form>
+    }
+}
+
+/// The hint under the title field of a recurring invoice.
+pub const PLACEHOLDER_TITLE_HINT: &str =
+    "{month} {year} become the invoiced month, e.g. \u{201c}Hosting {month} {year}\u{201d}.";
