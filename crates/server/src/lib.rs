@@ -36,6 +36,7 @@ pub mod people;
 pub mod projects;
 pub mod purchases;
 pub mod rate_limit;
+pub mod recurring;
 pub mod reminders;
 pub mod routes;
 pub mod sanitize;
@@ -80,17 +81,23 @@ pub struct Bound {
     pub initial_key: Option<String>,
     /// See [`HEADER_READ_TIMEOUT`] (tests shorten it).
     pub header_read_timeout: std::time::Duration,
+    /// The application's state (for the background jobs [`run`] starts).
+    pub state: AppState,
 }
 
-/// Opens the database, creates the first key on an empty database, and binds the
+/// Opens the database, creates the first key on an empty database, creates the recurring
+/// invoices that fell due while the server was down (`recurring::job`), and binds the
 /// listener. Errors: database or bind failures, as a sentence.
 pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
     let pool = db::open(&config.data_dir).await?;
     let initial_key = auth::ensure_initial_key(&pool)
         .await
         .map_err(|e| format!("cannot create the first key: {e}"))?;
+    let state = state(pool, config).await?;
+    // Recurring invoices due while the server was down are created before it serves.
+    recurring::job::run_due(&state).await;
     let app = routes::app(
-        state(pool, config).await?,
+        state.clone(),
         config.dist_dir.as_deref(),
         &config.cors_origins,
     );
@@ -102,10 +109,12 @@ pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
         app,
         initial_key,
         header_read_timeout: HEADER_READ_TIMEOUT,
+        state,
     })
 }
 
-/// Runs a bound server until Ctrl-C, then waits for the open connections to finish.
+/// Runs a bound server until Ctrl-C (or until this future is dropped), with the hourly
+/// recurring invoice job, then waits for the open connections to finish.
 ///
 /// HTTP/1.1 through hyper's connection builder rather than `axum::serve`, which has no
 /// header-read timeout: a connection that does not finish its request headers within
@@ -118,6 +127,8 @@ pub async fn run(bound: Bound) -> Result<(), String> {
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(bound.header_read_timeout);
+    // The hourly recurring invoice job runs as long as this server does.
+    let _recurring = recurring::job::spawn_hourly(bound.state.clone());
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);

@@ -18,6 +18,8 @@ pub struct TestServer {
     /// The data directory (kept until drop).
     pub dir: tempfile::TempDir,
     pub client: reqwest::Client,
+    /// The task serving it (aborted by [`TestServer::stop`]).
+    pub task: Option<tokio::task::JoinHandle<Result<(), String>>>,
 }
 
 /// A response: status, headers and the JSON body (`Value::Null` when empty).
@@ -86,12 +88,13 @@ pub fn test_config(data_dir: &Path) -> ServerConfig {
 /// Serves `bound` in the background; `key` is the key the client sends.
 fn serve(bound: kontor_server::Bound, key: String, dir: tempfile::TempDir) -> TestServer {
     let addr = bound.listener.local_addr().unwrap();
-    tokio::spawn(kontor_server::run(bound));
+    let task = tokio::spawn(kontor_server::run(bound));
     TestServer {
         base: format!("http://{addr}"),
         key,
         dir,
         client: reqwest::Client::new(),
+        task: Some(task),
     }
 }
 
@@ -127,6 +130,28 @@ pub fn cli(args: &[&str], data: &Path) -> String {
 }
 
 impl TestServer {
+    /// Stops serving (the listener and the server's background jobs); the data directory
+    /// stays. Connections already open may finish their requests.
+    pub async fn stop(&mut self) {
+        if let Some(task) = self.task.take() {
+            task.abort();
+            let _ = task.await;
+        }
+    }
+
+    /// Stops the server and starts a new one on the same data directory with the default
+    /// test configuration ([`test_config`]; what `start_with` adjusted is not repeated),
+    /// as a restart of the process would; the key stays valid.
+    pub async fn restart(&mut self) {
+        self.stop().await;
+        let bound = kontor_server::bind(&test_config(self.dir.path()))
+            .await
+            .unwrap();
+        let addr = bound.listener.local_addr().unwrap();
+        self.base = format!("http://{addr}");
+        self.task = Some(tokio::spawn(kontor_server::run(bound)));
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}/api/v1{}", self.base, path)
     }
