@@ -41,6 +41,10 @@ pub struct Server {
     pub base: String,
     /// Full-access key.
     pub key: String,
+    /// The configuration it runs with (its real address in `listen`), for [`Server::restart`].
+    config: ServerConfig,
+    /// The running server ([`kontor_server::run`]).
+    task: tokio::task::JoinHandle<Result<(), String>>,
     _data: tempfile::TempDir,
 }
 
@@ -65,15 +69,39 @@ impl Server {
             rate_limit: 0,
             account,
         };
+        let mut config = config;
         let bound = kontor_server::bind(&config).await.expect("server binds");
-        let base = format!("http://{}", bound.listener.local_addr().expect("addr"));
+        config.listen = bound.listener.local_addr().expect("addr");
+        let base = format!("http://{}", config.listen);
         let key = bound.initial_key.clone().expect("initial key");
-        tokio::spawn(kontor_server::run(bound));
+        let task = tokio::spawn(kontor_server::run(bound));
         Server {
             base,
             key,
+            config,
+            task,
             _data: data,
         }
+    }
+
+    /// Stops the server (its listener and background jobs end with it) and starts it again
+    /// on the same database, address and key, as after a restart of the process; the
+    /// start's work (e.g. recurring invoices that fell due) is done when this returns.
+    pub async fn restart(&mut self) {
+        self.task.abort();
+        let _ = (&mut self.task).await;
+        let mut last_error = String::new();
+        for _ in 0..100 {
+            match kontor_server::bind(&self.config).await {
+                Ok(bound) => {
+                    self.task = tokio::spawn(kontor_server::run(bound));
+                    return;
+                }
+                Err(e) => last_error = e,
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the server does not start again: {last_error}");
     }
 
     /// POSTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).
