@@ -1,14 +1,22 @@
-//! A failed load: the server's message and a Retry button.
+//! A failed load: the server's message and, when trying again can help, a Retry button.
 
 use crate::api::ApiError;
 use leptos::prelude::*;
 
-/// Shows `error`'s message and, when `on_retry` is given, a Retry button.
+/// Whether trying the same request again can help (`docs/decisions.md` § Polish (issue
+/// 11)): a network failure (status 0), a timeout (408), the rate limit (429) or a server
+/// failure (5xx). A 404, 403 or 422 answers the same again, so it gets no Retry.
+pub fn can_retry(status: u16) -> bool {
+    matches!(status, 0 | 408 | 429) || status >= 500
+}
+
+/// Shows `error`'s message and, when `on_retry` is given and [`can_retry`] says so, a
+/// Retry button.
 #[component]
 pub fn ErrorPanel(
     /// The failure to show.
     error: ApiError,
-    /// Called when Retry is pressed; no button without it.
+    /// Called when Retry is pressed; no button without it, nor for a 404/403/4xx.
     #[prop(optional)]
     on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
@@ -18,11 +26,12 @@ pub fn ErrorPanel(
         403 => "Not allowed",
         _ => "Something went wrong",
     };
+    let retry = on_retry.filter(|_| can_retry(error.status));
     view! {
         <div class="error-panel" role="alert">
             <p class="error-panel-title">{title}</p>
             <p class="error-panel-message">{error.message.clone()}</p>
-            {on_retry.map(|retry| {
+            {retry.map(|retry| {
                 view! {
                     <button type="button" class="btn" on:click=move |_| retry.run(())>
                         "Retry"

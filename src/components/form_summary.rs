@@ -1,7 +1,11 @@
-//! The error summary at the top of the form: one line per problem; each line moves the
-//! focus to the field that caused it.
+//! The error summary at the top of every form (invoice, offer, purchase, company,
+//! recurring): one line per problem in the form's own words — the labels come from the one
+//! model function [`kontor_model::error::labels::summary_line`], never a wire path — and
+//! each line moves the focus to the field that caused it.
 
 use crate::components::position_editor::PositionRow;
+use kontor_model::error::labels::summary_line;
+pub use kontor_model::error::labels::Form;
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -16,70 +20,46 @@ pub struct SummaryEntry {
     pub target: String,
 }
 
-fn label(path: &str) -> &str {
-    match path {
-        "customer_id" => "Customer",
-        "project_id" => "Project",
-        "recipient_address" => "Recipient address",
-        "date" => "Invoice date",
-        "due_date" => "Due date",
-        "title" => "Title",
-        "tax" => "Tax",
-        "currency" => "Currency",
-        "items" => "Positions",
-        "service_period_from" => "Service from",
-        "service_period_to" => "Service to",
-        "discount" => "Discount",
-        "cash_discount" => "Cash discount",
-        "cash_discount_days" => "Cash discount days",
-        "salutation" => "Salutation",
-        "footer" => "Footer",
-        "tags" => "Tags",
-        "quantity" => "quantity",
-        "unit_price" => "unit price",
-        "net_total" => "lump sum",
-        "unit" => "unit",
-        "description" => "description",
-        "type" => "type",
-        "activity_ids" => "billed activities",
-        other => other,
-    }
-}
-
-/// The summary lines for document errors and row errors (rows in their current order).
+/// The summary lines for document errors and row errors (rows in their current order),
+/// in the words of `form` ([`kontor_model::error::labels`]): `Position 1: title is
+/// required`, `Due date must not be before the date`.
 pub fn summarize(
+    form: Form,
     document: &FieldErrors,
     by_row: &HashMap<u64, FieldErrors>,
     rows: &[PositionRow],
 ) -> Vec<SummaryEntry> {
-    let mut out: Vec<SummaryEntry> = document
-        .iter()
-        .map(|(path, messages)| SummaryEntry {
-            text: format!("{}: {}", label(path), messages.join("; ")),
-            target: if path == "items" {
-                "#f-items".into()
-            } else {
-                format!("#f-{path}")
-            },
-        })
-        .collect();
+    let mut out = field_entries(form, document);
     for (index, row) in rows.iter().enumerate() {
         let Some(errors) = by_row.get(&row.key) else {
             continue;
         };
         for (field, messages) in errors {
             out.push(SummaryEntry {
-                text: format!(
-                    "Position {}, {}: {}",
-                    index + 1,
-                    label(field),
-                    messages.join("; ")
-                ),
+                text: summary_line(form, &format!("items[{index}].{field}"), messages),
                 target: format!("tr[data-row-key=\"{}\"]", row.key),
             });
         }
     }
     out
+}
+
+/// The summary lines of a form without a position editor (or its document fields): one
+/// per field in `form`'s words, each focusing `#f-<path>` (dots escaped; errors of
+/// positions `items[n]…` focus the positions section `#f-items`).
+pub fn field_entries(form: Form, errors: &FieldErrors) -> Vec<SummaryEntry> {
+    errors
+        .iter()
+        .map(|(path, messages)| SummaryEntry {
+            text: summary_line(form, path, messages),
+            target: if path == "items" || path.starts_with("items[") {
+                "#f-items".into()
+            } else {
+                let field = path.split('[').next().unwrap_or(path);
+                format!("#f-{}", field.replace('.', "\\."))
+            },
+        })
+        .collect()
 }
 
 fn focus(selector: &str) {

@@ -16,7 +16,7 @@ mod errors;
 mod ops;
 mod row;
 mod row_billing;
-mod row_menu;
+pub mod row_menu;
 mod row_view;
 mod totals;
 mod vat;

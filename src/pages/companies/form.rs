@@ -11,7 +11,7 @@ use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
 use crate::components::company_form_state::{form_errors, CompanyFormState};
 use crate::components::error_panel::ErrorPanel;
-use crate::components::form_summary::{ErrorSummary, SummaryEntry};
+use crate::components::form_summary::{field_entries, ErrorSummary, Form, SummaryEntry};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
@@ -22,44 +22,9 @@ use kontor_model::party::{Company, CompanyType};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
-/// The label of a field in the summary.
-fn label(path: &str) -> String {
-    let name = match path {
-        "name" => "Name",
-        "country_code" => "Country",
-        "address" => "Address",
-        "email" => "Billing e-mail",
-        "billing_email_cc" => "Billing CC",
-        "vat_identifier" => "VAT ID",
-        "tax_number" => "Tax number",
-        "iban" => "IBAN",
-        "bic" => "BIC",
-        "phone" => "Phone",
-        "website" => "Website",
-        "currency" => "Currency",
-        "language" => "Document language",
-        "default_invoice_due_days" => "Payment term",
-        "customer_vat.tax" => "Tax",
-        "default_discount" => "Discount",
-        "default_cash_discount" => "Cash discount",
-        "default_cash_discount_days" => "Cash discount days",
-        "tags" => "Tags",
-        "info" => "Notes",
-        "custom_properties" => "Custom properties",
-        other => return other.replace('_', " "),
-    };
-    name.to_string()
-}
-
-/// The summary lines, each focusing its field (`#f-<path>`).
+/// The summary lines in the company form's words, each focusing its field (`#f-<path>`).
 pub fn summary_entries(errors: &FieldErrors) -> Vec<SummaryEntry> {
-    errors
-        .iter()
-        .map(|(path, messages)| SummaryEntry {
-            text: format!("{}: {}", label(path), messages.join("; ")),
-            target: format!("#f-{}", path.replace('.', "\\.")),
-        })
-        .collect()
+    field_entries(Form::Company, errors)
 }
 
 /// The account's currencies and (editing) the company.

@@ -17,7 +17,7 @@ use crate::components::confirm_dialog::{ConfirmDialog, FINALIZE_TEXT, FINALIZE_T
 use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::percent_signal;
-use crate::components::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::components::form_summary::{summarize, ErrorSummary, Form, SummaryEntry};
 use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::leave_guard::use_snapshot_guard;
@@ -203,7 +203,7 @@ fn InvoiceForm(
             fields.retain(|k, _| !k.starts_with("tags["));
             fields.insert("tags".into(), tag_messages);
         }
-        let entries = summarize(&fields, &by_row, &rows);
+        let entries = summarize(Form::Invoice, &fields, &by_row, &rows);
         errors.set(fields);
         row_errors.set(by_row);
         summary.set(Some((message, entries)));

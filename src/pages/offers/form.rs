@@ -13,7 +13,7 @@ use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::{error_of, percent_signal, Field};
-use crate::components::form_summary::{summarize, ErrorSummary, SummaryEntry};
+use crate::components::form_summary::{summarize, ErrorSummary, Form, SummaryEntry};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
 use crate::components::skeleton::SkeletonBlock;
@@ -140,7 +140,10 @@ fn OfferForm(
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = state.rows.get_untracked();
         let (fields, by_row) = split_row_errors(&all, &rows);
-        summary.set(Some((message, summarize(&fields, &by_row, &rows))));
+        summary.set(Some((
+            message,
+            summarize(Form::Offer, &fields, &by_row, &rows),
+        )));
         errors.set(fields);
         row_errors.set(by_row);
     };

@@ -103,13 +103,19 @@ fn PurchaseView(
         <PaymentsSection purchase=purchase.clone() on_changed=on_changed />
         {p.e_invoice.as_ref().map(|e| {
             let xml = p.file_content_type.as_deref().is_some_and(|t| t.contains("xml"));
-            let file_name = format!("{}.{}", p.receipt_identifier, if xml { "xml" } else { "pdf" });
+            let file_name = p.file_name.clone().unwrap_or_else(|| {
+                format!("{}.{}", p.receipt_identifier, if xml { "xml" } else { "pdf" })
+            });
             view! {
                 <EInvoiceSection purchase_id=p.id label=format_label(&e.format, &e.syntax)
                     file_url=p.file_url.clone() file_name=file_name />
             }
         })}
         <DocumentSection purchase=purchase on_changed=on_changed />
+        <section class="section" aria-labelledby="history-title">
+            <h2 class="section-title" id="history-title">"History"</h2>
+            <TimelineSection subject=SubjectType::Purchase id=p.id currency=p.currency.clone() />
+        </section>
     }
 }
 

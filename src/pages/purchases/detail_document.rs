@@ -33,10 +33,21 @@ pub async fn fetch_blob(url: String) -> Result<web_sys::Blob, ApiError> {
     Ok(wasm_bindgen::JsCast::unchecked_into(blob))
 }
 
+/// The file extension for a stored document's content type (a name for documents stored
+/// before names were kept).
+fn extension(content_type: &str) -> &'static str {
+    match content_type {
+        "image/png" => "png",
+        "image/jpeg" => "jpg",
+        t if t.contains("xml") => "xml",
+        _ => "pdf",
+    }
+}
+
 /// The document section: preview and replacement.
 #[component]
 pub fn DocumentSection(
-    /// The purchase (its `file_url` and `file_content_type`).
+    /// The purchase (its `file_url`, `file_name` and `file_content_type`).
     purchase: Purchase,
     /// Called after the document was replaced (reload the purchase).
     on_changed: Callback<()>,
@@ -44,6 +55,16 @@ pub fn DocumentSection(
     let toasts = Toasts::use_context();
     let id = purchase.id;
     let kind = purchase.file_content_type.clone().unwrap_or_default();
+    // The stored file by its name ("receipt.pdf"), never its content type or storage key.
+    let file_name = purchase.file_url.as_ref().map(|url| {
+        let name = purchase
+            .file_name
+            .clone()
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| format!("{}.{}", purchase.identifier, extension(&kind)));
+        let download = name.clone();
+        view! { <a class="document-name" id="document-name" href=url.clone() download=download target="_blank" rel="noopener">{name}</a> }
+    });
     let preview = match purchase.file_url.clone() {
         None => view! { <p class="muted" id="document-none">"No document stored yet."</p> }.into_any(),
         // An XML e-invoice: its content is shown in the e-invoice section; here the file.
@@ -91,7 +112,7 @@ pub fn DocumentSection(
         <section class="section" aria-labelledby="document-title">
             <div class="section-head">
                 <h2 class="section-title" id="document-title">"Document"</h2>
-                <span class="muted">{kind.clone()}</span>
+                {file_name}
             </div>
             {preview}
             <DropZone id="document-file" label="Drop a PDF, PNG or JPEG here to replace the document" on_file=on_file busy=busy progress=progress />

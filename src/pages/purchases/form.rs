@@ -12,10 +12,12 @@ use crate::api::purchases::{
 };
 use crate::api::session::get_account;
 use crate::api::ApiError;
+use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::{iso, today};
 use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::field_message;
+use crate::components::form_summary::{field_entries, ErrorSummary, Form, SummaryEntry};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
@@ -103,31 +105,6 @@ pub fn PurchaseCreate() -> impl IntoView {
     }
 }
 
-fn label(path: &str) -> String {
-    let name = match path {
-        "iban" => "IBAN",
-        "company_id" => "Supplier",
-        "category_id" => "Category",
-        "payment_method" => "Payment method",
-        "receipt_identifier" => "Receipt no.",
-        "due_date" => "Due date",
-        "service_period_from" => "Service from",
-        "service_period_to" => "Service to",
-        "items" => "Positions",
-        "file" => "Receipt document",
-        other => return other.replace('_', " "),
-    };
-    name.to_string()
-}
-
-/// The summary lines: `Label: message` for every error.
-pub fn summary_lines(errors: &FieldErrors) -> Vec<String> {
-    errors
-        .iter()
-        .map(|(path, m)| format!("{}: {}", label(path), m.join("; ")))
-        .collect()
-}
-
 /// Removes the error of the field whose input (`id="f-<path>"`) was just edited.
 fn clear_field_error(errors: RwSignal<FieldErrors>, ev: &leptos::ev::Event) {
     let id = ev
@@ -171,10 +148,10 @@ fn PurchaseForm(
     let currencies = StoredValue::new(data.account.currencies.clone());
     let categories = StoredValue::new(data.categories);
     let errors = RwSignal::new(FieldErrors::new());
-    let summary = RwSignal::new(None::<(String, Vec<String>)>);
+    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
     let show = move |message: String, all: FieldErrors| {
-        summary.set(Some((message, summary_lines(&all))));
+        summary.set(Some((message, field_entries(Form::Purchase, &all))));
         errors.set(all);
         request_animation_frame(|| {
             if let Some(el) = document().get_element_by_id("form-summary") {
@@ -182,6 +159,9 @@ fn PurchaseForm(
             }
         });
     };
+    let duplicate = RwSignal::new(String::new());
+    let duplicate_open = RwSignal::new(false);
+    let held = StoredValue::new(None::<NewPurchase>);
     let save = Action::new_local(move |body: &NewPurchase| {
         let body = body.clone();
         async move {
@@ -201,6 +181,12 @@ fn PurchaseForm(
             };
             toasts.success(format!("Purchase {} {verb}.", p.identifier));
             navigate(&format!("/purchases/{}", p.id), Default::default());
+        }
+        // Same supplier and receipt number as another purchase: ask, then resend with
+        // `allow_duplicate` (`docs/decisions.md` § Polish (issue 11)).
+        Some(Err(e)) if e.status == 409 => {
+            duplicate.set(e.message);
+            duplicate_open.set(true);
         }
         Some(Err(e)) if !e.errors.is_empty() => show(e.message, e.errors),
         Some(Err(e)) => {
@@ -226,8 +212,18 @@ fn PurchaseForm(
         }
         errors.set(FieldErrors::new());
         summary.set(None);
+        held.set_value(Some(body.clone()));
         save.dispatch_local(body);
     };
+    let save_anyway = Callback::new(move |_| {
+        duplicate_open.set(false);
+        if let Some(body) = held.get_value() {
+            save.dispatch_local(NewPurchase {
+                allow_duplicate: Some(true),
+                ..body
+            });
+        }
+    });
     let pending = save.pending();
     let buttons = move || {
         view! {
@@ -253,12 +249,7 @@ fn PurchaseForm(
                 <h1>{if edit_id.is_some() { "Edit purchase" } else { "New purchase" }}</h1>
                 <div class="page-actions">{buttons}</div>
             </div>
-            {move || summary.get().map(|(message, lines)| view! {
-                <div class="error-summary" id="form-summary" role="alert" tabindex="-1">
-                    <p><strong>{message}</strong></p>
-                    <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                </div>
-            })}
+            <ErrorSummary summary=summary />
             <EInvoiceImport id="f-einvoice" label="Have an e-invoice? Drop its XML (XRechnung) or PDF (Factur-X / ZUGFeRD) here to import it instead of typing" />
             <SupplierFields state=state errors=errors categories=categories />
             <ReceiptFields state=state errors=errors currencies=currencies />
@@ -269,6 +260,10 @@ fn PurchaseForm(
             </section>
             <AttachDocument state=state errors=errors />
             <div class="form-actions">{buttons}</div>
+            <ConfirmDialog open=duplicate_open title="Save anyway?"
+                text=Signal::derive(move || format!("{} Save anyway?", duplicate.get()))
+                confirm_label="Save anyway" confirm_id="duplicate-save" pending=pending
+                on_confirm=save_anyway />
         </form>
     }
 }

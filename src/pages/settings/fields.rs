@@ -217,11 +217,11 @@ pub fn SectionCard(
                 text.push_str("Please correct the marked fields.");
             }
             for (path, messages) in e.iter().filter(|(p, _)| !section.has_field(p)) {
-                let line = if path.is_empty() {
-                    messages.join("; ")
-                } else {
-                    format!("{path}: {}", messages.join("; "))
-                };
+                let line = kontor_model::error::labels::summary_line(
+                    kontor_model::error::labels::Form::Settings,
+                    path,
+                    messages,
+                );
                 text.push(' ');
                 text.push_str(&line);
             }
