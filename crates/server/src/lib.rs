@@ -21,6 +21,7 @@ pub mod documents;
 pub mod error;
 pub mod events;
 pub mod expenses;
+pub mod exports;
 pub mod extract;
 pub mod file_routes;
 pub mod files;

@@ -49,6 +49,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::expenses::router())
         .merge(crate::offers::router())
         .merge(crate::purchases::router())
+        .merge(crate::exports::router())
         .merge(crate::events::router())
         .merge(crate::deals::router())
         .merge(crate::people::router())

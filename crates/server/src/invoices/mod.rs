@@ -19,7 +19,7 @@ pub use create::{
     create_invoice, create_invoice_from, insert_prepared, prepare_invoice, PreparedInvoice,
 };
 pub use email::send_invoice;
-pub use pdf::render_pdf;
+pub use pdf::{invoice_pdf_bytes, render_pdf};
 
 use crate::state::AppState;
 use axum::routing::{get, post, put};

@@ -63,7 +63,7 @@ pub async fn render_pdf(
 /// invoice has what EN 16931 needs, else the plain PDF. Used by GET /invoices/{id}.pdf and
 /// by sending the invoice by e-mail, so both carry the same document.
 /// Errors: 500 when rendering fails.
-pub(super) async fn invoice_pdf_bytes(
+pub async fn invoice_pdf_bytes(
     state: &AppState,
     invoice: &Invoice,
     paper: Option<&crate::config::LetterPaperConfig>,

@@ -1,0 +1,50 @@
+//! GET /exports/datev.csv (`from`, `to`): the DATEV EXTF Buchungsstapel (format version
+//! 700) of the period's finalized invoices and purchases, in Windows-1252
+//! ([`kontor_model::datev`], [`kontor_model::export::invoice_bookings`],
+//! [`kontor_model::export::purchase_bookings`]).
+
+use super::load::{self, Companies};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::QueryPairs;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::response::Response;
+use kontor_model::datev::{buchungsstapel, check_export, to_windows_1252};
+use kontor_model::export::{file_name, invoice_bookings, purchase_bookings};
+
+/// GET /exports/datev.csv → 200 `text/csv; charset=windows-1252`, attachment
+/// `datev_<from>_<to>.csv`: header line, column line, one booking per document, tax rate
+/// (and, for purchases, expense account).
+/// Errors: 422 naming `from`/`to` (missing, invalid, from after to, the period leaves the
+/// fiscal year of `from`) or `datev.consultant_number`/`datev.client_number` (not set in
+/// the account's settings).
+pub async fn datev_csv(State(state): State<AppState>, query: QueryPairs) -> ApiResult<Response> {
+    let period = load::period(&query)?;
+    let settings = crate::account::repo::load(&state.pool).await?;
+    let datev = settings.account.datev;
+    ApiError::check(check_export(&datev, period.from, period.to))?;
+    let companies = Companies::load(&state.pool).await?;
+    let too_large = || ApiError::Internal("an export amount does not fit".into());
+    let mut bookings = Vec::new();
+    for invoice in load::invoices(&state.pool, &period).await? {
+        let customer = companies.customer(&invoice);
+        bookings.extend(invoice_bookings(&invoice, &customer, &datev).ok_or_else(too_large)?);
+    }
+    for purchase in load::purchases(&state, &period).await? {
+        let supplier = companies.supplier(&purchase);
+        bookings.extend(purchase_bookings(&purchase, &supplier).ok_or_else(too_large)?);
+    }
+    let text = buchungsstapel(
+        &datev,
+        chrono::Local::now().naive_local(),
+        period.from,
+        period.to,
+        &settings.account.default_currency,
+        &bookings,
+    );
+    Ok(load::download(
+        to_windows_1252(&text),
+        "text/csv; charset=windows-1252",
+        &file_name("datev", &period, "csv"),
+    ))
+}

@@ -1,0 +1,147 @@
+//! What an export holds, read from the database: the finalized invoices and all purchases
+//! of a period (by document date, inclusive), the companies' names, DATEV numbers and VAT
+//! identifiers, the purchases' stored documents, and the answer as a download. A
+//! repository: it knows no handler.
+
+use crate::error::{ApiError, ApiResult};
+use crate::extract::QueryPairs;
+use crate::invoices::repo::{InvoiceRow, COLUMNS as INVOICE_COLUMNS, FROM as INVOICE_FROM};
+use crate::purchases::repo::{PurchaseRow, COLUMNS as PURCHASE_COLUMNS, FROM as PURCHASE_FROM};
+use crate::state::AppState;
+use axum::http::{header, HeaderValue};
+use axum::response::Response;
+use chrono::NaiveDate;
+use kontor_model::export::{parse_period, Party, Period};
+use kontor_model::invoice::Invoice;
+use kontor_model::purchase::Purchase;
+use sqlx::SqlitePool;
+use std::collections::HashMap;
+
+/// `from`, `to` and `locale` of the query. Errors: 422 naming `from`, `to` or `locale`
+/// (missing, not a date, from after to).
+pub fn period(query: &QueryPairs) -> ApiResult<Period> {
+    match parse_period(query.get("from"), query.get("to"), query.get("locale")) {
+        Ok(period) => Ok(period),
+        Err(errors) => ApiError::check(errors)
+            .and_then(|_| Err(ApiError::Internal("period refused without errors".into()))),
+    }
+}
+
+/// The finalized invoices dated `from`–`to`: every status but `draft`, reversals and
+/// reversed invoices included, deleted ones left out; by date, then number.
+pub async fn invoices(pool: &SqlitePool, period: &Period) -> ApiResult<Vec<Invoice>> {
+    let rows: Vec<InvoiceRow> = sqlx::query_as(&format!(
+        "SELECT {INVOICE_COLUMNS} {INVOICE_FROM} WHERE i.deleted_at IS NULL AND i.status <> 'draft' \
+         AND i.date BETWEEN ? AND ? ORDER BY i.date, i.identifier, i.id"
+    ))
+    .bind(period.from)
+    .bind(period.to)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.into_iter().map(InvoiceRow::into_invoice).collect())
+}
+
+/// Every purchase dated `from`–`to` (pending and approved), with positions and
+/// categories; by date, then number.
+pub async fn purchases(state: &AppState, period: &Period) -> ApiResult<Vec<Purchase>> {
+    let rows: Vec<PurchaseRow> = sqlx::query_as(&format!(
+        "SELECT {PURCHASE_COLUMNS} {PURCHASE_FROM} WHERE p.date BETWEEN ? AND ? \
+         ORDER BY p.date, p.identifier, p.id"
+    ))
+    .bind(period.from)
+    .bind(period.to)
+    .fetch_all(&state.pool)
+    .await?;
+    crate::purchases::repo::present(state, "", rows).await
+}
+
+/// A company as the exports name it.
+#[derive(sqlx::FromRow)]
+struct CompanyRow {
+    id: i64,
+    name: String,
+    debtor_number: Option<i64>,
+    creditor_number: Option<i64>,
+    vat_identifier: Option<String>,
+}
+
+/// The companies by id: name, DATEV numbers, VAT identifier.
+pub struct Companies(HashMap<i64, CompanyRow>);
+
+impl Companies {
+    /// Reads every company (the exports name customers and suppliers).
+    pub async fn load(pool: &SqlitePool) -> ApiResult<Self> {
+        let rows: Vec<CompanyRow> = sqlx::query_as(
+            "SELECT id, name, debtor_number, creditor_number, vat_identifier FROM companies",
+        )
+        .fetch_all(pool)
+        .await?;
+        Ok(Companies(rows.into_iter().map(|r| (r.id, r)).collect()))
+    }
+
+    fn party(&self, id: Option<i64>, creditor: bool) -> Party {
+        match id.and_then(|id| self.0.get(&id)) {
+            Some(c) => Party {
+                id: c.id,
+                name: c.name.clone(),
+                number: if creditor {
+                    c.creditor_number
+                } else {
+                    c.debtor_number
+                },
+                vat_identifier: c.vat_identifier.clone(),
+            },
+            None => Party::default(),
+        }
+    }
+
+    /// The customer of `invoice` with its debtor number.
+    pub fn customer(&self, invoice: &Invoice) -> Party {
+        self.party(Some(invoice.customer_id), false)
+    }
+
+    /// The supplier of `purchase` with its creditor number (an empty party without one).
+    pub fn supplier(&self, purchase: &Purchase) -> Party {
+        self.party(purchase.company.as_ref().map(|c| c.id), true)
+    }
+}
+
+/// A stored purchase document of the period.
+#[derive(sqlx::FromRow)]
+pub struct StoredDocument {
+    /// Purchase number.
+    pub identifier: String,
+    /// Purchase date.
+    pub date: NaiveDate,
+    /// File name in the storage folder.
+    pub document_key: String,
+    /// Its content type.
+    pub document_type: String,
+}
+
+/// The stored documents of the purchases dated `from`–`to`.
+pub async fn purchase_documents(
+    pool: &SqlitePool,
+    period: &Period,
+) -> ApiResult<Vec<StoredDocument>> {
+    Ok(sqlx::query_as(
+        "SELECT identifier, date, document_key, coalesce(document_type, 'application/octet-stream') AS document_type \
+         FROM purchases WHERE date BETWEEN ? AND ? AND document_key IS NOT NULL ORDER BY date, identifier, id",
+    )
+    .bind(period.from)
+    .bind(period.to)
+    .fetch_all(pool)
+    .await?)
+}
+
+/// A download: `bytes` with `content_type`, `Content-Disposition: attachment` named
+/// `filename`, `nosniff`, not cached.
+pub fn download(bytes: Vec<u8>, content_type: &str, filename: &str) -> Response {
+    let mut response = crate::files::file_response(bytes, content_type, filename);
+    let headers = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
