@@ -35,8 +35,10 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/") view=|| view! { <Redirect path="/invoices" /> } />
                     <Route path=path!("/invoices") view=InvoiceList />
                     <Route path=path!("/invoices/new") view=InvoiceCreate />
-                    <Route path=path!("/invoices/:id") view=InvoiceDetail />
                     <Route path=path!("/invoices/:id/edit") view=InvoiceEdit />
+                    // The detail's tabs are in the URL (`/invoices/12/payments`); `edit` above
+                    // wins because routes match in this order.
+                    <Route path=path!("/invoices/:id/:tab?") view=InvoiceDetail />
                     <Route path=path!("/recurring_invoices") view=RecurringList />
                     <Route path=path!("/recurring_invoices/new") view=RecurringCreate />
                     <Route path=path!("/recurring_invoices/:id") view=RecurringDetail />

@@ -17,6 +17,7 @@ pub mod client;
 pub mod companies;
 pub mod deals;
 pub mod einvoices;
+pub mod events;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod offers;

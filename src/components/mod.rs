@@ -28,6 +28,7 @@
 //! - [`einvoice_import`]: importing a supplier's e-invoice into purchases by drag and
 //!   drop (list and form); [`einvoice_missing`]: what an invoice lacks to be an e-invoice,
 //!   and the question before finalizing it (detail page and form).
+//! - [`timeline`]: the events of an invoice, offer or purchase as sentences, newest first.
 //! - [`invoice_form_state`] and [`invoice_fields`]: the invoice form's state and field
 //!   groups, shared by the invoice form and the recurring invoice form.
 
@@ -62,5 +63,6 @@ pub mod skeleton;
 pub mod sort_header;
 pub mod status_badge;
 pub mod task;
+pub mod timeline;
 pub mod toast;
 pub mod top_search;

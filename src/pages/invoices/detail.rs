@@ -1,6 +1,8 @@
 //! The invoice detail page: header with number, status, customer, totals and the link to
 //! a reversal; the actions the rules allow right now; then tabs for the overview (fields,
-//! positions, texts), the document (PDF), payments and reminders, time sheet, expenses.
+//! positions, texts), the document (PDF), payments and reminders, time sheet, expenses
+//! and the history (timeline). The tab is the URL's last segment (`/invoices/:id/:tab?`,
+//! see [`DetailTab::path`]); choosing a tab navigates, pushing a history entry.
 
 use super::detail_actions::InvoiceActions;
 use super::detail_billed::{ExpensesTab, TimeSheetTab};
@@ -20,10 +22,13 @@ use crate::components::money::format_money;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::status_badge::StatusBadge;
 use crate::components::task::load_once;
+use crate::components::timeline::TimelineSection;
 use crate::paths::href;
+use kontor_model::event::SubjectType;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::NavigateOptions;
 
 /// The route's `:id` as a number.
 pub fn use_invoice_id() -> Memo<Option<i64>> {
@@ -31,10 +36,18 @@ pub fn use_invoice_id() -> Memo<Option<i64>> {
     Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
 }
 
-/// The invoice detail page (`/invoices/:id`).
+/// The route's `:tab` segment as a tab: the overview without one, `None` for an unknown
+/// segment.
+pub fn use_detail_tab() -> Memo<Option<DetailTab>> {
+    let params = use_params_map();
+    Memo::new(move |_| params.with(|p| DetailTab::from_segment(p.get_str("tab"))))
+}
+
+/// The invoice detail page (`/invoices/:id` and `/invoices/:id/:tab`).
 #[component]
 pub fn InvoiceDetail() -> impl IntoView {
     let id = use_invoice_id();
+    let route_tab = use_detail_tab();
     let invoice = LocalResource::new(move || {
         let id = id.get();
         async move {
@@ -48,7 +61,18 @@ pub fn InvoiceDetail() -> impl IntoView {
         }
     });
     let reload = Callback::new(move |_: ()| invoice.refetch());
-    let tab = RwSignal::new(DetailTab::Overview);
+    let tab = Signal::derive(move || route_tab.get().unwrap_or(DetailTab::Overview));
+    let navigate = use_navigate();
+    let select = Callback::new(move |t: DetailTab| {
+        if let Some(id) = id.get_untracked() {
+            let options = NavigateOptions {
+                scroll: false,
+                ..Default::default()
+            };
+            navigate(&t.path(id), options);
+        }
+    });
+    let unknown_tab = move || route_tab.get().is_none();
     view! {
         <p class="breadcrumb">
             <a href=href("/invoices")>"← Invoices"</a>
@@ -56,7 +80,14 @@ pub fn InvoiceDetail() -> impl IntoView {
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
                 match invoice.await {
-                    Ok(invoice) => view! { <InvoiceView invoice=invoice on_changed=reload tab=tab /> }.into_any(),
+                    Ok(_) if unknown_tab() => {
+                        let error = ApiError {
+                            status: 404,
+                            ..ApiError::local("This invoice page does not exist.")
+                        };
+                        view! { <ErrorPanel error=error /> }.into_any()
+                    }
+                    Ok(invoice) => view! { <InvoiceView invoice=invoice on_changed=reload tab=tab on_select=select /> }.into_any(),
                     Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
                 }
             })}
@@ -71,8 +102,10 @@ fn InvoiceView(
     invoice: Invoice,
     /// Called after a change (status) so the page reloads the invoice.
     on_changed: Callback<()>,
-    /// The tab shown (kept by the page across reloads).
-    tab: RwSignal<DetailTab>,
+    /// The tab shown (the URL's; kept across reloads).
+    tab: Signal<DetailTab>,
+    /// Called with the tab the user chose.
+    on_select: Callback<DetailTab>,
 ) -> impl IntoView {
     let customer_id = invoice.customer_id;
     let customer = LocalResource::new(move || async move { get_company(customer_id).await });
@@ -113,7 +146,7 @@ fn InvoiceView(
             <InvoiceActions invoice=invoice.clone() on_changed=on_changed xrechnung_customer=xrechnung_customer />
         </header>
         <EInvoiceBar invoice_id=invoice_id customer_id=customer_id identifier=invoice.identifier.clone() readiness=readiness />
-        <TabBar tab=tab />
+        <TabBar tab=tab on_select=on_select />
         <div
             class="tab-panel"
             role="tabpanel"
@@ -152,6 +185,12 @@ fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyV
         DetailTab::Expenses => view! {
             <section class="section" aria-label="Expenses">
                 <ExpensesTab invoice_id=id />
+            </section>
+        }
+        .into_any(),
+        DetailTab::History => view! {
+            <section class="section" aria-label="History">
+                <TimelineSection subject=SubjectType::Invoice id=id currency=invoice.currency />
             </section>
         }
         .into_any(),

@@ -1,7 +1,8 @@
 //! The tabs of the invoice detail page (UI.md § Detail pages): overview (fields and
-//! positions), the document (PDF preview), payments and reminders, time sheet, expenses.
-//! The chosen tab lives above the loaded invoice, so it stays when the invoice reloads
-//! after a change.
+//! positions), the document (PDF preview), payments and reminders, time sheet, expenses,
+//! history (the timeline). The tab is in the URL (issue 11: `/invoices/12`,
+//! `/invoices/12/payments`, …, `/invoices/12/history`); choosing a tab pushes a history
+//! entry, so Back returns to the previous tab.
 
 use leptos::prelude::*;
 
@@ -18,16 +19,19 @@ pub enum DetailTab {
     TimeSheet,
     /// The billed expenses.
     Expenses,
+    /// The timeline (events).
+    History,
 }
 
 impl DetailTab {
     /// All tabs in order.
-    pub const ALL: [DetailTab; 5] = [
+    pub const ALL: [DetailTab; 6] = [
         DetailTab::Overview,
         DetailTab::Document,
         DetailTab::Payments,
         DetailTab::TimeSheet,
         DetailTab::Expenses,
+        DetailTab::History,
     ];
 
     /// The id part: `tab-<slug>` for the tab, `panel-<slug>` for its panel.
@@ -38,6 +42,27 @@ impl DetailTab {
             DetailTab::Payments => "payments",
             DetailTab::TimeSheet => "timesheet",
             DetailTab::Expenses => "expenses",
+            DetailTab::History => "history",
+        }
+    }
+
+    /// The tab of a URL segment after `/invoices/:id/` (its slug); `None` (no segment) is
+    /// the overview; an unknown segment is `None` inside `Some`.
+    pub fn from_segment(segment: Option<&str>) -> Option<DetailTab> {
+        match segment {
+            None | Some("") => Some(DetailTab::Overview),
+            Some(slug) => DetailTab::ALL
+                .into_iter()
+                .find(|t| *t != DetailTab::Overview && t.slug() == slug),
+        }
+    }
+
+    /// The tab's app path for invoice `id`: `/invoices/12` for the overview,
+    /// `/invoices/12/<slug>` for the others.
+    pub fn path(self, id: i64) -> String {
+        match self {
+            DetailTab::Overview => format!("/invoices/{id}"),
+            tab => format!("/invoices/{id}/{}", tab.slug()),
         }
     }
 
@@ -49,30 +74,36 @@ impl DetailTab {
             DetailTab::Payments => "Payments and reminders",
             DetailTab::TimeSheet => "Time sheet",
             DetailTab::Expenses => "Expenses",
+            DetailTab::History => "History",
         }
     }
 }
 
-/// The tab strip (ARIA tabs: ←/→ move between tabs).
+/// The tab strip (ARIA tabs: ←/→ move between tabs, Home/End to the first/last);
+/// `on_select` gets the chosen tab (the page navigates to its URL).
 #[component]
 pub fn TabBar(
     /// The selected tab.
-    tab: RwSignal<DetailTab>,
+    #[prop(into)]
+    tab: Signal<DetailTab>,
+    /// Called with the tab the user chose (click or arrow key).
+    on_select: Callback<DetailTab>,
 ) -> impl IntoView {
     let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        let step: isize = match ev.key().as_str() {
-            "ArrowRight" => 1,
-            "ArrowLeft" => -1,
-            _ => return,
-        };
-        ev.prevent_default();
         let all = DetailTab::ALL;
         let at = all
             .iter()
             .position(|t| *t == tab.get_untracked())
             .unwrap_or(0) as isize;
-        let next = all[(at + step).rem_euclid(all.len() as isize) as usize];
-        tab.set(next);
+        let next = match ev.key().as_str() {
+            "ArrowRight" => all[(at + 1).rem_euclid(all.len() as isize) as usize],
+            "ArrowLeft" => all[(at - 1).rem_euclid(all.len() as isize) as usize],
+            "Home" => all[0],
+            "End" => all[all.len() - 1],
+            _ => return,
+        };
+        ev.prevent_default();
+        on_select.run(next);
         if let Some(el) = document().get_element_by_id(&format!("tab-{}", next.slug())) {
             let _ = wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlElement>(el).focus();
         }
@@ -92,7 +123,11 @@ pub fn TabBar(
                             aria-controls=format!("panel-{}", t.slug())
                             aria-selected=move || selected().to_string()
                             tabindex=move || if selected() { "0" } else { "-1" }
-                            on:click=move |_| tab.set(t)
+                            on:click=move |_| {
+                                if !selected() {
+                                    on_select.run(t)
+                                }
+                            }
                         >
                             {t.label()}
                         </button>

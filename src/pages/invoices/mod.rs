@@ -13,7 +13,7 @@ pub mod detail_payments;
 pub mod detail_reminders;
 mod detail_reverse;
 mod detail_sections;
-mod detail_tabs;
+pub mod detail_tabs;
 mod form;
 pub mod form_billing;
 pub mod form_from_offer;

@@ -17,8 +17,10 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
+use crate::components::timeline::TimelineSection;
 use crate::components::toast::Toasts;
 use crate::paths::href;
+use kontor_model::event::SubjectType;
 use kontor_model::offer::{Offer, OfferStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_params_map;
@@ -120,6 +122,10 @@ fn OfferView(
             <OfferDocument offer_id=offer.id identifier=offer.identifier.clone() />
         </section>
         <AttachmentsSection offer_id=offer.id />
+        <section class="section" aria-labelledby="history-title">
+            <h2 class="section-title" id="history-title">"History"</h2>
+            <TimelineSection subject=SubjectType::Offer id=offer.id currency=cur.clone() />
+        </section>
     }
 }
 
