@@ -311,6 +311,82 @@ pub struct Dashboard {
     pub offers_awaiting_answer: Vec<SentOffers>,
 }
 
+/// An invoice with its open amount, as [`receivables`] reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Receivable {
+    /// Invoice id.
+    pub id: i64,
+    /// Invoice number.
+    pub identifier: Option<String>,
+    /// The customer.
+    pub customer: IdName,
+    /// Due date.
+    pub due_date: NaiveDate,
+    /// Currency code.
+    pub currency: String,
+    /// Its [`open_amount`] (currency units).
+    pub open_amount: Decimal,
+}
+
+/// How many oldest open invoices the dashboard lists.
+pub const OLDEST_COUNT: usize = 5;
+
+/// Adds one invoice's `amount` to its currency's entry of `totals` (kept sorted by
+/// currency). `None` on overflow.
+fn add_to(totals: &mut Vec<CurrencyAmount>, currency: &str, amount: Decimal) -> Option<()> {
+    let at = match totals.binary_search_by(|t| t.currency.as_str().cmp(currency)) {
+        Ok(at) => at,
+        Err(at) => {
+            totals.insert(
+                at,
+                CurrencyAmount {
+                    currency: currency.to_string(),
+                    count: 0,
+                    amount: crate::money::round_money(Decimal::ZERO, currency),
+                },
+            );
+            at
+        }
+    };
+    let entry = &mut totals[at];
+    entry.count = entry.count.checked_add(1)?;
+    entry.amount = entry.amount.checked_add(amount)?;
+    Some(())
+}
+
+/// The receivables on `today` from `invoices` (any order): per currency (sorted) the
+/// count and sum of the open ones (`open_amount` > 0; others are skipped) and of the
+/// overdue ones ([`is_overdue`]); and the [`OLDEST_COUNT`] open invoices with the earliest
+/// due dates (ties by id) with their [`days_overdue`]. `None` when a sum overflows.
+pub fn receivables(today: NaiveDate, invoices: Vec<Receivable>) -> Option<Receivables> {
+    let mut open: Vec<Receivable> = invoices
+        .into_iter()
+        .filter(|r| r.open_amount > Decimal::ZERO)
+        .collect();
+    open.sort_by(|a, b| (a.due_date, a.id).cmp(&(b.due_date, b.id)));
+    let mut out = Receivables::default();
+    for r in &open {
+        add_to(&mut out.open, &r.currency, r.open_amount)?;
+        if is_overdue(r.due_date, today, r.open_amount) {
+            add_to(&mut out.overdue, &r.currency, r.open_amount)?;
+        }
+    }
+    out.oldest = open
+        .into_iter()
+        .take(OLDEST_COUNT)
+        .map(|r| OpenInvoice {
+            days_overdue: days_overdue(r.due_date, today),
+            id: r.id,
+            identifier: r.identifier,
+            customer: r.customer,
+            due_date: r.due_date,
+            open_amount: r.open_amount,
+            currency: r.currency,
+        })
+        .collect();
+    Some(out)
+}
+
 /// The invoice statuses that can be open (for the list links of the dashboard): the
 /// collectible statuses without `paid`.
 pub const OPEN_STATUSES: [InvoiceStatus; 4] = [
@@ -435,6 +511,74 @@ mod tests {
         assert_eq!(months[5].net_total.to_string(), "0.00");
         assert_eq!(
             revenue_by_month(today, [(today, Decimal::MAX), (today, Decimal::MAX)], "EUR"),
+            None
+        );
+    }
+
+    fn receivable(id: i64, due: &str, currency: &str, open: &str) -> Receivable {
+        Receivable {
+            id,
+            identifier: Some(format!("R2611-{id:03}")),
+            customer: IdName {
+                id: 1,
+                name: "Kranzler GmbH".into(),
+            },
+            due_date: day(due),
+            currency: currency.into(),
+            open_amount: d(open),
+        }
+    }
+
+    #[test]
+    fn receivables_sum_open_and_overdue_per_currency_and_list_the_oldest() {
+        let today = day("2026-11-23");
+        let r = receivables(
+            today,
+            vec![
+                receivable(1, "2026-12-01", "EUR", "100.00"),
+                receivable(2, "2026-11-11", "EUR", "50.50"),
+                receivable(3, "2026-11-23", "EUR", "10.00"),
+                receivable(4, "2026-10-01", "CHF", "200.00"),
+                receivable(5, "2026-09-01", "EUR", "0.00"),
+                receivable(6, "2026-11-20", "EUR", "1.00"),
+                receivable(7, "2026-11-21", "EUR", "2.00"),
+                receivable(8, "2026-11-22", "EUR", "3.00"),
+            ],
+        )
+        .unwrap();
+        let figures = |v: &[CurrencyAmount]| {
+            v.iter()
+                .map(|c| (c.currency.clone(), c.count, c.amount.to_string()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            figures(&r.open),
+            [
+                ("CHF".to_string(), 1, "200.00".to_string()),
+                ("EUR".to_string(), 6, "166.50".to_string())
+            ]
+        );
+        assert_eq!(
+            figures(&r.overdue),
+            [
+                ("CHF".to_string(), 1, "200.00".to_string()),
+                ("EUR".to_string(), 4, "56.50".to_string())
+            ]
+        );
+        let oldest: Vec<(i64, i64)> = r.oldest.iter().map(|o| (o.id, o.days_overdue)).collect();
+        assert_eq!(oldest, [(4, 53), (2, 12), (6, 3), (7, 2), (8, 1)]);
+        assert_eq!(receivables(today, vec![]), Some(Receivables::default()));
+        assert_eq!(
+            receivables(
+                today,
+                vec![
+                    receivable(1, "2026-11-01", "EUR", "1"),
+                    Receivable {
+                        open_amount: Decimal::MAX,
+                        ..receivable(2, "2026-11-01", "EUR", "1")
+                    }
+                ]
+            ),
             None
         );
     }

@@ -14,6 +14,7 @@ pub mod auth;
 pub mod billing;
 pub mod companies;
 pub mod config;
+pub mod dashboard;
 pub mod db;
 pub mod deals;
 pub mod demo;

@@ -42,6 +42,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::session::router())
         .merge(crate::account::router())
         .merge(crate::invoices::router())
+        .merge(crate::dashboard::router())
         .merge(crate::recurring::router())
         .merge(crate::invoice_payments::router())
         .merge(crate::reminders::router())

@@ -22,13 +22,35 @@ use sqlx::{QueryBuilder, Sqlite};
 macro_rules! milli {
     ($x:literal) => {
         concat!(
-            "(CASE WHEN substr(", $x, ", 1, 1) = '-' THEN -1 ELSE 1 END * (",
-            "CAST(CASE WHEN instr(", $x, ", '.') > 0 THEN substr(ltrim(", $x, ", '-'), 1, instr(ltrim(", $x, ", '-'), '.') - 1) ELSE ltrim(", $x, ", '-') END AS INTEGER) * 1000",
-            " + CASE WHEN instr(", $x, ", '.') > 0 THEN CAST(substr(substr(", $x, ", instr(", $x, ", '.') + 1) || '000', 1, 3) AS INTEGER) ELSE 0 END))"
+            "(CASE WHEN substr(",
+            $x,
+            ", 1, 1) = '-' THEN -1 ELSE 1 END * (",
+            "CAST(CASE WHEN instr(",
+            $x,
+            ", '.') > 0 THEN substr(ltrim(",
+            $x,
+            ", '-'), 1, instr(ltrim(",
+            $x,
+            ", '-'), '.') - 1) ELSE ltrim(",
+            $x,
+            ", '-') END AS INTEGER) * 1000",
+            " + CASE WHEN instr(",
+            $x,
+            ", '.') > 0 THEN CAST(substr(substr(",
+            $x,
+            ", instr(",
+            $x,
+            ", '.') + 1) || '000', 1, 3) AS INTEGER) ELSE 0 END))"
         )
     };
 }
 pub(crate) use milli;
+
+/// The server's date (its local calendar day, like the recurring invoices' job): the
+/// `today` of the overdue rule and the dashboard.
+pub fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
+}
 
 /// An exact sum in thousandths of a currency unit ([`milli!`]) as currency units at
 /// `currency`'s minor-unit places.
@@ -101,14 +123,12 @@ mod tests {
             ("0.001", 1),
             ("999999999999999.999", 999_999_999_999_999_999),
         ] {
-            let got: i64 = sqlx::query_scalar(&format!(
-                "SELECT {} FROM (SELECT ? AS x)",
-                milli!("x")
-            ))
-            .bind(text)
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+            let got: i64 =
+                sqlx::query_scalar(&format!("SELECT {} FROM (SELECT ? AS x)", milli!("x")))
+                    .bind(text)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
             assert_eq!(got, want, "{text}");
         }
         assert_eq!(from_milli(119_500, "EUR").to_string(), "119.50");

@@ -201,6 +201,15 @@ pub struct InvoiceFilter {
     /// Project id.
     #[serde(deserialize_with = "one")]
     pub project_id: Option<i64>,
+    /// `true`: only invoices with something still to be paid (`open_amount` > 0,
+    /// [`crate::dashboard::open_amount`]); `false`: only those without (issue 11, the
+    /// dashboard's links).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub open: Option<bool>,
+    /// `true`: only overdue invoices ([`crate::dashboard::is_overdue`] on the server's
+    /// date); `false`: only those that are not (issue 11, the dashboard's links).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    pub overdue: Option<bool>,
     /// Pagination and sorting.
     #[serde(skip)]
     pub paging: Paging,
@@ -603,6 +612,20 @@ mod tests {
         assert_eq!(f, InvoiceFilter::default());
         let ids = InvoiceFilter::from_query("ids=").unwrap();
         assert_eq!(ids.global.ids, Some(vec![]));
+    }
+
+    #[test]
+    fn open_and_overdue_read_and_write_back() {
+        let f = InvoiceFilter::from_query("overdue=true&open=false").unwrap();
+        assert_eq!((f.open, f.overdue), (Some(false), Some(true)));
+        let back = f.to_pairs();
+        assert!(back.contains(&("overdue".to_string(), "true".to_string())));
+        assert!(back.contains(&("open".to_string(), "false".to_string())));
+        assert_eq!(
+            InvoiceFilter::from_query("overdue=soon").unwrap_err().param,
+            "overdue"
+        );
+        assert_eq!(InvoiceFilter::from_query("overdue=").unwrap().overdue, None);
     }
 
     #[test]

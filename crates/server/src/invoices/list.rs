@@ -1,15 +1,17 @@
 //! GET /invoices and GET /invoices/locked: filters of interface.md plus the global
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
-use super::repo::{InvoiceRow, COLUMNS, FROM};
+use super::repo::{InvoiceRow, COLUMNS, FROM, OPEN_AMOUNT_SQL};
 use crate::error::ApiResult;
 use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
+use crate::summary::{milli, SummarySql};
 use axum::extract::State;
 use axum::http::HeaderMap;
+use axum::Json;
 use kontor_model::invoice::Invoice;
-use kontor_model::query::{GlobalFilter, InvoiceFilter};
+use kontor_model::query::{GlobalFilter, InvoiceFilter, ListSummary};
 use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
@@ -95,6 +97,21 @@ fn push_where(
     if let Some(p) = f.project_id {
         qb.push(" AND i.project_id = ").push_bind(p);
     }
+    if let Some(open) = f.open {
+        qb.push(format!(
+            " AND {}({OPEN_AMOUNT_SQL} > 0)",
+            if open { "" } else { "NOT " }
+        ));
+    }
+    if let Some(overdue) = f.overdue {
+        // dashboard::is_overdue: open > 0 and due before today (the server's date).
+        qb.push(format!(
+            " AND {}({OPEN_AMOUNT_SQL} > 0 AND i.due_date < ",
+            if overdue { "" } else { "NOT " }
+        ))
+        .push_bind(crate::db::date_text(crate::summary::today()))
+        .push(")");
+    }
     push_global(qb, global, "i", true);
 }
 
@@ -151,4 +168,53 @@ pub async fn locked(
     list: ListQuery<InvoiceFilter>,
 ) -> ApiResult<PageOf<Invoice>> {
     run(&state, &headers, list, true).await
+}
+
+/// The [`ListSummary`] of every invoice `filter` (with `global`) selects: per currency
+/// the count, net, gross and open totals, summed exactly in SQL over the list's own
+/// conditions. Errors: 500 when a sum overflows.
+pub async fn summary_of(
+    pool: &sqlx::SqlitePool,
+    filter: &InvoiceFilter,
+    global: &GlobalFilter,
+) -> ApiResult<ListSummary> {
+    let sql = SummarySql {
+        from: FROM,
+        alias: "i",
+        net: milli!("i.net_total"),
+        gross: milli!("i.gross_total"),
+        open: Some(OPEN_AMOUNT_SQL),
+    };
+    crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global, false)).await
+}
+
+/// GET /invoices/summary?<the list's filters> → [`ListSummary`]: per currency the count,
+/// net, gross and open totals (`open_amount` as on every invoice) of every invoice the
+/// filter selects — the same conditions as GET /invoices, paging and sorting ignored
+/// (issue 11 § Find and see). Errors: 400 naming a malformed filter; 500 when a sum
+/// overflows.
+pub async fn summary(
+    State(state): State<AppState>,
+    list: ListQuery<InvoiceFilter>,
+) -> ApiResult<Json<ListSummary>> {
+    summary_of(&state.pool, &list.filter, &list.global)
+        .await
+        .map(Json)
+}
+
+/// The invoices `filter` selects (at most `limit`, by `order`, an `ORDER BY` body over
+/// the list's columns), in list form with their `open_amount` (no signed links); for the
+/// dashboard's receivables.
+pub async fn select(
+    pool: &sqlx::SqlitePool,
+    filter: &InvoiceFilter,
+    order: &str,
+    limit: i64,
+) -> ApiResult<Vec<Invoice>> {
+    let mut qb = QueryBuilder::new(format!("SELECT {COLUMNS} {FROM}"));
+    push_where(&mut qb, filter, &GlobalFilter::default(), false);
+    qb.push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(limit);
+    let rows: Vec<InvoiceRow> = qb.build_query_as().fetch_all(pool).await?;
+    Ok(rows.into_iter().map(InvoiceRow::into_invoice).collect())
 }

@@ -8,7 +8,7 @@ mod delete;
 pub mod einvoice;
 mod email;
 mod get;
-mod list;
+pub mod list;
 mod pdf;
 pub mod repo;
 mod reverse;
@@ -30,6 +30,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/invoices", get(list::list).post(create::create))
         .route("/invoices/locked", get(list::locked))
+        .route("/invoices/summary", get(list::summary))
         .route("/invoices/preview.pdf", post(pdf::preview_pdf))
         .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
         .route(

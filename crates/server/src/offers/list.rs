@@ -7,9 +7,11 @@ use crate::files::BaseUrl;
 use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
+use crate::summary::{milli, SummarySql};
 use axum::extract::State;
+use axum::Json;
 use kontor_model::offer::Offer;
-use kontor_model::query::OfferFilter;
+use kontor_model::query::{GlobalFilter, ListSummary, OfferFilter};
 use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
@@ -65,6 +67,49 @@ fn order(list: &ListQuery<OfferFilter>) -> ApiResult<String> {
     list.order(SORTS, "o.date DESC, o.id DESC", "o.id")
 }
 
+/// Appends the offer list's conditions (`WHERE ...`) for `f` and the global filters; the
+/// list and its summary share them.
+fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &OfferFilter, global: &GlobalFilter) {
+    qb.push(" WHERE 1");
+    if !f.status.is_empty() {
+        qb.push(" AND o.status IN (");
+        let mut sep = qb.separated(", ");
+        for s in &f.status {
+            sep.push_bind(s.as_str());
+        }
+        qb.push(")");
+    }
+    if let Some(d) = f.from {
+        qb.push(" AND o.date >= ")
+            .push_bind(crate::db::date_text(d));
+    }
+    if let Some(d) = f.to {
+        qb.push(" AND o.date <= ")
+            .push_bind(crate::db::date_text(d));
+    }
+    if let Some(i) = &f.identifier {
+        qb.push(" AND o.identifier = ").push_bind(i.clone());
+    }
+    if let Some(c) = f.company_id {
+        qb.push(" AND o.company_id = ").push_bind(c);
+    }
+    if let Some(term) = &f.term {
+        push_term(
+            qb,
+            term,
+            &[
+                "o.title",
+                "o.identifier",
+                "o.recipient_address",
+                "(SELECT sc.name FROM companies sc WHERE sc.id = o.company_id)",
+            ],
+        );
+    }
+    push_ids(qb, "o.deal_id", &f.deal_ids);
+    push_ids(qb, "o.project_id", &f.project_ids);
+    push_global(qb, global, "o", true);
+}
+
 /// GET /offers → one page of offers (without salutation, footer, items).
 /// Errors: 400 for a malformed filter.
 pub async fn list(
@@ -73,52 +118,11 @@ pub async fn list(
     list: ListQuery<OfferFilter>,
 ) -> ApiResult<PageOf<Offer>> {
     let order = order(&list)?;
-    let f = &list.filter;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
-        qb.push(" WHERE 1");
-        if !f.status.is_empty() {
-            qb.push(" AND o.status IN (");
-            let mut sep = qb.separated(", ");
-            for s in &f.status {
-                sep.push_bind(s.as_str());
-            }
-            qb.push(")");
-        }
-        if let Some(d) = f.from {
-            qb.push(" AND o.date >= ")
-                .push_bind(crate::db::date_text(d));
-        }
-        if let Some(d) = f.to {
-            qb.push(" AND o.date <= ")
-                .push_bind(crate::db::date_text(d));
-        }
-        if let Some(i) = &f.identifier {
-            qb.push(" AND o.identifier = ").push_bind(i.clone());
-        }
-        if let Some(c) = f.company_id {
-            qb.push(" AND o.company_id = ").push_bind(c);
-        }
-        if let Some(term) = &f.term {
-            push_term(
-                qb,
-                term,
-                &[
-                    "o.title",
-                    "o.identifier",
-                    "o.recipient_address",
-                    "(SELECT sc.name FROM companies sc WHERE sc.id = o.company_id)",
-                ],
-            );
-        }
-        push_ids(qb, "o.deal_id", &f.deal_ids);
-        push_ids(qb, "o.project_id", &f.project_ids);
-        push_global(qb, &list.global, "o", true);
-    };
     let (rows, total) = fetch_page::<OfferRow, OfferRow>(
         &state.pool,
         COLUMNS,
         FROM,
-        push_where,
+        |qb| push_where(qb, &list.filter, &list.global),
         &order,
         &list.paging,
     )
@@ -132,4 +136,34 @@ pub async fn list(
         })
         .collect();
     Ok(list.page(items, total))
+}
+
+/// The [`ListSummary`] of every offer `filter` (with `global`) selects, summed
+/// exactly in SQL over the list's own conditions. Errors: 500 when a sum overflows.
+pub async fn summary_of(
+    pool: &sqlx::SqlitePool,
+    filter: &OfferFilter,
+    global: &GlobalFilter,
+) -> ApiResult<ListSummary> {
+    let sql = SummarySql {
+        from: FROM,
+        alias: "o",
+        net: milli!("o.net_total"),
+        gross: milli!("o.gross_total"),
+        open: None,
+    };
+    crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
+}
+
+/// GET /offers/summary?<the list's filters> → [`ListSummary`]: per currency the count, net
+/// and gross totals of every offer the filter selects (the conditions of GET /offers,
+/// paging and sorting ignored); `open_amount` is `null` (offers are not paid). Errors: 400
+/// naming a malformed filter; 500 when a sum overflows.
+pub async fn summary(
+    State(state): State<AppState>,
+    list: ListQuery<OfferFilter>,
+) -> ApiResult<Json<ListSummary>> {
+    summary_of(&state.pool, &list.filter, &list.global)
+        .await
+        .map(Json)
 }

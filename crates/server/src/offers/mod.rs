@@ -6,7 +6,7 @@ mod create;
 mod edit;
 mod email;
 mod get;
-mod list;
+pub mod list;
 mod pdf;
 pub mod repo;
 mod status;
@@ -23,6 +23,7 @@ use axum::Router;
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/offers", get(list::list).post(create::create))
+        .route("/offers/summary", get(list::summary))
         .route(
             "/offers/{id}",
             get(get::get_one).put(edit::update).delete(edit::delete),

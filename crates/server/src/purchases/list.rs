@@ -7,10 +7,11 @@ use crate::files::BaseUrl;
 use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
+use crate::summary::{milli, SummarySql};
 use axum::extract::State;
 use axum::Json;
 use kontor_model::purchase::{totals_per_currency, Purchase, PurchaseTotal};
-use kontor_model::query::{GlobalFilter, PurchaseFilter};
+use kontor_model::query::{GlobalFilter, ListSummary, PurchaseFilter};
 use rust_decimal::Decimal;
 use sqlx::{QueryBuilder, Sqlite};
 use std::str::FromStr;
@@ -155,4 +156,45 @@ pub async fn totals(
     totals_per_currency(parsed)
         .map(Json)
         .ok_or_else(|| ApiError::Internal("purchase totals overflow".into()))
+}
+
+/// SQL: purchase `p`'s open amount in thousandths of a currency unit — gross − payments,
+/// never below 0 ([`kontor_model::payment_rules::open_amount`]; issue 11 contract
+/// § Summaries).
+const OPEN_SQL: &str = concat!(
+    "MAX(",
+    milli!("p.gross_total"),
+    " - COALESCE((SELECT SUM(",
+    milli!("pp.total"),
+    ") FROM purchase_payments pp WHERE pp.purchase_id = p.id), 0), 0)"
+);
+
+/// The [`ListSummary`] of every purchase `filter` (with `global`) selects, summed
+/// exactly in SQL over the list's own conditions. Errors: 500 when a sum overflows.
+pub async fn summary_of(
+    pool: &sqlx::SqlitePool,
+    filter: &PurchaseFilter,
+    global: &GlobalFilter,
+) -> ApiResult<ListSummary> {
+    let sql = SummarySql {
+        from: FROM,
+        alias: "p",
+        net: milli!("p.net_total"),
+        gross: milli!("p.gross_total"),
+        open: Some(OPEN_SQL),
+    };
+    crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
+}
+
+/// GET /purchases/summary?<the list's filters> → [`ListSummary`]: per currency the count,
+/// net, gross and open totals (gross − payments per purchase, never below 0) of every
+/// purchase the filter selects (the conditions of GET /purchases, paging and sorting
+/// ignored). Errors: 400 naming a malformed filter; 500 when a sum overflows.
+pub async fn summary(
+    State(state): State<AppState>,
+    list: ListQuery<PurchaseFilter>,
+) -> ApiResult<Json<ListSummary>> {
+    summary_of(&state.pool, &list.filter, &list.global)
+        .await
+        .map(Json)
 }

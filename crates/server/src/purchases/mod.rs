@@ -8,7 +8,7 @@ mod duplicates;
 mod get;
 mod import;
 mod import_repo;
-mod list;
+pub mod list;
 mod payments;
 pub mod repo;
 mod status;
@@ -27,6 +27,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/purchases", get(list::list).post(create::create))
         .route("/purchases/totals", get(list::totals))
+        .route("/purchases/summary", get(list::summary))
         .route(
             "/purchases/import",
             post(import::import).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),

@@ -1,0 +1,116 @@
+//! GET /dashboard (issue 11 § Find and see; contract § Dashboard): open and overdue
+//! receivables with the oldest open invoices, revenue per month for twelve months,
+//! purchases awaiting approval and offers awaiting an answer.
+//!
+//! Every figure is computed over the same conditions as the list it links to: the open
+//! invoices are GET /invoices?open=true (their amounts and the overdue split by the
+//! model's rules, `kontor_model::dashboard`), the purchases GET /purchases?status=pending
+//! and the offers GET /offers?status=sent, both through the lists' summaries.
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::get;
+use axum::{Json, Router};
+use chrono::NaiveDate;
+use kontor_model::dashboard::{
+    last_twelve_months, receivables, revenue_by_month, revenue_window_start, Dashboard,
+    PendingPurchases, Receivable, Revenue, SentOffers,
+};
+use kontor_model::offer::OfferStatus;
+use kontor_model::party::IdName;
+use kontor_model::purchase::PurchaseStatus;
+use kontor_model::query::{GlobalFilter, InvoiceFilter, OfferFilter, PurchaseFilter};
+
+/// Route of the dashboard.
+pub fn router() -> Router<AppState> {
+    Router::new().route("/dashboard", get(dashboard))
+}
+
+/// GET /dashboard (any key) → 200 with the [`Dashboard`] for the server's date. Errors:
+/// 500 when a stored amount is corrupt or a sum overflows.
+pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboard>> {
+    let pool = &state.pool;
+    let today = crate::summary::today();
+    let overflow = |what: &str| ApiError::Internal(format!("dashboard {what} overflow"));
+
+    let open = InvoiceFilter {
+        open: Some(true),
+        ..Default::default()
+    };
+    let invoices =
+        crate::invoices::list::select(pool, &open, "i.due_date ASC, i.id ASC", i64::MAX).await?;
+    let receivables = receivables(
+        today,
+        invoices
+            .into_iter()
+            .map(|i| Receivable {
+                customer: i.customer.unwrap_or(IdName {
+                    id: i.customer_id,
+                    name: String::new(),
+                }),
+                id: i.id,
+                identifier: i.identifier,
+                due_date: i.due_date,
+                currency: i.currency,
+                open_amount: i.open_amount,
+            })
+            .collect(),
+    )
+    .ok_or_else(|| overflow("receivables"))?;
+
+    let currency = crate::account::default_currency(pool).await?;
+    let window_end = last_twelve_months(today)
+        .last()
+        .and_then(|m| m.last_day())
+        .unwrap_or(today);
+    // Finalized invoices (every status but draft; reversals with their negative net).
+    let rows: Vec<(NaiveDate, crate::db::Dec)> = sqlx::query_as(
+        "SELECT i.date, i.net_total FROM invoices i WHERE i.deleted_at IS NULL \
+         AND i.status <> 'draft' AND i.currency = ? AND i.date >= ? AND i.date <= ?",
+    )
+    .bind(&currency)
+    .bind(crate::db::date_text(revenue_window_start(today)))
+    .bind(crate::db::date_text(window_end))
+    .fetch_all(pool)
+    .await?;
+    let months = revenue_by_month(today, rows.into_iter().map(|(d, n)| (d, n.0)), &currency)
+        .ok_or_else(|| overflow("revenue"))?;
+
+    let pending = PurchaseFilter {
+        status: vec![PurchaseStatus::Pending],
+        ..Default::default()
+    };
+    let purchases = crate::purchases::list::summary_of(pool, &pending, &GlobalFilter::default())
+        .await?
+        .totals
+        .into_iter()
+        .map(|t| PendingPurchases {
+            currency: t.currency,
+            count: t.count,
+            gross_total: t.gross_total,
+        })
+        .collect();
+    let sent = OfferFilter {
+        status: vec![OfferStatus::Sent],
+        ..Default::default()
+    };
+    let offers = crate::offers::list::summary_of(pool, &sent, &GlobalFilter::default())
+        .await?
+        .totals
+        .into_iter()
+        .map(|t| SentOffers {
+            currency: t.currency,
+            count: t.count,
+            net_total: t.net_total,
+        })
+        .collect();
+
+    Ok(Json(Dashboard {
+        today,
+        receivables,
+        revenue: Revenue { currency, months },
+        purchases_awaiting_approval: purchases,
+        offers_awaiting_answer: offers,
+    }))
+}
