@@ -83,13 +83,13 @@ async fn a_7_percent_position_gets_its_own_tax_line() {
     let groups = texts(&root, "[data-tax-group]");
     assert_eq!(groups.len(), 2, "{groups:?}");
     assert!(
-        groups[0].contains("Tax 19 %")
+        groups[0].contains("VAT 19 %")
             && groups[0].contains("90.00 EUR")
             && groups[0].contains("17.10 EUR"),
         "{groups:?}"
     );
     assert!(
-        groups[1].contains("Tax 7 %") && groups[1].contains("6.30 EUR"),
+        groups[1].contains("VAT 7 %") && groups[1].contains("6.30 EUR"),
         "{groups:?}"
     );
     assert_eq!(text(&root, "[data-total=tax]"), "23.40 EUR");
@@ -121,8 +121,8 @@ async fn a_7_percent_position_gets_its_own_tax_line() {
     let options = texts(&root, "select.pe-vat-select:first-of-type option");
     assert_eq!(options[0], "Default (reverse charge)");
     let groups = texts(&root, "[data-tax-group]");
-    assert!(groups[0].contains("Tax 7 %"), "{groups:?}");
-    assert!(groups[1].contains("Tax (reverse charge)"), "{groups:?}");
+    assert!(groups[0].contains("VAT 7 %"), "{groups:?}");
+    assert!(groups[1].contains("VAT (reverse charge)"), "{groups:?}");
 }
 
 #[wasm_bindgen_test]

@@ -104,7 +104,7 @@ pub fn CompanyMoreFields(
         <section class="form-section" aria-labelledby="sec-einvoice">
             <h2 class="section-title" id="sec-einvoice">"E-invoices"</h2>
             <div class="form-grid">
-                <Field id="f-buyer_reference" label="Buyer reference (Leitweg-ID)" hint="Public customers give you their Leitweg-ID; invoices can override it." error=error_of(errors, "buyer_reference")>
+                <Field id="f-buyer_reference" label="Customer reference (Leitweg-ID)" hint="Public customers give you their Leitweg-ID; invoices can override it." error=error_of(errors, "buyer_reference")>
                     {line(p, "buyer_reference", state.buyer_reference, errors, "text")}
                 </Field>
                 <Field id="f-electronic_address" label="E-invoice address" hint="Empty: the billing e-mail." error=error_of(errors, "electronic_address")>
@@ -152,7 +152,7 @@ pub fn CompanyMoreFields(
                 <Field id="f-default_invoice_due_days" label="Payment term (days)" error=error_of(errors, "default_invoice_due_days")>
                     <input id="f-default_invoice_due_days" class="input-number" inputmode="numeric" bind:value=state.due_days aria-invalid=invalid(errors, "default_invoice_due_days") />
                 </Field>
-                <Field id="f-customer_vat.tax" label="Tax %" hint="Empty: the account's default." error=error_of(errors, "customer_vat.tax")>
+                <Field id="f-customer_vat.tax" label="VAT %" hint="Empty: the account's default." error=error_of(errors, "customer_vat.tax")>
                     <input id="f-customer_vat.tax" class="input-number" inputmode="decimal" bind:value=state.tax aria-invalid=invalid(errors, "customer_vat.tax") />
                 </Field>
                 <Field id="f-default_discount" label="Discount %" error=error_of(errors, "default_discount")>

@@ -82,7 +82,7 @@ pub fn PartyFields(
                 <Field id="f-title" label="Title" required=true hint=title_hint.unwrap_or_default() error=error_of(errors, "title")>
                     <input id="f-title" type="text" bind:value=state.title placeholder=title_placeholder aria-invalid=invalid(errors, "title") />
                 </Field>
-                <Field id="f-buyer_reference" label="Buyer reference" hint="Order number or Leitweg-ID for the e-invoice; empty: the customer's." error=error_of(errors, "buyer_reference")>
+                <Field id="f-buyer_reference" label="Customer reference" hint="Order number or Leitweg-ID for the e-invoice; empty: the customer's." error=error_of(errors, "buyer_reference")>
                     <input id="f-buyer_reference" type="text" bind:value=state.buyer_reference
                         placeholder=customer_reference aria-invalid=invalid(errors, "buyer_reference") />
                 </Field>
@@ -158,7 +158,7 @@ pub fn PricingFields(
 ) -> impl IntoView {
     view! {
         <section class="form-section" aria-labelledby="sec-pricing">
-            <h2 class="section-title" id="sec-pricing">"Currency and tax"</h2>
+            <h2 class="section-title" id="sec-pricing">"Currency and VAT"</h2>
             <div class="form-grid form-grid-6">
                 <Field id="f-currency" label="Currency" required=true error=error_of(errors, "currency")>
                     <select id="f-currency" on:change=move |ev| state.currency.set(event_target_value(&ev))>
@@ -168,7 +168,7 @@ pub fn PricingFields(
                         }).collect_view())}
                     </select>
                 </Field>
-                <Field id="f-tax" label="Tax %" required=true error=error_of(errors, "tax")>
+                <Field id="f-tax" label="VAT %" required=true error=error_of(errors, "tax")>
                     <input id="f-tax" class="input-number" inputmode="decimal" bind:value=state.tax disabled=move || state.reverse_charge.get() aria-invalid=invalid(errors, "tax") />
                 </Field>
                 <div class="field field-check">
@@ -176,7 +176,7 @@ pub fn PricingFields(
                         <input type="checkbox" bind:checked=state.reverse_charge />
                         " Reverse charge"
                     </label>
-                    <p class="field-hint">"The recipient owes the tax; none is charged."</p>
+                    <p class="field-hint">"The customer owes the VAT; none is charged."</p>
                 </div>
                 <Field id="f-discount" label="Discount %" error=error_of(errors, "discount")>
                     <input id="f-discount" class="input-number" inputmode="decimal" placeholder="0" bind:value=state.discount aria-invalid=invalid(errors, "discount") />

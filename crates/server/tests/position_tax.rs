@@ -430,13 +430,13 @@ async fn english_pdfs_word_each_group_and_its_notice() {
         "VAT exempt (intra-EU) on 20.00 EUR",
         "VAT exempt (export) on 30.00 EUR",
         "Exempt under Art. 138 VAT Directive",
-        "Tax-exempt export supply.",
+        "VAT-exempt export supply.",
         "222.50 EUR",
     ] {
         assert!(text.contains(expected), "{expected:?} missing:\n{text}");
     }
     assert!(
-        !text.contains("Tax-exempt intra-Community supply."),
+        !text.contains("VAT-exempt intra-Community supply."),
         "a given reason replaces the default notice:\n{text}"
     );
 }

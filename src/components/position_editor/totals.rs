@@ -30,8 +30,8 @@ pub fn use_totals(
     })
 }
 
-/// The label of a VAT group's tax line: "Tax 19 %", "Tax 0 %", "Exempt (no tax)",
-/// "Tax (reverse charge)", "Tax (intra-EU, exempt)", "Tax (export, exempt)".
+/// The label of a VAT group's tax line: "VAT 19 %", "VAT 0 %", "Exempt (no VAT)",
+/// "VAT (reverse charge)", "VAT (intra-EU, exempt)", "VAT (export, exempt)".
 pub fn group_label(group: &TaxGroup) -> String {
     tax_line_label(group.category, group.rate)
 }
@@ -40,12 +40,12 @@ pub fn group_label(group: &TaxGroup) -> String {
 pub fn tax_line_label(category: TaxCategory, rate: Decimal) -> String {
     match category {
         TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => {
-            format!("Tax {} %", format_input(rate.normalize()))
+            format!("VAT {} %", format_input(rate.normalize()))
         }
-        TaxCategory::Exempt => "Exempt (no tax)".into(),
-        TaxCategory::ReverseCharge => "Tax (reverse charge)".into(),
-        TaxCategory::IntraEu => "Tax (intra-EU, exempt)".into(),
-        TaxCategory::Export => "Tax (export, exempt)".into(),
+        TaxCategory::Exempt => "Exempt (no VAT)".into(),
+        TaxCategory::ReverseCharge => "VAT (reverse charge)".into(),
+        TaxCategory::IntraEu => "VAT (intra-EU, exempt)".into(),
+        TaxCategory::Export => "VAT (export, exempt)".into(),
     }
 }
 
@@ -128,8 +128,8 @@ pub fn TotalsBox(
                     let group = groups.first().cloned();
                     let label = match &group {
                         Some(g) => group_label(g),
-                        None if reverse_charge.get() => "Tax (reverse charge)".to_string(),
-                        None => format!("Tax {} %", percent(tax.get())),
+                        None if reverse_charge.get() => "VAT (reverse charge)".to_string(),
+                        None => format!("VAT {} %", percent(tax.get())),
                     };
                     let key = group.as_ref().map(group_key);
                     view! {
@@ -157,7 +157,7 @@ pub fn TotalsBox(
                     view! {
                         {lines}
                         <div class="totals-line">
-                            <dt>"Tax total"</dt>
+                            <dt>"VAT total"</dt>
                             <dd class="money" data-total="tax">{amount(|t| t.tax_amount)}</dd>
                         </div>
                     }
@@ -174,7 +174,7 @@ pub fn TotalsBox(
 
 /// The tax lines of a stored invoice or offer from its `tax_breakdown`: one line labelled
 /// `single_label` when there is at most one group (as before per-position VAT), else one
-/// line per group ("Tax 7 % on 50.00 EUR") and a "Tax total".
+/// line per group ("VAT 7 % on 50.00 EUR") and a "VAT total".
 #[component]
 pub fn StoredTaxLines(
     /// The document's `tax_breakdown`.
@@ -184,7 +184,7 @@ pub fn StoredTaxLines(
     /// The currency code.
     #[prop(into)]
     currency: String,
-    /// The label of a single tax line ("Tax 19 %", "Tax (reverse charge)").
+    /// The label of a single tax line ("VAT 19 %", "VAT (reverse charge)").
     #[prop(into)]
     single_label: String,
 ) -> impl IntoView {
@@ -212,7 +212,7 @@ pub fn StoredTaxLines(
         .collect_view();
     view! {
         {lines}
-        <div class="totals-line"><dt>"Tax total"</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
+        <div class="totals-line"><dt>"VAT total"</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
     }
     .into_any()
 }

@@ -211,13 +211,13 @@ fn MasterData(company: Company) -> impl IntoView {
                 {fact("Tax number", c.tax_number.clone())}
                 {fact("IBAN", c.iban.as_deref().map(grouped))}
                 {fact("BIC", c.bic.clone())}
-                {fact("Buyer reference", c.buyer_reference.clone())}
+                {fact("Customer reference", c.buyer_reference.clone())}
                 {fact("E-invoice address", c.electronic_address.clone())}
                 {fact("Invoices as", einvoice_format)}
                 {fact("SEPA mandate", c.sepa_mandate_reference.clone())}
                 {fact("Currency", c.currency.clone())}
                 {fact("Payment term", c.default_invoice_due_days.or(c.payment_term_days).map(|d| format!("{d} days")))}
-                {fact("Tax", pct(vat.tax))}
+                {fact("VAT", pct(vat.tax))}
                 {fact("VAT treatment", treatment)}
                 {fact("Discount", pct(c.default_discount))}
                 {fact("Cash discount", cash)}

@@ -41,7 +41,7 @@ pub fn InvoiceFacts(
         )
     };
     let tax = if invoice.vat.reverse_charge {
-        "reverse charge (no tax)".to_string()
+        "reverse charge (no VAT)".to_string()
     } else {
         percent(invoice.tax)
     };
@@ -55,7 +55,7 @@ pub fn InvoiceFacts(
         ("Due date", format_date(invoice.due_date)),
         ("Service period", service),
         ("Currency", invoice.currency.clone()),
-        ("Tax", tax),
+        ("VAT", tax),
         ("Intra-EU supply", yes_no(invoice.vat.intra_eu).into()),
         ("Discount", percent(invoice.discount)),
         ("Cash discount", cash),
@@ -147,9 +147,9 @@ pub fn PositionsSection(
     let items = invoice.items.clone().unwrap_or_default();
     let currency = invoice.currency.clone();
     let tax_label = if invoice.vat.reverse_charge {
-        "Tax (reverse charge)".to_string()
+        "VAT (reverse charge)".to_string()
     } else {
-        format!("Tax {}", percent(invoice.tax))
+        format!("VAT {}", percent(invoice.tax))
     };
     let tax_amount = invoice.gross_total - invoice.net_total;
     view! {

@@ -53,7 +53,7 @@ pub fn OfferPositions(
             <dl class="totals-box totals-static">
                 <div class="totals-line"><dt>{format!("Net total (discount {} %)", offer.discount.normalize())}</dt><dd class="money">{format_money(offer.net_total, &offer.currency)}</dd></div>
                 <StoredTaxLines breakdown=offer.tax_breakdown.clone() tax_total=offer.gross_total - offer.net_total
-                    currency=offer.currency.clone() single_label=format!("Tax {} %", offer.tax.normalize()) />
+                    currency=offer.currency.clone() single_label=format!("VAT {} %", offer.tax.normalize()) />
                 <div class="totals-line totals-gross"><dt>"Gross total"</dt><dd class="money">{format_money(offer.gross_total, &offer.currency)}</dd></div>
             </dl>
         </section>

@@ -158,7 +158,7 @@ pub fn OfferTermsFields(
                         }).collect_view()}
                     </select>
                 </Field>
-                <Field id="f-tax" label="Tax %" required=true error=error_of(errors, "tax")>
+                <Field id="f-tax" label="VAT %" required=true error=error_of(errors, "tax")>
                     <input id="f-tax" type="text" inputmode="decimal" bind:value=state.tax disabled=move || state.reverse_charge.get() />
                 </Field>
                 <div class="field field-check">
@@ -166,7 +166,7 @@ pub fn OfferTermsFields(
                         <input type="checkbox" id="f-reverse_charge" bind:checked=state.reverse_charge />
                         " Reverse charge"
                     </label>
-                    <p class="field-hint">"The recipient owes the tax; none is charged."</p>
+                    <p class="field-hint">"The customer owes the VAT; none is charged."</p>
                 </div>
                 <Field id="f-discount" label="Discount %" error=error_of(errors, "discount")>
                     <input id="f-discount" type="text" inputmode="decimal" bind:value=state.discount />

@@ -149,8 +149,8 @@ fn PositionsTable(
             <h2 class="section-title" id="positions-title">"Positions"</h2>
             <table class="table purchase-items">
                 <thead><tr>
-                    <th scope="col">"Title"</th><th scope="col">"Category"</th><th scope="col" class="num">"Tax"</th>
-                    <th scope="col" class="num">"Net"</th><th scope="col" class="num">"Tax amount"</th><th scope="col" class="num">"Gross"</th>
+                    <th scope="col">"Title"</th><th scope="col">"Category"</th><th scope="col" class="num">"VAT %"</th>
+                    <th scope="col" class="num">"Net"</th><th scope="col" class="num">"VAT"</th><th scope="col" class="num">"Gross"</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
                 <tfoot><tr>

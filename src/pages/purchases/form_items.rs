@@ -74,11 +74,11 @@ pub fn PurchaseItems(
                     <span class="field-error">{err("total")}</span>
                 </td>
                 <td>
-                    <input class="input-number item-tax" inputmode="decimal" aria-label="Tax %" bind:value=row.tax />
+                    <input class="input-number item-tax" inputmode="decimal" aria-label="VAT %" bind:value=row.tax />
                     <span class="field-error">{err("tax")}</span>
                 </td>
                 <td class="center">
-                    <input type="checkbox" class="item-included" aria-label="Amount includes tax" bind:checked=row.tax_included
+                    <input type="checkbox" class="item-included" aria-label="Amount includes VAT" bind:checked=row.tax_included
                         on:keydown=move |ev| add_after_enter(ev, key) />
                 </td>
                 <td class="num money item-net">{cell(|a| a.net_total)}</td>
@@ -95,8 +95,8 @@ pub fn PurchaseItems(
     view! {
         <table class="table purchase-editor">
             <thead><tr>
-                <th scope="col">"Title"</th><th scope="col">"Amount"</th><th scope="col">"Tax %"</th>
-                <th scope="col">"Incl. tax"</th><th scope="col" class="num">"Net"</th><th scope="col" class="num">"Tax"</th>
+                <th scope="col">"Title"</th><th scope="col">"Amount"</th><th scope="col">"VAT %"</th>
+                <th scope="col">"Incl. VAT"</th><th scope="col" class="num">"Net"</th><th scope="col" class="num">"VAT"</th>
                 <th scope="col" class="num">"Gross"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th>
             </tr></thead>
             <tbody>

@@ -73,7 +73,7 @@ fn RecurringView(
     let t = &record.template;
     let positions = t.items.as_ref().map(Vec::len).unwrap_or(0);
     let tax = match (&t.vat, t.tax) {
-        (Some(v), _) if v.reverse_charge == Some(true) => "reverse charge (no tax)".to_string(),
+        (Some(v), _) if v.reverse_charge == Some(true) => "reverse charge (no VAT)".to_string(),
         (_, Some(tax)) => format!("{} %", format_input(tax.normalize())),
         _ => "–".into(),
     };
@@ -93,7 +93,7 @@ fn RecurringView(
     ];
     let invoice: Vec<(&str, String)> = vec![
         ("Currency", t.currency.clone().unwrap_or_else(|| "–".into())),
-        ("Tax", tax),
+        ("VAT", tax),
         (
             "Positions",
             if positions == 1 {

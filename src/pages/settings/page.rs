@@ -59,7 +59,7 @@ const SECTIONS: [(&str, &str); 6] = [
     ("settings-bank", "Bank"),
     ("settings-einvoice", "E-invoices"),
     ("settings-documents", "Documents"),
-    ("settings-taxes", "Taxes & defaults"),
+    ("settings-taxes", "VAT & defaults"),
     ("settings-email", "E-mail"),
 ];
 
@@ -195,7 +195,7 @@ fn SettingsForms(
     let (save_company, company_pending) = env.saver(company, "Company", None);
     let (save_bank, bank_pending) = env.saver(bank, "Bank", None);
     let (save_einvoice, einvoice_pending) = env.saver(einvoice, "E-invoice settings", None);
-    let (save_taxes, taxes_pending) = env.saver(taxes, "Taxes and defaults", None);
+    let (save_taxes, taxes_pending) = env.saver(taxes, "VAT and defaults", None);
     view! {
         {move || read_only.get().then(|| view! {
             <p class="notice" role="status" id="settings-read-only">
@@ -219,7 +219,7 @@ fn SettingsForms(
                 <FieldGrid section=einvoice />
             </SectionCard>
             <DocumentsSection section=documents account=json.clone() env=env />
-            <SectionCard id="settings-taxes" title="Taxes & defaults" section=taxes validate=validate
+            <SectionCard id="settings-taxes" title="VAT & defaults" section=taxes validate=validate
                 intro="What a new invoice, offer or purchase starts with."
                 on_save=save_taxes pending=taxes_pending read_only=read_only>
                 <FieldGrid section=taxes />

@@ -91,7 +91,7 @@ pub const TAXES: &[FieldSpec] = &[
     FieldSpec::text("default_currency", "Default currency")
         .input(Input::OneOf("currencies"))
         .wire(Wire::Required),
-    FieldSpec::text("default_tax", "Default tax (%)")
+    FieldSpec::text("default_tax", "Default VAT (%)")
         .input(Input::Number)
         .wire(Wire::Decimal),
     FieldSpec::text("default_invoice_due_days", "Payment term (days)")
