@@ -156,6 +156,11 @@ async fn create_read_list_replace_delete() {
     assert_eq!(list.body[0]["id"], second.body["id"], "newest first");
     let page2 = s.get("/recurring_invoices?per_page=1&page=2").await;
     assert_eq!(page2.body[0]["id"], id);
+    let sorted = s.get("/recurring_invoices?sort_by=next_date%20asc").await;
+    assert_eq!(sorted.status, 200);
+    assert_eq!(sorted.body[0]["id"], id, "same next date: ties by id");
+    assert_eq!(sorted.body[0]["runs"], json!([]));
+    assert_eq!(s.get("/recurring_invoices?sort_by=gross").await.status, 400);
 
     let mut changed = schedule(
         c,

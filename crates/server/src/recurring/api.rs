@@ -114,15 +114,22 @@ async fn run_if_due(state: &AppState, id: i64, fields: &Fields) {
     }
 }
 
-/// GET /recurring_invoices → 200, a page of schedules newest first, each with its latest
-/// three runs (headers `X-Page`, `X-Per-Page`, `X-Total`, `Link`). Errors: 400 for a
-/// malformed paging parameter.
+/// GET /recurring_invoices → 200, a page of schedules, newest first unless `sort_by`
+/// names `next_date`, `created_at`, `updated_at` or `customer`, each with its latest three
+/// runs (headers `X-Page`, `X-Per-Page`, `X-Total`, `Link`). Errors: 400 for a malformed
+/// paging or sort parameter.
 pub async fn list(
     State(state): State<AppState>,
     list: ListQuery,
 ) -> ApiResult<PageOf<RecurringInvoice>> {
-    let (items, total) =
-        repo::page(&state.pool, list.paging.page(), list.paging.per_page()).await?;
+    let order = list.order(&repo::SORTABLE, "s.id DESC", "s.id")?;
+    let (items, total) = repo::page(
+        &state.pool,
+        list.paging.page(),
+        list.paging.per_page(),
+        &order,
+    )
+    .await?;
     Ok(list.page(items, total))
 }
 

@@ -208,19 +208,31 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<RecurringInvoice> {
     row.representation(runs)
 }
 
-/// Page `page` (1-based) of `per_page` schedules, newest first, each with its latest three
-/// runs, and the number of all schedules.
+/// The `sort_by` fields of the list (wire name → SQL), for [`page`].
+pub const SORTABLE: [(&str, &str); 4] = [
+    ("next_date", "s.next_date"),
+    ("created_at", "s.created_at"),
+    ("updated_at", "s.updated_at"),
+    ("customer", "c.name COLLATE NOCASE"),
+];
+
+/// Page `page` (1-based) of `per_page` schedules in `order` (an `ORDER BY` body built from
+/// [`SORTABLE`]), each with its latest three runs, and the number of all schedules.
+/// Errors: 400 for a page beyond counting.
 pub async fn page(
     pool: &SqlitePool,
     page: u32,
     per_page: u32,
+    order: &str,
 ) -> ApiResult<(Vec<RecurringInvoice>, i64)> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM recurring_invoices")
         .fetch_one(pool)
         .await?;
-    let offset = i64::from(page.saturating_sub(1)).saturating_mul(i64::from(per_page));
+    let offset = i64::from(page.max(1) - 1)
+        .checked_mul(i64::from(per_page))
+        .ok_or_else(|| ApiError::BadRequest("Query parameter page is too large.".into()))?;
     let rows: Vec<ScheduleRow> = sqlx::query_as(&format!(
-        "SELECT {COLUMNS} {FROM} ORDER BY s.id DESC LIMIT ? OFFSET ?"
+        "SELECT {COLUMNS} {FROM} ORDER BY {order} LIMIT ? OFFSET ?"
     ))
     .bind(i64::from(per_page))
     .bind(offset)
