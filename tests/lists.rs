@@ -155,6 +155,7 @@ async fn the_totals_row_shows_the_servers_sums_per_currency() {
     assert_eq!(cell("EUR", "gross"), "1,469,135.68 EUR");
     assert_eq!(cell("EUR", "open"), "595.00 EUR");
     assert_eq!(cell("CHF", "gross"), "108.10 CHF");
+    assert_eq!(cell("CHF", "count"), "1 invoice");
     // One row per currency, in the server's order, under a header naming the columns.
     let currencies = texts(&root, "tbody th");
     assert_eq!(currencies, vec!["CHF", "EUR"]);

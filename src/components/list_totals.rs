@@ -9,6 +9,15 @@ use crate::components::money::format_money;
 use kontor_model::query::CurrencyTotals;
 use leptos::prelude::*;
 
+/// "1 invoice", "12 invoices": `noun` is a regular plural (invoices, offers, purchases).
+pub fn count_text(count: i64, noun: &str) -> String {
+    if count == 1 {
+        format!("1 {}", noun.strip_suffix('s').unwrap_or(noun))
+    } else {
+        format!("{count} {noun}")
+    }
+}
+
 /// The totals table: "Totals of all matches" and per currency count, net, gross and,
 /// with `show_open`, the open amount. No currency (nothing matches) shows nothing.
 #[component]
@@ -34,7 +43,7 @@ pub fn ListTotals(
             view! {
                 <tr data-currency=t.currency.clone()>
                     <th scope="row">{t.currency.clone()}</th>
-                    <td class="num" data-total="count">{format!("{} {noun}", t.count)}</td>
+                    <td class="num" data-total="count">{count_text(t.count, noun)}</td>
                     <td class="num money" data-total="net">{format_money(t.net_total, &t.currency)}</td>
                     <td class="num money" data-total="gross">{format_money(t.gross_total, &t.currency)}</td>
                     {show_open.then(|| view! { <td class="num money" data-total="open">{open}</td> })}

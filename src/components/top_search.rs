@@ -143,6 +143,16 @@ pub fn TopSearch() -> impl IntoView {
             });
         }
     };
+    // A change without typing (the field emptied at once, e.g. by the browser's clear
+    // button or an autofill) filters the list at once.
+    let on_change = move |ev: leptos::ev::Event| {
+        if on_list.get_untracked() {
+            wait.cancel();
+            let replace = pushed.get_value();
+            pushed.set_value(true);
+            apply.run((event_target_value(&ev), replace));
+        }
+    };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         wait.cancel();
@@ -184,6 +194,7 @@ pub fn TopSearch() -> impl IntoView {
                 data-scope=move || scope.get().noun
                 prop:value=move || text.get()
                 on:input=on_input
+                on:change=on_change
                 on:focus=move |_| pushed.set_value(false) />
             <kbd class="topbar-search-key" aria-hidden="true">"/"</kbd>
         </form>

@@ -74,7 +74,10 @@ pub fn InvoiceTable(
                                     <td class="cell-number">
                                         <a href=href(&format!("/invoices/{}", invoice.id)) class:is-draft=is_draft>{number}</a>
                                     </td>
-                                    <td class="cell-customer" title=customer_title>{customer}</td>
+                                    <td class="cell-customer" title=customer_title>
+                                        <span class="cell-main">{customer}</span>
+                                        <span class="cell-sub">{invoice.title.clone()}</span>
+                                    </td>
                                     <td class="cell-title" title=invoice.title.clone()>{invoice.title.clone()}</td>
                                     <td class="cell-date">{format_date(invoice.date)}</td>
                                     <td class="cell-date">{format_date(invoice.due_date)}</td>

@@ -170,7 +170,10 @@ fn OfferTable(
                         view! {
                             <tr on:click=move |_| navigate(&target, Default::default()) data-id=o.id.to_string()>
                                 <td class="cell-number"><a href=href(&path)>{o.identifier.clone()}</a></td>
-                                <td class="cell-customer" title=company.clone()>{company.clone()}</td>
+                                <td class="cell-customer" title=company.clone()>
+                                    <span class="cell-main">{company.clone()}</span>
+                                    <span class="cell-sub">{o.title.clone()}</span>
+                                </td>
                                 <td class="cell-title" title=o.title.clone()>{o.title.clone()}</td>
                                 <td class="cell-date">{format_date(o.date)}</td>
                                 <td class="cell-date">{format_date(o.due_date)}</td>

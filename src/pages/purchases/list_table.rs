@@ -82,7 +82,10 @@ pub fn PurchaseTable(
                 <tr on:click=open data-id=p.id.to_string()>
                     <td class="cell-number"><a href=link>{p.identifier.clone()}</a></td>
                     <td>{p.receipt_identifier.clone()}</td>
-                    <td class="cell-customer" title=supplier.clone()>{supplier.clone()}</td>
+                    <td class="cell-customer" title=supplier.clone()>
+                        <span class="cell-main">{supplier.clone()}</span>
+                        <span class="cell-sub">{p.title.clone()}</span>
+                    </td>
                     <td class="cell-title" title=p.title.clone()>{p.title.clone()}</td>
                     <td class="cell-date">{format_date(p.date)}</td>
                     <td class="cell-date">{format_opt_date(p.due_date)}</td>

@@ -11,7 +11,7 @@ fn row(n: usize, field: &str) -> String {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn an_offer_is_edited_and_an_invoice_copied_and_finalized() {
+async fn an_offer_is_edited_through_its_edit_page() {
     let server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Kranzler Bau GmbH").await;
     let offer = server
@@ -52,6 +52,16 @@ async fn an_offer_is_edited_and_an_invoice_copied_and_finalized() {
     b.wait_text_of("#offer-gross", "238.00 EUR").await;
     let stored = server.get(&format!("/offers/{offer_id}")).await;
     assert_eq!(stored["title"], "Facade and roof offer");
+
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Kranzler Bau GmbH").await;
+    let b = Browser::start().await;
+    b.sign_in(&server.base, &server.key).await;
 
     // Copy an invoice: the draft opens in the editor with the positions; finalizing it
     // gives it a number of its own.
@@ -97,6 +107,9 @@ async fn an_offer_is_edited_and_an_invoice_copied_and_finalized() {
     assert_ne!(copy["status"], "draft");
     assert_ne!(copy["identifier"], invoice["identifier"]);
     assert!(copy["identifier"].as_str().is_some_and(|n| !n.is_empty()));
+    // The detail page shows the copy's own number.
+    b.wait_text(copy["identifier"].as_str().unwrap_or_default())
+        .await;
     b.close().await;
 }
 
