@@ -5,6 +5,7 @@ use crate::api::client::set_unauthorized_handler;
 use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
 use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
+use crate::pages::exports::ExportsPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
 use crate::pages::placeholder::NotFound;
@@ -59,6 +60,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/suppliers/new") view=|| view! { <CompanyCreate kind=SUPPLIER /> } />
                     <Route path=path!("/suppliers/:id") view=|| view! { <CompanyDetail kind=SUPPLIER /> } />
                     <Route path=path!("/suppliers/:id/edit") view=|| view! { <CompanyEdit kind=SUPPLIER /> } />
+                    <Route path=path!("/exports") view=ExportsPage />
                     <Route path=path!("/settings") view=SettingsPage />
                 </ParentRoute>
             </Routes>

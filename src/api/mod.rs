@@ -18,6 +18,7 @@ pub mod companies;
 pub mod deals;
 pub mod einvoices;
 pub mod events;
+pub mod exports;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod offers;

@@ -99,6 +99,12 @@ pub fn CompanyMoreFields(
                 <Field id="f-tax_number" label="Tax number" error=error_of(errors, "tax_number")>{line(p, "tax_number", state.tax_number, errors, "text")}</Field>
                 <Field id="f-iban" label="IBAN" error=error_of(errors, "iban")>{line(p, "iban", state.iban, errors, "text")}</Field>
                 <Field id="f-bic" label="BIC" error=error_of(errors, "bic")>{line(p, "bic", state.bic, errors, "text")}</Field>
+                <Field id="f-debtor_number" label="Debtor number (DATEV)" hint="10000–69999; empty: 10000 + the company's id." error=error_of(errors, "debtor_number")>
+                    <input id="f-debtor_number" class="input-number" inputmode="numeric" bind:value=state.debtor_number aria-invalid=invalid(errors, "debtor_number") />
+                </Field>
+                <Field id="f-creditor_number" label="Creditor number (DATEV)" hint="70000–99999; empty: 70000 + the company's id." error=error_of(errors, "creditor_number")>
+                    <input id="f-creditor_number" class="input-number" inputmode="numeric" bind:value=state.creditor_number aria-invalid=invalid(errors, "creditor_number") />
+                </Field>
             </div>
         </section>
         <section class="form-section" aria-labelledby="sec-einvoice">

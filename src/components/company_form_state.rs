@@ -68,6 +68,10 @@ pub struct CompanyFormState {
     pub einvoice_format: RwSignal<EinvoiceFormat>,
     /// SEPA direct debit mandate reference (BT-89).
     pub sepa_mandate_reference: RwSignal<String>,
+    /// DATEV debtor number as typed (issue 11; empty: the export's default).
+    pub debtor_number: RwSignal<String>,
+    /// DATEV creditor number as typed.
+    pub creditor_number: RwSignal<String>,
 }
 
 /// One Name / Value row of the custom properties editor.
@@ -131,6 +135,8 @@ impl CompanyFormState {
             electronic_address: s(),
             einvoice_format: RwSignal::new(EinvoiceFormat::Pdf),
             sepa_mandate_reference: s(),
+            debtor_number: s(),
+            creditor_number: s(),
         }
     }
 
@@ -178,6 +184,9 @@ impl CompanyFormState {
         s.einvoice_format.set(company.einvoice_format);
         s.sepa_mandate_reference
             .set(opt(&company.sepa_mandate_reference));
+        let account = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
+        s.debtor_number.set(account(company.debtor_number));
+        s.creditor_number.set(account(company.creditor_number));
         s.custom_properties.set(
             company
                 .custom_properties
@@ -204,6 +213,22 @@ impl CompanyFormState {
         let discount = decimal(self.discount, "default_discount");
         let cash_discount = decimal(self.cash_discount, "default_cash_discount");
         let tax = decimal(self.tax, "customer_vat.tax");
+        let mut account = |s: RwSignal<String>, field: &str| {
+            let t = s.get_untracked();
+            let t = t.trim();
+            if t.is_empty() {
+                return None;
+            }
+            t.parse::<i64>().map(Some).unwrap_or_else(|_| {
+                errors
+                    .entry(field.to_string())
+                    .or_default()
+                    .push("must be a whole number".into());
+                None
+            })
+        };
+        let debtor_number = account(self.debtor_number, "debtor_number");
+        let creditor_number = account(self.creditor_number, "creditor_number");
         let mut whole = |s: RwSignal<String>, field: &str| {
             let t = s.get_untracked();
             let t = t.trim();
@@ -273,6 +298,8 @@ impl CompanyFormState {
             electronic_address: text(self.electronic_address),
             einvoice_format: Some(self.einvoice_format.get_untracked()),
             sepa_mandate_reference: text(self.sepa_mandate_reference),
+            debtor_number,
+            creditor_number,
             ..Default::default()
         };
         (body, errors)

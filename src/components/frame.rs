@@ -81,6 +81,9 @@ fn SideNav() -> impl IntoView {
                 <li>
                     <A href=href("/suppliers")>"Suppliers"</A>
                 </li>
+                <li>
+                    <A href=href("/exports")>"Exports"</A>
+                </li>
             </ul>
             <ul class="sidenav-end">
                 <li>

@@ -83,6 +83,68 @@ pub fn parse_period(
     }
 }
 
+/// The quick choices of the Exports page's period picker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuickPeriod {
+    /// The calendar month of today.
+    ThisMonth,
+    /// The calendar month before today's (the page's default).
+    LastMonth,
+    /// The calendar quarter of today.
+    ThisQuarter,
+    /// The calendar year before today's.
+    LastYear,
+}
+
+impl QuickPeriod {
+    /// All choices in the order the page offers them.
+    pub const ALL: [QuickPeriod; 4] = [
+        QuickPeriod::ThisMonth,
+        QuickPeriod::LastMonth,
+        QuickPeriod::ThisQuarter,
+        QuickPeriod::LastYear,
+    ];
+
+    /// The label of the choice.
+    pub fn label(self) -> &'static str {
+        match self {
+            QuickPeriod::ThisMonth => "This month",
+            QuickPeriod::LastMonth => "Last month",
+            QuickPeriod::ThisQuarter => "This quarter",
+            QuickPeriod::LastYear => "Last year",
+        }
+    }
+
+    /// The first and last day of the choice seen from `today`.
+    pub fn range(self, today: NaiveDate) -> (NaiveDate, NaiveDate) {
+        use chrono::Datelike;
+        let first_of = |y: i32, m: u32| NaiveDate::from_ymd_opt(y, m, 1).unwrap_or(today);
+        let month_start = first_of(today.year(), today.month());
+        let (from, next) = match self {
+            QuickPeriod::ThisMonth => (
+                month_start,
+                month_start.checked_add_months(chrono::Months::new(1)),
+            ),
+            QuickPeriod::LastMonth => (
+                month_start
+                    .checked_sub_months(chrono::Months::new(1))
+                    .unwrap_or(month_start),
+                Some(month_start),
+            ),
+            QuickPeriod::ThisQuarter => {
+                let start = first_of(today.year(), (today.month() - 1) / 3 * 3 + 1);
+                (start, start.checked_add_months(chrono::Months::new(3)))
+            }
+            QuickPeriod::LastYear => (
+                first_of(today.year() - 1, 1),
+                Some(first_of(today.year(), 1)),
+            ),
+        };
+        let to = next.and_then(|n| n.pred_opt()).unwrap_or(from);
+        (from, to)
+    }
+}
+
 /// `<what>_<from>_<to>.<ext>`, e.g. `invoices_2026-11-01_2026-11-30.csv`.
 pub fn file_name(what: &str, period: &Period, ext: &str) -> String {
     format!(
@@ -585,6 +647,31 @@ mod tests {
         assert_eq!(
             keys(parse_period(Some("2026-11-01"), Some("2026-11-30"), Some("fr")).unwrap_err()),
             ["locale"]
+        );
+    }
+
+    #[test]
+    fn quick_periods_seen_from_today() {
+        let today = date(2026, 1, 15);
+        assert_eq!(
+            QuickPeriod::ThisMonth.range(today),
+            (date(2026, 1, 1), date(2026, 1, 31))
+        );
+        assert_eq!(
+            QuickPeriod::LastMonth.range(today),
+            (date(2025, 12, 1), date(2025, 12, 31))
+        );
+        assert_eq!(
+            QuickPeriod::ThisQuarter.range(date(2026, 11, 23)),
+            (date(2026, 10, 1), date(2026, 12, 31))
+        );
+        assert_eq!(
+            QuickPeriod::LastYear.range(today),
+            (date(2025, 1, 1), date(2025, 12, 31))
+        );
+        assert_eq!(
+            QuickPeriod::LastMonth.range(date(2026, 3, 31)),
+            (date(2026, 2, 1), date(2026, 2, 28))
         );
     }
 

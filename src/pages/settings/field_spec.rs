@@ -48,6 +48,9 @@ pub enum Wire {
     Decimal,
     /// A whole number (days, port); required.
     Integer,
+    /// A whole number that may be blank; blank is sent as `null`, which removes it (the
+    /// DATEV consultant and client numbers).
+    OptionalInteger,
     /// A comma-separated list of upper-case codes, sent as an array (currencies).
     Codes,
     /// A string sent only when something was typed (the SMTP password).
@@ -215,7 +218,8 @@ pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String>
             Ok(Some(Value::String(trimmed.to_string())))
         }
         Wire::Decimal => number(trimmed),
-        Wire::Integer => {
+        Wire::OptionalInteger if trimmed.is_empty() => Ok(Some(Value::Null)),
+        Wire::Integer | Wire::OptionalInteger => {
             let value = number(trimmed)?;
             match value.as_ref().map(|v| v.to_string()) {
                 Some(t) if t.parse::<i64>().is_ok() => Ok(value),

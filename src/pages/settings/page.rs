@@ -1,5 +1,5 @@
-//! `/settings`: the account's own data in six sections (Company, Bank, E-invoices,
-//! Documents, Taxes and defaults, E-mail), each with its own Save (`PUT /account` with that section's
+//! `/settings`: the account's own data in seven sections (Company, Bank, E-invoices,
+//! Documents, Taxes and defaults, E-mail, DATEV), each with its own Save (`PUT /account` with that section's
 //! fields only). Leaving with unsaved changes in any section asks first. A read-only key
 //! sees everything disabled.
 
@@ -9,7 +9,7 @@ use super::fields::Validate;
 use super::fields::{FieldGrid, SectionCard};
 use super::rules::validate_body;
 use super::section::Section;
-use super::specs::{BANK, COMPANY, DOCUMENTS, EINVOICE, EMAIL, TAXES};
+use super::specs::{BANK, COMPANY, DATEV, DOCUMENTS, EINVOICE, EMAIL, TAXES};
 use crate::api::account::update_account;
 use crate::api::session::{get_account, get_session};
 use crate::api::ApiError;
@@ -54,13 +54,14 @@ pub fn SettingsPage() -> impl IntoView {
 }
 
 /// The sections, for the index under the title: `(card id, name)`.
-const SECTIONS: [(&str, &str); 6] = [
+const SECTIONS: [(&str, &str); 7] = [
     ("settings-company", "Company"),
     ("settings-bank", "Bank"),
     ("settings-einvoice", "E-invoices"),
     ("settings-documents", "Documents"),
     ("settings-taxes", "VAT & defaults"),
     ("settings-email", "E-mail"),
+    ("settings-datev", "DATEV"),
 ];
 
 /// Buttons that scroll to each section (buttons, not links: the leave guard asks before
@@ -158,7 +159,7 @@ impl SettingsEnv {
     }
 }
 
-/// The six sections, once the account is loaded.
+/// The seven sections, once the account is loaded.
 #[component]
 fn SettingsForms(
     /// The account as loaded.
@@ -173,9 +174,10 @@ fn SettingsForms(
     let documents = Section::new(DOCUMENTS, &json);
     let taxes = Section::new(TAXES, &json);
     let email = Section::new(EMAIL, &json);
+    let datev = Section::new(DATEV, &json);
     let smtp_on = RwSignal::new(!json["smtp"].is_null());
     let smtp_saved = RwSignal::new(smtp_on.get_untracked());
-    let sections = [company, bank, einvoice, documents, taxes, email];
+    let sections = [company, bank, einvoice, documents, taxes, email, datev];
     let guard_smtp = move || smtp_on.get() != smtp_saved.get();
     use_snapshot_guard(Callback::new(move |_| {
         let dirty: Vec<String> = sections
@@ -195,6 +197,7 @@ fn SettingsForms(
     let (save_company, company_pending) = env.saver(company, "Company", None);
     let (save_bank, bank_pending) = env.saver(bank, "Bank", None);
     let (save_einvoice, einvoice_pending) = env.saver(einvoice, "E-invoice settings", None);
+    let (save_datev, datev_pending) = env.saver(datev, "DATEV settings", None);
     let (save_taxes, taxes_pending) = env.saver(taxes, "VAT and defaults", None);
     view! {
         {move || read_only.get().then(|| view! {
@@ -227,6 +230,11 @@ fn SettingsForms(
             <EmailSection section=email smtp_on=smtp_on smtp_saved=smtp_saved
                 account_email=json["email"].as_str().unwrap_or_default().to_string()
                 password_set=json["smtp"]["password_set"].as_bool().unwrap_or(false) env=env />
+            <SectionCard id="settings-datev" title="DATEV" section=datev validate=validate
+                intro="For the DATEV export on the Exports page: your tax advisor's numbers and the revenue accounts (SKR03 by default)."
+                on_save=save_datev pending=datev_pending read_only=read_only>
+                <FieldGrid section=datev />
+            </SectionCard>
         </div>
     }
 }

@@ -121,3 +121,63 @@ pub const EMAIL: &[FieldSpec] = &[
         .input(Input::Password)
         .wire(Wire::OmitWhenBlank),
 ];
+
+/// The months a fiscal year may start in.
+pub const MONTHS: &[(&str, &str)] = &[
+    ("1", "January"),
+    ("2", "February"),
+    ("3", "March"),
+    ("4", "April"),
+    ("5", "May"),
+    ("6", "June"),
+    ("7", "July"),
+    ("8", "August"),
+    ("9", "September"),
+    ("10", "October"),
+    ("11", "November"),
+    ("12", "December"),
+];
+
+/// DATEV (issue 11): the numbers and accounts of the DATEV export (`datev.*`,
+/// `kontor_model::datev`); the revenue accounts default to SKR03.
+pub const DATEV: &[FieldSpec] = &[
+    FieldSpec::text("datev.consultant_number", "Consultant number")
+        .input(Input::Number)
+        .wire(Wire::OptionalInteger)
+        .hint("Beraternummer of your tax advisor, 1001–9999999."),
+    FieldSpec::text("datev.client_number", "Client number")
+        .input(Input::Number)
+        .wire(Wire::OptionalInteger)
+        .hint("Mandantennummer, 1–99999."),
+    FieldSpec::text("datev.fiscal_year_start", "Fiscal year starts in")
+        .input(Input::Choice(MONTHS))
+        .wire(Wire::Integer),
+    FieldSpec::text("datev.account_length", "Account length")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("Sachkontenlänge, 4–8 (SKR03: 4)."),
+    FieldSpec::text("datev.revenue_accounts.standard", "Revenue 19 %")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("SKR03: 8400"),
+    FieldSpec::text("datev.revenue_accounts.reduced", "Revenue 7 %")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("SKR03: 8300"),
+    FieldSpec::text("datev.revenue_accounts.intra_eu", "Intra-EU supplies")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("SKR03: 8125"),
+    FieldSpec::text("datev.revenue_accounts.reverse_charge", "Reverse charge")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("SKR03: 8337"),
+    FieldSpec::text("datev.revenue_accounts.export", "Exports outside the EU")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("SKR03: 8120"),
+    FieldSpec::text("datev.revenue_accounts.exempt", "Tax-exempt and zero-rated")
+        .input(Input::Number)
+        .wire(Wire::Integer)
+        .hint("SKR03: 8100"),
+];

@@ -378,6 +378,6 @@ async fn a_read_only_key_sees_the_settings_but_cannot_change_them() {
     b.sign_in(&server.base, &key).await;
     nav(&b, "Settings").await;
     b.find("#settings-read-only").await;
-    until(&b, "return [...document.querySelectorAll('.settings fieldset')].every(f => f.disabled) && document.querySelectorAll('.settings fieldset').length === 6;").await;
+    until(&b, "return [...document.querySelectorAll('.settings fieldset')].every(f => f.disabled) && document.querySelectorAll('.settings fieldset').length === 7;").await;
     b.close().await;
 }

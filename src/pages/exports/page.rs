@@ -1,0 +1,196 @@
+//! `/exports`: a period picker (default: last month; quick choices this month, last
+//! month, this quarter, last year — the model's [`QuickPeriod`]), the number format of the
+//! CSVs, and the four downloads with what each holds. A download fetches the file with
+//! the key and saves it; the ZIP shows progress while the server renders the PDFs.
+//! Failures (a 422 naming the period, DATEV settings missing) are shown at the download.
+
+use crate::api::exports::{get_export, Export};
+use crate::components::date::{iso, parse_iso, today};
+use crate::components::locale::locale;
+use crate::components::pdf_preview::save_blob;
+use crate::components::task::Task;
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::export::QuickPeriod;
+use kontor_model::number_input::Locale;
+use leptos::prelude::*;
+
+/// What each download is, for the page.
+fn describe(export: Export) -> (&'static str, &'static str) {
+    match export {
+        Export::Invoices => (
+            "Invoices (CSV)",
+            "Every finalized invoice dated in the period, one row per invoice and tax rate: number, dates, customer and debtor number, net, tax and gross.",
+        ),
+        Export::Purchases => (
+            "Purchases (CSV)",
+            "Every purchase dated in the period, one row per purchase and tax rate: number, supplier's receipt number, supplier and creditor number, net, tax and gross.",
+        ),
+        Export::Documents => (
+            "Documents (ZIP)",
+            "The PDF of every finalized invoice and the stored receipt of every purchase of the period, named by number and date.",
+        ),
+        Export::Datev => (
+            "DATEV (Buchungsstapel)",
+            "A DATEV EXTF batch (format 700) for the accountant's import: one booking per document and tax rate, on the accounts from the settings.",
+        ),
+    }
+}
+
+/// `/exports`.
+#[component]
+pub fn ExportsPage() -> impl IntoView {
+    let (first, last) = QuickPeriod::LastMonth.range(today());
+    let from = RwSignal::new(iso(first));
+    let to = RwSignal::new(iso(last));
+    let german = RwSignal::new(locale() == Locale::De);
+    let period = Memo::new(
+        move |_| match (parse_iso(&from.get()), parse_iso(&to.get())) {
+            (Some(f), Some(t)) if f <= t => Ok((f, t)),
+            (Some(_), Some(_)) => Err("The period ends before it starts."),
+            _ => Err("Choose the first and the last day of the period."),
+        },
+    );
+    let choose = move |quick: QuickPeriod| {
+        let (f, t) = quick.range(today());
+        from.set(iso(f));
+        to.set(iso(t));
+    };
+    view! {
+        <div class="page-head">
+            <h1>"Exports"</h1>
+        </div>
+        <section class="form-section exports-period" aria-labelledby="exports-period-title">
+            <h2 class="section-title" id="exports-period-title">"Period"</h2>
+            <div class="exports-quick" role="group" aria-label="Quick choices">
+                {QuickPeriod::ALL
+                    .into_iter()
+                    .map(|quick| {
+                        let pressed = move || {
+                            let (f, t) = quick.range(today());
+                            (from.get() == iso(f) && to.get() == iso(t)).to_string()
+                        };
+                        view! {
+                            <button type="button" class="btn btn-small" aria-pressed=pressed
+                                on:click=move |_| choose(quick)>{quick.label()}</button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+            <div class="exports-dates">
+                <div class="field">
+                    <label for="export-from">"From"</label>
+                    <input id="export-from" type="date" required prop:value=move || from.get()
+                        on:input=move |e| from.set(event_target_value(&e)) />
+                </div>
+                <div class="field">
+                    <label for="export-to">"To"</label>
+                    <input id="export-to" type="date" required prop:value=move || to.get()
+                        on:input=move |e| to.set(event_target_value(&e)) />
+                </div>
+                <div class="field">
+                    <label for="export-numbers">"Numbers in the CSVs"</label>
+                    <select id="export-numbers" on:change=move |e| german.set(event_target_value(&e) == "de")>
+                        <option value="en" selected=move || !german.get()>"1234.56 (English column names)"</option>
+                        <option value="de" selected=move || german.get()>"1234,56 (German column names)"</option>
+                    </select>
+                </div>
+            </div>
+            <p class="field-error" id="export-period-error" role="alert">
+                {move || period.get().err().unwrap_or_default()}
+            </p>
+            <p class="field-hint">
+                "By document date, both days included. The DATEV batch uses the consultant and client number and the accounts from "
+                <a href=href("/settings")>"Settings"</a>"."
+            </p>
+        </section>
+        <div class="exports-list">
+            {Export::ALL
+                .into_iter()
+                .map(|export| view! { <ExportCard export=export period=period german=german /> })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// One download: title, what it holds, the button, progress and a failure.
+#[component]
+fn ExportCard(
+    /// Which export.
+    export: Export,
+    /// The chosen period, or why it cannot be used.
+    period: Memo<Result<(chrono::NaiveDate, chrono::NaiveDate), &'static str>>,
+    /// CSVs with decimal commas and German column names.
+    german: RwSignal<bool>,
+) -> impl IntoView {
+    let (title, text) = describe(export);
+    let task = Task::new();
+    let toasts = Toasts::use_context();
+    let problem = RwSignal::new(String::new());
+    let id = format!("export-{}", export.stem());
+    let title_id = format!("{id}-title");
+    let labelled_by = title_id.clone();
+    let download = move |_| {
+        let Ok((from, to)) = period.get_untracked() else {
+            return;
+        };
+        problem.set(String::new());
+        let name = export.file_name(from, to);
+        task.run(
+            get_export(export, from, to, german.get_untracked()),
+            move |answer| match answer.and_then(|blob| save_blob(&blob, &name).map(|_| name)) {
+                Ok(name) => toasts.success(format!("{name} downloaded.")),
+                Err(e) => {
+                    let fields: Vec<String> = e
+                        .errors
+                        .iter()
+                        .map(|(field, messages)| {
+                            format!("{}: {}", label(field), messages.join("; "))
+                        })
+                        .collect();
+                    problem.set(if fields.is_empty() {
+                        e.message.clone()
+                    } else {
+                        fields.join(" ")
+                    });
+                }
+            },
+        );
+    };
+    let busy = task.pending;
+    let waiting = match export {
+        Export::Documents => "Building the ZIP: rendering every invoice PDF…",
+        _ => "Preparing the file…",
+    };
+    view! {
+        <section class="form-section export-card" aria-labelledby=labelled_by aria-busy=move || busy.get().to_string()>
+            <h2 class="section-title" id=title_id>{title}</h2>
+            <p class="muted">{text}</p>
+            <div class="export-actions">
+                <button type="button" class="btn btn-primary" id=id.clone()
+                    disabled=move || busy.get() || period.get().is_err()
+                    on:click=download>
+                    {move || if busy.get() { "Preparing…".to_string() } else { format!("Download {}.{}", export.stem(), export.ext()) }}
+                </button>
+                {move || busy.get().then(|| view! {
+                    <span class="export-progress" role="status">
+                        <span class="progress is-active" role="progressbar" aria-label=waiting></span>
+                        <span class="muted">{waiting}</span>
+                    </span>
+                })}
+            </div>
+            <p class="field-error" role="alert" id=format!("{id}-error")>{move || problem.get()}</p>
+        </section>
+    }
+}
+
+/// What a field of an export's 422 is called on this page.
+fn label(field: &str) -> &str {
+    match field {
+        "from" => "From",
+        "to" => "To",
+        "datev.consultant_number" => "DATEV consultant number (Settings)",
+        "datev.client_number" => "DATEV client number (Settings)",
+        other => other,
+    }
+}
