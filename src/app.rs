@@ -5,6 +5,7 @@ use crate::api::client::set_unauthorized_handler;
 use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
 use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
+use crate::pages::dashboard::DashboardPage;
 use crate::pages::exports::ExportsPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
@@ -33,7 +34,8 @@ pub fn App() -> impl IntoView {
             <Routes fallback=NotFound>
                 <Route path=path!("/sign-in") view=SignIn />
                 <ParentRoute path=path!("") view=Frame>
-                    <Route path=path!("/") view=|| view! { <Redirect path="/invoices" /> } />
+                    <Route path=path!("/") view=|| view! { <Redirect path="/dashboard" /> } />
+                    <Route path=path!("/dashboard") view=DashboardPage />
                     <Route path=path!("/invoices") view=InvoiceList />
                     <Route path=path!("/invoices/new") view=InvoiceCreate />
                     <Route path=path!("/invoices/:id/edit") view=InvoiceEdit />

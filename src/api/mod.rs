@@ -15,6 +15,7 @@ pub mod account;
 pub mod billing;
 pub mod client;
 pub mod companies;
+pub mod dashboard;
 pub mod deals;
 pub mod einvoices;
 pub mod events;

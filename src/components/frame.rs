@@ -59,10 +59,13 @@ pub fn Frame() -> impl IntoView {
 fn SideNav() -> impl IntoView {
     view! {
         <nav class="sidenav" aria-label="Main">
-            <a class="brand" href=href("/invoices")>
+            <a class="brand" href=href("/dashboard")>
                 "Kontor"
             </a>
             <ul>
+                <li>
+                    <A href=href("/dashboard")>"Dashboard"</A>
+                </li>
                 <li>
                     <A href=href("/invoices")>"Invoices"</A>
                 </li>

@@ -2,6 +2,7 @@
 //! page for an unknown address.
 
 pub mod companies;
+pub mod dashboard;
 pub mod exports;
 pub mod invoices;
 pub mod offers;

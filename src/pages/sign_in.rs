@@ -35,7 +35,7 @@ pub fn SignIn() -> impl IntoView {
                 format!("Signed in as {}.", session.name)
             };
             toasts.success(who);
-            navigate("/invoices", Default::default());
+            navigate("/dashboard", Default::default());
         }
         Some(Err(e)) => error.set(Some(sign_in_message(&e))),
         None => {}

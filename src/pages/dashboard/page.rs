@@ -1,0 +1,139 @@
+//! The dashboard page (`/dashboard`, the landing page after sign-in): loads
+//! `GET /dashboard` and lays out the cards and the revenue chart.
+
+use super::cards::{Figure, FigureCard, OldestInvoices};
+use super::chart::RevenueChart;
+use super::links;
+use crate::api::dashboard::get_dashboard;
+use crate::components::date::format_date;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::skeleton::SkeletonBlock;
+use crate::paths::href;
+use kontor_model::dashboard::{CurrencyAmount, Dashboard};
+use leptos::prelude::*;
+
+fn figures(amounts: &[CurrencyAmount]) -> Vec<Figure> {
+    amounts
+        .iter()
+        .map(|a| Figure {
+            currency: a.currency.clone(),
+            count: a.count,
+            amount: a.amount,
+        })
+        .collect()
+}
+
+/// The loaded dashboard.
+#[component]
+pub fn DashboardView(
+    /// The server's figures.
+    dashboard: Dashboard,
+) -> impl IntoView {
+    let Dashboard {
+        today,
+        receivables,
+        revenue,
+        purchases_awaiting_approval,
+        offers_awaiting_answer,
+    } = dashboard;
+    let purchases = purchases_awaiting_approval
+        .into_iter()
+        .map(|p| Figure {
+            currency: p.currency,
+            count: p.count,
+            amount: p.gross_total,
+        })
+        .collect();
+    let offers = offers_awaiting_answer
+        .into_iter()
+        .map(|o| Figure {
+            currency: o.currency,
+            count: o.count,
+            amount: o.net_total,
+        })
+        .collect();
+    let no_revenue = revenue.months.iter().all(|m| m.net_total.is_zero());
+    let chart = if no_revenue {
+        view! {
+            <p class="dash-empty">
+                "No revenue in the last 12 months yet. Finalized invoices show up here by month."
+            </p>
+        }
+        .into_any()
+    } else {
+        view! { <RevenueChart months=revenue.months currency=revenue.currency.clone() /> }
+            .into_any()
+    };
+    view! {
+        <p class="dash-today">{format!("As of {}", format_date(today))}</p>
+        <div class="dash-grid">
+            <FigureCard
+                title="Open receivables"
+                name="open"
+                figures=figures(&receivables.open)
+                noun="invoices"
+                list=links::open_invoices()
+                empty="Nothing open — every finalized invoice is paid."
+            />
+            <FigureCard
+                title="Overdue"
+                name="overdue"
+                figures=figures(&receivables.overdue)
+                noun="invoices"
+                list=links::overdue_invoices()
+                empty="Nothing overdue."
+                warn=true
+            />
+            <FigureCard
+                title="Purchases awaiting approval"
+                name="purchases"
+                figures=purchases
+                noun="purchases"
+                list=links::pending_purchases()
+                empty="No purchases waiting for approval."
+            />
+            <FigureCard
+                title="Offers awaiting an answer"
+                name="offers"
+                figures=offers
+                noun="offers"
+                list=links::sent_offers()
+                empty="No sent offers waiting for an answer."
+            />
+            <OldestInvoices invoices=receivables.oldest />
+            <section class="section dash-card dash-wide" data-card="revenue" aria-labelledby="dash-revenue">
+                <h2 class="section-title" id="dash-revenue">
+                    {format!("Revenue per month ({}, net)", revenue.currency)}
+                </h2>
+                {chart}
+            </section>
+        </div>
+    }
+}
+
+/// `/dashboard`.
+#[component]
+pub fn DashboardPage() -> impl IntoView {
+    let dashboard = LocalResource::new(get_dashboard);
+    view! {
+        <div class="page-head">
+            <h1>"Dashboard"</h1>
+            <div class="page-actions">
+                <a class="btn btn-primary" href=href("/invoices/new")>
+                    "New invoice"
+                </a>
+            </div>
+        </div>
+        <Transition fallback=|| view! { <SkeletonBlock lines=8 /> }>
+            {move || Suspend::new(async move {
+                match dashboard.await {
+                    Ok(d) => view! { <DashboardView dashboard=d /> }.into_any(),
+                    Err(error) => {
+                        view! { <ErrorPanel error=error on_retry=Callback::new(move |_| dashboard.refetch()) /> }
+                            .into_any()
+                    }
+                }
+            })}
+        </Transition>
+    }
+}
