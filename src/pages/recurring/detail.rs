@@ -4,6 +4,7 @@
 
 use super::list::ActiveBadge;
 use super::schedule_fields::{interval_label, mode_label};
+use crate::api::companies::get_company;
 use crate::api::recurring::{
     delete_recurring_invoice, get_recurring_invoice, RecurringInvoice, RecurringRun,
 };
@@ -14,11 +15,12 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::locale::format_input;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::status_badge::StatusBadge;
+use crate::components::task::load_once;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::paths::href;
 use kontor_model::party::Language;
-use kontor_model::recurring::{fill_placeholders, Interval, Period};
+use kontor_model::recurring::{fill_placeholders, period_of, Interval, Period};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 
@@ -78,7 +80,7 @@ fn RecurringView(
         _ => "–".into(),
     };
     let schedule: Vec<(&str, String)> = vec![
-        ("Interval", interval_label(record.interval).to_string()),
+        ("Repeats", interval_label(record.interval).to_string()),
         (
             "Next invoice date",
             if record.active {
@@ -87,8 +89,8 @@ fn RecurringView(
                 "– (ended)".into()
             },
         ),
-        ("End date", format_opt_date(record.end_date)),
-        ("Mode", mode_label(record.mode).to_string()),
+        ("Ends on", format_opt_date(record.end_date)),
+        ("What happens", mode_label(record.mode).to_string()),
         ("Last run", format_opt_date(record.last_run_date)),
     ];
     let invoice: Vec<(&str, String)> = vec![
@@ -126,6 +128,7 @@ fn RecurringView(
                     <span class="detail-sep" aria-hidden="true">"·"</span>
                     <span>{interval_label(record.interval)}</span>
                 </p>
+                {record.active.then(|| view! { <NextInvoice record=record.clone() /> })}
             </div>
             <div class="page-actions">
                 <RecurringActions id=record.id title=record.title.clone() />
@@ -140,6 +143,32 @@ fn RecurringView(
         </section>
         <History runs=record.runs.clone() interval=record.interval />
     }
+}
+
+/// "Next invoice: “Hosting Dezember 2026” on 1.12.2026" — the title as the job will fill it
+/// in, in the customer's language.
+#[component]
+fn NextInvoice(
+    /// An active schedule.
+    record: RecurringInvoice,
+) -> impl IntoView {
+    let customer = load_once(get_company(record.customer.id));
+    let (title, interval, next) = (record.title.clone(), record.interval, record.next_date);
+    let text = move || {
+        let language = match customer.get() {
+            Some(Ok(c)) => c.language,
+            Some(Err(_)) => Language::default(),
+            None => return String::new(),
+        };
+        let filled = period_of(interval, next)
+            .map(|p| fill_placeholders(&title, p, interval, language))
+            .unwrap_or_else(|| title.clone());
+        format!(
+            "Next invoice: \u{201c}{filled}\u{201d} on {}",
+            format_date(next)
+        )
+    };
+    view! { <p class="next-invoice" id="recurring-next">{text}</p> }
 }
 
 /// The history: one row per run, newest first.

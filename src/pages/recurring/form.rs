@@ -284,4 +284,4 @@ pub fn RecurringForm(
 
 /// The hint under the title field of a recurring invoice.
 pub const PLACEHOLDER_TITLE_HINT: &str =
-    "{month} {year} become the invoiced month, e.g. \u{201c}Hosting {month} {year}\u{201d}.";
+    "Placeholders such as {month} and {year} are filled in for each invoice (see Schedule).";

@@ -1,7 +1,7 @@
 //! The list of recurring invoices (`/recurring_invoices?page=`): customer, title,
 //! interval, mode, next and end date, whether the schedule is active, and its last run.
 
-use super::schedule_fields::{interval_label, mode_label};
+use super::schedule_fields::{interval_label, mode_short};
 use crate::api::recurring::{list_recurring_invoices, RecurringInvoice};
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::error_panel::ErrorPanel;
@@ -20,10 +20,10 @@ const PER_PAGE: u32 = 50;
 pub const HEADINGS: &[&str] = &[
     "Customer",
     "Title",
-    "Interval",
-    "Mode",
-    "Next date",
-    "End date",
+    "Repeats",
+    "Creates",
+    "Next invoice",
+    "Ends on",
     "Status",
     "Last run",
 ];
@@ -105,7 +105,7 @@ fn RecurringTable(
     let navigate = use_navigate();
     view! {
         <div class="table-wrap">
-            <table class="table table-links" id="recurring-table">
+            <table class="table table-links recurring-table" id="recurring-table">
                 <thead>
                     <tr>{HEADINGS.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
                 </thead>
@@ -129,7 +129,7 @@ fn RecurringTable(
                                     <a href=href(&path)>{title.clone()}</a>
                                 </td>
                                 <td>{interval_label(r.interval)}</td>
-                                <td>{mode_label(r.mode)}</td>
+                                <td>{mode_short(r.mode)}</td>
                                 <td class="cell-date">{if r.active { format_date(r.next_date) } else { "–".into() }}</td>
                                 <td class="cell-date">{format_opt_date(r.end_date)}</td>
                                 <td><ActiveBadge active=r.active /></td>

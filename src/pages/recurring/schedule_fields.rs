@@ -45,6 +45,15 @@ pub fn interval_label(interval: Interval) -> &'static str {
         .unwrap_or("")
 }
 
+/// The short name of `mode` in lists ("Drafts", "Finalized", "Sent by e-mail").
+pub fn mode_short(mode: RecurringMode) -> &'static str {
+    match mode {
+        RecurringMode::Draft => "Drafts",
+        RecurringMode::Finalize => "Finalized",
+        RecurringMode::Send => "Sent by e-mail",
+    }
+}
+
 /// The label of `mode` ("Create drafts").
 pub fn mode_label(mode: RecurringMode) -> &'static str {
     MODES
