@@ -7,12 +7,31 @@ use serde_json::Value;
 use std::time::Duration;
 
 impl Browser {
-    /// Opens `base` and signs in with `key` (same origin); waits for the invoice list.
+    /// Opens `base` and signs in with `key` (same origin); waits for the invoice list,
+    /// where most tests start: sign-in lands on the dashboard ([`Browser::sign_in_only`]),
+    /// then the navigation's "Invoices" opens the list.
     pub async fn sign_in(&self, base: &str, key: &str) {
+        self.sign_in_only(base, key).await;
+        self.click(".sidenav a[href$='/invoices']").await;
+        self.wait_js(
+            "return document.querySelector('.page-head h1')?.textContent.trim() === 'Invoices';",
+            vec![],
+        )
+        .await;
+        self.wait_text("New invoice").await;
+    }
+
+    /// Opens `base` and signs in with `key` (same origin); waits for the landing page,
+    /// the dashboard (issue 11).
+    pub async fn sign_in_only(&self, base: &str, key: &str) {
         self.client.goto(&format!("{base}/")).await.expect("open");
         self.fill("#api-key", key).await;
         self.click("form button[type=submit]").await;
-        self.wait_text("New invoice").await;
+        self.wait_js(
+            "return location.pathname.endsWith('/dashboard') && document.querySelector('.page-head h1')?.textContent.trim() === 'Dashboard';",
+            vec![],
+        )
+        .await;
     }
 
     /// Opens the in-app `path` under `base`.
