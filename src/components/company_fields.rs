@@ -167,7 +167,7 @@ pub fn CompanyMoreFields(
                 <Field id="f-default_cash_discount" label="Cash discount %" error=error_of(errors, "default_cash_discount")>
                     <input id="f-default_cash_discount" class="input-number" inputmode="decimal" bind:value=state.cash_discount aria-invalid=invalid(errors, "default_cash_discount") />
                 </Field>
-                <Field id="f-default_cash_discount_days" label="within days" error=error_of(errors, "default_cash_discount_days")>
+                <Field id="f-default_cash_discount_days" label="Cash discount days" error=error_of(errors, "default_cash_discount_days")>
                     <input id="f-default_cash_discount_days" class="input-number" inputmode="numeric" bind:value=state.cash_discount_days aria-invalid=invalid(errors, "default_cash_discount_days") />
                 </Field>
                 <div class="field field-check">

@@ -184,7 +184,7 @@ pub fn PricingFields(
                 <Field id="f-cash_discount" label="Cash discount %" error=error_of(errors, "cash_discount")>
                     <input id="f-cash_discount" class="input-number" inputmode="decimal" placeholder="0" bind:value=state.cash_discount aria-invalid=invalid(errors, "cash_discount") />
                 </Field>
-                <Field id="f-cash_discount_days" label="within days" error=error_of(errors, "cash_discount_days")>
+                <Field id="f-cash_discount_days" label="Cash discount days" error=error_of(errors, "cash_discount_days")>
                     <input id="f-cash_discount_days" class="input-number" inputmode="numeric" placeholder="0" bind:value=state.cash_discount_days aria-invalid=invalid(errors, "cash_discount_days") />
                 </Field>
             </div>

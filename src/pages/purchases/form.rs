@@ -260,7 +260,7 @@ fn PurchaseForm(
             </section>
             <AttachDocument state=state errors=errors />
             <div class="form-actions">{buttons}</div>
-            <ConfirmDialog open=duplicate_open title="Save anyway?"
+            <ConfirmDialog open=duplicate_open title="Duplicate receipt number"
                 text=Signal::derive(move || format!("{} Save anyway?", duplicate.get()))
                 confirm_label="Save anyway" confirm_id="duplicate-save" pending=pending
                 on_confirm=save_anyway />

@@ -15,7 +15,8 @@ const out = [];
 const visible = (e) => !!e && e.offsetParent !== null && e.getClientRects().length > 0;
 for (const label of document.querySelectorAll('main label[for], .page label[for]')) {
   const control = document.getElementById(label.htmlFor);
-  if (!visible(label) || !visible(control)) continue;
+  // A drop zone's "Choose file…" is a label acting as the button of its hidden file input.
+  if (!visible(label) || !visible(control) || control.type === 'file') continue;
   const l = label.getBoundingClientRect();
   const c = control.getBoundingClientRect();
   const overlap = Math.min(l.right, c.right) - Math.max(l.left, c.left);
@@ -24,6 +25,8 @@ for (const label of document.querySelectorAll('main label[for], .page label[for]
   const row = Math.abs(lc - cc) <= Math.max(l.height, c.height) / 2
     && (Math.abs(c.left - l.right) <= 48 || Math.abs(l.left - c.right) <= 48);
   if (!above && !row) out.push(label.textContent.trim() + ' (#' + label.htmlFor + ')');
+  // A label must say what it labels on its own, not continue the field before it.
+  if (/^(within|and|or|to|from)\b/.test(label.textContent.trim())) out.push('continuation: ' + label.textContent.trim());
 }
 if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push('scroll ' + document.documentElement.scrollWidth);
 return JSON.stringify(out);
