@@ -83,25 +83,25 @@ pub async fn send_invoice(
     };
     let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
     let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
-    let recipients = mail::resolve(&body, Some(&defaults.to), Some(&defaults.cc))?;
+    let recipients = mail::resolve(body, Some(&defaults.to), Some(&defaults.cc))?;
     let paper = state
         .account
         .letter_paper(body.letter_paper_id)
         .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
-    let pdf = super::pdf::invoice_pdf_bytes(&state, &invoice, Some(paper)).await?;
+    let pdf = super::pdf::invoice_pdf_bytes(state, &invoice, Some(paper)).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let mut attachments = vec![MailAttachment {
         filename,
         content_type: "application/pdf".into(),
         bytes: pdf,
     }];
-    if let Some(xml) = xrechnung_attachment(&state, &invoice, customer.as_ref()).await? {
+    if let Some(xml) = xrechnung_attachment(state, &invoice, customer.as_ref()).await? {
         attachments.push(xml);
     }
     let delivered = mail::send_with_id(
         &state.pool,
         &state.data_dir,
-        &body,
+        body,
         &recipients,
         attachments,
     )
