@@ -363,7 +363,7 @@ pub fn receivables(today: NaiveDate, invoices: Vec<Receivable>) -> Option<Receiv
         .into_iter()
         .filter(|r| r.open_amount > Decimal::ZERO)
         .collect();
-    open.sort_by(|a, b| (a.due_date, a.id).cmp(&(b.due_date, b.id)));
+    open.sort_by_key(|r| (r.due_date, r.id));
     let mut out = Receivables::default();
     for r in &open {
         add_to(&mut out.open, &r.currency, r.open_amount)?;
