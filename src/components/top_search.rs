@@ -2,7 +2,7 @@
 //! lists — on `/offers…` offers, on `/purchases…` purchases, on `/customers…` and
 //! `/suppliers…` those, everywhere else invoices — and says so in its label and
 //! placeholder ("Search offers…"). `/` focuses it from anywhere except while typing in a
-//! field.
+//! field or while a dialog is open.
 //!
 //! It is the lists' one search field (the pages have no search input of their own): on a
 //! list it shows the URL's `term` and filters the list as you type (300 ms after typing
@@ -68,6 +68,15 @@ fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
         return false;
     };
     matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.is_content_editable()
+}
+
+/// True while a modal dialog is open (the page behind it, the search too, is inert).
+fn dialog_open() -> bool {
+    document()
+        .query_selector("dialog[open]")
+        .ok()
+        .flatten()
+        .is_some()
 }
 
 /// The search field of the top bar.
@@ -169,6 +178,7 @@ pub fn TopSearch() -> impl IntoView {
             && !ev.alt_key()
             && !ev.default_prevented()
             && !typing_in_field(&ev)
+            && !dialog_open()
         {
             if let Some(input) = document()
                 .get_element_by_id("global-search")

@@ -92,6 +92,16 @@ async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
         .trim_end_matches("/edit")
         .parse()
         .unwrap();
+    // The "copied" toast sits at the top right, over the form's buttons: close it first.
+    b.client
+        .execute(
+            "document.querySelectorAll('.toast-close').forEach(c => c.click());",
+            vec![],
+        )
+        .await
+        .expect("close toasts");
+    b.wait_js("return !document.querySelector('.toast');", vec![])
+        .await;
     b.click("form button[type=submit]").await;
     b.click("dialog[open] #finalize-confirm").await;
     // The test account has no e-invoice settings: the check asks first.

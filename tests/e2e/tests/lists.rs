@@ -2,7 +2,8 @@
 //! bundle: the top bar's search finds an invoice by its customer's name (from a detail
 //! page, with the `/` key), the customer filter narrows the list, a click on "Gross total"
 //! sorts the rows, the totals row sums the filter, and Back after going to page 2 returns
-//! to page 1 of the list, not out of the app. Screenshots of each list at 1280 and 1024 px.
+//! to page 1 of the list, not out of the app. Screenshots of each list at 1280 and 1024 px,
+//! light and dark.
 
 use kontor_e2e::{dist, Browser, Server};
 use serde_json::json;
@@ -39,13 +40,31 @@ async fn wait_rows(b: &Browser, rows: usize) {
     .await;
 }
 
-/// Screenshots at 1280 and 1024 px.
+/// Screenshots at 1280 and 1024 px, light and dark (`data-theme` on `<html>`).
 async fn shots(b: &Browser, name: &str) {
-    b.screenshot(&format!("{name}-1280")).await;
-    b.client.set_window_size(1024, 900).await.expect("resize");
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    b.screenshot(&format!("{name}-1024")).await;
-    b.client.set_window_size(1280, 900).await.expect("resize");
+    for dark in [false, true] {
+        let (theme, shade) = if dark {
+            ("dark", "dark")
+        } else {
+            ("light", "light")
+        };
+        b.client
+            .execute(
+                "document.documentElement.dataset.theme = arguments[0];",
+                vec![theme.into()],
+            )
+            .await
+            .expect("theme");
+        b.screenshot(&format!("{name}-1280-{shade}")).await;
+        b.client.set_window_size(1024, 900).await.expect("resize");
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        b.screenshot(&format!("{name}-1024-{shade}")).await;
+        b.client.set_window_size(1280, 900).await.expect("resize");
+    }
+    b.client
+        .execute("delete document.documentElement.dataset.theme;", vec![])
+        .await
+        .expect("theme");
 }
 
 #[tokio::test(flavor = "multi_thread")]
