@@ -6,7 +6,7 @@
 
 use kontor_e2e::{dist, Browser, Server};
 use kontor_model::party::Language;
-use kontor_model::recurring::{fill_placeholders, Interval, Period};
+use kontor_model::recurring::{fill_placeholders, period_of, Interval, Period};
 use serde_json::{json, Value};
 
 fn row(n: usize, field: &str) -> String {
@@ -63,6 +63,22 @@ async fn set_width(b: &Browser, width: u32) {
     b.client.set_window_size(width, 900).await.expect("resize");
 }
 
+/// Screenshots of the page in the dark theme at 1280 and 1024 px; back to light at 1280.
+async fn dark_shots(b: &Browser, name: &str) {
+    b.client
+        .execute("document.documentElement.dataset.theme = 'dark';", vec![])
+        .await
+        .expect("dark");
+    b.screenshot(&format!("{name}-dark-1280")).await;
+    set_width(b, 1024).await;
+    b.screenshot(&format!("{name}-dark-1024")).await;
+    set_width(b, 1280).await;
+    b.client
+        .execute("delete document.documentElement.dataset.theme;", vec![])
+        .await
+        .expect("light");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_past_due_schedule_made_in_the_app_is_billed_once_per_month_across_two_restarts() {
     let mut server = Server::start(Some(dist()), vec![]).await;
@@ -108,6 +124,7 @@ async fn a_past_due_schedule_made_in_the_app_is_billed_once_per_month_across_two
     set_width(&b, 1024).await;
     b.screenshot("recurring-03-form-1024").await;
     set_width(&b, 1280).await;
+    dark_shots(&b, "recurring-03-form").await;
     b.click("form button[type=submit]").await;
     b.wait_js(
         "return /^\\/recurring_invoices\\/\\d+$/.test(location.pathname);",
@@ -182,10 +199,21 @@ async fn a_past_due_schedule_made_in_the_app_is_billed_once_per_month_across_two
     for link in links {
         assert_eq!(link[2], format!("/invoices/{}", link[0].as_str().unwrap()));
     }
+    // The next invoice's title as the job will fill it in (German customer).
+    let next = serde_json::from_value(record["next_date"].clone()).unwrap();
+    let next_title = fill_placeholders(
+        "Hosting {month} {year}",
+        period_of(Interval::Monthly, next).unwrap(),
+        Interval::Monthly,
+        Language::De,
+    );
+    b.wait_text(&format!("Next invoice: \u{201c}{next_title}\u{201d}"))
+        .await;
     b.screenshot("recurring-04-detail-1280").await;
     set_width(&b, 1024).await;
     b.screenshot("recurring-05-detail-1024").await;
     set_width(&b, 1280).await;
+    dark_shots(&b, "recurring-05-detail").await;
 
     // A history link opens the invoice.
     b.click("#recurring-history a[data-invoice-id]").await;
@@ -208,6 +236,8 @@ async fn a_past_due_schedule_made_in_the_app_is_billed_once_per_month_across_two
     b.screenshot("recurring-06-list-1280").await;
     set_width(&b, 1024).await;
     b.screenshot("recurring-07-list-1024").await;
+    set_width(&b, 1280).await;
+    dark_shots(&b, "recurring-07-list").await;
 
     b.close().await;
 }
