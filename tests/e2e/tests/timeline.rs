@@ -7,6 +7,7 @@
 
 use kontor_e2e::{dist, Browser, Server, SmtpServer};
 use kontor_server::config::AccountConfig;
+use serde_json::json;
 
 const SELECTED: &str =
     "const t = document.querySelector('[role=tab][aria-selected=true]'); return !!t && t.id;";
@@ -138,5 +139,66 @@ async fn tabs_are_urls_and_back_returns_to_the_previous_tab() {
         .find(fantoccini::Locator::Css("[role=tablist]"))
         .await
         .is_err());
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn offers_and_purchases_show_their_history_section() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Kranzler Bau GmbH").await;
+    let offer = server
+        .post(
+            "/offers",
+            json!({"company_id": customer, "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
+                "date": "2026-11-02", "due_date": "2026-12-02", "title": "Facade offer", "tax": 19,
+                "currency": "EUR",
+                "items": [{"type": "item", "title": "Scaffolding", "quantity": 1, "unit": "pc", "unit_price": 100}]}),
+        )
+        .await;
+    let offer_id = offer["id"].as_i64().unwrap();
+    let copy = server
+        .post(&format!("/offers/{offer_id}/copy"), json!({}))
+        .await;
+    let purchase = server
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
+                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
+        )
+        .await;
+    server
+        .post(
+            "/purchases/payments",
+            json!({"purchase_id": purchase["id"], "date": "2026-11-12", "total": 119}),
+        )
+        .await;
+    let b = Browser::start().await;
+    b.sign_in(&server.base, &server.key).await;
+
+    b.open(&server.base, &format!("/offers/{offer_id}")).await;
+    b.wait_text("Copied to offer #").await;
+    let link =
+        "const a = document.querySelector('.timeline a'); return !!a && a.getAttribute('href');";
+    let href = b.wait_js(link, vec![]).await;
+    assert!(
+        href.as_str()
+            .unwrap()
+            .ends_with(&format!("/offers/{}", copy["id"])),
+        "{href}"
+    );
+    let scroll =
+        "document.querySelector('#history-title').scrollIntoView({block: 'start'}); return true;";
+    b.wait_js(scroll, vec![]).await;
+    screenshots(&b, "timeline-03-offer").await;
+
+    b.open(&server.base, &format!("/purchases/{}", purchase["id"]))
+        .await;
+    b.wait_text("Payment 119.00 EUR paid on").await;
+    let kinds = "return Array.from(document.querySelectorAll('.timeline-item')).map(e => e.dataset.eventKind).join(',');";
+    assert_eq!(b.wait_js(kinds, vec![]).await, "payment,created");
+    let scroll =
+        "document.querySelector('#history-title').scrollIntoView({block: 'start'}); return true;";
+    b.wait_js(scroll, vec![]).await;
+    screenshots(&b, "timeline-04-purchase").await;
     b.close().await;
 }
