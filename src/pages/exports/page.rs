@@ -72,6 +72,7 @@ pub fn ExportsPage() -> impl IntoView {
                         };
                         view! {
                             <button type="button" class="btn btn-small" aria-pressed=pressed
+                                id=format!("export-quick-{}", quick.label().to_lowercase().replace(' ', "-"))
                                 on:click=move |_| choose(quick)>{quick.label()}</button>
                         }
                     })
