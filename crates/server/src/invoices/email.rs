@@ -98,14 +98,8 @@ pub async fn send_invoice(
     if let Some(xml) = xrechnung_attachment(state, &invoice, customer.as_ref()).await? {
         attachments.push(xml);
     }
-    let delivered = mail::send_with_id(
-        &state.pool,
-        &state.data_dir,
-        body,
-        &recipients,
-        attachments,
-    )
-    .await?;
+    let delivered =
+        mail::send_with_id(&state.pool, &state.data_dir, body, &recipients, attachments).await?;
 
     let _guard = state.write_lock.lock().await;
     let (next, locked) = after_send(invoice.status, invoice.locked);
