@@ -126,6 +126,12 @@ async fn download_each_export_and_check_its_contents() {
     b.fill("#f-datev_client_number", "55003").await;
     b.click("#settings-datev-save").await;
     b.wait_text("DATEV settings saved.").await;
+    b.wait_js(
+        "document.querySelector('#settings-datev').scrollIntoView(); return true;",
+        vec![],
+    )
+    .await;
+    b.screenshot("exports-settings-datev").await;
 
     // The Exports page: last month by default; choose this month.
     b.click("nav.sidenav a[href$='/exports']").await;
