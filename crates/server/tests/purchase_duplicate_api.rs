@@ -149,7 +149,9 @@ async fn the_import_and_hand_entry_follow_one_rule() {
     // With the imported one gone, a hand-entered purchase makes the import the duplicate.
     let path = format!("/purchases/{}", imported.body["id"]);
     assert_eq!(s.delete(&path, None).await.status, 204);
-    let hand = s.post("/purchases", body(Some(company), " 123456xx ")).await;
+    let hand = s
+        .post("/purchases", body(Some(company), " 123456xx "))
+        .await;
     assert_eq!(hand.status, 200, "{}", hand.body);
     let again = s
         .upload(
@@ -179,7 +181,8 @@ async fn stored_receipts_keep_their_cleaned_file_name() {
 
     // JSON upload: folders are cut off.
     let mut with_file = body(None, "RE-2");
-    with_file["file"] = json!({"filename": "C:\\Scans\\receipt.pdf", "base64": b64("%PDF-1.4\n%%EOF")});
+    with_file["file"] =
+        json!({"filename": "C:\\Scans\\receipt.pdf", "base64": b64("%PDF-1.4\n%%EOF")});
     let r = s.post("/purchases", with_file).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["file_name"], "receipt.pdf");
