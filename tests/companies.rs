@@ -438,3 +438,50 @@ async fn einvoice_fields_are_loaded_checked_and_sent() {
     assert_eq!(sent[0]["einvoice_format"], "xrechnung_cii");
     assert_eq!(sent[0]["sepa_mandate_reference"], "KD-4711/2026");
 }
+
+#[wasm_bindgen_test]
+async fn datev_numbers_are_loaded_checked_and_sent() {
+    // A customer with a debtor number (issue 11, exports): loaded, a creditor number out
+    // of its range marked by the model's rule, emptied numbers sent as null.
+    let mut stored = company_json(9, "Kranzler GmbH");
+    stored["debtor_number"] = json!(12345);
+    let company: Company = serde_json::from_value(stored.clone()).unwrap();
+    recording_fetch(200, &stored);
+    let state = CompanyFormState::from_company(&company);
+    let errors = RwSignal::new(FieldErrors::new());
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
+    });
+    sleep(20).await;
+    let value = |css: &str| {
+        find(&root, css)
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+    };
+    assert_eq!(value("#f-debtor_number"), "12345");
+    assert_eq!(value("#f-creditor_number"), "");
+    type_into(&find(&root, "#f-creditor_number"), "123");
+    type_into(&find(&root, "#f-debtor_number"), "12x");
+    sleep(20).await;
+    let (_, found) = state.checked_body();
+    assert_eq!(
+        found.keys().collect::<Vec<_>>(),
+        ["creditor_number", "debtor_number"]
+    );
+    errors.set(found);
+    sleep(20).await;
+    assert!(!text(&root, "#f-creditor_number-error").is_empty());
+
+    type_into(&find(&root, "#f-creditor_number"), "70001");
+    type_into(&find(&root, "#f-debtor_number"), "");
+    let (body, found) = state.checked_body();
+    assert!(found.is_empty(), "{found:?}");
+    kontor_app::api::companies::update_company(9, &body)
+        .await
+        .unwrap();
+    let sent = sent_bodies();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert_eq!(sent[0]["creditor_number"], 70001);
+    assert_eq!(sent[0]["debtor_number"], serde_json::Value::Null);
+}
