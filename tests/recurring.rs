@@ -7,12 +7,13 @@
 
 use chrono::NaiveDate;
 use kontor_app::components::position_editor::PositionRow;
+use kontor_app::pages::recurring::detail::History;
 use kontor_app::pages::recurring::form_state::{
     first_of_next_month, form_errors, split_and_summarize, RecurringFormState,
 };
 use kontor_app::pages::recurring::schedule_fields::ScheduleFields;
 use kontor_model::error::FieldErrors;
-use kontor_model::recurring::{Interval, RecurringInvoice, RecurringMode};
+use kontor_model::recurring::{Interval, RecurringInvoice, RecurringMode, RecurringRun};
 use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen::JsCast;
@@ -25,7 +26,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, find, settle, text, type_into};
+use dom::{container, find, settle, text, texts, type_into};
 
 fn day(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -262,4 +263,61 @@ fn a_stored_schedule_fills_the_form_and_is_sent_back_unchanged() {
     let item = &t.items.unwrap()[0];
     assert_eq!(item.quantity, Some(kontor_model::Decimal::from(2)));
     assert_eq!(item.unit.as_deref(), Some("month"));
+}
+
+#[wasm_bindgen_test]
+async fn the_history_links_each_invoice_and_shows_a_failed_send() {
+    let runs: Vec<RecurringRun> = serde_json::from_value(json!([
+        {"id": 3, "period_start": "2026-11-01", "period_end": "2026-11-30", "invoice_date": "2026-11-01",
+         "invoice_id": 42, "invoice_identifier": "R2611-004", "status": "created",
+         "error": "the mail server refused: 550 mailbox unavailable", "created_at": "2026-11-01T06:00:00Z"},
+        {"id": 2, "period_start": "2026-10-01", "period_end": "2026-10-31", "invoice_date": "2026-10-01",
+         "invoice_id": 41, "invoice_identifier": null, "status": "draft", "error": null,
+         "created_at": "2026-10-01T06:00:00Z"},
+        {"id": 1, "period_start": "2026-09-01", "period_end": "2026-09-30", "invoice_date": "2026-09-01",
+         "invoice_id": null, "invoice_identifier": null, "status": null,
+         "error": "template.customer_id: does not exist", "created_at": "2026-09-01T06:00:00Z"}
+    ]))
+    .unwrap();
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <History runs=runs.clone() interval=Interval::Monthly /> }
+    });
+    settle().await;
+    assert_eq!(
+        texts(&root, "#recurring-history tbody tr td:first-child"),
+        ["11/2026", "10/2026", "09/2026"]
+    );
+    let links = root
+        .query_selector_all("#recurring-history a[data-invoice-id]")
+        .unwrap();
+    assert_eq!(links.length(), 2);
+    let first: HtmlElement = links.item(0).unwrap().unchecked_into();
+    assert_eq!(first.text_content().unwrap(), "R2611-004");
+    assert_eq!(first.get_attribute("href").unwrap(), "/invoices/42");
+    let second: HtmlElement = links.item(1).unwrap().unchecked_into();
+    assert_eq!(second.text_content().unwrap(), "Draft #41");
+    assert_eq!(
+        texts(&root, "#recurring-history .badge"),
+        ["Created", "Draft"]
+    );
+    assert_eq!(
+        texts(&root, "#recurring-history td.run-error"),
+        [
+            "the mail server refused: 550 mailbox unavailable",
+            "",
+            "template.customer_id: does not exist"
+        ]
+    );
+    assert_eq!(text(&root, "tr[data-run-id='1'] td:nth-child(3)"), "none");
+}
+
+#[wasm_bindgen_test]
+async fn an_empty_history_says_when_the_first_invoice_comes() {
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <History runs=Vec::new() interval=Interval::Quarterly /> }
+    });
+    settle().await;
+    assert!(text(&root, "#recurring-history-empty").contains("next invoice date"));
 }

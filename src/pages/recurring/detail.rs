@@ -173,7 +173,7 @@ fn NextInvoice(
 
 /// The history: one row per run, newest first.
 #[component]
-fn History(
+pub fn History(
     /// The runs, newest first.
     runs: Vec<RecurringRun>,
     /// The schedule's interval (to name periods).

@@ -2,7 +2,7 @@
 //! fields and positions plus the schedule) for new and edited schedules, and the detail
 //! with the schedule and the history of the invoices the server's job created.
 
-mod detail;
+pub mod detail;
 mod form;
 pub mod form_state;
 mod list;
