@@ -234,6 +234,7 @@ async fn cards_link_every_figure_to_its_list_and_say_when_there_is_nothing() {
         .unwrap()
         .ends_with("/invoices/4"));
     assert_eq!(texts(&root, "[data-card=revenue] .chart-bar").len(), 12);
+    assert!(root.query_selector(".dash-welcome").unwrap().is_none());
 
     let empty = container();
     let _handle = leptos::mount::mount_to(empty.clone(), move || {
@@ -242,6 +243,11 @@ async fn cards_link_every_figure_to_its_list_and_say_when_there_is_nothing() {
     settle().await;
     assert!(empty.query_selector("a.dash-figure").unwrap().is_none());
     assert_eq!(texts(&empty, ".dash-empty").len(), 6, "every card says so");
+    assert!(texts(&empty, ".dash-welcome")[0].contains("Nothing to show yet"));
+    assert!(find(&empty, ".dash-welcome a.btn-primary")
+        .get_attribute("href")
+        .unwrap()
+        .ends_with("/invoices/new"));
     assert!(empty.query_selector(".chart").unwrap().is_none());
     assert!(texts(&empty, "[data-card=revenue] .dash-empty")[0].contains("No revenue"));
 }

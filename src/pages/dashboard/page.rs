@@ -36,6 +36,10 @@ pub fn DashboardView(
         purchases_awaiting_approval,
         offers_awaiting_answer,
     } = dashboard;
+    let nothing_yet = receivables.open.is_empty()
+        && revenue.months.iter().all(|m| m.net_total.is_zero())
+        && purchases_awaiting_approval.is_empty()
+        && offers_awaiting_answer.is_empty();
     let purchases = purchases_awaiting_approval
         .into_iter()
         .map(|p| Figure {
@@ -66,6 +70,14 @@ pub fn DashboardView(
     };
     view! {
         <p class="dash-today">{format!("As of {}", format_date(today))}</p>
+        {nothing_yet.then(|| view! {
+            <div class="empty-state dash-welcome">
+                <p>"Nothing to show yet. Open amounts, revenue and work waiting for you appear here once you bill and buy."</p>
+                <a class="btn btn-primary" href=href("/invoices/new")>"Create an invoice"</a>
+                " "
+                <a class="btn" href=href("/purchases/new")>"Record a purchase"</a>
+            </div>
+        })}
         <div class="dash-grid">
             <FigureCard
                 title="Open receivables"
@@ -73,7 +85,7 @@ pub fn DashboardView(
                 figures=figures(&receivables.open)
                 noun="invoices"
                 list=links::open_invoices()
-                empty="Nothing open — every finalized invoice is paid."
+                empty="Nothing open: every finalized invoice is paid."
             />
             <FigureCard
                 title="Overdue"

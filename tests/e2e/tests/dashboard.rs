@@ -84,6 +84,7 @@ async fn sign_in_lands_on_the_dashboard_and_a_figure_opens_its_list() {
     b.wait_text("No revenue in the last 12 months yet").await;
     b.wait_text("No purchases waiting for approval.").await;
     b.wait_text("No sent offers waiting for an answer.").await;
+    b.wait_text("Nothing to show yet").await;
     shots(&b, "dashboard-empty").await;
 
     // A known data set: one overdue invoice (119.00), one open but not due (238.00 −
@@ -173,6 +174,15 @@ async fn sign_in_lands_on_the_dashboard_and_a_figure_opens_its_list() {
     )
     .await;
     shots(&b, "dashboard").await;
+    assert!(!b.body_text().await.contains("Nothing to show yet"));
+    b.client
+        .execute(
+            "document.querySelector('[data-card=revenue]').scrollIntoView();",
+            vec![],
+        )
+        .await
+        .expect("scroll");
+    b.screenshot("dashboard-chart-light-1280").await;
 
     // The overdue figure opens the list of exactly the overdue invoices.
     b.click("[data-card=overdue] a.dash-figure").await;
