@@ -844,6 +844,12 @@ pub struct Session {
     /// True for a read-only key.
     #[serde(default)]
     pub read_only: bool,
+    /// The user the key acts for (issue 12); `None` in older answers.
+    #[serde(default)]
+    pub user: Option<crate::party::User>,
+    /// `session` (from sign-in) or `api` (issue 12); `None` in older answers.
+    #[serde(default)]
+    pub kind: Option<String>,
 }
 
 #[cfg(test)]

@@ -34,6 +34,7 @@ pub mod offer;
 pub mod party;
 pub mod payment;
 pub mod payment_rules;
+pub mod people;
 pub mod position;
 pub mod position_vat;
 pub mod purchase;

@@ -529,12 +529,28 @@ pub struct User {
     pub lastname: String,
     /// E-mail.
     pub email: Option<String>,
+    /// What the user may do (issue 12); absent in older answers: staff.
+    #[serde(default)]
+    pub role: crate::people::Role,
+    /// False once deactivated: every key of the user fails (issue 12).
+    #[serde(default = "active_default")]
+    pub active: bool,
+    /// Chosen language (`de`, `en`); `None` follows the browser.
+    #[serde(default)]
+    pub language: Option<String>,
+    /// Chosen colour scheme.
+    #[serde(default)]
+    pub theme: crate::people::Theme,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
     /// Last change.
     #[serde(with = "crate::timestamp")]
     pub updated_at: DateTime<Utc>,
+}
+
+fn active_default() -> bool {
+    true
 }
 
 /// POST /users body.
@@ -549,6 +565,9 @@ pub struct NewUser {
     /// E-mail.
     #[serde(default)]
     pub email: Option<String>,
+    /// Role (`admin`, `staff`, `read_only`; issue 12); staff when absent.
+    #[serde(default)]
+    pub role: Option<String>,
 }
 
 /// A deal (sales opportunity) with a company.

@@ -3,14 +3,20 @@
 //! Keys look like `kontor_<64 hex>`; only their SHA-256 is stored, and the stored hash is
 //! compared in constant time. `Authorization: Token token=<key>` and `Bearer <key>` are
 //! accepted; anything else is a 401. Read-only keys get 403 on every non-GET request.
+//!
+//! Issue 12: every key acts for a user; a deactivated user's keys fail at once, session
+//! keys (from sign-in) expire after 30 days without use, and the route table of
+//! [`crate::roles`] decides which role a route needs and which routes are public.
 
 use crate::db::{now, ts};
 use crate::error::ApiError;
+use crate::roles::{self, Access};
 use crate::state::AppState;
-use axum::extract::{Request, State};
-use axum::http::{header, Method};
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::header;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use kontor_model::people::{session_expired, Role};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::SqlitePool;
@@ -31,6 +37,21 @@ pub struct Caller {
     pub read_only: bool,
 }
 
+/// What the caller's key and user may do (issue 12), put into request extensions by
+/// [`require_key`] next to the [`Caller`].
+#[derive(Clone, Debug)]
+pub struct KeyContext {
+    /// The role of the key's user.
+    pub role: Role,
+    /// `api` or `session`.
+    pub kind: String,
+}
+
+/// Key kind of keys made by the CLI and by admins.
+pub const KIND_API: &str = "api";
+/// Key kind of keys made by signing in.
+pub const KIND_SESSION: &str = "session";
+
 /// A key as `keys list` shows it (never the secret).
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct KeyInfo {
@@ -48,7 +69,8 @@ pub struct KeyInfo {
     pub revoked_at: Option<String>,
 }
 
-fn random_hex(bytes: usize) -> String {
+/// `bytes` random bytes as lower-case hex (the OS's generator through `rand`).
+pub fn random_hex(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::rng().fill_bytes(&mut buf);
     hex::encode(buf)
@@ -72,40 +94,56 @@ pub fn parse_authorization(value: &str) -> Option<&str> {
     (!key.is_empty() && !key.contains(char::is_whitespace)).then_some(key)
 }
 
-/// Ensures a user exists for keys to act for; returns its id (the first user, or a new
-/// "Admin" user in an empty database).
+/// Ensures an admin exists for CLI keys to act for; returns its id (the first active
+/// admin, or a new "Admin Kontor" admin without password).
 async fn default_user(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
-    if let Some(id) = sqlx::query_scalar::<_, i64>("SELECT id FROM users ORDER BY id LIMIT 1")
-        .fetch_optional(pool)
-        .await?
+    if let Some(id) = sqlx::query_scalar::<_, i64>(
+        "SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id LIMIT 1",
+    )
+    .fetch_optional(pool)
+    .await?
     {
         return Ok(id);
     }
     let t = ts(now());
-    sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, ?, ?) RETURNING id")
+    sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, 'admin', ?, ?) RETURNING id")
         .bind(&t)
         .bind(&t)
         .fetch_one(pool)
         .await
 }
 
-/// Creates a key named `name`; returns its info and the secret (shown once, never stored).
+/// Creates a key named `name` for the first user (the CLI's `keys create`); returns its
+/// info and the secret (shown once, never stored).
 pub async fn create_key(
     pool: &SqlitePool,
     name: &str,
     read_only: bool,
 ) -> Result<(KeyInfo, String), sqlx::Error> {
     let user_id = default_user(pool).await?;
+    create_key_for(pool, user_id, name, read_only, KIND_API).await
+}
+
+/// Creates a key of `kind` ([`KIND_API`], [`KIND_SESSION`]) acting for `user_id`;
+/// returns its info and the secret (shown once, never stored).
+pub async fn create_key_for(
+    pool: &SqlitePool,
+    user_id: i64,
+    name: &str,
+    read_only: bool,
+    kind: &str,
+) -> Result<(KeyInfo, String), sqlx::Error> {
     let secret = format!("kontor_{}", random_hex(32));
     let uuid = random_hex(16);
     let created = ts(now());
-    let id: i64 = sqlx::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = sqlx::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(&uuid)
         .bind(name)
         .bind(hash_key(&secret))
         .bind(read_only)
         .bind(user_id)
         .bind(&created)
+        .bind(kind)
         .fetch_one(pool)
         .await?;
     Ok((
@@ -154,31 +192,98 @@ pub async fn ensure_initial_key(pool: &SqlitePool) -> Result<Option<String>, sql
         .map(|(_, secret)| Some(secret))
 }
 
-/// Looks up the caller for `key`; `None` when unknown or revoked.
-pub async fn find_caller(pool: &SqlitePool, key: &str) -> Result<Option<Caller>, sqlx::Error> {
+/// Looks up the caller for `key`; `None` when unknown, revoked, of a deactivated user, or
+/// a session key unused for more than 30 days. Records the use (`last_used_at`, at most
+/// once a minute).
+pub async fn find_caller(
+    pool: &SqlitePool,
+    key: &str,
+) -> Result<Option<(Caller, KeyContext)>, sqlx::Error> {
+    type Row = (
+        i64,
+        i64,
+        String,
+        String,
+        bool,
+        Vec<u8>,
+        String,
+        Option<String>,
+        String,
+        String,
+    );
     let hash = hash_key(key);
-    let row: Option<(i64, i64, String, String, bool, Vec<u8>)> =
-        sqlx::query_as("SELECT id, user_id, uuid, name, read_only, hash FROM api_keys WHERE hash = ? AND revoked_at IS NULL")
-            .bind(&hash)
-            .fetch_optional(pool)
+    let row: Option<Row> = sqlx::query_as(
+        "SELECT k.id, k.user_id, k.uuid, k.name, k.read_only, k.hash, k.kind, k.last_used_at, k.created_at, u.role \
+         FROM api_keys k JOIN users u ON u.id = k.user_id \
+         WHERE k.hash = ? AND k.revoked_at IS NULL AND u.active = 1",
+    )
+    .bind(&hash)
+    .fetch_optional(pool)
+    .await?;
+    let Some((key_id, user_id, uuid, name, read_only, stored, kind, last_used, created, role)) =
+        row
+    else {
+        return Ok(None);
+    };
+    if !bool::from(stored.ct_eq(&hash)) {
+        return Ok(None);
+    }
+    let now = now();
+    let last = last_used
+        .as_deref()
+        .or(Some(created.as_str()))
+        .and_then(kontor_model::timestamp::parse);
+    if kind == KIND_SESSION && last.is_none_or(|last| session_expired(last, now)) {
+        return Ok(None);
+    }
+    let stale = last_used
+        .as_deref()
+        .and_then(kontor_model::timestamp::parse)
+        .is_none_or(|t| now - t >= chrono::Duration::minutes(1));
+    if stale {
+        sqlx::query("UPDATE api_keys SET last_used_at = ? WHERE id = ?")
+            .bind(ts(now))
+            .bind(key_id)
+            .execute(pool)
             .await?;
-    Ok(
-        row.and_then(|(key_id, user_id, uuid, name, read_only, stored)| {
-            bool::from(stored.ct_eq(&hash)).then_some(Caller {
-                key_id,
-                user_id,
-                uuid,
-                name,
-                read_only,
-            })
-        }),
+    }
+    let Some(role) = Role::parse(&role) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        Caller {
+            key_id,
+            user_id,
+            uuid,
+            name,
+            read_only,
+        },
+        KeyContext { role, kind },
+    )))
+}
+
+/// The route `req` matched, relative to `/api/v1` (`/invoices/{id}`); `None` for an
+/// unknown route.
+fn route_path(req: &Request) -> Option<String> {
+    let matched = req.extensions().get::<MatchedPath>()?.as_str();
+    Some(
+        matched
+            .strip_prefix("/api/v1")
+            .unwrap_or(matched)
+            .to_string(),
     )
 }
 
-/// Middleware: authenticates every `/api/v1` request, applies the rate limit and the
-/// read-only rule, and stores the [`Caller`] in the request extensions.
-/// Errors: 401, 403, 429.
+/// Middleware: authenticates every `/api/v1` request except the public routes of
+/// [`crate::roles::TABLE`] (sign-in, invitation, setup), applies the rate limit and the
+/// route's required role (a read-only key counts as the read-only role), and stores the
+/// [`Caller`] and [`KeyContext`] in the request extensions. Errors: 401, 403, 429.
 pub async fn require_key(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
+    let path = route_path(&req);
+    let access = path.as_deref().map(|p| roles::required(req.method(), p));
+    if access == Some(Access::Public) {
+        return next.run(req).await;
+    }
     let key = req
         .headers()
         .get(header::AUTHORIZATION)
@@ -188,7 +293,7 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
     let Some(key) = key else {
         return ApiError::Unauthorized.into_response();
     };
-    let caller = match find_caller(&state.pool, &key).await {
+    let (caller, context) = match find_caller(&state.pool, &key).await {
         Ok(Some(c)) => c,
         Ok(None) => return ApiError::Unauthorized.into_response(),
         Err(e) => return ApiError::from(e).into_response(),
@@ -198,10 +303,26 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
             return ApiError::TooManyRequests(wait).into_response();
         }
     }
-    if caller.read_only && !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
-        return ApiError::Forbidden("This API key is read-only.".into()).into_response();
+    // Unknown routes (404 later) need what any write needs from a read-only key.
+    let needed = match access {
+        Some(Access::Role(role)) => role,
+        _ if roles::is_read(req.method()) => Role::ReadOnly,
+        _ => Role::Staff,
+    };
+    if !roles::allows(context.role, caller.read_only, needed) {
+        let message = if caller.read_only && context.role.allows(needed) {
+            "This API key is read-only.".to_string()
+        } else {
+            format!(
+                "This needs the {} role; you are {}.",
+                needed.as_str(),
+                context.role.as_str()
+            )
+        };
+        return ApiError::Forbidden(message).into_response();
     }
     req.extensions_mut().insert(caller);
+    req.extensions_mut().insert(context);
     next.run(req).await
 }
 

@@ -15,6 +15,9 @@ pub enum ApiError {
     BadRequest(String),
     /// 401: missing, malformed or unknown credentials (`WWW-Authenticate: Token realm="api"`).
     Unauthorized,
+    /// 401 of POST /session: one message for an unknown e-mail, a wrong password, a
+    /// deactivated user and a user without password (issue 12).
+    SignInFailed,
     /// 403: a read-only key tried to write, or a file link is invalid or expired (the
     /// sentence says which).
     Forbidden(String),
@@ -35,6 +38,9 @@ pub enum ApiError {
     /// and receipt number, issue 11 § Polish). The body is the usual one plus `id` and
     /// `identifier` of the existing record.
     Conflict(Box<Conflict>),
+    /// 409: the request cannot be repeated (first-run setup once an admin exists); the
+    /// sentence says why.
+    AlreadyDone(String),
     /// 429: rate limit exceeded; retry after this many seconds.
     TooManyRequests(u64),
     /// 502: the mail server refused the message or could not be reached.
@@ -105,14 +111,14 @@ impl ApiError {
     fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized | ApiError::SignInFailed => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Conflict(_) | ApiError::AlreadyDone(_) => StatusCode::CONFLICT,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -123,6 +129,7 @@ impl ApiError {
         let (message, errors) = match self {
             ApiError::BadRequest(m) => (m, None),
             ApiError::Unauthorized => ("Missing, malformed or unknown API key.".to_string(), None),
+            ApiError::SignInFailed => ("E-mail or password is wrong.".to_string(), None),
             ApiError::Forbidden(m) => (m, None),
             ApiError::NotFound(what) => (format!("Not found: {what}."), None),
             ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
@@ -136,6 +143,7 @@ impl ApiError {
             ApiError::Invalid(m, e) => (m, Some(e)),
             ApiError::Refused(m) => (m, Some(FieldErrors::new())),
             ApiError::Conflict(c) => (c.message, Some(c.errors)),
+            ApiError::AlreadyDone(m) => (m, None),
             ApiError::TooManyRequests(s) => {
                 (format!("Rate limit exceeded; retry in {s} seconds."), None)
             }
@@ -143,6 +151,13 @@ impl ApiError {
             ApiError::Internal(_) => ("Internal error.".to_string(), None),
         };
         ErrorBody { message, errors }
+    }
+}
+
+impl ApiError {
+    /// The JSON body this error answers with (for the CLI, which prints refusals).
+    pub fn into_response_body(self) -> serde_json::Value {
+        serde_json::to_value(self.body()).unwrap_or_default()
     }
 }
 

@@ -10,6 +10,7 @@
 
 pub mod account;
 pub mod activities;
+pub mod api_keys;
 pub mod auth;
 pub mod billing;
 pub mod companies;
@@ -33,6 +34,7 @@ pub mod mail;
 pub mod numbering;
 pub mod offers;
 pub mod pagination;
+pub mod passwords;
 pub mod pdf_render;
 pub mod people;
 pub mod projects;
@@ -40,6 +42,7 @@ pub mod purchases;
 pub mod rate_limit;
 pub mod recurring;
 pub mod reminders;
+pub mod roles;
 pub mod routes;
 pub mod sanitize;
 pub mod session;
@@ -135,9 +138,9 @@ pub async fn run(bound: Bound) -> Result<(), String> {
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = bound.listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(e) => {
                     tracing::warn!(error = %e, "accept failed");
                     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
@@ -147,7 +150,12 @@ pub async fn run(bound: Bound) -> Result<(), String> {
             _ = &mut shutdown => break,
         };
         let app = bound.app.clone();
-        let service = hyper::service::service_fn(move |request| app.clone().oneshot(request));
+        // The client's address for the sign-in lockout (`session::PeerAddr`).
+        let peer = session::PeerAddr(peer.ip());
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+            request.extensions_mut().insert(peer);
+            app.clone().oneshot(request)
+        });
         let connection = http.serve_connection(TokioIo::new(stream), service);
         let connection = graceful.watch(connection);
         tokio::spawn(async move {

@@ -47,8 +47,54 @@ enum Command {
         #[command(subcommand)]
         command: KeysCommand,
     },
+    /// Manage the people who sign in (issue 12).
+    Users {
+        #[command(subcommand)]
+        command: UsersCommand,
+    },
     /// Fill the database with realistic demo data (only when it holds no invoices).
     Demo,
+}
+
+#[derive(Subcommand)]
+enum UsersCommand {
+    /// Create a user; prints a one-time password-set link (7 days), or with
+    /// `--password-stdin` sets the password read from standard input and prints nothing secret.
+    Create {
+        /// E-mail address (the sign-in name; unique).
+        #[arg(long)]
+        email: String,
+        /// First name.
+        #[arg(long)]
+        firstname: String,
+        /// Last name.
+        #[arg(long)]
+        lastname: String,
+        /// admin, staff or read_only.
+        #[arg(long, default_value = "staff")]
+        role: String,
+        /// Read the password from standard input (one line) instead of printing a link.
+        #[arg(long)]
+        password_stdin: bool,
+        /// Base of the link (the app's address).
+        #[arg(
+            long,
+            env = "KONTOR_PUBLIC_URL",
+            default_value = "http://127.0.0.1:8080"
+        )]
+        origin: String,
+    },
+    /// Set the password of the user with this e-mail, read from standard input.
+    SetPassword {
+        /// E-mail address.
+        #[arg(long)]
+        email: String,
+        /// Read the password from standard input (required; the only way).
+        #[arg(long)]
+        password_stdin: bool,
+    },
+    /// List users (never passwords).
+    List,
 }
 
 #[derive(Subcommand)]
@@ -128,6 +174,10 @@ async fn run(cli: Cli) -> Result<(), String> {
             let pool = kontor_server::db::open(&cli.data).await?;
             keys(&pool, command).await.map_err(|e| e.to_string())
         }
+        Command::Users { command } => {
+            let pool = kontor_server::db::open(&cli.data).await?;
+            users(&pool, command).await
+        }
         Command::Demo => {
             let pool = kontor_server::db::open(&cli.data).await?;
             let config = ServerConfig {
@@ -186,6 +236,108 @@ async fn keys(pool: &sqlx::SqlitePool, command: KeysCommand) -> Result<(), sqlx:
                 println!("Key {id} revoked.");
             } else {
                 println!("No active key with id {id}.");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Reads one line (the password) from standard input, without its line end.
+fn read_password() -> Result<String, String> {
+    let mut line = String::new();
+    std::io::stdin()
+        .read_line(&mut line)
+        .map_err(|e| format!("cannot read the password from standard input: {e}"))?;
+    Ok(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+/// A refusal of the API as one sentence per field.
+fn refusal(e: kontor_server::error::ApiError) -> String {
+    let body = kontor_server::error::ApiError::into_response_body(e);
+    body.to_string()
+}
+
+async fn users(pool: &sqlx::SqlitePool, command: UsersCommand) -> Result<(), String> {
+    use kontor_server::{passwords, users};
+    match command {
+        UsersCommand::Create {
+            email,
+            firstname,
+            lastname,
+            role,
+            password_stdin,
+            origin,
+        } => {
+            let body = kontor_model::party::NewUser {
+                firstname: Some(firstname),
+                lastname: Some(lastname),
+                email: Some(email.clone()),
+                role: Some(role),
+            };
+            let role = users::check_new(pool, &body, true).await.map_err(refusal)?;
+            let hash = if password_stdin {
+                let password = read_password()?;
+                let inputs: Vec<&str> = [&body.firstname, &body.lastname, &body.email]
+                    .into_iter()
+                    .filter_map(|v| v.as_deref())
+                    .collect();
+                passwords::check_new(&password, &inputs, "password").map_err(refusal)?;
+                Some(passwords::hash(password).await.map_err(refusal)?)
+            } else {
+                None
+            };
+            let id = users::insert(pool, &body, role, hash.as_deref())
+                .await
+                .map_err(refusal)?;
+            println!("Created user {id} <{email}> ({}).", role.as_str());
+            if !password_stdin {
+                let invitation = users::new_invitation(pool, id, origin.trim_end_matches('/'))
+                    .await
+                    .map_err(refusal)?;
+                println!(
+                    "Password-set link (once, valid until {}):",
+                    kontor_model::timestamp::format(&invitation.expires_at)
+                );
+                println!("{}", invitation.url);
+            }
+        }
+        UsersCommand::SetPassword {
+            email,
+            password_stdin,
+        } => {
+            if !password_stdin {
+                return Err("give --password-stdin and the password on standard input".into());
+            }
+            let (user, _) = users::find_by_email(pool, &email)
+                .await
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("no user with e-mail {email}"))?;
+            let password = read_password()?;
+            passwords::check_new(&password, &users::user_inputs(&user), "password")
+                .map_err(refusal)?;
+            let hash = passwords::hash(password).await.map_err(refusal)?;
+            users::set_password_hash(pool, user.id, &hash)
+                .await
+                .map_err(refusal)?;
+            println!("Password of user {} <{email}> set.", user.id);
+        }
+        UsersCommand::List => {
+            let rows: Vec<(i64, Option<String>, String, String, String, bool)> = sqlx::query_as(
+                "SELECT id, email, firstname, lastname, role, active FROM users ORDER BY id",
+            )
+            .fetch_all(pool)
+            .await
+            .map_err(|e| e.to_string())?;
+            println!(
+                "{:>4}  {:<32}  {:<9}  {:<8}  name",
+                "id", "email", "role", "active"
+            );
+            for (id, email, first, last, role, active) in rows {
+                println!(
+                    "{id:>4}  {:<32}  {role:<9}  {:<8}  {first} {last}",
+                    email.unwrap_or_default(),
+                    if active { "yes" } else { "no" }
+                );
             }
         }
     }

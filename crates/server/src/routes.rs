@@ -36,7 +36,9 @@ async fn json_charset(mut response: axum::response::Response) -> axum::response:
     response
 }
 
-/// The `/api/v1` router: every resource's `router()` merged, behind [`crate::auth::require_key`].
+/// The `/api/v1` router: every resource's `router()` merged, behind [`crate::auth::require_key`]
+/// (which lets only the public routes of [`crate::roles::TABLE`] through without a key and
+/// checks every route's role).
 pub fn api(state: AppState) -> Router {
     Router::new()
         .merge(crate::session::router())
@@ -57,6 +59,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::companies::router())
         .merge(crate::projects::router())
         .merge(crate::users::router())
+        .merge(crate::api_keys::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(axum::middleware::from_fn_with_state(

@@ -1,23 +1,255 @@
-//! GET /session: the key's identity, used at sign-in (`decisions.md` § Authentication and
-//! keys). `GET /account` lives in [`crate::account`].
+//! `/session` and `/setup`: the key's identity (`decisions.md` § Authentication and keys)
+//! and, since issue 12, signing in with e-mail and password, signing out, accepting an
+//! invitation, and the first-run setup (`docs/decisions.md` § People, sign-in and roles).
+//! `GET /account` lives in [`crate::account`].
+//!
+//! POST /session, POST /session/invitation and GET/POST /setup are the only public routes
+//! ([`crate::roles::TABLE`]). Every sign-in failure is the same 401; five failures for one
+//! e-mail, or twenty from one client address, within 15 minutes lock further tries for 15
+//! minutes (429 with `Retry-After`), counted in the `login_attempts` table.
 
-use crate::auth::Caller;
+use crate::auth::{Caller, KeyContext, KIND_SESSION};
+use crate::db::{now, ts};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::JsonBody;
 use crate::state::AppState;
-use axum::routing::get;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
+use chrono::{DateTime, Utc};
 use kontor_model::account::Session;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::party::{NewUser, User};
+use kontor_model::people::{
+    lockout_retry_after, AcceptInvitation, Role, SignIn, SignedIn, LOCKOUT_FAILURES_PER_ADDRESS,
+    LOCKOUT_FAILURES_PER_EMAIL, LOCKOUT_WINDOW_MINUTES,
+};
+use sqlx::SqlitePool;
 
-/// Routes `/session`.
+/// The client's address, put into request extensions by [`crate::run`] (the TCP peer; a
+/// reverse proxy's address when behind one).
+#[derive(Clone, Copy, Debug)]
+pub struct PeerAddr(pub std::net::IpAddr);
+
+/// Routes `/session`, `/session/invitation`, `/setup`.
 pub fn router() -> Router<AppState> {
-    Router::new().route("/session", get(get_session))
+    Router::new()
+        .route("/session", get(get_session).post(sign_in).delete(sign_out))
+        .route("/session/invitation", post(accept_invitation))
+        .route("/setup", get(setup_needed).post(setup))
 }
 
-/// GET /session → `{id, uuid, name, read_only}` of the calling key.
-async fn get_session(Extension(caller): Extension<Caller>) -> Json<Session> {
-    Json(Session {
+/// GET /session → `{id, uuid, name, read_only, user, kind}` of the calling key.
+async fn get_session(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    Extension(context): Extension<KeyContext>,
+) -> ApiResult<Json<Session>> {
+    let user = crate::users::load(&state.pool, caller.user_id).await?;
+    Ok(Json(Session {
         id: caller.user_id,
         uuid: caller.uuid,
         name: caller.name,
         read_only: caller.read_only,
-    })
+        user: Some(user),
+        kind: Some(context.kind),
+    }))
+}
+
+/// DELETE /session: revokes the calling key (session or API key). 204.
+async fn sign_out(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+) -> ApiResult<StatusCode> {
+    crate::auth::revoke_key(&state.pool, caller.key_id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A new session key for `user` named "Sign-in <date>".
+async fn session_for(pool: &SqlitePool, user: User) -> ApiResult<Json<SignedIn>> {
+    let name = format!("Sign-in {}", now().format("%Y-%m-%d"));
+    let (_, api_key) =
+        crate::auth::create_key_for(pool, user.id, &name, false, KIND_SESSION).await?;
+    Ok(Json(SignedIn { api_key, user }))
+}
+
+/// Failure times recorded for `column` = `value` within the last two lockout windows.
+async fn failures(pool: &SqlitePool, column: &str, value: &str) -> ApiResult<Vec<DateTime<Utc>>> {
+    let since = now() - chrono::Duration::minutes(2 * LOCKOUT_WINDOW_MINUTES);
+    let sql = format!("SELECT at FROM login_attempts WHERE {column} = ? AND at >= ?");
+    let rows: Vec<String> = sqlx::query_scalar(&sql)
+        .bind(value)
+        .bind(ts(since))
+        .fetch_all(pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .filter_map(|t| kontor_model::timestamp::parse(t))
+        .collect())
+}
+
+/// 429 when `email` or `address` is locked. Errors: 429 with the seconds to wait.
+async fn check_lockout(pool: &SqlitePool, email: &str, address: &str) -> ApiResult<()> {
+    let at = now();
+    let by_email = lockout_retry_after(
+        &failures(pool, "email", email).await?,
+        LOCKOUT_FAILURES_PER_EMAIL,
+        at,
+    );
+    let by_address = lockout_retry_after(
+        &failures(pool, "address", address).await?,
+        LOCKOUT_FAILURES_PER_ADDRESS,
+        at,
+    );
+    match by_email.max(by_address) {
+        Some(seconds) => Err(ApiError::TooManyRequests(seconds)),
+        None => Ok(()),
+    }
+}
+
+/// Requires `email` and `password` to be given. Errors: 422 naming them.
+fn credentials(body: &SignIn) -> ApiResult<(String, String)> {
+    let mut e = FieldErrors::new();
+    let email = body.email.as_deref().map(str::trim).unwrap_or("");
+    let password = body.password.as_deref().unwrap_or("");
+    if email.is_empty() {
+        push_error(&mut e, "email", "is required");
+    }
+    if password.is_empty() {
+        push_error(&mut e, "password", "is required");
+    }
+    ApiError::check(e)?;
+    Ok((email.to_lowercase(), password.to_string()))
+}
+
+/// POST /session `{email, password}` → 200 `{api_key, user}` with a new session key.
+/// Errors: 401 (one message for every failure), 422 when a field is missing, 429 while
+/// the e-mail or the client address is locked.
+async fn sign_in(
+    State(state): State<AppState>,
+    peer: Option<Extension<PeerAddr>>,
+    JsonBody(body): JsonBody<SignIn>,
+) -> ApiResult<Json<SignedIn>> {
+    let (email, password) = credentials(&body)?;
+    let address = peer
+        .map(|Extension(PeerAddr(ip))| ip.to_string())
+        .unwrap_or_else(|| "unknown".into());
+    let pool = &state.pool;
+    check_lockout(pool, &email, &address).await?;
+    let found = crate::users::find_by_email(pool, &email).await?;
+    let (user, stored) = match found {
+        Some((user, hash)) if user.active => (Some(user), hash),
+        _ => (None, None),
+    };
+    let verified = crate::passwords::verify(password, stored).await;
+    match user {
+        Some(user) if verified => {
+            sqlx::query("DELETE FROM login_attempts WHERE email = ?")
+                .bind(&email)
+                .execute(pool)
+                .await?;
+            session_for(pool, user).await
+        }
+        _ => {
+            let at = now();
+            sqlx::query("DELETE FROM login_attempts WHERE at < ?")
+                .bind(ts(at - chrono::Duration::days(1)))
+                .execute(pool)
+                .await?;
+            sqlx::query("INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?)")
+                .bind(&email)
+                .bind(&address)
+                .bind(ts(at))
+                .execute(pool)
+                .await?;
+            tracing::info!("sign-in failed");
+            Err(ApiError::SignInFailed)
+        }
+    }
+}
+
+/// The link's error: one message for an unknown, used or expired token.
+fn bad_token() -> ApiError {
+    ApiError::field("token", "The link is invalid or has expired.")
+}
+
+/// POST /session/invitation `{token, password}`: sets the password of the invited user,
+/// consumes the link, and signs in (200 like POST /session). Errors: 422 naming `token`
+/// (unknown, used, expired, deactivated user) or `password` (too short or weak; the link
+/// stays valid then).
+async fn accept_invitation(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<AcceptInvitation>,
+) -> ApiResult<Json<SignedIn>> {
+    let pool = &state.pool;
+    let token = body.token.as_deref().map(str::trim).unwrap_or("");
+    if token.is_empty() {
+        return Err(bad_token());
+    }
+    let row: Option<(i64, i64)> = sqlx::query_as(
+        "SELECT i.id, i.user_id FROM invitations i JOIN users u ON u.id = i.user_id \
+         WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ? AND u.active = 1",
+    )
+    .bind(crate::auth::hash_key(token))
+    .bind(ts(now()))
+    .fetch_optional(pool)
+    .await?;
+    let Some((invitation_id, user_id)) = row else {
+        return Err(bad_token());
+    };
+    let user = crate::users::load(pool, user_id).await?;
+    let password = body.password.unwrap_or_default();
+    crate::passwords::check_new(&password, &crate::users::user_inputs(&user), "password")?;
+    let hash = crate::passwords::hash(password).await?;
+    let used = sqlx::query("UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL")
+        .bind(ts(now()))
+        .bind(invitation_id)
+        .execute(pool)
+        .await?;
+    if used.rows_affected() != 1 {
+        return Err(bad_token());
+    }
+    crate::users::set_password_hash(pool, user_id, &hash).await?;
+    session_for(pool, user).await
+}
+
+/// GET /setup → `{"needed": bool}`: true while no active admin with a password exists.
+async fn setup_needed(State(state): State<AppState>) -> ApiResult<Json<serde_json::Value>> {
+    let needed = crate::users::active_admins(&state.pool).await? == 0;
+    Ok(Json(serde_json::json!({ "needed": needed })))
+}
+
+/// POST /setup `{email, firstname, lastname, password}`: creates the first admin and
+/// signs in (200 like POST /session). Errors: 409 once an admin exists, 422 naming the
+/// fields.
+async fn setup(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<SignIn>,
+) -> ApiResult<Json<SignedIn>> {
+    let pool = &state.pool;
+    let new = NewUser {
+        firstname: body.firstname.clone(),
+        lastname: body.lastname.clone(),
+        email: body.email.clone(),
+        role: Some(Role::Admin.as_str().into()),
+    };
+    let guard = state.write_lock.lock().await;
+    if crate::users::active_admins(pool).await? > 0 {
+        return Err(ApiError::AlreadyDone(
+            "Kontor is set up already; an admin can invite you.".into(),
+        ));
+    }
+    crate::users::check_new(pool, &new, true).await?;
+    let password = body.password.clone().unwrap_or_default();
+    let inputs: Vec<&str> = [&new.firstname, &new.lastname, &new.email]
+        .into_iter()
+        .filter_map(|v| v.as_deref())
+        .collect();
+    crate::passwords::check_new(&password, &inputs, "password")?;
+    let hash = crate::passwords::hash(password).await?;
+    let id = crate::users::insert(pool, &new, Role::Admin, Some(&hash)).await?;
+    drop(guard);
+    let user = crate::users::load(pool, id).await?;
+    session_for(pool, user).await
 }

@@ -1,5 +1,9 @@
-//! `/users`: the account's users (internal contacts), `decisions.md` § Supporting resources.
+//! `/users`: the account's users — internal contacts on records and, since issue 12, the
+//! people who sign in (`decisions.md` § Supporting resources, `docs/decisions.md`
+//! § People, sign-in and roles). Reads are open to every caller; creating, changing and
+//! inviting need an admin ([`crate::roles::TABLE`]); `/users/me` is the caller's own.
 
+use crate::auth::Caller;
 use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
@@ -7,18 +11,27 @@ use crate::listing::{fetch_page, order_by, push_global, ListQuery, NoFilter};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
-use kontor_model::error::{require_text, FieldErrors};
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::{get, post, put};
+use axum::{Extension, Json, Router};
+use kontor_model::email::is_address;
+use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{NewUser, User};
-
+use kontor_model::people::{
+    ChangePassword, Invitation, InvitedUser, Role, Theme, UpdateMe, UpdateUser, INVITATION_DAYS,
+    LANGUAGES,
+};
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 
-/// Routes `/users` and `/users/{id}`.
+/// Routes `/users`, `/users/{id}`, `/users/{id}/invitation`, `/users/me`,
+/// `/users/me/password`.
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/users", get(list).post(create))
-        .route("/users/{id}", get(get_one))
+        .route("/users/me", get(get_me).put(update_me))
+        .route("/users/me/password", put(change_password))
+        .route("/users/{id}", get(get_one).put(update))
+        .route("/users/{id}/invitation", post(invite_again))
 }
 
 #[derive(sqlx::FromRow)]
@@ -27,6 +40,10 @@ struct UserRow {
     firstname: String,
     lastname: String,
     email: Option<String>,
+    role: String,
+    active: bool,
+    language: Option<String>,
+    theme: String,
     created_at: Ts,
     updated_at: Ts,
 }
@@ -38,20 +55,234 @@ impl From<UserRow> for User {
             firstname: r.firstname,
             lastname: r.lastname,
             email: r.email,
+            role: Role::parse(&r.role).unwrap_or(Role::ReadOnly),
+            active: r.active,
+            language: r.language,
+            theme: Theme::parse(&r.theme).unwrap_or_default(),
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
         }
     }
 }
 
+/// The columns of [`User`] (never the password hash).
+const COLUMNS: &str =
+    "u.id, u.firstname, u.lastname, u.email, u.role, u.active, u.language, u.theme, u.created_at, u.updated_at";
+
 /// Loads user `id`. Errors: 404.
 pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<User> {
-    sqlx::query_as::<_, UserRow>("SELECT * FROM users WHERE id = ?")
+    sqlx::query_as::<_, UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
         .map(User::from)
         .ok_or_else(|| ApiError::not_found(format!("user {id}")))
+}
+
+/// The user with e-mail `email` (case-insensitive) and the password hash, if any.
+pub async fn find_by_email(
+    pool: &SqlitePool,
+    email: &str,
+) -> Result<Option<(User, Option<String>)>, sqlx::Error> {
+    let row: Option<(i64, Option<String>)> =
+        sqlx::query_as("SELECT id, password_hash FROM users WHERE lower(email) = lower(?)")
+            .bind(email.trim())
+            .fetch_optional(pool)
+            .await?;
+    let Some((id, hash)) = row else {
+        return Ok(None);
+    };
+    let user =
+        sqlx::query_as::<_, UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+    Ok(Some((user.into(), hash)))
+}
+
+/// Checks the fields of a new user: names required, `email` an address not yet used,
+/// `role` a role word. Returns the role. Errors: 422 naming the fields.
+pub async fn check_new(pool: &SqlitePool, body: &NewUser, require_email: bool) -> ApiResult<Role> {
+    let mut e = FieldErrors::new();
+    for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
+        require_text(&mut e, field, value.as_ref());
+    }
+    let role = match body.role.as_deref() {
+        None => Role::Staff,
+        Some(word) => Role::parse(word).unwrap_or_else(|| {
+            push_error(&mut e, "role", "must be admin, staff or read_only");
+            Role::Staff
+        }),
+    };
+    match body
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+    {
+        None if require_email => push_error(&mut e, "email", "is required"),
+        None => {}
+        Some(email) if !is_address(email) => {
+            push_error(&mut e, "email", "is not an e-mail address")
+        }
+        Some(email) => {
+            if email_taken(pool, email, None).await? {
+                push_error(&mut e, "email", "is already used by another user");
+            }
+        }
+    }
+    ApiError::check(e)?;
+    Ok(role)
+}
+
+async fn email_taken(pool: &SqlitePool, email: &str, except: Option<i64>) -> ApiResult<bool> {
+    let n: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users WHERE lower(email) = lower(?) AND id != COALESCE(?, -1)",
+    )
+    .bind(email.trim())
+    .bind(except)
+    .fetch_one(pool)
+    .await?;
+    Ok(n > 0)
+}
+
+/// Inserts a checked user (see [`check_new`]) with `password_hash` (or none: an invitation
+/// sets it); returns its id.
+pub async fn insert(
+    pool: &SqlitePool,
+    body: &NewUser,
+    role: Role,
+    password_hash: Option<&str>,
+) -> ApiResult<i64> {
+    let t = ts(now());
+    let email = body
+        .email
+        .as_deref()
+        .map(str::trim)
+        .filter(|e| !e.is_empty());
+    Ok(sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+        .bind(body.firstname.as_deref().map(str::trim))
+        .bind(body.lastname.as_deref().map(str::trim))
+        .bind(email)
+        .bind(role.as_str())
+        .bind(password_hash)
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(pool)
+        .await?)
+}
+
+/// Sets user `id`'s password hash.
+pub async fn set_password_hash(pool: &SqlitePool, id: i64, hash: &str) -> ApiResult<()> {
+    sqlx::query("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
+        .bind(hash)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// The number of active admins with a password (who can sign in).
+pub async fn active_admins(pool: &SqlitePool) -> ApiResult<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = 1 AND password_hash IS NOT NULL",
+    )
+    .fetch_one(pool)
+    .await?)
+}
+
+/// The base of links to the app: `KONTOR_PUBLIC_URL`, else the request's `Host` over
+/// http, else `http://127.0.0.1:8080`.
+pub fn public_origin(headers: Option<&HeaderMap>) -> String {
+    if let Ok(url) = std::env::var("KONTOR_PUBLIC_URL") {
+        if !url.trim().is_empty() {
+            return url.trim().trim_end_matches('/').to_string();
+        }
+    }
+    headers
+        .and_then(|h| h.get(axum::http::header::HOST))
+        .and_then(|h| h.to_str().ok())
+        .filter(|h| {
+            h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+        })
+        .map(|h| format!("http://{h}"))
+        .unwrap_or_else(|| "http://127.0.0.1:8080".to_string())
+}
+
+/// Makes a fresh one-time password-set link for user `user_id` (valid
+/// [`INVITATION_DAYS`] days; the user's older links stop working); only the token's
+/// SHA-256 is stored. `emailed` is false here.
+pub async fn new_invitation(
+    pool: &SqlitePool,
+    user_id: i64,
+    origin: &str,
+) -> ApiResult<Invitation> {
+    let token = crate::auth::random_hex(32);
+    let created = now();
+    let expires = created + chrono::Duration::days(INVITATION_DAYS);
+    let mut tx = pool.begin().await?;
+    sqlx::query("UPDATE invitations SET used_at = ? WHERE user_id = ? AND used_at IS NULL")
+        .bind(ts(created))
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO invitations (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+    )
+    .bind(user_id)
+    .bind(crate::auth::hash_key(&token))
+    .bind(ts(created))
+    .bind(ts(expires))
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Invitation {
+        url: format!("{origin}/set-password?token={token}"),
+        token,
+        expires_at: expires,
+        emailed: false,
+    })
+}
+
+/// E-mails `invitation` to `user` when the account has SMTP settings; true when sent.
+/// A refused message is logged (without the link) and answers false: the admin still has
+/// the link.
+async fn email_invitation(state: &AppState, user: &User, invitation: &Invitation) -> bool {
+    let Some(address) = user.email.clone() else {
+        return false;
+    };
+    let configured = match crate::account::repo::load(&state.pool).await {
+        Ok(settings) => settings.smtp.is_some() && settings.account.email.is_some(),
+        Err(_) => false,
+    };
+    if !configured {
+        return false;
+    }
+    let body = kontor_model::email::SendEmail {
+        subject: Some("Your Kontor access / Ihr Zugang zu Kontor".into()),
+        text: Some(format!(
+            "Hello {first},\n\nset your password for Kontor with this link (valid for {days} days, once):\n{url}\n\n\
+             Hallo {first},\n\nlegen Sie Ihr Passwort für Kontor mit diesem Link fest (gültig {days} Tage, einmal):\n{url}\n",
+            first = user.firstname,
+            days = INVITATION_DAYS,
+            url = invitation.url
+        )),
+        ..Default::default()
+    };
+    let recipients = crate::mail::Recipients {
+        to: vec![address],
+        cc: vec![],
+        bcc: vec![],
+    };
+    match crate::mail::send(&state.pool, &state.data_dir, &body, &recipients, vec![]).await {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::warn!(user = user.id, error = ?e, "invitation e-mail not sent");
+            false
+        }
+    }
 }
 
 async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiResult<PageOf<User>> {
@@ -77,7 +308,7 @@ async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiRe
     };
     let (items, total) = fetch_page::<UserRow, User>(
         &state.pool,
-        "u.*",
+        COLUMNS,
         "FROM users u",
         push_where,
         &order,
@@ -97,24 +328,174 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
     load(&state.pool, id).await.map(Json)
 }
 
+/// POST /users (admin): creates the user (staff unless `role` says otherwise; e-mail
+/// required and unique) and a password-set link, e-mailed when SMTP is configured.
+/// Errors: 422 naming `firstname`, `lastname`, `email`, `role`.
 async fn create(
     State(state): State<AppState>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<NewUser>,
-) -> ApiResult<Json<User>> {
-    let mut e = FieldErrors::new();
-    for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
-        require_text(&mut e, field, value.as_ref());
-    }
-    ApiError::check(e)?;
+) -> ApiResult<(StatusCode, Json<InvitedUser>)> {
     let _guard = state.write_lock.lock().await;
-    let t = ts(now());
-    let id: i64 = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
-        .bind(body.firstname.as_deref().map(str::trim))
-        .bind(body.lastname.as_deref().map(str::trim))
-        .bind(body.email.as_deref())
-        .bind(&t)
-        .bind(&t)
+    let role = check_new(&state.pool, &body, true).await?;
+    let id = insert(&state.pool, &body, role, None).await?;
+    drop(_guard);
+    let user = load(&state.pool, id).await?;
+    let mut invitation = new_invitation(&state.pool, id, &public_origin(Some(&headers))).await?;
+    invitation.emailed = email_invitation(&state, &user, &invitation).await;
+    Ok((StatusCode::CREATED, Json(InvitedUser { user, invitation })))
+}
+
+/// POST /users/{id}/invitation (admin): a fresh link; older ones stop working.
+/// Errors: 404, 422 `active` for a deactivated user.
+async fn invite_again(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    IdPath(id): IdPath,
+) -> ApiResult<(StatusCode, Json<Invitation>)> {
+    let user = load(&state.pool, id).await?;
+    if !user.active {
+        return Err(ApiError::field("active", "the user is deactivated"));
+    }
+    let mut invitation = new_invitation(&state.pool, id, &public_origin(Some(&headers))).await?;
+    invitation.emailed = email_invitation(&state, &user, &invitation).await;
+    Ok((StatusCode::CREATED, Json(invitation)))
+}
+
+/// PUT /users/{id} (admin): names, role, active. The last active admin can be neither
+/// demoted nor deactivated. Errors: 404, 422 naming `firstname`, `lastname`, `role`,
+/// `active`.
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<UpdateUser>,
+) -> ApiResult<Json<User>> {
+    let _guard = state.write_lock.lock().await;
+    let user = load(&state.pool, id).await?;
+    let mut e = FieldErrors::new();
+    names(&mut e, &body.firstname, &body.lastname);
+    let role = match body.role.as_deref() {
+        None => user.role,
+        Some(word) => Role::parse(word).unwrap_or_else(|| {
+            push_error(&mut e, "role", "must be admin, staff or read_only");
+            user.role
+        }),
+    };
+    let active = body.active.unwrap_or(user.active);
+    let was_admin = user.role == Role::Admin && user.active;
+    if was_admin && (role != Role::Admin || !active) {
+        let others: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = 1 AND id != ?",
+        )
+        .bind(id)
         .fetch_one(&state.pool)
         .await?;
+        if others == 0 {
+            let field = if active { "role" } else { "active" };
+            push_error(
+                &mut e,
+                field,
+                "the last active admin must stay an active admin",
+            );
+        }
+    }
+    ApiError::check(e)?;
+    sqlx::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), role = ?, active = ?, updated_at = ? WHERE id = ?")
+        .bind(body.firstname.as_deref().map(str::trim))
+        .bind(body.lastname.as_deref().map(str::trim))
+        .bind(role.as_str())
+        .bind(active)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
     load(&state.pool, id).await.map(Json)
+}
+
+/// Names that are given must not be blank.
+fn names(e: &mut FieldErrors, firstname: &Option<String>, lastname: &Option<String>) {
+    for (field, value) in [("firstname", firstname), ("lastname", lastname)] {
+        if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
+            push_error(e, field, "must not be blank");
+        }
+    }
+}
+
+async fn get_me(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+) -> ApiResult<Json<User>> {
+    load(&state.pool, caller.user_id).await.map(Json)
+}
+
+/// PUT /users/me: the caller's language, theme and names. Errors: 422 naming
+/// `language`, `theme`, `firstname`, `lastname`.
+async fn update_me(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    JsonBody(body): JsonBody<UpdateMe>,
+) -> ApiResult<Json<User>> {
+    let user = load(&state.pool, caller.user_id).await?;
+    let mut e = FieldErrors::new();
+    names(&mut e, &body.firstname, &body.lastname);
+    let language = match body.language.as_deref() {
+        None => user.language.clone(),
+        Some(l) if LANGUAGES.contains(&l) => Some(l.to_string()),
+        Some(_) => {
+            push_error(&mut e, "language", "must be de or en");
+            None
+        }
+    };
+    let theme = match body.theme.as_deref() {
+        None => user.theme,
+        Some(t) => Theme::parse(t).unwrap_or_else(|| {
+            push_error(&mut e, "theme", "must be system, light or dark");
+            user.theme
+        }),
+    };
+    ApiError::check(e)?;
+    let _guard = state.write_lock.lock().await;
+    sqlx::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), language = ?, theme = ?, updated_at = ? WHERE id = ?")
+        .bind(body.firstname.as_deref().map(str::trim))
+        .bind(body.lastname.as_deref().map(str::trim))
+        .bind(language)
+        .bind(theme.as_str())
+        .bind(ts(now()))
+        .bind(caller.user_id)
+        .execute(&state.pool)
+        .await?;
+    load(&state.pool, caller.user_id).await.map(Json)
+}
+
+/// PUT /users/me/password: `current_password` must match, `password` must be strong
+/// (see [`crate::passwords::strength_error`]). 204. Errors: 422 naming
+/// `current_password`, `password`.
+async fn change_password(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    JsonBody(body): JsonBody<ChangePassword>,
+) -> ApiResult<StatusCode> {
+    let user = load(&state.pool, caller.user_id).await?;
+    let stored: Option<String> = sqlx::query_scalar("SELECT password_hash FROM users WHERE id = ?")
+        .bind(caller.user_id)
+        .fetch_one(&state.pool)
+        .await?;
+    let current = body.current_password.clone().unwrap_or_default();
+    if !crate::passwords::verify(current, stored).await {
+        return Err(ApiError::field("current_password", "is wrong"));
+    }
+    let password = body.password.unwrap_or_default();
+    crate::passwords::check_new(&password, &user_inputs(&user), "password")?;
+    let hash = crate::passwords::hash(password).await?;
+    set_password_hash(&state.pool, user.id, &hash).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Words the strength estimator should treat as known for `user`: names and e-mail.
+pub fn user_inputs(user: &User) -> Vec<&str> {
+    let mut words = vec![user.firstname.as_str(), user.lastname.as_str()];
+    if let Some(email) = &user.email {
+        words.extend(email.split(['@', '.']));
+    }
+    words
 }

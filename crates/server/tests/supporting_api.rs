@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::start;
+use common::{start, Reply};
 use serde_json::json;
 
 #[tokio::test]
@@ -71,7 +71,13 @@ async fn users_session_and_account() {
             json!({"firstname": "Lea", "lastname": "Fischer", "email": "lea@example.com"}),
         )
         .await;
-    assert_eq!(u.status, 200);
+    // Issue 12: 201 with the user and its password-set link.
+    assert_eq!(u.status, 201);
+    assert!(u.body["invitation"]["url"].is_string());
+    let u = Reply {
+        body: u.body["user"].clone(),
+        ..u
+    };
     let users = s.get("/users").await;
     assert_eq!(
         users.body.as_array().unwrap().len(),

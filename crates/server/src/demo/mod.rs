@@ -370,15 +370,17 @@ pub async fn fill(state: AppState) -> Result<String, String> {
     }
     let t = ts(now());
     let mut user_ids = Vec::new();
-    for (first, last, mail) in [
-        ("Anna", "Schmidt", "anna@kontor.example"),
-        ("Jonas", "Weber", "jonas@kontor.example"),
-        ("Lea", "Fischer", "lea@kontor.example"),
+    // Anna is the demo admin `scripts/run.sh` signs in as (issue 12).
+    for (first, last, mail, role) in [
+        ("Anna", "Schmidt", "anna@kontor.example", "admin"),
+        ("Jonas", "Weber", "jonas@kontor.example", "staff"),
+        ("Lea", "Fischer", "lea@kontor.example", "read_only"),
     ] {
-        let id: i64 = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+        let id: i64 = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
             .bind(first)
             .bind(last)
             .bind(mail)
+            .bind(role)
             .bind(&t)
             .bind(&t)
             .fetch_one(pool)

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
 pub mod einvoice;
+pub mod people;
 pub mod smtp;
 
 /// A running server with its first full-access key.

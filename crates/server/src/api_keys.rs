@@ -1,0 +1,109 @@
+//! `/api_keys` (admins, issue 12): list every key (never a secret), create a key for
+//! integrations acting for the admin who creates it (the secret answered once), revoke.
+
+use crate::auth::{Caller, KIND_API};
+use crate::db::Ts;
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{IdPath, JsonBody};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::routing::{delete, get};
+use axum::{Extension, Json, Router};
+use kontor_model::error::{require_text, FieldErrors};
+use kontor_model::people::{ApiKey, KeyUser, NewApiKey};
+use sqlx::SqlitePool;
+
+/// Routes `/api_keys`, `/api_keys/{id}`.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api_keys", get(list).post(create))
+        .route("/api_keys/{id}", delete(revoke))
+}
+
+#[derive(sqlx::FromRow)]
+struct KeyRow {
+    id: i64,
+    uuid: String,
+    name: String,
+    read_only: bool,
+    kind: String,
+    user_id: i64,
+    firstname: String,
+    lastname: String,
+    created_at: Ts,
+    last_used_at: Option<Ts>,
+    revoked_at: Option<Ts>,
+}
+
+impl From<KeyRow> for ApiKey {
+    fn from(r: KeyRow) -> Self {
+        ApiKey {
+            id: r.id,
+            uuid: r.uuid,
+            name: r.name,
+            read_only: r.read_only,
+            kind: r.kind,
+            user: KeyUser {
+                id: r.user_id,
+                name: format!("{} {}", r.firstname, r.lastname).trim().to_string(),
+            },
+            created_at: r.created_at.0,
+            last_used_at: r.last_used_at.map(|t| t.0),
+            revoked_at: r.revoked_at.map(|t| t.0),
+            api_key: None,
+        }
+    }
+}
+
+const SELECT: &str =
+    "SELECT k.id, k.uuid, k.name, k.read_only, k.kind, k.user_id, u.firstname, u.lastname, \
+    k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN users u ON u.id = k.user_id";
+
+async fn load(pool: &SqlitePool, id: i64) -> ApiResult<ApiKey> {
+    sqlx::query_as::<_, KeyRow>(&format!("{SELECT} WHERE k.id = ?"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(ApiKey::from)
+        .ok_or_else(|| ApiError::not_found(format!("API key {id}")))
+}
+
+/// GET /api_keys: every key, newest first (revoked ones too).
+async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
+    let rows = sqlx::query_as::<_, KeyRow>(&format!("{SELECT} ORDER BY k.id DESC"))
+        .fetch_all(&state.pool)
+        .await?;
+    Ok(Json(rows.into_iter().map(ApiKey::from).collect()))
+}
+
+/// POST /api_keys `{name, read_only}` → 201 the key with `api_key` (the secret, only
+/// here). Errors: 422 `name`.
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    JsonBody(body): JsonBody<NewApiKey>,
+) -> ApiResult<(StatusCode, Json<ApiKey>)> {
+    let mut e = FieldErrors::new();
+    require_text(&mut e, "name", body.name.as_ref());
+    ApiError::check(e)?;
+    let name = body.name.as_deref().unwrap_or("").trim();
+    let (info, secret) = crate::auth::create_key_for(
+        &state.pool,
+        caller.user_id,
+        name,
+        body.read_only.unwrap_or(false),
+        KIND_API,
+    )
+    .await?;
+    let mut key = load(&state.pool, info.id).await?;
+    key.api_key = Some(secret);
+    Ok((StatusCode::CREATED, Json(key)))
+}
+
+/// DELETE /api_keys/{id}: revokes the key (204; also when revoked already). Errors: 404.
+async fn revoke(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    load(&state.pool, id).await?;
+    crate::auth::revoke_key(&state.pool, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

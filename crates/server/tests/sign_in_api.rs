@@ -1,0 +1,459 @@
+//! Signing in (issue 12): setup, sign-in, one 401 for every failure, lockout per e-mail
+//! and per address, sign-out, session expiry, deactivation, invitations, and the CLI.
+
+mod common;
+
+use common::people::{send_as, sign_in, sql, user_with_role, PASSWORD};
+use common::start;
+use reqwest::Method;
+use serde_json::json;
+use std::io::Write;
+
+#[tokio::test]
+async fn setup_creates_the_first_admin_once_and_its_session_key_works() {
+    let s = start().await;
+    let needed = send_as(&s, None, Method::GET, "/setup", None).await;
+    assert_eq!(needed.status, 200);
+    assert_eq!(needed.body, json!({"needed": true}));
+    let weak = send_as(
+        &s,
+        None,
+        Method::POST,
+        "/setup",
+        Some(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": "password1234"})),
+    )
+    .await;
+    assert_eq!(weak.status, 422, "{}", weak.body);
+    assert!(weak.body["errors"]["password"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("is too easy to guess"));
+    let short = send_as(&s, None, Method::POST, "/setup", Some(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": "kurz"}))).await;
+    assert_eq!(short.status, 422);
+    assert!(short.body["errors"]["password"][0]
+        .as_str()
+        .unwrap()
+        .contains("12"));
+    let done = send_as(
+        &s,
+        None,
+        Method::POST,
+        "/setup",
+        Some(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": PASSWORD})),
+    )
+    .await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert_eq!(done.body["user"]["role"], "admin");
+    assert!(done.body["user"].get("password_hash").is_none());
+    let key = done.body["api_key"].as_str().unwrap();
+    assert!(key.starts_with("kontor_"));
+    let session = send_as(&s, Some(key), Method::GET, "/session", None).await;
+    assert_eq!(session.status, 200);
+    assert_eq!(session.body["kind"], "session");
+    assert_eq!(session.body["user"]["email"], "chef@example.com");
+    // A session key works like any key, writes included.
+    let company = send_as(
+        &s,
+        Some(key),
+        Method::POST,
+        "/companies",
+        Some(json!({"name": "Kunde GmbH"})),
+    )
+    .await;
+    assert_eq!(company.status, 200, "{}", company.body);
+
+    assert_eq!(
+        send_as(&s, None, Method::GET, "/setup", None).await.body,
+        json!({"needed": false})
+    );
+    let again = send_as(
+        &s,
+        None,
+        Method::POST,
+        "/setup",
+        Some(json!({"email": "evil@example.com", "firstname": "E", "lastname": "Vil", "password": PASSWORD})),
+    )
+    .await;
+    assert_eq!(again.status, 409);
+    assert_eq!(sign_in(&s, "evil@example.com", PASSWORD).await.status, 401);
+    // The e-mail is case-insensitive.
+    assert_eq!(sign_in(&s, "Chef@Example.com", PASSWORD).await.status, 200);
+}
+
+#[tokio::test]
+async fn every_sign_in_failure_is_the_same_401() {
+    let s = start().await;
+    let (staff_id, _) = user_with_role(&s, "staff@example.com", "staff").await;
+    user_with_role(&s, "gone@example.com", "staff").await;
+    let gone = s
+        .get("/users")
+        .await
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["email"] == "gone@example.com")
+        .unwrap()["id"]
+        .clone();
+    assert_eq!(
+        s.put(&format!("/users/{gone}"), json!({"active": false}))
+            .await
+            .status,
+        200
+    );
+    let invited = s
+        .post(
+            "/users",
+            json!({"email": "new@example.com", "firstname": "N", "lastname": "Eu"}),
+        )
+        .await;
+    assert_eq!(invited.status, 201);
+
+    let ok = sign_in(&s, "staff@example.com", PASSWORD).await;
+    assert_eq!(ok.status, 200);
+    assert_eq!(ok.body["user"]["id"], staff_id);
+
+    let failures = [
+        sign_in(&s, "nobody@example.com", PASSWORD).await,
+        sign_in(&s, "staff@example.com", "Wrong-Password-123").await,
+        sign_in(&s, "gone@example.com", PASSWORD).await,
+        sign_in(&s, "new@example.com", PASSWORD).await,
+    ];
+    for f in &failures {
+        assert_eq!(f.status, 401);
+        assert_eq!(f.body, json!({"message": "E-mail or password is wrong."}));
+        assert_eq!(f.header("www-authenticate"), "Token realm=\"api\"");
+    }
+    let missing = send_as(
+        &s,
+        None,
+        Method::POST,
+        "/session",
+        Some(json!({"email": "staff@example.com"})),
+    )
+    .await;
+    assert_eq!(missing.status, 422);
+    assert!(missing.body["errors"]["password"].is_array());
+}
+
+#[tokio::test]
+async fn five_failures_lock_the_email_even_for_the_right_password() {
+    let s = start().await;
+    user_with_role(&s, "staff@example.com", "staff").await;
+    user_with_role(&s, "other@example.com", "staff").await;
+    for _ in 0..5 {
+        assert_eq!(
+            sign_in(&s, "staff@example.com", "Wrong-Password-123")
+                .await
+                .status,
+            401
+        );
+    }
+    let locked = sign_in(&s, "staff@example.com", PASSWORD).await;
+    assert_eq!(locked.status, 429, "{}", locked.body);
+    let retry: u64 = locked.header("retry-after").parse().unwrap();
+    assert!((890..=900).contains(&retry), "{retry}");
+    // Another e-mail from the same address is not locked by five failures.
+    assert_eq!(sign_in(&s, "other@example.com", PASSWORD).await.status, 200);
+    // The lock ends 15 minutes after the fifth failure.
+    sql(
+        &s,
+        "UPDATE login_attempts SET at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-16 minutes')",
+    )
+    .await;
+    assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
+}
+
+#[tokio::test]
+async fn twenty_failures_lock_the_client_address() {
+    let s = start().await;
+    user_with_role(&s, "staff@example.com", "staff").await;
+    for n in 0..20 {
+        let r = sign_in(&s, &format!("guess{n}@example.com"), "Wrong-Password-123").await;
+        assert_eq!(r.status, 401);
+    }
+    let locked = sign_in(&s, "staff@example.com", PASSWORD).await;
+    assert_eq!(locked.status, 429);
+    assert!(!locked.header("retry-after").is_empty());
+}
+
+#[tokio::test]
+async fn sign_out_revokes_the_calling_key() {
+    let s = start().await;
+    let (_, key) = user_with_role(&s, "reader@example.com", "read_only").await;
+    assert_eq!(
+        send_as(&s, Some(&key), Method::GET, "/session", None)
+            .await
+            .status,
+        200
+    );
+    // Even a read-only user may sign out.
+    assert_eq!(
+        send_as(&s, Some(&key), Method::DELETE, "/session", None)
+            .await
+            .status,
+        204
+    );
+    let after = send_as(&s, Some(&key), Method::GET, "/session", None).await;
+    assert_eq!(after.status, 401);
+    // No key at all: DELETE /session is not public.
+    assert_eq!(
+        send_as(&s, None, Method::DELETE, "/session", None)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(
+        send_as(&s, None, Method::GET, "/session", None)
+            .await
+            .status,
+        401
+    );
+}
+
+#[tokio::test]
+async fn session_keys_expire_after_thirty_days_without_use() {
+    let s = start().await;
+    let (_, key) = user_with_role(&s, "staff@example.com", "staff").await;
+    assert_eq!(
+        send_as(&s, Some(&key), Method::GET, "/invoices", None)
+            .await
+            .status,
+        200
+    );
+    sql(&s, "UPDATE api_keys SET last_used_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-29 days') WHERE kind = 'session'").await;
+    assert_eq!(
+        send_as(&s, Some(&key), Method::GET, "/invoices", None)
+            .await
+            .status,
+        200
+    );
+    sql(&s, "UPDATE api_keys SET last_used_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-31 days') WHERE kind = 'session'").await;
+    let expired = send_as(&s, Some(&key), Method::GET, "/invoices", None).await;
+    assert_eq!(expired.status, 401);
+    // API keys (kind api) do not expire.
+    sql(&s, "UPDATE api_keys SET last_used_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-400 days') WHERE kind = 'api'").await;
+    assert_eq!(s.get("/invoices").await.status, 200);
+}
+
+#[tokio::test]
+async fn deactivating_a_user_stops_their_keys_at_once() {
+    let s = start().await;
+    let (id, key) = user_with_role(&s, "staff@example.com", "staff").await;
+    assert_eq!(
+        send_as(&s, Some(&key), Method::GET, "/invoices", None)
+            .await
+            .status,
+        200
+    );
+    let off = s
+        .put(&format!("/users/{id}"), json!({"active": false}))
+        .await;
+    assert_eq!(off.status, 200);
+    assert_eq!(off.body["active"], false);
+    let refused = send_as(&s, Some(&key), Method::GET, "/invoices", None).await;
+    assert_eq!(refused.status, 401);
+    assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 401);
+    // Reactivated: the old session key works again (it was not revoked), sign-in too.
+    assert_eq!(
+        s.put(&format!("/users/{id}"), json!({"active": true}))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
+}
+
+#[tokio::test]
+async fn invitations_are_single_use_and_expire_after_seven_days() {
+    let s = start().await;
+    let created = s
+        .post(
+            "/users",
+            json!({"email": "anna@example.com", "firstname": "Anna", "lastname": "Neu"}),
+        )
+        .await;
+    assert_eq!(created.status, 201);
+    assert_eq!(created.body["user"]["role"], "staff");
+    assert_eq!(created.body["invitation"]["emailed"], false);
+    let url = created.body["invitation"]["url"].as_str().unwrap();
+    let token = created.body["invitation"]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        url.ends_with(&format!("/set-password?token={token}")),
+        "{url}"
+    );
+    let accept = |token: String, password: &'static str| {
+        let s = &s;
+        async move {
+            send_as(
+                s,
+                None,
+                Method::POST,
+                "/session/invitation",
+                Some(json!({"token": token, "password": password})),
+            )
+            .await
+        }
+    };
+    let weak = accept(token.clone(), "anna12345678").await;
+    assert_eq!(weak.status, 422);
+    assert!(weak.body["errors"]["password"].is_array());
+    let ok = accept(token.clone(), PASSWORD).await;
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert_eq!(ok.body["user"]["email"], "anna@example.com");
+    let twice = accept(token.clone(), PASSWORD).await;
+    assert_eq!(twice.status, 422);
+    assert_eq!(
+        twice.body["errors"]["token"],
+        json!(["The link is invalid or has expired."])
+    );
+    assert_eq!(sign_in(&s, "anna@example.com", PASSWORD).await.status, 200);
+
+    // A new link makes the older one invalid; an expired link is refused.
+    let id = created.body["user"]["id"].as_i64().unwrap();
+    let first = s.post(&format!("/users/{id}/invitation"), json!({})).await;
+    assert_eq!(first.status, 201);
+    let second = s.post(&format!("/users/{id}/invitation"), json!({})).await;
+    let first_token = first.body["token"].as_str().unwrap().to_string();
+    let second_token = second.body["token"].as_str().unwrap().to_string();
+    assert_eq!(accept(first_token, PASSWORD).await.status, 422);
+    sql(
+        &s,
+        "UPDATE invitations SET expires_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 minutes')",
+    )
+    .await;
+    assert_eq!(accept(second_token, PASSWORD).await.status, 422);
+    assert_eq!(accept("nonsense".into(), PASSWORD).await.status, 422);
+}
+
+#[tokio::test]
+async fn cli_users_create_with_password_stdin_then_sign_in_works() {
+    let s = start().await;
+    let run = |args: &[&str], stdin: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
+            .arg("--data")
+            .arg(s.data_path())
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let out = run(
+        &[
+            "users",
+            "create",
+            "--email",
+            "ops@example.com",
+            "--firstname",
+            "Olga",
+            "--lastname",
+            "Ops",
+            "--role",
+            "admin",
+            "--password-stdin",
+        ],
+        &format!("{PASSWORD}\n"),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains(PASSWORD), "{stdout}");
+    let signed = sign_in(&s, "ops@example.com", PASSWORD).await;
+    assert_eq!(signed.status, 200);
+    assert_eq!(signed.body["user"]["role"], "admin");
+
+    // Weak password: refused, nothing created.
+    let weak = run(
+        &[
+            "users",
+            "create",
+            "--email",
+            "weak@example.com",
+            "--firstname",
+            "W",
+            "--lastname",
+            "Eak",
+            "--password-stdin",
+        ],
+        "password1234\n",
+    );
+    assert!(!weak.status.success());
+    assert_eq!(
+        sign_in(&s, "weak@example.com", "password1234").await.status,
+        401
+    );
+
+    // Without --password-stdin: a one-time link that sets the password.
+    let link = run(
+        &[
+            "users",
+            "create",
+            "--email",
+            "link@example.com",
+            "--firstname",
+            "L",
+            "--lastname",
+            "Ink",
+            "--role",
+            "read_only",
+            "--origin",
+            "https://kontor.example",
+        ],
+        "",
+    );
+    assert!(link.status.success());
+    let stdout = String::from_utf8_lossy(&link.stdout);
+    let url = stdout.lines().last().unwrap();
+    let token = url
+        .strip_prefix("https://kontor.example/set-password?token=")
+        .unwrap_or_else(|| panic!("{stdout}"));
+    let accepted = send_as(
+        &s,
+        None,
+        Method::POST,
+        "/session/invitation",
+        Some(json!({"token": token, "password": PASSWORD})),
+    )
+    .await;
+    assert_eq!(accepted.status, 200);
+    assert_eq!(accepted.body["user"]["role"], "read_only");
+
+    // set-password resets it (run.sh reruns).
+    let reset = run(
+        &[
+            "users",
+            "set-password",
+            "--email",
+            "ops@example.com",
+            "--password-stdin",
+        ],
+        "Neues-Passwort-Lampe-77\n",
+    );
+    assert!(
+        reset.status.success(),
+        "{}",
+        String::from_utf8_lossy(&reset.stderr)
+    );
+    assert_eq!(sign_in(&s, "ops@example.com", PASSWORD).await.status, 401);
+    assert_eq!(
+        sign_in(&s, "ops@example.com", "Neues-Passwort-Lampe-77")
+            .await
+            .status,
+        200
+    );
+}
