@@ -1,0 +1,152 @@
+//! Component tests of the Exports page (issue 11) in headless Chromium:
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test exports`.
+//!
+//! The default period (last month), the quick choices, a period that ends before it
+//! starts, and a download the server refuses (422 naming the DATEV settings) shown under
+//! its button. The server is a fake `window.fetch` that records the URLs asked for.
+#![cfg(target_arch = "wasm32")]
+
+use kontor_app::api::client::store_credentials;
+use kontor_app::components::date::{iso, today};
+use kontor_app::components::toast::Toasts;
+use kontor_app::pages::exports::ExportsPage;
+use kontor_model::export::QuickPeriod;
+use leptos::prelude::*;
+use serde_json::json;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
+
+use dom::{container, find, text, type_into};
+
+async fn wait(ms: i32) {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Every request answers `status` with `body`; the URLs are kept in `window.__fetched`.
+fn fake_fetch(status: u16, body: &serde_json::Value) {
+    store_credentials("http://kontor.test", "test-key");
+    let script = format!(
+        "window.__fetched = [];
+         window.fetch = (req) => {{
+           window.__fetched.push(req.url || String(req));
+           return Promise.resolve(new Response({body}, {{status: {status},
+             headers: {{'Content-Type': 'application/json'}}}}));
+         }};",
+        body = serde_json::to_string(&body.to_string()).unwrap()
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+fn fetched() -> Vec<String> {
+    let list = js_sys::eval("window.__fetched || []").unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect()
+}
+
+fn value(root: &HtmlElement, css: &str) -> String {
+    find(root, css).unchecked_into::<HtmlInputElement>().value()
+}
+
+fn disabled(root: &HtmlElement, css: &str) -> bool {
+    find(root, css)
+        .unchecked_into::<HtmlButtonElement>()
+        .disabled()
+}
+
+async fn mount() -> HtmlElement {
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), || {
+        Toasts::provide();
+        view! { <ExportsPage /> }
+    });
+    std::mem::forget(handle);
+    wait(30).await;
+    root
+}
+
+#[wasm_bindgen_test]
+async fn the_period_defaults_to_last_month_and_quick_choices_set_it() {
+    let root = mount().await;
+    let (from, to) = QuickPeriod::LastMonth.range(today());
+    assert_eq!(value(&root, "#export-from"), iso(from));
+    assert_eq!(value(&root, "#export-to"), iso(to));
+    assert_eq!(
+        find(&root, "#export-quick-last-month")
+            .get_attribute("aria-pressed")
+            .as_deref(),
+        Some("true")
+    );
+    find(&root, "#export-quick-this-quarter").click();
+    wait(20).await;
+    let (from, to) = QuickPeriod::ThisQuarter.range(today());
+    assert_eq!(value(&root, "#export-from"), iso(from));
+    assert_eq!(value(&root, "#export-to"), iso(to));
+    assert_eq!(
+        find(&root, "#export-quick-last-month")
+            .get_attribute("aria-pressed")
+            .as_deref(),
+        Some("false")
+    );
+    assert!(text(&root, ".exports-list").contains("Documents (ZIP)"));
+    assert!(!disabled(&root, "#export-documents"));
+
+    // A period that ends before it starts: said at the period, no download possible.
+    type_into(&find(&root, "#export-to"), "2000-01-01");
+    wait(20).await;
+    assert_eq!(
+        text(&root, "#export-period-error"),
+        "The period ends before it starts."
+    );
+    assert!(disabled(&root, "#export-datev") && disabled(&root, "#export-invoices"));
+}
+
+#[wasm_bindgen_test]
+async fn a_refused_download_says_what_is_missing_under_its_button() {
+    fake_fetch(
+        422,
+        &json!({"message": "Validation failed", "errors": {
+            "datev.consultant_number": ["is required for the DATEV export: set it in the settings"]}}),
+    );
+    let root = mount().await;
+    find(&root, "#export-quick-last-year").click();
+    wait(20).await;
+    find(&root, "#export-datev").click();
+    for _ in 0..40 {
+        if !text(&root, "#export-datev-error").is_empty() {
+            break;
+        }
+        wait(25).await;
+    }
+    assert_eq!(
+        text(&root, "#export-datev-error"),
+        "DATEV consultant number (Settings): is required for the DATEV export: set it in the settings"
+    );
+    assert_eq!(text(&root, "#export-invoices-error"), "");
+    let (from, to) = QuickPeriod::LastYear.range(today());
+    let urls = fetched();
+    assert_eq!(urls.len(), 1, "{urls:?}");
+    assert!(
+        urls[0].ends_with(&format!(
+            "/api/v1/exports/datev.csv?from={}&to={}",
+            iso(from),
+            iso(to)
+        )),
+        "{urls:?}"
+    );
+    assert!(
+        !disabled(&root, "#export-datev"),
+        "the button is usable again"
+    );
+}
