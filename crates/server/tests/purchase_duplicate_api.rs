@@ -218,3 +218,39 @@ async fn stored_receipts_keep_their_cleaned_file_name() {
         .unwrap_or_default();
     assert!(disposition.contains("Beleg"), "{disposition}");
 }
+
+/// Migration 0015 names documents stored without a name `receipt.<ext>` and leaves named
+/// ones alone (its SQL is run again over rows written as before the migration).
+#[tokio::test]
+async fn migration_0015_names_documents_stored_without_a_name() {
+    let s = start().await;
+    let b64 = |t: &str| base64::engine::general_purpose::STANDARD.encode(t);
+    let mut named = body(None, "RE-1");
+    named["file"] = json!({"filename": "scan.pdf", "base64": b64("%PDF-1.4\n%%EOF")});
+    let named = s.post("/purchases", named).await.body;
+    let mut unnamed = body(None, "RE-2");
+    unnamed["file"] = json!({"filename": "x.png", "base64": base64::engine::general_purpose::STANDARD.encode(b"\x89PNG\r\n\x1a\n0000")});
+    let unnamed = s.post("/purchases", unnamed).await.body;
+    let bare = s.post("/purchases", body(None, "RE-3")).await.body;
+
+    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    sqlx::query("UPDATE purchases SET document_name = NULL WHERE id = ?")
+        .bind(unnamed["id"].as_i64())
+        .execute(&pool)
+        .await
+        .unwrap();
+    let migration = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("migrations/0015_purchase_file_name.sql"),
+    )
+    .unwrap();
+    sqlx::raw_sql(&migration).execute(&pool).await.unwrap();
+
+    let s = &s;
+    let name = |id: &Value| {
+        let path = format!("/purchases/{id}");
+        async move { s.get(&path).await.body["file_name"].clone() }
+    };
+    assert_eq!(name(&named["id"]).await, "scan.pdf");
+    assert_eq!(name(&unnamed["id"]).await, "receipt.png");
+    assert_eq!(name(&bare["id"]).await, Value::Null, "no document, no name");
+}
