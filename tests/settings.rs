@@ -16,7 +16,9 @@ use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
 use kontor_app::pages::settings::page::{account_json, SettingsEnv};
 use kontor_app::pages::settings::rules::number_example;
 use kontor_app::pages::settings::section::Section;
-use kontor_app::pages::settings::specs::{BANK, COMPANY, DOCUMENTS, EINVOICE, EMAIL, TAXES};
+use kontor_app::pages::settings::specs::{
+    BANK, COMPANY, DATEV, DOCUMENTS, EINVOICE, EMAIL, TAXES,
+};
 use kontor_model::account::{Account, SmtpSecurity, SmtpSettings};
 use kontor_model::error::FieldErrors;
 use kontor_model::number_input::Locale;
@@ -441,4 +443,37 @@ async fn a_read_only_key_cannot_change_anything() {
     click_save(&root);
     settle().await;
     assert!(sent.get_untracked().is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn the_datev_section_checks_its_ranges_and_sends_a_blank_number_as_null() {
+    // Issue 11: SKR03 defaults shown, out-of-range values marked by the model's rules
+    // before anything is sent, a blank consultant number sent as null (removed).
+    let mut stored = account();
+    stored.datev.consultant_number = Some(29098);
+    let (root, _section, sent) = mount_card(DATEV, stored, false);
+    settle().await;
+    let value = |css: &str| find(&root, css).unchecked_into::<HtmlInputElement>().value();
+    assert_eq!(value("#f-datev_consultant_number"), "29098");
+    assert_eq!(value("#f-datev_client_number"), "");
+    assert_eq!(value("#f-datev_revenue_accounts_standard"), "8400");
+    type_into(&root, "#f-datev_client_number", "100000");
+    type_into(&root, "#f-datev_revenue_accounts_reduced", "83000");
+    click_save(&root);
+    settle().await;
+    assert!(!text(&root, "#f-datev_client_number-error").is_empty());
+    assert!(!text(&root, "#f-datev_revenue_accounts_reduced-error").is_empty());
+    assert!(sent.get_untracked().is_empty(), "nothing may be sent");
+
+    type_into(&root, "#f-datev_client_number", "55003");
+    type_into(&root, "#f-datev_revenue_accounts_reduced", "8300");
+    type_into(&root, "#f-datev_consultant_number", "");
+    click_save(&root);
+    settle().await;
+    let bodies = sent.get_untracked();
+    assert_eq!(bodies.len(), 1, "{:?}", text(&root, ".settings-problem"));
+    assert_eq!(bodies[0]["datev"]["consultant_number"], Value::Null);
+    assert_eq!(bodies[0]["datev"]["client_number"], 55003);
+    assert_eq!(bodies[0]["datev"]["fiscal_year_start"], 1);
+    assert_eq!(bodies[0]["datev"]["revenue_accounts"]["reduced"], 8300);
 }
