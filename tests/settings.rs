@@ -16,9 +16,7 @@ use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
 use kontor_app::pages::settings::page::{account_json, SettingsEnv};
 use kontor_app::pages::settings::rules::number_example;
 use kontor_app::pages::settings::section::Section;
-use kontor_app::pages::settings::specs::{
-    BANK, COMPANY, DATEV, DOCUMENTS, EINVOICE, EMAIL, TAXES,
-};
+use kontor_app::pages::settings::specs::{BANK, COMPANY, DATEV, DOCUMENTS, EINVOICE, EMAIL, TAXES};
 use kontor_model::account::{Account, SmtpSecurity, SmtpSettings};
 use kontor_model::error::FieldErrors;
 use kontor_model::number_input::Locale;
@@ -453,7 +451,11 @@ async fn the_datev_section_checks_its_ranges_and_sends_a_blank_number_as_null() 
     stored.datev.consultant_number = Some(29098);
     let (root, _section, sent) = mount_card(DATEV, stored, false);
     settle().await;
-    let value = |css: &str| find(&root, css).unchecked_into::<HtmlInputElement>().value();
+    let value = |css: &str| {
+        find(&root, css)
+            .unchecked_into::<HtmlInputElement>()
+            .value()
+    };
     assert_eq!(value("#f-datev_consultant_number"), "29098");
     assert_eq!(value("#f-datev_client_number"), "");
     assert_eq!(value("#f-datev_revenue_accounts_standard"), "8400");
