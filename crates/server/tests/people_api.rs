@@ -1,0 +1,249 @@
+//! Users, API keys and who records belong to (issue 12).
+
+mod common;
+
+use common::people::{send_as, sign_in, user_with_role, PASSWORD};
+use common::start;
+use reqwest::Method;
+use serde_json::json;
+
+#[tokio::test]
+async fn admins_manage_users_and_the_last_admin_stays() {
+    let s = start().await;
+    let created = s
+        .post(
+            "/users",
+            json!({"email": "lea@example.com", "firstname": "Lea", "lastname": "Fischer", "role": "read_only"}),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let user = &created.body["user"];
+    assert_eq!(user["role"], "read_only");
+    assert_eq!(user["active"], true);
+    assert_eq!(user["theme"], "system");
+    assert_eq!(user["language"], serde_json::Value::Null);
+    assert!(user.get("password_hash").is_none());
+    let id = user["id"].as_i64().unwrap();
+
+    let duplicate = s
+        .post(
+            "/users",
+            json!({"email": "LEA@example.com", "firstname": "L", "lastname": "F"}),
+        )
+        .await;
+    assert_eq!(duplicate.status, 422);
+    assert!(duplicate.body["errors"]["email"].is_array());
+    let bad = s
+        .post(
+            "/users",
+            json!({"email": "nope", "firstname": "", "lastname": "F", "role": "owner"}),
+        )
+        .await;
+    assert_eq!(bad.status, 422);
+    for field in ["email", "firstname", "role"] {
+        assert!(
+            bad.body["errors"][field].is_array(),
+            "{field}: {}",
+            bad.body
+        );
+    }
+
+    let promoted = s
+        .put(
+            &format!("/users/{id}"),
+            json!({"role": "staff", "lastname": "Weber"}),
+        )
+        .await;
+    assert_eq!(promoted.status, 200);
+    assert_eq!(promoted.body["role"], "staff");
+    assert_eq!(promoted.body["lastname"], "Weber");
+
+    // The server's key acts for the only admin ("Admin Kontor", id 1).
+    let me = s.get("/session").await.body["user"].clone();
+    assert_eq!(me["role"], "admin");
+    let admin = me["id"].as_i64().unwrap();
+    let demote = s
+        .put(&format!("/users/{admin}"), json!({"role": "staff"}))
+        .await;
+    assert_eq!(demote.status, 422);
+    assert!(demote.body["errors"]["role"].is_array());
+    let off = s
+        .put(&format!("/users/{admin}"), json!({"active": false}))
+        .await;
+    assert_eq!(off.status, 422);
+    assert!(off.body["errors"]["active"].is_array());
+    // With a second admin, the first may step down.
+    assert_eq!(
+        s.put(&format!("/users/{id}"), json!({"role": "admin"}))
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        s.put(&format!("/users/{admin}"), json!({"role": "staff"}))
+            .await
+            .status,
+        200
+    );
+}
+
+#[tokio::test]
+async fn users_set_their_own_preferences_and_password() {
+    let s = start().await;
+    let (_, key) = user_with_role(&s, "reader@example.com", "read_only").await;
+    let me = send_as(
+        &s,
+        Some(&key),
+        Method::PUT,
+        "/users/me",
+        Some(json!({"language": "de", "theme": "dark"})),
+    )
+    .await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.body["language"], "de");
+    assert_eq!(me.body["theme"], "dark");
+    let bad = send_as(
+        &s,
+        Some(&key),
+        Method::PUT,
+        "/users/me",
+        Some(json!({"language": "fr", "theme": "pink"})),
+    )
+    .await;
+    assert_eq!(bad.status, 422);
+    assert!(bad.body["errors"]["language"].is_array());
+    assert!(bad.body["errors"]["theme"].is_array());
+    let session = send_as(&s, Some(&key), Method::GET, "/session", None).await;
+    assert_eq!(session.body["user"]["language"], "de");
+
+    let change = |current: &'static str, new: &'static str| {
+        let (s, key) = (&s, key.clone());
+        async move {
+            send_as(
+                s,
+                Some(&key),
+                Method::PUT,
+                "/users/me/password",
+                Some(json!({"current_password": current, "password": new})),
+            )
+            .await
+        }
+    };
+    let wrong = change("Not-My-Password-1", "Lampe-Fenster-Buch-91").await;
+    assert_eq!(wrong.status, 422);
+    assert!(wrong.body["errors"]["current_password"].is_array());
+    let weak = change(PASSWORD, "qwertyuiop12").await;
+    assert_eq!(weak.status, 422);
+    assert!(weak.body["errors"]["password"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("is too easy"));
+    assert_eq!(change(PASSWORD, "Lampe-Fenster-Buch-91").await.status, 204);
+    assert_eq!(
+        sign_in(&s, "reader@example.com", PASSWORD).await.status,
+        401
+    );
+    assert_eq!(
+        sign_in(&s, "reader@example.com", "Lampe-Fenster-Buch-91")
+            .await
+            .status,
+        200
+    );
+}
+
+#[tokio::test]
+async fn admins_create_list_and_revoke_api_keys_the_secret_shown_once() {
+    let s = start().await;
+    let created = s
+        .post(
+            "/api_keys",
+            json!({"name": "Buchhaltung", "read_only": false}),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let secret = created.body["api_key"].as_str().unwrap().to_string();
+    assert!(secret.starts_with("kontor_"));
+    assert_eq!(created.body["kind"], "api");
+    let id = created.body["id"].as_i64().unwrap();
+    // The key acts for the admin who made it.
+    let me = s.get("/session").await.body["id"].clone();
+    assert_eq!(created.body["user"]["id"], me);
+    let session = send_as(&s, Some(&secret), Method::GET, "/session", None).await;
+    assert_eq!(session.status, 200);
+    assert_eq!(session.body["kind"], "api");
+
+    let list = s.get("/api_keys").await;
+    assert_eq!(list.status, 200);
+    let text = list.body.to_string();
+    assert!(!text.contains(&secret));
+    assert!(!text.contains("\"api_key\""));
+    let entry = list
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"] == id)
+        .unwrap()
+        .clone();
+    assert_eq!(entry["name"], "Buchhaltung");
+    assert!(entry["last_used_at"].is_string(), "used just now: {entry}");
+
+    assert_eq!(s.post("/api_keys", json!({"name": " "})).await.status, 422);
+    assert_eq!(s.delete(&format!("/api_keys/{id}"), None).await.status, 204);
+    assert_eq!(
+        send_as(&s, Some(&secret), Method::GET, "/session", None)
+            .await
+            .status,
+        401
+    );
+    assert_eq!(s.delete("/api_keys/999", None).await.status, 404);
+}
+
+#[tokio::test]
+async fn records_carry_the_signed_in_user() {
+    let s = start().await;
+    let customer = s.customer("Kunde GmbH").await;
+    let (staff_id, key) = user_with_role(&s, "staff@example.com", "staff").await;
+    let mut body = common::invoice_body(customer);
+    let invoice = send_as(
+        &s,
+        Some(&key),
+        Method::POST,
+        "/invoices",
+        Some(body.clone()),
+    )
+    .await;
+    assert_eq!(invoice.status, 200, "{}", invoice.body);
+    assert_eq!(invoice.body["user"]["id"], staff_id);
+    // The same body with the admin's key: the admin.
+    let admin = s.get("/session").await.body["id"].clone();
+    body["title"] = json!("Second");
+    assert_eq!(s.post("/invoices", body).await.body["user"]["id"], admin);
+    let offer = send_as(
+        &s,
+        Some(&key),
+        Method::POST,
+        "/offers",
+        Some(json!({
+            "company_id": customer, "recipient_address": "ACME GmbH\nMain St 1",
+            "date": "2026-11-05", "due_date": "2026-12-05", "title": "Angebot", "tax": 19,
+            "items": [{"type": "item", "title": "Design", "quantity": 10, "unit": "h", "unit_price": 100}]
+        })),
+    )
+    .await;
+    assert_eq!(offer.status, 200, "{}", offer.body);
+    assert_eq!(offer.body["user"]["id"], staff_id);
+    let purchase = send_as(
+        &s,
+        Some(&key),
+        Method::POST,
+        "/purchases",
+        Some(json!({
+            "date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+            "items": [{"title": "Printer paper", "total": 119, "tax": 19, "tax_included": true}]
+        })),
+    )
+    .await;
+    assert_eq!(purchase.status, 200, "{}", purchase.body);
+    assert_eq!(purchase.body["user"]["id"], staff_id);
+}
