@@ -150,3 +150,23 @@ async fn a_refused_download_says_what_is_missing_under_its_button() {
         "the button is usable again"
     );
 }
+
+#[wasm_bindgen_test]
+async fn the_zip_shows_progress_while_it_is_built() {
+    // The server takes its time (the answer never comes in this test).
+    store_credentials("http://kontor.test", "test-key");
+    js_sys::eval("window.fetch = () => new Promise(() => {});").unwrap();
+    let root = mount().await;
+    assert!(root.query_selector(".export-progress").unwrap().is_none());
+    find(&root, "#export-documents").click();
+    wait(30).await;
+    let progress = text(&root, ".export-card[aria-busy=true] .export-progress");
+    assert!(
+        progress.contains("rendering every invoice PDF"),
+        "{progress}"
+    );
+    assert_eq!(text(&root, "#export-documents"), "Preparing…");
+    assert!(disabled(&root, "#export-documents"));
+    // The other downloads stay usable.
+    assert!(!disabled(&root, "#export-invoices"));
+}

@@ -196,7 +196,7 @@ async fn purchases_csv_lists_every_purchase_per_rate() {
 #[tokio::test]
 async fn datev_csv_is_an_extf_batch_with_bookings() {
     let s = start().await;
-    let (customer, supplier) = fixture(&s).await;
+    let (_, supplier) = fixture(&s).await;
     // Without consultant and client number the batch cannot be written.
     let r = s.get(&format!("/exports/datev.csv?{PERIOD}")).await;
     assert_eq!(r.status, 422);
@@ -269,7 +269,6 @@ async fn datev_csv_is_an_extf_batch_with_bookings() {
     assert_eq!(&bookings[2][6..9], [creditor.as_str(), "4930", "9"]);
     assert_eq!(&bookings[3][7..9], ["3300", ""]);
     assert_eq!(bookings[3][10], "E2611-0001");
-    let _ = customer;
 
     // A period across the fiscal year's end is refused, naming `to`.
     let r = s
