@@ -288,6 +288,8 @@ mod tests {
                 .join(", ")
         );
         assert!(super::OPEN_AMOUNT_SQL.contains(&sql), "{sql}");
-        assert!(!InvoiceStatus::ALL.into_iter().any(|s| is_collectible(s, true)));
+        assert!(!InvoiceStatus::ALL
+            .into_iter()
+            .any(|s| is_collectible(s, true)));
     }
 }
