@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds Kontor and runs it on the embedded default: one server process serving the API
 # and the browser app, on a SQLite database in ./data filled with demo data.
-# Prints the URL and an API key to sign in with. Stop it with Ctrl-C.
+# Prints the URL and the demo admin's e-mail and password to sign in with (a new password
+# on every run), and an API key for integrations (curl). Stop it with Ctrl-C.
 #
 # Environment: KONTOR_LISTEN (default 127.0.0.1:8080), KONTOR_DATA (default ./data).
 set -euo pipefail
@@ -19,12 +20,23 @@ server="$target_dir/release/kontor-server"
 export KONTOR_DATA="${KONTOR_DATA:-./data}"
 export KONTOR_LISTEN="${KONTOR_LISTEN:-127.0.0.1:8080}"
 "$server" demo
+# The demo admin (Anna Schmidt, made by `demo`) gets a fresh random password on every run.
+email="anna@kontor.example"
+password=$(python3 -c 'import secrets; print(secrets.token_urlsafe(18))')
+if ! printf '%s\n' "$password" | "$server" users set-password --email "$email" --password-stdin >/dev/null 2>&1; then
+  # An older data directory without the demo users: create the admin.
+  printf '%s\n' "$password" | "$server" users create --email "$email" --firstname Anna \
+    --lastname Schmidt --role admin --password-stdin >/dev/null
+fi
 key=$("$server" keys create --name "local $(date +%Y-%m-%d)" | tail -n 1)
 
 cat <<MSG
 
   Kontor is starting at  http://$KONTOR_LISTEN/
-  Sign in with this API key (created just now):
+  Sign in as the demo admin:
+      E-mail:    $email
+      Password:  $password
+  API key for integrations (curl -H "Authorization: Token token=..."):
       $key
 
 MSG

@@ -22,6 +22,7 @@ pub mod effects;
 pub mod einvoice;
 pub mod email;
 pub mod error;
+pub mod error_text;
 pub mod event;
 pub mod export;
 pub mod invoice;

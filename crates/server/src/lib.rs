@@ -30,6 +30,7 @@ pub mod files;
 pub mod invoice_payments;
 pub mod invoices;
 pub mod listing;
+pub mod localize;
 pub mod mail;
 pub mod numbering;
 pub mod offers;

@@ -67,6 +67,7 @@ pub fn api(state: AppState) -> Router {
             crate::auth::require_key,
         ))
         .layer(axum::middleware::map_response(json_charset))
+        .layer(axum::middleware::from_fn(crate::localize::localize))
         .with_state(state)
 }
 
@@ -126,7 +127,13 @@ pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Rou
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
-        .layer(TraceLayer::new_for_http());
+        // Spans name the method and the path only: never headers (keys), bodies
+        // (passwords) or the query (password-set tokens, signed file links) — issue 12.
+        .layer(TraceLayer::new_for_http().make_span_with(
+            |req: &axum::http::Request<axum::body::Body>| {
+                tracing::debug_span!("request", method = %req.method(), path = %req.uri().path())
+            },
+        ));
     match cors(cors_origins) {
         Some(layer) => app.layer(layer),
         None => app,

@@ -247,3 +247,76 @@ async fn records_carry_the_signed_in_user() {
     assert_eq!(purchase.status, 200, "{}", purchase.body);
     assert_eq!(purchase.body["user"]["id"], staff_id);
 }
+
+#[tokio::test]
+async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape() {
+    let s = start().await;
+    let ask = |lang: &'static str, path: &'static str, body: serde_json::Value| {
+        let s = &s;
+        async move {
+            let resp = s
+                .client
+                .post(s.url(path))
+                .header("Authorization", format!("Token token={}", s.key))
+                .header("Accept-Language", lang)
+                .header("Content-Type", "application/json")
+                .body(body.to_string())
+                .send()
+                .await
+                .unwrap();
+            common::reply(resp).await
+        }
+    };
+    let bad_invoice = json!({"title": "", "items": [{"type": "item", "title": "A", "quantity": 1, "unit_price": 1.234}], "currency": "EUR"});
+    let en = ask("en-US,en;q=0.9", "/invoices", bad_invoice.clone()).await;
+    let de = ask("de-DE,de;q=0.9,en;q=0.8", "/invoices", bad_invoice).await;
+    assert_eq!(en.status, 422);
+    assert_eq!(de.status, 422);
+    // Same fields, same number of messages: only the words change.
+    let keys = |r: &common::Reply| {
+        r.body["errors"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_array().unwrap().len()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(&en), keys(&de));
+    assert_eq!(en.body["errors"]["customer_id"], json!(["is required"]));
+    assert_eq!(
+        de.body["errors"]["customer_id"],
+        json!(["ist erforderlich"])
+    );
+    assert!(de.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Ungültige Eingaben: "));
+    assert_eq!(de.header("content-language"), "de");
+    let en_keys: Vec<_> = en.body.as_object().unwrap().keys().collect();
+    let de_keys: Vec<_> = de.body.as_object().unwrap().keys().collect();
+    assert_eq!(en_keys, de_keys);
+
+    let company = ask(
+        "de",
+        "/companies",
+        json!({"name": "X", "email": "kein-at", "iban": "DE00"}),
+    )
+    .await;
+    assert_eq!(company.status, 422);
+    assert_eq!(
+        company.body["errors"]["email"],
+        json!(["ist keine E-Mail-Adresse"])
+    );
+    let purchase = ask("de", "/purchases", json!({"items": []})).await;
+    assert_eq!(purchase.status, 422);
+    let text = purchase.body["errors"].to_string();
+    assert!(
+        text.contains("ist erforderlich") || text.contains("muss"),
+        "{text}"
+    );
+    let offer = ask("de", "/offers", json!({"title": "A"})).await;
+    assert_eq!(offer.status, 422);
+    assert!(offer.body["errors"]
+        .to_string()
+        .contains("ist erforderlich"));
+}

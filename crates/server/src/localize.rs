@@ -1,0 +1,74 @@
+//! 422 field messages in the caller's language (issue 12): a response layer that, for a
+//! request with `Accept-Language` preferring German, rewrites the messages of a 422 body
+//! through `kontor_model::error_text::german`. The body's shape does not change; English
+//! is the fallback (`docs/decisions.md` § People, sign-in and roles).
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::Response;
+use kontor_model::error_text::{german, language};
+
+/// Largest 422 body rewritten (bytes); larger ones pass unchanged.
+const LIMIT: usize = 256 * 1024;
+
+/// Middleware: German 422 messages for `Accept-Language: de`.
+pub async fn localize(req: Request, next: Next) -> Response {
+    let german_wanted = req
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| language(v) == "de");
+    let response = next.run(req).await;
+    if !german_wanted || response.status() != StatusCode::UNPROCESSABLE_ENTITY {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, LIMIT).await else {
+        return Response::from_parts(parts, Body::empty());
+    };
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
+        return Response::from_parts(parts, Body::from(bytes));
+    };
+    translate(&mut value);
+    let text = serde_json::to_vec(&value).unwrap_or_else(|_| bytes.to_vec());
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts
+        .headers
+        .insert(header::CONTENT_LANGUAGE, HeaderValue::from_static("de"));
+    Response::from_parts(parts, Body::from(text))
+}
+
+/// Rewrites `errors` (every message) and `message` of an error body in German, keeping
+/// every other key (a 409's `id`, `identifier`) as it is.
+fn translate(value: &mut serde_json::Value) {
+    let Some(object) = value.as_object_mut() else {
+        return;
+    };
+    let mut summary = Vec::new();
+    if let Some(errors) = object.get_mut("errors").and_then(|e| e.as_object_mut()) {
+        for (field, messages) in errors.iter_mut() {
+            if let Some(list) = messages.as_array_mut() {
+                for m in list.iter_mut() {
+                    if let Some(text) = m.as_str() {
+                        *m = serde_json::Value::String(german(text));
+                    }
+                }
+                if summary.len() < 3 {
+                    if let Some(first) = list.first().and_then(|m| m.as_str()) {
+                        summary.push(format!("{field} {first}"));
+                    }
+                }
+            }
+        }
+    }
+    if let Some(message) = object.get("message").and_then(|m| m.as_str()) {
+        let new = if message.starts_with("Validation failed: ") && !summary.is_empty() {
+            format!("Ungültige Eingaben: {}", summary.join("; "))
+        } else {
+            german(message)
+        };
+        object.insert("message".into(), serde_json::Value::String(new));
+    }
+}
