@@ -5,6 +5,7 @@
 //! - [`app`]: the router and its one table of routes.
 //! - [`pages`]: one module per resource with `list`, `detail` and `form` pages.
 //! - [`components`]: reusable pieces (position editor, dialogs, toasts, badges, ...).
+//! - [`i18n`]: German and English: the compile-time text catalogue and the language.
 //! - [`paths`]: where the app is hosted (router base) and how to build in-app links.
 //!
 //! The modules are public so that the wasm-bindgen component tests in `tests/` can mount
@@ -18,5 +19,6 @@
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod i18n;
 pub mod pages;
 pub mod paths;

@@ -60,15 +60,15 @@ async fn editor_net(quantity: &str, unit_price: &str) -> (String, String, HtmlEl
 async fn german_quantities_in_the_position_editor() {
     set_locale(Some(Locale::De));
     let (net, total, _) = editor_net("12,5", "95").await;
-    assert_eq!(net, "1.187,50 EUR");
-    assert_eq!(total, "1.187,50 EUR");
+    assert_eq!(net, "1.187,50 €");
+    assert_eq!(total, "1.187,50 €");
     let (net, _, _) = editor_net("0,5", "95").await;
-    assert_eq!(net, "47,50 EUR", "half an hour, not five");
+    assert_eq!(net, "47,50 €", "half an hour, not five");
     let (net, _, _) = editor_net("1.000", "1,5").await;
-    assert_eq!(net, "1.500,00 EUR");
+    assert_eq!(net, "1.500,00 €");
     // Ambiguous: an error at the field, and nothing counted.
     let (_, total, root) = editor_net("1.20", "95").await;
-    assert_eq!(total, "0,00 EUR");
+    assert_eq!(total, "0,00 €");
     let error = text(&root, "td.pe-qty .cell-error");
     assert!(error.contains("1.234,56"), "{error}");
     set_locale(None);
@@ -124,8 +124,8 @@ async fn a_german_payment_of_one_thousand() {
     assert_eq!(offered, "69,00", "the open amount, written the German way");
     let shown = root.text_content().unwrap();
     assert!(
-        shown.contains("The payment of 1.000,00 EUR is more than the open amount of 69,00 EUR")
-            && shown.contains("credit of 931,00 EUR"),
+        shown.contains("The payment of 1.000,00 € is more than the open amount of 69,00 €")
+            && shown.contains("credit of 931,00 €"),
         "{shown}"
     );
     let errors = payment_body(5, "EUR", "2026-11-10", "1.000.00").unwrap_err();
@@ -180,12 +180,12 @@ async fn purchase(total: &str) -> (PurchaseFormState, HtmlElement) {
 async fn a_german_purchase_of_twelve_hundred() {
     set_locale(Some(Locale::De));
     let (state, root) = purchase("1.200,50").await;
-    assert_eq!(text(&root, "#sum-gross"), "1.200,50 EUR");
+    assert_eq!(text(&root, "#sum-gross"), "1.200,50 €");
     let (body, errors) = state.body();
     assert!(!errors.keys().any(|k| k.starts_with("items")), "{errors:?}");
     assert_eq!(body.items.unwrap()[0].total, Some(d("1200.50")));
     let (state, root) = purchase("12,5").await;
-    assert_eq!(text(&root, "#sum-gross"), "12,50 EUR");
+    assert_eq!(text(&root, "#sum-gross"), "12,50 €");
     assert_eq!(state.body().0.items.unwrap()[0].total, Some(d("12.5")));
     // Ambiguous in German: an error at the field, not 1.20.
     let (state, root) = purchase("1.20").await;

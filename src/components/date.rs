@@ -1,8 +1,7 @@
 //! Dates: today's date, the wire form `YYYY-MM-DD`, and display in the user's locale.
 
+use super::locale::{display_lang, intl_date};
 use chrono::{Datelike, NaiveDate};
-use leptos::prelude::window;
-use wasm_bindgen::JsValue;
 
 /// Today in the browser's time zone.
 pub fn today() -> NaiveDate {
@@ -19,23 +18,11 @@ pub fn parse_iso(text: &str) -> Option<NaiveDate> {
     NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
 }
 
-/// The date in the user's locale (`11/1/2026`, `1.11.2026`), via `Date.toLocaleDateString`.
+/// The date in the user's language via the browser's `Intl.DateTimeFormat`
+/// ([`super::locale::intl_date`]): German `23.11.2026`, English `23 Nov 2026`; the ISO
+/// form when the browser cannot format it.
 pub fn format_date(date: NaiveDate) -> String {
-    let js = js_sys::Date::new_with_year_month_day(
-        date.year() as u32,
-        date.month0() as i32,
-        date.day() as i32,
-    );
-    let lang = window()
-        .navigator()
-        .language()
-        .unwrap_or_else(|| "en".into());
-    let text: String = js.to_locale_date_string(&lang, &JsValue::UNDEFINED).into();
-    if text.is_empty() {
-        iso(date)
-    } else {
-        text
-    }
+    intl_date(display_lang(), date.year(), date.month0(), date.day()).unwrap_or_else(|| iso(date))
 }
 
 /// An optional date for display; `–` when absent.

@@ -230,18 +230,16 @@ pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> Ev
     }
 }
 
-/// `at` in the browser's time zone and language (`"11/23/2026, 10:00 AM"`).
+/// `at` in the browser's time zone and the user's language (`"23 Nov 2026, 10:00"`,
+/// German `"23.11.2026, 10:00"`).
 fn format_time(at: chrono::DateTime<chrono::Utc>) -> String {
     let js = js_sys::Date::new(&JsValue::from_f64(at.timestamp_millis() as f64));
-    let lang = window()
-        .navigator()
-        .language()
-        .unwrap_or_else(|| "en".into());
+    let lang = crate::components::locale::display_lang().intl_locale();
     let options = js_sys::Object::new();
     for (key, value) in [("dateStyle", "medium"), ("timeStyle", "short")] {
         let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
     }
-    let text: String = js.to_locale_string(&lang, &options).into();
+    let text: String = js.to_locale_string(lang, &options).into();
     if text.is_empty() {
         format_date(at.date_naive())
     } else {

@@ -1,0 +1,141 @@
+//! German and English (issue 12, `docs/decisions.md` § German and English in the app): the
+//! catalogues are complete, and in German the app shows German words, `23.11.2026` and
+//! `1.234,56 €` and reads `1.234,56` typed into a number field.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n`.
+//!
+//! The test browser is English; each test that needs German sets it and resets it when it
+//! ends (also when it fails).
+#![cfg(target_arch = "wasm32")]
+
+#[allow(dead_code)]
+#[path = "../build/catalogue.rs"]
+mod catalogue;
+#[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
+
+use chrono::NaiveDate;
+use dom::{d, settle};
+use kontor_app::components::date::format_date;
+use kontor_app::components::locale::{parse_typed, set_locale};
+use kontor_app::components::money::format_money;
+use kontor_app::i18n::{self, t, use_language, Lang};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Back to the default language when the test ends.
+struct Reset;
+impl Drop for Reset {
+    fn drop(&mut self) {
+        use_language(None);
+        set_locale(None);
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_catalogues_have_every_key_in_both_languages() {
+    let en = catalogue::parse("en", include_str!("../locales/en.json")).unwrap();
+    let de = catalogue::parse("de", include_str!("../locales/de.json")).unwrap();
+    let problems = catalogue::problems(&[("en", &en), ("de", &de)]);
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(en.values().map(|keys| keys.len()).sum::<usize>() > 50);
+}
+
+#[wasm_bindgen_test]
+fn a_missing_or_empty_translation_is_reported() {
+    let en = catalogue::parse(
+        "en",
+        r#"{"nav": {"invoices": "Invoices", "offers": "Offers", "due": "Due {date}"}}"#,
+    )
+    .unwrap();
+    let de = catalogue::parse(
+        "de",
+        r#"{"nav": {"invoices": "Rechnungen", "offers": " ", "due": "Fällig", "extra": "x"}}"#,
+    )
+    .unwrap();
+    let problems = catalogue::problems(&[("en", &en), ("de", &de)]);
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("`nav.offers` is empty in de")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("`nav.extra` is missing in en")),
+        "{problems:?}"
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("`nav.due`: placeholders")),
+        "{problems:?}"
+    );
+    assert_eq!(problems.len(), 3, "{problems:?}");
+}
+
+#[wasm_bindgen_test]
+fn german_words_dates_and_amounts() {
+    let _reset = Reset;
+    use_language(Some(Lang::De));
+    assert_eq!(t().nav.invoices, "Rechnungen");
+    assert_eq!(i18n::status_label("partially_paid"), "Teilweise bezahlt");
+    let day = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    assert_eq!(format_date(day), "23.11.2026");
+    assert_eq!(
+        format_date(NaiveDate::from_ymd_opt(2026, 1, 5).unwrap()),
+        "05.01.2026"
+    );
+    assert_eq!(format_money(d("1234.56"), "EUR"), "1.234,56 €");
+    assert_eq!(format_money(d("-0.5"), "EUR"), "-0,50 €");
+    assert_eq!(format_money(d("1234567.891"), "EUR"), "1.234.567,89 €");
+}
+
+#[wasm_bindgen_test]
+fn english_words_dates_and_amounts() {
+    let _reset = Reset;
+    use_language(Some(Lang::En));
+    assert_eq!(t().nav.invoices, "Invoices");
+    assert_eq!(i18n::status_label("partially_paid"), "Partially paid");
+    let day = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    assert_eq!(format_date(day), "23 Nov 2026");
+    assert_eq!(format_money(d("1234.56"), "EUR"), "1,234.56 EUR");
+    assert_eq!(
+        format_money(d("12345678901234.5"), "EUR"),
+        "12,345,678,901,234.50 EUR"
+    );
+}
+
+#[wasm_bindgen_test]
+fn the_german_number_input_accepts_german_numbers() {
+    let _reset = Reset;
+    use_language(Some(Lang::De));
+    assert_eq!(parse_typed("1.234,56"), Ok(Some(d("1234.56"))));
+    assert_eq!(parse_typed("12,5"), Ok(Some(d("12.5"))));
+    assert!(parse_typed("1.234.56").is_err());
+    use_language(Some(Lang::En));
+    assert_eq!(parse_typed("1,234.56"), Ok(Some(d("1234.56"))));
+    assert!(parse_typed("1.234,56").is_err());
+}
+
+#[wasm_bindgen_test]
+async fn a_chosen_language_is_stored_and_sets_the_page_language() {
+    let _reset = Reset;
+    i18n::set_language(Lang::De);
+    settle().await;
+    let html = leptos::prelude::document().document_element().unwrap();
+    assert_eq!(html.get_attribute("lang").as_deref(), Some("de"));
+    i18n::reset_language();
+    assert_eq!(i18n::language(), Lang::De, "read back from localStorage");
+    i18n::set_language(Lang::En);
+    let storage = leptos::prelude::window().local_storage().unwrap().unwrap();
+    storage.remove_item(i18n::LANGUAGE_STORAGE_KEY).unwrap();
+    i18n::reset_language();
+    assert_eq!(
+        i18n::language(),
+        Lang::En,
+        "the default in an English browser"
+    );
+}
