@@ -1,6 +1,6 @@
 //! Who may call what (issue 12, `docs/decisions.md` § People, sign-in and roles): the one
 //! table of `/api/v1` routes → the access they need, checked by
-//! [`crate::auth::require_key`] for every request.
+//! the authentication middleware (`auth::require_key`) for every request.
 //!
 //! - Reads (GET/HEAD) need any signed-in caller unless listed (the key list is admin-only).
 //! - Every write route is listed. A write route missing from the table needs an admin

@@ -114,22 +114,23 @@ pub async fn check_new(pool: &SqlitePool, body: &NewUser, require_email: bool) -
             Role::Staff
         }),
     };
-    match body
+    let email = body
         .email
         .as_deref()
         .map(str::trim)
-        .filter(|t| !t.is_empty())
-    {
+        .filter(|t| !t.is_empty());
+    let taken = match email {
+        Some(email) if is_address(email) => email_taken(pool, email, None).await?,
+        _ => false,
+    };
+    match email {
         None if require_email => push_error(&mut e, "email", "is required"),
         None => {}
         Some(email) if !is_address(email) => {
             push_error(&mut e, "email", "is not an e-mail address")
         }
-        Some(email) => {
-            if email_taken(pool, email, None).await? {
-                push_error(&mut e, "email", "is already used by another user");
-            }
-        }
+        Some(_) if taken => push_error(&mut e, "email", "is already used by another user"),
+        Some(_) => {}
     }
     ApiError::check(e)?;
     Ok(role)
