@@ -165,7 +165,9 @@ async fn run(cli: Cli) -> Result<(), String> {
             let addr = bound.listener.local_addr().map_err(|e| e.to_string())?;
             println!("Kontor is running at http://{addr}/");
             if let Some(key) = &bound.initial_key {
-                println!("First start: a full-access API key was created (shown only now):");
+                println!("First start: open the URL to create the first admin (first-run page),");
+                println!("or create one with `kontor-server users create --role admin ...`.");
+                println!("A full-access API key for integrations was created (shown only now):");
                 println!("{key}");
             }
             kontor_server::run(bound).await
