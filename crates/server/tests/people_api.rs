@@ -320,3 +320,36 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
         .to_string()
         .contains("ist erforderlich"));
 }
+
+#[tokio::test]
+async fn invitations_are_emailed_when_smtp_is_configured() {
+    use kontor_model::account::SmtpSecurity;
+    use kontor_server::config::SmtpConfig;
+    let mail = common::smtp::smtp_server().await;
+    let port = mail.port;
+    let s = common::start_with(move |c| {
+        c.account.smtp = Some(SmtpConfig {
+            host: "127.0.0.1".into(),
+            port: Some(port),
+            security: SmtpSecurity::None,
+            user: None,
+            password: None,
+        })
+    })
+    .await;
+    let created = s
+        .post(
+            "/users",
+            json!({"email": "jonas@example.com", "firstname": "Jonas", "lastname": "Weber"}),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    assert_eq!(created.body["invitation"]["emailed"], true);
+    let token = created.body["invitation"]["token"].as_str().unwrap();
+    let messages = common::smtp::messages(&mail.maildir.path().join("mail"));
+    assert_eq!(messages.len(), 1);
+    assert!(messages[0].contains("jonas@example.com"));
+    // The text is quoted-printable: join its soft line breaks before looking for the link.
+    let text = messages[0].replace("=\r\n", "").replace("=\n", "");
+    assert!(text.contains(token), "the link is in the message: {text}");
+}
