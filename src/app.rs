@@ -9,10 +9,13 @@ use crate::pages::dashboard::DashboardPage;
 use crate::pages::exports::ExportsPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
+use crate::pages::people::{ApiKeysPage, UsersPage};
 use crate::pages::placeholder::NotFound;
 use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseEdit, PurchaseList};
 use crate::pages::recurring::{RecurringCreate, RecurringDetail, RecurringEdit, RecurringList};
+use crate::pages::set_password::SetPasswordPage;
 use crate::pages::settings::SettingsPage;
+use crate::pages::setup::SetupPage;
 use crate::pages::sign_in::SignIn;
 use crate::paths::router_base;
 use kontor_model::party::CompanyType;
@@ -33,6 +36,8 @@ pub fn App() -> impl IntoView {
             <UnauthorizedRedirect />
             <Routes fallback=NotFound>
                 <Route path=path!("/sign-in") view=SignIn />
+                <Route path=path!("/setup") view=SetupPage />
+                <Route path=path!("/set-password") view=SetPasswordPage />
                 <ParentRoute path=path!("") view=Frame>
                     <Route path=path!("/") view=|| view! { <Redirect path="/dashboard" /> } />
                     <Route path=path!("/dashboard") view=DashboardPage />
@@ -64,6 +69,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/suppliers/:id/edit") view=|| view! { <CompanyEdit kind=SUPPLIER /> } />
                     <Route path=path!("/exports") view=ExportsPage />
                     <Route path=path!("/settings") view=SettingsPage />
+                    <Route path=path!("/settings/users") view=UsersPage />
+                    <Route path=path!("/settings/api_keys") view=ApiKeysPage />
                 </ParentRoute>
             </Routes>
             <ToastHost />

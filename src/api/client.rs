@@ -178,6 +178,53 @@ impl Target {
     }
 }
 
+/// An unauthenticated request (sign-in, first run, invitation) to `server`: `method path`
+/// with an optional JSON body. Answers the body text of a 2xx; on failure the
+/// [`ApiError`] and the `Retry-After` header in seconds (429 lockouts), if any. A 401 here
+/// is an answer: nothing is cleared and nobody is redirected.
+pub(crate) async fn request_open(
+    server: &str,
+    method: Method,
+    path: &str,
+    body: Option<String>,
+) -> Result<String, (ApiError, Option<u64>)> {
+    let server = normalize_server(server);
+    let url = format!("{server}/api/v1{path}");
+    let builder = RequestBuilder::new(&url)
+        .method(method)
+        .header("Accept", "application/json");
+    let sent = match body {
+        Some(json) => builder
+            .header("Content-Type", "application/json")
+            .body(json),
+        None => builder.build(),
+    };
+    let request = sent.map_err(|e| {
+        (
+            ApiError::local(format!("The request could not be built ({e}).")),
+            None,
+        )
+    })?;
+    let response = request
+        .send()
+        .await
+        .map_err(|e| (network_error(&server, e), None))?;
+    let status = response.status();
+    let retry_after = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let text = response
+        .text()
+        .await
+        .map_err(|e| (network_error(&server, e), None))?;
+    if (200..300).contains(&status) {
+        Ok(text)
+    } else {
+        Err((error_from_body(status, &text), retry_after))
+    }
+}
+
 /// A successful answer: its headers and body text.
 pub(crate) struct Answer {
     headers: Headers,

@@ -12,6 +12,7 @@
 //! that owner is cleaned up: when the page goes away or the resource reloads.
 
 pub mod account;
+pub mod api_keys;
 pub mod billing;
 pub mod client;
 pub mod companies;

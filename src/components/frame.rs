@@ -4,15 +4,15 @@
 //! The frame loads the account and the session once and offers them to pages through
 //! [`AccountContext::use_context`].
 
-use crate::api::client::{clear_key, has_key};
+use crate::api::client::has_key;
 use crate::api::session::{get_account, get_session};
 use crate::api::ApiError;
 use crate::components::top_search::TopSearch;
+use crate::components::user_menu::UserMenu;
 use crate::paths::href;
 use kontor_model::account::{Account, Session};
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, Redirect, A};
-use leptos_router::hooks::use_navigate;
 
 /// The account and session loaded by the frame.
 #[derive(Clone, Copy)]
@@ -42,7 +42,7 @@ pub fn Frame() -> impl IntoView {
     view! {
         <div class="frame">
             <a class="skip-link" href="#main">"Skip to content"</a>
-            <SideNav />
+            <SideNav session=session />
             <div class="frame-main">
                 <TopBar account=account session=session />
                 <main id="main" class="page" tabindex="-1">
@@ -56,7 +56,16 @@ pub fn Frame() -> impl IntoView {
 
 /// The left navigation.
 #[component]
-fn SideNav() -> impl IntoView {
+fn SideNav(
+    /// The session: "Users" and "API keys" are shown to admins only (issue 12).
+    session: LocalResource<Result<Session, ApiError>>,
+) -> impl IntoView {
+    let admin = move || {
+        session
+            .get()
+            .and_then(Result::ok)
+            .is_some_and(|s| is_admin(&s))
+    };
     view! {
         <nav class="sidenav" aria-label="Main">
             <a class="brand" href=href("/dashboard")>
@@ -90,8 +99,16 @@ fn SideNav() -> impl IntoView {
             </ul>
             <ul class="sidenav-end">
                 <li>
-                    <A href=href("/settings")>"Settings"</A>
+                    <A href=href("/settings") exact=true>"Settings"</A>
                 </li>
+                <Show when=admin>
+                    <li>
+                        <A href=href("/settings/users")>"Users"</A>
+                    </li>
+                    <li>
+                        <A href=href("/settings/api_keys")>"API keys"</A>
+                    </li>
+                </Show>
             </ul>
         </nav>
     }
@@ -105,37 +122,28 @@ fn TopBar(
     /// The session (the key's name is shown).
     session: LocalResource<Result<Session, ApiError>>,
 ) -> impl IntoView {
-    let navigate = use_navigate();
     let account_name = move || match account.get() {
         Some(Ok(a)) => a.name,
         Some(Err(_)) => "Kontor".into(),
         None => String::new(),
-    };
-    let key_name = move || match session.get() {
-        Some(Ok(s)) if !s.name.is_empty() => format!(
-            "{}{}",
-            s.name,
-            if s.read_only { " (read-only)" } else { "" }
-        ),
-        Some(Ok(_)) => "API key".into(),
-        _ => String::new(),
-    };
-    let sign_out = move |_| {
-        clear_key();
-        navigate("/sign-in", Default::default());
     };
     view! {
         <header class="topbar">
             <span class="topbar-account">{account_name}</span>
             <TopSearch />
             <span class="topbar-user">
-                <span class="topbar-key" title="Signed in with this API key">
-                    {key_name}
-                </span>
-                <button type="button" class="btn btn-small btn-quiet" on:click=sign_out>
-                    "Sign out"
-                </button>
+                <UserMenu session=session />
             </span>
         </header>
     }
+}
+
+/// Whether the session may see the admin pages (users, API keys): its user is an admin
+/// and the key may write.
+pub fn is_admin(session: &Session) -> bool {
+    !session.read_only
+        && session
+            .user
+            .as_ref()
+            .is_some_and(|u| u.role == kontor_model::people::Role::Admin)
 }

@@ -1,13 +1,26 @@
-//! Sign-in: the server address (default: this page's origin) and an API key, verified
-//! with GET /session before they are stored.
+//! Sign-in (issue 12): e-mail and password (POST /session), the server address prefilled
+//! with this page's origin behind "Another server…", and "Sign in with an API key" for
+//! integrations (verified with GET /session before it is stored). A server without an
+//! admin links to the first-run page (`GET /setup`).
 
 use crate::api::client::{has_key, server_or_origin, store_credentials};
-use crate::api::session::verify_key;
+use crate::api::session::{setup_needed, sign_in, verify_key};
 use crate::api::ApiError;
 use crate::components::field::Field;
+use crate::components::prefs::{apply_user_prefs, display_name, start_session};
 use crate::components::toast::Toasts;
+use crate::paths::href;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+
+/// How the sign-in form signs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignInMode {
+    /// E-mail and password (people).
+    Password,
+    /// An API key (integrations).
+    ApiKey,
+}
 
 /// The sign-in page.
 #[component]
@@ -15,65 +28,160 @@ pub fn SignIn() -> impl IntoView {
     let navigate = use_navigate();
     let toasts = Toasts::use_context();
     let server = RwSignal::new(server_or_origin());
+    let show_server = RwSignal::new(server.get_untracked() != origin());
+    let mode = RwSignal::new(SignInMode::Password);
+    let email = RwSignal::new(String::new());
+    let password = RwSignal::new(String::new());
     let key = RwSignal::new(String::new());
     let error = RwSignal::new(None::<String>);
-    let verify = Action::new_local(move |(server, key): &(String, String)| {
-        let (server, key) = (server.clone(), key.clone());
-        async move {
-            verify_key(&server, &key)
-                .await
-                .map(|session| (server, key, session))
-        }
+    let email_error = RwSignal::new(None::<String>);
+    let secret_error = RwSignal::new(None::<String>);
+    let setup = RwSignal::new(false);
+
+    // A server without an admin offers the first-run page. It is a link, not a
+    // redirect: API-key sign-in (integrations, tests) still works on such a server.
+    Effect::new(move |_| {
+        let s = server.get();
+        leptos::task::spawn_local(async move {
+            setup.set(matches!(setup_needed(&s).await, Ok(true)));
+        });
     });
-    let pending = verify.pending();
-    Effect::new(move |_| match verify.value().get() {
-        Some(Ok((server, key, session))) => {
-            store_credentials(&server, &key);
-            let who = if session.name.is_empty() {
-                "Signed in.".to_string()
-            } else {
-                format!("Signed in as {}.", session.name)
-            };
+
+    let submit = Action::new_local(
+        move |(mode, server, first, second): &(SignInMode, String, String, String)| {
+            let (mode, server, first, second) =
+                (*mode, server.clone(), first.clone(), second.clone());
+            async move {
+                match mode {
+                    SignInMode::Password => sign_in(&server, &first, &second).await.map(|signed| {
+                        start_session(&server, &signed);
+                        format!("Signed in as {}.", display_name(&signed.user))
+                    }),
+                    SignInMode::ApiKey => verify_key(&server, &second).await.map(|session| {
+                        store_credentials(&server, &second);
+                        if let Some(user) = session.user.as_ref() {
+                            apply_user_prefs(user);
+                        }
+                        if session.name.is_empty() {
+                            "Signed in.".to_string()
+                        } else {
+                            format!("Signed in with {}.", session.name)
+                        }
+                    }),
+                }
+            }
+        },
+    );
+    let pending = submit.pending();
+    Effect::new(move |_| match submit.value().get() {
+        Some(Ok(who)) => {
             toasts.success(who);
             navigate("/dashboard", Default::default());
         }
-        Some(Err(e)) => error.set(Some(sign_in_message(&e))),
+        Some(Err(e)) => error.set(Some(sign_in_message(&e, mode.get_untracked()))),
         None => {}
     });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let (s, k) = (server.get_untracked(), key.get_untracked());
-        if k.trim().is_empty() {
-            error.set(Some("Enter your API key.".into()));
+        error.set(None);
+        let m = mode.get_untracked();
+        let (first, second) = match m {
+            SignInMode::Password => (email.get_untracked(), password.get_untracked()),
+            SignInMode::ApiKey => (String::new(), key.get_untracked()),
+        };
+        let missing_email = m == SignInMode::Password && first.trim().is_empty();
+        email_error.set(missing_email.then(|| "Enter your e-mail address.".to_string()));
+        let missing_secret = second.trim().is_empty();
+        secret_error.set(missing_secret.then(|| match m {
+            SignInMode::Password => "Enter your password.".to_string(),
+            SignInMode::ApiKey => "Enter your API key.".to_string(),
+        }));
+        if missing_email || missing_secret {
             return;
         }
+        submit.dispatch_local((m, server.get_untracked(), first, second));
+    };
+    let switch_mode = move |_| {
         error.set(None);
-        verify.dispatch_local((s, k));
+        secret_error.set(None);
+        email_error.set(None);
+        mode.update(|m| {
+            *m = match m {
+                SignInMode::Password => SignInMode::ApiKey,
+                SignInMode::ApiKey => SignInMode::Password,
+            }
+        });
     };
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
                 <h1>"Sign in to Kontor"</h1>
-                <p class="muted">"Use an API key created on the server (kontor-server keys create)."</p>
-                {move || error.get().map(|e| view! { <p class="form-summary" role="alert">{e}</p> })}
-                <Field id="server" label="Server address" required=true hint="For example https://kontor.example.com">
-                    <input id="server" type="url" autocomplete="url" bind:value=server />
-                </Field>
-                <Field id="api-key" label="API key" required=true>
-                    <input id="api-key" type="password" autocomplete="current-password" autofocus=!has_key() bind:value=key />
-                </Field>
-                <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                    {move || if pending.get() { "Checking…" } else { "Sign in" }}
+                {move || error.get().map(|e| view! { <p class="form-summary" role="alert" id="sign-in-error">{e}</p> })}
+                <Show when=move || setup.get()>
+                    <p class="sign-in-note" id="setup-note">
+                        "This server has no administrator yet. "
+                        <a href=href("/setup")>"Set up Kontor"</a>
+                    </p>
+                </Show>
+                <Show
+                    when=move || mode.get() == SignInMode::Password
+                    fallback=move || view! {
+                        <Field id="api-key" label="API key" required=true error=secret_error>
+                            <input id="api-key" type="password" autocomplete="off" autofocus=!has_key() bind:value=key />
+                        </Field>
+                    }
+                >
+                    <Field id="email" label="E-mail" required=true error=email_error>
+                        <input id="email" type="email" autocomplete="username" autofocus=true bind:value=email />
+                    </Field>
+                    <Field id="password" label="Password" required=true error=secret_error>
+                        <input id="password" type="password" autocomplete="current-password" bind:value=password />
+                    </Field>
+                </Show>
+                <Show
+                    when=move || show_server.get()
+                    fallback=move || view! {
+                        <button type="button" class="btn-link sign-in-more" id="another-server" on:click=move |_| show_server.set(true)>
+                            "Another server…"
+                        </button>
+                    }
+                >
+                    <Field id="server" label="Server address" required=true hint="For example https://kontor.example.com">
+                        <input id="server" type="url" autocomplete="url" bind:value=server />
+                    </Field>
+                </Show>
+                <button type="submit" id="sign-in-submit" class="btn btn-primary" disabled=move || pending.get()>
+                    {move || if pending.get() { "Signing in…" } else { "Sign in" }}
+                </button>
+                <button type="button" class="btn-link sign-in-more" id="sign-in-mode" on:click=switch_mode>
+                    {move || match mode.get() {
+                        SignInMode::Password => "Sign in with an API key",
+                        SignInMode::ApiKey => "Sign in with e-mail and password",
+                    }}
                 </button>
             </form>
         </div>
     }
 }
 
-fn sign_in_message(e: &ApiError) -> String {
-    match e.status {
-        401 => "This API key was not accepted by the server.".into(),
-        0 => e.message.clone(),
+fn origin() -> String {
+    window().location().origin().unwrap_or_default()
+}
+
+/// The sentence shown for a failed sign-in: the server's own message on 401 (the same for
+/// every wrong e-mail or password) and 429 (already saying when to try again), the
+/// network message when the server could not be reached.
+pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
+    match (e.status, mode) {
+        (401, SignInMode::ApiKey) => "This API key was not accepted by the server.".into(),
+        (401 | 429 | 0, _) => e.message.clone(),
+        (422, _) if !e.errors.is_empty() => e
+            .errors
+            .values()
+            .flatten()
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
         _ => format!("The server answered: {}", e.message),
     }
 }

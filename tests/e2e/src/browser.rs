@@ -25,10 +25,25 @@ impl Browser {
     /// the dashboard (issue 11).
     pub async fn sign_in_only(&self, base: &str, key: &str) {
         self.client.goto(&format!("{base}/")).await.expect("open");
+        self.api_key_mode().await;
         self.fill("#api-key", key).await;
         self.click("form button[type=submit]").await;
         self.wait_js(
             "return location.pathname.endsWith('/dashboard') && document.querySelector('.page-head h1')?.textContent.trim() === 'Dashboard';",
+            vec![],
+        )
+        .await;
+    }
+
+    /// On the sign-in page: switches to "Sign in with an API key" (e-mail and password is
+    /// the default since issue 12) and shows the server address field ("Another server…"),
+    /// unless already so; waits for the key field.
+    pub async fn api_key_mode(&self) {
+        self.wait_js(
+            "const k = document.querySelector('#api-key'); const m = document.querySelector('#sign-in-mode'); \
+             if (!k && m) m.click(); \
+             const a = document.querySelector('#another-server'); if (a) a.click(); \
+             return !!document.querySelector('#api-key') && !!document.querySelector('#server');",
             vec![],
         )
         .await;

@@ -116,6 +116,7 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
 
     let b = Browser::start().await;
     b.client.goto(&format!("{}/", server.base)).await.unwrap();
+    b.api_key_mode().await;
     b.fill("#api-key", &server.key).await;
     b.click("form button[type=submit]").await;
     b.wait_text("New invoice").await;

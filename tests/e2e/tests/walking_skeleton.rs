@@ -10,7 +10,7 @@ use serde_json::json;
 use std::time::Duration;
 
 async fn sign_in(b: &Browser, server: Option<&str>, key: &str) {
-    b.find("#api-key").await;
+    b.api_key_mode().await;
     if let Some(address) = server {
         b.fill("#server", address).await;
     }

@@ -1,0 +1,37 @@
+//! Admin pages (issue 12): Users (invite, role, deactivate, new link) and API keys (create
+//! with the secret shown once, revoke). Shown in the navigation to admins only; anyone
+//! else who opens the address sees "Only administrators…".
+
+pub mod api_keys;
+pub mod copy;
+pub mod users;
+
+pub use api_keys::ApiKeysPage;
+pub use users::{UsersPage, UsersTable};
+
+use crate::components::frame::{is_admin, AccountContext};
+use leptos::prelude::*;
+
+/// Whether the frame's session is an admin's: `Some(true/false)` once loaded, `None`
+/// while loading or outside the frame.
+pub fn admin_state() -> Signal<Option<bool>> {
+    let ctx = AccountContext::use_context();
+    Signal::derive(move || {
+        let ctx = ctx?;
+        match ctx.session.get()? {
+            Ok(s) => Some(is_admin(&s)),
+            Err(_) => Some(false),
+        }
+    })
+}
+
+/// The notice on an admin page for everybody else.
+#[component]
+pub fn AdminOnly() -> impl IntoView {
+    view! {
+        <div class="error-panel" role="alert">
+            <p class="error-panel-title">"Not allowed"</p>
+            <p class="error-panel-message">"Only administrators can see this page."</p>
+        </div>
+    }
+}

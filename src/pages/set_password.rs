@@ -1,0 +1,95 @@
+//! The invitation page (issue 12, `/set-password?token=…`): the invited person chooses a
+//! password (POST /session/invitation) and is signed in. A bad, used or expired link shows
+//! the server's message at the top with a link to sign-in.
+
+use crate::api::client::server_or_origin;
+use crate::api::session::accept_invitation;
+use crate::components::field::{error_of, Field};
+use crate::components::prefs::{display_name, start_session};
+use crate::components::toast::Toasts;
+use crate::paths::href;
+use kontor_model::error::FieldErrors;
+use kontor_model::people::{password_length_error, PASSWORD_MIN_CHARS};
+use leptos::prelude::*;
+use leptos_router::hooks::{use_navigate, use_query_map};
+
+/// The set-password page.
+#[component]
+pub fn SetPasswordPage() -> impl IntoView {
+    let navigate = use_navigate();
+    let toasts = Toasts::use_context();
+    let query = use_query_map();
+    let token = Memo::new(move |_| query.with(|q| q.get("token").unwrap_or_default()));
+    let password = RwSignal::new(String::new());
+    let repeat = RwSignal::new(String::new());
+    let errors = RwSignal::new(FieldErrors::new());
+    let submit = Action::new_local(move |(token, password): &(String, String)| {
+        let (token, password) = (token.clone(), password.clone());
+        async move {
+            let server = server_or_origin();
+            let signed = accept_invitation(&server, &token, &password).await?;
+            start_session(&server, &signed);
+            Ok::<_, crate::api::ApiError>(signed)
+        }
+    });
+    let pending = submit.pending();
+    Effect::new(move |_| match submit.value().get() {
+        Some(Ok(signed)) => {
+            toasts.success(format!(
+                "Your password is set. Welcome, {}.",
+                display_name(&signed.user)
+            ));
+            navigate("/dashboard", Default::default());
+        }
+        Some(Err(e)) => {
+            let mut shown = e.errors.clone();
+            if shown.is_empty() {
+                shown.insert("token".into(), vec![e.message]);
+            }
+            errors.set(shown);
+        }
+        None => {}
+    });
+    let on_submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (p, r) = (password.get_untracked(), repeat.get_untracked());
+        let mut local = FieldErrors::new();
+        if let Some(reason) = password_length_error(&p) {
+            local.insert("password".into(), vec![reason]);
+        } else if p != r {
+            local.insert("repeat".into(), vec!["does not match the password".into()]);
+        }
+        errors.set(local.clone());
+        if local.is_empty() {
+            submit.dispatch_local((token.get_untracked(), p));
+        }
+    };
+    let token_error = error_of(errors, "token");
+    let hint =
+        format!("At least {PASSWORD_MIN_CHARS} characters; a phrase of several words is strong.");
+    view! {
+        <div class="sign-in">
+            <form class="sign-in-card" on:submit=on_submit novalidate>
+                <h1>"Choose your password"</h1>
+                <p class="muted">"You were invited to Kontor. Choose a password to sign in with your e-mail address."</p>
+                {move || token.with(String::is_empty).then(|| view! {
+                    <p class="form-summary" role="alert">"This link has no token. Open the whole link from your invitation."</p>
+                })}
+                {move || token_error.get().map(|e| view! {
+                    <p class="form-summary" role="alert" id="token-error">
+                        {e} " " <a href=href("/sign-in")>"Go to sign-in"</a>
+                    </p>
+                })}
+                <Field id="new-password" label="Password" required=true hint=hint error=error_of(errors, "password")>
+                    <input id="new-password" type="password" autocomplete="new-password" autofocus=true bind:value=password />
+                </Field>
+                <Field id="repeat-password" label="Repeat the password" required=true error=error_of(errors, "repeat")>
+                    <input id="repeat-password" type="password" autocomplete="new-password" bind:value=repeat />
+                </Field>
+                <button type="submit" class="btn btn-primary" disabled=move || pending.get() || token.with(String::is_empty)>
+                    {move || if pending.get() { "Saving…" } else { "Set password and sign in" }}
+                </button>
+            </form>
+        </div>
+    }
+}
