@@ -244,7 +244,11 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
     );
     for (field, value, range) in [
         ("debtor_number", body.debtor_number, crate::datev::DEBTORS),
-        ("creditor_number", body.creditor_number, crate::datev::CREDITORS),
+        (
+            "creditor_number",
+            body.creditor_number,
+            crate::datev::CREDITORS,
+        ),
     ] {
         if value.is_some_and(|n| !range.contains(&n)) {
             push_error(
