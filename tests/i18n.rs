@@ -13,13 +13,19 @@ mod catalogue;
 #[allow(dead_code)]
 #[path = "support/dom.rs"]
 mod dom;
+#[allow(dead_code)]
+#[path = "components/fixtures.rs"]
+mod fixtures;
 
 use chrono::NaiveDate;
-use dom::{d, settle};
+use dom::{container, d, settle, text, texts};
 use kontor_app::components::date::format_date;
 use kontor_app::components::locale::{parse_typed, set_locale};
 use kontor_app::components::money::format_money;
 use kontor_app::i18n::{self, t, use_language, Lang};
+use kontor_app::pages::invoices::list_table::InvoiceTable;
+use leptos::prelude::*;
+use leptos_router::components::Router;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -138,4 +144,32 @@ async fn a_chosen_language_is_stored_and_sets_the_page_language() {
         Lang::En,
         "the default in an English browser"
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_invoice_list_speaks_german() {
+    let _reset = Reset;
+    use_language(Some(Lang::De));
+    let mut invoice = fixtures::invoice(&[]);
+    invoice.date = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
+    invoice.gross_total = d("1234.56");
+    invoice.open_amount = d("1234.56");
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        view! {
+            <Router>
+                <InvoiceTable invoices=vec![invoice.clone()] sort=Signal::derive(|| None)
+                    on_sort=Callback::new(|_| ()) />
+            </Router>
+        }
+    });
+    settle().await;
+    assert_eq!(t().nav.invoices, "Rechnungen");
+    let table = dom::find(&root, ".invoices-table");
+    assert_eq!(texts(&table, "td.cell-date")[0], "23.11.2026");
+    assert_eq!(text(&table, "td[data-cell=gross]"), "1.234,56 €");
+    assert_eq!(text(&table, ".badge"), "Versendet");
+    let headings = texts(&table, "th");
+    assert!(headings.iter().any(|h| h.contains("Bruttobetrag")), "{headings:?}");
+    drop(handle);
 }

@@ -1,6 +1,7 @@
 //! A failed load: the server's message and, when trying again can help, a Retry button.
 
 use crate::api::ApiError;
+use crate::i18n::t;
 use leptos::prelude::*;
 
 /// Whether trying the same request again can help (`docs/decisions.md` § Polish (issue
@@ -21,10 +22,10 @@ pub fn ErrorPanel(
     on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
     let title = match error.status {
-        0 => "Could not load",
-        404 => "Not found",
-        403 => "Not allowed",
-        _ => "Something went wrong",
+        0 => t().error.could_not_load,
+        404 => t().error.not_found,
+        403 => t().error.not_allowed,
+        _ => t().error.something_wrong,
     };
     let retry = on_retry.filter(|_| can_retry(error.status));
     view! {
@@ -34,7 +35,7 @@ pub fn ErrorPanel(
             {retry.map(|retry| {
                 view! {
                     <button type="button" class="btn" on:click=move |_| retry.run(())>
-                        "Retry"
+                        {t().error.retry}
                     </button>
                 }
             })}

@@ -6,11 +6,18 @@
 
 use crate::api::ApiError;
 use crate::components::money::format_money;
+use crate::i18n::{fill, t};
 use kontor_model::query::CurrencyTotals;
 use leptos::prelude::*;
 
-/// "1 invoice", "12 invoices": `noun` is a regular plural (invoices, offers, purchases).
+/// "1 invoice", "12 invoices" (German "1 Rechnung", "12 Rechnungen"): `noun` is a regular
+/// English plural (invoices, offers, purchases) naming the catalogue's `count` texts;
+/// other nouns are counted in English.
 pub fn count_text(count: i64, noun: &str) -> String {
+    let key = format!("{noun}_{}", if count == 1 { "one" } else { "many" });
+    if let Some(text) = t().count.get(&key) {
+        return fill(text, &[("n", &count.to_string())]);
+    }
     if count == 1 {
         format!("1 {}", noun.strip_suffix('s').unwrap_or(noun))
     } else {
@@ -54,14 +61,14 @@ pub fn ListTotals(
     view! {
         <div class="list-totals-wrap">
             <table class="list-totals" data-totals=noun>
-                <caption>"Totals of all matches"</caption>
+                <caption>{t().totals.caption}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Currency"</th>
-                        <th scope="col" class="num">"Count"</th>
-                        <th scope="col" class="num">"Net"</th>
-                        <th scope="col" class="num">"Gross"</th>
-                        {show_open.then(|| view! { <th scope="col" class="num">"Open"</th> })}
+                        <th scope="col">{t().totals.currency}</th>
+                        <th scope="col" class="num">{t().totals.count}</th>
+                        <th scope="col" class="num">{t().totals.net}</th>
+                        <th scope="col" class="num">{t().totals.gross}</th>
+                        {show_open.then(|| view! { <th scope="col" class="num">{t().totals.open}</th> })}
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -84,16 +91,18 @@ pub fn ListTotalsLoad(
     /// What a match is called, plural ("invoices").
     noun: &'static str,
 ) -> impl IntoView {
-    move || match totals.get() {
+    move || {
+        match totals.get() {
         Some(Ok(all)) => {
             view! { <ListTotals totals=all show_open=show_open noun=noun /> }.into_any()
         }
         Some(Err(e)) => view! {
-            <p class="list-totals-note muted">{format!("Totals unavailable: {}", e.message)}</p>
+            <p class="list-totals-note muted">{fill(t().totals.unavailable, &[("message", &e.message)])}</p>
         }
         .into_any(),
         None => {
-            view! { <p class="list-totals-note muted" aria-live="polite">"Summing…"</p> }.into_any()
+            view! { <p class="list-totals-note muted" aria-live="polite">{t().totals.summing}</p> }.into_any()
         }
+    }
     }
 }

@@ -1,5 +1,6 @@
 //! Pagination below a list: the result count, "page N of M", previous and next.
 
+use crate::i18n::{fill, t};
 use leptos::prelude::*;
 
 /// The pager of a list.
@@ -18,14 +19,15 @@ pub fn Pager(
     on_page: Callback<u32>,
 ) -> impl IntoView {
     let label = move || {
-        if total.get() == 1 {
-            "1 result".to_string()
+        let total = total.get();
+        if total == 1 {
+            t().pager.one_result.to_string()
         } else {
-            format!("{} results", total.get())
+            fill(t().pager.results, &[("n", &total.to_string())])
         }
     };
     view! {
-        <nav class="pager" aria-label="Pagination">
+        <nav class="pager" aria-label=t().pager.label>
             <span class="pager-count">{label}</span>
             <span class="pager-pages">
                 <button
@@ -34,16 +36,16 @@ pub fn Pager(
                     disabled=move || { page.get() <= 1 }
                     on:click=move |_| on_page.run(page.get_untracked().saturating_sub(1).max(1))
                 >
-                    "‹ Previous"
+                    {t().pager.previous}
                 </button>
-                <span class="pager-position">{move || format!("Page {} of {}", page.get(), pages.get())}</span>
+                <span class="pager-position">{move || fill(t().common.page_of, &[("page", &page.get().to_string()), ("pages", &pages.get().to_string())])}</span>
                 <button
                     type="button"
                     class="btn btn-small"
                     disabled=move || { page.get() >= pages.get() }
                     on:click=move |_| on_page.run(page.get_untracked() + 1)
                 >
-                    "Next ›"
+                    {t().pager.next}
                 </button>
             </span>
         </nav>

@@ -148,8 +148,9 @@ pub fn SortHeader(
 /// `<th>` for the others.
 #[component]
 pub fn ListHead(
-    /// The columns in order.
-    columns: &'static [Column],
+    /// The columns in order (a `&'static [Column]` or a `Vec` built in the user's language).
+    #[prop(into)]
+    columns: Vec<Column>,
     /// The sort in effect (from the URL).
     #[prop(into)]
     current: Signal<Option<ListSort>>,

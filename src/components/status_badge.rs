@@ -1,6 +1,7 @@
 //! Status badges: one fixed colour per status (UI.md § Lists), always with the status text
 //! so colour is never the only signal.
 
+use crate::i18n::status_label;
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
 
@@ -19,7 +20,8 @@ pub fn Badge(
     view! { <span class=move || format!("badge badge-{}", tone.get())>{move || label.get()}</span> }
 }
 
-/// The badge of an invoice status (`Partially paid` in amber, ...).
+/// The badge of an invoice status (`Partially paid` in amber, ...), labelled in the
+/// user's language.
 #[component]
 pub fn StatusBadge(
     /// The invoice status to show.
@@ -29,7 +31,7 @@ pub fn StatusBadge(
     view! {
         <Badge
             tone=Signal::derive(move || status.get().as_str().to_string())
-            label=Signal::derive(move || status.get().label().to_string())
+            label=Signal::derive(move || status_label(status.get().as_str()))
         />
     }
 }

@@ -4,7 +4,7 @@
 //! to the previous view of the list.
 
 use super::list_filters::{cleared, has_filters, query_string, InvoiceFilters};
-use super::list_table::{InvoiceTable, HEADINGS};
+use super::list_table::{headings, InvoiceTable};
 use crate::api::invoices::{get_invoice_summary, list_invoices};
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
@@ -12,6 +12,7 @@ use crate::components::list_totals::ListTotalsLoad;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::sort_header::ListSort;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::query::{InvoiceFilter, ListFilter};
 use leptos::prelude::*;
@@ -33,8 +34,9 @@ pub fn InvoiceList() -> impl IntoView {
     let invoices = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
-            let mut filter = parsed
-                .map_err(|e| ApiError::local(format!("The address has a bad filter: {e}.")))?;
+            let mut filter = parsed.map_err(|e| {
+                ApiError::local(fill(t().list.bad_filter, &[("error", &e.to_string())]))
+            })?;
             filter.paging.per_page.get_or_insert(PER_PAGE);
             list_invoices(&filter).await
         }
@@ -75,16 +77,16 @@ pub fn InvoiceList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>"Invoices"</h1>
+            <h1>{t().nav.invoices}</h1>
             <div class="page-actions">
                 <a class="btn btn-primary" href=href("/invoices/new")>
-                    "New invoice"
+                    {t().invoices.new_invoice}
                 </a>
             </div>
         </div>
         <InvoiceFilters filter=filter on_change=set_filter />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
-        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+        <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || Suspend::new(async move {
                 match invoices.await {
                     Err(error) => {
@@ -94,9 +96,9 @@ pub fn InvoiceList() -> impl IntoView {
                         if has_filters(&filter.get_untracked()) {
                             view! {
                                 <div class="empty-state">
-                                    <p>"No invoices match these filters."</p>
+                                    <p>{t().invoices.none_match}</p>
                                     <button type="button" class="btn" on:click=move |_| clear.run(())>
-                                        "Clear filters"
+                                        {t().list.clear_filters}
                                     </button>
                                 </div>
                             }
@@ -104,9 +106,9 @@ pub fn InvoiceList() -> impl IntoView {
                         } else {
                             view! {
                                 <div class="empty-state">
-                                    <p>"No invoices yet — create one."</p>
+                                    <p>{t().invoices.none_yet}</p>
                                     <a class="btn btn-primary" href=href("/invoices/new")>
-                                        "New invoice"
+                                        {t().invoices.new_invoice}
                                     </a>
                                 </div>
                             }

@@ -6,35 +6,33 @@ use crate::components::date::format_date;
 use crate::components::money::format_money;
 use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::StatusBadge;
+use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
 
-/// The columns; the sortable ones carry their key of `kontor_model::query::INVOICE_SORTS`.
-pub const COLUMNS: &[Column] = &[
-    Column::sorted("Number", "identifier", "col-number"),
-    Column::sorted("Customer", "customer", "col-party"),
-    Column::plain("Title", "col-title"),
-    Column::sorted("Date", "date", "col-date"),
-    Column::sorted("Due", "due_date", "col-date"),
-    Column::plain("Status", "col-status"),
-    Column::amount("Gross total", "gross_total", "col-amount"),
-    Column::amount("Open", "open_amount", "col-amount"),
-];
+/// The columns in the user's language; the sortable ones carry their key of
+/// `kontor_model::query::INVOICE_SORTS`.
+pub fn columns() -> Vec<Column> {
+    let l = &t().list;
+    vec![
+        Column::sorted(l.number, "identifier", "col-number"),
+        Column::sorted(l.customer, "customer", "col-party"),
+        Column::plain(l.title, "col-title"),
+        Column::sorted(l.date, "date", "col-date"),
+        Column::sorted(l.due, "due_date", "col-date"),
+        Column::plain(l.status, "col-status"),
+        Column::amount(l.gross_total, "gross_total", "col-amount"),
+        Column::amount(l.open, "open_amount", "col-amount"),
+    ]
+}
 
 /// Column headings (also used by the loading skeleton).
-pub const HEADINGS: &[&str] = &[
-    "Number",
-    "Customer",
-    "Title",
-    "Date",
-    "Due",
-    "Status",
-    "Gross total",
-    "Open",
-];
+pub fn headings() -> Vec<&'static str> {
+    columns().into_iter().map(|c| c.label).collect()
+}
 
 /// The table of `invoices`; each row names its customer (`customer.name` from the list).
 #[component]
@@ -51,7 +49,7 @@ pub fn InvoiceTable(
     view! {
         <div class="table-wrap">
             <table class="table table-links list-table invoices-table">
-                <ListHead columns=COLUMNS current=sort on_sort=on_sort />
+                <ListHead columns=columns() current=sort on_sort=on_sort />
                 <tbody>
                     {invoices
                         .into_iter()
@@ -66,7 +64,7 @@ pub fn InvoiceTable(
                             };
                             let customer = invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| format!("#{}", invoice.customer_id));
                             let customer_title = customer.clone();
-                            let number = invoice.identifier.clone().unwrap_or_else(|| "Draft".into());
+                            let number = invoice.identifier.clone().unwrap_or_else(|| t().status.draft.into());
                             let status = invoice.status;
                             let is_draft = invoice.identifier.is_none();
                             view! {

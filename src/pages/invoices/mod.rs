@@ -20,7 +20,7 @@ pub mod form_from_offer;
 pub mod form_preview;
 mod list;
 mod list_filters;
-mod list_table;
+pub mod list_table;
 pub mod payment_dialog;
 
 pub use crate::components::invoice_form_state::InvoiceFormState;
