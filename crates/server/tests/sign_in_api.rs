@@ -457,3 +457,88 @@ async fn cli_users_create_with_password_stdin_then_sign_in_works() {
         200
     );
 }
+
+#[tokio::test]
+async fn passwords_keys_and_tokens_never_reach_the_log() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let log_path = dir.path().join("server.log");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
+        .arg("--data")
+        .arg(dir.path())
+        .args(["serve", "--listen", "127.0.0.1:0", "--dist"])
+        .arg(dir.path().join("no-bundle"))
+        .env("KONTOR_LOG", "debug")
+        .stdout(std::process::Stdio::piped())
+        // A file, not a pipe: a full pipe would block the server's logging.
+        .stderr(std::fs::File::create(&log_path).unwrap())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let base = line
+        .trim()
+        .strip_prefix("Kontor is running at ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .trim_end_matches('/')
+        .to_string();
+    let client = reqwest::Client::new();
+    let api = |path: &str| format!("{base}/api/v1{path}");
+    let setup: serde_json::Value = client
+        .post(api("/setup"))
+        .json(&json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": PASSWORD}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let key = setup["api_key"].as_str().unwrap().to_string();
+    let invited: serde_json::Value = client
+        .post(api("/users"))
+        .header("Authorization", format!("Token token={key}"))
+        .json(&json!({"email": "neu@example.com", "firstname": "N", "lastname": "Eu"}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let token = invited["invitation"]["token"].as_str().unwrap().to_string();
+    let wrong = client
+        .post(api("/session"))
+        .json(&json!({"email": "chef@example.com", "password": "Falsches-Passwort-99"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(wrong.status(), 401);
+    // The app's password-set page carries the token in the query.
+    let _ = client
+        .get(format!("{base}/set-password?token={token}"))
+        .send()
+        .await
+        .unwrap();
+    let _ = client
+        .post(api("/session/invitation"))
+        .json(&json!({"token": token, "password": "Lampe-Fenster-Buch-91"}))
+        .send()
+        .await
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    assert!(
+        log.contains("/api/v1/session"),
+        "debug spans are logged: {log}"
+    );
+    for secret in [
+        PASSWORD,
+        "Falsches-Passwort-99",
+        "Lampe-Fenster-Buch-91",
+        &key,
+        &token,
+    ] {
+        assert!(!log.contains(secret), "{secret} in the log:\n{log}");
+    }
+}
