@@ -85,7 +85,7 @@ fn UnauthorizedRedirect() -> impl IntoView {
     let navigate = use_navigate();
     let toasts = Toasts::use_context();
     set_unauthorized_handler(move || {
-        toasts.error("Your session has ended. Please sign in again.");
+        toasts.error(crate::i18n::t().common.session_ended);
         navigate("/sign-in", Default::default());
     });
 }

@@ -88,6 +88,7 @@ impl Lang {
 thread_local! {
     static CURRENT: Cell<Option<Lang>> = const { Cell::new(None) };
     static CHOSEN: Cell<Option<Option<Lang>>> = const { Cell::new(None) };
+    static RENDERED: Cell<Option<Lang>> = const { Cell::new(None) };
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -143,7 +144,9 @@ pub fn language() -> Lang {
 
 /// The current language's catalogue: `t().nav.invoices`.
 pub fn t() -> &'static Catalogue {
-    language().catalogue()
+    let lang = language();
+    RENDERED.with(|r| r.set(Some(lang)));
+    lang.catalogue()
 }
 
 /// Makes `lang` the app's language for everything rendered from now on, stores it as the
@@ -166,13 +169,20 @@ pub fn set_language_code(code: Option<&str>) {
     }
 }
 
-/// The user menu's language choice: [`set_language`], then reloads the page when the
-/// language changed, so every text, date and amount shown follows at once.
+/// The user menu's language choice (call it once the choice is saved, and when the
+/// session's user brings a language): [`set_language`], then reloads the page when the
+/// last text shown was in another language, so every text, date and amount follows.
 pub fn switch_language(lang: Lang) {
-    let before = language();
     set_language(lang);
-    if before != lang {
+    if RENDERED.with(Cell::get).is_some_and(|shown| shown != lang) {
         let _ = window().location().reload();
+    }
+}
+
+/// [`switch_language`] from a wire code (`de`, `en`); other codes are ignored.
+pub fn switch_language_code(code: &str) {
+    if let Some(lang) = Lang::parse(code) {
+        switch_language(lang);
     }
 }
 
@@ -181,6 +191,7 @@ pub fn switch_language(lang: Lang) {
 pub fn reset_language() {
     CURRENT.with(|c| c.set(None));
     CHOSEN.with(|c| c.set(None));
+    RENDERED.with(|c| c.set(None));
 }
 
 /// For tests: uses `lang` without storing it (`None`: back to the default).

@@ -20,6 +20,8 @@ mod fixtures;
 use chrono::NaiveDate;
 use dom::{container, d, settle, text, texts};
 use kontor_app::components::date::format_date;
+use kontor_app::components::list_totals::count_text;
+use kontor_app::components::top_search::search_scope;
 use kontor_app::components::locale::{parse_typed, set_locale};
 use kontor_app::components::money::format_money;
 use kontor_app::i18n::{self, t, use_language, Lang};
@@ -88,6 +90,9 @@ fn german_words_dates_and_amounts() {
     use_language(Some(Lang::De));
     assert_eq!(t().nav.invoices, "Rechnungen");
     assert_eq!(i18n::status_label("partially_paid"), "Teilweise bezahlt");
+    assert_eq!(count_text(3, "invoices"), "3 Rechnungen");
+    assert_eq!(count_text(1, "offers"), "1 Angebot");
+    assert_eq!(search_scope("/offers/7").label(), "Angebote durchsuchen");
     let day = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
     assert_eq!(format_date(day), "23.11.2026");
     assert_eq!(
@@ -104,6 +109,8 @@ fn english_words_dates_and_amounts() {
     let _reset = Reset;
     use_language(Some(Lang::En));
     assert_eq!(t().nav.invoices, "Invoices");
+    assert_eq!(count_text(1, "invoices"), "1 invoice");
+    assert_eq!(search_scope("/offers").placeholder(), "Search offers…");
     assert_eq!(i18n::status_label("partially_paid"), "Partially paid");
     let day = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
     assert_eq!(format_date(day), "23 Nov 2026");

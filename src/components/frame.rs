@@ -9,6 +9,7 @@ use crate::api::session::{get_account, get_session};
 use crate::api::ApiError;
 use crate::components::top_search::TopSearch;
 use crate::components::user_menu::UserMenu;
+use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::account::{Account, Session};
 use leptos::prelude::*;
@@ -41,7 +42,7 @@ pub fn Frame() -> impl IntoView {
     provide_context(AccountContext { account, session });
     view! {
         <div class="frame">
-            <a class="skip-link" href="#main">"Skip to content"</a>
+            <a class="skip-link" href="#main">{t().nav.skip}</a>
             <SideNav session=session />
             <div class="frame-main">
                 <TopBar account=account session=session />
@@ -67,46 +68,46 @@ fn SideNav(
             .is_some_and(|s| is_admin(&s))
     };
     view! {
-        <nav class="sidenav" aria-label="Main">
+        <nav class="sidenav" aria-label=t().nav.main>
             <a class="brand" href=href("/dashboard")>
                 "Kontor"
             </a>
             <ul>
                 <li>
-                    <A href=href("/dashboard")>"Dashboard"</A>
+                    <A href=href("/dashboard")>{t().nav.dashboard}</A>
                 </li>
                 <li>
-                    <A href=href("/invoices")>"Invoices"</A>
+                    <A href=href("/invoices")>{t().nav.invoices}</A>
                 </li>
                 <li>
-                    <A href=href("/recurring_invoices")>"Recurring invoices"</A>
+                    <A href=href("/recurring_invoices")>{t().nav.recurring}</A>
                 </li>
                 <li>
-                    <A href=href("/offers")>"Offers"</A>
+                    <A href=href("/offers")>{t().nav.offers}</A>
                 </li>
                 <li>
-                    <A href=href("/purchases")>"Purchases"</A>
+                    <A href=href("/purchases")>{t().nav.purchases}</A>
                 </li>
                 <li>
-                    <A href=href("/customers")>"Customers"</A>
+                    <A href=href("/customers")>{t().nav.customers}</A>
                 </li>
                 <li>
-                    <A href=href("/suppliers")>"Suppliers"</A>
+                    <A href=href("/suppliers")>{t().nav.suppliers}</A>
                 </li>
                 <li>
-                    <A href=href("/exports")>"Exports"</A>
+                    <A href=href("/exports")>{t().nav.exports}</A>
                 </li>
             </ul>
             <ul class="sidenav-end">
                 <li>
-                    <A href=href("/settings") exact=true>"Settings"</A>
+                    <A href=href("/settings") exact=true>{t().nav.settings}</A>
                 </li>
                 <Show when=admin>
                     <li>
-                        <A href=href("/settings/users")>"Users"</A>
+                        <A href=href("/settings/users")>{t().nav.users}</A>
                     </li>
                     <li>
-                        <A href=href("/settings/api_keys")>"API keys"</A>
+                        <A href=href("/settings/api_keys")>{t().nav.api_keys}</A>
                     </li>
                 </Show>
             </ul>

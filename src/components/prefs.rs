@@ -57,9 +57,11 @@ pub fn browser_language() -> String {
     }
 }
 
-/// Sets `<html lang>` to `language` and stores it (the translation itself comes from the
-/// catalogues, a later step).
+/// Sets `<html lang>` to `language`, stores it and makes it the app's language for what
+/// is rendered from now on ([`crate::i18n::set_language`]; what is shown already follows
+/// after [`crate::i18n::switch_language`]).
 pub fn apply_language(language: &str) {
+    crate::i18n::set_language_code(Some(language));
     if let Some(root) = document().document_element() {
         let _ = root.set_attribute("lang", language);
     }

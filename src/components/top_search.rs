@@ -32,14 +32,19 @@ pub struct SearchScope {
 }
 
 impl SearchScope {
-    /// The visible label's words: "Search offers".
+    /// The visible label's words in the user's language: "Search offers" ("Angebote
+    /// durchsuchen").
     pub fn label(self) -> String {
-        format!("Search {}", self.noun)
+        crate::i18n::t()
+            .search
+            .get(self.noun)
+            .map(str::to_string)
+            .unwrap_or_else(|| format!("Search {}", self.noun))
     }
 
     /// The placeholder: "Search offers…".
     pub fn placeholder(self) -> String {
-        format!("Search {}…", self.noun)
+        format!("{}…", self.label())
     }
 }
 

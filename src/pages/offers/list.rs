@@ -17,6 +17,7 @@ use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::task::load_once;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::offer::Offer;
 use kontor_model::query::{ListFilter, OfferFilter};
@@ -26,24 +27,22 @@ use leptos_router::params::ParamsMap;
 
 const PER_PAGE: u32 = 50;
 /// The columns; the sortable ones carry their key of `kontor_model::query::OFFER_SORTS`.
-const COLUMNS: &[Column] = &[
-    Column::sorted("Number", "identifier", "col-number"),
-    Column::sorted("Company", "company", "col-party"),
-    Column::sorted("Title", "title", "col-title"),
-    Column::sorted("Date", "date", "col-date"),
-    Column::plain("Valid until", "col-date"),
-    Column::plain("Status", "col-status"),
-    Column::amount("Gross total", "gross_total", "col-amount"),
-];
-const HEADINGS: &[&str] = &[
-    "Number",
-    "Company",
-    "Title",
-    "Date",
-    "Valid until",
-    "Status",
-    "Gross total",
-];
+fn columns() -> Vec<Column> {
+    let l = &t().list;
+    vec![
+        Column::sorted(l.number, "identifier", "col-number"),
+        Column::sorted(l.company, "company", "col-party"),
+        Column::sorted(l.title, "title", "col-title"),
+        Column::sorted(l.date, "date", "col-date"),
+        Column::plain(l.valid_until, "col-date"),
+        Column::plain(l.status, "col-status"),
+        Column::amount(l.gross_total, "gross_total", "col-amount"),
+    ]
+}
+
+fn headings() -> Vec<&'static str> {
+    columns().into_iter().map(|c| c.label).collect()
+}
 
 /// The offer list page.
 #[component]
@@ -57,8 +56,9 @@ pub fn OfferList() -> impl IntoView {
     let offers = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
-            let mut f = parsed
-                .map_err(|e| ApiError::local(format!("The address has a bad filter: {e}.")))?;
+            let mut f = parsed.map_err(|e| {
+                ApiError::local(fill(t().list.bad_filter, &[("error", &e.to_string())]))
+            })?;
             f.paging.per_page.get_or_insert(PER_PAGE);
             list_offers(&f).await
         }
@@ -110,9 +110,9 @@ pub fn OfferList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>"Offers"</h1>
+            <h1>{t().nav.offers}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/offers/new")>"New offer"</a>
+                <a class="btn btn-primary" href=href("/offers/new")>{t().offers.new_offer}</a>
             </div>
         </div>
         <OfferFilters
@@ -122,14 +122,14 @@ pub fn OfferList() -> impl IntoView {
             on_change=set_filter
         />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
-        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+        <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || Suspend::new(async move {
                 match offers.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| offers.refetch()) /> }.into_any(),
                     Ok(page) if page.items.is_empty() => if has_filters(&filter.get_untracked()) {
-                        view! { <div class="empty-state"><p>"No offers match these filters."</p><button type="button" class="btn" on:click=clear>"Clear filters"</button></div> }.into_any()
+                        view! { <div class="empty-state"><p>{t().offers.none_match}</p><button type="button" class="btn" on:click=clear>{t().list.clear_filters}</button></div> }.into_any()
                     } else {
-                        view! { <div class="empty-state"><p>"No offers yet — write the first one."</p><a class="btn btn-primary" href=href("/offers/new")>"New offer"</a></div> }.into_any()
+                        view! { <div class="empty-state"><p>{t().offers.none_yet}</p><a class="btn btn-primary" href=href("/offers/new")>{t().offers.new_offer}</a></div> }.into_any()
                     },
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
@@ -160,7 +160,7 @@ fn OfferTable(
     view! {
         <div class="table-wrap">
             <table class="table table-links list-table offers-table" id="offer-table">
-                <ListHead columns=COLUMNS current=sort on_sort=on_sort />
+                <ListHead columns=columns() current=sort on_sort=on_sort />
                 <tbody>
                     {offers.into_iter().map(|o| {
                         let path = format!("/offers/{}", o.id);

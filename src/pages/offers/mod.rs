@@ -34,7 +34,7 @@ pub fn OfferBadge(
                 OfferStatus::PartiallyBilled => "partially_paid".to_string(),
                 s => s.as_str().to_string(),
             })
-            label=Signal::derive(move || status.get().label().to_string())
+            label=Signal::derive(move || crate::i18n::status_label(status.get().as_str()))
         />
     }
 }

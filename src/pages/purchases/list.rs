@@ -4,7 +4,7 @@
 //! pushes a history entry.
 
 use super::list_filters::{cleared, has_filters, query_string, PurchaseFilters};
-use super::list_table::{PurchaseTable, HEADINGS};
+use super::list_table::{headings, PurchaseTable};
 use crate::api::purchases::{get_purchase_summary, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
 use crate::components::einvoice_import::EInvoiceImport;
@@ -13,6 +13,7 @@ use crate::components::list_totals::ListTotalsLoad;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::sort_header::ListSort;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::query::{ListFilter, PurchaseFilter};
 use leptos::prelude::*;
@@ -34,8 +35,9 @@ pub fn PurchaseList() -> impl IntoView {
     let purchases = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
-            let mut filter = parsed
-                .map_err(|e| ApiError::local(format!("The address has a bad filter: {e}.")))?;
+            let mut filter = parsed.map_err(|e| {
+                ApiError::local(fill(t().list.bad_filter, &[("error", &e.to_string())]))
+            })?;
             filter.paging.per_page.get_or_insert(PER_PAGE);
             list_purchases(&filter).await
         }
@@ -82,9 +84,9 @@ pub fn PurchaseList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>"Purchases"</h1>
+            <h1>{t().nav.purchases}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/purchases/new")>"New purchase"</a>
+                <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases.new_purchase}</a>
             </div>
         </div>
         <EInvoiceImport id="import-einvoice" whole_page=true />
@@ -94,7 +96,7 @@ pub fn PurchaseList() -> impl IntoView {
             on_change=set_filter
         />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
-        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+        <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || Suspend::new(async move {
                 match purchases.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| purchases.refetch()) /> }.into_any(),
@@ -102,15 +104,15 @@ pub fn PurchaseList() -> impl IntoView {
                         if has_filters(&filter.get_untracked()) {
                             view! {
                                 <div class="empty-state">
-                                    <p>"No purchases match these filters."</p>
-                                    <button type="button" class="btn" on:click=clear>"Clear filters"</button>
+                                    <p>{t().purchases.none_match}</p>
+                                    <button type="button" class="btn" on:click=clear>{t().list.clear_filters}</button>
                                 </div>
                             }.into_any()
                         } else {
                             view! {
                                 <div class="empty-state">
-                                    <p>"No purchases yet — file a supplier receipt."</p>
-                                    <a class="btn btn-primary" href=href("/purchases/new")>"New purchase"</a>
+                                    <p>{t().purchases.none_yet}</p>
+                                    <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases.new_purchase}</a>
                                 </div>
                             }.into_any()
                         }

@@ -5,6 +5,7 @@ use crate::components::date::{format_date, format_opt_date};
 use crate::components::money::format_money;
 use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::Badge;
+use crate::i18n::{status_label, t};
 use crate::paths::href;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
 use leptos::prelude::*;
@@ -13,28 +14,24 @@ use wasm_bindgen::JsCast;
 
 /// The columns; the sortable ones carry their key of
 /// `kontor_model::query::PURCHASE_SORTS`.
-pub const COLUMNS: &[Column] = &[
-    Column::sorted("Number", "identifier", "col-number"),
-    Column::plain("Receipt no.", "col-receipt"),
-    Column::sorted("Supplier", "supplier", "col-party"),
-    Column::plain("Title", "col-title"),
-    Column::sorted("Date", "date", "col-date"),
-    Column::plain("Due", "col-date"),
-    Column::plain("Status", "col-status"),
-    Column::amount("Gross total", "gross_total", "col-amount"),
-];
+pub fn columns() -> Vec<Column> {
+    let l = &t().list;
+    vec![
+        Column::sorted(l.number, "identifier", "col-number"),
+        Column::plain(l.receipt_no, "col-receipt"),
+        Column::sorted(l.supplier, "supplier", "col-party"),
+        Column::plain(l.title, "col-title"),
+        Column::sorted(l.date, "date", "col-date"),
+        Column::plain(l.due, "col-date"),
+        Column::plain(l.status, "col-status"),
+        Column::amount(l.gross_total, "gross_total", "col-amount"),
+    ]
+}
 
-/// Column headings (also used by the loading skeleton).
-pub const HEADINGS: &[&str] = &[
-    "Number",
-    "Receipt no.",
-    "Supplier",
-    "Title",
-    "Date",
-    "Due",
-    "Status",
-    "Gross total",
-];
+/// Column headings in the user's language (also used by the loading skeleton).
+pub fn headings() -> Vec<&'static str> {
+    columns().into_iter().map(|c| c.label).collect()
+}
 
 /// The badge of a purchase status (pending amber, approved green).
 #[component]
@@ -42,7 +39,7 @@ pub fn PurchaseBadge(
     /// The status shown.
     status: PurchaseStatus,
 ) -> impl IntoView {
-    view! { <Badge tone=status.as_str().to_string() label=status.label().to_string() /> }
+    view! { <Badge tone=status.as_str().to_string() label=status_label(status.as_str()) /> }
 }
 
 /// The table of `purchases`.
@@ -98,7 +95,7 @@ pub fn PurchaseTable(
     view! {
         <div class="table-wrap">
             <table class="table table-links list-table purchases-table">
-                <ListHead columns=COLUMNS current=sort on_sort=on_sort />
+                <ListHead columns=columns() current=sort on_sort=on_sort />
                 <tbody>{rows}</tbody>
             </table>
         </div>
