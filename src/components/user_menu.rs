@@ -136,6 +136,7 @@ pub fn UserMenu(
                 <span aria-hidden="true">" ▾"</span>
             </button>
             <Show when=move || open.get()>
+                <div class="user-menu-backdrop" on:click=move |_| open.set(false)></div>
                 <div class="user-menu-panel" role="menu" aria-label="User menu">
                     <Show when=person fallback=|| view! { <p class="user-menu-note muted">"Signed in with an API key"</p> }>
                         <p class="user-menu-note muted">{email}</p>

@@ -339,7 +339,6 @@ pub fn InviteDialog(
                 firstname: Some(firstname.get_untracked().trim().to_string()),
                 lastname: Some(lastname.get_untracked().trim().to_string()),
                 role: Some(role.get_untracked().as_str().to_string()),
-                ..NewUser::default()
             });
         }
     };

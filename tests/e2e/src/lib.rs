@@ -120,6 +120,47 @@ impl Server {
         serde_json::from_str(&text).expect("json")
     }
 
+    /// Creates a user with a password, as `kontor-server users create --email … --firstname
+    /// … --lastname … --role … --password-stdin` does (the same library calls on this
+    /// server's database: the same checks, argon2id hash); returns the user's id. Panics
+    /// when the server refuses (e.g. a weak password).
+    pub async fn user(
+        &self,
+        email: &str,
+        first: &str,
+        last: &str,
+        role: &str,
+        password: &str,
+    ) -> i64 {
+        use kontor_server::{passwords, users};
+        let pool = kontor_server::db::open(&self.config.data_dir)
+            .await
+            .expect("database");
+        let body = kontor_model::party::NewUser {
+            firstname: Some(first.into()),
+            lastname: Some(last.into()),
+            email: Some(email.into()),
+            role: Some(role.into()),
+        };
+        let role = users::check_new(&pool, &body, true)
+            .await
+            .map_err(|e| format!("{e:?}"))
+            .expect("user accepted");
+        passwords::check_new(password, &[first, last, email], "password")
+            .map_err(|e| format!("{e:?}"))
+            .expect("strong password");
+        let hash = passwords::hash(password.to_string())
+            .await
+            .map_err(|e| format!("{e:?}"))
+            .expect("hash");
+        let id = users::insert(&pool, &body, role, Some(&hash))
+            .await
+            .map_err(|e| format!("{e:?}"))
+            .expect("user inserted");
+        pool.close().await;
+        id
+    }
+
     /// Creates a customer with an address; returns its id.
     pub async fn customer(&self, name: &str) -> i64 {
         let c = self.post("/companies", json!({"name": name, "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@example.com", "payment_term_days": 14, "customer_vat": {"tax": 19}})).await;
