@@ -350,6 +350,31 @@ pub fn invoice_header(locale: Locale) -> [&'static str; 14] {
     }
 }
 
+/// One CSV row of a VAT group: the document's six own columns (`head`), then title,
+/// status, currency (`cur`), the group's category and rate (percent) and its net, tax and
+/// gross amounts (currency units) — the common tail of `invoices.csv` and `purchases.csv`.
+fn group_row(
+    head: [String; 6],
+    title: &str,
+    status: &str,
+    cur: &str,
+    g: &TaxGroup,
+    locale: Locale,
+) -> Vec<String> {
+    let mut row = head.to_vec();
+    row.extend([
+        title.to_string(),
+        status.to_string(),
+        cur.to_string(),
+        g.category.as_str().to_string(),
+        rate_text(g.rate, locale),
+        amount_text(g.net, cur, locale),
+        amount_text(g.tax, cur, locale),
+        amount_text(g.gross, cur, locale),
+    ]);
+    row
+}
+
 /// The rows of one invoice in `invoices.csv`: one per VAT group ([`invoice_groups`]);
 /// an invoice without counted positions gives none. `None` when a sum does not fit.
 pub fn invoice_rows(
@@ -363,22 +388,22 @@ pub fn invoice_rows(
         invoice_groups(invoice)?
             .into_iter()
             .map(|g| {
-                vec![
+                let head = [
                     invoice.identifier.clone().unwrap_or_default(),
                     date_text(invoice.date, locale),
                     date_text(invoice.due_date, locale),
                     customer.name.clone(),
                     debtor.to_string(),
                     customer.vat_identifier.clone().unwrap_or_default(),
-                    invoice.title.clone(),
-                    invoice.status.as_str().to_string(),
-                    invoice.currency.clone(),
-                    g.category.as_str().to_string(),
-                    rate_text(g.rate, locale),
-                    amount_text(g.net, cur, locale),
-                    amount_text(g.tax, cur, locale),
-                    amount_text(g.gross, cur, locale),
-                ]
+                ];
+                group_row(
+                    head,
+                    &invoice.title,
+                    invoice.status.as_str(),
+                    cur,
+                    &g,
+                    locale,
+                )
             })
             .collect(),
     )
@@ -435,7 +460,7 @@ pub fn purchase_rows(
         purchase_groups(purchase, false)?
             .into_iter()
             .map(|g| {
-                vec![
+                let head = [
                     purchase.identifier.clone(),
                     purchase.receipt_identifier.clone(),
                     date_text(purchase.date, locale),
@@ -445,15 +470,15 @@ pub fn purchase_rows(
                         .unwrap_or_default(),
                     supplier.name.clone(),
                     creditor.to_string(),
-                    purchase.title.clone(),
-                    purchase.status.as_str().to_string(),
-                    purchase.currency.clone(),
-                    g.category.as_str().to_string(),
-                    rate_text(g.rate, locale),
-                    amount_text(g.net, cur, locale),
-                    amount_text(g.tax, cur, locale),
-                    amount_text(g.gross, cur, locale),
-                ]
+                ];
+                group_row(
+                    head,
+                    &purchase.title,
+                    purchase.status.as_str(),
+                    cur,
+                    &g,
+                    locale,
+                )
             })
             .collect(),
     )

@@ -78,6 +78,26 @@ pub async fn record_as(
     Ok(id)
 }
 
+/// Records that invoice `invoice_id` was finalized under number `identifier`
+/// ([`EventKind::Finalized`], data `kontor_model::event::FinalizedData`), on behalf of
+/// `user_id` (`None`: the server's own jobs), inside the caller's transaction.
+pub async fn record_finalized(
+    conn: &mut SqliteConnection,
+    user_id: Option<i64>,
+    invoice_id: i64,
+    identifier: String,
+) -> ApiResult<i64> {
+    let data = kontor_model::event::to_data(&kontor_model::event::FinalizedData { identifier });
+    record_as(
+        conn,
+        user_id,
+        Subject::Invoice(invoice_id),
+        EventKind::Finalized,
+        data,
+    )
+    .await
+}
+
 /// Deletes every event of `subject` (a record that is deleted for good, so that a later
 /// record with the same id starts with an empty timeline). Errors: database failures.
 pub async fn forget(conn: &mut SqliteConnection, subject: Subject) -> ApiResult<()> {

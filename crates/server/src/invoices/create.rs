@@ -17,9 +17,7 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::account::DocumentKind;
 use kontor_model::error::push_error;
-use kontor_model::event::{
-    to_data, CopiedData, CreatedData, EventKind, FinalizedData, ReversedData,
-};
+use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedData};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::Language;
@@ -203,15 +201,7 @@ async fn record_creation(
             .fetch_one(&mut *tx)
             .await?;
     if let Some(identifier) = identifier {
-        let data = to_data(&FinalizedData { identifier });
-        events::record_as(
-            tx,
-            user_id,
-            Subject::Invoice(id),
-            EventKind::Finalized,
-            data,
-        )
-        .await?;
+        events::record_finalized(tx, user_id, id, identifier).await?;
     }
     if let Some(source) = copy_of {
         let data = to_data(&CopiedData { copy_id: id });
@@ -347,17 +337,7 @@ pub async fn update_draft(
                 .bind(id)
                 .fetch_one(&mut *tx)
                 .await?;
-        let data = to_data(&FinalizedData {
-            identifier: identifier.unwrap_or_default(),
-        });
-        events::record_as(
-            &mut tx,
-            user,
-            Subject::Invoice(id),
-            EventKind::Finalized,
-            data,
-        )
-        .await?;
+        events::record_finalized(&mut tx, user, id, identifier.unwrap_or_default()).await?;
     }
     tx.commit().await?;
     let mut invoice = repo::load(&state.pool, id).await?;

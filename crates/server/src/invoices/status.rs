@@ -14,7 +14,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::effects::locked_after_status_change;
-use kontor_model::event::{to_data, EventKind, FinalizedData, StatusChangedData};
+use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, StatusChange};
 use kontor_model::status::InvoiceStatus;
@@ -109,17 +109,7 @@ pub async fn update_status(
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        let data = to_data(&FinalizedData {
-            identifier: number.unwrap_or_default(),
-        });
-        events::record_as(
-            &mut tx,
-            user,
-            Subject::Invoice(id),
-            EventKind::Finalized,
-            data,
-        )
-        .await?;
+        events::record_finalized(&mut tx, user, id, number.unwrap_or_default()).await?;
     } else if current.status != target {
         let data = to_data(&StatusChangedData {
             from: current.status.as_str().into(),

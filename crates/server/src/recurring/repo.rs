@@ -251,25 +251,35 @@ fn template_text(template: &NewInvoice) -> ApiResult<String> {
         .map_err(|e| ApiError::Internal(format!("template cannot be stored: {e}")))
 }
 
+/// Binds the eight stored columns of a schedule (customer_id, user_id, template,
+/// repeat_interval, next_date, anchor_day, end_date, mode) from `Fields` onto `$query`, in
+/// that order — shared by [`insert`] and [`update`]. `?` on the template's JSON text.
+macro_rules! bind_fields {
+    ($query:expr, $user_id:expr, $f:expr) => {
+        $query
+            .bind($f.template.customer_id)
+            .bind($user_id)
+            .bind(template_text(&$f.template)?)
+            .bind($f.interval.as_str())
+            .bind(date_text($f.next_date))
+            .bind(i64::from($f.next_date.day()))
+            .bind($f.end_date.map(date_text))
+            .bind($f.mode.as_str())
+    };
+}
+
 /// Stores a new schedule of `fields` for `user_id`; returns its id.
 pub async fn insert(conn: &mut SqliteConnection, user_id: i64, f: &Fields) -> ApiResult<i64> {
     let t = ts(now());
-    Ok(sqlx::query_scalar(
+    let query = sqlx::query_scalar(
         "INSERT INTO recurring_invoices (customer_id, user_id, template, repeat_interval, next_date, \
          anchor_day, end_date, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(f.template.customer_id)
-    .bind(user_id)
-    .bind(template_text(&f.template)?)
-    .bind(f.interval.as_str())
-    .bind(date_text(f.next_date))
-    .bind(i64::from(f.next_date.day()))
-    .bind(f.end_date.map(date_text))
-    .bind(f.mode.as_str())
-    .bind(&t)
-    .bind(&t)
-    .fetch_one(conn)
-    .await?)
+    );
+    Ok(bind_fields!(query, user_id, f)
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(conn)
+        .await?)
 }
 
 /// Replaces schedule `id` with `fields` (the anchor becomes the new next date's day; the
@@ -280,22 +290,15 @@ pub async fn update(
     user_id: i64,
     f: &Fields,
 ) -> ApiResult<()> {
-    let done = sqlx::query(
+    let query = sqlx::query(
         "UPDATE recurring_invoices SET customer_id = ?, user_id = ?, template = ?, repeat_interval = ?, \
          next_date = ?, anchor_day = ?, end_date = ?, mode = ?, updated_at = ? WHERE id = ?",
-    )
-    .bind(f.template.customer_id)
-    .bind(user_id)
-    .bind(template_text(&f.template)?)
-    .bind(f.interval.as_str())
-    .bind(date_text(f.next_date))
-    .bind(i64::from(f.next_date.day()))
-    .bind(f.end_date.map(date_text))
-    .bind(f.mode.as_str())
-    .bind(ts(now()))
-    .bind(id)
-    .execute(conn)
-    .await?;
+    );
+    let done = bind_fields!(query, user_id, f)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(conn)
+        .await?;
     if done.rows_affected() == 0 {
         return Err(ApiError::not_found(format!("recurring invoice {id}")));
     }
