@@ -60,34 +60,6 @@ async fn set_offer_status(s: &TestServer, id: i64, status: &str) {
     assert_eq!(r.status, 200, "{}", r.body);
 }
 
-/// A second key with read-only rights.
-async fn read_only_key(s: &TestServer) -> String {
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    kontor_server::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap()
-        .1
-}
-
-async fn send_as(
-    s: &TestServer,
-    key: &str,
-    method: reqwest::Method,
-    path: &str,
-    body: Option<Value>,
-) -> u16 {
-    let mut req = s
-        .client
-        .request(method, s.url(path))
-        .header("Authorization", format!("Token token={key}"));
-    if let Some(b) = body {
-        req = req
-            .header("Content-Type", "application/json")
-            .body(b.to_string());
-    }
-    req.send().await.unwrap().status().as_u16()
-}
-
 #[tokio::test]
 async fn put_offer_replaces_fields_and_positions_and_recomputes_totals() {
     let s = start().await;
@@ -168,11 +140,12 @@ async fn put_offer_refusals_write_nothing() {
     assert_eq!(r.status, 404, "{}", r.body);
 
     // Read-only key.
-    let ro = read_only_key(&s).await;
+    let ro = s.read_only_key().await;
     let mut changed = offer_body(c);
     changed["title"] = json!("Read-only change");
     assert_eq!(
-        send_as(&s, &ro, reqwest::Method::PUT, &path, Some(changed.clone())).await,
+        s.status_as(&ro, reqwest::Method::PUT, &path, Some(changed.clone()))
+            .await,
         403
     );
 
@@ -213,10 +186,10 @@ async fn delete_offer_while_created_removes_it_and_its_attachments() {
     let dir = s.data_path().join("files/offer_attachments");
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 
-    let ro = read_only_key(&s).await;
+    let ro = s.read_only_key().await;
     let path = format!("/offers/{id}");
     assert_eq!(
-        send_as(&s, &ro, reqwest::Method::DELETE, &path, None).await,
+        s.status_as(&ro, reqwest::Method::DELETE, &path, None).await,
         403
     );
     assert_eq!(s.get(&path).await.status, 200);
@@ -327,9 +300,10 @@ async fn put_purchase_refusals_write_nothing() {
         404
     );
 
-    let ro = read_only_key(&s).await;
+    let ro = s.read_only_key().await;
     assert_eq!(
-        send_as(&s, &ro, reqwest::Method::PUT, &path, Some(changed.clone())).await,
+        s.status_as(&ro, reqwest::Method::PUT, &path, Some(changed.clone()))
+            .await,
         403
     );
 
@@ -475,10 +449,9 @@ async fn copy_invoice_of_a_draft_uses_the_account_term_and_refuses_unknown_ids()
 
     let before = s.get("/invoices").await.body;
     assert_eq!(s.post("/invoices/999999/copy", json!({})).await.status, 404);
-    let ro = read_only_key(&s).await;
+    let ro = s.read_only_key().await;
     assert_eq!(
-        send_as(
-            &s,
+        s.status_as(
             &ro,
             reqwest::Method::POST,
             &format!("/invoices/{id}/copy"),

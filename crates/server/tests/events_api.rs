@@ -5,11 +5,9 @@
 
 mod common;
 
-use common::smtp::{messages, smtp_server};
-use common::{start, start_with, TestServer};
-use kontor_server::config::{SmtpConfig, SmtpSecurity};
+use common::smtp::{header_value, smtp_server, start_sending_to, wait_for_messages};
+use common::{start, TestServer};
 use serde_json::{json, Value};
-use std::time::Duration;
 
 async fn events(s: &TestServer, path: &str) -> Vec<Value> {
     let r = s.get(&format!("{path}/events")).await;
@@ -154,41 +152,11 @@ async fn an_invoice_created_final_or_from_an_offer_says_so() {
     assert_eq!(e[0]["data"], json!({"offer_id": oid}));
 }
 
-fn smtp(port: u16) -> SmtpConfig {
-    SmtpConfig {
-        host: "127.0.0.1".into(),
-        port: Some(port),
-        security: SmtpSecurity::None,
-        user: None,
-        password: None,
-    }
-}
-
-/// The value of header `name` in a raw message (first occurrence, unfolded).
-fn header_value(message: &str, name: &str) -> Option<String> {
-    let prefix = format!("{}:", name.to_ascii_lowercase());
-    let mut lines = message.lines().peekable();
-    while let Some(line) = lines.next() {
-        if line.is_empty() {
-            return None;
-        }
-        if line.to_ascii_lowercase().starts_with(&prefix) {
-            let mut value = line[prefix.len()..].trim().to_string();
-            while let Some(next) = lines.peek().filter(|l| l.starts_with([' ', '\t'])) {
-                value.push_str(next.trim());
-                lines.next();
-            }
-            return Some(value);
-        }
-    }
-    None
-}
-
 #[tokio::test]
 async fn sending_records_recipients_subject_and_the_message_id_the_server_received() {
     let mail = smtp_server().await;
     let port = mail.port;
-    let s = start_with(move |c| c.account.smtp = Some(smtp(port))).await;
+    let s = start_sending_to(port).await;
     let c = s.post("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await.body["id"].as_i64().unwrap();
     let id = ok(s.invoice(c, json!({})).await).await["id"]
         .as_i64()
@@ -211,14 +179,7 @@ async fn sending_records_recipients_subject_and_the_message_id_the_server_receiv
         "{message_id}"
     );
 
-    let mut received = Vec::new();
-    for _ in 0..40 {
-        received = messages(&mail.maildir.path().join("mail"));
-        if !received.is_empty() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let received = wait_for_messages(&mail, 1).await;
     assert_eq!(received.len(), 1);
     assert_eq!(
         header_value(&received[0], "Message-ID").as_deref(),
@@ -395,10 +356,7 @@ async fn unknown_records_are_404_and_read_only_keys_can_read() {
     let id = ok(s.invoice(c, json!({})).await).await["id"]
         .as_i64()
         .unwrap();
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    let (_, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap();
+    let ro = s.read_only_key().await;
     let r = s
         .client
         .get(s.url(&format!("/invoices/{id}/events")))

@@ -3,27 +3,15 @@
 
 mod common;
 
-use common::smtp::{free_port, messages, smtp_server};
-use common::{start, start_with};
-use kontor_server::config::{SmtpConfig, SmtpSecurity};
+use common::smtp::{free_port, smtp_server, start_sending_to, wait_for_messages};
+use common::start;
 use serde_json::json;
-use std::time::Duration;
-
-fn smtp(port: u16) -> SmtpConfig {
-    SmtpConfig {
-        host: "127.0.0.1".into(),
-        port: Some(port),
-        security: SmtpSecurity::None,
-        user: None,
-        password: None,
-    }
-}
 
 #[tokio::test]
 async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
     let mail = smtp_server().await;
     let port = mail.port;
-    let s = start_with(move |c| c.account.smtp = Some(smtp(port))).await;
+    let s = start_sending_to(port).await;
     let c = s.post("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await.body["id"].as_i64().unwrap();
     let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
 
@@ -52,8 +40,7 @@ async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
     let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Copy", "text": "For you", "emails_to": "a@x.example; b@y.example", "emails_cc": "c@z.example", "emails_bcc": "d@w.example"})).await;
     assert_eq!(r.status, 200);
     assert_eq!(r.body["emails_to"], "a@x.example;b@y.example");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let all = messages(&mail.maildir.path().join("mail"));
+    let all = wait_for_messages(&mail, 3).await;
     let copy = all
         .iter()
         .find(|m| m.contains("Subject: Copy"))
@@ -87,7 +74,7 @@ async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
 #[tokio::test]
 async fn refuses_without_recipient_and_reports_a_dead_mail_server() {
     let dead = free_port();
-    let s = start_with(move |c| c.account.smtp = Some(smtp(dead))).await;
+    let s = start_sending_to(dead).await;
     let c = s.post("/companies", json!({"name": "No Mail"})).await.body["id"]
         .as_i64()
         .unwrap();

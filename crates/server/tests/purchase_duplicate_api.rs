@@ -42,6 +42,17 @@ fn sample(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
+/// POST /purchases/import of the shared UBL sample `01.01a-INVOICE_ubl.xml`.
+async fn import_sample(s: &TestServer) -> common::Reply {
+    s.upload(
+        reqwest::Method::POST,
+        "/purchases/import",
+        "invoice.xml",
+        &sample("01.01a-INVOICE_ubl.xml"),
+    )
+    .await
+}
+
 #[tokio::test]
 async fn same_supplier_and_receipt_number_is_a_409_naming_the_existing_purchase() {
     let s = start().await;
@@ -127,14 +138,7 @@ async fn put_refuses_to_become_a_duplicate_but_may_keep_its_own_number() {
 async fn the_import_and_hand_entry_follow_one_rule() {
     let s = start().await;
     // The sample's seller becomes a new supplier; its BT-1 is the receipt number.
-    let imported = s
-        .upload(
-            reqwest::Method::POST,
-            "/purchases/import",
-            "invoice.xml",
-            &sample("01.01a-INVOICE_ubl.xml"),
-        )
-        .await;
+    let imported = import_sample(&s).await;
     assert_eq!(imported.status, 201, "{}", imported.body);
     let company = imported.body["company"]["id"].as_i64().unwrap();
     let receipt = imported.body["receipt_identifier"].as_str().unwrap();
@@ -153,14 +157,7 @@ async fn the_import_and_hand_entry_follow_one_rule() {
         .post("/purchases", body(Some(company), " 123456xx "))
         .await;
     assert_eq!(hand.status, 200, "{}", hand.body);
-    let again = s
-        .upload(
-            reqwest::Method::POST,
-            "/purchases/import",
-            "invoice.xml",
-            &sample("01.01a-INVOICE_ubl.xml"),
-        )
-        .await;
+    let again = import_sample(&s).await;
     assert_eq!(again.status, 409, "{}", again.body);
     assert_eq!(again.body["id"], hand.body["id"]);
     assert_eq!(again.body["identifier"], hand.body["identifier"]);

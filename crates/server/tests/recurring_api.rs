@@ -7,14 +7,12 @@
 mod common;
 
 use chrono::{Datelike, Months, NaiveDate};
-use common::smtp::{free_port, messages, smtp_server};
-use common::{invoice_body, start, start_with, TestServer};
-use kontor_server::config::{SmtpConfig, SmtpSecurity};
+use common::smtp::{free_port, smtp_server, start_sending_to, wait_for_messages};
+use common::{invoice_body, start, TestServer};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
-use std::time::Duration;
 
 /// An invoice creation body without dates, with placeholders in the title and position.
 fn template(customer: i64) -> Value {
@@ -59,6 +57,24 @@ async fn counts(s: &TestServer) -> (i64, i64) {
 
 /// Moves schedule `id`'s next date (and anchor) to `date` behind the server's back, as if
 /// it had been down since.
+/// Creates a monthly, finalizing schedule for customer `c` whose first run is 40 days
+/// ahead (so nothing runs yet); returns its id.
+async fn future_schedule(s: &TestServer, c: i64) -> i64 {
+    let r = s
+        .post(
+            "/recurring_invoices",
+            schedule(
+                c,
+                "monthly",
+                &day(today() + chrono::Days::new(40)),
+                "finalize",
+            ),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    r.body["id"].as_i64().unwrap()
+}
+
 async fn set_next_date(s: &TestServer, id: i64, date: NaiveDate) {
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
     sqlx::query("UPDATE recurring_invoices SET next_date = ?, anchor_day = ? WHERE id = ?")
@@ -69,31 +85,6 @@ async fn set_next_date(s: &TestServer, id: i64, date: NaiveDate) {
         .await
         .unwrap();
     pool.close().await;
-}
-
-async fn read_only_key(s: &TestServer) -> String {
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    kontor_server::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap()
-        .1
-}
-
-async fn status_as(
-    s: &TestServer,
-    key: &str,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-) -> u16 {
-    let mut req = s
-        .client
-        .request(method, s.url(path))
-        .header("Authorization", format!("Token token={key}"));
-    if let Some(b) = body {
-        req = req.json(&b);
-    }
-    req.send().await.unwrap().status().as_u16()
 }
 
 fn errors(r: &common::Reply) -> Vec<String> {
@@ -328,30 +319,22 @@ async fn refusals_name_the_fields() {
     );
 
     // Read-only keys read but never write.
-    let ro = read_only_key(&s).await;
+    let ro = s.read_only_key().await;
     let path = format!("/recurring_invoices/{id}");
-    assert_eq!(status_as(&s, &ro, Method::GET, &path, None).await, 200);
+    assert_eq!(s.status_as(&ro, Method::GET, &path, None).await, 200);
     assert_eq!(
-        status_as(&s, &ro, Method::GET, "/recurring_invoices", None).await,
+        s.status_as(&ro, Method::GET, "/recurring_invoices", None)
+            .await,
         200
     );
     let body = schedule(c, "monthly", &next, "draft");
     assert_eq!(
-        status_as(
-            &s,
-            &ro,
-            Method::POST,
-            "/recurring_invoices",
-            Some(body.clone())
-        )
-        .await,
+        s.status_as(&ro, Method::POST, "/recurring_invoices", Some(body.clone()))
+            .await,
         403
     );
-    assert_eq!(
-        status_as(&s, &ro, Method::PUT, &path, Some(body)).await,
-        403
-    );
-    assert_eq!(status_as(&s, &ro, Method::DELETE, &path, None).await, 403);
+    assert_eq!(s.status_as(&ro, Method::PUT, &path, Some(body)).await, 403);
+    assert_eq!(s.status_as(&ro, Method::DELETE, &path, None).await, 403);
     assert_eq!(s.get(&path).await.status, 200, "still there");
 }
 
@@ -424,18 +407,7 @@ async fn a_past_due_schedule_catches_up_once_and_restarts_create_nothing_more() 
     assert_eq!(again.body["runs"].as_array().unwrap().len(), 4);
 
     // Down over three run dates: the start creates each missed period once.
-    let later = s
-        .post(
-            "/recurring_invoices",
-            schedule(
-                c,
-                "monthly",
-                &day(today() + chrono::Days::new(40)),
-                "finalize",
-            ),
-        )
-        .await;
-    let later_id = later.body["id"].as_i64().unwrap();
+    let later_id = future_schedule(&s, c).await;
     assert_eq!(counts(&s).await, (4, 4));
     s.stop().await;
     set_next_date(&s, later_id, today() - Months::new(2)).await;
@@ -456,18 +428,7 @@ async fn a_past_due_schedule_catches_up_once_and_restarts_create_nothing_more() 
 async fn two_server_processes_on_one_data_directory_create_each_period_once() {
     let s = start().await;
     let c = s.customer("Kranzler GmbH").await;
-    let r = s
-        .post(
-            "/recurring_invoices",
-            schedule(
-                c,
-                "monthly",
-                &day(today() + chrono::Days::new(40)),
-                "finalize",
-            ),
-        )
-        .await;
-    let id = r.body["id"].as_i64().unwrap();
+    let id = future_schedule(&s, c).await;
     set_next_date(&s, id, today().with_day(1).unwrap() - Months::new(5)).await;
 
     let spawn = || {
@@ -623,21 +584,11 @@ async fn finalize_mode_numbers_and_fills_placeholders_service_period_and_due_dat
     assert_eq!(r.body["active"], false);
 }
 
-fn smtp(port: u16) -> SmtpConfig {
-    SmtpConfig {
-        host: "127.0.0.1".into(),
-        port: Some(port),
-        security: SmtpSecurity::None,
-        user: None,
-        password: None,
-    }
-}
-
 #[tokio::test]
 async fn send_mode_emails_each_invoice_to_the_default_recipients() {
     let mail = smtp_server().await;
     let port = mail.port;
-    let s = start_with(move |c| c.account.smtp = Some(smtp(port))).await;
+    let s = start_sending_to(port).await;
     let c = s.customer("Kranzler GmbH").await;
     let next = today() - chrono::Days::new(40);
     let r = s
@@ -649,8 +600,7 @@ async fn send_mode_emails_each_invoice_to_the_default_recipients() {
     assert_eq!(r.status, 201, "{}", r.body);
     let runs = r.body["runs"].as_array().unwrap().clone();
     assert_eq!(runs.len(), 2, "{}", r.body);
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let all = messages(&mail.maildir.path().join("mail"));
+    let all = wait_for_messages(&mail, 2).await;
     assert_eq!(all.len(), 2);
     for run in &runs {
         assert_eq!(run["error"], Value::Null, "{run}");
@@ -676,7 +626,7 @@ async fn send_mode_emails_each_invoice_to_the_default_recipients() {
 #[tokio::test]
 async fn a_failed_send_keeps_the_invoice_and_records_the_error() {
     let dead = free_port();
-    let s = start_with(move |c| c.account.smtp = Some(smtp(dead))).await;
+    let s = start_sending_to(dead).await;
     let c = s.customer("Kranzler GmbH").await;
     let r = s
         .post(
@@ -700,18 +650,7 @@ async fn a_failed_send_keeps_the_invoice_and_records_the_error() {
 async fn a_run_that_cannot_create_its_invoice_records_why_and_moves_on() {
     let s = start().await;
     let c = s.customer("Kranzler GmbH").await;
-    let r = s
-        .post(
-            "/recurring_invoices",
-            schedule(
-                c,
-                "monthly",
-                &day(today() + chrono::Days::new(40)),
-                "finalize",
-            ),
-        )
-        .await;
-    let id = r.body["id"].as_i64().unwrap();
+    let id = future_schedule(&s, c).await;
     // The template's currency is not (or no longer) one of the account's.
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
     sqlx::query("UPDATE recurring_invoices SET template = json_set(template, '$.currency', 'XYZ') WHERE id = ?")

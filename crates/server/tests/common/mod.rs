@@ -236,6 +236,30 @@ impl TestServer {
         (status, ty, resp.bytes().await.unwrap().to_vec())
     }
 
+    /// A second API key ("viewer") with read-only rights, made in the database.
+    pub async fn read_only_key(&self) -> String {
+        let pool = kontor_server::db::open(&self.data_path()).await.unwrap();
+        let (_, key) = kontor_server::auth::create_key(&pool, "viewer", true)
+            .await
+            .unwrap();
+        pool.close().await;
+        key
+    }
+
+    /// The HTTP status of a request authorized with `key` ([`people::send_as`]).
+    pub async fn status_as(
+        &self,
+        key: &str,
+        method: Method,
+        path: &str,
+        body: Option<Value>,
+    ) -> u16 {
+        people::send_as(self, Some(key), method, path, body)
+            .await
+            .status
+            .as_u16()
+    }
+
     /// Creates a customer and returns its id.
     pub async fn customer(&self, name: &str) -> i64 {
         let r = self.post("/companies", json!({"name": name, "address": "Main St 1\n12345 Town", "email": "billing@example.com"})).await;

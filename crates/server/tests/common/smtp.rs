@@ -1,5 +1,7 @@
 //! A real SMTP server for the tests: Python's aiosmtpd storing every message in a Maildir.
 
+use super::{start_with, TestServer};
+use kontor_server::config::{SmtpConfig, SmtpSecurity};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -75,4 +77,55 @@ pub fn messages(dir: &Path) -> Vec<String> {
         }
     }
     out
+}
+
+/// The account's SMTP settings for a plain (no TLS, no login) server on 127.0.0.1:`port`.
+pub fn config(port: u16) -> SmtpConfig {
+    SmtpConfig {
+        host: "127.0.0.1".into(),
+        port: Some(port),
+        security: SmtpSecurity::None,
+        user: None,
+        password: None,
+    }
+}
+
+/// A test server whose account sends e-mail through 127.0.0.1:`port` ([`config`]).
+pub async fn start_sending_to(port: u16) -> TestServer {
+    start_with(move |c| c.account.smtp = Some(config(port))).await
+}
+
+/// Waits (up to 4 s) until `mail`'s Maildir holds at least `count` messages; returns all
+/// of them (fewer when time ran out — the caller's assertion then says so).
+pub async fn wait_for_messages(mail: &SmtpServer, count: usize) -> Vec<String> {
+    let mut received = Vec::new();
+    for _ in 0..40 {
+        received = messages(&mail.maildir.path().join("mail"));
+        if received.len() >= count {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    received
+}
+
+/// The value of header `name` in a raw message (first occurrence, unfolded); `None` when
+/// the header part has no such header.
+pub fn header_value(message: &str, name: &str) -> Option<String> {
+    let prefix = format!("{}:", name.to_ascii_lowercase());
+    let mut lines = message.lines().peekable();
+    while let Some(line) = lines.next() {
+        if line.is_empty() {
+            return None;
+        }
+        if line.to_ascii_lowercase().starts_with(&prefix) {
+            let mut value = line[prefix.len()..].trim().to_string();
+            while let Some(next) = lines.peek().filter(|l| l.starts_with([' ', '\t'])) {
+                value.push_str(next.trim());
+                lines.next();
+            }
+            return Some(value);
+        }
+    }
+    None
 }
