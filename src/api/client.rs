@@ -192,7 +192,8 @@ pub(crate) async fn request_open(
     let url = format!("{server}/api/v1{path}");
     let builder = RequestBuilder::new(&url)
         .method(method)
-        .header("Accept", "application/json");
+        .header("Accept", "application/json")
+        .header("Accept-Language", crate::i18n::language().code());
     let sent = match body {
         Some(json) => builder
             .header("Content-Type", "application/json")
@@ -272,6 +273,8 @@ async fn send(
         .method(method)
         .header("Authorization", &format!("Token token={}", target.key))
         .header("Accept", accept)
+        // The server answers 422 field messages in this language (issue 12).
+        .header("Accept-Language", crate::i18n::language().code())
         .query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .abort_signal(signal.as_ref());
     let sent = match body {

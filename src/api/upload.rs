@@ -53,6 +53,8 @@ pub async fn send_raw_with_progress(
         .map_err(failed)?;
     xhr.set_request_header("Accept", "application/json")
         .map_err(failed)?;
+    xhr.set_request_header("Accept-Language", crate::i18n::language().code())
+        .map_err(failed)?;
     let on_progress =
         Closure::<dyn Fn(web_sys::ProgressEvent)>::new(move |ev: web_sys::ProgressEvent| {
             if ev.length_computable() && ev.total() > 0.0 {
