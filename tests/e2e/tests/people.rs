@@ -72,13 +72,7 @@ async fn open_nav(b: &Browser, path: &str, heading: &str) {
 async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
     let server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
-    server
-        .post(
-            "/invoices",
-            serde_json::json!({"customer_id": customer, "title": "Storage November",
-                "items": [{"name": "Storage", "quantity": "1", "unit_price": "120.00", "tax": "19"}]}),
-        )
-        .await;
+    server.invoice(customer, "Storage November").await;
     let b = Browser::start().await;
 
     // The sign-in page before anyone exists: it links to the first-run page.
@@ -106,7 +100,8 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
 
     sign_in_with_password(&b, &server.base, "ADA@kontor.test", ADMIN_PASSWORD).await;
     wait_dashboard(&b).await;
-    b.wait_text_of("#user-menu-button", "Ada Admin").await;
+    b.wait_text_of("#user-menu-button .topbar-key", "Ada Admin")
+        .await;
     assert!(b.body_text().await.contains("Users"), "admins see Users");
 
     // The user menu: dark at once, stored with the user.
@@ -180,7 +175,8 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
     c.fill("#repeat-password", INVITEE_PASSWORD).await;
     c.click("form button[type=submit]").await;
     wait_dashboard(&c).await;
-    c.wait_text_of("#user-menu-button", "Bea Buchhalter").await;
+    c.wait_text_of("#user-menu-button .topbar-key", "Bea Buchhalter")
+        .await;
     assert!(
         !c.body_text().await.contains("API keys"),
         "staff do not see the admin pages"
