@@ -3,11 +3,12 @@
 //! count and pagination. Every change pushes a history entry.
 
 use super::list_filter::{CompanyListFilter, Shown};
-use super::{base_path, plural, singular};
+use super::{base_path, plural};
 use crate::api::companies::list_companies;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
+use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::country::country_name;
 use kontor_model::party::{Company, CompanyType};
@@ -21,7 +22,37 @@ use wasm_bindgen::JsCast;
 const PER_PAGE: u32 = 50;
 
 /// Column headings (also the loading skeleton's).
-const HEADINGS: &[&str] = &["Name", "Country", "E-mail", "VAT ID", "Tags", "Status"];
+/// The column headings in the user's language.
+fn headings() -> Vec<&'static str> {
+    let c = &t().companies;
+    vec![
+        c.name,
+        c.country,
+        c.email,
+        c.vat_id,
+        t().list.tags,
+        t().list.status,
+    ]
+}
+
+/// The list's texts for `kind`: new, filter label, none matching, none yet.
+fn kind_texts(kind: CompanyType) -> [&'static str; 4] {
+    let c = &t().companies;
+    match kind {
+        CompanyType::Supplier => [
+            c.new_supplier,
+            c.filter_suppliers,
+            c.no_suppliers_match,
+            c.no_suppliers_yet,
+        ],
+        _ => [
+            c.new_customer,
+            c.filter_customers,
+            c.no_customers_match,
+            c.no_customers_yet,
+        ],
+    }
+}
 
 /// `/customers` or `/suppliers`.
 #[component]
@@ -58,7 +89,8 @@ pub fn CompanyList(
     });
     let clear = move |_| set_filter.run(CompanyListFilter::default());
     let (loading, set_loading) = signal(false);
-    let new_label = format!("New {}", singular(kind));
+    let [new_label, filter_label, none_match, none_yet] = kind_texts(kind);
+    let new_label = new_label.to_string();
     let new_href = href(&format!("{base}/new"));
     let shown_value = move || filter.with(|f| f.shown.param().unwrap_or("true"));
     view! {
@@ -68,20 +100,20 @@ pub fn CompanyList(
                 <a class="btn btn-primary" href=new_href.clone()>{new_label.clone()}</a>
             </div>
         </div>
-        <form class="filters" role="search" aria-label=format!("Filter {}", plural(kind).to_lowercase()) on:submit=|ev| ev.prevent_default()>
+        <form class="filters" role="search" aria-label=filter_label on:submit=|ev| ev.prevent_default()>
             <div class="field field-inline">
-                <label for="filter-active">"Show"</label>
+                <label for="filter-active">{t().companies.show}</label>
                 <select id="filter-active" prop:value=shown_value on:change=move |ev| {
                     let shown = Shown::parse(Some(event_target_value(&ev).as_str()));
                     change(Box::new(move |f| f.shown = shown));
                 }>
-                    <option value="true" selected=move || shown_value() == "true">"Active"</option>
-                    <option value="false" selected=move || shown_value() == "false">"Archived"</option>
-                    <option value="all" selected=move || shown_value() == "all">"All"</option>
+                    <option value="true" selected=move || shown_value() == "true">{t().companies.active}</option>
+                    <option value="false" selected=move || shown_value() == "false">{t().status.archived}</option>
+                    <option value="all" selected=move || shown_value() == "all">{t().common.all}</option>
                 </select>
             </div>
             <div class="field field-inline">
-                <label for="filter-tags">"Tags"</label>
+                <label for="filter-tags">{t().list.tags}</label>
                 <input id="filter-tags" type="text" placeholder="tag1, tag2"
                     prop:value=move || filter.with(|f| f.tags.join(", "))
                     on:change=move |ev| {
@@ -90,11 +122,11 @@ pub fn CompanyList(
                     } />
             </div>
             <Show when=move || filter.with(CompanyListFilter::is_filtered)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>"Clear filters"</button>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>{t().list.clear_filters}</button>
             </Show>
         </form>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
-        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+        <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || {
                 let (new_href, new_label) = (new_href.clone(), new_label.clone());
                 Suspend::new(async move {
@@ -104,14 +136,14 @@ pub fn CompanyList(
                             if filter.with_untracked(CompanyListFilter::is_filtered) {
                                 view! {
                                     <div class="empty-state">
-                                        <p>{format!("No {} match these filters.", plural(kind).to_lowercase())}</p>
-                                        <button type="button" class="btn" on:click=clear>"Clear filters"</button>
+                                        <p>{none_match}</p>
+                                        <button type="button" class="btn" on:click=clear>{t().list.clear_filters}</button>
                                     </div>
                                 }.into_any()
                             } else {
                                 view! {
                                     <div class="empty-state">
-                                        <p>{format!("No {} yet — add the first one.", plural(kind).to_lowercase())}</p>
+                                        <p>{none_yet}</p>
                                         <a class="btn btn-primary" href=new_href>{new_label}</a>
                                     </div>
                                 }.into_any()
@@ -140,7 +172,7 @@ fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
         <div class="table-wrap">
             <table class="table table-links table-companies">
                 <thead>
-                    <tr>{HEADINGS.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                    <tr>{headings().into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
                 </thead>
                 <tbody>
                     {companies.into_iter().map(|c| {
@@ -175,9 +207,9 @@ fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
 /// "Active" or "Archived" as a badge (text, not colour alone).
 pub fn active_badge(active: bool) -> impl IntoView {
     let (tone, label) = if active {
-        ("approved", "Active")
+        ("approved", t().companies.active)
     } else {
-        ("archived", "Archived")
+        ("archived", t().status.archived)
     };
     view! { <span class=format!("badge badge-{tone}")>{label}</span> }
 }

@@ -25,11 +25,12 @@ pub fn base_path(kind: CompanyType) -> &'static str {
     }
 }
 
-/// The plural heading for `kind`: "Customers" or "Suppliers".
+/// The plural heading for `kind` in the user's language: "Customers" or "Suppliers"
+/// ("Kunden", "Lieferanten").
 pub fn plural(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Supplier => "Suppliers",
-        _ => "Customers",
+        CompanyType::Supplier => crate::i18n::t().nav.suppliers,
+        _ => crate::i18n::t().nav.customers,
     }
 }
 
