@@ -75,6 +75,8 @@ pub fn UserMenu(
             if let Some(l) = user.language.filter(|l| l == "de" || l == "en") {
                 language.set(l.clone());
                 apply_language(&l);
+                // Reloads when the page was shown in the other language (issue 12).
+                crate::i18n::switch_language_code(&l);
             }
         }
     });
@@ -94,11 +96,21 @@ pub fn UserMenu(
         });
     };
     let choose_language = move |l: &'static str| {
+        let changed = crate::i18n::language().code() != l;
         language.set(l.into());
         apply_language(l);
-        save_pref(UpdateMe {
+        let body = UpdateMe {
             language: Some(l.into()),
             ..UpdateMe::default()
+        };
+        leptos::task::spawn_local(async move {
+            if let Err(e) = update_me(&body).await {
+                toasts.error(format!("The choice could not be saved: {}", e.message));
+            }
+            // Every text, date and amount follows the new language (issue 12).
+            if changed {
+                let _ = window().location().reload();
+            }
         });
     };
     let sign_out = move |_| {
