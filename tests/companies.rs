@@ -21,19 +21,11 @@ use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Waits `ms` milliseconds (effects, timers and the fake fetch run meanwhile).
-async fn sleep(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
+#[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
 
-fn container() -> HtmlElement {
-    let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
-    document().body().unwrap().append_child(&el).unwrap();
-    el
-}
+use dom::{container, fetched, wait};
 
 fn find(root: &HtmlElement, css: &str) -> HtmlElement {
     root.query_selector(css)
@@ -68,29 +60,13 @@ fn mouse(el: &HtmlElement, kind: &str) {
         .unwrap();
 }
 
-/// Replaces `window.fetch`: every request is answered with `status` and `body` (JSON) and
-/// `X-Total` = `total`; the URLs asked for are collected in `window.__fetched`.
+/// [`dom::fake_fetch`] with `X-Total` = `total` (one page of 20).
 fn fake_fetch(status: u16, body: &serde_json::Value, total: usize) {
-    store_credentials("http://kontor.test", "test-key");
-    let script = format!(
-        "window.__fetched = [];
-         window.fetch = (req) => {{
-           window.__fetched.push(req.url || String(req));
-           return Promise.resolve(new Response({body}, {{status: {status},
-             headers: {{'Content-Type': 'application/json', 'X-Total': '{total}', 'X-Page': '1', 'X-Per-Page': '20'}}}}));
-         }};",
-        body = serde_json::to_string(&body.to_string()).unwrap()
+    dom::fake_fetch(
+        status,
+        body,
+        &format!(", 'X-Total': '{total}', 'X-Page': '1', 'X-Per-Page': '20'"),
     );
-    js_sys::eval(&script).unwrap();
-}
-
-/// The URLs the fake fetch was asked for.
-fn fetched() -> Vec<String> {
-    let list = js_sys::eval("window.__fetched || []").unwrap();
-    js_sys::Array::from(&list)
-        .iter()
-        .filter_map(|v| v.as_string())
-        .collect()
 }
 
 fn company_json(id: i64, name: &str) -> serde_json::Value {
@@ -113,18 +89,18 @@ async fn bad_vat_id_and_iban_show_at_their_fields_before_sending() {
             <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] />
         }
     });
-    sleep(20).await;
+    wait(20).await;
     type_into(&find(&root, "#f-name"), "Hafen Logistik GmbH");
     type_into(&find(&root, "#f-vat_identifier"), "DE12345678");
     type_into(&find(&root, "#f-iban"), "DE89 3704 0044 0532 0130 01");
-    sleep(20).await;
+    wait(20).await;
     // What the page and the dialog do on submit: the shared rules before any request.
     let (_, found) = state.checked_body();
     assert!(found.contains_key("vat_identifier"), "{found:?}");
     assert!(found.contains_key("iban"), "{found:?}");
     assert!(!found.contains_key("name"), "{found:?}");
     errors.set(found);
-    sleep(20).await;
+    wait(20).await;
     assert!(!text(&root, "#f-vat_identifier-error").is_empty());
     assert!(!text(&root, "#f-iban-error").is_empty());
     assert_eq!(
@@ -153,12 +129,12 @@ async fn the_dialog_refuses_a_bad_vat_id_without_sending() {
     let _handle = leptos::mount::mount_to(root.clone(), move || {
         view! { <CompanyDialog open=open kind=CompanyType::Customer name="Nordwind AG" on_created=Callback::new(move |c| created.set(Some(c))) /> }
     });
-    sleep(50).await;
+    wait(50).await;
     let name: HtmlInputElement = find(&root, "#c-name").unchecked_into();
     assert_eq!(name.value(), "Nordwind AG", "the typed name is taken over");
     type_into(&find(&root, "#c-vat_identifier"), "XX123");
     find(&root, "#company-dialog-save").click();
-    sleep(50).await;
+    wait(50).await;
     assert!(!text(&root, "#c-vat_identifier-error").is_empty());
     assert!(fetched().is_empty(), "nothing sent: {:?}", fetched());
     assert!(created.get_untracked().is_none());
@@ -177,11 +153,11 @@ async fn a_422_from_the_server_shows_at_its_field() {
     let _handle = leptos::mount::mount_to(root.clone(), move || {
         view! { <CompanyDialog open=open kind=CompanyType::Supplier name="" on_created=Callback::new(|_| {}) /> }
     });
-    sleep(50).await;
+    wait(50).await;
     type_into(&find(&root, "#c-name"), "Papier & Co. KG");
     type_into(&find(&root, "#c-vat_identifier"), "DE136308783");
     find(&root, "#company-dialog-save").click();
-    sleep(100).await;
+    wait(100).await;
     let asked = fetched();
     assert_eq!(asked.len(), 1, "{asked:?}");
     assert!(asked[0].ends_with("/api/v1/companies"), "{asked:?}");
@@ -226,11 +202,11 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
         });
         view! { <CompanyPicker id="f-customer_id" kind=CompanyType::Customer value=value on_pick=on_pick /> }
     });
-    sleep(20).await;
+    wait(20).await;
     let input = find(&root, "#f-customer_id");
     type_into(&input, "Haf");
     type_into(&input, "Hafen");
-    sleep(400).await;
+    wait(400).await;
     // One request after typing paused, for active customers with the last term.
     let asked = fetched();
     assert_eq!(asked.len(), 1, "debounced: {asked:?}");
@@ -252,7 +228,7 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
 
     // Picking a company from the list.
     mouse(&find(&root, "[role=option][data-id='2']"), "mousedown");
-    sleep(20).await;
+    wait(20).await;
     assert_eq!(
         picked.get_untracked().map(|c| c.name),
         Some("Hafenbar KG".into())
@@ -263,9 +239,9 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
 
     // "New customer…" opens the dialog with the typed name.
     type_into(&input, "Nordwind");
-    sleep(400).await;
+    wait(400).await;
     mouse(&find(&root, ".combo-new"), "mousedown");
-    sleep(50).await;
+    wait(50).await;
     let dialog = document()
         .query_selector("dialog[open]")
         .unwrap()
@@ -294,6 +270,29 @@ fn recording_fetch(status: u16, body: &serde_json::Value) {
     js_sys::eval(&script).unwrap();
 }
 
+/// Mounts [`CompanyMoreFields`] editing the company `stored` (its JSON), every request
+/// answered with `stored` and recorded ([`recording_fetch`]); returns the form state, its
+/// errors, the mount point and the mount handle (keep it for the test's length).
+async fn mount_more_fields(
+    stored: &serde_json::Value,
+) -> (
+    CompanyFormState,
+    RwSignal<FieldErrors>,
+    HtmlElement,
+    impl Sized,
+) {
+    let company: Company = serde_json::from_value(stored.clone()).unwrap();
+    recording_fetch(200, stored);
+    let state = CompanyFormState::from_company(&company);
+    let errors = RwSignal::new(FieldErrors::new());
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
+    });
+    wait(20).await;
+    (state, errors, root, handle)
+}
+
 /// The request bodies the recording fetch was sent, read as JSON.
 fn sent_bodies() -> Vec<serde_json::Value> {
     let list = js_sys::eval("window.__sent || []").unwrap();
@@ -309,15 +308,7 @@ async fn custom_properties_are_edited_and_sent_as_the_full_map() {
     // Editing a company with two stored properties.
     let mut stored = company_json(7, "Hafen Logistik GmbH");
     stored["custom_properties"] = json!({"Kst": "4711", "Ref": "A-1"});
-    let company: Company = serde_json::from_value(stored.clone()).unwrap();
-    recording_fetch(200, &stored);
-    let state = CompanyFormState::from_company(&company);
-    let errors = RwSignal::new(FieldErrors::new());
-    let root = container();
-    let _handle = leptos::mount::mount_to(root.clone(), move || {
-        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
-    });
-    sleep(20).await;
+    let (state, errors, root, _handle) = mount_more_fields(&stored).await;
     let names = root.query_selector_all(".custom-property-name").unwrap();
     assert_eq!(names.length(), 2, "the stored properties are loaded");
 
@@ -327,13 +318,13 @@ async fn custom_properties_are_edited_and_sent_as_the_full_map() {
     ref_remove.click();
     find(&root, "#f-custom_properties-add").click();
     find(&root, "#f-custom_properties-add").click();
-    sleep(20).await;
+    wait(20).await;
     let names = root.query_selector_all(".custom-property-name").unwrap();
     let values = root.query_selector_all(".custom-property-value").unwrap();
     assert_eq!(names.length(), 3);
     type_into(&names.item(1).unwrap().unchecked_into(), "Projekt");
     type_into(&values.item(1).unwrap().unchecked_into(), "P-9");
-    sleep(20).await;
+    wait(20).await;
 
     // Submitting (what the page does): checked body, then PUT.
     let (body, found) = state.checked_body();
@@ -351,11 +342,11 @@ async fn custom_properties_are_edited_and_sent_as_the_full_map() {
 
     // The same name twice is an error at the editor, before anything is sent.
     type_into(&names.item(2).unwrap().unchecked_into(), "Kst");
-    sleep(20).await;
+    wait(20).await;
     let (_, found) = state.checked_body();
     assert!(found.contains_key("custom_properties"), "{found:?}");
     errors.set(found);
-    sleep(20).await;
+    wait(20).await;
     assert!(text(&root, "#f-custom_properties-error").contains("Kst"));
 }
 
@@ -376,15 +367,7 @@ async fn einvoice_fields_are_loaded_checked_and_sent() {
     let mut stored = company_json(8, "Stadt Musterhausen");
     stored["buyer_reference"] = json!("04011000-12345-67");
     stored["einvoice_format"] = json!("xrechnung_ubl");
-    let company: Company = serde_json::from_value(stored.clone()).unwrap();
-    recording_fetch(200, &stored);
-    let state = CompanyFormState::from_company(&company);
-    let errors = RwSignal::new(FieldErrors::new());
-    let root = container();
-    let _handle = leptos::mount::mount_to(root.clone(), move || {
-        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
-    });
-    sleep(20).await;
+    let (state, errors, root, _handle) = mount_more_fields(&stored).await;
     let value = |css: &str| {
         find(&root, css)
             .unchecked_into::<HtmlInputElement>()
@@ -399,14 +382,14 @@ async fn einvoice_fields_are_loaded_checked_and_sent() {
     // rules mark both before anything is sent.
     type_into(&find(&root, "#f-sepa_mandate_reference"), "Müller 1");
     type_into(&find(&root, "#f-electronic_address"), "rechnung@");
-    sleep(20).await;
+    wait(20).await;
     let (_, found) = state.checked_body();
     assert_eq!(
         found.keys().collect::<Vec<_>>(),
         ["electronic_address", "sepa_mandate_reference"]
     );
     errors.set(found);
-    sleep(20).await;
+    wait(20).await;
     assert!(!text(&root, "#f-sepa_mandate_reference-error").is_empty());
     assert_eq!(
         find(&root, "#f-electronic_address")
@@ -422,7 +405,7 @@ async fn einvoice_fields_are_loaded_checked_and_sent() {
         "rechnung@musterhausen.example",
     );
     choose(&root, "#f-einvoice_format", "xrechnung_cii");
-    sleep(20).await;
+    wait(20).await;
     let (body, found) = state.checked_body();
     assert!(found.is_empty(), "{found:?}");
     kontor_app::api::companies::update_company(8, &body)
@@ -445,15 +428,7 @@ async fn datev_numbers_are_loaded_checked_and_sent() {
     // of its range marked by the model's rule, emptied numbers sent as null.
     let mut stored = company_json(9, "Kranzler GmbH");
     stored["debtor_number"] = json!(12345);
-    let company: Company = serde_json::from_value(stored.clone()).unwrap();
-    recording_fetch(200, &stored);
-    let state = CompanyFormState::from_company(&company);
-    let errors = RwSignal::new(FieldErrors::new());
-    let root = container();
-    let _handle = leptos::mount::mount_to(root.clone(), move || {
-        view! { <CompanyMoreFields state=state errors=errors currencies=vec!["EUR".to_string()] /> }
-    });
-    sleep(20).await;
+    let (state, errors, root, _handle) = mount_more_fields(&stored).await;
     let value = |css: &str| {
         find(&root, css)
             .unchecked_into::<HtmlInputElement>()
@@ -463,14 +438,14 @@ async fn datev_numbers_are_loaded_checked_and_sent() {
     assert_eq!(value("#f-creditor_number"), "");
     type_into(&find(&root, "#f-creditor_number"), "123");
     type_into(&find(&root, "#f-debtor_number"), "12x");
-    sleep(20).await;
+    wait(20).await;
     let (_, found) = state.checked_body();
     assert_eq!(
         found.keys().collect::<Vec<_>>(),
         ["creditor_number", "debtor_number"]
     );
     errors.set(found);
-    sleep(20).await;
+    wait(20).await;
     assert!(!text(&root, "#f-creditor_number-error").is_empty());
 
     type_into(&find(&root, "#f-creditor_number"), "70001");

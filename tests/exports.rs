@@ -23,40 +23,17 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, find, text, type_into};
-
-async fn wait(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
-/// Every request answers `status` with `body`; the URLs are kept in `window.__fetched`.
-fn fake_fetch(status: u16, body: &serde_json::Value) {
-    store_credentials("http://kontor.test", "test-key");
-    let script = format!(
-        "window.__fetched = [];
-         window.fetch = (req) => {{
-           window.__fetched.push(req.url || String(req));
-           return Promise.resolve(new Response({body}, {{status: {status},
-             headers: {{'Content-Type': 'application/json'}}}}));
-         }};",
-        body = serde_json::to_string(&body.to_string()).unwrap()
-    );
-    js_sys::eval(&script).unwrap();
-}
-
-fn fetched() -> Vec<String> {
-    let list = js_sys::eval("window.__fetched || []").unwrap();
-    js_sys::Array::from(&list)
-        .iter()
-        .filter_map(|v| v.as_string())
-        .collect()
-}
+use dom::{container, fake_fetch, fetched, find, text, type_into, wait};
 
 fn value(root: &HtmlElement, css: &str) -> String {
     find(root, css).unchecked_into::<HtmlInputElement>().value()
+}
+
+/// The `aria-pressed` of the element at `css` ("" without one).
+fn pressed(root: &HtmlElement, css: &str) -> String {
+    find(root, css)
+        .get_attribute("aria-pressed")
+        .unwrap_or_default()
 }
 
 fn disabled(root: &HtmlElement, css: &str) -> bool {
@@ -82,23 +59,13 @@ async fn the_period_defaults_to_last_month_and_quick_choices_set_it() {
     let (from, to) = QuickPeriod::LastMonth.range(today());
     assert_eq!(value(&root, "#export-from"), iso(from));
     assert_eq!(value(&root, "#export-to"), iso(to));
-    assert_eq!(
-        find(&root, "#export-quick-last-month")
-            .get_attribute("aria-pressed")
-            .as_deref(),
-        Some("true")
-    );
+    assert_eq!(pressed(&root, "#export-quick-last-month"), "true");
     find(&root, "#export-quick-this-quarter").click();
     wait(20).await;
     let (from, to) = QuickPeriod::ThisQuarter.range(today());
     assert_eq!(value(&root, "#export-from"), iso(from));
     assert_eq!(value(&root, "#export-to"), iso(to));
-    assert_eq!(
-        find(&root, "#export-quick-last-month")
-            .get_attribute("aria-pressed")
-            .as_deref(),
-        Some("false")
-    );
+    assert_eq!(pressed(&root, "#export-quick-last-month"), "false");
     assert!(text(&root, ".exports-list").contains("Documents (ZIP)"));
     assert!(!disabled(&root, "#export-documents"));
 
@@ -118,6 +85,7 @@ async fn a_refused_download_says_what_is_missing_under_its_button() {
         422,
         &json!({"message": "Validation failed", "errors": {
             "datev.consultant_number": ["is required for the DATEV export: set it in the settings"]}}),
+        "",
     );
     let root = mount().await;
     find(&root, "#export-quick-last-year").click();

@@ -31,14 +31,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, find, settle, texts, type_into};
-
-async fn wait(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
+use dom::{container, find, settle, texts, type_into, wait};
 
 fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
     pairs

@@ -11,12 +11,44 @@ pub fn d(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()
 }
 
-/// Lets effects and animation frames run (waits 30 ms).
-pub async fn settle() {
+/// Waits `ms` milliseconds (effects, timers and the fake fetch run meanwhile).
+pub async fn wait(ms: i32) {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
+        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// Lets effects and animation frames run (waits 30 ms).
+pub async fn settle() {
+    wait(30).await;
+}
+
+/// Stores test credentials and replaces `window.fetch`: every request is answered with
+/// `status` and `body` (JSON, `Content-Type: application/json` plus `extra_headers`, JS
+/// object entries each starting with a comma, e.g. `", 'X-Total': '3'"`); the URLs asked
+/// for are collected in `window.__fetched` ([`fetched`]).
+pub fn fake_fetch(status: u16, body: &serde_json::Value, extra_headers: &str) {
+    kontor_app::api::client::store_credentials("http://kontor.test", "test-key");
+    let script = format!(
+        "window.__fetched = [];
+         window.fetch = (req) => {{
+           window.__fetched.push(req.url || String(req));
+           return Promise.resolve(new Response({body}, {{status: {status},
+             headers: {{'Content-Type': 'application/json'{extra_headers}}}}}));
+         }};",
+        body = serde_json::to_string(&body.to_string()).unwrap()
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+/// The URLs the fake fetch ([`fake_fetch`]) was asked for.
+pub fn fetched() -> Vec<String> {
+    let list = js_sys::eval("window.__fetched || []").unwrap();
+    js_sys::Array::from(&list)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .collect()
 }
 
 /// A fresh element in the body to mount into.
