@@ -8,6 +8,7 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::status_badge::Badge;
+use crate::i18n::t;
 use crate::paths::href;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -16,17 +17,21 @@ use wasm_bindgen::JsCast;
 /// Rows per page.
 const PER_PAGE: u32 = 50;
 
-/// Column headings (also used by the loading skeleton).
-pub const HEADINGS: &[&str] = &[
-    "Customer",
-    "Title",
-    "Repeats",
-    "Creates",
-    "Next invoice",
-    "Ends on",
-    "Status",
-    "Last run",
-];
+/// Column headings in the user's language (also used by the loading skeleton).
+pub fn headings() -> Vec<&'static str> {
+    let r = &t().recurring;
+    let l = &t().list;
+    vec![
+        l.customer,
+        l.title,
+        r.repeats,
+        r.creates,
+        r.next_invoice,
+        r.ends_on,
+        l.status,
+        r.last_run,
+    ]
+}
 
 /// The list page.
 #[component]
@@ -51,20 +56,20 @@ pub fn RecurringList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>"Recurring invoices"</h1>
+            <h1>{t().nav.recurring}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/recurring_invoices/new")>"New recurring invoice"</a>
+                <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring.new_recurring}</a>
             </div>
         </div>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
-        <Transition fallback=|| view! { <SkeletonTable headings=HEADINGS /> } set_pending=set_loading>
+        <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || Suspend::new(async move {
                 match list.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| list.refetch()) /> }.into_any(),
                     Ok(p) if p.items.is_empty() && p.page <= 1 => view! {
                         <div class="empty-state">
-                            <p>"No recurring invoices yet. Set one up for what you bill every month, quarter or year — the invoices are then created on their dates."</p>
-                            <a class="btn btn-primary" href=href("/recurring_invoices/new")>"New recurring invoice"</a>
+                            <p>{t().recurring.none_yet}</p>
+                            <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring.new_recurring}</a>
                         </div>
                     }
                     .into_any(),
@@ -89,9 +94,9 @@ pub fn ActiveBadge(
     active: bool,
 ) -> impl IntoView {
     let (tone, label) = if active {
-        ("approved", "Active")
+        ("approved", t().recurring.active)
     } else {
-        ("archived", "Ended")
+        ("archived", t().recurring.ended)
     };
     view! { <Badge tone=tone.to_string() label=label.to_string() /> }
 }
@@ -107,7 +112,7 @@ fn RecurringTable(
         <div class="table-wrap">
             <table class="table table-links recurring-table" id="recurring-table">
                 <thead>
-                    <tr>{HEADINGS.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
+                    <tr>{headings().into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
                 </thead>
                 <tbody>
                     {items.into_iter().map(|r| {
