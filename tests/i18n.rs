@@ -21,9 +21,9 @@ use chrono::NaiveDate;
 use dom::{container, d, settle, text, texts};
 use kontor_app::components::date::format_date;
 use kontor_app::components::list_totals::count_text;
-use kontor_app::components::top_search::search_scope;
 use kontor_app::components::locale::{parse_typed, set_locale};
 use kontor_app::components::money::format_money;
+use kontor_app::components::top_search::search_scope;
 use kontor_app::i18n::{self, t, use_language, Lang};
 use kontor_app::pages::invoices::list_table::InvoiceTable;
 use leptos::prelude::*;
@@ -177,6 +177,9 @@ async fn the_invoice_list_speaks_german() {
     assert_eq!(text(&table, "td[data-cell=gross]"), "1.234,56 €");
     assert_eq!(text(&table, ".badge"), "Versendet");
     let headings = texts(&table, "th");
-    assert!(headings.iter().any(|h| h.contains("Bruttobetrag")), "{headings:?}");
+    assert!(
+        headings.iter().any(|h| h.contains("Bruttobetrag")),
+        "{headings:?}"
+    );
     drop(handle);
 }
