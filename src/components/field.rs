@@ -1,8 +1,8 @@
 //! Form fields: the label above the input, a required mark, a hint and the field's errors
 //! next to it (from validation or a 422).
 
-use crate::components::locale::typed_value;
-use kontor_model::error::FieldErrors;
+use crate::components::locale::{parse_typed, typed_value};
+use kontor_model::error::{push_error, FieldErrors};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
@@ -23,6 +23,24 @@ pub fn error_of(errors: RwSignal<FieldErrors>, path: &'static str) -> Signal<Opt
 /// empty or invalid), for the live totals.
 pub fn percent_signal(text: RwSignal<String>) -> Signal<Decimal> {
     Signal::derive(move || text.with(|t| typed_value(t)).unwrap_or_default())
+}
+
+/// The trimmed text of the field `s` (read untracked); `None` when blank.
+pub fn field_text(s: RwSignal<String>) -> Option<String> {
+    Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
+}
+
+/// The number typed in the field `s` (read untracked, in the user's locale:
+/// [`parse_typed`]); `None` when blank, and when the text is not a number — then its
+/// message is added to `errors` under `path`.
+pub fn field_number(s: RwSignal<String>, path: &str, errors: &mut FieldErrors) -> Option<Decimal> {
+    match s.with_untracked(|t| parse_typed(t)) {
+        Ok(value) => value,
+        Err(message) => {
+            push_error(errors, path, message);
+            None
+        }
+    }
 }
 
 /// A labelled field. The input inside must carry `id=<id>`; the error is linked to it

@@ -20,6 +20,33 @@ pub struct SummaryEntry {
     pub target: String,
 }
 
+/// Scrolls the form's error summary (`#form-summary`) into view on the next frame (after
+/// it was rendered).
+pub fn scroll_to_summary() {
+    request_animation_frame(|| {
+        if let Some(el) = document().get_element_by_id("form-summary") {
+            el.scroll_into_view();
+        }
+    });
+}
+
+/// Removes the error of the field whose input (`id="f-<path>"`) was just edited (`ev`, an
+/// `input` or `change` event bubbling up to the form).
+pub fn clear_field_error(errors: RwSignal<FieldErrors>, ev: &leptos::ev::Event) {
+    let id = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|e| e.id())
+        .unwrap_or_default();
+    if let Some(path) = id.strip_prefix("f-") {
+        if errors.with_untracked(|e| e.contains_key(path)) {
+            errors.update(|e| {
+                e.remove(path);
+            });
+        }
+    }
+}
+
 /// The summary lines for document errors and row errors (rows in their current order),
 /// in the words of `form` ([`kontor_model::error::labels`]): `Position 1: title is
 /// required`, `Due date must not be before the date`.

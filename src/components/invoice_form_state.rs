@@ -3,7 +3,8 @@
 
 use crate::components::date::{iso, parse_iso, today};
 use crate::components::default_texts::DefaultTexts;
-use crate::components::locale::{format_input, parse_typed};
+use crate::components::field::{field_number, field_text};
+use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
 use chrono::{Days, NaiveDate};
 use kontor_model::account::DocumentKind;
@@ -85,6 +86,25 @@ fn due_after(date: &str, days: i64) -> Option<String> {
 }
 
 impl InvoiceFormState {
+    /// The projects of the chosen customer (the first 100; none without a customer or
+    /// when loading fails), loaded again whenever the customer changes.
+    pub fn customer_projects(&self) -> Signal<Vec<Project>> {
+        let customer_id = self.customer_id;
+        let loaded = LocalResource::new(move || {
+            let customer = customer_id.get();
+            async move {
+                match customer {
+                    Some(id) => crate::api::projects::list_projects(Some(id))
+                        .await
+                        .map(|p| p.items)
+                        .unwrap_or_default(),
+                    None => Vec::new(),
+                }
+            }
+        });
+        Signal::derive(move || loaded.get().unwrap_or_default())
+    }
+
     /// A new invoice: dated today, due in 14 days, default tax, one empty item.
     pub fn blank(currency: &str) -> Self {
         let date = iso(today());
@@ -225,21 +245,10 @@ impl InvoiceFormState {
     /// The creation body for `status`, plus errors for texts that are not numbers or dates.
     pub fn body(&self, status: InvoiceStatus) -> (NewInvoice, FieldErrors) {
         let mut errors = FieldErrors::new();
-        let text = |s: RwSignal<String>| {
-            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
-        };
-        let mut number =
-            |s: RwSignal<String>, field: &str| match s.with_untracked(|t| parse_typed(t)) {
-                Ok(value) => value,
-                Err(message) => {
-                    push_error(&mut errors, field, message);
-                    None
-                }
-            };
-        let tax = number(self.tax, "tax");
-        let discount = number(self.discount, "discount");
-        let cash_discount = number(self.cash_discount, "cash_discount");
-        let cash_discount_days = match text(self.cash_discount_days) {
+        let tax = field_number(self.tax, "tax", &mut errors);
+        let discount = field_number(self.discount, "discount", &mut errors);
+        let cash_discount = field_number(self.cash_discount, "cash_discount", &mut errors);
+        let cash_discount_days = match field_text(self.cash_discount_days) {
             None => None,
             Some(t) => match t.parse::<i64>() {
                 Ok(d) => Some(d),
@@ -253,8 +262,9 @@ impl InvoiceFormState {
                 }
             },
         };
-        let date =
-            |s: RwSignal<String>| -> Option<NaiveDate> { text(s).and_then(|t| parse_iso(&t)) };
+        let date = |s: RwSignal<String>| -> Option<NaiveDate> {
+            field_text(s).and_then(|t| parse_iso(&t))
+        };
         let rows = self.rows.get_untracked();
         let items = rows
             .iter()
@@ -266,12 +276,12 @@ impl InvoiceFormState {
         let body = NewInvoice {
             customer_id: self.customer_id.get_untracked(),
             project_id: self.project_id.get_untracked(),
-            recipient_address: text(self.recipient_address),
+            recipient_address: field_text(self.recipient_address),
             date: date(self.date),
             due_date: date(self.due_date),
-            title: text(self.title),
+            title: field_text(self.title),
             tax,
-            currency: text(self.currency),
+            currency: field_text(self.currency),
             items: Some(items),
             service_period_from: date(self.service_from),
             service_period_to: date(self.service_to),
@@ -290,7 +300,7 @@ impl InvoiceFormState {
                 intra_eu: None,
             }),
             offer_id: self.offer_id.get_untracked(),
-            buyer_reference: text(self.buyer_reference),
+            buyer_reference: field_text(self.buyer_reference),
             payment_means: self.payment_means.get_untracked(),
             ..Default::default()
         };

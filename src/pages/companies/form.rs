@@ -11,7 +11,9 @@ use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
 use crate::components::company_form_state::{form_errors, CompanyFormState};
 use crate::components::error_panel::ErrorPanel;
-use crate::components::form_summary::{field_entries, ErrorSummary, Form, SummaryEntry};
+use crate::components::form_summary::{
+    clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
+};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
@@ -96,11 +98,7 @@ fn CompanyForm(
     let show_errors = move |message: String, found: FieldErrors| {
         summary.set(Some((message, summary_entries(&found))));
         errors.set(found);
-        request_animation_frame(|| {
-            if let Some(el) = document().get_element_by_id("form-summary") {
-                el.scroll_into_view();
-            }
-        });
+        scroll_to_summary();
     };
     let base = base_path(kind);
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -150,24 +148,10 @@ fn CompanyForm(
             </button>
         }
     };
-    let clear_field_error = move |ev: leptos::ev::Event| {
-        use wasm_bindgen::JsCast;
-        let id = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .map(|e| e.id())
-            .unwrap_or_default();
-        if let Some(path) = id.strip_prefix("f-") {
-            if errors.with_untracked(|e| e.contains_key(path)) {
-                errors.update(|e| {
-                    e.remove(path);
-                });
-            }
-        }
-    };
+    let clear_error = move |ev: leptos::ev::Event| clear_field_error(errors, &ev);
     view! {
         <p class="breadcrumb"><a href=href(base)>{format!("← {}", super::plural(kind))}</a></p>
-        <form class="company-form" novalidate on:submit=submit on:input=clear_field_error on:change=clear_field_error>
+        <form class="company-form" novalidate on:submit=submit on:input=clear_error on:change=clear_error>
             <div class="page-head">
                 <h1>{title}</h1>
                 <div class="page-actions">{buttons.clone()}</div>

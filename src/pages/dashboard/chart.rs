@@ -66,10 +66,10 @@ fn share(part: Decimal, whole: Decimal) -> f64 {
         .clamp(0.0, 1.0)
 }
 
-/// The y coordinate of the zero line: at the bottom of the bar area when nothing is
-/// negative, otherwise where the largest positive and the largest negative month split
-/// the height.
-pub fn baseline(months: &[MonthRevenue]) -> f64 {
+/// The largest positive month (0 when none) and the range from the largest negative to
+/// the largest positive month (net amounts in currency units; `Decimal::MAX` when the
+/// sum does not fit).
+fn extent(months: &[MonthRevenue]) -> (Decimal, Decimal) {
     let top = months
         .iter()
         .map(|m| m.net_total)
@@ -79,6 +79,14 @@ pub fn baseline(months: &[MonthRevenue]) -> f64 {
         .map(|m| -m.net_total)
         .fold(Decimal::ZERO, Decimal::max);
     let range = top.checked_add(bottom).unwrap_or(Decimal::MAX);
+    (top, range)
+}
+
+/// The y coordinate of the zero line: at the bottom of the bar area when nothing is
+/// negative, otherwise where the largest positive and the largest negative month split
+/// the height.
+pub fn baseline(months: &[MonthRevenue]) -> f64 {
+    let (top, range) = extent(months);
     TOP + PLOT
         * if range.is_zero() {
             1.0
@@ -90,15 +98,7 @@ pub fn baseline(months: &[MonthRevenue]) -> f64 {
 /// The bars of `months` (oldest first): equal slots across [`WIDTH`], heights to scale
 /// of the largest absolute month (all 0 when every month is 0).
 pub fn bars(months: &[MonthRevenue]) -> Vec<Bar> {
-    let top = months
-        .iter()
-        .map(|m| m.net_total)
-        .fold(Decimal::ZERO, Decimal::max);
-    let bottom = months
-        .iter()
-        .map(|m| -m.net_total)
-        .fold(Decimal::ZERO, Decimal::max);
-    let range = top.checked_add(bottom).unwrap_or(Decimal::MAX);
+    let (_, range) = extent(months);
     let zero = baseline(months);
     let slot = WIDTH / months.len().max(1) as f64;
     months

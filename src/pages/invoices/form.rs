@@ -10,14 +10,15 @@ use super::form_preview::LivePreview;
 use crate::api::companies::get_company;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
-use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::confirm_dialog::{ConfirmDialog, FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::percent_signal;
-use crate::components::form_summary::{summarize, ErrorSummary, Form, SummaryEntry};
+use crate::components::form_summary::{
+    clear_field_error, scroll_to_summary, summarize, ErrorSummary, Form, SummaryEntry,
+};
 use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::leave_guard::use_snapshot_guard;
@@ -36,7 +37,6 @@ use kontor_model::validation::validate_new_invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use std::collections::HashMap;
-use wasm_bindgen::JsCast;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -171,19 +171,7 @@ fn InvoiceForm(
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
-    let projects_res = LocalResource::new(move || {
-        let customer = state.customer_id.get();
-        async move {
-            match customer {
-                Some(id) => list_projects(Some(id))
-                    .await
-                    .map(|p| p.items)
-                    .unwrap_or_default(),
-                None => Vec::new(),
-            }
-        }
-    });
-    let projects = Signal::derive(move || projects_res.get().unwrap_or_default());
+    let projects = state.customer_projects();
     let extra_term = Signal::derive(move || {
         customer.with(|c| {
             c.as_ref()
@@ -207,11 +195,7 @@ fn InvoiceForm(
         errors.set(fields);
         row_errors.set(by_row);
         summary.set(Some((message, entries)));
-        request_animation_frame(|| {
-            if let Some(el) = document().get_element_by_id("form-summary") {
-                el.scroll_into_view();
-            }
-        });
+        scroll_to_summary();
     };
 
     // One request per save: editing a draft with `status: created` finalizes it in the
@@ -352,20 +336,7 @@ fn InvoiceForm(
             </button>
         }
     };
-    let clear_field_error = move |ev: leptos::ev::Event| {
-        let id = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .map(|e| e.id())
-            .unwrap_or_default();
-        if let Some(path) = id.strip_prefix("f-") {
-            if errors.with_untracked(|e| e.contains_key(path)) {
-                errors.update(|e| {
-                    e.remove(path);
-                });
-            }
-        }
-    };
+    let clear_error = move |ev: leptos::ev::Event| clear_field_error(errors, &ev);
     let tax = percent_signal(state.tax);
     let discount = percent_signal(state.discount);
     let preview_shown = RwSignal::new(true);
@@ -374,8 +345,8 @@ fn InvoiceForm(
             class="invoice-form"
             class:has-preview=move || preview_shown.get()
             novalidate
-            on:input=clear_field_error
-            on:change=clear_field_error
+            on:input=clear_error
+            on:change=clear_error
             on:submit=move |ev| {
                 ev.prevent_default();
                 submit(true);

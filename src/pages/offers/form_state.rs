@@ -5,7 +5,8 @@
 
 use crate::components::date::{iso, parse_iso, today};
 use crate::components::default_texts::DefaultTexts;
-use crate::components::locale::{format_input, parse_typed};
+use crate::components::field::{field_number, field_text};
+use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
 use chrono::Days;
 use kontor_model::account::DocumentKind;
@@ -219,19 +220,8 @@ impl OfferFormState {
     /// conflicting currency.
     pub fn body(&self) -> (NewOffer, FieldErrors) {
         let mut errors = FieldErrors::new();
-        let text = |s: RwSignal<String>| {
-            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
-        };
-        let mut number =
-            |s: RwSignal<String>, field: &str| match s.with_untracked(|t| parse_typed(t)) {
-                Ok(value) => value,
-                Err(message) => {
-                    push_error(&mut errors, field, message);
-                    None
-                }
-            };
-        let tax = number(self.tax, "tax");
-        let discount = number(self.discount, "discount");
+        let tax = field_number(self.tax, "tax", &mut errors);
+        let discount = field_number(self.discount, "discount", &mut errors);
         if let Some(m) = untrack(|| self.currency_conflict()) {
             push_error(&mut errors, "currency", m);
         }
@@ -247,13 +237,13 @@ impl OfferFormState {
             deal_id: self.deal.with_untracked(|d| d.as_ref().map(|d| d.id)),
             project_id: self.project.with_untracked(|p| p.as_ref().map(|p| p.id)),
             contact_id: self.contact_id.get_untracked(),
-            recipient_address: text(self.recipient_address),
-            date: text(self.date).and_then(|t| parse_iso(&t)),
-            due_date: text(self.due_date).and_then(|t| parse_iso(&t)),
-            title: text(self.title),
+            recipient_address: field_text(self.recipient_address),
+            date: field_text(self.date).and_then(|t| parse_iso(&t)),
+            due_date: field_text(self.due_date).and_then(|t| parse_iso(&t)),
+            title: field_text(self.title),
             tax,
             discount,
-            currency: text(self.currency),
+            currency: field_text(self.currency),
             items: Some(items),
             // Always sent, so a text the user emptied stays empty (absent would mean
             // "the account's default" to the server).

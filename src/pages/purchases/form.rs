@@ -17,7 +17,9 @@ use crate::components::date::{iso, today};
 use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::field_message;
-use crate::components::form_summary::{field_entries, ErrorSummary, Form, SummaryEntry};
+use crate::components::form_summary::{
+    clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
+};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
@@ -105,22 +107,6 @@ pub fn PurchaseCreate() -> impl IntoView {
     }
 }
 
-/// Removes the error of the field whose input (`id="f-<path>"`) was just edited.
-fn clear_field_error(errors: RwSignal<FieldErrors>, ev: &leptos::ev::Event) {
-    let id = ev
-        .target()
-        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-        .map(|e| e.id())
-        .unwrap_or_default();
-    if let Some(path) = id.strip_prefix("f-") {
-        if errors.with_untracked(|e| e.contains_key(path)) {
-            errors.update(|e| {
-                e.remove(path);
-            });
-        }
-    }
-}
-
 /// The form, once its data is loaded.
 #[component]
 fn PurchaseForm(
@@ -153,11 +139,7 @@ fn PurchaseForm(
     let show = move |message: String, all: FieldErrors| {
         summary.set(Some((message, field_entries(Form::Purchase, &all))));
         errors.set(all);
-        request_animation_frame(|| {
-            if let Some(el) = document().get_element_by_id("form-summary") {
-                el.scroll_into_view();
-            }
-        });
+        scroll_to_summary();
     };
     let duplicate = RwSignal::new(String::new());
     let duplicate_open = RwSignal::new(false);

@@ -5,7 +5,8 @@
 
 pub use super::form_rows::PurchaseRow;
 use crate::components::date::{iso, parse_iso};
-use crate::components::locale::{format_input, parse_typed};
+use crate::components::field::{field_number, field_text};
+use crate::components::locale::format_input;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
 use kontor_model::purchase::{
@@ -205,9 +206,6 @@ impl PurchaseFormState {
     /// IBAN checksum), keyed like the server's (`iban`, `items[1].total`).
     pub fn body(&self) -> (NewPurchase, FieldErrors) {
         let mut errors = FieldErrors::new();
-        let text = |s: RwSignal<String>| {
-            Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
-        };
         let date = |s: RwSignal<String>, path: &str, errors: &mut FieldErrors| {
             let t = s.get_untracked();
             let d = parse_iso(&t);
@@ -216,25 +214,17 @@ impl PurchaseFormState {
             }
             d
         };
-        let iban = text(self.iban);
+        let iban = field_text(self.iban);
         if iban.as_deref().is_some_and(|i| !is_valid_iban(i)) {
             errors.insert("iban".into(), vec!["is not a valid IBAN (checksum)".into()]);
         }
         let mut items = Vec::new();
         for (i, row) in self.rows.get_untracked().iter().enumerate() {
             // Numbers as the user writes them (`1.200,50` in German).
-            let mut number =
-                |s: RwSignal<String>, name: &str| match s.with_untracked(|t| parse_typed(t)) {
-                    Ok(n) => n,
-                    Err(message) => {
-                        errors.insert(format!("items[{i}].{name}"), vec![message]);
-                        None
-                    }
-                };
-            let total = number(row.total, "total");
-            let tax = number(row.tax, "tax");
+            let total = field_number(row.total, &format!("items[{i}].total"), &mut errors);
+            let tax = field_number(row.tax, &format!("items[{i}].tax"), &mut errors);
             items.push(NewPurchaseItem {
-                title: text(row.title),
+                title: field_text(row.title),
                 total,
                 tax,
                 tax_included: Some(row.tax_included.get_untracked()),
@@ -252,10 +242,10 @@ impl PurchaseFormState {
             service_period_from: date(self.service_from, "service_period_from", &mut errors),
             service_period_to: date(self.service_to, "service_period_to", &mut errors),
             company_id: self.company_id.get_untracked(),
-            receipt_identifier: text(self.receipt_identifier),
-            title: text(self.title),
+            receipt_identifier: field_text(self.receipt_identifier),
+            title: field_text(self.title),
             iban,
-            reference: text(self.reference),
+            reference: field_text(self.reference),
             file: self.file.get_untracked(),
             tags: (!tags.is_empty()).then_some(tags),
             ..Default::default()

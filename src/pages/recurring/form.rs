@@ -9,7 +9,6 @@ use super::detail::use_recurring_id;
 use super::form_state::{form_errors, split_and_summarize, RecurringFormState};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
-use crate::api::projects::list_projects;
 use crate::api::recurring::{
     create_recurring_invoice, get_recurring_invoice, update_recurring_invoice, NewRecurringInvoice,
     RecurringInvoice,
@@ -19,7 +18,9 @@ use crate::api::ApiError;
 use crate::components::date::today;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::{field_message, percent_signal};
-use crate::components::form_summary::{ErrorSummary, SummaryEntry};
+use crate::components::form_summary::{
+    clear_field_error, scroll_to_summary, ErrorSummary, SummaryEntry,
+};
 use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
@@ -32,7 +33,6 @@ use kontor_model::party::Company;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use std::collections::HashMap;
-use wasm_bindgen::JsCast;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -137,19 +137,7 @@ pub fn RecurringForm(
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
-    let projects_res = LocalResource::new(move || {
-        let customer = invoice.customer_id.get();
-        async move {
-            match customer {
-                Some(id) => list_projects(Some(id))
-                    .await
-                    .map(|p| p.items)
-                    .unwrap_or_default(),
-                None => Vec::new(),
-            }
-        }
-    });
-    let projects = Signal::derive(move || projects_res.get().unwrap_or_default());
+    let projects = invoice.customer_projects();
 
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = invoice.rows.get_untracked();
@@ -157,11 +145,7 @@ pub fn RecurringForm(
         errors.set(fields);
         row_errors.set(by_row);
         summary.set(Some((message, entries)));
-        request_animation_frame(|| {
-            if let Some(el) = document().get_element_by_id("form-summary") {
-                el.scroll_into_view();
-            }
-        });
+        scroll_to_summary();
     };
 
     let save = Action::new_local(move |body: &NewRecurringInvoice| {
@@ -226,28 +210,15 @@ pub fn RecurringForm(
             </button>
         }
     };
-    let clear_field_error = move |ev: leptos::ev::Event| {
-        let id = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .map(|e| e.id())
-            .unwrap_or_default();
-        if let Some(path) = id.strip_prefix("f-") {
-            if errors.with_untracked(|e| e.contains_key(path)) {
-                errors.update(|e| {
-                    e.remove(path);
-                });
-            }
-        }
-    };
+    let clear_error = move |ev: leptos::ev::Event| clear_field_error(errors, &ev);
     let tax = percent_signal(invoice.tax);
     let discount = percent_signal(invoice.discount);
     view! {
         <form
             class="invoice-form recurring-form"
             novalidate
-            on:input=clear_field_error
-            on:change=clear_field_error
+            on:input=clear_error
+            on:change=clear_error
             on:submit=move |ev| {
                 ev.prevent_default();
                 submit();
