@@ -1,7 +1,8 @@
 //! API helpers of [`Server`]: reading records and raw documents, creating the records a
 //! test starts from.
 
-use crate::Server;
+use crate::{dist, Server, SmtpServer};
+use kontor_server::config::AccountConfig;
 use serde_json::{json, Value};
 
 /// A raw answer: status, `Content-Type` and body bytes.
@@ -60,6 +61,44 @@ impl Server {
             raw.status
         );
         serde_json::from_str(&text).expect("json")
+    }
+
+    /// Starts a server with the release bundle whose account sends e-mail through `mail`.
+    pub async fn start_with_smtp(mail: &SmtpServer) -> Server {
+        let account = AccountConfig {
+            smtp: Some(mail.config()),
+            ..AccountConfig::default()
+        };
+        Server::start_with(Some(dist()), vec![], account).await
+    }
+
+    /// PUTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).
+    pub async fn put(&self, path: &str, body: Value) -> Value {
+        let r = reqwest::Client::new()
+            .put(format!("{}/api/v1{path}", self.base))
+            .header("Authorization", format!("Token token={}", self.key))
+            .header("Content-Type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("request");
+        let status = r.status();
+        let text = r.text().await.expect("body");
+        assert!(status.is_success(), "PUT {path}: {status} {text}");
+        serde_json::from_str(&text).expect("json")
+    }
+
+    /// Creates an offer for `customer` titled `title` (Kranzler Bau GmbH's address, one
+    /// item of 100.00 EUR at 19 % tax, dated 2026-11-02, valid until 2026-12-02); returns it.
+    pub async fn offer(&self, customer: i64, title: &str) -> Value {
+        self.post(
+            "/offers",
+            json!({"company_id": customer, "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
+                "date": "2026-11-02", "due_date": "2026-12-02", "title": title, "tax": 19,
+                "currency": "EUR",
+                "items": [{"type": "item", "title": "Scaffolding", "quantity": 1, "unit": "pc", "unit_price": 100}]}),
+        )
+        .await
     }
 
     /// Creates an invoice for `customer` titled `title` with one item of 100.00 EUR at

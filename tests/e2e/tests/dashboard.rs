@@ -22,19 +22,6 @@ async fn invoice(
     server.post("/invoices", body).await
 }
 
-/// PUT `/api/v1{path}` with `body` (the harness only posts).
-async fn put(server: &Server, path: &str, body: Value) {
-    let r = reqwest::Client::new()
-        .put(format!("{}/api/v1{path}", server.base))
-        .header("Authorization", format!("Token token={}", server.key))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("request");
-    assert!(r.status().is_success(), "PUT {path}: {}", r.status());
-}
-
 /// Screenshots light and dark at 1280 and 1024 px (then light at 1280 again).
 async fn shots(b: &Browser, name: &str) {
     for theme in ["light", "dark"] {
@@ -129,12 +116,12 @@ async fn sign_in_lands_on_the_dashboard_and_a_figure_opens_its_list() {
                    "items": [{"type": "item", "title": "Design", "quantity": 2, "unit": "h", "unit_price": 125}]}),
         )
         .await;
-    put(
-        &server,
-        &format!("/offers/{}/update_status", offer["id"]),
-        json!({"status": "sent"}),
-    )
-    .await;
+    server
+        .put(
+            &format!("/offers/{}/update_status", offer["id"]),
+            json!({"status": "sent"}),
+        )
+        .await;
 
     b.open(&server.base, "/").await;
     b.wait_js(

@@ -14,15 +14,7 @@ fn row(n: usize, field: &str) -> String {
 async fn an_offer_is_edited_through_its_edit_page() {
     let server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Kranzler Bau GmbH").await;
-    let offer = server
-        .post(
-            "/offers",
-            json!({"company_id": customer, "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
-                "date": "2026-11-02", "due_date": "2026-12-02", "title": "Facade offer", "tax": 19,
-                "currency": "EUR",
-                "items": [{"type": "item", "title": "Scaffolding", "quantity": 1, "unit": "pc", "unit_price": 100}]}),
-        )
-        .await;
+    let offer = server.offer(customer, "Facade offer").await;
     let offer_id = offer["id"].as_i64().unwrap();
     let b = Browser::start().await;
     b.sign_in(&server.base, &server.key).await;

@@ -10,7 +10,7 @@
 //! --test einvoice -- --test-threads=1`.
 
 use kontor_e2e::{dist, workspace, Browser, Server};
-use serde_json::{json, Value};
+use serde_json::json;
 
 const SAMPLE: &str = "01.01a-INVOICE_ubl.xml";
 
@@ -31,22 +31,6 @@ async fn drop_file(b: &Browser, css: &str, name: &str, content: &str, kind: &str
         )
         .await
         .expect("drop");
-}
-
-/// PUT `/api/v1{path}` with the key; the JSON answer (panics on non-2xx).
-async fn put(server: &Server, path: &str, body: Value) -> Value {
-    let r = reqwest::Client::new()
-        .put(format!("{}/api/v1{path}", server.base))
-        .header("Authorization", format!("Token token={}", server.key))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .expect("request");
-    let status = r.status();
-    let text = r.text().await.expect("body");
-    assert!(status.is_success(), "PUT {path}: {status} {text}");
-    serde_json::from_str(&text).expect("json")
 }
 
 /// Screenshots at 1280 px and at 1024 px wide (then back to 1280).
@@ -204,9 +188,7 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
 
     // The seller's data completed in the settings: the PDF is a Factur-X e-invoice and the
     // XRechnung XML downloads in both syntaxes.
-    put(
-        &server,
-        "/account",
+    server.put("/account",
         json!({"name": "Kontor Test GmbH", "address": "Musterstraße 1\n10115 Berlin", "country_code": "DE",
             "vat_identifier": "DE123456788", "phone": "+49 30 1234567", "email": "billing@kontor.example",
             "iban": "DE89370400440532013000", "bic": "COBADEFFXXX", "account_holder": "Kontor Test GmbH"}),

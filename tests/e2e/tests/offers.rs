@@ -4,8 +4,7 @@
 //! e-mail to a real SMTP server (aiosmtpd) with both PDFs attached, accepted, and turned
 //! into an invoice without the optional position.
 
-use kontor_e2e::{dist, Browser, Server, SmtpServer};
-use kontor_server::config::AccountConfig;
+use kontor_e2e::{Browser, Server, SmtpServer};
 use serde_json::json;
 
 fn row(n: usize, field: &str) -> String {
@@ -15,11 +14,7 @@ fn row(n: usize, field: &str) -> String {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     let mail = SmtpServer::start().await;
-    let account = AccountConfig {
-        smtp: Some(mail.config()),
-        ..AccountConfig::default()
-    };
-    let server = Server::start_with(Some(dist()), vec![], account).await;
+    let server = Server::start_with_smtp(&mail).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
     let project = server
         .post(

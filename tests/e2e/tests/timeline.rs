@@ -6,7 +6,6 @@
 //! 1024 px.
 
 use kontor_e2e::{dist, Browser, Server, SmtpServer};
-use kontor_server::config::AccountConfig;
 use serde_json::json;
 
 const SELECTED: &str =
@@ -53,11 +52,7 @@ async fn screenshots(b: &Browser, name: &str) {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_sent_invoice_shows_sent_in_its_history_tab() {
     let mail = SmtpServer::start().await;
-    let account = AccountConfig {
-        smtp: Some(mail.config()),
-        ..AccountConfig::default()
-    };
-    let server = Server::start_with(Some(dist()), vec![], account).await;
+    let server = Server::start_with_smtp(&mail).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
     let invoice = server.invoice(customer, "Harbour consulting").await;
     let id = invoice["id"].as_i64().unwrap();
@@ -146,15 +141,7 @@ async fn tabs_are_urls_and_back_returns_to_the_previous_tab() {
 async fn offers_and_purchases_show_their_history_section() {
     let server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Kranzler Bau GmbH").await;
-    let offer = server
-        .post(
-            "/offers",
-            json!({"company_id": customer, "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
-                "date": "2026-11-02", "due_date": "2026-12-02", "title": "Facade offer", "tax": 19,
-                "currency": "EUR",
-                "items": [{"type": "item", "title": "Scaffolding", "quantity": 1, "unit": "pc", "unit_price": 100}]}),
-        )
-        .await;
+    let offer = server.offer(customer, "Facade offer").await;
     let offer_id = offer["id"].as_i64().unwrap();
     let copy = server
         .post(&format!("/offers/{offer_id}/copy"), json!({}))
