@@ -74,8 +74,19 @@ impl Server {
 
     /// PUTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).
     pub async fn put(&self, path: &str, body: Value) -> Value {
+        self.send_json(reqwest::Method::PUT, path, body).await
+    }
+
+    /// Sends JSON with `method` to `/api/v1{path}` with the key; returns the JSON answer
+    /// (panics on non-2xx) — [`Server::post`] and [`Server::put`].
+    pub(crate) async fn send_json(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Value,
+    ) -> Value {
         let r = reqwest::Client::new()
-            .put(format!("{}/api/v1{path}", self.base))
+            .request(method.clone(), format!("{}/api/v1{path}", self.base))
             .header("Authorization", format!("Token token={}", self.key))
             .header("Content-Type", "application/json")
             .body(body.to_string())
@@ -84,7 +95,7 @@ impl Server {
             .expect("request");
         let status = r.status();
         let text = r.text().await.expect("body");
-        assert!(status.is_success(), "PUT {path}: {status} {text}");
+        assert!(status.is_success(), "{method} {path}: {status} {text}");
         serde_json::from_str(&text).expect("json")
     }
 

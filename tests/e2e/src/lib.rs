@@ -106,18 +106,7 @@ impl Server {
 
     /// POSTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).
     pub async fn post(&self, path: &str, body: Value) -> Value {
-        let r = reqwest::Client::new()
-            .post(format!("{}/api/v1{path}", self.base))
-            .header("Authorization", format!("Token token={}", self.key))
-            .header("Content-Type", "application/json")
-            .body(body.to_string())
-            .send()
-            .await
-            .expect("request");
-        let status = r.status();
-        let text = r.text().await.expect("body");
-        assert!(status.is_success(), "POST {path}: {status} {text}");
-        serde_json::from_str(&text).expect("json")
+        self.send_json(reqwest::Method::POST, path, body).await
     }
 
     /// Creates a user with a password, as `kontor-server users create --email … --firstname
