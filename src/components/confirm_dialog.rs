@@ -40,7 +40,7 @@ pub fn ConfirmDialog(
         <Dialog open=open title=title>
             <p class="confirm-text">{move || text.get()}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{crate::i18n::t().common.cancel}</button>
                 <button type="button" class="btn btn-primary" id=confirm_id autofocus
                     disabled=move || pending.get() on:click=move |_| on_confirm.run(())>
                     {label.get_value()}
