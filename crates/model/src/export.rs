@@ -314,7 +314,7 @@ pub fn purchase_groups(purchase: &Purchase, by_account: bool) -> Option<Vec<TaxG
 
 /// The column names of `invoices.csv`.
 pub fn invoice_header(locale: Locale) -> [&'static str; 14] {
-    match locale {
+    let head = match locale {
         Locale::En => [
             "number",
             "date",
@@ -322,6 +322,24 @@ pub fn invoice_header(locale: Locale) -> [&'static str; 14] {
             "customer",
             "debtor_number",
             "vat_identifier",
+        ],
+        Locale::De => [
+            "Rechnungsnummer",
+            "Rechnungsdatum",
+            "Fälligkeit",
+            "Kunde",
+            "Debitor",
+            "USt-IdNr.",
+        ],
+    };
+    header(head, locale)
+}
+
+/// The six document columns `head`, then the names of the common tail of both CSVs
+/// ([`group_row`]): title, status, currency, tax category, tax rate, net, tax, gross.
+fn header(head: [&'static str; 6], locale: Locale) -> [&'static str; 14] {
+    let tail = match locale {
+        Locale::En => [
             "title",
             "status",
             "currency",
@@ -332,12 +350,6 @@ pub fn invoice_header(locale: Locale) -> [&'static str; 14] {
             "gross",
         ],
         Locale::De => [
-            "Rechnungsnummer",
-            "Rechnungsdatum",
-            "Fälligkeit",
-            "Kunde",
-            "Debitor",
-            "USt-IdNr.",
             "Titel",
             "Status",
             "Währung",
@@ -347,7 +359,11 @@ pub fn invoice_header(locale: Locale) -> [&'static str; 14] {
             "Steuer",
             "Brutto",
         ],
-    }
+    };
+    std::array::from_fn(|i| match i.checked_sub(head.len()) {
+        None => head[i],
+        Some(t) => tail[t],
+    })
 }
 
 /// One CSV row of a VAT group: the document's six own columns (`head`), then title,
@@ -411,7 +427,7 @@ pub fn invoice_rows(
 
 /// The column names of `purchases.csv`.
 pub fn purchase_header(locale: Locale) -> [&'static str; 14] {
-    match locale {
+    let head = match locale {
         Locale::En => [
             "number",
             "receipt_number",
@@ -419,14 +435,6 @@ pub fn purchase_header(locale: Locale) -> [&'static str; 14] {
             "due_date",
             "supplier",
             "creditor_number",
-            "title",
-            "status",
-            "currency",
-            "tax_category",
-            "tax_rate",
-            "net",
-            "tax",
-            "gross",
         ],
         Locale::De => [
             "Belegnummer",
@@ -435,16 +443,9 @@ pub fn purchase_header(locale: Locale) -> [&'static str; 14] {
             "Fälligkeit",
             "Lieferant",
             "Kreditor",
-            "Titel",
-            "Status",
-            "Währung",
-            "Steuerart",
-            "Steuersatz",
-            "Netto",
-            "Steuer",
-            "Brutto",
         ],
-    }
+    };
+    header(head, locale)
 }
 
 /// The rows of one purchase in `purchases.csv`: one per VAT group
@@ -697,6 +698,48 @@ mod tests {
         assert_eq!(
             QuickPeriod::LastMonth.range(date(2026, 3, 31)),
             (date(2026, 2, 1), date(2026, 2, 28))
+        );
+    }
+
+    #[test]
+    fn headers_name_every_column_in_order() {
+        assert_eq!(
+            invoice_header(Locale::En),
+            [
+                "number",
+                "date",
+                "due_date",
+                "customer",
+                "debtor_number",
+                "vat_identifier",
+                "title",
+                "status",
+                "currency",
+                "tax_category",
+                "tax_rate",
+                "net",
+                "tax",
+                "gross"
+            ]
+        );
+        assert_eq!(
+            purchase_header(Locale::De),
+            [
+                "Belegnummer",
+                "Rechnungsnummer Lieferant",
+                "Belegdatum",
+                "Fälligkeit",
+                "Lieferant",
+                "Kreditor",
+                "Titel",
+                "Status",
+                "Währung",
+                "Steuerart",
+                "Steuersatz",
+                "Netto",
+                "Steuer",
+                "Brutto"
+            ]
         );
     }
 
