@@ -7,6 +7,24 @@ use serde_json::Value;
 use std::time::Duration;
 
 impl Browser {
+    /// Screenshots `{name}-{theme}-{width}` in the light and the dark theme (`data-theme`
+    /// on `<html>`) at 1280 and 1024 px wide; then the theme follows the system again and
+    /// the window is 1280 px wide.
+    pub async fn theme_screenshots(&self, name: &str) {
+        for theme in ["light", "dark"] {
+            let set = "document.documentElement.dataset.theme = arguments[0]; return true;";
+            self.wait_js(set, vec![theme.into()]).await;
+            for width in [1280, 1024] {
+                self.client.set_window_size(width, 900).await.expect("resize");
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                self.screenshot(&format!("{name}-{theme}-{width}")).await;
+            }
+        }
+        let unset = "delete document.documentElement.dataset.theme; return true;";
+        self.wait_js(unset, vec![]).await;
+        self.client.set_window_size(1280, 900).await.expect("resize");
+    }
+
     /// Opens `base` and signs in with `key` (same origin); waits for the invoice list,
     /// where most tests start: sign-in lands on the dashboard ([`Browser::sign_in_only`]),
     /// then the navigation's "Invoices" opens the list.

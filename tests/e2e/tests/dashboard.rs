@@ -22,29 +22,6 @@ async fn invoice(
     server.post("/invoices", body).await
 }
 
-/// Screenshots light and dark at 1280 and 1024 px (then light at 1280 again).
-async fn shots(b: &Browser, name: &str) {
-    for theme in ["light", "dark"] {
-        b.client
-            .execute(
-                "document.documentElement.dataset.theme = arguments[0];",
-                vec![theme.into()],
-            )
-            .await
-            .expect("theme");
-        for width in [1280, 1024] {
-            b.client.set_window_size(width, 900).await.expect("resize");
-            tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-            b.screenshot(&format!("{name}-{theme}-{width}")).await;
-        }
-    }
-    b.client
-        .execute("delete document.documentElement.dataset.theme;", vec![])
-        .await
-        .expect("theme");
-    b.client.set_window_size(1280, 900).await.expect("resize");
-}
-
 /// The trimmed text of the first element matching `css`.
 async fn text_of(b: &Browser, css: &str) -> String {
     b.find(css)
@@ -72,7 +49,7 @@ async fn sign_in_lands_on_the_dashboard_and_a_figure_opens_its_list() {
     b.wait_text("No purchases waiting for approval.").await;
     b.wait_text("No sent offers waiting for an answer.").await;
     b.wait_text("Nothing to show yet").await;
-    shots(&b, "dashboard-empty").await;
+    b.theme_screenshots("dashboard-empty").await;
 
     // A known data set: one overdue invoice (119.00), one open but not due (238.00 −
     // 38.00 paid = 200.00), a pending purchase and a sent offer.
@@ -160,7 +137,7 @@ async fn sign_in_lands_on_the_dashboard_and_a_figure_opens_its_list() {
         vec![],
     )
     .await;
-    shots(&b, "dashboard").await;
+    b.theme_screenshots("dashboard").await;
     assert!(!b.body_text().await.contains("Nothing to show yet"));
     b.client
         .execute(

@@ -65,22 +65,6 @@ fn zip_names(zip: &[u8]) -> Vec<String> {
     names
 }
 
-/// Screenshots light and dark (the theme forced by `data-theme` on `<html>`), each at 1280
-/// and 1024 px.
-async fn screenshots(b: &Browser, name: &str) {
-    for theme in ["light", "dark"] {
-        let set = "document.documentElement.dataset.theme = arguments[0]; return true;";
-        b.wait_js(set, vec![theme.into()]).await;
-        b.screenshot(&format!("{name}-{theme}-1280")).await;
-        b.client.set_window_size(1024, 900).await.expect("resize");
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        b.screenshot(&format!("{name}-{theme}-1024")).await;
-        b.client.set_window_size(1280, 900).await.expect("resize");
-    }
-    let unset = "delete document.documentElement.dataset.theme; return true;";
-    b.wait_js(unset, vec![]).await;
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn download_each_export_and_check_its_contents() {
     let server = Server::start(Some(dist()), vec![]).await;
@@ -153,7 +137,7 @@ async fn download_each_export_and_check_its_contents() {
     );
     b.select("#export-numbers", "de").await;
     let suffix = format!("{}_{}", from.format("%Y-%m-%d"), to.format("%Y-%m-%d"));
-    screenshots(&b, "exports").await;
+    b.theme_screenshots("exports").await;
 
     // invoices.csv: BOM, `;`, the German decimal comma, one row.
     let (name, bytes) = download(&b, "#export-invoices").await;

@@ -34,21 +34,6 @@ fn message_id(message: &str) -> String {
         .expect("a Message-ID header")
 }
 
-/// Screenshots light and dark (the theme forced by `data-theme` on `<html>`), each at 1280
-/// and 1024 px.
-async fn screenshots(b: &Browser, name: &str) {
-    for theme in ["light", "dark"] {
-        let set = "document.documentElement.dataset.theme = arguments[0]; return true;";
-        b.wait_js(set, vec![theme.into()]).await;
-        b.screenshot(&format!("{name}-{theme}-1280")).await;
-        b.client.set_window_size(1024, 900).await.expect("resize");
-        b.screenshot(&format!("{name}-{theme}-1024")).await;
-        b.client.set_window_size(1280, 900).await.expect("resize");
-    }
-    let unset = "delete document.documentElement.dataset.theme; return true;";
-    b.wait_js(unset, vec![]).await;
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_sent_invoice_shows_sent_in_its_history_tab() {
     let mail = SmtpServer::start().await;
@@ -80,7 +65,7 @@ async fn a_sent_invoice_shows_sent_in_its_history_tab() {
     assert_eq!(b.wait_js(first, vec![]).await, "sent", "newest first");
     b.wait_text(&format!("Message-ID {id_header}")).await;
     b.wait_text(&format!("Finalized as {number}")).await;
-    screenshots(&b, "timeline-01-history").await;
+    b.theme_screenshots("timeline-01-history").await;
 
     // Opened directly (a link, a reload), the URL selects the tab.
     b.open(&server.base, &format!("/invoices/{id}/history"))
@@ -104,7 +89,7 @@ async fn tabs_are_urls_and_back_returns_to_the_previous_tab() {
     wait_tab(&b, "overview", &overview).await;
     b.click("#tab-payments").await;
     wait_tab(&b, "payments", &format!("/invoices/{id}/payments")).await;
-    screenshots(&b, "timeline-02-payments-tab").await;
+    b.theme_screenshots("timeline-02-payments-tab").await;
     b.client.back().await.expect("back");
     wait_tab(&b, "overview", &overview).await;
     b.client.forward().await.expect("forward");
@@ -176,7 +161,7 @@ async fn offers_and_purchases_show_their_history_section() {
     let scroll =
         "document.querySelector('#history-title').scrollIntoView({block: 'start'}); return true;";
     b.wait_js(scroll, vec![]).await;
-    screenshots(&b, "timeline-03-offer").await;
+    b.theme_screenshots("timeline-03-offer").await;
 
     b.open(&server.base, &format!("/purchases/{}", purchase["id"]))
         .await;
@@ -186,6 +171,6 @@ async fn offers_and_purchases_show_their_history_section() {
     let scroll =
         "document.querySelector('#history-title').scrollIntoView({block: 'start'}); return true;";
     b.wait_js(scroll, vec![]).await;
-    screenshots(&b, "timeline-04-purchase").await;
+    b.theme_screenshots("timeline-04-purchase").await;
     b.close().await;
 }
