@@ -15,14 +15,20 @@ impl Browser {
             let set = "document.documentElement.dataset.theme = arguments[0]; return true;";
             self.wait_js(set, vec![theme.into()]).await;
             for width in [1280, 1024] {
-                self.client.set_window_size(width, 900).await.expect("resize");
+                self.client
+                    .set_window_size(width, 900)
+                    .await
+                    .expect("resize");
                 tokio::time::sleep(Duration::from_millis(300)).await;
                 self.screenshot(&format!("{name}-{theme}-{width}")).await;
             }
         }
         let unset = "delete document.documentElement.dataset.theme; return true;";
         self.wait_js(unset, vec![]).await;
-        self.client.set_window_size(1280, 900).await.expect("resize");
+        self.client
+            .set_window_size(1280, 900)
+            .await
+            .expect("resize");
     }
 
     /// Opens `base` and signs in with `key` (same origin); waits for the invoice list,
