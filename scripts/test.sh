@@ -39,4 +39,4 @@ trunk build --release --public-url /kontor/ --dist "$target_dir/dist-prefix"
 
 step "end-to-end browser tests"
 KONTOR_DIST="$PWD/dist" KONTOR_DIST_PREFIX="$target_dir/dist-prefix" \
-  cargo test -p kontor-e2e -- --test-threads=1
+  cargo test -p kontor-e2e --no-fail-fast -- --test-threads=1

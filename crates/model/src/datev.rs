@@ -430,26 +430,13 @@ pub fn fiscal_year(start_month: u32, date: NaiveDate) -> (NaiveDate, NaiveDate) 
     (start, end)
 }
 
-/// Why a DATEV export of `from`–`to` cannot be written with `settings`: field errors for
-/// a missing consultant or client number (`datev.consultant_number`,
-/// `datev.client_number`) and for a period that leaves one fiscal year (`to`: a
-/// Buchungsstapel belongs to one fiscal year, its Belegdatum has no year).
+/// Why a DATEV export of `from`–`to` cannot be written with `settings`: a period that
+/// leaves one fiscal year (`to`: a Buchungsstapel belongs to one fiscal year, its
+/// Belegdatum has no year). Missing consultant or client numbers do not stop the export:
+/// those header fields are written empty so the accountant gets
+/// the file at once and DATEV asks for the numbers at import.
 pub fn check_export(settings: &DatevSettings, from: NaiveDate, to: NaiveDate) -> FieldErrors {
     let mut e = FieldErrors::new();
-    if settings.consultant_number.is_none() {
-        push_error(
-            &mut e,
-            "datev.consultant_number",
-            "is required for the DATEV export: set it in the settings",
-        );
-    }
-    if settings.client_number.is_none() {
-        push_error(
-            &mut e,
-            "datev.client_number",
-            "is required for the DATEV export: set it in the settings",
-        );
-    }
     let (start, end) = fiscal_year(settings.fiscal_year_start, from);
     if to > end {
         push_error(
@@ -883,15 +870,13 @@ mod tests {
         assert!(check_export(&settings(), date(2026, 11, 1), date(2026, 11, 30)).is_empty());
         let e = check_export(&settings(), date(2026, 12, 1), date(2027, 1, 31));
         assert_eq!(e.keys().collect::<Vec<_>>(), ["to"]);
-        let e = check_export(
+        // Missing consultant and client numbers do not stop the export.
+        assert!(check_export(
             &DatevSettings::default(),
             date(2026, 1, 1),
             date(2026, 1, 2),
-        );
-        assert_eq!(
-            e.keys().collect::<Vec<_>>(),
-            ["datev.client_number", "datev.consultant_number"]
-        );
+        )
+        .is_empty());
     }
 
     #[test]

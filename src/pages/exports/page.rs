@@ -102,7 +102,7 @@ pub fn ExportsPage() -> impl IntoView {
             </p>
             <p class="field-hint">
                 "By document date, both days included. The DATEV batch uses the consultant and client number and the accounts from "
-                <a href=href("/settings")>"Settings"</a>"."
+                <a href=href("/settings")>"Settings"</a>"; while the numbers are not set, those header fields stay empty and DATEV asks for them at import."
             </p>
         </section>
         <div class="exports-list">

@@ -280,9 +280,22 @@ impl Browser {
             .execute("arguments[0].scrollIntoView({block: 'center'})", vec![arg])
             .await
             .expect("scroll");
-        el.click()
-            .await
-            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+        if let Err(e) = el.click().await {
+            // A toast over the control: close the toasts, as a person would, and click again.
+            if !e.to_string().contains("toast") {
+                panic!("click {css}: {e}");
+            }
+            self.client
+                .execute(
+                    "document.querySelectorAll('.toast-close').forEach(b => b.click())",
+                    vec![],
+                )
+                .await
+                .expect("close toasts");
+            el.click()
+                .await
+                .unwrap_or_else(|e| panic!("click {css}: {e}"));
+        }
     }
 
     /// Writes a PNG of the page to the artifacts folder.
