@@ -280,9 +280,11 @@ async fn time_is_billed_through_the_picker() {
     b.wait_text("Time sheet").await;
     b.click("#tab-timesheet").await;
     b.wait_text_of("[data-total=hours]", "6.5 h").await;
-
+    // The tab is in the address (`/invoices/12/timesheet`); the invoice is `/invoices/12`.
     let path = b.path().await;
-    let created = server.get(&path).await;
+    assert!(path.ends_with("/timesheet"), "{path}");
+    let path = path.trim_end_matches("/timesheet");
+    let created = server.get(path).await;
     let items = created["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
     assert_eq!(
