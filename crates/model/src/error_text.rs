@@ -189,7 +189,7 @@ pub fn german(message: &str) -> String {
 /// the first listed language with the highest weight is German, else `"en"` (the
 /// fallback).
 pub fn language(accept_language: &str) -> &'static str {
-    let mut best: Option<(f32, bool)> = None;
+    let mut best: Option<(rust_decimal::Decimal, bool)> = None;
     for item in accept_language.split(',') {
         let mut parts = item.trim().split(';');
         let tag = parts.next().unwrap_or("").trim().to_ascii_lowercase();
@@ -200,16 +200,16 @@ pub fn language(accept_language: &str) -> &'static str {
             .find_map(|p| {
                 p.trim()
                     .strip_prefix("q=")
-                    .and_then(|v| v.parse::<f32>().ok())
+                    .and_then(|v| v.trim().parse::<rust_decimal::Decimal>().ok())
             })
-            .unwrap_or(1.0);
+            .unwrap_or(rust_decimal::Decimal::ONE);
         let german = tag == "de" || tag.starts_with("de-");
         if best.is_none_or(|(bq, _)| q > bq) {
             best = Some((q, german));
         }
     }
     match best {
-        Some((q, true)) if q > 0.0 => "de",
+        Some((q, true)) if q > rust_decimal::Decimal::ZERO => "de",
         _ => "en",
     }
 }
