@@ -1,4 +1,4 @@
-//! Generates the app's text catalogue from `locales/en.json` and `locales/de.json` at
+//! Generates the app's text catalogue from `locales/en/*.json` and `locales/de/*.json` at
 //! compile time (issue 12): a key missing or empty in either language fails the build.
 //! See `build/catalogue.rs` and `docs/decisions.md` § German and English in the app.
 
@@ -6,13 +6,16 @@
 mod catalogue;
 
 fn main() {
-    println!("cargo:rerun-if-changed=locales/en.json");
-    println!("cargo:rerun-if-changed=locales/de.json");
+    println!("cargo:rerun-if-changed=locales");
     println!("cargo:rerun-if-changed=build/catalogue.rs");
     let read = |lang: &str| {
-        let path = format!("locales/{lang}.json");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        catalogue::parse(&path, &text).unwrap_or_else(|e| panic!("{e}"))
+        let dir = std::path::PathBuf::from(format!("locales/{lang}"));
+        if let Ok(files) = std::fs::read_dir(&dir) {
+            for file in files.flatten() {
+                println!("cargo:rerun-if-changed={}", file.path().display());
+            }
+        }
+        catalogue::read_dir(&dir).unwrap_or_else(|e| panic!("{e}"))
     };
     let en = read("en");
     let de = read("de");
@@ -30,4 +33,32 @@ fn main() {
         catalogue::generate(&langs),
     )
     .expect("write catalogue.rs");
+    // The catalogue files themselves, for the catalogue test (`tests/i18n.rs`), which runs
+    // in the browser and cannot read the directory.
+    let mut sources = String::from(
+        "/// `(language, file, JSON)` of every catalogue file.\npub static SOURCES: &[(&str, &str, &str)] = &[\n",
+    );
+    for lang in ["en", "de"] {
+        let mut files: Vec<_> = std::fs::read_dir(format!("locales/{lang}"))
+            .expect("locales")
+            .flatten()
+            .map(|f| f.path())
+            .filter(|p| p.extension().and_then(|e| e.to_str()) == Some("json"))
+            .collect();
+        files.sort();
+        for file in files {
+            let abs = std::fs::canonicalize(&file).expect("canonical path");
+            sources.push_str(&format!(
+                "    ({lang:?}, {:?}, include_str!({:?})),\n",
+                file.display().to_string(),
+                abs.display().to_string()
+            ));
+        }
+    }
+    sources.push_str("];\n");
+    std::fs::write(
+        std::path::Path::new(&out).join("catalogue_sources.rs"),
+        sources,
+    )
+    .expect("write catalogue_sources.rs");
 }

@@ -1,6 +1,6 @@
 //! The compile-time catalogue check and generator (issue 12, `docs/decisions.md`
-//! § German and English in the app): reads `locales/en.json` and `locales/de.json`
-//! (`{"namespace": {"key": "text"}}`), refuses a key missing or empty in either language, a
+//! § German and English in the app): reads every `locales/<lang>/*.json` file (one file per
+//! area of the app, each `{"namespace": {"key": "text"}}`; a namespace lives in one file only), refuses a key missing or empty in either language, a
 //! key that is not a Rust identifier and a `{placeholder}` set that differs between the
 //! languages, and writes one Rust struct per namespace with one `&'static str` field per
 //! key plus a static value per language. Shared by `build.rs` and the catalogue test.
@@ -32,6 +32,38 @@ pub fn parse(name: &str, json: &str) -> Result<Entries, String> {
         out.insert(ns.clone(), texts);
     }
     Ok(out)
+}
+
+/// Merges the catalogue files of one language (`(file name, JSON)` pairs, any order) into one
+/// catalogue; `Err` names a file that is no catalogue or a namespace defined in two files.
+pub fn merge(files: &[(String, String)]) -> Result<Entries, String> {
+    let mut out = Entries::new();
+    let mut origin: BTreeMap<String, String> = BTreeMap::new();
+    for (name, json) in files {
+        for (ns, keys) in parse(name, json)? {
+            if let Some(first) = origin.insert(ns.clone(), name.clone()) {
+                return Err(format!("namespace `{ns}` is defined in {first} and in {name}"));
+            }
+            out.insert(ns, keys);
+        }
+    }
+    Ok(out)
+}
+
+/// Reads and merges every `*.json` file of `dir` (one language's catalogue), sorted by name.
+pub fn read_dir(dir: &std::path::Path) -> Result<Entries, String> {
+    let mut files = Vec::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.extension().and_then(|e| e.to_str()) == Some("json") {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            files.push((path.display().to_string(), text));
+        }
+    }
+    files.sort();
+    merge(&files)
 }
 
 fn identifier(s: &str) -> bool {

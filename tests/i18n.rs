@@ -30,6 +30,8 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use wasm_bindgen_test::*;
 
+include!(concat!(env!("OUT_DIR"), "/catalogue_sources.rs"));
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// Back to the default language when the test ends.
@@ -43,11 +45,39 @@ impl Drop for Reset {
 
 #[wasm_bindgen_test]
 fn the_catalogues_have_every_key_in_both_languages() {
-    let en = catalogue::parse("en", include_str!("../locales/en.json")).unwrap();
-    let de = catalogue::parse("de", include_str!("../locales/de.json")).unwrap();
+    let files = |lang: &str| -> Vec<(String, String)> {
+        SOURCES
+            .iter()
+            .filter(|(l, _, _)| *l == lang)
+            .map(|(_, name, json)| (name.to_string(), json.to_string()))
+            .collect()
+    };
+    assert!(files("en").len() == files("de").len() && !files("en").is_empty());
+    let en = catalogue::merge(&files("en")).unwrap();
+    let de = catalogue::merge(&files("de")).unwrap();
     let problems = catalogue::problems(&[("en", &en), ("de", &de)]);
     assert!(problems.is_empty(), "{problems:#?}");
     assert!(en.values().map(|keys| keys.len()).sum::<usize>() > 50);
+}
+
+#[wasm_bindgen_test]
+fn a_namespace_in_two_files_is_refused() {
+    let a = (
+        "locales/en/a.json".to_string(),
+        r#"{"nav": {"invoices": "Invoices"}}"#.to_string(),
+    );
+    let b = (
+        "locales/en/b.json".to_string(),
+        r#"{"nav": {"offers": "Offers"}}"#.to_string(),
+    );
+    let err = catalogue::merge(&[a.clone(), b]).unwrap_err();
+    assert!(err.contains("`nav`") && err.contains("b.json"), "{err}");
+    let c = (
+        "locales/en/c.json".to_string(),
+        r#"{"offers": {"title": "Offers"}}"#.to_string(),
+    );
+    let merged = catalogue::merge(&[a, c]).unwrap();
+    assert_eq!(merged.len(), 2);
 }
 
 #[wasm_bindgen_test]
