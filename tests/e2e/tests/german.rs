@@ -1,0 +1,419 @@
+//! Issue 12's German in Chromium against the real server with the release bundle: a user
+//! signs in with e-mail and password, switches to German in the user menu and sees
+//! "Rechnungen" and German dates (`02.11.2026`) and amounts (`119,00 €`) in the list; types
+//! `1.234,56` as a unit price and the invoice is stored with 1234.56; every page of the app
+//! in German shows no English word of the interface (texts, labels, placeholders, titles),
+//! screenshotted light and dark at 1280 and 1024 px. The first-run page creates the first
+//! administrator and signs them in.
+
+use kontor_e2e::{dist, Browser, Server};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+const PASSWORD: &str = "Kupfer-Laterne-Hafen-1987";
+
+fn row(field: &str) -> String {
+    format!(".pe-table tbody tr[data-row-key]:nth-of-type(1) [data-field={field}]")
+}
+
+async fn sign_in_with_password(b: &Browser, base: &str, email: &str, password: &str) {
+    b.client
+        .goto(&format!("{base}/sign-in"))
+        .await
+        .expect("open");
+    b.find("#email").await;
+    b.fill("#email", email).await;
+    b.fill("#password", password).await;
+    b.click("#sign-in-submit").await;
+    b.wait_js(
+        "return location.pathname.endsWith('/dashboard') && !!document.querySelector('.page-head h1');",
+        vec![],
+    )
+    .await;
+}
+
+async fn heading_is(b: &Browser, heading: &str) {
+    b.wait_js(
+        "return document.querySelector('.page-head h1')?.textContent.trim() === arguments[0];",
+        vec![heading.into()],
+    )
+    .await;
+}
+
+/// Light and dark at 1280 and 1024 px.
+async fn shots(b: &Browser, name: &str) {
+    for theme in ["light", "dark"] {
+        b.client
+            .execute(
+                "document.documentElement.dataset.theme = arguments[0];",
+                vec![theme.into()],
+            )
+            .await
+            .expect("theme");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        b.screenshot(&format!("german-{name}-1280-{theme}")).await;
+        b.client.set_window_size(1024, 900).await.expect("resize");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        b.screenshot(&format!("german-{name}-1024-{theme}")).await;
+        b.client.set_window_size(1280, 900).await.expect("resize");
+    }
+}
+
+/// Words of the English interface that German pages must not show (whole words, case as
+/// the English interface writes them). The test data is German so none of these come from
+/// records.
+const ENGLISH: &[&str] = &[
+    "Invoice",
+    "Invoices",
+    "invoice",
+    "Offer",
+    "Offers",
+    "Purchase",
+    "Purchases",
+    "Customer",
+    "Customers",
+    "Supplier",
+    "Suppliers",
+    "Save",
+    "Cancel",
+    "Delete",
+    "Edit",
+    "Search",
+    "Settings",
+    "Payment",
+    "Payments",
+    "Positions",
+    "Position title",
+    "Quantity",
+    "Unit price",
+    "Due",
+    "Draft",
+    "Paid",
+    "Overdue",
+    "Date",
+    "Title",
+    "Amount",
+    "Add",
+    "Copy",
+    "Download",
+    "Send",
+    "Back",
+    "Loading",
+    "Previous",
+    "Next",
+    "Sign out",
+    "Users",
+    "Net",
+    "Gross",
+    "Subtotal",
+    "Discount",
+    "the",
+    "and",
+    "with",
+    "of",
+    "for",
+    "to",
+    "your",
+    "This",
+    "No",
+    "Yes",
+];
+
+/// The English words found on the page now: in its text (incl. option texts) and in
+/// `aria-label`, `placeholder`, `title` and `alt` attributes; each with where it was found.
+async fn english_words(b: &Browser) -> Vec<String> {
+    let found = b
+        .client
+        .execute(
+            r#"
+            const words = arguments[0];
+            const texts = [];
+            const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            while (walk.nextNode()) {
+                const n = walk.currentNode;
+                const p = n.parentElement;
+                if (!p || p.closest('script, style, iframe, .pdf-frame, [data-record-text]')) continue;
+                texts.push([n.textContent, p.tagName.toLowerCase() + (p.id ? '#' + p.id : '') + (p.className && typeof p.className === 'string' ? '.' + p.className.split(' ')[0] : '')]);
+            }
+            for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
+                for (const a of ['aria-label', 'placeholder', 'title', 'alt']) {
+                    const v = el.getAttribute(a);
+                    if (v) texts.push([v, el.tagName.toLowerCase() + '[' + a + ']']);
+                }
+            }
+            if (document.title) texts.push([document.title, 'title']);
+            const out = [];
+            for (const [text, where] of texts) {
+                for (const w of words) {
+                    const re = new RegExp('(^|[^A-Za-zÄÖÜäöüß-])' + w.replace(/ /g, '\\s+') + '($|[^A-Za-zÄÖÜäöüß-])');
+                    if (re.test(text)) out.push(w + ' in ' + where + ': ' + text.trim().slice(0, 80));
+                }
+            }
+            return out;
+            "#,
+            vec![json!(ENGLISH)],
+        )
+        .await
+        .expect("scan");
+    found
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn switch_to_german_see_the_list_in_german_and_type_a_german_unit_price() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    server
+        .user("ada@kontor.test", "Ada", "Admin", "admin", PASSWORD)
+        .await;
+    let customer = server.customer("Hafen Logistik GmbH").await;
+    server.invoice(customer, "Lagerung November").await;
+    let b = Browser::start().await;
+    b.client.set_window_size(1280, 900).await.unwrap();
+    sign_in_with_password(&b, &server.base, "ada@kontor.test", PASSWORD).await;
+    heading_is(&b, "Dashboard").await;
+
+    // The user menu's language: German at once (the page reloads), stored with the user.
+    b.click("#user-menu-button").await;
+    b.click("#language-de").await;
+    heading_is(&b, "Übersicht").await;
+    let users = server.get("/users").await;
+    let ada = users
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["email"] == "ada@kontor.test")
+        .cloned()
+        .unwrap_or(Value::Null);
+    assert_eq!(
+        ada["language"], "de",
+        "the language is stored with the user"
+    );
+    assert_eq!(
+        b.client
+            .execute("return document.documentElement.lang;", vec![])
+            .await
+            .unwrap(),
+        "de"
+    );
+
+    // The invoice list in German: heading, dates and amounts.
+    b.click(".sidenav a[href$='/invoices']").await;
+    heading_is(&b, "Rechnungen").await;
+    b.wait_text("02.11.2026").await;
+    b.wait_text("119,00 €").await;
+    let body = b.body_text().await;
+    assert!(
+        !body.contains("11/2/2026") && !body.contains("2026-11-02"),
+        "{body}"
+    );
+    shots(&b, "invoice-list").await;
+
+    // A new invoice with a unit price typed the German way.
+    b.open(&server.base, "/invoices/new").await;
+    b.pick_company("#f-customer_id", "Hafen Logistik GmbH")
+        .await;
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
+    b.fill("#f-title", "Beratung Dezember").await;
+    b.fill(&row("title"), "Beratung").await;
+    b.fill(&row("quantity"), "1").await;
+    b.fill(&row("unit_price"), "1.234,56").await;
+    // 1,234.56 net + 19 % = 1,469.13 gross, shown in German.
+    b.wait_text("1.234,56 €").await;
+    b.wait_text("1.469,13 €").await;
+    shots(&b, "invoice-form").await;
+    // Save as a draft (the form's second button): stored as 1234.56.
+    b.click(".form-actions button.btn:not(.btn-primary)").await;
+    b.wait_js(
+        "return /^\\/invoices\\/\\d+$/.test(location.pathname);",
+        vec![],
+    )
+    .await;
+    let path = b.path().await;
+    let id = path.trim_start_matches("/invoices/");
+    let stored = server.get(&format!("/invoices/{id}")).await;
+    assert_eq!(
+        stored["items"][0]["unit_price"]
+            .to_string()
+            .trim_matches('"'),
+        "1234.56"
+    );
+    assert_eq!(stored["title"], "Beratung Dezember");
+    b.wait_text("1.469,13 €").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_page_in_german_shows_no_english() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    server
+        .user("ada@kontor.test", "Ada", "Admin", "admin", PASSWORD)
+        .await;
+    let customer = server.customer("Hafen Logistik GmbH").await;
+    let supplier = server
+        .post(
+            "/companies",
+            json!({"name": "Papierhaus Nord GmbH", "kind": "supplier", "address": "Speicherstadt 1\n20457 Hamburg"}),
+        )
+        .await["id"]
+        .as_i64()
+        .unwrap();
+    let invoice = server.invoice(customer, "Lagerung November").await;
+    let invoice_id = invoice["id"].as_i64().unwrap();
+    let offer = server.offer(customer, "Gerüstbau Fassade").await;
+    let offer_id = offer["id"].as_i64().unwrap();
+    let purchase = server
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                   "supplier_id": supplier, "receipt_identifier": "RE-11", "title": "Druckerpapier",
+                   "items": [{"title": "Papier", "total": 119, "tax": 19, "tax_included": true}]}),
+        )
+        .await;
+    let purchase_id = purchase["id"].as_i64().unwrap();
+    let recurring = server
+        .post(
+            "/recurring_invoices",
+            json!({"template": {"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
+                    "title": "Wartung {month} {year}", "tax": 19, "currency": "EUR",
+                    "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "Monat", "unit_price": 50}]},
+                   "interval": "monthly", "next_date": "2027-01-01", "mode": "draft"}),
+        )
+        .await;
+    let recurring_id = recurring["id"].as_i64().unwrap();
+
+    let b = Browser::start().await;
+    b.client.set_window_size(1280, 900).await.unwrap();
+    sign_in_with_password(&b, &server.base, "ada@kontor.test", PASSWORD).await;
+    b.click("#user-menu-button").await;
+    b.click("#language-de").await;
+    heading_is(&b, "Übersicht").await;
+
+    let pages: Vec<(String, &str)> = vec![
+        ("/dashboard".into(), "dashboard"),
+        ("/invoices".into(), "invoices"),
+        ("/invoices/new".into(), "invoice-new"),
+        (format!("/invoices/{invoice_id}"), "invoice-detail"),
+        (
+            format!("/invoices/{invoice_id}/document"),
+            "invoice-document",
+        ),
+        (
+            format!("/invoices/{invoice_id}/payments"),
+            "invoice-payments",
+        ),
+        (format!("/invoices/{invoice_id}/history"), "invoice-history"),
+        (format!("/invoices/{invoice_id}/edit"), "invoice-edit"),
+        ("/recurring_invoices".into(), "recurring"),
+        ("/recurring_invoices/new".into(), "recurring-new"),
+        (
+            format!("/recurring_invoices/{recurring_id}"),
+            "recurring-detail",
+        ),
+        ("/offers".into(), "offers"),
+        ("/offers/new".into(), "offer-new"),
+        (format!("/offers/{offer_id}"), "offer-detail"),
+        ("/purchases".into(), "purchases"),
+        ("/purchases/new".into(), "purchase-new"),
+        (format!("/purchases/{purchase_id}"), "purchase-detail"),
+        ("/customers".into(), "customers"),
+        ("/customers/new".into(), "customer-new"),
+        (format!("/customers/{customer}"), "customer-detail"),
+        ("/suppliers".into(), "suppliers"),
+        (format!("/suppliers/{supplier}"), "supplier-detail"),
+        ("/exports".into(), "exports"),
+        ("/settings".into(), "settings"),
+        ("/settings/users".into(), "users"),
+        ("/settings/api_keys".into(), "api-keys"),
+    ];
+    let mut leftovers = Vec::new();
+    for (path, name) in &pages {
+        b.open(&server.base, path).await;
+        b.wait_js(
+            "return !!document.querySelector('.page-head h1') && !document.querySelector('.skeleton, [aria-busy=true]');",
+            vec![],
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        for word in english_words(&b).await {
+            leftovers.push(format!("{path}: {word}"));
+        }
+        shots(&b, name).await;
+    }
+    // The sign-in page in German after signing out.
+    b.click("#user-menu-button").await;
+    b.click("#sign-out").await;
+    b.find("#email").await;
+    for word in english_words(&b).await {
+        leftovers.push(format!("/sign-in: {word}"));
+    }
+    shots(&b, "sign-in").await;
+    assert!(
+        leftovers.is_empty(),
+        "English on German pages:\n{}",
+        leftovers.join("\n")
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_first_run_page_creates_the_first_administrator() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let setup = server.get("/setup").await;
+    assert_eq!(setup["needed"], true, "{setup}");
+    let b = Browser::start().await;
+    b.client.set_window_size(1280, 900).await.unwrap();
+    b.client
+        .goto(&format!("{}/setup", server.base))
+        .await
+        .unwrap();
+    b.find("#setup-email").await;
+    b.fill("#setup-email", "grete@kontor.test").await;
+    b.fill("#setup-firstname", "Grete").await;
+    b.fill("#setup-lastname", "Gründer").await;
+    // A weak password is refused with the server's reason at the field.
+    b.fill("#setup-password", "passwort1234").await;
+    b.click("form button[type=submit]").await;
+    b.wait_js(
+        "return (document.querySelector('#setup-password').closest('div').querySelector('.field-error')?.textContent.trim().length ?? 0) > 0;",
+        vec![],
+    )
+    .await;
+    assert_eq!(server.get("/setup").await["needed"], true);
+    b.fill("#setup-password", PASSWORD).await;
+    b.click("form button[type=submit]").await;
+    // Signed in as the new administrator.
+    b.wait_js(
+        "return location.pathname.endsWith('/dashboard') && !!document.querySelector('#user-menu-button');",
+        vec![],
+    )
+    .await;
+    b.wait_text_of("#user-menu-button .topbar-key", "Grete Gründer")
+        .await;
+    assert_eq!(server.get("/setup").await["needed"], false);
+    let users = server.get("/users").await;
+    let grete = users
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|u| u["email"] == "grete@kontor.test")
+        .cloned()
+        .expect("grete listed");
+    assert_eq!(grete["role"], "admin");
+    // The page is gone once an administrator exists: it sends to sign-in.
+    b.client
+        .goto(&format!("{}/setup", server.base))
+        .await
+        .unwrap();
+    b.wait_js(
+        "return !location.pathname.endsWith('/setup') || !document.querySelector('#setup-email');",
+        vec![],
+    )
+    .await;
+    b.close().await;
+}
