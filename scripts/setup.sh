@@ -17,7 +17,7 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 need_apt=()
-for pkg in chromium chromium-driver libssl-dev pkg-config poppler-utils python3-venv; do
+for pkg in brotli chromium chromium-driver libssl-dev pkg-config poppler-utils python3-venv; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

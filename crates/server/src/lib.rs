@@ -13,6 +13,7 @@ pub mod activities;
 pub mod api_keys;
 pub mod auth;
 pub mod billing;
+pub mod bundle;
 pub mod companies;
 pub mod config;
 pub mod dashboard;

@@ -1,6 +1,7 @@
 //! The whole HTTP application: `/api/v1` (authenticated, JSON errors everywhere,
 //! including unknown routes and wrong methods), CORS for trusted origins, request tracing,
-//! and the browser bundle with fallback to `index.html` for app routes.
+//! and the browser bundle with fallback to `index.html` for app routes ([`crate::bundle`]:
+//! precompressed files, cache headers, compressed API answers).
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -9,7 +10,6 @@ use axum::routing::any;
 use axum::Router;
 use std::path::Path;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::services::{ServeDir, ServeFile};
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
@@ -68,6 +68,7 @@ pub fn api(state: AppState) -> Router {
         ))
         .layer(axum::middleware::map_response(json_charset))
         .layer(axum::middleware::from_fn(crate::localize::localize))
+        .layer(crate::bundle::api_compression())
         .with_state(state)
 }
 
@@ -111,8 +112,7 @@ pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Rou
         .route("/api", any(not_found))
         .route("/api/{*rest}", any(not_found));
     app = match dist {
-        Some(dir) => app
-            .fallback_service(ServeDir::new(dir).fallback(ServeFile::new(dir.join("index.html")))),
+        Some(dir) => app.merge(crate::bundle::router(dir)),
         None => app.fallback(|| async {
             (
                 axum::http::StatusCode::NOT_FOUND,
