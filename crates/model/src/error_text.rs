@@ -105,9 +105,16 @@ pub const DE: &[(&str, &str)] = &[
     ("must be de or en", "muss de oder en sein"),
     ("must be system, light or dark", "muss system, light oder dark sein"),
     ("is wrong", "ist falsch"),
-    ("is too easy to guess: {}", "ist zu leicht zu erraten ({})"),
+    ("is too easy to guess: {}", "ist zu leicht zu erraten: {}"),
     ("is too easy to guess; add more words or characters", "ist zu leicht zu erraten; fügen Sie Wörter oder Zeichen hinzu"),
     ("The link is invalid or has expired.", "Der Link ist ungültig oder abgelaufen."),
+    // A failed sign-in and a refused key (401).
+    ("E-mail or password is wrong.", "E-Mail-Adresse oder Passwort ist falsch."),
+    ("Missing, malformed or unknown API key.", "Der API-Schlüssel fehlt, ist fehlerhaft oder unbekannt."),
+    // The sign-in lockout (429) and the general rate limit.
+    ("Too many sign-in attempts. Try again in 1 minute.", "Zu viele Anmeldeversuche. Bitte in 1 Minute erneut versuchen."),
+    ("Too many sign-in attempts. Try again in {} minutes.", "Zu viele Anmeldeversuche. Bitte in {} Minuten erneut versuchen."),
+    ("Rate limit exceeded; retry in {} seconds.", "Zu viele Anfragen; bitte in {} Sekunden erneut versuchen."),
     ("the last active admin must stay an active admin", "der letzte aktive Admin muss aktiver Admin bleiben"),
     ("the user is deactivated", "die Person ist deaktiviert"),
     ("no recipient: give emails_to or set a billing e-mail address on the customer or project", "kein Empfänger: emails_to angeben oder beim Kunden oder Projekt eine Rechnungs-E-Mail-Adresse hinterlegen"),
@@ -118,6 +125,69 @@ pub const DE: &[(&str, &str)] = &[
     ("unknown variant {}, expected {}", "unbekannter Wert {}, erwartet: {}"),
     ("missing field {}", "Feld {} fehlt"),
 ];
+
+/// The prefix of a weak password's reason; the estimator's (zxcvbn's) warning or
+/// suggestion follows it and is translated through [`PASSWORD_HINTS_DE`].
+pub const WEAK_PASSWORD_PREFIX: &str = "is too easy to guess: ";
+
+/// zxcvbn's feedback (every warning and suggestion, as its `Display` writes them) → German.
+/// A text missing here stays English.
+#[rustfmt::skip]
+pub const PASSWORD_HINTS_DE: &[(&str, &str)] = &[
+    // Warnings.
+    ("Straight rows of keys are easy to guess.", "Gerade Tastenreihen sind leicht zu erraten."),
+    ("Short keyboard patterns are easy to guess.", "Kurze Tastaturmuster sind leicht zu erraten."),
+    ("Repeats like \"aaa\" are easy to guess.", "Wiederholungen wie „aaa“ sind leicht zu erraten."),
+    ("Repeats like \"abcabcabc\" are only slightly harder to guess than \"abc\".", "Wiederholungen wie „abcabcabc“ sind kaum schwerer zu erraten als „abc“."),
+    ("This is a top-10 common password.", "Dies ist eines der 10 häufigsten Passwörter."),
+    ("This is a top-100 common password.", "Dies ist eines der 100 häufigsten Passwörter."),
+    ("This is a very common password.", "Dies ist ein sehr häufiges Passwort."),
+    ("This is similar to a commonly used password.", "Dies ähnelt einem häufig verwendeten Passwort."),
+    ("Sequences like abc or 6543 are easy to guess.", "Folgen wie abc oder 6543 sind leicht zu erraten."),
+    ("Recent years are easy to guess.", "Jahreszahlen der letzten Jahre sind leicht zu erraten."),
+    ("A word by itself is easy to guess.", "Ein einzelnes Wort ist leicht zu erraten."),
+    ("Dates are often easy to guess.", "Datumsangaben sind oft leicht zu erraten."),
+    ("Names and surnames by themselves are easy to guess.", "Vor- und Nachnamen allein sind leicht zu erraten."),
+    ("Common names and surnames are easy to guess.", "Häufige Vor- und Nachnamen sind leicht zu erraten."),
+    // Suggestions.
+    ("Use a few words, avoid common phrases.", "Verwenden Sie mehrere Wörter und vermeiden Sie gängige Redewendungen."),
+    ("No need for symbols, digits, or uppercase letters.", "Sonderzeichen, Ziffern oder Großbuchstaben sind nicht nötig."),
+    ("Add another word or two. Uncommon words are better.", "Fügen Sie ein oder zwei Wörter hinzu. Ungewöhnliche Wörter sind besser."),
+    ("Capitalization doesn't help very much.", "Großschreibung hilft kaum."),
+    ("All-uppercase is almost as easy to guess as all-lowercase.", "Nur Großbuchstaben sind fast so leicht zu erraten wie nur Kleinbuchstaben."),
+    ("Reversed words aren't much harder to guess.", "Rückwärts geschriebene Wörter sind kaum schwerer zu erraten."),
+    ("Predictable substitutions like '@' instead of 'a' don't help very much.", "Vorhersehbare Ersetzungen wie „@“ statt „a“ helfen kaum."),
+    ("Use a longer keyboard pattern with more turns.", "Verwenden Sie ein längeres Tastaturmuster mit mehr Richtungswechseln."),
+    ("Avoid repeated words and characters.", "Vermeiden Sie wiederholte Wörter und Zeichen."),
+    ("Avoid sequences.", "Vermeiden Sie Zeichenfolgen wie abc oder 123."),
+    ("Avoid recent years.", "Vermeiden Sie Jahreszahlen der letzten Jahre."),
+    ("Avoid years that are associated with you.", "Vermeiden Sie Jahreszahlen, die mit Ihnen in Verbindung stehen."),
+    ("Avoid dates and years that are associated with you.", "Vermeiden Sie Daten und Jahreszahlen, die mit Ihnen in Verbindung stehen."),
+];
+
+/// The German text of a password estimator's feedback `hint` (one or more of its
+/// sentences, as [`PASSWORD_HINTS_DE`] lists them); a sentence without an entry ends the
+/// translation and the rest stays English.
+pub fn password_hint_german(hint: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let mut rest = hint.trim();
+    while !rest.is_empty() {
+        match PASSWORD_HINTS_DE
+            .iter()
+            .find(|(en, _)| rest.starts_with(en))
+        {
+            Some((en, de)) => {
+                out.push(de);
+                rest = rest[en.len()..].trim_start();
+            }
+            None => {
+                out.push(rest);
+                break;
+            }
+        }
+    }
+    out.join(" ")
+}
 
 /// Matches `message` against `pattern`; the texts that stand for the `{}`s, or `None`.
 fn captures<'a>(pattern: &str, message: &'a str) -> Option<Vec<&'a str>> {
@@ -180,6 +250,11 @@ fn fill(text: &str, values: &[&str]) -> String {
 /// The German text of the English field message `message`; the message itself when the
 /// table has no entry.
 pub fn german(message: &str) -> String {
+    if let Some(hint) = message.strip_prefix(WEAK_PASSWORD_PREFIX) {
+        if !hint.is_empty() {
+            return format!("ist zu leicht zu erraten: {}", password_hint_german(hint));
+        }
+    }
     DE.iter()
         .find_map(|(pattern, de)| captures(pattern, message).map(|values| fill(de, &values)))
         .unwrap_or_else(|| message.to_string())
@@ -248,6 +323,34 @@ mod tests {
             assert_ne!(out, sample, "{pattern} does not translate");
             assert!(!out.contains("{}"), "{pattern} → {out}");
             assert!(!de.is_empty());
+        }
+    }
+
+    #[test]
+    fn weak_password_reasons_and_the_lockout_come_in_german() {
+        assert_eq!(
+            german("is too easy to guess: This is a top-10 common password."),
+            "ist zu leicht zu erraten: Dies ist eines der 10 häufigsten Passwörter."
+        );
+        assert_eq!(
+            german("is too easy to guess: This is similar to a commonly used password. Add another word or two. Uncommon words are better."),
+            "ist zu leicht zu erraten: Dies ähnelt einem häufig verwendeten Passwort. Fügen Sie ein oder zwei Wörter hinzu. Ungewöhnliche Wörter sind besser."
+        );
+        // An unknown hint stays English after the German start.
+        assert_eq!(
+            german("is too easy to guess: Something new."),
+            "ist zu leicht zu erraten: Something new."
+        );
+        assert_eq!(
+            german("Too many sign-in attempts. Try again in 14 minutes."),
+            "Zu viele Anmeldeversuche. Bitte in 14 Minuten erneut versuchen."
+        );
+        assert_eq!(
+            german("Too many sign-in attempts. Try again in 1 minute."),
+            "Zu viele Anmeldeversuche. Bitte in 1 Minute erneut versuchen."
+        );
+        for (en, de) in PASSWORD_HINTS_DE {
+            assert_eq!(password_hint_german(en), *de);
         }
     }
 

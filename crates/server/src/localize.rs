@@ -1,6 +1,7 @@
-//! 422 field messages in the caller's language (issue 12): a response layer that, for a
+//! Error messages in the caller's language (issue 12): a response layer that, for a
 //! request with `Accept-Language` preferring German, rewrites the messages of a 422 body
-//! through `kontor_model::error_text::german`. The body's shape does not change; English
+//! (and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
+//! saying when to try again) through `kontor_model::error_text::german`. The body's shape does not change; English
 //! is the fallback (`docs/decisions.md` § People, sign-in and roles).
 
 use axum::body::Body;
@@ -13,7 +14,14 @@ use kontor_model::error_text::{german, language};
 /// Largest 422 body rewritten (bytes); larger ones pass unchanged.
 const LIMIT: usize = 256 * 1024;
 
-/// Middleware: German 422 messages for `Accept-Language: de`.
+/// The statuses whose messages are rewritten.
+const TRANSLATED: [StatusCode; 3] = [
+    StatusCode::UNPROCESSABLE_ENTITY,
+    StatusCode::UNAUTHORIZED,
+    StatusCode::TOO_MANY_REQUESTS,
+];
+
+/// Middleware: German 422, 401 and 429 messages for `Accept-Language: de`.
 pub async fn localize(req: Request, next: Next) -> Response {
     let german_wanted = req
         .headers()
@@ -21,7 +29,7 @@ pub async fn localize(req: Request, next: Next) -> Response {
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| language(v) == "de");
     let response = next.run(req).await;
-    if !german_wanted || response.status() != StatusCode::UNPROCESSABLE_ENTITY {
+    if !german_wanted || !TRANSLATED.contains(&response.status()) {
         return response;
     }
     let (mut parts, body) = response.into_parts();

@@ -134,6 +134,61 @@ mod tests {
         assert_eq!(strength_error(&generate(), &[]), None);
     }
 
+    #[test]
+    fn every_estimator_hint_has_a_german_text() {
+        use kontor_model::error_text::{german, password_hint_german, PASSWORD_HINTS_DE};
+        use zxcvbn::feedback::{Suggestion, Warning};
+        let warnings = [
+            Warning::StraightRowsOfKeysAreEasyToGuess,
+            Warning::ShortKeyboardPatternsAreEasyToGuess,
+            Warning::RepeatsLikeAaaAreEasyToGuess,
+            Warning::RepeatsLikeAbcAbcAreOnlySlightlyHarderToGuess,
+            Warning::ThisIsATop10Password,
+            Warning::ThisIsATop100Password,
+            Warning::ThisIsACommonPassword,
+            Warning::ThisIsSimilarToACommonlyUsedPassword,
+            Warning::SequencesLikeAbcAreEasyToGuess,
+            Warning::RecentYearsAreEasyToGuess,
+            Warning::AWordByItselfIsEasyToGuess,
+            Warning::DatesAreOftenEasyToGuess,
+            Warning::NamesAndSurnamesByThemselvesAreEasyToGuess,
+            Warning::CommonNamesAndSurnamesAreEasyToGuess,
+        ];
+        let suggestions = [
+            Suggestion::UseAFewWordsAvoidCommonPhrases,
+            Suggestion::NoNeedForSymbolsDigitsOrUppercaseLetters,
+            Suggestion::AddAnotherWordOrTwo,
+            Suggestion::CapitalizationDoesntHelpVeryMuch,
+            Suggestion::AllUppercaseIsAlmostAsEasyToGuessAsAllLowercase,
+            Suggestion::ReversedWordsArentMuchHarderToGuess,
+            Suggestion::PredictableSubstitutionsDontHelpVeryMuch,
+            Suggestion::UseALongerKeyboardPatternWithMoreTurns,
+            Suggestion::AvoidRepeatedWordsAndCharacters,
+            Suggestion::AvoidSequences,
+            Suggestion::AvoidRecentYears,
+            Suggestion::AvoidYearsThatAreAssociatedWithYou,
+            Suggestion::AvoidDatesAndYearsThatAreAssociatedWithYou,
+        ];
+        let texts: Vec<String> = warnings
+            .iter()
+            .map(ToString::to_string)
+            .chain(suggestions.iter().map(ToString::to_string))
+            .collect();
+        assert_eq!(texts.len(), PASSWORD_HINTS_DE.len());
+        for text in &texts {
+            let de = password_hint_german(text);
+            assert!(
+                PASSWORD_HINTS_DE.iter().any(|(_, g)| *g == de),
+                "no German text for {text:?}"
+            );
+        }
+        let weak = strength_error("password1234", &[]).unwrap();
+        assert!(
+            german(&weak).starts_with("ist zu leicht zu erraten: "),
+            "{weak}"
+        );
+    }
+
     #[tokio::test]
     async fn async_helpers_run_off_the_executor() {
         let stored = hash("Kupfer-Tisch-Regen-42".into()).await.unwrap();

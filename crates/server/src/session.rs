@@ -6,7 +6,9 @@
 //! POST /session, POST /session/invitation and GET/POST /setup are the only public routes
 //! ([`crate::roles::TABLE`]). Every sign-in failure is the same 401; five failures for one
 //! e-mail, or twenty from one client address, within 15 minutes lock further tries for 15
-//! minutes (429 with `Retry-After`), counted in the `login_attempts` table.
+//! minutes (429 with `Retry-After` and a message saying in how many minutes — German for
+//! `Accept-Language: de` through [`crate::localize`]), counted in the `login_attempts`
+//! table.
 
 use crate::auth::{Caller, KeyContext, KIND_SESSION};
 use crate::db::{now, ts};
@@ -14,7 +16,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::JsonBody;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use chrono::{DateTime, Utc};
@@ -123,10 +126,46 @@ fn credentials(body: &SignIn) -> ApiResult<(String, String)> {
     Ok((email.to_lowercase(), password.to_string()))
 }
 
+/// The sentence of a sign-in lockout that ends in `seconds`: "Too many sign-in attempts.
+/// Try again in N minutes." (whole minutes, rounded up; "1 minute" for up to a minute).
+/// English; `crate::localize` answers it in German for `Accept-Language: de`.
+pub fn lockout_message(seconds: u64) -> String {
+    match seconds.div_ceil(60) {
+        0 | 1 => "Too many sign-in attempts. Try again in 1 minute.".to_string(),
+        minutes => format!("Too many sign-in attempts. Try again in {minutes} minutes."),
+    }
+}
+
+/// The 429 of a locked sign-in: [`lockout_message`] and `Retry-After` in seconds.
+fn locked(seconds: u64) -> Response {
+    let mut response = (
+        StatusCode::TOO_MANY_REQUESTS,
+        Json(serde_json::json!({ "message": lockout_message(seconds) })),
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
 /// POST /session `{email, password}` → 200 `{api_key, user}` with a new session key.
 /// Errors: 401 (one message for every failure), 422 when a field is missing, 429 while
-/// the e-mail or the client address is locked.
+/// the e-mail or the client address is locked (its message says in how many minutes to
+/// try again).
 async fn sign_in(
+    state: State<AppState>,
+    peer: Option<Extension<PeerAddr>>,
+    body: JsonBody<SignIn>,
+) -> Response {
+    match try_sign_in(state, peer, body).await {
+        Ok(signed) => signed.into_response(),
+        Err(ApiError::TooManyRequests(seconds)) => locked(seconds),
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn try_sign_in(
     State(state): State<AppState>,
     peer: Option<Extension<PeerAddr>>,
     JsonBody(body): JsonBody<SignIn>,

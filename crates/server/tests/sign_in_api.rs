@@ -164,6 +164,130 @@ async fn five_failures_lock_the_email_even_for_the_right_password() {
     assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
 }
 
+/// POST /session with `email`, `password` and `Accept-Language: lang`.
+async fn sign_in_in(
+    s: &common::TestServer,
+    lang: &str,
+    email: &str,
+    password: &str,
+) -> common::Reply {
+    let resp = s
+        .client
+        .post(s.url("/session"))
+        .header("Accept-Language", lang)
+        .header("Content-Type", "application/json")
+        .body(json!({"email": email, "password": password}).to_string())
+        .send()
+        .await
+        .unwrap();
+    common::reply(resp).await
+}
+
+#[tokio::test]
+async fn a_locked_sign_in_says_in_the_callers_language_when_to_try_again() {
+    let s = start().await;
+    user_with_role(&s, "staff@example.com", "staff").await;
+    let wrong = sign_in_in(
+        &s,
+        "de-DE,de;q=0.9",
+        "staff@example.com",
+        "Wrong-Password-123",
+    )
+    .await;
+    assert_eq!(wrong.status, 401);
+    assert_eq!(
+        wrong.body["message"],
+        "E-Mail-Adresse oder Passwort ist falsch."
+    );
+    for _ in 0..4 {
+        let r = sign_in_in(&s, "en", "staff@example.com", "Wrong-Password-123").await;
+        assert_eq!(r.body["message"], "E-mail or password is wrong.");
+    }
+    let en = sign_in_in(&s, "en-US,en;q=0.9", "staff@example.com", PASSWORD).await;
+    assert_eq!(en.status, 429, "{}", en.body);
+    assert_eq!(
+        en.body["message"],
+        "Too many sign-in attempts. Try again in 15 minutes."
+    );
+    assert!(!en.header("retry-after").is_empty());
+    let de = sign_in_in(&s, "de-DE,de;q=0.9,en;q=0.8", "staff@example.com", PASSWORD).await;
+    assert_eq!(de.status, 429, "{}", de.body);
+    assert_eq!(
+        de.body["message"],
+        "Zu viele Anmeldeversuche. Bitte in 15 Minuten erneut versuchen."
+    );
+    assert_eq!(de.header("content-language"), "de");
+    let retry: u64 = de.header("retry-after").parse().unwrap();
+    assert!((890..=900).contains(&retry), "{retry}");
+    // With a minute left, the sentence says one minute.
+    sql(
+        &s,
+        "UPDATE login_attempts SET at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-14 minutes', '-30 seconds')",
+    )
+    .await;
+    let soon = sign_in_in(&s, "de", "staff@example.com", PASSWORD).await;
+    assert_eq!(soon.status, 429, "{}", soon.body);
+    assert_eq!(
+        soon.body["message"],
+        "Zu viele Anmeldeversuche. Bitte in 1 Minute erneut versuchen."
+    );
+}
+
+#[tokio::test]
+async fn weak_password_reasons_come_in_german_for_accept_language_de() {
+    let s = start().await;
+    let setup = |lang: &'static str, password: &'static str| {
+        let s = &s;
+        async move {
+            let resp = s
+                .client
+                .post(s.url("/setup"))
+                .header("Accept-Language", lang)
+                .header("Content-Type", "application/json")
+                .body(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": password}).to_string())
+                .send()
+                .await
+                .unwrap();
+            common::reply(resp).await
+        }
+    };
+    let en = setup("en", "password1234").await;
+    assert_eq!(en.status, 422, "{}", en.body);
+    let en_reason = en.body["errors"]["password"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        en_reason.starts_with("is too easy to guess: "),
+        "{en_reason}"
+    );
+    let de = setup("de-DE,de;q=0.9", "password1234").await;
+    assert_eq!(de.status, 422, "{}", de.body);
+    let de_reason = de.body["errors"]["password"][0].as_str().unwrap();
+    let hint = de_reason
+        .strip_prefix("ist zu leicht zu erraten: ")
+        .unwrap_or_else(|| panic!("{de_reason}"));
+    // The estimator's English hint is said in German, sentence by sentence.
+    assert!(
+        kontor_model::error_text::PASSWORD_HINTS_DE
+            .iter()
+            .any(|(en, de)| en_reason.ends_with(en) && hint == *de),
+        "{en_reason} → {de_reason}"
+    );
+    let keyboard = setup("de", "qwertzuiopasdf").await;
+    let reason = keyboard.body["errors"]["password"][0].as_str().unwrap();
+    assert!(reason.starts_with("ist zu leicht zu erraten: "), "{reason}");
+    assert!(
+        !reason.contains(" easy") && !reason.contains("password"),
+        "{reason}"
+    );
+    let short = setup("de", "kurz").await;
+    assert_eq!(
+        short.body["errors"]["password"][0],
+        "muss mindestens 12 Zeichen lang sein (es sind 4)"
+    );
+}
+
 #[tokio::test]
 async fn twenty_failures_lock_the_client_address() {
     let s = start().await;
