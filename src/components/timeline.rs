@@ -1,7 +1,9 @@
 //! The timeline of an invoice, offer or purchase (issue 11 § Timeline): the record's
-//! events newest first, each as a readable sentence ("Sent to a@b.de — “Invoice
-//! R2611-004”", "Payment 119.00 EUR received on 11/21/2026", "Finalized as R2611-004") with
-//! who and when. [`TimelineSection`] loads the events; [`Timeline`] draws a loaded list;
+//! events newest first, each as a readable sentence in the user's language ("Sent to
+//! a@b.de — “Invoice R2611-004”", German "An a@b.de gesendet – „Rechnung R2611-004“";
+//! "Payment 119.00 EUR received on 21 Nov 2026", "Zahlung über 119,00 € am 21.11.2026
+//! eingegangen") with who and when; the sentences are whole catalogue texts
+//! (`invoice_detail_timeline`) with placeholders, a link taking its placeholder's place. [`TimelineSection`] loads the events; [`Timeline`] draws a loaded list;
 //! [`event_sentence`] is the wording (component-tested).
 
 use super::date::format_date;
@@ -9,6 +11,7 @@ use super::error_panel::ErrorPanel;
 use super::money::format_money;
 use super::skeleton::SkeletonBlock;
 use crate::api::events::{get_invoice_events, get_offer_events, get_purchase_events};
+use crate::i18n::{self, fill, t};
 use crate::paths::href;
 use kontor_model::event::{
     CopiedData, CreatedData, DocumentUploadedData, Event, EventKind, FinalizedData, PaymentData,
@@ -26,26 +29,33 @@ use wasm_bindgen::JsValue;
 pub struct EventLink {
     /// App path (`/invoices/40`).
     pub path: String,
-    /// Link text (`invoice #40`).
+    /// Link text (`invoice #40`, German `Rechnung #40`).
     pub label: String,
 }
 
 /// What one timeline entry says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventLine {
-    /// The sentence (`"Finalized as R2611-004"`).
+    /// The sentence, or with a link its part before the link (`"Finalized as R2611-004"`,
+    /// `"Copied to"`).
     pub text: String,
     /// A second, quieter line (the Message-ID of a sent e-mail).
     pub detail: Option<String>,
-    /// The record the event refers to, linked after the sentence.
+    /// The record the event refers to, linked after [`EventLine::text`].
     pub link: Option<EventLink>,
+    /// With a link: the sentence's rest after it (empty in English; a language may put
+    /// the verb last).
+    pub after: String,
 }
 
-fn noun(subject: SubjectType) -> &'static str {
-    match subject {
-        SubjectType::Invoice => "invoice",
-        SubjectType::Offer => "offer",
-        SubjectType::Purchase => "purchase",
+/// A catalogue sentence with a `{name}` placeholder split into the text before and after
+/// it, so a link can take the placeholder's place in a whole sentence (`"Created from
+/// {offer}"` → `("Created from ", "")`). Without the placeholder: the whole text, `""`.
+pub fn split_at_placeholder(template: &str, name: &str) -> (String, String) {
+    let mark = format!("{{{name}}}");
+    match template.split_once(&mark) {
+        Some((before, after)) => (before.to_string(), after.to_string()),
+        None => (template.to_string(), String::new()),
     }
 }
 
@@ -57,24 +67,48 @@ fn path_of(subject: SubjectType, id: i64) -> String {
     }
 }
 
-fn link(subject: SubjectType, id: i64) -> Option<EventLink> {
-    Some(EventLink {
-        path: path_of(subject, id),
-        label: format!("{} #{id}", noun(subject)),
-    })
+fn link_label(subject: SubjectType, id: i64) -> String {
+    let tl = &t().invoice_detail_timeline;
+    let template = match subject {
+        SubjectType::Invoice => tl.invoice_id,
+        SubjectType::Offer => tl.offer_id,
+        SubjectType::Purchase => tl.purchase_id,
+    };
+    fill(template, &[("id", &id.to_string())])
 }
 
-/// A status word of `subject`'s status enum as its label (`"partially_paid"` →
-/// `"Partially paid"`); the word itself when unknown.
+/// A line with `link` in place of `{link}` in `template`.
+fn linked(template: &str, link: EventLink) -> EventLine {
+    let (before, after) = split_at_placeholder(template, "link");
+    EventLine {
+        text: before.trim_end().to_string(),
+        detail: None,
+        link: Some(link),
+        after,
+    }
+}
+
+fn link(subject: SubjectType, id: i64) -> EventLink {
+    EventLink {
+        path: path_of(subject, id),
+        label: link_label(subject, id),
+    }
+}
+
+/// A status word of `subject`'s status enum as its label in the current language
+/// (`"partially_paid"` → `"Partially paid"`, German `"Teilweise bezahlt"`); the word
+/// itself when unknown.
 fn status_label(subject: SubjectType, word: &str) -> String {
-    let label = match subject {
-        SubjectType::Invoice => InvoiceStatus::parse(word).map(|s| s.label()),
-        SubjectType::Offer => OfferStatus::parse(word).map(|s| s.label()),
-        SubjectType::Purchase => PurchaseStatus::parse(word).map(|s| s.label()),
+    let known = match subject {
+        SubjectType::Invoice => InvoiceStatus::parse(word).is_some(),
+        SubjectType::Offer => OfferStatus::parse(word).is_some(),
+        SubjectType::Purchase => PurchaseStatus::parse(word).is_some(),
     };
-    label
-        .map(str::to_string)
-        .unwrap_or_else(|| word.to_string())
+    if known {
+        i18n::status_label(word)
+    } else {
+        word.to_string()
+    }
 }
 
 /// The name of an e-invoice import format (`"xrechnung"` → `"XRechnung"`).
@@ -100,131 +134,125 @@ fn addresses(list: &[String]) -> String {
 }
 
 /// The sentence for `event` of a `subject` record whose amounts are in `currency` (used
-/// when the event's data names none).
+/// when the event's data names none), in the current language.
 pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> EventLine {
+    let tl = &t().invoice_detail_timeline;
     let plain = |text: String| EventLine {
         text,
         detail: None,
         link: None,
+        after: String::new(),
     };
     match event.kind {
         EventKind::Created => {
             let d: CreatedData = event.data_as();
             if let Some(source) = d.copy_of {
-                EventLine {
-                    text: "Created as a copy of".into(),
-                    detail: None,
-                    link: link(subject, source),
-                }
+                linked(tl.created_copy_of, link(subject, source))
             } else if let Some(original) = d.reversal_of {
-                EventLine {
-                    text: "Created as the reversal of".into(),
-                    detail: None,
-                    link: link(SubjectType::Invoice, original),
-                }
+                linked(tl.created_reversal_of, link(SubjectType::Invoice, original))
             } else if let Some(offer) = d.offer_id {
-                EventLine {
-                    text: "Created from".into(),
-                    detail: None,
-                    link: link(SubjectType::Offer, offer),
-                }
+                linked(tl.created_from, link(SubjectType::Offer, offer))
             } else if let Some(recurring) = d.recurring_invoice_id {
-                EventLine {
-                    text: "Created by".into(),
-                    detail: None,
-                    link: Some(EventLink {
+                linked(
+                    tl.created_by,
+                    EventLink {
                         path: format!("/recurring_invoices/{recurring}"),
-                        label: format!("recurring invoice #{recurring}"),
-                    }),
-                }
+                        label: fill(tl.recurring_id, &[("id", &recurring.to_string())]),
+                    },
+                )
             } else if let Some(format) = d.import {
-                plain(format!(
-                    "Imported from an e-invoice ({})",
-                    format_name(&format)
-                ))
+                plain(fill(tl.imported, &[("format", &format_name(&format))]))
             } else {
-                plain("Created".into())
+                plain(tl.created.into())
             }
         }
-        EventKind::Updated => plain("Edited".into()),
+        EventKind::Updated => plain(tl.edited.into()),
         EventKind::Finalized => {
             let d: FinalizedData = event.data_as();
             if d.identifier.is_empty() {
-                plain("Finalized".into())
+                plain(tl.finalized.into())
             } else {
-                plain(format!("Finalized as {}", d.identifier))
+                plain(fill(tl.finalized_as, &[("number", &d.identifier)]))
             }
         }
         EventKind::Sent => {
             let d: SentData = event.data_as();
-            let mut text = format!("Sent to {}", addresses(&d.to));
-            if !d.cc.is_empty() {
-                text.push_str(&format!(" (cc {})", addresses(&d.cc)));
-            }
-            if !d.subject.is_empty() {
-                text.push_str(&format!(" — “{}”", d.subject));
-            }
+            let template = match (d.cc.is_empty(), d.subject.is_empty()) {
+                (true, true) => tl.sent,
+                (false, true) => tl.sent_cc,
+                (true, false) => tl.sent_subject,
+                (false, false) => tl.sent_cc_subject,
+            };
+            let text = fill(
+                template,
+                &[
+                    ("to", &addresses(&d.to)),
+                    ("cc", &addresses(&d.cc)),
+                    ("subject", &d.subject),
+                ],
+            );
             EventLine {
                 text,
-                detail: (!d.message_id.is_empty()).then(|| format!("Message-ID {}", d.message_id)),
+                detail: (!d.message_id.is_empty())
+                    .then(|| fill(tl.message_id, &[("id", &d.message_id)])),
                 link: None,
+                after: String::new(),
             }
         }
         EventKind::Payment | EventKind::PaymentDeleted => {
             let d: PaymentData = event.data_as();
             let amount = money(d.amount, d.currency.as_deref(), currency);
-            let verb = match (event.kind, subject) {
-                (EventKind::PaymentDeleted, _) => "deleted",
-                (_, SubjectType::Purchase) => "paid",
-                _ => "received",
+            let date = d.date.map(format_date);
+            let template = match (event.kind, subject, &date) {
+                (EventKind::PaymentDeleted, _, _) => tl.payment_deleted,
+                (_, SubjectType::Purchase, Some(_)) => tl.payment_paid_on,
+                (_, SubjectType::Purchase, None) => tl.payment_paid,
+                (_, _, Some(_)) => tl.payment_received_on,
+                (_, _, None) => tl.payment_received,
             };
-            let mut text = format!("Payment {amount} {verb}");
-            if let (EventKind::Payment, Some(date)) = (event.kind, d.date) {
-                text.push_str(&format!(" on {}", format_date(date)));
-            }
-            plain(text)
+            plain(fill(
+                template,
+                &[("amount", &amount), ("date", &date.unwrap_or_default())],
+            ))
         }
         EventKind::Reminder => {
             let d: ReminderData = event.data_as();
             if d.fee.is_zero() {
-                plain("Payment reminder created".into())
+                plain(tl.reminder.into())
             } else {
-                plain(format!(
-                    "Payment reminder created with a fee of {}",
-                    money(d.fee, None, currency)
+                plain(fill(
+                    tl.reminder_fee,
+                    &[("fee", &money(d.fee, None, currency))],
                 ))
             }
         }
         EventKind::StatusChanged => {
             let d: StatusChangedData = event.data_as();
-            plain(format!(
-                "Status changed from {} to {}",
-                status_label(subject, &d.from),
-                status_label(subject, &d.to)
+            plain(fill(
+                tl.status_changed,
+                &[
+                    ("from", &status_label(subject, &d.from)),
+                    ("to", &status_label(subject, &d.to)),
+                ],
             ))
         }
         EventKind::Copied => {
             let d: CopiedData = event.data_as();
-            EventLine {
-                text: "Copied to".into(),
-                detail: None,
-                link: link(subject, d.copy_id),
-            }
+            linked(tl.copied_to, link(subject, d.copy_id))
         }
         EventKind::Reversed => {
             let d: ReversedData = event.data_as();
-            EventLine {
-                text: "Reversed by".into(),
-                detail: None,
-                link: link(SubjectType::Invoice, d.reversal_invoice_id),
-            }
+            linked(
+                tl.reversed_by,
+                link(SubjectType::Invoice, d.reversal_invoice_id),
+            )
         }
-        EventKind::Approved => plain("Approved".into()),
+        EventKind::Approved => plain(tl.approved.into()),
         EventKind::DocumentUploaded => {
             let d: DocumentUploadedData = event.data_as();
             match d.file_name {
-                Some(name) => plain(format!("Receipt uploaded: {name}")),
-                None => plain("Receipt uploaded".into()),
+                Some(name) => plain(fill(tl.receipt_uploaded_name, &[("name", &name)])),
+                None => plain(tl.receipt_uploaded.into()),
             }
         }
     }
@@ -259,7 +287,7 @@ pub fn Timeline(
     currency: String,
 ) -> impl IntoView {
     if events.is_empty() {
-        return view! { <p class="muted timeline-empty">"Nothing has happened yet."</p> }
+        return view! { <p class="muted timeline-empty">{t().invoice_detail_timeline.empty}</p> }
             .into_any();
     }
     let items = events
@@ -280,8 +308,12 @@ pub fn Timeline(
                     <span class="timeline-dot" aria-hidden="true"></span>
                     <div class="timeline-body">
                         <p class="timeline-text">
-                            {line.text}
-                            {line.link.map(|l| view! { " " <a href=href(&l.path)>{l.label}</a> })}
+                            {line.text.clone()}
+                            {line.link.map(|l| {
+                                let space = (!line.text.is_empty()).then_some(" ");
+                                view! { {space} <a href=href(&l.path)>{l.label}</a> }
+                            })}
+                            {(!line.after.is_empty()).then(|| line.after.clone())}
                         </p>
                         {line.detail.map(|d| view! { <p class="timeline-detail muted">{d}</p> })}
                         <p class="timeline-meta muted">

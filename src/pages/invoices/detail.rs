@@ -22,7 +22,8 @@ use crate::components::money::format_money;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::status_badge::StatusBadge;
 use crate::components::task::load_once;
-use crate::components::timeline::TimelineSection;
+use crate::components::timeline::{split_at_placeholder, TimelineSection};
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::event::SubjectType;
 use kontor_model::invoice::Invoice;
@@ -55,7 +56,7 @@ pub fn InvoiceDetail() -> impl IntoView {
                 Some(id) => get_invoice(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local("This invoice address is not valid.")
+                    ..ApiError::local(t().invoice_detail.bad_address)
                 }),
             }
         }
@@ -75,7 +76,7 @@ pub fn InvoiceDetail() -> impl IntoView {
     let unknown_tab = move || route_tab.get().is_none();
     view! {
         <p class="breadcrumb">
-            <a href=href("/invoices")>"← Invoices"</a>
+            <a href=href("/invoices")>{t().invoice_detail.back_to_list}</a>
         </p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
@@ -83,7 +84,7 @@ pub fn InvoiceDetail() -> impl IntoView {
                     Ok(_) if unknown_tab() => {
                         let error = ApiError {
                             status: 404,
-                            ..ApiError::local("This invoice page does not exist.")
+                            ..ApiError::local(t().invoice_detail.no_such_page)
                         };
                         view! { <ErrorPanel error=error /> }.into_any()
                     }
@@ -111,13 +112,16 @@ fn InvoiceView(
     let customer = LocalResource::new(move || async move { get_company(customer_id).await });
     let customer_name = move || match customer.get() {
         Some(Ok(c)) => c.name,
-        Some(Err(_)) => format!("Customer #{customer_id}"),
+        Some(Err(_)) => fill(
+            t().invoice_detail.customer_id,
+            &[("id", &customer_id.to_string())],
+        ),
         None => "…".into(),
     };
     let number = invoice
         .identifier
         .clone()
-        .unwrap_or_else(|| "Draft invoice".into());
+        .unwrap_or_else(|| t().invoice_detail.draft_invoice.into());
     let status = invoice.status;
     let stored = StoredValue::new(invoice.clone());
     let invoice_id = invoice.id;
@@ -139,9 +143,9 @@ fn InvoiceView(
                 {invoice.offer_id.map(|offer| view! { <OfferLink offer_id=offer /> })}
             </div>
             <div class="detail-total">
-                <span class="muted">"Gross total"</span>
+                <span class="muted">{t().invoice_detail.gross_total}</span>
                 <strong class="money">{format_money(invoice.gross_total, &invoice.currency)}</strong>
-                <span class="muted money">{format!("net {}", format_money(invoice.net_total, &invoice.currency))}</span>
+                <span class="muted money">{fill(t().invoice_detail.net_amount, &[("amount", &format_money(invoice.net_total, &invoice.currency))])}</span>
             </div>
             <InvoiceActions invoice=invoice.clone() on_changed=on_changed xrechnung_customer=xrechnung_customer />
         </header>
@@ -168,7 +172,7 @@ fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyV
         }
         .into_any(),
         DetailTab::Document => view! {
-            <section class="section" aria-label="Document">
+            <section class="section" aria-label=DetailTab::Document.label()>
                 <DocumentTab invoice_id=id identifier=identifier />
             </section>
         }
@@ -177,19 +181,19 @@ fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyV
             view! { <PaymentsTab invoice=invoice on_changed=on_changed /> }.into_any()
         }
         DetailTab::TimeSheet => view! {
-            <section class="section" aria-label="Time sheet">
+            <section class="section" aria-label=DetailTab::TimeSheet.label()>
                 <TimeSheetTab invoice_id=id currency=invoice.currency identifier=identifier />
             </section>
         }
         .into_any(),
         DetailTab::Expenses => view! {
-            <section class="section" aria-label="Expenses">
+            <section class="section" aria-label=DetailTab::Expenses.label()>
                 <ExpensesTab invoice_id=id />
             </section>
         }
         .into_any(),
         DetailTab::History => view! {
-            <section class="section" aria-label="History">
+            <section class="section" aria-label=DetailTab::History.label()>
                 <TimelineSection subject=SubjectType::Invoice id=id currency=invoice.currency />
             </section>
         }
@@ -205,12 +209,19 @@ fn OfferLink(
 ) -> impl IntoView {
     let offer = load_once(get_offer(offer_id));
     let label = move || match offer.get() {
-        Some(Ok(o)) => format!("offer {}", o.identifier),
-        _ => format!("offer #{offer_id}"),
+        Some(Ok(o)) => fill(
+            t().invoice_detail.offer_number,
+            &[("number", &o.identifier)],
+        ),
+        _ => fill(
+            t().invoice_detail.offer_id,
+            &[("id", &offer_id.to_string())],
+        ),
     };
+    let (before, after) = split_at_placeholder(t().invoice_detail.created_from_offer, "offer");
     view! {
         <p class="offer-link" data-offer-link=offer_id.to_string()>
-            "Created from " <a href=href(&format!("/offers/{offer_id}"))>{label}</a>
+            {before} <a href=href(&format!("/offers/{offer_id}"))>{label}</a> {after}
         </p>
     }
 }

@@ -12,6 +12,7 @@ use crate::components::confirm_dialog::{FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::dialog::Dialog;
 use crate::components::einvoice_missing::MissingDialog;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, status_label, t};
 use crate::paths::href;
 use kontor_model::einvoice::MissingField;
 use kontor_model::invoice::Invoice;
@@ -35,11 +36,8 @@ pub fn InvoiceActions(
     let navigate = use_navigate();
     let (id, status, locked) = (invoice.id, invoice.status, invoice.locked);
     let is_draft = status == InvoiceStatus::Draft;
-    let name = invoice
-        .identifier
-        .clone()
-        .map(|n| format!("invoice {n}"))
-        .unwrap_or_else(|| "this draft".into());
+    let texts = &t().invoice_detail_actions;
+    let number = invoice.identifier.clone();
     let moves: Vec<InvoiceStatus> = status
         .permitted_moves()
         .iter()
@@ -62,21 +60,25 @@ pub fn InvoiceActions(
         let to = *to;
         async move { update_invoice_status(id, to).await }
     });
-    let name_ = name.clone();
+    let number_ = number.clone();
     Effect::new(move |_| match change.value().get() {
         Some(Ok(updated)) => {
             status_open.set(false);
-            let done = if is_draft {
-                format!("Finalized as {}.", updated.identifier.unwrap_or_default())
-            } else {
-                format!("Status of {name_} is now {}.", updated.status.label())
+            let status = status_label(updated.status.as_str());
+            let done = match (is_draft, &number_) {
+                (true, _) => fill(
+                    texts.finalized_as,
+                    &[("number", &updated.identifier.unwrap_or_default())],
+                ),
+                (false, Some(n)) => fill(texts.status_now, &[("number", n), ("status", &status)]),
+                (false, None) => fill(texts.status_now_draft, &[("status", &status)]),
             };
             toasts.success(done);
             on_changed.run(());
         }
         Some(Err(e)) => {
             status_open.set(false);
-            toasts.error(format!("The status could not be changed: {}", e.message));
+            toasts.error(fill(texts.status_failed, &[("message", &e.message)]));
         }
         None => {}
     });
@@ -118,17 +120,20 @@ pub fn InvoiceActions(
         let reason = reason.clone();
         async move { delete_invoice(id, reason).await }
     });
-    let name_ = name.clone();
+    let number_ = number.clone();
     Effect::new(move |_| match delete.value().get() {
         Some(Ok(())) => {
             delete_open.set(false);
-            toasts.success(format!("Deleted {name_}."));
+            toasts.success(match &number_ {
+                Some(n) => fill(texts.deleted, &[("number", n)]),
+                None => texts.deleted_draft.to_string(),
+            });
             navigate("/invoices", Default::default());
         }
         Some(Err(e)) if e.is_unprocessable() => delete_error.set(Some(e.message)),
         Some(Err(e)) => {
             delete_open.set(false);
-            toasts.error(format!("Could not delete: {}", e.message));
+            toasts.error(fill(texts.delete_failed, &[("message", &e.message)]));
         }
         None => {}
     });
@@ -139,7 +144,14 @@ pub fn InvoiceActions(
                 delete_error.set(None);
                 delete.dispatch_local(Some(text).filter(|_| !is_draft));
             }
-            Err(why) => delete_error.set(Some(capitalize(why))),
+            Err(_) => delete_error.set(Some(
+                if locked {
+                    texts.locked_no_delete
+                } else {
+                    texts.reason_required
+                }
+                .to_string(),
+            )),
         }
     };
     let open_delete = move |_| {
@@ -150,13 +162,15 @@ pub fn InvoiceActions(
 
     let status_title = Signal::derive(move || match target.get() {
         Some(InvoiceStatus::Created) if is_draft => FINALIZE_TITLE.to_string(),
-        Some(to) => format!("Mark as {}?", to.label().to_lowercase()),
+        Some(to) => fill(
+            texts.mark_as_question,
+            &[("status", &status_label(to.as_str()).to_lowercase())],
+        ),
         None => String::new(),
     });
-    let delete_title = if is_draft {
-        "Delete this draft?".to_string()
-    } else {
-        format!("Delete {name}?")
+    let delete_title = match (&number, is_draft) {
+        (Some(n), false) => fill(texts.delete_title, &[("number", n)]),
+        _ => texts.delete_title_draft.to_string(),
     };
     let change_pending = change.pending();
     let delete_pending = delete.pending();
@@ -165,7 +179,7 @@ pub fn InvoiceActions(
             {pdf.map(|url| {
                 view! {
                     <a class="btn btn-quiet" href=url target="_blank" rel="noopener">
-                        "PDF"
+                        {texts.pdf}
                     </a>
                 }
             })}
@@ -173,18 +187,18 @@ pub fn InvoiceActions(
             {is_draft
                 .then(|| {
                     view! {
-                        <a class="btn" href=href(&format!("/invoices/{id}/edit"))>"Edit"</a>
+                        <a class="btn" href=href(&format!("/invoices/{id}/edit"))>{t().common.edit}</a>
                         <button type="button" class="btn btn-primary" id="finalize"
                             disabled=move || check_pending.get()
                             on:click=move |_| { check.dispatch_local(()); }>
-                            "Finalize"
+                            {texts.finalize}
                         </button>
                     }
                 })}
             {(!moves.is_empty())
                 .then(|| {
                     view! {
-                        <label class="visually-hidden" for="status-move">"Change status"</label>
+                        <label class="visually-hidden" for="status-move">{texts.change_status}</label>
                         <select
                             id="status-move"
                             class="select-action"
@@ -195,8 +209,12 @@ pub fn InvoiceActions(
                                 }
                             }
                         >
-                            <option value="">"Change status…"</option>
-                            {moves.iter().map(|s| view! { <option value=s.as_str()>{format!("Mark as {}", s.label().to_lowercase())}</option> }).collect_view()}
+                            <option value="">{texts.change_status_choose}</option>
+                            {moves.iter().map(|s| view! {
+                                <option value=s.as_str()>
+                                    {fill(texts.mark_as, &[("status", &status_label(s.as_str()).to_lowercase())])}
+                                </option>
+                            }).collect_view()}
                         </select>
                     }
                 })}
@@ -206,7 +224,7 @@ pub fn InvoiceActions(
                 .then(|| {
                     view! {
                         <button type="button" class="btn btn-danger-quiet" on:click=open_delete>
-                            "Delete"
+                            {texts.delete}
                         </button>
                     }
                 })}
@@ -217,13 +235,16 @@ pub fn InvoiceActions(
                     Some(InvoiceStatus::Created) if is_draft => {
                         FINALIZE_TEXT.to_string()
                     }
-                    Some(to) => format!("The status changes from {} to {}.", status.label(), to.label()),
+                    Some(to) => fill(
+                        texts.status_changes,
+                        &[("from", &status_label(status.as_str())), ("to", &status_label(to.as_str()))],
+                    ),
                     None => String::new(),
                 }}
             </p>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| status_open.set(false)>
-                    "Cancel"
+                    {t().common.cancel}
                 </button>
                 <button
                     type="button"
@@ -236,7 +257,7 @@ pub fn InvoiceActions(
                         }
                     }
                 >
-                    {move || if is_draft { "Finalize" } else { "Change status" }}
+                    {if is_draft { texts.finalize } else { texts.change_status }}
                 </button>
             </div>
         </Dialog>
@@ -253,12 +274,12 @@ pub fn InvoiceActions(
         />
         <Dialog open=delete_open title=delete_title>
             {if is_draft {
-                view! { <p>"The draft is removed. This cannot be undone."</p> }.into_any()
+                view! { <p>{texts.delete_draft_text}</p> }.into_any()
             } else {
                 view! {
-                    <p>"The invoice leaves every list. A copy with your reason is kept for the audit trail."</p>
+                    <p>{texts.delete_text}</p>
                     <div class="field">
-                        <label for="delete-reason">"Reason" <span class="required">" *"</span></label>
+                        <label for="delete-reason">{texts.reason} <span class="required">" *"</span></label>
                         <textarea id="delete-reason" rows="3" autofocus bind:value=reason></textarea>
                     </div>
                 }
@@ -267,20 +288,12 @@ pub fn InvoiceActions(
             <p class="field-error" role="alert">{move || delete_error.get()}</p>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| delete_open.set(false)>
-                    "Cancel"
+                    {t().common.cancel}
                 </button>
                 <button type="button" class="btn btn-danger" disabled=move || delete_pending.get() on:click=confirm_delete>
-                    "Delete"
+                    {texts.delete}
                 </button>
             </div>
         </Dialog>
-    }
-}
-
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect::<String>() + ".",
-        None => String::new(),
     }
 }

@@ -11,6 +11,7 @@ use crate::components::money::format_money;
 use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::load_once;
+use crate::i18n::{fill, t};
 use kontor_model::billing::{Activity, Expense};
 use kontor_model::Decimal;
 use leptos::prelude::*;
@@ -20,8 +21,12 @@ pub fn total_hours(activities: &[Activity]) -> Decimal {
     activities.iter().map(|a| a.hours).sum()
 }
 
+/// `1,5 h` (German `1,5 Std.`): the hours as the user writes numbers.
 fn hours(d: Decimal) -> String {
-    format!("{} h", d.normalize())
+    fill(
+        t().invoice_detail_billed.hours_value,
+        &[("hours", &format_input(d.normalize()))],
+    )
 }
 
 fn activity_rows(list: &[Activity], currency: &str) -> impl IntoView {
@@ -63,9 +68,13 @@ pub fn TimeSheetTab(
         shown.set(true);
         doc.load(Box::pin(get_invoice_timesheet_pdf(invoice_id)));
     };
-    let file_name = StoredValue::new(format!(
-        "{}-timesheet.pdf",
-        identifier.unwrap_or_else(|| "draft".into())
+    let texts = &t().invoice_detail_billed;
+    let file_name = StoredValue::new(fill(
+        texts.pdf_file,
+        &[(
+            "name",
+            &identifier.unwrap_or_else(|| t().invoice_detail.draft_name.into()),
+        )],
     ));
     let currency = StoredValue::new(currency);
     view! {
@@ -73,30 +82,30 @@ pub fn TimeSheetTab(
                 match sheet.get() {
                     None => view! { <SkeletonBlock lines=4 /> }.into_any(),
                     Some(Err(e)) => view! { <ErrorPanel error=e /> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted">"No hours billed on this invoice."</p> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted">{texts.no_hours}</p> }.into_any(),
                     Some(Ok(list)) => {
                         let total = total_hours(&list);
                         view! {
                             <table class="table">
                                 <thead><tr>
-                                    <th scope="col">"Date"</th><th scope="col">"Description"</th><th scope="col">"Who"</th>
-                                    <th scope="col" class="num">"Hours"</th><th scope="col" class="num">"Rate"</th><th scope="col" class="num">"Amount"</th>
+                                    <th scope="col">{texts.date}</th><th scope="col">{texts.description}</th><th scope="col">{texts.who}</th>
+                                    <th scope="col" class="num">{texts.hours}</th><th scope="col" class="num">{texts.rate}</th><th scope="col" class="num">{texts.amount}</th>
                                 </tr></thead>
                                 <tbody>{currency.with_value(|c| activity_rows(&list, c))}</tbody>
                                 <tfoot><tr class="total-row">
-                                    <th scope="row" colspan="3">"Total"</th>
+                                    <th scope="row" colspan="3">{texts.total}</th>
                                     <td class="num" data-total="hours">{hours(total)}</td>
                                     <td colspan="2"></td>
                                 </tr></tfoot>
                             </table>
                             <div class="doc-toolbar">
                                 <Show when=move || !shown.get()>
-                                    <button type="button" class="btn" on:click=show_pdf>"Show time sheet PDF"</button>
+                                    <button type="button" class="btn" on:click=show_pdf>{texts.show_pdf}</button>
                                 </Show>
-                                <PdfDownload doc=doc file_name=file_name.get_value() label="Download time sheet PDF" />
+                                <PdfDownload doc=doc file_name=file_name.get_value() label=texts.download_pdf />
                             </div>
                             <Show when=move || shown.get()>
-                                <PdfFrame doc=doc title="Time sheet" />
+                                <PdfFrame doc=doc title=texts.pdf_title.to_string() />
                             </Show>
                         }
                         .into_any()
@@ -126,17 +135,18 @@ pub fn ExpensesTab(
     invoice_id: i64,
 ) -> impl IntoView {
     let expenses = load_once(get_invoice_expenses(invoice_id));
+    let texts = &t().invoice_detail_billed;
     view! {
         {move || {
                 match expenses.get() {
                     None => view! { <SkeletonBlock lines=4 /> }.into_any(),
                     Some(Err(e)) => view! { <ErrorPanel error=e /> }.into_any(),
-                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted">"No expenses billed on this invoice."</p> }.into_any(),
+                    Some(Ok(list)) if list.is_empty() => view! { <p class="muted">{texts.no_expenses}</p> }.into_any(),
                     Some(Ok(list)) => view! {
                         <table class="table">
                             <thead><tr>
-                                <th scope="col">"Date"</th><th scope="col">"Expense"</th><th scope="col" class="num">"Quantity"</th>
-                                <th scope="col">"Unit"</th><th scope="col" class="num">"Unit price"</th><th scope="col" class="num">"Price"</th>
+                                <th scope="col">{texts.date}</th><th scope="col">{texts.expense}</th><th scope="col" class="num">{texts.quantity}</th>
+                                <th scope="col">{texts.unit}</th><th scope="col" class="num">{texts.unit_price}</th><th scope="col" class="num">{texts.price}</th>
                             </tr></thead>
                             <tbody>{list.iter().map(expense_row).collect_view()}</tbody>
                         </table>

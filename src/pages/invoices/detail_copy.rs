@@ -5,6 +5,7 @@
 use crate::api::invoices::copy_invoice;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -17,19 +18,20 @@ pub fn CopyInvoiceAction(
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
     let task = Task::new();
+    let texts = &t().invoice_detail_actions;
     let copy = move |_| {
         let navigate = navigate.clone();
         task.run(copy_invoice(invoice_id), move |r| match r {
             Ok(draft) => {
-                toasts.success("Copied as a new draft.".to_string());
+                toasts.success(texts.copied.to_string());
                 navigate(&format!("/invoices/{}/edit", draft.id), Default::default());
             }
-            Err(e) => toasts.error(format!("The invoice could not be copied: {}", e.message)),
+            Err(e) => toasts.error(fill(texts.copy_failed, &[("message", &e.message)])),
         });
     };
     view! {
         <button type="button" class="btn" id="invoice-copy" disabled=move || task.pending.get() on:click=copy>
-            {move || if task.pending.get() { "Copying…" } else { "Copy" }}
+            {move || if task.pending.get() { texts.copying } else { texts.copy }}
         </button>
     }
 }

@@ -5,6 +5,7 @@
 use crate::api::invoice_documents::{get_invoice_pdf, Paper};
 use crate::components::paper_select::PaperSelect;
 use crate::components::pdf_preview::{PdfDoc, PdfDownload, PdfFrame};
+use crate::i18n::{fill, t};
 use leptos::prelude::*;
 
 /// The PDF of invoice `invoice_id` with its letter-paper choice and download link.
@@ -21,12 +22,13 @@ pub fn DocumentTab(
         let chosen = paper.get();
         doc.load(Box::pin(get_invoice_pdf(invoice_id, chosen)));
     });
-    let name = identifier.unwrap_or_else(|| "draft".into());
-    let title = format!("Invoice {name}");
-    let file_name = format!("{name}.pdf");
+    let texts = &t().invoice_detail;
+    let name = identifier.unwrap_or_else(|| texts.draft_name.into());
+    let title = fill(texts.document_title, &[("number", &name)]);
+    let file_name = fill(texts.file_name, &[("name", &name)]);
     view! {
         <div class="doc-toolbar">
-            <label for="doc-paper">"Letter paper"</label>
+            <label for="doc-paper">{texts.letter_paper}</label>
             <PaperSelect id="doc-paper" paper=paper />
             <PdfDownload doc=doc file_name=file_name />
         </div>

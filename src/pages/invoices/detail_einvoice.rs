@@ -7,6 +7,7 @@ use crate::api::ApiError;
 use crate::components::einvoice_missing::MissingList;
 use crate::components::pdf_preview::save_blob;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::einvoice::{MissingField, Place};
 use leptos::prelude::*;
 
@@ -19,32 +20,34 @@ pub fn status_text(readiness: &Readiness, is_draft: bool) -> String {
     } else {
         readiness.missing.clone()
     };
+    let texts = &t().invoice_detail_einvoice;
     if readiness.factur_x {
-        return "E-invoice: Factur-X (EN 16931)".into();
+        return texts.factur_x.into();
     }
     if readiness.ready {
-        return "E-invoice: XRechnung (XML); the PDF is not Factur-X (switched off in Settings)"
-            .into();
+        return texts.xml_only.into();
     }
     if is_draft && missing.is_empty() {
-        return "E-invoice: complete — becomes Factur-X (EN 16931) when finalized".into();
+        return texts.draft_complete.into();
     }
     let fields: Vec<String> = missing.iter().map(|m| field_label(&m.field)).collect();
     let mut places: Vec<&str> = Vec::new();
     for m in &missing {
         let name = match m.place {
-            Place::Settings => "Settings",
-            Place::Customer => "Customer",
-            Place::Invoice => "the invoice",
+            Place::Settings => texts.place_settings,
+            Place::Customer => texts.place_customer,
+            Place::Invoice => texts.place_invoice,
         };
         if !places.contains(&name) {
             places.push(name);
         }
     }
-    format!(
-        "Not an e-invoice: {} — set in {}",
-        fields.join(", "),
-        places.join("/")
+    fill(
+        texts.not_einvoice,
+        &[
+            ("fields", &fields.join(", ")),
+            ("places", &places.join("/")),
+        ],
     )
 }
 
@@ -62,11 +65,14 @@ pub fn EInvoiceBar(
     readiness: LocalResource<Result<Readiness, ApiError>>,
 ) -> impl IntoView {
     let is_draft = identifier.is_none();
+    let texts = &t().invoice_detail_einvoice;
     let toasts = Toasts::use_context();
     let syntax = RwSignal::new(Syntax::Cii);
     let file_name = StoredValue::new(format!(
         "{}.xml",
-        identifier.clone().unwrap_or_else(|| "invoice".into())
+        identifier
+            .clone()
+            .unwrap_or_else(|| texts.file_fallback.into())
     ));
     let download = Action::new_local(move |syntax: &Syntax| {
         let syntax = *syntax;
@@ -83,17 +89,17 @@ pub fn EInvoiceBar(
             } else {
                 format!("{} ({})", e.message, fields.join(", "))
             };
-            toasts.error(format!("The XML could not be downloaded: {detail}"));
+            toasts.error(fill(texts.download_failed, &[("detail", &detail)]));
         }
     });
     let pending = download.pending();
     let details_open = RwSignal::new(false);
     view! {
-        <section class="einvoice-bar" aria-label="E-invoice">
+        <section class="einvoice-bar" aria-label=texts.label>
             {move || match readiness.get() {
-                None => view! { <p class="einvoice-status muted">"E-invoice: checking…"</p> }.into_any(),
+                None => view! { <p class="einvoice-status muted">{texts.checking}</p> }.into_any(),
                 Some(Err(e)) => view! {
-                    <p class="einvoice-status muted">{format!("E-invoice: unknown ({})", e.message)}</p>
+                    <p class="einvoice-status muted">{fill(texts.unknown, &[("message", &e.message)])}</p>
                 }
                 .into_any(),
                 Some(Ok(r)) => {
@@ -111,13 +117,13 @@ pub fn EInvoiceBar(
                                     " "
                                     <button type="button" class="btn-link" aria-expanded=move || details_open.get().to_string()
                                         on:click=move |_| details_open.update(|o| *o = !*o)>
-                                        {move || if details_open.get() { "Hide details" } else { "Details" }}
+                                        {move || if details_open.get() { texts.hide_details } else { texts.details }}
                                     </button>
                                 })}
                             </p>
                             {downloadable.then(|| view! {
                                 <div class="einvoice-download">
-                                    <label class="visually-hidden" for="xml-syntax">"XML syntax"</label>
+                                    <label class="visually-hidden" for="xml-syntax">{texts.xml_syntax}</label>
                                     <select id="xml-syntax" on:change=move |ev| syntax.set(Syntax::parse(&event_target_value(&ev)))>
                                         {[Syntax::Cii, Syntax::Ubl].into_iter().map(|s| view! {
                                             <option value=s.as_str() selected=move || syntax.get() == s>{s.label()}</option>
@@ -126,7 +132,7 @@ pub fn EInvoiceBar(
                                     <button type="button" class="btn btn-quiet" id="download-xml"
                                         disabled=move || pending.get()
                                         on:click=move |_| { download.dispatch_local(syntax.get_untracked()); }>
-                                        {move || if pending.get() { "Preparing…" } else { "Download XRechnung (XML)" }}
+                                        {move || if pending.get() { texts.preparing } else { texts.download_xml }}
                                     </button>
                                 </div>
                             })}

@@ -9,28 +9,34 @@ use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::email_dialog::{DefaultsFn, Recipients, SendEmailDialog, SendFn};
 use crate::components::money::format_money;
+use crate::i18n::{fill, t};
 use kontor_model::email::{split_addresses, SentEmail};
 use kontor_model::invoice::Invoice;
 use kontor_model::recipients::invoice_recipients;
 use leptos::prelude::*;
 
-/// `"Invoice R2611-001"`.
+/// `"Invoice R2611-001"` (German `"Rechnung R2611-001"`).
 pub fn email_subject(invoice: &Invoice) -> String {
-    format!(
-        "Invoice {}",
-        invoice.identifier.as_deref().unwrap_or_default()
+    fill(
+        t().invoice_detail_email.subject,
+        &[("number", invoice.identifier.as_deref().unwrap_or_default())],
     )
 }
 
-/// The pre-filled message text, signed with the account's name.
+/// The pre-filled message text in the user's language, signed with the account's name.
 pub fn email_text(invoice: &Invoice, sender: &str) -> String {
-    format!(
-        "Dear Sir or Madam,\n\nplease find attached invoice {} of {} over {}, due on {}.\n\nKind regards\n{}",
-        invoice.identifier.as_deref().unwrap_or_default(),
-        format_date(invoice.date),
-        format_money(invoice.gross_total, &invoice.currency),
-        format_date(invoice.due_date),
-        sender
+    fill(
+        t().invoice_detail_email.text,
+        &[
+            ("number", invoice.identifier.as_deref().unwrap_or_default()),
+            ("date", &format_date(invoice.date)),
+            (
+                "amount",
+                &format_money(invoice.gross_total, &invoice.currency),
+            ),
+            ("due", &format_date(invoice.due_date)),
+            ("sender", sender),
+        ],
     )
     .trim_end()
     .to_string()
@@ -38,19 +44,24 @@ pub fn email_text(invoice: &Invoice, sender: &str) -> String {
 
 /// The toast after sending: `"Invoice R2611-001 sent to a@x.example (CC b@y.example)."`
 pub fn sent_message(invoice: &Invoice, sent: &SentEmail) -> String {
+    let texts = &t().invoice_detail_email;
     let list = |l: &str| split_addresses(l).join(", ");
-    let mut text = format!(
-        "Invoice {} sent to {}",
-        invoice.identifier.as_deref().unwrap_or_default(),
-        list(&sent.emails_to)
-    );
-    for (label, l) in [("CC", &sent.emails_cc), ("BCC", &sent.emails_bcc)] {
-        if !split_addresses(l).is_empty() {
-            text.push_str(&format!(" ({label} {})", list(l)));
-        }
-    }
-    text.push('.');
-    text
+    let (cc, bcc) = (list(&sent.emails_cc), list(&sent.emails_bcc));
+    let template = match (cc.is_empty(), bcc.is_empty()) {
+        (true, true) => texts.sent,
+        (false, true) => texts.sent_cc,
+        (true, false) => texts.sent_bcc,
+        (false, false) => texts.sent_cc_bcc,
+    };
+    fill(
+        template,
+        &[
+            ("number", invoice.identifier.as_deref().unwrap_or_default()),
+            ("to", &list(&sent.emails_to)),
+            ("cc", &cc),
+            ("bcc", &bcc),
+        ],
+    )
 }
 
 /// The invoice's default recipients: the project's, else the customer's.
@@ -78,7 +89,7 @@ pub fn SendEmailAction(
         Box::new(move |body| Box::pin(async move { send_invoice_email(id, &body).await }));
     view! {
         <SendEmailDialog
-            title="Send invoice by e-mail"
+            title=t().invoice_detail_email.title
             prefill=Callback::new(move |sender: String| invoice.with_value(|i| (email_subject(i), email_text(i, &sender))))
             defaults=StoredValue::new_local(defaults)
             send=StoredValue::new_local(send)

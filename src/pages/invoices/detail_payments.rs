@@ -10,6 +10,7 @@ use crate::components::dialog::Dialog;
 use crate::components::money::format_money;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::invoice::Invoice;
 use kontor_model::payment::Payment;
 use kontor_model::payment_rules::Balance;
@@ -25,6 +26,7 @@ pub fn PaymentsTab(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
+    let texts = &t().invoice_detail_payments;
     let payments = invoice.payments.clone().unwrap_or_default();
     let currency = invoice.currency.clone();
     let payable = can_record_payment(invoice.status);
@@ -35,39 +37,52 @@ pub fn PaymentsTab(
         confirm_open.set(false);
         match answer {
             Ok(()) => {
-                toasts.success("Payment deleted.");
+                toasts.success(texts.deleted);
                 on_changed.run(());
             }
-            Err(e) => toasts.error(format!("The payment could not be deleted: {}", e.message)),
+            Err(e) => toasts.error(fill(texts.delete_failed, &[("message", &e.message)])),
         }
     };
     let what = move || {
         deleting
             .get()
             .map(|p| {
-                format!(
-                    "The payment of {} received on {} is removed. The invoice's status is worked out again from the remaining payments.",
-                    format_money(p.paid_total, &p.currency),
-                    format_date(p.date)
+                fill(
+                    texts.delete_text,
+                    &[
+                        ("amount", &format_money(p.paid_total, &p.currency)),
+                        ("date", &format_date(p.date)),
+                    ],
                 )
             })
             .unwrap_or_default()
     };
     let delete_pending = delete.pending;
-    let standing = match balance(&invoice) {
-        Balance::Credit(c) => format!("credit {}", format_money(c, &currency)),
-        Balance::Open(v) | Balance::Settled(v) => format!("open {}", format_money(v, &currency)),
+    let paid = format_money(paid_amount(&invoice), &currency);
+    let total = format_money(invoice.gross_total, &currency);
+    let summary = match balance(&invoice) {
+        Balance::Credit(c) => fill(
+            texts.summary_credit,
+            &[
+                ("paid", &paid),
+                ("total", &total),
+                ("credit", &format_money(c, &currency)),
+            ],
+        ),
+        Balance::Open(v) | Balance::Settled(v) => fill(
+            texts.summary_open,
+            &[
+                ("paid", &paid),
+                ("total", &total),
+                ("open", &format_money(v, &currency)),
+            ],
+        ),
     };
-    let summary = format!(
-        "Paid {} of {} · {standing}",
-        format_money(paid_amount(&invoice), &currency),
-        format_money(invoice.gross_total, &currency),
-    );
     let rows = payments
         .into_iter()
         .map(|p| {
             let amount = format_money(p.paid_total, &p.currency);
-            let label = format!("Delete the payment of {amount}");
+            let label = fill(texts.delete_label, &[("amount", &amount)]);
             let date = format_date(p.date);
             view! {
                 <tr>
@@ -76,7 +91,7 @@ pub fn PaymentsTab(
                     <td class="num">
                         <button type="button" class="btn btn-small btn-danger-quiet" aria-label=label
                             on:click=move |_| { deleting.set(Some(p.clone())); confirm_open.set(true); }>
-                            "Delete"
+                            {texts.delete}
                         </button>
                     </td>
                 </tr>
@@ -87,18 +102,18 @@ pub fn PaymentsTab(
     view! {
         <section class="section" aria-labelledby="payments-title">
             <div class="section-head">
-                <h2 class="section-title" id="payments-title">"Payments"</h2>
+                <h2 class="section-title" id="payments-title">{texts.payments}</h2>
                 <span class="muted money" data-summary="payments">{summary}</span>
                 <span class="section-head-end">
                     {payable.then(|| view! { <AddPayment invoice=invoice.clone() on_changed=on_changed /> })}
                 </span>
             </div>
             {if empty {
-                view! { <p class="muted">"No payments yet."</p> }.into_any()
+                view! { <p class="muted">{texts.no_payments}</p> }.into_any()
             } else {
                 view! {
                     <table class="table payments-table">
-                        <thead><tr><th scope="col">"Date"</th><th scope="col" class="num">"Amount"</th><th scope="col" class="num"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                        <thead><tr><th scope="col">{texts.date}</th><th scope="col" class="num">{texts.amount}</th><th scope="col" class="num"><span class="visually-hidden">{texts.actions}</span></th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 }
@@ -106,17 +121,17 @@ pub fn PaymentsTab(
             }}
         </section>
         <RemindersSection invoice=invoice on_changed=on_changed />
-        <Dialog open=confirm_open title="Delete this payment?">
+        <Dialog open=confirm_open title=texts.delete_title.to_string()>
             <p>{what}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| confirm_open.set(false)>"Cancel"</button>
+                <button type="button" class="btn" on:click=move |_| confirm_open.set(false)>{t().common.cancel}</button>
                 <button type="button" class="btn btn-danger" disabled=move || delete_pending.get()
                     on:click=move |_| {
                         if let Some(p) = deleting.get_untracked() {
                             delete.run(delete_invoice_payment(p.id), finished);
                         }
                     }>
-                    "Delete payment"
+                    {texts.delete_payment}
                 </button>
             </div>
         </Dialog>

@@ -6,10 +6,11 @@ use crate::api::ApiError;
 use crate::components::date::{format_date, iso, parse_iso, today};
 use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};
-use crate::components::locale::parse_typed;
+use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use chrono::Days;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
@@ -76,14 +77,20 @@ pub fn RemindersSection(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
+    let texts = &t().invoice_detail_payments;
     let reminders = invoice.reminders.clone().unwrap_or_default();
     let currency = StoredValue::new(invoice.currency.clone());
     let id = invoice.id;
-    let default_text = format!(
-        "Our records show that invoice {} of {} is still open.\n\nPlease pay the open amount of {} by the new due date.",
-        invoice.identifier.clone().unwrap_or_default(),
-        format_date(invoice.date),
-        format_money(open_amount(&invoice), &invoice.currency)
+    let default_text = fill(
+        texts.reminder_text,
+        &[
+            ("number", &invoice.identifier.clone().unwrap_or_default()),
+            ("date", &format_date(invoice.date)),
+            (
+                "amount",
+                &format_money(open_amount(&invoice), &invoice.currency),
+            ),
+        ],
     );
     let open = RwSignal::new(false);
     let (date, due, fee, text) = (
@@ -98,7 +105,7 @@ pub fn RemindersSection(
     let finished = move |answer: Result<Reminder, ApiError>| match answer {
         Ok(_) => {
             open.set(false);
-            toasts.success("Reminder recorded.");
+            toasts.success(texts.reminder_recorded);
             on_changed.run(());
         }
         Err(e) if e.is_unprocessable() && !e.errors.is_empty() => errors.set(e.errors),
@@ -151,43 +158,43 @@ pub fn RemindersSection(
     view! {
         <section class="section" aria-labelledby="reminders-title">
             <div class="section-head">
-                <h2 class="section-title" id="reminders-title">"Reminders"</h2>
+                <h2 class="section-title" id="reminders-title">{texts.reminders}</h2>
                 {can_remind(invoice.status, invoice.reversed, invoice.reversal).then(|| view! {
-                    <button type="button" class="btn section-head-end" id="add-reminder" on:click=start.clone()>"Add reminder"</button>
+                    <button type="button" class="btn section-head-end" id="add-reminder" on:click=start.clone()>{texts.add_reminder}</button>
                 })}
             </div>
             {if empty {
-                view! { <p class="muted">"No reminders."</p> }.into_any()
+                view! { <p class="muted">{texts.no_reminders}</p> }.into_any()
             } else {
                 view! {
                     <table class="table">
-                        <thead><tr><th scope="col">"Date"</th><th scope="col">"New due date"</th><th scope="col" class="num">"Fee"</th><th scope="col">"Text"</th></tr></thead>
+                        <thead><tr><th scope="col">{texts.date}</th><th scope="col">{texts.new_due_date}</th><th scope="col" class="num">{texts.fee}</th><th scope="col">{texts.text}</th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 }
                 .into_any()
             }}
         </section>
-        <Dialog open=open title="Add reminder">
+        <Dialog open=open title=texts.add_reminder.to_string()>
             <form novalidate on:submit=submit>
                 <div class="form-grid">
-                    <Field id="reminder-date" label="Reminder date" required=true error=error_of(errors, "date")>
+                    <Field id="reminder-date" label=texts.reminder_date required=true error=error_of(errors, "date")>
                         <input id="reminder-date" type="date" bind:value=date />
                     </Field>
-                    <Field id="reminder-due" label="New due date" required=true error=error_of(errors, "due_date")>
+                    <Field id="reminder-due" label=texts.new_due_date required=true error=error_of(errors, "due_date")>
                         <input id="reminder-due" type="date" bind:value=due />
                     </Field>
                 </div>
-                <Field id="reminder-fee" label=currency.with_value(|c| format!("Fee ({c})")) error=error_of(errors, "fee")>
-                    <input id="reminder-fee" class="input-number" inputmode="decimal" placeholder="0" bind:value=fee />
+                <Field id="reminder-fee" label=currency.with_value(|c| fill(texts.fee_currency, &[("currency", c)])) error=error_of(errors, "fee")>
+                    <input id="reminder-fee" class="input-number" inputmode="decimal" placeholder=format_input(kontor_model::Decimal::ZERO) bind:value=fee />
                 </Field>
-                <Field id="reminder-text" label="Text" error=error_of(errors, "text")>
+                <Field id="reminder-text" label=texts.text error=error_of(errors, "text")>
                     <textarea id="reminder-text" rows="5" bind:value=text></textarea>
                 </Field>
                 <p class="field-error" role="alert">{move || failure.get()}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
-                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>"Save reminder"</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>{texts.save_reminder}</button>
                 </div>
             </form>
         </Dialog>

@@ -4,20 +4,25 @@ use crate::components::date::format_date;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::position_editor::{vat_note, StoredTaxLines};
+use crate::i18n::{fill, t};
 use kontor_model::invoice::{Invoice, InvoiceItem};
 use kontor_model::position::PositionType;
 use kontor_model::Decimal;
 use leptos::prelude::*;
 
+/// `19 %`, `7,5 %` in German: the rate as the user writes numbers.
 fn percent(d: Decimal) -> String {
-    format!("{} %", d.normalize())
+    fill(
+        t().invoice_detail_facts.percent,
+        &[("value", &format_input(d.normalize()))],
+    )
 }
 
 fn yes_no(b: bool) -> &'static str {
     if b {
-        "yes"
+        t().invoice_detail_facts.yes
     } else {
-        "no"
+        t().invoice_detail_facts.no
     }
 }
 
@@ -27,21 +32,33 @@ pub fn InvoiceFacts(
     /// The invoice shown.
     invoice: Invoice,
 ) -> impl IntoView {
+    let texts = &t().invoice_detail_facts;
+    let none = t().common.none;
     let service = match (invoice.service_period_from, invoice.service_period_to) {
-        (Some(from), Some(to)) => format!("{} – {}", format_date(from), format_date(to)),
-        _ => "–".into(),
+        (Some(from), Some(to)) => fill(
+            texts.service_period_range,
+            &[("from", &format_date(from)), ("to", &format_date(to))],
+        ),
+        _ => none.into(),
     };
     let cash = if invoice.cash_discount.is_zero() {
-        "–".to_string()
+        none.to_string()
     } else {
-        format!(
-            "{} within {} days",
-            percent(invoice.cash_discount),
-            invoice.cash_discount_days
+        let template = if invoice.cash_discount_days == 1 {
+            texts.cash_discount_terms_one
+        } else {
+            texts.cash_discount_terms
+        };
+        fill(
+            template,
+            &[
+                ("percent", &percent(invoice.cash_discount)),
+                ("days", &invoice.cash_discount_days.to_string()),
+            ],
         )
     };
     let tax = if invoice.vat.reverse_charge {
-        "reverse charge (no VAT)".to_string()
+        texts.reverse_charge.to_string()
     } else {
         percent(invoice.tax)
     };
@@ -49,39 +66,39 @@ pub fn InvoiceFacts(
         .user
         .as_ref()
         .map(|u| format!("{} {}", u.firstname, u.lastname))
-        .unwrap_or_else(|| "–".into());
+        .unwrap_or_else(|| none.into());
     let facts: Vec<(&str, String)> = vec![
-        ("Invoice date", format_date(invoice.date)),
-        ("Due date", format_date(invoice.due_date)),
-        ("Service period", service),
-        ("Currency", invoice.currency.clone()),
-        ("VAT", tax),
-        ("Intra-EU supply", yes_no(invoice.vat.intra_eu).into()),
-        ("Discount", percent(invoice.discount)),
-        ("Cash discount", cash),
-        ("Internal contact", contact),
+        (texts.invoice_date, format_date(invoice.date)),
+        (texts.due_date, format_date(invoice.due_date)),
+        (texts.service_period, service),
+        (texts.currency, invoice.currency.clone()),
+        (texts.vat, tax),
+        (texts.intra_eu, yes_no(invoice.vat.intra_eu).into()),
+        (texts.discount, percent(invoice.discount)),
+        (texts.cash_discount, cash),
+        (texts.internal_contact, contact),
         (
-            "Locked",
+            texts.locked,
             if invoice.locked {
-                "yes — it can only be reversed".into()
+                texts.locked_yes.into()
             } else {
-                "no".into()
+                texts.no.into()
             },
         ),
     ];
     view! {
-        <section class="section detail-grid" aria-label="Details">
+        <section class="section detail-grid" aria-label=texts.details>
             <div class="detail-address">
-                <h2 class="section-title">"Recipient"</h2>
+                <h2 class="section-title">{texts.recipient}</h2>
                 <address>{invoice.recipient_address.clone()}</address>
             </div>
             <dl class="facts">
                 {facts.into_iter().map(|(k, v)| view! { <div><dt>{k}</dt><dd>{v}</dd></div> }).collect_view()}
                 <div>
-                    <dt>"Tags"</dt>
+                    <dt>{texts.tags}</dt>
                     <dd>
                         {if invoice.tags.is_empty() {
-                            "–".into_any()
+                            none.into_any()
                         } else {
                             invoice.tags.iter().map(|t| view! { <span class="tag">{t.clone()}</span> }).collect_view().into_any()
                         }}
@@ -128,12 +145,12 @@ fn position_row(item: &InvoiceItem, currency: &str) -> AnyView {
         .into_any(),
         PositionType::Subtotal => view! {
             <tr class="pos-subtotal">
-                <td colspan="4">{if item.title.is_empty() { "Subtotal".to_string() } else { item.title.clone() }}</td>
+                <td colspan="4">{if item.title.is_empty() { t().invoice_detail_facts.subtotal.to_string() } else { item.title.clone() }}</td>
                 <td class="num money">{money(item.net_total)}</td>
             </tr>
         }
         .into_any(),
-        PositionType::PageBreak => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-label">"Page break"</span></td></tr> }.into_any(),
+        PositionType::PageBreak => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-label">{t().invoice_detail_facts.page_break}</span></td></tr> }.into_any(),
         PositionType::Separator => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-line"></span></td></tr> }.into_any(),
     }
 }
@@ -146,27 +163,28 @@ pub fn PositionsSection(
 ) -> impl IntoView {
     let items = invoice.items.clone().unwrap_or_default();
     let currency = invoice.currency.clone();
+    let texts = &t().invoice_detail_facts;
     let tax_label = if invoice.vat.reverse_charge {
-        "VAT (reverse charge)".to_string()
+        texts.vat_reverse_charge.to_string()
     } else {
-        format!("VAT {}", percent(invoice.tax))
+        fill(texts.vat_rate, &[("percent", &percent(invoice.tax))])
     };
     let tax_amount = invoice.gross_total - invoice.net_total;
     view! {
         <section class="section" aria-labelledby="positions-title">
-            <h2 class="section-title" id="positions-title">"Positions"</h2>
+            <h2 class="section-title" id="positions-title">{texts.positions}</h2>
             {if items.is_empty() {
-                view! { <p class="muted">"No positions."</p> }.into_any()
+                view! { <p class="muted">{texts.no_positions}</p> }.into_any()
             } else {
                 view! {
                     <table class="table positions-table">
                         <thead>
                             <tr>
-                                <th scope="col">"Title / description"</th>
-                                <th scope="col" class="num">"Quantity"</th>
-                                <th scope="col">"Unit"</th>
-                                <th scope="col" class="num">"Unit price"</th>
-                                <th scope="col" class="num">"Net total"</th>
+                                <th scope="col">{texts.title_description}</th>
+                                <th scope="col" class="num">{texts.quantity}</th>
+                                <th scope="col">{texts.unit}</th>
+                                <th scope="col" class="num">{texts.unit_price}</th>
+                                <th scope="col" class="num">{texts.net_total}</th>
                             </tr>
                         </thead>
                         <tbody>{items.iter().map(|i| position_row(i, &currency)).collect_view()}</tbody>
@@ -175,9 +193,9 @@ pub fn PositionsSection(
                 .into_any()
             }}
             <dl class="totals-box totals-static">
-                <div class="totals-line"><dt>{format!("Net total (discount {})", percent(invoice.discount))}</dt><dd class="money">{format_money(invoice.net_total, &currency)}</dd></div>
+                <div class="totals-line"><dt>{fill(texts.net_total_discount, &[("percent", &percent(invoice.discount))])}</dt><dd class="money">{format_money(invoice.net_total, &currency)}</dd></div>
                 <StoredTaxLines breakdown=invoice.tax_breakdown.clone() tax_total=tax_amount currency=currency.clone() single_label=tax_label />
-                <div class="totals-line totals-gross"><dt>"Gross total"</dt><dd class="money">{format_money(invoice.gross_total, &currency)}</dd></div>
+                <div class="totals-line totals-gross"><dt>{texts.gross_total}</dt><dd class="money">{format_money(invoice.gross_total, &currency)}</dd></div>
             </dl>
         </section>
     }
@@ -199,12 +217,13 @@ pub fn InvoiceTexts(
             }
         })
     };
-    let salutation = block("Salutation", invoice.salutation.clone());
-    let footer = block("Footer", invoice.footer.clone());
+    let texts = &t().invoice_detail_facts;
+    let salutation = block(texts.salutation, invoice.salutation.clone());
+    let footer = block(texts.footer, invoice.footer.clone());
     let any = salutation.is_some() || footer.is_some();
     any.then(|| {
         view! {
-            <section class="section" aria-label="Texts">
+            <section class="section" aria-label=texts.texts>
                 {salutation}
                 {footer}
             </section>

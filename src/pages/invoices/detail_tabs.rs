@@ -4,6 +4,7 @@
 //! `/invoices/12/payments`, …, `/invoices/12/history`); choosing a tab pushes a history
 //! entry, so Back returns to the previous tab.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 /// One tab of the detail page.
@@ -66,15 +67,16 @@ impl DetailTab {
         }
     }
 
-    /// The tab's label.
+    /// The tab's label in the current language.
     pub fn label(self) -> &'static str {
+        let texts = &t().invoice_detail;
         match self {
-            DetailTab::Overview => "Overview",
-            DetailTab::Document => "Document",
-            DetailTab::Payments => "Payments and reminders",
-            DetailTab::TimeSheet => "Time sheet",
-            DetailTab::Expenses => "Expenses",
-            DetailTab::History => "History",
+            DetailTab::Overview => texts.tab_overview,
+            DetailTab::Document => texts.tab_document,
+            DetailTab::Payments => texts.tab_payments,
+            DetailTab::TimeSheet => texts.tab_timesheet,
+            DetailTab::Expenses => texts.tab_expenses,
+            DetailTab::History => texts.tab_history,
         }
     }
 }
@@ -109,7 +111,7 @@ pub fn TabBar(
         }
     };
     view! {
-        <div class="tabs" role="tablist" aria-label="Invoice sections" on:keydown=on_keydown>
+        <div class="tabs" role="tablist" aria-label=t().invoice_detail.tabs_label on:keydown=on_keydown>
             {DetailTab::ALL
                 .into_iter()
                 .map(|t| {

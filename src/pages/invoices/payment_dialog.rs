@@ -13,6 +13,7 @@ use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
 use kontor_model::payment::{NewPayment, Payment};
@@ -79,6 +80,7 @@ pub fn AddPayment(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
+    let texts = &t().invoice_detail_payments;
     let id = invoice.id;
     let currency = StoredValue::new(invoice.currency.clone());
     let open_now = open_amount(&invoice);
@@ -93,9 +95,9 @@ pub fn AddPayment(
     let finished = move |answer: Result<Payment, ApiError>| match answer {
         Ok(p) => {
             open.set(false);
-            toasts.success(format!(
-                "Payment of {} recorded.",
-                format_money(p.paid_total, &p.currency)
+            toasts.success(fill(
+                texts.recorded,
+                &[("amount", &format_money(p.paid_total, &p.currency))],
             ));
             on_changed.run(());
         }
@@ -141,11 +143,16 @@ pub fn AddPayment(
             .and_then(|b| b.paid_total)
             .map(|amount| {
                 currency.with_value(|c| {
-                    format!(
-                        "The payment of {} is more than the open amount of {}. Record it anyway? The invoice then shows a credit of {}.",
-                        format_money(amount, c),
-                        format_money(open_now, c),
-                        format_money(amount.checked_sub(open_now).unwrap_or_default(), c)
+                    fill(
+                        texts.overpayment,
+                        &[
+                            ("amount", &format_money(amount, c)),
+                            ("open", &format_money(open_now, c)),
+                            (
+                                "credit",
+                                &format_money(amount.checked_sub(open_now).unwrap_or_default(), c),
+                            ),
+                        ],
                     )
                 })
             })
@@ -158,34 +165,34 @@ pub fn AddPayment(
     };
     view! {
         <button type="button" class="btn btn-primary" id="add-payment" on:click=start>
-            "Add payment"
+            {texts.add_payment}
         </button>
-        <Dialog open=open title="Add payment">
+        <Dialog open=open title=texts.add_payment.to_string()>
             <Show when=move || over.with(Option::is_some)>
                 <div class="overpayment" role="alertdialog" aria-labelledby="overpayment-text">
                     <p id="overpayment-text">{over_text}</p>
                     <p class="field-error" role="alert">{move || failure.get()}</p>
                     <div class="dialog-actions">
-                        <button type="button" class="btn" id="overpayment-back" on:click=move |_| over.set(None)>"Change amount"</button>
+                        <button type="button" class="btn" id="overpayment-back" on:click=move |_| over.set(None)>{texts.change_amount}</button>
                         <button type="button" class="btn btn-primary" id="overpayment-confirm" disabled=move || pending.get() on:click=confirm_over>
-                            {move || if pending.get() { "Saving…" } else { "Record anyway" }}
+                            {move || if pending.get() { texts.saving } else { texts.record_anyway }}
                         </button>
                     </div>
                 </div>
             </Show>
             <form novalidate on:submit=submit hidden=move || over.with(Option::is_some)>
-                <p class="muted">{format!("Open amount: {open_text}")}</p>
-                <Field id="payment-date" label="Date received" required=true error=error_of(errors, "date")>
+                <p class="muted">{fill(texts.open_amount, &[("amount", &open_text)])}</p>
+                <Field id="payment-date" label=texts.date_received required=true error=error_of(errors, "date")>
                     <input id="payment-date" type="date" bind:value=date />
                 </Field>
-                <Field id="payment-amount" label=currency.with_value(|c| format!("Amount ({c})")) required=true error=error_of(errors, "paid_total")>
+                <Field id="payment-amount" label=currency.with_value(|c| fill(texts.amount_currency, &[("currency", c)])) required=true error=error_of(errors, "paid_total")>
                     <input id="payment-amount" class="input-number" inputmode="decimal" autofocus bind:value=amount />
                 </Field>
                 <p class="field-error" role="alert">{move || failure.get()}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
                     <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                        {move || if pending.get() { "Saving…" } else { "Save payment" }}
+                        {move || if pending.get() { texts.saving } else { texts.save_payment }}
                     </button>
                 </div>
             </form>
