@@ -5,6 +5,7 @@ use super::links;
 use crate::components::date::format_date;
 use crate::components::list_totals::count_text;
 use crate::components::money::format_money;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::dashboard::OpenInvoice;
 use kontor_model::Decimal;
@@ -67,12 +68,14 @@ pub fn FigureCard(
     }
 }
 
-/// "12 days overdue", "1 day overdue", or "Due <date>" when not yet past.
+/// "12 days overdue", "1 day overdue", or "Due <date>" when not yet past (German
+/// „12 Tage überfällig“, „Fällig am 23.11.2026“).
 pub fn due_text(invoice: &OpenInvoice) -> String {
+    let texts = &t().dashboard_cards;
     match invoice.days_overdue {
-        0 => format!("Due {}", format_date(invoice.due_date)),
-        1 => "1 day overdue".into(),
-        n => format!("{n} days overdue"),
+        0 => fill(texts.due_on, &[("date", &format_date(invoice.due_date))]),
+        1 => texts.overdue_one.into(),
+        n => fill(texts.overdue_other, &[("n", &n.to_string())]),
     }
 }
 
@@ -83,9 +86,9 @@ pub fn OldestInvoices(
     /// Up to five open invoices, earliest due date first.
     invoices: Vec<OpenInvoice>,
 ) -> impl IntoView {
+    let texts = &t().dashboard_cards;
     let body = if invoices.is_empty() {
-        view! { <p class="dash-empty">"No open invoices — everything billed has been paid."</p> }
-            .into_any()
+        view! { <p class="dash-empty">{texts.no_open_invoices}</p> }.into_any()
     } else {
         let rows = invoices
             .into_iter()
@@ -109,23 +112,23 @@ pub fn OldestInvoices(
             <table class="dash-table">
                 <thead>
                     <tr>
-                        <th scope="col">"Number"</th>
-                        <th scope="col">"Customer"</th>
-                        <th scope="col">"Due"</th>
-                        <th scope="col" class="num">"Open"</th>
+                        <th scope="col">{t().list.number}</th>
+                        <th scope="col">{t().list.customer}</th>
+                        <th scope="col">{t().list.due}</th>
+                        <th scope="col" class="num">{t().list.open}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
             </table>
             <p class="dash-more">
-                <a href=href(&links::open_invoices())>"All open invoices"</a>
+                <a href=href(&links::open_invoices())>{texts.all_open}</a>
             </p>
         }
         .into_any()
     };
     view! {
         <section class="section dash-card dash-wide" data-card="oldest" aria-labelledby="dash-oldest">
-            <h2 class="section-title" id="dash-oldest">"Oldest open invoices"</h2>
+            <h2 class="section-title" id="dash-oldest">{texts.oldest_title}</h2>
             {body}
         </section>
     }

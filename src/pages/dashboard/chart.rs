@@ -8,6 +8,7 @@
 
 use super::links;
 use crate::components::money::format_money;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::dashboard::{MonthRevenue, YearMonth};
 use kontor_model::Decimal;
@@ -42,20 +43,28 @@ pub struct Bar {
     pub width: f64,
     /// Bar height (0 for a month without revenue).
     pub height: f64,
-    /// The month's short name ("Nov").
+    /// The month's short name in the user's language ("Nov", German "Dez").
     pub label: String,
     /// The year under the label, on the first bar and on January ("2026").
     pub year: Option<String>,
 }
 
-/// Short English month names.
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
-
-/// The short name of `month` ("Nov").
+/// The short name of `month` in the user's language from the catalogue ("Oct", German
+/// "Okt"; `dashboard_chart.m1`…`m12`).
 pub fn month_label(month: YearMonth) -> &'static str {
-    MONTHS[(month.month.clamp(1, 12) - 1) as usize]
+    let key = format!("m{}", month.month.clamp(1, 12));
+    t().dashboard_chart.get(&key).unwrap_or_default()
+}
+
+/// The month with its year ("Nov 2026", German "Dez 2026").
+pub fn month_year(month: YearMonth) -> String {
+    fill(
+        t().dashboard_chart.month_year,
+        &[
+            ("month", month_label(month)),
+            ("year", &month.year.to_string()),
+        ],
+    )
 }
 
 /// `part / whole` as a share from 0 to 1 for drawing (0 when `whole` is 0).
@@ -136,17 +145,19 @@ pub fn RevenueChart(
     let zero = baseline(&months);
     let slot = WIDTH / drawn.len().max(1) as f64;
     let label_y = TOP + PLOT + 16.0;
+    let texts = &t().dashboard_chart;
     let marks = drawn
         .iter()
         .map(|b| {
             let center = b.x + b.width / 2.0;
-            let title = format!(
-                "{} {}: {}",
-                month_label(b.month),
-                b.month.year,
-                format_money(b.net_total, &currency)
+            let title = fill(
+                texts.bar_title,
+                &[
+                    ("month", &month_year(b.month)),
+                    ("amount", &format_money(b.net_total, &currency)),
+                ],
             );
-            let label = format!("{title}: show the invoices");
+            let label = fill(texts.bar_link, &[("title", &title)]);
             let class = if b.net_total < Decimal::ZERO {
                 "chart-bar is-negative"
             } else {
@@ -172,7 +183,7 @@ pub fn RevenueChart(
         .map(|m| {
             view! {
                 <tr>
-                    <th scope="row">{format!("{} {}", month_label(m.month), m.month.year)}</th>
+                    <th scope="row">{month_year(m.month)}</th>
                     <td>{format_money(m.net_total, &currency)}</td>
                 </tr>
             }
@@ -184,17 +195,17 @@ pub fn RevenueChart(
                 class="chart"
                 viewBox=format!("0 0 {WIDTH} {HEIGHT}")
                 role="group"
-                aria-label=format!("Net revenue per month in {currency}")
+                aria-label=fill(texts.label, &[("currency", &currency)])
             >
                 <line class="chart-zero" x1="0" x2=WIDTH y1=zero y2=zero></line>
                 {marks}
             </svg>
             <table class="visually-hidden">
-                <caption>{format!("Net revenue per month in {currency}, last 12 months")}</caption>
+                <caption>{fill(texts.caption, &[("currency", &currency)])}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">"Month"</th>
-                        <th scope="col">"Net revenue"</th>
+                        <th scope="col">{texts.month}</th>
+                        <th scope="col">{texts.net_revenue}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

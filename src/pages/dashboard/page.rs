@@ -8,6 +8,7 @@ use crate::api::dashboard::get_dashboard;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::skeleton::SkeletonBlock;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::dashboard::{CurrencyAmount, Dashboard};
 use leptos::prelude::*;
@@ -56,12 +57,11 @@ pub fn DashboardView(
             amount: o.net_total,
         })
         .collect();
+    let texts = &t().dashboard_page;
     let no_revenue = revenue.months.iter().all(|m| m.net_total.is_zero());
     let chart = if no_revenue {
         view! {
-            <p class="dash-empty">
-                "No revenue in the last 12 months yet. Finalized invoices show up here by month."
-            </p>
+            <p class="dash-empty">{texts.no_revenue}</p>
         }
         .into_any()
     } else {
@@ -69,53 +69,53 @@ pub fn DashboardView(
             .into_any()
     };
     view! {
-        <p class="dash-today">{format!("As of {}", format_date(today))}</p>
+        <p class="dash-today">{fill(texts.as_of, &[("date", &format_date(today))])}</p>
         {nothing_yet.then(|| view! {
             <div class="empty-state dash-welcome">
-                <p>"Nothing to show yet. Open amounts, revenue and work waiting for you appear here once you bill and buy."</p>
-                <a class="btn btn-primary" href=href("/invoices/new")>"Create an invoice"</a>
+                <p>{texts.welcome}</p>
+                <a class="btn btn-primary" href=href("/invoices/new")>{texts.create_invoice}</a>
                 " "
-                <a class="btn" href=href("/purchases/new")>"Record a purchase"</a>
+                <a class="btn" href=href("/purchases/new")>{texts.record_purchase}</a>
             </div>
         })}
         <div class="dash-grid">
             <FigureCard
-                title="Open receivables"
+                title=texts.open_title
                 name="open"
                 figures=figures(&receivables.open)
                 noun="invoices"
                 list=links::open_invoices()
-                empty="Nothing open: every finalized invoice is paid."
+                empty=texts.open_empty
             />
             <FigureCard
-                title="Overdue"
+                title=texts.overdue_title
                 name="overdue"
                 figures=figures(&receivables.overdue)
                 noun="invoices"
                 list=links::overdue_invoices()
-                empty="Nothing overdue."
+                empty=texts.overdue_empty
                 warn=true
             />
             <FigureCard
-                title="Purchases awaiting approval"
+                title=texts.purchases_title
                 name="purchases"
                 figures=purchases
                 noun="purchases"
                 list=links::pending_purchases()
-                empty="No purchases waiting for approval."
+                empty=texts.purchases_empty
             />
             <FigureCard
-                title="Offers awaiting an answer"
+                title=texts.offers_title
                 name="offers"
                 figures=offers
                 noun="offers"
                 list=links::sent_offers()
-                empty="No sent offers waiting for an answer."
+                empty=texts.offers_empty
             />
             <OldestInvoices invoices=receivables.oldest />
             <section class="section dash-card dash-wide" data-card="revenue" aria-labelledby="dash-revenue">
                 <h2 class="section-title" id="dash-revenue">
-                    {format!("Revenue per month ({}, net)", revenue.currency)}
+                    {fill(texts.revenue_title, &[("currency", &revenue.currency)])}
                 </h2>
                 {chart}
             </section>
@@ -129,10 +129,10 @@ pub fn DashboardPage() -> impl IntoView {
     let dashboard = LocalResource::new(get_dashboard);
     view! {
         <div class="page-head">
-            <h1>"Dashboard"</h1>
+            <h1>{t().nav.dashboard}</h1>
             <div class="page-actions">
                 <a class="btn btn-primary" href=href("/invoices/new")>
-                    "New invoice"
+                    {t().invoices.new_invoice}
                 </a>
             </div>
         </div>

@@ -10,30 +10,45 @@ use crate::components::locale::locale;
 use crate::components::pdf_preview::save_blob;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::export::QuickPeriod;
 use kontor_model::number_input::Locale;
 use leptos::prelude::*;
 
-/// What each download is, for the page.
+/// What each download is, for the page: title and what it holds.
 fn describe(export: Export) -> (&'static str, &'static str) {
+    let texts = &t().exports_downloads;
     match export {
-        Export::Invoices => (
-            "Invoices (CSV)",
-            "Every finalized invoice dated in the period, one row per invoice and tax rate: number, dates, customer and debtor number, net, tax and gross.",
-        ),
-        Export::Purchases => (
-            "Purchases (CSV)",
-            "Every purchase dated in the period, one row per purchase and tax rate: number, supplier's receipt number, supplier and creditor number, net, tax and gross.",
-        ),
-        Export::Documents => (
-            "Documents (ZIP)",
-            "The PDF of every finalized invoice and the stored receipt of every purchase of the period, named by number and date.",
-        ),
-        Export::Datev => (
-            "DATEV (Buchungsstapel)",
-            "A DATEV EXTF batch (format 700) for the accountant's import: one booking per document and tax rate, on the accounts from the settings.",
-        ),
+        Export::Invoices => (texts.invoices_title, texts.invoices_text),
+        Export::Purchases => (texts.purchases_title, texts.purchases_text),
+        Export::Documents => (texts.documents_title, texts.documents_text),
+        Export::Datev => (texts.datev_title, texts.datev_text),
+    }
+}
+
+/// A quick choice's label in the user's language.
+fn quick_label(quick: QuickPeriod) -> &'static str {
+    let texts = &t().exports_page;
+    match quick {
+        QuickPeriod::ThisMonth => texts.this_month,
+        QuickPeriod::LastMonth => texts.last_month,
+        QuickPeriod::ThisQuarter => texts.this_quarter,
+        QuickPeriod::LastYear => texts.last_year,
+    }
+}
+
+/// The hint under the period: a sentence with a link to the settings where its
+/// `{settings}` placeholder stands.
+fn period_hint() -> impl IntoView {
+    let text = t().exports_page.hint;
+    let (before, after) = text.split_once("{settings}").unwrap_or((text, ""));
+    view! {
+        <p class="field-hint">
+            {before}
+            <a href=href("/settings")>{t().nav.settings}</a>
+            {after}
+        </p>
     }
 }
 
@@ -44,11 +59,12 @@ pub fn ExportsPage() -> impl IntoView {
     let from = RwSignal::new(iso(first));
     let to = RwSignal::new(iso(last));
     let german = RwSignal::new(locale() == Locale::De);
+    let texts = &t().exports_page;
     let period = Memo::new(
         move |_| match (parse_iso(&from.get()), parse_iso(&to.get())) {
-            (Some(f), Some(t)) if f <= t => Ok((f, t)),
-            (Some(_), Some(_)) => Err("The period ends before it starts."),
-            _ => Err("Choose the first and the last day of the period."),
+            (Some(first), Some(last)) if first <= last => Ok((first, last)),
+            (Some(_), Some(_)) => Err(texts.ends_before_start),
+            _ => Err(texts.choose_period),
         },
     );
     let choose = move |quick: QuickPeriod| {
@@ -58,11 +74,11 @@ pub fn ExportsPage() -> impl IntoView {
     };
     view! {
         <div class="page-head">
-            <h1>"Exports"</h1>
+            <h1>{t().nav.exports}</h1>
         </div>
         <section class="form-section exports-period" aria-labelledby="exports-period-title">
-            <h2 class="section-title" id="exports-period-title">"Period"</h2>
-            <div class="exports-quick" role="group" aria-label="Quick choices">
+            <h2 class="section-title" id="exports-period-title">{texts.period}</h2>
+            <div class="exports-quick" role="group" aria-label=texts.quick_choices>
                 {QuickPeriod::ALL
                     .into_iter()
                     .map(|quick| {
@@ -73,37 +89,34 @@ pub fn ExportsPage() -> impl IntoView {
                         view! {
                             <button type="button" class="btn btn-small" aria-pressed=pressed
                                 id=format!("export-quick-{}", quick.label().to_lowercase().replace(' ', "-"))
-                                on:click=move |_| choose(quick)>{quick.label()}</button>
+                                on:click=move |_| choose(quick)>{quick_label(quick)}</button>
                         }
                     })
                     .collect_view()}
             </div>
             <div class="exports-dates">
                 <div class="field">
-                    <label for="export-from">"From"</label>
+                    <label for="export-from">{texts.from}</label>
                     <input id="export-from" type="date" required prop:value=move || from.get()
                         on:input=move |e| from.set(event_target_value(&e)) />
                 </div>
                 <div class="field">
-                    <label for="export-to">"To"</label>
+                    <label for="export-to">{texts.to}</label>
                     <input id="export-to" type="date" required prop:value=move || to.get()
                         on:input=move |e| to.set(event_target_value(&e)) />
                 </div>
                 <div class="field">
-                    <label for="export-numbers">"Numbers in the CSVs"</label>
+                    <label for="export-numbers">{texts.numbers}</label>
                     <select id="export-numbers" on:change=move |e| german.set(event_target_value(&e) == "de")>
-                        <option value="en" selected=move || !german.get()>"1234.56 (English column names)"</option>
-                        <option value="de" selected=move || german.get()>"1234,56 (German column names)"</option>
+                        <option value="en" selected=move || !german.get()>{texts.numbers_en}</option>
+                        <option value="de" selected=move || german.get()>{texts.numbers_de}</option>
                     </select>
                 </div>
             </div>
             <p class="field-error" id="export-period-error" role="alert">
                 {move || period.get().err().unwrap_or_default()}
             </p>
-            <p class="field-hint">
-                "By document date, both days included. The DATEV batch uses the consultant and client number and the accounts from "
-                <a href=href("/settings")>"Settings"</a>"; while the numbers are not set, those header fields stay empty and DATEV asks for them at import."
-            </p>
+            {period_hint()}
         </section>
         <div class="exports-list">
             {Export::ALL
@@ -140,13 +153,18 @@ fn ExportCard(
         task.run(
             get_export(export, from, to, german.get_untracked()),
             move |answer| match answer.and_then(|blob| save_blob(&blob, &name).map(|_| name)) {
-                Ok(name) => toasts.success(format!("{name} downloaded.")),
+                Ok(name) => {
+                    toasts.success(fill(t().exports_downloads.downloaded, &[("name", &name)]))
+                }
                 Err(e) => {
                     let fields: Vec<String> = e
                         .errors
                         .iter()
                         .map(|(field, messages)| {
-                            format!("{}: {}", label(field), messages.join("; "))
+                            fill(
+                                t().exports_page.field_error,
+                                &[("label", label(field)), ("message", &messages.join("; "))],
+                            )
                         })
                         .collect();
                     problem.set(if fields.is_empty() {
@@ -159,9 +177,10 @@ fn ExportCard(
         );
     };
     let busy = task.pending;
+    let texts = &t().exports_downloads;
     let waiting = match export {
-        Export::Documents => "Building the ZIP: rendering every invoice PDF…",
-        _ => "Preparing the file…",
+        Export::Documents => texts.building_zip,
+        _ => texts.preparing_file,
     };
     view! {
         <section class="form-section export-card" aria-labelledby=labelled_by aria-busy=move || busy.get().to_string()>
@@ -171,7 +190,11 @@ fn ExportCard(
                 <button type="button" class="btn btn-primary" id=id.clone()
                     disabled=move || busy.get() || period.get().is_err()
                     on:click=download>
-                    {move || if busy.get() { "Preparing…".to_string() } else { format!("Download {}.{}", export.stem(), export.ext()) }}
+                    {move || if busy.get() {
+                        texts.preparing.to_string()
+                    } else {
+                        fill(texts.download, &[("file", &format!("{}.{}", export.stem(), export.ext()))])
+                    }}
                 </button>
                 {move || busy.get().then(|| view! {
                     <span class="export-progress" role="status">
@@ -187,11 +210,12 @@ fn ExportCard(
 
 /// What a field of an export's 422 is called on this page.
 fn label(field: &str) -> &str {
+    let texts = &t().exports_page;
     match field {
-        "from" => "From",
-        "to" => "To",
-        "datev.consultant_number" => "DATEV consultant number (Settings)",
-        "datev.client_number" => "DATEV client number (Settings)",
+        "from" => texts.from,
+        "to" => texts.to,
+        "datev.consultant_number" => texts.consultant_number,
+        "datev.client_number" => texts.client_number,
         other => other,
     }
 }

@@ -6,7 +6,7 @@
 use super::field_spec::input_id;
 use super::fields::{SectionCard, SettingsField};
 use super::page::{account_json, SettingsEnv};
-use super::rules::number_example;
+use super::rules::{message_text, number_example};
 use super::section::Section;
 use crate::api::account::{delete_account_logo, store_account_logo};
 use crate::components::confirm_dialog::ConfirmDialog;
@@ -15,6 +15,7 @@ use crate::components::drop_zone::DropZone;
 use crate::components::field::field_message;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::number_format::{NumberFormat, Period};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
@@ -37,23 +38,24 @@ fn logo_of(account: &Value) -> Option<(String, String)> {
 /// A message when `file` is obviously not a logo the server takes (type or size).
 pub fn check_logo(file: &web_sys::File) -> Option<String> {
     if file.size() > LOGO_MAX_BYTES {
-        return Some("The logo is larger than 1 MiB.".into());
+        return Some(t().settings_documents.logo_too_large.into());
     }
     let kind = file.type_();
     (!kind.is_empty() && !LOGO_TYPES.split(',').any(|a| a == kind))
-        .then(|| "Only a PNG or SVG file can be the logo.".into())
+        .then(|| t().settings_documents.logo_wrong_type.into())
 }
 
 /// The example under a number format field, from the model's pattern rules.
 pub fn example_text(pattern: &str) -> String {
-    let restarts = match NumberFormat::parse(pattern.trim()).map(|f| f.period()) {
-        Ok(Period::Month) => " — the counter starts again every month",
-        Ok(Period::Year) => " — the counter starts again every year",
-        _ => " — the counter never starts again",
+    let texts = &t().settings_documents;
+    let template = match NumberFormat::parse(pattern.trim()).map(|f| f.period()) {
+        Ok(Period::Month) => texts.example_month,
+        Ok(Period::Year) => texts.example_year,
+        _ => texts.example_never,
     };
     match number_example(pattern, today()) {
-        Ok(number) => format!("Next number, e.g. {number}{restarts}"),
-        Err(message) => format!("No example: the format {message}."),
+        Ok(number) => fill(template, &[("number", &number)]),
+        Err(message) => fill(texts.no_example, &[("message", &message_text(&message))]),
     }
 }
 
@@ -85,7 +87,7 @@ fn LogoPanel(
             move |answer| match answer {
                 Ok(account) => {
                     logo.set(logo_of(&account_json(&account)));
-                    toasts.success("Logo stored.");
+                    toasts.success(t().settings_documents.logo_stored);
                 }
                 Err(e) => error.set(Some(field_message(&e.errors, "file").unwrap_or(e.message))),
             },
@@ -97,38 +99,42 @@ fn LogoPanel(
             match answer {
                 Ok(()) => {
                     logo.set(None);
-                    toasts.success("Logo removed.");
+                    toasts.success(t().settings_documents.logo_removed);
                 }
-                Err(e) => toasts.error(format!("The logo was not removed: {}", e.message)),
+                Err(e) => toasts.error(fill(
+                    t().settings_documents.logo_not_removed,
+                    &[("message", &e.message)],
+                )),
             }
         })
     });
+    let texts = &t().settings_documents;
     view! {
         <div class="settings-block" id="settings-logo">
-            <h3 class="settings-subtitle">"Logo"</h3>
+            <h3 class="settings-subtitle">{texts.logo}</h3>
             <div class="logo-row">
                 <div class="logo-preview">
                     {move || match logo.get() {
                         Some((kind, url)) => view! {
-                            <img id="logo-image" src=url alt="The company logo" data-type=kind />
+                            <img id="logo-image" src=url alt=texts.logo_alt data-type=kind />
                         }.into_any(),
-                        None => view! { <p class="muted" id="logo-none">"No logo yet."</p> }.into_any(),
+                        None => view! { <p class="muted" id="logo-none">{texts.no_logo}</p> }.into_any(),
                     }}
                 </div>
                 <div class="logo-actions">
-                    <DropZone id="logo-file" label="Drop a PNG or SVG (up to 1 MiB) here; it is stored at once."
+                    <DropZone id="logo-file" label=texts.logo_drop
                         on_file=on_file busy=upload.pending progress=progress accept=LOGO_TYPES />
                     <Show when=move || logo.with(Option::is_some)>
                         <button type="button" class="btn btn-small" id="logo-remove"
                             disabled=move || remove.pending.get() || read_only.get()
-                            on:click=move |_| confirm.set(true)>"Remove logo"</button>
+                            on:click=move |_| confirm.set(true)>{texts.remove_logo}</button>
                     </Show>
                     <p class="field-error" role="alert" id="logo-error">{move || error.get()}</p>
                 </div>
             </div>
-            <ConfirmDialog open=confirm title="Remove the logo?"
-                text="Invoices and offers are made without a logo until you upload one again."
-                confirm_label="Remove logo" pending=remove.pending confirm_id="logo-remove-confirm"
+            <ConfirmDialog open=confirm title=texts.remove_title.to_string()
+                text=texts.remove_text.to_string()
+                confirm_label=texts.remove_logo pending=remove.pending confirm_id="logo-remove-confirm"
                 on_confirm=on_remove />
         </div>
     }
@@ -153,15 +159,16 @@ fn LetterPapers(
                 .collect()
         })
         .unwrap_or_default();
+    let texts = &t().settings_documents;
     view! {
         <div class="settings-block" id="settings-papers">
-            <h3 class="settings-subtitle">"Letter papers"</h3>
+            <h3 class="settings-subtitle">{texts.letter_papers}</h3>
             <ul class="paper-list">
                 {papers.into_iter().map(|(name, default)| view! {
-                    <li>{name}{default.then(|| view! { <span class="tag">"default"</span> })}</li>
+                    <li>{name}{default.then(|| view! { <span class="tag">{texts.default_paper}</span> })}</li>
                 }).collect_view()}
             </ul>
-            <p class="field-hint">"Letter papers come from the account file (kontor.toml); each document picks one."</p>
+            <p class="field-hint">{texts.papers_hint}</p>
         </div>
     }
 }
@@ -228,25 +235,26 @@ pub fn DocumentsSection(
     /// The page's shared state.
     env: SettingsEnv,
 ) -> impl IntoView {
-    let (save, pending) = env.saver(section, "Documents", None);
+    let texts = &t().settings_documents;
+    let (save, pending) = env.saver(section, t().settings_page.documents_saved_as, None);
     let read_only = env.read_only;
     view! {
-        <SectionCard id="settings-documents" title="Documents" section=section validate=env.validate
-            intro="How invoices and offers look: logo, letter paper, the texts new documents start with, and their numbers."
+        <SectionCard id="settings-documents" title=texts.title section=section validate=env.validate
+            intro=texts.intro
             on_save=save pending=pending read_only=read_only>
             <LogoPanel initial=logo_of(&account) read_only=read_only />
             <LetterPapers account=account />
             <div class="settings-block">
-                <h3 class="settings-subtitle">"Default texts"</h3>
-                <p class="field-hint">"A customer's correspondence language picks the texts and the document's language."</p>
+                <h3 class="settings-subtitle">{texts.default_texts}</h3>
+                <p class="field-hint">{texts.texts_hint}</p>
                 <div class="settings-texts">
-                    <LanguageTexts section=section lang="de" heading="German" />
-                    <LanguageTexts section=section lang="en" heading="English" />
+                    <LanguageTexts section=section lang="de" heading=texts.german />
+                    <LanguageTexts section=section lang="en" heading=texts.english />
                 </div>
             </div>
             <div class="settings-block">
-                <h3 class="settings-subtitle">"Number formats"</h3>
-                <p class="field-hint">"A change applies to the next number; existing numbers stay."</p>
+                <h3 class="settings-subtitle">{texts.number_formats}</h3>
+                <p class="field-hint">{texts.formats_hint}</p>
                 <NumberFormats section=section />
             </div>
         </SectionCard>

@@ -12,6 +12,7 @@ use super::section::Section;
 use crate::api::account::send_test_email;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::account::SmtpSecurity;
 use leptos::prelude::*;
 use serde_json::{json, Value};
@@ -67,40 +68,37 @@ fn TestEmail(
             async move { send_test_email(address.trim()).await },
             move |answer| match answer {
                 Ok(sent) => {
-                    let text = format!("Test e-mail sent to {}.", sent.emails_to);
+                    let text = fill(t().settings_email.test_sent, &[("to", &sent.emails_to)]);
                     toasts.success(text.clone());
                     result.set(Some(Ok(text)));
                 }
                 Err(e) => {
                     let detail = e.errors.get("to").map(|m| m.join("; "));
                     let text = match detail {
-                        Some(d) => format!("Not sent: the address {d}."),
-                        None => format!("Not sent: {}", e.message),
+                        Some(d) => fill(t().settings_email.not_sent_address, &[("detail", &d)]),
+                        None => fill(t().settings_email.not_sent, &[("message", &e.message)]),
                     };
                     result.set(Some(Err(text)));
                 }
             },
         );
     };
+    let texts = &t().settings_email;
     view! {
         <div class="settings-block test-email">
-            <h3 class="settings-subtitle">"Test"</h3>
+            <h3 class="settings-subtitle">{texts.test}</h3>
             <div class="test-email-row">
                 <div class="field">
-                    <label for="test-email-to">"Send a test e-mail to"</label>
+                    <label for="test-email-to">{texts.test_to}</label>
                     <input id="test-email-to" type="email" autocomplete="email" bind:value=to />
                 </div>
                 <button type="button" class="btn" id="test-email-send" on:click=send
                     disabled=move || task.pending.get() || to.with(|t| t.trim().is_empty())>
-                    {move || if task.pending.get() { "Sending…" } else { "Send test e-mail" }}
+                    {move || if task.pending.get() { texts.sending } else { texts.send_test }}
                 </button>
             </div>
             <p class="field-hint">
-                {move || if dirty.get() {
-                    "The test uses the saved settings: save your changes first."
-                } else {
-                    "The test uses the saved settings."
-                }}
+                {move || if dirty.get() { texts.test_dirty } else { texts.test_saved }}
             </p>
             {move || result.get().map(|r| match r {
                 Ok(text) => view! { <p class="test-email-ok" role="status" id="test-email-result">{text}</p> }.into_any(),
@@ -134,34 +132,31 @@ pub fn EmailSection(
         smtp_saved.set(on);
         password_set.set(account["smtp"]["password_set"].as_bool().unwrap_or(false));
     });
-    let (save, pending) = env.saver(section, "E-mail", Some(after));
+    let texts = &t().settings_email;
+    let (save, pending) = env.saver(section, t().settings_page.email_saved_as, Some(after));
     let switch_dirty = Signal::derive(move || smtp_on.get() != smtp_saved.get());
     let dirty = Signal::derive(move || switch_dirty.get() || (smtp_on.get() && section.is_dirty()));
     let check = Callback::new(move |_| email_body(section, validate, smtp_on.get_untracked()));
     follow_security_port(section, smtp_on);
     let fields = section.fields();
     view! {
-        <SectionCard id="settings-email" title="E-mail" section=section validate=validate
-            intro="How invoices, offers and reminders are sent."
+        <SectionCard id="settings-email" title=texts.title section=section validate=validate
+            intro=texts.intro
             on_save=save pending=pending read_only=read_only extra_dirty=switch_dirty check=check>
             <div class="field field-check">
                 <label>
                     <input type="checkbox" id="f-smtp_on" prop:checked=move || smtp_on.get()
                         on:change=move |ev| smtp_on.set(event_target_checked(&ev)) />
-                    "Send through an SMTP server"
+                    {texts.smtp_on}
                 </label>
-                <p class="field-hint">"Off: messages are written to the server's outbox folder instead of being sent."</p>
+                <p class="field-hint">{texts.smtp_off_hint}</p>
             </div>
             <Show when=move || smtp_on.get()>
                 <div class="form-grid settings-grid settings-smtp">
                     {fields.iter().copied().map(|(spec, value)| {
                         let stored = (spec.path == "smtp.password").then(|| view! {
                             <p class="field-hint" id="smtp-password-set">
-                                {move || if password_set.get() {
-                                    "A password is stored. Type a new one only to replace it."
-                                } else {
-                                    "No password is stored."
-                                }}
+                                {move || if password_set.get() { texts.password_stored } else { texts.no_password }}
                             </p>
                         });
                         view! {

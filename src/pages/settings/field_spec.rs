@@ -6,9 +6,65 @@
 //! finding the errors of the shared validation and of a 422, which use the same paths.
 
 use crate::components::locale::{format_input, parse_typed};
+use crate::i18n::{t, Catalogue};
 use kontor_model::Decimal;
 use serde_json::{Map, Value};
 use std::str::FromStr;
+
+/// A text of the catalogue, picked when it is shown (`|c| c.settings_fields.iban`): the
+/// specs are constants, the language is known only at run time.
+pub type Text = fn(&'static Catalogue) -> &'static str;
+
+/// The fixed choices of a [`Input::Choice`] field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Choices {
+    /// Countries by ISO 3166-1 code, named in the user's language.
+    Countries,
+    /// The SMTP security (`starttls`, `tls`, `none`).
+    Security,
+    /// The months `1`…`12` (the fiscal year's start).
+    Months,
+}
+
+impl Choices {
+    /// `(value, label)` of every choice, labels in the current language.
+    pub fn options(self) -> Vec<(&'static str, String)> {
+        let c = t();
+        match self {
+            Choices::Countries => super::countries::options(),
+            Choices::Security => vec![
+                ("starttls", c.settings_choices.starttls.to_string()),
+                ("tls", c.settings_choices.tls.to_string()),
+                ("none", c.settings_choices.none.to_string()),
+            ],
+            Choices::Months => MONTH_VALUES
+                .iter()
+                .map(|m| {
+                    let key = format!("month_{m}");
+                    let label = c.settings_choices.get(&key).unwrap_or(m);
+                    (*m, label.to_string())
+                })
+                .collect(),
+        }
+    }
+
+    /// The first choice's value (what a required select shows without a value).
+    pub fn first(self) -> &'static str {
+        match self {
+            Choices::Countries => kontor_model::country::COUNTRIES
+                .first()
+                .map(|(code, _)| *code)
+                .unwrap_or_default(),
+            Choices::Security => "starttls",
+            Choices::Months => "1",
+        }
+    }
+}
+
+/// The wire values of the months.
+const MONTH_VALUES: [&str; 12] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12",
+];
 
 /// How a field is typed.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,8 +81,8 @@ pub enum Input {
     Number,
     /// A password: never shown, sent only when typed.
     Password,
-    /// One of fixed `(value, label)` choices.
-    Choice(&'static [(&'static str, &'static str)]),
+    /// One of fixed choices.
+    Choice(Choices),
     /// One of the codes typed into the field at the given path of the same section (the
     /// default currency among the currencies).
     OneOf(&'static str),
@@ -64,27 +120,27 @@ pub enum Wire {
 pub struct FieldSpec {
     /// The wire path, dots between nested names (`smtp.host`).
     pub path: &'static str,
-    /// The label above the input.
-    pub label: &'static str,
+    /// The label above the input (from the catalogue).
+    pub label: Text,
     /// How it is typed.
     pub input: Input,
     /// How it is sent.
     pub wire: Wire,
-    /// A hint below the input ("" for none).
-    pub hint: &'static str,
+    /// A hint below the input (from the catalogue), if any.
+    pub hint: Option<Text>,
     /// Spans the whole row of the grid.
     pub wide: bool,
 }
 
 impl FieldSpec {
     /// An optional one-line text field (blank removes the value).
-    pub const fn text(path: &'static str, label: &'static str) -> Self {
+    pub const fn text(path: &'static str, label: Text) -> Self {
         FieldSpec {
             path,
             label,
             input: Input::Text,
             wire: Wire::Optional,
-            hint: "",
+            hint: None,
             wide: false,
         }
     }
@@ -102,9 +158,19 @@ impl FieldSpec {
     }
 
     /// The same field with a hint.
-    pub const fn hint(mut self, hint: &'static str) -> Self {
-        self.hint = hint;
+    pub const fn hint(mut self, hint: Text) -> Self {
+        self.hint = Some(hint);
         self
+    }
+
+    /// The label in the current language.
+    pub fn label_text(&self) -> &'static str {
+        (self.label)(t())
+    }
+
+    /// The hint in the current language ("" for none).
+    pub fn hint_text(&self) -> &'static str {
+        self.hint.map(|h| h(t())).unwrap_or_default()
     }
 
     /// The same field over the whole row.
@@ -161,10 +227,7 @@ pub fn display(spec: &FieldSpec, value: Option<&Value>) -> String {
             .join(", "),
         Some(Value::Bool(b)) => b.to_string(),
         _ => match spec.input {
-            Input::Choice(choices) if spec.required() => choices
-                .first()
-                .map(|(v, _)| v.to_string())
-                .unwrap_or_default(),
+            Input::Choice(choices) if spec.required() => choices.first().to_string(),
             _ => String::new(),
         },
     }
@@ -203,17 +266,17 @@ pub fn insert(body: &mut Map<String, Value>, path: &str, value: Value) {
 /// body, `Err(message)` when the text cannot be read (shown at the field).
 pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String> {
     let trimmed = text.trim();
-    let number = |t: &str| -> Result<Option<Value>, String> {
-        match parse_typed(t)? {
-            None => Err("is required".into()),
+    let number = |typed: &str| -> Result<Option<Value>, String> {
+        match parse_typed(typed)? {
+            None => Err(t().settings_form.is_required.into()),
             Some(d) => Ok(Some(Value::Number(
                 serde_json::Number::from_str(&d.normalize().to_string())
-                    .map_err(|_| "is not a number".to_string())?,
+                    .map_err(|_| t().settings_form.not_a_number.to_string())?,
             ))),
         }
     };
     match spec.wire {
-        Wire::Required if trimmed.is_empty() => Err("is required".into()),
+        Wire::Required if trimmed.is_empty() => Err(t().settings_form.is_required.into()),
         Wire::Optional | Wire::Required | Wire::Text => {
             Ok(Some(Value::String(trimmed.to_string())))
         }
@@ -223,13 +286,13 @@ pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String>
             let value = number(trimmed)?;
             match value.as_ref().map(|v| v.to_string()) {
                 Some(t) if t.parse::<i64>().is_ok() => Ok(value),
-                _ => Err("must be a whole number".into()),
+                _ => Err(t().settings_form.whole_number.into()),
             }
         }
         Wire::Codes => {
             let list = codes(text);
             if list.is_empty() {
-                return Err("is required".into());
+                return Err(t().settings_form.is_required.into());
             }
             Ok(Some(Value::Array(
                 list.into_iter().map(Value::String).collect(),

@@ -7,8 +7,11 @@
 //! at the fields. Otherwise `on_save` gets the section's body (the page sends it).
 
 use super::field_spec::{FieldSpec, Input};
+use super::rules::message_text;
 use super::section::Section;
+use super::specs::label_of;
 use crate::components::field::Field;
+use crate::i18n::{fill, language, t, Lang};
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
 use serde_json::Value;
@@ -48,8 +51,8 @@ pub fn SettingsField(
                 <select id=id.clone() prop:value=move || value.get() on:change=on_input
                     aria-invalid=invalid aria-describedby=described.clone()>
                     {blank}
-                    {choices.iter().map(|(v, label)| view! {
-                        <option value=*v selected=move || value.get() == *v>{*label}</option>
+                    {choices.options().into_iter().map(|(v, label)| view! {
+                        <option value=v selected=move || value.get() == v>{label}</option>
                     }).collect_view()}
                 </select>
             }
@@ -86,7 +89,7 @@ pub fn SettingsField(
                         section.clear_error(path);
                     }
                     aria-invalid=invalid aria-describedby=described.clone() />
-                <span aria-hidden="true">{move || if value.get() == "true" { "On" } else { "Off" }}</span>
+                <span aria-hidden="true">{move || if value.get() == "true" { t().settings_form.on } else { t().settings_form.off }}</span>
             </span>
         }
         .into_any(),
@@ -113,7 +116,7 @@ pub fn SettingsField(
     };
     let class = if spec.wide { "field-wide" } else { "" };
     view! {
-        <Field id=id label=spec.label required=spec.required() hint=spec.hint.to_string() error=error class=class>
+        <Field id=id label=spec.label_text() required=spec.required() hint=spec.hint_text().to_string() error=error class=class>
             {input}
         </Field>
     }
@@ -154,6 +157,31 @@ pub fn checked_body(section: Section, validate: Validate) -> Option<Value> {
         section.errors.set(errors);
         None
     }
+}
+
+/// One line of a section's problem for a field the section does not show: the model's
+/// English line (`kontor_model::error::labels`), in German the field's label from the
+/// specs with the message in German.
+fn summary_line(path: &str, messages: &[String]) -> String {
+    use kontor_model::error::labels::{field_label, summary_line, Form};
+    if language() != Lang::De {
+        return summary_line(Form::Settings, path, messages);
+    }
+    let message = messages
+        .iter()
+        .map(|m| message_text(m))
+        .collect::<Vec<_>>()
+        .join("; ");
+    if path.is_empty() {
+        return message;
+    }
+    let label = label_of(path)
+        .map(str::to_string)
+        .unwrap_or_else(|| field_label(Form::Settings, path));
+    fill(
+        t().settings_form.summary_line,
+        &[("label", &label), ("message", &message)],
+    )
 }
 
 /// Moves the focus to the first marked field of the card `id` (after the errors render).
@@ -214,14 +242,10 @@ pub fn SectionCard(
             }
             let mut text = String::new();
             if e.keys().any(|p| section.has_field(p)) {
-                text.push_str("Please correct the marked fields.");
+                text.push_str(t().settings_form.correct_marked);
             }
             for (path, messages) in e.iter().filter(|(p, _)| !section.has_field(p)) {
-                let line = kontor_model::error::labels::summary_line(
-                    kontor_model::error::labels::Form::Settings,
-                    path,
-                    messages,
-                );
+                let line = summary_line(path, messages);
                 text.push(' ');
                 text.push_str(&line);
             }
@@ -247,11 +271,11 @@ pub fn SectionCard(
                 <div class="settings-head">
                     <h2 class="section-title" id=title_id>{title}</h2>
                     <span class="settings-dirty" class:is-shown=move || dirty.get()>
-                        {move || dirty.get().then_some("Unsaved changes")}
+                        {move || dirty.get().then_some(t().settings_form.unsaved)}
                     </span>
-                    <button type="submit" class="btn btn-primary" id=format!("{id}-save") aria-label=format!("Save {title}")
+                    <button type="submit" class="btn btn-primary" id=format!("{id}-save") aria-label=fill(t().settings_form.save_section, &[("title", title)])
                         disabled=move || pending.get() || read_only.get()>
-                        {move || if pending.get() { "Saving…" } else { "Save" }}
+                        {move || if pending.get() { t().settings_form.saving } else { t().common.save }}
                     </button>
                 </div>
                 {(!intro.is_empty()).then(|| view! { <p class="muted settings-intro">{intro}</p> })}

@@ -19,6 +19,7 @@ use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t, Catalogue};
 use kontor_model::account::Account;
 use leptos::prelude::*;
 use serde_json::Value;
@@ -39,7 +40,7 @@ pub fn SettingsPage() -> impl IntoView {
     let data = LocalResource::new(load);
     view! {
         <div class="page-head">
-            <h1>"Settings"</h1>
+            <h1>{t().nav.settings}</h1>
             <SectionIndex />
         </div>
         <Transition fallback=|| view! { <SkeletonBlock lines=14 /> }>
@@ -54,14 +55,14 @@ pub fn SettingsPage() -> impl IntoView {
 }
 
 /// The sections, for the index under the title: `(card id, name)`.
-const SECTIONS: [(&str, &str); 7] = [
-    ("settings-company", "Company"),
-    ("settings-bank", "Bank"),
-    ("settings-einvoice", "E-invoices"),
-    ("settings-documents", "Documents"),
-    ("settings-taxes", "VAT & defaults"),
-    ("settings-email", "E-mail"),
-    ("settings-datev", "DATEV"),
+const SECTIONS: [(&str, fn(&'static Catalogue) -> &'static str); 7] = [
+    ("settings-company", |c| c.settings_page.company),
+    ("settings-bank", |c| c.settings_page.bank),
+    ("settings-einvoice", |c| c.settings_page.einvoice),
+    ("settings-documents", |c| c.settings_page.documents),
+    ("settings-taxes", |c| c.settings_page.taxes),
+    ("settings-email", |c| c.settings_page.email),
+    ("settings-datev", |c| c.settings_page.datev),
 ];
 
 /// Buttons that scroll to each section (buttons, not links: the leave guard asks before
@@ -84,11 +85,11 @@ fn SectionIndex() -> impl IntoView {
         }
     };
     view! {
-        <nav class="settings-index" aria-label="Settings sections">
+        <nav class="settings-index" aria-label=t().settings_page.sections>
             {SECTIONS
                 .iter()
                 .map(|(id, name)| view! {
-                    <button type="button" class="btn btn-small btn-quiet" on:click=go(id)>{*name}</button>
+                    <button type="button" class="btn btn-small btn-quiet" on:click=go(id)>{name(t())}</button>
                 })
                 .collect_view()}
         </nav>
@@ -145,13 +146,16 @@ impl SettingsEnv {
                         if let Some(after) = after {
                             after.run(json);
                         }
-                        toasts.success(format!("{what} saved."));
+                        toasts.success(fill(t().settings_page.saved, &[("what", what)]));
                         if let Some(frame) = frame {
                             frame.account.refetch();
                         }
                     }
                     Err(e) if !e.errors.is_empty() => section.errors.set(e.errors),
-                    Err(e) => toasts.error(format!("{what} not saved: {}", e.message)),
+                    Err(e) => toasts.error(fill(
+                        t().settings_page.not_saved,
+                        &[("what", what), ("message", &e.message)],
+                    )),
                 },
             );
         });
@@ -194,44 +198,45 @@ fn SettingsForms(
     }));
     let env = SettingsEnv::new(account, read_only);
     let (validate, read_only) = (env.validate, env.read_only);
-    let (save_company, company_pending) = env.saver(company, "Company", None);
-    let (save_bank, bank_pending) = env.saver(bank, "Bank", None);
-    let (save_einvoice, einvoice_pending) = env.saver(einvoice, "E-invoice settings", None);
-    let (save_datev, datev_pending) = env.saver(datev, "DATEV settings", None);
-    let (save_taxes, taxes_pending) = env.saver(taxes, "VAT and defaults", None);
+    let texts = &t().settings_page;
+    let (save_company, company_pending) = env.saver(company, texts.company_saved_as, None);
+    let (save_bank, bank_pending) = env.saver(bank, texts.bank_saved_as, None);
+    let (save_einvoice, einvoice_pending) = env.saver(einvoice, texts.einvoice_saved_as, None);
+    let (save_datev, datev_pending) = env.saver(datev, texts.datev_saved_as, None);
+    let (save_taxes, taxes_pending) = env.saver(taxes, texts.taxes_saved_as, None);
     view! {
         {move || read_only.get().then(|| view! {
             <p class="notice" role="status" id="settings-read-only">
-                "This key may only read: the settings are shown but cannot be changed."
+                {t().settings_page.read_only}
             </p>
         })}
         <div class="settings">
-            <SectionCard id="settings-company" title="Company" section=company validate=validate
-                intro="The sender on every document, and what German law wants on an invoice (§ 14 UStG)."
+            <SectionCard id="settings-company" title=texts.company section=company validate=validate
+                intro=texts.company_intro
                 on_save=save_company pending=company_pending read_only=read_only>
                 <FieldGrid section=company />
             </SectionCard>
-            <SectionCard id="settings-bank" title="Bank" section=bank validate=validate
-                intro="Where customers pay: named in the payment line and footer of every invoice."
+            <SectionCard id="settings-bank" title=texts.bank section=bank validate=validate
+                intro=texts.bank_intro
                 on_save=save_bank pending=bank_pending read_only=read_only>
                 <FieldGrid section=bank />
             </SectionCard>
-            <SectionCard id="settings-einvoice" title="E-invoices" section=einvoice validate=validate
-                intro="XRechnung and Factur-X: how customers' systems reach you and what a direct debit needs."
+            <SectionCard id="settings-einvoice" title=texts.einvoice section=einvoice validate=validate
+                intro=texts.einvoice_intro
                 on_save=save_einvoice pending=einvoice_pending read_only=read_only>
                 <FieldGrid section=einvoice />
             </SectionCard>
             <DocumentsSection section=documents account=json.clone() env=env />
-            <SectionCard id="settings-taxes" title="VAT & defaults" section=taxes validate=validate
-                intro="What a new invoice, offer or purchase starts with."
+            <SectionCard id="settings-taxes" title=texts.taxes section=taxes validate=validate
+                intro=texts.taxes_intro
                 on_save=save_taxes pending=taxes_pending read_only=read_only>
                 <FieldGrid section=taxes />
             </SectionCard>
             <EmailSection section=email smtp_on=smtp_on smtp_saved=smtp_saved
                 account_email=json["email"].as_str().unwrap_or_default().to_string()
                 password_set=json["smtp"]["password_set"].as_bool().unwrap_or(false) env=env />
-            <SectionCard id="settings-datev" title="DATEV" section=datev validate=validate
-                intro="For the DATEV export on the Exports page: your tax advisor's numbers and the revenue accounts (SKR03 by default)."
+            <SectionCard id="settings-datev" title=texts.datev section=datev validate=validate
+                intro=texts.datev_intro
                 on_save=save_datev pending=datev_pending read_only=read_only>
                 <FieldGrid section=datev />
             </SectionCard>

@@ -4,6 +4,7 @@
 //! marks a field.
 
 use super::field_spec::{display, insert, lookup, wire_value, FieldSpec};
+use super::rules::message_text;
 use kontor_model::error::{push_error, FieldErrors};
 use leptos::prelude::*;
 use serde_json::{Map, Value};
@@ -86,11 +87,18 @@ impl Section {
         self.errors.set(FieldErrors::new());
     }
 
-    /// The message for `path` as a signal (for the field).
+    /// The message for `path` as a signal (for the field), in the user's language.
     pub fn error_of(&self, path: &'static str) -> Signal<Option<String>> {
         let errors = self.errors;
         Signal::derive(move || {
-            errors.with(|e| e.get(path).filter(|m| !m.is_empty()).map(|m| m.join("; ")))
+            errors.with(|e| {
+                e.get(path).filter(|m| !m.is_empty()).map(|m| {
+                    m.iter()
+                        .map(|m| message_text(m))
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                })
+            })
         })
     }
 

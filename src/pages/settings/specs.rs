@@ -1,183 +1,215 @@
 //! What each Settings section contains: its fields (wire path, label, how typed and sent)
-//! and the shared validation its body goes through before it is sent.
+//! and the shared validation its body goes through before it is sent. Labels and hints
+//! are catalogue texts (`settings_fields`), picked when shown.
 
-use super::field_spec::{FieldSpec, Input, Wire};
-use kontor_model::country::COUNTRIES;
+use super::field_spec::{Choices, FieldSpec, Input, Wire};
 
 /// Company: the sender of every document and what § 14 UStG wants on an invoice.
 pub const COMPANY: &[FieldSpec] = &[
-    FieldSpec::text("name", "Company name").wire(Wire::Required),
-    FieldSpec::text("address", "Address")
+    FieldSpec::text("name", |c| c.settings_fields.name).wire(Wire::Required),
+    FieldSpec::text("address", |c| c.settings_fields.address)
         .input(Input::Multiline)
         .wire(Wire::Text)
-        .hint("Street, postcode and city, one per line (without the name)."),
-    FieldSpec::text("country_code", "Country").input(Input::Choice(COUNTRIES)),
-    FieldSpec::text("vat_identifier", "VAT ID").hint("With the country prefix, e.g. DE123456788."),
-    FieldSpec::text("tax_number", "Tax number").hint("Steuernummer, e.g. 21/815/08150."),
-    FieldSpec::text("register_court", "Register court").hint("e.g. Amtsgericht Hamburg"),
-    FieldSpec::text("register_number", "Register number").hint("e.g. HRB 123456"),
-    FieldSpec::text("managing_directors", "Managing directors"),
-    FieldSpec::text("phone", "Phone"),
-    FieldSpec::text("email", "E-mail").input(Input::Email),
-    FieldSpec::text("website", "Website").input(Input::Url),
+        .hint(|c| c.settings_fields.address_hint),
+    FieldSpec::text("country_code", |c| c.settings_fields.country)
+        .input(Input::Choice(Choices::Countries)),
+    FieldSpec::text("vat_identifier", |c| c.settings_fields.vat_id)
+        .hint(|c| c.settings_fields.vat_id_hint),
+    FieldSpec::text("tax_number", |c| c.settings_fields.tax_number)
+        .hint(|c| c.settings_fields.tax_number_hint),
+    FieldSpec::text("register_court", |c| c.settings_fields.register_court)
+        .hint(|c| c.settings_fields.register_court_hint),
+    FieldSpec::text("register_number", |c| c.settings_fields.register_number)
+        .hint(|c| c.settings_fields.register_number_hint),
+    FieldSpec::text("managing_directors", |c| {
+        c.settings_fields.managing_directors
+    }),
+    FieldSpec::text("phone", |c| c.settings_fields.phone),
+    FieldSpec::text("email", |c| c.settings_fields.email).input(Input::Email),
+    FieldSpec::text("website", |c| c.settings_fields.website).input(Input::Url),
 ];
 
 /// Bank: the account payments go to (named on every invoice).
 pub const BANK: &[FieldSpec] = &[
-    FieldSpec::text("account_holder", "Account holder"),
-    FieldSpec::text("bank_name", "Bank name"),
-    FieldSpec::text("iban", "IBAN"),
-    FieldSpec::text("bic", "BIC"),
+    FieldSpec::text("account_holder", |c| c.settings_fields.account_holder),
+    FieldSpec::text("bank_name", |c| c.settings_fields.bank_name),
+    FieldSpec::text("iban", |c| c.settings_fields.iban),
+    FieldSpec::text("bic", |c| c.settings_fields.bic),
 ];
 
 /// E-invoices (issue 10): the seller's electronic address (BT-34), the SEPA creditor
 /// identifier (BT-90) for direct debits, and whether invoice PDFs are Factur-X.
 pub const EINVOICE: &[FieldSpec] = &[
-    FieldSpec::text("electronic_address", "E-invoice address")
-        .hint("Where customers' systems reach you; empty: the company e-mail."),
-    FieldSpec::text("sepa_creditor_identifier", "SEPA creditor ID")
-        .hint("Needed for direct debits, e.g. DE98ZZZ09999999999."),
-    FieldSpec::text("factur_x", "Factur-X PDFs")
+    FieldSpec::text("electronic_address", |c| {
+        c.settings_fields.electronic_address
+    })
+    .hint(|c| c.settings_fields.electronic_address_hint),
+    FieldSpec::text("sepa_creditor_identifier", |c| {
+        c.settings_fields.creditor_id
+    })
+    .hint(|c| c.settings_fields.creditor_id_hint),
+    FieldSpec::text("factur_x", |c| c.settings_fields.factur_x)
         .input(Input::Switch)
         .wire(Wire::Bool)
-        .hint("Invoice PDFs carry the e-invoice (XML) inside whenever the invoice has what EN 16931 needs."),
+        .hint(|c| c.settings_fields.factur_x_hint),
 ];
-
-/// The token help under each number format.
-const FORMAT_HINT: &str = "{YYYY} or {YY} year, {MM} month, one counter {NNN} (its width).";
 
 /// Documents: default texts per language and the number formats.
 pub const DOCUMENTS: &[FieldSpec] = &[
-    FieldSpec::text("document_texts.de.invoice_salutation", "Invoice salutation")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.de.invoice_footer", "Invoice footer")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.de.offer_salutation", "Offer salutation")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.de.offer_footer", "Offer footer")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.en.invoice_salutation", "Invoice salutation")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.en.invoice_footer", "Invoice footer")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.en.offer_salutation", "Offer salutation")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("document_texts.en.offer_footer", "Offer footer")
-        .input(Input::Multiline)
-        .wire(Wire::Text),
-    FieldSpec::text("invoice_number_format", "Invoice numbers")
+    FieldSpec::text("document_texts.de.invoice_salutation", |c| {
+        c.settings_fields.invoice_salutation
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.de.invoice_footer", |c| {
+        c.settings_fields.invoice_footer
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.de.offer_salutation", |c| {
+        c.settings_fields.offer_salutation
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.de.offer_footer", |c| {
+        c.settings_fields.offer_footer
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.invoice_salutation", |c| {
+        c.settings_fields.invoice_salutation
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.invoice_footer", |c| {
+        c.settings_fields.invoice_footer
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.offer_salutation", |c| {
+        c.settings_fields.offer_salutation
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("document_texts.en.offer_footer", |c| {
+        c.settings_fields.offer_footer
+    })
+    .input(Input::Multiline)
+    .wire(Wire::Text),
+    FieldSpec::text("invoice_number_format", |c| {
+        c.settings_fields.invoice_numbers
+    })
+    .wire(Wire::Required)
+    .hint(|c| c.settings_fields.format_hint),
+    FieldSpec::text("offer_number_format", |c| c.settings_fields.offer_numbers)
         .wire(Wire::Required)
-        .hint(FORMAT_HINT),
-    FieldSpec::text("offer_number_format", "Offer numbers")
-        .wire(Wire::Required)
-        .hint(FORMAT_HINT),
-    FieldSpec::text("purchase_number_format", "Purchase numbers")
-        .wire(Wire::Required)
-        .hint(FORMAT_HINT),
+        .hint(|c| c.settings_fields.format_hint),
+    FieldSpec::text("purchase_number_format", |c| {
+        c.settings_fields.purchase_numbers
+    })
+    .wire(Wire::Required)
+    .hint(|c| c.settings_fields.format_hint),
 ];
 
 /// Taxes and defaults for new documents.
 pub const TAXES: &[FieldSpec] = &[
-    FieldSpec::text("currencies", "Currencies")
+    FieldSpec::text("currencies", |c| c.settings_fields.currencies)
         .wire(Wire::Codes)
-        .hint("ISO codes, comma-separated, e.g. EUR, USD, CHF."),
-    FieldSpec::text("default_currency", "Default currency")
+        .hint(|c| c.settings_fields.currencies_hint),
+    FieldSpec::text("default_currency", |c| c.settings_fields.default_currency)
         .input(Input::OneOf("currencies"))
         .wire(Wire::Required),
-    FieldSpec::text("default_tax", "Default VAT (%)")
+    FieldSpec::text("default_tax", |c| c.settings_fields.default_tax)
         .input(Input::Number)
         .wire(Wire::Decimal),
-    FieldSpec::text("default_invoice_due_days", "Payment term (days)")
+    FieldSpec::text("default_invoice_due_days", |c| c.settings_fields.due_days)
         .input(Input::Number)
         .wire(Wire::Integer)
-        .hint("Days from the invoice date to its due date."),
-];
-
-/// The SMTP security choices.
-pub const SECURITY: &[(&str, &str)] = &[
-    ("starttls", "STARTTLS (port 587)"),
-    ("tls", "TLS (port 465)"),
-    ("none", "None (local relay only)"),
+        .hint(|c| c.settings_fields.due_days_hint),
 ];
 
 /// E-mail: the SMTP server documents are sent through.
 pub const EMAIL: &[FieldSpec] = &[
-    FieldSpec::text("smtp.host", "SMTP host").wire(Wire::Required),
-    FieldSpec::text("smtp.port", "Port")
+    FieldSpec::text("smtp.host", |c| c.settings_fields.smtp_host).wire(Wire::Required),
+    FieldSpec::text("smtp.port", |c| c.settings_fields.smtp_port)
         .input(Input::Number)
         .wire(Wire::Integer),
-    FieldSpec::text("smtp.security", "Security")
-        .input(Input::Choice(SECURITY))
+    FieldSpec::text("smtp.security", |c| c.settings_fields.smtp_security)
+        .input(Input::Choice(Choices::Security))
         .wire(Wire::Required),
-    FieldSpec::text("smtp.user", "User name"),
-    FieldSpec::text("smtp.password", "Password")
+    FieldSpec::text("smtp.user", |c| c.settings_fields.smtp_user),
+    FieldSpec::text("smtp.password", |c| c.settings_fields.smtp_password)
         .input(Input::Password)
         .wire(Wire::OmitWhenBlank),
-];
-
-/// The months a fiscal year may start in.
-pub const MONTHS: &[(&str, &str)] = &[
-    ("1", "January"),
-    ("2", "February"),
-    ("3", "March"),
-    ("4", "April"),
-    ("5", "May"),
-    ("6", "June"),
-    ("7", "July"),
-    ("8", "August"),
-    ("9", "September"),
-    ("10", "October"),
-    ("11", "November"),
-    ("12", "December"),
 ];
 
 /// DATEV (issue 11): the numbers and accounts of the DATEV export (`datev.*`,
 /// `kontor_model::datev`); the revenue accounts default to SKR03.
 pub const DATEV: &[FieldSpec] = &[
-    FieldSpec::text("datev.consultant_number", "Consultant number")
+    FieldSpec::text("datev.consultant_number", |c| {
+        c.settings_fields.consultant_number
+    })
+    .input(Input::Number)
+    .wire(Wire::OptionalInteger)
+    .hint(|c| c.settings_fields.consultant_number_hint),
+    FieldSpec::text("datev.client_number", |c| c.settings_fields.client_number)
         .input(Input::Number)
         .wire(Wire::OptionalInteger)
-        .hint("Beraternummer of your tax advisor, 1001–9999999."),
-    FieldSpec::text("datev.client_number", "Client number")
-        .input(Input::Number)
-        .wire(Wire::OptionalInteger)
-        .hint("Mandantennummer, 1–99999."),
-    FieldSpec::text("datev.fiscal_year_start", "Fiscal year starts in")
-        .input(Input::Choice(MONTHS))
-        .wire(Wire::Integer),
-    FieldSpec::text("datev.account_length", "Account length")
+        .hint(|c| c.settings_fields.client_number_hint),
+    FieldSpec::text("datev.fiscal_year_start", |c| {
+        c.settings_fields.fiscal_year_start
+    })
+    .input(Input::Choice(Choices::Months))
+    .wire(Wire::Integer),
+    FieldSpec::text("datev.account_length", |c| c.settings_fields.account_length)
         .input(Input::Number)
         .wire(Wire::Integer)
-        .hint("Sachkontenlänge, 4–8 (SKR03: 4)."),
-    FieldSpec::text("datev.revenue_accounts.standard", "Revenue 19 %")
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint("SKR03: 8400"),
-    FieldSpec::text("datev.revenue_accounts.reduced", "Revenue 7 %")
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint("SKR03: 8300"),
-    FieldSpec::text("datev.revenue_accounts.intra_eu", "Intra-EU supplies")
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint("SKR03: 8125"),
-    FieldSpec::text("datev.revenue_accounts.reverse_charge", "Reverse charge")
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint("SKR03: 8337"),
-    FieldSpec::text("datev.revenue_accounts.export", "Exports outside the EU")
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint("SKR03: 8120"),
-    FieldSpec::text("datev.revenue_accounts.exempt", "Tax-exempt and zero-rated")
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint("SKR03: 8100"),
+        .hint(|c| c.settings_fields.account_length_hint),
+    FieldSpec::text("datev.revenue_accounts.standard", |c| {
+        c.settings_fields.revenue_standard
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields.revenue_standard_hint),
+    FieldSpec::text("datev.revenue_accounts.reduced", |c| {
+        c.settings_fields.revenue_reduced
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields.revenue_reduced_hint),
+    FieldSpec::text("datev.revenue_accounts.intra_eu", |c| {
+        c.settings_fields.revenue_intra_eu
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields.revenue_intra_eu_hint),
+    FieldSpec::text("datev.revenue_accounts.reverse_charge", |c| {
+        c.settings_fields.revenue_reverse_charge
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields.revenue_reverse_charge_hint),
+    FieldSpec::text("datev.revenue_accounts.export", |c| {
+        c.settings_fields.revenue_export
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields.revenue_export_hint),
+    FieldSpec::text("datev.revenue_accounts.exempt", |c| {
+        c.settings_fields.revenue_exempt
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields.revenue_exempt_hint),
 ];
+
+/// Every section's fields, for naming a field of another section in a message.
+pub const ALL: [&[FieldSpec]; 7] = [COMPANY, BANK, EINVOICE, DOCUMENTS, TAXES, EMAIL, DATEV];
+
+/// The label of the field at `path` in the current language, if a section has it.
+pub fn label_of(path: &str) -> Option<&'static str> {
+    ALL.iter()
+        .flat_map(|specs| specs.iter())
+        .find(|s| s.path == path)
+        .map(|s| s.label_text())
+}
