@@ -8,6 +8,7 @@ use crate::components::company_form_state::{form_errors, CompanyFormState};
 use crate::components::dialog::Dialog;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, CompanyType};
 use leptos::prelude::*;
@@ -15,9 +16,9 @@ use leptos::prelude::*;
 /// The dialog's title for `kind`.
 pub fn dialog_title(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Customer => "New customer",
-        CompanyType::Supplier => "New supplier",
-        CompanyType::Organization => "New company",
+        CompanyType::Customer => t().company_form.new_customer,
+        CompanyType::Supplier => t().company_form.new_supplier,
+        CompanyType::Organization => t().company_form.new_company,
     }
 }
 
@@ -61,7 +62,7 @@ fn DialogBody(
         let (body, found) = state.checked_body();
         if !found.is_empty() {
             errors.set(found);
-            message.set(Some("Please correct the marked fields.".into()));
+            message.set(Some(t().form_common.correct_fields.into()));
             return;
         }
         errors.set(FieldErrors::new());
@@ -70,8 +71,8 @@ fn DialogBody(
             async move { create_company(&body).await },
             move |answer| match answer {
                 Ok(company) => {
-                    if let Some(t) = toasts {
-                        t.success(format!("{} created.", company.name));
+                    if let Some(toasts) = toasts {
+                        toasts.success(fill(t().company_form.created, &[("name", &company.name)]));
                     }
                     open.set(false);
                     on_created.run(company);
@@ -89,11 +90,11 @@ fn DialogBody(
                 {move || message.get()}
             </p>
             <CompanyEssentialFields state=state errors=errors prefix="c-" />
-            <p class="field-hint">"More details (bank, defaults, contacts) on the company's page later."</p>
+            <p class="field-hint">{t().company_form.more_later}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
                 <button type="submit" class="btn btn-primary" id="company-dialog-save" disabled=move || task.pending.get()>
-                    {move || if task.pending.get() { "Saving…" } else { "Create" }}
+                    {move || if task.pending.get() { t().form_common.saving } else { t().company_form.create }}
                 </button>
             </div>
         </form>

@@ -16,6 +16,7 @@ use crate::api::companies::{get_company, list_companies, search_filter};
 use crate::api::ApiError;
 use crate::components::company_dialog::CompanyDialog;
 use crate::components::debounce::Debounce;
+use crate::i18n::t;
 use kontor_model::party::{Company, CompanyType};
 use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
@@ -27,9 +28,9 @@ pub const SEARCH_DELAY: Duration = Duration::from_millis(250);
 /// The picker's last entry: "New customer…", "New supplier…" or "New company…".
 pub fn new_entry_label(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Customer => "New customer…",
-        CompanyType::Supplier => "New supplier…",
-        CompanyType::Organization => "New company…",
+        CompanyType::Customer => t().company_form.new_customer_entry,
+        CompanyType::Supplier => t().company_form.new_supplier_entry,
+        CompanyType::Organization => t().company_form.new_company_entry,
     }
 }
 
@@ -234,19 +235,19 @@ pub fn CompanyPicker(
     let activedescendant = move || active.get().filter(|_| open.get()).map(option_id);
     let new_label = new_entry_label(kind);
     let all_label = match kind {
-        CompanyType::Supplier => "All suppliers",
-        CompanyType::Customer => "All customers",
-        CompanyType::Organization => "All companies",
+        CompanyType::Supplier => t().company_form.all_suppliers,
+        CompanyType::Customer => t().company_form.all_customers,
+        CompanyType::Organization => t().company_form.all_companies,
     };
     let clear_label = match kind {
-        CompanyType::Supplier => "Clear supplier filter",
-        CompanyType::Customer => "Clear customer filter",
-        CompanyType::Organization => "Clear company filter",
+        CompanyType::Supplier => t().company_form.clear_supplier,
+        CompanyType::Customer => t().company_form.clear_customer,
+        CompanyType::Organization => t().company_form.clear_company,
     };
     let placeholder = match kind {
         _ if filter => all_label,
-        CompanyType::Supplier => "Search suppliers…",
-        _ => "Search customers…",
+        CompanyType::Supplier => t().company_form.search_suppliers,
+        _ => t().company_form.search_customers,
     };
     let on_created = Callback::new(move |c: Company| pick(c));
     view! {
@@ -278,9 +279,9 @@ pub fn CompanyPicker(
             })}
             <ul class="combo-list" id=list_id role="listbox" aria-label=placeholder hidden=move || !open.get()>
                 {move || match found.get() {
-                    Found::Searching => Some(view! { <li class="combo-status" aria-live="polite">"Searching…"</li> }.into_any()),
+                    Found::Searching => Some(view! { <li class="combo-status" aria-live="polite">{t().company_form.searching}</li> }.into_any()),
                     Found::Failed(message) => Some(view! { <li class="combo-status combo-error">{message}</li> }.into_any()),
-                    Found::Companies(list) if list.is_empty() => Some(view! { <li class="combo-status">"No match."</li> }.into_any()),
+                    Found::Companies(list) if list.is_empty() => Some(view! { <li class="combo-status">{t().company_form.no_match}</li> }.into_any()),
                     Found::Companies(_) => None,
                 }}
                 {filter.then(|| view! {

@@ -6,10 +6,21 @@ use crate::components::dialog::Dialog;
 use leptos::prelude::*;
 
 /// The question before an invoice gets its number (detail page "Finalize", form "Create
-/// invoice" and "Save and finalize").
+/// invoice" and "Save and finalize"), in English; [`finalize_title`] is the current
+/// language's.
 pub const FINALIZE_TITLE: &str = "Finalize this invoice?";
-/// What finalizing does.
+/// What finalizing does, in English; [`finalize_text`] is the current language's.
 pub const FINALIZE_TEXT: &str = "It gets the next invoice number and can no longer be edited.";
+
+/// The question before an invoice gets its number, in the current language.
+pub fn finalize_title() -> String {
+    crate::i18n::t().invoice_form.finalize_title.to_string()
+}
+
+/// What finalizing does, in the current language.
+pub fn finalize_text() -> String {
+    crate::i18n::t().invoice_form.finalize_text.to_string()
+}
 
 /// A modal question with "Cancel" and `confirm_label`; `on_confirm` runs on confirming
 /// (the caller closes the dialog or navigates away).

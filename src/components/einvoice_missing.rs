@@ -5,8 +5,9 @@
 
 use crate::api::einvoices::{field_label, place_link};
 use crate::components::dialog::Dialog;
+use crate::i18n::t;
 use crate::paths::href;
-use kontor_model::einvoice::MissingField;
+use kontor_model::einvoice::{MissingField, Place};
 use leptos::prelude::*;
 
 /// The missing fields with their messages and a link to where each is set (settings, the
@@ -25,12 +26,17 @@ pub fn MissingList(
             {missing
                 .into_iter()
                 .map(|m| {
-                    let (to, place) = place_link(m.place, customer_id, invoice_id);
+                    let (to, _) = place_link(m.place, customer_id, invoice_id);
+                    let set_in = match m.place {
+                        Place::Settings => t().widgets_einvoice.set_in_settings,
+                        Place::Customer => t().widgets_einvoice.set_in_customer,
+                        Place::Invoice => t().widgets_einvoice.set_in_invoice,
+                    };
                     view! {
                         <li data-missing=m.field.clone()>
                             <strong>{capitalized(&field_label(&m.field))}</strong>
                             ": " {m.message} " "
-                            <a href=href(&to)>{format!("Set in {place}")}</a>
+                            <a href=href(&to)>{set_in}</a>
                         </li>
                     }
                 })
@@ -63,24 +69,24 @@ pub fn MissingDialog(
 ) -> impl IntoView {
     let title = Signal::derive(move || {
         if blocked.get() {
-            "This invoice cannot be finalized yet".to_string()
+            t().widgets_einvoice.blocked_title.to_string()
         } else {
-            "Not a valid e-invoice yet".to_string()
+            t().widgets_einvoice.not_valid_title.to_string()
         }
     });
     view! {
         <Dialog open=open title=title>
             <p>
                 {move || if blocked.get() {
-                    "This customer receives XRechnung e-invoices. Set these first:"
+                    t().widgets_einvoice.blocked_text
                 } else {
-                    "Finalized like this, the invoice is not an e-invoice (EN 16931 / XRechnung). Missing:"
+                    t().widgets_einvoice.not_valid_text
                 }}
             </p>
             {move || view! { <MissingList missing=missing.get() customer_id=customer_id.get() invoice_id=invoice_id /> }}
             <div class="dialog-actions">
                 <button type="button" class="btn" autofocus on:click=move |_| open.set(false)>
-                    {move || if blocked.get() { "Close" } else { "Cancel" }}
+                    {move || if blocked.get() { t().common.close } else { t().common.cancel }}
                 </button>
                 <Show when=move || !blocked.get()>
                     <button
@@ -93,7 +99,7 @@ pub fn MissingDialog(
                             on_finalize.run(());
                         }
                     >
-                        "Finalize anyway"
+                        {t().widgets_einvoice.finalize_anyway}
                     </button>
                 </Show>
             </div>

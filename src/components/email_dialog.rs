@@ -11,6 +11,7 @@ use crate::components::frame::AccountContext;
 use crate::components::paper_select::PaperSelect;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use futures::future::LocalBoxFuture;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::FieldErrors;
@@ -56,7 +57,10 @@ pub fn SendEmailDialog(
             to.set(r.to);
             cc.set(r.cc);
         }
-        Err(e) => failure.set(Some(format!("Default recipients unknown: {}", e.message))),
+        Err(e) => failure.set(Some(fill(
+            t().widgets_email.recipients_unknown,
+            &[("message", &e.message)],
+        ))),
     };
     let finished = move |answer: Result<SentEmail, ApiError>| match answer {
         Ok(sent) => {
@@ -109,37 +113,37 @@ pub fn SendEmailDialog(
         sending_task.run(send.with_value(|f| f(body)), finished);
     };
     let (sending, loading) = (sending_task.pending, lookup.pending);
-    let list_hint = "Separate addresses with semicolons.";
+    let list_hint = t().widgets_email.list_hint;
     view! {
-        <button type="button" class="btn" id="send-email" on:click=start>"Send by e-mail"</button>
+        <button type="button" class="btn" id="send-email" on:click=start>{t().widgets_email.send_button}</button>
         <Dialog open=open title=title class="dialog-wide">
             <form novalidate on:submit=submit>
-                <Field id="email-to" label="To" required=true hint=list_hint error=error_of(errors, "emails_to")>
-                    <input id="email-to" type="text" autofocus bind:value=to placeholder=move || if loading.get() { "Looking up the default recipients…" } else { "" } />
+                <Field id="email-to" label=t().widgets_email.to required=true hint=list_hint error=error_of(errors, "emails_to")>
+                    <input id="email-to" type="text" autofocus bind:value=to placeholder=move || if loading.get() { t().widgets_email.looking_up } else { "" } />
                 </Field>
                 <div class="form-grid">
-                    <Field id="email-cc" label="CC" error=error_of(errors, "emails_cc")>
+                    <Field id="email-cc" label=t().widgets_email.cc error=error_of(errors, "emails_cc")>
                         <input id="email-cc" type="text" bind:value=cc />
                     </Field>
-                    <Field id="email-bcc" label="BCC" error=error_of(errors, "emails_bcc")>
+                    <Field id="email-bcc" label=t().widgets_email.bcc error=error_of(errors, "emails_bcc")>
                         <input id="email-bcc" type="text" bind:value=bcc />
                     </Field>
                 </div>
-                <Field id="email-subject" label="Subject" required=true error=error_of(errors, "subject")>
+                <Field id="email-subject" label=t().widgets_email.subject required=true error=error_of(errors, "subject")>
                     <input id="email-subject" type="text" bind:value=subject />
                 </Field>
-                <Field id="email-text" label="Text" required=true error=error_of(errors, "text")>
+                <Field id="email-text" label=t().widgets_email.text required=true error=error_of(errors, "text")>
                     <textarea id="email-text" rows="7" bind:value=text></textarea>
                 </Field>
                 <div class="field">
-                    <label for="email-paper">"Letter paper of the attached PDF"</label>
+                    <label for="email-paper">{t().widgets_email.paper}</label>
                     <PaperSelect id="email-paper" paper=paper />
                 </div>
                 <p class="field-error" role="alert">{move || failure.get()}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
                     <button type="submit" class="btn btn-primary" disabled=move || sending.get() || loading.get()>
-                        {move || if sending.get() { "Sending…" } else { "Send" }}
+                        {move || if sending.get() { t().widgets_email.sending } else { t().widgets_email.send }}
                     </button>
                 </div>
             </form>

@@ -2,16 +2,31 @@
 //! next to it (from validation or a 422).
 
 use crate::components::locale::{parse_typed, typed_value};
+use crate::i18n::{t, Lang};
 use kontor_model::error::{push_error, FieldErrors};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-/// The messages for `path` in `errors`, joined into one sentence; `None` when none.
+/// A field message in the current language: the app's own checks and the shared model
+/// rules write English messages; in German they are put into German with the model's
+/// table of the server's messages ([`kontor_model::error_text::german`]). A message
+/// already German (a 422 answered in German) stays as it is.
+pub fn localized_message(message: &str) -> String {
+    match crate::i18n::language() {
+        Lang::De => kontor_model::error_text::german(message),
+        Lang::En => message.to_string(),
+    }
+}
+
+/// The messages for `path` in `errors`, joined into one sentence in the current language;
+/// `None` when none.
 pub fn field_message(errors: &FieldErrors, path: &str) -> Option<String> {
-    errors
-        .get(path)
-        .filter(|m| !m.is_empty())
-        .map(|m| m.join("; "))
+    errors.get(path).filter(|m| !m.is_empty()).map(|m| {
+        m.iter()
+            .map(|message| localized_message(message))
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
 }
 
 /// The error of `path` as a signal for a [`Field`].
@@ -75,7 +90,7 @@ pub fn Field(
             format!("field {class}{invalid}")
         }>
             <label for=id.clone()>
-                {label} {required.then(|| view! { <span class="required" title="required">" *"</span> })}
+                {label} {required.then(|| view! { <span class="required" title=t().form_common.required>" *"</span> })}
             </label>
             {children()}
             {hint.filter(|h| !h.is_empty()).map(|h| view! { <p class="field-hint">{h}</p> })}

@@ -3,8 +3,10 @@
 //! model function [`kontor_model::error::labels::summary_line`], never a wire path — and
 //! each line moves the focus to the field that caused it.
 
+use crate::components::field::localized_message;
 use crate::components::position_editor::PositionRow;
-use kontor_model::error::labels::summary_line;
+use crate::i18n::{fill, t, Lang};
+use kontor_model::error::labels::field_label;
 pub use kontor_model::error::labels::Form;
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
@@ -18,6 +20,119 @@ pub struct SummaryEntry {
     pub text: String,
     /// CSS selector of the element to focus.
     pub target: String,
+}
+
+/// The catalogue key of an English label: lower case, `%` as `percent`, every other run
+/// of non-letters an underscore (`VAT %` → `vat_percent`, `Receipt no.` → `receipt_no`).
+pub fn label_key(label: &str) -> String {
+    let spelled = label.replace('%', " percent ").to_lowercase();
+    let mut out = String::new();
+    for c in spelled.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_end_matches('_').to_string()
+}
+
+/// The label of a position's field ("unit price") in the current language.
+fn position_field_label(name: &str) -> String {
+    let key = match label_key(name).as_str() {
+        "type" => "kind".to_string(),
+        other => other.to_string(),
+    };
+    t().form_position_field
+        .get(&key)
+        .map(str::to_string)
+        .unwrap_or_else(|| name.to_string())
+}
+
+/// What `form` calls the field at wire `path`, in the current language: the model's
+/// label ([`field_label`]) through the catalogue (`form_field`, `form_position_field`);
+/// a label the catalogue lacks stays as the model says it.
+pub fn localized_field_label(form: Form, path: &str) -> String {
+    let english = field_label(form, path);
+    if let Some(rest) = english.strip_prefix("Position ") {
+        let (number, field) = match rest.split_once(": ") {
+            Some((n, f)) => (n, Some(f)),
+            None => (rest, None),
+        };
+        if number.parse::<usize>().is_ok() {
+            return match field {
+                Some(f) => fill(
+                    t().form_field.position_field,
+                    &[("n", number), ("field", &position_field_label(f))],
+                ),
+                None => fill(t().form_field.position, &[("n", number)]),
+            };
+        }
+    }
+    t().form_field
+        .get(&label_key(&english))
+        .map(str::to_string)
+        .unwrap_or(english)
+}
+
+/// Whether a message continues the label as a sentence: English "is required", "must …";
+/// German "ist erforderlich", "darf …".
+fn continues_label(message: &str) -> bool {
+    const VERBS: [&str; 19] = [
+        "is ",
+        "are ",
+        "must ",
+        "does ",
+        "do ",
+        "has ",
+        "may ",
+        "cannot ",
+        "was ",
+        "ist ",
+        "sind ",
+        "muss ",
+        "darf ",
+        "hat ",
+        "existiert ",
+        "liegt ",
+        "passt ",
+        "kann ",
+        "wurde ",
+    ];
+    VERBS.iter().any(|v| message.starts_with(v))
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// One summary line in the current language: English exactly as the model's
+/// [`summary_line`](kontor_model::error::labels::summary_line) (`Position 1: title is
+/// required`), German with the catalogue's labels and the messages put into German
+/// (`Position 1: Titel ist erforderlich`).
+pub fn localized_summary_line(form: Form, path: &str, messages: &[String]) -> String {
+    if crate::i18n::language() == Lang::En {
+        return kontor_model::error::labels::summary_line(form, path, messages);
+    }
+    let label = localized_field_label(form, path);
+    let messages: Vec<String> = messages.iter().map(|m| localized_message(m)).collect();
+    let text = messages.join("; ");
+    if label.is_empty() {
+        return capitalized(&text);
+    }
+    if text.is_empty() {
+        return label;
+    }
+    let first = messages.first().map(String::as_str).unwrap_or("");
+    if continues_label(first) {
+        format!("{label} {text}")
+    } else {
+        format!("{label}: {text}")
+    }
 }
 
 /// Scrolls the form's error summary (`#form-summary`) into view on the next frame (after
@@ -63,7 +178,7 @@ pub fn summarize(
         };
         for (field, messages) in errors {
             out.push(SummaryEntry {
-                text: summary_line(form, &format!("items[{index}].{field}"), messages),
+                text: localized_summary_line(form, &format!("items[{index}].{field}"), messages),
                 target: format!("tr[data-row-key=\"{}\"]", row.key),
             });
         }
@@ -78,7 +193,7 @@ pub fn field_entries(form: Form, errors: &FieldErrors) -> Vec<SummaryEntry> {
     errors
         .iter()
         .map(|(path, messages)| SummaryEntry {
-            text: summary_line(form, path, messages),
+            text: localized_summary_line(form, path, messages),
             target: if path == "items" || path.starts_with("items[") {
                 "#f-items".into()
             } else {

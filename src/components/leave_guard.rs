@@ -3,6 +3,7 @@
 //! for every form (invoices, offers, purchases): the form passes a fingerprint of what was
 //! typed.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use wasm_bindgen::prelude::Closure;
@@ -28,8 +29,6 @@ impl LeaveGuard {
     }
 }
 
-const QUESTION: &str = "You have unsaved changes. Leave this page and lose them?";
-
 /// Installs the guard for any form: `snapshot` fingerprints what was typed; the form is
 /// dirty when it differs from the fingerprint taken now.
 pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
@@ -41,7 +40,7 @@ pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
     let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
         if guard.is_dirty() {
             ev.prevent_default();
-            ev.set_return_value(QUESTION);
+            ev.set_return_value(t().widgets.unsaved_changes);
         }
     });
     // The router follows links from a click listener on `window`; this one on `document`
@@ -62,7 +61,9 @@ pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
             .and_then(|e| e.closest("a[href]").ok().flatten());
         if link.is_some()
             && guard.is_dirty()
-            && !window().confirm_with_message(QUESTION).unwrap_or(true)
+            && !window()
+                .confirm_with_message(t().widgets.unsaved_changes)
+                .unwrap_or(true)
         {
             ev.prevent_default();
         }

@@ -4,6 +4,7 @@
 
 use crate::api::invoice_documents::Paper;
 use crate::components::frame::AccountContext;
+use crate::i18n::{fill, t};
 use kontor_model::account::LetterPaper;
 use leptos::prelude::*;
 
@@ -40,10 +41,10 @@ pub fn PaperSelect(
         <select id=id on:change=move |ev| paper.set(Paper::from_value(&event_target_value(&ev)))>
             <For each=move || papers.get() key=|p| p.id let:p>
                 <option value=p.id.to_string() selected={let p = p.clone(); move || is_chosen(&p)}>
-                    {if p.default { format!("{} (default)", p.name) } else { p.name.clone() }}
+                    {if p.default { fill(t().widgets.paper_default, &[("name", &p.name)]) } else { p.name.clone() }}
                 </option>
             </For>
-            {(!without_blank).then(|| view! { <option value="blank" selected=move || paper.get() == Paper::Blank>"Blank (no letter paper)"</option> })}
+            {(!without_blank).then(|| view! { <option value="blank" selected=move || paper.get() == Paper::Blank>{t().widgets.paper_blank}</option> })}
         </select>
     }
 }

@@ -29,6 +29,7 @@ pub use totals::{
 };
 pub use vat::{vat_note, PositionVat};
 
+use crate::i18n::{fill, t};
 use kontor_model::error::FieldErrors;
 use kontor_model::position::PositionType;
 use kontor_model::vat::VatChoice;
@@ -48,6 +49,32 @@ pub fn shortcut(kind: PositionType) -> &'static str {
         PositionType::Subtotal => "S",
         PositionType::PageBreak => "P",
         PositionType::Separator => "L",
+    }
+}
+
+/// A position type's label in the current language ("Item", German "Artikel").
+pub fn type_label(kind: PositionType) -> &'static str {
+    let n = &t().position_editor_type;
+    match kind {
+        PositionType::Item => n.item,
+        PositionType::Title => n.title,
+        PositionType::Description => n.description,
+        PositionType::Subtotal => n.subtotal,
+        PositionType::PageBreak => n.page_break,
+        PositionType::Separator => n.separator,
+    }
+}
+
+/// A position type's name inside a sentence ("Add item", German "Artikel hinzufügen").
+pub fn type_label_in_sentence(kind: PositionType) -> &'static str {
+    let n = &t().position_editor_type_lower;
+    match kind {
+        PositionType::Item => n.item,
+        PositionType::Title => n.title,
+        PositionType::Description => n.description,
+        PositionType::Subtotal => n.subtotal,
+        PositionType::PageBreak => n.page_break,
+        PositionType::Separator => n.separator,
     }
 }
 
@@ -165,16 +192,16 @@ pub fn PositionEditor(
             <table class="table pe-table" on:dragleave=on_dragleave>
                 <thead>
                     <tr>
-                        <th class="pe-handle" scope="col"><span class="visually-hidden">"Move"</span></th>
-                        <th class="pe-type" scope="col">"Type"</th>
-                        <th class="pe-text" scope="col">"Title / description"</th>
-                        <th class="pe-qty num" scope="col">"Quantity"</th>
-                        <th class="pe-unit" scope="col">"Unit"</th>
-                        <th class="pe-price num" scope="col">"Unit price"</th>
-                        <th class="pe-vat" scope="col">"VAT"</th>
-                        <th class="pe-net num" scope="col">"Net total"</th>
-                        {allow_optional.then(|| view! { <th class="pe-optional" scope="col">"Optional"</th> })}
-                        <th class="pe-menu" scope="col"><span class="visually-hidden">"Actions"</span></th>
+                        <th class="pe-handle" scope="col"><span class="visually-hidden">{t().position_editor.move_handle}</span></th>
+                        <th class="pe-type" scope="col">{t().position_editor.type_column}</th>
+                        <th class="pe-text" scope="col">{t().position_editor.text}</th>
+                        <th class="pe-qty num" scope="col">{t().position_editor.quantity}</th>
+                        <th class="pe-unit" scope="col">{t().position_editor.unit}</th>
+                        <th class="pe-price num" scope="col">{t().position_editor.unit_price}</th>
+                        <th class="pe-vat" scope="col">{t().position_editor.vat}</th>
+                        <th class="pe-net num" scope="col">{t().position_editor.net_total}</th>
+                        {allow_optional.then(|| view! { <th class="pe-optional" scope="col">{t().position_editor.optional}</th> })}
+                        <th class="pe-menu" scope="col"><span class="visually-hidden">{t().position_editor.actions}</span></th>
                     </tr>
                 </thead>
                 <tbody>
@@ -184,9 +211,9 @@ pub fn PositionEditor(
                 </tbody>
             </table>
             <Show when=move || rows.with(Vec::is_empty)>
-                <p class="pe-empty">"No positions yet. Add an item to start."</p>
+                <p class="pe-empty">{t().position_editor.empty}</p>
             </Show>
-            <div class="pe-add" role="group" aria-label="Add a position">
+            <div class="pe-add" role="group" aria-label=t().position_editor.add_group>
                 {PositionType::ALL
                     .into_iter()
                     .map(|kind| {
@@ -195,12 +222,12 @@ pub fn PositionEditor(
                             <button
                                 type="button"
                                 class=if kind == PositionType::Item { "btn btn-small" } else { "btn btn-small btn-quiet" }
-                                title=format!("Add {} ({keys})", kind.label().to_lowercase())
+                                title=fill(t().position_editor.add_title, &[("kind", type_label_in_sentence(kind)), ("keys", &keys)])
                                 aria-keyshortcuts=keys
                                 data-add=kind.as_str()
                                 on:click=move |_| add(kind)
                             >
-                                {format!("+ {}", kind.label())}
+                                {fill(t().position_editor.add_button, &[("kind", type_label(kind))])}
                             </button>
                         }
                     })

@@ -6,7 +6,9 @@
 //! hours × hourly rate. One item per expense: its title, quantity, unit and unit price.
 
 use super::row::PositionRow;
+use crate::components::date::format_date;
 use crate::components::locale::format_input;
+use crate::i18n::{fill, t};
 use kontor_model::billing::{Activity, Expense};
 use kontor_model::position::PositionType;
 use leptos::prelude::*;
@@ -20,7 +22,10 @@ impl PositionRow {
     /// unit price = hourly rate, `activity_ids = [id]`.
     pub fn from_activity(activity: &Activity) -> Self {
         let title = if activity.description.trim().is_empty() {
-            format!("Work on {}", activity.date)
+            fill(
+                t().invoice_form_billing.work_on,
+                &[("date", &format_date(activity.date))],
+            )
         } else {
             activity.description.clone()
         };
@@ -92,21 +97,24 @@ impl PositionRow {
             self.activity_ids.with(Vec::len),
             self.expense_ids.with(Vec::len),
         );
-        let plural = |n: usize, one: &str, many: &str| {
-            if n == 1 {
-                format!("1 {one}")
+        let n = &t().invoice_form_billing;
+        let plural = |count: usize, one: &str, other: &str| {
+            if count == 1 {
+                one.to_string()
             } else {
-                format!("{n} {many}")
+                fill(other, &[("n", &count.to_string())])
             }
         };
         match (a, e) {
             (0, 0) => None,
-            (a, 0) => Some(format!("Bills {}", plural(a, "time entry", "time entries"))),
-            (0, e) => Some(format!("Bills {}", plural(e, "expense", "expenses"))),
-            (a, e) => Some(format!(
-                "Bills {} and {}",
-                plural(a, "time entry", "time entries"),
-                plural(e, "expense", "expenses")
+            (a, 0) => Some(plural(a, n.bills_time_one, n.bills_time_other)),
+            (0, e) => Some(plural(e, n.bills_expenses_one, n.bills_expenses_other)),
+            (a, e) => Some(fill(
+                n.bills_both,
+                &[
+                    ("time", &plural(a, n.time_one, n.time_other)),
+                    ("expenses", &plural(e, n.expenses_one, n.expenses_other)),
+                ],
             )),
         }
     }

@@ -6,6 +6,7 @@
 
 use super::ops::{add_row, duplicate_row, focus_row_later, move_row, remove_row};
 use super::row::PositionRow;
+use crate::i18n::t;
 use kontor_model::position::PositionType;
 use leptos::html;
 use leptos::prelude::*;
@@ -141,7 +142,7 @@ pub fn RowMenu(
     view! {
         <div class="row-menu" class:is-open=move || open.get() on:focusout=on_focus_out>
             <button type="button" class="row-menu-button" id=button_id.clone() node_ref=button
-                aria-label="Row actions" title="Row actions" aria-haspopup="menu"
+                aria-label=t().position_editor.row_actions title=t().position_editor.row_actions aria-haspopup="menu"
                 aria-controls=menu_id.clone() aria-expanded=move || if open.get() { "true" } else { "false" }
                 on:click=move |_| if open.get_untracked() { close(false) } else { open_at(|_| 0) }
                 on:keydown=on_button_key>
@@ -150,10 +151,10 @@ pub fn RowMenu(
             <div class="row-menu-items" role="menu" id=menu_id aria-labelledby=button_id node_ref=menu
                 hidden=move || !open.get() on:keydown=on_menu_key>
                 <button type="button" role="menuitem" tabindex="-1" on:click=act(|r, k| { move_row(r, k, -1); })>
-                    "Move up"
+                    {t().position_editor.move_up}
                 </button>
                 <button type="button" role="menuitem" tabindex="-1" on:click=act(|r, k| { move_row(r, k, 1); })>
-                    "Move down"
+                    {t().position_editor.move_down}
                 </button>
                 <button
                     type="button"
@@ -165,7 +166,7 @@ pub fn RowMenu(
                         }
                     })
                 >
-                    "Duplicate"
+                    {t().position_editor.duplicate}
                 </button>
                 <button
                     type="button"
@@ -173,10 +174,10 @@ pub fn RowMenu(
                     tabindex="-1"
                     on:click=act(|r, k| focus_row_later(add_row(r, Some(k), PositionType::Item)))
                 >
-                    "Insert item below"
+                    {t().position_editor.insert_item}
                 </button>
                 <button type="button" role="menuitem" tabindex="-1" class="danger" on:click=act(remove_row)>
-                    "Remove"
+                    {t().position_editor.remove}
                 </button>
             </div>
         </div>

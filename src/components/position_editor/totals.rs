@@ -4,6 +4,7 @@
 use super::row::PositionRow;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
+use crate::i18n::{fill, t};
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::TaxCategory;
 use kontor_model::totals::{compute_document_totals, DocumentTotals, TaxGroup};
@@ -38,14 +39,15 @@ pub fn group_label(group: &TaxGroup) -> String {
 
 /// The label of the tax line of VAT `category` at `rate` percent (see [`group_label`]).
 pub fn tax_line_label(category: TaxCategory, rate: Decimal) -> String {
+    let n = &t().position_editor_totals;
     match category {
         TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => {
-            format!("VAT {} %", format_input(rate.normalize()))
+            fill(n.vat_rate, &[("rate", &format_input(rate.normalize()))])
         }
-        TaxCategory::Exempt => "Exempt (no VAT)".into(),
-        TaxCategory::ReverseCharge => "VAT (reverse charge)".into(),
-        TaxCategory::IntraEu => "VAT (intra-EU, exempt)".into(),
-        TaxCategory::Export => "VAT (export, exempt)".into(),
+        TaxCategory::Exempt => n.exempt.into(),
+        TaxCategory::ReverseCharge => n.reverse_charge.into(),
+        TaxCategory::IntraEu => n.intra_eu.into(),
+        TaxCategory::Export => n.export.into(),
     }
 }
 
@@ -106,19 +108,19 @@ pub fn TotalsBox(
     };
     let percent = |d: Decimal| format_input(d.normalize());
     view! {
-        <dl class="totals-box" aria-label="Totals" aria-live="polite">
+        <dl class="totals-box" aria-label=t().position_editor_totals.label aria-live="polite">
             <div class="totals-line">
-                <dt>"Positions"</dt>
+                <dt>{t().position_editor_totals.positions}</dt>
                 <dd class="money" data-total="items">{amount(|t| t.items_total)}</dd>
             </div>
             <Show when=move || !discount.get().is_zero()>
                 <div class="totals-line">
-                    <dt>{move || format!("Discount {} %", percent(discount.get()))}</dt>
+                    <dt>{move || fill(t().position_editor_totals.discount, &[("percent", &percent(discount.get()))])}</dt>
                     <dd class="money" data-total="discount">{amount(|t| -t.discount_amount)}</dd>
                 </div>
             </Show>
             <div class="totals-line">
-                <dt>"Net total"</dt>
+                <dt>{t().position_editor_totals.net_total}</dt>
                 <dd class="money" data-total="net">{amount(|t| t.net_total)}</dd>
             </div>
             {move || {
@@ -128,8 +130,8 @@ pub fn TotalsBox(
                     let group = groups.first().cloned();
                     let label = match &group {
                         Some(g) => group_label(g),
-                        None if reverse_charge.get() => "VAT (reverse charge)".to_string(),
-                        None => format!("VAT {} %", percent(tax.get())),
+                        None if reverse_charge.get() => t().position_editor_totals.reverse_charge.to_string(),
+                        None => fill(t().position_editor_totals.vat_rate, &[("rate", &percent(tax.get()))]),
                     };
                     let key = group.as_ref().map(group_key);
                     view! {
@@ -148,7 +150,7 @@ pub fn TotalsBox(
                             let tax = currency.with(|c| format_money(g.tax_total, c));
                             view! {
                                 <div class="totals-line totals-group" data-tax-group=group_key(&g)>
-                                    <dt>{group_label(&g)} <span class="totals-on">{format!(" on {on}")}</span></dt>
+                                    <dt>{group_label(&g)} <span class="totals-on">{fill(t().position_editor_totals.on, &[("amount", &on)])}</span></dt>
                                     <dd class="money">{tax}</dd>
                                 </div>
                             }
@@ -157,7 +159,7 @@ pub fn TotalsBox(
                     view! {
                         {lines}
                         <div class="totals-line">
-                            <dt>"VAT total"</dt>
+                            <dt>{t().position_editor_totals.vat_total}</dt>
                             <dd class="money" data-total="tax">{amount(|t| t.tax_amount)}</dd>
                         </div>
                     }
@@ -165,7 +167,7 @@ pub fn TotalsBox(
                 }
             }}
             <div class="totals-line totals-gross">
-                <dt>"Gross total"</dt>
+                <dt>{t().position_editor_totals.gross_total}</dt>
                 <dd class="money" data-total="gross">{amount(|t| t.gross_total)}</dd>
             </div>
         </dl>
@@ -204,7 +206,7 @@ pub fn StoredTaxLines(
             let on = format_money(g.net_total, &currency);
             view! {
                 <div class="totals-line totals-group" data-tax-group=format!("{}:{}", g.tax_category.as_str(), g.tax.normalize())>
-                    <dt>{tax_line_label(g.tax_category, g.tax)} <span class="totals-on">{format!(" on {on}")}</span></dt>
+                    <dt>{tax_line_label(g.tax_category, g.tax)} <span class="totals-on">{fill(t().position_editor_totals.on, &[("amount", &on)])}</span></dt>
                     <dd class="money">{format_money(g.tax_total, &currency)}</dd>
                 </div>
             }
@@ -212,7 +214,7 @@ pub fn StoredTaxLines(
         .collect_view();
     view! {
         {lines}
-        <div class="totals-line"><dt>"VAT total"</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
+        <div class="totals-line"><dt>{t().position_editor_totals.vat_total}</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
     }
     .into_any()
 }

@@ -5,6 +5,7 @@
 //! `tax` (and its reverse-charge / intra-EU flags).
 
 use crate::components::locale::format_input;
+use crate::i18n::{fill, t};
 use kontor_model::position_vat::{effective_vat, TaxCategory};
 use kontor_model::vat::VatChoice;
 use kontor_model::Decimal;
@@ -112,9 +113,12 @@ impl PositionVat {
         match self.category {
             None => {
                 let inherited = effective_vat(None, None, document);
-                format!(
-                    "Default ({})",
-                    Self::untaxed_or_rate(inherited.category, inherited.rate)
+                fill(
+                    t().position_editor_vat.default,
+                    &[(
+                        "vat",
+                        &Self::untaxed_or_rate(inherited.category, inherited.rate),
+                    )],
                 )
             }
             Some(c) => Self::untaxed_or_rate(c, self.tax.unwrap_or_default()),
@@ -123,13 +127,14 @@ impl PositionVat {
 
     fn untaxed_or_rate(category: TaxCategory, rate: Decimal) -> String {
         match category {
-            TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => {
-                format!("{} %", format_input(rate.normalize()))
-            }
-            TaxCategory::Exempt => "exempt".into(),
-            TaxCategory::ReverseCharge => "reverse charge".into(),
-            TaxCategory::IntraEu => "intra-EU".into(),
-            TaxCategory::Export => "export".into(),
+            TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => fill(
+                t().position_editor_vat.rate,
+                &[("rate", &format_input(rate.normalize()))],
+            ),
+            TaxCategory::Exempt => t().position_editor_vat.exempt.into(),
+            TaxCategory::ReverseCharge => t().position_editor_vat.reverse_charge.into(),
+            TaxCategory::IntraEu => t().position_editor_vat.intra_eu.into(),
+            TaxCategory::Export => t().position_editor_vat.export.into(),
         }
     }
 
@@ -158,7 +163,10 @@ pub fn vat_note(
     };
     let label = vat.label(&document);
     Some(match reason.map(str::trim) {
-        Some(r) if !r.is_empty() => format!("VAT {label}: {r}"),
-        _ => format!("VAT {label}"),
+        Some(r) if !r.is_empty() => fill(
+            t().position_editor_vat.note_reason,
+            &[("vat", &label), ("reason", r)],
+        ),
+        _ => fill(t().position_editor_vat.note, &[("vat", &label)]),
     })
 }

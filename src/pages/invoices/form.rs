@@ -12,7 +12,7 @@ use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::session::get_account;
 use crate::api::ApiError;
-use crate::components::confirm_dialog::{ConfirmDialog, FINALIZE_TEXT, FINALIZE_TITLE};
+use crate::components::confirm_dialog::{finalize_text, finalize_title, ConfirmDialog};
 use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::percent_signal;
@@ -25,6 +25,7 @@ use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
 use kontor_model::einvoice::MissingField;
@@ -99,7 +100,7 @@ pub fn InvoiceCreate() -> impl IntoView {
     let number = |name: &str| query.with_untracked(|q| q.get(name).and_then(|v| v.parse().ok()));
     let (from_offer, customer) = (number("from_offer"), number("customer_id"));
     let data = LocalResource::new(move || load_from(None, from_offer, customer));
-    form_page("New invoice", data)
+    form_page(t().invoice_form.new_invoice, data)
 }
 
 /// `/invoices/:id/edit` (drafts only).
@@ -107,7 +108,7 @@ pub fn InvoiceCreate() -> impl IntoView {
 pub fn InvoiceEdit() -> impl IntoView {
     let id = use_invoice_id();
     let data = LocalResource::new(move || load(id.get()));
-    form_page("Edit draft", data)
+    form_page(t().invoice_form.edit_draft, data)
 }
 
 fn form_page(
@@ -121,8 +122,8 @@ fn form_page(
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
                     Ok(FormData { invoice: Some(inv), .. }) if inv.status != InvoiceStatus::Draft => view! {
                         <div class="empty-state">
-                            <p>"Only drafts can be edited. This invoice is final."</p>
-                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>"Back to the invoice"</a>
+                            <p>{t().invoice_form.only_drafts}</p>
+                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>{t().invoice_form.back_to_invoice}</a>
                         </div>
                     }
                     .into_any(),
@@ -213,9 +214,9 @@ fn InvoiceForm(
         Some(Ok(saved)) => {
             guard.mark_saved();
             let done = match (&saved.identifier, editing) {
-                (Some(n), None) => format!("Invoice {n} created."),
-                (Some(n), Some(_)) => format!("Invoice {n} finalized."),
-                (None, _) => "Draft saved.".to_string(),
+                (Some(n), None) => fill(t().invoice_form.created, &[("number", n)]),
+                (Some(n), Some(_)) => fill(t().invoice_form.finalized, &[("number", n)]),
+                (None, _) => t().invoice_form.draft_saved.to_string(),
             };
             toasts.success(done);
             navigate(&format!("/invoices/{}", saved.id), Default::default());
@@ -224,7 +225,7 @@ fn InvoiceForm(
             show_errors(e.message, e.errors)
         }
         Some(Err(e)) => {
-            toasts.error(format!("Not saved: {}", e.message));
+            toasts.error(fill(t().form_common.not_saved, &[("message", &e.message)]));
             summary.set(Some((e.message, Vec::new())));
         }
         None => {}
@@ -271,7 +272,7 @@ fn InvoiceForm(
             show_errors(e.message, e.errors)
         }
         Some(Err(e)) => {
-            toasts.error(format!("Not saved: {}", e.message));
+            toasts.error(fill(t().form_common.not_saved, &[("message", &e.message)]));
             summary.set(Some((e.message, Vec::new())));
         }
         None => {}
@@ -293,7 +294,7 @@ fn InvoiceForm(
         let mut all = currencies.with_value(|c| validate_new_invoice(&body, c));
         all.extend(parse_errors);
         if !all.is_empty() {
-            show_errors("Please correct the marked fields.".into(), all);
+            show_errors(t().form_common.correct_fields.into(), all);
             return;
         }
         errors.set(FieldErrors::new());
@@ -321,18 +322,24 @@ fn InvoiceForm(
             .unwrap_or_else(|| "/invoices".into()),
     );
     let (draft_label, final_label) = if editing.is_some() {
-        ("Save draft", "Save and finalize")
+        (
+            t().invoice_form.save_draft,
+            t().invoice_form.save_and_finalize,
+        )
     } else {
-        ("Save as draft", "Create invoice")
+        (
+            t().invoice_form.save_as_draft,
+            t().invoice_form.create_invoice,
+        )
     };
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel_href.clone()>"Cancel"</a>
+            <a class="btn btn-quiet" href=cancel_href.clone()>{t().common.cancel}</a>
             <button type="button" class="btn" disabled=move || pending.get() on:click=move |_| submit(false)>
                 {draft_label}
             </button>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                {move || if pending.get() { "Saving…" } else { final_label }}
+                {move || if pending.get() { t().form_common.saving } else { final_label }}
             </button>
         }
     };
@@ -362,7 +369,7 @@ fn InvoiceForm(
             <PricingFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
                 <div class="section-head">
-                    <h2 class="section-title" id="sec-items">"Positions"</h2>
+                    <h2 class="section-title" id="sec-items">{t().invoice_form.positions}</h2>
                     <BillTimeAndExpenses state=state />
                 </div>
                 <p class="field-error">{move || errors.with(|e| crate::components::field::field_message(e, "items"))}</p>
@@ -379,7 +386,7 @@ fn InvoiceForm(
             <TextFields state=state errors=errors />
             <div class="form-actions">{buttons}</div>
         </form>
-        <ConfirmDialog open=finalize_open title=FINALIZE_TITLE.to_string() text=FINALIZE_TEXT.to_string()
+        <ConfirmDialog open=finalize_open title=finalize_title() text=finalize_text()
             confirm_label=final_label.to_string() confirm_id="finalize-confirm" pending=pending
             on_confirm=Callback::new(move |_| { finalize_confirmed.set(true); submit(true); }) />
         {editing.map(|id| view! {

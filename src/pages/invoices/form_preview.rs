@@ -9,6 +9,7 @@ use crate::components::debounce::Debounce;
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::pdf_preview::{PdfDoc, PdfFrame};
 use crate::components::position_editor::PositionRow;
+use crate::i18n::t;
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -79,19 +80,19 @@ pub fn LivePreview(
         }
     });
     view! {
-        <aside class="live-preview section" aria-label="Live preview">
+        <aside class="live-preview section" aria-label=t().invoice_form.live_preview>
             <div class="live-preview-head">
-                <h2 class="section-title">"Preview"</h2>
+                <h2 class="section-title">{t().invoice_form.preview}</h2>
                 <span class="live-preview-state" aria-live="polite" data-rendering=move || doc.loading.get().to_string()>
-                    {move || if doc.loading.get() { "Rendering…" } else { "" }}
+                    {move || if doc.loading.get() { t().invoice_form.rendering } else { "" }}
                 </span>
                 <button type="button" class="btn btn-small btn-quiet" id="toggle-preview" aria-pressed=move || shown.get().to_string()
                     on:click=move |_| shown.update(|s| *s = !*s)>
-                    {move || if shown.get() { "Hide preview" } else { "Show preview" }}
+                    {move || if shown.get() { t().invoice_form.hide_preview } else { t().invoice_form.show_preview }}
                 </button>
             </div>
             <Show when=move || shown.get()>
-                <PdfFrame doc=doc title="Preview of the invoice" />
+                <PdfFrame doc=doc title=t().invoice_form.preview_title />
             </Show>
         </aside>
     }
