@@ -1,6 +1,7 @@
 //! Component tests of people and sign-in in the app (issue 12) in headless Chromium: the
 //! sign-in form's states (e-mail and password by default, "Another server…", the API key
-//! link, missing fields), the server's 401 message and a 429's "try again" time, the
+//! link, missing fields), the server's 401 and 429 messages (the app's own "try again"
+//! time when a 429 carries none), the
 //! password dialog's length rule and the server's reasons at the fields, the users table
 //! (roles, status, write buttons only when allowed), the user menu's label for a person
 //! and for an API key, and the theme applied to `<html>`.
@@ -187,12 +188,13 @@ async fn a_wrong_password_shows_the_servers_message_and_a_lockout_when_to_try_ag
         .unwrap()
         .starts_with("POST "));
 
+    // The lockout: the server's own sentence (in the language asked for) is shown.
     stub_fetch(&[
         ("/setup", 200, r#"{"needed": false}"#, None),
         (
             "/session",
             429,
-            r#"{"message": "Too many tries."}"#,
+            r#"{"message": "Too many sign-in attempts. Try again in 9 minutes."}"#,
             Some("540"),
         ),
     ]);
@@ -205,7 +207,24 @@ async fn a_wrong_password_shows_the_servers_message_and_a_lockout_when_to_try_ag
     }
     assert_eq!(
         text(&root, "#sign-in-error"),
-        "Too many failed sign-ins. Try again in 9 minutes."
+        "Too many sign-in attempts. Try again in 9 minutes."
+    );
+    // A 429 without the server's message (e.g. from a proxy): the app's own sentence from
+    // Retry-After.
+    stub_fetch(&[
+        ("/setup", 200, r#"{"needed": false}"#, None),
+        ("/session", 429, "Slow down", Some("120")),
+    ]);
+    submit(&root, "form");
+    for _ in 0..60 {
+        if text(&root, "#sign-in-error").contains("2 minutes") {
+            break;
+        }
+        settle().await;
+    }
+    assert_eq!(
+        text(&root, "#sign-in-error"),
+        "Too many failed sign-ins. Try again in 2 minutes."
     );
     root.remove();
 }

@@ -1,6 +1,7 @@
 //! The client core: server address and API key in `localStorage`, the generic request
 //! function, [`ApiError`] and [`Page`].
 
+use crate::i18n::{fill, t};
 use gloo_net::http::{Headers, Method, RequestBuilder};
 use kontor_model::error::{ErrorBody, FieldErrors};
 use leptos::prelude::{on_cleanup, window, Owner};
@@ -166,7 +167,7 @@ impl Target {
             unauthorized();
             ApiError {
                 status: 401,
-                message: "Please sign in.".into(),
+                message: t().api_errors.sign_in.into(),
                 errors: FieldErrors::new(),
             }
         })?;
@@ -202,7 +203,7 @@ pub(crate) async fn request_open(
     };
     let request = sent.map_err(|e| {
         (
-            ApiError::local(format!("The request could not be built ({e}).")),
+            ApiError::local(fill(t().api_errors.not_built, &[("error", &e.to_string())])),
             None,
         )
     })?;
@@ -238,8 +239,12 @@ impl Answer {
     }
 
     pub(crate) fn parse<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
-        serde_json::from_str(&self.text)
-            .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e}).")))
+        serde_json::from_str(&self.text).map_err(|e| {
+            ApiError::local(fill(
+                t().api_errors.unreadable,
+                &[("error", &e.to_string())],
+            ))
+        })
     }
 }
 
@@ -283,8 +288,9 @@ async fn send(
             .body(json),
         None => builder.build(),
     };
-    let request =
-        sent.map_err(|e| ApiError::local(format!("The request could not be built ({e}).")))?;
+    let request = sent.map_err(|e| {
+        ApiError::local(fill(t().api_errors.not_built, &[("error", &e.to_string())]))
+    })?;
     let response = request
         .send()
         .await
@@ -356,9 +362,9 @@ pub(crate) async fn request_blob(
     let raw: web_sys::Response = response.into();
     let unreadable = |e: wasm_bindgen::JsValue| {
         if js_sys::Error::from(e).name() == "AbortError" {
-            ApiError::local("The request was cancelled.")
+            ApiError::local(t().api_errors.cancelled)
         } else {
-            ApiError::local("The document could not be read.")
+            ApiError::local(t().api_errors.document_unreadable)
         }
     };
     let promise = raw.blob().map_err(unreadable)?;
@@ -371,11 +377,9 @@ pub(crate) async fn request_blob(
 fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
     let text = error.to_string();
     if text.contains("AbortError") || text.contains("aborted") {
-        return ApiError::local("The request was cancelled.");
+        return ApiError::local(t().api_errors.cancelled);
     }
-    ApiError::local(format!(
-        "The server at {server} could not be reached. Check the address and your connection."
-    ))
+    ApiError::local(fill(t().api_errors.unreachable, &[("server", server)]))
 }
 
 /// Builds an [`ApiError`] from an error answer (`{"message", "errors"}`), or a generic
@@ -395,21 +399,28 @@ pub fn error_from_body(status: u16, text: &str) -> ApiError {
     }
 }
 
-fn generic_message(status: u16) -> &'static str {
+/// The app's own sentence for an error answer without the server's JSON message, in the
+/// user's language.
+pub fn generic_message(status: u16) -> &'static str {
+    let texts = &t().api_errors;
     match status {
-        401 => "The API key was not accepted.",
-        403 => "This key may only read.",
-        404 => "Not found.",
-        429 => "Too many requests; please wait a moment.",
-        500..=599 => "The server had a problem. Please try again.",
-        _ => "The request failed.",
+        401 => texts.key_refused,
+        403 => texts.read_only,
+        404 => texts.not_found,
+        429 => texts.too_many,
+        500..=599 => texts.server_problem,
+        _ => texts.failed,
     }
 }
 
 /// Writes `body` as JSON text (amounts stay exact: no `f64` on the way).
 pub(crate) fn to_json<B: Serialize>(body: &B) -> Result<String, ApiError> {
-    serde_json::to_string(body)
-        .map_err(|e| ApiError::local(format!("The request could not be written ({e}).")))
+    serde_json::to_string(body).map_err(|e| {
+        ApiError::local(fill(
+            t().api_errors.not_written,
+            &[("error", &e.to_string())],
+        ))
+    })
 }
 
 /// GET one record.

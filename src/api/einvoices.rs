@@ -6,6 +6,7 @@
 use super::client::{error_from_body, get_one, request_blob};
 use super::upload::{send_raw_with_progress, UploadBody};
 use super::ApiError;
+use crate::i18n::{fill, t};
 use gloo_net::http::Method;
 use kontor_model::einvoice::{MissingField, Place};
 use kontor_model::purchase::Purchase;
@@ -74,34 +75,31 @@ impl Syntax {
     }
 }
 
-/// A short English name of a missing field's path (`account.vat_identifier` → "VAT ID").
+/// A short name of a missing field's path in the user's language
+/// (`account.vat_identifier` → "VAT ID", German "USt-IdNr."); an unknown field's own name
+/// with spaces.
 pub fn field_label(field: &str) -> String {
     let name = field.rsplit('.').next().unwrap_or(field);
-    let label = match name {
-        "vat_identifier" => "VAT ID",
-        "tax_number" => "tax number",
-        "country_code" => "country",
-        "electronic_address" => "electronic address",
-        "sepa_creditor_identifier" => "SEPA creditor ID",
-        "sepa_mandate_reference" => "SEPA mandate reference",
-        "buyer_reference" => "buyer reference",
-        "iban" => "IBAN",
-        "bic" => "BIC",
-        "email" => "e-mail",
-        "items" => "item positions",
-        "identifier" => "invoice number",
-        other => return other.replace('_', " "),
-    };
-    label.to_string()
+    t().api_errors_einvoice
+        .get(name)
+        .filter(|_| name != "place_invoice")
+        .map(str::to_string)
+        .unwrap_or_else(|| name.replace('_', " "))
 }
 
 /// Where a missing field is set, as a link target and a label: the settings page, the
 /// customer's edit form, or the invoice's edit form (drafts).
 pub fn place_link(place: Place, customer_id: i64, invoice_id: i64) -> (String, &'static str) {
     match place {
-        Place::Settings => ("/settings".into(), "Settings"),
-        Place::Customer => (format!("/customers/{customer_id}/edit"), "Customer"),
-        Place::Invoice => (format!("/invoices/{invoice_id}/edit"), "Invoice"),
+        Place::Settings => ("/settings".into(), t().nav.settings),
+        Place::Customer => (
+            format!("/customers/{customer_id}/edit"),
+            t().common.customer,
+        ),
+        Place::Invoice => (
+            format!("/invoices/{invoice_id}/edit"),
+            t().api_errors_einvoice.place_invoice,
+        ),
     }
 }
 
@@ -157,7 +155,10 @@ struct Conflict {
 pub fn read_import_answer(status: u16, text: &str) -> Result<Purchase, ImportError> {
     match status {
         200..=299 => serde_json::from_str(text).map_err(|e| ImportError {
-            error: ApiError::local(format!("The server's answer could not be read ({e}).")),
+            error: ApiError::local(fill(
+                t().api_errors.unreadable,
+                &[("error", &e.to_string())],
+            )),
             existing: None,
         }),
         _ => Err(ImportError {
@@ -180,7 +181,7 @@ pub async fn import_purchase(
         error: e,
         existing: None,
     };
-    let failed = |_| local(ApiError::local("The upload could not be started."));
+    let failed = |_| local(ApiError::local(t().api_errors.upload_not_started));
     let form = web_sys::FormData::new().map_err(failed)?;
     form.append_with_blob_and_filename("file", file, &file.name())
         .map_err(failed)?;

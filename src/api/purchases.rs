@@ -4,6 +4,7 @@
 use super::client::{delete_empty, get_one, get_page, send_json};
 use super::upload::{send_with_progress, UploadBody};
 use super::{ApiError, Page};
+use crate::i18n::t;
 use gloo_net::http::Method;
 use kontor_model::purchase::{
     NewPurchase, NewPurchasePayment, Purchase, PurchaseCategory, PurchasePayment, PurchaseStatus,
@@ -92,7 +93,7 @@ pub async fn store_purchase_document(
     file: &web_sys::File,
     progress: RwSignal<u8>,
 ) -> Result<Purchase, ApiError> {
-    let failed = |_| ApiError::local("The upload could not be started.");
+    let failed = |_| ApiError::local(t().api_errors.upload_not_started);
     let form = web_sys::FormData::new().map_err(failed)?;
     form.append_with_blob_and_filename("file", file, &file.name())
         .map_err(failed)?;

@@ -3,9 +3,11 @@
 //! preferences and password.
 
 use super::client::{
-    get_one, normalize_server, request, request_open, send_json, send_no_content, to_json, Target,
+    generic_message, get_one, normalize_server, request, request_open, send_json, send_no_content,
+    to_json, Target,
 };
 use super::ApiError;
+use crate::i18n::{fill, t};
 use gloo_net::http::Method;
 use kontor_model::account::{Account, Session};
 use kontor_model::party::User;
@@ -34,21 +36,24 @@ pub async fn verify_key(server: &str, key: &str) -> Result<Session, ApiError> {
     answer.parse()
 }
 
-/// The sentence for a locked sign-in (429): when to try again, from `Retry-After` in
-/// seconds (rounded up to whole minutes; "in a moment" when unknown).
+/// The app's own sentence for a locked sign-in (429) whose answer carries no message of
+/// the server: when to try again, from `Retry-After` in seconds (rounded up to whole
+/// minutes; "a few minutes" when unknown), in the user's language.
 pub fn retry_message(retry_after: Option<u64>) -> String {
+    let texts = &t().api_errors;
     match retry_after {
-        Some(s) if s <= 60 => "Too many failed sign-ins. Try again in a minute.".to_string(),
-        Some(s) => format!(
-            "Too many failed sign-ins. Try again in {} minutes.",
-            s.div_ceil(60)
-        ),
-        None => "Too many failed sign-ins. Try again in a few minutes.".to_string(),
+        Some(s) if s <= 60 => texts.locked_minute.to_string(),
+        Some(s) => fill(texts.locked_minutes, &[("n", &s.div_ceil(60).to_string())]),
+        None => texts.locked_later.to_string(),
     }
 }
 
+/// A failed unauthenticated request's error: a 429 keeps the server's message ("Too many
+/// sign-in attempts. Try again in 14 minutes.", in the language `Accept-Language` asked
+/// for); only when the server sent none (its body was no error JSON) the app says
+/// [`retry_message`].
 fn open_error((error, retry_after): (ApiError, Option<u64>)) -> ApiError {
-    if error.status == 429 {
+    if error.status == 429 && error.message == generic_message(429) {
         ApiError {
             message: retry_message(retry_after),
             ..error
@@ -59,8 +64,12 @@ fn open_error((error, retry_after): (ApiError, Option<u64>)) -> ApiError {
 }
 
 fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, ApiError> {
-    serde_json::from_str(text)
-        .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e}).")))
+    serde_json::from_str(text).map_err(|e| {
+        ApiError::local(fill(
+            t().api_errors.unreadable,
+            &[("error", &e.to_string())],
+        ))
+    })
 }
 
 /// POST /session on `server`: e-mail and password → the personal session key and the

@@ -4,6 +4,7 @@
 
 use super::client::{error_from_body, server_or_origin, stored_key};
 use super::ApiError;
+use crate::i18n::{fill, t};
 use futures::channel::oneshot;
 use leptos::prelude::{RwSignal, Set};
 use send_wrapper::SendWrapper;
@@ -29,8 +30,12 @@ pub async fn send_with_progress<T: DeserializeOwned>(
 ) -> Result<T, ApiError> {
     let (status, text) = send_raw_with_progress(method, path, body, progress).await?;
     match status {
-        200..=299 => serde_json::from_str(&text)
-            .map_err(|e| ApiError::local(format!("The server's answer could not be read ({e})."))),
+        200..=299 => serde_json::from_str(&text).map_err(|e| {
+            ApiError::local(fill(
+                t().api_errors.unreadable,
+                &[("error", &e.to_string())],
+            ))
+        }),
         _ => Err(error_from_body(status, &text)),
     }
 }
@@ -44,9 +49,9 @@ pub async fn send_raw_with_progress(
     body: UploadBody,
     progress: RwSignal<u8>,
 ) -> Result<(u16, String), ApiError> {
-    let key = stored_key().ok_or_else(|| ApiError::local("Please sign in."))?;
+    let key = stored_key().ok_or_else(|| ApiError::local(t().api_errors.sign_in))?;
     let url = format!("{}/api/v1{path}", server_or_origin());
-    let failed = |_| ApiError::local("The upload could not be started.");
+    let failed = |_| ApiError::local(t().api_errors.upload_not_started);
     let xhr = web_sys::XmlHttpRequest::new().map_err(failed)?;
     xhr.open(method, &url).map_err(failed)?;
     xhr.set_request_header("Authorization", &format!("Token token={key}"))
@@ -87,9 +92,9 @@ pub async fn send_raw_with_progress(
     let status = xhr.status().unwrap_or(0);
     let text = xhr.response_text().ok().flatten().unwrap_or_default();
     if status == 0 {
-        return Err(ApiError::local(format!(
-            "The server at {} could not be reached.",
-            server_or_origin()
+        return Err(ApiError::local(fill(
+            t().api_errors.unreachable_short,
+            &[("server", &server_or_origin())],
         )));
     }
     Ok((status, text))

@@ -12,9 +12,11 @@ use crate::components::prefs::{
     apply_language, apply_theme, display_name, stored_language, stored_theme,
 };
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
+use crate::pages::set_password::{password_hint, password_length_message};
 use kontor_model::account::Session;
 use kontor_model::error::FieldErrors;
-use kontor_model::people::{password_length_error, Theme, UpdateMe, PASSWORD_MIN_CHARS};
+use kontor_model::people::{Theme, UpdateMe};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -30,18 +32,15 @@ pub fn menu_label(session: &Session) -> String {
         Some(user) => display_name(user),
         None => {
             let name = if session.name.is_empty() {
-                "API key"
+                t().user_menu.api_key
             } else {
                 session.name.as_str()
             };
-            format!(
-                "{name}{}",
-                if session.read_only {
-                    " (read-only)"
-                } else {
-                    ""
-                }
-            )
+            if session.read_only {
+                fill(t().user_menu.read_only_name, &[("name", name)])
+            } else {
+                name.to_string()
+            }
         }
     }
 }
@@ -83,7 +82,7 @@ pub fn UserMenu(
     let save_pref = move |body: UpdateMe| {
         leptos::task::spawn_local(async move {
             if let Err(e) = update_me(&body).await {
-                toasts.error(format!("The choice could not be saved: {}", e.message));
+                toasts.error(fill(t().user_menu.save_failed, &[("message", &e.message)]));
             }
         });
     };
@@ -105,7 +104,7 @@ pub fn UserMenu(
         };
         leptos::task::spawn_local(async move {
             if let Err(e) = update_me(&body).await {
-                toasts.error(format!("The choice could not be saved: {}", e.message));
+                toasts.error(fill(t().user_menu.save_failed, &[("message", &e.message)]));
             }
             // Every text, date and amount follows the new language (issue 12).
             if changed {
@@ -149,25 +148,25 @@ pub fn UserMenu(
             </button>
             <Show when=move || open.get()>
                 <div class="user-menu-backdrop" on:click=move |_| open.set(false)></div>
-                <div class="user-menu-panel" role="menu" aria-label="User menu">
-                    <Show when=person fallback=|| view! { <p class="user-menu-note muted">"Signed in with an API key"</p> }>
+                <div class="user-menu-panel" role="menu" aria-label=t().user_menu.menu>
+                    <Show when=person fallback=|| view! { <p class="user-menu-note muted">{t().user_menu.signed_in_with_key}</p> }>
                         <p class="user-menu-note muted">{email}</p>
                         <button type="button" role="menuitem" id="change-password" on:click=move |_| { open.set(false); password_open.set(true); }>
-                            "Change password…"
+                            {t().user_menu.change_password_item}
                         </button>
-                        <div class="user-menu-group" role="group" aria-label="Language">
-                            <span class="user-menu-heading">"Language"</span>
+                        <div class="user-menu-group" role="group" aria-label=t().user_menu.language>
+                            <span class="user-menu-heading">{t().user_menu.language}</span>
                             {language_button("en", "English")}
                             {language_button("de", "Deutsch")}
                         </div>
-                        <div class="user-menu-group" role="group" aria-label="Theme">
-                            <span class="user-menu-heading">"Theme"</span>
-                            {theme_button(Theme::System, "System")}
-                            {theme_button(Theme::Light, "Light")}
-                            {theme_button(Theme::Dark, "Dark")}
+                        <div class="user-menu-group" role="group" aria-label=t().user_menu.theme>
+                            <span class="user-menu-heading">{t().user_menu.theme}</span>
+                            {theme_button(Theme::System, t().user_menu.theme_system)}
+                            {theme_button(Theme::Light, t().user_menu.theme_light)}
+                            {theme_button(Theme::Dark, t().user_menu.theme_dark)}
                         </div>
                     </Show>
-                    <button type="button" role="menuitem" id="sign-out" on:click=sign_out.clone()>"Sign out"</button>
+                    <button type="button" role="menuitem" id="sign-out" on:click=sign_out.clone()>{t().user_menu.sign_out}</button>
                 </div>
             </Show>
             <PasswordDialog open=password_open />
@@ -206,7 +205,7 @@ pub fn PasswordDialog(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(())) => {
             open.set(false);
-            toasts.success("Your password is changed.");
+            toasts.success(t().user_menu.password_changed);
         }
         Some(Err(e)) => {
             if e.errors.is_empty() {
@@ -226,15 +225,15 @@ pub fn PasswordDialog(
         );
         let mut local = FieldErrors::new();
         if c.is_empty() {
-            local.insert("current_password".into(), vec!["is required".into()]);
+            local.insert(
+                "current_password".into(),
+                vec![t().people_common.required.into()],
+            );
         }
-        if let Some(reason) = password_length_error(&p) {
+        if let Some(reason) = password_length_message(&p) {
             local.insert("password".into(), vec![reason]);
         } else if p != r {
-            local.insert(
-                "repeat".into(),
-                vec!["does not match the new password".into()],
-            );
+            local.insert("repeat".into(), vec![t().user_menu.mismatch.into()]);
         }
         errors.set(local.clone());
         general.set(None);
@@ -242,25 +241,24 @@ pub fn PasswordDialog(
             save.dispatch_local((c, p));
         }
     };
-    let hint =
-        format!("At least {PASSWORD_MIN_CHARS} characters; a phrase of several words is strong.");
+    let hint = password_hint();
     view! {
-        <Dialog open=open title="Change password">
+        <Dialog open=open title=t().user_menu.change_password>
             <form class="dialog-form" id="password-form" on:submit=on_submit novalidate>
                 {move || general.get().map(|e| view! { <p class="form-summary" role="alert">{e}</p> })}
-                <Field id="current-password" label="Current password" required=true error=error_of(errors, "current_password")>
+                <Field id="current-password" label=t().user_menu.current_password required=true error=error_of(errors, "current_password")>
                     <input id="current-password" type="password" autocomplete="current-password" autofocus=true bind:value=current />
                 </Field>
-                <Field id="new-password" label="New password" required=true hint=hint.clone() error=error_of(errors, "password")>
+                <Field id="new-password" label=t().user_menu.new_password required=true hint=hint.clone() error=error_of(errors, "password")>
                     <input id="new-password" type="password" autocomplete="new-password" bind:value=password />
                 </Field>
-                <Field id="repeat-password" label="Repeat the new password" required=true error=error_of(errors, "repeat")>
+                <Field id="repeat-password" label=t().user_menu.repeat required=true error=error_of(errors, "repeat")>
                     <input id="repeat-password" type="password" autocomplete="new-password" bind:value=repeat />
                 </Field>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
                     <button type="submit" class="btn btn-primary" id="password-save" disabled=move || pending.get()>
-                        {move || if pending.get() { "Saving…" } else { "Change password" }}
+                        {move || if pending.get() { t().user_menu.saving } else { t().user_menu.change_password }}
                     </button>
                 </div>
             </form>

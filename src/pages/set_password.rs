@@ -7,11 +7,36 @@ use crate::api::session::accept_invitation;
 use crate::components::field::{error_of, Field};
 use crate::components::prefs::{display_name, start_session};
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
-use kontor_model::people::{password_length_error, PASSWORD_MIN_CHARS};
+use kontor_model::people::PASSWORD_MIN_CHARS;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
+
+/// The length rule's reason in the user's language ("must be at least 12 characters long
+/// (it has 5)"); `None` when `password` is long enough.
+pub fn password_length_message(password: &str) -> Option<String> {
+    let chars = password.chars().count();
+    (chars < PASSWORD_MIN_CHARS).then(|| {
+        fill(
+            t().people_common.too_short,
+            &[
+                ("min", &PASSWORD_MIN_CHARS.to_string()),
+                ("n", &chars.to_string()),
+            ],
+        )
+    })
+}
+
+/// The hint under a new password: "At least 12 characters; a phrase of several words is
+/// strong."
+pub fn password_hint() -> String {
+    fill(
+        t().people_common.password_hint,
+        &[("min", &PASSWORD_MIN_CHARS.to_string())],
+    )
+}
 
 /// The set-password page.
 #[component]
@@ -35,9 +60,9 @@ pub fn SetPasswordPage() -> impl IntoView {
     let pending = submit.pending();
     Effect::new(move |_| match submit.value().get() {
         Some(Ok(signed)) => {
-            toasts.success(format!(
-                "Your password is set. Welcome, {}.",
-                display_name(&signed.user)
+            toasts.success(fill(
+                t().set_password.welcome,
+                &[("name", &display_name(&signed.user))],
             ));
             navigate("/dashboard", Default::default());
         }
@@ -54,10 +79,10 @@ pub fn SetPasswordPage() -> impl IntoView {
         ev.prevent_default();
         let (p, r) = (password.get_untracked(), repeat.get_untracked());
         let mut local = FieldErrors::new();
-        if let Some(reason) = password_length_error(&p) {
+        if let Some(reason) = password_length_message(&p) {
             local.insert("password".into(), vec![reason]);
         } else if p != r {
-            local.insert("repeat".into(), vec!["does not match the password".into()]);
+            local.insert("repeat".into(), vec![t().set_password.mismatch.into()]);
         }
         errors.set(local.clone());
         if local.is_empty() {
@@ -65,29 +90,28 @@ pub fn SetPasswordPage() -> impl IntoView {
         }
     };
     let token_error = error_of(errors, "token");
-    let hint =
-        format!("At least {PASSWORD_MIN_CHARS} characters; a phrase of several words is strong.");
+    let hint = password_hint();
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>"Choose your password"</h1>
-                <p class="muted">"You were invited to Kontor. Choose a password to sign in with your e-mail address."</p>
+                <h1>{t().set_password.heading}</h1>
+                <p class="muted">{t().set_password.intro}</p>
                 {move || token.with(String::is_empty).then(|| view! {
-                    <p class="form-summary" role="alert">"This link has no token. Open the whole link from your invitation."</p>
+                    <p class="form-summary" role="alert">{t().set_password.no_token}</p>
                 })}
                 {move || token_error.get().map(|e| view! {
                     <p class="form-summary" role="alert" id="token-error">
-                        {e} " " <a href=href("/sign-in")>"Go to sign-in"</a>
+                        {e} " " <a href=href("/sign-in")>{t().set_password.go_sign_in}</a>
                     </p>
                 })}
-                <Field id="new-password" label="Password" required=true hint=hint error=error_of(errors, "password")>
+                <Field id="new-password" label=t().people_common.password required=true hint=hint error=error_of(errors, "password")>
                     <input id="new-password" type="password" autocomplete="new-password" autofocus=true bind:value=password />
                 </Field>
-                <Field id="repeat-password" label="Repeat the password" required=true error=error_of(errors, "repeat")>
+                <Field id="repeat-password" label=t().set_password.repeat required=true error=error_of(errors, "repeat")>
                     <input id="repeat-password" type="password" autocomplete="new-password" bind:value=repeat />
                 </Field>
                 <button type="submit" class="btn btn-primary" disabled=move || pending.get() || token.with(String::is_empty)>
-                    {move || if pending.get() { "Saving…" } else { "Set password and sign in" }}
+                    {move || if pending.get() { t().set_password.saving } else { t().set_password.submit }}
                 </button>
             </form>
         </div>

@@ -7,9 +7,11 @@ use crate::api::session::{post_setup, setup_needed};
 use crate::components::field::{error_of, Field};
 use crate::components::prefs::start_session;
 use crate::components::toast::Toasts;
+use crate::i18n::t;
+use crate::pages::set_password::{password_hint, password_length_message};
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
-use kontor_model::people::{SignIn, PASSWORD_MIN_CHARS};
+use kontor_model::people::SignIn;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -45,13 +47,13 @@ pub fn SetupPage() -> impl IntoView {
     let pending = submit.pending();
     Effect::new(move |_| match submit.value().get() {
         Some(Ok(_)) => {
-            toasts.success("Kontor is set up. You are signed in as its administrator.");
+            toasts.success(t().setup_page.done);
             navigate("/dashboard", Default::default());
         }
         Some(Err(e)) => {
             errors.set(e.errors.clone());
             error.set(Some(if e.status == 409 {
-                "This server already has an administrator. Please sign in.".to_string()
+                t().setup_page.has_admin_sign_in.to_string()
             } else {
                 e.message
             }));
@@ -67,11 +69,10 @@ pub fn SetupPage() -> impl IntoView {
             ("lastname", lastname),
         ] {
             if value.get_untracked().trim().is_empty() {
-                local.insert(field.into(), vec!["is required".into()]);
+                local.insert(field.into(), vec![t().people_common.required.into()]);
             }
         }
-        if let Some(reason) = kontor_model::people::password_length_error(&password.get_untracked())
-        {
+        if let Some(reason) = password_length_message(&password.get_untracked()) {
             local.insert("password".into(), vec![reason]);
         }
         errors.set(local.clone());
@@ -86,39 +87,38 @@ pub fn SetupPage() -> impl IntoView {
             lastname: Some(lastname.get_untracked().trim().to_string()),
         });
     };
-    let hint =
-        format!("At least {PASSWORD_MIN_CHARS} characters; a phrase of several words is strong.");
+    let hint = password_hint();
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>"Set up Kontor"</h1>
+                <h1>{t().setup_page.heading}</h1>
                 {move || match needed.get() {
                     Some(Ok(false)) => Some(view! {
                         <p class="sign-in-note" role="status">
-                            "This server already has an administrator. "
-                            <a href=href("/sign-in")>"Sign in"</a>
+                            {t().setup_page.has_admin} " "
+                            <a href=href("/sign-in")>{t().setup_page.sign_in}</a>
                         </p>
                     }.into_any()),
                     Some(Err(e)) => Some(view! { <p class="form-summary" role="alert">{e.message}</p> }.into_any()),
                     _ => Some(view! {
-                        <p class="muted">"Create the first administrator. They can invite everyone else."</p>
+                        <p class="muted">{t().setup_page.intro}</p>
                     }.into_any()),
                 }}
                 {move || error.get().map(|e| view! { <p class="form-summary" role="alert" id="setup-error">{e}</p> })}
-                <Field id="setup-email" label="E-mail" required=true error=error_of(errors, "email")>
+                <Field id="setup-email" label=t().sign_in.email required=true error=error_of(errors, "email")>
                     <input id="setup-email" type="email" autocomplete="username" bind:value=email />
                 </Field>
-                <Field id="setup-firstname" label="First name" required=true error=error_of(errors, "firstname")>
+                <Field id="setup-firstname" label=t().setup_page.first_name required=true error=error_of(errors, "firstname")>
                     <input id="setup-firstname" type="text" autocomplete="given-name" bind:value=firstname />
                 </Field>
-                <Field id="setup-lastname" label="Last name" required=true error=error_of(errors, "lastname")>
+                <Field id="setup-lastname" label=t().setup_page.last_name required=true error=error_of(errors, "lastname")>
                     <input id="setup-lastname" type="text" autocomplete="family-name" bind:value=lastname />
                 </Field>
-                <Field id="setup-password" label="Password" required=true hint=hint error=error_of(errors, "password")>
+                <Field id="setup-password" label=t().people_common.password required=true hint=hint error=error_of(errors, "password")>
                     <input id="setup-password" type="password" autocomplete="new-password" bind:value=password />
                 </Field>
                 <button type="submit" class="btn btn-primary" disabled=move || pending.get() || matches!(needed.get(), Some(Ok(false)))>
-                    {move || if pending.get() { "Setting up…" } else { "Create administrator" }}
+                    {move || if pending.get() { t().setup_page.setting_up } else { t().setup_page.submit }}
                 </button>
             </form>
         </div>

@@ -1,5 +1,5 @@
 //! Sign-in (issue 12): e-mail and password (POST /session), the server address prefilled
-//! with this page's origin behind "Another server…", and "Sign in with an API key" for
+//! with this page's origin behind {t().sign_in.another_server}, and "Sign in with an API key" for
 //! integrations (verified with GET /session before it is stored). A server without an
 //! admin links to the first-run page (`GET /setup`).
 
@@ -9,6 +9,7 @@ use crate::api::ApiError;
 use crate::components::field::Field;
 use crate::components::prefs::{apply_user_prefs, display_name, start_session};
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -55,7 +56,10 @@ pub fn SignIn() -> impl IntoView {
                 match mode {
                     SignInMode::Password => sign_in(&server, &first, &second).await.map(|signed| {
                         start_session(&server, &signed);
-                        format!("Signed in as {}.", display_name(&signed.user))
+                        fill(
+                            t().sign_in.signed_in_as,
+                            &[("name", &display_name(&signed.user))],
+                        )
                     }),
                     SignInMode::ApiKey => verify_key(&server, &second).await.map(|session| {
                         store_credentials(&server, &second);
@@ -63,9 +67,9 @@ pub fn SignIn() -> impl IntoView {
                             apply_user_prefs(user);
                         }
                         if session.name.is_empty() {
-                            "Signed in.".to_string()
+                            t().sign_in.signed_in.to_string()
                         } else {
-                            format!("Signed in with {}.", session.name)
+                            fill(t().sign_in.signed_in_with, &[("name", &session.name)])
                         }
                     }),
                 }
@@ -90,11 +94,11 @@ pub fn SignIn() -> impl IntoView {
             SignInMode::ApiKey => (String::new(), key.get_untracked()),
         };
         let missing_email = m == SignInMode::Password && first.trim().is_empty();
-        email_error.set(missing_email.then(|| "Enter your e-mail address.".to_string()));
+        email_error.set(missing_email.then(|| t().sign_in.enter_email.to_string()));
         let missing_secret = second.trim().is_empty();
         secret_error.set(missing_secret.then(|| match m {
-            SignInMode::Password => "Enter your password.".to_string(),
-            SignInMode::ApiKey => "Enter your API key.".to_string(),
+            SignInMode::Password => t().sign_in.enter_password.to_string(),
+            SignInMode::ApiKey => t().sign_in.enter_key.to_string(),
         }));
         if missing_email || missing_secret {
             return;
@@ -115,26 +119,26 @@ pub fn SignIn() -> impl IntoView {
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>"Sign in to Kontor"</h1>
+                <h1>{t().sign_in.heading}</h1>
                 {move || error.get().map(|e| view! { <p class="form-summary" role="alert" id="sign-in-error">{e}</p> })}
                 <Show when=move || setup.get()>
                     <p class="sign-in-note" id="setup-note">
-                        "This server has no administrator yet. "
-                        <a href=href("/setup")>"Set up Kontor"</a>
+                        {t().sign_in.no_admin} " "
+                        <a href=href("/setup")>{t().sign_in.set_up}</a>
                     </p>
                 </Show>
                 <Show
                     when=move || mode.get() == SignInMode::Password
                     fallback=move || view! {
-                        <Field id="api-key" label="API key" required=true error=secret_error>
+                        <Field id="api-key" label=t().sign_in.api_key required=true error=secret_error>
                             <input id="api-key" type="password" autocomplete="off" autofocus=!has_key() bind:value=key />
                         </Field>
                     }
                 >
-                    <Field id="email" label="E-mail" required=true error=email_error>
+                    <Field id="email" label=t().sign_in.email required=true error=email_error>
                         <input id="email" type="email" autocomplete="username" autofocus=true bind:value=email />
                     </Field>
-                    <Field id="password" label="Password" required=true error=secret_error>
+                    <Field id="password" label=t().sign_in.password required=true error=secret_error>
                         <input id="password" type="password" autocomplete="current-password" bind:value=password />
                     </Field>
                 </Show>
@@ -142,21 +146,21 @@ pub fn SignIn() -> impl IntoView {
                     when=move || show_server.get()
                     fallback=move || view! {
                         <button type="button" class="btn-link sign-in-more" id="another-server" on:click=move |_| show_server.set(true)>
-                            "Another server…"
+                            {t().sign_in.another_server}
                         </button>
                     }
                 >
-                    <Field id="server" label="Server address" required=true hint="For example https://kontor.example.com">
+                    <Field id="server" label=t().sign_in.server_address required=true hint=t().sign_in.server_hint>
                         <input id="server" type="url" autocomplete="url" bind:value=server />
                     </Field>
                 </Show>
                 <button type="submit" id="sign-in-submit" class="btn btn-primary" disabled=move || pending.get()>
-                    {move || if pending.get() { "Signing in…" } else { "Sign in" }}
+                    {move || if pending.get() { t().sign_in.signing_in } else { t().sign_in.submit }}
                 </button>
                 <button type="button" class="btn-link sign-in-more" id="sign-in-mode" on:click=switch_mode>
                     {move || match mode.get() {
-                        SignInMode::Password => "Sign in with an API key",
-                        SignInMode::ApiKey => "Sign in with e-mail and password",
+                        SignInMode::Password => t().sign_in.with_key,
+                        SignInMode::ApiKey => t().sign_in.with_password,
                     }}
                 </button>
             </form>
@@ -169,11 +173,12 @@ fn origin() -> String {
 }
 
 /// The sentence shown for a failed sign-in: the server's own message on 401 (the same for
-/// every wrong e-mail or password) and 429 (already saying when to try again), the
+/// every wrong e-mail or password) and 429 (the server's "Too many sign-in attempts. Try
+/// again in N minutes.", in the language asked for by `Accept-Language`), the
 /// network message when the server could not be reached.
 pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
     match (e.status, mode) {
-        (401, SignInMode::ApiKey) => "This API key was not accepted by the server.".into(),
+        (401, SignInMode::ApiKey) => t().sign_in.key_refused.into(),
         (401 | 429 | 0, _) => e.message.clone(),
         (422, _) if !e.errors.is_empty() => e
             .errors
@@ -182,6 +187,6 @@ pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
             .cloned()
             .collect::<Vec<_>>()
             .join(" "),
-        _ => format!("The server answered: {}", e.message),
+        _ => fill(t().sign_in.server_answered, &[("message", &e.message)]),
     }
 }

@@ -1,5 +1,6 @@
 //! A read-only text with a Copy button (the invitation link, a new key's secret).
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -48,7 +49,7 @@ pub fn CopyField(
                     } />
                 <button type="button" class="btn" id=format!("{id}-copy")
                     on:click=move |_| copied.set(copy_to_clipboard(&text.get_value()))>
-                    {move || if copied.get() { "Copied" } else { "Copy" }}
+                    {move || if copied.get() { t().people_common.copied } else { t().common.copy }}
                 </button>
             </div>
         </div>

@@ -1,6 +1,6 @@
 //! Admin pages (issue 12): Users (invite, role, deactivate, new link) and API keys (create
 //! with the secret shown once, revoke). Shown in the navigation to admins only; anyone
-//! else who opens the address sees "Only administrators…".
+//! else who opens the address sees "Only administrators…" (German "Nur Administratoren…").
 
 pub mod api_keys;
 pub mod copy;
@@ -10,6 +10,7 @@ pub use api_keys::ApiKeysPage;
 pub use users::{UsersPage, UsersTable};
 
 use crate::components::frame::{is_admin, AccountContext};
+use crate::i18n::t;
 use leptos::prelude::*;
 
 /// Whether the frame's session is an admin's: `Some(true/false)` once loaded, `None`
@@ -30,8 +31,8 @@ pub fn admin_state() -> Signal<Option<bool>> {
 pub fn AdminOnly() -> impl IntoView {
     view! {
         <div class="error-panel" role="alert">
-            <p class="error-panel-title">"Not allowed"</p>
-            <p class="error-panel-message">"Only administrators can see this page."</p>
+            <p class="error-panel-title">{t().error.not_allowed}</p>
+            <p class="error-panel-message">{t().people_common.not_allowed_text}</p>
         </div>
     }
 }
