@@ -7,7 +7,7 @@ use super::ops::{
 use super::row::PositionRow;
 use super::row_menu::RowMenu;
 use super::vat::PositionVat;
-use crate::components::field::field_message;
+use crate::components::field::{field_message, localized_message};
 use crate::components::locale::parse_typed;
 use crate::components::money::format_money;
 use crate::i18n::t;
@@ -236,8 +236,9 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
         "net_total" => Some(row.net_total),
         _ => None,
     };
-    let live =
-        move |field: &'static str| typed(field).and_then(|s| s.with(|t| parse_typed(t).err()));
+    let live = move |field: &'static str| {
+        typed(field).and_then(|s| s.with(|t| parse_typed(t).err().map(|e| localized_message(&e))))
+    };
     let err = move |field: &'static str| {
         move || {
             errors
