@@ -7,7 +7,7 @@ use super::detail_contacts::ContactsSection;
 use super::detail_documents::DocumentsSection;
 use super::detail_projects::ProjectsSection;
 use super::list::active_badge;
-use super::{base_path, plural};
+use super::{base_path, country_label, plural};
 use crate::api::companies::{delete_company, get_company, set_company_active};
 use crate::api::ApiError;
 use crate::components::dialog::Dialog;
@@ -15,8 +15,8 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
-use kontor_model::country::country_name;
 use kontor_model::party::{Company, CompanyType, EinvoiceFormat};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
@@ -41,7 +41,7 @@ pub fn CompanyDetail(
                 Some(id) => get_company(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local("This address is not valid.")
+                    ..ApiError::local(t().company_detail.invalid_address)
                 }),
             }
         }
@@ -77,11 +77,12 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
             move |answer| match answer {
                 Ok(c) => {
                     delete_open.set(false);
-                    toasts.success(if c.active {
-                        format!("{} restored.", c.name)
+                    let text = if c.active {
+                        t().company_detail.restored
                     } else {
-                        format!("{} archived.", c.name)
-                    });
+                        t().company_detail.archived
+                    };
+                    toasts.success(fill(text, &[("name", &c.name)]));
                     on_changed.run(());
                 }
                 Err(e) => toasts.error(e.message),
@@ -94,7 +95,7 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         let name = name.clone();
         task.run(delete_company(id), move |answer| match answer {
             Ok(()) => {
-                toasts.success(format!("{name} deleted."));
+                toasts.success(fill(t().company_detail.deleted, &[("name", &name)]));
                 navigate(base, Default::default());
             }
             Err(e) => delete_error.set(Some(e.message)),
@@ -103,13 +104,13 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
     // After a refusal the dialog says why and offers archiving instead.
     let refused = move || delete_error.with(Option::is_some);
     let delete_text = move || {
-        delete_error.get().unwrap_or_else(|| {
-            "It is removed for good. This works only while no invoice, offer, purchase, project or contact refers to it; otherwise archive it.".into()
-        })
+        delete_error
+            .get()
+            .unwrap_or_else(|| t().company_detail.delete_text.into())
     };
     let kind_label = match kind {
-        CompanyType::Supplier => "Supplier",
-        _ => "Customer",
+        CompanyType::Supplier => t().common.supplier,
+        _ => t().common.customer,
     };
     view! {
         <div class="page-head detail-head">
@@ -117,17 +118,17 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
                 <h1>{company.name.clone()} " " {active_badge(active)}</h1>
                 <p class="detail-facts">
                     <span>{kind_label}</span>
-                    {company.country_code.clone().map(|c| view! { <span class="detail-sep">"·"</span><span>{country_name(&c).unwrap_or("").to_string()}</span> })}
+                    {company.country_code.clone().map(|c| view! { <span class="detail-sep">"·"</span><span>{country_label(&c)}</span> })}
                     {company.email.clone().map(|e| view! { <span class="detail-sep">"·"</span><span>{e}</span> })}
                 </p>
             </div>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href(&format!("{base}/{id}/edit"))>"Edit"</a>
+                <a class="btn btn-primary" href=href(&format!("{base}/{id}/edit"))>{t().common.edit}</a>
                 <button type="button" class="btn" id="company-archive" disabled=move || task.pending.get() on:click=move |_| toggle_active()>
-                    {if active { "Archive" } else { "Restore" }}
+                    {if active { t().company_detail.archive } else { t().company_detail.restore }}
                 </button>
                 <button type="button" class="btn btn-danger-quiet" id="company-delete" on:click=move |_| { delete_error.set(None); delete_open.set(true); }>
-                    "Delete"
+                    {t().common.delete}
                 </button>
             </div>
         </div>
@@ -135,19 +136,19 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         <ContactsSection company_id=id />
         {(kind == CompanyType::Customer).then(|| view! { <ProjectsSection company=company.clone() /> })}
         <DocumentsSection kind=kind company_id=id />
-        <Dialog open=delete_open title=format!("Delete {}?", company.name)>
+        <Dialog open=delete_open title=fill(t().company_detail.delete_title, &[("name", &company.name)])>
             <p class="confirm-text" role=move || refused().then_some("alert")>{delete_text}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| delete_open.set(false)>"Cancel"</button>
+                <button type="button" class="btn" on:click=move |_| delete_open.set(false)>{t().common.cancel}</button>
                 {move || if refused() {
                     (active).then(|| view! {
                         <button type="button" class="btn btn-primary" id="company-archive-instead" autofocus
-                            disabled=move || task.pending.get() on:click=move |_| toggle_active()>"Archive instead"</button>
+                            disabled=move || task.pending.get() on:click=move |_| toggle_active()>{t().company_detail.archive_instead}</button>
                     }).into_any()
                 } else {
                     view! {
                         <button type="button" class="btn btn-danger" id="company-delete-confirm" autofocus
-                            disabled=move || task.pending.get() on:click=move |_| confirm_delete.run(())>"Delete"</button>
+                            disabled=move || task.pending.get() on:click=move |_| confirm_delete.run(())>{t().common.delete}</button>
                     }.into_any()
                 }}
             </div>
@@ -155,9 +156,13 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
     }
 }
 
-/// The facts of the company.
+/// The facts of the company (its master data).
 #[component]
-fn MasterData(company: Company) -> impl IntoView {
+pub fn MasterData(
+    /// The company shown.
+    company: Company,
+) -> impl IntoView {
+    let tx = &t().company_detail;
     let fact = |label: &'static str, value: Option<String>| {
         value
             .filter(|v| !v.trim().is_empty())
@@ -174,22 +179,29 @@ fn MasterData(company: Company) -> impl IntoView {
     let c = company;
     let vat = &c.customer_vat;
     let treatment = if vat.reverse_charge {
-        Some("Reverse charge".to_string())
+        Some(tx.reverse_charge.to_string())
     } else if vat.intra_eu {
-        Some("Intra-EU".to_string())
+        Some(tx.intra_eu.to_string())
     } else {
         None
     };
     let cash = c.default_cash_discount.map(|d| {
-        let days = c
-            .default_cash_discount_days
-            .map(|n| format!(" within {n} days"))
-            .unwrap_or_default();
-        format!(
-            "{} %{days}",
-            crate::components::locale::format_input(d.normalize())
-        )
+        let percent = crate::components::locale::format_input(d.normalize());
+        match c.default_cash_discount_days {
+            Some(n) => fill(
+                tx.cash_discount_within,
+                &[("percent", &percent), ("days", &n.to_string())],
+            ),
+            None => format!("{percent} %"),
+        }
     });
+    let days = |n: i64| {
+        if n == 1 {
+            tx.days_one.to_string()
+        } else {
+            fill(tx.days_other, &[("n", &n.to_string())])
+        }
+    };
     // Only a choice other than the default PDF is worth a line.
     let einvoice_format = match c.einvoice_format {
         EinvoiceFormat::Pdf => None,
@@ -198,32 +210,32 @@ fn MasterData(company: Company) -> impl IntoView {
     };
     view! {
         <section class="section" aria-labelledby="sec-master">
-            <h2 class="section-title" id="sec-master">"Master data"</h2>
+            <h2 class="section-title" id="sec-master">{tx.master_data}</h2>
             <dl class="facts">
-                {fact("Address", Some(c.address.clone()))}
-                {fact("Country", c.country_code.clone().map(|code| format!("{} ({code})", country_name(&code).unwrap_or(""))))}
-                {fact("Billing e-mail", c.email.clone())}
-                {fact("Billing CC", c.billing_email_cc.clone())}
-                {fact("Billing contact", c.billing_contact.as_ref().map(|b| b.name.clone()))}
-                {fact("Phone", c.phone.clone())}
-                {fact("Website", c.website.clone())}
-                {fact("VAT ID", c.vat_identifier.clone())}
-                {fact("Tax number", c.tax_number.clone())}
-                {fact("IBAN", c.iban.as_deref().map(grouped))}
-                {fact("BIC", c.bic.clone())}
-                {fact("Customer reference", c.buyer_reference.clone())}
-                {fact("E-invoice address", c.electronic_address.clone())}
-                {fact("Invoices as", einvoice_format)}
-                {fact("SEPA mandate", c.sepa_mandate_reference.clone())}
-                {fact("Currency", c.currency.clone())}
-                {fact("Payment term", c.default_invoice_due_days.or(c.payment_term_days).map(|d| format!("{d} days")))}
-                {fact("VAT", pct(vat.tax))}
-                {fact("VAT treatment", treatment)}
-                {fact("Discount", pct(c.default_discount))}
-                {fact("Cash discount", cash)}
-                {fact("Document language", Some(if c.language.as_str() == "en" { "English" } else { "German" }.to_string()))}
-                {fact("Tags", Some(c.tags.join(", ")))}
-                {fact("Notes", c.info.clone())}
+                {fact(tx.address, Some(c.address.clone()))}
+                {fact(tx.country, c.country_code.clone().map(|code| format!("{} ({code})", country_label(&code))))}
+                {fact(tx.billing_email, c.email.clone())}
+                {fact(tx.billing_cc, c.billing_email_cc.clone())}
+                {fact(tx.billing_contact, c.billing_contact.as_ref().map(|b| b.name.clone()))}
+                {fact(tx.phone, c.phone.clone())}
+                {fact(tx.website, c.website.clone())}
+                {fact(tx.vat_id, c.vat_identifier.clone())}
+                {fact(tx.tax_number, c.tax_number.clone())}
+                {fact(tx.iban, c.iban.as_deref().map(grouped))}
+                {fact(tx.bic, c.bic.clone())}
+                {fact(tx.buyer_reference, c.buyer_reference.clone())}
+                {fact(tx.einvoice_address, c.electronic_address.clone())}
+                {fact(tx.invoices_as, einvoice_format)}
+                {fact(tx.sepa_mandate, c.sepa_mandate_reference.clone())}
+                {fact(tx.currency, c.currency.clone())}
+                {fact(tx.payment_term, c.default_invoice_due_days.or(c.payment_term_days).map(days))}
+                {fact(tx.vat, pct(vat.tax))}
+                {fact(tx.vat_treatment, treatment)}
+                {fact(tx.discount, pct(c.default_discount))}
+                {fact(tx.cash_discount, cash)}
+                {fact(tx.document_language, Some(if c.language.as_str() == "en" { tx.english } else { tx.german }.to_string()))}
+                {fact(tx.tags, Some(c.tags.join(", ")))}
+                {fact(tx.notes, c.info.clone())}
                 {c.custom_properties.iter().map(|(name, value)| view! {
                     <div class="custom-property"><dt>{name.clone()}</dt><dd class="pre-line">{value.clone()}</dd></div>
                 }).collect_view()}

@@ -8,6 +8,7 @@ use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Gender, NewPerson, Person};
 use leptos::prelude::*;
@@ -25,6 +26,7 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
     let delete_open = RwSignal::new(false);
     let toasts = Toasts::use_context();
     let task = Task::new();
+    let tx = &t().company_contacts;
     Effect::new(move |_| {
         if !dialog_open.get() {
             editing.set(None);
@@ -38,7 +40,10 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
             delete_open.set(false);
             match answer {
                 Ok(()) => {
-                    toasts.success(format!("{} deleted.", p.full_name()));
+                    toasts.success(fill(
+                        t().company_contacts.deleted,
+                        &[("name", &p.full_name())],
+                    ));
                     reload.run(());
                 }
                 Err(e) => toasts.error(e.message),
@@ -47,25 +52,25 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
     });
     let rows = move || {
         match people.get() {
-        None => view! { <p class="muted">"Loading contacts…"</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_contacts.loading}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">"No contact people yet."</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{t().company_contacts.none}</p> }.into_any(),
         Some(Ok(page)) => view! {
             <table class="table table-contacts">
-                <thead><tr><th scope="col">"Name"</th><th scope="col">"Job title"</th><th scope="col">"E-mail"</th><th scope="col">"Phone"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                <thead><tr><th scope="col">{tx.name}</th><th scope="col">{tx.job_title}</th><th scope="col">{tx.email}</th><th scope="col">{tx.phone}</th><th scope="col"><span class="visually-hidden">{tx.actions}</span></th></tr></thead>
                 <tbody>
                     {page.items.into_iter().map(|p| {
                         let name = [p.salutation.clone().unwrap_or_default(), p.full_name()].join(" ").trim().to_string();
                         let (edit_p, del_p) = (p.clone(), p.clone());
                         view! {
                             <tr>
-                                <td>{name} {p.billing_contact.then(|| view! { " " <span class="badge badge-created">"Billing contact"</span> })}</td>
+                                <td>{name} {p.billing_contact.then(|| view! { " " <span class="badge badge-created">{tx.billing_contact}</span> })}</td>
                                 <td>{p.job_position.clone().unwrap_or_default()}</td>
                                 <td>{p.email.clone().unwrap_or_default()}</td>
                                 <td>{p.phone.clone().unwrap_or_default()}</td>
                                 <td class="row-actions">
-                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(Some(edit_p.clone()))); dialog_open.set(true); }>"Edit"</button>
-                                    <button type="button" class="btn btn-small btn-danger-quiet" on:click=move |_| { deleting.set(Some(del_p.clone())); delete_open.set(true); }>"Delete"</button>
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(Some(edit_p.clone()))); dialog_open.set(true); }>{t().common.edit}</button>
+                                    <button type="button" class="btn btn-small btn-danger-quiet" on:click=move |_| { deleting.set(Some(del_p.clone())); delete_open.set(true); }>{t().common.delete}</button>
                                 </td>
                             </tr>
                         }
@@ -76,22 +81,22 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
     }
     };
     let title = Signal::derive(move || match editing.get() {
-        Some(Some(p)) => format!("Edit {}", p.full_name()),
-        _ => "New contact".to_string(),
+        Some(Some(p)) => fill(t().company_contacts.edit_title, &[("name", &p.full_name())]),
+        _ => t().company_contacts.new_title.to_string(),
     });
     view! {
         <section class="section" aria-labelledby="sec-contacts">
             <div class="section-head">
-                <h2 class="section-title" id="sec-contacts">"Contacts"</h2>
-                <button type="button" class="btn btn-small" id="contact-add" on:click=move |_| { editing.set(Some(None)); dialog_open.set(true); }>"Add contact"</button>
+                <h2 class="section-title" id="sec-contacts">{t().company_contacts.title}</h2>
+                <button type="button" class="btn btn-small" id="contact-add" on:click=move |_| { editing.set(Some(None)); dialog_open.set(true); }>{t().company_contacts.add}</button>
             </div>
             {rows}
         </section>
         <Dialog open=dialog_open title=title class="dialog-wide">
             <PersonForm company_id=company_id person=editing.get_untracked().flatten() open=dialog_open on_saved=reload />
         </Dialog>
-        <ConfirmDialog open=delete_open title=Signal::derive(move || format!("Delete {}?", deleting.get().map(|p| p.full_name()).unwrap_or_default()))
-            text="The contact person is removed for good.".to_string() confirm_label="Delete".to_string()
+        <ConfirmDialog open=delete_open title=Signal::derive(move || fill(t().company_contacts.delete_title, &[("name", &deleting.get().map(|p| p.full_name()).unwrap_or_default())]))
+            text=t().company_contacts.delete_text.to_string() confirm_label=t().common.delete.to_string()
             pending=task.pending on_confirm=confirm_delete />
     }
 }
@@ -104,6 +109,7 @@ fn PersonForm(
     open: RwSignal<bool>,
     on_saved: Callback<()>,
 ) -> impl IntoView {
+    let tx = &t().company_contacts;
     let text = |v: Option<&String>| RwSignal::new(v.cloned().unwrap_or_default());
     let p = person.as_ref();
     let gender = RwSignal::new(
@@ -150,7 +156,10 @@ fn PersonForm(
             },
             move |answer| match answer {
                 Ok(p) => {
-                    toasts.success(format!("{} saved.", p.full_name()));
+                    toasts.success(fill(
+                        t().company_contacts.saved,
+                        &[("name", &p.full_name())],
+                    ));
                     open.set(false);
                     on_saved.run(());
                 }
@@ -174,28 +183,28 @@ fn PersonForm(
     view! {
         <form novalidate on:submit=submit>
             <div class="form-grid">
-                <Field id="p-gender" label="Gender" error=error_of(errors, "gender")>
+                <Field id="p-gender" label=tx.gender error=error_of(errors, "gender")>
                     <select id="p-gender" prop:value=move || gender.get() on:change=move |ev| gender.set(event_target_value(&ev))>
                         <option value="" selected=move || gender.with(String::is_empty)>"—"</option>
-                        <option value="F" selected=move || gender.with(|g| g == "F")>"Female"</option>
-                        <option value="M" selected=move || gender.with(|g| g == "M")>"Male"</option>
-                        <option value="U" selected=move || gender.with(|g| g == "U")>"Diverse / unknown"</option>
+                        <option value="F" selected=move || gender.with(|g| g == "F")>{tx.female}</option>
+                        <option value="M" selected=move || gender.with(|g| g == "M")>{tx.male}</option>
+                        <option value="U" selected=move || gender.with(|g| g == "U")>{tx.diverse}</option>
                     </select>
                 </Field>
-                {line("salutation", "Title / salutation", salutation, "text", false)}
-                {line("firstname", "First name", firstname, "text", true)}
-                {line("lastname", "Last name", lastname, "text", true)}
-                {line("job_position", "Job title", job, "text", false)}
-                {line("email", "E-mail", email, "email", false)}
-                {line("phone", "Phone", phone, "tel", false)}
+                {line("salutation", tx.salutation, salutation, "text", false)}
+                {line("firstname", tx.firstname, firstname, "text", true)}
+                {line("lastname", tx.lastname, lastname, "text", true)}
+                {line("job_position", tx.job_title, job, "text", false)}
+                {line("email", tx.email, email, "email", false)}
+                {line("phone", tx.phone, phone, "tel", false)}
                 <div class="field field-check">
-                    <label><input type="checkbox" id="p-billing_contact" bind:checked=billing />" Billing contact"</label>
-                    <p class="field-hint">"Invoices go to this person's e-mail by default."</p>
+                    <label><input type="checkbox" id="p-billing_contact" bind:checked=billing />" " {tx.billing_contact}</label>
+                    <p class="field-hint">{tx.billing_hint}</p>
                 </div>
             </div>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
-                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>"Save"</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common.save}</button>
             </div>
         </form>
     }

@@ -11,6 +11,7 @@ use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::money::format_money;
 use crate::components::status_badge::{Badge, StatusBadge};
+use crate::i18n::{fill, status_label, t};
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
 use kontor_model::party::CompanyType;
@@ -67,7 +68,12 @@ async fn load_invoices(
 
 /// The documents section.
 #[component]
-pub fn DocumentsSection(kind: CompanyType, company_id: i64) -> impl IntoView {
+pub fn DocumentsSection(
+    /// Customers (invoices and offers) or suppliers (purchases).
+    kind: CompanyType,
+    /// The company whose documents are shown.
+    company_id: i64,
+) -> impl IntoView {
     if kind == CompanyType::Supplier {
         view! { <PurchasesOf company_id=company_id /> }.into_any()
     } else {
@@ -76,9 +82,23 @@ pub fn DocumentsSection(kind: CompanyType, company_id: i64) -> impl IntoView {
 }
 
 fn more_link(total: u64, path: String) -> impl IntoView {
-    (total > u64::from(SHOWN)).then(
-        || view! { <p class="section-more"><a href=href(&path)>{format!("All {total} →")}</a></p> },
-    )
+    (total > u64::from(SHOWN)).then(|| {
+        let text = fill(t().company_documents.all, &[("total", &total.to_string())]);
+        view! { <p class="section-more"><a href=href(&path)>{text}</a></p> }
+    })
+}
+
+/// The table head: number, title, date, status, gross total and, `with_open`, the open
+/// amount.
+fn heads(with_open: bool) -> impl IntoView {
+    let l = &t().list;
+    view! {
+        <thead><tr>
+            <th scope="col">{l.number}</th><th scope="col">{l.title}</th><th scope="col">{l.date}</th>
+            <th scope="col">{l.status}</th><th scope="col" class="num">{l.gross_total}</th>
+            {with_open.then(|| view! { <th scope="col" class="num">{l.open}</th> })}
+        </tr></thead>
+    }
 }
 
 #[component]
@@ -86,16 +106,16 @@ fn InvoicesOf(company_id: i64) -> impl IntoView {
     let invoices = LocalResource::new(move || load_invoices(company_id));
     let body = move || {
         match invoices.get() {
-        None => view! { <p class="muted">"Loading invoices…"</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_documents.loading_invoices}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok((list, _))) if list.is_empty() => view! { <p class="muted">"No invoices yet."</p> }.into_any(),
+        Some(Ok((list, _))) if list.is_empty() => view! { <p class="muted">{t().company_documents.no_invoices}</p> }.into_any(),
         Some(Ok((list, total))) => view! {
             <table class="table table-docs">
-                <thead><tr><th scope="col">"Number"</th><th scope="col">"Title"</th><th scope="col">"Date"</th><th scope="col">"Status"</th><th scope="col" class="num">"Gross total"</th><th scope="col" class="num">"Open"</th></tr></thead>
+                {heads(true)}
                 <tbody>
                     {list.into_iter().map(|(i, open)| view! {
                         <tr>
-                            <td class="cell-number"><a href=href(&format!("/invoices/{}", i.id))>{i.identifier.clone().unwrap_or_else(|| "Draft".into())}</a></td>
+                            <td class="cell-number"><a href=href(&format!("/invoices/{}", i.id))>{i.identifier.clone().unwrap_or_else(|| t().status.draft.into())}</a></td>
                             <td class="cell-title">{i.title.clone()}</td>
                             <td class="cell-date">{format_date(i.date)}</td>
                             <td><StatusBadge status=i.status /></td>
@@ -112,8 +132,8 @@ fn InvoicesOf(company_id: i64) -> impl IntoView {
     view! {
         <section class="section" aria-labelledby="sec-invoices">
             <div class="section-head">
-                <h2 class="section-title" id="sec-invoices">"Invoices"</h2>
-                <a class="btn btn-small" href=href(&format!("/invoices/new?customer_id={company_id}"))>"New invoice"</a>
+                <h2 class="section-title" id="sec-invoices">{t().nav.invoices}</h2>
+                <a class="btn btn-small" href=href(&format!("/invoices/new?customer_id={company_id}"))>{t().invoices.new_invoice}</a>
             </div>
             {body}
         </section>
@@ -132,19 +152,19 @@ fn OffersOf(company_id: i64) -> impl IntoView {
     });
     let body = move || {
         match offers.get() {
-        None => view! { <p class="muted">"Loading offers…"</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_documents.loading_offers}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">"No offers yet."</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{t().company_documents.no_offers}</p> }.into_any(),
         Some(Ok(page)) => view! {
             <table class="table table-docs">
-                <thead><tr><th scope="col">"Number"</th><th scope="col">"Title"</th><th scope="col">"Date"</th><th scope="col">"Status"</th><th scope="col" class="num">"Gross total"</th></tr></thead>
+                {heads(false)}
                 <tbody>
                     {page.items.into_iter().map(|o| view! {
                         <tr>
                             <td class="cell-number"><a href=href(&format!("/offers/{}", o.id))>{o.identifier.clone()}</a></td>
                             <td class="cell-title">{o.title.clone()}</td>
                             <td class="cell-date">{format_date(o.date)}</td>
-                            <td><Badge tone=o.status.as_str().to_string() label=o.status.label().to_string() /></td>
+                            <td><Badge tone=o.status.as_str().to_string() label=status_label(o.status.as_str()) /></td>
                             <td class="num money">{format_money(o.gross_total, &o.currency)}</td>
                         </tr>
                     }).collect_view()}
@@ -155,7 +175,7 @@ fn OffersOf(company_id: i64) -> impl IntoView {
     };
     view! {
         <section class="section" aria-labelledby="sec-offers">
-            <h2 class="section-title" id="sec-offers">"Offers"</h2>
+            <h2 class="section-title" id="sec-offers">{t().nav.offers}</h2>
             {body}
         </section>
     }
@@ -172,16 +192,16 @@ fn PurchasesOf(company_id: i64) -> impl IntoView {
         list_purchases(&filter).await
     });
     let body = move || match purchases.get() {
-        None => view! { <p class="muted">"Loading purchases…"</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_documents.loading_purchases}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
         Some(Ok(page)) if page.items.is_empty() => {
-            view! { <p class="muted">"No purchases yet."</p> }.into_any()
+            view! { <p class="muted">{t().company_documents.no_purchases}</p> }.into_any()
         }
         Some(Ok(page)) => {
             let total = page.total;
             view! {
                 <table class="table table-docs">
-                    <thead><tr><th scope="col">"Number"</th><th scope="col">"Title"</th><th scope="col">"Date"</th><th scope="col">"Status"</th><th scope="col" class="num">"Gross total"</th><th scope="col" class="num">"Open"</th></tr></thead>
+                    {heads(true)}
                     <tbody>
                         {page.items.into_iter().map(|p| {
                             let paid: Vec<Decimal> = p.payments.iter().map(|x| x.total).collect();
@@ -191,7 +211,7 @@ fn PurchasesOf(company_id: i64) -> impl IntoView {
                                     <td class="cell-number"><a href=href(&format!("/purchases/{}", p.id))>{p.identifier.clone()}</a></td>
                                     <td class="cell-title">{p.title.clone()}</td>
                                     <td class="cell-date">{format_date(p.date)}</td>
-                                    <td><Badge tone=p.status.as_str().to_string() label=p.status.label().to_string() /></td>
+                                    <td><Badge tone=p.status.as_str().to_string() label=status_label(p.status.as_str()) /></td>
                                     <td class="num money">{format_money(p.gross_total, &p.currency)}</td>
                                     <td class="num money">{format_money(open, &p.currency)}</td>
                                 </tr>
@@ -206,8 +226,8 @@ fn PurchasesOf(company_id: i64) -> impl IntoView {
     view! {
         <section class="section" aria-labelledby="sec-purchases">
             <div class="section-head">
-                <h2 class="section-title" id="sec-purchases">"Purchases"</h2>
-                <a class="btn btn-small" href=href("/purchases/new")>"New purchase"</a>
+                <h2 class="section-title" id="sec-purchases">{t().nav.purchases}</h2>
+                <a class="btn btn-small" href=href("/purchases/new")>{t().purchases.new_purchase}</a>
             </div>
             {body}
         </section>

@@ -7,6 +7,7 @@ use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, NewProject, Project};
 use leptos::prelude::*;
@@ -21,16 +22,18 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
     let dialog_open = RwSignal::new(false);
     let toasts = Toasts::use_context();
     let task = Task::new();
+    let tx = &t().company_projects;
     let toggle = move |p: Project| {
         task.run(
             set_project_active(p.id, !p.active),
             move |answer| match answer {
                 Ok(p) => {
-                    toasts.success(if p.active {
-                        format!("{} restored.", p.name)
+                    let text = if p.active {
+                        t().company_projects.restored
                     } else {
-                        format!("{} archived.", p.name)
-                    });
+                        t().company_projects.archived
+                    };
+                    toasts.success(fill(text, &[("name", &p.name)]));
                     reload.run(());
                 }
                 Err(e) => toasts.error(e.message),
@@ -39,12 +42,12 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
     };
     let rows = move || {
         match projects.get() {
-        None => view! { <p class="muted">"Loading projects…"</p> }.into_any(),
+        None => view! { <p class="muted">{tx.loading}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">"No projects yet."</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{tx.none}</p> }.into_any(),
         Some(Ok(page)) => view! {
             <table class="table table-projects">
-                <thead><tr><th scope="col">"Project"</th><th scope="col">"Currency"</th><th scope="col">"Invoices to"</th><th scope="col">"Status"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                <thead><tr><th scope="col">{tx.project}</th><th scope="col">{tx.currency}</th><th scope="col">{tx.invoices_to}</th><th scope="col">{tx.status}</th><th scope="col"><span class="visually-hidden">{tx.actions}</span></th></tr></thead>
                 <tbody>
                     {page.items.into_iter().map(|p| {
                         let (edit_p, toggle_p) = (p.clone(), p.clone());
@@ -55,9 +58,9 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
                                 <td>{p.billing_email_to.clone().unwrap_or_default()}</td>
                                 <td>{active_badge(p.active)}</td>
                                 <td class="row-actions">
-                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(edit_p.clone())); dialog_open.set(true); }>"Edit"</button>
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(edit_p.clone())); dialog_open.set(true); }>{t().common.edit}</button>
                                     <button type="button" class="btn btn-small btn-quiet" disabled=move || task.pending.get() on:click=move |_| toggle(toggle_p.clone())>
-                                        {if p.active { "Archive" } else { "Restore" }}
+                                        {if p.active { tx.archive } else { tx.restore }}
                                     </button>
                                 </td>
                             </tr>
@@ -69,15 +72,15 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
     }
     };
     let title = Signal::derive(move || match editing.get() {
-        Some(p) => format!("Edit {}", p.name),
-        None => "New project".to_string(),
+        Some(p) => fill(t().company_projects.edit_title, &[("name", &p.name)]),
+        None => t().company_projects.new_title.to_string(),
     });
     let currency = company.currency.clone();
     view! {
         <section class="section" aria-labelledby="sec-projects">
             <div class="section-head">
-                <h2 class="section-title" id="sec-projects">"Projects"</h2>
-                <button type="button" class="btn btn-small" id="project-add" on:click=move |_| { editing.set(None); dialog_open.set(true); }>"Add project"</button>
+                <h2 class="section-title" id="sec-projects">{tx.title}</h2>
+                <button type="button" class="btn btn-small" id="project-add" on:click=move |_| { editing.set(None); dialog_open.set(true); }>{tx.add}</button>
             </div>
             {rows}
         </section>
@@ -96,6 +99,7 @@ fn ProjectForm(
     open: RwSignal<bool>,
     on_saved: Callback<()>,
 ) -> impl IntoView {
+    let tx = &t().company_projects;
     let text = |v: Option<String>| RwSignal::new(v.unwrap_or_default());
     let p = project.as_ref();
     let name = text(p.map(|p| p.name.clone()));
@@ -133,7 +137,7 @@ fn ProjectForm(
             },
             move |answer| match answer {
                 Ok(p) => {
-                    toasts.success(format!("{} saved.", p.name));
+                    toasts.success(fill(t().company_projects.saved, &[("name", &p.name)]));
                     open.set(false);
                     on_saved.run(());
                 }
@@ -156,17 +160,17 @@ fn ProjectForm(
     view! {
         <form novalidate on:submit=submit>
             <div class="form-grid">
-                {line("name", "Name", name, true)}
-                {line("currency", "Currency", cur, false)}
-                {line("billing_email_to", "Invoices to", to, false)}
-                {line("billing_email_cc", "Invoices CC", cc, false)}
-                <Field id="pr-billing_address" label="Billing address" hint="Used instead of the customer's address when set." error=error_of(errors, "billing_address") class="field-tall">
+                {line("name", tx.name, name, true)}
+                {line("currency", tx.currency, cur, false)}
+                {line("billing_email_to", tx.invoices_to, to, false)}
+                {line("billing_email_cc", tx.invoices_cc, cc, false)}
+                <Field id="pr-billing_address" label=tx.billing_address hint=tx.billing_address_hint error=error_of(errors, "billing_address") class="field-tall">
                     <textarea id="pr-billing_address" rows="4" bind:value=address></textarea>
                 </Field>
             </div>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
-                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>"Save"</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common.save}</button>
             </div>
         </form>
     }

@@ -4,7 +4,7 @@
 //! changes asks first.
 
 use super::detail::use_company_id;
-use super::{base_path, singular};
+use super::{base_path, new_title};
 use crate::api::companies::{create_company, get_company, update_company};
 use crate::api::session::get_account;
 use crate::api::ApiError;
@@ -18,6 +18,7 @@ use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, CompanyType};
@@ -105,7 +106,7 @@ fn CompanyForm(
         ev.prevent_default();
         let (body, found) = state.checked_body();
         if !found.is_empty() {
-            show_errors("Please correct the marked fields.".into(), found);
+            show_errors(t().company_page_form.correct_fields.into(), found);
             return;
         }
         errors.set(FieldErrors::new());
@@ -121,20 +122,23 @@ fn CompanyForm(
             move |answer| match answer {
                 Ok(saved) => {
                     guard.mark_saved();
-                    toasts.success(format!("{} saved.", saved.name));
+                    toasts.success(fill(t().company_page_form.saved, &[("name", &saved.name)]));
                     navigate(&format!("{base}/{}", saved.id), Default::default());
                 }
                 Err(e) if !e.errors.is_empty() => show_errors(e.message, form_errors(&e.errors)),
                 Err(e) => {
-                    toasts.error(format!("Not saved: {}", e.message));
+                    toasts.error(fill(
+                        t().company_page_form.not_saved,
+                        &[("message", &e.message)],
+                    ));
                     summary.set(Some((e.message, Vec::new())));
                 }
             },
         );
     };
     let title = match &company {
-        Some(c) => format!("Edit {}", c.name),
-        None => format!("New {}", singular(kind)),
+        Some(c) => fill(t().company_page_form.edit_title, &[("name", &c.name)]),
+        None => new_title(kind).to_string(),
     };
     let cancel = href(&match editing {
         Some(id) => format!("{base}/{id}"),
@@ -142,9 +146,9 @@ fn CompanyForm(
     });
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel.clone()>"Cancel"</a>
+            <a class="btn btn-quiet" href=cancel.clone()>{t().common.cancel}</a>
             <button type="submit" class="btn btn-primary" disabled=move || save.pending.get()>
-                {move || if save.pending.get() { "Saving…" } else { "Save" }}
+                {move || if save.pending.get() { t().company_page_form.saving } else { t().common.save }}
             </button>
         }
     };
@@ -158,7 +162,7 @@ fn CompanyForm(
             </div>
             <ErrorSummary summary=summary />
             <section class="form-section" aria-labelledby="sec-company">
-                <h2 class="section-title" id="sec-company">"Company"</h2>
+                <h2 class="section-title" id="sec-company">{t().company_page_form.company}</h2>
                 <CompanyEssentialFields state=state errors=errors prefix="f-" />
             </section>
             <CompanyMoreFields state=state errors=errors currencies=currencies />

@@ -11,9 +11,11 @@ use crate::api::purchases::get_purchase;
 use crate::api::ApiError;
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::error_panel::ErrorPanel;
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::timeline::TimelineSection;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::event::SubjectType;
 use kontor_model::purchase::Purchase;
@@ -33,14 +35,14 @@ pub fn PurchaseDetail() -> impl IntoView {
                 Some(id) => get_purchase(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local("This purchase address is not valid.")
+                    ..ApiError::local(t().purchase_detail.invalid_address)
                 }),
             }
         }
     });
     let reload = Callback::new(move |_: ()| purchase.refetch());
     view! {
-        <p class="breadcrumb"><a href=href("/purchases")>"← Purchases"</a></p>
+        <p class="breadcrumb"><a href=href("/purchases")>{t().purchase_detail.breadcrumb}</a></p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
                 match purchase.await {
@@ -60,12 +62,13 @@ fn PurchaseView(
     /// Called after a change so the page reloads the purchase.
     on_changed: Callback<()>,
 ) -> impl IntoView {
+    let tx = &t().purchase_detail;
     let p = purchase.clone();
     let supplier = p
         .company
         .as_ref()
         .map(|c| c.name.clone())
-        .unwrap_or_else(|| "Without supplier".into());
+        .unwrap_or_else(|| t().purchase_detail.without_supplier.into());
     let fact =
         |term: &'static str, value: String| view! { <div><dt>{term}</dt><dd>{value}</dd></div> };
     let period = match (p.service_period_from, p.service_period_to) {
@@ -83,22 +86,22 @@ fn PurchaseView(
                 </p>
             </div>
             <div class="detail-total">
-                <span class="muted">"Gross total"</span>
+                <span class="muted">{tx.gross_total}</span>
                 <strong class="money">{format_money(p.gross_total, &p.currency)}</strong>
-                <span class="muted money">{format!("net {}", format_money(p.net_total, &p.currency))}</span>
+                <span class="muted money">{fill(tx.net_amount, &[("amount", &format_money(p.net_total, &p.currency))])}</span>
             </div>
             <PurchaseActions purchase=purchase.clone() on_changed=on_changed />
         </header>
-        <section class="section" aria-label="Facts">
+        <section class="section" aria-label=tx.facts>
             <dl class="facts">
-                {fact("Receipt no.", p.receipt_identifier.clone())}
-                {fact("Date", format_date(p.date))}
-                {fact("Due", format_opt_date(p.due_date))}
-                {fact("Service period", period)}
-                {fact("Payment method", p.payment_method.label().into())}
-                {fact("IBAN", if p.iban.is_empty() { "–".into() } else { p.iban.clone() })}
-                {fact("Reference", p.reference.clone().unwrap_or_else(|| "–".into()))}
-                {fact("Tags", if p.tags.is_empty() { "–".into() } else { p.tags.join(", ") })}
+                {fact(tx.receipt_no, p.receipt_identifier.clone())}
+                {fact(tx.date, format_date(p.date))}
+                {fact(tx.due, format_opt_date(p.due_date))}
+                {fact(tx.service_period, period)}
+                {fact(tx.payment_method, t().payment_method.get(p.payment_method.as_str()).unwrap_or(p.payment_method.label()).into())}
+                {fact(tx.iban, if p.iban.is_empty() { "–".into() } else { p.iban.clone() })}
+                {fact(tx.reference, p.reference.clone().unwrap_or_else(|| "–".into()))}
+                {fact(tx.tags, if p.tags.is_empty() { "–".into() } else { p.tags.join(", ") })}
             </dl>
         </section>
         <PositionsTable purchase=purchase.clone() />
@@ -115,7 +118,7 @@ fn PurchaseView(
         })}
         <DocumentSection purchase=purchase on_changed=on_changed />
         <section class="section" aria-labelledby="history-title">
-            <h2 class="section-title" id="history-title">"History"</h2>
+            <h2 class="section-title" id="history-title">{tx.history}</h2>
             <TimelineSection subject=SubjectType::Purchase id=p.id currency=p.currency.clone() />
         </section>
     }
@@ -127,6 +130,7 @@ fn PositionsTable(
     /// The purchase whose positions are shown.
     purchase: Purchase,
 ) -> impl IntoView {
+    let tx = &t().purchase_detail;
     let cur = purchase.currency.clone();
     let rows = purchase
         .items
@@ -134,9 +138,9 @@ fn PositionsTable(
         .map(|i| {
             view! {
                 <tr>
-                    <td>{i.title.clone()} {i.tax_included.then(|| view! { " " <span class="tag-incl" title="The amount entered included the tax">"incl. tax"</span> })}</td>
+                    <td>{i.title.clone()} {i.tax_included.then(|| view! { " " <span class="tag-incl" title=tx.incl_tax_title>{tx.incl_tax}</span> })}</td>
                     <td>{i.category.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| "–".into())}</td>
-                    <td class="num">{format!("{} %", i.tax.normalize())}</td>
+                    <td class="num">{format!("{} %", format_input(i.tax.normalize()))}</td>
                     <td class="num money">{format_money(i.net_total, &cur)}</td>
                     <td class="num money">{format_money(i.tax_total, &cur)}</td>
                     <td class="num money">{format_money(i.gross_total, &cur)}</td>
@@ -146,15 +150,15 @@ fn PositionsTable(
         .collect_view();
     view! {
         <section class="section" aria-labelledby="positions-title">
-            <h2 class="section-title" id="positions-title">"Positions"</h2>
+            <h2 class="section-title" id="positions-title">{tx.positions}</h2>
             <table class="table purchase-items">
                 <thead><tr>
-                    <th scope="col">"Title"</th><th scope="col">"Category"</th><th scope="col" class="num">"VAT %"</th>
-                    <th scope="col" class="num">"Net"</th><th scope="col" class="num">"VAT"</th><th scope="col" class="num">"Gross"</th>
+                    <th scope="col">{tx.col_title}</th><th scope="col">{tx.col_category}</th><th scope="col" class="num">{tx.col_vat_rate}</th>
+                    <th scope="col" class="num">{tx.col_net}</th><th scope="col" class="num">{tx.col_vat}</th><th scope="col" class="num">{tx.col_gross}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
                 <tfoot><tr>
-                    <th scope="row" colspan="3">"Total"</th>
+                    <th scope="row" colspan="3">{tx.total}</th>
                     <td class="num money">{format_money(purchase.net_total, &cur)}</td>
                     <td class="num money">{format_money(purchase.gross_total - purchase.net_total, &cur)}</td>
                     <td class="num money"><strong>{format_money(purchase.gross_total, &cur)}</strong></td>

@@ -5,11 +5,18 @@
 use crate::api::purchases::{delete_purchase, update_purchase_status};
 use crate::components::dialog::Dialog;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+
+/// Why `purchase` cannot be edited, in the user's language (the model's
+/// `purchase_edit_refusal` decides); `None` when it can.
+pub fn edit_refusal(purchase: &Purchase) -> Option<&'static str> {
+    purchase_edit_refusal(purchase.status).map(|_| t().purchase_actions.edit_refused_approved)
+}
 
 /// Whether the rules allow deleting `purchase`: pending and no payments.
 pub fn can_delete_purchase(purchase: &Purchase) -> bool {
@@ -38,14 +45,17 @@ pub fn PurchaseActions(
     });
     Effect::new(move |_| match change.value().get() {
         Some(Ok(p)) => {
-            toasts.success(format!(
-                "{} is now {}.",
-                p.identifier,
-                p.status.label().to_lowercase()
-            ));
+            let text = match p.status {
+                PurchaseStatus::Approved => t().purchase_actions.now_approved,
+                PurchaseStatus::Pending => t().purchase_actions.now_pending,
+            };
+            toasts.success(fill(text, &[("identifier", &p.identifier)]));
             on_changed.run(());
         }
-        Some(Err(e)) => toasts.error(format!("The status could not be changed: {}", e.message)),
+        Some(Err(e)) => toasts.error(fill(
+            t().purchase_actions.status_failed,
+            &[("message", &e.message)],
+        )),
         None => {}
     });
     let deletable = can_delete_purchase(&purchase);
@@ -57,7 +67,10 @@ pub fn PurchaseActions(
     Effect::new(move |_| match delete.value().get() {
         Some(Ok(())) => {
             open.set(false);
-            toasts.success(format!("Deleted purchase {name_}."));
+            toasts.success(fill(
+                t().purchase_actions.deleted,
+                &[("identifier", &name_)],
+            ));
             navigate("/purchases", Default::default());
         }
         Some(Err(e)) => failure.set(Some(e.message)),
@@ -66,13 +79,13 @@ pub fn PurchaseActions(
     let pending = change.pending();
     let deleting = delete.pending();
     let (label, class) = match target {
-        PurchaseStatus::Approved => ("Approve", "btn btn-primary"),
-        PurchaseStatus::Pending => ("Back to pending", "btn"),
+        PurchaseStatus::Approved => (t().purchase_actions.approve, "btn btn-primary"),
+        PurchaseStatus::Pending => (t().purchase_actions.back_to_pending, "btn"),
     };
     view! {
         <div class="page-actions">
             {editable.then(|| view! {
-                <a class="btn" id="purchase-edit" href=href(&format!("/purchases/{id}/edit"))>"Edit"</a>
+                <a class="btn" id="purchase-edit" href=href(&format!("/purchases/{id}/edit"))>{t().common.edit}</a>
             })}
             <button type="button" class=class id="purchase-status" disabled=move || pending.get()
                 on:click=move |_| { change.dispatch_local(target); }>
@@ -81,18 +94,18 @@ pub fn PurchaseActions(
             {deletable.then(|| view! {
                 <button type="button" class="btn btn-danger-quiet" id="purchase-delete"
                     on:click=move |_| { failure.set(None); open.set(true); }>
-                    "Delete"
+                    {t().common.delete}
                 </button>
             })}
         </div>
-        <Dialog open=open title=format!("Delete purchase {name}?")>
-            <p>"The purchase, its positions and its document are removed. This cannot be undone."</p>
+        <Dialog open=open title=fill(t().purchase_actions.delete_title, &[("identifier", &name)])>
+            <p>{t().purchase_actions.delete_text}</p>
             <p class="field-error" role="alert">{move || failure.get()}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
                 <button type="button" class="btn btn-danger" disabled=move || deleting.get()
                     on:click=move |_| { delete.dispatch_local(()); }>
-                    "Delete purchase"
+                    {t().purchase_actions.delete_purchase}
                 </button>
             </div>
         </Dialog>

@@ -8,6 +8,7 @@ use crate::components::field::{field_message, Field};
 use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::payment_rules::{open_amount, paid_sum, validate_payment};
 use kontor_model::purchase::{NewPurchasePayment, Purchase};
@@ -36,12 +37,15 @@ pub fn PaymentsSection(
     Effect::new(move |_| match delete.value().get() {
         Some(Ok(())) => {
             confirm.set(false);
-            toasts.success("Payment deleted.");
+            toasts.success(t().purchase_payments.deleted);
             on_changed.run(());
         }
         Some(Err(e)) => {
             confirm.set(false);
-            toasts.error(format!("The payment could not be deleted: {}", e.message));
+            toasts.error(fill(
+                t().purchase_payments.delete_failed,
+                &[("message", &e.message)],
+            ));
         }
         None => {}
     });
@@ -52,46 +56,48 @@ pub fn PaymentsSection(
                 <td>{format_date(p.date)}</td>
                 <td class="num money">{amount.clone()}</td>
                 <td class="num">
-                    <button type="button" class="btn btn-small btn-danger-quiet" aria-label=format!("Delete the payment of {amount}")
-                        on:click=move |_| { deleting.set(Some(pid)); confirm.set(true); }>"Delete"</button>
+                    <button type="button" class="btn btn-small btn-danger-quiet" aria-label=fill(t().purchase_payments.delete_aria, &[("amount", &amount)])
+                        on:click=move |_| { deleting.set(Some(pid)); confirm.set(true); }>{t().common.delete}</button>
                 </td>
             </tr>
         }
     }).collect::<Vec<_>>();
     let empty = rows.is_empty();
     let summary = cur.with_value(|c| {
-        format!(
-            "Paid {} of {}",
-            format_money(paid, c),
-            format_money(purchase.gross_total, c)
+        fill(
+            t().purchase_payments.summary,
+            &[
+                ("paid", &format_money(paid, c)),
+                ("total", &format_money(purchase.gross_total, c)),
+            ],
         )
     });
     let pending = delete.pending();
     view! {
         <section class="section" aria-labelledby="payments-title">
             <div class="section-head">
-                <h2 class="section-title" id="payments-title">"Payments"</h2>
+                <h2 class="section-title" id="payments-title">{t().purchase_payments.title}</h2>
                 <span class="muted money">{summary}</span>
                 <AddPurchasePayment purchase_id=purchase.id currency=purchase.currency.clone() open_amount=open_amount on_changed=on_changed />
             </div>
             {if empty {
-                view! { <p class="muted">"No payments yet."</p> }.into_any()
+                view! { <p class="muted">{t().purchase_payments.none}</p> }.into_any()
             } else {
                 view! {
                     <table class="table payments-table">
-                        <thead><tr><th scope="col">"Date"</th><th scope="col" class="num">"Amount"</th><th scope="col" class="num"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                        <thead><tr><th scope="col">{t().purchase_payments.col_date}</th><th scope="col" class="num">{t().purchase_payments.col_amount}</th><th scope="col" class="num"><span class="visually-hidden">{t().purchase_payments.actions}</span></th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 }.into_any()
             }}
         </section>
-        <Dialog open=confirm title="Delete this payment?">
-            <p>"The payment is removed; the purchase counts as unpaid again if it was the only one."</p>
+        <Dialog open=confirm title=t().purchase_payments.confirm_title>
+            <p>{t().purchase_payments.confirm_text}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| confirm.set(false)>"Cancel"</button>
+                <button type="button" class="btn" on:click=move |_| confirm.set(false)>{t().common.cancel}</button>
                 <button type="button" class="btn btn-danger" disabled=move || pending.get()
                     on:click=move |_| { if let Some(id) = deleting.get_untracked() { delete.dispatch_local(id); } }>
-                    "Delete payment"
+                    {t().purchase_payments.delete_payment}
                 </button>
             </div>
         </Dialog>
@@ -123,7 +129,7 @@ fn AddPurchasePayment(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(_)) => {
             open.set(false);
-            toasts.success("Payment recorded.");
+            toasts.success(t().purchase_payments.recorded);
             on_changed.run(());
         }
         Some(Err(e)) if !e.errors.is_empty() => errors.set(e.errors),
@@ -146,8 +152,8 @@ fn AddPurchasePayment(
         let typed = amount.get_untracked();
         // The amount as the user writes numbers (`1.000,00` in German).
         let parsed = parse_typed(&typed);
-        let t = parsed.clone().ok().flatten();
-        let mut e = currency_code.with_value(|c| validate_payment(d, t, "total", c));
+        let total = parsed.clone().ok().flatten();
+        let mut e = currency_code.with_value(|c| validate_payment(d, total, "total", c));
         if let Err(message) = parsed {
             e.remove("total");
             push_error(&mut e, "total", message);
@@ -159,26 +165,26 @@ fn AddPurchasePayment(
         save.dispatch_local(NewPurchasePayment {
             purchase_id: Some(purchase_id),
             date: d,
-            total: t,
+            total,
         });
     };
     let err =
         move |path: &'static str| Signal::derive(move || errors.with(|e| field_message(e, path)));
     let pending = save.pending();
     view! {
-        <button type="button" class="btn" id="add-purchase-payment" on:click=start>"Add payment"</button>
-        <Dialog open=open title="Add payment">
+        <button type="button" class="btn" id="add-purchase-payment" on:click=start>{t().purchase_payments.add}</button>
+        <Dialog open=open title=t().purchase_payments.add>
             <form novalidate on:submit=submit>
-                <Field id="pp-date" label="Date paid" required=true error=err("date")>
+                <Field id="pp-date" label=t().purchase_payments.date_paid required=true error=err("date")>
                     <input id="pp-date" type="date" bind:value=date />
                 </Field>
-                <Field id="pp-total" label=format!("Amount ({currency})") required=true error=err("total")>
+                <Field id="pp-total" label=fill(t().purchase_payments.amount_label, &[("currency", &currency)]) required=true error=err("total")>
                     <input id="pp-total" class="input-number" inputmode="decimal" autofocus bind:value=amount />
                 </Field>
                 <p class="field-error" role="alert">{move || errors.with(|e| field_message(e, "base"))}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
-                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>"Save payment"</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>{t().purchase_payments.save}</button>
                 </div>
             </form>
         </Dialog>

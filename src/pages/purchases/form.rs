@@ -4,6 +4,7 @@
 //! submit, and from a 422's `errors` (same paths); they show at the field and in a summary
 //! at the top. Leaving with unsaved changes asks first.
 
+use super::detail_actions::edit_refusal;
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
 use super::form_state::PurchaseFormState;
@@ -23,9 +24,9 @@ use crate::components::form_summary::{
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
-use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseCategory};
 use kontor_model::validation::validate_new_purchase;
@@ -62,7 +63,7 @@ pub fn PurchaseEdit() -> impl IntoView {
             let Some(id) = id else {
                 return Err(ApiError {
                     status: 404,
-                    ..ApiError::local("This purchase address is not valid.")
+                    ..ApiError::local(t().purchase_form.invalid_address)
                 });
             };
             let (data, purchase) = futures::try_join!(load(), get_purchase(id))?;
@@ -77,10 +78,10 @@ pub fn PurchaseEdit() -> impl IntoView {
             {move || Suspend::new(async move {
                 match data.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(FormData { purchase: Some(p), .. }) if purchase_edit_refusal(p.status).is_some() => view! {
+                    Ok(FormData { purchase: Some(p), .. }) if edit_refusal(&p).is_some() => view! {
                         <div class="empty-state">
-                            <p>{purchase_edit_refusal(p.status).unwrap_or_default()}</p>
-                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>"Back to the purchase"</a>
+                            <p>{edit_refusal(&p).unwrap_or_default()}</p>
+                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>{t().purchase_form.back}</a>
                         </div>
                     }
                     .into_any(),
@@ -156,12 +157,12 @@ fn PurchaseForm(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(p)) => {
             guard.mark_saved();
-            let verb = if edit_id.is_some() {
-                "saved"
+            let text = if edit_id.is_some() {
+                t().purchase_form.saved
             } else {
-                "created"
+                t().purchase_form.created
             };
-            toasts.success(format!("Purchase {} {verb}.", p.identifier));
+            toasts.success(fill(text, &[("identifier", &p.identifier)]));
             navigate(&format!("/purchases/{}", p.id), Default::default());
         }
         // Same supplier and receipt number as another purchase: ask, then resend with
@@ -172,7 +173,10 @@ fn PurchaseForm(
         }
         Some(Err(e)) if !e.errors.is_empty() => show(e.message, e.errors),
         Some(Err(e)) => {
-            toasts.error(format!("Not saved: {}", e.message));
+            toasts.error(fill(
+                t().purchase_form.not_saved,
+                &[("message", &e.message)],
+            ));
             summary.set(Some((e.message, Vec::new())));
         }
         None => {}
@@ -189,7 +193,7 @@ fn PurchaseForm(
         let mut all = currencies.with_value(|c| validate_new_purchase(&body, c));
         all.extend(read_errors);
         if !all.is_empty() {
-            show("Please correct the marked fields.".into(), all);
+            show(t().purchase_form.correct_fields.into(), all);
             return;
         }
         errors.set(FieldErrors::new());
@@ -209,12 +213,12 @@ fn PurchaseForm(
     let pending = save.pending();
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel_to.get_value()>"Cancel"</a>
+            <a class="btn btn-quiet" href=cancel_to.get_value()>{t().common.cancel}</a>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
                 {move || match (pending.get(), edit_id.is_some()) {
-                    (true, _) => "Saving…",
-                    (false, true) => "Save purchase",
-                    (false, false) => "Create purchase",
+                    (true, _) => t().purchase_form.saving,
+                    (false, true) => t().purchase_form.save,
+                    (false, false) => t().purchase_form.create,
                 }}
             </button>
         }
@@ -228,23 +232,23 @@ fn PurchaseForm(
             on:change=move |ev| clear_field_error(errors, &ev)
         >
             <div class="page-head">
-                <h1>{if edit_id.is_some() { "Edit purchase" } else { "New purchase" }}</h1>
+                <h1>{if edit_id.is_some() { t().purchase_form.edit_title } else { t().purchase_form.new_title }}</h1>
                 <div class="page-actions">{buttons}</div>
             </div>
             <ErrorSummary summary=summary />
-            <EInvoiceImport id="f-einvoice" label="Have an e-invoice? Drop its XML (XRechnung) or PDF (Factur-X / ZUGFeRD) here to import it instead of typing" />
+            <EInvoiceImport id="f-einvoice" label=t().purchase_form.einvoice_label />
             <SupplierFields state=state errors=errors categories=categories />
             <ReceiptFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items">
-                <h2 class="section-title" id="sec-items">"Positions"</h2>
+                <h2 class="section-title" id="sec-items">{t().purchase_form.positions}</h2>
                 <p class="field-error">{move || errors.with(|e| field_message(e, "items"))}</p>
                 <PurchaseItems state=state errors=errors />
             </section>
             <AttachDocument state=state errors=errors />
             <div class="form-actions">{buttons}</div>
-            <ConfirmDialog open=duplicate_open title="Duplicate receipt number"
-                text=Signal::derive(move || format!("{} Save anyway?", duplicate.get()))
-                confirm_label="Save anyway" confirm_id="duplicate-save" pending=pending
+            <ConfirmDialog open=duplicate_open title=t().purchase_form.duplicate_title
+                text=Signal::derive(move || fill(t().purchase_form.duplicate_text, &[("message", &duplicate.get())]))
+                confirm_label=t().purchase_form.save_anyway confirm_id="duplicate-save" pending=pending
                 on_confirm=save_anyway />
         </form>
     }

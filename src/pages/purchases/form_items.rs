@@ -7,6 +7,7 @@ use super::form_state::{PurchaseFormState, PurchaseRow};
 use crate::components::field::field_message;
 use crate::components::locale::parse_typed;
 use crate::components::money::format_money;
+use crate::i18n::t;
 use kontor_model::error::FieldErrors;
 use leptos::prelude::*;
 
@@ -18,6 +19,7 @@ pub fn PurchaseItems(
     /// Field errors (`items[i].total`, ...).
     errors: RwSignal<FieldErrors>,
 ) -> impl IntoView {
+    let tx = &t().purchase_items;
     let money = move |amount| state.currency.with(|c| format_money(amount, c));
     let add_after_enter = move |ev: web_sys::KeyboardEvent, key: u64| {
         let last = state.rows.with_untracked(|r| r.last().map(|l| l.key)) == Some(key);
@@ -66,26 +68,26 @@ pub fn PurchaseItems(
         view! {
             <tr class="purchase-row" data-key=key.to_string()>
                 <td>
-                    <input id=format!("item-title-{key}") class="item-title" aria-label="Title" bind:value=row.title />
+                    <input id=format!("item-title-{key}") class="item-title" aria-label=tx.title bind:value=row.title />
                     <span class="field-error">{err("title")}</span>
                 </td>
                 <td>
-                    <input class="input-number item-total" inputmode="decimal" aria-label="Amount" bind:value=row.total />
+                    <input class="input-number item-total" inputmode="decimal" aria-label=tx.amount bind:value=row.total />
                     <span class="field-error">{err("total")}</span>
                 </td>
                 <td>
-                    <input class="input-number item-tax" inputmode="decimal" aria-label="VAT %" bind:value=row.tax />
+                    <input class="input-number item-tax" inputmode="decimal" aria-label=tx.vat_rate bind:value=row.tax />
                     <span class="field-error">{err("tax")}</span>
                 </td>
                 <td class="center">
-                    <input type="checkbox" class="item-included" aria-label="Amount includes VAT" bind:checked=row.tax_included
+                    <input type="checkbox" class="item-included" aria-label=tx.incl_vat_label bind:checked=row.tax_included
                         on:keydown=move |ev| add_after_enter(ev, key) />
                 </td>
                 <td class="num money item-net">{cell(|a| a.net_total)}</td>
                 <td class="num money item-tax-total">{cell(|a| a.tax_total)}</td>
                 <td class="num money item-gross">{cell(|a| a.gross_total)}</td>
                 <td class="num">
-                    <button type="button" class="btn btn-small btn-quiet" aria-label="Remove position"
+                    <button type="button" class="btn btn-small btn-quiet" aria-label=tx.remove
                         disabled=move || state.rows.with(|r| r.len() <= 1)
                         on:click=move |_| state.remove_row(key)>"×"</button>
                 </td>
@@ -95,16 +97,16 @@ pub fn PurchaseItems(
     view! {
         <table class="table purchase-editor">
             <thead><tr>
-                <th scope="col">"Title"</th><th scope="col">"Amount"</th><th scope="col">"VAT %"</th>
-                <th scope="col">"Incl. VAT"</th><th scope="col" class="num">"Net"</th><th scope="col" class="num">"VAT"</th>
-                <th scope="col" class="num">"Gross"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th>
+                <th scope="col">{tx.title}</th><th scope="col">{tx.amount}</th><th scope="col">{tx.vat_rate}</th>
+                <th scope="col">{tx.incl_vat}</th><th scope="col" class="num">{tx.net}</th><th scope="col" class="num">{tx.vat}</th>
+                <th scope="col" class="num">{tx.gross}</th><th scope="col"><span class="visually-hidden">{tx.actions}</span></th>
             </tr></thead>
             <tbody>
                 <For each=move || state.rows.get() key=|r| r.key children=row_view />
             </tbody>
             <tfoot><tr>
                 <th scope="row" colspan="4">
-                    <button type="button" class="btn btn-small" id="add-item" on:click=move |_| { state.add_row(); }>"+ Position"</button>
+                    <button type="button" class="btn btn-small" id="add-item" on:click=move |_| { state.add_row(); }>{tx.add}</button>
                 </th>
                 <td class="num money" id="sum-net">{move || state.totals().map(|t| money(t.net_total)).unwrap_or_else(|| "—".into())}</td>
                 <td class="num money" id="sum-tax">{move || state.totals().map(|t| money(t.tax_total)).unwrap_or_else(|| "—".into())}</td>

@@ -7,6 +7,7 @@ pub use super::form_rows::PurchaseRow;
 use crate::components::date::{iso, parse_iso};
 use crate::components::field::{field_number, field_text};
 use crate::components::locale::format_input;
+use crate::i18n::t;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
 use kontor_model::purchase::{
@@ -207,10 +208,10 @@ impl PurchaseFormState {
     pub fn body(&self) -> (NewPurchase, FieldErrors) {
         let mut errors = FieldErrors::new();
         let date = |s: RwSignal<String>, path: &str, errors: &mut FieldErrors| {
-            let t = s.get_untracked();
-            let d = parse_iso(&t);
-            if d.is_none() && !t.trim().is_empty() {
-                errors.insert(path.into(), vec!["is not a date".into()]);
+            let typed = s.get_untracked();
+            let d = parse_iso(&typed);
+            if d.is_none() && !typed.trim().is_empty() {
+                errors.insert(path.into(), vec![t().purchase_form.not_a_date.into()]);
             }
             d
         };

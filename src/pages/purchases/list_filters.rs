@@ -105,7 +105,7 @@ pub fn PurchaseFilters(
                         let on = event_target_checked(&ev);
                         change(Box::new(move |f| f.company_id = on.then_some(0)));
                     } />
-                " Without supplier"
+                " " {t().purchase_filters.without_supplier}
             </label>
             <div class="field field-inline">
                 <label for="filter-category">{t().list.category}</label>
@@ -147,7 +147,7 @@ pub fn PurchaseFilters(
             </div>
             <div class="field field-inline">
                 <label for="filter-tags">{t().list.tags}</label>
-                <input id="filter-tags" type="text" placeholder="tag1, tag2"
+                <input id="filter-tags" type="text" placeholder=t().list.tags_placeholder
                     prop:value=move || filter.with(|f| f.tags.join(", "))
                     on:change=move |ev| {
                         let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
@@ -161,7 +161,7 @@ pub fn PurchaseFilters(
                         let on = event_target_checked(&ev);
                         change(Box::new(move |f| f.unpaid = on.then_some(true)));
                     } />
-                " Unpaid only"
+                " " {t().purchase_filters.unpaid_only}
             </label>
             <Show when=move || filter.with(has_filters)>
                 <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>

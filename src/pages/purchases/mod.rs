@@ -6,7 +6,7 @@ mod detail;
 mod detail_actions;
 mod detail_document;
 pub mod detail_einvoice;
-mod detail_payments;
+pub mod detail_payments;
 mod form;
 mod form_fields;
 pub mod form_items;
