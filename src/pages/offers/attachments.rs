@@ -9,18 +9,22 @@ use crate::api::ApiError;
 use crate::components::dialog::Dialog;
 use crate::components::drop_zone::{read_base64, DropZone, MAX_BYTES};
 use crate::components::field::field_message;
+use crate::components::locale::format_places;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use kontor_model::offer::Attachment;
+use kontor_model::Decimal;
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 
-/// `12.3 KiB`, `1.2 MiB` or `512 B`.
+/// `12.3 KiB`, `1.2 MiB` or `512 B` (German `12,3 KiB`).
 pub fn format_size(bytes: i64) -> String {
+    let one = |unit: i64| format_places(Decimal::from(bytes) / Decimal::from(unit), 1);
     match bytes {
         b if b < 1024 => format!("{b} B"),
-        b if b < 1024 * 1024 => format!("{:.1} KiB", b as f64 / 1024.0),
-        b => format!("{:.1} MiB", b as f64 / 1024.0 / 1024.0),
+        b if b < 1024 * 1024 => format!("{} KiB", one(1024)),
+        _ => format!("{} MiB", one(1024 * 1024)),
     }
 }
 
@@ -41,7 +45,7 @@ pub fn AttachmentsSection(
     let on_file = Callback::new(move |file: SendWrapper<web_sys::File>| {
         error.set(None);
         if file.size() > MAX_BYTES {
-            error.set(Some("The file is larger than 10 MiB.".into()));
+            error.set(Some(t().offer_attachments.too_large.into()));
             return;
         }
         let name = file.name();
@@ -52,12 +56,15 @@ pub fn AttachmentsSection(
             },
             move |r| match r {
                 Ok(a) => {
-                    toasts.success(format!("{} attached.", a.filename));
+                    toasts.success(fill(
+                        t().offer_attachments.attached,
+                        &[("name", &a.filename)],
+                    ));
                     reload();
                 }
                 Err(e) => error.set(Some(
                     field_message(&e.errors, "attachment.base64")
-                        .map(|m| format!("File: {m}"))
+                        .map(|m| fill(t().offer_attachments.file_error, &[("message", &m)]))
                         .unwrap_or(e.message),
                 )),
             },
@@ -74,21 +81,27 @@ pub fn AttachmentsSection(
             open.set(false);
             match r {
                 Ok(()) => {
-                    toasts.success(format!("{} deleted.", a.filename));
+                    toasts.success(fill(
+                        t().offer_attachments.deleted,
+                        &[("name", &a.filename)],
+                    ));
                     reload();
                 }
-                Err(e) => toasts.error(format!("Not deleted: {}", e.message)),
+                Err(e) => toasts.error(fill(
+                    t().offer_attachments.not_deleted,
+                    &[("message", &e.message)],
+                )),
             }
         });
     };
     let rows = move || {
         match list.get() {
-        None => view! { <p class="muted">"Loading attachments…"</p> }.into_any(),
+        None => view! { <p class="muted">{t().offer_attachments.loading}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error" role="alert">{e.message}</p> }.into_any(),
-        Some(Ok(items)) if items.is_empty() => view! { <p class="muted" id="attachments-none">"No attachments yet."</p> }.into_any(),
+        Some(Ok(items)) if items.is_empty() => view! { <p class="muted" id="attachments-none">{t().offer_attachments.none}</p> }.into_any(),
         Some(Ok(items)) => view! {
             <table class="table" id="attachments">
-                <thead><tr><th scope="col">"File"</th><th scope="col" class="num">"Size"</th><th scope="col"><span class="visually-hidden">"Actions"</span></th></tr></thead>
+                <thead><tr><th scope="col">{t().offer_attachments.col_file}</th><th scope="col" class="num">{t().offer_attachments.col_size}</th><th scope="col"><span class="visually-hidden">{t().offer_attachments.col_actions}</span></th></tr></thead>
                 <tbody>
                     {items.into_iter().map(|a| {
                         let chosen = a.clone();
@@ -96,8 +109,8 @@ pub fn AttachmentsSection(
                             <tr>
                                 <td><a href=a.file_url.clone() target="_blank" rel="noopener">{a.filename.clone()}</a></td>
                                 <td class="num">{format_size(a.byte_size)}</td>
-                                <td class="num"><button type="button" class="btn btn-small btn-quiet" aria-label=format!("Delete {}", a.filename)
-                                    on:click=move |_| { confirm.set(Some(chosen.clone())); open.set(true); }>"Delete"</button></td>
+                                <td class="num"><button type="button" class="btn btn-small btn-quiet" aria-label=fill(t().offer_attachments.delete_named, &[("name", &a.filename)])
+                                    on:click=move |_| { confirm.set(Some(chosen.clone())); open.set(true); }>{t().common.delete}</button></td>
                             </tr>
                         }
                     }).collect_view()}
@@ -109,16 +122,16 @@ pub fn AttachmentsSection(
     let name = move || confirm.get().map(|a| a.filename).unwrap_or_default();
     view! {
         <section class="section" aria-labelledby="attachments-title">
-            <div class="section-head"><h2 class="section-title" id="attachments-title">"Attachments"</h2></div>
+            <div class="section-head"><h2 class="section-title" id="attachments-title">{t().offer_attachments.title}</h2></div>
             {rows}
-            <DropZone id="attachment-file" label="Drop a PDF here to attach it (sent with the offer)" on_file=on_file
+            <DropZone id="attachment-file" label=t().offer_attachments.drop_label on_file=on_file
                 busy=upload.pending progress=progress accept="application/pdf" />
             <p class="field-error" role="alert" id="attachment-error">{move || error.get()}</p>
-            <Dialog open=open title="Delete attachment?">
-                <p>{move || format!("{} will be removed from the offer and no longer sent with it.", name())}</p>
+            <Dialog open=open title=t().offer_attachments.delete_title.to_string()>
+                <p>{move || fill(t().offer_attachments.delete_text, &[("name", &name())])}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>"Cancel"</button>
-                    <button type="button" class="btn btn-danger" disabled=move || deleting.pending.get() on:click=delete>"Delete"</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="button" class="btn btn-danger" disabled=move || deleting.pending.get() on:click=delete>{t().common.delete}</button>
                 </div>
             </Dialog>
         </section>

@@ -7,6 +7,7 @@ use crate::api::offers::{copy_offer, delete_offer};
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::edit::{offer_delete_refusal, offer_edit_refusal};
 use kontor_model::offer::Offer;
@@ -30,10 +31,16 @@ pub fn OfferEditActions(
         let nav = nav.clone();
         copying.run(copy_offer(id), move |r| match r {
             Ok(o) => {
-                toasts.success(format!("Copied as offer {}.", o.identifier));
+                toasts.success(fill(
+                    t().offer_actions.copied,
+                    &[("identifier", &o.identifier)],
+                ));
                 nav(&format!("/offers/{}/edit", o.id), Default::default());
             }
-            Err(e) => toasts.error(format!("The offer could not be copied: {}", e.message)),
+            Err(e) => toasts.error(fill(
+                t().offer_actions.copy_failed,
+                &[("message", &e.message)],
+            )),
         });
     };
     let open = RwSignal::new(false);
@@ -44,29 +51,35 @@ pub fn OfferEditActions(
         deleting.run(delete_offer(id), move |r| match r {
             Ok(()) => {
                 open.set(false);
-                toasts.success(format!("Deleted offer {}.", identifier.get_value()));
+                toasts.success(fill(
+                    t().offer_actions.deleted,
+                    &[("identifier", &identifier.get_value())],
+                ));
                 navigate("/offers", Default::default());
             }
             Err(e) => {
                 open.set(false);
-                toasts.error(format!("The offer could not be deleted: {}", e.message));
+                toasts.error(fill(
+                    t().offer_actions.delete_failed,
+                    &[("message", &e.message)],
+                ));
             }
         });
     });
     view! {
         {editable.then(|| view! {
-            <a class="btn" id="offer-edit" href=href(&format!("/offers/{id}/edit"))>"Edit"</a>
+            <a class="btn" id="offer-edit" href=href(&format!("/offers/{id}/edit"))>{t().common.edit}</a>
         })}
         <button type="button" class="btn" id="offer-copy" disabled=move || copying.pending.get() on:click=copy>
-            {move || if copying.pending.get() { "Copying…" } else { "Copy" }}
+            {move || if copying.pending.get() { t().offer_actions.copying } else { t().common.copy }}
         </button>
         {deletable.then(|| view! {
             <button type="button" class="btn btn-danger-quiet" id="offer-delete" on:click=move |_| open.set(true)>
-                "Delete"
+                {t().common.delete}
             </button>
-            <ConfirmDialog open=open title=format!("Delete offer {}?", identifier.get_value())
-                text="The offer, its positions and its attachments are removed. This cannot be undone.".to_string()
-                confirm_label="Delete offer".to_string() pending=deleting.pending confirm_id="offer-delete-confirm"
+            <ConfirmDialog open=open title=fill(t().offer_actions.delete_title, &[("identifier", &identifier.get_value())])
+                text=t().offer_actions.delete_text.to_string()
+                confirm_label=t().offer_actions.delete_confirm.to_string() pending=deleting.pending confirm_id="offer-delete-confirm"
                 on_confirm=delete />
         })}
     }

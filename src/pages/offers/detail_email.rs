@@ -9,6 +9,7 @@ use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::email_dialog::{DefaultsFn, Recipients, SendEmailDialog, SendFn};
 use crate::components::money::format_money;
+use crate::i18n::{fill, t};
 use kontor_model::email::{split_addresses, SentEmail};
 use kontor_model::offer::Offer;
 use kontor_model::recipients::offer_recipients;
@@ -52,25 +53,33 @@ pub fn OfferEmailAction(
         Box::new(move |body| Box::pin(async move { send_offer_email(id, &body).await }));
     let prefill = Callback::new(move |sender: String| {
         offer.with_value(|o| {
-            let subject = format!("Offer {}", o.identifier);
-            let text = format!(
-                "Dear Sir or Madam,\n\nplease find attached our offer {} of {} over {}, valid until {}.\n\nKind regards\n{}",
-                o.identifier, format_date(o.date), format_money(o.gross_total, &o.currency), format_date(o.due_date), sender
+            let subject = fill(t().offer_email.subject, &[("identifier", &o.identifier)]);
+            let text = fill(
+                t().offer_email.body,
+                &[
+                    ("identifier", &o.identifier),
+                    ("date", &format_date(o.date)),
+                    ("amount", &format_money(o.gross_total, &o.currency)),
+                    ("valid_until", &format_date(o.due_date)),
+                    ("sender", &sender),
+                ],
             );
             (subject, text.trim_end().to_string())
         })
     });
     let sent = Callback::new(move |sent: SentEmail| {
         offer.with_value(|o| {
-            format!(
-                "Offer {} sent to {}.",
-                o.identifier,
-                split_addresses(&sent.emails_to).join(", ")
+            fill(
+                t().offer_email.sent,
+                &[
+                    ("identifier", &o.identifier),
+                    ("recipients", &split_addresses(&sent.emails_to).join(", ")),
+                ],
             )
         })
     });
     view! {
-        <SendEmailDialog title="Send offer by e-mail" prefill=prefill defaults=StoredValue::new_local(defaults)
+        <SendEmailDialog title=t().offer_email.dialog_title prefill=prefill defaults=StoredValue::new_local(defaults)
             send=StoredValue::new_local(send) sent_message=sent on_changed=on_changed />
     }
 }

@@ -2,11 +2,11 @@
 //! status, PDF preview, e-mail, attachments, "Create invoice") and the creation form with
 //! the company / deal / project rules.
 
-mod attachments;
+pub mod attachments;
 mod detail;
 mod detail_actions;
 pub mod detail_email;
-mod detail_sections;
+pub mod detail_sections;
 pub mod form;
 mod form_fields;
 pub mod form_state;

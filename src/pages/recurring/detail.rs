@@ -18,6 +18,7 @@ use crate::components::status_badge::StatusBadge;
 use crate::components::task::load_once;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::party::Language;
 use kontor_model::recurring::{fill_placeholders, period_of, Interval, Period};
@@ -41,14 +42,14 @@ pub fn RecurringDetail() -> impl IntoView {
                 Some(id) => get_recurring_invoice(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local("This recurring invoice address is not valid.")
+                    ..ApiError::local(t().recurring_detail.bad_address)
                 }),
             }
         }
     });
     view! {
         <p class="breadcrumb">
-            <a href=href("/recurring_invoices")>"← Recurring invoices"</a>
+            <a href=href("/recurring_invoices")>{t().recurring_detail.back_to_list}</a>
         </p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
@@ -68,45 +69,50 @@ fn RecurringView(
     record: RecurringInvoice,
 ) -> impl IntoView {
     let title = if record.title.trim().is_empty() {
-        "(no title)".to_string()
+        t().recurring_detail.no_title.to_string()
     } else {
         record.title.clone()
     };
-    let t = &record.template;
-    let positions = t.items.as_ref().map(Vec::len).unwrap_or(0);
-    let tax = match (&t.vat, t.tax) {
-        (Some(v), _) if v.reverse_charge == Some(true) => "reverse charge (no VAT)".to_string(),
-        (_, Some(tax)) => format!("{} %", format_input(tax.normalize())),
+    let tr = &t().recurring_detail;
+    let template = &record.template;
+    let positions = template.items.as_ref().map(Vec::len).unwrap_or(0);
+    let tax = match (&template.vat, template.tax) {
+        (Some(v), _) if v.reverse_charge == Some(true) => tr.reverse_charge.to_string(),
+        (_, Some(tax)) => fill(tr.percent, &[("rate", &format_input(tax.normalize()))]),
         _ => "–".into(),
     };
     let schedule: Vec<(&str, String)> = vec![
-        ("Repeats", interval_label(record.interval).to_string()),
+        (tr.repeats, interval_label(record.interval).to_string()),
         (
-            "Next invoice date",
+            tr.next_date,
             if record.active {
                 format_date(record.next_date)
             } else {
-                "– (ended)".into()
+                tr.ended.into()
             },
         ),
-        ("Ends on", format_opt_date(record.end_date)),
-        ("What happens", mode_label(record.mode).to_string()),
-        ("Last run", format_opt_date(record.last_run_date)),
+        (tr.ends_on, format_opt_date(record.end_date)),
+        (tr.what_happens, mode_label(record.mode).to_string()),
+        (tr.last_run, format_opt_date(record.last_run_date)),
     ];
     let invoice: Vec<(&str, String)> = vec![
-        ("Currency", t.currency.clone().unwrap_or_else(|| "–".into())),
-        ("VAT", tax),
         (
-            "Positions",
+            tr.currency,
+            template.currency.clone().unwrap_or_else(|| "–".into()),
+        ),
+        (tr.vat, tax),
+        (
+            tr.positions,
             if positions == 1 {
-                "1 position".into()
+                tr.positions_one.into()
             } else {
-                format!("{positions} positions")
+                fill(tr.positions_other, &[("n", &positions.to_string())])
             },
         ),
         (
-            "Tags",
-            t.tags
+            tr.tags,
+            template
+                .tags
                 .as_ref()
                 .filter(|t| !t.is_empty())
                 .map(|t| t.join(", "))
@@ -134,10 +140,10 @@ fn RecurringView(
                 <RecurringActions id=record.id title=record.title.clone() />
             </div>
         </header>
-        <section class="section detail-grid" aria-label="Schedule">
+        <section class="section detail-grid" aria-label=tr.schedule>
             <div class="detail-address">
-                <h2 class="section-title">"Recipient"</h2>
-                <address>{t.recipient_address.clone().unwrap_or_default()}</address>
+                <h2 class="section-title">{tr.recipient}</h2>
+                <address>{template.recipient_address.clone().unwrap_or_default()}</address>
             </div>
             <dl class="facts" id="recurring-schedule">{facts(schedule)}{facts(invoice)}</dl>
         </section>
@@ -163,9 +169,9 @@ fn NextInvoice(
         let filled = period_of(interval, next)
             .map(|p| fill_placeholders(&title, p, interval, language))
             .unwrap_or_else(|| title.clone());
-        format!(
-            "Next invoice: \u{201c}{filled}\u{201d} on {}",
-            format_date(next)
+        fill(
+            t().recurring_detail.next_invoice,
+            &[("title", &filled), ("date", &format_date(next))],
         )
     };
     view! { <p class="next-invoice" id="recurring-next">{text}</p> }
@@ -182,7 +188,7 @@ pub fn History(
     let body = if runs.is_empty() {
         view! {
             <p class="empty-state" id="recurring-history-empty">
-                "No invoices yet. The first one is created on the next invoice date."
+                {t().recurring_detail.history_empty}
             </p>
         }
         .into_any()
@@ -192,11 +198,11 @@ pub fn History(
                 <table class="table" id="recurring-history">
                     <thead>
                         <tr>
-                            <th scope="col">"Period"</th>
-                            <th scope="col">"Invoice date"</th>
-                            <th scope="col">"Invoice"</th>
-                            <th scope="col">"Status"</th>
-                            <th scope="col">"Problem"</th>
+                            <th scope="col">{t().recurring_detail.col_period}</th>
+                            <th scope="col">{t().recurring_detail.col_invoice_date}</th>
+                            <th scope="col">{t().recurring_detail.col_invoice}</th>
+                            <th scope="col">{t().recurring_detail.col_status}</th>
+                            <th scope="col">{t().recurring_detail.col_problem}</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -209,7 +215,7 @@ pub fn History(
     };
     view! {
         <section class="section" aria-labelledby="sec-history">
-            <h2 class="section-title" id="sec-history">"History"</h2>
+            <h2 class="section-title" id="sec-history">{t().recurring_detail.history}</h2>
             {body}
         </section>
     }
@@ -228,14 +234,16 @@ fn run_row(run: RecurringRun, interval: Interval) -> impl IntoView {
     );
     let invoice = match run.invoice_id {
         Some(id) => {
-            let label = run
-                .invoice_identifier
-                .clone()
-                .unwrap_or_else(|| format!("Draft #{id}"));
+            let label = run.invoice_identifier.clone().unwrap_or_else(|| {
+                fill(
+                    t().recurring_detail.draft_number,
+                    &[("id", &id.to_string())],
+                )
+            });
             view! { <a href=href(&format!("/invoices/{id}")) data-invoice-id=id.to_string()>{label}</a> }
                 .into_any()
         }
-        None => view! { <span class="muted">"none"</span> }.into_any(),
+        None => view! { <span class="muted">{t().recurring_detail.no_invoice}</span> }.into_any(),
     };
     view! {
         <tr data-run-id=run.id.to_string()>
@@ -265,31 +273,34 @@ fn RecurringActions(
         deleting.run(delete_recurring_invoice(id), move |r| match r {
             Ok(()) => {
                 open.set(false);
-                toasts.success("Recurring invoice deleted.");
+                toasts.success(t().recurring_detail.deleted);
                 navigate("/recurring_invoices", Default::default());
             }
             Err(e) => {
                 open.set(false);
-                toasts.error(format!(
-                    "The recurring invoice could not be deleted: {}",
-                    e.message
+                toasts.error(fill(
+                    t().recurring_detail.delete_failed,
+                    &[("message", &e.message)],
                 ));
             }
         });
     });
     let question = if title.trim().is_empty() {
-        "Delete this recurring invoice?".to_string()
+        t().recurring_detail.delete_question.to_string()
     } else {
-        format!("Delete the recurring invoice \u{201c}{}\u{201d}?", title)
+        fill(
+            t().recurring_detail.delete_question_named,
+            &[("title", &title)],
+        )
     };
     view! {
-        <a class="btn" id="recurring-edit" href=href(&format!("/recurring_invoices/{id}/edit"))>"Edit"</a>
+        <a class="btn" id="recurring-edit" href=href(&format!("/recurring_invoices/{id}/edit"))>{t().common.edit}</a>
         <button type="button" class="btn btn-danger-quiet" id="recurring-delete" on:click=move |_| open.set(true)>
-            "Delete"
+            {t().common.delete}
         </button>
         <ConfirmDialog open=open title=question
-            text="No more invoices are created from it and its history is removed. The invoices it already created stay.".to_string()
-            confirm_label="Delete recurring invoice".to_string() pending=deleting.pending confirm_id="recurring-delete-confirm"
+            text=t().recurring_detail.delete_text.to_string()
+            confirm_label=t().recurring_detail.delete_confirm.to_string() pending=deleting.pending confirm_id="recurring-delete-confirm"
             on_confirm=delete />
     }
 }

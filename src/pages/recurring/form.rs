@@ -6,7 +6,7 @@
 //! first.
 
 use super::detail::use_recurring_id;
-use super::form_state::{form_errors, split_and_summarize, RecurringFormState};
+use super::form_state::{form_errors, localized_errors, split_and_summarize, RecurringFormState};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
 use crate::api::recurring::{
@@ -26,6 +26,7 @@ use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
+use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
 use kontor_model::error::FieldErrors;
@@ -68,7 +69,7 @@ async fn load(id: Option<i64>) -> Result<RecurringFormData, ApiError> {
 #[component]
 pub fn RecurringCreate() -> impl IntoView {
     let data = LocalResource::new(|| load(None));
-    form_page("New recurring invoice", data)
+    form_page(t().recurring.new_recurring, data)
 }
 
 /// `/recurring_invoices/:id/edit`.
@@ -82,12 +83,12 @@ pub fn RecurringEdit() -> impl IntoView {
                 Some(id) => load(Some(id)).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local("This recurring invoice address is not valid.")
+                    ..ApiError::local(t().recurring_detail.bad_address)
                 }),
             }
         }
     });
-    form_page("Edit recurring invoice", data)
+    form_page(t().recurring_form.edit_heading, data)
 }
 
 fn form_page(
@@ -161,9 +162,9 @@ pub fn RecurringForm(
         Some(Ok(saved)) => {
             guard.mark_saved();
             toasts.success(if editing.is_some() {
-                "Recurring invoice saved."
+                t().recurring_form.saved
             } else {
-                "Recurring invoice created."
+                t().recurring_form.created
             });
             navigate(
                 &format!("/recurring_invoices/{}", saved.id),
@@ -174,7 +175,10 @@ pub fn RecurringForm(
             show_errors(e.message, form_errors(e.errors))
         }
         Some(Err(e)) => {
-            toasts.error(format!("Not saved: {}", e.message));
+            toasts.error(fill(
+                t().recurring_form.not_saved,
+                &[("message", &e.message)],
+            ));
             summary.set(Some((e.message, Vec::new())));
         }
         None => {}
@@ -183,7 +187,10 @@ pub fn RecurringForm(
     let submit = move || {
         let (body, all) = currencies.with_value(|c| state.validate(c));
         if !all.is_empty() {
-            show_errors("Please correct the marked fields.".into(), all);
+            show_errors(
+                t().recurring_form.correct_fields.into(),
+                localized_errors(all),
+            );
             return;
         }
         errors.set(FieldErrors::new());
@@ -198,15 +205,15 @@ pub fn RecurringForm(
             .unwrap_or_else(|| "/recurring_invoices".into()),
     );
     let save_label = if editing.is_some() {
-        "Save"
+        t().common.save
     } else {
-        "Create recurring invoice"
+        t().recurring_form.create
     };
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel_href.clone()>"Cancel"</a>
+            <a class="btn btn-quiet" href=cancel_href.clone()>{t().common.cancel}</a>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                {move || if pending.get() { "Saving…" } else { save_label }}
+                {move || if pending.get() { t().recurring_form.saving } else { save_label }}
             </button>
         }
     };
@@ -230,12 +237,12 @@ pub fn RecurringForm(
             </div>
             <ErrorSummary summary=summary />
             <PartyFields state=invoice errors=errors customer=customer projects=projects currencies=currencies
-                title_hint=PLACEHOLDER_TITLE_HINT title_placeholder="Hosting {month} {year}" />
+                title_hint=t().recurring_form.title_hint title_placeholder=t().recurring_form.title_placeholder />
             <ScheduleFields state=state errors=errors />
             <PricingFields state=invoice errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
                 <div class="section-head">
-                    <h2 class="section-title" id="sec-items">"Positions"</h2>
+                    <h2 class="section-title" id="sec-items">{t().recurring_form.positions}</h2>
                 </div>
                 <p class="field-error">{move || errors.with(|e| field_message(e, "items"))}</p>
                 <PositionEditor
@@ -252,7 +259,3 @@ pub fn RecurringForm(
         </form>
     }
 }
-
-/// The hint under the title field of a recurring invoice.
-pub const PLACEHOLDER_TITLE_HINT: &str =
-    "Placeholders such as {month} and {year} are filled in for each invoice (see Schedule).";
