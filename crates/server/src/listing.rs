@@ -251,6 +251,71 @@ where
     Ok((rows.into_iter().map(T::from).collect(), total))
 }
 
+/// A document list's table for [`fetch_document_page`] (issue 13 § Lists whose cost does
+/// not grow with the data).
+pub struct ListTable {
+    /// The table with its alias, e.g. `invoices i`.
+    pub table: &'static str,
+    /// The id column with the alias, e.g. `i.id`.
+    pub id: &'static str,
+    /// The joins the list's columns need (` LEFT JOIN users u ON …`); the conditions and
+    /// the order must not use them (they use subqueries instead).
+    pub joins: &'static str,
+    /// The `list_counts` row (kept by triggers, migration 0018) and the exact conditions
+    /// (as `push_where` writes them) under which it is the total: the unfiltered list.
+    pub counter: (&'static str, &'static str),
+}
+
+/// Runs a document list query whose cost does not grow with the stored rows where
+/// indexes allow: the total is the `list_counts` counter when the conditions are the
+/// unfiltered list's (else `COUNT(*)` over the table alone, without joins); the page's
+/// ids are chosen first from the table alone (an index scan for the sortable columns,
+/// also for deep pages), and only those rows are joined and converted. `order` is an
+/// `ORDER BY` body over the table's alias. Returns the page's rows converted to `T` and
+/// the total count. Errors: database errors (500).
+pub async fn fetch_document_page<R, T>(
+    pool: &sqlx::SqlitePool,
+    columns: &str,
+    table: &ListTable,
+    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) -> Result<(Vec<T>, i64), ApiError>
+where
+    R: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    T: From<R>,
+{
+    let mut conditions = QueryBuilder::<Sqlite>::new("");
+    push_where(&mut conditions);
+    let (counter, unfiltered) = table.counter;
+    let total: i64 = if conditions.sql() == unfiltered {
+        sqlx::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+            .bind(counter)
+            .fetch_one(pool)
+            .await?
+    } else {
+        let mut count = QueryBuilder::new(format!("SELECT COUNT(*) FROM {}", table.table));
+        push_where(&mut count);
+        count.build_query_scalar().fetch_one(pool).await?
+    };
+    let mut select = QueryBuilder::new(format!(
+        "SELECT {columns} FROM (SELECT {} AS page_id FROM {}",
+        table.id, table.table
+    ));
+    push_where(&mut select);
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()))
+        .push(format!(
+            ") page JOIN {} ON {} = page.page_id{} ORDER BY {order}",
+            table.table, table.id, table.joins
+        ));
+    let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
+    Ok((rows.into_iter().map(T::from).collect(), total))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,8 +45,24 @@ pub const COLUMNS: &str = concat!(
     paid_milli!(),
     " AS paid_milli"
 );
-/// The joins of [`COLUMNS`].
-pub const FROM: &str = "FROM invoices i LEFT JOIN users u ON u.id = i.user_id LEFT JOIN companies cu ON cu.id = i.customer_id";
+/// The joins of [`COLUMNS`] (after the `invoices i` table).
+macro_rules! invoice_joins {
+    () => {
+        " LEFT JOIN users u ON u.id = i.user_id LEFT JOIN companies cu ON cu.id = i.customer_id"
+    };
+}
+
+/// The table and joins of [`COLUMNS`].
+pub const FROM: &str = concat!("FROM invoices i", invoice_joins!());
+
+/// The invoice list's table for [`crate::listing::fetch_document_page`]: the unfiltered
+/// list (live invoices) is counted by the `invoices` counter.
+pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
+    table: "invoices i",
+    id: "i.id",
+    joins: invoice_joins!(),
+    counter: ("invoices", " WHERE i.deleted_at IS NULL"),
+};
 
 /// One `invoices` row with its user's names.
 #[derive(sqlx::FromRow, Debug)]

@@ -1,10 +1,10 @@
 //! GET /offers: sort, status, from, to, identifier, deal_id and project_id (single or
 //! comma-separated), plus the global filters, pagination and `sort_by`.
 
-use super::repo::{sign, OfferRow, COLUMNS, FROM};
+use super::repo::{sign, OfferRow, COLUMNS, FROM, LIST_TABLE};
 use crate::error::ApiResult;
 use crate::files::BaseUrl;
-use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
+use crate::listing::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use crate::summary::{milli, SummarySql};
@@ -118,10 +118,10 @@ pub async fn list(
     list: ListQuery<OfferFilter>,
 ) -> ApiResult<PageOf<Offer>> {
     let order = order(&list)?;
-    let (rows, total) = fetch_page::<OfferRow, OfferRow>(
+    let (rows, total) = fetch_document_page::<OfferRow, OfferRow>(
         &state.pool,
         COLUMNS,
-        FROM,
+        &LIST_TABLE,
         |qb| push_where(qb, &list.filter, &list.global),
         &order,
         &list.paging,

@@ -15,9 +15,25 @@ use sqlx::{Sqlite, SqlitePool, Transaction};
 /// Columns of an offer row with its references' names.
 pub const COLUMNS: &str = "o.*, c.name AS company_name, p.name AS project_name, d.name AS deal_name,
     pe.firstname || ' ' || pe.lastname AS contact_name, u.firstname AS u_firstname, u.lastname AS u_lastname";
-/// The joins of [`COLUMNS`].
-pub const FROM: &str = "FROM offers o LEFT JOIN companies c ON c.id = o.company_id LEFT JOIN projects p ON p.id = o.project_id
-    LEFT JOIN deals d ON d.id = o.deal_id LEFT JOIN people pe ON pe.id = o.contact_id LEFT JOIN users u ON u.id = o.user_id";
+/// The joins of the offer columns (after the `offers o` table).
+macro_rules! offer_joins {
+    () => {
+        " LEFT JOIN companies c ON c.id = o.company_id LEFT JOIN projects p ON p.id = o.project_id
+    LEFT JOIN deals d ON d.id = o.deal_id LEFT JOIN people pe ON pe.id = o.contact_id LEFT JOIN users u ON u.id = o.user_id"
+    };
+}
+
+/// The table and joins of the columns.
+pub const FROM: &str = concat!("FROM offers o", offer_joins!());
+
+/// The offer list's table for [`crate::listing::fetch_document_page`]; the unfiltered list
+/// is counted by the `offers` counter.
+pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
+    table: "offers o",
+    id: "o.id",
+    joins: offer_joins!(),
+    counter: ("offers", " WHERE 1"),
+};
 
 /// One `offers` row with its references.
 #[derive(sqlx::FromRow)]

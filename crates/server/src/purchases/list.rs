@@ -1,10 +1,10 @@
 //! GET /purchases: category_id, term, company_id (0 = without supplier), status, tags,
 //! date range `from:to`, unpaid, payment_method; global filters; pagination; `sort_by`.
 
-use super::repo::{present, PurchaseRow, COLUMNS, FROM};
+use super::repo::{present, PurchaseRow, COLUMNS, FROM, LIST_TABLE};
 use crate::error::{ApiError, ApiResult};
 use crate::files::BaseUrl;
-use crate::listing::{fetch_page, push_global, push_term, sort_order, ListQuery};
+use crate::listing::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use crate::summary::{milli, SummarySql};
@@ -120,10 +120,10 @@ pub async fn list(
         Some(order) if list.paging.sort_by.is_none() => order,
         _ => list.order(SORTS, "p.date DESC, p.id DESC", "p.id")?,
     };
-    let (rows, total) = fetch_page::<PurchaseRow, PurchaseRow>(
+    let (rows, total) = fetch_document_page::<PurchaseRow, PurchaseRow>(
         &state.pool,
         COLUMNS,
-        FROM,
+        &LIST_TABLE,
         |qb| push_where(qb, &list.filter, &list.global),
         &order,
         &list.paging,

@@ -13,8 +13,24 @@ use std::collections::HashMap;
 
 /// Columns of a purchase row with supplier and user.
 pub const COLUMNS: &str = "p.*, c.name AS company_name, c.iban AS company_iban, u.firstname AS u_firstname, u.lastname AS u_lastname";
-/// The joins of [`COLUMNS`].
-pub const FROM: &str = "FROM purchases p LEFT JOIN companies c ON c.id = p.company_id LEFT JOIN users u ON u.id = p.user_id";
+/// The joins of the purchase columns (after the `purchases p` table).
+macro_rules! purchase_joins {
+    () => {
+        " LEFT JOIN companies c ON c.id = p.company_id LEFT JOIN users u ON u.id = p.user_id"
+    };
+}
+
+/// The table and joins of the columns.
+pub const FROM: &str = concat!("FROM purchases p", purchase_joins!());
+
+/// The purchase list's table for [`crate::listing::fetch_document_page`]; the unfiltered
+/// list is counted by the `purchases` counter.
+pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
+    table: "purchases p",
+    id: "p.id",
+    joins: purchase_joins!(),
+    counter: ("purchases", " WHERE 1"),
+};
 
 /// One `purchases` row with its supplier and user.
 #[derive(sqlx::FromRow)]

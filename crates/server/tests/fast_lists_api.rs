@@ -1,0 +1,199 @@
+//! Issue 13 § Lists whose cost does not grow with the data, over HTTP: the unfiltered
+//! `X-Total` of invoices, offers and purchases comes from counters the write path keeps
+//! (creations, deletions, soft deletions) and always equals the real count; filtered
+//! totals count exactly; a deep page holds exactly the rows of the full list at its
+//! place, for every sort; the database's plan for each sortable column reads an index
+//! instead of sorting every stored row.
+
+mod common;
+
+use common::{invoice_body, start, TestServer};
+use serde_json::{json, Value};
+
+fn offer_body(company: i64, title: &str) -> Value {
+    json!({
+        "company_id": company, "recipient_address": "Kranzler KG\nMain St 1",
+        "date": "2026-11-05", "due_date": "2026-12-05", "title": title, "tax": 19,
+        "items": [{"type": "item", "title": "Design", "quantity": 10, "unit": "h", "unit_price": 100}]
+    })
+}
+
+fn purchase_body(n: usize) -> Value {
+    json!({
+        "date": format!("2026-11-{:02}", 1 + n % 28), "currency": "EUR",
+        "receipt_identifier": format!("RE-{n}"), "payment_method": "bank_transfer",
+        "items": [{"title": "Printer paper", "total": 10 + n, "tax": 19, "tax_included": true}]
+    })
+}
+
+async fn total(s: &TestServer, path: &str) -> i64 {
+    let r = s.get(path).await;
+    assert_eq!(r.status, 200, "{path}: {}", r.body);
+    r.header("x-total").parse().expect("X-Total")
+}
+
+/// The ids of one list request.
+async fn ids(s: &TestServer, path: &str) -> Vec<i64> {
+    let r = s.get(path).await;
+    assert_eq!(r.status, 200, "{path}: {}", r.body);
+    r.body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn unfiltered_totals_follow_every_write_and_filtered_totals_count_exactly() {
+    let s = start().await;
+    let a = s.customer("Hafen Logistik GmbH").await;
+    let b = s.customer("Kranzler Bau GmbH").await;
+    let mut invoices = Vec::new();
+    for n in 0..7 {
+        let mut body = invoice_body(if n % 2 == 0 { a } else { b });
+        body["title"] = json!(format!("Storage {n}"));
+        let r = s.post("/invoices", body).await;
+        assert!(r.status.is_success(), "{}", r.body);
+        invoices.push(r.body["id"].as_i64().unwrap());
+    }
+    assert_eq!(total(&s, "/invoices").await, 7);
+    assert_eq!(total(&s, &format!("/invoices?customer_id={a}")).await, 4);
+    assert_eq!(total(&s, &format!("/invoices?customer_id={b}")).await, 3);
+    // A deleted invoice leaves the list and the count at once.
+    let r = s
+        .delete(
+            &format!("/invoices/{}", invoices[0]),
+            Some(json!({"reason": "entered twice"})),
+        )
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+    assert_eq!(total(&s, "/invoices").await, 6);
+    assert_eq!(ids(&s, "/invoices?per_page=100").await.len(), 6);
+    assert_eq!(total(&s, &format!("/invoices?customer_id={a}")).await, 3);
+    // A filter that the counter cannot answer is counted.
+    assert_eq!(total(&s, "/invoices?term=Storage%205").await, 1);
+
+    let mut offers = Vec::new();
+    for n in 0..4 {
+        let r = s
+            .post("/offers", offer_body(a, &format!("Offer {n}")))
+            .await;
+        assert!(r.status.is_success(), "{}", r.body);
+        offers.push(r.body["id"].as_i64().unwrap());
+    }
+    assert_eq!(total(&s, "/offers").await, 4);
+    let r = s.delete(&format!("/offers/{}", offers[1]), None).await;
+    assert!(r.status.is_success(), "{}", r.body);
+    assert_eq!(total(&s, "/offers").await, 3);
+    assert_eq!(total(&s, "/offers?term=Offer%203").await, 1);
+
+    let mut purchases = Vec::new();
+    for n in 0..5 {
+        let r = s.post("/purchases", purchase_body(n)).await;
+        assert!(r.status.is_success(), "{}", r.body);
+        purchases.push(r.body["id"].as_i64().unwrap());
+    }
+    assert_eq!(total(&s, "/purchases").await, 5);
+    let r = s
+        .delete(&format!("/purchases/{}", purchases[4]), None)
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+    assert_eq!(total(&s, "/purchases").await, 4);
+    assert_eq!(ids(&s, "/purchases?per_page=100").await.len(), 4);
+
+    // The counters equal the real counts in the database.
+    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    for (list, real) in [
+        (
+            "invoices",
+            "SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL",
+        ),
+        ("offers", "SELECT COUNT(*) FROM offers"),
+        ("purchases", "SELECT COUNT(*) FROM purchases"),
+    ] {
+        let counted: i64 = sqlx::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+            .bind(list)
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        let real: i64 = sqlx::query_scalar(real).fetch_one(&pool).await.unwrap();
+        assert_eq!(counted, real, "{list}");
+    }
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn deep_pages_hold_the_rows_of_the_full_list_for_every_sort() {
+    let s = start().await;
+    let a = s.customer("Hafen Logistik GmbH").await;
+    let b = s.customer("Albers Bau GmbH").await;
+    for n in 0..11 {
+        let mut body = invoice_body(if n % 3 == 0 { a } else { b });
+        body["title"] = json!(format!("Job {}", (n * 7) % 11));
+        body["date"] = json!(format!("2026-10-{:02}", 1 + (n * 5) % 9));
+        let r = s.post("/invoices", body).await;
+        assert!(r.status.is_success(), "{}", r.body);
+    }
+    for sort in [
+        "",
+        "&sort=identifier",
+        "&sort=date&order=asc",
+        "&sort=customer",
+        "&sort=gross_total&order=desc",
+        "&sort=open_amount",
+        "&sort_by=title%20asc",
+        "&sort_by=due_date%20desc",
+        "&sort_by=created_at%20asc",
+    ] {
+        let full = ids(&s, &format!("/invoices?per_page=100{sort}")).await;
+        assert_eq!(full.len(), 11, "{sort}");
+        let mut paged = Vec::new();
+        for page in 1..=4 {
+            let part = ids(&s, &format!("/invoices?per_page=3&page={page}{sort}")).await;
+            paged.extend(part);
+        }
+        assert_eq!(paged, full, "pages of 3 in the order of {sort:?}");
+        assert_eq!(
+            total(&s, &format!("/invoices?per_page=3&page=4{sort}")).await,
+            11
+        );
+        assert!(ids(&s, &format!("/invoices?per_page=3&page=5{sort}"))
+            .await
+            .is_empty());
+    }
+}
+
+#[tokio::test]
+async fn every_sortable_invoice_column_is_read_through_an_index() {
+    let s = start().await;
+    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    for order in [
+        "i.date DESC, i.id DESC",
+        "i.due_date ASC, i.id ASC",
+        "i.identifier ASC, i.id ASC",
+        "i.title COLLATE NOCASE ASC, i.id ASC",
+        "CAST(i.gross_total AS REAL) DESC, i.id DESC",
+        "CAST(i.net_total AS REAL) ASC, i.id ASC",
+        "i.created_at ASC, i.id ASC",
+        "i.updated_at DESC, i.id DESC",
+    ] {
+        let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!(
+            "EXPLAIN QUERY PLAN SELECT i.id FROM invoices i WHERE i.deleted_at IS NULL ORDER BY {order} LIMIT 100 OFFSET 900"
+        ))
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        let text: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+        assert!(
+            text.iter()
+                .any(|t| t.contains("USING") && t.contains("INDEX")),
+            "{order}: {text:?}"
+        );
+        assert!(
+            !text.iter().any(|t| t.contains("TEMP B-TREE")),
+            "{order} sorts every row: {text:?}"
+        );
+    }
+    pool.close().await;
+}
