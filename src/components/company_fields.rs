@@ -7,7 +7,6 @@
 use crate::components::company_form_state::{CompanyFormState, PropertyRow};
 use crate::components::field::{error_of, Field};
 use crate::i18n::t;
-use kontor_model::country::COUNTRIES;
 use kontor_model::error::FieldErrors;
 use kontor_model::party::EinvoiceFormat;
 use leptos::prelude::*;
@@ -53,8 +52,7 @@ pub fn CompanyEssentialFields(
                 <select id=id("country_code") prop:value=move || state.country_code.get()
                     on:change=move |ev| state.country_code.set(event_target_value(&ev)) aria-invalid=invalid(errors, "country_code")>
                     <option value="" selected=move || state.country_code.with(String::is_empty)>"—"</option>
-                    {COUNTRIES.iter().map(|(code, name)| {
-                        let code = *code;
+                    {crate::pages::settings::countries::options().into_iter().map(|(code, name)| {
                         view! { <option value=code selected=move || state.country_code.with(|c| c == code)>{format!("{name} ({code})")}</option> }
                     }).collect_view()}
                 </select>
