@@ -163,3 +163,44 @@ fn vat_choices_and_error_summaries_speak_german() {
     );
     assert_eq!(PositionVat::DEFAULT.label(&document), "Default (19 %)");
 }
+
+#[wasm_bindgen_test]
+async fn company_fields_and_letter_paper_speak_german() {
+    use kontor_app::api::invoice_documents::Paper;
+    use kontor_app::components::company_fields::CompanyEssentialFields;
+    use kontor_app::components::company_form_state::CompanyFormState;
+    use kontor_app::components::paper_select::PaperSelect;
+    use kontor_model::error::FieldErrors;
+    use kontor_model::party::CompanyType;
+
+    let _reset = Reset;
+    use_language(Some(Lang::De));
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let state = CompanyFormState::blank(CompanyType::Customer);
+        let errors = RwSignal::new(FieldErrors::new());
+        errors.update(|e| {
+            e.insert("name".into(), vec!["must not be blank".into()]);
+        });
+        view! {
+            <CompanyEssentialFields state=state errors=errors prefix="c-" />
+            <PaperSelect id="paper" paper=RwSignal::new(Paper::Default) />
+        }
+    });
+    settle().await;
+    let labels = texts(&root, "label");
+    for word in ["Name", "Land", "Adresse", "Rechnungs-E-Mail", "USt-IdNr."] {
+        assert!(
+            labels.iter().any(|l| l.starts_with(word)),
+            "{word} in {labels:?}"
+        );
+    }
+    assert_eq!(text(&root, "#c-name-error"), "darf nicht leer sein");
+    let countries = texts(&root, "#c-country_code option");
+    assert!(
+        countries.iter().any(|c| c == "Deutschland (DE)"),
+        "{countries:?}"
+    );
+    assert_eq!(text(&root, "#paper option"), "Leer (ohne Briefpapier)");
+    drop(handle);
+}
