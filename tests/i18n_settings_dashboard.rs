@@ -19,6 +19,7 @@ use kontor_app::components::toast::Toasts;
 use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::dashboard::DashboardView;
 use kontor_app::pages::exports::ExportsPage;
+use kontor_app::pages::settings::documents::example_text;
 use kontor_app::pages::settings::fields::{FieldGrid, SectionCard};
 use kontor_app::pages::settings::page::{account_json, SettingsEnv};
 use kontor_app::pages::settings::section::Section;
@@ -294,4 +295,32 @@ async fn the_company_section_names_countries_in_german() {
     let options = texts(&root, "#f-country_code option");
     assert!(options.contains(&"Österreich".to_string()));
     assert!(options.contains(&"Schweiz".to_string()));
+}
+
+#[wasm_bindgen_test]
+fn number_format_examples_and_their_refusals_are_german() {
+    let _reset = Reset;
+    use_language(Some(Lang::De));
+    let example = example_text("R{YY}{MM}-{NNN}");
+    assert!(example.starts_with("Nächste Nummer z. B. R"), "{example}");
+    assert!(
+        example.ends_with("– der Zähler beginnt jeden Monat neu"),
+        "{example}"
+    );
+    assert_eq!(
+        example_text("INV{MM}-{NNN}"),
+        "Kein Beispiel: Das Format braucht {YY} oder {YYYY}, wenn es {MM} verwendet, sonst kollidieren die Nummern zweier Jahre."
+    );
+    assert_eq!(
+        example_text("R{XX}-{NNN}"),
+        "Kein Beispiel: Das Format enthält einen unbekannten Platzhalter {XX} (erlaubt sind {YYYY}, {YY}, {MM} und ein Zähler wie {NNN})."
+    );
+    assert_eq!(
+        example_text("R{NNN"),
+        "Kein Beispiel: Das Format enthält eine { ohne schließende }."
+    );
+    use_language(Some(Lang::En));
+    assert!(
+        example_text("INV{MM}-{NNN}").starts_with("No example: the format needs {YY} or {YYYY}")
+    );
 }
