@@ -111,7 +111,8 @@ fn the_offer_forms_own_messages_and_sizes_are_german() {
     use_language(Some(Lang::De));
     let s = OfferFormState::blank("EUR");
     let project: Project = serde_json::from_value(json!({"id": 7, "name": "App", "customer": null,
-        "currency": "CHF", "billing_email_to": null, "billing_email_cc": null, "billing_address": null}))
+        "currency": "CHF", "billing_email_to": null, "billing_email_cc": null, "billing_address": null,
+        "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"}))
     .unwrap();
     s.project.set(Some(project));
     assert_eq!(
