@@ -8,7 +8,6 @@ use super::detail_email::SendEmailAction;
 use super::detail_reverse::ReverseAction;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{delete_invoice, update_invoice_status};
-use crate::components::confirm_dialog::{FINALIZE_TEXT, FINALIZE_TITLE};
 use crate::components::dialog::Dialog;
 use crate::components::einvoice_missing::MissingDialog;
 use crate::components::toast::Toasts;
@@ -161,7 +160,7 @@ pub fn InvoiceActions(
     };
 
     let status_title = Signal::derive(move || match target.get() {
-        Some(InvoiceStatus::Created) if is_draft => FINALIZE_TITLE.to_string(),
+        Some(InvoiceStatus::Created) if is_draft => texts.finalize_title.to_string(),
         Some(to) => fill(
             texts.mark_as_question,
             &[("status", &status_label(to.as_str()).to_lowercase())],
@@ -233,7 +232,7 @@ pub fn InvoiceActions(
             <p>
                 {move || match target.get() {
                     Some(InvoiceStatus::Created) if is_draft => {
-                        FINALIZE_TEXT.to_string()
+                        texts.finalize_text.to_string()
                     }
                     Some(to) => fill(
                         texts.status_changes,
