@@ -5,6 +5,7 @@
 
 use super::documents::DocumentsSection;
 use super::email::EmailSection;
+use super::field_spec::Text;
 use super::fields::Validate;
 use super::fields::{FieldGrid, SectionCard};
 use super::rules::validate_body;
@@ -19,7 +20,7 @@ use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
-use crate::i18n::{fill, t, Catalogue};
+use crate::i18n::{fill, t};
 use kontor_model::account::Account;
 use leptos::prelude::*;
 use serde_json::Value;
@@ -55,7 +56,7 @@ pub fn SettingsPage() -> impl IntoView {
 }
 
 /// The sections, for the index under the title: `(card id, name)`.
-const SECTIONS: [(&str, fn(&'static Catalogue) -> &'static str); 7] = [
+const SECTIONS: [(&str, Text); 7] = [
     ("settings-company", |c| c.settings_page.company),
     ("settings-bank", |c| c.settings_page.bank),
     ("settings-einvoice", |c| c.settings_page.einvoice),
