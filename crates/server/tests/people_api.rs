@@ -353,3 +353,50 @@ async fn invitations_are_emailed_when_smtp_is_configured() {
     let text = messages[0].replace("=\r\n", "").replace("=\n", "");
     assert!(text.contains(token), "the link is in the message: {text}");
 }
+
+#[tokio::test]
+async fn a_weak_new_password_is_refused_with_a_german_reason_for_accept_language_de() {
+    let s = start().await;
+    let (_, key) = user_with_role(&s, "staff@example.com", "staff").await;
+    let change = |lang: &'static str, new: &'static str| {
+        let (s, key) = (&s, key.clone());
+        async move {
+            let resp = s
+                .client
+                .put(s.url("/users/me/password"))
+                .header("Authorization", format!("Token token={key}"))
+                .header("Accept-Language", lang)
+                .header("Content-Type", "application/json")
+                .body(json!({"current_password": PASSWORD, "password": new}).to_string())
+                .send()
+                .await
+                .unwrap();
+            common::reply(resp).await
+        }
+    };
+    let en = change("en", "qwertyuiop12").await;
+    assert_eq!(en.status, 422, "{}", en.body);
+    let en_reason = en.body["errors"]["password"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let hint = en_reason.strip_prefix("is too easy to guess: ").unwrap();
+    let de = change("de-DE,de;q=0.9,en;q=0.5", "qwertyuiop12").await;
+    assert_eq!(de.status, 422, "{}", de.body);
+    assert_eq!(
+        de.body["errors"]["password"][0].as_str().unwrap(),
+        format!(
+            "ist zu leicht zu erraten: {}",
+            kontor_model::error_text::password_hint_german(hint)
+        )
+    );
+    let reason = de.body["errors"]["password"][0].as_str().unwrap();
+    assert!(
+        kontor_model::error_text::PASSWORD_HINTS_DE
+            .iter()
+            .any(|(_, german)| reason.ends_with(german)),
+        "{reason}"
+    );
+    // The password is unchanged: the old one still signs in.
+    assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
+}
