@@ -262,6 +262,10 @@ async fn a_settings_section_speaks_german_and_reads_german_numbers() {
         text(&root, ".settings-problem").contains("Bitte korrigieren Sie die markierten Felder.")
     );
     assert!(sent.get_untracked().is_empty());
+    // 1.234,56 is read as 1234.56 (not refused as text): the model's range check says so,
+    // in German.
+    let tax = text(&root, "#f-default_tax-error");
+    assert!(tax.starts_with("muss zwischen 0 und 100 liegen"), "{tax}");
 
     // German numbers are read as German: 19,5 % and 30 days.
     type_into(&find(&root, "#f-default_tax"), "19,5");
