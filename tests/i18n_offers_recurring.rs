@@ -78,11 +78,11 @@ async fn the_offer_positions_speak_german() {
     assert_eq!(
         texts(&table, "th"),
         [
-            "Bezeichnung / Beschreibung",
+            "Titel / Beschreibung",
             "Menge",
             "Einheit",
             "Einzelpreis",
-            "Gesamt netto"
+            "Nettobetrag"
         ]
     );
     let first = texts(&table, "tbody tr:first-child td");
