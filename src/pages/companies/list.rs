@@ -10,7 +10,6 @@ use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
 use crate::paths::href;
-use kontor_model::country::country_name;
 use kontor_model::party::{Company, CompanyType};
 use kontor_model::query::split_list;
 use leptos::prelude::*;
@@ -186,7 +185,7 @@ fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
                                 navigate(&path, Default::default());
                             }
                         };
-                        let country = c.country_code.clone().map(|code| country_name(&code).map(|n| n.to_string()).unwrap_or(code)).unwrap_or_default();
+                        let country = c.country_code.as_deref().map(super::country_label).unwrap_or_default();
                         view! {
                             <tr on:click=open>
                                 <td class="cell-name"><a href=link>{c.name.clone()}</a></td>

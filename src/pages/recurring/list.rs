@@ -126,7 +126,7 @@ fn RecurringTable(
                             }
                         };
                         let customer = r.customer.name.clone();
-                        let title = if r.title.trim().is_empty() { "(no title)".to_string() } else { r.title.clone() };
+                        let title = if r.title.trim().is_empty() { crate::i18n::t().recurring_detail.no_title.to_string() } else { r.title.clone() };
                         view! {
                             <tr on:click=open data-recurring-id=r.id.to_string()>
                                 <td class="cell-customer" title=customer.clone()>{customer.clone()}</td>

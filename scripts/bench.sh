@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# One command for every budget of issue 13 (not part of the tests: figures depend on the
+# machine and what else runs). Builds the release server and bundle, starts the server on a
+# fresh data directory, seeds invoices through the API, measures load with wrk, PDFs over
+# HTTP, the bundle's sizes and the browser figures in headless Chromium, and writes the
+# results beside their budgets into docs/benchmarks.md.
+#
+#   scripts/bench.sh                 # 100,000 invoices (several minutes on 2 cores)
+#   KONTOR_BENCH_INVOICES=10000 scripts/bench.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+export PATH="$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER="${CHROMEDRIVER:-/usr/bin/chromedriver}"
+if ! command -v wrk >/dev/null 2>&1; then
+  echo "[bench] installing wrk (the HTTP load generator) from Debian"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq wrk
+fi
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+cargo build --release -p kontor-server
+trunk build --release
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kontor-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+KONTOR_SERVER_BIN="$target_dir/release/kontor-server" KONTOR_DIST="$PWD/dist" TMPDIR="$tmp" \
+  cargo run --release -p kontor-e2e --bin kontor-bench
