@@ -52,7 +52,7 @@ pub fn CompanyEssentialFields(
                 <select id=id("country_code") prop:value=move || state.country_code.get()
                     on:change=move |ev| state.country_code.set(event_target_value(&ev)) aria-invalid=invalid(errors, "country_code")>
                     <option value="" selected=move || state.country_code.with(String::is_empty)>"—"</option>
-                    {crate::pages::settings::countries::options().into_iter().map(|(code, name)| {
+                    {super::countries::options().into_iter().map(|(code, name)| {
                         view! { <option value=code selected=move || state.country_code.with(|c| c == code)>{format!("{name} ({code})")}</option> }
                     }).collect_view()}
                 </select>

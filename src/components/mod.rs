@@ -37,6 +37,7 @@ pub mod company_fields;
 pub mod company_form_state;
 pub mod company_picker;
 pub mod confirm_dialog;
+pub mod countries;
 pub mod date;
 pub mod debounce;
 pub mod default_texts;

@@ -43,24 +43,4 @@ pub fn new_title(kind: CompanyType) -> &'static str {
     }
 }
 
-/// The name of the country `code` (ISO 3166-1 alpha-2) in the user's language: the
-/// model's English name in English, the browser's `Intl.DisplayNames` in German
-/// (`DE` → "Deutschland"); the code itself when neither knows it.
-pub fn country_label(code: &str) -> String {
-    use crate::i18n::{language, Lang};
-    let english = kontor_model::country::country_name(code);
-    // Only a known code reaches `Intl` (a malformed one would throw).
-    if language() == Lang::De && english.is_some() {
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"type".into(), &"region".into());
-        let _ = js_sys::Reflect::set(&options, &"fallback".into(), &"none".into());
-        let locales = js_sys::Array::of1(&Lang::De.intl_locale().into());
-        let names = js_sys::Intl::DisplayNames::new(&locales, &options);
-        if let Some(name) = names.of(code) {
-            return String::from(name);
-        }
-    }
-    english
-        .map(str::to_string)
-        .unwrap_or_else(|| code.to_string())
-}
+pub use crate::components::countries::country_label;

@@ -31,7 +31,7 @@ impl Choices {
     pub fn options(self) -> Vec<(&'static str, String)> {
         let c = t();
         match self {
-            Choices::Countries => super::countries::options(),
+            Choices::Countries => crate::components::countries::options(),
             Choices::Security => vec![
                 ("starttls", c.settings_choices.starttls.to_string()),
                 ("tls", c.settings_choices.tls.to_string()),

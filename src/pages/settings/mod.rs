@@ -7,9 +7,7 @@
 //! - [`specs`]: what each section contains; [`rules`]: the model's checks and examples.
 //! - [`fields`]: inputs and the section card with its Save.
 //! - [`documents`], [`email`]: the two sections with more than fields.
-//! - [`countries`]: the country choices in the user's language.
 
-pub mod countries;
 pub mod documents;
 pub mod email;
 pub mod field_spec;

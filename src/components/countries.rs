@@ -1,9 +1,10 @@
-//! The country choices of the Company section: every ISO 3166-1 code of the shared
-//! model's [`COUNTRIES`], named in the user's language. English keeps the model's names
+//! Country names in the user's language (settings' Company section, the company form,
+//! the company list and detail): every ISO 3166-1 code of the shared model's
+//! [`COUNTRIES`], named in the user's language. English keeps the model's names
 //! in code order (as before); German names come from the browser's `Intl.DisplayNames`
 //! (`DE` → „Deutschland“, the model's name when the browser has none), sorted by name.
 
-use crate::components::locale::display_lang;
+use super::locale::display_lang;
 use crate::i18n::Lang;
 use kontor_model::country::COUNTRIES;
 use wasm_bindgen::JsValue;
@@ -42,4 +43,24 @@ pub fn options() -> Vec<(&'static str, String)> {
             .cmp(&0)
     });
     list
+}
+
+/// The name of the country `code` (ISO 3166-1 alpha-2) in the user's language: the
+/// model's English name in English, the browser's `Intl.DisplayNames` in German
+/// (`DE` → „Deutschland“); the code itself when neither knows it.
+pub fn country_label(code: &str) -> String {
+    let english = kontor_model::country::country_name(code);
+    // Only a known code reaches `Intl` (a malformed one would throw).
+    if display_lang() == Lang::De && english.is_some() {
+        if let Some(name) = region_names(Lang::De)
+            .of(code)
+            .map(String::from)
+            .filter(|n| !n.is_empty())
+        {
+            return name;
+        }
+    }
+    english
+        .map(str::to_string)
+        .unwrap_or_else(|| code.to_string())
 }
