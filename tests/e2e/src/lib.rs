@@ -190,6 +190,12 @@ pub struct Browser {
 impl Browser {
     /// Starts chromedriver on a free port and opens a session (1280×900 window).
     pub async fn start() -> Browser {
+        Self::start_with_args(&[]).await
+    }
+
+    /// Like [`Browser::start`] with extra Chromium arguments (e.g. `--lang=de-DE` for a
+    /// German browser: `navigator.languages` and `Accept-Language`).
+    pub async fn start_with_args(extra: &[&str]) -> Browser {
         let port = free_port();
         let tmp = tempfile::tempdir().expect("temporary dir for chromedriver");
         let driver = Command::new(env_path(
@@ -210,6 +216,13 @@ impl Browser {
             "--no-first-run", "--disable-quic", "--window-size=1280,900",
             format!("--user-data-dir={}", profile.path().display())
         ]}});
+        let mut caps = caps;
+        if let Some(args) = caps["goog:chromeOptions"]["args"].as_array_mut() {
+            args.extend(extra.iter().map(|a| Value::from(*a)));
+        }
+        if let Some(lang) = extra.iter().find_map(|a| a.strip_prefix("--lang=")) {
+            caps["goog:chromeOptions"]["prefs"] = json!({"intl.accept_languages": lang});
+        }
         let caps: serde_json::Map<String, Value> = caps.as_object().expect("object").clone();
         let mut last_error = String::new();
         for _ in 0..50 {

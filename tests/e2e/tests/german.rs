@@ -417,3 +417,30 @@ async fn the_first_run_page_creates_the_first_administrator() {
     .await;
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_german_browser_gets_german_without_choosing() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    server
+        .user("ada@kontor.test", "Ada", "Admin", "admin", PASSWORD)
+        .await;
+    let b = Browser::start_with_args(&["--lang=de-DE"]).await;
+    b.client
+        .goto(&format!("{}/sign-in", server.base))
+        .await
+        .unwrap();
+    b.find("#email").await;
+    b.wait_js(
+        "return navigator.languages[0].startsWith('de') && document.documentElement.lang === 'de';",
+        vec![],
+    )
+    .await;
+    b.wait_text("Anmelden").await;
+    b.fill("#email", "ada@kontor.test").await;
+    b.fill("#password", PASSWORD).await;
+    b.click("#sign-in-submit").await;
+    heading_is(&b, "Übersicht").await;
+    b.click(".sidenav a[href$='/invoices']").await;
+    heading_is(&b, "Rechnungen").await;
+    b.close().await;
+}
