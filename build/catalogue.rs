@@ -42,7 +42,9 @@ pub fn merge(files: &[(String, String)]) -> Result<Entries, String> {
     for (name, json) in files {
         for (ns, keys) in parse(name, json)? {
             if let Some(first) = origin.insert(ns.clone(), name.clone()) {
-                return Err(format!("namespace `{ns}` is defined in {first} and in {name}"));
+                return Err(format!(
+                    "namespace `{ns}` is defined in {first} and in {name}"
+                ));
             }
             out.insert(ns, keys);
         }
