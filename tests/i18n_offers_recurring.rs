@@ -14,11 +14,12 @@ mod dom;
 
 use chrono::NaiveDate;
 use dom::{container, d, find, settle, text, texts};
+use kontor_app::components::field::localized_errors;
 use kontor_app::components::locale::set_locale;
 use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::offers::attachments::format_size;
 use kontor_app::pages::offers::detail_sections::OfferPositions;
-use kontor_app::pages::offers::form_state::{localized_errors, OfferFormState};
+use kontor_app::pages::offers::form_state::OfferFormState;
 use kontor_app::pages::recurring::detail::History;
 use kontor_app::pages::recurring::form_state::RecurringFormState;
 use kontor_app::pages::recurring::schedule_fields::{interval_label, mode_short, ScheduleFields};

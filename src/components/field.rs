@@ -18,6 +18,18 @@ pub fn localized_message(message: &str) -> String {
     }
 }
 
+/// Every message of `errors` found in the browser (the shared model's rules write them in
+/// English) in the current language, as [`localized_message`] does for one.
+pub fn localized_errors(errors: FieldErrors) -> FieldErrors {
+    errors
+        .into_iter()
+        .map(|(path, messages)| {
+            let messages = messages.iter().map(|m| localized_message(m)).collect();
+            (path, messages)
+        })
+        .collect()
+}
+
 /// The messages for `path` in `errors`, joined into one sentence in the current language;
 /// `None` when none.
 pub fn field_message(errors: &FieldErrors, path: &str) -> Option<String> {

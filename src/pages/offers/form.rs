@@ -5,13 +5,14 @@
 //! unsaved-changes guard.
 
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
-use super::form_state::{localized_errors, OfferFormState};
+use super::form_state::OfferFormState;
 use crate::api::deals::list_deals;
 use crate::api::offers::{create_offer, get_offer, update_offer};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::field::localized_errors;
 use crate::components::field::{error_of, percent_signal, Field};
 use crate::components::form_summary::{summarize, ErrorSummary, Form, SummaryEntry};
 use crate::components::leave_guard::use_snapshot_guard;

@@ -8,7 +8,7 @@ use crate::components::default_texts::DefaultTexts;
 use crate::components::field::{field_number, field_text};
 use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
-use crate::i18n::{fill, language, t, Lang};
+use crate::i18n::{fill, t};
 use chrono::Days;
 use kontor_model::account::DocumentKind;
 use kontor_model::error::{push_error, FieldErrors};
@@ -287,23 +287,4 @@ pub fn offer_item(row: &PositionRow, index: usize, errors: &mut FieldErrors) -> 
         tax_category: i.tax_category,
         tax_exemption_reason: i.tax_exemption_reason,
     }
-}
-
-/// Field messages found in the browser (the shared model's rules write them in English)
-/// in the user's language: German through the model's `error_text` table, the one the
-/// server uses for its 422 messages; English and messages without an entry stay.
-pub fn localized_errors(errors: FieldErrors) -> FieldErrors {
-    if language() != Lang::De {
-        return errors;
-    }
-    errors
-        .into_iter()
-        .map(|(path, messages)| {
-            let messages = messages
-                .iter()
-                .map(|m| kontor_model::error_text::german(m))
-                .collect();
-            (path, messages)
-        })
-        .collect()
 }

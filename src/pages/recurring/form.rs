@@ -6,7 +6,7 @@
 //! first.
 
 use super::detail::use_recurring_id;
-use super::form_state::{form_errors, localized_errors, split_and_summarize, RecurringFormState};
+use super::form_state::{form_errors, split_and_summarize, RecurringFormState};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
 use crate::api::recurring::{
@@ -17,6 +17,7 @@ use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::date::today;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::field::localized_errors;
 use crate::components::field::{field_message, percent_signal};
 use crate::components::form_summary::{
     clear_field_error, scroll_to_summary, ErrorSummary, SummaryEntry,

@@ -14,7 +14,7 @@ use crate::components::form_summary::{summarize, Form, SummaryEntry};
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::locale::format_input;
 use crate::components::position_editor::{split_row_errors, PositionRow};
-use crate::i18n::{language, t, Lang};
+use crate::i18n::t;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem};
 use kontor_model::position::PositionType;
@@ -129,25 +129,6 @@ pub fn form_errors(errors: FieldErrors) -> FieldErrors {
         }
     }
     out
-}
-
-/// Field messages found in the browser (the shared model's rules write them in English)
-/// in the user's language: German through the model's `error_text` table, the one the
-/// server uses for its 422 messages; English and messages without an entry stay.
-pub fn localized_errors(errors: FieldErrors) -> FieldErrors {
-    if language() != Lang::De {
-        return errors;
-    }
-    errors
-        .into_iter()
-        .map(|(path, messages)| {
-            let messages = messages
-                .iter()
-                .map(|m| kontor_model::error_text::german(m))
-                .collect();
-            (path, messages)
-        })
-        .collect()
 }
 
 /// Splits form errors into the document's fields and the positions' rows, and writes the
