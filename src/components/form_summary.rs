@@ -75,41 +75,6 @@ pub fn localized_field_label(form: Form, path: &str) -> String {
         .unwrap_or(english)
 }
 
-/// Whether a message continues the label as a sentence: English "is required", "must …";
-/// German "ist erforderlich", "darf …".
-fn continues_label(message: &str) -> bool {
-    const VERBS: [&str; 19] = [
-        "is ",
-        "are ",
-        "must ",
-        "does ",
-        "do ",
-        "has ",
-        "may ",
-        "cannot ",
-        "was ",
-        "ist ",
-        "sind ",
-        "muss ",
-        "darf ",
-        "hat ",
-        "existiert ",
-        "liegt ",
-        "passt ",
-        "kann ",
-        "wurde ",
-    ];
-    VERBS.iter().any(|v| message.starts_with(v))
-}
-
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 /// One summary line in the current language: English exactly as the model's
 /// [`summary_line`](kontor_model::error::labels::summary_line) (`Position 1: title is
 /// required`), German with the catalogue's labels and the messages put into German
@@ -118,21 +83,8 @@ pub fn localized_summary_line(form: Form, path: &str, messages: &[String]) -> St
     if crate::i18n::language() == Lang::En {
         return kontor_model::error::labels::summary_line(form, path, messages);
     }
-    let label = localized_field_label(form, path);
     let messages: Vec<String> = messages.iter().map(|m| localized_message(m)).collect();
-    let text = messages.join("; ");
-    if label.is_empty() {
-        return capitalized(&text);
-    }
-    if text.is_empty() {
-        return label;
-    }
-    let first = messages.first().map(String::as_str).unwrap_or("");
-    if continues_label(first) {
-        format!("{label} {text}")
-    } else {
-        format!("{label}: {text}")
-    }
+    kontor_model::error::labels::join_summary(&localized_field_label(form, path), &messages)
 }
 
 /// Scrolls the form's error summary (`#form-summary`) into view on the next frame (after

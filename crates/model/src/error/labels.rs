@@ -198,11 +198,29 @@ pub fn field_label(form: Form, path: &str) -> String {
     capitalize(&humanize(path))
 }
 
-/// Whether `message` continues the label as a sentence ("is required", "must be …",
-/// "does not exist") rather than standing on its own ("give a company, a deal or a project").
+/// Whether a message continues the label as a sentence: English "is required", "must …",
+/// German "ist erforderlich", "darf …" (the server's German messages, `error_text`).
 fn continues_label(message: &str) -> bool {
-    const VERBS: [&str; 9] = [
-        "is ", "are ", "must ", "does ", "do ", "has ", "may ", "cannot ", "was ",
+    const VERBS: [&str; 19] = [
+        "is ",
+        "are ",
+        "must ",
+        "does ",
+        "do ",
+        "has ",
+        "may ",
+        "cannot ",
+        "was ",
+        "ist ",
+        "sind ",
+        "muss ",
+        "darf ",
+        "hat ",
+        "existiert ",
+        "liegt ",
+        "passt ",
+        "kann ",
+        "wurde ",
     ];
     VERBS.iter().any(|v| message.starts_with(v))
 }
@@ -213,7 +231,14 @@ fn continues_label(message: &str) -> bool {
 /// sentence gets a colon). Several messages are joined with "; ". An error without a path
 /// is just its messages.
 pub fn summary_line(form: Form, path: &str, messages: &[String]) -> String {
-    let label = field_label(form, path);
+    join_summary(&field_label(form, path), messages)
+}
+
+/// One summary line from a field's `label` and its `messages`, both already in the
+/// reader's language (English or German): `Position 1: Einzelpreis ist erforderlich`,
+/// `Firma: geben Sie …`; messages alone (capitalized) without a label.
+pub fn join_summary(label: &str, messages: &[String]) -> String {
+    let label = label.to_string();
     let text = messages.join("; ");
     if label.is_empty() {
         return capitalize(&text);
@@ -243,6 +268,24 @@ mod tests {
 
     fn line(form: Form, path: &str, message: &str) -> String {
         summary_line(form, path, &[message.to_string()])
+    }
+
+    #[test]
+    fn german_lines_join_label_and_message_as_a_sentence() {
+        let m = |t: &str| vec![t.to_string()];
+        assert_eq!(
+            join_summary("Position 1: Einzelpreis", &m("ist erforderlich")),
+            "Position 1: Einzelpreis ist erforderlich"
+        );
+        assert_eq!(
+            join_summary("Firma", &m("geben Sie eine Firma an")),
+            "Firma: geben Sie eine Firma an"
+        );
+        assert_eq!(
+            join_summary("", &m("zu viele Positionen")),
+            "Zu viele Positionen"
+        );
+        assert_eq!(join_summary("Titel", &[]), "Titel");
     }
 
     #[test]
