@@ -99,7 +99,7 @@ fn is_json(
 
 /// The compression of API answers: JSON bodies above [`API_COMPRESS_ABOVE`] bytes, brotli
 /// (quality 4, tower-http's default) or gzip as the client accepts.
-pub fn api_compression() -> CompressionLayer<impl Predicate + Clone> {
+pub fn api_compression() -> CompressionLayer<impl Predicate> {
     CompressionLayer::new()
         .br(true)
         .gzip(true)
