@@ -1,6 +1,6 @@
 //! Issue 12's German in Chromium against the real server with the release bundle: a user
 //! signs in with e-mail and password, switches to German in the user menu and sees
-//! "Rechnungen" and German dates (`02.11.2026`) and amounts (`119,00 €`) in the list; types
+//! "Rechnungen" and German dates (`23.11.2026`) and amounts (`119,00 €`) in the list; types
 //! `1.234,56` as a unit price and the invoice is stored with 1234.56; every page of the app
 //! in German shows no English word of the interface (texts, labels, placeholders, titles),
 //! screenshotted light and dark at 1280 and 1024 px. The first-run page creates the first
@@ -175,7 +175,15 @@ async fn switch_to_german_see_the_list_in_german_and_type_a_german_unit_price() 
         .user("ada@kontor.test", "Ada", "Admin", "admin", PASSWORD)
         .await;
     let customer = server.customer("Hafen Logistik GmbH").await;
-    server.invoice(customer, "Lagerung November").await;
+    server
+        .post(
+            "/invoices",
+            json!({"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
+                   "date": "2026-11-23", "due_date": "2026-12-07", "title": "Lagerung November", "tax": 19,
+                   "currency": "EUR",
+                   "items": [{"type": "item", "title": "Lagerung", "quantity": 1, "unit": "Monat", "unit_price": 100}]}),
+        )
+        .await;
     let b = Browser::start().await;
     b.client.set_window_size(1280, 900).await.unwrap();
     sign_in_with_password(&b, &server.base, "ada@kontor.test", PASSWORD).await;
@@ -208,11 +216,11 @@ async fn switch_to_german_see_the_list_in_german_and_type_a_german_unit_price() 
     // The invoice list in German: heading, dates and amounts.
     b.click(".sidenav a[href$='/invoices']").await;
     heading_is(&b, "Rechnungen").await;
-    b.wait_text("02.11.2026").await;
+    b.wait_text("23.11.2026").await;
     b.wait_text("119,00 €").await;
     let body = b.body_text().await;
     assert!(
-        !body.contains("11/2/2026") && !body.contains("2026-11-02"),
+        !body.contains("11/23/2026") && !body.contains("2026-11-23"),
         "{body}"
     );
     shots(&b, "invoice-list").await;
