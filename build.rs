@@ -6,6 +6,23 @@
 mod catalogue;
 
 fn main() {
+    // Route chunks (issue 13, `docs/decisions.md` § Route chunks): the release wasm keeps the
+    // linker's relocations so `scripts/post_build.sh` can split it, and the lazy routes
+    // become split points (`cfg(kontor_split)`). Debug builds, tests and clippy get plain
+    // async routes. `KONTOR_SPLIT=0` turns it off for a release build.
+    println!("cargo::rustc-check-cfg=cfg(kontor_split)");
+    println!("cargo:rerun-if-env-changed=KONTOR_SPLIT");
+    let wasm = std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() == Ok("wasm32");
+    let release = std::env::var("PROFILE").as_deref() == Ok("release");
+    let split = match std::env::var("KONTOR_SPLIT").as_deref() {
+        Ok("0") => false,
+        Ok("1") => true,
+        _ => release,
+    };
+    if wasm && split {
+        println!("cargo:rustc-link-arg-bins=--emit-relocs");
+        println!("cargo:rustc-cfg=kontor_split");
+    }
     println!("cargo:rerun-if-changed=locales");
     println!("cargo:rerun-if-changed=build/catalogue.rs");
     let read = |lang: &str| {

@@ -53,6 +53,12 @@ if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg_version" ]; t
   cargo install wasm-bindgen-cli --version "$wbg_version" --force
 fi
 
+# The wasm splitter of the release bundle's route chunks (issue 13): pinned, it must
+# understand the split points of wasm_split_helpers 0.2.3 (the version leptos uses).
+if ! cargo install --list 2>/dev/null | grep -q '^wasm_split_cli_support v0.2.4:'; then
+  say "installing wasm-split-cli 0.2.4 (wasm_split_cli_support)"
+  cargo install wasm_split_cli_support --version =0.2.4 --features build-binary --locked
+fi
 if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
   say "installing wasm-opt 132 from npm's binaryen"
   $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132

@@ -25,6 +25,8 @@ step "clippy (native crates)"
 cargo clippy -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server -p kontor-e2e --all-targets -- -D warnings
 step "clippy (browser app, wasm32)"
 cargo clippy -p kontor-app --target wasm32-unknown-unknown --all-targets -- -D warnings
+step "clippy (browser app, release: route chunks)"
+cargo clippy -p kontor-app --target wasm32-unknown-unknown --profile wasm-release -- -D warnings
 
 step "model, PDF, e-invoice and server tests"
 cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server

@@ -20,5 +20,6 @@ pub mod api;
 pub mod app;
 pub mod components;
 pub mod i18n;
+pub mod lazy;
 pub mod pages;
 pub mod paths;

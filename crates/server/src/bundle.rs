@@ -15,9 +15,10 @@
 use axum::extract::Request;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use std::path::Path;
+use tower::ServiceExt;
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
@@ -68,17 +69,39 @@ async fn cache_control(request: Request, next: Next) -> Response {
     response
 }
 
+/// Whether `path` names a file rather than an app route: its last segment has a `.`
+/// (`/kontor-app-….wasm`, `/split_kontor_exports-….wasm`, `/favicon.svg`). A missing file
+/// is a 404 — never `index.html`, which a browser would take for a broken script or
+/// chunk (and cache) instead of retrying.
+pub fn is_file_path(path: &str) -> bool {
+    path.rsplit('/')
+        .next()
+        .is_some_and(|last| last.contains('.'))
+}
+
 /// The bundle in `dir` as a router fallback: files (their `.br`/`.gz` copies when
-/// accepted), `index.html` for every other path (the app's routes), with
-/// [`cache_control`].
+/// accepted), `index.html` for every other path (the app's routes) and 404 for a missing
+/// file ([`is_file_path`]), with [`cache_control`].
 pub fn router(dir: &Path) -> Router {
     let index = ServeFile::new(dir.join("index.html"))
         .precompressed_br()
         .precompressed_gzip();
+    let app_route = tower::service_fn(move |request: Request| {
+        let index = index.clone();
+        async move {
+            if is_file_path(request.uri().path()) {
+                return Ok::<Response, std::convert::Infallible>(
+                    StatusCode::NOT_FOUND.into_response(),
+                );
+            }
+            let response = index.oneshot(request).await?;
+            Ok(response.map(axum::body::Body::new))
+        }
+    });
     let files = ServeDir::new(dir)
         .precompressed_br()
         .precompressed_gzip()
-        .fallback(index);
+        .fallback(app_route);
     Router::new()
         .fallback_service(files)
         .layer(axum::middleware::from_fn(cache_control))
@@ -109,6 +132,26 @@ pub fn api_compression() -> CompressionLayer<impl Predicate> {
 #[cfg(test)]
 mod tests {
     use super::is_hashed_asset;
+
+    #[test]
+    fn files_and_app_routes_are_told_apart() {
+        use super::is_file_path;
+        for file in [
+            "/split_kontor_exports-0123456789abcdef.wasm",
+            "/kontor/app.js",
+            "/favicon.svg",
+        ] {
+            assert!(is_file_path(file), "{file}");
+        }
+        for route in [
+            "/",
+            "/invoices/17",
+            "/kontor/settings/api_keys",
+            "/invoices/12/payments",
+        ] {
+            assert!(!is_file_path(route), "{route}");
+        }
+    }
 
     #[test]
     fn trunk_hashes_are_recognised() {

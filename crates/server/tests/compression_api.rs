@@ -163,6 +163,15 @@ async fn the_bundle_is_served_precompressed_with_cache_headers() {
     assert_eq!(header(&unhashed, "cache-control"), "no-cache");
     assert_eq!(header(&unhashed, "content-encoding"), "");
     assert_eq!(unhashed.text().await.unwrap(), "console.log(1)");
+    // A missing file (a chunk after a half-finished deploy) is a 404, not the page.
+    let missing = raw(
+        &s,
+        "/split_kontor_exports-0123456789abcdef.wasm",
+        Some("br"),
+        false,
+    )
+    .await;
+    assert_eq!(missing.status(), 404);
     // The API is not the bundle: no fallback, no bundle caching.
     let api = raw(&s, "/api/v1/nothing-here", Some("gzip"), true).await;
     assert_eq!(api.status(), 404);

@@ -1,0 +1,16 @@
+#!/bin/sh
+# Trunk's post_build hook (Trunk.toml), release builds only: splits the wasm into route
+# chunks (scripts/split_bundle.py, issue 13) and then writes the brotli/gzip copies
+# (scripts/precompress.sh). One hook on purpose: trunk runs the hooks of a stage at the
+# same time, and the copies must be made of the final files.
+set -eu
+[ "${TRUNK_PROFILE:-debug}" = release ] || exit 0
+cd "$(dirname "$0")/.."
+target_dir="${CARGO_TARGET_DIR:-}"
+if [ -z "$target_dir" ]; then
+  target_dir=$(cargo metadata --format-version 1 --no-deps --offline | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+fi
+python3 scripts/split_bundle.py "$TRUNK_STAGING_DIR" \
+  "$target_dir/wasm32-unknown-unknown/wasm-release/kontor-app.wasm" \
+  "$target_dir/bundle-split"
+sh scripts/precompress.sh "$TRUNK_STAGING_DIR"
