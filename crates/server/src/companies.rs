@@ -407,7 +407,7 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
             what.join(", ")
         )));
     }
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("DELETE FROM people WHERE company_id = ?")
         .bind(id)
         .execute(&mut *tx)

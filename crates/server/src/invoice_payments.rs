@@ -231,7 +231,7 @@ async fn create(
     let _guard = state.write_lock.lock().await;
     let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
     let t = ts(now());
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date.map(crate::db::date_text))
@@ -264,7 +264,7 @@ async fn update(
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
     let (amount, _) = checked_amount(&state.pool, payment.invoice_id, &body).await?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query(
         "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",
     )
@@ -287,7 +287,7 @@ async fn delete(
 ) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("DELETE FROM invoice_payments WHERE id = ?")
         .bind(id)
         .execute(&mut *tx)

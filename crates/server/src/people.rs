@@ -202,7 +202,7 @@ async fn update(
 async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResult<i64> {
     let t = ts(now());
     let billing = body.billing_contact.unwrap_or(false) && body.company_id.is_some();
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     if billing {
         sqlx::query(
             "UPDATE people SET billing_contact = 0, updated_at = ? \

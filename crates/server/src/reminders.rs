@@ -161,7 +161,7 @@ async fn create(
     ))?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = sqlx::query_scalar("INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date.map(date_text))

@@ -223,7 +223,7 @@ pub async fn new_invitation(
     let token = crate::auth::random_hex(32);
     let created = now();
     let expires = created + chrono::Duration::days(INVITATION_DAYS);
-    let mut tx = pool.begin().await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     sqlx::query("UPDATE invitations SET used_at = ? WHERE user_id = ? AND used_at IS NULL")
         .bind(ts(created))
         .bind(user_id)

@@ -48,7 +48,7 @@ pub async fn update_account(
     JsonBody(body): JsonBody<AccountUpdate>,
 ) -> ApiResult<Json<Account>> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let mut settings = repo::load(&mut *tx).await?;
     ApiError::check(validate_account_update(&body, &settings.with_smtp()))?;
     apply_account_update(&body, &mut settings.account);

@@ -254,7 +254,9 @@ const LOGO_SVG: &[u8] = include_bytes!("logo.svg");
 /// write fails.
 async fn fill_account(state: &AppState) -> Result<(), String> {
     let update = demo_account();
-    let mut tx = state.pool.begin().await.map_err(|e| e.to_string())?;
+    let mut tx = crate::db::begin_write(&state.pool)
+        .await
+        .map_err(|e| e.to_string())?;
     let mut settings = crate::account::repo::load(&mut *tx)
         .await
         .map_err(|e| format!("{e:?}"))?;

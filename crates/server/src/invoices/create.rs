@@ -242,7 +242,7 @@ pub(super) async fn create_linked(
 ) -> ApiResult<Invoice> {
     let p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     if let Some(original) = reversal_of {
         let already: Option<bool> =
             sqlx::query_scalar("SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL")
@@ -313,7 +313,7 @@ pub async fn update_draft(
     }
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let status: String = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ?")
         .bind(id)
         .fetch_one(&mut *tx)

@@ -40,7 +40,7 @@ pub async fn delete(
     let t = ts(now());
     let snapshot =
         serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES (?, ?, ?, ?)")
         .bind(id)
         .bind(reason)

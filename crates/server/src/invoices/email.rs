@@ -103,7 +103,7 @@ pub async fn send_invoice(
 
     let _guard = state.write_lock.lock().await;
     let (next, locked) = after_send(invoice.status, invoice.locked);
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query(
         "UPDATE invoices SET status = ?, locked = ?, ever_sent = 1, updated_at = ? WHERE id = ?",
     )

@@ -95,7 +95,7 @@ pub async fn update_status(
     if current.status == InvoiceStatus::Draft {
         super::einvoice::finalize_gate(&state, current.clone()).await?;
     }
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let user = Some(caller.user_id);
     if current.status == InvoiceStatus::Draft {
         let currencies = crate::account::currencies(&mut *tx).await?;

@@ -207,7 +207,7 @@ pub(super) async fn save_offer(
     let date = body.date.unwrap_or_else(|| now().date_naive());
 
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let t = ts(now());
     let id: i64 = match existing {
         Some(id) => {

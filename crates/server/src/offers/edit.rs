@@ -36,7 +36,7 @@ pub async fn update(
 /// is removed).
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let status: Word<OfferStatus> = sqlx::query_scalar("SELECT status FROM offers WHERE id = ?")
         .bind(id)
         .fetch_optional(&mut *tx)

@@ -213,7 +213,7 @@ async fn write(
     let document_key = r.document.map(|(k, _)| k);
     let file = r.document.map(|(_, f)| f);
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     if body.allow_duplicate != Some(true) {
         let receipt = body.receipt_identifier.as_deref();
         if let Some((id, number)) =

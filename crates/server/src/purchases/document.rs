@@ -102,7 +102,7 @@ async fn store_row(
     key: &str,
     file: &crate::uploads::CheckedFile,
 ) -> ApiResult<()> {
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
         .bind(key)
         .bind(file.kind.content_type())

@@ -171,7 +171,7 @@ pub async fn create(state: &AppState, new: &NewImport<'_>) -> ApiResult<Outcome>
     let invoice = new.invoice;
     let iban = payee_iban(invoice);
     let _guard = state.write_lock.lock().await;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let supplier = match_supplier(&mut tx, &invoice.seller, &iban).await?;
     // The one duplicate rule of purchases (`duplicates.rs`); a new supplier has none.
     if let Some((id, identifier)) =

@@ -91,7 +91,7 @@ pub async fn create(
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
     let amount = round_money(body.total.unwrap_or_default(), &currency);
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     // The purchase may have been deleted since the check above (`decisions.md` § Server
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
     let id: i64 = sqlx::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
@@ -130,7 +130,7 @@ pub async fn delete(
             .bind(payment.purchase_id)
             .fetch_optional(&state.pool)
             .await?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("DELETE FROM purchase_payments WHERE id = ?")
         .bind(id)
         .execute(&mut *tx)

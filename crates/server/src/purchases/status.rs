@@ -31,7 +31,7 @@ pub async fn update_status(
         .ok_or_else(|| ApiError::field("status", "must be pending or approved"))?;
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let from: String = sqlx::query_scalar("SELECT status FROM purchases WHERE id = ?")
         .bind(id)
         .fetch_one(&mut *tx)
@@ -65,7 +65,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     // foreign key refuse the delete, which is the same 422 (`decisions.md` § Server
     // hardening).
     let has_payments = || ApiError::Refused("A purchase with payments cannot be deleted.".into());
-    let mut tx = state.pool.begin().await?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let (status, payments): (String, i64) = sqlx::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&mut *tx).await?;
     if status != PurchaseStatus::Pending.as_str() {
         return Err(ApiError::Refused(

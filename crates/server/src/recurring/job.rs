@@ -202,7 +202,7 @@ pub async fn run_schedule(state: &AppState, id: i64, today: NaiveDate) -> ApiRes
         };
         let created = {
             let _guard = state.write_lock.lock().await;
-            let mut tx = state.pool.begin().await?;
+            let mut tx = crate::db::begin_write(&state.pool).await?;
             if !repo::advance(&mut tx, id, date, next).await? {
                 // Changed or run meanwhile (here or in another process): read it again.
                 continue;

@@ -104,7 +104,11 @@ impl ServerProcess {
             ])
             .arg(dist)
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(
+                std::fs::File::create(std::env::temp_dir().join("kontor-bench-server.log"))
+                    .map(Stdio::from)
+                    .unwrap_or_else(|_| Stdio::null()),
+            )
             .kill_on_drop(true)
             .spawn()
             .expect("kontor-server serve");
@@ -612,7 +616,11 @@ async fn main() {
                     .send()
                     .await
                     .expect("POST /invoices");
-                assert!(r.status().is_success(), "POST /invoices: {}", r.status());
+                let status = r.status();
+                if !status.is_success() {
+                    let body = r.text().await.unwrap_or_default();
+                    panic!("POST /invoices (invoice {n}): {status} {body}");
+                }
                 latencies.push(t0.elapsed().as_secs_f64() * 1000.0);
             }
         }));
