@@ -194,10 +194,40 @@ pub fn generate(langs: &[(&str, &Entries)]) -> String {
     use std::fmt::Write;
     let reference = langs[0].1;
     let mut s = String::new();
-    s.push_str("/// Every text of the app in one language (generated from `locales/*.json`).\n");
-    s.push_str("#[allow(missing_docs)]\npub struct Catalogue {\n");
+    // One static per language and namespace, reached only through the namespace's accessor:
+    // a route chunk that alone uses a namespace carries its texts (issue 13, route chunks
+    // split data too), so the main module holds only the texts of the first screens.
+    s.push_str("/// Every text of the app in one language (generated from `locales/*.json`): one\n/// accessor per namespace, `t().nav().invoices`.\n");
+    s.push_str("pub struct Catalogue {\n    /// Index into the languages of the generated statics.\n    lang: usize,\n}\n");
+    for (i, (lang, _)) in langs.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "/// The `{lang}` catalogue.\npub static {}: Catalogue = Catalogue {{ lang: {i} }};",
+            lang.to_ascii_uppercase()
+        );
+    }
+    s.push_str("impl Catalogue {\n");
     for ns in reference.keys() {
-        let _ = writeln!(s, "    pub {ns}: {},", camel(ns));
+        let _ = writeln!(
+            s,
+            "    /// The `{ns}` texts.\n    #[inline]\n    pub fn {ns}(&self) -> &'static {} {{\n        match self.lang {{",
+            camel(ns)
+        );
+        for (i, (lang, _)) in langs.iter().enumerate().skip(1) {
+            let _ = writeln!(
+                s,
+                "            {i} => &{}_{},",
+                lang.to_ascii_uppercase(),
+                ns.to_ascii_uppercase()
+            );
+        }
+        let _ = writeln!(
+            s,
+            "            _ => &{}_{},",
+            langs[0].0.to_ascii_uppercase(),
+            ns.to_ascii_uppercase()
+        );
+        s.push_str("        }\n    }\n");
     }
     s.push_str("}\n");
     for (ns, keys) in reference {
@@ -221,19 +251,20 @@ pub fn generate(langs: &[(&str, &Entries)]) -> String {
         s.push_str("            _ => None,\n        }\n    }\n}\n");
     }
     for (lang, entries) in langs {
-        let _ = writeln!(
-            s,
-            "/// The `{lang}` catalogue.\npub static {}: Catalogue = Catalogue {{",
-            lang.to_ascii_uppercase()
-        );
         for (ns, keys) in entries.iter() {
-            let _ = writeln!(s, "    {ns}: {} {{", camel(ns));
+            let _ = writeln!(
+                s,
+                "static {}_{}: {} = {} {{",
+                lang.to_ascii_uppercase(),
+                ns.to_ascii_uppercase(),
+                camel(ns),
+                camel(ns)
+            );
             for (key, text) in keys {
-                let _ = writeln!(s, "        {key}: {text:?},");
+                let _ = writeln!(s, "    {key}: {text:?},");
             }
-            s.push_str("    },\n");
+            s.push_str("};\n");
         }
-        s.push_str("};\n");
     }
     s
 }

@@ -10,18 +10,7 @@ cargo run --quiet --release -p kontor-pdf --example bench -- "$out"
 # Factur-X (issue 10): the server's pdf_render::factur_x vs. the plain render, 1-page invoice.
 cargo run --quiet --release -p kontor-server --example facturx_bench
 for n in 8 1000; do
-  times=()
-  for run in 1 2 3 4 5; do
-    profile=$(mktemp -d)
-    start=$(date +%s%N)
-    chromium --headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update \
-      --disable-sync --no-first-run --user-data-dir="$profile" --no-pdf-header-footer \
-      --print-to-pdf="$out/chromium-$n.pdf" "file://$out/chromium-$n.html" >/dev/null 2>&1
-    end=$(date +%s%N)
-    times+=($(( (end - start) / 1000000 )))
-    rm -rf "$profile"
-  done
-  sorted=$(printf '%s\n' "${times[@]}" | sort -n)
-  echo "chromium $n positions: median $(echo "$sorted" | sed -n 3p) ms, max $(echo "$sorted" | tail -1) ms (5 runs, $(( $(stat -c %s "$out/chromium-$n.pdf") / 1024 )) kB)"
+  read -r median max size < <(scripts/chromium-pdf.sh "$out" "$n")
+  echo "chromium $n positions: median $median ms, max $max ms (5 runs, $size kB)"
 done
 echo "documents in $out"

@@ -22,5 +22,11 @@ cargo build --release -p kontor-server
 trunk build --release
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kontor-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+# Chromium's print-to-PDF of comparable HTML invoices (1 page, 1,000 positions), in the
+# same run as the server's own PDFs, for the PDF row of the table.
+mkdir -p "$tmp/pdf"
+cargo run --quiet --release -p kontor-pdf --example bench -- "$tmp/pdf" >/dev/null
+KONTOR_BENCH_CHROMIUM_PDF="$(scripts/chromium-pdf.sh "$tmp/pdf" 8) / $(scripts/chromium-pdf.sh "$tmp/pdf" 1000)"
+export KONTOR_BENCH_CHROMIUM_PDF
 KONTOR_SERVER_BIN="$target_dir/release/kontor-server" KONTOR_DIST="$PWD/dist" TMPDIR="$tmp" \
   cargo run --release -p kontor-e2e --bin kontor-bench

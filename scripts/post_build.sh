@@ -1,7 +1,7 @@
 #!/bin/sh
 # Trunk's post_build hook (Trunk.toml), release builds only: splits the wasm into route
-# chunks (scripts/split_bundle.py, issue 13) and then writes the brotli/gzip copies
-# (scripts/precompress.sh). One hook on purpose: trunk runs the hooks of a stage at the
+# chunks (scripts/split_bundle.py, issue 13), puts the style sheets into one file
+# (scripts/bundle_css.py) and then writes the brotli/gzip copies (scripts/precompress.sh). One hook on purpose: trunk runs the hooks of a stage at the
 # same time, and the copies must be made of the final files.
 set -eu
 [ "${TRUNK_PROFILE:-debug}" = release ] || exit 0
@@ -13,4 +13,5 @@ fi
 python3 scripts/split_bundle.py "$TRUNK_STAGING_DIR" \
   "$target_dir/wasm32-unknown-unknown/wasm-release/kontor-app.wasm" \
   "$target_dir/bundle-split"
+python3 scripts/bundle_css.py "$TRUNK_STAGING_DIR"
 sh scripts/precompress.sh "$TRUNK_STAGING_DIR"

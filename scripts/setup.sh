@@ -59,6 +59,12 @@ if ! cargo install --list 2>/dev/null | grep -q '^wasm_split_cli_support v0.2.4:
   say "installing wasm-split-cli 0.2.4 (wasm_split_cli_support)"
   cargo install wasm_split_cli_support --version =0.2.4 --features build-binary --locked
 fi
+# terser minifies the release bundle's glue and chunk loader (scripts/split_bundle.py).
+if ! terser --version 2>/dev/null | grep -q "terser 5.51.2"; then
+  say "installing terser 5.51.2 from npm"
+  $SUDO npm install --silent --prefix /opt/wasm-tools terser@5.51.2
+  $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/terser /usr/local/bin/terser
+fi
 if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
   say "installing wasm-opt 132 from npm's binaryen"
   $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132

@@ -9,7 +9,7 @@
    points into the main module, one `split_<chunk>.wasm` per chunk, shared `chunk_<n>.wasm`
    files and the loader `__wasm_split.js`.
 2. `wasm-bindgen` (--keep-lld-exports: the loader needs the function table) and
-   `wasm-opt -Oz` on every wasm file.
+   `wasm-opt -Oz` on every wasm file; the glue and the loader are minified by terser.
 3. Every file gets a content hash in its name (`<name>-<16 hex>`, what the server caches as
    immutable); the glue and the loader import each other, so they share one hash computed
    over both. References inside the loader, the glue and trunk's index.html (names and
@@ -53,6 +53,20 @@ def replace_once(text: str, old: str, new: str, what: str) -> str:
     if count != 1:
         sys.exit(f"split_bundle: expected one {old!r} in {what}, found {count}")
     return text.replace(old, new)
+
+
+def minify(source: str, what: str) -> str:
+    """`source` minified by terser (npm, pinned in scripts/setup.sh): the glue and the
+    loader are written after trunk's own minification step, so they get it here."""
+    if shutil.which("terser") is None:
+        sys.exit("split_bundle: terser is missing; run scripts/setup.sh")
+    done = subprocess.run(
+        ["terser", "--module", "--compress", "--mangle"],
+        input=source, capture_output=True, text=True,
+    )
+    if done.returncode != 0:
+        sys.exit(f"split_bundle: terser failed on {what}: {done.stderr}")
+    return done.stdout
 
 
 def optimize(path: pathlib.Path) -> None:
@@ -120,6 +134,8 @@ def main() -> None:
         sys.exit("split_bundle: the glue does not import the loader")
     glue = glue.replace('from "./__wasm_split.js"', f'from "./{loader_name}"')
     loader = replace_once(loader, 'from "./kontor-app.js"', f'from "./{js_name}"', "the loader")
+    glue = minify(glue, "the glue")
+    loader = minify(loader, "the loader")
     (staging / js_name).write_text(glue)
     (staging / loader_name).write_text(loader)
 

@@ -30,7 +30,7 @@ pub async fn store_account_logo(
     file: &web_sys::File,
     progress: RwSignal<u8>,
 ) -> Result<Account, ApiError> {
-    let failed = |_| ApiError::local(t().api_errors.upload_not_started);
+    let failed = |_| ApiError::local(t().api_errors().upload_not_started);
     let form = web_sys::FormData::new().map_err(failed)?;
     form.append_with_blob_and_filename("file", file, &file.name())
         .map_err(failed)?;

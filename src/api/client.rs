@@ -167,7 +167,7 @@ impl Target {
             unauthorized();
             ApiError {
                 status: 401,
-                message: t().api_errors.sign_in.into(),
+                message: t().api_errors().sign_in.into(),
                 errors: FieldErrors::new(),
             }
         })?;
@@ -203,7 +203,10 @@ pub(crate) async fn request_open(
     };
     let request = sent.map_err(|e| {
         (
-            ApiError::local(fill(t().api_errors.not_built, &[("error", &e.to_string())])),
+            ApiError::local(fill(
+                t().api_errors().not_built,
+                &[("error", &e.to_string())],
+            )),
             None,
         )
     })?;
@@ -241,7 +244,7 @@ impl Answer {
     pub(crate) fn parse<T: DeserializeOwned>(&self) -> Result<T, ApiError> {
         serde_json::from_str(&self.text).map_err(|e| {
             ApiError::local(fill(
-                t().api_errors.unreadable,
+                t().api_errors().unreadable,
                 &[("error", &e.to_string())],
             ))
         })
@@ -289,7 +292,10 @@ async fn send(
         None => builder.build(),
     };
     let request = sent.map_err(|e| {
-        ApiError::local(fill(t().api_errors.not_built, &[("error", &e.to_string())]))
+        ApiError::local(fill(
+            t().api_errors().not_built,
+            &[("error", &e.to_string())],
+        ))
     })?;
     let response = request
         .send()
@@ -362,9 +368,9 @@ pub(crate) async fn request_blob(
     let raw: web_sys::Response = response.into();
     let unreadable = |e: wasm_bindgen::JsValue| {
         if js_sys::Error::from(e).name() == "AbortError" {
-            ApiError::local(t().api_errors.cancelled)
+            ApiError::local(t().api_errors().cancelled)
         } else {
-            ApiError::local(t().api_errors.document_unreadable)
+            ApiError::local(t().api_errors().document_unreadable)
         }
     };
     let promise = raw.blob().map_err(unreadable)?;
@@ -377,9 +383,9 @@ pub(crate) async fn request_blob(
 fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
     let text = error.to_string();
     if text.contains("AbortError") || text.contains("aborted") {
-        return ApiError::local(t().api_errors.cancelled);
+        return ApiError::local(t().api_errors().cancelled);
     }
-    ApiError::local(fill(t().api_errors.unreachable, &[("server", server)]))
+    ApiError::local(fill(t().api_errors().unreachable, &[("server", server)]))
 }
 
 /// Builds an [`ApiError`] from an error answer (`{"message", "errors"}`), or a generic
@@ -402,7 +408,7 @@ pub fn error_from_body(status: u16, text: &str) -> ApiError {
 /// The app's own sentence for an error answer without the server's JSON message, in the
 /// user's language.
 pub fn generic_message(status: u16) -> &'static str {
-    let texts = &t().api_errors;
+    let texts = t().api_errors();
     match status {
         401 => texts.key_refused,
         403 => texts.read_only,
@@ -417,7 +423,7 @@ pub fn generic_message(status: u16) -> &'static str {
 pub(crate) fn to_json<B: Serialize>(body: &B) -> Result<String, ApiError> {
     serde_json::to_string(body).map_err(|e| {
         ApiError::local(fill(
-            t().api_errors.not_written,
+            t().api_errors().not_written,
             &[("error", &e.to_string())],
         ))
     })

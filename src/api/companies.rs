@@ -24,12 +24,23 @@ pub fn search_filter(kind: CompanyType, term: &str) -> CompanyFilter {
 }
 
 /// GET /companies with the filter, paging and sorting of `filter`.
-pub async fn list_companies(filter: &CompanyFilter) -> Result<Page<Company>, ApiError> {
+///
+/// Each item is decoded as `T`: [`Company`], or the pickers' slim
+/// [`kontor_model::party::CompanyRef`].
+pub async fn list_companies<T: serde::de::DeserializeOwned>(
+    filter: &CompanyFilter,
+) -> Result<Page<T>, ApiError> {
     get_page("/companies", &filter.to_pairs()).await
 }
 
 /// GET /companies/{id}.
 pub async fn get_company(id: i64) -> Result<Company, ApiError> {
+    get_company_as(id).await
+}
+
+/// GET /companies/{id}, decoded as `T` (e.g. the slim
+/// [`kontor_model::party::CompanyRef`] when only the name is shown).
+pub async fn get_company_as<T: serde::de::DeserializeOwned>(id: i64) -> Result<T, ApiError> {
     get_one(&format!("/companies/{id}"), &[]).await
 }
 

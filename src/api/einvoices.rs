@@ -80,7 +80,7 @@ impl Syntax {
 /// with spaces.
 pub fn field_label(field: &str) -> String {
     let name = field.rsplit('.').next().unwrap_or(field);
-    t().api_errors_einvoice
+    t().api_errors_einvoice()
         .get(name)
         .filter(|_| name != "place_invoice")
         .map(str::to_string)
@@ -91,14 +91,14 @@ pub fn field_label(field: &str) -> String {
 /// customer's edit form, or the invoice's edit form (drafts).
 pub fn place_link(place: Place, customer_id: i64, invoice_id: i64) -> (String, &'static str) {
     match place {
-        Place::Settings => ("/settings".into(), t().nav.settings),
+        Place::Settings => ("/settings".into(), t().nav().settings),
         Place::Customer => (
             format!("/customers/{customer_id}/edit"),
-            t().common.customer,
+            t().common().customer,
         ),
         Place::Invoice => (
             format!("/invoices/{invoice_id}/edit"),
-            t().api_errors_einvoice.place_invoice,
+            t().api_errors_einvoice().place_invoice,
         ),
     }
 }
@@ -156,7 +156,7 @@ pub fn read_import_answer(status: u16, text: &str) -> Result<Purchase, ImportErr
     match status {
         200..=299 => serde_json::from_str(text).map_err(|e| ImportError {
             error: ApiError::local(fill(
-                t().api_errors.unreadable,
+                t().api_errors().unreadable,
                 &[("error", &e.to_string())],
             )),
             existing: None,
@@ -181,7 +181,7 @@ pub async fn import_purchase(
         error: e,
         existing: None,
     };
-    let failed = |_| local(ApiError::local(t().api_errors.upload_not_started));
+    let failed = |_| local(ApiError::local(t().api_errors().upload_not_started));
     let form = web_sys::FormData::new().map_err(failed)?;
     form.append_with_blob_and_filename("file", file, &file.name())
         .map_err(failed)?;

@@ -77,8 +77,8 @@ pub async fn get_export(
     german: bool,
 ) -> Result<Blob, ApiError> {
     let mut query = vec![
-        ("from".to_string(), from.format("%Y-%m-%d").to_string()),
-        ("to".to_string(), to.format("%Y-%m-%d").to_string()),
+        ("from".to_string(), from.to_string()),
+        ("to".to_string(), to.to_string()),
     ];
     if german && matches!(export, Export::Invoices | Export::Purchases) {
         query.push(("locale".into(), "de".into()));

@@ -10,8 +10,11 @@ use kontor_model::invoice_input::{DeleteReason, NewInvoice, StatusChange};
 use kontor_model::query::{InvoiceFilter, ListFilter, ListSummary};
 use kontor_model::status::InvoiceStatus;
 
-/// GET /invoices with the filter, paging and sorting of `filter`.
-pub async fn list_invoices(filter: &InvoiceFilter) -> Result<Page<Invoice>, ApiError> {
+/// GET /invoices with the filter, paging and sorting of `filter`, each item decoded as `T`
+/// (the list's slim [`kontor_model::invoice::InvoiceRow`], or [`Invoice`]).
+pub async fn list_invoices<T: serde::de::DeserializeOwned>(
+    filter: &InvoiceFilter,
+) -> Result<Page<T>, ApiError> {
     get_page("/invoices", &filter.to_pairs()).await
 }
 

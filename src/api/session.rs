@@ -9,7 +9,7 @@ use super::client::{
 use super::ApiError;
 use crate::i18n::{fill, t};
 use gloo_net::http::Method;
-use kontor_model::account::{Account, Session};
+use kontor_model::account::{Account, AccountHead, Session};
 use kontor_model::party::User;
 use kontor_model::people::{AcceptInvitation, ChangePassword, SignIn, SignedIn, UpdateMe};
 use serde::Deserialize;
@@ -21,6 +21,11 @@ pub async fn get_session() -> Result<Session, ApiError> {
 
 /// GET /account.
 pub async fn get_account() -> Result<Account, ApiError> {
+    get_one("/account", &[]).await
+}
+
+/// GET /account, only the name (the frame's top bar).
+pub async fn get_account_head() -> Result<AccountHead, ApiError> {
     get_one("/account", &[]).await
 }
 
@@ -40,7 +45,7 @@ pub async fn verify_key(server: &str, key: &str) -> Result<Session, ApiError> {
 /// the server: when to try again, from `Retry-After` in seconds (rounded up to whole
 /// minutes; "a few minutes" when unknown), in the user's language.
 pub fn retry_message(retry_after: Option<u64>) -> String {
-    let texts = &t().api_errors;
+    let texts = t().api_errors();
     match retry_after {
         Some(s) if s <= 60 => texts.locked_minute.to_string(),
         Some(s) => fill(texts.locked_minutes, &[("n", &s.div_ceil(60).to_string())]),
@@ -66,7 +71,7 @@ fn open_error((error, retry_after): (ApiError, Option<u64>)) -> ApiError {
 fn parse<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, ApiError> {
     serde_json::from_str(text).map_err(|e| {
         ApiError::local(fill(
-            t().api_errors.unreadable,
+            t().api_errors().unreadable,
             &[("error", &e.to_string())],
         ))
     })

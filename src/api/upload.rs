@@ -32,7 +32,7 @@ pub async fn send_with_progress<T: DeserializeOwned>(
     match status {
         200..=299 => serde_json::from_str(&text).map_err(|e| {
             ApiError::local(fill(
-                t().api_errors.unreadable,
+                t().api_errors().unreadable,
                 &[("error", &e.to_string())],
             ))
         }),
@@ -49,9 +49,9 @@ pub async fn send_raw_with_progress(
     body: UploadBody,
     progress: RwSignal<u8>,
 ) -> Result<(u16, String), ApiError> {
-    let key = stored_key().ok_or_else(|| ApiError::local(t().api_errors.sign_in))?;
+    let key = stored_key().ok_or_else(|| ApiError::local(t().api_errors().sign_in))?;
     let url = format!("{}/api/v1{path}", server_or_origin());
-    let failed = |_| ApiError::local(t().api_errors.upload_not_started);
+    let failed = |_| ApiError::local(t().api_errors().upload_not_started);
     let xhr = web_sys::XmlHttpRequest::new().map_err(failed)?;
     xhr.open(method, &url).map_err(failed)?;
     xhr.set_request_header("Authorization", &format!("Token token={key}"))
@@ -93,7 +93,7 @@ pub async fn send_raw_with_progress(
     let text = xhr.response_text().ok().flatten().unwrap_or_default();
     if status == 0 {
         return Err(ApiError::local(fill(
-            t().api_errors.unreachable_short,
+            t().api_errors().unreachable_short,
             &[("server", &server_or_origin())],
         )));
     }

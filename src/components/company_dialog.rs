@@ -16,9 +16,9 @@ use leptos::prelude::*;
 /// The dialog's title for `kind`.
 pub fn dialog_title(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Customer => t().company_form.new_customer,
-        CompanyType::Supplier => t().company_form.new_supplier,
-        CompanyType::Organization => t().company_form.new_company,
+        CompanyType::Customer => t().company_form().new_customer,
+        CompanyType::Supplier => t().company_form().new_supplier,
+        CompanyType::Organization => t().company_form().new_company,
     }
 }
 
@@ -62,7 +62,7 @@ fn DialogBody(
         let (body, found) = state.checked_body();
         if !found.is_empty() {
             errors.set(found);
-            message.set(Some(t().form_common.correct_fields.into()));
+            message.set(Some(t().form_common().correct_fields.into()));
             return;
         }
         errors.set(FieldErrors::new());
@@ -72,7 +72,8 @@ fn DialogBody(
             move |answer| match answer {
                 Ok(company) => {
                     if let Some(toasts) = toasts {
-                        toasts.success(fill(t().company_form.created, &[("name", &company.name)]));
+                        toasts
+                            .success(fill(t().company_form().created, &[("name", &company.name)]));
                     }
                     open.set(false);
                     on_created.run(company);
@@ -90,11 +91,11 @@ fn DialogBody(
                 {move || message.get()}
             </p>
             <CompanyEssentialFields state=state errors=errors prefix="c-" />
-            <p class="field-hint">{t().company_form.more_later}</p>
+            <p class="field-hint">{t().company_form().more_later}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                 <button type="submit" class="btn btn-primary" id="company-dialog-save" disabled=move || task.pending.get()>
-                    {move || if task.pending.get() { t().form_common.saving } else { t().company_form.create }}
+                    {move || if task.pending.get() { t().form_common().saving } else { t().company_form().create }}
                 </button>
             </div>
         </form>

@@ -223,7 +223,7 @@ impl CompanyFormState {
                 errors
                     .entry(field.to_string())
                     .or_default()
-                    .push(crate::i18n::t().form_common.whole_number.into());
+                    .push(crate::i18n::t().form_common().whole_number.into());
                 None
             })
         };
@@ -241,7 +241,7 @@ impl CompanyFormState {
                     errors
                         .entry(field.to_string())
                         .or_default()
-                        .push(crate::i18n::t().form_common.whole_days.into());
+                        .push(crate::i18n::t().form_common().whole_days.into());
                     None
                 }
             }

@@ -12,12 +12,12 @@
 //! the choice, and archived companies are found too (their old documents stay findable);
 //! a "×" button beside the input clears a chosen company.
 
-use crate::api::companies::{get_company, list_companies, search_filter};
+use crate::api::companies::{get_company_as, list_companies, search_filter};
 use crate::api::ApiError;
 use crate::components::company_dialog::CompanyDialog;
 use crate::components::debounce::Debounce;
 use crate::i18n::t;
-use kontor_model::party::{Company, CompanyType};
+use kontor_model::party::{Company, CompanyRef, CompanyType};
 use leptos::prelude::*;
 use leptos::task::spawn_local_scoped_with_cancellation;
 use std::time::Duration;
@@ -28,26 +28,91 @@ pub const SEARCH_DELAY: Duration = Duration::from_millis(250);
 /// The picker's last entry: "New customer…", "New supplier…" or "New company…".
 pub fn new_entry_label(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Customer => t().company_form.new_customer_entry,
-        CompanyType::Supplier => t().company_form.new_supplier_entry,
-        CompanyType::Organization => t().company_form.new_company_entry,
+        CompanyType::Customer => t().company_form().new_customer_entry,
+        CompanyType::Supplier => t().company_form().new_supplier_entry,
+        CompanyType::Organization => t().company_form().new_company_entry,
+    }
+}
+
+/// What a picker lists and hands over: the whole [`Company`] (the forms, which take over
+/// its defaults; with a "New …" entry and [`CompanyDialog`]) or the slim [`CompanyRef`]
+/// (the list filters; no dialog, so none of its code is in the main module).
+pub trait PickedCompany:
+    serde::de::DeserializeOwned + Clone + PartialEq + Send + Sync + 'static
+{
+    /// The company's id.
+    fn id(&self) -> i64;
+    /// Its name.
+    fn name(&self) -> &str;
+    /// The line shown under the name (the e-mail address), if any.
+    fn detail(&self) -> Option<&str>;
+    /// The "New …" dialog creating a company of `kind`, starting with `name`; `None` for
+    /// pickers that cannot create.
+    fn new_dialog(
+        open: RwSignal<bool>,
+        kind: CompanyType,
+        name: RwSignal<String>,
+        on_created: Callback<Self>,
+    ) -> Option<AnyView>;
+}
+
+impl PickedCompany for Company {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn detail(&self) -> Option<&str> {
+        self.email.as_deref()
+    }
+    fn new_dialog(
+        open: RwSignal<bool>,
+        kind: CompanyType,
+        name: RwSignal<String>,
+        on_created: Callback<Company>,
+    ) -> Option<AnyView> {
+        Some(
+            view! { <CompanyDialog open=open kind=kind name=name on_created=on_created /> }
+                .into_any(),
+        )
+    }
+}
+
+impl PickedCompany for CompanyRef {
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn detail(&self) -> Option<&str> {
+        self.email.as_deref()
+    }
+    fn new_dialog(
+        _: RwSignal<bool>,
+        _: CompanyType,
+        _: RwSignal<String>,
+        _: Callback<CompanyRef>,
+    ) -> Option<AnyView> {
+        None
     }
 }
 
 /// What the list below the input shows.
 #[derive(Clone, Debug, PartialEq)]
-enum Found {
+enum Found<C> {
     /// A search is under way.
     Searching,
     /// The answer (the first page).
-    Companies(Vec<Company>),
+    Companies(Vec<C>),
     /// The search failed.
     Failed(String),
 }
 
-/// A searching company picker with inline creation.
+/// A searching company picker with inline creation (for `C` = [`Company`]).
 #[component]
-pub fn CompanyPicker(
+pub fn CompanyPicker<C: PickedCompany>(
     /// Id of the text input (the label's `for`), e.g. `f-customer_id`.
     id: &'static str,
     /// Customers or suppliers: what is searched and what "New …" creates.
@@ -57,7 +122,7 @@ pub fn CompanyPicker(
     value: Signal<Option<i64>>,
     /// Called with the company picked from the list or just created, or `None` when the
     /// input is cleared.
-    on_pick: Callback<Option<Company>>,
+    on_pick: Callback<Option<C>>,
     /// Marks the input invalid (a field error is shown).
     #[prop(optional, into)]
     invalid: Signal<bool>,
@@ -74,7 +139,7 @@ pub fn CompanyPicker(
     let known = RwSignal::new(None::<(i64, String)>);
     let open = RwSignal::new(false);
     let active = RwSignal::new(None::<usize>);
-    let found = RwSignal::new(Found::Companies(Vec::new()));
+    let found = RwSignal::new(Found::<C>::Companies(Vec::new()));
     let dialog_open = RwSignal::new(false);
     let dialog_name = RwSignal::new(String::new());
     let debounce = Debounce::new(SEARCH_DELAY);
@@ -94,7 +159,7 @@ pub fn CompanyPicker(
             }
             Some(id) if shown != Some(id) => {
                 spawn_local_scoped_with_cancellation(async move {
-                    if let Ok(c) = get_company(id).await {
+                    if let Ok(c) = get_company_as::<CompanyRef>(id).await {
                         if value.get_untracked() == Some(id) {
                             text.set(c.name.clone());
                             known.set(Some((id, c.name)));
@@ -147,9 +212,9 @@ pub fn CompanyPicker(
         }) + tail
     };
 
-    let pick = move |company: Company| {
-        text.set(company.name.clone());
-        known.set(Some((company.id, company.name.clone())));
+    let pick = move |company: C| {
+        text.set(company.name().to_string());
+        known.set(Some((company.id(), company.name().to_string())));
         open.set(false);
         on_pick.run(Some(company));
     };
@@ -235,21 +300,21 @@ pub fn CompanyPicker(
     let activedescendant = move || active.get().filter(|_| open.get()).map(option_id);
     let new_label = new_entry_label(kind);
     let all_label = match kind {
-        CompanyType::Supplier => t().company_form.all_suppliers,
-        CompanyType::Customer => t().company_form.all_customers,
-        CompanyType::Organization => t().company_form.all_companies,
+        CompanyType::Supplier => t().company_form().all_suppliers,
+        CompanyType::Customer => t().company_form().all_customers,
+        CompanyType::Organization => t().company_form().all_companies,
     };
     let clear_label = match kind {
-        CompanyType::Supplier => t().company_form.clear_supplier,
-        CompanyType::Customer => t().company_form.clear_customer,
-        CompanyType::Organization => t().company_form.clear_company,
+        CompanyType::Supplier => t().company_form().clear_supplier,
+        CompanyType::Customer => t().company_form().clear_customer,
+        CompanyType::Organization => t().company_form().clear_company,
     };
     let placeholder = match kind {
         _ if filter => all_label,
-        CompanyType::Supplier => t().company_form.search_suppliers,
-        _ => t().company_form.search_customers,
+        CompanyType::Supplier => t().company_form().search_suppliers,
+        _ => t().company_form().search_customers,
     };
-    let on_created = Callback::new(move |c: Company| pick(c));
+    let on_created = Callback::new(move |c: C| pick(c));
     view! {
         <div class="combo">
             <input
@@ -279,9 +344,9 @@ pub fn CompanyPicker(
             })}
             <ul class="combo-list" id=list_id role="listbox" aria-label=placeholder hidden=move || !open.get()>
                 {move || match found.get() {
-                    Found::Searching => Some(view! { <li class="combo-status" aria-live="polite">{t().company_form.searching}</li> }.into_any()),
+                    Found::Searching => Some(view! { <li class="combo-status" aria-live="polite">{t().company_form().searching}</li> }.into_any()),
                     Found::Failed(message) => Some(view! { <li class="combo-status combo-error">{message}</li> }.into_any()),
-                    Found::Companies(list) if list.is_empty() => Some(view! { <li class="combo-status">{t().company_form.no_match}</li> }.into_any()),
+                    Found::Companies(list) if list.is_empty() => Some(view! { <li class="combo-status">{t().company_form().no_match}</li> }.into_any()),
                     Found::Companies(_) => None,
                 }}
                 {filter.then(|| view! {
@@ -294,13 +359,13 @@ pub fn CompanyPicker(
                 })}
                 {move || companies().into_iter().enumerate().map(|(i, c)| {
                     let i = i + lead;
-                    let name = c.name.clone();
-                    let detail = c.email.clone().unwrap_or_default();
+                    let name = c.name().to_string();
+                    let detail = c.detail().unwrap_or_default().to_string();
                     view! {
                         <li role="option" id=option_id(i) class="combo-option"
                             class:is-active=move || active.get() == Some(i)
                             aria-selected=move || (active.get() == Some(i)).to_string()
-                            data-id=c.id.to_string()
+                            data-id=c.id().to_string()
                             on:mousedown=move |ev| { ev.prevent_default(); pick(c.clone()); }>
                             <span class="combo-name">{name}</span>
                             <span class="combo-detail">{detail}</span>
@@ -320,8 +385,6 @@ pub fn CompanyPicker(
                 })}
             </ul>
         </div>
-        {(!filter).then(|| view! {
-            <CompanyDialog open=dialog_open kind=kind name=dialog_name on_created=on_created />
-        })}
+        {(!filter).then(|| C::new_dialog(dialog_open, kind, dialog_name, on_created))}
     }
 }

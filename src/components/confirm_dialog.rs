@@ -14,12 +14,12 @@ pub const FINALIZE_TEXT: &str = "It gets the next invoice number and can no long
 
 /// The question before an invoice gets its number, in the current language.
 pub fn finalize_title() -> String {
-    crate::i18n::t().invoice_form.finalize_title.to_string()
+    crate::i18n::t().invoice_form().finalize_title.to_string()
 }
 
 /// What finalizing does, in the current language.
 pub fn finalize_text() -> String {
-    crate::i18n::t().invoice_form.finalize_text.to_string()
+    crate::i18n::t().invoice_form().finalize_text.to_string()
 }
 
 /// A modal question with "Cancel" and `confirm_label`; `on_confirm` runs on confirming
@@ -51,7 +51,7 @@ pub fn ConfirmDialog(
         <Dialog open=open title=title>
             <p class="confirm-text">{move || text.get()}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{crate::i18n::t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{crate::i18n::t().common().cancel}</button>
                 <button type="button" class="btn btn-primary" id=confirm_id autofocus
                     disabled=move || pending.get() on:click=move |_| on_confirm.run(())>
                     {label.get_value()}

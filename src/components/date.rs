@@ -10,12 +10,12 @@ pub fn today() -> NaiveDate {
 
 /// The wire and `<input type="date">` form: `2026-11-01`.
 pub fn iso(date: NaiveDate) -> String {
-    date.format("%Y-%m-%d").to_string()
+    date.to_string()
 }
 
 /// Parses `YYYY-MM-DD` (an `<input type="date">` value); `None` when empty or invalid.
 pub fn parse_iso(text: &str) -> Option<NaiveDate> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok()
+    text.trim().parse().ok()
 }
 
 /// The date in the user's language via the browser's `Intl.DateTimeFormat`

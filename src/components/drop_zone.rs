@@ -16,7 +16,7 @@ pub const MAX_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 
 /// The base64 text of `file` (read with `FileReader.readAsDataURL`, prefix removed).
 pub async fn read_base64(file: &web_sys::File) -> Result<String, ApiError> {
-    let failed = |_| ApiError::local(t().widgets_files.not_read);
+    let failed = |_| ApiError::local(t().widgets_files().not_read);
     let reader = web_sys::FileReader::new().map_err(failed)?;
     let (tx, rx) = oneshot::channel::<()>();
     let tx = SendWrapper::new(std::cell::RefCell::new(Some(tx)));
@@ -36,17 +36,17 @@ pub async fn read_base64(file: &web_sys::File) -> Result<String, ApiError> {
         .unwrap_or_default();
     url.split_once(";base64,")
         .map(|(_, b64)| b64.to_string())
-        .ok_or_else(|| ApiError::local(t().widgets_files.not_read))
+        .ok_or_else(|| ApiError::local(t().widgets_files().not_read))
 }
 
 /// A message when `file` is obviously not acceptable (type or size), before sending.
 pub fn check_file(file: &web_sys::File) -> Option<String> {
     if file.size() > MAX_BYTES {
-        return Some(t().widgets_files.too_large.into());
+        return Some(t().widgets_files().too_large.into());
     }
     let kind = file.type_();
     (!kind.is_empty() && !ACCEPT.split(',').any(|a| a == kind))
-        .then(|| t().widgets_files.only_documents.into())
+        .then(|| t().widgets_files().only_documents.into())
 }
 
 /// A drop zone: drop a file on it, or click "Choose file". Shows `progress` (percent)
@@ -99,11 +99,11 @@ pub fn DropZone(
             on:drop=on_drop
         >
             <p>{label}</p>
-            <label class="btn btn-small" for=id.clone()>{t().widgets_files.choose_file}</label>
+            <label class="btn btn-small" for=id.clone()>{t().widgets_files().choose_file}</label>
             <input id=id class="visually-hidden" type="file" accept=accept on:change=on_pick />
             <Show when=move || busy.get()>
                 <div class="upload-progress">
-                    <progress max="100" value=move || progress.get().to_string() aria-label=t().widgets_files.upload_progress></progress>
+                    <progress max="100" value=move || progress.get().to_string() aria-label=t().widgets_files().upload_progress></progress>
                     <span class="muted">{move || format!("{} %", progress.get())}</span>
                 </div>
             </Show>

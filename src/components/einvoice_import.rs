@@ -23,12 +23,12 @@ pub const EINVOICE_MAX_BYTES: f64 = 10.0 * 1024.0 * 1024.0;
 /// e-invoice (before sending): larger than 10 MiB, or neither XML nor PDF by type or name.
 pub fn check_einvoice_file(name: &str, kind: &str, size: f64) -> Option<String> {
     if size > EINVOICE_MAX_BYTES {
-        return Some(t().widgets_files.too_large.into());
+        return Some(t().widgets_files().too_large.into());
     }
     let lower = name.to_lowercase();
     let by_name = lower.ends_with(".xml") || lower.ends_with(".pdf");
     let by_type = matches!(kind, "application/pdf" | "application/xml" | "text/xml");
-    (!by_name && !by_type).then(|| t().widgets_files.only_einvoices.into())
+    (!by_name && !by_type).then(|| t().widgets_files().only_einvoices.into())
 }
 
 /// What the page shows after a failed import.
@@ -45,9 +45,9 @@ pub struct ImportProblem {
 pub fn import_problem(failure: &ImportError) -> ImportProblem {
     let e = &failure.error;
     let message = match (failure.existing, field_message(&e.errors, "file")) {
-        (Some(_), _) => t().widgets_files.imported_before.to_string(),
-        (None, Some(m)) => fill(t().widgets_files.not_imported, &[("reason", &m)]),
-        (None, None) => fill(t().widgets_files.not_imported, &[("reason", &e.message)]),
+        (Some(_), _) => t().widgets_files().imported_before.to_string(),
+        (None, Some(m)) => fill(t().widgets_files().not_imported, &[("reason", &m)]),
+        (None, None) => fill(t().widgets_files().not_imported, &[("reason", &e.message)]),
     };
     ImportProblem {
         message,
@@ -62,7 +62,7 @@ pub fn EInvoiceImport(
     #[prop(into)]
     id: String,
     /// The text in the zone.
-    #[prop(into, default = t().widgets_files.import_label.into())]
+    #[prop(into, default = t().widgets_files().import_label.into())]
     label: String,
     /// A file dropped anywhere on the page is imported too (the purchase list), instead of
     /// the browser opening it.
@@ -81,7 +81,7 @@ pub fn EInvoiceImport(
         Some(Ok(purchase)) => {
             problem.set(None);
             toasts.success(fill(
-                t().widgets_files.imported,
+                t().widgets_files().imported,
                 &[("receipt", &purchase.receipt_identifier)],
             ));
             navigate(&format!("/purchases/{}", purchase.id), Default::default());
@@ -144,7 +144,7 @@ pub fn EInvoiceImport(
                                 {p.message}
                                 {p.existing.map(|existing| view! {
                                     " "
-                                    <a class="einvoice-existing" href=href(&format!("/purchases/{existing}"))>{t().widgets_files.open_existing}</a>
+                                    <a class="einvoice-existing" href=href(&format!("/purchases/{existing}"))>{t().widgets_files().open_existing}</a>
                                 })}
                             }
                         })

@@ -28,9 +28,9 @@ pub fn MissingList(
                 .map(|m| {
                     let (to, _) = place_link(m.place, customer_id, invoice_id);
                     let set_in = match m.place {
-                        Place::Settings => t().widgets_einvoice.set_in_settings,
-                        Place::Customer => t().widgets_einvoice.set_in_customer,
-                        Place::Invoice => t().widgets_einvoice.set_in_invoice,
+                        Place::Settings => t().widgets_einvoice().set_in_settings,
+                        Place::Customer => t().widgets_einvoice().set_in_customer,
+                        Place::Invoice => t().widgets_einvoice().set_in_invoice,
                     };
                     view! {
                         <li data-missing=m.field.clone()>
@@ -69,24 +69,24 @@ pub fn MissingDialog(
 ) -> impl IntoView {
     let title = Signal::derive(move || {
         if blocked.get() {
-            t().widgets_einvoice.blocked_title.to_string()
+            t().widgets_einvoice().blocked_title.to_string()
         } else {
-            t().widgets_einvoice.not_valid_title.to_string()
+            t().widgets_einvoice().not_valid_title.to_string()
         }
     });
     view! {
         <Dialog open=open title=title>
             <p>
                 {move || if blocked.get() {
-                    t().widgets_einvoice.blocked_text
+                    t().widgets_einvoice().blocked_text
                 } else {
-                    t().widgets_einvoice.not_valid_text
+                    t().widgets_einvoice().not_valid_text
                 }}
             </p>
             {move || view! { <MissingList missing=missing.get() customer_id=customer_id.get() invoice_id=invoice_id /> }}
             <div class="dialog-actions">
                 <button type="button" class="btn" autofocus on:click=move |_| open.set(false)>
-                    {move || if blocked.get() { t().common.close } else { t().common.cancel }}
+                    {move || if blocked.get() { t().common().close } else { t().common().cancel }}
                 </button>
                 <Show when=move || !blocked.get()>
                     <button
@@ -99,7 +99,7 @@ pub fn MissingDialog(
                             on_finalize.run(());
                         }
                     >
-                        {t().widgets_einvoice.finalize_anyway}
+                        {t().widgets_einvoice().finalize_anyway}
                     </button>
                 </Show>
             </div>

@@ -43,7 +43,7 @@ pub fn SendEmailDialog(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
-    let sender = AccountContext::use_context().map(|c| c.account);
+    let sender = AccountContext::use_context().map(|c| c.account());
     let open = RwSignal::new(false);
     let fields @ [to, cc, bcc, subject, text] =
         std::array::from_fn(|_| RwSignal::new(String::new()));
@@ -58,7 +58,7 @@ pub fn SendEmailDialog(
             cc.set(r.cc);
         }
         Err(e) => failure.set(Some(fill(
-            t().widgets_email.recipients_unknown,
+            t().widgets_email().recipients_unknown,
             &[("message", &e.message)],
         ))),
     };
@@ -113,37 +113,37 @@ pub fn SendEmailDialog(
         sending_task.run(send.with_value(|f| f(body)), finished);
     };
     let (sending, loading) = (sending_task.pending, lookup.pending);
-    let list_hint = t().widgets_email.list_hint;
+    let list_hint = t().widgets_email().list_hint;
     view! {
-        <button type="button" class="btn" id="send-email" on:click=start>{t().widgets_email.send_button}</button>
+        <button type="button" class="btn" id="send-email" on:click=start>{t().widgets_email().send_button}</button>
         <Dialog open=open title=title class="dialog-wide">
             <form novalidate on:submit=submit>
-                <Field id="email-to" label=t().widgets_email.to required=true hint=list_hint error=error_of(errors, "emails_to")>
-                    <input id="email-to" type="text" autofocus bind:value=to placeholder=move || if loading.get() { t().widgets_email.looking_up } else { "" } />
+                <Field id="email-to" label=t().widgets_email().to required=true hint=list_hint error=error_of(errors, "emails_to")>
+                    <input id="email-to" type="text" autofocus bind:value=to placeholder=move || if loading.get() { t().widgets_email().looking_up } else { "" } />
                 </Field>
                 <div class="form-grid">
-                    <Field id="email-cc" label=t().widgets_email.cc error=error_of(errors, "emails_cc")>
+                    <Field id="email-cc" label=t().widgets_email().cc error=error_of(errors, "emails_cc")>
                         <input id="email-cc" type="text" bind:value=cc />
                     </Field>
-                    <Field id="email-bcc" label=t().widgets_email.bcc error=error_of(errors, "emails_bcc")>
+                    <Field id="email-bcc" label=t().widgets_email().bcc error=error_of(errors, "emails_bcc")>
                         <input id="email-bcc" type="text" bind:value=bcc />
                     </Field>
                 </div>
-                <Field id="email-subject" label=t().widgets_email.subject required=true error=error_of(errors, "subject")>
+                <Field id="email-subject" label=t().widgets_email().subject required=true error=error_of(errors, "subject")>
                     <input id="email-subject" type="text" bind:value=subject />
                 </Field>
-                <Field id="email-text" label=t().widgets_email.text required=true error=error_of(errors, "text")>
+                <Field id="email-text" label=t().widgets_email().text required=true error=error_of(errors, "text")>
                     <textarea id="email-text" rows="7" bind:value=text></textarea>
                 </Field>
                 <div class="field">
-                    <label for="email-paper">{t().widgets_email.paper}</label>
+                    <label for="email-paper">{t().widgets_email().paper}</label>
                     <PaperSelect id="email-paper" paper=paper />
                 </div>
                 <p class="field-error" role="alert">{move || failure.get()}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                     <button type="submit" class="btn btn-primary" disabled=move || sending.get() || loading.get()>
-                        {move || if sending.get() { t().widgets_email.sending } else { t().widgets_email.send }}
+                        {move || if sending.get() { t().widgets_email().sending } else { t().widgets_email().send }}
                     </button>
                 </div>
             </form>

@@ -22,10 +22,10 @@ pub fn ErrorPanel(
     on_retry: Option<Callback<()>>,
 ) -> impl IntoView {
     let title = match error.status {
-        0 => t().error.could_not_load,
-        404 => t().error.not_found,
-        403 => t().error.not_allowed,
-        _ => t().error.something_wrong,
+        0 => t().error().could_not_load,
+        404 => t().error().not_found,
+        403 => t().error().not_allowed,
+        _ => t().error().something_wrong,
     };
     let retry = on_retry.filter(|_| can_retry(error.status));
     view! {
@@ -35,7 +35,7 @@ pub fn ErrorPanel(
             {retry.map(|retry| {
                 view! {
                     <button type="button" class="btn" on:click=move |_| retry.run(())>
-                        {t().error.retry}
+                        {t().error().retry}
                     </button>
                 }
             })}

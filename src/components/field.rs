@@ -102,7 +102,7 @@ pub fn Field(
             format!("field {class}{invalid}")
         }>
             <label for=id.clone()>
-                {label} {required.then(|| view! { <span class="required" title=t().form_common.required>" *"</span> })}
+                {label} {required.then(|| view! { <span class="required" title=t().form_common().required>" *"</span> })}
             </label>
             {children()}
             {hint.filter(|h| !h.is_empty()).map(|h| view! { <p class="field-hint">{h}</p> })}

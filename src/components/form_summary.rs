@@ -43,7 +43,7 @@ fn position_field_label(name: &str) -> String {
         "type" => "kind".to_string(),
         other => other.to_string(),
     };
-    t().form_position_field
+    t().form_position_field()
         .get(&key)
         .map(str::to_string)
         .unwrap_or_else(|| name.to_string())
@@ -62,14 +62,14 @@ pub fn localized_field_label(form: Form, path: &str) -> String {
         if number.parse::<usize>().is_ok() {
             return match field {
                 Some(f) => fill(
-                    t().form_field.position_field,
+                    t().form_field().position_field,
                     &[("n", number), ("field", &position_field_label(f))],
                 ),
-                None => fill(t().form_field.position, &[("n", number)]),
+                None => fill(t().form_field().position, &[("n", number)]),
             };
         }
     }
-    t().form_field
+    t().form_field()
         .get(&label_key(&english))
         .map(str::to_string)
         .unwrap_or(english)

@@ -1,33 +1,61 @@
 //! The frame around every signed-in page (UI.md § Frame): the left navigation, the top bar
 //! with the account name, a search field and the key's name with sign-out, and the page.
 //!
-//! The frame loads the account and the session once and offers them to pages through
-//! [`AccountContext::use_context`].
+//! The frame loads the account's name and the session once and offers them to pages
+//! through [`AccountContext::use_context`]; the whole account is loaded on a page's first
+//! [`AccountContext::account`] and then shared.
 
 use crate::api::client::has_key;
-use crate::api::session::{get_account, get_session};
+use crate::api::session::{get_account, get_account_head, get_session};
 use crate::api::ApiError;
 use crate::components::top_search::TopSearch;
 use crate::components::user_menu::UserMenu;
 use crate::i18n::t;
+use crate::lazy::Preloads;
 use crate::paths::href;
-use kontor_model::account::{Account, Session};
+use kontor_model::account::{Account, AccountHead, Session};
 use leptos::prelude::*;
 use leptos_router::components::{Outlet, Redirect, A};
 
 /// The account and session loaded by the frame.
 #[derive(Clone, Copy)]
 pub struct AccountContext {
-    /// GET /account.
-    pub account: LocalResource<Result<Account, ApiError>>,
+    /// GET /account, the name only (the top bar).
+    pub head: LocalResource<Result<AccountHead, ApiError>>,
     /// GET /session.
     pub session: LocalResource<Result<Session, ApiError>>,
+    /// The whole account once a page asked for it ([`AccountContext::account`]).
+    full: StoredValue<Option<LocalResource<Result<Account, ApiError>>>>,
+    /// The frame's owner: the whole account lives as long as the frame, not the page.
+    owner: StoredValue<Owner>,
 }
 
 impl AccountContext {
     /// The context provided by the frame; `None` outside it (e.g. in component tests).
     pub fn use_context() -> Option<Self> {
         use_context::<AccountContext>()
+    }
+
+    /// GET /account, whole: loaded on the first call and shared by every page of the frame
+    /// (the first screen does not need it, so its decoder is not in the main module).
+    pub fn account(&self) -> LocalResource<Result<Account, ApiError>> {
+        if let Some(account) = self.full.get_value() {
+            return account;
+        }
+        let account = self
+            .owner
+            .with_value(|owner| owner.with(|| LocalResource::new(get_account)));
+        self.full.set_value(Some(account));
+        account
+    }
+
+    /// Loads the account again (after it was saved): the name and, when loaded, the whole
+    /// account.
+    pub fn refetch(&self) {
+        self.head.refetch();
+        if let Some(account) = self.full.get_value() {
+            account.refetch();
+        }
     }
 }
 
@@ -37,12 +65,20 @@ pub fn Frame() -> impl IntoView {
     if !has_key() {
         return view! { <Redirect path="/sign-in" /> }.into_any();
     }
-    let account = LocalResource::new(get_account);
+    let account = LocalResource::new(get_account_head);
     let session = LocalResource::new(get_session);
-    provide_context(AccountContext { account, session });
+    provide_context(AccountContext {
+        head: account,
+        session,
+        full: StoredValue::new(None),
+        owner: StoredValue::new(Owner::current().unwrap_or_default()),
+    });
+    if let Some(preloads) = Preloads::use_context() {
+        Effect::new(move |_| request_idle_callback(move || preloads.frame_shown.run(())));
+    }
     view! {
         <div class="frame">
-            <a class="skip-link" href="#main">{t().nav.skip}</a>
+            <a class="skip-link" href="#main">{t().nav().skip}</a>
             <SideNav session=session />
             <div class="frame-main">
                 <TopBar account=account session=session />
@@ -68,46 +104,46 @@ fn SideNav(
             .is_some_and(|s| is_admin(&s))
     };
     view! {
-        <nav class="sidenav" aria-label=t().nav.main>
+        <nav class="sidenav" aria-label=t().nav().main>
             <a class="brand" href=href("/dashboard")>
                 "Kontor"
             </a>
             <ul>
                 <li>
-                    <A href=href("/dashboard")>{t().nav.dashboard}</A>
+                    <A href=href("/dashboard")>{t().nav().dashboard}</A>
                 </li>
                 <li>
-                    <A href=href("/invoices")>{t().nav.invoices}</A>
+                    <A href=href("/invoices")>{t().nav().invoices}</A>
                 </li>
                 <li>
-                    <A href=href("/recurring_invoices")>{t().nav.recurring}</A>
+                    <A href=href("/recurring_invoices")>{t().nav().recurring}</A>
                 </li>
                 <li>
-                    <A href=href("/offers")>{t().nav.offers}</A>
+                    <A href=href("/offers")>{t().nav().offers}</A>
                 </li>
                 <li>
-                    <A href=href("/purchases")>{t().nav.purchases}</A>
+                    <A href=href("/purchases")>{t().nav().purchases}</A>
                 </li>
                 <li>
-                    <A href=href("/customers")>{t().nav.customers}</A>
+                    <A href=href("/customers")>{t().nav().customers}</A>
                 </li>
                 <li>
-                    <A href=href("/suppliers")>{t().nav.suppliers}</A>
+                    <A href=href("/suppliers")>{t().nav().suppliers}</A>
                 </li>
                 <li>
-                    <A href=href("/exports")>{t().nav.exports}</A>
+                    <A href=href("/exports")>{t().nav().exports}</A>
                 </li>
             </ul>
             <ul class="sidenav-end">
                 <li>
-                    <A href=href("/settings") exact=true>{t().nav.settings}</A>
+                    <A href=href("/settings") exact=true>{t().nav().settings}</A>
                 </li>
                 <Show when=admin>
                     <li>
-                        <A href=href("/settings/users")>{t().nav.users}</A>
+                        <A href=href("/settings/users")>{t().nav().users}</A>
                     </li>
                     <li>
-                        <A href=href("/settings/api_keys")>{t().nav.api_keys}</A>
+                        <A href=href("/settings/api_keys")>{t().nav().api_keys}</A>
                     </li>
                 </Show>
             </ul>
@@ -119,7 +155,7 @@ fn SideNav(
 #[component]
 fn TopBar(
     /// The account (its name is shown).
-    account: LocalResource<Result<Account, ApiError>>,
+    account: LocalResource<Result<AccountHead, ApiError>>,
     /// The session (the key's name is shown).
     session: LocalResource<Result<Session, ApiError>>,
 ) -> impl IntoView {

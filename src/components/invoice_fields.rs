@@ -63,27 +63,27 @@ pub fn PartyFields(
     };
     view! {
         <section class="form-section" aria-labelledby="sec-party">
-            <h2 class="section-title" id="sec-party">{t().invoice_form.customer_section}</h2>
+            <h2 class="section-title" id="sec-party">{t().invoice_form().customer_section}</h2>
             <div class="form-grid">
-                <Field id="f-customer_id" label=t().invoice_form.customer required=true error=error_of(errors, "customer_id")>
+                <Field id="f-customer_id" label=t().invoice_form().customer required=true error=error_of(errors, "customer_id")>
                     <CompanyPicker id="f-customer_id" kind=CompanyType::Customer value=state.customer_id
                         on_pick=on_customer invalid=Signal::derive(move || invalid(errors, "customer_id")().is_some()) />
                 </Field>
-                <Field id="f-project_id" label=t().invoice_form.project error=error_of(errors, "project_id")>
+                <Field id="f-project_id" label=t().invoice_form().project error=error_of(errors, "project_id")>
                     <select id="f-project_id" on:change=on_project disabled=move || state.customer_id.get().is_none()>
-                        <option value="" selected=move || state.project_id.get().is_none()>{t().invoice_form.no_project}</option>
+                        <option value="" selected=move || state.project_id.get().is_none()>{t().invoice_form().no_project}</option>
                         <For each=move || projects.get() key=|p| p.id let:p>
                             <option value=p.id.to_string() selected=move || state.project_id.get() == Some(p.id)>{p.name.clone()}</option>
                         </For>
                     </select>
                 </Field>
-                <Field id="f-recipient_address" label=t().invoice_form.recipient_address required=true error=error_of(errors, "recipient_address") class="field-tall">
+                <Field id="f-recipient_address" label=t().invoice_form().recipient_address required=true error=error_of(errors, "recipient_address") class="field-tall">
                     <textarea id="f-recipient_address" rows="4" bind:value=state.recipient_address aria-invalid=invalid(errors, "recipient_address")></textarea>
                 </Field>
-                <Field id="f-title" label=t().invoice_form.title required=true hint=title_hint.unwrap_or_default() error=error_of(errors, "title")>
+                <Field id="f-title" label=t().invoice_form().title required=true hint=title_hint.unwrap_or_default() error=error_of(errors, "title")>
                     <input id="f-title" type="text" bind:value=state.title placeholder=title_placeholder aria-invalid=invalid(errors, "title") />
                 </Field>
-                <Field id="f-buyer_reference" label=t().invoice_form.customer_reference hint=t().invoice_form.customer_reference_hint error=error_of(errors, "buyer_reference")>
+                <Field id="f-buyer_reference" label=t().invoice_form().customer_reference hint=t().invoice_form().customer_reference_hint error=error_of(errors, "buyer_reference")>
                     <input id="f-buyer_reference" type="text" bind:value=state.buyer_reference
                         placeholder=customer_reference aria-invalid=invalid(errors, "buyer_reference") />
                 </Field>
@@ -119,31 +119,31 @@ pub fn DateFields(
     };
     view! {
         <section class="form-section" aria-labelledby="sec-dates">
-            <h2 class="section-title" id="sec-dates">{t().invoice_form.dates}</h2>
+            <h2 class="section-title" id="sec-dates">{t().invoice_form().dates}</h2>
             <div class="form-grid form-grid-5">
-                <Field id="f-date" label=t().invoice_form.invoice_date required=true error=error_of(errors, "date")>
+                <Field id="f-date" label=t().invoice_form().invoice_date required=true error=error_of(errors, "date")>
                     <input id="f-date" type="date" bind:value=state.date on:change=move |_| state.recompute_due_date() aria-invalid=invalid(errors, "date") />
                 </Field>
-                <Field id="f-term" label=t().invoice_form.payment_term>
+                <Field id="f-term" label=t().invoice_form().payment_term>
                     <select id="f-term" on:change=on_term>
                         {move || terms().into_iter().map(|d| {
                             let label = match d {
-                                0 => t().invoice_form.due_immediately.to_string(),
-                                1 => t().invoice_form.days_one.to_string(),
-                                d => fill(t().invoice_form.days, &[("n", &d.to_string())]),
+                                0 => t().invoice_form().due_immediately.to_string(),
+                                1 => t().invoice_form().days_one.to_string(),
+                                d => fill(t().invoice_form().days, &[("n", &d.to_string())]),
                             };
                             view! { <option value=d.to_string() selected=move || state.term_days.get() == Some(d)>{label}</option> }
                         }).collect_view()}
-                        <option value="" selected=move || state.term_days.get().is_none()>{t().invoice_form.custom_date}</option>
+                        <option value="" selected=move || state.term_days.get().is_none()>{t().invoice_form().custom_date}</option>
                     </select>
                 </Field>
-                <Field id="f-due_date" label=t().invoice_form.due_date required=true error=error_of(errors, "due_date")>
+                <Field id="f-due_date" label=t().invoice_form().due_date required=true error=error_of(errors, "due_date")>
                     <input id="f-due_date" type="date" bind:value=state.due_date on:input=move |_| state.term_days.set(None) aria-invalid=invalid(errors, "due_date") />
                 </Field>
-                <Field id="f-service_period_from" label=t().invoice_form.service_from error=error_of(errors, "service_period_from")>
+                <Field id="f-service_period_from" label=t().invoice_form().service_from error=error_of(errors, "service_period_from")>
                     <input id="f-service_period_from" type="date" bind:value=state.service_from aria-invalid=invalid(errors, "service_period_from") />
                 </Field>
-                <Field id="f-service_period_to" label=t().invoice_form.service_to error=error_of(errors, "service_period_to")>
+                <Field id="f-service_period_to" label=t().invoice_form().service_to error=error_of(errors, "service_period_to")>
                     <input id="f-service_period_to" type="date" bind:value=state.service_to aria-invalid=invalid(errors, "service_period_to") />
                 </Field>
             </div>
@@ -163,9 +163,9 @@ pub fn PricingFields(
 ) -> impl IntoView {
     view! {
         <section class="form-section" aria-labelledby="sec-pricing">
-            <h2 class="section-title" id="sec-pricing">{t().invoice_form.pricing}</h2>
+            <h2 class="section-title" id="sec-pricing">{t().invoice_form().pricing}</h2>
             <div class="form-grid form-grid-6">
-                <Field id="f-currency" label=t().invoice_form.currency required=true error=error_of(errors, "currency")>
+                <Field id="f-currency" label=t().invoice_form().currency required=true error=error_of(errors, "currency")>
                     <select id="f-currency" on:change=move |ev| state.currency.set(event_target_value(&ev))>
                         {currencies.with_value(|list| list.iter().map(|c| {
                             let code = c.clone();
@@ -173,23 +173,23 @@ pub fn PricingFields(
                         }).collect_view())}
                     </select>
                 </Field>
-                <Field id="f-tax" label=t().invoice_form.vat_percent required=true error=error_of(errors, "tax")>
+                <Field id="f-tax" label=t().invoice_form().vat_percent required=true error=error_of(errors, "tax")>
                     <input id="f-tax" class="input-number" inputmode="decimal" bind:value=state.tax disabled=move || state.reverse_charge.get() aria-invalid=invalid(errors, "tax") />
                 </Field>
                 <div class="field field-check">
                     <label>
                         <input type="checkbox" bind:checked=state.reverse_charge />
-                        " " {t().invoice_form.reverse_charge}
+                        " " {t().invoice_form().reverse_charge}
                     </label>
-                    <p class="field-hint">{t().invoice_form.reverse_charge_hint}</p>
+                    <p class="field-hint">{t().invoice_form().reverse_charge_hint}</p>
                 </div>
-                <Field id="f-discount" label=t().invoice_form.discount_percent error=error_of(errors, "discount")>
+                <Field id="f-discount" label=t().invoice_form().discount_percent error=error_of(errors, "discount")>
                     <input id="f-discount" class="input-number" inputmode="decimal" placeholder="0" bind:value=state.discount aria-invalid=invalid(errors, "discount") />
                 </Field>
-                <Field id="f-cash_discount" label=t().invoice_form.cash_discount_percent error=error_of(errors, "cash_discount")>
+                <Field id="f-cash_discount" label=t().invoice_form().cash_discount_percent error=error_of(errors, "cash_discount")>
                     <input id="f-cash_discount" class="input-number" inputmode="decimal" placeholder="0" bind:value=state.cash_discount aria-invalid=invalid(errors, "cash_discount") />
                 </Field>
-                <Field id="f-cash_discount_days" label=t().invoice_form.cash_discount_days error=error_of(errors, "cash_discount_days")>
+                <Field id="f-cash_discount_days" label=t().invoice_form().cash_discount_days error=error_of(errors, "cash_discount_days")>
                     <input id="f-cash_discount_days" class="input-number" inputmode="numeric" placeholder="0" bind:value=state.cash_discount_days aria-invalid=invalid(errors, "cash_discount_days") />
                 </Field>
             </div>
@@ -207,16 +207,16 @@ pub fn TextFields(
 ) -> impl IntoView {
     view! {
         <section class="form-section" aria-labelledby="sec-texts">
-            <h2 class="section-title" id="sec-texts">{t().invoice_form.texts}</h2>
+            <h2 class="section-title" id="sec-texts">{t().invoice_form().texts}</h2>
             <div class="form-grid">
-                <Field id="f-salutation" label=t().invoice_form.salutation hint=t().invoice_form.salutation_hint error=error_of(errors, "salutation")>
+                <Field id="f-salutation" label=t().invoice_form().salutation hint=t().invoice_form().salutation_hint error=error_of(errors, "salutation")>
                     <textarea id="f-salutation" rows="3" bind:value=state.salutation></textarea>
                 </Field>
-                <Field id="f-footer" label=t().invoice_form.footer hint=t().invoice_form.footer_hint error=error_of(errors, "footer")>
+                <Field id="f-footer" label=t().invoice_form().footer hint=t().invoice_form().footer_hint error=error_of(errors, "footer")>
                     <textarea id="f-footer" rows="3" bind:value=state.footer></textarea>
                 </Field>
-                <Field id="f-tags" label=t().invoice_form.tags hint=t().invoice_form.tags_hint error=error_of(errors, "tags")>
-                    <input id="f-tags" type="text" placeholder=t().invoice_form.tags_placeholder bind:value=state.tags />
+                <Field id="f-tags" label=t().invoice_form().tags hint=t().invoice_form().tags_hint error=error_of(errors, "tags")>
+                    <input id="f-tags" type="text" placeholder=t().invoice_form().tags_placeholder bind:value=state.tags />
                 </Field>
             </div>
         </section>

@@ -256,7 +256,7 @@ impl InvoiceFormState {
                     push_error(
                         &mut errors,
                         "cash_discount_days",
-                        crate::i18n::t().form_common.whole_days,
+                        crate::i18n::t().form_common().whole_days,
                     );
                     None
                 }

@@ -40,7 +40,7 @@ pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
     let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
         if guard.is_dirty() {
             ev.prevent_default();
-            ev.set_return_value(t().widgets.unsaved_changes);
+            ev.set_return_value(t().widgets().unsaved_changes);
         }
     });
     // The router follows links from a click listener on `window`; this one on `document`
@@ -62,7 +62,7 @@ pub fn use_snapshot_guard(snapshot: Callback<(), String>) -> LeaveGuard {
         if link.is_some()
             && guard.is_dirty()
             && !window()
-                .confirm_with_message(t().widgets.unsaved_changes)
+                .confirm_with_message(t().widgets().unsaved_changes)
                 .unwrap_or(true)
         {
             ev.prevent_default();

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 /// other nouns are counted in English.
 pub fn count_text(count: i64, noun: &str) -> String {
     let key = format!("{noun}_{}", if count == 1 { "one" } else { "many" });
-    if let Some(text) = t().count.get(&key) {
+    if let Some(text) = t().count().get(&key) {
         return fill(text, &[("n", &count.to_string())]);
     }
     if count == 1 {
@@ -61,14 +61,14 @@ pub fn ListTotals(
     view! {
         <div class="list-totals-wrap">
             <table class="list-totals" data-totals=noun>
-                <caption>{t().totals.caption}</caption>
+                <caption>{t().totals().caption}</caption>
                 <thead>
                     <tr>
-                        <th scope="col">{t().totals.currency}</th>
-                        <th scope="col" class="num">{t().totals.count}</th>
-                        <th scope="col" class="num">{t().totals.net}</th>
-                        <th scope="col" class="num">{t().totals.gross}</th>
-                        {show_open.then(|| view! { <th scope="col" class="num">{t().totals.open}</th> })}
+                        <th scope="col">{t().totals().currency}</th>
+                        <th scope="col" class="num">{t().totals().count}</th>
+                        <th scope="col" class="num">{t().totals().net}</th>
+                        <th scope="col" class="num">{t().totals().gross}</th>
+                        {show_open.then(|| view! { <th scope="col" class="num">{t().totals().open}</th> })}
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>
@@ -97,11 +97,11 @@ pub fn ListTotalsLoad(
             view! { <ListTotals totals=all show_open=show_open noun=noun /> }.into_any()
         }
         Some(Err(e)) => view! {
-            <p class="list-totals-note muted">{fill(t().totals.unavailable, &[("message", &e.message)])}</p>
+            <p class="list-totals-note muted">{fill(t().totals().unavailable, &[("message", &e.message)])}</p>
         }
         .into_any(),
         None => {
-            view! { <p class="list-totals-note muted" aria-live="polite">{t().totals.summing}</p> }.into_any()
+            view! { <p class="list-totals-note muted" aria-live="polite">{t().totals().summing}</p> }.into_any()
         }
     }
     }

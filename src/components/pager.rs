@@ -21,13 +21,13 @@ pub fn Pager(
     let label = move || {
         let total = total.get();
         if total == 1 {
-            t().pager.one_result.to_string()
+            t().pager().one_result.to_string()
         } else {
-            fill(t().pager.results, &[("n", &total.to_string())])
+            fill(t().pager().results, &[("n", &total.to_string())])
         }
     };
     view! {
-        <nav class="pager" aria-label=t().pager.label>
+        <nav class="pager" aria-label=t().pager().label>
             <span class="pager-count">{label}</span>
             <span class="pager-pages">
                 <button
@@ -36,16 +36,16 @@ pub fn Pager(
                     disabled=move || { page.get() <= 1 }
                     on:click=move |_| on_page.run(page.get_untracked().saturating_sub(1).max(1))
                 >
-                    {t().pager.previous}
+                    {t().pager().previous}
                 </button>
-                <span class="pager-position">{move || fill(t().common.page_of, &[("page", &page.get().to_string()), ("pages", &pages.get().to_string())])}</span>
+                <span class="pager-position">{move || fill(t().common().page_of, &[("page", &page.get().to_string()), ("pages", &pages.get().to_string())])}</span>
                 <button
                     type="button"
                     class="btn btn-small"
                     disabled=move || { page.get() >= pages.get() }
                     on:click=move |_| on_page.run(page.get_untracked() + 1)
                 >
-                    {t().pager.next}
+                    {t().pager().next}
                 </button>
             </span>
         </nav>

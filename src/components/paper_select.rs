@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 /// The account's letter papers (empty until the account has loaded).
 pub fn use_letter_papers() -> Signal<Vec<LetterPaper>> {
-    let account = AccountContext::use_context().map(|c| c.account);
+    let account = AccountContext::use_context().map(|c| c.account());
     Signal::derive(move || {
         account
             .and_then(|a| a.get())
@@ -41,10 +41,10 @@ pub fn PaperSelect(
         <select id=id on:change=move |ev| paper.set(Paper::from_value(&event_target_value(&ev)))>
             <For each=move || papers.get() key=|p| p.id let:p>
                 <option value=p.id.to_string() selected={let p = p.clone(); move || is_chosen(&p)}>
-                    {if p.default { fill(t().widgets.paper_default, &[("name", &p.name)]) } else { p.name.clone() }}
+                    {if p.default { fill(t().widgets().paper_default, &[("name", &p.name)]) } else { p.name.clone() }}
                 </option>
             </For>
-            {(!without_blank).then(|| view! { <option value="blank" selected=move || paper.get() == Paper::Blank>{t().widgets.paper_blank}</option> })}
+            {(!without_blank).then(|| view! { <option value="blank" selected=move || paper.get() == Paper::Blank>{t().widgets().paper_blank}</option> })}
         </select>
     }
 }

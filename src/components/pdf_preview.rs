@@ -86,7 +86,7 @@ impl PdfDoc {
         self.loading.set(false);
         match result.and_then(|blob| {
             Url::create_object_url_with_blob(&blob)
-                .map_err(|_| ApiError::local(t().widgets.not_shown))
+                .map_err(|_| ApiError::local(t().widgets().not_shown))
         }) {
             Ok(url) => {
                 self.error.set(None);
@@ -136,11 +136,11 @@ pub fn PdfFrame(
             }}
             <Show when=busy>
                 <div class="pdf-rendering" role="status">
-                    <span class="pdf-rendering-label">{t().widgets.rendering}</span>
+                    <span class="pdf-rendering-label">{t().widgets().rendering}</span>
                 </div>
             </Show>
             {move || {
-                doc.error.get().map(|e| view! { <p class="pdf-error" role="alert">{fill(t().widgets.not_shown_reason, &[("message", &e.message)])}</p> })
+                doc.error.get().map(|e| view! { <p class="pdf-error" role="alert">{fill(t().widgets().not_shown_reason, &[("message", &e.message)])}</p> })
             }}
         </div>
     }
@@ -155,7 +155,7 @@ pub fn PdfDownload(
     #[prop(into)]
     file_name: Signal<String>,
     /// The link text.
-    #[prop(into, default = t().widgets.download_pdf.into())]
+    #[prop(into, default = t().widgets().download_pdf.into())]
     label: String,
 ) -> impl IntoView {
     move || {
@@ -173,7 +173,7 @@ pub fn PdfDownload(
 /// Saves `blob` as a file named `file_name` (an object URL on a temporary `<a download>`,
 /// clicked, then revoked once the browser has taken the download).
 pub fn save_blob(blob: &Blob, file_name: &str) -> Result<(), ApiError> {
-    let failed = |_| ApiError::local(t().widgets.not_saved_file);
+    let failed = |_| ApiError::local(t().widgets().not_saved_file);
     let url = Url::create_object_url_with_blob(blob).map_err(failed)?;
     let link: web_sys::HtmlElement =
         wasm_bindgen::JsCast::unchecked_into(document().create_element("a").map_err(failed)?);
@@ -182,7 +182,7 @@ pub fn save_blob(blob: &Blob, file_name: &str) -> Result<(), ApiError> {
     link.set_class_name("visually-hidden");
     let body = document()
         .body()
-        .ok_or_else(|| ApiError::local(t().widgets.no_body))?;
+        .ok_or_else(|| ApiError::local(t().widgets().no_body))?;
     body.append_child(&link).map_err(failed)?;
     link.click();
     let _ = body.remove_child(&link);

@@ -54,7 +54,7 @@ pub fn shortcut(kind: PositionType) -> &'static str {
 
 /// A position type's label in the current language ("Item", German "Artikel").
 pub fn type_label(kind: PositionType) -> &'static str {
-    let n = &t().position_editor_type;
+    let n = t().position_editor_type();
     match kind {
         PositionType::Item => n.item,
         PositionType::Title => n.title,
@@ -67,7 +67,7 @@ pub fn type_label(kind: PositionType) -> &'static str {
 
 /// A position type's name inside a sentence ("Add item", German "Artikel hinzufügen").
 pub fn type_label_in_sentence(kind: PositionType) -> &'static str {
-    let n = &t().position_editor_type_lower;
+    let n = t().position_editor_type_lower();
     match kind {
         PositionType::Item => n.item,
         PositionType::Title => n.title,
@@ -192,16 +192,16 @@ pub fn PositionEditor(
             <table class="table pe-table" on:dragleave=on_dragleave>
                 <thead>
                     <tr>
-                        <th class="pe-handle" scope="col"><span class="visually-hidden">{t().position_editor.move_handle}</span></th>
-                        <th class="pe-type" scope="col">{t().position_editor.type_column}</th>
-                        <th class="pe-text" scope="col">{t().position_editor.text}</th>
-                        <th class="pe-qty num" scope="col">{t().position_editor.quantity}</th>
-                        <th class="pe-unit" scope="col">{t().position_editor.unit}</th>
-                        <th class="pe-price num" scope="col">{t().position_editor.unit_price}</th>
-                        <th class="pe-vat" scope="col">{t().position_editor.vat}</th>
-                        <th class="pe-net num" scope="col">{t().position_editor.net_total}</th>
-                        {allow_optional.then(|| view! { <th class="pe-optional" scope="col">{t().position_editor.optional}</th> })}
-                        <th class="pe-menu" scope="col"><span class="visually-hidden">{t().position_editor.actions}</span></th>
+                        <th class="pe-handle" scope="col"><span class="visually-hidden">{t().position_editor().move_handle}</span></th>
+                        <th class="pe-type" scope="col">{t().position_editor().type_column}</th>
+                        <th class="pe-text" scope="col">{t().position_editor().text}</th>
+                        <th class="pe-qty num" scope="col">{t().position_editor().quantity}</th>
+                        <th class="pe-unit" scope="col">{t().position_editor().unit}</th>
+                        <th class="pe-price num" scope="col">{t().position_editor().unit_price}</th>
+                        <th class="pe-vat" scope="col">{t().position_editor().vat}</th>
+                        <th class="pe-net num" scope="col">{t().position_editor().net_total}</th>
+                        {allow_optional.then(|| view! { <th class="pe-optional" scope="col">{t().position_editor().optional}</th> })}
+                        <th class="pe-menu" scope="col"><span class="visually-hidden">{t().position_editor().actions}</span></th>
                     </tr>
                 </thead>
                 <tbody>
@@ -211,9 +211,9 @@ pub fn PositionEditor(
                 </tbody>
             </table>
             <Show when=move || rows.with(Vec::is_empty)>
-                <p class="pe-empty">{t().position_editor.empty}</p>
+                <p class="pe-empty">{t().position_editor().empty}</p>
             </Show>
-            <div class="pe-add" role="group" aria-label=t().position_editor.add_group>
+            <div class="pe-add" role="group" aria-label=t().position_editor().add_group>
                 {PositionType::ALL
                     .into_iter()
                     .map(|kind| {
@@ -222,12 +222,12 @@ pub fn PositionEditor(
                             <button
                                 type="button"
                                 class=if kind == PositionType::Item { "btn btn-small" } else { "btn btn-small btn-quiet" }
-                                title=fill(t().position_editor.add_title, &[("kind", type_label_in_sentence(kind)), ("keys", &keys)])
+                                title=fill(t().position_editor().add_title, &[("kind", type_label_in_sentence(kind)), ("keys", &keys)])
                                 aria-keyshortcuts=keys
                                 data-add=kind.as_str()
                                 on:click=move |_| add(kind)
                             >
-                                {fill(t().position_editor.add_button, &[("kind", type_label(kind))])}
+                                {fill(t().position_editor().add_button, &[("kind", type_label(kind))])}
                             </button>
                         }
                     })

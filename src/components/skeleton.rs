@@ -14,7 +14,7 @@ pub fn SkeletonTable(
     rows: usize,
 ) -> impl IntoView {
     view! {
-        <table class="table skeleton" aria-busy="true" aria-label=t().common.loading_label>
+        <table class="table skeleton" aria-busy="true" aria-label=t().common().loading_label>
             <thead>
                 <tr>{headings.iter().map(|h| view! { <th scope="col">{*h}</th> }).collect_view()}</tr>
             </thead>
@@ -44,7 +44,7 @@ pub fn SkeletonBlock(
     lines: usize,
 ) -> impl IntoView {
     view! {
-        <div class="skeleton-block" aria-busy="true" aria-label=t().common.loading_label>
+        <div class="skeleton-block" aria-busy="true" aria-label=t().common().loading_label>
             {(0..lines).map(|_| view! { <span class="skeleton-bar"></span> }).collect_view()}
         </div>
     }

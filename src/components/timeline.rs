@@ -68,7 +68,7 @@ fn path_of(subject: SubjectType, id: i64) -> String {
 }
 
 fn link_label(subject: SubjectType, id: i64) -> String {
-    let tl = &t().invoice_detail_timeline;
+    let tl = t().invoice_detail_timeline();
     let template = match subject {
         SubjectType::Invoice => tl.invoice_id,
         SubjectType::Offer => tl.offer_id,
@@ -136,7 +136,7 @@ fn addresses(list: &[String]) -> String {
 /// The sentence for `event` of a `subject` record whose amounts are in `currency` (used
 /// when the event's data names none), in the current language.
 pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> EventLine {
-    let tl = &t().invoice_detail_timeline;
+    let tl = t().invoice_detail_timeline();
     let plain = |text: String| EventLine {
         text,
         detail: None,
@@ -287,7 +287,7 @@ pub fn Timeline(
     currency: String,
 ) -> impl IntoView {
     if events.is_empty() {
-        return view! { <p class="muted timeline-empty">{t().invoice_detail_timeline.empty}</p> }
+        return view! { <p class="muted timeline-empty">{t().invoice_detail_timeline().empty}</p> }
             .into_any();
     }
     let items = events

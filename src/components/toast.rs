@@ -86,7 +86,7 @@ impl Toasts {
 pub fn ToastHost() -> impl IntoView {
     let toasts = Toasts::use_context();
     view! {
-        <div class="toasts" role="region" aria-label=crate::i18n::t().toast.region aria-live="polite">
+        <div class="toasts" role="region" aria-label=crate::i18n::t().toast().region aria-live="polite">
             <For each=move || toasts.items().get() key=|t| t.id let:toast>
                 <div
                     class=match toast.kind {
@@ -102,7 +102,7 @@ pub fn ToastHost() -> impl IntoView {
                     <button
                         type="button"
                         class="toast-close"
-                        aria-label=crate::i18n::t().toast.dismiss
+                        aria-label=crate::i18n::t().toast().dismiss
                         on:click=move |_| toasts.dismiss(toast.id)
                     >
                         "×"

@@ -36,7 +36,7 @@ impl SearchScope {
     /// durchsuchen").
     pub fn label(self) -> String {
         crate::i18n::t()
-            .search
+            .search()
             .get(self.noun)
             .map(str::to_string)
             .unwrap_or_else(|| format!("Search {}", self.noun))

@@ -32,12 +32,12 @@ pub fn menu_label(session: &Session) -> String {
         Some(user) => display_name(user),
         None => {
             let name = if session.name.is_empty() {
-                t().user_menu.api_key
+                t().user_menu().api_key
             } else {
                 session.name.as_str()
             };
             if session.read_only {
-                fill(t().user_menu.read_only_name, &[("name", name)])
+                fill(t().user_menu().read_only_name, &[("name", name)])
             } else {
                 name.to_string()
             }
@@ -45,27 +45,21 @@ pub fn menu_label(session: &Session) -> String {
     }
 }
 
-/// The user menu.
+/// The user menu: the button in the top bar; its panel (and the password dialog) is a
+/// chunk of its own, loaded when the menu is first opened (issue 13).
 #[component]
 pub fn UserMenu(
     /// GET /session of the frame.
     session: LocalResource<Result<Session, ApiError>>,
 ) -> impl IntoView {
-    let navigate = use_navigate();
-    let toasts = Toasts::use_context();
     let open = RwSignal::new(false);
     let password_open = RwSignal::new(false);
+    // Set (for good) by the first "Change password".
+    let password_wanted = RwSignal::new(false);
     let theme = RwSignal::new(stored_theme());
     let language = RwSignal::new(stored_language());
     let current = move || session.get().and_then(Result::ok);
-    let person = move || current().is_some_and(|s| is_person(&s));
     let label = move || current().map(|s| menu_label(&s)).unwrap_or_default();
-    let email = move || {
-        current()
-            .filter(is_person)
-            .and_then(|s| s.user.and_then(|u| u.email))
-            .unwrap_or_default()
-    };
     // The server's stored choice wins over the browser's once the session is loaded.
     Effect::new(move |_| {
         if let Some(user) = current().filter(is_person).and_then(|s| s.user) {
@@ -79,10 +73,85 @@ pub fn UserMenu(
             }
         }
     });
+    let panel = MenuState {
+        session,
+        open,
+        password_open,
+        password_wanted,
+        theme,
+        language,
+    };
+    view! {
+        <div class="user-menu" on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" { open.set(false) }>
+            <button type="button" class="btn btn-small btn-quiet user-menu-button" id="user-menu-button"
+                aria-haspopup="menu" aria-expanded=move || open.get().to_string()
+                on:click=move |_| open.update(|o| *o = !*o)>
+                <span class="topbar-key">{label}</span>
+                <span aria-hidden="true">" ▾"</span>
+            </button>
+            {move || open.get().then(|| user_menu_panel(panel))}
+            {move || password_wanted.get().then(|| password_dialog(password_open))}
+        </div>
+    }
+}
+
+/// The state the user menu's button shares with its panel.
+#[derive(Clone, Copy)]
+pub struct MenuState {
+    /// GET /session of the frame.
+    pub session: LocalResource<Result<Session, ApiError>>,
+    /// Whether the panel is open.
+    pub open: RwSignal<bool>,
+    /// Whether the password dialog is open.
+    pub password_open: RwSignal<bool>,
+    /// Set by the first "Change password" (the dialog's chunk is loaded then).
+    pub password_wanted: RwSignal<bool>,
+    /// The theme shown as chosen.
+    pub theme: RwSignal<Theme>,
+    /// The language shown as chosen (`de`, `en`).
+    pub language: RwSignal<String>,
+}
+
+crate::lazy::lazy_widget!(
+    /// [`UserMenuPanel`] from the chunk `kontor_user_menu`, loaded on first use.
+    fn user_menu_panel(state: MenuState),
+    chunk = kontor_user_menu,
+    fn = user_menu_panel_chunk,
+    view! { <UserMenuPanel state=state /> }
+);
+
+/// The open user menu: the user's e-mail, "Change password", language, theme and "Sign
+/// out" (a key's name and "Sign out" only for an API key).
+#[component]
+pub fn UserMenuPanel(
+    /// The menu's state.
+    state: MenuState,
+) -> impl IntoView {
+    let MenuState {
+        session,
+        open,
+        password_open,
+        password_wanted,
+        theme,
+        language,
+    } = state;
+    let navigate = use_navigate();
+    let toasts = Toasts::use_context();
+    let current = move || session.get().and_then(Result::ok);
+    let person = move || current().is_some_and(|s| is_person(&s));
+    let email = move || {
+        current()
+            .filter(is_person)
+            .and_then(|s| s.user.and_then(|u| u.email))
+            .unwrap_or_default()
+    };
     let save_pref = move |body: UpdateMe| {
         leptos::task::spawn_local(async move {
             if let Err(e) = update_me(&body).await {
-                toasts.error(fill(t().user_menu.save_failed, &[("message", &e.message)]));
+                toasts.error(fill(
+                    t().user_menu().save_failed,
+                    &[("message", &e.message)],
+                ));
             }
         });
     };
@@ -104,7 +173,10 @@ pub fn UserMenu(
         };
         leptos::task::spawn_local(async move {
             if let Err(e) = update_me(&body).await {
-                toasts.error(fill(t().user_menu.save_failed, &[("message", &e.message)]));
+                toasts.error(fill(
+                    t().user_menu().save_failed,
+                    &[("message", &e.message)],
+                ));
             }
             // Every text, date and amount follows the new language (issue 12).
             if changed {
@@ -139,40 +211,37 @@ pub fn UserMenu(
         }
     };
     view! {
-        <div class="user-menu" on:keydown=move |ev: web_sys::KeyboardEvent| if ev.key() == "Escape" { open.set(false) }>
-            <button type="button" class="btn btn-small btn-quiet user-menu-button" id="user-menu-button"
-                aria-haspopup="menu" aria-expanded=move || open.get().to_string()
-                on:click=move |_| open.update(|o| *o = !*o)>
-                <span class="topbar-key">{label}</span>
-                <span aria-hidden="true">" ▾"</span>
-            </button>
-            <Show when=move || open.get()>
-                <div class="user-menu-backdrop" on:click=move |_| open.set(false)></div>
-                <div class="user-menu-panel" role="menu" aria-label=t().user_menu.menu>
-                    <Show when=person fallback=|| view! { <p class="user-menu-note muted">{t().user_menu.signed_in_with_key}</p> }>
-                        <p class="user-menu-note muted">{email}</p>
-                        <button type="button" role="menuitem" id="change-password" on:click=move |_| { open.set(false); password_open.set(true); }>
-                            {t().user_menu.change_password_item}
-                        </button>
-                        <div class="user-menu-group" role="group" aria-label=t().user_menu.language>
-                            <span class="user-menu-heading">{t().user_menu.language}</span>
-                            {language_button("en", "English")}
-                            {language_button("de", "Deutsch")}
-                        </div>
-                        <div class="user-menu-group" role="group" aria-label=t().user_menu.theme>
-                            <span class="user-menu-heading">{t().user_menu.theme}</span>
-                            {theme_button(Theme::System, t().user_menu.theme_system)}
-                            {theme_button(Theme::Light, t().user_menu.theme_light)}
-                            {theme_button(Theme::Dark, t().user_menu.theme_dark)}
-                        </div>
-                    </Show>
-                    <button type="button" role="menuitem" id="sign-out" on:click=sign_out.clone()>{t().user_menu.sign_out}</button>
+        <div class="user-menu-backdrop" on:click=move |_| open.set(false)></div>
+        <div class="user-menu-panel" role="menu" aria-label=t().user_menu().menu>
+            <Show when=person fallback=|| view! { <p class="user-menu-note muted">{t().user_menu().signed_in_with_key}</p> }>
+                <p class="user-menu-note muted">{email}</p>
+                <button type="button" role="menuitem" id="change-password" on:click=move |_| { open.set(false); password_wanted.set(true); password_open.set(true); }>
+                    {t().user_menu().change_password_item}
+                </button>
+                <div class="user-menu-group" role="group" aria-label=t().user_menu().language>
+                    <span class="user-menu-heading">{t().user_menu().language}</span>
+                    {language_button("en", "English")}
+                    {language_button("de", "Deutsch")}
+                </div>
+                <div class="user-menu-group" role="group" aria-label=t().user_menu().theme>
+                    <span class="user-menu-heading">{t().user_menu().theme}</span>
+                    {theme_button(Theme::System, t().user_menu().theme_system)}
+                    {theme_button(Theme::Light, t().user_menu().theme_light)}
+                    {theme_button(Theme::Dark, t().user_menu().theme_dark)}
                 </div>
             </Show>
-            <PasswordDialog open=password_open />
+            <button type="button" role="menuitem" id="sign-out" on:click=sign_out.clone()>{t().user_menu().sign_out}</button>
         </div>
     }
 }
+
+crate::lazy::lazy_widget!(
+    /// [`PasswordDialog`] from the chunk `kontor_user_menu`, loaded on first use.
+    fn password_dialog(open: RwSignal<bool>),
+    chunk = kontor_user_menu,
+    fn = password_dialog_chunk,
+    view! { <PasswordDialog open=open /> }
+);
 
 /// The "Change password" dialog: current password, new password and its repetition; the
 /// length rule is checked here, the strength and the current password by the server, whose
@@ -205,7 +274,7 @@ pub fn PasswordDialog(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(())) => {
             open.set(false);
-            toasts.success(t().user_menu.password_changed);
+            toasts.success(t().user_menu().password_changed);
         }
         Some(Err(e)) => {
             if e.errors.is_empty() {
@@ -227,13 +296,13 @@ pub fn PasswordDialog(
         if c.is_empty() {
             local.insert(
                 "current_password".into(),
-                vec![t().people_common.required.into()],
+                vec![t().people_common().required.into()],
             );
         }
         if let Some(reason) = password_length_message(&p) {
             local.insert("password".into(), vec![reason]);
         } else if p != r {
-            local.insert("repeat".into(), vec![t().user_menu.mismatch.into()]);
+            local.insert("repeat".into(), vec![t().user_menu().mismatch.into()]);
         }
         errors.set(local.clone());
         general.set(None);
@@ -243,22 +312,22 @@ pub fn PasswordDialog(
     };
     let hint = password_hint();
     view! {
-        <Dialog open=open title=t().user_menu.change_password>
+        <Dialog open=open title=t().user_menu().change_password>
             <form class="dialog-form" id="password-form" on:submit=on_submit novalidate>
                 {move || general.get().map(|e| view! { <p class="form-summary" role="alert">{e}</p> })}
-                <Field id="current-password" label=t().user_menu.current_password required=true error=error_of(errors, "current_password")>
+                <Field id="current-password" label=t().user_menu().current_password required=true error=error_of(errors, "current_password")>
                     <input id="current-password" type="password" autocomplete="current-password" autofocus=true bind:value=current />
                 </Field>
-                <Field id="new-password" label=t().user_menu.new_password required=true hint=hint.clone() error=error_of(errors, "password")>
+                <Field id="new-password" label=t().user_menu().new_password required=true hint=hint.clone() error=error_of(errors, "password")>
                     <input id="new-password" type="password" autocomplete="new-password" bind:value=password />
                 </Field>
-                <Field id="repeat-password" label=t().user_menu.repeat required=true error=error_of(errors, "repeat")>
+                <Field id="repeat-password" label=t().user_menu().repeat required=true error=error_of(errors, "repeat")>
                     <input id="repeat-password" type="password" autocomplete="new-password" bind:value=repeat />
                 </Field>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                     <button type="submit" class="btn btn-primary" id="password-save" disabled=move || pending.get()>
-                        {move || if pending.get() { t().user_menu.saving } else { t().user_menu.change_password }}
+                        {move || if pending.get() { t().user_menu().saving } else { t().user_menu().change_password }}
                     </button>
                 </div>
             </form>

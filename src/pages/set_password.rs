@@ -20,7 +20,7 @@ pub fn password_length_message(password: &str) -> Option<String> {
     let chars = password.chars().count();
     (chars < PASSWORD_MIN_CHARS).then(|| {
         fill(
-            t().people_common.too_short,
+            t().people_common().too_short,
             &[
                 ("min", &PASSWORD_MIN_CHARS.to_string()),
                 ("n", &chars.to_string()),
@@ -33,7 +33,7 @@ pub fn password_length_message(password: &str) -> Option<String> {
 /// strong."
 pub fn password_hint() -> String {
     fill(
-        t().people_common.password_hint,
+        t().people_common().password_hint,
         &[("min", &PASSWORD_MIN_CHARS.to_string())],
     )
 }
@@ -61,7 +61,7 @@ pub fn SetPasswordPage() -> impl IntoView {
     Effect::new(move |_| match submit.value().get() {
         Some(Ok(signed)) => {
             toasts.success(fill(
-                t().set_password.welcome,
+                t().set_password().welcome,
                 &[("name", &display_name(&signed.user))],
             ));
             navigate("/dashboard", Default::default());
@@ -82,7 +82,7 @@ pub fn SetPasswordPage() -> impl IntoView {
         if let Some(reason) = password_length_message(&p) {
             local.insert("password".into(), vec![reason]);
         } else if p != r {
-            local.insert("repeat".into(), vec![t().set_password.mismatch.into()]);
+            local.insert("repeat".into(), vec![t().set_password().mismatch.into()]);
         }
         errors.set(local.clone());
         if local.is_empty() {
@@ -94,24 +94,24 @@ pub fn SetPasswordPage() -> impl IntoView {
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>{t().set_password.heading}</h1>
-                <p class="muted">{t().set_password.intro}</p>
+                <h1>{t().set_password().heading}</h1>
+                <p class="muted">{t().set_password().intro}</p>
                 {move || token.with(String::is_empty).then(|| view! {
-                    <p class="form-summary" role="alert">{t().set_password.no_token}</p>
+                    <p class="form-summary" role="alert">{t().set_password().no_token}</p>
                 })}
                 {move || token_error.get().map(|e| view! {
                     <p class="form-summary" role="alert" id="token-error">
-                        {e} " " <a href=href("/sign-in")>{t().set_password.go_sign_in}</a>
+                        {e} " " <a href=href("/sign-in")>{t().set_password().go_sign_in}</a>
                     </p>
                 })}
-                <Field id="new-password" label=t().people_common.password required=true hint=hint error=error_of(errors, "password")>
+                <Field id="new-password" label=t().people_common().password required=true hint=hint error=error_of(errors, "password")>
                     <input id="new-password" type="password" autocomplete="new-password" autofocus=true bind:value=password />
                 </Field>
-                <Field id="repeat-password" label=t().set_password.repeat required=true error=error_of(errors, "repeat")>
+                <Field id="repeat-password" label=t().set_password().repeat required=true error=error_of(errors, "repeat")>
                     <input id="repeat-password" type="password" autocomplete="new-password" bind:value=repeat />
                 </Field>
                 <button type="submit" class="btn btn-primary" disabled=move || pending.get() || token.with(String::is_empty)>
-                    {move || if pending.get() { t().set_password.saving } else { t().set_password.submit }}
+                    {move || if pending.get() { t().set_password().saving } else { t().set_password().submit }}
                 </button>
             </form>
         </div>

@@ -47,13 +47,13 @@ pub fn SetupPage() -> impl IntoView {
     let pending = submit.pending();
     Effect::new(move |_| match submit.value().get() {
         Some(Ok(_)) => {
-            toasts.success(t().setup_page.done);
+            toasts.success(t().setup_page().done);
             navigate("/dashboard", Default::default());
         }
         Some(Err(e)) => {
             errors.set(e.errors.clone());
             error.set(Some(if e.status == 409 {
-                t().setup_page.has_admin_sign_in.to_string()
+                t().setup_page().has_admin_sign_in.to_string()
             } else {
                 e.message
             }));
@@ -69,7 +69,7 @@ pub fn SetupPage() -> impl IntoView {
             ("lastname", lastname),
         ] {
             if value.get_untracked().trim().is_empty() {
-                local.insert(field.into(), vec![t().people_common.required.into()]);
+                local.insert(field.into(), vec![t().people_common().required.into()]);
             }
         }
         if let Some(reason) = password_length_message(&password.get_untracked()) {
@@ -91,34 +91,34 @@ pub fn SetupPage() -> impl IntoView {
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>{t().setup_page.heading}</h1>
+                <h1>{t().setup_page().heading}</h1>
                 {move || match needed.get() {
                     Some(Ok(false)) => Some(view! {
                         <p class="sign-in-note" role="status">
-                            {t().setup_page.has_admin} " "
-                            <a href=href("/sign-in")>{t().setup_page.sign_in}</a>
+                            {t().setup_page().has_admin} " "
+                            <a href=href("/sign-in")>{t().setup_page().sign_in}</a>
                         </p>
                     }.into_any()),
                     Some(Err(e)) => Some(view! { <p class="form-summary" role="alert">{e.message}</p> }.into_any()),
                     _ => Some(view! {
-                        <p class="muted">{t().setup_page.intro}</p>
+                        <p class="muted">{t().setup_page().intro}</p>
                     }.into_any()),
                 }}
                 {move || error.get().map(|e| view! { <p class="form-summary" role="alert" id="setup-error">{e}</p> })}
-                <Field id="setup-email" label=t().sign_in.email required=true error=error_of(errors, "email")>
+                <Field id="setup-email" label=t().sign_in().email required=true error=error_of(errors, "email")>
                     <input id="setup-email" type="email" autocomplete="username" bind:value=email />
                 </Field>
-                <Field id="setup-firstname" label=t().setup_page.first_name required=true error=error_of(errors, "firstname")>
+                <Field id="setup-firstname" label=t().setup_page().first_name required=true error=error_of(errors, "firstname")>
                     <input id="setup-firstname" type="text" autocomplete="given-name" bind:value=firstname />
                 </Field>
-                <Field id="setup-lastname" label=t().setup_page.last_name required=true error=error_of(errors, "lastname")>
+                <Field id="setup-lastname" label=t().setup_page().last_name required=true error=error_of(errors, "lastname")>
                     <input id="setup-lastname" type="text" autocomplete="family-name" bind:value=lastname />
                 </Field>
-                <Field id="setup-password" label=t().people_common.password required=true hint=hint error=error_of(errors, "password")>
+                <Field id="setup-password" label=t().people_common().password required=true hint=hint error=error_of(errors, "password")>
                     <input id="setup-password" type="password" autocomplete="new-password" bind:value=password />
                 </Field>
                 <button type="submit" class="btn btn-primary" disabled=move || pending.get() || matches!(needed.get(), Some(Ok(false)))>
-                    {move || if pending.get() { t().setup_page.setting_up } else { t().setup_page.submit }}
+                    {move || if pending.get() { t().setup_page().setting_up } else { t().setup_page().submit }}
                 </button>
             </form>
         </div>

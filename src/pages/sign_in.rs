@@ -1,5 +1,5 @@
 //! Sign-in (issue 12): e-mail and password (POST /session), the server address prefilled
-//! with this page's origin behind {t().sign_in.another_server}, and "Sign in with an API key" for
+//! with this page's origin behind {t().sign_in().another_server}, and "Sign in with an API key" for
 //! integrations (verified with GET /session before it is stored). A server without an
 //! admin links to the first-run page (`GET /setup`).
 
@@ -57,7 +57,7 @@ pub fn SignIn() -> impl IntoView {
                     SignInMode::Password => sign_in(&server, &first, &second).await.map(|signed| {
                         start_session(&server, &signed);
                         fill(
-                            t().sign_in.signed_in_as,
+                            t().sign_in().signed_in_as,
                             &[("name", &display_name(&signed.user))],
                         )
                     }),
@@ -67,9 +67,9 @@ pub fn SignIn() -> impl IntoView {
                             apply_user_prefs(user);
                         }
                         if session.name.is_empty() {
-                            t().sign_in.signed_in.to_string()
+                            t().sign_in().signed_in.to_string()
                         } else {
-                            fill(t().sign_in.signed_in_with, &[("name", &session.name)])
+                            fill(t().sign_in().signed_in_with, &[("name", &session.name)])
                         }
                     }),
                 }
@@ -94,14 +94,18 @@ pub fn SignIn() -> impl IntoView {
             SignInMode::ApiKey => (String::new(), key.get_untracked()),
         };
         let missing_email = m == SignInMode::Password && first.trim().is_empty();
-        email_error.set(missing_email.then(|| t().sign_in.enter_email.to_string()));
+        email_error.set(missing_email.then(|| t().sign_in().enter_email.to_string()));
         let missing_secret = second.trim().is_empty();
         secret_error.set(missing_secret.then(|| match m {
-            SignInMode::Password => t().sign_in.enter_password.to_string(),
-            SignInMode::ApiKey => t().sign_in.enter_key.to_string(),
+            SignInMode::Password => t().sign_in().enter_password.to_string(),
+            SignInMode::ApiKey => t().sign_in().enter_key.to_string(),
         }));
         if missing_email || missing_secret {
             return;
+        }
+        // The frame and the dashboard are fetched while the server checks the sign-in.
+        if let Some(preloads) = crate::lazy::Preloads::use_context() {
+            preloads.signing_in.run(());
         }
         submit.dispatch_local((m, server.get_untracked(), first, second));
     };
@@ -119,26 +123,26 @@ pub fn SignIn() -> impl IntoView {
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>{t().sign_in.heading}</h1>
+                <h1>{t().sign_in().heading}</h1>
                 {move || error.get().map(|e| view! { <p class="form-summary" role="alert" id="sign-in-error">{e}</p> })}
                 <Show when=move || setup.get()>
                     <p class="sign-in-note" id="setup-note">
-                        {t().sign_in.no_admin} " "
-                        <a href=href("/setup")>{t().sign_in.set_up}</a>
+                        {t().sign_in().no_admin} " "
+                        <a href=href("/setup")>{t().sign_in().set_up}</a>
                     </p>
                 </Show>
                 <Show
                     when=move || mode.get() == SignInMode::Password
                     fallback=move || view! {
-                        <Field id="api-key" label=t().sign_in.api_key required=true error=secret_error>
+                        <Field id="api-key" label=t().sign_in().api_key required=true error=secret_error>
                             <input id="api-key" type="password" autocomplete="off" autofocus=!has_key() bind:value=key />
                         </Field>
                     }
                 >
-                    <Field id="email" label=t().sign_in.email required=true error=email_error>
+                    <Field id="email" label=t().sign_in().email required=true error=email_error>
                         <input id="email" type="email" autocomplete="username" autofocus=true bind:value=email />
                     </Field>
-                    <Field id="password" label=t().sign_in.password required=true error=secret_error>
+                    <Field id="password" label=t().sign_in().password required=true error=secret_error>
                         <input id="password" type="password" autocomplete="current-password" bind:value=password />
                     </Field>
                 </Show>
@@ -146,21 +150,21 @@ pub fn SignIn() -> impl IntoView {
                     when=move || show_server.get()
                     fallback=move || view! {
                         <button type="button" class="btn-link sign-in-more" id="another-server" on:click=move |_| show_server.set(true)>
-                            {t().sign_in.another_server}
+                            {t().sign_in().another_server}
                         </button>
                     }
                 >
-                    <Field id="server" label=t().sign_in.server_address required=true hint=t().sign_in.server_hint>
+                    <Field id="server" label=t().sign_in().server_address required=true hint=t().sign_in().server_hint>
                         <input id="server" type="url" autocomplete="url" bind:value=server />
                     </Field>
                 </Show>
                 <button type="submit" id="sign-in-submit" class="btn btn-primary" disabled=move || pending.get()>
-                    {move || if pending.get() { t().sign_in.signing_in } else { t().sign_in.submit }}
+                    {move || if pending.get() { t().sign_in().signing_in } else { t().sign_in().submit }}
                 </button>
                 <button type="button" class="btn-link sign-in-more" id="sign-in-mode" on:click=switch_mode>
                     {move || match mode.get() {
-                        SignInMode::Password => t().sign_in.with_key,
-                        SignInMode::ApiKey => t().sign_in.with_password,
+                        SignInMode::Password => t().sign_in().with_key,
+                        SignInMode::ApiKey => t().sign_in().with_password,
                     }}
                 </button>
             </form>
@@ -178,7 +182,7 @@ fn origin() -> String {
 /// network message when the server could not be reached.
 pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
     match (e.status, mode) {
-        (401, SignInMode::ApiKey) => t().sign_in.key_refused.into(),
+        (401, SignInMode::ApiKey) => t().sign_in().key_refused.into(),
         (401 | 429 | 0, _) => e.message.clone(),
         (422, _) if !e.errors.is_empty() => e
             .errors
@@ -187,6 +191,6 @@ pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
             .cloned()
             .collect::<Vec<_>>()
             .join(" "),
-        _ => fill(t().sign_in.server_answered, &[("message", &e.message)]),
+        _ => fill(t().sign_in().server_answered, &[("message", &e.message)]),
     }
 }

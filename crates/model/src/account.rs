@@ -167,6 +167,14 @@ pub struct SmtpSettings {
     pub password_set: bool,
 }
 
+/// The account as the app's frame shows it: only its name, read from GET /account (the
+/// other fields are ignored), so the first screen decodes no settings (issue 13).
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+pub struct AccountHead {
+    /// The account's (company's) name.
+    pub name: String,
+}
+
 /// GET /account: name, address, currencies (the default first), letter papers, and the
 /// account's own data of issue 9 (legal, bank, contact, defaults, texts, number formats,
 /// logo, SMTP), and the e-invoice fields of issue 10. Optional texts are `null` when not

@@ -64,6 +64,39 @@ impl PaymentMeans {
     }
 }
 
+/// One row of the invoice list (GET /invoices): the columns a list shows, read from the
+/// same JSON as [`Invoice`] (other fields are ignored). The browser's first screen decodes
+/// these instead of whole invoices, so its main module carries no decoder for positions,
+/// payments or reminders (issue 13 § Make the main module small).
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct InvoiceRow {
+    /// Record id.
+    pub id: i64,
+    /// The customer's company id.
+    pub customer_id: i64,
+    /// The customer's `{id, name}`; `None` when the server sent none.
+    #[serde(default)]
+    pub customer: Option<IdName>,
+    /// The invoice number; `None` while it is a draft.
+    pub identifier: Option<String>,
+    /// Invoice date (`YYYY-MM-DD`).
+    pub date: NaiveDate,
+    /// Due date (`YYYY-MM-DD`).
+    pub due_date: NaiveDate,
+    /// Status as the API returns it.
+    pub status: InvoiceStatus,
+    /// Title.
+    pub title: String,
+    /// ISO 4217 currency code.
+    pub currency: String,
+    /// Gross total in the currency (a JSON number, e.g. `119.00`).
+    #[serde(with = "crate::wire::decimal")]
+    pub gross_total: Decimal,
+    /// Amount still open in the currency (gross − payments).
+    #[serde(default, with = "crate::wire::decimal")]
+    pub open_amount: Decimal,
+}
+
 /// An invoice as GET /invoices/{id} returns it. The list (GET /invoices) leaves out
 /// `salutation`, `footer`, `items`, `payments` and `reminders` (they are `None` there and
 /// not serialized).
@@ -309,5 +342,35 @@ mod payment_means_tests {
         assert_eq!(PaymentMeans::parse("direct_debit"), Some(d));
         assert_eq!(PaymentMeans::parse("cash"), None);
         assert_eq!(serde_json::to_string(&c).unwrap(), r#""credit_transfer""#);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_row_reads_the_columns_of_a_whole_invoice() {
+        let json = r#"{"id": 7, "customer_id": 3, "customer": {"id": 3, "name": "Acme"},
+            "identifier": "R2611-001", "date": "2026-11-02", "due_date": "2026-11-16",
+            "status": "sent", "title": "Web", "currency": "EUR", "net_total": 100.00,
+            "gross_total": 119.00, "open_amount": 19.00, "tags": ["a"],
+            "items": [{"id": 1}], "payments": [], "reminders": null}"#;
+        let row: InvoiceRow = serde_json::from_str(json).unwrap();
+        assert_eq!(row.id, 7);
+        assert_eq!(row.customer.unwrap().name, "Acme");
+        assert_eq!(row.identifier.as_deref(), Some("R2611-001"));
+        assert_eq!(row.due_date.to_string(), "2026-11-16");
+        assert_eq!(row.status, InvoiceStatus::Sent);
+        assert_eq!(row.gross_total.to_string(), "119.00");
+        assert_eq!(row.open_amount.to_string(), "19.00");
+        // A draft has no number; an amount must be a number.
+        let draft = json.replace(r#""R2611-001""#, "null");
+        assert!(serde_json::from_str::<InvoiceRow>(&draft)
+            .unwrap()
+            .identifier
+            .is_none());
+        let bad = json.replace("119.00", r#""119.00""#);
+        assert!(serde_json::from_str::<InvoiceRow>(&bad).is_err());
     }
 }

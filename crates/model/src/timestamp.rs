@@ -2,14 +2,12 @@
 //!
 //! Use as `#[serde(with = "kontor_model::timestamp")]` on a `DateTime<Utc>` field.
 
-use chrono::{DateTime, NaiveDateTime, Utc};
+use chrono::{DateTime, SecondsFormat, Utc};
 use serde::{Deserialize, Deserializer, Serializer};
-
-const FORMAT: &str = "%Y-%m-%dT%H:%M:%SZ";
 
 /// Writes `time` as `YYYY-MM-DDTHH:MM:SSZ` (seconds precision, UTC).
 pub fn serialize<S: Serializer>(time: &DateTime<Utc>, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.collect_str(&time.format(FORMAT))
+    serializer.serialize_str(&format(time))
 }
 
 /// Reads `YYYY-MM-DDTHH:MM:SSZ` or any RFC 3339 timestamp; error when it is neither.
@@ -19,19 +17,16 @@ pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<DateTim
         .ok_or_else(|| serde::de::Error::custom("expected a timestamp YYYY-MM-DDTHH:MM:SSZ"))
 }
 
-/// Parses `YYYY-MM-DDTHH:MM:SSZ` or RFC 3339; `None` when the text is neither.
+/// Parses `YYYY-MM-DDTHH:MM:SSZ` or any other RFC 3339 timestamp (an offset, fractions of
+/// a second); `None` when the text is not one. chrono's RFC 3339 reader, not a format
+/// string: the browser bundle carries no strftime code (issue 13).
 pub fn parse(text: &str) -> Option<DateTime<Utc>> {
-    NaiveDateTime::parse_from_str(text, FORMAT)
-        .map(|n| n.and_utc())
+    DateTime::parse_from_rfc3339(text)
         .ok()
-        .or_else(|| {
-            DateTime::parse_from_rfc3339(text)
-                .ok()
-                .map(|t| t.with_timezone(&Utc))
-        })
+        .map(|t| t.with_timezone(&Utc))
 }
 
 /// Formats `time` as `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn format(time: &DateTime<Utc>) -> String {
-    time.format(FORMAT).to_string()
+    time.to_rfc3339_opts(SecondsFormat::Secs, true)
 }

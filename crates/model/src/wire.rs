@@ -53,7 +53,7 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, &'static str> {
     if !shape_ok {
         return Err(DATE_MESSAGE);
     }
-    let date = NaiveDate::parse_from_str(text, "%Y-%m-%d").map_err(|_| DATE_MESSAGE)?;
+    let date = NaiveDate::from_str(text).map_err(|_| DATE_MESSAGE)?;
     if (MIN_YEAR..=MAX_YEAR).contains(&date.year()) {
         Ok(date)
     } else {
@@ -76,16 +76,6 @@ impl<'de> Visitor<'de> for DecimalVisitor {
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
         Ok(Decimal::from(v))
-    }
-
-    /// serde_json (with `arbitrary_precision`) calls this only when the float's shortest
-    /// text is exactly the JSON number's text, or for a `Value` built from an `f64`. The
-    /// value is read back from that text, never computed with, so `0.1` stays `0.1`.
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
-        if !v.is_finite() {
-            return Err(E::custom("is not a finite number"));
-        }
-        parse_json_number(&v.to_string()).map_err(E::custom)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
@@ -180,7 +170,7 @@ pub mod date {
 
     /// Writes `YYYY-MM-DD`.
     pub fn serialize<S: Serializer>(value: &NaiveDate, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(&value.format("%Y-%m-%d"))
+        serializer.collect_str(value)
     }
 
     /// Reads `YYYY-MM-DD` with a year 1900–2999; anything else is an error on the field.
@@ -276,9 +266,14 @@ mod tests {
             .unwrap_err()
             .contains("out of range"));
         assert!(body(r#"{"tax": true}"#).is_err());
-        // A Value built from a float reads as the float's shortest text.
-        let from_float: Body = serde_json::from_value(serde_json::json!({"tax": 0.1})).unwrap();
-        assert_eq!(from_float.tax.unwrap().to_string(), "0.1");
+        // A Value built from an f64 (not from JSON text) is refused: amounts never pass
+        // through binary floats, and the browser carries no float formatting code.
+        let from_float = serde_json::from_value::<Body>(serde_json::json!({"tax": 0.1}));
+        assert!(from_float.unwrap_err().to_string().contains("invalid type"));
+        // A Value parsed from text keeps the digits.
+        let parsed: serde_json::Value = serde_json::from_str(r#"{"tax": 0.10}"#).unwrap();
+        let from_text: Body = serde_json::from_value(parsed).unwrap();
+        assert_eq!(from_text.tax.unwrap().to_string(), "0.10");
         assert!(body(r#"{"tax": {"a": 1}}"#).is_err());
     }
 

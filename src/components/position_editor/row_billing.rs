@@ -23,7 +23,7 @@ impl PositionRow {
     pub fn from_activity(activity: &Activity) -> Self {
         let title = if activity.description.trim().is_empty() {
             fill(
-                t().invoice_form_billing.work_on,
+                t().invoice_form_billing().work_on,
                 &[("date", &format_date(activity.date))],
             )
         } else {
@@ -35,8 +35,7 @@ impl PositionRow {
             "h",
             &text(activity.hourly_rate),
         );
-        row.description
-            .set(activity.date.format("%Y-%m-%d").to_string());
+        row.description.set(activity.date.to_string());
         row.activity_ids.set(vec![activity.id]);
         row
     }
@@ -97,7 +96,7 @@ impl PositionRow {
             self.activity_ids.with(Vec::len),
             self.expense_ids.with(Vec::len),
         );
-        let n = &t().invoice_form_billing;
+        let n = t().invoice_form_billing();
         let plural = |count: usize, one: &str, other: &str| {
             if count == 1 {
                 one.to_string()

@@ -142,7 +142,7 @@ pub fn RowMenu(
     view! {
         <div class="row-menu" class:is-open=move || open.get() on:focusout=on_focus_out>
             <button type="button" class="row-menu-button" id=button_id.clone() node_ref=button
-                aria-label=t().position_editor.row_actions title=t().position_editor.row_actions aria-haspopup="menu"
+                aria-label=t().position_editor().row_actions title=t().position_editor().row_actions aria-haspopup="menu"
                 aria-controls=menu_id.clone() aria-expanded=move || if open.get() { "true" } else { "false" }
                 on:click=move |_| if open.get_untracked() { close(false) } else { open_at(|_| 0) }
                 on:keydown=on_button_key>
@@ -151,10 +151,10 @@ pub fn RowMenu(
             <div class="row-menu-items" role="menu" id=menu_id aria-labelledby=button_id node_ref=menu
                 hidden=move || !open.get() on:keydown=on_menu_key>
                 <button type="button" role="menuitem" tabindex="-1" on:click=act(|r, k| { move_row(r, k, -1); })>
-                    {t().position_editor.move_up}
+                    {t().position_editor().move_up}
                 </button>
                 <button type="button" role="menuitem" tabindex="-1" on:click=act(|r, k| { move_row(r, k, 1); })>
-                    {t().position_editor.move_down}
+                    {t().position_editor().move_down}
                 </button>
                 <button
                     type="button"
@@ -166,7 +166,7 @@ pub fn RowMenu(
                         }
                     })
                 >
-                    {t().position_editor.duplicate}
+                    {t().position_editor().duplicate}
                 </button>
                 <button
                     type="button"
@@ -174,10 +174,10 @@ pub fn RowMenu(
                     tabindex="-1"
                     on:click=act(|r, k| focus_row_later(add_row(r, Some(k), PositionType::Item)))
                 >
-                    {t().position_editor.insert_item}
+                    {t().position_editor().insert_item}
                 </button>
                 <button type="button" role="menuitem" tabindex="-1" class="danger" on:click=act(remove_row)>
-                    {t().position_editor.remove}
+                    {t().position_editor().remove}
                 </button>
             </div>
         </div>

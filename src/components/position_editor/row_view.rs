@@ -137,7 +137,7 @@ pub fn PositionRowView(
             <td
                 class="pe-handle"
                 draggable="true"
-                title=t().position_editor.drag
+                title=t().position_editor().drag
                 on:dragstart=on_dragstart
                 on:dragend=on_dragend
             >
@@ -145,7 +145,7 @@ pub fn PositionRowView(
             </td>
             <td class="pe-type">
                 <select
-                    aria-label=t().position_editor.position_type
+                    aria-label=t().position_editor().position_type
                     on:change=move |ev| {
                         if let Some(kind) = PositionType::parse(&event_target_value(&ev)) {
                             row.kind.set(kind);
@@ -164,7 +164,7 @@ pub fn PositionRowView(
                 .then(|| {
                     view! {
                         <td class="pe-optional">
-                            <input type="checkbox" aria-label=t().position_editor.optional_position bind:checked=row.optional />
+                            <input type="checkbox" aria-label=t().position_editor().optional_position bind:checked=row.optional />
                         </td>
                     }
                 })}
@@ -194,15 +194,15 @@ fn cells(
         PositionType::Item => item_cells(row, state, errors).into_any(),
         PositionType::Title => view! {
             <td class="pe-text" colspan="6">
-                <input class="pe-title-input" aria-label=t().position_editor.section_title placeholder=t().position_editor.section_title data-field="title" data-first-cell data-last-cell bind:value=row.title aria-invalid=invalid("title") />
+                <input class="pe-title-input" aria-label=t().position_editor().section_title placeholder=t().position_editor().section_title data-field="title" data-first-cell data-last-cell bind:value=row.title aria-invalid=invalid("title") />
                 <p class="cell-error">{err("title")}</p>
             </td>
         }
         .into_any(),
         PositionType::Description => view! {
             <td class="pe-text" colspan="6">
-                <input class="pe-title" aria-label=t().position_editor.heading placeholder=t().position_editor.heading_placeholder data-field="title" data-first-cell bind:value=row.title />
-                <textarea class="pe-desc" rows="2" aria-label=t().position_editor.body_text placeholder=t().position_editor.body_text data-field="description" bind:value=row.description></textarea>
+                <input class="pe-title" aria-label=t().position_editor().heading placeholder=t().position_editor().heading_placeholder data-field="title" data-first-cell bind:value=row.title />
+                <textarea class="pe-desc" rows="2" aria-label=t().position_editor().body_text placeholder=t().position_editor().body_text data-field="description" bind:value=row.description></textarea>
                 <p class="cell-error">{err("description")}</p>
             </td>
         }
@@ -211,14 +211,14 @@ fn cells(
             let sum = move || state.subtotals.with(|m| m.get(&row.key).copied()).map(|s| state.currency.with(|c| format_money(s, c)));
             view! {
                 <td class="pe-text" colspan="5">
-                    <input class="pe-subtotal-label" aria-label=t().position_editor.subtotal_label placeholder=t().position_editor.subtotal data-first-cell data-last-cell bind:value=row.title />
+                    <input class="pe-subtotal-label" aria-label=t().position_editor().subtotal_label placeholder=t().position_editor().subtotal data-first-cell data-last-cell bind:value=row.title />
                 </td>
                 <td class="pe-net money pe-subtotal-sum" data-cell="net">{sum}</td>
             }
             .into_any()
         }
         PositionType::PageBreak => view! {
-            <td class="pe-rule" colspan="6"><span class="pe-rule-label">{t().position_editor.page_break}</span></td>
+            <td class="pe-rule" colspan="6"><span class="pe-rule-label">{t().position_editor().page_break}</span></td>
         }
         .into_any(),
         PositionType::Separator => view! {
@@ -254,7 +254,7 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
     let net_cell = move || {
         if lump.get() {
             view! {
-                <input class="pe-number" inputmode="decimal" aria-label=t().position_editor.lump_sum placeholder=t().position_editor.lump_sum data-field="net_total" data-last-cell bind:value=row.net_total aria-invalid=invalid("net_total") />
+                <input class="pe-number" inputmode="decimal" aria-label=t().position_editor().lump_sum placeholder=t().position_editor().lump_sum data-field="net_total" data-last-cell bind:value=row.net_total aria-invalid=invalid("net_total") />
                 <p class="cell-error">{err("net_total")}</p>
             }
             .into_any()
@@ -266,28 +266,28 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
     };
     view! {
         <td class="pe-text">
-            <input class="pe-title" aria-label=t().position_editor.title placeholder=t().position_editor.title data-field="title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
-            <textarea class="pe-desc" rows="1" aria-label=t().position_editor.description placeholder=t().position_editor.description data-field="description" bind:value=row.description></textarea>
+            <input class="pe-title" aria-label=t().position_editor().title placeholder=t().position_editor().title data-field="title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
+            <textarea class="pe-desc" rows="1" aria-label=t().position_editor().description placeholder=t().position_editor().description data-field="description" bind:value=row.description></textarea>
             <p class="cell-error">{err("title")}</p>
             <p class="pe-billed">{move || row.billed_note()}</p>
             <p class="cell-error">{err("activity_ids")}{err("expense_ids")}</p>
         </td>
         <td class="pe-qty">
-            <input class="pe-number" inputmode="decimal" aria-label=t().position_editor.quantity data-field="quantity" bind:value=row.quantity aria-invalid=invalid("quantity") />
+            <input class="pe-number" inputmode="decimal" aria-label=t().position_editor().quantity data-field="quantity" bind:value=row.quantity aria-invalid=invalid("quantity") />
             <p class="cell-error">{err("quantity")}</p>
         </td>
         <td class="pe-unit">
-            <input aria-label=t().position_editor.unit placeholder=t().position_editor.unit_placeholder data-field="unit" bind:value=row.unit />
+            <input aria-label=t().position_editor().unit placeholder=t().position_editor().unit_placeholder data-field="unit" bind:value=row.unit />
         </td>
         <td class="pe-price">
-            <input class="pe-number" inputmode="decimal" aria-label=t().position_editor.unit_price data-field="unit_price" data-last-cell bind:value=row.unit_price aria-invalid=invalid("unit_price") />
+            <input class="pe-number" inputmode="decimal" aria-label=t().position_editor().unit_price data-field="unit_price" data-last-cell bind:value=row.unit_price aria-invalid=invalid("unit_price") />
             <p class="cell-error">{err("unit_price")}</p>
         </td>
         <td class="pe-vat">
             <VatCell row=row document=state.document_vat />
             <p class="cell-error">{err("tax")}{err("tax_category")}</p>
             <Show when=move || row.vat.with(PositionVat::needs_reason)>
-                <input class="pe-reason" aria-label=t().position_editor.exemption_reason placeholder=t().position_editor.reason title=t().position_editor.exemption_reason_required data-field="tax_exemption_reason"
+                <input class="pe-reason" aria-label=t().position_editor().exemption_reason placeholder=t().position_editor().reason title=t().position_editor().exemption_reason_required data-field="tax_exemption_reason"
                     bind:value=row.exemption_reason aria-invalid=invalid("tax_exemption_reason") />
             </Show>
             <p class="cell-error">{err("tax_exemption_reason")}</p>
@@ -314,7 +314,7 @@ fn VatCell(
     view! {
         <select
             class="pe-vat-select"
-            aria-label=t().position_editor.vat
+            aria-label=t().position_editor().vat
             data-field="tax"
             on:change=move |ev| {
                 if let Some(vat) = PositionVat::parse(&event_target_value(&ev)) {

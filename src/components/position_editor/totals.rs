@@ -39,7 +39,7 @@ pub fn group_label(group: &TaxGroup) -> String {
 
 /// The label of the tax line of VAT `category` at `rate` percent (see [`group_label`]).
 pub fn tax_line_label(category: TaxCategory, rate: Decimal) -> String {
-    let n = &t().position_editor_totals;
+    let n = t().position_editor_totals();
     match category {
         TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => {
             fill(n.vat_rate, &[("rate", &format_input(rate.normalize()))])
@@ -108,19 +108,19 @@ pub fn TotalsBox(
     };
     let percent = |d: Decimal| format_input(d.normalize());
     view! {
-        <dl class="totals-box" aria-label=t().position_editor_totals.label aria-live="polite">
+        <dl class="totals-box" aria-label=t().position_editor_totals().label aria-live="polite">
             <div class="totals-line">
-                <dt>{t().position_editor_totals.positions}</dt>
+                <dt>{t().position_editor_totals().positions}</dt>
                 <dd class="money" data-total="items">{amount(|t| t.items_total)}</dd>
             </div>
             <Show when=move || !discount.get().is_zero()>
                 <div class="totals-line">
-                    <dt>{move || fill(t().position_editor_totals.discount, &[("percent", &percent(discount.get()))])}</dt>
+                    <dt>{move || fill(t().position_editor_totals().discount, &[("percent", &percent(discount.get()))])}</dt>
                     <dd class="money" data-total="discount">{amount(|t| -t.discount_amount)}</dd>
                 </div>
             </Show>
             <div class="totals-line">
-                <dt>{t().position_editor_totals.net_total}</dt>
+                <dt>{t().position_editor_totals().net_total}</dt>
                 <dd class="money" data-total="net">{amount(|t| t.net_total)}</dd>
             </div>
             {move || {
@@ -130,8 +130,8 @@ pub fn TotalsBox(
                     let group = groups.first().cloned();
                     let label = match &group {
                         Some(g) => group_label(g),
-                        None if reverse_charge.get() => t().position_editor_totals.reverse_charge.to_string(),
-                        None => fill(t().position_editor_totals.vat_rate, &[("rate", &percent(tax.get()))]),
+                        None if reverse_charge.get() => t().position_editor_totals().reverse_charge.to_string(),
+                        None => fill(t().position_editor_totals().vat_rate, &[("rate", &percent(tax.get()))]),
                     };
                     let key = group.as_ref().map(group_key);
                     view! {
@@ -150,7 +150,7 @@ pub fn TotalsBox(
                             let tax = currency.with(|c| format_money(g.tax_total, c));
                             view! {
                                 <div class="totals-line totals-group" data-tax-group=group_key(&g)>
-                                    <dt>{group_label(&g)} <span class="totals-on">{fill(t().position_editor_totals.on, &[("amount", &on)])}</span></dt>
+                                    <dt>{group_label(&g)} <span class="totals-on">{fill(t().position_editor_totals().on, &[("amount", &on)])}</span></dt>
                                     <dd class="money">{tax}</dd>
                                 </div>
                             }
@@ -159,7 +159,7 @@ pub fn TotalsBox(
                     view! {
                         {lines}
                         <div class="totals-line">
-                            <dt>{t().position_editor_totals.vat_total}</dt>
+                            <dt>{t().position_editor_totals().vat_total}</dt>
                             <dd class="money" data-total="tax">{amount(|t| t.tax_amount)}</dd>
                         </div>
                     }
@@ -167,7 +167,7 @@ pub fn TotalsBox(
                 }
             }}
             <div class="totals-line totals-gross">
-                <dt>{t().position_editor_totals.gross_total}</dt>
+                <dt>{t().position_editor_totals().gross_total}</dt>
                 <dd class="money" data-total="gross">{amount(|t| t.gross_total)}</dd>
             </div>
         </dl>
@@ -206,7 +206,7 @@ pub fn StoredTaxLines(
             let on = format_money(g.net_total, &currency);
             view! {
                 <div class="totals-line totals-group" data-tax-group=format!("{}:{}", g.tax_category.as_str(), g.tax.normalize())>
-                    <dt>{tax_line_label(g.tax_category, g.tax)} <span class="totals-on">{fill(t().position_editor_totals.on, &[("amount", &on)])}</span></dt>
+                    <dt>{tax_line_label(g.tax_category, g.tax)} <span class="totals-on">{fill(t().position_editor_totals().on, &[("amount", &on)])}</span></dt>
                     <dd class="money">{format_money(g.tax_total, &currency)}</dd>
                 </div>
             }
@@ -214,7 +214,7 @@ pub fn StoredTaxLines(
         .collect_view();
     view! {
         {lines}
-        <div class="totals-line"><dt>{t().position_editor_totals.vat_total}</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
+        <div class="totals-line"><dt>{t().position_editor_totals().vat_total}</dt><dd class="money">{format_money(tax_total, &currency)}</dd></div>
     }
     .into_any()
 }

@@ -114,7 +114,7 @@ impl PositionVat {
             None => {
                 let inherited = effective_vat(None, None, document);
                 fill(
-                    t().position_editor_vat.default,
+                    t().position_editor_vat().default,
                     &[(
                         "vat",
                         &Self::untaxed_or_rate(inherited.category, inherited.rate),
@@ -128,13 +128,13 @@ impl PositionVat {
     fn untaxed_or_rate(category: TaxCategory, rate: Decimal) -> String {
         match category {
             TaxCategory::Standard | TaxCategory::Reduced | TaxCategory::Zero => fill(
-                t().position_editor_vat.rate,
+                t().position_editor_vat().rate,
                 &[("rate", &format_input(rate.normalize()))],
             ),
-            TaxCategory::Exempt => t().position_editor_vat.exempt.into(),
-            TaxCategory::ReverseCharge => t().position_editor_vat.reverse_charge.into(),
-            TaxCategory::IntraEu => t().position_editor_vat.intra_eu.into(),
-            TaxCategory::Export => t().position_editor_vat.export.into(),
+            TaxCategory::Exempt => t().position_editor_vat().exempt.into(),
+            TaxCategory::ReverseCharge => t().position_editor_vat().reverse_charge.into(),
+            TaxCategory::IntraEu => t().position_editor_vat().intra_eu.into(),
+            TaxCategory::Export => t().position_editor_vat().export.into(),
         }
     }
 
@@ -164,9 +164,9 @@ pub fn vat_note(
     let label = vat.label(&document);
     Some(match reason.map(str::trim) {
         Some(r) if !r.is_empty() => fill(
-            t().position_editor_vat.note_reason,
+            t().position_editor_vat().note_reason,
             &[("vat", &label), ("reason", r)],
         ),
-        _ => fill(t().position_editor_vat.note, &[("vat", &label)]),
+        _ => fill(t().position_editor_vat().note, &[("vat", &label)]),
     })
 }

@@ -41,7 +41,7 @@ pub fn CompanyDetail(
                 Some(id) => get_company(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().company_detail.invalid_address)
+                    ..ApiError::local(t().company_detail().invalid_address)
                 }),
             }
         }
@@ -78,9 +78,9 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
                 Ok(c) => {
                     delete_open.set(false);
                     let text = if c.active {
-                        t().company_detail.restored
+                        t().company_detail().restored
                     } else {
-                        t().company_detail.archived
+                        t().company_detail().archived
                     };
                     toasts.success(fill(text, &[("name", &c.name)]));
                     on_changed.run(());
@@ -95,7 +95,7 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         let name = name.clone();
         task.run(delete_company(id), move |answer| match answer {
             Ok(()) => {
-                toasts.success(fill(t().company_detail.deleted, &[("name", &name)]));
+                toasts.success(fill(t().company_detail().deleted, &[("name", &name)]));
                 navigate(base, Default::default());
             }
             Err(e) => delete_error.set(Some(e.message)),
@@ -106,11 +106,11 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
     let delete_text = move || {
         delete_error
             .get()
-            .unwrap_or_else(|| t().company_detail.delete_text.into())
+            .unwrap_or_else(|| t().company_detail().delete_text.into())
     };
     let kind_label = match kind {
-        CompanyType::Supplier => t().common.supplier,
-        _ => t().common.customer,
+        CompanyType::Supplier => t().common().supplier,
+        _ => t().common().customer,
     };
     view! {
         <div class="page-head detail-head">
@@ -123,12 +123,12 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
                 </p>
             </div>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href(&format!("{base}/{id}/edit"))>{t().common.edit}</a>
+                <a class="btn btn-primary" href=href(&format!("{base}/{id}/edit"))>{t().common().edit}</a>
                 <button type="button" class="btn" id="company-archive" disabled=move || task.pending.get() on:click=move |_| toggle_active()>
-                    {if active { t().company_detail.archive } else { t().company_detail.restore }}
+                    {if active { t().company_detail().archive } else { t().company_detail().restore }}
                 </button>
                 <button type="button" class="btn btn-danger-quiet" id="company-delete" on:click=move |_| { delete_error.set(None); delete_open.set(true); }>
-                    {t().common.delete}
+                    {t().common().delete}
                 </button>
             </div>
         </div>
@@ -136,19 +136,19 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         <ContactsSection company_id=id />
         {(kind == CompanyType::Customer).then(|| view! { <ProjectsSection company=company.clone() /> })}
         <DocumentsSection kind=kind company_id=id />
-        <Dialog open=delete_open title=fill(t().company_detail.delete_title, &[("name", &company.name)])>
+        <Dialog open=delete_open title=fill(t().company_detail().delete_title, &[("name", &company.name)])>
             <p class="confirm-text" role=move || refused().then_some("alert")>{delete_text}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| delete_open.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| delete_open.set(false)>{t().common().cancel}</button>
                 {move || if refused() {
                     (active).then(|| view! {
                         <button type="button" class="btn btn-primary" id="company-archive-instead" autofocus
-                            disabled=move || task.pending.get() on:click=move |_| toggle_active()>{t().company_detail.archive_instead}</button>
+                            disabled=move || task.pending.get() on:click=move |_| toggle_active()>{t().company_detail().archive_instead}</button>
                     }).into_any()
                 } else {
                     view! {
                         <button type="button" class="btn btn-danger" id="company-delete-confirm" autofocus
-                            disabled=move || task.pending.get() on:click=move |_| confirm_delete.run(())>{t().common.delete}</button>
+                            disabled=move || task.pending.get() on:click=move |_| confirm_delete.run(())>{t().common().delete}</button>
                     }.into_any()
                 }}
             </div>
@@ -162,7 +162,7 @@ pub fn MasterData(
     /// The company shown.
     company: Company,
 ) -> impl IntoView {
-    let tx = &t().company_detail;
+    let tx = t().company_detail();
     let fact = |label: &'static str, value: Option<String>| {
         value
             .filter(|v| !v.trim().is_empty())

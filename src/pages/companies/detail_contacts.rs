@@ -26,7 +26,7 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
     let delete_open = RwSignal::new(false);
     let toasts = Toasts::use_context();
     let task = Task::new();
-    let tx = &t().company_contacts;
+    let tx = t().company_contacts();
     Effect::new(move |_| {
         if !dialog_open.get() {
             editing.set(None);
@@ -41,7 +41,7 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
             match answer {
                 Ok(()) => {
                     toasts.success(fill(
-                        t().company_contacts.deleted,
+                        t().company_contacts().deleted,
                         &[("name", &p.full_name())],
                     ));
                     reload.run(());
@@ -52,9 +52,9 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
     });
     let rows = move || {
         match people.get() {
-        None => view! { <p class="muted">{t().company_contacts.loading}</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_contacts().loading}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{t().company_contacts.none}</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{t().company_contacts().none}</p> }.into_any(),
         Some(Ok(page)) => view! {
             <table class="table table-contacts">
                 <thead><tr><th scope="col">{tx.name}</th><th scope="col">{tx.job_title}</th><th scope="col">{tx.email}</th><th scope="col">{tx.phone}</th><th scope="col"><span class="visually-hidden">{tx.actions}</span></th></tr></thead>
@@ -69,8 +69,8 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
                                 <td>{p.email.clone().unwrap_or_default()}</td>
                                 <td>{p.phone.clone().unwrap_or_default()}</td>
                                 <td class="row-actions">
-                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(Some(edit_p.clone()))); dialog_open.set(true); }>{t().common.edit}</button>
-                                    <button type="button" class="btn btn-small btn-danger-quiet" on:click=move |_| { deleting.set(Some(del_p.clone())); delete_open.set(true); }>{t().common.delete}</button>
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(Some(edit_p.clone()))); dialog_open.set(true); }>{t().common().edit}</button>
+                                    <button type="button" class="btn btn-small btn-danger-quiet" on:click=move |_| { deleting.set(Some(del_p.clone())); delete_open.set(true); }>{t().common().delete}</button>
                                 </td>
                             </tr>
                         }
@@ -81,22 +81,25 @@ pub fn ContactsSection(company_id: i64) -> impl IntoView {
     }
     };
     let title = Signal::derive(move || match editing.get() {
-        Some(Some(p)) => fill(t().company_contacts.edit_title, &[("name", &p.full_name())]),
-        _ => t().company_contacts.new_title.to_string(),
+        Some(Some(p)) => fill(
+            t().company_contacts().edit_title,
+            &[("name", &p.full_name())],
+        ),
+        _ => t().company_contacts().new_title.to_string(),
     });
     view! {
         <section class="section" aria-labelledby="sec-contacts">
             <div class="section-head">
-                <h2 class="section-title" id="sec-contacts">{t().company_contacts.title}</h2>
-                <button type="button" class="btn btn-small" id="contact-add" on:click=move |_| { editing.set(Some(None)); dialog_open.set(true); }>{t().company_contacts.add}</button>
+                <h2 class="section-title" id="sec-contacts">{t().company_contacts().title}</h2>
+                <button type="button" class="btn btn-small" id="contact-add" on:click=move |_| { editing.set(Some(None)); dialog_open.set(true); }>{t().company_contacts().add}</button>
             </div>
             {rows}
         </section>
         <Dialog open=dialog_open title=title class="dialog-wide">
             <PersonForm company_id=company_id person=editing.get_untracked().flatten() open=dialog_open on_saved=reload />
         </Dialog>
-        <ConfirmDialog open=delete_open title=Signal::derive(move || fill(t().company_contacts.delete_title, &[("name", &deleting.get().map(|p| p.full_name()).unwrap_or_default())]))
-            text=t().company_contacts.delete_text.to_string() confirm_label=t().common.delete.to_string()
+        <ConfirmDialog open=delete_open title=Signal::derive(move || fill(t().company_contacts().delete_title, &[("name", &deleting.get().map(|p| p.full_name()).unwrap_or_default())]))
+            text=t().company_contacts().delete_text.to_string() confirm_label=t().common().delete.to_string()
             pending=task.pending on_confirm=confirm_delete />
     }
 }
@@ -109,7 +112,7 @@ fn PersonForm(
     open: RwSignal<bool>,
     on_saved: Callback<()>,
 ) -> impl IntoView {
-    let tx = &t().company_contacts;
+    let tx = t().company_contacts();
     let text = |v: Option<&String>| RwSignal::new(v.cloned().unwrap_or_default());
     let p = person.as_ref();
     let gender = RwSignal::new(
@@ -157,7 +160,7 @@ fn PersonForm(
             move |answer| match answer {
                 Ok(p) => {
                     toasts.success(fill(
-                        t().company_contacts.saved,
+                        t().company_contacts().saved,
                         &[("name", &p.full_name())],
                     ));
                     open.set(false);
@@ -203,8 +206,8 @@ fn PersonForm(
                 </div>
             </div>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
-                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common.save}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
+                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common().save}</button>
             </div>
         </form>
     }

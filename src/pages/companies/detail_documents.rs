@@ -83,7 +83,10 @@ pub fn DocumentsSection(
 
 fn more_link(total: u64, path: String) -> impl IntoView {
     (total > u64::from(SHOWN)).then(|| {
-        let text = fill(t().company_documents.all, &[("total", &total.to_string())]);
+        let text = fill(
+            t().company_documents().all,
+            &[("total", &total.to_string())],
+        );
         view! { <p class="section-more"><a href=href(&path)>{text}</a></p> }
     })
 }
@@ -91,7 +94,7 @@ fn more_link(total: u64, path: String) -> impl IntoView {
 /// The table head: number, title, date, status, gross total and, `with_open`, the open
 /// amount.
 fn heads(with_open: bool) -> impl IntoView {
-    let l = &t().list;
+    let l = t().list();
     view! {
         <thead><tr>
             <th scope="col">{l.number}</th><th scope="col">{l.title}</th><th scope="col">{l.date}</th>
@@ -106,16 +109,16 @@ fn InvoicesOf(company_id: i64) -> impl IntoView {
     let invoices = LocalResource::new(move || load_invoices(company_id));
     let body = move || {
         match invoices.get() {
-        None => view! { <p class="muted">{t().company_documents.loading_invoices}</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_documents().loading_invoices}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok((list, _))) if list.is_empty() => view! { <p class="muted">{t().company_documents.no_invoices}</p> }.into_any(),
+        Some(Ok((list, _))) if list.is_empty() => view! { <p class="muted">{t().company_documents().no_invoices}</p> }.into_any(),
         Some(Ok((list, total))) => view! {
             <table class="table table-docs">
                 {heads(true)}
                 <tbody>
                     {list.into_iter().map(|(i, open)| view! {
                         <tr>
-                            <td class="cell-number"><a href=href(&format!("/invoices/{}", i.id))>{i.identifier.clone().unwrap_or_else(|| t().status.draft.into())}</a></td>
+                            <td class="cell-number"><a href=href(&format!("/invoices/{}", i.id))>{i.identifier.clone().unwrap_or_else(|| t().status().draft.into())}</a></td>
                             <td class="cell-title">{i.title.clone()}</td>
                             <td class="cell-date">{format_date(i.date)}</td>
                             <td><StatusBadge status=i.status /></td>
@@ -132,8 +135,8 @@ fn InvoicesOf(company_id: i64) -> impl IntoView {
     view! {
         <section class="section" aria-labelledby="sec-invoices">
             <div class="section-head">
-                <h2 class="section-title" id="sec-invoices">{t().nav.invoices}</h2>
-                <a class="btn btn-small" href=href(&format!("/invoices/new?customer_id={company_id}"))>{t().invoices.new_invoice}</a>
+                <h2 class="section-title" id="sec-invoices">{t().nav().invoices}</h2>
+                <a class="btn btn-small" href=href(&format!("/invoices/new?customer_id={company_id}"))>{t().invoices().new_invoice}</a>
             </div>
             {body}
         </section>
@@ -152,9 +155,9 @@ fn OffersOf(company_id: i64) -> impl IntoView {
     });
     let body = move || {
         match offers.get() {
-        None => view! { <p class="muted">{t().company_documents.loading_offers}</p> }.into_any(),
+        None => view! { <p class="muted">{t().company_documents().loading_offers}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
-        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{t().company_documents.no_offers}</p> }.into_any(),
+        Some(Ok(page)) if page.items.is_empty() => view! { <p class="muted">{t().company_documents().no_offers}</p> }.into_any(),
         Some(Ok(page)) => view! {
             <table class="table table-docs">
                 {heads(false)}
@@ -175,7 +178,7 @@ fn OffersOf(company_id: i64) -> impl IntoView {
     };
     view! {
         <section class="section" aria-labelledby="sec-offers">
-            <h2 class="section-title" id="sec-offers">{t().nav.offers}</h2>
+            <h2 class="section-title" id="sec-offers">{t().nav().offers}</h2>
             {body}
         </section>
     }
@@ -192,10 +195,12 @@ fn PurchasesOf(company_id: i64) -> impl IntoView {
         list_purchases(&filter).await
     });
     let body = move || match purchases.get() {
-        None => view! { <p class="muted">{t().company_documents.loading_purchases}</p> }.into_any(),
+        None => {
+            view! { <p class="muted">{t().company_documents().loading_purchases}</p> }.into_any()
+        }
         Some(Err(e)) => view! { <p class="field-error">{e.message}</p> }.into_any(),
         Some(Ok(page)) if page.items.is_empty() => {
-            view! { <p class="muted">{t().company_documents.no_purchases}</p> }.into_any()
+            view! { <p class="muted">{t().company_documents().no_purchases}</p> }.into_any()
         }
         Some(Ok(page)) => {
             let total = page.total;
@@ -226,8 +231,8 @@ fn PurchasesOf(company_id: i64) -> impl IntoView {
     view! {
         <section class="section" aria-labelledby="sec-purchases">
             <div class="section-head">
-                <h2 class="section-title" id="sec-purchases">{t().nav.purchases}</h2>
-                <a class="btn btn-small" href=href("/purchases/new")>{t().purchases.new_purchase}</a>
+                <h2 class="section-title" id="sec-purchases">{t().nav().purchases}</h2>
+                <a class="btn btn-small" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
             </div>
             {body}
         </section>

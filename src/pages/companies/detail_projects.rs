@@ -22,16 +22,16 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
     let dialog_open = RwSignal::new(false);
     let toasts = Toasts::use_context();
     let task = Task::new();
-    let tx = &t().company_projects;
+    let tx = t().company_projects();
     let toggle = move |p: Project| {
         task.run(
             set_project_active(p.id, !p.active),
             move |answer| match answer {
                 Ok(p) => {
                     let text = if p.active {
-                        t().company_projects.restored
+                        t().company_projects().restored
                     } else {
-                        t().company_projects.archived
+                        t().company_projects().archived
                     };
                     toasts.success(fill(text, &[("name", &p.name)]));
                     reload.run(());
@@ -58,7 +58,7 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
                                 <td>{p.billing_email_to.clone().unwrap_or_default()}</td>
                                 <td>{active_badge(p.active)}</td>
                                 <td class="row-actions">
-                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(edit_p.clone())); dialog_open.set(true); }>{t().common.edit}</button>
+                                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| { editing.set(Some(edit_p.clone())); dialog_open.set(true); }>{t().common().edit}</button>
                                     <button type="button" class="btn btn-small btn-quiet" disabled=move || task.pending.get() on:click=move |_| toggle(toggle_p.clone())>
                                         {if p.active { tx.archive } else { tx.restore }}
                                     </button>
@@ -72,8 +72,8 @@ pub fn ProjectsSection(company: Company) -> impl IntoView {
     }
     };
     let title = Signal::derive(move || match editing.get() {
-        Some(p) => fill(t().company_projects.edit_title, &[("name", &p.name)]),
-        None => t().company_projects.new_title.to_string(),
+        Some(p) => fill(t().company_projects().edit_title, &[("name", &p.name)]),
+        None => t().company_projects().new_title.to_string(),
     });
     let currency = company.currency.clone();
     view! {
@@ -99,7 +99,7 @@ fn ProjectForm(
     open: RwSignal<bool>,
     on_saved: Callback<()>,
 ) -> impl IntoView {
-    let tx = &t().company_projects;
+    let tx = t().company_projects();
     let text = |v: Option<String>| RwSignal::new(v.unwrap_or_default());
     let p = project.as_ref();
     let name = text(p.map(|p| p.name.clone()));
@@ -137,7 +137,7 @@ fn ProjectForm(
             },
             move |answer| match answer {
                 Ok(p) => {
-                    toasts.success(fill(t().company_projects.saved, &[("name", &p.name)]));
+                    toasts.success(fill(t().company_projects().saved, &[("name", &p.name)]));
                     open.set(false);
                     on_saved.run(());
                 }
@@ -169,8 +169,8 @@ fn ProjectForm(
                 </Field>
             </div>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
-                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common.save}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
+                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common().save}</button>
             </div>
         </form>
     }

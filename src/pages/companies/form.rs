@@ -106,7 +106,7 @@ fn CompanyForm(
         ev.prevent_default();
         let (body, found) = state.checked_body();
         if !found.is_empty() {
-            show_errors(t().company_page_form.correct_fields.into(), found);
+            show_errors(t().company_page_form().correct_fields.into(), found);
             return;
         }
         errors.set(FieldErrors::new());
@@ -122,13 +122,16 @@ fn CompanyForm(
             move |answer| match answer {
                 Ok(saved) => {
                     guard.mark_saved();
-                    toasts.success(fill(t().company_page_form.saved, &[("name", &saved.name)]));
+                    toasts.success(fill(
+                        t().company_page_form().saved,
+                        &[("name", &saved.name)],
+                    ));
                     navigate(&format!("{base}/{}", saved.id), Default::default());
                 }
                 Err(e) if !e.errors.is_empty() => show_errors(e.message, form_errors(&e.errors)),
                 Err(e) => {
                     toasts.error(fill(
-                        t().company_page_form.not_saved,
+                        t().company_page_form().not_saved,
                         &[("message", &e.message)],
                     ));
                     summary.set(Some((e.message, Vec::new())));
@@ -137,7 +140,7 @@ fn CompanyForm(
         );
     };
     let title = match &company {
-        Some(c) => fill(t().company_page_form.edit_title, &[("name", &c.name)]),
+        Some(c) => fill(t().company_page_form().edit_title, &[("name", &c.name)]),
         None => new_title(kind).to_string(),
     };
     let cancel = href(&match editing {
@@ -146,9 +149,9 @@ fn CompanyForm(
     });
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel.clone()>{t().common.cancel}</a>
+            <a class="btn btn-quiet" href=cancel.clone()>{t().common().cancel}</a>
             <button type="submit" class="btn btn-primary" disabled=move || save.pending.get()>
-                {move || if save.pending.get() { t().company_page_form.saving } else { t().common.save }}
+                {move || if save.pending.get() { t().company_page_form().saving } else { t().common().save }}
             </button>
         }
     };
@@ -162,7 +165,7 @@ fn CompanyForm(
             </div>
             <ErrorSummary summary=summary />
             <section class="form-section" aria-labelledby="sec-company">
-                <h2 class="section-title" id="sec-company">{t().company_page_form.company}</h2>
+                <h2 class="section-title" id="sec-company">{t().company_page_form().company}</h2>
                 <CompanyEssentialFields state=state errors=errors prefix="f-" />
             </section>
             <CompanyMoreFields state=state errors=errors currencies=currencies />

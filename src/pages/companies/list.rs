@@ -23,20 +23,20 @@ const PER_PAGE: u32 = 50;
 /// Column headings (also the loading skeleton's).
 /// The column headings in the user's language.
 fn headings() -> Vec<&'static str> {
-    let c = &t().companies;
+    let c = t().companies();
     vec![
         c.name,
         c.country,
         c.email,
         c.vat_id,
-        t().list.tags,
-        t().list.status,
+        t().list().tags,
+        t().list().status,
     ]
 }
 
 /// The list's texts for `kind`: new, filter label, none matching, none yet.
 fn kind_texts(kind: CompanyType) -> [&'static str; 4] {
-    let c = &t().companies;
+    let c = t().companies();
     match kind {
         CompanyType::Supplier => [
             c.new_supplier,
@@ -101,18 +101,18 @@ pub fn CompanyList(
         </div>
         <form class="filters" role="search" aria-label=filter_label on:submit=|ev| ev.prevent_default()>
             <div class="field field-inline">
-                <label for="filter-active">{t().companies.show}</label>
+                <label for="filter-active">{t().companies().show}</label>
                 <select id="filter-active" prop:value=shown_value on:change=move |ev| {
                     let shown = Shown::parse(Some(event_target_value(&ev).as_str()));
                     change(Box::new(move |f| f.shown = shown));
                 }>
-                    <option value="true" selected=move || shown_value() == "true">{t().companies.active}</option>
-                    <option value="false" selected=move || shown_value() == "false">{t().status.archived}</option>
-                    <option value="all" selected=move || shown_value() == "all">{t().common.all}</option>
+                    <option value="true" selected=move || shown_value() == "true">{t().companies().active}</option>
+                    <option value="false" selected=move || shown_value() == "false">{t().status().archived}</option>
+                    <option value="all" selected=move || shown_value() == "all">{t().common().all}</option>
                 </select>
             </div>
             <div class="field field-inline">
-                <label for="filter-tags">{t().list.tags}</label>
+                <label for="filter-tags">{t().list().tags}</label>
                 <input id="filter-tags" type="text" placeholder="tag1, tag2"
                     prop:value=move || filter.with(|f| f.tags.join(", "))
                     on:change=move |ev| {
@@ -121,7 +121,7 @@ pub fn CompanyList(
                     } />
             </div>
             <Show when=move || filter.with(CompanyListFilter::is_filtered)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>{t().list.clear_filters}</button>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>{t().list().clear_filters}</button>
             </Show>
         </form>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
@@ -136,7 +136,7 @@ pub fn CompanyList(
                                 view! {
                                     <div class="empty-state">
                                         <p>{none_match}</p>
-                                        <button type="button" class="btn" on:click=clear>{t().list.clear_filters}</button>
+                                        <button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button>
                                     </div>
                                 }.into_any()
                             } else {
@@ -206,9 +206,9 @@ fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
 /// "Active" or "Archived" as a badge (text, not colour alone).
 pub fn active_badge(active: bool) -> impl IntoView {
     let (tone, label) = if active {
-        ("approved", t().companies.active)
+        ("approved", t().companies().active)
     } else {
-        ("archived", t().status.archived)
+        ("archived", t().status().archived)
     };
     view! { <span class=format!("badge badge-{tone}")>{label}</span> }
 }

@@ -29,8 +29,8 @@ pub fn base_path(kind: CompanyType) -> &'static str {
 /// ("Kunden", "Lieferanten").
 pub fn plural(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Supplier => crate::i18n::t().nav.suppliers,
-        _ => crate::i18n::t().nav.customers,
+        CompanyType::Supplier => crate::i18n::t().nav().suppliers,
+        _ => crate::i18n::t().nav().customers,
     }
 }
 
@@ -38,8 +38,8 @@ pub fn plural(kind: CompanyType) -> &'static str {
 /// ("Neuer Kunde", "Neuer Lieferant").
 pub fn new_title(kind: CompanyType) -> &'static str {
     match kind {
-        CompanyType::Supplier => crate::i18n::t().companies.new_supplier,
-        _ => crate::i18n::t().companies.new_customer,
+        CompanyType::Supplier => crate::i18n::t().companies().new_supplier,
+        _ => crate::i18n::t().companies().new_customer,
     }
 }
 

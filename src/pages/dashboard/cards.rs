@@ -71,7 +71,7 @@ pub fn FigureCard(
 /// "12 days overdue", "1 day overdue", or "Due <date>" when not yet past (German
 /// „12 Tage überfällig“, „Fällig am 23.11.2026“).
 pub fn due_text(invoice: &OpenInvoice) -> String {
-    let texts = &t().dashboard_cards;
+    let texts = t().dashboard_cards();
     match invoice.days_overdue {
         0 => fill(texts.due_on, &[("date", &format_date(invoice.due_date))]),
         1 => texts.overdue_one.into(),
@@ -86,7 +86,7 @@ pub fn OldestInvoices(
     /// Up to five open invoices, earliest due date first.
     invoices: Vec<OpenInvoice>,
 ) -> impl IntoView {
-    let texts = &t().dashboard_cards;
+    let texts = t().dashboard_cards();
     let body = if invoices.is_empty() {
         view! { <p class="dash-empty">{texts.no_open_invoices}</p> }.into_any()
     } else {
@@ -112,10 +112,10 @@ pub fn OldestInvoices(
             <table class="dash-table">
                 <thead>
                     <tr>
-                        <th scope="col">{t().list.number}</th>
-                        <th scope="col">{t().list.customer}</th>
-                        <th scope="col">{t().list.due}</th>
-                        <th scope="col" class="num">{t().list.open}</th>
+                        <th scope="col">{t().list().number}</th>
+                        <th scope="col">{t().list().customer}</th>
+                        <th scope="col">{t().list().due}</th>
+                        <th scope="col" class="num">{t().list().open}</th>
                     </tr>
                 </thead>
                 <tbody>{rows}</tbody>

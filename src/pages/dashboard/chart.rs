@@ -53,13 +53,13 @@ pub struct Bar {
 /// "Okt"; `dashboard_chart.m1`…`m12`).
 pub fn month_label(month: YearMonth) -> &'static str {
     let key = format!("m{}", month.month.clamp(1, 12));
-    t().dashboard_chart.get(&key).unwrap_or_default()
+    t().dashboard_chart().get(&key).unwrap_or_default()
 }
 
 /// The month with its year ("Nov 2026", German "Dez 2026").
 pub fn month_year(month: YearMonth) -> String {
     fill(
-        t().dashboard_chart.month_year,
+        t().dashboard_chart().month_year,
         &[
             ("month", month_label(month)),
             ("year", &month.year.to_string()),
@@ -145,7 +145,7 @@ pub fn RevenueChart(
     let zero = baseline(&months);
     let slot = WIDTH / drawn.len().max(1) as f64;
     let label_y = TOP + PLOT + 16.0;
-    let texts = &t().dashboard_chart;
+    let texts = t().dashboard_chart();
     let marks = drawn
         .iter()
         .map(|b| {

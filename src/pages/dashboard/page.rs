@@ -57,7 +57,7 @@ pub fn DashboardView(
             amount: o.net_total,
         })
         .collect();
-    let texts = &t().dashboard_page;
+    let texts = t().dashboard_page();
     let no_revenue = revenue.months.iter().all(|m| m.net_total.is_zero());
     let chart = if no_revenue {
         view! {
@@ -129,10 +129,10 @@ pub fn DashboardPage() -> impl IntoView {
     let dashboard = LocalResource::new(get_dashboard);
     view! {
         <div class="page-head">
-            <h1>{t().nav.dashboard}</h1>
+            <h1>{t().nav().dashboard}</h1>
             <div class="page-actions">
                 <a class="btn btn-primary" href=href("/invoices/new")>
-                    {t().invoices.new_invoice}
+                    {t().invoices().new_invoice}
                 </a>
             </div>
         </div>

@@ -18,7 +18,7 @@ use leptos::prelude::*;
 
 /// What each download is, for the page: title and what it holds.
 fn describe(export: Export) -> (&'static str, &'static str) {
-    let texts = &t().exports_downloads;
+    let texts = t().exports_downloads();
     match export {
         Export::Invoices => (texts.invoices_title, texts.invoices_text),
         Export::Purchases => (texts.purchases_title, texts.purchases_text),
@@ -29,7 +29,7 @@ fn describe(export: Export) -> (&'static str, &'static str) {
 
 /// A quick choice's label in the user's language.
 fn quick_label(quick: QuickPeriod) -> &'static str {
-    let texts = &t().exports_page;
+    let texts = t().exports_page();
     match quick {
         QuickPeriod::ThisMonth => texts.this_month,
         QuickPeriod::LastMonth => texts.last_month,
@@ -41,12 +41,12 @@ fn quick_label(quick: QuickPeriod) -> &'static str {
 /// The hint under the period: a sentence with a link to the settings where its
 /// `{settings}` placeholder stands.
 fn period_hint() -> impl IntoView {
-    let text = t().exports_page.hint;
+    let text = t().exports_page().hint;
     let (before, after) = text.split_once("{settings}").unwrap_or((text, ""));
     view! {
         <p class="field-hint">
             {before}
-            <a href=href("/settings")>{t().nav.settings}</a>
+            <a href=href("/settings")>{t().nav().settings}</a>
             {after}
         </p>
     }
@@ -59,7 +59,7 @@ pub fn ExportsPage() -> impl IntoView {
     let from = RwSignal::new(iso(first));
     let to = RwSignal::new(iso(last));
     let german = RwSignal::new(locale() == Locale::De);
-    let texts = &t().exports_page;
+    let texts = t().exports_page();
     let period = Memo::new(
         move |_| match (parse_iso(&from.get()), parse_iso(&to.get())) {
             (Some(first), Some(last)) if first <= last => Ok((first, last)),
@@ -74,7 +74,7 @@ pub fn ExportsPage() -> impl IntoView {
     };
     view! {
         <div class="page-head">
-            <h1>{t().nav.exports}</h1>
+            <h1>{t().nav().exports}</h1>
         </div>
         <section class="form-section exports-period" aria-labelledby="exports-period-title">
             <h2 class="section-title" id="exports-period-title">{texts.period}</h2>
@@ -154,7 +154,7 @@ fn ExportCard(
             get_export(export, from, to, german.get_untracked()),
             move |answer| match answer.and_then(|blob| save_blob(&blob, &name).map(|_| name)) {
                 Ok(name) => {
-                    toasts.success(fill(t().exports_downloads.downloaded, &[("name", &name)]))
+                    toasts.success(fill(t().exports_downloads().downloaded, &[("name", &name)]))
                 }
                 Err(e) => {
                     let fields: Vec<String> = e
@@ -162,7 +162,7 @@ fn ExportCard(
                         .iter()
                         .map(|(field, messages)| {
                             fill(
-                                t().exports_page.field_error,
+                                t().exports_page().field_error,
                                 &[("label", label(field)), ("message", &messages.join("; "))],
                             )
                         })
@@ -177,7 +177,7 @@ fn ExportCard(
         );
     };
     let busy = task.pending;
-    let texts = &t().exports_downloads;
+    let texts = t().exports_downloads();
     let waiting = match export {
         Export::Documents => texts.building_zip,
         _ => texts.preparing_file,
@@ -210,7 +210,7 @@ fn ExportCard(
 
 /// What a field of an export's 422 is called on this page.
 fn label(field: &str) -> &str {
-    let texts = &t().exports_page;
+    let texts = t().exports_page();
     match field {
         "from" => texts.from,
         "to" => texts.to,

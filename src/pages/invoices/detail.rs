@@ -56,7 +56,7 @@ pub fn InvoiceDetail() -> impl IntoView {
                 Some(id) => get_invoice(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().invoice_detail.bad_address)
+                    ..ApiError::local(t().invoice_detail().bad_address)
                 }),
             }
         }
@@ -76,7 +76,7 @@ pub fn InvoiceDetail() -> impl IntoView {
     let unknown_tab = move || route_tab.get().is_none();
     view! {
         <p class="breadcrumb">
-            <a href=href("/invoices")>{t().invoice_detail.back_to_list}</a>
+            <a href=href("/invoices")>{t().invoice_detail().back_to_list}</a>
         </p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
@@ -84,7 +84,7 @@ pub fn InvoiceDetail() -> impl IntoView {
                     Ok(_) if unknown_tab() => {
                         let error = ApiError {
                             status: 404,
-                            ..ApiError::local(t().invoice_detail.no_such_page)
+                            ..ApiError::local(t().invoice_detail().no_such_page)
                         };
                         view! { <ErrorPanel error=error /> }.into_any()
                     }
@@ -113,7 +113,7 @@ fn InvoiceView(
     let customer_name = move || match customer.get() {
         Some(Ok(c)) => c.name,
         Some(Err(_)) => fill(
-            t().invoice_detail.customer_id,
+            t().invoice_detail().customer_id,
             &[("id", &customer_id.to_string())],
         ),
         None => "…".into(),
@@ -121,7 +121,7 @@ fn InvoiceView(
     let number = invoice
         .identifier
         .clone()
-        .unwrap_or_else(|| t().invoice_detail.draft_invoice.into());
+        .unwrap_or_else(|| t().invoice_detail().draft_invoice.into());
     let status = invoice.status;
     let stored = StoredValue::new(invoice.clone());
     let invoice_id = invoice.id;
@@ -143,9 +143,9 @@ fn InvoiceView(
                 {invoice.offer_id.map(|offer| view! { <OfferLink offer_id=offer /> })}
             </div>
             <div class="detail-total">
-                <span class="muted">{t().invoice_detail.gross_total}</span>
+                <span class="muted">{t().invoice_detail().gross_total}</span>
                 <strong class="money">{format_money(invoice.gross_total, &invoice.currency)}</strong>
-                <span class="muted money">{fill(t().invoice_detail.net_amount, &[("amount", &format_money(invoice.net_total, &invoice.currency))])}</span>
+                <span class="muted money">{fill(t().invoice_detail().net_amount, &[("amount", &format_money(invoice.net_total, &invoice.currency))])}</span>
             </div>
             <InvoiceActions invoice=invoice.clone() on_changed=on_changed xrechnung_customer=xrechnung_customer />
         </header>
@@ -210,15 +210,15 @@ fn OfferLink(
     let offer = load_once(get_offer(offer_id));
     let label = move || match offer.get() {
         Some(Ok(o)) => fill(
-            t().invoice_detail.offer_number,
+            t().invoice_detail().offer_number,
             &[("number", &o.identifier)],
         ),
         _ => fill(
-            t().invoice_detail.offer_id,
+            t().invoice_detail().offer_id,
             &[("id", &offer_id.to_string())],
         ),
     };
-    let (before, after) = split_at_placeholder(t().invoice_detail.created_from_offer, "offer");
+    let (before, after) = split_at_placeholder(t().invoice_detail().created_from_offer, "offer");
     view! {
         <p class="offer-link" data-offer-link=offer_id.to_string()>
             {before} <a href=href(&format!("/offers/{offer_id}"))>{label}</a> {after}

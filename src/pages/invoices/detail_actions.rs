@@ -35,7 +35,7 @@ pub fn InvoiceActions(
     let navigate = use_navigate();
     let (id, status, locked) = (invoice.id, invoice.status, invoice.locked);
     let is_draft = status == InvoiceStatus::Draft;
-    let texts = &t().invoice_detail_actions;
+    let texts = t().invoice_detail_actions();
     let number = invoice.identifier.clone();
     let moves: Vec<InvoiceStatus> = status
         .permitted_moves()
@@ -186,7 +186,7 @@ pub fn InvoiceActions(
             {is_draft
                 .then(|| {
                     view! {
-                        <a class="btn" href=href(&format!("/invoices/{id}/edit"))>{t().common.edit}</a>
+                        <a class="btn" href=href(&format!("/invoices/{id}/edit"))>{t().common().edit}</a>
                         <button type="button" class="btn btn-primary" id="finalize"
                             disabled=move || check_pending.get()
                             on:click=move |_| { check.dispatch_local(()); }>
@@ -243,7 +243,7 @@ pub fn InvoiceActions(
             </p>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| status_open.set(false)>
-                    {t().common.cancel}
+                    {t().common().cancel}
                 </button>
                 <button
                     type="button"
@@ -287,7 +287,7 @@ pub fn InvoiceActions(
             <p class="field-error" role="alert">{move || delete_error.get()}</p>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| delete_open.set(false)>
-                    {t().common.cancel}
+                    {t().common().cancel}
                 </button>
                 <button type="button" class="btn btn-danger" disabled=move || delete_pending.get() on:click=confirm_delete>
                     {texts.delete}

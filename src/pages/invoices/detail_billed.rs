@@ -24,7 +24,7 @@ pub fn total_hours(activities: &[Activity]) -> Decimal {
 /// `1,5 h` (German `1,5 Std.`): the hours as the user writes numbers.
 fn hours(d: Decimal) -> String {
     fill(
-        t().invoice_detail_billed.hours_value,
+        t().invoice_detail_billed().hours_value,
         &[("hours", &format_input(d.normalize()))],
     )
 }
@@ -68,12 +68,12 @@ pub fn TimeSheetTab(
         shown.set(true);
         doc.load(Box::pin(get_invoice_timesheet_pdf(invoice_id)));
     };
-    let texts = &t().invoice_detail_billed;
+    let texts = t().invoice_detail_billed();
     let file_name = StoredValue::new(fill(
         texts.pdf_file,
         &[(
             "name",
-            &identifier.unwrap_or_else(|| t().invoice_detail.draft_name.into()),
+            &identifier.unwrap_or_else(|| t().invoice_detail().draft_name.into()),
         )],
     ));
     let currency = StoredValue::new(currency);
@@ -135,7 +135,7 @@ pub fn ExpensesTab(
     invoice_id: i64,
 ) -> impl IntoView {
     let expenses = load_once(get_invoice_expenses(invoice_id));
-    let texts = &t().invoice_detail_billed;
+    let texts = t().invoice_detail_billed();
     view! {
         {move || {
                 match expenses.get() {

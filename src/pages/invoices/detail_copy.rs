@@ -18,7 +18,7 @@ pub fn CopyInvoiceAction(
     let toasts = Toasts::use_context();
     let navigate = use_navigate();
     let task = Task::new();
-    let texts = &t().invoice_detail_actions;
+    let texts = t().invoice_detail_actions();
     let copy = move |_| {
         let navigate = navigate.clone();
         task.run(copy_invoice(invoice_id), move |r| match r {

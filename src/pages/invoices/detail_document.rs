@@ -22,7 +22,7 @@ pub fn DocumentTab(
         let chosen = paper.get();
         doc.load(Box::pin(get_invoice_pdf(invoice_id, chosen)));
     });
-    let texts = &t().invoice_detail;
+    let texts = t().invoice_detail();
     let name = identifier.unwrap_or_else(|| texts.draft_name.into());
     let title = fill(texts.document_title, &[("number", &name)]);
     let file_name = fill(texts.file_name, &[("name", &name)]);

@@ -20,7 +20,7 @@ pub fn status_text(readiness: &Readiness, is_draft: bool) -> String {
     } else {
         readiness.missing.clone()
     };
-    let texts = &t().invoice_detail_einvoice;
+    let texts = t().invoice_detail_einvoice();
     if readiness.factur_x {
         return texts.factur_x.into();
     }
@@ -65,7 +65,7 @@ pub fn EInvoiceBar(
     readiness: LocalResource<Result<Readiness, ApiError>>,
 ) -> impl IntoView {
     let is_draft = identifier.is_none();
-    let texts = &t().invoice_detail_einvoice;
+    let texts = t().invoice_detail_einvoice();
     let toasts = Toasts::use_context();
     let syntax = RwSignal::new(Syntax::Cii);
     let file_name = StoredValue::new(format!(

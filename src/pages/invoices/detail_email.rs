@@ -18,7 +18,7 @@ use leptos::prelude::*;
 /// `"Invoice R2611-001"` (German `"Rechnung R2611-001"`).
 pub fn email_subject(invoice: &Invoice) -> String {
     fill(
-        t().invoice_detail_email.subject,
+        t().invoice_detail_email().subject,
         &[("number", invoice.identifier.as_deref().unwrap_or_default())],
     )
 }
@@ -26,7 +26,7 @@ pub fn email_subject(invoice: &Invoice) -> String {
 /// The pre-filled message text in the user's language, signed with the account's name.
 pub fn email_text(invoice: &Invoice, sender: &str) -> String {
     fill(
-        t().invoice_detail_email.text,
+        t().invoice_detail_email().text,
         &[
             ("number", invoice.identifier.as_deref().unwrap_or_default()),
             ("date", &format_date(invoice.date)),
@@ -44,7 +44,7 @@ pub fn email_text(invoice: &Invoice, sender: &str) -> String {
 
 /// The toast after sending: `"Invoice R2611-001 sent to a@x.example (CC b@y.example)."`
 pub fn sent_message(invoice: &Invoice, sent: &SentEmail) -> String {
-    let texts = &t().invoice_detail_email;
+    let texts = t().invoice_detail_email();
     let list = |l: &str| split_addresses(l).join(", ");
     let (cc, bcc) = (list(&sent.emails_cc), list(&sent.emails_bcc));
     let template = match (cc.is_empty(), bcc.is_empty()) {
@@ -89,7 +89,7 @@ pub fn SendEmailAction(
         Box::new(move |body| Box::pin(async move { send_invoice_email(id, &body).await }));
     view! {
         <SendEmailDialog
-            title=t().invoice_detail_email.title
+            title=t().invoice_detail_email().title
             prefill=Callback::new(move |sender: String| invoice.with_value(|i| (email_subject(i), email_text(i, &sender))))
             defaults=StoredValue::new_local(defaults)
             send=StoredValue::new_local(send)

@@ -26,7 +26,7 @@ pub fn PaymentsTab(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
-    let texts = &t().invoice_detail_payments;
+    let texts = t().invoice_detail_payments();
     let payments = invoice.payments.clone().unwrap_or_default();
     let currency = invoice.currency.clone();
     let payable = can_record_payment(invoice.status);
@@ -124,7 +124,7 @@ pub fn PaymentsTab(
         <Dialog open=confirm_open title=texts.delete_title.to_string()>
             <p>{what}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| confirm_open.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| confirm_open.set(false)>{t().common().cancel}</button>
                 <button type="button" class="btn btn-danger" disabled=move || delete_pending.get()
                     on:click=move |_| {
                         if let Some(p) = deleting.get_untracked() {

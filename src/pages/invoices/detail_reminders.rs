@@ -77,7 +77,7 @@ pub fn RemindersSection(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
-    let texts = &t().invoice_detail_payments;
+    let texts = t().invoice_detail_payments();
     let reminders = invoice.reminders.clone().unwrap_or_default();
     let currency = StoredValue::new(invoice.currency.clone());
     let id = invoice.id;
@@ -193,7 +193,7 @@ pub fn RemindersSection(
                 </Field>
                 <p class="field-error" role="alert">{move || failure.get()}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                     <button type="submit" class="btn btn-primary" disabled=move || pending.get()>{texts.save_reminder}</button>
                 </div>
             </form>

@@ -26,7 +26,7 @@ pub fn ReverseAction(
     let number = invoice.identifier.clone().unwrap_or_default();
     let open = RwSignal::new(false);
     let reverse = Task::new();
-    let texts = &t().invoice_detail_actions;
+    let texts = t().invoice_detail_actions();
     let finished = move |answer: Result<Invoice, ApiError>| {
         open.set(false);
         match answer {
@@ -48,7 +48,7 @@ pub fn ReverseAction(
         <Dialog open=open title=fill(texts.reverse_title, &[("number", &number)])>
             <p>{texts.reverse_text}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                 {
                     let finished = finished.clone();
                     view! {
@@ -70,7 +70,7 @@ pub fn ReversalLink(
     /// The invoice shown.
     invoice: Invoice,
 ) -> impl IntoView {
-    let texts = &t().invoice_detail_actions;
+    let texts = t().invoice_detail_actions();
     let (sentence, other) = match (invoice.reversal_invoice_id, invoice.reversed_invoice_id) {
         (Some(other), _) => (texts.reversed_by, other),
         (None, Some(other)) => (texts.reversal_of, other),

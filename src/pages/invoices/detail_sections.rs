@@ -13,16 +13,16 @@ use leptos::prelude::*;
 /// `19 %`, `7,5 %` in German: the rate as the user writes numbers.
 fn percent(d: Decimal) -> String {
     fill(
-        t().invoice_detail_facts.percent,
+        t().invoice_detail_facts().percent,
         &[("value", &format_input(d.normalize()))],
     )
 }
 
 fn yes_no(b: bool) -> &'static str {
     if b {
-        t().invoice_detail_facts.yes
+        t().invoice_detail_facts().yes
     } else {
-        t().invoice_detail_facts.no
+        t().invoice_detail_facts().no
     }
 }
 
@@ -32,8 +32,8 @@ pub fn InvoiceFacts(
     /// The invoice shown.
     invoice: Invoice,
 ) -> impl IntoView {
-    let texts = &t().invoice_detail_facts;
-    let none = t().common.none;
+    let texts = t().invoice_detail_facts();
+    let none = t().common().none;
     let service = match (invoice.service_period_from, invoice.service_period_to) {
         (Some(from), Some(to)) => fill(
             texts.service_period_range,
@@ -145,12 +145,12 @@ fn position_row(item: &InvoiceItem, currency: &str) -> AnyView {
         .into_any(),
         PositionType::Subtotal => view! {
             <tr class="pos-subtotal">
-                <td colspan="4">{if item.title.is_empty() { t().invoice_detail_facts.subtotal.to_string() } else { item.title.clone() }}</td>
+                <td colspan="4">{if item.title.is_empty() { t().invoice_detail_facts().subtotal.to_string() } else { item.title.clone() }}</td>
                 <td class="num money">{money(item.net_total)}</td>
             </tr>
         }
         .into_any(),
-        PositionType::PageBreak => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-label">{t().invoice_detail_facts.page_break}</span></td></tr> }.into_any(),
+        PositionType::PageBreak => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-label">{t().invoice_detail_facts().page_break}</span></td></tr> }.into_any(),
         PositionType::Separator => view! { <tr class="pos-rule"><td colspan="5"><span class="pe-rule-line"></span></td></tr> }.into_any(),
     }
 }
@@ -163,7 +163,7 @@ pub fn PositionsSection(
 ) -> impl IntoView {
     let items = invoice.items.clone().unwrap_or_default();
     let currency = invoice.currency.clone();
-    let texts = &t().invoice_detail_facts;
+    let texts = t().invoice_detail_facts();
     let tax_label = if invoice.vat.reverse_charge {
         texts.vat_reverse_charge.to_string()
     } else {
@@ -217,7 +217,7 @@ pub fn InvoiceTexts(
             }
         })
     };
-    let texts = &t().invoice_detail_facts;
+    let texts = t().invoice_detail_facts();
     let salutation = block(texts.salutation, invoice.salutation.clone());
     let footer = block(texts.footer, invoice.footer.clone());
     let any = salutation.is_some() || footer.is_some();

@@ -69,7 +69,7 @@ impl DetailTab {
 
     /// The tab's label in the current language.
     pub fn label(self) -> &'static str {
-        let texts = &t().invoice_detail;
+        let texts = t().invoice_detail();
         match self {
             DetailTab::Overview => texts.tab_overview,
             DetailTab::Document => texts.tab_document,
@@ -111,7 +111,7 @@ pub fn TabBar(
         }
     };
     view! {
-        <div class="tabs" role="tablist" aria-label=t().invoice_detail.tabs_label on:keydown=on_keydown>
+        <div class="tabs" role="tablist" aria-label=t().invoice_detail().tabs_label on:keydown=on_keydown>
             {DetailTab::ALL
                 .into_iter()
                 .map(|t| {

@@ -100,7 +100,7 @@ pub fn InvoiceCreate() -> impl IntoView {
     let number = |name: &str| query.with_untracked(|q| q.get(name).and_then(|v| v.parse().ok()));
     let (from_offer, customer) = (number("from_offer"), number("customer_id"));
     let data = LocalResource::new(move || load_from(None, from_offer, customer));
-    form_page(t().invoice_form.new_invoice, data)
+    form_page(t().invoice_form().new_invoice, data)
 }
 
 /// `/invoices/:id/edit` (drafts only).
@@ -108,7 +108,7 @@ pub fn InvoiceCreate() -> impl IntoView {
 pub fn InvoiceEdit() -> impl IntoView {
     let id = use_invoice_id();
     let data = LocalResource::new(move || load(id.get()));
-    form_page(t().invoice_form.edit_draft, data)
+    form_page(t().invoice_form().edit_draft, data)
 }
 
 fn form_page(
@@ -122,8 +122,8 @@ fn form_page(
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
                     Ok(FormData { invoice: Some(inv), .. }) if inv.status != InvoiceStatus::Draft => view! {
                         <div class="empty-state">
-                            <p>{t().invoice_form.only_drafts}</p>
-                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>{t().invoice_form.back_to_invoice}</a>
+                            <p>{t().invoice_form().only_drafts}</p>
+                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>{t().invoice_form().back_to_invoice}</a>
                         </div>
                     }
                     .into_any(),
@@ -214,9 +214,9 @@ fn InvoiceForm(
         Some(Ok(saved)) => {
             guard.mark_saved();
             let done = match (&saved.identifier, editing) {
-                (Some(n), None) => fill(t().invoice_form.created, &[("number", n)]),
-                (Some(n), Some(_)) => fill(t().invoice_form.finalized, &[("number", n)]),
-                (None, _) => t().invoice_form.draft_saved.to_string(),
+                (Some(n), None) => fill(t().invoice_form().created, &[("number", n)]),
+                (Some(n), Some(_)) => fill(t().invoice_form().finalized, &[("number", n)]),
+                (None, _) => t().invoice_form().draft_saved.to_string(),
             };
             toasts.success(done);
             navigate(&format!("/invoices/{}", saved.id), Default::default());
@@ -225,7 +225,10 @@ fn InvoiceForm(
             show_errors(e.message, e.errors)
         }
         Some(Err(e)) => {
-            toasts.error(fill(t().form_common.not_saved, &[("message", &e.message)]));
+            toasts.error(fill(
+                t().form_common().not_saved,
+                &[("message", &e.message)],
+            ));
             summary.set(Some((e.message, Vec::new())));
         }
         None => {}
@@ -272,7 +275,10 @@ fn InvoiceForm(
             show_errors(e.message, e.errors)
         }
         Some(Err(e)) => {
-            toasts.error(fill(t().form_common.not_saved, &[("message", &e.message)]));
+            toasts.error(fill(
+                t().form_common().not_saved,
+                &[("message", &e.message)],
+            ));
             summary.set(Some((e.message, Vec::new())));
         }
         None => {}
@@ -294,7 +300,7 @@ fn InvoiceForm(
         let mut all = currencies.with_value(|c| validate_new_invoice(&body, c));
         all.extend(parse_errors);
         if !all.is_empty() {
-            show_errors(t().form_common.correct_fields.into(), all);
+            show_errors(t().form_common().correct_fields.into(), all);
             return;
         }
         errors.set(FieldErrors::new());
@@ -323,23 +329,23 @@ fn InvoiceForm(
     );
     let (draft_label, final_label) = if editing.is_some() {
         (
-            t().invoice_form.save_draft,
-            t().invoice_form.save_and_finalize,
+            t().invoice_form().save_draft,
+            t().invoice_form().save_and_finalize,
         )
     } else {
         (
-            t().invoice_form.save_as_draft,
-            t().invoice_form.create_invoice,
+            t().invoice_form().save_as_draft,
+            t().invoice_form().create_invoice,
         )
     };
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel_href.clone()>{t().common.cancel}</a>
+            <a class="btn btn-quiet" href=cancel_href.clone()>{t().common().cancel}</a>
             <button type="button" class="btn" disabled=move || pending.get() on:click=move |_| submit(false)>
                 {draft_label}
             </button>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                {move || if pending.get() { t().form_common.saving } else { final_label }}
+                {move || if pending.get() { t().form_common().saving } else { final_label }}
             </button>
         }
     };
@@ -369,7 +375,7 @@ fn InvoiceForm(
             <PricingFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
                 <div class="section-head">
-                    <h2 class="section-title" id="sec-items">{t().invoice_form.positions}</h2>
+                    <h2 class="section-title" id="sec-items">{t().invoice_form().positions}</h2>
                     <BillTimeAndExpenses state=state />
                 </div>
                 <p class="field-error">{move || errors.with(|e| crate::components::field::field_message(e, "items"))}</p>

@@ -65,10 +65,10 @@ pub fn BillTimeAndExpenses(
     view! {
         <Show when=move || state.project_id.get().is_some()>
             <button type="button" class="btn btn-small" id="bill-time" on:click=move |_| open.set(true)>
-                {t().invoice_form_billing.button}
+                {t().invoice_form_billing().button}
             </button>
         </Show>
-        <Dialog open=open title=t().invoice_form_billing.title class="dialog-wide">
+        <Dialog open=open title=t().invoice_form_billing().title class="dialog-wide">
             <Picker state=state open=open owner=owner />
         </Dialog>
     }
@@ -97,7 +97,7 @@ fn choice(
             <label>
                 <input type="checkbox" data-bill=format!("{kind}-{id}") disabled=added
                     prop:checked=move || added || chosen.with(|s| s.contains(&id)) on:change=toggle />
-                <span>{text} {added.then(|| format!(" {}", t().invoice_form_billing.added))}</span>
+                <span>{text} {added.then(|| format!(" {}", t().invoice_form_billing().added))}</span>
                 <span class="money">{amount}</span>
             </label>
         </li>
@@ -197,24 +197,24 @@ fn Picker(
             .collect();
         let all = move |chosen: RwSignal<BTreeSet<i64>>, free: BTreeSet<i64>| {
             (!free.is_empty()).then(|| view! {
-                <button type="button" class="btn btn-small btn-quiet" on:click=move |_| chosen.set(free.clone())>{t().invoice_form_billing.select_all}</button>
+                <button type="button" class="btn btn-small btn-quiet" on:click=move |_| chosen.set(free.clone())>{t().invoice_form_billing().select_all}</button>
             })
         };
         let listed = StoredValue::new((activities, expenses));
         view! {
-            {empty.then(|| view! { <p class="muted">{t().invoice_form_billing.nothing_unbilled}</p> })}
-            <h3 class="bill-group-title">{t().invoice_form_billing.time_entries} {all(chosen_a, free_a)}</h3>
-            <ul class="bill-list" aria-label=t().invoice_form_billing.unbilled_time_entries>{a_items}</ul>
-            <h3 class="bill-group-title">{t().invoice_form_billing.expenses} {all(chosen_e, free_e)}</h3>
-            <ul class="bill-list" aria-label=t().invoice_form_billing.unbilled_expenses>{e_items}</ul>
-            <p class="field-hint">{t().invoice_form_billing.hint}</p>
+            {empty.then(|| view! { <p class="muted">{t().invoice_form_billing().nothing_unbilled}</p> })}
+            <h3 class="bill-group-title">{t().invoice_form_billing().time_entries} {all(chosen_a, free_a)}</h3>
+            <ul class="bill-list" aria-label=t().invoice_form_billing().unbilled_time_entries>{a_items}</ul>
+            <h3 class="bill-group-title">{t().invoice_form_billing().expenses} {all(chosen_e, free_e)}</h3>
+            <ul class="bill-list" aria-label=t().invoice_form_billing().unbilled_expenses>{e_items}</ul>
+            <p class="field-hint">{t().invoice_form_billing().hint}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                 <button type="button" class="btn btn-primary" id="bill-add" disabled=move || count() == 0
                     on:click=move |_| listed.with_value(add)>
                     {move || match count() {
-                        1 => t().invoice_form_billing.add_one.to_string(),
-                        n => fill(t().invoice_form_billing.add_positions, &[("n", &n.to_string())]),
+                        1 => t().invoice_form_billing().add_one.to_string(),
+                        n => fill(t().invoice_form_billing().add_positions, &[("n", &n.to_string())]),
                     }}
                 </button>
             </div>

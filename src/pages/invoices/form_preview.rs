@@ -80,19 +80,19 @@ pub fn LivePreview(
         }
     });
     view! {
-        <aside class="live-preview section" aria-label=t().invoice_form.live_preview>
+        <aside class="live-preview section" aria-label=t().invoice_form().live_preview>
             <div class="live-preview-head">
-                <h2 class="section-title">{t().invoice_form.preview}</h2>
+                <h2 class="section-title">{t().invoice_form().preview}</h2>
                 <span class="live-preview-state" aria-live="polite" data-rendering=move || doc.loading.get().to_string()>
-                    {move || if doc.loading.get() { t().invoice_form.rendering } else { "" }}
+                    {move || if doc.loading.get() { t().invoice_form().rendering } else { "" }}
                 </span>
                 <button type="button" class="btn btn-small btn-quiet" id="toggle-preview" aria-pressed=move || shown.get().to_string()
                     on:click=move |_| shown.update(|s| *s = !*s)>
-                    {move || if shown.get() { t().invoice_form.hide_preview } else { t().invoice_form.show_preview }}
+                    {move || if shown.get() { t().invoice_form().hide_preview } else { t().invoice_form().show_preview }}
                 </button>
             </div>
             <Show when=move || shown.get()>
-                <PdfFrame doc=doc title=t().invoice_form.preview_title />
+                <PdfFrame doc=doc title=t().invoice_form().preview_title />
             </Show>
         </aside>
     }

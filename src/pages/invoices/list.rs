@@ -35,7 +35,7 @@ pub fn InvoiceList() -> impl IntoView {
         let parsed = parsed.get();
         async move {
             let mut filter = parsed.map_err(|e| {
-                ApiError::local(fill(t().list.bad_filter, &[("error", &e.to_string())]))
+                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
             })?;
             filter.paging.per_page.get_or_insert(PER_PAGE);
             list_invoices(&filter).await
@@ -77,10 +77,10 @@ pub fn InvoiceList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>{t().nav.invoices}</h1>
+            <h1>{t().nav().invoices}</h1>
             <div class="page-actions">
                 <a class="btn btn-primary" href=href("/invoices/new")>
-                    {t().invoices.new_invoice}
+                    {t().invoices().new_invoice}
                 </a>
             </div>
         </div>
@@ -96,9 +96,9 @@ pub fn InvoiceList() -> impl IntoView {
                         if has_filters(&filter.get_untracked()) {
                             view! {
                                 <div class="empty-state">
-                                    <p>{t().invoices.none_match}</p>
+                                    <p>{t().invoices().none_match}</p>
                                     <button type="button" class="btn" on:click=move |_| clear.run(())>
-                                        {t().list.clear_filters}
+                                        {t().list().clear_filters}
                                     </button>
                                 </div>
                             }
@@ -106,9 +106,9 @@ pub fn InvoiceList() -> impl IntoView {
                         } else {
                             view! {
                                 <div class="empty-state">
-                                    <p>{t().invoices.none_yet}</p>
+                                    <p>{t().invoices().none_yet}</p>
                                     <a class="btn btn-primary" href=href("/invoices/new")>
-                                        {t().invoices.new_invoice}
+                                        {t().invoices().new_invoice}
                                     </a>
                                 </div>
                             }

@@ -4,7 +4,7 @@
 use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
 use crate::i18n::{status_label, t};
-use kontor_model::party::{Company, CompanyType};
+use kontor_model::party::{CompanyRef, CompanyType};
 use kontor_model::query::{split_list, InvoiceFilter, ListFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
@@ -54,7 +54,7 @@ pub fn InvoiceFilters(
         on_change.run(f);
     };
     let customer = Signal::derive(move || filter.with(|f| f.company_id));
-    let pick_customer = Callback::new(move |c: Option<Company>| {
+    let pick_customer = Callback::new(move |c: Option<CompanyRef>| {
         let id = c.map(|c| c.id);
         change(Box::new(move |f| f.company_id = id));
     });
@@ -71,9 +71,9 @@ pub fn InvoiceFilters(
         move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
     };
     view! {
-        <form class="filters" role="search" aria-label=t().invoices.filter_label on:submit=|ev| ev.prevent_default()>
+        <form class="filters" role="search" aria-label=t().invoices().filter_label on:submit=|ev| ev.prevent_default()>
             <div class="field field-inline">
-                <label for="filter-status">{t().list.status}</label>
+                <label for="filter-status">{t().list().status}</label>
                 <select
                     id="filter-status"
                     prop:value=status_value
@@ -82,7 +82,7 @@ pub fn InvoiceFilters(
                         change(Box::new(move |f| f.status = status.into_iter().collect()));
                     }
                 >
-                    <option value="" selected=move || status_value().is_empty()>{t().list.all_statuses}</option>
+                    <option value="" selected=move || status_value().is_empty()>{t().list().all_statuses}</option>
                     {InvoiceStatus::ALL
                         .into_iter()
                         .map(|s| view! { <option value=s.as_str() selected=move || status_value() == s.as_str()>{status_label(s.as_str())}</option> })
@@ -90,7 +90,7 @@ pub fn InvoiceFilters(
                 </select>
             </div>
             <div class="field field-inline">
-                <label for="filter-from">{t().list.date_from}</label>
+                <label for="filter-from">{t().list().date_from}</label>
                 <input
                     id="filter-from"
                     type="date"
@@ -102,7 +102,7 @@ pub fn InvoiceFilters(
                 />
             </div>
             <div class="field field-inline">
-                <label for="filter-to">{t().list.date_to}</label>
+                <label for="filter-to">{t().list().date_to}</label>
                 <input
                     id="filter-to"
                     type="date"
@@ -114,16 +114,16 @@ pub fn InvoiceFilters(
                 />
             </div>
             <div class="field field-inline field-company">
-                <label for="filter-customer">{t().list.customer}</label>
+                <label for="filter-customer">{t().list().customer}</label>
                 <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
                     value=customer on_pick=pick_customer />
             </div>
             <div class="field field-inline">
-                <label for="filter-tags">{t().list.tags}</label>
+                <label for="filter-tags">{t().list().tags}</label>
                 <input
                     id="filter-tags"
                     type="text"
-                    placeholder=t().list.tags_placeholder
+                    placeholder=t().list().tags_placeholder
                     prop:value=move || filter.with(|f| f.tags.join(", "))
                     on:change=move |ev| {
                         let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
@@ -133,7 +133,7 @@ pub fn InvoiceFilters(
             </div>
             <Show when=move || filter.with(has_filters)>
                 <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
-                    {t().list.clear_filters}
+                    {t().list().clear_filters}
                 </button>
             </Show>
         </form>

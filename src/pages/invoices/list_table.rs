@@ -8,7 +8,7 @@ use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::StatusBadge;
 use crate::i18n::t;
 use crate::paths::href;
-use kontor_model::invoice::Invoice;
+use kontor_model::invoice::InvoiceRow;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
@@ -16,7 +16,7 @@ use wasm_bindgen::JsCast;
 /// The columns in the user's language; the sortable ones carry their key of
 /// `kontor_model::query::INVOICE_SORTS`.
 pub fn columns() -> Vec<Column> {
-    let l = &t().list;
+    let l = t().list();
     vec![
         Column::sorted(l.number, "identifier", "col-number"),
         Column::sorted(l.customer, "customer", "col-party"),
@@ -38,7 +38,7 @@ pub fn headings() -> Vec<&'static str> {
 #[component]
 pub fn InvoiceTable(
     /// The invoices of this page.
-    invoices: Vec<Invoice>,
+    invoices: Vec<InvoiceRow>,
     /// The sort in effect (from the URL).
     #[prop(into)]
     sort: Signal<Option<ListSort>>,
@@ -64,7 +64,7 @@ pub fn InvoiceTable(
                             };
                             let customer = invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| format!("#{}", invoice.customer_id));
                             let customer_title = customer.clone();
-                            let number = invoice.identifier.clone().unwrap_or_else(|| t().status.draft.into());
+                            let number = invoice.identifier.clone().unwrap_or_else(|| t().status().draft.into());
                             let status = invoice.status;
                             let is_draft = invoice.identifier.is_none();
                             view! {

@@ -80,7 +80,7 @@ pub fn AddPayment(
     on_changed: Callback<()>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
-    let texts = &t().invoice_detail_payments;
+    let texts = t().invoice_detail_payments();
     let id = invoice.id;
     let currency = StoredValue::new(invoice.currency.clone());
     let open_now = open_amount(&invoice);
@@ -190,7 +190,7 @@ pub fn AddPayment(
                 </Field>
                 <p class="field-error" role="alert">{move || failure.get()}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                     <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
                         {move || if pending.get() { texts.saving } else { texts.save_payment }}
                     </button>

@@ -45,7 +45,7 @@ pub fn AttachmentsSection(
     let on_file = Callback::new(move |file: SendWrapper<web_sys::File>| {
         error.set(None);
         if file.size() > MAX_BYTES {
-            error.set(Some(t().offer_attachments.too_large.into()));
+            error.set(Some(t().offer_attachments().too_large.into()));
             return;
         }
         let name = file.name();
@@ -57,14 +57,14 @@ pub fn AttachmentsSection(
             move |r| match r {
                 Ok(a) => {
                     toasts.success(fill(
-                        t().offer_attachments.attached,
+                        t().offer_attachments().attached,
                         &[("name", &a.filename)],
                     ));
                     reload();
                 }
                 Err(e) => error.set(Some(
                     field_message(&e.errors, "attachment.base64")
-                        .map(|m| fill(t().offer_attachments.file_error, &[("message", &m)]))
+                        .map(|m| fill(t().offer_attachments().file_error, &[("message", &m)]))
                         .unwrap_or(e.message),
                 )),
             },
@@ -82,13 +82,13 @@ pub fn AttachmentsSection(
             match r {
                 Ok(()) => {
                     toasts.success(fill(
-                        t().offer_attachments.deleted,
+                        t().offer_attachments().deleted,
                         &[("name", &a.filename)],
                     ));
                     reload();
                 }
                 Err(e) => toasts.error(fill(
-                    t().offer_attachments.not_deleted,
+                    t().offer_attachments().not_deleted,
                     &[("message", &e.message)],
                 )),
             }
@@ -96,12 +96,12 @@ pub fn AttachmentsSection(
     };
     let rows = move || {
         match list.get() {
-        None => view! { <p class="muted">{t().offer_attachments.loading}</p> }.into_any(),
+        None => view! { <p class="muted">{t().offer_attachments().loading}</p> }.into_any(),
         Some(Err(e)) => view! { <p class="field-error" role="alert">{e.message}</p> }.into_any(),
-        Some(Ok(items)) if items.is_empty() => view! { <p class="muted" id="attachments-none">{t().offer_attachments.none}</p> }.into_any(),
+        Some(Ok(items)) if items.is_empty() => view! { <p class="muted" id="attachments-none">{t().offer_attachments().none}</p> }.into_any(),
         Some(Ok(items)) => view! {
             <table class="table" id="attachments">
-                <thead><tr><th scope="col">{t().offer_attachments.col_file}</th><th scope="col" class="num">{t().offer_attachments.col_size}</th><th scope="col"><span class="visually-hidden">{t().offer_attachments.col_actions}</span></th></tr></thead>
+                <thead><tr><th scope="col">{t().offer_attachments().col_file}</th><th scope="col" class="num">{t().offer_attachments().col_size}</th><th scope="col"><span class="visually-hidden">{t().offer_attachments().col_actions}</span></th></tr></thead>
                 <tbody>
                     {items.into_iter().map(|a| {
                         let chosen = a.clone();
@@ -109,8 +109,8 @@ pub fn AttachmentsSection(
                             <tr>
                                 <td><a href=a.file_url.clone() target="_blank" rel="noopener">{a.filename.clone()}</a></td>
                                 <td class="num">{format_size(a.byte_size)}</td>
-                                <td class="num"><button type="button" class="btn btn-small btn-quiet" aria-label=fill(t().offer_attachments.delete_named, &[("name", &a.filename)])
-                                    on:click=move |_| { confirm.set(Some(chosen.clone())); open.set(true); }>{t().common.delete}</button></td>
+                                <td class="num"><button type="button" class="btn btn-small btn-quiet" aria-label=fill(t().offer_attachments().delete_named, &[("name", &a.filename)])
+                                    on:click=move |_| { confirm.set(Some(chosen.clone())); open.set(true); }>{t().common().delete}</button></td>
                             </tr>
                         }
                     }).collect_view()}
@@ -122,16 +122,16 @@ pub fn AttachmentsSection(
     let name = move || confirm.get().map(|a| a.filename).unwrap_or_default();
     view! {
         <section class="section" aria-labelledby="attachments-title">
-            <div class="section-head"><h2 class="section-title" id="attachments-title">{t().offer_attachments.title}</h2></div>
+            <div class="section-head"><h2 class="section-title" id="attachments-title">{t().offer_attachments().title}</h2></div>
             {rows}
-            <DropZone id="attachment-file" label=t().offer_attachments.drop_label on_file=on_file
+            <DropZone id="attachment-file" label=t().offer_attachments().drop_label on_file=on_file
                 busy=upload.pending progress=progress accept="application/pdf" />
             <p class="field-error" role="alert" id="attachment-error">{move || error.get()}</p>
-            <Dialog open=open title=t().offer_attachments.delete_title.to_string()>
-                <p>{move || fill(t().offer_attachments.delete_text, &[("name", &name())])}</p>
+            <Dialog open=open title=t().offer_attachments().delete_title.to_string()>
+                <p>{move || fill(t().offer_attachments().delete_text, &[("name", &name())])}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
-                    <button type="button" class="btn btn-danger" disabled=move || deleting.pending.get() on:click=delete>{t().common.delete}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
+                    <button type="button" class="btn btn-danger" disabled=move || deleting.pending.get() on:click=delete>{t().common().delete}</button>
                 </div>
             </Dialog>
         </section>

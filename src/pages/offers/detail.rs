@@ -39,14 +39,14 @@ pub fn OfferDetail() -> impl IntoView {
                 Some(id) => get_offer(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().offer_detail.bad_address)
+                    ..ApiError::local(t().offer_detail().bad_address)
                 }),
             }
         }
     });
     let reload = Callback::new(move |_: ()| offer.refetch());
     view! {
-        <p class="breadcrumb"><a href=href("/offers")>{t().offer_detail.back_to_list}</a></p>
+        <p class="breadcrumb"><a href=href("/offers")>{t().offer_detail().back_to_list}</a></p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
                 match offer.await {
@@ -73,17 +73,17 @@ fn OfferView(
         .unwrap_or_default();
     let cur = offer.currency.clone();
     let facts = [
-        (t().list.deal, offer.deal.as_ref().map(|d| d.name.clone())),
+        (t().list().deal, offer.deal.as_ref().map(|d| d.name.clone())),
         (
-            t().list.project,
+            t().list().project,
             offer.project.as_ref().map(|p| p.name.clone()),
         ),
         (
-            t().offer_detail.contact,
+            t().offer_detail().contact,
             offer.contact.as_ref().map(|c| c.name.clone()),
         ),
-        (t().offer_detail.date, Some(format_date(offer.date))),
-        (t().list.valid_until, Some(format_date(offer.due_date))),
+        (t().offer_detail().date, Some(format_date(offer.date))),
+        (t().list().valid_until, Some(format_date(offer.due_date))),
     ];
     view! {
         <header class="page-head detail-head">
@@ -96,9 +96,9 @@ fn OfferView(
                 </p>
             </div>
             <div class="detail-total">
-                <span class="muted">{t().offer_detail.gross_total}</span>
+                <span class="muted">{t().offer_detail().gross_total}</span>
                 <strong class="money" id="offer-gross">{format_money(offer.gross_total, &cur)}</strong>
-                <span class="muted money">{fill(t().offer_detail.net_amount, &[("amount", &format_money(offer.net_total, &cur))])}</span>
+                <span class="muted money">{fill(t().offer_detail().net_amount, &[("amount", &format_money(offer.net_total, &cur))])}</span>
             </div>
             <div class="page-actions">
                 <StatusControl offer_id=offer.id status=offer.status on_changed=on_changed />
@@ -112,9 +112,9 @@ fn OfferView(
         <dl class="facts">
             {facts.into_iter().filter_map(|(k, v)| v.map(|v| view! { <div><dt>{k}</dt><dd>{v}</dd></div> })).collect_view()}
             {(!offer.invoices.is_empty()).then(|| view! {
-                <div class="offer-invoices"><dt>{t().offer_detail.invoices}</dt><dd>
+                <div class="offer-invoices"><dt>{t().offer_detail().invoices}</dt><dd>
                     {offer.invoices.iter().enumerate().map(|(n, i)| {
-                        let label = i.identifier.clone().unwrap_or_else(|| fill(t().offer_detail.draft_number, &[("id", &i.id.to_string())]));
+                        let label = i.identifier.clone().unwrap_or_else(|| fill(t().offer_detail().draft_number, &[("id", &i.id.to_string())]));
                         view! {
                             {(n > 0).then_some(", ")}
                             <a href=href(&format!("/invoices/{}", i.id)) data-invoice-link=i.id.to_string()>{label}</a>
@@ -125,12 +125,12 @@ fn OfferView(
         </dl>
         <OfferPositions offer=offer.clone() />
         <section class="section" aria-labelledby="document-title">
-            <h2 class="section-title" id="document-title">{t().offer_detail.document}</h2>
+            <h2 class="section-title" id="document-title">{t().offer_detail().document}</h2>
             <OfferDocument offer_id=offer.id identifier=offer.identifier.clone() />
         </section>
         <AttachmentsSection offer_id=offer.id />
         <section class="section" aria-labelledby="history-title">
-            <h2 class="section-title" id="history-title">{t().offer_detail.history}</h2>
+            <h2 class="section-title" id="history-title">{t().offer_detail().history}</h2>
             <TimelineSection subject=SubjectType::Offer id=offer.id currency=cur.clone() />
         </section>
     }
@@ -148,7 +148,7 @@ fn CreateInvoiceAction(
     let target = href(&format!("/invoices/new?from_offer={offer_id}"));
     if !bills_again {
         return view! {
-            <a class="btn btn-primary" id="create-invoice" href=target>{t().offer_detail.create_invoice}</a>
+            <a class="btn btn-primary" id="create-invoice" href=target>{t().offer_detail().create_invoice}</a>
         }
         .into_any();
     }
@@ -157,11 +157,11 @@ fn CreateInvoiceAction(
     let go = StoredValue::new(format!("/invoices/new?from_offer={offer_id}"));
     view! {
         <button type="button" class="btn btn-primary" id="create-invoice" on:click=move |_| open.set(true)>
-            {t().offer_detail.create_invoice}
+            {t().offer_detail().create_invoice}
         </button>
-        <ConfirmDialog open=open title=t().offer_detail.bill_again_title.to_string()
-            text=t().offer_detail.bill_again_text.to_string()
-            confirm_label=t().offer_detail.bill_again_confirm.to_string() confirm_id="create-invoice-confirm"
+        <ConfirmDialog open=open title=t().offer_detail().bill_again_title.to_string()
+            text=t().offer_detail().bill_again_text.to_string()
+            confirm_label=t().offer_detail().bill_again_confirm.to_string() confirm_id="create-invoice-confirm"
             on_confirm=Callback::new(move |_| {
                 open.set(false);
                 go.with_value(|t| navigate(t, Default::default()));
@@ -189,7 +189,7 @@ fn StatusControl(
         task.run(update_offer_status(offer_id, next), move |r| match r {
             Ok(o) => {
                 toasts.success(fill(
-                    t().offer_detail.status_changed,
+                    t().offer_detail().status_changed,
                     &[
                         ("identifier", &o.identifier),
                         ("status", &status_label(o.status.as_str()).to_lowercase()),
@@ -198,13 +198,13 @@ fn StatusControl(
                 on_changed.run(());
             }
             Err(e) => toasts.error(fill(
-                t().offer_detail.status_not_changed,
+                t().offer_detail().status_not_changed,
                 &[("message", &e.message)],
             )),
         });
     };
     view! {
-        <label class="visually-hidden" for="offer-status">{t().offer_detail.status}</label>
+        <label class="visually-hidden" for="offer-status">{t().offer_detail().status}</label>
         <select id="offer-status" on:change=change disabled=move || task.pending.get()>
             {OfferStatus::ALL.into_iter().map(|s| view! { <option value=s.as_str() selected=s == status>{status_label(s.as_str())}</option> }).collect_view()}
         </select>

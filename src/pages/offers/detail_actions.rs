@@ -32,13 +32,13 @@ pub fn OfferEditActions(
         copying.run(copy_offer(id), move |r| match r {
             Ok(o) => {
                 toasts.success(fill(
-                    t().offer_actions.copied,
+                    t().offer_actions().copied,
                     &[("identifier", &o.identifier)],
                 ));
                 nav(&format!("/offers/{}/edit", o.id), Default::default());
             }
             Err(e) => toasts.error(fill(
-                t().offer_actions.copy_failed,
+                t().offer_actions().copy_failed,
                 &[("message", &e.message)],
             )),
         });
@@ -52,7 +52,7 @@ pub fn OfferEditActions(
             Ok(()) => {
                 open.set(false);
                 toasts.success(fill(
-                    t().offer_actions.deleted,
+                    t().offer_actions().deleted,
                     &[("identifier", &identifier.get_value())],
                 ));
                 navigate("/offers", Default::default());
@@ -60,7 +60,7 @@ pub fn OfferEditActions(
             Err(e) => {
                 open.set(false);
                 toasts.error(fill(
-                    t().offer_actions.delete_failed,
+                    t().offer_actions().delete_failed,
                     &[("message", &e.message)],
                 ));
             }
@@ -68,18 +68,18 @@ pub fn OfferEditActions(
     });
     view! {
         {editable.then(|| view! {
-            <a class="btn" id="offer-edit" href=href(&format!("/offers/{id}/edit"))>{t().common.edit}</a>
+            <a class="btn" id="offer-edit" href=href(&format!("/offers/{id}/edit"))>{t().common().edit}</a>
         })}
         <button type="button" class="btn" id="offer-copy" disabled=move || copying.pending.get() on:click=copy>
-            {move || if copying.pending.get() { t().offer_actions.copying } else { t().common.copy }}
+            {move || if copying.pending.get() { t().offer_actions().copying } else { t().common().copy }}
         </button>
         {deletable.then(|| view! {
             <button type="button" class="btn btn-danger-quiet" id="offer-delete" on:click=move |_| open.set(true)>
-                {t().common.delete}
+                {t().common().delete}
             </button>
-            <ConfirmDialog open=open title=fill(t().offer_actions.delete_title, &[("identifier", &identifier.get_value())])
-                text=t().offer_actions.delete_text.to_string()
-                confirm_label=t().offer_actions.delete_confirm.to_string() pending=deleting.pending confirm_id="offer-delete-confirm"
+            <ConfirmDialog open=open title=fill(t().offer_actions().delete_title, &[("identifier", &identifier.get_value())])
+                text=t().offer_actions().delete_text.to_string()
+                confirm_label=t().offer_actions().delete_confirm.to_string() pending=deleting.pending confirm_id="offer-delete-confirm"
                 on_confirm=delete />
         })}
     }

@@ -53,9 +53,9 @@ pub fn OfferEmailAction(
         Box::new(move |body| Box::pin(async move { send_offer_email(id, &body).await }));
     let prefill = Callback::new(move |sender: String| {
         offer.with_value(|o| {
-            let subject = fill(t().offer_email.subject, &[("identifier", &o.identifier)]);
+            let subject = fill(t().offer_email().subject, &[("identifier", &o.identifier)]);
             let text = fill(
-                t().offer_email.body,
+                t().offer_email().body,
                 &[
                     ("identifier", &o.identifier),
                     ("date", &format_date(o.date)),
@@ -70,7 +70,7 @@ pub fn OfferEmailAction(
     let sent = Callback::new(move |sent: SentEmail| {
         offer.with_value(|o| {
             fill(
-                t().offer_email.sent,
+                t().offer_email().sent,
                 &[
                     ("identifier", &o.identifier),
                     ("recipients", &split_addresses(&sent.emails_to).join(", ")),
@@ -79,7 +79,7 @@ pub fn OfferEmailAction(
         })
     });
     view! {
-        <SendEmailDialog title=t().offer_email.dialog_title prefill=prefill defaults=StoredValue::new_local(defaults)
+        <SendEmailDialog title=t().offer_email().dialog_title prefill=prefill defaults=StoredValue::new_local(defaults)
             send=StoredValue::new_local(send) sent_message=sent on_changed=on_changed />
     }
 }

@@ -28,7 +28,7 @@ pub fn OfferPositions(
         match i.kind {
             PositionType::Item => view! {
                 <tr class:is-optional=i.optional>
-                    <td>{title} {i.optional.then(|| view! { " " <span class="badge badge-archived">{t().offer_detail.optional}</span> })}
+                    <td>{title} {i.optional.then(|| view! { " " <span class="badge badge-archived">{t().offer_detail().optional}</span> })}
                         {vat_note(i.tax, i.tax_category, i.tax_exemption_reason.as_deref()).map(|n| view! { " " <span class="tag pos-vat">{n}</span> })}
                         <div class="muted">{i.description.clone().unwrap_or_default()}</div></td>
                     <td class="num">{num(i.quantity)}</td><td>{i.unit.clone().unwrap_or_default()}</td>
@@ -45,17 +45,17 @@ pub fn OfferPositions(
     let items = offer.items.clone().unwrap_or_default();
     view! {
         <section class="section" aria-labelledby="positions-title">
-            <h2 class="section-title" id="positions-title">{t().offer_detail.positions}</h2>
+            <h2 class="section-title" id="positions-title">{t().offer_detail().positions}</h2>
             <table class="table positions-table" id="offer-positions">
-                <thead><tr><th scope="col">{t().offer_detail.col_title}</th><th scope="col" class="num">{t().offer_detail.col_quantity}</th><th scope="col">{t().offer_detail.col_unit}</th><th scope="col" class="num">{t().offer_detail.col_unit_price}</th><th scope="col" class="num">{t().offer_detail.col_net_total}</th></tr></thead>
+                <thead><tr><th scope="col">{t().offer_detail().col_title}</th><th scope="col" class="num">{t().offer_detail().col_quantity}</th><th scope="col">{t().offer_detail().col_unit}</th><th scope="col" class="num">{t().offer_detail().col_unit_price}</th><th scope="col" class="num">{t().offer_detail().col_net_total}</th></tr></thead>
                 <tbody>{items.iter().map(row).collect_view()}</tbody>
             </table>
-            <p class="muted">{t().offer_detail.optional_note}</p>
+            <p class="muted">{t().offer_detail().optional_note}</p>
             <dl class="totals-box totals-static">
-                <div class="totals-line"><dt>{fill(t().offer_detail.net_with_discount, &[("discount", &format_input(offer.discount.normalize()))])}</dt><dd class="money">{format_money(offer.net_total, &offer.currency)}</dd></div>
+                <div class="totals-line"><dt>{fill(t().offer_detail().net_with_discount, &[("discount", &format_input(offer.discount.normalize()))])}</dt><dd class="money">{format_money(offer.net_total, &offer.currency)}</dd></div>
                 <StoredTaxLines breakdown=offer.tax_breakdown.clone() tax_total=offer.gross_total - offer.net_total
-                    currency=offer.currency.clone() single_label=fill(t().offer_detail.vat_rate, &[("rate", &format_input(offer.tax.normalize()))]) />
-                <div class="totals-line totals-gross"><dt>{t().offer_detail.gross_total}</dt><dd class="money">{format_money(offer.gross_total, &offer.currency)}</dd></div>
+                    currency=offer.currency.clone() single_label=fill(t().offer_detail().vat_rate, &[("rate", &format_input(offer.tax.normalize()))]) />
+                <div class="totals-line totals-gross"><dt>{t().offer_detail().gross_total}</dt><dd class="money">{format_money(offer.gross_total, &offer.currency)}</dd></div>
             </dl>
         </section>
     }
@@ -78,10 +78,10 @@ pub fn OfferDocument(
     });
     view! {
         <div class="doc-toolbar">
-            <label for="doc-paper">{t().offer_detail.letter_paper}</label>
+            <label for="doc-paper">{t().offer_detail().letter_paper}</label>
             <PaperSelect id="doc-paper" paper=paper without_blank=true />
             <PdfDownload doc=doc file_name=format!("{identifier}.pdf") />
         </div>
-        <PdfFrame doc=doc title=fill(t().offer_detail.pdf_title, &[("identifier", &identifier)]) />
+        <PdfFrame doc=doc title=fill(t().offer_detail().pdf_title, &[("identifier", &identifier)]) />
     }
 }

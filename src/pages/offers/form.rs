@@ -71,7 +71,7 @@ pub fn OfferEdit() -> impl IntoView {
             let Some(id) = id else {
                 return Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().offer_detail.bad_address)
+                    ..ApiError::local(t().offer_detail().bad_address)
                 });
             };
             let (loaded, offer) = futures::try_join!(load(), get_offer(id))?;
@@ -85,8 +85,8 @@ pub fn OfferEdit() -> impl IntoView {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
                     Ok((_, offer)) if offer_edit_refusal(offer.status).is_some() => view! {
                         <div class="empty-state">
-                            <p>{t().offer_form.edit_refused}</p>
-                            <a class="btn" href=href(&format!("/offers/{}", offer.id))>{t().offer_form.back_to_offer}</a>
+                            <p>{t().offer_form().edit_refused}</p>
+                            <a class="btn" href=href(&format!("/offers/{}", offer.id))>{t().offer_form().back_to_offer}</a>
                         </div>
                     }
                     .into_any(),
@@ -153,9 +153,9 @@ fn OfferForm(
         Ok(offer) => {
             guard.mark_saved();
             let text = if edit_id.is_some() {
-                t().offer_form.saved
+                t().offer_form().saved
             } else {
-                t().offer_form.created
+                t().offer_form().created
             };
             toasts.success(fill(text, &[("identifier", &offer.identifier)]));
             navigate(&format!("/offers/{}", offer.id), Default::default());
@@ -175,7 +175,10 @@ fn OfferForm(
         });
         all.extend(choices.with_value(|c| validate_new_offer(&body, &c.currencies)));
         if !all.is_empty() {
-            show_errors(t().offer_form.correct_fields.into(), localized_errors(all));
+            show_errors(
+                t().offer_form().correct_fields.into(),
+                localized_errors(all),
+            );
             return;
         }
         errors.set(FieldErrors::new());
@@ -197,14 +200,14 @@ fn OfferForm(
     view! {
         <form class="invoice-form offer-form" novalidate on:submit=submit>
             <div class="page-head">
-                <h1>{if edit_id.is_some() { t().offer_form.edit_heading } else { t().offers.new_offer }}</h1>
+                <h1>{if edit_id.is_some() { t().offer_form().edit_heading } else { t().offers().new_offer }}</h1>
                 <div class="page-actions">
-                    <a class="btn btn-quiet" href=href(&cancel_to)>{t().common.cancel}</a>
+                    <a class="btn btn-quiet" href=href(&cancel_to)>{t().common().cancel}</a>
                     <button type="submit" class="btn btn-primary" id="offer-save" disabled=move || pending.get()>
                         {move || match (pending.get(), edit_id.is_some()) {
-                            (true, _) => t().offer_form.saving,
-                            (false, true) => t().offer_form.save_offer,
-                            (false, false) => t().offer_form.create_offer,
+                            (true, _) => t().offer_form().saving,
+                            (false, true) => t().offer_form().save_offer,
+                            (false, false) => t().offer_form().create_offer,
                         }}
                     </button>
                 </div>
@@ -213,19 +216,19 @@ fn OfferForm(
             <OfferPartyFields state=state errors=errors choices=choices />
             <OfferTermsFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
-                <h2 class="section-title" id="sec-items">{t().offer_form.positions}</h2>
-                <p class="muted">{t().offer_form.optional_note}</p>
+                <h2 class="section-title" id="sec-items">{t().offer_form().positions}</h2>
+                <p class="muted">{t().offer_form().optional_note}</p>
                 <p class="field-error">{move || error_of(errors, "items").get()}</p>
                 <PositionEditor rows=state.rows currency=state.currency discount=discount tax=tax
                     reverse_charge=state.reverse_charge intra_eu=state.intra_eu row_errors=row_errors allow_optional=true />
             </section>
             <section class="form-section" aria-labelledby="sec-texts">
-                <h2 class="section-title" id="sec-texts">{t().offer_form.texts}</h2>
+                <h2 class="section-title" id="sec-texts">{t().offer_form().texts}</h2>
                 <div class="form-grid">
-                    <Field id="f-salutation" label=t().offer_form.salutation error=error_of(errors, "salutation")>
+                    <Field id="f-salutation" label=t().offer_form().salutation error=error_of(errors, "salutation")>
                         <textarea id="f-salutation" rows="3" bind:value=state.salutation></textarea>
                     </Field>
-                    <Field id="f-footer" label=t().offer_form.footer error=error_of(errors, "footer")>
+                    <Field id="f-footer" label=t().offer_form().footer error=error_of(errors, "footer")>
                         <textarea id="f-footer" rows="3" bind:value=state.footer></textarea>
                     </Field>
                 </div>

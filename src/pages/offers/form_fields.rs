@@ -95,32 +95,32 @@ pub fn OfferPartyFields(
     let c = choices.get_value();
     view! {
         <section class="form-section" aria-labelledby="sec-party">
-            <h2 class="section-title" id="sec-party">{t().offer_form.customer}</h2>
+            <h2 class="section-title" id="sec-party">{t().offer_form().customer}</h2>
             <div class="form-grid">
-                <Field id="f-company_id" label=t().offer_form.company error=error_of(errors, "company_id") hint=t().offer_form.company_hint>
+                <Field id="f-company_id" label=t().offer_form().company error=error_of(errors, "company_id") hint=t().offer_form().company_hint>
                     <CompanyPicker id="f-company_id" kind=CompanyType::Customer value=Signal::derive(company_id) on_pick=on_company
                         invalid=Signal::derive(move || errors.with(|e| e.contains_key("company_id"))) />
                 </Field>
-                <Field id="f-deal_id" label=t().offer_form.deal error=error_of(errors, "deal_id") hint=t().offer_form.deal_hint>
+                <Field id="f-deal_id" label=t().offer_form().deal error=error_of(errors, "deal_id") hint=t().offer_form().deal_hint>
                     <select id="f-deal_id" on:change=on_deal>
-                        {options(&c.deals, t().offer_form.no_deal, deal_id, |x| (x.id, format!("{} ({})", x.name, x.company.as_ref().map(|c| c.name.as_str()).unwrap_or("-"))))}
+                        {options(&c.deals, t().offer_form().no_deal, deal_id, |x| (x.id, format!("{} ({})", x.name, x.company.as_ref().map(|c| c.name.as_str()).unwrap_or("-"))))}
                     </select>
                 </Field>
-                <Field id="f-project_id" label=t().offer_form.project error=error_of(errors, "project_id") hint=t().offer_form.project_hint>
+                <Field id="f-project_id" label=t().offer_form().project error=error_of(errors, "project_id") hint=t().offer_form().project_hint>
                     <select id="f-project_id" on:change=on_project>
-                        {options(&c.projects, t().offer_form.no_project, project_id, |x| (x.id, format!("{} ({})", x.name, x.customer.as_ref().map(|c| c.name.as_str()).unwrap_or("-"))))}
+                        {options(&c.projects, t().offer_form().no_project, project_id, |x| (x.id, format!("{} ({})", x.name, x.customer.as_ref().map(|c| c.name.as_str()).unwrap_or("-"))))}
                     </select>
                 </Field>
-                <Field id="f-contact_id" label=t().offer_form.contact_person error=error_of(errors, "contact_id")>
+                <Field id="f-contact_id" label=t().offer_form().contact_person error=error_of(errors, "contact_id")>
                     <select id="f-contact_id" disabled=move || state.company_id.get().is_none()
                         on:change=move |ev| state.contact_id.set(id_of(&ev))>
-                        {move || options(&people.get().unwrap_or_default(), t().offer_form.no_contact, contact_id, |p| (p.id, format!("{} {}", p.firstname, p.lastname)))}
+                        {move || options(&people.get().unwrap_or_default(), t().offer_form().no_contact, contact_id, |p| (p.id, format!("{} {}", p.firstname, p.lastname)))}
                     </select>
                 </Field>
-                <Field id="f-recipient_address" label=t().offer_form.recipient_address required=true error=error_of(errors, "recipient_address") class="field-tall">
+                <Field id="f-recipient_address" label=t().offer_form().recipient_address required=true error=error_of(errors, "recipient_address") class="field-tall">
                     <textarea id="f-recipient_address" rows="4" bind:value=state.recipient_address></textarea>
                 </Field>
-                <Field id="f-title" label=t().offer_form.title required=true error=error_of(errors, "title")>
+                <Field id="f-title" label=t().offer_form().title required=true error=error_of(errors, "title")>
                     <input id="f-title" type="text" bind:value=state.title />
                 </Field>
             </div>
@@ -143,15 +143,15 @@ pub fn OfferTermsFields(
         Signal::derive(move || state.currency_conflict().or_else(|| server_error.get()));
     view! {
         <section class="form-section" aria-labelledby="sec-terms">
-            <h2 class="section-title" id="sec-terms">{t().offer_form.terms}</h2>
+            <h2 class="section-title" id="sec-terms">{t().offer_form().terms}</h2>
             <div class="form-grid">
-                <Field id="f-date" label=t().offer_form.offer_date required=true error=error_of(errors, "date")>
+                <Field id="f-date" label=t().offer_form().offer_date required=true error=error_of(errors, "date")>
                     <input id="f-date" type="date" bind:value=state.date />
                 </Field>
-                <Field id="f-due_date" label=t().offer_form.valid_until required=true error=error_of(errors, "due_date")>
+                <Field id="f-due_date" label=t().offer_form().valid_until required=true error=error_of(errors, "due_date")>
                     <input id="f-due_date" type="date" bind:value=state.due_date />
                 </Field>
-                <Field id="f-currency" label=t().offer_form.currency required=true error=currency_error>
+                <Field id="f-currency" label=t().offer_form().currency required=true error=currency_error>
                     <select id="f-currency" prop:value=move || state.currency.get() on:change=move |ev| state.currency.set(event_target_value(&ev))>
                         {currencies.into_iter().map(|c| {
                             let (v, value) = (c.clone(), c.clone());
@@ -159,17 +159,17 @@ pub fn OfferTermsFields(
                         }).collect_view()}
                     </select>
                 </Field>
-                <Field id="f-tax" label=t().offer_form.vat_percent required=true error=error_of(errors, "tax")>
+                <Field id="f-tax" label=t().offer_form().vat_percent required=true error=error_of(errors, "tax")>
                     <input id="f-tax" type="text" inputmode="decimal" bind:value=state.tax disabled=move || state.reverse_charge.get() />
                 </Field>
                 <div class="field field-check">
                     <label>
                         <input type="checkbox" id="f-reverse_charge" bind:checked=state.reverse_charge />
-                        " " {t().offer_form.reverse_charge}
+                        " " {t().offer_form().reverse_charge}
                     </label>
-                    <p class="field-hint">{t().offer_form.reverse_charge_hint}</p>
+                    <p class="field-hint">{t().offer_form().reverse_charge_hint}</p>
                 </div>
-                <Field id="f-discount" label=t().offer_form.discount_percent error=error_of(errors, "discount")>
+                <Field id="f-discount" label=t().offer_form().discount_percent error=error_of(errors, "discount")>
                     <input id="f-discount" type="text" inputmode="decimal" bind:value=state.discount />
                 </Field>
             </div>

@@ -206,17 +206,17 @@ impl OfferFormState {
         let mut conflicts = Vec::new();
         if let Some(p) = self.project.get().and_then(|p| p.currency) {
             if p != cur {
-                conflicts.push(fill(t().offer_form.project_currency, &[("currency", &p)]));
+                conflicts.push(fill(t().offer_form().project_currency, &[("currency", &p)]));
             }
         }
         if let Some(d) = self.deal.get().and_then(|d| d.currency) {
             if d != cur {
-                conflicts.push(fill(t().offer_form.deal_currency, &[("currency", &d)]));
+                conflicts.push(fill(t().offer_form().deal_currency, &[("currency", &d)]));
             }
         }
         (!conflicts.is_empty()).then(|| {
             fill(
-                t().offer_form.currency_must_match,
+                t().offer_form().currency_must_match,
                 &[("conflicts", &conflicts.join(", "))],
             )
         })

@@ -28,7 +28,7 @@ use leptos_router::params::ParamsMap;
 const PER_PAGE: u32 = 50;
 /// The columns; the sortable ones carry their key of `kontor_model::query::OFFER_SORTS`.
 fn columns() -> Vec<Column> {
-    let l = &t().list;
+    let l = t().list();
     vec![
         Column::sorted(l.number, "identifier", "col-number"),
         Column::sorted(l.company, "company", "col-party"),
@@ -57,7 +57,7 @@ pub fn OfferList() -> impl IntoView {
         let parsed = parsed.get();
         async move {
             let mut f = parsed.map_err(|e| {
-                ApiError::local(fill(t().list.bad_filter, &[("error", &e.to_string())]))
+                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
             })?;
             f.paging.per_page.get_or_insert(PER_PAGE);
             list_offers(&f).await
@@ -110,9 +110,9 @@ pub fn OfferList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>{t().nav.offers}</h1>
+            <h1>{t().nav().offers}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/offers/new")>{t().offers.new_offer}</a>
+                <a class="btn btn-primary" href=href("/offers/new")>{t().offers().new_offer}</a>
             </div>
         </div>
         <OfferFilters
@@ -127,9 +127,9 @@ pub fn OfferList() -> impl IntoView {
                 match offers.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| offers.refetch()) /> }.into_any(),
                     Ok(page) if page.items.is_empty() => if has_filters(&filter.get_untracked()) {
-                        view! { <div class="empty-state"><p>{t().offers.none_match}</p><button type="button" class="btn" on:click=clear>{t().list.clear_filters}</button></div> }.into_any()
+                        view! { <div class="empty-state"><p>{t().offers().none_match}</p><button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button></div> }.into_any()
                     } else {
-                        view! { <div class="empty-state"><p>{t().offers.none_yet}</p><a class="btn btn-primary" href=href("/offers/new")>{t().offers.new_offer}</a></div> }.into_any()
+                        view! { <div class="empty-state"><p>{t().offers().none_yet}</p><a class="btn btn-primary" href=href("/offers/new")>{t().offers().new_offer}</a></div> }.into_any()
                     },
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);

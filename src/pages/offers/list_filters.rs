@@ -7,7 +7,7 @@ use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
 use crate::i18n::{status_label, t};
 use kontor_model::offer::OfferStatus;
-use kontor_model::party::{Company, CompanyType, Deal, Project};
+use kontor_model::party::{CompanyRef, CompanyType, Deal, Project};
 use kontor_model::query::{OfferFilter, Paging};
 use leptos::prelude::*;
 
@@ -77,7 +77,7 @@ pub fn OfferFilters(
         on_change.run(f);
     };
     let customer = Signal::derive(move || filter.with(|f| f.company_id));
-    let pick_customer = Callback::new(move |c: Option<Company>| {
+    let pick_customer = Callback::new(move |c: Option<CompanyRef>| {
         let id = c.map(|c| c.id);
         change(Box::new(move |f| f.company_id = id));
     });
@@ -86,34 +86,34 @@ pub fn OfferFilters(
         move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
     };
     view! {
-        <form class="filters" role="search" aria-label=t().offers.filter_label on:submit=|ev| ev.prevent_default()>
-            {select("filter-status", t().list.status, move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
-                || std::iter::once(("".into(), t().list.all_statuses.into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), status_label(s.as_str())))).collect(),
+        <form class="filters" role="search" aria-label=t().offers().filter_label on:submit=|ev| ev.prevent_default()>
+            {select("filter-status", t().list().status, move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
+                || std::iter::once(("".into(), t().list().all_statuses.into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), status_label(s.as_str())))).collect(),
                 move |v| change(Box::new(move |f| f.status = OfferStatus::parse(&v).into_iter().collect())))}
             <div class="field field-inline">
-                <label for="filter-from">{t().list.date_from}</label>
+                <label for="filter-from">{t().list().date_from}</label>
                 <input id="filter-from" type="date" prop:value=date(|f| f.from)
                     on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.from = d)); } />
             </div>
             <div class="field field-inline">
-                <label for="filter-to">{t().list.date_to}</label>
+                <label for="filter-to">{t().list().date_to}</label>
                 <input id="filter-to" type="date" prop:value=date(|f| f.to)
                     on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.to = d)); } />
             </div>
             <div class="field field-inline field-company">
-                <label for="filter-customer">{t().list.customer}</label>
+                <label for="filter-customer">{t().list().customer}</label>
                 <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
                     value=customer on_pick=pick_customer />
             </div>
-            {select("filter-deal", t().list.deal, move || filter.with(|f| first_id(&f.deal_ids)),
-                move || std::iter::once(("".into(), t().list.all_deals.into())).chain(deals.get().into_iter().map(|d| (d.id.to_string(), d.name))).collect(),
+            {select("filter-deal", t().list().deal, move || filter.with(|f| first_id(&f.deal_ids)),
+                move || std::iter::once(("".into(), t().list().all_deals.into())).chain(deals.get().into_iter().map(|d| (d.id.to_string(), d.name))).collect(),
                 move |v| change(Box::new(move |f| f.deal_ids = v.parse().into_iter().collect())))}
-            {select("filter-project", t().list.project, move || filter.with(|f| first_id(&f.project_ids)),
-                move || std::iter::once(("".into(), t().list.all_projects.into())).chain(projects.get().into_iter().map(|p| (p.id.to_string(), p.name))).collect(),
+            {select("filter-project", t().list().project, move || filter.with(|f| first_id(&f.project_ids)),
+                move || std::iter::once(("".into(), t().list().all_projects.into())).chain(projects.get().into_iter().map(|p| (p.id.to_string(), p.name))).collect(),
                 move |v| change(Box::new(move |f| f.project_ids = v.parse().into_iter().collect())))}
             <Show when=move || filter.with(has_filters)>
                 <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
-                    {t().list.clear_filters}
+                    {t().list().clear_filters}
                 </button>
             </Show>
         </form>

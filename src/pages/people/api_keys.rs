@@ -27,9 +27,9 @@ pub fn key_time(time: Option<DateTime<Utc>>) -> String {
 /// The kind as the page says it.
 pub fn kind_label(kind: &str) -> &'static str {
     if kind == "session" {
-        t().people_keys.kind_session
+        t().people_keys().kind_session
     } else {
-        t().people_keys.kind_api
+        t().people_keys().kind_api
     }
 }
 
@@ -39,12 +39,12 @@ pub fn ApiKeysPage() -> impl IntoView {
     let admin = admin_state();
     view! {
         <div class="page-head">
-            <h1>{t().nav.api_keys}</h1>
+            <h1>{t().nav().api_keys}</h1>
         </div>
         {move || match admin.get() {
             Some(true) => view! { <KeysAdmin /> }.into_any(),
             Some(false) => view! { <AdminOnly /> }.into_any(),
-            None => view! { <p class="muted">{t().common.loading}</p> }.into_any(),
+            None => view! { <p class="muted">{t().common().loading}</p> }.into_any(),
         }}
     }
 }
@@ -90,7 +90,7 @@ fn KeysAdmin() -> impl IntoView {
         ev.prevent_default();
         let n = name.get_untracked();
         if n.trim().is_empty() {
-            name_error.set(Some(t().people_common.required.into()));
+            name_error.set(Some(t().people_common().required.into()));
             return;
         }
         name_error.set(None);
@@ -103,39 +103,39 @@ fn KeysAdmin() -> impl IntoView {
     view! {
         <div class="people-actions">
             <button type="button" class="btn btn-primary" id="create-key" on:click=move |_| create_open.set(true)>
-                {t().people_keys.create_key}
+                {t().people_keys().create_key}
             </button>
         </div>
         {move || match keys.get() {
-            None => view! { <p class="muted">{t().people_keys.loading}</p> }.into_any(),
+            None => view! { <p class="muted">{t().people_keys().loading}</p> }.into_any(),
             Some(Err(e)) => view! { <ErrorPanel error=e on_retry=Callback::new(move |_| keys.refetch()) /> }.into_any(),
             Some(Ok(list)) => view! { <KeysTable keys=list read_only=false on_revoke=on_revoke /> }.into_any(),
         }}
-        <Dialog open=create_open title=t().people_keys.create_key>
+        <Dialog open=create_open title=t().people_keys().create_key>
             <Show
                 when=move || created.with(Option::is_none)
                 fallback=move || view! {
                     {created.get().and_then(|k| k.api_key).map(|secret| view! {
-                        <p>{t().people_keys.copy_now}</p>
-                        <CopyField id="new-key-secret" label=t().people_keys.kind_api value=secret />
+                        <p>{t().people_keys().copy_now}</p>
+                        <CopyField id="new-key-secret" label=t().people_keys().kind_api value=secret />
                     })}
                     <div class="dialog-actions">
-                        <button type="button" class="btn btn-primary" on:click=move |_| create_open.set(false)>{t().people_common.done}</button>
+                        <button type="button" class="btn btn-primary" on:click=move |_| create_open.set(false)>{t().people_common().done}</button>
                     </div>
                 }
             >
                 <form class="dialog-form" id="key-form" on:submit=on_submit novalidate>
-                    <Field id="key-name" label=t().people_common.name required=true error=name_error hint=t().people_keys.name_hint>
+                    <Field id="key-name" label=t().people_common().name required=true error=name_error hint=t().people_keys().name_hint>
                         <input id="key-name" type="text" autofocus=true bind:value=name />
                     </Field>
                     <label class="check">
                         <input id="key-read-only" type="checkbox" bind:checked=read_only />
-                        " " {t().people_keys.read_only_choice}
+                        " " {t().people_keys().read_only_choice}
                     </label>
                     <div class="dialog-actions">
-                        <button type="button" class="btn" on:click=move |_| create_open.set(false)>{t().common.cancel}</button>
+                        <button type="button" class="btn" on:click=move |_| create_open.set(false)>{t().common().cancel}</button>
                         <button type="submit" class="btn btn-primary" id="key-save" disabled=move || pending.get()>
-                            {move || if pending.get() { t().people_keys.creating } else { t().people_keys.create }}
+                            {move || if pending.get() { t().people_keys().creating } else { t().people_keys().create }}
                         </button>
                     </div>
                 </form>
@@ -143,9 +143,9 @@ fn KeysAdmin() -> impl IntoView {
         </Dialog>
         <ConfirmDialog
             open=confirm
-            title=Signal::derive(move || to_revoke.get().map(|k| fill(t().people_keys.revoke_title, &[("name", &k.name)])).unwrap_or_default())
-            text=t().people_keys.revoke_text
-            confirm_label=t().people_keys.revoke
+            title=Signal::derive(move || to_revoke.get().map(|k| fill(t().people_keys().revoke_title, &[("name", &k.name)])).unwrap_or_default())
+            text=t().people_keys().revoke_text
+            confirm_label=t().people_keys().revoke
             confirm_id="confirm-revoke"
             on_confirm=Callback::new(move |_| {
                 confirm.set(false);
@@ -153,7 +153,7 @@ fn KeysAdmin() -> impl IntoView {
                     leptos::task::spawn_local(async move {
                         match revoke_api_key(k.id).await {
                             Ok(()) => {
-                                toasts.success(fill(t().people_keys.revoked_done, &[("name", &k.name)]));
+                                toasts.success(fill(t().people_keys().revoked_done, &[("name", &k.name)]));
                                 keys.refetch();
                             }
                             Err(e) => toasts.error(e.message),
@@ -176,20 +176,20 @@ pub fn KeysTable(
     on_revoke: Callback<ApiKey>,
 ) -> impl IntoView {
     if keys.is_empty() {
-        return view! { <p class="empty-state">{t().people_keys.none_yet}</p> }.into_any();
+        return view! { <p class="empty-state">{t().people_keys().none_yet}</p> }.into_any();
     }
     view! {
         <table class="table table-keys">
             <thead>
                 <tr>
-                    <th scope="col">{t().people_common.name}</th>
-                    <th scope="col">{t().people_keys.user}</th>
-                    <th scope="col">{t().people_keys.kind}</th>
-                    <th scope="col">{t().people_keys.access}</th>
-                    <th scope="col">{t().people_keys.created}</th>
-                    <th scope="col">{t().people_keys.last_used}</th>
-                    <th scope="col">{t().people_keys.revoked}</th>
-                    {(!read_only).then(|| view! { <th scope="col"><span class="visually-hidden">{t().people_common.actions}</span></th> })}
+                    <th scope="col">{t().people_common().name}</th>
+                    <th scope="col">{t().people_keys().user}</th>
+                    <th scope="col">{t().people_keys().kind}</th>
+                    <th scope="col">{t().people_keys().access}</th>
+                    <th scope="col">{t().people_keys().created}</th>
+                    <th scope="col">{t().people_keys().last_used}</th>
+                    <th scope="col">{t().people_keys().revoked}</th>
+                    {(!read_only).then(|| view! { <th scope="col"><span class="visually-hidden">{t().people_common().actions}</span></th> })}
                 </tr>
             </thead>
             <tbody>
@@ -201,7 +201,7 @@ pub fn KeysTable(
                             <td class="cell-name">{key.name.clone()}</td>
                             <td>{key.user.name.clone()}</td>
                             <td>{kind_label(&key.kind)}</td>
-                            <td>{if key.read_only { t().people_keys.read_only } else { t().people_keys.read_write }}</td>
+                            <td>{if key.read_only { t().people_keys().read_only } else { t().people_keys().read_write }}</td>
                             <td class="cell-date">{key_time(Some(key.created_at))}</td>
                             <td class="cell-date">{key_time(key.last_used_at)}</td>
                             <td class="cell-date">{key_time(key.revoked_at)}</td>
@@ -209,7 +209,7 @@ pub fn KeysTable(
                                 <td class="cell-actions">
                                     {(!revoked).then(|| view! {
                                         <button type="button" class="btn btn-small" data-action="revoke"
-                                            on:click=move |_| on_revoke.run(stored.get_value())>{t().people_keys.revoke}</button>
+                                            on:click=move |_| on_revoke.run(stored.get_value())>{t().people_keys().revoke}</button>
                                     })}
                                 </td>
                             })}

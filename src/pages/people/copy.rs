@@ -49,7 +49,7 @@ pub fn CopyField(
                     } />
                 <button type="button" class="btn" id=format!("{id}-copy")
                     on:click=move |_| copied.set(copy_to_clipboard(&text.get_value()))>
-                    {move || if copied.get() { t().people_common.copied } else { t().common.copy }}
+                    {move || if copied.get() { t().people_common().copied } else { t().common().copy }}
                 </button>
             </div>
         </div>

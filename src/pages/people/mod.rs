@@ -31,8 +31,8 @@ pub fn admin_state() -> Signal<Option<bool>> {
 pub fn AdminOnly() -> impl IntoView {
     view! {
         <div class="error-panel" role="alert">
-            <p class="error-panel-title">{t().error.not_allowed}</p>
-            <p class="error-panel-message">{t().people_common.not_allowed_text}</p>
+            <p class="error-panel-title">{t().error().not_allowed}</p>
+            <p class="error-panel-message">{t().people_common().not_allowed_text}</p>
         </div>
     }
 }

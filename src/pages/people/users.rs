@@ -22,9 +22,9 @@ use leptos::prelude::*;
 /// The role as the page says it.
 pub fn role_label(role: Role) -> &'static str {
     match role {
-        Role::Admin => t().people_users.role_admin,
-        Role::Staff => t().people_users.role_staff,
-        Role::ReadOnly => t().people_users.role_read_only,
+        Role::Admin => t().people_users().role_admin,
+        Role::Staff => t().people_users().role_staff,
+        Role::ReadOnly => t().people_users().role_read_only,
     }
 }
 
@@ -36,12 +36,12 @@ pub fn UsersPage() -> impl IntoView {
     let admin = admin_state();
     view! {
         <div class="page-head">
-            <h1>{t().nav.users}</h1>
+            <h1>{t().nav().users}</h1>
         </div>
         {move || match admin.get() {
             Some(true) => view! { <UsersAdmin /> }.into_any(),
             Some(false) => view! { <AdminOnly /> }.into_any(),
-            None => view! { <p class="muted">{t().common.loading}</p> }.into_any(),
+            None => view! { <p class="muted">{t().common().loading}</p> }.into_any(),
         }}
     }
 }
@@ -81,7 +81,7 @@ fn UsersAdmin() -> impl IntoView {
             .await;
             report(
                 r,
-                fill(t().people_users.role_now, &[("role", role_label(role))]),
+                fill(t().people_users().role_now, &[("role", role_label(role))]),
             );
         });
     });
@@ -98,9 +98,9 @@ fn UsersAdmin() -> impl IntoView {
             report(
                 r,
                 if active {
-                    t().people_users.reactivated.into()
+                    t().people_users().reactivated.into()
                 } else {
-                    t().people_users.deactivated_done.into()
+                    t().people_users().deactivated_done.into()
                 },
             );
         });
@@ -140,28 +140,28 @@ fn UsersAdmin() -> impl IntoView {
     view! {
         <div class="people-actions">
             <button type="button" class="btn btn-primary" id="invite-user" on:click=move |_| invite_open.set(true)>
-                {t().people_users.invite_user}
+                {t().people_users().invite_user}
             </button>
         </div>
         {move || match users.get() {
-            None => view! { <p class="muted">{t().people_users.loading}</p> }.into_any(),
+            None => view! { <p class="muted">{t().people_users().loading}</p> }.into_any(),
             Some(Err(e)) => view! { <ErrorPanel error=e on_retry=Callback::new(move |_| users.refetch()) /> }.into_any(),
             Some(Ok(_)) => view! {
                 <UsersTable users=list read_only=false on_role=on_role on_active=on_active on_link=on_link />
             }.into_any(),
         }}
         <InviteDialog open=invite_open on_invited=on_invited />
-        <Dialog open=link_open title=Signal::derive(move || link.get().map(|(n, _)| fill(t().people_users.invitation_for, &[("name", &n)])).unwrap_or_default())>
+        <Dialog open=link_open title=Signal::derive(move || link.get().map(|(n, _)| fill(t().people_users().invitation_for, &[("name", &n)])).unwrap_or_default())>
             {move || link.get().map(|(_, inv)| view! { <InvitationLink invitation=inv /> })}
             <div class="dialog-actions">
-                <button type="button" class="btn btn-primary" on:click=move |_| link_open.set(false)>{t().people_common.done}</button>
+                <button type="button" class="btn btn-primary" on:click=move |_| link_open.set(false)>{t().people_common().done}</button>
             </div>
         </Dialog>
         <ConfirmDialog
             open=confirm
-            title=Signal::derive(move || to_deactivate.get().map(|u| fill(t().people_users.deactivate_title, &[("name", &display_name(&u))])).unwrap_or_default())
-            text=t().people_users.deactivate_text
-            confirm_label=t().people_users.deactivate
+            title=Signal::derive(move || to_deactivate.get().map(|u| fill(t().people_users().deactivate_title, &[("name", &display_name(&u))])).unwrap_or_default())
+            text=t().people_users().deactivate_text
+            confirm_label=t().people_users().deactivate
             confirm_id="confirm-deactivate"
             on_confirm=Callback::new(move |_| {
                 confirm.set(false);
@@ -180,7 +180,7 @@ pub fn InvitationLink(
     invitation: Invitation,
 ) -> impl IntoView {
     let expires = fill(
-        t().people_users.link_expires,
+        t().people_users().link_expires,
         &[
             ("date", &format_date(invitation.expires_at.date_naive())),
             ("time", &invitation.expires_at.format("%H:%M").to_string()),
@@ -189,12 +189,12 @@ pub fn InvitationLink(
     view! {
         <p id="invitation-emailed">
             {if invitation.emailed {
-                t().people_users.emailed
+                t().people_users().emailed
             } else {
-                t().people_users.not_emailed
+                t().people_users().not_emailed
             }}
         </p>
-        <CopyField id="invitation-url" label=t().people_users.password_link value=invitation.url.clone() />
+        <CopyField id="invitation-url" label=t().people_users().password_link value=invitation.url.clone() />
         <p class="muted">{expires}</p>
     }
 }
@@ -219,11 +219,11 @@ pub fn UsersTable(
         <table class="table table-users">
             <thead>
                 <tr>
-                    <th scope="col">{t().people_common.name}</th>
-                    <th scope="col">{t().people_users.email}</th>
-                    <th scope="col">{t().people_users.role}</th>
-                    <th scope="col">{t().common.status}</th>
-                    {(!read_only).then(|| view! { <th scope="col"><span class="visually-hidden">{t().people_common.actions}</span></th> })}
+                    <th scope="col">{t().people_common().name}</th>
+                    <th scope="col">{t().people_users().email}</th>
+                    <th scope="col">{t().people_users().role}</th>
+                    <th scope="col">{t().common().status}</th>
+                    {(!read_only).then(|| view! { <th scope="col"><span class="visually-hidden">{t().people_common().actions}</span></th> })}
                 </tr>
             </thead>
             <tbody>
@@ -243,7 +243,7 @@ pub fn UsersTable(
                                         view! { <span>{role_label(role)}</span> }.into_any()
                                     } else {
                                         view! {
-                                            <select class="role-select" aria-label=fill(t().people_users.role_of, &[("name", &name)])
+                                            <select class="role-select" aria-label=fill(t().people_users().role_of, &[("name", &name)])
                                                 on:change=move |ev| {
                                                     if let Some(r) = Role::parse(&event_target_value(&ev)) {
                                                         if r != role { on_role.run((id, r)); }
@@ -258,9 +258,9 @@ pub fn UsersTable(
                                 </td>
                                 <td>
                                     {if active {
-                                        view! { <span class="badge badge-paid">{t().people_users.active}</span> }
+                                        view! { <span class="badge badge-paid">{t().people_users().active}</span> }
                                     } else {
-                                        view! { <span class="badge badge-archived">{t().people_users.deactivated}</span> }
+                                        view! { <span class="badge badge-archived">{t().people_users().deactivated}</span> }
                                     }}
                                 </td>
                                 {(!read_only).then(|| view! {
@@ -268,16 +268,16 @@ pub fn UsersTable(
                                         {if active {
                                             view! {
                                                 <button type="button" class="btn btn-small" data-action="deactivate"
-                                                    on:click=move |_| on_active.run((row_user.get_value(), false))>{t().people_users.deactivate}</button>
+                                                    on:click=move |_| on_active.run((row_user.get_value(), false))>{t().people_users().deactivate}</button>
                                             }
                                         } else {
                                             view! {
                                                 <button type="button" class="btn btn-small" data-action="reactivate"
-                                                    on:click=move |_| on_active.run((row_user.get_value(), true))>{t().people_users.reactivate}</button>
+                                                    on:click=move |_| on_active.run((row_user.get_value(), true))>{t().people_users().reactivate}</button>
                                             }
                                         }}
                                         <button type="button" class="btn btn-small btn-quiet" data-action="link"
-                                            on:click=move |_| on_link.run(row_user.get_value())>{t().people_users.new_link}</button>
+                                            on:click=move |_| on_link.run(row_user.get_value())>{t().people_users().new_link}</button>
                                     </td>
                                 })}
                             </tr>
@@ -337,7 +337,7 @@ pub fn InviteDialog(
             ("lastname", lastname),
         ] {
             if value.get_untracked().trim().is_empty() {
-                local.insert(field.into(), vec![t().people_common.required.into()]);
+                local.insert(field.into(), vec![t().people_common().required.into()]);
             }
         }
         errors.set(local.clone());
@@ -352,20 +352,20 @@ pub fn InviteDialog(
     };
     let general = error_of(errors, "general");
     view! {
-        <Dialog open=open title=t().people_users.invite_user>
+        <Dialog open=open title=t().people_users().invite_user>
             <form class="dialog-form" id="invite-form" on:submit=on_submit novalidate>
                 {move || general.get().map(|e| view! { <p class="form-summary" role="alert">{e}</p> })}
-                <Field id="invite-email" label=t().people_users.email required=true error=error_of(errors, "email")>
+                <Field id="invite-email" label=t().people_users().email required=true error=error_of(errors, "email")>
                     <input id="invite-email" type="email" autofocus=true bind:value=email />
                 </Field>
-                <Field id="invite-firstname" label=t().people_users.first_name required=true error=error_of(errors, "firstname")>
+                <Field id="invite-firstname" label=t().people_users().first_name required=true error=error_of(errors, "firstname")>
                     <input id="invite-firstname" type="text" bind:value=firstname />
                 </Field>
-                <Field id="invite-lastname" label=t().people_users.last_name required=true error=error_of(errors, "lastname")>
+                <Field id="invite-lastname" label=t().people_users().last_name required=true error=error_of(errors, "lastname")>
                     <input id="invite-lastname" type="text" bind:value=lastname />
                 </Field>
-                <Field id="invite-role" label=t().people_users.role required=true error=error_of(errors, "role")
-                    hint=t().people_users.role_hint>
+                <Field id="invite-role" label=t().people_users().role required=true error=error_of(errors, "role")
+                    hint=t().people_users().role_hint>
                     <select id="invite-role" on:change=move |ev| {
                         if let Some(r) = Role::parse(&event_target_value(&ev)) { role.set(r) }
                     }>
@@ -375,9 +375,9 @@ pub fn InviteDialog(
                     </select>
                 </Field>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                     <button type="submit" class="btn btn-primary" id="invite-save" disabled=move || pending.get()>
-                        {move || if pending.get() { t().people_users.inviting } else { t().people_users.invite }}
+                        {move || if pending.get() { t().people_users().inviting } else { t().people_users().invite }}
                     </button>
                 </div>
             </form>

@@ -35,14 +35,14 @@ pub fn PurchaseDetail() -> impl IntoView {
                 Some(id) => get_purchase(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().purchase_detail.invalid_address)
+                    ..ApiError::local(t().purchase_detail().invalid_address)
                 }),
             }
         }
     });
     let reload = Callback::new(move |_: ()| purchase.refetch());
     view! {
-        <p class="breadcrumb"><a href=href("/purchases")>{t().purchase_detail.breadcrumb}</a></p>
+        <p class="breadcrumb"><a href=href("/purchases")>{t().purchase_detail().breadcrumb}</a></p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
                 match purchase.await {
@@ -62,13 +62,13 @@ fn PurchaseView(
     /// Called after a change so the page reloads the purchase.
     on_changed: Callback<()>,
 ) -> impl IntoView {
-    let tx = &t().purchase_detail;
+    let tx = t().purchase_detail();
     let p = purchase.clone();
     let supplier = p
         .company
         .as_ref()
         .map(|c| c.name.clone())
-        .unwrap_or_else(|| t().purchase_detail.without_supplier.into());
+        .unwrap_or_else(|| t().purchase_detail().without_supplier.into());
     let fact =
         |term: &'static str, value: String| view! { <div><dt>{term}</dt><dd>{value}</dd></div> };
     let period = match (p.service_period_from, p.service_period_to) {
@@ -98,7 +98,7 @@ fn PurchaseView(
                 {fact(tx.date, format_date(p.date))}
                 {fact(tx.due, format_opt_date(p.due_date))}
                 {fact(tx.service_period, period)}
-                {fact(tx.payment_method, t().payment_method.get(p.payment_method.as_str()).unwrap_or(p.payment_method.label()).into())}
+                {fact(tx.payment_method, t().payment_method().get(p.payment_method.as_str()).unwrap_or(p.payment_method.label()).into())}
                 {fact(tx.iban, if p.iban.is_empty() { "–".into() } else { p.iban.clone() })}
                 {fact(tx.reference, p.reference.clone().unwrap_or_else(|| "–".into()))}
                 {fact(tx.tags, if p.tags.is_empty() { "–".into() } else { p.tags.join(", ") })}
@@ -130,7 +130,7 @@ fn PositionsTable(
     /// The purchase whose positions are shown.
     purchase: Purchase,
 ) -> impl IntoView {
-    let tx = &t().purchase_detail;
+    let tx = t().purchase_detail();
     let cur = purchase.currency.clone();
     let rows = purchase
         .items

@@ -15,7 +15,7 @@ use leptos_router::hooks::use_navigate;
 /// Why `purchase` cannot be edited, in the user's language (the model's
 /// `purchase_edit_refusal` decides); `None` when it can.
 pub fn edit_refusal(purchase: &Purchase) -> Option<&'static str> {
-    purchase_edit_refusal(purchase.status).map(|_| t().purchase_actions.edit_refused_approved)
+    purchase_edit_refusal(purchase.status).map(|_| t().purchase_actions().edit_refused_approved)
 }
 
 /// Whether the rules allow deleting `purchase`: pending and no payments.
@@ -46,14 +46,14 @@ pub fn PurchaseActions(
     Effect::new(move |_| match change.value().get() {
         Some(Ok(p)) => {
             let text = match p.status {
-                PurchaseStatus::Approved => t().purchase_actions.now_approved,
-                PurchaseStatus::Pending => t().purchase_actions.now_pending,
+                PurchaseStatus::Approved => t().purchase_actions().now_approved,
+                PurchaseStatus::Pending => t().purchase_actions().now_pending,
             };
             toasts.success(fill(text, &[("identifier", &p.identifier)]));
             on_changed.run(());
         }
         Some(Err(e)) => toasts.error(fill(
-            t().purchase_actions.status_failed,
+            t().purchase_actions().status_failed,
             &[("message", &e.message)],
         )),
         None => {}
@@ -68,7 +68,7 @@ pub fn PurchaseActions(
         Some(Ok(())) => {
             open.set(false);
             toasts.success(fill(
-                t().purchase_actions.deleted,
+                t().purchase_actions().deleted,
                 &[("identifier", &name_)],
             ));
             navigate("/purchases", Default::default());
@@ -79,13 +79,13 @@ pub fn PurchaseActions(
     let pending = change.pending();
     let deleting = delete.pending();
     let (label, class) = match target {
-        PurchaseStatus::Approved => (t().purchase_actions.approve, "btn btn-primary"),
-        PurchaseStatus::Pending => (t().purchase_actions.back_to_pending, "btn"),
+        PurchaseStatus::Approved => (t().purchase_actions().approve, "btn btn-primary"),
+        PurchaseStatus::Pending => (t().purchase_actions().back_to_pending, "btn"),
     };
     view! {
         <div class="page-actions">
             {editable.then(|| view! {
-                <a class="btn" id="purchase-edit" href=href(&format!("/purchases/{id}/edit"))>{t().common.edit}</a>
+                <a class="btn" id="purchase-edit" href=href(&format!("/purchases/{id}/edit"))>{t().common().edit}</a>
             })}
             <button type="button" class=class id="purchase-status" disabled=move || pending.get()
                 on:click=move |_| { change.dispatch_local(target); }>
@@ -94,18 +94,18 @@ pub fn PurchaseActions(
             {deletable.then(|| view! {
                 <button type="button" class="btn btn-danger-quiet" id="purchase-delete"
                     on:click=move |_| { failure.set(None); open.set(true); }>
-                    {t().common.delete}
+                    {t().common().delete}
                 </button>
             })}
         </div>
-        <Dialog open=open title=fill(t().purchase_actions.delete_title, &[("identifier", &name)])>
-            <p>{t().purchase_actions.delete_text}</p>
+        <Dialog open=open title=fill(t().purchase_actions().delete_title, &[("identifier", &name)])>
+            <p>{t().purchase_actions().delete_text}</p>
             <p class="field-error" role="alert">{move || failure.get()}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
                 <button type="button" class="btn btn-danger" disabled=move || deleting.get()
                     on:click=move |_| { delete.dispatch_local(()); }>
-                    {t().purchase_actions.delete_purchase}
+                    {t().purchase_actions().delete_purchase}
                 </button>
             </div>
         </Dialog>

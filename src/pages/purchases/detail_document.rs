@@ -16,15 +16,15 @@ use send_wrapper::SendWrapper;
 
 /// Fetches `url` (a signed link, no key needed) as a `Blob`.
 pub async fn fetch_blob(url: String) -> Result<web_sys::Blob, ApiError> {
-    let failed = |_| ApiError::local(t().purchase_document.could_not_load);
+    let failed = |_| ApiError::local(t().purchase_document().could_not_load);
     let response = gloo_net::http::Request::get(&url)
         .send()
         .await
-        .map_err(|_| ApiError::local(t().purchase_document.could_not_load))?;
+        .map_err(|_| ApiError::local(t().purchase_document().could_not_load))?;
     if !response.ok() {
         return Err(ApiError {
             status: response.status(),
-            ..ApiError::local(t().purchase_document.link_expired)
+            ..ApiError::local(t().purchase_document().link_expired)
         });
     }
     let raw: web_sys::Response = response.into();
@@ -67,21 +67,21 @@ pub fn DocumentSection(
         view! { <a class="document-name" id="document-name" href=url.clone() download=download target="_blank" rel="noopener">{name}</a> }
     });
     let preview = match purchase.file_url.clone() {
-        None => view! { <p class="muted" id="document-none">{t().purchase_document.none}</p> }.into_any(),
+        None => view! { <p class="muted" id="document-none">{t().purchase_document().none}</p> }.into_any(),
         // An XML e-invoice: its content is shown in the e-invoice section; here the file.
         Some(url) if kind.contains("xml") => view! {
             <p id="document-xml">
-                {t().purchase_document.xml_original} " "
-                <a href=url target="_blank" rel="noopener">{t().purchase_document.open_xml}</a>
+                {t().purchase_document().xml_original} " "
+                <a href=url target="_blank" rel="noopener">{t().purchase_document().open_xml}</a>
             </p>
         }.into_any(),
         Some(url) if kind.starts_with("image/") => view! {
-            <img class="purchase-image" id="document-image" src=url alt=fill(t().purchase_document.receipt_of, &[("identifier", &purchase.identifier)]) />
+            <img class="purchase-image" id="document-image" src=url alt=fill(t().purchase_document().receipt_of, &[("identifier", &purchase.identifier)]) />
         }.into_any(),
         Some(url) => {
             let doc = PdfDoc::new();
             doc.load(Box::pin(fetch_blob(url)));
-            view! { <div id="document-pdf"><PdfFrame doc=doc title=fill(t().purchase_document.receipt_of, &[("identifier", &purchase.identifier)]) /></div> }.into_any()
+            view! { <div id="document-pdf"><PdfFrame doc=doc title=fill(t().purchase_document().receipt_of, &[("identifier", &purchase.identifier)]) /></div> }.into_any()
         }
     };
     let progress = RwSignal::new(0u8);
@@ -92,12 +92,12 @@ pub fn DocumentSection(
     });
     Effect::new(move |_| match upload.value().get() {
         Some(Ok(_)) => {
-            toasts.success(t().purchase_document.stored);
+            toasts.success(t().purchase_document().stored);
             on_changed.run(());
         }
         Some(Err(e)) => error.set(Some(
             field_message(&e.errors, "file")
-                .map(|m| fill(t().purchase_document.file_error, &[("message", &m)]))
+                .map(|m| fill(t().purchase_document().file_error, &[("message", &m)]))
                 .unwrap_or(e.message),
         )),
         None => {}
@@ -112,11 +112,11 @@ pub fn DocumentSection(
     view! {
         <section class="section" aria-labelledby="document-title">
             <div class="section-head">
-                <h2 class="section-title" id="document-title">{t().purchase_document.title}</h2>
+                <h2 class="section-title" id="document-title">{t().purchase_document().title}</h2>
                 {file_name}
             </div>
             {preview}
-            <DropZone id="document-file" label=t().purchase_document.drop_label on_file=on_file busy=busy progress=progress />
+            <DropZone id="document-file" label=t().purchase_document().drop_label on_file=on_file busy=busy progress=progress />
             <p class="field-error" role="alert" id="document-error">{move || error.get()}</p>
         </section>
     }

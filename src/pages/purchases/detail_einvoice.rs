@@ -38,26 +38,26 @@ pub fn EInvoiceSection(
     view! {
         <section class="section" aria-labelledby="einvoice-title" id="einvoice">
             <div class="section-head">
-                <h2 class="section-title" id="einvoice-title">{t().purchase_einvoice.title}</h2>
+                <h2 class="section-title" id="einvoice-title">{t().purchase_einvoice().title}</h2>
                 <span class="muted">{label}</span>
                 {file_url.map(|url| view! {
                     <a class="btn btn-quiet btn-small" id="einvoice-original" href=url download=file_name target="_blank" rel="noopener">
-                        {t().purchase_einvoice.original_file}
+                        {t().purchase_einvoice().original_file}
                     </a>
                 })}
             </div>
             <div class="einvoice-frame-wrap" aria-busy=move || doc.loading.get().to_string()>
                 {move || match doc.url.get() {
                     Some(url) => view! {
-                        <iframe class="einvoice-frame" sandbox="" src=url title=t().purchase_einvoice.frame_title></iframe>
+                        <iframe class="einvoice-frame" sandbox="" src=url title=t().purchase_einvoice().frame_title></iframe>
                     }.into_any(),
                     None => view! { <div class="einvoice-frame einvoice-frame-empty"></div> }.into_any(),
                 }}
                 <Show when=move || doc.loading.get()>
-                    <p class="muted" role="status">{t().purchase_einvoice.loading}</p>
+                    <p class="muted" role="status">{t().purchase_einvoice().loading}</p>
                 </Show>
                 {move || doc.error.get().map(|e| view! {
-                    <p class="field-error" role="alert">{fill(t().purchase_einvoice.could_not_show, &[("message", &e.message)])}</p>
+                    <p class="field-error" role="alert">{fill(t().purchase_einvoice().could_not_show, &[("message", &e.message)])}</p>
                 })}
             </div>
         </section>

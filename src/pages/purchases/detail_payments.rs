@@ -37,13 +37,13 @@ pub fn PaymentsSection(
     Effect::new(move |_| match delete.value().get() {
         Some(Ok(())) => {
             confirm.set(false);
-            toasts.success(t().purchase_payments.deleted);
+            toasts.success(t().purchase_payments().deleted);
             on_changed.run(());
         }
         Some(Err(e)) => {
             confirm.set(false);
             toasts.error(fill(
-                t().purchase_payments.delete_failed,
+                t().purchase_payments().delete_failed,
                 &[("message", &e.message)],
             ));
         }
@@ -56,8 +56,8 @@ pub fn PaymentsSection(
                 <td>{format_date(p.date)}</td>
                 <td class="num money">{amount.clone()}</td>
                 <td class="num">
-                    <button type="button" class="btn btn-small btn-danger-quiet" aria-label=fill(t().purchase_payments.delete_aria, &[("amount", &amount)])
-                        on:click=move |_| { deleting.set(Some(pid)); confirm.set(true); }>{t().common.delete}</button>
+                    <button type="button" class="btn btn-small btn-danger-quiet" aria-label=fill(t().purchase_payments().delete_aria, &[("amount", &amount)])
+                        on:click=move |_| { deleting.set(Some(pid)); confirm.set(true); }>{t().common().delete}</button>
                 </td>
             </tr>
         }
@@ -65,7 +65,7 @@ pub fn PaymentsSection(
     let empty = rows.is_empty();
     let summary = cur.with_value(|c| {
         fill(
-            t().purchase_payments.summary,
+            t().purchase_payments().summary,
             &[
                 ("paid", &format_money(paid, c)),
                 ("total", &format_money(purchase.gross_total, c)),
@@ -76,28 +76,28 @@ pub fn PaymentsSection(
     view! {
         <section class="section" aria-labelledby="payments-title">
             <div class="section-head">
-                <h2 class="section-title" id="payments-title">{t().purchase_payments.title}</h2>
+                <h2 class="section-title" id="payments-title">{t().purchase_payments().title}</h2>
                 <span class="muted money">{summary}</span>
                 <AddPurchasePayment purchase_id=purchase.id currency=purchase.currency.clone() open_amount=open_amount on_changed=on_changed />
             </div>
             {if empty {
-                view! { <p class="muted">{t().purchase_payments.none}</p> }.into_any()
+                view! { <p class="muted">{t().purchase_payments().none}</p> }.into_any()
             } else {
                 view! {
                     <table class="table payments-table">
-                        <thead><tr><th scope="col">{t().purchase_payments.col_date}</th><th scope="col" class="num">{t().purchase_payments.col_amount}</th><th scope="col" class="num"><span class="visually-hidden">{t().purchase_payments.actions}</span></th></tr></thead>
+                        <thead><tr><th scope="col">{t().purchase_payments().col_date}</th><th scope="col" class="num">{t().purchase_payments().col_amount}</th><th scope="col" class="num"><span class="visually-hidden">{t().purchase_payments().actions}</span></th></tr></thead>
                         <tbody>{rows}</tbody>
                     </table>
                 }.into_any()
             }}
         </section>
-        <Dialog open=confirm title=t().purchase_payments.confirm_title>
-            <p>{t().purchase_payments.confirm_text}</p>
+        <Dialog open=confirm title=t().purchase_payments().confirm_title>
+            <p>{t().purchase_payments().confirm_text}</p>
             <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| confirm.set(false)>{t().common.cancel}</button>
+                <button type="button" class="btn" on:click=move |_| confirm.set(false)>{t().common().cancel}</button>
                 <button type="button" class="btn btn-danger" disabled=move || pending.get()
                     on:click=move |_| { if let Some(id) = deleting.get_untracked() { delete.dispatch_local(id); } }>
-                    {t().purchase_payments.delete_payment}
+                    {t().purchase_payments().delete_payment}
                 </button>
             </div>
         </Dialog>
@@ -129,7 +129,7 @@ fn AddPurchasePayment(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(_)) => {
             open.set(false);
-            toasts.success(t().purchase_payments.recorded);
+            toasts.success(t().purchase_payments().recorded);
             on_changed.run(());
         }
         Some(Err(e)) if !e.errors.is_empty() => errors.set(e.errors),
@@ -172,19 +172,19 @@ fn AddPurchasePayment(
         move |path: &'static str| Signal::derive(move || errors.with(|e| field_message(e, path)));
     let pending = save.pending();
     view! {
-        <button type="button" class="btn" id="add-purchase-payment" on:click=start>{t().purchase_payments.add}</button>
-        <Dialog open=open title=t().purchase_payments.add>
+        <button type="button" class="btn" id="add-purchase-payment" on:click=start>{t().purchase_payments().add}</button>
+        <Dialog open=open title=t().purchase_payments().add>
             <form novalidate on:submit=submit>
-                <Field id="pp-date" label=t().purchase_payments.date_paid required=true error=err("date")>
+                <Field id="pp-date" label=t().purchase_payments().date_paid required=true error=err("date")>
                     <input id="pp-date" type="date" bind:value=date />
                 </Field>
-                <Field id="pp-total" label=fill(t().purchase_payments.amount_label, &[("currency", &currency)]) required=true error=err("total")>
+                <Field id="pp-total" label=fill(t().purchase_payments().amount_label, &[("currency", &currency)]) required=true error=err("total")>
                     <input id="pp-total" class="input-number" inputmode="decimal" autofocus bind:value=amount />
                 </Field>
                 <p class="field-error" role="alert">{move || errors.with(|e| field_message(e, "base"))}</p>
                 <div class="dialog-actions">
-                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common.cancel}</button>
-                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>{t().purchase_payments.save}</button>
+                    <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
+                    <button type="submit" class="btn btn-primary" disabled=move || pending.get()>{t().purchase_payments().save}</button>
                 </div>
             </form>
         </Dialog>

@@ -63,7 +63,7 @@ pub fn PurchaseEdit() -> impl IntoView {
             let Some(id) = id else {
                 return Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().purchase_form.invalid_address)
+                    ..ApiError::local(t().purchase_form().invalid_address)
                 });
             };
             let (data, purchase) = futures::try_join!(load(), get_purchase(id))?;
@@ -81,7 +81,7 @@ pub fn PurchaseEdit() -> impl IntoView {
                     Ok(FormData { purchase: Some(p), .. }) if edit_refusal(&p).is_some() => view! {
                         <div class="empty-state">
                             <p>{edit_refusal(&p).unwrap_or_default()}</p>
-                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>{t().purchase_form.back}</a>
+                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>{t().purchase_form().back}</a>
                         </div>
                     }
                     .into_any(),
@@ -158,9 +158,9 @@ fn PurchaseForm(
         Some(Ok(p)) => {
             guard.mark_saved();
             let text = if edit_id.is_some() {
-                t().purchase_form.saved
+                t().purchase_form().saved
             } else {
-                t().purchase_form.created
+                t().purchase_form().created
             };
             toasts.success(fill(text, &[("identifier", &p.identifier)]));
             navigate(&format!("/purchases/{}", p.id), Default::default());
@@ -174,7 +174,7 @@ fn PurchaseForm(
         Some(Err(e)) if !e.errors.is_empty() => show(e.message, e.errors),
         Some(Err(e)) => {
             toasts.error(fill(
-                t().purchase_form.not_saved,
+                t().purchase_form().not_saved,
                 &[("message", &e.message)],
             ));
             summary.set(Some((e.message, Vec::new())));
@@ -193,7 +193,7 @@ fn PurchaseForm(
         let mut all = currencies.with_value(|c| validate_new_purchase(&body, c));
         all.extend(read_errors);
         if !all.is_empty() {
-            show(t().purchase_form.correct_fields.into(), all);
+            show(t().purchase_form().correct_fields.into(), all);
             return;
         }
         errors.set(FieldErrors::new());
@@ -213,12 +213,12 @@ fn PurchaseForm(
     let pending = save.pending();
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel_to.get_value()>{t().common.cancel}</a>
+            <a class="btn btn-quiet" href=cancel_to.get_value()>{t().common().cancel}</a>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
                 {move || match (pending.get(), edit_id.is_some()) {
-                    (true, _) => t().purchase_form.saving,
-                    (false, true) => t().purchase_form.save,
-                    (false, false) => t().purchase_form.create,
+                    (true, _) => t().purchase_form().saving,
+                    (false, true) => t().purchase_form().save,
+                    (false, false) => t().purchase_form().create,
                 }}
             </button>
         }
@@ -232,23 +232,23 @@ fn PurchaseForm(
             on:change=move |ev| clear_field_error(errors, &ev)
         >
             <div class="page-head">
-                <h1>{if edit_id.is_some() { t().purchase_form.edit_title } else { t().purchase_form.new_title }}</h1>
+                <h1>{if edit_id.is_some() { t().purchase_form().edit_title } else { t().purchase_form().new_title }}</h1>
                 <div class="page-actions">{buttons}</div>
             </div>
             <ErrorSummary summary=summary />
-            <EInvoiceImport id="f-einvoice" label=t().purchase_form.einvoice_label />
+            <EInvoiceImport id="f-einvoice" label=t().purchase_form().einvoice_label />
             <SupplierFields state=state errors=errors categories=categories />
             <ReceiptFields state=state errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items">
-                <h2 class="section-title" id="sec-items">{t().purchase_form.positions}</h2>
+                <h2 class="section-title" id="sec-items">{t().purchase_form().positions}</h2>
                 <p class="field-error">{move || errors.with(|e| field_message(e, "items"))}</p>
                 <PurchaseItems state=state errors=errors />
             </section>
             <AttachDocument state=state errors=errors />
             <div class="form-actions">{buttons}</div>
-            <ConfirmDialog open=duplicate_open title=t().purchase_form.duplicate_title
-                text=Signal::derive(move || fill(t().purchase_form.duplicate_text, &[("message", &duplicate.get())]))
-                confirm_label=t().purchase_form.save_anyway confirm_id="duplicate-save" pending=pending
+            <ConfirmDialog open=duplicate_open title=t().purchase_form().duplicate_title
+                text=Signal::derive(move || fill(t().purchase_form().duplicate_text, &[("message", &duplicate.get())]))
+                confirm_label=t().purchase_form().save_anyway confirm_id="duplicate-save" pending=pending
                 on_confirm=save_anyway />
         </form>
     }

@@ -34,7 +34,7 @@ pub fn SupplierFields(
         state.company_id.set(picked.as_ref().map(|c| c.id));
         state.apply_supplier_iban(picked.and_then(|c| c.iban).as_deref());
     });
-    let tx = &t().purchase_form;
+    let tx = t().purchase_form();
     view! {
         <section class="form-section" aria-labelledby="sec-supplier">
             <h2 class="section-title" id="sec-supplier">{tx.sec_supplier}</h2>
@@ -53,7 +53,7 @@ pub fn SupplierFields(
                     <select id="f-payment_method" on:change=move |ev| {
                         if let Some(m) = PaymentMethod::parse(&event_target_value(&ev)) { state.payment_method.set(m) }
                     }>
-                        {PaymentMethod::ALL.into_iter().map(|m| view! { <option value=m.as_str()>{t().payment_method.get(m.as_str()).unwrap_or(m.label())}</option> }).collect_view()}
+                        {PaymentMethod::ALL.into_iter().map(|m| view! { <option value=m.as_str()>{t().payment_method().get(m.as_str()).unwrap_or(m.label())}</option> }).collect_view()}
                     </select>
                 </Field>
                 <Field id="f-iban" label=tx.iban error=error_of(errors, "iban")>{text_input("iban", state.iban, "text")}</Field>
@@ -73,7 +73,7 @@ pub fn ReceiptFields(
     /// The account's currencies.
     currencies: StoredValue<Vec<String>>,
 ) -> impl IntoView {
-    let tx = &t().purchase_form;
+    let tx = t().purchase_form();
     view! {
         <section class="form-section" aria-labelledby="sec-receipt">
             <h2 class="section-title" id="sec-receipt">{tx.sec_receipt}</h2>
@@ -140,12 +140,12 @@ pub fn AttachDocument(
     };
     view! {
         <section class="form-section" aria-labelledby="sec-document">
-            <h2 class="section-title" id="sec-document">{t().purchase_form.sec_document}</h2>
-            <DropZone id="f-file" label=t().purchase_form.drop_label on_file=on_file busy=reading />
+            <h2 class="section-title" id="sec-document">{t().purchase_form().sec_document}</h2>
+            <DropZone id="f-file" label=t().purchase_form().drop_label on_file=on_file busy=reading />
             <p class="attached" id="attached-name">
                 {move || name().map(|n| view! {
-                    <span>{fill(t().purchase_form.attached, &[("name", &n)])}</span> " "
-                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| state.file.set(None)>{t().purchase_form.remove}</button>
+                    <span>{fill(t().purchase_form().attached, &[("name", &n)])}</span> " "
+                    <button type="button" class="btn btn-small btn-quiet" on:click=move |_| state.file.set(None)>{t().purchase_form().remove}</button>
                 })}
             </p>
             <p class="field-error" role="alert">{move || errors.with(|e| field_message(e, "file"))}</p>

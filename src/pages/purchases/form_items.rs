@@ -19,7 +19,7 @@ pub fn PurchaseItems(
     /// Field errors (`items[i].total`, ...).
     errors: RwSignal<FieldErrors>,
 ) -> impl IntoView {
-    let tx = &t().purchase_items;
+    let tx = t().purchase_items();
     let money = move |amount| state.currency.with(|c| format_money(amount, c));
     let add_after_enter = move |ev: web_sys::KeyboardEvent, key: u64| {
         let last = state.rows.with_untracked(|r| r.last().map(|l| l.key)) == Some(key);

@@ -211,7 +211,7 @@ impl PurchaseFormState {
             let typed = s.get_untracked();
             let d = parse_iso(&typed);
             if d.is_none() && !typed.trim().is_empty() {
-                errors.insert(path.into(), vec![t().purchase_form.not_a_date.into()]);
+                errors.insert(path.into(), vec![t().purchase_form().not_a_date.into()]);
             }
             d
         };

@@ -36,7 +36,7 @@ pub fn PurchaseList() -> impl IntoView {
         let parsed = parsed.get();
         async move {
             let mut filter = parsed.map_err(|e| {
-                ApiError::local(fill(t().list.bad_filter, &[("error", &e.to_string())]))
+                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
             })?;
             filter.paging.per_page.get_or_insert(PER_PAGE);
             list_purchases(&filter).await
@@ -84,9 +84,9 @@ pub fn PurchaseList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>{t().nav.purchases}</h1>
+            <h1>{t().nav().purchases}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases.new_purchase}</a>
+                <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
             </div>
         </div>
         <EInvoiceImport id="import-einvoice" whole_page=true />
@@ -104,15 +104,15 @@ pub fn PurchaseList() -> impl IntoView {
                         if has_filters(&filter.get_untracked()) {
                             view! {
                                 <div class="empty-state">
-                                    <p>{t().purchases.none_match}</p>
-                                    <button type="button" class="btn" on:click=clear>{t().list.clear_filters}</button>
+                                    <p>{t().purchases().none_match}</p>
+                                    <button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button>
                                 </div>
                             }.into_any()
                         } else {
                             view! {
                                 <div class="empty-state">
-                                    <p>{t().purchases.none_yet}</p>
-                                    <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases.new_purchase}</a>
+                                    <p>{t().purchases().none_yet}</p>
+                                    <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
                                 </div>
                             }.into_any()
                         }

@@ -5,7 +5,7 @@
 use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
 use crate::i18n::t;
-use kontor_model::party::{Company, CompanyType};
+use kontor_model::party::{CompanyRef, CompanyType};
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
 use kontor_model::query::{split_list, ListFilter, PurchaseFilter};
 use leptos::prelude::*;
@@ -73,7 +73,7 @@ pub fn PurchaseFilters(
     // `company_id=0` means "without supplier" (the checkbox); the picker shows the others.
     let supplier = Signal::derive(move || filter.with(|f| f.company_id.filter(|id| *id > 0)));
     let without = move || filter.with(|f| f.company_id == Some(0));
-    let pick_supplier = Callback::new(move |c: Option<Company>| {
+    let pick_supplier = Callback::new(move |c: Option<CompanyRef>| {
         let id = c.map(|c| c.id);
         change(Box::new(move |f| f.company_id = id));
     });
@@ -81,20 +81,20 @@ pub fn PurchaseFilters(
         move || filter.with(|f| f.category_id.map(|c| c.to_string()).unwrap_or_default());
     let method = move || filter.with(|f| f.payment_method.map(|m| m.as_str()).unwrap_or_default());
     view! {
-        <form class="filters" role="search" aria-label=t().purchases.filter_label on:submit=|ev| ev.prevent_default()>
+        <form class="filters" role="search" aria-label=t().purchases().filter_label on:submit=|ev| ev.prevent_default()>
             <div class="field field-inline">
-                <label for="filter-status">{t().list.status}</label>
+                <label for="filter-status">{t().list().status}</label>
                 <select id="filter-status" prop:value=status on:change=move |ev| {
                     let s = PurchaseStatus::parse(&event_target_value(&ev));
                     change(Box::new(move |f| f.status = s.into_iter().collect()));
                 }>
-                    <option value="">{t().list.all_statuses}</option>
-                    <option value="pending" selected=move || status() == "pending">{t().status.pending}</option>
-                    <option value="approved" selected=move || status() == "approved">{t().status.approved}</option>
+                    <option value="">{t().list().all_statuses}</option>
+                    <option value="pending" selected=move || status() == "pending">{t().status().pending}</option>
+                    <option value="approved" selected=move || status() == "approved">{t().status().approved}</option>
                 </select>
             </div>
             <div class="field field-inline field-company">
-                <label for="filter-supplier">{t().list.supplier}</label>
+                <label for="filter-supplier">{t().list().supplier}</label>
                 <CompanyPicker id="filter-supplier" kind=CompanyType::Supplier filter=true
                     value=supplier on_pick=pick_supplier />
             </div>
@@ -105,49 +105,49 @@ pub fn PurchaseFilters(
                         let on = event_target_checked(&ev);
                         change(Box::new(move |f| f.company_id = on.then_some(0)));
                     } />
-                " " {t().purchase_filters.without_supplier}
+                " " {t().purchase_filters().without_supplier}
             </label>
             <div class="field field-inline">
-                <label for="filter-category">{t().list.category}</label>
+                <label for="filter-category">{t().list().category}</label>
                 <select id="filter-category" prop:value=category on:change=move |ev| {
                     let id = id_of(&ev);
                     change(Box::new(move |f| f.category_id = id));
                 }>
-                    <option value="">{t().list.all_categories}</option>
+                    <option value="">{t().list().all_categories}</option>
                     <For each=move || categories.get() key=|c| c.id let:c>
                         <option value=c.id.to_string() selected=move || category() == c.id.to_string()>{c.name.clone()}</option>
                     </For>
                 </select>
             </div>
             <div class="field field-inline">
-                <label for="filter-from">{t().list.date_from}</label>
+                <label for="filter-from">{t().list().date_from}</label>
                 <input id="filter-from" type="date" prop:value=date_value(|f| f.date.from) on:change=move |ev| {
                     let d = parse_iso(&event_target_value(&ev));
                     change(Box::new(move |f| f.date.from = d));
                 } />
             </div>
             <div class="field field-inline">
-                <label for="filter-to">{t().list.date_to}</label>
+                <label for="filter-to">{t().list().date_to}</label>
                 <input id="filter-to" type="date" prop:value=date_value(|f| f.date.to) on:change=move |ev| {
                     let d = parse_iso(&event_target_value(&ev));
                     change(Box::new(move |f| f.date.to = d));
                 } />
             </div>
             <div class="field field-inline">
-                <label for="filter-method">{t().list.payment}</label>
+                <label for="filter-method">{t().list().payment}</label>
                 <select id="filter-method" prop:value=method on:change=move |ev| {
                     let m = PaymentMethod::parse(&event_target_value(&ev));
                     change(Box::new(move |f| f.payment_method = m));
                 }>
-                    <option value="">{t().list.any_method}</option>
+                    <option value="">{t().list().any_method}</option>
                     {PaymentMethod::ALL.into_iter().map(|m| view! {
-                        <option value=m.as_str() selected=move || method() == m.as_str()>{t().payment_method.get(m.as_str()).unwrap_or(m.label())}</option>
+                        <option value=m.as_str() selected=move || method() == m.as_str()>{t().payment_method().get(m.as_str()).unwrap_or(m.label())}</option>
                     }).collect_view()}
                 </select>
             </div>
             <div class="field field-inline">
-                <label for="filter-tags">{t().list.tags}</label>
-                <input id="filter-tags" type="text" placeholder=t().list.tags_placeholder
+                <label for="filter-tags">{t().list().tags}</label>
+                <input id="filter-tags" type="text" placeholder=t().list().tags_placeholder
                     prop:value=move || filter.with(|f| f.tags.join(", "))
                     on:change=move |ev| {
                         let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
@@ -161,11 +161,11 @@ pub fn PurchaseFilters(
                         let on = event_target_checked(&ev);
                         change(Box::new(move |f| f.unpaid = on.then_some(true)));
                     } />
-                " " {t().purchase_filters.unpaid_only}
+                " " {t().purchase_filters().unpaid_only}
             </label>
             <Show when=move || filter.with(has_filters)>
                 <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
-                    {t().list.clear_filters}
+                    {t().list().clear_filters}
                 </button>
             </Show>
         </form>

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 /// The columns; the sortable ones carry their key of
 /// `kontor_model::query::PURCHASE_SORTS`.
 pub fn columns() -> Vec<Column> {
-    let l = &t().list;
+    let l = t().list();
     vec![
         Column::sorted(l.number, "identifier", "col-number"),
         Column::plain(l.receipt_no, "col-receipt"),

@@ -42,14 +42,14 @@ pub fn RecurringDetail() -> impl IntoView {
                 Some(id) => get_recurring_invoice(id).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().recurring_detail.bad_address)
+                    ..ApiError::local(t().recurring_detail().bad_address)
                 }),
             }
         }
     });
     view! {
         <p class="breadcrumb">
-            <a href=href("/recurring_invoices")>{t().recurring_detail.back_to_list}</a>
+            <a href=href("/recurring_invoices")>{t().recurring_detail().back_to_list}</a>
         </p>
         <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
             {move || Suspend::new(async move {
@@ -69,11 +69,11 @@ fn RecurringView(
     record: RecurringInvoice,
 ) -> impl IntoView {
     let title = if record.title.trim().is_empty() {
-        t().recurring_detail.no_title.to_string()
+        t().recurring_detail().no_title.to_string()
     } else {
         record.title.clone()
     };
-    let tr = &t().recurring_detail;
+    let tr = t().recurring_detail();
     let template = &record.template;
     let positions = template.items.as_ref().map(Vec::len).unwrap_or(0);
     let tax = match (&template.vat, template.tax) {
@@ -170,7 +170,7 @@ fn NextInvoice(
             .map(|p| fill_placeholders(&title, p, interval, language))
             .unwrap_or_else(|| title.clone());
         fill(
-            t().recurring_detail.next_invoice,
+            t().recurring_detail().next_invoice,
             &[("title", &filled), ("date", &format_date(next))],
         )
     };
@@ -188,7 +188,7 @@ pub fn History(
     let body = if runs.is_empty() {
         view! {
             <p class="empty-state" id="recurring-history-empty">
-                {t().recurring_detail.history_empty}
+                {t().recurring_detail().history_empty}
             </p>
         }
         .into_any()
@@ -198,11 +198,11 @@ pub fn History(
                 <table class="table" id="recurring-history">
                     <thead>
                         <tr>
-                            <th scope="col">{t().recurring_detail.col_period}</th>
-                            <th scope="col">{t().recurring_detail.col_invoice_date}</th>
-                            <th scope="col">{t().recurring_detail.col_invoice}</th>
-                            <th scope="col">{t().recurring_detail.col_status}</th>
-                            <th scope="col">{t().recurring_detail.col_problem}</th>
+                            <th scope="col">{t().recurring_detail().col_period}</th>
+                            <th scope="col">{t().recurring_detail().col_invoice_date}</th>
+                            <th scope="col">{t().recurring_detail().col_invoice}</th>
+                            <th scope="col">{t().recurring_detail().col_status}</th>
+                            <th scope="col">{t().recurring_detail().col_problem}</th>
                         </tr>
                     </thead>
                     <tbody>
@@ -215,7 +215,7 @@ pub fn History(
     };
     view! {
         <section class="section" aria-labelledby="sec-history">
-            <h2 class="section-title" id="sec-history">{t().recurring_detail.history}</h2>
+            <h2 class="section-title" id="sec-history">{t().recurring_detail().history}</h2>
             {body}
         </section>
     }
@@ -236,14 +236,14 @@ fn run_row(run: RecurringRun, interval: Interval) -> impl IntoView {
         Some(id) => {
             let label = run.invoice_identifier.clone().unwrap_or_else(|| {
                 fill(
-                    t().recurring_detail.draft_number,
+                    t().recurring_detail().draft_number,
                     &[("id", &id.to_string())],
                 )
             });
             view! { <a href=href(&format!("/invoices/{id}")) data-invoice-id=id.to_string()>{label}</a> }
                 .into_any()
         }
-        None => view! { <span class="muted">{t().recurring_detail.no_invoice}</span> }.into_any(),
+        None => view! { <span class="muted">{t().recurring_detail().no_invoice}</span> }.into_any(),
     };
     view! {
         <tr data-run-id=run.id.to_string()>
@@ -273,34 +273,34 @@ fn RecurringActions(
         deleting.run(delete_recurring_invoice(id), move |r| match r {
             Ok(()) => {
                 open.set(false);
-                toasts.success(t().recurring_detail.deleted);
+                toasts.success(t().recurring_detail().deleted);
                 navigate("/recurring_invoices", Default::default());
             }
             Err(e) => {
                 open.set(false);
                 toasts.error(fill(
-                    t().recurring_detail.delete_failed,
+                    t().recurring_detail().delete_failed,
                     &[("message", &e.message)],
                 ));
             }
         });
     });
     let question = if title.trim().is_empty() {
-        t().recurring_detail.delete_question.to_string()
+        t().recurring_detail().delete_question.to_string()
     } else {
         fill(
-            t().recurring_detail.delete_question_named,
+            t().recurring_detail().delete_question_named,
             &[("title", &title)],
         )
     };
     view! {
-        <a class="btn" id="recurring-edit" href=href(&format!("/recurring_invoices/{id}/edit"))>{t().common.edit}</a>
+        <a class="btn" id="recurring-edit" href=href(&format!("/recurring_invoices/{id}/edit"))>{t().common().edit}</a>
         <button type="button" class="btn btn-danger-quiet" id="recurring-delete" on:click=move |_| open.set(true)>
-            {t().common.delete}
+            {t().common().delete}
         </button>
         <ConfirmDialog open=open title=question
-            text=t().recurring_detail.delete_text.to_string()
-            confirm_label=t().recurring_detail.delete_confirm.to_string() pending=deleting.pending confirm_id="recurring-delete-confirm"
+            text=t().recurring_detail().delete_text.to_string()
+            confirm_label=t().recurring_detail().delete_confirm.to_string() pending=deleting.pending confirm_id="recurring-delete-confirm"
             on_confirm=delete />
     }
 }

@@ -70,7 +70,7 @@ async fn load(id: Option<i64>) -> Result<RecurringFormData, ApiError> {
 #[component]
 pub fn RecurringCreate() -> impl IntoView {
     let data = LocalResource::new(|| load(None));
-    form_page(t().recurring.new_recurring, data)
+    form_page(t().recurring().new_recurring, data)
 }
 
 /// `/recurring_invoices/:id/edit`.
@@ -84,12 +84,12 @@ pub fn RecurringEdit() -> impl IntoView {
                 Some(id) => load(Some(id)).await,
                 None => Err(ApiError {
                     status: 404,
-                    ..ApiError::local(t().recurring_detail.bad_address)
+                    ..ApiError::local(t().recurring_detail().bad_address)
                 }),
             }
         }
     });
-    form_page(t().recurring_form.edit_heading, data)
+    form_page(t().recurring_form().edit_heading, data)
 }
 
 fn form_page(
@@ -163,9 +163,9 @@ pub fn RecurringForm(
         Some(Ok(saved)) => {
             guard.mark_saved();
             toasts.success(if editing.is_some() {
-                t().recurring_form.saved
+                t().recurring_form().saved
             } else {
-                t().recurring_form.created
+                t().recurring_form().created
             });
             navigate(
                 &format!("/recurring_invoices/{}", saved.id),
@@ -177,7 +177,7 @@ pub fn RecurringForm(
         }
         Some(Err(e)) => {
             toasts.error(fill(
-                t().recurring_form.not_saved,
+                t().recurring_form().not_saved,
                 &[("message", &e.message)],
             ));
             summary.set(Some((e.message, Vec::new())));
@@ -189,7 +189,7 @@ pub fn RecurringForm(
         let (body, all) = currencies.with_value(|c| state.validate(c));
         if !all.is_empty() {
             show_errors(
-                t().recurring_form.correct_fields.into(),
+                t().recurring_form().correct_fields.into(),
                 localized_errors(all),
             );
             return;
@@ -206,15 +206,15 @@ pub fn RecurringForm(
             .unwrap_or_else(|| "/recurring_invoices".into()),
     );
     let save_label = if editing.is_some() {
-        t().common.save
+        t().common().save
     } else {
-        t().recurring_form.create
+        t().recurring_form().create
     };
     let buttons = move || {
         view! {
-            <a class="btn btn-quiet" href=cancel_href.clone()>{t().common.cancel}</a>
+            <a class="btn btn-quiet" href=cancel_href.clone()>{t().common().cancel}</a>
             <button type="submit" class="btn btn-primary" disabled=move || pending.get()>
-                {move || if pending.get() { t().recurring_form.saving } else { save_label }}
+                {move || if pending.get() { t().recurring_form().saving } else { save_label }}
             </button>
         }
     };
@@ -238,12 +238,12 @@ pub fn RecurringForm(
             </div>
             <ErrorSummary summary=summary />
             <PartyFields state=invoice errors=errors customer=customer projects=projects currencies=currencies
-                title_hint=t().recurring_form.title_hint title_placeholder=t().recurring_form.title_placeholder />
+                title_hint=t().recurring_form().title_hint title_placeholder=t().recurring_form().title_placeholder />
             <ScheduleFields state=state errors=errors />
             <PricingFields state=invoice errors=errors currencies=currencies />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
                 <div class="section-head">
-                    <h2 class="section-title" id="sec-items">{t().recurring_form.positions}</h2>
+                    <h2 class="section-title" id="sec-items">{t().recurring_form().positions}</h2>
                 </div>
                 <p class="field-error">{move || errors.with(|e| field_message(e, "items"))}</p>
                 <PositionEditor

@@ -73,7 +73,7 @@ impl RecurringFormState {
         let end_text = self.end_date.get_untracked();
         let end = parse_iso(&end_text);
         if !end_text.trim().is_empty() && end.is_none() {
-            push_error(&mut errors, "end_date", t().recurring_form.must_be_date);
+            push_error(&mut errors, "end_date", t().recurring_form().must_be_date);
         }
         template.status = None;
         template.date = None;

@@ -19,8 +19,8 @@ const PER_PAGE: u32 = 50;
 
 /// Column headings in the user's language (also used by the loading skeleton).
 pub fn headings() -> Vec<&'static str> {
-    let r = &t().recurring;
-    let l = &t().list;
+    let r = t().recurring();
+    let l = t().list();
     vec![
         l.customer,
         l.title,
@@ -56,9 +56,9 @@ pub fn RecurringList() -> impl IntoView {
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
-            <h1>{t().nav.recurring}</h1>
+            <h1>{t().nav().recurring}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring.new_recurring}</a>
+                <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring().new_recurring}</a>
             </div>
         </div>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
@@ -68,8 +68,8 @@ pub fn RecurringList() -> impl IntoView {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| list.refetch()) /> }.into_any(),
                     Ok(p) if p.items.is_empty() && p.page <= 1 => view! {
                         <div class="empty-state">
-                            <p>{t().recurring.none_yet}</p>
-                            <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring.new_recurring}</a>
+                            <p>{t().recurring().none_yet}</p>
+                            <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring().new_recurring}</a>
                         </div>
                     }
                     .into_any(),
@@ -94,9 +94,9 @@ pub fn ActiveBadge(
     active: bool,
 ) -> impl IntoView {
     let (tone, label) = if active {
-        ("approved", t().recurring.active)
+        ("approved", t().recurring().active)
     } else {
-        ("archived", t().recurring.ended)
+        ("archived", t().recurring().ended)
     };
     view! { <Badge tone=tone.to_string() label=label.to_string() /> }
 }
@@ -126,7 +126,7 @@ fn RecurringTable(
                             }
                         };
                         let customer = r.customer.name.clone();
-                        let title = if r.title.trim().is_empty() { crate::i18n::t().recurring_detail.no_title.to_string() } else { r.title.clone() };
+                        let title = if r.title.trim().is_empty() { crate::i18n::t().recurring_detail().no_title.to_string() } else { r.title.clone() };
                         view! {
                             <tr on:click=open data-recurring-id=r.id.to_string()>
                                 <td class="cell-customer" title=customer.clone()>{customer.clone()}</td>

@@ -24,7 +24,7 @@ pub const MODES: [(RecurringMode, &str); 3] = [
 
 /// The label of `interval` in the user's language ("Monthly", "Monatlich").
 pub fn interval_label(interval: Interval) -> &'static str {
-    let s = &t().recurring_schedule;
+    let s = t().recurring_schedule();
     match interval {
         Interval::Monthly => s.monthly,
         Interval::Quarterly => s.quarterly,
@@ -34,7 +34,7 @@ pub fn interval_label(interval: Interval) -> &'static str {
 
 /// The short name of `mode` in lists ("Drafts", "Finalized", "Sent by e-mail").
 pub fn mode_short(mode: RecurringMode) -> &'static str {
-    let s = &t().recurring_schedule;
+    let s = t().recurring_schedule();
     match mode {
         RecurringMode::Draft => s.short_draft,
         RecurringMode::Finalize => s.short_finalize,
@@ -44,7 +44,7 @@ pub fn mode_short(mode: RecurringMode) -> &'static str {
 
 /// The label of `mode` ("Create drafts").
 pub fn mode_label(mode: RecurringMode) -> &'static str {
-    let s = &t().recurring_schedule;
+    let s = t().recurring_schedule();
     match mode {
         RecurringMode::Draft => s.mode_draft,
         RecurringMode::Finalize => s.mode_finalize,
@@ -54,7 +54,7 @@ pub fn mode_label(mode: RecurringMode) -> &'static str {
 
 /// What the job does in `mode` (shown under the mode's label).
 pub fn mode_help(mode: RecurringMode) -> &'static str {
-    let s = &t().recurring_schedule;
+    let s = t().recurring_schedule();
     match mode {
         RecurringMode::Draft => s.mode_draft_help,
         RecurringMode::Finalize => s.mode_finalize_help,
@@ -79,7 +79,7 @@ pub fn ScheduleFields(
         }
     };
     let mode_error = error_of(errors, "mode");
-    let s = &t().recurring_schedule;
+    let s = t().recurring_schedule();
     view! {
         <section class="form-section" aria-labelledby="sec-schedule">
             <h2 class="section-title" id="sec-schedule">{s.schedule}</h2>

@@ -38,16 +38,16 @@ fn logo_of(account: &Value) -> Option<(String, String)> {
 /// A message when `file` is obviously not a logo the server takes (type or size).
 pub fn check_logo(file: &web_sys::File) -> Option<String> {
     if file.size() > LOGO_MAX_BYTES {
-        return Some(t().settings_documents.logo_too_large.into());
+        return Some(t().settings_documents().logo_too_large.into());
     }
     let kind = file.type_();
     (!kind.is_empty() && !LOGO_TYPES.split(',').any(|a| a == kind))
-        .then(|| t().settings_documents.logo_wrong_type.into())
+        .then(|| t().settings_documents().logo_wrong_type.into())
 }
 
 /// The example under a number format field, from the model's pattern rules.
 pub fn example_text(pattern: &str) -> String {
-    let texts = &t().settings_documents;
+    let texts = t().settings_documents();
     let template = match NumberFormat::parse(pattern.trim()).map(|f| f.period()) {
         Ok(Period::Month) => texts.example_month,
         Ok(Period::Year) => texts.example_year,
@@ -87,7 +87,7 @@ fn LogoPanel(
             move |answer| match answer {
                 Ok(account) => {
                     logo.set(logo_of(&account_json(&account)));
-                    toasts.success(t().settings_documents.logo_stored);
+                    toasts.success(t().settings_documents().logo_stored);
                 }
                 Err(e) => error.set(Some(field_message(&e.errors, "file").unwrap_or(e.message))),
             },
@@ -99,16 +99,16 @@ fn LogoPanel(
             match answer {
                 Ok(()) => {
                     logo.set(None);
-                    toasts.success(t().settings_documents.logo_removed);
+                    toasts.success(t().settings_documents().logo_removed);
                 }
                 Err(e) => toasts.error(fill(
-                    t().settings_documents.logo_not_removed,
+                    t().settings_documents().logo_not_removed,
                     &[("message", &e.message)],
                 )),
             }
         })
     });
-    let texts = &t().settings_documents;
+    let texts = t().settings_documents();
     view! {
         <div class="settings-block" id="settings-logo">
             <h3 class="settings-subtitle">{texts.logo}</h3>
@@ -159,7 +159,7 @@ fn LetterPapers(
                 .collect()
         })
         .unwrap_or_default();
-    let texts = &t().settings_documents;
+    let texts = t().settings_documents();
     view! {
         <div class="settings-block" id="settings-papers">
             <h3 class="settings-subtitle">{texts.letter_papers}</h3>
@@ -235,8 +235,8 @@ pub fn DocumentsSection(
     /// The page's shared state.
     env: SettingsEnv,
 ) -> impl IntoView {
-    let texts = &t().settings_documents;
-    let (save, pending) = env.saver(section, t().settings_page.documents_saved_as, None);
+    let texts = t().settings_documents();
+    let (save, pending) = env.saver(section, t().settings_page().documents_saved_as, None);
     let read_only = env.read_only;
     view! {
         <SectionCard id="settings-documents" title=texts.title section=section validate=env.validate

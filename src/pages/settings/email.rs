@@ -68,22 +68,22 @@ fn TestEmail(
             async move { send_test_email(address.trim()).await },
             move |answer| match answer {
                 Ok(sent) => {
-                    let text = fill(t().settings_email.test_sent, &[("to", &sent.emails_to)]);
+                    let text = fill(t().settings_email().test_sent, &[("to", &sent.emails_to)]);
                     toasts.success(text.clone());
                     result.set(Some(Ok(text)));
                 }
                 Err(e) => {
                     let detail = e.errors.get("to").map(|m| m.join("; "));
                     let text = match detail {
-                        Some(d) => fill(t().settings_email.not_sent_address, &[("detail", &d)]),
-                        None => fill(t().settings_email.not_sent, &[("message", &e.message)]),
+                        Some(d) => fill(t().settings_email().not_sent_address, &[("detail", &d)]),
+                        None => fill(t().settings_email().not_sent, &[("message", &e.message)]),
                     };
                     result.set(Some(Err(text)));
                 }
             },
         );
     };
-    let texts = &t().settings_email;
+    let texts = t().settings_email();
     view! {
         <div class="settings-block test-email">
             <h3 class="settings-subtitle">{texts.test}</h3>
@@ -132,8 +132,8 @@ pub fn EmailSection(
         smtp_saved.set(on);
         password_set.set(account["smtp"]["password_set"].as_bool().unwrap_or(false));
     });
-    let texts = &t().settings_email;
-    let (save, pending) = env.saver(section, t().settings_page.email_saved_as, Some(after));
+    let texts = t().settings_email();
+    let (save, pending) = env.saver(section, t().settings_page().email_saved_as, Some(after));
     let switch_dirty = Signal::derive(move || smtp_on.get() != smtp_saved.get());
     let dirty = Signal::derive(move || switch_dirty.get() || (smtp_on.get() && section.is_dirty()));
     let check = Callback::new(move |_| email_body(section, validate, smtp_on.get_untracked()));

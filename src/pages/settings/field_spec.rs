@@ -11,7 +11,7 @@ use kontor_model::Decimal;
 use serde_json::{Map, Value};
 use std::str::FromStr;
 
-/// A text of the catalogue, picked when it is shown (`|c| c.settings_fields.iban`): the
+/// A text of the catalogue, picked when it is shown (`|c| c.settings_fields().iban`): the
 /// specs are constants, the language is known only at run time.
 pub type Text = fn(&'static Catalogue) -> &'static str;
 
@@ -33,15 +33,15 @@ impl Choices {
         match self {
             Choices::Countries => crate::components::countries::options(),
             Choices::Security => vec![
-                ("starttls", c.settings_choices.starttls.to_string()),
-                ("tls", c.settings_choices.tls.to_string()),
-                ("none", c.settings_choices.none.to_string()),
+                ("starttls", c.settings_choices().starttls.to_string()),
+                ("tls", c.settings_choices().tls.to_string()),
+                ("none", c.settings_choices().none.to_string()),
             ],
             Choices::Months => MONTH_VALUES
                 .iter()
                 .map(|m| {
                     let key = format!("month_{m}");
-                    let label = c.settings_choices.get(&key).unwrap_or(m);
+                    let label = c.settings_choices().get(&key).unwrap_or(m);
                     (*m, label.to_string())
                 })
                 .collect(),
@@ -268,15 +268,15 @@ pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String>
     let trimmed = text.trim();
     let number = |typed: &str| -> Result<Option<Value>, String> {
         match parse_typed(typed)? {
-            None => Err(t().settings_form.is_required.into()),
+            None => Err(t().settings_form().is_required.into()),
             Some(d) => Ok(Some(Value::Number(
                 serde_json::Number::from_str(&d.normalize().to_string())
-                    .map_err(|_| t().settings_form.not_a_number.to_string())?,
+                    .map_err(|_| t().settings_form().not_a_number.to_string())?,
             ))),
         }
     };
     match spec.wire {
-        Wire::Required if trimmed.is_empty() => Err(t().settings_form.is_required.into()),
+        Wire::Required if trimmed.is_empty() => Err(t().settings_form().is_required.into()),
         Wire::Optional | Wire::Required | Wire::Text => {
             Ok(Some(Value::String(trimmed.to_string())))
         }
@@ -286,13 +286,13 @@ pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String>
             let value = number(trimmed)?;
             match value.as_ref().map(|v| v.to_string()) {
                 Some(t) if t.parse::<i64>().is_ok() => Ok(value),
-                _ => Err(t().settings_form.whole_number.into()),
+                _ => Err(t().settings_form().whole_number.into()),
             }
         }
         Wire::Codes => {
             let list = codes(text);
             if list.is_empty() {
-                return Err(t().settings_form.is_required.into());
+                return Err(t().settings_form().is_required.into());
             }
             Ok(Some(Value::Array(
                 list.into_iter().map(Value::String).collect(),

@@ -89,7 +89,7 @@ pub fn SettingsField(
                         section.clear_error(path);
                     }
                     aria-invalid=invalid aria-describedby=described.clone() />
-                <span aria-hidden="true">{move || if value.get() == "true" { t().settings_form.on } else { t().settings_form.off }}</span>
+                <span aria-hidden="true">{move || if value.get() == "true" { t().settings_form().on } else { t().settings_form().off }}</span>
             </span>
         }
         .into_any(),
@@ -179,7 +179,7 @@ fn summary_line(path: &str, messages: &[String]) -> String {
         .map(str::to_string)
         .unwrap_or_else(|| field_label(Form::Settings, path));
     fill(
-        t().settings_form.summary_line,
+        t().settings_form().summary_line,
         &[("label", &label), ("message", &message)],
     )
 }
@@ -242,7 +242,7 @@ pub fn SectionCard(
             }
             let mut text = String::new();
             if e.keys().any(|p| section.has_field(p)) {
-                text.push_str(t().settings_form.correct_marked);
+                text.push_str(t().settings_form().correct_marked);
             }
             for (path, messages) in e.iter().filter(|(p, _)| !section.has_field(p)) {
                 let line = summary_line(path, messages);
@@ -271,11 +271,11 @@ pub fn SectionCard(
                 <div class="settings-head">
                     <h2 class="section-title" id=title_id>{title}</h2>
                     <span class="settings-dirty" class:is-shown=move || dirty.get()>
-                        {move || dirty.get().then_some(t().settings_form.unsaved)}
+                        {move || dirty.get().then_some(t().settings_form().unsaved)}
                     </span>
-                    <button type="submit" class="btn btn-primary" id=format!("{id}-save") aria-label=fill(t().settings_form.save_section, &[("title", title)])
+                    <button type="submit" class="btn btn-primary" id=format!("{id}-save") aria-label=fill(t().settings_form().save_section, &[("title", title)])
                         disabled=move || pending.get() || read_only.get()>
-                        {move || if pending.get() { t().settings_form.saving } else { t().common.save }}
+                        {move || if pending.get() { t().settings_form().saving } else { t().common().save }}
                     </button>
                 </div>
                 {(!intro.is_empty()).then(|| view! { <p class="muted settings-intro">{intro}</p> })}

@@ -41,7 +41,7 @@ pub fn SettingsPage() -> impl IntoView {
     let data = LocalResource::new(load);
     view! {
         <div class="page-head">
-            <h1>{t().nav.settings}</h1>
+            <h1>{t().nav().settings}</h1>
             <SectionIndex />
         </div>
         <Transition fallback=|| view! { <SkeletonBlock lines=14 /> }>
@@ -57,13 +57,13 @@ pub fn SettingsPage() -> impl IntoView {
 
 /// The sections, for the index under the title: `(card id, name)`.
 const SECTIONS: [(&str, Text); 7] = [
-    ("settings-company", |c| c.settings_page.company),
-    ("settings-bank", |c| c.settings_page.bank),
-    ("settings-einvoice", |c| c.settings_page.einvoice),
-    ("settings-documents", |c| c.settings_page.documents),
-    ("settings-taxes", |c| c.settings_page.taxes),
-    ("settings-email", |c| c.settings_page.email),
-    ("settings-datev", |c| c.settings_page.datev),
+    ("settings-company", |c| c.settings_page().company),
+    ("settings-bank", |c| c.settings_page().bank),
+    ("settings-einvoice", |c| c.settings_page().einvoice),
+    ("settings-documents", |c| c.settings_page().documents),
+    ("settings-taxes", |c| c.settings_page().taxes),
+    ("settings-email", |c| c.settings_page().email),
+    ("settings-datev", |c| c.settings_page().datev),
 ];
 
 /// Buttons that scroll to each section (buttons, not links: the leave guard asks before
@@ -86,7 +86,7 @@ fn SectionIndex() -> impl IntoView {
         }
     };
     view! {
-        <nav class="settings-index" aria-label=t().settings_page.sections>
+        <nav class="settings-index" aria-label=t().settings_page().sections>
             {SECTIONS
                 .iter()
                 .map(|(id, name)| view! {
@@ -147,14 +147,14 @@ impl SettingsEnv {
                         if let Some(after) = after {
                             after.run(json);
                         }
-                        toasts.success(fill(t().settings_page.saved, &[("what", what)]));
+                        toasts.success(fill(t().settings_page().saved, &[("what", what)]));
                         if let Some(frame) = frame {
-                            frame.account.refetch();
+                            frame.refetch();
                         }
                     }
                     Err(e) if !e.errors.is_empty() => section.errors.set(e.errors),
                     Err(e) => toasts.error(fill(
-                        t().settings_page.not_saved,
+                        t().settings_page().not_saved,
                         &[("what", what), ("message", &e.message)],
                     )),
                 },
@@ -199,7 +199,7 @@ fn SettingsForms(
     }));
     let env = SettingsEnv::new(account, read_only);
     let (validate, read_only) = (env.validate, env.read_only);
-    let texts = &t().settings_page;
+    let texts = t().settings_page();
     let (save_company, company_pending) = env.saver(company, texts.company_saved_as, None);
     let (save_bank, bank_pending) = env.saver(bank, texts.bank_saved_as, None);
     let (save_einvoice, einvoice_pending) = env.saver(einvoice, texts.einvoice_saved_as, None);
@@ -208,7 +208,7 @@ fn SettingsForms(
     view! {
         {move || read_only.get().then(|| view! {
             <p class="notice" role="status" id="settings-read-only">
-                {t().settings_page.read_only}
+                {t().settings_page().read_only}
             </p>
         })}
         <div class="settings">

@@ -22,7 +22,7 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
             .get("port")
             .map(|p| p.as_u64().filter(|p| (1..=65535).contains(p)));
         if port == Some(None) {
-            push_error(&mut errors, "smtp.port", t().settings_form.port_range);
+            push_error(&mut errors, "smtp.port", t().settings_form().port_range);
             smtp.remove("port");
         }
     }
@@ -31,7 +31,7 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
             push_error(
                 &mut errors,
                 "default_invoice_due_days",
-                t().settings_form.days_range,
+                t().settings_form().days_range,
             );
             body.as_object_mut()
                 .map(|b| b.remove("default_invoice_due_days"));
@@ -46,7 +46,7 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
         Err(e) => push_error(
             &mut errors,
             "",
-            fill(t().settings_form.unreadable, &[("error", &e.to_string())]),
+            fill(t().settings_form().unreadable, &[("error", &e.to_string())]),
         ),
     }
     errors
@@ -75,8 +75,8 @@ pub fn message_text(message: &str) -> String {
 /// one.
 fn pattern_message(message: &str) -> Option<String> {
     let (en, de) = (
-        &Lang::En.catalogue().settings_messages,
-        &t().settings_messages,
+        Lang::En.catalogue().settings_messages(),
+        t().settings_messages(),
     );
     for (english, german) in [
         (en.pattern_counter, de.pattern_counter),

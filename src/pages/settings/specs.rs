@@ -6,139 +6,139 @@ use super::field_spec::{Choices, FieldSpec, Input, Wire};
 
 /// Company: the sender of every document and what § 14 UStG wants on an invoice.
 pub const COMPANY: &[FieldSpec] = &[
-    FieldSpec::text("name", |c| c.settings_fields.name).wire(Wire::Required),
-    FieldSpec::text("address", |c| c.settings_fields.address)
+    FieldSpec::text("name", |c| c.settings_fields().name).wire(Wire::Required),
+    FieldSpec::text("address", |c| c.settings_fields().address)
         .input(Input::Multiline)
         .wire(Wire::Text)
-        .hint(|c| c.settings_fields.address_hint),
-    FieldSpec::text("country_code", |c| c.settings_fields.country)
+        .hint(|c| c.settings_fields().address_hint),
+    FieldSpec::text("country_code", |c| c.settings_fields().country)
         .input(Input::Choice(Choices::Countries)),
-    FieldSpec::text("vat_identifier", |c| c.settings_fields.vat_id)
-        .hint(|c| c.settings_fields.vat_id_hint),
-    FieldSpec::text("tax_number", |c| c.settings_fields.tax_number)
-        .hint(|c| c.settings_fields.tax_number_hint),
-    FieldSpec::text("register_court", |c| c.settings_fields.register_court)
-        .hint(|c| c.settings_fields.register_court_hint),
-    FieldSpec::text("register_number", |c| c.settings_fields.register_number)
-        .hint(|c| c.settings_fields.register_number_hint),
+    FieldSpec::text("vat_identifier", |c| c.settings_fields().vat_id)
+        .hint(|c| c.settings_fields().vat_id_hint),
+    FieldSpec::text("tax_number", |c| c.settings_fields().tax_number)
+        .hint(|c| c.settings_fields().tax_number_hint),
+    FieldSpec::text("register_court", |c| c.settings_fields().register_court)
+        .hint(|c| c.settings_fields().register_court_hint),
+    FieldSpec::text("register_number", |c| c.settings_fields().register_number)
+        .hint(|c| c.settings_fields().register_number_hint),
     FieldSpec::text("managing_directors", |c| {
-        c.settings_fields.managing_directors
+        c.settings_fields().managing_directors
     }),
-    FieldSpec::text("phone", |c| c.settings_fields.phone),
-    FieldSpec::text("email", |c| c.settings_fields.email).input(Input::Email),
-    FieldSpec::text("website", |c| c.settings_fields.website).input(Input::Url),
+    FieldSpec::text("phone", |c| c.settings_fields().phone),
+    FieldSpec::text("email", |c| c.settings_fields().email).input(Input::Email),
+    FieldSpec::text("website", |c| c.settings_fields().website).input(Input::Url),
 ];
 
 /// Bank: the account payments go to (named on every invoice).
 pub const BANK: &[FieldSpec] = &[
-    FieldSpec::text("account_holder", |c| c.settings_fields.account_holder),
-    FieldSpec::text("bank_name", |c| c.settings_fields.bank_name),
-    FieldSpec::text("iban", |c| c.settings_fields.iban),
-    FieldSpec::text("bic", |c| c.settings_fields.bic),
+    FieldSpec::text("account_holder", |c| c.settings_fields().account_holder),
+    FieldSpec::text("bank_name", |c| c.settings_fields().bank_name),
+    FieldSpec::text("iban", |c| c.settings_fields().iban),
+    FieldSpec::text("bic", |c| c.settings_fields().bic),
 ];
 
 /// E-invoices (issue 10): the seller's electronic address (BT-34), the SEPA creditor
 /// identifier (BT-90) for direct debits, and whether invoice PDFs are Factur-X.
 pub const EINVOICE: &[FieldSpec] = &[
     FieldSpec::text("electronic_address", |c| {
-        c.settings_fields.electronic_address
+        c.settings_fields().electronic_address
     })
-    .hint(|c| c.settings_fields.electronic_address_hint),
+    .hint(|c| c.settings_fields().electronic_address_hint),
     FieldSpec::text("sepa_creditor_identifier", |c| {
-        c.settings_fields.creditor_id
+        c.settings_fields().creditor_id
     })
-    .hint(|c| c.settings_fields.creditor_id_hint),
-    FieldSpec::text("factur_x", |c| c.settings_fields.factur_x)
+    .hint(|c| c.settings_fields().creditor_id_hint),
+    FieldSpec::text("factur_x", |c| c.settings_fields().factur_x)
         .input(Input::Switch)
         .wire(Wire::Bool)
-        .hint(|c| c.settings_fields.factur_x_hint),
+        .hint(|c| c.settings_fields().factur_x_hint),
 ];
 
 /// Documents: default texts per language and the number formats.
 pub const DOCUMENTS: &[FieldSpec] = &[
     FieldSpec::text("document_texts.de.invoice_salutation", |c| {
-        c.settings_fields.invoice_salutation
+        c.settings_fields().invoice_salutation
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.de.invoice_footer", |c| {
-        c.settings_fields.invoice_footer
+        c.settings_fields().invoice_footer
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.de.offer_salutation", |c| {
-        c.settings_fields.offer_salutation
+        c.settings_fields().offer_salutation
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.de.offer_footer", |c| {
-        c.settings_fields.offer_footer
+        c.settings_fields().offer_footer
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.en.invoice_salutation", |c| {
-        c.settings_fields.invoice_salutation
+        c.settings_fields().invoice_salutation
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.en.invoice_footer", |c| {
-        c.settings_fields.invoice_footer
+        c.settings_fields().invoice_footer
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.en.offer_salutation", |c| {
-        c.settings_fields.offer_salutation
+        c.settings_fields().offer_salutation
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("document_texts.en.offer_footer", |c| {
-        c.settings_fields.offer_footer
+        c.settings_fields().offer_footer
     })
     .input(Input::Multiline)
     .wire(Wire::Text),
     FieldSpec::text("invoice_number_format", |c| {
-        c.settings_fields.invoice_numbers
+        c.settings_fields().invoice_numbers
     })
     .wire(Wire::Required)
-    .hint(|c| c.settings_fields.format_hint),
-    FieldSpec::text("offer_number_format", |c| c.settings_fields.offer_numbers)
+    .hint(|c| c.settings_fields().format_hint),
+    FieldSpec::text("offer_number_format", |c| c.settings_fields().offer_numbers)
         .wire(Wire::Required)
-        .hint(|c| c.settings_fields.format_hint),
+        .hint(|c| c.settings_fields().format_hint),
     FieldSpec::text("purchase_number_format", |c| {
-        c.settings_fields.purchase_numbers
+        c.settings_fields().purchase_numbers
     })
     .wire(Wire::Required)
-    .hint(|c| c.settings_fields.format_hint),
+    .hint(|c| c.settings_fields().format_hint),
 ];
 
 /// Taxes and defaults for new documents.
 pub const TAXES: &[FieldSpec] = &[
-    FieldSpec::text("currencies", |c| c.settings_fields.currencies)
+    FieldSpec::text("currencies", |c| c.settings_fields().currencies)
         .wire(Wire::Codes)
-        .hint(|c| c.settings_fields.currencies_hint),
-    FieldSpec::text("default_currency", |c| c.settings_fields.default_currency)
+        .hint(|c| c.settings_fields().currencies_hint),
+    FieldSpec::text("default_currency", |c| c.settings_fields().default_currency)
         .input(Input::OneOf("currencies"))
         .wire(Wire::Required),
-    FieldSpec::text("default_tax", |c| c.settings_fields.default_tax)
+    FieldSpec::text("default_tax", |c| c.settings_fields().default_tax)
         .input(Input::Number)
         .wire(Wire::Decimal),
-    FieldSpec::text("default_invoice_due_days", |c| c.settings_fields.due_days)
+    FieldSpec::text("default_invoice_due_days", |c| c.settings_fields().due_days)
         .input(Input::Number)
         .wire(Wire::Integer)
-        .hint(|c| c.settings_fields.due_days_hint),
+        .hint(|c| c.settings_fields().due_days_hint),
 ];
 
 /// E-mail: the SMTP server documents are sent through.
 pub const EMAIL: &[FieldSpec] = &[
-    FieldSpec::text("smtp.host", |c| c.settings_fields.smtp_host).wire(Wire::Required),
-    FieldSpec::text("smtp.port", |c| c.settings_fields.smtp_port)
+    FieldSpec::text("smtp.host", |c| c.settings_fields().smtp_host).wire(Wire::Required),
+    FieldSpec::text("smtp.port", |c| c.settings_fields().smtp_port)
         .input(Input::Number)
         .wire(Wire::Integer),
-    FieldSpec::text("smtp.security", |c| c.settings_fields.smtp_security)
+    FieldSpec::text("smtp.security", |c| c.settings_fields().smtp_security)
         .input(Input::Choice(Choices::Security))
         .wire(Wire::Required),
-    FieldSpec::text("smtp.user", |c| c.settings_fields.smtp_user),
-    FieldSpec::text("smtp.password", |c| c.settings_fields.smtp_password)
+    FieldSpec::text("smtp.user", |c| c.settings_fields().smtp_user),
+    FieldSpec::text("smtp.password", |c| c.settings_fields().smtp_password)
         .input(Input::Password)
         .wire(Wire::OmitWhenBlank),
 ];
@@ -147,60 +147,62 @@ pub const EMAIL: &[FieldSpec] = &[
 /// `kontor_model::datev`); the revenue accounts default to SKR03.
 pub const DATEV: &[FieldSpec] = &[
     FieldSpec::text("datev.consultant_number", |c| {
-        c.settings_fields.consultant_number
+        c.settings_fields().consultant_number
     })
     .input(Input::Number)
     .wire(Wire::OptionalInteger)
-    .hint(|c| c.settings_fields.consultant_number_hint),
-    FieldSpec::text("datev.client_number", |c| c.settings_fields.client_number)
+    .hint(|c| c.settings_fields().consultant_number_hint),
+    FieldSpec::text("datev.client_number", |c| c.settings_fields().client_number)
         .input(Input::Number)
         .wire(Wire::OptionalInteger)
-        .hint(|c| c.settings_fields.client_number_hint),
+        .hint(|c| c.settings_fields().client_number_hint),
     FieldSpec::text("datev.fiscal_year_start", |c| {
-        c.settings_fields.fiscal_year_start
+        c.settings_fields().fiscal_year_start
     })
     .input(Input::Choice(Choices::Months))
     .wire(Wire::Integer),
-    FieldSpec::text("datev.account_length", |c| c.settings_fields.account_length)
-        .input(Input::Number)
-        .wire(Wire::Integer)
-        .hint(|c| c.settings_fields.account_length_hint),
+    FieldSpec::text("datev.account_length", |c| {
+        c.settings_fields().account_length
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields().account_length_hint),
     FieldSpec::text("datev.revenue_accounts.standard", |c| {
-        c.settings_fields.revenue_standard
+        c.settings_fields().revenue_standard
     })
     .input(Input::Number)
     .wire(Wire::Integer)
-    .hint(|c| c.settings_fields.revenue_standard_hint),
+    .hint(|c| c.settings_fields().revenue_standard_hint),
     FieldSpec::text("datev.revenue_accounts.reduced", |c| {
-        c.settings_fields.revenue_reduced
+        c.settings_fields().revenue_reduced
     })
     .input(Input::Number)
     .wire(Wire::Integer)
-    .hint(|c| c.settings_fields.revenue_reduced_hint),
+    .hint(|c| c.settings_fields().revenue_reduced_hint),
     FieldSpec::text("datev.revenue_accounts.intra_eu", |c| {
-        c.settings_fields.revenue_intra_eu
+        c.settings_fields().revenue_intra_eu
     })
     .input(Input::Number)
     .wire(Wire::Integer)
-    .hint(|c| c.settings_fields.revenue_intra_eu_hint),
+    .hint(|c| c.settings_fields().revenue_intra_eu_hint),
     FieldSpec::text("datev.revenue_accounts.reverse_charge", |c| {
-        c.settings_fields.revenue_reverse_charge
+        c.settings_fields().revenue_reverse_charge
     })
     .input(Input::Number)
     .wire(Wire::Integer)
-    .hint(|c| c.settings_fields.revenue_reverse_charge_hint),
+    .hint(|c| c.settings_fields().revenue_reverse_charge_hint),
     FieldSpec::text("datev.revenue_accounts.export", |c| {
-        c.settings_fields.revenue_export
+        c.settings_fields().revenue_export
     })
     .input(Input::Number)
     .wire(Wire::Integer)
-    .hint(|c| c.settings_fields.revenue_export_hint),
+    .hint(|c| c.settings_fields().revenue_export_hint),
     FieldSpec::text("datev.revenue_accounts.exempt", |c| {
-        c.settings_fields.revenue_exempt
+        c.settings_fields().revenue_exempt
     })
     .input(Input::Number)
     .wire(Wire::Integer)
-    .hint(|c| c.settings_fields.revenue_exempt_hint),
+    .hint(|c| c.settings_fields().revenue_exempt_hint),
 ];
 
 /// Every section's fields, for naming a field of another section in a message.

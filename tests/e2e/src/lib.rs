@@ -19,8 +19,10 @@ use tokio::process::{Child, Command};
 
 mod api;
 mod browser;
+mod pages;
 mod smtp;
 
+pub use pages::{every_page, OneOfEach};
 pub use smtp::{plain_smtp, SmtpServer};
 
 /// The workspace root.

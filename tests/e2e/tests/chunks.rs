@@ -1,5 +1,5 @@
 //! Issue 13's route chunks in Chromium against the real server with the split release
-//! bundle: the first screens need no chunk; a page whose chunk cannot be loaded shows an
+//! bundle: a page whose chunk cannot be loaded shows an
 //! error with "Try again" inside the frame (never a blank page), and once the file is back
 //! "Try again" loads the page in place.
 
@@ -64,5 +64,57 @@ async fn a_missing_chunk_shows_an_error_with_retry_and_retry_loads_the_page() {
     )
     .await;
     b.screenshot("chunks-retried").await;
+    b.close().await;
+}
+
+/// The names of the wasm files the page has fetched so far (Resource Timing).
+const FETCHED_WASM: &str = "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.wasm')).map(n => n.split('/').pop());";
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_first_visit_loads_the_main_module_only_and_the_frame_fetches_the_list_ahead() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let b = Browser::start().await;
+    // A first visit: the sign-in page, ready to type, from the main module alone.
+    b.client
+        .goto(&format!("{}/", server.base))
+        .await
+        .expect("open");
+    b.find("form.sign-in-card input").await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let fetched = b.client.execute(FETCHED_WASM, vec![]).await.unwrap();
+    let fetched: Vec<String> = serde_json::from_value(fetched).unwrap();
+    assert_eq!(fetched.len(), 1, "only the main module: {fetched:?}");
+    assert!(fetched[0].starts_with("kontor-app-"), "{fetched:?}");
+
+    // Signed in, the app opens the dashboard; once the frame has shown, the invoice
+    // list's chunk is fetched before anybody asks for it.
+    b.sign_in_only(&server.base, &server.key).await;
+    b.wait_js(
+        "return performance.getEntriesByType('resource').some(e => e.name.includes('/split_kontor_invoice_list-'));",
+        vec![],
+    )
+    .await;
+    let before = b.client.execute(FETCHED_WASM, vec![]).await.unwrap();
+    b.click(".sidenav a[href$='/invoices']").await;
+    b.wait_js(
+        "return document.querySelector('.page-head h1')?.textContent.trim() === 'Invoices' && !!document.querySelector('table.invoices-table, .empty-state');",
+        vec![],
+    )
+    .await;
+    // The click fetched no wasm of the list: it was there already.
+    let after = b.client.execute(FETCHED_WASM, vec![]).await.unwrap();
+    let list = |v: &serde_json::Value| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| {
+                n.as_str()
+                    .unwrap()
+                    .starts_with("split_kontor_invoice_list-")
+            })
+            .count()
+    };
+    assert_eq!(list(&before), 1);
+    assert_eq!(list(&after), 1);
     b.close().await;
 }

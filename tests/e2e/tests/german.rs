@@ -6,7 +6,7 @@
 //! screenshotted light and dark at 1280 and 1024 px. The first-run page creates the first
 //! administrator and signs them in.
 
-use kontor_e2e::{dist, Browser, Server};
+use kontor_e2e::{dist, every_page, Browser, Server};
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -265,47 +265,7 @@ async fn every_page_in_german_shows_no_english() {
     server
         .user("ada@kontor.test", "Ada", "Admin", "admin", PASSWORD)
         .await;
-    let customer = server.customer("Hafen Logistik GmbH").await;
-    let supplier = server
-        .post(
-            "/companies",
-            json!({"name": "Papierhaus Nord GmbH", "kind": "supplier", "address": "Speicherstadt 1\n20457 Hamburg"}),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
-    let invoice = server.invoice(customer, "Lagerung November").await;
-    let invoice_id = invoice["id"].as_i64().unwrap();
-    let draft = server
-        .post(
-            "/invoices",
-            json!({"customer_id": customer, "status": "draft", "title": "Wartung Entwurf",
-                   "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                   "items": [{"type": "item", "title": "Wartung", "quantity": 2, "unit": "Std.", "unit_price": 95}]}),
-        )
-        .await;
-    let draft_id = draft["id"].as_i64().unwrap();
-    let offer = server.offer(customer, "Gerüstbau Fassade").await;
-    let offer_id = offer["id"].as_i64().unwrap();
-    let purchase = server
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
-                   "supplier_id": supplier, "receipt_identifier": "RE-11", "title": "Druckerpapier",
-                   "items": [{"title": "Papier", "total": 119, "tax": 19, "tax_included": true}]}),
-        )
-        .await;
-    let purchase_id = purchase["id"].as_i64().unwrap();
-    let recurring = server
-        .post(
-            "/recurring_invoices",
-            json!({"template": {"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                    "title": "Wartung {month} {year}", "tax": 19, "currency": "EUR",
-                    "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "Monat", "unit_price": 50}]},
-                   "interval": "monthly", "next_date": "2027-01-01", "mode": "draft"}),
-        )
-        .await;
-    let recurring_id = recurring["id"].as_i64().unwrap();
+    let records = server.one_of_each().await;
 
     let b = Browser::start().await;
     b.client.set_window_size(1280, 900).await.unwrap();
@@ -314,43 +274,7 @@ async fn every_page_in_german_shows_no_english() {
     b.click("#language-de").await;
     heading_is(&b, "Übersicht").await;
 
-    let pages: Vec<(String, &str)> = vec![
-        ("/dashboard".into(), "dashboard"),
-        ("/invoices".into(), "invoices"),
-        ("/invoices/new".into(), "invoice-new"),
-        (format!("/invoices/{invoice_id}"), "invoice-detail"),
-        (
-            format!("/invoices/{invoice_id}/document"),
-            "invoice-document",
-        ),
-        (
-            format!("/invoices/{invoice_id}/payments"),
-            "invoice-payments",
-        ),
-        (format!("/invoices/{invoice_id}/history"), "invoice-history"),
-        (format!("/invoices/{draft_id}/edit"), "invoice-edit"),
-        ("/recurring_invoices".into(), "recurring"),
-        ("/recurring_invoices/new".into(), "recurring-new"),
-        (
-            format!("/recurring_invoices/{recurring_id}"),
-            "recurring-detail",
-        ),
-        ("/offers".into(), "offers"),
-        ("/offers/new".into(), "offer-new"),
-        (format!("/offers/{offer_id}"), "offer-detail"),
-        ("/purchases".into(), "purchases"),
-        ("/purchases/new".into(), "purchase-new"),
-        (format!("/purchases/{purchase_id}"), "purchase-detail"),
-        ("/customers".into(), "customers"),
-        ("/customers/new".into(), "customer-new"),
-        (format!("/customers/{customer}"), "customer-detail"),
-        ("/suppliers".into(), "suppliers"),
-        (format!("/suppliers/{supplier}"), "supplier-detail"),
-        ("/exports".into(), "exports"),
-        ("/settings".into(), "settings"),
-        ("/settings/users".into(), "users"),
-        ("/settings/api_keys".into(), "api-keys"),
-    ];
+    let pages = every_page(&records);
     let mut leftovers = Vec::new();
     for (path, name) in &pages {
         println!("visiting {path}");

@@ -2,10 +2,11 @@
 //! bundle: sign in (a wrong key is refused), create an invoice with a title, two items
 //! and a lump sum, find it in the list with the right gross total, open it, move it to
 //! `sent`. And the same bundle hosted under `/kontor/` by a plain static server, signed
-//! in to the Kontor server on another origin.
+//! in to the Kontor server on another origin, with every page of the app (each from its
+//! route chunk) visited there.
 
 use fantoccini::Locator;
-use kontor_e2e::{dist, dist_prefix, Browser, Server, StaticServer};
+use kontor_e2e::{dist, dist_prefix, every_page, Browser, Server, StaticServer};
 use serde_json::json;
 use std::time::Duration;
 
@@ -171,6 +172,69 @@ async fn bundle_under_a_prefix_on_a_static_server_talks_to_another_origin() {
         .path()
         .starts_with("/kontor/invoices/"));
     b.screenshot("05-prefix-detail").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_page_of_the_split_bundle_works_under_a_prefix_on_a_static_server() {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(&dist_prefix(), &root.path().join("kontor"));
+    let statics = StaticServer::start(root.path()).await;
+    let server = Server::start(None, vec![statics.base.clone()]).await;
+    let records = server.one_of_each().await;
+
+    let b = Browser::start().await;
+    b.client
+        .goto(&format!("{}/kontor/", statics.base))
+        .await
+        .unwrap();
+    // Room for every file the tour fetches (Chromium keeps 250 entries by default).
+    b.wait_js(
+        "performance.setResourceTimingBufferSize(100000); return true;",
+        vec![],
+    )
+    .await;
+    sign_in(&b, Some(&server.base), &server.key).await;
+    b.wait_js(
+        "return location.pathname === '/kontor/dashboard' && !!document.querySelector('main h1');",
+        vec![],
+    )
+    .await;
+    for (path, name) in every_page(&records) {
+        let path = format!("/kontor{path}");
+        println!("visiting {path}");
+        // In the app, as a link the router follows (a plain static server has no
+        // index.html for deep links).
+        b.wait_js(
+            "const a = document.createElement('a'); a.href = arguments[0]; document.body.append(a); a.click(); a.remove(); return true;",
+            vec![path.clone().into()],
+        )
+        .await;
+        b.wait_js(
+            "return location.pathname === arguments[0] && !!document.querySelector('main h1') && !document.querySelector('.chunk-error, .chunk-loading');",
+            vec![path.clone().into()],
+        )
+        .await;
+        assert!(
+            !b.body_text().await.contains("could not be loaded"),
+            "{path} shows a load error"
+        );
+        if name.ends_with("detail") {
+            b.screenshot(&format!("prefix-{name}")).await;
+        }
+    }
+    // Every wasm file came from under the prefix, and the pages needed many chunks.
+    let wasm = b
+        .wait_js(
+            "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.wasm'));",
+            vec![],
+        )
+        .await;
+    let wasm: Vec<String> = serde_json::from_value(wasm).unwrap();
+    let prefix = format!("{}/kontor/", statics.base);
+    assert!(wasm.iter().all(|n| n.starts_with(&prefix)), "{wasm:?}");
+    let routes = wasm.iter().filter(|n| n.contains("/split_kontor_")).count();
+    assert!(routes >= 10, "route chunks loaded: {wasm:?}");
     b.close().await;
 }
 

@@ -411,10 +411,7 @@ fn date_range<'de, D: Deserializer<'de>>(d: D) -> Result<DateRange, D::Error> {
 }
 
 fn write_range<S: Serializer>(range: &DateRange, s: S) -> Result<S::Ok, S::Error> {
-    let side = |v: Option<NaiveDate>| {
-        v.map(|d| d.format("%Y-%m-%d").to_string())
-            .unwrap_or_default()
-    };
+    let side = |v: Option<NaiveDate>| v.map(|d| d.to_string()).unwrap_or_default();
     s.serialize_str(&format!("{}:{}", side(range.from), side(range.to)))
 }
 

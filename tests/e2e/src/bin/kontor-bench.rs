@@ -714,6 +714,22 @@ async fn main() {
         "≤ 400 ms",
         Some(big_ms <= 400.0),
     ));
+    // Chromium's print-to-PDF of comparable HTML invoices, timed by scripts/bench.sh in the
+    // same run ("MEDIAN MAX KB / MEDIAN MAX KB": 1 page, 1,000 positions).
+    if let Ok(chromium) = std::env::var("KONTOR_BENCH_CHROMIUM_PDF") {
+        let medians: Vec<&str> = chromium
+            .split('/')
+            .filter_map(|part| part.split_whitespace().next())
+            .collect();
+        if let [one_page, thousand] = medians[..] {
+            figures.push(figure(
+                "Chromium print-to-PDF of the same invoices, one process each (median of 5)",
+                format!("{one_page} ms / {thousand} ms (Kontor: {one:.1} ms / {big_ms:.0} ms)"),
+                "–",
+                None,
+            ));
+        }
+    }
     figures.push(figure(
         "server RSS rendering the 1,000-position PDF (peak)",
         format!("{:.0} MB", pdf_rss as f64 / 1e6),
