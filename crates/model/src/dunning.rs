@@ -136,7 +136,10 @@ pub fn validate_levels(levels: &[DunningLevel]) -> Result<(), FieldErrors> {
             push_error(
                 &mut errors,
                 field("level"),
-                format!("must be {} (levels are numbered 1, 2, 3, … in order)", i + 1),
+                format!(
+                    "must be {} (levels are numbered 1, 2, 3, … in order)",
+                    i + 1
+                ),
             );
         }
         if !(0..=MAX_DAYS).contains(&level.days) {
@@ -158,10 +161,18 @@ pub fn validate_levels(levels: &[DunningLevel]) -> Result<(), FieldErrors> {
             ("de", &level.name.de, &level.text.de),
         ] {
             if name.trim().is_empty() {
-                push_error(&mut errors, field(&format!("name.{lang}")), "can't be blank");
+                push_error(
+                    &mut errors,
+                    field(&format!("name.{lang}")),
+                    "can't be blank",
+                );
             }
             if text.trim().is_empty() {
-                push_error(&mut errors, field(&format!("text.{lang}")), "can't be blank");
+                push_error(
+                    &mut errors,
+                    field(&format!("text.{lang}")),
+                    "can't be blank",
+                );
             } else if let Some(unknown) = unknown_placeholder(text) {
                 push_error(
                     &mut errors,
@@ -254,7 +265,9 @@ pub fn effective_status(
 /// The cash discount (Skonto) on `gross` at `percent` (0–100), in currency units rounded
 /// to `currency`'s minor unit: `gross × percent / 100`. `None` on overflow.
 pub fn cash_discount_amount(gross: Decimal, percent: Decimal, currency: &str) -> Option<Decimal> {
-    let raw = gross.checked_mul(percent)?.checked_div(Decimal::ONE_HUNDRED)?;
+    let raw = gross
+        .checked_mul(percent)?
+        .checked_div(Decimal::ONE_HUNDRED)?;
     Some(round_money(raw, currency))
 }
 
@@ -397,11 +410,26 @@ mod tests {
     #[test]
     fn interest_rounds_half_away_from_zero_and_is_zero_without_days() {
         // 100.00 × 3.65 % × 1 / 365 = 0.01 exactly; 50.00 × 3.65 % × 1 / 365 = 0.005 → 0.01.
-        assert_eq!(default_interest(d("100.00"), d("3.65"), 1, "EUR"), Some(d("0.01")));
-        assert_eq!(default_interest(d("50.00"), d("3.65"), 1, "EUR"), Some(d("0.01")));
-        assert_eq!(default_interest(d("690.00"), d("10.27"), 0, "EUR"), Some(d("0.00")));
-        assert_eq!(default_interest(d("0"), d("10.27"), 45, "EUR"), Some(d("0.00")));
-        assert_eq!(default_interest(d("690"), d("10.27"), 45, "JPY"), Some(d("9")));
+        assert_eq!(
+            default_interest(d("100.00"), d("3.65"), 1, "EUR"),
+            Some(d("0.01"))
+        );
+        assert_eq!(
+            default_interest(d("50.00"), d("3.65"), 1, "EUR"),
+            Some(d("0.01"))
+        );
+        assert_eq!(
+            default_interest(d("690.00"), d("10.27"), 0, "EUR"),
+            Some(d("0.00"))
+        );
+        assert_eq!(
+            default_interest(d("0"), d("10.27"), 45, "EUR"),
+            Some(d("0.00"))
+        );
+        assert_eq!(
+            default_interest(d("690"), d("10.27"), 45, "JPY"),
+            Some(d("9"))
+        );
         assert_eq!(default_interest(Decimal::MAX, d("30"), 365, "EUR"), None);
     }
 
@@ -412,7 +440,10 @@ mod tests {
         assert_eq!(base_2021, d("-0.88"));
         assert_eq!(default_interest_rate(base_2021, false), d("8.12"));
         assert_eq!(default_interest_rate(d("-6"), true), d("0"));
-        assert_eq!(base_rate_on(&published_base_rates(), date("2019-12-31")), None);
+        assert_eq!(
+            base_rate_on(&published_base_rates(), date("2019-12-31")),
+            None
+        );
         // The rate changes on 1 July.
         let table = published_base_rates();
         assert_eq!(base_rate_on(&table, date("2024-06-30")), Some(d("3.62")));
@@ -431,24 +462,42 @@ mod tests {
     fn overdue_from_the_day_after_the_due_date_while_something_is_open() {
         let due = date("2026-11-16");
         let sent = InvoiceStatus::Sent;
-        assert_eq!(effective_status(sent, false, due, date("2026-11-16"), d("1")), sent);
+        assert_eq!(
+            effective_status(sent, false, due, date("2026-11-16"), d("1")),
+            sent
+        );
         assert_eq!(
             effective_status(sent, false, due, date("2026-11-17"), d("1")),
             InvoiceStatus::Overdue
         );
         assert_eq!(
-            effective_status(InvoiceStatus::Created, false, due, date("2026-12-01"), d("1")),
+            effective_status(
+                InvoiceStatus::Created,
+                false,
+                due,
+                date("2026-12-01"),
+                d("1")
+            ),
             InvoiceStatus::Overdue
         );
         // Nothing open, reversed, paid, partially paid or a draft: as stored.
-        assert_eq!(effective_status(sent, false, due, date("2026-12-01"), d("0")), sent);
-        assert_eq!(effective_status(sent, true, due, date("2026-12-01"), d("1")), sent);
+        assert_eq!(
+            effective_status(sent, false, due, date("2026-12-01"), d("0")),
+            sent
+        );
+        assert_eq!(
+            effective_status(sent, true, due, date("2026-12-01"), d("1")),
+            sent
+        );
         for status in [
             InvoiceStatus::Paid,
             InvoiceStatus::PartiallyPaid,
             InvoiceStatus::Draft,
         ] {
-            assert_eq!(effective_status(status, false, due, date("2026-12-01"), d("1")), status);
+            assert_eq!(
+                effective_status(status, false, due, date("2026-12-01"), d("1")),
+                status
+            );
         }
     }
 
@@ -458,12 +507,46 @@ mod tests {
         let dated = date("2026-11-02");
         assert_eq!(cash_discount_amount(gross, pct, "EUR"), Some(d("23.80")));
         let pay = d("1166.20");
-        assert!(settles_with_cash_discount(gross, pct, days, dated, date("2026-11-12"), pay, "EUR"));
+        assert!(settles_with_cash_discount(
+            gross,
+            pct,
+            days,
+            dated,
+            date("2026-11-12"),
+            pay,
+            "EUR"
+        ));
         // A day late, or the wrong amount, or no discount agreed: no.
-        assert!(!settles_with_cash_discount(gross, pct, days, dated, date("2026-11-13"), pay, "EUR"));
-        assert!(!settles_with_cash_discount(gross, pct, days, dated, dated, d("1166.19"), "EUR"));
-        assert!(!settles_with_cash_discount(gross, d("0"), days, dated, dated, gross, "EUR"));
-        assert!(!settles_with_cash_discount(gross, pct, 0, dated, dated, pay, "EUR"));
+        assert!(!settles_with_cash_discount(
+            gross,
+            pct,
+            days,
+            dated,
+            date("2026-11-13"),
+            pay,
+            "EUR"
+        ));
+        assert!(!settles_with_cash_discount(
+            gross,
+            pct,
+            days,
+            dated,
+            dated,
+            d("1166.19"),
+            "EUR"
+        ));
+        assert!(!settles_with_cash_discount(
+            gross,
+            d("0"),
+            days,
+            dated,
+            dated,
+            gross,
+            "EUR"
+        ));
+        assert!(!settles_with_cash_discount(
+            gross, pct, 0, dated, dated, pay, "EUR"
+        ));
     }
 
     #[test]
@@ -474,7 +557,10 @@ mod tests {
         assert_eq!(next_level(2, &levels), Some(3));
         assert_eq!(next_level(3, &levels), None);
         let due = date("2026-11-16");
-        assert_eq!(level_due_on(1, &levels, due, None), Some(date("2026-11-23")));
+        assert_eq!(
+            level_due_on(1, &levels, due, None),
+            Some(date("2026-11-23"))
+        );
         assert_eq!(
             level_due_on(2, &levels, due, Some(date("2026-11-24"))),
             Some(date("2026-12-08"))

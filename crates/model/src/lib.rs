@@ -17,6 +17,7 @@ pub mod billing;
 pub mod country;
 pub mod dashboard;
 pub mod datev;
+pub mod dunning;
 pub mod edit;
 pub mod effects;
 pub mod einvoice;
