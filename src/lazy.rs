@@ -100,11 +100,12 @@ pub(crate) use lazy_route;
 /// The view of a chunk: a quiet "Loading…" line until the chunk is there (on first use
 /// only; later visits find it loaded), then the page; when the chunk cannot be loaded an
 /// error panel whose "Try again" loads it again in place and whose "Reload page" reloads
-/// the app.
+/// the app. A `Transition`, not a `Suspense`: data the page reloads later (the frame's
+/// account after a save) never swaps the page for the loading line.
 pub fn chunk_view(load: fn() -> ChunkFuture) -> AnyView {
     let attempt = RwSignal::new(0u32);
     view! {
-        <Suspense fallback=|| view! { <p class="chunk-loading muted">{t().common().loading}</p> }>
+        <Transition fallback=|| view! { <p class="chunk-loading muted">{t().common().loading}</p> }>
             {move || {
                 attempt.track();
                 Suspend::new(async move {
@@ -114,7 +115,7 @@ pub fn chunk_view(load: fn() -> ChunkFuture) -> AnyView {
                     }
                 })
             }}
-        </Suspense>
+        </Transition>
     }
     .into_any()
 }
@@ -179,7 +180,7 @@ pub fn widget_view<A: Clone + Send + Sync + 'static>(
 ) -> AnyView {
     let attempt = RwSignal::new(0u32);
     view! {
-        <Suspense fallback=|| ()>
+        <Transition fallback=|| ()>
             {move || {
                 attempt.track();
                 let arg = arg.clone();
@@ -190,7 +191,7 @@ pub fn widget_view<A: Clone + Send + Sync + 'static>(
                     }
                 })
             }}
-        </Suspense>
+        </Transition>
     }
     .into_any()
 }

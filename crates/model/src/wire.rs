@@ -78,6 +78,19 @@ impl<'de> Visitor<'de> for DecimalVisitor {
         Ok(Decimal::from(v))
     }
 
+    /// A `Value` built from an `f64` (the server merges a stored record with a partial
+    /// update through `serde_json::Value`, `master_data::merge_patch`) reads as the float's
+    /// shortest text, never computed with, so `0.1` stays `0.1`. Not in the browser: it
+    /// only reads JSON text, and float formatting would cost its main module 18 kB
+    /// (issue 13).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
+        if !v.is_finite() {
+            return Err(E::custom("is not a finite number"));
+        }
+        parse_json_number(&v.to_string()).map_err(E::custom)
+    }
+
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
         match map.next_key::<String>()? {
             Some(key) if key == NUMBER_TOKEN => {}
@@ -266,10 +279,9 @@ mod tests {
             .unwrap_err()
             .contains("out of range"));
         assert!(body(r#"{"tax": true}"#).is_err());
-        // A Value built from an f64 (not from JSON text) is refused: amounts never pass
-        // through binary floats, and the browser carries no float formatting code.
-        let from_float = serde_json::from_value::<Body>(serde_json::json!({"tax": 0.1}));
-        assert!(from_float.unwrap_err().to_string().contains("invalid type"));
+        // A Value built from a float reads as the float's shortest text (native only).
+        let from_float: Body = serde_json::from_value(serde_json::json!({"tax": 0.1})).unwrap();
+        assert_eq!(from_float.tax.unwrap().to_string(), "0.1");
         // A Value parsed from text keeps the digits.
         let parsed: serde_json::Value = serde_json::from_str(r#"{"tax": 0.10}"#).unwrap();
         let from_text: Body = serde_json::from_value(parsed).unwrap();
