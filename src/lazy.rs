@@ -100,12 +100,11 @@ pub(crate) use lazy_route;
 /// The view of a chunk: a quiet "Loading…" line until the chunk is there (on first use
 /// only; later visits find it loaded), then the page; when the chunk cannot be loaded an
 /// error panel whose "Try again" loads it again in place and whose "Reload page" reloads
-/// the app. A `Transition`, not a `Suspense`: data the page reloads later (the frame's
-/// account after a save) never swaps the page for the loading line.
+/// the app.
 pub fn chunk_view(load: fn() -> ChunkFuture) -> AnyView {
     let attempt = RwSignal::new(0u32);
     view! {
-        <Transition fallback=|| view! { <p class="chunk-loading muted">{t().common().loading}</p> }>
+        <Suspense fallback=|| view! { <p class="chunk-loading muted">{t().common().loading}</p> }>
             {move || {
                 attempt.track();
                 Suspend::new(async move {
@@ -115,7 +114,7 @@ pub fn chunk_view(load: fn() -> ChunkFuture) -> AnyView {
                     }
                 })
             }}
-        </Transition>
+        </Suspense>
     }
     .into_any()
 }
@@ -180,7 +179,7 @@ pub fn widget_view<A: Clone + Send + Sync + 'static>(
 ) -> AnyView {
     let attempt = RwSignal::new(0u32);
     view! {
-        <Transition fallback=|| ()>
+        <Suspense fallback=|| ()>
             {move || {
                 attempt.track();
                 let arg = arg.clone();
@@ -191,7 +190,7 @@ pub fn widget_view<A: Clone + Send + Sync + 'static>(
                     }
                 })
             }}
-        </Transition>
+        </Suspense>
     }
     .into_any()
 }

@@ -76,7 +76,10 @@ fn timeline_sentences_are_german() {
         sentence(
             inv,
             "payment",
-            json!({"payment_id": 3, "amount": 1234.56, "date": "2026-11-23", "currency": "EUR"})
+            serde_json::from_str::<serde_json::Value>(
+                r#"{"payment_id": 3, "amount": 1234.56, "date": "2026-11-23", "currency": "EUR"}"#
+            )
+            .unwrap()
         ),
         "Zahlung über 1.234,56 € am 23.11.2026 eingegangen"
     );

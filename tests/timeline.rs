@@ -65,7 +65,10 @@ fn invoice_events_read_as_sentences() {
         sentence(
             inv,
             "payment_deleted",
-            json!({"payment_id": 3, "amount": 50.5, "date": "2026-11-21"})
+            serde_json::from_str::<serde_json::Value>(
+                r#"{"payment_id": 3, "amount": 50.5, "date": "2026-11-21"}"#
+            )
+            .unwrap()
         ),
         "Payment 50.50 EUR deleted"
     );

@@ -79,11 +79,9 @@ impl<'de> Visitor<'de> for DecimalVisitor {
     }
 
     /// A `Value` built from an `f64` (the server merges a stored record with a partial
-    /// update through `serde_json::Value`, `master_data::merge_patch`) reads as the float's
-    /// shortest text, never computed with, so `0.1` stays `0.1`. Not in the browser: it
-    /// only reads JSON text, and float formatting would cost its main module 18 kB
-    /// (issue 13).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// update through `serde_json::Value`, `master_data::merge_patch`; the app's tests and
+    /// event data build values with `json!`) reads as the float's shortest text, never
+    /// computed with, so `0.1` stays `0.1`.
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
         if !v.is_finite() {
             return Err(E::custom("is not a finite number"));
@@ -279,7 +277,7 @@ mod tests {
             .unwrap_err()
             .contains("out of range"));
         assert!(body(r#"{"tax": true}"#).is_err());
-        // A Value built from a float reads as the float's shortest text (native only).
+        // A Value built from a float reads as the float's shortest text.
         let from_float: Body = serde_json::from_value(serde_json::json!({"tax": 0.1})).unwrap();
         assert_eq!(from_float.tax.unwrap().to_string(), "0.1");
         // A Value parsed from text keeps the digits.
