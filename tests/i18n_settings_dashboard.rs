@@ -30,7 +30,7 @@ use kontor_model::dashboard::{
 };
 use kontor_model::party::IdName;
 use leptos::prelude::*;
-use serde_json::{json, Value};
+use serde_json::Value;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlSelectElement;
