@@ -44,8 +44,12 @@ pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
         .synchronous(SqliteSynchronous::Normal)
         .foreign_keys(true)
         .busy_timeout(Duration::from_secs(10));
+    // No ping before handing out a connection: an embedded database has no link that
+    // could have dropped, and each ping is a round trip to the connection's worker thread
+    // (issue 13's profile, docs/benchmarks.md).
     let pool = SqlitePoolOptions::new()
         .max_connections(8)
+        .test_before_acquire(false)
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open database: {e}"))?;

@@ -107,6 +107,36 @@ pub async fn run(
     })
 }
 
+/// The unfiltered invoice list's [`ListSummary`] from the `invoice_totals` rows that
+/// triggers keep in the same transaction as every write (migration 0019), sorted by
+/// currency; currencies without live invoices are left out, as the computed summary does.
+/// Errors: 500 when a kept sum left SQLite's 64-bit integers (it would have become REAL).
+pub async fn maintained_invoice_totals(pool: &sqlx::SqlitePool) -> ApiResult<ListSummary> {
+    let rows: Vec<(String, i64, i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT currency, live, net_milli, gross_milli, open_milli, \
+         typeof(net_milli) || typeof(gross_milli) || typeof(open_milli) \
+         FROM invoice_totals WHERE live > 0 ORDER BY currency",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut totals = Vec::with_capacity(rows.len());
+    for (currency, count, net, gross, open, kinds) in rows {
+        if kinds != "integerintegerinteger" {
+            return Err(crate::error::ApiError::Internal(format!(
+                "the kept invoice totals in {currency} overflowed"
+            )));
+        }
+        totals.push(CurrencyTotals {
+            net_total: from_milli(net, &currency),
+            gross_total: from_milli(gross, &currency),
+            open_amount: Some(from_milli(open, &currency)),
+            count,
+            currency,
+        });
+    }
+    Ok(ListSummary { totals })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +164,27 @@ mod tests {
         assert_eq!(from_milli(119_500, "EUR").to_string(), "119.50");
         assert_eq!(from_milli(-50, "EUR").to_string(), "-0.05");
         assert_eq!(from_milli(1_000_000, "JPY").to_string(), "1000");
+    }
+
+    /// The kept totals (migration 0019) sum exactly the expressions of the computed
+    /// summary: the view's text holds them verbatim.
+    #[tokio::test]
+    async fn the_kept_invoice_totals_use_the_summary_expressions() {
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open(dir.path()).await.unwrap();
+        let view: String = sqlx::query_scalar(
+            "SELECT sql FROM sqlite_master WHERE type = 'view' AND name = 'invoice_summary_rows'",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+        for expr in [
+            milli!("i.net_total"),
+            milli!("i.gross_total"),
+            crate::invoices::repo::OPEN_AMOUNT_SQL,
+        ] {
+            assert!(view.contains(expr), "{expr} not in {view}");
+        }
+        pool.close().await;
     }
 }

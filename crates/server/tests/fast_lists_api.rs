@@ -164,6 +164,119 @@ async fn deep_pages_hold_the_rows_of_the_full_list_for_every_sort() {
     }
 }
 
+/// GET /invoices/summary without filters (the kept `invoice_totals`) equals the same
+/// summary computed over every live invoice (a filter that selects all of them).
+async fn kept_summary_is_exact(s: &TestServer, step: &str) -> Value {
+    let kept = s.get("/invoices/summary").await;
+    assert_eq!(kept.status, 200, "{step}: {}", kept.body);
+    let computed = s
+        .get("/invoices/summary?updated_after=2000-01-01T00:00:00Z")
+        .await;
+    assert_eq!(computed.status, 200, "{step}: {}", computed.body);
+    assert_eq!(kept.body, computed.body, "{step}");
+    kept.body
+}
+
+fn eur(summary: &Value) -> Value {
+    summary["totals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["currency"] == "EUR")
+        .cloned()
+        .unwrap_or(Value::Null)
+}
+
+#[tokio::test]
+async fn the_unfiltered_summary_is_kept_exact_by_every_write() {
+    let s = start().await;
+    let a = s.customer("Hafen Logistik GmbH").await;
+    let create = |body: Value| {
+        let s = &s;
+        async move {
+            let r = s.post("/invoices", body).await;
+            assert!(r.status.is_success(), "{}", r.body);
+            r.body["id"].as_i64().unwrap()
+        }
+    };
+    // 250 net + 19 % = 297.50 gross each (invoice_body).
+    let first = create(invoice_body(a)).await;
+    let second = create(invoice_body(a)).await;
+    let mut chf = invoice_body(a);
+    chf["currency"] = json!("CHF");
+    create(chf).await;
+    let mut draft = invoice_body(a);
+    draft["status"] = json!("draft");
+    let draft = create(draft).await;
+    let totals = kept_summary_is_exact(&s, "created").await;
+    assert_eq!(totals["totals"].as_array().unwrap().len(), 2, "{totals}");
+    assert_eq!(eur(&totals)["count"], 3, "{totals}");
+
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": first, "date": "2026-11-10", "paid_total": 100.25}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let payment = r.body["id"].as_i64().unwrap();
+    let totals = kept_summary_is_exact(&s, "partly paid").await;
+    // Open: 297.50 − 100.25 (first) + 297.50 (second); the draft owes nothing.
+    assert_eq!(eur(&totals)["open_amount"].to_string(), "494.75", "{totals}");
+
+    let r = s
+        .put(
+            &format!("/invoices/payments/{payment}"),
+            json!({"invoice_id": first, "date": "2026-11-10", "paid_total": 297.5}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let totals = kept_summary_is_exact(&s, "payment corrected to the whole amount").await;
+    assert_eq!(eur(&totals)["open_amount"].to_string(), "297.50", "{totals}");
+
+    let r = s
+        .delete(&format!("/invoices/payments/{payment}"), None)
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+    kept_summary_is_exact(&s, "payment deleted").await;
+
+    let mut bigger = invoice_body(a);
+    bigger["status"] = json!("draft");
+    bigger["items"] = json!([{"type": "item", "title": "Flat fee", "net_total": 1000}]);
+    let r = s.put(&format!("/invoices/{draft}"), bigger).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let totals = kept_summary_is_exact(&s, "draft edited").await;
+    assert_eq!(eur(&totals)["gross_total"].to_string(), "1785.00", "{totals}");
+
+    let r = s
+        .put(
+            &format!("/invoices/{second}/update_status"),
+            json!({"status": "ignored"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    kept_summary_is_exact(&s, "ignored").await;
+
+    let r = s
+        .post(&format!("/invoices/{first}/reverse"), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let totals = kept_summary_is_exact(&s, "reversed").await;
+    assert_eq!(eur(&totals)["count"], 4, "the reversal counts: {totals}");
+
+    let r = s
+        .delete(
+            &format!("/invoices/{second}"),
+            Some(json!({"reason": "entered twice"})),
+        )
+        .await;
+    assert!(r.status.is_success(), "{}", r.body);
+    let r = s.delete(&format!("/invoices/{draft}"), None).await;
+    assert!(r.status.is_success(), "{}", r.body);
+    let totals = kept_summary_is_exact(&s, "deleted").await;
+    assert_eq!(eur(&totals)["count"], 2, "{totals}");
+}
+
 #[tokio::test]
 async fn every_sortable_invoice_column_is_read_through_an_index() {
     let s = start().await;
