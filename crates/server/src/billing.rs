@@ -131,19 +131,10 @@ pub async fn claim(
     Ok(())
 }
 
-/// The activity and expense ids billed by each position of `invoice_id`:
-/// `(invoice_item_id, kind, id)` grouped by the caller.
-pub async fn billed_by_items(
-    pool: &sqlx::SqlitePool,
-    invoice_id: i64,
-) -> ApiResult<Vec<(i64, bool, i64)>> {
-    let rows: Vec<(i64, bool, i64)> = sqlx::query_as(
-        "SELECT invoice_item_id, 1, id FROM activities WHERE invoice_id = ? AND invoice_item_id IS NOT NULL
-         UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = ? AND invoice_item_id IS NOT NULL ORDER BY 3",
-    )
-    .bind(invoice_id)
-    .bind(invoice_id)
-    .fetch_all(pool)
-    .await?;
-    Ok(rows)
-}
+/// [`billed_by_items`] for invoice `i` (the alias) as SQLite writes it in one value: a
+/// JSON array of `[item id, 1 for an activity or 0 for an expense, record id]` by record
+/// id; for reading an invoice in one statement ([`crate::invoices::repo::load`]).
+pub const BILLED_JSON: &str = "(SELECT json_group_array(json_array(b.item, b.activity, b.id) ORDER BY b.id) FROM \
+     (SELECT invoice_item_id AS item, 1 AS activity, id FROM activities WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL \
+      UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL) b)";
+

@@ -177,6 +177,54 @@ stored_word!(kontor_model::party::Gender, "gender");
 stored_word!(kontor_model::party::EinvoiceFormat, "e-invoice format");
 stored_word!(kontor_model::invoice::PaymentMeans, "payment means");
 
+/// Reading rows that SQLite wrote as one JSON array (`json_group_array(json_object(…))`,
+/// [`crate::listing::fetch_document_page_json`]): each column type reads its JSON form —
+/// text columns as strings, with the same strict checks as the column decoders above.
+mod from_json {
+    use super::{Dec, StoredWord, Ts, Word};
+    use serde::de::{Deserialize, Deserializer, Error};
+    use std::str::FromStr;
+
+    impl<'de> Deserialize<'de> for Dec {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+            rust_decimal::Decimal::from_str(&text)
+                .map(Dec)
+                .map_err(|_| D::Error::custom(format!("corrupt decimal column value {text:?}")))
+        }
+    }
+
+    impl<'de> Deserialize<'de> for Ts {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+            kontor_model::timestamp::parse(&text)
+                .map(Ts)
+                .ok_or_else(|| D::Error::custom(format!("corrupt timestamp column value {text:?}")))
+        }
+    }
+
+    impl<'de, T: StoredWord> Deserialize<'de> for Word<T> {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+            T::from_word(&text)
+                .map(Word)
+                .ok_or_else(|| D::Error::custom(format!("corrupt {} column value {text:?}", T::WHAT)))
+        }
+    }
+}
+
+/// Reads an INTEGER 0/1 column from its JSON form (a number) as a boolean; anything else
+/// is a corrupt value. For `#[serde(deserialize_with = "crate::db::int_bool")]`.
+pub fn int_bool<'de, D: serde::Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    match <i64 as serde::Deserialize>::deserialize(d)? {
+        0 => Ok(false),
+        1 => Ok(true),
+        n => Err(<D::Error as serde::de::Error>::custom(format!(
+            "corrupt boolean column value {n}"
+        ))),
+    }
+}
+
 /// Date column text `YYYY-MM-DD`.
 pub fn date_text(date: NaiveDate) -> String {
     date.format("%Y-%m-%d").to_string()

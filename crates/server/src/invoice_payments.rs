@@ -36,8 +36,17 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-/// One `invoice_payments` row.
-#[derive(sqlx::FromRow)]
+/// An invoice's payments (`i` the invoice's alias) as SQLite writes them in one value: a
+/// JSON array of [`PaymentRow`] objects, oldest first ([`of_invoice`]'s order); for
+/// reading an invoice in one statement ([`crate::invoices::repo::load`]).
+pub const PAYMENTS_JSON: &str = "(SELECT json_group_array(json_object('id', p.id, 'invoice_id', p.invoice_id, \
+     'date', p.date, 'paid_total', p.paid_total, 'currency', p.currency, \
+     'created_at', p.created_at, 'updated_at', p.updated_at) ORDER BY p.date, p.id) \
+     FROM invoice_payments p WHERE p.invoice_id = i.id)";
+
+/// One `invoice_payments` row, read by sqlx or from its JSON form ([`PAYMENTS_JSON`]).
+#[derive(sqlx::FromRow, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PaymentRow {
     id: i64,
     invoice_id: i64,
@@ -60,16 +69,6 @@ impl From<PaymentRow> for Payment {
             updated_on: p.updated_at.0.date_naive(),
         }
     }
-}
-
-/// The payments of invoice `invoice_id`, oldest first.
-pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Payment>> {
-    let rows: Vec<PaymentRow> =
-        sqlx::query_as("SELECT * FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id")
-            .bind(invoice_id)
-            .fetch_all(pool)
-            .await?;
-    Ok(rows.into_iter().map(Payment::from).collect())
 }
 
 async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {

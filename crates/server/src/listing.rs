@@ -266,6 +266,53 @@ pub struct ListTable {
     pub counter: (&'static str, &'static str),
 }
 
+/// The total of a document list ([`fetch_document_page`]): the `list_counts` counter when
+/// the conditions are the unfiltered list's, else `COUNT(*)` over the table alone.
+async fn page_total(
+    pool: &sqlx::SqlitePool,
+    table: &ListTable,
+    push_where: &impl Fn(&mut QueryBuilder<'_, Sqlite>),
+) -> Result<i64, ApiError> {
+    let mut conditions = QueryBuilder::<Sqlite>::new("");
+    push_where(&mut conditions);
+    let (counter, unfiltered) = table.counter;
+    Ok(if conditions.sql() == unfiltered {
+        sqlx::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+            .bind(counter)
+            .fetch_one(pool)
+            .await?
+    } else {
+        let mut count = QueryBuilder::new(format!("SELECT COUNT(*) FROM {}", table.table));
+        push_where(&mut count);
+        count.build_query_scalar().fetch_one(pool).await?
+    })
+}
+
+/// Appends ` FROM (<the page's ids>) page JOIN <table> ON … <joins>`: the ids chosen from
+/// the table alone in `order` (an index scan for the sortable columns), limited to the
+/// page of `paging`.
+fn push_page_from(
+    qb: &mut QueryBuilder<'_, Sqlite>,
+    table: &ListTable,
+    push_where: &impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) {
+    qb.push(format!(
+        " FROM (SELECT {} AS page_id FROM {}",
+        table.id, table.table
+    ));
+    push_where(qb);
+    qb.push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()))
+        .push(format!(
+            ") page JOIN {} ON {} = page.page_id{}",
+            table.table, table.id, table.joins
+        ));
+}
+
 /// Runs a document list query whose cost does not grow with the stored rows where
 /// indexes allow: the total is the `list_counts` counter when the conditions are the
 /// unfiltered list's (else `COUNT(*)` over the table alone, without joins); the page's
@@ -285,35 +332,36 @@ where
     R: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
     T: From<R>,
 {
-    let mut conditions = QueryBuilder::<Sqlite>::new("");
-    push_where(&mut conditions);
-    let (counter, unfiltered) = table.counter;
-    let total: i64 = if conditions.sql() == unfiltered {
-        sqlx::query_scalar("SELECT live FROM list_counts WHERE list = ?")
-            .bind(counter)
-            .fetch_one(pool)
-            .await?
-    } else {
-        let mut count = QueryBuilder::new(format!("SELECT COUNT(*) FROM {}", table.table));
-        push_where(&mut count);
-        count.build_query_scalar().fetch_one(pool).await?
-    };
-    let mut select = QueryBuilder::new(format!(
-        "SELECT {columns} FROM (SELECT {} AS page_id FROM {}",
-        table.id, table.table
-    ));
-    push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(i64::from(paging.per_page()))
-        .push(" OFFSET ")
-        .push_bind(i64::from((paging.page() - 1) * paging.per_page()))
-        .push(format!(
-            ") page JOIN {} ON {} = page.page_id{} ORDER BY {order}",
-            table.table, table.id, table.joins
-        ));
+    let total = page_total(pool, table, &push_where).await?;
+    let mut select = QueryBuilder::new(format!("SELECT {columns}"));
+    push_page_from(&mut select, table, &push_where, order, paging);
+    select.push(format!(" ORDER BY {order}"));
     let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
     Ok((rows.into_iter().map(T::from).collect(), total))
+}
+
+/// [`fetch_document_page`] with the page read as one value: SQLite writes the page's rows
+/// as one JSON array (`json_group_array` of `object`, a `json_object(…)` over the
+/// table's alias and joins, in `order`), which is decoded into `R`s. One row crosses from
+/// the database's thread instead of one per record, with no copy of every column value —
+/// the per-row costs that bounded the invoice list's throughput (issue 13's profile in
+/// `docs/benchmarks.md`). Errors: database errors and a row that does not decode (a
+/// corrupt stored value) are 500s.
+pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
+    pool: &sqlx::SqlitePool,
+    object: &str,
+    table: &ListTable,
+    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) -> Result<(Vec<R>, i64), ApiError> {
+    let total = page_total(pool, table, &push_where).await?;
+    let mut select = QueryBuilder::new(format!("SELECT json_group_array({object} ORDER BY {order})"));
+    push_page_from(&mut select, table, &push_where, order, paging);
+    let page: String = select.build_query_scalar().fetch_one(pool).await?;
+    let rows = serde_json::from_str(&page)
+        .map_err(|e| ApiError::Internal(format!("a stored {} row: {e}", table.table)))?;
+    Ok((rows, total))
 }
 
 #[cfg(test)]

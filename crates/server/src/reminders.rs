@@ -28,8 +28,18 @@ pub fn router() -> Router<AppState> {
         .route("/invoice_reminders/{id}", get(get_one))
 }
 
-#[derive(sqlx::FromRow)]
-struct ReminderRow {
+/// An invoice's reminders (`i` the invoice's alias) as SQLite writes them in one value: a
+/// JSON array of [`ReminderRow`] objects, oldest first ([`of_invoice`]'s order); for
+/// reading an invoice in one statement ([`crate::invoices::repo::load`]).
+pub const REMINDERS_JSON: &str = "(SELECT json_group_array(json_object('id', r.id, 'invoice_id', r.invoice_id, \
+     'date', r.date, 'due_date', r.due_date, 'fee', r.fee, 'text', r.text, \
+     'created_at', r.created_at, 'updated_at', r.updated_at) ORDER BY r.date, r.id) \
+     FROM invoice_reminders r WHERE r.invoice_id = i.id)";
+
+/// One `invoice_reminders` row, read by sqlx or from its JSON form ([`REMINDERS_JSON`]).
+#[derive(sqlx::FromRow, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReminderRow {
     id: i64,
     invoice_id: i64,
     date: NaiveDate,
@@ -53,16 +63,6 @@ impl From<ReminderRow> for Reminder {
             updated_on: r.updated_at.0.date_naive(),
         }
     }
-}
-
-/// The reminders of invoice `invoice_id`, oldest first.
-pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Reminder>> {
-    let rows: Vec<ReminderRow> =
-        sqlx::query_as("SELECT * FROM invoice_reminders WHERE invoice_id = ? ORDER BY date, id")
-            .bind(invoice_id)
-            .fetch_all(pool)
-            .await?;
-    Ok(rows.into_iter().map(Reminder::from).collect())
 }
 
 async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {

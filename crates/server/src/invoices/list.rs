@@ -1,9 +1,9 @@
 //! GET /invoices and GET /invoices/locked: filters of interface.md plus the global
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
-use super::repo::{InvoiceRow, COLUMNS, FROM, LIST_TABLE, OPEN_AMOUNT_SQL};
+use super::repo::{InvoiceRow, COLUMNS, FROM, LIST_OBJECT, LIST_TABLE, OPEN_AMOUNT_SQL};
 use crate::error::ApiResult;
-use crate::listing::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
+use crate::listing::{fetch_document_page_json, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use crate::summary::{milli, SummarySql};
@@ -132,9 +132,9 @@ async fn run(
         Some(order) if list.paging.sort_by.is_none() => order,
         _ => list.order(SORTS, "i.date DESC, i.id DESC", "i.id")?,
     };
-    let (rows, total) = fetch_document_page::<InvoiceRow, InvoiceRow>(
+    let (rows, total) = fetch_document_page_json::<InvoiceRow>(
         &state.pool,
-        COLUMNS,
+        LIST_OBJECT,
         &LIST_TABLE,
         |qb| push_where(qb, &list.filter, &list.global, locked_only),
         &order,

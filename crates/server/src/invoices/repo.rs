@@ -64,8 +64,34 @@ pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
     counter: ("invoices", " WHERE i.deleted_at IS NULL"),
 };
 
-/// One `invoices` row with its user's names.
-#[derive(sqlx::FromRow, Debug)]
+/// [`InvoiceRow`] as SQLite writes it for the list ([`crate::listing::fetch_document_page_json`]):
+/// one `json_object` with the row's columns (not the salutation and footer, which the
+/// list form leaves out) and [`COLUMNS`]' joined names and payment sum. A server test
+/// holds every list record equal to the detail's fields.
+pub const LIST_OBJECT: &str = concat!(
+    "json_object('id', i.id, 'customer_id', i.customer_id, 'project_id', i.project_id, ",
+    "'user_id', i.user_id, 'identifier', i.identifier, 'date', i.date, 'due_date', i.due_date, ",
+    "'service_period_from', i.service_period_from, 'service_period_to', i.service_period_to, ",
+    "'status', i.status, 'reversed', i.reversed, 'reversal_invoice_id', i.reversal_invoice_id, ",
+    "'reversal', i.reversal, 'reversed_invoice_id', i.reversed_invoice_id, 'offer_id', i.offer_id, ",
+    "'title', i.title, 'recipient_address', i.recipient_address, 'currency', i.currency, ",
+    "'net_total', i.net_total, 'tax', i.tax, 'reverse_charge', i.reverse_charge, ",
+    "'intra_eu', i.intra_eu, 'gross_total', i.gross_total, 'discount', i.discount, ",
+    "'cash_discount', i.cash_discount, 'cash_discount_days', i.cash_discount_days, ",
+    "'locked', i.locked, 'activity_hours_modified', i.activity_hours_modified, ",
+    "'custom_properties', i.custom_properties, 'tags', i.tags, 'tax_breakdown', i.tax_breakdown, ",
+    "'buyer_reference', i.buyer_reference, 'payment_means', i.payment_means, ",
+    "'created_at', i.created_at, 'updated_at', i.updated_at, 'u_firstname', u.firstname, ",
+    "'u_lastname', u.lastname, 'customer_name', cu.name, 'paid_milli', ",
+    paid_milli!(),
+    ")"
+);
+
+/// One `invoices` row with its user's names, read by sqlx ([`COLUMNS`]) or from its JSON
+/// form ([`LIST_OBJECT`]); every field must be present (a missing one is a decode error,
+/// not a default), except the salutation and footer of the list form.
+#[derive(sqlx::FromRow, serde::Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
 pub struct InvoiceRow {
     id: i64,
     customer_id: i64,
@@ -77,8 +103,10 @@ pub struct InvoiceRow {
     service_period_from: Option<NaiveDate>,
     service_period_to: Option<NaiveDate>,
     status: Word<InvoiceStatus>,
+    #[serde(deserialize_with = "crate::db::int_bool")]
     reversed: bool,
     reversal_invoice_id: Option<i64>,
+    #[serde(deserialize_with = "crate::db::int_bool")]
     reversal: bool,
     reversed_invoice_id: Option<i64>,
     offer_id: Option<i64>,
@@ -87,15 +115,21 @@ pub struct InvoiceRow {
     currency: String,
     net_total: Dec,
     tax: Dec,
+    #[serde(deserialize_with = "crate::db::int_bool")]
     reverse_charge: bool,
+    #[serde(deserialize_with = "crate::db::int_bool")]
     intra_eu: bool,
     gross_total: Dec,
     discount: Dec,
     cash_discount: Dec,
     cash_discount_days: i64,
+    #[serde(deserialize_with = "crate::db::int_bool")]
     locked: bool,
+    #[serde(deserialize_with = "crate::db::int_bool")]
     activity_hours_modified: bool,
+    #[serde(default)]
     salutation: String,
+    #[serde(default)]
     footer: String,
     custom_properties: String,
     tags: String,
@@ -198,7 +232,9 @@ impl InvoiceRow {
     }
 }
 
-#[derive(sqlx::FromRow)]
+/// One `invoice_items` row in its JSON form ([`ITEMS_JSON`]).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ItemRow {
     id: i64,
     kind: Word<PositionType>,
@@ -224,28 +260,63 @@ pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<InvoiceRow> {
     .ok_or_else(|| ApiError::not_found(format!("invoice {id}")))
 }
 
-/// Loads the full representation of a live invoice: user, items, payments, reminders.
-/// Errors: 404 when it does not exist or was deleted.
+/// An invoice's positions (`i` the invoice's alias) as SQLite writes them in one value: a
+/// JSON array of [`ItemRow`] objects in position order.
+const ITEMS_JSON: &str = "(SELECT json_group_array(json_object('id', it.id, 'kind', it.kind, \
+     'title', it.title, 'description', it.description, 'quantity', it.quantity, 'unit', it.unit, \
+     'unit_price', it.unit_price, 'net_total', it.net_total, 'tax', it.tax, \
+     'tax_category', it.tax_category, 'tax_exemption_reason', it.tax_exemption_reason) \
+     ORDER BY it.position) FROM invoice_items it WHERE it.invoice_id = i.id)";
+
+/// Everything of the full representation, read in one statement ([`load`]).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DetailParts {
+    row: InvoiceRow,
+    items: Vec<ItemRow>,
+    /// `[item id, 1 activity / 0 expense, record id]`.
+    billed: Vec<(i64, i64, i64)>,
+    payments: Vec<crate::invoice_payments::PaymentRow>,
+    reminders: Vec<crate::reminders::ReminderRow>,
+}
+
+/// Loads the full representation of a live invoice: user, items (with the activities and
+/// expenses each bills), payments, reminders — in one statement, whose result SQLite
+/// writes as one JSON value ([`LIST_OBJECT`] with the salutation and footer, and the
+/// parts' arrays): each statement is a round trip to the database's thread, and these
+/// round trips bounded GET /invoices/{id} (issue 13's profile in `docs/benchmarks.md`).
+/// Errors: 404 when it does not exist or was deleted; 500 for a corrupt stored value.
 pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
-    let row = load_row(pool, id).await?;
-    let (salutation, footer) = (row.salutation.clone(), row.footer.clone());
-    let mut invoice = row.into_invoice();
+    let sql = format!(
+        "SELECT json_object('row', json_set({LIST_OBJECT}, '$.salutation', i.salutation, '$.footer', i.footer), \
+         'items', json({ITEMS_JSON}), 'billed', json({billed}), 'payments', json({payments}), \
+         'reminders', json({reminders})) {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
+        billed = crate::billing::BILLED_JSON,
+        payments = crate::invoice_payments::PAYMENTS_JSON,
+        reminders = crate::reminders::REMINDERS_JSON,
+    );
+    let text: String = sqlx::query_scalar(&sql)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("invoice {id}")))?;
+    let parts: DetailParts = serde_json::from_str(&text)
+        .map_err(|e| ApiError::Internal(format!("stored invoice {id}: {e}")))?;
+    let (salutation, footer) = (parts.row.salutation.clone(), parts.row.footer.clone());
+    let mut invoice = parts.row.into_invoice();
     invoice.salutation = Some(salutation);
     invoice.footer = Some(footer);
-    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, tax, tax_category, tax_exemption_reason FROM invoice_items WHERE invoice_id = ? ORDER BY position")
-        .bind(id)
-        .fetch_all(pool)
-        .await?;
-    let billed = crate::billing::billed_by_items(pool, id).await?;
+    let billed = parts.billed;
     let ids_of = |item: i64, activity: bool| {
         billed
             .iter()
-            .filter(|(i, a, _)| *i == item && *a == activity)
+            .filter(|(i, a, _)| *i == item && (*a == 1) == activity)
             .map(|(_, _, id)| *id)
             .collect()
     };
     invoice.items = Some(
-        items
+        parts
+            .items
             .into_iter()
             .map(|r| InvoiceItem {
                 activity_ids: ids_of(r.id, true),
@@ -264,8 +335,8 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
             })
             .collect(),
     );
-    invoice.payments = Some(crate::invoice_payments::of_invoice(pool, id).await?);
-    invoice.reminders = Some(crate::reminders::of_invoice(pool, id).await?);
+    invoice.payments = Some(parts.payments.into_iter().map(Into::into).collect());
+    invoice.reminders = Some(parts.reminders.into_iter().map(Into::into).collect());
     Ok(invoice)
 }
 
