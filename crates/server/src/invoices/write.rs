@@ -191,7 +191,7 @@ pub(super) async fn insert(
         .execute(&mut **tx)
         .await?;
     }
-    write_positions(tx, id, p).await?;
+    write_positions(tx, id, p, false).await?;
     Ok(id)
 }
 
@@ -216,57 +216,84 @@ pub(super) async fn replace_draft(
         .await?;
     // Release first: the old positions the entries point to are replaced.
     crate::billing::release(tx, id).await?;
-    write_positions(tx, id, p).await
+    write_positions(tx, id, p, true).await
 }
 
-/// Writes the positions of `p`, claims what they bill and propagates the address.
+/// Writes the positions of `p` (replacing the old ones when `replacing`), claims what they
+/// bill and propagates the address.
 async fn write_positions(
     tx: &mut Transaction<'_, Sqlite>,
     invoice_id: i64,
     p: &Prepared,
+    replacing: bool,
 ) -> ApiResult<()> {
-    let item_ids = write_items(tx, invoice_id, p).await?;
+    let item_ids = write_items(tx, invoice_id, p, replacing).await?;
     crate::billing::claim(tx, &p.body, invoice_id, &item_ids).await?;
     propagate_address(tx, p).await
 }
 
-/// Replaces the positions of invoice `invoice_id` with those of `p`.
+/// Positions per INSERT statement: 12 values each stays far below SQLite's 32,766 bound
+/// parameters.
+const ITEMS_PER_INSERT: usize = 500;
+
+/// Writes the positions of `p` for invoice `invoice_id` (replacing its old ones when
+/// `replacing`), a few hundred rows per INSERT statement: each statement is a round trip
+/// to the database's thread inside the write lock (issue 13's profile). Returns the new
+/// positions' ids in position order. Errors: 500 on database failure.
 async fn write_items(
     tx: &mut Transaction<'_, Sqlite>,
     invoice_id: i64,
     p: &Prepared,
+    replacing: bool,
 ) -> ApiResult<Vec<i64>> {
-    let mut ids = Vec::new();
-    sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
-        .bind(invoice_id)
-        .execute(&mut **tx)
-        .await?;
-    for (n, (item, net)) in p
+    if replacing {
+        sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+            .bind(invoice_id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    let rows: Vec<_> = p
         .body
         .items
         .iter()
         .flatten()
         .zip(&p.item_totals)
         .enumerate()
-    {
-        let kind = item.kind.unwrap_or(PositionType::Item);
-        let is_item = kind == PositionType::Item;
-        let id: i64 = sqlx::query_scalar("INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total, tax, tax_category, tax_exemption_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id")
-            .bind(invoice_id)
-            .bind(n as i64)
-            .bind(kind.as_str())
-            .bind(item.title.as_deref().unwrap_or("").trim())
-            .bind(item.description.as_deref())
-            .bind(if is_item { item.quantity.map(|d| d.to_string()) } else { None })
-            .bind(item.unit.as_deref().filter(|u| !u.trim().is_empty()))
-            .bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
-            .bind(net.to_string())
-            .bind(if is_item { item.tax.map(|d| d.to_string()) } else { None })
-            .bind(if is_item { item.tax_category.map(|c| c.as_str()) } else { None })
-            .bind(if is_item { item.tax_exemption_reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) } else { None })
-            .fetch_one(&mut **tx)
-            .await?;
-        ids.push(id);
+        .collect();
+    let mut ids = Vec::with_capacity(rows.len());
+    for chunk in rows.chunks(ITEMS_PER_INSERT) {
+        let mut qb = sqlx::QueryBuilder::<Sqlite>::new(
+            "INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total, tax, tax_category, tax_exemption_reason) ",
+        );
+        qb.push_values(chunk, |mut row, (n, (item, net))| {
+            let kind = item.kind.unwrap_or(PositionType::Item);
+            let is_item = kind == PositionType::Item;
+            row.push_bind(invoice_id)
+                .push_bind(*n as i64)
+                .push_bind(kind.as_str())
+                .push_bind(item.title.as_deref().unwrap_or("").trim().to_string())
+                .push_bind(item.description.clone())
+                .push_bind(if is_item { item.quantity.map(|d| d.to_string()) } else { None })
+                .push_bind(item.unit.clone().filter(|u| !u.trim().is_empty()))
+                .push_bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
+                .push_bind(net.to_string())
+                .push_bind(if is_item { item.tax.map(|d| d.to_string()) } else { None })
+                .push_bind(if is_item { item.tax_category.map(|c| c.as_str()) } else { None })
+                .push_bind(if is_item {
+                    item.tax_exemption_reason
+                        .as_deref()
+                        .map(str::trim)
+                        .filter(|r| !r.is_empty())
+                        .map(str::to_string)
+                } else {
+                    None
+                });
+        });
+        // RETURNING's row order is not defined: the position says which id is whose.
+        qb.push(" RETURNING position, id");
+        let mut written: Vec<(i64, i64)> = qb.build_query_as().fetch_all(&mut **tx).await?;
+        written.sort_unstable();
+        ids.extend(written.into_iter().map(|(_, id)| id));
     }
     Ok(ids)
 }
