@@ -64,11 +64,12 @@ fn main() {
             .collect();
         files.sort();
         for file in files {
-            let abs = std::fs::canonicalize(&file).expect("canonical path");
+            // Relative to the crate at compile time (not this checkout's absolute path): a
+            // build cache shared by two clones reuses this output without rerunning the
+            // script, and an absolute path would name the other clone's files.
+            let name = file.display().to_string();
             sources.push_str(&format!(
-                "    ({lang:?}, {:?}, include_str!({:?})),\n",
-                file.display().to_string(),
-                abs.display().to_string()
+                "    ({lang:?}, {name:?}, include_str!(concat!(env!(\"CARGO_MANIFEST_DIR\"), \"/\", {name:?}))),\n",
             ));
         }
     }

@@ -70,6 +70,14 @@ pub struct DunningLevel {
     pub text: LevelTexts,
 }
 
+/// The body of `GET`/`PUT /dunning_levels`: the account's levels in order
+/// (`{"levels": [...]}`; errors of a PUT are keyed `levels[i].field`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DunningLevels {
+    /// Level 1, 2, 3, … ([`validate_levels`]).
+    pub levels: Vec<DunningLevel>,
+}
+
 /// The levels a new account starts with: 1 payment reminder (7 days after the due date,
 /// no fee), 2 first dunning (14 days later, 5.00), 3 final dunning (14 days later, 10.00).
 pub fn default_levels() -> Vec<DunningLevel> {
@@ -382,6 +390,276 @@ pub fn default_interest(
     Some(round_money(raw, currency))
 }
 
+/// The lowest and highest base rate the settings accept, percent per year (the
+/// Bundesbank's has stayed between −0.88 and 6.17 since 1999).
+pub const BASE_RATE_RANGE: (Decimal, Decimal) = (
+    Decimal::from_parts(10, 0, 0, true, 0),
+    Decimal::from_parts(20, 0, 0, false, 0),
+);
+
+/// The body of `GET`/`PUT /base_rates`: the account's table of base rates
+/// (`{"base_rates": [...]}`, errors keyed `base_rates[i].field`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BaseRates {
+    /// Rows by `from` ascending ([`validate_base_rates`]).
+    pub base_rates: Vec<BaseRate>,
+}
+
+/// Checks a table of base rates (`PUT /base_rates`): at least one row, at most 200, each
+/// `from` later than the row before (ascending, no repeats), rates within
+/// [`BASE_RATE_RANGE`] with at most two decimal places. Errors are keyed
+/// `base_rates[i].from` / `base_rates[i].rate` (0-based `i`), or `base_rates`.
+pub fn validate_base_rates(rows: &[BaseRate]) -> Result<(), FieldErrors> {
+    let mut errors = FieldErrors::new();
+    if rows.is_empty() {
+        push_error(&mut errors, "base_rates", "must have at least one row");
+    }
+    if rows.len() > 200 {
+        push_error(&mut errors, "base_rates", "must have at most 200 rows");
+    }
+    let (low, high) = BASE_RATE_RANGE;
+    for (i, row) in rows.iter().enumerate() {
+        if i > 0 && row.from <= rows[i - 1].from {
+            push_error(
+                &mut errors,
+                format!("base_rates[{i}].from"),
+                "must be later than the row before (rows in date order, each date once)",
+            );
+        }
+        if row.rate < low
+            || row.rate > high
+            || row.rate.scale() > 2 && row.rate.normalize().scale() > 2
+        {
+            push_error(
+                &mut errors,
+                format!("base_rates[{i}].rate"),
+                format!("must be between {low} and {high} percent with at most two decimal places"),
+            );
+        }
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}
+
+/// `GET /invoices/overdue` filters (issue 14 § API), besides paging.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OverdueFilter {
+    /// The customer (alias `customer_id`).
+    #[serde(
+        alias = "customer_id",
+        deserialize_with = "crate::query::one",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub company_id: Option<i64>,
+    /// Invoices whose next dunning level is this one (1 for never reminded); past the last
+    /// level an invoice matches no level.
+    #[serde(
+        deserialize_with = "crate::query::one",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub level: Option<u32>,
+}
+
+/// One invoice of `GET /invoices/overdue`: open, past its due date, and what dunning it
+/// has had. Amounts in the invoice's currency (units), days whole calendar days.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OverdueInvoice {
+    /// Invoice id.
+    pub id: i64,
+    /// Invoice number.
+    pub identifier: Option<String>,
+    /// The customer (id and name).
+    pub customer: crate::party::IdName,
+    /// Invoice title.
+    pub title: String,
+    /// Invoice date.
+    pub date: NaiveDate,
+    /// Due date.
+    pub due_date: NaiveDate,
+    /// ISO 4217 code.
+    pub currency: String,
+    /// Gross total.
+    #[serde(with = "crate::wire::decimal")]
+    pub gross_total: Decimal,
+    /// What is still open (gross − payments).
+    #[serde(with = "crate::wire::decimal")]
+    pub open_amount: Decimal,
+    /// Days since the due date (today − due date).
+    pub days_overdue: i64,
+    /// The highest level reminded so far; 0 for none.
+    pub last_dunning_level: u8,
+    /// The date of the last reminder, if any.
+    #[serde(default, with = "crate::wire::date_option")]
+    pub last_reminder_on: Option<NaiveDate>,
+    /// The next level ([`next_level`]); `null` after the account's last level.
+    pub next_dunning_level: Option<u8>,
+    /// When the next level is due ([`level_due_on`]); `null` without a next level.
+    #[serde(default, with = "crate::wire::date_option")]
+    pub next_dunning_on: Option<NaiveDate>,
+}
+
+/// What a reminder asks for ([`reminder_claim`]); the request's optional fields and the
+/// invoice's state. Amounts in currency units, rates in percent per year.
+#[derive(Clone, Debug)]
+pub struct ClaimRequest<'a> {
+    /// The account's levels.
+    pub levels: &'a [DunningLevel],
+    /// The account's base rates.
+    pub base_rates: &'a [BaseRate],
+    /// The highest level of the invoice's earlier reminders (0 for none).
+    pub last_level: u8,
+    /// `dunning_level` of the request; default the next level after `last_level`.
+    pub dunning_level: Option<u8>,
+    /// `fee` of the request; default the level's fee.
+    pub fee: Option<Decimal>,
+    /// `charge_interest` of the request.
+    pub charge_interest: bool,
+    /// `interest_rate` of the request; default from the base rate on `date`.
+    pub interest_rate: Option<Decimal>,
+    /// The reminder's date.
+    pub date: NaiveDate,
+    /// `due_date` of the request (the new due date); default `date` + the next level's
+    /// days (14 after the last level).
+    pub due_date: Option<NaiveDate>,
+    /// The invoice's due date.
+    pub invoice_due_date: NaiveDate,
+    /// The invoice's open amount on `date`.
+    pub open_amount: Decimal,
+    /// The invoice's currency (ISO 4217).
+    pub currency: &'a str,
+    /// Whether the customer is a consumer (§ 288 (1): base rate + 5 points, no flat fee).
+    pub consumer: bool,
+}
+
+/// What a reminder records and claims (issue 14 § API).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReminderClaim {
+    /// The level (1 … the account's last).
+    pub dunning_level: u8,
+    /// The reminder fee, currency units.
+    pub fee: Decimal,
+    /// The § 288 (5) flat fee: 40.00 for a business debtor of an EUR invoice at a level
+    /// with `flat_fee`, else 0.
+    pub flat_fee: Decimal,
+    /// Days from the invoice's due date to the reminder's date, at least 0.
+    pub days_overdue: i64,
+    /// The default-interest rate charged (percent per year); `None` without interest.
+    pub interest_rate: Option<Decimal>,
+    /// The default interest, currency units ([`default_interest`]).
+    pub interest: Decimal,
+    /// The new due date.
+    pub due_date: NaiveDate,
+}
+
+/// The claim of a new reminder: its level, fees, days overdue, interest and new due date
+/// from the request's choices and the account's levels and base rates. Errors (keyed by
+/// the request's field): `dunning_level` not one of the account's levels, or none left
+/// after the invoice's last; `interest_rate` outside 0–[`MAX_INTEREST_RATE`], or no base
+/// rate for the date; `invoice_id` when nothing is open; `interest` on overflow.
+pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let level = match req.dunning_level {
+        Some(n) => match req.levels.iter().find(|l| l.level == n) {
+            Some(l) => Some(l),
+            None => {
+                push_error(
+                    &mut errors,
+                    "dunning_level",
+                    format!("must be one of the account's levels 1–{}", req.levels.len()),
+                );
+                None
+            }
+        },
+        None => match next_level(req.last_level, req.levels) {
+            Some(n) => req.levels.iter().find(|l| l.level == n),
+            None => {
+                push_error(
+                    &mut errors,
+                    "dunning_level",
+                    format!(
+                        "the invoice has had the last level ({}) already; give a level to repeat one",
+                        req.last_level
+                    ),
+                );
+                None
+            }
+        },
+    };
+    if req.open_amount <= Decimal::ZERO {
+        push_error(&mut errors, "invoice_id", "has nothing open to remind of");
+    }
+    let days_overdue = (req.date - req.invoice_due_date).num_days().max(0);
+    let interest_rate = if req.charge_interest {
+        let rate = match req.interest_rate {
+            Some(rate) => Some(rate),
+            None => match base_rate_on(req.base_rates, req.date) {
+                Some(base) => Some(default_interest_rate(base, req.consumer)),
+                None => {
+                    push_error(
+                        &mut errors,
+                        "interest_rate",
+                        format!(
+                            "is required: the base-rate table has no rate for {}",
+                            req.date
+                        ),
+                    );
+                    None
+                }
+            },
+        };
+        if let Some(rate) = rate {
+            if let Err(message) = check_interest_rate(rate) {
+                push_error(&mut errors, "interest_rate", message);
+            }
+        }
+        rate
+    } else {
+        None
+    };
+    let interest = match interest_rate {
+        Some(rate) => default_interest(req.open_amount, rate, days_overdue, req.currency),
+        None => Some(round_money(Decimal::ZERO, req.currency)),
+    };
+    if interest.is_none() {
+        push_error(&mut errors, "interest", "is too large to compute");
+    }
+    let (Some(level), Some(interest), true) = (level, interest, errors.is_empty()) else {
+        return Err(errors);
+    };
+    let flat_fee = if level.flat_fee && !req.consumer && req.currency == "EUR" {
+        FLAT_FEE_EUR
+    } else {
+        Decimal::ZERO
+    };
+    let wait = req
+        .levels
+        .iter()
+        .find(|l| l.level == level.level.saturating_add(1))
+        .map_or(14, |next| next.days);
+    let due_date = req.due_date.unwrap_or_else(|| {
+        req.date
+            .checked_add_signed(chrono::Duration::days(wait))
+            .unwrap_or(req.date)
+    });
+    Ok(ReminderClaim {
+        dunning_level: level.level,
+        // A fee of the request stays as given (its places are checked by
+        // `validate_reminder`); the level's is written at the currency's places.
+        fee: req
+            .fee
+            .unwrap_or_else(|| round_money(level.fee, req.currency)),
+        flat_fee: round_money(flat_fee, req.currency),
+        days_overdue,
+        interest_rate,
+        interest,
+        due_date,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -610,5 +888,145 @@ mod tests {
         assert!(filled.contains("R2611-001 of 2 Nov 2026 is still open: 690.00 EUR"));
         assert!(filled.contains("5.00 EUR") && filled.contains("8.74 EUR"));
         assert!(!filled.contains('{'));
+    }
+
+    fn request<'a>(levels: &'a [DunningLevel], rates: &'a [BaseRate]) -> ClaimRequest<'a> {
+        ClaimRequest {
+            levels,
+            base_rates: rates,
+            last_level: 0,
+            dunning_level: None,
+            fee: None,
+            charge_interest: false,
+            interest_rate: None,
+            date: date("2026-11-24"),
+            due_date: None,
+            invoice_due_date: date("2026-10-10"),
+            open_amount: d("690.00"),
+            currency: "EUR",
+            consumer: false,
+        }
+    }
+
+    #[test]
+    fn a_reminder_claims_the_next_level_its_fees_and_the_worked_interest() {
+        let levels = default_levels();
+        let rates = published_base_rates();
+        // The first reminder: level 1, no fee, no interest unless asked; due again when
+        // level 2 would be (14 days later).
+        let first = reminder_claim(&request(&levels, &rates)).unwrap();
+        assert_eq!(first.dunning_level, 1);
+        assert_eq!(first.fee.to_string(), "0.00");
+        assert_eq!(first.days_overdue, 45);
+        assert_eq!(first.interest_rate, None);
+        assert_eq!(first.interest.to_string(), "0.00");
+        assert_eq!(first.due_date, date("2026-12-08"));
+        // After level 1: level 2 with its fee and, asked for, 10.27 % for 45 days = 8.74.
+        let mut second = request(&levels, &rates);
+        second.last_level = 1;
+        second.charge_interest = true;
+        let claim = reminder_claim(&second).unwrap();
+        assert_eq!(claim.dunning_level, 2);
+        assert_eq!(claim.fee.to_string(), "5.00");
+        assert_eq!(claim.interest_rate, Some(d("10.27")));
+        assert_eq!(claim.interest.to_string(), "8.74");
+        assert_eq!(
+            claim.flat_fee.to_string(),
+            "0.00",
+            "not a flat-fee level by default"
+        );
+        // A consumer pays base + 5 points; a rate of the request wins; a fee too.
+        second.consumer = true;
+        assert_eq!(
+            reminder_claim(&second).unwrap().interest_rate,
+            Some(d("6.27"))
+        );
+        second.interest_rate = Some(d("8"));
+        second.fee = Some(d("2.5"));
+        let chosen = reminder_claim(&second).unwrap();
+        assert_eq!(chosen.interest_rate, Some(d("8")));
+        assert_eq!(chosen.fee.to_string(), "2.5");
+    }
+
+    #[test]
+    fn a_flat_fee_level_charges_businesses_in_euro_only() {
+        let mut levels = default_levels();
+        levels[1].flat_fee = true;
+        let rates = published_base_rates();
+        let mut req = request(&levels, &rates);
+        req.dunning_level = Some(2);
+        assert_eq!(reminder_claim(&req).unwrap().flat_fee.to_string(), "40.00");
+        req.consumer = true;
+        assert_eq!(reminder_claim(&req).unwrap().flat_fee.to_string(), "0.00");
+        req.consumer = false;
+        req.currency = "CHF";
+        assert_eq!(reminder_claim(&req).unwrap().flat_fee.to_string(), "0.00");
+    }
+
+    #[test]
+    fn claims_are_refused_by_field() {
+        let levels = default_levels();
+        let rates = published_base_rates();
+        let mut past_last = request(&levels, &rates);
+        past_last.last_level = 3;
+        let errors = reminder_claim(&past_last).unwrap_err();
+        assert!(errors.contains_key("dunning_level"), "{errors:?}");
+        past_last.dunning_level = Some(3);
+        assert_eq!(
+            reminder_claim(&past_last).unwrap().dunning_level,
+            3,
+            "a level may be repeated"
+        );
+        let mut unknown = request(&levels, &rates);
+        unknown.dunning_level = Some(4);
+        assert!(reminder_claim(&unknown)
+            .unwrap_err()
+            .contains_key("dunning_level"));
+        let mut rate = request(&levels, &rates);
+        rate.charge_interest = true;
+        rate.interest_rate = Some(d("31"));
+        assert!(reminder_claim(&rate)
+            .unwrap_err()
+            .contains_key("interest_rate"));
+        let mut no_base = request(&levels, &[]);
+        no_base.charge_interest = true;
+        assert!(reminder_claim(&no_base)
+            .unwrap_err()
+            .contains_key("interest_rate"));
+        let mut settled = request(&levels, &rates);
+        settled.open_amount = d("0.00");
+        assert!(reminder_claim(&settled)
+            .unwrap_err()
+            .contains_key("invoice_id"));
+        // Before the due date nothing is overdue: 0 days, 0 interest.
+        let mut early = request(&levels, &rates);
+        early.date = date("2026-10-01");
+        early.charge_interest = true;
+        let claim = reminder_claim(&early).unwrap();
+        assert_eq!(
+            (claim.days_overdue, claim.interest.to_string()),
+            (0, "0.00".into())
+        );
+    }
+
+    #[test]
+    fn base_rate_tables_are_checked_by_row() {
+        assert!(validate_base_rates(&published_base_rates()).is_ok());
+        let row = |from: &str, rate: &str| BaseRate {
+            from: date(from),
+            rate: d(rate),
+        };
+        let errors = validate_base_rates(&[
+            row("2026-07-01", "1.27"),
+            row("2026-01-01", "25"),
+            row("2027-01-01", "1.234"),
+        ])
+        .unwrap_err();
+        assert!(errors.contains_key("base_rates[1].from"), "{errors:?}");
+        assert!(errors.contains_key("base_rates[1].rate"), "{errors:?}");
+        assert!(errors.contains_key("base_rates[2].rate"), "{errors:?}");
+        assert!(validate_base_rates(&[])
+            .unwrap_err()
+            .contains_key("base_rates"));
     }
 }

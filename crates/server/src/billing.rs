@@ -137,4 +137,3 @@ pub async fn claim(
 pub const BILLED_JSON: &str = "(SELECT json_group_array(json_array(b.item, b.activity, b.id) ORDER BY b.id) FROM \
      (SELECT invoice_item_id AS item, 1 AS activity, id FROM activities WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL \
       UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL) b)";
-

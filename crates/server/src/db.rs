@@ -206,9 +206,9 @@ mod from_json {
     impl<'de, T: StoredWord> Deserialize<'de> for Word<T> {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-            T::from_word(&text)
-                .map(Word)
-                .ok_or_else(|| D::Error::custom(format!("corrupt {} column value {text:?}", T::WHAT)))
+            T::from_word(&text).map(Word).ok_or_else(|| {
+                D::Error::custom(format!("corrupt {} column value {text:?}", T::WHAT))
+            })
         }
     }
 }

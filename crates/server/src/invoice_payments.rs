@@ -39,7 +39,8 @@ pub fn router() -> Router<AppState> {
 /// An invoice's payments (`i` the invoice's alias) as SQLite writes them in one value: a
 /// JSON array of [`PaymentRow`] objects, oldest first ([`of_invoice`]'s order); for
 /// reading an invoice in one statement ([`crate::invoices::repo::load`]).
-pub const PAYMENTS_JSON: &str = "(SELECT json_group_array(json_object('id', p.id, 'invoice_id', p.invoice_id, \
+pub const PAYMENTS_JSON: &str =
+    "(SELECT json_group_array(json_object('id', p.id, 'invoice_id', p.invoice_id, \
      'date', p.date, 'paid_total', p.paid_total, 'currency', p.currency, \
      'created_at', p.created_at, 'updated_at', p.updated_at) ORDER BY p.date, p.id) \
      FROM invoice_payments p WHERE p.invoice_id = i.id)";

@@ -21,6 +21,7 @@ pub mod db;
 pub mod deals;
 pub mod demo;
 pub mod documents;
+pub mod dunning;
 pub mod error;
 pub mod events;
 pub mod expenses;

@@ -356,7 +356,9 @@ pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<R>, i64), ApiError> {
     let total = page_total(pool, table, &push_where).await?;
-    let mut select = QueryBuilder::new(format!("SELECT json_group_array({object} ORDER BY {order})"));
+    let mut select = QueryBuilder::new(format!(
+        "SELECT json_group_array({object} ORDER BY {order})"
+    ));
     push_page_from(&mut select, table, &push_where, order, paging);
     let page: String = select.build_query_scalar().fetch_one(pool).await?;
     let rows = serde_json::from_str(&page)

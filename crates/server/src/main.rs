@@ -6,11 +6,6 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// mimalloc instead of glibc malloc: glibc's arenas cost about a quarter of the CPU of a
-/// list request under load (issue 13's profile in `docs/benchmarks.md`).
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Kontor: invoices, offers and purchases for one account.
 #[derive(Parser)]
 #[command(name = "kontor-server", version)]

@@ -80,7 +80,9 @@ impl<T: Serialize> IntoResponse for PageOf<T> {
                 body,
             )
                 .into_response(),
-            Err(e) => crate::error::ApiError::Internal(format!("writing a page: {e}")).into_response(),
+            Err(e) => {
+                crate::error::ApiError::Internal(format!("writing a page: {e}")).into_response()
+            }
         };
         let h = response.headers_mut();
         h.insert("x-page", HeaderValue::from(self.page));

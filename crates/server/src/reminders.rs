@@ -10,11 +10,15 @@ use crate::listing::{fetch_page, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use chrono::NaiveDate;
+use kontor_model::dunning::{reminder_claim, ClaimRequest};
 use kontor_model::event::{to_data, EventKind, ReminderData};
-use kontor_model::payment::{NewReminder, Reminder};
+use kontor_model::payment::{
+    BulkReminderResult, BulkReminders, BulkRemindersResult, NewReminder, Reminder,
+    MAX_BULK_REMINDERS,
+};
 use kontor_model::payment_rules::{reminder_refusal, validate_reminder};
 use kontor_model::query::one;
 use kontor_model::status::InvoiceStatus;
@@ -25,6 +29,7 @@ use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/invoice_reminders", get(list).post(create))
+        .route("/invoice_reminders/bulk", post(bulk))
         .route("/invoice_reminders/{id}", get(get_one))
 }
 
@@ -33,6 +38,8 @@ pub fn router() -> Router<AppState> {
 /// reading an invoice in one statement ([`crate::invoices::repo::load`]).
 pub const REMINDERS_JSON: &str = "(SELECT json_group_array(json_object('id', r.id, 'invoice_id', r.invoice_id, \
      'date', r.date, 'due_date', r.due_date, 'fee', r.fee, 'text', r.text, \
+     'dunning_level', r.dunning_level, 'open_amount', r.open_amount, 'days_overdue', r.days_overdue, \
+     'interest_rate', r.interest_rate, 'interest', r.interest, 'flat_fee', r.flat_fee, 'sent_at', r.sent_at, \
      'created_at', r.created_at, 'updated_at', r.updated_at) ORDER BY r.date, r.id) \
      FROM invoice_reminders r WHERE r.invoice_id = i.id)";
 
@@ -46,6 +53,13 @@ pub struct ReminderRow {
     due_date: NaiveDate,
     fee: Dec,
     text: String,
+    dunning_level: i64,
+    open_amount: Option<Dec>,
+    days_overdue: i64,
+    interest_rate: Option<Dec>,
+    interest: Dec,
+    flat_fee: Dec,
+    sent_at: Option<Ts>,
     created_at: Ts,
     updated_at: Ts,
 }
@@ -59,6 +73,14 @@ impl From<ReminderRow> for Reminder {
             due_date: r.due_date,
             fee: r.fee.0,
             text: r.text,
+            // Levels are 1–9 (`dunning::MAX_LEVELS`); migration 0020 numbered older ones.
+            dunning_level: u8::try_from(r.dunning_level).unwrap_or(u8::MAX),
+            open_amount: r.open_amount.map(|d| d.0),
+            days_overdue: r.days_overdue,
+            interest_rate: r.interest_rate.map(|d| d.0),
+            interest: r.interest.0,
+            flat_fee: r.flat_fee.0,
+            sent_on: r.sent_at.map(|t| t.0.date_naive()),
             created_on: r.created_at.0.date_naive(),
             updated_on: r.updated_at.0.date_naive(),
         }
@@ -126,11 +148,21 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
     load(&state.pool, id).await.map(Json)
 }
 
+/// The invoice facts a reminder needs: status, currency, reversed, reversal, gross, paid
+/// (thousandths), due date, whether the customer is a consumer, the highest earlier level.
+type InvoiceFacts = (String, String, bool, bool, Dec, i64, NaiveDate, bool, i64);
+
 /// POST /invoice_reminders → 200 with the reminder (a reminder changes neither status nor
-/// lock, [`kontor_model::effects::after_reminder`]). Errors: 422 naming `invoice_id`
-/// (missing, unknown, a draft, paid, reversed or a reversal: the model's
-/// [`reminder_refusal`]), `date`, `due_date` (missing or before the date) or `fee`
-/// (negative or more places than the currency's minor unit).
+/// lock, [`kontor_model::effects::after_reminder`]). It records what it claims (issue 14
+/// § API, [`reminder_claim`]): the level (default the next after the invoice's last), the
+/// fee (default the level's), the open amount, the days overdue, the § 288 (5) flat fee
+/// and, with `charge_interest`, the interest at `interest_rate` (default from the base-rate
+/// table and the customer's kind). Errors: 422 naming `invoice_id` (missing, unknown, a
+/// draft, paid, reversed or a reversal: the model's [`reminder_refusal`]; nothing open),
+/// `date` (missing), `due_date` (before the date; default the date + the next level's
+/// days, 14 after the last level), `fee` (negative or more places than the
+/// currency's minor unit), `dunning_level` (not a level, or none left) or `interest_rate`
+/// (outside 0–30 %).
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -139,13 +171,33 @@ async fn create(
     let invoice_id = body
         .invoice_id
         .ok_or_else(|| ApiError::field("invoice_id", "is required"))?;
-    let row: Option<(String, String, bool, bool)> = sqlx::query_as(
-        "SELECT status, currency, reversed, reversal FROM invoices WHERE id = ? AND deleted_at IS NULL",
-    )
+    let _guard = state.write_lock.lock().await;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let id = insert(&mut tx, caller.user_id, invoice_id, &body).await?;
+    tx.commit().await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// Creates the reminder `body` for invoice `invoice_id` in `tx` (which holds the write
+/// lock) with its `reminder` timeline event; returns its id. Errors: as [`create`].
+pub async fn insert(
+    tx: &mut sqlx::SqliteConnection,
+    user_id: i64,
+    invoice_id: i64,
+    body: &NewReminder,
+) -> ApiResult<i64> {
+    let facts: Option<InvoiceFacts> = sqlx::query_as(&format!(
+        "SELECT i.status, i.currency, i.reversed, i.reversal, i.gross_total, {paid}, i.due_date, \
+         COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), 0), \
+         COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0) \
+         FROM invoices i WHERE i.id = ? AND i.deleted_at IS NULL",
+        paid = crate::invoices::repo::PAID_MILLI_SQL,
+    ))
     .bind(invoice_id)
-    .fetch_optional(&state.pool)
+    .fetch_optional(&mut *tx)
     .await?;
-    let Some((status, currency, reversed, reversal)) = row else {
+    let Some((status, currency, reversed, reversal, gross, paid, due_date, consumer, last)) = facts
+    else {
         return Err(ApiError::field("invoice_id", "does not exist"));
     };
     let status = InvoiceStatus::parse(&status)
@@ -153,32 +205,135 @@ async fn create(
     if let Some(message) = reminder_refusal(status, reversed, reversal) {
         return Err(ApiError::field("invoice_id", message));
     }
+    let open = kontor_model::dashboard::open_amount(
+        status,
+        reversed,
+        gross.0,
+        crate::summary::from_milli(paid, &currency),
+        &currency,
+    );
+    let date = body.date;
+    // Without a due date the claim's default applies (the date + the next level's days).
     ApiError::check(validate_reminder(
-        body.date,
-        body.due_date,
+        date,
+        body.due_date.or(date),
         body.fee,
         &currency,
     ))?;
-    let _guard = state.write_lock.lock().await;
+    let date = date.ok_or_else(|| ApiError::field("date", "is required"))?;
+    let levels = crate::dunning::load(&mut *tx).await?;
+    let base_rates = crate::dunning::load_base_rates(&mut *tx).await?;
+    let claim = reminder_claim(&ClaimRequest {
+        levels: &levels,
+        base_rates: &base_rates,
+        last_level: u8::try_from(last).unwrap_or(u8::MAX),
+        dunning_level: body.dunning_level,
+        fee: body.fee,
+        charge_interest: body.charge_interest.unwrap_or(false),
+        interest_rate: body.interest_rate,
+        date,
+        due_date: body.due_date,
+        invoice_due_date: due_date,
+        open_amount: open,
+        currency: &currency,
+        consumer,
+    });
+    let claim = match claim {
+        Ok(claim) => claim,
+        Err(errors) => {
+            ApiError::check(errors)?;
+            return Err(ApiError::Internal("a refused claim without errors".into()));
+        }
+    };
     let t = ts(now());
-    let mut tx = crate::db::begin_write(&state.pool).await?;
-    let id: i64 = sqlx::query_scalar("INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
-        .bind(invoice_id)
-        .bind(body.date.map(date_text))
-        .bind(body.due_date.map(date_text))
-        .bind(body.fee.unwrap_or_default().to_string())
-        .bind(crate::sanitize::html(body.text.as_deref().unwrap_or("")))
-        .bind(&t)
-        .bind(&t)
-        .fetch_one(&mut *tx)
-        .await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, dunning_level, open_amount, \
+         days_overdue, interest_rate, interest, flat_fee, created_at, updated_at) \
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(invoice_id)
+    .bind(date_text(date))
+    .bind(date_text(claim.due_date))
+    .bind(claim.fee.to_string())
+    .bind(crate::sanitize::html(body.text.as_deref().unwrap_or("")))
+    .bind(i64::from(claim.dunning_level))
+    .bind(open.to_string())
+    .bind(claim.days_overdue)
+    .bind(claim.interest_rate.map(|r| r.to_string()))
+    .bind(claim.interest.to_string())
+    .bind(claim.flat_fee.to_string())
+    .bind(&t)
+    .bind(&t)
+    .fetch_one(&mut *tx)
+    .await?;
     let data = ReminderData {
         reminder_id: id,
-        fee: body.fee.unwrap_or_default(),
+        fee: claim.fee,
     };
     let subject = Subject::Invoice(invoice_id);
-    let user = Some(caller.user_id);
-    events::record_as(&mut tx, user, subject, EventKind::Reminder, to_data(&data)).await?;
-    tx.commit().await?;
-    load(&state.pool, id).await.map(Json)
+    events::record_as(
+        tx,
+        Some(user_id),
+        subject,
+        EventKind::Reminder,
+        to_data(&data),
+    )
+    .await?;
+    Ok(id)
+}
+
+/// POST /invoice_reminders/bulk with [`BulkReminders`] → 200 [`BulkRemindersResult`]: for
+/// each invoice, in order, a reminder at its next level dated `date` (default today), in
+/// its own transaction — or the error body that invoice's single POST would have had (an
+/// invoice past the last level, paid, unknown…). Errors: 422 naming `invoice_ids` when
+/// empty, longer than 100 or repeating an id.
+async fn bulk(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    JsonBody(body): JsonBody<BulkReminders>,
+) -> ApiResult<Json<BulkRemindersResult>> {
+    let ids = &body.invoice_ids;
+    let mut seen = std::collections::BTreeSet::new();
+    if ids.is_empty() || ids.len() > MAX_BULK_REMINDERS || !ids.iter().all(|id| seen.insert(*id)) {
+        return Err(ApiError::field(
+            "invoice_ids",
+            format!("must name 1–{MAX_BULK_REMINDERS} invoices, each once"),
+        ));
+    }
+    let date = body.date.unwrap_or_else(crate::summary::today);
+    let mut results = Vec::with_capacity(ids.len());
+    for &invoice_id in ids {
+        let single = NewReminder {
+            invoice_id: Some(invoice_id),
+            date: Some(date),
+            charge_interest: body.charge_interest,
+            ..Default::default()
+        };
+        let created = async {
+            let _guard = state.write_lock.lock().await;
+            let mut tx = crate::db::begin_write(&state.pool).await?;
+            let id = insert(&mut tx, caller.user_id, invoice_id, &single).await?;
+            tx.commit().await?;
+            load(&state.pool, id).await
+        }
+        .await;
+        results.push(match created {
+            Ok(reminder) => BulkReminderResult {
+                invoice_id,
+                reminder: Some(reminder),
+                error: None,
+            },
+            Err(error) => {
+                if let ApiError::Internal(cause) = &error {
+                    tracing::error!(%cause, invoice_id, "bulk reminder");
+                }
+                BulkReminderResult {
+                    invoice_id,
+                    reminder: None,
+                    error: serde_json::from_value(error.into_response_body()).ok(),
+                }
+            }
+        });
+    }
+    Ok(Json(BulkRemindersResult { results }))
 }

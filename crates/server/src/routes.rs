@@ -48,6 +48,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::recurring::router())
         .merge(crate::invoice_payments::router())
         .merge(crate::reminders::router())
+        .merge(crate::dunning::router())
         .merge(crate::activities::router())
         .merge(crate::expenses::router())
         .merge(crate::offers::router())

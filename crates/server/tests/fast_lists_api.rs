@@ -222,7 +222,11 @@ async fn the_unfiltered_summary_is_kept_exact_by_every_write() {
     let payment = r.body["id"].as_i64().unwrap();
     let totals = kept_summary_is_exact(&s, "partly paid").await;
     // Open: 297.50 − 100.25 (first) + 297.50 (second); the draft owes nothing.
-    assert_eq!(eur(&totals)["open_amount"].to_string(), "494.75", "{totals}");
+    assert_eq!(
+        eur(&totals)["open_amount"].to_string(),
+        "494.75",
+        "{totals}"
+    );
 
     let r = s
         .put(
@@ -232,7 +236,11 @@ async fn the_unfiltered_summary_is_kept_exact_by_every_write() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let totals = kept_summary_is_exact(&s, "payment corrected to the whole amount").await;
-    assert_eq!(eur(&totals)["open_amount"].to_string(), "297.50", "{totals}");
+    assert_eq!(
+        eur(&totals)["open_amount"].to_string(),
+        "297.50",
+        "{totals}"
+    );
 
     let r = s
         .delete(&format!("/invoices/payments/{payment}"), None)
@@ -246,7 +254,11 @@ async fn the_unfiltered_summary_is_kept_exact_by_every_write() {
     let r = s.put(&format!("/invoices/{draft}"), bigger).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let totals = kept_summary_is_exact(&s, "draft edited").await;
-    assert_eq!(eur(&totals)["gross_total"].to_string(), "1785.00", "{totals}");
+    assert_eq!(
+        eur(&totals)["gross_total"].to_string(),
+        "1785.00",
+        "{totals}"
+    );
 
     let r = s
         .put(
@@ -319,7 +331,9 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let r = s.post(&format!("/invoices/{}/reverse", ids[0]), json!({})).await;
+    let r = s
+        .post(&format!("/invoices/{}/reverse", ids[0]), json!({}))
+        .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let mut reverse_charge = invoice_body(a);
     reverse_charge["reverse_charge"] = json!(true);
@@ -335,7 +349,11 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
         let id = record["id"].as_i64().unwrap();
         let detail = s.get(&format!("/invoices/{id}")).await;
         assert_eq!(detail.status, 200, "{}", detail.body);
-        assert_eq!(list_fields(record.clone()), list_fields(detail.body), "invoice {id}");
+        assert_eq!(
+            list_fields(record.clone()),
+            list_fields(detail.body),
+            "invoice {id}"
+        );
     }
 }
 

@@ -20,6 +20,8 @@ const ADMIN_ONLY: &[(&str, &str)] = &[
     ("PUT", "/account/logo"),
     ("DELETE", "/account/logo"),
     ("POST", "/account/test_email"),
+    ("PUT", "/dunning_levels"),
+    ("PUT", "/base_rates"),
     ("POST", "/users"),
     ("PUT", "/users/{id}"),
     ("POST", "/users/{id}/invitation"),

@@ -46,6 +46,7 @@ pub fn reminder_body(
         due_date,
         fee,
         text: Some(text_to_html(text)),
+        ..Default::default()
     })
 }
 

@@ -9,6 +9,7 @@ pub mod einvoice;
 mod email;
 mod get;
 pub mod list;
+mod overdue;
 mod pdf;
 pub mod repo;
 mod reverse;
@@ -31,6 +32,7 @@ pub fn router() -> Router<AppState> {
         .route("/invoices", get(list::list).post(create::create))
         .route("/invoices/locked", get(list::locked))
         .route("/invoices/summary", get(list::summary))
+        .route("/invoices/overdue", get(overdue::overdue))
         .route("/invoices/preview.pdf", post(pdf::preview_pdf))
         .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
         .route(

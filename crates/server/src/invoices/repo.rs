@@ -24,6 +24,9 @@ macro_rules! paid_milli {
     };
 }
 
+/// SQL: the sum of the payments of invoice `i` in thousandths ([`paid_milli!`]).
+pub const PAID_MILLI_SQL: &str = paid_milli!();
+
 /// SQL: invoice `i`'s `open_amount` in thousandths of a currency unit, the rule of
 /// [`kontor_model::dashboard::open_amount`]: gross − payments, never below 0, for a
 /// collectible invoice (not reversed; created, sent, partially paid, paid or overdue —

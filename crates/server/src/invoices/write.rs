@@ -273,12 +273,28 @@ async fn write_items(
                 .push_bind(kind.as_str())
                 .push_bind(item.title.as_deref().unwrap_or("").trim().to_string())
                 .push_bind(item.description.clone())
-                .push_bind(if is_item { item.quantity.map(|d| d.to_string()) } else { None })
+                .push_bind(if is_item {
+                    item.quantity.map(|d| d.to_string())
+                } else {
+                    None
+                })
                 .push_bind(item.unit.clone().filter(|u| !u.trim().is_empty()))
-                .push_bind(if is_item { item.unit_price.map(|d| d.to_string()) } else { None })
+                .push_bind(if is_item {
+                    item.unit_price.map(|d| d.to_string())
+                } else {
+                    None
+                })
                 .push_bind(net.to_string())
-                .push_bind(if is_item { item.tax.map(|d| d.to_string()) } else { None })
-                .push_bind(if is_item { item.tax_category.map(|c| c.as_str()) } else { None })
+                .push_bind(if is_item {
+                    item.tax.map(|d| d.to_string())
+                } else {
+                    None
+                })
+                .push_bind(if is_item {
+                    item.tax_category.map(|c| c.as_str())
+                } else {
+                    None
+                })
                 .push_bind(if is_item {
                     item.tax_exemption_reason
                         .as_deref()

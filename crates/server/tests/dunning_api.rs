@@ -1,0 +1,346 @@
+//! Issue 14 § Rules, dunning levels over HTTP: `GET /dunning_levels` gives the account's
+//! levels (the defaults until an admin changes them), `PUT /dunning_levels` replaces them
+//! as a whole after the model's checks (422 naming `levels[i].field`), admins only.
+
+mod common;
+
+use common::people::{send_as, user_with_role};
+use common::{num, start};
+use reqwest::Method;
+use serde_json::{json, Value};
+
+fn level(n: u8, days: i64, fee: &str, de: &str) -> Value {
+    json!({
+        "level": n,
+        "name": {"en": format!("Level {n}"), "de": format!("Stufe {n}")},
+        "days": days,
+        "fee": serde_json::from_str::<Value>(fee).unwrap(),
+        "flat_fee": n == 2,
+        "text": {"en": "Invoice {invoice_number} is open: {open_amount}.", "de": de}
+    })
+}
+
+#[tokio::test]
+async fn a_new_account_has_the_three_default_levels() {
+    let s = start().await;
+    let r = s.get("/dunning_levels").await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let levels = r.body["levels"].as_array().unwrap();
+    let summary: Vec<(i64, String, i64, String)> = levels
+        .iter()
+        .map(|l| {
+            (
+                l["level"].as_i64().unwrap(),
+                l["name"]["de"].as_str().unwrap().to_string(),
+                l["days"].as_i64().unwrap(),
+                num(&l["fee"]),
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (1, "Zahlungserinnerung".into(), 7, "0".into()),
+            (2, "Mahnung".into(), 14, "5.00".into()),
+            (3, "Letzte Mahnung".into(), 14, "10.00".into()),
+        ]
+    );
+    assert!(
+        levels[0]["text"]["de"]
+            .as_str()
+            .unwrap()
+            .contains("{invoice_number}"),
+        "{}",
+        levels[0]
+    );
+}
+
+#[tokio::test]
+async fn admins_replace_the_levels_and_bad_levels_are_refused_by_field() {
+    let s = start().await;
+    let four = json!({"levels": [
+        level(1, 5, "0", "Rechnung {invoice_number}: offen {open_amount}."),
+        level(2, 10, "2.50", "Mahnung zu {invoice_number}, Gebühren {fees}, Zinsen {interest}."),
+        level(3, 10, "7.50", "Letzte Mahnung zu {invoice_number} bis {new_due_date}."),
+        level(4, 30, "15", "Inkasso-Ankündigung zu {invoice_number} vom {invoice_date}."),
+    ]});
+    let r = s.put("/dunning_levels", four.clone()).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let stored = s.get("/dunning_levels").await;
+    assert_eq!(stored.status, 200);
+    assert_eq!(stored.body["levels"].as_array().unwrap().len(), 4);
+    assert_eq!(num(&stored.body["levels"][1]["fee"]), "2.50");
+    assert_eq!(stored.body["levels"][1]["flat_fee"], true);
+    assert_eq!(stored.body["levels"][3]["days"], 30);
+    assert_eq!(stored.body, r.body, "PUT answers what GET reads");
+
+    // Each broken rule is named by its field; nothing is stored.
+    let bad = json!({"levels": [
+        level(1, 400, "0", "Rechnung {invoice_number}."),
+        level(3, 10, "-1", "Mahnung {rechnungsnummer}."),
+    ]});
+    let r = s.put("/dunning_levels", bad).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    let errors = r.body["errors"].as_object().unwrap();
+    for field in [
+        "levels[0].days",
+        "levels[1].level",
+        "levels[1].fee",
+        "levels[1].text.de",
+    ] {
+        assert!(errors.contains_key(field), "{field} in {}", r.body);
+    }
+    assert!(
+        r.body["errors"]["levels[1].text.de"][0]
+            .as_str()
+            .unwrap()
+            .contains("{rechnungsnummer}"),
+        "{}",
+        r.body
+    );
+    let r = s.put("/dunning_levels", json!({"levels": []})).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body["errors"]["levels"].is_array(), "{}", r.body);
+    let r = s
+        .put("/dunning_levels", json!({"levels": [{"level": 1}]}))
+        .await;
+    assert!(
+        r.status == 400 || r.status == 422,
+        "a level without its fields: {} {}",
+        r.status,
+        r.body
+    );
+    let after = s.get("/dunning_levels").await;
+    assert_eq!(after.body, stored.body, "refused changes store nothing");
+
+    // Staff read the levels but do not change them.
+    let (_, staff) = user_with_role(&s, "staff@example.com", "staff").await;
+    let r = send_as(&s, Some(&staff), Method::GET, "/dunning_levels", None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = send_as(&s, Some(&staff), Method::PUT, "/dunning_levels", Some(four)).await;
+    assert_eq!(r.status, 403, "{}", r.body);
+}
+
+fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+fn days(n: i64) -> chrono::Duration {
+    chrono::Duration::days(n)
+}
+
+#[tokio::test]
+async fn overdue_invoices_are_reminded_level_by_level_with_fees_and_interest() {
+    let s = start().await;
+    let a = s.customer("Hafen Logistik GmbH").await;
+    let b = s.customer("Kranzler Bau GmbH").await;
+    let due = today() - days(45);
+    let create = |customer: i64, overrides: Value| {
+        let s = &s;
+        async move {
+            let mut body = common::invoice_body(customer);
+            body["date"] = json!((due - days(14)).to_string());
+            body["due_date"] = json!(due.to_string());
+            common::merge(&mut body, overrides);
+            let r = s.post("/invoices", body).await;
+            assert!(r.status.is_success(), "{}", r.body);
+            r.body["id"].as_i64().unwrap()
+        }
+    };
+    // 250 net + 19 % = 297.50 gross each.
+    let first = create(a, json!({})).await;
+    let partly = create(b, json!({})).await;
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": partly, "date": due.to_string(), "paid_total": 100}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let not_due = create(a, json!({"due_date": (today() + days(10)).to_string()})).await;
+    let draft = create(a, json!({"status": "draft"})).await;
+
+    let r = s.get("/invoices/overdue").await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.header("x-total"), "2", "{}", r.body);
+    let ids: Vec<i64> = r
+        .body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        vec![first, partly],
+        "oldest due first, only the overdue ones"
+    );
+    let row = &r.body[1];
+    assert_eq!(num(&row["open_amount"]), "197.50", "{row}");
+    assert_eq!(row["days_overdue"], 45, "{row}");
+    assert_eq!(row["last_dunning_level"], 0, "{row}");
+    assert_eq!(row["next_dunning_level"], 1, "{row}");
+    assert_eq!(
+        row["next_dunning_on"],
+        json!((due + days(7)).to_string()),
+        "{row}"
+    );
+    assert_eq!(row["customer"]["name"], "Kranzler Bau GmbH", "{row}");
+    let r = s.get(&format!("/invoices/overdue?customer_id={b}")).await;
+    assert_eq!(r.header("x-total"), "1", "{}", r.body);
+
+    // Level 1: no fee; asked for interest: base rate 1.27 + 9 = 10.27 % for 45 days on
+    // 297.50 = 3.77 (297.50 × 10.27 / 100 × 45 / 365 = 3.7668…).
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": first, "date": today().to_string(), "charge_interest": true}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let reminder = r.body.clone();
+    assert_eq!(reminder["dunning_level"], 1, "{reminder}");
+    assert_eq!(num(&reminder["fee"]), "0.00", "{reminder}");
+    assert_eq!(num(&reminder["open_amount"]), "297.50", "{reminder}");
+    assert_eq!(reminder["days_overdue"], 45, "{reminder}");
+    assert_eq!(num(&reminder["interest_rate"]), "10.27", "{reminder}");
+    assert_eq!(num(&reminder["interest"]), "3.77", "{reminder}");
+    assert_eq!(
+        reminder["due_date"],
+        json!((today() + days(14)).to_string()),
+        "due again when level 2 would be: {reminder}"
+    );
+    assert_eq!(reminder["sent_on"], Value::Null, "{reminder}");
+    // Level 2 follows with its fee; the detail lists both.
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": first, "date": today().to_string(), "due_date": (today() + days(7)).to_string()}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["dunning_level"], 2, "{}", r.body);
+    assert_eq!(num(&r.body["fee"]), "5.00", "{}", r.body);
+    assert_eq!(r.body["interest_rate"], Value::Null, "{}", r.body);
+    let detail = s.get(&format!("/invoices/{first}")).await;
+    let levels: Vec<i64> = detail.body["reminders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["dunning_level"].as_i64().unwrap())
+        .collect();
+    assert_eq!(levels, vec![1, 2], "{}", detail.body);
+    let r = s.get("/invoices/overdue?level=3").await;
+    assert_eq!(r.header("x-total"), "1", "{}", r.body);
+    assert_eq!(r.body[0]["id"], first, "{}", r.body);
+    assert_eq!(r.body[0]["last_dunning_level"], 2, "{}", r.body);
+
+    // Bad choices are refused by field.
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": first, "date": today().to_string(), "dunning_level": 7}),
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body["errors"]["dunning_level"].is_array(), "{}", r.body);
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": first, "date": today().to_string(), "charge_interest": true, "interest_rate": 31}),
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body["errors"]["interest_rate"].is_array(), "{}", r.body);
+
+    // Bulk: the next level for each, or why not, in order.
+    let r = s
+        .post(
+            "/invoice_reminders/bulk",
+            json!({"invoice_ids": [first, partly, draft, 999_999]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let results = r.body["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4, "{}", r.body);
+    assert_eq!(results[0]["reminder"]["dunning_level"], 3, "{}", r.body);
+    assert_eq!(num(&results[0]["reminder"]["fee"]), "10.00", "{}", r.body);
+    assert_eq!(results[1]["reminder"]["dunning_level"], 1, "{}", r.body);
+    assert_eq!(
+        num(&results[1]["reminder"]["open_amount"]),
+        "197.50",
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        results[1]["reminder"]["date"],
+        json!(today().to_string()),
+        "{}",
+        r.body
+    );
+    for refused in &results[2..] {
+        assert_eq!(refused["reminder"], Value::Null, "{}", r.body);
+        assert!(
+            refused["error"]["errors"]["invoice_id"].is_array(),
+            "{}",
+            r.body
+        );
+    }
+    // Past the last level nothing is created without a level to repeat.
+    let r = s
+        .post("/invoice_reminders/bulk", json!({"invoice_ids": [first]}))
+        .await;
+    assert!(
+        r.body["results"][0]["error"]["errors"]["dunning_level"].is_array(),
+        "{}",
+        r.body
+    );
+    let r = s.get("/invoices/overdue?level=4").await;
+    assert_eq!(r.header("x-total"), "0", "past the last level: {}", r.body);
+    let r = s.get(&format!("/invoices/overdue?customer_id={a}")).await;
+    assert_eq!(r.body[0]["next_dunning_level"], Value::Null, "{}", r.body);
+    let _ = not_due;
+    for bad in [
+        json!({"invoice_ids": []}),
+        json!({"invoice_ids": [first, first]}),
+    ] {
+        let r = s.post("/invoice_reminders/bulk", bad).await;
+        assert_eq!(r.status, 422, "{}", r.body);
+        assert!(r.body["errors"]["invoice_ids"].is_array(), "{}", r.body);
+    }
+}
+
+#[tokio::test]
+async fn the_base_rate_table_is_the_published_one_until_an_admin_extends_it() {
+    let s = start().await;
+    let r = s.get("/base_rates").await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let rows = r.body["base_rates"].as_array().unwrap();
+    assert_eq!(rows[0]["from"], "2020-01-01", "{}", r.body);
+    assert_eq!(num(&rows[0]["rate"]), "-0.88", "{}", r.body);
+    let mut extended = rows.clone();
+    extended.push(json!({"from": "2026-07-01", "rate": 2.5}));
+    let r = s.put("/base_rates", json!({"base_rates": extended})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        r.body["base_rates"].as_array().unwrap().len(),
+        rows.len() + 1
+    );
+    let r = s
+        .put(
+            "/base_rates",
+            json!({"base_rates": [{"from": "2026-07-01", "rate": 2.5}, {"from": "2026-01-01", "rate": 99}]}),
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["errors"]["base_rates[1].from"].is_array(),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body["errors"]["base_rates[1].rate"].is_array(),
+        "{}",
+        r.body
+    );
+}
