@@ -30,7 +30,7 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/invoice_reminders", get(list).post(create))
         .route("/invoice_reminders/bulk", post(bulk))
-        .route("/invoice_reminders/{id}", get(get_one))
+        .route("/invoice_reminders/{id}", get(get_one).delete(delete))
 }
 
 /// An invoice's reminders (`i` the invoice's alias) as SQLite writes them in one value: a
@@ -336,4 +336,36 @@ async fn bulk(
         });
     }
     Ok(Json(BulkRemindersResult { results }))
+}
+
+/// DELETE /invoice_reminders/{id} → 204: removes a reminder that was not sent (a sent one
+/// is part of the record of what the customer was told). Errors: 404 for an unknown
+/// reminder (or one of a deleted invoice); 422 once it was sent.
+async fn delete(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<axum::http::StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let sent: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT r.sent_at FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id \
+         WHERE r.id = ? AND i.deleted_at IS NULL",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    match sent {
+        None => Err(ApiError::not_found(format!("reminder {id}"))),
+        Some(Some(_)) => Err(ApiError::Refused(
+            "This reminder was sent; a sent reminder stays on record.".into(),
+        )),
+        Some(None) => {
+            sqlx::query("DELETE FROM invoice_reminders WHERE id = ?")
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok(axum::http::StatusCode::NO_CONTENT)
+        }
+    }
 }

@@ -65,6 +65,7 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("DELETE", "/invoices/payments/{id}", R(Staff)),
     ("POST", "/invoice_reminders", R(Staff)),
     ("POST", "/invoice_reminders/bulk", R(Staff)),
+    ("DELETE", "/invoice_reminders/{id}", R(Staff)),
     ("POST", "/recurring_invoices", R(Staff)),
     ("PUT", "/recurring_invoices/{id}", R(Staff)),
     ("DELETE", "/recurring_invoices/{id}", R(Staff)),

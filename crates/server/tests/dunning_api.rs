@@ -230,6 +230,25 @@ async fn overdue_invoices_are_reminded_level_by_level_with_fees_and_interest() {
         .map(|r| r["dunning_level"].as_i64().unwrap())
         .collect();
     assert_eq!(levels, vec![1, 2], "{}", detail.body);
+    // A reminder made in error is deleted while unsent; the level is free again.
+    let extra = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": partly, "date": today().to_string()}),
+        )
+        .await;
+    assert_eq!(extra.status, 200, "{}", extra.body);
+    let extra_id = extra.body["id"].as_i64().unwrap();
+    let r = s
+        .delete(&format!("/invoice_reminders/{extra_id}"), None)
+        .await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    let r = s.get(&format!("/invoice_reminders/{extra_id}")).await;
+    assert_eq!(r.status, 404, "{}", r.body);
+    let r = s
+        .delete(&format!("/invoice_reminders/{extra_id}"), None)
+        .await;
+    assert_eq!(r.status, 404, "{}", r.body);
     let r = s.get("/invoices/overdue?level=3").await;
     assert_eq!(r.header("x-total"), "1", "{}", r.body);
     assert_eq!(r.body[0]["id"], first, "{}", r.body);
