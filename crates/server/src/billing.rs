@@ -133,7 +133,7 @@ pub async fn claim(
 
 /// [`billed_by_items`] for invoice `i` (the alias) as SQLite writes it in one value: a
 /// JSON array of `[item id, 1 for an activity or 0 for an expense, record id]` by record
-/// id; for reading an invoice in one statement ([`crate::invoices::repo::load`]).
+/// id; for reading an invoice in one statement (the invoice repository's `load`).
 pub const BILLED_JSON: &str = "(SELECT json_group_array(json_array(b.item, b.activity, b.id) ORDER BY b.id) FROM \
      (SELECT invoice_item_id AS item, 1 AS activity, id FROM activities WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL \
       UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL) b)";

@@ -178,7 +178,7 @@ stored_word!(kontor_model::party::EinvoiceFormat, "e-invoice format");
 stored_word!(kontor_model::invoice::PaymentMeans, "payment means");
 
 /// Reading rows that SQLite wrote as one JSON array (`json_group_array(json_object(…))`,
-/// [`crate::listing::fetch_document_page_json`]): each column type reads its JSON form —
+/// the list layer's `fetch_document_page_json`): each column type reads its JSON form —
 /// text columns as strings, with the same strict checks as the column decoders above.
 mod from_json {
     use super::{Dec, StoredWord, Ts, Word};

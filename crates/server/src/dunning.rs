@@ -24,20 +24,30 @@ pub fn router() -> Router<AppState> {
         .route("/base_rates", get(get_base_rates).put(put_base_rates))
 }
 
+/// The JSON value stored in the settings column `column`, `None` when none was stored.
+/// Errors: 500 when it is not valid JSON of `T`.
+async fn stored<T: serde::de::DeserializeOwned>(
+    conn: &mut SqliteConnection,
+    column: &str,
+) -> ApiResult<Option<T>> {
+    let text: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT {column} FROM account_settings WHERE id = 1"
+    ))
+    .fetch_optional(conn)
+    .await?
+    .flatten();
+    text.map(|text| {
+        serde_json::from_str(&text).map_err(|e| ApiError::Internal(format!("stored {column}: {e}")))
+    })
+    .transpose()
+}
+
 /// The account's levels: the stored list, or [`default_levels`] when none was stored.
 /// Errors: 500 when the stored list is not valid JSON of [`DunningLevels`].
 pub async fn load(conn: &mut SqliteConnection) -> ApiResult<Vec<DunningLevel>> {
-    let stored: Option<String> =
-        sqlx::query_scalar("SELECT dunning_levels FROM account_settings WHERE id = 1")
-            .fetch_optional(conn)
-            .await?
-            .flatten();
-    match stored {
-        None => Ok(default_levels()),
-        Some(text) => serde_json::from_str::<DunningLevels>(&text)
-            .map(|l| l.levels)
-            .map_err(|e| ApiError::Internal(format!("stored dunning levels: {e}"))),
-    }
+    Ok(stored::<DunningLevels>(conn, "dunning_levels")
+        .await?
+        .map_or_else(default_levels, |l| l.levels))
 }
 
 /// GET /dunning_levels → 200 [`DunningLevels`]. Errors: 500 for a corrupt stored list.
@@ -68,17 +78,9 @@ pub async fn put_levels(
 /// The account's base rates: the stored table, or [`published_base_rates`] when none was
 /// stored. Errors: 500 when the stored table is not valid JSON of [`BaseRates`].
 pub async fn load_base_rates(conn: &mut SqliteConnection) -> ApiResult<Vec<BaseRate>> {
-    let stored: Option<String> =
-        sqlx::query_scalar("SELECT base_rates FROM account_settings WHERE id = 1")
-            .fetch_optional(conn)
-            .await?
-            .flatten();
-    match stored {
-        None => Ok(published_base_rates()),
-        Some(text) => serde_json::from_str::<BaseRates>(&text)
-            .map(|t| t.base_rates)
-            .map_err(|e| ApiError::Internal(format!("stored base rates: {e}"))),
-    }
+    Ok(stored::<BaseRates>(conn, "base_rates")
+        .await?
+        .map_or_else(published_base_rates, |t| t.base_rates))
 }
 
 /// GET /base_rates → 200 [`BaseRates`]. Errors: 500 for a corrupt stored table.

@@ -38,7 +38,7 @@ pub fn router() -> Router<AppState> {
 
 /// An invoice's payments (`i` the invoice's alias) as SQLite writes them in one value: a
 /// JSON array of [`PaymentRow`] objects, oldest first ([`of_invoice`]'s order); for
-/// reading an invoice in one statement ([`crate::invoices::repo::load`]).
+/// reading an invoice in one statement (the invoice repository's `load`).
 pub const PAYMENTS_JSON: &str =
     "(SELECT json_group_array(json_object('id', p.id, 'invoice_id', p.invoice_id, \
      'date', p.date, 'paid_total', p.paid_total, 'currency', p.currency, \

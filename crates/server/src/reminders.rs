@@ -35,7 +35,7 @@ pub fn router() -> Router<AppState> {
 
 /// An invoice's reminders (`i` the invoice's alias) as SQLite writes them in one value: a
 /// JSON array of [`ReminderRow`] objects, oldest first ([`of_invoice`]'s order); for
-/// reading an invoice in one statement ([`crate::invoices::repo::load`]).
+/// reading an invoice in one statement (the invoice repository's `load`).
 pub const REMINDERS_JSON: &str = "(SELECT json_group_array(json_object('id', r.id, 'invoice_id', r.invoice_id, \
      'date', r.date, 'due_date', r.due_date, 'fee', r.fee, 'text', r.text, \
      'dunning_level', r.dunning_level, 'open_amount', r.open_amount, 'days_overdue', r.days_overdue, \
@@ -191,7 +191,7 @@ pub async fn insert(
          COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), 0), \
          COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0) \
          FROM invoices i WHERE i.id = ? AND i.deleted_at IS NULL",
-        paid = crate::invoices::repo::PAID_MILLI_SQL,
+        paid = crate::summary::PAID_MILLI_SQL,
     ))
     .bind(invoice_id)
     .fetch_optional(&mut *tx)

@@ -46,6 +46,22 @@ macro_rules! milli {
 }
 pub(crate) use milli;
 
+/// SQL: the sum of the payments of invoice `i` in thousandths of a currency unit
+/// (exact, [`milli!`]); 0 without payments.
+macro_rules! paid_milli {
+    () => {
+        concat!(
+            "COALESCE((SELECT SUM(",
+            crate::summary::milli!("ip.paid_total"),
+            ") FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0)"
+        )
+    };
+}
+pub(crate) use paid_milli;
+
+/// SQL: the sum of the payments of invoice `i` in thousandths ([`paid_milli!`]).
+pub const PAID_MILLI_SQL: &str = paid_milli!();
+
 /// The server's date (its local calendar day, like the recurring invoices' job): the
 /// `today` of the overdue rule and the dashboard.
 pub fn today() -> chrono::NaiveDate {

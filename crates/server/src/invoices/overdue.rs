@@ -4,12 +4,13 @@
 //! the next level is due (`docs/decisions.md` § Dunning). Paged like every list; filters
 //! `company_id` (alias `customer_id`) and `level` (the next level).
 
-use super::repo::{OPEN_AMOUNT_SQL, PAID_MILLI_SQL};
+use super::repo::OPEN_AMOUNT_SQL;
 use crate::db::{Dec, Word};
 use crate::error::ApiResult;
 use crate::listing::ListQuery;
 use crate::pagination::PageOf;
 use crate::state::AppState;
+use crate::summary::PAID_MILLI_SQL;
 use axum::extract::State;
 use chrono::NaiveDate;
 use kontor_model::dunning::{level_due_on, next_level, OverdueFilter, OverdueInvoice};

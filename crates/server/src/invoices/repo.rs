@@ -12,21 +12,6 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::vat::VatChoice;
 use sqlx::SqlitePool;
 
-/// SQL: the sum of the payments of invoice `i` in thousandths of a currency unit
-/// (exact, [`crate::summary::milli!`]); 0 without payments.
-macro_rules! paid_milli {
-    () => {
-        concat!(
-            "COALESCE((SELECT SUM(",
-            crate::summary::milli!("ip.paid_total"),
-            ") FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0)"
-        )
-    };
-}
-
-/// SQL: the sum of the payments of invoice `i` in thousandths ([`paid_milli!`]).
-pub const PAID_MILLI_SQL: &str = paid_milli!();
-
 /// SQL: invoice `i`'s `open_amount` in thousandths of a currency unit, the rule of
 /// [`kontor_model::dashboard::open_amount`]: gross − payments, never below 0, for a
 /// collectible invoice (not reversed; created, sent, partially paid, paid or overdue —
@@ -37,7 +22,7 @@ pub const OPEN_AMOUNT_SQL: &str = concat!(
     "(CASE WHEN i.reversed = 0 AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') THEN MAX(",
     crate::summary::milli!("i.gross_total"),
     " - ",
-    paid_milli!(),
+    crate::summary::paid_milli!(),
     ", 0) ELSE 0 END)"
 );
 
@@ -45,7 +30,7 @@ pub const OPEN_AMOUNT_SQL: &str = concat!(
 /// the sum of its payments in thousandths (`paid_milli`).
 pub const COLUMNS: &str = concat!(
     "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name, ",
-    paid_milli!(),
+    crate::summary::paid_milli!(),
     " AS paid_milli"
 );
 /// The joins of [`COLUMNS`] (after the `invoices i` table).
@@ -86,7 +71,7 @@ pub const LIST_OBJECT: &str = concat!(
     "'buyer_reference', i.buyer_reference, 'payment_means', i.payment_means, ",
     "'created_at', i.created_at, 'updated_at', i.updated_at, 'u_firstname', u.firstname, ",
     "'u_lastname', u.lastname, 'customer_name', cu.name, 'paid_milli', ",
-    paid_milli!(),
+    crate::summary::paid_milli!(),
     ")"
 );
 
