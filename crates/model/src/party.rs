@@ -304,6 +304,10 @@ pub struct Company {
     /// DATEV creditor (supplier) account, 70000–99999; `null` → 70000 + id.
     #[serde(default)]
     pub creditor_number: Option<i64>,
+    /// A consumer, not a business: default interest is the base rate + 5 points instead of
+    /// + 9, and no § 288 (5) BGB flat fee (issue 14). Default false.
+    #[serde(default)]
+    pub consumer: bool,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
@@ -416,6 +420,10 @@ pub struct NewCompany {
     /// DATEV creditor account, 70000–99999.
     #[serde(default)]
     pub creditor_number: Option<i64>,
+    /// A consumer, not a business (issue 14); absent keeps the stored value (false for a
+    /// new company).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub consumer: Option<bool>,
 }
 
 impl NewCompany {
@@ -459,6 +467,7 @@ impl From<&Company> for NewCompany {
             sepa_mandate_reference: c.sepa_mandate_reference.clone(),
             debtor_number: c.debtor_number,
             creditor_number: c.creditor_number,
+            consumer: Some(c.consumer),
         }
     }
 }

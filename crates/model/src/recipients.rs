@@ -119,6 +119,7 @@ mod tests {
             sepa_mandate_reference: None,
             debtor_number: None,
             creditor_number: None,
+            consumer: false,
             id: 1,
             kind: CompanyType::Customer,
             name: "Hafen GmbH".into(),

@@ -72,6 +72,7 @@ struct CompanyRow {
     sepa_mandate_reference: Option<String>,
     debtor_number: Option<i64>,
     creditor_number: Option<i64>,
+    consumer: bool,
     billing_contact_id: Option<i64>,
     billing_contact_name: Option<String>,
     billing_contact_email: Option<String>,
@@ -117,6 +118,7 @@ impl From<CompanyRow> for Company {
             sepa_mandate_reference: r.sepa_mandate_reference,
             debtor_number: r.debtor_number,
             creditor_number: r.creditor_number,
+            consumer: r.consumer,
             billing_contact: r.billing_contact_id.map(|id| BillingContact {
                 id,
                 name: r.billing_contact_name.unwrap_or_default(),
@@ -287,12 +289,12 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
         None => QueryBuilder::new(
             "INSERT INTO companies (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
              active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
-             language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, debtor_number, creditor_number, updated_at, created_at) VALUES (",
+             language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, debtor_number, creditor_number, consumer, updated_at, created_at) VALUES (",
         ),
         Some(_) => QueryBuilder::new(
             "UPDATE companies SET (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
              active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
-             language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, debtor_number, creditor_number, updated_at) = (",
+             language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, debtor_number, creditor_number, consumer, updated_at) = (",
         ),
     };
     {
@@ -328,6 +330,7 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
             .push_bind(body.sepa_mandate_reference.clone())
             .push_bind(body.debtor_number)
             .push_bind(body.creditor_number)
+            .push_bind(body.consumer.unwrap_or(false))
             .push_bind(t.clone());
         if id.is_none() {
             sep.push_bind(t);

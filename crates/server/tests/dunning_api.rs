@@ -363,3 +363,59 @@ async fn the_base_rate_table_is_the_published_one_until_an_admin_extends_it() {
         r.body
     );
 }
+
+#[tokio::test]
+async fn a_consumer_customer_owes_five_points_and_no_flat_fee() {
+    let s = start().await;
+    let r = s
+        .post(
+            "/companies",
+            json!({"name": "Erika Mustermann", "address": "Gartenweg 3\n12345 Dorf",
+                   "customer_vat": {"tax": 19}, "consumer": true}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["consumer"], true, "{}", r.body);
+    let consumer = r.body["id"].as_i64().unwrap();
+    // An edit that does not name the flag keeps it.
+    let r = s
+        .put(
+            &format!("/companies/{consumer}"),
+            json!({"phone": "+49 30 123"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["consumer"], true, "{}", r.body);
+    let business = s.customer("Hafen Logistik GmbH").await;
+    assert_eq!(
+        s.get(&format!("/companies/{business}")).await.body["consumer"],
+        false
+    );
+
+    let mut levels = s.get("/dunning_levels").await.body;
+    levels["levels"][0]["flat_fee"] = json!(true);
+    let r = s.put("/dunning_levels", levels).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let due = today() - days(10);
+    let mut claims = Vec::new();
+    for customer in [consumer, business] {
+        let mut body = common::invoice_body(customer);
+        body["date"] = json!((due - days(14)).to_string());
+        body["due_date"] = json!(due.to_string());
+        let r = s.post("/invoices", body).await;
+        assert!(r.status.is_success(), "{}", r.body);
+        let id = r.body["id"].as_i64().unwrap();
+        let r = s
+            .post(
+                "/invoice_reminders",
+                json!({"invoice_id": id, "date": today().to_string(), "charge_interest": true}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        claims.push(r.body);
+    }
+    assert_eq!(num(&claims[0]["interest_rate"]), "6.27", "{}", claims[0]);
+    assert_eq!(num(&claims[0]["flat_fee"]), "0.00", "{}", claims[0]);
+    assert_eq!(num(&claims[1]["interest_rate"]), "10.27", "{}", claims[1]);
+    assert_eq!(num(&claims[1]["flat_fee"]), "40.00", "{}", claims[1]);
+}
