@@ -419,3 +419,139 @@ async fn a_consumer_customer_owes_five_points_and_no_flat_fee() {
     assert_eq!(num(&claims[1]["interest_rate"]), "10.27", "{}", claims[1]);
     assert_eq!(num(&claims[1]["flat_fee"]), "40.00", "{}", claims[1]);
 }
+
+/// Issue 14 § Overdue: a created or sent invoice whose due date has passed with something
+/// open reads as `overdue` in the detail and the list, and `status=overdue` finds exactly
+/// those; due today, paid, partly paid, ignored, reversed and draft invoices keep their
+/// status.
+#[tokio::test]
+async fn past_due_invoices_read_and_filter_as_overdue() {
+    let s = start().await;
+    let c = s.customer("Hafen Logistik GmbH").await;
+    let create = |title: &str, due: chrono::NaiveDate, extra: Value| {
+        let s = &s;
+        let title = title.to_string();
+        async move {
+            let mut body = common::invoice_body(c);
+            body["title"] = json!(title);
+            body["date"] = json!((today() - days(60)).to_string());
+            body["due_date"] = json!(due.to_string());
+            common::merge(&mut body, extra);
+            let r = s.post("/invoices", body).await;
+            assert!(r.status.is_success(), "{}", r.body);
+            r.body["id"].as_i64().unwrap()
+        }
+    };
+    let yesterday = today() - days(1);
+    let created = create("created, due yesterday", yesterday, json!({})).await;
+    let sent = create("sent, due yesterday", yesterday, json!({})).await;
+    let r = s
+        .put(
+            &format!("/invoices/{sent}/update_status"),
+            json!({"status": "sent"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["status"], "overdue", "sent but past due: {}", r.body);
+    create("due today", today(), json!({})).await;
+    let paid = create("paid", yesterday, json!({})).await;
+    let partly = create("partly paid", yesterday, json!({})).await;
+    for (id, amount) in [(paid, "297.50"), (partly, "100")] {
+        let r = s
+            .post(
+                "/invoices/payments",
+                json!({"invoice_id": id, "date": today().to_string(),
+                       "paid_total": serde_json::from_str::<Value>(amount).unwrap()}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let ignored = create("ignored", yesterday, json!({})).await;
+    let r = s
+        .put(
+            &format!("/invoices/{ignored}/update_status"),
+            json!({"status": "ignored"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let reversed = create("reversed", yesterday, json!({})).await;
+    let r = s
+        .post(&format!("/invoices/{reversed}/reverse"), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    create("draft", yesterday, json!({"status": "draft"})).await;
+
+    let expected = [
+        ("created, due yesterday", "overdue"),
+        ("sent, due yesterday", "overdue"),
+        ("due today", "created"),
+        ("paid", "paid"),
+        ("partly paid", "partially_paid"),
+        ("ignored", "ignored"),
+        ("reversed", "created"),
+        ("draft", "draft"),
+    ];
+    let list = s.get("/invoices?per_page=100").await;
+    assert_eq!(list.status, 200, "{}", list.body);
+    for (title, status) in expected {
+        let row = list
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["title"] == title)
+            .unwrap_or_else(|| panic!("{title} listed"));
+        assert_eq!(row["status"], status, "list: {title}");
+        let detail = s.get(&format!("/invoices/{}", row["id"])).await;
+        assert_eq!(detail.body["status"], status, "detail: {title}");
+    }
+    let titles = |r: &common::Reply| -> Vec<String> {
+        let mut t: Vec<String> = r
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                let title = i["title"].as_str().unwrap();
+                match title.strip_prefix("Reversal of invoice ") {
+                    Some(rest) => {
+                        format!("Reversal of invoice …{}", &rest[rest.find(':').unwrap()..])
+                    }
+                    None => title.to_string(),
+                }
+            })
+            .collect();
+        t.sort();
+        t
+    };
+    assert_eq!(
+        titles(&s.get("/invoices?status=overdue").await),
+        ["created, due yesterday", "sent, due yesterday"]
+    );
+    assert_eq!(
+        titles(&s.get("/invoices?status=created,sent").await),
+        ["Reversal of invoice …: reversed", "due today", "reversed"],
+        "the overdue ones no longer count as created or sent"
+    );
+    // A payment that clears an overdue invoice makes it paid.
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": created, "date": today().to_string(), "paid_total": 297.5}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        s.get(&format!("/invoices/{created}")).await.body["status"],
+        "paid"
+    );
+    // Deleting the payment brings the overdue status back.
+    let r = s
+        .delete(&format!("/invoices/payments/{}", r.body["id"]), None)
+        .await;
+    assert_eq!(r.status, 204, "{}", r.body);
+    assert_eq!(
+        s.get(&format!("/invoices/{created}")).await.body["status"],
+        "overdue"
+    );
+}

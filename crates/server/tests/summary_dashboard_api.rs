@@ -106,7 +106,10 @@ async fn company(s: &TestServer, name: &str, kind: &str) -> i64 {
 
 /// An invoice of one position at `price` (net) with 19 % VAT; `extra` merged in.
 async fn invoice(s: &TestServer, customer: i64, price: &str, extra: Value) -> Value {
+    // Due on 2026-11-17 unless `extra` says otherwise: past the server's date, so every
+    // open one is overdue.
     let mut body = json!({
+        "due_date": "2026-11-17",
         "items": [{"type": "item", "title": "Work", "quantity": 1, "unit": "h",
                    "unit_price": serde_json::from_str::<Value>(price).unwrap()}]
     });

@@ -38,7 +38,11 @@ pub async fn invoices(pool: &SqlitePool, period: &Period) -> ApiResult<Vec<Invoi
     .bind(period.to)
     .fetch_all(pool)
     .await?;
-    Ok(rows.into_iter().map(InvoiceRow::into_invoice).collect())
+    let today = crate::summary::today();
+    Ok(rows
+        .into_iter()
+        .map(|row| row.into_invoice(today))
+        .collect())
 }
 
 /// Every purchase dated `from`–`to` (pending and approved), with positions and

@@ -302,7 +302,12 @@ pub async fn update_draft(
 ) -> ApiResult<Json<Invoice>> {
     let refused =
         || ApiError::Refused("Only draft invoices can be edited; this one is final.".into());
-    if repo::load_row(&state.pool, id).await?.into_invoice().status != InvoiceStatus::Draft {
+    if repo::load_row(&state.pool, id)
+        .await?
+        .into_invoice(crate::summary::today())
+        .status
+        != InvoiceStatus::Draft
+    {
         return Err(refused());
     }
     body.status = Some(body.status.unwrap_or(InvoiceStatus::Draft));

@@ -51,7 +51,13 @@ fn push_where(
         qb.push(" AND i.locked = 1");
     }
     if !f.status.is_empty() {
-        qb.push(" AND i.status IN (");
+        // The status the API shows (`dunning::effective_status`): created or sent, not
+        // reversed, due before today and something open reads as overdue.
+        qb.push(format!(
+            " AND (CASE WHEN i.status IN ('created', 'sent') AND i.reversed = 0 AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
+        ))
+        .push_bind(crate::db::date_text(crate::summary::today()))
+        .push(" THEN 'overdue' ELSE i.status END) IN (");
         let mut sep = qb.separated(", ");
         for s in &f.status {
             sep.push_bind(s.as_str());
@@ -141,10 +147,11 @@ async fn run(
         &list.paging,
     )
     .await?;
+    let today = crate::summary::today();
     let items = rows
         .into_iter()
         .map(|row| {
-            let mut invoice = row.into_invoice();
+            let mut invoice = row.into_invoice(today);
             super::repo::sign(state, base, &mut invoice);
             invoice
         })
@@ -233,5 +240,9 @@ pub async fn select(
     qb.push(format!(" ORDER BY {order} LIMIT "))
         .push_bind(limit);
     let rows: Vec<InvoiceRow> = qb.build_query_as().fetch_all(pool).await?;
-    Ok(rows.into_iter().map(InvoiceRow::into_invoice).collect())
+    let today = crate::summary::today();
+    Ok(rows
+        .into_iter()
+        .map(|row| row.into_invoice(today))
+        .collect())
 }

@@ -4,6 +4,7 @@ use crate::db::{date_text, json_list, json_map, Dec, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use chrono::NaiveDate;
+use kontor_model::dunning::effective_status;
 use kontor_model::invoice::{Invoice, InvoiceItem, PaymentMeans, Vat};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
@@ -133,8 +134,10 @@ pub struct InvoiceRow {
 }
 
 impl InvoiceRow {
-    /// The list representation (no salutation, footer, items, payments, reminders).
-    pub fn into_invoice(self) -> Invoice {
+    /// The list representation (no salutation, footer, items, payments, reminders), with
+    /// the status the API shows on `today` ([`effective_status`]: a created or sent
+    /// invoice past its due date with something open is `overdue`, issue 14).
+    pub fn into_invoice(self, today: NaiveDate) -> Invoice {
         let tax = self.tax.0;
         let vat = Vat {
             tax,
@@ -174,7 +177,13 @@ impl InvoiceRow {
                 .map(|d| d.format("%m/%Y").to_string()),
             service_period_from: self.service_period_from,
             service_period_to: self.service_period_to,
-            status: self.status.0,
+            status: effective_status(
+                self.status.0,
+                self.reversed,
+                self.due_date,
+                today,
+                open_amount,
+            ),
             reversed: self.reversed,
             reversal_invoice_id: self.reversal_invoice_id,
             reversal: self.reversal,
@@ -291,7 +300,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
     let parts: DetailParts = serde_json::from_str(&text)
         .map_err(|e| ApiError::Internal(format!("stored invoice {id}: {e}")))?;
     let (salutation, footer) = (parts.row.salutation.clone(), parts.row.footer.clone());
-    let mut invoice = parts.row.into_invoice();
+    let mut invoice = parts.row.into_invoice(crate::summary::today());
     invoice.salutation = Some(salutation);
     invoice.footer = Some(footer);
     let billed = parts.billed;

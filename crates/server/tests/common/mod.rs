@@ -291,13 +291,15 @@ pub async fn reply(resp: reqwest::Response) -> Reply {
     }
 }
 
-/// A valid invoice body: a title, two items and a lump sum; net 250.00, gross 297.50.
+/// A valid invoice body: a title, two items and a lump sum; net 250.00, gross 297.50. Due
+/// on 2099-12-31, so it never becomes overdue (issue 14) under a test that checks another
+/// status; the dunning tests give their invoices past due dates.
 pub fn invoice_body(customer: i64) -> Value {
     json!({
         "customer_id": customer,
         "recipient_address": "ACME GmbH\nMain St 1\n12345 Town",
         "date": "2026-11-03",
-        "due_date": "2026-11-17",
+        "due_date": "2099-12-31",
         "title": "Website work",
         "tax": 19,
         "currency": "EUR",
