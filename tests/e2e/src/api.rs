@@ -113,12 +113,12 @@ impl Server {
     }
 
     /// Creates an invoice for `customer` titled `title` with one item of 100.00 EUR at
-    /// 19 % tax (gross 119.00); returns it.
+    /// 19 % tax (gross 119.00), due on 2099-12-31 (never overdue); returns it.
     pub async fn invoice(&self, customer: i64, title: &str) -> Value {
         self.post(
             "/invoices",
             json!({"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                "date": "2026-11-02", "due_date": "2026-11-16", "title": title, "tax": 19, "currency": "EUR",
+                "date": "2026-11-02", "due_date": "2099-12-31", "title": title, "tax": 19, "currency": "EUR",
                 "items": [{"type": "item", "title": "Consulting", "quantity": 1, "unit": "h", "unit_price": 100}]}),
         )
         .await

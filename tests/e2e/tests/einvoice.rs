@@ -139,7 +139,7 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
         .post(
             "/invoices",
             json!({"customer_id": customer, "status": "draft", "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                "date": "2026-11-02", "due_date": "2026-11-16", "title": "Consulting", "tax": 19, "currency": "EUR",
+                "date": "2026-11-02", "due_date": "2099-12-31", "title": "Consulting", "tax": 19, "currency": "EUR",
                 "items": [{"type": "item", "title": "Consulting", "quantity": 2, "unit": "h", "unit_price": 100},
                           {"type": "item", "title": "Handbook", "quantity": 1, "unit": "pcs", "unit_price": 50, "tax": 7, "tax_category": "reduced"}]}),
         )

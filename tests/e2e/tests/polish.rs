@@ -57,7 +57,7 @@ async fn forms_fit_at_1024_px_with_every_label_at_its_control() {
         .post(
             "/invoices",
             json!({"customer_id": customer, "status": "draft", "title": long, "currency": "EUR",
-                   "date": "2026-11-02", "due_date": "2026-11-16", "tax": 19,
+                   "date": "2026-11-02", "due_date": "2099-12-31", "tax": 19,
                    "recipient_address": "Kranzler Bau GmbH\nRing 1\n10115 Berlin",
                    "items": [{"type": "item", "title": long, "quantity": 1, "unit": "pc", "unit_price": 123456.78}]}),
         )

@@ -128,7 +128,7 @@ fn pdf_images(pdf: &[u8]) -> usize {
 async fn draft(server: &Server, customer: i64, title: &str) -> i64 {
     let body = json!({"status": "draft", "customer_id": customer,
         "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-        "date": "2026-11-02", "due_date": "2026-11-16", "title": title, "tax": 19, "currency": "EUR",
+        "date": "2026-11-02", "due_date": "2099-12-31", "title": title, "tax": 19, "currency": "EUR",
         "items": [{"type": "item", "title": "Consulting", "quantity": 1, "unit": "h", "unit_price": 100}]});
     server.post("/invoices", body).await["id"]
         .as_i64()

@@ -138,7 +138,7 @@ async fn bundle_under_a_prefix_on_a_static_server_talks_to_another_origin() {
     let server = Server::start(None, vec![statics.base.clone()]).await;
     let customer = server.customer("Prefix Kunde AG").await;
     server
-        .post("/invoices", json!({"customer_id": customer, "recipient_address": "Prefix Kunde AG", "date": "2026-11-02", "due_date": "2026-11-16", "title": "Hosted elsewhere", "tax": 19, "currency": "EUR",
+        .post("/invoices", json!({"customer_id": customer, "recipient_address": "Prefix Kunde AG", "date": "2026-11-02", "due_date": "2099-12-31", "title": "Hosted elsewhere", "tax": 19, "currency": "EUR",
             "items": [{"type": "item", "title": "Hosting", "quantity": 1, "unit_price": 100}]}))
         .await;
 
