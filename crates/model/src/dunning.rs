@@ -304,6 +304,29 @@ pub fn settles_with_cash_discount(
     paid_on <= last_day && arith::sub(gross, discount) == Some(round_money(amount, currency))
 }
 
+/// The cash discount an invoice's payments took (issue 14 § Cash discount), in currency
+/// units: the discount ([`cash_discount_amount`]) when the payments (date received,
+/// amount in currency units) together equal the gross minus the discount and the last of
+/// them arrived within `days` of `invoice_date` ([`settles_with_cash_discount`]); `None`
+/// otherwise (no payments, too late, another amount, no discount agreed, overflow). The
+/// server records it on the last payment, and the open amount is then zero.
+pub fn cash_discount_taken(
+    gross: Decimal,
+    percent: Decimal,
+    days: i64,
+    invoice_date: NaiveDate,
+    payments: &[(NaiveDate, Decimal)],
+    currency: &str,
+) -> Option<Decimal> {
+    let last = payments.iter().map(|(date, _)| *date).max()?;
+    let sum = payments
+        .iter()
+        .try_fold(Decimal::ZERO, |sum, (_, amount)| arith::add(sum, *amount))?;
+    settles_with_cash_discount(gross, percent, days, invoice_date, last, sum, currency)
+        .then(|| cash_discount_amount(gross, percent, currency))
+        .flatten()
+}
+
 /// One row of the table of base rates (Basiszinssatz, § 247 BGB) kept in the account's
 /// settings: the rate in percent that applies from `from` until the next row.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -825,6 +848,53 @@ mod tests {
         assert!(!settles_with_cash_discount(
             gross, pct, 0, dated, dated, pay, "EUR"
         ));
+    }
+
+    #[test]
+    fn the_payments_together_take_the_cash_discount_when_they_settle_in_time() {
+        let (gross, pct, days) = (d("1190.00"), d("2"), 10);
+        let dated = date("2026-11-02");
+        let one = [(date("2026-11-12"), d("1166.20"))];
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &one, "EUR"),
+            Some(d("23.80"))
+        );
+        let two = [
+            (date("2026-11-05"), d("1000")),
+            (date("2026-11-10"), d("166.20")),
+        ];
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &two, "EUR"),
+            Some(d("23.80"))
+        );
+        // The second part a day late, too little, the full amount, none: no discount.
+        let late = [
+            (date("2026-11-05"), d("1000")),
+            (date("2026-11-13"), d("166.20")),
+        ];
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &late, "EUR"),
+            None
+        );
+        let short = [(date("2026-11-05"), d("1000"))];
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &short, "EUR"),
+            None
+        );
+        let full = [(date("2026-11-05"), gross)];
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &full, "EUR"),
+            None
+        );
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &[], "EUR"),
+            None
+        );
+        let huge = [(dated, Decimal::MAX), (dated, Decimal::MAX)];
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, &huge, "EUR"),
+            None
+        );
     }
 
     #[test]

@@ -17,6 +17,11 @@ pub struct Payment {
     /// Amount received, currency units.
     #[serde(with = "crate::wire::decimal")]
     pub paid_total: Decimal,
+    /// The cash discount (Skonto) this payment took, currency units: the invoice's agreed
+    /// discount when its payments settled it within the discount days, else 0 (issue 14,
+    /// `dunning::cash_discount_taken`). Set by the server, never sent by clients.
+    #[serde(default, with = "crate::wire::decimal")]
+    pub cash_discount: Decimal,
     /// Currency code.
     pub currency: String,
     /// Creation date.

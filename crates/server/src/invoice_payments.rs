@@ -15,6 +15,7 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Extension, Json, Router};
 use chrono::NaiveDate;
+use kontor_model::dunning::cash_discount_taken;
 use kontor_model::effects::after_payments;
 use kontor_model::event::{to_data, EventKind, PaymentData};
 use kontor_model::money::round_money;
@@ -41,7 +42,8 @@ pub fn router() -> Router<AppState> {
 /// reading an invoice in one statement (the invoice repository's `load`).
 pub const PAYMENTS_JSON: &str =
     "(SELECT json_group_array(json_object('id', p.id, 'invoice_id', p.invoice_id, \
-     'date', p.date, 'paid_total', p.paid_total, 'currency', p.currency, \
+     'date', p.date, 'paid_total', p.paid_total, 'cash_discount', p.cash_discount, \
+     'currency', p.currency, \
      'created_at', p.created_at, 'updated_at', p.updated_at) ORDER BY p.date, p.id) \
      FROM invoice_payments p WHERE p.invoice_id = i.id)";
 
@@ -53,6 +55,7 @@ pub struct PaymentRow {
     invoice_id: i64,
     date: NaiveDate,
     paid_total: Dec,
+    cash_discount: Dec,
     currency: String,
     created_at: Ts,
     updated_at: Ts,
@@ -65,6 +68,7 @@ impl From<PaymentRow> for Payment {
             invoice_id: p.invoice_id,
             date: p.date,
             paid_total: p.paid_total.0,
+            cash_discount: round_money(p.cash_discount.0, &p.currency),
             currency: p.currency,
             created_on: p.created_at.0.date_naive(),
             updated_on: p.updated_at.0.date_naive(),
@@ -81,26 +85,48 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {
         .ok_or_else(|| ApiError::not_found(format!("payment {id}")))
 }
 
-/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): writes what
-/// [`after_payments`] decides.
+/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): records the
+/// cash discount the payments took on the last of them ([`cash_discount_taken`], 0 on the
+/// others) and writes what [`after_payments`] decides from the amounts plus the discount.
 pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
-    let (Dec(gross), Word(current), before, ever_sent): (
+    type InvoiceTerms = (
         Dec,
         Word<InvoiceStatus>,
         Option<Word<InvoiceStatus>>,
         bool,
-    ) = sqlx::query_as(
-        "SELECT gross_total, status, status_before_payments, ever_sent FROM invoices WHERE id = ?",
+        NaiveDate,
+        Dec,
+        i64,
+        String,
+    );
+    let (Dec(gross), Word(current), before, ever_sent, date, Dec(percent), days, currency): InvoiceTerms = sqlx::query_as(
+        "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
+         cash_discount_days, currency FROM invoices WHERE id = ?",
     )
     .bind(invoice_id)
     .fetch_one(&mut **tx)
     .await?;
-    let paid: Vec<Dec> =
-        sqlx::query_scalar("SELECT paid_total FROM invoice_payments WHERE invoice_id = ?")
-            .bind(invoice_id)
-            .fetch_all(&mut **tx)
+    let rows: Vec<(i64, NaiveDate, Dec)> = sqlx::query_as(
+        "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id",
+    )
+    .bind(invoice_id)
+    .fetch_all(&mut **tx)
+    .await?;
+    let received: Vec<(NaiveDate, Decimal)> = rows.iter().map(|(_, d, a)| (*d, a.0)).collect();
+    let discount = cash_discount_taken(gross, percent, days, date, &received, &currency);
+    sqlx::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = ? AND cash_discount <> '0'")
+        .bind(invoice_id)
+        .execute(&mut **tx)
+        .await?;
+    let mut paid: Vec<Decimal> = received.iter().map(|(_, amount)| *amount).collect();
+    if let (Some(discount), Some((last, _, _))) = (discount, rows.last()) {
+        sqlx::query("UPDATE invoice_payments SET cash_discount = ? WHERE id = ?")
+            .bind(discount.to_string())
+            .bind(last)
+            .execute(&mut **tx)
             .await?;
-    let paid: Vec<Decimal> = paid.into_iter().map(|p| p.0).collect();
+        paid.push(discount);
+    }
     let before = before.map(|w| w.0);
     let effect = after_payments(current, before, ever_sent, &paid, gross).ok_or_else(|| {
         ApiError::field(

@@ -46,13 +46,16 @@ macro_rules! milli {
 }
 pub(crate) use milli;
 
-/// SQL: the sum of the payments of invoice `i` in thousandths of a currency unit
-/// (exact, [`milli!`]); 0 without payments.
+/// SQL: what the payments of invoice `i` settled, in thousandths of a currency unit
+/// (exact, [`milli!`]): each payment's amount plus the cash discount it took (migration
+/// 0021); 0 without payments.
 macro_rules! paid_milli {
     () => {
         concat!(
             "COALESCE((SELECT SUM(",
             crate::summary::milli!("ip.paid_total"),
+            " + ",
+            crate::summary::milli!("ip.cash_discount"),
             ") FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0)"
         )
     };

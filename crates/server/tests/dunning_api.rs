@@ -555,3 +555,76 @@ async fn past_due_invoices_read_and_filter_as_overdue() {
         "overdue"
     );
 }
+
+/// Issue 14 § Cash discount: a payment within the discount days that equals the gross
+/// minus the discount settles the invoice (paid, open 0) and records the discount it
+/// took; a correction that breaks the condition takes the discount back.
+#[tokio::test]
+async fn a_payment_of_gross_minus_cash_discount_in_time_settles_the_invoice() {
+    let s = start().await;
+    let c = s.customer("Hafen Logistik GmbH").await;
+    let mut body = common::invoice_body(c);
+    body["date"] = json!((today() - days(5)).to_string());
+    body["cash_discount"] = json!(2);
+    body["cash_discount_days"] = json!(10);
+    let r = s.post("/invoices", body.clone()).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    // 297.50 gross, 2 % = 5.95: 291.55 settles it.
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": id, "date": today().to_string(), "paid_total": 291.55}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(num(&r.body["cash_discount"]), "5.95", "{}", r.body);
+    let payment = r.body["id"].as_i64().unwrap();
+    let inv = s.get(&format!("/invoices/{id}")).await.body;
+    assert_eq!(inv["status"], "paid", "{inv}");
+    assert_eq!(num(&inv["open_amount"]), "0.00", "{inv}");
+    assert_eq!(num(&inv["payments"][0]["cash_discount"]), "5.95", "{inv}");
+    let summary = s.get("/invoices/summary").await.body;
+    assert_eq!(
+        num(&summary["totals"][0]["open_amount"]),
+        "0.00",
+        "{summary}"
+    );
+    let overdue = s.get("/invoices/overdue").await;
+    assert_eq!(overdue.header("x-total"), "0");
+
+    // Corrected to less: no discount, partly paid, 5.96 open.
+    let r = s
+        .put(
+            &format!("/invoices/payments/{payment}"),
+            json!({"date": today().to_string(), "paid_total": 291.54}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(num(&r.body["cash_discount"]), "0.00", "{}", r.body);
+    let inv = s.get(&format!("/invoices/{id}")).await.body;
+    assert_eq!(inv["status"], "partially_paid", "{inv}");
+    assert_eq!(num(&inv["open_amount"]), "5.96", "{inv}");
+    let summary = s.get("/invoices/summary").await.body;
+    assert_eq!(
+        num(&summary["totals"][0]["open_amount"]),
+        "5.96",
+        "{summary}"
+    );
+
+    // The same amount after the discount days: no discount either.
+    let mut late = body;
+    late["date"] = json!((today() - days(30)).to_string());
+    let r = s.post("/invoices", late).await;
+    let late = r.body["id"].as_i64().unwrap();
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": late, "date": today().to_string(), "paid_total": 291.55}),
+        )
+        .await;
+    assert_eq!(num(&r.body["cash_discount"]), "0.00", "{}", r.body);
+    let inv = s.get(&format!("/invoices/{late}")).await.body;
+    assert_eq!(inv["status"], "partially_paid", "{inv}");
+    assert_eq!(num(&inv["open_amount"]), "5.95", "{inv}");
+}
