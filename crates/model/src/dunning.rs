@@ -327,6 +327,20 @@ pub fn cash_discount_taken(
         .flatten()
 }
 
+/// What a reminder asks the customer to pay (issue 14 § API, the letter's "amount due"),
+/// currency units: its open amount plus its fee, the § 288 (5) flat fee and the default
+/// interest. `None` on overflow.
+pub fn amount_due(
+    open_amount: Decimal,
+    fee: Decimal,
+    flat_fee: Decimal,
+    interest: Decimal,
+) -> Option<Decimal> {
+    [fee, flat_fee, interest]
+        .into_iter()
+        .try_fold(open_amount, arith::add)
+}
+
 /// One row of the table of base rates (Basiszinssatz, § 247 BGB) kept in the account's
 /// settings: the rate in percent that applies from `from` until the next row.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -895,6 +909,17 @@ mod tests {
             cash_discount_taken(gross, pct, days, dated, &huge, "EUR"),
             None
         );
+    }
+
+    #[test]
+    fn the_amount_due_adds_fees_and_interest_to_the_open_amount() {
+        // The worked example: 690.00 open, 5.00 fee, 40.00 flat fee, 8.74 interest.
+        assert_eq!(
+            amount_due(d("690.00"), d("5.00"), d("40.00"), d("8.74")),
+            Some(d("743.74"))
+        );
+        assert_eq!(amount_due(d("1"), d("0"), d("0"), d("0")), Some(d("1")));
+        assert_eq!(amount_due(Decimal::MAX, d("1"), d("0"), d("0")), None);
     }
 
     #[test]

@@ -164,6 +164,30 @@ pub struct Words {
     pub managing_directors: &'static str,
     /// Legal footer: account holder.
     pub account_holder: &'static str,
+    /// Heading of a reminder letter (issue 14), `{level}` (the dunning level's name),
+    /// `{number}` (the invoice's).
+    pub reminder_heading: &'static str,
+    /// Reminder meta: the invoice's original due date.
+    pub due_since: &'static str,
+    /// Reminder meta and payment line: the new due date.
+    pub pay_by: &'static str,
+    /// Reminder open items: the invoice, `{number}`, `{date}`.
+    pub reminder_invoice_row: &'static str,
+    /// Reminder open items: a payment received, `{date}`.
+    pub reminder_payment_row: &'static str,
+    /// Reminder totals: the open amount of the invoice.
+    pub open_amount: &'static str,
+    /// Reminder totals: the reminder fee.
+    pub reminder_fee: &'static str,
+    /// Reminder totals: the § 288 (5) BGB flat fee.
+    pub flat_fee: &'static str,
+    /// Reminder totals: default interest, `{rate}` (percent per year), `{days}`.
+    pub interest_row: &'static str,
+    /// Reminder totals: the amount now due.
+    pub amount_due: &'static str,
+    /// The e-mail text of a sent reminder, `{level}`, `{number}`, `{amount}`, `{date}`,
+    /// `{sender}`.
+    pub reminder_mail: &'static str,
 }
 
 /// German.
@@ -224,6 +248,17 @@ pub static DE: Words = Words {
     register: "Handelsregister",
     managing_directors: "Geschäftsführung",
     account_holder: "Kontoinhaber",
+    reminder_heading: "{level} zu Rechnung {number}",
+    due_since: "Fällig seit",
+    pay_by: "Zahlbar bis",
+    reminder_invoice_row: "Rechnung {number} vom {date}",
+    reminder_payment_row: "Zahlung vom {date}",
+    open_amount: "Offener Betrag",
+    reminder_fee: "Mahngebühr",
+    flat_fee: "Verzugspauschale",
+    interest_row: "Zinsen {rate} % ({days} Tage)",
+    amount_due: "Zu zahlender Betrag",
+    reminder_mail: "Sehr geehrte Damen und Herren,\n\nanbei erhalten Sie unsere {level} zu Rechnung {number}. Bitte überweisen Sie {amount} bis zum {date}. Die Rechnung liegt zur Erinnerung bei.\n\nMit freundlichen Grüßen\n{sender}",
 };
 
 /// English.
@@ -284,6 +319,17 @@ pub static EN: Words = Words {
     register: "Commercial register",
     managing_directors: "Managing directors",
     account_holder: "Account holder",
+    reminder_heading: "{level}: invoice {number}",
+    due_since: "Due since",
+    pay_by: "Pay by",
+    reminder_invoice_row: "Invoice {number} of {date}",
+    reminder_payment_row: "Payment of {date}",
+    open_amount: "Open amount",
+    reminder_fee: "Reminder fee",
+    flat_fee: "Late-payment flat fee",
+    interest_row: "Interest {rate} % ({days} days)",
+    amount_due: "Amount due",
+    reminder_mail: "Dear Sir or Madam,\n\nplease find attached our {level} for invoice {number}. Please transfer {amount} by {date}. The invoice is attached for reference.\n\nKind regards\n{sender}",
 };
 
 /// `text` with every `{name}` of `values` replaced by its value (placeholders not in

@@ -7,16 +7,20 @@
 use crate::account::{document_profile, AccountProfile};
 use crate::config::LetterPaperConfig;
 use crate::error::{ApiError, ApiResult};
+use crate::extract::QueryPairs;
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate};
 use kontor_model::arith::mul_round;
 use kontor_model::billing::Activity;
+use kontor_model::dunning::{amount_due, fill_text, DunningLevel};
 use kontor_model::invoice::Invoice;
 use kontor_model::money::minor_units;
 use kontor_model::number_input::{format_exact, format_number, Locale};
 use kontor_model::offer::Offer;
+use kontor_model::payment::Reminder;
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::{effective_vat, TaxCategory};
+use kontor_model::query::parse_id;
 use kontor_model::totals::{compute_document_totals, DocumentTotals, PositionAmounts};
 use kontor_model::vat::VatChoice;
 use kontor_pdf::document::{DocumentData, Labels, Letterhead, Logo, Row, TotalLine};
@@ -64,6 +68,31 @@ pub async fn context(
     Ok((account, customer))
 }
 
+/// `letter_paper_id` and `blank` from a PDF request's query: the paper to print on
+/// (`None` = blank; neither → the default paper).
+/// Errors: 400 for a malformed id, 404 for an unknown one.
+pub fn query_paper<'a>(
+    state: &'a AppState,
+    query: &QueryPairs,
+) -> ApiResult<Option<&'a crate::config::LetterPaperConfig>> {
+    let blank = query
+        .get("blank")
+        .is_some_and(|v| !matches!(v, "false" | "0"));
+    if blank {
+        return Ok(None);
+    }
+    let id = query
+        .get("letter_paper_id")
+        .filter(|v| !v.is_empty())
+        .map(|v| parse_id("letter_paper_id", v))
+        .transpose()?;
+    state
+        .account
+        .letter_paper(id)
+        .map(Some)
+        .ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
+}
+
 /// How numbers are written in `language`: German `1.234,56`, English `1,234.56`.
 fn locale(language: Language) -> Locale {
     match language {
@@ -88,7 +117,7 @@ fn amount(value: Decimal, currency: &str, language: Language) -> String {
 }
 
 /// An amount with its currency code: `1.234,56 EUR`.
-fn money(value: Decimal, currency: &str, language: Language) -> String {
+pub fn money(value: Decimal, currency: &str, language: Language) -> String {
     format!("{} {currency}", amount(value, currency, language))
 }
 
@@ -612,6 +641,24 @@ fn qr_bill_data(
     account: &AccountProfile,
     customer: &DocumentCustomer,
 ) -> Option<QrBillData> {
+    let number = invoice.identifier.as_deref()?;
+    let message = fill(
+        customer.language.words().invoice_heading,
+        &[("number", number)],
+    );
+    qr_bill_for(invoice, invoice.gross_total, &message, account, customer)
+}
+
+/// The Swiss QR-bill asking for `amount` (currency units) against `invoice` with
+/// `message` as its additional information: the invoice's when printing the invoice, the
+/// amount due when printing a reminder. `None` as in [`qr_bill_data`].
+fn qr_bill_for(
+    invoice: &Invoice,
+    amount: Decimal,
+    message: &str,
+    account: &AccountProfile,
+    customer: &DocumentCustomer,
+) -> Option<QrBillData> {
     use kontor_model::qr_bill::{applies, qr_bill, QrBillInput};
     let iban = set(&account.iban);
     let number = invoice.identifier.as_deref();
@@ -620,11 +667,10 @@ fn qr_bill_data(
     }
     let (iban, number) = (iban?, number?);
     let language = customer.language;
-    let message = fill(language.words().invoice_heading, &[("number", number)]);
     let input = QrBillInput {
         iban,
         currency: &invoice.currency,
-        amount: invoice.gross_total,
+        amount,
         invoice_number: number,
         creditor_name: set(&account.account_holder).unwrap_or(&account.name),
         creditor_address: &account.address,
@@ -632,7 +678,7 @@ fn qr_bill_data(
         debtor_name: &customer.name,
         debtor_address: &customer.address,
         debtor_country: customer.country_code.as_deref(),
-        message: &message,
+        message,
     };
     let bill = match qr_bill(&input) {
         Ok(bill) => bill,
@@ -665,6 +711,174 @@ fn qr_bill_data(
             .amount
             .map(kontor_model::qr_bill::printed_amount)
             .unwrap_or_default(),
+    })
+}
+
+/// The name of a dunning level in `language` ("Mahnung" / "First dunning notice"); a
+/// level the account no longer has is a "Zahlungserinnerung" / "Payment reminder".
+pub fn level_name(level: Option<&DunningLevel>, language: Language) -> String {
+    match (level, language) {
+        (Some(l), Language::De) => l.name.de.clone(),
+        (Some(l), Language::En) => l.name.en.clone(),
+        (None, Language::De) => "Zahlungserinnerung".into(),
+        (None, Language::En) => "Payment reminder".into(),
+    }
+}
+
+/// The reminder letter (issue 14 § API, `GET /invoice_reminders/{id}.pdf`) in the
+/// customer's language on `paper` (`None` = blank): the heading names the dunning level
+/// (`level`, the account's; "Reminder" when the level no longer exists); the meta the
+/// reminder's date, the invoice's number, date and original due date and the new due
+/// date; the text is the reminder's own, else the level's template with its placeholders
+/// filled; the open items are the invoice's gross and the payments received by the
+/// reminder's date; the totals the open amount it claims, the fee, the § 288 (5) flat
+/// fee, the default interest (rate, days) and the amount due
+/// ([`kontor_model::dunning::amount_due`]); the payment line names the bank account and
+/// the new due date; Swiss accounts get the QR-bill for the amount due.
+/// Errors: 500 when the stored amounts overflow.
+pub fn reminder_document(
+    reminder: &Reminder,
+    invoice: &Invoice,
+    level: Option<&DunningLevel>,
+    account: &AccountProfile,
+    paper: Option<&LetterPaperConfig>,
+    customer: &DocumentCustomer,
+) -> ApiResult<DocumentData> {
+    let language = customer.language;
+    let w = language.words();
+    let date = |d: NaiveDate| print_date(d, language);
+    let currency = invoice.currency.as_str();
+    let cash = |value: Decimal| money(value, currency, language);
+    let number = invoice.identifier.clone().unwrap_or_default();
+    let level_name = level_name(level, language);
+    let paid_by_then: Vec<&kontor_model::payment::Payment> = invoice
+        .payments
+        .iter()
+        .flatten()
+        .filter(|p| p.date <= reminder.date)
+        .collect();
+    let open = match reminder.open_amount {
+        Some(open) => open,
+        None => paid_by_then
+            .iter()
+            .try_fold(invoice.gross_total, |open, p| {
+                open.checked_sub(p.paid_total)?.checked_sub(p.cash_discount)
+            })
+            .ok_or_else(|| ApiError::Internal("stored payments overflow".into()))?,
+    };
+    let due = amount_due(open, reminder.fee, reminder.flat_fee, reminder.interest)
+        .ok_or_else(|| ApiError::Internal("stored reminder amounts overflow".into()))?;
+
+    let mut rows = vec![Row {
+        kind: "item".into(),
+        pos: "1".into(),
+        title: fill(
+            w.reminder_invoice_row,
+            &[("number", &number), ("date", &date(invoice.date))],
+        ),
+        net_total: cash(invoice.gross_total),
+        ..Row::default()
+    }];
+    for (i, p) in paid_by_then.iter().enumerate() {
+        rows.push(Row {
+            kind: "item".into(),
+            pos: (i + 2).to_string(),
+            title: fill(w.reminder_payment_row, &[("date", &date(p.date))]),
+            net_total: cash(
+                -p.paid_total
+                    .checked_add(p.cash_discount)
+                    .ok_or_else(|| ApiError::Internal("stored payment overflows".into()))?,
+            ),
+            ..Row::default()
+        });
+    }
+    let line = |label: String, value: Decimal, strong: bool| TotalLine {
+        label,
+        amount: cash(value),
+        strong,
+    };
+    let mut totals = vec![line(w.open_amount.into(), open, false)];
+    if !reminder.fee.is_zero() {
+        totals.push(line(w.reminder_fee.into(), reminder.fee, false));
+    }
+    if !reminder.flat_fee.is_zero() {
+        totals.push(line(w.flat_fee.into(), reminder.flat_fee, false));
+    }
+    if let Some(rate) = reminder.interest_rate {
+        let label = fill(
+            w.interest_row,
+            &[
+                ("rate", &plain(rate, language)),
+                ("days", &reminder.days_overdue.to_string()),
+            ],
+        );
+        totals.push(line(label, reminder.interest, false));
+    }
+    totals.push(line(w.amount_due.into(), due, true));
+
+    let fees = reminder
+        .fee
+        .checked_add(reminder.flat_fee)
+        .ok_or_else(|| ApiError::Internal("stored reminder fees overflow".into()))?;
+    let values = [
+        ("invoice_number", number.clone()),
+        ("invoice_date", date(invoice.date)),
+        ("open_amount", cash(open)),
+        ("due_date", date(invoice.due_date)),
+        ("fees", cash(fees)),
+        ("interest", cash(reminder.interest)),
+        ("new_due_date", date(reminder.due_date)),
+    ];
+    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let salutation = if reminder.text.trim().is_empty() {
+        let template = match (level, language) {
+            (Some(l), Language::De) => l.text.de.as_str(),
+            (Some(l), Language::En) => l.text.en.as_str(),
+            (None, _) => "",
+        };
+        plain_blocks(&fill_text(template, &values))
+    } else {
+        blocks(&reminder.text)
+    };
+    let pay = match set(&account.iban) {
+        Some(iban) => fill(
+            w.pay_to_iban,
+            &[
+                ("amount", &cash(due)),
+                ("date", &date(reminder.due_date)),
+                ("iban", &group_iban(iban)),
+            ],
+        ),
+        None => fill(
+            w.pay,
+            &[("amount", &cash(due)), ("date", &date(reminder.due_date))],
+        ),
+    };
+    let heading = fill(
+        w.reminder_heading,
+        &[("level", &level_name), ("number", &number)],
+    );
+    let qr_bill = qr_bill_for(invoice, due, &heading, account, customer);
+    Ok(DocumentData {
+        heading,
+        subject: invoice.title.clone(),
+        letterhead: letterhead(account, paper, language),
+        recipient_lines: address_lines(&invoice.recipient_address),
+        meta: vec![
+            (w.date.into(), date(reminder.date)),
+            (w.invoice_number.into(), number.clone()),
+            (w.invoice_date.into(), date(invoice.date)),
+            (w.due_since.into(), date(invoice.due_date)),
+            (w.pay_by.into(), date(reminder.due_date)),
+        ],
+        salutation,
+        detail_columns: false,
+        sections: vec![rows],
+        totals,
+        notes: vec![pay],
+        footer: Vec::new(),
+        labels: Labels::of(language),
+        qr_bill,
     })
 }
 

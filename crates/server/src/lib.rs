@@ -44,6 +44,7 @@ pub mod projects;
 pub mod purchases;
 pub mod rate_limit;
 pub mod recurring;
+pub mod reminder_rows;
 pub mod reminders;
 pub mod roles;
 pub mod routes;

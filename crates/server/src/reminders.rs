@@ -2,28 +2,41 @@
 //! § Supporting resources). List filtered by `invoice_id`.
 
 use crate::auth::Caller;
-use crate::db::{date_text, now, ts, Dec, Ts};
+use crate::db::{date_text, now, ts, Dec};
+use crate::documents::{context, level_name, money, print_date, reminder_document};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Subject};
+use crate::extract::QueryPairs;
 use crate::extract::{IdPath, JsonBody};
+use crate::files::pdf_response;
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
+use crate::mail::{self, MailAttachment};
 use crate::pagination::PageOf;
+use crate::pdf_render::render;
+use crate::reminder_rows::{load, ReminderRow};
 use crate::state::AppState;
-use axum::extract::State;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Extension, Json, Router};
 use chrono::NaiveDate;
+use kontor_model::dunning::amount_due;
 use kontor_model::dunning::{reminder_claim, ClaimRequest};
+use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::event::SentData;
 use kontor_model::event::{to_data, EventKind, ReminderData};
+use kontor_model::invoice::Invoice;
 use kontor_model::payment::{
     BulkReminderResult, BulkReminders, BulkRemindersResult, NewReminder, Reminder,
     MAX_BULK_REMINDERS,
 };
 use kontor_model::payment_rules::{reminder_refusal, validate_reminder};
 use kontor_model::query::one;
+use kontor_model::recipients::invoice_recipients;
 use kontor_model::status::InvoiceStatus;
+use kontor_pdf::words::{fill, Language};
 use serde::Deserialize;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use sqlx::{QueryBuilder, Sqlite};
 
 /// Routes `/invoice_reminders` and `/invoice_reminders/{id}`.
 pub fn router() -> Router<AppState> {
@@ -31,69 +44,7 @@ pub fn router() -> Router<AppState> {
         .route("/invoice_reminders", get(list).post(create))
         .route("/invoice_reminders/bulk", post(bulk))
         .route("/invoice_reminders/{id}", get(get_one).delete(delete))
-}
-
-/// An invoice's reminders (`i` the invoice's alias) as SQLite writes them in one value: a
-/// JSON array of [`ReminderRow`] objects, oldest first ([`of_invoice`]'s order); for
-/// reading an invoice in one statement (the invoice repository's `load`).
-pub const REMINDERS_JSON: &str = "(SELECT json_group_array(json_object('id', r.id, 'invoice_id', r.invoice_id, \
-     'date', r.date, 'due_date', r.due_date, 'fee', r.fee, 'text', r.text, \
-     'dunning_level', r.dunning_level, 'open_amount', r.open_amount, 'days_overdue', r.days_overdue, \
-     'interest_rate', r.interest_rate, 'interest', r.interest, 'flat_fee', r.flat_fee, 'sent_at', r.sent_at, \
-     'created_at', r.created_at, 'updated_at', r.updated_at) ORDER BY r.date, r.id) \
-     FROM invoice_reminders r WHERE r.invoice_id = i.id)";
-
-/// One `invoice_reminders` row, read by sqlx or from its JSON form ([`REMINDERS_JSON`]).
-#[derive(sqlx::FromRow, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ReminderRow {
-    id: i64,
-    invoice_id: i64,
-    date: NaiveDate,
-    due_date: NaiveDate,
-    fee: Dec,
-    text: String,
-    dunning_level: i64,
-    open_amount: Option<Dec>,
-    days_overdue: i64,
-    interest_rate: Option<Dec>,
-    interest: Dec,
-    flat_fee: Dec,
-    sent_at: Option<Ts>,
-    created_at: Ts,
-    updated_at: Ts,
-}
-
-impl From<ReminderRow> for Reminder {
-    fn from(r: ReminderRow) -> Self {
-        Reminder {
-            id: r.id,
-            invoice_id: r.invoice_id,
-            date: r.date,
-            due_date: r.due_date,
-            fee: r.fee.0,
-            text: r.text,
-            // Levels are 1–9 (`dunning::MAX_LEVELS`); migration 0020 numbered older ones.
-            dunning_level: u8::try_from(r.dunning_level).unwrap_or(u8::MAX),
-            open_amount: r.open_amount.map(|d| d.0),
-            days_overdue: r.days_overdue,
-            interest_rate: r.interest_rate.map(|d| d.0),
-            interest: r.interest.0,
-            flat_fee: r.flat_fee.0,
-            sent_on: r.sent_at.map(|t| t.0.date_naive()),
-            created_on: r.created_at.0.date_naive(),
-            updated_on: r.updated_at.0.date_naive(),
-        }
-    }
-}
-
-async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {
-    sqlx::query_as::<_, ReminderRow>("SELECT r.* FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = ? AND i.deleted_at IS NULL")
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .map(Reminder::from)
-        .ok_or_else(|| ApiError::not_found(format!("reminder {id}")))
+        .route("/invoice_reminders/{id}/send_email", post(send_email))
 }
 
 /// `GET /invoice_reminders` filters: `invoice_id`.
@@ -144,8 +95,186 @@ async fn list(
     })
 }
 
-async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Reminder>> {
-    load(&state.pool, id).await.map(Json)
+/// GET /invoice_reminders/{id} → the reminder; GET /invoice_reminders/{id}.pdf → its
+/// letter ([`letter`]; `blank`, `letter_paper_id` as for invoices). Errors: 404 for an
+/// unknown reminder or letter paper.
+async fn get_one(
+    State(state): State<AppState>,
+    Path(raw): Path<String>,
+    query: QueryPairs,
+) -> ApiResult<Response> {
+    let not_found = || ApiError::not_found(format!("reminder {raw}"));
+    if let Some(number) = raw.strip_suffix(".pdf") {
+        let id: i64 = number.parse().map_err(|_| not_found())?;
+        let paper = crate::documents::query_paper(&state, &query)?;
+        let letter = letter(&state, id, paper).await?;
+        return Ok(pdf_response(letter.pdf, &letter.filename));
+    }
+    let id: i64 = raw.parse().map_err(|_| not_found())?;
+    Ok(Json(load(&state.pool, id).await?).into_response())
+}
+
+/// A rendered reminder letter with what sending it needs.
+struct Letter {
+    /// The reminder.
+    reminder: Reminder,
+    /// Its invoice (full representation).
+    invoice: Invoice,
+    /// The letter's heading ("Mahnung zu Rechnung R2611-001"), the e-mail's default
+    /// subject.
+    heading: String,
+    /// The customer's language.
+    language: Language,
+    /// The dunning level's name in that language.
+    level_name: String,
+    /// The account's name (the e-mail's signature).
+    sender: String,
+    /// The PDF.
+    pdf: Vec<u8>,
+    /// `<invoice number>-reminder-<level>.pdf`.
+    filename: String,
+}
+
+/// Renders the letter of reminder `id` on `paper` (`None` = blank) in the customer's
+/// language ([`crate::documents::reminder_document`]). Errors: 404 for an unknown
+/// reminder; 500 when rendering fails.
+async fn letter(
+    state: &AppState,
+    id: i64,
+    paper: Option<&crate::config::LetterPaperConfig>,
+) -> ApiResult<Letter> {
+    let reminder = load(&state.pool, id).await?;
+    let invoice = crate::invoices::repo::load(&state.pool, reminder.invoice_id).await?;
+    let levels = {
+        let mut conn = state.pool.acquire().await?;
+        crate::dunning::load(&mut conn).await?
+    };
+    let level = levels.iter().find(|l| l.level == reminder.dunning_level);
+    let (account, customer) = context(state, Some(invoice.customer_id)).await?;
+    let level_name = level_name(level, customer.language);
+    let document = reminder_document(&reminder, &invoice, level, &account, paper, &customer)?;
+    let heading = document.heading.clone();
+    let pdf = render(document).await?;
+    let filename = format!(
+        "{}-reminder-{}.pdf",
+        invoice.identifier.as_deref().unwrap_or("invoice"),
+        reminder.dunning_level
+    );
+    Ok(Letter {
+        reminder,
+        invoice,
+        heading,
+        language: customer.language,
+        level_name,
+        sender: account.name,
+        pdf,
+        filename,
+    })
+}
+
+/// POST /invoice_reminders/{id}/send_email → 200 `{subject, text, emails_to, …}`: the
+/// reminder letter by e-mail with the invoice's PDF attached, to the given or the
+/// invoice's default recipients (the project's billing addresses, else the customer's —
+/// the rules of invoices). `subject` defaults to the letter's heading and `text` to a
+/// short cover note in the customer's language. Marks the reminder sent (`sent_on`; from
+/// then on it cannot be deleted) and records a `sent` event on the invoice.
+/// Errors: 404; 422 (no resolvable `emails_to`, an invalid address, an unknown letter
+/// paper); 502 when the mail server refuses (nothing marked sent).
+async fn send_email(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    IdPath(id): IdPath,
+    JsonBody(mut body): JsonBody<SendEmail>,
+) -> ApiResult<Json<SentEmail>> {
+    let paper = state
+        .account
+        .letter_paper(body.letter_paper_id)
+        .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
+    let letter = letter(&state, id, Some(paper)).await?;
+    let invoice = &letter.invoice;
+    let project = match invoice.project_id {
+        Some(p) => crate::projects::find(&state.pool, p).await?,
+        None => None,
+    };
+    let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
+    let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
+    let number = invoice.identifier.clone().unwrap_or_default();
+    let blank = |v: &Option<String>| v.as_deref().is_none_or(|t| t.trim().is_empty());
+    if blank(&body.subject) {
+        body.subject = Some(letter.heading.clone());
+    }
+    if blank(&body.text) {
+        let due = amount_due(
+            letter.reminder.open_amount.unwrap_or(invoice.open_amount),
+            letter.reminder.fee,
+            letter.reminder.flat_fee,
+            letter.reminder.interest,
+        )
+        .ok_or_else(|| ApiError::Internal("stored reminder amounts overflow".into()))?;
+        body.text = Some(fill(
+            letter.language.words().reminder_mail,
+            &[
+                ("level", &letter.level_name),
+                ("number", &number),
+                ("amount", &money(due, &invoice.currency, letter.language)),
+                (
+                    "date",
+                    &print_date(letter.reminder.due_date, letter.language),
+                ),
+                ("sender", &letter.sender),
+            ],
+        ));
+    }
+    let recipients = mail::resolve(&body, Some(&defaults.to), Some(&defaults.cc))?;
+    let invoice_pdf = crate::invoices::invoice_pdf_bytes(&state, invoice, Some(paper)).await?;
+    let attachments = vec![
+        MailAttachment {
+            filename: letter.filename.clone(),
+            content_type: "application/pdf".into(),
+            bytes: letter.pdf,
+        },
+        MailAttachment {
+            filename: format!("{number}.pdf"),
+            content_type: "application/pdf".into(),
+            bytes: invoice_pdf,
+        },
+    ];
+    let delivered = mail::send_with_id(
+        &state.pool,
+        &state.data_dir,
+        &body,
+        &recipients,
+        attachments,
+    )
+    .await?;
+
+    let _guard = state.write_lock.lock().await;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let t = ts(now());
+    sqlx::query(
+        "UPDATE invoice_reminders SET sent_at = COALESCE(sent_at, ?), updated_at = ? WHERE id = ?",
+    )
+    .bind(&t)
+    .bind(&t)
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
+    let data = SentData {
+        to: recipients.to.clone(),
+        cc: recipients.cc.clone(),
+        subject: delivered.sent.subject.clone(),
+        message_id: delivered.message_id.clone(),
+    };
+    events::record_as(
+        &mut tx,
+        Some(caller.user_id),
+        Subject::Invoice(invoice.id),
+        EventKind::Sent,
+        to_data(&data),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Json(delivered.sent))
 }
 
 /// The invoice facts a reminder needs: status, currency, reversed, reversal, gross, paid

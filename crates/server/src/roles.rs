@@ -66,6 +66,7 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/invoice_reminders", R(Staff)),
     ("POST", "/invoice_reminders/bulk", R(Staff)),
     ("DELETE", "/invoice_reminders/{id}", R(Staff)),
+    ("POST", "/invoice_reminders/{id}/send_email", R(Staff)),
     ("POST", "/recurring_invoices", R(Staff)),
     ("PUT", "/recurring_invoices/{id}", R(Staff)),
     ("DELETE", "/recurring_invoices/{id}", R(Staff)),

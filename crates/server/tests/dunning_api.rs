@@ -628,3 +628,152 @@ async fn a_payment_of_gross_minus_cash_discount_in_time_settles_the_invoice() {
     assert_eq!(inv["status"], "partially_paid", "{inv}");
     assert_eq!(num(&inv["open_amount"]), "5.95", "{inv}");
 }
+
+/// German money as the letter prints it below 1,000: `197.50` → `197,50 EUR`.
+fn de_money(amount: &str) -> String {
+    format!("{} EUR", amount.replace('.', ","))
+}
+
+/// Issue 14 § API: `GET /invoice_reminders/{id}.pdf` is the reminder letter (the open
+/// items with the payment received, the fee, the flat fee, the interest, the amount due,
+/// the new due date and the bank account); `POST /invoice_reminders/{id}/send_email` sends
+/// it with the invoice's PDF attached to the invoice's recipients and marks it sent, after
+/// which it cannot be deleted.
+#[tokio::test]
+async fn the_reminder_letter_claims_open_items_fees_and_interest_and_is_sent_with_the_invoice() {
+    let mail = common::smtp::smtp_server().await;
+    let s = common::smtp::start_sending_to(mail.port).await;
+    let r = s
+        .put(
+            "/account",
+            json!({"name": "Nordlicht Software GmbH", "address": "Friedrichstraße 68\n10117 Berlin",
+                   "email": "billing@nordlicht.example", "iban": "DE02120300000000202051"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // The default levels with the § 288 (5) flat fee switched on at level 2.
+    let mut levels = s.get("/dunning_levels").await.body;
+    levels["levels"][1]["flat_fee"] = json!(true);
+    let r = s.put("/dunning_levels", levels).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let c = s.customer("Hafen Logistik GmbH").await;
+    let due = today() - days(45);
+    let mut body = common::invoice_body(c);
+    body["date"] = json!((due - days(14)).to_string());
+    body["due_date"] = json!(due.to_string());
+    let r = s.post("/invoices", body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let invoice = r.body["id"].as_i64().unwrap();
+    let number = r.body["identifier"].as_str().unwrap().to_string();
+    let paid_on = due - days(3);
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": invoice, "date": paid_on.to_string(), "paid_total": 100}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": invoice, "date": today().to_string(), "dunning_level": 2,
+                   "charge_interest": true}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let reminder = r.body.clone();
+    let id = reminder["id"].as_i64().unwrap();
+    assert_eq!(num(&reminder["open_amount"]), "197.50");
+    let (fee, flat, interest) = (
+        num(&reminder["fee"]),
+        num(&reminder["flat_fee"]),
+        num(&reminder["interest"]),
+    );
+    assert_eq!((fee.as_str(), flat.as_str()), ("5.00", "40.00"));
+    let due_total: rust_decimal::Decimal = ["197.50", &fee, &flat, &interest]
+        .iter()
+        .map(|a| a.parse::<rust_decimal::Decimal>().unwrap())
+        .sum();
+
+    let (status, _, pdf) = s.bytes(&format!("/invoice_reminders/{id}.pdf")).await;
+    assert_eq!(status, 200, "{}", String::from_utf8_lossy(&pdf));
+    // Words as read, one space between them (the totals' labels and amounts are columns).
+    let text = common::pdftotext(&pdf)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let new_due =
+        chrono::NaiveDate::parse_from_str(reminder["due_date"].as_str().unwrap(), "%Y-%m-%d")
+            .unwrap()
+            .format("%d.%m.%Y")
+            .to_string();
+    for expected in [
+        format!("Mahnung zu Rechnung {number}"),
+        format!(
+            "Rechnung {number} vom {}",
+            (due - days(14)).format("%d.%m.%Y")
+        ),
+        "297,50 EUR".to_string(),
+        format!("Zahlung vom {}", paid_on.format("%d.%m.%Y")),
+        "-100,00 EUR".to_string(),
+        format!("Offener Betrag {}", de_money("197.50")),
+        format!("Mahngebühr {}", de_money(&fee)),
+        format!("Verzugspauschale {}", de_money(&flat)),
+        format!("Zinsen 10,27 % (45 Tage) {}", de_money(&interest)),
+        de_money(&interest),
+        format!("Zu zahlender Betrag {}", de_money(&due_total.to_string())),
+        format!("bis zum {new_due}"),
+        "IBAN DE02 1203 0000 0000 2020 51".to_string(),
+    ] {
+        assert!(text.contains(&expected), "{expected:?} missing:\n{text}");
+    }
+    let (status, _, _) = s.bytes("/invoice_reminders/9999.pdf").await;
+    assert_eq!(status, 404);
+
+    // Sent with the defaults: the customer's address, the letter's heading as subject,
+    // both PDFs attached; then it is on record and cannot be deleted.
+    let r = s
+        .post(&format!("/invoice_reminders/{id}/send_email"), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.body["emails_to"], "billing@example.com", "{}", r.body);
+    assert_eq!(
+        r.body["subject"],
+        format!("Mahnung zu Rechnung {number}"),
+        "{}",
+        r.body
+    );
+    assert!(
+        r.body["text"]
+            .as_str()
+            .unwrap()
+            .contains(&de_money(&due_total.to_string())),
+        "{}",
+        r.body
+    );
+    let messages = common::smtp::wait_for_messages(&mail, 1).await;
+    assert_eq!(messages.len(), 1);
+    let message = &messages[0];
+    for filename in [format!("{number}-reminder-2.pdf"), format!("{number}.pdf")] {
+        assert!(
+            message.contains(&format!("filename=\"{filename}\""))
+                || message.contains(&format!("filename={filename}")),
+            "{filename} attached:\n{}",
+            &message[..message.len().min(3000)]
+        );
+    }
+    let stored = s.get(&format!("/invoice_reminders/{id}")).await;
+    assert_eq!(
+        stored.body["sent_on"],
+        json!(today().to_string()),
+        "{}",
+        stored.body
+    );
+    let r = s.delete(&format!("/invoice_reminders/{id}"), None).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(s.get(&format!("/invoice_reminders/{id}")).await.status, 200);
+    let r = s
+        .post("/invoice_reminders/9999/send_email", json!({}))
+        .await;
+    assert_eq!(r.status, 404, "{}", r.body);
+}

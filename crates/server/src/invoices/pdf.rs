@@ -14,34 +14,9 @@ use axum::response::Response;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::CustomerVat;
-use kontor_model::query::parse_id;
 use kontor_model::status::InvoiceStatus;
 use kontor_model::totals::compute_document_totals;
 use kontor_model::vat::{resolve_vat, VatChoice};
-
-/// `letter_paper_id` and `blank` from the query: the paper to print on (`None` = blank).
-/// Errors: 400 for a malformed id, 404 for an unknown one.
-fn paper<'a>(
-    state: &'a AppState,
-    query: &QueryPairs,
-) -> ApiResult<Option<&'a crate::config::LetterPaperConfig>> {
-    let blank = query
-        .get("blank")
-        .is_some_and(|v| !matches!(v, "false" | "0"));
-    if blank {
-        return Ok(None);
-    }
-    let id = query
-        .get("letter_paper_id")
-        .filter(|v| !v.is_empty())
-        .map(|v| parse_id("letter_paper_id", v))
-        .transpose()?;
-    state
-        .account
-        .letter_paper(id)
-        .map(Some)
-        .ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
-}
 
 /// Renders invoice `id` on `paper` (`None` = blank), named `<identifier>.pdf`.
 /// Errors: 404 for an unknown invoice.
@@ -90,7 +65,7 @@ async fn factur_x_xml(state: &AppState, invoice: &Invoice) -> ApiResult<Option<V
 
 /// GET /invoices/{id}.pdf. Errors: 404 (invoice, letter paper).
 pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiResult<Response> {
-    render_pdf(state, id, paper(state, query)?).await
+    render_pdf(state, id, crate::documents::query_paper(state, query)?).await
 }
 
 /// GET /invoices/{id}/timesheet.pdf. Errors: 404 when the invoice billed no hours.
@@ -99,7 +74,7 @@ pub async fn timesheet_pdf(
     IdPath(id): IdPath,
     query: QueryPairs,
 ) -> ApiResult<Response> {
-    let paper = paper(&state, &query)?;
+    let paper = crate::documents::query_paper(&state, &query)?;
     let invoice = repo::load(&state.pool, id).await?;
     let activities = crate::activities::of_invoice(&state.pool, id).await?;
     if activities.iter().all(|a| a.hours.is_zero()) {
@@ -246,7 +221,7 @@ pub async fn preview_pdf(
     query: QueryPairs,
     JsonBody(mut body): JsonBody<NewInvoice>,
 ) -> ApiResult<Response> {
-    let paper = paper(&state, &query)?;
+    let paper = crate::documents::query_paper(&state, &query)?;
     let body_customer = body.customer_id;
     let customer = match body.customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,

@@ -274,7 +274,7 @@ struct DetailParts {
     /// `[item id, 1 activity / 0 expense, record id]`.
     billed: Vec<(i64, i64, i64)>,
     payments: Vec<crate::invoice_payments::PaymentRow>,
-    reminders: Vec<crate::reminders::ReminderRow>,
+    reminders: Vec<crate::reminder_rows::ReminderRow>,
 }
 
 /// Loads the full representation of a live invoice: user, items (with the activities and
@@ -290,7 +290,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
          'reminders', json({reminders})) {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
         billed = crate::billing::BILLED_JSON,
         payments = crate::invoice_payments::PAYMENTS_JSON,
-        reminders = crate::reminders::REMINDERS_JSON,
+        reminders = crate::reminder_rows::REMINDERS_JSON,
     );
     let text: String = sqlx::query_scalar(&sql)
         .bind(id)
