@@ -18,6 +18,7 @@ pub mod client;
 pub mod companies;
 pub mod dashboard;
 pub mod deals;
+pub mod dunning;
 pub mod einvoices;
 pub mod events;
 pub mod exports;

@@ -116,6 +116,9 @@ fn SideNav(
                     <A href=href("/invoices")>{t().nav().invoices}</A>
                 </li>
                 <li>
+                    <A href=href("/dunning")>{t().nav().dunning}</A>
+                </li>
+                <li>
                     <A href=href("/recurring_invoices")>{t().nav().recurring}</A>
                 </li>
                 <li>

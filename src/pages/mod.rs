@@ -3,6 +3,7 @@
 
 pub mod companies;
 pub mod dashboard;
+pub mod dunning;
 pub mod exports;
 pub mod invoices;
 pub mod offers;
