@@ -186,7 +186,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
     let cells = texts(&root, ".payments-table td");
     assert_eq!(cells[0], "23.11.2026");
     assert_eq!(cells[1], "50,00 €");
-    assert_eq!(cells[2], "Löschen");
+    assert_eq!(cells[2], "Bearbeiten Löschen");
     assert_eq!(text(&root, "#add-payment"), "Zahlung erfassen");
 
     find(&root, "#add-payment").click();

@@ -28,7 +28,13 @@ pub async fn get_dunning_levels() -> Result<DunningLevels, ApiError> {
 
 /// GET /invoice_reminders/{id}.pdf: the reminder letter on the default letter paper.
 pub async fn get_reminder_pdf(id: i64) -> Result<Blob, ApiError> {
-    request_pdf(Method::GET, &format!("/invoice_reminders/{id}.pdf"), &[], None).await
+    request_pdf(
+        Method::GET,
+        &format!("/invoice_reminders/{id}.pdf"),
+        &[],
+        None,
+    )
+    .await
 }
 
 /// POST /invoice_reminders/{id}/send_email: sends the letter with the invoice attached;

@@ -172,6 +172,7 @@ pub fn CompanyMoreFields(
                 <div class="field field-check">
                     <label><input type="checkbox" id="f-reverse_charge" bind:checked=state.reverse_charge />" " {t().company_form().reverse_charge}</label>
                     <label><input type="checkbox" id="f-intra_eu" bind:checked=state.intra_eu />" " {t().company_form().intra_eu}</label>
+                    <label><input type="checkbox" id="f-consumer" bind:checked=state.consumer />" " {t().company_form().consumer}</label>
                 </div>
             </div>
         </section>

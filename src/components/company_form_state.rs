@@ -51,6 +51,8 @@ pub struct CompanyFormState {
     pub reverse_charge: RwSignal<bool>,
     /// Intra-EU by default.
     pub intra_eu: RwSignal<bool>,
+    /// A consumer, not a business (issue 14: default interest + 5 points, no flat fee).
+    pub consumer: RwSignal<bool>,
     /// Correspondence language of documents: `de` or `en`.
     pub language: RwSignal<String>,
     /// Tags, comma-separated.
@@ -127,6 +129,7 @@ impl CompanyFormState {
             tax: s(),
             reverse_charge: RwSignal::new(false),
             intra_eu: RwSignal::new(false),
+            consumer: RwSignal::new(false),
             language: RwSignal::new("de".into()),
             tags: s(),
             info: s(),
@@ -176,6 +179,7 @@ impl CompanyFormState {
         s.tax.set(number(company.customer_vat.tax));
         s.reverse_charge.set(company.customer_vat.reverse_charge);
         s.intra_eu.set(company.customer_vat.intra_eu);
+        s.consumer.set(company.consumer);
         s.language.set(company.language.as_str().to_string());
         s.tags.set(company.tags.join(", "));
         s.info.set(opt(&company.info));
@@ -298,6 +302,7 @@ impl CompanyFormState {
             electronic_address: text(self.electronic_address),
             einvoice_format: Some(self.einvoice_format.get_untracked()),
             sepa_mandate_reference: text(self.sepa_mandate_reference),
+            consumer: Some(self.consumer.get_untracked()),
             debtor_number,
             creditor_number,
             ..Default::default()

@@ -151,7 +151,7 @@ fn payment_and_reminder_texts_are_checked_like_the_server() {
         r#"{"invoice_id":5,"date":"2026-11-10","paid_total":1234.5,"currency":"EUR"}"#
     );
 
-    let errors = reminder_body(5, "EUR", "2026-11-20", "2026-11-10", "-1", "x").unwrap_err();
+    let errors = reminder_body(5, "EUR", "2026-11-20", "2026-11-10", "-1", "x", false).unwrap_err();
     assert!(errors.contains_key("due_date") && errors.contains_key("fee"));
     let ok = reminder_body(
         5,
@@ -160,9 +160,15 @@ fn payment_and_reminder_texts_are_checked_like_the_server() {
         "2026-11-27",
         "",
         "Hello <you>\nline 2\n\nNext",
+        true,
     )
     .unwrap();
-    assert_eq!(ok.fee.unwrap().to_string(), "0");
+    // No fee typed: the level's fee (the server's default), with default interest.
+    assert_eq!(ok.fee, None);
+    assert_eq!(ok.charge_interest, Some(true));
+    let typed = reminder_body(5, "EUR", "2026-11-20", "2026-11-27", "2.50", "", false);
+    let typed = typed.unwrap();
+    assert!(typed.fee.is_some() && typed.charge_interest.is_none());
     assert_eq!(
         ok.text.unwrap(),
         "<p>Hello &lt;you&gt;<br>line 2</p><p>Next</p>"
@@ -270,4 +276,85 @@ async fn the_payments_tab_shows_an_overpayment_as_credit() {
     let text = root.text_content().unwrap();
     assert!(text.contains("credit 10.00 EUR"), "{text}");
     assert!(!text.contains("open 0.00"), "{text}");
+}
+
+/// A reminder as the server sends it (issue 14): level, claim, interest, sent or not.
+fn reminder(id: i64, level: u8, sent_on: Option<&str>) -> serde_json::Value {
+    serde_json::json!({"id": id, "invoice_id": 5, "date": "2026-11-20", "due_date": "2026-11-27",
+        "fee": 5.00, "text": "", "dunning_level": level, "open_amount": 69.00, "days_overdue": 4,
+        "interest_rate": 10.27, "interest": 0.08, "flat_fee": 40.00, "sent_on": sent_on,
+        "created_on": "2026-11-20", "updated_on": "2026-11-20"})
+}
+
+#[wasm_bindgen_test]
+async fn reminders_show_their_claim_and_only_unsent_ones_can_be_deleted() {
+    let mut inv = invoice(&["50"]);
+    inv.reminders = Some(vec![
+        serde_json::from_value(reminder(1, 1, Some("2026-11-21"))).unwrap(),
+        serde_json::from_value(reminder(2, 2, None)).unwrap(),
+    ]);
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        Toasts::provide();
+        view! {
+            <kontor_app::pages::invoices::detail_reminders::RemindersSection
+                invoice=inv.clone()
+                on_changed=Callback::new(|_| ())
+            />
+        }
+    });
+    settle().await;
+    let row = |id: i64| {
+        find(&root, &format!("tr[data-reminder-id='{id}']"))
+            .text_content()
+            .unwrap()
+    };
+    let sent = row(1);
+    assert!(sent.contains("69.00 EUR"), "claimed: {sent}");
+    assert!(sent.contains("45.00 EUR"), "fee + flat fee: {sent}");
+    assert!(sent.contains("0.08 EUR (10.27 %)"), "interest: {sent}");
+    assert!(sent.contains("21 Nov 2026"), "sent on: {sent}");
+    assert!(sent.contains("PDF") && sent.contains("Send"), "{sent}");
+    assert!(!sent.contains("Delete"), "a sent reminder stays: {sent}");
+    let unsent = row(2);
+    assert!(
+        unsent.contains("not sent") && unsent.contains("Delete"),
+        "{unsent}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_payment_is_corrected_in_a_dialog_filled_with_its_values() {
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), || {
+        Toasts::provide();
+        view! {
+            <kontor_app::pages::invoices::detail_payments::PaymentsTab
+                invoice=invoice(&["50"])
+                on_changed=Callback::new(|_| ())
+            />
+        }
+    });
+    settle().await;
+    let edit: web_sys::HtmlElement = wasm_bindgen::JsCast::unchecked_into(find(
+        &root,
+        "button[aria-label='Change the payment of 50.00 EUR']",
+    ));
+    edit.click();
+    settle().await;
+    let value = |css: &str| -> String {
+        let input: HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(find(&root, css));
+        input.value()
+    };
+    assert_eq!(value("#edit-payment-date"), "2026-11-10");
+    assert_eq!(value("#edit-payment-amount"), "50.00");
+}
+
+#[wasm_bindgen_test]
+fn a_cash_discount_taken_counts_as_settled() {
+    let mut inv = invoice(&["116.62"]);
+    for p in inv.payments.iter_mut().flatten() {
+        p.cash_discount = "2.38".parse().unwrap();
+    }
+    assert_eq!(open_amount(&inv).to_string(), "0.00");
 }

@@ -143,7 +143,11 @@ async fn remind(
     };
     let reminder = match create_invoice_reminder(&body).await {
         Ok(r) => r,
-        Err(e) => return Outcome::Refused { message: message_of(e) },
+        Err(e) => {
+            return Outcome::Refused {
+                message: message_of(e),
+            }
+        }
     };
     let level = level_name(levels, reminder.dunning_level);
     if !send {
@@ -336,9 +340,8 @@ fn OverdueTable(
 ) -> impl IntoView {
     let ids: Vec<i64> = items.iter().map(|i| i.id).collect();
     let all_ids = ids.clone();
-    let all_selected = move || {
-        !all_ids.is_empty() && selected.with(|s| all_ids.iter().all(|id| s.contains(id)))
-    };
+    let all_selected =
+        move || !all_ids.is_empty() && selected.with(|s| all_ids.iter().all(|id| s.contains(id)));
     let toggle_all = move |_| {
         let every = selected.with_untracked(|s| ids.iter().all(|id| s.contains(id)));
         selected.update(|s| {

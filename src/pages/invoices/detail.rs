@@ -27,6 +27,7 @@ use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::event::SubjectType;
 use kontor_model::invoice::Invoice;
+use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
 use leptos_router::NavigateOptions;
@@ -146,6 +147,9 @@ fn InvoiceView(
                 <span class="muted">{t().invoice_detail().gross_total}</span>
                 <strong class="money">{format_money(invoice.gross_total, &invoice.currency)}</strong>
                 <span class="muted money">{fill(t().invoice_detail().net_amount, &[("amount", &format_money(invoice.net_total, &invoice.currency))])}</span>
+                {(invoice.status != InvoiceStatus::Draft).then(|| view! {
+                    <span class="money detail-open" id="detail-open">{fill(t().invoice_detail().open_amount, &[("amount", &format_money(invoice.open_amount, &invoice.currency))])}</span>
+                })}
             </div>
             <InvoiceActions invoice=invoice.clone() on_changed=on_changed xrechnung_customer=xrechnung_customer />
         </header>

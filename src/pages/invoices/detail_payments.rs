@@ -1,16 +1,21 @@
-//! The payments tab: paid and open amounts, the payments with delete (confirmed in a
-//! dialog), "Add payment" when the rules allow it, and the reminders below.
+//! The payments tab: paid and open amounts, the payments with edit (a dialog with date and
+//! amount) and delete (confirmed in a dialog), "Add payment" when the rules allow it, and
+//! the reminders below. A payment that took a cash discount shows it.
 
 use super::detail_reminders::RemindersSection;
-use super::payment_dialog::{balance, paid_amount, AddPayment};
-use crate::api::payments::delete_invoice_payment;
+use super::payment_dialog::{balance, paid_amount, payment_body, AddPayment};
+use crate::api::payments::{delete_invoice_payment, update_invoice_payment};
 use crate::api::ApiError;
 use crate::components::date::format_date;
+use crate::components::date::iso;
 use crate::components::dialog::Dialog;
+use crate::components::field::{error_of, Field};
+use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
+use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
 use kontor_model::payment::Payment;
 use kontor_model::payment_rules::Balance;
@@ -78,17 +83,80 @@ pub fn PaymentsTab(
             ],
         ),
     };
+    // Editing a payment: the dialog's fields, errors and save.
+    let editing = RwSignal::new(None::<Payment>);
+    let edit_open = RwSignal::new(false);
+    let (edit_date, edit_amount) = (RwSignal::new(String::new()), RwSignal::new(String::new()));
+    let edit_errors = RwSignal::new(FieldErrors::new());
+    let edit_failure = RwSignal::new(None::<String>);
+    let edit = Task::new();
+    let edited = move |answer: Result<Payment, ApiError>| match answer {
+        Ok(_) => {
+            edit_open.set(false);
+            toasts.success(texts.updated);
+            on_changed.run(());
+        }
+        Err(e) if e.is_unprocessable() && !e.errors.is_empty() => edit_errors.set(e.errors),
+        Err(e) => edit_failure.set(Some(e.message)),
+    };
+    let start_edit = move |p: Payment| {
+        edit_date.set(iso(p.date));
+        edit_amount.set(format_input(kontor_model::money::round_money(
+            p.paid_total,
+            &p.currency,
+        )));
+        edit_errors.set(FieldErrors::new());
+        edit_failure.set(None);
+        editing.set(Some(p));
+        edit_open.set(true);
+    };
+    let save_edit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let Some(p) = editing.get_untracked() else {
+            return;
+        };
+        let date_text = edit_date.get_untracked();
+        match payment_body(
+            p.invoice_id,
+            &p.currency,
+            &date_text,
+            &edit_amount.get_untracked(),
+        ) {
+            Ok(body) => {
+                edit_errors.set(FieldErrors::new());
+                edit.run(
+                    async move { update_invoice_payment(p.id, &body).await },
+                    edited,
+                );
+            }
+            Err(e) => edit_errors.set(e),
+        }
+    };
+    let edit_pending = edit.pending;
     let rows = payments
         .into_iter()
         .map(|p| {
             let amount = format_money(p.paid_total, &p.currency);
             let label = fill(texts.delete_label, &[("amount", &amount)]);
+            let edit_label = fill(texts.edit_label, &[("amount", &amount)]);
+            let discount = (!p.cash_discount.is_zero()).then(|| {
+                fill(
+                    texts.cash_discount_note,
+                    &[("amount", &format_money(p.cash_discount, &p.currency))],
+                )
+            });
             let date = format_date(p.date);
+            let for_edit = p.clone();
             view! {
                 <tr>
                     <td>{date}</td>
-                    <td class="num money">{amount}</td>
+                    <td class="num money">{amount}{discount.map(|d| view! { <span class="muted payment-discount">" "{d}</span> })}</td>
                     <td class="num">
+                        <button type="button" class="btn btn-small" aria-label=edit_label
+                            on:click=move |_| start_edit(for_edit.clone())>
+                            {texts.edit}
+                        </button>
+                        " "
                         <button type="button" class="btn btn-small btn-danger-quiet" aria-label=label
                             on:click=move |_| { deleting.set(Some(p.clone())); confirm_open.set(true); }>
                             {texts.delete}
@@ -121,6 +189,23 @@ pub fn PaymentsTab(
             }}
         </section>
         <RemindersSection invoice=invoice on_changed=on_changed />
+        <Dialog open=edit_open title=texts.edit_title.to_string()>
+            <form novalidate on:submit=save_edit>
+                <Field id="edit-payment-date" label=texts.date_received required=true error=error_of(edit_errors, "date")>
+                    <input id="edit-payment-date" type="date" bind:value=edit_date />
+                </Field>
+                <Field id="edit-payment-amount" label=fill(texts.amount_currency, &[("currency", &currency)]) required=true error=error_of(edit_errors, "paid_total")>
+                    <input id="edit-payment-amount" class="input-number" inputmode="decimal" bind:value=edit_amount />
+                </Field>
+                <p class="field-error" role="alert">{move || edit_failure.get()}</p>
+                <div class="dialog-actions">
+                    <button type="button" class="btn" on:click=move |_| edit_open.set(false)>{t().common().cancel}</button>
+                    <button type="submit" class="btn btn-primary" disabled=move || edit_pending.get()>
+                        {move || if edit_pending.get() { texts.saving } else { texts.save_payment }}
+                    </button>
+                </div>
+            </form>
+        </Dialog>
         <Dialog open=confirm_open title=texts.delete_title.to_string()>
             <p>{what}</p>
             <div class="dialog-actions">

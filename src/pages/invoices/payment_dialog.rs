@@ -21,9 +21,19 @@ use kontor_model::payment_rules::{self, is_overpayment, paid_sum, validate_payme
 use kontor_model::Decimal;
 use leptos::prelude::*;
 
-/// The sum of the invoice's payments (currency units); 0 when it overflows.
+/// What the invoice's payments settled (currency units): their amounts plus the cash
+/// discount a payment took (issue 14); 0 when it overflows.
 pub fn paid_amount(invoice: &Invoice) -> Decimal {
-    paid_sum(invoice.payments.iter().flatten().map(|p| p.paid_total)).unwrap_or_default()
+    paid_sum(settled(invoice)).unwrap_or_default()
+}
+
+/// Each payment's amount and each cash discount taken, as settled amounts.
+fn settled(invoice: &Invoice) -> impl Iterator<Item = Decimal> + '_ {
+    invoice
+        .payments
+        .iter()
+        .flatten()
+        .flat_map(|p| [p.paid_total, p.cash_discount])
 }
 
 /// The invoice's balance (open, settled or credit) from the model's rule.
@@ -34,12 +44,7 @@ pub fn balance(invoice: &Invoice) -> Balance {
 
 /// What is still to be paid, never below zero (`119.00` gross, `50` paid → `69.00`).
 pub fn open_amount(invoice: &Invoice) -> Decimal {
-    let payments: Vec<Decimal> = invoice
-        .payments
-        .iter()
-        .flatten()
-        .map(|p| p.paid_total)
-        .collect();
+    let payments: Vec<Decimal> = settled(invoice).collect();
     payment_rules::open_amount(invoice.gross_total, &payments, &invoice.currency)
 }
 
