@@ -149,6 +149,29 @@ impl Browser {
             .to_string()
     }
 
+    /// The bytes of `url` fetched from inside the page (e.g. the `blob:` URL of a PDF the
+    /// page shows); panics when the fetch fails.
+    pub async fn fetch_bytes_in_page(&self, url: &str) -> Vec<u8> {
+        let script = "const [url, done] = arguments;
+            fetch(url).then(r => r.arrayBuffer())
+                .then(b => done(Array.from(new Uint8Array(b))), e => done(String(e)));";
+        let answer = self
+            .client
+            .execute_async(script, vec![url.into()])
+            .await
+            .expect("script");
+        answer
+            .as_array()
+            .unwrap_or_else(|| panic!("fetch {url}: {answer}"))
+            .iter()
+            .map(|v| {
+                v.as_u64()
+                    .and_then(|b| u8::try_from(b).ok())
+                    .expect("a byte")
+            })
+            .collect()
+    }
+
     /// The current URL's path.
     pub async fn path(&self) -> String {
         self.client
