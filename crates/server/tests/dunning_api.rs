@@ -4,6 +4,7 @@
 
 mod common;
 
+use chrono::Datelike;
 use common::people::{send_as, user_with_role};
 use common::{num, start};
 use reqwest::Method;
@@ -776,4 +777,90 @@ async fn the_reminder_letter_claims_open_items_fees_and_interest_and_is_sent_wit
         .post("/invoice_reminders/9999/send_email", json!({}))
         .await;
     assert_eq!(r.status, 404, "{}", r.body);
+}
+
+/// Issue 14 § App, the list's chart: `GET /invoices/monthly` answers, for the list's
+/// filter, the open and overdue totals (equal to the summary's figures) and per month of
+/// the invoice date what is paid, open and overdue.
+#[tokio::test]
+async fn the_monthly_figures_split_each_month_into_paid_open_and_overdue() {
+    let s = start().await;
+    let a = s.customer("Hafen Logistik GmbH").await;
+    let b = s.customer("Kranzler Bau GmbH").await;
+    let this_month = today().format("%Y-%m").to_string();
+    let make = |customer: i64, date: chrono::NaiveDate, due: chrono::NaiveDate| {
+        let s = &s;
+        async move {
+            let mut body = common::invoice_body(customer);
+            body["date"] = json!(date.to_string());
+            body["due_date"] = json!(due.to_string());
+            let r = s.post("/invoices", body).await;
+            assert!(r.status.is_success(), "{}", r.body);
+            r.body["id"].as_i64().unwrap()
+        }
+    };
+    // 297.50 each. This month: one paid 100 and not yet due, one due yesterday.
+    let first_of_month = today().with_day(1).unwrap();
+    let partly = make(a, first_of_month, today() + days(30)).await;
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": partly, "date": today().to_string(), "paid_total": 100}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    make(b, first_of_month, today() - days(1)).await;
+    // Two years ago, overdue: in the totals, not in the twelve months.
+    make(a, today() - days(730), today() - days(700)).await;
+
+    let r = s.get("/invoices/monthly").await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let eur = &r.body["currencies"][0];
+    assert_eq!(eur["currency"], "EUR");
+    assert_eq!(num(&eur["open_amount"]), "792.50", "{eur}");
+    assert_eq!(num(&eur["overdue_amount"]), "595.00", "{eur}");
+    let months = eur["months"].as_array().unwrap();
+    assert_eq!(months.len(), 12);
+    let now = &months[11];
+    assert_eq!(now["month"], this_month.as_str(), "{now}");
+    if today().day() > 1 {
+        // (On the first of a month "due yesterday" lies in the month before.)
+        assert_eq!(num(&now["overdue"]), "297.50", "{now}");
+    }
+    assert_eq!(num(&now["paid"]), "100.00", "{now}");
+    assert_eq!(num(&now["open"]), "197.50", "{now}");
+
+    // The same conditions as the list: the totals equal the summary's for each filter.
+    for filter in [
+        "",
+        "company_id={a}",
+        "status=overdue",
+        "status=partially_paid",
+    ] {
+        let filter = filter.replace("{a}", &a.to_string());
+        let monthly = s.get(&format!("/invoices/monthly?{filter}")).await.body;
+        let summary = s.get(&format!("/invoices/summary?{filter}")).await.body;
+        let overdue = s
+            .get(&format!("/invoices/summary?{filter}&overdue=true"))
+            .await
+            .body;
+        let open = |v: &Value| v["totals"][0]["open_amount"].clone();
+        assert_eq!(
+            num(&monthly["currencies"][0]["open_amount"]),
+            num(&open(&summary)),
+            "{filter}"
+        );
+        let overdue_open = if overdue["totals"].as_array().unwrap().is_empty() {
+            "0.00".to_string()
+        } else {
+            num(&open(&overdue))
+        };
+        assert_eq!(
+            num(&monthly["currencies"][0]["overdue_amount"]),
+            overdue_open,
+            "{filter}"
+        );
+    }
+    let r = s.get("/invoices/monthly?term=nobody").await;
+    assert_eq!(r.body, json!({"currencies": []}));
 }

@@ -361,7 +361,11 @@ fn OverdueTable(
                 <thead>
                     <tr>
                         <th scope="col"><input type="checkbox" id="dunning-all" aria-label=d.select_all prop:checked=all_selected on:change=toggle_all /></th>
-                        {headings().into_iter().skip(1).map(|h| view! { <th scope="col">{h}</th> }).collect_view()}
+                        {headings().into_iter().enumerate().skip(1).map(|(i, h)| {
+                            // Days overdue and the open amount are numbers: right-aligned.
+                            let class = if matches!(i, 4 | 5) { "num" } else { "" };
+                            view! { <th scope="col" class=class>{h}</th> }
+                        }).collect_view()}
                     </tr>
                 </thead>
                 <tbody>
@@ -379,7 +383,7 @@ fn OverdueTable(
                                 <td><input type="checkbox" aria-label=label
                                     prop:checked=move || selected.with(|s| s.contains(&id))
                                     on:change=move |_| selected.update(|s| { if !s.remove(&id) { s.insert(id); } }) /></td>
-                                <td><a href=href(&format!("/invoices/{id}"))>{number}</a></td>
+                                <td class="cell-number"><a href=href(&format!("/invoices/{id}"))>{number}</a></td>
                                 <td class="cell-customer" title=i.customer.name.clone()>{i.customer.name.clone()}</td>
                                 <td class="cell-date">{format_date(i.due_date)}</td>
                                 <td class="num">{i.days_overdue}</td>

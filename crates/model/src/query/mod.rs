@@ -14,12 +14,14 @@
 //!   helpers live in `form.rs`, this file holds the types.
 
 mod form;
+mod monthly;
 mod summary;
 
 pub use form::{
     comma_joined, decode, encode, id_list, list, one, parse_date, parse_id, split_list, Param,
     QueryError,
 };
+pub use monthly::{invoice_months, CurrencyMonths, InvoiceMonths, MonthAmounts, MonthRow};
 pub use summary::{CurrencyTotals, ListSummary};
 
 use crate::offer::OfferStatus;

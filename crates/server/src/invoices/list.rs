@@ -2,7 +2,7 @@
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
 use super::repo::{InvoiceRow, COLUMNS, FROM, LIST_OBJECT, LIST_TABLE, OPEN_AMOUNT_SQL};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::listing::{fetch_document_page_json, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
@@ -11,7 +11,10 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
 use kontor_model::invoice::Invoice;
-use kontor_model::query::{GlobalFilter, InvoiceFilter, ListSummary};
+use kontor_model::query::{
+    invoice_months, GlobalFilter, InvoiceFilter, InvoiceMonths, ListSummary,
+};
+use rust_decimal::Decimal;
 use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
@@ -224,6 +227,50 @@ pub async fn summary(
     summary_of(&state.pool, &list.filter, &list.global)
         .await
         .map(Json)
+}
+
+/// GET /invoices/monthly?<the list's filters> → [`InvoiceMonths`] (issue 14 § App, the
+/// list's chart): per currency the open and overdue totals of every invoice the filter
+/// selects, and for the last twelve months (by invoice date) the paid, open-not-due and
+/// overdue amounts of the month's collectible invoices (reversal invoices left out), summed
+/// exactly in SQL with the list's own conditions; paging and sorting ignored. Overdue is
+/// due before the server's date with something open (`dunning::effective_status`).
+/// Errors: 400 naming a malformed filter; 500 when a sum overflows.
+pub async fn monthly(
+    State(state): State<AppState>,
+    list: ListQuery<InvoiceFilter>,
+) -> ApiResult<Json<InvoiceMonths>> {
+    let today = crate::summary::today();
+    let gross = milli!("i.gross_total");
+    let mut qb = QueryBuilder::<Sqlite>::new(format!(
+        "SELECT i.currency, substr(i.date, 1, 7), \
+         SUM(CASE WHEN i.reversed = 0 AND i.reversal = 0 AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') \
+             THEN {gross} - {OPEN_AMOUNT_SQL} ELSE 0 END), \
+         SUM(CASE WHEN i.reversal = 0 AND i.due_date >= "
+    ));
+    qb.push_bind(crate::db::date_text(today))
+        .push(format!(
+            " THEN {OPEN_AMOUNT_SQL} ELSE 0 END), SUM(CASE WHEN i.reversal = 0 AND i.due_date < "
+        ))
+        .push_bind(crate::db::date_text(today))
+        .push(format!(
+            " THEN {OPEN_AMOUNT_SQL} ELSE 0 END) FROM invoices i"
+        ));
+    push_where(&mut qb, &list.filter, &list.global, false);
+    qb.push(" GROUP BY 1, 2");
+    let sums: Vec<(String, String, i64, i64, i64)> =
+        qb.build_query_as().fetch_all(&state.pool).await?;
+    let rows = sums
+        .into_iter()
+        .filter_map(|(currency, month, paid, open, overdue)| {
+            let month = month.parse().ok()?;
+            let units = |milli: i64| Decimal::new(milli, 3);
+            Some((currency, month, units(paid), units(open), units(overdue)))
+        })
+        .collect::<Vec<_>>();
+    invoice_months(today, &rows)
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("the invoices' sums overflow".into()))
 }
 
 /// The invoices `filter` selects (at most `limit`, by `order`, an `ORDER BY` body over

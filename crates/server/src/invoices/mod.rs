@@ -33,6 +33,7 @@ pub fn router() -> Router<AppState> {
         .route("/invoices/locked", get(list::locked))
         .route("/invoices/summary", get(list::summary))
         .route("/invoices/overdue", get(overdue::overdue))
+        .route("/invoices/monthly", get(list::monthly))
         .route("/invoices/preview.pdf", post(pdf::preview_pdf))
         .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
         .route(
