@@ -24,6 +24,8 @@ mod billing;
 #[allow(dead_code)]
 #[path = "support/dom.rs"]
 mod dom;
+#[path = "components/dunning.rs"]
+mod dunning;
 #[path = "components/fixtures.rs"]
 mod fixtures;
 #[path = "components/preview.rs"]

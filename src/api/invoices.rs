@@ -81,3 +81,11 @@ pub async fn reverse_invoice(id: i64) -> Result<Invoice, ApiError> {
 pub async fn send_invoice_email(id: i64, body: &SendEmail) -> Result<SentEmail, ApiError> {
     send_json(Method::POST, &format!("/invoices/{id}/send_email"), body).await
 }
+
+/// GET /invoices/monthly with the list's filters: open and overdue totals per currency and
+/// twelve months of paid, open and overdue amounts (the list's chart, issue 14).
+pub async fn get_invoice_months(
+    filter: &InvoiceFilter,
+) -> Result<kontor_model::query::InvoiceMonths, ApiError> {
+    get_one("/invoices/monthly", &filter.to_pairs()).await
+}

@@ -3,6 +3,7 @@
 //! pagination. Every filter, sort and page change pushes a history entry, so Back returns
 //! to the previous view of the list.
 
+use super::list_chart::InvoiceChart;
 use super::list_filters::{cleared, has_filters, query_string, InvoiceFilters};
 use super::list_table::{headings, InvoiceTable};
 use crate::api::invoices::{get_invoice_summary, list_invoices};
@@ -85,6 +86,7 @@ pub fn InvoiceList() -> impl IntoView {
             </div>
         </div>
         <InvoiceFilters filter=filter on_change=set_filter />
+        <InvoiceChart filter=unpaged />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
         <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || Suspend::new(async move {

@@ -19,6 +19,7 @@ pub mod form_billing;
 pub mod form_from_offer;
 pub mod form_preview;
 mod list;
+pub mod list_chart;
 mod list_filters;
 pub mod list_table;
 pub mod payment_dialog;

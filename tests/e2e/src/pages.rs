@@ -106,6 +106,7 @@ pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
         (format!("/invoices/{invoice}/payments"), "invoice-payments"),
         (format!("/invoices/{invoice}/history"), "invoice-history"),
         (format!("/invoices/{draft}/edit"), "invoice-edit"),
+        ("/dunning".into(), "dunning"),
         ("/recurring_invoices".into(), "recurring"),
         ("/recurring_invoices/new".into(), "recurring-new"),
         (
