@@ -596,7 +596,8 @@ pub struct ReminderClaim {
 /// from the request's choices and the account's levels and base rates. Errors (keyed by
 /// the request's field): `dunning_level` not one of the account's levels, or none left
 /// after the invoice's last; `interest_rate` outside 0–[`MAX_INTEREST_RATE`], or no base
-/// rate for the date; `invoice_id` when nothing is open; `interest` on overflow.
+/// rate for the date; `invoice_id` when nothing is open or the invoice is not overdue on
+/// the reminder's date (due on or after it); `interest` on overflow.
 pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErrors> {
     let mut errors = FieldErrors::new();
     let level = match req.dunning_level {
@@ -628,6 +629,16 @@ pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErro
     };
     if req.open_amount <= Decimal::ZERO {
         push_error(&mut errors, "invoice_id", "has nothing open to remind of");
+    } else if req.invoice_due_date >= req.date {
+        // Overdue from the day after the due date (issue 14 § Bad input).
+        push_error(
+            &mut errors,
+            "invoice_id",
+            format!(
+                "is not overdue on the reminder's date: it is due on {}",
+                req.invoice_due_date
+            ),
+        );
     }
     let days_overdue = (req.date - req.invoice_due_date).num_days().max(0);
     let interest_rate = if req.charge_interest {
@@ -1093,15 +1104,20 @@ mod tests {
         assert!(reminder_claim(&settled)
             .unwrap_err()
             .contains_key("invoice_id"));
-        // Before the due date nothing is overdue: 0 days, 0 interest.
-        let mut early = request(&levels, &rates);
-        early.date = date("2026-10-01");
-        early.charge_interest = true;
-        let claim = reminder_claim(&early).unwrap();
-        assert_eq!(
-            (claim.days_overdue, claim.interest.to_string()),
-            (0, "0.00".into())
-        );
+        // Not overdue on the reminder's date (before or on the due date): refused; the
+        // day after the due date: one day overdue.
+        for day in ["2026-10-01", "2026-10-10"] {
+            let mut early = request(&levels, &rates);
+            early.date = date(day);
+            let errors = reminder_claim(&early).unwrap_err();
+            assert!(
+                errors["invoice_id"][0].contains("not overdue"),
+                "{day}: {errors:?}"
+            );
+        }
+        let mut next_day = request(&levels, &rates);
+        next_day.date = date("2026-10-11");
+        assert_eq!(reminder_claim(&next_day).unwrap().days_overdue, 1);
     }
 
     #[test]

@@ -319,7 +319,26 @@ async fn overdue_invoices_are_reminded_level_by_level_with_fees_and_interest() {
     assert_eq!(r.header("x-total"), "0", "past the last level: {}", r.body);
     let r = s.get(&format!("/invoices/overdue?customer_id={a}")).await;
     assert_eq!(r.body[0]["next_dunning_level"], Value::Null, "{}", r.body);
-    let _ = not_due;
+    // Not overdue yet (issue 14 § Bad input): 422 naming invoice_id, nothing stored.
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": not_due, "date": today().to_string()}),
+        )
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["errors"]["invoice_id"][0]
+            .as_str()
+            .unwrap()
+            .contains("not overdue"),
+        "{}",
+        r.body
+    );
+    let stored = s
+        .get(&format!("/invoice_reminders?invoice_id={not_due}"))
+        .await;
+    assert_eq!(stored.body, json!([]), "nothing stored");
     for bad in [
         json!({"invoice_ids": []}),
         json!({"invoice_ids": [first, first]}),

@@ -119,7 +119,13 @@ pub fn RemindersSection(
             toasts.success(texts.reminder_recorded);
             on_changed.run(());
         }
-        Err(e) if e.is_unprocessable() && !e.errors.is_empty() => errors.set(e.errors),
+        Err(e) if e.is_unprocessable() && !e.errors.is_empty() => {
+            // A refusal of the invoice itself (e.g. not overdue) has no field here.
+            if let Some(message) = e.errors.get("invoice_id").and_then(|m| m.first()) {
+                failure.set(Some(message.clone()));
+            }
+            errors.set(e.errors)
+        }
         Err(e) => failure.set(Some(e.message)),
     };
     let start = move |_| {
@@ -258,7 +264,8 @@ pub fn RemindersSection(
         <section class="section" aria-labelledby="reminders-title">
             <div class="section-head">
                 <h2 class="section-title" id="reminders-title">{texts.reminders}</h2>
-                {can_remind(invoice.status, invoice.reversed, invoice.reversal).then(|| view! {
+                // Only an overdue invoice is reminded of (from the day after its due date).
+                {(can_remind(invoice.status, invoice.reversed, invoice.reversal) && invoice.due_date < today()).then(|| view! {
                     <button type="button" class="btn section-head-end" id="add-reminder" on:click=start.clone()>{texts.add_reminder}</button>
                 })}
             </div>
