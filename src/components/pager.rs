@@ -51,3 +51,17 @@ pub fn Pager(
         </nav>
     }
 }
+
+/// The page number in the current URL's `?page=` (1 when absent, malformed or below 1),
+/// as a memo that follows navigation.
+pub fn page_in_query() -> Memo<u32> {
+    let query = leptos_router::hooks::use_query_map();
+    Memo::new(move |_| {
+        query.with(|q| {
+            q.get_str("page")
+                .and_then(|p| p.parse::<u32>().ok())
+                .filter(|p| *p >= 1)
+                .unwrap_or(1)
+        })
+    })
+}

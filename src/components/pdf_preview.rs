@@ -194,3 +194,24 @@ pub fn save_blob(blob: &Blob, file_name: &str) -> Result<(), ApiError> {
     );
     Ok(())
 }
+
+/// A document in a wide dialog with a Close button (a reminder letter shown from a list):
+/// [`PdfFrame`] of `doc`, titled `title` (also the dialog's accessible name).
+#[component]
+pub fn PdfDialog(
+    /// Open state.
+    open: RwSignal<bool>,
+    /// The dialog's heading and the frame's title.
+    title: RwSignal<String>,
+    /// The document shown.
+    doc: PdfDoc,
+) -> impl IntoView {
+    view! {
+        <crate::components::dialog::Dialog open=open title=title class="dialog-wide">
+            <PdfFrame doc=doc title=title />
+            <div class="dialog-actions">
+                <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().close}</button>
+            </div>
+        </crate::components::dialog::Dialog>
+    }
+}

@@ -491,6 +491,31 @@ pub fn offer_document(
     })
 }
 
+/// The payment line: "please transfer `amount` (printed) by `due`" to the account's IBAN
+/// (with its BIC) when one is set, else without a bank account.
+fn payment_line(
+    account: &AccountProfile,
+    amount: &str,
+    due: NaiveDate,
+    language: Language,
+) -> String {
+    let w = language.words();
+    let due = print_date(due, language);
+    match set(&account.iban) {
+        Some(iban) => {
+            let mut iban = group_iban(iban);
+            if let Some(bic) = set(&account.bic) {
+                iban = format!("{iban} (BIC {bic})");
+            }
+            fill(
+                w.pay_to_iban,
+                &[("amount", amount), ("date", &due), ("iban", &iban)],
+            )
+        }
+        None => fill(w.pay, &[("amount", amount), ("date", &due)]),
+    }
+}
+
 /// The printed invoice in the customer's language (also the live preview of an unsaved
 /// one, and reversals). The payment line names the account's IBAN when one is set.
 pub fn invoice_document(
@@ -568,20 +593,7 @@ pub fn invoice_document(
     if invoice.reversal {
         notes.push(w.reversal_note.to_string());
     } else {
-        let due = date(invoice.due_date);
-        notes.push(match set(&account.iban) {
-            Some(iban) => {
-                let mut iban = group_iban(iban);
-                if let Some(bic) = set(&account.bic) {
-                    iban = format!("{iban} (BIC {bic})");
-                }
-                fill(
-                    w.pay_to_iban,
-                    &[("amount", &gross), ("date", &due), ("iban", &iban)],
-                )
-            }
-            None => fill(w.pay, &[("amount", &gross), ("date", &due)]),
-        });
+        notes.push(payment_line(account, &gross, invoice.due_date, language));
     }
     if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
         let reduced = mul_round(
@@ -840,20 +852,7 @@ pub fn reminder_document(
     } else {
         blocks(&reminder.text)
     };
-    let pay = match set(&account.iban) {
-        Some(iban) => fill(
-            w.pay_to_iban,
-            &[
-                ("amount", &cash(due)),
-                ("date", &date(reminder.due_date)),
-                ("iban", &group_iban(iban)),
-            ],
-        ),
-        None => fill(
-            w.pay,
-            &[("amount", &cash(due)), ("date", &date(reminder.due_date))],
-        ),
-    };
+    let pay = payment_line(account, &cash(due), reminder.due_date, language);
     let heading = fill(
         w.reminder_heading,
         &[("level", &level_name), ("number", &number)],

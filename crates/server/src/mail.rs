@@ -9,6 +9,7 @@ use crate::config::SmtpSecurity;
 use crate::error::{ApiError, ApiResult};
 use kontor_model::email::{is_address, split_addresses, SendEmail, SentEmail};
 use kontor_model::error::{push_error, require_text, FieldErrors};
+use kontor_model::event::SentData;
 use lettre::message::header::ContentType;
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
@@ -104,6 +105,19 @@ pub struct Delivered {
     pub sent: SentEmail,
     /// The `Message-ID` header value, with angle brackets (`<hex@sender-domain>`).
     pub message_id: String,
+}
+
+impl Delivered {
+    /// The `sent` timeline event's data: the recipients (`to`, `cc` of `recipients`), the
+    /// subject and the Message-ID.
+    pub fn event_data(&self, recipients: &Recipients) -> SentData {
+        SentData {
+            to: recipients.to.clone(),
+            cc: recipients.cc.clone(),
+            subject: self.sent.subject.clone(),
+            message_id: self.message_id.clone(),
+        }
+    }
 }
 
 /// A new `Message-ID` value `<32 hex digits@domain>`, the domain taken from the sender's

@@ -23,7 +23,6 @@ use chrono::NaiveDate;
 use kontor_model::dunning::amount_due;
 use kontor_model::dunning::{reminder_claim, ClaimRequest};
 use kontor_model::email::{SendEmail, SentEmail};
-use kontor_model::event::SentData;
 use kontor_model::event::{to_data, EventKind, ReminderData};
 use kontor_model::invoice::Invoice;
 use kontor_model::payment::{
@@ -32,7 +31,6 @@ use kontor_model::payment::{
 };
 use kontor_model::payment_rules::{reminder_refusal, validate_reminder};
 use kontor_model::query::one;
-use kontor_model::recipients::invoice_recipients;
 use kontor_model::status::InvoiceStatus;
 use kontor_pdf::words::{fill, Language};
 use serde::Deserialize;
@@ -192,12 +190,6 @@ async fn send_email(
         .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
     let letter = letter(&state, id, Some(paper)).await?;
     let invoice = &letter.invoice;
-    let project = match invoice.project_id {
-        Some(p) => crate::projects::find(&state.pool, p).await?,
-        None => None,
-    };
-    let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
-    let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
     let number = invoice.identifier.clone().unwrap_or_default();
     let blank = |v: &Option<String>| v.as_deref().is_none_or(|t| t.trim().is_empty());
     if blank(&body.subject) {
@@ -225,7 +217,7 @@ async fn send_email(
             ],
         ));
     }
-    let recipients = mail::resolve(&body, Some(&defaults.to), Some(&defaults.cc))?;
+    let (recipients, _) = crate::invoices::recipients_of(&state, invoice, &body).await?;
     let invoice_pdf = crate::invoices::invoice_pdf_bytes(&state, invoice, Some(paper)).await?;
     let attachments = vec![
         MailAttachment {
@@ -259,12 +251,7 @@ async fn send_email(
     .bind(id)
     .execute(&mut *tx)
     .await?;
-    let data = SentData {
-        to: recipients.to.clone(),
-        cc: recipients.cc.clone(),
-        subject: delivered.sent.subject.clone(),
-        message_id: delivered.message_id.clone(),
-    };
+    let data = delivered.event_data(&recipients);
     events::record_as(
         &mut tx,
         Some(caller.user_id),

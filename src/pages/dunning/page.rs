@@ -10,11 +10,10 @@ use crate::api::dunning::{
 use crate::api::payments::create_invoice_reminder;
 use crate::api::ApiError;
 use crate::components::date::{format_date, format_opt_date, today};
-use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
-use crate::components::pager::Pager;
-use crate::components::pdf_preview::{PdfDoc, PdfFrame};
+use crate::components::pager::{page_in_query, Pager};
+use crate::components::pdf_preview::{PdfDialog, PdfDoc};
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::{fill, language, t, Lang};
 use crate::paths::href;
@@ -23,7 +22,7 @@ use kontor_model::email::SendEmail;
 use kontor_model::payment::NewReminder;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 use std::collections::BTreeSet;
 
 /// Rows per page (the most one request may ask for).
@@ -181,16 +180,8 @@ fn message_of(e: ApiError) -> String {
 /// The page.
 #[component]
 pub fn DunningPage() -> impl IntoView {
-    let query = use_query_map();
     let navigate = use_navigate();
-    let page = Memo::new(move |_| {
-        query.with(|q| {
-            q.get_str("page")
-                .and_then(|p| p.parse::<u32>().ok())
-                .filter(|p| *p >= 1)
-                .unwrap_or(1)
-        })
-    });
+    let page = page_in_query();
     let list = LocalResource::new(move || {
         let page = page.get();
         async move { list_overdue_invoices(page, PER_PAGE).await }
@@ -319,12 +310,7 @@ pub fn DunningPage() -> impl IntoView {
                 </ul>
             </section>
         </Show>
-        <Dialog open=pdf_open title=pdf_title class="dialog-wide">
-            <PdfFrame doc=doc title=pdf_title />
-            <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| pdf_open.set(false)>{t().common().close}</button>
-            </div>
-        </Dialog>
+        <PdfDialog open=pdf_open title=pdf_title doc=doc />
     }
 }
 

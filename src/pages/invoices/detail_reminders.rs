@@ -12,7 +12,7 @@ use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};
 use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
-use crate::components::pdf_preview::{PdfDoc, PdfFrame};
+use crate::components::pdf_preview::{PdfDialog, PdfDoc};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -317,12 +317,7 @@ pub fn RemindersSection(
                 </div>
             </form>
         </Dialog>
-        <Dialog open=pdf_open title=pdf_title class="dialog-wide">
-            <PdfFrame doc=doc title=pdf_title />
-            <div class="dialog-actions">
-                <button type="button" class="btn" on:click=move |_| pdf_open.set(false)>{t().common().close}</button>
-            </div>
-        </Dialog>
+        <PdfDialog open=pdf_open title=pdf_title doc=doc />
         <Dialog open=send_open title=texts.send_title.to_string()>
             <p>{texts.send_text}</p>
             <div class="dialog-actions">

@@ -5,13 +5,13 @@ use super::schedule_fields::{interval_label, mode_short};
 use crate::api::recurring::{list_recurring_invoices, RecurringInvoice};
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::error_panel::ErrorPanel;
-use crate::components::pager::Pager;
+use crate::components::pager::{page_in_query, Pager};
 use crate::components::skeleton::SkeletonTable;
 use crate::components::status_badge::Badge;
 use crate::i18n::t;
 use crate::paths::href;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
+use leptos_router::hooks::use_navigate;
 use wasm_bindgen::JsCast;
 
 /// Rows per page.
@@ -36,16 +36,8 @@ pub fn headings() -> Vec<&'static str> {
 /// The list page.
 #[component]
 pub fn RecurringList() -> impl IntoView {
-    let query = use_query_map();
     let navigate = use_navigate();
-    let page = Memo::new(move |_| {
-        query.with(|q| {
-            q.get_str("page")
-                .and_then(|p| p.parse::<u32>().ok())
-                .filter(|p| *p >= 1)
-                .unwrap_or(1)
-        })
-    });
+    let page = page_in_query();
     let list = LocalResource::new(move || {
         let page = page.get();
         async move { list_recurring_invoices(page, PER_PAGE).await }

@@ -16,7 +16,7 @@ use axum::{Extension, Json};
 use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
-use kontor_model::event::{to_data, EventKind, SentData};
+use kontor_model::event::{to_data, EventKind};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, EinvoiceFormat};
 use kontor_model::recipients::invoice_recipients;
@@ -44,6 +44,25 @@ async fn xrechnung_attachment(
         content_type: "application/xml".into(),
         bytes,
     }))
+}
+
+/// The recipients of an e-mail about `invoice` (the invoice itself or one of its
+/// reminders): `body`'s addresses, else the defaults of [`invoice_recipients`] (the
+/// project's billing addresses, else the customer's); with the customer record.
+/// Errors: 422 when no `emails_to` can be resolved or an address is invalid.
+pub async fn recipients_of(
+    state: &AppState,
+    invoice: &Invoice,
+    body: &SendEmail,
+) -> ApiResult<(mail::Recipients, Option<Company>)> {
+    let project = match invoice.project_id {
+        Some(p) => crate::projects::find(&state.pool, p).await?,
+        None => None,
+    };
+    let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
+    let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
+    let recipients = mail::resolve(body, Some(&defaults.to), Some(&defaults.cc))?;
+    Ok((recipients, customer))
 }
 
 /// POST /invoices/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
@@ -77,13 +96,7 @@ pub async fn send_invoice(
             "A draft cannot be sent; finalize it first.".into(),
         ));
     }
-    let project = match invoice.project_id {
-        Some(p) => crate::projects::find(&state.pool, p).await?,
-        None => None,
-    };
-    let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
-    let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
-    let recipients = mail::resolve(body, Some(&defaults.to), Some(&defaults.cc))?;
+    let (recipients, customer) = recipients_of(state, &invoice, body).await?;
     let paper = state
         .account
         .letter_paper(body.letter_paper_id)
@@ -113,12 +126,7 @@ pub async fn send_invoice(
     .bind(id)
     .execute(&mut *tx)
     .await?;
-    let data = SentData {
-        to: recipients.to.clone(),
-        cc: recipients.cc.clone(),
-        subject: delivered.sent.subject.clone(),
-        message_id: delivered.message_id.clone(),
-    };
+    let data = delivered.event_data(&recipients);
     events::record_as(
         &mut tx,
         user_id,

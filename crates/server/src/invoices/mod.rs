@@ -19,7 +19,7 @@ mod write;
 pub use create::{
     create_invoice, create_invoice_from, insert_prepared, prepare_invoice, PreparedInvoice,
 };
-pub use email::send_invoice;
+pub use email::{recipients_of, send_invoice};
 pub use pdf::{invoice_pdf_bytes, render_pdf};
 
 use crate::state::AppState;

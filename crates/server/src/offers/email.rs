@@ -12,7 +12,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::email::{SendEmail, SentEmail};
-use kontor_model::event::{to_data, EventKind, SentData};
+use kontor_model::event::{to_data, EventKind};
 use kontor_model::recipients::offer_recipients;
 
 /// POST /offers/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
@@ -55,12 +55,7 @@ pub async fn send_email(
     files.extend(super::attachments::read_all(&state, id).await?);
     let delivered =
         mail::send_with_id(&state.pool, &state.data_dir, &body, &recipients, files).await?;
-    let data = SentData {
-        to: recipients.to.clone(),
-        cc: recipients.cc.clone(),
-        subject: delivered.sent.subject.clone(),
-        message_id: delivered.message_id.clone(),
-    };
+    let data = delivered.event_data(&recipients);
     let mut conn = state.pool.acquire().await?;
     let user = Some(caller.user_id);
     events::record_as(
