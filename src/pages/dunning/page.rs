@@ -272,6 +272,7 @@ pub fn DunningPage() -> impl IntoView {
                 }
             })}
         </Transition>
+        <Show when=move || shown.with(|s| !s.is_empty()) || running.get()>
         <div class="dunning-actions">
             <label class="check"><input type="checkbox" id="dunning-interest" bind:checked=interest />" "{d.charge_interest}</label>
             <label class="check"><input type="checkbox" id="dunning-send" bind:checked=send />" "{d.send_email}</label>
@@ -286,6 +287,7 @@ pub fn DunningPage() -> impl IntoView {
                 </span>
             </Show>
         </div>
+        </Show>
         <Show when=move || results.with(|r| !r.is_empty())>
             <section class="section" aria-labelledby="dunning-results-title">
                 <h2 class="section-title" id="dunning-results-title">{t().dunning().results}</h2>

@@ -236,13 +236,13 @@ pub fn RemindersSection(
             let unsent = r.sent_on.is_none();
             view! {
                 <tr data-reminder-id=r.id.to_string()>
-                    <td>{when.clone()}</td>
+                    <td class="cell-date">{when.clone()}</td>
                     <td class="num">{r.dunning_level}</td>
-                    <td>{format_date(r.due_date)}</td>
+                    <td class="cell-date">{format_date(r.due_date)}</td>
                     <td class="num money">{claimed}</td>
                     <td class="num money">{money(fees)}</td>
                     <td class="num money">{interest}</td>
-                    <td>{sent}</td>
+                    <td class="cell-date">{sent}</td>
                     <td class="num reminder-actions">
                         <button type="button" class="btn btn-small" aria-label=fill(texts.pdf_label, &[("date", &when)])
                             on:click=move |_| show_pdf(for_pdf.clone())>{texts.pdf}</button>

@@ -138,7 +138,7 @@ fn Chart(currencies: Vec<CurrencyMonths>) -> impl IntoView {
         <figure class="invoice-chart" id="invoice-chart">
             <figcaption class="invoice-chart-figures">
                 <span>{c.open}" "<strong class="money" id="chart-open">{money(first.open_amount)}</strong></span>
-                <span>{c.overdue}" "<strong class="money is-overdue" id="chart-overdue">{money(first.overdue_amount)}</strong></span>
+                <span>{c.overdue}" "<strong class="money" class:is-overdue=!first.overdue_amount.is_zero() id="chart-overdue">{money(first.overdue_amount)}</strong></span>
                 {others.into_iter().map(|o| view! { <span class="muted">{o}</span> }).collect_view()}
                 <span class="invoice-chart-legend" aria-hidden="true">
                     <span class="key key-paid"></span>{c.paid}

@@ -142,5 +142,28 @@ async fn two_overdue_invoices_are_reminded_at_once_and_the_letter_claims_amount_
             "{expected:?} in the letter:\n{text}"
         );
     }
+
+    // On the invoice: the open amount, the two reminders, the sent one without Delete.
+    b.open(&server.base, &format!("/invoices/{second}/payments"))
+        .await;
+    b.wait_text_of("#detail-open", "Open 219.00 EUR").await;
+    b.wait_js(
+        "return document.querySelectorAll('.reminders-table tbody tr').length === 2;",
+        vec![],
+    )
+    .await;
+    let rows = b.find(".reminders-table tbody").await.text().await.unwrap();
+    assert!(
+        rows.contains("not sent"),
+        "level 1 was made by the API: {rows}"
+    );
+    assert!(
+        rows.contains("219.00 EUR") && rows.contains("5.00 EUR"),
+        "{rows}"
+    );
+    let deletable =
+        "return document.querySelectorAll('.reminders-table button.btn-danger-quiet').length;";
+    assert_eq!(b.wait_js(deletable, vec![]).await, 1, "only the unsent one");
+    b.theme_screenshots("dunning-04-invoice-payments").await;
     b.close().await;
 }
