@@ -321,13 +321,7 @@ pub async fn insert(
     if let Some(message) = reminder_refusal(status, reversed, reversal) {
         return Err(ApiError::field("invoice_id", message));
     }
-    let open = kontor_model::dashboard::open_amount(
-        status,
-        reversed,
-        gross.0,
-        crate::summary::from_milli(paid, &currency),
-        &currency,
-    );
+    let open = crate::summary::open_from_milli(status, reversed, gross.0, paid, &currency);
     let date = body.date;
     // Without a due date the claim's default applies (the date + the next level's days).
     ApiError::check(validate_reminder(

@@ -77,6 +77,25 @@ pub fn from_milli(milli: i64, currency: &str) -> Decimal {
     round_money(Decimal::new(milli, 3), currency)
 }
 
+/// An invoice's open amount ([`kontor_model::dashboard::open_amount`]) from its stored
+/// status, reversal flag and gross and the payments' sum read with [`PAID_MILLI_SQL`]
+/// (thousandths, amount + cash discount); currency units at `currency`'s places.
+pub fn open_from_milli(
+    status: kontor_model::status::InvoiceStatus,
+    reversed: bool,
+    gross: Decimal,
+    paid_milli: i64,
+    currency: &str,
+) -> Decimal {
+    kontor_model::dashboard::open_amount(
+        status,
+        reversed,
+        gross,
+        from_milli(paid_milli, currency),
+        currency,
+    )
+}
+
 /// The SQL of one summary: the table alias whose `currency` column groups, and the
 /// per-row expressions (in thousandths, [`milli!`]) of the net total, the gross total and,
 /// for invoices and purchases, the open amount.

@@ -103,11 +103,11 @@ pub async fn overdue(
     let items = rows
         .into_iter()
         .map(|r| {
-            let open_amount = kontor_model::dashboard::open_amount(
+            let open_amount = crate::summary::open_from_milli(
                 r.status.0,
                 r.reversed,
                 r.gross_total.0,
-                crate::summary::from_milli(r.paid_milli, &r.currency),
+                r.paid_milli,
                 &r.currency,
             );
             let last = u8::try_from(r.last_level).unwrap_or(u8::MAX);

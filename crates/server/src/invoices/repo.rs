@@ -154,11 +154,11 @@ impl InvoiceRow {
             self.net_total.0,
             self.gross_total.0,
         );
-        let open_amount = kontor_model::dashboard::open_amount(
+        let open_amount = crate::summary::open_from_milli(
             self.status.0,
             self.reversed,
             self.gross_total.0,
-            crate::summary::from_milli(self.paid_milli, &self.currency),
+            self.paid_milli,
             &self.currency,
         );
         Invoice {
