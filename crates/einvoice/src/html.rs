@@ -99,6 +99,11 @@ fn allowance_rows(out: &mut String, title: &str, list: &[AllowanceCharge], sign:
     }
 }
 
+/// The page's only style sheet, inline in `<style>` (the view loads nothing). Servers that
+/// show the page under their own Content-Security-Policy allow exactly this sheet by its
+/// hash (`'sha256-…'` of these bytes).
+pub const STYLE: &str = "body{font:14px/1.45 system-ui,sans-serif;color:#1f2328;margin:24px;max-width:960px}h1{font-size:20px;margin:0 0 4px}h2{font-size:15px;margin:16px 0 4px}.parties{display:flex;gap:48px;flex-wrap:wrap}dl{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:4px 0}dt{color:#59636e}dd{margin:0}table{border-collapse:collapse;width:100%;margin:8px 0}th,td{border-bottom:1px solid #d1d9e0;padding:4px 6px;text-align:left;vertical-align:top}.n{text-align:right;white-space:nowrap}.total td{font-weight:600}.muted{color:#59636e}";
+
 /// The whole page for `invoice`: seller, buyer, number and dates, lines, allowances and
 /// charges, VAT breakdown, totals (BT-106 … BT-115), payment instructions and notes.
 pub fn render_html(invoice: &Invoice) -> String {
@@ -111,14 +116,7 @@ pub fn render_html(invoice: &Invoice) -> String {
     let mut out = String::new();
     let _ = write!(
         out,
-        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{kind} {}</title><style>\
-body{{font:14px/1.45 system-ui,sans-serif;color:#1f2328;margin:24px;max-width:960px}}\
-h1{{font-size:20px;margin:0 0 4px}}h2{{font-size:15px;margin:16px 0 4px}}\
-.parties{{display:flex;gap:48px;flex-wrap:wrap}}dl{{display:grid;grid-template-columns:auto 1fr;gap:2px 12px;margin:4px 0}}\
-dt{{color:#59636e}}dd{{margin:0}}table{{border-collapse:collapse;width:100%;margin:8px 0}}\
-th,td{{border-bottom:1px solid #d1d9e0;padding:4px 6px;text-align:left;vertical-align:top}}\
-.n{{text-align:right;white-space:nowrap}}.total td{{font-weight:600}}.muted{{color:#59636e}}\
-</style></head><body>",
+        "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>{kind} {}</title><style>{STYLE}</style></head><body>",
         escape(&i.number)
     );
     let _ = write!(

@@ -4,13 +4,13 @@
 //! precompressed files, cache headers, compressed API answers).
 
 use crate::error::ApiError;
+use crate::security_headers;
 use crate::state::AppState;
 use axum::http::{header, HeaderName, HeaderValue, Method};
-use axum::routing::any;
+use axum::routing::{any, post};
 use axum::Router;
 use std::path::Path;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
 async fn not_found() -> ApiError {
@@ -63,6 +63,11 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::api_keys::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
+        // Inside the key check: a replayed answer is only given to the key that asked.
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::idempotency::layer,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             crate::auth::require_key,
@@ -93,13 +98,18 @@ pub fn cors(origins: &[String]) -> Option<CorsLayer> {
                 Method::PATCH,
                 Method::DELETE,
             ])
-            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE])
+            .allow_headers([
+                header::AUTHORIZATION,
+                header::CONTENT_TYPE,
+                HeaderName::from_static("idempotency-key"),
+            ])
             .expose_headers([
                 HeaderName::from_static("x-page"),
                 HeaderName::from_static("x-per-page"),
                 HeaderName::from_static("x-total"),
                 header::LINK,
                 header::CONTENT_DISPOSITION,
+                HeaderName::from_static("idempotent-replayed"),
             ])
             .max_age(std::time::Duration::from_secs(600)),
     )
@@ -109,11 +119,23 @@ pub fn cors(origins: &[String]) -> Option<CorsLayer> {
 pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Router {
     let mut app = Router::new()
         .nest("/api/v1", api(state.clone()))
-        .merge(crate::file_routes::router(state))
+        .merge(
+            crate::file_routes::router(state)
+                .layer(security_headers::csp(security_headers::FILE_POLICY)),
+        )
+        .route(
+            security_headers::REPORT_PATH,
+            post(crate::csp_report::receive).layer(axum::extract::DefaultBodyLimit::max(
+                crate::csp_report::MAX_REPORT,
+            )),
+        )
         .route("/api", any(not_found))
         .route("/api/{*rest}", any(not_found));
     app = match dist {
-        Some(dir) => app.merge(crate::bundle::router(dir)),
+        Some(dir) => app.merge(
+            crate::bundle::router(dir)
+                .layer(security_headers::csp(security_headers::bundle_policy())),
+        ),
         None => app.fallback(|| async {
             (
                 axum::http::StatusCode::NOT_FOUND,
@@ -121,13 +143,13 @@ pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Rou
             )
         }),
     };
-    // Every response, files above all, says `nosniff`: browsers must take the declared
-    // type and never guess an executable one (`docs/decisions.md` § Server hardening).
+    // Every response, files above all, says `nosniff` and `Referrer-Policy: same-origin`;
+    // what has no policy of its own (the API, its 404s) gets the API's (`docs/decisions.md`
+    // § Security headers).
     let app = app
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
+        .layer(security_headers::csp(security_headers::API_POLICY))
+        .layer(security_headers::referrer_policy())
+        .layer(security_headers::nosniff())
         // Spans name the method and the path only: never headers (keys), bodies
         // (passwords) or the query (password-set tokens, signed file links) — issue 12.
         .layer(TraceLayer::new_for_http().make_span_with(

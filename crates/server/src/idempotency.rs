@@ -1,0 +1,306 @@
+//! `Idempotency-Key` on `POST` (issue 15 § 3; `docs/decisions.md` § Idempotency-Key).
+//!
+//! A `POST` with the header is answered once per (API key, idempotency key) within
+//! [`WINDOW_SECS`] (24 hours):
+//! - the first request claims the key (a `pending` row in `idempotency_keys`, committed
+//!   before the handler runs), runs, and stores its answer (status, `Content-Type`,
+//!   `Location`, body) — unless the answer is a 5xx, which frees the key for a retry;
+//! - a retry with the same request (method, path and query, `Content-Type`, body: SHA-256)
+//!   gets the stored answer again, with `Idempotent-Replayed: true`, and writes nothing;
+//! - the same key with another request: 422 on `Idempotency-Key`;
+//! - a duplicate arriving while the first still runs waits for its answer (polling the
+//!   row, so this holds across server processes), up to [`WAIT_SECS`]; a key still
+//!   pending after that (or left pending by a crash) answers 409 "outcome unknown" —
+//!   never a second write.
+//!
+//! Keys are 1–255 printable ASCII characters (a 422 on `Idempotency-Key` otherwise). Other
+//! methods ignore the header. Rows older than 24 hours are purged when a key is claimed.
+
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::extract::UPLOAD_LIMIT;
+use crate::state::AppState;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+use std::time::Duration;
+
+/// The request header.
+pub const HEADER: &str = "idempotency-key";
+/// The header on a replayed answer.
+pub const REPLAYED: &str = "idempotent-replayed";
+/// How long a key is remembered (seconds).
+pub const WINDOW_SECS: i64 = 24 * 60 * 60;
+/// How long a duplicate waits for the first request's answer (seconds).
+pub const WAIT_SECS: u64 = 30;
+/// Longest key (characters).
+pub const MAX_KEY: usize = 255;
+
+/// Whether `key` is a usable idempotency key: 1–255 printable ASCII characters.
+pub fn valid_key(key: &str) -> bool {
+    !key.is_empty() && key.len() <= MAX_KEY && key.bytes().all(|b| (0x21..=0x7e).contains(&b))
+}
+
+/// The request's fingerprint: hex SHA-256 over method, path and query, content type and
+/// body, each length-prefixed.
+fn request_hash(method: &Method, uri: &str, content_type: &str, body: &[u8]) -> String {
+    let mut h = Sha256::new();
+    for part in [
+        method.as_str().as_bytes(),
+        uri.as_bytes(),
+        content_type.as_bytes(),
+        body,
+    ] {
+        h.update((part.len() as u64).to_be_bytes());
+        h.update(part);
+    }
+    hex::encode(h.finalize())
+}
+
+fn unix_now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+#[derive(sqlx::FromRow)]
+struct Stored {
+    request_hash: String,
+    state: String,
+    status: Option<i64>,
+    content_type: Option<String>,
+    location: Option<String>,
+    body: Option<Vec<u8>>,
+    created_at: i64,
+}
+
+fn replay(row: Stored) -> Response {
+    let status = row
+        .status
+        .and_then(|s| u16::try_from(s).ok())
+        .and_then(|s| StatusCode::from_u16(s).ok())
+        .unwrap_or(StatusCode::OK);
+    let mut response = Response::new(Body::from(row.body.unwrap_or_default()));
+    *response.status_mut() = status;
+    let headers = response.headers_mut();
+    if let Some(v) = row
+        .content_type
+        .and_then(|v| HeaderValue::from_str(&v).ok())
+    {
+        headers.insert(header::CONTENT_TYPE, v);
+    }
+    if let Some(v) = row.location.and_then(|v| HeaderValue::from_str(&v).ok()) {
+        headers.insert(header::LOCATION, v);
+    }
+    headers.insert(REPLAYED, HeaderValue::from_static("true"));
+    response
+}
+
+fn other_request() -> ApiError {
+    ApiError::field(
+        "Idempotency-Key",
+        "was used for another request (another body or path) within 24 hours",
+    )
+}
+
+/// The middleware (inside [`crate::auth::require_key`], which puts the [`Caller`] in the
+/// request). Errors: 422 on `Idempotency-Key` (malformed key, key of another request), 409
+/// (first request's outcome unknown), 413 (body over 16 MiB), and database errors as 500.
+pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> Response {
+    if req.method() != Method::POST {
+        return next.run(req).await;
+    }
+    let Some(key) = req.headers().get(HEADER) else {
+        return next.run(req).await;
+    };
+    let key = match key.to_str() {
+        Ok(k) if valid_key(k) => k.to_string(),
+        _ => {
+            return ApiError::field(
+                "Idempotency-Key",
+                "must be 1 to 255 printable ASCII characters",
+            )
+            .into_response()
+        }
+    };
+    let Some(key_id) = req.extensions().get::<Caller>().map(|c| c.key_id) else {
+        return next.run(req).await;
+    };
+    match run_once(&state, key_id, &key, req, next).await {
+        Ok(response) => response,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn run_once(
+    state: &AppState,
+    key_id: i64,
+    key: &str,
+    req: Request,
+    next: Next,
+) -> Result<Response, ApiError> {
+    let (parts, body) = req.into_parts();
+    let bytes = axum::body::to_bytes(body, UPLOAD_LIMIT)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge(UPLOAD_LIMIT))?;
+    let content_type = parts
+        .headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
+    let uri = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("");
+    let hash = request_hash(&parts.method, uri, content_type, &bytes);
+    let now = unix_now();
+
+    // Claim the key, or find who has it.
+    sqlx::query("DELETE FROM idempotency_keys WHERE created_at < ?")
+        .bind(now - WINDOW_SECS)
+        .execute(&state.pool)
+        .await?;
+    let claimed = sqlx::query(
+        "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, state, created_at) \
+         VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING",
+    )
+    .bind(key_id)
+    .bind(key)
+    .bind(&hash)
+    .bind(now)
+    .execute(&state.pool)
+    .await?
+    .rows_affected()
+        == 1;
+    if !claimed {
+        return wait_for_first(state, key_id, key, &hash).await;
+    }
+
+    let response = next
+        .run(Request::from_parts(parts, Body::from(bytes)))
+        .await;
+    if response.status().is_server_error() {
+        forget(state, key_id, key).await;
+        return Ok(response);
+    }
+    let (parts, body) = response.into_parts();
+    let body = match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(b) => b,
+        Err(e) => {
+            forget(state, key_id, key).await;
+            return Err(ApiError::Internal(format!("reading the answer: {e}")));
+        }
+    };
+    let text = |name: header::HeaderName| {
+        parts
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    sqlx::query(
+        "UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, location = ?, body = ? \
+         WHERE key_id = ? AND idem_key = ?",
+    )
+    .bind(i64::from(parts.status.as_u16()))
+    .bind(text(header::CONTENT_TYPE))
+    .bind(text(header::LOCATION))
+    .bind(body.as_ref())
+    .bind(key_id)
+    .bind(key)
+    .execute(&state.pool)
+    .await?;
+    Ok(Response::from_parts(parts, Body::from(body)))
+}
+
+/// Frees a claimed key (the request failed with a 5xx: nothing was written).
+async fn forget(state: &AppState, key_id: i64, key: &str) {
+    let result = sqlx::query("DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ?")
+        .bind(key_id)
+        .bind(key)
+        .execute(&state.pool)
+        .await;
+    if let Err(e) = result {
+        tracing::error!("freeing an idempotency key: {e}");
+    }
+}
+
+/// A duplicate: the first request's answer once it is stored, 422 for another request,
+/// 409 when the first never finishes within [`WAIT_SECS`].
+async fn wait_for_first(
+    state: &AppState,
+    key_id: i64,
+    key: &str,
+    hash: &str,
+) -> Result<Response, ApiError> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(WAIT_SECS);
+    loop {
+        let row: Option<Stored> = sqlx::query_as(
+            "SELECT request_hash, state, status, content_type, location, body, created_at \
+             FROM idempotency_keys WHERE key_id = ? AND idem_key = ?",
+        )
+        .bind(key_id)
+        .bind(key)
+        .fetch_optional(&state.pool)
+        .await?;
+        let Some(row) = row else {
+            // The first request failed (5xx) and freed the key: this one may try again.
+            return Err(ApiError::AlreadyDone(
+                "The first request with this Idempotency-Key failed; send it again.".into(),
+            ));
+        };
+        if row.request_hash != hash {
+            return Err(other_request());
+        }
+        if row.state == "done" {
+            return Ok(replay(row));
+        }
+        let stale = unix_now() - row.created_at > WAIT_SECS as i64;
+        if stale || tokio::time::Instant::now() >= deadline {
+            return Err(ApiError::AlreadyDone(
+                "A request with this Idempotency-Key has not finished; its outcome is unknown."
+                    .into(),
+            ));
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_printable_ascii_up_to_255() {
+        assert!(valid_key("8e03978e-40d5-43e8-bc93-6894a57f9324"));
+        assert!(valid_key(&"k".repeat(255)));
+        assert!(!valid_key(&"k".repeat(256)));
+        assert!(!valid_key(""));
+        assert!(!valid_key("with space"));
+        assert!(!valid_key("ümlaut"));
+    }
+
+    #[test]
+    fn the_hash_covers_path_type_and_body() {
+        let a = request_hash(&Method::POST, "/invoices", "application/json", b"{}");
+        assert_eq!(
+            a,
+            request_hash(&Method::POST, "/invoices", "application/json", b"{}")
+        );
+        assert_ne!(
+            a,
+            request_hash(&Method::POST, "/offers", "application/json", b"{}")
+        );
+        assert_ne!(
+            a,
+            request_hash(&Method::POST, "/invoices", "text/plain", b"{}")
+        );
+        assert_ne!(
+            a,
+            request_hash(&Method::POST, "/invoices", "application/json", b"{ }")
+        );
+        // Length prefixes: moving bytes between parts changes the hash.
+        assert_ne!(
+            request_hash(&Method::POST, "/a", "b", b""),
+            request_hash(&Method::POST, "/", "ab", b"")
+        );
+    }
+}
