@@ -41,7 +41,9 @@ pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
         .filename(data_dir.join(DB_FILE))
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
-        .synchronous(SqliteSynchronous::Normal)
+        // FULL: every commit's WAL frames are on disk before the commit returns, so a 2xx
+        // means stored even across a power loss (`docs/decisions.md` § Durability).
+        .synchronous(SqliteSynchronous::Full)
         .foreign_keys(true)
         .busy_timeout(Duration::from_secs(10));
     // No ping before handing out a connection: an embedded database has no link that

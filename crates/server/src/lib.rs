@@ -12,6 +12,7 @@ pub mod account;
 pub mod activities;
 pub mod api_keys;
 pub mod auth;
+pub mod backup;
 pub mod billing;
 pub mod bundle;
 pub mod companies;

@@ -54,6 +54,17 @@ enum Command {
     },
     /// Fill the database with realistic demo data (only when it holds no invoices).
     Demo,
+    /// Write a consistent snapshot of the database and stored files into one archive
+    /// (safe while the server runs).
+    Backup {
+        /// The archive to write (a ZIP file).
+        file: PathBuf,
+    },
+    /// Restore an archive written by `backup` into the empty directory given by `--data`.
+    Restore {
+        /// The archive to read.
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -179,6 +190,27 @@ async fn run(cli: Cli) -> Result<(), String> {
         Command::Users { command } => {
             let pool = kontor_server::db::open(&cli.data).await?;
             users(&pool, command).await
+        }
+        Command::Backup { file } => {
+            let manifest = kontor_server::backup::backup(&cli.data, &file).await?;
+            println!(
+                "Backed up {} ({} entries, migration {}) to {}",
+                cli.data.display(),
+                manifest.entries.len(),
+                manifest.migration,
+                file.display()
+            );
+            Ok(())
+        }
+        Command::Restore { file } => {
+            let manifest = kontor_server::backup::restore(&file, &cli.data).await?;
+            println!(
+                "Restored {} entries of the backup of {} into {}",
+                manifest.entries.len(),
+                manifest.created_at,
+                cli.data.display()
+            );
+            Ok(())
         }
         Command::Demo => {
             let pool = kontor_server::db::open(&cli.data).await?;

@@ -165,8 +165,10 @@ pub fn decode_upload(
     check_bytes(filename, bytes, &field, allowed, max)
 }
 
-/// Writes `bytes` under `dir` with a random name and `extension`, atomically (temporary
-/// file, then rename); returns the stored name. Errors: 500 on I/O failure.
+/// Writes `bytes` under `dir` with a random name and `extension`, atomically and durably
+/// (temporary file, synced, renamed, directory synced: the file is whole on disk before any
+/// row points at it, `docs/decisions.md` § Durability); returns the stored name. Errors:
+/// 500 on I/O failure.
 pub async fn store_file(dir: &Path, extension: &str, bytes: &[u8]) -> ApiResult<String> {
     tokio::fs::create_dir_all(dir)
         .await
@@ -175,12 +177,19 @@ pub async fn store_file(dir: &Path, extension: &str, bytes: &[u8]) -> ApiResult<
     rand::rng().fill_bytes(&mut id);
     let key = format!("{}.{extension}", hex::encode(id));
     let tmp = dir.join(format!(".{key}.part"));
-    tokio::fs::write(&tmp, bytes)
-        .await
-        .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
-    tokio::fs::rename(&tmp, dir.join(&key))
-        .await
-        .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
+    let (dir, target, bytes) = (dir.to_path_buf(), dir.join(&key), bytes.to_vec());
+    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = std::fs::File::create(&tmp)?;
+        file.write_all(&bytes)?;
+        file.sync_all()?;
+        drop(file);
+        std::fs::rename(&tmp, &target)?;
+        std::fs::File::open(&dir)?.sync_all()
+    })
+    .await
+    .map_err(|e| ApiError::Internal(format!("storage: {e}")))?
+    .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
     Ok(key)
 }
 

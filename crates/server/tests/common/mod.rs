@@ -4,6 +4,7 @@
 use kontor_server::config::{AccountConfig, ServerConfig};
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub mod einvoice;
@@ -337,4 +338,84 @@ pub fn pdftotext(pdf: &[u8]) -> String {
         .expect("pdftotext (poppler-utils)");
     child.stdin.take().unwrap().write_all(pdf).unwrap();
     String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
+/// A fingerprint of the SQLite database at `db` and the stored files under `files` (when
+/// given): per table (every table but `_sqlx_migrations`' timing column), every row's
+/// values as SQLite quotes them, sorted, plus every file's path and SHA-256 —
+/// equal fingerprints mean equal records and files. `skip` lists `table.column`s to leave
+/// out (e.g. `api_keys.last_used_at`, which every request changes).
+pub async fn db_fingerprint(
+    db: &Path,
+    files: Option<&Path>,
+    skip: &[&str],
+) -> BTreeMap<String, String> {
+    use sha2::{Digest, Sha256};
+    use sqlx::{ConnectOptions, Row};
+    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(db)
+        .read_only(true)
+        .connect()
+        .await
+        .unwrap();
+    let tables: Vec<String> = sqlx::query_scalar(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .fetch_all(&mut conn)
+    .await
+    .unwrap();
+    let mut out = BTreeMap::new();
+    for table in tables {
+        let columns: Vec<String> =
+            sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
+                .fetch_all(&mut conn)
+                .await
+                .unwrap();
+        let quoted: Vec<String> = columns
+            .iter()
+            .filter(|c| !skip.contains(&format!("{table}.{c}").as_str()))
+            .filter(|c| !(table == "_sqlx_migrations" && *c == "execution_time"))
+            .map(|c| format!("quote(\"{c}\")"))
+            .collect();
+        let sql = format!(
+            "SELECT {} AS row FROM \"{table}\" ORDER BY 1",
+            quoted.join(" || '|' || ")
+        );
+        let rows = sqlx::query(&sql).fetch_all(&mut conn).await.unwrap();
+        let mut h = Sha256::new();
+        for row in &rows {
+            let text: String = row.get("row");
+            h.update(text.as_bytes());
+            h.update(b"\n");
+        }
+        out.insert(
+            format!("table {table}"),
+            format!("{} rows {}", rows.len(), hex_of(&h.finalize())),
+        );
+    }
+    if let Some(files) = files {
+        let mut stack = vec![files.to_path_buf()];
+        while let Some(dir) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&dir) else {
+                continue;
+            };
+            for entry in entries {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if !path.file_name().unwrap().to_string_lossy().starts_with('.') {
+                    let bytes = std::fs::read(&path).unwrap();
+                    out.insert(
+                        format!("file {}", path.strip_prefix(files).unwrap().display()),
+                        hex_of(&Sha256::digest(&bytes)),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+fn hex_of(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
