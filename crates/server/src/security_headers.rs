@@ -49,7 +49,8 @@ pub fn csp_hash(text: &str) -> String {
 /// app needs:
 /// - `script-src 'self' 'wasm-unsafe-eval'`: the loader, glue and chunks, compiled;
 /// - `style-src 'self'` plus the hash of [`kontor_einvoice::html::STYLE`];
-/// - `img-src 'self' data: blob:` (logo previews), `connect-src 'self'` (the API);
+/// - `img-src 'self' data: blob:` (logo previews), `connect-src 'self' https:` (this
+///   server's API, or another Kontor server over HTTPS chosen at sign-in);
 /// - `frame-src 'self' blob:` and `object-src blob:`: PDF previews and the e-invoice view
 ///   are object URLs in frames;
 /// - `frame-ancestors 'none'`, `base-uri 'self'`, `form-action 'self'`.
@@ -57,7 +58,7 @@ pub fn bundle_policy() -> &'static str {
     static POLICY: LazyLock<String> = LazyLock::new(|| {
         format!(
             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' {}; \
-             img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; \
+             img-src 'self' data: blob:; font-src 'self'; connect-src 'self' https:; \
              frame-src 'self' blob:; object-src blob:; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'none'; report-uri {REPORT_PATH}",
             csp_hash(kontor_einvoice::html::STYLE)

@@ -124,7 +124,7 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
     assert!(policy(&missing).contains("default-src 'none'"));
     assert_common(&missing);
     let invoice = server.get(&format!("/invoices/{}", records.invoice)).await;
-    let pdf_url = invoice["pdf_url"].as_str().expect("pdf_url");
+    let pdf_url = invoice["file_url"].as_str().expect("file_url");
     let file = header(&http, pdf_url, None).await;
     assert_eq!(file.status(), 200, "{pdf_url}");
     let p = policy(&file);
@@ -168,13 +168,25 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
                 vec![],
             )
             .await;
+            b.client
+                .execute(
+                    "document.querySelector('#einvoice').scrollIntoView()",
+                    vec![],
+                )
+                .await
+                .unwrap();
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            b.screenshot("csp-purchase-einvoice").await;
+        }
+        if *name == "invoice-document" {
+            tokio::time::sleep(Duration::from_millis(800)).await;
+            b.screenshot("csp-invoice-document").await;
         }
         tokio::time::sleep(Duration::from_millis(400)).await;
         assert_eq!(b.client.get_alert_text().await.ok(), None, "{path}");
         let reports = kontor_server::csp_report::take();
         assert!(reports.is_empty(), "{path}: {reports:#?}");
     }
-    b.screenshot("csp-purchase-einvoice").await;
 
     // The policy bites: an injected inline script does not run, and is reported.
     b.open(&server.base, "/dashboard").await;
