@@ -28,6 +28,11 @@ cargo clippy -p kontor-app --target wasm32-unknown-unknown --all-targets -- -D w
 step "clippy (browser app, release: route chunks)"
 cargo clippy -p kontor-app --target wasm32-unknown-unknown --profile wasm-release -- -D warnings
 
+step "release server (the crash test kills it)"
+target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+cargo build --release -p kontor-server
+export KONTOR_SERVER_BIN="$target_dir/release/kontor-server"
+
 step "model, PDF, e-invoice and server tests"
 cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server
 
@@ -35,7 +40,6 @@ step "component tests (wasm in headless Chromium)"
 TMPDIR="$browser_tmp" cargo test -p kontor-app --target wasm32-unknown-unknown
 
 step "release bundle (/ and /kontor/)"
-target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 trunk build --release
 trunk build --release --public-url /kontor/ --dist "$target_dir/dist-prefix"
 
