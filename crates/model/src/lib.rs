@@ -13,6 +13,7 @@
 
 pub mod account;
 pub mod arith;
+pub mod audit;
 pub mod billing;
 pub mod country;
 pub mod dashboard;

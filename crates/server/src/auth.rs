@@ -321,9 +321,21 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
         };
         return ApiError::Forbidden(message).into_response();
     }
+    let actor = crate::audit::Actor {
+        user_id: Some(caller.user_id),
+        key_id: Some(caller.key_id),
+    };
     req.extensions_mut().insert(caller);
     req.extensions_mut().insert(context);
-    next.run(req).await
+    let write = !roles::is_read(req.method());
+    let response = crate::audit::ACTOR.scope(actor, next.run(req)).await;
+    if write {
+        // The audit events this request wrote get their hashes now, not at the next write.
+        if let Err(e) = crate::audit::seal_pending(&state.pool).await {
+            tracing::error!("sealing audit events: {e}");
+        }
+    }
+    response
 }
 
 #[cfg(test)]

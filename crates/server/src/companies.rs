@@ -336,17 +336,21 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
             sep.push_bind(t);
         }
     }
-    match id {
+    // A write transaction: the audit trail names who wrote (`crate::audit`).
+    let mut tx = crate::db::begin_write(pool).await?;
+    let id = match id {
         None => {
             qb.push(") RETURNING id");
-            Ok(qb.build_query_scalar().fetch_one(pool).await?)
+            qb.build_query_scalar().fetch_one(&mut *tx).await?
         }
         Some(id) => {
             qb.push(") WHERE id = ").push_bind(id);
-            qb.build().execute(pool).await?;
-            Ok(id)
+            qb.build().execute(&mut *tx).await?;
+            id
         }
-    }
+    };
+    tx.commit().await?;
+    Ok(id)
 }
 
 /// What still references company `id`, as `(count, singular, plural)`.

@@ -24,11 +24,19 @@ pub const DB_FILE: &str = "kontor.db";
 /// connection committed in between — a deferred transaction that reads and then writes
 /// gets `SQLITE_BUSY_SNAPSHOT` (code 517) under concurrent writers, which no busy timeout
 /// resolves (found by `scripts/bench.sh` with 8 clients creating invoices). Every write
-/// path uses it. Errors: the database's (500).
+/// path uses it.
+///
+/// Inside, before the caller's first statement: the request's actor is written for the
+/// audit triggers ([`crate::audit::set_actor`], from [`crate::audit::current_actor`]) and
+/// the events earlier writes left unsealed are sealed ([`crate::audit::seal`]). Errors:
+/// the database's (500).
 pub async fn begin_write(
     pool: &SqlitePool,
 ) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
-    pool.begin_with("BEGIN IMMEDIATE").await
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    crate::audit::set_actor(&mut tx, crate::audit::current_actor()).await?;
+    crate::audit::seal(&mut tx).await?;
+    Ok(tx)
 }
 
 /// Opens (creating if missing) `<data_dir>/kontor.db` in WAL mode and runs the migrations.
@@ -59,6 +67,20 @@ pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
         .run(&pool)
         .await
         .map_err(|e| format!("migration failed: {e}"))?;
+    // The audit trail's triggers follow the schema just migrated; what this process writes
+    // before a request sets an actor is written by no one (`crate::audit`).
+    crate::audit::install(&pool)
+        .await
+        .map_err(|e| format!("cannot install the audit trail: {e}"))?;
+    let mut tx = begin_write(&pool)
+        .await
+        .map_err(|e| format!("cannot open database: {e}"))?;
+    crate::audit::set_actor(&mut tx, crate::audit::Actor::default())
+        .await
+        .map_err(|e| format!("cannot open database: {e}"))?;
+    tx.commit()
+        .await
+        .map_err(|e| format!("cannot open database: {e}"))?;
     Ok(pool)
 }
 

@@ -11,6 +11,8 @@
 pub mod account;
 pub mod activities;
 pub mod api_keys;
+pub mod audit;
+pub mod audit_events;
 pub mod auth;
 pub mod backup;
 pub mod billing;

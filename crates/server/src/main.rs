@@ -60,11 +60,23 @@ enum Command {
         /// The archive to write (a ZIP file).
         file: PathBuf,
     },
+    /// The audit trail (issue 15).
+    Audit {
+        #[command(subcommand)]
+        command: AuditCommand,
+    },
     /// Restore an archive written by `backup` into the empty directory given by `--data`.
     Restore {
         /// The archive to read.
         file: PathBuf,
     },
+}
+
+#[derive(Subcommand)]
+enum AuditCommand {
+    /// Recompute the audit trail's hash chain; fails naming the first changed, inserted or
+    /// deleted event, else prints the number of events and the head hash.
+    Verify,
 }
 
 #[derive(Subcommand)]
@@ -199,6 +211,18 @@ async fn run(cli: Cli) -> Result<(), String> {
                 manifest.entries.len(),
                 manifest.migration,
                 file.display()
+            );
+            Ok(())
+        }
+        Command::Audit {
+            command: AuditCommand::Verify,
+        } => {
+            let pool = kontor_server::db::open(&cli.data).await?;
+            let mut conn = pool.acquire().await.map_err(|e| e.to_string())?;
+            let verified = kontor_server::audit::verify(&mut conn).await?;
+            println!(
+                "The audit trail is intact: {} events (and {} not sealed yet); head hash {}",
+                verified.events, verified.unsealed, verified.head
             );
             Ok(())
         }

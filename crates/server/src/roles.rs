@@ -39,6 +39,7 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("PUT", "/users/me", R(ReadOnly)),
     ("PUT", "/users/me/password", R(ReadOnly)),
     // Settings, users, keys: admins.
+    ("GET", "/audit_events", R(Admin)),
     ("PUT", "/account", R(Admin)),
     ("PUT", "/account/logo", R(Admin)),
     ("DELETE", "/account/logo", R(Admin)),

@@ -61,6 +61,7 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::projects::router())
         .merge(crate::users::router())
         .merge(crate::api_keys::router())
+        .merge(crate::audit_events::router())
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         // Inside the key check: a replayed answer is only given to the key that asked.

@@ -161,7 +161,8 @@ pub async fn insert(
         .as_deref()
         .map(str::trim)
         .filter(|e| !e.is_empty());
-    Ok(sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+    let mut tx = crate::db::begin_write(pool).await?;
+    let id = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(email)
@@ -169,18 +170,22 @@ pub async fn insert(
         .bind(password_hash)
         .bind(&t)
         .bind(&t)
-        .fetch_one(pool)
-        .await?)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(id)
 }
 
 /// Sets user `id`'s password hash.
 pub async fn set_password_hash(pool: &SqlitePool, id: i64, hash: &str) -> ApiResult<()> {
+    let mut tx = crate::db::begin_write(pool).await?;
     sqlx::query("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
         .bind(hash)
         .bind(ts(now()))
         .bind(id)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     Ok(())
 }
 
@@ -401,6 +406,7 @@ async fn update(
         }
     }
     ApiError::check(e)?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), role = ?, active = ?, updated_at = ? WHERE id = ?")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
@@ -408,8 +414,9 @@ async fn update(
         .bind(active)
         .bind(ts(now()))
         .bind(id)
-        .execute(&state.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     load(&state.pool, id).await.map(Json)
 }
 
@@ -456,6 +463,7 @@ async fn update_me(
     };
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), language = ?, theme = ?, updated_at = ? WHERE id = ?")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
@@ -463,8 +471,9 @@ async fn update_me(
         .bind(theme.as_str())
         .bind(ts(now()))
         .bind(caller.user_id)
-        .execute(&state.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     load(&state.pool, caller.user_id).await.map(Json)
 }
 

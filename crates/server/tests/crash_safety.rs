@@ -4,7 +4,7 @@
 //! purchases with documents, offers with attachments — and is killed with SIGKILL at a
 //! random moment; restarted on the same directory, every request that got a 2xx is there
 //! with the content it answered, every stored file is whole (the bytes that were sent),
-//! and the database passes `PRAGMA integrity_check`. Three rounds on one directory, each
+//! the database passes `PRAGMA integrity_check`, and the audit trail's hash chain verifies. Three rounds on one directory, each
 //! round checking the records of every round before it. Requests without an answer (in
 //! flight at the kill) may or may not have happened; nothing else may differ.
 
@@ -381,7 +381,8 @@ async fn acknowledged_writes_survive_kill_9() {
             key: key.clone(),
         };
         // What earlier rounds acknowledged survived the earlier kills.
-        check(&client(&base), &acked.lock().unwrap().clone()).await;
+        let so_far = acked.lock().unwrap().clone();
+        check(&client(&base), &so_far).await;
 
         let before = acked.lock().unwrap().len();
         let mut tasks = Vec::new();
@@ -414,7 +415,20 @@ async fn acknowledged_writes_survive_kill_9() {
         base,
         key: key.unwrap(),
     };
-    check(&c, &acked.lock().unwrap().clone()).await;
+    let all = acked.lock().unwrap().clone();
+    check(&c, &all).await;
     child.kill().unwrap();
     child.wait().unwrap();
+    // The audit trail survived the kills whole: its hash chain verifies.
+    let out = Command::new(binary())
+        .arg("--data")
+        .arg(&data)
+        .args(["audit", "verify"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "audit verify: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

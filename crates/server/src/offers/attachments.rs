@@ -107,17 +107,24 @@ pub async fn create(
     let file = decode_upload(&upload, "attachment", &[Kind::Pdf], MAX_ATTACHMENT)?;
     let key = store_file(&dir(&state), "pdf", &file.bytes).await?;
     let t = ts(now());
-    let inserted = sqlx::query_scalar::<_, i64>(
-        "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(id)
-    .bind(&file.filename)
-    .bind(file.kind.content_type())
-    .bind(file.bytes.len() as i64)
-    .bind(&key)
-    .bind(&t)
-    .bind(&t)
-    .fetch_one(&state.pool)
+    // A write transaction: the audit trail names who wrote (`crate::audit`).
+    let inserted: Result<i64, sqlx::Error> = async {
+        let mut tx = crate::db::begin_write(&state.pool).await?;
+        let id = sqlx::query_scalar::<_, i64>(
+            "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(id)
+        .bind(&file.filename)
+        .bind(file.kind.content_type())
+        .bind(file.bytes.len() as i64)
+        .bind(&key)
+        .bind(&t)
+        .bind(&t)
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
     .await;
     let attachment_id = match inserted {
         Ok(a) => a,
@@ -149,10 +156,12 @@ pub async fn delete(
     .fetch_optional(&state.pool)
     .await?;
     let key = key.ok_or_else(not_found)?;
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     sqlx::query("DELETE FROM offer_attachments WHERE id = ?")
         .bind(attachment_id)
-        .execute(&state.pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     if let Err(e) = tokio::fs::remove_file(dir(&state).join(&key)).await {
         tracing::warn!(error = %e, "attachment file was already gone");
     }

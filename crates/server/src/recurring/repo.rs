@@ -307,10 +307,12 @@ pub async fn update(
 
 /// Deletes schedule `id` and its runs (the invoices stay). Errors: 404.
 pub async fn delete(pool: &SqlitePool, id: i64) -> ApiResult<()> {
+    let mut tx = crate::db::begin_write(pool).await?;
     let done = sqlx::query("DELETE FROM recurring_invoices WHERE id = ?")
         .bind(id)
-        .execute(pool)
+        .execute(&mut *tx)
         .await?;
+    tx.commit().await?;
     if done.rows_affected() == 0 {
         return Err(ApiError::not_found(format!("recurring invoice {id}")));
     }

@@ -1,0 +1,474 @@
+//! The audit trail (issue 15 § 4; `docs/decisions.md` § Audit trail): an append-only,
+//! hash-chained record of every change to invoices, offers, purchases (with their
+//! positions, payments, reminders and attachments), companies, recurring invoices, the
+//! account's settings and users.
+//!
+//! - **Written by triggers** ([`install`], at every start, from the live schema): each
+//!   INSERT, UPDATE (of a tracked column) and DELETE of an audited table inserts one row
+//!   into `audit_events` in the change's own transaction, with the changed fields' old and
+//!   new values (`updated_at` is left out: the event has its own time; secrets show as
+//!   `"(secret)"`). A change no handler forgets, because no handler writes it.
+//! - **Who**: [`db::begin_write`](crate::db::begin_write) writes the request's [`Actor`]
+//!   (from [`ACTOR`], set by the key check for the request) into `audit_actor` at the start
+//!   of every write transaction; the triggers read it. Jobs and the command line write as
+//!   no one (`null`).
+//! - **Chained**: [`seal`] gives each new row `prev_hash` and `hash` = hex SHA-256 of the
+//!   previous hash and the row's content ([`content_hash`]), at the start of the next
+//!   write transaction and right after each write request. Rows cannot be deleted, and
+//!   updated only to be sealed once (triggers of migration 0023).
+//! - **Checked**: [`verify`] (`kontor-server audit verify`) recomputes the chain and names
+//!   the first event whose content or link does not match.
+
+use sha2::{Digest, Sha256};
+use sqlx::{SqliteConnection, SqlitePool};
+
+/// Who makes the change a write transaction is about to make.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Actor {
+    /// The signed-in user (or the user the key acts for).
+    pub user_id: Option<i64>,
+    /// The API key or session key.
+    pub key_id: Option<i64>,
+}
+
+tokio::task_local! {
+    /// The actor of the request being handled (set around the handler by
+    /// [`crate::auth::require_key`]).
+    pub static ACTOR: Actor;
+}
+
+/// The current request's actor, or no one (jobs, the command line).
+pub fn current_actor() -> Actor {
+    ACTOR.try_with(|a| *a).unwrap_or_default()
+}
+
+/// The hash before the first event (64 zeros).
+pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// An audited table: its record type and, for a part of another record, the parent's type
+/// and the column holding the parent's id.
+struct Audited {
+    table: &'static str,
+    record_type: &'static str,
+    parent: Option<(&'static str, &'static str)>,
+}
+
+const AUDITED: &[Audited] = &[
+    Audited {
+        table: "invoices",
+        record_type: "invoice",
+        parent: None,
+    },
+    Audited {
+        table: "invoice_items",
+        record_type: "invoice_position",
+        parent: Some(("invoice", "invoice_id")),
+    },
+    Audited {
+        table: "invoice_payments",
+        record_type: "invoice_payment",
+        parent: Some(("invoice", "invoice_id")),
+    },
+    Audited {
+        table: "invoice_reminders",
+        record_type: "invoice_reminder",
+        parent: Some(("invoice", "invoice_id")),
+    },
+    Audited {
+        table: "offers",
+        record_type: "offer",
+        parent: None,
+    },
+    Audited {
+        table: "offer_items",
+        record_type: "offer_position",
+        parent: Some(("offer", "offer_id")),
+    },
+    Audited {
+        table: "offer_attachments",
+        record_type: "offer_attachment",
+        parent: Some(("offer", "offer_id")),
+    },
+    Audited {
+        table: "purchases",
+        record_type: "purchase",
+        parent: None,
+    },
+    Audited {
+        table: "purchase_items",
+        record_type: "purchase_position",
+        parent: Some(("purchase", "purchase_id")),
+    },
+    Audited {
+        table: "purchase_payments",
+        record_type: "purchase_payment",
+        parent: Some(("purchase", "purchase_id")),
+    },
+    Audited {
+        table: "companies",
+        record_type: "company",
+        parent: None,
+    },
+    Audited {
+        table: "recurring_invoices",
+        record_type: "recurring_invoice",
+        parent: None,
+    },
+    Audited {
+        table: "account_settings",
+        record_type: "account_settings",
+        parent: None,
+    },
+    Audited {
+        table: "users",
+        record_type: "user",
+        parent: None,
+    },
+];
+
+/// Columns never recorded: the event's own time says when.
+const UNTRACKED: &[&str] = &["updated_at"];
+
+/// Columns whose values are secrets: the trail says that they changed, not to what.
+const SECRETS: &[(&str, &str)] = &[
+    ("account_settings", "smtp_password"),
+    ("users", "password_hash"),
+];
+
+fn quoted(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// The trigger statements of one audited table with `columns`.
+fn triggers(a: &Audited, columns: &[String]) -> Vec<String> {
+    let tracked: Vec<&String> = columns
+        .iter()
+        .filter(|c| !UNTRACKED.contains(&c.as_str()))
+        .collect();
+    let value = |row: &str, c: &str| {
+        if SECRETS.contains(&(a.table, c)) {
+            format!(
+                "CASE WHEN {row}.{} IS NULL THEN NULL ELSE '(secret)' END",
+                quoted(c)
+            )
+        } else {
+            format!("{row}.{}", quoted(c))
+        }
+    };
+    let changes = |action: &str| {
+        let terms: Vec<String> = tracked
+            .iter()
+            .map(|c| {
+                let q = quoted(c);
+                let (old, new, when) = match action {
+                    "create" => ("NULL".to_string(), value("NEW", c), format!("NEW.{q} IS NOT NULL")),
+                    "delete" => (value("OLD", c), "NULL".to_string(), format!("OLD.{q} IS NOT NULL")),
+                    _ => (value("OLD", c), value("NEW", c), format!("OLD.{q} IS NOT NEW.{q}")),
+                };
+                format!(
+                    "SELECT json_object('field', '{c}', 'old', {old}, 'new', {new}) AS c WHERE {when}"
+                )
+            })
+            .collect();
+        format!(
+            "(SELECT coalesce(json_group_array(json(c)), '[]') FROM ({}))",
+            terms.join(" UNION ALL ")
+        )
+    };
+    let mut out = Vec::new();
+    for (action, event, row) in [
+        ("create", "INSERT", "NEW"),
+        ("update", "UPDATE", "NEW"),
+        ("delete", "DELETE", "OLD"),
+    ] {
+        let name = format!("audit_{}_{action}", a.table);
+        let when = if action == "update" {
+            let any: Vec<String> = tracked
+                .iter()
+                .map(|c| format!("OLD.{q} IS NOT NEW.{q}", q = quoted(c)))
+                .collect();
+            format!(" WHEN {}", any.join(" OR "))
+        } else {
+            String::new()
+        };
+        let (parent_type, parent_id) = match a.parent {
+            Some((t, col)) => (format!("'{t}'"), format!("{row}.{}", quoted(col))),
+            None => ("NULL".into(), "NULL".into()),
+        };
+        out.push(format!("DROP TRIGGER IF EXISTS {name}"));
+        out.push(format!(
+            "CREATE TRIGGER {name} AFTER {event} ON {table}{when} BEGIN \
+             INSERT INTO audit_events (at, user_id, key_id, action, record_type, record_id, parent_type, parent_id, changes) \
+             SELECT strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), x.user_id, x.key_id, '{action}', '{rt}', {row}.rowid, {parent_type}, {parent_id}, {changes} \
+             FROM audit_actor x WHERE x.id = 1; END",
+            table = quoted(a.table),
+            rt = a.record_type,
+            changes = changes(action),
+        ));
+    }
+    out
+}
+
+/// The guards of `audit_events` (as in migration 0023): no DELETE, and UPDATE only to seal.
+const GUARDS: &[&str] = &[
+    "DROP TRIGGER IF EXISTS audit_events_no_delete",
+    "CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events \
+     BEGIN SELECT RAISE(ABORT, 'audit events are append-only'); END",
+    "DROP TRIGGER IF EXISTS audit_events_seal_only",
+    "CREATE TRIGGER audit_events_seal_only BEFORE UPDATE ON audit_events \
+     WHEN OLD.hash IS NOT NULL OR NEW.hash IS NULL OR NEW.prev_hash IS NULL \
+     OR NEW.id IS NOT OLD.id OR NEW.at IS NOT OLD.at OR NEW.user_id IS NOT OLD.user_id \
+     OR NEW.key_id IS NOT OLD.key_id OR NEW.action IS NOT OLD.action \
+     OR NEW.record_type IS NOT OLD.record_type OR NEW.record_id IS NOT OLD.record_id \
+     OR NEW.parent_type IS NOT OLD.parent_type OR NEW.parent_id IS NOT OLD.parent_id \
+     OR NEW.changes IS NOT OLD.changes \
+     BEGIN SELECT RAISE(ABORT, 'audit events are append-only'); END",
+];
+
+/// (Re)creates the audit triggers of every audited table from the live schema, and the
+/// guards of `audit_events` (a dropped guard comes back at the next start), in one
+/// transaction. Run at every start after the migrations. Errors: the database's.
+pub async fn install(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    for statement in GUARDS {
+        sqlx::query(statement).execute(&mut *tx).await?;
+    }
+    for a in AUDITED {
+        let columns: Vec<String> =
+            sqlx::query_scalar("SELECT name FROM pragma_table_info(?) ORDER BY cid")
+                .bind(a.table)
+                .fetch_all(&mut *tx)
+                .await?;
+        for statement in triggers(a, &columns) {
+            sqlx::query(&statement).execute(&mut *tx).await?;
+        }
+    }
+    tx.commit().await
+}
+
+/// Writes `actor` as the author of the changes of the transaction on `conn`.
+pub async fn set_actor(conn: &mut SqliteConnection, actor: Actor) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE audit_actor SET user_id = ?, key_id = ? WHERE id = 1")
+        .bind(actor.user_id)
+        .bind(actor.key_id)
+        .execute(conn)
+        .await
+        .map(|_| ())
+}
+
+/// An event's stored content, as hashed.
+#[derive(sqlx::FromRow, Clone, Debug)]
+pub struct StoredEvent {
+    /// Sequence number.
+    pub id: i64,
+    /// Time text.
+    pub at: String,
+    /// User.
+    pub user_id: Option<i64>,
+    /// Key.
+    pub key_id: Option<i64>,
+    /// create/update/delete.
+    pub action: String,
+    /// Record type.
+    pub record_type: String,
+    /// Record id.
+    pub record_id: i64,
+    /// Parent type.
+    pub parent_type: Option<String>,
+    /// Parent id.
+    pub parent_id: Option<i64>,
+    /// The changes' JSON text as stored.
+    pub changes: String,
+    /// The previous event's hash (`None` until sealed).
+    pub prev_hash: Option<String>,
+    /// This event's hash (`None` until sealed).
+    pub hash: Option<String>,
+}
+
+const EVENT_COLUMNS: &str = "id, at, user_id, key_id, action, record_type, record_id, \
+    parent_type, parent_id, changes, prev_hash, hash";
+
+/// hex SHA-256 of `prev_hash`, a newline, and the event's content as a JSON array
+/// `[id, at, user_id, key_id, action, record_type, record_id, parent_type, parent_id,
+/// changes]` (changes as the stored text).
+pub fn content_hash(prev_hash: &str, e: &StoredEvent) -> String {
+    let content = serde_json::json!([
+        e.id,
+        e.at,
+        e.user_id,
+        e.key_id,
+        e.action,
+        e.record_type,
+        e.record_id,
+        e.parent_type,
+        e.parent_id,
+        e.changes
+    ]);
+    let mut h = Sha256::new();
+    h.update(prev_hash.as_bytes());
+    h.update(b"\n");
+    h.update(content.to_string().as_bytes());
+    hex::encode(h.finalize())
+}
+
+/// Seals the unsealed events on `conn` (inside a write transaction): each gets the
+/// previous event's hash and its own. Returns how many. Errors: the database's.
+pub async fn seal(conn: &mut SqliteConnection) -> Result<usize, sqlx::Error> {
+    let pending: Vec<StoredEvent> = sqlx::query_as(&format!(
+        "SELECT {EVENT_COLUMNS} FROM audit_events WHERE hash IS NULL ORDER BY id"
+    ))
+    .fetch_all(&mut *conn)
+    .await?;
+    if pending.is_empty() {
+        return Ok(0);
+    }
+    let mut prev: String = sqlx::query_scalar(
+        "SELECT hash FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1",
+    )
+    .fetch_optional(&mut *conn)
+    .await?
+    .unwrap_or_else(|| GENESIS.to_string());
+    for e in &pending {
+        let hash = content_hash(&prev, e);
+        sqlx::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
+            .bind(&prev)
+            .bind(&hash)
+            .bind(e.id)
+            .execute(&mut *conn)
+            .await?;
+        prev = hash;
+    }
+    Ok(pending.len())
+}
+
+/// Seals what the last write left unsealed, in a write transaction of its own (nothing
+/// when all is sealed). Errors: the database's.
+pub async fn seal_pending(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    let open: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM audit_events WHERE hash IS NULL LIMIT 1")
+            .fetch_optional(pool)
+            .await?;
+    if open.is_some() {
+        // `begin_write` seals.
+        crate::db::begin_write(pool).await?.commit().await?;
+    }
+    Ok(())
+}
+
+/// What [`verify`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Verified {
+    /// Events checked (sealed).
+    pub events: usize,
+    /// Events not sealed yet (the last moments' changes; they follow every sealed one).
+    pub unsealed: usize,
+    /// The last sealed event's hash (keep it elsewhere: it proves that no event at the
+    /// end was cut off later).
+    pub head: String,
+}
+
+/// Recomputes the chain on `conn`. Errors: the id and the reason of the first event whose
+/// hash, link or order does not match (a changed, inserted or deleted event), or the
+/// database's error as text.
+pub async fn verify(conn: &mut SqliteConnection) -> Result<Verified, String> {
+    let events: Vec<StoredEvent> = sqlx::query_as(&format!(
+        "SELECT {EVENT_COLUMNS} FROM audit_events ORDER BY id"
+    ))
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(|e| e.to_string())?;
+    let mut prev = GENESIS.to_string();
+    let mut checked = 0;
+    let mut unsealed = 0;
+    let mut last_id = 0;
+    for e in &events {
+        if e.id != last_id + 1 {
+            return Err(format!(
+                "audit event {} follows {last_id}: events between them were deleted",
+                e.id
+            ));
+        }
+        last_id = e.id;
+        match (&e.prev_hash, &e.hash) {
+            (Some(p), Some(h)) => {
+                if unsealed > 0 {
+                    return Err(format!(
+                        "audit event {} is sealed after unsealed events",
+                        e.id
+                    ));
+                }
+                if *p != prev {
+                    return Err(format!(
+                        "audit event {} does not link to the event before it (changed or deleted)",
+                        e.id
+                    ));
+                }
+                if *h != content_hash(p, e) {
+                    return Err(format!(
+                        "audit event {} was changed after it was written",
+                        e.id
+                    ));
+                }
+                prev = h.clone();
+                checked += 1;
+            }
+            (None, None) => unsealed += 1,
+            _ => return Err(format!("audit event {} is half sealed", e.id)),
+        }
+    }
+    Ok(Verified {
+        events: checked,
+        unsealed,
+        head: prev,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(id: i64, changes: &str) -> StoredEvent {
+        StoredEvent {
+            id,
+            at: "2026-11-24T10:00:00Z".into(),
+            user_id: Some(1),
+            key_id: Some(2),
+            action: "update".into(),
+            record_type: "invoice".into(),
+            record_id: 7,
+            parent_type: None,
+            parent_id: None,
+            changes: changes.into(),
+            prev_hash: None,
+            hash: None,
+        }
+    }
+
+    #[test]
+    fn the_hash_covers_the_link_and_every_field() {
+        let a = event(1, r#"[{"field":"title","old":"A","new":"B"}]"#);
+        let h = content_hash(GENESIS, &a);
+        assert_eq!(h.len(), 64);
+        assert_eq!(h, content_hash(GENESIS, &a.clone()));
+        assert_ne!(h, content_hash(&"1".repeat(64), &a));
+        let mut b = a.clone();
+        b.changes = r#"[{"field":"title","old":"A","new":"C"}]"#.into();
+        assert_ne!(h, content_hash(GENESIS, &b));
+        let mut c = a.clone();
+        c.user_id = Some(3);
+        assert_ne!(h, content_hash(GENESIS, &c));
+    }
+
+    #[test]
+    fn triggers_leave_out_the_time_and_hide_secrets() {
+        let users = AUDITED.iter().find(|a| a.table == "users").unwrap();
+        let cols: Vec<String> = ["id", "email", "password_hash", "updated_at"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let sql = triggers(users, &cols).join("\n");
+        assert!(sql.contains("'(secret)'"), "{sql}");
+        assert!(!sql.contains("'updated_at'"), "{sql}");
+        assert!(sql.contains("'email'"), "{sql}");
+    }
+}

@@ -1,0 +1,272 @@
+//! Issue 15 § 4, the audit trail against a real server and the real binary: changes to an
+//! invoice (with its positions, payments, reminders), a company and the settings are
+//! events with the user, the action and each changed field's old and new value; a
+//! refused request writes none; `GET /audit_events` filters by record, user and days and
+//! is for admins only; rows cannot be updated or deleted; `kontor-server audit verify`
+//! passes on the real trail and names the event after a row is changed or deleted behind
+//! the triggers' back.
+
+mod common;
+
+use common::{cli, people, TestServer};
+use serde_json::{json, Value};
+
+fn change<'a>(event: &'a Value, field: &str) -> Option<&'a Value> {
+    event["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["field"] == field)
+}
+
+async fn events(s: &TestServer, query: &str) -> Vec<Value> {
+    let r = s.get(&format!("/audit_events?{query}")).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body.as_array().unwrap().clone()
+}
+
+fn verify_fails(data: &std::path::Path) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
+        .arg("--data")
+        .arg(data)
+        .args(["audit", "verify"])
+        .output()
+        .unwrap();
+    assert!(
+        !out.status.success(),
+        "verify passed on a tampered trail: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[tokio::test]
+async fn changes_are_recorded_with_who_what_and_old_and_new_values() {
+    let s = common::start().await;
+    let customer = s.customer("ACME GmbH").await;
+    let invoice = s.invoice(customer, json!({"status": "draft"})).await.body;
+    let id = invoice["id"].as_i64().unwrap();
+    let me = s.get("/users/me").await.body["id"].as_i64().unwrap();
+
+    let mut edited = common::invoice_body(customer);
+    edited["status"] = json!("draft");
+    edited["title"] = json!("Website relaunch");
+    let r = s.put(&format!("/invoices/{id}"), edited).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s
+        .put(
+            &format!("/invoices/{id}/update_status"),
+            json!({"status": "created"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s
+        .post(
+            "/invoices/payments",
+            json!({"invoice_id": id, "date": "2026-11-20", "paid_total": 100}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let trail = events(&s, &format!("record_type=invoice&record_id={id}")).await;
+    // Newest first: the payment, the finalization, the edit, the creation.
+    let created = trail
+        .iter()
+        .find(|e| e["record_type"] == "invoice" && e["action"] == "create")
+        .expect("the creation");
+    assert_eq!(created["user_id"], me);
+    assert_eq!(created["user_name"], "Admin Kontor");
+    assert_eq!(change(created, "title").unwrap()["new"], "Website work");
+    let title = trail
+        .iter()
+        .find(|e| e["action"] == "update" && change(e, "title").is_some())
+        .expect("the title change");
+    assert_eq!(change(title, "title").unwrap()["old"], "Website work");
+    assert_eq!(change(title, "title").unwrap()["new"], "Website relaunch");
+    let finalized = trail
+        .iter()
+        .find(|e| change(e, "status").is_some_and(|c| c["old"] == "draft" && c["new"] == "created"))
+        .expect("the status change");
+    assert_eq!(finalized["record_id"], id);
+    assert!(
+        trail.iter().any(|e| change(e, "identifier")
+            .is_some_and(|c| c["new"].as_str().is_some_and(|n| n.starts_with('R')))),
+        "the number given at finalization"
+    );
+    let payment = trail
+        .iter()
+        .find(|e| e["record_type"] == "invoice_payment")
+        .expect("the payment");
+    assert_eq!(payment["parent_type"], "invoice");
+    assert_eq!(payment["parent_id"], id);
+    assert_eq!(payment["action"], "create");
+    assert!(trail
+        .iter()
+        .any(|e| e["record_type"] == "invoice_position" && e["parent_id"] == id));
+    for pair in trail.windows(2) {
+        assert!(
+            pair[0]["id"].as_i64() > pair[1]["id"].as_i64(),
+            "newest first"
+        );
+    }
+    assert!(trail
+        .iter()
+        .all(|e| e["hash"].as_str().is_some_and(|h| h.len() == 64)));
+    assert!(trail.iter().all(|e| change(e, "updated_at").is_none()));
+
+    // A company and the settings.
+    s.put(
+        &format!("/companies/{customer}"),
+        json!({"name": "ACME AG"}),
+    )
+    .await;
+    let company = events(&s, &format!("record_type=company&record_id={customer}")).await;
+    let renamed = change(&company[0], "name").unwrap();
+    assert_eq!(
+        (renamed["old"].as_str(), renamed["new"].as_str()),
+        (Some("ACME GmbH"), Some("ACME AG"))
+    );
+    let r = s.put("/account", json!({"phone": "+49 30 1234567"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let settings = events(&s, "record_type=account_settings").await;
+    assert_eq!(
+        change(&settings[0], "phone").unwrap()["new"],
+        "+49 30 1234567"
+    );
+
+    // A refused request writes no event.
+    let before = s
+        .get("/audit_events?per_page=1")
+        .await
+        .header("x-total")
+        .to_string();
+    let refused = s
+        .put(&format!("/companies/{customer}"), json!({"name": ""}))
+        .await;
+    assert_eq!(refused.status, 422);
+    let after = s
+        .get("/audit_events?per_page=1")
+        .await
+        .header("x-total")
+        .to_string();
+    assert_eq!(before, after);
+}
+
+#[tokio::test]
+async fn the_list_filters_and_is_for_admins_only() {
+    let s = common::start().await;
+    let (staff_id, staff_key) = people::user_with_role(&s, "sam@kontor.test", "staff").await;
+    let r = people::send_as(
+        &s,
+        Some(&staff_key),
+        reqwest::Method::POST,
+        "/companies",
+        Some(json!({"name": "By Sam GmbH"})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    s.post("/companies", json!({"name": "By Admin GmbH"})).await;
+
+    let sams = events(&s, &format!("user_id={staff_id}")).await;
+    assert!(!sams.is_empty());
+    assert!(sams.iter().all(|e| e["user_id"] == staff_id));
+    assert!(sams
+        .iter()
+        .any(|e| change(e, "name").is_some_and(|c| c["new"] == "By Sam GmbH")));
+    let today = chrono::Utc::now().date_naive();
+    assert!(!events(&s, &format!("from={today}&to={today}"))
+        .await
+        .is_empty());
+    assert!(events(&s, "to=2000-01-01").await.is_empty());
+    assert_eq!(events(&s, "record_type=company&per_page=1").await.len(), 1);
+
+    let r = s.get("/audit_events?record_type=bogus").await;
+    assert_eq!(r.status, 422);
+    assert!(r.body["errors"]["record_type"].is_array());
+    let r = s.get("/audit_events?record_id=x").await;
+    assert_eq!(r.status, 400);
+    let r = people::send_as(
+        &s,
+        Some(&staff_key),
+        reqwest::Method::GET,
+        "/audit_events",
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 403);
+}
+
+#[tokio::test]
+async fn the_trail_is_append_only_and_verified() {
+    let mut s = common::start().await;
+    for n in 0..5 {
+        s.post("/companies", json!({"name": format!("Firma {n} GmbH")}))
+            .await;
+    }
+    let out = cli(&["audit", "verify"], s.dir.path());
+    assert!(out.contains("intact"), "{out}");
+
+    // The database refuses to change or delete events.
+    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    for statement in [
+        "UPDATE audit_events SET changes = '[]' WHERE id = 2",
+        "DELETE FROM audit_events WHERE id = 2",
+    ] {
+        let e = sqlx::query(statement).execute(&pool).await.unwrap_err();
+        assert!(e.to_string().contains("append-only"), "{e}");
+    }
+    s.stop().await;
+
+    // Behind the triggers' back: a changed event is named …
+    let target: i64 = sqlx::query_scalar(
+        "SELECT id FROM audit_events WHERE changes LIKE '%Firma 2 GmbH%' AND record_type = 'company'",
+    )
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    sqlx::query("DROP TRIGGER audit_events_seal_only")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE audit_events SET changes = replace(changes, 'Firma 2', 'Firma X') WHERE id = ?",
+    )
+    .bind(target)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let err = verify_fails(s.dir.path());
+    assert!(
+        err.contains(&format!("audit event {target} was changed")),
+        "{err}"
+    );
+
+    // … and so is a deleted one (after the first damage is undone).
+    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    sqlx::query("DROP TRIGGER IF EXISTS audit_events_seal_only")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE audit_events SET changes = replace(changes, 'Firma X', 'Firma 2') WHERE id = ?",
+    )
+    .bind(target)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    cli(&["audit", "verify"], s.dir.path());
+    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    sqlx::query("DROP TRIGGER audit_events_no_delete")
+        .execute(&pool)
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM audit_events WHERE id = 2")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    let err = verify_fails(s.dir.path());
+    assert!(err.contains("audit event 3"), "{err}");
+}
