@@ -2,8 +2,11 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test timeline`.
 #![cfg(target_arch = "wasm32")]
 
+use kontor_app::components::audit_history::{action_text, change_line, value_text};
 use kontor_app::components::timeline::{event_sentence, Timeline};
+use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::invoices::detail_tabs::DetailTab;
+use kontor_model::audit::{AuditChange, AuditEvent};
 use kontor_model::event::{Event, SubjectType};
 use leptos::prelude::*;
 use serde_json::{json, Value};
@@ -231,4 +234,59 @@ fn tabs_map_to_url_paths_and_back() {
     }
     assert_eq!(DetailTab::from_segment(Some("overview")), None);
     assert_eq!(DetailTab::from_segment(Some("nonsense")), None);
+}
+
+#[wasm_bindgen_test]
+fn audit_values_are_shown_plainly_and_cut() {
+    assert_eq!(value_text(&Value::Null), "—");
+    assert_eq!(value_text(&json!("Website")), "Website");
+    assert_eq!(value_text(&json!(297.5)), "297.5");
+    assert_eq!(value_text(&json!("a\nb")), "a ⏎ b");
+    let shown = value_text(&json!("x".repeat(100)));
+    assert_eq!(shown.chars().count(), 81);
+    assert!(shown.ends_with('…'));
+    let c = AuditChange {
+        field: "title".into(),
+        old: json!("A"),
+        new: json!("B"),
+    };
+    assert_eq!(change_line(&c), ("title".into(), "A".into(), "B".into()));
+}
+
+#[wasm_bindgen_test]
+fn audit_actions_name_the_part_that_changed() {
+    let event = |record_type: &str, action: &str| AuditEvent {
+        id: 1,
+        at: "2026-11-24T10:00:00Z".into(),
+        user_id: None,
+        user_name: None,
+        key_id: None,
+        action: action.into(),
+        record_type: record_type.into(),
+        record_id: 1,
+        parent_type: None,
+        parent_id: None,
+        changes: vec![],
+        hash: None,
+    };
+    use_language(Some(Lang::En));
+    assert_eq!(action_text(&event("invoice", "create")), "Invoice created");
+    assert_eq!(
+        action_text(&event("invoice_payment", "update")),
+        "Payment changed"
+    );
+    assert_eq!(
+        action_text(&event("offer_position", "delete")),
+        "Position deleted"
+    );
+    use_language(Some(Lang::De));
+    assert_eq!(
+        action_text(&event("invoice_payment", "update")),
+        "Zahlung geändert"
+    );
+    assert_eq!(
+        action_text(&event("invoice", "create")),
+        "Rechnung angelegt"
+    );
+    use_language(None);
 }

@@ -178,6 +178,19 @@ fn TopBar(
     }
 }
 
+/// Whether the frame's session is an admin's: `Some(true/false)` once loaded, `None`
+/// while loading or outside the frame.
+pub fn admin_state() -> Signal<Option<bool>> {
+    let ctx = AccountContext::use_context();
+    Signal::derive(move || {
+        let ctx = ctx?;
+        match ctx.session.get()? {
+            Ok(s) => Some(is_admin(&s)),
+            Err(_) => Some(false),
+        }
+    })
+}
+
 /// Whether the session may see the admin pages (users, API keys): its user is an admin
 /// and the key may write.
 pub fn is_admin(session: &Session) -> bool {

@@ -32,6 +32,7 @@
 //! - [`invoice_form_state`] and [`invoice_fields`]: the invoice form's state and field
 //!   groups, shared by the invoice form and the recurring invoice form.
 
+pub mod audit_history;
 pub mod company_dialog;
 pub mod company_fields;
 pub mod company_form_state;

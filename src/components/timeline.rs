@@ -260,7 +260,7 @@ pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> Ev
 
 /// `at` in the browser's time zone and the user's language (`"23 Nov 2026, 10:00"`,
 /// German `"23.11.2026, 10:00"`).
-fn format_time(at: chrono::DateTime<chrono::Utc>) -> String {
+pub fn format_time(at: chrono::DateTime<chrono::Utc>) -> String {
     let js = js_sys::Date::new(&JsValue::from_f64(at.timestamp_millis() as f64));
     let lang = crate::components::locale::display_lang().intl_locale();
     let options = js_sys::Object::new();

@@ -10,6 +10,7 @@ use super::list::active_badge;
 use super::{base_path, country_label, plural};
 use crate::api::companies::{delete_company, get_company, set_company_active};
 use crate::api::ApiError;
+use crate::components::audit_history::AuditHistory;
 use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::skeleton::SkeletonBlock;
@@ -136,6 +137,7 @@ fn CompanyView(kind: CompanyType, company: Company, on_changed: Callback<()>) ->
         <ContactsSection company_id=id />
         {(kind == CompanyType::Customer).then(|| view! { <ProjectsSection company=company.clone() /> })}
         <DocumentsSection kind=kind company_id=id />
+        <AuditHistory record_type="company" record_id=id />
         <Dialog open=delete_open title=fill(t().company_detail().delete_title, &[("name", &company.name)])>
             <p class="confirm-text" role=move || refused().then_some("alert")>{delete_text}</p>
             <div class="dialog-actions">

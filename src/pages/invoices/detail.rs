@@ -17,6 +17,7 @@ use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::get_invoice;
 use crate::api::offers::get_offer;
 use crate::api::ApiError;
+use crate::components::audit_history::AuditHistory;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
 use crate::components::skeleton::SkeletonBlock;
@@ -200,6 +201,7 @@ fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyV
             <section class="section" aria-label=DetailTab::History.label()>
                 <TimelineSection subject=SubjectType::Invoice id=id currency=invoice.currency />
             </section>
+            <AuditHistory record_type="invoice" record_id=id />
         }
         .into_any(),
     }

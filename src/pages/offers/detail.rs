@@ -11,6 +11,7 @@ use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
 use crate::api::offers::{get_offer, update_offer_status};
 use crate::api::ApiError;
+use crate::components::audit_history::AuditHistory;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
@@ -133,6 +134,7 @@ fn OfferView(
             <h2 class="section-title" id="history-title">{t().offer_detail().history}</h2>
             <TimelineSection subject=SubjectType::Offer id=offer.id currency=cur.clone() />
         </section>
+        <AuditHistory record_type="offer" record_id=offer.id />
     }
 }
 

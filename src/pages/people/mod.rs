@@ -9,22 +9,9 @@ pub mod users;
 pub use api_keys::ApiKeysPage;
 pub use users::{UsersPage, UsersTable};
 
-use crate::components::frame::{is_admin, AccountContext};
+pub use crate::components::frame::admin_state;
 use crate::i18n::t;
 use leptos::prelude::*;
-
-/// Whether the frame's session is an admin's: `Some(true/false)` once loaded, `None`
-/// while loading or outside the frame.
-pub fn admin_state() -> Signal<Option<bool>> {
-    let ctx = AccountContext::use_context();
-    Signal::derive(move || {
-        let ctx = ctx?;
-        match ctx.session.get()? {
-            Ok(s) => Some(is_admin(&s)),
-            Err(_) => Some(false),
-        }
-    })
-}
 
 /// The notice on an admin page for everybody else.
 #[component]

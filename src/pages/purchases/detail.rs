@@ -9,6 +9,7 @@ use super::detail_payments::PaymentsSection;
 use super::list_table::PurchaseBadge;
 use crate::api::purchases::get_purchase;
 use crate::api::ApiError;
+use crate::components::audit_history::AuditHistory;
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::error_panel::ErrorPanel;
 use crate::components::locale::format_input;
@@ -121,6 +122,7 @@ fn PurchaseView(
             <h2 class="section-title" id="history-title">{tx.history}</h2>
             <TimelineSection subject=SubjectType::Purchase id=p.id currency=p.currency.clone() />
         </section>
+        <AuditHistory record_type="purchase" record_id=p.id />
     }
 }
 

@@ -14,6 +14,7 @@ use super::specs::{BANK, COMPANY, DATEV, DOCUMENTS, EINVOICE, EMAIL, TAXES};
 use crate::api::account::update_account;
 use crate::api::session::{get_account, get_session};
 use crate::api::ApiError;
+use crate::components::audit_history::AuditHistory;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::frame::AccountContext;
 use crate::components::leave_guard::use_snapshot_guard;
@@ -52,6 +53,7 @@ pub fn SettingsPage() -> impl IntoView {
                 }
             })}
         </Transition>
+        <AuditHistory record_type="account_settings" record_id=1 />
     }
 }
 

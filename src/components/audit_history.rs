@@ -1,0 +1,171 @@
+//! The change history of a record for admins (issue 15 § 4): the audit trail's events of
+//! an invoice, offer, purchase, company or the settings (with their positions, payments,
+//! reminders and attachments), newest first — when, who, what ("Position changed",
+//! German "Position geändert") and each changed field with its value before and after.
+//! Loaded from `GET /audit_events` 20 at a time ("Show older changes"); shown to admins
+//! only (the server refuses everybody else). [`change_line`] and [`action_text`] are the
+//! wording (component-tested in `tests/timeline.rs`).
+
+use super::error_panel::ErrorPanel;
+use super::frame::admin_state;
+use super::timeline::format_time;
+use crate::api::audit::get_record_audit_events;
+use crate::i18n::{fill, t};
+use kontor_model::audit::{AuditChange, AuditEvent};
+use leptos::prelude::*;
+use serde_json::Value;
+
+/// Events per page.
+const PER_PAGE: u32 = 20;
+/// Longest value shown (characters); longer ones end in "…".
+const MAX_VALUE: usize = 80;
+
+/// A stored value as the history shows it: text as is, numbers and booleans as written,
+/// `null` as "—", long values cut at [`MAX_VALUE`] characters.
+pub fn value_text(value: &Value) -> String {
+    let text = match value {
+        Value::Null => return "—".to_string(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let text = text.replace('\n', " ⏎ ");
+    if text.chars().count() > MAX_VALUE {
+        let cut: String = text.chars().take(MAX_VALUE).collect();
+        format!("{cut}…")
+    } else {
+        text
+    }
+}
+
+/// One changed field as `(field, before, after)`.
+pub fn change_line(change: &AuditChange) -> (String, String, String) {
+    (
+        change.field.clone(),
+        value_text(&change.old),
+        value_text(&change.new),
+    )
+}
+
+/// What an event did, in the current language: "Invoice created", "Payment changed",
+/// German "Zahlung geändert".
+pub fn action_text(event: &AuditEvent) -> String {
+    let a = t().audit_history();
+    let what = match event.record_type.as_str() {
+        "invoice" => a.invoice,
+        "offer" => a.offer,
+        "purchase" => a.purchase,
+        "invoice_position" | "offer_position" | "purchase_position" => a.position,
+        "invoice_payment" | "purchase_payment" => a.payment,
+        "invoice_reminder" => a.reminder,
+        "offer_attachment" => a.attachment,
+        "company" => a.company,
+        "recurring_invoice" => a.recurring_invoice,
+        "account_settings" => a.settings,
+        "user" => a.user,
+        _ => a.record,
+    };
+    let template = match event.action.as_str() {
+        "create" => a.created,
+        "delete" => a.deleted,
+        _ => a.changed,
+    };
+    fill(template, &[("what", what)])
+}
+
+/// The "Change history" section of a record's page, for admins (nothing for others).
+#[component]
+pub fn AuditHistory(
+    /// `invoice`, `offer`, `purchase`, `company` or `account_settings`.
+    record_type: &'static str,
+    /// The record's id.
+    record_id: i64,
+) -> impl IntoView {
+    let admin = admin_state();
+    move || {
+        (admin.get() == Some(true)).then(|| view! { <AuditHistoryList record_type record_id /> })
+    }
+}
+
+#[component]
+fn AuditHistoryList(record_type: &'static str, record_id: i64) -> impl IntoView {
+    let shown = RwSignal::new(Vec::<AuditEvent>::new());
+    let total = RwSignal::new(0u64);
+    let page = RwSignal::new(0u32);
+    let loading = RwSignal::new(false);
+    let error = RwSignal::new(None);
+    let load_next = move || {
+        let next = page.get_untracked() + 1;
+        loading.set(true);
+        leptos::task::spawn_local(async move {
+            match get_record_audit_events(record_type, record_id, next, PER_PAGE).await {
+                Ok(got) => {
+                    total.set(got.total);
+                    page.set(next);
+                    shown.update(|s| s.extend(got.items));
+                    error.set(None);
+                }
+                Err(e) => error.set(Some(e)),
+            }
+            loading.set(false);
+        });
+    };
+    load_next();
+    let retry = Callback::new(move |_: ()| load_next());
+    let a = t().audit_history();
+    view! {
+        <section class="section audit-history" aria-labelledby="audit-history-title">
+            <div class="section-head">
+                <h2 class="section-title" id="audit-history-title">{a.title}</h2>
+                <span class="muted">{a.hint}</span>
+            </div>
+            {move || error.get().map(|e| view! { <ErrorPanel error=e on_retry=retry /> })}
+            {move || {
+                let events = shown.get();
+                if events.is_empty() {
+                    return (!loading.get()).then(|| view! { <p class="muted">{t().audit_history().empty}</p> }.into_any());
+                }
+                let rows = events.into_iter().map(|e| {
+                    let when = chrono::DateTime::parse_from_rfc3339(&e.at)
+                        .map(|d| format_time(d.with_timezone(&chrono::Utc)))
+                        .unwrap_or_else(|_| e.at.clone());
+                    let who = e.user_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| t().audit_history().system.to_string());
+                    let what = action_text(&e);
+                    let changes = e.changes.iter().map(|c| {
+                        let (field, old, new) = change_line(c);
+                        view! {
+                            <li>
+                                <code class="audit-field">{field}</code>
+                                <span class="audit-old">{old}</span>
+                                <span class="audit-arrow" aria-hidden="true">" → "</span>
+                                <span class="audit-new">{new}</span>
+                            </li>
+                        }
+                    }).collect_view();
+                    view! {
+                        <tr data-audit-id=e.id data-action=e.action.clone()>
+                            <td class="audit-when"><time datetime=e.at.clone()>{when}</time></td>
+                            <td class="audit-who">{who}</td>
+                            <td class="audit-what">{what}</td>
+                            <td><ul class="audit-changes">{changes}</ul></td>
+                        </tr>
+                    }
+                }).collect_view();
+                let a = t().audit_history();
+                Some(view! {
+                    <div class="table-wrap">
+                        <table class="table audit-table">
+                            <thead><tr><th>{a.when}</th><th>{a.who}</th><th>{a.what}</th><th>{a.changes}</th></tr></thead>
+                            <tbody>{rows}</tbody>
+                        </table>
+                    </div>
+                }.into_any())
+            }}
+            {move || (u64::from(page.get()) * u64::from(PER_PAGE) < total.get()).then(|| view! {
+                <button type="button" class="btn btn-quiet" id="audit-history-more" disabled=move || loading.get()
+                    on:click=move |_| load_next()>
+                    {t().audit_history().more}
+                </button>
+            })}
+        </section>
+    }
+}
