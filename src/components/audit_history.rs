@@ -130,14 +130,20 @@ fn AuditHistoryList(record_type: &'static str, record_id: i64) -> impl IntoView 
                         .unwrap_or_else(|_| e.at.clone());
                     let who = e.user_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| t().audit_history().system.to_string());
                     let what = action_text(&e);
+                    // A creation shows the values, a deletion the values it removed, a
+                    // change both.
+                    let action = e.action.clone();
                     let changes = e.changes.iter().map(|c| {
                         let (field, old, new) = change_line(c);
+                        let before = (action != "create").then(|| view! { <span class="audit-old">{old}</span> });
+                        let arrow = (action == "update").then(|| view! { <span class="audit-arrow" aria-hidden="true">" → "</span> });
+                        let after = (action != "delete").then(|| view! { <span class="audit-new">{new}</span> });
                         view! {
                             <li>
                                 <code class="audit-field">{field}</code>
-                                <span class="audit-old">{old}</span>
-                                <span class="audit-arrow" aria-hidden="true">" → "</span>
-                                <span class="audit-new">{new}</span>
+                                {before}
+                                {arrow}
+                                {after}
                             </li>
                         }
                     }).collect_view();

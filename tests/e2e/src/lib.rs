@@ -25,6 +25,19 @@ mod smtp;
 pub use pages::{every_page, OneOfEach};
 pub use smtp::{plain_smtp, SmtpServer};
 
+/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils).
+pub fn pdftotext(pdf: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("pdftotext")
+        .args(["-layout", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("pdftotext (poppler-utils)");
+    child.stdin.take().unwrap().write_all(pdf).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
 /// The workspace root.
 pub fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -66,7 +66,8 @@ async fn an_admin_reads_who_changed_what() {
     let b = Browser::start().await;
     b.client.set_window_size(1280, 900).await.unwrap();
     b.sign_in(&server.base, &server.key).await;
-    b.open(&server.base, &format!("/invoices/{id}/history")).await;
+    b.open(&server.base, &format!("/invoices/{id}/history"))
+        .await;
     b.wait_text("Change history").await;
     b.wait_js(
         "return [...document.querySelectorAll('.audit-table tbody tr')].some(r => \
@@ -89,7 +90,8 @@ async fn an_admin_reads_who_changed_what() {
             json!({"name": "Hafen Logistik AG"}),
         )
         .await;
-    b.open(&server.base, &format!("/customers/{customer}")).await;
+    b.open(&server.base, &format!("/customers/{customer}"))
+        .await;
     b.wait_js(
         "return [...document.querySelectorAll('.audit-table tbody tr')].some(r => r.textContent.includes('Company changed') && r.textContent.includes('Hafen Logistik AG'));",
         vec![],
@@ -98,9 +100,12 @@ async fn an_admin_reads_who_changed_what() {
     shots(&b, "audit-02-company-history").await;
 
     // German.
-    b.click("#user-menu-button").await;
-    b.click("#language-de").await;
-    b.open(&server.base, &format!("/invoices/{id}/history")).await;
+    b.client
+        .execute("localStorage.setItem('kontor.language', 'de');", vec![])
+        .await
+        .unwrap();
+    b.open(&server.base, &format!("/invoices/{id}/history"))
+        .await;
     b.wait_text("Änderungsprotokoll").await;
     b.wait_js(
         "return [...document.querySelectorAll('.audit-table tbody tr')].some(r => r.textContent.includes('Rechnung geändert'));",
@@ -126,9 +131,13 @@ async fn an_admin_reads_who_changed_what() {
     b.click("#sign-in-submit").await;
     b.wait_js("return location.pathname.endsWith('/dashboard');", vec![])
         .await;
-    b.open(&server.base, &format!("/invoices/{id}/history")).await;
-    b.wait_js("return !!document.querySelector('.timeline, .timeline-empty');", vec![])
+    b.open(&server.base, &format!("/invoices/{id}/history"))
         .await;
+    b.wait_js(
+        "return !!document.querySelector('.timeline, .timeline-empty');",
+        vec![],
+    )
+    .await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let shown = b
         .client

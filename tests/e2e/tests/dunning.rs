@@ -5,21 +5,8 @@
 //! `pdftotext` finds the open amount and the fee in it. Screenshots light and dark at 1280
 //! and 1024 px.
 
-use kontor_e2e::{Browser, Server, SmtpServer};
+use kontor_e2e::{pdftotext, Browser, Server, SmtpServer};
 use serde_json::json;
-
-/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils).
-fn pdftotext(pdf: &[u8]) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn two_overdue_invoices_are_reminded_at_once_and_the_letter_claims_amount_and_fee() {
