@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// A configured letter paper: `{id, name, default}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LetterPaper {
     /// Letter paper id (`letter_paper_id`).
     pub id: i64,
@@ -24,6 +25,7 @@ pub struct LetterPaper {
 
 /// The default texts of one language's documents (plain text, line breaks kept).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DocumentText {
     /// Salutation above an invoice's positions.
     #[serde(default)]
@@ -41,6 +43,7 @@ pub struct DocumentText {
 
 /// Default document texts per correspondence language: `{"de": {...}, "en": {...}}`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DocumentTexts {
     /// German documents.
     #[serde(default)]
@@ -100,6 +103,7 @@ fn as_document_html(text: &str) -> String {
 
 /// The account's logo: `{content_type, file_url}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Logo {
     /// `image/png` or `image/svg+xml` (a sanitized SVG).
     pub content_type: String,
@@ -110,6 +114,7 @@ pub struct Logo {
 /// How the mail server is reached: STARTTLS (default, port 587), implicit TLS (465) or
 /// plain (local relays and tests only, 25).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SmtpSecurity {
     /// STARTTLS upgrade (port 587).
@@ -154,6 +159,7 @@ impl SmtpSecurity {
 /// The SMTP settings as `GET /account` shows them: the password never, only whether one
 /// is set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmtpSettings {
     /// Server host name.
     pub host: String,
@@ -170,6 +176,7 @@ pub struct SmtpSettings {
 /// The account as the app's frame shows it: only its name, read from GET /account (the
 /// other fields are ignored), so the first screen decodes no settings (issue 13).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AccountHead {
     /// The account's (company's) name.
     pub name: String,
@@ -180,6 +187,7 @@ pub struct AccountHead {
 /// logo, SMTP), and the e-invoice fields of issue 10. Optional texts are `null` when not
 /// set. `Account::default()` is an empty account with `factur_x` on.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Account {
     /// Account (company) name, the sender on every document.
     pub name: String,
@@ -316,6 +324,7 @@ impl Default for Account {
 
 /// The texts of one language in [`AccountUpdate`]: only the given ones change.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DocumentTextUpdate {
     /// New invoice salutation.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -333,6 +342,7 @@ pub struct DocumentTextUpdate {
 
 /// `document_texts` in [`AccountUpdate`]: only the given languages and texts change.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DocumentTextsUpdate {
     /// German texts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -345,6 +355,7 @@ pub struct DocumentTextsUpdate {
 /// `smtp` in [`AccountUpdate`]: the given fields change; `host` is required when no SMTP
 /// server is set yet. `password`: absent keeps the stored one, `""` removes it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SmtpUpdate {
     /// Server host name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -377,6 +388,7 @@ where
 /// `"smtp": null` removes the SMTP settings (messages go to the outbox again).
 /// Letter papers, the logo (`PUT /account/logo`) are not changed here.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AccountUpdate {
     /// Account name (required, cannot be emptied).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -841,6 +853,7 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
 
 /// GET /session: `{"id": <user id>, "uuid": "<key uuid>"}` plus the key's name and access.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Session {
     /// The user the key acts for.
     pub id: i64,

@@ -29,6 +29,7 @@ pub const RECORD_TYPES: &[&str] = &[
 /// One changed field: its column name and the values before and after (`null` when the
 /// record was created or deleted; `"(secret)"` for passwords).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AuditChange {
     /// The field (column) name, e.g. `gross_total`.
     pub field: String,
@@ -40,6 +41,7 @@ pub struct AuditChange {
 
 /// One audit event: who changed which record how, chained to the event before it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AuditEvent {
     /// Sequence number (from 1, gap-free).
     pub id: i64,
@@ -75,6 +77,8 @@ pub struct AuditEvent {
 /// `from`/`to` (dates, inclusive, UTC). Paged like every list (`page`, `per_page`), newest
 /// first.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
 #[serde(default)]
 pub struct AuditFilter {
     /// Record type.

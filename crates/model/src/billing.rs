@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 /// A project or task reference with its billable flag: `{id, name, billable}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BillableRef {
     /// Record id.
     pub id: i64,
@@ -20,6 +21,7 @@ pub struct BillableRef {
 
 /// A time sheet entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Activity {
     /// Record id.
     pub id: i64,
@@ -69,6 +71,7 @@ pub struct Activity {
 
 /// POST /activities body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewActivity {
     /// Required: day worked.
     #[serde(default, with = "crate::wire::date_option")]
@@ -101,6 +104,7 @@ pub struct NewActivity {
 
 /// A project expense.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Expense {
     /// Record id.
     pub id: i64,
@@ -166,6 +170,7 @@ pub struct Expense {
 
 /// POST /projects/{id}/expenses body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewExpense {
     /// Required: date.
     #[serde(default, with = "crate::wire::date_option")]

@@ -150,6 +150,22 @@ impl Serialize for YearMonth {
     }
 }
 
+/// A month on the wire: the string `YYYY-MM`.
+#[cfg(feature = "openapi")]
+impl utoipa::PartialSchema for YearMonth {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .pattern(Some("^[0-9]{4}-(0[1-9]|1[0-2])$"))
+            .description(Some("A month `YYYY-MM`."))
+            .examples([serde_json::json!("2026-11")])
+            .into()
+    }
+}
+
+#[cfg(feature = "openapi")]
+impl utoipa::ToSchema for YearMonth {}
+
 impl<'de> Deserialize<'de> for YearMonth {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;
@@ -180,6 +196,7 @@ pub fn revenue_window_start(today: NaiveDate) -> NaiveDate {
 
 /// Net revenue of one month (currency units).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MonthRevenue {
     /// The month (`"2026-11"`).
     pub month: YearMonth,
@@ -220,6 +237,7 @@ pub fn revenue_by_month(
 
 /// How many invoices of one currency and their amount (currency units).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CurrencyAmount {
     /// ISO 4217 code.
     pub currency: String,
@@ -232,6 +250,7 @@ pub struct CurrencyAmount {
 
 /// One of the oldest open invoices.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OpenInvoice {
     /// Invoice id.
     pub id: i64,
@@ -253,6 +272,7 @@ pub struct OpenInvoice {
 
 /// Open and overdue receivables.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Receivables {
     /// Invoices with an open amount, per currency (sorted by currency).
     pub open: Vec<CurrencyAmount>,
@@ -264,6 +284,7 @@ pub struct Receivables {
 
 /// Revenue per month in the account's default currency.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Revenue {
     /// The account's default currency.
     pub currency: String,
@@ -273,6 +294,7 @@ pub struct Revenue {
 
 /// Purchases of one currency awaiting approval (status `pending`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PendingPurchases {
     /// ISO 4217 code.
     pub currency: String,
@@ -285,6 +307,7 @@ pub struct PendingPurchases {
 
 /// Offers of one currency awaiting an answer (status `sent`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SentOffers {
     /// ISO 4217 code.
     pub currency: String,
@@ -297,6 +320,7 @@ pub struct SentOffers {
 
 /// `GET /dashboard` (issue 11 contract § Dashboard).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Dashboard {
     /// The server's date the figures are computed for.
     #[serde(with = "crate::wire::date")]

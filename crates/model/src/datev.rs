@@ -54,6 +54,7 @@ pub const AUTOMATIC_ACCOUNTS: [u32; 10] =
 
 /// The revenue account of each tax category (`datev.revenue_accounts`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RevenueAccounts {
     /// Standard rate (19 %): SKR03 8400 "Erlöse 19 % USt".
     pub standard: u32,
@@ -99,6 +100,7 @@ impl RevenueAccounts {
 
 /// The account's DATEV settings as `GET /account` shows them (`datev`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatevSettings {
     /// Consultant number (Beraternummer, 1001–9999999); `null` until set — the DATEV
     /// export needs it.
@@ -146,6 +148,7 @@ fn double_option<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<i64>>,
 
 /// `datev.revenue_accounts` in `PUT /account`: only the given accounts change.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[allow(missing_docs)]
 pub struct RevenueAccountsUpdate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -165,6 +168,7 @@ pub struct RevenueAccountsUpdate {
 /// `datev` in `PUT /account`: a partial update. Absent fields stay; `null` removes the
 /// consultant or client number.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DatevUpdate {
     /// Consultant number 1001–9999999; `null` removes it.
     #[serde(

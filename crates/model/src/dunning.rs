@@ -42,6 +42,7 @@ pub const PLACEHOLDERS: [&str; 7] = [
 
 /// A level's text in one language (`GET/PUT /dunning_levels`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct LevelTexts {
     /// English text with [`PLACEHOLDERS`].
     pub en: String,
@@ -51,6 +52,7 @@ pub struct LevelTexts {
 
 /// One dunning level of the account (`GET/PUT /dunning_levels`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DunningLevel {
     /// 1, 2, 3, …: the levels are numbered from 1 without gaps.
     pub level: u8,
@@ -73,6 +75,7 @@ pub struct DunningLevel {
 /// The body of `GET`/`PUT /dunning_levels`: the account's levels in order
 /// (`{"levels": [...]}`; errors of a PUT are keyed `levels[i].field`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DunningLevels {
     /// Level 1, 2, 3, … ([`validate_levels`]).
     pub levels: Vec<DunningLevel>,
@@ -344,6 +347,7 @@ pub fn amount_due(
 /// One row of the table of base rates (Basiszinssatz, § 247 BGB) kept in the account's
 /// settings: the rate in percent that applies from `from` until the next row.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BaseRate {
     /// First day the rate applies (`YYYY-MM-DD`; the Bundesbank sets it each 1 January
     /// and 1 July).
@@ -437,6 +441,7 @@ pub const BASE_RATE_RANGE: (Decimal, Decimal) = (
 /// The body of `GET`/`PUT /base_rates`: the account's table of base rates
 /// (`{"base_rates": [...]}`, errors keyed `base_rates[i].field`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BaseRates {
     /// Rows by `from` ascending ([`validate_base_rates`]).
     pub base_rates: Vec<BaseRate>,
@@ -504,6 +509,7 @@ pub struct OverdueFilter {
 /// One invoice of `GET /invoices/overdue`: open, past its due date, and what dunning it
 /// has had. Amounts in the invoice's currency (units), days whole calendar days.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OverdueInvoice {
     /// Invoice id.
     pub id: i64,

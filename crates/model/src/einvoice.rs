@@ -176,6 +176,7 @@ pub enum Level {
 
 /// Where a person sets a missing field in the app.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Settings › account (`/settings`).
@@ -189,6 +190,7 @@ pub enum Place {
 /// One missing piece of data: `{"field": "account.vat_identifier", "message": "...",
 /// "where": "settings"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MissingField {
     /// Dotted path: `account.*`, `customer.*` or `invoice.*`.
     pub field: String,

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// POST /invoices/{id}/send_email (and offers) body. Address lists are `;`-separated.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SendEmail {
     /// Required: subject.
     #[serde(default)]
@@ -28,6 +29,7 @@ pub struct SendEmail {
 
 /// The answer of send_email: exactly the message as sent and the recipients used.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SentEmail {
     /// Subject.

@@ -13,11 +13,13 @@ pub type FieldErrors = BTreeMap<String, Vec<String>>;
 /// `{"message": "...", "errors": {"items[2].unit_price": ["must be a number"]}}`.
 /// `errors` is present on 422 only.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorBody {
     /// A human-readable sentence.
     pub message: String,
     /// Field path → messages; only on 422.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<BTreeMap<String, Vec<String>>>))]
     pub errors: Option<FieldErrors>,
 }
 

@@ -16,6 +16,7 @@ use crate::party::IdName;
 
 /// What an event belongs to (the `subject_type` column).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum SubjectType {
     /// An invoice (`/invoices/{id}/events`).
@@ -39,6 +40,7 @@ impl SubjectType {
 
 /// What happened (the wire `kind`). Each kind's `data` is named on the variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EventKind {
     /// The record was created; data [`CreatedData`] (`{}`, `{"copy_of": 12}`,
@@ -111,6 +113,7 @@ impl EventKind {
 
 /// One entry of a record's timeline (`GET /invoices/{id}/events`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Event {
     /// Event id; ascending in the order the events happened.
     pub id: i64,
@@ -136,6 +139,7 @@ impl Event {
 
 /// `created` data: where the record came from (all absent for a plain creation).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CreatedData {
     /// The id of the record this one is a copy of.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -156,6 +160,7 @@ pub struct CreatedData {
 
 /// `finalized` data.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FinalizedData {
     /// The number assigned (`"R2611-004"`).
     #[serde(default)]
@@ -164,6 +169,7 @@ pub struct FinalizedData {
 
 /// `sent` data: the e-mail as it left the server.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SentData {
     /// To addresses.
     #[serde(default)]
@@ -181,6 +187,7 @@ pub struct SentData {
 
 /// `payment` and `payment_deleted` data.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PaymentData {
     /// Payment id.
     #[serde(default)]
@@ -198,6 +205,7 @@ pub struct PaymentData {
 
 /// `reminder` data.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReminderData {
     /// Reminder id.
     #[serde(default)]
@@ -209,6 +217,7 @@ pub struct ReminderData {
 
 /// `status_changed` data: wire words of the record's status enum.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StatusChangedData {
     /// Status before.
     #[serde(default)]
@@ -220,6 +229,7 @@ pub struct StatusChangedData {
 
 /// `copied` data (on the source record).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CopiedData {
     /// The new copy's id.
     #[serde(default)]
@@ -228,6 +238,7 @@ pub struct CopiedData {
 
 /// `reversed` data (on the reversed invoice).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ReversedData {
     /// The reversal invoice's id.
     #[serde(default)]
@@ -236,6 +247,7 @@ pub struct ReversedData {
 
 /// `document_uploaded` data.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DocumentUploadedData {
     /// The uploaded file's name, when the client sent one.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 
 /// VAT treatment of an invoice: `{tax, reverse_charge, intra_eu}`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Vat {
     /// Tax rate in percent (0 with reverse charge).
     #[serde(with = "crate::wire::decimal")]
@@ -28,6 +29,7 @@ pub struct Vat {
 /// e-invoices): `credit_transfer` (UNTDID 4461 code 58, SEPA credit transfer to the account's
 /// IBAN) or `direct_debit` (code 59, SEPA direct debit with the customer's mandate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentMeans {
     /// SEPA credit transfer (58).
@@ -69,6 +71,7 @@ impl PaymentMeans {
 /// these instead of whole invoices, so its main module carries no decoder for positions,
 /// payments or reminders (issue 13 § Make the main module small).
 #[derive(Clone, Debug, PartialEq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InvoiceRow {
     /// Record id.
     pub id: i64,
@@ -101,6 +104,7 @@ pub struct InvoiceRow {
 /// `salutation`, `footer`, `items`, `payments` and `reminders` (they are `None` there and
 /// not serialized).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Invoice {
     /// Record id.
     pub id: i64,
@@ -223,6 +227,7 @@ pub struct Invoice {
 
 /// An invoice position as the server returns it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InvoiceItem {
     /// Record id.
     pub id: i64,
@@ -235,11 +240,13 @@ pub struct InvoiceItem {
     pub description: Option<String>,
     /// Quantity; `null` for lump sums and non-item positions.
     #[serde(with = "crate::wire::decimal_option")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub quantity: Option<Decimal>,
     /// Unit (`"h"`, `"pcs"`), if any.
     pub unit: Option<String>,
     /// Unit price in currency units; `null` for lump sums and non-item positions.
     #[serde(with = "crate::wire::decimal_option")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub unit_price: Option<Decimal>,
     /// Net total of the position (the running sum for subtotals).
     #[serde(with = "crate::wire::decimal")]

@@ -17,6 +17,7 @@ use std::collections::BTreeMap;
 
 /// Optional VAT flags of a creation body; absent → taken from the customer's `customer_vat`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct VatInput {
     /// Reverse charge (tax 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -28,6 +29,7 @@ pub struct VatInput {
 
 /// POST /invoices (and PUT /invoices/{id} for drafts) body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewInvoice {
     /// Required: the customer company's id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -139,6 +141,7 @@ pub struct NewInvoice {
 
 /// One position of a creation body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewInvoiceItem {
     /// Required: position type.
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
@@ -213,6 +216,7 @@ impl NewInvoiceItem {
 
 /// PUT /invoices/{id}/update_status body: `{"status": "sent"}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct StatusChange {
     /// Target status.
     pub status: String,
@@ -220,6 +224,7 @@ pub struct StatusChange {
 
 /// DELETE /invoices/{id} body: `{"reason": "..."}` (may be omitted for drafts).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct DeleteReason {
     /// Why the invoice is deleted; required unless it is a draft.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -12,6 +12,7 @@ use std::collections::BTreeMap;
 
 /// Offer status: the six states; update_status may move between any of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum OfferStatus {
     /// Written, not yet sent.
@@ -85,6 +86,7 @@ impl OfferStatus {
 
 /// An offer's VAT block.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OfferVat {
     /// Tax rate in percent (0 with reverse charge).
     #[serde(with = "crate::wire::decimal")]
@@ -105,6 +107,7 @@ pub struct OfferVat {
 
 /// An offer position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OfferItem {
     /// Record id.
     pub id: i64,
@@ -117,11 +120,13 @@ pub struct OfferItem {
     pub description: Option<String>,
     /// Quantity.
     #[serde(with = "crate::wire::decimal_option")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub quantity: Option<Decimal>,
     /// Unit.
     pub unit: Option<String>,
     /// Unit price, currency units.
     #[serde(with = "crate::wire::decimal_option")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub unit_price: Option<Decimal>,
     /// Net total (running sum for subtotals).
     #[serde(with = "crate::wire::decimal")]
@@ -158,6 +163,7 @@ impl OfferItem {
 
 /// `offer_confirmation`: `{id, title, created_at, updated_at}` (none are created yet).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OfferConfirmation {
     /// Record id.
     pub id: i64,
@@ -173,6 +179,7 @@ pub struct OfferConfirmation {
 
 /// `customer_approval`: `{id, active, url}` (none are created yet).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomerApproval {
     /// Record id.
     pub id: i64,
@@ -184,6 +191,7 @@ pub struct CustomerApproval {
 
 /// An invoice created from an offer, as the offer lists it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InvoiceRef {
     /// The invoice's id.
     pub id: i64,
@@ -193,6 +201,7 @@ pub struct InvoiceRef {
 
 /// An offer as GET /offers/{id} returns it; the list leaves out salutation, footer, items.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Offer {
     /// Record id.
     pub id: i64,
@@ -273,6 +282,7 @@ pub struct Offer {
 
 /// One position of an offer creation body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewOfferItem {
     /// Required: position type.
     #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
@@ -344,6 +354,7 @@ impl NewOfferItem {
 
 /// POST /offers body. Explicit nulls read as absent.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewOffer {
     /// Customer company (one of company, deal, project is required).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -425,6 +436,7 @@ pub struct NewOffer {
 
 /// An offer attachment (`decisions.md`: attachment record).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Attachment {
     /// Record id.
     pub id: i64,
@@ -446,6 +458,7 @@ pub struct Attachment {
 
 /// A file in a request body: `{filename, base64}`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FileUpload {
     /// Required: file name.
     #[serde(default)]
@@ -457,6 +470,7 @@ pub struct FileUpload {
 
 /// POST /offers/{id}/attachments body: `{attachment: {filename, base64}}`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewAttachment {
     /// Required: the file.
     #[serde(default)]

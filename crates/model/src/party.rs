@@ -14,6 +14,7 @@ fn yes() -> bool {
 
 /// Correspondence language of a company's documents (issue 9): `de` (default) or `en`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     /// German.
@@ -47,6 +48,7 @@ impl Language {
 /// `xrechnung_cii` or `xrechnung_ubl` (the XRechnung XML in that syntax attached; the PDF
 /// stays as a readable copy, and finalizing needs what XRechnung requires).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum EinvoiceFormat {
     /// The PDF (Factur-X when the account enables it).
@@ -87,6 +89,7 @@ impl EinvoiceFormat {
 
 /// A contact person's gender as MOCO writes it: `F`, `M` or `U` (unknown / diverse).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum Gender {
     /// Female.
     F,
@@ -120,6 +123,7 @@ impl Gender {
 /// The company's billing contact: `{id, name, email}` (the contract's `{id, name}` plus the
 /// person's e-mail, which the default invoice recipients use).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BillingContact {
     /// Person id.
     pub id: i64,
@@ -132,6 +136,7 @@ pub struct BillingContact {
 
 /// A reference to a record by id and name: `{id, name}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct IdName {
     /// Record id.
     pub id: i64,
@@ -143,6 +148,7 @@ pub struct IdName {
 /// GET /companies (its other fields are ignored). The list filters' pickers decode this
 /// instead of whole companies (issue 13 § Make the main module small).
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CompanyRef {
     /// Record id.
     pub id: i64,
@@ -155,6 +161,7 @@ pub struct CompanyRef {
 
 /// A user reference: `{id, firstname, lastname}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UserRef {
     /// User id.
     pub id: i64,
@@ -166,6 +173,7 @@ pub struct UserRef {
 
 /// Company role: `customer`, `supplier` or `organization`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CompanyType {
     /// Someone we invoice.
@@ -200,6 +208,7 @@ impl CompanyType {
 
 /// A customer's default VAT treatment: `{tax, reverse_charge, intra_eu}` (tax in percent).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomerVat {
     /// Default tax rate in percent; `null` → the form's default.
     #[serde(default, with = "crate::wire::decimal_option")]
@@ -214,6 +223,7 @@ pub struct CustomerVat {
 
 /// A company (customer, supplier or organization).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Company {
     /// Record id.
     pub id: i64,
@@ -329,6 +339,7 @@ impl Company {
 
 /// POST /companies body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewCompany {
     /// Role; default `customer`.
     #[serde(rename = "type", default)]
@@ -474,6 +485,7 @@ impl From<&Company> for NewCompany {
 
 /// A project.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Project {
     /// Record id.
     pub id: i64,
@@ -502,6 +514,7 @@ pub struct Project {
 
 /// POST /projects body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewProject {
     /// Required: name.
     #[serde(default)]
@@ -543,6 +556,7 @@ impl From<&Project> for NewProject {
 
 /// A user of the account (internal contact).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct User {
     /// Record id.
     pub id: i64,
@@ -578,6 +592,7 @@ fn active_default() -> bool {
 
 /// POST /users body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewUser {
     /// Required: first name.
     #[serde(default)]
@@ -595,6 +610,7 @@ pub struct NewUser {
 
 /// A deal (sales opportunity) with a company.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Deal {
     /// Record id.
     pub id: i64,
@@ -616,6 +632,7 @@ pub struct Deal {
 
 /// POST /deals body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewDeal {
     /// Required: name.
     #[serde(default)]
@@ -648,6 +665,7 @@ impl From<&Deal> for NewDeal {
 
 /// A contact person at a company.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Person {
     /// Record id.
     pub id: i64,
@@ -695,6 +713,7 @@ impl Person {
 
 /// POST /contacts/people body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPerson {
     /// Required: first name.
     #[serde(default)]

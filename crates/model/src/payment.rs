@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// A payment received for an invoice.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Payment {
     /// Record id.
     pub id: i64,
@@ -32,6 +33,7 @@ pub struct Payment {
 
 /// A payment reminder (dunning letter).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Reminder {
     /// Record id.
     pub id: i64,
@@ -77,6 +79,7 @@ pub struct Reminder {
 
 /// POST /invoices/payments body (`decisions.md` § State rules); PUT takes the same fields.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPayment {
     /// Required on creation: the invoice paid.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -102,6 +105,7 @@ pub struct NewPayment {
 
 /// POST /invoice_reminders body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewReminder {
     /// Required: the invoice.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -159,6 +163,7 @@ pub const MAX_BULK_REMINDERS: usize = 100;
 /// level. `date` defaults to the server's date; the new due date, fee and interest follow
 /// the levels as for a single reminder.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BulkReminders {
     /// The invoices, 1–[`MAX_BULK_REMINDERS`], each once.
     pub invoice_ids: Vec<i64>,
@@ -177,6 +182,7 @@ pub struct BulkReminders {
 /// One invoice's answer in `POST /invoice_reminders/bulk`: the created reminder, or why
 /// none was created (the error body a single `POST /invoice_reminders` would have had).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BulkReminderResult {
     /// The invoice.
     pub invoice_id: i64,
@@ -190,6 +196,7 @@ pub struct BulkReminderResult {
 
 /// `POST /invoice_reminders/bulk` answer: one result per requested invoice, in order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct BulkRemindersResult {
     /// Per invoice.
     pub results: Vec<BulkReminderResult>,

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Reads everything, writes nothing (403 on every write but its own preferences,
@@ -53,6 +54,7 @@ impl Role {
 
 /// The colour scheme a user chose; `System` follows `prefers-color-scheme`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Theme {
     /// Follow the operating system.
@@ -149,6 +151,7 @@ pub const INVITATION_DAYS: i64 = 7;
 
 /// POST /session, POST /setup (with names) body: the credentials.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SignIn {
     /// E-mail address (compared case-insensitively).
     #[serde(default)]
@@ -167,6 +170,7 @@ pub struct SignIn {
 /// The answer of a successful sign-in: the personal session key (shown only here) and the
 /// user.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SignedIn {
     /// The session key, used as `Authorization: Token token=<api_key>`.
     pub api_key: String,
@@ -176,6 +180,7 @@ pub struct SignedIn {
 
 /// POST /session/invitation body: the token from the link and the new password.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AcceptInvitation {
     /// The token from the password-set link.
     #[serde(default)]
@@ -187,6 +192,7 @@ pub struct AcceptInvitation {
 
 /// A one-time password-set link (shown to the admin once).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Invitation {
     /// The link (`<origin>/set-password?token=…`).
     pub url: String,
@@ -201,6 +207,7 @@ pub struct Invitation {
 
 /// POST /users answer: the user and its invitation.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InvitedUser {
     /// The new user.
     pub user: crate::party::User,
@@ -210,6 +217,7 @@ pub struct InvitedUser {
 
 /// PUT /users/{id} body (admin); absent fields stay.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateUser {
     /// First name.
     #[serde(default)]
@@ -227,6 +235,7 @@ pub struct UpdateUser {
 
 /// PUT /users/me body; absent fields stay.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateMe {
     /// `de` or `en`.
     #[serde(default)]
@@ -244,6 +253,7 @@ pub struct UpdateMe {
 
 /// PUT /users/me/password body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChangePassword {
     /// The password now.
     #[serde(default)]
@@ -255,6 +265,7 @@ pub struct ChangePassword {
 
 /// The user an API key acts for, as the key list shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct KeyUser {
     /// User id.
     pub id: i64,
@@ -265,6 +276,7 @@ pub struct KeyUser {
 /// An API key as GET /api_keys lists it (never the secret; `api_key` only in the answer
 /// of POST /api_keys).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ApiKey {
     /// Key id.
     pub id: i64,
@@ -294,6 +306,7 @@ pub struct ApiKey {
 
 /// POST /api_keys body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewApiKey {
     /// Required: a name.
     #[serde(default)]

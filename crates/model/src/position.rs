@@ -5,6 +5,7 @@ use std::fmt;
 
 /// An item's `type`: `title`, `description`, `item`, `subtotal`, `page-break`, `separator`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub enum PositionType {
     /// A section heading; net_total 0.
     #[serde(rename = "title")]

@@ -23,6 +23,7 @@ pub const MAX_EXEMPTION_REASON: usize = 500;
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
 )]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum TaxCategory {
     /// Standard rate (EN 16931 `S`), e.g. 19 %.
@@ -311,6 +312,7 @@ pub fn check_position_vat(
 /// One entry of an invoice's or offer's `tax_breakdown`: a VAT group of its counted item
 /// positions, amounts in currency units after the document discount.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TaxBreakdown {
     /// The group's category.
     pub tax_category: TaxCategory,

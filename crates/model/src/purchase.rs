@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 /// Purchase status: `pending` or `approved` (`archived` is read as `approved`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PurchaseStatus {
     /// Filed, not yet approved; can be deleted while it has no payments.
@@ -55,6 +56,7 @@ impl<'de> Deserialize<'de> for PurchaseStatus {
 
 /// How a purchase is paid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum PaymentMethod {
     /// Bank transfer.
@@ -110,6 +112,7 @@ impl PaymentMethod {
 /// A purchase category: `{id, name, credit_account, created_at, updated_at}` (timestamps
 /// like every other record, `docs/decisions.md` § Server hardening).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseCategory {
     /// Record id.
     pub id: i64,
@@ -127,6 +130,7 @@ pub struct PurchaseCategory {
 
 /// POST /purchases/categories body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchaseCategory {
     /// Required: name.
     #[serde(default)]
@@ -138,6 +142,7 @@ pub struct NewPurchaseCategory {
 
 /// A purchase position's VAT: `{tax, reverse_charge, intra_eu, active}`.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseVat {
     /// Tax rate in percent.
     #[serde(with = "crate::wire::decimal")]
@@ -152,6 +157,7 @@ pub struct PurchaseVat {
 
 /// A purchase position.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseItem {
     /// Record id.
     pub id: i64,
@@ -183,6 +189,7 @@ pub struct PurchaseItem {
 
 /// The supplier of a purchase: `{id, name, iban}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Supplier {
     /// Company id.
     pub id: i64,
@@ -194,6 +201,7 @@ pub struct Supplier {
 
 /// The user of a purchase: `{id, firstname, name}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseUser {
     /// User id.
     pub id: i64,
@@ -205,6 +213,7 @@ pub struct PurchaseUser {
 
 /// A payment made for a purchase.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchasePayment {
     /// Record id.
     pub id: i64,
@@ -225,6 +234,7 @@ pub struct PurchasePayment {
 
 /// POST /purchases/payments body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchasePayment {
     /// Required: the purchase.
     #[serde(default)]
@@ -240,6 +250,7 @@ pub struct NewPurchasePayment {
 /// What a purchase imported from an e-invoice records about the document (issue 10
 /// contract § Import).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseEInvoice {
     /// `cii` (UN/CEFACT CII) or `ubl` (OASIS UBL 2.1).
     pub syntax: String,
@@ -250,6 +261,7 @@ pub struct PurchaseEInvoice {
 
 /// A purchase as GET /purchases/{id} returns it (the list has the same shape).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Purchase {
     /// Record id.
     pub id: i64,
@@ -319,6 +331,7 @@ pub struct Purchase {
 
 /// One position of a purchase creation body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchaseItem {
     /// Required: title.
     #[serde(default)]
@@ -339,6 +352,7 @@ pub struct NewPurchaseItem {
 
 /// POST /purchases body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchase {
     /// Required: receipt date.
     #[serde(default, with = "crate::wire::date_option")]
@@ -459,6 +473,7 @@ pub fn is_valid_iban(iban: &str) -> bool {
 /// One line of `GET /purchases/totals` (issue 8): the sums of the purchases a filter
 /// matches, per currency (amounts in that currency's units).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct PurchaseTotal {
     /// ISO currency code.
     pub currency: String,

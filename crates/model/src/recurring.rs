@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 /// How often a schedule bills: every calendar month, quarter or year.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Interval {
     /// Once per calendar month.
@@ -55,6 +56,7 @@ impl Interval {
 
 /// What a run does with the invoice it creates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum RecurringMode {
     /// The invoice stays a draft (no number).
@@ -98,6 +100,7 @@ impl RecurringMode {
 /// schedule completely). Every field is optional in the type so that a missing one is a
 /// 422 naming it ([`validate_recurring`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewRecurringInvoice {
     /// Required: an invoice creation body (interface.md § POST /invoices). Its `date`,
     /// `due_date`, service period and `status` are set by each run.
@@ -127,6 +130,7 @@ pub struct NewRecurringInvoice {
 
 /// One run of a schedule: the period it billed and the invoice it created (or why not).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecurringRun {
     /// Run id.
     pub id: i64,
@@ -154,6 +158,7 @@ pub struct RecurringRun {
 
 /// A recurring invoice (a schedule) as GET /recurring_invoices/{id} answers it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RecurringInvoice {
     /// Schedule id.
     pub id: i64,
@@ -170,6 +175,7 @@ pub struct RecurringInvoice {
     pub next_date: NaiveDate,
     /// The last day a run may fall on; `null` for no end.
     #[serde(with = "crate::wire::date_option")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub end_date: Option<NaiveDate>,
     /// What runs do with their invoice.
     pub mode: RecurringMode,
@@ -177,6 +183,7 @@ pub struct RecurringInvoice {
     pub active: bool,
     /// The invoice date of the latest run; `null` before the first.
     #[serde(with = "crate::wire::date_option")]
+    #[cfg_attr(feature = "openapi", schema(required = true))]
     pub last_run_date: Option<NaiveDate>,
     /// Runs, newest first (all on the detail; the latest three in the list).
     #[serde(default)]

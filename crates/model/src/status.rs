@@ -5,6 +5,7 @@ use std::fmt;
 
 /// Invoice status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum InvoiceStatus {
     /// Not finalized: no number yet, editable, deletable without reason.

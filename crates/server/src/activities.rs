@@ -8,8 +8,7 @@ use crate::listing::{fetch_page, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::{push_error, FieldErrors};
@@ -17,12 +16,14 @@ use kontor_model::party::{IdName, UserRef};
 use kontor_model::query::one;
 use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/activities` and `/activities/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/activities", get(list).post(create))
-        .route("/activities/{id}", get(get_one))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one))
 }
 
 const COLUMNS: &str = "a.*, p.name AS project_name, p.billable AS project_billable, p.customer_id, c.name AS customer_name,
@@ -129,24 +130,49 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Activity> {
 
 /// `GET /activities` filters: `project_id`, `invoice_id`, `billable`, `billed`, `from`
 /// (or `date_from`), `to` (or `date_to`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct ActivityQuery {
+    /// Only entries of this project.
     #[serde(deserialize_with = "one")]
     project_id: Option<i64>,
+    /// Only entries billed by this invoice.
     #[serde(deserialize_with = "one")]
     invoice_id: Option<i64>,
+    /// Only billable (`true`) or non-billable (`false`) entries.
     #[serde(deserialize_with = "one")]
     billable: Option<bool>,
+    /// Only billed (`true`) or unbilled (`false`) entries.
     #[serde(deserialize_with = "one")]
     billed: Option<bool>,
+    /// Entries on or after this day, `YYYY-MM-DD` (`date_from` is another name for it).
     #[serde(alias = "date_from", deserialize_with = "one")]
+    #[param(value_type = Option<String>, format = Date, pattern = "^(19[0-9]{2}|2[0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")]
     from: Option<chrono::NaiveDate>,
+    /// Entries on or before this day, `YYYY-MM-DD` (`date_to` is another name for it).
     #[serde(alias = "date_to", deserialize_with = "one")]
+    #[param(value_type = Option<String>, format = Date, pattern = "^(19[0-9]{2}|2[0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$")]
     to: Option<chrono::NaiveDate>,
 }
 
 /// GET /activities: filters `project_id`, `billable`, `billed`, `from`, `to`, `invoice_id`.
+#[utoipa::path(
+    get,
+    path = "/activities",
+    operation_id = "activities_list",
+    tag = "activities",
+    params(kontor_model::query::ListParams, ActivityQuery),
+    responses(
+        (status = 200, description = "One page of time sheet entries", body = Vec<Activity>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            )),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<ActivityQuery>,
@@ -215,12 +241,33 @@ async fn list(
     })
 }
 
+/// GET /activities/{id} → the time sheet entry. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/activities/{id}",
+    operation_id = "activities_get",
+    tag = "activities",
+    params(("id" = i64, Path, description = "Activity id")),
+    responses(
+        (status = 200, description = "The entry", body = Activity),
+    )
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Activity>> {
     load(&state.pool, id).await.map(Json)
 }
 
 /// POST /activities → 200 with the entry. Errors: 422 (date, hours > 0, unknown project,
 /// task or user, negative rate).
+#[utoipa::path(
+    post,
+    path = "/activities",
+    operation_id = "activities_create",
+    tag = "activities",
+    request_body = NewActivity,
+    responses(
+        (status = 200, description = "The created entry", body = Activity),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<crate::auth::Caller>,

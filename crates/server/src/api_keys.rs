@@ -8,17 +8,18 @@ use crate::extract::{IdPath, JsonBody};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{delete, get};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::people::{ApiKey, KeyUser, NewApiKey};
 use sqlx::SqlitePool;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/api_keys`, `/api_keys/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/api_keys", get(list).post(create))
-        .route("/api_keys/{id}", delete(revoke))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(revoke))
 }
 
 #[derive(sqlx::FromRow)]
@@ -70,6 +71,15 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<ApiKey> {
 }
 
 /// GET /api_keys: every key, newest first (revoked ones too).
+#[utoipa::path(
+    get,
+    path = "/api_keys",
+    operation_id = "api_keys_list",
+    tag = "api_keys",
+    responses(
+        (status = 200, description = "Every key, newest first (never a secret)", body = Vec<ApiKey>),
+    )
+)]
 async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
     let rows = sqlx::query_as::<_, KeyRow>(&format!("{SELECT} ORDER BY k.id DESC"))
         .fetch_all(&state.pool)
@@ -79,6 +89,16 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
 
 /// POST /api_keys `{name, read_only}` → 201 the key with `api_key` (the secret, only
 /// here). Errors: 422 `name`.
+#[utoipa::path(
+    post,
+    path = "/api_keys",
+    operation_id = "api_keys_create",
+    tag = "api_keys",
+    request_body = NewApiKey,
+    responses(
+        (status = 201, description = "The key with `api_key`, the secret (only here)", body = ApiKey),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -102,6 +122,16 @@ async fn create(
 }
 
 /// DELETE /api_keys/{id}: revokes the key (204; also when revoked already). Errors: 404.
+#[utoipa::path(
+    delete,
+    path = "/api_keys/{id}",
+    operation_id = "api_keys_revoke",
+    tag = "api_keys",
+    params(("id" = i64, Path, description = "API key id")),
+    responses(
+        (status = 204, description = "Revoked (also when revoked already)"),
+    )
+)]
 async fn revoke(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     load(&state.pool, id).await?;
     crate::auth::revoke_key(&state.pool, id).await?;

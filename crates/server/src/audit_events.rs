@@ -10,14 +10,14 @@ use crate::listing::{fetch_page, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::Router;
 use kontor_model::audit::{AuditChange, AuditEvent, AuditFilter, RECORD_TYPES};
 use sqlx::{QueryBuilder, Sqlite};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/audit_events`.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/audit_events", get(list))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
 }
 
 #[derive(sqlx::FromRow)]
@@ -61,6 +61,26 @@ const COLUMNS: &str =
     a.key_id, a.action, a.record_type, a.record_id, a.parent_type, a.parent_id, a.changes, a.hash";
 const FROM: &str = "FROM audit_events a LEFT JOIN users u ON u.id = a.user_id";
 
+/// The audit trail, newest first (admins only).
+///
+/// A record's events (with `record_type` and `record_id`: also those of its positions,
+/// payments, reminders and attachments), a user's, or a period's.
+#[utoipa::path(
+    get,
+    path = "/audit_events",
+    operation_id = "audit_events_list",
+    tag = "audit_events",
+    params(kontor_model::query::ListParams, AuditFilter),
+    responses(
+        (status = 200, description = "One page of audit events, newest first", body = Vec<AuditEvent>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of events matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<AuditFilter>,

@@ -12,8 +12,7 @@ use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
     errors_of_patch, merge_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
@@ -24,12 +23,14 @@ use kontor_model::party::{
 use kontor_model::query::CompanyFilter;
 use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/companies` and `/companies/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/companies", get(list).post(create))
-        .route("/companies/{id}", get(get_one).put(update).delete(delete))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update, delete))
 }
 
 const COLUMNS: &str = "c.*, bc.id AS billing_contact_id, \
@@ -148,6 +149,23 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
     )
 }
 
+/// GET /companies → one page of companies. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/companies",
+    operation_id = "companies_list",
+    tag = "companies",
+    params(CompanyFilter),
+    responses(
+        (status = 200, description = "One page of companies", body = Vec<Company>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<CompanyFilter>,
@@ -209,6 +227,15 @@ async fn list(
     })
 }
 
+/// GET /companies/{id} → the company. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/companies/{id}",
+    operation_id = "companies_get",
+    tag = "companies",
+    params(("id" = i64, Path, description = "Company id")),
+    responses((status = 200, description = "The company", body = Company))
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Company>> {
     load(&state.pool, id).await.map(Json)
 }
@@ -234,6 +261,14 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
 }
 
 /// POST /companies → 200 with the company. Errors: 422 naming each bad field.
+#[utoipa::path(
+    post,
+    path = "/companies",
+    operation_id = "companies_create",
+    tag = "companies",
+    request_body = NewCompany,
+    responses((status = 200, description = "The created company", body = Company))
+)]
 async fn create(
     State(state): State<AppState>,
     JsonBody(mut body): JsonBody<NewCompany>,
@@ -252,6 +287,15 @@ async fn create(
 /// `null`: cleared, except for fields that cannot be empty), checked by the creation
 /// rules; `{"active": false}` archives, `{"active": true}` restores. → 200 with the
 /// company. Errors: 404; 422 naming each bad field the body sends (nothing stored).
+#[utoipa::path(
+    put,
+    path = "/companies/{id}",
+    operation_id = "companies_update",
+    tag = "companies",
+    params(("id" = i64, Path, description = "Company id")),
+    request_body(content = NewCompany, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses((status = 200, description = "The updated company", body = Company))
+)]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -399,6 +443,14 @@ async fn references(
 /// Errors: 404; 422 when invoices, offers (also offers naming one of its people),
 /// purchases, projects or deals reference it: "Hafen GmbH has 3 invoices, 1 project;
 /// archive it instead".
+#[utoipa::path(
+    delete,
+    path = "/companies/{id}",
+    operation_id = "companies_delete",
+    tag = "companies",
+    params(("id" = i64, Path, description = "Company id")),
+    responses((status = 204, description = "Deleted with its contact people"))
+)]
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let company = load(&state.pool, id).await?;

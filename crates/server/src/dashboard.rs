@@ -10,8 +10,7 @@
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::dashboard::{
     last_twelve_months, receivables, revenue_by_month, revenue_window_start, Dashboard,
@@ -21,14 +20,25 @@ use kontor_model::offer::OfferStatus;
 use kontor_model::party::IdName;
 use kontor_model::purchase::PurchaseStatus;
 use kontor_model::query::{GlobalFilter, InvoiceFilter, OfferFilter, PurchaseFilter};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Route of the dashboard.
-pub fn router() -> Router<AppState> {
-    Router::new().route("/dashboard", get(dashboard))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(dashboard))
 }
 
 /// GET /dashboard (any key) → 200 with the [`Dashboard`] for the server's date. Errors:
 /// 500 when a stored amount is corrupt or a sum overflows.
+#[utoipa::path(
+    get,
+    path = "/dashboard",
+    operation_id = "dashboard_get",
+    tag = "dashboard",
+    responses(
+        (status = 200, description = "The dashboard for the server's date", body = Dashboard),
+    )
+)]
 pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboard>> {
     let pool = &state.pool;
     let today = crate::summary::today();

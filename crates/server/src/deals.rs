@@ -9,8 +9,7 @@ use crate::listing::{fetch_page, order_by, push_global, ListQuery};
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{errors_of_patch, merge_patch, validate_deal, DEAL_KEEP_ON_NULL};
 use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
@@ -18,12 +17,14 @@ use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/deals` and `/deals/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/deals", get(list).post(create))
-        .route("/deals/{id}", get(get_one).put(update))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update))
 }
 
 const COLUMNS: &str = "d.*, c.name AS company_name";
@@ -70,15 +71,35 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Deal>> {
 }
 
 /// `GET /deals` filters: `company_id`, `status`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct DealQuery {
+    /// Only deals of this company.
     #[serde(deserialize_with = "one")]
     company_id: Option<i64>,
+    /// Only deals in this status (`open`, `won`, `lost`; other words match nothing).
     #[serde(deserialize_with = "one")]
     status: Option<String>,
 }
 
+/// GET /deals → one page of deals. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/deals",
+    operation_id = "deals_list",
+    tag = "deals",
+    params(kontor_model::query::ListParams, DealQuery),
+    responses(
+        (status = 200, description = "One page of deals", body = Vec<Deal>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            )),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<DealQuery>,
@@ -118,6 +139,17 @@ async fn list(
     })
 }
 
+/// GET /deals/{id} → the deal. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/deals/{id}",
+    operation_id = "deals_get",
+    tag = "deals",
+    params(("id" = i64, Path, description = "Deal id")),
+    responses(
+        (status = 200, description = "The deal", body = Deal),
+    )
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Deal>> {
     find(&state.pool, id)
         .await?
@@ -150,6 +182,16 @@ async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
 
 /// POST /deals → 200 with the deal. Errors: 422 (name, unknown company, currency, status
 /// other than open, won, lost).
+#[utoipa::path(
+    post,
+    path = "/deals",
+    operation_id = "deals_create",
+    tag = "deals",
+    request_body = NewDeal,
+    responses(
+        (status = 200, description = "The created deal", body = Deal),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewDeal>,
@@ -178,6 +220,17 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Deal> {
 /// PUT /deals/{id}: partial update with the creation rules (absent: unchanged; `null`:
 /// cleared, except `name`, `company_id` and `status`). → 200 with the deal. Errors: 404;
 /// 422 naming each bad field (nothing stored).
+#[utoipa::path(
+    put,
+    path = "/deals/{id}",
+    operation_id = "deals_update",
+    tag = "deals",
+    params(("id" = i64, Path, description = "Deal id")),
+    request_body(content = NewDeal, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses(
+        (status = 200, description = "The updated deal", body = Deal),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,

@@ -8,11 +8,12 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::IdPath;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use kontor_model::event::{Event, EventKind, SubjectType};
 use kontor_model::party::IdName;
 use sqlx::{SqliteConnection, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// The record an event belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +186,16 @@ async fn answer(pool: &SqlitePool, subject: Subject) -> ApiResult<Json<Vec<Event
 }
 
 /// GET /invoices/{id}/events → 200 with the invoice's events, oldest first. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/invoices/{id}/events",
+    operation_id = "invoices_events",
+    tag = "events",
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses(
+        (status = 200, description = "The invoice's events, oldest first", body = Vec<Event>),
+    )
+)]
 pub async fn invoice_events(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -193,6 +204,16 @@ pub async fn invoice_events(
 }
 
 /// GET /offers/{id}/events → 200 with the offer's events, oldest first. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/offers/{id}/events",
+    operation_id = "offers_events",
+    tag = "events",
+    params(("id" = i64, Path, description = "Offer id")),
+    responses(
+        (status = 200, description = "The offer's events, oldest first", body = Vec<Event>),
+    )
+)]
 pub async fn offer_events(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -201,6 +222,16 @@ pub async fn offer_events(
 }
 
 /// GET /purchases/{id}/events → 200 with the purchase's events, oldest first. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/purchases/{id}/events",
+    operation_id = "purchases_events",
+    tag = "events",
+    params(("id" = i64, Path, description = "Purchase id")),
+    responses(
+        (status = 200, description = "The purchase's events, oldest first", body = Vec<Event>),
+    )
+)]
 pub async fn purchase_events(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -209,9 +240,9 @@ pub async fn purchase_events(
 }
 
 /// Routes `/invoices/{id}/events`, `/offers/{id}/events`, `/purchases/{id}/events`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/invoices/{id}/events", get(invoice_events))
-        .route("/offers/{id}/events", get(offer_events))
-        .route("/purchases/{id}/events", get(purchase_events))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(invoice_events))
+        .routes(routes!(offer_events))
+        .routes(routes!(purchase_events))
 }

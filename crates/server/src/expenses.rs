@@ -8,8 +8,7 @@ use crate::listing::ListQuery;
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::arith::mul_round;
 use kontor_model::billing::{Expense, NewExpense};
@@ -19,12 +18,14 @@ use kontor_model::party::IdName;
 use kontor_model::validation::validate_expense_amounts;
 use rust_decimal::Decimal;
 use sqlx::SqlitePool;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/projects/{id}/expenses` and `/projects/{id}/expenses/{expense_id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/projects/{id}/expenses", get(list).post(create))
-        .route("/projects/{id}/expenses/{expense_id}", get(get_one))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one))
 }
 
 const SELECT: &str = "SELECT e.*, p.name AS project_name, p.customer_id, c.name AS customer_name
@@ -130,8 +131,25 @@ async fn project_exists(pool: &SqlitePool, id: i64) -> ApiResult<()> {
         .ok_or_else(|| ApiError::not_found(format!("project {id}")))
 }
 
+/// List a project's expenses.
+///
 /// GET /projects/{id}/expenses → the project's expenses, newest first, paged like every
 /// list. Errors: 404 (project), 400 naming a malformed paging parameter.
+#[utoipa::path(
+    get,
+    path = "/projects/{id}/expenses",
+    operation_id = "expenses_list",
+    tag = "expenses",
+    params(("id" = i64, Path, description = "Project id."), kontor_model::query::ListParams),
+    responses(
+        (status = 200, description = "One page of the project's expenses, newest first.", body = Vec<Expense>, headers(
+            ("X-Page" = u32, description = "This page's number (from 1)."),
+            ("X-Per-Page" = u32, description = "Page size (1–100)."),
+            ("X-Total" = i64, description = "Number of records the request selects."),
+            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
+        )),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,
@@ -161,6 +179,23 @@ async fn load(pool: &SqlitePool, project_id: i64, id: i64) -> ApiResult<Expense>
         .ok_or_else(|| ApiError::not_found(format!("expense {id}")))
 }
 
+/// Get a project expense.
+///
+/// GET /projects/{id}/expenses/{expense_id} → the expense. Errors: 404 (unknown expense,
+/// or one of another project).
+#[utoipa::path(
+    get,
+    path = "/projects/{id}/expenses/{expense_id}",
+    operation_id = "expenses_get",
+    tag = "expenses",
+    params(
+        ("id" = i64, Path, description = "Project id."),
+        ("expense_id" = i64, Path, description = "Expense id."),
+    ),
+    responses(
+        (status = 200, description = "The expense.", body = Expense),
+    )
+)]
 async fn get_one(
     State(state): State<AppState>,
     Path((project_id, id)): Path<(String, String)>,
@@ -171,7 +206,20 @@ async fn get_one(
     load(&state.pool, project_id, id).await.map(Json)
 }
 
+/// Create a project expense.
+///
 /// POST /projects/{id}/expenses → 200 with the expense. Errors: 404 (project); 422.
+#[utoipa::path(
+    post,
+    path = "/projects/{id}/expenses",
+    operation_id = "expenses_create",
+    tag = "expenses",
+    params(("id" = i64, Path, description = "Project id.")),
+    request_body = NewExpense,
+    responses(
+        (status = 200, description = "The created expense.", body = Expense),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,

@@ -12,8 +12,7 @@ use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::dunning::cash_discount_taken;
 use kontor_model::effects::after_payments;
@@ -27,14 +26,14 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool, Transaction};
 
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
 /// Routes `/invoices/payments` and `/invoices/payments/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/invoices/payments", get(list).post(create))
-        .route(
-            "/invoices/payments/{id}",
-            get(get_one).put(update).delete(delete),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update, delete))
 }
 
 /// An invoice's payments (`i` the invoice's alias) as SQLite writes them in one value: a
@@ -192,6 +191,29 @@ struct PaymentQuery {
     to: Option<chrono::NaiveDate>,
 }
 
+/// GET /invoices/payments → one page of payments, newest first unless `sort_by` names
+/// `date`, `paid_total` or `created_at`. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/invoices/payments",
+    operation_id = "invoice_payments_list",
+    tag = "invoice_payments",
+    params(
+        kontor_model::query::ListParams,
+        ("invoice_id" = Option<i64>, Query, description = "Only the payments of this invoice"),
+        ("from" = Option<chrono::NaiveDate>, Query, description = "Paid on or after (alias `date_from`)"),
+        ("to" = Option<chrono::NaiveDate>, Query, description = "Paid on or before (alias `date_to`)"),
+    ),
+    responses(
+        (status = 200, description = "One page of payments", body = Vec<Payment>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<PaymentQuery>,
@@ -240,12 +262,33 @@ async fn list(
     })
 }
 
+/// GET /invoices/payments/{id} → the payment. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/invoices/payments/{id}",
+    operation_id = "invoice_payments_get",
+    tag = "invoice_payments",
+    params(("id" = i64, Path, description = "Payment id")),
+    responses(
+        (status = 200, description = "The payment", body = Payment)
+    )
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Payment>> {
     load(&state.pool, id).await.map(Json)
 }
 
 /// POST /invoices/payments → 200 with the payment. Errors: 422 (missing fields, unknown
 /// or draft invoice, other currency).
+#[utoipa::path(
+    post,
+    path = "/invoices/payments",
+    operation_id = "invoice_payments_create",
+    tag = "invoice_payments",
+    request_body = NewPayment,
+    responses(
+        (status = 200, description = "The payment; the invoice's status follows", body = Payment)
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -282,6 +325,17 @@ async fn create(
 }
 
 /// PUT /invoices/payments/{id} `{date, paid_total}` → 200 with the payment.
+#[utoipa::path(
+    put,
+    path = "/invoices/payments/{id}",
+    operation_id = "invoice_payments_update",
+    tag = "invoice_payments",
+    params(("id" = i64, Path, description = "Payment id")),
+    request_body = NewPayment,
+    responses(
+        (status = 200, description = "The payment; the invoice's status follows", body = Payment)
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -306,6 +360,16 @@ async fn update(
 }
 
 /// DELETE /invoices/payments/{id} → 204; the invoice's status follows.
+#[utoipa::path(
+    delete,
+    path = "/invoices/payments/{id}",
+    operation_id = "invoice_payments_delete",
+    tag = "invoice_payments",
+    params(("id" = i64, Path, description = "Payment id")),
+    responses(
+        (status = 204, description = "Deleted; the invoice's status follows")
+    )
+)]
 async fn delete(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -41,6 +41,7 @@ pub mod localize;
 pub mod mail;
 pub mod numbering;
 pub mod offers;
+pub mod openapi;
 pub mod pagination;
 pub mod passwords;
 pub mod pdf_render;

@@ -11,8 +11,7 @@ use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
     errors_of_patch, merge_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
@@ -22,15 +21,14 @@ use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/contacts/people` and `/contacts/people/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/contacts/people", get(list).post(create))
-        .route(
-            "/contacts/people/{id}",
-            get(get_one).put(update).delete(delete),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update, delete))
 }
 
 const COLUMNS: &str = "p.*, c.name AS company_name";
@@ -87,15 +85,35 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Person>> {
 }
 
 /// `GET /contacts/people` filters: `company_id`, `term`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct PersonQuery {
+    /// Only people of this company.
     #[serde(deserialize_with = "one")]
     company_id: Option<i64>,
+    /// Part of the name or e-mail, case-insensitive.
     #[serde(deserialize_with = "one")]
     term: Option<String>,
 }
 
+/// GET /contacts/people → one page of contact people. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/contacts/people",
+    operation_id = "people_list",
+    tag = "people",
+    params(kontor_model::query::ListParams, PersonQuery),
+    responses(
+        (status = 200, description = "One page of people", body = Vec<Person>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            )),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<PersonQuery>,
@@ -150,6 +168,17 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Person> {
         .ok_or_else(|| ApiError::not_found(format!("person {id}")))
 }
 
+/// GET /contacts/people/{id} → the person. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/contacts/people/{id}",
+    operation_id = "people_get",
+    tag = "people",
+    params(("id" = i64, Path, description = "Person id")),
+    responses(
+        (status = 200, description = "The person", body = Person),
+    )
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Person>> {
     load(&state.pool, id).await.map(Json)
 }
@@ -167,6 +196,16 @@ async fn validate(pool: &SqlitePool, body: &NewPerson) -> ApiResult<FieldErrors>
 
 /// POST /contacts/people → 200 with the person; `billing_contact: true` clears the mark
 /// on the company's other people. Errors: 422 (names, e-mail, unknown company).
+#[utoipa::path(
+    post,
+    path = "/contacts/people",
+    operation_id = "people_create",
+    tag = "people",
+    request_body = NewPerson,
+    responses(
+        (status = 200, description = "The created person", body = Person),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     JsonBody(mut body): JsonBody<NewPerson>,
@@ -181,6 +220,17 @@ async fn create(
 /// PUT /contacts/people/{id}: partial update with the creation rules (absent: unchanged;
 /// `null`: cleared, except names and `billing_contact`). → 200 with the person.
 /// Errors: 404; 422 naming each bad field (nothing stored).
+#[utoipa::path(
+    put,
+    path = "/contacts/people/{id}",
+    operation_id = "people_update",
+    tag = "people",
+    params(("id" = i64, Path, description = "Person id")),
+    request_body(content = NewPerson, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses(
+        (status = 200, description = "The updated person", body = Person),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -269,6 +319,16 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResul
 
 /// DELETE /contacts/people/{id} → 204. Errors: 404; 422 when an offer names the person
 /// as its contact.
+#[utoipa::path(
+    delete,
+    path = "/contacts/people/{id}",
+    operation_id = "people_delete",
+    tag = "people",
+    params(("id" = i64, Path, description = "Person id")),
+    responses(
+        (status = 204, description = "Deleted"),
+    )
+)]
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let person = load(&state.pool, id).await?;

@@ -10,8 +10,7 @@ use crate::listing::{fetch_page, like_pattern, order_by, push_global, ListQuery}
 use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
     errors_of_patch, merge_patch, validate_project, PROJECT_KEEP_ON_NULL,
@@ -21,12 +20,14 @@ use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/projects` and `/projects/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/projects", get(list).post(create))
-        .route("/projects/{id}", get(get_one).put(update))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update))
 }
 
 #[derive(sqlx::FromRow)]
@@ -80,17 +81,38 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
 
 /// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`),
 /// `active` (`true`/`false`; absent: all).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct ProjectQuery {
+    /// Only projects of this customer (`customer_id` is another name for it).
     #[serde(alias = "customer_id", deserialize_with = "one")]
     company_id: Option<i64>,
+    /// Part of the name, case-insensitive (`name` is another name for it).
     #[serde(alias = "name", deserialize_with = "one")]
     term: Option<String>,
+    /// `true`: active only; `false`: archived only; absent: all.
     #[serde(deserialize_with = "one")]
     active: Option<bool>,
 }
 
+/// GET /projects → one page of projects. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/projects",
+    operation_id = "projects_list",
+    tag = "projects",
+    params(kontor_model::query::ListParams, ProjectQuery),
+    responses(
+        (status = 200, description = "One page of projects", body = Vec<Project>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            )),
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<ProjectQuery>,
@@ -140,6 +162,17 @@ async fn list(
     })
 }
 
+/// GET /projects/{id} → the project. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/projects/{id}",
+    operation_id = "projects_get",
+    tag = "projects",
+    params(("id" = i64, Path, description = "Project id")),
+    responses(
+        (status = 200, description = "The project", body = Project),
+    )
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Project>> {
     find(&state.pool, id)
         .await?
@@ -168,6 +201,16 @@ async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors>
 }
 
 /// POST /projects → 200 with the project. Errors: 422 naming each bad field.
+#[utoipa::path(
+    post,
+    path = "/projects",
+    operation_id = "projects_create",
+    tag = "projects",
+    request_body = NewProject,
+    responses(
+        (status = 200, description = "The created project", body = Project),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewProject>,
@@ -185,6 +228,17 @@ async fn create(
 /// cleared, except `name`, `customer_id` and `active`); `{"active": false}` archives,
 /// `{"active": true}` restores. → 200 with the project. Errors: 404; 422 naming each bad
 /// field (nothing stored).
+#[utoipa::path(
+    put,
+    path = "/projects/{id}",
+    operation_id = "projects_update",
+    tag = "projects",
+    params(("id" = i64, Path, description = "Project id")),
+    request_body(content = NewProject, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses(
+        (status = 200, description = "The updated project", body = Project),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,

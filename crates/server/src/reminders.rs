@@ -17,8 +17,7 @@ use crate::reminder_rows::{load, ReminderRow};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::dunning::amount_due;
 use kontor_model::dunning::{reminder_claim, ClaimRequest};
@@ -37,12 +36,13 @@ use serde::Deserialize;
 use sqlx::{QueryBuilder, Sqlite};
 
 /// Routes `/invoice_reminders` and `/invoice_reminders/{id}`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/invoice_reminders", get(list).post(create))
-        .route("/invoice_reminders/bulk", post(bulk))
-        .route("/invoice_reminders/{id}", get(get_one).delete(delete))
-        .route("/invoice_reminders/{id}/send_email", post(send_email))
+pub fn router() -> utoipa_axum::router::OpenApiRouter<AppState> {
+    use utoipa_axum::routes;
+    utoipa_axum::router::OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(bulk))
+        .routes(routes!(get_one, delete))
+        .routes(routes!(send_email))
 }
 
 /// `GET /invoice_reminders` filters: `invoice_id`.
@@ -53,6 +53,27 @@ struct ReminderQuery {
     invoice_id: Option<i64>,
 }
 
+/// GET /invoice_reminders → one page of reminders. Errors: 400 for a malformed filter
+/// or paging parameter.
+#[utoipa::path(
+    get,
+    path = "/invoice_reminders",
+    operation_id = "invoice_reminders_list",
+    tag = "invoice_reminders",
+    params(
+        kontor_model::query::ListParams,
+        ("invoice_id" = Option<i64>, Query, description = "Only the reminders of this invoice"),
+    ),
+    responses(
+        (status = 200, description = "One page of reminders", body = Vec<Reminder>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<ReminderQuery>,
@@ -96,6 +117,31 @@ async fn list(
 /// GET /invoice_reminders/{id} → the reminder; GET /invoice_reminders/{id}.pdf → its
 /// letter ([`letter`]; `blank`, `letter_paper_id` as for invoices). Errors: 404 for an
 /// unknown reminder or letter paper.
+#[utoipa::path(
+    get,
+    path = "/invoice_reminders/{id}",
+    operation_id = "invoice_reminders_get",
+    tag = "invoice_reminders",
+    params(
+        ("id" = String, Path, pattern = r"^[0-9]+(\.pdf)?$",
+            description = "Reminder id; `7.pdf` answers the reminder letter"),
+        ("blank" = Option<bool>, Query,
+            description = "`.pdf`: print without letter paper (any value but `false` or `0`)"),
+        ("letter_paper_id" = Option<i64>, Query,
+            description = "`.pdf`: the configured letter paper to print on (absent: the default)")
+    ),
+    responses(
+        (status = 200, description = "The reminder (JSON) or its letter (`{id}.pdf`)",
+            content(
+                (Reminder = "application/json"),
+                ("application/pdf")
+            ),
+            headers(
+                ("Content-Disposition" = String,
+                    description = "PDF: `inline; filename=\"<number>-reminder-<level>.pdf\"`")
+            ))
+    )
+)]
 async fn get_one(
     State(state): State<AppState>,
     Path(raw): Path<String>,
@@ -178,6 +224,19 @@ async fn letter(
 /// then on it cannot be deleted) and records a `sent` event on the invoice.
 /// Errors: 404; 422 (no resolvable `emails_to`, an invalid address, an unknown letter
 /// paper); 502 when the mail server refuses (nothing marked sent).
+#[utoipa::path(
+    post,
+    path = "/invoice_reminders/{id}/send_email",
+    operation_id = "invoice_reminders_send_email",
+    tag = "invoice_reminders",
+    params(("id" = i64, Path, description = "Reminder id")),
+    request_body = SendEmail,
+    responses(
+        (status = 200, description = "The message as sent and the recipients used", body = SentEmail),
+        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent",
+            body = kontor_model::error::ErrorBody)
+    )
+)]
 async fn send_email(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -279,6 +338,16 @@ type InvoiceFacts = (String, String, bool, bool, Dec, i64, NaiveDate, bool, i64)
 /// days, 14 after the last level), `fee` (negative or more places than the
 /// currency's minor unit), `dunning_level` (not a level, or none left) or `interest_rate`
 /// (outside 0–30 %).
+#[utoipa::path(
+    post,
+    path = "/invoice_reminders",
+    operation_id = "invoice_reminders_create",
+    tag = "invoice_reminders",
+    request_body = NewReminder,
+    responses(
+        (status = 200, description = "The reminder with what it claims", body = Reminder)
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -397,6 +466,17 @@ pub async fn insert(
 /// its own transaction — or the error body that invoice's single POST would have had (an
 /// invoice past the last level, paid, unknown…). Errors: 422 naming `invoice_ids` when
 /// empty, longer than 100 or repeating an id.
+#[utoipa::path(
+    post,
+    path = "/invoice_reminders/bulk",
+    operation_id = "invoice_reminders_bulk",
+    tag = "invoice_reminders",
+    request_body = BulkReminders,
+    responses(
+        (status = 200, description = "Per invoice, in order, the reminder or the error body of its single POST",
+            body = BulkRemindersResult)
+    )
+)]
 async fn bulk(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -451,6 +531,16 @@ async fn bulk(
 /// DELETE /invoice_reminders/{id} → 204: removes a reminder that was not sent (a sent one
 /// is part of the record of what the customer was told). Errors: 404 for an unknown
 /// reminder (or one of a deleted invoice); 422 once it was sent.
+#[utoipa::path(
+    delete,
+    path = "/invoice_reminders/{id}",
+    operation_id = "invoice_reminders_delete",
+    tag = "invoice_reminders",
+    params(("id" = i64, Path, description = "Reminder id")),
+    responses(
+        (status = 204, description = "Deleted")
+    )
+)]
 async fn delete(
     State(state): State<AppState>,
     IdPath(id): IdPath,

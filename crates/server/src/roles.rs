@@ -4,7 +4,8 @@
 //!
 //! - Reads (GET/HEAD) need any signed-in caller unless listed (the key list is admin-only).
 //! - Every write route is listed. A write route missing from the table needs an admin
-//!   (fail closed) and is logged; a test scans the routers so none is missing.
+//!   (fail closed) and is logged; a test compares the table with the operations of the
+//!   OpenAPI description ([`crate::openapi::spec`], built from the routers), both ways.
 //! - `Public` routes skip authentication (sign-in, invitation, first-run setup) and are the
 //!   only ones that do.
 
@@ -35,6 +36,8 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/session/invitation", Public),
     ("GET", "/setup", Public),
     ("POST", "/setup", Public),
+    // The OpenAPI description (Swagger UI at /api/docs is outside /api/v1 and open too).
+    ("GET", "/openapi.json", Public),
     ("DELETE", "/session", R(ReadOnly)),
     ("PUT", "/users/me", R(ReadOnly)),
     ("PUT", "/users/me/password", R(ReadOnly)),

@@ -1,7 +1,8 @@
 //! The whole HTTP application: `/api/v1` (authenticated, JSON errors everywhere,
 //! including unknown routes and wrong methods), CORS for trusted origins, request tracing,
 //! and the browser bundle with fallback to `index.html` for app routes ([`crate::bundle`]:
-//! precompressed files, cache headers, compressed API answers).
+//! precompressed files, cache headers, compressed API answers); Swagger UI at `/api/docs`
+//! over `GET /api/v1/openapi.json` ([`crate::openapi`]), both without a key.
 
 use crate::error::ApiError;
 use crate::security_headers;
@@ -12,6 +13,7 @@ use axum::Router;
 use std::path::Path;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
+use utoipa_axum::router::OpenApiRouter;
 
 async fn not_found() -> ApiError {
     ApiError::not_found("no such route")
@@ -36,11 +38,12 @@ async fn json_charset(mut response: axum::response::Response) -> axum::response:
     response
 }
 
-/// The `/api/v1` router: every resource's `router()` merged, behind [`crate::auth::require_key`]
-/// (which lets only the public routes of [`crate::roles::TABLE`] through without a key and
-/// checks every route's role).
-pub fn api(state: AppState) -> Router {
-    Router::new()
+/// Every resource's `router()` merged: the routes of `/api/v1` (relative to it) with their
+/// OpenAPI description ([`crate::openapi`]). Resource routers are built only with
+/// `utoipa_axum::routes!`, so every route has a description.
+pub fn api_router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(crate::openapi::router())
         .merge(crate::session::router())
         .merge(crate::account::router())
         .merge(crate::invoices::router())
@@ -62,6 +65,14 @@ pub fn api(state: AppState) -> Router {
         .merge(crate::users::router())
         .merge(crate::api_keys::router())
         .merge(crate::audit_events::router())
+}
+
+/// The `/api/v1` router: [`api_router`] behind [`crate::auth::require_key`] (which lets
+/// only the public routes of [`crate::roles::TABLE`] through without a key and checks
+/// every route's role), with JSON errors for unknown routes and wrong methods.
+pub fn api(state: AppState) -> Router {
+    let (router, _) = api_router().split_for_parts();
+    router
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         // Inside the key check: a replayed answer is only given to the key that asked.
@@ -129,6 +140,11 @@ pub fn app(state: AppState, dist: Option<&Path>, cors_origins: &[String]) -> Rou
             post(crate::csp_report::receive).layer(axum::extract::DefaultBodyLimit::max(
                 crate::csp_report::MAX_REPORT,
             )),
+        )
+        // Swagger UI (no key): its routes are more specific than `/api/{*rest}`.
+        .merge(
+            Router::from(crate::openapi::swagger_ui())
+                .layer(security_headers::csp(security_headers::DOCS_POLICY)),
         )
         .route("/api", any(not_found))
         .route("/api/{*rest}", any(not_found));

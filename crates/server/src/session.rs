@@ -18,8 +18,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use chrono::{DateTime, Utc};
 use kontor_model::account::Session;
 use kontor_model::error::{push_error, FieldErrors};
@@ -29,6 +28,8 @@ use kontor_model::people::{
     LOCKOUT_FAILURES_PER_EMAIL, LOCKOUT_WINDOW_MINUTES,
 };
 use sqlx::SqlitePool;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// The client's address, put into request extensions by [`crate::run`] (the TCP peer; a
 /// reverse proxy's address when behind one).
@@ -36,14 +37,23 @@ use sqlx::SqlitePool;
 pub struct PeerAddr(pub std::net::IpAddr);
 
 /// Routes `/session`, `/session/invitation`, `/setup`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/session", get(get_session).post(sign_in).delete(sign_out))
-        .route("/session/invitation", post(accept_invitation))
-        .route("/setup", get(setup_needed).post(setup))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_session, sign_in, sign_out))
+        .routes(routes!(accept_invitation))
+        .routes(routes!(setup_needed, setup))
 }
 
 /// GET /session → `{id, uuid, name, read_only, user, kind}` of the calling key.
+#[utoipa::path(
+    get,
+    path = "/session",
+    operation_id = "session_get",
+    tag = "session",
+    responses(
+        (status = 200, description = "The calling key and its user", body = Session),
+    )
+)]
 async fn get_session(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -61,6 +71,15 @@ async fn get_session(
 }
 
 /// DELETE /session: revokes the calling key (session or API key). 204.
+#[utoipa::path(
+    delete,
+    path = "/session",
+    operation_id = "session_delete",
+    tag = "session",
+    responses(
+        (status = 204, description = "The calling key is revoked"),
+    )
+)]
 async fn sign_out(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -153,6 +172,18 @@ fn locked(seconds: u64) -> Response {
 /// Errors: 401 (one message for every failure), 422 when a field is missing, 429 while
 /// the e-mail or the client address is locked (its message says in how many minutes to
 /// try again).
+#[utoipa::path(
+    post,
+    path = "/session",
+    operation_id = "session_create",
+    tag = "session",
+    request_body = SignIn,
+    responses(
+        (status = 200, description = "A new session key and its user", body = SignedIn),
+        (status = 401, description = "E-mail or password is wrong (one message for every failure)", body = kontor_model::error::ErrorBody),
+        (status = 429, description = "Sign-in locked for this e-mail or client address", body = kontor_model::error::ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the lock ends"))),
+    )
+)]
 async fn sign_in(
     state: State<AppState>,
     peer: Option<Extension<PeerAddr>>,
@@ -217,6 +248,16 @@ fn bad_token() -> ApiError {
 /// consumes the link, and signs in (200 like POST /session). Errors: 422 naming `token`
 /// (unknown, used, expired, deactivated user) or `password` (too short or weak; the link
 /// stays valid then).
+#[utoipa::path(
+    post,
+    path = "/session/invitation",
+    operation_id = "session_accept_invitation",
+    tag = "session",
+    request_body = AcceptInvitation,
+    responses(
+        (status = 200, description = "The password is set; a new session key and its user", body = SignedIn),
+    )
+)]
 async fn accept_invitation(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<AcceptInvitation>,
@@ -253,15 +294,40 @@ async fn accept_invitation(
     session_for(pool, user).await
 }
 
+/// The answer of GET /setup.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct SetupNeeded {
+    /// True while no active admin with a password exists.
+    pub needed: bool,
+}
+
 /// GET /setup → `{"needed": bool}`: true while no active admin with a password exists.
-async fn setup_needed(State(state): State<AppState>) -> ApiResult<Json<serde_json::Value>> {
+#[utoipa::path(
+    get,
+    path = "/setup",
+    operation_id = "setup_get",
+    tag = "session",
+    responses((status = 200, description = "Whether the first-run setup is needed", body = SetupNeeded))
+)]
+async fn setup_needed(State(state): State<AppState>) -> ApiResult<Json<SetupNeeded>> {
     let needed = crate::users::active_admins(&state.pool).await? == 0;
-    Ok(Json(serde_json::json!({ "needed": needed })))
+    Ok(Json(SetupNeeded { needed }))
 }
 
 /// POST /setup `{email, firstname, lastname, password}`: creates the first admin and
 /// signs in (200 like POST /session). Errors: 409 once an admin exists, 422 naming the
 /// fields.
+#[utoipa::path(
+    post,
+    path = "/setup",
+    operation_id = "setup_create",
+    tag = "session",
+    request_body = SignIn,
+    responses(
+        (status = 200, description = "The first admin, signed in", body = SignedIn),
+        (status = 409, description = "Kontor is set up already", body = kontor_model::error::ErrorBody),
+    )
+)]
 async fn setup(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<SignIn>,

@@ -12,8 +12,7 @@ use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, post, put};
-use axum::{Extension, Json, Router};
+use axum::{Extension, Json};
 use kontor_model::email::is_address;
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::party::{NewUser, User};
@@ -22,16 +21,18 @@ use kontor_model::people::{
     LANGUAGES,
 };
 use sqlx::{QueryBuilder, Sqlite, SqlitePool};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/users`, `/users/{id}`, `/users/{id}/invitation`, `/users/me`,
 /// `/users/me/password`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/users", get(list).post(create))
-        .route("/users/me", get(get_me).put(update_me))
-        .route("/users/me/password", put(change_password))
-        .route("/users/{id}", get(get_one).put(update))
-        .route("/users/{id}/invitation", post(invite_again))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_me, update_me))
+        .routes(routes!(change_password))
+        .routes(routes!(get_one, update))
+        .routes(routes!(invite_again))
 }
 
 #[derive(sqlx::FromRow)]
@@ -291,6 +292,23 @@ async fn email_invitation(state: &AppState, user: &User, invitation: &Invitation
     }
 }
 
+/// GET /users → one page of the account's users. Errors: 400 for a malformed parameter.
+#[utoipa::path(
+    get,
+    path = "/users",
+    operation_id = "users_list",
+    tag = "users",
+    params(kontor_model::query::ListParams),
+    responses(
+        (status = 200, description = "One page of users", body = Vec<User>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            )),
+    )
+)]
 async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiResult<PageOf<User>> {
     let ListQuery {
         filter: _,
@@ -330,6 +348,17 @@ async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiRe
     })
 }
 
+/// GET /users/{id} → the user. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/users/{id}",
+    operation_id = "users_get",
+    tag = "users",
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 200, description = "The user", body = User),
+    )
+)]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<User>> {
     load(&state.pool, id).await.map(Json)
 }
@@ -337,6 +366,16 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// POST /users (admin): creates the user (staff unless `role` says otherwise; e-mail
 /// required and unique) and a password-set link, e-mailed when SMTP is configured.
 /// Errors: 422 naming `firstname`, `lastname`, `email`, `role`.
+#[utoipa::path(
+    post,
+    path = "/users",
+    operation_id = "users_create",
+    tag = "users",
+    request_body = NewUser,
+    responses(
+        (status = 201, description = "The user and a password-set link", body = InvitedUser),
+    )
+)]
 async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -354,6 +393,16 @@ async fn create(
 
 /// POST /users/{id}/invitation (admin): a fresh link; older ones stop working.
 /// Errors: 404, 422 `active` for a deactivated user.
+#[utoipa::path(
+    post,
+    path = "/users/{id}/invitation",
+    operation_id = "users_invite",
+    tag = "users",
+    params(("id" = i64, Path, description = "User id")),
+    responses(
+        (status = 201, description = "A fresh password-set link", body = Invitation),
+    )
+)]
 async fn invite_again(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -371,6 +420,17 @@ async fn invite_again(
 /// PUT /users/{id} (admin): names, role, active. The last active admin can be neither
 /// demoted nor deactivated. Errors: 404, 422 naming `firstname`, `lastname`, `role`,
 /// `active`.
+#[utoipa::path(
+    put,
+    path = "/users/{id}",
+    operation_id = "users_update",
+    tag = "users",
+    params(("id" = i64, Path, description = "User id")),
+    request_body = UpdateUser,
+    responses(
+        (status = 200, description = "The updated user", body = User),
+    )
+)]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -429,6 +489,16 @@ fn names(e: &mut FieldErrors, firstname: &Option<String>, lastname: &Option<Stri
     }
 }
 
+/// GET /users/me → the caller's own user.
+#[utoipa::path(
+    get,
+    path = "/users/me",
+    operation_id = "users_me",
+    tag = "users",
+    responses(
+        (status = 200, description = "The caller's user", body = User),
+    )
+)]
 async fn get_me(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -438,6 +508,16 @@ async fn get_me(
 
 /// PUT /users/me: the caller's language, theme and names. Errors: 422 naming
 /// `language`, `theme`, `firstname`, `lastname`.
+#[utoipa::path(
+    put,
+    path = "/users/me",
+    operation_id = "users_update_me",
+    tag = "users",
+    request_body = UpdateMe,
+    responses(
+        (status = 200, description = "The caller's updated user", body = User),
+    )
+)]
 async fn update_me(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -480,6 +560,16 @@ async fn update_me(
 /// PUT /users/me/password: `current_password` must match, `password` must be strong
 /// (see [`crate::passwords::strength_error`]). 204. Errors: 422 naming
 /// `current_password`, `password`.
+#[utoipa::path(
+    put,
+    path = "/users/me/password",
+    operation_id = "users_change_password",
+    tag = "users",
+    request_body = ChangePassword,
+    responses(
+        (status = 204, description = "Password changed"),
+    )
+)]
 async fn change_password(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

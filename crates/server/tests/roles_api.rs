@@ -1,6 +1,7 @@
-//! Roles on every write route (issue 12): the routes are read from the routers' sources,
-//! so a new route is covered at once; a write route missing from
-//! `kontor_server::roles::TABLE` fails here. Read-only users get 403 on every write but
+//! Roles on every write route (issue 12): the routes are read from the OpenAPI
+//! description, which the routers themselves build (issue 15), so a new route is covered
+//! at once; a write route missing from `kontor_server::roles::TABLE`, or an entry of the
+//! table without its operation, fails here. Read-only users get 403 on every write but
 //! their own sign-out, preferences and password; staff get 403 exactly on settings, users
 //! and API keys.
 
@@ -11,7 +12,6 @@ use common::start;
 use reqwest::Method;
 use serde_json::json;
 use std::collections::BTreeSet;
-use std::path::Path;
 
 /// Writes staff may not do (the issue's "settings, users and keys"), besides reading
 /// the key list.
@@ -43,76 +43,29 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/setup"),
 ];
 
-/// Every `(METHOD, path)` with a non-GET method registered with `.route(...)` in the API
-/// routers under `src/` (the file links and the app shell are outside `/api/v1`).
-fn write_routes() -> BTreeSet<(String, String)> {
+/// Every `(METHOD, path)` of the OpenAPI description (`kontor_server::openapi::spec`,
+/// built from the routers themselves: a route cannot exist without its description).
+fn spec_routes() -> BTreeSet<(String, String)> {
+    let spec = serde_json::to_value(kontor_server::openapi::spec()).unwrap();
     let mut found = BTreeSet::new();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut stack = vec![src];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-                continue;
-            }
-            let name = path.file_name().unwrap().to_string_lossy().to_string();
-            if !name.ends_with(".rs") || name == "file_routes.rs" || name == "routes.rs" {
-                continue;
-            }
-            let text = std::fs::read_to_string(&path).unwrap();
-            for (method, route) in routes_in(&text) {
-                found.insert((method, route));
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for method in [
+            "get", "put", "post", "delete", "patch", "head", "options", "trace",
+        ] {
+            if item.get(method).is_some() {
+                found.insert((method.to_uppercase(), path.clone()));
             }
         }
     }
     found
 }
 
-/// The write routes of one file: each `.route("path", <methods>)` call.
-fn routes_in(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(start) = rest.find(".route(") {
-        let after = &rest[start + ".route(".len()..];
-        // The call's text up to its closing parenthesis.
-        let mut depth = 1;
-        let mut end = after.len();
-        for (i, c) in after.char_indices() {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = i;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        let call = &after[..end];
-        rest = &after[end..];
-        let Some(q1) = call.find('"') else { continue };
-        let Some(q2) = call[q1 + 1..].find('"') else {
-            continue;
-        };
-        let route = &call[q1 + 1..q1 + 1 + q2];
-        let methods = &call[q1 + 2 + q2..];
-        for method in ["post", "put", "patch", "delete"] {
-            let needle = format!("{method}(");
-            let mut from = 0;
-            while let Some(i) = methods[from..].find(&needle) {
-                let at = from + i;
-                let before = methods[..at].chars().last();
-                if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':')) {
-                    out.push((method.to_uppercase(), route.to_string()));
-                }
-                from = at + needle.len();
-            }
-        }
-    }
-    out
+/// The write routes (every method but GET) of the description.
+fn write_routes() -> BTreeSet<(String, String)> {
+    spec_routes()
+        .into_iter()
+        .filter(|(m, _)| m != "GET")
+        .collect()
 }
 
 fn contains(list: &[(&str, &str)], method: &str, route: &str) -> bool {
@@ -120,7 +73,7 @@ fn contains(list: &[(&str, &str)], method: &str, route: &str) -> bool {
 }
 
 #[test]
-fn the_source_scan_finds_known_routes() {
+fn the_description_lists_known_routes() {
     let routes = write_routes();
     for (m, r) in [
         ("POST", "/invoices"),
@@ -136,31 +89,41 @@ fn the_source_scan_finds_known_routes() {
         );
     }
     assert!(!routes.iter().any(|(m, _)| m == "GET"));
+    assert!(spec_routes().contains(&("GET".to_string(), "/openapi.json".to_string())));
 }
 
 #[test]
 fn every_write_route_is_in_the_role_table_and_the_table_has_no_stale_entry() {
-    let routes = write_routes();
     let table: BTreeSet<(String, String)> = kontor_server::roles::TABLE
         .iter()
-        .filter(|(m, _, _)| *m != "GET")
         .map(|(m, p, _)| (m.to_string(), p.to_string()))
         .collect();
-    let missing: Vec<_> = routes.difference(&table).collect();
+    let writes = write_routes();
+    let missing: Vec<_> = writes.difference(&table).collect();
     assert!(
         missing.is_empty(),
         "write routes missing from roles::TABLE: {missing:?}"
     );
-    let stale: Vec<_> = table.difference(&routes).collect();
+    // Every entry, reads (the key list, public reads) included, is a described operation.
+    let described = spec_routes();
+    let stale: Vec<_> = table.difference(&described).collect();
     assert!(
         stale.is_empty(),
         "roles::TABLE entries without a route: {stale:?}"
     );
 }
 
-/// A concrete path for a route pattern (ids 1).
+/// A concrete path for a route pattern (every `{placeholder}` 1).
 fn concrete(route: &str) -> String {
-    route.replace("{id}", "1").replace("{attachment_id}", "1")
+    let mut out = String::new();
+    let mut rest = route;
+    while let Some(start) = rest.find('{') {
+        out.push_str(&rest[..start]);
+        out.push('1');
+        rest = rest[start..].split_once('}').map_or("", |(_, after)| after);
+    }
+    out.push_str(rest);
+    out
 }
 
 #[tokio::test]

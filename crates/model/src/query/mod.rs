@@ -15,6 +15,8 @@
 
 mod form;
 mod monthly;
+#[cfg(feature = "openapi")]
+mod openapi;
 mod summary;
 
 pub use form::{
@@ -22,6 +24,8 @@ pub use form::{
     QueryError,
 };
 pub use monthly::{invoice_months, CurrencyMonths, InvoiceMonths, MonthAmounts, MonthRow};
+#[cfg(feature = "openapi")]
+pub use openapi::ListParams;
 pub use summary::{CurrencyTotals, ListSummary};
 
 use crate::offer::OfferStatus;
@@ -336,6 +340,7 @@ fn purchase_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::E
 
 /// The direction of a list's `sort` (`order=asc|desc`, issue 11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum SortOrder {
     /// Smallest / earliest / A first.

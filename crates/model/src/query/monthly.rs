@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 /// One month's invoices by their state (currency units, at the currency's places).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MonthAmounts {
     /// The month of the invoice date (`"2026-11"`).
     pub month: YearMonth,
@@ -28,6 +29,7 @@ pub struct MonthAmounts {
 
 /// One currency's figures.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CurrencyMonths {
     /// ISO 4217 code.
     pub currency: String,
@@ -45,6 +47,7 @@ pub struct CurrencyMonths {
 /// The answer of `GET /invoices/monthly`: one entry per currency with matching
 /// invoices, the one with the most open first (then by code); `[]` when nothing matches.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InvoiceMonths {
     /// Per-currency figures.
     pub currencies: Vec<CurrencyMonths>,

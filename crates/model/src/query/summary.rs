@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 /// Amounts are JSON numbers in currency units at the currency's minor-unit places (like
 /// every amount of the API, `crate::wire`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CurrencyTotals {
     /// ISO 4217 currency code (`"EUR"`).
     pub currency: String,
@@ -33,6 +34,7 @@ pub struct CurrencyTotals {
 /// The answer of `GET /{invoices,offers,purchases}/summary`: one entry per currency,
 /// sorted by currency code; `[]` when the filter selects nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ListSummary {
     /// Per-currency totals, sorted by `currency`.
     pub totals: Vec<CurrencyTotals>,

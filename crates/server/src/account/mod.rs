@@ -18,21 +18,16 @@ pub use repo::{currencies, default_currency};
 
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post, put};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// Routes `/account`, `/account/logo`, `/account/test_email`.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route(
-            "/account",
-            get(get::get_account).put(update::update_account),
-        )
-        .route(
-            "/account/logo",
-            put(logo::store_logo)
-                .delete(logo::delete_logo)
-                .layer(DefaultBodyLimit::max(logo::BODY_LIMIT)),
-        )
-        .route("/account/test_email", post(test_email::send_test_email))
+pub fn router() -> OpenApiRouter<AppState> {
+    let logo = OpenApiRouter::new()
+        .routes(routes!(logo::store_logo, logo::delete_logo))
+        .layer(DefaultBodyLimit::max(logo::BODY_LIMIT));
+    OpenApiRouter::new()
+        .routes(routes!(get::get_account, update::update_account))
+        .merge(logo)
+        .routes(routes!(test_email::send_test_email))
 }

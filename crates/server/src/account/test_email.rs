@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 const MAX_RECIPIENTS: usize = 10;
 
 /// The body: `to`, one address or a `;`-separated list.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct TestEmail {
     /// Recipients.
     #[serde(default)]
@@ -23,7 +23,7 @@ pub struct TestEmail {
 }
 
 /// The answer: the recipients used, `;`-separated.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TestEmailSent {
     /// Recipients, `;`-separated.
     pub emails_to: String,
@@ -32,6 +32,17 @@ pub struct TestEmailSent {
 /// POST /account/test_email → 200 `{"emails_to"}`. Errors: 403 (read-only key), 422 on
 /// `to` (missing, not an address, more than 10), 502 when the mail server refuses or
 /// cannot be reached (the message says why; the password never appears).
+#[utoipa::path(
+    post,
+    path = "/account/test_email",
+    operation_id = "account_test_email",
+    tag = "account",
+    request_body = TestEmail,
+    responses(
+        (status = 200, description = "Sent; the recipients used", body = TestEmailSent),
+        (status = 502, description = "The mail server refused the message or cannot be reached", body = kontor_model::error::ErrorBody),
+    )
+)]
 pub async fn send_test_email(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<TestEmail>,

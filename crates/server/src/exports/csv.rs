@@ -39,9 +39,26 @@ fn too_large() -> ApiError {
     ApiError::Internal("an export amount does not fit".into())
 }
 
+/// Invoices of a period as CSV.
+///
 /// GET /exports/invoices.csv → 200 `text/csv; charset=utf-8`, attachment
 /// `invoices_<from>_<to>.csv`: the finalized invoices of the period.
 /// Errors: 422 naming `from`, `to` or `locale`.
+#[utoipa::path(
+    get,
+    path = "/exports/invoices.csv",
+    operation_id = "exports_invoices_csv",
+    tag = "exports",
+    params(
+        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
+        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
+        ("locale" = inline(Option<super::Locale>), Query, description = "`de`: decimal commas, dates DD.MM.YYYY and German column names; `en` (default, also when empty)."),
+    ),
+    responses(
+        (status = 200, description = "`text/csv; charset=utf-8` with BOM, `;`-separated, CRLF: a header row, then one row per finalized invoice of the period and tax rate; attachment `invoices_<from>_<to>.csv`.", content_type = "text/csv",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"invoices_<from>_<to>.csv\"`"))),
+    )
+)]
 pub async fn invoices_csv(State(state): State<AppState>, query: QueryPairs) -> ApiResult<Response> {
     let period = load::period(&query)?;
     let companies = Companies::load(&state.pool).await?;
@@ -58,9 +75,26 @@ pub async fn invoices_csv(State(state): State<AppState>, query: QueryPairs) -> A
     ))
 }
 
+/// Purchases of a period as CSV.
+///
 /// GET /exports/purchases.csv → 200 `text/csv; charset=utf-8`, attachment
 /// `purchases_<from>_<to>.csv`: every purchase of the period.
 /// Errors: 422 naming `from`, `to` or `locale`.
+#[utoipa::path(
+    get,
+    path = "/exports/purchases.csv",
+    operation_id = "exports_purchases_csv",
+    tag = "exports",
+    params(
+        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
+        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
+        ("locale" = inline(Option<super::Locale>), Query, description = "`de`: decimal commas, dates DD.MM.YYYY and German column names; `en` (default, also when empty)."),
+    ),
+    responses(
+        (status = 200, description = "`text/csv; charset=utf-8` with BOM, `;`-separated, CRLF: a header row, then one row per purchase of the period and tax rate; attachment `purchases_<from>_<to>.csv`.", content_type = "text/csv",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"purchases_<from>_<to>.csv\"`"))),
+    )
+)]
 pub async fn purchases_csv(
     State(state): State<AppState>,
     query: QueryPairs,

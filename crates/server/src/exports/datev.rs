@@ -12,12 +12,29 @@ use axum::response::Response;
 use kontor_model::datev::{buchungsstapel, check_export, to_windows_1252};
 use kontor_model::export::{file_name, invoice_bookings, purchase_bookings};
 
+/// DATEV Buchungsstapel of a period.
+///
 /// GET /exports/datev.csv → 200 `text/csv; charset=windows-1252`, attachment
 /// `datev_<from>_<to>.csv`: header line, column line, one booking per document, tax rate
 /// (and, for purchases, expense account).
 /// Errors: 422 naming `from`/`to` (missing, invalid, from after to, the period leaves the
 /// fiscal year of `from`) or `datev.consultant_number`/`datev.client_number` (not set in
 /// the account's settings).
+#[utoipa::path(
+    get,
+    path = "/exports/datev.csv",
+    operation_id = "exports_datev",
+    tag = "exports",
+    params(
+        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
+        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
+        ("locale" = inline(Option<super::Locale>), Query, description = "`de` or `en` (default); checked, but this export is the same in both."),
+    ),
+    responses(
+        (status = 200, description = "The DATEV EXTF Buchungsstapel (format version 700) of the period's finalized invoices and purchases, `text/csv; charset=windows-1252`; attachment `datev_<from>_<to>.csv`.", content_type = "text/csv",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"datev_<from>_<to>.csv\"`"))),
+    )
+)]
 pub async fn datev_csv(State(state): State<AppState>, query: QueryPairs) -> ApiResult<Response> {
     let period = load::period(&query)?;
     let settings = crate::account::repo::load(&state.pool).await?;

@@ -25,10 +25,27 @@ fn too_many(what: String) -> ApiError {
     )
 }
 
+/// Documents of a period as ZIP.
+///
 /// GET /exports/documents.zip → 200 `application/zip`, attachment
 /// `documents_<from>_<to>.zip`. A purchase whose stored file is missing is left out (and
 /// logged). Errors: 422 naming `from`/`to`, or `to` when the period holds more than
 /// [`MAX_DOCUMENTS`] documents or [`MAX_BYTES`]; 500 when a PDF cannot be rendered.
+#[utoipa::path(
+    get,
+    path = "/exports/documents.zip",
+    operation_id = "exports_documents_zip",
+    tag = "exports",
+    params(
+        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
+        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
+        ("locale" = inline(Option<super::Locale>), Query, description = "`de` or `en` (default); checked, but this export is the same in both."),
+    ),
+    responses(
+        (status = 200, description = "Every finalized invoice's PDF and every purchase's stored document of the period (at most 500 documents, 256 MiB), deflated; attachment `documents_<from>_<to>.zip`.", content_type = "application/zip",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"documents_<from>_<to>.zip\"`"))),
+    )
+)]
 pub async fn documents_zip(
     State(state): State<AppState>,
     query: QueryPairs,

@@ -10,14 +10,26 @@ mod documents;
 mod load;
 
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// `locale` of every export (absent or empty: `en`), for the API description only: the
+/// handlers read it with [`kontor_model::export::parse_period`].
+#[derive(utoipa::ToSchema)]
+#[schema(as = ExportLocale, rename_all = "lowercase")]
+#[allow(dead_code)]
+enum Locale {
+    /// Decimal point, dates YYYY-MM-DD, English column names.
+    En,
+    /// Decimal comma, dates DD.MM.YYYY, German column names.
+    De,
+}
 
 /// Routes of the exports.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/exports/invoices.csv", get(csv::invoices_csv))
-        .route("/exports/purchases.csv", get(csv::purchases_csv))
-        .route("/exports/documents.zip", get(documents::documents_zip))
-        .route("/exports/datev.csv", get(datev::datev_csv))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(csv::invoices_csv))
+        .routes(routes!(csv::purchases_csv))
+        .routes(routes!(documents::documents_zip))
+        .routes(routes!(datev::datev_csv))
 }

@@ -19,6 +19,16 @@ use kontor_model::invoice::Invoice;
 /// the customer's payment term or the account's default). Errors: 404 (unknown or
 /// deleted); 422 when the copied body no longer validates (e.g. the currency was removed
 /// from the account), naming the field.
+#[utoipa::path(
+    post,
+    path = "/invoices/{id}/copy",
+    operation_id = "invoices_copy",
+    tag = "invoices",
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses(
+        (status = 200, description = "The new draft", body = Invoice)
+    )
+)]
 pub async fn copy(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

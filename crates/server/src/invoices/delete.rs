@@ -15,6 +15,18 @@ use kontor_model::status::check_invoice_delete;
 
 /// DELETE /invoices/{id} with optional body `{reason}` → 204.
 /// Errors: 404; 422 when locked or when a non-draft lacks a reason (field `reason`).
+#[utoipa::path(
+    delete,
+    path = "/invoices/{id}",
+    operation_id = "invoices_delete",
+    tag = "invoices",
+    params(("id" = i64, Path, description = "Invoice id")),
+    request_body(content = Option<DeleteReason>, content_type = "application/json",
+        description = "Optional; `reason` is required for an invoice that is not a draft"),
+    responses(
+        (status = 204, description = "Deleted (the record leaves every list)")
+    )
+)]
 pub async fn delete(
     State(state): State<AppState>,
     IdPath(id): IdPath,

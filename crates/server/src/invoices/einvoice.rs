@@ -205,7 +205,8 @@ pub async fn finalize_gate(state: &AppState, mut invoice: Invoice) -> ApiResult<
 /// GET /invoices/{id}/e_invoice: `ready` (the XRechnung XML can be written), `factur_x`
 /// (the PDF carries the EN 16931 XML), `missing` (what XRechnung still needs, with where
 /// it is set).
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = EInvoiceReadiness)]
 pub struct Readiness {
     /// Whether `GET /invoices/{id}.xml` answers 200.
     pub ready: bool,
@@ -227,6 +228,16 @@ pub fn readiness(records: &Records) -> Readiness {
 }
 
 /// GET /invoices/{id}/e_invoice → 200 [`Readiness`]. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/invoices/{id}/e_invoice",
+    operation_id = "invoices_e_invoice",
+    tag = "invoices",
+    params(("id" = i64, Path, description = "Invoice id")),
+    responses(
+        (status = 200, description = "Whether the e-invoice can be written and what is missing", body = Readiness)
+    )
+)]
 pub async fn e_invoice(
     State(state): State<AppState>,
     IdPath(id): IdPath,

@@ -163,6 +163,22 @@ async fn run(
 }
 
 /// GET /invoices → one page of invoices (list form). Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/invoices",
+    operation_id = "invoices_list",
+    tag = "invoices",
+    params(InvoiceFilter),
+    responses(
+        (status = 200, description = "One page of invoices", body = Vec<Invoice>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -172,6 +188,22 @@ pub async fn list(
 }
 
 /// GET /invoices/locked → locked invoices only (status, date_from, date_to, identifier).
+#[utoipa::path(
+    get,
+    path = "/invoices/locked",
+    operation_id = "invoices_locked",
+    tag = "invoices",
+    params(InvoiceFilter),
+    responses(
+        (status = 200, description = "One page of locked invoices", body = Vec<Invoice>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 pub async fn locked(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -220,6 +252,16 @@ pub async fn computed_summary(
 /// filter selects — the same conditions as GET /invoices, paging and sorting ignored
 /// (issue 11 § Find and see). Errors: 400 naming a malformed filter; 500 when a sum
 /// overflows.
+#[utoipa::path(
+    get,
+    path = "/invoices/summary",
+    operation_id = "invoices_summary",
+    tag = "invoices",
+    params(InvoiceFilter),
+    responses(
+        (status = 200, description = "Per currency the count, net, gross and open totals", body = ListSummary)
+    )
+)]
 pub async fn summary(
     State(state): State<AppState>,
     list: ListQuery<InvoiceFilter>,
@@ -236,6 +278,16 @@ pub async fn summary(
 /// exactly in SQL with the list's own conditions; paging and sorting ignored. Overdue is
 /// due before the server's date with something open (`dunning::effective_status`).
 /// Errors: 400 naming a malformed filter; 500 when a sum overflows.
+#[utoipa::path(
+    get,
+    path = "/invoices/monthly",
+    operation_id = "invoices_monthly",
+    tag = "invoices",
+    params(InvoiceFilter),
+    responses(
+        (status = 200, description = "Per currency the open and overdue totals and the last twelve months", body = InvoiceMonths)
+    )
+)]
 pub async fn monthly(
     State(state): State<AppState>,
     list: ListQuery<InvoiceFilter>,

@@ -23,30 +23,25 @@ pub use email::{recipients_of, send_invoice};
 pub use pdf::{invoice_pdf_bytes, render_pdf};
 
 use crate::state::AppState;
-use axum::routing::{get, post, put};
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-/// Routes of the invoice resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/invoices", get(list::list).post(create::create))
-        .route("/invoices/locked", get(list::locked))
-        .route("/invoices/summary", get(list::summary))
-        .route("/invoices/overdue", get(overdue::overdue))
-        .route("/invoices/monthly", get(list::monthly))
-        .route("/invoices/preview.pdf", post(pdf::preview_pdf))
-        .route("/invoices/{id}/timesheet.pdf", get(pdf::timesheet_pdf))
-        .route(
-            "/invoices/{id}",
-            get(get::get_one)
-                .put(create::update_draft)
-                .delete(delete::delete),
-        )
-        .route("/invoices/{id}/update_status", put(status::update_status))
-        .route("/invoices/{id}/reverse", post(reverse::reverse))
-        .route("/invoices/{id}/copy", post(copy::copy))
-        .route("/invoices/{id}/e_invoice", get(einvoice::e_invoice))
-        .route("/invoices/{id}/send_email", post(email::send_email))
-        .route("/invoices/{id}/timesheet", get(billed::timesheet))
-        .route("/invoices/{id}/expenses", get(billed::expenses))
+/// Routes of the invoice resource, each with its OpenAPI description.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list::list, create::create))
+        .routes(routes!(list::locked))
+        .routes(routes!(list::summary))
+        .routes(routes!(overdue::overdue))
+        .routes(routes!(list::monthly))
+        .routes(routes!(pdf::preview_pdf))
+        .routes(routes!(pdf::timesheet_pdf))
+        .routes(routes!(get::get_one, create::update_draft, delete::delete))
+        .routes(routes!(status::update_status))
+        .routes(routes!(reverse::reverse))
+        .routes(routes!(copy::copy))
+        .routes(routes!(einvoice::e_invoice))
+        .routes(routes!(email::send_email))
+        .routes(routes!(billed::timesheet))
+        .routes(routes!(billed::expenses))
 }

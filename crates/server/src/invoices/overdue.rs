@@ -73,6 +73,22 @@ const LAST_LEVEL_SQL: &str =
 /// GET /invoices/overdue → one page of [`OverdueInvoice`]s, oldest due date first.
 /// Errors: 400 for a malformed filter or paging parameter; 500 when the stored dunning
 /// levels are corrupt.
+#[utoipa::path(
+    get,
+    path = "/invoices/overdue",
+    operation_id = "invoices_overdue",
+    tag = "invoices",
+    params(OverdueFilter),
+    responses(
+        (status = 200, description = "One page of overdue invoices, oldest due date first", body = Vec<OverdueInvoice>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 pub async fn overdue(
     State(state): State<AppState>,
     list: ListQuery<OverdueFilter>,

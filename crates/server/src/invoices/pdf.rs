@@ -69,6 +69,23 @@ pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
 }
 
 /// GET /invoices/{id}/timesheet.pdf. Errors: 404 when the invoice billed no hours.
+#[utoipa::path(
+    get,
+    path = "/invoices/{id}/timesheet.pdf",
+    operation_id = "invoices_timesheet_pdf",
+    tag = "invoices",
+    params(
+        ("id" = i64, Path, description = "Invoice id"),
+        ("blank" = Option<bool>, Query,
+            description = "Print without letter paper (any value but `false` or `0`)"),
+        ("letter_paper_id" = Option<i64>, Query,
+            description = "The configured letter paper to print on (absent: the default)")
+    ),
+    responses(
+        (status = 200, description = "The timesheet of the hours the invoice billed", content_type = "application/pdf",
+            headers(("Content-Disposition" = String, description = "`inline; filename=\"<number>-timesheet.pdf\"`")))
+    )
+)]
 pub async fn timesheet_pdf(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -216,6 +233,23 @@ pub(super) async fn unsaved_invoice(state: &AppState, body: &NewInvoice) -> ApiR
 
 /// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it
 /// would print; nothing is stored. Errors: 400/415/422 for malformed bodies only.
+#[utoipa::path(
+    post,
+    path = "/invoices/preview.pdf",
+    operation_id = "invoices_preview_pdf",
+    tag = "invoices",
+    params(
+        ("blank" = Option<bool>, Query,
+            description = "Print without letter paper (any value but `false` or `0`)"),
+        ("letter_paper_id" = Option<i64>, Query,
+            description = "The configured letter paper to print on (absent: the default)")
+    ),
+    request_body(content = NewInvoice, description = "A (possibly incomplete) creation body"),
+    responses(
+        (status = 200, description = "The PDF the body would print", content_type = "application/pdf",
+            headers(("Content-Disposition" = String, description = "`inline; filename=\"preview.pdf\"`")))
+    )
+)]
 pub async fn preview_pdf(
     State(state): State<AppState>,
     query: QueryPairs,

@@ -123,7 +123,19 @@ fn check_editable(status: &OfferStatus) -> ApiResult<()> {
     }
 }
 
+/// Create an offer.
+///
 /// POST /offers → 200 with the created offer. Errors: 415, 400, 422 naming fields.
+#[utoipa::path(
+    post,
+    path = "/offers",
+    operation_id = "offers_create",
+    tag = "offers",
+    request_body = NewOffer,
+    responses(
+        (status = 200, description = "The created offer.", body = Offer),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -10,8 +10,20 @@ use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
+/// Get an offer.
+///
 /// GET /offers/{id} → the offer with internal contact and items; GET /offers/{id}.pdf →
 /// the PDF (`letter_paper_id`, default the white letter paper). Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/offers/{id}",
+    operation_id = "offers_get",
+    tag = "offers",
+    params(("id" = i64, Path, description = "Offer id.")),
+    responses(
+        (status = 200, description = "The offer with internal contact and items and a fresh signed `file_url`.", body = kontor_model::offer::Offer),
+    )
+)]
 pub async fn get_one(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

@@ -110,8 +110,25 @@ fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &OfferFilter, global: &Globa
     push_global(qb, global, "o", true);
 }
 
+/// List offers.
+///
 /// GET /offers → one page of offers (without salutation, footer, items).
 /// Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/offers",
+    operation_id = "offers_list",
+    tag = "offers",
+    params(OfferFilter),
+    responses(
+        (status = 200, description = "One page of offers (without salutation, footer and items).", body = Vec<Offer>, headers(
+            ("X-Page" = u32, description = "This page's number (from 1)."),
+            ("X-Per-Page" = u32, description = "Page size (1–100)."),
+            ("X-Total" = i64, description = "Number of records the request selects."),
+            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
+        )),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
@@ -155,10 +172,22 @@ pub async fn summary_of(
     crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
 }
 
+/// Totals of the offers a filter selects.
+///
 /// GET /offers/summary?<the list's filters> → [`ListSummary`]: per currency the count, net
 /// and gross totals of every offer the filter selects (the conditions of GET /offers,
 /// paging and sorting ignored); `open_amount` is `null` (offers are not paid). Errors: 400
 /// naming a malformed filter; 500 when a sum overflows.
+#[utoipa::path(
+    get,
+    path = "/offers/summary",
+    operation_id = "offers_summary",
+    tag = "offers",
+    params(OfferFilter),
+    responses(
+        (status = 200, description = "Per currency the count, net and gross totals of the offers the filters select (paging and sorting ignored; `open_amount` is null).", body = ListSummary),
+    )
+)]
 pub async fn summary(
     State(state): State<AppState>,
     list: ListQuery<OfferFilter>,

@@ -16,27 +16,27 @@ pub use create::create_offer;
 pub use pdf::offer_pdf;
 
 use crate::state::AppState;
-use axum::routing::{delete, get, post, put};
-use axum::Router;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// `GET /offers/{id}.pdf` is served by [`get::get_one`] (axum routes `/offers/5.pdf` to
+/// `/offers/{id}` with `id = "5.pdf"`; a route cannot end a parameter with `.pdf`), so its
+/// description joins the router's without a route of its own.
+#[derive(OpenApi)]
+#[openapi(paths(pdf::offer_pdf_for_query))]
+struct PdfPath;
 
 /// Routes of the offer resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/offers", get(list::list).post(create::create))
-        .route("/offers/summary", get(list::summary))
-        .route(
-            "/offers/{id}",
-            get(get::get_one).put(edit::update).delete(edit::delete),
-        )
-        .route("/offers/{id}/copy", post(edit::copy))
-        .route("/offers/{id}/update_status", put(status::update_status))
-        .route("/offers/{id}/send_email", post(email::send_email))
-        .route(
-            "/offers/{id}/attachments",
-            get(attachments::list).post(attachments::create),
-        )
-        .route(
-            "/offers/{id}/attachments/{attachment_id}",
-            delete(attachments::delete),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list::list, create::create))
+        .routes(routes!(list::summary))
+        .routes(routes!(get::get_one, edit::update, edit::delete))
+        .merge(OpenApiRouter::with_openapi(PdfPath::openapi()))
+        .routes(routes!(edit::copy))
+        .routes(routes!(status::update_status))
+        .routes(routes!(email::send_email))
+        .routes(routes!(attachments::list, attachments::create))
+        .routes(routes!(attachments::delete))
 }

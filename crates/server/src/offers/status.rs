@@ -15,8 +15,21 @@ use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
 use kontor_model::offer::{Offer, OfferStatus};
 
+/// Set an offer's status.
+///
 /// PUT /offers/{id}/update_status `{status}` → 200 with the offer. Errors: 404; 422 for
 /// a status that is not one of the six.
+#[utoipa::path(
+    put,
+    path = "/offers/{id}/update_status",
+    operation_id = "offers_update_status",
+    tag = "offers",
+    params(("id" = i64, Path, description = "Offer id.")),
+    request_body(content = StatusChange, description = "`status`: one of created, sent, accepted, partially_billed, billed, archived."),
+    responses(
+        (status = 200, description = "The offer in its new status.", body = Offer),
+    )
+)]
 pub async fn update_status(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -19,8 +19,25 @@ async fn find(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseCategory> {
         .ok_or_else(|| ApiError::not_found(format!("purchase category {id}")))
 }
 
+/// List purchase categories.
+///
 /// GET /purchases/categories → the categories by name, paged like every list (a short
 /// list, loaded whole and sliced).
+#[utoipa::path(
+    get,
+    path = "/purchases/categories",
+    operation_id = "purchase_categories_list",
+    tag = "purchases",
+    params(kontor_model::query::ListParams),
+    responses(
+        (status = 200, description = "One page of the purchase categories, by name.", body = Vec<PurchaseCategory>, headers(
+            ("X-Page" = u32, description = "This page's number (from 1)."),
+            ("X-Per-Page" = u32, description = "Page size (1–100)."),
+            ("X-Total" = i64, description = "Number of records the request selects."),
+            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
+        )),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     list: ListQuery,
@@ -28,7 +45,19 @@ pub async fn list(
     Ok(list.slice(super::repo::categories(&state.pool, None).await?))
 }
 
+/// Get a purchase category.
+///
 /// GET /purchases/categories/{id}. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/purchases/categories/{id}",
+    operation_id = "purchase_categories_get",
+    tag = "purchases",
+    params(("id" = i64, Path, description = "Purchase category id.")),
+    responses(
+        (status = 200, description = "The purchase category.", body = PurchaseCategory),
+    )
+)]
 pub async fn get_one(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -36,7 +65,19 @@ pub async fn get_one(
     find(&state.pool, id).await.map(Json)
 }
 
+/// Create a purchase category.
+///
 /// POST /purchases/categories → 200 with the category. Errors: 422 (name).
+#[utoipa::path(
+    post,
+    path = "/purchases/categories",
+    operation_id = "purchase_categories_create",
+    tag = "purchases",
+    request_body = NewPurchaseCategory,
+    responses(
+        (status = 200, description = "The created purchase category.", body = PurchaseCategory),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewPurchaseCategory>,

@@ -45,8 +45,33 @@ fn rejection(e: MultipartRejection) -> ApiError {
     }
 }
 
+/// The multipart body of PATCH /purchases/{id}/store_document, for the API description
+/// only (the handler reads the part itself).
+#[derive(utoipa::ToSchema)]
+#[schema(as = PurchaseDocumentForm)]
+#[allow(dead_code)]
+struct DocumentForm {
+    /// The document (PDF, PNG or JPEG judged by its bytes, at most 10 MiB; the body at most
+    /// 16 MiB); the last part named `file` counts.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+/// Upload a purchase's document (multipart).
+///
 /// PATCH /purchases/{id}/store_document → 200 with the purchase.
 /// Errors: 404; 413; 415 (not multipart); 422 naming `file` (missing, wrong kind, too large).
+#[utoipa::path(
+    patch,
+    path = "/purchases/{id}/store_document",
+    operation_id = "purchases_document",
+    tag = "purchases",
+    params(("id" = i64, Path, description = "Purchase id.")),
+    request_body(content = DocumentForm, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The purchase with its new document.", body = Purchase),
+    )
+)]
 pub async fn store_document(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -9,7 +9,19 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::purchase::Purchase;
 
+/// Get a purchase.
+///
 /// GET /purchases/{id}. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/purchases/{id}",
+    operation_id = "purchases_get",
+    tag = "purchases",
+    params(("id" = i64, Path, description = "Purchase id.")),
+    responses(
+        (status = 200, description = "The purchase with a fresh signed `file_url`.", body = Purchase),
+    )
+)]
 pub async fn get_one(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

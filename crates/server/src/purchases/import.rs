@@ -32,10 +32,24 @@ use kontor_model::offer::FileUpload;
 use serde::Deserialize;
 
 /// The JSON form of the request: `{"file": {"filename", "base64"}}`.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = PurchaseImportJson)]
 struct ImportBody {
+    /// Required: the e-invoice, base64-encoded (at most 10 MiB decoded).
     #[serde(default)]
     file: Option<FileUpload>,
+}
+
+/// The multipart form of POST /purchases/import, for the API description only (the
+/// handler reads the part itself).
+#[derive(utoipa::ToSchema)]
+#[schema(as = PurchaseImportForm)]
+#[allow(dead_code)]
+struct ImportForm {
+    /// The e-invoice: XRechnung (UBL or CII XML) or a Factur-X / ZUGFeRD PDF, at most
+    /// 10 MiB; the last part named `file` counts.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
 }
 
 /// An upload as received: its cleaned name and bytes.
@@ -142,12 +156,31 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
     })
 }
 
+/// Import an e-invoice as a pending purchase.
+///
 /// POST /purchases/import (multipart part `file`, or JSON `{"file": {"filename",
 /// "base64"}}`) → 201 with the pending purchase.
 /// Errors: 409 `{"message", "errors": {"file": [...]}, "id", "identifier"}` when the supplier already has
 /// a purchase with this receipt identifier (BT-1); 413 over 16 MiB; 415 for other bodies;
 /// 422 on `file` (missing, empty, over 10 MiB, not base64, not an e-invoice — with the
 /// reason); 403 for read-only keys (like every write).
+#[utoipa::path(
+    post,
+    path = "/purchases/import",
+    operation_id = "purchases_import",
+    tag = "purchases",
+    request_body(
+        description = "The e-invoice as multipart part `file` or as JSON `{\"file\": {\"filename\", \"base64\"}}` (the body at most 16 MiB).",
+        content(
+            (ImportForm = "multipart/form-data"),
+            (ImportBody = "application/json"),
+        ),
+    ),
+    responses(
+        (status = 201, description = "The pending purchase created from the e-invoice.", body = kontor_model::purchase::Purchase),
+        (status = 409, description = "The supplier already has a purchase with this receipt identifier (BT-1): `errors.file` names it, `id` and `identifier` are the existing purchase's; nothing is written.", body = kontor_model::error::ErrorBody),
+    )
+)]
 pub async fn import(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -211,10 +244,23 @@ pub async fn import(
     }
 }
 
+/// A purchase's e-invoice as HTML.
+///
 /// GET /purchases/{id}/e_invoice.html → the stored e-invoice as a self-contained HTML page
 /// (`text/html`; every text escaped; CSP `default-src 'none'` with inline styles only and
 /// `sandbox`, so nothing runs and nothing loads). Errors: 404 when the purchase does not
 /// exist, has no e-invoice, or its file is gone.
+#[utoipa::path(
+    get,
+    path = "/purchases/{id}/e_invoice.html",
+    operation_id = "purchases_e_invoice_html",
+    tag = "purchases",
+    params(("id" = i64, Path, description = "Purchase id.")),
+    responses(
+        (status = 200, description = "The stored e-invoice as a self-contained HTML page (every text escaped; nothing runs or loads).", content_type = "text/html",
+            headers(("Content-Security-Policy" = String, description = "`default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox`"))),
+    )
+)]
 pub async fn e_invoice_html(
     State(state): State<AppState>,
     crate::extract::IdPath(id): crate::extract::IdPath,

@@ -105,7 +105,24 @@ pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter, global:
     push_global(qb, global, "p", true);
 }
 
+/// List purchases.
+///
 /// GET /purchases → one page of purchases. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/purchases",
+    operation_id = "purchases_list",
+    tag = "purchases",
+    params(PurchaseFilter),
+    responses(
+        (status = 200, description = "One page of purchases.", body = Vec<Purchase>, headers(
+            ("X-Page" = u32, description = "This page's number (from 1)."),
+            ("X-Per-Page" = u32, description = "Page size (1–100)."),
+            ("X-Total" = i64, description = "Number of records the request selects."),
+            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
+        )),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
@@ -133,10 +150,22 @@ pub async fn list(
     Ok(list.page(items, total))
 }
 
+/// Totals per currency of the purchases a filter selects.
+///
 /// GET /purchases/totals?<the list's filters> → `[{currency, net_total, gross_total,
 /// count}]` over every purchase the filter matches (paging ignored), by currency code.
 /// Errors: 400 naming a malformed filter; 500 when a stored amount is unreadable or a sum
 /// leaves the decimal range.
+#[utoipa::path(
+    get,
+    path = "/purchases/totals",
+    operation_id = "purchases_totals",
+    tag = "purchases",
+    params(PurchaseFilter),
+    responses(
+        (status = 200, description = "Net and gross totals and counts of the purchases the filters select, per currency (by currency code; paging ignored).", body = Vec<PurchaseTotal>),
+    )
+)]
 pub async fn totals(
     State(state): State<AppState>,
     list: ListQuery<PurchaseFilter>,
@@ -186,10 +215,22 @@ pub async fn summary_of(
     crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
 }
 
+/// Totals of the purchases a filter selects.
+///
 /// GET /purchases/summary?<the list's filters> → [`ListSummary`]: per currency the count,
 /// net, gross and open totals (gross − payments per purchase, never below 0) of every
 /// purchase the filter selects (the conditions of GET /purchases, paging and sorting
 /// ignored). Errors: 400 naming a malformed filter; 500 when a sum overflows.
+#[utoipa::path(
+    get,
+    path = "/purchases/summary",
+    operation_id = "purchases_summary",
+    tag = "purchases",
+    params(PurchaseFilter),
+    responses(
+        (status = 200, description = "Per currency the count, net, gross and open totals of the purchases the filters select (paging and sorting ignored).", body = ListSummary),
+    )
+)]
 pub async fn summary(
     State(state): State<AppState>,
     list: ListQuery<PurchaseFilter>,

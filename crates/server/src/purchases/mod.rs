@@ -19,46 +19,22 @@ pub use document::{document_file, documents_dir};
 use crate::extract::UPLOAD_LIMIT;
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, patch, post};
-use axum::Router;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 /// Routes of the purchase resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/purchases", get(list::list).post(create::create))
-        .route("/purchases/totals", get(list::totals))
-        .route("/purchases/summary", get(list::summary))
-        .route(
-            "/purchases/import",
-            post(import::import).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
-        )
-        .route(
-            "/purchases/{id}/e_invoice.html",
-            get(import::e_invoice_html),
-        )
-        .route(
-            "/purchases/categories",
-            get(categories::list).post(categories::create),
-        )
-        .route("/purchases/categories/{id}", get(categories::get_one))
-        .route(
-            "/purchases/payments",
-            get(payments::list).post(payments::create),
-        )
-        .route(
-            "/purchases/payments/{id}",
-            get(payments::get_one).delete(payments::delete),
-        )
-        .route(
-            "/purchases/{id}",
-            get(get::get_one).put(create::update).delete(status::delete),
-        )
-        .route(
-            "/purchases/{id}/update_status",
-            patch(status::update_status),
-        )
-        .route(
-            "/purchases/{id}/store_document",
-            patch(document::store_document).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)),
-        )
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list::list, create::create))
+        .routes(routes!(list::totals))
+        .routes(routes!(list::summary))
+        .routes(routes!(import::import).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)))
+        .routes(routes!(import::e_invoice_html))
+        .routes(routes!(categories::list, categories::create))
+        .routes(routes!(categories::get_one))
+        .routes(routes!(payments::list, payments::create))
+        .routes(routes!(payments::get_one, payments::delete))
+        .routes(routes!(get::get_one, create::update, status::delete))
+        .routes(routes!(status::update_status))
+        .routes(routes!(document::store_document).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)))
 }

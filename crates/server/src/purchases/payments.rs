@@ -22,16 +22,35 @@ use kontor_model::query::one;
 use serde::Deserialize;
 
 /// `GET /purchases/payments` filter: `purchase_id`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 #[serde(default)]
 pub struct PaymentQuery {
+    /// Only this purchase's payments, oldest first; absent: every payment, newest first.
     #[serde(deserialize_with = "one")]
     purchase_id: Option<i64>,
 }
 
+/// List purchase payments.
+///
 /// GET /purchases/payments?purchase_id= → one page of a purchase's payments, oldest
 /// first; without `purchase_id` every payment, newest first (the first page is the
 /// latest 100). Paging headers as every list. Errors: 400 naming a malformed parameter.
+#[utoipa::path(
+    get,
+    path = "/purchases/payments",
+    operation_id = "purchase_payments_list",
+    tag = "purchases",
+    params(kontor_model::query::ListParams, PaymentQuery),
+    responses(
+        (status = 200, description = "One page of purchase payments.", body = Vec<PurchasePayment>, headers(
+            ("X-Page" = u32, description = "This page's number (from 1)."),
+            ("X-Per-Page" = u32, description = "Page size (1–100)."),
+            ("X-Total" = i64, description = "Number of records the request selects."),
+            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
+        )),
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     list: ListQuery<PaymentQuery>,
@@ -43,7 +62,19 @@ pub async fn list(
     Ok(list.slice(all))
 }
 
+/// Get a purchase payment.
+///
 /// GET /purchases/payments/{id}. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/purchases/payments/{id}",
+    operation_id = "purchase_payments_get",
+    tag = "purchases",
+    params(("id" = i64, Path, description = "Purchase payment id.")),
+    responses(
+        (status = 200, description = "The purchase payment.", body = PurchasePayment),
+    )
+)]
 pub async fn get_one(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -51,8 +82,20 @@ pub async fn get_one(
     repo::payment(&state.pool, id).await.map(Json)
 }
 
+/// Record a purchase payment.
+///
 /// POST /purchases/payments → 200 with the payment. Errors: 422 (purchase, date, total > 0
 /// with at most the currency's places).
+#[utoipa::path(
+    post,
+    path = "/purchases/payments",
+    operation_id = "purchase_payments_create",
+    tag = "purchases",
+    request_body = NewPurchasePayment,
+    responses(
+        (status = 200, description = "The recorded payment.", body = PurchasePayment),
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -117,7 +160,19 @@ pub async fn create(
     repo::payment(&state.pool, id).await.map(Json)
 }
 
+/// Delete a purchase payment.
+///
 /// DELETE /purchases/payments/{id} → 204. Errors: 404.
+#[utoipa::path(
+    delete,
+    path = "/purchases/payments/{id}",
+    operation_id = "purchase_payments_delete",
+    tag = "purchases",
+    params(("id" = i64, Path, description = "Purchase payment id.")),
+    responses(
+        (status = 204, description = "Deleted."),
+    )
+)]
 pub async fn delete(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

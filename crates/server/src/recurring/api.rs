@@ -118,6 +118,23 @@ async fn run_if_due(state: &AppState, id: i64, fields: &Fields) {
 /// names `next_date`, `created_at`, `updated_at` or `customer`, each with its latest three
 /// runs (headers `X-Page`, `X-Per-Page`, `X-Total`, `Link`). Errors: 400 for a malformed
 /// paging or sort parameter.
+#[utoipa::path(
+    get,
+    path = "/recurring_invoices",
+    operation_id = "recurring_invoices_list",
+    tag = "recurring_invoices",
+    params(kontor_model::query::ListParams),
+    responses(
+        (status = 200, description = "One page of schedules, each with its latest three runs",
+            body = Vec<RecurringInvoice>,
+            headers(
+                ("X-Page" = u32, description = "Page number (from 1)"),
+                ("X-Per-Page" = u32, description = "Page size (1–100)"),
+                ("X-Total" = i64, description = "Number of records matching the filters"),
+                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
+            ))
+    )
+)]
 pub async fn list(
     State(state): State<AppState>,
     list: ListQuery,
@@ -134,6 +151,16 @@ pub async fn list(
 }
 
 /// GET /recurring_invoices/{id} → 200 with all runs, newest first. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/recurring_invoices/{id}",
+    operation_id = "recurring_invoices_get",
+    tag = "recurring_invoices",
+    params(("id" = i64, Path, description = "Recurring invoice (schedule) id")),
+    responses(
+        (status = 200, description = "The schedule with all its runs, newest first", body = RecurringInvoice)
+    )
+)]
 pub async fn get_one(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -143,6 +170,16 @@ pub async fn get_one(
 
 /// POST /recurring_invoices → 201 with the schedule, after the runs already due were
 /// made. Errors: 415, 400, 422 naming fields, 403 for a read-only key.
+#[utoipa::path(
+    post,
+    path = "/recurring_invoices",
+    operation_id = "recurring_invoices_create",
+    tag = "recurring_invoices",
+    request_body = NewRecurringInvoice,
+    responses(
+        (status = 201, description = "The schedule, after the runs already due were made", body = RecurringInvoice)
+    )
+)]
 pub async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -164,6 +201,17 @@ pub async fn create(
 /// PUT /recurring_invoices/{id} → 200 with the schedule replaced by the body (the anchor
 /// becomes the new next date's day; runs stay, and a period already run is never run
 /// again). Errors: 404; 415, 400, 422 naming fields; 403 for a read-only key.
+#[utoipa::path(
+    put,
+    path = "/recurring_invoices/{id}",
+    operation_id = "recurring_invoices_update",
+    tag = "recurring_invoices",
+    params(("id" = i64, Path, description = "Recurring invoice (schedule) id")),
+    request_body = NewRecurringInvoice,
+    responses(
+        (status = 200, description = "The schedule as replaced", body = RecurringInvoice)
+    )
+)]
 pub async fn update(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -183,6 +231,16 @@ pub async fn update(
 
 /// DELETE /recurring_invoices/{id} → 204; the schedule and its run history go, the
 /// invoices it created stay. Errors: 404; 403 for a read-only key.
+#[utoipa::path(
+    delete,
+    path = "/recurring_invoices/{id}",
+    operation_id = "recurring_invoices_delete",
+    tag = "recurring_invoices",
+    params(("id" = i64, Path, description = "Recurring invoice (schedule) id")),
+    responses(
+        (status = 204, description = "Deleted; the invoices it created stay")
+    )
+)]
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     repo::delete(&state.pool, id).await?;

@@ -8,15 +8,12 @@ pub mod job;
 pub mod repo;
 
 use crate::state::AppState;
-use axum::routing::get;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-/// Routes of the recurring invoice resource.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/recurring_invoices", get(api::list).post(api::create))
-        .route(
-            "/recurring_invoices/{id}",
-            get(api::get_one).put(api::update).delete(api::delete),
-        )
+/// Routes of the recurring invoice resource, each with its OpenAPI description.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(api::list, api::create))
+        .routes(routes!(api::get_one, api::update, api::delete))
 }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub mod einvoice;
 pub mod people;
 pub mod smtp;
+pub mod source;
 
 /// A running server with its first full-access key.
 pub struct TestServer {
