@@ -39,7 +39,7 @@ key=$("$bin" --data "$work/data" keys create --name schemathesis | tail -n1)
   --checks not_a_server_error,status_code_conformance,response_schema_conformance,content_type_conformance \
   --exclude-operation-id session_delete \
   --mode all \
-  --max-examples "${KONTOR_ST_EXAMPLES:-25}" \
+  --max-examples "${KONTOR_ST_EXAMPLES:-10}" \
   --workers 2 \
   --seed "${KONTOR_ST_SEED:-20261124}" \
   --generation-database none \
@@ -50,7 +50,7 @@ key=$("$bin" --data "$work/data" keys create --name schemathesis | tail -n1)
 
 python3 - "$work/report" "${KONTOR_ST_MIN:-5000}" <<'PY'
 import glob, json, sys
-files = glob.glob(sys.argv[1] + "/*.har")
+files = glob.glob(sys.argv[1] + "/har-*.json")
 count = sum(len(json.load(open(f))["log"]["entries"]) for f in files)
 print(f"schemathesis sent {count} requests")
 if count < int(sys.argv[2]):

@@ -36,6 +36,9 @@ export KONTOR_SERVER_BIN="$target_dir/release/kontor-server"
 step "model, PDF, e-invoice and server tests"
 cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server
 
+step "generated attacks (schemathesis against the release server)"
+timeout 1800 ./scripts/schemathesis.sh "$KONTOR_SERVER_BIN"
+
 step "component tests (wasm in headless Chromium)"
 TMPDIR="$browser_tmp" cargo test -p kontor-app --target wasm32-unknown-unknown
 

@@ -121,7 +121,8 @@ async fn create(
     Ok((StatusCode::CREATED, Json(key)))
 }
 
-/// DELETE /api_keys/{id}: revokes the key (204; also when revoked already). Errors: 404.
+/// DELETE /api_keys/{id}: revokes the key (204; also when revoked already). Errors: 404;
+/// 422 on `id` for the key of the request itself (no one locks themselves out by mistake).
 #[utoipa::path(
     delete,
     path = "/api_keys/{id}",
@@ -132,8 +133,19 @@ async fn create(
         (status = 204, description = "Revoked (also when revoked already)"),
     )
 )]
-async fn revoke(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+async fn revoke(
+    State(state): State<AppState>,
+    axum::Extension(caller): axum::Extension<Caller>,
+    IdPath(id): IdPath,
+) -> ApiResult<StatusCode> {
     load(&state.pool, id).await?;
+    if id == caller.key_id {
+        // The key of this request: signing out (`DELETE /session`) ends it on purpose.
+        return Err(ApiError::field(
+            "id",
+            "is the key this request uses; sign out instead, or revoke it with another key",
+        ));
+    }
     crate::auth::revoke_key(&state.pool, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -34,7 +34,7 @@ pub const FILE_POLICY: &str =
 
 /// The policy of the API reference (`/api/docs`): Swagger UI's files from the server, its
 /// inline styles, data-URL images, and the description fetched from the server.
-pub const DOCS_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'";
+pub const DOCS_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'; report-uri /csp-report";
 
 /// `'sha256-…'` of `text` for a CSP source list.
 pub fn csp_hash(text: &str) -> String {

@@ -418,7 +418,8 @@ async fn invite_again(
 }
 
 /// PUT /users/{id} (admin): names, role, active. The last active admin can be neither
-/// demoted nor deactivated. Errors: 404, 422 naming `firstname`, `lastname`, `role`,
+/// demoted nor deactivated, and no one deactivates themselves.
+/// Errors: 404, 422 naming `firstname`, `lastname`, `role`,
 /// `active`.
 #[utoipa::path(
     put,
@@ -433,12 +434,18 @@ async fn invite_again(
 )]
 async fn update(
     State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<UpdateUser>,
 ) -> ApiResult<Json<User>> {
     let _guard = state.write_lock.lock().await;
     let user = load(&state.pool, id).await?;
     let mut e = FieldErrors::new();
+    // No one locks themselves out: another admin deactivates them (stepping down from
+    // admin stays possible while another admin is left).
+    if id == caller.user_id && body.active == Some(false) && user.active {
+        push_error(&mut e, "active", "you cannot deactivate yourself");
+    }
     names(&mut e, &body.firstname, &body.lastname);
     let role = match body.role.as_deref() {
         None => user.role,

@@ -400,3 +400,25 @@ async fn a_weak_new_password_is_refused_with_a_german_reason_for_accept_language
     // The password is unchanged: the old one still signs in.
     assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
 }
+
+#[tokio::test]
+async fn no_one_locks_themselves_out() {
+    let s = start().await;
+    let (_, _) = user_with_role(&s, "second@example.com", "admin").await;
+    let me = s.get("/session").await.body.clone();
+    let (user, own) = (
+        me["user"]["id"].as_i64().unwrap(),
+        me["id"].as_i64().unwrap(),
+    );
+    // Deactivating oneself is refused even with another admin left.
+    let off = s
+        .put(&format!("/users/{user}"), json!({"active": false}))
+        .await;
+    assert_eq!(off.status, 422, "{}", off.body);
+    assert!(off.body["errors"]["active"].is_array());
+    // Revoking the key of the request itself is refused; the key keeps working.
+    let revoke = s.delete(&format!("/api_keys/{own}"), None).await;
+    assert_eq!(revoke.status, 422, "{}", revoke.body);
+    assert!(revoke.body["errors"]["id"].is_array());
+    assert_eq!(s.get("/session").await.status, 200);
+}

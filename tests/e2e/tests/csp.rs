@@ -188,6 +188,26 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
         assert!(reports.is_empty(), "{path}: {reports:#?}");
     }
 
+    // The API reference (Swagger UI) renders the description under its own policy.
+    b.open(&server.base, "/api/docs/").await;
+    b.wait_js(
+        "return document.querySelectorAll('.opblock').length > 50;",
+        vec![],
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let reports = kontor_server::csp_report::take();
+    assert!(reports.is_empty(), "/api/docs: {reports:#?}");
+    b.screenshot("csp-api-docs").await;
+    let docs = header(&http, &format!("{}/api/docs/", server.base), None).await;
+    assert_eq!(docs.status(), 200);
+    assert!(
+        policy(&docs).contains("script-src 'self'"),
+        "{}",
+        policy(&docs)
+    );
+    assert_common(&docs);
+
     // The policy bites: an injected inline script does not run, and is reported.
     b.open(&server.base, "/dashboard").await;
     b.wait_js("return !!document.querySelector('main h1');", vec![])
