@@ -8,13 +8,13 @@
 //!   into `audit_events` in the change's own transaction, with the changed fields' old and
 //!   new values (`updated_at` is left out: the event has its own time; secrets show as
 //!   `"(secret)"`). A change no handler forgets, because no handler writes it.
-//! - **Who**: [`db::begin_write`](crate::db::begin_write) writes the request's [`Actor`]
+//! - **Who**: `db::begin_write` writes the request's [`Actor`]
 //!   (from [`ACTOR`], set by the key check for the request) into `audit_actor` at the start
 //!   of every write transaction; the triggers read it. Jobs and the command line write as
 //!   no one (`null`).
 //! - **Chained**: [`seal`] gives each new row `prev_hash` and `hash` = hex SHA-256 of the
 //!   previous hash and the row's content ([`content_hash`]), at the start of the next
-//!   write transaction and right after each write request. Rows cannot be deleted, and
+//!   write transaction and right after each write request (`db::seal_audit`). Rows cannot be deleted, and
 //!   updated only to be sealed once (triggers of migration 0023).
 //! - **Checked**: [`verify`] (`kontor-server audit verify`) recomputes the chain and names
 //!   the first event whose content or link does not match.
@@ -33,7 +33,7 @@ pub struct Actor {
 
 tokio::task_local! {
     /// The actor of the request being handled (set around the handler by
-    /// [`crate::auth::require_key`]).
+    /// `auth::require_key`).
     pub static ACTOR: Actor;
 }
 
@@ -339,20 +339,6 @@ pub async fn seal(conn: &mut SqliteConnection) -> Result<usize, sqlx::Error> {
         prev = hash;
     }
     Ok(pending.len())
-}
-
-/// Seals what the last write left unsealed, in a write transaction of its own (nothing
-/// when all is sealed). Errors: the database's.
-pub async fn seal_pending(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    let open: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM audit_events WHERE hash IS NULL LIMIT 1")
-            .fetch_optional(pool)
-            .await?;
-    if open.is_some() {
-        // `begin_write` seals.
-        crate::db::begin_write(pool).await?.commit().await?;
-    }
-    Ok(())
 }
 
 /// What [`verify`] found.

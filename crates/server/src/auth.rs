@@ -331,7 +331,7 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
     let response = crate::audit::ACTOR.scope(actor, next.run(req)).await;
     if write {
         // The audit events this request wrote get their hashes now, not at the next write.
-        if let Err(e) = crate::audit::seal_pending(&state.pool).await {
+        if let Err(e) = crate::db::seal_audit(&state.pool).await {
             tracing::error!("sealing audit events: {e}");
         }
     }

@@ -263,3 +263,17 @@ pub fn json_list(text: &str) -> Vec<String> {
 pub fn json_map(text: &str) -> std::collections::BTreeMap<String, String> {
     serde_json::from_str(text).unwrap_or_default()
 }
+
+/// Seals what the last write left unsealed, in a write transaction of its own (nothing
+/// when all is sealed). Errors: the database's.
+pub async fn seal_audit(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+    let open: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM audit_events WHERE hash IS NULL LIMIT 1")
+            .fetch_optional(pool)
+            .await?;
+    if open.is_some() {
+        // `begin_write` seals.
+        begin_write(pool).await?.commit().await?;
+    }
+    Ok(())
+}

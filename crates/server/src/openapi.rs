@@ -12,7 +12,7 @@ use crate::roles::{self, Access};
 use axum::http::{header, HeaderValue, Method};
 use axum::response::{IntoResponse, Response};
 use kontor_model::error::ErrorBody;
-use std::sync::LazyLock;
+use std::sync::OnceLock;
 use utoipa::openapi::header::{Header, HeaderBuilder};
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
@@ -52,20 +52,22 @@ const STANDARD_ERRORS: &[(&str, &str)] = &[
     ("429", "Rate limit exceeded for this key."),
 ];
 
-/// The description: every route of [`crate::routes::api_router`] with info, server,
-/// security and the standard errors added ([`Standard`]).
-pub fn spec() -> OpenApi {
-    let (_, mut api) = crate::routes::api_router().split_for_parts();
+/// Completes the routers' description `api` (from `split_for_parts`): info, server,
+/// security and the standard errors ([`Standard`]).
+pub fn complete(mut api: OpenApi) -> OpenApi {
     Standard.modify(&mut api);
     api
 }
 
-/// [`spec`] as JSON, built once.
-pub static SPEC_JSON: LazyLock<String> = LazyLock::new(|| {
-    spec()
-        .to_json()
-        .expect("the OpenAPI description serializes")
-});
+/// The served description as JSON, set once by [`publish`].
+static SPEC_JSON: OnceLock<String> = OnceLock::new();
+
+/// Makes `api` (the [`complete`]d description of the routers being served) the answer of
+/// `GET /openapi.json`; the first call wins (every server of the process serves the same
+/// routes).
+pub fn publish(api: &OpenApi) {
+    SPEC_JSON.get_or_init(|| api.to_json().expect("the OpenAPI description serializes"));
+}
 
 /// The OpenAPI 3.1 description of this interface (this document).
 #[utoipa::path(
@@ -84,12 +86,12 @@ pub async fn get_spec() -> Response {
             header::CONTENT_TYPE,
             HeaderValue::from_static("application/json; charset=utf-8"),
         )],
-        SPEC_JSON.as_str(),
+        SPEC_JSON.get().map(String::as_str).unwrap_or("{}"),
     )
         .into_response()
 }
 
-/// The `/openapi.json` route (merged into the API by [`crate::routes::api_router`]).
+/// The `/openapi.json` route (merged into the API by `routes::api_router`).
 pub fn router() -> utoipa_axum::router::OpenApiRouter<crate::state::AppState> {
     utoipa_axum::router::OpenApiRouter::new().routes(utoipa_axum::routes!(get_spec))
 }

@@ -5,7 +5,7 @@
 //! - Reads (GET/HEAD) need any signed-in caller unless listed (the key list is admin-only).
 //! - Every write route is listed. A write route missing from the table needs an admin
 //!   (fail closed) and is logged; a test compares the table with the operations of the
-//!   OpenAPI description ([`crate::openapi::spec`], built from the routers), both ways.
+//!   OpenAPI description (`routes::openapi_spec`, built from the routers), both ways.
 //! - `Public` routes skip authentication (sign-in, invitation, first-run setup) and are the
 //!   only ones that do.
 

@@ -67,11 +67,18 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::audit_events::router())
 }
 
+/// The OpenAPI 3.1 description of `/api/v1`: every route of [`api_router`], completed by
+/// [`crate::openapi::complete`] — what `GET /api/v1/openapi.json` serves.
+pub fn openapi_spec() -> utoipa::openapi::OpenApi {
+    crate::openapi::complete(api_router().split_for_parts().1)
+}
+
 /// The `/api/v1` router: [`api_router`] behind [`crate::auth::require_key`] (which lets
 /// only the public routes of [`crate::roles::TABLE`] through without a key and checks
 /// every route's role), with JSON errors for unknown routes and wrong methods.
 pub fn api(state: AppState) -> Router {
-    let (router, _) = api_router().split_for_parts();
+    let (router, description) = api_router().split_for_parts();
+    crate::openapi::publish(&crate::openapi::complete(description));
     router
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

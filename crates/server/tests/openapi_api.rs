@@ -134,7 +134,7 @@ async fn the_description_is_public_openapi_3_1_and_covers_every_route() {
     // The same description as the library builds.
     assert_eq!(
         spec,
-        serde_json::to_value(kontor_server::openapi::spec()).unwrap()
+        serde_json::to_value(kontor_server::routes::openapi_spec()).unwrap()
     );
 
     let ops = operations(&spec);

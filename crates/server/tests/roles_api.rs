@@ -43,10 +43,10 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/setup"),
 ];
 
-/// Every `(METHOD, path)` of the OpenAPI description (`kontor_server::openapi::spec`,
+/// Every `(METHOD, path)` of the OpenAPI description (`kontor_server::routes::openapi_spec`,
 /// built from the routers themselves: a route cannot exist without its description).
 fn spec_routes() -> BTreeSet<(String, String)> {
-    let spec = serde_json::to_value(kontor_server::openapi::spec()).unwrap();
+    let spec = serde_json::to_value(kontor_server::routes::openapi_spec()).unwrap();
     let mut found = BTreeSet::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
         for method in [
