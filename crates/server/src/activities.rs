@@ -164,13 +164,7 @@ struct ActivityQuery {
     tag = "activities",
     params(kontor_model::query::ListParams, ActivityQuery),
     responses(
-        (status = 200, description = "One page of time sheet entries", body = Vec<Activity>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            )),
+        (status = 200, description = "One page of time sheet entries", body = Vec<Activity>),
     )
 )]
 async fn list(

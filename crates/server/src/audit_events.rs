@@ -72,13 +72,7 @@ const FROM: &str = "FROM audit_events a LEFT JOIN users u ON u.id = a.user_id";
     tag = "audit_events",
     params(kontor_model::query::ListParams, AuditFilter),
     responses(
-        (status = 200, description = "One page of audit events, newest first", body = Vec<AuditEvent>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of events matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of audit events, newest first", body = Vec<AuditEvent>)
     )
 )]
 async fn list(

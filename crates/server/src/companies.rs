@@ -157,13 +157,7 @@ pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
     tag = "companies",
     params(CompanyFilter),
     responses(
-        (status = 200, description = "One page of companies", body = Vec<Company>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of companies", body = Vec<Company>)
     )
 )]
 async fn list(

@@ -91,13 +91,7 @@ struct DealQuery {
     tag = "deals",
     params(kontor_model::query::ListParams, DealQuery),
     responses(
-        (status = 200, description = "One page of deals", body = Vec<Deal>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            )),
+        (status = 200, description = "One page of deals", body = Vec<Deal>),
     )
 )]
 async fn list(

@@ -205,13 +205,7 @@ struct PaymentQuery {
         ("to" = Option<chrono::NaiveDate>, Query, description = "Paid on or before (alias `date_to`)"),
     ),
     responses(
-        (status = 200, description = "One page of payments", body = Vec<Payment>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of payments", body = Vec<Payment>)
     )
 )]
 async fn list(

@@ -166,8 +166,47 @@ impl Modify for Standard {
     }
 }
 
-/// One operation: security unless `public`, the standard errors it does not list.
+/// The headers of every paged list's 200 answer (`decisions.md` § Lists).
+const LIST_HEADERS: &[(&str, &str, Type)] = &[
+    ("X-Page", "Page number (from 1)", Type::Integer),
+    ("X-Per-Page", "Page size (1–100)", Type::Integer),
+    (
+        "X-Total",
+        "Number of records matching the filters",
+        Type::Integer,
+    ),
+    (
+        "Link",
+        "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page",
+        Type::String,
+    ),
+];
+
+/// A paged list (it reads `page`): its 200 answer gets the [`LIST_HEADERS`].
+fn list_headers(operation: &mut Operation) {
+    let paged = operation
+        .parameters
+        .as_ref()
+        .is_some_and(|ps| ps.iter().any(|p| p.name == "page"));
+    if !paged {
+        return;
+    }
+    if let Some(RefOr::T(ok)) = operation.responses.responses.get_mut("200") {
+        for (name, description, kind) in LIST_HEADERS {
+            ok.headers.entry(name.to_string()).or_insert_with(|| {
+                HeaderBuilder::new()
+                    .schema(ObjectBuilder::new().schema_type(kind.clone()))
+                    .description(Some(*description))
+                    .build()
+            });
+        }
+    }
+}
+
+/// One operation: security unless `public`, the list headers of a paged list, the
+/// standard errors it does not list.
 fn standardize(operation: &mut Operation, public: bool, error_ref: &Ref) {
+    list_headers(operation);
     if !public {
         operation.security = Some(vec![SecurityRequirement::new(
             SECURITY_SCHEME,

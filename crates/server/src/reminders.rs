@@ -65,13 +65,7 @@ struct ReminderQuery {
         ("invoice_id" = Option<i64>, Query, description = "Only the reminders of this invoice"),
     ),
     responses(
-        (status = 200, description = "One page of reminders", body = Vec<Reminder>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of reminders", body = Vec<Reminder>)
     )
 )]
 async fn list(

@@ -300,13 +300,7 @@ async fn email_invitation(state: &AppState, user: &User, invitation: &Invitation
     tag = "users",
     params(kontor_model::query::ListParams),
     responses(
-        (status = 200, description = "One page of users", body = Vec<User>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            )),
+        (status = 200, description = "One page of users", body = Vec<User>),
     )
 )]
 async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiResult<PageOf<User>> {

@@ -170,13 +170,7 @@ async fn run(
     tag = "invoices",
     params(InvoiceFilter),
     responses(
-        (status = 200, description = "One page of invoices", body = Vec<Invoice>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of invoices", body = Vec<Invoice>)
     )
 )]
 pub async fn list(
@@ -195,13 +189,7 @@ pub async fn list(
     tag = "invoices",
     params(InvoiceFilter),
     responses(
-        (status = 200, description = "One page of locked invoices", body = Vec<Invoice>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of locked invoices", body = Vec<Invoice>)
     )
 )]
 pub async fn locked(

@@ -80,13 +80,7 @@ const LAST_LEVEL_SQL: &str =
     tag = "invoices",
     params(OverdueFilter),
     responses(
-        (status = 200, description = "One page of overdue invoices, oldest due date first", body = Vec<OverdueInvoice>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+        (status = 200, description = "One page of overdue invoices, oldest due date first", body = Vec<OverdueInvoice>)
     )
 )]
 pub async fn overdue(

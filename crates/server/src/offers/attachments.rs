@@ -84,12 +84,7 @@ pub async fn read_all(state: &AppState, offer_id: i64) -> ApiResult<Vec<MailAtta
     tag = "offers",
     params(("id" = i64, Path, description = "Offer id."), kontor_model::query::ListParams),
     responses(
-        (status = 200, description = "One page of the offer's attachments, oldest first.", body = Vec<Attachment>, headers(
-            ("X-Page" = u32, description = "This page's number (from 1)."),
-            ("X-Per-Page" = u32, description = "Page size (1–100)."),
-            ("X-Total" = i64, description = "Number of records the request selects."),
-            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
-        )),
+        (status = 200, description = "One page of the offer's attachments, oldest first.", body = Vec<Attachment>),
     )
 )]
 pub async fn list(

@@ -121,12 +121,7 @@ fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &OfferFilter, global: &Globa
     tag = "offers",
     params(OfferFilter),
     responses(
-        (status = 200, description = "One page of offers (without salutation, footer and items).", body = Vec<Offer>, headers(
-            ("X-Page" = u32, description = "This page's number (from 1)."),
-            ("X-Per-Page" = u32, description = "Page size (1–100)."),
-            ("X-Total" = i64, description = "Number of records the request selects."),
-            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
-        )),
+        (status = 200, description = "One page of offers (without salutation, footer and items).", body = Vec<Offer>),
     )
 )]
 pub async fn list(

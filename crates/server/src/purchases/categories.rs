@@ -30,12 +30,7 @@ async fn find(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseCategory> {
     tag = "purchases",
     params(kontor_model::query::ListParams),
     responses(
-        (status = 200, description = "One page of the purchase categories, by name.", body = Vec<PurchaseCategory>, headers(
-            ("X-Page" = u32, description = "This page's number (from 1)."),
-            ("X-Per-Page" = u32, description = "Page size (1–100)."),
-            ("X-Total" = i64, description = "Number of records the request selects."),
-            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
-        )),
+        (status = 200, description = "One page of the purchase categories, by name.", body = Vec<PurchaseCategory>),
     )
 )]
 pub async fn list(

@@ -43,12 +43,7 @@ pub struct PaymentQuery {
     tag = "purchases",
     params(kontor_model::query::ListParams, PaymentQuery),
     responses(
-        (status = 200, description = "One page of purchase payments.", body = Vec<PurchasePayment>, headers(
-            ("X-Page" = u32, description = "This page's number (from 1)."),
-            ("X-Per-Page" = u32, description = "Page size (1–100)."),
-            ("X-Total" = i64, description = "Number of records the request selects."),
-            ("Link" = String, description = "RFC 8288 links with absolute URLs: `next`/`last` when a next page exists, `prev`/`first` after page 1; absent on a single page."),
-        )),
+        (status = 200, description = "One page of purchase payments.", body = Vec<PurchasePayment>),
     )
 )]
 pub async fn list(

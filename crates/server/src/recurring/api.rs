@@ -126,13 +126,7 @@ async fn run_if_due(state: &AppState, id: i64, fields: &Fields) {
     params(kontor_model::query::ListParams),
     responses(
         (status = 200, description = "One page of schedules, each with its latest three runs",
-            body = Vec<RecurringInvoice>,
-            headers(
-                ("X-Page" = u32, description = "Page number (from 1)"),
-                ("X-Per-Page" = u32, description = "Page size (1–100)"),
-                ("X-Total" = i64, description = "Number of records matching the filters"),
-                ("Link" = String, description = "RFC 8288 links (`next`, `last`, `prev`, `first`); absent on a single page")
-            ))
+            body = Vec<RecurringInvoice>)
     )
 )]
 pub async fn list(
