@@ -152,7 +152,7 @@ fn AuditHistoryList(record_type: &'static str, record_id: i64) -> impl IntoView 
                             <td class="audit-when"><time datetime=e.at.clone()>{when}</time></td>
                             <td class="audit-who">{who}</td>
                             <td class="audit-what">{what}</td>
-                            <td><ul class="audit-changes">{changes}</ul></td>
+                            <td><ul class="audit-changes" data-record-text="">{changes}</ul></td>
                         </tr>
                     }
                 }).collect_view();
