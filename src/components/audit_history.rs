@@ -1,5 +1,5 @@
 //! The change history of a record for admins (issue 15 § 4): the audit trail's events of
-//! an invoice, offer, purchase, company or the settings (with their positions, payments,
+//! an invoice, offer, purchase, recurring invoice, company or the settings (with their positions, payments,
 //! reminders and attachments), newest first — when, who, what ("Position changed",
 //! German "Position geändert") and each changed field with its value before and after.
 //! Loaded from `GET /audit_events` 20 at a time ("Show older changes"); shown to admins
@@ -75,7 +75,8 @@ pub fn action_text(event: &AuditEvent) -> String {
 /// The "Change history" section of a record's page, for admins (nothing for others).
 #[component]
 pub fn AuditHistory(
-    /// `invoice`, `offer`, `purchase`, `company` or `account_settings`.
+    /// `invoice`, `offer`, `purchase`, `recurring_invoice`, `company` or
+    /// `account_settings`.
     record_type: &'static str,
     /// The record's id.
     record_id: i64,

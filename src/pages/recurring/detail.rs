@@ -9,6 +9,7 @@ use crate::api::recurring::{
     delete_recurring_invoice, get_recurring_invoice, RecurringInvoice, RecurringRun,
 };
 use crate::api::ApiError;
+use crate::components::audit_history::AuditHistory;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::error_panel::ErrorPanel;
@@ -148,6 +149,7 @@ fn RecurringView(
             <dl class="facts" id="recurring-schedule">{facts(schedule)}{facts(invoice)}</dl>
         </section>
         <History runs=record.runs.clone() interval=record.interval />
+        <AuditHistory record_type="recurring_invoice" record_id=record.id />
     }
 }
 
