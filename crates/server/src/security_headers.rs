@@ -49,8 +49,9 @@ pub fn csp_hash(text: &str) -> String {
 /// app needs:
 /// - `script-src 'self' 'wasm-unsafe-eval'`: the loader, glue and chunks, compiled;
 /// - `style-src 'self'` plus the hash of [`kontor_einvoice::html::STYLE`];
-/// - `img-src 'self' data: blob:` (logo previews), `connect-src 'self' https:` (this
-///   server's API, or another Kontor server over HTTPS chosen at sign-in);
+/// - `img-src 'self' data: blob:` (logo previews), `connect-src 'self' https: blob:` (this
+///   server's API, another Kontor server over HTTPS chosen at sign-in, the object URLs
+///   the app makes itself);
 /// - `frame-src 'self' blob:` and `object-src blob:`: PDF previews and the e-invoice view
 ///   are object URLs in frames;
 /// - `frame-ancestors 'none'`, `base-uri 'self'`, `form-action 'self'`.
@@ -58,7 +59,7 @@ pub fn bundle_policy() -> &'static str {
     static POLICY: LazyLock<String> = LazyLock::new(|| {
         format!(
             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' {}; \
-             img-src 'self' data: blob:; font-src 'self'; connect-src 'self' https:; \
+             img-src 'self' data: blob:; font-src 'self'; connect-src 'self' https: blob:; \
              frame-src 'self' blob:; object-src blob:; base-uri 'self'; form-action 'self'; \
              frame-ancestors 'none'; report-uri {REPORT_PATH}",
             csp_hash(kontor_einvoice::html::STYLE)
