@@ -79,12 +79,7 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<AuditFilter>,
 ) -> ApiResult<PageOf<AuditEvent>> {
-    let ListQuery {
-        filter,
-        paging,
-        url,
-        ..
-    } = list;
+    let (filter, paging) = (&list.filter, &list.paging);
     let mut errors = kontor_model::error::FieldErrors::new();
     if let Some(t) = &filter.record_type {
         if !RECORD_TYPES.contains(&t.as_str()) {
@@ -136,13 +131,7 @@ async fn list(
         }
     };
     let (items, total) =
-        fetch_page::<Row, AuditEvent>(&state.pool, COLUMNS, FROM, push_where, "a.id DESC", &paging)
+        fetch_page::<Row, AuditEvent>(&state.pool, COLUMNS, FROM, push_where, "a.id DESC", paging)
             .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(list.page(items, total))
 }
