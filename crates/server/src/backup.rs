@@ -5,7 +5,8 @@
 //! 1. a consistent snapshot of the database with SQLite's `VACUUM INTO` (one read
 //!    transaction: under WAL it neither waits for nor blocks the server's writes);
 //! 2. the stored files the snapshot points at (purchase documents, offer attachments, the
-//!    logo), copied from `<data>/files/`. Files are written before the row that points at
+//!    logo), read from the file store (`<data>/files/` or the bucket of `--files`,
+//!    `storage`). Files are written before the row that points at
 //!    them and removed only after the row stops pointing at them, so a file missing now
 //!    was replaced after the snapshot: the snapshot is taken again (up to [`TRIES`] times);
 //! 3. one ZIP archive (deflate): `manifest.json` (format, time, server version, last
@@ -18,6 +19,7 @@
 //! `PRAGMA integrity_check`, and it is then opened (running newer migrations).
 
 use crate::db;
+use crate::storage::{Area, FileStore};
 use sha2::{Digest, Sha256};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
@@ -104,10 +106,10 @@ async fn referenced_files(conn: &mut sqlx::SqliteConnection) -> Result<Vec<Strin
     Ok(names)
 }
 
-/// Takes a snapshot of `data_dir` into `out` (see the module docs); returns its manifest.
-/// Errors: the database cannot be opened or read, a file vanished in every try, the
-/// archive cannot be written.
-pub async fn backup(data_dir: &Path, out: &Path) -> Result<Manifest, String> {
+/// Takes a snapshot of `data_dir` and the stored files in `store` into `out` (see the
+/// module docs); returns its manifest. Errors: the database cannot be opened or read, a
+/// file vanished in every try, the store fails, the archive cannot be written.
+pub async fn backup(data_dir: &Path, store: &FileStore, out: &Path) -> Result<Manifest, String> {
     let pool = db::open(data_dir).await?;
     let work = tempfile::Builder::new()
         .prefix(".kontor-backup")
@@ -136,10 +138,10 @@ pub async fn backup(data_dir: &Path, out: &Path) -> Result<Manifest, String> {
         let mut files = Vec::new();
         let mut missing = None;
         for name in &names {
-            match std::fs::read(data_dir.join(name)) {
-                Ok(bytes) => files.push((name.clone(), bytes)),
-                Err(e) => {
-                    missing = Some(format!("{name}: {e}"));
+            match read_stored(store, name).await? {
+                Some(bytes) => files.push((name.clone(), bytes)),
+                None => {
+                    missing = Some(format!("{name} is not in {}", store.describe()));
                     break;
                 }
             }
@@ -171,6 +173,19 @@ pub async fn backup(data_dir: &Path, out: &Path) -> Result<Manifest, String> {
         return Ok(manifest);
     }
     unreachable!("the loop returns")
+}
+
+/// The bytes of the archive entry `files/<folder>/<key>` from `store`; `None` when missing.
+async fn read_stored(store: &FileStore, name: &str) -> Result<Option<Vec<u8>>, String> {
+    let (area, key) = stored_name(name).ok_or_else(|| format!("not a stored file: {name}"))?;
+    store.get(area, key).await.map_err(|e| format!("{e:?}"))
+}
+
+/// The area and key of an archive entry `files/<folder>/<key>`.
+fn stored_name(name: &str) -> Option<(Area, &str)> {
+    let rest = name.strip_prefix("files/")?;
+    let (folder, key) = rest.split_once('/')?;
+    Some((Area::from_folder(folder)?, key)).filter(|(_, k)| plain_name(k))
 }
 
 fn write_archive(
@@ -205,11 +220,17 @@ fn write_archive(
     Ok(())
 }
 
-/// Restores the archive `archive` into `data_dir`, which must be missing or empty; returns
-/// the archive's manifest. Errors: a non-empty directory, an unreadable archive or one
+/// Restores the archive `archive` into `data_dir`, which must be missing or empty, and its
+/// stored files into `<data>/files`, or into `bucket` when given (an object that already
+/// exists there must hold the same bytes); returns the archive's manifest. Errors: a
+/// non-empty directory, a store that refuses a file, an unreadable archive or one
 /// without manifest, an entry outside the directory or not in the manifest, a hash that
 /// does not match, a database that fails `integrity_check` or its migrations.
-pub async fn restore(archive: &Path, data_dir: &Path) -> Result<Manifest, String> {
+pub async fn restore(
+    archive: &Path,
+    data_dir: &Path,
+    bucket: Option<&FileStore>,
+) -> Result<Manifest, String> {
     if data_dir.exists() {
         let mut entries = std::fs::read_dir(data_dir)
             .map_err(|e| format!("cannot read {}: {e}", data_dir.display()))?;
@@ -259,6 +280,16 @@ pub async fn restore(archive: &Path, data_dir: &Path) -> Result<Manifest, String
             .map_err(|e| format!("{name}: {e}"))?;
         if &sha256_hex(&bytes) != expected {
             return Err(format!("the entry {name:?} is damaged (its hash differs)"));
+        }
+        if let Some(store) = bucket {
+            if let Some((area, key)) = stored_name(&name) {
+                store
+                    .put_at(area, key, &bytes)
+                    .await
+                    .map_err(|e| format!("{name}: {e:?}"))?;
+                seen += 1;
+                continue;
+            }
         }
         let target = data_dir.join(relative);
         if let Some(parent) = target.parent() {

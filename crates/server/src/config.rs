@@ -19,6 +19,9 @@ pub struct ServerConfig {
     pub cors_origins: Vec<String>,
     /// Requests per key per 2 minutes (default 1,200; 0 disables the limit).
     pub rate_limit: u32,
+    /// Where stored files live (`--files` / `KONTOR_FILES`): `None` for `<data>/files`,
+    /// `s3://bucket/prefix` for an S3-compatible bucket (`storage::FileStore::open`).
+    pub files: Option<String>,
     /// The account file: letter papers and layout settings, and the seed of the account
     /// settings in the database (`account::repo::seed`).
     pub account: AccountConfig,

@@ -51,7 +51,7 @@ pub async fn context(
     state: &AppState,
     customer_id: Option<i64>,
 ) -> ApiResult<(AccountProfile, DocumentCustomer)> {
-    let account = document_profile(&state.pool, &state.data_dir).await?;
+    let account = document_profile(&state.pool, &state.files).await?;
     let company = match customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,

@@ -58,6 +58,7 @@ pub mod sanitize;
 pub mod security_headers;
 pub mod session;
 pub mod state;
+pub mod storage;
 pub mod summary;
 pub mod svg;
 pub mod uploads;
@@ -68,14 +69,18 @@ use state::AppState;
 use std::sync::Arc;
 
 /// Builds the state for `config` over an opened pool. Errors: the signing secret cannot
-/// be read or stored, or the stored one is corrupt (the server then refuses to start).
+/// be read or stored, or the stored one is corrupt; the file store (`--files`) is not
+/// usable or cannot be written (the server then refuses to start).
 pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppState, String> {
+    let files = storage::FileStore::open(config.files.as_deref(), &config.data_dir)?;
+    files.check_writable().await?;
     let signer = files::Signer::load(&pool).await?;
     account::repo::seed(&pool, &config.account).await?;
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),
         signer,
+        files,
         account: Arc::new(config.account.clone()),
         write_lock: Arc::new(tokio::sync::Mutex::new(())),
         rate_limiter: rate_limit::RateLimiter::new(config.rate_limit).map(Arc::new),

@@ -17,6 +17,11 @@ struct Cli {
     /// built-in defaults when it does not exist.
     #[arg(long, global = true, env = "KONTOR_ACCOUNT")]
     account: Option<PathBuf>,
+    /// Where uploads, documents and the logo are stored: `s3://bucket/prefix` for an
+    /// S3-compatible bucket (endpoint, region and credentials from the AWS_* environment);
+    /// default the directory `<data>/files`.
+    #[arg(long, global = true, env = "KONTOR_FILES")]
+    files: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -182,6 +187,7 @@ async fn run(cli: Cli) -> Result<(), String> {
                 dist_dir,
                 cors_origins,
                 rate_limit,
+                files: cli.files,
                 account,
             };
             let bound = kontor_server::bind(&config).await?;
@@ -204,7 +210,8 @@ async fn run(cli: Cli) -> Result<(), String> {
             users(&pool, command).await
         }
         Command::Backup { file } => {
-            let manifest = kontor_server::backup::backup(&cli.data, &file).await?;
+            let store = kontor_server::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
+            let manifest = kontor_server::backup::backup(&cli.data, &store, &file).await?;
             println!(
                 "Backed up {} ({} entries, migration {}) to {}",
                 cli.data.display(),
@@ -227,7 +234,13 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Restore { file } => {
-            let manifest = kontor_server::backup::restore(&file, &cli.data).await?;
+            // The local directory is written by restore itself, after its emptiness check.
+            let bucket = match cli.files.as_deref().filter(|f| !f.trim().is_empty()) {
+                Some(f) => Some(kontor_server::storage::FileStore::open(Some(f), &cli.data)?),
+                None => None,
+            };
+            let manifest =
+                kontor_server::backup::restore(&file, &cli.data, bucket.as_ref()).await?;
             println!(
                 "Restored {} entries of the backup of {} into {}",
                 manifest.entries.len(),
@@ -244,6 +257,7 @@ async fn run(cli: Cli) -> Result<(), String> {
                 dist_dir: None,
                 cors_origins: vec![],
                 rate_limit: 0,
+                files: cli.files,
                 account,
             };
             let report =

@@ -20,6 +20,8 @@ pub struct AppState {
     pub write_lock: Arc<Mutex<()>>,
     /// Signs and checks file links.
     pub signer: crate::files::Signer,
+    /// Where uploads, documents and the logo are stored (directory or bucket).
+    pub files: crate::storage::FileStore,
     /// Per-key request limiter.
     pub rate_limiter: Option<Arc<RateLimiter>>,
 }

@@ -4,8 +4,6 @@
 use crate::error::{ApiError, ApiResult};
 use base64::Engine;
 use kontor_model::offer::FileUpload;
-use rand::RngCore;
-use std::path::Path;
 
 /// File kinds Kontor accepts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,34 +161,6 @@ pub fn decode_upload(
         .decode(cleaned.as_bytes())
         .map_err(|_| ApiError::field(&field, "is not valid base64"))?;
     check_bytes(filename, bytes, &field, allowed, max)
-}
-
-/// Writes `bytes` under `dir` with a random name and `extension`, atomically and durably
-/// (temporary file, synced, renamed, directory synced: the file is whole on disk before any
-/// row points at it, `docs/decisions.md` § Durability); returns the stored name. Errors:
-/// 500 on I/O failure.
-pub async fn store_file(dir: &Path, extension: &str, bytes: &[u8]) -> ApiResult<String> {
-    tokio::fs::create_dir_all(dir)
-        .await
-        .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
-    let mut id = [0u8; 16];
-    rand::rng().fill_bytes(&mut id);
-    let key = format!("{}.{extension}", hex::encode(id));
-    let tmp = dir.join(format!(".{key}.part"));
-    let (dir, target, bytes) = (dir.to_path_buf(), dir.join(&key), bytes.to_vec());
-    tokio::task::spawn_blocking(move || -> std::io::Result<()> {
-        use std::io::Write;
-        let mut file = std::fs::File::create(&tmp)?;
-        file.write_all(&bytes)?;
-        file.sync_all()?;
-        drop(file);
-        std::fs::rename(&tmp, &target)?;
-        std::fs::File::open(&dir)?.sync_all()
-    })
-    .await
-    .map_err(|e| ApiError::Internal(format!("storage: {e}")))?
-    .map_err(|e| ApiError::Internal(format!("storage: {e}")))?;
-    Ok(key)
 }
 
 #[cfg(test)]

@@ -39,6 +39,7 @@ async fn restart(s: &TestServer, account: AccountConfig) -> String {
         dist_dir: None,
         cors_origins: vec![],
         rate_limit: 0,
+        files: None,
         account,
     };
     let bound = kontor_server::bind(&config).await.unwrap();
@@ -108,6 +109,7 @@ async fn a_bad_account_file_stops_the_first_start() {
         dist_dir: None,
         cors_origins: vec![],
         rate_limit: 0,
+        files: None,
         account: AccountConfig {
             iban: Some("DE00 1234".into()),
             ..AccountConfig::default()

@@ -427,6 +427,7 @@ async fn stored_attachments_survive_a_restart() {
         dist_dir: None,
         cors_origins: vec![],
         rate_limit: 0,
+        files: None,
         account: Default::default(),
     };
     let bound = kontor_server::bind(&config).await.unwrap();

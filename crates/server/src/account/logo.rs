@@ -9,15 +9,15 @@ use super::repo::{self, StoredLogo};
 use crate::error::{ApiError, ApiResult};
 use crate::files::{file_response, BaseUrl};
 use crate::state::AppState;
+use crate::storage::Area;
 use crate::svg::{sanitize, SvgError};
-use crate::uploads::{store_file, Kind};
+use crate::uploads::Kind;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use kontor_model::account::Account;
-use std::path::{Path, PathBuf};
 
 /// Largest logo file: 1 MiB (a larger one is a 422 on `file`).
 pub const MAX_LOGO: usize = 1024 * 1024;
@@ -32,11 +32,6 @@ pub struct LogoUpload {
     /// The logo: a PNG or an SVG, at most 1 MiB.
     #[schema(value_type = String, format = Binary)]
     pub file: Vec<u8>,
-}
-
-/// Where the logo is stored.
-pub fn logo_dir(data_dir: &Path) -> PathBuf {
-    data_dir.join("files").join("account_logo")
 }
 
 fn too_large() -> ApiError {
@@ -94,7 +89,7 @@ async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<r
     repo::save(&mut *tx, &settings).await?;
     tx.commit().await?;
     if let Some(old) = old {
-        let _ = tokio::fs::remove_file(logo_dir(&state.data_dir).join(old.key)).await;
+        state.files.delete(Area::AccountLogo, &old.key).await;
     }
     Ok(settings)
 }
@@ -120,8 +115,10 @@ pub async fn store_logo(
 ) -> ApiResult<Json<Account>> {
     let bytes = read_file_part(&headers, multipart).await?;
     let (bytes, content_type, extension) = judge_logo(&bytes)?;
-    let dir = logo_dir(&state.data_dir);
-    let key = store_file(&dir, extension, &bytes).await?;
+    let key = state
+        .files
+        .put_new(Area::AccountLogo, extension, &bytes)
+        .await?;
     let stored = StoredLogo {
         key: key.clone(),
         content_type: content_type.to_string(),
@@ -129,7 +126,7 @@ pub async fn store_logo(
     match replace_logo(&state, Some(stored)).await {
         Ok(settings) => Ok(Json(view(&state, &base, &settings))),
         Err(e) => {
-            let _ = tokio::fs::remove_file(dir.join(&key)).await;
+            state.files.delete(Area::AccountLogo, &key).await;
             Err(e)
         }
     }
@@ -159,9 +156,11 @@ pub async fn logo_file(state: &AppState, key: &str) -> ApiResult<Response> {
         .logo
         .filter(|l| l.key == key)
         .ok_or_else(|| ApiError::not_found("logo"))?;
-    let bytes = tokio::fs::read(logo_dir(&state.data_dir).join(&logo.key))
-        .await
-        .map_err(|_| ApiError::not_found("logo file"))?;
+    let bytes = state
+        .files
+        .get(Area::AccountLogo, &logo.key)
+        .await?
+        .ok_or_else(|| ApiError::not_found("logo file"))?;
     let name = if logo.content_type == "image/png" {
         "logo.png"
     } else {

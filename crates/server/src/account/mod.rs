@@ -12,7 +12,7 @@ pub mod repo;
 mod test_email;
 mod update;
 
-pub use logo::{logo_dir, logo_file};
+pub use logo::logo_file;
 pub use profile::{document_profile, AccountProfile, LogoFile};
 pub use repo::{currencies, default_currency};
 

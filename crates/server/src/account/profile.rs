@@ -4,10 +4,10 @@
 
 use super::repo;
 use crate::error::ApiResult;
+use crate::storage::{Area, FileStore};
 use kontor_model::account::DocumentTexts;
 use rust_decimal::Decimal;
 use sqlx::SqlitePool;
-use std::path::Path;
 
 /// The logo as stored: a PNG or an already sanitized SVG.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,24 +62,22 @@ pub struct AccountProfile {
     pub logo: Option<LogoFile>,
 }
 
-/// The account as documents print it, read from the database and the data directory
-/// (`data_dir`, where the logo file lives). Errors: 500 when the settings row is missing
-/// or corrupt; a missing logo file is only logged.
-pub async fn document_profile(pool: &SqlitePool, data_dir: &Path) -> ApiResult<AccountProfile> {
+/// The account as documents print it, read from the database and the file store
+/// (`files`, where the logo lives). Errors: 500 when the settings row is missing or
+/// corrupt, or the store fails; a missing logo file is only logged.
+pub async fn document_profile(pool: &SqlitePool, files: &FileStore) -> ApiResult<AccountProfile> {
     let settings = repo::load(pool).await?;
     let logo = match &settings.logo {
-        Some(stored) => {
-            match tokio::fs::read(super::logo::logo_dir(data_dir).join(&stored.key)).await {
-                Ok(bytes) => Some(LogoFile {
-                    content_type: stored.content_type.clone(),
-                    bytes,
-                }),
-                Err(e) => {
-                    tracing::warn!(error = %e, key = %stored.key, "the account logo file cannot be read");
-                    None
-                }
+        Some(stored) => match files.get(Area::AccountLogo, &stored.key).await? {
+            Some(bytes) => Some(LogoFile {
+                content_type: stored.content_type.clone(),
+                bytes,
+            }),
+            None => {
+                tracing::warn!(key = %stored.key, "the account logo file is missing");
+                None
             }
-        }
+        },
         None => None,
     };
     let a = settings.account;

@@ -266,13 +266,11 @@ async fn fill_account(state: &AppState) -> Result<(), String> {
     }
     apply_account_update(&update, &mut settings.account);
     let svg = crate::svg::sanitize(LOGO_SVG).map_err(|e| format!("demo logo: {e:?}"))?;
-    let key = crate::uploads::store_file(
-        &crate::account::logo_dir(&state.data_dir),
-        "svg",
-        svg.as_bytes(),
-    )
-    .await
-    .map_err(|e| format!("{e:?}"))?;
+    let key = state
+        .files
+        .put_new(crate::storage::Area::AccountLogo, "svg", svg.as_bytes())
+        .await
+        .map_err(|e| format!("{e:?}"))?;
     settings.logo = Some(crate::account::repo::StoredLogo {
         key,
         content_type: "image/svg+xml".into(),

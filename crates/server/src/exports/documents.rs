@@ -79,10 +79,10 @@ pub async fn documents_zip(
         let bytes = crate::invoices::invoice_pdf_bytes(&state, &invoice, paper).await?;
         add(entry_name("invoices", &number, invoice.date, "pdf"), bytes)?;
     }
-    let dir = crate::purchases::documents_dir(&state);
     for doc in stored {
-        match tokio::fs::read(dir.join(&doc.document_key)).await {
-            Ok(bytes) => add(
+        let area = crate::storage::Area::PurchaseDocuments;
+        match state.files.get(area, &doc.document_key).await? {
+            Some(bytes) => add(
                 entry_name(
                     "purchases",
                     &doc.identifier,
@@ -91,7 +91,7 @@ pub async fn documents_zip(
                 ),
                 bytes,
             )?,
-            Err(e) => tracing::warn!(purchase = %doc.identifier, "document file missing: {e}"),
+            None => tracing::warn!(purchase = %doc.identifier, "document file missing"),
         }
     }
     let bytes = tokio::task::spawn_blocking(move || zip(files))

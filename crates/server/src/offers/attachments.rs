@@ -13,13 +13,13 @@ use crate::listing::ListQuery;
 use crate::mail::MailAttachment;
 use crate::pagination::PageOf;
 use crate::state::AppState;
-use crate::uploads::{decode_upload, store_file, Kind};
+use crate::storage::Area;
+use crate::uploads::{decode_upload, Kind};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
 use kontor_model::offer::{Attachment, NewAttachment};
-use std::path::PathBuf;
 
 /// Largest attachment, decoded (10 MiB).
 pub const MAX_ATTACHMENT: usize = 10 * 1024 * 1024;
@@ -33,10 +33,6 @@ struct AttachmentRow {
     storage_key: String,
     created_at: Ts,
     updated_at: Ts,
-}
-
-pub(super) fn dir(state: &AppState) -> PathBuf {
-    state.data_dir.join("files").join("offer_attachments")
 }
 
 fn present(state: &AppState, base: &str, r: AttachmentRow) -> Attachment {
@@ -61,9 +57,10 @@ async fn rows(state: &AppState, offer_id: i64) -> ApiResult<Vec<AttachmentRow>> 
 pub async fn read_all(state: &AppState, offer_id: i64) -> ApiResult<Vec<MailAttachment>> {
     let mut out = Vec::new();
     for r in rows(state, offer_id).await? {
-        let bytes = tokio::fs::read(dir(state).join(&r.storage_key))
-            .await
-            .map_err(|e| ApiError::Internal(format!("attachment {}: {e}", r.id)))?;
+        let bytes = state
+            .files
+            .read(Area::OfferAttachments, &r.storage_key)
+            .await?;
         out.push(MailAttachment {
             filename: r.filename,
             content_type: r.content_type,
@@ -130,7 +127,10 @@ pub async fn create(
         .attachment
         .ok_or_else(|| ApiError::field("attachment", "is required"))?;
     let file = decode_upload(&upload, "attachment", &[Kind::Pdf], MAX_ATTACHMENT)?;
-    let key = store_file(&dir(&state), "pdf", &file.bytes).await?;
+    let key = state
+        .files
+        .put_new(Area::OfferAttachments, "pdf", &file.bytes)
+        .await?;
     let t = ts(now());
     // A write transaction: the audit trail names who wrote (`crate::audit`).
     let inserted: Result<i64, sqlx::Error> = async {
@@ -154,7 +154,7 @@ pub async fn create(
     let attachment_id = match inserted {
         Ok(a) => a,
         Err(e) => {
-            let _ = tokio::fs::remove_file(dir(&state).join(&key)).await;
+            state.files.delete(Area::OfferAttachments, &key).await;
             return Err(e.into());
         }
     };
@@ -202,9 +202,7 @@ pub async fn delete(
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    if let Err(e) = tokio::fs::remove_file(dir(&state).join(&key)).await {
-        tracing::warn!(error = %e, "attachment file was already gone");
-    }
+    state.files.delete(Area::OfferAttachments, &key).await;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -216,8 +214,10 @@ pub async fn attachment_file(state: &AppState, key: &str) -> ApiResult<Response>
             .fetch_optional(&state.pool)
             .await?;
     let (filename, key) = row.ok_or_else(|| ApiError::not_found("attachment"))?;
-    let bytes = tokio::fs::read(dir(state).join(&key))
-        .await
-        .map_err(|_| ApiError::not_found("attachment file"))?;
+    let bytes = state
+        .files
+        .get(Area::OfferAttachments, &key)
+        .await?
+        .ok_or_else(|| ApiError::not_found("attachment file"))?;
     Ok(pdf_response(bytes, &filename))
 }

@@ -2,7 +2,7 @@
 //! delete, copy; `docs/decisions.md` § Edit, delete, copy (issue 11)). The state rules and
 //! the copy body are the model's ([`kontor_model::edit`]).
 
-use super::{attachments, create, repo};
+use super::{create, repo};
 use crate::auth::Caller;
 use crate::db::{now, Word};
 use crate::error::{on_foreign_key, ApiError, ApiResult};
@@ -10,6 +10,7 @@ use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
+use crate::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
@@ -92,7 +93,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     events::forget(&mut tx, Subject::Offer(id)).await?;
     tx.commit().await?;
     for key in keys {
-        let _ = tokio::fs::remove_file(attachments::dir(&state).join(key)).await;
+        state.files.delete(Area::OfferAttachments, &key).await;
     }
     Ok(StatusCode::NO_CONTENT)
 }

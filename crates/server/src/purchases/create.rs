@@ -3,7 +3,7 @@
 //! document `{filename, base64}` (PDF, PNG or JPEG by content, ≤ 10 MiB). Everything is
 //! written in one transaction; a stored file of a failed creation is removed again.
 
-use super::document::{documents_dir, MAX_DOCUMENT};
+use super::document::MAX_DOCUMENT;
 use super::repo;
 use crate::auth::Caller;
 use crate::db::{date_text, now, ts};
@@ -13,7 +13,8 @@ use crate::extract::{JsonBody, UPLOAD_LIMIT};
 use crate::files::BaseUrl;
 use crate::numbering::{next_number, PURCHASES};
 use crate::state::AppState;
-use crate::uploads::{decode_upload, store_file, Kind};
+use crate::storage::Area;
+use crate::uploads::{decode_upload, Kind};
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::purchase_edit_refusal;
@@ -172,7 +173,12 @@ pub(super) async fn save_purchase(
         .unwrap_or_default();
 
     let stored = match &file {
-        Some(f) => Some(store_file(&documents_dir(&state), f.kind.extension(), &f.bytes).await?),
+        Some(f) => Some(
+            state
+                .files
+                .put_new(Area::PurchaseDocuments, f.kind.extension(), &f.bytes)
+                .await?,
+        ),
         None => None,
     };
     let record = Record {
@@ -189,13 +195,13 @@ pub(super) async fn save_purchase(
     match result {
         Ok((id, replaced)) => {
             if let Some(old) = replaced {
-                let _ = tokio::fs::remove_file(documents_dir(&state).join(old)).await;
+                state.files.delete(Area::PurchaseDocuments, &old).await;
             }
             Ok(id)
         }
         Err(err) => {
             if let Some(key) = stored {
-                let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;
+                state.files.delete(Area::PurchaseDocuments, &key).await;
             }
             Err(err)
         }

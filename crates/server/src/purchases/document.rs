@@ -10,7 +10,8 @@ use crate::events::{self, Subject};
 use crate::extract::IdPath;
 use crate::files::BaseUrl;
 use crate::state::AppState;
-use crate::uploads::{check_bytes, store_file, Kind};
+use crate::storage::Area;
+use crate::uploads::{check_bytes, Kind};
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap};
@@ -18,7 +19,6 @@ use axum::response::Response;
 use axum::{Extension, Json};
 use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
 use kontor_model::purchase::Purchase;
-use std::path::PathBuf;
 
 /// Largest purchase document (10 MiB).
 pub const MAX_DOCUMENT: usize = 10 * 1024 * 1024;
@@ -27,11 +27,6 @@ pub const MAX_DOCUMENT: usize = 10 * 1024 * 1024;
 /// scripts, no loads of any kind, inline styles only, a sandboxed document.
 pub const HTML_CSP: &str =
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox";
-
-/// Where purchase documents are stored.
-pub fn documents_dir(state: &AppState) -> PathBuf {
-    state.data_dir.join("files").join("purchase_documents")
-}
 
 fn rejection(e: MultipartRejection) -> ApiError {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
@@ -100,7 +95,10 @@ pub async fn store_document(
         &[Kind::Pdf, Kind::Png, Kind::Jpeg],
         MAX_DOCUMENT,
     )?;
-    let key = store_file(&documents_dir(&state), file.kind.extension(), &file.bytes).await?;
+    let key = &state
+        .files
+        .put_new(Area::PurchaseDocuments, file.kind.extension(), &file.bytes)
+        .await?;
 
     let _guard = state.write_lock.lock().await;
     let old: Option<String> = sqlx::query_scalar("SELECT document_key FROM purchases WHERE id = ?")
@@ -109,11 +107,11 @@ pub async fn store_document(
         .await?;
     let updated = store_row(&state, caller.user_id, id, &key, &file).await;
     if let Err(e) = updated {
-        let _ = tokio::fs::remove_file(documents_dir(&state).join(&key)).await;
+        state.files.delete(Area::PurchaseDocuments, &key).await;
         return Err(e);
     }
     if let Some(old) = old {
-        let _ = tokio::fs::remove_file(documents_dir(&state).join(old)).await;
+        state.files.delete(Area::PurchaseDocuments, &old).await;
     }
     repo::load(&state, &base, id).await.map(Json)
 }
@@ -156,9 +154,11 @@ async fn store_row(
 pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
     let row: Option<(String, String)> = sqlx::query_as("SELECT document_type, coalesce(document_name, document_key) FROM purchases WHERE document_key = ?").bind(key).fetch_optional(&state.pool).await?;
     let (content_type, name) = row.ok_or_else(|| ApiError::not_found("document"))?;
-    let bytes = tokio::fs::read(documents_dir(state).join(key))
-        .await
-        .map_err(|_| ApiError::not_found("document file"))?;
+    let bytes = state
+        .files
+        .get(Area::PurchaseDocuments, key)
+        .await?
+        .ok_or_else(|| ApiError::not_found("document file"))?;
     let mut response = crate::files::file_response(bytes, &content_type, &name);
     if content_type.contains("xml") {
         // An imported XML e-invoice is shown as data, never as a document that could

@@ -10,7 +10,7 @@
 //! original file, write purchase and positions. A failure after the file was stored
 //! removes it again, so a refused import leaves neither a row nor a file.
 
-use super::document::{documents_dir, HTML_CSP, MAX_DOCUMENT};
+use super::document::{HTML_CSP, MAX_DOCUMENT};
 use super::import_repo::{self, NewImport};
 use super::repo;
 use crate::auth::Caller;
@@ -18,6 +18,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::{file_part, JsonBody, UPLOAD_LIMIT};
 use crate::files::BaseUrl;
 use crate::state::AppState;
+use crate::storage::Area;
 use crate::uploads::clean_file_name;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -269,9 +270,11 @@ pub async fn e_invoice_html(
     let (Some(_), Some(key)) = (row.einvoice_syntax.as_ref(), row.document_key.as_ref()) else {
         return Err(ApiError::not_found(format!("e-invoice of purchase {id}")));
     };
-    let bytes = tokio::fs::read(documents_dir(&state).join(key))
-        .await
-        .map_err(|_| ApiError::not_found(format!("e-invoice file of purchase {id}")))?;
+    let bytes = state
+        .files
+        .get(Area::PurchaseDocuments, key)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("e-invoice file of purchase {id}")))?;
     let read = read_document(&bytes)
         .map_err(|_| ApiError::Internal(format!("stored e-invoice of purchase {id} unreadable")))?;
     let html = kontor_einvoice::html::render_html(&read.invoice);

@@ -2,13 +2,12 @@
 //! the new supplier, the stored file and the purchase — one transaction under the write
 //! lock (`docs/decisions.md` § E-invoice import (issue 10)).
 
-use super::document::documents_dir;
 use crate::db::{date_text, now, ts};
 use crate::error::ApiResult;
 use crate::events::{self, Subject};
 use crate::numbering::{next_number, PURCHASES};
 use crate::state::AppState;
-use crate::uploads::store_file;
+use crate::storage::Area;
 use kontor_einvoice::booking::BookedPosition;
 use kontor_einvoice::semantic::{Invoice, Party, PaymentMeans};
 use kontor_model::event::{to_data, CreatedData, DocumentUploadedData, EventKind};
@@ -179,18 +178,21 @@ pub async fn create(state: &AppState, new: &NewImport<'_>) -> ApiResult<Outcome>
     {
         return Ok(Outcome::Duplicate(id, identifier));
     }
-    let key = store_file(&documents_dir(state), new.extension, new.bytes).await?;
+    let key = state
+        .files
+        .put_new(Area::PurchaseDocuments, new.extension, new.bytes)
+        .await?;
     match write(&mut tx, new, supplier, &iban, &key).await {
         Ok(id) => match tx.commit().await {
             Ok(()) => Ok(Outcome::Created(id)),
             Err(e) => {
-                let _ = tokio::fs::remove_file(documents_dir(state).join(&key)).await;
+                state.files.delete(Area::PurchaseDocuments, &key).await;
                 Err(e.into())
             }
         },
         Err(e) => {
             drop(tx);
-            let _ = tokio::fs::remove_file(documents_dir(state).join(&key)).await;
+            state.files.delete(Area::PurchaseDocuments, &key).await;
             Err(e)
         }
     }

@@ -14,7 +14,7 @@ pub mod repo;
 mod status;
 
 pub use create::create_purchase;
-pub use document::{document_file, documents_dir};
+pub use document::document_file;
 
 use crate::extract::UPLOAD_LIMIT;
 use crate::state::AppState;

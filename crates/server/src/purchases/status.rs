@@ -1,7 +1,6 @@
 //! PATCH /purchases/{id}/update_status (pending ↔ approved; `archived` means approved)
 //! and DELETE /purchases/{id} (only pending purchases without payments).
 
-use super::document::documents_dir;
 use super::repo;
 use crate::auth::Caller;
 use crate::db::{now, ts};
@@ -10,6 +9,7 @@ use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
 use crate::files::BaseUrl;
 use crate::state::AppState;
+use crate::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
@@ -113,7 +113,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     events::forget(&mut tx, Subject::Purchase(id)).await?;
     tx.commit().await?;
     if let Some(key) = row.document_key {
-        let _ = tokio::fs::remove_file(documents_dir(&state).join(key)).await;
+        state.files.delete(Area::PurchaseDocuments, &key).await;
     }
     Ok(StatusCode::NO_CONTENT)
 }

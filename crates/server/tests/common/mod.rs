@@ -9,6 +9,8 @@ use std::path::{Path, PathBuf};
 
 pub mod einvoice;
 pub mod people;
+pub mod process;
+pub mod s3;
 pub mod smtp;
 pub mod source;
 
@@ -84,6 +86,7 @@ pub fn test_config(data_dir: &Path) -> ServerConfig {
         dist_dir: None,
         cors_origins: vec![],
         rate_limit: 0,
+        files: None,
         account: AccountConfig::default(),
     }
 }
