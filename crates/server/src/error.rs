@@ -45,6 +45,11 @@ pub enum ApiError {
     TooManyRequests(u64),
     /// 502: the mail server refused the message or could not be reached.
     BadGateway(String),
+    /// 503 with `Retry-After: 5`: the database or the file store does not answer right
+    /// now (gone away, restarting, overloaded); nothing was written. The first field
+    /// names which (`"database"`, `"file store"`), the second is the cause (logged, never
+    /// sent). The server recovers by itself when it answers again (issue 16 § Faults).
+    Unavailable(&'static str, String),
     /// 500: an internal error; the cause is logged, never sent.
     Internal(String),
 }
@@ -121,6 +126,7 @@ impl ApiError {
             ApiError::Conflict(_) | ApiError::AlreadyDone(_) => StatusCode::CONFLICT,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
+            ApiError::Unavailable(..) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -148,6 +154,13 @@ impl ApiError {
                 (format!("Rate limit exceeded; retry in {s} seconds."), None)
             }
             ApiError::BadGateway(m) => (m, None),
+            ApiError::Unavailable(what, _) => (
+                format!(
+                    "The {what} is not available right now; nothing was changed. Try again in \
+                     {UNAVAILABLE_RETRY_SECONDS} seconds."
+                ),
+                None,
+            ),
             ApiError::Internal(_) => ("Internal error.".to_string(), None),
         };
         ErrorBody { message, errors }
@@ -166,6 +179,9 @@ impl IntoResponse for ApiError {
         if let ApiError::Internal(cause) = &self {
             tracing::error!(%cause, "internal error");
         }
+        if let ApiError::Unavailable(what, cause) = &self {
+            tracing::warn!(%cause, "{what} unavailable");
+        }
         let status = self.status();
         if let ApiError::Conflict(c) = self {
             let body = serde_json::json!({
@@ -181,10 +197,10 @@ impl IntoResponse for ApiError {
             );
             return response;
         }
-        let retry = if let ApiError::TooManyRequests(s) = &self {
-            Some(*s)
-        } else {
-            None
+        let retry = match &self {
+            ApiError::TooManyRequests(s) => Some(*s),
+            ApiError::Unavailable(..) => Some(UNAVAILABLE_RETRY_SECONDS),
+            _ => None,
         };
         let mut response = (status, axum::Json(self.body())).into_response();
         let headers = response.headers_mut();
@@ -205,9 +221,34 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// The `Retry-After` of a 503 ([`ApiError::Unavailable`]), in seconds.
+pub const UNAVAILABLE_RETRY_SECONDS: u64 = 5;
+
+/// Whether `e` means the database does not answer right now (rather than refusing this
+/// request): no connection within the pool's timeout, a closed pool, a broken link, or
+/// SQLite's busy, locked, I/O, full or cannot-open codes.
+pub fn is_unavailable(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i64>().ok())
+            // The primary result code is the low byte of SQLite's extended code.
+            .is_some_and(|c| matches!(c & 0xff, 5 | 6 | 10 | 13 | 14)),
+        _ => false,
+    }
+}
+
 impl From<sqlx::Error> for ApiError {
     fn from(e: sqlx::Error) -> Self {
-        ApiError::Internal(format!("database: {e}"))
+        if is_unavailable(&e) {
+            ApiError::Unavailable("database", e.to_string())
+        } else {
+            ApiError::Internal(format!("database: {e}"))
+        }
     }
 }
 

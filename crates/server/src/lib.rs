@@ -76,6 +76,7 @@ pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppS
     files.check_writable().await?;
     let signer = files::Signer::load(&pool).await?;
     account::repo::seed(&pool, &config.account).await?;
+    let rate_limiter = rate_limit::RateLimiter::new(config.rate_limit, pool.clone()).map(Arc::new);
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),
@@ -83,7 +84,7 @@ pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppS
         files,
         account: Arc::new(config.account.clone()),
         write_lock: Arc::new(tokio::sync::Mutex::new(())),
-        rate_limiter: rate_limit::RateLimiter::new(config.rate_limit).map(Arc::new),
+        rate_limiter,
     })
 }
 
@@ -150,6 +151,12 @@ pub async fn run(bound: Bound) -> Result<(), String> {
         .header_read_timeout(bound.header_read_timeout);
     // The hourly recurring invoice job runs as long as this server does.
     let _recurring = recurring::job::spawn_hourly(bound.state.clone());
+    // The rate limit's counts are shared with the other processes on this database.
+    let _rate_sync = bound
+        .state
+        .rate_limiter
+        .clone()
+        .map(rate_limit::RateLimiter::spawn_sync);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);

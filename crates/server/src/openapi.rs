@@ -50,6 +50,10 @@ const STANDARD_ERRORS: &[(&str, &str)] = &[
         "Invalid fields (`errors`: field path → messages) or a rule refuses the request.",
     ),
     ("429", "Rate limit exceeded for this key."),
+    (
+        "503",
+        "The database or file store does not answer right now; nothing was changed.",
+    ),
 ];
 
 /// Completes the routers' description `api` (from `split_for_parts`): info, server,
@@ -227,7 +231,7 @@ fn standardize(operation: &mut Operation, public: bool, error_ref: &Ref) {
         if *status == "401" {
             response = response.header("WWW-Authenticate", string_header("`Token realm=\"api\"`"));
         }
-        if *status == "429" {
+        if *status == "429" || *status == "503" {
             response = response.header(
                 "Retry-After",
                 HeaderBuilder::new()
@@ -236,7 +240,7 @@ fn standardize(operation: &mut Operation, public: bool, error_ref: &Ref) {
                             .schema_type(Type::Integer)
                             .minimum(Some(0)),
                     )
-                    .description(Some("Seconds until the key may send again."))
+                    .description(Some("Seconds to wait before sending again."))
                     .build(),
             );
         }

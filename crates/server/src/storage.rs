@@ -167,6 +167,16 @@ impl FileStore {
         self.local_root.is_some()
     }
 
+    /// A failed store request as an error: 503 (`Retry-After`) when the store did not
+    /// answer or failed on its side, so the client may retry; 500 otherwise.
+    fn failed(&self, doing: &str, e: object_store::Error) -> ApiError {
+        let cause = format!("{doing} {}: {e}", self.description);
+        match e {
+            object_store::Error::Generic { .. } => ApiError::Unavailable("file store", cause),
+            _ => ApiError::Internal(cause),
+        }
+    }
+
     fn path(&self, area: Area, key: &str) -> ObjectPath {
         self.prefix.child(area.folder()).child(key)
     }
@@ -253,10 +263,7 @@ impl FileStore {
                     )))
                 }
             }
-            Err(e) => Err(ApiError::Internal(format!(
-                "storing a file in {}: {e}",
-                self.description
-            ))),
+            Err(e) => Err(self.failed("storing a file in", e)),
         }
     }
 
@@ -282,9 +289,7 @@ impl FileStore {
         if key.is_empty() || key.contains('/') || key.starts_with('.') {
             return Ok(None);
         }
-        let read = |e: object_store::Error| {
-            ApiError::Internal(format!("reading a file from {}: {e}", self.description))
-        };
+        let read = |e: object_store::Error| self.failed("reading a file from", e);
         match self.store.get(&self.path(area, key)).await {
             Ok(result) => Ok(Some(result.bytes().await.map_err(read)?.to_vec())),
             Err(object_store::Error::NotFound { .. }) => Ok(None),

@@ -95,7 +95,7 @@ pub async fn store_document(
         &[Kind::Pdf, Kind::Png, Kind::Jpeg],
         MAX_DOCUMENT,
     )?;
-    let key = &state
+    let key = state
         .files
         .put_new(Area::PurchaseDocuments, file.kind.extension(), &file.bytes)
         .await?;

@@ -1,0 +1,147 @@
+//! Issue 16 § 4, nothing per process: two servers on one database (here the embedded
+//! SQLite file, which two processes on one machine may share) answer each other's
+//! clients — a session made on one works on the other and signing out on one ends it on
+//! both; a signed file link made by one is served by the other; an `Idempotency-Key` used
+//! on one replays on the other; the rate limit's allowance is one for both.
+
+mod common;
+
+use base64::Engine;
+use common::people::{send_as, sign_in, user_with_role, PASSWORD};
+use common::{test_config, TestServer};
+use reqwest::Method;
+use serde_json::json;
+
+/// A second server on `s`'s data directory (the first keeps running), with `rate_limit`.
+async fn second(s: &TestServer, rate_limit: u32) -> TestServer {
+    let mut config = test_config(&s.data_path());
+    config.rate_limit = rate_limit;
+    let bound = kontor_server::bind(&config).await.unwrap();
+    assert!(bound.initial_key.is_none(), "one database, one first start");
+    let addr = bound.listener.local_addr().unwrap();
+    let task = tokio::spawn(kontor_server::run(bound));
+    TestServer {
+        base: format!("http://{addr}"),
+        key: s.key.clone(),
+        dir: tempfile::tempdir().unwrap(),
+        client: reqwest::Client::new(),
+        task: Some(task),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sessions_file_links_and_idempotency_keys_work_on_either_server() {
+    let a = common::start().await;
+    let b = second(&a, 0).await;
+
+    // A session made on A works on B; signing out on B ends it on A.
+    let (_, _) = user_with_role(&a, "ines@example.com", "staff").await;
+    let signed = sign_in(&a, "ines@example.com", PASSWORD).await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+    let session = signed.body["api_key"].as_str().unwrap().to_string();
+    let me = send_as(&b, Some(&session), Method::GET, "/session", None).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    let out = send_as(&b, Some(&session), Method::DELETE, "/session", None).await;
+    assert!(out.status.is_success(), "{}", out.body);
+    let after = send_as(&a, Some(&session), Method::GET, "/session", None).await;
+    assert_eq!(after.status, 401, "signed out everywhere");
+
+    // A signed link made by A is served by B.
+    let pdf = b"%PDF-1.4\n% receipt\n%%EOF";
+    let created = a
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
+                "file": {"filename": "r.pdf",
+                    "base64": base64::engine::general_purpose::STANDARD.encode(pdf)}}),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let link = created.body["file_url"].as_str().unwrap();
+    let on_b = link.replace(&a.base, &b.base);
+    assert_ne!(on_b, link);
+    let file = reqwest::get(&on_b).await.unwrap();
+    assert_eq!(file.status(), 200);
+    assert_eq!(file.bytes().await.unwrap().as_ref(), pdf);
+
+    // An Idempotency-Key used on A replays its answer on B, without a second invoice.
+    let customer = a.customer("Kranzler KG").await;
+    let body = common::invoice_body(customer);
+    let post = |s: &TestServer| {
+        s.client
+            .post(s.url("/invoices"))
+            .header("Authorization", format!("Token token={}", s.key))
+            .header("Idempotency-Key", "one-invoice-please")
+            .json(&body)
+            .send()
+    };
+    let first = common::reply(post(&a).await.unwrap()).await;
+    assert!(first.status.is_success(), "{}", first.body);
+    let again = common::reply(post(&b).await.unwrap()).await;
+    assert_eq!(again.header("idempotent-replayed"), "true");
+    assert_eq!(again.body["id"], first.body["id"]);
+    assert_eq!(b.get("/invoices").await.body.as_array().unwrap().len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_rate_limit_is_one_allowance_across_servers() {
+    // The allowance is per 2-minute window: start early in one, so the test stays in it.
+    let into_window = chrono::Utc::now().timestamp().rem_euclid(120);
+    if into_window > 100 {
+        tokio::time::sleep(std::time::Duration::from_secs((121 - into_window) as u64)).await;
+    }
+    let a = common::start_with(|c| c.rate_limit = 6).await;
+    let b = second(&a, 6).await;
+    for _ in 0..4 {
+        assert_eq!(a.get("/invoices").await.status, 200);
+    }
+    // Both processes share their counts within a second (`rate_limit::SYNC_INTERVAL`).
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(b.get("/invoices").await.status, 200);
+    assert_eq!(b.get("/invoices").await.status, 200);
+    let refused = b.get("/invoices").await;
+    assert_eq!(refused.status, 429, "4 on A and 2 on B use the 6");
+    let wait: u64 = refused.header("retry-after").parse().unwrap();
+    assert!((1..=120).contains(&wait), "{wait}");
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    assert_eq!(
+        a.get("/invoices").await.status,
+        429,
+        "A sees B's counts too"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_database_that_does_not_answer_gives_503_and_the_server_recovers() {
+    use sqlx::Connection;
+    let s = common::start().await;
+    // Another process holds the database's write lock longer than the server waits for
+    // it (its busy timeout, 10 s).
+    let mut other = sqlx::SqliteConnection::connect(&format!(
+        "sqlite://{}",
+        s.data_path().join("kontor.db").display()
+    ))
+    .await
+    .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut other)
+        .await
+        .unwrap();
+    let r = s.post("/companies", json!({"name": "Kranzler KG"})).await;
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.header("retry-after"), "5");
+    assert!(r.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The database is not available right now; nothing was changed."));
+    let r = s.get("/companies").await;
+    assert_eq!(r.status, 503, "the key's use is recorded first: {}", r.body);
+
+    // The lock goes away: the same server writes again, without a restart.
+    sqlx::query("COMMIT").execute(&mut other).await.unwrap();
+    let r = s.post("/companies", json!({"name": "Kranzler KG"})).await;
+    assert!(r.status.is_success(), "{} {}", r.status, r.body);
+    let names: Vec<_> = s.get("/companies").await.body.as_array().unwrap().clone();
+    assert_eq!(names.len(), 1, "the refused request wrote nothing");
+}
