@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub mod einvoice;
+pub mod haproxy;
 pub mod people;
 pub mod process;
 pub mod s3;

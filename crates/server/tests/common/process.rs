@@ -28,10 +28,14 @@ pub fn command(data: &std::path::Path, args: &[&str], env: &[(&str, String)]) ->
     cmd
 }
 
-/// Starts `serve` on a fresh data directory with `extra` arguments and `env`; waits for
-/// its address and first key. Panics with the server's standard error when it stops.
-pub fn start(extra: &[&str], env: &[(&str, String)]) -> ServerProcess {
-    let dir = tempfile::tempdir().unwrap();
+/// Starts `serve` on the data directory `data` with `extra` arguments and `env`; returns
+/// the process, its base URL and, on the directory's first start, the printed key. Panics
+/// with the server's standard error when it stops instead.
+pub fn spawn_on(
+    data: &std::path::Path,
+    extra: &[&str],
+    env: &[(&str, String)],
+) -> (Child, String, Option<String>) {
     let mut args = vec![
         "serve",
         "--listen",
@@ -42,7 +46,7 @@ pub fn start(extra: &[&str], env: &[(&str, String)]) -> ServerProcess {
         "/nonexistent",
     ];
     args.extend_from_slice(extra);
-    let mut child = command(dir.path(), &args, env)
+    let mut child = command(data, &args, env)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -53,28 +57,51 @@ pub fn start(extra: &[&str], env: &[(&str, String)]) -> ServerProcess {
     while let Some(Ok(line)) = lines.next() {
         if let Some(rest) = line.strip_prefix("Kontor is running at ") {
             base = Some(rest.trim_end_matches('/').to_string());
+            if data.join(".started").exists() {
+                break;
+            }
         } else if line.starts_with("A full-access API key") {
             key = lines.next().and_then(Result::ok);
             break;
         }
     }
     std::thread::spawn(move || for _ in lines {});
-    let (Some(base), Some(key)) = (base, key) else {
+    let Some(base) = base else {
         let out = child.wait_with_output().unwrap();
         panic!(
             "the server did not start: {}",
             String::from_utf8_lossy(&out.stderr)
         );
     };
+    std::fs::write(data.join(".started"), b"").unwrap();
+    // Standard error is drained so the server never blocks on a full pipe.
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || for _ in BufReader::new(stderr).lines() {});
+    (child, base, key)
+}
+
+/// Starts `serve` on a fresh data directory with `extra` arguments and `env`; waits for
+/// its address and first key.
+pub fn start(extra: &[&str], env: &[(&str, String)]) -> ServerProcess {
+    let dir = tempfile::tempdir().unwrap();
+    let (child, base, key) = spawn_on(dir.path(), extra, env);
     ServerProcess {
         child,
         server: TestServer {
             base,
-            key,
+            key: key.expect("a first start prints its key"),
             dir,
             client: reqwest::Client::new(),
             task: None,
         },
+    }
+}
+
+impl ServerProcess {
+    /// Kills the process at once (SIGKILL), as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

@@ -1,0 +1,247 @@
+//! Issue 16 § 6, several servers behind one address: two real `kontor-server serve`
+//! processes on one database and one bucket (moto), behind a real haproxy on loopback.
+//!
+//! The database here is the embedded SQLite file, which processes on one machine may share;
+//! PostgreSQL, the engine for servers on several machines, is not built yet (see
+//! `docs/deployment.md` § 4).
+//!
+//! - 200 concurrent invoice creations and finalizations spread over both yield 200
+//!   distinct, gap-free numbers;
+//! - a signed file link made by one process is served by the other;
+//! - a session key created on one works on the other;
+//! - killing one process mid-load loses no acknowledged write, leaves the numbers
+//!   gap-free, and the other keeps serving.
+
+mod common;
+
+use base64::Engine;
+use common::haproxy::Haproxy;
+use common::people::{send_as, sign_in, user_with_role, PASSWORD};
+use common::process::spawn_on;
+use common::s3::Moto;
+use common::{invoice_body, reply, TestServer};
+use reqwest::Method;
+use serde_json::{json, Value};
+use std::collections::BTreeSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// A client of `base` with `key` (the processes and the balancer share the test server's
+/// helpers; the data directory belongs to the test).
+fn client(base: &str, key: &str) -> TestServer {
+    TestServer {
+        base: base.to_string(),
+        key: key.to_string(),
+        dir: tempfile::tempdir().unwrap(),
+        client: reqwest::Client::builder()
+            .timeout(Duration::from_secs(60))
+            .build()
+            .unwrap(),
+        task: None,
+    }
+}
+
+/// Every invoice's number (all pages).
+async fn all_numbers(s: &TestServer) -> Vec<String> {
+    let mut numbers = Vec::new();
+    for page in 1.. {
+        let r = s.get(&format!("/invoices?per_page=100&page={page}")).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let rows = r.body.as_array().unwrap();
+        if rows.is_empty() {
+            break;
+        }
+        numbers.extend(
+            rows.iter()
+                .filter_map(|i| i["identifier"].as_str().map(str::to_string)),
+        );
+    }
+    numbers
+}
+
+/// The counters of `R2611-NNN` numbers, sorted; panics on another form.
+fn counters(numbers: &[String]) -> Vec<u32> {
+    let mut c: Vec<u32> = numbers
+        .iter()
+        .map(|n| n.strip_prefix("R2611-").unwrap().parse().unwrap())
+        .collect();
+    c.sort();
+    c
+}
+
+/// Creates a draft and finalizes it; the finalized invoice's (id, number), or `None` when
+/// either request was not answered with success.
+async fn create_and_finalize(s: &TestServer, customer: i64) -> Option<(i64, String)> {
+    let mut body = invoice_body(customer);
+    body["status"] = json!("draft");
+    let draft = reply(
+        s.client
+            .post(s.url("/invoices"))
+            .header("Authorization", format!("Token token={}", s.key))
+            .json(&body)
+            .send()
+            .await
+            .ok()?,
+    )
+    .await;
+    if !draft.status.is_success() {
+        return None;
+    }
+    let id = draft.body["id"].as_i64()?;
+    let done = reply(
+        s.client
+            .put(s.url(&format!("/invoices/{id}/update_status")))
+            .header("Authorization", format!("Token token={}", s.key))
+            .json(&json!({"status": "created"}))
+            .send()
+            .await
+            .ok()?,
+    )
+    .await;
+    if !done.status.is_success() {
+        return None;
+    }
+    let number = s.get(&format!("/invoices/{id}")).await.body["identifier"]
+        .as_str()?
+        .to_string();
+    Some((id, number))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_servers_behind_haproxy_share_numbers_links_sessions_and_survive_a_kill() {
+    let moto = Moto::start();
+    moto.create_bucket("kontor").await;
+    let env = moto.env();
+    let files = ["--files", "s3://kontor/scale"];
+    let data = tempfile::tempdir().unwrap();
+    let (mut a, base_a, key) = spawn_on(data.path(), &files, &env);
+    let key = key.expect("the first start prints a key");
+    let (mut b, base_b, second_key) = spawn_on(data.path(), &files, &env);
+    assert!(second_key.is_none(), "one database, one first start");
+    let lb = Haproxy::start(&[&base_a, &base_b]);
+    let (via_lb, on_a, on_b) = (
+        client(&lb.base, &key),
+        client(&base_a, &key),
+        client(&base_b, &key),
+    );
+    let customer = via_lb.customer("Kranzler KG").await;
+
+    // 200 concurrent creations and finalizations through the balancer.
+    let via_lb = Arc::new(via_lb);
+    let tasks: Vec<_> = (0..200)
+        .map(|_| {
+            let s = via_lb.clone();
+            tokio::spawn(async move { create_and_finalize(&s, customer).await })
+        })
+        .collect();
+    let mut numbers = Vec::new();
+    for t in tasks {
+        let (_, number) = t
+            .await
+            .unwrap()
+            .expect("every request answered with success");
+        numbers.push(number);
+    }
+    let distinct: BTreeSet<_> = numbers.iter().collect();
+    assert_eq!(distinct.len(), 200, "distinct numbers");
+    assert_eq!(
+        counters(&numbers),
+        (1..=200).collect::<Vec<_>>(),
+        "gap-free"
+    );
+
+    // Both processes served: each process's own log of requests is not visible, so ask
+    // each directly for an invoice the other may have made.
+    assert_eq!(on_a.get("/invoices/1").await.status, 200);
+    assert_eq!(on_b.get("/invoices/1").await.status, 200);
+
+    // A signed link made by A is served by B (the file is in the bucket).
+    let pdf = b"%PDF-1.4\n% receipt\n%%EOF";
+    let made = on_a
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
+                "file": {"filename": "r.pdf",
+                    "base64": base64::engine::general_purpose::STANDARD.encode(pdf)}}),
+        )
+        .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let link = made.body["file_url"].as_str().unwrap();
+    let served = reqwest::get(link.replace(&base_a, &base_b)).await.unwrap();
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.bytes().await.unwrap().as_ref(), pdf);
+
+    // A session made on A works on B.
+    user_with_role(&on_a, "ines@example.com", "staff").await;
+    let signed = sign_in(&on_a, "ines@example.com", PASSWORD).await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+    let session = signed.body["api_key"].as_str().unwrap();
+    let me = send_as(&on_b, Some(session), Method::GET, "/session", None).await;
+    assert_eq!(me.status, 200, "{}", me.body);
+    assert_eq!(me.body["user"]["email"], "ines@example.com");
+
+    // Kill A mid-load: no acknowledged write is lost and B keeps serving.
+    let acked: Arc<Mutex<Vec<(i64, String)>>> = Arc::default();
+    let after_kill = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let killed = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let clients: Vec<_> = (0..8)
+        .map(|_| {
+            let (s, acked, killed, after_kill) = (
+                via_lb.clone(),
+                acked.clone(),
+                killed.clone(),
+                after_kill.clone(),
+            );
+            tokio::spawn(async move {
+                let end = tokio::time::Instant::now() + Duration::from_secs(6);
+                while tokio::time::Instant::now() < end {
+                    if let Some(done) = create_and_finalize(&s, customer).await {
+                        acked.lock().unwrap().push(done);
+                        if killed.load(std::sync::atomic::Ordering::SeqCst) {
+                            after_kill.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        }
+                    }
+                }
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    a.kill().ok();
+    a.wait().ok();
+    // Counted as "after" once the balancer has noticed (one failed check, 300 ms).
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    killed.store(true, std::sync::atomic::Ordering::SeqCst);
+    for c in clients {
+        c.await.unwrap();
+    }
+    let acked = acked.lock().unwrap().clone();
+    eprintln!(
+        "kill under load: {} acknowledged, {} after the kill",
+        acked.len(),
+        after_kill.load(std::sync::atomic::Ordering::SeqCst)
+    );
+    assert!(
+        acked.len() >= 10,
+        "the load ran: {} acknowledged",
+        acked.len()
+    );
+    assert!(
+        after_kill.load(std::sync::atomic::Ordering::SeqCst) > 0,
+        "B kept serving after A was killed"
+    );
+    for (id, number) in &acked {
+        let r = via_lb.get(&format!("/invoices/{id}")).await;
+        assert_eq!(r.status, 200, "acknowledged invoice {id} is there");
+        assert_eq!(r.body["identifier"], Value::from(number.as_str()));
+    }
+    let all = all_numbers(&via_lb).await;
+    let n = all.len() as u32;
+    assert_eq!(
+        counters(&all),
+        (1..=n).collect::<Vec<_>>(),
+        "still gap-free after the kill"
+    );
+    b.kill().ok();
+    b.wait().ok();
+}
