@@ -30,3 +30,7 @@ KONTOR_BENCH_CHROMIUM_PDF="$(scripts/chromium-pdf.sh "$tmp/pdf" 8) / $(scripts/c
 export KONTOR_BENCH_CHROMIUM_PDF
 KONTOR_SERVER_BIN="$target_dir/release/kontor-server" KONTOR_DIST="$PWD/dist" TMPDIR="$tmp" \
   cargo run --release -p kontor-e2e --bin kontor-bench
+# One process beside two behind haproxy (issue 16 § 7); its table goes into
+# docs/benchmarks.md § Several processes and docs/deployment.md.
+echo "[bench] one process beside two behind haproxy (scripts/bench-scale.sh)"
+scripts/bench-scale.sh "$target_dir/release/kontor-server"
