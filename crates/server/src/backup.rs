@@ -106,11 +106,16 @@ async fn referenced_files(conn: &mut sqlx::SqliteConnection) -> Result<Vec<Strin
     Ok(names)
 }
 
-/// Takes a snapshot of `data_dir` and the stored files in `store` into `out` (see the
-/// module docs); returns its manifest. Errors: the database cannot be opened or read, a
+/// Takes a snapshot of the database (`database`, see `db::locate`; `<data_dir>/kontor.db`
+/// by default) and the stored files in `store` into `out` (see the module docs); returns its manifest. Errors: the database cannot be opened or read, a
 /// file vanished in every try, the store fails, the archive cannot be written.
-pub async fn backup(data_dir: &Path, store: &FileStore, out: &Path) -> Result<Manifest, String> {
-    let pool = db::open(data_dir).await?;
+pub async fn backup(
+    data_dir: &Path,
+    database: Option<&str>,
+    store: &FileStore,
+    out: &Path,
+) -> Result<Manifest, String> {
+    let pool = db::open_located(database, data_dir).await?;
     let work = tempfile::Builder::new()
         .prefix(".kontor-backup")
         .tempdir_in(

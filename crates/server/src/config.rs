@@ -19,6 +19,9 @@ pub struct ServerConfig {
     pub cors_origins: Vec<String>,
     /// Requests per key per 2 minutes (default 1,200; 0 disables the limit).
     pub rate_limit: u32,
+    /// The database (`--database` / `KONTOR_DATABASE`): `None` for `<data>/kontor.db`,
+    /// `sqlite://PATH` for another SQLite file (`db::locate`).
+    pub database: Option<String>,
     /// Where stored files live (`--files` / `KONTOR_FILES`): `None` for `<data>/files`,
     /// `s3://bucket/prefix` for an S3-compatible bucket (`storage::FileStore::open`).
     pub files: Option<String>,

@@ -12,7 +12,7 @@ use sqlx::sqlite::{
 };
 use sqlx::Sqlite;
 use sqlx::SqlitePool;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -39,14 +39,64 @@ pub async fn begin_write(
     Ok(tx)
 }
 
-/// Opens (creating if missing) `<data_dir>/kontor.db` in WAL mode and runs the migrations.
+/// The database file named by `--database` / `KONTOR_DATABASE` (issue 16 § 1):
 ///
-/// Errors: the directory cannot be created, the file cannot be opened, or a migration fails.
+/// - `None` or empty: `<data_dir>/kontor.db`, the default;
+/// - `sqlite://PATH` or `sqlite:PATH`: the SQLite file at `PATH` (relative to the working
+///   directory; `sqlite:///abs/path.db` for an absolute one).
+///
+/// Errors, as a sentence naming `--database` (never echoing a URL, which may carry a
+/// password): a `postgres://` URL, as PostgreSQL is not built yet (`docs/deployment.md`
+/// § 4); any other scheme; a SQLite URL without a path or with options (`?…`).
+pub fn locate(database: Option<&str>, data_dir: &Path) -> Result<PathBuf, String> {
+    let url = database.map(str::trim).unwrap_or("");
+    if url.is_empty() {
+        return Ok(data_dir.join(DB_FILE));
+    }
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Err("--database: PostgreSQL is not supported by this version of Kontor yet;              use sqlite://PATH or leave --database out for <data>/kontor.db (docs/deployment.md)"
+            .to_string());
+    }
+    let Some(path) = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+    else {
+        return Err(
+            "--database must be sqlite://PATH (or left out for <data>/kontor.db)".to_string(),
+        );
+    };
+    if path.is_empty() || path.contains('?') {
+        return Err("--database sqlite://PATH needs a file path and takes no options".to_string());
+    }
+    Ok(PathBuf::from(path))
+}
+
+/// Opens the database named by `database` (`--database`, see [`locate`]), or
+/// `<data_dir>/kontor.db` when it is `None` or empty. Errors: those of [`locate`],
+/// [`open`] and [`open_file`].
+pub async fn open_located(database: Option<&str>, data_dir: &Path) -> Result<SqlitePool, String> {
+    match database.filter(|d| !d.trim().is_empty()) {
+        Some(url) => open_file(&locate(Some(url), data_dir)?).await,
+        None => open(data_dir).await,
+    }
+}
+
+/// Opens (creating if missing) `<data_dir>/kontor.db`, see [`open_file`]. Errors: the
+/// directory cannot be created, or those of [`open_file`].
 pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
+    open_file(&data_dir.join(DB_FILE)).await
+}
+
+/// Opens (creating if missing) the SQLite file `path` in WAL mode and runs the
+/// migrations; its directory must exist.
+///
+/// Errors: the file cannot be opened or created (a sentence naming it), or a migration
+/// fails.
+pub async fn open_file(path: &Path) -> Result<SqlitePool, String> {
     let options = SqliteConnectOptions::new()
-        .filename(data_dir.join(DB_FILE))
+        .filename(path)
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
         // FULL: every commit's WAL frames are on disk before the commit returns, so a 2xx
@@ -62,7 +112,7 @@ pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
         .test_before_acquire(false)
         .connect_with(options)
         .await
-        .map_err(|e| format!("cannot open database: {e}"))?;
+        .map_err(|e| format!("cannot open the database {}: {e}", path.display()))?;
     sqlx::migrate!("./migrations")
         .run(&pool)
         .await
@@ -276,4 +326,29 @@ pub async fn seal_audit(pool: &SqlitePool) -> Result<(), sqlx::Error> {
         begin_write(pool).await?.commit().await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locate_reads_sqlite_urls_and_refuses_the_rest() {
+        let data = Path::new("/srv/kontor");
+        assert_eq!(locate(None, data).unwrap(), data.join(DB_FILE));
+        assert_eq!(locate(Some("  "), data).unwrap(), data.join(DB_FILE));
+        assert_eq!(
+            locate(Some("sqlite:///var/db/k.db"), data).unwrap(),
+            PathBuf::from("/var/db/k.db")
+        );
+        assert_eq!(
+            locate(Some("sqlite:k.db"), data).unwrap(),
+            PathBuf::from("k.db")
+        );
+        for bad in ["sqlite://", "sqlite://k.db?mode=ro", "mysql://x/y", "k.db"] {
+            assert!(locate(Some(bad), data).is_err(), "{bad}");
+        }
+        let e = locate(Some("postgresql://u:secret@h/db"), data).unwrap_err();
+        assert!(e.contains("PostgreSQL") && !e.contains("secret"), "{e}");
+    }
 }

@@ -111,7 +111,7 @@ pub struct Bound {
 /// invoices that fell due while the server was down (`recurring::job`), and binds the
 /// listener. Errors: database or bind failures, as a sentence.
 pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
-    let pool = db::open(&config.data_dir).await?;
+    let pool = db::open_located(config.database.as_deref(), &config.data_dir).await?;
     let initial_key = auth::ensure_initial_key(&pool)
         .await
         .map_err(|e| format!("cannot create the first key: {e}"))?;

@@ -22,6 +22,10 @@ struct Cli {
     /// default the directory `<data>/files`.
     #[arg(long, global = true, env = "KONTOR_FILES")]
     files: Option<String>,
+    /// The database: `sqlite://PATH` for a SQLite file elsewhere; default `<data>/kontor.db`.
+    /// (`postgres://…` is refused: PostgreSQL is not built yet.)
+    #[arg(long, global = true, env = "KONTOR_DATABASE", hide_env_values = true)]
+    database: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -188,6 +192,7 @@ async fn run(cli: Cli) -> Result<(), String> {
                 cors_origins,
                 rate_limit,
                 files: cli.files,
+                database: cli.database,
                 account,
             };
             let bound = kontor_server::bind(&config).await?;
@@ -202,16 +207,18 @@ async fn run(cli: Cli) -> Result<(), String> {
             kontor_server::run(bound).await
         }
         Command::Keys { command } => {
-            let pool = kontor_server::db::open(&cli.data).await?;
+            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
             keys(&pool, command).await.map_err(|e| e.to_string())
         }
         Command::Users { command } => {
-            let pool = kontor_server::db::open(&cli.data).await?;
+            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
             users(&pool, command).await
         }
         Command::Backup { file } => {
             let store = kontor_server::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
-            let manifest = kontor_server::backup::backup(&cli.data, &store, &file).await?;
+            let manifest =
+                kontor_server::backup::backup(&cli.data, cli.database.as_deref(), &store, &file)
+                    .await?;
             println!(
                 "Backed up {} ({} entries, migration {}) to {}",
                 cli.data.display(),
@@ -224,7 +231,7 @@ async fn run(cli: Cli) -> Result<(), String> {
         Command::Audit {
             command: AuditCommand::Verify,
         } => {
-            let pool = kontor_server::db::open(&cli.data).await?;
+            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
             let mut conn = pool.acquire().await.map_err(|e| e.to_string())?;
             let verified = kontor_server::audit::verify(&mut conn).await?;
             println!(
@@ -234,6 +241,17 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Restore { file } => {
+            if cli
+                .database
+                .as_deref()
+                .is_some_and(|d| !d.trim().is_empty())
+            {
+                return Err(
+                    "restore writes <data>/kontor.db: leave --database out, then move \
+                     the file where --database should point"
+                        .to_string(),
+                );
+            }
             // The local directory is written by restore itself, after its emptiness check.
             let bucket = match cli.files.as_deref().filter(|f| !f.trim().is_empty()) {
                 Some(f) => Some(kontor_server::storage::FileStore::open(Some(f), &cli.data)?),
@@ -250,7 +268,7 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Demo => {
-            let pool = kontor_server::db::open(&cli.data).await?;
+            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
             let config = ServerConfig {
                 listen: "127.0.0.1:0".parse().expect("valid"),
                 data_dir: cli.data,
@@ -258,6 +276,7 @@ async fn run(cli: Cli) -> Result<(), String> {
                 cors_origins: vec![],
                 rate_limit: 0,
                 files: cli.files,
+                database: cli.database,
                 account,
             };
             let report =

@@ -40,6 +40,7 @@ async fn restart(s: &TestServer, account: AccountConfig) -> String {
         cors_origins: vec![],
         rate_limit: 0,
         files: None,
+        database: None,
         account,
     };
     let bound = kontor_server::bind(&config).await.unwrap();
@@ -110,6 +111,7 @@ async fn a_bad_account_file_stops_the_first_start() {
         cors_origins: vec![],
         rate_limit: 0,
         files: None,
+        database: None,
         account: AccountConfig {
             iban: Some("DE00 1234".into()),
             ..AccountConfig::default()

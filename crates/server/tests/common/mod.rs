@@ -88,6 +88,7 @@ pub fn test_config(data_dir: &Path) -> ServerConfig {
         cors_origins: vec![],
         rate_limit: 0,
         files: None,
+        database: None,
         account: AccountConfig::default(),
     }
 }

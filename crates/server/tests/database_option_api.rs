@@ -1,0 +1,101 @@
+//! Issue 16 § 1 and § Faults, the `--database` / `KONTOR_DATABASE` setting with the real
+//! binary: `sqlite://PATH` keeps the database in that file (not in the data directory);
+//! a database that cannot be opened, a `postgres://` URL (PostgreSQL is not built yet) and
+//! an unknown scheme each stop the start with a sentence and no half-started server, and
+//! a password in the URL is never printed.
+
+mod common;
+
+use common::process::{command, spawn_on};
+use std::process::Output;
+
+fn refused(out: Output) -> String {
+    assert!(!out.status.success(), "the server must not start");
+    assert!(
+        !String::from_utf8_lossy(&out.stdout).contains("Kontor is running"),
+        "no half-started server"
+    );
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sqlite_url_keeps_the_database_in_that_file() {
+    let data = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("books.db");
+    let url = format!("sqlite://{}", file.display());
+    let (mut child, base, key) = spawn_on(data.path(), &["--database", &url], &[]);
+    let key = key.expect("first start on that file");
+    let client = reqwest::Client::new();
+    let r = client
+        .post(format!("{base}/api/v1/companies"))
+        .header("Authorization", format!("Token token={key}"))
+        .json(&serde_json::json!({"name": "Kranzler KG"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(file.exists(), "the database is the named file");
+    assert!(
+        !data.path().join("kontor.db").exists(),
+        "nothing in <data>/kontor.db"
+    );
+    // The CLI commands use the same setting: the key made above is listed from that file.
+    let out = command(data.path(), &["--database", &url, "keys", "list"], &[])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stdout).trim().is_empty());
+    // KONTOR_DATABASE works like the flag.
+    let out = command(
+        data.path(),
+        &["keys", "list"],
+        &[("KONTOR_DATABASE", url.clone())],
+    )
+    .output()
+    .unwrap();
+    assert!(out.status.success());
+    assert!(!data.path().join("kontor.db").exists());
+}
+
+#[test]
+fn databases_that_cannot_be_used_stop_the_start_with_a_sentence() {
+    let data = tempfile::tempdir().unwrap();
+    let serve = |database: &str| {
+        command(
+            data.path(),
+            &["serve", "--listen", "127.0.0.1:0", "--database", database],
+            &[],
+        )
+        .output()
+        .unwrap()
+    };
+
+    let stderr = refused(serve("sqlite:///nonexistent-directory/kontor.db"));
+    assert!(
+        stderr.contains("cannot open the database /nonexistent-directory/kontor.db"),
+        "{stderr}"
+    );
+
+    let stderr = refused(serve("postgres://kontor:hunter2@127.0.0.1:1/kontor"));
+    assert!(stderr.contains("PostgreSQL is not supported"), "{stderr}");
+    assert!(
+        !stderr.contains("hunter2"),
+        "the password is not printed: {stderr}"
+    );
+
+    let stderr = refused(serve("mysql://kontor@localhost/kontor"));
+    assert!(
+        stderr.contains("--database must be sqlite://PATH"),
+        "{stderr}"
+    );
+
+    let stderr = refused(serve("sqlite://x.db?mode=ro"));
+    assert!(stderr.contains("takes no options"), "{stderr}");
+}
