@@ -19,7 +19,7 @@ use common::haproxy::Haproxy;
 use common::people::{send_as, sign_in, user_with_role, PASSWORD};
 use common::process::spawn_on;
 use common::s3::Moto;
-use common::{invoice_body, reply, TestServer};
+use common::{invoice_body, TestServer};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -69,42 +69,34 @@ fn counters(numbers: &[String]) -> Vec<u32> {
     c
 }
 
+/// Sends `body` with `method` to `path` through `s`; the JSON answer of a 2xx, `None` for
+/// anything else, a broken connection included (a request the killed process dropped).
+async fn try_send(s: &TestServer, method: Method, path: &str, body: &Value) -> Option<Value> {
+    let resp = s
+        .client
+        .request(method, s.url(path))
+        .header("Authorization", format!("Token token={}", s.key))
+        .json(body)
+        .send()
+        .await
+        .ok()?;
+    if !resp.status().is_success() {
+        return None;
+    }
+    resp.json().await.ok()
+}
+
 /// Creates a draft and finalizes it; the finalized invoice's (id, number), or `None` when
 /// either request was not answered with success.
 async fn create_and_finalize(s: &TestServer, customer: i64) -> Option<(i64, String)> {
     let mut body = invoice_body(customer);
     body["status"] = json!("draft");
-    let draft = reply(
-        s.client
-            .post(s.url("/invoices"))
-            .header("Authorization", format!("Token token={}", s.key))
-            .json(&body)
-            .send()
-            .await
-            .ok()?,
-    )
-    .await;
-    if !draft.status.is_success() {
-        return None;
-    }
-    let id = draft.body["id"].as_i64()?;
-    let done = reply(
-        s.client
-            .put(s.url(&format!("/invoices/{id}/update_status")))
-            .header("Authorization", format!("Token token={}", s.key))
-            .json(&json!({"status": "created"}))
-            .send()
-            .await
-            .ok()?,
-    )
-    .await;
-    if !done.status.is_success() {
-        return None;
-    }
-    let number = s.get(&format!("/invoices/{id}")).await.body["identifier"]
-        .as_str()?
-        .to_string();
-    Some((id, number))
+    let draft = try_send(s, Method::POST, "/invoices", &body).await?;
+    let id = draft["id"].as_i64()?;
+    let path = format!("/invoices/{id}/update_status");
+    let done = try_send(s, Method::PUT, &path, &json!({"status": "created"})).await?;
+    // The finalization answers the invoice with its number.
+    Some((id, done["identifier"].as_str()?.to_string()))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
