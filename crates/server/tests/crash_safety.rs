@@ -14,54 +14,15 @@ use base64::Engine;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-fn binary() -> String {
-    std::env::var("KONTOR_SERVER_BIN")
-        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_kontor-server").to_string())
-}
-
-/// Starts the server on `data`; returns the process, its base URL and, on the first start,
-/// the printed full-access key.
+/// Starts the server on `data` (`common::process::spawn_on`); returns the process, its
+/// base URL and, on the first start, the printed full-access key.
 fn spawn(data: &Path) -> (Child, String, Option<String>) {
-    let mut child = Command::new(binary())
-        .arg("--data")
-        .arg(data)
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--rate-limit",
-            "0",
-            "--dist",
-        ])
-        .arg(data.join("no-bundle"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("server binary");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut base = None;
-    let mut key = None;
-    while let Some(Ok(line)) = lines.next() {
-        if let Some(rest) = line.strip_prefix("Kontor is running at ") {
-            base = Some(rest.trim_end_matches('/').to_string());
-            if data.join(".first-start-done").exists() {
-                break;
-            }
-        } else if line.starts_with("A full-access API key") {
-            key = lines.next().and_then(Result::ok);
-            std::fs::write(data.join(".first-start-done"), b"").unwrap();
-            break;
-        }
-    }
-    // Keep draining stdout so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    (child, base.expect("the server printed its address"), key)
+    common::process::spawn_on(data, &[], &[])
 }
 
 /// What a client was told, to be found again after the crash.
@@ -420,7 +381,7 @@ async fn acknowledged_writes_survive_kill_9() {
     child.kill().unwrap();
     child.wait().unwrap();
     // The audit trail survived the kills whole: its hash chain verifies.
-    let out = Command::new(binary())
+    let out = Command::new(common::process::binary())
         .arg("--data")
         .arg(&data)
         .args(["audit", "verify"])

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::process::{command, spawn_on};
+use common::process::{command, run_ok, spawn_on};
 use std::process::Output;
 
 fn refused(out: Output) -> String {
@@ -43,24 +43,11 @@ async fn a_sqlite_url_keeps_the_database_in_that_file() {
         "nothing in <data>/kontor.db"
     );
     // The CLI commands use the same setting: the key made above is listed from that file.
-    let out = command(data.path(), &["--database", &url, "keys", "list"], &[])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(!String::from_utf8_lossy(&out.stdout).trim().is_empty());
+    let listed = run_ok(data.path(), &["--database", &url, "keys", "list"], &[]);
+    assert!(!listed.trim().is_empty());
     // KONTOR_DATABASE works like the flag.
-    let out = command(
-        data.path(),
-        &["keys", "list"],
-        &[("KONTOR_DATABASE", url.clone())],
-    )
-    .output()
-    .unwrap();
-    assert!(out.status.success());
+    let env = [("KONTOR_DATABASE", url.clone())];
+    assert_eq!(run_ok(data.path(), &["keys", "list"], &env), listed);
     assert!(!data.path().join("kontor.db").exists());
 }
 

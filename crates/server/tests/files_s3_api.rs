@@ -218,43 +218,15 @@ async fn a_backup_from_the_bucket_restores_into_another_prefix() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let archive = p.server.data_path().join("backup.zip");
-    let out = process::command(
-        &p.server.data_path(),
-        &[
-            "--files",
-            "s3://kontor/old",
-            "backup",
-            archive.to_str().unwrap(),
-        ],
-        &moto.env(),
-    )
-    .output()
-    .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let archive_path = archive.to_str().unwrap();
+    let env = moto.env();
+    let old_prefix = ["--files", "s3://kontor/old", "backup", archive_path];
+    process::run_ok(&p.server.data_path(), &old_prefix, &env);
 
     let target = tempfile::tempdir().unwrap();
     let data = target.path().join("data");
-    let out = process::command(
-        &data,
-        &[
-            "--files",
-            "s3://kontor/new",
-            "restore",
-            archive.to_str().unwrap(),
-        ],
-        &moto.env(),
-    )
-    .output()
-    .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let new_prefix = ["--files", "s3://kontor/new", "restore", archive_path];
+    process::run_ok(&data, &new_prefix, &env);
     let old = moto.keys("kontor", "old/purchase_documents").await;
     let new = moto.keys("kontor", "new/purchase_documents").await;
     assert_eq!(new.len(), 1);

@@ -14,7 +14,6 @@
 
 mod common;
 
-use base64::Engine;
 use common::haproxy::Haproxy;
 use common::people::{send_as, sign_in, user_with_role, PASSWORD};
 use common::process::spawn_on;
@@ -148,21 +147,7 @@ async fn two_servers_behind_haproxy_share_numbers_links_sessions_and_survive_a_k
     assert_eq!(on_b.get("/invoices/1").await.status, 200);
 
     // A signed link made by A is served by B (the file is in the bucket).
-    let pdf = b"%PDF-1.4\n% receipt\n%%EOF";
-    let made = on_a
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
-                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
-                "file": {"filename": "r.pdf",
-                    "base64": base64::engine::general_purpose::STANDARD.encode(pdf)}}),
-        )
-        .await;
-    assert_eq!(made.status, 200, "{}", made.body);
-    let link = made.body["file_url"].as_str().unwrap();
-    let served = reqwest::get(link.replace(&base_a, &base_b)).await.unwrap();
-    assert_eq!(served.status(), 200);
-    assert_eq!(served.bytes().await.unwrap().as_ref(), pdf);
+    common::process::assert_link_served_by_other(&on_a, &base_b).await;
 
     // A session made on A works on B.
     user_with_role(&on_a, "ines@example.com", "staff").await;

@@ -6,7 +6,6 @@
 
 mod common;
 
-use base64::Engine;
 use common::people::{send_as, sign_in, user_with_role, PASSWORD};
 use common::{test_config, TestServer};
 use reqwest::Method;
@@ -47,23 +46,7 @@ async fn sessions_file_links_and_idempotency_keys_work_on_either_server() {
     assert_eq!(after.status, 401, "signed out everywhere");
 
     // A signed link made by A is served by B.
-    let pdf = b"%PDF-1.4\n% receipt\n%%EOF";
-    let created = a
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
-                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
-                "file": {"filename": "r.pdf",
-                    "base64": base64::engine::general_purpose::STANDARD.encode(pdf)}}),
-        )
-        .await;
-    assert_eq!(created.status, 200, "{}", created.body);
-    let link = created.body["file_url"].as_str().unwrap();
-    let on_b = link.replace(&a.base, &b.base);
-    assert_ne!(on_b, link);
-    let file = reqwest::get(&on_b).await.unwrap();
-    assert_eq!(file.status(), 200);
-    assert_eq!(file.bytes().await.unwrap().as_ref(), pdf);
+    common::process::assert_link_served_by_other(&a, &b.base).await;
 
     // An Idempotency-Key used on A replays its answer on B, without a second invoice.
     let customer = a.customer("Kranzler KG").await;

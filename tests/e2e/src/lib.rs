@@ -82,6 +82,8 @@ impl Server {
             dist_dir: dist,
             cors_origins,
             rate_limit: 0,
+            files: None,
+            database: None,
             account,
         };
         let mut config = config;

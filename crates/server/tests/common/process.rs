@@ -28,6 +28,45 @@ pub fn command(data: &std::path::Path, args: &[&str], env: &[(&str, String)]) ->
     cmd
 }
 
+/// Runs `kontor-server --data <dir> <args…>` with `env` to its end; its standard output.
+/// Panics with its standard error when it fails.
+pub fn run_ok(data: &std::path::Path, args: &[&str], env: &[(&str, String)]) -> String {
+    let out = command(data, args, env).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Creates a purchase with a PDF document on `made_on` and fetches its signed link from
+/// the server at `other_base` instead: the link must work there, with the same bytes (a
+/// link signed by one process is served by another, issue 16 § 4).
+pub async fn assert_link_served_by_other(made_on: &TestServer, other_base: &str) {
+    use base64::Engine;
+    let pdf = b"%PDF-1.4\n% receipt\n%%EOF";
+    let made = made_on
+        .post(
+            "/purchases",
+            serde_json::json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
+                "file": {"filename": "r.pdf",
+                    "base64": base64::engine::general_purpose::STANDARD.encode(pdf)}}),
+        )
+        .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let link = made.body["file_url"].as_str().unwrap();
+    let elsewhere = link.replace(&made_on.base, other_base);
+    assert_ne!(
+        elsewhere, link,
+        "the link points at the server that made it"
+    );
+    let served = reqwest::get(&elsewhere).await.unwrap();
+    assert_eq!(served.status(), 200);
+    assert_eq!(served.bytes().await.unwrap().as_ref(), pdf);
+}
+
 /// Starts `serve` on the data directory `data` with `extra` arguments and `env`; returns
 /// the process, its base URL and, on the directory's first start, the printed key. Panics
 /// with the server's standard error when it stops instead.
