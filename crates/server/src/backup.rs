@@ -19,7 +19,7 @@
 //! `PRAGMA integrity_check`, and it is then opened (running newer migrations).
 
 use crate::db;
-use crate::storage::{Area, FileStore};
+use crate::storage::{is_plain_key, Area, FileStore};
 use sha2::{Digest, Sha256};
 use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
@@ -67,16 +67,6 @@ fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
-/// Whether `key` is a plain stored-file name (no separators, no dot-dot): keys from the
-/// database are never trusted as paths.
-fn plain_name(key: &str) -> bool {
-    !key.is_empty()
-        && !key.starts_with('.')
-        && key
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-')
-}
-
 async fn open_file(path: &Path, read_only: bool) -> Result<sqlx::SqliteConnection, String> {
     SqliteConnectOptions::new()
         .filename(path)
@@ -95,7 +85,7 @@ async fn referenced_files(conn: &mut sqlx::SqliteConnection) -> Result<Vec<Strin
             .await
             .map_err(|e| format!("reading {dir}: {e}"))?;
         for key in keys {
-            if !plain_name(&key) {
+            if !is_plain_key(&key) {
                 return Err(format!("a stored file key is not a plain name: {key:?}"));
             }
             names.push(format!("files/{dir}/{key}"));
@@ -190,7 +180,7 @@ async fn read_stored(store: &FileStore, name: &str) -> Result<Option<Vec<u8>>, S
 fn stored_name(name: &str) -> Option<(Area, &str)> {
     let rest = name.strip_prefix("files/")?;
     let (folder, key) = rest.split_once('/')?;
-    Some((Area::from_folder(folder)?, key)).filter(|(_, k)| plain_name(k))
+    Some((Area::from_folder(folder)?, key)).filter(|(_, k)| is_plain_key(k))
 }
 
 fn write_archive(
@@ -319,18 +309,4 @@ pub async fn restore(
     }
     db::open(data_dir).await?.close().await;
     Ok(manifest)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::plain_name;
-
-    #[test]
-    fn only_plain_keys_name_files() {
-        assert!(plain_name("3f2a9c.pdf"));
-        assert!(!plain_name("../kontor.db"));
-        assert!(!plain_name("a/b.pdf"));
-        assert!(!plain_name(".hidden"));
-        assert!(!plain_name(""));
-    }
 }

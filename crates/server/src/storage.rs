@@ -63,6 +63,17 @@ impl Area {
     }
 }
 
+/// Whether `key` is a plain stored-file name: ASCII letters, digits, `.`, `_` and `-`, not
+/// empty and not starting with a dot (no separators, no `..`). Keys read from the
+/// database or a backup are never trusted as paths.
+pub fn is_plain_key(key: &str) -> bool {
+    !key.is_empty()
+        && !key.starts_with('.')
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_' || c == '-')
+}
+
 /// The file store of one server: the local directory or a bucket (see the module docs).
 /// Cheap to clone.
 #[derive(Clone)]
@@ -236,7 +247,7 @@ impl FileStore {
     /// installation), create-only: an object already there must hold the same bytes.
     /// Errors: 500 when the store fails or holds other bytes under `key`.
     pub async fn put_at(&self, area: Area, key: &str, bytes: &[u8]) -> ApiResult<()> {
-        if key.is_empty() || key.contains('/') || key.starts_with('.') {
+        if !is_plain_key(key) {
             return Err(ApiError::Internal(format!(
                 "not a stored-file key: {key:?}"
             )));
@@ -286,7 +297,7 @@ impl FileStore {
     /// The bytes of `key` in `area`; `None` when there is no such object. Errors: 500
     /// when the store fails otherwise.
     pub async fn get(&self, area: Area, key: &str) -> ApiResult<Option<Vec<u8>>> {
-        if key.is_empty() || key.contains('/') || key.starts_with('.') {
+        if !is_plain_key(key) {
             return Ok(None);
         }
         let read = |e: object_store::Error| self.failed("reading a file from", e);
@@ -312,7 +323,7 @@ impl FileStore {
     /// (or was never written), so a failure only leaves an unreferenced object; it is
     /// logged, never returned.
     pub async fn delete(&self, area: Area, key: &str) {
-        if key.is_empty() || key.contains('/') {
+        if !is_plain_key(key) {
             return;
         }
         match self.store.delete(&self.path(area, key)).await {
@@ -364,6 +375,15 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(left, vec![std::ffi::OsString::from("offer_attachments")]);
+    }
+
+    #[test]
+    fn only_plain_keys_name_files() {
+        assert!(is_plain_key("3f2a9c.pdf"));
+        assert!(!is_plain_key("../kontor.db"));
+        assert!(!is_plain_key("a/b.pdf"));
+        assert!(!is_plain_key(".hidden"));
+        assert!(!is_plain_key(""));
     }
 
     #[test]

@@ -4,7 +4,6 @@
 //! dropped. Tests fail (never skip) when it is missing.
 
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// A running haproxy.
 pub struct Haproxy {
@@ -19,10 +18,7 @@ impl Haproxy {
     /// that fails one health check (every 300 ms) gets no new requests; a request whose
     /// connection is refused is sent to another server.
     pub fn start(backends: &[&str]) -> Haproxy {
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
+        let port = super::free_port();
         let servers: String = backends
             .iter()
             .enumerate()
@@ -51,14 +47,7 @@ impl Haproxy {
             .stderr(Stdio::null())
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {binary}: {e}; run scripts/setup.sh"));
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "haproxy did not start"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        super::wait_for_port(port, "haproxy");
         Haproxy {
             child,
             _config: file,

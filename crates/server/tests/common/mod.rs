@@ -15,6 +15,24 @@ pub mod s3;
 pub mod smtp;
 pub mod source;
 
+/// A free TCP port on 127.0.0.1 (for servers the tests start as processes).
+pub fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+/// Waits until something listens on 127.0.0.1:`port`; panics naming `what` after 30 s.
+pub fn wait_for_port(port: u16, what: &str) {
+    let started = std::time::Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "{what} did not start"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// A running server with its first full-access key.
 pub struct TestServer {
     /// `http://127.0.0.1:<port>`.

@@ -6,7 +6,6 @@
 use object_store::aws::AmazonS3Builder;
 use object_store::ObjectStore;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// A running moto server.
 pub struct Moto {
@@ -27,10 +26,7 @@ fn binary() -> String {
 impl Moto {
     /// Starts moto on a free port and waits until it answers.
     pub fn start() -> Moto {
-        let port = {
-            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-            l.local_addr().unwrap().port()
-        };
+        let port = super::free_port();
         let child = Command::new(binary())
             .args(["-H", "127.0.0.1", "-p", &port.to_string()])
             .stdout(Stdio::null())
@@ -43,14 +39,7 @@ impl Moto {
                 )
             });
         let endpoint = format!("http://127.0.0.1:{port}");
-        let started = Instant::now();
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "moto did not start"
-            );
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        super::wait_for_port(port, "moto");
         Moto { child, endpoint }
     }
 
