@@ -17,14 +17,6 @@ fn gunzip(bytes: &[u8]) -> Vec<u8> {
     out
 }
 
-/// The JSON without its signed links (their expiry moves with the clock).
-fn unsigned(mut v: serde_json::Value) -> serde_json::Value {
-    for item in v.as_array_mut().into_iter().flatten() {
-        item.as_object_mut().map(|o| o.remove("file_url"));
-    }
-    v
-}
-
 fn gzip(bytes: &[u8]) -> Vec<u8> {
     use std::io::Write;
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
@@ -83,8 +75,8 @@ async fn large_api_json_is_compressed_small_answers_and_pdfs_are_not() {
     let bytes = gz.bytes().await.unwrap();
     let json: serde_json::Value = serde_json::from_slice(&gunzip(&bytes)).unwrap();
     assert_eq!(
-        unsigned(json),
-        unsigned(plain.clone()),
+        common::unsigned(json),
+        common::unsigned(plain.clone()),
         "the compressed answer is the same JSON"
     );
     assert!(bytes.len() * 2 < serde_json::to_vec(&plain).unwrap().len());
