@@ -17,8 +17,9 @@ if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknow
 fi
 
 need_apt=()
-# haproxy: the load balancer of the scale-out test (issue 16).
-for pkg in brotli chromium chromium-driver haproxy libssl-dev pkg-config poppler-utils python3-venv; do
+# haproxy: the load balancer of the scale-out test; postgresql: the second storage engine,
+# run as throwaway clusters by scripts/pg.sh (issue 16).
+for pkg in brotli chromium chromium-driver haproxy libssl-dev pkg-config poppler-utils postgresql python3-venv; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then

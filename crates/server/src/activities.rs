@@ -15,7 +15,6 @@ use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::query::one;
 use serde::Deserialize;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -109,8 +108,8 @@ impl From<ActivityRow> for Activity {
 }
 
 /// The activities billed by invoice `invoice_id`, by date.
-pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Activity>> {
-    let rows: Vec<ActivityRow> = sqlx::query_as(&format!(
+pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Activity>> {
+    let rows: Vec<ActivityRow> = crate::sql::query_as(&format!(
         "SELECT {COLUMNS} {FROM} WHERE a.invoice_id = ? ORDER BY a.date, a.id"
     ))
     .bind(invoice_id)
@@ -119,8 +118,8 @@ pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Act
     Ok(rows.into_iter().map(Activity::from).collect())
 }
 
-async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Activity> {
-    sqlx::query_as::<_, ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = ?"))
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Activity> {
+    crate::sql::query_as::<ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -210,7 +209,7 @@ async fn list(
         "a.date DESC, a.id DESC",
         "a.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         for (cond, value) in &conds {
             qb.push(" AND ").push(*cond).push_bind(value.clone());
@@ -288,7 +287,7 @@ async fn create(
         _ => {}
     }
     if let Some(t) = body.task_id {
-        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM tasks WHERE id = ?")
+        let exists: Option<i64> = crate::sql::query_scalar("SELECT id FROM tasks WHERE id = ?")
             .bind(t)
             .fetch_optional(&state.pool)
             .await?;
@@ -304,7 +303,7 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = crate::sql::query_scalar(
         "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )

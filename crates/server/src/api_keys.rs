@@ -11,7 +11,6 @@ use axum::http::StatusCode;
 use axum::{Extension, Json};
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::people::{ApiKey, KeyUser, NewApiKey};
-use sqlx::SqlitePool;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -61,8 +60,8 @@ const SELECT: &str =
     "SELECT k.id, k.uuid, k.name, k.read_only, k.kind, k.user_id, u.firstname, u.lastname, \
     k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN users u ON u.id = k.user_id";
 
-async fn load(pool: &SqlitePool, id: i64) -> ApiResult<ApiKey> {
-    sqlx::query_as::<_, KeyRow>(&format!("{SELECT} WHERE k.id = ?"))
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<ApiKey> {
+    crate::sql::query_as::<KeyRow>(&format!("{SELECT} WHERE k.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -81,7 +80,7 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<ApiKey> {
     )
 )]
 async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
-    let rows = sqlx::query_as::<_, KeyRow>(&format!("{SELECT} ORDER BY k.id DESC"))
+    let rows = crate::sql::query_as::<KeyRow>(&format!("{SELECT} ORDER BY k.id DESC"))
         .fetch_all(&state.pool)
         .await?;
     Ok(Json(rows.into_iter().map(ApiKey::from).collect()))

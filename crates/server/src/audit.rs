@@ -20,7 +20,6 @@
 //!   the first event whose content or link does not match.
 
 use sha2::{Digest, Sha256};
-use sqlx::{SqliteConnection, SqlitePool};
 
 /// Who makes the change a write transaction is about to make.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -228,27 +227,27 @@ const GUARDS: &[&str] = &[
 /// (Re)creates the audit triggers of every audited table from the live schema, and the
 /// guards of `audit_events` (a dropped guard comes back at the next start), in one
 /// transaction. Run at every start after the migrations. Errors: the database's.
-pub async fn install(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+pub async fn install(pool: &crate::sql::Db) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin_sqlite_with("BEGIN IMMEDIATE").await?;
     for statement in GUARDS {
-        sqlx::query(statement).execute(&mut *tx).await?;
+        crate::sql::query(statement).execute(&mut tx).await?;
     }
     for a in AUDITED {
         let columns: Vec<String> =
-            sqlx::query_scalar("SELECT name FROM pragma_table_info(?) ORDER BY cid")
+            crate::sql::query_scalar("SELECT name FROM pragma_table_info(?) ORDER BY cid")
                 .bind(a.table)
-                .fetch_all(&mut *tx)
+                .fetch_all(&mut tx)
                 .await?;
         for statement in triggers(a, &columns) {
-            sqlx::query(&statement).execute(&mut *tx).await?;
+            crate::sql::query(&statement).execute(&mut tx).await?;
         }
     }
     tx.commit().await
 }
 
 /// Writes `actor` as the author of the changes of the transaction on `conn`.
-pub async fn set_actor(conn: &mut SqliteConnection, actor: Actor) -> Result<(), sqlx::Error> {
-    sqlx::query("UPDATE audit_actor SET user_id = ?, key_id = ? WHERE id = 1")
+pub async fn set_actor(conn: &mut crate::sql::Tx, actor: Actor) -> Result<(), sqlx::Error> {
+    crate::sql::query("UPDATE audit_actor SET user_id = ?, key_id = ? WHERE id = 1")
         .bind(actor.user_id)
         .bind(actor.key_id)
         .execute(conn)
@@ -313,8 +312,8 @@ pub fn content_hash(prev_hash: &str, e: &StoredEvent) -> String {
 
 /// Seals the unsealed events on `conn` (inside a write transaction): each gets the
 /// previous event's hash and its own. Returns how many. Errors: the database's.
-pub async fn seal(conn: &mut SqliteConnection) -> Result<usize, sqlx::Error> {
-    let pending: Vec<StoredEvent> = sqlx::query_as(&format!(
+pub async fn seal(conn: &mut crate::sql::Tx) -> Result<usize, sqlx::Error> {
+    let pending: Vec<StoredEvent> = crate::sql::query_as(&format!(
         "SELECT {EVENT_COLUMNS} FROM audit_events WHERE hash IS NULL ORDER BY id"
     ))
     .fetch_all(&mut *conn)
@@ -322,7 +321,7 @@ pub async fn seal(conn: &mut SqliteConnection) -> Result<usize, sqlx::Error> {
     if pending.is_empty() {
         return Ok(0);
     }
-    let mut prev: String = sqlx::query_scalar(
+    let mut prev: String = crate::sql::query_scalar(
         "SELECT hash FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1",
     )
     .fetch_optional(&mut *conn)
@@ -330,7 +329,7 @@ pub async fn seal(conn: &mut SqliteConnection) -> Result<usize, sqlx::Error> {
     .unwrap_or_else(|| GENESIS.to_string());
     for e in &pending {
         let hash = content_hash(&prev, e);
-        sqlx::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
+        crate::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
             .bind(&prev)
             .bind(&hash)
             .bind(e.id)
@@ -356,8 +355,8 @@ pub struct Verified {
 /// Recomputes the chain on `conn`. Errors: the id and the reason of the first event whose
 /// hash, link or order does not match (a changed, inserted or deleted event), or the
 /// database's error as text.
-pub async fn verify(conn: &mut SqliteConnection) -> Result<Verified, String> {
-    let events: Vec<StoredEvent> = sqlx::query_as(&format!(
+pub async fn verify(conn: &mut crate::sql::Tx) -> Result<Verified, String> {
+    let events: Vec<StoredEvent> = crate::sql::query_as(&format!(
         "SELECT {EVENT_COLUMNS} FROM audit_events ORDER BY id"
     ))
     .fetch_all(&mut *conn)

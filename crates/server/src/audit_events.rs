@@ -11,7 +11,6 @@ use crate::pagination::PageOf;
 use crate::state::AppState;
 use axum::extract::State;
 use kontor_model::audit::{AuditChange, AuditEvent, AuditFilter, RECORD_TYPES};
-use sqlx::{QueryBuilder, Sqlite};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -96,7 +95,7 @@ async fn list(
         }
     }
     ApiError::check(errors)?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         match (&filter.record_type, filter.record_id) {
             (Some(t), Some(id)) => {

@@ -19,7 +19,6 @@ use axum::response::{IntoResponse, Response};
 use kontor_model::people::{session_expired, Role};
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::SqlitePool;
 use subtle::ConstantTimeEq;
 
 /// The authenticated caller, put into request extensions by [`require_key`].
@@ -96,8 +95,8 @@ pub fn parse_authorization(value: &str) -> Option<&str> {
 
 /// Ensures an admin exists for CLI keys to act for; returns its id (the first active
 /// admin, or a new "Admin Kontor" admin without password).
-async fn default_user(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
-    if let Some(id) = sqlx::query_scalar::<_, i64>(
+async fn default_user(pool: &crate::sql::Db) -> Result<i64, sqlx::Error> {
+    if let Some(id) = crate::sql::query_scalar::<i64>(
         "SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id LIMIT 1",
     )
     .fetch_optional(pool)
@@ -106,7 +105,7 @@ async fn default_user(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
         return Ok(id);
     }
     let t = ts(now());
-    sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, 'admin', ?, ?) RETURNING id")
+    crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, 'admin', ?, ?) RETURNING id")
         .bind(&t)
         .bind(&t)
         .fetch_one(pool)
@@ -116,7 +115,7 @@ async fn default_user(pool: &SqlitePool) -> Result<i64, sqlx::Error> {
 /// Creates a key named `name` for the first user (the CLI's `keys create`); returns its
 /// info and the secret (shown once, never stored).
 pub async fn create_key(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     name: &str,
     read_only: bool,
 ) -> Result<(KeyInfo, String), sqlx::Error> {
@@ -127,7 +126,7 @@ pub async fn create_key(
 /// Creates a key of `kind` ([`KIND_API`], [`KIND_SESSION`]) acting for `user_id`;
 /// returns its info and the secret (shown once, never stored).
 pub async fn create_key_for(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     user_id: i64,
     name: &str,
     read_only: bool,
@@ -136,7 +135,7 @@ pub async fn create_key_for(
     let secret = format!("kontor_{}", random_hex(32));
     let uuid = random_hex(16);
     let created = ts(now());
-    let id: i64 = sqlx::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(&uuid)
         .bind(name)
         .bind(hash_key(&secret))
@@ -160,8 +159,8 @@ pub async fn create_key_for(
 }
 
 /// All keys, revoked ones included.
-pub async fn list_keys(pool: &SqlitePool) -> Result<Vec<KeyInfo>, sqlx::Error> {
-    sqlx::query_as(
+pub async fn list_keys(pool: &crate::sql::Db) -> Result<Vec<KeyInfo>, sqlx::Error> {
+    crate::sql::query_as(
         "SELECT id, uuid, name, read_only, created_at, revoked_at FROM api_keys ORDER BY id",
     )
     .fetch_all(pool)
@@ -169,9 +168,9 @@ pub async fn list_keys(pool: &SqlitePool) -> Result<Vec<KeyInfo>, sqlx::Error> {
 }
 
 /// Revokes key `id`; false when there is no such active key.
-pub async fn revoke_key(pool: &SqlitePool, id: i64) -> Result<bool, sqlx::Error> {
+pub async fn revoke_key(pool: &crate::sql::Db, id: i64) -> Result<bool, sqlx::Error> {
     let done =
-        sqlx::query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
+        crate::sql::query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
             .bind(ts(now()))
             .bind(id)
             .execute(pool)
@@ -180,8 +179,8 @@ pub async fn revoke_key(pool: &SqlitePool, id: i64) -> Result<bool, sqlx::Error>
 }
 
 /// On first start (no key at all) creates a full-access key; returns its secret.
-pub async fn ensure_initial_key(pool: &SqlitePool) -> Result<Option<String>, sqlx::Error> {
-    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM api_keys")
+pub async fn ensure_initial_key(pool: &crate::sql::Db) -> Result<Option<String>, sqlx::Error> {
+    let count: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM api_keys")
         .fetch_one(pool)
         .await?;
     if count > 0 {
@@ -196,7 +195,7 @@ pub async fn ensure_initial_key(pool: &SqlitePool) -> Result<Option<String>, sql
 /// a session key unused for more than 30 days. Records the use (`last_used_at`, at most
 /// once a minute).
 pub async fn find_caller(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     key: &str,
 ) -> Result<Option<(Caller, KeyContext)>, sqlx::Error> {
     type Row = (
@@ -212,7 +211,7 @@ pub async fn find_caller(
         String,
     );
     let hash = hash_key(key);
-    let row: Option<Row> = sqlx::query_as(
+    let row: Option<Row> = crate::sql::query_as(
         "SELECT k.id, k.user_id, k.uuid, k.name, k.read_only, k.hash, k.kind, k.last_used_at, k.created_at, u.role \
          FROM api_keys k JOIN users u ON u.id = k.user_id \
          WHERE k.hash = ? AND k.revoked_at IS NULL AND u.active = 1",
@@ -241,7 +240,7 @@ pub async fn find_caller(
         .and_then(kontor_model::timestamp::parse)
         .is_none_or(|t| now - t >= chrono::Duration::minutes(1));
     if stale {
-        sqlx::query("UPDATE api_keys SET last_used_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE api_keys SET last_used_at = ? WHERE id = ?")
             .bind(ts(now))
             .bind(key_id)
             .execute(pool)

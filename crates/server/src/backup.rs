@@ -22,7 +22,7 @@ use crate::db;
 use crate::storage::{is_plain_key, Area, FileStore};
 use sha2::{Digest, Sha256};
 use sqlx::sqlite::SqliteConnectOptions;
-use sqlx::{ConnectOptions, Connection};
+use sqlx::ConnectOptions;
 use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -67,20 +67,21 @@ fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
-async fn open_file(path: &Path, read_only: bool) -> Result<sqlx::SqliteConnection, String> {
+async fn open_file(path: &Path, read_only: bool) -> Result<crate::sql::Tx, String> {
     SqliteConnectOptions::new()
         .filename(path)
         .read_only(read_only)
         .connect()
         .await
+        .map(crate::sql::Tx::from_sqlite)
         .map_err(|e| format!("cannot open {}: {e}", path.display()))
 }
 
 /// The database's stored files as `files/<dir>/<key>` names.
-async fn referenced_files(conn: &mut sqlx::SqliteConnection) -> Result<Vec<String>, String> {
+async fn referenced_files(conn: &mut crate::sql::Tx) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
     for (dir, query) in FILE_COLUMNS {
-        let keys: Vec<String> = sqlx::query_scalar(query)
+        let keys: Vec<String> = crate::sql::query_scalar(query)
             .fetch_all(&mut *conn)
             .await
             .map_err(|e| format!("reading {dir}: {e}"))?;
@@ -106,6 +107,12 @@ pub async fn backup(
     out: &Path,
 ) -> Result<Manifest, String> {
     let pool = db::open_located(database, data_dir).await?;
+    if pool.as_sqlite().is_none() {
+        pool.close().await;
+        return Err("backup copies a SQLite database; on PostgreSQL use pg_dump and the \
+                    bucket's own versioning (docs/deployment.md)"
+            .to_string());
+    }
     let work = tempfile::Builder::new()
         .prefix(".kontor-backup")
         .tempdir_in(
@@ -117,7 +124,7 @@ pub async fn backup(
     let snapshot = work.path().join(db::DB_FILE);
     for attempt in 1..=TRIES {
         let _ = std::fs::remove_file(&snapshot);
-        sqlx::query("VACUUM INTO ?")
+        crate::sql::query("VACUUM INTO ?")
             .bind(snapshot.to_string_lossy().as_ref())
             .execute(&pool)
             .await
@@ -125,11 +132,11 @@ pub async fn backup(
         let mut conn = open_file(&snapshot, true).await?;
         let names = referenced_files(&mut conn).await?;
         let migration: i64 =
-            sqlx::query_scalar("SELECT coalesce(max(version), 0) FROM _sqlx_migrations")
+            crate::sql::query_scalar("SELECT coalesce(max(version), 0) FROM _sqlx_migrations")
                 .fetch_one(&mut conn)
                 .await
                 .map_err(|e| format!("snapshot: {e}"))?;
-        conn.close().await.ok();
+        conn.close().await;
         let mut files = Vec::new();
         let mut missing = None;
         for name in &names {
@@ -299,11 +306,11 @@ pub async fn restore(
         return Err("the archive lacks entries its manifest names".to_string());
     }
     let mut conn = open_file(&data_dir.join(db::DB_FILE), true).await?;
-    let check: String = sqlx::query_scalar("PRAGMA integrity_check")
+    let check: String = crate::sql::query_scalar("PRAGMA integrity_check")
         .fetch_one(&mut conn)
         .await
         .map_err(|e| format!("integrity check: {e}"))?;
-    conn.close().await.ok();
+    conn.close().await;
     if check != "ok" {
         return Err(format!("the restored database is damaged: {check}"));
     }

@@ -6,7 +6,6 @@
 use crate::error::{ApiError, ApiResult};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice_input::NewInvoice;
-use sqlx::{Sqlite, SqlitePool, Transaction};
 
 /// The two billable kinds: table and field name.
 #[derive(Clone, Copy)]
@@ -45,7 +44,7 @@ fn ids_of(body: &NewInvoice, kind: Kind) -> impl Iterator<Item = (usize, &Vec<i6
 /// Checks every referenced activity and expense for an invoice of `customer_id`;
 /// `invoice_id` is the draft being edited (its own entries count as free).
 pub async fn check(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     body: &NewInvoice,
     customer_id: i64,
     invoice_id: Option<i64>,
@@ -61,8 +60,10 @@ pub async fn check(
                     continue;
                 }
                 let sql = format!("SELECT x.billable, x.billed, x.invoice_id, p.customer_id FROM {} x JOIN projects p ON p.id = x.project_id WHERE x.id = ?", kind.table());
-                let row: Option<(bool, bool, Option<i64>, i64)> =
-                    sqlx::query_as(&sql).bind(id).fetch_optional(pool).await?;
+                let row: Option<(bool, bool, Option<i64>, i64)> = crate::sql::query_as(&sql)
+                    .bind(id)
+                    .fetch_optional(pool)
+                    .await?;
                 match row {
                     None => push_error(errors, &field, format!("{id} does not exist")),
                     Some((false, ..)) => {
@@ -85,14 +86,14 @@ pub async fn check(
 }
 
 /// Releases what invoice `invoice_id` billed (draft edit, deletion).
-pub async fn release(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
+pub async fn release(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
-        sqlx::query(&format!(
+        crate::sql::query(&format!(
             "UPDATE {} SET billed = 0, invoice_id = NULL, invoice_item_id = NULL WHERE invoice_id = ?",
             kind.table()
         ))
         .bind(invoice_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     }
     Ok(())
@@ -101,7 +102,7 @@ pub async fn release(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiRe
 /// Marks the referenced entries billed by `invoice_id` and by the position whose id is at
 /// the same index in `item_ids`; a concurrent claim is a 422.
 pub async fn claim(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     body: &NewInvoice,
     invoice_id: i64,
     item_ids: &[i64],
@@ -113,11 +114,11 @@ pub async fn claim(
                     "UPDATE {} SET billed = 1, invoice_id = ?, invoice_item_id = ? WHERE id = ? AND billed = 0",
                     kind.table()
                 );
-                let done = sqlx::query(&sql)
+                let done = crate::sql::query(&sql)
                     .bind(invoice_id)
                     .bind(item_ids.get(i))
                     .bind(id)
-                    .execute(&mut **tx)
+                    .execute(&mut *tx)
                     .await?;
                 if done.rows_affected() != 1 {
                     return Err(ApiError::field(

@@ -22,7 +22,6 @@ use kontor_model::party::{
 };
 use kontor_model::query::CompanyFilter;
 use serde_json::Value;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -132,16 +131,16 @@ impl From<CompanyRow> for Company {
 }
 
 /// Loads company `id`. Errors: 404.
-pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Company> {
+pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Company> {
     find(pool, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("company {id}")))
 }
 
 /// Loads company `id` if it exists.
-pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Company>> {
+pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Company>> {
     Ok(
-        sqlx::query_as::<_, CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = ?"))
+        crate::sql::query_as::<CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = ?"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -181,7 +180,7 @@ async fn list(
         "c.name COLLATE NOCASE ASC, c.id ASC",
         "c.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         if !filter.kinds.is_empty() {
             qb.push(" AND c.kind IN (");
@@ -311,25 +310,25 @@ async fn update(
 }
 
 /// Inserts a validated, normalized company; returns its id.
-pub async fn insert(pool: &SqlitePool, body: &NewCompany) -> ApiResult<i64> {
+pub async fn insert(pool: &crate::sql::Db, body: &NewCompany) -> ApiResult<i64> {
     write(pool, None, body).await
 }
 
 /// Inserts (`id` `None`) or overwrites company `id` with every field of `body`.
-async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResult<i64> {
+async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewCompany) -> ApiResult<i64> {
     let t = ts(now());
     let vat = body.customer_vat.clone().unwrap_or_default();
     let tags = serde_json::to_string(&body.tags.clone().unwrap_or_default())
         .map_err(|e| ApiError::Internal(format!("tags: {e}")))?;
     let props = serde_json::to_string(&body.custom_properties.clone().unwrap_or_default())
         .map_err(|e| ApiError::Internal(format!("custom_properties: {e}")))?;
-    let mut qb: QueryBuilder<'_, Sqlite> = match id {
-        None => QueryBuilder::new(
+    let mut qb: crate::sql::Builder<'_> = match id {
+        None => crate::sql::Builder::new(
             "INSERT INTO companies (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
              active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
              language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, debtor_number, creditor_number, consumer, updated_at, created_at) VALUES (",
         ),
-        Some(_) => QueryBuilder::new(
+        Some(_) => crate::sql::Builder::new(
             "UPDATE companies SET (kind, name, address, email, billing_email_cc, currency, payment_term_days, iban, tags, vat_tax, reverse_charge, intra_eu, \
              active, country_code, phone, website, vat_identifier, tax_number, bic, info, default_discount, default_cash_discount, default_cash_discount_days, \
              language, custom_properties, buyer_reference, electronic_address, einvoice_format, sepa_mandate_reference, debtor_number, creditor_number, consumer, updated_at) = (",
@@ -379,11 +378,11 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
     let id = match id {
         None => {
             qb.push(") RETURNING id");
-            qb.build_query_scalar().fetch_one(&mut *tx).await?
+            qb.build_query_scalar().fetch_one(&mut tx).await?
         }
         Some(id) => {
             qb.push(") WHERE id = ").push_bind(id);
-            qb.build().execute(&mut *tx).await?;
+            qb.build().execute(&mut tx).await?;
             id
         }
     };
@@ -393,7 +392,7 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewCompany) -> ApiResu
 
 /// What still references company `id`, as `(count, singular, plural)`.
 async fn references(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     id: i64,
 ) -> ApiResult<Vec<(i64, &'static str, &'static str)>> {
     let mut out = Vec::new();
@@ -425,7 +424,10 @@ async fn references(
             "deals",
         ),
     ] {
-        let n: i64 = sqlx::query_scalar(sql).bind(id).fetch_one(pool).await?;
+        let n: i64 = crate::sql::query_scalar(sql)
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
         if n > 0 {
             out.push((n, one, many));
         }
@@ -461,13 +463,13 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
         )));
     }
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("DELETE FROM people WHERE company_id = ?")
+    crate::sql::query("DELETE FROM people WHERE company_id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-    sqlx::query("DELETE FROM companies WHERE id = ?")
+    crate::sql::query("DELETE FROM companies WHERE id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
         .map_err(crate::error::on_foreign_key(ApiError::Refused(format!(
             "{} is still referenced; archive it instead",

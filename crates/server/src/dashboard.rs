@@ -75,7 +75,7 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
         .and_then(|m| m.last_day())
         .unwrap_or(today);
     // Finalized invoices (every status but draft; reversals with their negative net).
-    let rows: Vec<(NaiveDate, crate::db::Dec)> = sqlx::query_as(
+    let rows: Vec<(NaiveDate, crate::db::Dec)> = crate::sql::query_as(
         "SELECT i.date, i.net_total FROM invoices i WHERE i.deleted_at IS NULL \
          AND i.status <> 'draft' AND i.currency = ? AND i.date >= ? AND i.date <= ?",
     )

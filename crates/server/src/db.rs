@@ -10,8 +10,8 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous, SqliteTypeInfo,
     SqliteValueRef,
 };
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::Sqlite;
-use sqlx::SqlitePool;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
@@ -30,60 +30,121 @@ pub const DB_FILE: &str = "kontor.db";
 /// audit triggers ([`crate::audit::set_actor`], from [`crate::audit::current_actor`]) and
 /// the events earlier writes left unsealed are sealed ([`crate::audit::seal`]). Errors:
 /// the database's (500).
-pub async fn begin_write(
-    pool: &SqlitePool,
-) -> Result<sqlx::Transaction<'static, sqlx::Sqlite>, sqlx::Error> {
-    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+pub async fn begin_write(pool: &crate::sql::Db) -> Result<crate::sql::Tx, sqlx::Error> {
+    let mut tx = pool.begin_sqlite_with("BEGIN IMMEDIATE").await?;
     crate::audit::set_actor(&mut tx, crate::audit::current_actor()).await?;
     crate::audit::seal(&mut tx).await?;
     Ok(tx)
 }
 
-/// The database file named by `--database` / `KONTOR_DATABASE` (issue 16 § 1):
+/// Where `--database` / `KONTOR_DATABASE` puts the data (issue 16 § 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL server: the `postgres://…` URL as given (it may carry a password, so
+    /// it is never printed).
+    Postgres(String),
+}
+
+/// The environment variable that lets `--database postgres://…` start while the
+/// PostgreSQL engine is still being completed (`docs/deployment.md` § 4): set to `1`.
+pub const POSTGRES_PREVIEW: &str = "KONTOR_POSTGRES_PREVIEW";
+
+/// Reads `--database` / `KONTOR_DATABASE` (issue 16 § 1):
 ///
 /// - `None` or empty: `<data_dir>/kontor.db`, the default;
 /// - `sqlite://PATH` or `sqlite:PATH`: the SQLite file at `PATH` (relative to the working
-///   directory; `sqlite:///abs/path.db` for an absolute one).
+///   directory; `sqlite:///abs/path.db` for an absolute one);
+/// - `postgres://…` or `postgresql://…`: a PostgreSQL server (libpq's URL form, e.g.
+///   `postgres://kontor:secret@db.internal/kontor` or
+///   `postgres://kontor@localhost/kontor?host=/run/postgresql` for a Unix socket).
 ///
 /// Errors, as a sentence naming `--database` (never echoing a URL, which may carry a
-/// password): a `postgres://` URL, as PostgreSQL is not built yet (`docs/deployment.md`
-/// § 4); any other scheme; a SQLite URL without a path or with options (`?…`).
-pub fn locate(database: Option<&str>, data_dir: &Path) -> Result<PathBuf, String> {
+/// password): any other scheme; a SQLite URL without a path or with options (`?…`).
+pub fn locate(database: Option<&str>, data_dir: &Path) -> Result<Location, String> {
     let url = database.map(str::trim).unwrap_or("");
     if url.is_empty() {
-        return Ok(data_dir.join(DB_FILE));
+        return Ok(Location::Sqlite(data_dir.join(DB_FILE)));
     }
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        return Err("--database: PostgreSQL is not supported by this version of Kontor yet;              use sqlite://PATH or leave --database out for <data>/kontor.db (docs/deployment.md)"
-            .to_string());
+        return Ok(Location::Postgres(url.to_string()));
     }
     let Some(path) = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))
     else {
         return Err(
-            "--database must be sqlite://PATH (or left out for <data>/kontor.db)".to_string(),
+            "--database must be sqlite://PATH or postgres://… (or left out for <data>/kontor.db)"
+                .to_string(),
         );
     };
     if path.is_empty() || path.contains('?') {
         return Err("--database sqlite://PATH needs a file path and takes no options".to_string());
     }
-    Ok(PathBuf::from(path))
+    Ok(Location::Sqlite(PathBuf::from(path)))
 }
 
 /// Opens the database named by `database` (`--database`, see [`locate`]), or
 /// `<data_dir>/kontor.db` when it is `None` or empty. Errors: those of [`locate`],
-/// [`open`] and [`open_file`].
-pub async fn open_located(database: Option<&str>, data_dir: &Path) -> Result<SqlitePool, String> {
+/// [`open`], [`open_file`] and [`open_postgres`]; PostgreSQL without
+/// [`POSTGRES_PREVIEW`]` = 1` is refused with a sentence.
+pub async fn open_located(
+    database: Option<&str>,
+    data_dir: &Path,
+) -> Result<crate::sql::Db, String> {
     match database.filter(|d| !d.trim().is_empty()) {
-        Some(url) => open_file(&locate(Some(url), data_dir)?).await,
         None => open(data_dir).await,
+        Some(url) => match locate(Some(url), data_dir)? {
+            Location::Sqlite(path) => open_file(&path).await,
+            Location::Postgres(url) => {
+                if std::env::var(POSTGRES_PREVIEW).as_deref() != Ok("1") {
+                    return Err("--database: PostgreSQL is not supported by this version of Kontor yet; \
+                         use sqlite://PATH or leave --database out for <data>/kontor.db \
+                         (docs/deployment.md)"
+                        .to_string());
+                }
+                open_postgres(&url).await
+            }
+        },
     }
+}
+
+/// Connects to the PostgreSQL server at `url` (a pool of up to 16 connections, each
+/// checked before use so the pool recovers by itself after the server restarts) and runs
+/// the PostgreSQL migrations (`migrations/postgres/`).
+///
+/// Errors, as a sentence naming the host and database but never the password: a URL that
+/// does not parse, a server that does not answer within 5 seconds or refuses the login,
+/// or a failed migration.
+pub async fn open_postgres(url: &str) -> Result<crate::sql::Db, String> {
+    let options = PgConnectOptions::from_str(url)
+        .map_err(|_| "--database: not a valid postgres:// URL".to_string())?;
+    let place = format!(
+        "database {:?} on {}",
+        options.get_database().unwrap_or("(default)"),
+        options
+            .get_socket()
+            .map(|s| s.display().to_string())
+            .unwrap_or_else(|| format!("{}:{}", options.get_host(), options.get_port()))
+    );
+    let pool = PgPoolOptions::new()
+        .max_connections(16)
+        .acquire_timeout(Duration::from_secs(5))
+        .test_before_acquire(true)
+        .connect_with(options)
+        .await
+        .map_err(|e| format!("cannot connect to PostgreSQL ({place}): {e}"))?;
+    sqlx::migrate!("./migrations/postgres")
+        .run(&pool)
+        .await
+        .map_err(|e| format!("migration of PostgreSQL ({place}) failed: {e}"))?;
+    Ok(crate::sql::Db::Postgres(pool))
 }
 
 /// Opens (creating if missing) `<data_dir>/kontor.db`, see [`open_file`]. Errors: the
 /// directory cannot be created, or those of [`open_file`].
-pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
+pub async fn open(data_dir: &Path) -> Result<crate::sql::Db, String> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
     open_file(&data_dir.join(DB_FILE)).await
@@ -94,7 +155,7 @@ pub async fn open(data_dir: &Path) -> Result<SqlitePool, String> {
 ///
 /// Errors: the file cannot be opened or created (a sentence naming it), or a migration
 /// fails.
-pub async fn open_file(path: &Path) -> Result<SqlitePool, String> {
+pub async fn open_file(path: &Path) -> Result<crate::sql::Db, String> {
     let options = SqliteConnectOptions::new()
         .filename(path)
         .create_if_missing(true)
@@ -113,10 +174,11 @@ pub async fn open_file(path: &Path) -> Result<SqlitePool, String> {
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", path.display()))?;
-    sqlx::migrate!("./migrations")
+    sqlx::migrate!("./migrations/sqlite")
         .run(&pool)
         .await
         .map_err(|e| format!("migration failed: {e}"))?;
+    let pool = crate::sql::Db::Sqlite(pool);
     // The audit trail's triggers follow the schema just migrated; what this process writes
     // before a request sets an actor is written by no one (`crate::audit`).
     crate::audit::install(&pool)
@@ -228,6 +290,59 @@ impl<'r, T: StoredWord> sqlx::Decode<'r, Sqlite> for Word<T> {
     }
 }
 
+/// The PostgreSQL column types of the same wrappers: `NUMERIC` for [`Dec`] (read exactly,
+/// never through a float), `TIMESTAMPTZ` for [`Ts`], `TEXT` for [`Word`] (issue 16 § 1).
+mod postgres {
+    use super::{corrupt, Dec, StoredWord, Ts, Word};
+    use chrono::{DateTime, Utc};
+    use rust_decimal::Decimal;
+    use sqlx::error::BoxDynError;
+    use sqlx::postgres::{PgTypeInfo, PgValueRef};
+    use sqlx::{Decode, Postgres, Type};
+
+    impl Type<Postgres> for Dec {
+        fn type_info() -> PgTypeInfo {
+            <Decimal as Type<Postgres>>::type_info()
+        }
+    }
+
+    impl<'r> Decode<'r, Postgres> for Dec {
+        fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+            <Decimal as Decode<Postgres>>::decode(value).map(Dec)
+        }
+    }
+
+    impl Type<Postgres> for Ts {
+        fn type_info() -> PgTypeInfo {
+            <DateTime<Utc> as Type<Postgres>>::type_info()
+        }
+    }
+
+    impl<'r> Decode<'r, Postgres> for Ts {
+        fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+            <DateTime<Utc> as Decode<Postgres>>::decode(value).map(Ts)
+        }
+    }
+
+    impl<T: StoredWord> Type<Postgres> for Word<T> {
+        fn type_info() -> PgTypeInfo {
+            <String as Type<Postgres>>::type_info()
+        }
+        fn compatible(ty: &PgTypeInfo) -> bool {
+            <String as Type<Postgres>>::compatible(ty)
+        }
+    }
+
+    impl<'r, T: StoredWord> Decode<'r, Postgres> for Word<T> {
+        fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
+            let text = <&str as Decode<Postgres>>::decode(value)?;
+            T::from_word(text)
+                .map(Word)
+                .ok_or_else(|| corrupt(T::WHAT, text))
+        }
+    }
+}
+
 macro_rules! stored_word {
     ($t:ty, $what:literal) => {
         impl StoredWord for $t {
@@ -316,9 +431,9 @@ pub fn json_map(text: &str) -> std::collections::BTreeMap<String, String> {
 
 /// Seals what the last write left unsealed, in a write transaction of its own (nothing
 /// when all is sealed). Errors: the database's.
-pub async fn seal_audit(pool: &SqlitePool) -> Result<(), sqlx::Error> {
+pub async fn seal_audit(pool: &crate::sql::Db) -> Result<(), sqlx::Error> {
     let open: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM audit_events WHERE hash IS NULL LIMIT 1")
+        crate::sql::query_scalar("SELECT id FROM audit_events WHERE hash IS NULL LIMIT 1")
             .fetch_optional(pool)
             .await?;
     if open.is_some() {
@@ -335,20 +450,20 @@ mod tests {
     #[test]
     fn locate_reads_sqlite_urls_and_refuses_the_rest() {
         let data = Path::new("/srv/kontor");
-        assert_eq!(locate(None, data).unwrap(), data.join(DB_FILE));
-        assert_eq!(locate(Some("  "), data).unwrap(), data.join(DB_FILE));
+        let file = |p: &str| Location::Sqlite(PathBuf::from(p));
+        assert_eq!(locate(None, data).unwrap(), file("/srv/kontor/kontor.db"));
+        assert_eq!(locate(Some("  "), data).unwrap(), file("/srv/kontor/kontor.db"));
         assert_eq!(
             locate(Some("sqlite:///var/db/k.db"), data).unwrap(),
-            PathBuf::from("/var/db/k.db")
+            file("/var/db/k.db")
         );
+        assert_eq!(locate(Some("sqlite:k.db"), data).unwrap(), file("k.db"));
         assert_eq!(
-            locate(Some("sqlite:k.db"), data).unwrap(),
-            PathBuf::from("k.db")
+            locate(Some("postgres://u:secret@h/db"), data).unwrap(),
+            Location::Postgres("postgres://u:secret@h/db".into())
         );
         for bad in ["sqlite://", "sqlite://k.db?mode=ro", "mysql://x/y", "k.db"] {
             assert!(locate(Some(bad), data).is_err(), "{bad}");
         }
-        let e = locate(Some("postgresql://u:secret@h/db"), data).unwrap_err();
-        assert!(e.contains("PostgreSQL") && !e.contains("secret"), "{e}");
     }
 }

@@ -16,7 +16,6 @@ use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -60,9 +59,9 @@ impl From<DealRow> for Deal {
 }
 
 /// Loads deal `id` if it exists.
-pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Deal>> {
+pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Deal>> {
     Ok(
-        sqlx::query_as::<_, DealRow>(&format!("SELECT {COLUMNS} {FROM} WHERE d.id = ?"))
+        crate::sql::query_as::<DealRow>(&format!("SELECT {COLUMNS} {FROM} WHERE d.id = ?"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -111,7 +110,7 @@ async fn list(
         "d.name COLLATE NOCASE ASC, d.id ASC",
         "d.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         if let Some(c) = company {
             qb.push(" AND d.company_id = ").push_bind(c);
@@ -193,7 +192,7 @@ async fn create(
     ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())
@@ -205,7 +204,7 @@ async fn create(
     load(&state.pool, id).await.map(Json)
 }
 
-async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Deal> {
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Deal> {
     find(pool, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("deal {id}")))
@@ -236,7 +235,7 @@ async fn update(
     let body = merge_patch(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)
         .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
     ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
-    sqlx::query("UPDATE deals SET name = ?, company_id = ?, currency = ?, status = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE deals SET name = ?, company_id = ?, currency = ?, status = ?, updated_at = ? WHERE id = ?")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())

@@ -14,7 +14,6 @@ use kontor_model::dunning::{
     default_levels, published_base_rates, validate_base_rates, validate_levels, BaseRate,
     BaseRates, DunningLevel, DunningLevels,
 };
-use sqlx::SqliteConnection;
 
 /// Routes `/dunning_levels` and `/base_rates`.
 pub fn router() -> utoipa_axum::router::OpenApiRouter<AppState> {
@@ -26,10 +25,10 @@ pub fn router() -> utoipa_axum::router::OpenApiRouter<AppState> {
 /// The JSON value stored in the settings column `column`, `None` when none was stored.
 /// Errors: 500 when it is not valid JSON of `T`.
 async fn stored<T: serde::de::DeserializeOwned>(
-    conn: &mut SqliteConnection,
+    conn: &mut crate::sql::Tx,
     column: &str,
 ) -> ApiResult<Option<T>> {
-    let text: Option<String> = sqlx::query_scalar(&format!(
+    let text: Option<String> = crate::sql::query_scalar(&format!(
         "SELECT {column} FROM account_settings WHERE id = 1"
     ))
     .fetch_optional(conn)
@@ -43,7 +42,7 @@ async fn stored<T: serde::de::DeserializeOwned>(
 
 /// The account's levels: the stored list, or [`default_levels`] when none was stored.
 /// Errors: 500 when the stored list is not valid JSON of [`DunningLevels`].
-pub async fn load(conn: &mut SqliteConnection) -> ApiResult<Vec<DunningLevel>> {
+pub async fn load(conn: &mut crate::sql::Tx) -> ApiResult<Vec<DunningLevel>> {
     Ok(stored::<DunningLevels>(conn, "dunning_levels")
         .await?
         .map_or_else(default_levels, |l| l.levels))
@@ -95,7 +94,7 @@ pub async fn put_levels(
 
 /// The account's base rates: the stored table, or [`published_base_rates`] when none was
 /// stored. Errors: 500 when the stored table is not valid JSON of [`BaseRates`].
-pub async fn load_base_rates(conn: &mut SqliteConnection) -> ApiResult<Vec<BaseRate>> {
+pub async fn load_base_rates(conn: &mut crate::sql::Tx) -> ApiResult<Vec<BaseRate>> {
     Ok(stored::<BaseRates>(conn, "base_rates")
         .await?
         .map_or_else(published_base_rates, |t| t.base_rates))
@@ -152,11 +151,11 @@ async fn store<T: serde::Serialize>(state: &AppState, column: &str, value: &T) -
         .map_err(|e| ApiError::Internal(format!("writing {column}: {e}")))?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let changed = sqlx::query(&format!(
+    let changed = crate::sql::query(&format!(
         "UPDATE account_settings SET {column} = ? WHERE id = 1"
     ))
     .bind(&text)
-    .execute(&mut *tx)
+    .execute(&mut tx)
     .await?
     .rows_affected();
     if changed != 1 {

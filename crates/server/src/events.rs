@@ -11,7 +11,6 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::event::{Event, EventKind, SubjectType};
 use kontor_model::party::IdName;
-use sqlx::{SqliteConnection, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -42,7 +41,7 @@ impl Subject {
 /// transaction of the change. Errors: the insert fails (the caller's transaction then
 /// fails with it).
 pub async fn record(
-    conn: &mut SqliteConnection,
+    conn: &mut crate::sql::Tx,
     subject: Subject,
     kind: EventKind,
     data: serde_json::Value,
@@ -52,7 +51,7 @@ pub async fn record(
 
 /// [`record`] on behalf of `user_id` (the caller's user).
 pub async fn record_as(
-    conn: &mut SqliteConnection,
+    conn: &mut crate::sql::Tx,
     user_id: Option<i64>,
     subject: Subject,
     kind: EventKind,
@@ -64,7 +63,7 @@ pub async fn record_as(
     } else {
         data
     };
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = crate::sql::query_scalar(
         "INSERT INTO events (subject_type, subject_id, kind, at, user_id, data) \
          VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
     )
@@ -83,7 +82,7 @@ pub async fn record_as(
 /// ([`EventKind::Finalized`], data `kontor_model::event::FinalizedData`), on behalf of
 /// `user_id` (`None`: the server's own jobs), inside the caller's transaction.
 pub async fn record_finalized(
-    conn: &mut SqliteConnection,
+    conn: &mut crate::sql::Tx,
     user_id: Option<i64>,
     invoice_id: i64,
     identifier: String,
@@ -101,9 +100,9 @@ pub async fn record_finalized(
 
 /// Deletes every event of `subject` (a record that is deleted for good, so that a later
 /// record with the same id starts with an empty timeline). Errors: database failures.
-pub async fn forget(conn: &mut SqliteConnection, subject: Subject) -> ApiResult<()> {
+pub async fn forget(conn: &mut crate::sql::Tx, subject: Subject) -> ApiResult<()> {
     let (subject_type, subject_id) = subject.parts();
-    sqlx::query("DELETE FROM events WHERE subject_type = ? AND subject_id = ?")
+    crate::sql::query("DELETE FROM events WHERE subject_type = ? AND subject_id = ?")
         .bind(subject_type.as_str())
         .bind(subject_id)
         .execute(&mut *conn)
@@ -149,9 +148,9 @@ impl EventRow {
 }
 
 /// The events of `subject`, oldest first. Errors: database failures, corrupt rows (500).
-pub async fn list(pool: &SqlitePool, subject: Subject) -> ApiResult<Vec<Event>> {
+pub async fn list(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Vec<Event>> {
     let (subject_type, subject_id) = subject.parts();
-    let rows: Vec<EventRow> = sqlx::query_as(
+    let rows: Vec<EventRow> = crate::sql::query_as(
         "SELECT e.id, e.kind, e.at, e.data, e.user_id, u.firstname, u.lastname \
          FROM events e LEFT JOIN users u ON u.id = e.user_id \
          WHERE e.subject_type = ? AND e.subject_id = ? ORDER BY e.id",
@@ -164,20 +163,20 @@ pub async fn list(pool: &SqlitePool, subject: Subject) -> ApiResult<Vec<Event>> 
 }
 
 /// Whether `subject` exists (and, for invoices, is not deleted).
-async fn exists(pool: &SqlitePool, subject: Subject) -> ApiResult<bool> {
+async fn exists(pool: &crate::sql::Db, subject: Subject) -> ApiResult<bool> {
     let sql = match subject {
         Subject::Invoice(_) => "SELECT 1 FROM invoices WHERE id = ? AND deleted_at IS NULL",
         Subject::Offer(_) => "SELECT 1 FROM offers WHERE id = ?",
         Subject::Purchase(_) => "SELECT 1 FROM purchases WHERE id = ?",
     };
-    let found: Option<i64> = sqlx::query_scalar(sql)
+    let found: Option<i64> = crate::sql::query_scalar(sql)
         .bind(subject.parts().1)
         .fetch_optional(pool)
         .await?;
     Ok(found.is_some())
 }
 
-async fn answer(pool: &SqlitePool, subject: Subject) -> ApiResult<Json<Vec<Event>>> {
+async fn answer(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Json<Vec<Event>>> {
     if !exists(pool, subject).await? {
         let (kind, id) = subject.parts();
         return Err(ApiError::not_found(format!("{} {id}", kind.as_str())));

@@ -17,7 +17,6 @@ use kontor_model::money::minor_units;
 use kontor_model::party::IdName;
 use kontor_model::validation::validate_expense_amounts;
 use rust_decimal::Decimal;
-use sqlx::SqlitePool;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -114,8 +113,8 @@ impl TryFrom<ExpenseRow> for Expense {
 }
 
 /// The expenses billed by invoice `invoice_id`, by date.
-pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Expense>> {
-    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!(
+pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Expense>> {
+    let rows: Vec<ExpenseRow> = crate::sql::query_as(&format!(
         "{SELECT} WHERE e.invoice_id = ? ORDER BY e.date, e.id"
     ))
     .bind(invoice_id)
@@ -124,7 +123,7 @@ pub async fn of_invoice(pool: &SqlitePool, invoice_id: i64) -> ApiResult<Vec<Exp
     rows.into_iter().map(Expense::try_from).collect()
 }
 
-async fn project_exists(pool: &SqlitePool, id: i64) -> ApiResult<()> {
+async fn project_exists(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
     crate::projects::find(pool, id)
         .await?
         .map(|_| ())
@@ -151,7 +150,7 @@ async fn list(
     list: ListQuery,
 ) -> ApiResult<PageOf<Expense>> {
     project_exists(&state.pool, project_id).await?;
-    let rows: Vec<ExpenseRow> = sqlx::query_as(&format!(
+    let rows: Vec<ExpenseRow> = crate::sql::query_as(&format!(
         "{SELECT} WHERE e.project_id = ? ORDER BY e.date DESC, e.id DESC"
     ))
     .bind(project_id)
@@ -163,8 +162,8 @@ async fn list(
         .map(|all| list.slice(all))
 }
 
-async fn load(pool: &SqlitePool, project_id: i64, id: i64) -> ApiResult<Expense> {
-    sqlx::query_as::<_, ExpenseRow>(&format!("{SELECT} WHERE e.id = ? AND e.project_id = ?"))
+async fn load(pool: &crate::sql::Db, project_id: i64, id: i64) -> ApiResult<Expense> {
+    crate::sql::query_as::<ExpenseRow>(&format!("{SELECT} WHERE e.id = ? AND e.project_id = ?"))
         .bind(id)
         .bind(project_id)
         .fetch_optional(pool)
@@ -258,7 +257,7 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = crate::sql::query_scalar(
         "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )

@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use hmac::{Hmac, Mac};
 use rand::RngCore;
 use sha2::Sha256;
-use sqlx::SqlitePool;
 
 /// How long a link is valid, in seconds.
 pub const LINK_TTL_SECONDS: i64 = 15 * 60;
@@ -30,10 +29,10 @@ impl Signer {
     /// Kontor writes (64 hex digits, 32 bytes) — the server must not start then, since an
     /// empty or guessed key would make every link forgeable (`docs/decisions.md` § Server
     /// hardening).
-    pub async fn load(pool: &SqlitePool) -> Result<Signer, String> {
+    pub async fn load(pool: &crate::sql::Db) -> Result<Signer, String> {
         let read = |e: sqlx::Error| format!("cannot read the file-link secret: {e}");
         let stored: Option<String> =
-            sqlx::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'")
+            crate::sql::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'")
                 .fetch_optional(pool)
                 .await
                 .map_err(read)?;
@@ -42,17 +41,19 @@ impl Signer {
             None => {
                 let mut secret = vec![0u8; 32];
                 rand::rng().fill_bytes(&mut secret);
-                sqlx::query(
+                crate::sql::query(
                     "INSERT OR IGNORE INTO settings (key, value) VALUES ('file_link_secret', ?)",
                 )
                 .bind(hex::encode(&secret))
                 .execute(pool)
                 .await
                 .map_err(|e| format!("cannot store the file-link secret: {e}"))?;
-                sqlx::query_scalar("SELECT value FROM settings WHERE key = 'file_link_secret'")
-                    .fetch_one(pool)
-                    .await
-                    .map_err(read)?
+                crate::sql::query_scalar(
+                    "SELECT value FROM settings WHERE key = 'file_link_secret'",
+                )
+                .fetch_one(pool)
+                .await
+                .map_err(read)?
             }
         };
         Signer::from_stored(&stored)

@@ -154,11 +154,11 @@ async fn run_once(
     let now = unix_now();
 
     // Claim the key, or find who has it.
-    sqlx::query("DELETE FROM idempotency_keys WHERE created_at < ?")
+    crate::sql::query("DELETE FROM idempotency_keys WHERE created_at < ?")
         .bind(now - WINDOW_SECS)
         .execute(&state.pool)
         .await?;
-    let claimed = sqlx::query(
+    let claimed = crate::sql::query(
         "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, state, created_at) \
          VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING",
     )
@@ -196,7 +196,7 @@ async fn run_once(
             .and_then(|v| v.to_str().ok())
             .map(str::to_string)
     };
-    sqlx::query(
+    crate::sql::query(
         "UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, location = ?, body = ? \
          WHERE key_id = ? AND idem_key = ?",
     )
@@ -213,11 +213,12 @@ async fn run_once(
 
 /// Frees a claimed key (the request failed with a 5xx: nothing was written).
 async fn forget(state: &AppState, key_id: i64, key: &str) {
-    let result = sqlx::query("DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ?")
-        .bind(key_id)
-        .bind(key)
-        .execute(&state.pool)
-        .await;
+    let result =
+        crate::sql::query("DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ?")
+            .bind(key_id)
+            .bind(key)
+            .execute(&state.pool)
+            .await;
     if let Err(e) = result {
         tracing::error!("freeing an idempotency key: {e}");
     }
@@ -233,7 +234,7 @@ async fn wait_for_first(
 ) -> Result<Response, ApiError> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(WAIT_SECS);
     loop {
-        let row: Option<Stored> = sqlx::query_as(
+        let row: Option<Stored> = crate::sql::query_as(
             "SELECT request_hash, state, status, content_type, location, body, created_at \
              FROM idempotency_keys WHERE key_id = ? AND idem_key = ?",
         )

@@ -24,7 +24,6 @@ use kontor_model::query::one;
 use kontor_model::status::InvoiceStatus;
 use rust_decimal::Decimal;
 use serde::Deserialize;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool, Transaction};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -75,8 +74,8 @@ impl From<PaymentRow> for Payment {
     }
 }
 
-async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {
-    sqlx::query_as::<_, PaymentRow>("SELECT p.* FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = ? AND i.deleted_at IS NULL")
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Payment> {
+    crate::sql::query_as::<PaymentRow>("SELECT p.* FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = ? AND i.deleted_at IS NULL")
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -87,7 +86,7 @@ async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Payment> {
 /// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): records the
 /// cash discount the payments took on the last of them ([`cash_discount_taken`], 0 on the
 /// others) and writes what [`after_payments`] decides from the amounts plus the discount.
-pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -> ApiResult<()> {
+pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
     type InvoiceTerms = (
         Dec,
         Word<InvoiceStatus>,
@@ -98,31 +97,31 @@ pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -
         i64,
         String,
     );
-    let (Dec(gross), Word(current), before, ever_sent, date, Dec(percent), days, currency): InvoiceTerms = sqlx::query_as(
+    let (Dec(gross), Word(current), before, ever_sent, date, Dec(percent), days, currency): InvoiceTerms = crate::sql::query_as(
         "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
          cash_discount_days, currency FROM invoices WHERE id = ?",
     )
     .bind(invoice_id)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await?;
-    let rows: Vec<(i64, NaiveDate, Dec)> = sqlx::query_as(
+    let rows: Vec<(i64, NaiveDate, Dec)> = crate::sql::query_as(
         "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id",
     )
     .bind(invoice_id)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *tx)
     .await?;
     let received: Vec<(NaiveDate, Decimal)> = rows.iter().map(|(_, d, a)| (*d, a.0)).collect();
     let discount = cash_discount_taken(gross, percent, days, date, &received, &currency);
-    sqlx::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = ? AND cash_discount <> '0'")
+    crate::sql::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = ? AND cash_discount <> '0'")
         .bind(invoice_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     let mut paid: Vec<Decimal> = received.iter().map(|(_, amount)| *amount).collect();
     if let (Some(discount), Some((last, _, _))) = (discount, rows.last()) {
-        sqlx::query("UPDATE invoice_payments SET cash_discount = ? WHERE id = ?")
+        crate::sql::query("UPDATE invoice_payments SET cash_discount = ? WHERE id = ?")
             .bind(discount.to_string())
             .bind(last)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
         paid.push(discount);
     }
@@ -133,13 +132,13 @@ pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -
             "the invoice's payments add up to more than an amount can hold",
         )
     })?;
-    sqlx::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, updated_at = ? WHERE id = ?")
         .bind(effect.status.as_str())
         .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
         .bind(effect.locked)
         .bind(ts(now()))
         .bind(invoice_id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     Ok(())
 }
@@ -149,15 +148,16 @@ pub async fn apply_payments(tx: &mut Transaction<'_, Sqlite>, invoice_id: i64) -
 /// (`197.5` → `197.50`). Errors: 422 naming `invoice_id` (unknown or draft),
 /// `currency` (not the invoice's), `date` or `paid_total`.
 async fn checked_amount(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     invoice_id: i64,
     body: &NewPayment,
 ) -> ApiResult<(String, String)> {
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL")
-            .bind(invoice_id)
-            .fetch_optional(pool)
-            .await?;
+    let row: Option<(String, String)> = crate::sql::query_as(
+        "SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL",
+    )
+    .bind(invoice_id)
+    .fetch_optional(pool)
+    .await?;
     let Some((status, currency)) = row else {
         return Err(ApiError::field("invoice_id", "does not exist"));
     };
@@ -229,7 +229,7 @@ async fn list(
         "p.date DESC, p.id DESC",
         "p.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.deleted_at IS NULL");
         if let Some(id) = invoice_id {
             qb.push(" AND p.invoice_id = ").push_bind(id);
@@ -295,14 +295,14 @@ async fn create(
     let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
     let t = ts(now());
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let id: i64 = sqlx::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date.map(crate::db::date_text))
         .bind(&amount)
         .bind(&currency)
         .bind(&t)
         .bind(&t)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?;
     apply_payments(&mut tx, invoice_id).await?;
     let data = PaymentData {
@@ -339,14 +339,14 @@ async fn update(
     let payment = load(&state.pool, id).await?;
     let (amount, _) = checked_amount(&state.pool, payment.invoice_id, &body).await?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query(
+    crate::sql::query(
         "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",
     )
     .bind(body.date.map(crate::db::date_text))
     .bind(amount)
     .bind(ts(now()))
     .bind(id)
-    .execute(&mut *tx)
+    .execute(&mut tx)
     .await?;
     apply_payments(&mut tx, payment.invoice_id).await?;
     tx.commit().await?;
@@ -372,9 +372,9 @@ async fn delete(
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("DELETE FROM invoice_payments WHERE id = ?")
+    crate::sql::query("DELETE FROM invoice_payments WHERE id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     apply_payments(&mut tx, payment.invoice_id).await?;
     let data = PaymentData {

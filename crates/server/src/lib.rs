@@ -57,6 +57,7 @@ pub mod routes;
 pub mod sanitize;
 pub mod security_headers;
 pub mod session;
+pub mod sql;
 pub mod state;
 pub mod storage;
 pub mod summary;
@@ -71,7 +72,7 @@ use std::sync::Arc;
 /// Builds the state for `config` over an opened pool. Errors: the signing secret cannot
 /// be read or stored, or the stored one is corrupt; the file store (`--files`) is not
 /// usable or cannot be written (the server then refuses to start).
-pub async fn state(pool: sqlx::SqlitePool, config: &ServerConfig) -> Result<AppState, String> {
+pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppState, String> {
     let files = storage::FileStore::open(config.files.as_deref(), &config.data_dir)?;
     files.check_writable().await?;
     let signer = files::Signer::load(&pool).await?;

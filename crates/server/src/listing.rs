@@ -11,7 +11,6 @@ use axum::http::request::Parts;
 use kontor_model::query::{decode, GlobalFilter, Paging};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use sqlx::{QueryBuilder, Sqlite};
 
 /// A list without filters of its own (only paging and the global filters).
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -149,7 +148,7 @@ pub fn sort_order(
 /// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the
 /// SQL expressions `columns` (case-insensitive for ASCII letters, `%`/`_` literal, `*` a
 /// wildcard; see [`like_pattern`]).
-pub fn push_term(qb: &mut QueryBuilder<'_, Sqlite>, term: &str, columns: &[&str]) {
+pub fn push_term(qb: &mut crate::sql::Builder<'_>, term: &str, columns: &[&str]) {
     let pattern = like_pattern(term);
     qb.push(" AND (");
     for (n, column) in columns.iter().enumerate() {
@@ -167,7 +166,7 @@ pub fn push_term(qb: &mut QueryBuilder<'_, Sqlite>, term: &str, columns: &[&str]
 /// `has_custom_properties` says whether the table has a `custom_properties` column;
 /// without one a custom-property filter matches nothing.
 pub fn push_global(
-    qb: &mut QueryBuilder<'_, Sqlite>,
+    qb: &mut crate::sql::Builder<'_>,
     global: &GlobalFilter,
     t: &str,
     has_custom_properties: bool,
@@ -226,21 +225,21 @@ pub fn like_pattern(term: &str) -> String {
 /// `order` and limited to the page of `paging`. Returns the page's rows converted to `T`
 /// and the total count.
 pub async fn fetch_page<R, T>(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     columns: &str,
     from: &str,
-    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
     order: &str,
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<T>, i64), ApiError>
 where
-    R: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    R: crate::sql::Record,
     T: From<R>,
 {
-    let mut count = QueryBuilder::new(format!("SELECT COUNT(*) {from}"));
+    let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) {from}"));
     push_where(&mut count);
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
-    let mut select = QueryBuilder::new(format!("SELECT {columns} {from}"));
+    let mut select = crate::sql::Builder::new(format!("SELECT {columns} {from}"));
     push_where(&mut select);
     select
         .push(format!(" ORDER BY {order} LIMIT "))
@@ -269,20 +268,20 @@ pub struct ListTable {
 /// The total of a document list ([`fetch_document_page`]): the `list_counts` counter when
 /// the conditions are the unfiltered list's, else `COUNT(*)` over the table alone.
 async fn page_total(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     table: &ListTable,
-    push_where: &impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    push_where: &impl Fn(&mut crate::sql::Builder<'_>),
 ) -> Result<i64, ApiError> {
-    let mut conditions = QueryBuilder::<Sqlite>::new("");
+    let mut conditions = crate::sql::Builder::new("");
     push_where(&mut conditions);
     let (counter, unfiltered) = table.counter;
     Ok(if conditions.sql() == unfiltered {
-        sqlx::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+        crate::sql::query_scalar("SELECT live FROM list_counts WHERE list = ?")
             .bind(counter)
             .fetch_one(pool)
             .await?
     } else {
-        let mut count = QueryBuilder::new(format!("SELECT COUNT(*) FROM {}", table.table));
+        let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) FROM {}", table.table));
         push_where(&mut count);
         count.build_query_scalar().fetch_one(pool).await?
     })
@@ -292,9 +291,9 @@ async fn page_total(
 /// the table alone in `order` (an index scan for the sortable columns), limited to the
 /// page of `paging`.
 fn push_page_from(
-    qb: &mut QueryBuilder<'_, Sqlite>,
+    qb: &mut crate::sql::Builder<'_>,
     table: &ListTable,
-    push_where: &impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    push_where: &impl Fn(&mut crate::sql::Builder<'_>),
     order: &str,
     paging: &kontor_model::query::Paging,
 ) {
@@ -321,19 +320,19 @@ fn push_page_from(
 /// `ORDER BY` body over the table's alias. Returns the page's rows converted to `T` and
 /// the total count. Errors: database errors (500).
 pub async fn fetch_document_page<R, T>(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     columns: &str,
     table: &ListTable,
-    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
     order: &str,
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<T>, i64), ApiError>
 where
-    R: for<'r> sqlx::FromRow<'r, sqlx::sqlite::SqliteRow> + Send + Unpin,
+    R: crate::sql::Record,
     T: From<R>,
 {
     let total = page_total(pool, table, &push_where).await?;
-    let mut select = QueryBuilder::new(format!("SELECT {columns}"));
+    let mut select = crate::sql::Builder::new(format!("SELECT {columns}"));
     push_page_from(&mut select, table, &push_where, order, paging);
     select.push(format!(" ORDER BY {order}"));
     let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
@@ -348,15 +347,15 @@ where
 /// `docs/benchmarks.md`). Errors: database errors and a row that does not decode (a
 /// corrupt stored value) are 500s.
 pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     object: &str,
     table: &ListTable,
-    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
     order: &str,
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<R>, i64), ApiError> {
     let total = page_total(pool, table, &push_where).await?;
-    let mut select = QueryBuilder::new(format!(
+    let mut select = crate::sql::Builder::new(format!(
         "SELECT json_group_array({object} ORDER BY {order})"
     ));
     push_page_from(&mut select, table, &push_where, order, paging);

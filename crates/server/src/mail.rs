@@ -15,7 +15,6 @@ use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
-use sqlx::SqlitePool;
 use std::path::Path;
 use std::time::Duration;
 
@@ -88,7 +87,7 @@ fn mailbox(address: &str) -> ApiResult<Mailbox> {
 /// Errors: 422 when the account has no e-mail address to send from, 502 when the SMTP
 /// server refuses or cannot be reached, 500 when the outbox cannot be written.
 pub async fn send(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     data_dir: &Path,
     body: &SendEmail,
     recipients: &Recipients,
@@ -141,7 +140,7 @@ pub fn new_message_id(sender: &str) -> String {
 /// [`send`], answering the message's `Message-ID` too (recorded on the timeline's `sent`
 /// event). Errors: as [`send`].
 pub async fn send_with_id(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     data_dir: &Path,
     body: &SendEmail,
     recipients: &Recipients,

@@ -287,7 +287,7 @@ async fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-async fn keys(pool: &sqlx::SqlitePool, command: KeysCommand) -> Result<(), sqlx::Error> {
+async fn keys(pool: &kontor_server::sql::Db, command: KeysCommand) -> Result<(), sqlx::Error> {
     use kontor_server::auth;
     match command {
         KeysCommand::Create { name, read_only } => {
@@ -348,7 +348,7 @@ fn refusal(e: kontor_server::error::ApiError) -> String {
     body.to_string()
 }
 
-async fn users(pool: &sqlx::SqlitePool, command: UsersCommand) -> Result<(), String> {
+async fn users(pool: &kontor_server::sql::Db, command: UsersCommand) -> Result<(), String> {
     use kontor_server::{passwords, users};
     match command {
         UsersCommand::Create {
@@ -413,12 +413,13 @@ async fn users(pool: &sqlx::SqlitePool, command: UsersCommand) -> Result<(), Str
             println!("Password of user {} <{email}> set.", user.id);
         }
         UsersCommand::List => {
-            let rows: Vec<(i64, Option<String>, String, String, String, bool)> = sqlx::query_as(
-                "SELECT id, email, firstname, lastname, role, active FROM users ORDER BY id",
-            )
-            .fetch_all(pool)
-            .await
-            .map_err(|e| e.to_string())?;
+            let rows: Vec<(i64, Option<String>, String, String, String, bool)> =
+                kontor_server::sql::query_as(
+                    "SELECT id, email, firstname, lastname, role, active FROM users ORDER BY id",
+                )
+                .fetch_all(pool)
+                .await
+                .map_err(|e| e.to_string())?;
             println!(
                 "{:>4}  {:<32}  {:<9}  {:<8}  name",
                 "id", "email", "role", "active"

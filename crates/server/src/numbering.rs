@@ -20,7 +20,6 @@
 use crate::error::{ApiError, ApiResult};
 use chrono::NaiveDate;
 use kontor_model::number_format::NumberFormat;
-use sqlx::{Sqlite, Transaction};
 
 /// A numbered document kind: its counter key, table and format setting.
 #[derive(Clone, Copy, Debug)]
@@ -68,15 +67,15 @@ fn like_literal(text: &str) -> String {
 /// Errors: 500 when the stored format is corrupt, the counter cannot grow, or the
 /// database fails.
 pub async fn next_number(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     series: Series,
     date: NaiveDate,
 ) -> ApiResult<String> {
-    let pattern: String = sqlx::query_scalar(&format!(
+    let pattern: String = crate::sql::query_scalar(&format!(
         "SELECT {} FROM account_settings WHERE id = 1",
         series.format_column
     ))
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *tx)
     .await?
     .ok_or_else(|| ApiError::Internal("account_settings has no row".into()))?;
     let format = NumberFormat::parse(&pattern).map_err(|e| {
@@ -87,10 +86,10 @@ pub async fn next_number(
     })?;
     let key = format.series_key(date);
     let last: Option<i64> =
-        sqlx::query_scalar("SELECT last FROM number_series WHERE kind = ? AND series = ?")
+        crate::sql::query_scalar("SELECT last FROM number_series WHERE kind = ? AND series = ?")
             .bind(series.kind)
             .bind(&key)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?;
     // The existing numbers of the period are read only for the series' first number: from
     // then on its counter row has seen every number it drew, so a creation costs the same
@@ -100,7 +99,7 @@ pub async fn next_number(
         Some(_) => 0,
         None => {
             let (prefix, suffix) = format.affixes(date);
-            let existing: Vec<String> = sqlx::query_scalar(&format!(
+            let existing: Vec<String> = crate::sql::query_scalar(&format!(
                 "SELECT identifier FROM {} WHERE identifier LIKE ? ESCAPE '\\'",
                 series.table
             ))
@@ -109,7 +108,7 @@ pub async fn next_number(
                 like_literal(&prefix),
                 like_literal(&suffix)
             ))
-            .fetch_all(&mut **tx)
+            .fetch_all(&mut *tx)
             .await?;
             existing
                 .iter()
@@ -126,26 +125,26 @@ pub async fn next_number(
         .ok_or_else(overflow)?;
     let number = loop {
         let candidate = format.render(date, counter);
-        let taken: Option<i64> = sqlx::query_scalar(&format!(
+        let taken: Option<i64> = crate::sql::query_scalar(&format!(
             "SELECT 1 FROM {} WHERE identifier = ?",
             series.table
         ))
         .bind(&candidate)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *tx)
         .await?;
         if taken.is_none() {
             break candidate;
         }
         counter = counter.checked_add(1).ok_or_else(overflow)?;
     };
-    sqlx::query(
+    crate::sql::query(
         "INSERT INTO number_series (kind, series, last) VALUES (?, ?, ?)
          ON CONFLICT (kind, series) DO UPDATE SET last = excluded.last",
     )
     .bind(series.kind)
     .bind(&key)
     .bind(i64::try_from(counter).map_err(|_| overflow())?)
-    .execute(&mut **tx)
+    .execute(&mut *tx)
     .await?;
     Ok(number)
 }

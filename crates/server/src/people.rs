@@ -20,7 +20,6 @@ use kontor_model::party::{Gender, IdName, NewPerson, Person};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -74,9 +73,9 @@ impl From<PersonRow> for Person {
 }
 
 /// Loads person `id` if it exists.
-pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Person>> {
+pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Person>> {
     Ok(
-        sqlx::query_as::<_, PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+        crate::sql::query_as::<PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -130,7 +129,7 @@ async fn list(
         "p.lastname COLLATE NOCASE ASC, p.id ASC",
         "p.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         if let Some(c) = company {
             qb.push(" AND p.company_id = ").push_bind(c);
@@ -156,7 +155,7 @@ async fn list(
     })
 }
 
-async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Person> {
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Person> {
     find(pool, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("person {id}")))
@@ -178,7 +177,7 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 }
 
 /// The model's person rules plus: the company exists.
-async fn validate(pool: &SqlitePool, body: &NewPerson) -> ApiResult<FieldErrors> {
+async fn validate(pool: &crate::sql::Db, body: &NewPerson) -> ApiResult<FieldErrors> {
     let mut e = validate_person(body);
     if let Some(c) = body.company_id {
         if crate::companies::find(pool, c).await?.is_none() {
@@ -243,19 +242,19 @@ async fn update(
 
 /// Inserts (`id` `None`) or overwrites person `id`; a billing contact first clears the
 /// mark on the company's other people (one transaction).
-async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResult<i64> {
+async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiResult<i64> {
     let t = ts(now());
     let billing = body.billing_contact.unwrap_or(false) && body.company_id.is_some();
     let mut tx = crate::db::begin_write(pool).await?;
     if billing {
-        sqlx::query(
+        crate::sql::query(
             "UPDATE people SET billing_contact = 0, updated_at = ? \
              WHERE company_id = ? AND billing_contact = 1 AND id IS NOT ?",
         )
         .bind(&t)
         .bind(body.company_id)
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     }
     let values = (
@@ -269,7 +268,7 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResul
         body.phone.clone(),
     );
     let id = match id {
-        None => sqlx::query_scalar(
+        None => crate::sql::query_scalar(
             "INSERT INTO people (firstname, lastname, email, company_id, gender, salutation, job_position, phone, billing_contact, created_at, updated_at) \
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
@@ -284,10 +283,10 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResul
         .bind(billing)
         .bind(&t)
         .bind(&t)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?,
         Some(id) => {
-            sqlx::query(
+            crate::sql::query(
                 "UPDATE people SET firstname = ?, lastname = ?, email = ?, company_id = ?, gender = ?, salutation = ?, \
                  job_position = ?, phone = ?, billing_contact = ?, updated_at = ? WHERE id = ?",
             )
@@ -302,7 +301,7 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResul
             .bind(billing)
             .bind(&t)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
             id
         }
@@ -326,7 +325,7 @@ async fn write(pool: &SqlitePool, id: Option<i64>, body: &NewPerson) -> ApiResul
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let person = load(&state.pool, id).await?;
-    let offers: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM offers WHERE contact_id = ?")
+    let offers: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM offers WHERE contact_id = ?")
         .bind(id)
         .fetch_one(&state.pool)
         .await?;
@@ -337,7 +336,7 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
             if offers == 1 { "" } else { "s" }
         )));
     }
-    sqlx::query("DELETE FROM people WHERE id = ?")
+    crate::sql::query("DELETE FROM people WHERE id = ?")
         .bind(id)
         .execute(&state.pool)
         .await

@@ -19,7 +19,6 @@ use kontor_model::party::{IdName, NewProject, Project};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -69,9 +68,9 @@ const COLUMNS: &str = "p.*, c.name AS customer_name";
 const FROM: &str = "FROM projects p LEFT JOIN companies c ON c.id = p.customer_id";
 
 /// Loads project `id` if it exists.
-pub async fn find(pool: &SqlitePool, id: i64) -> ApiResult<Option<Project>> {
+pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Project>> {
     Ok(
-        sqlx::query_as::<_, ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+        crate::sql::query_as::<ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -129,7 +128,7 @@ async fn list(
         "p.name COLLATE NOCASE ASC, p.id ASC",
         "p.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         if let Some(c) = company {
             qb.push(" AND p.customer_id = ").push_bind(c);
@@ -252,7 +251,7 @@ async fn update(
             .filter(|v| !v.is_empty())
             .map(str::to_string)
     };
-    sqlx::query(
+    crate::sql::query(
         "UPDATE projects SET name = ?, customer_id = ?, currency = ?, billing_email_to = ?, billing_email_cc = ?, \
          billing_address = ?, active = ?, updated_at = ? WHERE id = ?",
     )
@@ -274,9 +273,9 @@ async fn update(
 }
 
 /// Inserts a validated project; returns its id.
-pub async fn insert(pool: &SqlitePool, body: &NewProject) -> ApiResult<i64> {
+pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> {
     let t = ts(now());
-    Ok(sqlx::query_scalar(
+    Ok(crate::sql::query_scalar(
         "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )

@@ -17,7 +17,6 @@
 //! One process is therefore exact; N processes may together admit up to what the others
 //! counted within one sync interval beyond the allowance (at most N − 1 seconds' worth).
 
-use sqlx::SqlitePool;
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -47,7 +46,7 @@ struct Local {
 /// A limiter keyed by API key id, counting in the database (see the module docs).
 pub struct RateLimiter {
     per_window: u64,
-    pool: SqlitePool,
+    pool: crate::sql::Db,
     local: Mutex<Local>,
 }
 
@@ -66,7 +65,7 @@ fn unix_now() -> i64 {
 impl RateLimiter {
     /// `per_window` requests per [`WINDOW`] for each key, counted in `pool`'s database;
     /// `None` when `per_window` is 0 (no limit).
-    pub fn new(per_window: u32, pool: SqlitePool) -> Option<Self> {
+    pub fn new(per_window: u32, pool: crate::sql::Db) -> Option<Self> {
         (per_window > 0).then(|| RateLimiter {
             per_window: u64::from(per_window),
             pool,
@@ -125,11 +124,12 @@ impl RateLimiter {
             }
             return Err(e);
         }
-        let totals: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT key_id, count FROM rate_limit_counts WHERE window_index = ?")
-                .bind(current)
-                .fetch_all(&self.pool)
-                .await?;
+        let totals: Vec<(i64, i64)> = crate::sql::query_as(
+            "SELECT key_id, count FROM rate_limit_counts WHERE window_index = ?",
+        )
+        .bind(current)
+        .fetch_all(&self.pool)
+        .await?;
         let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
         if local.window != current {
             local.window = current;
@@ -151,21 +151,21 @@ impl RateLimiter {
         if !stale {
             return Ok(());
         }
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut tx = self.pool.begin_sqlite_with("BEGIN IMMEDIATE").await?;
         for (key, n) in pending {
-            sqlx::query(
+            crate::sql::query(
                 "INSERT INTO rate_limit_counts (key_id, window_index, count) VALUES (?, ?, ?) \
                  ON CONFLICT (key_id, window_index) DO UPDATE SET count = count + excluded.count",
             )
             .bind(key)
             .bind(window)
             .bind(i64::try_from(*n).unwrap_or(i64::MAX))
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         }
-        sqlx::query("DELETE FROM rate_limit_counts WHERE window_index < ?")
+        crate::sql::query("DELETE FROM rate_limit_counts WHERE window_index < ?")
             .bind(current - 1)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         tx.commit().await
     }
@@ -199,7 +199,7 @@ impl Drop for Syncing {
 mod tests {
     use super::*;
 
-    async fn pool() -> (tempfile::TempDir, SqlitePool) {
+    async fn pool() -> (tempfile::TempDir, crate::sql::Db) {
         let dir = tempfile::tempdir().unwrap();
         let pool = crate::db::open(dir.path()).await.unwrap();
         (dir, pool)
@@ -247,7 +247,7 @@ mod tests {
         b.sync_at(t).await.unwrap();
         a.sync_at(t).await.unwrap();
         assert!(a.check_at(7, t).is_err(), "a sees b's counts after a sync");
-        let stored: i64 = sqlx::query_scalar("SELECT sum(count) FROM rate_limit_counts")
+        let stored: i64 = crate::sql::query_scalar("SELECT sum(count) FROM rate_limit_counts")
             .fetch_one(&pool)
             .await
             .unwrap();
@@ -257,7 +257,7 @@ mod tests {
         b.sync_at(later).await.unwrap();
         assert!(b.check_at(7, later).is_ok());
         b.sync_at(later).await.unwrap();
-        let windows: i64 = sqlx::query_scalar("SELECT count(*) FROM rate_limit_counts")
+        let windows: i64 = crate::sql::query_scalar("SELECT count(*) FROM rate_limit_counts")
             .fetch_one(&pool)
             .await
             .unwrap();

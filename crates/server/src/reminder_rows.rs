@@ -7,7 +7,6 @@ use crate::db::{Dec, Ts};
 use crate::error::{ApiError, ApiResult};
 use chrono::NaiveDate;
 use kontor_model::payment::Reminder;
-use sqlx::SqlitePool;
 
 /// An invoice's reminders (`i` the invoice's alias) as SQLite writes them in one value: a
 /// JSON array of [`ReminderRow`] objects, oldest first ([`of_invoice`]'s order); for
@@ -65,8 +64,8 @@ impl From<ReminderRow> for Reminder {
 
 /// Reminder `id` of a live invoice. Errors: 404 for an unknown reminder or one of a
 /// deleted invoice.
-pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Reminder> {
-    sqlx::query_as::<_, ReminderRow>("SELECT r.* FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = ? AND i.deleted_at IS NULL")
+pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Reminder> {
+    crate::sql::query_as::<ReminderRow>("SELECT r.* FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = ? AND i.deleted_at IS NULL")
         .bind(id)
         .fetch_optional(pool)
         .await?

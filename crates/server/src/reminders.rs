@@ -33,7 +33,6 @@ use kontor_model::query::one;
 use kontor_model::status::InvoiceStatus;
 use kontor_pdf::words::{fill, Language};
 use serde::Deserialize;
-use sqlx::{QueryBuilder, Sqlite};
 
 /// Routes `/invoice_reminders` and `/invoice_reminders/{id}`.
 pub fn router() -> utoipa_axum::router::OpenApiRouter<AppState> {
@@ -89,7 +88,7 @@ async fn list(
         "r.date DESC, r.id DESC",
         "r.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE i.deleted_at IS NULL");
         if let Some(id) = invoice_id {
             qb.push(" AND r.invoice_id = ").push_bind(id);
@@ -296,13 +295,13 @@ async fn send_email(
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
     let t = ts(now());
-    sqlx::query(
+    crate::sql::query(
         "UPDATE invoice_reminders SET sent_at = COALESCE(sent_at, ?), updated_at = ? WHERE id = ?",
     )
     .bind(&t)
     .bind(&t)
     .bind(id)
-    .execute(&mut *tx)
+    .execute(&mut tx)
     .await?;
     let data = delivered.event_data(&recipients);
     events::record_as(
@@ -360,12 +359,12 @@ async fn create(
 /// Creates the reminder `body` for invoice `invoice_id` in `tx` (which holds the write
 /// lock) with its `reminder` timeline event; returns its id. Errors: as [`create`].
 pub async fn insert(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut crate::sql::Tx,
     user_id: i64,
     invoice_id: i64,
     body: &NewReminder,
 ) -> ApiResult<i64> {
-    let facts: Option<InvoiceFacts> = sqlx::query_as(&format!(
+    let facts: Option<InvoiceFacts> = crate::sql::query_as(&format!(
         "SELECT i.status, i.currency, i.reversed, i.reversal, i.gross_total, {paid}, i.due_date, \
          COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), 0), \
          COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0) \
@@ -419,7 +418,7 @@ pub async fn insert(
         }
     };
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = crate::sql::query_scalar(
         "INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, dunning_level, open_amount, \
          days_overdue, interest_rate, interest, flat_fee, created_at, updated_at) \
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -541,12 +540,12 @@ async fn delete(
 ) -> ApiResult<axum::http::StatusCode> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let sent: Option<Option<String>> = sqlx::query_scalar(
+    let sent: Option<Option<String>> = crate::sql::query_scalar(
         "SELECT r.sent_at FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id \
          WHERE r.id = ? AND i.deleted_at IS NULL",
     )
     .bind(id)
-    .fetch_optional(&mut *tx)
+    .fetch_optional(&mut tx)
     .await?;
     match sent {
         None => Err(ApiError::not_found(format!("reminder {id}"))),
@@ -554,9 +553,9 @@ async fn delete(
             "This reminder was sent; a sent reminder stays on record.".into(),
         )),
         Some(None) => {
-            sqlx::query("DELETE FROM invoice_reminders WHERE id = ?")
+            crate::sql::query("DELETE FROM invoice_reminders WHERE id = ?")
                 .bind(id)
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await?;
             tx.commit().await?;
             Ok(axum::http::StatusCode::NO_CONTENT)

@@ -27,7 +27,6 @@ use kontor_model::people::{
     lockout_retry_after, AcceptInvitation, Role, SignIn, SignedIn, LOCKOUT_FAILURES_PER_ADDRESS,
     LOCKOUT_FAILURES_PER_EMAIL, LOCKOUT_WINDOW_MINUTES,
 };
-use sqlx::SqlitePool;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -89,7 +88,7 @@ async fn sign_out(
 }
 
 /// A new session key for `user` named "Sign-in <date>".
-async fn session_for(pool: &SqlitePool, user: User) -> ApiResult<Json<SignedIn>> {
+async fn session_for(pool: &crate::sql::Db, user: User) -> ApiResult<Json<SignedIn>> {
     let name = format!("Sign-in {}", now().format("%Y-%m-%d"));
     let (_, api_key) =
         crate::auth::create_key_for(pool, user.id, &name, false, KIND_SESSION).await?;
@@ -97,10 +96,14 @@ async fn session_for(pool: &SqlitePool, user: User) -> ApiResult<Json<SignedIn>>
 }
 
 /// Failure times recorded for `column` = `value` within the last two lockout windows.
-async fn failures(pool: &SqlitePool, column: &str, value: &str) -> ApiResult<Vec<DateTime<Utc>>> {
+async fn failures(
+    pool: &crate::sql::Db,
+    column: &str,
+    value: &str,
+) -> ApiResult<Vec<DateTime<Utc>>> {
     let since = now() - chrono::Duration::minutes(2 * LOCKOUT_WINDOW_MINUTES);
     let sql = format!("SELECT at FROM login_attempts WHERE {column} = ? AND at >= ?");
-    let rows: Vec<String> = sqlx::query_scalar(&sql)
+    let rows: Vec<String> = crate::sql::query_scalar(&sql)
         .bind(value)
         .bind(ts(since))
         .fetch_all(pool)
@@ -112,7 +115,7 @@ async fn failures(pool: &SqlitePool, column: &str, value: &str) -> ApiResult<Vec
 }
 
 /// 429 when `email` or `address` is locked. Errors: 429 with the seconds to wait.
-async fn check_lockout(pool: &SqlitePool, email: &str, address: &str) -> ApiResult<()> {
+async fn check_lockout(pool: &crate::sql::Db, email: &str, address: &str) -> ApiResult<()> {
     let at = now();
     let by_email = lockout_retry_after(
         &failures(pool, "email", email).await?,
@@ -215,7 +218,7 @@ async fn try_sign_in(
     let verified = crate::passwords::verify(password, stored).await;
     match user {
         Some(user) if verified => {
-            sqlx::query("DELETE FROM login_attempts WHERE email = ?")
+            crate::sql::query("DELETE FROM login_attempts WHERE email = ?")
                 .bind(&email)
                 .execute(pool)
                 .await?;
@@ -223,11 +226,11 @@ async fn try_sign_in(
         }
         _ => {
             let at = now();
-            sqlx::query("DELETE FROM login_attempts WHERE at < ?")
+            crate::sql::query("DELETE FROM login_attempts WHERE at < ?")
                 .bind(ts(at - chrono::Duration::days(1)))
                 .execute(pool)
                 .await?;
-            sqlx::query("INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?)")
+            crate::sql::query("INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?)")
                 .bind(&email)
                 .bind(&address)
                 .bind(ts(at))
@@ -267,7 +270,7 @@ async fn accept_invitation(
     if token.is_empty() {
         return Err(bad_token());
     }
-    let row: Option<(i64, i64)> = sqlx::query_as(
+    let row: Option<(i64, i64)> = crate::sql::query_as(
         "SELECT i.id, i.user_id FROM invitations i JOIN users u ON u.id = i.user_id \
          WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ? AND u.active = 1",
     )
@@ -282,11 +285,12 @@ async fn accept_invitation(
     let password = body.password.unwrap_or_default();
     crate::passwords::check_new(&password, &crate::users::user_inputs(&user), "password")?;
     let hash = crate::passwords::hash(password).await?;
-    let used = sqlx::query("UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL")
-        .bind(ts(now()))
-        .bind(invitation_id)
-        .execute(pool)
-        .await?;
+    let used =
+        crate::sql::query("UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL")
+            .bind(ts(now()))
+            .bind(invitation_id)
+            .execute(pool)
+            .await?;
     if used.rows_affected() != 1 {
         return Err(bad_token());
     }

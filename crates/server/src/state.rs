@@ -2,7 +2,6 @@
 
 use crate::config::AccountConfig;
 use crate::rate_limit::RateLimiter;
-use sqlx::SqlitePool;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -10,7 +9,7 @@ use tokio::sync::Mutex;
 #[derive(Clone)]
 pub struct AppState {
     /// SQLite pool (WAL: readers never wait for the writer).
-    pub pool: SqlitePool,
+    pub pool: crate::sql::Db,
     /// The data directory (database, stored files, outbox).
     pub data_dir: std::path::PathBuf,
     /// The account (currencies, letter papers).

@@ -13,7 +13,6 @@ use crate::error::ApiResult;
 use kontor_model::money::round_money;
 use kontor_model::query::{CurrencyTotals, ListSummary};
 use rust_decimal::Decimal;
-use sqlx::{QueryBuilder, Sqlite};
 
 /// SQL for the stored decimal text column `$x` (a string literal naming a column, e.g.
 /// `"i.gross_total"`) as an exact INTEGER in thousandths of a currency unit: the sign,
@@ -116,12 +115,12 @@ pub struct SummarySql<'a> {
 /// must start with ` WHERE`), counted and summed per currency in SQL, sorted by currency.
 /// Errors: 500 when a sum overflows SQLite's 64-bit integers.
 pub async fn run(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     sql: &SummarySql<'_>,
-    push_where: impl Fn(&mut QueryBuilder<'_, Sqlite>),
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
 ) -> ApiResult<ListSummary> {
     let t = sql.alias;
-    let mut qb = QueryBuilder::new(format!(
+    let mut qb = crate::sql::Builder::new(format!(
         "SELECT {t}.currency, COUNT(*), SUM({net}), SUM({gross}), SUM({open}) {from}",
         net = sql.net,
         gross = sql.gross,
@@ -149,8 +148,8 @@ pub async fn run(
 /// triggers keep in the same transaction as every write (migration 0019), sorted by
 /// currency; currencies without live invoices are left out, as the computed summary does.
 /// Errors: 500 when a kept sum left SQLite's 64-bit integers (it would have become REAL).
-pub async fn maintained_invoice_totals(pool: &sqlx::SqlitePool) -> ApiResult<ListSummary> {
-    let rows: Vec<(String, i64, i64, i64, i64, String)> = sqlx::query_as(
+pub async fn maintained_invoice_totals(pool: &crate::sql::Db) -> ApiResult<ListSummary> {
+    let rows: Vec<(String, i64, i64, i64, i64, String)> = crate::sql::query_as(
         "SELECT currency, live, net_milli, gross_milli, open_milli, \
          typeof(net_milli) || typeof(gross_milli) || typeof(open_milli) \
          FROM invoice_totals WHERE live > 0 ORDER BY currency",
@@ -181,7 +180,8 @@ mod tests {
 
     #[tokio::test]
     async fn milli_reads_stored_decimal_text_exactly() {
-        let pool = sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap();
+        let pool =
+            crate::sql::Db::Sqlite(sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap());
         for (text, want) in [
             ("119.5", 119_500),
             ("119.00", 119_000),
@@ -192,7 +192,7 @@ mod tests {
             ("999999999999999.999", 999_999_999_999_999_999),
         ] {
             let got: i64 =
-                sqlx::query_scalar(&format!("SELECT {} FROM (SELECT ? AS x)", milli!("x")))
+                crate::sql::query_scalar(&format!("SELECT {} FROM (SELECT ? AS x)", milli!("x")))
                     .bind(text)
                     .fetch_one(&pool)
                     .await
@@ -210,7 +210,7 @@ mod tests {
     async fn the_kept_invoice_totals_use_the_summary_expressions() {
         let dir = tempfile::tempdir().unwrap();
         let pool = crate::db::open(dir.path()).await.unwrap();
-        let view: String = sqlx::query_scalar(
+        let view: String = crate::sql::query_scalar(
             "SELECT sql FROM sqlite_master WHERE type = 'view' AND name = 'invoice_summary_rows'",
         )
         .fetch_one(&pool)

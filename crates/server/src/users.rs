@@ -20,7 +20,6 @@ use kontor_model::people::{
     ChangePassword, Invitation, InvitedUser, Role, Theme, UpdateMe, UpdateUser, INVITATION_DAYS,
     LANGUAGES,
 };
-use sqlx::{QueryBuilder, Sqlite, SqlitePool};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -71,8 +70,8 @@ const COLUMNS: &str =
     "u.id, u.firstname, u.lastname, u.email, u.role, u.active, u.language, u.theme, u.created_at, u.updated_at";
 
 /// Loads user `id`. Errors: 404.
-pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<User> {
-    sqlx::query_as::<_, UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
+pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<User> {
+    crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -82,11 +81,11 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<User> {
 
 /// The user with e-mail `email` (case-insensitive) and the password hash, if any.
 pub async fn find_by_email(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     email: &str,
 ) -> Result<Option<(User, Option<String>)>, sqlx::Error> {
     let row: Option<(i64, Option<String>)> =
-        sqlx::query_as("SELECT id, password_hash FROM users WHERE lower(email) = lower(?)")
+        crate::sql::query_as("SELECT id, password_hash FROM users WHERE lower(email) = lower(?)")
             .bind(email.trim())
             .fetch_optional(pool)
             .await?;
@@ -94,7 +93,7 @@ pub async fn find_by_email(
         return Ok(None);
     };
     let user =
-        sqlx::query_as::<_, UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
+        crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
             .bind(id)
             .fetch_one(pool)
             .await?;
@@ -103,7 +102,11 @@ pub async fn find_by_email(
 
 /// Checks the fields of a new user: names required, `email` an address not yet used,
 /// `role` a role word. Returns the role. Errors: 422 naming the fields.
-pub async fn check_new(pool: &SqlitePool, body: &NewUser, require_email: bool) -> ApiResult<Role> {
+pub async fn check_new(
+    pool: &crate::sql::Db,
+    body: &NewUser,
+    require_email: bool,
+) -> ApiResult<Role> {
     let mut e = FieldErrors::new();
     for (field, value) in [("firstname", &body.firstname), ("lastname", &body.lastname)] {
         require_text(&mut e, field, value.as_ref());
@@ -137,8 +140,8 @@ pub async fn check_new(pool: &SqlitePool, body: &NewUser, require_email: bool) -
     Ok(role)
 }
 
-async fn email_taken(pool: &SqlitePool, email: &str, except: Option<i64>) -> ApiResult<bool> {
-    let n: i64 = sqlx::query_scalar(
+async fn email_taken(pool: &crate::sql::Db, email: &str, except: Option<i64>) -> ApiResult<bool> {
+    let n: i64 = crate::sql::query_scalar(
         "SELECT COUNT(*) FROM users WHERE lower(email) = lower(?) AND id != COALESCE(?, -1)",
     )
     .bind(email.trim())
@@ -151,7 +154,7 @@ async fn email_taken(pool: &SqlitePool, email: &str, except: Option<i64>) -> Api
 /// Inserts a checked user (see [`check_new`]) with `password_hash` (or none: an invitation
 /// sets it); returns its id.
 pub async fn insert(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     body: &NewUser,
     role: Role,
     password_hash: Option<&str>,
@@ -163,7 +166,7 @@ pub async fn insert(
         .map(str::trim)
         .filter(|e| !e.is_empty());
     let mut tx = crate::db::begin_write(pool).await?;
-    let id = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+    let id = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(email)
@@ -171,28 +174,28 @@ pub async fn insert(
         .bind(password_hash)
         .bind(&t)
         .bind(&t)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?;
     tx.commit().await?;
     Ok(id)
 }
 
 /// Sets user `id`'s password hash.
-pub async fn set_password_hash(pool: &SqlitePool, id: i64, hash: &str) -> ApiResult<()> {
+pub async fn set_password_hash(pool: &crate::sql::Db, id: i64, hash: &str) -> ApiResult<()> {
     let mut tx = crate::db::begin_write(pool).await?;
-    sqlx::query("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
         .bind(hash)
         .bind(ts(now()))
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// The number of active admins with a password (who can sign in).
-pub async fn active_admins(pool: &SqlitePool) -> ApiResult<i64> {
-    Ok(sqlx::query_scalar(
+pub async fn active_admins(pool: &crate::sql::Db) -> ApiResult<i64> {
+    Ok(crate::sql::query_scalar(
         "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = 1 AND password_hash IS NOT NULL",
     )
     .fetch_one(pool)
@@ -222,7 +225,7 @@ pub fn public_origin(headers: Option<&HeaderMap>) -> String {
 /// [`INVITATION_DAYS`] days; the user's older links stop working); only the token's
 /// SHA-256 is stored. `emailed` is false here.
 pub async fn new_invitation(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     user_id: i64,
     origin: &str,
 ) -> ApiResult<Invitation> {
@@ -230,19 +233,19 @@ pub async fn new_invitation(
     let created = now();
     let expires = created + chrono::Duration::days(INVITATION_DAYS);
     let mut tx = crate::db::begin_write(pool).await?;
-    sqlx::query("UPDATE invitations SET used_at = ? WHERE user_id = ? AND used_at IS NULL")
+    crate::sql::query("UPDATE invitations SET used_at = ? WHERE user_id = ? AND used_at IS NULL")
         .bind(ts(created))
         .bind(user_id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-    sqlx::query(
+    crate::sql::query(
         "INSERT INTO invitations (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
     )
     .bind(user_id)
     .bind(crate::auth::hash_key(&token))
     .bind(ts(created))
     .bind(ts(expires))
-    .execute(&mut *tx)
+    .execute(&mut tx)
     .await?;
     tx.commit().await?;
     Ok(Invitation {
@@ -320,7 +323,7 @@ async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiRe
         "u.lastname ASC, u.id ASC",
         "u.id",
     )?;
-    let push_where = |qb: &mut QueryBuilder<'_, Sqlite>| {
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
         qb.push(" WHERE 1");
         push_global(qb, &global, "u", false);
     };
@@ -451,7 +454,7 @@ async fn update(
     let active = body.active.unwrap_or(user.active);
     let was_admin = user.role == Role::Admin && user.active;
     if was_admin && (role != Role::Admin || !active) {
-        let others: i64 = sqlx::query_scalar(
+        let others: i64 = crate::sql::query_scalar(
             "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = 1 AND id != ?",
         )
         .bind(id)
@@ -468,14 +471,14 @@ async fn update(
     }
     ApiError::check(e)?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), role = ?, active = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), role = ?, active = ?, updated_at = ? WHERE id = ?")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(role.as_str())
         .bind(active)
         .bind(ts(now()))
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     tx.commit().await?;
     load(&state.pool, id).await.map(Json)
@@ -545,14 +548,14 @@ async fn update_me(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), language = ?, theme = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), language = ?, theme = ?, updated_at = ? WHERE id = ?")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(language)
         .bind(theme.as_str())
         .bind(ts(now()))
         .bind(caller.user_id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     tx.commit().await?;
     load(&state.pool, caller.user_id).await.map(Json)
@@ -577,10 +580,11 @@ async fn change_password(
     JsonBody(body): JsonBody<ChangePassword>,
 ) -> ApiResult<StatusCode> {
     let user = load(&state.pool, caller.user_id).await?;
-    let stored: Option<String> = sqlx::query_scalar("SELECT password_hash FROM users WHERE id = ?")
-        .bind(caller.user_id)
-        .fetch_one(&state.pool)
-        .await?;
+    let stored: Option<String> =
+        crate::sql::query_scalar("SELECT password_hash FROM users WHERE id = ?")
+            .bind(caller.user_id)
+            .fetch_one(&state.pool)
+            .await?;
     let current = body.current_password.clone().unwrap_or_default();
     if !crate::passwords::verify(current, stored).await {
         return Err(ApiError::field("current_password", "is wrong"));

@@ -212,23 +212,26 @@ async fn the_trail_is_append_only_and_verified() {
         "UPDATE audit_events SET changes = '[]' WHERE id = 2",
         "DELETE FROM audit_events WHERE id = 2",
     ] {
-        let e = sqlx::query(statement).execute(&pool).await.unwrap_err();
+        let e = kontor_server::sql::query(statement)
+            .execute(&pool)
+            .await
+            .unwrap_err();
         assert!(e.to_string().contains("append-only"), "{e}");
     }
     s.stop().await;
 
     // Behind the triggers' back: a changed event is named …
-    let target: i64 = sqlx::query_scalar(
+    let target: i64 = kontor_server::sql::query_scalar(
         "SELECT id FROM audit_events WHERE changes LIKE '%Firma 2 GmbH%' AND record_type = 'company'",
     )
     .fetch_one(&pool)
     .await
     .unwrap();
-    sqlx::query("DROP TRIGGER audit_events_seal_only")
+    kontor_server::sql::query("DROP TRIGGER audit_events_seal_only")
         .execute(&pool)
         .await
         .unwrap();
-    sqlx::query(
+    kontor_server::sql::query(
         "UPDATE audit_events SET changes = replace(changes, 'Firma 2', 'Firma X') WHERE id = ?",
     )
     .bind(target)
@@ -244,11 +247,11 @@ async fn the_trail_is_append_only_and_verified() {
 
     // … and so is a deleted one (after the first damage is undone).
     let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
-    sqlx::query("DROP TRIGGER IF EXISTS audit_events_seal_only")
+    kontor_server::sql::query("DROP TRIGGER IF EXISTS audit_events_seal_only")
         .execute(&pool)
         .await
         .unwrap();
-    sqlx::query(
+    kontor_server::sql::query(
         "UPDATE audit_events SET changes = replace(changes, 'Firma X', 'Firma 2') WHERE id = ?",
     )
     .bind(target)
@@ -258,11 +261,11 @@ async fn the_trail_is_append_only_and_verified() {
     pool.close().await;
     cli(&["audit", "verify"], s.dir.path());
     let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
-    sqlx::query("DROP TRIGGER audit_events_no_delete")
+    kontor_server::sql::query("DROP TRIGGER audit_events_no_delete")
         .execute(&pool)
         .await
         .unwrap();
-    sqlx::query("DELETE FROM audit_events WHERE id = 2")
+    kontor_server::sql::query("DELETE FROM audit_events WHERE id = 2")
         .execute(&pool)
         .await
         .unwrap();

@@ -112,12 +112,16 @@ async fn unfiltered_totals_follow_every_write_and_filtered_totals_count_exactly(
         ("offers", "SELECT COUNT(*) FROM offers"),
         ("purchases", "SELECT COUNT(*) FROM purchases"),
     ] {
-        let counted: i64 = sqlx::query_scalar("SELECT live FROM list_counts WHERE list = ?")
-            .bind(list)
+        let counted: i64 =
+            kontor_server::sql::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+                .bind(list)
+                .fetch_one(&pool)
+                .await
+                .unwrap();
+        let real: i64 = kontor_server::sql::query_scalar(real)
             .fetch_one(&pool)
             .await
             .unwrap();
-        let real: i64 = sqlx::query_scalar(real).fetch_one(&pool).await.unwrap();
         assert_eq!(counted, real, "{list}");
     }
     pool.close().await;
@@ -371,7 +375,7 @@ async fn every_sortable_invoice_column_is_read_through_an_index() {
         "i.created_at ASC, i.id ASC",
         "i.updated_at DESC, i.id DESC",
     ] {
-        let plan: Vec<(i64, i64, i64, String)> = sqlx::query_as(&format!(
+        let plan: Vec<(i64, i64, i64, String)> = kontor_server::sql::query_as(&format!(
             "EXPLAIN QUERY PLAN SELECT i.id FROM invoices i WHERE i.deleted_at IS NULL ORDER BY {order} LIMIT 100 OFFSET 900"
         ))
         .fetch_all(&pool)

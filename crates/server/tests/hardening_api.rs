@@ -315,10 +315,12 @@ async fn a_connection_that_never_finishes_its_headers_is_closed() {
 async fn a_corrupt_file_link_secret_stops_the_start() {
     let dir = tempfile::tempdir().unwrap();
     let pool = kontor_server::db::open(dir.path()).await.unwrap();
-    sqlx::query("INSERT INTO settings (key, value) VALUES ('file_link_secret', 'not hex at all')")
-        .execute(&pool)
-        .await
-        .unwrap();
+    kontor_server::sql::query(
+        "INSERT INTO settings (key, value) VALUES ('file_link_secret', 'not hex at all')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
     let config = common::test_config(dir.path());
     let err = match kontor_server::state(pool.clone(), &config).await {
         Ok(_) => panic!("started with a corrupt secret"),
@@ -347,7 +349,7 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
             .as_i64()
             .unwrap();
         assert_eq!(s.get(&format!("/invoices/{id}")).await.status, 200);
-        sqlx::query(&format!("UPDATE invoices SET {column} = ? WHERE id = ?"))
+        kontor_server::sql::query(&format!("UPDATE invoices SET {column} = ? WHERE id = ?"))
             .bind(value)
             .bind(id)
             .execute(&pool)
@@ -358,12 +360,12 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
         assert_eq!(r.body["message"], "Internal error.");
         // The list fails too rather than showing 0, the epoch or another status.
         assert_eq!(s.get("/invoices").await.status, 500, "{column}");
-        sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+        kontor_server::sql::query("DELETE FROM invoice_items WHERE invoice_id = ?")
             .bind(id)
             .execute(&pool)
             .await
             .unwrap();
-        sqlx::query("DELETE FROM invoices WHERE id = ?")
+        kontor_server::sql::query("DELETE FROM invoices WHERE id = ?")
             .bind(id)
             .execute(&pool)
             .await
@@ -380,7 +382,7 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
         )
         .await;
     let pay_id = pay.body["id"].as_i64().unwrap();
-    sqlx::query("UPDATE purchase_payments SET total = 'ten' WHERE id = ?")
+    kontor_server::sql::query("UPDATE purchase_payments SET total = 'ten' WHERE id = ?")
         .bind(pay_id)
         .execute(&pool)
         .await

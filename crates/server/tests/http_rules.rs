@@ -81,7 +81,7 @@ async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
         .await
         .unwrap();
     assert_eq!(get.status(), 401);
-    let stored: Vec<Vec<u8>> = sqlx::query_scalar("SELECT hash FROM api_keys")
+    let stored: Vec<Vec<u8>> = kontor_server::sql::query_scalar("SELECT hash FROM api_keys")
         .fetch_all(&pool)
         .await
         .unwrap();

@@ -218,7 +218,7 @@ async fn company(s: &TestServer, body: Value) -> i64 {
 
 async fn count(s: &TestServer, table: &str) -> i64 {
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+    kontor_server::sql::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
         .fetch_one(&pool)
         .await
         .unwrap()

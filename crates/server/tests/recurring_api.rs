@@ -43,11 +43,11 @@ fn day(date: NaiveDate) -> String {
 async fn counts(s: &TestServer) -> (i64, i64) {
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
     let invoices: i64 =
-        sqlx::query_scalar("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL")
+        kontor_server::sql::query_scalar("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL")
             .fetch_one(&pool)
             .await
             .unwrap();
-    let runs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM recurring_invoice_runs")
+    let runs: i64 = kontor_server::sql::query_scalar("SELECT COUNT(*) FROM recurring_invoice_runs")
         .fetch_one(&pool)
         .await
         .unwrap();
@@ -77,13 +77,15 @@ async fn future_schedule(s: &TestServer, c: i64) -> i64 {
 
 async fn set_next_date(s: &TestServer, id: i64, date: NaiveDate) {
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    sqlx::query("UPDATE recurring_invoices SET next_date = ?, anchor_day = ? WHERE id = ?")
-        .bind(day(date))
-        .bind(i64::from(date.day()))
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    kontor_server::sql::query(
+        "UPDATE recurring_invoices SET next_date = ?, anchor_day = ? WHERE id = ?",
+    )
+    .bind(day(date))
+    .bind(i64::from(date.day()))
+    .bind(id)
+    .execute(&pool)
+    .await
+    .unwrap();
     pool.close().await;
 }
 
@@ -661,7 +663,7 @@ async fn a_run_that_cannot_create_its_invoice_records_why_and_moves_on() {
     let id = future_schedule(&s, c).await;
     // The template's currency is not (or no longer) one of the account's.
     let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
-    sqlx::query("UPDATE recurring_invoices SET template = json_set(template, '$.currency', 'XYZ') WHERE id = ?")
+    kontor_server::sql::query("UPDATE recurring_invoices SET template = json_set(template, '$.currency', 'XYZ') WHERE id = ?")
         .bind(id)
         .execute(&pool)
         .await

@@ -84,9 +84,9 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
 async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<repo::Settings> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let mut settings = repo::load(&mut *tx).await?;
+    let mut settings = repo::load(&mut tx).await?;
     let old = std::mem::replace(&mut settings.logo, logo);
-    repo::save(&mut *tx, &settings).await?;
+    repo::save(&mut tx, &settings).await?;
     tx.commit().await?;
     if let Some(old) = old {
         state.files.delete(Area::AccountLogo, &old.key).await;

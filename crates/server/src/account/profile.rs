@@ -7,7 +7,6 @@ use crate::error::ApiResult;
 use crate::storage::{Area, FileStore};
 use kontor_model::account::DocumentTexts;
 use rust_decimal::Decimal;
-use sqlx::SqlitePool;
 
 /// The logo as stored: a PNG or an already sanitized SVG.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +64,10 @@ pub struct AccountProfile {
 /// The account as documents print it, read from the database and the file store
 /// (`files`, where the logo lives). Errors: 500 when the settings row is missing or
 /// corrupt, or the store fails; a missing logo file is only logged.
-pub async fn document_profile(pool: &SqlitePool, files: &FileStore) -> ApiResult<AccountProfile> {
+pub async fn document_profile(
+    pool: &crate::sql::Db,
+    files: &FileStore,
+) -> ApiResult<AccountProfile> {
     let settings = repo::load(pool).await?;
     let logo = match &settings.logo {
         Some(stored) => match files.get(Area::AccountLogo, &stored.key).await? {

@@ -13,8 +13,6 @@ use kontor_model::number_format::{
     DEFAULT_INVOICE_FORMAT, DEFAULT_OFFER_FORMAT, DEFAULT_PURCHASE_FORMAT,
 };
 use kontor_model::vat::DEFAULT_TAX_PERCENT;
-use sqlx::sqlite::SqliteRow;
-use sqlx::{Row, SqliteExecutor, SqlitePool};
 
 /// The stored logo: file name under `<data>/files/account_logo/` and its type.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,7 +66,7 @@ fn corrupt(what: &str) -> ApiError {
     ApiError::Internal(format!("account_settings.{what} is corrupt"))
 }
 
-fn from_row(row: &SqliteRow) -> ApiResult<Settings> {
+fn from_row(row: &crate::sql::Row) -> ApiResult<Settings> {
     let text = |c: &str| row.try_get::<Option<String>, _>(c);
     let currencies: String = row.try_get("currencies")?;
     let texts: String = row.try_get("document_texts")?;
@@ -136,8 +134,8 @@ fn from_row(row: &SqliteRow) -> ApiResult<Settings> {
 
 /// Reads the settings row. Errors: 500 when it is missing (the server seeds it at start)
 /// or corrupt.
-pub async fn load<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<Settings> {
-    let row = sqlx::query(&format!(
+pub async fn load<'e>(db: impl crate::sql::Executor<'e>) -> ApiResult<Settings> {
+    let row = crate::sql::query(&format!(
         "SELECT {COLUMNS} FROM account_settings WHERE id = 1"
     ))
     .fetch_optional(db)
@@ -148,14 +146,14 @@ pub async fn load<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<Settings> {
 
 /// Writes every column of `settings` (inside the caller's transaction, which holds the
 /// write lock). Errors: 500 on database failure.
-pub async fn save<'e>(db: impl SqliteExecutor<'e>, settings: &Settings) -> ApiResult<()> {
+pub async fn save<'e>(db: impl crate::sql::Executor<'e>, settings: &Settings) -> ApiResult<()> {
     let sets = COLUMNS
         .split(", ")
         .map(|c| format!("{} = ?", c.trim()))
         .collect::<Vec<_>>()
         .join(", ");
     bind_all(
-        sqlx::query(&format!(
+        crate::sql::query(&format!(
             "UPDATE account_settings SET {sets}, updated_at = ? WHERE id = 1"
         )),
         settings,
@@ -167,10 +165,7 @@ pub async fn save<'e>(db: impl SqliteExecutor<'e>, settings: &Settings) -> ApiRe
 }
 
 /// Binds the values of [`COLUMNS`] in order.
-fn bind_all<'q>(
-    query: sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>>,
-    s: &'q Settings,
-) -> sqlx::query::Query<'q, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'q>> {
+fn bind_all<'q>(query: crate::sql::Query<'q>, s: &'q Settings) -> crate::sql::Query<'q> {
     let a = &s.account;
     let smtp = s.smtp.as_ref();
     query
@@ -269,18 +264,19 @@ pub fn from_config(config: &AccountConfig) -> Result<Settings, String> {
 /// start with issue 9's schema); afterwards the database wins and the file is not read for
 /// these values. Errors: the file's values are refused (see [`from_config`]) or the
 /// database cannot be written — the server does not start then.
-pub async fn seed(pool: &SqlitePool, config: &AccountConfig) -> Result<(), String> {
-    let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM account_settings WHERE id = 1")
-        .fetch_optional(pool)
-        .await
-        .map_err(|e| format!("cannot read the account settings: {e}"))?;
+pub async fn seed(pool: &crate::sql::Db, config: &AccountConfig) -> Result<(), String> {
+    let exists: Option<i64> =
+        crate::sql::query_scalar("SELECT id FROM account_settings WHERE id = 1")
+            .fetch_optional(pool)
+            .await
+            .map_err(|e| format!("cannot read the account settings: {e}"))?;
     if exists.is_some() {
         return Ok(());
     }
     let settings = from_config(config)?;
     let placeholders = vec!["?"; COLUMNS.split(", ").count()].join(", ");
     bind_all(
-        sqlx::query(&format!(
+        crate::sql::query(&format!(
             "INSERT OR IGNORE INTO account_settings (id, {COLUMNS}, updated_at) VALUES (1, {placeholders}, ?)"
         )),
         &settings,
@@ -295,9 +291,9 @@ pub async fn seed(pool: &SqlitePool, config: &AccountConfig) -> Result<(), Strin
 /// The account's currencies, the default first (`docs/decisions.md` § Account settings
 /// (issue 9): every currency check reads them here, not from the file). Errors: 500 when
 /// the settings row is missing or corrupt.
-pub async fn currencies<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<Vec<String>> {
+pub async fn currencies<'e>(db: impl crate::sql::Executor<'e>) -> ApiResult<Vec<String>> {
     let text: Option<String> =
-        sqlx::query_scalar("SELECT currencies FROM account_settings WHERE id = 1")
+        crate::sql::query_scalar("SELECT currencies FROM account_settings WHERE id = 1")
             .fetch_optional(db)
             .await?;
     let text = text.ok_or_else(|| ApiError::Internal("account_settings has no row".into()))?;
@@ -305,7 +301,7 @@ pub async fn currencies<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<Vec<String
 }
 
 /// The account's default currency (the first of [`currencies`]). Errors: as [`currencies`].
-pub async fn default_currency<'e>(db: impl SqliteExecutor<'e>) -> ApiResult<String> {
+pub async fn default_currency<'e>(db: impl crate::sql::Executor<'e>) -> ApiResult<String> {
     currencies(db)
         .await?
         .into_iter()

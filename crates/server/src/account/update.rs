@@ -59,7 +59,7 @@ pub async fn update_account(
 ) -> ApiResult<Json<Account>> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let mut settings = repo::load(&mut *tx).await?;
+    let mut settings = repo::load(&mut tx).await?;
     ApiError::check(validate_account_update(&body, &settings.with_smtp()))?;
     apply_account_update(&body, &mut settings.account);
     match &body.smtp {
@@ -67,7 +67,7 @@ pub async fn update_account(
         Some(None) => settings.smtp = None,
         Some(Some(update)) => settings.smtp = Some(merge_smtp(settings.smtp.take(), update)),
     }
-    repo::save(&mut *tx, &settings).await?;
+    repo::save(&mut tx, &settings).await?;
     tx.commit().await?;
     Ok(Json(view(&state, &base, &settings)))
 }

@@ -257,7 +257,7 @@ async fn fill_account(state: &AppState) -> Result<(), String> {
     let mut tx = crate::db::begin_write(&state.pool)
         .await
         .map_err(|e| e.to_string())?;
-    let mut settings = crate::account::repo::load(&mut *tx)
+    let mut settings = crate::account::repo::load(&mut tx)
         .await
         .map_err(|e| format!("{e:?}"))?;
     let errors = validate_account_update(&update, &settings.with_smtp());
@@ -275,7 +275,7 @@ async fn fill_account(state: &AppState) -> Result<(), String> {
         key,
         content_type: "image/svg+xml".into(),
     });
-    crate::account::repo::save(&mut *tx, &settings)
+    crate::account::repo::save(&mut tx, &settings)
         .await
         .map_err(|e| format!("{e:?}"))?;
     tx.commit().await.map_err(|e| e.to_string())
@@ -359,7 +359,7 @@ impl Lcg {
 pub async fn fill(state: AppState) -> Result<String, String> {
     let pool = &state.pool;
     let e = |e: sqlx::Error| e.to_string();
-    let existing: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM invoices")
+    let existing: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM invoices")
         .fetch_one(pool)
         .await
         .map_err(e)?;
@@ -376,7 +376,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         ("Jonas", "Weber", "jonas@kontor.example", "staff"),
         ("Lea", "Fischer", "lea@kontor.example", "read_only"),
     ] {
-        let id: i64 = sqlx::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+        let id: i64 = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
             .bind(first)
             .bind(last)
             .bind(mail)
@@ -396,7 +396,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .await
             .map_err(|e| format!("{e:?}"))?;
         let (gender, first, last, job, mail) = c.contact;
-        sqlx::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)")
+        crate::sql::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)")
             .bind(first)
             .bind(last)
             .bind(mail)
@@ -567,7 +567,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         (10, "1.5", "Launch checklist"),
     ] {
         let date = first_of_month_back(today, 0) + Duration::days(day - 1);
-        sqlx::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '95', ?, ?)")
+        crate::sql::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '95', ?, ?)")
             .bind(crate::db::date_text(date.min(today)))
             .bind(hours)
             .bind(what)
@@ -583,7 +583,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         ("Stock photos", "5", "19.00"),
         ("Web font licence", "1", "120.00"),
     ] {
-        sqlx::query("INSERT INTO expenses (project_id, date, title, quantity, unit, unit_price, unit_cost, currency, created_at, updated_at) VALUES (?, ?, ?, ?, 'pcs', ?, ?, 'EUR', ?, ?)")
+        crate::sql::query("INSERT INTO expenses (project_id, date, title, quantity, unit, unit_price, unit_cost, currency, created_at, updated_at) VALUES (?, ?, ?, ?, 'pcs', ?, ?, 'EUR', ?, ?)")
             .bind(project)
             .bind(crate::db::date_text(today))
             .bind(title)
@@ -619,7 +619,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
 
 /// Puts a freshly created invoice into `status`, with payments where the status needs them.
 async fn settle(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     invoice: &kontor_model::invoice::Invoice,
     status: InvoiceStatus,
 ) -> Result<(), sqlx::Error> {
@@ -630,7 +630,7 @@ async fn settle(
         _ => None,
     };
     if let Some(amount) = paid {
-        sqlx::query("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+        crate::sql::query("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(invoice.id)
             .bind(crate::db::date_text(invoice.date + Duration::days(10)))
             .bind(amount.to_string())
@@ -641,7 +641,7 @@ async fn settle(
             .await?;
     }
     let locked = !matches!(status, InvoiceStatus::Draft | InvoiceStatus::Created);
-    sqlx::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, ever_sent = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, ever_sent = ? WHERE id = ?")
         .bind(status.as_str())
         .bind(paid.map(|_| "sent"))
         .bind(locked)

@@ -22,7 +22,7 @@ pub async fn fill(
         ("Travel", "4670"),
         ("Software", "4964"),
     ] {
-        let id: i64 = sqlx::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+        let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
             .bind(name)
             .bind(account)
             .bind(&t)
@@ -77,12 +77,12 @@ pub async fn fill(
                 .map_err(|e| format!("demo purchase refused: {e:?}"))?;
             if month == 1 {
                 let gross: String =
-                    sqlx::query_scalar("SELECT gross_total FROM purchases WHERE id = ?")
+                    crate::sql::query_scalar("SELECT gross_total FROM purchases WHERE id = ?")
                         .bind(id)
                         .fetch_one(pool)
                         .await
                         .map_err(|e| e.to_string())?;
-                sqlx::query("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+                crate::sql::query("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
                     .bind(id)
                     .bind(crate::db::date_text(date + Duration::days(7)))
                     .bind(gross)

@@ -14,7 +14,6 @@ use chrono::NaiveDate;
 use kontor_model::export::{parse_period, Party, Period};
 use kontor_model::invoice::Invoice;
 use kontor_model::purchase::Purchase;
-use sqlx::SqlitePool;
 use std::collections::HashMap;
 
 /// `from`, `to` and `locale` of the query. Errors: 422 naming `from`, `to` or `locale`
@@ -29,8 +28,8 @@ pub fn period(query: &QueryPairs) -> ApiResult<Period> {
 
 /// The finalized invoices dated `from`–`to`: every status but `draft`, reversals and
 /// reversed invoices included, deleted ones left out; by date, then number.
-pub async fn invoices(pool: &SqlitePool, period: &Period) -> ApiResult<Vec<Invoice>> {
-    let rows: Vec<InvoiceRow> = sqlx::query_as(&format!(
+pub async fn invoices(pool: &crate::sql::Db, period: &Period) -> ApiResult<Vec<Invoice>> {
+    let rows: Vec<InvoiceRow> = crate::sql::query_as(&format!(
         "SELECT {INVOICE_COLUMNS} {INVOICE_FROM} WHERE i.deleted_at IS NULL AND i.status <> 'draft' \
          AND i.date BETWEEN ? AND ? ORDER BY i.date, i.identifier, i.id"
     ))
@@ -48,7 +47,7 @@ pub async fn invoices(pool: &SqlitePool, period: &Period) -> ApiResult<Vec<Invoi
 /// Every purchase dated `from`–`to` (pending and approved), with positions and
 /// categories; by date, then number.
 pub async fn purchases(state: &AppState, period: &Period) -> ApiResult<Vec<Purchase>> {
-    let rows: Vec<PurchaseRow> = sqlx::query_as(&format!(
+    let rows: Vec<PurchaseRow> = crate::sql::query_as(&format!(
         "SELECT {PURCHASE_COLUMNS} {PURCHASE_FROM} WHERE p.date BETWEEN ? AND ? \
          ORDER BY p.date, p.identifier, p.id"
     ))
@@ -74,8 +73,8 @@ pub struct Companies(HashMap<i64, CompanyRow>);
 
 impl Companies {
     /// Reads every company (the exports name customers and suppliers).
-    pub async fn load(pool: &SqlitePool) -> ApiResult<Self> {
-        let rows: Vec<CompanyRow> = sqlx::query_as(
+    pub async fn load(pool: &crate::sql::Db) -> ApiResult<Self> {
+        let rows: Vec<CompanyRow> = crate::sql::query_as(
             "SELECT id, name, debtor_number, creditor_number, vat_identifier FROM companies",
         )
         .fetch_all(pool)
@@ -125,10 +124,10 @@ pub struct StoredDocument {
 
 /// The stored documents of the purchases dated `from`–`to`.
 pub async fn purchase_documents(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     period: &Period,
 ) -> ApiResult<Vec<StoredDocument>> {
-    Ok(sqlx::query_as(
+    Ok(crate::sql::query_as(
         "SELECT identifier, date, document_key, coalesce(document_type, 'application/octet-stream') AS document_type \
          FROM purchases WHERE date BETWEEN ? AND ? AND document_key IS NOT NULL ORDER BY date, identifier, id",
     )

@@ -176,7 +176,7 @@ pub async fn create_invoice_from(
 /// `finalized` with its number unless it is a draft, `copied` on a copy's source and
 /// `reversed` on a reversed invoice. Errors: database failures.
 async fn record_creation(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut crate::sql::Tx,
     user_id: Option<i64>,
     id: i64,
     mut origin: CreatedData,
@@ -196,7 +196,7 @@ async fn record_creation(
     )
     .await?;
     let identifier: Option<String> =
-        sqlx::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
+        crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
@@ -244,11 +244,12 @@ pub(super) async fn create_linked(
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
     if let Some(original) = reversal_of {
-        let already: Option<bool> =
-            sqlx::query_scalar("SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL")
-                .bind(original)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let already: Option<bool> = crate::sql::query_scalar(
+            "SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL",
+        )
+        .bind(original)
+        .fetch_optional(&mut tx)
+        .await?;
         if already != Some(false) {
             return Err(ApiError::Refused(
                 "This invoice has already been reversed.".into(),
@@ -340,9 +341,9 @@ pub async fn update_draft(
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let status: String = sqlx::query_scalar("SELECT status FROM invoices WHERE id = ?")
+    let status: String = crate::sql::query_scalar("SELECT status FROM invoices WHERE id = ?")
         .bind(id)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?;
     if status != InvoiceStatus::Draft.as_str() {
         return Err(refused());
@@ -359,9 +360,9 @@ pub async fn update_draft(
     .await?;
     if !p.draft {
         let identifier: Option<String> =
-            sqlx::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
+            crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
                 .bind(id)
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut tx)
                 .await?;
         events::record_finalized(&mut tx, user, id, identifier.unwrap_or_default()).await?;
     }
@@ -397,7 +398,7 @@ pub async fn prepare_invoice(
 /// `state.write_lock`; `origin` goes on the `created` event. Returns the new invoice's id.
 /// Errors: 500 on database failure (the caller's transaction then rolls back).
 pub async fn insert_prepared(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    tx: &mut crate::sql::Tx,
     user_id: Option<i64>,
     p: &PreparedInvoice,
     origin: CreatedData,

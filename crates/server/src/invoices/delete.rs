@@ -53,18 +53,18 @@ pub async fn delete(
     let snapshot =
         serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES (?, ?, ?, ?)")
+    crate::sql::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES (?, ?, ?, ?)")
         .bind(id)
         .bind(reason)
         .bind(snapshot)
         .bind(&t)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-    sqlx::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?")
         .bind(&t)
         .bind(&t)
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     crate::billing::release(&mut tx, id).await?;
     tx.commit().await?;

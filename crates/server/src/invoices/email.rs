@@ -130,14 +130,14 @@ pub async fn send_invoice(
     let _guard = state.write_lock.lock().await;
     let (next, locked) = after_send(invoice.status, invoice.locked);
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query(
+    crate::sql::query(
         "UPDATE invoices SET status = ?, locked = ?, ever_sent = 1, updated_at = ? WHERE id = ?",
     )
     .bind(next.as_str())
     .bind(locked)
     .bind(ts(now()))
     .bind(id)
-    .execute(&mut *tx)
+    .execute(&mut tx)
     .await?;
     let data = delivered.event_data(&recipients);
     events::record_as(

@@ -15,7 +15,6 @@ use kontor_model::query::{
     invoice_months, GlobalFilter, InvoiceFilter, InvoiceMonths, ListSummary,
 };
 use rust_decimal::Decimal;
-use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
     ("date", "i.date"),
@@ -44,7 +43,7 @@ const SORT_KEYS: &[(&str, &str)] = &[
 ];
 
 fn push_where(
-    qb: &mut QueryBuilder<'_, Sqlite>,
+    qb: &mut crate::sql::Builder<'_>,
     f: &InvoiceFilter,
     global: &GlobalFilter,
     locked_only: bool,
@@ -206,11 +205,11 @@ pub async fn locked(
 /// path keeps (migration 0019), so its cost does not grow with the stored invoices.
 /// Errors: 500 when a sum overflows.
 pub async fn summary_of(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     filter: &InvoiceFilter,
     global: &GlobalFilter,
 ) -> ApiResult<ListSummary> {
-    let mut conditions = QueryBuilder::<Sqlite>::new("");
+    let mut conditions = crate::sql::Builder::new("");
     push_where(&mut conditions, filter, global, false);
     if conditions.sql() == LIST_TABLE.counter.1 {
         return crate::summary::maintained_invoice_totals(pool).await;
@@ -221,7 +220,7 @@ pub async fn summary_of(
 /// [`summary_of`] summed over the selected rows (what the `invoice_totals` rows must
 /// always equal for the unfiltered list; the server tests compare both).
 pub async fn computed_summary(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     filter: &InvoiceFilter,
     global: &GlobalFilter,
 ) -> ApiResult<ListSummary> {
@@ -282,7 +281,7 @@ pub async fn monthly(
 ) -> ApiResult<Json<InvoiceMonths>> {
     let today = crate::summary::today();
     let gross = milli!("i.gross_total");
-    let mut qb = QueryBuilder::<Sqlite>::new(format!(
+    let mut qb = crate::sql::Builder::new(format!(
         "SELECT i.currency, substr(i.date, 1, 7), \
          SUM(CASE WHEN i.reversed = 0 AND i.reversal = 0 AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') \
              THEN {gross} - {OPEN_AMOUNT_SQL} ELSE 0 END), \
@@ -317,12 +316,12 @@ pub async fn monthly(
 /// the list's columns), in list form with their `open_amount` (no signed links); for the
 /// dashboard's receivables.
 pub async fn select(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     filter: &InvoiceFilter,
     order: &str,
     limit: i64,
 ) -> ApiResult<Vec<Invoice>> {
-    let mut qb = QueryBuilder::new(format!("SELECT {COLUMNS} {FROM}"));
+    let mut qb = crate::sql::Builder::new(format!("SELECT {COLUMNS} {FROM}"));
     push_where(&mut qb, filter, &GlobalFilter::default(), false);
     qb.push(format!(" ORDER BY {order} LIMIT "))
         .push_bind(limit);

@@ -16,7 +16,6 @@ use chrono::NaiveDate;
 use kontor_model::dunning::{level_due_on, next_level, OverdueFilter, OverdueInvoice};
 use kontor_model::party::IdName;
 use kontor_model::status::InvoiceStatus;
-use sqlx::{QueryBuilder, Sqlite};
 
 /// One overdue invoice as read: id, number, customer, title, dates, currency, gross, its
 /// status and reversal (for the open-amount rule), payments in thousandths, last level
@@ -42,7 +41,7 @@ struct OverdueRow {
 /// ` WHERE …` of the overdue invoices on `today`, with `filter`'s conditions (`levels`: how
 /// many levels the account has); the last level is [`LAST_LEVEL_SQL`].
 fn push_where(
-    qb: &mut QueryBuilder<'_, Sqlite>,
+    qb: &mut crate::sql::Builder<'_>,
     filter: &OverdueFilter,
     today: NaiveDate,
     levels: usize,
@@ -92,10 +91,10 @@ pub async fn overdue(
         let mut conn = state.pool.acquire().await?;
         crate::dunning::load(&mut conn).await?
     };
-    let mut count = QueryBuilder::new("SELECT COUNT(*) FROM invoices i");
+    let mut count = crate::sql::Builder::new("SELECT COUNT(*) FROM invoices i");
     push_where(&mut count, &list.filter, today, levels.len());
     let total: i64 = count.build_query_scalar().fetch_one(&state.pool).await?;
-    let mut select = QueryBuilder::new(format!(
+    let mut select = crate::sql::Builder::new(format!(
         "SELECT i.id, i.identifier, i.customer_id, \
          (SELECT c.name FROM companies c WHERE c.id = i.customer_id) AS customer_name, \
          i.title, i.date, i.due_date, i.currency, i.gross_total, i.status, i.reversed, \

@@ -11,7 +11,6 @@ use kontor_model::position::PositionType;
 use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
 use kontor_model::status::InvoiceStatus;
 use kontor_model::vat::VatChoice;
-use sqlx::SqlitePool;
 
 /// SQL: invoice `i`'s `open_amount` in thousandths of a currency unit, the rule of
 /// [`kontor_model::dashboard::open_amount`]: gross − payments, never below 0, for a
@@ -247,8 +246,8 @@ struct ItemRow {
 }
 
 /// Loads a live (not deleted) invoice row. Errors: 404.
-pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<InvoiceRow> {
-    sqlx::query_as::<_, InvoiceRow>(&format!(
+pub async fn load_row(pool: &crate::sql::Db, id: i64) -> ApiResult<InvoiceRow> {
+    crate::sql::query_as::<InvoiceRow>(&format!(
         "SELECT {COLUMNS} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL"
     ))
     .bind(id)
@@ -283,7 +282,7 @@ struct DetailParts {
 /// parts' arrays): each statement is a round trip to the database's thread, and these
 /// round trips bounded GET /invoices/{id} (issue 13's profile in `docs/benchmarks.md`).
 /// Errors: 404 when it does not exist or was deleted; 500 for a corrupt stored value.
-pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
+pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
     let sql = format!(
         "SELECT json_object('row', json_set({LIST_OBJECT}, '$.salutation', i.salutation, '$.footer', i.footer), \
          'items', json({ITEMS_JSON}), 'billed', json({billed}), 'payments', json({payments}), \
@@ -292,7 +291,7 @@ pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Invoice> {
         payments = crate::invoice_payments::PAYMENTS_JSON,
         reminders = crate::reminder_rows::REMINDERS_JSON,
     );
-    let text: String = sqlx::query_scalar(&sql)
+    let text: String = crate::sql::query_scalar(&sql)
         .bind(id)
         .fetch_optional(pool)
         .await?

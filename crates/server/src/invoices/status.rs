@@ -109,16 +109,16 @@ pub async fn update_status(
     let mut tx = crate::db::begin_write(&state.pool).await?;
     let user = Some(caller.user_id);
     if current.status == InvoiceStatus::Draft {
-        let currencies = crate::account::currencies(&mut *tx).await?;
+        let currencies = crate::account::currencies(&mut tx).await?;
         ApiError::check(validate_new_invoice(
             &as_creation_body(&current),
             &currencies,
         ))?;
         let number = super::write::number(&mut tx, target, current.date).await?;
-        sqlx::query("UPDATE invoices SET identifier = ? WHERE id = ?")
+        crate::sql::query("UPDATE invoices SET identifier = ? WHERE id = ?")
             .bind(&number)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         events::record_finalized(&mut tx, user, id, number.unwrap_or_default()).await?;
     } else if current.status != target {
@@ -135,13 +135,13 @@ pub async fn update_status(
         )
         .await?;
     }
-    sqlx::query("UPDATE invoices SET status = ?, locked = ?, ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET status = ?, locked = ?, ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
         .bind(target.as_str())
         .bind(locked_after_status_change(target, current.locked))
         .bind(target == InvoiceStatus::Sent)
         .bind(ts(now()))
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     tx.commit().await?;
     let mut invoice = repo::load(&state.pool, id).await?;

@@ -13,9 +13,6 @@ use kontor_model::position::PositionType;
 use kontor_model::position_vat::TaxBreakdown;
 use kontor_model::status::InvoiceStatus;
 use rust_decimal::Decimal;
-use sqlx::query::Query;
-use sqlx::sqlite::SqliteArguments;
-use sqlx::{Sqlite, Transaction};
 
 /// A creation body checked and resolved into what is stored (built by
 /// `create::prepare`; amounts in currency units, `tax` in percent).
@@ -65,7 +62,7 @@ impl Prepared {
 /// next number of the month (`R<YYMM>-<NNN>`). The only place invoice numbers are drawn
 /// (create, draft edit with `status: created`, update_status `created`, reversal).
 pub(super) async fn number(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     status: InvoiceStatus,
     date: NaiveDate,
 ) -> ApiResult<Option<String>> {
@@ -113,12 +110,12 @@ fn json_text<T: serde::Serialize>(value: &T) -> String {
 
 /// Binds the values of [`HEADER_COLUMNS`] from `p`.
 fn bind_header<'q>(
-    query: Query<'q, Sqlite, SqliteArguments<'q>>,
+    query: crate::sql::Query<'q>,
     p: &'q Prepared,
     identifier: Option<String>,
     status: InvoiceStatus,
     time: &'q str,
-) -> Query<'q, Sqlite, SqliteArguments<'q>> {
+) -> crate::sql::Query<'q> {
     query
         .bind(p.body.customer_id)
         .bind(p.body.project_id)
@@ -161,7 +158,7 @@ fn bind_header<'q>(
 /// it bills; the reversal of `reversal_of` when given, with both links written), its positions, the billed entries
 /// and the address propagation. Returns the new id. Errors: 500 on database failure.
 pub(super) async fn insert(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     p: &Prepared,
     reversal_of: Option<i64>,
 ) -> ApiResult<i64> {
@@ -173,22 +170,22 @@ pub(super) async fn insert(
         HEADER_COLUMNS.join(", "),
         vec!["?"; HEADER_COLUMNS.len()].join(", ")
     );
-    let id: i64 = bind_header(sqlx::query(&sql), p, identifier, status, &t)
+    let id: i64 = bind_header(crate::sql::query(&sql), p, identifier, status, &t)
         .bind(p.body.offer_id)
         .bind(reversal_of.is_some())
         .bind(reversal_of)
         .bind(&t)
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *tx)
         .await
-        .and_then(|row| sqlx::Row::try_get(&row, 0))?;
+        .and_then(|row| row.try_get(0))?;
     if let Some(original) = reversal_of {
-        sqlx::query(
+        crate::sql::query(
             "UPDATE invoices SET reversed = 1, reversal_invoice_id = ?, updated_at = ? WHERE id = ?",
         )
         .bind(id)
         .bind(&t)
         .bind(original)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     }
     write_positions(tx, id, p, false).await?;
@@ -198,11 +195,7 @@ pub(super) async fn insert(
 /// Replaces draft `id` with `p`: every header column (numbered when `p` finalizes it), the
 /// positions, the billed entries and the address propagation. The caller has checked, in
 /// the same transaction, that `id` is a draft. Errors: 500 on database failure.
-pub(super) async fn replace_draft(
-    tx: &mut Transaction<'_, Sqlite>,
-    id: i64,
-    p: &Prepared,
-) -> ApiResult<()> {
+pub(super) async fn replace_draft(tx: &mut crate::sql::Tx, id: i64, p: &Prepared) -> ApiResult<()> {
     let status = p.status();
     let identifier = number(tx, status, p.date).await?;
     let t = ts(now());
@@ -210,9 +203,9 @@ pub(super) async fn replace_draft(
         "UPDATE invoices SET {} WHERE id = ?",
         HEADER_COLUMNS.map(|c| format!("{c} = ?")).join(", ")
     );
-    bind_header(sqlx::query(&sql), p, identifier, status, &t)
+    bind_header(crate::sql::query(&sql), p, identifier, status, &t)
         .bind(id)
-        .execute(&mut **tx)
+        .execute(&mut *tx)
         .await?;
     // Release first: the old positions the entries point to are replaced.
     crate::billing::release(tx, id).await?;
@@ -222,7 +215,7 @@ pub(super) async fn replace_draft(
 /// Writes the positions of `p` (replacing the old ones when `replacing`), claims what they
 /// bill and propagates the address.
 async fn write_positions(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     invoice_id: i64,
     p: &Prepared,
     replacing: bool,
@@ -241,15 +234,15 @@ const ITEMS_PER_INSERT: usize = 500;
 /// to the database's thread inside the write lock (issue 13's profile). Returns the new
 /// positions' ids in position order. Errors: 500 on database failure.
 async fn write_items(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     invoice_id: i64,
     p: &Prepared,
     replacing: bool,
 ) -> ApiResult<Vec<i64>> {
     if replacing {
-        sqlx::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+        crate::sql::query("DELETE FROM invoice_items WHERE invoice_id = ?")
             .bind(invoice_id)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     let rows: Vec<_> = p
@@ -262,7 +255,7 @@ async fn write_items(
         .collect();
     let mut ids = Vec::with_capacity(rows.len());
     for chunk in rows.chunks(ITEMS_PER_INSERT) {
-        let mut qb = sqlx::QueryBuilder::<Sqlite>::new(
+        let mut qb = crate::sql::Builder::new(
             "INSERT INTO invoice_items (invoice_id, position, kind, title, description, quantity, unit, unit_price, net_total, tax, tax_category, tax_exemption_reason) ",
         );
         qb.push_values(chunk, |mut row, (n, (item, net))| {
@@ -307,7 +300,7 @@ async fn write_items(
         });
         // RETURNING's row order is not defined: the position says which id is whose.
         qb.push(" RETURNING position, id");
-        let mut written: Vec<(i64, i64)> = qb.build_query_as().fetch_all(&mut **tx).await?;
+        let mut written: Vec<(i64, i64)> = qb.build_query_as().fetch_all(&mut *tx).await?;
         written.sort_unstable();
         ids.extend(written.into_iter().map(|(_, id)| id));
     }
@@ -315,14 +308,14 @@ async fn write_items(
 }
 
 /// Propagates the recipient address to the customer or the project (`change_address`).
-async fn propagate_address(tx: &mut Transaction<'_, Sqlite>, p: &Prepared) -> ApiResult<()> {
+async fn propagate_address(tx: &mut crate::sql::Tx, p: &Prepared) -> ApiResult<()> {
     let t = ts(now());
     match p.body.change_address.as_deref() {
         Some("customer") => {
             // The address block starts with the company name; the company stores the rest.
-            let name: String = sqlx::query_scalar("SELECT name FROM companies WHERE id = ?")
+            let name: String = crate::sql::query_scalar("SELECT name FROM companies WHERE id = ?")
                 .bind(p.body.customer_id)
-                .fetch_one(&mut **tx)
+                .fetch_one(&mut *tx)
                 .await?;
             let mut lines = p.recipient_address.lines();
             let rest = match lines.clone().next() {
@@ -332,21 +325,23 @@ async fn propagate_address(tx: &mut Transaction<'_, Sqlite>, p: &Prepared) -> Ap
                 }
                 _ => p.recipient_address.clone(),
             };
-            sqlx::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+            crate::sql::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
                 .bind(rest)
                 .bind(&t)
                 .bind(p.body.customer_id)
-                .execute(&mut **tx)
+                .execute(&mut *tx)
                 .await?;
         }
         Some("project") => {
             if let Some(project_id) = p.body.project_id {
-                sqlx::query("UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?")
-                    .bind(&p.recipient_address)
-                    .bind(&t)
-                    .bind(project_id)
-                    .execute(&mut **tx)
-                    .await?;
+                crate::sql::query(
+                    "UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?",
+                )
+                .bind(&p.recipient_address)
+                .bind(&t)
+                .bind(project_id)
+                .execute(&mut *tx)
+                .await?;
             }
         }
         _ => {}

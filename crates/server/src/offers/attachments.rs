@@ -50,7 +50,7 @@ fn present(state: &AppState, base: &str, r: AttachmentRow) -> Attachment {
 }
 
 async fn rows(state: &AppState, offer_id: i64) -> ApiResult<Vec<AttachmentRow>> {
-    Ok(sqlx::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE offer_id = ? ORDER BY id").bind(offer_id).fetch_all(&state.pool).await?)
+    Ok(crate::sql::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE offer_id = ? ORDER BY id").bind(offer_id).fetch_all(&state.pool).await?)
 }
 
 /// The stored files of offer `offer_id`, for e-mail. Errors: 500 when a file is missing.
@@ -135,7 +135,7 @@ pub async fn create(
     // A write transaction: the audit trail names who wrote (`crate::audit`).
     let inserted: Result<i64, sqlx::Error> = async {
         let mut tx = crate::db::begin_write(&state.pool).await?;
-        let id = sqlx::query_scalar::<_, i64>(
+        let id = crate::sql::query_scalar::<i64>(
             "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(id)
@@ -145,7 +145,7 @@ pub async fn create(
         .bind(&key)
         .bind(&t)
         .bind(&t)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?;
         tx.commit().await?;
         Ok(id)
@@ -158,7 +158,7 @@ pub async fn create(
             return Err(e.into());
         }
     };
-    let row: AttachmentRow = sqlx::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE id = ?").bind(attachment_id).fetch_one(&state.pool).await?;
+    let row: AttachmentRow = crate::sql::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE id = ?").bind(attachment_id).fetch_one(&state.pool).await?;
     Ok(Json(present(&state, &base, row)))
 }
 
@@ -188,7 +188,7 @@ pub async fn delete(
         offer_id.parse().map_err(|_| not_found())?,
         attachment_id.parse().map_err(|_| not_found())?,
     );
-    let key: Option<String> = sqlx::query_scalar(
+    let key: Option<String> = crate::sql::query_scalar(
         "SELECT storage_key FROM offer_attachments WHERE id = ? AND offer_id = ?",
     )
     .bind(attachment_id)
@@ -197,9 +197,9 @@ pub async fn delete(
     .await?;
     let key = key.ok_or_else(not_found)?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("DELETE FROM offer_attachments WHERE id = ?")
+    crate::sql::query("DELETE FROM offer_attachments WHERE id = ?")
         .bind(attachment_id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     tx.commit().await?;
     state.files.delete(Area::OfferAttachments, &key).await;
@@ -208,11 +208,12 @@ pub async fn delete(
 
 /// The stored attachment `key` as a PDF response (for signed links). Errors: 404.
 pub async fn attachment_file(state: &AppState, key: &str) -> ApiResult<Response> {
-    let row: Option<(String, String)> =
-        sqlx::query_as("SELECT filename, storage_key FROM offer_attachments WHERE storage_key = ?")
-            .bind(key)
-            .fetch_optional(&state.pool)
-            .await?;
+    let row: Option<(String, String)> = crate::sql::query_as(
+        "SELECT filename, storage_key FROM offer_attachments WHERE storage_key = ?",
+    )
+    .bind(key)
+    .fetch_optional(&state.pool)
+    .await?;
     let (filename, key) = row.ok_or_else(|| ApiError::not_found("attachment"))?;
     let bytes = state
         .files

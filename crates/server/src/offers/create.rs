@@ -224,12 +224,12 @@ pub(super) async fn save_offer(
     let id: i64 = match existing {
         Some(id) => {
             let status: Word<OfferStatus> =
-                sqlx::query_scalar("SELECT status FROM offers WHERE id = ?")
+                crate::sql::query_scalar("SELECT status FROM offers WHERE id = ?")
                     .bind(id)
-                    .fetch_one(&mut *tx)
+                    .fetch_one(&mut tx)
                     .await?;
             check_editable(&status.0)?;
-            sqlx::query("UPDATE offers SET company_id = ?, project_id = ?, deal_id = ?, contact_id = ?, user_id = COALESCE(?, user_id), date = ?, due_date = ?, title = ?, recipient_address = ?, currency = ?,
+            crate::sql::query("UPDATE offers SET company_id = ?, project_id = ?, deal_id = ?, contact_id = ?, user_id = COALESCE(?, user_id), date = ?, due_date = ?, title = ?, recipient_address = ?, currency = ?,
                 net_total = ?, gross_total = ?, tax = ?, reverse_charge = ?, intra_eu = ?, discount = ?, salutation = ?, footer = ?, print_detail_columns = ?, custom_properties = ?, tags = ?, tax_breakdown = ?, updated_at = ? WHERE id = ?")
             .bind(company.id)
             .bind(body.project_id)
@@ -255,17 +255,17 @@ pub(super) async fn save_offer(
             .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
             .bind(&t)
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
-            sqlx::query("DELETE FROM offer_items WHERE offer_id = ?")
+            crate::sql::query("DELETE FROM offer_items WHERE offer_id = ?")
                 .bind(id)
-                .execute(&mut *tx)
+                .execute(&mut tx)
                 .await?;
             id
         }
         None => {
             let identifier = next_number(&mut tx, OFFERS, date).await?;
-            sqlx::query_scalar(
+            crate::sql::query_scalar(
         "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
             net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, tax_breakdown, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -295,14 +295,14 @@ pub(super) async fn save_offer(
     .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
     .bind(&t)
     .bind(&t)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut tx)
     .await?
         }
     };
     for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;
-        sqlx::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        crate::sql::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(id)
             .bind(n as i64)
             .bind(kind.as_str())
@@ -316,7 +316,7 @@ pub(super) async fn save_offer(
             .bind(if is_item { item.tax.map(|d| d.to_string()) } else { None })
             .bind(if is_item { item.tax_category.map(|c| c.as_str()) } else { None })
             .bind(if is_item { item.tax_exemption_reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) } else { None })
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
     }
     if body.change_address.as_deref() == Some("customer") {
@@ -325,11 +325,11 @@ pub(super) async fn save_offer(
             .strip_prefix(company.name.as_str())
             .map(|r| r.trim_start_matches('\n'))
             .unwrap_or(address);
-        sqlx::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
             .bind(rest)
             .bind(&t)
             .bind(company.id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
     }
     let user = Some(caller.user_id);

@@ -63,28 +63,29 @@ pub async fn update(
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let status: Word<OfferStatus> = sqlx::query_scalar("SELECT status FROM offers WHERE id = ?")
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
+    let status: Word<OfferStatus> =
+        crate::sql::query_scalar("SELECT status FROM offers WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&mut tx)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
     if let Some(why) = offer_delete_refusal(status.0) {
         return Err(ApiError::Refused(why.into()));
     }
     let keys: Vec<String> =
-        sqlx::query_scalar("SELECT storage_key FROM offer_attachments WHERE offer_id = ?")
+        crate::sql::query_scalar("SELECT storage_key FROM offer_attachments WHERE offer_id = ?")
             .bind(id)
-            .fetch_all(&mut *tx)
+            .fetch_all(&mut tx)
             .await?;
     for table in ["offer_attachments", "offer_items"] {
-        sqlx::query(&format!("DELETE FROM {table} WHERE offer_id = ?"))
+        crate::sql::query(&format!("DELETE FROM {table} WHERE offer_id = ?"))
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
     }
-    sqlx::query("DELETE FROM offers WHERE id = ?")
+    crate::sql::query("DELETE FROM offers WHERE id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
         .map_err(on_foreign_key(ApiError::Refused(
             "An invoice refers to this offer; it cannot be deleted.".into(),

@@ -12,7 +12,6 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::offer::Offer;
 use kontor_model::query::{GlobalFilter, ListSummary, OfferFilter};
-use sqlx::{QueryBuilder, Sqlite};
 
 const SORTS: &[(&str, &str)] = &[
     ("date", "o.date"),
@@ -26,7 +25,7 @@ const SORTS: &[(&str, &str)] = &[
     ("updated_at", "o.updated_at"),
 ];
 
-fn push_ids(qb: &mut QueryBuilder<'_, Sqlite>, column: &str, ids: &[i64]) {
+fn push_ids(qb: &mut crate::sql::Builder<'_>, column: &str, ids: &[i64]) {
     if ids.is_empty() {
         return;
     }
@@ -69,7 +68,7 @@ fn order(list: &ListQuery<OfferFilter>) -> ApiResult<String> {
 
 /// Appends the offer list's conditions (`WHERE ...`) for `f` and the global filters; the
 /// list and its summary share them.
-fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &OfferFilter, global: &GlobalFilter) {
+fn push_where(qb: &mut crate::sql::Builder<'_>, f: &OfferFilter, global: &GlobalFilter) {
     qb.push(" WHERE 1");
     if !f.status.is_empty() {
         qb.push(" AND o.status IN (");
@@ -153,7 +152,7 @@ pub async fn list(
 /// The [`ListSummary`] of every offer `filter` (with `global`) selects, summed
 /// exactly in SQL over the list's own conditions. Errors: 500 when a sum overflows.
 pub async fn summary_of(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     filter: &OfferFilter,
     global: &GlobalFilter,
 ) -> ApiResult<ListSummary> {

@@ -10,7 +10,6 @@ use kontor_model::party::{IdName, UserRef};
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
 use kontor_model::vat::VatChoice;
-use sqlx::{Sqlite, SqlitePool, Transaction};
 
 /// Columns of an offer row with its references' names.
 pub const COLUMNS: &str = "o.*, c.name AS company_name, p.name AS project_name, d.name AS deal_name,
@@ -179,8 +178,8 @@ struct ItemRow {
 }
 
 /// The live invoices created from offer `offer_id`, oldest first.
-pub async fn invoices_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Vec<InvoiceRef>> {
-    let rows: Vec<(i64, Option<String>)> = sqlx::query_as(
+pub async fn invoices_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Vec<InvoiceRef>> {
+    let rows: Vec<(i64, Option<String>)> = crate::sql::query_as(
         "SELECT id, identifier FROM invoices WHERE offer_id = ? AND deleted_at IS NULL ORDER BY id",
     )
     .bind(offer_id)
@@ -193,15 +192,15 @@ pub async fn invoices_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Vec<Invo
 }
 
 /// Loads the full representation of offer `id` (with items). Errors: 404.
-pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<Offer> {
-    let row: OfferRow = sqlx::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE o.id = ?"))
+pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Offer> {
+    let row: OfferRow = crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE o.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
     let mut offer = Offer::from(row);
     offer.invoices = invoices_of(pool, id).await?;
-    let items: Vec<ItemRow> = sqlx::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason FROM offer_items WHERE offer_id = ? ORDER BY position")
+    let items: Vec<ItemRow> = crate::sql::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason FROM offer_items WHERE offer_id = ? ORDER BY position")
         .bind(id)
         .fetch_all(pool)
         .await?;
@@ -245,9 +244,9 @@ pub async fn load_signed(state: &AppState, base: &str, id: i64) -> ApiResult<Off
 
 /// The company of offer `offer_id`, `Ok(None)` for an unknown offer (to check an invoice's
 /// `offer_id`): `Some(None)` when the offer names no company.
-pub async fn company_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Option<Option<i64>>> {
+pub async fn company_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Option<Option<i64>>> {
     Ok(
-        sqlx::query_scalar::<_, Option<i64>>("SELECT company_id FROM offers WHERE id = ?")
+        crate::sql::query_scalar::<Option<i64>>("SELECT company_id FROM offers WHERE id = ?")
             .bind(offer_id)
             .fetch_optional(pool)
             .await?,
@@ -257,24 +256,24 @@ pub async fn company_of(pool: &SqlitePool, offer_id: i64) -> ApiResult<Option<Op
 /// Moves offer `offer_id` to the status its invoices decide (inside `tx`): billed when
 /// their net totals reach the offer's, else partially billed (the model's
 /// [`offer_status_after_billing`]).
-pub async fn apply_billing(tx: &mut Transaction<'_, Sqlite>, offer_id: i64) -> ApiResult<()> {
-    let Dec(net) = sqlx::query_scalar("SELECT net_total FROM offers WHERE id = ?")
+pub async fn apply_billing(tx: &mut crate::sql::Tx, offer_id: i64) -> ApiResult<()> {
+    let Dec(net) = crate::sql::query_scalar("SELECT net_total FROM offers WHERE id = ?")
         .bind(offer_id)
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *tx)
         .await?;
-    let invoiced: Vec<Dec> = sqlx::query_scalar(
+    let invoiced: Vec<Dec> = crate::sql::query_scalar(
         "SELECT net_total FROM invoices WHERE offer_id = ? AND deleted_at IS NULL",
     )
     .bind(offer_id)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *tx)
     .await?;
     let invoiced: Vec<_> = invoiced.into_iter().map(|n| n.0).collect();
     if let Some(status) = offer_status_after_billing(net, &invoiced) {
-        sqlx::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
             .bind(status.as_str())
             .bind(ts(now()))
             .bind(offer_id)
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     Ok(())

@@ -46,11 +46,11 @@ pub async fn update_status(
     let _guard = state.write_lock.lock().await;
     let current = repo::load(&state.pool, id).await?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
         .bind(target.as_str())
         .bind(ts(now()))
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     if current.status != target {
         let data = to_data(&StatusChangedData {

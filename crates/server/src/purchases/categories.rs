@@ -10,9 +10,8 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::purchase::{NewPurchaseCategory, PurchaseCategory};
-use sqlx::SqlitePool;
 
-async fn find(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseCategory> {
+async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<PurchaseCategory> {
     super::repo::categories(pool, Some(id))
         .await?
         .pop()
@@ -82,7 +81,7 @@ pub async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.credit_account.as_deref().unwrap_or("").trim())
         .bind(&t)

@@ -59,7 +59,7 @@ async fn check_references(
     );
     for (field, id) in categories {
         let exists: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM purchase_categories WHERE id = ?")
+            crate::sql::query_scalar("SELECT id FROM purchase_categories WHERE id = ?")
                 .bind(id)
                 .fetch_optional(&state.pool)
                 .await?;
@@ -120,7 +120,7 @@ pub(super) async fn save_purchase(
 ) -> ApiResult<i64> {
     let state = state.clone();
     if let Some(id) = existing {
-        let status: String = sqlx::query_scalar("SELECT status FROM purchases WHERE id = ?")
+        let status: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = ?")
             .bind(id)
             .fetch_optional(&state.pool)
             .await?
@@ -245,15 +245,15 @@ async fn write(
     let mut replaced = None;
     let id: i64 = if let Some(id) = existing {
         let (status, old_key): (String, Option<String>) =
-            sqlx::query_as("SELECT status, document_key FROM purchases WHERE id = ?")
+            crate::sql::query_as("SELECT status, document_key FROM purchases WHERE id = ?")
                 .bind(id)
-                .fetch_one(&mut *tx)
+                .fetch_one(&mut tx)
                 .await?;
         check_editable(PurchaseStatus::parse(&status).unwrap_or(PurchaseStatus::Approved))?;
         if document_key.is_some() {
             replaced = old_key;
         }
-        sqlx::query("UPDATE purchases SET receipt_identifier = ?, title = ?, info = ?, iban = ?, reference = ?, date = ?, due_date = ?, service_period_from = ?, service_period_to = ?, status = COALESCE(?, status),
+        crate::sql::query("UPDATE purchases SET receipt_identifier = ?, title = ?, info = ?, iban = ?, reference = ?, date = ?, due_date = ?, service_period_from = ?, service_period_to = ?, status = COALESCE(?, status),
             payment_method = ?, net_total = ?, gross_total = ?, currency = ?, category_id = ?, company_id = ?, user_id = COALESCE(?, user_id),
             document_key = COALESCE(?, document_key), document_type = COALESCE(?, document_type), document_name = COALESCE(?, document_name), custom_properties = ?, tags = ?, updated_at = ? WHERE id = ?")
         .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
@@ -280,16 +280,16 @@ async fn write(
         .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
         .bind(&t)
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-        sqlx::query("DELETE FROM purchase_items WHERE purchase_id = ?")
+        crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = ?")
             .bind(id)
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
         id
     } else {
         let identifier = next_number(&mut tx, PURCHASES, date).await?;
-        sqlx::query_scalar(
+        crate::sql::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, category_id, company_id, user_id, document_key, document_type, document_name, custom_properties, tags, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -319,11 +319,11 @@ async fn write(
     .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
     .bind(&t)
     .bind(&t)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut tx)
     .await?
     };
     for (n, (item, a)) in items.iter().zip(amounts).enumerate() {
-        sqlx::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             .bind(id)
             .bind(n as i64)
             .bind(item.title.as_deref().unwrap_or("").trim())
@@ -333,7 +333,7 @@ async fn write(
             .bind(item.tax.unwrap_or_default().to_string())
             .bind(item.tax_included.unwrap_or(false))
             .bind(item.category_id.or(body.category_id))
-            .execute(&mut *tx)
+            .execute(&mut tx)
             .await?;
     }
     record_events(
@@ -353,7 +353,7 @@ async fn write(
 /// 11)): `created` or `updated`, `approved` when the body approves it, `document_uploaded`
 /// when it carries a document. Errors: database failures.
 async fn record_events(
-    tx: &mut sqlx::SqliteConnection,
+    tx: &mut crate::sql::Tx,
     caller: &Caller,
     body: &NewPurchase,
     id: i64,

@@ -101,10 +101,11 @@ pub async fn store_document(
         .await?;
 
     let _guard = state.write_lock.lock().await;
-    let old: Option<String> = sqlx::query_scalar("SELECT document_key FROM purchases WHERE id = ?")
-        .bind(id)
-        .fetch_one(&state.pool)
-        .await?;
+    let old: Option<String> =
+        crate::sql::query_scalar("SELECT document_key FROM purchases WHERE id = ?")
+            .bind(id)
+            .fetch_one(&state.pool)
+            .await?;
     let updated = store_row(&state, caller.user_id, id, &key, &file).await;
     if let Err(e) = updated {
         state.files.delete(Area::PurchaseDocuments, &key).await;
@@ -126,13 +127,13 @@ async fn store_row(
     file: &crate::uploads::CheckedFile,
 ) -> ApiResult<()> {
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
         .bind(key)
         .bind(file.kind.content_type())
         .bind(&file.filename)
         .bind(ts(now()))
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     let data = to_data(&DocumentUploadedData {
         file_name: Some(file.filename.clone()).filter(|n| !n.is_empty()),
@@ -152,7 +153,7 @@ async fn store_row(
 
 /// The stored document `key` with its type (for signed links). Errors: 404.
 pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
-    let row: Option<(String, String)> = sqlx::query_as("SELECT document_type, coalesce(document_name, document_key) FROM purchases WHERE document_key = ?").bind(key).fetch_optional(&state.pool).await?;
+    let row: Option<(String, String)> = crate::sql::query_as("SELECT document_type, coalesce(document_name, document_key) FROM purchases WHERE document_key = ?").bind(key).fetch_optional(&state.pool).await?;
     let (content_type, name) = row.ok_or_else(|| ApiError::not_found("document"))?;
     let bytes = state
         .files

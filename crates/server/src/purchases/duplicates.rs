@@ -8,13 +8,12 @@
 use crate::error::{ApiError, ApiResult, Conflict};
 use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{duplicate_key, duplicate_message};
-use sqlx::{Sqlite, Transaction};
 
 /// The oldest other purchase (id, number) with the key of `company_id` and
 /// `receipt_identifier`, leaving out `except` (the purchase being edited); `None` when
 /// the key is empty or nothing matches. Errors: 500 on a database failure.
 pub async fn find(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     company_id: Option<i64>,
     receipt_identifier: Option<&str>,
     except: Option<i64>,
@@ -22,7 +21,7 @@ pub async fn find(
     let Some((company, receipt)) = duplicate_key(company_id, receipt_identifier) else {
         return Ok(None);
     };
-    let found: Option<(i64, String)> = sqlx::query_as(
+    let found: Option<(i64, String)> = crate::sql::query_as(
         "SELECT id, identifier FROM purchases
          WHERE company_id = ? AND lower(trim(receipt_identifier)) = ? AND (? IS NULL OR id <> ?)
          ORDER BY id LIMIT 1",
@@ -31,7 +30,7 @@ pub async fn find(
     .bind(receipt)
     .bind(except)
     .bind(except)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *tx)
     .await?;
     Ok(found)
 }

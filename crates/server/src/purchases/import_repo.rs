@@ -13,7 +13,6 @@ use kontor_einvoice::semantic::{Invoice, Party, PaymentMeans};
 use kontor_model::event::{to_data, CreatedData, DocumentUploadedData, EventKind};
 use kontor_model::purchase::{PaymentMethod, PurchaseStatus};
 use kontor_model::purchase_totals::PurchaseAmounts;
-use sqlx::{Sqlite, Transaction};
 
 /// Everything an import writes, checked and computed.
 pub struct NewImport<'a> {
@@ -69,7 +68,7 @@ const COMPACT_SQL: &str = "REPLACE(REPLACE(UPPER({col}), ' ', ''), char(9), '')"
 /// the oldest) whose VAT ID matches BT-31, else whose IBAN matches BT-84, else whose name
 /// is exactly BT-27. `None` when none matches.
 async fn match_supplier(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     seller: &Party,
     iban: &str,
 ) -> ApiResult<Option<i64>> {
@@ -89,9 +88,9 @@ async fn match_supplier(
             "SELECT id FROM companies WHERE {column} IS NOT NULL AND {} = ? {order}",
             COMPACT_SQL.replace("{col}", column)
         );
-        let found: Option<i64> = sqlx::query_scalar(&sql)
+        let found: Option<i64> = crate::sql::query_scalar(&sql)
             .bind(value)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?;
         if found.is_some() {
             return Ok(found);
@@ -102,20 +101,16 @@ async fn match_supplier(
         return Ok(None);
     }
     Ok(
-        sqlx::query_scalar(&format!("SELECT id FROM companies WHERE name = ? {order}"))
+        crate::sql::query_scalar(&format!("SELECT id FROM companies WHERE name = ? {order}"))
             .bind(name)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *tx)
             .await?,
     )
 }
 
 /// A new supplier company from the seller: name, address, country, VAT ID, tax number,
 /// IBAN, BIC, e-mail and phone as the document states them.
-async fn create_supplier(
-    tx: &mut Transaction<'_, Sqlite>,
-    invoice: &Invoice,
-    iban: &str,
-) -> ApiResult<i64> {
+async fn create_supplier(tx: &mut crate::sql::Tx, invoice: &Invoice, iban: &str) -> ApiResult<i64> {
     let s = &invoice.seller;
     let mut address: Vec<String> = s.address.lines.clone();
     let city = [s.address.post_code.as_deref(), s.address.city.as_deref()]
@@ -143,7 +138,7 @@ async fn create_supplier(
         _ => None,
     };
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = crate::sql::query_scalar(
         "INSERT INTO companies (kind, name, address, email, iban, country_code, phone, vat_identifier, tax_number, bic, created_at, updated_at)
          VALUES ('supplier', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
@@ -158,7 +153,7 @@ async fn create_supplier(
     .bind(bic)
     .bind(&t)
     .bind(&t)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await?;
     Ok(id)
 }
@@ -199,7 +194,7 @@ pub async fn create(state: &AppState, new: &NewImport<'_>) -> ApiResult<Outcome>
 }
 
 async fn write(
-    tx: &mut Transaction<'_, Sqlite>,
+    tx: &mut crate::sql::Tx,
     new: &NewImport<'_>,
     supplier: Option<i64>,
     iban: &str,
@@ -227,7 +222,7 @@ async fn write(
         .map(|p| p.title.as_str())
         .unwrap_or_default();
     let t = ts(now());
-    let id: i64 = sqlx::query_scalar(
+    let id: i64 = crate::sql::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -256,10 +251,10 @@ async fn write(
     .bind(new.format)
     .bind(&t)
     .bind(&t)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *tx)
     .await?;
     for (n, p) in new.positions.iter().enumerate() {
-        sqlx::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES (?, ?, ?, ?, ?, ?, ?, 0)")
+        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES (?, ?, ?, ?, ?, ?, ?, 0)")
             .bind(id)
             .bind(n as i64)
             .bind(p.title.trim())
@@ -267,7 +262,7 @@ async fn write(
             .bind(p.amounts.tax_total.to_string())
             .bind(p.amounts.gross_total.to_string())
             .bind(p.tax.normalize().to_string())
-            .execute(&mut **tx)
+            .execute(&mut *tx)
             .await?;
     }
     let data = to_data(&CreatedData {

@@ -13,7 +13,6 @@ use axum::Json;
 use kontor_model::purchase::{totals_per_currency, Purchase, PurchaseTotal};
 use kontor_model::query::{GlobalFilter, ListSummary, PurchaseFilter};
 use rust_decimal::Decimal;
-use sqlx::{QueryBuilder, Sqlite};
 use std::str::FromStr;
 
 const SORTS: &[(&str, &str)] = &[
@@ -40,7 +39,7 @@ const SORT_KEYS: &[(&str, &str)] = &[
 ];
 
 /// Appends the filter's conditions (`WHERE ...`).
-pub fn push_where(qb: &mut QueryBuilder<'_, Sqlite>, f: &PurchaseFilter, global: &GlobalFilter) {
+pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: &GlobalFilter) {
     qb.push(" WHERE 1");
     if let Some(c) = f.category_id {
         qb.push(" AND (p.category_id = ").push_bind(c).push(" OR EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.category_id = ").push_bind(c).push("))");
@@ -166,7 +165,7 @@ pub async fn totals(
     list: ListQuery<PurchaseFilter>,
 ) -> ApiResult<Json<Vec<PurchaseTotal>>> {
     let mut qb =
-        QueryBuilder::new("SELECT p.currency, p.net_total, p.gross_total FROM purchases p");
+        crate::sql::Builder::new("SELECT p.currency, p.net_total, p.gross_total FROM purchases p");
     push_where(&mut qb, &list.filter, &list.global);
     let rows: Vec<(String, String, String)> = qb.build_query_as().fetch_all(&state.pool).await?;
     let amount = |text: &str| {
@@ -196,7 +195,7 @@ const OPEN_SQL: &str = concat!(
 /// The [`ListSummary`] of every purchase `filter` (with `global`) selects, summed
 /// exactly in SQL over the list's own conditions. Errors: 500 when a sum overflows.
 pub async fn summary_of(
-    pool: &sqlx::SqlitePool,
+    pool: &crate::sql::Db,
     filter: &PurchaseFilter,
     global: &GlobalFilter,
 ) -> ApiResult<ListSummary> {

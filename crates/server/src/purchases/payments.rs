@@ -103,7 +103,7 @@ pub async fn create(
             None
         }
         Some(p) => {
-            let c = sqlx::query_scalar("SELECT currency FROM purchases WHERE id = ?")
+            let c = crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = ?")
                 .bind(p)
                 .fetch_optional(&state.pool)
                 .await?;
@@ -132,13 +132,13 @@ pub async fn create(
     let mut tx = crate::db::begin_write(&state.pool).await?;
     // The purchase may have been deleted since the check above (`decisions.md` § Server
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
-    let id: i64 = sqlx::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
         .bind(body.purchase_id)
         .bind(body.date.map(date_text))
         .bind(amount.to_string())
         .bind(&t)
         .bind(&t)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await
         .map_err(on_foreign_key(ApiError::field("purchase_id", "does not exist")))?;
     if let Some(purchase_id) = body.purchase_id {
@@ -176,14 +176,14 @@ pub async fn delete(
     let _guard = state.write_lock.lock().await;
     let payment = repo::payment(&state.pool, id).await?;
     let currency: Option<String> =
-        sqlx::query_scalar("SELECT currency FROM purchases WHERE id = ?")
+        crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = ?")
             .bind(payment.purchase_id)
             .fetch_optional(&state.pool)
             .await?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    sqlx::query("DELETE FROM purchase_payments WHERE id = ?")
+    crate::sql::query("DELETE FROM purchase_payments WHERE id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     let data = to_data(&PaymentData {
         payment_id: id,

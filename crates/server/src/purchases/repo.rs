@@ -8,7 +8,6 @@ use kontor_model::purchase::{
     PaymentMethod, Purchase, PurchaseCategory, PurchaseEInvoice, PurchaseItem, PurchasePayment,
     PurchaseStatus, PurchaseUser, PurchaseVat, Supplier,
 };
-use sqlx::SqlitePool;
 use std::collections::HashMap;
 
 /// Columns of a purchase row with supplier and user.
@@ -130,8 +129,11 @@ impl From<CategoryRow> for PurchaseCategory {
 }
 
 /// Purchase categories by name (all, or the one with `id`).
-pub async fn categories(pool: &SqlitePool, id: Option<i64>) -> ApiResult<Vec<PurchaseCategory>> {
-    let rows: Vec<CategoryRow> = sqlx::query_as(
+pub async fn categories(
+    pool: &crate::sql::Db,
+    id: Option<i64>,
+) -> ApiResult<Vec<PurchaseCategory>> {
+    let rows: Vec<CategoryRow> = crate::sql::query_as(
         "SELECT id, name, credit_account, created_at, updated_at FROM purchase_categories
          WHERE ?1 IS NULL OR id = ?1 ORDER BY name COLLATE NOCASE, id",
     )
@@ -142,30 +144,35 @@ pub async fn categories(pool: &SqlitePool, id: Option<i64>) -> ApiResult<Vec<Pur
 }
 
 /// The payments of `purchase_id`, oldest first.
-pub async fn payments_of(pool: &SqlitePool, purchase_id: i64) -> ApiResult<Vec<PurchasePayment>> {
-    let rows: Vec<PaymentRow> =
-        sqlx::query_as("SELECT * FROM purchase_payments WHERE purchase_id = ? ORDER BY date, id")
-            .bind(purchase_id)
-            .fetch_all(pool)
-            .await?;
+pub async fn payments_of(
+    pool: &crate::sql::Db,
+    purchase_id: i64,
+) -> ApiResult<Vec<PurchasePayment>> {
+    let rows: Vec<PaymentRow> = crate::sql::query_as(
+        "SELECT * FROM purchase_payments WHERE purchase_id = ? ORDER BY date, id",
+    )
+    .bind(purchase_id)
+    .fetch_all(pool)
+    .await?;
     Ok(rows.into_iter().map(PurchasePayment::from).collect())
 }
 
 /// Every purchase payment, newest first (one query).
-pub async fn all_payments(pool: &SqlitePool) -> ApiResult<Vec<PurchasePayment>> {
+pub async fn all_payments(pool: &crate::sql::Db) -> ApiResult<Vec<PurchasePayment>> {
     let rows: Vec<PaymentRow> =
-        sqlx::query_as("SELECT * FROM purchase_payments ORDER BY date DESC, id DESC")
+        crate::sql::query_as("SELECT * FROM purchase_payments ORDER BY date DESC, id DESC")
             .fetch_all(pool)
             .await?;
     Ok(rows.into_iter().map(PurchasePayment::from).collect())
 }
 
 /// Loads payment `id`. Errors: 404.
-pub async fn payment(pool: &SqlitePool, id: i64) -> ApiResult<PurchasePayment> {
-    let row: Option<PaymentRow> = sqlx::query_as("SELECT * FROM purchase_payments WHERE id = ?")
-        .bind(id)
-        .fetch_optional(pool)
-        .await?;
+pub async fn payment(pool: &crate::sql::Db, id: i64) -> ApiResult<PurchasePayment> {
+    let row: Option<PaymentRow> =
+        crate::sql::query_as("SELECT * FROM purchase_payments WHERE id = ?")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
     row.map(PurchasePayment::from)
         .ok_or_else(|| ApiError::not_found(format!("purchase payment {id}")))
 }
@@ -182,8 +189,8 @@ pub async fn present(
     }
     let ids: Vec<String> = rows.iter().map(|r| r.id.to_string()).collect();
     let list = ids.join(",");
-    let items: Vec<ItemRow> = sqlx::query_as(&format!("SELECT id, purchase_id, title, net_total, tax_total, gross_total, tax, tax_included, category_id FROM purchase_items WHERE purchase_id IN ({list}) ORDER BY purchase_id, position")).fetch_all(&state.pool).await?;
-    let payments: Vec<PaymentRow> = sqlx::query_as(&format!(
+    let items: Vec<ItemRow> = crate::sql::query_as(&format!("SELECT id, purchase_id, title, net_total, tax_total, gross_total, tax, tax_included, category_id FROM purchase_items WHERE purchase_id IN ({list}) ORDER BY purchase_id, position")).fetch_all(&state.pool).await?;
+    let payments: Vec<PaymentRow> = crate::sql::query_as(&format!(
         "SELECT * FROM purchase_payments WHERE purchase_id IN ({list}) ORDER BY date, id"
     ))
     .fetch_all(&state.pool)
@@ -279,8 +286,8 @@ pub async fn present(
 }
 
 /// Loads the row of purchase `id`. Errors: 404.
-pub async fn load_row(pool: &SqlitePool, id: i64) -> ApiResult<PurchaseRow> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+pub async fn load_row(pool: &crate::sql::Db, id: i64) -> ApiResult<PurchaseRow> {
+    crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?

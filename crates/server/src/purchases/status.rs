@@ -45,15 +45,15 @@ pub async fn update_status(
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let from: String = sqlx::query_scalar("SELECT status FROM purchases WHERE id = ?")
+    let from: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = ?")
         .bind(id)
-        .fetch_one(&mut *tx)
+        .fetch_one(&mut tx)
         .await?;
-    sqlx::query("UPDATE purchases SET status = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE purchases SET status = ?, updated_at = ? WHERE id = ?")
         .bind(target.as_str())
         .bind(ts(now()))
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     let (user, subject) = (Some(caller.user_id), Subject::Purchase(id));
     if target == PurchaseStatus::Approved && from != target.as_str() {
@@ -91,7 +91,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     // hardening).
     let has_payments = || ApiError::Refused("A purchase with payments cannot be deleted.".into());
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let (status, payments): (String, i64) = sqlx::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&mut *tx).await?;
+    let (status, payments): (String, i64) = crate::sql::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&mut tx).await?;
     if status != PurchaseStatus::Pending.as_str() {
         return Err(ApiError::Refused(
             "An approved purchase cannot be deleted; move it back to pending first.".into(),
@@ -100,13 +100,13 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     if payments > 0 {
         return Err(has_payments());
     }
-    sqlx::query("DELETE FROM purchase_items WHERE purchase_id = ?")
+    crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
-    sqlx::query("DELETE FROM purchases WHERE id = ?")
+    crate::sql::query("DELETE FROM purchases WHERE id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await
         .map_err(on_foreign_key(has_payments()))?;
     // A later purchase may get this id again (SQLite reuses the highest rowid).

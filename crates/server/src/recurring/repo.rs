@@ -8,7 +8,6 @@ use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::IdName;
 use kontor_model::recurring::{is_active, Interval, RecurringInvoice, RecurringMode, RecurringRun};
 use kontor_model::status::InvoiceStatus;
-use sqlx::{SqliteConnection, SqlitePool};
 
 impl StoredWord for Interval {
     const WHAT: &'static str = "recurring interval";
@@ -149,8 +148,8 @@ struct RunRow {
 }
 
 /// The runs of schedule `id`, newest first; at most `limit` (all when `None`).
-async fn runs(pool: &SqlitePool, id: i64, limit: Option<i64>) -> ApiResult<Vec<RecurringRun>> {
-    let rows: Vec<RunRow> = sqlx::query_as(
+async fn runs(pool: &crate::sql::Db, id: i64, limit: Option<i64>) -> ApiResult<Vec<RecurringRun>> {
+    let rows: Vec<RunRow> = crate::sql::query_as(
         "SELECT r.id, r.period_start, r.period_end, r.invoice_date, r.invoice_id, \
          i.identifier AS invoice_identifier, i.status AS status, r.error, r.created_at \
          FROM recurring_invoice_runs r \
@@ -177,8 +176,8 @@ async fn runs(pool: &SqlitePool, id: i64, limit: Option<i64>) -> ApiResult<Vec<R
         .collect())
 }
 
-async fn row(pool: &SqlitePool, id: i64) -> ApiResult<ScheduleRow> {
-    sqlx::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE s.id = ?"))
+async fn row(pool: &crate::sql::Db, id: i64) -> ApiResult<ScheduleRow> {
+    crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE s.id = ?"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -186,13 +185,13 @@ async fn row(pool: &SqlitePool, id: i64) -> ApiResult<ScheduleRow> {
 }
 
 /// Schedule `id` as the job reads it. Errors: 404; 500 when the row is corrupt.
-pub async fn schedule(pool: &SqlitePool, id: i64) -> ApiResult<Schedule> {
+pub async fn schedule(pool: &crate::sql::Db, id: i64) -> ApiResult<Schedule> {
     row(pool, id).await?.schedule()
 }
 
 /// The ids of every schedule whose next date is `today` or earlier.
-pub async fn due_ids(pool: &SqlitePool, today: NaiveDate) -> ApiResult<Vec<i64>> {
-    Ok(sqlx::query_scalar(
+pub async fn due_ids(pool: &crate::sql::Db, today: NaiveDate) -> ApiResult<Vec<i64>> {
+    Ok(crate::sql::query_scalar(
         "SELECT id FROM recurring_invoices WHERE next_date <= ? \
          AND (end_date IS NULL OR next_date <= end_date) ORDER BY id",
     )
@@ -202,7 +201,7 @@ pub async fn due_ids(pool: &SqlitePool, today: NaiveDate) -> ApiResult<Vec<i64>>
 }
 
 /// Schedule `id` with all its runs. Errors: 404; 500 when the row is corrupt.
-pub async fn load(pool: &SqlitePool, id: i64) -> ApiResult<RecurringInvoice> {
+pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<RecurringInvoice> {
     let row = row(pool, id).await?;
     let runs = runs(pool, id, None).await?;
     row.representation(runs)
@@ -220,18 +219,18 @@ pub const SORTABLE: [(&str, &str); 4] = [
 /// [`SORTABLE`]), each with its latest three runs, and the number of all schedules.
 /// Errors: 400 for a page beyond counting.
 pub async fn page(
-    pool: &SqlitePool,
+    pool: &crate::sql::Db,
     page: u32,
     per_page: u32,
     order: &str,
 ) -> ApiResult<(Vec<RecurringInvoice>, i64)> {
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM recurring_invoices")
+    let total: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM recurring_invoices")
         .fetch_one(pool)
         .await?;
     let offset = i64::from(page.max(1) - 1)
         .checked_mul(i64::from(per_page))
         .ok_or_else(|| ApiError::BadRequest("Query parameter page is too large.".into()))?;
-    let rows: Vec<ScheduleRow> = sqlx::query_as(&format!(
+    let rows: Vec<ScheduleRow> = crate::sql::query_as(&format!(
         "SELECT {COLUMNS} {FROM} ORDER BY {order} LIMIT ? OFFSET ?"
     ))
     .bind(i64::from(per_page))
@@ -269,9 +268,9 @@ macro_rules! bind_fields {
 }
 
 /// Stores a new schedule of `fields` for `user_id`; returns its id.
-pub async fn insert(conn: &mut SqliteConnection, user_id: i64, f: &Fields) -> ApiResult<i64> {
+pub async fn insert(conn: &mut crate::sql::Tx, user_id: i64, f: &Fields) -> ApiResult<i64> {
     let t = ts(now());
-    let query = sqlx::query_scalar(
+    let query = crate::sql::query_scalar(
         "INSERT INTO recurring_invoices (customer_id, user_id, template, repeat_interval, next_date, \
          anchor_day, end_date, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     );
@@ -284,13 +283,8 @@ pub async fn insert(conn: &mut SqliteConnection, user_id: i64, f: &Fields) -> Ap
 
 /// Replaces schedule `id` with `fields` (the anchor becomes the new next date's day; the
 /// runs stay). Errors: 404 when it does not exist.
-pub async fn update(
-    conn: &mut SqliteConnection,
-    id: i64,
-    user_id: i64,
-    f: &Fields,
-) -> ApiResult<()> {
-    let query = sqlx::query(
+pub async fn update(conn: &mut crate::sql::Tx, id: i64, user_id: i64, f: &Fields) -> ApiResult<()> {
+    let query = crate::sql::query(
         "UPDATE recurring_invoices SET customer_id = ?, user_id = ?, template = ?, repeat_interval = ?, \
          next_date = ?, anchor_day = ?, end_date = ?, mode = ?, updated_at = ? WHERE id = ?",
     );
@@ -306,11 +300,11 @@ pub async fn update(
 }
 
 /// Deletes schedule `id` and its runs (the invoices stay). Errors: 404.
-pub async fn delete(pool: &SqlitePool, id: i64) -> ApiResult<()> {
+pub async fn delete(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
     let mut tx = crate::db::begin_write(pool).await?;
-    let done = sqlx::query("DELETE FROM recurring_invoices WHERE id = ?")
+    let done = crate::sql::query("DELETE FROM recurring_invoices WHERE id = ?")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut tx)
         .await?;
     tx.commit().await?;
     if done.rows_affected() == 0 {
@@ -323,18 +317,19 @@ pub async fn delete(pool: &SqlitePool, id: i64) -> ApiResult<()> {
 /// write of a run's transaction: it takes the database's write lock, and a schedule
 /// changed or run meanwhile is left alone). Returns whether it moved.
 pub async fn advance(
-    conn: &mut SqliteConnection,
+    conn: &mut crate::sql::Tx,
     id: i64,
     from: NaiveDate,
     to: NaiveDate,
 ) -> ApiResult<bool> {
-    let done =
-        sqlx::query("UPDATE recurring_invoices SET next_date = ? WHERE id = ? AND next_date = ?")
-            .bind(date_text(to))
-            .bind(id)
-            .bind(date_text(from))
-            .execute(conn)
-            .await?;
+    let done = crate::sql::query(
+        "UPDATE recurring_invoices SET next_date = ? WHERE id = ? AND next_date = ?",
+    )
+    .bind(date_text(to))
+    .bind(id)
+    .bind(date_text(from))
+    .execute(conn)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -355,8 +350,8 @@ pub struct NewRun<'a> {
 /// Claims the run of `run`'s period: inserts its row unless the period already has one
 /// (another process, or an earlier run before the schedule was moved back). Returns the new
 /// run's id, `None` when the period was taken.
-pub async fn claim(conn: &mut SqliteConnection, run: &NewRun<'_>) -> ApiResult<Option<i64>> {
-    Ok(sqlx::query_scalar(
+pub async fn claim(conn: &mut crate::sql::Tx, run: &NewRun<'_>) -> ApiResult<Option<i64>> {
+    Ok(crate::sql::query_scalar(
         "INSERT INTO recurring_invoice_runs (recurring_invoice_id, period_start, period_end, \
          invoice_date, error, created_at) VALUES (?, ?, ?, ?, ?, ?) \
          ON CONFLICT (recurring_invoice_id, period_start) DO NOTHING RETURNING id",
@@ -372,12 +367,8 @@ pub async fn claim(conn: &mut SqliteConnection, run: &NewRun<'_>) -> ApiResult<O
 }
 
 /// Links run `run_id` to the invoice it created.
-pub async fn set_invoice(
-    conn: &mut SqliteConnection,
-    run_id: i64,
-    invoice_id: i64,
-) -> ApiResult<()> {
-    sqlx::query("UPDATE recurring_invoice_runs SET invoice_id = ? WHERE id = ?")
+pub async fn set_invoice(conn: &mut crate::sql::Tx, run_id: i64, invoice_id: i64) -> ApiResult<()> {
+    crate::sql::query("UPDATE recurring_invoice_runs SET invoice_id = ? WHERE id = ?")
         .bind(invoice_id)
         .bind(run_id)
         .execute(conn)
@@ -386,8 +377,8 @@ pub async fn set_invoice(
 }
 
 /// Writes why run `run_id`'s e-mail failed.
-pub async fn set_error(pool: &SqlitePool, run_id: i64, error: &str) -> ApiResult<()> {
-    sqlx::query("UPDATE recurring_invoice_runs SET error = ? WHERE id = ?")
+pub async fn set_error(pool: &crate::sql::Db, run_id: i64, error: &str) -> ApiResult<()> {
+    crate::sql::query("UPDATE recurring_invoice_runs SET error = ? WHERE id = ?")
         .bind(error)
         .bind(run_id)
         .execute(pool)

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub mod einvoice;
 pub mod haproxy;
 pub mod people;
+pub mod postgres;
 pub mod process;
 pub mod s3;
 pub mod smtp;
@@ -93,6 +94,9 @@ async fn start_bound(
 ) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let mut config = test_config(dir.path());
+    if let Some(admin) = postgres::suite_cluster() {
+        config.database = Some(postgres::fresh_database(&admin).await);
+    }
     adjust(&mut config);
     let mut bound = kontor_server::bind(&config).await.unwrap();
     if let Some(timeout) = header_read_timeout {
