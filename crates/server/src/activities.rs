@@ -176,14 +176,14 @@ async fn list(
         global,
         url,
     } = list;
-    let mut conds: Vec<(&str, String)> = Vec::new();
+    let mut conds: Vec<(&str, crate::sql::Arg<'static>)> = Vec::new();
     let ids = [
         ("a.project_id = ", filter.project_id),
         ("a.invoice_id = ", filter.invoice_id),
     ];
     for (cond, id) in ids {
         if let Some(id) = id {
-            conds.push((cond, id.to_string()));
+            conds.push((cond, id.into()));
         }
     }
     for (cond, flag) in [
@@ -191,12 +191,12 @@ async fn list(
         ("a.billed = ", filter.billed),
     ] {
         if let Some(flag) = flag {
-            conds.push((cond, i64::from(flag).to_string()));
+            conds.push((cond, flag.into()));
         }
     }
     for (cond, date) in [("a.date >= ", filter.from), ("a.date <= ", filter.to)] {
         if let Some(date) = date {
-            conds.push((cond, date_text(date)));
+            conds.push((cond, date.into()));
         }
     }
     let order = order_by(
@@ -210,7 +210,7 @@ async fn list(
         "a.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         for (cond, value) in &conds {
             qb.push(" AND ").push(*cond).push_bind(value.clone());
         }
@@ -308,14 +308,14 @@ async fn create(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(body.date.map(date_text))
-    .bind(body.hours.map(|h| h.to_string()))
+    .bind(body.hours)
     .bind(body.description.as_deref().unwrap_or("").trim())
     .bind(body.billable.unwrap_or(true))
     .bind(body.tag.as_deref().unwrap_or(""))
     .bind(body.project_id)
     .bind(body.task_id)
     .bind(body.user_id.unwrap_or(caller.user_id))
-    .bind(body.hourly_rate.unwrap_or_default().to_string())
+    .bind(body.hourly_rate.unwrap_or_default())
     .bind(&t)
     .bind(&t)
     .fetch_one(&state.pool)

@@ -228,6 +228,9 @@ const GUARDS: &[&str] = &[
 /// guards of `audit_events` (a dropped guard comes back at the next start), in one
 /// transaction. Run at every start after the migrations. Errors: the database's.
 pub async fn install(pool: &crate::sql::Db) -> Result<(), sqlx::Error> {
+    if pool.engine() == crate::sql::Engine::Postgres {
+        return install_postgres(pool).await;
+    }
     let mut tx = pool.begin_sqlite_with("BEGIN IMMEDIATE").await?;
     for statement in GUARDS {
         crate::sql::query(statement).execute(&mut tx).await?;
@@ -239,6 +242,129 @@ pub async fn install(pool: &crate::sql::Db) -> Result<(), sqlx::Error> {
                 .fetch_all(&mut tx)
                 .await?;
         for statement in triggers(a, &columns) {
+            crate::sql::query(&statement).execute(&mut tx).await?;
+        }
+    }
+    tx.commit().await
+}
+
+/// A PostgreSQL value of `column` (of `data_type`, from `information_schema`) as the JSON
+/// text the SQLite triggers write for the same column: decimals, dates and timestamps as
+/// their stored text (`"119.00"`, `"2026-11-24"`, `"2026-11-24T10:00:00Z"`), flags as
+/// 0/1, NULL as `null`; secrets as `"(secret)"`.
+fn postgres_json(a: &Audited, row: &str, column: &str, data_type: &str) -> String {
+    let v = format!("{row}.{}", quoted(column));
+    if SECRETS.contains(&(a.table, column)) {
+        return format!("CASE WHEN {v} IS NULL THEN 'null' ELSE '\"(secret)\"' END");
+    }
+    let json = match data_type {
+        "boolean" => format!("to_json({v}::int)::text"),
+        "bigint" | "integer" => format!("to_json({v})::text"),
+        "timestamp with time zone" => format!(
+            "to_json(to_char({v} AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'))::text"
+        ),
+        _ => format!("to_json({v}::text)::text"),
+    };
+    format!("coalesce({json}, 'null')")
+}
+
+/// The PL/pgSQL trigger function and triggers of one audited table with `columns`
+/// (name, data type): the same events, with the same JSON text, as [`triggers`] writes
+/// on SQLite.
+fn postgres_triggers(a: &Audited, columns: &[(String, String)]) -> Vec<String> {
+    let tracked: Vec<&(String, String)> = columns
+        .iter()
+        .filter(|(c, _)| !UNTRACKED.contains(&c.as_str()))
+        .collect();
+    let term = |action: &str, (c, ty): &(String, String)| {
+        let q = quoted(c);
+        let (old, new, when) = match action {
+            "create" => (
+                "'null'".to_string(),
+                postgres_json(a, "NEW", c, ty),
+                format!("NEW.{q} IS NOT NULL"),
+            ),
+            "delete" => (
+                postgres_json(a, "OLD", c, ty),
+                "'null'".to_string(),
+                format!("OLD.{q} IS NOT NULL"),
+            ),
+            _ => (
+                postgres_json(a, "OLD", c, ty),
+                postgres_json(a, "NEW", c, ty),
+                format!("OLD.{q} IS DISTINCT FROM NEW.{q}"),
+            ),
+        };
+        format!(
+            "CASE WHEN {when} THEN '{{\"field\":' || to_json('{c}'::text)::text || ',\"old\":' || {old} || ',\"new\":' || {new} || '}}' END"
+        )
+    };
+    let changes = |action: &str| {
+        let terms: Vec<String> = tracked.iter().map(|c| term(action, c)).collect();
+        format!(
+            "'[' || coalesce(array_to_string(ARRAY[{}], ','), '') || ']'",
+            terms.join(", ")
+        )
+    };
+    let (parent_type, parent_new, parent_old) = match a.parent {
+        Some((t, col)) => (
+            format!("'{t}'"),
+            format!("NEW.{}", quoted(col)),
+            format!("OLD.{}", quoted(col)),
+        ),
+        None => ("NULL".into(), "NULL".into(), "NULL".into()),
+    };
+    let function = format!("audit_{}", a.table);
+    let insert = |action: &str, row: &str, parent: &str| {
+        format!(
+            "INSERT INTO audit_events (at, user_id, key_id, action, record_type, record_id, parent_type, parent_id, changes) \
+             SELECT date_trunc('second', clock_timestamp()), x.user_id, x.key_id, '{action}', '{rt}', {row}.id, {parent_type}, {parent}, changes \
+             FROM audit_actor x WHERE x.id = 1;",
+            rt = a.record_type,
+        )
+    };
+    let body = format!(
+        "DECLARE changes TEXT; BEGIN \
+         IF TG_OP = 'INSERT' THEN changes := {create}; {insert_create} \
+         ELSIF TG_OP = 'UPDATE' THEN changes := {update}; \
+           IF changes <> '[]' THEN {insert_update} END IF; \
+         ELSE changes := {delete}; {insert_delete} END IF; \
+         RETURN NULL; END",
+        create = changes("create"),
+        update = changes("update"),
+        delete = changes("delete"),
+        insert_create = insert("create", "NEW", &parent_new),
+        insert_update = insert("update", "NEW", &parent_new),
+        insert_delete = insert("delete", "OLD", &parent_old),
+    );
+    vec![
+        format!("CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $audit$ {body} $audit$"),
+        format!("DROP TRIGGER IF EXISTS {function} ON {}", quoted(a.table)),
+        format!(
+            "CREATE TRIGGER {function} AFTER INSERT OR UPDATE OR DELETE ON {} FOR EACH ROW EXECUTE FUNCTION {function}()",
+            quoted(a.table)
+        ),
+    ]
+}
+
+/// [`install`] on PostgreSQL: one PL/pgSQL trigger function per audited table, generated
+/// from `information_schema`; the guards of `audit_events` come with the migration.
+/// An advisory lock keeps two processes starting at once from replacing the same
+/// functions concurrently. Errors: the database's.
+async fn install_postgres(pool: &crate::sql::Db) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    crate::sql::query("SELECT pg_advisory_xact_lock(7415)")
+        .execute(&mut tx)
+        .await?;
+    for a in AUDITED {
+        let columns: Vec<(String, String)> = crate::sql::query_as(
+            "SELECT column_name::text, data_type::text FROM information_schema.columns \
+             WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+        )
+        .bind(a.table)
+        .fetch_all(&mut tx)
+        .await?;
+        for statement in postgres_triggers(a, &columns) {
             crate::sql::query(&statement).execute(&mut tx).await?;
         }
     }

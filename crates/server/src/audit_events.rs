@@ -96,7 +96,7 @@ async fn list(
     }
     ApiError::check(errors)?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         match (&filter.record_type, filter.record_id) {
             (Some(t), Some(id)) => {
                 qb.push(" AND ((a.record_type = ")

@@ -97,7 +97,7 @@ pub fn parse_authorization(value: &str) -> Option<&str> {
 /// admin, or a new "Admin Kontor" admin without password).
 async fn default_user(pool: &crate::sql::Db) -> Result<i64, sqlx::Error> {
     if let Some(id) = crate::sql::query_scalar::<i64>(
-        "SELECT id FROM users WHERE role = 'admin' AND active = 1 ORDER BY id LIMIT 1",
+        "SELECT id FROM users WHERE role = 'admin' AND active = TRUE ORDER BY id LIMIT 1",
     )
     .fetch_optional(pool)
     .await?
@@ -151,7 +151,7 @@ pub async fn create_key_for(
             uuid,
             name: name.to_string(),
             read_only,
-            created_at: created,
+            created_at: created.to_string(),
             revoked_at: None,
         },
         secret,
@@ -206,15 +206,15 @@ pub async fn find_caller(
         bool,
         Vec<u8>,
         String,
-        Option<String>,
-        String,
+        Option<crate::db::Ts>,
+        crate::db::Ts,
         String,
     );
     let hash = hash_key(key);
     let row: Option<Row> = crate::sql::query_as(
         "SELECT k.id, k.user_id, k.uuid, k.name, k.read_only, k.hash, k.kind, k.last_used_at, k.created_at, u.role \
          FROM api_keys k JOIN users u ON u.id = k.user_id \
-         WHERE k.hash = ? AND k.revoked_at IS NULL AND u.active = 1",
+         WHERE k.hash = ? AND k.revoked_at IS NULL AND u.active = TRUE",
     )
     .bind(&hash)
     .fetch_optional(pool)
@@ -228,17 +228,11 @@ pub async fn find_caller(
         return Ok(None);
     }
     let now = now();
-    let last = last_used
-        .as_deref()
-        .or(Some(created.as_str()))
-        .and_then(kontor_model::timestamp::parse);
-    if kind == KIND_SESSION && last.is_none_or(|last| session_expired(last, now)) {
+    let last = last_used.unwrap_or(created).0;
+    if kind == KIND_SESSION && session_expired(last, now) {
         return Ok(None);
     }
-    let stale = last_used
-        .as_deref()
-        .and_then(kontor_model::timestamp::parse)
-        .is_none_or(|t| now - t >= chrono::Duration::minutes(1));
+    let stale = last_used.is_none_or(|t| now - t.0 >= chrono::Duration::minutes(1));
     if stale {
         crate::sql::query("UPDATE api_keys SET last_used_at = ? WHERE id = ?")
             .bind(ts(now))

@@ -109,9 +109,11 @@ pub async fn backup(
     let pool = db::open_located(database, data_dir).await?;
     if pool.as_sqlite().is_none() {
         pool.close().await;
-        return Err("backup copies a SQLite database; on PostgreSQL use pg_dump and the \
+        return Err(
+            "backup copies a SQLite database; on PostgreSQL use pg_dump and the \
                     bucket's own versioning (docs/deployment.md)"
-            .to_string());
+                .to_string(),
+        );
     }
     let work = tempfile::Builder::new()
         .prefix(".kontor-backup")
@@ -162,7 +164,7 @@ pub async fn backup(
         }
         let manifest = Manifest {
             format: FORMAT.to_string(),
-            created_at: db::ts(db::now()),
+            created_at: db::ts(db::now()).to_string(),
             version: env!("CARGO_PKG_VERSION").to_string(),
             migration,
             entries: entries

@@ -89,7 +89,7 @@ pub async fn check(
 pub async fn release(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
         crate::sql::query(&format!(
-            "UPDATE {} SET billed = 0, invoice_id = NULL, invoice_item_id = NULL WHERE invoice_id = ?",
+            "UPDATE {} SET billed = FALSE, invoice_id = NULL, invoice_item_id = NULL WHERE invoice_id = ?",
             kind.table()
         ))
         .bind(invoice_id)
@@ -111,7 +111,7 @@ pub async fn claim(
         for (i, ids) in ids_of(body, kind) {
             for id in ids {
                 let sql = format!(
-                    "UPDATE {} SET billed = 1, invoice_id = ?, invoice_item_id = ? WHERE id = ? AND billed = 0",
+                    "UPDATE {} SET billed = TRUE, invoice_id = ?, invoice_item_id = ? WHERE id = ? AND billed = FALSE",
                     kind.table()
                 );
                 let done = crate::sql::query(&sql)

@@ -36,7 +36,7 @@ const COLUMNS: &str = "c.*, bc.id AS billing_contact_id, \
      trim(bc.firstname || ' ' || bc.lastname) AS billing_contact_name, \
      bc.email AS billing_contact_email";
 const FROM: &str =
-    "FROM companies c LEFT JOIN people bc ON bc.company_id = c.id AND bc.billing_contact = 1";
+    "FROM companies c LEFT JOIN people bc ON bc.company_id = c.id AND bc.billing_contact = TRUE";
 
 #[derive(sqlx::FromRow)]
 struct CompanyRow {
@@ -181,7 +181,7 @@ async fn list(
         "c.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         if !filter.kinds.is_empty() {
             qb.push(" AND c.kind IN (");
             let mut sep = qb.separated(", ");
@@ -345,7 +345,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewCompany) -> Api
             .push_bind(body.due_days())
             .push_bind(body.iban.clone())
             .push_bind(tags)
-            .push_bind(vat.tax.map(|d| d.to_string()))
+            .push_bind(vat.tax)
             .push_bind(vat.reverse_charge)
             .push_bind(vat.intra_eu)
             .push_bind(body.active.unwrap_or(true))
@@ -356,8 +356,8 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewCompany) -> Api
             .push_bind(body.tax_number.clone())
             .push_bind(body.bic.clone())
             .push_bind(body.info.clone())
-            .push_bind(body.default_discount.map(|d| d.to_string()))
-            .push_bind(body.default_cash_discount.map(|d| d.to_string()))
+            .push_bind(body.default_discount)
+            .push_bind(body.default_cash_discount)
             .push_bind(body.default_cash_discount_days)
             .push_bind(body.language.unwrap_or_default().as_str())
             .push_bind(props)

@@ -80,8 +80,8 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
          AND i.status <> 'draft' AND i.currency = ? AND i.date >= ? AND i.date <= ?",
     )
     .bind(&currency)
-    .bind(crate::db::date_text(revenue_window_start(today)))
-    .bind(crate::db::date_text(window_end))
+    .bind(revenue_window_start(today))
+    .bind(window_end)
     .fetch_all(pool)
     .await?;
     let months = revenue_by_month(today, rows.into_iter().map(|(d, n)| (d, n.0)), &currency)

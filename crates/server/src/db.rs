@@ -6,11 +6,11 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use sqlx::error::BoxDynError;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous, SqliteTypeInfo,
     SqliteValueRef,
 };
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::Sqlite;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -95,18 +95,20 @@ pub async fn open_located(
 ) -> Result<crate::sql::Db, String> {
     match database.filter(|d| !d.trim().is_empty()) {
         None => open(data_dir).await,
-        Some(url) => match locate(Some(url), data_dir)? {
-            Location::Sqlite(path) => open_file(&path).await,
-            Location::Postgres(url) => {
-                if std::env::var(POSTGRES_PREVIEW).as_deref() != Ok("1") {
-                    return Err("--database: PostgreSQL is not supported by this version of Kontor yet; \
+        Some(url) => {
+            match locate(Some(url), data_dir)? {
+                Location::Sqlite(path) => open_file(&path).await,
+                Location::Postgres(url) => {
+                    if std::env::var(POSTGRES_PREVIEW).as_deref() != Ok("1") {
+                        return Err("--database: PostgreSQL is not supported by this version of Kontor yet; \
                          use sqlite://PATH or leave --database out for <data>/kontor.db \
                          (docs/deployment.md)"
                         .to_string());
+                    }
+                    open_postgres(&url).await
                 }
-                open_postgres(&url).await
             }
-        },
+        }
     }
 }
 
@@ -139,7 +141,11 @@ pub async fn open_postgres(url: &str) -> Result<crate::sql::Db, String> {
         .run(&pool)
         .await
         .map_err(|e| format!("migration of PostgreSQL ({place}) failed: {e}"))?;
-    Ok(crate::sql::Db::Postgres(pool))
+    let db = crate::sql::Db::Postgres(pool);
+    crate::audit::install(&db)
+        .await
+        .map_err(|e| format!("cannot install the audit trail: {e}"))?;
+    Ok(db)
 }
 
 /// Opens (creating if missing) `<data_dir>/kontor.db`, see [`open_file`]. Errors: the
@@ -202,9 +208,16 @@ pub fn now() -> DateTime<Utc> {
     DateTime::from_timestamp(t.timestamp(), 0).unwrap_or(t)
 }
 
-/// Timestamp column text.
-pub fn ts(time: DateTime<Utc>) -> String {
-    kontor_model::timestamp::format(&time)
+/// A timestamp to store (bound as SQLite TEXT `YYYY-MM-DDTHH:MM:SSZ` or PostgreSQL
+/// `TIMESTAMPTZ`, see `crate::sql::Arg`); `to_string()` gives the text form.
+pub fn ts(time: DateTime<Utc>) -> Ts {
+    Ts(time)
+}
+
+impl std::fmt::Display for Ts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&kontor_model::timestamp::format(&self.0))
+    }
 }
 
 /// Why a stored value could not be read (a sqlx decode error: the request fails with a
@@ -452,7 +465,10 @@ mod tests {
         let data = Path::new("/srv/kontor");
         let file = |p: &str| Location::Sqlite(PathBuf::from(p));
         assert_eq!(locate(None, data).unwrap(), file("/srv/kontor/kontor.db"));
-        assert_eq!(locate(Some("  "), data).unwrap(), file("/srv/kontor/kontor.db"));
+        assert_eq!(
+            locate(Some("  "), data).unwrap(),
+            file("/srv/kontor/kontor.db")
+        );
         assert_eq!(
             locate(Some("sqlite:///var/db/k.db"), data).unwrap(),
             file("/var/db/k.db")

@@ -111,7 +111,7 @@ async fn list(
         "d.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         if let Some(c) = company {
             qb.push(" AND d.company_id = ").push_bind(c);
         }

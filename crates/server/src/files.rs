@@ -42,7 +42,7 @@ impl Signer {
                 let mut secret = vec![0u8; 32];
                 rand::rng().fill_bytes(&mut secret);
                 crate::sql::query(
-                    "INSERT OR IGNORE INTO settings (key, value) VALUES ('file_link_secret', ?)",
+                    "INSERT INTO settings (key, value) VALUES ('file_link_secret', ?) ON CONFLICT DO NOTHING",
                 )
                 .bind(hex::encode(&secret))
                 .execute(pool)

@@ -119,7 +119,7 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
     let mut paid: Vec<Decimal> = received.iter().map(|(_, amount)| *amount).collect();
     if let (Some(discount), Some((last, _, _))) = (discount, rows.last()) {
         crate::sql::query("UPDATE invoice_payments SET cash_discount = ? WHERE id = ?")
-            .bind(discount.to_string())
+            .bind(discount)
             .bind(last)
             .execute(&mut *tx)
             .await?;
@@ -235,12 +235,10 @@ async fn list(
             qb.push(" AND p.invoice_id = ").push_bind(id);
         }
         if let Some(d) = from {
-            qb.push(" AND p.date >= ")
-                .push_bind(crate::db::date_text(d));
+            qb.push(" AND p.date >= ").push_bind(d);
         }
         if let Some(d) = to {
-            qb.push(" AND p.date <= ")
-                .push_bind(crate::db::date_text(d));
+            qb.push(" AND p.date <= ").push_bind(d);
         }
         push_global(qb, &global, "p", false);
     };

@@ -130,7 +130,7 @@ async fn list(
         "p.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         if let Some(c) = company {
             qb.push(" AND p.company_id = ").push_bind(c);
         }
@@ -248,8 +248,8 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
     let mut tx = crate::db::begin_write(pool).await?;
     if billing {
         crate::sql::query(
-            "UPDATE people SET billing_contact = 0, updated_at = ? \
-             WHERE company_id = ? AND billing_contact = 1 AND id IS NOT ?",
+            "UPDATE people SET billing_contact = FALSE, updated_at = ? \
+             WHERE company_id = ? AND billing_contact = TRUE AND id IS DISTINCT FROM ?",
         )
         .bind(&t)
         .bind(body.company_id)

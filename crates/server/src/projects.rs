@@ -129,7 +129,7 @@ async fn list(
         "p.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         if let Some(c) = company {
             qb.push(" AND p.customer_id = ").push_bind(c);
         }

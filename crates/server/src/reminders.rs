@@ -2,7 +2,7 @@
 //! § Supporting resources). List filtered by `invoice_id`.
 
 use crate::auth::Caller;
-use crate::db::{date_text, now, ts, Dec};
+use crate::db::{now, ts, Dec};
 use crate::documents::{context, level_name, money, print_date, reminder_document};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Subject};
@@ -424,16 +424,16 @@ pub async fn insert(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(invoice_id)
-    .bind(date_text(date))
-    .bind(date_text(claim.due_date))
-    .bind(claim.fee.to_string())
+    .bind(date)
+    .bind(claim.due_date)
+    .bind(claim.fee)
     .bind(crate::sanitize::html(body.text.as_deref().unwrap_or("")))
     .bind(i64::from(claim.dunning_level))
-    .bind(open.to_string())
+    .bind(open)
     .bind(claim.days_overdue)
-    .bind(claim.interest_rate.map(|r| r.to_string()))
-    .bind(claim.interest.to_string())
-    .bind(claim.flat_fee.to_string())
+    .bind(claim.interest_rate)
+    .bind(claim.interest)
+    .bind(claim.flat_fee)
     .bind(&t)
     .bind(&t)
     .fetch_one(&mut *tx)

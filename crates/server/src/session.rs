@@ -272,7 +272,7 @@ async fn accept_invitation(
     }
     let row: Option<(i64, i64)> = crate::sql::query_as(
         "SELECT i.id, i.user_id FROM invitations i JOIN users u ON u.id = i.user_id \
-         WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ? AND u.active = 1",
+         WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ? AND u.active = TRUE",
     )
     .bind(crate::auth::hash_key(token))
     .bind(ts(now()))

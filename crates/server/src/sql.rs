@@ -264,9 +264,12 @@ arg_from!(Bytes, Vec<u8>, |v| Cow::Owned(v));
 arg_from!('q Bytes, &'q [u8], |v| Cow::Borrowed(v));
 arg_from!('q Bytes, &'q Vec<u8>, |v| Cow::Borrowed(v.as_slice()));
 arg_from!(Decimal, Decimal, |v| v);
+arg_from!('q Decimal, &'q Decimal, |v| *v);
 arg_from!(Decimal, crate::db::Dec, |v| v.0);
 arg_from!(Timestamp, DateTime<Utc>, |v| v);
 arg_from!(Timestamp, crate::db::Ts, |v| v.0);
+arg_from!('q Timestamp, &'q crate::db::Ts, |v| v.0);
+arg_from!('q Date, &'q NaiveDate, |v| *v);
 arg_from!(Date, NaiveDate, |v| v);
 
 impl<'q, T: Into<Arg<'q>> + Nullable> From<Option<T>> for Arg<'q> {
@@ -312,11 +315,39 @@ impl Arg<'_> {
             Arg::Bool(v) => args.add(*v),
             Arg::Text(v) => args.add(v.as_deref().map(str::to_owned)),
             Arg::Bytes(v) => args.add(v.as_deref().map(<[u8]>::to_vec)),
-            Arg::Decimal(v) => args.add(*v),
+            Arg::Decimal(v) => args.add(v.map(PgDecimal)),
             Arg::Timestamp(v) => args.add(*v),
             Arg::Date(v) => args.add(*v),
         };
         r.map_err(sqlx::Error::Encode)
+    }
+}
+
+/// A decimal bound as PostgreSQL `NUMERIC` with its scale kept: sqlx encodes every zero
+/// as `0` (scale 0), so a stored `0.00` would read back as `0`; a zero is written here
+/// with its scale (NUMERIC's binary form: no digits, weight 0, sign +, the display scale).
+struct PgDecimal(Decimal);
+
+impl sqlx::Type<Postgres> for PgDecimal {
+    fn type_info() -> sqlx::postgres::PgTypeInfo {
+        <Decimal as sqlx::Type<Postgres>>::type_info()
+    }
+}
+
+impl sqlx::Encode<'_, Postgres> for PgDecimal {
+    fn encode_by_ref(
+        &self,
+        buf: &mut sqlx::postgres::PgArgumentBuffer,
+    ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        if self.0.is_zero() {
+            let scale = u16::try_from(self.0.scale())?;
+            buf.extend_from_slice(&0i16.to_be_bytes()); // ndigits
+            buf.extend_from_slice(&0i16.to_be_bytes()); // weight
+            buf.extend_from_slice(&0u16.to_be_bytes()); // sign: positive
+            buf.extend_from_slice(&scale.to_be_bytes()); // display scale
+            return Ok(sqlx::encode::IsNull::No);
+        }
+        <Decimal as sqlx::Encode<Postgres>>::encode_by_ref(&self.0, buf)
     }
 }
 
@@ -448,6 +479,310 @@ pub fn numbered(sql: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The portable SQL function [`MILLI`] (`kontor_milli(column)`): a stored amount as an
+/// exact BIGINT count of thousandths of a currency unit, truncated toward zero
+/// (`119.5` → 119500, `-0.05` → −50). Written once in the SQL of the lists' summaries and
+/// open amounts (`crate::summary`), expanded here for each engine: on SQLite, whose
+/// amounts are decimal text, by taking the text apart (the sign, the integer digits × 1000,
+/// the first three fraction digits; no float on the way); on PostgreSQL, whose amounts are
+/// `NUMERIC`, by `trunc(x * 1000)`.
+pub const MILLI: &str = "kontor_milli(";
+
+fn milli_sqlite(x: &str) -> String {
+    format!(
+        "(CASE WHEN substr({x}, 1, 1) = '-' THEN -1 ELSE 1 END * (\
+         CAST(CASE WHEN instr({x}, '.') > 0 THEN substr(ltrim({x}, '-'), 1, instr(ltrim({x}, '-'), '.') - 1) \
+         ELSE ltrim({x}, '-') END AS INTEGER) * 1000 \
+         + CASE WHEN instr({x}, '.') > 0 THEN CAST(substr(substr({x}, instr({x}, '.') + 1) || '000', 1, 3) AS INTEGER) ELSE 0 END))"
+    )
+}
+
+fn milli_postgres(x: &str) -> String {
+    format!("trunc(CAST({x} AS NUMERIC) * 1000)::BIGINT")
+}
+
+/// `sql` with every portable function ([`MILLI`]) written out for `engine`. Its argument
+/// is a column or a placeholder (no parentheses). Text without one is returned as it is.
+pub fn expanded(sql: &str, engine: Engine) -> Cow<'_, str> {
+    if !sql.contains(MILLI) {
+        return Cow::Borrowed(sql);
+    }
+    let mut out = String::with_capacity(sql.len() * 2);
+    let mut rest = sql;
+    while let Some(at) = rest.find(MILLI) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + MILLI.len()..];
+        let Some(close) = after.find(')') else {
+            out.push_str(&rest[at..]);
+            rest = "";
+            break;
+        };
+        let arg = after[..close].trim();
+        out.push_str(&match engine {
+            Engine::Sqlite => milli_sqlite(arg),
+            Engine::Postgres => milli_postgres(arg),
+        });
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
+}
+
+/// The SQLite spellings the repositories use that PostgreSQL spells otherwise, rewritten
+/// for PostgreSQL (the SQL is written once, in SQLite's spelling):
+///
+/// - `json_object(k, v, …)` → `json_build_object(k, kontor_v(v), …)`, `json_array(…)` →
+///   `json_build_array(…)`, `json_group_array(x ORDER BY y)` →
+///   `coalesce(json_agg(x ORDER BY y), '[]')`, `json_set(o, '$.k', v, …)` → `o` merged
+///   with `jsonb_build_object('k', v, …)`. `kontor_v` (migration `postgres/0024`) gives
+///   each value the JSON form SQLite gives it: decimals, dates and timestamps as their
+///   stored text, flags as 0/1. Outside another JSON call the result is read as text.
+/// - `x COLLATE NOCASE` → `lower(x)`.
+/// - `group_concat(x, s)` → `string_agg(x, s)`, `char(n)` → `chr(n)`.
+/// - `LIKE` → `ILIKE` (SQLite's LIKE ignores the case of ASCII letters; the searches
+///   rely on it).
+/// - `json_each(x)` (a JSON array or object column) → `kontor_json_each(x)` (migration
+///   `postgres/0024`), with SQLite's `key` and `value` columns.
+/// - `SUM(x)` → `CAST(SUM(x) AS BIGINT)`: the SQL only sums integers (counts and
+///   thousandths, `crate::summary::milli!`), whose sum is an INTEGER on SQLite but a
+///   `NUMERIC` on PostgreSQL.
+/// - `MAX(a, b)` / `MIN(a, b)` (SQLite's two-argument forms) → `GREATEST` / `LEAST`.
+pub fn postgres_dialect(sql: &str) -> Cow<'_, str> {
+    const WORDS: [&str; 11] = [
+        "LIKE",
+        "json_each",
+        "json_object",
+        "json_array",
+        "json_group_array",
+        "json_set",
+        "COLLATE NOCASE",
+        "group_concat",
+        "SUM(",
+        "MAX(",
+        "MIN(",
+    ];
+    if !WORDS.iter().any(|w| sql.contains(w)) {
+        return Cow::Borrowed(sql);
+    }
+    Cow::Owned(rewrite(sql, false))
+}
+
+/// Splits the argument list that starts after the `(` at `open` into its top-level
+/// arguments; returns them and the index after the closing `)`.
+fn arguments(sql: &str, open: usize) -> (Vec<&str>, usize) {
+    let bytes = sql.as_bytes();
+    let mut depth = 0usize;
+    let mut start = open + 1;
+    let mut args = Vec::new();
+    let mut i = open + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\'' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'\'' {
+                    i += 1;
+                }
+            }
+            b'(' => depth += 1,
+            b')' if depth == 0 => {
+                args.push(&sql[start..i]);
+                return (args, i + 1);
+            }
+            b')' => depth -= 1,
+            b',' if depth == 0 => {
+                args.push(&sql[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    args.push(&sql[start..]);
+    (args, bytes.len())
+}
+
+/// The top-level ` ORDER BY ` of an aggregate's argument, split off.
+fn split_order(arg: &str) -> (&str, Option<&str>) {
+    let bytes = arg.as_bytes();
+    let mut depth = 0i32;
+    for (i, b) in bytes.iter().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            b'O' if depth == 0 && arg[i..].starts_with("ORDER BY ") => {
+                return (&arg[..i], Some(&arg[i + "ORDER BY ".len()..]));
+            }
+            _ => {}
+        }
+    }
+    (arg, None)
+}
+
+fn rewrite(sql: &str, nested: bool) -> String {
+    let bytes = sql.as_bytes();
+    let mut out = String::with_capacity(sql.len() + 64);
+    let mut last_operand: Option<usize> = None;
+    let mut i = 0;
+    let value = |a: &str| format!("kontor_v({})", rewrite(a.trim(), true));
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c == b'\'' {
+            let start = i;
+            i += 1;
+            while i < bytes.len() && bytes[i] != b'\'' {
+                i += 1;
+            }
+            i = (i + 1).min(bytes.len());
+            last_operand = Some(out.len());
+            out.push_str(&sql[start..i]);
+            continue;
+        }
+        if c == b'(' {
+            let (args, end) = arguments(sql, i);
+            let at = out.len();
+            out.push('(');
+            let inner: Vec<String> = args.iter().map(|a| rewrite(a, nested)).collect();
+            out.push_str(&inner.join(","));
+            out.push(')');
+            last_operand = Some(at);
+            i = end;
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'.')
+            {
+                i += 1;
+            }
+            let word = &sql[start..i];
+            if word == "COLLATE" && sql[i..].starts_with(" NOCASE") {
+                if let Some(at) = last_operand {
+                    out.insert_str(at, "lower(");
+                    out.truncate(out.trim_end().len());
+                    out.push(')');
+                }
+                i += " NOCASE".len();
+                continue;
+            }
+            let open = sql[i..].find(|ch: char| !ch.is_whitespace()).map(|k| i + k);
+            let call = open.filter(|&o| bytes[o] == b'(');
+            let func = match (word, call) {
+                (
+                    "json_object" | "json_array" | "json_group_array" | "json_set" | "group_concat"
+                    | "char" | "SUM" | "MAX" | "MIN",
+                    Some(o),
+                ) => Some(o),
+                _ => None,
+            };
+            if word == "LIKE" {
+                out.push_str("ILIKE");
+                last_operand = None;
+                continue;
+            }
+            if let (Some(o), "json_each") = (call, word) {
+                let (args, end) = arguments(sql, o);
+                let x = rewrite(args.first().copied().unwrap_or("").trim(), nested);
+                out.push_str(&format!("kontor_json_each({x}) AS json_each"));
+                i = end;
+                continue;
+            }
+            let Some(o) = func else {
+                last_operand = Some(out.len());
+                out.push_str(word);
+                continue;
+            };
+            let (args, end) = arguments(sql, o);
+            let text = if nested { "" } else { "::text" };
+            let rendered = match word {
+                "json_object" => {
+                    let parts: Vec<String> = args
+                        .chunks(2)
+                        .map(|kv| match kv {
+                            [k, v] => format!("{}, {}", k.trim(), value(v)),
+                            [k] => k.trim().to_string(),
+                            _ => String::new(),
+                        })
+                        .collect();
+                    format!("json_build_object({}){text}", parts.join(", "))
+                }
+                "json_array" => {
+                    let parts: Vec<String> = args.iter().map(|a| value(a)).collect();
+                    format!("json_build_array({}){text}", parts.join(", "))
+                }
+                "json_group_array" => {
+                    let (x, order) = split_order(args.first().copied().unwrap_or(""));
+                    let order = order
+                        .map(|o| format!(" ORDER BY {}", rewrite(o.trim(), false)))
+                        .unwrap_or_default();
+                    format!(
+                        "coalesce(json_agg({}{order}), '[]'::json){text}",
+                        rewrite(x.trim(), true)
+                    )
+                }
+                "json_set" => {
+                    let object = rewrite(args.first().copied().unwrap_or("").trim(), true);
+                    let parts: Vec<String> = args[1.min(args.len())..]
+                        .chunks(2)
+                        .map(|kv| match kv {
+                            [k, v] => format!(
+                                "'{}', {}",
+                                k.trim().trim_matches('\'').trim_start_matches("$."),
+                                value(v)
+                            ),
+                            _ => String::new(),
+                        })
+                        .collect();
+                    format!(
+                        "(({object})::jsonb || jsonb_build_object({}))::json{text}",
+                        parts.join(", ")
+                    )
+                }
+                "SUM" => {
+                    let parts: Vec<String> = args.iter().map(|a| rewrite(a, nested)).collect();
+                    format!("CAST(SUM({}) AS BIGINT)", parts.join(","))
+                }
+                "MAX" | "MIN" => {
+                    let parts: Vec<String> = args.iter().map(|a| rewrite(a, nested)).collect();
+                    let name = match (word, args.len()) {
+                        ("MAX", 2..) => "GREATEST",
+                        ("MIN", 2..) => "LEAST",
+                        _ => word,
+                    };
+                    format!("{name}({})", parts.join(","))
+                }
+                "group_concat" => {
+                    let parts: Vec<String> =
+                        args.iter().map(|a| rewrite(a.trim(), nested)).collect();
+                    format!("string_agg({})", parts.join(", "))
+                }
+                _ => {
+                    let parts: Vec<String> =
+                        args.iter().map(|a| rewrite(a.trim(), nested)).collect();
+                    format!("chr({})", parts.join(", "))
+                }
+            };
+            last_operand = Some(out.len());
+            out.push_str(&rendered);
+            i = end;
+            continue;
+        }
+        if !c.is_ascii_whitespace() {
+            last_operand = None;
+        }
+        // Copy one whole character (the SQL may hold non-ASCII text in comments).
+        let ch = sql[i..].chars().next().unwrap_or(' ');
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    out
+}
+
+/// `sql` as PostgreSQL runs it: portable functions expanded, placeholders numbered.
+fn postgres_sql(sql: &str) -> String {
+    numbered(&postgres_dialect(&expanded(sql, Engine::Postgres))).into_owned()
+}
+
 /// A statement with its values, not yet run. Made by [`query`] or [`Builder::build`].
 pub struct Query<'q> {
     sql: Cow<'q, str>,
@@ -504,19 +839,23 @@ impl<'q> Query<'q> {
     /// Runs the statement. Errors: the database's.
     pub async fn execute<'e>(self, on: impl Executor<'e>) -> Result<Done, sqlx::Error> {
         let rows = match on.target() {
-            Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
+            Target::SqlitePool(p) => {
+                sqlx::query_with(&expanded(&self.sql, Engine::Sqlite), self.sqlite_args()?)
+                    .execute(p)
+                    .await?
+                    .rows_affected()
+            }
+            Target::Sqlite(c) => {
+                sqlx::query_with(&expanded(&self.sql, Engine::Sqlite), self.sqlite_args()?)
+                    .execute(c)
+                    .await?
+                    .rows_affected()
+            }
+            Target::PgPool(p) => sqlx::query_with(&postgres_sql(&self.sql), self.pg_args()?)
                 .execute(p)
                 .await?
                 .rows_affected(),
-            Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .execute(c)
-                .await?
-                .rows_affected(),
-            Target::PgPool(p) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
-                .execute(p)
-                .await?
-                .rows_affected(),
-            Target::Pg(c) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::Pg(c) => sqlx::query_with(&postgres_sql(&self.sql), self.pg_args()?)
                 .execute(c)
                 .await?
                 .rows_affected(),
@@ -528,25 +867,25 @@ impl<'q> Query<'q> {
     pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<Row>, sqlx::Error> {
         Ok(match on.target() {
             Target::SqlitePool(p) => wrap(
-                sqlx::query_with(&self.sql, self.sqlite_args()?)
+                sqlx::query_with(&expanded(&self.sql, Engine::Sqlite), self.sqlite_args()?)
                     .fetch_all(p)
                     .await?,
                 Row::Sqlite,
             ),
             Target::Sqlite(c) => wrap(
-                sqlx::query_with(&self.sql, self.sqlite_args()?)
+                sqlx::query_with(&expanded(&self.sql, Engine::Sqlite), self.sqlite_args()?)
                     .fetch_all(c)
                     .await?,
                 Row::Sqlite,
             ),
             Target::PgPool(p) => wrap(
-                sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+                sqlx::query_with(&postgres_sql(&self.sql), self.pg_args()?)
                     .fetch_all(p)
                     .await?,
                 Row::Pg,
             ),
             Target::Pg(c) => wrap(
-                sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+                sqlx::query_with(&postgres_sql(&self.sql), self.pg_args()?)
                     .fetch_all(c)
                     .await?,
                 Row::Pg,
@@ -560,19 +899,23 @@ impl<'q> Query<'q> {
         on: impl Executor<'e>,
     ) -> Result<Option<Row>, sqlx::Error> {
         Ok(match on.target() {
-            Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .fetch_optional(p)
-                .await?
-                .map(Row::Sqlite),
-            Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .fetch_optional(c)
-                .await?
-                .map(Row::Sqlite),
-            Target::PgPool(p) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::SqlitePool(p) => {
+                sqlx::query_with(&expanded(&self.sql, Engine::Sqlite), self.sqlite_args()?)
+                    .fetch_optional(p)
+                    .await?
+                    .map(Row::Sqlite)
+            }
+            Target::Sqlite(c) => {
+                sqlx::query_with(&expanded(&self.sql, Engine::Sqlite), self.sqlite_args()?)
+                    .fetch_optional(c)
+                    .await?
+                    .map(Row::Sqlite)
+            }
+            Target::PgPool(p) => sqlx::query_with(&postgres_sql(&self.sql), self.pg_args()?)
                 .fetch_optional(p)
                 .await?
                 .map(Row::Pg),
-            Target::Pg(c) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::Pg(c) => sqlx::query_with(&postgres_sql(&self.sql), self.pg_args()?)
                 .fetch_optional(c)
                 .await?
                 .map(Row::Pg),
@@ -810,6 +1153,48 @@ mod tests {
         assert_eq!(
             numbered("SELECT '?', \"a?\" -- why?\n, ? FROM t WHERE s = 'it''s ?' AND v = ?"),
             "SELECT '?', \"a?\" -- why?\n, $1 FROM t WHERE s = 'it''s ?' AND v = $2"
+        );
+    }
+
+    #[test]
+    fn milli_is_written_out_for_each_engine() {
+        let sql = "SELECT SUM(kontor_milli(i.gross_total)) - kontor_milli(?) FROM i";
+        assert_eq!(
+            expanded(sql, Engine::Postgres),
+            "SELECT SUM(trunc(CAST(i.gross_total AS NUMERIC) * 1000)::BIGINT) - \
+             trunc(CAST(? AS NUMERIC) * 1000)::BIGINT FROM i"
+        );
+        let sqlite = expanded(sql, Engine::Sqlite);
+        assert!(!sqlite.contains("kontor_milli") && sqlite.contains("instr(i.gross_total, '.')"));
+        assert_eq!(expanded("SELECT 1", Engine::Sqlite), "SELECT 1");
+    }
+
+    #[test]
+    fn sqlite_spellings_are_rewritten_for_postgres() {
+        assert_eq!(postgres_dialect("SELECT 1 FROM t"), "SELECT 1 FROM t");
+        assert_eq!(
+            postgres_dialect("SELECT json_group_array(json_object('id', t.id, 'n', t.net) ORDER BY t.id) FROM t"),
+            "SELECT coalesce(json_agg(json_build_object('id', kontor_v(t.id), 'n', kontor_v(t.net)) ORDER BY t.id), '[]'::json)::text FROM t"
+        );
+        assert_eq!(
+            postgres_dialect("SELECT json_object('row', json_set(json_object('a', x.a), '$.s', x.s), 'b', (SELECT json_group_array(json_array(b.i, b.j)) FROM b)) FROM x"),
+            "SELECT json_build_object('row', kontor_v(((json_build_object('a', kontor_v(x.a)))::jsonb || jsonb_build_object('s', kontor_v(x.s)))::json), 'b', kontor_v((SELECT coalesce(json_agg(json_build_array(kontor_v(b.i), kontor_v(b.j))), '[]'::json) FROM b)))::text FROM x"
+        );
+        assert_eq!(
+            postgres_dialect("ORDER BY c.name COLLATE NOCASE ASC, (SELECT n FROM s WHERE s.id = 'x') COLLATE NOCASE"),
+            "ORDER BY lower(c.name) ASC, lower((SELECT n FROM s WHERE s.id = 'x'))"
+        );
+        assert_eq!(
+            postgres_dialect("SELECT group_concat(pi.title, char(10)) FROM pi"),
+            "SELECT string_agg(pi.title, chr(10)) FROM pi"
+        );
+        assert_eq!(
+            postgres_dialect("WHERE t.a LIKE ? ESCAPE '\\' AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ?)"),
+            "WHERE t.a ILIKE ? ESCAPE '\\' AND EXISTS (SELECT 1 FROM kontor_json_each(i.tags) AS json_each WHERE value = ?)"
+        );
+        assert_eq!(
+            postgres_dialect("SELECT SUM(MAX(a - b, 0)), MAX(c) FROM t"),
+            "SELECT CAST(SUM(GREATEST(a - b, 0)) AS BIGINT), MAX(c) FROM t"
         );
     }
 

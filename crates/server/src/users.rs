@@ -196,7 +196,7 @@ pub async fn set_password_hash(pool: &crate::sql::Db, id: i64, hash: &str) -> Ap
 /// The number of active admins with a password (who can sign in).
 pub async fn active_admins(pool: &crate::sql::Db) -> ApiResult<i64> {
     Ok(crate::sql::query_scalar(
-        "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = 1 AND password_hash IS NOT NULL",
+        "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = TRUE AND password_hash IS NOT NULL",
     )
     .fetch_one(pool)
     .await?)
@@ -324,7 +324,7 @@ async fn list(State(state): State<AppState>, list: ListQuery<NoFilter>) -> ApiRe
         "u.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE 1");
+        qb.push(" WHERE TRUE");
         push_global(qb, &global, "u", false);
     };
     let (items, total) = fetch_page::<UserRow, User>(
@@ -455,7 +455,7 @@ async fn update(
     let was_admin = user.role == Role::Admin && user.active;
     if was_admin && (role != Role::Admin || !active) {
         let others: i64 = crate::sql::query_scalar(
-            "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = 1 AND id != ?",
+            "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = TRUE AND id != ?",
         )
         .bind(id)
         .fetch_one(&state.pool)

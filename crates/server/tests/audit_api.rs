@@ -207,7 +207,7 @@ async fn the_trail_is_append_only_and_verified() {
     assert!(out.contains("intact"), "{out}");
 
     // The database refuses to change or delete events.
-    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    let pool = s.db().await;
     for statement in [
         "UPDATE audit_events SET changes = '[]' WHERE id = 2",
         "DELETE FROM audit_events WHERE id = 2",
@@ -246,7 +246,7 @@ async fn the_trail_is_append_only_and_verified() {
     );
 
     // … and so is a deleted one (after the first damage is undone).
-    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query("DROP TRIGGER IF EXISTS audit_events_seal_only")
         .execute(&pool)
         .await
@@ -260,7 +260,7 @@ async fn the_trail_is_append_only_and_verified() {
     .unwrap();
     pool.close().await;
     cli(&["audit", "verify"], s.dir.path());
-    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query("DROP TRIGGER audit_events_no_delete")
         .execute(&pool)
         .await

@@ -364,7 +364,7 @@ async fn bad_periods_are_refused_naming_the_parameter() {
 async fn read_only_keys_may_download() {
     let s = start().await;
     fixture(&s).await;
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     let key = kontor_server::auth::create_key(&pool, "accountant", true)
         .await
         .unwrap()

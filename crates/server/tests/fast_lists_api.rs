@@ -103,7 +103,7 @@ async fn unfiltered_totals_follow_every_write_and_filtered_totals_count_exactly(
     assert_eq!(ids(&s, "/purchases?per_page=100").await.len(), 4);
 
     // The counters equal the real counts in the database.
-    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    let pool = s.db().await;
     for (list, real) in [
         (
             "invoices",
@@ -364,7 +364,7 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
 #[tokio::test]
 async fn every_sortable_invoice_column_is_read_through_an_index() {
     let s = start().await;
-    let pool = kontor_server::db::open(s.dir.path()).await.unwrap();
+    let pool = s.db().await;
     for order in [
         "i.date DESC, i.id DESC",
         "i.due_date ASC, i.id ASC",

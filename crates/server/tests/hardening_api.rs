@@ -338,7 +338,7 @@ async fn a_corrupt_file_link_secret_stops_the_start() {
 async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
     let s = start().await;
     let customer = s.customer("ACME GmbH").await;
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     for (column, value) in [
         ("net_total", "12,5"),
         ("gross_total", ""),

@@ -45,7 +45,7 @@ async fn both_header_forms_work_and_anything_else_is_401_with_json() {
 #[tokio::test]
 async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
     let s = start().await;
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     let (info, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();

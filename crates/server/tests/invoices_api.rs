@@ -401,7 +401,7 @@ async fn delete_needs_a_reason_keeps_an_audit_snapshot_and_numbers_stay_gap_free
     assert_eq!(s.get(&format!("/invoices/{id}")).await.status, 404);
     assert_eq!(s.get("/invoices").await.header("x-total"), "0");
 
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     let (reason, snapshot): (String, String) = kontor_server::sql::query_as(
         "SELECT reason, snapshot FROM invoice_deletions WHERE invoice_id = ?",
     )

@@ -567,7 +567,7 @@ async fn a_read_only_key_cannot_change_master_data() {
         .body["id"]
         .as_i64()
         .unwrap();
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     let (_, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();

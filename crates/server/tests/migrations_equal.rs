@@ -177,8 +177,10 @@ async fn postgres_facts(url: &str) -> Facts {
         .unwrap();
     let mut facts = Facts::new();
     let q = |sql: &'static str| sqlx::query(sql);
-    for r in q("SELECT table_name, table_type FROM information_schema.tables \
-                WHERE table_schema = 'public' AND table_name <> '_sqlx_migrations'")
+    for r in q(
+        "SELECT table_name, table_type FROM information_schema.tables \
+                WHERE table_schema = 'public' AND table_name <> '_sqlx_migrations'",
+    )
     .fetch_all(&pool)
     .await
     .unwrap()
@@ -205,12 +207,14 @@ async fn postgres_facts(url: &str) -> Facts {
             r.get::<i64, _>("n")
         ));
     }
-    for r in q("SELECT c.table_name AS t, c.column_name AS name, c.data_type AS ty, \
+    for r in q(
+        "SELECT c.table_name AS t, c.column_name AS name, c.data_type AS ty, \
                 c.is_nullable AS nullable, c.column_default AS dflt, c.is_identity AS ident \
                 FROM information_schema.columns c JOIN information_schema.tables tb \
                 ON tb.table_name = c.table_name AND tb.table_schema = c.table_schema \
                 WHERE c.table_schema = 'public' AND tb.table_type = 'BASE TABLE' \
-                AND c.table_name <> '_sqlx_migrations'")
+                AND c.table_name <> '_sqlx_migrations'",
+    )
     .fetch_all(&pool)
     .await
     .unwrap()
@@ -247,14 +251,16 @@ async fn postgres_facts(url: &str) -> Facts {
             facts.insert(format!("unique {t} ({cols})"));
         }
     }
-    for r in q("SELECT c.relname AS t, i.relname AS name, x.indisunique AS u, \
+    for r in q(
+        "SELECT c.relname AS t, i.relname AS name, x.indisunique AS u, \
                 x.indpred IS NOT NULL AS partial, \
                 x.indexprs IS NOT NULL AS expr, \
                 EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = x.indexrelid) AS backs \
                 FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid \
                 JOIN pg_class c ON c.oid = x.indrelid \
                 JOIN pg_namespace ns ON ns.oid = c.relnamespace AND ns.nspname = 'public' \
-                WHERE c.relname <> '_sqlx_migrations'")
+                WHERE c.relname <> '_sqlx_migrations'",
+    )
     .fetch_all(&pool)
     .await
     .unwrap()
@@ -303,8 +309,10 @@ async fn postgres_facts(url: &str) -> Facts {
             r.get::<String, _>("on_delete")
         ));
     }
-    for r in q("SELECT DISTINCT trigger_name FROM information_schema.triggers \
-                WHERE trigger_schema = 'public'")
+    for r in q(
+        "SELECT DISTINCT trigger_name FROM information_schema.triggers \
+                WHERE trigger_schema = 'public'",
+    )
     .fetch_all(&pool)
     .await
     .unwrap()
@@ -335,7 +343,13 @@ async fn both_engines_migrate_to_the_same_schema() {
 
     // The comparison covers the whole schema, not an empty set.
     assert!(sqlite.iter().filter(|f| f.starts_with("table ")).count() >= 30);
-    assert!(sqlite.iter().filter(|f| f.starts_with("foreign-key ")).count() >= 30);
+    assert!(
+        sqlite
+            .iter()
+            .filter(|f| f.starts_with("foreign-key "))
+            .count()
+            >= 30
+    );
     assert!(sqlite.iter().any(|f| f == "trigger invoice_totals_insert"));
 
     let only_sqlite: Vec<&String> = sqlite.difference(&postgres).collect();

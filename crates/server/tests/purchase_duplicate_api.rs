@@ -230,14 +230,15 @@ async fn migration_0015_names_documents_stored_without_a_name() {
     let unnamed = s.post("/purchases", unnamed).await.body;
     let bare = s.post("/purchases", body(None, "RE-3")).await.body;
 
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query("UPDATE purchases SET document_name = NULL WHERE id = ?")
         .bind(unnamed["id"].as_i64())
         .execute(&pool)
         .await
         .unwrap();
     let migration = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite/0015_purchase_file_name.sql"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("migrations/sqlite/0015_purchase_file_name.sql"),
     )
     .unwrap();
     sqlx::raw_sql(&migration)

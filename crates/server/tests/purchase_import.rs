@@ -217,7 +217,7 @@ async fn company(s: &TestServer, body: Value) -> i64 {
 }
 
 async fn count(s: &TestServer, table: &str) -> i64 {
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
         .fetch_one(&pool)
         .await
@@ -457,7 +457,7 @@ async fn the_html_view_shows_the_invoice_and_escapes_markup() {
 #[tokio::test]
 async fn a_read_only_key_cannot_import() {
     let s = start().await;
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     let (_, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();

@@ -41,7 +41,7 @@ fn day(date: NaiveDate) -> String {
 
 /// Live invoices and runs in the database file, counted directly.
 async fn counts(s: &TestServer) -> (i64, i64) {
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     let invoices: i64 =
         kontor_server::sql::query_scalar("SELECT COUNT(*) FROM invoices WHERE deleted_at IS NULL")
             .fetch_one(&pool)
@@ -76,7 +76,7 @@ async fn future_schedule(s: &TestServer, c: i64) -> i64 {
 }
 
 async fn set_next_date(s: &TestServer, id: i64, date: NaiveDate) {
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query(
         "UPDATE recurring_invoices SET next_date = ?, anchor_day = ? WHERE id = ?",
     )
@@ -662,7 +662,7 @@ async fn a_run_that_cannot_create_its_invoice_records_why_and_moves_on() {
     let c = s.customer("Kranzler GmbH").await;
     let id = future_schedule(&s, c).await;
     // The template's currency is not (or no longer) one of the account's.
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query("UPDATE recurring_invoices SET template = json_set(template, '$.currency', 'XYZ') WHERE id = ?")
         .bind(id)
         .execute(&pool)

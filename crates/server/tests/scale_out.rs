@@ -37,6 +37,7 @@ fn client(base: &str, key: &str) -> TestServer {
             .build()
             .unwrap(),
         task: None,
+        database: None,
     }
 }
 

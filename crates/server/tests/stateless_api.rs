@@ -15,6 +15,7 @@ use serde_json::json;
 async fn second(s: &TestServer, rate_limit: u32) -> TestServer {
     let mut config = test_config(&s.data_path());
     config.rate_limit = rate_limit;
+    config.database = s.database.clone();
     let bound = kontor_server::bind(&config).await.unwrap();
     assert!(bound.initial_key.is_none(), "one database, one first start");
     let addr = bound.listener.local_addr().unwrap();
@@ -25,6 +26,7 @@ async fn second(s: &TestServer, rate_limit: u32) -> TestServer {
         dir: tempfile::tempdir().unwrap(),
         client: reqwest::Client::new(),
         task: Some(task),
+        database: s.database.clone(),
     }
 }
 

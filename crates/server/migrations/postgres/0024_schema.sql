@@ -879,3 +879,32 @@ CREATE TRIGGER audit_events_no_delete BEFORE DELETE ON audit_events
     FOR EACH ROW EXECUTE FUNCTION audit_events_guard();
 CREATE TRIGGER audit_events_seal_only BEFORE UPDATE ON audit_events
     FOR EACH ROW EXECUTE FUNCTION audit_events_guard();
+
+-- `kontor_v(x)`: a value as SQLite's JSON functions give it, for the JSON rows the list
+-- layer builds in SQL (`crate::sql::postgres_dialect` wraps each value of
+-- `json_build_object` / `json_build_array` in it): decimals, dates and timestamps as their
+-- stored text (`"119.00"`, `"2026-11-24"`, `"2026-11-24T10:00:00Z"`), flags as 0/1, the
+-- rest as it is.
+CREATE FUNCTION kontor_v(numeric) RETURNS text LANGUAGE sql IMMUTABLE AS 'SELECT $1::text';
+CREATE FUNCTION kontor_v(boolean) RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT $1::integer';
+CREATE FUNCTION kontor_v(date) RETURNS text LANGUAGE sql IMMUTABLE
+    AS 'SELECT to_char($1, ''YYYY-MM-DD'')';
+CREATE FUNCTION kontor_v(timestamptz) RETURNS text LANGUAGE sql IMMUTABLE
+    AS 'SELECT to_char($1 AT TIME ZONE ''UTC'', ''YYYY-MM-DD"T"HH24:MI:SS"Z"'')';
+CREATE FUNCTION kontor_v(text) RETURNS text LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+CREATE FUNCTION kontor_v(bigint) RETURNS bigint LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+CREATE FUNCTION kontor_v(integer) RETURNS integer LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+CREATE FUNCTION kontor_v(json) RETURNS json LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+
+-- `kontor_json_each(doc)`: SQLite's `json_each` over a JSON text column — the elements of
+-- an array (`key` NULL) or the members of an object, as text (`value`).
+CREATE FUNCTION kontor_json_each(doc text) RETURNS TABLE (key text, value text)
+LANGUAGE sql IMMUTABLE AS $$
+    SELECT NULL::text, v
+    FROM json_array_elements_text(
+        CASE WHEN json_typeof(doc::json) = 'array' THEN doc::json ELSE '[]'::json END) AS v
+    UNION ALL
+    SELECT e.key, e.value
+    FROM json_each_text(
+        CASE WHEN json_typeof(doc::json) = 'object' THEN doc::json ELSE '{}'::json END) AS e
+$$;

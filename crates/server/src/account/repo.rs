@@ -186,7 +186,7 @@ fn bind_all<'q>(query: crate::sql::Query<'q>, s: &'q Settings) -> crate::sql::Qu
         .bind(&a.bank_name)
         .bind(serde_json::to_string(&a.currencies).unwrap_or_else(|_| "[]".into()))
         .bind(&a.default_currency)
-        .bind(a.default_tax.to_string())
+        .bind(a.default_tax)
         .bind(a.default_invoice_due_days)
         .bind(serde_json::to_string(&a.document_texts).unwrap_or_else(|_| "{}".into()))
         .bind(&a.invoice_number_format)
@@ -277,7 +277,7 @@ pub async fn seed(pool: &crate::sql::Db, config: &AccountConfig) -> Result<(), S
     let placeholders = vec!["?"; COLUMNS.split(", ").count()].join(", ");
     bind_all(
         crate::sql::query(&format!(
-            "INSERT OR IGNORE INTO account_settings (id, {COLUMNS}, updated_at) VALUES (1, {placeholders}, ?)"
+            "INSERT INTO account_settings (id, {COLUMNS}, updated_at) VALUES (1, {placeholders}, ?) ON CONFLICT DO NOTHING"
         )),
         &settings,
     )

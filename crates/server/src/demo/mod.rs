@@ -568,7 +568,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
     ] {
         let date = first_of_month_back(today, 0) + Duration::days(day - 1);
         crate::sql::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '95', ?, ?)")
-            .bind(crate::db::date_text(date.min(today)))
+            .bind(date.min(today))
             .bind(hours)
             .bind(what)
             .bind(project)
@@ -585,7 +585,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
     ] {
         crate::sql::query("INSERT INTO expenses (project_id, date, title, quantity, unit, unit_price, unit_cost, currency, created_at, updated_at) VALUES (?, ?, ?, ?, 'pcs', ?, ?, 'EUR', ?, ?)")
             .bind(project)
-            .bind(crate::db::date_text(today))
+            .bind(today)
             .bind(title)
             .bind(qty)
             .bind(price)
@@ -632,8 +632,8 @@ async fn settle(
     if let Some(amount) = paid {
         crate::sql::query("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
             .bind(invoice.id)
-            .bind(crate::db::date_text(invoice.date + Duration::days(10)))
-            .bind(amount.to_string())
+            .bind(invoice.date + Duration::days(10))
+            .bind(amount)
             .bind(&invoice.currency)
             .bind(&t)
             .bind(&t)

@@ -84,7 +84,7 @@ pub async fn fill(
                         .map_err(|e| e.to_string())?;
                 crate::sql::query("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
                     .bind(id)
-                    .bind(crate::db::date_text(date + Duration::days(7)))
+                    .bind(date + Duration::days(7))
                     .bind(gross)
                     .bind(&t)
                     .bind(&t)

@@ -131,7 +131,7 @@ pub async fn send_invoice(
     let (next, locked) = after_send(invoice.status, invoice.locked);
     let mut tx = crate::db::begin_write(&state.pool).await?;
     crate::sql::query(
-        "UPDATE invoices SET status = ?, locked = ?, ever_sent = 1, updated_at = ? WHERE id = ?",
+        "UPDATE invoices SET status = ?, locked = ?, ever_sent = TRUE, updated_at = ? WHERE id = ?",
     )
     .bind(next.as_str())
     .bind(locked)

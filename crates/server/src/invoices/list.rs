@@ -50,15 +50,15 @@ fn push_where(
 ) {
     qb.push(" WHERE i.deleted_at IS NULL");
     if locked_only {
-        qb.push(" AND i.locked = 1");
+        qb.push(" AND i.locked = TRUE");
     }
     if !f.status.is_empty() {
         // The status the API shows (`dunning::effective_status`): created or sent, not
         // reversed, due before today and something open reads as overdue.
         qb.push(format!(
-            " AND (CASE WHEN i.status IN ('created', 'sent') AND i.reversed = 0 AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
+            " AND (CASE WHEN i.status IN ('created', 'sent') AND i.reversed = FALSE AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
         ))
-        .push_bind(crate::db::date_text(crate::summary::today()))
+        .push_bind(crate::summary::today())
         .push(" THEN 'overdue' ELSE i.status END) IN (");
         let mut sep = qb.separated(", ");
         for s in &f.status {
@@ -74,9 +74,7 @@ fn push_where(
     ];
     for (cond, value) in ranges {
         if let Some(d) = value {
-            qb.push(" AND ")
-                .push(cond)
-                .push_bind(crate::db::date_text(d));
+            qb.push(" AND ").push(cond).push_bind(d);
         }
     }
     for tag in &f.tags {
@@ -117,7 +115,7 @@ fn push_where(
             " AND {}({OPEN_AMOUNT_SQL} > 0 AND i.due_date < ",
             if overdue { "" } else { "NOT " }
         ))
-        .push_bind(crate::db::date_text(crate::summary::today()))
+        .push_bind(crate::summary::today())
         .push(")");
     }
     push_global(qb, global, "i", true);
@@ -282,16 +280,16 @@ pub async fn monthly(
     let today = crate::summary::today();
     let gross = milli!("i.gross_total");
     let mut qb = crate::sql::Builder::new(format!(
-        "SELECT i.currency, substr(i.date, 1, 7), \
-         SUM(CASE WHEN i.reversed = 0 AND i.reversal = 0 AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') \
+        "SELECT i.currency, substr(CAST(i.date AS TEXT), 1, 7), \
+         SUM(CASE WHEN i.reversed = FALSE AND i.reversal = FALSE AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') \
              THEN {gross} - {OPEN_AMOUNT_SQL} ELSE 0 END), \
-         SUM(CASE WHEN i.reversal = 0 AND i.due_date >= "
+         SUM(CASE WHEN i.reversal = FALSE AND i.due_date >= "
     ));
-    qb.push_bind(crate::db::date_text(today))
+    qb.push_bind(today)
         .push(format!(
-            " THEN {OPEN_AMOUNT_SQL} ELSE 0 END), SUM(CASE WHEN i.reversal = 0 AND i.due_date < "
+            " THEN {OPEN_AMOUNT_SQL} ELSE 0 END), SUM(CASE WHEN i.reversal = FALSE AND i.due_date < "
         ))
-        .push_bind(crate::db::date_text(today))
+        .push_bind(today)
         .push(format!(
             " THEN {OPEN_AMOUNT_SQL} ELSE 0 END) FROM invoices i"
         ));

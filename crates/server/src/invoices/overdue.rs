@@ -47,9 +47,9 @@ fn push_where(
     levels: usize,
 ) {
     qb.push(format!(
-        " WHERE i.deleted_at IS NULL AND i.reversed = 0 AND i.reversal = 0 AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
+        " WHERE i.deleted_at IS NULL AND i.reversed = FALSE AND i.reversal = FALSE AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
     ))
-    .push_bind(crate::db::date_text(today));
+    .push_bind(today);
     if let Some(company) = filter.company_id {
         qb.push(" AND i.customer_id = ").push_bind(company);
     }

@@ -19,7 +19,7 @@ use kontor_model::vat::VatChoice;
 /// summaries and the dashboard; `tests::collectible_statuses_match_the_model` and the API
 /// tests hold it to the rule.
 pub const OPEN_AMOUNT_SQL: &str = concat!(
-    "(CASE WHEN i.reversed = 0 AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') THEN MAX(",
+    "(CASE WHEN i.reversed = FALSE AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') THEN MAX(",
     crate::summary::milli!("i.gross_total"),
     " - ",
     crate::summary::paid_milli!(),

@@ -3,8 +3,7 @@
 //! function that draws invoice numbers. Everything runs inside the caller's transaction,
 //! which holds the write lock, so a failure anywhere rolls the number back.
 
-use super::repo;
-use crate::db::{date_text, now, ts};
+use crate::db::{now, ts};
 use crate::error::ApiResult;
 use crate::numbering::{next_number, INVOICES};
 use chrono::NaiveDate;
@@ -114,28 +113,28 @@ fn bind_header<'q>(
     p: &'q Prepared,
     identifier: Option<String>,
     status: InvoiceStatus,
-    time: &'q str,
+    time: &'q crate::db::Ts,
 ) -> crate::sql::Query<'q> {
     query
         .bind(p.body.customer_id)
         .bind(p.body.project_id)
         .bind(p.user_id)
         .bind(identifier)
-        .bind(date_text(p.date))
-        .bind(date_text(p.due_date))
-        .bind(repo::opt_date(p.body.service_period_from))
-        .bind(repo::opt_date(p.body.service_period_to))
+        .bind(p.date)
+        .bind(p.due_date)
+        .bind(p.body.service_period_from)
+        .bind(p.body.service_period_to)
         .bind(status.as_str())
         .bind(p.body.title.as_deref().unwrap_or("").trim())
         .bind(&p.recipient_address)
         .bind(&p.currency)
-        .bind(p.net_total.to_string())
-        .bind(p.tax.to_string())
+        .bind(p.net_total)
+        .bind(p.tax)
         .bind(p.reverse_charge)
         .bind(p.intra_eu)
-        .bind(p.gross_total.to_string())
-        .bind(p.body.discount.unwrap_or_default().to_string())
-        .bind(p.body.cash_discount.unwrap_or_default().to_string())
+        .bind(p.gross_total)
+        .bind(p.body.discount.unwrap_or_default())
+        .bind(p.body.cash_discount.unwrap_or_default())
         .bind(p.body.cash_discount_days.unwrap_or(0))
         .bind(p.body.salutation.as_deref().unwrap_or(""))
         .bind(p.body.footer.as_deref().unwrap_or(""))
@@ -180,7 +179,7 @@ pub(super) async fn insert(
         .and_then(|row| row.try_get(0))?;
     if let Some(original) = reversal_of {
         crate::sql::query(
-            "UPDATE invoices SET reversed = 1, reversal_invoice_id = ?, updated_at = ? WHERE id = ?",
+            "UPDATE invoices SET reversed = TRUE, reversal_invoice_id = ?, updated_at = ? WHERE id = ?",
         )
         .bind(id)
         .bind(&t)
@@ -266,23 +265,11 @@ async fn write_items(
                 .push_bind(kind.as_str())
                 .push_bind(item.title.as_deref().unwrap_or("").trim().to_string())
                 .push_bind(item.description.clone())
-                .push_bind(if is_item {
-                    item.quantity.map(|d| d.to_string())
-                } else {
-                    None
-                })
+                .push_bind(if is_item { item.quantity } else { None })
                 .push_bind(item.unit.clone().filter(|u| !u.trim().is_empty()))
-                .push_bind(if is_item {
-                    item.unit_price.map(|d| d.to_string())
-                } else {
-                    None
-                })
-                .push_bind(net.to_string())
-                .push_bind(if is_item {
-                    item.tax.map(|d| d.to_string())
-                } else {
-                    None
-                })
+                .push_bind(if is_item { item.unit_price } else { None })
+                .push_bind(*net)
+                .push_bind(if is_item { item.tax } else { None })
                 .push_bind(if is_item {
                     item.tax_category.map(|c| c.as_str())
                 } else {

@@ -69,7 +69,7 @@ fn order(list: &ListQuery<OfferFilter>) -> ApiResult<String> {
 /// Appends the offer list's conditions (`WHERE ...`) for `f` and the global filters; the
 /// list and its summary share them.
 fn push_where(qb: &mut crate::sql::Builder<'_>, f: &OfferFilter, global: &GlobalFilter) {
-    qb.push(" WHERE 1");
+    qb.push(" WHERE TRUE");
     if !f.status.is_empty() {
         qb.push(" AND o.status IN (");
         let mut sep = qb.separated(", ");
@@ -79,12 +79,10 @@ fn push_where(qb: &mut crate::sql::Builder<'_>, f: &OfferFilter, global: &Global
         qb.push(")");
     }
     if let Some(d) = f.from {
-        qb.push(" AND o.date >= ")
-            .push_bind(crate::db::date_text(d));
+        qb.push(" AND o.date >= ").push_bind(d);
     }
     if let Some(d) = f.to {
-        qb.push(" AND o.date <= ")
-            .push_bind(crate::db::date_text(d));
+        qb.push(" AND o.date <= ").push_bind(d);
     }
     if let Some(i) = &f.identifier {
         qb.push(" AND o.identifier = ").push_bind(i.clone());

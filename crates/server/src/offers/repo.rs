@@ -31,7 +31,7 @@ pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
     table: "offers o",
     id: "o.id",
     joins: offer_joins!(),
-    counter: ("offers", " WHERE 1"),
+    counter: ("offers", " WHERE TRUE"),
 };
 
 /// One `offers` row with its references.

@@ -40,7 +40,7 @@ const SORT_KEYS: &[(&str, &str)] = &[
 
 /// Appends the filter's conditions (`WHERE ...`).
 pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: &GlobalFilter) {
-    qb.push(" WHERE 1");
+    qb.push(" WHERE TRUE");
     if let Some(c) = f.category_id {
         qb.push(" AND (p.category_id = ").push_bind(c).push(" OR EXISTS (SELECT 1 FROM purchase_items i WHERE i.purchase_id = p.id AND i.category_id = ").push_bind(c).push("))");
     }
@@ -80,12 +80,10 @@ pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: 
             .push(")");
     }
     if let Some(d) = f.date.from {
-        qb.push(" AND p.date >= ")
-            .push_bind(crate::db::date_text(d));
+        qb.push(" AND p.date >= ").push_bind(d);
     }
     if let Some(d) = f.date.to {
-        qb.push(" AND p.date <= ")
-            .push_bind(crate::db::date_text(d));
+        qb.push(" AND p.date <= ").push_bind(d);
     }
     match f.unpaid {
         Some(true) => {

@@ -135,7 +135,7 @@ pub async fn create(
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
         .bind(body.purchase_id)
         .bind(body.date.map(date_text))
-        .bind(amount.to_string())
+        .bind(amount)
         .bind(&t)
         .bind(&t)
         .fetch_one(&mut tx)

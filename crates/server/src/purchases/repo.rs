@@ -28,7 +28,7 @@ pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
     table: "purchases p",
     id: "p.id",
     joins: purchase_joins!(),
-    counter: ("purchases", " WHERE 1"),
+    counter: ("purchases", " WHERE TRUE"),
 };
 
 /// One `purchases` row with its supplier and user.

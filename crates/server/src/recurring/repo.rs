@@ -195,7 +195,7 @@ pub async fn due_ids(pool: &crate::sql::Db, today: NaiveDate) -> ApiResult<Vec<i
         "SELECT id FROM recurring_invoices WHERE next_date <= ? \
          AND (end_date IS NULL OR next_date <= end_date) ORDER BY id",
     )
-    .bind(date_text(today))
+    .bind(today)
     .fetch_all(pool)
     .await?)
 }
@@ -260,7 +260,7 @@ macro_rules! bind_fields {
             .bind($user_id)
             .bind(template_text(&$f.template)?)
             .bind($f.interval.as_str())
-            .bind(date_text($f.next_date))
+            .bind($f.next_date)
             .bind(i64::from($f.next_date.day()))
             .bind($f.end_date.map(date_text))
             .bind($f.mode.as_str())
@@ -325,9 +325,9 @@ pub async fn advance(
     let done = crate::sql::query(
         "UPDATE recurring_invoices SET next_date = ? WHERE id = ? AND next_date = ?",
     )
-    .bind(date_text(to))
+    .bind(to)
     .bind(id)
-    .bind(date_text(from))
+    .bind(from)
     .execute(conn)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -357,9 +357,9 @@ pub async fn claim(conn: &mut crate::sql::Tx, run: &NewRun<'_>) -> ApiResult<Opt
          ON CONFLICT (recurring_invoice_id, period_start) DO NOTHING RETURNING id",
     )
     .bind(run.schedule_id)
-    .bind(date_text(run.period_start))
-    .bind(date_text(run.period_end))
-    .bind(date_text(run.invoice_date))
+    .bind(run.period_start)
+    .bind(run.period_end)
+    .bind(run.invoice_date)
     .bind(run.error)
     .bind(ts(now()))
     .fetch_optional(conn)

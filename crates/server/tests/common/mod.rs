@@ -54,6 +54,8 @@ pub struct TestServer {
     pub client: reqwest::Client,
     /// The task serving it (aborted by [`TestServer::stop`]).
     pub task: Option<tokio::task::JoinHandle<Result<(), String>>>,
+    /// Its `--database` (a PostgreSQL URL when the suite runs on PostgreSQL).
+    pub database: Option<String>,
 }
 
 /// A response: status, headers and the JSON body (`Value::Null` when empty).
@@ -93,6 +95,13 @@ async fn start_bound(
     header_read_timeout: Option<std::time::Duration>,
 ) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
+    if std::env::var_os("KONTOR_TEST_LOG").is_some() {
+        // The server's log on the test's output, for finding the cause of a 500.
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter("kontor_server=warn")
+            .with_test_writer()
+            .try_init();
+    }
     let mut config = test_config(dir.path());
     if let Some(admin) = postgres::suite_cluster() {
         config.database = Some(postgres::fresh_database(&admin).await);
@@ -106,7 +115,7 @@ async fn start_bound(
         .initial_key
         .clone()
         .expect("first start creates a key");
-    serve(bound, key, dir)
+    serve(bound, key, dir, config.database)
 }
 
 /// The configuration of a test server on `data_dir`: a free port on 127.0.0.1, no
@@ -125,7 +134,12 @@ pub fn test_config(data_dir: &Path) -> ServerConfig {
 }
 
 /// Serves `bound` in the background; `key` is the key the client sends.
-fn serve(bound: kontor_server::Bound, key: String, dir: tempfile::TempDir) -> TestServer {
+fn serve(
+    bound: kontor_server::Bound,
+    key: String,
+    dir: tempfile::TempDir,
+    database: Option<String>,
+) -> TestServer {
     let addr = bound.listener.local_addr().unwrap();
     let task = tokio::spawn(kontor_server::run(bound));
     TestServer {
@@ -134,6 +148,7 @@ fn serve(bound: kontor_server::Bound, key: String, dir: tempfile::TempDir) -> Te
         dir,
         client: reqwest::Client::new(),
         task: Some(task),
+        database,
     }
 }
 
@@ -148,7 +163,7 @@ pub async fn start_demo() -> TestServer {
         .unwrap()
         .to_string();
     let bound = kontor_server::bind(&test_config(dir.path())).await.unwrap();
-    serve(bound, key, dir)
+    serve(bound, key, dir, None)
 }
 
 /// Runs the `kontor-server` binary with `args` on the data directory `data`; returns
@@ -193,6 +208,14 @@ impl TestServer {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}/api/v1{}", self.base, path)
+    }
+
+    /// The server's database (SQLite in its data directory, or its PostgreSQL database),
+    /// for checking what was stored.
+    pub async fn db(&self) -> kontor_server::sql::Db {
+        kontor_server::db::open_located(self.database.as_deref(), self.dir.path())
+            .await
+            .unwrap()
     }
 
     pub fn data_path(&self) -> PathBuf {
@@ -276,7 +299,7 @@ impl TestServer {
 
     /// A second API key ("viewer") with read-only rights, made in the database.
     pub async fn read_only_key(&self) -> String {
-        let pool = kontor_server::db::open(&self.data_path()).await.unwrap();
+        let pool = self.db().await;
         let (_, key) = kontor_server::auth::create_key(&pool, "viewer", true)
             .await
             .unwrap();

@@ -71,7 +71,7 @@ pub async fn user_with_role(s: &TestServer, email: &str, role: &str) -> (i64, St
 
 /// Runs SQL on the server's database file (for moving times back).
 pub async fn sql(s: &TestServer, statement: &str) {
-    let pool = kontor_server::db::open(&s.data_path()).await.unwrap();
+    let pool = s.db().await;
     kontor_server::sql::query(statement)
         .execute(&pool)
         .await

@@ -43,7 +43,10 @@ impl Cluster {
 
     /// The URL of database `name` on this cluster.
     pub fn url(&self, name: &str) -> String {
-        format!("postgres://kontor@localhost/{name}?host={}", self.socket_dir)
+        format!(
+            "postgres://kontor@localhost/{name}?host={}",
+            self.socket_dir
+        )
     }
 
     /// Creates a fresh, empty database and returns its URL.

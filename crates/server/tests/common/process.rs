@@ -132,6 +132,7 @@ pub fn start(extra: &[&str], env: &[(&str, String)]) -> ServerProcess {
             dir,
             client: reqwest::Client::new(),
             task: None,
+            database: None,
         },
     }
 }

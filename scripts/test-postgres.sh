@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Runs the server's API test suite on PostgreSQL (issue 16 § 5): starts a throwaway
+# cluster (scripts/pg.sh), runs `cargo test -p kontor-server` with KONTOR_TEST_POSTGRES
+# set to it (each test server gets a fresh database there), and stops it again.
+#
+#   scripts/test-postgres.sh                  the whole suite
+#   scripts/test-postgres.sh --test NAME ...  extra arguments go to cargo test
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dir=$(mktemp -d /tmp/kontor-pgsuite.XXXXXX)
+trap 'bash scripts/pg.sh stop "$dir"' EXIT
+url=$(bash scripts/pg.sh start "$dir")
+KONTOR_TEST_POSTGRES="$url" KONTOR_POSTGRES_PREVIEW=1 cargo test -p kontor-server "$@"
