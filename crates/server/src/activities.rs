@@ -1,7 +1,7 @@
 //! `/activities`: time sheet entries (interface.md § Time sheet entry). Invoice items
 //! bill them through `activity_ids` ([`crate::billing`]).
 
-use crate::db::{date_text, now, ts, Dec, Ts};
+use crate::db::{now, ts, Dec, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::{fetch_page, order_by, push_global, ListQuery};
@@ -307,7 +307,7 @@ async fn create(
         "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
-    .bind(body.date.map(date_text))
+    .bind(body.date)
     .bind(body.hours)
     .bind(body.description.as_deref().unwrap_or("").trim())
     .bind(body.billable.unwrap_or(true))

@@ -169,7 +169,7 @@ async fn exists(pool: &crate::sql::Db, subject: Subject) -> ApiResult<bool> {
         Subject::Offer(_) => "SELECT 1 FROM offers WHERE id = ?",
         Subject::Purchase(_) => "SELECT 1 FROM purchases WHERE id = ?",
     };
-    let found: Option<i64> = crate::sql::query_scalar(sql)
+    let found: Option<i32> = crate::sql::query_scalar(sql)
         .bind(subject.parts().1)
         .fetch_optional(pool)
         .await?;

@@ -1,7 +1,7 @@
 //! `/projects/{id}/expenses` and `/projects/{id}/expenses/{expense_id}`: project expenses (interface.md § Invoiced expense). Invoice
 //! items bill them through `expense_ids` ([`crate::billing`]).
 
-use crate::db::{date_text, json_map, now, ts, Dec, Ts};
+use crate::db::{json_map, now, ts, Dec, Ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, JsonBody};
 use crate::listing::ListQuery;
@@ -262,7 +262,7 @@ async fn create(
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
     .bind(project_id)
-    .bind(body.date.map(date_text))
+    .bind(body.date)
     .bind(body.title.as_deref().map(str::trim))
     .bind(crate::sanitize::html(body.description.as_deref().unwrap_or("")))
     .bind(body.quantity.unwrap_or(Decimal::ONE))

@@ -151,7 +151,7 @@ async fn checked_amount(
     pool: &crate::sql::Db,
     invoice_id: i64,
     body: &NewPayment,
-) -> ApiResult<(String, String)> {
+) -> ApiResult<(Decimal, String)> {
     let row: Option<(String, String)> = crate::sql::query_as(
         "SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL",
     )
@@ -174,7 +174,7 @@ async fn checked_amount(
         "paid_total",
         &currency,
     ))?;
-    let amount = round_money(body.paid_total.unwrap_or_default(), &currency).to_string();
+    let amount = round_money(body.paid_total.unwrap_or_default(), &currency);
     Ok((amount, currency))
 }
 
@@ -295,7 +295,7 @@ async fn create(
     let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
-        .bind(body.date.map(crate::db::date_text))
+        .bind(body.date)
         .bind(&amount)
         .bind(&currency)
         .bind(&t)
@@ -305,7 +305,7 @@ async fn create(
     apply_payments(&mut tx, invoice_id).await?;
     let data = PaymentData {
         payment_id: id,
-        amount: amount.parse().unwrap_or_default(),
+        amount,
         date: body.date,
         currency: Some(currency),
     };
@@ -340,7 +340,7 @@ async fn update(
     crate::sql::query(
         "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",
     )
-    .bind(body.date.map(crate::db::date_text))
+    .bind(body.date)
     .bind(amount)
     .bind(ts(now()))
     .bind(id)

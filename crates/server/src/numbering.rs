@@ -85,12 +85,35 @@ pub async fn next_number(
         ))
     })?;
     let key = format.series_key(date);
-    let last: Option<i64> =
-        crate::sql::query_scalar("SELECT last FROM number_series WHERE kind = ? AND series = ?")
+    // The counter row is locked until the drawing transaction ends (issue 16 § 2). On
+    // SQLite the transaction already holds the database's write lock (`BEGIN IMMEDIATE`).
+    // On PostgreSQL, where several processes draw at once, the row is created first if
+    // the series is new (0: nothing drawn yet; a concurrent creator waits on the key and
+    // then finds it) and read `FOR UPDATE`: a second drawer waits here for the first to
+    // commit or roll back, so a rolled-back finalization leaves no gap. The identifier's
+    // UNIQUE constraint is the backstop.
+    let lock = match tx.engine() {
+        crate::sql::Engine::Sqlite => "",
+        crate::sql::Engine::Postgres => {
+            crate::sql::query(
+                "INSERT INTO number_series (kind, series, last) VALUES (?, ?, 0) \
+                 ON CONFLICT (kind, series) DO NOTHING",
+            )
             .bind(series.kind)
             .bind(&key)
-            .fetch_optional(&mut *tx)
+            .execute(&mut *tx)
             .await?;
+            " FOR UPDATE"
+        }
+    };
+    let last: Option<i64> = crate::sql::query_scalar(&format!(
+        "SELECT last FROM number_series WHERE kind = ? AND series = ?{lock}"
+    ))
+    .bind(series.kind)
+    .bind(&key)
+    .fetch_optional(&mut *tx)
+    .await?
+    .filter(|&last| last > 0);
     // The existing numbers of the period are read only for the series' first number: from
     // then on its counter row has seen every number it drew, so a creation costs the same
     // with 100 or 100,000 invoices stored (issue 13: the scan made `POST /invoices` slow
@@ -125,7 +148,7 @@ pub async fn next_number(
         .ok_or_else(overflow)?;
     let number = loop {
         let candidate = format.render(date, counter);
-        let taken: Option<i64> = crate::sql::query_scalar(&format!(
+        let taken: Option<i32> = crate::sql::query_scalar(&format!(
             "SELECT 1 FROM {} WHERE identifier = ?",
             series.table
         ))

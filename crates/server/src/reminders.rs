@@ -366,7 +366,7 @@ pub async fn insert(
 ) -> ApiResult<i64> {
     let facts: Option<InvoiceFacts> = crate::sql::query_as(&format!(
         "SELECT i.status, i.currency, i.reversed, i.reversal, i.gross_total, {paid}, i.due_date, \
-         COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), 0), \
+         COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), FALSE), \
          COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0) \
          FROM invoices i WHERE i.id = ? AND i.deleted_at IS NULL",
         paid = crate::summary::PAID_MILLI_SQL,

@@ -103,15 +103,12 @@ async fn failures(
 ) -> ApiResult<Vec<DateTime<Utc>>> {
     let since = now() - chrono::Duration::minutes(2 * LOCKOUT_WINDOW_MINUTES);
     let sql = format!("SELECT at FROM login_attempts WHERE {column} = ? AND at >= ?");
-    let rows: Vec<String> = crate::sql::query_scalar(&sql)
+    let rows: Vec<crate::db::Ts> = crate::sql::query_scalar(&sql)
         .bind(value)
         .bind(ts(since))
         .fetch_all(pool)
         .await?;
-    Ok(rows
-        .iter()
-        .filter_map(|t| kontor_model::timestamp::parse(t))
-        .collect())
+    Ok(rows.into_iter().map(|t| t.0).collect())
 }
 
 /// 429 when `email` or `address` is locked. Errors: 429 with the seconds to wait.

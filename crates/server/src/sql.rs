@@ -548,7 +548,8 @@ pub fn expanded(sql: &str, engine: Engine) -> Cow<'_, str> {
 ///   `NUMERIC` on PostgreSQL.
 /// - `MAX(a, b)` / `MIN(a, b)` (SQLite's two-argument forms) → `GREATEST` / `LEAST`.
 pub fn postgres_dialect(sql: &str) -> Cow<'_, str> {
-    const WORDS: [&str; 11] = [
+    const WORDS: [&str; 12] = [
+        "char(",
         "LIKE",
         "json_each",
         "json_object",
@@ -1183,6 +1184,10 @@ mod tests {
         assert_eq!(
             postgres_dialect("ORDER BY c.name COLLATE NOCASE ASC, (SELECT n FROM s WHERE s.id = 'x') COLLATE NOCASE"),
             "ORDER BY lower(c.name) ASC, lower((SELECT n FROM s WHERE s.id = 'x'))"
+        );
+        assert_eq!(
+            postgres_dialect("SELECT id FROM c WHERE REPLACE(REPLACE(UPPER(v), ' ', ''), char(9), '') = ? ORDER BY (kind = 'supplier') DESC, active DESC, id LIMIT 1"),
+            "SELECT id FROM c WHERE REPLACE(REPLACE(UPPER(v), ' ', ''), chr(9), '') = ? ORDER BY (kind = 'supplier') DESC, active DESC, id LIMIT 1"
         );
         assert_eq!(
             postgres_dialect("SELECT group_concat(pi.title, char(10)) FROM pi"),

@@ -129,11 +129,18 @@ pub async fn run(
 /// currency; currencies without live invoices are left out, as the computed summary does.
 /// Errors: 500 when a kept sum left SQLite's 64-bit integers (it would have become REAL).
 pub async fn maintained_invoice_totals(pool: &crate::sql::Db) -> ApiResult<ListSummary> {
-    let rows: Vec<(String, i64, i64, i64, i64, String)> = crate::sql::query_as(
-        "SELECT currency, live, net_milli, gross_milli, open_milli, \
-         typeof(net_milli) || typeof(gross_milli) || typeof(open_milli) \
-         FROM invoice_totals WHERE live > 0 ORDER BY currency",
-    )
+    // PostgreSQL's BIGINT cannot leave its range (the write fails instead), SQLite's
+    // INTEGER turns into REAL.
+    let kinds = match pool.engine() {
+        crate::sql::Engine::Sqlite => {
+            "typeof(net_milli) || typeof(gross_milli) || typeof(open_milli)"
+        }
+        crate::sql::Engine::Postgres => "'integerintegerinteger'",
+    };
+    let rows: Vec<(String, i64, i64, i64, i64, String)> = crate::sql::query_as(&format!(
+        "SELECT currency, live, net_milli, gross_milli, open_milli, {kinds} \
+         FROM invoice_totals WHERE live > 0 ORDER BY currency"
+    ))
     .fetch_all(pool)
     .await?;
     let mut totals = Vec::with_capacity(rows.len());

@@ -7,7 +7,7 @@
 use super::repo;
 use crate::auth::Caller;
 use crate::db::Word;
-use crate::db::{date_text, now, ts};
+use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Subject};
 use crate::extract::JsonBody;
@@ -237,7 +237,7 @@ pub(super) async fn save_offer(
             .bind(body.contact_id)
             .bind(body.internal_contact_id)
             .bind(date)
-            .bind(body.due_date.map(date_text))
+            .bind(body.due_date)
             .bind(body.title.as_deref().unwrap_or("").trim())
             .bind(body.recipient_address.as_deref().unwrap_or(""))
             .bind(&currency)
@@ -277,7 +277,7 @@ pub(super) async fn save_offer(
     .bind(body.contact_id)
     .bind(body.internal_contact_id.unwrap_or(caller.user_id))
     .bind(date)
-    .bind(body.due_date.map(date_text))
+    .bind(body.due_date)
     .bind(body.title.as_deref().unwrap_or("").trim())
     .bind(body.recipient_address.as_deref().unwrap_or(""))
     .bind(&currency)

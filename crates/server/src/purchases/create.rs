@@ -6,7 +6,7 @@
 use super::document::MAX_DOCUMENT;
 use super::repo;
 use crate::auth::Caller;
-use crate::db::{date_text, now, ts};
+use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Subject};
 use crate::extract::{JsonBody, UPLOAD_LIMIT};
@@ -262,9 +262,9 @@ async fn write(
         .bind(body.iban.as_deref().map(|i| i.split_whitespace().collect::<String>().to_ascii_uppercase()).unwrap_or_default())
         .bind(body.reference.as_deref())
         .bind(date)
-        .bind(body.due_date.map(date_text))
-        .bind(body.service_period_from.map(date_text))
-        .bind(body.service_period_to.map(date_text))
+        .bind(body.due_date)
+        .bind(body.service_period_from)
+        .bind(body.service_period_to)
         .bind(body.status.map(|s| s.as_str()))
         .bind(body.payment_method.map(|m| m.as_str()))
         .bind(sum.net_total)
@@ -301,9 +301,9 @@ async fn write(
     .bind(body.iban.as_deref().map(|i| i.split_whitespace().collect::<String>().to_ascii_uppercase()).unwrap_or_default())
     .bind(body.reference.as_deref())
     .bind(date)
-    .bind(body.due_date.map(date_text))
-    .bind(body.service_period_from.map(date_text))
-    .bind(body.service_period_to.map(date_text))
+    .bind(body.due_date)
+    .bind(body.service_period_from)
+    .bind(body.service_period_to)
     .bind(body.status.unwrap_or(PurchaseStatus::Pending).as_str())
     .bind(body.payment_method.map(|m| m.as_str()))
     .bind(sum.net_total)

@@ -2,7 +2,7 @@
 //! the new supplier, the stored file and the purchase — one transaction under the write
 //! lock (`docs/decisions.md` § E-invoice import (issue 10)).
 
-use crate::db::{date_text, now, ts};
+use crate::db::{now, ts};
 use crate::error::ApiResult;
 use crate::events::{self, Subject};
 use crate::numbering::{next_number, PURCHASES};
@@ -234,7 +234,7 @@ async fn write(
     .bind(iban)
     .bind(invoice.remittance_information.as_deref())
     .bind(invoice.issue_date)
-    .bind(invoice.due_date.map(date_text))
+    .bind(invoice.due_date)
     .bind(invoice.period.map(|p| p.0))
     .bind(invoice.period.map(|p| p.1))
     .bind(PurchaseStatus::Pending.as_str())
@@ -254,7 +254,7 @@ async fn write(
     .fetch_one(&mut *tx)
     .await?;
     for (n, p) in new.positions.iter().enumerate() {
-        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES (?, ?, ?, ?, ?, ?, ?, 0)")
+        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)")
             .bind(id)
             .bind(n as i64)
             .bind(p.title.trim())

@@ -3,7 +3,7 @@
 
 use super::repo;
 use crate::auth::Caller;
-use crate::db::{date_text, now, ts};
+use crate::db::{now, ts};
 use crate::error::{on_foreign_key, ApiError, ApiResult};
 use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
@@ -134,7 +134,7 @@ pub async fn create(
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
         .bind(body.purchase_id)
-        .bind(body.date.map(date_text))
+        .bind(body.date)
         .bind(amount)
         .bind(&t)
         .bind(&t)

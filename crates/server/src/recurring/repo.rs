@@ -1,7 +1,7 @@
 //! The recurring invoice tables (`0012_recurring_invoices.sql`): schedules with their
 //! stored creation body, and their runs, turned into `kontor_model::recurring` types.
 
-use crate::db::{date_text, now, ts, StoredWord, Ts, Word};
+use crate::db::{now, ts, StoredWord, Ts, Word};
 use crate::error::{ApiError, ApiResult};
 use chrono::{Datelike, NaiveDate};
 use kontor_model::invoice_input::NewInvoice;
@@ -157,7 +157,7 @@ async fn runs(pool: &crate::sql::Db, id: i64, limit: Option<i64>) -> ApiResult<V
          WHERE r.recurring_invoice_id = ? ORDER BY r.invoice_date DESC, r.id DESC LIMIT ?",
     )
     .bind(id)
-    .bind(limit.unwrap_or(-1))
+    .bind(limit.unwrap_or(i64::MAX))
     .fetch_all(pool)
     .await?;
     Ok(rows
@@ -262,7 +262,7 @@ macro_rules! bind_fields {
             .bind($f.interval.as_str())
             .bind($f.next_date)
             .bind(i64::from($f.next_date.day()))
-            .bind($f.end_date.map(date_text))
+            .bind($f.end_date)
             .bind($f.mode.as_str())
     };
 }

@@ -95,10 +95,16 @@ async fn start_bound(
     header_read_timeout: Option<std::time::Duration>,
 ) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
-    if std::env::var_os("KONTOR_TEST_LOG").is_some() {
-        // The server's log on the test's output, for finding the cause of a 500.
+    if let Ok(filter) = std::env::var("KONTOR_TEST_LOG") {
+        // The server's log on the test's output, for finding the cause of a 500
+        // (`KONTOR_TEST_LOG=1`, or a filter such as `sqlx=debug`).
+        let filter = if filter == "1" {
+            "kontor_server=warn".to_string()
+        } else {
+            filter
+        };
         let _ = tracing_subscriber::fmt()
-            .with_env_filter("kontor_server=warn")
+            .with_env_filter(filter)
             .with_test_writer()
             .try_init();
     }
