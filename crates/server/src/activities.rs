@@ -316,8 +316,8 @@ async fn create(
     .bind(body.task_id)
     .bind(body.user_id.unwrap_or(caller.user_id))
     .bind(body.hourly_rate.unwrap_or_default())
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&state.pool)
     .await?;
     load(&state.pool, id).await.map(Json)

@@ -106,8 +106,8 @@ async fn default_user(pool: &crate::sql::Db) -> Result<i64, sqlx::Error> {
     }
     let t = ts(now());
     crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, 'admin', ?, ?) RETURNING id")
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(pool)
         .await
 }
@@ -141,7 +141,7 @@ pub async fn create_key_for(
         .bind(hash_key(&secret))
         .bind(read_only)
         .bind(user_id)
-        .bind(&created)
+        .bind(created)
         .bind(kind)
         .fetch_one(pool)
         .await?;

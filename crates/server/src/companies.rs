@@ -368,7 +368,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewCompany) -> Api
             .push_bind(body.debtor_number)
             .push_bind(body.creditor_number)
             .push_bind(body.consumer.unwrap_or(false))
-            .push_bind(t.clone());
+            .push_bind(t);
         if id.is_none() {
             sep.push_bind(t);
         }

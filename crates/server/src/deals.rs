@@ -197,8 +197,8 @@ async fn create(
         .bind(body.company_id)
         .bind(body.currency.as_deref())
         .bind(body.status.as_deref().unwrap_or(DEAL_STATUSES[0]))
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&state.pool)
         .await?;
     load(&state.pool, id).await.map(Json)

@@ -271,8 +271,8 @@ async fn create(
     .bind(body.unit_cost.unwrap_or_default())
     .bind(currency)
     .bind(body.billable.unwrap_or(true))
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&state.pool)
     .await?;
     load(&state.pool, project_id, id).await.map(Json)

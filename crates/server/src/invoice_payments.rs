@@ -296,10 +296,10 @@ async fn create(
     let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(invoice_id)
         .bind(body.date)
-        .bind(&amount)
+        .bind(amount)
         .bind(&currency)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&mut tx)
         .await?;
     apply_payments(&mut tx, invoice_id).await?;

@@ -251,7 +251,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
             "UPDATE people SET billing_contact = FALSE, updated_at = ? \
              WHERE company_id = ? AND billing_contact = TRUE AND id IS DISTINCT FROM ?",
         )
-        .bind(&t)
+        .bind(t)
         .bind(body.company_id)
         .bind(id)
         .execute(&mut tx)
@@ -281,8 +281,8 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
         .bind(values.6)
         .bind(values.7)
         .bind(billing)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&mut tx)
         .await?,
         Some(id) => {
@@ -299,7 +299,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
             .bind(values.6)
             .bind(values.7)
             .bind(billing)
-            .bind(&t)
+            .bind(t)
             .bind(id)
             .execute(&mut tx)
             .await?;

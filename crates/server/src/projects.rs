@@ -286,8 +286,8 @@ pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> 
     .bind(body.billing_email_cc.as_deref())
     .bind(body.billing_address.as_deref())
     .bind(body.active.unwrap_or(true))
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(pool)
     .await?)
 }

@@ -298,8 +298,8 @@ async fn send_email(
     crate::sql::query(
         "UPDATE invoice_reminders SET sent_at = COALESCE(sent_at, ?), updated_at = ? WHERE id = ?",
     )
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .bind(id)
     .execute(&mut tx)
     .await?;
@@ -434,8 +434,8 @@ pub async fn insert(
     .bind(claim.interest_rate)
     .bind(claim.interest)
     .bind(claim.flat_fee)
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&mut *tx)
     .await?;
     let data = ReminderData {

@@ -181,11 +181,11 @@ impl<'e> Executor<'e> for &'e Db {
 impl<'e> Executor<'e> for &'e mut Tx {
     fn target(self) -> Target<'e> {
         match &mut self.0 {
-            Inner::SqliteTx(t) => Target::Sqlite(&mut **t),
-            Inner::SqliteConn(c) => Target::Sqlite(&mut **c),
-            Inner::SqliteOwn(c) => Target::Sqlite(&mut **c),
-            Inner::PgTx(t) => Target::Pg(&mut **t),
-            Inner::PgConn(c) => Target::Pg(&mut **c),
+            Inner::SqliteTx(t) => Target::Sqlite(t),
+            Inner::SqliteConn(c) => Target::Sqlite(c),
+            Inner::SqliteOwn(c) => Target::Sqlite(c),
+            Inner::PgTx(t) => Target::Pg(t),
+            Inner::PgConn(c) => Target::Pg(c),
         }
     }
 }
@@ -303,7 +303,7 @@ impl Arg<'_> {
             Arg::Bytes(v) => args.add(v.as_deref()),
             Arg::Decimal(v) => args.add(v.map(|d| d.to_string())),
             Arg::Timestamp(v) => args.add(v.map(|t| kontor_model::timestamp::format(&t))),
-            Arg::Date(v) => args.add(v.map(|d| crate::db::date_text(d))),
+            Arg::Date(v) => args.add(v.map(crate::db::date_text)),
         };
         r.map_err(sqlx::Error::Encode)
     }

@@ -172,8 +172,8 @@ pub async fn insert(
         .bind(email)
         .bind(role.as_str())
         .bind(password_hash)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&mut tx)
         .await?;
     tx.commit().await?;

@@ -381,8 +381,8 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .bind(last)
             .bind(mail)
             .bind(role)
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .fetch_one(pool)
             .await
             .map_err(e)?;
@@ -404,8 +404,8 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .bind(gender.as_str())
             .bind(job)
             .bind(c.phone)
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .execute(pool)
             .await
             .map_err(e)?;
@@ -573,8 +573,8 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .bind(what)
             .bind(project)
             .bind(user_ids[1])
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .execute(pool)
             .await
             .map_err(e)?;
@@ -590,8 +590,8 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .bind(qty)
             .bind(price)
             .bind(price)
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .execute(pool)
             .await
             .map_err(e)?;
@@ -635,8 +635,8 @@ async fn settle(
             .bind(invoice.date + Duration::days(10))
             .bind(amount)
             .bind(&invoice.currency)
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .execute(pool)
             .await?;
     }

@@ -42,8 +42,8 @@ pub async fn fill(
             .bind(last)
             .bind(mail)
             .bind(company)
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .fetch_one(pool)
             .await
             .map_err(e)?;
@@ -51,8 +51,8 @@ pub async fn fill(
     }
     let deal: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ('Shop 2027', ?, 'EUR', 'open', ?, ?) RETURNING id")
         .bind(customers[0].0)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(pool)
         .await
         .map_err(e)?;

@@ -25,8 +25,8 @@ pub async fn fill(
         let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
             .bind(name)
             .bind(account)
-            .bind(&t)
-            .bind(&t)
+            .bind(t)
+            .bind(t)
             .fetch_one(pool)
             .await
             .map_err(|e| e.to_string())?;
@@ -86,8 +86,8 @@ pub async fn fill(
                     .bind(id)
                     .bind(date + Duration::days(7))
                     .bind(gross)
-                    .bind(&t)
-                    .bind(&t)
+                    .bind(t)
+                    .bind(t)
                     .execute(pool)
                     .await
                     .map_err(|e| e.to_string())?;

@@ -57,12 +57,12 @@ pub async fn delete(
         .bind(id)
         .bind(reason)
         .bind(snapshot)
-        .bind(&t)
+        .bind(t)
         .execute(&mut tx)
         .await?;
     crate::sql::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?")
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .bind(id)
         .execute(&mut tx)
         .await?;

@@ -173,7 +173,7 @@ pub(super) async fn insert(
         .bind(p.body.offer_id)
         .bind(reversal_of.is_some())
         .bind(reversal_of)
-        .bind(&t)
+        .bind(t)
         .fetch_one(&mut *tx)
         .await
         .and_then(|row| row.try_get(0))?;
@@ -182,7 +182,7 @@ pub(super) async fn insert(
             "UPDATE invoices SET reversed = TRUE, reversal_invoice_id = ?, updated_at = ? WHERE id = ?",
         )
         .bind(id)
-        .bind(&t)
+        .bind(t)
         .bind(original)
         .execute(&mut *tx)
         .await?;
@@ -314,7 +314,7 @@ async fn propagate_address(tx: &mut crate::sql::Tx, p: &Prepared) -> ApiResult<(
             };
             crate::sql::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
                 .bind(rest)
-                .bind(&t)
+                .bind(t)
                 .bind(p.body.customer_id)
                 .execute(&mut *tx)
                 .await?;
@@ -325,7 +325,7 @@ async fn propagate_address(tx: &mut crate::sql::Tx, p: &Prepared) -> ApiResult<(
                     "UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?",
                 )
                 .bind(&p.recipient_address)
-                .bind(&t)
+                .bind(t)
                 .bind(project_id)
                 .execute(&mut *tx)
                 .await?;

@@ -143,8 +143,8 @@ pub async fn create(
         .bind(file.kind.content_type())
         .bind(file.bytes.len() as i64)
         .bind(&key)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&mut tx)
         .await?;
         tx.commit().await?;

@@ -253,7 +253,7 @@ pub(super) async fn save_offer(
             .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
             .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
             .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
-            .bind(&t)
+            .bind(t)
             .bind(id)
             .execute(&mut tx)
             .await?;
@@ -293,8 +293,8 @@ pub(super) async fn save_offer(
     .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
     .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
     .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&mut tx)
     .await?
         }
@@ -327,7 +327,7 @@ pub(super) async fn save_offer(
             .unwrap_or(address);
         crate::sql::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
             .bind(rest)
-            .bind(&t)
+            .bind(t)
             .bind(company.id)
             .execute(&mut tx)
             .await?;

@@ -84,8 +84,8 @@ pub async fn create(
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.credit_account.as_deref().unwrap_or("").trim())
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&state.pool)
         .await?;
     find(&state.pool, id).await.map(Json)

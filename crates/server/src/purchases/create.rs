@@ -278,7 +278,7 @@ async fn write(
         .bind(file.map(|f| f.filename.clone()))
         .bind(serde_json::to_string(r.properties).unwrap_or_default())
         .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
-        .bind(&t)
+        .bind(t)
         .bind(id)
         .execute(&mut tx)
         .await?;
@@ -317,8 +317,8 @@ async fn write(
     .bind(file.map(|f| f.filename.clone()))
     .bind(serde_json::to_string(r.properties).unwrap_or_default())
     .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&mut tx)
     .await?
     };

@@ -151,8 +151,8 @@ async fn create_supplier(tx: &mut crate::sql::Tx, invoice: &Invoice, iban: &str)
     .bind(s.vat_identifier.as_deref().map(compact))
     .bind(s.tax_number.clone())
     .bind(bic)
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&mut *tx)
     .await?;
     Ok(id)
@@ -249,8 +249,8 @@ async fn write(
     .bind(new.filename)
     .bind(new.syntax)
     .bind(new.format)
-    .bind(&t)
-    .bind(&t)
+    .bind(t)
+    .bind(t)
     .fetch_one(&mut *tx)
     .await?;
     for (n, p) in new.positions.iter().enumerate() {

@@ -136,8 +136,8 @@ pub async fn create(
         .bind(body.purchase_id)
         .bind(body.date)
         .bind(amount)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(&mut tx)
         .await
         .map_err(on_foreign_key(ApiError::field("purchase_id", "does not exist")))?;

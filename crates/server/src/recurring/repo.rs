@@ -275,8 +275,8 @@ pub async fn insert(conn: &mut crate::sql::Tx, user_id: i64, f: &Fields) -> ApiR
          anchor_day, end_date, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     );
     Ok(bind_fields!(query, user_id, f)
-        .bind(&t)
-        .bind(&t)
+        .bind(t)
+        .bind(t)
         .fetch_one(conn)
         .await?)
 }
