@@ -320,8 +320,22 @@ mod postgres {
     }
 
     impl<'r> Decode<'r, Postgres> for Dec {
+        /// sqlx reads every NUMERIC zero as `0`; the display scale (bytes 6–7 of the
+        /// binary form) is put back, so a stored `0.00` reads as `0.00` as on SQLite.
         fn decode(value: PgValueRef<'r>) -> Result<Self, BoxDynError> {
-            <Decimal as Decode<Postgres>>::decode(value).map(Dec)
+            let scale = match value.format() {
+                sqlx::postgres::PgValueFormat::Binary => value
+                    .as_bytes()
+                    .ok()
+                    .and_then(|b| b.get(6..8))
+                    .map(|b| u32::from(u16::from_be_bytes([b[0], b[1]]))),
+                sqlx::postgres::PgValueFormat::Text => None,
+            };
+            let mut d = <Decimal as Decode<Postgres>>::decode(value)?;
+            if let (true, Some(scale)) = (d.is_zero(), scale) {
+                d.rescale(scale.min(28));
+            }
+            Ok(Dec(d))
         }
     }
 

@@ -40,7 +40,7 @@ async fn restart(s: &TestServer, account: AccountConfig) -> String {
         cors_origins: vec![],
         rate_limit: 0,
         files: None,
-        database: None,
+        database: s.database.clone(),
         account,
     };
     let bound = kontor_server::bind(&config).await.unwrap();

@@ -121,6 +121,9 @@ async fn the_demo_round_trips_with_every_record_and_file() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_backup_under_writes_restores_whole() {
+    if common::postgres::sqlite_only("backup copies a SQLite database (PostgreSQL: pg_dump)") {
+        return;
+    }
     let s = Arc::new(common::start().await);
     let customer = s.customer("ACME GmbH").await;
     let stop = Arc::new(AtomicBool::new(false));

@@ -363,6 +363,9 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
 
 #[tokio::test]
 async fn every_sortable_invoice_column_is_read_through_an_index() {
+    if common::postgres::sqlite_only("it reads SQLite's EXPLAIN QUERY PLAN") {
+        return;
+    }
     let s = start().await;
     let pool = s.db().await;
     for order in [

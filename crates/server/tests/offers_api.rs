@@ -428,7 +428,7 @@ async fn stored_attachments_survive_a_restart() {
         cors_origins: vec![],
         rate_limit: 0,
         files: None,
-        database: None,
+        database: s.database.clone(),
         account: Default::default(),
     };
     let bound = kontor_server::bind(&config).await.unwrap();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::people::{send_as, sign_in, sql, user_with_role, PASSWORD};
+use common::people::{send_as, set_time_ago, sign_in, user_with_role, PASSWORD};
 use common::start;
 use reqwest::Method;
 use serde_json::json;
@@ -156,9 +156,10 @@ async fn five_failures_lock_the_email_even_for_the_right_password() {
     // Another e-mail from the same address is not locked by five failures.
     assert_eq!(sign_in(&s, "other@example.com", PASSWORD).await.status, 200);
     // The lock ends 15 minutes after the fifth failure.
-    sql(
+    set_time_ago(
         &s,
-        "UPDATE login_attempts SET at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-16 minutes')",
+        "UPDATE login_attempts SET at = ?",
+        chrono::Duration::minutes(16),
     )
     .await;
     assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
@@ -220,9 +221,10 @@ async fn a_locked_sign_in_says_in_the_callers_language_when_to_try_again() {
     let retry: u64 = de.header("retry-after").parse().unwrap();
     assert!((890..=900).contains(&retry), "{retry}");
     // With a minute left, the sentence says one minute.
-    sql(
+    set_time_ago(
         &s,
-        "UPDATE login_attempts SET at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-14 minutes', '-30 seconds')",
+        "UPDATE login_attempts SET at = ?",
+        chrono::Duration::minutes(14) + chrono::Duration::seconds(30),
     )
     .await;
     let soon = sign_in_in(&s, "de", "staff@example.com", PASSWORD).await;
@@ -345,18 +347,33 @@ async fn session_keys_expire_after_thirty_days_without_use() {
             .status,
         200
     );
-    sql(&s, "UPDATE api_keys SET last_used_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-29 days') WHERE kind = 'session'").await;
+    set_time_ago(
+        &s,
+        "UPDATE api_keys SET last_used_at = ? WHERE kind = 'session'",
+        chrono::Duration::days(29),
+    )
+    .await;
     assert_eq!(
         send_as(&s, Some(&key), Method::GET, "/invoices", None)
             .await
             .status,
         200
     );
-    sql(&s, "UPDATE api_keys SET last_used_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-31 days') WHERE kind = 'session'").await;
+    set_time_ago(
+        &s,
+        "UPDATE api_keys SET last_used_at = ? WHERE kind = 'session'",
+        chrono::Duration::days(31),
+    )
+    .await;
     let expired = send_as(&s, Some(&key), Method::GET, "/invoices", None).await;
     assert_eq!(expired.status, 401);
     // API keys (kind api) do not expire.
-    sql(&s, "UPDATE api_keys SET last_used_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-400 days') WHERE kind = 'api'").await;
+    set_time_ago(
+        &s,
+        "UPDATE api_keys SET last_used_at = ? WHERE kind = 'api'",
+        chrono::Duration::days(400),
+    )
+    .await;
     assert_eq!(s.get("/invoices").await.status, 200);
 }
 
@@ -444,9 +461,10 @@ async fn invitations_are_single_use_and_expire_after_seven_days() {
     let first_token = first.body["token"].as_str().unwrap().to_string();
     let second_token = second.body["token"].as_str().unwrap().to_string();
     assert_eq!(accept(first_token, PASSWORD).await.status, 422);
-    sql(
+    set_time_ago(
         &s,
-        "UPDATE invitations SET expires_at = strftime('%Y-%m-%dT%H:%M:%SZ', 'now', '-1 minutes')",
+        "UPDATE invitations SET expires_at = ?",
+        chrono::Duration::minutes(1),
     )
     .await;
     assert_eq!(accept(second_token, PASSWORD).await.status, 422);

@@ -69,7 +69,19 @@ pub async fn user_with_role(s: &TestServer, email: &str, role: &str) -> (i64, St
     )
 }
 
-/// Runs SQL on the server's database file (for moving times back).
+/// Runs `statement` on the server's database with its one `?` bound to the time `ago`
+/// before now (for moving times back, on either engine).
+pub async fn set_time_ago(s: &TestServer, statement: &str, ago: chrono::Duration) {
+    let pool = s.db().await;
+    kontor_server::sql::query(statement)
+        .bind(kontor_server::db::ts(kontor_server::db::now() - ago))
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+}
+
+/// Runs `statement` (SQL both engines accept) on the server's database.
 pub async fn sql(s: &TestServer, statement: &str) {
     let pool = s.db().await;
     kontor_server::sql::query(statement)

@@ -97,3 +97,15 @@ impl Drop for Cluster {
             .status();
     }
 }
+
+/// For a test that checks SQLite itself (its files, query plans, locks or the text it
+/// stores): true, with a note on the test's output, when the suite runs on PostgreSQL,
+/// where the test has nothing to check; the test then returns. The SQLite run (the
+/// README's test command) always runs it.
+pub fn sqlite_only(why: &str) -> bool {
+    let postgres = suite_cluster().is_some();
+    if postgres {
+        eprintln!("SQLite only, not run on PostgreSQL: {why}");
+    }
+    postgres
+}
