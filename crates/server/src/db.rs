@@ -272,6 +272,36 @@ impl<'r> sqlx::Decode<'r, Sqlite> for Ts {
     }
 }
 
+impl<'q> From<Dec> for crate::sql::Arg<'q> {
+    fn from(v: Dec) -> Self {
+        crate::sql::Arg::Decimal(Some(v.0))
+    }
+}
+
+impl crate::sql::Nullable for Dec {
+    fn null() -> crate::sql::Arg<'static> {
+        crate::sql::Arg::Decimal(None)
+    }
+}
+
+impl<'q> From<Ts> for crate::sql::Arg<'q> {
+    fn from(v: Ts) -> Self {
+        crate::sql::Arg::Timestamp(Some(v.0))
+    }
+}
+
+impl<'q> From<&'q Ts> for crate::sql::Arg<'q> {
+    fn from(v: &'q Ts) -> Self {
+        crate::sql::Arg::Timestamp(Some(v.0))
+    }
+}
+
+impl crate::sql::Nullable for Ts {
+    fn null() -> crate::sql::Arg<'static> {
+        crate::sql::Arg::Timestamp(None)
+    }
+}
+
 /// A closed set of words stored in a TEXT column (statuses, kinds).
 pub trait StoredWord: Sized {
     /// What the column holds, for the error (`"invoice status"`).

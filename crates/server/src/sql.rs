@@ -265,10 +265,7 @@ arg_from!('q Bytes, &'q [u8], |v| Cow::Borrowed(v));
 arg_from!('q Bytes, &'q Vec<u8>, |v| Cow::Borrowed(v.as_slice()));
 arg_from!(Decimal, Decimal, |v| v);
 arg_from!('q Decimal, &'q Decimal, |v| *v);
-arg_from!(Decimal, crate::db::Dec, |v| v.0);
 arg_from!(Timestamp, DateTime<Utc>, |v| v);
-arg_from!(Timestamp, crate::db::Ts, |v| v.0);
-arg_from!('q Timestamp, &'q crate::db::Ts, |v| v.0);
 arg_from!('q Date, &'q NaiveDate, |v| *v);
 arg_from!(Date, NaiveDate, |v| v);
 
@@ -294,7 +291,8 @@ impl<'q> From<&'q Option<i64>> for Arg<'q> {
 }
 
 impl Arg<'_> {
-    /// Adds this value to SQLite arguments, in the stored text forms of `crate::db`.
+    /// Adds this value to SQLite arguments, in the stored text forms (decimal text,
+    /// `YYYY-MM-DDTHH:MM:SSZ`, `YYYY-MM-DD`).
     fn add_sqlite<'a>(&'a self, args: &mut SqliteArguments<'a>) -> Result<(), sqlx::Error> {
         let r = match self {
             Arg::Int(v) => args.add(*v),
@@ -303,7 +301,7 @@ impl Arg<'_> {
             Arg::Bytes(v) => args.add(v.as_deref()),
             Arg::Decimal(v) => args.add(v.map(|d| d.to_string())),
             Arg::Timestamp(v) => args.add(v.map(|t| kontor_model::timestamp::format(&t))),
-            Arg::Date(v) => args.add(v.map(crate::db::date_text)),
+            Arg::Date(v) => args.add(v.map(|d| d.format("%Y-%m-%d").to_string())),
         };
         r.map_err(sqlx::Error::Encode)
     }
@@ -482,7 +480,7 @@ pub fn numbered(sql: &str) -> Cow<'_, str> {
 /// The portable SQL function [`MILLI`] (`kontor_milli(column)`): a stored amount as an
 /// exact BIGINT count of thousandths of a currency unit, truncated toward zero
 /// (`119.5` → 119500, `-0.05` → −50). Written once in the SQL of the lists' summaries and
-/// open amounts (`crate::summary`), expanded here for each engine: on SQLite, whose
+/// open amounts (the summary module), expanded here for each engine: on SQLite, whose
 /// amounts are decimal text, by taking the text apart (the sign, the integer digits × 1000,
 /// the first three fraction digits; no float on the way); on PostgreSQL, whose amounts are
 /// `NUMERIC`, by `trunc(x * 1000)`.
@@ -544,7 +542,7 @@ pub fn expanded(sql: &str, engine: Engine) -> Cow<'_, str> {
 /// - `json_each(x)` (a JSON array or object column) → `kontor_json_each(x)` (migration
 ///   `postgres/0024`), with SQLite's `key` and `value` columns.
 /// - `SUM(x)` → `CAST(SUM(x) AS BIGINT)`: the SQL only sums integers (counts and
-///   thousandths, `crate::summary::milli!`), whose sum is an INTEGER on SQLite but a
+///   thousandths, the summary module's `milli!`), whose sum is an INTEGER on SQLite but a
 ///   `NUMERIC` on PostgreSQL.
 /// - `MAX(a, b)` / `MIN(a, b)` (SQLite's two-argument forms) → `GREATEST` / `LEAST`.
 pub fn postgres_dialect(sql: &str) -> Cow<'_, str> {
