@@ -10,4 +10,4 @@ cd "$(dirname "$0")/.."
 dir=$(mktemp -d /tmp/kontor-pgsuite.XXXXXX)
 trap 'bash scripts/pg.sh stop "$dir"' EXIT
 url=$(bash scripts/pg.sh start "$dir")
-KONTOR_TEST_POSTGRES="$url" KONTOR_POSTGRES_PREVIEW=1 cargo test -p kontor-server "$@"
+KONTOR_TEST_POSTGRES="$url" cargo test -p kontor-server "$@"

@@ -386,8 +386,9 @@ pub async fn set_actor(conn: &mut crate::sql::Tx, actor: Actor) -> Result<(), sq
 pub struct StoredEvent {
     /// Sequence number.
     pub id: i64,
-    /// Time text.
-    pub at: String,
+    /// When (whole seconds, UTC; hashed as `YYYY-MM-DDTHH:MM:SSZ`, the text SQLite
+    /// stores).
+    pub at: chrono::DateTime<chrono::Utc>,
     /// User.
     pub user_id: Option<i64>,
     /// Key.
@@ -419,7 +420,7 @@ const EVENT_COLUMNS: &str = "id, at, user_id, key_id, action, record_type, recor
 pub fn content_hash(prev_hash: &str, e: &StoredEvent) -> String {
     let content = serde_json::json!([
         e.id,
-        e.at,
+        kontor_model::timestamp::format(&e.at),
         e.user_id,
         e.key_id,
         e.action,
@@ -541,7 +542,7 @@ mod tests {
     fn event(id: i64, changes: &str) -> StoredEvent {
         StoredEvent {
             id,
-            at: "2026-11-24T10:00:00Z".into(),
+            at: kontor_model::timestamp::parse("2026-11-24T10:00:00Z").unwrap(),
             user_id: Some(1),
             key_id: Some(2),
             action: "update".into(),

@@ -22,7 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[derive(sqlx::FromRow)]
 struct Row {
     id: i64,
-    at: String,
+    at: crate::db::Ts,
     user_id: Option<i64>,
     user_name: Option<String>,
     key_id: Option<i64>,
@@ -39,7 +39,7 @@ impl From<Row> for AuditEvent {
     fn from(r: Row) -> Self {
         AuditEvent {
             id: r.id,
-            at: r.at,
+            at: r.at.to_string(),
             user_id: r.user_id,
             user_name: r.user_name,
             key_id: r.key_id,
@@ -121,12 +121,14 @@ async fn list(
             qb.push(" AND a.user_id = ").push_bind(user);
         }
         if let Some(from) = filter.from {
-            qb.push(" AND a.at >= ")
-                .push_bind(format!("{from}T00:00:00Z"));
+            qb.push(" AND a.at >= ").push_bind(crate::db::Ts(
+                from.and_time(chrono::NaiveTime::MIN).and_utc(),
+            ));
         }
         if let Some(to) = filter.to {
-            qb.push(" AND a.at <= ")
-                .push_bind(format!("{to}T23:59:59Z"));
+            qb.push(" AND a.at <= ").push_bind(crate::db::Ts(
+                to.and_hms_opt(23, 59, 59).expect("a valid time").and_utc(),
+            ));
         }
     };
     let (items, total) =

@@ -62,10 +62,10 @@ pub struct KeyInfo {
     pub name: String,
     /// Read-only.
     pub read_only: bool,
-    /// Creation time.
-    pub created_at: String,
+    /// Creation time (shown as `YYYY-MM-DDTHH:MM:SSZ`).
+    pub created_at: crate::db::Ts,
     /// Revocation time, if revoked.
-    pub revoked_at: Option<String>,
+    pub revoked_at: Option<crate::db::Ts>,
 }
 
 /// `bytes` random bytes as lower-case hex (the OS's generator through `rand`).
@@ -151,7 +151,7 @@ pub async fn create_key_for(
             uuid,
             name: name.to_string(),
             read_only,
-            created_at: created.to_string(),
+            created_at: created,
             revoked_at: None,
         },
         secret,

@@ -97,6 +97,21 @@ async fn referenced_files(conn: &mut crate::sql::Tx) -> Result<Vec<String>, Stri
     Ok(names)
 }
 
+/// The stored files the database on `conn` points at, as (area, key), sorted and
+/// without repeats (purchase documents, offer attachments, the logo). Errors: the
+/// database's, or a key that is not a plain name, as a sentence.
+pub async fn stored_files(conn: &mut crate::sql::Tx) -> Result<Vec<(Area, String)>, String> {
+    referenced_files(conn)
+        .await?
+        .iter()
+        .map(|name| {
+            stored_name(name)
+                .map(|(area, key)| (area, key.to_string()))
+                .ok_or_else(|| format!("not a stored file: {name}"))
+        })
+        .collect()
+}
+
 /// Takes a snapshot of the database (`database`, see `db::locate`; `<data_dir>/kontor.db`
 /// by default) and the stored files in `store` into `out` (see the module docs); returns its manifest. Errors: the database cannot be opened or read, a
 /// file vanished in every try, the store fails, the archive cannot be written.

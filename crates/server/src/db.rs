@@ -47,10 +47,6 @@ pub enum Location {
     Postgres(String),
 }
 
-/// The environment variable that lets `--database postgres://…` start while the
-/// PostgreSQL engine is still being completed (`docs/deployment.md` § 4): set to `1`.
-pub const POSTGRES_PREVIEW: &str = "KONTOR_POSTGRES_PREVIEW";
-
 /// Reads `--database` / `KONTOR_DATABASE` (issue 16 § 1):
 ///
 /// - `None` or empty: `<data_dir>/kontor.db`, the default;
@@ -87,28 +83,17 @@ pub fn locate(database: Option<&str>, data_dir: &Path) -> Result<Location, Strin
 
 /// Opens the database named by `database` (`--database`, see [`locate`]), or
 /// `<data_dir>/kontor.db` when it is `None` or empty. Errors: those of [`locate`],
-/// [`open`], [`open_file`] and [`open_postgres`]; PostgreSQL without
-/// [`POSTGRES_PREVIEW`]` = 1` is refused with a sentence.
+/// [`open`], [`open_file`] and [`open_postgres`].
 pub async fn open_located(
     database: Option<&str>,
     data_dir: &Path,
 ) -> Result<crate::sql::Db, String> {
     match database.filter(|d| !d.trim().is_empty()) {
         None => open(data_dir).await,
-        Some(url) => {
-            match locate(Some(url), data_dir)? {
-                Location::Sqlite(path) => open_file(&path).await,
-                Location::Postgres(url) => {
-                    if std::env::var(POSTGRES_PREVIEW).as_deref() != Ok("1") {
-                        return Err("--database: PostgreSQL is not supported by this version of Kontor yet; \
-                         use sqlite://PATH or leave --database out for <data>/kontor.db \
-                         (docs/deployment.md)"
-                        .to_string());
-                    }
-                    open_postgres(&url).await
-                }
-            }
-        }
+        Some(url) => match locate(Some(url), data_dir)? {
+            Location::Sqlite(path) => open_file(&path).await,
+            Location::Postgres(url) => open_postgres(&url).await,
+        },
     }
 }
 

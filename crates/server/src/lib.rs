@@ -39,6 +39,7 @@ pub mod invoices;
 pub mod listing;
 pub mod localize;
 pub mod mail;
+pub mod migrate;
 pub mod numbering;
 pub mod offers;
 pub mod openapi;

@@ -173,7 +173,7 @@ pub fn push_global(
 ) {
     if let Some(ids) = &global.ids {
         if ids.is_empty() {
-            qb.push(" AND 0");
+            qb.push(" AND FALSE");
         } else {
             qb.push(format!(" AND {t}.id IN ("));
             let mut sep = qb.separated(", ");
@@ -197,7 +197,7 @@ pub fn push_global(
             .push_bind(value.clone())
             .push(")");
         } else {
-            qb.push(" AND 0");
+            qb.push(" AND FALSE");
         }
     }
 }

@@ -22,8 +22,8 @@ struct Cli {
     /// default the directory `<data>/files`.
     #[arg(long, global = true, env = "KONTOR_FILES")]
     files: Option<String>,
-    /// The database: `sqlite://PATH` for a SQLite file elsewhere; default `<data>/kontor.db`.
-    /// (`postgres://…` is refused: PostgreSQL is not built yet.)
+    /// The database: default `<data>/kontor.db`; `sqlite://PATH` for a SQLite file
+    /// elsewhere; `postgres://user:password@host/db` (or `?host=/socket/dir`) for PostgreSQL.
     #[arg(long, global = true, env = "KONTOR_DATABASE", hide_env_values = true)]
     database: Option<String>,
     #[command(subcommand)]
@@ -73,6 +73,17 @@ enum Command {
     Audit {
         #[command(subcommand)]
         command: AuditCommand,
+    },
+    /// Copy every record (and with --files-to every stored file) of this installation into
+    /// an empty PostgreSQL database, verified by row counts and checksums (stop the
+    /// servers first).
+    MigrateTo {
+        /// The target database: `postgres://user:password@host/db`.
+        target: String,
+        /// Also copy the stored files into this store (`s3://bucket/prefix`, or a
+        /// directory); default: they stay where --files says.
+        #[arg(long = "files-to")]
+        files_to: Option<String>,
     },
     /// Restore an archive written by `backup` into the empty directory given by `--data`.
     Restore {
@@ -228,6 +239,42 @@ async fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
+        Command::MigrateTo { target, files_to } => {
+            let source =
+                kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
+            if !target.starts_with("postgres://") && !target.starts_with("postgresql://") {
+                return Err("migrate-to copies into PostgreSQL: give a postgres://… URL".into());
+            }
+            let target_db = kontor_server::db::open_postgres(&target).await?;
+            let files = kontor_server::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
+            let files_to = match files_to.as_deref() {
+                None => None,
+                Some(location) => Some(files_store_at(location)?),
+            };
+            let moved =
+                kontor_server::migrate::migrate_to(&source, &target_db, &files, files_to.as_ref())
+                    .await?;
+            target_db.close().await;
+            for (table, sum) in &moved.tables {
+                println!("{table:<28} {:>9} rows  sha256 {}", sum.rows, sum.sha256);
+            }
+            let rows: u128 = moved.tables.values().map(|s| u128::from(s.rows)).sum();
+            println!(
+                "{} stored files {} (SHA-256 checked)",
+                moved.files.len(),
+                if moved.files_copied {
+                    "copied"
+                } else {
+                    "present, left in place"
+                }
+            );
+            println!(
+                "Copied {rows} rows in {} tables; counts and checksums match. Start the servers with --database pointing at the new database{}.",
+                moved.tables.len(),
+                if moved.files_copied { " and --files at the new store" } else { "" }
+            );
+            Ok(())
+        }
         Command::Audit {
             command: AuditCommand::Verify,
         } => {
@@ -317,7 +364,7 @@ async fn keys(pool: &kontor_server::sql::Db, command: KeysCommand) -> Result<(),
                     k.uuid,
                     access,
                     k.created_at,
-                    k.revoked_at.unwrap_or_default(),
+                    k.revoked_at.map(|t| t.to_string()).unwrap_or_default(),
                     k.name
                 );
             }
@@ -434,4 +481,14 @@ async fn users(pool: &kontor_server::sql::Db, command: UsersCommand) -> Result<(
         }
     }
     Ok(())
+}
+
+/// The file store `--files-to` names: `s3://…` for a bucket, otherwise a directory that
+/// becomes the `files` folder's parent (as `--data` is). Errors: as `FileStore::open`.
+fn files_store_at(location: &str) -> Result<kontor_server::storage::FileStore, String> {
+    if location.starts_with("s3://") {
+        kontor_server::storage::FileStore::open(Some(location), std::path::Path::new("."))
+    } else {
+        kontor_server::storage::FileStore::local(std::path::Path::new(location))
+    }
 }

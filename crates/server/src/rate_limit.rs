@@ -155,7 +155,7 @@ impl RateLimiter {
         for (key, n) in pending {
             crate::sql::query(
                 "INSERT INTO rate_limit_counts (key_id, window_index, count) VALUES (?, ?, ?) \
-                 ON CONFLICT (key_id, window_index) DO UPDATE SET count = count + excluded.count",
+                 ON CONFLICT (key_id, window_index) DO UPDATE SET count = rate_limit_counts.count + excluded.count",
             )
             .bind(key)
             .bind(window)

@@ -540,7 +540,7 @@ async fn delete(
 ) -> ApiResult<axum::http::StatusCode> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::db::begin_write(&state.pool).await?;
-    let sent: Option<Option<String>> = crate::sql::query_scalar(
+    let sent: Option<Option<crate::db::Ts>> = crate::sql::query_scalar(
         "SELECT r.sent_at FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id \
          WHERE r.id = ? AND i.deleted_at IS NULL",
     )

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{cli, people, TestServer};
+use common::{people, TestServer};
 use serde_json::{json, Value};
 
 fn change<'a>(event: &'a Value, field: &str) -> Option<&'a Value> {
@@ -25,13 +25,8 @@ async fn events(s: &TestServer, query: &str) -> Vec<Value> {
     r.body.as_array().unwrap().clone()
 }
 
-fn verify_fails(data: &std::path::Path) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-        .arg("--data")
-        .arg(data)
-        .args(["audit", "verify"])
-        .output()
-        .unwrap();
+fn verify_fails(s: &TestServer) -> String {
+    let out = s.command().args(["audit", "verify"]).output().unwrap();
     assert!(
         !out.status.success(),
         "verify passed on a tampered trail: {}",
@@ -198,15 +193,21 @@ async fn the_list_filters_and_is_for_admins_only() {
 
 #[tokio::test]
 async fn the_trail_is_append_only_and_verified() {
-    if common::postgres::sqlite_only("it tampers with the SQLite file's rows") {
-        return;
-    }
     let mut s = common::start().await;
+    // SQLite's triggers belong to the schema, PostgreSQL's to their table.
+    let on_postgres = s.database.is_some();
+    let drop_trigger = move |name: &str| {
+        if on_postgres {
+            format!("DROP TRIGGER IF EXISTS {name} ON audit_events")
+        } else {
+            format!("DROP TRIGGER IF EXISTS {name}")
+        }
+    };
     for n in 0..5 {
         s.post("/companies", json!({"name": format!("Firma {n} GmbH")}))
             .await;
     }
-    let out = cli(&["audit", "verify"], s.dir.path());
+    let out = s.cli(&["audit", "verify"]);
     assert!(out.contains("intact"), "{out}");
 
     // The database refuses to change or delete events.
@@ -230,7 +231,7 @@ async fn the_trail_is_append_only_and_verified() {
     .fetch_one(&pool)
     .await
     .unwrap();
-    kontor_server::sql::query("DROP TRIGGER audit_events_seal_only")
+    kontor_server::sql::query(&drop_trigger("audit_events_seal_only"))
         .execute(&pool)
         .await
         .unwrap();
@@ -242,7 +243,7 @@ async fn the_trail_is_append_only_and_verified() {
     .await
     .unwrap();
     pool.close().await;
-    let err = verify_fails(s.dir.path());
+    let err = verify_fails(&s);
     assert!(
         err.contains(&format!("audit event {target} was changed")),
         "{err}"
@@ -250,7 +251,7 @@ async fn the_trail_is_append_only_and_verified() {
 
     // … and so is a deleted one (after the first damage is undone).
     let pool = s.db().await;
-    kontor_server::sql::query("DROP TRIGGER IF EXISTS audit_events_seal_only")
+    kontor_server::sql::query(&drop_trigger("audit_events_seal_only"))
         .execute(&pool)
         .await
         .unwrap();
@@ -262,9 +263,9 @@ async fn the_trail_is_append_only_and_verified() {
     .await
     .unwrap();
     pool.close().await;
-    cli(&["audit", "verify"], s.dir.path());
+    s.cli(&["audit", "verify"]);
     let pool = s.db().await;
-    kontor_server::sql::query("DROP TRIGGER audit_events_no_delete")
+    kontor_server::sql::query(&drop_trigger("audit_events_no_delete"))
         .execute(&pool)
         .await
         .unwrap();
@@ -273,6 +274,6 @@ async fn the_trail_is_append_only_and_verified() {
         .await
         .unwrap();
     pool.close().await;
-    let err = verify_fails(s.dir.path());
+    let err = verify_fails(&s);
     assert!(err.contains("audit event 3"), "{err}");
 }

@@ -1,8 +1,9 @@
 //! Issue 16 § 1 and § Faults, the `--database` / `KONTOR_DATABASE` setting with the real
 //! binary: `sqlite://PATH` keeps the database in that file (not in the data directory);
-//! a database that cannot be opened, a `postgres://` URL (PostgreSQL is not built yet) and
-//! an unknown scheme each stop the start with a sentence and no half-started server, and
-//! a password in the URL is never printed.
+//! a `postgres://` URL serves from that PostgreSQL database (a real throwaway cluster); a
+//! SQLite file that cannot be opened, a PostgreSQL server that does not answer or has no
+//! such database, and an unknown scheme each stop the start with a sentence and no
+//! half-started server, and a password in the URL is never printed.
 
 mod common;
 
@@ -71,7 +72,10 @@ fn databases_that_cannot_be_used_stop_the_start_with_a_sentence() {
     );
 
     let stderr = refused(serve("postgres://kontor:hunter2@127.0.0.1:1/kontor"));
-    assert!(stderr.contains("PostgreSQL is not supported"), "{stderr}");
+    assert!(
+        stderr.contains("cannot connect to PostgreSQL (database \"kontor\" on 127.0.0.1:1)"),
+        "{stderr}"
+    );
     assert!(
         !stderr.contains("hunter2"),
         "the password is not printed: {stderr}"
@@ -85,4 +89,53 @@ fn databases_that_cannot_be_used_stop_the_start_with_a_sentence() {
 
     let stderr = refused(serve("sqlite://x.db?mode=ro"));
     assert!(stderr.contains("takes no options"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_postgres_url_serves_from_that_database_and_a_missing_one_stops_the_start() {
+    let cluster = common::postgres::Cluster::start();
+    let url = cluster.create_database().await;
+    let data = tempfile::tempdir().unwrap();
+    let (mut child, base, key) = spawn_on(data.path(), &["--database", &url], &[]);
+    let key = key.expect("first start on that database");
+    let r = reqwest::Client::new()
+        .post(format!("{base}/api/v1/companies"))
+        .header("Authorization", format!("Token token={key}"))
+        .json(&serde_json::json!({"name": "Kranzler KG"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !data.path().join("kontor.db").exists(),
+        "nothing in <data>/kontor.db"
+    );
+    let pool = kontor_server::db::open_located(Some(&url), data.path())
+        .await
+        .unwrap();
+    let names: Vec<String> = kontor_server::sql::query_scalar("SELECT name FROM companies")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    assert_eq!(names, ["Kranzler KG"]);
+    pool.close().await;
+    // The CLI commands use the same setting.
+    let listed = run_ok(data.path(), &["--database", &url, "keys", "list"], &[]);
+    assert!(!listed.trim().is_empty());
+
+    let missing = cluster.url("no_such_database");
+    let out = command(
+        data.path(),
+        &["serve", "--listen", "127.0.0.1:0", "--database", &missing],
+        &[],
+    )
+    .output()
+    .unwrap();
+    let stderr = refused(out);
+    assert!(
+        stderr.contains("cannot connect to PostgreSQL (database \"no_such_database\""),
+        "{stderr}"
+    );
 }

@@ -3,7 +3,8 @@
 //! applied to empty databases (a SQLite file and a fresh database on a real PostgreSQL
 //! cluster) and the results are compared, normalized to one form: tables and views, every
 //! column (its storage class, NOT NULL, default, primary key), foreign keys with their
-//! delete rule, unique keys, the number of CHECK constraints, indexes and triggers by name.
+//! delete rule, unique keys, the number of CHECK constraints, indexes, triggers by name and
+//! the rows the migrations seed (per table).
 //! Any difference fails the test and is listed.
 
 mod common;
@@ -164,6 +165,18 @@ async fn sqlite_facts(path: &Path) -> Facts {
             facts.insert(format!("unique {t} ({}){partial}", cols.join(", ")));
         }
     }
+    // The rows the migrations seed (the audit actor, the list counters, …).
+    let tables: Vec<String> = facts
+        .iter()
+        .filter_map(|f| f.strip_prefix("table ").map(str::to_string))
+        .collect();
+    for t in tables {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM \"{t}\""))
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+        facts.insert(format!("rows {t} = {n}"));
+    }
     facts
 }
 
@@ -318,6 +331,17 @@ async fn postgres_facts(url: &str) -> Facts {
     .unwrap()
     {
         facts.insert(format!("trigger {}", r.get::<String, _>("trigger_name")));
+    }
+    let tables: Vec<String> = facts
+        .iter()
+        .filter_map(|f| f.strip_prefix("table ").map(str::to_string))
+        .collect();
+    for t in tables {
+        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM \"{t}\""))
+            .fetch_one(&pool)
+            .await
+            .unwrap();
+        facts.insert(format!("rows {t} = {n}"));
     }
     pool.close().await;
     facts

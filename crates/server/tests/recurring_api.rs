@@ -12,7 +12,7 @@ use common::{invoice_body, start, TestServer};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// An invoice creation body without dates, with placeholders in the title and position.
 fn template(customer: i64) -> Value {
@@ -80,7 +80,7 @@ async fn set_next_date(s: &TestServer, id: i64, date: NaiveDate) {
     kontor_server::sql::query(
         "UPDATE recurring_invoices SET next_date = ?, anchor_day = ? WHERE id = ?",
     )
-    .bind(day(date))
+    .bind(date)
     .bind(i64::from(date.day()))
     .bind(id)
     .execute(&pool)
@@ -434,9 +434,7 @@ async fn two_server_processes_on_one_data_directory_create_each_period_once() {
     set_next_date(&s, id, today().with_day(1).unwrap() - Months::new(5)).await;
 
     let spawn = || {
-        Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-            .arg("--data")
-            .arg(s.data_path())
+        s.command()
             .args(["serve", "--listen", "127.0.0.1:0", "--dist", "/nonexistent"])
             .env("KONTOR_LOG", "warn")
             .stdout(Stdio::piped())

@@ -475,9 +475,8 @@ async fn invitations_are_single_use_and_expire_after_seven_days() {
 async fn cli_users_create_with_password_stdin_then_sign_in_works() {
     let s = start().await;
     let run = |args: &[&str], stdin: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-            .arg("--data")
-            .arg(s.data_path())
+        let mut child = s
+            .command()
             .args(args)
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())

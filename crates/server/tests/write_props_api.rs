@@ -6,13 +6,13 @@
 //! - a 2xx whose record, read back with `GET`, equals the answer (volatile signed links
 //!   aside), or
 //! - a 4xx after which the database and the stored files are byte-for-byte unchanged
-//!   (`common::db_fingerprint`; the key's last use and idempotency rows aside),
+//!   (`TestServer::fingerprint`; the key's last use and idempotency rows aside),
 //!
 //! and never a 5xx. `KONTOR_PROPTEST_CASES` sets the cases per operation (default 32).
 
 mod common;
 
-use common::{db_fingerprint, TestServer};
+use common::TestServer;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rand::{Rng, SeedableRng};
@@ -391,7 +391,6 @@ fn every_write_endpoint_answers_2xx_that_reads_back_or_4xx_that_changed_nothing(
         .ok()
         .and_then(|c| c.parse().ok())
         .unwrap_or(32);
-    let db = s.dir.path().join("kontor.db");
     let files = s.dir.path().join("files");
     let mut operations = 0;
     // Answers seen: 2xx, 4xx.
@@ -433,7 +432,7 @@ fn every_write_endpoint_answers_2xx_that_reads_back_or_4xx_that_changed_nothing(
                     g.mutate(&mut body);
                 }
                 rt.block_on(async {
-                    let before = db_fingerprint(&db, Some(&files), VOLATILE).await;
+                    let before = s.fingerprint(Some(&files), VOLATILE).await;
                     let reply = s.send(method.clone(), &target, Some(body.clone())).await;
                     let status = reply.status.as_u16();
                     let mut seen = outcomes.get();
@@ -445,7 +444,7 @@ fn every_write_endpoint_answers_2xx_that_reads_back_or_4xx_that_changed_nothing(
                         reply.body
                     );
                     if (400..500).contains(&status) {
-                        let after = db_fingerprint(&db, Some(&files), VOLATILE).await;
+                        let after = s.fingerprint(Some(&files), VOLATILE).await;
                         prop_assert!(
                             before == after,
                             "{method} {target} answered {status} but changed the database\nbody: {body}"

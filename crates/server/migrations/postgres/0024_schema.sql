@@ -532,6 +532,7 @@ CREATE TABLE audit_actor (
     user_id BIGINT,
     key_id BIGINT
 );
+INSERT INTO audit_actor (id, user_id, key_id) VALUES (1, NULL, NULL);
 
 CREATE TABLE rate_limit_counts (
     key_id BIGINT NOT NULL,

@@ -396,7 +396,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .await
             .map_err(|e| format!("{e:?}"))?;
         let (gender, first, last, job, mail) = c.contact;
-        crate::sql::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)")
+        crate::sql::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)")
             .bind(first)
             .bind(last)
             .bind(mail)
@@ -569,7 +569,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         let date = first_of_month_back(today, 0) + Duration::days(day - 1);
         crate::sql::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '95', ?, ?)")
             .bind(date.min(today))
-            .bind(hours)
+            .bind(demo_decimal(hours)?)
             .bind(what)
             .bind(project)
             .bind(user_ids[1])
@@ -587,9 +587,9 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .bind(project)
             .bind(today)
             .bind(title)
-            .bind(qty)
-            .bind(price)
-            .bind(price)
+            .bind(demo_decimal(qty)?)
+            .bind(demo_decimal(price)?)
+            .bind(demo_decimal(price)?)
             .bind(t)
             .bind(t)
             .execute(pool)
@@ -694,4 +694,9 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(crate::svg::sanitize(LOGO_SVG).is_ok());
     }
+}
+
+/// A decimal written in the demo's source. Errors: not a decimal (a defect of the demo).
+fn demo_decimal(text: &str) -> Result<Decimal, String> {
+    Decimal::from_str_exact(text).map_err(|e| format!("demo decimal {text:?}: {e}"))
 }

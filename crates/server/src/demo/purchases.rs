@@ -76,7 +76,7 @@ pub async fn fill(
                 .await
                 .map_err(|e| format!("demo purchase refused: {e:?}"))?;
             if month == 1 {
-                let gross: String =
+                let gross: crate::db::Dec =
                     crate::sql::query_scalar("SELECT gross_total FROM purchases WHERE id = ?")
                         .bind(id)
                         .fetch_one(pool)

@@ -56,7 +56,7 @@ fn push_where(
     if let Some(level) = filter.level {
         // Past the account's last level an invoice has no next level to match.
         if usize::try_from(level).map_or(true, |l| l > levels) {
-            qb.push(" AND 0");
+            qb.push(" AND FALSE");
         }
         qb.push(" AND ")
             .push(LAST_LEVEL_SQL)

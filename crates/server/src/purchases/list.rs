@@ -12,8 +12,6 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::purchase::{totals_per_currency, Purchase, PurchaseTotal};
 use kontor_model::query::{GlobalFilter, ListSummary, PurchaseFilter};
-use rust_decimal::Decimal;
-use std::str::FromStr;
 
 const SORTS: &[(&str, &str)] = &[
     ("date", "p.date"),
@@ -165,18 +163,14 @@ pub async fn totals(
     let mut qb =
         crate::sql::Builder::new("SELECT p.currency, p.net_total, p.gross_total FROM purchases p");
     push_where(&mut qb, &list.filter, &list.global);
-    let rows: Vec<(String, String, String)> = qb.build_query_as().fetch_all(&state.pool).await?;
-    let amount = |text: &str| {
-        Decimal::from_str(text)
-            .map_err(|_| ApiError::Internal(format!("purchase amount column holds {text:?}")))
-    };
-    let mut parsed = Vec::with_capacity(rows.len());
-    for (currency, net, gross) in rows {
-        parsed.push((currency, amount(&net)?, amount(&gross)?));
-    }
-    totals_per_currency(parsed)
-        .map(Json)
-        .ok_or_else(|| ApiError::Internal("purchase totals overflow".into()))
+    let rows: Vec<(String, crate::db::Dec, crate::db::Dec)> =
+        qb.build_query_as().fetch_all(&state.pool).await?;
+    totals_per_currency(
+        rows.into_iter()
+            .map(|(currency, net, gross)| (currency, net.0, gross.0)),
+    )
+    .map(Json)
+    .ok_or_else(|| ApiError::Internal("purchase totals overflow".into()))
 }
 
 /// SQL: purchase `p`'s open amount in thousandths of a currency unit — gross − payments,

@@ -190,6 +190,42 @@ pub fn cli(args: &[&str], data: &Path) -> String {
 }
 
 impl TestServer {
+    /// `kontor-server` on this server's data (its data directory and, on PostgreSQL, its
+    /// database), ready for a subcommand's arguments.
+    pub fn command(&self) -> std::process::Command {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"));
+        c.arg("--data").arg(self.dir.path());
+        if let Some(url) = &self.database {
+            c.arg("--database").arg(url);
+        }
+        c
+    }
+
+    /// Runs `kontor-server ARGS` on this server's data ([`Self::command`]); returns its
+    /// standard output and fails the test when it fails.
+    pub fn cli(&self, args: &[&str]) -> String {
+        let out = self.command().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// The fingerprint of this server's database (either engine) and of the stored files
+    /// under `files` ([`db_fingerprint`], [`pg_fingerprint`]).
+    pub async fn fingerprint(
+        &self,
+        files: Option<&Path>,
+        skip: &[&str],
+    ) -> BTreeMap<String, String> {
+        match &self.database {
+            Some(url) => pg_fingerprint(url, files, skip).await,
+            None => db_fingerprint(&self.dir.path().join("kontor.db"), files, skip).await,
+        }
+    }
+
     /// Stops serving (the listener and the server's background jobs); the data directory
     /// stays. Connections already open may finish their requests.
     pub async fn stop(&mut self) {
@@ -204,9 +240,9 @@ impl TestServer {
     /// as a restart of the process would; the key stays valid.
     pub async fn restart(&mut self) {
         self.stop().await;
-        let bound = kontor_server::bind(&test_config(self.dir.path()))
-            .await
-            .unwrap();
+        let mut config = test_config(self.dir.path());
+        config.database = self.database.clone();
+        let bound = kontor_server::bind(&config).await.unwrap();
         let addr = bound.listener.local_addr().unwrap();
         self.base = format!("http://{addr}");
         self.task = Some(tokio::spawn(kontor_server::run(bound)));
@@ -460,24 +496,83 @@ pub async fn db_fingerprint(
         );
     }
     if let Some(files) = files {
-        let mut stack = vec![files.to_path_buf()];
-        while let Some(dir) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&dir) else {
-                continue;
-            };
-            for entry in entries {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if !path.file_name().unwrap().to_string_lossy().starts_with('.') {
-                    let bytes = std::fs::read(&path).unwrap();
-                    out.insert(
-                        format!("file {}", path.strip_prefix(files).unwrap().display()),
-                        hex_of(&Sha256::digest(&bytes)),
-                    );
-                }
+        out.extend(files_fingerprint(files));
+    }
+    out
+}
+
+/// Every stored file under `files`: its path and SHA-256.
+fn files_fingerprint(files: &Path) -> BTreeMap<String, String> {
+    use sha2::{Digest, Sha256};
+    let mut out = BTreeMap::new();
+    let mut stack = vec![files.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if !path.file_name().unwrap().to_string_lossy().starts_with('.') {
+                let bytes = std::fs::read(&path).unwrap();
+                out.insert(
+                    format!("file {}", path.strip_prefix(files).unwrap().display()),
+                    hex_of(&Sha256::digest(&bytes)),
+                );
             }
         }
+    }
+    out
+}
+
+/// [`db_fingerprint`] of a PostgreSQL database: per table, every row as PostgreSQL's row
+/// text of its columns (`skip` left out), sorted, hashed.
+pub async fn pg_fingerprint(
+    url: &str,
+    files: Option<&Path>,
+    skip: &[&str],
+) -> BTreeMap<String, String> {
+    use sha2::{Digest, Sha256};
+    use sqlx::Row;
+    let pool = sqlx::PgPool::connect(url).await.unwrap();
+    let columns: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_name::text, column_name::text FROM information_schema.columns \
+         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for (table, column) in columns {
+        let keep = !skip.contains(&format!("{table}.{column}").as_str())
+            && !(table == "_sqlx_migrations" && column == "execution_time");
+        let entry = tables.entry(table).or_default();
+        if keep {
+            entry.push(format!("\"{column}\""));
+        }
+    }
+    let mut out = BTreeMap::new();
+    for (table, cols) in tables {
+        let sql = format!(
+            "SELECT ROW({})::text AS row FROM \"{table}\" ORDER BY 1",
+            cols.join(", ")
+        );
+        let rows = sqlx::query(&sql).fetch_all(&pool).await.unwrap();
+        let mut h = Sha256::new();
+        for row in &rows {
+            let text: String = row.get("row");
+            h.update(text.as_bytes());
+            h.update(b"\n");
+        }
+        out.insert(
+            format!("table {table}"),
+            format!("{} rows {}", rows.len(), hex_of(&h.finalize())),
+        );
+    }
+    pool.close().await;
+    if let Some(files) = files {
+        out.extend(files_fingerprint(files));
     }
     out
 }

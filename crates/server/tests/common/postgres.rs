@@ -63,6 +63,20 @@ pub fn suite_cluster() -> Option<String> {
         .filter(|u| !u.is_empty())
 }
 
+/// A fresh, empty database for a test that needs PostgreSQL whichever engine the suite
+/// runs on: on the suite's cluster when there is one, else on a cluster started for the
+/// test (returned, so it lives as long as the test keeps it).
+pub async fn some_database() -> (Option<Cluster>, String) {
+    match suite_cluster() {
+        Some(admin) => (None, fresh_database(&admin).await),
+        None => {
+            let cluster = Cluster::start();
+            let url = cluster.create_database().await;
+            (Some(cluster), url)
+        }
+    }
+}
+
 /// Creates a fresh, empty database on the server of `admin_url` (a URL of an existing
 /// database there) and returns the new database's URL.
 pub async fn fresh_database(admin_url: &str) -> String {
