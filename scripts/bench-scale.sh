@@ -1,6 +1,10 @@
 #!/usr/bin/env bash
 # Throughput of one server process beside two processes behind haproxy (issue 16 § 7), on
-# one data directory (the embedded SQLite file) and one machine: wrk against
+# each engine, all on one machine:
+#   - SQLite: both processes share one data directory (the embedded file);
+#   - PostgreSQL: a throwaway cluster (scripts/pg.sh), one database, a data directory per
+#     process.
+# wrk against
 #   GET /invoices?per_page=100   (the list budget)
 #   POST /invoices               (numbered creation, 3 positions)
 # Prints a Markdown table for docs/benchmarks.md and docs/deployment.md. Called by
@@ -8,6 +12,7 @@
 #
 #   scripts/bench-scale.sh [SERVER_BINARY]     # default: the release build
 #   KONTOR_BENCH_SCALE_INVOICES=10000 KONTOR_BENCH_SECONDS=15 scripts/bench-scale.sh
+#   KONTOR_BENCH_ENGINES=postgres scripts/bench-scale.sh   # default: "sqlite postgres"
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -19,32 +24,37 @@ if [ -z "$bin" ]; then
 fi
 invoices=${KONTOR_BENCH_SCALE_INVOICES:-10000}
 seconds=${KONTOR_BENCH_SECONDS:-15}
+engines=${KONTOR_BENCH_ENGINES:-sqlite postgres}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kontor-scale.XXXXXX")
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$tmp"; }
+clusters=()
+stop_servers() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  pids=()
+}
+cleanup() {
+  stop_servers
+  for d in "${clusters[@]}"; do bash scripts/pg.sh stop "$d" || true; done
+  rm -rf "$tmp"
+}
 trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 100); do (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; exit 1; }
+summary() { awk '/Requests\/sec/ {r=$2} /^ *99%/ {p=$2} END {printf "%.0f req/s, p99 %s", r, p}'; }
 
-# $1: port; starts a server process on the shared data directory.
+# $1: port, $2: data directory; starts a server process with the engine's --database.
 serve() {
-  "$bin" --data "$tmp/data" serve --listen "127.0.0.1:$1" --rate-limit 0 --dist "$tmp/none" \
-    > "$tmp/serve-$1.log" 2>&1 &
+  "$bin" --data "$2" "${database[@]}" serve --listen "127.0.0.1:$1" --rate-limit 0 \
+    --dist "$tmp/none" > "$work/serve-$1.log" 2>&1 &
   pids+=("$!")
   wait_port "$1"
 }
 
-port_a=$(free_port); serve "$port_a"
-key=$(grep -A1 "A full-access API key" "$tmp/serve-$port_a.log" | tail -n1)
-auth="Authorization: Token token=$key"
-base="http://127.0.0.1:$port_a/api/v1"
-customer=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
-  -d '{"name":"Kranzler KG"}' "$base/companies" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
-body=$(printf '{"customer_id":%s,"recipient_address":"Kranzler KG\\nMain St 1","date":"2026-11-03","due_date":"2099-12-31","title":"Work","tax":19,"currency":"EUR","items":[{"type":"item","title":"Concept","quantity":2,"unit":"h","unit_price":50},{"type":"item","title":"Screens","quantity":0.5,"unit":"h","unit_price":100},{"type":"item","title":"Flat fee","net_total":100}]}' "$customer")
-echo "[bench-scale] seeding $invoices invoices" >&2
-python3 - "$base" "$key" "$body" "$invoices" <<'PY'
-import sys, json, urllib.request, concurrent.futures
+# Seeds $invoices invoices through $base with $key and $body.
+seed() {
+  python3 - "$base" "$key" "$body" "$invoices" <<'PY'
+import sys, urllib.request, concurrent.futures
 base, key, body, n = sys.argv[1], sys.argv[2], sys.argv[3].encode(), int(sys.argv[4])
 def one(_):
     req = urllib.request.Request(base + "/invoices", data=body, method="POST",
@@ -53,23 +63,11 @@ def one(_):
 with concurrent.futures.ThreadPoolExecutor(8) as ex:
     list(ex.map(one, range(n)))
 PY
+}
 
-cat > "$tmp/post.lua" <<EOF
-wrk.method = "POST"
-wrk.headers["Authorization"] = "Token token=$key"
-wrk.headers["Content-Type"] = "application/json"
-wrk.body = [[$body]]
-EOF
-summary() { awk '/Requests\/sec/ {r=$2} /^ *99%/ {p=$2} END {printf "%.0f req/s, p99 %s", r, p}'; }
-# $1: base URL; "req/s, p99" of the list, then of creations.
-measure_list() { wrk -t2 -c8 -d"${seconds}s" --latency -H "$auth" "$1/invoices?per_page=100" | summary; }
-measure_post() { wrk -t2 -c8 -d"${seconds}s" --latency -s "$tmp/post.lua" "$1/invoices" | summary; }
-
-echo "[bench-scale] lists: one process" >&2
-one_list=$(measure_list "$base")
-port_b=$(free_port); serve "$port_b"
-port_lb=$(free_port)
-cat > "$tmp/haproxy.cfg" <<EOF
+# $1: port of the balancer; $2, $3: the servers' ports.
+balance() {
+  cat > "$work/haproxy.cfg" <<EOF
 global
   maxconn 2048
 defaults
@@ -78,25 +76,78 @@ defaults
   timeout client 60s
   timeout server 60s
 frontend kontor
-  bind 127.0.0.1:$port_lb
+  bind 127.0.0.1:$1
   default_backend servers
 backend servers
   balance roundrobin
-  server a 127.0.0.1:$port_a
-  server b 127.0.0.1:$port_b
+  server a 127.0.0.1:$2
+  server b 127.0.0.1:$3
 EOF
-haproxy -db -f "$tmp/haproxy.cfg" > "$tmp/haproxy.log" 2>&1 &
-pids+=("$!")
-wait_port "$port_lb"
-lb="http://127.0.0.1:$port_lb/api/v1"
-echo "[bench-scale] lists: two processes behind haproxy" >&2
-two_list=$(measure_list "$lb")
-echo "[bench-scale] creations: one process, then two behind haproxy" >&2
-one_post=$(measure_post "$base")
-two_post=$(measure_post "$lb")
-stored=$(curl -sf -D - -o /dev/null -H "$auth" "$base/invoices?per_page=1" | awk 'tolower($1)=="x-total:" {print $2}' | tr -d '\r')
+  haproxy -db -f "$work/haproxy.cfg" > "$work/haproxy.log" 2>&1 &
+  pids+=("$!")
+  wait_port "$1"
+}
 
-echo "| setup ($(nproc) cores, $invoices invoices seeded, ${stored:-?} at the end, wrk 8 connections, ${seconds} s each) | GET /invoices?per_page=100 | POST /invoices |"
+# $1: sqlite | postgres. Seeds, measures one process and then two behind haproxy, and
+# prints the engine's two table rows.
+bench_engine() {
+  engine=$1
+  work="$tmp/$engine"
+  mkdir -p "$work"
+  database=()
+  data_b="$work/data-a"
+  if [ "$engine" = postgres ]; then
+    bash scripts/pg.sh start "$work/pg" >/dev/null
+    clusters+=("$work/pg")
+    psql=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/psql
+    as_owner=()
+    if [ "$(id -u)" = 0 ]; then as_owner=(runuser -u postgres --); fi
+    "${as_owner[@]}" "$psql" -h "$work/pg" -U kontor -d postgres -qc "CREATE DATABASE kontor_bench"
+    database=(--database "postgres://kontor@localhost/kontor_bench?host=$work/pg")
+    data_b="$work/data-b"
+  fi
+  port_a=$(free_port)
+  serve "$port_a" "$work/data-a"
+  key=$(grep -A1 "A full-access API key" "$work/serve-$port_a.log" | tail -n1)
+  auth="Authorization: Token token=$key"
+  base="http://127.0.0.1:$port_a/api/v1"
+  customer=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
+    -d '{"name":"Kranzler KG"}' "$base/companies" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+  body=$(printf '{"customer_id":%s,"recipient_address":"Kranzler KG\\nMain St 1","date":"2026-11-03","due_date":"2099-12-31","title":"Work","tax":19,"currency":"EUR","items":[{"type":"item","title":"Concept","quantity":2,"unit":"h","unit_price":50},{"type":"item","title":"Screens","quantity":0.5,"unit":"h","unit_price":100},{"type":"item","title":"Flat fee","net_total":100}]}' "$customer")
+  echo "[bench-scale] $engine: seeding $invoices invoices" >&2
+  seed
+  cat > "$work/post.lua" <<EOF
+wrk.method = "POST"
+wrk.headers["Authorization"] = "Token token=$key"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = [[$body]]
+EOF
+  echo "[bench-scale] $engine: lists, one process" >&2
+  one_list=$(wrk -t2 -c8 -d"${seconds}s" --latency -H "$auth" "$base/invoices?per_page=100" | summary)
+  port_b=$(free_port)
+  serve "$port_b" "$data_b"
+  port_lb=$(free_port)
+  balance "$port_lb" "$port_a" "$port_b"
+  lb="http://127.0.0.1:$port_lb/api/v1"
+  echo "[bench-scale] $engine: lists, two processes behind haproxy" >&2
+  two_list=$(wrk -t2 -c8 -d"${seconds}s" --latency -H "$auth" "$lb/invoices?per_page=100" | summary)
+  echo "[bench-scale] $engine: creations, one process, then two behind haproxy" >&2
+  one_post=$(wrk -t2 -c8 -d"${seconds}s" --latency -s "$work/post.lua" "$base/invoices" | summary)
+  two_post=$(wrk -t2 -c8 -d"${seconds}s" --latency -s "$work/post.lua" "$lb/invoices" | summary)
+  stored=$(curl -sf -D - -o /dev/null -H "$auth" "$base/invoices?per_page=1" | awk 'tolower($1)=="x-total:" {print $2}' | tr -d '\r')
+  echo "[bench-scale] $engine: ${stored:-?} invoices at the end" >&2
+  stop_servers
+  if [ "$engine" = postgres ]; then
+    echo "| one process, PostgreSQL | $one_list | $one_post |"
+    echo "| two processes behind haproxy, one PostgreSQL database | $two_list | $two_post |"
+  else
+    echo "| one process, SQLite | $one_list | $one_post |"
+    echo "| two processes behind haproxy, one SQLite file | $two_list | $two_post |"
+  fi
+}
+
+echo "| setup ($(nproc) cores, $invoices invoices seeded, wrk 8 connections, ${seconds} s each) | GET /invoices?per_page=100 | POST /invoices |"
 echo "|---|---|---|"
-echo "| one process | $one_list | $one_post |"
-echo "| two processes behind haproxy, one SQLite file | $two_list | $two_post |"
+for engine in $engines; do
+  bench_engine "$engine"
+done

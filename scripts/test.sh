@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every Kontor check, as CI does: formatting, clippy (native and wasm), the model and
-# server tests (real SQLite, real HTTP on 127.0.0.1), the wasm component tests in
+# server tests (real SQLite, real HTTP on 127.0.0.1), the server tests again on a real
+# PostgreSQL cluster (scripts/test-postgres.sh), the wasm component tests in
 # headless Chromium, and the end-to-end browser tests against the real server with the
 # release bundle (also hosted under /kontor/ by a plain static server).
 set -euo pipefail
@@ -35,8 +36,11 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import js
 cargo build --release -p kontor-server
 export KONTOR_SERVER_BIN="$target_dir/release/kontor-server"
 
-step "model, PDF, e-invoice and server tests"
+step "model, PDF, e-invoice and server tests (server on SQLite)"
 cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server
+
+step "server tests on PostgreSQL (a throwaway cluster, stopped at the end)"
+./scripts/test-postgres.sh
 
 step "generated attacks (schemathesis against the release server)"
 timeout 1800 ./scripts/schemathesis.sh "$KONTOR_SERVER_BIN"

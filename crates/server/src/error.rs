@@ -225,19 +225,31 @@ impl IntoResponse for ApiError {
 pub const UNAVAILABLE_RETRY_SECONDS: u64 = 5;
 
 /// Whether `e` means the database does not answer right now (rather than refusing this
-/// request): no connection within the pool's timeout, a closed pool, a broken link, or
-/// SQLite's busy, locked, I/O, full or cannot-open codes.
+/// request): no connection within the pool's timeout, a closed pool, a broken link;
+/// SQLite's busy, locked, I/O, full or cannot-open codes; PostgreSQL's connection
+/// exceptions (SQLSTATE class `08`), a server shutting down or starting (`57P01`–`57P03`),
+/// too many connections (`53300`), and a transaction the server gave up to let another
+/// through (`40001` serialization failure, `40P01` deadlock), which a retry settles.
 pub fn is_unavailable(e: &sqlx::Error) -> bool {
     match e {
         sqlx::Error::PoolTimedOut
         | sqlx::Error::PoolClosed
         | sqlx::Error::Io(_)
         | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(d) => d
-            .code()
-            .and_then(|c| c.parse::<i64>().ok())
-            // The primary result code is the low byte of SQLite's extended code.
-            .is_some_and(|c| matches!(c & 0xff, 5 | 6 | 10 | 13 | 14)),
+        sqlx::Error::Database(d) => {
+            if let Some(pg) = d.try_downcast_ref::<sqlx::postgres::PgDatabaseError>() {
+                let code = pg.code();
+                return code.starts_with("08")
+                    || matches!(
+                        code,
+                        "57P01" | "57P02" | "57P03" | "53300" | "40001" | "40P01"
+                    );
+            }
+            d.code()
+                .and_then(|c| c.parse::<i64>().ok())
+                // The primary result code is the low byte of SQLite's extended code.
+                .is_some_and(|c| matches!(c & 0xff, 5 | 6 | 10 | 13 | 14))
+        }
         _ => false,
     }
 }

@@ -208,13 +208,16 @@ async fn run(cli: Cli) -> Result<(), String> {
             };
             let bound = kontor_server::bind(&config).await?;
             let addr = bound.listener.local_addr().map_err(|e| e.to_string())?;
-            println!("Kontor is running at http://{addr}/");
+            // The first start's key comes first: the last line says the server runs.
             if let Some(key) = &bound.initial_key {
-                println!("First start: open the URL to create the first admin (first-run page),");
+                println!(
+                    "First start: open the URL below to create the first admin (first-run page),"
+                );
                 println!("or create one with `kontor-server users create --role admin ...`.");
                 println!("A full-access API key for integrations was created (shown only now):");
                 println!("{key}");
             }
+            println!("Kontor is running at http://{addr}/");
             kontor_server::run(bound).await
         }
         Command::Keys { command } => {

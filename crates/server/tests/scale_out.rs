@@ -1,9 +1,6 @@
 //! Issue 16 § 6, several servers behind one address: two real `kontor-server serve`
-//! processes on one database and one bucket (moto), behind a real haproxy on loopback.
-//!
-//! The database here is the embedded SQLite file, which processes on one machine may share;
-//! PostgreSQL, the engine for servers on several machines, is not built yet (see
-//! `docs/deployment.md` § 4).
+//! processes on one PostgreSQL database (a real throwaway cluster) and one bucket (moto),
+//! behind a real haproxy on loopback.
 //!
 //! - 200 concurrent invoice creations and finalizations spread over both yield 200
 //!   distinct, gap-free numbers;
@@ -59,11 +56,17 @@ async fn all_numbers(s: &TestServer) -> Vec<String> {
     numbers
 }
 
-/// The counters of `R2611-NNN` numbers, sorted; panics on another form.
+/// The counters of this month's `R<yy><mm>-NNN` numbers, sorted; panics on another form.
 fn counters(numbers: &[String]) -> Vec<u32> {
+    let prefix = chrono::Utc::now().format("R%y%m-").to_string();
     let mut c: Vec<u32> = numbers
         .iter()
-        .map(|n| n.strip_prefix("R2611-").unwrap().parse().unwrap())
+        .map(|n| {
+            n.strip_prefix(&prefix)
+                .unwrap_or_else(|| panic!("{n} is not {prefix}NNN"))
+                .parse()
+                .unwrap()
+        })
         .collect();
     c.sort();
     c
@@ -101,14 +104,16 @@ async fn create_and_finalize(s: &TestServer, customer: i64) -> Option<(i64, Stri
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn two_servers_behind_haproxy_share_numbers_links_sessions_and_survive_a_kill() {
+    let (_cluster, database) = common::postgres::some_database().await;
     let moto = Moto::start();
     moto.create_bucket("kontor").await;
     let env = moto.env();
-    let files = ["--files", "s3://kontor/scale"];
-    let data = tempfile::tempdir().unwrap();
-    let (mut a, base_a, key) = spawn_on(data.path(), &files, &env);
+    let shared = ["--files", "s3://kontor/scale", "--database", &database];
+    // Each process has its own data directory: nothing on disk is shared.
+    let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, base_a, key) = spawn_on(data_a.path(), &shared, &env);
     let key = key.expect("the first start prints a key");
-    let (mut b, base_b, second_key) = spawn_on(data.path(), &files, &env);
+    let (mut b, base_b, second_key) = spawn_on(data_b.path(), &shared, &env);
     assert!(second_key.is_none(), "one database, one first start");
     let lb = Haproxy::start(&[&base_a, &base_b]);
     let (via_lb, on_a, on_b) = (

@@ -616,14 +616,17 @@ async fn passwords_keys_and_tokens_never_reach_the_log() {
         .spawn()
         .unwrap();
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let base = line
-        .trim()
-        .strip_prefix("Kontor is running at ")
-        .unwrap_or_else(|| panic!("{line}"))
-        .trim_end_matches('/')
-        .to_string();
+    // A first start prints its key first; the last line says where the server runs.
+    let base = loop {
+        let mut line = String::new();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the server stopped"
+        );
+        if let Some(rest) = line.trim().strip_prefix("Kontor is running at ") {
+            break rest.trim_end_matches('/').to_string();
+        }
+    };
     let client = reqwest::Client::new();
     let api = |path: &str| format!("{base}/api/v1{path}");
     let setup: serde_json::Value = client

@@ -133,3 +133,118 @@ async fn a_database_that_does_not_answer_gives_503_and_the_server_recovers() {
     let names: Vec<_> = s.get("/companies").await.body.as_array().unwrap().clone();
     assert_eq!(names.len(), 1, "the refused request wrote nothing");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn postgresql_going_away_under_load_gives_503_and_the_server_recovers_by_itself() {
+    use std::sync::{Arc, Mutex};
+    // A cluster of the test's own, which it stops as a crash would and starts again.
+    let cluster = common::postgres::Cluster::start();
+    let url = cluster.create_database().await;
+    let s = Arc::new(common::start_with(|c| c.database = Some(url.clone())).await);
+    assert_eq!(
+        s.post("/companies", json!({"name": "Vorher GmbH"}))
+            .await
+            .status,
+        200
+    );
+
+    #[derive(Default)]
+    struct Seen {
+        acked: Vec<String>,
+        unavailable: usize,
+        other: Vec<String>,
+    }
+    let seen: Arc<Mutex<Seen>> = Arc::default();
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let load: Vec<_> = (0..4)
+        .map(|worker| {
+            let (s, seen, stop) = (s.clone(), seen.clone(), stop.clone());
+            tokio::spawn(async move {
+                let mut n = 0;
+                while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+                    n += 1;
+                    let name = format!("Firma {worker}-{n} GmbH");
+                    let sent = s
+                        .client
+                        .post(s.url("/companies"))
+                        .header("Authorization", format!("Token token={}", s.key))
+                        .json(&json!({ "name": name }))
+                        .send()
+                        .await;
+                    {
+                        let mut seen = seen.lock().unwrap();
+                        match sent {
+                            Ok(r) if r.status() == 200 => seen.acked.push(name),
+                            Ok(r) if r.status() == 503 => {
+                                let retry = r
+                                    .headers()
+                                    .get("retry-after")
+                                    .map(|v| v.to_str().unwrap().to_string());
+                                if retry.as_deref() == Some("5") {
+                                    seen.unavailable += 1;
+                                } else {
+                                    seen.other
+                                        .push(format!("503 without Retry-After: {retry:?}"));
+                                }
+                            }
+                            Ok(r) => seen.other.push(format!("{}", r.status())),
+                            Err(e) => seen.other.push(format!("no answer: {e}")),
+                        }
+                    }
+                    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+                }
+            })
+        })
+        .collect();
+
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    cluster.halt();
+    tokio::time::sleep(std::time::Duration::from_secs(4)).await;
+    let during = seen.lock().unwrap().unavailable;
+    // While the database is away, a read is a 503 with the retry hint too.
+    let r = s.get("/companies").await;
+    assert_eq!(r.status, 503, "{}", r.body);
+    assert_eq!(r.header("retry-after"), "5");
+    assert!(r.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The database is not available right now"));
+    cluster.resume();
+    // The same server, not restarted, writes again.
+    let mut back = false;
+    for _ in 0..50 {
+        if s.post("/companies", json!({"name": "Nachher GmbH"}))
+            .await
+            .status
+            == 200
+        {
+            back = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(back, "the server writes again after the database came back");
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    stop.store(true, std::sync::atomic::Ordering::SeqCst);
+    for t in load {
+        t.await.unwrap();
+    }
+    let seen = std::mem::take(&mut *seen.lock().unwrap());
+    assert!(seen.other.is_empty(), "only 200 or 503: {:?}", seen.other);
+    assert!(during > 0, "requests during the outage got 503");
+    assert!(seen.acked.len() > 10, "the load ran: {}", seen.acked.len());
+    // Every acknowledged write is there.
+    let pool = s.db().await;
+    let names: std::collections::BTreeSet<String> =
+        kontor_server::sql::query_scalar("SELECT name FROM companies")
+            .fetch_all(&pool)
+            .await
+            .unwrap()
+            .into_iter()
+            .collect();
+    pool.close().await;
+    for name in &seen.acked {
+        assert!(names.contains(name), "acknowledged {name} is stored");
+    }
+    assert!(names.contains("Vorher GmbH") && names.contains("Nachher GmbH"));
+}

@@ -662,6 +662,11 @@ fn last_of_month(first: NaiveDate) -> NaiveDate {
     first_of_month_back(first, -1) - Duration::days(1)
 }
 
+/// A decimal written in the demo's source. Errors: not a decimal (a defect of the demo).
+fn demo_decimal(text: &str) -> Result<Decimal, String> {
+    Decimal::from_str_exact(text).map_err(|e| format!("demo decimal {text:?}: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -694,9 +699,4 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         assert!(crate::svg::sanitize(LOGO_SVG).is_ok());
     }
-}
-
-/// A decimal written in the demo's source. Errors: not a decimal (a defect of the demo).
-fn demo_decimal(text: &str) -> Result<Decimal, String> {
-    Decimal::from_str_exact(text).map_err(|e| format!("demo decimal {text:?}: {e}"))
 }

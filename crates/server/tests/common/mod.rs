@@ -545,8 +545,8 @@ pub async fn pg_fingerprint(
     .unwrap();
     let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for (table, column) in columns {
-        let keep = !skip.contains(&format!("{table}.{column}").as_str())
-            && !(table == "_sqlx_migrations" && column == "execution_time");
+        let timing = table == "_sqlx_migrations" && column == "execution_time";
+        let keep = !timing && !skip.contains(&format!("{table}.{column}").as_str());
         let entry = tables.entry(table).or_default();
         if keep {
             entry.push(format!("\"{column}\""));

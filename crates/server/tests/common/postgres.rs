@@ -41,6 +41,31 @@ impl Cluster {
         Cluster { dir, socket_dir }
     }
 
+    /// Stops the server at once, as a crash or a pulled cable would (`pg_ctl stop -m
+    /// immediate`); the data stays for [`Cluster::resume`].
+    pub fn halt(&self) {
+        self.run("halt");
+    }
+
+    /// Starts a halted server again (crash recovery replays its log).
+    pub fn resume(&self) {
+        self.run("resume");
+    }
+
+    fn run(&self, command: &str) {
+        let out = Command::new("bash")
+            .arg(script())
+            .arg(command)
+            .arg(&self.dir)
+            .output()
+            .expect("bash scripts/pg.sh");
+        assert!(
+            out.status.success(),
+            "scripts/pg.sh {command} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+
     /// The URL of database `name` on this cluster.
     pub fn url(&self, name: &str) -> String {
         format!(

@@ -93,15 +93,13 @@ pub fn spawn_on(
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
     let mut base = None;
     let mut key = None;
+    // A first start prints its key before the line saying the server runs.
     while let Some(Ok(line)) = lines.next() {
         if let Some(rest) = line.strip_prefix("Kontor is running at ") {
             base = Some(rest.trim_end_matches('/').to_string());
-            if data.join(".started").exists() {
-                break;
-            }
+            break;
         } else if line.starts_with("A full-access API key") {
             key = lines.next().and_then(Result::ok);
-            break;
         }
     }
     std::thread::spawn(move || for _ in lines {});
@@ -112,7 +110,6 @@ pub fn spawn_on(
             String::from_utf8_lossy(&out.stderr)
         );
     };
-    std::fs::write(data.join(".started"), b"").unwrap();
     // Standard error is drained so the server never blocks on a full pipe.
     let stderr = child.stderr.take().unwrap();
     std::thread::spawn(move || for _ in BufReader::new(stderr).lines() {});
