@@ -41,7 +41,9 @@ trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 wait_port() { for _ in $(seq 100); do (echo > "/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; echo "port $1 did not open" >&2; exit 1; }
-summary() { awk '/Requests\/sec/ {r=$2} /^ *99%/ {p=$2} END {printf "%.0f req/s, p99 %s", r, p}'; }
+# "req/s, p99" of wrk's report; its error lines (socket errors, non-2xx answers) go to
+# standard error, so a run that failed is seen.
+summary() { awk '/Requests\/sec/ {r=$2} /^ *99%/ {p=$2} /Socket errors|Non-2xx/ {print "[bench-scale] wrk: " $0 > "/dev/stderr"} END {printf "%.0f req/s, p99 %s", r, p}'; }
 
 # $1: port, $2: data directory; starts a server process with the engine's --database.
 serve() {
@@ -97,6 +99,8 @@ bench_engine() {
   database=()
   data_b="$work/data-a"
   if [ "$engine" = postgres ]; then
+    # Under root the cluster runs as `postgres`, which must reach its directory.
+    chmod 0755 "$tmp" "$work"
     bash scripts/pg.sh start "$work/pg" >/dev/null
     clusters+=("$work/pg")
     psql=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)/psql

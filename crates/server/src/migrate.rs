@@ -416,6 +416,26 @@ pub async fn checksums(
     Ok(out)
 }
 
+/// Switches the user triggers of every table in `tables` on or off, inside the
+/// transaction `to` (the tables' owner may). Errors: the database's, as a sentence.
+async fn switch_triggers(to: &mut Tx, tables: &[Table], on: bool) -> Result<(), String> {
+    let (word, what) = if on {
+        ("ENABLE", "on")
+    } else {
+        ("DISABLE", "off")
+    };
+    for t in tables {
+        crate::sql::query(&format!(
+            "ALTER TABLE {} {word} TRIGGER USER",
+            quoted(&t.name)
+        ))
+        .execute(&mut *to)
+        .await
+        .map_err(|e| format!("switching the target's triggers {what}: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Copies every record of `source` into the empty PostgreSQL database `target` and the
 /// stored files of `files` into `files_to` (when given), verified as the module docs
 /// describe. Errors, as a sentence: the target is not PostgreSQL or not empty, a value
@@ -459,15 +479,7 @@ pub async fn migrate_to(
             ));
         }
     }
-    for t in &tables {
-        crate::sql::query(&format!(
-            "ALTER TABLE {} DISABLE TRIGGER USER",
-            quoted(&t.name)
-        ))
-        .execute(&mut to)
-        .await
-        .map_err(|e| sql_err("switching the target's triggers off", e))?;
-    }
+    switch_triggers(&mut to, &tables, false).await?;
     for t in tables.iter().rev() {
         if SEEDED.contains(&t.name.as_str()) {
             crate::sql::query(&format!("DELETE FROM {}", quoted(&t.name)))
@@ -504,15 +516,7 @@ pub async fn migrate_to(
             .map_err(|e| sql_err("continuing the ids", e))?;
         }
     }
-    for t in &tables {
-        crate::sql::query(&format!(
-            "ALTER TABLE {} ENABLE TRIGGER USER",
-            quoted(&t.name)
-        ))
-        .execute(&mut to)
-        .await
-        .map_err(|e| sql_err("switching the target's triggers on", e))?;
-    }
+    switch_triggers(&mut to, &tables, true).await?;
     let copied = checksums(&mut to, &tables).await?;
     for (name, sum) in &sums {
         if copied.get(name) != Some(sum) {

@@ -19,16 +19,12 @@ fn refused(out: Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn a_sqlite_url_keeps_the_database_in_that_file() {
-    let data = tempfile::tempdir().unwrap();
-    let elsewhere = tempfile::tempdir().unwrap();
-    let file = elsewhere.path().join("books.db");
-    let url = format!("sqlite://{}", file.display());
-    let (mut child, base, key) = spawn_on(data.path(), &["--database", &url], &[]);
-    let key = key.expect("first start on that file");
-    let client = reqwest::Client::new();
-    let r = client
+/// Starts `serve` on `data` with `--database url` (a first start), creates the company
+/// "Kranzler KG" through it, and stops it.
+async fn serve_one_company(data: &std::path::Path, url: &str) {
+    let (mut child, base, key) = spawn_on(data, &["--database", url], &[]);
+    let key = key.expect("a first start on that database");
+    let r = reqwest::Client::new()
         .post(format!("{base}/api/v1/companies"))
         .header("Authorization", format!("Token token={key}"))
         .json(&serde_json::json!({"name": "Kranzler KG"}))
@@ -38,6 +34,15 @@ async fn a_sqlite_url_keeps_the_database_in_that_file() {
     assert_eq!(r.status(), 200);
     child.kill().unwrap();
     child.wait().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sqlite_url_keeps_the_database_in_that_file() {
+    let data = tempfile::tempdir().unwrap();
+    let elsewhere = tempfile::tempdir().unwrap();
+    let file = elsewhere.path().join("books.db");
+    let url = format!("sqlite://{}", file.display());
+    serve_one_company(data.path(), &url).await;
     assert!(file.exists(), "the database is the named file");
     assert!(
         !data.path().join("kontor.db").exists(),
@@ -96,18 +101,7 @@ async fn a_postgres_url_serves_from_that_database_and_a_missing_one_stops_the_st
     let cluster = common::postgres::Cluster::start();
     let url = cluster.create_database().await;
     let data = tempfile::tempdir().unwrap();
-    let (mut child, base, key) = spawn_on(data.path(), &["--database", &url], &[]);
-    let key = key.expect("first start on that database");
-    let r = reqwest::Client::new()
-        .post(format!("{base}/api/v1/companies"))
-        .header("Authorization", format!("Token token={key}"))
-        .json(&serde_json::json!({"name": "Kranzler KG"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
-    child.kill().unwrap();
-    child.wait().unwrap();
+    serve_one_company(data.path(), &url).await;
     assert!(
         !data.path().join("kontor.db").exists(),
         "nothing in <data>/kontor.db"

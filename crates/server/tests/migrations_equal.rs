@@ -49,6 +49,18 @@ fn default_form(value: Option<String>, pg_type: &str) -> String {
     }
 }
 
+/// The tables among `facts`.
+fn tables_of(facts: &Facts) -> Vec<String> {
+    facts
+        .iter()
+        .filter_map(|f| f.strip_prefix("table ").map(str::to_string))
+        .collect()
+}
+
+fn count_rows(table: &str) -> String {
+    format!("SELECT count(*) FROM \"{table}\"")
+}
+
 async fn sqlite_facts(path: &Path) -> Facts {
     let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(path)
@@ -166,12 +178,8 @@ async fn sqlite_facts(path: &Path) -> Facts {
         }
     }
     // The rows the migrations seed (the audit actor, the list counters, …).
-    let tables: Vec<String> = facts
-        .iter()
-        .filter_map(|f| f.strip_prefix("table ").map(str::to_string))
-        .collect();
-    for t in tables {
-        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM \"{t}\""))
+    for t in tables_of(&facts) {
+        let n: i64 = sqlx::query_scalar(&count_rows(&t))
             .fetch_one(&mut conn)
             .await
             .unwrap();
@@ -332,12 +340,8 @@ async fn postgres_facts(url: &str) -> Facts {
     {
         facts.insert(format!("trigger {}", r.get::<String, _>("trigger_name")));
     }
-    let tables: Vec<String> = facts
-        .iter()
-        .filter_map(|f| f.strip_prefix("table ").map(str::to_string))
-        .collect();
-    for t in tables {
-        let n: i64 = sqlx::query_scalar(&format!("SELECT count(*) FROM \"{t}\""))
+    for t in tables_of(&facts) {
+        let n: i64 = sqlx::query_scalar(&count_rows(&t))
             .fetch_one(&pool)
             .await
             .unwrap();

@@ -452,7 +452,6 @@ pub async fn db_fingerprint(
     files: Option<&Path>,
     skip: &[&str],
 ) -> BTreeMap<String, String> {
-    use sha2::{Digest, Sha256};
     use sqlx::{ConnectOptions, Row};
     let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(db)
@@ -484,16 +483,8 @@ pub async fn db_fingerprint(
             quoted.join(" || '|' || ")
         );
         let rows = sqlx::query(&sql).fetch_all(&mut conn).await.unwrap();
-        let mut h = Sha256::new();
-        for row in &rows {
-            let text: String = row.get("row");
-            h.update(text.as_bytes());
-            h.update(b"\n");
-        }
-        out.insert(
-            format!("table {table}"),
-            format!("{} rows {}", rows.len(), hex_of(&h.finalize())),
-        );
+        let texts = rows.iter().map(|row| row.get::<String, _>("row"));
+        out.insert(format!("table {table}"), rows_sum(texts));
     }
     if let Some(files) = files {
         out.extend(files_fingerprint(files));
@@ -533,7 +524,6 @@ pub async fn pg_fingerprint(
     files: Option<&Path>,
     skip: &[&str],
 ) -> BTreeMap<String, String> {
-    use sha2::{Digest, Sha256};
     use sqlx::Row;
     let pool = sqlx::PgPool::connect(url).await.unwrap();
     let columns: Vec<(String, String)> = sqlx::query_as(
@@ -559,22 +549,26 @@ pub async fn pg_fingerprint(
             cols.join(", ")
         );
         let rows = sqlx::query(&sql).fetch_all(&pool).await.unwrap();
-        let mut h = Sha256::new();
-        for row in &rows {
-            let text: String = row.get("row");
-            h.update(text.as_bytes());
-            h.update(b"\n");
-        }
-        out.insert(
-            format!("table {table}"),
-            format!("{} rows {}", rows.len(), hex_of(&h.finalize())),
-        );
+        let texts = rows.iter().map(|row| row.get::<String, _>("row"));
+        out.insert(format!("table {table}"), rows_sum(texts));
     }
     pool.close().await;
     if let Some(files) = files {
         out.extend(files_fingerprint(files));
     }
     out
+}
+
+/// `N rows <hex SHA-256 of the row texts, one per line>`.
+fn rows_sum(texts: impl ExactSizeIterator<Item = String>) -> String {
+    use sha2::{Digest, Sha256};
+    let n = texts.len();
+    let mut h = Sha256::new();
+    for text in texts {
+        h.update(text.as_bytes());
+        h.update(b"\n");
+    }
+    format!("{n} rows {}", hex_of(&h.finalize()))
 }
 
 fn hex_of(bytes: &[u8]) -> String {
