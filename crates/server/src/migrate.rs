@@ -416,6 +416,47 @@ pub async fn checksums(
     Ok(out)
 }
 
+/// Checks that the source on `conn` has exactly the tables and columns of the target
+/// (`tables`), so no value is left behind unseen: both are migrated by this binary, and
+/// `tests/migrations_equal.rs` keeps the two engines' schemas equal. Errors: a table or
+/// column only one side has, named.
+async fn same_columns(conn: &mut Tx, tables: &[Table]) -> Result<(), String> {
+    let listed = match conn.engine() {
+        Engine::Sqlite => {
+            "SELECT m.name, p.name FROM sqlite_master m JOIN pragma_table_info(m.name) p \
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name <> '_sqlx_migrations'"
+        }
+        Engine::Postgres => {
+            "SELECT c.table_name::text, c.column_name::text FROM information_schema.columns c \
+             JOIN information_schema.tables t \
+               ON t.table_schema = c.table_schema AND t.table_name = c.table_name \
+             WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' \
+               AND c.table_name <> '_sqlx_migrations'"
+        }
+    };
+    let source: BTreeSet<(String, String)> = crate::sql::query_as(listed)
+        .fetch_all(&mut *conn)
+        .await
+        .map_err(|e| format!("reading the source's schema: {e}"))?
+        .into_iter()
+        .collect();
+    let target: BTreeSet<(String, String)> = tables
+        .iter()
+        .flat_map(|t| t.columns.iter().map(|(c, _)| (t.name.clone(), c.clone())))
+        .collect();
+    if let Some((t, c)) = source.difference(&target).next() {
+        return Err(format!(
+            "the source has {t}.{c}, which the PostgreSQL schema lacks; nothing was copied"
+        ));
+    }
+    if let Some((t, c)) = target.difference(&source).next() {
+        return Err(format!(
+            "the PostgreSQL schema has {t}.{c}, which the source lacks; nothing was copied"
+        ));
+    }
+    Ok(())
+}
+
 /// Switches the user triggers of every table in `tables` on or off, inside the
 /// transaction `to` (the tables' owner may). Errors: the database's, as a sentence.
 async fn switch_triggers(to: &mut Tx, tables: &[Table], on: bool) -> Result<(), String> {
@@ -460,6 +501,7 @@ pub async fn migrate_to(
         .begin()
         .await
         .map_err(|e| sql_err("opening the target", e))?;
+    same_columns(&mut from, &tables).await?;
     for t in &tables {
         if SEEDED.contains(&t.name.as_str()) {
             continue;

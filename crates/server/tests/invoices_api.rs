@@ -450,3 +450,71 @@ async fn fifty_parallel_creations_get_gap_free_unique_numbers() {
         "the counter restarts each month"
     );
 }
+
+/// Issue 16 § 2: a finalization that fails after it drew its number (here a fault the
+/// database raises while the numbered invoice is written) rolls the number back with it;
+/// the next finalization takes that number, so the series has no gap. On both engines.
+#[tokio::test]
+async fn a_finalization_rolled_back_after_drawing_its_number_leaves_no_gap() {
+    let s = start().await;
+    let c = s.customer("Fault GmbH").await;
+    let first = s.invoice(c, json!({})).await;
+    assert_eq!(first.body["identifier"], "R2611-001", "{}", first.body);
+
+    // A fault injected into the database: writing a number onto an invoice titled
+    // "Boom" fails, after the counter row has been advanced in the same transaction.
+    let pool = s.db().await;
+    let statements: &[&str] = if s.database.is_some() {
+        &[
+            "CREATE FUNCTION inject_fault() RETURNS trigger LANGUAGE plpgsql AS \
+             'BEGIN RAISE EXCEPTION ''injected fault''; END'",
+            "CREATE TRIGGER inject_fault BEFORE UPDATE ON invoices FOR EACH ROW \
+             WHEN (NEW.identifier IS NOT NULL AND NEW.title = 'Boom') \
+             EXECUTE FUNCTION inject_fault()",
+        ]
+    } else {
+        &["CREATE TRIGGER inject_fault BEFORE UPDATE ON invoices \
+           WHEN NEW.identifier IS NOT NULL AND NEW.title = 'Boom' \
+           BEGIN SELECT RAISE(ABORT, 'injected fault'); END"]
+    };
+    for statement in statements {
+        kontor_server::sql::query(statement)
+            .execute(&pool)
+            .await
+            .unwrap();
+    }
+    pool.close().await;
+
+    let draft = |title: &str| {
+        let mut body = common::invoice_body(c);
+        common::merge(&mut body, json!({"status": "draft", "title": title}));
+        body
+    };
+    let boom = s.post("/invoices", draft("Boom")).await;
+    assert_eq!(boom.status, 200, "{}", boom.body);
+    let boom_id = boom.body["id"].as_i64().unwrap();
+    let failed = s
+        .put(
+            &format!("/invoices/{boom_id}/update_status"),
+            json!({"status": "created"}),
+        )
+        .await;
+    assert!(failed.status.is_server_error(), "{}", failed.body);
+    let still = s.get(&format!("/invoices/{boom_id}")).await;
+    assert_eq!(still.body["status"], "draft", "{}", still.body);
+    assert_eq!(still.body["identifier"], serde_json::Value::Null);
+
+    let next = s.post("/invoices", draft("Fine")).await;
+    let next_id = next.body["id"].as_i64().unwrap();
+    let done = s
+        .put(
+            &format!("/invoices/{next_id}/update_status"),
+            json!({"status": "created"}),
+        )
+        .await;
+    assert_eq!(done.status, 200, "{}", done.body);
+    assert_eq!(
+        done.body["identifier"], "R2611-002",
+        "the rolled-back number is the next one: no gap"
+    );
+}

@@ -72,7 +72,7 @@ fn unsign(v: &mut Value) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
-    let (_cluster, url) = common::postgres::some_database().await;
+    let (cluster, url) = common::postgres::some_database().await;
     let mut s = common::start().await;
     s.cli(&["demo"]);
     // A purchase with its receipt, so a document moves besides the logo.
@@ -237,6 +237,36 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
         common::pg_fingerprint(&url, None, &["api_keys.last_used_at"]).await,
         fingerprint
     );
+
+    // A source column the PostgreSQL schema lacks would be lost unseen: refused, and the
+    // fresh target stays empty.
+    let source = s.db().await;
+    kontor_server::sql::query("ALTER TABLE companies ADD COLUMN nickname TEXT")
+        .execute(&source)
+        .await
+        .unwrap();
+    source.close().await;
+    let admin = match &cluster {
+        Some(c) => c.url("postgres"),
+        None => common::postgres::suite_cluster().unwrap(),
+    };
+    let fresh = common::postgres::fresh_database(&admin).await;
+    let refused = s.command().args(["migrate-to", &fresh]).output().unwrap();
+    assert!(!refused.status.success());
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("the source has companies.nickname, which the PostgreSQL schema lacks"),
+        "{said}"
+    );
+    let target = kontor_server::db::open_located(Some(&fresh), new_home.path())
+        .await
+        .unwrap();
+    let companies: i64 = kontor_server::sql::query_scalar("SELECT count(*) FROM companies")
+        .fetch_one(&target)
+        .await
+        .unwrap();
+    assert_eq!(companies, 0, "nothing was copied");
+    target.close().await;
 }
 
 #[test]
