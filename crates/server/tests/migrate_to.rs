@@ -5,7 +5,8 @@
 //! list and record exactly as the server on the original did, serves the same file bytes,
 //! keeps the original's key, verifies the copied audit trail and continues ids and
 //! invoice numbers after the copied ones. A target that is not empty, or that does not
-//! answer, is refused with a sentence and gets nothing.
+//! answer, is refused with a sentence and gets nothing. Moved into a bucket (moto), the
+//! files arrive with their bytes.
 
 mod common;
 
@@ -267,6 +268,60 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
         .unwrap();
     assert_eq!(companies, 0, "nothing was copied");
     target.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn files_move_into_a_bucket_with_their_bytes() {
+    let (_cluster, url) = common::postgres::some_database().await;
+    let moto = common::s3::Moto::start();
+    moto.create_bucket("kontor").await;
+    let s = common::start().await;
+    s.cli(&["demo"]);
+    let receipt = b"%PDF-1.4\n% a receipt bound for the bucket\n%%EOF".to_vec();
+    let made = s
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
+                "file": {"filename": "r.pdf", "base64": base64_of(&receipt)}}),
+        )
+        .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    let mut local: Vec<(String, Vec<u8>)> = Vec::new();
+    for area in ["account_logo", "purchase_documents"] {
+        for entry in std::fs::read_dir(s.dir.path().join("files").join(area)).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !name.starts_with('.') {
+                local.push((
+                    format!("moved/{area}/{name}"),
+                    std::fs::read(&path).unwrap(),
+                ));
+            }
+        }
+    }
+    local.sort();
+    assert_eq!(local.len(), 2, "the logo and the receipt");
+
+    let mut cmd = s.command();
+    cmd.args(["migrate-to", &url, "--files-to", "s3://kontor/moved"]);
+    for (k, v) in moto.env() {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}\n{stdout}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("2 stored files copied"), "{stdout}");
+    let keys = moto.keys("kontor", "moved").await;
+    let names: Vec<&String> = local.iter().map(|(k, _)| k).collect();
+    assert_eq!(keys.iter().collect::<Vec<_>>(), names);
+    for (key, bytes) in &local {
+        assert_eq!(&moto.object("kontor", key).await, bytes, "{key}");
+    }
 }
 
 #[test]
