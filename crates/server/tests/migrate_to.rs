@@ -71,23 +71,28 @@ fn unsign(v: &mut Value) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
-    let (cluster, url) = common::postgres::some_database().await;
-    let mut s = common::start().await;
+/// Fills `s` with the demo data (which brings the logo) and adds a purchase with
+/// `receipt` as its document, so a document moves besides the logo; returns its id.
+async fn demo_with_receipt(s: &TestServer, receipt: &[u8]) -> i64 {
     s.cli(&["demo"]);
-    // A purchase with its receipt, so a document moves besides the logo.
-    let receipt = b"%PDF-1.4\n% receipt of the move test\n%%EOF".to_vec();
     let made = s
         .post(
             "/purchases",
             json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
                 "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
-                "file": {"filename": "r.pdf", "base64": base64_of(&receipt)}}),
+                "file": {"filename": "r.pdf", "base64": base64_of(receipt)}}),
         )
         .await;
     assert_eq!(made.status, 200, "{}", made.body);
-    let purchase = made.body["id"].as_i64().unwrap();
+    made.body["id"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
+    let (cluster, url) = common::postgres::some_database().await;
+    let mut s = common::start().await;
+    let receipt = b"%PDF-1.4\n% receipt of the move test\n%%EOF".to_vec();
+    let purchase = demo_with_receipt(&s, &receipt).await;
     let before = everything(&s).await;
     let last_invoice = before["/invoices total"].as_str().unwrap().to_string();
     assert!(
@@ -276,17 +281,8 @@ async fn files_move_into_a_bucket_with_their_bytes() {
     let moto = common::s3::Moto::start();
     moto.create_bucket("kontor").await;
     let s = common::start().await;
-    s.cli(&["demo"]);
     let receipt = b"%PDF-1.4\n% a receipt bound for the bucket\n%%EOF".to_vec();
-    let made = s
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
-                "items": [{"title": "Paper", "total": 119, "tax": 19, "tax_included": true}],
-                "file": {"filename": "r.pdf", "base64": base64_of(&receipt)}}),
-        )
-        .await;
-    assert_eq!(made.status, 200, "{}", made.body);
+    demo_with_receipt(&s, &receipt).await;
     let mut local: Vec<(String, Vec<u8>)> = Vec::new();
     for area in ["account_logo", "purchase_documents"] {
         for entry in std::fs::read_dir(s.dir.path().join("files").join(area)).unwrap() {
