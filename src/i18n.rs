@@ -70,6 +70,15 @@ impl Lang {
         }
     }
 
+    /// The app language of a customer's correspondence language (documents and e-mails
+    /// are written in it, whatever the user's own language).
+    pub fn of_customer(language: kontor_model::party::Language) -> Lang {
+        match language {
+            kontor_model::party::Language::De => Lang::De,
+            kontor_model::party::Language::En => Lang::En,
+        }
+    }
+
     /// The language's catalogue.
     pub fn catalogue(self) -> &'static Catalogue {
         match self {

@@ -223,13 +223,19 @@ fn e_mail_tabs_and_e_invoice_line_are_german() {
     let _reset = Reset;
     use_language(Some(Lang::De));
     let invoice = fixtures::invoice(&[]);
-    assert_eq!(email_subject(&invoice), "Rechnung R2611-001");
-    let body = email_text(&invoice, "Kontor GmbH");
+    assert_eq!(email_subject(Lang::De, &invoice), "Rechnung R2611-001");
+    let body = email_text(Lang::De, &invoice, "Kontor GmbH");
     assert!(
         body.contains("Rechnung R2611-001 vom 02.11.2026 über 119,00 €, fällig am 16.11.2026"),
         "{body}"
     );
     assert!(body.starts_with("Sehr geehrte Damen und Herren,"), "{body}");
+    // The customer's language wins over the user's (issue 29): an English customer gets
+    // English from a German user.
+    assert_eq!(email_subject(Lang::En, &invoice), "Invoice R2611-001");
+    let english = email_text(Lang::En, &invoice, "Kontor GmbH");
+    assert!(english.contains("Invoice R2611-001"), "{english}");
+    assert!(english.contains("119.00 EUR"), "{english}");
     let sent = SentEmail {
         subject: "Rechnung R2611-001".into(),
         text: "Hallo".into(),

@@ -25,6 +25,12 @@ pub fn format_date(date: NaiveDate) -> String {
     intl_date(display_lang(), date.year(), date.month0(), date.day()).unwrap_or_else(|| iso(date))
 }
 
+/// The date in `lang` (a customer's language, for texts written to them), like
+/// [`format_date`].
+pub fn format_date_in(lang: crate::i18n::Lang, date: NaiveDate) -> String {
+    intl_date(lang, date.year(), date.month0(), date.day()).unwrap_or_else(|| iso(date))
+}
+
 /// An optional date for display; `–` when absent.
 pub fn format_opt_date(date: Option<NaiveDate>) -> String {
     date.map(format_date).unwrap_or_else(|| "–".into())

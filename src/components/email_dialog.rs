@@ -1,7 +1,8 @@
 //! "Send by e-mail" for any document (invoices, offers): the button and its dialog with
 //! the default recipients in editable To/CC/BCC fields, subject and text pre-filled, and
 //! the letter paper of the attached PDF. The server's message shows in the dialog on 422
-//! and 502; on success a toast (the page's text) names the recipients.
+//! and 502; on success a toast (the page's text) names the recipients — or, when the
+//! account has no SMTP server, says that the message was put in the outbox, not sent.
 
 use crate::api::invoice_documents::Paper;
 use crate::api::ApiError;
@@ -65,7 +66,20 @@ pub fn SendEmailDialog(
     let finished = move |answer: Result<SentEmail, ApiError>| match answer {
         Ok(sent) => {
             open.set(false);
-            toasts.success(sent_message.run(sent));
+            // Without an SMTP server the message only went to the outbox folder: say so,
+            // never "sent" (issue 29).
+            let outbox = sender
+                .and_then(|a| a.get_untracked())
+                .and_then(Result::ok)
+                .is_some_and(|a| a.smtp.is_none());
+            if outbox {
+                toasts.success(fill(
+                    t().widgets_email().outbox_saved,
+                    &[("to", &sent.emails_to)],
+                ));
+            } else {
+                toasts.success(sent_message.run(sent));
+            }
             on_changed.run(());
         }
         Err(e) => {

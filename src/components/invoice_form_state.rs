@@ -203,10 +203,7 @@ impl InvoiceFormState {
         self.recipient_address.set(customer.recipient_address());
         self.default_texts
             .apply(customer.language, self.salutation, self.footer);
-        if let Some(days) = customer.payment_term_days {
-            self.term_days.set(Some(days));
-            self.recompute_due_date();
-        }
+        self.apply_customer_terms(customer);
         let vat = kontor_model::vat::customer_default(&customer.customer_vat);
         self.tax.set(format_input(vat.tax.normalize()));
         self.reverse_charge.set(vat.reverse_charge);
@@ -216,6 +213,32 @@ impl InvoiceFormState {
             .filter(|c| currencies.contains(c))
         {
             self.currency.set(c.clone());
+        }
+    }
+
+    /// The customer's payment term, discount and cash discount (Skonto) from its master
+    /// data ([`Company::invoice_defaults`], the same defaults the server applies to a body
+    /// without them); a discount already in the form (an offer's) stays. Also used for an
+    /// invoice made from an offer, whose customer comes with the offer (issue 29).
+    pub fn apply_customer_terms(&self, customer: &Company) {
+        let defaults = customer.invoice_defaults();
+        if let Some(days) = defaults.due_days {
+            self.term_days.set(Some(days));
+            self.recompute_due_date();
+        }
+        let fill = |field: RwSignal<String>, value: Option<Decimal>| {
+            if let Some(v) = value.filter(|v| !v.is_zero()) {
+                if field.get_untracked().trim().is_empty() {
+                    field.set(format_input(v.normalize()));
+                }
+            }
+        };
+        fill(self.discount, defaults.discount);
+        fill(self.cash_discount, defaults.cash_discount);
+        if let Some(days) = defaults.cash_discount_days.filter(|d| *d > 0) {
+            if self.cash_discount_days.get_untracked().trim().is_empty() {
+                self.cash_discount_days.set(days.to_string());
+            }
         }
     }
 

@@ -12,9 +12,13 @@ use kontor_model::Decimal;
 /// (German: `"1.234,50 €"`). Falls back to the shared model's formatting with the code
 /// when the browser cannot format it.
 pub fn format_money(amount: Decimal, currency: &str) -> String {
+    format_money_in(display_lang(), amount, currency)
+}
+
+/// [`format_money`] in `lang` (a customer's language, for texts written to them).
+pub fn format_money_in(lang: Lang, amount: Decimal, currency: &str) -> String {
     let rounded = round_money(amount, currency);
     let places = minor_units(currency);
-    let lang = display_lang();
     let intl = match lang {
         Lang::De => intl_number(lang, rounded, places, Some(currency)),
         Lang::En => intl_number(lang, rounded, places, None).map(|n| format!("{n} {currency}")),

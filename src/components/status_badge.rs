@@ -2,7 +2,7 @@
 //! so colour is never the only signal.
 
 use crate::i18n::status_label;
-use kontor_model::status::InvoiceStatus;
+use kontor_model::status::{invoice_badge, InvoiceStatus};
 use leptos::prelude::*;
 
 /// A badge for any status: `tone` picks the colour class (`badge-<tone>`), `label` is the
@@ -21,17 +21,22 @@ pub fn Badge(
 }
 
 /// The badge of an invoice status (`Partially paid` in amber, ...), labelled in the
-/// user's language.
+/// user's language; a reversed invoice reads "Storniert" / "Reversed" whatever its status
+/// (`kontor_model::status::invoice_badge`).
 #[component]
 pub fn StatusBadge(
     /// The invoice status to show.
     #[prop(into)]
     status: Signal<InvoiceStatus>,
+    /// The invoice has been reversed.
+    #[prop(into, default = Signal::stored(false))]
+    reversed: Signal<bool>,
 ) -> impl IntoView {
+    let wire = move || invoice_badge(status.get(), reversed.get());
     view! {
         <Badge
-            tone=Signal::derive(move || status.get().as_str().to_string())
-            label=Signal::derive(move || status_label(status.get().as_str()))
+            tone=Signal::derive(move || wire().to_string())
+            label=Signal::derive(move || status_label(wire()))
         />
     }
 }

@@ -11,10 +11,12 @@ pub mod facturx;
 pub mod html;
 pub mod kontor;
 mod kontor_fields;
+pub mod pdf_limits;
 pub mod pdf_read;
 pub mod read;
 pub mod semantic;
 pub mod ubl;
+pub mod xml_limits;
 mod xml_out;
 
 /// Everything that can go wrong in this crate.

@@ -17,13 +17,18 @@ const MAX_EMBEDDED: usize = 10 * 1024 * 1024;
 
 /// The embedded invoice XML of a Factur-X / ZUGFeRD PDF (its bytes, decompressed).
 ///
-/// Errors: [`Error::Pdf`] when the bytes are not a readable PDF, the PDF is encrypted, it
+/// The PDF is first held against [`crate::pdf_limits::check`] (nesting, size after
+/// decompression, token count), so no input can exhaust the stack or the memory.
+///
+/// Errors: [`Error::Pdf`] when the bytes are not a readable PDF, pass a limit of
+/// [`crate::pdf_limits`], the PDF is encrypted, it
 /// has no embedded `factur-x.xml` / `zugferd-invoice.xml` / `xrechnung.xml`, or the
 /// embedded stream cannot be decompressed or exceeds 10 MiB.
 pub fn embedded_xml(pdf: &[u8]) -> Result<Vec<u8>, Error> {
     if !pdf.starts_with(b"%PDF-") {
         return Err(Error::Pdf("the file is not a PDF".into()));
     }
+    crate::pdf_limits::check(pdf)?;
     let doc =
         Document::load_mem(pdf).map_err(|e| Error::Pdf(format!("the PDF cannot be read ({e})")))?;
     if doc.is_encrypted() {
@@ -76,17 +81,46 @@ pub fn embedded_xml(pdf: &[u8]) -> Result<Vec<u8>, Error> {
             "the embedded invoice XML is larger than 10 MiB".into(),
         ));
     }
-    let bytes = if stream.dict.get(b"Filter").is_ok() {
-        stream
-            .decompressed_content()
-            .map_err(|e| Error::Pdf(format!("the embedded invoice cannot be decompressed ({e})")))?
-    } else {
-        stream.content.clone()
+    let bytes = decode(stream)?;
+    Ok(bytes)
+}
+
+/// The embedded file's bytes: as stored, or inflated (`FlateDecode`, at most
+/// [`crate::pdf_limits::MAX_FILTERS`] times over) with the size checked while inflating.
+/// Errors: [`Error::Pdf`] for another filter, or content over 10 MiB.
+fn decode(stream: &lopdf::Stream) -> Result<Vec<u8>, Error> {
+    let too_large = || Error::Pdf("the embedded invoice XML is larger than 10 MiB".into());
+    let filters: Vec<Vec<u8>> = match stream.dict.get(b"Filter") {
+        Err(_) => Vec::new(),
+        Ok(Object::Name(n)) => vec![n.clone()],
+        Ok(Object::Array(items)) => items
+            .iter()
+            .map(|f| f.as_name().map(<[u8]>::to_vec))
+            .collect::<Result<_, _>>()
+            .map_err(|_| Error::Pdf("the embedded invoice file has an unreadable filter".into()))?,
+        Ok(_) => {
+            return Err(Error::Pdf(
+                "the embedded invoice file has an unreadable filter".into(),
+            ))
+        }
     };
-    if bytes.len() > MAX_EMBEDDED {
+    if filters.len() > crate::pdf_limits::MAX_FILTERS {
         return Err(Error::Pdf(
-            "the embedded invoice XML is larger than 10 MiB".into(),
+            "the embedded invoice file is compressed too many times over".into(),
         ));
+    }
+    let mut bytes = stream.content.clone();
+    for filter in &filters {
+        if filter.as_slice() != b"FlateDecode" && filter.as_slice() != b"Fl" {
+            return Err(Error::Pdf(format!(
+                "the embedded invoice file uses the {} filter; Kontor reads FlateDecode",
+                String::from_utf8_lossy(filter)
+            )));
+        }
+        bytes = crate::pdf_limits::inflate(&bytes, MAX_EMBEDDED).map_err(|()| too_large())?;
+    }
+    if bytes.len() > MAX_EMBEDDED {
+        return Err(too_large());
     }
     Ok(bytes)
 }

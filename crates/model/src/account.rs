@@ -278,6 +278,10 @@ pub struct Account {
     /// year start, account length, revenue accounts (SKR03 defaults).
     #[serde(default)]
     pub datev: crate::datev::DatevSettings,
+    /// Who may delete a finalized invoice that was neither sent nor paid: `admins` (with a
+    /// reason; the default) or `never` (issue 29, GoBD; [`crate::status::check_invoice_delete`]).
+    #[serde(default)]
+    pub finalized_invoice_deletion: crate::status::FinalizedDeletion,
 }
 
 fn yes() -> bool {
@@ -318,6 +322,7 @@ impl Default for Account {
             sepa_creditor_identifier: None,
             factur_x: true,
             datev: crate::datev::DatevSettings::default(),
+            finalized_invoice_deletion: crate::status::FinalizedDeletion::Admins,
         }
     }
 }
@@ -482,6 +487,9 @@ pub struct AccountUpdate {
     /// DATEV settings (partial, [`crate::datev::DatevUpdate`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub datev: Option<crate::datev::DatevUpdate>,
+    /// Who may delete finalized invoices (`admins` or `never`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finalized_invoice_deletion: Option<crate::status::FinalizedDeletion>,
 }
 
 /// Longest accepted single-line setting (name, register, bank name…), in characters.
@@ -796,6 +804,9 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
     );
     if let Some(on) = update.factur_x {
         account.factur_x = on;
+    }
+    if let Some(policy) = update.finalized_invoice_deletion {
+        account.finalized_invoice_deletion = policy;
     }
     if let Some(datev) = &update.datev {
         crate::datev::apply_update(datev, &mut account.datev);

@@ -530,6 +530,13 @@ pub fn invoice_bookings(
     )
 }
 
+/// Whether a purchase goes to the bookkeeping (the DATEV file): only once it is approved —
+/// a pending purchase has not been checked, and booking it would claim input VAT for an
+/// invoice nobody accepted (issue 29 § Books that stay whole).
+pub fn purchase_is_bookable(purchase: &Purchase) -> bool {
+    purchase.status == crate::purchase::PurchaseStatus::Approved
+}
+
 /// The DATEV bookings of a purchase: one per VAT group and expense account, the
 /// supplier's creditor account credited (`Konto`), the expense account (`Gegenkonto`),
 /// the BU-Schlüssel where that account is not automatic, Belegfeld 1 our number,
@@ -642,6 +649,14 @@ mod tests {
             number: None,
             vat_identifier: Some("DE136308783".into()),
         }
+    }
+
+    #[test]
+    fn only_approved_purchases_are_booked() {
+        let mut p = purchase();
+        assert!(!purchase_is_bookable(&p), "pending");
+        p.status = crate::purchase::PurchaseStatus::Approved;
+        assert!(purchase_is_bookable(&p));
     }
 
     #[test]

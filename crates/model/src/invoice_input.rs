@@ -230,3 +230,67 @@ pub struct DeleteReason {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
 }
+
+impl NewInvoice {
+    /// Fills what the body leaves out from the customer's `defaults` (issue 29): the
+    /// discount, the cash discount and its days, and — when `due_date` is absent and the
+    /// customer has a payment term — the due date (`date` plus the term). A value the body
+    /// gives always wins; an explicit `0` too.
+    pub fn apply_customer_defaults(&mut self, defaults: &crate::party::InvoiceDefaults) {
+        if self.discount.is_none() {
+            self.discount = defaults.discount;
+        }
+        if self.cash_discount.is_none() {
+            self.cash_discount = defaults.cash_discount;
+        }
+        if self.cash_discount_days.is_none() {
+            self.cash_discount_days = defaults.cash_discount_days;
+        }
+        if self.due_date.is_none() {
+            if let (Some(date), Some(days)) = (self.date, defaults.due_days) {
+                self.due_date = u64::try_from(days)
+                    .ok()
+                    .and_then(|d| date.checked_add_days(chrono::Days::new(d)));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod customer_defaults_tests {
+    use super::*;
+    use crate::party::InvoiceDefaults;
+
+    #[test]
+    fn absent_values_come_from_the_customer_and_given_ones_win() {
+        let defaults = InvoiceDefaults {
+            due_days: Some(30),
+            discount: Some(Decimal::new(5, 0)),
+            cash_discount: Some(Decimal::new(2, 0)),
+            cash_discount_days: Some(10),
+        };
+        let mut body = NewInvoice {
+            date: NaiveDate::from_ymd_opt(2026, 11, 10),
+            ..Default::default()
+        };
+        body.apply_customer_defaults(&defaults);
+        assert_eq!(body.due_date, NaiveDate::from_ymd_opt(2026, 12, 10));
+        assert_eq!(body.discount, Some(Decimal::new(5, 0)));
+        assert_eq!(body.cash_discount, Some(Decimal::new(2, 0)));
+        assert_eq!(body.cash_discount_days, Some(10));
+        let mut given = NewInvoice {
+            date: NaiveDate::from_ymd_opt(2026, 11, 10),
+            due_date: NaiveDate::from_ymd_opt(2026, 11, 24),
+            cash_discount: Some(Decimal::ZERO),
+            ..Default::default()
+        };
+        given.apply_customer_defaults(&defaults);
+        assert_eq!(given.due_date, NaiveDate::from_ymd_opt(2026, 11, 24));
+        assert_eq!(
+            given.cash_discount,
+            Some(Decimal::ZERO),
+            "an explicit 0 wins"
+        );
+        assert_eq!(given.cash_discount_days, Some(10));
+    }
+}

@@ -46,6 +46,7 @@ pub mod qr_bill;
 pub mod query;
 pub mod recipients;
 pub mod recurring;
+pub mod reversal;
 pub mod sepa;
 pub mod status;
 pub mod timestamp;

@@ -326,7 +326,34 @@ pub struct Company {
     pub updated_at: DateTime<Utc>,
 }
 
+/// What a customer's master data gives every new invoice of theirs (issue 29 § Books that
+/// stay whole: "customer defaults reach every invoice however it is made" — the form,
+/// "Create invoice" from an offer, the API, recurring invoices).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InvoiceDefaults {
+    /// Payment term in days (the due date is the invoice date plus these).
+    pub due_days: Option<i64>,
+    /// Discount in percent.
+    pub discount: Option<Decimal>,
+    /// Cash discount (Skonto) in percent.
+    pub cash_discount: Option<Decimal>,
+    /// Days within which the cash discount applies.
+    pub cash_discount_days: Option<i64>,
+}
+
 impl Company {
+    /// The defaults this customer gives new invoices: `default_invoice_due_days` (else
+    /// `payment_term_days`), `default_discount`, `default_cash_discount`,
+    /// `default_cash_discount_days`.
+    pub fn invoice_defaults(&self) -> InvoiceDefaults {
+        InvoiceDefaults {
+            due_days: self.default_invoice_due_days.or(self.payment_term_days),
+            discount: self.default_discount,
+            cash_discount: self.default_cash_discount,
+            cash_discount_days: self.default_cash_discount_days,
+        }
+    }
+
     /// The recipient address block for documents: name, then the address lines.
     pub fn recipient_address(&self) -> String {
         if self.address.trim().is_empty() {

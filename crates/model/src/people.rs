@@ -1,6 +1,6 @@
 //! People, sign-in and roles (issue 12, `docs/decisions.md` § People, sign-in and roles):
 //! the roles and their order, the user's display preferences, and the pure rules of
-//! sign-in — password length, lockout windows, session expiry. The password strength
+//! sign-in — password length, the back-off after failed sign-ins, session expiry. The password strength
 //! estimate (zxcvbn) and the hashing (argon2id) live in the server: they are heavy and
 //! never run in the browser.
 
@@ -102,39 +102,54 @@ pub fn password_length_error(password: &str) -> Option<String> {
         .then(|| format!("must be at least {PASSWORD_MIN_CHARS} characters long (it has {chars})"))
 }
 
-/// Failed sign-ins for one e-mail address within [`LOCKOUT_WINDOW_MINUTES`] that lock it.
-pub const LOCKOUT_FAILURES_PER_EMAIL: usize = 5;
-/// Failed sign-ins from one client address within the window that lock that address.
-pub const LOCKOUT_FAILURES_PER_ADDRESS: usize = 20;
-/// The window failures are counted in, and the length of a lock, in minutes.
+/// The window failures are counted in, in minutes.
 pub const LOCKOUT_WINDOW_MINUTES: i64 = 15;
+/// Failed sign-ins for one e-mail from one client address within the window that are
+/// free; each one more makes the next try wait ([`backoff_retry_after`]).
+pub const FREE_FAILURES_PER_EMAIL_AND_ADDRESS: usize = 5;
+/// Failed sign-ins from one client address (any e-mail) within the window that are free.
+pub const FREE_FAILURES_PER_ADDRESS: usize = 20;
+/// Failed sign-ins for one e-mail from every address together within the window that are
+/// free (a guess spread over many addresses). High, so that nobody can keep a person out
+/// from one address: that address backs off long before.
+pub const FREE_FAILURES_PER_EMAIL: usize = 50;
+/// Unknown API keys from one client address within the window that are free.
+pub const FREE_WRONG_KEYS_PER_ADDRESS: usize = 20;
+/// The wait after the first failure beyond the free ones, in seconds; it doubles with
+/// every further failure.
+pub const BACKOFF_FIRST_SECONDS: i64 = 30;
+/// The longest wait, in seconds (15 minutes).
+pub const BACKOFF_MAX_SECONDS: i64 = 15 * 60;
 
-/// The lockout rule: given the times of the failures recorded for one e-mail or address
-/// (any order; the caller passes at least the last 2 × [`LOCKOUT_WINDOW_MINUTES`]), the
-/// number `limit` that locks, and `now`, the seconds until another try is allowed, or
-/// `None` when not locked. `limit` failures within [`LOCKOUT_WINDOW_MINUTES`] lock for
-/// [`LOCKOUT_WINDOW_MINUTES`] from the last of them (the "5th failure"); tries refused
-/// while locked are not recorded. At least 1 second.
-pub fn lockout_retry_after(
+/// The back-off rule of sign-in and API keys (issue 29; `docs/decisions.md` § People,
+/// sign-in and roles): given the times of the failures recorded for one scope (an e-mail
+/// from one address, an address, an e-mail; any order), the number of failures within
+/// [`LOCKOUT_WINDOW_MINUTES`] that are `free`, and `now`: the seconds until another try
+/// is allowed, or `None` when one is allowed now. With `n ≥ free` failures in the window
+/// the next try waits [`BACKOFF_FIRST_SECONDS`] × 2^(n − free) (at most
+/// [`BACKOFF_MAX_SECONDS`]) after the last failure. Tries refused while waiting are not
+/// failures. There is no hard lock: the wait ends by itself, and it only binds the scope
+/// that failed. At least 1 second.
+pub fn backoff_retry_after(
     failures: &[DateTime<Utc>],
-    limit: usize,
+    free: usize,
     now: DateTime<Utc>,
 ) -> Option<u64> {
-    let window = Duration::minutes(LOCKOUT_WINDOW_MINUTES);
-    if limit == 0 || failures.len() < limit {
+    let window_start = now - Duration::minutes(LOCKOUT_WINDOW_MINUTES);
+    let recent: Vec<&DateTime<Utc>> = failures.iter().filter(|t| **t > window_start).collect();
+    if recent.len() < free {
         return None;
     }
-    let mut sorted = failures.to_vec();
-    sorted.sort();
-    let until = sorted
-        .windows(limit)
-        .filter_map(|w| {
-            let (first, last) = (w.first()?, w.last()?);
-            (*last - *first < window).then(|| last.checked_add_signed(window))?
-        })
-        .max()?;
-    let seconds = (until - now).num_seconds();
-    (seconds > 0 || until > now).then(|| u64::try_from(seconds).unwrap_or(0).max(1))
+    let doublings = u32::try_from(recent.len() - free)
+        .unwrap_or(u32::MAX)
+        .min(20);
+    let delay = BACKOFF_FIRST_SECONDS
+        .saturating_mul(1i64 << doublings)
+        .min(BACKOFF_MAX_SECONDS);
+    let last = recent.into_iter().max()?;
+    let until = *last + Duration::seconds(delay);
+    let seconds = (until - now).num_milliseconds();
+    (seconds > 0).then(|| u64::try_from((seconds + 999) / 1000).unwrap_or(1).max(1))
 }
 
 /// Days without use after which a session key (from sign-in) stops working.
@@ -374,20 +389,35 @@ mod tests {
         assert!(password_length_error("äöüäöüäöüäö").unwrap().contains("12"));
     }
 
+    fn secs(s: i64) -> DateTime<Utc> {
+        at(0) + Duration::seconds(s)
+    }
+
     #[test]
-    fn five_failures_lock_for_fifteen_minutes_from_the_fifth() {
-        let failures: Vec<_> = (0..4).map(at).collect();
-        assert_eq!(lockout_retry_after(&failures, 5, at(4)), None);
-        let mut five = failures.clone();
-        five.push(at(4));
-        assert_eq!(lockout_retry_after(&five, 5, at(4)), Some(15 * 60));
-        assert_eq!(lockout_retry_after(&five, 5, at(18)), Some(60));
-        // The lock lasts 15 minutes from the fifth failure, not from the first.
-        assert_eq!(lockout_retry_after(&five, 5, at(15)), Some(4 * 60));
-        assert_eq!(lockout_retry_after(&five, 5, at(19)), None);
-        // Five failures spread over more than 15 minutes do not lock.
-        let spread: Vec<_> = [0, 4, 8, 12, 16].into_iter().map(at).collect();
-        assert_eq!(lockout_retry_after(&spread, 5, at(16)), None);
+    fn failures_beyond_the_free_ones_back_off_doubling_up_to_fifteen_minutes() {
+        let four: Vec<_> = (0..4).map(secs).collect();
+        assert_eq!(backoff_retry_after(&four, 5, secs(4)), None);
+        let mut failures: Vec<_> = (0..5).map(secs).collect();
+        // The fifth failure: the next try waits 30 s after it.
+        assert_eq!(backoff_retry_after(&failures, 5, secs(4)), Some(30));
+        assert_eq!(backoff_retry_after(&failures, 5, secs(20)), Some(14));
+        assert_eq!(backoff_retry_after(&failures, 5, secs(34)), None);
+        // Each failure more doubles the wait: 60 s, 120 s, …
+        failures.push(secs(40));
+        assert_eq!(backoff_retry_after(&failures, 5, secs(40)), Some(60));
+        failures.push(secs(100));
+        assert_eq!(backoff_retry_after(&failures, 5, secs(100)), Some(120));
+        // … never more than 15 minutes, and no hard lock: it ends by itself.
+        let many: Vec<_> = (0..40).map(secs).collect();
+        assert_eq!(backoff_retry_after(&many, 5, secs(39)), Some(15 * 60));
+        assert_eq!(backoff_retry_after(&many, 5, secs(39 + 15 * 60)), None);
+        // Failures older than the window do not count.
+        let old: Vec<_> = (0..5).map(|m| at(0) - Duration::minutes(16 + m)).collect();
+        assert_eq!(backoff_retry_after(&old, 5, at(0)), None);
+        // Order does not matter.
+        let mut shuffled: Vec<_> = (0..5).map(secs).collect();
+        shuffled.reverse();
+        assert_eq!(backoff_retry_after(&shuffled, 5, secs(4)), Some(30));
     }
 
     #[test]

@@ -103,20 +103,127 @@ impl fmt::Display for InvoiceStatus {
     }
 }
 
-/// Why an invoice may not be deleted, or `Ok` when it may (`decisions.md` § State rules):
-/// a locked invoice can only be reversed; a non-draft needs a non-empty reason.
-pub fn check_invoice_delete(
-    status: InvoiceStatus,
-    locked: bool,
-    reason: Option<&str>,
-) -> Result<(), &'static str> {
-    if locked {
-        return Err("a locked invoice cannot be deleted; reverse it instead");
+/// Who may delete a finalized invoice (the account setting `finalized_invoice_deletion`,
+/// issue 29 § Books that stay whole): GoBD wants finalized invoices kept; deleting one
+/// that was never sent nor paid (a mistake caught at once) is an admin's act with a
+/// reason, or not possible at all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum FinalizedDeletion {
+    /// Admins may, with a reason (the default).
+    #[default]
+    Admins,
+    /// Nobody may: finalized invoices are corrected by reversal only.
+    Never,
+}
+
+impl FinalizedDeletion {
+    /// Wire name (`admins`, `never`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FinalizedDeletion::Admins => "admins",
+            FinalizedDeletion::Never => "never",
+        }
     }
-    if status != InvoiceStatus::Draft && reason.map(str::trim).unwrap_or("").is_empty() {
-        return Err("a reason is required to delete an invoice that is not a draft");
+
+    /// Parses a wire name; `None` otherwise.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "admins" => Some(FinalizedDeletion::Admins),
+            "never" => Some(FinalizedDeletion::Never),
+            _ => None,
+        }
+    }
+}
+
+/// What decides whether an invoice may be deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvoiceDeletion {
+    /// The invoice's status.
+    pub status: InvoiceStatus,
+    /// Sent or paid (`locked`).
+    pub locked: bool,
+    /// It is itself a reversal invoice.
+    pub reversal: bool,
+    /// It has been reversed.
+    pub reversed: bool,
+    /// The person deleting is an admin.
+    pub admin: bool,
+    /// The account's setting.
+    pub policy: FinalizedDeletion,
+}
+
+/// Why an invoice may not be deleted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeleteRefusal {
+    /// A reversal invoice is part of the books: it stays (its original would read open).
+    Reversal,
+    /// A reversed invoice stays with its reversal.
+    Reversed,
+    /// Sent or paid: only a reversal corrects it.
+    Locked,
+    /// The account does not allow deleting finalized invoices.
+    Never,
+    /// Only an admin may delete a finalized invoice (answered 403).
+    AdminOnly,
+    /// A finalized invoice needs a reason.
+    ReasonRequired,
+}
+
+impl DeleteRefusal {
+    /// The sentence the server answers with (English; the app shows its own words).
+    pub fn message(self) -> &'static str {
+        match self {
+            DeleteRefusal::Reversal => "A reversal invoice cannot be deleted: it belongs to the books with the invoice it reverses.",
+            DeleteRefusal::Reversed => "A reversed invoice cannot be deleted: it belongs to the books with its reversal.",
+            DeleteRefusal::Locked => "A locked invoice cannot be deleted; reverse it instead.",
+            DeleteRefusal::Never => "This account does not allow deleting finalized invoices; reverse it instead.",
+            DeleteRefusal::AdminOnly => "Only an admin may delete a finalized invoice.",
+            DeleteRefusal::ReasonRequired => "A reason is required to delete an invoice that is not a draft.",
+        }
+    }
+}
+
+/// Why an invoice may not be deleted, or `Ok` when it may (`decisions.md` § State rules;
+/// issue 29): drafts by anyone who may write, without a reason; never a reversal or a
+/// reversed invoice; a locked (sent or paid) invoice only by reversal; any other finalized
+/// invoice only by an admin, with a non-empty reason, and not at all when the account's
+/// policy is [`FinalizedDeletion::Never`].
+pub fn check_invoice_delete(d: InvoiceDeletion, reason: Option<&str>) -> Result<(), DeleteRefusal> {
+    if d.reversal {
+        return Err(DeleteRefusal::Reversal);
+    }
+    if d.reversed {
+        return Err(DeleteRefusal::Reversed);
+    }
+    if d.status == InvoiceStatus::Draft {
+        return Ok(());
+    }
+    if d.locked {
+        return Err(DeleteRefusal::Locked);
+    }
+    if d.policy == FinalizedDeletion::Never {
+        return Err(DeleteRefusal::Never);
+    }
+    if !d.admin {
+        return Err(DeleteRefusal::AdminOnly);
+    }
+    if reason.map(str::trim).unwrap_or("").is_empty() {
+        return Err(DeleteRefusal::ReasonRequired);
     }
     Ok(())
+}
+
+/// What an invoice's badge shows (issue 29 § Books that stay whole): `reversed`
+/// ("Storniert") once it has been reversed, whatever status it held, else its status's
+/// wire name. Lists, the detail page, the company page and the dashboard all use it.
+pub fn invoice_badge(status: InvoiceStatus, reversed: bool) -> &'static str {
+    if reversed {
+        "reversed"
+    } else {
+        status.as_str()
+    }
 }
 
 /// Whether an invoice may be reversed: final (not a draft), not itself a reversal, and
@@ -200,12 +307,95 @@ mod tests {
     }
 
     #[test]
+    fn a_reversed_invoice_reads_reversed() {
+        assert_eq!(invoice_badge(Sent, true), "reversed");
+        assert_eq!(invoice_badge(Sent, false), "sent");
+    }
+
+    #[test]
     fn delete_rules() {
-        assert!(check_invoice_delete(Draft, false, None).is_ok());
-        assert!(check_invoice_delete(Created, false, None).is_err());
-        assert!(check_invoice_delete(Created, false, Some("  ")).is_err());
-        assert!(check_invoice_delete(Created, false, Some("typo")).is_ok());
-        assert!(check_invoice_delete(Sent, true, Some("typo")).is_err());
+        let d = |status, locked| InvoiceDeletion {
+            status,
+            locked,
+            reversal: false,
+            reversed: false,
+            admin: true,
+            policy: FinalizedDeletion::Admins,
+        };
+        assert_eq!(check_invoice_delete(d(Draft, false), None), Ok(()));
+        assert_eq!(
+            check_invoice_delete(
+                InvoiceDeletion {
+                    admin: false,
+                    ..d(Draft, false)
+                },
+                None
+            ),
+            Ok(())
+        );
+        assert_eq!(
+            check_invoice_delete(d(Created, false), None),
+            Err(DeleteRefusal::ReasonRequired)
+        );
+        assert_eq!(
+            check_invoice_delete(d(Created, false), Some("  ")),
+            Err(DeleteRefusal::ReasonRequired)
+        );
+        assert_eq!(
+            check_invoice_delete(d(Created, false), Some("typo")),
+            Ok(())
+        );
+        assert_eq!(
+            check_invoice_delete(d(Sent, true), Some("typo")),
+            Err(DeleteRefusal::Locked)
+        );
+        // Staff may not delete a finalized invoice; the policy may forbid it for all.
+        assert_eq!(
+            check_invoice_delete(
+                InvoiceDeletion {
+                    admin: false,
+                    ..d(Created, false)
+                },
+                Some("typo")
+            ),
+            Err(DeleteRefusal::AdminOnly)
+        );
+        assert_eq!(
+            check_invoice_delete(
+                InvoiceDeletion {
+                    policy: FinalizedDeletion::Never,
+                    ..d(Created, false)
+                },
+                Some("typo")
+            ),
+            Err(DeleteRefusal::Never)
+        );
+        // A reversal and the invoice it reverses are never deleted.
+        assert_eq!(
+            check_invoice_delete(
+                InvoiceDeletion {
+                    reversal: true,
+                    ..d(Created, false)
+                },
+                Some("x")
+            ),
+            Err(DeleteRefusal::Reversal)
+        );
+        assert_eq!(
+            check_invoice_delete(
+                InvoiceDeletion {
+                    reversed: true,
+                    ..d(Created, false)
+                },
+                Some("x")
+            ),
+            Err(DeleteRefusal::Reversed)
+        );
+        assert_eq!(
+            FinalizedDeletion::parse("never"),
+            Some(FinalizedDeletion::Never)
+        );
+        assert_eq!(FinalizedDeletion::default().as_str(), "admins");
     }
 
     #[test]

@@ -12,13 +12,21 @@
 //!   (from [`ACTOR`], set by the key check for the request) into `audit_actor` at the start
 //!   of every write transaction; the triggers read it. Jobs and the command line write as
 //!   no one (`null`).
-//! - **Chained**: [`seal`] gives each new row `prev_hash` and `hash` = hex SHA-256 of the
-//!   previous hash and the row's content ([`content_hash`]), at the start of the next
-//!   write transaction and right after each write request (`db::seal_audit`). Rows cannot be deleted, and
-//!   updated only to be sealed once (triggers of migration 0023).
-//! - **Checked**: [`verify`] (`kontor-server audit verify`) recomputes the chain and names
-//!   the first event whose content or link does not match.
+//! - **Chained under a key**: [`seal`] gives each new row `prev_hash` and `hash` =
+//!   `<key fingerprint>:` + hex HMAC-SHA256 of the previous hash and the row's content
+//!   ([`content_hash`]) under the installation's audit key, which lives outside the
+//!   database ([`crate::audit_key`]; issue 29) — at the start of the next write
+//!   transaction and right after each write request (`db::seal_audit`). Rows cannot be
+//!   deleted, and updated only to be sealed once (triggers of migration 0023). Events
+//!   sealed before keys existed (plain SHA-256) are anchored by the key file's `legacy`
+//!   line.
+//! - **Checked**: [`verify`] (`kontor-server audit verify`) recomputes the chain with the
+//!   key file and names the first event whose content, link or seal does not match; a
+//!   chain recomputed without the key fails. The head (the last sealed hash) is printed
+//!   by `audit verify` and logged once a day ([`log_head_daily`]), so that it can be kept
+//!   elsewhere and checked later (`audit verify --head HASH`).
 
+use crate::audit_key::Keyring;
 use sha2::{Digest, Sha256};
 
 /// Who makes the change a write transaction is about to make.
@@ -414,11 +422,10 @@ pub struct StoredEvent {
 const EVENT_COLUMNS: &str = "id, at, user_id, key_id, action, record_type, record_id, \
     parent_type, parent_id, changes, prev_hash, hash";
 
-/// hex SHA-256 of `prev_hash`, a newline, and the event's content as a JSON array
-/// `[id, at, user_id, key_id, action, record_type, record_id, parent_type, parent_id,
-/// changes]` (changes as the stored text).
-pub fn content_hash(prev_hash: &str, e: &StoredEvent) -> String {
-    let content = serde_json::json!([
+/// The event's content as hashed: a JSON array `[id, at, user_id, key_id, action,
+/// record_type, record_id, parent_type, parent_id, changes]` (changes as the stored text).
+fn content(e: &StoredEvent) -> String {
+    serde_json::json!([
         e.id,
         kontor_model::timestamp::format(&e.at),
         e.user_id,
@@ -429,17 +436,29 @@ pub fn content_hash(prev_hash: &str, e: &StoredEvent) -> String {
         e.parent_type,
         e.parent_id,
         e.changes
-    ]);
+    ])
+    .to_string()
+}
+
+/// The seal of an event: `<fingerprint>:` + hex HMAC-SHA256 under the keyring's sealing
+/// key of `prev_hash`, a newline, and the event's [`content`].
+pub fn content_hash(keys: &Keyring, prev_hash: &str, e: &StoredEvent) -> String {
+    keys.sign(&[prev_hash.as_bytes(), b"\n", content(e).as_bytes()])
+}
+
+/// The unkeyed seal of events sealed before issue 29: hex SHA-256 of `prev_hash`, a
+/// newline, and the event's [`content`].
+fn legacy_hash(prev_hash: &str, e: &StoredEvent) -> String {
     let mut h = Sha256::new();
     h.update(prev_hash.as_bytes());
     h.update(b"\n");
-    h.update(content.to_string().as_bytes());
+    h.update(content(e).as_bytes());
     hex::encode(h.finalize())
 }
 
-/// Seals the unsealed events on `conn` (inside a write transaction): each gets the
-/// previous event's hash and its own. Returns how many. Errors: the database's.
-pub async fn seal(conn: &mut crate::sql::Tx) -> Result<usize, sqlx::Error> {
+/// Seals the unsealed events on `conn` (inside a write transaction) with `keys`: each gets
+/// the previous event's hash and its own. Returns how many. Errors: the database's.
+pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sqlx::Error> {
     let pending: Vec<StoredEvent> = crate::sql::query_as(&format!(
         "SELECT {EVENT_COLUMNS} FROM audit_events WHERE hash IS NULL ORDER BY id"
     ))
@@ -455,7 +474,7 @@ pub async fn seal(conn: &mut crate::sql::Tx) -> Result<usize, sqlx::Error> {
     .await?
     .unwrap_or_else(|| GENESIS.to_string());
     for e in &pending {
-        let hash = content_hash(&prev, e);
+        let hash = content_hash(keys, &prev, e);
         crate::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
             .bind(&prev)
             .bind(&hash)
@@ -479,10 +498,12 @@ pub struct Verified {
     pub head: String,
 }
 
-/// Recomputes the chain on `conn`. Errors: the id and the reason of the first event whose
-/// hash, link or order does not match (a changed, inserted or deleted event), or the
-/// database's error as text.
-pub async fn verify(conn: &mut crate::sql::Tx) -> Result<Verified, String> {
+/// Recomputes the chain on `conn` with `keys`. Events sealed before keys existed verify as
+/// plain SHA-256 up to the key file's `legacy` anchor, whose hash they must end in.
+/// Errors: the id and the reason of the first event whose seal, link or order does not
+/// match (a changed, inserted or deleted event, a chain recomputed without the key, a key
+/// missing from the key file), or the database's error as text.
+pub async fn verify(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<Verified, String> {
     let events: Vec<StoredEvent> = crate::sql::query_as(&format!(
         "SELECT {EVENT_COLUMNS} FROM audit_events ORDER BY id"
     ))
@@ -515,11 +536,28 @@ pub async fn verify(conn: &mut crate::sql::Tx) -> Result<Verified, String> {
                         e.id
                     ));
                 }
-                if *h != content_hash(p, e) {
-                    return Err(format!(
-                        "audit event {} was changed after it was written",
-                        e.id
-                    ));
+                if h.contains(':') {
+                    if let Err(why) = keys.check(h, &[p.as_bytes(), b"\n", content(e).as_bytes()]) {
+                        return Err(format!(
+                            "audit event {} was changed after it was written: {why}",
+                            e.id
+                        ));
+                    }
+                } else {
+                    // Sealed before keys existed: only up to the anchor kept in the key file.
+                    let anchored = keys.legacy.as_ref().filter(|(last, _)| e.id <= *last);
+                    let Some((last, anchor)) = anchored else {
+                        return Err(format!(
+                            "audit event {} has a seal without a key (recomputed without the audit key)",
+                            e.id
+                        ));
+                    };
+                    if *h != legacy_hash(p, e) || (e.id == *last && h != anchor) {
+                        return Err(format!(
+                            "audit event {} was changed after it was written",
+                            e.id
+                        ));
+                    }
                 }
                 prev = h.clone();
                 checked += 1;
@@ -533,6 +571,100 @@ pub async fn verify(conn: &mut crate::sql::Tx) -> Result<Verified, String> {
         unsealed,
         head: prev,
     })
+}
+
+/// The last sealed event's id and hash, if any event is sealed. Errors: the database's.
+pub async fn head(conn: &mut crate::sql::Tx) -> Result<Option<(i64, String)>, sqlx::Error> {
+    crate::sql::query_as(
+        "SELECT id, hash FROM audit_events WHERE hash IS NOT NULL ORDER BY id DESC LIMIT 1",
+    )
+    .fetch_optional(conn)
+    .await
+}
+
+/// Loads the audit keys of `data_dir` ([`crate::audit_key::key_file`]) for `db` and
+/// registers them, creating the key file when there is none and the trail has no keyed
+/// event yet (a new installation, or one sealed without keys before issue 29: its last
+/// such event becomes the `legacy` anchor, after its chain was checked).
+///
+/// Errors, as a sentence: the key file is unreadable or malformed; it is missing although
+/// events are sealed with a key; the trail's last event is sealed with a key the file
+/// lacks (another installation's key file); the unkeyed events do not verify.
+pub async fn use_keys(db: &crate::sql::Db, data_dir: &std::path::Path) -> Result<(), String> {
+    let path = crate::audit_key::key_file(data_dir);
+    let mut conn = db
+        .acquire()
+        .await
+        .map_err(|e| format!("cannot read the audit trail: {e}"))?;
+    let last = head(&mut conn)
+        .await
+        .map_err(|e| format!("cannot read the audit trail: {e}"))?;
+    let keys = match crate::audit_key::load(&path)? {
+        Some(keys) => keys,
+        None => {
+            if let Some((id, hash)) = last.as_ref().filter(|(_, h)| h.contains(':')) {
+                return Err(format!(
+                    "the audit trail is sealed with audit key {} (event {id}), but the key file {} is missing: copy the installation's audit.key there, or name it with KONTOR_AUDIT_KEY_FILE",
+                    hash.split(':').next().unwrap_or(""),
+                    path.display()
+                ));
+            }
+            // Events sealed without a key so far are anchored, once their chain checks.
+            let legacy = last.clone();
+            let keys = crate::audit_key::Keyring::generate(legacy);
+            if keys.legacy.is_some() {
+                verify(&mut conn, &keys).await.map_err(|why| {
+                    format!("the audit trail does not verify, so no key is made for it: {why}")
+                })?;
+            }
+            crate::audit_key::create(&path, &keys)?
+        }
+    };
+    if let Some((id, hash)) = last.filter(|(_, h)| h.contains(':')) {
+        let fp = hash.split(':').next().unwrap_or("");
+        if !keys.knows(fp) {
+            return Err(format!(
+                "the audit trail's last event ({id}) is sealed with audit key {fp}, which is not in {}: every process of one installation needs the same key file (KONTOR_AUDIT_KEY_FILE)",
+                path.display()
+            ));
+        }
+    }
+    drop(conn);
+    crate::audit_key::register(db, keys);
+    Ok(())
+}
+
+/// The daily head log of [`log_head_daily`]; dropping it stops it (the server's run loop
+/// holds it).
+pub struct DailyHead(tokio::task::JoinHandle<()>);
+
+impl Drop for DailyHead {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Writes the trail's head (last sealed event and hash) to the log now and then once a
+/// day, so that it can be kept outside the installation (issue 29).
+pub fn log_head_daily(db: crate::sql::Db) -> DailyHead {
+    DailyHead(tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(24 * 60 * 60));
+        loop {
+            every.tick().await;
+            let result = async {
+                let mut conn = db.acquire().await?;
+                head(&mut conn).await
+            }
+            .await;
+            match result {
+                Ok(Some((id, hash))) => {
+                    tracing::info!(event = id, head = %hash, "audit trail head (keep it elsewhere; check with `audit verify --head`)")
+                }
+                Ok(None) => tracing::info!("audit trail head: no event sealed yet"),
+                Err(e) => tracing::warn!(error = %e, "cannot read the audit trail head"),
+            }
+        }
+    }))
 }
 
 #[cfg(test)]
@@ -557,18 +689,23 @@ mod tests {
     }
 
     #[test]
-    fn the_hash_covers_the_link_and_every_field() {
+    fn the_seal_covers_the_link_every_field_and_the_key() {
+        let keys = Keyring::generate(None);
         let a = event(1, r#"[{"field":"title","old":"A","new":"B"}]"#);
-        let h = content_hash(GENESIS, &a);
-        assert_eq!(h.len(), 64);
-        assert_eq!(h, content_hash(GENESIS, &a.clone()));
-        assert_ne!(h, content_hash(&"1".repeat(64), &a));
+        let h = content_hash(&keys, GENESIS, &a);
+        assert_eq!(h.len(), 8 + 1 + 64);
+        assert!(h.starts_with(&format!("{}:", keys.current())));
+        assert_eq!(h, content_hash(&keys, GENESIS, &a.clone()));
+        assert_ne!(h, content_hash(&keys, &"1".repeat(64), &a));
         let mut b = a.clone();
         b.changes = r#"[{"field":"title","old":"A","new":"C"}]"#.into();
-        assert_ne!(h, content_hash(GENESIS, &b));
+        assert_ne!(h, content_hash(&keys, GENESIS, &b));
         let mut c = a.clone();
         c.user_id = Some(3);
-        assert_ne!(h, content_hash(GENESIS, &c));
+        assert_ne!(h, content_hash(&keys, GENESIS, &c));
+        // Another key gives another seal: without the key it cannot be recomputed.
+        assert_ne!(h, content_hash(&Keyring::generate(None), GENESIS, &a));
+        assert_ne!(h[9..], legacy_hash(GENESIS, &a));
     }
 
     #[test]

@@ -270,7 +270,9 @@ fn route_path(req: &Request) -> Option<String> {
 /// Middleware: authenticates every `/api/v1` request except the public routes of
 /// [`crate::roles::TABLE`] (sign-in, invitation, setup), applies the rate limit and the
 /// route's required role (a read-only key counts as the read-only role), and stores the
-/// [`Caller`] and [`KeyContext`] in the request extensions. Errors: 401, 403, 429.
+/// [`Caller`] and [`KeyContext`] in the request extensions. Errors: 401, 403, 429 (the
+/// key's rate limit, or an address that sent too many unknown keys:
+/// [`crate::attempts::wrong_key`]).
 pub async fn require_key(State(state): State<AppState>, mut req: Request, next: Next) -> Response {
     let path = route_path(&req);
     let access = path.as_deref().map(|p| roles::required(req.method(), p));
@@ -288,7 +290,13 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
     };
     let (caller, context) = match find_caller(&state.pool, &key).await {
         Ok(Some(c)) => c,
-        Ok(None) => return ApiError::Unauthorized.into_response(),
+        Ok(None) => {
+            let peer = req.extensions().get::<crate::attempts::PeerAddr>();
+            let address = crate::attempts::address_of(peer);
+            return crate::attempts::wrong_key(&state.pool, &address)
+                .await
+                .into_response();
+        }
         Err(e) => return ApiError::from(e).into_response(),
     };
     if let Some(limiter) = &state.rate_limiter {

@@ -33,7 +33,13 @@ pub const DB_FILE: &str = "kontor.db";
 pub async fn begin_write(pool: &crate::sql::Db) -> Result<crate::sql::Tx, sqlx::Error> {
     let mut tx = pool.begin_sqlite_with("BEGIN IMMEDIATE").await?;
     crate::audit::set_actor(&mut tx, crate::audit::current_actor()).await?;
-    crate::audit::seal(&mut tx).await?;
+    // Without registered keys (only while a database is being opened) events wait
+    // unsealed for the next write.
+    if let Some(keys) = crate::audit_key::for_db(pool) {
+        crate::audit::seal(&mut tx, &keys).await?;
+    }
+    // An idempotent request's write marks its key in the same transaction (issue 29).
+    crate::request_claim::mark_committing(&mut tx).await?;
     Ok(tx)
 }
 
@@ -82,18 +88,23 @@ pub fn locate(database: Option<&str>, data_dir: &Path) -> Result<Location, Strin
 }
 
 /// Opens the database named by `database` (`--database`, see [`locate`]), or
-/// `<data_dir>/kontor.db` when it is `None` or empty. Errors: those of [`locate`],
-/// [`open`], [`open_file`] and [`open_postgres`].
+/// `<data_dir>/kontor.db` when it is `None` or empty, with the audit keys of `data_dir`
+/// ([`crate::audit::use_keys`]). Errors: those of [`locate`], [`open`], [`open_file`],
+/// [`open_postgres`] and [`crate::audit::use_keys`].
 pub async fn open_located(
     database: Option<&str>,
     data_dir: &Path,
 ) -> Result<crate::sql::Db, String> {
     match database.filter(|d| !d.trim().is_empty()) {
         None => open(data_dir).await,
-        Some(url) => match locate(Some(url), data_dir)? {
-            Location::Sqlite(path) => open_file(&path).await,
-            Location::Postgres(url) => open_postgres(&url).await,
-        },
+        Some(url) => {
+            let db = match locate(Some(url), data_dir)? {
+                Location::Sqlite(path) => open_file(&path).await?,
+                Location::Postgres(url) => open_postgres(&url).await?,
+            };
+            crate::audit::use_keys(&db, data_dir).await?;
+            Ok(db)
+        }
     }
 }
 
@@ -133,12 +144,15 @@ pub async fn open_postgres(url: &str) -> Result<crate::sql::Db, String> {
     Ok(db)
 }
 
-/// Opens (creating if missing) `<data_dir>/kontor.db`, see [`open_file`]. Errors: the
-/// directory cannot be created, or those of [`open_file`].
+/// Opens (creating if missing) `<data_dir>/kontor.db`, see [`open_file`], with the audit
+/// keys of `data_dir` ([`crate::audit::use_keys`]). Errors: the directory cannot be
+/// created, or those of [`open_file`] and [`crate::audit::use_keys`].
 pub async fn open(data_dir: &Path) -> Result<crate::sql::Db, String> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| format!("cannot create {}: {e}", data_dir.display()))?;
-    open_file(&data_dir.join(DB_FILE)).await
+    let db = open_file(&data_dir.join(DB_FILE)).await?;
+    crate::audit::use_keys(&db, data_dir).await?;
+    Ok(db)
 }
 
 /// Opens (creating if missing) the SQLite file `path` in WAL mode and runs the

@@ -50,6 +50,10 @@ pub enum ApiError {
     /// names which (`"database"`, `"file store"`), the second is the cause (logged, never
     /// sent). The server recovers by itself when it answers again (issue 16 § Faults).
     Unavailable(&'static str, String),
+    /// 503 with `Retry-After: 5`: too much expensive work of this kind is running or
+    /// waiting (password checks, PDF renders, reading an e-invoice; `crate::cpu_work`);
+    /// nothing was done. The field names the work (`"checking passwords"`).
+    Busy(&'static str),
     /// 500: an internal error; the cause is logged, never sent.
     Internal(String),
 }
@@ -126,7 +130,7 @@ impl ApiError {
             ApiError::Conflict(_) | ApiError::AlreadyDone(_) => StatusCode::CONFLICT,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::BadGateway(_) => StatusCode::BAD_GATEWAY,
-            ApiError::Unavailable(..) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(..) | ApiError::Busy(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -157,6 +161,13 @@ impl ApiError {
             ApiError::Unavailable(what, _) => (
                 format!(
                     "The {what} is not available right now; nothing was changed. Try again in \
+                     {UNAVAILABLE_RETRY_SECONDS} seconds."
+                ),
+                None,
+            ),
+            ApiError::Busy(what) => (
+                format!(
+                    "Kontor is busy {what} right now; nothing was changed. Try again in \
                      {UNAVAILABLE_RETRY_SECONDS} seconds."
                 ),
                 None,
@@ -199,7 +210,7 @@ impl IntoResponse for ApiError {
         }
         let retry = match &self {
             ApiError::TooManyRequests(s) => Some(*s),
-            ApiError::Unavailable(..) => Some(UNAVAILABLE_RETRY_SECONDS),
+            ApiError::Unavailable(..) | ApiError::Busy(_) => Some(UNAVAILABLE_RETRY_SECONDS),
             _ => None,
         };
         let mut response = (status, axum::Json(self.body())).into_response();

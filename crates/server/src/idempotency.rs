@@ -10,8 +10,13 @@
 //! - the same key with another request: 422 on `Idempotency-Key`;
 //! - a duplicate arriving while the first still runs waits for its answer (polling the
 //!   row, so this holds across server processes), up to [`WAIT_SECS`]; a key still
-//!   pending after that (or left pending by a crash) answers 409 "outcome unknown" —
-//!   never a second write.
+//!   pending after that answers 409 "outcome unknown" — never a second write;
+//! - a key left pending by a process that is gone (killed or crashed: no heartbeat,
+//!   `crate::processes`) is resolved by the next retry (issue 29): when none of its
+//!   writes committed (`committed`, marked inside the write transaction by
+//!   `crate::request_claim`) the request runs again; when one did, the record it wrote is
+//!   answered (its current representation, stored as the key's answer) — never a second
+//!   write, never 24 hours of 409.
 //!
 //! Keys are 1–255 printable ASCII characters (a 422 on `Idempotency-Key` otherwise). Other
 //! methods ignore the header. Rows older than 24 hours are purged when a key is claimed.
@@ -158,24 +163,39 @@ async fn run_once(
         .bind(now - WINDOW_SECS)
         .execute(&state.pool)
         .await?;
-    let claimed = crate::sql::query(
-        "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, state, created_at) \
-         VALUES (?, ?, ?, 'pending', ?) ON CONFLICT DO NOTHING",
-    )
-    .bind(key_id)
-    .bind(key)
-    .bind(&hash)
-    .bind(now)
-    .execute(&state.pool)
-    .await?
-    .rows_affected()
-        == 1;
-    if !claimed {
-        return wait_for_first(state, key_id, key, &hash).await;
+    loop {
+        let claimed = crate::sql::query(
+            "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, state, created_at, owner) \
+             VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(key_id)
+        .bind(key)
+        .bind(&hash)
+        .bind(now)
+        .bind(state.process_id.as_ref())
+        .execute(&state.pool)
+        .await?
+        .rows_affected()
+            == 1;
+        if claimed {
+            break;
+        }
+        match wait_for_first(state, key_id, key, &hash, &parts.headers).await? {
+            Waited::Answer(response) => return Ok(response),
+            // The first request's process is gone and nothing of it was written.
+            Waited::RunAgain => continue,
+        }
     }
 
-    let response = next
-        .run(Request::from_parts(parts, Body::from(bytes)))
+    let claim = crate::request_claim::Claim {
+        key_id,
+        idem_key: key.to_string(),
+    };
+    let response = crate::request_claim::CLAIM
+        .scope(
+            claim,
+            next.run(Request::from_parts(parts, Body::from(bytes))),
+        )
         .await;
     if response.status().is_server_error() {
         forget(state, key_id, key).await;
@@ -224,14 +244,33 @@ async fn forget(state: &AppState, key_id: i64, key: &str) {
     }
 }
 
+/// What waiting for the first request with the same key gave.
+enum Waited {
+    /// Its answer (stored, or the record it wrote after its process was gone).
+    Answer(Response),
+    /// Its process is gone and none of its writes committed: the key was freed, run this
+    /// one.
+    RunAgain,
+}
+
+/// A pending row as the wait reads it.
+#[derive(sqlx::FromRow)]
+struct Pending {
+    owner: Option<String>,
+    committed: bool,
+    audit_from: Option<i64>,
+}
+
 /// A duplicate: the first request's answer once it is stored, 422 for another request,
+/// [`Waited::RunAgain`] or the written record when the first request's process is gone,
 /// 409 when the first never finishes within [`WAIT_SECS`].
 async fn wait_for_first(
     state: &AppState,
     key_id: i64,
     key: &str,
     hash: &str,
-) -> Result<Response, ApiError> {
+    headers: &axum::http::HeaderMap,
+) -> Result<Waited, ApiError> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(WAIT_SECS);
     loop {
         let row: Option<Stored> = crate::sql::query_as(
@@ -252,7 +291,10 @@ async fn wait_for_first(
             return Err(other_request());
         }
         if row.state == "done" {
-            return Ok(replay(row));
+            return Ok(Waited::Answer(replay(row)));
+        }
+        if let Some(waited) = resolve_orphan(state, key_id, key, headers).await? {
+            return Ok(waited);
         }
         let stale = unix_now() - row.created_at > WAIT_SECS as i64;
         if stale || tokio::time::Instant::now() >= deadline {
@@ -263,6 +305,140 @@ async fn wait_for_first(
         }
         tokio::time::sleep(Duration::from_millis(25)).await;
     }
+}
+
+/// A pending key whose process is gone: freed when nothing committed ([`Waited::RunAgain`]),
+/// else answered with the record the request wrote, stored as the key's answer. `None`
+/// while the owner lives (or the row changed meanwhile).
+async fn resolve_orphan(
+    state: &AppState,
+    key_id: i64,
+    key: &str,
+    headers: &axum::http::HeaderMap,
+) -> Result<Option<Waited>, ApiError> {
+    let pending: Option<Pending> = crate::sql::query_as(
+        "SELECT owner, committed, audit_from FROM idempotency_keys \
+         WHERE key_id = ? AND idem_key = ? AND state = 'pending'",
+    )
+    .bind(key_id)
+    .bind(key)
+    .fetch_optional(&state.pool)
+    .await?;
+    let Some(pending) = pending else {
+        return Ok(None);
+    };
+    let owner = pending.owner.unwrap_or_default();
+    if owner == state.process_id.as_ref() || crate::processes::is_alive(&state.pool, &owner).await?
+    {
+        return Ok(None);
+    }
+    if !pending.committed {
+        let freed = crate::sql::query(
+            "DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND state = 'pending' \
+             AND committed = FALSE AND owner = ?",
+        )
+        .bind(key_id)
+        .bind(key)
+        .bind(&owner)
+        .execute(&state.pool)
+        .await?;
+        tracing::info!(
+            owner,
+            "an idempotency key of a gone process ran again (nothing was written)"
+        );
+        return Ok((freed.rows_affected() == 1).then_some(Waited::RunAgain));
+    }
+    let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
+    let base = base.trim_end_matches('/');
+    let (status, body) = written_record(state, base, pending.audit_from.unwrap_or(0)).await?;
+    let stored = crate::sql::query(
+        "UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, body = ? \
+         WHERE key_id = ? AND idem_key = ? AND state = 'pending' AND owner = ?",
+    )
+    .bind(i64::from(status.as_u16()))
+    .bind("application/json; charset=utf-8")
+    .bind(body.as_slice())
+    .bind(key_id)
+    .bind(key)
+    .bind(&owner)
+    .execute(&state.pool)
+    .await?;
+    if stored.rows_affected() != 1 {
+        return Ok(None);
+    }
+    tracing::info!(
+        owner,
+        "an idempotency key of a gone process answered with the record it wrote"
+    );
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() = status;
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json; charset=utf-8"),
+    );
+    response
+        .headers_mut()
+        .insert(REPLAYED, HeaderValue::from_static("true"));
+    Ok(Some(Waited::Answer(response)))
+}
+
+/// The answer of a request whose write committed but whose answer was lost: the record
+/// named by its first audit event after `audit_from` — an invoice, offer, purchase or
+/// company as `GET /…/{id}` answers it (200) — or, for anything else, a 409 naming what
+/// was written. Errors: the database's.
+async fn written_record(
+    state: &AppState,
+    base: &str,
+    audit_from: i64,
+) -> Result<(StatusCode, Vec<u8>), ApiError> {
+    let first: Option<(String, i64, Option<String>)> = crate::sql::query_as(
+        "SELECT record_type, record_id, parent_type FROM audit_events \
+         WHERE id > ? ORDER BY id LIMIT 1",
+    )
+    .bind(audit_from)
+    .fetch_optional(&state.pool)
+    .await?;
+    let json = |value: serde_json::Result<Vec<u8>>| {
+        value.map_err(|e| ApiError::Internal(format!("answer: {e}")))
+    };
+    // Only a record of its own (not a part of another, like a payment) is answered whole.
+    let (record_type, id, own) = match first {
+        Some((t, id, parent)) => (t, id, parent.is_none()),
+        None => (String::new(), 0, false),
+    };
+    let body = match if own { record_type.as_str() } else { "" } {
+        "invoice" => {
+            let mut invoice = crate::invoices::repo::load(&state.pool, id).await?;
+            crate::invoices::repo::sign(state, base, &mut invoice);
+            json(serde_json::to_vec(&invoice))?
+        }
+        "offer" => json(serde_json::to_vec(
+            &crate::offers::repo::load_signed(state, base, id).await?,
+        ))?,
+        "purchase" => json(serde_json::to_vec(
+            &crate::purchases::repo::load(state, base, id).await?,
+        ))?,
+        "company" => json(serde_json::to_vec(
+            &crate::companies::load(&state.pool, id).await?,
+        ))?,
+        _ => {
+            let what = if record_type.is_empty() {
+                "a change".to_string()
+            } else {
+                format!("{record_type} {id}")
+            };
+            let message = format!(
+                "The request with this Idempotency-Key was carried out ({what}), but its answer was lost when the server stopped; read the record instead of sending it again."
+            );
+            return Ok((
+                StatusCode::CONFLICT,
+                json(serde_json::to_vec(
+                    &serde_json::json!({ "message": message }),
+                ))?,
+            ));
+        }
+    };
+    Ok((StatusCode::OK, body))
 }
 
 #[cfg(test)]

@@ -11,14 +11,17 @@
 pub mod account;
 pub mod activities;
 pub mod api_keys;
+pub mod attempts;
 pub mod audit;
 pub mod audit_events;
+pub mod audit_key;
 pub mod auth;
 pub mod backup;
 pub mod billing;
 pub mod bundle;
 pub mod companies;
 pub mod config;
+pub mod cpu_work;
 pub mod csp_report;
 pub mod dashboard;
 pub mod db;
@@ -36,6 +39,7 @@ pub mod files;
 pub mod idempotency;
 pub mod invoice_payments;
 pub mod invoices;
+pub mod links;
 pub mod listing;
 pub mod localize;
 pub mod mail;
@@ -47,12 +51,14 @@ pub mod pagination;
 pub mod passwords;
 pub mod pdf_render;
 pub mod people;
+pub mod processes;
 pub mod projects;
 pub mod purchases;
 pub mod rate_limit;
 pub mod recurring;
 pub mod reminder_rows;
 pub mod reminders;
+pub mod request_claim;
 pub mod roles;
 pub mod routes;
 pub mod sanitize;
@@ -87,6 +93,8 @@ pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppSta
         account: Arc::new(config.account.clone()),
         write_lock: Arc::new(tokio::sync::Mutex::new(())),
         rate_limiter,
+        links: Arc::new(links::LinkOrigins::from_env(config.listen)),
+        process_id: Arc::from(processes::new_id()),
     })
 }
 
@@ -117,7 +125,14 @@ pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
     let initial_key = auth::ensure_initial_key(&pool)
         .await
         .map_err(|e| format!("cannot create the first key: {e}"))?;
-    let state = state(pool, config).await?;
+    let mut state = state(pool, config).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    // Links may point at the address actually bound (port 0 picks one).
+    if let Ok(bound) = listener.local_addr() {
+        state.links = Arc::new(links::LinkOrigins::from_env(bound));
+    }
     // Recurring invoices due while the server was down are created before it serves.
     recurring::job::run_due(&state).await;
     let app = routes::app(
@@ -125,9 +140,6 @@ pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
         config.dist_dir.as_deref(),
         &config.cors_origins,
     );
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     Ok(Bound {
         listener,
         app,
@@ -153,6 +165,12 @@ pub async fn run(bound: Bound) -> Result<(), String> {
         .header_read_timeout(bound.header_read_timeout);
     // The hourly recurring invoice job runs as long as this server does.
     let _recurring = recurring::job::spawn_hourly(bound.state.clone());
+    // The audit trail's head goes to the log now and daily (issue 29).
+    let _audit_head = audit::log_head_daily(bound.state.pool.clone());
+    // This process says it is alive, so requests it leaves pending can be told apart
+    // from running ones (issue 29, `processes`).
+    let _heartbeat =
+        processes::spawn_heartbeat(bound.state.pool.clone(), bound.state.process_id.to_string());
     // The rate limit's counts are shared with the other processes on this database.
     let _rate_sync = bound
         .state
@@ -175,8 +193,8 @@ pub async fn run(bound: Bound) -> Result<(), String> {
             _ = &mut shutdown => break,
         };
         let app = bound.app.clone();
-        // The client's address for the sign-in lockout (`session::PeerAddr`).
-        let peer = session::PeerAddr(peer.ip());
+        // The client's address for the back-off of failed attempts (`attempts::PeerAddr`).
+        let peer = attempts::PeerAddr(peer.ip());
         let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
             request.extensions_mut().insert(peer);
             app.clone().oneshot(request)

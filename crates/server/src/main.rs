@@ -94,9 +94,18 @@ enum Command {
 
 #[derive(Subcommand)]
 enum AuditCommand {
-    /// Recompute the audit trail's hash chain; fails naming the first changed, inserted or
-    /// deleted event, else prints the number of events and the head hash.
-    Verify,
+    /// Recompute the audit trail's hash chain with the audit key file; fails naming the
+    /// first changed, inserted or deleted event (or one sealed without the key), else
+    /// prints the number of events and the head hash.
+    Verify {
+        /// A head hash kept earlier (from this command or the daily log line): the trail
+        /// must still contain it, so nothing up to it was rewritten or cut off.
+        #[arg(long)]
+        head: Option<String>,
+    },
+    /// Add a new audit key to the key file; it seals from the next start on, older keys
+    /// stay to verify what they sealed. Restart every server process afterwards.
+    RotateKey,
 }
 
 #[derive(Subcommand)]
@@ -279,14 +288,50 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Audit {
-            command: AuditCommand::Verify,
+            command: AuditCommand::Verify { head },
         } => {
             let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
+            let keys =
+                kontor_server::audit_key::for_db(&pool).ok_or("the audit keys were not loaded")?;
             let mut conn = pool.acquire().await.map_err(|e| e.to_string())?;
-            let verified = kontor_server::audit::verify(&mut conn).await?;
+            let verified = kontor_server::audit::verify(&mut conn, &keys).await?;
+            if let Some(kept) = head.as_deref().map(str::trim) {
+                let found: Option<i64> =
+                    kontor_server::sql::query_scalar("SELECT id FROM audit_events WHERE hash = ?")
+                        .bind(kept)
+                        .fetch_optional(&mut conn)
+                        .await
+                        .map_err(|e| e.to_string())?;
+                match found {
+                    Some(id) => println!("The kept head {kept} is event {id} of the trail."),
+                    None => {
+                        return Err(format!(
+                            "the kept head {kept} is not in the audit trail: events up to it were rewritten or cut off"
+                        ))
+                    }
+                }
+            }
             println!(
                 "The audit trail is intact: {} events (and {} not sealed yet); head hash {}",
                 verified.events, verified.unsealed, verified.head
+            );
+            Ok(())
+        }
+        Command::Audit {
+            command: AuditCommand::RotateKey,
+        } => {
+            let path = kontor_server::audit_key::key_file(&cli.data);
+            let mut keys = kontor_server::audit_key::load(&path)?.ok_or_else(|| {
+                format!(
+                    "there is no audit key file {} yet: start the server once",
+                    path.display()
+                )
+            })?;
+            let fp = keys.rotate();
+            kontor_server::audit_key::save(&path, &keys)?;
+            println!(
+                "Added audit key {fp} to {}; it seals after the next start of every server process. Keep a copy of the file apart from the backups.",
+                path.display()
             );
             Ok(())
         }
@@ -457,7 +502,7 @@ async fn users(pool: &kontor_server::sql::Db, command: UsersCommand) -> Result<(
             passwords::check_new(&password, &users::user_inputs(&user), "password")
                 .map_err(refusal)?;
             let hash = passwords::hash(password).await.map_err(refusal)?;
-            users::set_password_hash(pool, user.id, &hash)
+            users::set_password_hash(pool, user.id, &hash, None)
                 .await
                 .map_err(refusal)?;
             println!("Password of user {} <{email}> set.", user.id);

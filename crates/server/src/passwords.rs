@@ -3,7 +3,8 @@
 //! random salt), verified in constant time by the crate, and the strength rule — at least
 //! `kontor_model::people::PASSWORD_MIN_CHARS` characters and a zxcvbn score of at least 3,
 //! the estimator's warning or suggestion as the reason. Hashing takes tens of
-//! milliseconds of CPU, so [`hash`] and [`verify`] run on tokio's blocking pool.
+//! milliseconds of CPU and 19 MiB, so [`hash`] and [`verify`] run on tokio's blocking
+//! pool, at most `crate::cpu_work::permits()` at once (issue 29).
 
 use crate::error::ApiError;
 use argon2::password_hash::{
@@ -36,26 +37,43 @@ pub fn verify_blocking(password: &str, stored: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// [`hash_blocking`] on the blocking pool. Errors: 500.
-pub async fn hash(password: String) -> Result<String, ApiError> {
-    tokio::task::spawn_blocking(move || hash_blocking(&password))
-        .await
-        .map_err(|e| ApiError::Internal(format!("hash task: {e}")))?
+/// Time budget of one hash or verification (it takes about 30 ms).
+const BUDGET: std::time::Duration = std::time::Duration::from_secs(30);
+
+fn too_slow() -> ApiError {
+    ApiError::Busy("checking passwords")
 }
 
-/// [`verify_blocking`] on the blocking pool. With `stored` = `None` (unknown e-mail, no
-/// password yet) a dummy hash is verified, so the answer takes as long as for a real user,
-/// and the result is false.
-pub async fn verify(password: String, stored: Option<String>) -> bool {
-    tokio::task::spawn_blocking(move || match stored {
-        Some(stored) => verify_blocking(&password, &stored),
-        None => {
-            let _ = verify_blocking(&password, dummy_hash());
-            false
-        }
-    })
+/// [`hash_blocking`] on the blocking pool, bounded by [`crate::cpu_work`].
+/// Errors: 503 when too many passwords are being checked, 500 (never expected).
+pub async fn hash(password: String) -> Result<String, ApiError> {
+    crate::cpu_work::run(
+        crate::cpu_work::Kind::Password,
+        BUDGET,
+        too_slow,
+        move || hash_blocking(&password),
+    )
+    .await?
+}
+
+/// [`verify_blocking`] on the blocking pool, bounded by [`crate::cpu_work`]. With
+/// `stored` = `None` (unknown e-mail, no password yet) a dummy hash is verified, so the
+/// answer takes as long as for a real user, and the result is false.
+/// Errors: 503 when too many passwords are being checked.
+pub async fn verify(password: String, stored: Option<String>) -> Result<bool, ApiError> {
+    crate::cpu_work::run(
+        crate::cpu_work::Kind::Password,
+        BUDGET,
+        too_slow,
+        move || match stored {
+            Some(stored) => verify_blocking(&password, &stored),
+            None => {
+                let _ = verify_blocking(&password, dummy_hash());
+                false
+            }
+        },
+    )
     .await
-    .unwrap_or(false)
 }
 
 /// A fixed hash of a random password, made once, verified for unknown e-mails.
@@ -192,7 +210,9 @@ mod tests {
     #[tokio::test]
     async fn async_helpers_run_off_the_executor() {
         let stored = hash("Kupfer-Tisch-Regen-42".into()).await.unwrap();
-        assert!(verify("Kupfer-Tisch-Regen-42".into(), Some(stored)).await);
-        assert!(!verify("anything at all".into(), None).await);
+        assert!(verify("Kupfer-Tisch-Regen-42".into(), Some(stored))
+            .await
+            .unwrap());
+        assert!(!verify("anything at all".into(), None).await.unwrap());
     }
 }

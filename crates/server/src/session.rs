@@ -4,11 +4,11 @@
 //! `GET /account` lives in [`crate::account`].
 //!
 //! POST /session, POST /session/invitation and GET/POST /setup are the only public routes
-//! ([`crate::roles::TABLE`]). Every sign-in failure is the same 401; five failures for one
-//! e-mail, or twenty from one client address, within 15 minutes lock further tries for 15
+//! ([`crate::roles::TABLE`]). Every sign-in failure is the same 401. Failures are counted
+//! before the password is checked and back off per e-mail and address
+//! ([`crate::attempts`]): beyond the free ones a try waits 30 s, doubling up to 15
 //! minutes (429 with `Retry-After` and a message saying in how many minutes — German for
-//! `Accept-Language: de` through [`crate::localize`]), counted in the `login_attempts`
-//! table.
+//! `Accept-Language: de` through [`crate::localize`]).
 
 use crate::auth::{Caller, KeyContext, KIND_SESSION};
 use crate::db::{now, ts};
@@ -19,21 +19,14 @@ use axum::extract::State;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
-use chrono::{DateTime, Utc};
 use kontor_model::account::Session;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::party::{NewUser, User};
-use kontor_model::people::{
-    lockout_retry_after, AcceptInvitation, Role, SignIn, SignedIn, LOCKOUT_FAILURES_PER_ADDRESS,
-    LOCKOUT_FAILURES_PER_EMAIL, LOCKOUT_WINDOW_MINUTES,
-};
+use kontor_model::people::{AcceptInvitation, Role, SignIn, SignedIn};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-/// The client's address, put into request extensions by [`crate::run`] (the TCP peer; a
-/// reverse proxy's address when behind one).
-#[derive(Clone, Copy, Debug)]
-pub struct PeerAddr(pub std::net::IpAddr);
+use crate::attempts::PeerAddr;
 
 /// Routes `/session`, `/session/invitation`, `/setup`.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -95,41 +88,6 @@ async fn session_for(pool: &crate::sql::Db, user: User) -> ApiResult<Json<Signed
     Ok(Json(SignedIn { api_key, user }))
 }
 
-/// Failure times recorded for `column` = `value` within the last two lockout windows.
-async fn failures(
-    pool: &crate::sql::Db,
-    column: &str,
-    value: &str,
-) -> ApiResult<Vec<DateTime<Utc>>> {
-    let since = now() - chrono::Duration::minutes(2 * LOCKOUT_WINDOW_MINUTES);
-    let sql = format!("SELECT at FROM login_attempts WHERE {column} = ? AND at >= ?");
-    let rows: Vec<crate::db::Ts> = crate::sql::query_scalar(&sql)
-        .bind(value)
-        .bind(ts(since))
-        .fetch_all(pool)
-        .await?;
-    Ok(rows.into_iter().map(|t| t.0).collect())
-}
-
-/// 429 when `email` or `address` is locked. Errors: 429 with the seconds to wait.
-async fn check_lockout(pool: &crate::sql::Db, email: &str, address: &str) -> ApiResult<()> {
-    let at = now();
-    let by_email = lockout_retry_after(
-        &failures(pool, "email", email).await?,
-        LOCKOUT_FAILURES_PER_EMAIL,
-        at,
-    );
-    let by_address = lockout_retry_after(
-        &failures(pool, "address", address).await?,
-        LOCKOUT_FAILURES_PER_ADDRESS,
-        at,
-    );
-    match by_email.max(by_address) {
-        Some(seconds) => Err(ApiError::TooManyRequests(seconds)),
-        None => Ok(()),
-    }
-}
-
 /// Requires `email` and `password` to be given. Errors: 422 naming them.
 fn credentials(body: &SignIn) -> ApiResult<(String, String)> {
     let mut e = FieldErrors::new();
@@ -170,8 +128,9 @@ fn locked(seconds: u64) -> Response {
 
 /// POST /session `{email, password}` → 200 `{api_key, user}` with a new session key.
 /// Errors: 401 (one message for every failure), 422 when a field is missing, 429 while
-/// the e-mail or the client address is locked (its message says in how many minutes to
-/// try again).
+/// this e-mail from this address, this address, or this e-mail backs off after failures
+/// (its message says in how many minutes to try again), 503 when too many passwords are
+/// being checked.
 #[utoipa::path(
     post,
     path = "/session",
@@ -181,7 +140,7 @@ fn locked(seconds: u64) -> Response {
     responses(
         (status = 200, description = "A new session key and its user", body = SignedIn),
         (status = 401, description = "E-mail or password is wrong (one message for every failure)", body = kontor_model::error::ErrorBody),
-        (status = 429, description = "Sign-in locked for this e-mail or client address", body = kontor_model::error::ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the lock ends"))),
+        (status = 429, description = "Too many failed sign-ins: wait before the next try", body = kontor_model::error::ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the lock ends"))),
     )
 )]
 async fn sign_in(
@@ -202,37 +161,23 @@ async fn try_sign_in(
     JsonBody(body): JsonBody<SignIn>,
 ) -> ApiResult<Json<SignedIn>> {
     let (email, password) = credentials(&body)?;
-    let address = peer
-        .map(|Extension(PeerAddr(ip))| ip.to_string())
-        .unwrap_or_else(|| "unknown".into());
+    let address = crate::attempts::address_of(peer.as_ref().map(|Extension(p)| p));
     let pool = &state.pool;
-    check_lockout(pool, &email, &address).await?;
+    // Counted before the password is checked: parallel tries cannot slip past the limit.
+    let claim = crate::attempts::claim_sign_in(pool, &email, &address).await?;
     let found = crate::users::find_by_email(pool, &email).await?;
     let (user, stored) = match found {
         Some((user, hash)) if user.active => (Some(user), hash),
         _ => (None, None),
     };
-    let verified = crate::passwords::verify(password, stored).await;
+    let verified = crate::passwords::verify(password, stored).await?;
     match user {
         Some(user) if verified => {
-            crate::sql::query("DELETE FROM login_attempts WHERE email = ?")
-                .bind(&email)
-                .execute(pool)
-                .await?;
+            crate::attempts::sign_in_succeeded(pool, claim, &email, &address).await?;
             session_for(pool, user).await
         }
         _ => {
-            let at = now();
-            crate::sql::query("DELETE FROM login_attempts WHERE at < ?")
-                .bind(ts(at - chrono::Duration::days(1)))
-                .execute(pool)
-                .await?;
-            crate::sql::query("INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?)")
-                .bind(&email)
-                .bind(&address)
-                .bind(ts(at))
-                .execute(pool)
-                .await?;
+            crate::attempts::sign_in_failed(pool).await?;
             tracing::info!("sign-in failed");
             Err(ApiError::SignInFailed)
         }
@@ -291,7 +236,7 @@ async fn accept_invitation(
     if used.rows_affected() != 1 {
         return Err(bad_token());
     }
-    crate::users::set_password_hash(pool, user_id, &hash).await?;
+    crate::users::set_password_hash(pool, user_id, &hash, None).await?;
     session_for(pool, user).await
 }
 

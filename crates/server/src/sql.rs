@@ -89,6 +89,30 @@ impl Db {
         }
     }
 
+    /// Which database this pool opens, as text that is equal for two pools of the same
+    /// database in one process (the SQLite file's path; PostgreSQL's host, port and
+    /// database name — never the password). The audit keys are registered under it
+    /// (`crate::audit_key::register`).
+    pub fn identity(&self) -> String {
+        match self {
+            Db::Sqlite(p) => {
+                let options = p.connect_options();
+                let path = options.get_filename();
+                let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                format!("sqlite:{}", path.display())
+            }
+            Db::Postgres(p) => {
+                let o = p.connect_options();
+                format!(
+                    "postgres:{}:{}/{}",
+                    o.get_host(),
+                    o.get_port(),
+                    o.get_database().unwrap_or("")
+                )
+            }
+        }
+    }
+
     /// The SQLite pool, when this is SQLite (backups and file-level tools).
     pub fn as_sqlite(&self) -> Option<&SqlitePool> {
         match self {

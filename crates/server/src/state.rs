@@ -23,4 +23,9 @@ pub struct AppState {
     pub files: crate::storage::FileStore,
     /// Per-key request limiter.
     pub rate_limiter: Option<Arc<RateLimiter>>,
+    /// The origins links in e-mails may point to (`KONTOR_PUBLIC_URL`, or the server's own
+    /// address).
+    pub links: Arc<crate::links::LinkOrigins>,
+    /// This server's id among the processes on the database (`crate::processes`).
+    pub process_id: Arc<str>,
 }

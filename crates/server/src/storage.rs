@@ -245,8 +245,9 @@ impl FileStore {
 
     /// Stores `bytes` as the given `key` in `area` (restoring a backup, moving an
     /// installation), create-only: an object already there must hold the same bytes.
+    /// Returns whether it was created now (false: it was there already).
     /// Errors: 500 when the store fails or holds other bytes under `key`.
-    pub async fn put_at(&self, area: Area, key: &str, bytes: &[u8]) -> ApiResult<()> {
+    pub async fn put_at(&self, area: Area, key: &str, bytes: &[u8]) -> ApiResult<bool> {
         if !is_plain_key(key) {
             return Err(ApiError::Internal(format!(
                 "not a stored-file key: {key:?}"
@@ -262,10 +263,10 @@ impl FileStore {
             )
             .await
         {
-            Ok(_) => self.sync_local(area, key).await,
+            Ok(_) => self.sync_local(area, key).await.map(|()| true),
             Err(object_store::Error::AlreadyExists { .. }) => {
                 if self.get(area, key).await?.as_deref() == Some(bytes) {
-                    Ok(())
+                    Ok(false)
                 } else {
                     Err(ApiError::Internal(format!(
                         "{}/{key} already exists in {} with other content",

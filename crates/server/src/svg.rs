@@ -4,8 +4,11 @@
 //! The upload is parsed as XML (roxmltree; a document that is not well-formed, declares
 //! entities, or whose root is not `<svg>` is refused) and written out again from a
 //! whitelist: SVG drawing elements (shapes, paths, text, groups, gradients, patterns,
-//! clip paths, masks, markers, filter primitives without `feImage`) with geometry and
-//! presentation attributes. Everything else is dropped with its content: `script`,
+//! clip paths, masks, markers) with geometry and presentation attributes. Filters
+//! (`<filter>`, the `filter` attribute and CSS property) go: a blur is rasterized at every
+//! render and made every PDF take seconds (issue 29). Before any of this the text is held
+//! against `kontor_einvoice::xml_limits` (at most 64 levels deep, 64 attributes on an
+//! element, 250,000 elements), so the writer's recursion is bounded too. Everything else is dropped with its content: `script`,
 //! `foreignObject`, `iframe`, animation elements, other XML namespaces (editor metadata),
 //! event handler attributes (`on…`), `href`/`xlink:href` that are not a local `#fragment`
 //! or a `data:image/png` / `data:image/jpeg` URI, and any `url(…)` in attributes, `style`
@@ -46,22 +49,6 @@ const ELEMENTS: &[&str] = &[
     "clipPath",
     "mask",
     "marker",
-    "filter",
-    "feBlend",
-    "feColorMatrix",
-    "feComponentTransfer",
-    "feComposite",
-    "feDropShadow",
-    "feFlood",
-    "feFuncA",
-    "feFuncB",
-    "feFuncG",
-    "feFuncR",
-    "feGaussianBlur",
-    "feMerge",
-    "feMergeNode",
-    "feMorphology",
-    "feOffset",
 ];
 
 /// Attributes kept (geometry, presentation, paint-server and filter parameters).
@@ -113,7 +100,6 @@ const ATTRIBUTES: &[&str] = &[
     "clip-path",
     "clip-rule",
     "mask",
-    "filter",
     "marker-start",
     "marker-mid",
     "marker-end",
@@ -160,30 +146,6 @@ const ATTRIBUTES: &[&str] = &[
     "refX",
     "refY",
     "orient",
-    "filterUnits",
-    "primitiveUnits",
-    "in",
-    "in2",
-    "result",
-    "mode",
-    "operator",
-    "k1",
-    "k2",
-    "k3",
-    "k4",
-    "type",
-    "values",
-    "tableValues",
-    "slope",
-    "intercept",
-    "amplitude",
-    "exponent",
-    "stdDeviation",
-    "edgeMode",
-    "radius",
-    "flood-color",
-    "flood-opacity",
-    "lighting-color",
     "href",
     "media",
 ];
@@ -251,10 +213,12 @@ fn is_safe_target(target: &str) -> bool {
 
 /// CSS (a `style` attribute or a `<style>` sheet) with every `url(…)` that is not
 /// [`is_safe_target`] replaced by `none`; `None` when the CSS imports or scripts
-/// (`@import`, `expression(`, `javascript:`, a backslash escape that could hide them).
+/// (`@import`, `expression(`, `javascript:`, a backslash escape that could hide them) or
+/// names a filter (`filter: blur(…)` costs seconds per render).
 fn clean_css(css: &str) -> Option<String> {
     let lower = css.to_ascii_lowercase();
     if lower.contains("@import")
+        || lower.contains("filter")
         || lower.contains("expression(")
         || lower.contains("javascript:")
         || css.contains('\\')
@@ -380,6 +344,38 @@ fn write_node(node: roxmltree::Node, root_ns: Option<&str>, out: &mut String) {
     out.push('>');
 }
 
+/// Every `data:image/png` / `data:image/jpeg` image embedded in the SVG must be a
+/// readable image of at most [`crate::uploads::MAX_IMAGE_SIDE`] pixels a side (it is
+/// drawn at every render). Errors: [`SvgError::Malformed`] naming the size or why it
+/// cannot be read.
+fn check_embedded_images(doc: &roxmltree::Document) -> Result<(), SvgError> {
+    use base64::Engine;
+    for node in doc.descendants().filter(|n| n.tag_name().name() == "image") {
+        for attr in node.attributes().filter(|a| a.name() == "href") {
+            let value = attr.value().trim();
+            if value.starts_with('#') || !is_safe_target(value) {
+                continue;
+            }
+            let data = value
+                .split_once(";base64,")
+                .map(|(_, b)| {
+                    let cleaned: String = b.chars().filter(|c| !c.is_whitespace()).collect();
+                    base64::engine::general_purpose::STANDARD.decode(cleaned)
+                })
+                .and_then(Result::ok)
+                .ok_or_else(|| {
+                    SvgError::Malformed("holds an embedded image that is not base64 data".into())
+                })?;
+            if let Some(why) = crate::uploads::image_size_error(&data) {
+                return Err(SvgError::Malformed(format!(
+                    "holds an embedded image that {why}"
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The sanitized SVG of `bytes` (see the module docs), as UTF-8 text that starts with
 /// `<svg xmlns="http://www.w3.org/2000/svg"`. Errors: [`SvgError::NotSvg`] when the bytes
 /// are not an SVG document at all, [`SvgError::Malformed`] when they look like one but are
@@ -395,6 +391,13 @@ pub fn sanitize(bytes: &[u8]) -> Result<String, SvgError> {
             "declares XML entities, which logos may not".into(),
         ));
     }
+    kontor_einvoice::xml_limits::check_with(text, kontor_einvoice::xml_limits::Doctype::Allow)
+        .map_err(|e| match e {
+            kontor_einvoice::Error::NotAnInvoice(why) | kontor_einvoice::Error::Pdf(why) => {
+                SvgError::Malformed(why.trim_start_matches("it ").to_string())
+            }
+            other => SvgError::Malformed(other.to_string()),
+        })?;
     let options = roxmltree::ParsingOptions {
         allow_dtd: true,
         nodes_limit: 200_000,
@@ -407,6 +410,7 @@ pub fn sanitize(bytes: &[u8]) -> Result<String, SvgError> {
     if root.tag_name().name() != "svg" || !matches!(ns, None | Some(SVG_NS)) {
         return Err(SvgError::Malformed("has no <svg> root element".into()));
     }
+    check_embedded_images(&doc)?;
     let mut out = String::with_capacity(text.len());
     write_node(root, ns, &mut out);
     Ok(out)
@@ -451,7 +455,7 @@ mod tests {
 <foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>
 <a href="javascript:alert(4)"><circle r="3" onclick="alert(5)" fill="red"/></a>
 <image href="https://evil.example/track.png" width="1" height="1"/>
-<image xlink:href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>
+<image xlink:href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==" width="1" height="1"/>
 <use xlink:href="https://evil.example/sprite.svg#icon"/>
 <use href="#local"/>
 <rect style="fill: url(https://evil.example/x); stroke: red" filter="url(http://evil.example/f)" width="1" height="1"/>
@@ -480,7 +484,7 @@ mod tests {
         }
         for kept in [
             r#"<circle r="3" fill="red">"#,
-            r#"xlink:href="data:image/png;base64,iVBORw0KGgo=""#,
+            r#"xlink:href="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==""#,
             r##"<use href="#local">"##,
             "stroke: red",
             "fill: none",
@@ -488,7 +492,30 @@ mod tests {
         ] {
             assert!(out.contains(kept), "{kept} missing in {out}");
         }
-        assert!(out.contains(r#"filter="none""#), "{out}");
+        assert!(!out.contains("filter"), "{out}");
+    }
+
+    #[test]
+    fn filters_go_and_depth_is_bounded() {
+        let out = clean(
+            r##"<svg xmlns="http://www.w3.org/2000/svg"><defs><filter id="b"><feGaussianBlur stdDeviation="80"/></filter></defs><rect filter="url(#b)" style="filter: blur(40px); fill: red" width="9" height="9"/><style>rect { filter: blur(9px) }</style></svg>"##,
+        );
+        assert!(!out.contains("filter") && !out.contains("blur"), "{out}");
+        assert!(out.contains(r#"<rect width="9" height="9">"#), "{out}");
+        let deep = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\">{}{}</svg>",
+            "<g>".repeat(100_000),
+            "</g>".repeat(100_000)
+        );
+        match sanitize(deep.as_bytes()) {
+            Err(SvgError::Malformed(why)) => assert!(why.contains("64 levels"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let many: String = (0..100).map(|i| format!(" a{i}=\"1\"")).collect();
+        assert!(matches!(
+            sanitize(format!("<svg xmlns=\"http://www.w3.org/2000/svg\"{many}/>").as_bytes()),
+            Err(SvgError::Malformed(_))
+        ));
     }
 
     #[test]

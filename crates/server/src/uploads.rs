@@ -108,6 +108,27 @@ fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
 }
 
+/// Widest and highest image Kontor draws into a document (the logo, an image inside an
+/// SVG logo): 2,048 pixels. A logo is printed about 5 cm wide, 600 pixels at 300 dpi; a
+/// 30,000 × 30,000 pixel PNG fits in 1 MiB and made every PDF take seconds (issue 29).
+pub const MAX_IMAGE_SIDE: u32 = 2048;
+
+/// Why a PNG or JPEG cannot be drawn into a document: `None` when its header is readable
+/// and it is at most [`MAX_IMAGE_SIDE`] pixels wide and high. Only the header is read (the
+/// `image` crate's `into_dimensions`), never the pixels.
+pub fn image_size_error(bytes: &[u8]) -> Option<String> {
+    let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
+        .with_guessed_format()
+        .ok()?;
+    match reader.into_dimensions() {
+        Ok((w, h)) if w <= MAX_IMAGE_SIDE && h <= MAX_IMAGE_SIDE => None,
+        Ok((w, h)) => Some(format!(
+            "is {w} × {h} pixels; an image may be at most {MAX_IMAGE_SIDE} pixels wide and high (scale it down)"
+        )),
+        Err(_) => Some("is an image whose header cannot be read".into()),
+    }
+}
+
 /// The file name as stored and shown (`docs/decisions.md` § Server hardening): the last
 /// path part (after `/` or `\`), without control characters (CR, LF, NUL, every other C0
 /// and C1 character, DEL) and without bidi controls, so `"\u{202E}fdp.exe"` is stored

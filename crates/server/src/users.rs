@@ -180,8 +180,14 @@ pub async fn insert(
     Ok(id)
 }
 
-/// Sets user `id`'s password hash.
-pub async fn set_password_hash(pool: &crate::sql::Db, id: i64, hash: &str) -> ApiResult<()> {
+/// Sets user `id`'s password hash and ends every session of the user but `keep_session`
+/// (the key of the person changing their own password). Errors: the database's.
+pub async fn set_password_hash(
+    pool: &crate::sql::Db,
+    id: i64,
+    hash: &str,
+    keep_session: Option<i64>,
+) -> ApiResult<()> {
     let mut tx = crate::db::begin_write(pool).await?;
     crate::sql::query("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
         .bind(hash)
@@ -189,6 +195,19 @@ pub async fn set_password_hash(pool: &crate::sql::Db, id: i64, hash: &str) -> Ap
         .bind(id)
         .execute(&mut tx)
         .await?;
+    // Every other session of the user ends with the old password (issue 29): a session
+    // someone else opened with it is closed at once. API keys stay (they are not signed
+    // in with the password).
+    crate::sql::query(
+        "UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND kind = ? \
+         AND revoked_at IS NULL AND id <> ?",
+    )
+    .bind(ts(now()))
+    .bind(id)
+    .bind(crate::auth::KIND_SESSION)
+    .bind(keep_session.unwrap_or(0))
+    .execute(&mut tx)
+    .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -200,25 +219,6 @@ pub async fn active_admins(pool: &crate::sql::Db) -> ApiResult<i64> {
     )
     .fetch_one(pool)
     .await?)
-}
-
-/// The base of links to the app: `KONTOR_PUBLIC_URL`, else the request's `Host` over
-/// http, else `http://127.0.0.1:8080`.
-pub fn public_origin(headers: Option<&HeaderMap>) -> String {
-    if let Ok(url) = std::env::var("KONTOR_PUBLIC_URL") {
-        if !url.trim().is_empty() {
-            return url.trim().trim_end_matches('/').to_string();
-        }
-    }
-    headers
-        .and_then(|h| h.get(axum::http::header::HOST))
-        .and_then(|h| h.to_str().ok())
-        .filter(|h| {
-            h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
-        })
-        .map(|h| format!("http://{h}"))
-        .unwrap_or_else(|| "http://127.0.0.1:8080".to_string())
 }
 
 /// Makes a fresh one-time password-set link for user `user_id` (valid
@@ -256,13 +256,26 @@ pub async fn new_invitation(
     })
 }
 
-/// E-mails `invitation` to `user` when the account has SMTP settings; true when sent.
-/// A refused message is logged (without the link) and answers false: the admin still has
-/// the link.
-async fn email_invitation(state: &AppState, user: &User, invitation: &Invitation) -> bool {
+/// E-mails `invitation` to `user` when the account has SMTP settings and the link's
+/// origin is trusted (`trusted`: [`crate::links::LinkOrigins::for_email`] found one);
+/// true when sent. A refused message is logged (without the link) and answers false: the
+/// admin still has the link.
+async fn email_invitation(
+    state: &AppState,
+    user: &User,
+    invitation: &Invitation,
+    trusted: bool,
+) -> bool {
     let Some(address) = user.email.clone() else {
         return false;
     };
+    if !trusted {
+        tracing::warn!(
+            user = user.id,
+            "invitation not e-mailed: no KONTOR_PUBLIC_URL and the request's host is not the server's own address"
+        );
+        return false;
+    }
     let configured = match crate::account::repo::load(&state.pool).await {
         Ok(settings) => settings.smtp.is_some() && settings.account.email.is_some(),
         Err(_) => false,
@@ -383,8 +396,10 @@ async fn create(
     let id = insert(&state.pool, &body, role, None).await?;
     drop(_guard);
     let user = load(&state.pool, id).await?;
-    let mut invitation = new_invitation(&state.pool, id, &public_origin(Some(&headers))).await?;
-    invitation.emailed = email_invitation(&state, &user, &invitation).await;
+    let trusted = state.links.for_email(Some(&headers)).is_some();
+    let origin = state.links.for_answer(Some(&headers));
+    let mut invitation = new_invitation(&state.pool, id, &origin).await?;
+    invitation.emailed = email_invitation(&state, &user, &invitation, trusted).await;
     Ok((StatusCode::CREATED, Json(InvitedUser { user, invitation })))
 }
 
@@ -409,8 +424,10 @@ async fn invite_again(
     if !user.active {
         return Err(ApiError::field("active", "the user is deactivated"));
     }
-    let mut invitation = new_invitation(&state.pool, id, &public_origin(Some(&headers))).await?;
-    invitation.emailed = email_invitation(&state, &user, &invitation).await;
+    let trusted = state.links.for_email(Some(&headers)).is_some();
+    let origin = state.links.for_answer(Some(&headers));
+    let mut invitation = new_invitation(&state.pool, id, &origin).await?;
+    invitation.emailed = email_invitation(&state, &user, &invitation, trusted).await;
     Ok((StatusCode::CREATED, Json(invitation)))
 }
 
@@ -586,13 +603,13 @@ async fn change_password(
             .fetch_one(&state.pool)
             .await?;
     let current = body.current_password.clone().unwrap_or_default();
-    if !crate::passwords::verify(current, stored).await {
+    if !crate::passwords::verify(current, stored).await? {
         return Err(ApiError::field("current_password", "is wrong"));
     }
     let password = body.password.unwrap_or_default();
     crate::passwords::check_new(&password, &user_inputs(&user), "password")?;
     let hash = crate::passwords::hash(password).await?;
-    set_password_hash(&state.pool, user.id, &hash).await?;
+    set_password_hash(&state.pool, user.id, &hash, Some(caller.key_id)).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

@@ -533,7 +533,11 @@ async fn past_due_invoices_read_and_filter_as_overdue() {
             .iter()
             .map(|i| {
                 let title = i["title"].as_str().unwrap();
-                match title.strip_prefix("Reversal of invoice ") {
+                // The reversal's title is in the customer's language (issue 29).
+                match title
+                    .strip_prefix("Reversal of invoice ")
+                    .or_else(|| title.strip_prefix("Stornorechnung zu Rechnung "))
+                {
                     Some(rest) => {
                         format!("Reversal of invoice …{}", &rest[rest.find(':').unwrap()..])
                     }

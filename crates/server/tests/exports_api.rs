@@ -217,6 +217,25 @@ async fn datev_csv_is_an_extf_batch_with_bookings() {
     assert_eq!(r.body["datev"]["consultant_number"], 29098);
     assert_eq!(r.body["datev"]["revenue_accounts"]["standard"], 8400);
 
+    // A pending purchase is not booked (issue 29): nobody approved it yet.
+    let (_, pending) = download(&s, &format!("/exports/datev.csv?{PERIOD}")).await;
+    let pending: String = pending.iter().map(|&b| b as char).collect();
+    assert!(!pending.contains("E2611-0001"), "{pending}");
+    assert_eq!(
+        pending.split("\r\n").filter(|l| !l.is_empty()).count(),
+        2 + 2,
+        "header, columns and the two invoice bookings only"
+    );
+    let purchase = s.get("/purchases").await.body[0]["id"].as_i64().unwrap();
+    let approved = s
+        .send(
+            reqwest::Method::PATCH,
+            &format!("/purchases/{purchase}/update_status"),
+            Some(json!({"status": "approved"})),
+        )
+        .await;
+    assert_eq!(approved.status, 200, "{}", approved.body);
+
     let (headers, bytes) = download(&s, &format!("/exports/datev.csv?{PERIOD}")).await;
     assert_eq!(headers["content-type"], "text/csv; charset=windows-1252");
     assert_eq!(

@@ -121,7 +121,7 @@ fn InvoicesOf(company_id: i64) -> impl IntoView {
                             <td class="cell-number"><a href=href(&format!("/invoices/{}", i.id))>{i.identifier.clone().unwrap_or_else(|| t().status().draft.into())}</a></td>
                             <td class="cell-title">{i.title.clone()}</td>
                             <td class="cell-date">{format_date(i.date)}</td>
-                            <td><StatusBadge status=i.status /></td>
+                            <td><StatusBadge status=i.status reversed=i.reversed /></td>
                             <td class="num money">{format_money(i.gross_total, &i.currency)}</td>
                             <td class="num money">{open.map(|o| format_money(o, &i.currency)).unwrap_or_else(|| "—".into())}</td>
                         </tr>

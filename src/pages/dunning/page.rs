@@ -1,8 +1,9 @@
 //! The Dunning page: the overdue invoices with open amount, days overdue and levels; a
-//! checkbox per row (and one for all); "Remind selected" creates each selected invoice's
-//! next reminder (optionally with default interest) and sends it by e-mail, one invoice
-//! after the other, with progress and a result per invoice; a created reminder's letter
-//! opens in a dialog.
+//! checkbox per row (and one for all); "Remind selected" first shows what will be created
+//! and sent (each invoice's next level, open amount and fee) and asks; then it creates
+//! each selected invoice's next reminder (optionally with default interest) and sends it
+//! by e-mail, one invoice after the other, with progress and a result per invoice; a
+//! created reminder's letter opens in a dialog.
 
 use crate::api::dunning::{
     get_dunning_levels, get_reminder_pdf, list_overdue_invoices, send_reminder_email,
@@ -10,6 +11,7 @@ use crate::api::dunning::{
 use crate::api::payments::create_invoice_reminder;
 use crate::api::ApiError;
 use crate::components::date::{format_date, format_opt_date, today};
+use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
 use crate::components::pager::{page_in_query, Pager};
@@ -211,12 +213,24 @@ pub fn DunningPage() -> impl IntoView {
         pdf_open.set(true);
     };
 
-    let start = move |_| {
-        let chosen: Vec<OverdueInvoice> = shown
+    // What "Remind selected" will do, shown first and confirmed (issue 29): nothing is
+    // created or e-mailed before the user says so.
+    let confirm_open = RwSignal::new(false);
+    let chosen = move || -> Vec<OverdueInvoice> {
+        shown
             .get_untracked()
             .into_iter()
             .filter(|i| selected.with_untracked(|s| s.contains(&i.id)))
-            .collect();
+            .collect()
+    };
+    let ask = move |_| {
+        if !chosen().is_empty() && !running.get_untracked() {
+            confirm_open.set(true);
+        }
+    };
+    let start = move |_| {
+        confirm_open.set(false);
+        let chosen = chosen();
         if chosen.is_empty() || running.get_untracked() {
             return;
         }
@@ -278,7 +292,7 @@ pub fn DunningPage() -> impl IntoView {
             <label class="check"><input type="checkbox" id="dunning-send" bind:checked=send />" "{d.send_email}</label>
             <button type="button" class="btn btn-primary" id="dunning-remind"
                 disabled=move || running.get() || selected.with(|s| s.is_empty())
-                on:click=start>
+                on:click=ask>
                 {move || fill(t().dunning().remind, &[("count", &selected.with(|s| s.len()).to_string())])}
             </button>
             <Show when=move || { progress.get().1 > 0 }>
@@ -313,6 +327,57 @@ pub fn DunningPage() -> impl IntoView {
             </section>
         </Show>
         <PdfDialog open=pdf_open title=pdf_title doc=doc />
+        <Dialog open=confirm_open class="dialog-wide" title=Signal::derive(move || {
+            let count = selected.with(|s| s.len()).to_string();
+            let d = t().dunning();
+            fill(if send.get() { d.confirm_send_title } else { d.confirm_create_title }, &[("count", &count)])
+        })>
+            {move || {
+                let d = t().dunning();
+                let known = levels.get().unwrap_or_default();
+                let rows = chosen();
+                view! {
+                    <p>{if send.get_untracked() { d.confirm_send_intro } else { d.confirm_create_intro }}</p>
+                    <table class="table" id="dunning-preview">
+                        <thead><tr>
+                            <th scope="col">{t().list().number}</th>
+                            <th scope="col">{t().list().customer}</th>
+                            <th scope="col">{d.next_level}</th>
+                            <th scope="col" class="num">{t().list().open}</th>
+                            <th scope="col" class="num">{d.fee}</th>
+                        </tr></thead>
+                        <tbody>
+                            {rows.into_iter().map(|i| {
+                                let level = i.next_dunning_level;
+                                let fee = level
+                                    .and_then(|n| known.iter().find(|l| l.level == n))
+                                    .map(|l| format_money(l.fee, &i.currency))
+                                    .unwrap_or_else(|| "—".into());
+                                let name = level
+                                    .map(|n| level_name(&known, n))
+                                    .unwrap_or_else(|| d.all_levels_sent.to_string());
+                                view! {
+                                    <tr data-invoice-id=i.id.to_string()>
+                                        <td>{i.identifier.clone().unwrap_or_default()}</td>
+                                        <td>{i.customer.name.clone()}</td>
+                                        <td>{name}</td>
+                                        <td class="num money">{format_money(i.open_amount, &i.currency)}</td>
+                                        <td class="num money">{fee}</td>
+                                    </tr>
+                                }
+                            }).collect_view()}
+                        </tbody>
+                    </table>
+                    {interest.get_untracked().then(|| view! { <p class="muted">{d.confirm_interest}</p> })}
+                    <div class="dialog-actions">
+                        <button type="button" class="btn" on:click=move |_| confirm_open.set(false)>{t().common().cancel}</button>
+                        <button type="button" class="btn btn-primary" id="dunning-confirm" autofocus on:click=start>
+                            {fill(if send.get_untracked() { d.confirm_send } else { d.confirm_create }, &[("count", &selected.with_untracked(|s| s.len()).to_string())])}
+                        </button>
+                    </div>
+                }
+            }}
+        </Dialog>
     }
 }
 

@@ -125,6 +125,7 @@ fn InvoiceView(
         .clone()
         .unwrap_or_else(|| t().invoice_detail().draft_invoice.into());
     let status = invoice.status;
+    let reversed = invoice.reversed;
     let stored = StoredValue::new(invoice.clone());
     let invoice_id = invoice.id;
     let readiness = LocalResource::new(move || get_invoice_readiness(invoice_id));
@@ -134,7 +135,7 @@ fn InvoiceView(
         <header class="page-head detail-head">
             <div class="detail-title">
                 <h1>
-                    {number} " " <StatusBadge status=status />
+                    {number} " " <StatusBadge status=status reversed=reversed />
                 </h1>
                 <p class="detail-facts">
                     <span class="detail-customer">{customer_name}</span>

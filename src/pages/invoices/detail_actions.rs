@@ -1,6 +1,8 @@
 //! The actions the rules allow right now (others are absent): edit and finalize a draft,
-//! move the status among `InvoiceStatus::permitted_moves()`, delete (with a reason unless
-//! it is a draft; never when locked), send by e-mail and reverse. Every change is
+//! move the status among `InvoiceStatus::permitted_moves()`, delete (a draft by anyone;
+//! a finalized invoice by an admin with a reason, unless the account never allows it;
+//! never a locked, reversal or reversed one — `check_invoice_delete`), send by e-mail and
+//! reverse. Every change is
 //! confirmed in a dialog.
 
 use super::detail_copy::CopyInvoiceAction;
@@ -10,12 +12,15 @@ use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{delete_invoice, update_invoice_status};
 use crate::components::dialog::Dialog;
 use crate::components::einvoice_missing::MissingDialog;
+use crate::components::frame::{admin_state, AccountContext};
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, status_label, t};
 use crate::paths::href;
 use kontor_model::einvoice::MissingField;
 use kontor_model::invoice::Invoice;
-use kontor_model::status::{can_reverse_invoice, check_invoice_delete, InvoiceStatus};
+use kontor_model::status::{
+    can_reverse_invoice, check_invoice_delete, DeleteRefusal, InvoiceDeletion, InvoiceStatus,
+};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -44,9 +49,29 @@ pub fn InvoiceActions(
         .filter(|_| !is_draft)
         .collect();
     // Offered when the rules allow it with a reason given (the dialog asks for one unless
-    // it is a draft); a locked invoice can only be reversed.
-    let deletable =
-        check_invoice_delete(status, locked, Some("reason given in the dialog")).is_ok();
+    // it is a draft): never for a reversal, a reversed or a locked invoice; a finalized
+    // one only for admins, and not when the account says never (issue 29).
+    let admin = admin_state();
+    let account = AccountContext::use_context().map(|c| c.account());
+    let policy = Signal::derive(move || {
+        account
+            .and_then(|a| a.get())
+            .and_then(Result::ok)
+            .map(|a| a.finalized_invoice_deletion)
+            .unwrap_or_default()
+    });
+    let (reversal, reversed) = (invoice.reversal, invoice.reversed);
+    let deletion = move || InvoiceDeletion {
+        status,
+        locked,
+        reversal,
+        reversed,
+        admin: admin.get().unwrap_or(false),
+        policy: policy.get(),
+    };
+    let deletable = Signal::derive(move || {
+        check_invoice_delete(deletion(), Some("reason given in the dialog")).is_ok()
+    });
     let pdf = invoice.file_url.clone();
     let reversible = can_reverse_invoice(status, invoice.reversal, invoice.reversed);
     let send = (!is_draft)
@@ -138,19 +163,15 @@ pub fn InvoiceActions(
     });
     let confirm_delete = move |_| {
         let text = reason.get_untracked();
-        match check_invoice_delete(status, locked, Some(&text)) {
+        match check_invoice_delete(deletion(), Some(&text)) {
             Ok(()) => {
                 delete_error.set(None);
                 delete.dispatch_local(Some(text).filter(|_| !is_draft));
             }
-            Err(_) => delete_error.set(Some(
-                if locked {
-                    texts.locked_no_delete
-                } else {
-                    texts.reason_required
-                }
-                .to_string(),
-            )),
+            Err(DeleteRefusal::ReasonRequired) => {
+                delete_error.set(Some(texts.reason_required.to_string()))
+            }
+            Err(_) => delete_error.set(Some(texts.locked_no_delete.to_string())),
         }
     };
     let open_delete = move |_| {
@@ -219,7 +240,8 @@ pub fn InvoiceActions(
                 })}
             <CopyInvoiceAction invoice_id=id />
             {reverse}
-            {deletable
+            {move || deletable
+                .get()
                 .then(|| {
                     view! {
                         <button type="button" class="btn btn-danger-quiet" on:click=open_delete>

@@ -6,35 +6,37 @@ use crate::api::companies::get_company;
 use crate::api::invoices::send_invoice_email;
 use crate::api::projects::get_project;
 use crate::api::ApiError;
-use crate::components::date::format_date;
+use crate::components::date::format_date_in;
 use crate::components::email_dialog::{DefaultsFn, Recipients, SendEmailDialog, SendFn};
-use crate::components::money::format_money;
-use crate::i18n::{fill, t};
+use crate::components::money::format_money_in;
+use crate::i18n::{fill, language, t, Lang};
 use kontor_model::email::{split_addresses, SentEmail};
 use kontor_model::invoice::Invoice;
 use kontor_model::recipients::invoice_recipients;
 use leptos::prelude::*;
 
-/// `"Invoice R2611-001"` (German `"Rechnung R2611-001"`).
-pub fn email_subject(invoice: &Invoice) -> String {
+/// `"Invoice R2611-001"` (German `"Rechnung R2611-001"`) in `lang`, the customer's
+/// language.
+pub fn email_subject(lang: Lang, invoice: &Invoice) -> String {
     fill(
-        t().invoice_detail_email().subject,
+        lang.catalogue().invoice_detail_email().subject,
         &[("number", invoice.identifier.as_deref().unwrap_or_default())],
     )
 }
 
-/// The pre-filled message text in the user's language, signed with the account's name.
-pub fn email_text(invoice: &Invoice, sender: &str) -> String {
+/// The pre-filled message text in `lang` — the customer's language, whatever the user's
+/// (issue 29) — signed with the account's name.
+pub fn email_text(lang: Lang, invoice: &Invoice, sender: &str) -> String {
     fill(
-        t().invoice_detail_email().text,
+        lang.catalogue().invoice_detail_email().text,
         &[
             ("number", invoice.identifier.as_deref().unwrap_or_default()),
-            ("date", &format_date(invoice.date)),
+            ("date", &format_date_in(lang, invoice.date)),
             (
                 "amount",
-                &format_money(invoice.gross_total, &invoice.currency),
+                &format_money_in(lang, invoice.gross_total, &invoice.currency),
             ),
-            ("due", &format_date(invoice.due_date)),
+            ("due", &format_date_in(lang, invoice.due_date)),
             ("sender", sender),
         ],
     )
@@ -84,13 +86,22 @@ pub fn SendEmailAction(
 ) -> impl IntoView {
     let (id, project, customer) = (invoice.id, invoice.project_id, invoice.customer_id);
     let invoice = StoredValue::new(invoice);
+    // The message is written in the customer's language (the UI's until it is known).
+    let company = LocalResource::new(move || get_company(customer));
+    let lang = move || {
+        company
+            .get_untracked()
+            .and_then(Result::ok)
+            .map(|c| Lang::of_customer(c.language))
+            .unwrap_or_else(language)
+    };
     let defaults: DefaultsFn = Box::new(move || Box::pin(load_defaults(project, customer)));
     let send: SendFn =
         Box::new(move |body| Box::pin(async move { send_invoice_email(id, &body).await }));
     view! {
         <SendEmailDialog
             title=t().invoice_detail_email().title
-            prefill=Callback::new(move |sender: String| invoice.with_value(|i| (email_subject(i), email_text(i, &sender))))
+            prefill=Callback::new(move |sender: String| invoice.with_value(|i| (email_subject(lang(), i), email_text(lang(), i, &sender))))
             defaults=StoredValue::new_local(defaults)
             send=StoredValue::new_local(send)
             sent_message=Callback::new(move |sent: SentEmail| invoice.with_value(|i| sent_message(i, &sent)))

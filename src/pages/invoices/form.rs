@@ -160,6 +160,14 @@ fn InvoiceForm(
     }
     if let Some(offer) = &offer {
         form_from_offer::apply_offer(&state, offer);
+        // The offer brings its customer; the customer's payment term and Skonto still
+        // apply to the invoice (issue 29).
+        if let Some(c) = customer
+            .as_ref()
+            .filter(|c| Some(c.id) == state.customer_id.get_untracked())
+        {
+            state.apply_customer_terms(c);
+        }
     }
     if let (None, Some(c)) = (state.customer_id.get_untracked(), &customer) {
         state.customer_id.set(Some(c.id));

@@ -80,7 +80,7 @@ pub fn InvoiceTable(
                                     <td class="cell-date">{format_date(invoice.date)}</td>
                                     <td class="cell-date">{format_date(invoice.due_date)}</td>
                                     <td>
-                                        <StatusBadge status=status />
+                                        <StatusBadge status=status reversed=invoice.reversed />
                                     </td>
                                     <td class="num money" data-cell="gross">{format_money(invoice.gross_total, &invoice.currency)}</td>
                                     <td class="num money" data-cell="open">{format_money(invoice.open_amount, &invoice.currency)}</td>

@@ -6,10 +6,10 @@ use crate::api::companies::get_company;
 use crate::api::offers::send_offer_email;
 use crate::api::people::list_people;
 use crate::api::ApiError;
-use crate::components::date::format_date;
+use crate::components::date::format_date_in;
 use crate::components::email_dialog::{DefaultsFn, Recipients, SendEmailDialog, SendFn};
-use crate::components::money::format_money;
-use crate::i18n::{fill, t};
+use crate::components::money::format_money_in;
+use crate::i18n::{fill, language, t, Lang};
 use kontor_model::email::{split_addresses, SentEmail};
 use kontor_model::offer::Offer;
 use kontor_model::recipients::offer_recipients;
@@ -48,19 +48,35 @@ pub fn OfferEmailAction(
         offer.contact.as_ref().map(|c| c.id),
     );
     let offer = StoredValue::new(offer);
+    // The message is written in the customer's language (the UI's until it is known).
+    let customer = LocalResource::new(move || async move {
+        match company {
+            Some(id) => get_company(id).await.ok(),
+            None => None,
+        }
+    });
+    let lang = move || {
+        customer
+            .get_untracked()
+            .flatten()
+            .map(|c| Lang::of_customer(c.language))
+            .unwrap_or_else(language)
+    };
     let defaults: DefaultsFn = Box::new(move || Box::pin(load_defaults(company, contact)));
     let send: SendFn =
         Box::new(move |body| Box::pin(async move { send_offer_email(id, &body).await }));
     let prefill = Callback::new(move |sender: String| {
         offer.with_value(|o| {
-            let subject = fill(t().offer_email().subject, &[("identifier", &o.identifier)]);
+            let lang = lang();
+            let texts = lang.catalogue().offer_email();
+            let subject = fill(texts.subject, &[("identifier", &o.identifier)]);
             let text = fill(
-                t().offer_email().body,
+                texts.body,
                 &[
                     ("identifier", &o.identifier),
-                    ("date", &format_date(o.date)),
-                    ("amount", &format_money(o.gross_total, &o.currency)),
-                    ("valid_until", &format_date(o.due_date)),
+                    ("date", &format_date_in(lang, o.date)),
+                    ("amount", &format_money_in(lang, o.gross_total, &o.currency)),
+                    ("valid_until", &format_date_in(lang, o.due_date)),
                     ("sender", &sender),
                 ],
             );

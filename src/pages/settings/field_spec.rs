@@ -24,6 +24,8 @@ pub enum Choices {
     Security,
     /// The months `1`…`12` (the fiscal year's start).
     Months,
+    /// Who may delete finalized invoices (`admins`, `never`).
+    Deletion,
 }
 
 impl Choices {
@@ -45,6 +47,10 @@ impl Choices {
                     (*m, label.to_string())
                 })
                 .collect(),
+            Choices::Deletion => vec![
+                ("admins", c.settings_choices().deletion_admins.to_string()),
+                ("never", c.settings_choices().deletion_never.to_string()),
+            ],
         }
     }
 
@@ -57,6 +63,7 @@ impl Choices {
                 .unwrap_or_default(),
             Choices::Security => "starttls",
             Choices::Months => "1",
+            Choices::Deletion => "admins",
         }
     }
 }

@@ -126,6 +126,11 @@ pub const TAXES: &[FieldSpec] = &[
         .input(Input::Number)
         .wire(Wire::Integer)
         .hint(|c| c.settings_fields().due_days_hint),
+    FieldSpec::text("finalized_invoice_deletion", |c| {
+        c.settings_fields().finalized_invoice_deletion
+    })
+    .input(Input::Choice(Choices::Deletion))
+    .hint(|c| c.settings_fields().finalized_invoice_deletion_hint),
 ];
 
 /// E-mail: the SMTP server documents are sent through.

@@ -71,6 +71,23 @@ async fn two_overdue_invoices_are_reminded_at_once_and_the_letter_claims_amount_
     .await;
     b.theme_screenshots("dunning-01-selected").await;
     b.click("#dunning-remind").await;
+    // Nothing is sent before the preview is confirmed (issue 29): it lists both invoices
+    // with their next level and fee.
+    b.wait_js(
+        "const t = document.querySelector('dialog[open] #dunning-preview'); return !!t && t.querySelectorAll('tbody tr').length === 2 && t.textContent.includes('First dunning') && t.textContent.includes('5.00 EUR');",
+        vec![],
+    )
+    .await;
+    assert!(
+        b.body_text().await.contains("Send 2 reminders?"),
+        "the dialog asks first"
+    );
+    assert!(
+        mail.messages().is_empty(),
+        "no e-mail before the confirmation"
+    );
+    b.theme_screenshots("dunning-01b-preview").await;
+    b.click("#dunning-confirm").await;
     b.wait_js(
         "return document.querySelectorAll('#dunning-results li[data-reminder-id]').length === 2 && document.querySelector('#dunning-progress').textContent === '2 of 2 done';",
         vec![],

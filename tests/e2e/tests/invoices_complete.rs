@@ -216,7 +216,9 @@ async fn reversing_lands_on_the_reversal_invoice() {
     let path = b
         .wait_js(moved, vec![format!("/invoices/{id}").into()])
         .await;
-    b.wait_text(&format!("Reversal of invoice {number}")).await;
+    // The customer reads German: the reversal is titled in their language (issue 29).
+    b.wait_text(&format!("Stornorechnung zu Rechnung {number}"))
+        .await;
     assert!(
         b.body_text().await.contains("-119.00 EUR"),
         "negated gross total"

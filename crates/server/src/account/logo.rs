@@ -68,6 +68,9 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
         return Err(ApiError::field("file", "is larger than 1 MiB"));
     }
     if Kind::sniff(bytes) == Some(Kind::Png) {
+        if let Some(why) = crate::uploads::image_size_error(bytes) {
+            return Err(ApiError::field("file", why));
+        }
         return Ok((bytes.to_vec(), "image/png", "png"));
     }
     match sanitize(bytes) {

@@ -12,6 +12,7 @@ use kontor_model::account::{
 use kontor_model::number_format::{
     DEFAULT_INVOICE_FORMAT, DEFAULT_OFFER_FORMAT, DEFAULT_PURCHASE_FORMAT,
 };
+use kontor_model::status::FinalizedDeletion;
 use kontor_model::vat::DEFAULT_TAX_PERCENT;
 
 /// The stored logo: file name under `<data>/files/account_logo/` and its type.
@@ -60,7 +61,8 @@ const COLUMNS: &str = "name, address, country_code, vat_identifier, tax_number, 
     account_holder, iban, bic, bank_name, currencies, default_currency, default_tax, \
     default_invoice_due_days, document_texts, invoice_number_format, offer_number_format, \
     purchase_number_format, logo_key, logo_content_type, smtp_host, smtp_port, smtp_security, \
-    smtp_user, smtp_password, electronic_address, sepa_creditor_identifier, factur_x, datev";
+    smtp_user, smtp_password, electronic_address, sepa_creditor_identifier, factur_x, datev, \
+    finalized_invoice_deletion";
 
 fn corrupt(what: &str) -> ApiError {
     ApiError::Internal(format!("account_settings.{what} is corrupt"))
@@ -104,6 +106,10 @@ fn from_row(row: &crate::sql::Row) -> ApiResult<Settings> {
             Some(json) => serde_json::from_str(&json).map_err(|_| corrupt("datev"))?,
             None => Default::default(),
         },
+        finalized_invoice_deletion: FinalizedDeletion::parse(
+            &row.try_get::<String, _>("finalized_invoice_deletion")?,
+        )
+        .ok_or_else(|| corrupt("finalized_invoice_deletion"))?,
     };
     let logo = match (text("logo_key")?, text("logo_content_type")?) {
         (Some(key), Some(content_type)) => Some(StoredLogo { key, content_type }),
@@ -203,6 +209,7 @@ fn bind_all<'q>(query: crate::sql::Query<'q>, s: &'q Settings) -> crate::sql::Qu
         .bind(&a.sepa_creditor_identifier)
         .bind(a.factur_x)
         .bind(serde_json::to_string(&a.datev).ok())
+        .bind(a.finalized_invoice_deletion.as_str())
 }
 
 /// The settings the account file gives (`kontor.toml` seeds the database, issue 9): its

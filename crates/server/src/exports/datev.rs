@@ -1,5 +1,5 @@
 //! GET /exports/datev.csv (`from`, `to`): the DATEV EXTF Buchungsstapel (format version
-//! 700) of the period's finalized invoices and purchases, in Windows-1252
+//! 700) of the period's finalized invoices and approved purchases, in Windows-1252
 //! ([`kontor_model::datev`], [`kontor_model::export::invoice_bookings`],
 //! [`kontor_model::export::purchase_bookings`]).
 
@@ -10,13 +10,14 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
 use kontor_model::datev::{buchungsstapel, check_export, to_windows_1252};
-use kontor_model::export::{file_name, invoice_bookings, purchase_bookings};
+use kontor_model::export::{file_name, invoice_bookings, purchase_bookings, purchase_is_bookable};
 
 /// DATEV Buchungsstapel of a period.
 ///
 /// GET /exports/datev.csv → 200 `text/csv; charset=windows-1252`, attachment
 /// `datev_<from>_<to>.csv`: header line, column line, one booking per document, tax rate
-/// (and, for purchases, expense account).
+/// (and, for purchases, expense account). Pending purchases are left out: only approved
+/// ones are booked ([`purchase_is_bookable`]).
 /// Errors: 422 naming `from`/`to` (missing, invalid, from after to, the period leaves the
 /// fiscal year of `from`) or `datev.consultant_number`/`datev.client_number` (not set in
 /// the account's settings).
@@ -31,7 +32,7 @@ use kontor_model::export::{file_name, invoice_bookings, purchase_bookings};
         ("locale" = inline(Option<super::Locale>), Query, description = "`de` or `en` (default); checked, but this export is the same in both."),
     ),
     responses(
-        (status = 200, description = "The DATEV EXTF Buchungsstapel (format version 700) of the period's finalized invoices and purchases, `text/csv; charset=windows-1252`; attachment `datev_<from>_<to>.csv`.", content_type = "text/csv",
+        (status = 200, description = "The DATEV EXTF Buchungsstapel (format version 700) of the period's finalized invoices and approved purchases, `text/csv; charset=windows-1252`; attachment `datev_<from>_<to>.csv`.", content_type = "text/csv",
             headers(("Content-Disposition" = String, description = "`attachment; filename=\"datev_<from>_<to>.csv\"`"))),
     )
 )]
@@ -47,9 +48,11 @@ pub async fn datev_csv(State(state): State<AppState>, query: QueryPairs) -> ApiR
         let customer = companies.customer(&invoice);
         bookings.extend(invoice_bookings(&invoice, &customer, &datev).ok_or_else(too_large)?);
     }
-    for purchase in load::purchases(&state, &period).await? {
-        let supplier = companies.supplier(&purchase);
-        bookings.extend(purchase_bookings(&purchase, &supplier).ok_or_else(too_large)?);
+    // Only approved purchases are booked (issue 29): a pending one was not checked yet.
+    let purchases = load::purchases(&state, &period).await?;
+    for purchase in purchases.iter().filter(|p| purchase_is_bookable(p)) {
+        let supplier = companies.supplier(purchase);
+        bookings.extend(purchase_bookings(purchase, &supplier).ok_or_else(too_large)?);
     }
     let text = buchungsstapel(
         &datev,

@@ -34,11 +34,16 @@ async fn prepare(
     editing: Option<i64>,
 ) -> ApiResult<Prepared> {
     let currencies = crate::account::currencies(&state.pool).await?;
-    let mut errors = validate_new_invoice(&body, &currencies);
     let customer = match body.customer_id {
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,
     };
+    // What the body leaves out comes from the customer: discount, Skonto, payment term
+    // (issue 29 — however the invoice is made).
+    if let Some(c) = &customer {
+        body.apply_customer_defaults(&c.invoice_defaults());
+    }
+    let mut errors = validate_new_invoice(&body, &currencies);
     if body.customer_id.is_some() && customer.is_none() {
         push_error(&mut errors, "customer_id", "does not exist");
     }

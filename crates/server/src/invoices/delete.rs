@@ -1,20 +1,28 @@
-//! DELETE /invoices/{id} (`decisions.md` § State rules): drafts without a reason, other
-//! unlocked invoices with one; locked invoices only by reversal. The record leaves every
-//! list; a snapshot with reason and time goes to the audit table. Nothing is erased.
+//! DELETE /invoices/{id} (`decisions.md` § State rules; issue 29 § Books that stay whole):
+//! drafts without a reason; a finalized invoice that was neither sent nor paid only by an
+//! admin, with a reason, and not at all when the account says `never`; locked invoices
+//! only by reversal; a reversal and a reversed invoice never
+//! (`kontor_model::status::check_invoice_delete`). The record leaves every list; a
+//! snapshot with reason and time goes to the audit table. Nothing is erased.
 
 use super::repo;
+use crate::auth::{Caller, KeyContext};
 use crate::db::{now, ts};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{IdPath, OptionalJsonBody};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::Extension;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice_input::DeleteReason;
-use kontor_model::status::check_invoice_delete;
+use kontor_model::people::Role;
+use kontor_model::status::{check_invoice_delete, DeleteRefusal, InvoiceDeletion};
 
 /// DELETE /invoices/{id} with optional body `{reason}` → 204.
-/// Errors: 404; 422 when locked or when a non-draft lacks a reason (field `reason`).
+/// Errors: 404; 403 when a non-admin deletes a finalized invoice; 422 for a reversal or
+/// reversed invoice, a locked one, an account that never allows it, or a finalized one
+/// without a reason (field `reason`).
 #[utoipa::path(
     delete,
     path = "/invoices/{id}",
@@ -29,6 +37,8 @@ use kontor_model::status::check_invoice_delete;
 )]
 pub async fn delete(
     State(state): State<AppState>,
+    Extension(context): Extension<KeyContext>,
+    Extension(caller): Extension<Caller>,
     IdPath(id): IdPath,
     OptionalJsonBody(body): OptionalJsonBody<DeleteReason>,
 ) -> ApiResult<StatusCode> {
@@ -38,16 +48,34 @@ pub async fn delete(
         .filter(|r| !r.is_empty());
     let _guard = state.write_lock.lock().await;
     let invoice = repo::load(&state.pool, id).await?;
-    if let Err(why) = check_invoice_delete(invoice.status, invoice.locked, reason.as_deref()) {
-        let mut errors = FieldErrors::new();
-        if !invoice.locked {
+    let policy = crate::account::repo::load(&state.pool)
+        .await?
+        .account
+        .finalized_invoice_deletion;
+    let deletion = InvoiceDeletion {
+        status: invoice.status,
+        locked: invoice.locked,
+        reversal: invoice.reversal,
+        reversed: invoice.reversed,
+        admin: context.role == Role::Admin && !caller.read_only,
+        policy,
+    };
+    match check_invoice_delete(deletion, reason.as_deref()) {
+        Ok(()) => {}
+        Err(DeleteRefusal::AdminOnly) => {
+            return Err(ApiError::Forbidden(
+                DeleteRefusal::AdminOnly.message().into(),
+            ))
+        }
+        Err(DeleteRefusal::ReasonRequired) => {
+            let mut errors = FieldErrors::new();
             errors.insert("reason".into(), vec!["is required".into()]);
+            return Err(ApiError::Invalid(
+                DeleteRefusal::ReasonRequired.message().into(),
+                errors,
+            ));
         }
-        let mut message = why.to_string();
-        if let Some(first) = message.get_mut(0..1) {
-            first.make_ascii_uppercase();
-        }
-        return Err(ApiError::Invalid(format!("{message}."), errors));
+        Err(other) => return Err(ApiError::Refused(other.message().into())),
     }
     let t = ts(now());
     let snapshot =

@@ -15,11 +15,14 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem, VatInput};
+use kontor_model::party::Language;
 use kontor_model::position::PositionType;
+use kontor_model::reversal::{reversal_salutation, reversal_title};
 use kontor_model::status::{reverse_refusal, InvoiceStatus};
 
-/// The creation body of the reversal of `original`, dated `today`.
-fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
+/// The creation body of the reversal of `original`, dated `today`, its title and
+/// salutation in the customer's `language` (`kontor_model::reversal`).
+fn reversal_body(original: &Invoice, today: chrono::NaiveDate, language: Language) -> NewInvoice {
     let number = original.identifier.clone().unwrap_or_default();
     let items = original.items.iter().flatten().map(|i| {
         let lump = i.quantity.is_none() && i.unit_price.is_none();
@@ -43,17 +46,14 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate) -> NewInvoice {
         recipient_address: Some(original.recipient_address.clone()),
         date: Some(today),
         due_date: Some(today),
-        title: Some(format!("Reversal of invoice {number}: {}", original.title)),
+        title: Some(reversal_title(language, &number, &original.title)),
         tax: Some(original.tax),
         currency: Some(original.currency.clone()),
         items: Some(items.collect()),
         service_period_from: original.service_period_from,
         service_period_to: original.service_period_to,
         status: Some(InvoiceStatus::Created),
-        salutation: Some(format!(
-            "<p>This invoice reverses invoice {number} of {}.</p>",
-            original.date.format("%Y-%m-%d")
-        )),
+        salutation: Some(reversal_salutation(language, &number, original.date)),
         footer: original.footer.clone(),
         discount: Some(original.discount),
         internal_contact_id: original.user.as_ref().map(|u| u.id),
@@ -91,10 +91,14 @@ pub async fn reverse(
     if let Some(message) = reverse_refusal(original.status, original.reversal, original.reversed) {
         return Err(ApiError::Refused(message.into()));
     }
+    let language = crate::companies::find(&state.pool, original.customer_id)
+        .await?
+        .map(|c| c.language)
+        .unwrap_or_default();
     let mut reversal = create_linked(
         &state,
         &caller,
-        reversal_body(&original, now().date_naive()),
+        reversal_body(&original, now().date_naive(), language),
         Some(id),
         kontor_model::event::CreatedData::default(),
     )

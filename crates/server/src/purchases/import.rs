@@ -157,6 +157,28 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
     })
 }
 
+/// Time budget of reading one document (a 10 MiB e-invoice takes well under a second).
+const READ_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// [`read_document`] as bounded CPU work (issue 29): on a blocking thread, at most
+/// `crate::cpu_work::permits()` at once, within [`READ_BUDGET`]. Errors: as
+/// [`read_document`]; 422 on `file` past the budget; 503 when too many documents are read
+/// at once.
+async fn read_bounded(bytes: std::sync::Arc<Vec<u8>>) -> ApiResult<Read> {
+    crate::cpu_work::run(
+        crate::cpu_work::Kind::Import,
+        READ_BUDGET,
+        || {
+            ApiError::field(
+                "file",
+                "takes too long to read (over 10 seconds); Kontor cannot import it",
+            )
+        },
+        move || read_document(&bytes),
+    )
+    .await?
+}
+
 /// Import an e-invoice as a pending purchase.
 ///
 /// POST /purchases/import (multipart part `file`, or JSON `{"file": {"filename",
@@ -204,7 +226,8 @@ pub async fn import(
             "multipart/form-data or application/json",
         ));
     };
-    let read = read_document(&upload.bytes)?;
+    let upload_bytes = std::sync::Arc::new(upload.bytes);
+    let read = read_bounded(upload_bytes.clone()).await?;
     let (positions, sum) = purchase_positions(&read.invoice).ok_or_else(|| {
         ApiError::field(
             "file",
@@ -229,7 +252,7 @@ pub async fn import(
         },
         extension,
         filename: &filename,
-        bytes: &upload.bytes,
+        bytes: &upload_bytes,
         user_id: caller.user_id,
     };
     match import_repo::create(&state, &new).await? {
@@ -275,9 +298,14 @@ pub async fn e_invoice_html(
         .get(Area::PurchaseDocuments, key)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("e-invoice file of purchase {id}")))?;
-    let read = read_document(&bytes)
-        .map_err(|_| ApiError::Internal(format!("stored e-invoice of purchase {id} unreadable")))?;
-    let html = kontor_einvoice::html::render_html(&read.invoice);
+    let html = crate::cpu_work::run(
+        crate::cpu_work::Kind::Import,
+        READ_BUDGET,
+        || ApiError::Busy("reading e-invoices"),
+        move || read_document(&bytes).map(|read| kontor_einvoice::html::render_html(&read.invoice)),
+    )
+    .await?
+    .map_err(|_| ApiError::Internal(format!("stored e-invoice of purchase {id} unreadable")))?;
     let mut response = html.into_response();
     let headers = response.headers_mut();
     headers.insert(
