@@ -66,8 +66,10 @@ pub struct AuditEvent {
     pub parent_id: Option<i64>,
     /// The changed fields.
     pub changes: Vec<AuditChange>,
-    /// Hex SHA-256 of the previous event's hash and this event's content (`null` for a
-    /// moment after the change, until the server seals it).
+    /// The event's seal: `<key fingerprint>:` and the hex HMAC-SHA256, under the
+    /// installation's audit key, of the previous event's hash and this event's content
+    /// (issue 29; events sealed before keys existed: hex SHA-256 without a fingerprint);
+    /// `null` for a moment after the change, until the server seals it.
     pub hash: Option<String>,
 }
 

@@ -448,7 +448,7 @@ pub fn content_hash(keys: &Keyring, prev_hash: &str, e: &StoredEvent) -> String 
 
 /// The unkeyed seal of events sealed before issue 29: hex SHA-256 of `prev_hash`, a
 /// newline, and the event's [`content`].
-fn legacy_hash(prev_hash: &str, e: &StoredEvent) -> String {
+pub fn legacy_hash(prev_hash: &str, e: &StoredEvent) -> String {
     let mut h = Sha256::new();
     h.update(prev_hash.as_bytes());
     h.update(b"\n");
@@ -473,6 +473,15 @@ pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sq
     .fetch_optional(&mut *conn)
     .await?
     .unwrap_or_else(|| GENESIS.to_string());
+    // Continuing a chain sealed with a key this process lacks would break it for good
+    // (several processes with different key files): the write fails loudly instead.
+    if let Some((fp, _)) = prev.split_once(':') {
+        if !keys.knows(fp) {
+            return Err(sqlx::Error::Protocol(format!(
+                "the audit trail is sealed with audit key {fp}, which this process's key file lacks; every process needs the installation's key file (KONTOR_AUDIT_KEY_FILE)"
+            )));
+        }
+    }
     for e in &pending {
         let hash = content_hash(keys, &prev, e);
         crate::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")

@@ -351,8 +351,14 @@ pub async fn restore(
                 if target.exists() {
                     continue; // the key file that was there already
                 }
-                std::fs::rename(entry.path(), &target)
-                    .map_err(|e| format!("cannot move {} into place: {e}", target.display()))?;
+                match std::fs::rename(entry.path(), &target) {
+                    Ok(()) => {}
+                    // SQLite's -wal/-shm files go when the last connection closes.
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => {
+                        return Err(format!("cannot move {} into place: {e}", target.display()))
+                    }
+                }
             }
             if let Ok(d) = std::fs::File::open(data_dir) {
                 let _ = d.sync_all();

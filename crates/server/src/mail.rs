@@ -81,11 +81,36 @@ fn mailbox(address: &str) -> ApiResult<Mailbox> {
         .map_err(|_| ApiError::field("emails_to", format!("{address} is not an e-mail address")))
 }
 
+/// How long one SMTP step may take (connecting).
+pub const SMTP_STEP_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long handing one message to the SMTP server may take in all (connect, TLS, login,
+/// data): a silent server cannot hold a request longer (issue 29).
+pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// The answer when the server cannot be reached, answers nothing or speaks no SMTP: the
+/// same sentence for a closed port, an open one of another service and a silent one, so
+/// the SMTP settings cannot be used to probe the network (the details go to the log).
+pub const UNREACHABLE: &str =
+    "The mail server could not be reached or did not answer as a mail server. Nothing was marked as sent.";
+
+/// The sentence of a failed hand-over (502): the server's refusal by kind (permanent or
+/// transient SMTP reply), else [`UNREACHABLE`]; never the low-level cause.
+pub fn smtp_failure(e: &lettre::transport::smtp::Error) -> &'static str {
+    if e.is_permanent() {
+        "The mail server refused the message (check the SMTP login, the sender and the recipients). Nothing was marked as sent."
+    } else if e.is_transient() {
+        "The mail server did not accept the message right now; try again later. Nothing was marked as sent."
+    } else {
+        UNREACHABLE
+    }
+}
+
 /// Builds and hands over the message, from the account's name and e-mail address, through
 /// the account's SMTP settings (read from `pool` now, so a change on the Settings page
 /// applies to the next message). Returns what was sent.
 /// Errors: 422 when the account has no e-mail address to send from, 502 when the SMTP
-/// server refuses or cannot be reached, 500 when the outbox cannot be written.
+/// server refuses or cannot be reached (within [`SMTP_TIMEOUT`]; [`smtp_failure`]), 500
+/// when the outbox cannot be written.
 pub async fn send(
     pool: &crate::sql::Db,
     data_dir: &Path,
@@ -197,16 +222,23 @@ pub async fn send_with_id(
                 AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(smtp.host.clone())
                     .port(port)
                     .tls(tls)
-                    .timeout(Some(Duration::from_secs(20)));
+                    .timeout(Some(SMTP_STEP_TIMEOUT));
             if let (Some(user), Some(password)) = (&smtp.user, &smtp.password) {
                 transport = transport.credentials(Credentials::new(user.clone(), password.clone()));
             }
-            transport.build().send(message).await.map_err(|e| {
-                tracing::warn!(error = %e, "mail server refused the message");
-                ApiError::BadGateway(format!(
-                    "The mail server did not accept the message: {e}. Nothing was marked as sent."
-                ))
-            })?;
+            // lettre bounds the connect only; the whole conversation is bounded here, so a
+            // server that accepts and then says nothing cannot hold the request.
+            match tokio::time::timeout(SMTP_TIMEOUT, transport.build().send(message)).await {
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, host = %smtp.host, port, "mail server refused or could not be reached");
+                    return Err(ApiError::BadGateway(smtp_failure(&e).into()));
+                }
+                Err(_) => {
+                    tracing::warn!(host = %smtp.host, port, "mail server did not finish within 30 s");
+                    return Err(ApiError::BadGateway(UNREACHABLE.into()));
+                }
+            }
         }
         None => {
             let outbox = data_dir.join("outbox");

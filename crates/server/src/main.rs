@@ -281,9 +281,10 @@ async fn run(cli: Cli) -> Result<(), String> {
                 }
             );
             println!(
-                "Copied {rows} rows in {} tables; counts and checksums match. Start the servers with --database pointing at the new database{}.",
+                "Copied {rows} rows in {} tables; counts and checksums match. Start the servers with --database pointing at the new database{}, and give each the audit key file {} (KONTOR_AUDIT_KEY_FILE or a copy in its data directory): the copied trail is sealed with it.",
                 moved.tables.len(),
-                if moved.files_copied { " and --files at the new store" } else { "" }
+                if moved.files_copied { " and --files at the new store" } else { "" },
+                kontor_server::audit_key::key_file(&cli.data).display()
             );
             Ok(())
         }

@@ -104,9 +104,10 @@ async fn changes_are_recorded_with_who_what_and_old_and_new_values() {
             "newest first"
         );
     }
-    assert!(trail
-        .iter()
-        .all(|e| e["hash"].as_str().is_some_and(|h| h.len() == 64)));
+    // Sealed under the installation's audit key: `<fingerprint>:<HMAC-SHA256 hex>`.
+    assert!(trail.iter().all(|e| e["hash"]
+        .as_str()
+        .is_some_and(|h| h.len() == 8 + 1 + 64 && h.as_bytes()[8] == b':')));
     assert!(trail.iter().all(|e| change(e, "updated_at").is_none()));
 
     // A company and the settings.
@@ -276,4 +277,126 @@ async fn the_trail_is_append_only_and_verified() {
     pool.close().await;
     let err = verify_fails(&s);
     assert!(err.contains("audit event 3"), "{err}");
+}
+
+/// Rewrites every sealed event's `prev_hash` and `hash` with `seal` (what someone with the
+/// database file but without the audit key can do), with the guard dropped.
+async fn reseal(s: &TestServer, seal: impl Fn(&str, &kontor_server::audit::StoredEvent) -> String) {
+    // Opened without the installation's keys, as a file tool would.
+    let pool = match &s.database {
+        Some(url) => kontor_server::db::open_postgres(url).await.unwrap(),
+        None => kontor_server::db::open_file(&s.dir.path().join("kontor.db"))
+            .await
+            .unwrap(),
+    };
+    let on_postgres = pool.engine() == kontor_server::sql::Engine::Postgres;
+    let drop_guard = if on_postgres {
+        "DROP TRIGGER IF EXISTS audit_events_seal_only ON audit_events"
+    } else {
+        "DROP TRIGGER IF EXISTS audit_events_seal_only"
+    };
+    kontor_server::sql::query(drop_guard)
+        .execute(&pool)
+        .await
+        .unwrap();
+    let events: Vec<kontor_server::audit::StoredEvent> = kontor_server::sql::query_as(
+        "SELECT id, at, user_id, key_id, action, record_type, record_id, parent_type, parent_id, changes, prev_hash, hash \
+         FROM audit_events ORDER BY id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let mut prev = kontor_server::audit::GENESIS.to_string();
+    for e in &events {
+        let hash = seal(&prev, e);
+        kontor_server::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
+            .bind(&prev)
+            .bind(&hash)
+            .bind(e.id)
+            .execute(&pool)
+            .await
+            .unwrap();
+        prev = hash;
+    }
+    pool.close().await;
+}
+
+#[tokio::test]
+async fn a_chain_recomputed_without_the_key_fails_verify_and_a_kept_head_finds_truncation() {
+    let mut s = common::start().await;
+    let customer = s.customer("Kranzler GmbH").await;
+    let invoice = s.invoice(customer, json!({})).await;
+    assert_eq!(invoice.status, 200, "{}", invoice.body);
+    let id = invoice.body["id"].as_i64().unwrap();
+    let out = s.cli(&["audit", "verify"]);
+    let head = out.rsplit("head hash ").next().unwrap().trim().to_string();
+    assert!(head.contains(':'), "a keyed head: {out}");
+    s.post("/companies", json!({"name": "Später GmbH"})).await;
+    s.stop().await;
+
+    // The invoice's total is changed in the database file and the whole chain recomputed
+    // as plain SHA-256: verify names the first event it can no longer trust.
+    let pool = s.db().await;
+    kontor_server::sql::query("UPDATE invoices SET gross_total = '1.00' WHERE id = ?")
+        .bind(id)
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    reseal(&s, kontor_server::audit::legacy_hash).await;
+    let err = verify_fails(&s);
+    assert!(
+        err.contains("audit event 1 has a seal without a key"),
+        "{err}"
+    );
+    // Recomputed with a key of the attacker's own: not the installation's key.
+    let forged = kontor_server::audit_key::Keyring::generate(None);
+    reseal(&s, |prev, e| {
+        kontor_server::audit::content_hash(&forged, prev, e)
+    })
+    .await;
+    let err = verify_fails(&s);
+    assert!(err.contains("is sealed with audit key"), "{err}");
+
+    // With the real key the chain checks again, and the kept head is in it …
+    let keys = kontor_server::audit_key::load(&s.dir.path().join("audit.key"))
+        .unwrap()
+        .unwrap();
+    reseal(&s, |prev, e| {
+        kontor_server::audit::content_hash(&keys, prev, e)
+    })
+    .await;
+    let out = s.cli(&["audit", "verify", "--head", &head]);
+    assert!(out.contains("is event"), "{out}");
+    // … but not once the events from it on were cut off: the shorter chain is whole,
+    // only the kept head tells.
+    let pool = s.db().await;
+    let on_postgres = pool.engine() == kontor_server::sql::Engine::Postgres;
+    kontor_server::sql::query(if on_postgres {
+        "DROP TRIGGER IF EXISTS audit_events_no_delete ON audit_events"
+    } else {
+        "DROP TRIGGER IF EXISTS audit_events_no_delete"
+    })
+    .execute(&pool)
+    .await
+    .unwrap();
+    kontor_server::sql::query(
+        "DELETE FROM audit_events WHERE id >= (SELECT id FROM audit_events WHERE hash = ?)",
+    )
+    .bind(&head)
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let out = s
+        .command()
+        .args(["audit", "verify", "--head", &head])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("is not in the audit trail"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

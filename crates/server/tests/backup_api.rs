@@ -44,7 +44,9 @@ async fn purchase_with_document(s: &TestServer, n: usize) -> i64 {
     r.body["id"].as_i64().unwrap()
 }
 
-const SKIP: &[&str] = &["api_keys.last_used_at"];
+/// What changes with time, not with data: a key's last use, and the heartbeats of the
+/// server processes (issue 29; a restore starts without any).
+const SKIP: &[&str] = &["api_keys.last_used_at", "server_processes"];
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_demo_round_trips_with_every_record_and_file() {
@@ -83,6 +85,12 @@ async fn the_demo_round_trips_with_every_record_and_file() {
         .any(|k| k.starts_with("file offer_attachments/")));
 
     let restored = work.path().join("restored");
+    // Without the installation's audit key nothing is restored, and nothing is left.
+    let err = cli_fails(&["restore", archive.to_str().unwrap()], &restored);
+    assert!(err.contains("no audit key"), "{err}");
+    assert!(!restored.exists() || std::fs::read_dir(&restored).unwrap().next().is_none());
+    // The key file goes into the empty directory first (it is never in the backup).
+    with_key(&s, &restored);
     let said = cli(&["restore", archive.to_str().unwrap()], &restored);
     assert!(said.contains("Restored"), "{said}");
     let after = db_fingerprint(
@@ -112,11 +120,97 @@ async fn the_demo_round_trips_with_every_record_and_file() {
         out.write_all(&bytes).unwrap();
     }
     out.finish().unwrap();
-    let err = cli_fails(
-        &["restore", damaged.to_str().unwrap()],
-        &work.path().join("other"),
-    );
+    let other = work.path().join("other");
+    with_key(&s, &other);
+    let err = cli_fails(&["restore", damaged.to_str().unwrap()], &other);
     assert!(err.contains("damaged"), "{err}");
+    only_the_key_is_left(&other);
+
+    // An edited backup whose manifest hashes were recomputed (issue 29): the manifest's
+    // signature does not match, and the restore leaves nothing behind.
+    let forged = work.path().join("forged.zip");
+    rewrite_archive(&archive, &forged, |name, bytes| {
+        if name.starts_with("files/purchase_documents/") {
+            bytes.extend_from_slice(b"tampered");
+        }
+    });
+    let err = cli_fails(&["restore", forged.to_str().unwrap()], &other);
+    assert!(err.contains("signature"), "{err}");
+    only_the_key_is_left(&other);
+    // Another installation's key does not restore it either.
+    let stranger = work.path().join("stranger");
+    std::fs::create_dir_all(&stranger).unwrap();
+    let fresh = tempfile::tempdir().unwrap();
+    cli(&["keys", "list"], fresh.path());
+    std::fs::copy(fresh.path().join("audit.key"), stranger.join("audit.key")).unwrap();
+    let err = cli_fails(&["restore", archive.to_str().unwrap()], &stranger);
+    assert!(err.contains("not in the key file"), "{err}");
+    only_the_key_is_left(&stranger);
+}
+
+/// Copies the audit key of `s` into `dir` (created), as an admin restoring a backup does.
+fn with_key(s: &common::TestServer, dir: &std::path::Path) {
+    std::fs::create_dir_all(dir).unwrap();
+    std::fs::copy(s.dir.path().join("audit.key"), dir.join("audit.key")).unwrap();
+}
+
+/// `dir` holds the key file and nothing else (a refused restore left nothing behind), and
+/// no staging directory stayed beside it.
+fn only_the_key_is_left(dir: &std::path::Path) {
+    let names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["audit.key"]);
+    let parent = dir.parent().unwrap();
+    assert!(std::fs::read_dir(parent).unwrap().all(|e| !e
+        .unwrap()
+        .file_name()
+        .to_string_lossy()
+        .starts_with(".kontor-restore")));
+}
+
+/// Copies the archive `from` to `to` with `edit` applied to each entry's bytes, and the
+/// manifest's hashes recomputed for the edited entries (its signature kept), as someone
+/// without the audit key would forge a backup.
+fn rewrite_archive(
+    from: &std::path::Path,
+    to: &std::path::Path,
+    edit: impl Fn(&str, &mut Vec<u8>),
+) {
+    use sha2::Digest;
+    let mut zip = zip::ZipArchive::new(std::fs::File::open(from).unwrap()).unwrap();
+    let mut entries = Vec::new();
+    for i in 0..zip.len() {
+        let mut entry = zip.by_index(i).unwrap();
+        let name = entry.name().to_string();
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).unwrap();
+        edit(&name, &mut bytes);
+        entries.push((name, bytes));
+    }
+    let hashes: Vec<(String, String)> = entries
+        .iter()
+        .map(|(n, b)| (n.clone(), hex::encode(sha2::Sha256::digest(b))))
+        .collect();
+    for (name, bytes) in entries.iter_mut() {
+        if name == "manifest.json" {
+            let mut manifest: serde_json::Value = serde_json::from_slice(bytes).unwrap();
+            for (n, h) in &hashes {
+                if manifest["entries"].get(n).is_some() {
+                    manifest["entries"][n] = serde_json::Value::String(h.clone());
+                }
+            }
+            *bytes = serde_json::to_vec_pretty(&manifest).unwrap();
+        }
+    }
+    let mut out = zip::ZipWriter::new(std::fs::File::create(to).unwrap());
+    for (name, bytes) in entries {
+        out.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        out.write_all(&bytes).unwrap();
+    }
+    out.finish().unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -154,6 +248,7 @@ async fn a_backup_under_writes_restores_whole() {
     assert!(written >= 2, "the writer wrote {written} rounds");
 
     let restored = work.path().join("restored");
+    with_key(&s, &restored);
     cli(&["restore", archive.to_str().unwrap()], &restored);
     // The restored data serves: every purchase's document is there and equals the
     // original's.

@@ -226,3 +226,64 @@ async fn refusals_are_replayed_and_bad_keys_refused() {
         .unwrap();
     assert_eq!(get.status(), StatusCode::OK);
 }
+
+/// Leaves the key `idem` as a crash of its process would: pending, without an answer,
+/// owned by a process that is gone, `committed` as given.
+async fn as_left_by_a_crash(server: &TestServer, idem: &str, committed: bool) {
+    let pool = server.db().await;
+    let changed = kontor_server::sql::query(
+        "UPDATE idempotency_keys SET state = 'pending', status = NULL, content_type = NULL, \
+         location = NULL, body = NULL, owner = 'a-process-that-was-killed', committed = ? \
+         WHERE idem_key = ?",
+    )
+    .bind(committed)
+    .bind(idem)
+    .execute(&pool)
+    .await
+    .unwrap();
+    assert_eq!(changed.rows_affected(), 1);
+    pool.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crash_leaves_no_key_stuck_committed_writes_answer_uncommitted_ones_run_again() {
+    let server = common::start().await;
+    let customer = server.customer("ACME GmbH").await;
+    let body = invoice_body(customer);
+    // The write committed, the answer was lost: the retry gets the invoice, no second one.
+    let first = post_with_key(&server, &server.key, "/invoices", &body, "crash-1").await;
+    assert_eq!(first.status, StatusCode::OK, "{:?}", first.body);
+    as_left_by_a_crash(&server, "crash-1", true).await;
+    let started = std::time::Instant::now();
+    let retry = post_with_key(&server, &server.key, "/invoices", &body, "crash-1").await;
+    assert_eq!(retry.status, StatusCode::OK, "{:?}", retry.body);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "answered at once"
+    );
+    assert_eq!(retry.headers["idempotent-replayed"], "true");
+    assert_eq!(retry.body["id"], first.body["id"]);
+    assert_eq!(retry.body["identifier"], first.body["identifier"]);
+    assert_eq!(count(&server, "/invoices").await, 1);
+    // … and that answer is now the key's: the next retry replays it.
+    let again = post_with_key(&server, &server.key, "/invoices", &body, "crash-1").await;
+    assert_eq!(again.body["id"], first.body["id"]);
+
+    // Nothing committed (the process died before its write): the retry runs again, once.
+    let mut draft = invoice_body(customer);
+    draft["status"] = json!("draft");
+    let lost = post_with_key(&server, &server.key, "/invoices", &draft, "crash-2").await;
+    assert_eq!(lost.status, StatusCode::OK, "{:?}", lost.body);
+    let gone = server
+        .delete(&format!("/invoices/{}", lost.body["id"]), None)
+        .await;
+    assert_eq!(gone.status, StatusCode::NO_CONTENT);
+    as_left_by_a_crash(&server, "crash-2", false).await;
+    let ran = post_with_key(&server, &server.key, "/invoices", &draft, "crash-2").await;
+    assert_eq!(ran.status, StatusCode::OK, "{:?}", ran.body);
+    assert_ne!(ran.body["id"], lost.body["id"], "written anew");
+    assert!(ran.headers.get("idempotent-replayed").is_none());
+    let replayed = post_with_key(&server, &server.key, "/invoices", &draft, "crash-2").await;
+    assert_eq!(replayed.body["id"], ran.body["id"]);
+    assert_eq!(count(&server, "/invoices").await, 2);
+}

@@ -126,7 +126,13 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
     assert!(stdout.contains("2 stored files copied"), "{stdout}");
     assert!(!stdout.contains("hunter2") && !url.contains("hunter2"));
 
-    // A server on the copy, with the files in their new home and the original's key.
+    // A server on the copy, with the files in their new home and the original's key —
+    // its API key and its audit key (the trail on the copy is sealed with it).
+    std::fs::copy(
+        s.dir.path().join("audit.key"),
+        new_home.path().join("audit.key"),
+    )
+    .unwrap();
     let mut config = test_config(new_home.path());
     config.database = Some(url.clone());
     let bound = kontor_server::bind(&config).await.unwrap();
@@ -234,13 +240,14 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
     target.close().await;
 
     // Moving again into the same database is refused, and changes nothing there.
-    let fingerprint = common::pg_fingerprint(&url, None, &["api_keys.last_used_at"]).await;
+    let fingerprint =
+        common::pg_fingerprint(&url, None, &["api_keys.last_used_at", "server_processes"]).await;
     let again = s.command().args(["migrate-to", &url]).output().unwrap();
     assert!(!again.status.success());
     let said = String::from_utf8_lossy(&again.stderr);
     assert!(said.contains("is not empty"), "{said}");
     assert_eq!(
-        common::pg_fingerprint(&url, None, &["api_keys.last_used_at"]).await,
+        common::pg_fingerprint(&url, None, &["api_keys.last_used_at", "server_processes"]).await,
         fingerprint
     );
 

@@ -352,6 +352,34 @@ async fn invitations_are_emailed_when_smtp_is_configured() {
     // The text is quoted-printable: join its soft line breaks before looking for the link.
     let text = messages[0].replace("=\r\n", "").replace("=\n", "");
     assert!(text.contains(token), "the link is in the message: {text}");
+    assert!(
+        text.contains(&format!("{}/set-password?token=", s.base)),
+        "{text}"
+    );
+
+    // A forged Host never reaches an inbox (issue 29): without KONTOR_PUBLIC_URL a link is
+    // e-mailed only for the server's own address.
+    let forged = s
+        .client
+        .post(s.url("/users"))
+        .header("Authorization", format!("Token token={}", s.key))
+        .header("Host", "evil.example")
+        .header("Content-Type", "application/json")
+        .body(
+            json!({"email": "mara@example.com", "firstname": "Mara", "lastname": "Ost"})
+                .to_string(),
+        )
+        .send()
+        .await
+        .unwrap();
+    let forged = common::reply(forged).await;
+    assert_eq!(forged.status, 201, "{}", forged.body);
+    assert_eq!(forged.body["invitation"]["emailed"], false);
+    assert_eq!(
+        common::smtp::messages(&mail.maildir.path().join("mail")).len(),
+        1,
+        "no second message"
+    );
 }
 
 #[tokio::test]

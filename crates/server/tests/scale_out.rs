@@ -107,10 +107,18 @@ async fn two_servers_behind_haproxy_share_numbers_links_sessions_and_survive_a_k
     let (_cluster, database) = common::postgres::some_database().await;
     let moto = Moto::start();
     moto.create_bucket("kontor").await;
-    let env = moto.env();
+    let mut env = moto.env();
     let shared = ["--files", "s3://kontor/scale", "--database", &database];
-    // Each process has its own data directory: nothing on disk is shared.
+    // Each process has its own data directory: nothing on disk is shared but the audit
+    // key, which every process of one installation needs (issue 29), named by
+    // KONTOR_AUDIT_KEY_FILE.
     let (data_a, data_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let keys = tempfile::tempdir().unwrap();
+    let key_file = keys.path().join("audit.key");
+    env.push((
+        "KONTOR_AUDIT_KEY_FILE",
+        key_file.to_string_lossy().into_owned(),
+    ));
     let (mut a, base_a, key) = spawn_on(data_a.path(), &shared, &env);
     let key = key.expect("the first start prints a key");
     let (mut b, base_b, second_key) = spawn_on(data_b.path(), &shared, &env);
@@ -227,4 +235,14 @@ async fn two_servers_behind_haproxy_share_numbers_links_sessions_and_survive_a_k
     );
     b.kill().ok();
     b.wait().ok();
+    // Both processes sealed with the one key: the trail verifies as a whole.
+    let verified = common::process::run_ok(
+        data_b.path(),
+        &["--database", &database, "audit", "verify"],
+        &[(
+            "KONTOR_AUDIT_KEY_FILE",
+            key_file.to_string_lossy().into_owned(),
+        )],
+    );
+    assert!(verified.contains("intact"), "{verified}");
 }

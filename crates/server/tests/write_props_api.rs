@@ -34,7 +34,13 @@ const SKIPPED: &[(&str, &str)] = &[
 ];
 
 /// Columns and tables every request may change.
-const VOLATILE: &[&str] = &["api_keys.last_used_at", "login_attempts.at"];
+/// Columns that change with time, not with requests: a key's last use, failed attempts,
+/// and the process heartbeat (issue 29).
+const VOLATILE: &[&str] = &[
+    "api_keys.last_used_at",
+    "login_attempts.at",
+    "server_processes",
+];
 
 struct Gen<'a> {
     spec: &'a Value,

@@ -134,7 +134,33 @@ pub fn start(extra: &[&str], env: &[(&str, String)]) -> ServerProcess {
     }
 }
 
+/// A figure of `/proc/<pid>/status` in MiB (`VmRSS`: resident now; `VmHWM`: the peak).
+pub fn memory_mib(pid: u32, field: &str) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{field}:")))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map(|kb| kb / 1024)
+        .unwrap_or_else(|| panic!("no {field} in /proc/{pid}/status"))
+}
+
 impl ServerProcess {
+    /// The process's resident memory now, in MiB.
+    pub fn rss_mib(&self) -> u64 {
+        memory_mib(self.child.id(), "VmRSS")
+    }
+
+    /// The process's peak resident memory so far, in MiB.
+    pub fn peak_mib(&self) -> u64 {
+        memory_mib(self.child.id(), "VmHWM")
+    }
+
+    /// Whether the process still runs (it did not abort).
+    pub fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
     /// Kills the process at once (SIGKILL), as a crash would.
     pub fn kill(&mut self) {
         let _ = self.child.kill();

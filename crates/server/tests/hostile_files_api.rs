@@ -1,0 +1,278 @@
+//! Issue 29 § Parsers and § Bounded resources, on the real server binary
+//! (`KONTOR_SERVER_BIN`, else cargo's): files built to break a parser are refused with 422
+//! naming `file`, store nothing, and the process keeps answering with its memory in
+//! bounds — a 2 KB PDF nested 1,000 deep, an SVG nested 100,000 deep, a PDF whose
+//! embedded invoice is deflated twice (1 GiB inside 1 MB), an object-stream bomb, an
+//! XML element with 100,000 attributes (refused in under 2 s while another request is
+//! answered in under 1 s), a 30,000 × 30,000 pixel PNG logo, a blur-filter SVG logo.
+
+mod common;
+
+use common::process::{self, ServerProcess};
+use common::TestServer;
+use reqwest::Method;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+/// zlib of `bytes`.
+fn zlib(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+/// zlib of `size` bytes of `byte`, compressed while streaming (nothing of that size is
+/// ever held).
+fn zlib_of_repeated(byte: u8, size: usize) -> Vec<u8> {
+    let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
+    let chunk = vec![byte; 1024 * 1024];
+    for _ in 0..size / chunk.len() {
+        e.write_all(&chunk).unwrap();
+    }
+    e.finish().unwrap()
+}
+
+/// A Factur-X-shaped PDF whose embedded `factur-x.xml` stream has `filters` and `data`.
+fn pdf_with_embedded(filters: &str, data: &[u8]) -> Vec<u8> {
+    let mut pdf = b"%PDF-1.7\n".to_vec();
+    pdf.extend_from_slice(
+        b"1 0 obj\n<< /Type /Catalog /Names << /EmbeddedFiles << /Names [(factur-x.xml) 2 0 R] >> >> >>\nendobj\n\
+          2 0 obj\n<< /Type /Filespec /F (factur-x.xml) /UF (factur-x.xml) /EF << /F 3 0 R >> >>\nendobj\n",
+    );
+    pdf.extend_from_slice(
+        format!(
+            "3 0 obj\n<< /Type /EmbeddedFile /Filter {filters} /Length {} >>\nstream\n",
+            data.len()
+        )
+        .as_bytes(),
+    );
+    pdf.extend_from_slice(data);
+    pdf.extend_from_slice(b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+    pdf
+}
+
+async fn import(s: &TestServer, name: &str, bytes: &[u8]) -> common::Reply {
+    s.upload(Method::POST, "/purchases/import", name, bytes)
+        .await
+}
+
+/// The refusal of a hostile file: 422 naming `file`, and nothing stored.
+async fn assert_refused(s: &TestServer, r: &common::Reply, what: &str) {
+    assert_eq!(r.status, 422, "{what}: {}", r.body);
+    assert!(r.body["errors"]["file"].is_array(), "{what}: {}", r.body);
+    assert_eq!(
+        s.get("/purchases").await.body.as_array().map(Vec::len),
+        Some(0),
+        "{what}: nothing stored"
+    );
+}
+
+fn server() -> ServerProcess {
+    process::start(&[], &[])
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn deep_pdfs_and_svgs_are_refused_and_the_server_keeps_answering() {
+    let mut p = server();
+    let s = &p.server;
+    // 2 KB: an array nested 1,000 deep (it aborted the process before).
+    let deep = format!(
+        "%PDF-1.7\n1 0 obj\n{}{}\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n",
+        "[".repeat(1000),
+        "]".repeat(1000)
+    );
+    assert!(deep.len() < 2100);
+    let r = import(s, "deep.pdf", deep.as_bytes()).await;
+    assert_refused(s, &r, "deep PDF").await;
+    assert!(
+        r.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains("nests arrays or dictionaries more than 32 levels"),
+        "{}",
+        r.body
+    );
+    // The same nesting inside a compressed object stream.
+    let deep_objects = zlib(format!("1 0 {}{}", "[".repeat(5000), "]".repeat(5000)).as_bytes());
+    let mut objstm =
+        b"%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>\nstream\n"
+            .to_vec();
+    objstm.extend_from_slice(&deep_objects);
+    objstm.extend_from_slice(b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+    let r = import(s, "deep-objects.pdf", &objstm).await;
+    assert_refused(s, &r, "deep object stream").await;
+
+    // An SVG logo nested 100,000 deep (it aborted the process in the sanitizer).
+    let svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">{}{}</svg>",
+        "<g>".repeat(100_000),
+        "</g>".repeat(100_000)
+    );
+    let r = s
+        .upload(Method::PUT, "/account/logo", "logo.svg", svg.as_bytes())
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains("64 levels"),
+        "{}",
+        r.body
+    );
+    assert_eq!(
+        s.get("/account").await.body["logo"],
+        serde_json::Value::Null
+    );
+    assert_eq!(s.get("/session").await.status, 200, "still answering");
+    assert!(p.is_running(), "the process did not abort");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn compression_bombs_are_refused_while_inflating() {
+    let mut p = server();
+    let before = p.rss_mib();
+    // 1 GiB of `<` deflated twice: about a kilobyte.
+    let once = zlib_of_repeated(b'<', 1024 * 1024 * 1024);
+    let twice = zlib(&once);
+    let bomb = pdf_with_embedded("[/FlateDecode /FlateDecode]", &twice);
+    assert!(bomb.len() < 64 * 1024, "{}", bomb.len());
+    let s = &p.server;
+    let r = import(s, "bomb.pdf", &bomb).await;
+    assert_refused(s, &r, "double-deflate bomb").await;
+    // An object-stream bomb: 512 MiB of spaces as the compressed objects.
+    let spaces = zlib_of_repeated(b' ', 512 * 1024 * 1024);
+    let mut objstm =
+        b"%PDF-1.7\n1 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode >>\nstream\n"
+            .to_vec();
+    objstm.extend_from_slice(&spaces);
+    objstm.extend_from_slice(b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+    let r = import(s, "objstm-bomb.pdf", &objstm).await;
+    assert_refused(s, &r, "object stream bomb").await;
+    assert_eq!(s.get("/session").await.status, 200);
+    let peak = p.peak_mib();
+    assert!(
+        peak < before + 100,
+        "the peak resident memory grew from {before} MiB to {peak} MiB"
+    );
+    assert!(p.is_running());
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_hundred_thousand_attributes_are_refused_fast_without_blocking_others() {
+    let p = server();
+    let s = &p.server;
+    let mut xml = String::from(
+        "<?xml version=\"1.0\"?><Invoice xmlns=\"urn:oasis:names:specification:ubl:schema:xsd:Invoice-2\"><a",
+    );
+    for i in 0..100_000 {
+        xml.push_str(&format!(" a{i}=\"1\""));
+    }
+    xml.push_str("/></Invoice>");
+    assert!(xml.len() > 1_000_000);
+    let started = Instant::now();
+    let (refused, other) = tokio::join!(import(s, "attributes.xml", xml.as_bytes()), async {
+        // Another request while the import runs.
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        let asked = Instant::now();
+        let r = s.get("/invoices").await;
+        (r.status, asked.elapsed())
+    });
+    let took = started.elapsed();
+    assert_refused(s, &refused, "100,000 attributes").await;
+    assert!(
+        refused.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains("more than 64 attributes"),
+        "{}",
+        refused.body
+    );
+    assert!(took < Duration::from_secs(2), "refused after {took:?}");
+    assert_eq!(other.0, 200);
+    assert!(
+        other.1 < Duration::from_secs(1),
+        "the other request took {:?}",
+        other.1
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn huge_and_costly_logos_are_refused_or_made_cheap() {
+    let p = server();
+    let s = &p.server;
+    // A 30,000 × 30,000 pixel PNG in a few hundred kilobytes: refused by its header.
+    let mut png = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut png, 30_000, 30_000);
+        encoder.set_color(png::ColorType::Grayscale);
+        encoder.set_depth(png::BitDepth::One);
+        encoder.set_compression(png::Compression::High);
+        let mut writer = encoder.write_header().unwrap();
+        let mut stream = writer.stream_writer().unwrap();
+        let row = vec![0u8; 30_000 / 8];
+        for _ in 0..30_000 {
+            stream.write_all(&row).unwrap();
+        }
+        stream.finish().unwrap();
+    }
+    assert!(png.len() < 1024 * 1024, "{}", png.len());
+    let r = s
+        .upload(Method::PUT, "/account/logo", "big.png", &png)
+        .await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains("30000 × 30000 pixels"),
+        "{}",
+        r.body
+    );
+    // A blur filter is dropped when the SVG is stored: the PDF stays fast.
+    let blur = r##"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><defs><filter id="b"><feGaussianBlur stdDeviation="60"/></filter></defs><rect width="400" height="100" fill="#123" filter="url(#b)" style="filter: blur(30px)"/></svg>"##;
+    let r = s
+        .upload(Method::PUT, "/account/logo", "blur.svg", blur.as_bytes())
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let url = r.body["logo"]["file_url"].as_str().unwrap().to_string();
+    let stored = reqwest::get(&url).await.unwrap().text().await.unwrap();
+    assert!(
+        !stored.contains("filter") && !stored.contains("blur"),
+        "{stored}"
+    );
+    assert!(stored.contains("<rect"), "{stored}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn imported_texts_are_limited() {
+    let p = server();
+    let s = &p.server;
+    // A note (BT-22) of 30,000 characters in an otherwise valid-looking UBL invoice.
+    let long = "x".repeat(30_000);
+    let xml = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+<cbc:ID>X-1</cbc:ID><cbc:IssueDate>2026-11-10</cbc:IssueDate><cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>
+<cbc:Note>{long}</cbc:Note><cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+<cac:AccountingSupplierParty><cac:Party><cac:PartyLegalEntity><cbc:RegistrationName>Lieferant GmbH</cbc:RegistrationName></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>
+<cac:TaxTotal><cbc:TaxAmount currencyID="EUR">19.00</cbc:TaxAmount><cac:TaxSubtotal><cbc:TaxableAmount currencyID="EUR">100.00</cbc:TaxableAmount><cbc:TaxAmount currencyID="EUR">19.00</cbc:TaxAmount><cac:TaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:TaxCategory></cac:TaxSubtotal></cac:TaxTotal>
+<cac:LegalMonetaryTotal><cbc:LineExtensionAmount currencyID="EUR">100.00</cbc:LineExtensionAmount><cbc:TaxExclusiveAmount currencyID="EUR">100.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="EUR">119.00</cbc:TaxInclusiveAmount><cbc:PayableAmount currencyID="EUR">119.00</cbc:PayableAmount></cac:LegalMonetaryTotal>
+<cac:InvoiceLine><cbc:ID>1</cbc:ID><cbc:InvoicedQuantity unitCode="C62">1</cbc:InvoicedQuantity><cbc:LineExtensionAmount currencyID="EUR">100.00</cbc:LineExtensionAmount><cac:Item><cbc:Name>Paper</cbc:Name><cac:ClassifiedTaxCategory><cbc:ID>S</cbc:ID><cbc:Percent>19</cbc:Percent><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:ClassifiedTaxCategory></cac:Item><cac:Price><cbc:PriceAmount currencyID="EUR">100.00</cbc:PriceAmount></cac:Price></cac:InvoiceLine>
+</Invoice>"#
+    );
+    let r = import(s, "long-note.xml", xml.as_bytes()).await;
+    assert_refused(s, &r, "a 30,000-character note").await;
+    assert!(
+        r.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains("BT-22 invoice note is longer than 20000 characters"),
+        "{}",
+        r.body
+    );
+    // The same document with a short note imports.
+    let fine = xml.replace(&long, "Vielen Dank");
+    let r = import(s, "short-note.xml", fine.as_bytes()).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+}
