@@ -40,11 +40,15 @@ fn refuse(why: impl Into<String>) -> Error {
     Error::Pdf(why.into())
 }
 
+/// The output of [`inflate`] would pass its cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge;
+
 /// Inflates zlib `input` (PDF `FlateDecode`), keeping at most `cap` bytes. Like the PDF
 /// reader, a stream that is cut off or damaged gives what could be inflated before the
-/// damage. Errors: `Err(())` when the output would pass `cap` — found while inflating, so
-/// no more than `cap` + 8 KiB is ever held.
-pub fn inflate(input: &[u8], cap: usize) -> Result<Vec<u8>, ()> {
+/// damage. Errors: [`TooLarge`] when the output would pass `cap` — found while inflating,
+/// so no more than `cap` + 8 KiB is ever held.
+pub fn inflate(input: &[u8], cap: usize) -> Result<Vec<u8>, TooLarge> {
     let mut decoder = flate2::read::ZlibDecoder::new(input);
     let mut out = Vec::new();
     let mut chunk = [0u8; 8192];
@@ -53,7 +57,7 @@ pub fn inflate(input: &[u8], cap: usize) -> Result<Vec<u8>, ()> {
             Ok(0) | Err(_) => return Ok(out),
             Ok(n) => {
                 if out.len() + n > cap {
-                    return Err(());
+                    return Err(TooLarge);
                 }
                 out.extend_from_slice(&chunk[..n]);
             }
@@ -147,13 +151,37 @@ fn filters(names_in_dict: &[Vec<u8>]) -> Option<Vec<Vec<u8>>> {
     Some(taken)
 }
 
+/// Most bytes scanned for one file, as a multiple of its size: objects that overlap
+/// (an attacker's, to desynchronize a scanner) are each scanned from their own start,
+/// which a well-formed file never needs more than once.
+const MAX_RESCANS: usize = 4;
+/// Largest `/Columns` of a PNG predictor on a stream a reader decompresses (a cross-
+/// reference stream has a handful; a billion made the reader zero-fill gigabytes).
+const MAX_COLUMNS: i64 = 10_000;
+
 /// The running totals of one file's check.
+#[derive(Default)]
 struct Budget {
     tokens: usize,
     decoded: usize,
+    scanned: usize,
+    /// Most bytes to scan in all ([`MAX_RESCANS`] × the file).
+    most: usize,
+    /// Where each indirect object's value starts, by (number, generation).
+    objects: ObjectIndex,
 }
 
 impl Budget {
+    fn read(&mut self, bytes: usize) -> Result<(), Error> {
+        self.scanned += bytes;
+        if self.scanned > self.most {
+            return Err(refuse(
+                "the PDF's objects overlap each other (more than four times the file's size to read)",
+            ));
+        }
+        Ok(())
+    }
+
     fn token(&mut self) -> Result<(), Error> {
         self.tokens += 1;
         if self.tokens > MAX_TOKENS {
@@ -195,10 +223,94 @@ fn find(data: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
         .map(|p| p + from)
 }
 
-/// Checks one stream: `dict` its dictionary's text, `raw` its bytes as stored.
+fn is_space(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\r' | b'\n' | 0x0c | 0)
+}
+
+/// `i` moved past white space and comments (what the reader's grammar calls `space`).
+fn skip_space(data: &[u8], mut i: usize) -> usize {
+    loop {
+        while i < data.len() && is_space(data[i]) {
+            i += 1;
+        }
+        if data.get(i) == Some(&b'%') {
+            while i < data.len() && data[i] != b'\r' && data[i] != b'\n' {
+                i += 1;
+            }
+        } else {
+            return i;
+        }
+    }
+}
+
+/// Whether `data[at..]` starts with the keyword `word`, ending at a token boundary.
+fn keyword_at(data: &[u8], at: usize, word: &[u8]) -> bool {
+    data.get(at..).is_some_and(|rest| rest.starts_with(word))
+        && data.get(at + word.len()).is_none_or(|&c| is_boundary(c))
+}
+
+/// The integer right after the name `key` in a dictionary's text, as written
+/// (`/Columns 5` → 5); `None` when absent or not a plain integer.
+fn int_after(dict: &[u8], key: &[u8]) -> Option<i64> {
+    let mut at = 0;
+    while let Some(p) = find(dict, at, key) {
+        at = p + key.len();
+        if p == 0 || dict[p - 1] != b'/' || dict.get(at).is_some_and(|&c| !is_boundary(c)) {
+            continue;
+        }
+        let rest = &dict[skip_space(dict, at)..];
+        let digits: Vec<u8> = rest
+            .iter()
+            .take_while(|c| c.is_ascii_digit() || **c == b'-' || **c == b'+')
+            .copied()
+            .collect();
+        return std::str::from_utf8(&digits).ok()?.parse().ok();
+    }
+    None
+}
+
+/// The object number and generation of an indirect reference right after `/key`
+/// (`/Length 7 0 R` → (7, 0)).
+fn reference_after(dict: &[u8], key: &[u8]) -> Option<(u64, u64)> {
+    let p = find(dict, 0, key)?;
+    let rest = &dict[p + key.len()..];
+    let words: Vec<&[u8]> = rest
+        .split(|c| is_space(*c))
+        .filter(|w| !w.is_empty())
+        .take(3)
+        .collect();
+    match words.as_slice() {
+        [n, g, r] if r.starts_with(b"R") => Some((
+            std::str::from_utf8(n).ok()?.parse().ok()?,
+            std::str::from_utf8(g).ok()?.parse().ok()?,
+        )),
+        _ => None,
+    }
+}
+
+/// The value of the indirect integer object `id` in `file` (`7 0 obj 123 endobj`), found
+/// through the index of object headers.
+fn indirect_integer(file: &[u8], objects: &ObjectIndex, id: (u64, u64)) -> Option<i64> {
+    let value = skip_space(file, *objects.get(&id)?);
+    let digits: Vec<u8> = file[value..]
+        .iter()
+        .take(20)
+        .take_while(|c| c.is_ascii_digit())
+        .copied()
+        .collect();
+    std::str::from_utf8(&digits).ok()?.parse().ok()
+}
+
+/// Checks one stream: `dict` its dictionary's text, `raw` its bytes as stored; `file` is
+/// the whole PDF (for indirect lengths, not needed here).
 fn check_stream(dict: &[u8], raw: &[u8], budget: &mut Budget) -> Result<(), Error> {
     let names = names(dict);
     let has = |n: &[u8]| names.iter().any(|x| x == n);
+    if names.iter().filter(|n| n.as_slice() == b"Filter").count() > 1 {
+        return Err(refuse(
+            "a stream dictionary of the PDF names its /Filter twice",
+        ));
+    }
     let object_stream = has(b"ObjStm") || has(b"First");
     let decoded_by_reader = object_stream || has(b"XRef") || has(b"W") || has(b"EmbeddedFile");
     let chain = filters(&names).unwrap_or_default();
@@ -227,12 +339,23 @@ fn check_stream(dict: &[u8], raw: &[u8], budget: &mut Budget) -> Result<(), Erro
             String::from_utf8_lossy(other)
         )));
     }
+    let columns = int_after(dict, b"Columns").unwrap_or(1);
+    let colors = int_after(dict, b"Colors").unwrap_or(1);
+    let bits = int_after(dict, b"BitsPerComponent").unwrap_or(8);
+    if !(1..=MAX_COLUMNS).contains(&columns)
+        || !(1..=32).contains(&colors)
+        || !(1..=16).contains(&bits)
+    {
+        return Err(refuse(
+            "a stream of the PDF has predictor parameters (/Columns, /Colors, /BitsPerComponent) out of range",
+        ));
+    }
     let mut bytes: Option<Vec<u8>> = None;
     for _ in &chain {
         let input = bytes.as_deref().unwrap_or(raw);
         let room = MAX_DECODED_BYTES.saturating_sub(budget.decoded);
         let cap = MAX_STREAM_BYTES.min(room);
-        let out = inflate(input, cap).map_err(|()| {
+        let out = inflate(input, cap).map_err(|TooLarge| {
             refuse(if cap < MAX_STREAM_BYTES {
                 format!(
                     "the PDF's streams decompress to more than {} MiB",
@@ -250,40 +373,79 @@ fn check_stream(dict: &[u8], raw: &[u8], budget: &mut Budget) -> Result<(), Erro
     }
     if object_stream {
         let content = bytes.as_deref().unwrap_or(raw);
-        scan(content, budget, false)?;
+        check_object_stream(dict, content, budget)?;
     }
     Ok(())
 }
 
-/// Walks `data` (the file, or an object stream's content when `streams` is false),
-/// counting tokens and nesting and checking each stream.
-fn scan(data: &[u8], budget: &mut Budget, streams: bool) -> Result<(), Error> {
+/// The objects of an object stream, each scanned from where the reader parses it: the
+/// `/N` pairs of the header name each object's offset after `/First`.
+fn check_object_stream(dict: &[u8], content: &[u8], budget: &mut Budget) -> Result<(), Error> {
+    let first = usize::try_from(int_after(dict, b"First").unwrap_or(0)).unwrap_or(0);
+    let header = content.get(..first.min(content.len())).unwrap_or_default();
+    let numbers: Vec<usize> = header
+        .split(|c| is_space(*c))
+        .filter(|w| !w.is_empty())
+        .filter_map(|w| std::str::from_utf8(w).ok()?.parse().ok())
+        .collect();
+    // Reading an object stream's content may cost as much again as the file's.
+    budget.most = budget
+        .most
+        .saturating_add(content.len().saturating_mul(MAX_RESCANS));
+    let mut starts: Vec<usize> = numbers
+        .chunks(2)
+        .filter_map(|p| p.get(1))
+        .map(|o| first.saturating_add(*o))
+        .collect();
+    // Whatever the header says, the content is scanned from its start as well.
+    starts.push(first.min(content.len()));
+    for start in starts {
+        scan(content, start, Until::OneValue, budget, None)?;
+    }
+    Ok(())
+}
+
+/// Where a scan stops.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Until {
+    /// At `endobj` (an indirect object, scanned from after its `obj`).
+    EndObj,
+    /// After the first complete value (an object in an object stream, a trailer's
+    /// dictionary).
+    OneValue,
+}
+
+/// Scans `data` from `from` like the reader parses an object there, counting tokens and
+/// nesting and checking each stream (`file`: the whole PDF, for streams and indirect
+/// lengths; `None` inside an object stream, which holds no streams). Returns where it
+/// stopped.
+fn scan(
+    data: &[u8],
+    from: usize,
+    until: Until,
+    budget: &mut Budget,
+    file: Option<&[u8]>,
+) -> Result<usize, Error> {
     // Opening positions of the open dictionaries (arrays as `None`), at most MAX_NESTING.
     let mut open: Vec<Option<usize>> = Vec::new();
-    let mut in_token = false;
-    let mut i = 0;
+    let mut i = from;
     let too_deep = || {
         refuse(format!(
             "the PDF nests arrays or dictionaries more than {MAX_NESTING} levels deep"
         ))
     };
-    while i < data.len() {
-        let c = data[i];
-        if !is_boundary(c) {
-            if !in_token {
-                budget.token()?;
-                in_token = true;
-            }
-            i += 1;
-            continue;
+    let done = |open: &Vec<Option<usize>>| until == Until::OneValue && open.is_empty();
+    let mut last = from;
+    loop {
+        budget.read(i.saturating_sub(last))?;
+        last = i;
+        i = skip_space(data, i);
+        if i >= data.len() {
+            break;
         }
-        in_token = false;
+        let c = data[i];
+        let start = i;
         match c {
-            b'%' => {
-                while i < data.len() && data[i] != b'\r' && data[i] != b'\n' {
-                    i += 1;
-                }
-            }
             b'(' => {
                 budget.token()?;
                 i = skip_literal(data, i);
@@ -295,6 +457,7 @@ fn scan(data: &[u8], budget: &mut Budget, streams: bool) -> Result<(), Error> {
                 }
                 open.push(Some(i));
                 i += 2;
+                continue;
             }
             b'<' => {
                 budget.token()?;
@@ -303,22 +466,15 @@ fn scan(data: &[u8], budget: &mut Budget, streams: bool) -> Result<(), Error> {
             b'>' if data.get(i + 1) == Some(&b'>') => {
                 i += 2;
                 let closed = open.pop().flatten();
-                if let (Some(start), true, true) = (closed, open.is_empty(), streams) {
+                if let (Some(dict_start), true) = (closed, open.is_empty()) {
                     // A dictionary at the top of an object: a stream may follow.
-                    let mut j = i;
-                    while j < data.len() && matches!(data[j], b' ' | b'\t' | b'\r' | b'\n' | 0x0c) {
-                        j += 1;
-                    }
-                    if data[j..].starts_with(b"stream") {
-                        let mut body = j + 6;
-                        if data[body..].starts_with(b"\r\n") {
-                            body += 2;
-                        } else if matches!(data.get(body), Some(b'\n') | Some(b'\r')) {
-                            body += 1;
-                        }
-                        let end = find(data, body, b"endstream").unwrap_or(data.len());
-                        check_stream(&data[start..i], &data[body..end], budget)?;
-                        i = (end + 9).min(data.len());
+                    let j = skip_space(data, i);
+                    if keyword_at(data, j, b"stream") {
+                        let Some(file) = file else {
+                            return Err(refuse("an object stream of the PDF holds a stream"));
+                        };
+                        i = stream_at(data, dict_start, i, j, budget, file)?;
+                        continue;
                     }
                 }
             }
@@ -329,6 +485,7 @@ fn scan(data: &[u8], budget: &mut Budget, streams: bool) -> Result<(), Error> {
                 }
                 open.push(None);
                 i += 1;
+                continue;
             }
             b']' => {
                 open.pop();
@@ -336,28 +493,162 @@ fn scan(data: &[u8], budget: &mut Budget, streams: bool) -> Result<(), Error> {
             }
             b'/' => {
                 budget.token()?;
-                in_token = true;
                 i += 1;
+                while i < data.len() && !is_boundary(data[i]) {
+                    i += 1;
+                }
+            }
+            _ if !is_boundary(c) => {
+                budget.token()?;
+                while i < data.len() && !is_boundary(data[i]) {
+                    i += 1;
+                }
+                if until == Until::EndObj && open.is_empty() && &data[start..i] == b"endobj" {
+                    break;
+                }
             }
             _ => i += 1,
         }
+        if done(&open) {
+            break;
+        }
     }
-    Ok(())
+    budget.read(i.saturating_sub(last))?;
+    Ok(i)
 }
 
-/// Checks a PDF against the limits of this module in one pass (plus the bounded inflation
-/// of the streams a reader decompresses).
+/// A stream whose dictionary spans `dict_start..dict_end` and whose `stream` keyword is
+/// at `keyword`: its extent found as the reader finds it (`/Length`, direct or indirect,
+/// followed by `endstream`), then checked. Returns the position after `endstream`.
+/// Errors: a `/Length` that does not end at `endstream`, and those of [`check_stream`].
+fn stream_at(
+    data: &[u8],
+    dict_start: usize,
+    dict_end: usize,
+    keyword: usize,
+    budget: &mut Budget,
+    file: &[u8],
+) -> Result<usize, Error> {
+    let dict = &data[dict_start..dict_end];
+    let mut body = keyword + b"stream".len();
+    while matches!(data.get(body), Some(b' ') | Some(b'\t')) {
+        body += 1;
+    }
+    if data[body..].starts_with(b"\r\n") {
+        body += 2;
+    } else if matches!(data.get(body), Some(b'\n') | Some(b'\r')) {
+        body += 1;
+    }
+    let length = int_after(dict, b"Length")
+        .filter(|_| reference_after(dict, b"Length").is_none())
+        .or_else(|| {
+            reference_after(dict, b"Length")
+                .and_then(|r| indirect_integer(file, &budget.objects, r))
+        });
+    let end = match length.and_then(|l| usize::try_from(l).ok()) {
+        Some(len) => {
+            let end = body
+                .checked_add(len)
+                .filter(|e| *e <= data.len())
+                .ok_or_else(|| refuse("a stream of the PDF is longer than the file"))?;
+            let mut after = end;
+            if data[after..].starts_with(b"\r\n") {
+                after += 2;
+            } else if matches!(data.get(after), Some(b'\n') | Some(b'\r')) {
+                after += 1;
+            }
+            if !data[after..].starts_with(b"endstream") {
+                return Err(refuse(
+                    "a stream of the PDF does not end at endstream where its /Length says",
+                ));
+            }
+            end
+        }
+        None => find(data, body, b"endstream").unwrap_or(data.len()),
+    };
+    check_stream(dict, &data[body..end], budget)?;
+    let after = find(data, end, b"endstream").map_or(data.len(), |e| e + b"endstream".len());
+    Ok(after)
+}
+
+/// Where each indirect object's value starts, by (number, generation).
+type ObjectIndex = std::collections::HashMap<(u64, u64), usize>;
+
+/// Where the reader parses something: after every `N G obj` header (an indirect object)
+/// and at every `trailer` keyword (the trailer dictionary); and the index of the objects.
+fn object_starts(pdf: &[u8]) -> (Vec<(usize, Until)>, ObjectIndex) {
+    let mut out = Vec::new();
+    let mut ids = std::collections::HashMap::new();
+    let mut at = 0;
+    while let Some(p) = find(pdf, at, b"obj") {
+        at = p + 3;
+        if !pdf.get(at).is_none_or(|&c| is_boundary(c)) {
+            continue;
+        }
+        // Backwards: white space, generation digits, white space, object digits.
+        let mut k = p;
+        let mut parts = 0;
+        while parts < 2 {
+            let spaces = k;
+            while k > 0 && is_space(pdf[k - 1]) {
+                k -= 1;
+            }
+            let digits = k;
+            while k > 0 && pdf[k - 1].is_ascii_digit() {
+                k -= 1;
+            }
+            if spaces == k || digits == k || digits == spaces {
+                break;
+            }
+            parts += 1;
+        }
+        if parts == 2 && (k == 0 || is_boundary(pdf[k - 1])) {
+            out.push((at, Until::EndObj));
+            let words: Vec<u64> = pdf[k..p]
+                .split(|c| is_space(*c))
+                .filter(|w| !w.is_empty())
+                .filter_map(|w| std::str::from_utf8(w).ok()?.parse().ok())
+                .collect();
+            if let [n, g] = words.as_slice() {
+                ids.entry((*n, *g)).or_insert(at);
+            }
+        }
+    }
+    let mut at = 0;
+    while let Some(p) = find(pdf, at, b"trailer") {
+        at = p + 7;
+        if keyword_at(pdf, p, b"trailer") {
+            out.push((at, Until::OneValue));
+        }
+    }
+    (out, ids)
+}
+
+/// Checks a PDF against the limits of this module before a reader sees it: every
+/// indirect object is scanned from its own `N G obj` (as the reader, which finds objects
+/// by their offsets, parses it — stray bytes between objects cannot shift the scan),
+/// every trailer dictionary, and every object in an object stream from its offset.
 ///
 /// Errors: [`Error::Pdf`] naming the limit passed: nesting deeper than [`MAX_NESTING`],
-/// more than [`MAX_TOKENS`] tokens, LZW compression, another filter than FlateDecode (or
-/// more than [`MAX_FILTERS`]) on an object, cross-reference or embedded-file stream, or
+/// more than [`MAX_TOKENS`] tokens, overlapping objects past four times the file's size,
+/// LZW compression, another filter than FlateDecode (or more than [`MAX_FILTERS`], or a
+/// `/Filter` named twice) on an object, cross-reference or embedded-file stream,
+/// predictor parameters out of range, a `/Length` that does not end at `endstream`, or
 /// streams that decompress past [`MAX_STREAM_BYTES`] / [`MAX_DECODED_BYTES`].
 pub fn check(pdf: &[u8]) -> Result<(), Error> {
+    let (starts, objects) = object_starts(pdf);
     let mut budget = Budget {
-        tokens: 0,
-        decoded: 0,
+        most: pdf
+            .len()
+            .saturating_mul(MAX_RESCANS)
+            .saturating_add(1024 * 1024),
+        objects,
+        ..Budget::default()
     };
-    scan(pdf, &mut budget, true)
+    for (start, until) in starts {
+        scan(pdf, start, until, &mut budget, Some(pdf))?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -378,89 +669,232 @@ mod tests {
         }
     }
 
-    fn with_stream(dict: &str, data: &[u8]) -> Vec<u8> {
-        let mut pdf = b"%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n2 0 obj\n".to_vec();
-        pdf.extend_from_slice(format!("<< {dict} /Length {} >>\nstream\n", data.len()).as_bytes());
-        pdf.extend_from_slice(data);
-        pdf.extend_from_slice(b"\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
-        pdf
+    /// A well-formed PDF of `objects` (each the bytes between `N 0 obj` and `endobj`;
+    /// object 1 is the catalog's place) with a correct cross-reference table, so a reader
+    /// really parses every object.
+    fn pdf(objects: &[Vec<u8>]) -> Vec<u8> {
+        let mut out = b"%PDF-1.7\n".to_vec();
+        let mut offsets = Vec::new();
+        for (n, body) in objects.iter().enumerate() {
+            offsets.push(out.len());
+            out.extend_from_slice(format!("{} 0 obj\n", n + 1).as_bytes());
+            out.extend_from_slice(body);
+            out.extend_from_slice(b"\nendobj\n");
+        }
+        let xref = out.len();
+        out.extend_from_slice(
+            format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
+        );
+        for o in offsets {
+            out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
+        }
+        out.extend_from_slice(
+            format!(
+                "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+                objects.len() + 1
+            )
+            .as_bytes(),
+        );
+        out
+    }
+
+    fn stream(dict: &str, data: &[u8]) -> Vec<u8> {
+        let mut o = format!("<< {dict} /Length {} >>\nstream\n", data.len()).into_bytes();
+        o.extend_from_slice(data);
+        o.extend_from_slice(b"\nendstream");
+        o
+    }
+
+    const CATALOG: &[u8] = b"<< /Type /Catalog >>";
+
+    #[test]
+    fn the_test_files_are_real_pdfs_that_a_reader_parses() {
+        // The shallow and small versions of every file below load: the deep and large
+        // ones would reach the reader's recursion and inflation without the check.
+        let shallow = pdf(&[
+            CATALOG.to_vec(),
+            format!("{}{}", "[".repeat(8), "]".repeat(8)).into_bytes(),
+        ]);
+        check(&shallow).unwrap();
+        lopdf::Document::load_mem(&shallow).unwrap();
+        let objects = zlib(b"3 0 [[1]]");
+        let small = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", &objects),
+        ]);
+        check(&small).unwrap();
+        let doc = lopdf::Document::load_mem(&small).unwrap();
+        assert!(
+            doc.objects.contains_key(&(3, 0)),
+            "the reader took the object stream apart"
+        );
     }
 
     #[test]
     fn deep_arrays_and_dictionaries_are_refused() {
-        let deep = format!(
-            "%PDF-1.7\n1 0 obj\n{}{}\nendobj\n",
-            "[".repeat(1000),
-            "]".repeat(1000)
-        );
-        assert!(reason(deep.as_bytes()).contains("more than 32 levels"));
-        let dicts = format!("%PDF-1.7\n1 0 obj\n{}\nendobj\n", "<</A ".repeat(40));
-        assert!(reason(dicts.as_bytes()).contains("more than 32 levels"));
-        let fine = format!(
-            "%PDF-1.7\n1 0 obj\n{}{}\nendobj\n",
-            "[".repeat(32),
-            "]".repeat(32)
-        );
-        check(fine.as_bytes()).unwrap();
+        let deep = pdf(&[
+            CATALOG.to_vec(),
+            format!("{}{}", "[".repeat(1000), "]".repeat(1000)).into_bytes(),
+        ]);
+        assert!(reason(&deep).contains("more than 32 levels"));
+        let dicts = pdf(&[CATALOG.to_vec(), "<</A ".repeat(40).into_bytes()]);
+        assert!(reason(&dicts).contains("more than 32 levels"));
+        let fine = pdf(&[
+            CATALOG.to_vec(),
+            format!("{}{}", "[".repeat(32), "]".repeat(32)).into_bytes(),
+        ]);
+        check(&fine).unwrap();
         // Brackets inside strings and comments do not count.
-        let quoted = format!(
-            "%PDF-1.7\n1 0 obj\n({})\n%{}\n<{}>\nendobj\n",
-            "[".repeat(100),
-            "[".repeat(100),
-            "ab".repeat(10)
+        let quoted = pdf(&[
+            CATALOG.to_vec(),
+            format!(
+                "[({}) <{}>]\n%{}\n",
+                "[".repeat(100),
+                "ab".repeat(10),
+                "[".repeat(100)
+            )
+            .into_bytes(),
+        ]);
+        check(&quoted).unwrap();
+        // A deep trailer.
+        let mut trailer = pdf(&[CATALOG.to_vec()]);
+        trailer.extend_from_slice(format!("trailer\n<< /X {} >>\n", "[".repeat(100)).as_bytes());
+        assert!(reason(&trailer).contains("more than 32 levels"));
+    }
+
+    #[test]
+    fn stray_bytes_between_objects_cannot_hide_an_object() {
+        // An unclosed `(` and `[` before the deep object: each object is read from its own
+        // header, as the reader does.
+        let mut junk = b"%PDF-1.7\n( [ << \n".to_vec();
+        junk.extend_from_slice(
+            &pdf(&[
+                CATALOG.to_vec(),
+                format!("{}{}", "[".repeat(500), "]".repeat(500)).into_bytes(),
+            ])[9..],
         );
-        check(quoted.as_bytes()).unwrap();
+        assert!(reason(&junk).contains("more than 32 levels"));
     }
 
     #[test]
     fn a_double_deflated_embedded_file_bomb_is_refused_while_inflating() {
         let huge = vec![b'<'; 64 * 1024 * 1024];
-        let once = zlib(&huge);
-        let twice = zlib(&once);
+        let twice = zlib(&zlib(&huge));
         assert!(twice.len() < 64 * 1024, "{}", twice.len());
-        let pdf = with_stream(
-            "/Type /EmbeddedFile /Filter [/FlateDecode /FlateDecode]",
-            &twice,
-        );
-        assert!(reason(&pdf).contains("decompresses to more than 16 MiB"));
+        let bomb = pdf(&[
+            CATALOG.to_vec(),
+            stream(
+                "/Type /EmbeddedFile /Filter [/FlateDecode /FlateDecode]",
+                &twice,
+            ),
+        ]);
+        assert!(reason(&bomb).contains("decompresses to more than 16 MiB"));
     }
 
     #[test]
     fn object_stream_bombs_and_deep_object_streams_are_refused() {
         let bomb = zlib(&vec![b' '; 40 * 1024 * 1024]);
-        let pdf = with_stream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", &bomb);
-        assert!(reason(&pdf).contains("more than 16 MiB"));
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", &bomb),
+        ]);
+        assert!(reason(&file).contains("more than 16 MiB"));
         // The escaped name is an object stream too.
-        let pdf = with_stream("/Type /Obj#53tm /N 1 /First 4 /Filter /Fl", &bomb);
-        assert!(reason(&pdf).contains("more than 16 MiB"));
-        let deep = zlib(format!("1 0 {}{}", "[".repeat(500), "]".repeat(500)).as_bytes());
-        let pdf = with_stream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", &deep);
-        assert!(reason(&pdf).contains("more than 32 levels"));
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /Obj#53tm /N 1 /First 4 /Filter /Fl", &bomb),
+        ]);
+        assert!(reason(&file).contains("more than 16 MiB"));
+        let deep = zlib(format!("3 0 {}{}", "[".repeat(500), "]".repeat(500)).as_bytes());
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode", &deep),
+        ]);
+        assert!(reason(&file).contains("more than 32 levels"));
+        // An object whose offset the header names, after junk that would hide it.
+        let hidden = zlib(format!("3 10 ( [[[[[[ {}", "[".repeat(500)).as_bytes());
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /N 1 /First 5 /Filter /FlateDecode", &hidden),
+        ]);
+        assert!(reason(&file).contains("more than 32 levels"));
         // Several streams each under the limit add up.
         let part = zlib(&vec![b' '; 15 * 1024 * 1024]);
-        let mut pdf = b"%PDF-1.7\n".to_vec();
-        for n in 0..6 {
-            pdf.extend_from_slice(
-                format!("{n} 0 obj\n<< /Type /XRef /W [1 2 1] /Filter /FlateDecode >>\nstream\n")
-                    .as_bytes(),
-            );
-            pdf.extend_from_slice(&part);
-            pdf.extend_from_slice(b"\nendstream\nendobj\n");
-        }
-        assert!(reason(&pdf).contains("streams decompress to more than 64 MiB"));
+        let objects: Vec<Vec<u8>> = std::iter::once(CATALOG.to_vec())
+            .chain((0..6).map(|_| stream("/Type /XRef /W [1 2 1] /Filter /FlateDecode", &part)))
+            .collect();
+        assert!(reason(&pdf(&objects)).contains("streams decompress to more than 64 MiB"));
+    }
+
+    #[test]
+    fn the_ways_around_a_scanner_are_closed() {
+        let bomb = zlib(&vec![b' '; 40 * 1024 * 1024]);
+        // A comment between the dictionary and `stream`, and spaces after `stream`.
+        let mut commented = format!(
+            "<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length {} >> % x\nstream   \n",
+            bomb.len()
+        )
+        .into_bytes();
+        commented.extend_from_slice(&bomb);
+        commented.extend_from_slice(b"\nendstream");
+        assert!(reason(&pdf(&[CATALOG.to_vec(), commented])).contains("more than 16 MiB"));
+        // A decoy /Filter key before the real one.
+        let decoy = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /X /Filter /Filter /FlateDecode", &bomb),
+        ]);
+        assert!(reason(&decoy).contains("names its /Filter twice"));
+        // `endstream` inside the data: the /Length decides, and must end at endstream.
+        let mut tricky = bomb.clone();
+        tricky.extend_from_slice(b"\nendstream\n");
+        let early = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /Filter /FlateDecode", &tricky),
+        ]);
+        assert!(reason(&early).contains("more than 16 MiB"));
+        let mut lying = b"<< /Type /ObjStm /Filter /FlateDecode /Length 3 >>\nstream\n".to_vec();
+        lying.extend_from_slice(&bomb);
+        lying.extend_from_slice(b"\nendstream");
+        assert!(reason(&pdf(&[CATALOG.to_vec(), lying])).contains("where its /Length says"));
+        // An indirect /Length is followed to its object.
+        let mut indirect =
+            b"<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length 3 0 R >>\nstream\n"
+                .to_vec();
+        indirect.extend_from_slice(&bomb);
+        indirect.extend_from_slice(b"\nendstream");
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            indirect,
+            bomb.len().to_string().into_bytes(),
+        ]);
+        assert!(reason(&file).contains("more than 16 MiB"));
+        // A PNG predictor row of a billion columns.
+        let small = zlib(b"1 2 3");
+        let predictor = pdf(&[CATALOG.to_vec(), stream("/Type /XRef /W [1 2 1] /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 1000000000 >>", &small)]);
+        assert!(reason(&predictor).contains("predictor parameters"));
     }
 
     #[test]
     fn other_filters_on_read_streams_and_lzw_are_refused() {
-        let pdf = with_stream("/Type /ObjStm /Filter /ASCII85Decode", b"z~>");
-        assert!(reason(&pdf).contains("ASCII85Decode filter"));
-        let pdf = with_stream("/Filter /LZWDecode", b"xx");
-        assert!(reason(&pdf).contains("LZW"));
-        let pdf = with_stream("/Type /EmbeddedFile /Filter [/Fl /Fl /Fl]", b"xx");
-        assert!(reason(&pdf).contains("more than 2 times"));
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /ObjStm /Filter /ASCII85Decode", b"z~>"),
+        ]);
+        assert!(reason(&file).contains("ASCII85Decode filter"));
+        let file = pdf(&[CATALOG.to_vec(), stream("/Filter /LZWDecode", b"xx")]);
+        assert!(reason(&file).contains("LZW"));
+        let file = pdf(&[
+            CATALOG.to_vec(),
+            stream("/Type /EmbeddedFile /Filter [/Fl /Fl /Fl]", b"xx"),
+        ]);
+        assert!(reason(&file).contains("more than 2 times"));
         // An image's own compression is never inflated here.
         let image = zlib(&vec![0u8; 40 * 1024 * 1024]);
-        check(&with_stream("/Subtype /Image /Filter /FlateDecode", &image)).unwrap();
+        check(&pdf(&[
+            CATALOG.to_vec(),
+            stream("/Subtype /Image /Filter /FlateDecode", &image),
+        ]))
+        .unwrap();
     }
 
     #[test]
@@ -474,8 +908,18 @@ mod tests {
     }
 
     #[test]
-    fn too_many_tokens_are_refused() {
-        let many = format!("%PDF-1.7\n1 0 obj\n[{}]\nendobj\n", "1 ".repeat(MAX_TOKENS));
-        assert!(reason(many.as_bytes()).contains("more than 2000000 objects"));
+    fn too_many_tokens_and_overlapping_objects_are_refused() {
+        let many = pdf(&[
+            CATALOG.to_vec(),
+            format!("[{}]", "1 ".repeat(MAX_TOKENS)).into_bytes(),
+        ]);
+        assert!(reason(&many).contains("more than 2000000 objects"));
+        // Thousands of object headers inside one long string: each would be read again.
+        let mut overlapping = b"%PDF-1.7\n1 0 obj\n(".to_vec();
+        for n in 0..20_000 {
+            overlapping.extend_from_slice(format!("{n} 0 obj ").as_bytes());
+        }
+        overlapping.extend_from_slice(b")\nendobj\n");
+        assert!(reason(&overlapping).contains("overlap"));
     }
 }

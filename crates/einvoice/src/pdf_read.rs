@@ -117,7 +117,7 @@ fn decode(stream: &lopdf::Stream) -> Result<Vec<u8>, Error> {
                 String::from_utf8_lossy(filter)
             )));
         }
-        bytes = crate::pdf_limits::inflate(&bytes, MAX_EMBEDDED).map_err(|()| too_large())?;
+        bytes = crate::pdf_limits::inflate(&bytes, MAX_EMBEDDED).map_err(|_| too_large())?;
     }
     if bytes.len() > MAX_EMBEDDED {
         return Err(too_large());

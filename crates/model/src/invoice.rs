@@ -98,6 +98,9 @@ pub struct InvoiceRow {
     /// Amount still open in the currency (gross − payments).
     #[serde(default, with = "crate::wire::decimal")]
     pub open_amount: Decimal,
+    /// True once it has been reversed: the list shows "Storniert" (issue 29).
+    #[serde(default)]
+    pub reversed: bool,
 }
 
 /// An invoice as GET /invoices/{id} returns it. The list (GET /invoices) leaves out

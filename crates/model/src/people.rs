@@ -109,10 +109,6 @@ pub const LOCKOUT_WINDOW_MINUTES: i64 = 15;
 pub const FREE_FAILURES_PER_EMAIL_AND_ADDRESS: usize = 5;
 /// Failed sign-ins from one client address (any e-mail) within the window that are free.
 pub const FREE_FAILURES_PER_ADDRESS: usize = 20;
-/// Failed sign-ins for one e-mail from every address together within the window that are
-/// free (a guess spread over many addresses). High, so that nobody can keep a person out
-/// from one address: that address backs off long before.
-pub const FREE_FAILURES_PER_EMAIL: usize = 50;
 /// Unknown API keys from one client address within the window that are free.
 pub const FREE_WRONG_KEYS_PER_ADDRESS: usize = 20;
 /// The wait after the first failure beyond the free ones, in seconds; it doubles with

@@ -303,6 +303,9 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -318,7 +321,8 @@ async fn create(
     .bind(body.hourly_rate.unwrap_or_default())
     .bind(t)
     .bind(t)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut tx)
     .await?;
+    tx.commit().await?;
     load(&state.pool, id).await.map(Json)
 }

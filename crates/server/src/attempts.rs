@@ -19,8 +19,8 @@ use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, Utc};
 use kontor_model::people::{
-    backoff_retry_after, FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_EMAIL,
-    FREE_FAILURES_PER_EMAIL_AND_ADDRESS, FREE_WRONG_KEYS_PER_ADDRESS, LOCKOUT_WINDOW_MINUTES,
+    backoff_retry_after, FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_EMAIL_AND_ADDRESS,
+    FREE_WRONG_KEYS_PER_ADDRESS, LOCKOUT_WINDOW_MINUTES,
 };
 
 /// The client's address, put into request extensions by [`crate::run`] (the TCP peer; a
@@ -43,50 +43,58 @@ fn window_start() -> DateTime<Utc> {
     now() - Duration::minutes(LOCKOUT_WINDOW_MINUTES)
 }
 
-/// Records a sign-in attempt for `email` (lower case) from `address` and decides whether
-/// its password may be checked: only the attempts recorded before this one count.
+/// Decides whether a sign-in attempt for `email` (lower case) from `address` may have its
+/// password checked, and records it (as a failure until [`sign_in_succeeded`] says
+/// otherwise) — counting and recording in one write transaction, so parallel attempts
+/// see each other.
 /// Errors: 429 with the seconds to wait (the attempt is then not recorded), or the
 /// database's.
 pub async fn claim_sign_in(pool: &crate::sql::Db, email: &str, address: &str) -> ApiResult<Claim> {
     let at = now();
-    let id: i64 = crate::sql::query_scalar(
-        "INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?) RETURNING id",
-    )
-    .bind(email)
-    .bind(address)
-    .bind(ts(at))
-    .fetch_one(pool)
-    .await?;
+    let mut tx = crate::db::begin_write(pool).await?;
     let earlier: Vec<(String, String, Ts)> = crate::sql::query_as(
         "SELECT email, address, at FROM login_attempts \
-         WHERE id < ? AND at > ? AND email <> '' AND (email = ? OR address = ?)",
+         WHERE at > ? AND email <> '' AND address = ?",
     )
-    .bind(id)
     .bind(ts(window_start()))
-    .bind(email)
     .bind(address)
-    .fetch_all(pool)
+    .fetch_all(&mut tx)
     .await?;
     let times = |keep: &dyn Fn(&(String, String, Ts)) -> bool| -> Vec<DateTime<Utc>> {
         earlier.iter().filter(|r| keep(r)).map(|r| r.2 .0).collect()
     };
     let waits = [
         backoff_retry_after(
-            &times(&|r| r.0 == email && r.1 == address),
+            &times(&|r| r.0 == email),
             FREE_FAILURES_PER_EMAIL_AND_ADDRESS,
             at,
         ),
-        backoff_retry_after(&times(&|r| r.1 == address), FREE_FAILURES_PER_ADDRESS, at),
-        backoff_retry_after(&times(&|r| r.0 == email), FREE_FAILURES_PER_EMAIL, at),
+        backoff_retry_after(&times(&|_| true), FREE_FAILURES_PER_ADDRESS, at),
     ];
     if let Some(wait) = waits.into_iter().flatten().max() {
-        crate::sql::query("DELETE FROM login_attempts WHERE id = ?")
-            .bind(id)
-            .execute(pool)
-            .await?;
+        // Refused while waiting: not a failure of its own.
         return Err(ApiError::TooManyRequests(wait));
     }
+    let id: i64 = crate::sql::query_scalar(
+        "INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?) RETURNING id",
+    )
+    .bind(email)
+    .bind(address)
+    .bind(ts(at))
+    .fetch_one(&mut tx)
+    .await?;
+    tx.commit().await?;
     Ok(Claim(id))
+}
+
+/// The claimed sign-in could not be checked (the server was too busy, 503): its row goes,
+/// it was no failure. Errors: the database's.
+pub async fn sign_in_unchecked(pool: &crate::sql::Db, claim: Claim) -> ApiResult<()> {
+    crate::sql::query("DELETE FROM login_attempts WHERE id = ?")
+        .bind(claim.0)
+        .execute(pool)
+        .await?;
+    Ok(())
 }
 
 /// The claimed sign-in succeeded: its row and the earlier failures of this e-mail from

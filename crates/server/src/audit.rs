@@ -575,6 +575,15 @@ pub async fn verify(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<Verifie
             _ => return Err(format!("audit event {} is half sealed", e.id)),
         }
     }
+    // The anchor held outside the database must still be in the trail: cutting the trail
+    // back before it and recomputing the rest without a key is not an intact trail.
+    if let Some((anchor, _)) = &keys.legacy {
+        if checked < usize::try_from(*anchor).unwrap_or(usize::MAX) {
+            return Err(format!(
+                "the audit trail ends before event {anchor}, which the key file anchors: events were cut off"
+            ));
+        }
+    }
     Ok(Verified {
         events: checked,
         unsealed,

@@ -224,7 +224,7 @@ pub fn create(path: &Path, keyring: &Keyring) -> Result<Keyring, String> {
     let unique = PathBuf::from(format!(
         "{}.{}.new",
         path.display(),
-        crate::auth::random_hex(8)
+        hex::encode(rand::random::<[u8; 8]>())
     ));
     save(&unique, keyring)?;
     // A hard link is created only if `path` does not exist yet: the first process wins.

@@ -135,6 +135,9 @@ pub async fn create_key_for(
     let secret = format!("kontor_{}", random_hex(32));
     let uuid = random_hex(16);
     let created = ts(now());
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::db::begin_write(pool).await?;
     let id: i64 = crate::sql::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(&uuid)
         .bind(name)
@@ -143,8 +146,9 @@ pub async fn create_key_for(
         .bind(user_id)
         .bind(created)
         .bind(kind)
-        .fetch_one(pool)
+        .fetch_one(&mut tx)
         .await?;
+    tx.commit().await?;
     Ok((
         KeyInfo {
             id,

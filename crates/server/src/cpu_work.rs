@@ -59,6 +59,26 @@ struct Pool {
     waiting: AtomicUsize,
 }
 
+/// A place in a pool's queue, given back when dropped.
+struct Waiting<'a> {
+    count: &'a AtomicUsize,
+    /// How many were waiting before this one.
+    ahead: usize,
+}
+
+impl<'a> Waiting<'a> {
+    fn enter(count: &'a AtomicUsize) -> Self {
+        let ahead = count.fetch_add(1, Ordering::SeqCst);
+        Waiting { count, ahead }
+    }
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.count.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 fn pool(kind: Kind) -> &'static Pool {
     static POOLS: OnceLock<[Pool; 3]> = OnceLock::new();
     let pools = POOLS.get_or_init(|| {
@@ -84,12 +104,14 @@ pub async fn run<T: Send + 'static>(
     job: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, ApiError> {
     let pool = pool(kind);
-    if pool.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
-        pool.waiting.fetch_sub(1, Ordering::SeqCst);
+    // Counted while waiting; the guard gives the place back also when the request is
+    // dropped meanwhile (the client went away), so the count cannot leak.
+    let waiting = Waiting::enter(&pool.waiting);
+    if waiting.ahead >= MAX_WAITING {
         return Err(ApiError::Busy(kind.busy()));
     }
     let permit = tokio::time::timeout(MAX_WAIT, pool.semaphore.acquire()).await;
-    pool.waiting.fetch_sub(1, Ordering::SeqCst);
+    drop(waiting);
     let permit = match permit {
         Ok(Ok(permit)) => permit,
         _ => return Err(ApiError::Busy(kind.busy())),
@@ -160,6 +182,44 @@ mod tests {
             busy >= 1,
             "the queue beyond {MAX_WAITING} waiting is refused"
         );
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn requests_dropped_while_waiting_give_their_place_back() {
+        // Hold every permit, then start and drop many waiting requests.
+        let hold = (0..permits())
+            .map(|_| {
+                tokio::spawn(run(
+                    Kind::Password,
+                    Duration::from_secs(30),
+                    || ApiError::Internal("timeout".into()),
+                    || std::thread::sleep(Duration::from_millis(400)),
+                ))
+            })
+            .collect::<Vec<_>>();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        for _ in 0..(MAX_WAITING * 2) {
+            let waiting = tokio::spawn(run(
+                Kind::Password,
+                Duration::from_secs(30),
+                || ApiError::Internal("timeout".into()),
+                || (),
+            ));
+            tokio::time::sleep(Duration::from_millis(1)).await;
+            waiting.abort();
+        }
+        for h in hold {
+            h.await.unwrap().unwrap();
+        }
+        assert_eq!(pool(Kind::Password).waiting.load(Ordering::SeqCst), 0);
+        run(
+            Kind::Password,
+            Duration::from_secs(5),
+            || ApiError::Internal("timeout".into()),
+            || (),
+        )
+        .await
+        .expect("not busy once the queue is empty");
     }
 
     #[tokio::test]

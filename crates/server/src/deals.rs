@@ -192,6 +192,9 @@ async fn create(
     ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
@@ -199,8 +202,9 @@ async fn create(
         .bind(body.status.as_deref().unwrap_or(DEAL_STATUSES[0]))
         .bind(t)
         .bind(t)
-        .fetch_one(&state.pool)
+        .fetch_one(&mut tx)
         .await?;
+    tx.commit().await?;
     load(&state.pool, id).await.map(Json)
 }
 

@@ -257,6 +257,9 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -273,7 +276,8 @@ async fn create(
     .bind(body.billable.unwrap_or(true))
     .bind(t)
     .bind(t)
-    .fetch_one(&state.pool)
+    .fetch_one(&mut tx)
     .await?;
+    tx.commit().await?;
     load(&state.pool, project_id, id).await.map(Json)
 }

@@ -190,6 +190,7 @@ async fn run_once(
     let claim = crate::request_claim::Claim {
         key_id,
         idem_key: key.to_string(),
+        owner: state.process_id.to_string(),
     };
     let response = crate::request_claim::CLAIM
         .scope(
@@ -272,6 +273,7 @@ async fn wait_for_first(
     headers: &axum::http::HeaderMap,
 ) -> Result<Waited, ApiError> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(WAIT_SECS);
+    let mut watch = crate::processes::Watch::default();
     loop {
         let row: Option<Stored> = crate::sql::query_as(
             "SELECT request_hash, state, status, content_type, location, body, created_at \
@@ -293,7 +295,7 @@ async fn wait_for_first(
         if row.state == "done" {
             return Ok(Waited::Answer(replay(row)));
         }
-        if let Some(waited) = resolve_orphan(state, key_id, key, headers).await? {
+        if let Some(waited) = resolve_orphan(state, key_id, key, headers, &mut watch).await? {
             return Ok(waited);
         }
         let stale = unix_now() - row.created_at > WAIT_SECS as i64;
@@ -315,6 +317,7 @@ async fn resolve_orphan(
     key_id: i64,
     key: &str,
     headers: &axum::http::HeaderMap,
+    watch: &mut crate::processes::Watch,
 ) -> Result<Option<Waited>, ApiError> {
     let pending: Option<Pending> = crate::sql::query_as(
         "SELECT owner, committed, audit_from FROM idempotency_keys \
@@ -328,8 +331,7 @@ async fn resolve_orphan(
         return Ok(None);
     };
     let owner = pending.owner.unwrap_or_default();
-    if owner == state.process_id.as_ref() || crate::processes::is_alive(&state.pool, &owner).await?
-    {
+    if owner == state.process_id.as_ref() || !watch.is_gone(&state.pool, &owner).await? {
         return Ok(None);
     }
     if !pending.committed {
@@ -350,7 +352,8 @@ async fn resolve_orphan(
     }
     let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
     let base = base.trim_end_matches('/');
-    let (status, body) = written_record(state, base, pending.audit_from.unwrap_or(0)).await?;
+    let (status, body) =
+        written_record(state, base, key_id, pending.audit_from.unwrap_or(0)).await?;
     let stored = crate::sql::query(
         "UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, body = ? \
          WHERE key_id = ? AND idem_key = ? AND state = 'pending' AND owner = ?",
@@ -383,16 +386,17 @@ async fn resolve_orphan(
 }
 
 /// The answer of a request whose write committed but whose answer was lost: the record
-/// named by its first audit event after `audit_from` — an invoice, offer, purchase or
-/// company as `GET /…/{id}` answers it (200) — or, for anything else, a 409 naming what
-/// was written. Errors: the database's.
+/// named by its first audit event after `audit_from` (made with the same API key
+/// `key_id`) — an invoice, offer, purchase or company as `GET /…/{id}` answers it (200) —
+/// or, for anything else, a 409 naming what was written. Errors: the database's.
 async fn written_record(
     state: &AppState,
     base: &str,
+    key_id: i64,
     audit_from: i64,
 ) -> Result<(StatusCode, Vec<u8>), ApiError> {
-    let first: Option<(String, i64, Option<String>)> = crate::sql::query_as(
-        "SELECT record_type, record_id, parent_type FROM audit_events \
+    let first: Option<(String, i64, Option<String>, Option<i64>)> = crate::sql::query_as(
+        "SELECT record_type, record_id, parent_type, key_id FROM audit_events \
          WHERE id > ? ORDER BY id LIMIT 1",
     )
     .bind(audit_from)
@@ -402,9 +406,11 @@ async fn written_record(
         value.map_err(|e| ApiError::Internal(format!("answer: {e}")))
     };
     // Only a record of its own (not a part of another, like a payment) is answered whole.
+    // Writers take turns (`db::begin_write`), so the events right after `audit_from` are
+    // the request's own — unless it wrote no audited row; the key tells.
     let (record_type, id, own) = match first {
-        Some((t, id, parent)) => (t, id, parent.is_none()),
-        None => (String::new(), 0, false),
+        Some((t, id, parent, by)) if by == Some(key_id) => (t, id, parent.is_none()),
+        _ => (String::new(), 0, false),
     };
     let body = match if own { record_type.as_str() } else { "" } {
         "invoice" => {

@@ -1,7 +1,8 @@
 //! The server processes on one database and whether each is alive (issue 29 § Idempotency
 //! after a crash): every running server ([`crate::run`]) has a random id and writes
-//! `server_processes.seen_at` every [`HEARTBEAT`]; a process not seen for [`STALE_AFTER`]
-//! is gone (killed, crashed, stopped). A request it left pending can then be resolved by
+//! `server_processes.seen_at` every [`HEARTBEAT`]; a process whose heartbeat another one
+//! sees unchanged for [`STALE_AFTER`] seconds ([`Watch`]), or that has no row, is gone
+//! (killed, crashed, stopped cleanly). A request it left pending can then be resolved by
 //! another process, or by the same installation after a restart.
 
 use std::time::Duration;
@@ -13,7 +14,7 @@ pub const STALE_AFTER: i64 = 12;
 
 /// A fresh process id (16 random bytes, hex).
 pub fn new_id() -> String {
-    crate::auth::random_hex(16)
+    hex::encode(rand::random::<[u8; 16]>())
 }
 
 fn unix_now() -> i64 {
@@ -33,15 +34,42 @@ pub async fn beat(pool: &crate::sql::Db, id: &str) -> Result<(), sqlx::Error> {
     Ok(())
 }
 
-/// Whether process `id` has said it is alive within [`STALE_AFTER`] seconds. Errors: the
-/// database's.
-pub async fn is_alive(pool: &crate::sql::Db, id: &str) -> Result<bool, sqlx::Error> {
-    let seen: Option<i64> =
-        crate::sql::query_scalar("SELECT seen_at FROM server_processes WHERE id = ?")
-            .bind(id)
-            .fetch_optional(pool)
-            .await?;
-    Ok(seen.is_some_and(|at| unix_now() - at <= STALE_AFTER))
+/// The last heartbeat of process `id` as it wrote it, `None` when it has none (never
+/// started here, or stopped cleanly). Errors: the database's.
+pub async fn heartbeat_of(pool: &crate::sql::Db, id: &str) -> Result<Option<i64>, sqlx::Error> {
+    crate::sql::query_scalar("SELECT seen_at FROM server_processes WHERE id = ?")
+        .bind(id)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Watches one process's heartbeat from here: it is gone when it has no row, or when its
+/// heartbeat has not changed for [`STALE_AFTER`] seconds of *this* process's clock — so
+/// clocks that differ between machines do not matter.
+#[derive(Debug, Default)]
+pub struct Watch {
+    last: Option<(Option<i64>, std::time::Instant)>,
+}
+
+impl Watch {
+    /// Whether process `id` is gone, after one more look at its heartbeat. Errors: the
+    /// database's.
+    pub async fn is_gone(&mut self, pool: &crate::sql::Db, id: &str) -> Result<bool, sqlx::Error> {
+        let beat = heartbeat_of(pool, id).await?;
+        if beat.is_none() {
+            return Ok(true);
+        }
+        let now = std::time::Instant::now();
+        match self.last {
+            Some((seen, since)) if seen == beat => {
+                Ok(now.duration_since(since).as_secs() >= STALE_AFTER as u64)
+            }
+            _ => {
+                self.last = Some((beat, now));
+                Ok(false)
+            }
+        }
+    }
 }
 
 /// The heartbeat task of a running server; dropping it stops it and removes the

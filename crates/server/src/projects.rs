@@ -275,7 +275,10 @@ async fn update(
 /// Inserts a validated project; returns its id.
 pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> {
     let t = ts(now());
-    Ok(crate::sql::query_scalar(
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::db::begin_write(pool).await?;
+    let id = crate::sql::query_scalar(
         "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
     )
@@ -288,6 +291,8 @@ pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> 
     .bind(body.active.unwrap_or(true))
     .bind(t)
     .bind(t)
-    .fetch_one(pool)
-    .await?)
+    .fetch_one(&mut tx)
+    .await?;
+    tx.commit().await?;
+    Ok(id)
 }

@@ -12,6 +12,8 @@ pub struct Claim {
     pub key_id: i64,
     /// The `Idempotency-Key` header.
     pub idem_key: String,
+    /// The process that claimed it (`crate::processes`).
+    pub owner: String,
 }
 
 tokio::task_local! {
@@ -21,20 +23,29 @@ tokio::task_local! {
 
 /// Inside a write transaction: when the current request holds a claim, marks it
 /// `committed` and remembers the last audit event before this write (`audit_from`, kept
-/// from the first write transaction). Rolled back with the transaction. Errors: the
-/// database's.
+/// from the first write transaction). Rolled back with the transaction.
+///
+/// Fenced: the row must still be this process's pending claim. When another process took
+/// the key over meanwhile (it thought this one gone), the transaction fails instead of
+/// writing a second time. Errors: the database's, or that take-over.
 pub async fn mark_committing(tx: &mut crate::sql::Tx) -> Result<(), sqlx::Error> {
     let Ok(claim) = CLAIM.try_with(Claim::clone) else {
         return Ok(());
     };
-    crate::sql::query(
+    let marked = crate::sql::query(
         "UPDATE idempotency_keys SET committed = TRUE, \
          audit_from = coalesce(audit_from, (SELECT coalesce(max(id), 0) FROM audit_events)) \
-         WHERE key_id = ? AND idem_key = ?",
+         WHERE key_id = ? AND idem_key = ? AND owner = ? AND state = 'pending'",
     )
     .bind(claim.key_id)
     .bind(&claim.idem_key)
+    .bind(&claim.owner)
     .execute(tx)
-    .await
-    .map(|_| ())
+    .await?;
+    if marked.rows_affected() != 1 {
+        return Err(sqlx::Error::Protocol(
+            "the Idempotency-Key of this request was taken over by another process; nothing is written twice".into(),
+        ));
+    }
+    Ok(())
 }

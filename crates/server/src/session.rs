@@ -170,7 +170,13 @@ async fn try_sign_in(
         Some((user, hash)) if user.active => (Some(user), hash),
         _ => (None, None),
     };
-    let verified = crate::passwords::verify(password, stored).await?;
+    let verified = match crate::passwords::verify(password, stored).await {
+        Ok(verified) => verified,
+        Err(busy) => {
+            crate::attempts::sign_in_unchecked(pool, claim).await?;
+            return Err(busy);
+        }
+    };
     match user {
         Some(user) if verified => {
             crate::attempts::sign_in_succeeded(pool, claim, &email, &address).await?;

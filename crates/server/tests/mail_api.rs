@@ -142,3 +142,66 @@ async fn without_smtp_messages_go_to_the_outbox() {
         "{eml}"
     );
 }
+
+/// A listener on 127.0.0.1 that accepts connections and then does `serve` with each
+/// (kept open until the test ends); its port.
+fn fake_peer(serve: fn(std::net::TcpStream)) -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            std::thread::spawn(move || serve(stream));
+        }
+    });
+    port
+}
+
+/// Sends an invoice by e-mail through a mail server on `port`; the answer and how long it
+/// took.
+async fn send_through(port: u16) -> (common::Reply, std::time::Duration) {
+    let s = start_sending_to(port).await;
+    let c = s.post("/companies", json!({"name": "Probe"})).await.body["id"]
+        .as_i64()
+        .unwrap();
+    let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
+    let started = std::time::Instant::now();
+    let r = s
+        .post(
+            &format!("/invoices/{id}/send_email"),
+            json!({"subject": "x", "text": "y", "emails_to": "a@b.example"}),
+        )
+        .await;
+    (r, started.elapsed())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_silent_mail_server_cannot_hold_a_request_and_ports_read_alike() {
+    // Accepts and never says a word (it held a request for 300 s before issue 29).
+    let silent = fake_peer(|stream| {
+        std::thread::sleep(std::time::Duration::from_secs(120));
+        drop(stream);
+    });
+    // Another service on an open port: it answers, but not as a mail server.
+    let other = fake_peer(|mut stream| {
+        use std::io::Write;
+        let _ = stream.write_all(b"SSH-2.0-OpenSSH_9.2\r\n");
+        std::thread::sleep(std::time::Duration::from_secs(60));
+    });
+    let closed = free_port();
+    let (silent, took) = send_through(silent).await;
+    assert_eq!(silent.status, 502, "{}", silent.body);
+    assert!(
+        took < std::time::Duration::from_secs(35),
+        "the request was held for {took:?}"
+    );
+    let (other, _) = send_through(other).await;
+    let (closed, _) = send_through(closed).await;
+    assert_eq!((other.status.as_u16(), closed.status.as_u16()), (502, 502));
+    // The same sentence for all three: the settings cannot probe the network.
+    assert_eq!(silent.body["message"], closed.body["message"]);
+    assert_eq!(other.body["message"], closed.body["message"]);
+    assert!(closed.body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("The mail server could not be reached"));
+}

@@ -45,6 +45,29 @@ impl Browser {
         self.wait_text("New invoice").await;
     }
 
+    /// Opens the sign-in page of `base` and submits `email` and `password` (the form's
+    /// default mode); does not wait for the outcome ([`Browser::sign_in_with_password`]).
+    pub async fn submit_sign_in(&self, base: &str, email: &str, password: &str) {
+        self.client
+            .goto(&format!("{base}/sign-in"))
+            .await
+            .expect("open");
+        self.find("#email").await;
+        self.fill("#email", email).await;
+        self.fill("#password", password).await;
+        self.click("#sign-in-submit").await;
+    }
+
+    /// Signs in with `email` and `password` and waits for the dashboard.
+    pub async fn sign_in_with_password(&self, base: &str, email: &str, password: &str) {
+        self.submit_sign_in(base, email, password).await;
+        self.wait_js(
+            "return location.pathname.endsWith('/dashboard') && !!document.querySelector('.page-head h1');",
+            vec![],
+        )
+        .await;
+    }
+
     /// Opens `base` and signs in with `key` (same origin); waits for the landing page,
     /// the dashboard (issue 11).
     pub async fn sign_in_only(&self, base: &str, key: &str) {

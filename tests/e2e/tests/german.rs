@@ -16,22 +16,6 @@ fn row(field: &str) -> String {
     format!(".pe-table tbody tr[data-row-key]:nth-of-type(1) [data-field={field}]")
 }
 
-async fn sign_in_with_password(b: &Browser, base: &str, email: &str, password: &str) {
-    b.client
-        .goto(&format!("{base}/sign-in"))
-        .await
-        .expect("open");
-    b.find("#email").await;
-    b.fill("#email", email).await;
-    b.fill("#password", password).await;
-    b.click("#sign-in-submit").await;
-    b.wait_js(
-        "return location.pathname.endsWith('/dashboard') && !!document.querySelector('.page-head h1');",
-        vec![],
-    )
-    .await;
-}
-
 async fn heading_is(b: &Browser, heading: &str) {
     b.wait_js(
         "return document.querySelector('.page-head h1')?.textContent.trim() === arguments[0];",
@@ -186,7 +170,8 @@ async fn switch_to_german_see_the_list_in_german_and_type_a_german_unit_price() 
         .await;
     let b = Browser::start().await;
     b.client.set_window_size(1280, 900).await.unwrap();
-    sign_in_with_password(&b, &server.base, "ada@kontor.test", PASSWORD).await;
+    b.sign_in_with_password(&server.base, "ada@kontor.test", PASSWORD)
+        .await;
     heading_is(&b, "Dashboard").await;
 
     // The user menu's language: German at once (the page reloads), stored with the user.
@@ -269,7 +254,8 @@ async fn every_page_in_german_shows_no_english() {
 
     let b = Browser::start().await;
     b.client.set_window_size(1280, 900).await.unwrap();
-    sign_in_with_password(&b, &server.base, "ada@kontor.test", PASSWORD).await;
+    b.sign_in_with_password(&server.base, "ada@kontor.test", PASSWORD)
+        .await;
     b.click("#user-menu-button").await;
     b.click("#language-de").await;
     heading_is(&b, "Übersicht").await;

@@ -158,10 +158,14 @@ async fn the_invoice_goes_out_by_email_with_its_pdf() {
         "billing@example.com",
         "the customer's e-mail"
     );
+    // Written in the customer's language (German), whatever the user's (issue 29).
     assert_eq!(
         b.prop("#email-subject", "value").await,
-        format!("Invoice {number}")
+        format!("Rechnung {number}")
     );
+    let text = b.prop("#email-text", "value").await;
+    assert!(text.starts_with("Sehr geehrte Damen und Herren,"), "{text}");
+    assert!(text.contains("119,00 €"), "{text}");
     b.fill("#email-cc", "boss@example.com").await;
     b.screenshot("09-email-dialog").await;
     b.click_in_dialog("Send").await;
@@ -172,7 +176,7 @@ async fn the_invoice_goes_out_by_email_with_its_pdf() {
     b.wait_text_of(BADGE, "Sent").await;
 
     let message = mail
-        .wait_message(&format!("Subject: Invoice {number}"))
+        .wait_message(&format!("Subject: Rechnung {number}"))
         .await;
     assert!(message.contains("billing@example.com") && message.contains("boss@example.com"));
     assert!(message.contains("application/pdf"), "{message}");

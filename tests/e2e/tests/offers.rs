@@ -101,7 +101,8 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     b.wait_text(&format!("Offer {identifier} sent to billing@example.com."))
         .await;
     let message = mail
-        .wait_message(&format!("Subject: Offer {identifier}"))
+        // The customer reads German (issue 29: the customer's language).
+        .wait_message(&format!("Subject: Angebot {identifier}"))
         .await;
     assert!(message.contains(&format!("{identifier}.pdf")), "{message}");
     assert!(message.contains("terms.pdf"), "{message}");

@@ -40,17 +40,6 @@ async fn set_theme_attr(b: &Browser, theme: &str) {
         .expect("theme");
 }
 
-async fn sign_in_with_password(b: &Browser, base: &str, email: &str, password: &str) {
-    b.client
-        .goto(&format!("{base}/sign-in"))
-        .await
-        .expect("open");
-    b.find("#email").await;
-    b.fill("#email", email).await;
-    b.fill("#password", password).await;
-    b.click("#sign-in-submit").await;
-}
-
 async fn wait_dashboard(b: &Browser) {
     b.wait_js(
         "return location.pathname.endsWith('/dashboard') && document.querySelector('.page-head h1')?.textContent.trim() === 'Dashboard';",
@@ -91,14 +80,16 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
         .await;
 
     // A wrong password: the server's one message.
-    sign_in_with_password(&b, &server.base, "ada@kontor.test", "wrong password here").await;
+    b.submit_sign_in(&server.base, "ada@kontor.test", "wrong password here")
+        .await;
     b.wait_text("E-mail or password is wrong.").await;
     both_themes(&b, "people-sign-in-error", "system").await;
     b.click("#another-server").await;
     b.find("#server").await;
     assert_eq!(b.prop("#server", "value").await, server.base);
 
-    sign_in_with_password(&b, &server.base, "ADA@kontor.test", ADMIN_PASSWORD).await;
+    b.submit_sign_in(&server.base, "ADA@kontor.test", ADMIN_PASSWORD)
+        .await;
     wait_dashboard(&b).await;
     b.wait_text_of("#user-menu-button .topbar-key", "Ada Admin")
         .await;
@@ -215,7 +206,8 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
         .await;
     c.wait_text("Your session has ended. Please sign in again.")
         .await;
-    sign_in_with_password(&c, &server.base, "bea@kontor.test", INVITEE_PASSWORD).await;
+    c.submit_sign_in(&server.base, "bea@kontor.test", INVITEE_PASSWORD)
+        .await;
     c.wait_text("E-mail or password is wrong.").await;
     c.close().await;
 

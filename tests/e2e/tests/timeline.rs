@@ -53,7 +53,7 @@ async fn a_sent_invoice_shows_sent_in_its_history_tab() {
     b.wait_text(&format!("Invoice {number} sent to billing@example.com"))
         .await;
     let received = mail
-        .wait_message(&format!("Subject: Invoice {number}"))
+        .wait_message(&format!("Subject: Rechnung {number}"))
         .await;
     let id_header = message_id(&received);
 

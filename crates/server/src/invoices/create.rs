@@ -38,9 +38,10 @@ async fn prepare(
         Some(id) => crate::companies::find(&state.pool, id).await?,
         None => None,
     };
-    // What the body leaves out comes from the customer: discount, Skonto, payment term
-    // (issue 29 — however the invoice is made).
-    if let Some(c) = &customer {
+    // What a new invoice's body leaves out comes from the customer: discount, Skonto,
+    // payment term (issue 29 — however the invoice is made). An edited draft keeps what
+    // the form sends (an emptied field stays empty).
+    if let Some(c) = customer.as_ref().filter(|_| editing.is_none()) {
         body.apply_customer_defaults(&c.invoice_defaults());
     }
     let mut errors = validate_new_invoice(&body, &currencies);

@@ -88,12 +88,22 @@ pub async fn delete(
         .bind(t)
         .execute(&mut tx)
         .await?;
-    crate::sql::query("UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ?")
-        .bind(t)
-        .bind(t)
-        .bind(id)
-        .execute(&mut tx)
-        .await?;
+    // The rule again inside the transaction: a send, payment or reversal that landed since
+    // the check above (another process) keeps the invoice.
+    let deleted = crate::sql::query(
+        "UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL \
+         AND reversed = FALSE AND reversal = FALSE AND (status = 'draft' OR locked = FALSE)",
+    )
+    .bind(t)
+    .bind(t)
+    .bind(id)
+    .execute(&mut tx)
+    .await?;
+    if deleted.rows_affected() != 1 {
+        return Err(ApiError::Refused(
+            "The invoice changed meanwhile (sent, paid or reversed); it was not deleted.".into(),
+        ));
+    }
     crate::billing::release(&mut tx, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -56,6 +56,9 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate, language: Languag
         salutation: Some(reversal_salutation(language, &number, original.date)),
         footer: original.footer.clone(),
         discount: Some(original.discount),
+        // The original's terms, not the customer's defaults of today.
+        cash_discount: Some(original.cash_discount),
+        cash_discount_days: Some(original.cash_discount_days),
         internal_contact_id: original.user.as_ref().map(|u| u.id),
         custom_properties: Some(original.custom_properties.clone()),
         tags: Some(original.tags.clone()),

@@ -81,12 +81,16 @@ pub async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.credit_account.as_deref().unwrap_or("").trim())
         .bind(t)
         .bind(t)
-        .fetch_one(&state.pool)
+        .fetch_one(&mut tx)
         .await?;
+    tx.commit().await?;
     find(&state.pool, id).await.map(Json)
 }
