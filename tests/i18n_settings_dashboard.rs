@@ -275,7 +275,7 @@ async fn a_settings_section_speaks_german_and_reads_german_numbers() {
     assert_eq!(
         sent.get_untracked(),
         vec![
-            serde_json::from_str::<serde_json::Value>(r#"{"currencies": ["EUR"], "default_currency": "EUR", "default_tax": 19.5, "default_invoice_due_days": 30}"#).unwrap()
+            serde_json::from_str::<serde_json::Value>(r#"{"currencies": ["EUR"], "default_currency": "EUR", "default_tax": 19.5, "default_invoice_due_days": 30, "finalized_invoice_deletion": "admins"}"#).unwrap()
         ]
     );
 }
