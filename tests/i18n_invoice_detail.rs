@@ -234,7 +234,10 @@ fn e_mail_tabs_and_e_invoice_line_are_german() {
     // English from a German user.
     assert_eq!(email_subject(Lang::En, &invoice), "Invoice R2611-001");
     let english = email_text(Lang::En, &invoice, "Kontor GmbH");
-    assert!(english.contains("invoice R2611-001 of 2 Nov 2026"), "{english}");
+    assert!(
+        english.contains("invoice R2611-001 of 2 Nov 2026"),
+        "{english}"
+    );
     assert!(english.contains("119.00 EUR"), "{english}");
     let sent = SentEmail {
         subject: "Rechnung R2611-001".into(),

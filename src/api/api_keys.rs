@@ -3,7 +3,7 @@
 use super::client::{delete_empty, get_one, send_json};
 use super::ApiError;
 use gloo_net::http::Method;
-use kontor_model::people::{ApiKey, NewApiKey};
+use kontor_model::users::{ApiKey, NewApiKey};
 
 /// GET /api_keys: every key, never a secret.
 pub async fn list_api_keys() -> Result<Vec<ApiKey>, ApiError> {

@@ -10,8 +10,8 @@ use super::ApiError;
 use crate::i18n::{fill, t};
 use gloo_net::http::Method;
 use kontor_model::account::{Account, AccountHead, Session};
-use kontor_model::party::User;
-use kontor_model::people::{AcceptInvitation, ChangePassword, SignIn, SignedIn, UpdateMe};
+use kontor_model::users::User;
+use kontor_model::users::{AcceptInvitation, ChangePassword, SignIn, SignedIn, UpdateMe};
 use serde::Deserialize;
 
 /// GET /session with the stored key.

@@ -4,8 +4,8 @@
 use super::client::{get_one, get_page, send_json};
 use super::{ApiError, Page};
 use gloo_net::http::Method;
-use kontor_model::party::{NewUser, User};
-use kontor_model::people::{Invitation, InvitedUser, UpdateUser};
+use kontor_model::users::{Invitation, InvitedUser, UpdateUser};
+use kontor_model::users::{NewUser, User};
 use serde::Serialize;
 
 /// GET /users (up to 100).

@@ -198,5 +198,5 @@ pub fn is_admin(session: &Session) -> bool {
         && session
             .user
             .as_ref()
-            .is_some_and(|u| u.role == kontor_model::people::Role::Admin)
+            .is_some_and(|u| u.role == kontor_model::users::Role::Admin)
 }

@@ -59,6 +59,7 @@ pub mod locale;
 pub mod money;
 pub mod pager;
 pub mod paper_select;
+pub mod password_rules;
 pub mod pdf_preview;
 pub mod position_editor;
 pub mod prefs;

@@ -5,8 +5,8 @@
 //! the server answered a session key.
 
 use crate::api::client::store_credentials;
-use kontor_model::party::User;
-use kontor_model::people::{SignedIn, Theme};
+use kontor_model::users::User;
+use kontor_model::users::{SignedIn, Theme};
 use leptos::prelude::*;
 
 /// `localStorage` key of the theme word (`system`, `light`, `dark`); read by index.html.

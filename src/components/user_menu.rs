@@ -8,15 +8,15 @@ use crate::api::session::{change_password, delete_session, update_me};
 use crate::api::ApiError;
 use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};
+use crate::components::password_rules::{password_hint, password_length_message};
 use crate::components::prefs::{
     apply_language, apply_theme, display_name, stored_language, stored_theme,
 };
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
-use crate::pages::set_password::{password_hint, password_length_message};
 use kontor_model::account::Session;
 use kontor_model::error::FieldErrors;
-use kontor_model::people::{Theme, UpdateMe};
+use kontor_model::users::{Theme, UpdateMe};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 

@@ -1,13 +1,13 @@
 //! Pages, one module per resource (`list`, `detail`, `form`), plus sign-in and the
 //! page for an unknown address.
 
+pub mod admin;
 pub mod companies;
 pub mod dashboard;
 pub mod dunning;
 pub mod exports;
 pub mod invoices;
 pub mod offers;
-pub mod people;
 pub mod placeholder;
 pub mod purchases;
 pub mod recurring;

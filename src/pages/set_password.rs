@@ -5,38 +5,14 @@
 use crate::api::client::server_or_origin;
 use crate::api::session::accept_invitation;
 use crate::components::field::{error_of, Field};
+use crate::components::password_rules::{password_hint, password_length_message};
 use crate::components::prefs::{display_name, start_session};
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
-use kontor_model::people::PASSWORD_MIN_CHARS;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
-
-/// The length rule's reason in the user's language ("must be at least 12 characters long
-/// (it has 5)"); `None` when `password` is long enough.
-pub fn password_length_message(password: &str) -> Option<String> {
-    let chars = password.chars().count();
-    (chars < PASSWORD_MIN_CHARS).then(|| {
-        fill(
-            t().people_common().too_short,
-            &[
-                ("min", &PASSWORD_MIN_CHARS.to_string()),
-                ("n", &chars.to_string()),
-            ],
-        )
-    })
-}
-
-/// The hint under a new password: "At least 12 characters; a phrase of several words is
-/// strong."
-pub fn password_hint() -> String {
-    fill(
-        t().people_common().password_hint,
-        &[("min", &PASSWORD_MIN_CHARS.to_string())],
-    )
-}
 
 /// The set-password page.
 #[component]

@@ -5,13 +5,13 @@
 use crate::api::client::server_or_origin;
 use crate::api::session::{post_setup, setup_needed};
 use crate::components::field::{error_of, Field};
+use crate::components::password_rules::{password_hint, password_length_message};
 use crate::components::prefs::start_session;
 use crate::components::toast::Toasts;
 use crate::i18n::t;
-use crate::pages::set_password::{password_hint, password_length_message};
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
-use kontor_model::people::SignIn;
+use kontor_model::users::SignIn;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 

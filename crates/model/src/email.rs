@@ -53,17 +53,19 @@ pub fn split_addresses(list: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether `address` looks like an e-mail address (`local@domain.tld`, no spaces).
+/// Whether `address` is an e-mail address (`local@domain.tld`: RFC 5322 syntax without
+/// display name or domain literal, and a top-level domain).
 pub fn is_address(address: &str) -> bool {
-    let Some((local, domain)) = address.split_once('@') else {
-        return false;
-    };
-    !local.is_empty()
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !address.contains(char::is_whitespace)
-        && !domain.contains('@')
+    // The address syntax (RFC 5321/5322) is the `email_address` crate's (issue 30:
+    // libraries where they exist); Kontor adds that mail goes to a domain with a dot.
+    email_address::EmailAddress::parse_with_options(
+        address,
+        email_address::Options::default()
+            .without_display_text()
+            .without_domain_literal()
+            .with_required_tld(),
+    )
+    .is_ok()
 }
 
 #[cfg(test)]

@@ -15,17 +15,8 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Optional VAT flags of a creation body; absent → taken from the customer's `customer_vat`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct VatInput {
-    /// Reverse charge (tax 0).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reverse_charge: Option<bool>,
-    /// Intra-EU supply.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub intra_eu: Option<bool>,
-}
+/// The VAT flags of a creation body (defined with the VAT rules).
+pub use crate::vat::VatInput;
 
 /// POST /invoices (and PUT /invoices/{id} for drafts) body.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

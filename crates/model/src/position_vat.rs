@@ -265,7 +265,7 @@ pub fn check_position_vat(
     }
     let field = |f: &str| format!("items[{index}].{f}");
     let before = errors.len();
-    crate::validation::percent(errors, &field("tax"), input.tax);
+    crate::limits::percent(errors, &field("tax"), input.tax);
     if let Some(reason) = input.tax_exemption_reason {
         if reason.chars().count() > MAX_EXEMPTION_REASON {
             push_error(

@@ -3,9 +3,21 @@
 //! model (issue 8)): the forms pre-fill it when a customer is picked, the server applies
 //! it when a body leaves it out, and the live preview does the same.
 
-use crate::invoice_input::VatInput;
 use crate::party::CustomerVat;
 use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// Optional VAT flags of a creation body; absent → taken from the customer's `customer_vat`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct VatInput {
+    /// Reverse charge (tax 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reverse_charge: Option<bool>,
+    /// Intra-EU supply.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub intra_eu: Option<bool>,
+}
 
 /// The default tax rate in percent when the customer has none.
 pub const DEFAULT_TAX_PERCENT: Decimal = Decimal::from_parts(19, 0, 0, false, 0);

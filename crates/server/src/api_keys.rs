@@ -10,7 +10,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use kontor_model::error::{require_text, FieldErrors};
-use kontor_model::people::{ApiKey, KeyUser, NewApiKey};
+use kontor_model::users::{ApiKey, KeyUser, NewApiKey};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

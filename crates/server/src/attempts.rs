@@ -18,7 +18,7 @@
 use crate::db::{now, ts, Ts};
 use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, Utc};
-use kontor_model::people::{
+use kontor_model::users::{
     backoff_retry_after, FREE_FAILURES_PER_ADDRESS, FREE_FAILURES_PER_EMAIL_AND_ADDRESS,
     FREE_WRONG_KEYS_PER_ADDRESS, LOCKOUT_WINDOW_MINUTES,
 };

@@ -192,11 +192,11 @@ async fn list(
         }
         if let Some(t) = &term {
             qb.push(
-                " AND (c.name || ' ' || c.address || ' ' || coalesce(c.email, '') || ' ' \
-                 || coalesce(c.phone, '') || ' ' || coalesce(c.vat_identifier, '') || ' ' || c.tags) LIKE ",
+                " AND kontor_fold(c.name || ' ' || c.address || ' ' || coalesce(c.email, '') || ' ' \
+                 || coalesce(c.phone, '') || ' ' || coalesce(c.vat_identifier, '') || ' ' || c.tags) LIKE kontor_fold(",
             )
             .push_bind(t.clone())
-            .push(" ESCAPE '\\'");
+            .push(crate::text_fold::LIKE_END);
         }
         for tag in &filter.tags {
             qb.push(" AND EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ")

@@ -176,6 +176,8 @@ pub async fn open_file(path: &Path) -> Result<crate::sql::Db, String> {
     let pool = SqlitePoolOptions::new()
         .max_connections(8)
         .test_before_acquire(false)
+        // Unicode case folding for searches, the same as PostgreSQL's (`text_fold`).
+        .after_connect(|conn, _| Box::pin(crate::text_fold::register(conn)))
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", path.display()))?;

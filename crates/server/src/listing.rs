@@ -146,7 +146,8 @@ pub fn sort_order(
 }
 
 /// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the
-/// SQL expressions `columns` (case-insensitive for ASCII letters, `%`/`_` literal, `*` a
+/// SQL expressions `columns`, both sides folded ([`crate::text_fold`]: case-insensitive
+/// for every letter, "ärzte" finds "ÄRZTE" on both engines; `%`/`_` literal, `*` a
 /// wildcard; see [`like_pattern`]).
 pub fn push_term(qb: &mut crate::sql::Builder<'_>, term: &str, columns: &[&str]) {
     let pattern = like_pattern(term);
@@ -155,9 +156,9 @@ pub fn push_term(qb: &mut crate::sql::Builder<'_>, term: &str, columns: &[&str])
         if n > 0 {
             qb.push(" OR ");
         }
-        qb.push(format!("{column} LIKE "))
+        qb.push(crate::text_fold::like(column))
             .push_bind(pattern.clone())
-            .push(" ESCAPE '\\'");
+            .push(crate::text_fold::LIKE_END);
     }
     qb.push(")");
 }

@@ -455,7 +455,7 @@ async fn users(pool: &kontor_server::sql::Db, command: UsersCommand) -> Result<(
             password_stdin,
             origin,
         } => {
-            let body = kontor_model::party::NewUser {
+            let body = kontor_model::users::NewUser {
                 firstname: Some(firstname),
                 lastname: Some(lastname),
                 email: Some(email.clone()),

@@ -1,7 +1,7 @@
 //! Passwords (issue 12, `docs/decisions.md` § People, sign-in and roles): argon2id hashes
 //! in the PHC string format (the `argon2` crate's defaults: 19 MiB, 2 passes, 1 lane, a
 //! random salt), verified in constant time by the crate, and the strength rule — at least
-//! `kontor_model::people::PASSWORD_MIN_CHARS` characters and a zxcvbn score of at least 3,
+//! `kontor_model::users::PASSWORD_MIN_CHARS` characters and a zxcvbn score of at least 3,
 //! the estimator's warning or suggestion as the reason. Hashing takes tens of
 //! milliseconds of CPU and 19 MiB, so [`hash`] and [`verify`] run on tokio's blocking
 //! pool, at most `crate::cpu_work::permits()` at once (issue 29).
@@ -11,7 +11,7 @@ use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use kontor_model::people::password_length_error;
+use kontor_model::users::password_length_error;
 
 /// The lowest zxcvbn score (0–4) a new password must reach.
 pub const MIN_SCORE: u8 = 3;

@@ -134,9 +134,9 @@ async fn list(
             qb.push(" AND p.customer_id = ").push_bind(c);
         }
         if let Some(t) = &term {
-            qb.push(" AND p.name LIKE ")
+            qb.push(format!(" AND {}", crate::text_fold::like("p.name")))
                 .push_bind(t.clone())
-                .push(" ESCAPE '\\'");
+                .push(crate::text_fold::LIKE_END);
         }
         if let Some(a) = active {
             qb.push(" AND p.active = ").push_bind(a);

@@ -10,7 +10,7 @@
 //!   only ones that do.
 
 use axum::http::Method;
-use kontor_model::people::Role;
+use kontor_model::users::Role;
 
 /// What a route needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

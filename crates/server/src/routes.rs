@@ -59,7 +59,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::exports::router())
         .merge(crate::events::router())
         .merge(crate::deals::router())
-        .merge(crate::people::router())
+        .merge(crate::contacts::router())
         .merge(crate::companies::router())
         .merge(crate::projects::router())
         .merge(crate::users::router())

@@ -21,8 +21,8 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use kontor_model::account::Session;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::party::{NewUser, User};
-use kontor_model::people::{AcceptInvitation, Role, SignIn, SignedIn};
+use kontor_model::users::{AcceptInvitation, Role, SignIn, SignedIn};
+use kontor_model::users::{NewUser, User};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

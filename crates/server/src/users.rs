@@ -15,11 +15,11 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::{Extension, Json};
 use kontor_model::email::is_address;
 use kontor_model::error::{push_error, require_text, FieldErrors};
-use kontor_model::party::{NewUser, User};
-use kontor_model::people::{
+use kontor_model::users::{
     ChangePassword, Invitation, InvitedUser, Role, Theme, UpdateMe, UpdateUser, INVITATION_DAYS,
     LANGUAGES,
 };
+use kontor_model::users::{NewUser, User};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

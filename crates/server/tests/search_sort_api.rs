@@ -305,3 +305,48 @@ async fn purchases_are_found_by_supplier_and_position_and_sorted() {
     assert_eq!(by("identifier").len(), 3);
     assert_eq!(ids(&s.get("/purchases").await), [p2, p3, p1]);
 }
+
+#[tokio::test]
+async fn searches_fold_umlauts_alike_on_both_engines() {
+    let s = start().await;
+    for name in [
+        "ÄRZTE-Verbund Nord",
+        "Ärztehaus Süd",
+        "Praxis ärzte & Co",
+        "Baumarkt",
+    ] {
+        let r = s.post("/companies", json!({"name": name})).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    // "ärzte" finds every spelling (issue 30: SQLite's LIKE folded ASCII letters only).
+    for term in ["ärzte", "ÄRZTE", "Ärzte"] {
+        let found = s
+            .get(&format!("/companies?term={}", urlencode(term)))
+            .await
+            .body;
+        let mut names: Vec<&str> = found
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["Praxis ärzte & Co", "ÄRZTE-Verbund Nord", "Ärztehaus Süd"],
+            "{term}"
+        );
+    }
+    // Invoice titles too.
+    let c = s.customer("Kunde").await;
+    s.invoice(c, json!({"title": "Beratung ÜBERSETZUNG"})).await;
+    let found = s
+        .get(&format!("/invoices?term={}", urlencode("übersetzung")))
+        .await
+        .body;
+    assert_eq!(found.as_array().unwrap().len(), 1, "{found}");
+}
+
+fn urlencode(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}

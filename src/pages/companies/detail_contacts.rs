@@ -2,7 +2,7 @@
 //! and per row "Edit" (a dialog) and "Delete" (with confirmation). Marking one person
 //! as billing contact clears the mark on the others (the server does; the list reloads).
 
-use crate::api::people::{create_person, delete_person, list_people, update_person};
+use crate::api::contacts::{create_person, delete_person, list_people, update_person};
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};

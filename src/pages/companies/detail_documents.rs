@@ -1,11 +1,10 @@
-//! The company's documents with what is still open: a customer's invoices (open = gross
-//! less payments; drafts and settled invoices show none) and offers, a supplier's
+//! The company's documents with what is still open: a customer's invoices (the server's
+//! `open_amount`; drafts show none, reversed and settled invoices nothing open) and offers, a supplier's
 //! purchases (open = gross less payments). The newest 20 of each, linking to the lists
 //! filtered by the company for the rest.
 
 use crate::api::invoices::list_invoices;
 use crate::api::offers::list_offers;
-use crate::api::payments::list_invoice_payments;
 use crate::api::purchases::list_purchases;
 use crate::api::ApiError;
 use crate::components::date::format_date;
@@ -32,25 +31,11 @@ fn newest() -> Paging {
     }
 }
 
-/// What is open on `invoice`: `None` for drafts; the gross total until paid, less the
-/// payments when partially paid (loaded for those only); zero once settled.
-async fn invoice_open(invoice: &Invoice) -> Result<Option<Decimal>, ApiError> {
-    Ok(match invoice.status {
-        InvoiceStatus::Draft => None,
-        InvoiceStatus::Created | InvoiceStatus::Sent | InvoiceStatus::Overdue => {
-            Some(invoice.gross_total)
-        }
-        InvoiceStatus::PartiallyPaid => {
-            let paid: Vec<Decimal> = list_invoice_payments(invoice.id)
-                .await?
-                .items
-                .iter()
-                .map(|p| p.paid_total)
-                .collect();
-            Some(open_amount(invoice.gross_total, &paid, &invoice.currency))
-        }
-        InvoiceStatus::Paid | InvoiceStatus::Ignored => Some(Decimal::ZERO),
-    })
+/// What is open on `invoice` as the server figured it (`open_amount`: reversed, ignored
+/// and paid invoices have nothing open; issue 30 — the app never re-derives it); `None`
+/// for drafts.
+fn invoice_open(invoice: &Invoice) -> Option<Decimal> {
+    (invoice.status != InvoiceStatus::Draft).then_some(invoice.open_amount)
 }
 
 async fn load_invoices(
@@ -62,8 +47,17 @@ async fn load_invoices(
         ..Default::default()
     };
     let page = list_invoices(&filter).await?;
-    let opens = futures::future::try_join_all(page.items.iter().map(invoice_open)).await?;
-    Ok((page.items.into_iter().zip(opens).collect(), page.total))
+    let total = page.total;
+    Ok((
+        page.items
+            .into_iter()
+            .map(|i| {
+                let open = invoice_open(&i);
+                (i, open)
+            })
+            .collect(),
+        total,
+    ))
 }
 
 /// The documents section.

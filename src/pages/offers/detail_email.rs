@@ -3,8 +3,8 @@
 //! The server attaches the offer PDF and every uploaded attachment.
 
 use crate::api::companies::get_company;
+use crate::api::contacts::list_people;
 use crate::api::offers::send_offer_email;
-use crate::api::people::list_people;
 use crate::api::ApiError;
 use crate::components::date::format_date_in;
 use crate::components::email_dialog::{DefaultsFn, Recipients, SendEmailDialog, SendFn};

@@ -3,7 +3,7 @@
 
 use super::form_state::OfferFormState;
 use crate::api::companies::get_company;
-use crate::api::people::list_people;
+use crate::api::contacts::list_people;
 use crate::components::company_picker::CompanyPicker;
 use crate::components::field::{error_of, Field};
 use crate::components::task::Task;

@@ -3,9 +3,9 @@
 //! language, and the number formats with a live example each. Save sends the texts and
 //! formats.
 
+use super::env::{account_json, SettingsEnv};
 use super::field_spec::input_id;
 use super::fields::{SectionCard, SettingsField};
-use super::page::{account_json, SettingsEnv};
 use super::rules::{message_text, number_example};
 use super::section::Section;
 use crate::api::account::{delete_account_logo, store_account_logo};

@@ -5,9 +5,9 @@
 //! The password is write-only: the field starts empty, "A password is stored" says
 //! when one is, and it is sent only when something was typed.
 
+use super::env::SettingsEnv;
 use super::fields::Validate;
 use super::fields::{checked_body, SectionCard, SettingsField};
-use super::page::SettingsEnv;
 use super::section::Section;
 use crate::api::account::send_test_email;
 use crate::components::task::Task;

@@ -2,7 +2,8 @@
 //! company data, bank, documents (logo, letter papers, default texts, number formats),
 //! taxes and defaults, and e-mail (SMTP, test e-mail).
 //!
-//! - [`page`]: loading, the sections in order, saving a section (`PUT /account`).
+//! - [`page`]: loading, the sections in order; [`env`]: what the sections share, saving
+//!   a section (`PUT /account`).
 //! - [`field_spec`]: one field, addressed by wire path; [`section`]: a section's state.
 //! - [`specs`]: what each section contains; [`rules`]: the model's checks and examples.
 //! - [`fields`]: inputs and the section card with its Save.
@@ -10,6 +11,7 @@
 
 pub mod documents;
 pub mod email;
+pub mod env;
 pub mod field_spec;
 pub mod fields;
 pub mod page;

@@ -142,7 +142,7 @@ impl Server {
         let pool = kontor_server::db::open(&self.config.data_dir)
             .await
             .expect("database");
-        let body = kontor_model::party::NewUser {
+        let body = kontor_model::users::NewUser {
             firstname: Some(first.into()),
             lastname: Some(last.into()),
             email: Some(email.into()),

@@ -82,6 +82,15 @@ async fn reversed_reads_reversed_and_delete_is_offered_only_where_the_rules_allo
     assert_delete(&b, &server.base, reversal_id, false).await;
     // An admin may delete a finalized invoice that was neither sent nor paid.
     assert_delete(&b, &server.base, finalized, true).await;
+    // The customer's page shows the server's open amount: a reversed invoice has nothing
+    // open (issue 30: the page counted it as open before).
+    b.open(&server.base, &format!("/companies/{customer}"))
+        .await;
+    let row = format!(
+        "const a = document.querySelector(\".table-docs a[href$='/invoices/{rid}']\"); \
+         const r = a && a.closest('tr'); return !!r && r.querySelector('.badge').textContent.trim() + '|' + r.lastElementChild.textContent.trim();"
+    );
+    assert_eq!(b.wait_js(&row, vec![]).await, "Reversed|0.00 EUR");
     b.close().await;
 
     // Staff: drafts yes, finalized invoices no.

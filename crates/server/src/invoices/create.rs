@@ -15,12 +15,10 @@ use crate::sanitize;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::{Extension, Json};
-use kontor_model::account::DocumentKind;
 use kontor_model::error::push_error;
 use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedData};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
-use kontor_model::party::Language;
 use kontor_model::status::InvoiceStatus;
 use kontor_model::totals::compute_document_totals;
 use kontor_model::validation::{validate_new_invoice, validate_position_vat};
@@ -101,7 +99,7 @@ async fn prepare(
         .clone()
         .unwrap_or_else(|| customer.recipient_address());
 
-    fill_default_texts(state, &mut body, customer.language).await?;
+    super::unsaved::fill_default_texts(state, &mut body, customer.language).await?;
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
     for item in body.items.iter_mut().flatten() {
@@ -130,29 +128,6 @@ async fn prepare(
         item_totals: totals.positions,
         body,
     })
-}
-
-/// Fills an absent (or null) `salutation` / `footer` of `body` with the account's default
-/// invoice texts in `language`, the customer's correspondence language (`docs/decisions.md`
-/// § Default document texts (issue 9)); an explicit `""` stays empty. Used on creation,
-/// on draft edits and by the preview, so the preview shows what is stored.
-/// Errors: 500 when the account settings cannot be read.
-pub(super) async fn fill_default_texts(
-    state: &AppState,
-    body: &mut NewInvoice,
-    language: Language,
-) -> ApiResult<()> {
-    if body.salutation.is_some() && body.footer.is_some() {
-        return Ok(());
-    }
-    let settings = crate::account::repo::load(&state.pool).await?;
-    let (salutation, footer) = settings
-        .account
-        .document_texts
-        .defaults_for(language, DocumentKind::Invoice);
-    body.salutation.get_or_insert(salutation);
-    body.footer.get_or_insert(footer);
-    Ok(())
 }
 
 /// Creates an invoice (or a draft) from `body` on behalf of `caller`.
@@ -298,7 +273,13 @@ pub async fn create(
 ) -> ApiResult<Json<Invoice>> {
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
         // A body whose totals do not compute gets its field errors from the create path.
-        if let Ok(unsaved) = super::pdf::unsaved_invoice(&state, &body).await {
+        if let Ok(unsaved) = super::unsaved::unsaved_invoice(
+            &state,
+            &mut body.clone(),
+            super::unsaved::CustomerTerms::Apply,
+        )
+        .await
+        {
             super::einvoice::finalize_gate(&state, unsaved).await?;
         }
     }
@@ -340,7 +321,13 @@ pub async fn update_draft(
     }
     body.status = Some(body.status.unwrap_or(InvoiceStatus::Draft));
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        if let Ok(unsaved) = super::pdf::unsaved_invoice(&state, &body).await {
+        if let Ok(unsaved) = super::unsaved::unsaved_invoice(
+            &state,
+            &mut body.clone(),
+            super::unsaved::CustomerTerms::Keep,
+        )
+        .await
+        {
             super::einvoice::finalize_gate(&state, unsaved).await?;
         }
     }
@@ -392,7 +379,13 @@ pub async fn prepare_invoice(
     body: NewInvoice,
 ) -> ApiResult<PreparedInvoice> {
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        if let Ok(unsaved) = super::pdf::unsaved_invoice(state, &body).await {
+        if let Ok(unsaved) = super::unsaved::unsaved_invoice(
+            state,
+            &mut body.clone(),
+            super::unsaved::CustomerTerms::Apply,
+        )
+        .await
+        {
             super::einvoice::finalize_gate(state, unsaved).await?;
         }
     }

@@ -16,8 +16,8 @@ use axum::http::StatusCode;
 use axum::Extension;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice_input::DeleteReason;
-use kontor_model::people::Role;
 use kontor_model::status::{check_invoice_delete, DeleteRefusal, InvoiceDeletion};
+use kontor_model::users::Role;
 
 /// DELETE /invoices/{id} with optional body `{reason}` → 204.
 /// Errors: 404; 403 when a non-admin deletes a finalized invoice; 422 for a reversal or

@@ -14,6 +14,7 @@ mod pdf;
 pub mod repo;
 mod reverse;
 mod status;
+mod unsaved;
 mod write;
 
 pub use create::{

@@ -11,12 +11,9 @@ use crate::pdf_render::render;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
-use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
+use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
-use kontor_model::party::CustomerVat;
 use kontor_model::status::InvoiceStatus;
-use kontor_model::totals::compute_document_totals;
-use kontor_model::vat::{resolve_vat, VatChoice};
 
 /// Renders invoice `id` on `paper` (`None` = blank), named `<identifier>.pdf`.
 /// Errors: 404 for an unknown invoice.
@@ -115,122 +112,6 @@ pub async fn timesheet_pdf(
     ))
 }
 
-/// The representation an unsaved creation body would get (for the preview and the
-/// e-invoice finalize check); VAT flags the body leaves out come from the customer
-/// (`customer_vat`), as on creation.
-pub(super) fn unsaved(
-    body: NewInvoice,
-    default_currency: String,
-    customer_vat: Option<&CustomerVat>,
-) -> ApiResult<Invoice> {
-    let currency = body.currency.clone().unwrap_or(default_currency);
-    let document = resolve_vat(body.tax, body.vat.as_ref(), customer_vat);
-    let VatChoice {
-        tax,
-        reverse_charge,
-        intra_eu,
-    } = document;
-    let items = body.items.clone().unwrap_or_default();
-    let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
-    let totals = compute_document_totals(
-        &amounts,
-        body.discount.unwrap_or_default(),
-        &document,
-        &currency,
-    )?;
-    let today = crate::db::now();
-    let date = body.date.unwrap_or(today.date_naive());
-    Ok(Invoice {
-        id: 0,
-        customer_id: body.customer_id.unwrap_or_default(),
-        customer: None,
-        project_id: body.project_id,
-        identifier: None,
-        date,
-        due_date: body.due_date.unwrap_or(date),
-        service_period: None,
-        service_period_from: body.service_period_from,
-        service_period_to: body.service_period_to,
-        status: InvoiceStatus::Draft,
-        reversed: false,
-        reversal_invoice_id: None,
-        reversal: false,
-        reversed_invoice_id: None,
-        offer_id: body.offer_id,
-        title: body.title.unwrap_or_default(),
-        recipient_address: body.recipient_address.unwrap_or_default(),
-        currency,
-        net_total: totals.net_total,
-        tax,
-        vat: Vat {
-            tax,
-            reverse_charge,
-            intra_eu,
-        },
-        tax_breakdown: totals.tax_breakdown(),
-        gross_total: totals.gross_total,
-        open_amount: kontor_model::Decimal::ZERO,
-        discount: body.discount.unwrap_or_default(),
-        cash_discount: body.cash_discount.unwrap_or_default(),
-        cash_discount_days: body.cash_discount_days.unwrap_or_default(),
-        debit_number: None,
-        credit_number: None,
-        locked: false,
-        activity_hours_modified: false,
-        salutation: body.salutation.map(|s| crate::sanitize::html(&s)),
-        footer: body.footer.map(|s| crate::sanitize::html(&s)),
-        custom_properties: Default::default(),
-        tags: Vec::new(),
-        buyer_reference: body
-            .buyer_reference
-            .as_deref()
-            .and_then(kontor_model::account::clean),
-        payment_means: body.payment_means,
-        file_url: None,
-        user: None,
-        items: Some(
-            items
-                .into_iter()
-                .zip(totals.positions)
-                .map(|(i, net)| InvoiceItem {
-                    id: 0,
-                    tax: i.tax,
-                    tax_category: i.tax_category,
-                    tax_exemption_reason: i.tax_exemption_reason,
-                    kind: i.kind.unwrap_or(kontor_model::position::PositionType::Item),
-                    title: i.title.unwrap_or_default(),
-                    description: i.description.map(|d| crate::sanitize::html(&d)),
-                    quantity: i.quantity,
-                    unit: i.unit,
-                    unit_price: i.unit_price,
-                    net_total: net,
-                    activity_ids: i.activity_ids.unwrap_or_default(),
-                    expense_ids: i.expense_ids.unwrap_or_default(),
-                })
-                .collect(),
-        ),
-        payments: None,
-        reminders: None,
-        created_at: today,
-        updated_at: today,
-    })
-}
-
-/// The representation of creation body `body` (customer VAT and default currency applied),
-/// for checks that need the invoice before it is stored. Errors: 422 when totals overflow.
-pub(super) async fn unsaved_invoice(state: &AppState, body: &NewInvoice) -> ApiResult<Invoice> {
-    let customer = match body.customer_id {
-        Some(id) => crate::companies::find(&state.pool, id).await?,
-        None => None,
-    };
-    let default_currency = crate::account::default_currency(&state.pool).await?;
-    unsaved(
-        body.clone(),
-        default_currency,
-        customer.as_ref().map(|c| &c.customer_vat),
-    )
-}
-
 /// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it
 /// would print; nothing is stored. Errors: 400/415/422 for malformed bodies only.
 #[utoipa::path(
@@ -257,19 +138,9 @@ pub async fn preview_pdf(
 ) -> ApiResult<Response> {
     let paper = crate::documents::query_paper(&state, &query)?;
     let body_customer = body.customer_id;
-    let customer = match body.customer_id {
-        Some(id) => crate::companies::find(&state.pool, id).await?,
-        None => None,
-    };
-    if let Some(c) = &customer {
-        super::create::fill_default_texts(&state, &mut body, c.language).await?;
-    }
-    let default_currency = crate::account::default_currency(&state.pool).await?;
-    let invoice = unsaved(
-        body,
-        default_currency,
-        customer.as_ref().map(|c| &c.customer_vat),
-    )?;
+    let invoice =
+        super::unsaved::unsaved_invoice(&state, &mut body, super::unsaved::CustomerTerms::Apply)
+            .await?;
     let (account, customer) = context(&state, body_customer).await?;
     let bytes = render(invoice_document(&invoice, &account, paper, &customer)?).await?;
     Ok(pdf_response(bytes, "preview.pdf"))

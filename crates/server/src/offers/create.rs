@@ -88,7 +88,7 @@ async fn resolve(
         }
     }
     if let Some(id) = body.contact_id {
-        if crate::people::find(pool, id).await?.is_none() {
+        if crate::contacts::find(pool, id).await?.is_none() {
             push_error(e, "contact_id", "does not exist");
         }
     }

@@ -40,7 +40,7 @@ pub async fn send_email(
 ) -> ApiResult<Json<SentEmail>> {
     let offer = repo::load(&state.pool, id).await?;
     let contact_email = match &offer.contact {
-        Some(contact) => crate::people::find(&state.pool, contact.id)
+        Some(contact) => crate::contacts::find(&state.pool, contact.id)
             .await?
             .and_then(|p| p.email),
         None => None,

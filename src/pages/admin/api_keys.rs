@@ -14,7 +14,7 @@ use crate::components::field::Field;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use chrono::{DateTime, Utc};
-use kontor_model::people::ApiKey;
+use kontor_model::users::ApiKey;
 use leptos::prelude::*;
 
 /// A timestamp as the key table shows it (UTC, to the minute; the date in the user's

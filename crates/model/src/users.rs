@@ -1,5 +1,5 @@
-//! People, sign-in and roles (issue 12, `docs/decisions.md` § People, sign-in and roles):
-//! the roles and their order, the user's display preferences, and the pure rules of
+//! Users, sign-in and roles (issue 12, `docs/decisions.md` § People, sign-in and roles):
+//! the user records, the roles and their order, the user's display preferences, and the pure rules of
 //! sign-in — password length, the back-off after failed sign-ins, session expiry. The password strength
 //! estimate (zxcvbn) and the hashing (argon2id) live in the server: they are heavy and
 //! never run in the browser.
@@ -186,7 +186,7 @@ pub struct SignedIn {
     /// The session key, used as `Authorization: Token token=<api_key>`.
     pub api_key: String,
     /// Who signed in.
-    pub user: crate::party::User,
+    pub user: User,
 }
 
 /// POST /session/invitation body: the token from the link and the new password.
@@ -221,7 +221,7 @@ pub struct Invitation {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct InvitedUser {
     /// The new user.
-    pub user: crate::party::User,
+    pub user: User,
     /// The password-set link.
     pub invitation: Invitation,
 }
@@ -352,6 +352,60 @@ mod opt_timestamp {
             })
             .transpose()
     }
+}
+
+/// A user of the account (internal contact).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct User {
+    /// Record id.
+    pub id: i64,
+    /// First name.
+    pub firstname: String,
+    /// Last name.
+    pub lastname: String,
+    /// E-mail.
+    pub email: Option<String>,
+    /// What the user may do (issue 12); absent in older answers: staff.
+    #[serde(default)]
+    pub role: Role,
+    /// False once deactivated: every key of the user fails (issue 12).
+    #[serde(default = "active_default")]
+    pub active: bool,
+    /// Chosen language (`de`, `en`); `None` follows the browser.
+    #[serde(default)]
+    pub language: Option<String>,
+    /// Chosen colour scheme.
+    #[serde(default)]
+    pub theme: Theme,
+    /// Creation time.
+    #[serde(with = "crate::timestamp")]
+    pub created_at: DateTime<Utc>,
+    /// Last change.
+    #[serde(with = "crate::timestamp")]
+    pub updated_at: DateTime<Utc>,
+}
+
+fn active_default() -> bool {
+    true
+}
+
+/// POST /users body.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct NewUser {
+    /// Required: first name.
+    #[serde(default)]
+    pub firstname: Option<String>,
+    /// Required: last name.
+    #[serde(default)]
+    pub lastname: Option<String>,
+    /// E-mail.
+    #[serde(default)]
+    pub email: Option<String>,
+    /// Role (`admin`, `staff`, `read_only`; issue 12); staff when absent.
+    #[serde(default)]
+    pub role: Option<String>,
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ use crate::components::prefs::display_name;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use kontor_model::error::FieldErrors;
-use kontor_model::party::{NewUser, User};
-use kontor_model::people::{Invitation, Role, UpdateUser};
+use kontor_model::users::{Invitation, Role, UpdateUser};
+use kontor_model::users::{NewUser, User};
 use leptos::prelude::*;
 
 /// The role as the page says it.

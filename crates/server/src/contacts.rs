@@ -136,10 +136,10 @@ async fn list(
         }
         if let Some(t) = &term {
             qb.push(
-                " AND (p.firstname || ' ' || p.lastname || ' ' || coalesce(p.email, '')) LIKE ",
+                " AND kontor_fold(p.firstname || ' ' || p.lastname || ' ' || coalesce(p.email, '')) LIKE kontor_fold(",
             )
             .push_bind(t.clone())
-            .push(" ESCAPE '\\'");
+            .push(crate::text_fold::LIKE_END);
         }
         push_global(qb, &global, "p", false);
     };

@@ -1,0 +1,150 @@
+//! Unit tests of `validation` (kept apart so the module itself stays short).
+
+use super::*;
+
+fn valid() -> NewInvoice {
+    NewInvoice {
+        customer_id: Some(1),
+        recipient_address: Some("ACME\nMain St 1".into()),
+        date: NaiveDate::from_ymd_opt(2026, 11, 1),
+        due_date: NaiveDate::from_ymd_opt(2026, 11, 15),
+        title: Some("Web work".into()),
+        tax: Some(Decimal::new(19, 0)),
+        currency: Some("EUR".into()),
+        items: Some(vec![NewInvoiceItem {
+            kind: Some(PositionType::Item),
+            title: Some("Design".into()),
+            quantity: Some(Decimal::ONE),
+            unit_price: Some(Decimal::TEN),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    }
+}
+
+fn cur() -> Vec<String> {
+    vec!["EUR".into(), "CHF".into()]
+}
+
+#[test]
+fn valid_body_passes() {
+    assert!(validate_new_invoice(&valid(), &cur()).is_empty());
+}
+
+#[test]
+fn missing_required_fields_are_named() {
+    let e = validate_new_invoice(&NewInvoice::default(), &cur());
+    for f in [
+        "customer_id",
+        "recipient_address",
+        "date",
+        "due_date",
+        "title",
+        "tax",
+        "currency",
+        "items",
+    ] {
+        assert!(e.contains_key(f), "{f} missing from {e:?}");
+    }
+}
+
+#[test]
+fn draft_needs_only_customer() {
+    let body = NewInvoice {
+        customer_id: Some(1),
+        status: Some(InvoiceStatus::Draft),
+        ..Default::default()
+    };
+    assert!(validate_new_invoice(&body, &cur()).is_empty());
+}
+
+#[test]
+fn item_paths_are_indexed() {
+    let mut body = valid();
+    body.items.as_mut().unwrap().push(NewInvoiceItem {
+        kind: Some(PositionType::Item),
+        title: Some("x".into()),
+        quantity: Some(Decimal::ONE),
+        ..Default::default()
+    });
+    body.items.as_mut().unwrap().push(NewInvoiceItem::default());
+    let e = validate_new_invoice(&body, &cur());
+    assert!(e.contains_key("items[1].unit_price"), "{e:?}");
+    assert!(e.contains_key("items[2].type"), "{e:?}");
+}
+
+#[test]
+fn lump_sum_is_valid() {
+    let mut body = valid();
+    body.items = Some(vec![NewInvoiceItem {
+        kind: Some(PositionType::Item),
+        title: Some("Flat fee".into()),
+        net_total: Some(Decimal::new(500, 0)),
+        ..Default::default()
+    }]);
+    assert!(validate_new_invoice(&body, &cur()).is_empty());
+}
+
+#[test]
+fn ranges_and_currency() {
+    let mut body = valid();
+    body.tax = Some(Decimal::new(101, 0));
+    body.discount = Some(Decimal::new(-1, 0));
+    body.currency = Some("XYZ".into());
+    body.due_date = NaiveDate::from_ymd_opt(2026, 10, 1);
+    body.service_period_from = NaiveDate::from_ymd_opt(2026, 10, 1);
+    let e = validate_new_invoice(&body, &cur());
+    for f in [
+        "tax",
+        "discount",
+        "currency",
+        "due_date",
+        "service_period_to",
+    ] {
+        assert!(e.contains_key(f), "{f} missing from {e:?}");
+    }
+}
+
+#[test]
+fn created_invoice_needs_an_item() {
+    let mut body = valid();
+    body.items = Some(vec![NewInvoiceItem {
+        kind: Some(PositionType::Title),
+        title: Some("Section".into()),
+        ..Default::default()
+    }]);
+    assert!(validate_new_invoice(&body, &cur()).contains_key("items"));
+}
+
+#[test]
+fn offers_need_a_company_deal_or_project_but_no_currency() {
+    let body = NewOffer {
+        recipient_address: Some("ACME".into()),
+        date: NaiveDate::from_ymd_opt(2026, 11, 1),
+        due_date: NaiveDate::from_ymd_opt(2026, 12, 1),
+        title: Some("Relaunch".into()),
+        tax: Some(Decimal::new(19, 0)),
+        items: Some(vec![NewOfferItem {
+            kind: Some(PositionType::Item),
+            title: Some("x".into()),
+            net_total: Some(Decimal::TEN),
+            optional: Some(true),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let e = validate_new_offer(&body, &cur());
+    assert_eq!(e.keys().collect::<Vec<_>>(), ["company_id"]);
+    let with_deal = NewOffer {
+        deal_id: Some(3),
+        ..body.clone()
+    };
+    assert!(validate_new_offer(&with_deal, &cur()).is_empty());
+    let bad = NewOffer {
+        change_address: Some("project".into()),
+        currency: Some("XYZ".into()),
+        ..with_deal
+    };
+    let e = validate_new_offer(&bad, &cur());
+    assert!(e.contains_key("change_address") && e.contains_key("currency"));
+}
