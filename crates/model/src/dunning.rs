@@ -265,8 +265,7 @@ pub fn effective_status(
     today: NaiveDate,
     open_amount: Decimal,
 ) -> InvoiceStatus {
-    let waiting = matches!(status, InvoiceStatus::Created | InvoiceStatus::Sent);
-    if waiting && !reversed && due_date < today && open_amount > Decimal::ZERO {
+    if status.awaits_payment() && !reversed && due_date < today && open_amount > Decimal::ZERO {
         InvoiceStatus::Overdue
     } else {
         status

@@ -67,6 +67,20 @@ impl InvoiceStatus {
         }
     }
 
+    /// Whether an invoice in this status has been issued (finalized, § 14 UStG): every
+    /// status but `draft`. Exports, revenue and the DATEV batch read issued invoices only;
+    /// the server's SQL (`crate::sql::rules` there) is built from this function.
+    pub fn is_issued(self) -> bool {
+        self != InvoiceStatus::Draft
+    }
+
+    /// Whether an invoice in this status waits for its payment with nothing else said
+    /// about it (`created`, `sent`): such an invoice reads as `overdue` once it is due and
+    /// something is open ([`crate::dunning::effective_status`]).
+    pub fn awaits_payment(self) -> bool {
+        matches!(self, InvoiceStatus::Created | InvoiceStatus::Sent)
+    }
+
     /// The statuses PUT /invoices/{id}/update_status may move this invoice to:
     /// `draft` → `created` (finalize); among `created`, `sent`, `overdue`, `ignored` any
     /// other of the four; `partially_paid` and `paid` none (payments decide).
@@ -276,6 +290,23 @@ mod tests {
     use super::*;
     use rust_decimal::Decimal;
     use InvoiceStatus::*;
+
+    #[test]
+    fn issued_is_every_status_but_draft_and_only_created_and_sent_await_payment() {
+        let issued: Vec<_> = InvoiceStatus::ALL
+            .into_iter()
+            .filter(|s| s.is_issued())
+            .collect();
+        assert_eq!(
+            issued,
+            [Created, Sent, PartiallyPaid, Paid, Overdue, Ignored]
+        );
+        let waiting: Vec<_> = InvoiceStatus::ALL
+            .into_iter()
+            .filter(|s| s.awaits_payment())
+            .collect();
+        assert_eq!(waiting, [Created, Sent]);
+    }
 
     #[test]
     fn draft_only_finalizes() {

@@ -71,13 +71,17 @@ fn sha256_hex(bytes: &[u8]) -> String {
 }
 
 async fn open_file(path: &Path, read_only: bool) -> Result<crate::sql::Tx, String> {
-    SqliteConnectOptions::new()
+    let failed = |e: sqlx::Error| format!("cannot open {}: {e}", path.display());
+    let mut conn = SqliteConnectOptions::new()
         .filename(path)
         .read_only(read_only)
         .connect()
         .await
-        .map(crate::sql::Tx::from_sqlite)
-        .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        .map_err(failed)?;
+    crate::sql::functions::register(&mut conn)
+        .await
+        .map_err(failed)?;
+    Ok(crate::sql::Tx::from_sqlite(conn))
 }
 
 /// The database's stored files as `files/<dir>/<key>` names.

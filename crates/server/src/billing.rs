@@ -132,9 +132,19 @@ pub async fn claim(
     Ok(())
 }
 
-/// [`billed_by_items`] for invoice `i` (the alias) as SQLite writes it in one value: a
-/// JSON array of `[item id, 1 for an activity or 0 for an expense, record id]` by record
-/// id; for reading an invoice in one statement (the invoice repository's `load`).
-pub const BILLED_JSON: &str = "(SELECT json_group_array(json_array(b.item, b.activity, b.id) ORDER BY b.id) FROM \
-     (SELECT invoice_item_id AS item, 1 AS activity, id FROM activities WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL \
-      UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL) b)";
+/// [`billed_by_items`] for invoice `i` (the alias) as one JSON value of `engine`
+/// (`crate::sql::dialect`): an array of `[item id, 1 for an activity or 0 for an expense,
+/// record id]` by record id; for reading an invoice in one statement (the invoice
+/// repository's `load`).
+pub fn billed_json(engine: crate::sql::Engine) -> String {
+    use crate::sql::dialect::{json_array, json_array_agg, json_subquery};
+    json_subquery(
+        engine,
+        &format!(
+            "(SELECT {} FROM \
+             (SELECT invoice_item_id AS item, 1 AS activity, id FROM activities WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL \
+              UNION ALL SELECT invoice_item_id, 0, id FROM expenses WHERE invoice_id = i.id AND invoice_item_id IS NOT NULL) b)",
+            json_array_agg(engine, &json_array(engine, &["b.item", "b.activity", "b.id"]), "b.id")
+        ),
+    )
+}

@@ -173,11 +173,11 @@ async fn list(
     let order = order_by(
         paging.sort_by.as_deref(),
         &[
-            ("name", "c.name COLLATE NOCASE"),
+            ("name", "kontor_fold(c.name)"),
             ("created_at", "c.created_at"),
             ("updated_at", "c.updated_at"),
         ],
-        "c.name COLLATE NOCASE ASC, c.id ASC",
+        "kontor_fold(c.name) ASC, c.id ASC",
         "c.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
@@ -196,7 +196,7 @@ async fn list(
                  || coalesce(c.phone, '') || ' ' || coalesce(c.vat_identifier, '') || ' ' || c.tags) LIKE kontor_fold(",
             )
             .push_bind(t.clone())
-            .push(crate::text_fold::LIKE_END);
+            .push(crate::sql::functions::LIKE_END);
         }
         for tag in &filter.tags {
             qb.push(" AND EXISTS (SELECT 1 FROM json_each(c.tags) WHERE value = ")

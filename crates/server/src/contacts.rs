@@ -126,7 +126,7 @@ async fn list(
             ("firstname", "p.firstname"),
             ("created_at", "p.created_at"),
         ],
-        "p.lastname COLLATE NOCASE ASC, p.id ASC",
+        "kontor_fold(p.lastname) ASC, p.id ASC",
         "p.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
@@ -139,7 +139,7 @@ async fn list(
                 " AND kontor_fold(p.firstname || ' ' || p.lastname || ' ' || coalesce(p.email, '')) LIKE kontor_fold(",
             )
             .push_bind(t.clone())
-            .push(crate::text_fold::LIKE_END);
+            .push(crate::sql::functions::LIKE_END);
         }
         push_global(qb, &global, "p", false);
     };

@@ -75,10 +75,11 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
         .and_then(|m| m.last_day())
         .unwrap_or(today);
     // Finalized invoices (every status but draft; reversals with their negative net).
-    let rows: Vec<(NaiveDate, crate::db::Dec)> = crate::sql::query_as(
+    let rows: Vec<(NaiveDate, crate::db::Dec)> = crate::sql::query_as(&format!(
         "SELECT i.date, i.net_total FROM invoices i WHERE i.deleted_at IS NULL \
-         AND i.status <> 'draft' AND i.currency = ? AND i.date >= ? AND i.date <= ?",
-    )
+         AND {} AND i.currency = ? AND i.date >= ? AND i.date <= ?",
+        crate::sql::rules::issued()
+    ))
     .bind(&currency)
     .bind(revenue_window_start(today))
     .bind(window_end)

@@ -133,11 +133,14 @@ pub async fn open_postgres(url: &str) -> Result<crate::sql::Db, String> {
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot connect to PostgreSQL ({place}): {e}"))?;
-    sqlx::migrate!("./migrations/postgres")
+    crate::schema::migrator(crate::sql::Engine::Postgres)
         .run(&pool)
         .await
         .map_err(|e| format!("migration of PostgreSQL ({place}) failed: {e}"))?;
     let db = crate::sql::Db::Postgres(pool);
+    crate::schema::derived::install(&db)
+        .await
+        .map_err(|e| format!("cannot install the kept totals on PostgreSQL ({place}): {e}"))?;
     crate::audit::install(&db)
         .await
         .map_err(|e| format!("cannot install the audit trail: {e}"))?;
@@ -176,16 +179,19 @@ pub async fn open_file(path: &Path) -> Result<crate::sql::Db, String> {
     let pool = SqlitePoolOptions::new()
         .max_connections(8)
         .test_before_acquire(false)
-        // Unicode case folding for searches, the same as PostgreSQL's (`text_fold`).
-        .after_connect(|conn, _| Box::pin(crate::text_fold::register(conn)))
+        // Kontor's SQL functions (`crate::sql::functions`): the same on both engines.
+        .after_connect(|conn, _| Box::pin(crate::sql::functions::register(conn)))
         .connect_with(options)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", path.display()))?;
-    sqlx::migrate!("./migrations/sqlite")
+    crate::schema::migrator(crate::sql::Engine::Sqlite)
         .run(&pool)
         .await
         .map_err(|e| format!("migration failed: {e}"))?;
     let pool = crate::sql::Db::Sqlite(pool);
+    crate::schema::derived::install(&pool)
+        .await
+        .map_err(|e| format!("cannot install the kept totals: {e}"))?;
     // The audit trail's triggers follow the schema just migrated; what this process writes
     // before a request sets an actor is written by no one (`crate::audit`).
     crate::audit::install(&pool)

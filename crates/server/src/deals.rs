@@ -107,7 +107,7 @@ async fn list(
     let order = order_by(
         paging.sort_by.as_deref(),
         &[("name", "d.name"), ("created_at", "d.created_at")],
-        "d.name COLLATE NOCASE ASC, d.id ASC",
+        "kontor_fold(d.name) ASC, d.id ASC",
         "d.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {

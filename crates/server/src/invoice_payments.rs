@@ -35,17 +35,35 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_one, update, delete))
 }
 
-/// An invoice's payments (`i` the invoice's alias) as SQLite writes them in one value: a
-/// JSON array of [`PaymentRow`] objects, oldest first ([`of_invoice`]'s order); for
-/// reading an invoice in one statement (the invoice repository's `load`).
-pub const PAYMENTS_JSON: &str =
-    "(SELECT json_group_array(json_object('id', p.id, 'invoice_id', p.invoice_id, \
-     'date', p.date, 'paid_total', p.paid_total, 'cash_discount', p.cash_discount, \
-     'currency', p.currency, \
-     'created_at', p.created_at, 'updated_at', p.updated_at) ORDER BY p.date, p.id) \
-     FROM invoice_payments p WHERE p.invoice_id = i.id)";
+/// An invoice's payments (`i` the invoice's alias) as one JSON value of `engine`
+/// (`crate::sql::dialect`): an array of [`PaymentRow`] objects, oldest first ([`of_invoice`]'s
+/// order); for reading an invoice in one statement (the invoice repository's `load`).
+pub fn payments_json(engine: crate::sql::Engine) -> String {
+    use crate::sql::dialect::{json_array_agg, json_object_of, json_subquery};
+    let row = json_object_of(
+        engine,
+        "p",
+        &[
+            "id",
+            "invoice_id",
+            "date",
+            "paid_total",
+            "cash_discount",
+            "currency",
+            "created_at",
+            "updated_at",
+        ],
+    );
+    json_subquery(
+        engine,
+        &format!(
+            "(SELECT {} FROM invoice_payments p WHERE p.invoice_id = i.id)",
+            json_array_agg(engine, &row, "p.date, p.id")
+        ),
+    )
+}
 
-/// One `invoice_payments` row, read by sqlx or from its JSON form ([`PAYMENTS_JSON`]).
+/// One `invoice_payments` row, read by sqlx or from its JSON form ([`payments_json`]).
 #[derive(sqlx::FromRow, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentRow {

@@ -62,6 +62,7 @@ pub mod request_claim;
 pub mod roles;
 pub mod routes;
 pub mod sanitize;
+pub mod schema;
 pub mod security_headers;
 pub mod session;
 pub mod sql;
@@ -69,7 +70,6 @@ pub mod state;
 pub mod storage;
 pub mod summary;
 pub mod svg;
-pub mod text_fold;
 pub mod uploads;
 pub mod users;
 

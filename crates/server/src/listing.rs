@@ -146,7 +146,7 @@ pub fn sort_order(
 }
 
 /// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the
-/// SQL expressions `columns`, both sides folded ([`crate::text_fold`]: case-insensitive
+/// SQL expressions `columns`, both sides folded ([`crate::sql::functions`]: case-insensitive
 /// for every letter, "ärzte" finds "ÄRZTE" on both engines; `%`/`_` literal, `*` a
 /// wildcard; see [`like_pattern`]).
 pub fn push_term(qb: &mut crate::sql::Builder<'_>, term: &str, columns: &[&str]) {
@@ -156,9 +156,9 @@ pub fn push_term(qb: &mut crate::sql::Builder<'_>, term: &str, columns: &[&str])
         if n > 0 {
             qb.push(" OR ");
         }
-        qb.push(crate::text_fold::like(column))
+        qb.push(crate::sql::functions::like(column))
             .push_bind(pattern.clone())
-            .push(crate::text_fold::LIKE_END);
+            .push(crate::sql::functions::LIKE_END);
     }
     qb.push(")");
 }
@@ -340,9 +340,10 @@ where
     Ok((rows.into_iter().map(T::from).collect(), total))
 }
 
-/// [`fetch_document_page`] with the page read as one value: SQLite writes the page's rows
-/// as one JSON array (`json_group_array` of `object`, a `json_object(…)` over the
-/// table's alias and joins, in `order`), which is decoded into `R`s. One row crosses from
+/// [`fetch_document_page`] with the page read as one value: the database writes the page's
+/// rows as one JSON array (`crate::sql::dialect::json_array_agg` of `object`, a JSON
+/// object expression of the pool's engine over the table's alias and joins, in `order`),
+/// which is decoded into `R`s. One row crosses from
 /// the database's thread instead of one per record, with no copy of every column value —
 /// the per-row costs that bounded the invoice list's throughput (issue 13's profile in
 /// `docs/benchmarks.md`). Errors: database errors and a row that does not decode (a
@@ -356,8 +357,11 @@ pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<R>, i64), ApiError> {
     let total = page_total(pool, table, &push_where).await?;
+    let engine = pool.engine();
+    let page = crate::sql::dialect::json_array_agg(engine, object, order);
     let mut select = crate::sql::Builder::new(format!(
-        "SELECT json_group_array({object} ORDER BY {order})"
+        "SELECT {}",
+        crate::sql::dialect::json_text(engine, &page)
     ));
     push_page_from(&mut select, table, &push_where, order, paging);
     let page: String = select.build_query_scalar().fetch_one(pool).await?;

@@ -125,7 +125,7 @@ async fn list(
             ("created_at", "p.created_at"),
             ("updated_at", "p.updated_at"),
         ],
-        "p.name COLLATE NOCASE ASC, p.id ASC",
+        "kontor_fold(p.name) ASC, p.id ASC",
         "p.id",
     )?;
     let push_where = |qb: &mut crate::sql::Builder<'_>| {
@@ -134,9 +134,9 @@ async fn list(
             qb.push(" AND p.customer_id = ").push_bind(c);
         }
         if let Some(t) = &term {
-            qb.push(format!(" AND {}", crate::text_fold::like("p.name")))
+            qb.push(format!(" AND {}", crate::sql::functions::like("p.name")))
                 .push_bind(t.clone())
-                .push(crate::text_fold::LIKE_END);
+                .push(crate::sql::functions::LIKE_END);
         }
         if let Some(a) = active {
             qb.push(" AND p.active = ").push_bind(a);

@@ -247,10 +247,11 @@ mod tests {
         b.sync_at(t).await.unwrap();
         a.sync_at(t).await.unwrap();
         assert!(a.check_at(7, t).is_err(), "a sees b's counts after a sync");
-        let stored: i64 = crate::sql::query_scalar("SELECT sum(count) FROM rate_limit_counts")
-            .fetch_one(&pool)
-            .await
-            .unwrap();
+        let stored: i64 =
+            crate::sql::query_scalar("SELECT CAST(SUM(count) AS BIGINT) FROM rate_limit_counts")
+                .fetch_one(&pool)
+                .await
+                .unwrap();
         assert_eq!(stored, 5);
         // A later window starts afresh, and ended windows are removed.
         let later = t + 2 * 120;

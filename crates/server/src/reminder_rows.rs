@@ -8,17 +8,43 @@ use crate::error::{ApiError, ApiResult};
 use chrono::NaiveDate;
 use kontor_model::payment::Reminder;
 
-/// An invoice's reminders (`i` the invoice's alias) as SQLite writes them in one value: a
-/// JSON array of [`ReminderRow`] objects, oldest first ([`of_invoice`]'s order); for
-/// reading an invoice in one statement (the invoice repository's `load`).
-pub const REMINDERS_JSON: &str = "(SELECT json_group_array(json_object('id', r.id, 'invoice_id', r.invoice_id, \
-     'date', r.date, 'due_date', r.due_date, 'fee', r.fee, 'text', r.text, \
-     'dunning_level', r.dunning_level, 'open_amount', r.open_amount, 'days_overdue', r.days_overdue, \
-     'interest_rate', r.interest_rate, 'interest', r.interest, 'flat_fee', r.flat_fee, 'sent_at', r.sent_at, \
-     'created_at', r.created_at, 'updated_at', r.updated_at) ORDER BY r.date, r.id) \
-     FROM invoice_reminders r WHERE r.invoice_id = i.id)";
+/// An invoice's reminders (`i` the invoice's alias) as one JSON value of `engine`
+/// (`crate::sql::dialect`): an array of [`ReminderRow`] objects, oldest first
+/// ([`of_invoice`]'s order); for reading an invoice in one statement (the invoice
+/// repository's `load`).
+pub fn reminders_json(engine: crate::sql::Engine) -> String {
+    use crate::sql::dialect::{json_array_agg, json_object_of, json_subquery};
+    let row = json_object_of(
+        engine,
+        "r",
+        &[
+            "id",
+            "invoice_id",
+            "date",
+            "due_date",
+            "fee",
+            "text",
+            "dunning_level",
+            "open_amount",
+            "days_overdue",
+            "interest_rate",
+            "interest",
+            "flat_fee",
+            "sent_at",
+            "created_at",
+            "updated_at",
+        ],
+    );
+    json_subquery(
+        engine,
+        &format!(
+            "(SELECT {} FROM invoice_reminders r WHERE r.invoice_id = i.id)",
+            json_array_agg(engine, &row, "r.date, r.id")
+        ),
+    )
+}
 
-/// One `invoice_reminders` row, read by sqlx or from its JSON form ([`REMINDERS_JSON`]).
+/// One `invoice_reminders` row, read by sqlx or from its JSON form ([`reminders_json`]).
 #[derive(sqlx::FromRow, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReminderRow {

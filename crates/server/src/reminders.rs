@@ -369,7 +369,7 @@ pub async fn insert(
          COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), FALSE), \
          COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0) \
          FROM invoices i WHERE i.id = ? AND i.deleted_at IS NULL",
-        paid = crate::summary::PAID_MILLI_SQL,
+        paid = crate::sql::rules::paid_milli(),
     ))
     .bind(invoice_id)
     .fetch_optional(&mut *tx)

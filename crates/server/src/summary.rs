@@ -15,8 +15,8 @@ use kontor_model::query::{CurrencyTotals, ListSummary};
 use rust_decimal::Decimal;
 
 /// SQL for the stored amount column `$x` (a string literal naming a column, e.g.
-/// `"i.gross_total"`) as an exact BIGINT in thousandths of a currency unit: the portable
-/// function `kontor_milli(…)` that `crate::sql::expanded` writes out for each engine.
+/// `"i.gross_total"`) as an exact BIGINT in thousandths of a currency unit: the function
+/// `kontor_milli(…)` both engines define (`crate::sql::functions`).
 /// `"119.5"` → 119500, `"-0.05"` → −50, `"100"` → 100000.
 macro_rules! milli {
     ($x:literal) => {
@@ -24,25 +24,6 @@ macro_rules! milli {
     };
 }
 pub(crate) use milli;
-
-/// SQL: what the payments of invoice `i` settled, in thousandths of a currency unit
-/// (exact, [`milli!`]): each payment's amount plus the cash discount it took (migration
-/// 0021); 0 without payments.
-macro_rules! paid_milli {
-    () => {
-        concat!(
-            "COALESCE((SELECT SUM(",
-            crate::summary::milli!("ip.paid_total"),
-            " + ",
-            crate::summary::milli!("ip.cash_discount"),
-            ") FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0)"
-        )
-    };
-}
-pub(crate) use paid_milli;
-
-/// SQL: the sum of the payments of invoice `i` in thousandths ([`paid_milli!`]).
-pub const PAID_MILLI_SQL: &str = paid_milli!();
 
 /// The server's date (its local calendar day, like the recurring invoices' job): the
 /// `today` of the overdue rule and the dashboard.
@@ -57,7 +38,8 @@ pub fn from_milli(milli: i64, currency: &str) -> Decimal {
 }
 
 /// An invoice's open amount ([`kontor_model::dashboard::open_amount`]) from its stored
-/// status, reversal flag and gross and the payments' sum read with [`PAID_MILLI_SQL`]
+/// status, reversal flag and gross and the payments' sum read with
+/// [`crate::sql::rules::paid_milli`]
 /// (thousandths, amount + cash discount); currency units at `currency`'s places.
 pub fn open_from_milli(
     status: kontor_model::status::InvoiceStatus,
@@ -101,7 +83,8 @@ pub async fn run(
 ) -> ApiResult<ListSummary> {
     let t = sql.alias;
     let mut qb = crate::sql::Builder::new(format!(
-        "SELECT {t}.currency, COUNT(*), SUM({net}), SUM({gross}), SUM({open}) {from}",
+        "SELECT {t}.currency, COUNT(*), CAST(SUM({net}) AS BIGINT), CAST(SUM({gross}) AS BIGINT), \
+         CAST(SUM({open}) AS BIGINT) {from}",
         net = sql.net,
         gross = sql.gross,
         open = sql.open.unwrap_or("0"),
@@ -167,8 +150,10 @@ mod tests {
 
     #[tokio::test]
     async fn milli_reads_stored_decimal_text_exactly() {
-        let pool =
-            crate::sql::Db::Sqlite(sqlx::SqlitePool::connect("sqlite::memory:").await.unwrap());
+        let dir = tempfile::tempdir().unwrap();
+        let pool = crate::db::open_file(&dir.path().join("k.db"))
+            .await
+            .unwrap();
         for (text, want) in [
             ("119.5", 119_500),
             ("119.00", 119_000),
@@ -191,10 +176,11 @@ mod tests {
         assert_eq!(from_milli(1_000_000, "JPY").to_string(), "1000");
     }
 
-    /// The kept totals (migration 0019) sum exactly the expressions of the computed
-    /// summary: the view's text holds them verbatim, as written out for SQLite.
+    /// The kept totals (`crate::schema::derived`) sum exactly the expressions of the
+    /// computed summary: the view's text holds them verbatim, written out for SQLite.
     #[tokio::test]
     async fn the_kept_invoice_totals_use_the_summary_expressions() {
+        use crate::sql::rules::{open_milli_in, Spelling};
         let dir = tempfile::tempdir().unwrap();
         let pool = crate::db::open(dir.path()).await.unwrap();
         let view: String = crate::sql::query_scalar(
@@ -203,14 +189,12 @@ mod tests {
         .fetch_one(&pool)
         .await
         .unwrap();
+        let sqlite = crate::sql::Engine::Sqlite;
         for expr in [
-            milli!("i.net_total"),
-            milli!("i.gross_total"),
-            crate::invoices::repo::OPEN_AMOUNT_SQL,
+            crate::sql::functions::milli_expression(sqlite, "i.net_total"),
+            crate::sql::functions::milli_expression(sqlite, "i.gross_total"),
+            open_milli_in(Spelling::Schema(sqlite)),
         ] {
-            // The view (migration 0019) spells the flag test `= 0`, the code `= FALSE`.
-            let expr =
-                crate::sql::expanded(expr, crate::sql::Engine::Sqlite).replace("= FALSE", "= 0");
             assert!(view.contains(&expr), "{expr} not in {view}");
         }
         pool.close().await;

@@ -159,3 +159,52 @@ async fn preview_renders_an_unsaved_body_and_stores_nothing() {
     );
     assert_eq!(s.get("/invoices").await.header("x-total"), "0");
 }
+
+/// Issue 30: the preview is built by the same constructor as the invoice it previews —
+/// without a `recipient_address` both address the customer (before, the preview printed
+/// no address while the stored invoice had the customer's).
+#[tokio::test]
+async fn the_preview_addresses_the_customer_as_the_stored_invoice_does() {
+    let s = start().await;
+    let c = s
+        .post(
+            "/companies",
+            json!({"name": "Ärztehaus Süd GmbH", "address": "Lindenallee 7\n20259 Hamburg"}),
+        )
+        .await
+        .body["id"]
+        .as_i64()
+        .unwrap();
+    let body = json!({"customer_id": c, "title": "Beratung", "currency": "EUR", "tax": 19,
+        "items": [{"type": "item", "title": "Stunde", "quantity": 1, "unit_price": 100}]});
+    let r = s
+        .client
+        .post(s.url("/invoices/preview.pdf"))
+        .header("Authorization", format!("Token token={}", s.key))
+        .header("Content-Type", "application/json")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    let preview = pdftotext(&r.bytes().await.unwrap());
+    let stored = s.post("/invoices", body).await;
+    assert_eq!(stored.status, 200, "{}", stored.body);
+    assert_eq!(
+        stored.body["recipient_address"],
+        "Ärztehaus Süd GmbH\nLindenallee 7\n20259 Hamburg"
+    );
+    let id = stored.body["id"].as_i64().unwrap();
+    let (status, _, printed) = pdf(&s, &format!("/invoices/{id}.pdf")).await;
+    assert_eq!(status, 200);
+    for line in ["Ärztehaus Süd GmbH", "Lindenallee 7", "20259 Hamburg"] {
+        assert!(
+            preview.contains(line),
+            "{line:?} missing in the preview:\n{preview}"
+        );
+        assert!(
+            printed.contains(line),
+            "{line:?} missing in the invoice:\n{printed}"
+        );
+    }
+}

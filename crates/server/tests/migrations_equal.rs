@@ -1,5 +1,6 @@
-//! Issue 16 § 1: the migrations of both engines, kept side by side in
-//! `migrations/sqlite/` and `migrations/postgres/`, end in the same schema. Both sets are
+//! Issue 16 § 1 and issue 30: the migrations of both engines — the `.sql` files kept side
+//! by side in `migrations/sqlite/` and `migrations/postgres/`, then those written once and
+//! emitted for each (`kontor_server::schema`) — end in the same schema. Both sets are
 //! applied to empty databases (a SQLite file and a fresh database on a real PostgreSQL
 //! cluster) and the results are compared, normalized to one form: tables and views, every
 //! column (its storage class, NOT NULL, default, primary key), foreign keys with their
@@ -9,16 +10,9 @@
 
 mod common;
 
-use sqlx::migrate::Migrator;
 use sqlx::{ConnectOptions, Row};
 use std::collections::BTreeSet;
 use std::path::Path;
-
-fn dir(engine: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("migrations")
-        .join(engine)
-}
 
 /// One fact about the schema, as a line (`column invoices.net_total TEXT not-null …`).
 type Facts = BTreeSet<String>;
@@ -68,9 +62,7 @@ async fn sqlite_facts(path: &Path) -> Facts {
         .connect()
         .await
         .unwrap();
-    Migrator::new(dir("sqlite"))
-        .await
-        .unwrap()
+    kontor_server::schema::migrator(kontor_server::sql::Engine::Sqlite)
         .run(&mut conn)
         .await
         .unwrap();
@@ -190,9 +182,7 @@ async fn sqlite_facts(path: &Path) -> Facts {
 
 async fn postgres_facts(url: &str) -> Facts {
     let pool = sqlx::PgPool::connect(url).await.unwrap();
-    Migrator::new(dir("postgres"))
-        .await
-        .unwrap()
+    kontor_server::schema::migrator(kontor_server::sql::Engine::Postgres)
         .run(&pool)
         .await
         .unwrap();

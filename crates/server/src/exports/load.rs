@@ -5,7 +5,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::extract::QueryPairs;
-use crate::invoices::repo::{InvoiceRow, COLUMNS as INVOICE_COLUMNS, FROM as INVOICE_FROM};
+use crate::invoices::repo::{columns as invoice_columns, InvoiceRow, FROM as INVOICE_FROM};
 use crate::purchases::repo::{PurchaseRow, COLUMNS as PURCHASE_COLUMNS, FROM as PURCHASE_FROM};
 use crate::state::AppState;
 use axum::http::{header, HeaderValue};
@@ -30,8 +30,10 @@ pub fn period(query: &QueryPairs) -> ApiResult<Period> {
 /// reversed invoices included, deleted ones left out; by date, then number.
 pub async fn invoices(pool: &crate::sql::Db, period: &Period) -> ApiResult<Vec<Invoice>> {
     let rows: Vec<InvoiceRow> = crate::sql::query_as(&format!(
-        "SELECT {INVOICE_COLUMNS} {INVOICE_FROM} WHERE i.deleted_at IS NULL AND i.status <> 'draft' \
-         AND i.date BETWEEN ? AND ? ORDER BY i.date, i.identifier, i.id"
+        "SELECT {} {INVOICE_FROM} WHERE i.deleted_at IS NULL AND {} \
+         AND i.date BETWEEN ? AND ? ORDER BY i.date, i.identifier, i.id",
+        invoice_columns(),
+        crate::sql::rules::issued()
     ))
     .bind(period.from)
     .bind(period.to)

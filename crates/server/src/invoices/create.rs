@@ -6,7 +6,6 @@
 use super::repo;
 use super::write::{self, Prepared};
 use crate::auth::Caller;
-use crate::db::now;
 use crate::error::{ApiError, ApiResult};
 use crate::events::{self, Subject};
 use crate::extract::{IdPath, JsonBody};
@@ -20,9 +19,8 @@ use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedD
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::status::InvoiceStatus;
-use kontor_model::totals::compute_document_totals;
 use kontor_model::validation::{validate_new_invoice, validate_position_vat};
-use kontor_model::vat::{resolve_vat, VatChoice};
+use kontor_model::vat::resolve_vat;
 use serde_json::json;
 
 async fn prepare(
@@ -83,49 +81,35 @@ async fn prepare(
     // The body was checked against its own VAT flags; the customer's may derive other
     // position categories (reverse charge, intra-EU).
     ApiError::check(validate_position_vat(body.items.as_ref(), &document))?;
-    let VatChoice {
-        tax,
-        reverse_charge,
-        intra_eu,
-    } = document;
-    let currency = body
-        .currency
-        .clone()
-        .unwrap_or_else(|| currencies.first().cloned().unwrap_or_default());
-    let date = body.date.unwrap_or_else(|| now().date_naive());
-    let due_date = body.due_date.unwrap_or(date);
-    let recipient_address = body
-        .recipient_address
-        .clone()
-        .unwrap_or_else(|| customer.recipient_address());
-
     super::unsaved::fill_default_texts(state, &mut body, customer.language).await?;
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
     for item in body.items.iter_mut().flatten() {
         item.description = sanitize::html_opt(item.description.as_deref());
     }
-    let amounts: Vec<_> = body.items.iter().flatten().map(|i| i.amounts()).collect();
-    let totals = compute_document_totals(
-        &amounts,
-        body.discount.unwrap_or_default(),
-        &document,
-        &currency,
-    )?;
+    // The one constructor of the invoice-to-be (issue 30), as the preview and the
+    // e-invoice check build it: currency, dates, recipient address, VAT and totals.
+    let default_currency = currencies.first().cloned().unwrap_or_default();
+    let invoice = super::unsaved::unsaved(body.clone(), default_currency, Some(&customer))?;
     Ok(Prepared {
         draft,
         user_id: body.internal_contact_id.unwrap_or(caller.user_id),
-        date,
-        due_date,
-        recipient_address,
-        currency,
-        tax,
-        reverse_charge,
-        intra_eu,
-        net_total: totals.net_total,
-        gross_total: totals.gross_total,
-        tax_breakdown: totals.tax_breakdown(),
-        item_totals: totals.positions,
+        date: invoice.date,
+        due_date: invoice.due_date,
+        recipient_address: invoice.recipient_address,
+        currency: invoice.currency,
+        tax: invoice.vat.tax,
+        reverse_charge: invoice.vat.reverse_charge,
+        intra_eu: invoice.vat.intra_eu,
+        net_total: invoice.net_total,
+        gross_total: invoice.gross_total,
+        tax_breakdown: invoice.tax_breakdown,
+        item_totals: invoice
+            .items
+            .unwrap_or_default()
+            .into_iter()
+            .map(|i| i.net_total)
+            .collect(),
         body,
     })
 }

@@ -1,10 +1,11 @@
 //! GET /invoices and GET /invoices/locked: filters of interface.md plus the global
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
-use super::repo::{InvoiceRow, COLUMNS, FROM, LIST_OBJECT, LIST_TABLE, OPEN_AMOUNT_SQL};
+use super::repo::{columns, list_object, InvoiceRow, FROM, LIST_TABLE};
 use crate::error::{ApiError, ApiResult};
 use crate::listing::{fetch_document_page_json, push_global, push_term, sort_order, ListQuery};
 use crate::pagination::PageOf;
+use crate::sql::rules::{open_milli, push_effective_status, push_overdue};
 use crate::state::AppState;
 use crate::summary::{milli, SummarySql};
 use axum::extract::State;
@@ -20,7 +21,7 @@ const SORTS: &[(&str, &str)] = &[
     ("date", "i.date"),
     ("due_date", "i.due_date"),
     ("identifier", "i.identifier"),
-    ("title", "i.title COLLATE NOCASE"),
+    ("title", "kontor_fold(i.title)"),
     ("status", "i.status"),
     ("net_total", "CAST(i.net_total AS REAL)"),
     ("gross_total", "CAST(i.gross_total AS REAL)"),
@@ -29,18 +30,23 @@ const SORTS: &[(&str, &str)] = &[
 ];
 
 /// The `sort` keys (issue 11) and their SQL. `open_amount` is the exact rule of
-/// [`kontor_model::dashboard::open_amount`] in thousandths ([`super::repo::OPEN_AMOUNT_SQL`]).
-const SORT_KEYS: &[(&str, &str)] = &[
-    ("identifier", "i.identifier"),
-    ("date", "i.date"),
-    ("due_date", "i.due_date"),
-    (
-        "customer",
-        "(SELECT sc.name FROM companies sc WHERE sc.id = i.customer_id) COLLATE NOCASE",
-    ),
-    ("gross_total", "CAST(i.gross_total AS REAL)"),
-    ("open_amount", super::repo::OPEN_AMOUNT_SQL),
-];
+/// [`kontor_model::dashboard::open_amount`] in thousandths ([`open_milli`]).
+fn sort_keys() -> &'static [(&'static str, &'static str)] {
+    static KEYS: std::sync::LazyLock<[(&str, &str); 6]> = std::sync::LazyLock::new(|| {
+        [
+            ("identifier", "i.identifier"),
+            ("date", "i.date"),
+            ("due_date", "i.due_date"),
+            (
+                "customer",
+                "kontor_fold((SELECT sc.name FROM companies sc WHERE sc.id = i.customer_id))",
+            ),
+            ("gross_total", "CAST(i.gross_total AS REAL)"),
+            ("open_amount", open_milli()),
+        ]
+    });
+    &*KEYS
+}
 
 fn push_where(
     qb: &mut crate::sql::Builder<'_>,
@@ -53,13 +59,10 @@ fn push_where(
         qb.push(" AND i.locked = TRUE");
     }
     if !f.status.is_empty() {
-        // The status the API shows (`dunning::effective_status`): created or sent, not
-        // reversed, due before today and something open reads as overdue.
-        qb.push(format!(
-            " AND (CASE WHEN i.status IN ('created', 'sent') AND i.reversed = FALSE AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
-        ))
-        .push_bind(crate::summary::today())
-        .push(" THEN 'overdue' ELSE i.status END) IN (");
+        // The status the API shows (`dunning::effective_status`).
+        qb.push(" AND ");
+        push_effective_status(qb, crate::summary::today());
+        qb.push(" IN (");
         let mut sep = qb.separated(", ");
         for s in &f.status {
             sep.push_bind(s.as_str());
@@ -105,18 +108,15 @@ fn push_where(
     }
     if let Some(open) = f.open {
         qb.push(format!(
-            " AND {}({OPEN_AMOUNT_SQL} > 0)",
-            if open { "" } else { "NOT " }
+            " AND {}({} > 0)",
+            if open { "" } else { "NOT " },
+            open_milli()
         ));
     }
     if let Some(overdue) = f.overdue {
-        // dashboard::is_overdue: open > 0 and due before today (the server's date).
-        qb.push(format!(
-            " AND {}({OPEN_AMOUNT_SQL} > 0 AND i.due_date < ",
-            if overdue { "" } else { "NOT " }
-        ))
-        .push_bind(crate::summary::today())
-        .push(")");
+        // dashboard::is_overdue on the server's date.
+        qb.push(if overdue { " AND " } else { " AND NOT " });
+        push_overdue(qb, crate::summary::today());
     }
     push_global(qb, global, "i", true);
 }
@@ -132,7 +132,7 @@ async fn run(
     let order = match sort_order(
         list.filter.sort.as_deref(),
         list.filter.order,
-        SORT_KEYS,
+        sort_keys(),
         "i.id",
     ) {
         Some(order) if list.paging.sort_by.is_none() => order,
@@ -140,7 +140,7 @@ async fn run(
     };
     let (rows, total) = fetch_document_page_json::<InvoiceRow>(
         &state.pool,
-        LIST_OBJECT,
+        list_object(state.pool.engine()),
         &LIST_TABLE,
         |qb| push_where(qb, &list.filter, &list.global, locked_only),
         &order,
@@ -227,7 +227,7 @@ pub async fn computed_summary(
         alias: "i",
         net: milli!("i.net_total"),
         gross: milli!("i.gross_total"),
-        open: Some(OPEN_AMOUNT_SQL),
+        open: Some(open_milli()),
     };
     crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global, false)).await
 }
@@ -279,20 +279,19 @@ pub async fn monthly(
 ) -> ApiResult<Json<InvoiceMonths>> {
     let today = crate::summary::today();
     let gross = milli!("i.gross_total");
+    let open = open_milli();
+    let collectible = crate::sql::rules::collectible();
     let mut qb = crate::sql::Builder::new(format!(
         "SELECT i.currency, substr(CAST(i.date AS TEXT), 1, 7), \
-         SUM(CASE WHEN i.reversed = FALSE AND i.reversal = FALSE AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') \
-             THEN {gross} - {OPEN_AMOUNT_SQL} ELSE 0 END), \
-         SUM(CASE WHEN i.reversal = FALSE AND i.due_date >= "
+         CAST(SUM(CASE WHEN i.reversal = FALSE AND {collectible} THEN {gross} - {open} ELSE 0 END) AS BIGINT), \
+         CAST(SUM(CASE WHEN i.reversal = FALSE AND i.due_date >= "
     ));
     qb.push_bind(today)
         .push(format!(
-            " THEN {OPEN_AMOUNT_SQL} ELSE 0 END), SUM(CASE WHEN i.reversal = FALSE AND i.due_date < "
+            " THEN {open} ELSE 0 END) AS BIGINT), CAST(SUM(CASE WHEN i.reversal = FALSE AND i.due_date < "
         ))
         .push_bind(today)
-        .push(format!(
-            " THEN {OPEN_AMOUNT_SQL} ELSE 0 END) FROM invoices i"
-        ));
+        .push(format!(" THEN {open} ELSE 0 END) AS BIGINT) FROM invoices i"));
     push_where(&mut qb, &list.filter, &list.global, false);
     qb.push(" GROUP BY 1, 2");
     let sums: Vec<(String, String, i64, i64, i64)> =
@@ -319,7 +318,7 @@ pub async fn select(
     order: &str,
     limit: i64,
 ) -> ApiResult<Vec<Invoice>> {
-    let mut qb = crate::sql::Builder::new(format!("SELECT {COLUMNS} {FROM}"));
+    let mut qb = crate::sql::Builder::new(format!("SELECT {} {FROM}", columns()));
     push_where(&mut qb, filter, &GlobalFilter::default(), false);
     qb.push(format!(" ORDER BY {order} LIMIT "))
         .push_bind(limit);

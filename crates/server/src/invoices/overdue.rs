@@ -4,13 +4,11 @@
 //! the next level is due (`docs/decisions.md` § Dunning). Paged like every list; filters
 //! `company_id` (alias `customer_id`) and `level` (the next level).
 
-use super::repo::OPEN_AMOUNT_SQL;
 use crate::db::{Dec, Word};
 use crate::error::ApiResult;
 use crate::listing::ListQuery;
 use crate::pagination::PageOf;
 use crate::state::AppState;
-use crate::summary::PAID_MILLI_SQL;
 use axum::extract::State;
 use chrono::NaiveDate;
 use kontor_model::dunning::{level_due_on, next_level, OverdueFilter, OverdueInvoice};
@@ -46,10 +44,8 @@ fn push_where(
     today: NaiveDate,
     levels: usize,
 ) {
-    qb.push(format!(
-        " WHERE i.deleted_at IS NULL AND i.reversed = FALSE AND i.reversal = FALSE AND {OPEN_AMOUNT_SQL} > 0 AND i.due_date < "
-    ))
-    .push_bind(today);
+    qb.push(" WHERE i.deleted_at IS NULL AND i.reversed = FALSE AND i.reversal = FALSE AND ");
+    crate::sql::rules::push_overdue(qb, today);
     if let Some(company) = filter.company_id {
         qb.push(" AND i.customer_id = ").push_bind(company);
     }
@@ -98,9 +94,10 @@ pub async fn overdue(
         "SELECT i.id, i.identifier, i.customer_id, \
          (SELECT c.name FROM companies c WHERE c.id = i.customer_id) AS customer_name, \
          i.title, i.date, i.due_date, i.currency, i.gross_total, i.status, i.reversed, \
-         {PAID_MILLI_SQL} AS paid_milli, {LAST_LEVEL_SQL} AS last_level, \
+         {paid} AS paid_milli, {LAST_LEVEL_SQL} AS last_level, \
          (SELECT MAX(r.date) FROM invoice_reminders r WHERE r.invoice_id = i.id) AS last_reminder_on \
-         FROM invoices i"
+         FROM invoices i",
+        paid = crate::sql::rules::paid_milli(),
     ));
     push_where(&mut select, &list.filter, today, levels.len());
     select

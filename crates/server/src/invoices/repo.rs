@@ -12,27 +12,18 @@ use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
 use kontor_model::status::InvoiceStatus;
 use kontor_model::vat::VatChoice;
 
-/// SQL: invoice `i`'s `open_amount` in thousandths of a currency unit, the rule of
-/// [`kontor_model::dashboard::open_amount`]: gross − payments, never below 0, for a
-/// collectible invoice (not reversed; created, sent, partially paid, paid or overdue —
-/// [`kontor_model::dashboard::is_collectible`]), else 0. Used by `sort=open_amount`, the
-/// summaries and the dashboard; `tests::collectible_statuses_match_the_model` and the API
-/// tests hold it to the rule.
-pub const OPEN_AMOUNT_SQL: &str = concat!(
-    "(CASE WHEN i.reversed = FALSE AND i.status IN ('created', 'sent', 'partially_paid', 'paid', 'overdue') THEN MAX(",
-    crate::summary::milli!("i.gross_total"),
-    " - ",
-    crate::summary::paid_milli!(),
-    ", 0) ELSE 0 END)"
-);
-
 /// Columns of an invoice row joined with its user (`u_*`) and its customer's name, and
-/// the sum of its payments in thousandths (`paid_milli`).
-pub const COLUMNS: &str = concat!(
-    "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name, ",
-    crate::summary::paid_milli!(),
-    " AS paid_milli"
-);
+/// the sum of its payments in thousandths (`paid_milli`, [`crate::sql::rules::paid_milli`]).
+pub fn columns() -> &'static str {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name, \
+             {} AS paid_milli",
+            crate::sql::rules::paid_milli()
+        )
+    });
+    &SQL
+}
 /// The joins of [`COLUMNS`] (after the `invoices i` table).
 macro_rules! invoice_joins {
     () => {
@@ -52,31 +43,71 @@ pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
     counter: ("invoices", " WHERE i.deleted_at IS NULL"),
 };
 
-/// [`InvoiceRow`] as SQLite writes it for the list ([`crate::listing::fetch_document_page_json`]):
-/// one `json_object` with the row's columns (not the salutation and footer, which the
-/// list form leaves out) and [`COLUMNS`]' joined names and payment sum. A server test
-/// holds every list record equal to the detail's fields.
-pub const LIST_OBJECT: &str = concat!(
-    "json_object('id', i.id, 'customer_id', i.customer_id, 'project_id', i.project_id, ",
-    "'user_id', i.user_id, 'identifier', i.identifier, 'date', i.date, 'due_date', i.due_date, ",
-    "'service_period_from', i.service_period_from, 'service_period_to', i.service_period_to, ",
-    "'status', i.status, 'reversed', i.reversed, 'reversal_invoice_id', i.reversal_invoice_id, ",
-    "'reversal', i.reversal, 'reversed_invoice_id', i.reversed_invoice_id, 'offer_id', i.offer_id, ",
-    "'title', i.title, 'recipient_address', i.recipient_address, 'currency', i.currency, ",
-    "'net_total', i.net_total, 'tax', i.tax, 'reverse_charge', i.reverse_charge, ",
-    "'intra_eu', i.intra_eu, 'gross_total', i.gross_total, 'discount', i.discount, ",
-    "'cash_discount', i.cash_discount, 'cash_discount_days', i.cash_discount_days, ",
-    "'locked', i.locked, 'activity_hours_modified', i.activity_hours_modified, ",
-    "'custom_properties', i.custom_properties, 'tags', i.tags, 'tax_breakdown', i.tax_breakdown, ",
-    "'buyer_reference', i.buyer_reference, 'payment_means', i.payment_means, ",
-    "'created_at', i.created_at, 'updated_at', i.updated_at, 'u_firstname', u.firstname, ",
-    "'u_lastname', u.lastname, 'customer_name', cu.name, 'paid_milli', ",
-    crate::summary::paid_milli!(),
-    ")"
-);
+/// The columns of [`InvoiceRow`]'s JSON form (name, SQL value): the row's columns but the
+/// salutation and footer, which the list form leaves out, and [`columns`]' joined names
+/// and payment sum. A server test holds every list record equal to the detail's fields.
+const LIST_FIELDS: [&str; 35] = [
+    "id",
+    "customer_id",
+    "project_id",
+    "user_id",
+    "identifier",
+    "date",
+    "due_date",
+    "service_period_from",
+    "service_period_to",
+    "status",
+    "reversed",
+    "reversal_invoice_id",
+    "reversal",
+    "reversed_invoice_id",
+    "offer_id",
+    "title",
+    "recipient_address",
+    "currency",
+    "net_total",
+    "tax",
+    "reverse_charge",
+    "intra_eu",
+    "gross_total",
+    "discount",
+    "cash_discount",
+    "cash_discount_days",
+    "locked",
+    "activity_hours_modified",
+    "custom_properties",
+    "tags",
+    "tax_breakdown",
+    "buyer_reference",
+    "payment_means",
+    "created_at",
+    "updated_at",
+];
 
-/// One `invoices` row with its user's names, read by sqlx ([`COLUMNS`]) or from its JSON
-/// form ([`LIST_OBJECT`]); every field must be present (a missing one is a decode error,
+/// [`InvoiceRow`] as one JSON object expression of `engine` (`crate::sql::dialect`), for
+/// the list ([`crate::listing::fetch_document_page_json`]) and, with the salutation and
+/// footer, the detail ([`load`]).
+pub fn list_object(engine: crate::sql::Engine) -> &'static str {
+    static SQL: crate::sql::dialect::PerEngine = crate::sql::dialect::PerEngine::new(|engine| {
+        let columns: Vec<String> = LIST_FIELDS.iter().map(|c| format!("i.{c}")).collect();
+        let mut fields: Vec<(&str, &str)> = LIST_FIELDS
+            .iter()
+            .zip(&columns)
+            .map(|(name, column)| (*name, column.as_str()))
+            .collect();
+        fields.extend([
+            ("u_firstname", "u.firstname"),
+            ("u_lastname", "u.lastname"),
+            ("customer_name", "cu.name"),
+            ("paid_milli", crate::sql::rules::paid_milli()),
+        ]);
+        crate::sql::dialect::json_object(engine, &fields)
+    });
+    SQL.get(engine)
+}
+
+/// One `invoices` row with its user's names, read by sqlx ([`columns`]) or from its JSON
+/// form ([`list_object`]); every field must be present (a missing one is a decode error,
 /// not a default), except the salutation and footer of the list form.
 #[derive(sqlx::FromRow, serde::Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
@@ -248,7 +279,8 @@ struct ItemRow {
 /// Loads a live (not deleted) invoice row. Errors: 404.
 pub async fn load_row(pool: &crate::sql::Db, id: i64) -> ApiResult<InvoiceRow> {
     crate::sql::query_as::<InvoiceRow>(&format!(
-        "SELECT {COLUMNS} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL"
+        "SELECT {} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
+        columns()
     ))
     .bind(id)
     .fetch_optional(pool)
@@ -256,13 +288,35 @@ pub async fn load_row(pool: &crate::sql::Db, id: i64) -> ApiResult<InvoiceRow> {
     .ok_or_else(|| ApiError::not_found(format!("invoice {id}")))
 }
 
-/// An invoice's positions (`i` the invoice's alias) as SQLite writes them in one value: a
-/// JSON array of [`ItemRow`] objects in position order.
-const ITEMS_JSON: &str = "(SELECT json_group_array(json_object('id', it.id, 'kind', it.kind, \
-     'title', it.title, 'description', it.description, 'quantity', it.quantity, 'unit', it.unit, \
-     'unit_price', it.unit_price, 'net_total', it.net_total, 'tax', it.tax, \
-     'tax_category', it.tax_category, 'tax_exemption_reason', it.tax_exemption_reason) \
-     ORDER BY it.position) FROM invoice_items it WHERE it.invoice_id = i.id)";
+/// An invoice's positions (`i` the invoice's alias) as one JSON value of `engine`: an array
+/// of [`ItemRow`] objects in position order.
+fn items_json(engine: crate::sql::Engine) -> String {
+    use crate::sql::dialect::{json_array_agg, json_object_of, json_subquery};
+    let item = json_object_of(
+        engine,
+        "it",
+        &[
+            "id",
+            "kind",
+            "title",
+            "description",
+            "quantity",
+            "unit",
+            "unit_price",
+            "net_total",
+            "tax",
+            "tax_category",
+            "tax_exemption_reason",
+        ],
+    );
+    json_subquery(
+        engine,
+        &format!(
+            "(SELECT {} FROM invoice_items it WHERE it.invoice_id = i.id)",
+            json_array_agg(engine, &item, "it.position")
+        ),
+    )
+}
 
 /// Everything of the full representation, read in one statement ([`load`]).
 #[derive(serde::Deserialize)]
@@ -278,20 +332,41 @@ struct DetailParts {
 
 /// Loads the full representation of a live invoice: user, items (with the activities and
 /// expenses each bills), payments, reminders — in one statement, whose result SQLite
-/// writes as one JSON value ([`LIST_OBJECT`] with the salutation and footer, and the
+/// writes as one JSON value ([`list_object`] with the salutation and footer, and the
 /// parts' arrays): each statement is a round trip to the database's thread, and these
 /// round trips bounded GET /invoices/{id} (issue 13's profile in `docs/benchmarks.md`).
 /// Errors: 404 when it does not exist or was deleted; 500 for a corrupt stored value.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
-    let sql = format!(
-        "SELECT json_object('row', json_set({LIST_OBJECT}, '$.salutation', i.salutation, '$.footer', i.footer), \
-         'items', json({ITEMS_JSON}), 'billed', json({billed}), 'payments', json({payments}), \
-         'reminders', json({reminders})) {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
-        billed = crate::billing::BILLED_JSON,
-        payments = crate::invoice_payments::PAYMENTS_JSON,
-        reminders = crate::reminder_rows::REMINDERS_JSON,
-    );
-    let text: String = crate::sql::query_scalar(&sql)
+    static SQL: crate::sql::dialect::PerEngine = crate::sql::dialect::PerEngine::new(|engine| {
+        use crate::sql::dialect::{json_object, json_text, json_with};
+        let row = json_with(
+            engine,
+            list_object(engine),
+            &[("salutation", "i.salutation"), ("footer", "i.footer")],
+        );
+        let (items, billed, payments, reminders) = (
+            items_json(engine),
+            crate::billing::billed_json(engine),
+            crate::invoice_payments::payments_json(engine),
+            crate::reminder_rows::reminders_json(engine),
+        );
+        let parts = json_object(
+            engine,
+            &[
+                ("row", &row),
+                ("items", &items),
+                ("billed", &billed),
+                ("payments", &payments),
+                ("reminders", &reminders),
+            ],
+        );
+        format!(
+            "SELECT {} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
+            json_text(engine, &parts)
+        )
+    });
+    let sql = SQL.get(pool.engine());
+    let text: String = crate::sql::query_scalar(sql)
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -348,31 +423,4 @@ pub fn sign(state: &AppState, base: &str, invoice: &mut Invoice) {
 /// `YYYY-MM-DD` text of an optional date column value.
 pub fn opt_date(date: Option<NaiveDate>) -> Option<String> {
     date.map(date_text)
-}
-
-#[cfg(test)]
-mod tests {
-    use kontor_model::dashboard::is_collectible;
-    use kontor_model::status::InvoiceStatus;
-
-    #[test]
-    fn collectible_statuses_match_the_model() {
-        let listed: Vec<&str> = InvoiceStatus::ALL
-            .into_iter()
-            .filter(|s| is_collectible(*s, false))
-            .map(InvoiceStatus::as_str)
-            .collect();
-        let sql = format!(
-            "i.status IN ({})",
-            listed
-                .iter()
-                .map(|s| format!("'{s}'"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        assert!(super::OPEN_AMOUNT_SQL.contains(&sql), "{sql}");
-        assert!(!InvoiceStatus::ALL
-            .into_iter()
-            .any(|s| is_collectible(s, true)));
-    }
 }

@@ -17,7 +17,7 @@ const SORTS: &[(&str, &str)] = &[
     ("date", "o.date"),
     ("due_date", "o.due_date"),
     ("identifier", "o.identifier"),
-    ("title", "o.title COLLATE NOCASE"),
+    ("title", "kontor_fold(o.title)"),
     ("status", "o.status"),
     ("net_total", "CAST(o.net_total AS REAL)"),
     ("gross_total", "CAST(o.gross_total AS REAL)"),
@@ -41,11 +41,11 @@ fn push_ids(qb: &mut crate::sql::Builder<'_>, column: &str, ids: &[i64]) {
 const SORT_KEYS: &[(&str, &str)] = &[
     ("date", "o.date"),
     ("created_at", "o.created_at"),
-    ("title", "o.title COLLATE NOCASE"),
+    ("title", "kontor_fold(o.title)"),
     ("identifier", "o.identifier"),
     (
         "company",
-        "(SELECT sc.name FROM companies sc WHERE sc.id = o.company_id) COLLATE NOCASE",
+        "kontor_fold((SELECT sc.name FROM companies sc WHERE sc.id = o.company_id))",
     ),
     ("gross_total", "CAST(o.gross_total AS REAL)"),
 ];

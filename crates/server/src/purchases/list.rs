@@ -17,7 +17,7 @@ const SORTS: &[(&str, &str)] = &[
     ("date", "p.date"),
     ("due_date", "p.due_date"),
     ("identifier", "p.identifier"),
-    ("title", "p.title COLLATE NOCASE"),
+    ("title", "kontor_fold(p.title)"),
     ("status", "p.status"),
     ("net_total", "CAST(p.net_total AS REAL)"),
     ("gross_total", "CAST(p.gross_total AS REAL)"),
@@ -31,7 +31,7 @@ const SORT_KEYS: &[(&str, &str)] = &[
     ("date", "p.date"),
     (
         "supplier",
-        "(SELECT sc.name FROM companies sc WHERE sc.id = p.company_id) COLLATE NOCASE",
+        "kontor_fold((SELECT sc.name FROM companies sc WHERE sc.id = p.company_id))",
     ),
     ("gross_total", "CAST(p.gross_total AS REAL)"),
 ];
@@ -51,7 +51,7 @@ pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: 
                 "p.receipt_identifier",
                 "p.title",
                 "(SELECT sc.name FROM companies sc WHERE sc.id = p.company_id)",
-                "(SELECT group_concat(pi.title, char(10)) FROM purchase_items pi WHERE pi.purchase_id = p.id)",
+                "(SELECT string_agg(pi.title, '\n') FROM purchase_items pi WHERE pi.purchase_id = p.id)",
             ],
         );
     }
@@ -177,11 +177,11 @@ pub async fn totals(
 /// never below 0 ([`kontor_model::payment_rules::open_amount`]; issue 11 contract
 /// § Summaries).
 const OPEN_SQL: &str = concat!(
-    "MAX(",
+    "GREATEST(",
     milli!("p.gross_total"),
-    " - COALESCE((SELECT SUM(",
+    " - COALESCE((SELECT CAST(SUM(",
     milli!("pp.total"),
-    ") FROM purchase_payments pp WHERE pp.purchase_id = p.id), 0), 0)"
+    ") AS BIGINT) FROM purchase_payments pp WHERE pp.purchase_id = p.id), 0), 0)"
 );
 
 /// The [`ListSummary`] of every purchase `filter` (with `global`) selects, summed

@@ -135,7 +135,7 @@ pub async fn categories(
 ) -> ApiResult<Vec<PurchaseCategory>> {
     let rows: Vec<CategoryRow> = crate::sql::query_as(
         "SELECT id, name, credit_account, created_at, updated_at FROM purchase_categories
-         WHERE ?1 IS NULL OR id = ?1 ORDER BY name COLLATE NOCASE, id",
+         WHERE ?1 IS NULL OR id = ?1 ORDER BY kontor_fold(name), id",
     )
     .bind(id)
     .fetch_all(pool)

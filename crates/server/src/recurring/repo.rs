@@ -212,7 +212,7 @@ pub const SORTABLE: [(&str, &str); 4] = [
     ("next_date", "s.next_date"),
     ("created_at", "s.created_at"),
     ("updated_at", "s.updated_at"),
-    ("customer", "c.name COLLATE NOCASE"),
+    ("customer", "kontor_fold(c.name)"),
 ];
 
 /// Page `page` (1-based) of `per_page` schedules in `order` (an `ORDER BY` body built from

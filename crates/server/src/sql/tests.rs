@@ -1,6 +1,8 @@
 //! Unit tests of `sql` (kept apart so the module itself stays short).
 
 use super::*;
+use rust_decimal::Decimal;
+use std::borrow::Cow;
 
 #[test]
 fn placeholders_are_numbered_outside_quotes_and_comments() {
@@ -20,51 +22,148 @@ fn placeholders_are_numbered_outside_quotes_and_comments() {
 }
 
 #[test]
-fn milli_is_written_out_for_each_engine() {
-    let sql = "SELECT SUM(kontor_milli(i.gross_total)) - kontor_milli(?) FROM i";
+fn json_is_built_with_each_engines_own_functions() {
+    use dialect::*;
+    let row = json_object_of(Engine::Sqlite, "t", &["id", "net"]);
+    assert_eq!(row, "json_object('id', t.id, 'net', t.net)");
     assert_eq!(
-        expanded(sql, Engine::Postgres),
-        "SELECT SUM(trunc(CAST(i.gross_total AS NUMERIC) * 1000)::BIGINT) - \
-         trunc(CAST(? AS NUMERIC) * 1000)::BIGINT FROM i"
+        json_text(
+            Engine::Sqlite,
+            &json_array_agg(Engine::Sqlite, &row, "t.id")
+        ),
+        "json_group_array(json_object('id', t.id, 'net', t.net) ORDER BY t.id)"
     );
-    let sqlite = expanded(sql, Engine::Sqlite);
-    assert!(!sqlite.contains("kontor_milli") && sqlite.contains("instr(i.gross_total, '.')"));
-    assert_eq!(expanded("SELECT 1", Engine::Sqlite), "SELECT 1");
+    let row = json_object_of(Engine::Postgres, "t", &["id", "net"]);
+    assert_eq!(
+        row,
+        "json_build_object('id', kontor_v(t.id), 'net', kontor_v(t.net))"
+    );
+    assert_eq!(
+        json_text(Engine::Postgres, &json_array_agg(Engine::Postgres, &row, "t.id")),
+        "(coalesce(json_agg(json_build_object('id', kontor_v(t.id), 'net', kontor_v(t.net)) ORDER BY t.id), '[]'::json))::text"
+    );
+    assert_eq!(
+        json_with(Engine::Sqlite, "o", &[("s", "x.s")]),
+        "json_set(o, '$.s', x.s)"
+    );
+    assert_eq!(
+        json_with(Engine::Postgres, "o", &[("s", "x.s")]),
+        "((o)::jsonb || jsonb_build_object('s', kontor_v(x.s)))::json"
+    );
+    assert_eq!(
+        json_subquery(Engine::Sqlite, "(SELECT 1)"),
+        "json((SELECT 1))"
+    );
+    assert_eq!(json_subquery(Engine::Postgres, "(SELECT 1)"), "(SELECT 1)");
+    assert_eq!(
+        json_array(Engine::Postgres, &["a", "b"]),
+        "json_build_array(kontor_v(a), kontor_v(b))"
+    );
 }
 
 #[test]
-fn sqlite_spellings_are_rewritten_for_postgres() {
-    assert_eq!(postgres_dialect("SELECT 1 FROM t"), "SELECT 1 FROM t");
+fn a_statement_per_engine_is_written_once_and_kept() {
+    static SQL: dialect::PerEngine =
+        dialect::PerEngine::new(|e| format!("SELECT {}", dialect::json_array(e, &["1"])));
+    assert_eq!(SQL.get(Engine::Sqlite), "SELECT json_array(1)");
     assert_eq!(
-        postgres_dialect("SELECT json_group_array(json_object('id', t.id, 'n', t.net) ORDER BY t.id) FROM t"),
-        "SELECT coalesce(json_agg(json_build_object('id', kontor_v(t.id), 'n', kontor_v(t.net)) ORDER BY t.id), '[]'::json)::text FROM t"
+        SQL.get(Engine::Postgres),
+        "SELECT json_build_array(kontor_v(1))"
     );
-    assert_eq!(
-        postgres_dialect("SELECT json_object('row', json_set(json_object('a', x.a), '$.s', x.s), 'b', (SELECT json_group_array(json_array(b.i, b.j)) FROM b)) FROM x"),
-        "SELECT json_build_object('row', kontor_v(((json_build_object('a', kontor_v(x.a)))::jsonb || jsonb_build_object('s', kontor_v(x.s)))::json), 'b', kontor_v((SELECT coalesce(json_agg(json_build_array(kontor_v(b.i), kontor_v(b.j))), '[]'::json) FROM b)))::text FROM x"
+    assert!(std::ptr::eq(
+        SQL.get(Engine::Sqlite),
+        SQL.get(Engine::Sqlite)
+    ));
+}
+
+#[test]
+fn milli_reads_decimal_text_exactly_and_refuses_the_rest() {
+    use functions::milli_of;
+    assert_eq!(milli_of("119.5"), Some(119_500));
+    assert_eq!(milli_of("-0.05"), Some(-50));
+    assert_eq!(milli_of("100"), Some(100_000));
+    assert_eq!(milli_of("0.0019"), Some(1), "truncated toward zero");
+    assert_eq!(milli_of("-1.9999"), Some(-1_999));
+    assert_eq!(milli_of(".5"), Some(500));
+    assert_eq!(milli_of("9223372036854775.807"), Some(i64::MAX));
+    assert_eq!(milli_of("9223372036854776"), None, "beyond BIGINT");
+    for bad in ["", "-", ".", "1e5", "abc", "1.2.3", "--1", " 1 2"] {
+        assert_eq!(milli_of(bad), None, "{bad:?}");
+    }
+}
+
+/// An in-memory SQLite connection with Kontor's functions.
+async fn sqlite() -> Tx {
+    use sqlx::ConnectOptions;
+    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+        .in_memory(true)
+        .connect()
+        .await
+        .unwrap();
+    functions::register(&mut conn).await.unwrap();
+    Tx::from_sqlite(conn)
+}
+
+#[tokio::test]
+async fn the_sqlite_functions_agree_with_the_written_out_forms() {
+    let mut db = sqlite().await;
+    query("CREATE TABLE t (x TEXT)")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let values = ["119.5", "-0.05", "100", "0.001", "-12345.678", "7.12", "0"];
+    for v in values {
+        query("INSERT INTO t (x) VALUES (?)")
+            .bind(v)
+            .execute(&mut db)
+            .await
+            .unwrap();
+    }
+    let sql = format!(
+        "SELECT x, kontor_milli(x), {} FROM t",
+        functions::milli_expression(Engine::Sqlite, "x")
     );
-    assert_eq!(
-        postgres_dialect(
-            "ORDER BY c.name COLLATE NOCASE ASC, (SELECT n FROM s WHERE s.id = 'x') COLLATE NOCASE"
-        ),
-        "ORDER BY lower(c.name) ASC, lower((SELECT n FROM s WHERE s.id = 'x'))"
+    let rows: Vec<(String, i64, i64)> = query_as(&sql).fetch_all(&mut db).await.unwrap();
+    assert_eq!(rows.len(), values.len());
+    for (x, function, written) in rows {
+        assert_eq!(function, written, "{x}");
+        assert_eq!(Some(function), functions::milli_of(&x));
+    }
+    let folded: String = query_scalar("SELECT kontor_fold('ÄRZTE Ölmühle')")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(folded, "ärzte ölmühle");
+    let (a, b, c): (i64, Option<i64>, i64) =
+        query_as("SELECT GREATEST(3, 7, -1), GREATEST(NULL, NULL), GREATEST(NULL, -4)")
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+    assert_eq!((a, b, c), (7, None, -4));
+    let refused = query_scalar::<i64>("SELECT kontor_milli('1e5')")
+        .fetch_one(&mut db)
+        .await
+        .unwrap_err();
+    assert!(
+        refused.to_string().contains("not a decimal amount"),
+        "{refused}"
     );
-    assert_eq!(
-        postgres_dialect("SELECT id FROM c WHERE REPLACE(REPLACE(UPPER(v), ' ', ''), char(9), '') = ? ORDER BY (kind = 'supplier') DESC, active DESC, id LIMIT 1"),
-        "SELECT id FROM c WHERE REPLACE(REPLACE(UPPER(v), ' ', ''), chr(9), '') = ? ORDER BY (kind = 'supplier') DESC, active DESC, id LIMIT 1"
-    );
-    assert_eq!(
-        postgres_dialect("SELECT group_concat(pi.title, char(10)) FROM pi"),
-        "SELECT string_agg(pi.title, chr(10)) FROM pi"
-    );
-    assert_eq!(
-        postgres_dialect("WHERE t.a LIKE ? ESCAPE '\\' AND EXISTS (SELECT 1 FROM json_each(i.tags) WHERE value = ?)"),
-        "WHERE t.a ILIKE ? ESCAPE '\\' AND EXISTS (SELECT 1 FROM kontor_json_each(i.tags) AS json_each WHERE value = ?)"
-    );
-    assert_eq!(
-        postgres_dialect("SELECT SUM(MAX(a - b, 0)), MAX(c) FROM t"),
-        "SELECT CAST(SUM(GREATEST(a - b, 0)) AS BIGINT), MAX(c) FROM t"
-    );
+    assert!(query_scalar::<i64>("SELECT GREATEST('a', 1)")
+        .fetch_one(&mut db)
+        .await
+        .is_err());
+}
+
+#[tokio::test]
+async fn numbered_placeholders_bind_by_number_on_sqlite() {
+    let mut db = sqlite().await;
+    let (a, b): (i64, String) = query_as("SELECT ?2, ?1")
+        .bind("x")
+        .bind(5i64)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!((a, b.as_str()), (5, "x"));
 }
 
 #[test]

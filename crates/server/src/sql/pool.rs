@@ -1,0 +1,206 @@
+//! The pools and connections of both engines ([`Db`], [`Tx`]) and what a statement runs on
+//! ([`Executor`], [`Target`]).
+
+use sqlx::postgres::{PgConnection, PgPool};
+use sqlx::sqlite::{SqliteConnection, SqlitePool};
+use sqlx::{Postgres, Sqlite};
+
+/// The storage engine behind a [`Db`] or [`Tx`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Embedded SQLite, the default (`<data>/kontor.db` or `--database sqlite://…`).
+    Sqlite,
+    /// A PostgreSQL server (`--database postgres://…`).
+    Postgres,
+}
+
+/// The database pool of either engine. Cloning is cheap (the pools are shared handles).
+#[derive(Clone, Debug)]
+pub enum Db {
+    /// SQLite pool.
+    Sqlite(SqlitePool),
+    /// PostgreSQL pool.
+    Postgres(PgPool),
+}
+
+impl From<SqlitePool> for Db {
+    fn from(pool: SqlitePool) -> Self {
+        Db::Sqlite(pool)
+    }
+}
+
+impl Db {
+    /// Which engine this pool talks to.
+    pub fn engine(&self) -> Engine {
+        match self {
+            Db::Sqlite(_) => Engine::Sqlite,
+            Db::Postgres(_) => Engine::Postgres,
+        }
+    }
+
+    /// A deferred transaction (SQLite `BEGIN`, PostgreSQL `BEGIN` at READ COMMITTED).
+    /// Errors: the database's.
+    pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
+        Ok(Tx(match self {
+            Db::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
+            Db::Postgres(p) => Inner::PgTx(p.begin().await?),
+        }))
+    }
+
+    /// A transaction opened with `statement` on SQLite (`"BEGIN IMMEDIATE"`) and with a
+    /// plain `BEGIN` on PostgreSQL, where writers lock rows, not the file. Errors: the
+    /// database's.
+    pub async fn begin_sqlite_with(&self, statement: &'static str) -> Result<Tx, sqlx::Error> {
+        Ok(Tx(match self {
+            Db::Sqlite(p) => Inner::SqliteTx(p.begin_with(statement).await?),
+            Db::Postgres(p) => Inner::PgTx(p.begin().await?),
+        }))
+    }
+
+    /// A pooled connection outside any transaction (each statement commits by itself).
+    /// Errors: the database's (pool timeout, connection refused).
+    pub async fn acquire(&self) -> Result<Tx, sqlx::Error> {
+        Ok(Tx(match self {
+            Db::Sqlite(p) => Inner::SqliteConn(p.acquire().await?),
+            Db::Postgres(p) => Inner::PgConn(p.acquire().await?),
+        }))
+    }
+
+    /// Closes the pool, waiting for connections in use to come back.
+    pub async fn close(&self) {
+        match self {
+            Db::Sqlite(p) => p.close().await,
+            Db::Postgres(p) => p.close().await,
+        }
+    }
+
+    /// Which database this pool opens, as text that is equal for two pools of the same
+    /// database in one process (the SQLite file's path; PostgreSQL's host, port and
+    /// database name — never the password). The audit keys are registered under it
+    /// (`crate::audit_key::register`).
+    pub fn identity(&self) -> String {
+        match self {
+            Db::Sqlite(p) => {
+                let options = p.connect_options();
+                let path = options.get_filename();
+                let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+                format!("sqlite:{}", path.display())
+            }
+            Db::Postgres(p) => {
+                let o = p.connect_options();
+                format!(
+                    "postgres:{}:{}/{}",
+                    o.get_host(),
+                    o.get_port(),
+                    o.get_database().unwrap_or("")
+                )
+            }
+        }
+    }
+
+    /// The SQLite pool, when this is SQLite (backups and file-level tools).
+    pub fn as_sqlite(&self) -> Option<&SqlitePool> {
+        match self {
+            Db::Sqlite(p) => Some(p),
+            Db::Postgres(_) => None,
+        }
+    }
+}
+
+/// A transaction or a pooled connection of either engine. Dropped without
+/// [`commit`](Tx::commit), a transaction rolls back.
+pub struct Tx(Inner);
+
+enum Inner {
+    SqliteTx(sqlx::Transaction<'static, Sqlite>),
+    SqliteConn(sqlx::pool::PoolConnection<Sqlite>),
+    SqliteOwn(Box<SqliteConnection>),
+    PgTx(sqlx::Transaction<'static, Postgres>),
+    PgConn(sqlx::pool::PoolConnection<Postgres>),
+}
+
+impl Tx {
+    /// Wraps a SQLite connection opened outside any pool (the CLI's file tools).
+    pub fn from_sqlite(conn: SqliteConnection) -> Self {
+        Tx(Inner::SqliteOwn(Box::new(conn)))
+    }
+
+    /// Which engine this transaction runs on.
+    pub fn engine(&self) -> Engine {
+        match &self.0 {
+            Inner::SqliteTx(_) | Inner::SqliteConn(_) | Inner::SqliteOwn(_) => Engine::Sqlite,
+            Inner::PgTx(_) | Inner::PgConn(_) => Engine::Postgres,
+        }
+    }
+
+    /// Commits a transaction; nothing for a plain connection. Errors: the database's.
+    pub async fn commit(self) -> Result<(), sqlx::Error> {
+        match self.0 {
+            Inner::SqliteTx(t) => t.commit().await,
+            Inner::PgTx(t) => t.commit().await,
+            Inner::SqliteConn(_) | Inner::SqliteOwn(_) | Inner::PgConn(_) => Ok(()),
+        }
+    }
+
+    /// Closes a connection opened with [`Tx::from_sqlite`] (releasing its file); a
+    /// transaction rolls back, a pooled connection goes back to its pool.
+    pub async fn close(self) {
+        if let Inner::SqliteOwn(c) = self.0 {
+            let _ = sqlx::Connection::close(*c).await;
+        }
+    }
+
+    /// Rolls a transaction back; nothing for a plain connection. Errors: the database's.
+    pub async fn rollback(self) -> Result<(), sqlx::Error> {
+        match self.0 {
+            Inner::SqliteTx(t) => t.rollback().await,
+            Inner::PgTx(t) => t.rollback().await,
+            Inner::SqliteConn(_) | Inner::SqliteOwn(_) | Inner::PgConn(_) => Ok(()),
+        }
+    }
+}
+
+/// Where a statement runs: a pool or one connection, of either engine.
+pub enum Target<'e> {
+    /// Any connection of a SQLite pool.
+    SqlitePool(&'e SqlitePool),
+    /// One SQLite connection (inside a transaction or not).
+    Sqlite(&'e mut SqliteConnection),
+    /// Any connection of a PostgreSQL pool.
+    PgPool(&'e PgPool),
+    /// One PostgreSQL connection.
+    Pg(&'e mut PgConnection),
+}
+
+/// What a statement can run on: `&Db` or `&mut Tx`.
+pub trait Executor<'e> {
+    /// The pool or connection to run on.
+    fn target(self) -> Target<'e>;
+}
+
+impl<'e> Executor<'e> for &'e Db {
+    fn target(self) -> Target<'e> {
+        match self {
+            Db::Sqlite(p) => Target::SqlitePool(p),
+            Db::Postgres(p) => Target::PgPool(p),
+        }
+    }
+}
+
+impl<'e> Executor<'e> for &'e mut Tx {
+    fn target(self) -> Target<'e> {
+        match &mut self.0 {
+            Inner::SqliteTx(t) => Target::Sqlite(t),
+            Inner::SqliteConn(c) => Target::Sqlite(c),
+            Inner::SqliteOwn(c) => Target::Sqlite(c),
+            Inner::PgTx(t) => Target::Pg(t),
+            Inner::PgConn(c) => Target::Pg(c),
+        }
+    }
+}
+
+impl<'e> Executor<'e> for &'e mut &mut Tx {
+    fn target(self) -> Target<'e> {
+        (&mut **self).target()
+    }
+}

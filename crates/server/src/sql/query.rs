@@ -1,0 +1,408 @@
+//! Running a statement on either engine: [`query`], [`query_as`], [`query_scalar`] and
+//! the [`Builder`] for statements made of pieces. The statement text runs as written on
+//! SQLite; PostgreSQL gets the same text with its placeholders numbered `$1, $2, …`
+//! ([`numbered`]) — the one difference of spelling the two engines' protocols have, and
+//! the only change made to a statement. Nothing else in its text is touched: where the
+//! dialects differ, the SQL says so through the named helpers of [`super::dialect`] and
+//! the shared functions of [`super::functions`].
+
+use super::bind::{Arg, Done, Record, Row, Value};
+use super::pool::{Executor, Target};
+use sqlx::postgres::PgArguments;
+use sqlx::sqlite::SqliteArguments;
+use std::borrow::Cow;
+use std::marker::PhantomData;
+
+/// `sql` with its placeholders numbered for PostgreSQL: `?NNN` becomes `$NNN` and a bare
+/// `?` the next number after the largest so far (SQLite's rule), outside quoted text,
+/// quoted names and `--` comments. Text without `?` is returned as it is.
+pub fn numbered(sql: &str) -> Cow<'_, str> {
+    if !sql.contains('?') {
+        return Cow::Borrowed(sql);
+    }
+    let mut out = String::with_capacity(sql.len() + 16);
+    let mut largest = 0u32;
+    let mut chars = sql.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' | '"' => {
+                out.push(c);
+                for q in chars.by_ref() {
+                    out.push(q);
+                    // A doubled quote reopens at once, so it needs no special case.
+                    if q == c {
+                        break;
+                    }
+                }
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                out.push(c);
+                for q in chars.by_ref() {
+                    out.push(q);
+                    if q == '\n' {
+                        break;
+                    }
+                }
+            }
+            '?' => {
+                let mut digits = String::new();
+                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    digits.push(*d);
+                    chars.next();
+                }
+                let n = match digits.parse::<u32>() {
+                    Ok(n) => n,
+                    Err(_) => largest.saturating_add(1),
+                };
+                largest = largest.max(n);
+                out.push('$');
+                out.push_str(&n.to_string());
+            }
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+/// A statement with its values, not yet run. Made by [`query`] or [`Builder::build`].
+pub struct Query<'q> {
+    pub(super) sql: Cow<'q, str>,
+    pub(super) args: Vec<Arg<'q>>,
+}
+
+/// A statement on `sql` (placeholders `?` or `?N`); bind values with [`Query::bind`].
+pub fn query(sql: &str) -> Query<'_> {
+    Query {
+        sql: Cow::Borrowed(sql),
+        args: Vec::new(),
+    }
+}
+
+/// A statement whose rows are read as `T` (a [`Record`]).
+pub fn query_as<T: Record>(sql: &str) -> QueryAs<'_, T> {
+    QueryAs {
+        inner: query(sql),
+        row: PhantomData,
+    }
+}
+
+/// A statement whose rows are read as their first column, a `T` ([`Value`]).
+pub fn query_scalar<T: Value>(sql: &str) -> QueryScalar<'_, T> {
+    QueryScalar {
+        inner: query(sql),
+        value: PhantomData,
+    }
+}
+
+impl<'q> Query<'q> {
+    /// Appends a value for the next placeholder.
+    pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {
+        self.args.push(value.into());
+        self
+    }
+
+    fn sqlite_args(&self) -> Result<SqliteArguments<'_>, sqlx::Error> {
+        let mut args = SqliteArguments::default();
+        for a in &self.args {
+            a.add_sqlite(&mut args)?;
+        }
+        Ok(args)
+    }
+
+    fn pg_args(&self) -> Result<PgArguments, sqlx::Error> {
+        let mut args = PgArguments::default();
+        for a in &self.args {
+            a.add_pg(&mut args)?;
+        }
+        Ok(args)
+    }
+
+    /// Runs the statement. Errors: the database's.
+    pub async fn execute<'e>(self, on: impl Executor<'e>) -> Result<Done, sqlx::Error> {
+        let rows = match on.target() {
+            Target::SqlitePool(p) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                .execute(p)
+                .await?
+                .rows_affected(),
+            Target::Sqlite(c) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                .execute(c)
+                .await?
+                .rows_affected(),
+            Target::PgPool(p) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                .execute(p)
+                .await?
+                .rows_affected(),
+            Target::Pg(c) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                .execute(c)
+                .await?
+                .rows_affected(),
+        };
+        Ok(Done { rows })
+    }
+
+    /// Runs the statement and returns every row. Errors: the database's.
+    pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<Row>, sqlx::Error> {
+        Ok(match on.target() {
+            Target::SqlitePool(p) => wrap(
+                sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                    .fetch_all(p)
+                    .await?,
+                Row::Sqlite,
+            ),
+            Target::Sqlite(c) => wrap(
+                sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                    .fetch_all(c)
+                    .await?,
+                Row::Sqlite,
+            ),
+            Target::PgPool(p) => wrap(
+                sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                    .fetch_all(p)
+                    .await?,
+                Row::Pg,
+            ),
+            Target::Pg(c) => wrap(
+                sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                    .fetch_all(c)
+                    .await?,
+                Row::Pg,
+            ),
+        })
+    }
+
+    /// Runs the statement and returns its first row, if any. Errors: the database's.
+    pub async fn fetch_optional<'e>(
+        self,
+        on: impl Executor<'e>,
+    ) -> Result<Option<Row>, sqlx::Error> {
+        Ok(match on.target() {
+            Target::SqlitePool(p) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                .fetch_optional(p)
+                .await?
+                .map(Row::Sqlite),
+            Target::Sqlite(c) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                .fetch_optional(c)
+                .await?
+                .map(Row::Sqlite),
+            Target::PgPool(p) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                .fetch_optional(p)
+                .await?
+                .map(Row::Pg),
+            Target::Pg(c) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                .fetch_optional(c)
+                .await?
+                .map(Row::Pg),
+        })
+    }
+
+    /// Runs the statement and returns its first row. Errors: `RowNotFound` when there is
+    /// none, or the database's.
+    pub async fn fetch_one<'e>(self, on: impl Executor<'e>) -> Result<Row, sqlx::Error> {
+        self.fetch_optional(on)
+            .await?
+            .ok_or(sqlx::Error::RowNotFound)
+    }
+}
+
+fn wrap<R, T>(rows: Vec<R>, f: impl Fn(R) -> T) -> Vec<T> {
+    rows.into_iter().map(f).collect()
+}
+
+/// A statement whose rows are read as `T`. Made by [`query_as`].
+pub struct QueryAs<'q, T> {
+    inner: Query<'q>,
+    row: PhantomData<fn() -> T>,
+}
+
+impl<'q, T: Record> QueryAs<'q, T> {
+    /// Appends a value for the next placeholder.
+    pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {
+        self.inner = self.inner.bind(value);
+        self
+    }
+
+    /// Every row as a `T`. Errors: the database's, or a column that does not read as `T`'s.
+    pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<T>, sqlx::Error> {
+        self.inner
+            .fetch_all(on)
+            .await?
+            .iter()
+            .map(Row::to)
+            .collect()
+    }
+
+    /// The first row as a `T`, if any. Errors: as [`QueryAs::fetch_all`].
+    pub async fn fetch_optional<'e>(self, on: impl Executor<'e>) -> Result<Option<T>, sqlx::Error> {
+        self.inner
+            .fetch_optional(on)
+            .await?
+            .map(|r| r.to())
+            .transpose()
+    }
+
+    /// The first row as a `T`. Errors: `RowNotFound`, or as [`QueryAs::fetch_all`].
+    pub async fn fetch_one<'e>(self, on: impl Executor<'e>) -> Result<T, sqlx::Error> {
+        self.inner.fetch_one(on).await?.to()
+    }
+}
+
+/// A statement whose rows are read as their first column. Made by [`query_scalar`].
+pub struct QueryScalar<'q, T> {
+    inner: Query<'q>,
+    value: PhantomData<fn() -> T>,
+}
+
+impl<'q, T: Value> QueryScalar<'q, T> {
+    /// Appends a value for the next placeholder.
+    pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {
+        self.inner = self.inner.bind(value);
+        self
+    }
+
+    /// The first column of every row. Errors: the database's, or a value of another type.
+    pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<T>, sqlx::Error> {
+        self.inner
+            .fetch_all(on)
+            .await?
+            .iter()
+            .map(|r| r.try_get(0))
+            .collect()
+    }
+
+    /// The first column of the first row, if any. Errors: as [`QueryScalar::fetch_all`].
+    pub async fn fetch_optional<'e>(self, on: impl Executor<'e>) -> Result<Option<T>, sqlx::Error> {
+        self.inner
+            .fetch_optional(on)
+            .await?
+            .map(|r| r.try_get(0))
+            .transpose()
+    }
+
+    /// The first column of the first row. Errors: `RowNotFound`, or as
+    /// [`QueryScalar::fetch_all`].
+    pub async fn fetch_one<'e>(self, on: impl Executor<'e>) -> Result<T, sqlx::Error> {
+        self.inner.fetch_one(on).await?.try_get(0)
+    }
+}
+
+/// Builds a statement from pieces (filters, column lists); values are bound as `?`.
+pub struct Builder<'q> {
+    sql: String,
+    args: Vec<Arg<'q>>,
+}
+
+impl<'q> Builder<'q> {
+    /// A statement starting with `sql`.
+    pub fn new(sql: impl Into<String>) -> Self {
+        Builder {
+            sql: sql.into(),
+            args: Vec::new(),
+        }
+    }
+
+    /// Appends SQL text.
+    pub fn push(&mut self, sql: impl std::fmt::Display) -> &mut Self {
+        use std::fmt::Write;
+        let _ = write!(self.sql, "{sql}");
+        self
+    }
+
+    /// Appends a placeholder bound to `value`.
+    pub fn push_bind(&mut self, value: impl Into<Arg<'q>>) -> &mut Self {
+        self.sql.push('?');
+        self.args.push(value.into());
+        self
+    }
+
+    /// Appends pieces separated by `separator` (column and value lists).
+    pub fn separated<'b>(&'b mut self, separator: &'b str) -> Separated<'b, 'q> {
+        Separated {
+            builder: self,
+            separator,
+            first: true,
+        }
+    }
+
+    /// Appends `VALUES (…), (…)`, one parenthesized tuple per item, each filled by
+    /// `push_tuple` through a comma-separated [`Separated`].
+    pub fn push_values<I, F>(&mut self, tuples: I, mut push_tuple: F) -> &mut Self
+    where
+        I: IntoIterator,
+        F: FnMut(Separated<'_, 'q>, I::Item),
+    {
+        self.sql.push_str("VALUES ");
+        for (n, tuple) in tuples.into_iter().enumerate() {
+            if n > 0 {
+                self.sql.push_str(", ");
+            }
+            self.sql.push('(');
+            push_tuple(self.separated(", "), tuple);
+            self.sql.push(')');
+        }
+        self
+    }
+
+    /// The SQL so far.
+    pub fn sql(&self) -> &str {
+        &self.sql
+    }
+
+    /// The statement, ready to run; the builder's values move into it.
+    pub fn build(&mut self) -> Query<'_> {
+        Query {
+            sql: Cow::Borrowed(&self.sql),
+            args: std::mem::take(&mut self.args),
+        }
+    }
+
+    /// The statement with its rows read as `T`.
+    pub fn build_query_as<T: Record>(&mut self) -> QueryAs<'_, T> {
+        QueryAs {
+            inner: self.build(),
+            row: PhantomData,
+        }
+    }
+
+    /// The statement with its rows read as their first column.
+    pub fn build_query_scalar<T: Value>(&mut self) -> QueryScalar<'_, T> {
+        QueryScalar {
+            inner: self.build(),
+            value: PhantomData,
+        }
+    }
+}
+
+/// Pieces of a [`Builder`] joined by a separator. Made by [`Builder::separated`].
+pub struct Separated<'b, 'q> {
+    builder: &'b mut Builder<'q>,
+    separator: &'b str,
+    first: bool,
+}
+
+impl<'q> Separated<'_, 'q> {
+    fn separate(&mut self) {
+        if !self.first {
+            self.builder.sql.push_str(self.separator);
+        }
+        self.first = false;
+    }
+
+    /// Appends SQL text after a separator.
+    pub fn push(&mut self, sql: impl std::fmt::Display) -> &mut Self {
+        self.separate();
+        self.builder.push(sql);
+        self
+    }
+
+    /// Appends a bound placeholder after a separator.
+    pub fn push_bind(&mut self, value: impl Into<Arg<'q>>) -> &mut Self {
+        self.separate();
+        self.builder.push_bind(value);
+        self
+    }
+
+    /// Appends SQL text without a separator.
+    pub fn push_unseparated(&mut self, sql: impl std::fmt::Display) -> &mut Self {
+        self.builder.push(sql);
+        self
+    }
+}
