@@ -188,7 +188,9 @@ async fn the_preview_addresses_the_customer_as_the_stored_invoice_does() {
         .unwrap();
     assert_eq!(r.status(), 200);
     let preview = pdftotext(&r.bytes().await.unwrap());
-    let stored = s.post("/invoices", body).await;
+    let mut draft = body.clone();
+    draft["status"] = json!("draft");
+    let stored = s.post("/invoices", draft).await;
     assert_eq!(stored.status, 200, "{}", stored.body);
     assert_eq!(
         stored.body["recipient_address"],

@@ -661,11 +661,16 @@ async fn a_run_that_cannot_create_its_invoice_records_why_and_moves_on() {
     let id = future_schedule(&s, c).await;
     // The template's currency is not (or no longer) one of the account's.
     let pool = s.db().await;
-    kontor_server::sql::query("UPDATE recurring_invoices SET template = json_set(template, '$.currency', 'XYZ') WHERE id = ?")
-        .bind(id)
-        .execute(&pool)
-        .await
-        .unwrap();
+    let template =
+        kontor_server::sql::dialect::json_with(pool.engine(), "template", &[("currency", "'XYZ'")]);
+    let template = kontor_server::sql::dialect::json_text(pool.engine(), &template);
+    kontor_server::sql::query(&format!(
+        "UPDATE recurring_invoices SET template = {template} WHERE id = ?"
+    ))
+    .bind(id)
+    .execute(&pool)
+    .await
+    .unwrap();
     pool.close().await;
     let mut s = s;
     s.stop().await;

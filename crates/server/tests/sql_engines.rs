@@ -126,11 +126,12 @@ async fn case_folding_json_and_greatest_answer_alike() {
                 .fetch_all(db)
                 .await
                 .unwrap();
-        let greatest: (Option<i64>, i64) =
-            query_as("SELECT GREATEST(NULL, NULL), GREATEST(2, NULL, 5)")
-                .fetch_one(db)
-                .await
-                .unwrap();
+        let greatest: (Option<i64>, i64) = query_as(
+            "SELECT CAST(GREATEST(NULL, NULL) AS BIGINT), CAST(GREATEST(2, NULL, 5) AS BIGINT)",
+        )
+        .fetch_one(db)
+        .await
+        .unwrap();
         answers.push((sorted, tags, greatest));
     }
     assert_eq!(answers[0], answers[1], "SQLite and PostgreSQL answer alike");
