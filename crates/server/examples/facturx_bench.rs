@@ -2,14 +2,14 @@
 //! ≤ 30 ms in the server).
 //!
 //! `cargo run --release -p kontor-server --example facturx_bench` times the server's
-//! [`kontor_server::pdf_render::factur_x`] (Typst PDF/A-3b with `factur-x.xml` attached +
+//! [`kontor_server::work::pdf_render::factur_x`] (Typst PDF/A-3b with `factur-x.xml` attached +
 //! the XMP extension in an incremental update) against the plain render of the same
 //! 1-page invoice (`kontor_pdf::sample::bench_invoice(8)`: 8 positions, SVG logo, legal
 //! footer), with a typical EN 16931 CII of about 10 kB (the XRechnung test suite's 01.01a)
 //! and with a large one (03.01a, 234 kB).
 
 use kontor_pdf::PdfEngine;
-use kontor_server::pdf_render::factur_x;
+use kontor_server::work::pdf_render::factur_x;
 use std::path::Path;
 use std::time::Instant;
 

@@ -7,7 +7,7 @@
 //! model's rules, `kontor_model::dashboard`), the purchases GET /purchases?status=pending
 //! and the offers GET /offers?status=sent, both through the lists' summaries.
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -41,7 +41,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 )]
 pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboard>> {
     let pool = &state.pool;
-    let today = crate::summary::today();
+    let today = crate::lists::summary::today();
     let overflow = |what: &str| ApiError::Internal(format!("dashboard {what} overflow"));
 
     let open = InvoiceFilter {
@@ -75,7 +75,7 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
         .and_then(|m| m.last_day())
         .unwrap_or(today);
     // Finalized invoices (every status but draft; reversals with their negative net).
-    let rows: Vec<(NaiveDate, crate::db::Dec)> = crate::sql::query_as(&format!(
+    let rows: Vec<(NaiveDate, crate::store::db::Dec)> = crate::sql::query_as(&format!(
         "SELECT i.date, i.net_total FROM invoices i WHERE i.deleted_at IS NULL \
          AND {} AND i.currency = ? AND i.date >= ? AND i.date <= ?",
         crate::sql::rules::issued()

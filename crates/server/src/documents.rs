@@ -6,8 +6,8 @@
 
 use crate::account::{document_profile, AccountProfile};
 use crate::config::LetterPaperConfig;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::QueryPairs;
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate};
 use kontor_model::arith::mul_round;
@@ -53,7 +53,7 @@ pub async fn context(
 ) -> ApiResult<(AccountProfile, DocumentCustomer)> {
     let account = document_profile(&state.pool, &state.files).await?;
     let company = match customer_id {
-        Some(id) => crate::companies::find(&state.pool, id).await?,
+        Some(id) => crate::master_data::companies::find(&state.pool, id).await?,
         None => None,
     };
     let customer = company

@@ -3,10 +3,10 @@
 //! exists exactly when its change was committed; `GET /{invoices,offers,purchases}/{id}/events`
 //! answers a record's events oldest first (`kontor_model::event::Event`).
 
-use crate::db::{now, ts, Ts};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::IdPath;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
 use crate::state::AppState;
+use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
 use kontor_model::event::{Event, EventKind, SubjectType};

@@ -1,77 +1,44 @@
 //! Kontor's server: the `/api/v1` interface of `shared/spec/interface.md` with the
 //! decisions of `shared/spec/decisions.md`, over SQLite, plus the browser bundle.
 //!
-//! A request flows: [`routes::app`] (CORS, tracing) → [`auth::require_key`] (key, rate
-//! limit, read-only rule) → a resource module's handler (extractors from [`extract`]
-//! turn every bad input into an [`error::ApiError`]) → SQL through sqlx → a
+//! A request flows: [`http::routes::app`] (CORS, tracing) → [`access::auth::require_key`] (key, rate
+//! limit, read-only rule) → a resource module's handler (extractors from [`http::extract`]
+//! turn every bad input into an [`http::error::ApiError`]) → SQL through sqlx → a
 //! `kontor_model` representation as JSON.
+//!
+//! The house (issue 30; `docs/architecture.md`): the HTTP edge ([`http`]), who may do
+//! what ([`access`]), the query layer and schema ([`sql`], [`schema`]), where data lives
+//! ([`store`]), bounded work ([`work`]), outside input made safe ([`input`]), the audit
+//! trail ([`proof`]), the list layer ([`lists`]), and one module or folder per resource.
 
 #![warn(missing_docs)]
 
+pub mod access;
 pub mod account;
-pub mod activities;
-pub mod api_keys;
-pub mod attempts;
-pub mod audit;
-pub mod audit_events;
-pub mod audit_key;
-pub mod auth;
-pub mod backup;
-pub mod billing;
-pub mod bundle;
-pub mod companies;
+pub mod billable;
 pub mod config;
-pub mod contacts;
-pub mod cpu_work;
-pub mod csp_report;
 pub mod dashboard;
-pub mod db;
-pub mod deals;
 pub mod demo;
 pub mod documents;
-pub mod dunning;
-pub mod error;
 pub mod events;
-pub mod expenses;
 pub mod exports;
-pub mod extract;
-pub mod file_routes;
-pub mod files;
-pub mod idempotency;
-pub mod invoice_payments;
+pub mod http;
+pub mod input;
 pub mod invoices;
-pub mod links;
-pub mod listing;
-pub mod localize;
-pub mod mail;
-pub mod migrate;
+pub mod lists;
+pub mod master_data;
 pub mod numbering;
 pub mod offers;
-pub mod openapi;
-pub mod pagination;
-pub mod passwords;
-pub mod pdf_render;
-pub mod processes;
-pub mod projects;
+pub mod proof;
 pub mod purchases;
-pub mod rate_limit;
 pub mod recurring;
-pub mod reminder_rows;
 pub mod reminders;
-pub mod request_claim;
-pub mod roles;
-pub mod routes;
-pub mod sanitize;
 pub mod schema;
-pub mod security_headers;
-pub mod session;
 pub mod sql;
 pub mod state;
-pub mod storage;
-pub mod summary;
-pub mod svg;
-pub mod uploads;
+pub mod store;
 pub mod users;
+pub mod work;
 
 use config::ServerConfig;
 use state::AppState;
@@ -81,11 +48,12 @@ use std::sync::Arc;
 /// be read or stored, or the stored one is corrupt; the file store (`--files`) is not
 /// usable or cannot be written (the server then refuses to start).
 pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppState, String> {
-    let files = storage::FileStore::open(config.files.as_deref(), &config.data_dir)?;
+    let files = store::storage::FileStore::open(config.files.as_deref(), &config.data_dir)?;
     files.check_writable().await?;
-    let signer = files::Signer::load(&pool).await?;
+    let signer = store::files::Signer::load(&pool).await?;
     account::repo::seed(&pool, &config.account).await?;
-    let rate_limiter = rate_limit::RateLimiter::new(config.rate_limit, pool.clone()).map(Arc::new);
+    let rate_limiter =
+        access::rate_limit::RateLimiter::new(config.rate_limit, pool.clone()).map(Arc::new);
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),
@@ -94,8 +62,8 @@ pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppSta
         account: Arc::new(config.account.clone()),
         write_lock: Arc::new(tokio::sync::Mutex::new(())),
         rate_limiter,
-        links: Arc::new(links::LinkOrigins::from_env(config.listen)),
-        process_id: Arc::from(processes::new_id()),
+        links: Arc::new(http::links::LinkOrigins::from_env(config.listen)),
+        process_id: Arc::from(work::processes::new_id()),
     })
 }
 
@@ -122,8 +90,8 @@ pub struct Bound {
 /// invoices that fell due while the server was down (`recurring::job`), and binds the
 /// listener. Errors: database or bind failures, as a sentence.
 pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
-    let pool = db::open_located(config.database.as_deref(), &config.data_dir).await?;
-    let initial_key = auth::ensure_initial_key(&pool)
+    let pool = store::db::open_located(config.database.as_deref(), &config.data_dir).await?;
+    let initial_key = access::auth::ensure_initial_key(&pool)
         .await
         .map_err(|e| format!("cannot create the first key: {e}"))?;
     let mut state = state(pool, config).await?;
@@ -132,11 +100,11 @@ pub async fn bind(config: &ServerConfig) -> Result<Bound, String> {
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     // Links may point at the address actually bound (port 0 picks one).
     if let Ok(bound) = listener.local_addr() {
-        state.links = Arc::new(links::LinkOrigins::from_env(bound));
+        state.links = Arc::new(http::links::LinkOrigins::from_env(bound));
     }
     // Recurring invoices due while the server was down are created before it serves.
     recurring::job::run_due(&state).await;
-    let app = routes::app(
+    let app = http::routes::app(
         state.clone(),
         config.dist_dir.as_deref(),
         &config.cors_origins,
@@ -167,17 +135,19 @@ pub async fn run(bound: Bound) -> Result<(), String> {
     // The hourly recurring invoice job runs as long as this server does.
     let _recurring = recurring::job::spawn_hourly(bound.state.clone());
     // The audit trail's head goes to the log now and daily (issue 29).
-    let _audit_head = audit::log_head_daily(bound.state.pool.clone());
+    let _audit_head = proof::audit::log_head_daily(bound.state.pool.clone());
     // This process says it is alive, so requests it leaves pending can be told apart
     // from running ones (issue 29, `processes`).
-    let _heartbeat =
-        processes::spawn_heartbeat(bound.state.pool.clone(), bound.state.process_id.to_string());
+    let _heartbeat = work::processes::spawn_heartbeat(
+        bound.state.pool.clone(),
+        bound.state.process_id.to_string(),
+    );
     // The rate limit's counts are shared with the other processes on this database.
     let _rate_sync = bound
         .state
         .rate_limiter
         .clone()
-        .map(rate_limit::RateLimiter::spawn_sync);
+        .map(access::rate_limit::RateLimiter::spawn_sync);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let shutdown = tokio::signal::ctrl_c();
     tokio::pin!(shutdown);
@@ -194,8 +164,8 @@ pub async fn run(bound: Bound) -> Result<(), String> {
             _ = &mut shutdown => break,
         };
         let app = bound.app.clone();
-        // The client's address for the back-off of failed attempts (`attempts::PeerAddr`).
-        let peer = attempts::PeerAddr(peer.ip());
+        // The client's address for the back-off of failed attempts (`access::attempts::PeerAddr`).
+        let peer = access::attempts::PeerAddr(peer.ip());
         let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
             request.extensions_mut().insert(peer);
             app.clone().oneshot(request)

@@ -230,18 +230,25 @@ async fn run(cli: Cli) -> Result<(), String> {
             kontor_server::run(bound).await
         }
         Command::Keys { command } => {
-            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
+            let pool =
+                kontor_server::store::db::open_located(cli.database.as_deref(), &cli.data).await?;
             keys(&pool, command).await.map_err(|e| e.to_string())
         }
         Command::Users { command } => {
-            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
+            let pool =
+                kontor_server::store::db::open_located(cli.database.as_deref(), &cli.data).await?;
             users(&pool, command).await
         }
         Command::Backup { file } => {
-            let store = kontor_server::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
-            let manifest =
-                kontor_server::backup::backup(&cli.data, cli.database.as_deref(), &store, &file)
-                    .await?;
+            let store =
+                kontor_server::store::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
+            let manifest = kontor_server::store::backup::backup(
+                &cli.data,
+                cli.database.as_deref(),
+                &store,
+                &file,
+            )
+            .await?;
             println!(
                 "Backed up {} ({} entries, migration {}) to {}",
                 cli.data.display(),
@@ -253,19 +260,24 @@ async fn run(cli: Cli) -> Result<(), String> {
         }
         Command::MigrateTo { target, files_to } => {
             let source =
-                kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
+                kontor_server::store::db::open_located(cli.database.as_deref(), &cli.data).await?;
             if !target.starts_with("postgres://") && !target.starts_with("postgresql://") {
                 return Err("migrate-to copies into PostgreSQL: give a postgres://… URL".into());
             }
-            let target_db = kontor_server::db::open_postgres(&target).await?;
-            let files = kontor_server::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
+            let target_db = kontor_server::store::db::open_postgres(&target).await?;
+            let files =
+                kontor_server::store::storage::FileStore::open(cli.files.as_deref(), &cli.data)?;
             let files_to = match files_to.as_deref() {
                 None => None,
                 Some(location) => Some(files_store_at(location)?),
             };
-            let moved =
-                kontor_server::migrate::migrate_to(&source, &target_db, &files, files_to.as_ref())
-                    .await?;
+            let moved = kontor_server::store::migrate::migrate_to(
+                &source,
+                &target_db,
+                &files,
+                files_to.as_ref(),
+            )
+            .await?;
             target_db.close().await;
             for (table, sum) in &moved.tables {
                 println!("{table:<28} {:>9} rows  sha256 {}", sum.rows, sum.sha256);
@@ -284,18 +296,19 @@ async fn run(cli: Cli) -> Result<(), String> {
                 "Copied {rows} rows in {} tables; counts and checksums match. Start the servers with --database pointing at the new database{}, and give each the audit key file {} (KONTOR_AUDIT_KEY_FILE or a copy in its data directory): the copied trail is sealed with it.",
                 moved.tables.len(),
                 if moved.files_copied { " and --files at the new store" } else { "" },
-                kontor_server::audit_key::key_file(&cli.data).display()
+                kontor_server::proof::audit_key::key_file(&cli.data).display()
             );
             Ok(())
         }
         Command::Audit {
             command: AuditCommand::Verify { head },
         } => {
-            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
-            let keys =
-                kontor_server::audit_key::for_db(&pool).ok_or("the audit keys were not loaded")?;
+            let pool =
+                kontor_server::store::db::open_located(cli.database.as_deref(), &cli.data).await?;
+            let keys = kontor_server::proof::audit_key::for_db(&pool)
+                .ok_or("the audit keys were not loaded")?;
             let mut conn = pool.acquire().await.map_err(|e| e.to_string())?;
-            let verified = kontor_server::audit::verify(&mut conn, &keys).await?;
+            let verified = kontor_server::proof::audit::verify(&mut conn, &keys).await?;
             if let Some(kept) = head.as_deref().map(str::trim) {
                 let found: Option<i64> =
                     kontor_server::sql::query_scalar("SELECT id FROM audit_events WHERE hash = ?")
@@ -321,15 +334,15 @@ async fn run(cli: Cli) -> Result<(), String> {
         Command::Audit {
             command: AuditCommand::RotateKey,
         } => {
-            let path = kontor_server::audit_key::key_file(&cli.data);
-            let mut keys = kontor_server::audit_key::load(&path)?.ok_or_else(|| {
+            let path = kontor_server::proof::audit_key::key_file(&cli.data);
+            let mut keys = kontor_server::proof::audit_key::load(&path)?.ok_or_else(|| {
                 format!(
                     "there is no audit key file {} yet: start the server once",
                     path.display()
                 )
             })?;
             let fp = keys.rotate();
-            kontor_server::audit_key::save(&path, &keys)?;
+            kontor_server::proof::audit_key::save(&path, &keys)?;
             println!(
                 "Added audit key {fp} to {}; it seals after the next start of every server process. Keep a copy of the file apart from the backups.",
                 path.display()
@@ -350,11 +363,14 @@ async fn run(cli: Cli) -> Result<(), String> {
             }
             // The local directory is written by restore itself, after its emptiness check.
             let bucket = match cli.files.as_deref().filter(|f| !f.trim().is_empty()) {
-                Some(f) => Some(kontor_server::storage::FileStore::open(Some(f), &cli.data)?),
+                Some(f) => Some(kontor_server::store::storage::FileStore::open(
+                    Some(f),
+                    &cli.data,
+                )?),
                 None => None,
             };
             let manifest =
-                kontor_server::backup::restore(&file, &cli.data, bucket.as_ref()).await?;
+                kontor_server::store::backup::restore(&file, &cli.data, bucket.as_ref()).await?;
             println!(
                 "Restored {} entries of the backup of {} into {}",
                 manifest.entries.len(),
@@ -364,7 +380,8 @@ async fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Demo => {
-            let pool = kontor_server::db::open_located(cli.database.as_deref(), &cli.data).await?;
+            let pool =
+                kontor_server::store::db::open_located(cli.database.as_deref(), &cli.data).await?;
             let config = ServerConfig {
                 listen: "127.0.0.1:0".parse().expect("valid"),
                 data_dir: cli.data,
@@ -384,7 +401,7 @@ async fn run(cli: Cli) -> Result<(), String> {
 }
 
 async fn keys(pool: &kontor_server::sql::Db, command: KeysCommand) -> Result<(), sqlx::Error> {
-    use kontor_server::auth;
+    use kontor_server::access::auth;
     match command {
         KeysCommand::Create { name, read_only } => {
             let (info, secret) = auth::create_key(pool, &name, read_only).await?;
@@ -439,13 +456,14 @@ fn read_password() -> Result<String, String> {
 }
 
 /// A refusal of the API as one sentence per field.
-fn refusal(e: kontor_server::error::ApiError) -> String {
-    let body = kontor_server::error::ApiError::into_response_body(e);
+fn refusal(e: kontor_server::http::error::ApiError) -> String {
+    let body = kontor_server::http::error::ApiError::into_response_body(e);
     body.to_string()
 }
 
 async fn users(pool: &kontor_server::sql::Db, command: UsersCommand) -> Result<(), String> {
-    use kontor_server::{passwords, users};
+    use kontor_server::access::passwords;
+    use kontor_server::users;
     match command {
         UsersCommand::Create {
             email,
@@ -534,10 +552,10 @@ async fn users(pool: &kontor_server::sql::Db, command: UsersCommand) -> Result<(
 
 /// The file store `--files-to` names: `s3://…` for a bucket, otherwise a directory that
 /// becomes the `files` folder's parent (as `--data` is). Errors: as `FileStore::open`.
-fn files_store_at(location: &str) -> Result<kontor_server::storage::FileStore, String> {
+fn files_store_at(location: &str) -> Result<kontor_server::store::storage::FileStore, String> {
     if location.starts_with("s3://") {
-        kontor_server::storage::FileStore::open(Some(location), std::path::Path::new("."))
+        kontor_server::store::storage::FileStore::open(Some(location), std::path::Path::new("."))
     } else {
-        kontor_server::storage::FileStore::local(std::path::Path::new(location))
+        kontor_server::store::storage::FileStore::local(std::path::Path::new(location))
     }
 }

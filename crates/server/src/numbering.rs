@@ -17,7 +17,7 @@
 //! Numbers are drawn inside the caller's write transaction (which holds the write lock),
 //! so a failed creation rolls its number back and concurrent creations never collide.
 
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use chrono::NaiveDate;
 use kontor_model::number_format::NumberFormat;
 

@@ -1,7 +1,7 @@
 //! Shared state of the request handlers.
 
+use crate::access::rate_limit::RateLimiter;
 use crate::config::AccountConfig;
-use crate::rate_limit::RateLimiter;
 use std::sync::Arc;
 use tokio::sync::Mutex;
 
@@ -18,14 +18,14 @@ pub struct AppState {
     /// "database is locked" under concurrent creation.
     pub write_lock: Arc<Mutex<()>>,
     /// Signs and checks file links.
-    pub signer: crate::files::Signer,
+    pub signer: crate::store::files::Signer,
     /// Where uploads, documents and the logo are stored (directory or bucket).
-    pub files: crate::storage::FileStore,
+    pub files: crate::store::storage::FileStore,
     /// Per-key request limiter.
     pub rate_limiter: Option<Arc<RateLimiter>>,
     /// The origins links in e-mails may point to (`KONTOR_PUBLIC_URL`, or the server's own
     /// address).
-    pub links: Arc<crate::links::LinkOrigins>,
-    /// This server's id among the processes on the database (`crate::processes`).
+    pub links: Arc<crate::http::links::LinkOrigins>,
+    /// This server's id among the processes on the database (`crate::work::processes`).
     pub process_id: Arc<str>,
 }

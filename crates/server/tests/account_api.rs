@@ -254,7 +254,7 @@ async fn each_bad_field_is_a_422_naming_it_and_nothing_is_stored() {
 async fn a_read_only_key_cannot_change_the_account() {
     let s = start().await;
     let pool = s.db().await;
-    let (_, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
+    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();
     let send = |method: reqwest::Method, path: &str, body: Option<Value>| {

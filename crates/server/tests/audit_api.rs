@@ -281,11 +281,14 @@ async fn the_trail_is_append_only_and_verified() {
 
 /// Rewrites every sealed event's `prev_hash` and `hash` with `seal` (what someone with the
 /// database file but without the audit key can do), with the guard dropped.
-async fn reseal(s: &TestServer, seal: impl Fn(&str, &kontor_server::audit::StoredEvent) -> String) {
+async fn reseal(
+    s: &TestServer,
+    seal: impl Fn(&str, &kontor_server::proof::audit::StoredEvent) -> String,
+) {
     // Opened without the installation's keys, as a file tool would.
     let pool = match &s.database {
-        Some(url) => kontor_server::db::open_postgres(url).await.unwrap(),
-        None => kontor_server::db::open_file(&s.dir.path().join("kontor.db"))
+        Some(url) => kontor_server::store::db::open_postgres(url).await.unwrap(),
+        None => kontor_server::store::db::open_file(&s.dir.path().join("kontor.db"))
             .await
             .unwrap(),
     };
@@ -299,14 +302,14 @@ async fn reseal(s: &TestServer, seal: impl Fn(&str, &kontor_server::audit::Store
         .execute(&pool)
         .await
         .unwrap();
-    let events: Vec<kontor_server::audit::StoredEvent> = kontor_server::sql::query_as(
+    let events: Vec<kontor_server::proof::audit::StoredEvent> = kontor_server::sql::query_as(
         "SELECT id, at, user_id, key_id, action, record_type, record_id, parent_type, parent_id, changes, prev_hash, hash \
          FROM audit_events ORDER BY id",
     )
     .fetch_all(&pool)
     .await
     .unwrap();
-    let mut prev = kontor_server::audit::GENESIS.to_string();
+    let mut prev = kontor_server::proof::audit::GENESIS.to_string();
     for e in &events {
         let hash = seal(&prev, e);
         kontor_server::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
@@ -343,27 +346,27 @@ async fn a_chain_recomputed_without_the_key_fails_verify_and_a_kept_head_finds_t
         .await
         .unwrap();
     pool.close().await;
-    reseal(&s, kontor_server::audit::legacy_hash).await;
+    reseal(&s, kontor_server::proof::audit::legacy_hash).await;
     let err = verify_fails(&s);
     assert!(
         err.contains("audit event 1 has a seal without a key"),
         "{err}"
     );
     // Recomputed with a key of the attacker's own: not the installation's key.
-    let forged = kontor_server::audit_key::Keyring::generate(None);
+    let forged = kontor_server::proof::audit_key::Keyring::generate(None);
     reseal(&s, |prev, e| {
-        kontor_server::audit::content_hash(&forged, prev, e)
+        kontor_server::proof::audit::content_hash(&forged, prev, e)
     })
     .await;
     let err = verify_fails(&s);
     assert!(err.contains("is sealed with audit key"), "{err}");
 
     // With the real key the chain checks again, and the kept head is in it …
-    let keys = kontor_server::audit_key::load(&s.dir.path().join("audit.key"))
+    let keys = kontor_server::proof::audit_key::load(&s.dir.path().join("audit.key"))
         .unwrap()
         .unwrap();
     reseal(&s, |prev, e| {
-        kontor_server::audit::content_hash(&keys, prev, e)
+        kontor_server::proof::audit::content_hash(&keys, prev, e)
     })
     .await;
     let out = s.cli(&["audit", "verify", "--head", &head]);

@@ -106,7 +106,7 @@ async fn a_postgres_url_serves_from_that_database_and_a_missing_one_stops_the_st
         !data.path().join("kontor.db").exists(),
         "nothing in <data>/kontor.db"
     );
-    let pool = kontor_server::db::open_located(Some(&url), data.path())
+    let pool = kontor_server::store::db::open_located(Some(&url), data.path())
         .await
         .unwrap();
     let names: Vec<String> = kontor_server::sql::query_scalar("SELECT name FROM companies")

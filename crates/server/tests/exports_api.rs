@@ -384,7 +384,7 @@ async fn read_only_keys_may_download() {
     let s = start().await;
     fixture(&s).await;
     let pool = s.db().await;
-    let key = kontor_server::auth::create_key(&pool, "accountant", true)
+    let key = kontor_server::access::auth::create_key(&pool, "accountant", true)
         .await
         .unwrap()
         .1;

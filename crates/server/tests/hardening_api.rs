@@ -314,7 +314,7 @@ async fn a_connection_that_never_finishes_its_headers_is_closed() {
 #[tokio::test]
 async fn a_corrupt_file_link_secret_stops_the_start() {
     let dir = tempfile::tempdir().unwrap();
-    let pool = kontor_server::db::open(dir.path()).await.unwrap();
+    let pool = kontor_server::store::db::open(dir.path()).await.unwrap();
     kontor_server::sql::query(
         "INSERT INTO settings (key, value) VALUES ('file_link_secret', 'not hex at all')",
     )

@@ -46,7 +46,7 @@ async fn both_header_forms_work_and_anything_else_is_401_with_json() {
 async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
     let s = start().await;
     let pool = s.db().await;
-    let (info, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
+    let (info, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();
     let get = s
@@ -70,7 +70,7 @@ async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
     .await;
     assert_eq!(post.status, 403);
     assert!(post.body["message"].as_str().unwrap().contains("read-only"));
-    assert!(kontor_server::auth::revoke_key(&pool, info.id)
+    assert!(kontor_server::access::auth::revoke_key(&pool, info.id)
         .await
         .unwrap());
     let get = s

@@ -568,7 +568,7 @@ async fn a_read_only_key_cannot_change_master_data() {
         .as_i64()
         .unwrap();
     let pool = s.db().await;
-    let (_, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
+    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();
     let send = |method: reqwest::Method, path: String, body: Option<Value>| {

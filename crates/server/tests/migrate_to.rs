@@ -207,15 +207,17 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
     // The checksums the move compares see a change to a single value, in that table only.
     moved.task.as_ref().unwrap().abort();
     let source = s.db().await;
-    let target = kontor_server::db::open_located(Some(&url), new_home.path())
+    let target = kontor_server::store::db::open_located(Some(&url), new_home.path())
         .await
         .unwrap();
-    let tables = kontor_server::migrate::tables(&target).await.unwrap();
+    let tables = kontor_server::store::migrate::tables(&target)
+        .await
+        .unwrap();
     let sums = |db: kontor_server::sql::Db| {
         let tables = tables.clone();
         async move {
             let mut conn = db.acquire().await.unwrap();
-            kontor_server::migrate::checksums(&mut conn, &tables)
+            kontor_server::store::migrate::checksums(&mut conn, &tables)
                 .await
                 .unwrap()
         }
@@ -271,7 +273,7 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
         said.contains("the source has companies.nickname, which the PostgreSQL schema lacks"),
         "{said}"
     );
-    let target = kontor_server::db::open_located(Some(&fresh), new_home.path())
+    let target = kontor_server::store::db::open_located(Some(&fresh), new_home.path())
         .await
         .unwrap();
     let companies: i64 = kontor_server::sql::query_scalar("SELECT count(*) FROM companies")

@@ -9,7 +9,7 @@ mod common;
 use common::people::send_as;
 use common::source::{server_sources, without_comments};
 use common::start;
-use kontor_server::roles::{self, Access};
+use kontor_server::access::roles::{self, Access};
 use reqwest::Method;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, BTreeSet};
@@ -134,7 +134,7 @@ async fn the_description_is_public_openapi_3_1_and_covers_every_route() {
     // The same description as the library builds.
     assert_eq!(
         spec,
-        serde_json::to_value(kontor_server::routes::openapi_spec()).unwrap()
+        serde_json::to_value(kontor_server::http::routes::openapi_spec()).unwrap()
     );
 
     let ops = operations(&spec);

@@ -458,7 +458,7 @@ async fn the_html_view_shows_the_invoice_and_escapes_markup() {
 async fn a_read_only_key_cannot_import() {
     let s = start().await;
     let pool = s.db().await;
-    let (_, ro) = kontor_server::auth::create_key(&pool, "viewer", true)
+    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();
     let b64 = base64::engine::general_purpose::STANDARD.encode(sample("01.01a-INVOICE_ubl.xml"));

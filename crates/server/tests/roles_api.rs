@@ -1,6 +1,6 @@
 //! Roles on every write route (issue 12): the routes are read from the OpenAPI
 //! description, which the routers themselves build (issue 15), so a new route is covered
-//! at once; a write route missing from `kontor_server::roles::TABLE`, or an entry of the
+//! at once; a write route missing from `kontor_server::access::roles::TABLE`, or an entry of the
 //! table without its operation, fails here. Read-only users get 403 on every write but
 //! their own sign-out, preferences and password; staff get 403 exactly on settings, users
 //! and API keys.
@@ -43,10 +43,10 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/setup"),
 ];
 
-/// Every `(METHOD, path)` of the OpenAPI description (`kontor_server::routes::openapi_spec`,
+/// Every `(METHOD, path)` of the OpenAPI description (`kontor_server::http::routes::openapi_spec`,
 /// built from the routers themselves: a route cannot exist without its description).
 fn spec_routes() -> BTreeSet<(String, String)> {
-    let spec = serde_json::to_value(kontor_server::routes::openapi_spec()).unwrap();
+    let spec = serde_json::to_value(kontor_server::http::routes::openapi_spec()).unwrap();
     let mut found = BTreeSet::new();
     for (path, item) in spec["paths"].as_object().unwrap() {
         for method in [
@@ -94,7 +94,7 @@ fn the_description_lists_known_routes() {
 
 #[test]
 fn every_write_route_is_in_the_role_table_and_the_table_has_no_stale_entry() {
-    let table: BTreeSet<(String, String)> = kontor_server::roles::TABLE
+    let table: BTreeSet<(String, String)> = kontor_server::access::roles::TABLE
         .iter()
         .map(|(m, p, _)| (m.to_string(), p.to_string()))
         .collect();

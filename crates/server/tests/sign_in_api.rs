@@ -300,7 +300,7 @@ async fn a_locked_sign_in_says_in_the_callers_language_when_to_try_again() {
         kontor_server::sql::query(
             "INSERT INTO login_attempts (email, address, at) VALUES ('staff@example.com', '127.0.0.1', ?)",
         )
-        .bind(kontor_server::db::ts(kontor_server::db::now()))
+        .bind(kontor_server::store::db::ts(kontor_server::store::db::now()))
         .execute(&pool)
         .await
         .unwrap();

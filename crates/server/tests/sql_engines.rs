@@ -4,9 +4,9 @@
 
 mod common;
 
-use kontor_server::db::Dec;
 use kontor_server::schema::ddl::{Column, Step, Type, Version};
 use kontor_server::sql::{query, query_as, query_scalar, Db, Engine};
+use kontor_server::store::db::Dec;
 use rust_decimal::Decimal;
 use std::str::FromStr;
 
@@ -33,11 +33,11 @@ async fn engines() -> (
     Option<common::postgres::Cluster>,
 ) {
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = kontor_server::db::open_file(&dir.path().join("k.db"))
+    let sqlite = kontor_server::store::db::open_file(&dir.path().join("k.db"))
         .await
         .unwrap();
     let (cluster, url) = common::postgres::some_database().await;
-    let pg = kontor_server::db::open_postgres(&url).await.unwrap();
+    let pg = kontor_server::store::db::open_postgres(&url).await.unwrap();
     let pools = vec![sqlite, pg];
     for db in &pools {
         query(&AMOUNTS.sql(db.engine())).execute(db).await.unwrap();

@@ -18,10 +18,10 @@ pub struct Raw {
 impl Server {
     /// Creates a read-only key (as the server's key command does); its secret.
     pub async fn read_only_key(&self) -> String {
-        let pool = kontor_server::db::open(self._data.path())
+        let pool = kontor_server::store::db::open(self._data.path())
             .await
             .expect("database");
-        let (_, secret) = kontor_server::auth::create_key(&pool, "viewer", true)
+        let (_, secret) = kontor_server::access::auth::create_key(&pool, "viewer", true)
             .await
             .expect("read-only key");
         pool.close().await;

@@ -138,8 +138,9 @@ impl Server {
         role: &str,
         password: &str,
     ) -> i64 {
-        use kontor_server::{passwords, users};
-        let pool = kontor_server::db::open(&self.config.data_dir)
+        use kontor_server::access::passwords;
+        use kontor_server::users;
+        let pool = kontor_server::store::db::open(&self.config.data_dir)
             .await
             .expect("database");
         let body = kontor_model::users::NewUser {

@@ -77,7 +77,7 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
     let server = Server::start(Some(dist()), vec![]).await;
     let records = server.one_of_each().await;
     let http = reqwest::Client::new();
-    kontor_server::csp_report::take();
+    kontor_server::http::csp_report::take();
 
     // Headers: the app's files and routes, the API, a stored file, an unknown API path.
     for path in ["/", "/invoices", "/dashboard"] {
@@ -184,7 +184,7 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
         }
         tokio::time::sleep(Duration::from_millis(400)).await;
         assert_eq!(b.client.get_alert_text().await.ok(), None, "{path}");
-        let reports = kontor_server::csp_report::take();
+        let reports = kontor_server::http::csp_report::take();
         assert!(reports.is_empty(), "{path}: {reports:#?}");
     }
 
@@ -196,7 +196,7 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
     )
     .await;
     tokio::time::sleep(Duration::from_millis(400)).await;
-    let reports = kontor_server::csp_report::take();
+    let reports = kontor_server::http::csp_report::take();
     assert!(reports.is_empty(), "/api/docs: {reports:#?}");
     b.screenshot("csp-api-docs").await;
     let docs = header(&http, &format!("{}/api/docs/", server.base), None).await;
@@ -227,7 +227,7 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
     assert_eq!(ran, json!(false), "the inline script ran");
     let mut reports = Vec::new();
     for _ in 0..50 {
-        reports = kontor_server::csp_report::take();
+        reports = kontor_server::http::csp_report::take();
         if !reports.is_empty() {
             break;
         }

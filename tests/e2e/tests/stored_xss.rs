@@ -135,7 +135,7 @@ async fn nothing_ran(b: &Browser, path: &str) {
         .await
         .unwrap();
     assert_eq!(flag, json!(true), "{path}: window.__xss was set");
-    let reports = kontor_server::csp_report::take();
+    let reports = kontor_server::http::csp_report::take();
     assert!(reports.is_empty(), "{path}: {reports:#?}");
 }
 
@@ -150,7 +150,7 @@ async fn stored_payloads_execute_nowhere() {
         )
         .await;
     let records = poisoned(&server).await;
-    kontor_server::csp_report::take();
+    kontor_server::http::csp_report::take();
 
     let b = Browser::start().await;
     b.client.set_window_size(1280, 900).await.unwrap();

@@ -3,9 +3,9 @@
 //! password.
 
 use super::repo::{self, Settings};
-use crate::error::ApiResult;
-use crate::files::BaseUrl;
+use crate::http::error::ApiResult;
 use crate::state::AppState;
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::Json;
 use kontor_model::account::{Account, LetterPaper, Logo};

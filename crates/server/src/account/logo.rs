@@ -1,17 +1,17 @@
 //! The account's logo (issue 9): `PUT /account/logo` (multipart part `file`, a PNG or an
-//! SVG judged by its content, at most 1 MiB; an SVG is sanitized by [`crate::svg`] before
+//! SVG judged by its content, at most 1 MiB; an SVG is sanitized by [`crate::input::svg`] before
 //! it is stored), `DELETE /account/logo`, and the file behind its signed link. The file
 //! lives under `<data>/files/account_logo/` with a random name; the new file is stored
 //! first, then the row points to it, then the old file goes.
 
 use super::get::view;
 use super::repo::{self, StoredLogo};
-use crate::error::{ApiError, ApiResult};
-use crate::files::{file_response, BaseUrl};
+use crate::http::error::{ApiError, ApiResult};
+use crate::input::svg::{sanitize, SvgError};
+use crate::input::uploads::Kind;
 use crate::state::AppState;
-use crate::storage::Area;
-use crate::svg::{sanitize, SvgError};
-use crate::uploads::Kind;
+use crate::store::files::{file_response, BaseUrl};
+use crate::store::storage::Area;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -57,7 +57,7 @@ async fn read_file_part(
             "The request is not valid multipart/form-data: {e}."
         )),
     })?;
-    let (_, bytes) = crate::extract::file_part(&mut multipart, too_large).await?;
+    let (_, bytes) = crate::http::extract::file_part(&mut multipart, too_large).await?;
     Ok(bytes)
 }
 
@@ -68,7 +68,7 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
         return Err(ApiError::field("file", "is larger than 1 MiB"));
     }
     if Kind::sniff(bytes) == Some(Kind::Png) {
-        if let Some(why) = crate::uploads::image_size_error(bytes) {
+        if let Some(why) = crate::input::uploads::image_size_error(bytes) {
             return Err(ApiError::field("file", why));
         }
         return Ok((bytes.to_vec(), "image/png", "png"));
@@ -86,7 +86,7 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
 /// Points the settings row at `logo` (or none) and removes the previous file.
 async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<repo::Settings> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let mut settings = repo::load(&mut tx).await?;
     let old = std::mem::replace(&mut settings.logo, logo);
     repo::save(&mut tx, &settings).await?;

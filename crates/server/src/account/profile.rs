@@ -3,8 +3,8 @@
 //! default texts and the logo's bytes. One read of the settings row plus the logo file.
 
 use super::repo;
-use crate::error::ApiResult;
-use crate::storage::{Area, FileStore};
+use crate::http::error::ApiResult;
+use crate::store::storage::{Area, FileStore};
 use kontor_model::account::DocumentTexts;
 use rust_decimal::Decimal;
 

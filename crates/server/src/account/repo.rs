@@ -3,8 +3,8 @@
 //! reading it, and writing it back. A repository: it knows no handler.
 
 use crate::config::{AccountConfig, SmtpConfig};
-use crate::db::{now, ts, Dec};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
+use crate::store::db::{now, ts, Dec};
 use kontor_model::account::{
     apply_account_update, validate_account_update, Account, AccountUpdate, DocumentTexts,
     SmtpSecurity, SmtpSettings,

@@ -2,10 +2,10 @@
 //! a short message through the stored mail settings, so a wrong host, port or password
 //! shows at once. SMTP when set, else the outbox, exactly like documents are sent.
 
-use crate::error::{ApiError, ApiResult};
-use crate::extract::JsonBody;
-use crate::mail::{self, Recipients};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::JsonBody;
 use crate::state::AppState;
+use crate::work::mail::{self, Recipients};
 use axum::extract::State;
 use axum::Json;
 use kontor_model::email::{is_address, split_addresses, SendEmail};

@@ -7,10 +7,10 @@
 use super::get::view;
 use super::repo;
 use crate::config::SmtpConfig;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::JsonBody;
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::JsonBody;
 use crate::state::AppState;
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::Json;
 use kontor_model::account::{
@@ -58,7 +58,7 @@ pub async fn update_account(
     JsonBody(body): JsonBody<AccountUpdate>,
 ) -> ApiResult<Json<Account>> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let mut settings = repo::load(&mut tx).await?;
     ApiError::check(validate_account_update(&body, &settings.with_smtp()))?;
     apply_account_update(&body, &mut settings.account);

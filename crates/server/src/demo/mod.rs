@@ -7,10 +7,10 @@
 mod offers;
 mod purchases;
 
-use crate::auth::Caller;
-use crate::db::{now, ts};
+use crate::access::auth::Caller;
 use crate::invoices::create_invoice;
 use crate::state::AppState;
+use crate::store::db::{now, ts};
 use chrono::{Datelike, Duration, NaiveDate};
 use kontor_model::account::{apply_account_update, validate_account_update, AccountUpdate};
 use kontor_model::invoice_input::{NewInvoice, NewInvoiceItem};
@@ -254,7 +254,7 @@ const LOGO_SVG: &[u8] = include_bytes!("logo.svg");
 /// write fails.
 async fn fill_account(state: &AppState) -> Result<(), String> {
     let update = demo_account();
-    let mut tx = crate::db::begin_write(&state.pool)
+    let mut tx = crate::store::db::begin_write(&state.pool)
         .await
         .map_err(|e| e.to_string())?;
     let mut settings = crate::account::repo::load(&mut tx)
@@ -265,10 +265,14 @@ async fn fill_account(state: &AppState) -> Result<(), String> {
         return Err(format!("demo account refused: {errors:?}"));
     }
     apply_account_update(&update, &mut settings.account);
-    let svg = crate::svg::sanitize(LOGO_SVG).map_err(|e| format!("demo logo: {e:?}"))?;
+    let svg = crate::input::svg::sanitize(LOGO_SVG).map_err(|e| format!("demo logo: {e:?}"))?;
     let key = state
         .files
-        .put_new(crate::storage::Area::AccountLogo, "svg", svg.as_bytes())
+        .put_new(
+            crate::store::storage::Area::AccountLogo,
+            "svg",
+            svg.as_bytes(),
+        )
         .await
         .map_err(|e| format!("{e:?}"))?;
     settings.logo = Some(crate::account::repo::StoredLogo {
@@ -392,7 +396,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
     let mut customers = Vec::new();
     for (n, c) in CUSTOMERS.iter().enumerate() {
         let body = customer_body(n, c);
-        let id = crate::companies::insert(pool, &body)
+        let id = crate::master_data::companies::insert(pool, &body)
             .await
             .map_err(|e| format!("{e:?}"))?;
         let (gender, first, last, job, mail) = c.contact;
@@ -414,7 +418,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
     let mut suppliers = Vec::new();
     for supplier in SUPPLIERS {
         suppliers.push(
-            crate::companies::insert(pool, &supplier_body(supplier))
+            crate::master_data::companies::insert(pool, &supplier_body(supplier))
                 .await
                 .map_err(|e| format!("{e:?}"))?,
         );
@@ -433,7 +437,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             ..Default::default()
         };
         projects.push((
-            crate::projects::insert(pool, &body)
+            crate::master_data::projects::insert(pool, &body)
                 .await
                 .map_err(|e| format!("{e:?}"))?,
             customers[customer].0,

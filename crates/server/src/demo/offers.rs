@@ -1,7 +1,7 @@
 //! Demo offers: deals, contact people and offers in every status, some with optional
 //! positions; worded in German (the first customers correspond in German).
 
-use crate::auth::Caller;
+use crate::access::auth::Caller;
 use crate::offers::create_offer;
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate};
@@ -29,7 +29,7 @@ pub async fn fill(
     today: NaiveDate,
 ) -> Result<usize, String> {
     let pool = &state.pool;
-    let t = crate::db::ts(crate::db::now());
+    let t = crate::store::db::ts(crate::store::db::now());
     let e = |e: sqlx::Error| e.to_string();
     let mut people = Vec::new();
     for ((company, _), (first, last, mail)) in customers.iter().zip([

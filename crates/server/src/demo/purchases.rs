@@ -1,6 +1,6 @@
 //! Demo purchases: categories and supplier receipts, pending and approved, paid and unpaid.
 
-use crate::auth::Caller;
+use crate::access::auth::Caller;
 use crate::purchases::create_purchase;
 use crate::state::AppState;
 use chrono::{Duration, NaiveDate};
@@ -14,7 +14,7 @@ pub async fn fill(
     today: NaiveDate,
 ) -> Result<usize, String> {
     let pool = &state.pool;
-    let t = crate::db::ts(crate::db::now());
+    let t = crate::store::db::ts(crate::store::db::now());
     let mut categories = Vec::new();
     for (name, account) in [
         ("Office supplies", "4930"),
@@ -76,7 +76,7 @@ pub async fn fill(
                 .await
                 .map_err(|e| format!("demo purchase refused: {e:?}"))?;
             if month == 1 {
-                let gross: crate::db::Dec =
+                let gross: crate::store::db::Dec =
                     crate::sql::query_scalar("SELECT gross_total FROM purchases WHERE id = ?")
                         .bind(id)
                         .fetch_one(pool)

@@ -27,5 +27,5 @@ fn every_demo_company_and_the_account_pass_the_rules() {
     let account = kontor_model::account::Account::default();
     let errors = validate_account_update(&demo_account(), &account);
     assert!(errors.is_empty(), "{errors:?}");
-    assert!(crate::svg::sanitize(LOGO_SVG).is_ok());
+    assert!(crate::input::svg::sanitize(LOGO_SVG).is_ok());
 }

@@ -4,8 +4,8 @@
 //! [`kontor_model::export::purchase_bookings`]).
 
 use super::load::{self, Companies};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::QueryPairs;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;

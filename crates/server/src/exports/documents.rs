@@ -5,8 +5,8 @@
 //! at most [`MAX_DOCUMENTS`] documents and [`MAX_BYTES`] of content, else 422 naming `to`.
 
 use super::load;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::QueryPairs;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::response::Response;
@@ -80,7 +80,7 @@ pub async fn documents_zip(
         add(entry_name("invoices", &number, invoice.date, "pdf"), bytes)?;
     }
     for doc in stored {
-        let area = crate::storage::Area::PurchaseDocuments;
+        let area = crate::store::storage::Area::PurchaseDocuments;
         match state.files.get(area, &doc.document_key).await? {
             Some(bytes) => add(
                 entry_name(

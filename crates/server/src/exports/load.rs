@@ -3,8 +3,8 @@
 //! identifiers, the purchases' stored documents, and the answer as a download. A
 //! repository: it knows no handler.
 
-use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::QueryPairs;
 use crate::invoices::repo::{columns as invoice_columns, InvoiceRow, FROM as INVOICE_FROM};
 use crate::purchases::repo::{PurchaseRow, COLUMNS as PURCHASE_COLUMNS, FROM as PURCHASE_FROM};
 use crate::state::AppState;
@@ -39,7 +39,7 @@ pub async fn invoices(pool: &crate::sql::Db, period: &Period) -> ApiResult<Vec<I
     .bind(period.to)
     .fetch_all(pool)
     .await?;
-    let today = crate::summary::today();
+    let today = crate::lists::summary::today();
     Ok(rows
         .into_iter()
         .map(|row| row.into_invoice(today))
@@ -142,7 +142,7 @@ pub async fn purchase_documents(
 /// A download: `bytes` with `content_type`, `Content-Disposition: attachment` named
 /// `filename`, `nosniff`, not cached.
 pub fn download(bytes: Vec<u8>, content_type: &str, filename: &str) -> Response {
-    let mut response = crate::files::file_response(bytes, content_type, filename);
+    let mut response = crate::store::files::file_response(bytes, content_type, filename);
     let headers = response.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{filename}\"")) {
         headers.insert(header::CONTENT_DISPOSITION, v);

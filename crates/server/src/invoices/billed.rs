@@ -1,7 +1,7 @@
 //! GET /invoices/{id}/timesheet and /invoices/{id}/expenses: what the invoice billed.
 
-use crate::error::ApiResult;
-use crate::extract::IdPath;
+use crate::http::error::ApiResult;
+use crate::http::extract::IdPath;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::Json;
@@ -23,7 +23,7 @@ pub async fn timesheet(
     IdPath(id): IdPath,
 ) -> ApiResult<Json<Vec<Activity>>> {
     super::repo::load_row(&state.pool, id).await?;
-    crate::activities::of_invoice(&state.pool, id)
+    crate::billable::activities::of_invoice(&state.pool, id)
         .await
         .map(Json)
 }
@@ -44,5 +44,7 @@ pub async fn expenses(
     IdPath(id): IdPath,
 ) -> ApiResult<Json<Vec<Expense>>> {
     super::repo::load_row(&state.pool, id).await?;
-    crate::expenses::of_invoice(&state.pool, id).await.map(Json)
+    crate::billable::expenses::of_invoice(&state.pool, id)
+        .await
+        .map(Json)
 }

@@ -3,12 +3,12 @@
 //! with the body [`invoice_copy`] builds.
 
 use super::{create, repo};
-use crate::auth::Caller;
-use crate::db::now;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::IdPath;
-use crate::files::BaseUrl;
+use crate::access::auth::Caller;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
 use crate::state::AppState;
+use crate::store::db::now;
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::{copy_due_date, invoice_copy};
@@ -37,7 +37,7 @@ pub async fn copy(
 ) -> ApiResult<Json<Invoice>> {
     let invoice = repo::load(&state.pool, id).await?;
     let today = now().date_naive();
-    let term = crate::companies::find(&state.pool, invoice.customer_id)
+    let term = crate::master_data::companies::find(&state.pool, invoice.customer_id)
         .await?
         .and_then(|c| c.payment_term_days);
     let settings = crate::account::repo::load(&state.pool).await?;

@@ -5,13 +5,13 @@
 
 use super::repo;
 use super::write::{self, Prepared};
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::files::BaseUrl;
-use crate::sanitize;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::input::sanitize;
 use crate::state::AppState;
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::error::push_error;
@@ -31,7 +31,7 @@ async fn prepare(
 ) -> ApiResult<Prepared> {
     let currencies = crate::account::currencies(&state.pool).await?;
     let customer = match body.customer_id {
-        Some(id) => crate::companies::find(&state.pool, id).await?,
+        Some(id) => crate::master_data::companies::find(&state.pool, id).await?,
         None => None,
     };
     // What a new invoice's body leaves out comes from the customer: discount, Skonto,
@@ -45,7 +45,7 @@ async fn prepare(
         push_error(&mut errors, "customer_id", "does not exist");
     }
     if let Some(project_id) = body.project_id {
-        match crate::projects::find(&state.pool, project_id).await? {
+        match crate::master_data::projects::find(&state.pool, project_id).await? {
             None => push_error(&mut errors, "project_id", "does not exist"),
             Some(p)
                 if body.customer_id.is_some()
@@ -71,7 +71,8 @@ async fn prepare(
         }
     }
     if let Some(customer_id) = body.customer_id.filter(|_| customer.is_some()) {
-        crate::billing::check(&state.pool, &body, customer_id, editing, &mut errors).await?;
+        crate::billable::billing::check(&state.pool, &body, customer_id, editing, &mut errors)
+            .await?;
     }
     ApiError::check(errors)?;
     let customer = customer.ok_or_else(|| ApiError::Internal("customer vanished".into()))?;
@@ -207,7 +208,7 @@ pub(super) async fn create_linked(
 ) -> ApiResult<Invoice> {
     let p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     if let Some(original) = reversal_of {
         let already: Option<bool> = crate::sql::query_scalar(
             "SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL",
@@ -297,7 +298,7 @@ pub async fn update_draft(
         || ApiError::Refused("Only draft invoices can be edited; this one is final.".into());
     if repo::load_row(&state.pool, id)
         .await?
-        .into_invoice(crate::summary::today())
+        .into_invoice(crate::lists::summary::today())
         .status
         != InvoiceStatus::Draft
     {
@@ -317,7 +318,7 @@ pub async fn update_draft(
     }
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let status: String = crate::sql::query_scalar("SELECT status FROM invoices WHERE id = ?")
         .bind(id)
         .fetch_one(&mut tx)

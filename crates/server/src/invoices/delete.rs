@@ -6,11 +6,11 @@
 //! snapshot with reason and time goes to the audit table. Nothing is erased.
 
 use super::repo;
-use crate::auth::{Caller, KeyContext};
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, OptionalJsonBody};
+use crate::access::auth::{Caller, KeyContext};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, OptionalJsonBody};
 use crate::state::AppState;
+use crate::store::db::{now, ts};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Extension;
@@ -80,7 +80,7 @@ pub async fn delete(
     let t = ts(now());
     let snapshot =
         serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES (?, ?, ?, ?)")
         .bind(id)
         .bind(reason)
@@ -104,7 +104,7 @@ pub async fn delete(
             "The invoice changed meanwhile (sent, paid or reversed); it was not deleted.".into(),
         ));
     }
-    crate::billing::release(&mut tx, id).await?;
+    crate::billable::billing::release(&mut tx, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

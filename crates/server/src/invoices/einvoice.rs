@@ -5,10 +5,10 @@
 
 use super::repo;
 use crate::account::repo as account_repo;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, QueryPairs};
-use crate::files::file_response;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, QueryPairs};
 use crate::state::AppState;
+use crate::store::files::file_response;
 use axum::extract::State;
 use axum::response::Response;
 use axum::Json;
@@ -43,7 +43,7 @@ pub async fn records(state: &AppState, id: i64) -> ApiResult<Records> {
 /// Errors: 422 on `customer_id` when its customer no longer exists.
 pub async fn records_of(state: &AppState, invoice: Invoice) -> ApiResult<Records> {
     let account = account_repo::load(&state.pool).await?.with_smtp();
-    let customer = crate::companies::find(&state.pool, invoice.customer_id)
+    let customer = crate::master_data::companies::find(&state.pool, invoice.customer_id)
         .await?
         .ok_or_else(|| ApiError::field("customer_id", "the invoice's customer no longer exists"))?;
     let reversed = match invoice.reversed_invoice_id {
@@ -185,7 +185,9 @@ pub async fn invoice_xml(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
 /// sent, not after"). Other customers are not refused; the app warns them.
 /// Errors: 422 naming every missing field (`account.*`, `customer.*`, `invoice.*`).
 pub async fn finalize_gate(state: &AppState, mut invoice: Invoice) -> ApiResult<()> {
-    let Some(customer) = crate::companies::find(&state.pool, invoice.customer_id).await? else {
+    let Some(customer) =
+        crate::master_data::companies::find(&state.pool, invoice.customer_id).await?
+    else {
         return Ok(()); // an unknown customer is refused by the validation with its own 422
     };
     if customer.einvoice_format == EinvoiceFormat::Pdf {

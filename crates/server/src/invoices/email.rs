@@ -4,13 +4,13 @@
 
 use super::einvoice::{self, Syntax};
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::mail::{self, MailAttachment};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
+use crate::store::db::{now, ts};
+use crate::work::mail::{self, MailAttachment};
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_einvoice::semantic::Specification;
@@ -56,10 +56,10 @@ pub async fn recipients_of(
     body: &SendEmail,
 ) -> ApiResult<(mail::Recipients, Option<Company>)> {
     let project = match invoice.project_id {
-        Some(p) => crate::projects::find(&state.pool, p).await?,
+        Some(p) => crate::master_data::projects::find(&state.pool, p).await?,
         None => None,
     };
-    let customer = crate::companies::find(&state.pool, invoice.customer_id).await?;
+    let customer = crate::master_data::companies::find(&state.pool, invoice.customer_id).await?;
     let defaults = invoice_recipients(project.as_ref(), customer.as_ref());
     let recipients = mail::resolve(body, Some(&defaults.to), Some(&defaults.cc))?;
     Ok((recipients, customer))
@@ -129,7 +129,7 @@ pub async fn send_invoice(
 
     let _guard = state.write_lock.lock().await;
     let (next, locked) = after_send(invoice.status, invoice.locked);
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query(
         "UPDATE invoices SET status = ?, locked = ?, ever_sent = TRUE, updated_at = ? WHERE id = ?",
     )

@@ -2,12 +2,12 @@
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
 use super::repo::{columns, list_object, InvoiceRow, FROM, LIST_TABLE};
-use crate::error::{ApiError, ApiResult};
-use crate::listing::{fetch_document_page_json, push_global, push_term, sort_order, ListQuery};
-use crate::pagination::PageOf;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::pagination::PageOf;
+use crate::lists::summary::{milli, SummarySql};
+use crate::lists::{fetch_document_page_json, push_global, push_term, sort_order, ListQuery};
 use crate::sql::rules::{open_milli, push_effective_status, push_overdue};
 use crate::state::AppState;
-use crate::summary::{milli, SummarySql};
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
@@ -61,7 +61,7 @@ fn push_where(
     if !f.status.is_empty() {
         // The status the API shows (`dunning::effective_status`).
         qb.push(" AND ");
-        push_effective_status(qb, crate::summary::today());
+        push_effective_status(qb, crate::lists::summary::today());
         qb.push(" IN (");
         let mut sep = qb.separated(", ");
         for s in &f.status {
@@ -116,7 +116,7 @@ fn push_where(
     if let Some(overdue) = f.overdue {
         // dashboard::is_overdue on the server's date.
         qb.push(if overdue { " AND " } else { " AND NOT " });
-        push_overdue(qb, crate::summary::today());
+        push_overdue(qb, crate::lists::summary::today());
     }
     push_global(qb, global, "i", true);
 }
@@ -127,7 +127,7 @@ async fn run(
     list: ListQuery<InvoiceFilter>,
     locked_only: bool,
 ) -> ApiResult<PageOf<Invoice>> {
-    let base = crate::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
+    let base = crate::http::pagination::absolute_url(headers, &"/".parse().expect("valid uri"));
     let base = base.trim_end_matches('/');
     let order = match sort_order(
         list.filter.sort.as_deref(),
@@ -147,7 +147,7 @@ async fn run(
         &list.paging,
     )
     .await?;
-    let today = crate::summary::today();
+    let today = crate::lists::summary::today();
     let items = rows
         .into_iter()
         .map(|row| {
@@ -210,7 +210,7 @@ pub async fn summary_of(
     let mut conditions = crate::sql::Builder::new("");
     push_where(&mut conditions, filter, global, false);
     if conditions.sql() == LIST_TABLE.counter.1 {
-        return crate::summary::maintained_invoice_totals(pool).await;
+        return crate::lists::summary::maintained_invoice_totals(pool).await;
     }
     computed_summary(pool, filter, global).await
 }
@@ -229,7 +229,7 @@ pub async fn computed_summary(
         gross: milli!("i.gross_total"),
         open: Some(open_milli()),
     };
-    crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global, false)).await
+    crate::lists::summary::run(pool, &sql, |qb| push_where(qb, filter, global, false)).await
 }
 
 /// GET /invoices/summary?<the list's filters> → [`ListSummary`]: per currency the count,
@@ -277,7 +277,7 @@ pub async fn monthly(
     State(state): State<AppState>,
     list: ListQuery<InvoiceFilter>,
 ) -> ApiResult<Json<InvoiceMonths>> {
-    let today = crate::summary::today();
+    let today = crate::lists::summary::today();
     let gross = milli!("i.gross_total");
     let open = open_milli();
     let collectible = crate::sql::rules::collectible();
@@ -323,7 +323,7 @@ pub async fn select(
     qb.push(format!(" ORDER BY {order} LIMIT "))
         .push_bind(limit);
     let rows: Vec<InvoiceRow> = qb.build_query_as().fetch_all(pool).await?;
-    let today = crate::summary::today();
+    let today = crate::lists::summary::today();
     Ok(rows
         .into_iter()
         .map(|row| row.into_invoice(today))

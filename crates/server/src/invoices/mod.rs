@@ -9,7 +9,7 @@ pub mod einvoice;
 mod email;
 mod get;
 pub mod list;
-mod overdue;
+pub mod payments;
 mod pdf;
 pub mod repo;
 mod reverse;
@@ -33,7 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list::list, create::create))
         .routes(routes!(list::locked))
         .routes(routes!(list::summary))
-        .routes(routes!(overdue::overdue))
+        .routes(routes!(crate::reminders::overdue::overdue))
         .routes(routes!(list::monthly))
         .routes(routes!(pdf::preview_pdf))
         .routes(routes!(pdf::timesheet_pdf))

@@ -4,11 +4,11 @@
 
 use super::repo;
 use crate::documents::{context, invoice_document, timesheet_document};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, QueryPairs};
-use crate::files::pdf_response;
-use crate::pdf_render::render;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody, QueryPairs};
 use crate::state::AppState;
+use crate::store::files::pdf_response;
+use crate::work::pdf_render::render;
 use axum::extract::State;
 use axum::response::Response;
 use kontor_model::invoice::Invoice;
@@ -43,7 +43,7 @@ pub async fn invoice_pdf_bytes(
     let (account, customer) = context(state, Some(invoice.customer_id)).await?;
     let document = invoice_document(invoice, &account, paper, &customer)?;
     let e_invoice_xml = factur_x_xml(state, invoice).await?;
-    crate::pdf_render::invoice_pdf(document, e_invoice_xml).await
+    crate::work::pdf_render::invoice_pdf(document, e_invoice_xml).await
 }
 
 /// The EN 16931 CII that `invoice`'s PDF embeds (`super::einvoice::factur_x_xml`); `None`
@@ -90,7 +90,7 @@ pub async fn timesheet_pdf(
 ) -> ApiResult<Response> {
     let paper = crate::documents::query_paper(&state, &query)?;
     let invoice = repo::load(&state.pool, id).await?;
-    let activities = crate::activities::of_invoice(&state.pool, id).await?;
+    let activities = crate::billable::activities::of_invoice(&state.pool, id).await?;
     if activities.iter().all(|a| a.hours.is_zero()) {
         return Err(ApiError::not_found(format!("hours billed by invoice {id}")));
     }

@@ -1,8 +1,8 @@
 //! Reading invoices: rows → [`Invoice`] representations (list and detail forms).
 
-use crate::db::{date_text, json_list, json_map, Dec, Ts, Word};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::store::db::{date_text, json_list, json_map, Dec, Ts, Word};
 use chrono::NaiveDate;
 use kontor_model::dunning::effective_status;
 use kontor_model::invoice::{Invoice, InvoiceItem, PaymentMeans, Vat};
@@ -34,9 +34,9 @@ macro_rules! invoice_joins {
 /// The table and joins of [`COLUMNS`].
 pub const FROM: &str = concat!("FROM invoices i", invoice_joins!());
 
-/// The invoice list's table for [`crate::listing::fetch_document_page`]: the unfiltered
+/// The invoice list's table for [`crate::lists::fetch_document_page`]: the unfiltered
 /// list (live invoices) is counted by the `invoices` counter.
-pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
+pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "invoices i",
     id: "i.id",
     joins: invoice_joins!(),
@@ -85,7 +85,7 @@ const LIST_FIELDS: [&str; 35] = [
 ];
 
 /// [`InvoiceRow`] as one JSON object expression of `engine` (`crate::sql::dialect`), for
-/// the list ([`crate::listing::fetch_document_page_json`]) and, with the salutation and
+/// the list ([`crate::lists::fetch_document_page_json`]) and, with the salutation and
 /// footer, the detail ([`load`]).
 pub fn list_object(engine: crate::sql::Engine) -> &'static str {
     static SQL: crate::sql::dialect::PerEngine = crate::sql::dialect::PerEngine::new(|engine| {
@@ -122,10 +122,10 @@ pub struct InvoiceRow {
     service_period_from: Option<NaiveDate>,
     service_period_to: Option<NaiveDate>,
     status: Word<InvoiceStatus>,
-    #[serde(deserialize_with = "crate::db::int_bool")]
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
     reversed: bool,
     reversal_invoice_id: Option<i64>,
-    #[serde(deserialize_with = "crate::db::int_bool")]
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
     reversal: bool,
     reversed_invoice_id: Option<i64>,
     offer_id: Option<i64>,
@@ -134,17 +134,17 @@ pub struct InvoiceRow {
     currency: String,
     net_total: Dec,
     tax: Dec,
-    #[serde(deserialize_with = "crate::db::int_bool")]
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
     reverse_charge: bool,
-    #[serde(deserialize_with = "crate::db::int_bool")]
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
     intra_eu: bool,
     gross_total: Dec,
     discount: Dec,
     cash_discount: Dec,
     cash_discount_days: i64,
-    #[serde(deserialize_with = "crate::db::int_bool")]
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
     locked: bool,
-    #[serde(deserialize_with = "crate::db::int_bool")]
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
     activity_hours_modified: bool,
     #[serde(default)]
     salutation: String,
@@ -184,7 +184,7 @@ impl InvoiceRow {
             self.net_total.0,
             self.gross_total.0,
         );
-        let open_amount = crate::summary::open_from_milli(
+        let open_amount = crate::lists::summary::open_from_milli(
             self.status.0,
             self.reversed,
             self.gross_total.0,
@@ -326,8 +326,8 @@ struct DetailParts {
     items: Vec<ItemRow>,
     /// `[item id, 1 activity / 0 expense, record id]`.
     billed: Vec<(i64, i64, i64)>,
-    payments: Vec<crate::invoice_payments::PaymentRow>,
-    reminders: Vec<crate::reminder_rows::ReminderRow>,
+    payments: Vec<crate::invoices::payments::PaymentRow>,
+    reminders: Vec<crate::reminders::rows::ReminderRow>,
 }
 
 /// Loads the full representation of a live invoice: user, items (with the activities and
@@ -346,9 +346,9 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
         );
         let (items, billed, payments, reminders) = (
             items_json(engine),
-            crate::billing::billed_json(engine),
-            crate::invoice_payments::payments_json(engine),
-            crate::reminder_rows::reminders_json(engine),
+            crate::billable::billing::billed_json(engine),
+            crate::invoices::payments::payments_json(engine),
+            crate::reminders::rows::reminders_json(engine),
         );
         let parts = json_object(
             engine,
@@ -374,7 +374,7 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
     let parts: DetailParts = serde_json::from_str(&text)
         .map_err(|e| ApiError::Internal(format!("stored invoice {id}: {e}")))?;
     let (salutation, footer) = (parts.row.salutation.clone(), parts.row.footer.clone());
-    let mut invoice = parts.row.into_invoice(crate::summary::today());
+    let mut invoice = parts.row.into_invoice(crate::lists::summary::today());
     invoice.salutation = Some(salutation);
     invoice.footer = Some(footer);
     let billed = parts.billed;

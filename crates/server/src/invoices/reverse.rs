@@ -5,12 +5,12 @@
 
 use super::create::create_linked;
 use super::repo;
-use crate::auth::Caller;
-use crate::db::now;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::IdPath;
-use crate::files::BaseUrl;
+use crate::access::auth::Caller;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
 use crate::state::AppState;
+use crate::store::db::now;
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::invoice::Invoice;
@@ -94,7 +94,7 @@ pub async fn reverse(
     if let Some(message) = reverse_refusal(original.status, original.reversal, original.reversed) {
         return Err(ApiError::Refused(message.into()));
     }
-    let language = crate::companies::find(&state.pool, original.customer_id)
+    let language = crate::master_data::companies::find(&state.pool, original.customer_id)
         .await?
         .map(|c| c.language)
         .unwrap_or_default();

@@ -4,13 +4,13 @@
 //! `sent` locks the invoice.
 
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
+use crate::store::db::{now, ts};
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::effects::locked_after_status_change;
@@ -106,7 +106,7 @@ pub async fn update_status(
     if current.status == InvoiceStatus::Draft {
         super::einvoice::finalize_gate(&state, current.clone()).await?;
     }
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let user = Some(caller.user_id);
     if current.status == InvoiceStatus::Draft {
         let currencies = crate::account::currencies(&mut tx).await?;

@@ -3,7 +3,7 @@
 //! finalizing, and creation itself — the customer's default texts, terms and VAT applied,
 //! the recipient address defaulting to the customer's, the totals computed.
 
-use crate::error::ApiResult;
+use crate::http::error::ApiResult;
 use crate::state::AppState;
 use kontor_model::account::DocumentKind;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
@@ -56,7 +56,7 @@ pub async fn unsaved_invoice(
     terms: CustomerTerms,
 ) -> ApiResult<Invoice> {
     let customer = match body.customer_id {
-        Some(id) => crate::companies::find(&state.pool, id).await?,
+        Some(id) => crate::master_data::companies::find(&state.pool, id).await?,
         None => None,
     };
     if let Some(c) = &customer {
@@ -96,7 +96,7 @@ pub fn unsaved(
         &document,
         &currency,
     )?;
-    let today = crate::db::now();
+    let today = crate::store::db::now();
     let date = body.date.unwrap_or(today.date_naive());
     Ok(Invoice {
         id: 0,
@@ -138,8 +138,8 @@ pub fn unsaved(
         credit_number: None,
         locked: false,
         activity_hours_modified: false,
-        salutation: body.salutation.map(|s| crate::sanitize::html(&s)),
-        footer: body.footer.map(|s| crate::sanitize::html(&s)),
+        salutation: body.salutation.map(|s| crate::input::sanitize::html(&s)),
+        footer: body.footer.map(|s| crate::input::sanitize::html(&s)),
         custom_properties: Default::default(),
         tags: Vec::new(),
         buyer_reference: body
@@ -160,7 +160,7 @@ pub fn unsaved(
                     tax_exemption_reason: i.tax_exemption_reason,
                     kind: i.kind.unwrap_or(kontor_model::position::PositionType::Item),
                     title: i.title.unwrap_or_default(),
-                    description: i.description.map(|d| crate::sanitize::html(&d)),
+                    description: i.description.map(|d| crate::input::sanitize::html(&d)),
                     quantity: i.quantity,
                     unit: i.unit,
                     unit_price: i.unit_price,

@@ -3,9 +3,9 @@
 //! function that draws invoice numbers. Everything runs inside the caller's transaction,
 //! which holds the write lock, so a failure anywhere rolls the number back.
 
-use crate::db::{now, ts};
-use crate::error::ApiResult;
+use crate::http::error::ApiResult;
 use crate::numbering::{next_number, INVOICES};
+use crate::store::db::{now, ts};
 use chrono::NaiveDate;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::position::PositionType;
@@ -113,7 +113,7 @@ fn bind_header<'q>(
     p: &'q Prepared,
     identifier: Option<String>,
     status: InvoiceStatus,
-    time: &'q crate::db::Ts,
+    time: &'q crate::store::db::Ts,
 ) -> crate::sql::Query<'q> {
     query
         .bind(p.body.customer_id)
@@ -207,7 +207,7 @@ pub(super) async fn replace_draft(tx: &mut crate::sql::Tx, id: i64, p: &Prepared
         .execute(&mut *tx)
         .await?;
     // Release first: the old positions the entries point to are replaced.
-    crate::billing::release(tx, id).await?;
+    crate::billable::billing::release(tx, id).await?;
     write_positions(tx, id, p, true).await
 }
 
@@ -220,7 +220,7 @@ async fn write_positions(
     replacing: bool,
 ) -> ApiResult<()> {
     let item_ids = write_items(tx, invoice_id, p, replacing).await?;
-    crate::billing::claim(tx, &p.body, invoice_id, &item_ids).await?;
+    crate::billable::billing::claim(tx, &p.body, invoice_id, &item_ids).await?;
     propagate_address(tx, p).await
 }
 

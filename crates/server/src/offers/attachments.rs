@@ -5,16 +5,16 @@
 //! attachment removes the file.
 
 use super::repo;
-use crate::db::{now, ts, Ts};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody, UPLOAD_LIMIT};
-use crate::files::{pdf_response, BaseUrl};
-use crate::listing::ListQuery;
-use crate::mail::MailAttachment;
-use crate::pagination::PageOf;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody, UPLOAD_LIMIT};
+use crate::http::pagination::PageOf;
+use crate::input::uploads::{decode_upload, Kind};
+use crate::lists::ListQuery;
 use crate::state::AppState;
-use crate::storage::Area;
-use crate::uploads::{decode_upload, Kind};
+use crate::store::db::{now, ts, Ts};
+use crate::store::files::{pdf_response, BaseUrl};
+use crate::store::storage::Area;
+use crate::work::mail::MailAttachment;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
@@ -132,9 +132,9 @@ pub async fn create(
         .put_new(Area::OfferAttachments, "pdf", &file.bytes)
         .await?;
     let t = ts(now());
-    // A write transaction: the audit trail names who wrote (`crate::audit`).
+    // A write transaction: the audit trail names who wrote (`crate::proof::audit`).
     let inserted: Result<i64, sqlx::Error> = async {
-        let mut tx = crate::db::begin_write(&state.pool).await?;
+        let mut tx = crate::store::db::begin_write(&state.pool).await?;
         let id = crate::sql::query_scalar::<i64>(
             "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
@@ -196,7 +196,7 @@ pub async fn delete(
     .fetch_optional(&state.pool)
     .await?;
     let key = key.ok_or_else(not_found)?;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query("DELETE FROM offer_attachments WHERE id = ?")
         .bind(attachment_id)
         .execute(&mut tx)

@@ -5,16 +5,16 @@
 //! shown but not counted. Everything is written in one transaction.
 
 use super::repo;
-use crate::auth::Caller;
-use crate::db::Word;
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::JsonBody;
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::JsonBody;
+use crate::input::sanitize;
 use crate::numbering::{next_number, OFFERS};
-use crate::sanitize;
 use crate::state::AppState;
+use crate::store::db::Word;
+use crate::store::db::{now, ts};
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::account::DocumentKind;
@@ -43,7 +43,7 @@ async fn resolve(
     let pool = &state.pool;
     let project = match body.project_id {
         Some(id) => {
-            let p = crate::projects::find(pool, id).await?;
+            let p = crate::master_data::projects::find(pool, id).await?;
             if p.is_none() {
                 push_error(e, "project_id", "does not exist");
             }
@@ -53,7 +53,7 @@ async fn resolve(
     };
     let deal = match body.deal_id {
         Some(id) => {
-            let d = crate::deals::find(pool, id).await?;
+            let d = crate::master_data::deals::find(pool, id).await?;
             if d.is_none() {
                 push_error(e, "deal_id", "does not exist");
             }
@@ -67,7 +67,7 @@ async fn resolve(
         .or(body.company_id)
         .or_else(|| deal.as_ref().and_then(|d| d.company.as_ref().map(|c| c.id)));
     let company = match company_id {
-        Some(id) => crate::companies::find(pool, id).await?,
+        Some(id) => crate::master_data::companies::find(pool, id).await?,
         None => None,
     };
     if company.is_none() && body.company_id.is_some() && project.is_none() {
@@ -88,7 +88,10 @@ async fn resolve(
         }
     }
     if let Some(id) = body.contact_id {
-        if crate::contacts::find(pool, id).await?.is_none() {
+        if crate::master_data::contacts::find(pool, id)
+            .await?
+            .is_none()
+        {
             push_error(e, "contact_id", "does not exist");
         }
     }
@@ -219,7 +222,7 @@ pub(super) async fn save_offer(
     let date = body.date.unwrap_or_else(|| now().date_naive());
 
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let t = ts(now());
     let id: i64 = match existing {
         Some(id) => {

@@ -3,14 +3,14 @@
 //! the copy body are the model's ([`kontor_model::edit`]).
 
 use super::{create, repo};
-use crate::auth::Caller;
-use crate::db::{now, Word};
-use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::files::BaseUrl;
+use crate::http::error::{on_foreign_key, ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
-use crate::storage::Area;
+use crate::store::db::{now, Word};
+use crate::store::files::BaseUrl;
+use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
@@ -62,7 +62,7 @@ pub async fn update(
 )]
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let status: Word<OfferStatus> =
         crate::sql::query_scalar("SELECT status FROM offers WHERE id = ?")
             .bind(id)
@@ -123,7 +123,7 @@ pub async fn copy(
     let offer = repo::load(&state.pool, id).await?;
     let today = now().date_naive();
     let term = match offer.company.as_ref() {
-        Some(c) => crate::companies::find(&state.pool, c.id)
+        Some(c) => crate::master_data::companies::find(&state.pool, c.id)
             .await?
             .and_then(|c| c.payment_term_days),
         None => None,

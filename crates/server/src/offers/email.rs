@@ -3,12 +3,12 @@
 //! else the company's; no CC).
 
 use super::repo;
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::mail::{self, MailAttachment};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
+use crate::work::mail::{self, MailAttachment};
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::email::{SendEmail, SentEmail};
@@ -40,13 +40,13 @@ pub async fn send_email(
 ) -> ApiResult<Json<SentEmail>> {
     let offer = repo::load(&state.pool, id).await?;
     let contact_email = match &offer.contact {
-        Some(contact) => crate::contacts::find(&state.pool, contact.id)
+        Some(contact) => crate::master_data::contacts::find(&state.pool, contact.id)
             .await?
             .and_then(|p| p.email),
         None => None,
     };
     let company = match &offer.company {
-        Some(company) => crate::companies::find(&state.pool, company.id).await?,
+        Some(company) => crate::master_data::companies::find(&state.pool, company.id).await?,
         None => None,
     };
     let defaults = offer_recipients(contact_email.as_deref(), company.as_ref());

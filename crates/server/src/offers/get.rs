@@ -2,10 +2,10 @@
 //! (the PDF on a letter paper, default the white one).
 
 use super::{pdf, repo};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::QueryPairs;
 use crate::state::AppState;
+use crate::store::files::BaseUrl;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use axum::Json;

@@ -2,12 +2,12 @@
 //! comma-separated), plus the global filters, pagination and `sort_by`.
 
 use super::repo::{sign, OfferRow, COLUMNS, FROM, LIST_TABLE};
-use crate::error::ApiResult;
-use crate::files::BaseUrl;
-use crate::listing::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
-use crate::pagination::PageOf;
+use crate::http::error::ApiResult;
+use crate::http::pagination::PageOf;
+use crate::lists::summary::{milli, SummarySql};
+use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
 use crate::state::AppState;
-use crate::summary::{milli, SummarySql};
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::Json;
 use kontor_model::offer::Offer;
@@ -161,7 +161,7 @@ pub async fn summary_of(
         gross: milli!("o.gross_total"),
         open: None,
     };
-    crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
+    crate::lists::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
 }
 
 /// Totals of the offers a filter selects.

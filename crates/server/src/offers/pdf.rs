@@ -4,10 +4,10 @@
 use super::repo;
 use crate::config::LetterPaperConfig;
 use crate::documents::{context, offer_document};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::QueryPairs;
-use crate::files::pdf_response;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::QueryPairs;
 use crate::state::AppState;
+use crate::store::files::pdf_response;
 use axum::response::Response;
 use kontor_model::query::parse_id;
 
@@ -21,7 +21,8 @@ pub async fn offer_pdf(
     let offer = repo::load(&state.pool, id).await?;
     let (account, customer) = context(state, offer.company.as_ref().map(|c| c.id)).await?;
     let bytes =
-        crate::pdf_render::render(offer_document(&offer, &account, paper, &customer)?).await?;
+        crate::work::pdf_render::render(offer_document(&offer, &account, paper, &customer)?)
+            .await?;
     Ok((bytes, format!("{}.pdf", offer.identifier)))
 }
 

@@ -1,8 +1,8 @@
 //! Reading offers: rows → [`Offer`] representations (list and detail forms).
 
-use crate::db::{json_list, json_map, now, ts, Dec, Ts, Word};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::store::db::{json_list, json_map, now, ts, Dec, Ts, Word};
 use chrono::NaiveDate;
 use kontor_model::effects::offer_status_after_billing;
 use kontor_model::offer::{InvoiceRef, Offer, OfferItem, OfferStatus, OfferVat};
@@ -25,9 +25,9 @@ macro_rules! offer_joins {
 /// The table and joins of the columns.
 pub const FROM: &str = concat!("FROM offers o", offer_joins!());
 
-/// The offer list's table for [`crate::listing::fetch_document_page`]; the unfiltered list
+/// The offer list's table for [`crate::lists::fetch_document_page`]; the unfiltered list
 /// is counted by the `offers` counter.
-pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
+pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "offers o",
     id: "o.id",
     joins: offer_joins!(),

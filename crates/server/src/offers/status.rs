@@ -2,13 +2,13 @@
 //! status; `decisions.md` § State rules).
 
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
+use crate::store::db::{now, ts};
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::event::{to_data, EventKind, StatusChangedData};
@@ -45,7 +45,7 @@ pub async fn update_status(
     })?;
     let _guard = state.write_lock.lock().await;
     let current = repo::load(&state.pool, id).await?;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
         .bind(target.as_str())
         .bind(ts(now()))

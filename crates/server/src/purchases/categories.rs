@@ -1,11 +1,11 @@
 //! `/purchases/categories`: purchase categories (`name`, `credit_account`, timestamps).
 
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody};
-use crate::listing::ListQuery;
-use crate::pagination::PageOf;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::http::pagination::PageOf;
+use crate::lists::ListQuery;
 use crate::state::AppState;
+use crate::store::db::{now, ts};
 use axum::extract::State;
 use axum::Json;
 use kontor_model::error::{require_text, FieldErrors};
@@ -83,7 +83,7 @@ pub async fn create(
     let t = ts(now());
     // In a write transaction like every write (issue 29: an idempotent retry can tell
     // whether it committed).
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.credit_account.as_deref().unwrap_or("").trim())

@@ -5,16 +5,16 @@
 
 use super::document::MAX_DOCUMENT;
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{JsonBody, UPLOAD_LIMIT};
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{JsonBody, UPLOAD_LIMIT};
+use crate::input::uploads::{decode_upload, Kind};
 use crate::numbering::{next_number, PURCHASES};
 use crate::state::AppState;
-use crate::storage::Area;
-use crate::uploads::{decode_upload, Kind};
+use crate::store::db::{now, ts};
+use crate::store::files::BaseUrl;
+use crate::store::storage::Area;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::purchase_edit_refusal;
@@ -33,7 +33,10 @@ async fn check_references(
     e: &mut FieldErrors,
 ) -> ApiResult<()> {
     if let Some(c) = body.company_id {
-        if crate::companies::find(&state.pool, c).await?.is_none() {
+        if crate::master_data::companies::find(&state.pool, c)
+            .await?
+            .is_none()
+        {
             push_error(e, "company_id", "does not exist");
         }
     }
@@ -218,7 +221,7 @@ struct Record<'a> {
     sum: PurchaseAmounts,
     properties: &'a std::collections::BTreeMap<String, String>,
     /// Stored document name and the checked file.
-    document: Option<(&'a str, &'a crate::uploads::CheckedFile)>,
+    document: Option<(&'a str, &'a crate::input::uploads::CheckedFile)>,
 }
 
 async fn write(
@@ -232,7 +235,7 @@ async fn write(
     let document_key = r.document.map(|(k, _)| k);
     let file = r.document.map(|(_, f)| f);
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     if body.allow_duplicate != Some(true) {
         let receipt = body.receipt_identifier.as_deref();
         if let Some((id, number)) =
@@ -358,7 +361,7 @@ async fn record_events(
     body: &NewPurchase,
     id: i64,
     existing: Option<i64>,
-    file: Option<&crate::uploads::CheckedFile>,
+    file: Option<&crate::input::uploads::CheckedFile>,
 ) -> ApiResult<()> {
     let user = Some(caller.user_id);
     let subject = Subject::Purchase(id);
@@ -409,7 +412,7 @@ pub async fn update(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    crate::extract::IdPath(id): crate::extract::IdPath,
+    crate::http::extract::IdPath(id): crate::http::extract::IdPath,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
 ) -> ApiResult<Json<Purchase>> {
     save_purchase(&state, &caller, body, Some(id)).await?;

@@ -3,15 +3,15 @@
 //! the old file goes — a failed upload leaves the previous document in place.
 
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::IdPath;
-use crate::files::BaseUrl;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
+use crate::input::uploads::{check_bytes, Kind};
 use crate::state::AppState;
-use crate::storage::Area;
-use crate::uploads::{check_bytes, Kind};
+use crate::store::db::{now, ts};
+use crate::store::files::BaseUrl;
+use crate::store::storage::Area;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap};
@@ -30,7 +30,7 @@ pub const HTML_CSP: &str =
 
 fn rejection(e: MultipartRejection) -> ApiError {
     if e.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT)
+        ApiError::PayloadTooLarge(crate::http::extract::UPLOAD_LIMIT)
     } else if e.status() == axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE {
         ApiError::UnsupportedMediaType("multipart/form-data")
     } else {
@@ -84,8 +84,8 @@ pub async fn store_document(
     }
     let mut multipart = multipart.map_err(rejection)?;
     repo::load_row(&state.pool, id).await?;
-    let (filename, bytes) = crate::extract::file_part(&mut multipart, || {
-        ApiError::PayloadTooLarge(crate::extract::UPLOAD_LIMIT)
+    let (filename, bytes) = crate::http::extract::file_part(&mut multipart, || {
+        ApiError::PayloadTooLarge(crate::http::extract::UPLOAD_LIMIT)
     })
     .await?;
     let file = check_bytes(
@@ -124,9 +124,9 @@ async fn store_row(
     user_id: i64,
     id: i64,
     key: &str,
-    file: &crate::uploads::CheckedFile,
+    file: &crate::input::uploads::CheckedFile,
 ) -> ApiResult<()> {
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
         .bind(key)
         .bind(file.kind.content_type())
@@ -160,7 +160,7 @@ pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
         .get(Area::PurchaseDocuments, key)
         .await?
         .ok_or_else(|| ApiError::not_found("document file"))?;
-    let mut response = crate::files::file_response(bytes, &content_type, &name);
+    let mut response = crate::store::files::file_response(bytes, &content_type, &name);
     if content_type.contains("xml") {
         // An imported XML e-invoice is shown as data, never as a document that could
         // carry markup or scripts (`decisions.md` § E-invoice import (issue 10)).

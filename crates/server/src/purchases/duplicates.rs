@@ -5,7 +5,7 @@
 //! itself) and the e-invoice import ask [`find`] inside their write transaction, so two
 //! parallel saves cannot both pass.
 
-use crate::error::{ApiError, ApiResult, Conflict};
+use crate::http::error::{ApiError, ApiResult, Conflict};
 use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{duplicate_key, duplicate_message};
 

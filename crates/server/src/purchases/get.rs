@@ -1,10 +1,10 @@
 //! GET /purchases/{id}: the purchase with a fresh signed `file_url`.
 
 use super::repo;
-use crate::error::ApiResult;
-use crate::extract::IdPath;
-use crate::files::BaseUrl;
+use crate::http::error::ApiResult;
+use crate::http::extract::IdPath;
 use crate::state::AppState;
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::Json;
 use kontor_model::purchase::Purchase;

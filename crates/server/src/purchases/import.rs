@@ -13,13 +13,13 @@
 use super::document::{HTML_CSP, MAX_DOCUMENT};
 use super::import_repo::{self, NewImport};
 use super::repo;
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{file_part, JsonBody, UPLOAD_LIMIT};
-use crate::files::BaseUrl;
+use crate::access::auth::Caller;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{file_part, JsonBody, UPLOAD_LIMIT};
+use crate::input::uploads::clean_file_name;
 use crate::state::AppState;
-use crate::storage::Area;
-use crate::uploads::clean_file_name;
+use crate::store::files::BaseUrl;
+use crate::store::storage::Area;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -161,12 +161,12 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
 const READ_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// [`read_document`] as bounded CPU work (issue 29): on a blocking thread, at most
-/// `crate::cpu_work::permits()` at once, within [`READ_BUDGET`]. Errors: as
+/// `crate::work::cpu_work::permits()` at once, within [`READ_BUDGET`]. Errors: as
 /// [`read_document`]; 422 on `file` past the budget; 503 when too many documents are read
 /// at once.
 async fn read_bounded(bytes: std::sync::Arc<Vec<u8>>) -> ApiResult<Read> {
-    crate::cpu_work::run(
-        crate::cpu_work::Kind::Import,
+    crate::work::cpu_work::run(
+        crate::work::cpu_work::Kind::Import,
         READ_BUDGET,
         || {
             ApiError::field(
@@ -287,7 +287,7 @@ pub async fn import(
 )]
 pub async fn e_invoice_html(
     State(state): State<AppState>,
-    crate::extract::IdPath(id): crate::extract::IdPath,
+    crate::http::extract::IdPath(id): crate::http::extract::IdPath,
 ) -> ApiResult<Response> {
     let row = repo::load_row(&state.pool, id).await?;
     let (Some(_), Some(key)) = (row.einvoice_syntax.as_ref(), row.document_key.as_ref()) else {
@@ -298,8 +298,8 @@ pub async fn e_invoice_html(
         .get(Area::PurchaseDocuments, key)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("e-invoice file of purchase {id}")))?;
-    let html = crate::cpu_work::run(
-        crate::cpu_work::Kind::Import,
+    let html = crate::work::cpu_work::run(
+        crate::work::cpu_work::Kind::Import,
         READ_BUDGET,
         || ApiError::Busy("reading e-invoices"),
         move || read_document(&bytes).map(|read| kontor_einvoice::html::render_html(&read.invoice)),

@@ -2,12 +2,12 @@
 //! the new supplier, the stored file and the purchase — one transaction under the write
 //! lock (`docs/decisions.md` § E-invoice import (issue 10)).
 
-use crate::db::{now, ts};
-use crate::error::ApiResult;
 use crate::events::{self, Subject};
+use crate::http::error::ApiResult;
 use crate::numbering::{next_number, PURCHASES};
 use crate::state::AppState;
-use crate::storage::Area;
+use crate::store::db::{now, ts};
+use crate::store::storage::Area;
 use kontor_einvoice::booking::BookedPosition;
 use kontor_einvoice::semantic::{Invoice, Party, PaymentMeans};
 use kontor_model::event::{to_data, CreatedData, DocumentUploadedData, EventKind};
@@ -167,7 +167,7 @@ pub async fn create(state: &AppState, new: &NewImport<'_>) -> ApiResult<Outcome>
     let invoice = new.invoice;
     let iban = payee_iban(invoice);
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let supplier = match_supplier(&mut tx, &invoice.seller, &iban).await?;
     // The one duplicate rule of purchases (`duplicates.rs`); a new supplier has none.
     if let Some((id, identifier)) =

@@ -2,12 +2,12 @@
 //! date range `from:to`, unpaid, payment_method; global filters; pagination; `sort_by`.
 
 use super::repo::{present, PurchaseRow, COLUMNS, FROM, LIST_TABLE};
-use crate::error::{ApiError, ApiResult};
-use crate::files::BaseUrl;
-use crate::listing::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
-use crate::pagination::PageOf;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::pagination::PageOf;
+use crate::lists::summary::{milli, SummarySql};
+use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
 use crate::state::AppState;
-use crate::summary::{milli, SummarySql};
+use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::Json;
 use kontor_model::purchase::{totals_per_currency, Purchase, PurchaseTotal};
@@ -163,7 +163,7 @@ pub async fn totals(
     let mut qb =
         crate::sql::Builder::new("SELECT p.currency, p.net_total, p.gross_total FROM purchases p");
     push_where(&mut qb, &list.filter, &list.global);
-    let rows: Vec<(String, crate::db::Dec, crate::db::Dec)> =
+    let rows: Vec<(String, crate::store::db::Dec, crate::store::db::Dec)> =
         qb.build_query_as().fetch_all(&state.pool).await?;
     totals_per_currency(
         rows.into_iter()
@@ -198,7 +198,7 @@ pub async fn summary_of(
         gross: milli!("p.gross_total"),
         open: Some(OPEN_SQL),
     };
-    crate::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
+    crate::lists::summary::run(pool, &sql, |qb| push_where(qb, filter, global)).await
 }
 
 /// Totals of the purchases a filter selects.

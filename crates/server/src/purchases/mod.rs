@@ -16,7 +16,7 @@ mod status;
 pub use create::create_purchase;
 pub use document::document_file;
 
-use crate::extract::UPLOAD_LIMIT;
+use crate::http::extract::UPLOAD_LIMIT;
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};

@@ -2,14 +2,14 @@
 //! which make the delete rule and the `unpaid` filter real.
 
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::listing::ListQuery;
-use crate::pagination::PageOf;
+use crate::http::error::{on_foreign_key, ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::http::pagination::PageOf;
+use crate::lists::ListQuery;
 use crate::state::AppState;
+use crate::store::db::{now, ts};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
@@ -129,7 +129,7 @@ pub async fn create(
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
     let amount = round_money(body.total.unwrap_or_default(), &currency);
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     // The purchase may have been deleted since the check above (`decisions.md` § Server
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
@@ -180,7 +180,7 @@ pub async fn delete(
             .bind(payment.purchase_id)
             .fetch_optional(&state.pool)
             .await?;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query("DELETE FROM purchase_payments WHERE id = ?")
         .bind(id)
         .execute(&mut tx)

@@ -1,8 +1,8 @@
 //! Reading purchases: rows → [`Purchase`] with positions, categories and payments.
 
-use crate::db::{json_list, json_map, Dec, Ts, Word};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::store::db::{json_list, json_map, Dec, Ts, Word};
 use chrono::NaiveDate;
 use kontor_model::purchase::{
     PaymentMethod, Purchase, PurchaseCategory, PurchaseEInvoice, PurchaseItem, PurchasePayment,
@@ -22,9 +22,9 @@ macro_rules! purchase_joins {
 /// The table and joins of the columns.
 pub const FROM: &str = concat!("FROM purchases p", purchase_joins!());
 
-/// The purchase list's table for [`crate::listing::fetch_document_page`]; the unfiltered
+/// The purchase list's table for [`crate::lists::fetch_document_page`]; the unfiltered
 /// list is counted by the `purchases` counter.
-pub const LIST_TABLE: crate::listing::ListTable = crate::listing::ListTable {
+pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "purchases p",
     id: "p.id",
     joins: purchase_joins!(),

@@ -2,14 +2,14 @@
 //! and DELETE /purchases/{id} (only pending purchases without payments).
 
 use super::repo;
-use crate::auth::Caller;
-use crate::db::{now, ts};
-use crate::error::{on_foreign_key, ApiError, ApiResult};
+use crate::access::auth::Caller;
 use crate::events::{self, Subject};
-use crate::extract::{IdPath, JsonBody};
-use crate::files::BaseUrl;
+use crate::http::error::{on_foreign_key, ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
-use crate::storage::Area;
+use crate::store::db::{now, ts};
+use crate::store::files::BaseUrl;
+use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
@@ -44,7 +44,7 @@ pub async fn update_status(
         .ok_or_else(|| ApiError::field("status", "must be pending or approved"))?;
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let from: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = ?")
         .bind(id)
         .fetch_one(&mut tx)
@@ -90,7 +90,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     // foreign key refuse the delete, which is the same 422 (`decisions.md` § Server
     // hardening).
     let has_payments = || ApiError::Refused("A purchase with payments cannot be deleted.".into());
-    let mut tx = crate::db::begin_write(&state.pool).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let (status, payments): (String, i64) = crate::sql::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&mut tx).await?;
     if status != PurchaseStatus::Pending.as_str() {
         return Err(ApiError::Refused(

@@ -5,11 +5,11 @@
 
 use super::job;
 use super::repo::{self, Fields};
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{IdPath, JsonBody};
-use crate::listing::ListQuery;
-use crate::pagination::PageOf;
+use crate::access::auth::Caller;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::http::pagination::PageOf;
+use crate::lists::ListQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -61,11 +61,11 @@ async fn checked(
         }
         if mode == RecurringMode::Send {
             let customer = match template.customer_id {
-                Some(id) => crate::companies::find(&state.pool, id).await?,
+                Some(id) => crate::master_data::companies::find(&state.pool, id).await?,
                 None => None,
             };
             let project = match template.project_id {
-                Some(id) => crate::projects::find(&state.pool, id).await?,
+                Some(id) => crate::master_data::projects::find(&state.pool, id).await?,
                 None => None,
             };
             if customer.is_some()

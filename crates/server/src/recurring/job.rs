@@ -13,8 +13,8 @@
 //! failed send keeps the invoice and writes the run's `error`.
 
 use super::repo::{self, NewRun, Schedule};
-use crate::auth::Caller;
-use crate::error::{ApiError, ApiResult};
+use crate::access::auth::Caller;
+use crate::http::error::{ApiError, ApiResult};
 use crate::invoices::{self, PreparedInvoice};
 use crate::state::AppState;
 use chrono::NaiveDate;
@@ -123,7 +123,7 @@ async fn prepare(
     date: NaiveDate,
     period: Period,
 ) -> ApiResult<PreparedInvoice> {
-    let customer = crate::companies::find(&state.pool, s.customer_id).await?;
+    let customer = crate::master_data::companies::find(&state.pool, s.customer_id).await?;
     let settings = crate::account::repo::load(&state.pool).await?;
     let due = copy_due_date(
         date,
@@ -148,7 +148,7 @@ async fn prepare(
 async fn send(state: &AppState, run_id: i64, invoice_id: i64) {
     let result = async {
         let invoice = invoices::repo::load(&state.pool, invoice_id).await?;
-        let language = crate::companies::find(&state.pool, invoice.customer_id)
+        let language = crate::master_data::companies::find(&state.pool, invoice.customer_id)
             .await?
             .map(|c| c.language)
             .unwrap_or_default();
@@ -202,7 +202,7 @@ pub async fn run_schedule(state: &AppState, id: i64, today: NaiveDate) -> ApiRes
         };
         let created = {
             let _guard = state.write_lock.lock().await;
-            let mut tx = crate::db::begin_write(&state.pool).await?;
+            let mut tx = crate::store::db::begin_write(&state.pool).await?;
             if !repo::advance(&mut tx, id, date, next).await? {
                 // Changed or run meanwhile (here or in another process): read it again.
                 continue;

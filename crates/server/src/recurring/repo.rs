@@ -1,8 +1,8 @@
 //! The recurring invoice tables (`0012_recurring_invoices.sql`): schedules with their
 //! stored creation body, and their runs, turned into `kontor_model::recurring` types.
 
-use crate::db::{now, ts, StoredWord, Ts, Word};
-use crate::error::{ApiError, ApiResult};
+use crate::http::error::{ApiError, ApiResult};
+use crate::store::db::{now, ts, StoredWord, Ts, Word};
 use chrono::{Datelike, NaiveDate};
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::IdName;
@@ -301,7 +301,7 @@ pub async fn update(conn: &mut crate::sql::Tx, id: i64, user_id: i64, f: &Fields
 
 /// Deletes schedule `id` and its runs (the invoices stay). Errors: 404.
 pub async fn delete(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
-    let mut tx = crate::db::begin_write(pool).await?;
+    let mut tx = crate::store::db::begin_write(pool).await?;
     let done = crate::sql::query("DELETE FROM recurring_invoices WHERE id = ?")
         .bind(id)
         .execute(&mut tx)

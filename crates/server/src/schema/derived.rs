@@ -1,5 +1,5 @@
 //! The schema objects derived from the model's rules, generated per engine from one Rust
-//! definition (issue 30), as the audit triggers are (`crate::audit`):
+//! definition (issue 30), as the audit triggers are (`crate::proof::audit`):
 //!
 //! - the list counters (`list_counts`, migration 0018): the live rows of the invoice,
 //!   offer and purchase lists, kept by triggers so an unfiltered list is not counted;

@@ -4,7 +4,7 @@
 //!   `migrations/sqlite/` and `migrations/postgres/` they were written as; from 26 on each
 //!   is written once ([`versions`]) and emitted for both engines by [`ddl`];
 //! - [`derived`]: the views and triggers that follow the model's rules, generated per
-//!   engine from one definition and installed at every start (as `crate::audit` does with
+//!   engine from one definition and installed at every start (as `crate::proof::audit` does with
 //!   the audit triggers).
 //!
 //! `tests/migrations_equal.rs` applies both engines' migrators and compares the schemas

@@ -8,7 +8,7 @@
 //! - `kontor_milli(amount)` → BIGINT: a stored amount as an exact count of thousandths of
 //!   a currency unit, truncated toward zero (`"119.5"` → 119500, `"-0.05"` → −50,
 //!   `"100"` → 100000); NULL stays NULL. Exact sums of decimal amounts are sums of these
-//!   (`crate::summary`): SQLite stores amounts as decimal text, whose `SUM` would be a
+//!   (`crate::lists::summary`): SQLite stores amounts as decimal text, whose `SUM` would be a
 //!   float. PostgreSQL: `trunc(x * 1000)::BIGINT` over `NUMERIC` (migration 27).
 //! - `GREATEST(a, b, …)`: PostgreSQL's own; on SQLite registered here with PostgreSQL's
 //!   meaning for numbers (NULLs are left out; NULL only when every argument is NULL).
@@ -18,7 +18,7 @@
 //!   own `json_each(json)` stays as it is).
 //!
 //! On SQLite the functions are registered on every connection of the pool
-//! ([`register`], run by `crate::db`'s `after_connect`); a file opened without them (the
+//! ([`register`], run by `crate::store::db`'s `after_connect`); a file opened without them (the
 //! `sqlite3` shell) still runs every trigger and view, which are written without them
 //! ([`milli_expression`]).
 
@@ -26,7 +26,7 @@ use super::pool::Engine;
 use libsqlite3_sys as ffi;
 
 /// `kontor_fold(expr) LIKE kontor_fold(?) ESCAPE '\'`, the bind (a
-/// [`crate::listing::like_pattern`]) to follow, then [`LIKE_END`].
+/// [`crate::lists::like_pattern`]) to follow, then [`LIKE_END`].
 pub fn like(expr: &str) -> String {
     format!("kontor_fold({expr}) LIKE kontor_fold(")
 }

@@ -77,7 +77,7 @@ impl Db {
     /// Which database this pool opens, as text that is equal for two pools of the same
     /// database in one process (the SQLite file's path; PostgreSQL's host, port and
     /// database name — never the password). The audit keys are registered under it
-    /// (`crate::audit_key::register`).
+    /// (`crate::proof::audit_key::register`).
     pub fn identity(&self) -> String {
         match self {
             Db::Sqlite(p) => {

@@ -5,7 +5,7 @@
 //! - collectible: [`kontor_model::dashboard::is_collectible`] → [`collectible`];
 //! - open amount: [`kontor_model::dashboard::open_amount`] (gross − what the payments
 //!   settled, never below 0, for a collectible invoice; else 0) → [`open_milli`], in
-//!   thousandths of a currency unit (`crate::summary`);
+//!   thousandths of a currency unit (`crate::lists::summary`);
 //! - overdue: [`kontor_model::dashboard::is_overdue`] → [`push_overdue`];
 //! - the status the API shows: [`kontor_model::dunning::effective_status`] →
 //!   [`push_effective_status`].

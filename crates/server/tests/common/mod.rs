@@ -255,7 +255,7 @@ impl TestServer {
     /// The server's database (SQLite in its data directory, or its PostgreSQL database),
     /// for checking what was stored.
     pub async fn db(&self) -> kontor_server::sql::Db {
-        kontor_server::db::open_located(self.database.as_deref(), self.dir.path())
+        kontor_server::store::db::open_located(self.database.as_deref(), self.dir.path())
             .await
             .unwrap()
     }
@@ -342,7 +342,7 @@ impl TestServer {
     /// A second API key ("viewer") with read-only rights, made in the database.
     pub async fn read_only_key(&self) -> String {
         let pool = self.db().await;
-        let (_, key) = kontor_server::auth::create_key(&pool, "viewer", true)
+        let (_, key) = kontor_server::access::auth::create_key(&pool, "viewer", true)
             .await
             .unwrap();
         pool.close().await;

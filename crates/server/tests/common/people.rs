@@ -74,7 +74,9 @@ pub async fn user_with_role(s: &TestServer, email: &str, role: &str) -> (i64, St
 pub async fn set_time_ago(s: &TestServer, statement: &str, ago: chrono::Duration) {
     let pool = s.db().await;
     kontor_server::sql::query(statement)
-        .bind(kontor_server::db::ts(kontor_server::db::now() - ago))
+        .bind(kontor_server::store::db::ts(
+            kontor_server::store::db::now() - ago,
+        ))
         .execute(&pool)
         .await
         .unwrap();

@@ -1,0 +1,414 @@
+//! `/invoices/payments` (`decisions.md` § State rules): payments drive an invoice to
+//! `partially_paid` / `paid` and back to the status it held before the first payment;
+//! a payment locks the invoice.
+
+use crate::access::auth::Caller;
+use crate::events::{self, Subject};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::http::pagination::PageOf;
+use crate::lists::{fetch_page, order_by, push_global, ListQuery};
+use crate::state::AppState;
+use crate::store::db::{now, ts, Dec, Ts, Word};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::{Extension, Json};
+use chrono::NaiveDate;
+use kontor_model::dunning::cash_discount_taken;
+use kontor_model::effects::after_payments;
+use kontor_model::event::{to_data, EventKind, PaymentData};
+use kontor_model::money::round_money;
+use kontor_model::payment::{NewPayment, Payment};
+use kontor_model::payment_rules::{check_payment_currency, payment_refusal, validate_payment};
+use kontor_model::query::one;
+use kontor_model::status::InvoiceStatus;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Routes `/invoices/payments` and `/invoices/payments/{id}`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update, delete))
+}
+
+/// An invoice's payments (`i` the invoice's alias) as one JSON value of `engine`
+/// (`crate::sql::dialect`): an array of [`PaymentRow`] objects, oldest first ([`of_invoice`]'s
+/// order); for reading an invoice in one statement (the invoice repository's `load`).
+pub fn payments_json(engine: crate::sql::Engine) -> String {
+    use crate::sql::dialect::{json_array_agg, json_object_of, json_subquery};
+    let row = json_object_of(
+        engine,
+        "p",
+        &[
+            "id",
+            "invoice_id",
+            "date",
+            "paid_total",
+            "cash_discount",
+            "currency",
+            "created_at",
+            "updated_at",
+        ],
+    );
+    json_subquery(
+        engine,
+        &format!(
+            "(SELECT {} FROM invoice_payments p WHERE p.invoice_id = i.id)",
+            json_array_agg(engine, &row, "p.date, p.id")
+        ),
+    )
+}
+
+/// One `invoice_payments` row, read by sqlx or from its JSON form ([`payments_json`]).
+#[derive(sqlx::FromRow, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentRow {
+    id: i64,
+    invoice_id: i64,
+    date: NaiveDate,
+    paid_total: Dec,
+    cash_discount: Dec,
+    currency: String,
+    created_at: Ts,
+    updated_at: Ts,
+}
+
+impl From<PaymentRow> for Payment {
+    fn from(p: PaymentRow) -> Self {
+        Payment {
+            id: p.id,
+            invoice_id: p.invoice_id,
+            date: p.date,
+            paid_total: p.paid_total.0,
+            cash_discount: round_money(p.cash_discount.0, &p.currency),
+            currency: p.currency,
+            created_on: p.created_at.0.date_naive(),
+            updated_on: p.updated_at.0.date_naive(),
+        }
+    }
+}
+
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Payment> {
+    crate::sql::query_as::<PaymentRow>("SELECT p.* FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = ? AND i.deleted_at IS NULL")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(Payment::from)
+        .ok_or_else(|| ApiError::not_found(format!("payment {id}")))
+}
+
+/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): records the
+/// cash discount the payments took on the last of them ([`cash_discount_taken`], 0 on the
+/// others) and writes what [`after_payments`] decides from the amounts plus the discount.
+pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
+    type InvoiceTerms = (
+        Dec,
+        Word<InvoiceStatus>,
+        Option<Word<InvoiceStatus>>,
+        bool,
+        NaiveDate,
+        Dec,
+        i64,
+        String,
+    );
+    let (Dec(gross), Word(current), before, ever_sent, date, Dec(percent), days, currency): InvoiceTerms = crate::sql::query_as(
+        "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
+         cash_discount_days, currency FROM invoices WHERE id = ?",
+    )
+    .bind(invoice_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let rows: Vec<(i64, NaiveDate, Dec)> = crate::sql::query_as(
+        "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id",
+    )
+    .bind(invoice_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    let received: Vec<(NaiveDate, Decimal)> = rows.iter().map(|(_, d, a)| (*d, a.0)).collect();
+    let discount = cash_discount_taken(gross, percent, days, date, &received, &currency);
+    crate::sql::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = ? AND cash_discount <> '0'")
+        .bind(invoice_id)
+        .execute(&mut *tx)
+        .await?;
+    let mut paid: Vec<Decimal> = received.iter().map(|(_, amount)| *amount).collect();
+    if let (Some(discount), Some((last, _, _))) = (discount, rows.last()) {
+        crate::sql::query("UPDATE invoice_payments SET cash_discount = ? WHERE id = ?")
+            .bind(discount)
+            .bind(last)
+            .execute(&mut *tx)
+            .await?;
+        paid.push(discount);
+    }
+    let before = before.map(|w| w.0);
+    let effect = after_payments(current, before, ever_sent, &paid, gross).ok_or_else(|| {
+        ApiError::field(
+            "paid_total",
+            "the invoice's payments add up to more than an amount can hold",
+        )
+    })?;
+    crate::sql::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, updated_at = ? WHERE id = ?")
+        .bind(effect.status.as_str())
+        .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
+        .bind(effect.locked)
+        .bind(ts(now()))
+        .bind(invoice_id)
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// Checks a payment body against the invoice it pays (`decisions.md` § State rules, the
+/// model's [`validate_payment`]) and returns the amount at the currency's scale
+/// (`197.5` → `197.50`). Errors: 422 naming `invoice_id` (unknown or draft),
+/// `currency` (not the invoice's), `date` or `paid_total`.
+async fn checked_amount(
+    pool: &crate::sql::Db,
+    invoice_id: i64,
+    body: &NewPayment,
+) -> ApiResult<(Decimal, String)> {
+    let row: Option<(String, String)> = crate::sql::query_as(
+        "SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL",
+    )
+    .bind(invoice_id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((status, currency)) = row else {
+        return Err(ApiError::field("invoice_id", "does not exist"));
+    };
+    let status = InvoiceStatus::parse(&status)
+        .ok_or_else(|| ApiError::Internal(format!("unknown stored status {status}")))?;
+    if let Some(message) = payment_refusal(status) {
+        return Err(ApiError::field("invoice_id", message));
+    }
+    check_payment_currency(body.currency.as_deref(), &currency)
+        .map_err(|m| ApiError::field("currency", m))?;
+    ApiError::check(validate_payment(
+        body.date,
+        body.paid_total,
+        "paid_total",
+        &currency,
+    ))?;
+    let amount = round_money(body.paid_total.unwrap_or_default(), &currency);
+    Ok((amount, currency))
+}
+
+/// `GET /invoices/payments` filters: `invoice_id`, `from` (or `date_from`), `to` (or
+/// `date_to`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct PaymentQuery {
+    #[serde(deserialize_with = "one")]
+    invoice_id: Option<i64>,
+    #[serde(alias = "date_from", deserialize_with = "one")]
+    from: Option<chrono::NaiveDate>,
+    #[serde(alias = "date_to", deserialize_with = "one")]
+    to: Option<chrono::NaiveDate>,
+}
+
+/// GET /invoices/payments → one page of payments, newest first unless `sort_by` names
+/// `date`, `paid_total` or `created_at`. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/invoices/payments",
+    operation_id = "invoice_payments_list",
+    tag = "invoice_payments",
+    params(
+        kontor_model::query::ListParams,
+        ("invoice_id" = Option<i64>, Query, description = "Only the payments of this invoice"),
+        ("from" = Option<chrono::NaiveDate>, Query, description = "Paid on or after (alias `date_from`)"),
+        ("to" = Option<chrono::NaiveDate>, Query, description = "Paid on or before (alias `date_to`)"),
+    ),
+    responses(
+        (status = 200, description = "One page of payments", body = Vec<Payment>)
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    list: ListQuery<PaymentQuery>,
+) -> ApiResult<PageOf<Payment>> {
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let (invoice_id, from, to) = (filter.invoice_id, filter.from, filter.to);
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("date", "p.date"),
+            ("paid_total", "CAST(p.paid_total AS REAL)"),
+            ("created_at", "p.created_at"),
+        ],
+        "p.date DESC, p.id DESC",
+        "p.id",
+    )?;
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        qb.push(" FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.deleted_at IS NULL");
+        if let Some(id) = invoice_id {
+            qb.push(" AND p.invoice_id = ").push_bind(id);
+        }
+        if let Some(d) = from {
+            qb.push(" AND p.date >= ").push_bind(d);
+        }
+        if let Some(d) = to {
+            qb.push(" AND p.date <= ").push_bind(d);
+        }
+        push_global(qb, &global, "p", false);
+    };
+    let (items, total) =
+        fetch_page::<PaymentRow, Payment>(&state.pool, "p.*", "", push_where, &order, &paging)
+            .await?;
+    Ok(PageOf {
+        items,
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url,
+    })
+}
+
+/// GET /invoices/payments/{id} → the payment. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/invoices/payments/{id}",
+    operation_id = "invoice_payments_get",
+    tag = "invoice_payments",
+    params(("id" = i64, Path, description = "Payment id")),
+    responses(
+        (status = 200, description = "The payment", body = Payment)
+    )
+)]
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Payment>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// POST /invoices/payments → 200 with the payment. Errors: 422 (missing fields, unknown
+/// or draft invoice, other currency).
+#[utoipa::path(
+    post,
+    path = "/invoices/payments",
+    operation_id = "invoice_payments_create",
+    tag = "invoice_payments",
+    request_body = NewPayment,
+    responses(
+        (status = 200, description = "The payment; the invoice's status follows", body = Payment)
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    JsonBody(body): JsonBody<NewPayment>,
+) -> ApiResult<Json<Payment>> {
+    let invoice_id = body
+        .invoice_id
+        .ok_or_else(|| ApiError::field("invoice_id", "is required"))?;
+    let _guard = state.write_lock.lock().await;
+    let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
+    let t = ts(now());
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+        .bind(invoice_id)
+        .bind(body.date)
+        .bind(amount)
+        .bind(&currency)
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut tx)
+        .await?;
+    apply_payments(&mut tx, invoice_id).await?;
+    let data = PaymentData {
+        payment_id: id,
+        amount,
+        date: body.date,
+        currency: Some(currency),
+    };
+    let subject = Subject::Invoice(invoice_id);
+    let user = Some(caller.user_id);
+    events::record_as(&mut tx, user, subject, EventKind::Payment, to_data(&data)).await?;
+    tx.commit().await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// PUT /invoices/payments/{id} `{date, paid_total}` → 200 with the payment.
+#[utoipa::path(
+    put,
+    path = "/invoices/payments/{id}",
+    operation_id = "invoice_payments_update",
+    tag = "invoice_payments",
+    params(("id" = i64, Path, description = "Payment id")),
+    request_body = NewPayment,
+    responses(
+        (status = 200, description = "The payment; the invoice's status follows", body = Payment)
+    )
+)]
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(body): JsonBody<NewPayment>,
+) -> ApiResult<Json<Payment>> {
+    let _guard = state.write_lock.lock().await;
+    let payment = load(&state.pool, id).await?;
+    let (amount, _) = checked_amount(&state.pool, payment.invoice_id, &body).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    crate::sql::query(
+        "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",
+    )
+    .bind(body.date)
+    .bind(amount)
+    .bind(ts(now()))
+    .bind(id)
+    .execute(&mut tx)
+    .await?;
+    apply_payments(&mut tx, payment.invoice_id).await?;
+    tx.commit().await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// DELETE /invoices/payments/{id} → 204; the invoice's status follows.
+#[utoipa::path(
+    delete,
+    path = "/invoices/payments/{id}",
+    operation_id = "invoice_payments_delete",
+    tag = "invoice_payments",
+    params(("id" = i64, Path, description = "Payment id")),
+    responses(
+        (status = 204, description = "Deleted; the invoice's status follows")
+    )
+)]
+async fn delete(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    IdPath(id): IdPath,
+) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let payment = load(&state.pool, id).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    crate::sql::query("DELETE FROM invoice_payments WHERE id = ?")
+        .bind(id)
+        .execute(&mut tx)
+        .await?;
+    apply_payments(&mut tx, payment.invoice_id).await?;
+    let data = PaymentData {
+        payment_id: id,
+        amount: payment.paid_total,
+        date: Some(payment.date),
+        currency: Some(payment.currency.clone()),
+    };
+    let subject = Subject::Invoice(payment.invoice_id);
+    let user = Some(caller.user_id);
+    events::record_as(
+        &mut tx,
+        user,
+        subject,
+        EventKind::PaymentDeleted,
+        to_data(&data),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}

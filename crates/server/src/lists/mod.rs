@@ -1,0 +1,399 @@
+//! The list layer shared by every list endpoint (`decisions.md` § Lists): the
+//! [`ListQuery`] extractor (the resource's filter, `page`/`per_page`/`sort_by` and the
+//! global filters, decoded by the model's serde structs; 400 naming a malformed
+//! parameter), `sort_by` checking, the global filters' SQL and the page query whose result
+//! leaves as a [`PageOf`] (headers `X-Page`, `X-Per-Page`, `X-Total`, `Link`).
+
+pub mod summary;
+
+use crate::http::error::ApiError;
+use crate::http::pagination::{absolute_url, PageOf};
+use axum::extract::{FromRequestParts, OriginalUri};
+use axum::http::request::Parts;
+use kontor_model::query::{decode, GlobalFilter, Paging};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+/// A list without filters of its own (only paging and the global filters).
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct NoFilter {}
+
+/// One list request: the resource's filter `F` (a serde struct, unknown parameters
+/// ignored), paging and sorting, the global filters and the request's absolute URL (for
+/// the `Link` header). Rejection: 400 naming the malformed parameter.
+pub struct ListQuery<F = NoFilter> {
+    /// The resource's own filters.
+    pub filter: F,
+    /// `page`, `per_page` (capped at 100), `sort_by`.
+    pub paging: Paging,
+    /// `ids`, `updated_after`, `custom_properties[Name]`.
+    pub global: GlobalFilter,
+    /// Absolute URL of the request.
+    pub url: String,
+}
+
+impl<S: Send + Sync, F: DeserializeOwned> FromRequestParts<S> for ListQuery<F> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        let uri = parts
+            .extensions
+            .get::<OriginalUri>()
+            .map(|u| u.0.clone())
+            .unwrap_or_else(|| parts.uri.clone());
+        Ok(ListQuery {
+            filter: decode(query)?,
+            paging: decode(query)?,
+            global: GlobalFilter::from_query(query)?,
+            url: absolute_url(&parts.headers, &uri),
+        })
+    }
+}
+
+impl<F> ListQuery<F> {
+    /// The `ORDER BY` body for this request's `sort_by` ([`order_by`]). Errors: 400 naming
+    /// `sort_by`.
+    pub fn order(
+        &self,
+        allowed: &[(&str, &str)],
+        default: &str,
+        id_expr: &str,
+    ) -> Result<String, ApiError> {
+        order_by(self.paging.sort_by.as_deref(), allowed, default, id_expr)
+    }
+
+    /// The page response for `items` of `total` matching records.
+    pub fn page<T>(&self, items: Vec<T>, total: i64) -> PageOf<T> {
+        PageOf {
+            items,
+            page: self.paging.page(),
+            per_page: self.paging.per_page(),
+            total,
+            url: self.url.clone(),
+        }
+    }
+
+    /// The requested page of a short list loaded whole (categories, a project's expenses,
+    /// an offer's attachments, a purchase's payments), with the same headers as any list.
+    pub fn slice<T>(&self, all: Vec<T>) -> PageOf<T> {
+        let total = i64::try_from(all.len()).unwrap_or(i64::MAX);
+        let per_page = self.paging.per_page() as usize;
+        // A page beyond what `usize` can count is simply empty.
+        let items = match (self.paging.page() as usize - 1).checked_mul(per_page) {
+            Some(skip) => all.into_iter().skip(skip).take(per_page).collect(),
+            None => Vec::new(),
+        };
+        self.page(items, total)
+    }
+}
+
+/// Turns `sort_by=<field> [asc|desc]` into an `ORDER BY` body using `allowed`
+/// (wire field → SQL expression); `default` when absent. Ties break on `id` in the same
+/// direction (`id_expr`, e.g. `i.id`). Errors: 400 naming `sort_by` for an unknown field or
+/// direction.
+pub fn order_by(
+    sort_by: Option<&str>,
+    allowed: &[(&str, &str)],
+    default: &str,
+    id_expr: &str,
+) -> Result<String, ApiError> {
+    let Some(raw) = sort_by.map(str::trim).filter(|s| !s.is_empty()) else {
+        return Ok(default.to_string());
+    };
+    let mut parts = raw.split_whitespace();
+    let field = parts.next().unwrap_or("");
+    let dir = match parts.next().map(|d| d.to_ascii_lowercase()) {
+        None => "ASC",
+        Some(d) if d == "asc" => "ASC",
+        Some(d) if d == "desc" => "DESC",
+        Some(_) => {
+            return Err(ApiError::BadRequest(
+                "Query parameter sort_by direction must be asc or desc.".into(),
+            ))
+        }
+    };
+    let expr = allowed
+        .iter()
+        .find(|(name, _)| *name == field)
+        .map(|(_, expr)| *expr)
+        .ok_or_else(|| {
+            let names: Vec<_> = allowed.iter().map(|(n, _)| *n).collect();
+            ApiError::BadRequest(format!(
+                "Query parameter sort_by must name one of: {}.",
+                names.join(", ")
+            ))
+        })?;
+    Ok(format!("{expr} {dir}, {id_expr} {dir}"))
+}
+
+/// The `ORDER BY` body for a list's `sort`/`order` pair (issue 11 § Find and see):
+/// `keys` maps each `sort` key (already checked by the model's filter) to its SQL
+/// expression; without `order` the key's [`SortOrder::default_for`] applies. Ties break
+/// on `id_expr` in the same direction, so pages are stable. `None` when `sort` is absent
+/// (or, which the model's check rules out, not in `keys`).
+pub fn sort_order(
+    sort: Option<&str>,
+    order: Option<kontor_model::query::SortOrder>,
+    keys: &[(&str, &str)],
+    id_expr: &str,
+) -> Option<String> {
+    let key = sort?;
+    let expr = keys.iter().find(|(k, _)| *k == key)?.1;
+    let dir = match order.unwrap_or_else(|| kontor_model::query::SortOrder::default_for(key)) {
+        kontor_model::query::SortOrder::Asc => "ASC",
+        kontor_model::query::SortOrder::Desc => "DESC",
+    };
+    Some(format!("{expr} {dir}, {id_expr} {dir}"))
+}
+
+/// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the
+/// SQL expressions `columns`, both sides folded ([`crate::sql::functions`]: case-insensitive
+/// for every letter, "ärzte" finds "ÄRZTE" on both engines; `%`/`_` literal, `*` a
+/// wildcard; see [`like_pattern`]).
+pub fn push_term(qb: &mut crate::sql::Builder<'_>, term: &str, columns: &[&str]) {
+    let pattern = like_pattern(term);
+    qb.push(" AND (");
+    for (n, column) in columns.iter().enumerate() {
+        if n > 0 {
+            qb.push(" OR ");
+        }
+        qb.push(crate::sql::functions::like(column))
+            .push_bind(pattern.clone())
+            .push(crate::sql::functions::LIKE_END);
+    }
+    qb.push(")");
+}
+
+/// Appends ` AND ...` conditions for the global filters on table alias `t`.
+/// `has_custom_properties` says whether the table has a `custom_properties` column;
+/// without one a custom-property filter matches nothing.
+pub fn push_global(
+    qb: &mut crate::sql::Builder<'_>,
+    global: &GlobalFilter,
+    t: &str,
+    has_custom_properties: bool,
+) {
+    if let Some(ids) = &global.ids {
+        if ids.is_empty() {
+            qb.push(" AND FALSE");
+        } else {
+            qb.push(format!(" AND {t}.id IN ("));
+            let mut sep = qb.separated(", ");
+            for id in ids {
+                sep.push_bind(*id);
+            }
+            qb.push(")");
+        }
+    }
+    if let Some(after) = global.updated_after {
+        qb.push(format!(" AND {t}.updated_at > "))
+            .push_bind(crate::store::db::ts(after));
+    }
+    for (key, value) in &global.custom_properties {
+        if has_custom_properties {
+            qb.push(format!(
+                " AND EXISTS (SELECT 1 FROM json_each({t}.custom_properties) WHERE key = "
+            ))
+            .push_bind(key.clone())
+            .push(" AND value = ")
+            .push_bind(value.clone())
+            .push(")");
+        } else {
+            qb.push(" AND FALSE");
+        }
+    }
+}
+
+/// Escapes `%`, `_` and `\` for a LIKE pattern and turns `*` into `%`; the result is
+/// wrapped in `%…%` (use with `ESCAPE '\'`).
+pub fn like_pattern(term: &str) -> String {
+    let mut out = String::from("%");
+    for ch in term.chars() {
+        match ch {
+            '%' | '_' | '\\' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            '*' => out.push('%'),
+            c => out.push(c),
+        }
+    }
+    out.push('%');
+    out
+}
+
+/// Runs a list query: `SELECT COUNT(*) {from}` and `SELECT {columns} {from}` with the
+/// same conditions (appended by `push_where`, which must start with ` WHERE`), ordered by
+/// `order` and limited to the page of `paging`. Returns the page's rows converted to `T`
+/// and the total count.
+pub async fn fetch_page<R, T>(
+    pool: &crate::sql::Db,
+    columns: &str,
+    from: &str,
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) -> Result<(Vec<T>, i64), ApiError>
+where
+    R: crate::sql::Record,
+    T: From<R>,
+{
+    let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) {from}"));
+    push_where(&mut count);
+    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
+    let mut select = crate::sql::Builder::new(format!("SELECT {columns} {from}"));
+    push_where(&mut select);
+    select
+        .push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
+    Ok((rows.into_iter().map(T::from).collect(), total))
+}
+
+/// A document list's table for [`fetch_document_page`] (issue 13 § Lists whose cost does
+/// not grow with the data).
+pub struct ListTable {
+    /// The table with its alias, e.g. `invoices i`.
+    pub table: &'static str,
+    /// The id column with the alias, e.g. `i.id`.
+    pub id: &'static str,
+    /// The joins the list's columns need (` LEFT JOIN users u ON …`); the conditions and
+    /// the order must not use them (they use subqueries instead).
+    pub joins: &'static str,
+    /// The `list_counts` row (kept by triggers, migration 0018) and the exact conditions
+    /// (as `push_where` writes them) under which it is the total: the unfiltered list.
+    pub counter: (&'static str, &'static str),
+}
+
+/// The total of a document list ([`fetch_document_page`]): the `list_counts` counter when
+/// the conditions are the unfiltered list's, else `COUNT(*)` over the table alone.
+async fn page_total(
+    pool: &crate::sql::Db,
+    table: &ListTable,
+    push_where: &impl Fn(&mut crate::sql::Builder<'_>),
+) -> Result<i64, ApiError> {
+    let mut conditions = crate::sql::Builder::new("");
+    push_where(&mut conditions);
+    let (counter, unfiltered) = table.counter;
+    Ok(if conditions.sql() == unfiltered {
+        crate::sql::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+            .bind(counter)
+            .fetch_one(pool)
+            .await?
+    } else {
+        let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) FROM {}", table.table));
+        push_where(&mut count);
+        count.build_query_scalar().fetch_one(pool).await?
+    })
+}
+
+/// Appends ` FROM (<the page's ids>) page JOIN <table> ON … <joins>`: the ids chosen from
+/// the table alone in `order` (an index scan for the sortable columns), limited to the
+/// page of `paging`.
+fn push_page_from(
+    qb: &mut crate::sql::Builder<'_>,
+    table: &ListTable,
+    push_where: &impl Fn(&mut crate::sql::Builder<'_>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) {
+    qb.push(format!(
+        " FROM (SELECT {} AS page_id FROM {}",
+        table.id, table.table
+    ));
+    push_where(qb);
+    qb.push(format!(" ORDER BY {order} LIMIT "))
+        .push_bind(i64::from(paging.per_page()))
+        .push(" OFFSET ")
+        .push_bind(i64::from((paging.page() - 1) * paging.per_page()))
+        .push(format!(
+            ") page JOIN {} ON {} = page.page_id{}",
+            table.table, table.id, table.joins
+        ));
+}
+
+/// Runs a document list query whose cost does not grow with the stored rows where
+/// indexes allow: the total is the `list_counts` counter when the conditions are the
+/// unfiltered list's (else `COUNT(*)` over the table alone, without joins); the page's
+/// ids are chosen first from the table alone (an index scan for the sortable columns,
+/// also for deep pages), and only those rows are joined and converted. `order` is an
+/// `ORDER BY` body over the table's alias. Returns the page's rows converted to `T` and
+/// the total count. Errors: database errors (500).
+pub async fn fetch_document_page<R, T>(
+    pool: &crate::sql::Db,
+    columns: &str,
+    table: &ListTable,
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) -> Result<(Vec<T>, i64), ApiError>
+where
+    R: crate::sql::Record,
+    T: From<R>,
+{
+    let total = page_total(pool, table, &push_where).await?;
+    let mut select = crate::sql::Builder::new(format!("SELECT {columns}"));
+    push_page_from(&mut select, table, &push_where, order, paging);
+    select.push(format!(" ORDER BY {order}"));
+    let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
+    Ok((rows.into_iter().map(T::from).collect(), total))
+}
+
+/// [`fetch_document_page`] with the page read as one value: the database writes the page's
+/// rows as one JSON array (`crate::sql::dialect::json_array_agg` of `object`, a JSON
+/// object expression of the pool's engine over the table's alias and joins, in `order`),
+/// which is decoded into `R`s. One row crosses from
+/// the database's thread instead of one per record, with no copy of every column value —
+/// the per-row costs that bounded the invoice list's throughput (issue 13's profile in
+/// `docs/benchmarks.md`). Errors: database errors and a row that does not decode (a
+/// corrupt stored value) are 500s.
+pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
+    pool: &crate::sql::Db,
+    object: &str,
+    table: &ListTable,
+    push_where: impl Fn(&mut crate::sql::Builder<'_>),
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) -> Result<(Vec<R>, i64), ApiError> {
+    let total = page_total(pool, table, &push_where).await?;
+    let engine = pool.engine();
+    let page = crate::sql::dialect::json_array_agg(engine, object, order);
+    let mut select = crate::sql::Builder::new(format!(
+        "SELECT {}",
+        crate::sql::dialect::json_text(engine, &page)
+    ));
+    push_page_from(&mut select, table, &push_where, order, paging);
+    let page: String = select.build_query_scalar().fetch_one(pool).await?;
+    let rows = serde_json::from_str(&page)
+        .map_err(|e| ApiError::Internal(format!("a stored {} row: {e}", table.table)))?;
+    Ok((rows, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sort_by_is_checked() {
+        let allowed = [("date", "t.date"), ("title", "t.title")];
+        assert_eq!(
+            order_by(Some("title desc"), &allowed, "d", "t.id").unwrap(),
+            "t.title DESC, t.id DESC"
+        );
+        assert_eq!(
+            order_by(Some("date"), &allowed, "d", "t.id").unwrap(),
+            "t.date ASC, t.id ASC"
+        );
+        assert_eq!(order_by(None, &allowed, "d", "t.id").unwrap(), "d");
+        assert!(order_by(Some("password"), &allowed, "d", "t.id").is_err());
+        assert!(order_by(Some("date sideways"), &allowed, "d", "t.id").is_err());
+    }
+
+    #[test]
+    fn like_escapes() {
+        assert_eq!(like_pattern("50%_a*b"), "%50\\%\\_a%b%");
+    }
+}

@@ -1,0 +1,350 @@
+//! `/contacts/people`: contact persons at companies (`decisions.md` § Supporting
+//! resources; issue 9 contract § Person). List filters: `company_id`, `term` (name or
+//! e-mail), plus the global filters. At most one person per company is its billing
+//! contact: marking one clears the others in the same transaction.
+
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::http::pagination::PageOf;
+use crate::lists::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::state::AppState;
+use crate::store::db::{now, ts, Ts, Word};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::master_data::{
+    errors_of_patch, merge_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
+};
+use kontor_model::party::{Gender, IdName, NewPerson, Person};
+use kontor_model::query::one;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Routes `/contacts/people` and `/contacts/people/{id}`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update, delete))
+}
+
+const COLUMNS: &str = "p.*, c.name AS company_name";
+const FROM: &str = "FROM people p LEFT JOIN companies c ON c.id = p.company_id";
+
+#[derive(sqlx::FromRow)]
+struct PersonRow {
+    id: i64,
+    firstname: String,
+    lastname: String,
+    email: Option<String>,
+    company_id: Option<i64>,
+    company_name: Option<String>,
+    gender: Option<Word<Gender>>,
+    salutation: Option<String>,
+    job_position: Option<String>,
+    phone: Option<String>,
+    billing_contact: bool,
+    created_at: Ts,
+    updated_at: Ts,
+}
+
+impl From<PersonRow> for Person {
+    fn from(r: PersonRow) -> Self {
+        Person {
+            id: r.id,
+            firstname: r.firstname,
+            lastname: r.lastname,
+            email: r.email,
+            company: match (r.company_id, r.company_name) {
+                (Some(id), Some(name)) => Some(IdName { id, name }),
+                _ => None,
+            },
+            gender: r.gender.map(|g| g.0),
+            salutation: r.salutation,
+            job_position: r.job_position,
+            phone: r.phone,
+            billing_contact: r.billing_contact,
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
+        }
+    }
+}
+
+/// Loads person `id` if it exists.
+pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Person>> {
+    Ok(
+        crate::sql::query_as::<PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(Person::from),
+    )
+}
+
+/// `GET /contacts/people` filters: `company_id`, `term`.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+struct PersonQuery {
+    /// Only people of this company.
+    #[serde(deserialize_with = "one")]
+    company_id: Option<i64>,
+    /// Part of the name or e-mail, case-insensitive.
+    #[serde(deserialize_with = "one")]
+    term: Option<String>,
+}
+
+/// GET /contacts/people → one page of contact people. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/contacts/people",
+    operation_id = "people_list",
+    tag = "people",
+    params(kontor_model::query::ListParams, PersonQuery),
+    responses(
+        (status = 200, description = "One page of people", body = Vec<Person>),
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    list: ListQuery<PersonQuery>,
+) -> ApiResult<PageOf<Person>> {
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let company = filter.company_id;
+    let term = filter.term.as_deref().map(like_pattern);
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("lastname", "p.lastname"),
+            ("firstname", "p.firstname"),
+            ("created_at", "p.created_at"),
+        ],
+        "kontor_fold(p.lastname) ASC, p.id ASC",
+        "p.id",
+    )?;
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        qb.push(" WHERE TRUE");
+        if let Some(c) = company {
+            qb.push(" AND p.company_id = ").push_bind(c);
+        }
+        if let Some(t) = &term {
+            qb.push(
+                " AND kontor_fold(p.firstname || ' ' || p.lastname || ' ' || coalesce(p.email, '')) LIKE kontor_fold(",
+            )
+            .push_bind(t.clone())
+            .push(crate::sql::functions::LIKE_END);
+        }
+        push_global(qb, &global, "p", false);
+    };
+    let (items, total) =
+        fetch_page::<PersonRow, Person>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
+            .await?;
+    Ok(PageOf {
+        items,
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url,
+    })
+}
+
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Person> {
+    find(pool, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("person {id}")))
+}
+
+/// GET /contacts/people/{id} → the person. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/contacts/people/{id}",
+    operation_id = "people_get",
+    tag = "people",
+    params(("id" = i64, Path, description = "Person id")),
+    responses(
+        (status = 200, description = "The person", body = Person),
+    )
+)]
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Person>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// The model's person rules plus: the company exists.
+async fn validate(pool: &crate::sql::Db, body: &NewPerson) -> ApiResult<FieldErrors> {
+    let mut e = validate_person(body);
+    if let Some(c) = body.company_id {
+        if crate::master_data::companies::find(pool, c)
+            .await?
+            .is_none()
+        {
+            push_error(&mut e, "company_id", "does not exist");
+        }
+    }
+    Ok(e)
+}
+
+/// POST /contacts/people → 200 with the person; `billing_contact: true` clears the mark
+/// on the company's other people. Errors: 422 (names, e-mail, unknown company).
+#[utoipa::path(
+    post,
+    path = "/contacts/people",
+    operation_id = "people_create",
+    tag = "people",
+    request_body = NewPerson,
+    responses(
+        (status = 200, description = "The created person", body = Person),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(mut body): JsonBody<NewPerson>,
+) -> ApiResult<Json<Person>> {
+    ApiError::check(validate(&state.pool, &body).await?)?;
+    normalize_person(&mut body);
+    let _guard = state.write_lock.lock().await;
+    let id = write(&state.pool, None, &body).await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// PUT /contacts/people/{id}: partial update with the creation rules (absent: unchanged;
+/// `null`: cleared, except names and `billing_contact`). → 200 with the person.
+/// Errors: 404; 422 naming each bad field (nothing stored).
+#[utoipa::path(
+    put,
+    path = "/contacts/people/{id}",
+    operation_id = "people_update",
+    tag = "people",
+    params(("id" = i64, Path, description = "Person id")),
+    request_body(content = NewPerson, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses(
+        (status = 200, description = "The updated person", body = Person),
+    )
+)]
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(patch): JsonBody<Value>,
+) -> ApiResult<Json<Person>> {
+    let _typed: NewPerson = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    let _guard = state.write_lock.lock().await;
+    let stored = load(&state.pool, id).await?;
+    let mut body = merge_patch(&NewPerson::from(&stored), &patch, PERSON_KEEP_ON_NULL)
+        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    ApiError::check(errors_of_patch(validate(&state.pool, &body).await?, &patch))?;
+    normalize_person(&mut body);
+    write(&state.pool, Some(id), &body).await?;
+    load(&state.pool, id).await.map(Json)
+}
+
+/// Inserts (`id` `None`) or overwrites person `id`; a billing contact first clears the
+/// mark on the company's other people (one transaction).
+async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiResult<i64> {
+    let t = ts(now());
+    let billing = body.billing_contact.unwrap_or(false) && body.company_id.is_some();
+    let mut tx = crate::store::db::begin_write(pool).await?;
+    if billing {
+        crate::sql::query(
+            "UPDATE people SET billing_contact = FALSE, updated_at = ? \
+             WHERE company_id = ? AND billing_contact = TRUE AND id IS DISTINCT FROM ?",
+        )
+        .bind(t)
+        .bind(body.company_id)
+        .bind(id)
+        .execute(&mut tx)
+        .await?;
+    }
+    let values = (
+        body.firstname.clone().unwrap_or_default(),
+        body.lastname.clone().unwrap_or_default(),
+        body.email.clone(),
+        body.company_id,
+        body.gender.map(Gender::as_str),
+        body.salutation.clone(),
+        body.job_position.clone(),
+        body.phone.clone(),
+    );
+    let id = match id {
+        None => crate::sql::query_scalar(
+            "INSERT INTO people (firstname, lastname, email, company_id, gender, salutation, job_position, phone, billing_contact, created_at, updated_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        )
+        .bind(values.0)
+        .bind(values.1)
+        .bind(values.2)
+        .bind(values.3)
+        .bind(values.4)
+        .bind(values.5)
+        .bind(values.6)
+        .bind(values.7)
+        .bind(billing)
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut tx)
+        .await?,
+        Some(id) => {
+            crate::sql::query(
+                "UPDATE people SET firstname = ?, lastname = ?, email = ?, company_id = ?, gender = ?, salutation = ?, \
+                 job_position = ?, phone = ?, billing_contact = ?, updated_at = ? WHERE id = ?",
+            )
+            .bind(values.0)
+            .bind(values.1)
+            .bind(values.2)
+            .bind(values.3)
+            .bind(values.4)
+            .bind(values.5)
+            .bind(values.6)
+            .bind(values.7)
+            .bind(billing)
+            .bind(t)
+            .bind(id)
+            .execute(&mut tx)
+            .await?;
+            id
+        }
+    };
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// DELETE /contacts/people/{id} → 204. Errors: 404; 422 when an offer names the person
+/// as its contact.
+#[utoipa::path(
+    delete,
+    path = "/contacts/people/{id}",
+    operation_id = "people_delete",
+    tag = "people",
+    params(("id" = i64, Path, description = "Person id")),
+    responses(
+        (status = 204, description = "Deleted"),
+    )
+)]
+async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    let person = load(&state.pool, id).await?;
+    let offers: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM offers WHERE contact_id = ?")
+        .bind(id)
+        .fetch_one(&state.pool)
+        .await?;
+    if offers > 0 {
+        return Err(ApiError::Refused(format!(
+            "{} is the contact of {offers} offer{}",
+            person.full_name(),
+            if offers == 1 { "" } else { "s" }
+        )));
+    }
+    crate::sql::query("DELETE FROM people WHERE id = ?")
+        .bind(id)
+        .execute(&state.pool)
+        .await
+        .map_err(crate::http::error::on_foreign_key(ApiError::Refused(
+            format!("{} is still referenced", person.full_name()),
+        )))?;
+    Ok(StatusCode::NO_CONTENT)
+}

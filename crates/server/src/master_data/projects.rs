@@ -1,0 +1,301 @@
+//! `/projects` (`decisions.md` § Supporting resources; issue 9 contract § Project). List
+//! filters: `company_id` (alias `customer_id`), `term` (name), `active`, plus the global
+//! filters. `PUT` is a partial update with the creation rules; `{"active": false}`
+//! archives.
+
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{IdPath, JsonBody};
+use crate::http::pagination::PageOf;
+use crate::lists::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::state::AppState;
+use crate::store::db::{now, ts, Ts};
+use axum::extract::State;
+use axum::Json;
+use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::master_data::{
+    errors_of_patch, merge_patch, validate_project, PROJECT_KEEP_ON_NULL,
+};
+use kontor_model::party::{IdName, NewProject, Project};
+use kontor_model::query::one;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// Routes `/projects` and `/projects/{id}`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(get_one, update))
+}
+
+#[derive(sqlx::FromRow)]
+struct ProjectRow {
+    id: i64,
+    name: String,
+    customer_id: i64,
+    customer_name: Option<String>,
+    currency: Option<String>,
+    billing_email_to: Option<String>,
+    billing_email_cc: Option<String>,
+    billing_address: Option<String>,
+    active: bool,
+    created_at: Ts,
+    updated_at: Ts,
+}
+
+impl From<ProjectRow> for Project {
+    fn from(r: ProjectRow) -> Self {
+        Project {
+            id: r.id,
+            name: r.name,
+            customer: r.customer_name.map(|name| IdName {
+                id: r.customer_id,
+                name,
+            }),
+            currency: r.currency,
+            billing_email_to: r.billing_email_to,
+            billing_email_cc: r.billing_email_cc,
+            billing_address: r.billing_address,
+            active: r.active,
+            created_at: r.created_at.0,
+            updated_at: r.updated_at.0,
+        }
+    }
+}
+
+const COLUMNS: &str = "p.*, c.name AS customer_name";
+const FROM: &str = "FROM projects p LEFT JOIN companies c ON c.id = p.customer_id";
+
+/// Loads project `id` if it exists.
+pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Project>> {
+    Ok(
+        crate::sql::query_as::<ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .map(Project::from),
+    )
+}
+
+/// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`),
+/// `active` (`true`/`false`; absent: all).
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+struct ProjectQuery {
+    /// Only projects of this customer (`customer_id` is another name for it).
+    #[serde(alias = "customer_id", deserialize_with = "one")]
+    company_id: Option<i64>,
+    /// Part of the name, case-insensitive (`name` is another name for it).
+    #[serde(alias = "name", deserialize_with = "one")]
+    term: Option<String>,
+    /// `true`: active only; `false`: archived only; absent: all.
+    #[serde(deserialize_with = "one")]
+    active: Option<bool>,
+}
+
+/// GET /projects → one page of projects. Errors: 400 for a malformed filter.
+#[utoipa::path(
+    get,
+    path = "/projects",
+    operation_id = "projects_list",
+    tag = "projects",
+    params(kontor_model::query::ListParams, ProjectQuery),
+    responses(
+        (status = 200, description = "One page of projects", body = Vec<Project>),
+    )
+)]
+async fn list(
+    State(state): State<AppState>,
+    list: ListQuery<ProjectQuery>,
+) -> ApiResult<PageOf<Project>> {
+    let ListQuery {
+        filter,
+        paging,
+        global,
+        url,
+    } = list;
+    let (company, active) = (filter.company_id, filter.active);
+    let term = filter.term.as_deref().map(like_pattern);
+    let order = order_by(
+        paging.sort_by.as_deref(),
+        &[
+            ("name", "p.name"),
+            ("created_at", "p.created_at"),
+            ("updated_at", "p.updated_at"),
+        ],
+        "kontor_fold(p.name) ASC, p.id ASC",
+        "p.id",
+    )?;
+    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        qb.push(" WHERE TRUE");
+        if let Some(c) = company {
+            qb.push(" AND p.customer_id = ").push_bind(c);
+        }
+        if let Some(t) = &term {
+            qb.push(format!(" AND {}", crate::sql::functions::like("p.name")))
+                .push_bind(t.clone())
+                .push(crate::sql::functions::LIKE_END);
+        }
+        if let Some(a) = active {
+            qb.push(" AND p.active = ").push_bind(a);
+        }
+        push_global(qb, &global, "p", false);
+    };
+    let (items, total) =
+        fetch_page::<ProjectRow, Project>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
+            .await?;
+    Ok(PageOf {
+        items,
+        page: paging.page(),
+        per_page: paging.per_page(),
+        total,
+        url,
+    })
+}
+
+/// GET /projects/{id} → the project. Errors: 404.
+#[utoipa::path(
+    get,
+    path = "/projects/{id}",
+    operation_id = "projects_get",
+    tag = "projects",
+    params(("id" = i64, Path, description = "Project id")),
+    responses(
+        (status = 200, description = "The project", body = Project),
+    )
+)]
+async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Project>> {
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::not_found(format!("project {id}")))
+}
+
+/// The model's project rules plus: the customer exists, the currency is the account's.
+async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors> {
+    let mut e = validate_project(body);
+    if let Some(id) = body.customer_id {
+        if crate::master_data::companies::find(&state.pool, id)
+            .await?
+            .is_none()
+        {
+            push_error(&mut e, "customer_id", "does not exist");
+        }
+    }
+    if let Some(c) = &body.currency {
+        if !crate::account::currencies(&state.pool).await?.contains(c) {
+            push_error(
+                &mut e,
+                "currency",
+                "must be one of the account's currencies",
+            );
+        }
+    }
+    Ok(e)
+}
+
+/// POST /projects → 200 with the project. Errors: 422 naming each bad field.
+#[utoipa::path(
+    post,
+    path = "/projects",
+    operation_id = "projects_create",
+    tag = "projects",
+    request_body = NewProject,
+    responses(
+        (status = 200, description = "The created project", body = Project),
+    )
+)]
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NewProject>,
+) -> ApiResult<Json<Project>> {
+    ApiError::check(validate(&state, &body).await?)?;
+    let _guard = state.write_lock.lock().await;
+    let id = insert(&state.pool, &body).await?;
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("project vanished".into()))
+}
+
+/// PUT /projects/{id}: partial update with the creation rules (absent: unchanged; `null`:
+/// cleared, except `name`, `customer_id` and `active`); `{"active": false}` archives,
+/// `{"active": true}` restores. → 200 with the project. Errors: 404; 422 naming each bad
+/// field (nothing stored).
+#[utoipa::path(
+    put,
+    path = "/projects/{id}",
+    operation_id = "projects_update",
+    tag = "projects",
+    params(("id" = i64, Path, description = "Project id")),
+    request_body(content = NewProject, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses(
+        (status = 200, description = "The updated project", body = Project),
+    )
+)]
+async fn update(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+    JsonBody(patch): JsonBody<Value>,
+) -> ApiResult<Json<Project>> {
+    let _typed: NewProject = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    let _guard = state.write_lock.lock().await;
+    let stored = find(&state.pool, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("project {id}")))?;
+    let body = merge_patch(&NewProject::from(&stored), &patch, PROJECT_KEEP_ON_NULL)
+        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
+    let blank = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_string)
+    };
+    crate::sql::query(
+        "UPDATE projects SET name = ?, customer_id = ?, currency = ?, billing_email_to = ?, billing_email_cc = ?, \
+         billing_address = ?, active = ?, updated_at = ? WHERE id = ?",
+    )
+    .bind(body.name.as_deref().map(str::trim))
+    .bind(body.customer_id)
+    .bind(blank(&body.currency))
+    .bind(blank(&body.billing_email_to))
+    .bind(blank(&body.billing_email_cc))
+    .bind(blank(&body.billing_address))
+    .bind(body.active.unwrap_or(true))
+    .bind(ts(now()))
+    .bind(id)
+    .execute(&state.pool)
+    .await?;
+    find(&state.pool, id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| ApiError::Internal("project vanished".into()))
+}
+
+/// Inserts a validated project; returns its id.
+pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> {
+    let t = ts(now());
+    // In a write transaction like every write (issue 29: an idempotent retry can tell
+    // whether it committed).
+    let mut tx = crate::store::db::begin_write(pool).await?;
+    let id = crate::sql::query_scalar(
+        "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    )
+    .bind(body.name.as_deref().map(str::trim))
+    .bind(body.customer_id)
+    .bind(body.currency.as_deref())
+    .bind(body.billing_email_to.as_deref())
+    .bind(body.billing_email_cc.as_deref())
+    .bind(body.billing_address.as_deref())
+    .bind(body.active.unwrap_or(true))
+    .bind(t)
+    .bind(t)
+    .fetch_one(&mut tx)
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}

@@ -1,0 +1,8 @@
+//! Expensive or slow work kept off the request path's budget: bounded CPU work
+//! (`cpu_work`), PDF rendering (`pdf_render`), e-mail (`mail`) and the heartbeats that
+//! tell live server processes from gone ones (`processes`).
+
+pub mod cpu_work;
+pub mod mail;
+pub mod pdf_render;
+pub mod processes;
