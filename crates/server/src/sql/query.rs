@@ -119,19 +119,19 @@ impl<'q> Query<'q> {
     /// Runs the statement. Errors: the database's.
     pub async fn execute<'e>(self, on: impl Executor<'e>) -> Result<Done, sqlx::Error> {
         let rows = match on.target() {
-            Target::SqlitePool(p) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+            Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
                 .execute(p)
                 .await?
                 .rows_affected(),
-            Target::Sqlite(c) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+            Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
                 .execute(c)
                 .await?
                 .rows_affected(),
-            Target::PgPool(p) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+            Target::PgPool(p) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
                 .execute(p)
                 .await?
                 .rows_affected(),
-            Target::Pg(c) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+            Target::Pg(c) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
                 .execute(c)
                 .await?
                 .rows_affected(),
@@ -143,25 +143,25 @@ impl<'q> Query<'q> {
     pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<Row>, sqlx::Error> {
         Ok(match on.target() {
             Target::SqlitePool(p) => wrap(
-                sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                sqlx::query_with(&self.sql, self.sqlite_args()?)
                     .fetch_all(p)
                     .await?,
                 Row::Sqlite,
             ),
             Target::Sqlite(c) => wrap(
-                sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+                sqlx::query_with(&self.sql, self.sqlite_args()?)
                     .fetch_all(c)
                     .await?,
                 Row::Sqlite,
             ),
             Target::PgPool(p) => wrap(
-                sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
                     .fetch_all(p)
                     .await?,
                 Row::Pg,
             ),
             Target::Pg(c) => wrap(
-                sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+                sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
                     .fetch_all(c)
                     .await?,
                 Row::Pg,
@@ -175,19 +175,19 @@ impl<'q> Query<'q> {
         on: impl Executor<'e>,
     ) -> Result<Option<Row>, sqlx::Error> {
         Ok(match on.target() {
-            Target::SqlitePool(p) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+            Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
                 .fetch_optional(p)
                 .await?
                 .map(Row::Sqlite),
-            Target::Sqlite(c) => sqlx::query_with(&&*self.sql, self.sqlite_args()?)
+            Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
                 .fetch_optional(c)
                 .await?
                 .map(Row::Sqlite),
-            Target::PgPool(p) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+            Target::PgPool(p) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
                 .fetch_optional(p)
                 .await?
                 .map(Row::Pg),
-            Target::Pg(c) => sqlx::query_with(&&*numbered(&self.sql), self.pg_args()?)
+            Target::Pg(c) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
                 .fetch_optional(c)
                 .await?
                 .map(Row::Pg),

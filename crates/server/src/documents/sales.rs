@@ -1,0 +1,316 @@
+//! The data of an offer and of an invoice as printed (issue 9 § Documents): the
+//! positions, the totals, the payment line and, for Swiss invoices, the QR-bill.
+
+use super::*;
+
+/// The printed offer in the customer's language: optional positions marked (and not
+/// counted), detail columns per `print_detail_columns`.
+pub fn offer_document(
+    offer: &Offer,
+    account: &AccountProfile,
+    paper: Option<&LetterPaperConfig>,
+    customer: &DocumentCustomer,
+) -> ApiResult<DocumentData> {
+    let language = customer.language;
+    let w = language.words();
+    let currency = offer.currency.as_str();
+    let items = offer.items.clone().unwrap_or_default();
+    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
+    let document = VatChoice {
+        tax: offer.tax,
+        reverse_charge: offer.vat.reverse_charge,
+        intra_eu: offer.vat.intra_eu,
+    };
+    let totals = compute_document_totals(&amounts, offer.discount, &document, currency)?;
+    let stored: Vec<StoredVat> = items
+        .iter()
+        .map(|i| {
+            let reason = i.tax_exemption_reason.as_deref();
+            (i.kind, i.tax, i.tax_category, reason)
+        })
+        .collect();
+    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
+    let printed: Vec<PrintPosition> = items
+        .iter()
+        .zip(rates)
+        .map(|(i, tax_rate)| PrintPosition {
+            kind: i.kind,
+            title: i.title.as_deref().unwrap_or(""),
+            description: i.description.as_deref(),
+            quantity: i.quantity,
+            unit: i.unit.as_deref(),
+            unit_price: i.unit_price,
+            optional: i.optional,
+            tax_rate,
+        })
+        .collect();
+    let mut meta = vec![
+        (w.offer_number.to_string(), offer.identifier.clone()),
+        (w.offer_date.into(), print_date(offer.date, language)),
+        (w.valid_until.into(), print_date(offer.due_date, language)),
+    ];
+    if let Some(user) = &offer.user {
+        meta.push((
+            w.contact.into(),
+            format!("{} {}", user.firstname, user.lastname),
+        ));
+    }
+    let mut notes = vec![fill(
+        w.offer_valid,
+        &[("date", &print_date(offer.due_date, language))],
+    )];
+    if items.iter().any(|i| i.optional) {
+        notes.push(w.optional_note.into());
+    }
+    notes.extend(vat_notes);
+    Ok(DocumentData {
+        heading: fill(w.offer_heading, &[("number", &offer.identifier)]),
+        subject: offer.title.clone(),
+        letterhead: letterhead(account, paper, language),
+        recipient_lines: address_lines(&offer.recipient_address),
+        meta,
+        salutation: blocks(offer.salutation.as_deref().unwrap_or("")),
+        detail_columns: offer.print_detail_columns,
+        sections: sections(&printed, &totals.positions, currency, language),
+        totals: total_lines(&totals, offer.discount, currency, language),
+        notes,
+        footer: blocks(offer.footer.as_deref().unwrap_or("")),
+        labels: Labels::of(language),
+        qr_bill: None,
+    })
+}
+
+/// The payment line: "please transfer `amount` (printed) by `due`" to the account's IBAN
+/// (with its BIC) when one is set, else without a bank account.
+pub(super) fn payment_line(
+    account: &AccountProfile,
+    amount: &str,
+    due: NaiveDate,
+    language: Language,
+) -> String {
+    let w = language.words();
+    let due = print_date(due, language);
+    match set(&account.iban) {
+        Some(iban) => {
+            let mut iban = group_iban(iban);
+            if let Some(bic) = set(&account.bic) {
+                iban = format!("{iban} (BIC {bic})");
+            }
+            fill(
+                w.pay_to_iban,
+                &[("amount", amount), ("date", &due), ("iban", &iban)],
+            )
+        }
+        None => fill(w.pay, &[("amount", amount), ("date", &due)]),
+    }
+}
+
+/// The printed invoice in the customer's language (also the live preview of an unsaved
+/// one, and reversals). The payment line names the account's IBAN when one is set.
+pub fn invoice_document(
+    invoice: &Invoice,
+    account: &AccountProfile,
+    paper: Option<&LetterPaperConfig>,
+    customer: &DocumentCustomer,
+) -> ApiResult<DocumentData> {
+    let language = customer.language;
+    let w = language.words();
+    let date = |d: NaiveDate| print_date(d, language);
+    let currency = invoice.currency.as_str();
+    let items = invoice.items.clone().unwrap_or_default();
+    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
+    let document = invoice.vat_choice();
+    let totals = compute_document_totals(&amounts, invoice.discount, &document, currency)?;
+
+    let stored: Vec<StoredVat> = items
+        .iter()
+        .map(|i| {
+            let reason = i.tax_exemption_reason.as_deref();
+            (i.kind, i.tax, i.tax_category, reason)
+        })
+        .collect();
+    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
+    let printed: Vec<PrintPosition> = items
+        .iter()
+        .zip(rates)
+        .map(|(i, tax_rate)| PrintPosition {
+            kind: i.kind,
+            title: &i.title,
+            description: i.description.as_deref(),
+            quantity: i.quantity,
+            unit: i.unit.as_deref(),
+            unit_price: i.unit_price,
+            optional: false,
+            tax_rate,
+        })
+        .collect();
+    let sections = sections(&printed, &totals.positions, currency, language);
+    let lines = total_lines(&totals, invoice.discount, currency, language);
+
+    let number = invoice.identifier.clone().unwrap_or_else(|| w.draft.into());
+    let mut meta = vec![
+        (w.invoice_number.to_string(), number.clone()),
+        (w.invoice_date.into(), date(invoice.date)),
+        (w.due_date.into(), date(invoice.due_date)),
+    ];
+    if let (Some(from), Some(to)) = (invoice.service_period_from, invoice.service_period_to) {
+        meta.push((
+            w.service_period.into(),
+            format!("{} – {}", date(from), date(to)),
+        ));
+    }
+    if let Some(user) = &invoice.user {
+        meta.push((
+            w.contact.into(),
+            format!("{} {}", user.firstname, user.lastname),
+        ));
+    }
+    let zero_rated_abroad = totals.groups.iter().any(|g| {
+        matches!(
+            g.category,
+            TaxCategory::ReverseCharge | TaxCategory::IntraEu
+        )
+    });
+    if invoice.vat.reverse_charge || invoice.vat.intra_eu || zero_rated_abroad {
+        if let Some(vat_id) = &customer.vat_identifier {
+            meta.push((w.customer_vat_id.into(), vat_id.clone()));
+        }
+    }
+
+    let mut notes = Vec::new();
+    let gross = money(invoice.gross_total, currency, language);
+    if invoice.reversal {
+        notes.push(w.reversal_note.to_string());
+    } else {
+        notes.push(payment_line(account, &gross, invoice.due_date, language));
+    }
+    if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
+        let reduced = mul_round(
+            invoice.gross_total,
+            invoice.cash_discount / Decimal::ONE_HUNDRED,
+            minor_units(currency),
+        )
+        .and_then(|d| invoice.gross_total.checked_sub(d))
+        .ok_or_else(|| ApiError::field("cash_discount", "is out of range"))?;
+        let by = invoice
+            .date
+            .checked_add_signed(Duration::days(invoice.cash_discount_days))
+            .ok_or_else(|| ApiError::field("cash_discount_days", "is out of range"))?;
+        notes.push(fill(
+            w.cash_discount,
+            &[
+                ("percent", &plain(invoice.cash_discount, language)),
+                ("date", &date(by)),
+                ("amount", &money(reduced, currency, language)),
+            ],
+        ));
+    }
+    notes.extend(vat_notes);
+
+    Ok(DocumentData {
+        heading: fill(
+            if invoice.reversal {
+                w.reversal_heading
+            } else {
+                w.invoice_heading
+            },
+            &[("number", &number)],
+        ),
+        subject: invoice.title.clone(),
+        letterhead: letterhead(account, paper, language),
+        recipient_lines: address_lines(&invoice.recipient_address),
+        meta,
+        salutation: blocks(invoice.salutation.as_deref().unwrap_or("")),
+        detail_columns: true,
+        sections,
+        totals: lines,
+        notes,
+        footer: blocks(invoice.footer.as_deref().unwrap_or("")),
+        labels: Labels::of(language),
+        qr_bill: qr_bill_data(invoice, account, customer),
+    })
+}
+
+/// The Swiss QR-bill of `invoice` when `kontor_model::qr_bill::applies` (numbered, not a
+/// reversal, CHF or EUR, a CH/LI account IBAN): creditor = the account holder (else the
+/// account name) at the account's address and country (else the IBAN's country),
+/// debtor = the customer company, message = the invoice heading. Data the QR-bill
+/// cannot carry (e.g. an account address without post code) leaves it out with a
+/// warning in the log: the invoice still prints, with its IBAN payment line.
+pub(super) fn qr_bill_data(
+    invoice: &Invoice,
+    account: &AccountProfile,
+    customer: &DocumentCustomer,
+) -> Option<QrBillData> {
+    let number = invoice.identifier.as_deref()?;
+    let message = fill(
+        customer.language.words().invoice_heading,
+        &[("number", number)],
+    );
+    qr_bill_for(invoice, invoice.gross_total, &message, account, customer)
+}
+
+/// The Swiss QR-bill asking for `amount` (currency units) against `invoice` with
+/// `message` as its additional information: the invoice's when printing the invoice, the
+/// amount due when printing a reminder. `None` as in [`qr_bill_data`].
+pub(super) fn qr_bill_for(
+    invoice: &Invoice,
+    amount: Decimal,
+    message: &str,
+    account: &AccountProfile,
+    customer: &DocumentCustomer,
+) -> Option<QrBillData> {
+    use kontor_model::qr_bill::{applies, qr_bill, QrBillInput};
+    let iban = set(&account.iban);
+    let number = invoice.identifier.as_deref();
+    if !applies(&invoice.currency, iban, number.is_some(), invoice.reversal) {
+        return None;
+    }
+    let (iban, number) = (iban?, number?);
+    let language = customer.language;
+    let input = QrBillInput {
+        iban,
+        currency: &invoice.currency,
+        amount,
+        invoice_number: number,
+        creditor_name: set(&account.account_holder).unwrap_or(&account.name),
+        creditor_address: &account.address,
+        creditor_country: set(&account.country_code).or(iban.get(..2)),
+        debtor_name: &customer.name,
+        debtor_address: &customer.address,
+        debtor_country: customer.country_code.as_deref(),
+        message,
+    };
+    let bill = match qr_bill(&input) {
+        Ok(bill) => bill,
+        Err(errors) => {
+            tracing::warn!(
+                ?errors,
+                invoice = invoice.id,
+                "invoice printed without QR-bill"
+            );
+            return None;
+        }
+    };
+    let svg = match qr_svg(&bill.payload()) {
+        Ok(svg) => svg,
+        Err(e) => {
+            tracing::warn!(error = %e, invoice = invoice.id, "invoice printed without QR-bill");
+            return None;
+        }
+    };
+    Some(QrBillData {
+        svg,
+        labels: QrBillLabels::of(language),
+        account: group_iban(&bill.iban),
+        creditor_lines: bill.creditor.lines(),
+        reference: bill.reference.printed(),
+        additional_information: bill.message.clone(),
+        debtor_lines: bill.debtor.as_ref().map(|d| d.lines()).unwrap_or_default(),
+        currency: bill.currency.clone(),
+        amount: bill
+            .amount
+            .map(kontor_model::qr_bill::printed_amount)
+            .unwrap_or_default(),
+    })
+}
