@@ -2,25 +2,25 @@
 //! the logo (`PUT` / `DELETE /account/logo`) and the test e-mail
 //! (`POST /account/test_email`). Reading is [`super::session::get_account`].
 //!
-//! The Settings page saves one section at a time, so [`update_account`] takes the
-//! section's fields as a JSON object keyed by their wire names (nested objects for
-//! `document_texts` and `smtp`); fields that are absent stay as they are.
+//! The Settings page saves one section at a time, so [`update_account`] takes the model's
+//! partial [`AccountUpdate`] (the type the server reads): fields that are `None` are not
+//! sent and stay as they are.
 
 use super::client::send_json;
 use super::upload::{send_with_progress, UploadBody};
 use super::ApiError;
 use crate::i18n::t;
 use gloo_net::http::Method;
-use kontor_model::account::Account;
+use kontor_model::account::{Account, AccountUpdate};
 use leptos::prelude::RwSignal;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-/// PUT /account with `fields` (a JSON object of wire names, only the fields to change);
-/// answers the account after the change. A bad value is a 422 naming the field
-/// (`iban`, `document_texts.de.invoice_footer`, `smtp.port`…); a read-only key gets 403.
-pub async fn update_account(fields: &Value) -> Result<Account, ApiError> {
-    send_json(Method::PUT, "/account", fields).await
+/// PUT /account with `update` (only the fields to change; `smtp: Some(None)` removes the
+/// SMTP settings); answers the account after the change. A bad value is a 422 naming the
+/// field (`iban`, `document_texts.de.invoice_footer`, `smtp.port`…); a read-only key gets
+/// 403.
+pub async fn update_account(update: &AccountUpdate) -> Result<Account, ApiError> {
+    send_json(Method::PUT, "/account", update).await
 }
 
 /// PUT /account/logo with `file` as multipart part `file` (PNG or SVG, ≤ 1 MiB);

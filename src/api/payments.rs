@@ -4,7 +4,8 @@
 use super::client::{delete_empty, get_page, send_json};
 use super::{ApiError, Page};
 use gloo_net::http::Method;
-use kontor_model::payment::{NewPayment, NewReminder, Payment, Reminder};
+use kontor_model::dunning::{NewReminder, Reminder};
+use kontor_model::payment::{NewPayment, Payment};
 
 fn of_invoice(invoice_id: i64) -> [(String, String); 2] {
     [

@@ -8,7 +8,7 @@ use kontor_app::components::toast::Toasts;
 use kontor_app::pages::invoices::detail_email::sent_message;
 use kontor_app::pages::invoices::detail_reminders::{reminder_body, text_to_html};
 use kontor_app::pages::invoices::form_billing::{append_rows, billed_in_rows};
-use kontor_app::pages::invoices::payment_dialog::{open_amount, payment_body};
+use kontor_app::pages::invoices::payment_dialog::{payment_body, unpaid_amount};
 use kontor_app::pages::invoices::InvoiceFormState;
 use kontor_model::email::SentEmail;
 use kontor_model::recipients::{
@@ -125,11 +125,11 @@ fn recipients_are_checked_and_named_after_sending() {
 }
 
 #[wasm_bindgen_test]
-fn open_amount_is_gross_minus_payments() {
-    assert_eq!(open_amount(&invoice(&[])).to_string(), "119.00");
-    assert_eq!(open_amount(&invoice(&["50"])).to_string(), "69.00");
+fn unpaid_amount_is_gross_minus_payments() {
+    assert_eq!(unpaid_amount(&invoice(&[])).to_string(), "119.00");
+    assert_eq!(unpaid_amount(&invoice(&["50"])).to_string(), "69.00");
     assert_eq!(
-        open_amount(&invoice(&["100", "30"])).to_string(),
+        unpaid_amount(&invoice(&["100", "30"])).to_string(),
         "0.00",
         "never below zero"
     );
@@ -356,5 +356,5 @@ fn a_cash_discount_taken_counts_as_settled() {
     for p in inv.payments.iter_mut().flatten() {
         p.cash_discount = "2.38".parse().unwrap();
     }
-    assert_eq!(open_amount(&inv).to_string(), "0.00");
+    assert_eq!(unpaid_amount(&inv).to_string(), "0.00");
 }

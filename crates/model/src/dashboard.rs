@@ -50,7 +50,7 @@ pub fn open_amount(
     currency: &str,
 ) -> Decimal {
     if is_collectible(status, reversed) {
-        payment_rules::open_amount(gross, &[paid], currency)
+        payment_rules::unpaid_amount(gross, &[paid], currency)
     } else {
         crate::money::round_money(Decimal::ZERO, currency)
     }

@@ -1,7 +1,8 @@
 //! The invoice representation (interface.md § Invoice) and its items.
 
+use crate::dunning::Reminder;
 use crate::party::{IdName, UserRef};
-use crate::payment::{Payment, Reminder};
+use crate::payment::Payment;
 use crate::position::PositionType;
 use crate::position_vat::{TaxBreakdown, TaxCategory};
 use crate::status::InvoiceStatus;

@@ -13,7 +13,7 @@ use crate::email::{is_address, split_addresses};
 use crate::error::{push_error, require_text, FieldErrors};
 use crate::limits::{percent, MAX_LINE, MAX_TEXT};
 use crate::party::{NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES};
-use crate::purchase::is_valid_iban;
+use crate::sepa::is_valid_iban;
 use crate::vat_id::{check_vat_identifier, normalize_vat_identifier};
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -128,9 +128,12 @@ impl Balance {
     }
 }
 
-/// What is still to be paid (currency units): gross − payments at the currency's places,
-/// never below zero (`119.00` gross, `50` paid → `69.00`); 0 when the sum overflows.
-pub fn open_amount(gross: Decimal, payments: &[Decimal], currency: &str) -> Decimal {
+/// What the payments leave unpaid (currency units): gross − payments at the currency's
+/// places, never below zero (`119.00` gross, `50` paid → `69.00`); 0 when the sum
+/// overflows. It looks at amounts only: an invoice's `open_amount`, which also follows its
+/// status (drafts, reversed and ignored invoices owe nothing), is
+/// [`crate::dashboard::open_amount`], built on this.
+pub fn unpaid_amount(gross: Decimal, payments: &[Decimal], currency: &str) -> Decimal {
     paid_sum(payments.iter().copied())
         .and_then(|paid| Balance::of(gross, paid, currency))
         .map(Balance::open)
@@ -142,64 +145,6 @@ pub fn open_amount(gross: Decimal, payments: &[Decimal], currency: &str) -> Deci
 /// model (issue 8)).
 pub fn is_overpayment(amount: Decimal, open: Decimal) -> bool {
     amount > open
-}
-
-/// Why an invoice may get no reminder (the message for the field `invoice_id`), or `None`
-/// when it may: only final invoices that are not paid, not reversed and not themselves a
-/// reversal are reminded of.
-pub fn reminder_refusal(
-    status: InvoiceStatus,
-    reversed: bool,
-    reversal: bool,
-) -> Option<&'static str> {
-    if status == InvoiceStatus::Draft {
-        Some("is a draft; only final invoices can be reminded of")
-    } else if reversal {
-        Some("is a reversal invoice; it cannot be reminded of")
-    } else if reversed {
-        Some("has been reversed; it cannot be reminded of")
-    } else if status == InvoiceStatus::Paid {
-        Some("is paid; there is nothing to remind of")
-    } else {
-        None
-    }
-}
-
-/// Whether a reminder may be created (see [`reminder_refusal`]).
-pub fn can_remind(status: InvoiceStatus, reversed: bool, reversal: bool) -> bool {
-    reminder_refusal(status, reversed, reversal).is_none()
-}
-
-/// Validates a reminder: `date` and `due_date` required, `due_date` not before `date`;
-/// `fee` (currency units, absent = 0) ≥ 0 with at most `currency`'s places.
-/// Returns the field errors (`date`, `due_date`, `fee`), empty when valid.
-pub fn validate_reminder(
-    date: Option<NaiveDate>,
-    due_date: Option<NaiveDate>,
-    fee: Option<Decimal>,
-    currency: &str,
-) -> FieldErrors {
-    let mut errors = FieldErrors::new();
-    if date.is_none() {
-        push_error(&mut errors, "date", "is required");
-    }
-    match (date, due_date) {
-        (_, None) => push_error(&mut errors, "due_date", "is required"),
-        (Some(d), Some(due)) if due < d => push_error(
-            &mut errors,
-            "due_date",
-            "must not be before the reminder date",
-        ),
-        _ => {}
-    }
-    check_amount(
-        &mut errors,
-        "fee",
-        Some(fee.unwrap_or_default()),
-        currency,
-        false,
-    );
-    errors
 }
 
 #[cfg(test)]
@@ -270,43 +215,16 @@ mod tests {
         );
         assert_eq!(Balance::of(Decimal::MIN, Decimal::MAX, "EUR"), None);
         assert_eq!(
-            open_amount(gross, &[d("100"), d("30")], "EUR").to_string(),
+            unpaid_amount(gross, &[d("100"), d("30")], "EUR").to_string(),
             "0.00"
         );
-        assert_eq!(open_amount(gross, &[d("50")], "EUR").to_string(), "69.00");
+        assert_eq!(unpaid_amount(gross, &[d("50")], "EUR").to_string(), "69.00");
         assert_eq!(
-            open_amount(gross, &[Decimal::MAX, Decimal::MAX], "EUR").to_string(),
+            unpaid_amount(gross, &[Decimal::MAX, Decimal::MAX], "EUR").to_string(),
             "0.00"
         );
         assert_eq!(paid_sum([Decimal::MAX, Decimal::ONE]), None);
         assert!(is_overpayment(d("120"), d("119.00")));
         assert!(!is_overpayment(d("119"), d("119.00")));
-    }
-
-    #[test]
-    fn reminders_only_for_final_unpaid_unreversed_invoices() {
-        for s in [Created, Sent, PartiallyPaid, Overdue, Ignored] {
-            assert!(can_remind(s, false, false), "{s}");
-            assert!(!can_remind(s, true, false), "{s} reversed");
-            assert!(!can_remind(s, false, true), "{s} reversal");
-        }
-        assert!(!can_remind(Draft, false, false));
-        assert_eq!(
-            reminder_refusal(Paid, false, false),
-            Some("is paid; there is nothing to remind of")
-        );
-    }
-
-    #[test]
-    fn reminder_dates_and_fee() {
-        let e = validate_reminder(day("2026-11-20"), day("2026-11-10"), Some(d("-1")), "EUR");
-        assert_eq!(e["due_date"], ["must not be before the reminder date"]);
-        assert_eq!(e["fee"], ["must not be negative"]);
-        let e = validate_reminder(None, None, Some(d("1.001")), "EUR");
-        assert_eq!(e.len(), 3, "{e:?}");
-        assert!(validate_reminder(day("2026-11-10"), day("2026-11-10"), None, "EUR").is_empty());
-        assert!(
-            validate_reminder(day("2026-11-10"), day("2026-11-17"), Some(d("5")), "EUR").is_empty()
-        );
     }
 }

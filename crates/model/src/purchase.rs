@@ -441,35 +441,6 @@ pub fn duplicate_message(identifier: &str) -> String {
     format!("A purchase with this receipt number from this supplier exists ({identifier}).")
 }
 
-/// Whether `iban` is a valid IBAN: 15–34 letters and digits (spaces ignored), country
-/// code, and the ISO 13616 mod-97 checksum equal to 1.
-pub fn is_valid_iban(iban: &str) -> bool {
-    let compact: String = iban
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_uppercase();
-    if !(15..=34).contains(&compact.len()) || !compact.chars().all(|c| c.is_ascii_alphanumeric()) {
-        return false;
-    }
-    let (head, tail) = compact.split_at(4);
-    if !head[..2].chars().all(|c| c.is_ascii_alphabetic())
-        || !head[2..].chars().all(|c| c.is_ascii_digit())
-    {
-        return false;
-    }
-    let mut remainder: u32 = 0;
-    for c in tail.chars().chain(head.chars()) {
-        let value = c.to_digit(36).unwrap_or(0);
-        remainder = if value >= 10 {
-            (remainder * 100 + value) % 97
-        } else {
-            (remainder * 10 + value) % 97
-        };
-    }
-    remainder == 1
-}
-
 /// One line of `GET /purchases/totals` (issue 8): the sums of the purchases a filter
 /// matches, per currency (amounts in that currency's units).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -546,16 +517,6 @@ mod duplicate_tests {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn iban_checksum() {
-        assert!(is_valid_iban("DE89 3704 0044 0532 0130 00"));
-        assert!(is_valid_iban("GB82WEST12345698765432"));
-        assert!(is_valid_iban("ch9300762011623852957"));
-        assert!(!is_valid_iban("DE89 3704 0044 0532 0130 01"));
-        assert!(!is_valid_iban("DE89"));
-        assert!(!is_valid_iban("12DE37040044053201300"));
-    }
 
     #[test]
     fn archived_reads_as_approved() {

@@ -8,7 +8,7 @@
 //! code image and the layout are `kontor_pdf`'s. `docs/decisions.md` § Swiss QR-bill.
 
 use crate::error::{push_error, FieldErrors};
-use crate::purchase::is_valid_iban;
+use crate::sepa::is_valid_iban;
 use rust_decimal::Decimal;
 
 /// The currencies a QR-bill may carry (guidelines § 4.3.3, field `Ccy`).

@@ -75,6 +75,24 @@ pub fn creditor_identifier_error(id: &str) -> Option<String> {
     }
 }
 
+/// The IBAN as stored and compared: whitespace removed, upper case
+/// (`de89 3704 0044 0532 0130 00` → `DE89370400440532013000`).
+pub fn normalize_iban(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
+/// Whether `iban` is an IBAN (ISO 13616), checked by the `iban_validate` crate after
+/// [`normalize_iban`] (spaces and case do not matter): a known country, that country's
+/// length and BBAN format from the SWIFT IBAN registry, and the MOD 97-10 check digits.
+/// `DE89 3704 0044 0532 0130 00` passes; `DE89 3704 0044 0532 0130 01` (checksum) and
+/// `DE89370400440532013` (German IBANs have 22 characters) do not.
+pub fn is_valid_iban(iban: &str) -> bool {
+    normalize_iban(iban).parse::<iban::Iban>().is_ok()
+}
+
 /// Whether `c` is in the SEPA (Latin) character set of the EPC rulebooks: `a–z`, `A–Z`,
 /// `0–9`, `/ - ? : ( ) . , ' +` and the space.
 pub fn is_sepa_char(c: char) -> bool {
@@ -174,6 +192,36 @@ pub struct EinvoiceTexts<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ibans_are_checked_by_country_format_and_checksum() {
+        for good in [
+            "DE89 3704 0044 0532 0130 00",
+            "de89370400440532013000",
+            "GB82WEST12345698765432",
+            "ch9300762011623852957",
+            "CH4431999123000889012",
+            "DE02120300000000202051",
+            "DE75512108001245126199",
+            "AT611904300234573201",
+        ] {
+            assert!(is_valid_iban(good), "{good} is an IBAN");
+        }
+        for bad in [
+            "DE89 3704 0044 0532 0130 01", // checksum
+            "DE89",                        // too short
+            "12DE37040044053201300",       // no country first
+            "DE8937040044053201300",       // 21 characters: German IBANs have 22
+            "XX89370400440532013000",      // no such country
+            "",
+        ] {
+            assert!(!is_valid_iban(bad), "{bad} is no IBAN");
+        }
+        assert_eq!(
+            normalize_iban(" de89 3704 0044 0532 0130 00 "),
+            "DE89370400440532013000"
+        );
+    }
 
     #[test]
     fn creditor_identifiers_carry_their_mod97_check_digits() {

@@ -14,7 +14,7 @@ use crate::i18n::{fill, status_label, t};
 use crate::paths::href;
 use kontor_model::invoice::Invoice;
 use kontor_model::party::CompanyType;
-use kontor_model::payment_rules::open_amount;
+use kontor_model::payment_rules::unpaid_amount;
 use kontor_model::query::{InvoiceFilter, OfferFilter, Paging, PurchaseFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
@@ -204,7 +204,7 @@ fn PurchasesOf(company_id: i64) -> impl IntoView {
                     <tbody>
                         {page.items.into_iter().map(|p| {
                             let paid: Vec<Decimal> = p.payments.iter().map(|x| x.total).collect();
-                            let open = open_amount(p.gross_total, &paid, &p.currency);
+                            let open = unpaid_amount(p.gross_total, &paid, &p.currency);
                             view! {
                                 <tr>
                                     <td class="cell-number"><a href=href(&format!("/purchases/{}", p.id))>{p.identifier.clone()}</a></td>

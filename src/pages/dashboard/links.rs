@@ -49,8 +49,8 @@ pub fn invoices_of_month(month: YearMonth) -> String {
             .into_iter()
             .filter(|s| *s != InvoiceStatus::Draft)
             .collect(),
-        date_from: month.first_day(),
-        date_to: month.last_day(),
+        from: month.first_day(),
+        to: month.last_day(),
         ..Default::default()
     };
     with_query("/invoices", f.to_pairs())

@@ -3,7 +3,7 @@
 //! while unsent, deleted (confirmed); "Add reminder" (date, new due date, fee — empty for
 //! the level's —, default interest, text).
 
-use super::payment_dialog::open_amount;
+use super::payment_dialog::unpaid_amount;
 use crate::api::dunning::{delete_invoice_reminder, get_reminder_pdf, send_reminder_email};
 use crate::api::payments::create_invoice_reminder;
 use crate::api::ApiError;
@@ -17,11 +17,10 @@ use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use chrono::Days;
+use kontor_model::dunning::{can_remind, validate_reminder, NewReminder, Reminder};
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::Invoice;
-use kontor_model::payment::{NewReminder, Reminder};
-use kontor_model::payment_rules::{can_remind, validate_reminder};
 use leptos::prelude::*;
 
 /// The reminder body from the dialog's texts (plain text becomes simple HTML), or the
@@ -98,7 +97,7 @@ pub fn RemindersSection(
             ("date", &format_date(invoice.date)),
             (
                 "amount",
-                &format_money(open_amount(&invoice), &invoice.currency),
+                &format_money(unpaid_amount(&invoice), &invoice.currency),
             ),
         ],
     );

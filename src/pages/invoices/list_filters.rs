@@ -94,10 +94,10 @@ pub fn InvoiceFilters(
                 <input
                     id="filter-from"
                     type="date"
-                    prop:value=date_value(|f| f.date_from)
+                    prop:value=date_value(|f| f.from)
                     on:change=move |ev| {
                         let d = parse_iso(&event_target_value(&ev));
-                        change(Box::new(move |f| f.date_from = d));
+                        change(Box::new(move |f| f.from = d));
                     }
                 />
             </div>
@@ -106,10 +106,10 @@ pub fn InvoiceFilters(
                 <input
                     id="filter-to"
                     type="date"
-                    prop:value=date_value(|f| f.date_to)
+                    prop:value=date_value(|f| f.to)
                     on:change=move |ev| {
                         let d = parse_iso(&event_target_value(&ev));
-                        change(Box::new(move |f| f.date_to = d));
+                        change(Box::new(move |f| f.to = d));
                     }
                 />
             </div>

@@ -43,9 +43,9 @@ pub fn balance(invoice: &Invoice) -> Balance {
 }
 
 /// What is still to be paid, never below zero (`119.00` gross, `50` paid → `69.00`).
-pub fn open_amount(invoice: &Invoice) -> Decimal {
+pub fn unpaid_amount(invoice: &Invoice) -> Decimal {
     let payments: Vec<Decimal> = settled(invoice).collect();
-    payment_rules::open_amount(invoice.gross_total, &payments, &invoice.currency)
+    payment_rules::unpaid_amount(invoice.gross_total, &payments, &invoice.currency)
 }
 
 /// The payment body from the dialog's texts, or the field errors (`date`, `paid_total`)
@@ -88,7 +88,7 @@ pub fn AddPayment(
     let texts = t().invoice_detail_payments();
     let id = invoice.id;
     let currency = StoredValue::new(invoice.currency.clone());
-    let open_now = open_amount(&invoice);
+    let open_now = unpaid_amount(&invoice);
     let open = RwSignal::new(false);
     let date = RwSignal::new(String::new());
     let amount = RwSignal::new(String::new());

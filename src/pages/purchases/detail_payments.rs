@@ -10,7 +10,7 @@ use crate::components::money::format_money;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::payment_rules::{open_amount, paid_sum, validate_payment};
+use kontor_model::payment_rules::{paid_sum, unpaid_amount, validate_payment};
 use kontor_model::purchase::{NewPurchasePayment, Purchase};
 use kontor_model::Decimal;
 use leptos::prelude::*;
@@ -27,7 +27,7 @@ pub fn PaymentsSection(
     let cur = StoredValue::new(purchase.currency.clone());
     let payments: Vec<Decimal> = purchase.payments.iter().map(|p| p.total).collect();
     let paid = paid_sum(payments.iter().copied()).unwrap_or_default();
-    let open_amount = open_amount(purchase.gross_total, &payments, &purchase.currency);
+    let open_amount = unpaid_amount(purchase.gross_total, &payments, &purchase.currency);
     let deleting = RwSignal::new(None::<i64>);
     let confirm = RwSignal::new(false);
     let delete = Action::new_local(move |id: &i64| {

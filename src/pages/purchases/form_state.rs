@@ -10,11 +10,10 @@ use crate::components::locale::format_input;
 use crate::i18n::t;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::FileUpload;
-use kontor_model::purchase::{
-    is_valid_iban, NewPurchase, NewPurchaseItem, PaymentMethod, Purchase,
-};
+use kontor_model::purchase::{NewPurchase, NewPurchaseItem, PaymentMethod, Purchase};
 use kontor_model::purchase_totals::{sum_purchase_totals, PurchaseAmounts};
 use kontor_model::query::split_list;
+use kontor_model::sepa::is_valid_iban;
 use leptos::prelude::*;
 
 /// The purchase form (Copy: signal handles).

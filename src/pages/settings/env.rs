@@ -11,7 +11,7 @@ use crate::components::frame::AccountContext;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
-use kontor_model::account::Account;
+use kontor_model::account::{Account, AccountUpdate};
 use leptos::prelude::*;
 use serde_json::Value;
 
@@ -60,8 +60,20 @@ impl SettingsEnv {
         let toasts = Toasts::use_context();
         let frame = AccountContext::use_context();
         let save = Callback::new(move |body: Value| {
+            // The section's fields by wire name, as the model's typed update: the section's
+            // validation has already read the same body as an `AccountUpdate`.
+            let update = match serde_json::from_value::<AccountUpdate>(body) {
+                Ok(update) => update,
+                Err(e) => {
+                    toasts.error(fill(
+                        t().settings_page().not_saved,
+                        &[("what", what), ("message", &e.to_string())],
+                    ));
+                    return;
+                }
+            };
             task.run(
-                async move { update_account(&body).await },
+                async move { update_account(&update).await },
                 move |answer| match answer {
                     Ok(account) => {
                         let json = account_json(&account);

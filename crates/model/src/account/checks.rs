@@ -101,7 +101,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
         }
     }
     if let Some(iban) = given(&update.iban) {
-        if !crate::purchase::is_valid_iban(&iban) {
+        if !crate::sepa::is_valid_iban(&iban) {
             push_error(
                 &mut e,
                 "iban",

@@ -275,10 +275,12 @@ pub fn effective_status(
 mod claim;
 mod interest;
 mod payment;
+mod reminder;
 
 pub use claim::*;
 pub use interest::*;
 pub use payment::*;
+pub use reminder::*;
 
 #[cfg(test)]
 mod tests;

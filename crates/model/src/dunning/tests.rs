@@ -13,7 +13,7 @@ fn date(s: &str) -> NaiveDate {
 #[test]
 fn the_worked_example_of_the_issue() {
     // 1,190.00 € invoice, 500.00 € paid, 45 days overdue, base rate 1.27 %.
-    let open = crate::payment_rules::open_amount(d("1190.00"), &[d("500.00")], "EUR");
+    let open = crate::payment_rules::unpaid_amount(d("1190.00"), &[d("500.00")], "EUR");
     assert_eq!(open, d("690.00"));
     let base = base_rate_on(&published_base_rates(), date("2026-11-24")).unwrap();
     assert_eq!(base, d("1.27"));

@@ -164,12 +164,13 @@ pub struct InvoiceFilter {
         skip_serializing_if = "Vec::is_empty"
     )]
     pub status: Vec<InvoiceStatus>,
-    /// Invoice date on or after.
-    #[serde(deserialize_with = "one")]
-    pub date_from: Option<NaiveDate>,
-    /// Invoice date on or before.
-    #[serde(deserialize_with = "one")]
-    pub date_to: Option<NaiveDate>,
+    /// Invoice date on or after (`date_from` on the wire, the interface's name; inside,
+    /// every date range says `from`/`to`).
+    #[serde(rename = "date_from", deserialize_with = "one")]
+    pub from: Option<NaiveDate>,
+    /// Invoice date on or before (`date_to` on the wire).
+    #[serde(rename = "date_to", deserialize_with = "one")]
+    pub to: Option<NaiveDate>,
     /// Service period starting on or after.
     #[serde(deserialize_with = "one")]
     pub service_period_from: Option<NaiveDate>,

@@ -46,7 +46,7 @@ pub fn validate_new_purchase(
     if body
         .iban
         .as_deref()
-        .is_some_and(|i| !i.trim().is_empty() && !crate::purchase::is_valid_iban(i))
+        .is_some_and(|i| !i.trim().is_empty() && !crate::sepa::is_valid_iban(i))
     {
         push_error(&mut e, "iban", "is not a valid IBAN (checksum)");
     }

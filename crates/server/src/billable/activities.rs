@@ -225,13 +225,7 @@ async fn list(
         &paging,
     )
     .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 /// GET /activities/{id} → the time sheet entry. Errors: 404.

@@ -12,12 +12,12 @@ use crate::state::AppState;
 use chrono::{Duration, NaiveDate};
 use kontor_model::arith::mul_round;
 use kontor_model::billing::Activity;
+use kontor_model::dunning::Reminder;
 use kontor_model::dunning::{amount_due, fill_text, DunningLevel};
 use kontor_model::invoice::Invoice;
 use kontor_model::money::minor_units;
 use kontor_model::number_input::{format_exact, format_number, Locale};
 use kontor_model::offer::Offer;
-use kontor_model::payment::Reminder;
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::{effective_vat, TaxCategory};
 use kontor_model::query::parse_id;
@@ -66,6 +66,18 @@ pub async fn context(
         })
         .unwrap_or_default();
     Ok((account, customer))
+}
+
+/// The letter-paper choice of every PDF request (`.pdf` of invoices and reminders, the
+/// timesheet), for the API description only: [`query_paper`] reads it.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct PrintParams {
+    /// PDF: print without letter paper (any value but `false` or `0`).
+    blank: Option<bool>,
+    /// PDF: the configured letter paper to print on (absent: the default).
+    letter_paper_id: Option<i64>,
 }
 
 /// `letter_paper_id` and `blank` from a PDF request's query: the paper to print on

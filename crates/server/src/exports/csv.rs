@@ -50,9 +50,7 @@ fn too_large() -> ApiError {
     operation_id = "exports_invoices_csv",
     tag = "exports",
     params(
-        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
-        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
-        ("locale" = inline(Option<super::Locale>), Query, description = "`de`: decimal commas, dates DD.MM.YYYY and German column names; `en` (default, also when empty)."),
+        super::Period,
     ),
     responses(
         (status = 200, description = "`text/csv; charset=utf-8` with BOM, `;`-separated, CRLF: a header row, then one row per finalized invoice of the period and tax rate; attachment `invoices_<from>_<to>.csv`.", content_type = "text/csv",
@@ -86,9 +84,7 @@ pub async fn invoices_csv(State(state): State<AppState>, query: QueryPairs) -> A
     operation_id = "exports_purchases_csv",
     tag = "exports",
     params(
-        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
-        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
-        ("locale" = inline(Option<super::Locale>), Query, description = "`de`: decimal commas, dates DD.MM.YYYY and German column names; `en` (default, also when empty)."),
+        super::Period,
     ),
     responses(
         (status = 200, description = "`text/csv; charset=utf-8` with BOM, `;`-separated, CRLF: a header row, then one row per purchase of the period and tax rate; attachment `purchases_<from>_<to>.csv`.", content_type = "text/csv",

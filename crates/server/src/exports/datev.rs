@@ -27,9 +27,7 @@ use kontor_model::export::{file_name, invoice_bookings, purchase_bookings, purch
     operation_id = "exports_datev",
     tag = "exports",
     params(
-        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
-        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
-        ("locale" = inline(Option<super::Locale>), Query, description = "`de` or `en` (default); checked, but this export is the same in both."),
+        super::Period,
     ),
     responses(
         (status = 200, description = "The DATEV EXTF Buchungsstapel (format version 700) of the period's finalized invoices and approved purchases, `text/csv; charset=windows-1252`; attachment `datev_<from>_<to>.csv`.", content_type = "text/csv",

@@ -37,9 +37,7 @@ fn too_many(what: String) -> ApiError {
     operation_id = "exports_documents_zip",
     tag = "exports",
     params(
-        ("from" = chrono::NaiveDate, Query, description = "First day of the period (YYYY-MM-DD), inclusive."),
-        ("to" = chrono::NaiveDate, Query, description = "Last day of the period (YYYY-MM-DD), inclusive; not before `from`."),
-        ("locale" = inline(Option<super::Locale>), Query, description = "`de` or `en` (default); checked, but this export is the same in both."),
+        super::Period,
     ),
     responses(
         (status = 200, description = "Every finalized invoice's PDF and every purchase's stored document of the period (at most 500 documents, 256 MiB), deflated; attachment `documents_<from>_<to>.zip`.", content_type = "application/zip",

@@ -25,6 +25,24 @@ enum Locale {
     De,
 }
 
+/// The period and language every export reads, for the API description only: the handlers
+/// read them with [`kontor_model::export::parse_period`], whose 422 names `from`, `to` or
+/// `locale`.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+struct Period {
+    /// First day of the period (YYYY-MM-DD), inclusive.
+    from: chrono::NaiveDate,
+    /// Last day of the period (YYYY-MM-DD), inclusive; not before `from`.
+    to: chrono::NaiveDate,
+    /// `de`: decimal commas, dates DD.MM.YYYY and German column names in the CSV lists;
+    /// `en` (default, also when empty). Checked everywhere; the DATEV file and the ZIP are
+    /// the same in both.
+    #[param(inline)]
+    locale: Option<Locale>,
+}
+
 /// Routes of the exports.
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

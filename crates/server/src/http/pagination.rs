@@ -20,6 +20,27 @@ pub struct PageOf<T> {
     pub url: String,
 }
 
+impl<T> PageOf<T> {
+    /// The page of `items` out of `total` matching records that `paging` asked for, with
+    /// `url` (this request's absolute URL) as the base of the `Link` header: the one place
+    /// a list's answer is put together (`ListQuery::page` and the lists that read their
+    /// filters themselves).
+    pub fn new(
+        items: Vec<T>,
+        total: i64,
+        paging: &kontor_model::query::Paging,
+        url: String,
+    ) -> Self {
+        PageOf {
+            items,
+            page: paging.page(),
+            per_page: paging.per_page(),
+            total,
+            url,
+        }
+    }
+}
+
 /// The absolute URL of a request from its Host header and URI (`http://host/path?query`),
 /// honouring `X-Forwarded-Proto`.
 pub fn absolute_url(headers: &HeaderMap, uri: &Uri) -> String {

@@ -26,10 +26,7 @@ use kontor_model::invoice::Invoice;
     params(
         ("id" = String, Path, pattern = r"^[0-9]+(\.pdf|\.xml)?$",
             description = "Invoice id; `7.pdf` answers the PDF, `7.xml` the XRechnung"),
-        ("blank" = Option<bool>, Query,
-            description = "`.pdf`: print without letter paper (any value but `false` or `0`)"),
-        ("letter_paper_id" = Option<i64>, Query,
-            description = "`.pdf`: the configured letter paper to print on (absent: the default)"),
+        crate::documents::PrintParams,
         ("syntax" = Option<String>, Query, pattern = "^(cii|ubl)?$",
             description = "`.xml`: `cii` (UN/CEFACT CII, the default) or `ubl` (OASIS UBL 2.1)")
     ),

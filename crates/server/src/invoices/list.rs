@@ -70,8 +70,8 @@ fn push_where(
         qb.push(")");
     }
     let ranges = [
-        ("i.date >= ", f.date_from),
-        ("i.date <= ", f.date_to),
+        ("i.date >= ", f.from),
+        ("i.date <= ", f.to),
         ("i.service_period_from >= ", f.service_period_from),
         ("i.service_period_to <= ", f.service_period_to),
     ];

@@ -198,13 +198,17 @@ async fn checked_amount(
 
 /// `GET /invoices/payments` filters: `invoice_id`, `from` (or `date_from`), `to` (or
 /// `date_to`).
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct PaymentQuery {
+    /// Only the payments of this invoice.
     #[serde(deserialize_with = "one")]
     invoice_id: Option<i64>,
+    /// Paid on or after this day, `YYYY-MM-DD` (alias `date_from`).
     #[serde(alias = "date_from", deserialize_with = "one")]
     from: Option<chrono::NaiveDate>,
+    /// Paid on or before this day, `YYYY-MM-DD` (alias `date_to`).
     #[serde(alias = "date_to", deserialize_with = "one")]
     to: Option<chrono::NaiveDate>,
 }
@@ -218,9 +222,7 @@ struct PaymentQuery {
     tag = "invoice_payments",
     params(
         kontor_model::query::ListParams,
-        ("invoice_id" = Option<i64>, Query, description = "Only the payments of this invoice"),
-        ("from" = Option<chrono::NaiveDate>, Query, description = "Paid on or after (alias `date_from`)"),
-        ("to" = Option<chrono::NaiveDate>, Query, description = "Paid on or before (alias `date_to`)"),
+        PaymentQuery,
     ),
     responses(
         (status = 200, description = "One page of payments", body = Vec<Payment>)
@@ -263,13 +265,7 @@ async fn list(
     let (items, total) =
         fetch_page::<PaymentRow, Payment>(&state.pool, "p.*", "", push_where, &order, &paging)
             .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 /// GET /invoices/payments/{id} → the payment. Errors: 404.

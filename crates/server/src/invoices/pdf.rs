@@ -73,10 +73,7 @@ pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
     tag = "invoices",
     params(
         ("id" = i64, Path, description = "Invoice id"),
-        ("blank" = Option<bool>, Query,
-            description = "Print without letter paper (any value but `false` or `0`)"),
-        ("letter_paper_id" = Option<i64>, Query,
-            description = "The configured letter paper to print on (absent: the default)")
+        crate::documents::PrintParams
     ),
     responses(
         (status = 200, description = "The timesheet of the hours the invoice billed", content_type = "application/pdf",
@@ -120,10 +117,7 @@ pub async fn timesheet_pdf(
     operation_id = "invoices_preview_pdf",
     tag = "invoices",
     params(
-        ("blank" = Option<bool>, Query,
-            description = "Print without letter paper (any value but `false` or `0`)"),
-        ("letter_paper_id" = Option<i64>, Query,
-            description = "The configured letter paper to print on (absent: the default)")
+        crate::documents::PrintParams
     ),
     request_body(content = NewInvoice, description = "A (possibly incomplete) creation body"),
     responses(

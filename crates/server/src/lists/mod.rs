@@ -65,13 +65,7 @@ impl<F> ListQuery<F> {
 
     /// The page response for `items` of `total` matching records.
     pub fn page<T>(&self, items: Vec<T>, total: i64) -> PageOf<T> {
-        PageOf {
-            items,
-            page: self.paging.page(),
-            per_page: self.paging.per_page(),
-            total,
-            url: self.url.clone(),
-        }
+        PageOf::new(items, total, &self.paging, self.url.clone())
     }
 
     /// The requested page of a short list loaded whole (categories, a project's expenses,

@@ -211,13 +211,7 @@ async fn list(
     let (items, total) =
         fetch_page::<CompanyRow, Company>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
             .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 /// GET /companies/{id} → the company. Errors: 404.

@@ -146,13 +146,7 @@ async fn list(
     let (items, total) =
         fetch_page::<PersonRow, Person>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
             .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Person> {

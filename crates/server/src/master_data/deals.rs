@@ -123,13 +123,7 @@ async fn list(
     let (items, total) =
         fetch_page::<DealRow, Deal>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
             .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 /// GET /deals/{id} → the deal. Errors: 404.

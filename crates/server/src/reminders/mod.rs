@@ -25,14 +25,14 @@ use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::dunning::amount_due;
 use kontor_model::dunning::{reminder_claim, ClaimRequest};
-use kontor_model::email::{SendEmail, SentEmail};
-use kontor_model::event::{to_data, EventKind, ReminderData};
-use kontor_model::invoice::Invoice;
-use kontor_model::payment::{
+use kontor_model::dunning::{reminder_refusal, validate_reminder};
+use kontor_model::dunning::{
     BulkReminderResult, BulkReminders, BulkRemindersResult, NewReminder, Reminder,
     MAX_BULK_REMINDERS,
 };
-use kontor_model::payment_rules::{reminder_refusal, validate_reminder};
+use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::event::{to_data, EventKind, ReminderData};
+use kontor_model::invoice::Invoice;
 use kontor_model::query::one;
 use kontor_model::status::InvoiceStatus;
 use kontor_pdf::words::{fill, Language};
@@ -49,9 +49,11 @@ pub fn router() -> utoipa_axum::router::OpenApiRouter<AppState> {
 }
 
 /// `GET /invoice_reminders` filters: `invoice_id`.
-#[derive(Debug, Default, Deserialize)]
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
+#[into_params(parameter_in = Query)]
 struct ReminderQuery {
+    /// Only the reminders of this invoice.
     #[serde(deserialize_with = "one")]
     invoice_id: Option<i64>,
 }
@@ -65,7 +67,7 @@ struct ReminderQuery {
     tag = "invoice_reminders",
     params(
         kontor_model::query::ListParams,
-        ("invoice_id" = Option<i64>, Query, description = "Only the reminders of this invoice"),
+        ReminderQuery,
     ),
     responses(
         (status = 200, description = "One page of reminders", body = Vec<Reminder>)
@@ -102,13 +104,7 @@ async fn list(
     let (items, total) =
         fetch_page::<ReminderRow, Reminder>(&state.pool, "r.*", "", push_where, &order, &paging)
             .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 /// GET /invoice_reminders/{id} → the reminder; GET /invoice_reminders/{id}.pdf → its
@@ -122,10 +118,7 @@ async fn list(
     params(
         ("id" = String, Path, pattern = r"^[0-9]+(\.pdf)?$",
             description = "Reminder id; `7.pdf` answers the reminder letter"),
-        ("blank" = Option<bool>, Query,
-            description = "`.pdf`: print without letter paper (any value but `false` or `0`)"),
-        ("letter_paper_id" = Option<i64>, Query,
-            description = "`.pdf`: the configured letter paper to print on (absent: the default)")
+        crate::documents::PrintParams
     ),
     responses(
         (status = 200, description = "The reminder (JSON) or its letter (`{id}.pdf`)",

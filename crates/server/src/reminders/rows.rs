@@ -6,7 +6,7 @@
 use crate::http::error::{ApiError, ApiResult};
 use crate::store::db::{Dec, Ts};
 use chrono::NaiveDate;
-use kontor_model::payment::Reminder;
+use kontor_model::dunning::Reminder;
 
 /// An invoice's reminders (`i` the invoice's alias) as one JSON value of `engine`
 /// (`crate::sql::dialect`): an array of [`ReminderRow`] objects, oldest first

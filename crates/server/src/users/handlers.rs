@@ -47,13 +47,7 @@ pub async fn list(
         &paging,
     )
     .await?;
-    Ok(PageOf {
-        items,
-        page: paging.page(),
-        per_page: paging.per_page(),
-        total,
-        url,
-    })
+    Ok(PageOf::new(items, total, &paging, url))
 }
 
 /// GET /users/{id} → the user. Errors: 404.

@@ -228,7 +228,10 @@ pub(super) fn postgres_json(a: &Audited, row: &str, column: &str, data_type: &st
 
 /// The PL/pgSQL trigger function and triggers of one audited table with `columns`
 /// (name, data type): the same events, with the same JSON text, as [`triggers`] writes
-/// on SQLite.
+/// on SQLite. Event ids are gap-free as on SQLite (`verify` reads a gap as a deleted
+/// event): not the identity sequence, whose values a rolled-back or killed transaction
+/// burns, but `max(id) + 1` after taking the `audit_actor` row lock, which every write
+/// transaction holds from its first statement (`set_actor`) to its commit.
 pub(super) fn postgres_triggers(a: &Audited, columns: &[(String, String)]) -> Vec<String> {
     let tracked: Vec<&(String, String)> = columns
         .iter()
@@ -275,14 +278,15 @@ pub(super) fn postgres_triggers(a: &Audited, columns: &[(String, String)]) -> Ve
     let function = format!("audit_{}", a.table);
     let insert = |action: &str, row: &str, parent: &str| {
         format!(
-            "INSERT INTO audit_events (at, user_id, key_id, action, record_type, record_id, parent_type, parent_id, changes) \
-             SELECT date_trunc('second', clock_timestamp()), x.user_id, x.key_id, '{action}', '{rt}', {row}.id, {parent_type}, {parent}, changes \
+            "INSERT INTO audit_events (id, at, user_id, key_id, action, record_type, record_id, parent_type, parent_id, changes) \
+             SELECT (SELECT coalesce(max(e.id), 0) + 1 FROM audit_events e), date_trunc('second', clock_timestamp()), x.user_id, x.key_id, '{action}', '{rt}', {row}.id, {parent_type}, {parent}, changes \
              FROM audit_actor x WHERE x.id = 1;",
             rt = a.record_type,
         )
     };
     let body = format!(
         "DECLARE changes TEXT; BEGIN \
+         PERFORM 1 FROM audit_actor WHERE id = 1 FOR UPDATE; \
          IF TG_OP = 'INSERT' THEN changes := {create}; {insert_create} \
          ELSIF TG_OP = 'UPDATE' THEN changes := {update}; \
            IF changes <> '[]' THEN {insert_update} END IF; \
