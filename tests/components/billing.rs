@@ -5,6 +5,7 @@ use super::fixtures::{activity, customer, expense, invoice, project};
 use super::{container, find, settle};
 use kontor_app::components::position_editor::PositionRow;
 use kontor_app::components::toast::Toasts;
+use kontor_app::pages::companies::detail_documents::invoice_open;
 use kontor_app::pages::invoices::detail_email::sent_message;
 use kontor_app::pages::invoices::detail_reminders::{reminder_body, text_to_html};
 use kontor_app::pages::invoices::form_billing::{append_rows, billed_in_rows};
@@ -133,6 +134,28 @@ fn unpaid_amount_is_gross_minus_payments() {
         "0.00",
         "never below zero"
     );
+}
+
+#[wasm_bindgen_test]
+fn the_company_page_shows_the_servers_open_amount() {
+    // A reversed invoice: the server says nothing is open, although no payment was made
+    // (issue 30: the page used to subtract payments itself and showed 119.00).
+    let mut reversed = invoice(&[]);
+    reversed.reversed = true;
+    reversed.open_amount = "0.00".parse().unwrap();
+    assert_eq!(
+        invoice_open(&reversed).map(|d| d.to_string()),
+        Some("0.00".into())
+    );
+    let mut open = invoice(&["50"]);
+    open.open_amount = "69.00".parse().unwrap();
+    assert_eq!(
+        invoice_open(&open).map(|d| d.to_string()),
+        Some("69.00".into())
+    );
+    let mut draft = invoice(&[]);
+    draft.status = InvoiceStatus::Draft;
+    assert_eq!(invoice_open(&draft), None, "a draft shows no open amount");
 }
 
 #[wasm_bindgen_test]

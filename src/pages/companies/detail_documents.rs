@@ -34,7 +34,7 @@ fn newest() -> Paging {
 /// What is open on `invoice` as the server figured it (`open_amount`: reversed, ignored
 /// and paid invoices have nothing open; issue 30 — the app never re-derives it); `None`
 /// for drafts.
-fn invoice_open(invoice: &Invoice) -> Option<Decimal> {
+pub fn invoice_open(invoice: &Invoice) -> Option<Decimal> {
     (invoice.status != InvoiceStatus::Draft).then_some(invoice.open_amount)
 }
 

@@ -4,7 +4,7 @@
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, order_by, push_global, ListQuery};
+use crate::lists::{ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts};
 use axum::extract::State;
@@ -170,12 +170,7 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<ActivityQuery>,
 ) -> ApiResult<PageOf<Activity>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
+    let filter = &list.filter;
     let mut conds: Vec<(&str, crate::sql::Arg<'static>)> = Vec::new();
     let ids = [
         ("a.project_id = ", filter.project_id),
@@ -199,33 +194,26 @@ async fn list(
             conds.push((cond, date.into()));
         }
     }
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let listing = Listing {
+        columns: COLUMNS,
+        from: FROM,
+        alias: "a",
+        custom_properties: false,
+        sorts: &[
             ("date", "a.date"),
             ("hours", "CAST(a.hours AS REAL)"),
             ("created_at", "a.created_at"),
         ],
-        "a.date DESC, a.id DESC",
-        "a.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        default_order: "a.date DESC, a.id DESC",
+        id: "a.id",
+    };
+    list.fetch::<ActivityRow, Activity>(&state.pool, &listing, |qb| {
         qb.push(" WHERE TRUE");
         for (cond, value) in &conds {
             qb.push(" AND ").push(*cond).push_bind(value.clone());
         }
-        push_global(qb, &global, "a", false);
-    };
-    let (items, total) = fetch_page::<ActivityRow, Activity>(
-        &state.pool,
-        COLUMNS,
-        FROM,
-        push_where,
-        &order,
-        &paging,
-    )
-    .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 /// GET /activities/{id} → the time sheet entry. Errors: 404.

@@ -7,7 +7,7 @@ use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, order_by, push_global, ListQuery};
+use crate::lists::{ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts, Word};
 use axum::extract::State;
@@ -232,24 +232,21 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<PaymentQuery>,
 ) -> ApiResult<PageOf<Payment>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
-    let (invoice_id, from, to) = (filter.invoice_id, filter.from, filter.to);
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let (invoice_id, from, to) = (list.filter.invoice_id, list.filter.from, list.filter.to);
+    let listing = Listing {
+        columns: "p.*",
+        from: "",
+        alias: "p",
+        custom_properties: false,
+        sorts: &[
             ("date", "p.date"),
             ("paid_total", "CAST(p.paid_total AS REAL)"),
             ("created_at", "p.created_at"),
         ],
-        "p.date DESC, p.id DESC",
-        "p.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        default_order: "p.date DESC, p.id DESC",
+        id: "p.id",
+    };
+    list.fetch::<PaymentRow, Payment>(&state.pool, &listing, |qb| {
         qb.push(" FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE i.deleted_at IS NULL");
         if let Some(id) = invoice_id {
             qb.push(" AND p.invoice_id = ").push_bind(id);
@@ -260,12 +257,8 @@ async fn list(
         if let Some(d) = to {
             qb.push(" AND p.date <= ").push_bind(d);
         }
-        push_global(qb, &global, "p", false);
-    };
-    let (items, total) =
-        fetch_page::<PaymentRow, Payment>(&state.pool, "p.*", "", push_where, &order, &paging)
-            .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 /// GET /invoices/payments/{id} → the payment. Errors: 404.

@@ -51,6 +51,24 @@ impl<S: Send + Sync, F: DeserializeOwned> FromRequestParts<S> for ListQuery<F> {
     }
 }
 
+/// What a simple list reads and how it sorts, for [`ListQuery::fetch`].
+pub struct Listing<'a> {
+    /// The selected columns (`d.*, c.name AS company_name`).
+    pub columns: &'a str,
+    /// `FROM …` with its joins; empty when the conditions write it.
+    pub from: &'a str,
+    /// The alias of the listed table, for the global filters (`d`).
+    pub alias: &'a str,
+    /// Whether the table has `custom_properties` (for `custom_properties[Name]=Value`).
+    pub custom_properties: bool,
+    /// The `sort_by` keys and the SQL each sorts by ([`order_by`]).
+    pub sorts: &'a [(&'a str, &'a str)],
+    /// The `ORDER BY` body without `sort_by`.
+    pub default_order: &'a str,
+    /// The id expression that breaks ties (`d.id`).
+    pub id: &'a str,
+}
+
 impl<F> ListQuery<F> {
     /// The `ORDER BY` body for this request's `sort_by` ([`order_by`]). Errors: 400 naming
     /// `sort_by`.
@@ -61,6 +79,37 @@ impl<F> ListQuery<F> {
         id_expr: &str,
     ) -> Result<String, ApiError> {
         order_by(self.paging.sort_by.as_deref(), allowed, default, id_expr)
+    }
+
+    /// One page of a simple list (`listing` says what it reads and how it sorts):
+    /// `conditions` writes the `WHERE` clause (and any `FROM` the listing leaves to it),
+    /// this request's global filters are added on `listing.alias`, then one `COUNT` and
+    /// one page `SELECT` ([`fetch_page`]). Errors: 400 naming `sort_by`; the database's.
+    pub async fn fetch<R, T>(
+        &self,
+        pool: &crate::sql::Db,
+        listing: &Listing<'_>,
+        conditions: impl Fn(&mut crate::sql::Builder<'_>),
+    ) -> Result<PageOf<T>, ApiError>
+    where
+        R: crate::sql::Record,
+        T: From<R>,
+    {
+        let order = self.order(listing.sorts, listing.default_order, listing.id)?;
+        let push_where = |qb: &mut crate::sql::Builder<'_>| {
+            conditions(qb);
+            push_global(qb, &self.global, listing.alias, listing.custom_properties);
+        };
+        let (items, total) = fetch_page::<R, T>(
+            pool,
+            listing.columns,
+            listing.from,
+            push_where,
+            &order,
+            &self.paging,
+        )
+        .await?;
+        Ok(self.page(items, total))
     }
 
     /// The page response for `items` of `total` matching records.

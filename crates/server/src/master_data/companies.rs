@@ -7,7 +7,7 @@
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::lists::{like_pattern, ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{json_list, json_map, now, ts, Dec, Ts, Word};
 use axum::extract::State;
@@ -163,24 +163,22 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<CompanyFilter>,
 ) -> ApiResult<PageOf<Company>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
+    let filter = &list.filter;
     let term = filter.term.as_deref().map(like_pattern);
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let listing = Listing {
+        columns: COLUMNS,
+        from: FROM,
+        alias: "c",
+        custom_properties: true,
+        sorts: &[
             ("name", "kontor_fold(c.name)"),
             ("created_at", "c.created_at"),
             ("updated_at", "c.updated_at"),
         ],
-        "kontor_fold(c.name) ASC, c.id ASC",
-        "c.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        default_order: "kontor_fold(c.name) ASC, c.id ASC",
+        id: "c.id",
+    };
+    list.fetch::<CompanyRow, Company>(&state.pool, &listing, |qb| {
         qb.push(" WHERE TRUE");
         if !filter.kinds.is_empty() {
             qb.push(" AND c.kind IN (");
@@ -206,12 +204,8 @@ async fn list(
         if let Some(a) = filter.active {
             qb.push(" AND c.active = ").push_bind(a);
         }
-        push_global(qb, &global, "c", true);
-    };
-    let (items, total) =
-        fetch_page::<CompanyRow, Company>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
-            .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 /// GET /companies/{id} → the company. Errors: 404.

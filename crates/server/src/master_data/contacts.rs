@@ -6,7 +6,7 @@
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::lists::{like_pattern, ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Ts, Word};
 use axum::extract::State;
@@ -111,25 +111,22 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<PersonQuery>,
 ) -> ApiResult<PageOf<Person>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
-    let company = filter.company_id;
-    let term = filter.term.as_deref().map(like_pattern);
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let company = list.filter.company_id;
+    let term = list.filter.term.as_deref().map(like_pattern);
+    let listing = Listing {
+        columns: COLUMNS,
+        from: FROM,
+        alias: "p",
+        custom_properties: false,
+        sorts: &[
             ("lastname", "p.lastname"),
             ("firstname", "p.firstname"),
             ("created_at", "p.created_at"),
         ],
-        "kontor_fold(p.lastname) ASC, p.id ASC",
-        "p.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        default_order: "kontor_fold(p.lastname) ASC, p.id ASC",
+        id: "p.id",
+    };
+    list.fetch::<PersonRow, Person>(&state.pool, &listing, |qb| {
         qb.push(" WHERE TRUE");
         if let Some(c) = company {
             qb.push(" AND p.company_id = ").push_bind(c);
@@ -141,12 +138,8 @@ async fn list(
             .push_bind(t.clone())
             .push(crate::sql::functions::LIKE_END);
         }
-        push_global(qb, &global, "p", false);
-    };
-    let (items, total) =
-        fetch_page::<PersonRow, Person>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
-            .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Person> {

@@ -5,7 +5,7 @@
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, order_by, push_global, ListQuery};
+use crate::lists::{ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
@@ -97,33 +97,26 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<DealQuery>,
 ) -> ApiResult<PageOf<Deal>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
-    let (company, status) = (filter.company_id, filter.status);
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[("name", "d.name"), ("created_at", "d.created_at")],
-        "kontor_fold(d.name) ASC, d.id ASC",
-        "d.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+    let (company, status) = (list.filter.company_id, &list.filter.status);
+    let listing = Listing {
+        columns: COLUMNS,
+        from: FROM,
+        alias: "d",
+        custom_properties: false,
+        sorts: &[("name", "d.name"), ("created_at", "d.created_at")],
+        default_order: "kontor_fold(d.name) ASC, d.id ASC",
+        id: "d.id",
+    };
+    list.fetch::<DealRow, Deal>(&state.pool, &listing, |qb| {
         qb.push(" WHERE TRUE");
         if let Some(c) = company {
             qb.push(" AND d.company_id = ").push_bind(c);
         }
-        if let Some(s) = &status {
+        if let Some(s) = status {
             qb.push(" AND d.status = ").push_bind(s.clone());
         }
-        push_global(qb, &global, "d", false);
-    };
-    let (items, total) =
-        fetch_page::<DealRow, Deal>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
-            .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 /// GET /deals/{id} → the deal. Errors: 404.

@@ -6,7 +6,7 @@
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, like_pattern, order_by, push_global, ListQuery};
+use crate::lists::{like_pattern, ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
@@ -110,25 +110,22 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<ProjectQuery>,
 ) -> ApiResult<PageOf<Project>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
-    let (company, active) = (filter.company_id, filter.active);
-    let term = filter.term.as_deref().map(like_pattern);
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let (company, active) = (list.filter.company_id, list.filter.active);
+    let term = list.filter.term.as_deref().map(like_pattern);
+    let listing = Listing {
+        columns: COLUMNS,
+        from: FROM,
+        alias: "p",
+        custom_properties: false,
+        sorts: &[
             ("name", "p.name"),
             ("created_at", "p.created_at"),
             ("updated_at", "p.updated_at"),
         ],
-        "kontor_fold(p.name) ASC, p.id ASC",
-        "p.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        default_order: "kontor_fold(p.name) ASC, p.id ASC",
+        id: "p.id",
+    };
+    list.fetch::<ProjectRow, Project>(&state.pool, &listing, |qb| {
         qb.push(" WHERE TRUE");
         if let Some(c) = company {
             qb.push(" AND p.customer_id = ").push_bind(c);
@@ -141,12 +138,8 @@ async fn list(
         if let Some(a) = active {
             qb.push(" AND p.active = ").push_bind(a);
         }
-        push_global(qb, &global, "p", false);
-    };
-    let (items, total) =
-        fetch_page::<ProjectRow, Project>(&state.pool, COLUMNS, FROM, push_where, &order, &paging)
-            .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 /// GET /projects/{id} → the project. Errors: 404.

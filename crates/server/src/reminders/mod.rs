@@ -12,7 +12,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::QueryPairs;
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, order_by, push_global, ListQuery};
+use crate::lists::{ListQuery, Listing};
 use crate::reminders::rows::{load, ReminderRow};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec};
@@ -77,34 +77,27 @@ async fn list(
     State(state): State<AppState>,
     list: ListQuery<ReminderQuery>,
 ) -> ApiResult<PageOf<Reminder>> {
-    let ListQuery {
-        filter,
-        paging,
-        global,
-        url,
-    } = list;
-    let invoice_id = filter.invoice_id;
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let invoice_id = list.filter.invoice_id;
+    let listing = Listing {
+        columns: "r.*",
+        from: "",
+        alias: "r",
+        custom_properties: false,
+        sorts: &[
             ("date", "r.date"),
             ("due_date", "r.due_date"),
             ("created_at", "r.created_at"),
         ],
-        "r.date DESC, r.id DESC",
-        "r.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
+        default_order: "r.date DESC, r.id DESC",
+        id: "r.id",
+    };
+    list.fetch::<ReminderRow, Reminder>(&state.pool, &listing, |qb| {
         qb.push(" FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE i.deleted_at IS NULL");
         if let Some(id) = invoice_id {
             qb.push(" AND r.invoice_id = ").push_bind(id);
         }
-        push_global(qb, &global, "r", false);
-    };
-    let (items, total) =
-        fetch_page::<ReminderRow, Reminder>(&state.pool, "r.*", "", push_where, &order, &paging)
-            .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    })
+    .await
 }
 
 /// GET /invoice_reminders/{id} → the reminder; GET /invoice_reminders/{id}.pdf → its

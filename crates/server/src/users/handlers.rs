@@ -18,36 +18,23 @@ pub async fn list(
     State(state): State<AppState>,
     list: ListQuery<NoFilter>,
 ) -> ApiResult<PageOf<User>> {
-    let ListQuery {
-        filter: _,
-        paging,
-        global,
-        url,
-    } = list;
-    let order = order_by(
-        paging.sort_by.as_deref(),
-        &[
+    let listing = Listing {
+        columns: COLUMNS,
+        from: "FROM users u",
+        alias: "u",
+        custom_properties: false,
+        sorts: &[
             ("lastname", "u.lastname"),
             ("firstname", "u.firstname"),
             ("created_at", "u.created_at"),
         ],
-        "u.lastname ASC, u.id ASC",
-        "u.id",
-    )?;
-    let push_where = |qb: &mut crate::sql::Builder<'_>| {
-        qb.push(" WHERE TRUE");
-        push_global(qb, &global, "u", false);
+        default_order: "u.lastname ASC, u.id ASC",
+        id: "u.id",
     };
-    let (items, total) = fetch_page::<UserRow, User>(
-        &state.pool,
-        COLUMNS,
-        "FROM users u",
-        push_where,
-        &order,
-        &paging,
-    )
-    .await?;
-    Ok(PageOf::new(items, total, &paging, url))
+    list.fetch::<UserRow, User>(&state.pool, &listing, |qb| {
+        qb.push(" WHERE TRUE");
+    })
+    .await
 }
 
 /// GET /users/{id} → the user. Errors: 404.

@@ -9,7 +9,7 @@ use crate::access::auth::Caller;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
-use crate::lists::{fetch_page, order_by, push_global, ListQuery, NoFilter};
+use crate::lists::{ListQuery, Listing, NoFilter};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
