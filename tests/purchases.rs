@@ -2,9 +2,10 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test purchases`.
 #![cfg(target_arch = "wasm32")]
 
+use kontor_app::components::list_url::query_string;
 use kontor_app::pages::purchases::form_items::PurchaseItems;
 use kontor_app::pages::purchases::form_state::{PurchaseFormState, PurchaseRow};
-use kontor_app::pages::purchases::list_filters::{has_filters, parse_query, query_string};
+use kontor_app::pages::purchases::list_filters::{has_filters, parse_query};
 use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{PaymentMethod, Purchase, PurchaseStatus};
 use kontor_model::query::{DateRange, PurchaseFilter};

@@ -1,10 +1,12 @@
-//! Dunning (issue 14): the invoices due for a reminder, the account's dunning levels, and a
-//! reminder's letter, e-mail and deletion.
+//! Reminders and dunning (issue 14): an invoice's reminders and recording one, the invoices
+//! due for a reminder, the account's dunning levels, and a reminder's letter, e-mail and
+//! deletion.
 
 use super::client::{delete_empty, get_one, get_page, request_pdf, send_json};
+use super::payments::of_invoice;
 use super::{ApiError, Page};
 use gloo_net::http::Method;
-use kontor_model::dunning::{DunningLevels, OverdueInvoice};
+use kontor_model::dunning::{DunningLevels, NewReminder, OverdueInvoice, Reminder};
 use kontor_model::email::{SendEmail, SentEmail};
 use web_sys::Blob;
 
@@ -52,4 +54,15 @@ pub async fn send_reminder_email(id: i64, body: &SendEmail) -> Result<SentEmail,
 /// DELETE /invoice_reminders/{id}: removes a reminder that was not sent (422 once sent).
 pub async fn delete_invoice_reminder(id: i64) -> Result<(), ApiError> {
     delete_empty(&format!("/invoice_reminders/{id}")).await
+}
+
+/// GET /invoice_reminders?invoice_id=: the reminders of one invoice (up to 100).
+pub async fn list_invoice_reminders(invoice_id: i64) -> Result<Page<Reminder>, ApiError> {
+    get_page("/invoice_reminders", &of_invoice(invoice_id)).await
+}
+
+/// POST /invoice_reminders: records a reminder (`invoice_id`, `date`, `due_date`, `fee`,
+/// `text`).
+pub async fn create_invoice_reminder(body: &NewReminder) -> Result<Reminder, ApiError> {
+    send_json(Method::POST, "/invoice_reminders", body).await
 }

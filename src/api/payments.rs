@@ -1,13 +1,13 @@
 //! Invoice payments (they move the invoice to `partially_paid` / `paid` and back: re-fetch
-//! the invoice after a change) and payment reminders.
+//! the invoice after a change). Reminders are [`super::dunning`].
 
 use super::client::{delete_empty, get_page, send_json};
 use super::{ApiError, Page};
 use gloo_net::http::Method;
-use kontor_model::dunning::{NewReminder, Reminder};
 use kontor_model::payment::{NewPayment, Payment};
 
-fn of_invoice(invoice_id: i64) -> [(String, String); 2] {
+/// The query of one invoice's records (up to 100): `invoice_id` and `per_page`.
+pub(super) fn of_invoice(invoice_id: i64) -> [(String, String); 2] {
     [
         ("invoice_id".into(), invoice_id.to_string()),
         ("per_page".into(), "100".into()),
@@ -32,15 +32,4 @@ pub async fn update_invoice_payment(id: i64, body: &NewPayment) -> Result<Paymen
 /// DELETE /invoices/payments/{id}.
 pub async fn delete_invoice_payment(id: i64) -> Result<(), ApiError> {
     delete_empty(&format!("/invoices/payments/{id}")).await
-}
-
-/// GET /invoice_reminders?invoice_id=: the reminders of one invoice (up to 100).
-pub async fn list_invoice_reminders(invoice_id: i64) -> Result<Page<Reminder>, ApiError> {
-    get_page("/invoice_reminders", &of_invoice(invoice_id)).await
-}
-
-/// POST /invoice_reminders: records a reminder (`invoice_id`, `date`, `due_date`, `fee`,
-/// `text`).
-pub async fn create_invoice_reminder(body: &NewReminder) -> Result<Reminder, ApiError> {
-    send_json(Method::POST, "/invoice_reminders", body).await
 }

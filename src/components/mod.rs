@@ -55,6 +55,7 @@ pub mod invoice_fields;
 pub mod invoice_form_state;
 pub mod leave_guard;
 pub mod list_totals;
+pub mod list_url;
 pub mod locale;
 pub mod money;
 pub mod pager;

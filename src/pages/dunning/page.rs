@@ -5,10 +5,10 @@
 //! by e-mail, one invoice after the other, with progress and a result per invoice; a
 //! created reminder's letter opens in a dialog.
 
+use crate::api::dunning::create_invoice_reminder;
 use crate::api::dunning::{
     get_dunning_levels, get_reminder_pdf, list_overdue_invoices, send_reminder_email,
 };
-use crate::api::payments::create_invoice_reminder;
 use crate::api::ApiError;
 use crate::components::date::{format_date, format_opt_date, today};
 use crate::components::dialog::Dialog;

@@ -4,8 +4,8 @@
 //! the level's —, default interest, text).
 
 use super::payment_dialog::unpaid_amount;
+use crate::api::dunning::create_invoice_reminder;
 use crate::api::dunning::{delete_invoice_reminder, get_reminder_pdf, send_reminder_email};
-use crate::api::payments::create_invoice_reminder;
 use crate::api::ApiError;
 use crate::components::date::{format_date, iso, parse_iso, today};
 use crate::components::dialog::Dialog;

@@ -4,21 +4,19 @@
 //! to the previous view of the list.
 
 use super::list_chart::InvoiceChart;
-use super::list_filters::{cleared, has_filters, query_string, InvoiceFilters};
+use super::list_filters::{cleared, has_filters, InvoiceFilters};
 use super::list_table::{headings, InvoiceTable};
 use crate::api::invoices::{get_invoice_summary, list_invoices};
 use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
+use crate::components::list_url::ListUrl;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
-use crate::components::sort_header::ListSort;
 use crate::i18n::{fill, t};
 use crate::paths::href;
-use kontor_model::query::{InvoiceFilter, ListFilter};
+use kontor_model::query::InvoiceFilter;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 
 /// Rows per page unless the URL says otherwise.
 const PER_PAGE: u32 = 50;
@@ -26,12 +24,15 @@ const PER_PAGE: u32 = 50;
 /// The invoice list page (`/invoices?status=..&date_from=..&term=..&company_id=..&tags=..&sort=..&order=..&page=..`).
 #[component]
 pub fn InvoiceList() -> impl IntoView {
-    let query = use_query_map();
-    let navigate = use_navigate();
-    let parsed = Memo::new(move |_| {
-        query.with(|q| InvoiceFilter::from_query(q.to_query_string().trim_start_matches('?')))
-    });
-    let filter = Signal::derive(move || parsed.get().unwrap_or_default());
+    let ListUrl {
+        parsed,
+        filter,
+        unpaged,
+        set_filter,
+        go_to_page,
+        sort,
+        set_sort,
+    } = ListUrl::<InvoiceFilter>::new("/invoices");
     let invoices = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
@@ -42,37 +43,9 @@ pub fn InvoiceList() -> impl IntoView {
             list_invoices(&filter).await
         }
     });
-    let unpaged = Memo::new(move |_| {
-        let mut f = filter.get();
-        f.paging = Default::default();
-        f.sort = None;
-        f.order = None;
-        f
-    });
     let totals = LocalResource::new(move || {
         let f = unpaged.get();
         async move { get_invoice_summary(&f).await.map(|s| s.totals) }
-    });
-    let set_filter = Callback::new(move |f: InvoiceFilter| {
-        let options = NavigateOptions {
-            replace: false,
-            scroll: false,
-            ..Default::default()
-        };
-        navigate(&format!("/invoices{}", query_string(&f)), options);
-    });
-    let go_to_page = Callback::new(move |page: u32| {
-        let mut f = filter.get_untracked();
-        f.paging.page = Some(page);
-        set_filter.run(f);
-    });
-    let sort = Signal::derive(move || filter.with(|f| ListSort::of(f.sort.as_deref(), f.order)));
-    let set_sort = Callback::new(move |s: ListSort| {
-        let mut f = filter.get_untracked();
-        f.sort = Some(s.key);
-        f.order = Some(s.order);
-        f.paging.page = None;
-        set_filter.run(f);
     });
     let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
     let (loading, set_loading) = signal(false);

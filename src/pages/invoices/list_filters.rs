@@ -5,15 +5,9 @@ use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
 use crate::i18n::{status_label, t};
 use kontor_model::party::{CompanyRef, CompanyType};
-use kontor_model::query::{split_list, InvoiceFilter, ListFilter};
+use kontor_model::query::{split_list, InvoiceFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
-use leptos_router::params::ParamsMap;
-
-/// `?status=sent&term=web` for `filter` (empty when nothing is set).
-pub fn query_string(filter: &InvoiceFilter) -> String {
-    ParamsMap::from_iter(filter.to_pairs()).to_query_string()
-}
 
 /// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
 pub fn has_filters(filter: &InvoiceFilter) -> bool {

@@ -12,6 +12,7 @@ use crate::api::ApiError;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
+use crate::components::list_url::ListUrl;
 use crate::components::money::format_money;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
@@ -20,10 +21,9 @@ use crate::components::task::load_once;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::offer::Offer;
-use kontor_model::query::{ListFilter, OfferFilter};
+use kontor_model::query::OfferFilter;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::params::ParamsMap;
+use leptos_router::hooks::use_navigate;
 
 const PER_PAGE: u32 = 50;
 /// The columns; the sortable ones carry their key of `kontor_model::query::OFFER_SORTS`.
@@ -47,12 +47,15 @@ fn headings() -> Vec<&'static str> {
 /// The offer list page.
 #[component]
 pub fn OfferList() -> impl IntoView {
-    let query = use_query_map();
-    let navigate = use_navigate();
-    let parsed = Memo::new(move |_| {
-        query.with(|q| OfferFilter::from_query(q.to_query_string().trim_start_matches('?')))
-    });
-    let filter = Signal::derive(move || parsed.get().unwrap_or_default());
+    let ListUrl {
+        parsed,
+        filter,
+        unpaged,
+        set_filter,
+        go_to_page,
+        sort,
+        set_sort,
+    } = ListUrl::<OfferFilter>::new("/offers");
     let offers = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
@@ -65,46 +68,9 @@ pub fn OfferList() -> impl IntoView {
     });
     let deals = load_once(async { list_deals(None).await.map(|p| p.items) });
     let projects = load_once(async { list_projects(None).await.map(|p| p.items) });
-    let unpaged = Memo::new(move |_| {
-        let mut f = filter.get();
-        f.paging = Default::default();
-        f.sort = None;
-        f.order = None;
-        f
-    });
     let totals = LocalResource::new(move || {
         let f = unpaged.get();
         async move { get_offer_summary(&f).await.map(|s| s.totals) }
-    });
-    let set_filter = Callback::new(move |f: OfferFilter| {
-        let q = ParamsMap::from_iter(f.to_pairs()).to_query_string();
-        navigate(
-            &format!("/offers{q}"),
-            leptos_router::NavigateOptions {
-                replace: false,
-                scroll: false,
-                ..Default::default()
-            },
-        );
-    });
-    let go_to_page = Callback::new(move |page: u32| {
-        let mut f = filter.get_untracked();
-        f.paging.page = Some(page);
-        set_filter.run(f);
-    });
-    let sort = Signal::derive(move || {
-        filter.with(|f| {
-            // `sort_by` ("gross_total desc") wins on the server; the headers write `sort`.
-            ListSort::of(f.sort.as_deref(), f.order)
-        })
-    });
-    let set_sort = Callback::new(move |s: ListSort| {
-        let mut f = filter.get_untracked();
-        f.sort = Some(s.key);
-        f.order = Some(s.order);
-        f.paging.page = None;
-        f.paging.sort_by = None;
-        set_filter.run(f);
     });
     let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
     let (loading, set_loading) = signal(false);

@@ -3,22 +3,20 @@
 //! [`ListTotalsLoad`]), the result count and pagination. Every filter, sort and page change
 //! pushes a history entry.
 
-use super::list_filters::{cleared, has_filters, query_string, PurchaseFilters};
+use super::list_filters::{cleared, has_filters, PurchaseFilters};
 use super::list_table::{headings, PurchaseTable};
 use crate::api::purchases::{get_purchase_summary, list_purchase_categories, list_purchases};
 use crate::api::ApiError;
 use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
+use crate::components::list_url::ListUrl;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
-use crate::components::sort_header::ListSort;
 use crate::i18n::{fill, t};
 use crate::paths::href;
-use kontor_model::query::{ListFilter, PurchaseFilter};
+use kontor_model::query::PurchaseFilter;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_query_map};
-use leptos_router::NavigateOptions;
 
 /// Rows per page unless the URL says otherwise.
 const PER_PAGE: u32 = 50;
@@ -26,12 +24,15 @@ const PER_PAGE: u32 = 50;
 /// The purchase list page (`/purchases?status=..&date=from:to&unpaid=true&page=..`).
 #[component]
 pub fn PurchaseList() -> impl IntoView {
-    let query = use_query_map();
-    let navigate = use_navigate();
-    let parsed = Memo::new(move |_| {
-        query.with(|q| PurchaseFilter::from_query(q.to_query_string().trim_start_matches('?')))
-    });
-    let filter = Signal::derive(move || parsed.get().unwrap_or_default());
+    let ListUrl {
+        parsed,
+        filter,
+        unpaged,
+        set_filter,
+        go_to_page,
+        sort,
+        set_sort,
+    } = ListUrl::<PurchaseFilter>::new("/purchases");
     let purchases = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
@@ -42,13 +43,6 @@ pub fn PurchaseList() -> impl IntoView {
             list_purchases(&filter).await
         }
     });
-    let unpaged = Memo::new(move |_| {
-        let mut f = filter.get();
-        f.paging = Default::default();
-        f.sort = None;
-        f.order = None;
-        f
-    });
     let totals = LocalResource::new(move || {
         let f = unpaged.get();
         async move { get_purchase_summary(&f).await.map(|s| s.totals) }
@@ -58,27 +52,6 @@ pub fn PurchaseList() -> impl IntoView {
             .await
             .map(|p| p.items)
             .unwrap_or_default()
-    });
-    let set_filter = Callback::new(move |f: PurchaseFilter| {
-        let options = NavigateOptions {
-            replace: false,
-            scroll: false,
-            ..Default::default()
-        };
-        navigate(&format!("/purchases{}", query_string(&f)), options);
-    });
-    let go_to_page = Callback::new(move |page: u32| {
-        let mut f = filter.get_untracked();
-        f.paging.page = Some(page);
-        set_filter.run(f);
-    });
-    let sort = Signal::derive(move || filter.with(|f| ListSort::of(f.sort.as_deref(), f.order)));
-    let set_sort = Callback::new(move |s: ListSort| {
-        let mut f = filter.get_untracked();
-        f.sort = Some(s.key);
-        f.order = Some(s.order);
-        f.paging.page = None;
-        set_filter.run(f);
     });
     let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
     let (loading, set_loading) = signal(false);

@@ -9,12 +9,6 @@ use kontor_model::party::{CompanyRef, CompanyType};
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
 use kontor_model::query::{split_list, ListFilter, PurchaseFilter};
 use leptos::prelude::*;
-use leptos_router::params::ParamsMap;
-
-/// `?status=pending&date=2026-11-01:` for `filter` (empty when nothing is set).
-pub fn query_string(filter: &PurchaseFilter) -> String {
-    ParamsMap::from_iter(filter.to_pairs()).to_query_string()
-}
 
 /// Reads the filter back from a query string such as `?unpaid=true&date=:2026-11-30`.
 pub fn parse_query(query: &str) -> Result<PurchaseFilter, kontor_model::query::QueryError> {

@@ -137,6 +137,42 @@ pub trait ListFilter: DeserializeOwned + Serialize + Default {
     }
 }
 
+/// A document list's filter that the list's column headers sort: `sort` (a key of the
+/// list's sort keys) and `order`, both in the URL.
+pub trait SortedFilter: ListFilter {
+    /// `sort` and `order`, to change.
+    fn sorting_mut(&mut self) -> (&mut Option<String>, &mut Option<SortOrder>);
+
+    /// `sort` and `order` as given.
+    fn sorting(&self) -> (Option<&str>, Option<SortOrder>);
+
+    /// The filter without paging and sort: what the list's summary and totals are of.
+    fn unpaged(&self) -> Self
+    where
+        Self: Clone,
+    {
+        let mut f = self.clone();
+        *f.paging_mut() = Paging::default();
+        let (sort, order) = f.sorting_mut();
+        *sort = None;
+        *order = None;
+        f
+    }
+}
+
+macro_rules! sorted_filter {
+    ($t:ty) => {
+        impl SortedFilter for $t {
+            fn sorting_mut(&mut self) -> (&mut Option<String>, &mut Option<SortOrder>) {
+                (&mut self.sort, &mut self.order)
+            }
+            fn sorting(&self) -> (Option<&str>, Option<SortOrder>) {
+                (self.sort.as_deref(), self.order)
+            }
+        }
+    };
+}
+
 macro_rules! list_filter {
     ($t:ty) => {
         impl ListFilter for $t {
@@ -226,6 +262,7 @@ pub struct InvoiceFilter {
 }
 
 list_filter!(InvoiceFilter);
+sorted_filter!(InvoiceFilter);
 
 /// GET /offers filters: `sort` (date, created_at, title), `status`, `from`, `to`,
 /// `identifier`, `deal_id` and `project_id` (single or comma-separated ids).
@@ -290,6 +327,7 @@ pub struct OfferFilter {
 }
 
 list_filter!(OfferFilter);
+sorted_filter!(OfferFilter);
 
 /// The `sort` keys of GET /invoices (issue 11 § Find and see).
 pub const INVOICE_SORTS: &[&str] = &[
@@ -484,6 +522,7 @@ pub struct PurchaseFilter {
 }
 
 list_filter!(PurchaseFilter);
+sorted_filter!(PurchaseFilter);
 
 /// GET /companies filters (issue 9 contract § Company): `type` (one or a comma list of
 /// customer, supplier, organization), `term` (substring of name, address, e-mail, phone,

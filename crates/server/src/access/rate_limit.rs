@@ -109,7 +109,14 @@ impl RateLimiter {
                 .counts
                 .iter_mut()
                 .filter(|(_, c)| c.pending > 0)
-                .map(|(k, c)| (*k, std::mem::take(&mut c.pending)))
+                .map(|(k, c)| {
+                    // Counted as shared at once: while the write is under way, a check
+                    // must still see these requests (else the limit could be overshot by
+                    // whatever arrives during one database round trip).
+                    let n = std::mem::take(&mut c.pending);
+                    c.shared = c.shared.saturating_add(n);
+                    (*k, n)
+                })
                 .collect();
             (window, pending)
         };
@@ -119,7 +126,9 @@ impl RateLimiter {
             let mut local = self.local.lock().unwrap_or_else(|p| p.into_inner());
             if local.window == window {
                 for (key, n) in pending {
-                    local.counts.entry(key).or_default().pending += n;
+                    let count = local.counts.entry(key).or_default();
+                    count.shared = count.shared.saturating_sub(n);
+                    count.pending += n;
                 }
             }
             return Err(e);
