@@ -84,7 +84,7 @@ async fn reversed_reads_reversed_and_delete_is_offered_only_where_the_rules_allo
     assert_delete(&b, &server.base, finalized, true).await;
     // The customer's page shows the server's open amount: a reversed invoice has nothing
     // open (issue 30: the page counted it as open before).
-    b.open(&server.base, &format!("/companies/{customer}"))
+    b.open(&server.base, &format!("/customers/{customer}"))
         .await;
     let row = format!(
         "const a = document.querySelector(\".table-docs a[href$='/invoices/{rid}']\"); \

@@ -1,10 +1,12 @@
 //! Running a statement on either engine: [`query`], [`query_as`], [`query_scalar`] and
-//! the [`Builder`] for statements made of pieces. The statement text runs as written on
-//! SQLite; PostgreSQL gets the same text with its placeholders numbered `$1, $2, …`
-//! ([`numbered`]) — the one difference of spelling the two engines' protocols have, and
-//! the only change made to a statement. Nothing else in its text is touched: where the
-//! dialects differ, the SQL says so through the named helpers of [`super::dialect`] and
-//! the shared functions of [`super::functions`].
+//! the [`Builder`] for statements made of pieces. A statement built by the [`Builder`]
+//! (every list, filter and search) numbers its placeholders `$1, $2, …` as it is built,
+//! which both engines read (sqlx binds SQLite's `$N` by its number), and runs exactly as
+//! built. A fixed statement written with `?` runs as written on SQLite; PostgreSQL gets it
+//! with its placeholders numbered ([`numbered`]) — the one change ever made to a
+//! statement's text, and none at all to a statement without `?`. Nothing else is touched:
+//! where the dialects differ, the SQL says so through the named helpers of
+//! [`super::dialect`] and the shared functions of [`super::functions`].
 
 use super::bind::{Arg, Done, Record, Row, Value};
 use super::pool::{Executor, Target};
@@ -284,7 +286,9 @@ impl<'q, T: Value> QueryScalar<'q, T> {
     }
 }
 
-/// Builds a statement from pieces (filters, column lists); values are bound as `?`.
+/// Builds a statement from pieces (filters, column lists); values are bound as `$1, $2, …`
+/// in the order they are pushed, a spelling both engines run unchanged. Pieces of text
+/// must not hold placeholders of their own.
 pub struct Builder<'q> {
     sql: String,
     args: Vec<Arg<'q>>,
@@ -306,10 +310,10 @@ impl<'q> Builder<'q> {
         self
     }
 
-    /// Appends a placeholder bound to `value`.
+    /// Appends a placeholder (`$N`, N its place among the values) bound to `value`.
     pub fn push_bind(&mut self, value: impl Into<Arg<'q>>) -> &mut Self {
-        self.sql.push('?');
         self.args.push(value.into());
+        let _ = std::fmt::Write::write_fmt(&mut self.sql, format_args!("${}", self.args.len()));
         self
     }
 

@@ -182,6 +182,6 @@ fn the_builder_binds_in_order_with_separators() {
     sep.push_bind(1i64).push_bind("x");
     sep.push_unseparated(")");
     let q = b.build();
-    assert_eq!(q.sql, "INSERT INTO t (a, b) VALUES (?, ?)");
+    assert_eq!(q.sql, "INSERT INTO t (a, b) VALUES ($1, $2)");
     assert_eq!(q.args, vec![Arg::Int(Some(1)), Arg::Text(Some("x".into()))]);
 }
