@@ -24,15 +24,8 @@ const PER_PAGE: u32 = 50;
 /// The invoice list page (`/invoices?status=..&date_from=..&term=..&company_id=..&tags=..&sort=..&order=..&page=..`).
 #[component]
 pub fn InvoiceList() -> impl IntoView {
-    let ListUrl {
-        parsed,
-        filter,
-        unpaged,
-        set_filter,
-        go_to_page,
-        sort,
-        set_sort,
-    } = ListUrl::<InvoiceFilter>::new("/invoices");
+    let list = ListUrl::<InvoiceFilter>::new("/invoices");
+    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
     let invoices = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
@@ -44,7 +37,7 @@ pub fn InvoiceList() -> impl IntoView {
         }
     });
     let totals = LocalResource::new(move || {
-        let f = unpaged.get();
+        let f = list.unpaged.get();
         async move { get_invoice_summary(&f).await.map(|s| s.totals) }
     });
     let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
@@ -59,7 +52,7 @@ pub fn InvoiceList() -> impl IntoView {
             </div>
         </div>
         <InvoiceFilters filter=filter on_change=set_filter />
-        <InvoiceChart filter=unpaged />
+        <InvoiceChart filter=list.unpaged />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
         <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
             {move || Suspend::new(async move {
@@ -93,9 +86,9 @@ pub fn InvoiceList() -> impl IntoView {
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
-                            <InvoiceTable invoices=page.items sort=sort on_sort=set_sort />
+                            <InvoiceTable invoices=page.items sort=list.sort on_sort=list.set_sort />
                             <ListTotalsLoad totals=Signal::derive(move || totals.get()) show_open=true noun="invoices" />
-                            <Pager page=current pages=pages total=total on_page=go_to_page />
+                            <Pager page=current pages=pages total=total on_page=list.go_to_page />
                         }
                         .into_any()
                     }

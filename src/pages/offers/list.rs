@@ -47,15 +47,8 @@ fn headings() -> Vec<&'static str> {
 /// The offer list page.
 #[component]
 pub fn OfferList() -> impl IntoView {
-    let ListUrl {
-        parsed,
-        filter,
-        unpaged,
-        set_filter,
-        go_to_page,
-        sort,
-        set_sort,
-    } = ListUrl::<OfferFilter>::new("/offers");
+    let list = ListUrl::<OfferFilter>::new("/offers");
+    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
     let offers = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
@@ -69,7 +62,7 @@ pub fn OfferList() -> impl IntoView {
     let deals = load_once(async { list_deals(None).await.map(|p| p.items) });
     let projects = load_once(async { list_projects(None).await.map(|p| p.items) });
     let totals = LocalResource::new(move || {
-        let f = unpaged.get();
+        let f = list.unpaged.get();
         async move { get_offer_summary(&f).await.map(|s| s.totals) }
     });
     let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
@@ -100,9 +93,9 @@ pub fn OfferList() -> impl IntoView {
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
-                            <OfferTable offers=page.items sort=sort on_sort=set_sort />
+                            <OfferTable offers=page.items sort=list.sort on_sort=list.set_sort />
                             <ListTotalsLoad totals=Signal::derive(move || totals.get()) noun="offers" />
-                            <Pager page=current pages=pages total=total on_page=go_to_page />
+                            <Pager page=current pages=pages total=total on_page=list.go_to_page />
                         }.into_any()
                     }
                 }

@@ -24,15 +24,8 @@ const PER_PAGE: u32 = 50;
 /// The purchase list page (`/purchases?status=..&date=from:to&unpaid=true&page=..`).
 #[component]
 pub fn PurchaseList() -> impl IntoView {
-    let ListUrl {
-        parsed,
-        filter,
-        unpaged,
-        set_filter,
-        go_to_page,
-        sort,
-        set_sort,
-    } = ListUrl::<PurchaseFilter>::new("/purchases");
+    let list = ListUrl::<PurchaseFilter>::new("/purchases");
+    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
     let purchases = LocalResource::new(move || {
         let parsed = parsed.get();
         async move {
@@ -44,7 +37,7 @@ pub fn PurchaseList() -> impl IntoView {
         }
     });
     let totals = LocalResource::new(move || {
-        let f = unpaged.get();
+        let f = list.unpaged.get();
         async move { get_purchase_summary(&f).await.map(|s| s.totals) }
     });
     let categories = LocalResource::new(|| async {
@@ -93,9 +86,9 @@ pub fn PurchaseList() -> impl IntoView {
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
-                            <PurchaseTable purchases=page.items sort=sort on_sort=set_sort />
+                            <PurchaseTable purchases=page.items sort=list.sort on_sort=list.set_sort />
                             <ListTotalsLoad totals=Signal::derive(move || totals.get()) show_open=true noun="purchases" />
-                            <Pager page=current pages=pages total=total on_page=go_to_page />
+                            <Pager page=current pages=pages total=total on_page=list.go_to_page />
                         }.into_any()
                     }
                 }
