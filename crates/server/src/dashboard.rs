@@ -77,7 +77,7 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
     // Finalized invoices (every status but draft; reversals with their negative net).
     let rows: Vec<(NaiveDate, crate::store::db::Dec)> = crate::sql::query_as(&format!(
         "SELECT i.date, i.net_total FROM invoices i WHERE i.deleted_at IS NULL \
-         AND {} AND i.currency = ? AND i.date >= ? AND i.date <= ?",
+         AND {} AND i.currency = $1 AND i.date >= $2 AND i.date <= $3",
         crate::sql::rules::issued()
     ))
     .bind(&currency)

@@ -65,7 +65,7 @@ pub async fn record_as(
     };
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO events (subject_type, subject_id, kind, at, user_id, data) \
-         VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
     )
     .bind(subject_type.as_str())
     .bind(subject_id)
@@ -102,7 +102,7 @@ pub async fn record_finalized(
 /// record with the same id starts with an empty timeline). Errors: database failures.
 pub async fn forget(conn: &mut crate::sql::Tx, subject: Subject) -> ApiResult<()> {
     let (subject_type, subject_id) = subject.parts();
-    crate::sql::query("DELETE FROM events WHERE subject_type = ? AND subject_id = ?")
+    crate::sql::query("DELETE FROM events WHERE subject_type = $1 AND subject_id = $2")
         .bind(subject_type.as_str())
         .bind(subject_id)
         .execute(&mut *conn)
@@ -153,7 +153,7 @@ pub async fn list(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Vec<Even
     let rows: Vec<EventRow> = crate::sql::query_as(
         "SELECT e.id, e.kind, e.at, e.data, e.user_id, u.firstname, u.lastname \
          FROM events e LEFT JOIN users u ON u.id = e.user_id \
-         WHERE e.subject_type = ? AND e.subject_id = ? ORDER BY e.id",
+         WHERE e.subject_type = $1 AND e.subject_id = $2 ORDER BY e.id",
     )
     .bind(subject_type.as_str())
     .bind(subject_id)
@@ -165,9 +165,9 @@ pub async fn list(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Vec<Even
 /// Whether `subject` exists (and, for invoices, is not deleted).
 async fn exists(pool: &crate::sql::Db, subject: Subject) -> ApiResult<bool> {
     let sql = match subject {
-        Subject::Invoice(_) => "SELECT 1 FROM invoices WHERE id = ? AND deleted_at IS NULL",
-        Subject::Offer(_) => "SELECT 1 FROM offers WHERE id = ?",
-        Subject::Purchase(_) => "SELECT 1 FROM purchases WHERE id = ?",
+        Subject::Invoice(_) => "SELECT 1 FROM invoices WHERE id = $1 AND deleted_at IS NULL",
+        Subject::Offer(_) => "SELECT 1 FROM offers WHERE id = $1",
+        Subject::Purchase(_) => "SELECT 1 FROM purchases WHERE id = $1",
     };
     let found: Option<i32> = crate::sql::query_scalar(sql)
         .bind(subject.parts().1)

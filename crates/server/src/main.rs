@@ -311,7 +311,7 @@ async fn run(cli: Cli) -> Result<(), String> {
             let verified = kontor_server::proof::audit::verify(&mut conn, &keys).await?;
             if let Some(kept) = head.as_deref().map(str::trim) {
                 let found: Option<i64> =
-                    kontor_server::sql::query_scalar("SELECT id FROM audit_events WHERE hash = ?")
+                    kontor_server::sql::query_scalar("SELECT id FROM audit_events WHERE hash = $1")
                         .bind(kept)
                         .fetch_optional(&mut conn)
                         .await

@@ -96,7 +96,7 @@ pub async fn next_number(
         crate::sql::Engine::Sqlite => "",
         crate::sql::Engine::Postgres => {
             crate::sql::query(
-                "INSERT INTO number_series (kind, series, last) VALUES (?, ?, 0) \
+                "INSERT INTO number_series (kind, series, last) VALUES ($1, $2, 0) \
                  ON CONFLICT (kind, series) DO NOTHING",
             )
             .bind(series.kind)
@@ -107,7 +107,7 @@ pub async fn next_number(
         }
     };
     let last: Option<i64> = crate::sql::query_scalar(&format!(
-        "SELECT last FROM number_series WHERE kind = ? AND series = ?{lock}"
+        "SELECT last FROM number_series WHERE kind = $1 AND series = $2{lock}"
     ))
     .bind(series.kind)
     .bind(&key)
@@ -123,7 +123,7 @@ pub async fn next_number(
         None => {
             let (prefix, suffix) = format.affixes(date);
             let existing: Vec<String> = crate::sql::query_scalar(&format!(
-                "SELECT identifier FROM {} WHERE identifier LIKE ? ESCAPE '\\'",
+                "SELECT identifier FROM {} WHERE identifier LIKE $1 ESCAPE '\\'",
                 series.table
             ))
             .bind(format!(
@@ -149,7 +149,7 @@ pub async fn next_number(
     let number = loop {
         let candidate = format.render(date, counter);
         let taken: Option<i32> = crate::sql::query_scalar(&format!(
-            "SELECT 1 FROM {} WHERE identifier = ?",
+            "SELECT 1 FROM {} WHERE identifier = $1",
             series.table
         ))
         .bind(&candidate)
@@ -161,7 +161,7 @@ pub async fn next_number(
         counter = counter.checked_add(1).ok_or_else(overflow)?;
     };
     crate::sql::query(
-        "INSERT INTO number_series (kind, series, last) VALUES (?, ?, ?)
+        "INSERT INTO number_series (kind, series, last) VALUES ($1, $2, $3)
          ON CONFLICT (kind, series) DO UPDATE SET last = excluded.last",
     )
     .bind(series.kind)

@@ -237,7 +237,7 @@ async fn the_trail_is_append_only_and_verified() {
         .await
         .unwrap();
     kontor_server::sql::query(
-        "UPDATE audit_events SET changes = replace(changes, 'Firma 2', 'Firma X') WHERE id = ?",
+        "UPDATE audit_events SET changes = replace(changes, 'Firma 2', 'Firma X') WHERE id = $1",
     )
     .bind(target)
     .execute(&pool)
@@ -257,7 +257,7 @@ async fn the_trail_is_append_only_and_verified() {
         .await
         .unwrap();
     kontor_server::sql::query(
-        "UPDATE audit_events SET changes = replace(changes, 'Firma X', 'Firma 2') WHERE id = ?",
+        "UPDATE audit_events SET changes = replace(changes, 'Firma X', 'Firma 2') WHERE id = $1",
     )
     .bind(target)
     .execute(&pool)
@@ -293,7 +293,7 @@ async fn a_rolled_back_write_leaves_no_gap_in_the_trail() {
         .await
         .unwrap();
     let mut tx = kontor_server::store::db::begin_write(&pool).await.unwrap();
-    kontor_server::sql::query("UPDATE companies SET name = 'Kurz GmbH' WHERE id = ?")
+    kontor_server::sql::query("UPDATE companies SET name = 'Kurz GmbH' WHERE id = $1")
         .bind(first.body["id"].as_i64().unwrap())
         .execute(&mut tx)
         .await
@@ -348,13 +348,15 @@ async fn reseal(
     let mut prev = kontor_server::proof::audit::GENESIS.to_string();
     for e in &events {
         let hash = seal(&prev, e);
-        kontor_server::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
-            .bind(&prev)
-            .bind(&hash)
-            .bind(e.id)
-            .execute(&pool)
-            .await
-            .unwrap();
+        kontor_server::sql::query(
+            "UPDATE audit_events SET prev_hash = $1, hash = $2 WHERE id = $3",
+        )
+        .bind(&prev)
+        .bind(&hash)
+        .bind(e.id)
+        .execute(&pool)
+        .await
+        .unwrap();
         prev = hash;
     }
     pool.close().await;
@@ -376,7 +378,7 @@ async fn a_chain_recomputed_without_the_key_fails_verify_and_a_kept_head_finds_t
     // The invoice's total is changed in the database file and the whole chain recomputed
     // as plain SHA-256: verify names the first event it can no longer trust.
     let pool = s.db().await;
-    kontor_server::sql::query("UPDATE invoices SET gross_total = '1.00' WHERE id = ?")
+    kontor_server::sql::query("UPDATE invoices SET gross_total = '1.00' WHERE id = $1")
         .bind(id)
         .execute(&pool)
         .await
@@ -420,7 +422,7 @@ async fn a_chain_recomputed_without_the_key_fails_verify_and_a_kept_head_finds_t
     .await
     .unwrap();
     kontor_server::sql::query(
-        "DELETE FROM audit_events WHERE id >= (SELECT id FROM audit_events WHERE hash = ?)",
+        "DELETE FROM audit_events WHERE id >= (SELECT id FROM audit_events WHERE hash = $1)",
     )
     .bind(&head)
     .execute(&pool)

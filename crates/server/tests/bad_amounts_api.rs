@@ -318,7 +318,7 @@ async fn a_stored_expense_that_overflows_is_an_error_not_a_panic() {
     let pool = s.db().await;
     kontor_server::sql::query(
         "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
-         VALUES (?, '2026-11-04', 'Old', '', '1000000000000000', '', '1000000000000000', '0', 'EUR', TRUE, '2026-11-04T00:00:00Z', '2026-11-04T00:00:00Z')",
+         VALUES ($1, '2026-11-04', 'Old', '', '1000000000000000', '', '1000000000000000', '0', 'EUR', TRUE, '2026-11-04T00:00:00Z', '2026-11-04T00:00:00Z')",
     )
     .bind(project)
     .execute(&pool)

@@ -113,7 +113,7 @@ async fn unfiltered_totals_follow_every_write_and_filtered_totals_count_exactly(
         ("purchases", "SELECT COUNT(*) FROM purchases"),
     ] {
         let counted: i64 =
-            kontor_server::sql::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+            kontor_server::sql::query_scalar("SELECT live FROM list_counts WHERE list = $1")
                 .bind(list)
                 .fetch_one(&pool)
                 .await

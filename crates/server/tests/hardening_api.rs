@@ -354,7 +354,7 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
             .as_i64()
             .unwrap();
         assert_eq!(s.get(&format!("/invoices/{id}")).await.status, 200);
-        kontor_server::sql::query(&format!("UPDATE invoices SET {column} = ? WHERE id = ?"))
+        kontor_server::sql::query(&format!("UPDATE invoices SET {column} = $1 WHERE id = $2"))
             .bind(value)
             .bind(id)
             .execute(&pool)
@@ -365,12 +365,12 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
         assert_eq!(r.body["message"], "Internal error.");
         // The list fails too rather than showing 0, the epoch or another status.
         assert_eq!(s.get("/invoices").await.status, 500, "{column}");
-        kontor_server::sql::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+        kontor_server::sql::query("DELETE FROM invoice_items WHERE invoice_id = $1")
             .bind(id)
             .execute(&pool)
             .await
             .unwrap();
-        kontor_server::sql::query("DELETE FROM invoices WHERE id = ?")
+        kontor_server::sql::query("DELETE FROM invoices WHERE id = $1")
             .bind(id)
             .execute(&pool)
             .await
@@ -387,7 +387,7 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
         )
         .await;
     let pay_id = pay.body["id"].as_i64().unwrap();
-    kontor_server::sql::query("UPDATE purchase_payments SET total = 'ten' WHERE id = ?")
+    kontor_server::sql::query("UPDATE purchase_payments SET total = 'ten' WHERE id = $1")
         .bind(pay_id)
         .execute(&pool)
         .await

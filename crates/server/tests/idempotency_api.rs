@@ -233,8 +233,8 @@ async fn as_left_by_a_crash(server: &TestServer, idem: &str, committed: bool) {
     let pool = server.db().await;
     let changed = kontor_server::sql::query(
         "UPDATE idempotency_keys SET state = 'pending', status = NULL, content_type = NULL, \
-         location = NULL, body = NULL, owner = 'a-process-that-was-killed', committed = ? \
-         WHERE idem_key = ?",
+         location = NULL, body = NULL, owner = 'a-process-that-was-killed', committed = $1 \
+         WHERE idem_key = $2",
     )
     .bind(committed)
     .bind(idem)

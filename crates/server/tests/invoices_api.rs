@@ -403,7 +403,7 @@ async fn delete_needs_a_reason_keeps_an_audit_snapshot_and_numbers_stay_gap_free
 
     let pool = s.db().await;
     let (reason, snapshot): (String, String) = kontor_server::sql::query_as(
-        "SELECT reason, snapshot FROM invoice_deletions WHERE invoice_id = ?",
+        "SELECT reason, snapshot FROM invoice_deletions WHERE invoice_id = $1",
     )
     .bind(id)
     .fetch_one(&pool)

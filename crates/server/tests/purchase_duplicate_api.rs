@@ -234,7 +234,7 @@ async fn migration_0015_names_documents_stored_without_a_name() {
     let bare = s.post("/purchases", body(None, "RE-3")).await.body;
 
     let pool = s.db().await;
-    kontor_server::sql::query("UPDATE purchases SET document_name = NULL WHERE id = ?")
+    kontor_server::sql::query("UPDATE purchases SET document_name = NULL WHERE id = $1")
         .bind(unnamed["id"].as_i64())
         .execute(&pool)
         .await

@@ -78,7 +78,7 @@ async fn future_schedule(s: &TestServer, c: i64) -> i64 {
 async fn set_next_date(s: &TestServer, id: i64, date: NaiveDate) {
     let pool = s.db().await;
     kontor_server::sql::query(
-        "UPDATE recurring_invoices SET next_date = ?, anchor_day = ? WHERE id = ?",
+        "UPDATE recurring_invoices SET next_date = $1, anchor_day = $2 WHERE id = $3",
     )
     .bind(date)
     .bind(i64::from(date.day()))
@@ -665,7 +665,7 @@ async fn a_run_that_cannot_create_its_invoice_records_why_and_moves_on() {
         kontor_server::sql::dialect::json_with(pool.engine(), "template", &[("currency", "'XYZ'")]);
     let template = kontor_server::sql::dialect::json_text(pool.engine(), &template);
     kontor_server::sql::query(&format!(
-        "UPDATE recurring_invoices SET template = {template} WHERE id = ?"
+        "UPDATE recurring_invoices SET template = {template} WHERE id = $1"
     ))
     .bind(id)
     .execute(&pool)

@@ -189,7 +189,7 @@ async fn failures_make_this_email_from_this_address_wait_and_nobody_else() {
     // The wait ends by itself.
     set_time_ago(
         &s,
-        "UPDATE login_attempts SET at = ?",
+        "UPDATE login_attempts SET at = $1",
         chrono::Duration::seconds(31),
     )
     .await;
@@ -200,7 +200,7 @@ async fn failures_make_this_email_from_this_address_wait_and_nobody_else() {
     }
     set_time_ago(
         &s,
-        "UPDATE login_attempts SET at = ?",
+        "UPDATE login_attempts SET at = $1",
         chrono::Duration::seconds(31),
     )
     .await;
@@ -298,7 +298,7 @@ async fn a_locked_sign_in_says_in_the_callers_language_when_to_try_again() {
     let pool = s.db().await;
     for _ in 0..6 {
         kontor_server::sql::query(
-            "INSERT INTO login_attempts (email, address, at) VALUES ('staff@example.com', '127.0.0.1', ?)",
+            "INSERT INTO login_attempts (email, address, at) VALUES ('staff@example.com', '127.0.0.1', $1)",
         )
         .bind(kontor_server::store::db::ts(kontor_server::store::db::now()))
         .execute(&pool)
@@ -428,7 +428,7 @@ async fn session_keys_expire_after_thirty_days_without_use() {
     );
     set_time_ago(
         &s,
-        "UPDATE api_keys SET last_used_at = ? WHERE kind = 'session'",
+        "UPDATE api_keys SET last_used_at = $1 WHERE kind = 'session'",
         chrono::Duration::days(29),
     )
     .await;
@@ -440,7 +440,7 @@ async fn session_keys_expire_after_thirty_days_without_use() {
     );
     set_time_ago(
         &s,
-        "UPDATE api_keys SET last_used_at = ? WHERE kind = 'session'",
+        "UPDATE api_keys SET last_used_at = $1 WHERE kind = 'session'",
         chrono::Duration::days(31),
     )
     .await;
@@ -449,7 +449,7 @@ async fn session_keys_expire_after_thirty_days_without_use() {
     // API keys (kind api) do not expire.
     set_time_ago(
         &s,
-        "UPDATE api_keys SET last_used_at = ? WHERE kind = 'api'",
+        "UPDATE api_keys SET last_used_at = $1 WHERE kind = 'api'",
         chrono::Duration::days(400),
     )
     .await;
@@ -542,7 +542,7 @@ async fn invitations_are_single_use_and_expire_after_seven_days() {
     assert_eq!(accept(first_token, PASSWORD).await.status, 422);
     set_time_ago(
         &s,
-        "UPDATE invitations SET expires_at = ?",
+        "UPDATE invitations SET expires_at = $1",
         chrono::Duration::minutes(1),
     )
     .await;

@@ -59,7 +59,7 @@ async fn decimal_sums_are_exact_on_both_engines() {
             ("33.33", "c"),
             ("-0.005", "d"),
         ] {
-            query("INSERT INTO amounts (x, name) VALUES (?, ?)")
+            query("INSERT INTO amounts (x, name) VALUES ($1, $2)")
                 .bind(dec(x))
                 .bind(name)
                 .execute(db)
@@ -72,7 +72,7 @@ async fn decimal_sums_are_exact_on_both_engines() {
             .await
             .unwrap();
         assert_eq!(milli, 33_625, "{:?}", db.engine());
-        let open: i64 = query_scalar("SELECT GREATEST(kontor_milli(?) - 40000, 0)")
+        let open: i64 = query_scalar("SELECT GREATEST(kontor_milli($1) - 40000, 0)")
             .bind(dec("41.5"))
             .fetch_one(db)
             .await
@@ -96,14 +96,14 @@ async fn case_folding_json_and_greatest_answer_alike() {
     let mut answers = Vec::new();
     for db in &pools {
         for name in ["ÄRZTE Nord", "Ärztehaus", "ärzte & Co", "Zahnarzt", "Öl"] {
-            query("INSERT INTO amounts (x, name) VALUES (1, ?)")
+            query("INSERT INTO amounts (x, name) VALUES (1, $1)")
                 .bind(name)
                 .execute(db)
                 .await
                 .unwrap();
         }
         let found: Vec<String> = query_scalar(
-            "SELECT name FROM amounts WHERE kontor_fold(name) LIKE kontor_fold(?) ORDER BY id",
+            "SELECT name FROM amounts WHERE kontor_fold(name) LIKE kontor_fold($1) ORDER BY id",
         )
         .bind("%ärzte%")
         .fetch_all(db)

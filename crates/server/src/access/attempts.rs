@@ -54,7 +54,7 @@ pub async fn claim_sign_in(pool: &crate::sql::Db, email: &str, address: &str) ->
     let mut tx = crate::store::db::begin_write(pool).await?;
     let earlier: Vec<(String, String, Ts)> = crate::sql::query_as(
         "SELECT email, address, at FROM login_attempts \
-         WHERE at > ? AND email <> '' AND address = ?",
+         WHERE at > $1 AND email <> '' AND address = $2",
     )
     .bind(ts(window_start()))
     .bind(address)
@@ -76,7 +76,7 @@ pub async fn claim_sign_in(pool: &crate::sql::Db, email: &str, address: &str) ->
         return Err(ApiError::TooManyRequests(wait));
     }
     let id: i64 = crate::sql::query_scalar(
-        "INSERT INTO login_attempts (email, address, at) VALUES (?, ?, ?) RETURNING id",
+        "INSERT INTO login_attempts (email, address, at) VALUES ($1, $2, $3) RETURNING id",
     )
     .bind(email)
     .bind(address)
@@ -90,7 +90,7 @@ pub async fn claim_sign_in(pool: &crate::sql::Db, email: &str, address: &str) ->
 /// The claimed sign-in could not be checked (the server was too busy, 503): its row goes,
 /// it was no failure. Errors: the database's.
 pub async fn sign_in_unchecked(pool: &crate::sql::Db, claim: Claim) -> ApiResult<()> {
-    crate::sql::query("DELETE FROM login_attempts WHERE id = ?")
+    crate::sql::query("DELETE FROM login_attempts WHERE id = $1")
         .bind(claim.0)
         .execute(pool)
         .await?;
@@ -105,7 +105,7 @@ pub async fn sign_in_succeeded(
     email: &str,
     address: &str,
 ) -> ApiResult<()> {
-    crate::sql::query("DELETE FROM login_attempts WHERE id = ? OR (email = ? AND address = ?)")
+    crate::sql::query("DELETE FROM login_attempts WHERE id = $1 OR (email = $2 AND address = $3)")
         .bind(claim.0)
         .bind(email)
         .bind(address)
@@ -117,7 +117,7 @@ pub async fn sign_in_succeeded(
 /// The claimed sign-in failed: its row stays as the failure; rows older than a day go.
 /// Errors: the database's.
 pub async fn sign_in_failed(pool: &crate::sql::Db) -> ApiResult<()> {
-    crate::sql::query("DELETE FROM login_attempts WHERE at < ?")
+    crate::sql::query("DELETE FROM login_attempts WHERE at < $1")
         .bind(ts(now() - Duration::days(1)))
         .execute(pool)
         .await?;
@@ -131,7 +131,7 @@ pub async fn sign_in_failed(pool: &crate::sql::Db) -> ApiResult<()> {
 pub async fn wrong_key(pool: &crate::sql::Db, address: &str) -> ApiError {
     let result: ApiResult<ApiError> = async {
         let earlier: Vec<Ts> = crate::sql::query_scalar(
-            "SELECT at FROM login_attempts WHERE email = '' AND address = ? AND at > ?",
+            "SELECT at FROM login_attempts WHERE email = '' AND address = $1 AND at > $2",
         )
         .bind(address)
         .bind(ts(window_start()))
@@ -141,7 +141,7 @@ pub async fn wrong_key(pool: &crate::sql::Db, address: &str) -> ApiError {
         if let Some(wait) = backoff_retry_after(&times, FREE_WRONG_KEYS_PER_ADDRESS, now()) {
             return Ok(ApiError::TooManyRequests(wait));
         }
-        crate::sql::query("INSERT INTO login_attempts (email, address, at) VALUES ('', ?, ?)")
+        crate::sql::query("INSERT INTO login_attempts (email, address, at) VALUES ('', $1, $2)")
             .bind(address)
             .bind(ts(now()))
             .execute(pool)

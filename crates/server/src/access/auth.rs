@@ -105,7 +105,7 @@ async fn default_user(pool: &crate::sql::Db) -> Result<i64, sqlx::Error> {
         return Ok(id);
     }
     let t = ts(now());
-    crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, 'admin', ?, ?) RETURNING id")
+    crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ('Admin', 'Kontor', NULL, 'admin', $1, $2) RETURNING id")
         .bind(t)
         .bind(t)
         .fetch_one(pool)
@@ -138,7 +138,7 @@ pub async fn create_key_for(
     // In a write transaction like every write (issue 29: an idempotent retry can tell
     // whether it committed).
     let mut tx = crate::store::db::begin_write(pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at, kind) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO api_keys (uuid, name, hash, read_only, user_id, created_at, kind) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
         .bind(&uuid)
         .bind(name)
         .bind(hash_key(&secret))
@@ -173,12 +173,13 @@ pub async fn list_keys(pool: &crate::sql::Db) -> Result<Vec<KeyInfo>, sqlx::Erro
 
 /// Revokes key `id`; false when there is no such active key.
 pub async fn revoke_key(pool: &crate::sql::Db, id: i64) -> Result<bool, sqlx::Error> {
-    let done =
-        crate::sql::query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")
-            .bind(ts(now()))
-            .bind(id)
-            .execute(pool)
-            .await?;
+    let done = crate::sql::query(
+        "UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL",
+    )
+    .bind(ts(now()))
+    .bind(id)
+    .execute(pool)
+    .await?;
     Ok(done.rows_affected() == 1)
 }
 
@@ -218,7 +219,7 @@ pub async fn find_caller(
     let row: Option<Row> = crate::sql::query_as(
         "SELECT k.id, k.user_id, k.uuid, k.name, k.read_only, k.hash, k.kind, k.last_used_at, k.created_at, u.role \
          FROM api_keys k JOIN users u ON u.id = k.user_id \
-         WHERE k.hash = ? AND k.revoked_at IS NULL AND u.active = TRUE",
+         WHERE k.hash = $1 AND k.revoked_at IS NULL AND u.active = TRUE",
     )
     .bind(&hash)
     .fetch_optional(pool)
@@ -238,7 +239,7 @@ pub async fn find_caller(
     }
     let stale = last_used.is_none_or(|t| now - t.0 >= chrono::Duration::minutes(1));
     if stale {
-        crate::sql::query("UPDATE api_keys SET last_used_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE api_keys SET last_used_at = $1 WHERE id = $2")
             .bind(ts(now))
             .bind(key_id)
             .execute(pool)

@@ -134,7 +134,7 @@ impl RateLimiter {
             return Err(e);
         }
         let totals: Vec<(i64, i64)> = crate::sql::query_as(
-            "SELECT key_id, count FROM rate_limit_counts WHERE window_index = ?",
+            "SELECT key_id, count FROM rate_limit_counts WHERE window_index = $1",
         )
         .bind(current)
         .fetch_all(&self.pool)
@@ -163,7 +163,7 @@ impl RateLimiter {
         let mut tx = self.pool.begin_sqlite_with("BEGIN IMMEDIATE").await?;
         for (key, n) in pending {
             crate::sql::query(
-                "INSERT INTO rate_limit_counts (key_id, window_index, count) VALUES (?, ?, ?) \
+                "INSERT INTO rate_limit_counts (key_id, window_index, count) VALUES ($1, $2, $3) \
                  ON CONFLICT (key_id, window_index) DO UPDATE SET count = rate_limit_counts.count + excluded.count",
             )
             .bind(key)
@@ -172,7 +172,7 @@ impl RateLimiter {
             .execute(&mut tx)
             .await?;
         }
-        crate::sql::query("DELETE FROM rate_limit_counts WHERE window_index < ?")
+        crate::sql::query("DELETE FROM rate_limit_counts WHERE window_index < $1")
             .bind(current - 1)
             .execute(&mut tx)
             .await?;

@@ -220,7 +220,7 @@ async fn accept_invitation(
     }
     let row: Option<(i64, i64)> = crate::sql::query_as(
         "SELECT i.id, i.user_id FROM invitations i JOIN users u ON u.id = i.user_id \
-         WHERE i.token_hash = ? AND i.used_at IS NULL AND i.expires_at > ? AND u.active = TRUE",
+         WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2 AND u.active = TRUE",
     )
     .bind(crate::access::auth::hash_key(token))
     .bind(ts(now()))
@@ -234,7 +234,7 @@ async fn accept_invitation(
     crate::access::passwords::check_new(&password, &crate::users::user_inputs(&user), "password")?;
     let hash = crate::access::passwords::hash(password).await?;
     let used =
-        crate::sql::query("UPDATE invitations SET used_at = ? WHERE id = ? AND used_at IS NULL")
+        crate::sql::query("UPDATE invitations SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
             .bind(ts(now()))
             .bind(invitation_id)
             .execute(pool)

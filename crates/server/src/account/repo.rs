@@ -153,14 +153,17 @@ pub async fn load<'e>(db: impl crate::sql::Executor<'e>) -> ApiResult<Settings> 
 /// Writes every column of `settings` (inside the caller's transaction, which holds the
 /// write lock). Errors: 500 on database failure.
 pub async fn save<'e>(db: impl crate::sql::Executor<'e>, settings: &Settings) -> ApiResult<()> {
-    let sets = COLUMNS
-        .split(", ")
-        .map(|c| format!("{} = ?", c.trim()))
+    let columns: Vec<&str> = COLUMNS.split(", ").map(str::trim).collect();
+    let sets = columns
+        .iter()
+        .enumerate()
+        .map(|(n, c)| format!("{c} = ${}", n + 1))
         .collect::<Vec<_>>()
         .join(", ");
+    let updated_at = columns.len() + 1;
     bind_all(
         crate::sql::query(&format!(
-            "UPDATE account_settings SET {sets}, updated_at = ? WHERE id = 1"
+            "UPDATE account_settings SET {sets}, updated_at = ${updated_at} WHERE id = 1"
         )),
         settings,
     )
@@ -281,10 +284,12 @@ pub async fn seed(pool: &crate::sql::Db, config: &AccountConfig) -> Result<(), S
         return Ok(());
     }
     let settings = from_config(config)?;
-    let placeholders = vec!["?"; COLUMNS.split(", ").count()].join(", ");
+    let count = COLUMNS.split(", ").count();
+    let placeholders = crate::sql::placeholders(1, count);
+    let updated_at = count + 1;
     bind_all(
         crate::sql::query(&format!(
-            "INSERT INTO account_settings (id, {COLUMNS}, updated_at) VALUES (1, {placeholders}, ?) ON CONFLICT DO NOTHING"
+            "INSERT INTO account_settings (id, {COLUMNS}, updated_at) VALUES (1, {placeholders}, ${updated_at}) ON CONFLICT DO NOTHING"
         )),
         &settings,
     )

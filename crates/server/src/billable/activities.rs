@@ -110,7 +110,7 @@ impl From<ActivityRow> for Activity {
 /// The activities billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Activity>> {
     let rows: Vec<ActivityRow> = crate::sql::query_as(&format!(
-        "SELECT {COLUMNS} {FROM} WHERE a.invoice_id = ? ORDER BY a.date, a.id"
+        "SELECT {COLUMNS} {FROM} WHERE a.invoice_id = $1 ORDER BY a.date, a.id"
     ))
     .bind(invoice_id)
     .fetch_all(pool)
@@ -119,7 +119,7 @@ pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Activity> {
-    crate::sql::query_as::<ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = ?"))
+    crate::sql::query_as::<ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = $1"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -273,7 +273,7 @@ async fn create(
         _ => {}
     }
     if let Some(t) = body.task_id {
-        let exists: Option<i64> = crate::sql::query_scalar("SELECT id FROM tasks WHERE id = ?")
+        let exists: Option<i64> = crate::sql::query_scalar("SELECT id FROM tasks WHERE id = $1")
             .bind(t)
             .fetch_optional(&state.pool)
             .await?;
@@ -294,7 +294,7 @@ async fn create(
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(body.date)
     .bind(body.hours)

@@ -59,7 +59,7 @@ pub async fn check(
                     push_error(errors, &field, format!("lists {id} twice"));
                     continue;
                 }
-                let sql = format!("SELECT x.billable, x.billed, x.invoice_id, p.customer_id FROM {} x JOIN projects p ON p.id = x.project_id WHERE x.id = ?", kind.table());
+                let sql = format!("SELECT x.billable, x.billed, x.invoice_id, p.customer_id FROM {} x JOIN projects p ON p.id = x.project_id WHERE x.id = $1", kind.table());
                 let row: Option<(bool, bool, Option<i64>, i64)> = crate::sql::query_as(&sql)
                     .bind(id)
                     .fetch_optional(pool)
@@ -89,7 +89,7 @@ pub async fn check(
 pub async fn release(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
     for kind in [Kind::Activities, Kind::Expenses] {
         crate::sql::query(&format!(
-            "UPDATE {} SET billed = FALSE, invoice_id = NULL, invoice_item_id = NULL WHERE invoice_id = ?",
+            "UPDATE {} SET billed = FALSE, invoice_id = NULL, invoice_item_id = NULL WHERE invoice_id = $1",
             kind.table()
         ))
         .bind(invoice_id)
@@ -111,7 +111,7 @@ pub async fn claim(
         for (i, ids) in ids_of(body, kind) {
             for id in ids {
                 let sql = format!(
-                    "UPDATE {} SET billed = TRUE, invoice_id = ?, invoice_item_id = ? WHERE id = ? AND billed = FALSE",
+                    "UPDATE {} SET billed = TRUE, invoice_id = $1, invoice_item_id = $2 WHERE id = $3 AND billed = FALSE",
                     kind.table()
                 );
                 let done = crate::sql::query(&sql)

@@ -115,7 +115,7 @@ impl TryFrom<ExpenseRow> for Expense {
 /// The expenses billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Expense>> {
     let rows: Vec<ExpenseRow> = crate::sql::query_as(&format!(
-        "{SELECT} WHERE e.invoice_id = ? ORDER BY e.date, e.id"
+        "{SELECT} WHERE e.invoice_id = $1 ORDER BY e.date, e.id"
     ))
     .bind(invoice_id)
     .fetch_all(pool)
@@ -151,7 +151,7 @@ async fn list(
 ) -> ApiResult<PageOf<Expense>> {
     project_exists(&state.pool, project_id).await?;
     let rows: Vec<ExpenseRow> = crate::sql::query_as(&format!(
-        "{SELECT} WHERE e.project_id = ? ORDER BY e.date DESC, e.id DESC"
+        "{SELECT} WHERE e.project_id = $1 ORDER BY e.date DESC, e.id DESC"
     ))
     .bind(project_id)
     .fetch_all(&state.pool)
@@ -163,7 +163,7 @@ async fn list(
 }
 
 async fn load(pool: &crate::sql::Db, project_id: i64, id: i64) -> ApiResult<Expense> {
-    crate::sql::query_as::<ExpenseRow>(&format!("{SELECT} WHERE e.id = ? AND e.project_id = ?"))
+    crate::sql::query_as::<ExpenseRow>(&format!("{SELECT} WHERE e.id = $1 AND e.project_id = $2"))
         .bind(id)
         .bind(project_id)
         .fetch_optional(pool)
@@ -262,7 +262,7 @@ async fn create(
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(project_id)
     .bind(body.date)

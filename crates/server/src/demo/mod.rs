@@ -57,7 +57,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         ("Jonas", "Weber", "jonas@kontor.example", "staff"),
         ("Lea", "Fischer", "lea@kontor.example", "read_only"),
     ] {
-        let id: i64 = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+        let id: i64 = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
             .bind(first)
             .bind(last)
             .bind(mail)
@@ -77,7 +77,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .await
             .map_err(|e| format!("{e:?}"))?;
         let (gender, first, last, job, mail) = c.contact;
-        crate::sql::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)")
+        crate::sql::query("INSERT INTO people (firstname, lastname, email, company_id, gender, job_position, phone, billing_contact, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, TRUE, $8, $9)")
             .bind(first)
             .bind(last)
             .bind(mail)
@@ -248,7 +248,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         (10, "1.5", "Launch checklist"),
     ] {
         let date = first_of_month_back(today, 0) + Duration::days(day - 1);
-        crate::sql::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '95', ?, ?)")
+        crate::sql::query("INSERT INTO activities (date, hours, description, project_id, user_id, hourly_rate, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, '95', $6, $7)")
             .bind(date.min(today))
             .bind(demo_decimal(hours)?)
             .bind(what)
@@ -264,7 +264,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
         ("Stock photos", "5", "19.00"),
         ("Web font licence", "1", "120.00"),
     ] {
-        crate::sql::query("INSERT INTO expenses (project_id, date, title, quantity, unit, unit_price, unit_cost, currency, created_at, updated_at) VALUES (?, ?, ?, ?, 'pcs', ?, ?, 'EUR', ?, ?)")
+        crate::sql::query("INSERT INTO expenses (project_id, date, title, quantity, unit, unit_price, unit_cost, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, 'pcs', $5, $6, 'EUR', $7, $8)")
             .bind(project)
             .bind(today)
             .bind(title)
@@ -311,7 +311,7 @@ async fn settle(
         _ => None,
     };
     if let Some(amount) = paid {
-        crate::sql::query("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")
+        crate::sql::query("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6)")
             .bind(invoice.id)
             .bind(invoice.date + Duration::days(10))
             .bind(amount)
@@ -322,7 +322,7 @@ async fn settle(
             .await?;
     }
     let locked = !matches!(status, InvoiceStatus::Draft | InvoiceStatus::Created);
-    crate::sql::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, ever_sent = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, ever_sent = $4 WHERE id = $5")
         .bind(status.as_str())
         .bind(paid.map(|_| "sent"))
         .bind(locked)

@@ -37,7 +37,7 @@ pub async fn fill(
         ("Marco", "Keller", "m.keller@alpenblick.ch"),
         ("Nina", "Hansen", "nina@nordlicht-design.de"),
     ]) {
-        let id: i64 = crate::sql::query_scalar("INSERT INTO people (firstname, lastname, email, company_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+        let id: i64 = crate::sql::query_scalar("INSERT INTO people (firstname, lastname, email, company_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
             .bind(first)
             .bind(last)
             .bind(mail)
@@ -49,7 +49,7 @@ pub async fn fill(
             .map_err(e)?;
         people.push((*company, id));
     }
-    let deal: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ('Shop 2027', ?, 'EUR', 'open', ?, ?) RETURNING id")
+    let deal: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ('Shop 2027', $1, 'EUR', 'open', $2, $3) RETURNING id")
         .bind(customers[0].0)
         .bind(t)
         .bind(t)
@@ -96,7 +96,7 @@ pub async fn fill(
         let id = create_offer(state, caller, body)
             .await
             .map_err(|e| format!("demo offer refused: {e:?}"))?;
-        crate::sql::query("UPDATE offers SET status = ? WHERE id = ?")
+        crate::sql::query("UPDATE offers SET status = $1 WHERE id = $2")
             .bind(status.as_str())
             .bind(id)
             .execute(pool)

@@ -22,7 +22,7 @@ pub async fn fill(
         ("Travel", "4670"),
         ("Software", "4964"),
     ] {
-        let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+        let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES ($1, $2, $3, $4) RETURNING id")
             .bind(name)
             .bind(account)
             .bind(t)
@@ -77,12 +77,12 @@ pub async fn fill(
                 .map_err(|e| format!("demo purchase refused: {e:?}"))?;
             if month == 1 {
                 let gross: crate::store::db::Dec =
-                    crate::sql::query_scalar("SELECT gross_total FROM purchases WHERE id = ?")
+                    crate::sql::query_scalar("SELECT gross_total FROM purchases WHERE id = $1")
                         .bind(id)
                         .fetch_one(pool)
                         .await
                         .map_err(|e| e.to_string())?;
-                crate::sql::query("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?)")
+                crate::sql::query("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5)")
                     .bind(id)
                     .bind(date + Duration::days(7))
                     .bind(gross)

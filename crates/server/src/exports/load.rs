@@ -31,7 +31,7 @@ pub fn period(query: &QueryPairs) -> ApiResult<Period> {
 pub async fn invoices(pool: &crate::sql::Db, period: &Period) -> ApiResult<Vec<Invoice>> {
     let rows: Vec<InvoiceRow> = crate::sql::query_as(&format!(
         "SELECT {} {INVOICE_FROM} WHERE i.deleted_at IS NULL AND {} \
-         AND i.date BETWEEN ? AND ? ORDER BY i.date, i.identifier, i.id",
+         AND i.date BETWEEN $1 AND $2 ORDER BY i.date, i.identifier, i.id",
         invoice_columns(),
         crate::sql::rules::issued()
     ))
@@ -50,7 +50,7 @@ pub async fn invoices(pool: &crate::sql::Db, period: &Period) -> ApiResult<Vec<I
 /// categories; by date, then number.
 pub async fn purchases(state: &AppState, period: &Period) -> ApiResult<Vec<Purchase>> {
     let rows: Vec<PurchaseRow> = crate::sql::query_as(&format!(
-        "SELECT {PURCHASE_COLUMNS} {PURCHASE_FROM} WHERE p.date BETWEEN ? AND ? \
+        "SELECT {PURCHASE_COLUMNS} {PURCHASE_FROM} WHERE p.date BETWEEN $1 AND $2 \
          ORDER BY p.date, p.identifier, p.id"
     ))
     .bind(period.from)
@@ -131,7 +131,7 @@ pub async fn purchase_documents(
 ) -> ApiResult<Vec<StoredDocument>> {
     Ok(crate::sql::query_as(
         "SELECT identifier, date, document_key, coalesce(document_type, 'application/octet-stream') AS document_type \
-         FROM purchases WHERE date BETWEEN ? AND ? AND document_key IS NOT NULL ORDER BY date, identifier, id",
+         FROM purchases WHERE date BETWEEN $1 AND $2 AND document_key IS NOT NULL ORDER BY date, identifier, id",
     )
     .bind(period.from)
     .bind(period.to)

@@ -159,14 +159,14 @@ async fn run_once(
     let now = unix_now();
 
     // Claim the key, or find who has it.
-    crate::sql::query("DELETE FROM idempotency_keys WHERE created_at < ?")
+    crate::sql::query("DELETE FROM idempotency_keys WHERE created_at < $1")
         .bind(now - WINDOW_SECS)
         .execute(&state.pool)
         .await?;
     loop {
         let claimed = crate::sql::query(
             "INSERT INTO idempotency_keys (key_id, idem_key, request_hash, state, created_at, owner) \
-             VALUES (?, ?, ?, 'pending', ?, ?) ON CONFLICT DO NOTHING",
+             VALUES ($1, $2, $3, 'pending', $4, $5) ON CONFLICT DO NOTHING",
         )
         .bind(key_id)
         .bind(key)
@@ -218,8 +218,8 @@ async fn run_once(
             .map(str::to_string)
     };
     crate::sql::query(
-        "UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, location = ?, body = ? \
-         WHERE key_id = ? AND idem_key = ?",
+        "UPDATE idempotency_keys SET state = 'done', status = $1, content_type = $2, location = $3, body = $4 \
+         WHERE key_id = $5 AND idem_key = $6",
     )
     .bind(i64::from(parts.status.as_u16()))
     .bind(text(header::CONTENT_TYPE))
@@ -235,7 +235,7 @@ async fn run_once(
 /// Frees a claimed key (the request failed with a 5xx: nothing was written).
 async fn forget(state: &AppState, key_id: i64, key: &str) {
     let result =
-        crate::sql::query("DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ?")
+        crate::sql::query("DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2")
             .bind(key_id)
             .bind(key)
             .execute(&state.pool)
@@ -277,7 +277,7 @@ async fn wait_for_first(
     loop {
         let row: Option<Stored> = crate::sql::query_as(
             "SELECT request_hash, state, status, content_type, location, body, created_at \
-             FROM idempotency_keys WHERE key_id = ? AND idem_key = ?",
+             FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2",
         )
         .bind(key_id)
         .bind(key)
@@ -321,7 +321,7 @@ async fn resolve_orphan(
 ) -> Result<Option<Waited>, ApiError> {
     let pending: Option<Pending> = crate::sql::query_as(
         "SELECT owner, committed, audit_from FROM idempotency_keys \
-         WHERE key_id = ? AND idem_key = ? AND state = 'pending'",
+         WHERE key_id = $1 AND idem_key = $2 AND state = 'pending'",
     )
     .bind(key_id)
     .bind(key)
@@ -336,8 +336,8 @@ async fn resolve_orphan(
     }
     if !pending.committed {
         let freed = crate::sql::query(
-            "DELETE FROM idempotency_keys WHERE key_id = ? AND idem_key = ? AND state = 'pending' \
-             AND committed = FALSE AND owner = ?",
+            "DELETE FROM idempotency_keys WHERE key_id = $1 AND idem_key = $2 AND state = 'pending' \
+             AND committed = FALSE AND owner = $3",
         )
         .bind(key_id)
         .bind(key)
@@ -355,8 +355,8 @@ async fn resolve_orphan(
     let (status, body) =
         written_record(state, base, key_id, pending.audit_from.unwrap_or(0)).await?;
     let stored = crate::sql::query(
-        "UPDATE idempotency_keys SET state = 'done', status = ?, content_type = ?, body = ? \
-         WHERE key_id = ? AND idem_key = ? AND state = 'pending' AND owner = ?",
+        "UPDATE idempotency_keys SET state = 'done', status = $1, content_type = $2, body = $3 \
+         WHERE key_id = $4 AND idem_key = $5 AND state = 'pending' AND owner = $6",
     )
     .bind(i64::from(status.as_u16()))
     .bind("application/json; charset=utf-8")
@@ -397,7 +397,7 @@ async fn written_record(
 ) -> Result<(StatusCode, Vec<u8>), ApiError> {
     let first: Option<(String, i64, Option<String>, Option<i64>)> = crate::sql::query_as(
         "SELECT record_type, record_id, parent_type, key_id FROM audit_events \
-         WHERE id > ? ORDER BY id LIMIT 1",
+         WHERE id > $1 ORDER BY id LIMIT 1",
     )
     .bind(audit_from)
     .fetch_optional(&state.pool)

@@ -35,7 +35,7 @@ pub async fn mark_committing(tx: &mut crate::sql::Tx) -> Result<(), sqlx::Error>
     let marked = crate::sql::query(
         "UPDATE idempotency_keys SET committed = TRUE, \
          audit_from = coalesce(audit_from, (SELECT coalesce(max(id), 0) FROM audit_events)) \
-         WHERE key_id = ? AND idem_key = ? AND owner = ? AND state = 'pending'",
+         WHERE key_id = $1 AND idem_key = $2 AND owner = $3 AND state = 'pending'",
     )
     .bind(claim.key_id)
     .bind(&claim.idem_key)

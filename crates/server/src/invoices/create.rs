@@ -162,7 +162,7 @@ async fn record_creation(
     )
     .await?;
     let identifier: Option<String> =
-        crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
+        crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
@@ -211,7 +211,7 @@ pub(super) async fn create_linked(
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     if let Some(original) = reversal_of {
         let already: Option<bool> = crate::sql::query_scalar(
-            "SELECT reversed FROM invoices WHERE id = ? AND deleted_at IS NULL",
+            "SELECT reversed FROM invoices WHERE id = $1 AND deleted_at IS NULL",
         )
         .bind(original)
         .fetch_optional(&mut tx)
@@ -319,7 +319,7 @@ pub async fn update_draft(
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let status: String = crate::sql::query_scalar("SELECT status FROM invoices WHERE id = ?")
+    let status: String = crate::sql::query_scalar("SELECT status FROM invoices WHERE id = $1")
         .bind(id)
         .fetch_one(&mut tx)
         .await?;
@@ -338,7 +338,7 @@ pub async fn update_draft(
     .await?;
     if !p.draft {
         let identifier: Option<String> =
-            crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = ?")
+            crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut tx)
                 .await?;

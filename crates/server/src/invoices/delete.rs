@@ -81,7 +81,7 @@ pub async fn delete(
     let snapshot =
         serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES (?, ?, ?, ?)")
+    crate::sql::query("INSERT INTO invoice_deletions (invoice_id, reason, snapshot, deleted_at) VALUES ($1, $2, $3, $4)")
         .bind(id)
         .bind(reason)
         .bind(snapshot)
@@ -91,7 +91,7 @@ pub async fn delete(
     // The rule again inside the transaction: a send, payment or reversal that landed since
     // the check above (another process) keeps the invoice.
     let deleted = crate::sql::query(
-        "UPDATE invoices SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL \
+        "UPDATE invoices SET deleted_at = $1, updated_at = $2 WHERE id = $3 AND deleted_at IS NULL \
          AND reversed = FALSE AND reversal = FALSE AND (status = 'draft' OR locked = FALSE)",
     )
     .bind(t)

@@ -131,7 +131,7 @@ pub async fn send_invoice(
     let (next, locked) = after_send(invoice.status, invoice.locked);
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query(
-        "UPDATE invoices SET status = ?, locked = ?, ever_sent = TRUE, updated_at = ? WHERE id = ?",
+        "UPDATE invoices SET status = $1, locked = $2, ever_sent = TRUE, updated_at = $3 WHERE id = $4",
     )
     .bind(next.as_str())
     .bind(locked)

@@ -93,7 +93,7 @@ impl From<PaymentRow> for Payment {
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Payment> {
-    crate::sql::query_as::<PaymentRow>("SELECT p.* FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = ? AND i.deleted_at IS NULL")
+    crate::sql::query_as::<PaymentRow>("SELECT p.* FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.id = $1 AND i.deleted_at IS NULL")
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -117,26 +117,26 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
     );
     let (Dec(gross), Word(current), before, ever_sent, date, Dec(percent), days, currency): InvoiceTerms = crate::sql::query_as(
         "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
-         cash_discount_days, currency FROM invoices WHERE id = ?",
+         cash_discount_days, currency FROM invoices WHERE id = $1",
     )
     .bind(invoice_id)
     .fetch_one(&mut *tx)
     .await?;
     let rows: Vec<(i64, NaiveDate, Dec)> = crate::sql::query_as(
-        "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = ? ORDER BY date, id",
+        "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = $1 ORDER BY date, id",
     )
     .bind(invoice_id)
     .fetch_all(&mut *tx)
     .await?;
     let received: Vec<(NaiveDate, Decimal)> = rows.iter().map(|(_, d, a)| (*d, a.0)).collect();
     let discount = cash_discount_taken(gross, percent, days, date, &received, &currency);
-    crate::sql::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = ? AND cash_discount <> '0'")
+    crate::sql::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = $1 AND cash_discount <> '0'")
         .bind(invoice_id)
         .execute(&mut *tx)
         .await?;
     let mut paid: Vec<Decimal> = received.iter().map(|(_, amount)| *amount).collect();
     if let (Some(discount), Some((last, _, _))) = (discount, rows.last()) {
-        crate::sql::query("UPDATE invoice_payments SET cash_discount = ? WHERE id = ?")
+        crate::sql::query("UPDATE invoice_payments SET cash_discount = $1 WHERE id = $2")
             .bind(discount)
             .bind(last)
             .execute(&mut *tx)
@@ -150,7 +150,7 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
             "the invoice's payments add up to more than an amount can hold",
         )
     })?;
-    crate::sql::query("UPDATE invoices SET status = ?, status_before_payments = ?, locked = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, updated_at = $4 WHERE id = $5")
         .bind(effect.status.as_str())
         .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
         .bind(effect.locked)
@@ -171,7 +171,7 @@ async fn checked_amount(
     body: &NewPayment,
 ) -> ApiResult<(Decimal, String)> {
     let row: Option<(String, String)> = crate::sql::query_as(
-        "SELECT status, currency FROM invoices WHERE id = ? AND deleted_at IS NULL",
+        "SELECT status, currency FROM invoices WHERE id = $1 AND deleted_at IS NULL",
     )
     .bind(invoice_id)
     .fetch_optional(pool)
@@ -300,7 +300,7 @@ async fn create(
     let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
     let t = ts(now());
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
         .bind(invoice_id)
         .bind(body.date)
         .bind(amount)
@@ -345,7 +345,7 @@ async fn update(
     let (amount, _) = checked_amount(&state.pool, payment.invoice_id, &body).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query(
-        "UPDATE invoice_payments SET date = ?, paid_total = ?, updated_at = ? WHERE id = ?",
+        "UPDATE invoice_payments SET date = $1, paid_total = $2, updated_at = $3 WHERE id = $4",
     )
     .bind(body.date)
     .bind(amount)
@@ -377,7 +377,7 @@ async fn delete(
     let _guard = state.write_lock.lock().await;
     let payment = load(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("DELETE FROM invoice_payments WHERE id = ?")
+    crate::sql::query("DELETE FROM invoice_payments WHERE id = $1")
         .bind(id)
         .execute(&mut tx)
         .await?;

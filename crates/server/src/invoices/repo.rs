@@ -279,7 +279,7 @@ struct ItemRow {
 /// Loads a live (not deleted) invoice row. Errors: 404.
 pub async fn load_row(pool: &crate::sql::Db, id: i64) -> ApiResult<InvoiceRow> {
     crate::sql::query_as::<InvoiceRow>(&format!(
-        "SELECT {} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
+        "SELECT {} {FROM} WHERE i.id = $1 AND i.deleted_at IS NULL",
         columns()
     ))
     .bind(id)
@@ -361,7 +361,7 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
             ],
         );
         format!(
-            "SELECT {} {FROM} WHERE i.id = ? AND i.deleted_at IS NULL",
+            "SELECT {} {FROM} WHERE i.id = $1 AND i.deleted_at IS NULL",
             json_text(engine, &parts)
         )
     });

@@ -115,7 +115,7 @@ pub async fn update_status(
             &currencies,
         ))?;
         let number = super::write::number(&mut tx, target, current.date).await?;
-        crate::sql::query("UPDATE invoices SET identifier = ? WHERE id = ?")
+        crate::sql::query("UPDATE invoices SET identifier = $1 WHERE id = $2")
             .bind(&number)
             .bind(id)
             .execute(&mut tx)
@@ -135,7 +135,7 @@ pub async fn update_status(
         )
         .await?;
     }
-    crate::sql::query("UPDATE invoices SET status = ?, locked = ?, ever_sent = (ever_sent OR ?), updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE invoices SET status = $1, locked = $2, ever_sent = (ever_sent OR $3), updated_at = $4 WHERE id = $5")
         .bind(target.as_str())
         .bind(locked_after_status_change(target, current.locked))
         .bind(target == InvoiceStatus::Sent)

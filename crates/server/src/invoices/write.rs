@@ -164,10 +164,11 @@ pub(super) async fn insert(
     let status = p.status();
     let identifier = number(tx, status, p.date).await?;
     let t = ts(now());
+    let n = HEADER_COLUMNS.len();
     let sql = format!(
-        "INSERT INTO invoices ({}, offer_id, reversal, reversed_invoice_id, created_at) VALUES ({}, ?, ?, ?, ?) RETURNING id",
+        "INSERT INTO invoices ({}, offer_id, reversal, reversed_invoice_id, created_at) VALUES ({}) RETURNING id",
         HEADER_COLUMNS.join(", "),
-        vec!["?"; HEADER_COLUMNS.len()].join(", ")
+        crate::sql::placeholders(1, n + 4)
     );
     let id: i64 = bind_header(crate::sql::query(&sql), p, identifier, status, &t)
         .bind(p.body.offer_id)
@@ -179,7 +180,7 @@ pub(super) async fn insert(
         .and_then(|row| row.try_get(0))?;
     if let Some(original) = reversal_of {
         crate::sql::query(
-            "UPDATE invoices SET reversed = TRUE, reversal_invoice_id = ?, updated_at = ? WHERE id = ?",
+            "UPDATE invoices SET reversed = TRUE, reversal_invoice_id = $1, updated_at = $2 WHERE id = $3",
         )
         .bind(id)
         .bind(t)
@@ -199,8 +200,14 @@ pub(super) async fn replace_draft(tx: &mut crate::sql::Tx, id: i64, p: &Prepared
     let identifier = number(tx, status, p.date).await?;
     let t = ts(now());
     let sql = format!(
-        "UPDATE invoices SET {} WHERE id = ?",
-        HEADER_COLUMNS.map(|c| format!("{c} = ?")).join(", ")
+        "UPDATE invoices SET {} WHERE id = ${}",
+        HEADER_COLUMNS
+            .iter()
+            .enumerate()
+            .map(|(k, c)| format!("{c} = ${}", k + 1))
+            .collect::<Vec<_>>()
+            .join(", "),
+        HEADER_COLUMNS.len() + 1
     );
     bind_header(crate::sql::query(&sql), p, identifier, status, &t)
         .bind(id)
@@ -239,7 +246,7 @@ async fn write_items(
     replacing: bool,
 ) -> ApiResult<Vec<i64>> {
     if replacing {
-        crate::sql::query("DELETE FROM invoice_items WHERE invoice_id = ?")
+        crate::sql::query("DELETE FROM invoice_items WHERE invoice_id = $1")
             .bind(invoice_id)
             .execute(&mut *tx)
             .await?;
@@ -300,7 +307,7 @@ async fn propagate_address(tx: &mut crate::sql::Tx, p: &Prepared) -> ApiResult<(
     match p.body.change_address.as_deref() {
         Some("customer") => {
             // The address block starts with the company name; the company stores the rest.
-            let name: String = crate::sql::query_scalar("SELECT name FROM companies WHERE id = ?")
+            let name: String = crate::sql::query_scalar("SELECT name FROM companies WHERE id = $1")
                 .bind(p.body.customer_id)
                 .fetch_one(&mut *tx)
                 .await?;
@@ -312,7 +319,7 @@ async fn propagate_address(tx: &mut crate::sql::Tx, p: &Prepared) -> ApiResult<(
                 }
                 _ => p.recipient_address.clone(),
             };
-            crate::sql::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+            crate::sql::query("UPDATE companies SET address = $1, updated_at = $2 WHERE id = $3")
                 .bind(rest)
                 .bind(t)
                 .bind(p.body.customer_id)
@@ -322,7 +329,7 @@ async fn propagate_address(tx: &mut crate::sql::Tx, p: &Prepared) -> ApiResult<(
         Some("project") => {
             if let Some(project_id) = p.body.project_id {
                 crate::sql::query(
-                    "UPDATE projects SET billing_address = ?, updated_at = ? WHERE id = ?",
+                    "UPDATE projects SET billing_address = $1, updated_at = $2 WHERE id = $3",
                 )
                 .bind(&p.recipient_address)
                 .bind(t)

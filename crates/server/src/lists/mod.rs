@@ -322,7 +322,7 @@ async fn page_total(
     push_where(&mut conditions);
     let (counter, unfiltered) = table.counter;
     Ok(if conditions.sql() == unfiltered {
-        crate::sql::query_scalar("SELECT live FROM list_counts WHERE list = ?")
+        crate::sql::query_scalar("SELECT live FROM list_counts WHERE list = $1")
             .bind(counter)
             .fetch_one(pool)
             .await?

@@ -164,7 +164,7 @@ mod tests {
             ("999999999999999.999", 999_999_999_999_999_999),
         ] {
             let got: i64 =
-                crate::sql::query_scalar(&format!("SELECT {} FROM (SELECT ? AS x)", milli!("x")))
+                crate::sql::query_scalar(&format!("SELECT {} FROM (SELECT $1 AS x)", milli!("x")))
                     .bind(text)
                     .fetch_one(&pool)
                     .await

@@ -140,7 +140,7 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Company> {
 /// Loads company `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Company>> {
     Ok(
-        crate::sql::query_as::<CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = ?"))
+        crate::sql::query_as::<CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = $1"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -386,28 +386,28 @@ async fn references(
     let mut out = Vec::new();
     for (sql, one, many) in [
         (
-            "SELECT COUNT(*) FROM invoices WHERE customer_id = ?1",
+            "SELECT COUNT(*) FROM invoices WHERE customer_id = $1",
             "invoice",
             "invoices",
         ),
         (
-            "SELECT COUNT(*) FROM offers WHERE company_id = ?1 \
-             OR contact_id IN (SELECT id FROM people WHERE company_id = ?1)",
+            "SELECT COUNT(*) FROM offers WHERE company_id = $1 \
+             OR contact_id IN (SELECT id FROM people WHERE company_id = $1)",
             "offer",
             "offers",
         ),
         (
-            "SELECT COUNT(*) FROM purchases WHERE company_id = ?1",
+            "SELECT COUNT(*) FROM purchases WHERE company_id = $1",
             "purchase",
             "purchases",
         ),
         (
-            "SELECT COUNT(*) FROM projects WHERE customer_id = ?1",
+            "SELECT COUNT(*) FROM projects WHERE customer_id = $1",
             "project",
             "projects",
         ),
         (
-            "SELECT COUNT(*) FROM deals WHERE company_id = ?1",
+            "SELECT COUNT(*) FROM deals WHERE company_id = $1",
             "deal",
             "deals",
         ),
@@ -451,11 +451,11 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
         )));
     }
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("DELETE FROM people WHERE company_id = ?")
+    crate::sql::query("DELETE FROM people WHERE company_id = $1")
         .bind(id)
         .execute(&mut tx)
         .await?;
-    crate::sql::query("DELETE FROM companies WHERE id = ?")
+    crate::sql::query("DELETE FROM companies WHERE id = $1")
         .bind(id)
         .execute(&mut tx)
         .await

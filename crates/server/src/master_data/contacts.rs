@@ -75,7 +75,7 @@ impl From<PersonRow> for Person {
 /// Loads person `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Person>> {
     Ok(
-        crate::sql::query_as::<PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+        crate::sql::query_as::<PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -238,8 +238,8 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
     let mut tx = crate::store::db::begin_write(pool).await?;
     if billing {
         crate::sql::query(
-            "UPDATE people SET billing_contact = FALSE, updated_at = ? \
-             WHERE company_id = ? AND billing_contact = TRUE AND id IS DISTINCT FROM ?",
+            "UPDATE people SET billing_contact = FALSE, updated_at = $1 \
+             WHERE company_id = $2 AND billing_contact = TRUE AND id IS DISTINCT FROM $3",
         )
         .bind(t)
         .bind(body.company_id)
@@ -260,7 +260,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
     let id = match id {
         None => crate::sql::query_scalar(
             "INSERT INTO people (firstname, lastname, email, company_id, gender, salutation, job_position, phone, billing_contact, created_at, updated_at) \
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(values.0)
         .bind(values.1)
@@ -277,8 +277,8 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
         .await?,
         Some(id) => {
             crate::sql::query(
-                "UPDATE people SET firstname = ?, lastname = ?, email = ?, company_id = ?, gender = ?, salutation = ?, \
-                 job_position = ?, phone = ?, billing_contact = ?, updated_at = ? WHERE id = ?",
+                "UPDATE people SET firstname = $1, lastname = $2, email = $3, company_id = $4, gender = $5, salutation = $6, \
+                 job_position = $7, phone = $8, billing_contact = $9, updated_at = $10 WHERE id = $11",
             )
             .bind(values.0)
             .bind(values.1)
@@ -315,7 +315,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let person = load(&state.pool, id).await?;
-    let offers: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM offers WHERE contact_id = ?")
+    let offers: i64 = crate::sql::query_scalar("SELECT COUNT(*) FROM offers WHERE contact_id = $1")
         .bind(id)
         .fetch_one(&state.pool)
         .await?;
@@ -326,7 +326,7 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
             if offers == 1 { "" } else { "s" }
         )));
     }
-    crate::sql::query("DELETE FROM people WHERE id = ?")
+    crate::sql::query("DELETE FROM people WHERE id = $1")
         .bind(id)
         .execute(&state.pool)
         .await

@@ -61,7 +61,7 @@ impl From<DealRow> for Deal {
 /// Loads deal `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Deal>> {
     Ok(
-        crate::sql::query_as::<DealRow>(&format!("SELECT {COLUMNS} {FROM} WHERE d.id = ?"))
+        crate::sql::query_as::<DealRow>(&format!("SELECT {COLUMNS} {FROM} WHERE d.id = $1"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -185,7 +185,7 @@ async fn create(
     // In a write transaction like every write (issue 29: an idempotent retry can tell
     // whether it committed).
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())
@@ -229,7 +229,7 @@ async fn update(
     let body = merge_patch(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)
         .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
     ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
-    crate::sql::query("UPDATE deals SET name = ?, company_id = ?, currency = ?, status = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE deals SET name = $1, company_id = $2, currency = $3, status = $4, updated_at = $5 WHERE id = $6")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())

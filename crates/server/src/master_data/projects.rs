@@ -70,7 +70,7 @@ const FROM: &str = "FROM projects p LEFT JOIN companies c ON c.id = p.customer_i
 /// Loads project `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Project>> {
     Ok(
-        crate::sql::query_as::<ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+        crate::sql::query_as::<ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
             .bind(id)
             .fetch_optional(pool)
             .await?
@@ -242,8 +242,8 @@ async fn update(
             .map(str::to_string)
     };
     crate::sql::query(
-        "UPDATE projects SET name = ?, customer_id = ?, currency = ?, billing_email_to = ?, billing_email_cc = ?, \
-         billing_address = ?, active = ?, updated_at = ? WHERE id = ?",
+        "UPDATE projects SET name = $1, customer_id = $2, currency = $3, billing_email_to = $4, billing_email_cc = $5, \
+         billing_address = $6, active = $7, updated_at = $8 WHERE id = $9",
     )
     .bind(body.name.as_deref().map(str::trim))
     .bind(body.customer_id)
@@ -270,7 +270,7 @@ pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> 
     let mut tx = crate::store::db::begin_write(pool).await?;
     let id = crate::sql::query_scalar(
         "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(body.name.as_deref().map(str::trim))
     .bind(body.customer_id)

@@ -50,7 +50,7 @@ fn present(state: &AppState, base: &str, r: AttachmentRow) -> Attachment {
 }
 
 async fn rows(state: &AppState, offer_id: i64) -> ApiResult<Vec<AttachmentRow>> {
-    Ok(crate::sql::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE offer_id = ? ORDER BY id").bind(offer_id).fetch_all(&state.pool).await?)
+    Ok(crate::sql::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE offer_id = $1 ORDER BY id").bind(offer_id).fetch_all(&state.pool).await?)
 }
 
 /// The stored files of offer `offer_id`, for e-mail. Errors: 500 when a file is missing.
@@ -136,7 +136,7 @@ pub async fn create(
     let inserted: Result<i64, sqlx::Error> = async {
         let mut tx = crate::store::db::begin_write(&state.pool).await?;
         let id = crate::sql::query_scalar::<i64>(
-            "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO offer_attachments (offer_id, filename, content_type, byte_size, storage_key, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
         )
         .bind(id)
         .bind(&file.filename)
@@ -158,7 +158,7 @@ pub async fn create(
             return Err(e.into());
         }
     };
-    let row: AttachmentRow = crate::sql::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE id = ?").bind(attachment_id).fetch_one(&state.pool).await?;
+    let row: AttachmentRow = crate::sql::query_as("SELECT id, filename, content_type, byte_size, storage_key, created_at, updated_at FROM offer_attachments WHERE id = $1").bind(attachment_id).fetch_one(&state.pool).await?;
     Ok(Json(present(&state, &base, row)))
 }
 
@@ -189,7 +189,7 @@ pub async fn delete(
         attachment_id.parse().map_err(|_| not_found())?,
     );
     let key: Option<String> = crate::sql::query_scalar(
-        "SELECT storage_key FROM offer_attachments WHERE id = ? AND offer_id = ?",
+        "SELECT storage_key FROM offer_attachments WHERE id = $1 AND offer_id = $2",
     )
     .bind(attachment_id)
     .bind(offer_id)
@@ -197,7 +197,7 @@ pub async fn delete(
     .await?;
     let key = key.ok_or_else(not_found)?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("DELETE FROM offer_attachments WHERE id = ?")
+    crate::sql::query("DELETE FROM offer_attachments WHERE id = $1")
         .bind(attachment_id)
         .execute(&mut tx)
         .await?;
@@ -209,7 +209,7 @@ pub async fn delete(
 /// The stored attachment `key` as a PDF response (for signed links). Errors: 404.
 pub async fn attachment_file(state: &AppState, key: &str) -> ApiResult<Response> {
     let row: Option<(String, String)> = crate::sql::query_as(
-        "SELECT filename, storage_key FROM offer_attachments WHERE storage_key = ?",
+        "SELECT filename, storage_key FROM offer_attachments WHERE storage_key = $1",
     )
     .bind(key)
     .fetch_optional(&state.pool)

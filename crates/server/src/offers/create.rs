@@ -227,13 +227,13 @@ pub(super) async fn save_offer(
     let id: i64 = match existing {
         Some(id) => {
             let status: Word<OfferStatus> =
-                crate::sql::query_scalar("SELECT status FROM offers WHERE id = ?")
+                crate::sql::query_scalar("SELECT status FROM offers WHERE id = $1")
                     .bind(id)
                     .fetch_one(&mut tx)
                     .await?;
             check_editable(&status.0)?;
-            crate::sql::query("UPDATE offers SET company_id = ?, project_id = ?, deal_id = ?, contact_id = ?, user_id = COALESCE(?, user_id), date = ?, due_date = ?, title = ?, recipient_address = ?, currency = ?,
-                net_total = ?, gross_total = ?, tax = ?, reverse_charge = ?, intra_eu = ?, discount = ?, salutation = ?, footer = ?, print_detail_columns = ?, custom_properties = ?, tags = ?, tax_breakdown = ?, updated_at = ? WHERE id = ?")
+            crate::sql::query("UPDATE offers SET company_id = $1, project_id = $2, deal_id = $3, contact_id = $4, user_id = COALESCE($5, user_id), date = $6, due_date = $7, title = $8, recipient_address = $9, currency = $10,
+                net_total = $11, gross_total = $12, tax = $13, reverse_charge = $14, intra_eu = $15, discount = $16, salutation = $17, footer = $18, print_detail_columns = $19, custom_properties = $20, tags = $21, tax_breakdown = $22, updated_at = $23 WHERE id = $24")
             .bind(company.id)
             .bind(body.project_id)
             .bind(body.deal_id)
@@ -260,7 +260,7 @@ pub(super) async fn save_offer(
             .bind(id)
             .execute(&mut tx)
             .await?;
-            crate::sql::query("DELETE FROM offer_items WHERE offer_id = ?")
+            crate::sql::query("DELETE FROM offer_items WHERE offer_id = $1")
                 .bind(id)
                 .execute(&mut tx)
                 .await?;
@@ -271,7 +271,7 @@ pub(super) async fn save_offer(
             crate::sql::query_scalar(
         "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
             net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, tax_breakdown, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
     )
     .bind(&identifier)
     .bind(company.id)
@@ -305,7 +305,7 @@ pub(super) async fn save_offer(
     for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {
         let kind = item.kind.unwrap_or(PositionType::Item);
         let is_item = kind == PositionType::Item;
-        crate::sql::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        crate::sql::query("INSERT INTO offer_items (offer_id, position, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)")
             .bind(id)
             .bind(n as i64)
             .bind(kind.as_str())
@@ -328,7 +328,7 @@ pub(super) async fn save_offer(
             .strip_prefix(company.name.as_str())
             .map(|r| r.trim_start_matches('\n'))
             .unwrap_or(address);
-        crate::sql::query("UPDATE companies SET address = ?, updated_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE companies SET address = $1, updated_at = $2 WHERE id = $3")
             .bind(rest)
             .bind(t)
             .bind(company.id)

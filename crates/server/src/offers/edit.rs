@@ -64,7 +64,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let status: Word<OfferStatus> =
-        crate::sql::query_scalar("SELECT status FROM offers WHERE id = ?")
+        crate::sql::query_scalar("SELECT status FROM offers WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut tx)
             .await?
@@ -73,17 +73,17 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
         return Err(ApiError::Refused(why.into()));
     }
     let keys: Vec<String> =
-        crate::sql::query_scalar("SELECT storage_key FROM offer_attachments WHERE offer_id = ?")
+        crate::sql::query_scalar("SELECT storage_key FROM offer_attachments WHERE offer_id = $1")
             .bind(id)
             .fetch_all(&mut tx)
             .await?;
     for table in ["offer_attachments", "offer_items"] {
-        crate::sql::query(&format!("DELETE FROM {table} WHERE offer_id = ?"))
+        crate::sql::query(&format!("DELETE FROM {table} WHERE offer_id = $1"))
             .bind(id)
             .execute(&mut tx)
             .await?;
     }
-    crate::sql::query("DELETE FROM offers WHERE id = ?")
+    crate::sql::query("DELETE FROM offers WHERE id = $1")
         .bind(id)
         .execute(&mut tx)
         .await

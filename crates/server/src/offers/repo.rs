@@ -180,7 +180,7 @@ struct ItemRow {
 /// The live invoices created from offer `offer_id`, oldest first.
 pub async fn invoices_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Vec<InvoiceRef>> {
     let rows: Vec<(i64, Option<String>)> = crate::sql::query_as(
-        "SELECT id, identifier FROM invoices WHERE offer_id = ? AND deleted_at IS NULL ORDER BY id",
+        "SELECT id, identifier FROM invoices WHERE offer_id = $1 AND deleted_at IS NULL ORDER BY id",
     )
     .bind(offer_id)
     .fetch_all(pool)
@@ -193,14 +193,14 @@ pub async fn invoices_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Vec<
 
 /// Loads the full representation of offer `id` (with items). Errors: 404.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Offer> {
-    let row: OfferRow = crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE o.id = ?"))
+    let row: OfferRow = crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE o.id = $1"))
         .bind(id)
         .fetch_optional(pool)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
     let mut offer = Offer::from(row);
     offer.invoices = invoices_of(pool, id).await?;
-    let items: Vec<ItemRow> = crate::sql::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason FROM offer_items WHERE offer_id = ? ORDER BY position")
+    let items: Vec<ItemRow> = crate::sql::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason FROM offer_items WHERE offer_id = $1 ORDER BY position")
         .bind(id)
         .fetch_all(pool)
         .await?;
@@ -246,7 +246,7 @@ pub async fn load_signed(state: &AppState, base: &str, id: i64) -> ApiResult<Off
 /// `offer_id`): `Some(None)` when the offer names no company.
 pub async fn company_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Option<Option<i64>>> {
     Ok(
-        crate::sql::query_scalar::<Option<i64>>("SELECT company_id FROM offers WHERE id = ?")
+        crate::sql::query_scalar::<Option<i64>>("SELECT company_id FROM offers WHERE id = $1")
             .bind(offer_id)
             .fetch_optional(pool)
             .await?,
@@ -257,19 +257,19 @@ pub async fn company_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Optio
 /// their net totals reach the offer's, else partially billed (the model's
 /// [`offer_status_after_billing`]).
 pub async fn apply_billing(tx: &mut crate::sql::Tx, offer_id: i64) -> ApiResult<()> {
-    let Dec(net) = crate::sql::query_scalar("SELECT net_total FROM offers WHERE id = ?")
+    let Dec(net) = crate::sql::query_scalar("SELECT net_total FROM offers WHERE id = $1")
         .bind(offer_id)
         .fetch_one(&mut *tx)
         .await?;
     let invoiced: Vec<Dec> = crate::sql::query_scalar(
-        "SELECT net_total FROM invoices WHERE offer_id = ? AND deleted_at IS NULL",
+        "SELECT net_total FROM invoices WHERE offer_id = $1 AND deleted_at IS NULL",
     )
     .bind(offer_id)
     .fetch_all(&mut *tx)
     .await?;
     let invoiced: Vec<_> = invoiced.into_iter().map(|n| n.0).collect();
     if let Some(status) = offer_status_after_billing(net, &invoiced) {
-        crate::sql::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE offers SET status = $1, updated_at = $2 WHERE id = $3")
             .bind(status.as_str())
             .bind(ts(now()))
             .bind(offer_id)

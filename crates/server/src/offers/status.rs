@@ -46,7 +46,7 @@ pub async fn update_status(
     let _guard = state.write_lock.lock().await;
     let current = repo::load(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("UPDATE offers SET status = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE offers SET status = $1, updated_at = $2 WHERE id = $3")
         .bind(target.as_str())
         .bind(ts(now()))
         .bind(id)

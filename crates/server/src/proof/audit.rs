@@ -57,7 +57,7 @@ pub const GENESIS: &str = "00000000000000000000000000000000000000000000000000000
 
 /// Writes `actor` as the author of the changes of the transaction on `conn`.
 pub async fn set_actor(conn: &mut crate::sql::Tx, actor: Actor) -> Result<(), sqlx::Error> {
-    crate::sql::query("UPDATE audit_actor SET user_id = ?, key_id = ? WHERE id = 1")
+    crate::sql::query("UPDATE audit_actor SET user_id = $1, key_id = $2 WHERE id = 1")
         .bind(actor.user_id)
         .bind(actor.key_id)
         .execute(conn)
@@ -160,7 +160,7 @@ pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sq
     }
     for e in &pending {
         let hash = content_hash(keys, &prev, e);
-        crate::sql::query("UPDATE audit_events SET prev_hash = ?, hash = ? WHERE id = ?")
+        crate::sql::query("UPDATE audit_events SET prev_hash = $1, hash = $2 WHERE id = $3")
             .bind(&prev)
             .bind(&hash)
             .bind(e.id)

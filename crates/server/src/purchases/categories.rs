@@ -84,7 +84,7 @@ pub async fn create(
     // In a write transaction like every write (issue 29: an idempotent retry can tell
     // whether it committed).
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES (?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_categories (name, credit_account, created_at, updated_at) VALUES ($1, $2, $3, $4) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.credit_account.as_deref().unwrap_or("").trim())
         .bind(t)

@@ -62,7 +62,7 @@ async fn check_references(
     );
     for (field, id) in categories {
         let exists: Option<i64> =
-            crate::sql::query_scalar("SELECT id FROM purchase_categories WHERE id = ?")
+            crate::sql::query_scalar("SELECT id FROM purchase_categories WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&state.pool)
                 .await?;
@@ -123,7 +123,7 @@ pub(super) async fn save_purchase(
 ) -> ApiResult<i64> {
     let state = state.clone();
     if let Some(id) = existing {
-        let status: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = ?")
+        let status: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = $1")
             .bind(id)
             .fetch_optional(&state.pool)
             .await?
@@ -248,7 +248,7 @@ async fn write(
     let mut replaced = None;
     let id: i64 = if let Some(id) = existing {
         let (status, old_key): (String, Option<String>) =
-            crate::sql::query_as("SELECT status, document_key FROM purchases WHERE id = ?")
+            crate::sql::query_as("SELECT status, document_key FROM purchases WHERE id = $1")
                 .bind(id)
                 .fetch_one(&mut tx)
                 .await?;
@@ -256,9 +256,9 @@ async fn write(
         if document_key.is_some() {
             replaced = old_key;
         }
-        crate::sql::query("UPDATE purchases SET receipt_identifier = ?, title = ?, info = ?, iban = ?, reference = ?, date = ?, due_date = ?, service_period_from = ?, service_period_to = ?, status = COALESCE(?, status),
-            payment_method = ?, net_total = ?, gross_total = ?, currency = ?, category_id = ?, company_id = ?, user_id = COALESCE(?, user_id),
-            document_key = COALESCE(?, document_key), document_type = COALESCE(?, document_type), document_name = COALESCE(?, document_name), custom_properties = ?, tags = ?, updated_at = ? WHERE id = ?")
+        crate::sql::query("UPDATE purchases SET receipt_identifier = $1, title = $2, info = $3, iban = $4, reference = $5, date = $6, due_date = $7, service_period_from = $8, service_period_to = $9, status = COALESCE($10, status),
+            payment_method = $11, net_total = $12, gross_total = $13, currency = $14, category_id = $15, company_id = $16, user_id = COALESCE($17, user_id),
+            document_key = COALESCE($18, document_key), document_type = COALESCE($19, document_type), document_name = COALESCE($20, document_name), custom_properties = $21, tags = $22, updated_at = $23 WHERE id = $24")
         .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
         .bind(r.title.trim())
         .bind(body.info.as_deref())
@@ -285,7 +285,7 @@ async fn write(
         .bind(id)
         .execute(&mut tx)
         .await?;
-        crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = ?")
+        crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = $1")
             .bind(id)
             .execute(&mut tx)
             .await?;
@@ -295,7 +295,7 @@ async fn write(
         crate::sql::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, category_id, company_id, user_id, document_key, document_type, document_name, custom_properties, tags, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
     )
     .bind(&identifier)
     .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
@@ -326,7 +326,7 @@ async fn write(
     .await?
     };
     for (n, (item, a)) in items.iter().zip(amounts).enumerate() {
-        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
             .bind(id)
             .bind(n as i64)
             .bind(item.title.as_deref().unwrap_or("").trim())

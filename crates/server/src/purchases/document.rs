@@ -102,7 +102,7 @@ pub async fn store_document(
 
     let _guard = state.write_lock.lock().await;
     let old: Option<String> =
-        crate::sql::query_scalar("SELECT document_key FROM purchases WHERE id = ?")
+        crate::sql::query_scalar("SELECT document_key FROM purchases WHERE id = $1")
             .bind(id)
             .fetch_one(&state.pool)
             .await?;
@@ -127,7 +127,7 @@ async fn store_row(
     file: &crate::input::uploads::CheckedFile,
 ) -> ApiResult<()> {
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("UPDATE purchases SET document_key = ?, document_type = ?, document_name = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE purchases SET document_key = $1, document_type = $2, document_name = $3, updated_at = $4 WHERE id = $5")
         .bind(key)
         .bind(file.kind.content_type())
         .bind(&file.filename)
@@ -153,7 +153,7 @@ async fn store_row(
 
 /// The stored document `key` with its type (for signed links). Errors: 404.
 pub async fn document_file(state: &AppState, key: &str) -> ApiResult<Response> {
-    let row: Option<(String, String)> = crate::sql::query_as("SELECT document_type, coalesce(document_name, document_key) FROM purchases WHERE document_key = ?").bind(key).fetch_optional(&state.pool).await?;
+    let row: Option<(String, String)> = crate::sql::query_as("SELECT document_type, coalesce(document_name, document_key) FROM purchases WHERE document_key = $1").bind(key).fetch_optional(&state.pool).await?;
     let (content_type, name) = row.ok_or_else(|| ApiError::not_found("document"))?;
     let bytes = state
         .files

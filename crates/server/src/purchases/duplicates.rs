@@ -23,7 +23,7 @@ pub async fn find(
     };
     let found: Option<(i64, String)> = crate::sql::query_as(
         "SELECT id, identifier FROM purchases
-         WHERE company_id = ? AND lower(trim(receipt_identifier)) = ? AND (? IS NULL OR id <> ?)
+         WHERE company_id = $1 AND lower(trim(receipt_identifier)) = $2 AND ($3 IS NULL OR id <> $4)
          ORDER BY id LIMIT 1",
     )
     .bind(company)

@@ -87,7 +87,7 @@ async fn match_supplier(
             continue;
         };
         let sql = format!(
-            "SELECT id FROM companies WHERE {column} IS NOT NULL AND {} = ? {order}",
+            "SELECT id FROM companies WHERE {column} IS NOT NULL AND {} = $1 {order}",
             COMPACT_SQL.replace("{col}", column)
         );
         let found: Option<i64> = crate::sql::query_scalar(&sql)
@@ -103,7 +103,7 @@ async fn match_supplier(
         return Ok(None);
     }
     Ok(
-        crate::sql::query_scalar(&format!("SELECT id FROM companies WHERE name = ? {order}"))
+        crate::sql::query_scalar(&format!("SELECT id FROM companies WHERE name = $1 {order}"))
             .bind(name)
             .fetch_optional(&mut *tx)
             .await?,
@@ -142,7 +142,7 @@ async fn create_supplier(tx: &mut crate::sql::Tx, invoice: &Invoice, iban: &str)
     let t = ts(now());
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO companies (kind, name, address, email, iban, country_code, phone, vat_identifier, tax_number, bic, created_at, updated_at)
-         VALUES ('supplier', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ('supplier', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(s.name.trim())
     .bind(address.join("\n"))
@@ -227,7 +227,7 @@ async fn write(
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24) RETURNING id",
     )
     .bind(&identifier)
     .bind(invoice.number.trim())
@@ -256,7 +256,7 @@ async fn write(
     .fetch_one(&mut *tx)
     .await?;
     for (n, p) in new.positions.iter().enumerate() {
-        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES (?, ?, ?, ?, ?, ?, ?, FALSE)")
+        crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included) VALUES ($1, $2, $3, $4, $5, $6, $7, FALSE)")
             .bind(id)
             .bind(n as i64)
             .bind(p.title.trim())

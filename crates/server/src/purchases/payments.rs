@@ -103,7 +103,7 @@ pub async fn create(
             None
         }
         Some(p) => {
-            let c = crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = ?")
+            let c = crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = $1")
                 .bind(p)
                 .fetch_optional(&state.pool)
                 .await?;
@@ -132,7 +132,7 @@ pub async fn create(
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     // The purchase may have been deleted since the check above (`decisions.md` § Server
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
-    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
         .bind(body.purchase_id)
         .bind(body.date)
         .bind(amount)
@@ -176,12 +176,12 @@ pub async fn delete(
     let _guard = state.write_lock.lock().await;
     let payment = repo::payment(&state.pool, id).await?;
     let currency: Option<String> =
-        crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = ?")
+        crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = $1")
             .bind(payment.purchase_id)
             .fetch_optional(&state.pool)
             .await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("DELETE FROM purchase_payments WHERE id = ?")
+    crate::sql::query("DELETE FROM purchase_payments WHERE id = $1")
         .bind(id)
         .execute(&mut tx)
         .await?;

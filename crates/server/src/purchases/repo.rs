@@ -135,7 +135,7 @@ pub async fn categories(
 ) -> ApiResult<Vec<PurchaseCategory>> {
     let rows: Vec<CategoryRow> = crate::sql::query_as(
         "SELECT id, name, credit_account, created_at, updated_at FROM purchase_categories
-         WHERE ?1 IS NULL OR id = ?1 ORDER BY kontor_fold(name), id",
+         WHERE $1 IS NULL OR id = $1 ORDER BY kontor_fold(name), id",
     )
     .bind(id)
     .fetch_all(pool)
@@ -149,7 +149,7 @@ pub async fn payments_of(
     purchase_id: i64,
 ) -> ApiResult<Vec<PurchasePayment>> {
     let rows: Vec<PaymentRow> = crate::sql::query_as(
-        "SELECT * FROM purchase_payments WHERE purchase_id = ? ORDER BY date, id",
+        "SELECT * FROM purchase_payments WHERE purchase_id = $1 ORDER BY date, id",
     )
     .bind(purchase_id)
     .fetch_all(pool)
@@ -169,7 +169,7 @@ pub async fn all_payments(pool: &crate::sql::Db) -> ApiResult<Vec<PurchasePaymen
 /// Loads payment `id`. Errors: 404.
 pub async fn payment(pool: &crate::sql::Db, id: i64) -> ApiResult<PurchasePayment> {
     let row: Option<PaymentRow> =
-        crate::sql::query_as("SELECT * FROM purchase_payments WHERE id = ?")
+        crate::sql::query_as("SELECT * FROM purchase_payments WHERE id = $1")
             .bind(id)
             .fetch_optional(pool)
             .await?;
@@ -287,7 +287,7 @@ pub async fn present(
 
 /// Loads the row of purchase `id`. Errors: 404.
 pub async fn load_row(pool: &crate::sql::Db, id: i64) -> ApiResult<PurchaseRow> {
-    crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = ?"))
+    crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
         .bind(id)
         .fetch_optional(pool)
         .await?

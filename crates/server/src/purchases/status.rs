@@ -45,11 +45,11 @@ pub async fn update_status(
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let from: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = ?")
+    let from: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = $1")
         .bind(id)
         .fetch_one(&mut tx)
         .await?;
-    crate::sql::query("UPDATE purchases SET status = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE purchases SET status = $1, updated_at = $2 WHERE id = $3")
         .bind(target.as_str())
         .bind(ts(now()))
         .bind(id)
@@ -91,7 +91,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     // hardening).
     let has_payments = || ApiError::Refused("A purchase with payments cannot be deleted.".into());
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let (status, payments): (String, i64) = crate::sql::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = ?) FROM purchases WHERE id = ?").bind(id).bind(id).fetch_one(&mut tx).await?;
+    let (status, payments): (String, i64) = crate::sql::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = $1) FROM purchases WHERE id = $2").bind(id).bind(id).fetch_one(&mut tx).await?;
     if status != PurchaseStatus::Pending.as_str() {
         return Err(ApiError::Refused(
             "An approved purchase cannot be deleted; move it back to pending first.".into(),
@@ -100,11 +100,11 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     if payments > 0 {
         return Err(has_payments());
     }
-    crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = ?")
+    crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = $1")
         .bind(id)
         .execute(&mut tx)
         .await?;
-    crate::sql::query("DELETE FROM purchases WHERE id = ?")
+    crate::sql::query("DELETE FROM purchases WHERE id = $1")
         .bind(id)
         .execute(&mut tx)
         .await

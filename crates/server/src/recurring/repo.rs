@@ -154,7 +154,7 @@ async fn runs(pool: &crate::sql::Db, id: i64, limit: Option<i64>) -> ApiResult<V
          i.identifier AS invoice_identifier, i.status AS status, r.error, r.created_at \
          FROM recurring_invoice_runs r \
          LEFT JOIN invoices i ON i.id = r.invoice_id AND i.deleted_at IS NULL \
-         WHERE r.recurring_invoice_id = ? ORDER BY r.invoice_date DESC, r.id DESC LIMIT ?",
+         WHERE r.recurring_invoice_id = $1 ORDER BY r.invoice_date DESC, r.id DESC LIMIT $2",
     )
     .bind(id)
     .bind(limit.unwrap_or(i64::MAX))
@@ -177,7 +177,7 @@ async fn runs(pool: &crate::sql::Db, id: i64, limit: Option<i64>) -> ApiResult<V
 }
 
 async fn row(pool: &crate::sql::Db, id: i64) -> ApiResult<ScheduleRow> {
-    crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE s.id = ?"))
+    crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE s.id = $1"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -192,7 +192,7 @@ pub async fn schedule(pool: &crate::sql::Db, id: i64) -> ApiResult<Schedule> {
 /// The ids of every schedule whose next date is `today` or earlier.
 pub async fn due_ids(pool: &crate::sql::Db, today: NaiveDate) -> ApiResult<Vec<i64>> {
     Ok(crate::sql::query_scalar(
-        "SELECT id FROM recurring_invoices WHERE next_date <= ? \
+        "SELECT id FROM recurring_invoices WHERE next_date <= $1 \
          AND (end_date IS NULL OR next_date <= end_date) ORDER BY id",
     )
     .bind(today)
@@ -231,7 +231,7 @@ pub async fn page(
         .checked_mul(i64::from(per_page))
         .ok_or_else(|| ApiError::BadRequest("Query parameter page is too large.".into()))?;
     let rows: Vec<ScheduleRow> = crate::sql::query_as(&format!(
-        "SELECT {COLUMNS} {FROM} ORDER BY {order} LIMIT ? OFFSET ?"
+        "SELECT {COLUMNS} {FROM} ORDER BY {order} LIMIT $1 OFFSET $2"
     ))
     .bind(i64::from(per_page))
     .bind(offset)
@@ -272,7 +272,7 @@ pub async fn insert(conn: &mut crate::sql::Tx, user_id: i64, f: &Fields) -> ApiR
     let t = ts(now());
     let query = crate::sql::query_scalar(
         "INSERT INTO recurring_invoices (customer_id, user_id, template, repeat_interval, next_date, \
-         anchor_day, end_date, mode, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         anchor_day, end_date, mode, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
     );
     Ok(bind_fields!(query, user_id, f)
         .bind(t)
@@ -285,8 +285,8 @@ pub async fn insert(conn: &mut crate::sql::Tx, user_id: i64, f: &Fields) -> ApiR
 /// runs stay). Errors: 404 when it does not exist.
 pub async fn update(conn: &mut crate::sql::Tx, id: i64, user_id: i64, f: &Fields) -> ApiResult<()> {
     let query = crate::sql::query(
-        "UPDATE recurring_invoices SET customer_id = ?, user_id = ?, template = ?, repeat_interval = ?, \
-         next_date = ?, anchor_day = ?, end_date = ?, mode = ?, updated_at = ? WHERE id = ?",
+        "UPDATE recurring_invoices SET customer_id = $1, user_id = $2, template = $3, repeat_interval = $4, \
+         next_date = $5, anchor_day = $6, end_date = $7, mode = $8, updated_at = $9 WHERE id = $10",
     );
     let done = bind_fields!(query, user_id, f)
         .bind(ts(now()))
@@ -302,7 +302,7 @@ pub async fn update(conn: &mut crate::sql::Tx, id: i64, user_id: i64, f: &Fields
 /// Deletes schedule `id` and its runs (the invoices stay). Errors: 404.
 pub async fn delete(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
     let mut tx = crate::store::db::begin_write(pool).await?;
-    let done = crate::sql::query("DELETE FROM recurring_invoices WHERE id = ?")
+    let done = crate::sql::query("DELETE FROM recurring_invoices WHERE id = $1")
         .bind(id)
         .execute(&mut tx)
         .await?;
@@ -323,7 +323,7 @@ pub async fn advance(
     to: NaiveDate,
 ) -> ApiResult<bool> {
     let done = crate::sql::query(
-        "UPDATE recurring_invoices SET next_date = ? WHERE id = ? AND next_date = ?",
+        "UPDATE recurring_invoices SET next_date = $1 WHERE id = $2 AND next_date = $3",
     )
     .bind(to)
     .bind(id)
@@ -353,7 +353,7 @@ pub struct NewRun<'a> {
 pub async fn claim(conn: &mut crate::sql::Tx, run: &NewRun<'_>) -> ApiResult<Option<i64>> {
     Ok(crate::sql::query_scalar(
         "INSERT INTO recurring_invoice_runs (recurring_invoice_id, period_start, period_end, \
-         invoice_date, error, created_at) VALUES (?, ?, ?, ?, ?, ?) \
+         invoice_date, error, created_at) VALUES ($1, $2, $3, $4, $5, $6) \
          ON CONFLICT (recurring_invoice_id, period_start) DO NOTHING RETURNING id",
     )
     .bind(run.schedule_id)
@@ -368,7 +368,7 @@ pub async fn claim(conn: &mut crate::sql::Tx, run: &NewRun<'_>) -> ApiResult<Opt
 
 /// Links run `run_id` to the invoice it created.
 pub async fn set_invoice(conn: &mut crate::sql::Tx, run_id: i64, invoice_id: i64) -> ApiResult<()> {
-    crate::sql::query("UPDATE recurring_invoice_runs SET invoice_id = ? WHERE id = ?")
+    crate::sql::query("UPDATE recurring_invoice_runs SET invoice_id = $1 WHERE id = $2")
         .bind(invoice_id)
         .bind(run_id)
         .execute(conn)
@@ -378,7 +378,7 @@ pub async fn set_invoice(conn: &mut crate::sql::Tx, run_id: i64, invoice_id: i64
 
 /// Writes why run `run_id`'s e-mail failed.
 pub async fn set_error(pool: &crate::sql::Db, run_id: i64, error: &str) -> ApiResult<()> {
-    crate::sql::query("UPDATE recurring_invoice_runs SET error = ? WHERE id = ?")
+    crate::sql::query("UPDATE recurring_invoice_runs SET error = $1 WHERE id = $2")
         .bind(error)
         .bind(run_id)
         .execute(pool)

@@ -152,7 +152,7 @@ async fn store<T: serde::Serialize>(state: &AppState, column: &str, value: &T) -
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let changed = crate::sql::query(&format!(
-        "UPDATE account_settings SET {column} = ? WHERE id = 1"
+        "UPDATE account_settings SET {column} = $1 WHERE id = 1"
     ))
     .bind(&text)
     .execute(&mut tx)

@@ -286,7 +286,7 @@ async fn send_email(
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let t = ts(now());
     crate::sql::query(
-        "UPDATE invoice_reminders SET sent_at = COALESCE(sent_at, ?), updated_at = ? WHERE id = ?",
+        "UPDATE invoice_reminders SET sent_at = COALESCE(sent_at, $1), updated_at = $2 WHERE id = $3",
     )
     .bind(t)
     .bind(t)
@@ -358,7 +358,7 @@ pub async fn insert(
         "SELECT i.status, i.currency, i.reversed, i.reversal, i.gross_total, {paid}, i.due_date, \
          COALESCE((SELECT c.consumer FROM companies c WHERE c.id = i.customer_id), FALSE), \
          COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0) \
-         FROM invoices i WHERE i.id = ? AND i.deleted_at IS NULL",
+         FROM invoices i WHERE i.id = $1 AND i.deleted_at IS NULL",
         paid = crate::sql::rules::paid_milli(),
     ))
     .bind(invoice_id)
@@ -411,7 +411,7 @@ pub async fn insert(
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO invoice_reminders (invoice_id, date, due_date, fee, text, dunning_level, open_amount, \
          days_overdue, interest_rate, interest, flat_fee, created_at, updated_at) \
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(invoice_id)
     .bind(date)
@@ -532,7 +532,7 @@ async fn delete(
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let sent: Option<Option<crate::store::db::Ts>> = crate::sql::query_scalar(
         "SELECT r.sent_at FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id \
-         WHERE r.id = ? AND i.deleted_at IS NULL",
+         WHERE r.id = $1 AND i.deleted_at IS NULL",
     )
     .bind(id)
     .fetch_optional(&mut tx)
@@ -543,7 +543,7 @@ async fn delete(
             "This reminder was sent; a sent reminder stays on record.".into(),
         )),
         Some(None) => {
-            crate::sql::query("DELETE FROM invoice_reminders WHERE id = ?")
+            crate::sql::query("DELETE FROM invoice_reminders WHERE id = $1")
                 .bind(id)
                 .execute(&mut tx)
                 .await?;

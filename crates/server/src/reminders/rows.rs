@@ -91,7 +91,7 @@ impl From<ReminderRow> for Reminder {
 /// Reminder `id` of a live invoice. Errors: 404 for an unknown reminder or one of a
 /// deleted invoice.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Reminder> {
-    crate::sql::query_as::<ReminderRow>("SELECT r.* FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = ? AND i.deleted_at IS NULL")
+    crate::sql::query_as::<ReminderRow>("SELECT r.* FROM invoice_reminders r JOIN invoices i ON i.id = r.invoice_id WHERE r.id = $1 AND i.deleted_at IS NULL")
         .bind(id)
         .fetch_optional(pool)
         .await?

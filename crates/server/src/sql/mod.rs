@@ -1,16 +1,16 @@
 //! The storage engine layer (issue 16 § 1, issue 30): one query API over SQLite and
 //! PostgreSQL.
 //!
-//! Repositories and handlers write their SQL once, with `?` (or `?N`) placeholders, and run
+//! Repositories and handlers write their SQL once, with `$1, $2, …` placeholders, and run
 //! it through [`query`], [`query_as`], [`query_scalar`] or a [`Builder`] on a [`Db`] (the
 //! pool) or a [`Tx`] (a transaction or a pooled connection). The statement text is what
 //! runs: SQL is written in a spelling both engines run (`CAST(SUM(x) AS BIGINT)` where an
 //! integer sum is meant, `CASE`, `string_agg`, `GREATEST`), the functions
 //! [`functions`] defines on both engines (`kontor_fold`, `kontor_milli`, `json_each` over
 //! text) and, for what truly differs (building JSON), the named helpers of [`dialect`],
-//! which the caller asks for by engine ([`Db::engine`], [`Tx::engine`]). The only
-//! change made on the way is the placeholders' spelling, `$1, $2, …` for PostgreSQL
-//! ([`numbered`]).
+//! which the caller asks for by engine ([`Db::engine`], [`Tx::engine`]). Nothing is
+//! changed on the way: `$N` is the placeholder both engines bind by number (a `?` left
+//! in a statement stops debug builds, [`has_question_placeholder`]).
 //!
 //! - [`pool`]: the pools and connections ([`Db`], [`Tx`]) and what a statement runs on;
 //! - [`bind`]: values bound with their real types for the engine at hand — decimals as
@@ -34,7 +34,8 @@ pub mod rules;
 pub use bind::{Arg, ColumnIndex, Done, Nullable, Record, Row, Value};
 pub use pool::{Db, Engine, Executor, Target, Tx};
 pub use query::{
-    numbered, query, query_as, query_scalar, Builder, Query, QueryAs, QueryScalar, Separated,
+    has_question_placeholder, placeholders, query, query_as, query_scalar, Builder, Query, QueryAs,
+    QueryScalar, Separated,
 };
 
 #[cfg(test)]

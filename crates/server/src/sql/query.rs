@@ -1,12 +1,10 @@
 //! Running a statement on either engine: [`query`], [`query_as`], [`query_scalar`] and
-//! the [`Builder`] for statements made of pieces. A statement built by the [`Builder`]
-//! (every list, filter and search) numbers its placeholders `$1, $2, …` as it is built,
-//! which both engines read (sqlx binds SQLite's `$N` by its number), and runs exactly as
-//! built. A fixed statement written with `?` runs as written on SQLite; PostgreSQL gets it
-//! with its placeholders numbered ([`numbered`]) — the one change ever made to a
-//! statement's text, and none at all to a statement without `?`. Nothing else is touched:
-//! where the dialects differ, the SQL says so through the named helpers of
-//! [`super::dialect`] and the shared functions of [`super::functions`].
+//! the [`Builder`] for statements made of pieces. Every statement numbers its placeholders
+//! `$1, $2, …` — written so in fixed statements, numbered as values are pushed in built
+//! ones — which both engines read (sqlx binds SQLite's `$N` by its number), and runs
+//! exactly as written on both: no statement's text is changed at run time. Where the
+//! dialects differ, the SQL says so through the named helpers of [`super::dialect`] and
+//! the shared functions of [`super::functions`].
 
 use super::bind::{Arg, Done, Record, Row, Value};
 use super::pool::{Executor, Target};
@@ -15,63 +13,55 @@ use sqlx::sqlite::SqliteArguments;
 use std::borrow::Cow;
 use std::marker::PhantomData;
 
-/// `sql` with its placeholders numbered for PostgreSQL: `?NNN` becomes `$NNN` and a bare
-/// `?` the next number after the largest so far (SQLite's rule), outside quoted text,
-/// quoted names and `--` comments. Text without `?` is returned as it is.
-pub fn numbered(sql: &str) -> Cow<'_, str> {
+/// Whether `sql` holds a `?` placeholder outside quoted text, quoted names and `--`
+/// comments. Statements are written with `$1, $2, …`, the one spelling both engines bind
+/// by number, and run exactly as written; a `?` left in a statement is a mistake that
+/// debug builds (every test) stop at once instead of binding the wrong values.
+pub fn has_question_placeholder(sql: &str) -> bool {
     if !sql.contains('?') {
-        return Cow::Borrowed(sql);
+        return false;
     }
-    let mut out = String::with_capacity(sql.len() + 16);
-    let mut largest = 0u32;
     let mut chars = sql.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
             '\'' | '"' => {
-                out.push(c);
+                // A doubled quote reopens at once, so it needs no special case.
                 for q in chars.by_ref() {
-                    out.push(q);
-                    // A doubled quote reopens at once, so it needs no special case.
                     if q == c {
                         break;
                     }
                 }
             }
             '-' if chars.peek() == Some(&'-') => {
-                out.push(c);
                 for q in chars.by_ref() {
-                    out.push(q);
                     if q == '\n' {
                         break;
                     }
                 }
             }
-            '?' => {
-                let mut digits = String::new();
-                while let Some(d) = chars.peek().filter(|d| d.is_ascii_digit()) {
-                    digits.push(*d);
-                    chars.next();
-                }
-                let n = match digits.parse::<u32>() {
-                    Ok(n) => n,
-                    Err(_) => largest.saturating_add(1),
-                };
-                largest = largest.max(n);
-                out.push('$');
-                out.push_str(&n.to_string());
-            }
-            _ => out.push(c),
+            '?' => return true,
+            _ => {}
         }
     }
-    Cow::Owned(out)
+    false
 }
+
+/// `count` placeholders from `$first` on, comma-separated (`placeholders(3, 2)` →
+/// `"$3, $4"`), for a column list made at run time.
+pub fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A statement with its values, not yet run. Made by [`query`] or [`Builder::build`].
 pub struct Query<'q> {
     pub(super) sql: Cow<'q, str>,
     pub(super) args: Vec<Arg<'q>>,
 }
 
-/// A statement on `sql` (placeholders `?` or `?N`); bind values with [`Query::bind`].
+/// A statement on `sql` (placeholders `$1, $2, …`); bind values with [`Query::bind`].
 pub fn query(sql: &str) -> Query<'_> {
     Query {
         sql: Cow::Borrowed(sql),
@@ -118,8 +108,19 @@ impl<'q> Query<'q> {
         Ok(args)
     }
 
+    /// Stops a debug build on a statement still written with `?` placeholders
+    /// ([`has_question_placeholder`]): it would bind nothing on PostgreSQL.
+    fn check_placeholders(&self) {
+        debug_assert!(
+            !has_question_placeholder(&self.sql),
+            "a statement with ? placeholders (write $1, $2, …): {}",
+            self.sql
+        );
+    }
+
     /// Runs the statement. Errors: the database's.
     pub async fn execute<'e>(self, on: impl Executor<'e>) -> Result<Done, sqlx::Error> {
+        self.check_placeholders();
         let rows = match on.target() {
             Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
                 .execute(p)
@@ -129,11 +130,11 @@ impl<'q> Query<'q> {
                 .execute(c)
                 .await?
                 .rows_affected(),
-            Target::PgPool(p) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::PgPool(p) => sqlx::query_with(&self.sql, self.pg_args()?)
                 .execute(p)
                 .await?
                 .rows_affected(),
-            Target::Pg(c) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::Pg(c) => sqlx::query_with(&self.sql, self.pg_args()?)
                 .execute(c)
                 .await?
                 .rows_affected(),
@@ -143,6 +144,7 @@ impl<'q> Query<'q> {
 
     /// Runs the statement and returns every row. Errors: the database's.
     pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<Row>, sqlx::Error> {
+        self.check_placeholders();
         Ok(match on.target() {
             Target::SqlitePool(p) => wrap(
                 sqlx::query_with(&self.sql, self.sqlite_args()?)
@@ -157,13 +159,13 @@ impl<'q> Query<'q> {
                 Row::Sqlite,
             ),
             Target::PgPool(p) => wrap(
-                sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+                sqlx::query_with(&self.sql, self.pg_args()?)
                     .fetch_all(p)
                     .await?,
                 Row::Pg,
             ),
             Target::Pg(c) => wrap(
-                sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+                sqlx::query_with(&self.sql, self.pg_args()?)
                     .fetch_all(c)
                     .await?,
                 Row::Pg,
@@ -176,6 +178,7 @@ impl<'q> Query<'q> {
         self,
         on: impl Executor<'e>,
     ) -> Result<Option<Row>, sqlx::Error> {
+        self.check_placeholders();
         Ok(match on.target() {
             Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
                 .fetch_optional(p)
@@ -185,11 +188,11 @@ impl<'q> Query<'q> {
                 .fetch_optional(c)
                 .await?
                 .map(Row::Sqlite),
-            Target::PgPool(p) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::PgPool(p) => sqlx::query_with(&self.sql, self.pg_args()?)
                 .fetch_optional(p)
                 .await?
                 .map(Row::Pg),
-            Target::Pg(c) => sqlx::query_with(&numbered(&self.sql), self.pg_args()?)
+            Target::Pg(c) => sqlx::query_with(&self.sql, self.pg_args()?)
                 .fetch_optional(c)
                 .await?
                 .map(Row::Pg),

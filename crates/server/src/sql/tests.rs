@@ -5,20 +5,18 @@ use rust_decimal::Decimal;
 use std::borrow::Cow;
 
 #[test]
-fn placeholders_are_numbered_outside_quotes_and_comments() {
-    assert_eq!(numbered("SELECT 1"), "SELECT 1");
-    assert_eq!(
-        numbered("UPDATE t SET a = ?, b = ? WHERE id = ?"),
+fn a_question_mark_placeholder_is_found_outside_quotes_and_comments() {
+    assert!(!has_question_placeholder("SELECT 1"));
+    assert!(!has_question_placeholder(
         "UPDATE t SET a = $1, b = $2 WHERE id = $3"
-    );
-    assert_eq!(
-        numbered("SELECT * FROM t WHERE ?1 IS NULL OR id = ?1 AND x = ?"),
-        "SELECT * FROM t WHERE $1 IS NULL OR id = $1 AND x = $2"
-    );
-    assert_eq!(
-        numbered("SELECT '?', \"a?\" -- why?\n, ? FROM t WHERE s = 'it''s ?' AND v = ?"),
+    ));
+    assert!(has_question_placeholder("UPDATE t SET a = ? WHERE id = $1"));
+    assert!(has_question_placeholder("SELECT ?1"));
+    assert!(!has_question_placeholder(
         "SELECT '?', \"a?\" -- why?\n, $1 FROM t WHERE s = 'it''s ?' AND v = $2"
-    );
+    ));
+    assert_eq!(placeholders(3, 2), "$3, $4");
+    assert_eq!(placeholders(1, 0), "");
 }
 
 #[test]
@@ -113,7 +111,7 @@ async fn the_sqlite_functions_agree_with_the_written_out_forms() {
         .unwrap();
     let values = ["119.5", "-0.05", "100", "0.001", "-12345.678", "7.12", "0"];
     for v in values {
-        query("INSERT INTO t (x) VALUES (?)")
+        query("INSERT INTO t (x) VALUES ($1)")
             .bind(v)
             .execute(&mut db)
             .await
@@ -157,7 +155,7 @@ async fn the_sqlite_functions_agree_with_the_written_out_forms() {
 #[tokio::test]
 async fn numbered_placeholders_bind_by_number_on_sqlite() {
     let mut db = sqlite().await;
-    let (a, b): (i64, String) = query_as("SELECT ?2, ?1")
+    let (a, b): (i64, String) = query_as("SELECT $2, $1")
         .bind("x")
         .bind(5i64)
         .fetch_one(&mut db)

@@ -148,7 +148,7 @@ pub async fn backup(
     let snapshot = work.path().join(db::DB_FILE);
     for attempt in 1..=TRIES {
         let _ = std::fs::remove_file(&snapshot);
-        crate::sql::query("VACUUM INTO ?")
+        crate::sql::query("VACUUM INTO $1")
             .bind(snapshot.to_string_lossy().as_ref())
             .execute(&pool)
             .await

@@ -42,7 +42,7 @@ impl Signer {
                 let mut secret = vec![0u8; 32];
                 rand::rng().fill_bytes(&mut secret);
                 crate::sql::query(
-                    "INSERT INTO settings (key, value) VALUES ('file_link_secret', ?) ON CONFLICT DO NOTHING",
+                    "INSERT INTO settings (key, value) VALUES ('file_link_secret', $1) ON CONFLICT DO NOTHING",
                 )
                 .bind(hex::encode(&secret))
                 .execute(pool)

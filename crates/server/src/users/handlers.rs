@@ -151,7 +151,7 @@ pub async fn update(
     let was_admin = user.role == Role::Admin && user.active;
     if was_admin && (role != Role::Admin || !active) {
         let others: i64 = crate::sql::query_scalar(
-            "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = TRUE AND id != ?",
+            "SELECT COUNT(*) FROM users WHERE role = 'admin' AND active = TRUE AND id != $1",
         )
         .bind(id)
         .fetch_one(&state.pool)
@@ -167,7 +167,7 @@ pub async fn update(
     }
     ApiError::check(e)?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), role = ?, active = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE users SET firstname = COALESCE($1, firstname), lastname = COALESCE($2, lastname), role = $3, active = $4, updated_at = $5 WHERE id = $6")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(role.as_str())
@@ -244,7 +244,7 @@ pub async fn update_me(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("UPDATE users SET firstname = COALESCE(?, firstname), lastname = COALESCE(?, lastname), language = ?, theme = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE users SET firstname = COALESCE($1, firstname), lastname = COALESCE($2, lastname), language = $3, theme = $4, updated_at = $5 WHERE id = $6")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(language)
@@ -277,7 +277,7 @@ pub async fn change_password(
 ) -> ApiResult<StatusCode> {
     let user = load(&state.pool, caller.user_id).await?;
     let stored: Option<String> =
-        crate::sql::query_scalar("SELECT password_hash FROM users WHERE id = ?")
+        crate::sql::query_scalar("SELECT password_hash FROM users WHERE id = $1")
             .bind(caller.user_id)
             .fetch_one(&state.pool)
             .await?;

@@ -75,7 +75,7 @@ const COLUMNS: &str =
 
 /// Loads user `id`. Errors: 404.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<User> {
-    crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
+    crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1"))
         .bind(id)
         .fetch_optional(pool)
         .await?
@@ -89,7 +89,7 @@ pub async fn find_by_email(
     email: &str,
 ) -> Result<Option<(User, Option<String>)>, sqlx::Error> {
     let row: Option<(i64, Option<String>)> =
-        crate::sql::query_as("SELECT id, password_hash FROM users WHERE lower(email) = lower(?)")
+        crate::sql::query_as("SELECT id, password_hash FROM users WHERE lower(email) = lower($1)")
             .bind(email.trim())
             .fetch_optional(pool)
             .await?;
@@ -97,7 +97,7 @@ pub async fn find_by_email(
         return Ok(None);
     };
     let user =
-        crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = ?"))
+        crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1"))
             .bind(id)
             .fetch_one(pool)
             .await?;
@@ -146,7 +146,7 @@ pub async fn check_new(
 
 async fn email_taken(pool: &crate::sql::Db, email: &str, except: Option<i64>) -> ApiResult<bool> {
     let n: i64 = crate::sql::query_scalar(
-        "SELECT COUNT(*) FROM users WHERE lower(email) = lower(?) AND id != COALESCE(?, -1)",
+        "SELECT COUNT(*) FROM users WHERE lower(email) = lower($1) AND id != COALESCE($2, -1)",
     )
     .bind(email.trim())
     .bind(except)
@@ -170,7 +170,7 @@ pub async fn insert(
         .map(str::trim)
         .filter(|e| !e.is_empty());
     let mut tx = crate::store::db::begin_write(pool).await?;
-    let id = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id")
+    let id = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(email)
@@ -193,7 +193,7 @@ pub async fn set_password_hash(
     keep_session: Option<i64>,
 ) -> ApiResult<()> {
     let mut tx = crate::store::db::begin_write(pool).await?;
-    crate::sql::query("UPDATE users SET password_hash = ?, updated_at = ? WHERE id = ?")
+    crate::sql::query("UPDATE users SET password_hash = $1, updated_at = $2 WHERE id = $3")
         .bind(hash)
         .bind(ts(now()))
         .bind(id)
@@ -203,8 +203,8 @@ pub async fn set_password_hash(
     // someone else opened with it is closed at once. API keys stay (they are not signed
     // in with the password).
     crate::sql::query(
-        "UPDATE api_keys SET revoked_at = ? WHERE user_id = ? AND kind = ? \
-         AND revoked_at IS NULL AND id <> ?",
+        "UPDATE api_keys SET revoked_at = $1 WHERE user_id = $2 AND kind = $3 \
+         AND revoked_at IS NULL AND id <> $4",
     )
     .bind(ts(now()))
     .bind(id)
@@ -237,13 +237,13 @@ pub async fn new_invitation(
     let created = now();
     let expires = created + chrono::Duration::days(INVITATION_DAYS);
     let mut tx = crate::store::db::begin_write(pool).await?;
-    crate::sql::query("UPDATE invitations SET used_at = ? WHERE user_id = ? AND used_at IS NULL")
+    crate::sql::query("UPDATE invitations SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
         .bind(ts(created))
         .bind(user_id)
         .execute(&mut tx)
         .await?;
     crate::sql::query(
-        "INSERT INTO invitations (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)",
+        "INSERT INTO invitations (user_id, token_hash, created_at, expires_at) VALUES ($1, $2, $3, $4)",
     )
     .bind(user_id)
     .bind(crate::access::auth::hash_key(&token))

@@ -24,7 +24,7 @@ fn unix_now() -> i64 {
 /// Records that process `id` is alive now. Errors: the database's.
 pub async fn beat(pool: &crate::sql::Db, id: &str) -> Result<(), sqlx::Error> {
     crate::sql::query(
-        "INSERT INTO server_processes (id, seen_at) VALUES (?, ?) \
+        "INSERT INTO server_processes (id, seen_at) VALUES ($1, $2) \
          ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at",
     )
     .bind(id)
@@ -37,7 +37,7 @@ pub async fn beat(pool: &crate::sql::Db, id: &str) -> Result<(), sqlx::Error> {
 /// The last heartbeat of process `id` as it wrote it, `None` when it has none (never
 /// started here, or stopped cleanly). Errors: the database's.
 pub async fn heartbeat_of(pool: &crate::sql::Db, id: &str) -> Result<Option<i64>, sqlx::Error> {
-    crate::sql::query_scalar("SELECT seen_at FROM server_processes WHERE id = ?")
+    crate::sql::query_scalar("SELECT seen_at FROM server_processes WHERE id = $1")
         .bind(id)
         .fetch_optional(pool)
         .await
@@ -86,7 +86,7 @@ impl Drop for Heartbeat {
         let (pool, id) = (self.pool.clone(), self.id.clone());
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(async move {
-                let _ = crate::sql::query("DELETE FROM server_processes WHERE id = ?")
+                let _ = crate::sql::query("DELETE FROM server_processes WHERE id = $1")
                     .bind(&id)
                     .execute(&pool)
                     .await;
@@ -110,7 +110,7 @@ pub fn spawn_heartbeat(pool: crate::sql::Db, id: String) -> Heartbeat {
             }
             beats += 1;
             if beats % 1000 == 1 {
-                let _ = crate::sql::query("DELETE FROM server_processes WHERE seen_at < ?")
+                let _ = crate::sql::query("DELETE FROM server_processes WHERE seen_at < $1")
                     .bind(unix_now() - 24 * 60 * 60)
                     .execute(&p)
                     .await;

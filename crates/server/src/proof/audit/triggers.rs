@@ -195,7 +195,7 @@ pub async fn install(pool: &crate::sql::Db) -> Result<(), sqlx::Error> {
     }
     for a in AUDITED {
         let columns: Vec<String> =
-            crate::sql::query_scalar("SELECT name FROM pragma_table_info(?) ORDER BY cid")
+            crate::sql::query_scalar("SELECT name FROM pragma_table_info($1) ORDER BY cid")
                 .bind(a.table)
                 .fetch_all(&mut tx)
                 .await?;
@@ -321,7 +321,7 @@ pub(super) async fn install_postgres(pool: &crate::sql::Db) -> Result<(), sqlx::
     for a in AUDITED {
         let columns: Vec<(String, String)> = crate::sql::query_as(
             "SELECT column_name::text, data_type::text FROM information_schema.columns \
-             WHERE table_schema = current_schema() AND table_name = ? ORDER BY ordinal_position",
+             WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
         )
         .bind(a.table)
         .fetch_all(&mut tx)

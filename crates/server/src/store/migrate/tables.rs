@@ -272,7 +272,7 @@ where
     loop {
         let rows = if by_id {
             let sql = format!(
-                "{select} WHERE {k} > ? ORDER BY {k} LIMIT {BATCH}",
+                "{select} WHERE {k} > $1 ORDER BY {k} LIMIT {BATCH}",
                 k = quoted(&t.key[0])
             );
             crate::sql::query(&sql)
@@ -281,7 +281,7 @@ where
                 .await
         } else {
             let sql = format!(
-                "{select} ORDER BY {} LIMIT {BATCH} OFFSET ?",
+                "{select} ORDER BY {} LIMIT {BATCH} OFFSET $1",
                 order.join(", ")
             );
             crate::sql::query(&sql)
