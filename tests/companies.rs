@@ -11,7 +11,7 @@ use kontor_app::components::company_dialog::CompanyDialog;
 use kontor_app::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
 use kontor_app::components::company_form_state::{form_errors, CompanyFormState};
 use kontor_app::components::company_picker::CompanyPicker;
-use kontor_model::error::FieldErrors;
+use kontor_model::error::{messages, FieldErrors, Message};
 use kontor_model::party::{Company, CompanyType};
 use leptos::prelude::*;
 use serde_json::json;
@@ -172,9 +172,12 @@ async fn a_422_from_the_server_shows_at_its_field() {
 #[wasm_bindgen_test]
 fn server_paths_map_to_the_form_fields() {
     let mut errors = FieldErrors::new();
-    errors.insert("payment_term_days".into(), vec!["too long".into()]);
-    errors.insert("tags[1]".into(), vec!["must not be blank".into()]);
-    errors.insert("iban".into(), vec!["is not a valid IBAN".into()]);
+    errors.insert(
+        "payment_term_days".into(),
+        vec![Message::verbatim("too long")],
+    );
+    errors.insert("tags[1]".into(), vec![messages::MUST_NOT_BE_BLANK.into()]);
+    errors.insert("iban".into(), vec![messages::IS_NOT_VALID_IBAN.into()]);
     let mapped = form_errors(&errors);
     assert_eq!(mapped["default_invoice_due_days"], vec!["too long"]);
     assert_eq!(mapped["tags"], vec!["must not be blank"]);

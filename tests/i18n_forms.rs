@@ -134,7 +134,7 @@ fn vat_choices_and_error_summaries_speak_german() {
         localized_summary_line(
             Form::Invoice,
             "items[0].unit_price",
-            &["is required".to_string()]
+            &[kontor_model::error::Message::from_english("is required")]
         ),
         "Position 1: Einzelpreis ist erforderlich"
     );
@@ -142,12 +142,20 @@ fn vat_choices_and_error_summaries_speak_german() {
         localized_summary_line(
             Form::Invoice,
             "due_date",
-            &["must not be before the date".to_string()]
+            &[kontor_model::error::Message::from_english(
+                "must not be before the date"
+            )]
         ),
         "Fälligkeitsdatum darf nicht vor dem Datum liegen"
     );
     assert_eq!(
-        localized_summary_line(Form::Offer, "date", &["ist erforderlich".to_string()]),
+        localized_summary_line(
+            Form::Offer,
+            "date",
+            &[kontor_model::error::Message::from_english(
+                "ist erforderlich"
+            )]
+        ),
         "Angebotsdatum ist erforderlich",
         "a message the server already sent in German"
     );
@@ -157,7 +165,7 @@ fn vat_choices_and_error_summaries_speak_german() {
         localized_summary_line(
             Form::Invoice,
             "items[0].unit_price",
-            &["is required".to_string()]
+            &[kontor_model::error::Message::from_english("is required")]
         ),
         "Position 1: unit price is required"
     );
@@ -180,7 +188,12 @@ async fn company_fields_and_letter_paper_speak_german() {
         let state = CompanyFormState::blank(CompanyType::Customer);
         let errors = RwSignal::new(FieldErrors::new());
         errors.update(|e| {
-            e.insert("name".into(), vec!["must not be blank".into()]);
+            e.insert(
+                "name".into(),
+                vec![kontor_model::error::Message::from_english(
+                    "must not be blank",
+                )],
+            );
         });
         view! {
             <CompanyEssentialFields state=state errors=errors prefix="c-" />

@@ -126,7 +126,10 @@ fn the_offer_forms_own_messages_and_sizes_are_german() {
     assert_eq!(body.discount, Some(d("1234.5")));
     assert!(!errors.contains_key("discount"), "{errors:?}");
     let mut found = FieldErrors::new();
-    found.insert("title".into(), vec!["is required".into()]);
+    found.insert(
+        "title".into(),
+        vec![kontor_model::error::messages::IS_REQUIRED.into()],
+    );
     assert_eq!(localized_errors(found)["title"], ["ist erforderlich"]);
     assert_eq!(format_size(12_595), "12,3 KiB");
     use_language(Some(Lang::En));

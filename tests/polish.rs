@@ -36,7 +36,12 @@ use dom::{container, find, settle, texts, type_into, wait};
 fn errors(pairs: &[(&str, &str)]) -> FieldErrors {
     pairs
         .iter()
-        .map(|(p, m)| (p.to_string(), vec![m.to_string()]))
+        .map(|(p, m)| {
+            (
+                p.to_string(),
+                vec![kontor_model::error::Message::from_english(m)],
+            )
+        })
         .collect()
 }
 

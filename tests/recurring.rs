@@ -211,13 +211,26 @@ fn an_incomplete_template_is_refused_with_the_invoice_forms_words() {
 #[wasm_bindgen_test]
 fn a_servers_template_errors_move_to_the_form_fields() {
     let mut server = FieldErrors::new();
-    server.insert("template.items[0].title".into(), vec!["is required".into()]);
+    server.insert(
+        "template.items[0].title".into(),
+        vec![kontor_model::error::Message::from_english("is required")],
+    );
     server.insert(
         "template.customer_id".into(),
-        vec!["has no default recipient for mode send".into()],
+        vec![kontor_model::error::Message::from_english(
+            "has no default recipient for mode send",
+        )],
     );
-    server.insert("template.date".into(), vec!["is out of range".into()]);
-    server.insert("interval".into(), vec!["is required".into()]);
+    server.insert(
+        "template.date".into(),
+        vec![kontor_model::error::Message::from_english(
+            "is out of range",
+        )],
+    );
+    server.insert(
+        "interval".into(),
+        vec![kontor_model::error::Message::from_english("is required")],
+    );
     let moved = form_errors(server);
     let keys: Vec<&str> = moved.keys().map(String::as_str).collect();
     assert_eq!(

@@ -324,8 +324,14 @@ async fn a_422_shows_at_its_field() {
     let (root, section, _sent) = mount_card(COMPANY, account(), false);
     settle().await;
     let mut errors = FieldErrors::new();
-    errors.insert("website".into(), vec!["is not a web address".into()]);
-    errors.insert("smtp.host".into(), vec!["is required".into()]);
+    errors.insert(
+        "website".into(),
+        vec![kontor_model::error::messages::IS_NOT_WEB_ADDRESS.into()],
+    );
+    errors.insert(
+        "smtp.host".into(),
+        vec![kontor_model::error::messages::IS_REQUIRED.into()],
+    );
     section.errors.set(errors);
     settle().await;
     assert_eq!(text(&root, "#f-website-error"), "is not a web address");

@@ -391,7 +391,7 @@ fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
 /// Builds an [`ApiError`] from an error answer (`{"message", "errors"}`), or a generic
 /// sentence when the body is not that.
 pub fn error_from_body(status: u16, text: &str) -> ApiError {
-    match serde_json::from_str::<ErrorBody>(text) {
+    match serde_json::from_str::<ErrorBody>(text).map(ErrorBody::with_codes) {
         Ok(body) => ApiError {
             status,
             message: body.message,

@@ -224,10 +224,11 @@ impl CompanyFormState {
                 return None;
             }
             t.parse::<i64>().map(Some).unwrap_or_else(|_| {
-                errors
-                    .entry(field.to_string())
-                    .or_default()
-                    .push(crate::i18n::t().form_common().whole_number.into());
+                errors.entry(field.to_string()).or_default().push(
+                    kontor_model::error::Message::verbatim(
+                        crate::i18n::t().form_common().whole_number,
+                    ),
+                );
                 None
             })
         };
@@ -242,10 +243,11 @@ impl CompanyFormState {
             match t.parse::<i64>() {
                 Ok(v) => Some(v),
                 Err(_) => {
-                    errors
-                        .entry(field.to_string())
-                        .or_default()
-                        .push(crate::i18n::t().form_common().whole_days.into());
+                    errors.entry(field.to_string()).or_default().push(
+                        kontor_model::error::Message::verbatim(
+                            crate::i18n::t().form_common().whole_days,
+                        ),
+                    );
                     None
                 }
             }
@@ -267,7 +269,7 @@ impl CompanyFormState {
                 errors
                     .entry("custom_properties".to_string())
                     .or_default()
-                    .push(message);
+                    .push(kontor_model::error::Message::verbatim(message));
                 None
             }
         };

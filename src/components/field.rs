@@ -3,19 +3,28 @@
 
 use crate::components::locale::{parse_typed, typed_value};
 use crate::i18n::{t, Lang};
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::{push_error, FieldErrors, Message};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-/// A field message in the current language: the app's own checks and the shared model
-/// rules write English messages; in German they are put into German with the model's
-/// table of the server's messages ([`kontor_model::error_text::german`]). A message
-/// already German (a 422 answered in German) stays as it is.
-pub fn localized_message(message: &str) -> String {
+/// A field message in the current language: the shared model's rules and the server's
+/// 422s carry their message codes (`kontor_model::error::messages`), which render in
+/// German or English; a text without a code (the app's own, already in the current
+/// language, or outside words) stays as it is.
+pub fn localized_message(message: &Message) -> String {
     match crate::i18n::language() {
-        Lang::De => kontor_model::error_text::german(message),
-        Lang::En => message.to_string(),
+        Lang::De => message.german(),
+        Lang::En => message.english().to_string(),
     }
+}
+
+/// `messages` in the current language, joined by `separator`.
+pub fn localized_joined(messages: &[Message], separator: &str) -> String {
+    messages
+        .iter()
+        .map(localized_message)
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// Every message of `errors` found in the browser (the shared model's rules write them in
@@ -24,7 +33,10 @@ pub fn localized_errors(errors: FieldErrors) -> FieldErrors {
     errors
         .into_iter()
         .map(|(path, messages)| {
-            let messages = messages.iter().map(|m| localized_message(m)).collect();
+            let messages = messages
+                .iter()
+                .map(|m| Message::verbatim(localized_message(m)))
+                .collect();
             (path, messages)
         })
         .collect()
@@ -35,7 +47,7 @@ pub fn localized_errors(errors: FieldErrors) -> FieldErrors {
 pub fn field_message(errors: &FieldErrors, path: &str) -> Option<String> {
     errors.get(path).filter(|m| !m.is_empty()).map(|m| {
         m.iter()
-            .map(|message| localized_message(message))
+            .map(localized_message)
             .collect::<Vec<_>>()
             .join("; ")
     })

@@ -8,7 +8,7 @@ use crate::components::position_editor::PositionRow;
 use crate::i18n::{fill, t, Lang};
 use kontor_model::error::labels::field_label;
 pub use kontor_model::error::labels::Form;
-use kontor_model::error::FieldErrors;
+use kontor_model::error::{FieldErrors, Message};
 use leptos::prelude::*;
 use std::collections::HashMap;
 use wasm_bindgen::JsCast;
@@ -79,11 +79,11 @@ pub fn localized_field_label(form: Form, path: &str) -> String {
 /// [`summary_line`](kontor_model::error::labels::summary_line) (`Position 1: title is
 /// required`), German with the catalogue's labels and the messages put into German
 /// (`Position 1: Titel ist erforderlich`).
-pub fn localized_summary_line(form: Form, path: &str, messages: &[String]) -> String {
+pub fn localized_summary_line(form: Form, path: &str, messages: &[Message]) -> String {
     if crate::i18n::language() == Lang::En {
         return kontor_model::error::labels::summary_line(form, path, messages);
     }
-    let messages: Vec<String> = messages.iter().map(|m| localized_message(m)).collect();
+    let messages: Vec<String> = messages.iter().map(localized_message).collect();
     kontor_model::error::labels::join_summary(&localized_field_label(form, path), &messages)
 }
 

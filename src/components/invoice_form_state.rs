@@ -279,7 +279,9 @@ impl InvoiceFormState {
                     push_error(
                         &mut errors,
                         "cash_discount_days",
-                        crate::i18n::t().form_common().whole_days,
+                        kontor_model::error::Message::verbatim(
+                            crate::i18n::t().form_common().whole_days,
+                        ),
                     );
                     None
                 }

@@ -59,11 +59,11 @@ pub fn set_locale(locale: Option<Locale>) {
 /// Parses a typed number in the current locale: `Ok(None)` for a blank field,
 /// `Err(message)` for text that is not a number as the locale writes it (the message is
 /// shown at the field).
-pub fn parse_typed(text: &str) -> Result<Option<Decimal>, String> {
+pub fn parse_typed(text: &str) -> Result<Option<Decimal>, kontor_model::error::Message> {
     match parse_number(text, locale()) {
         Ok(v) => Ok(Some(v)),
         Err(NumberInputError::Empty) => Ok(None),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.message()),
     }
 }
 

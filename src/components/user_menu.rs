@@ -296,13 +296,23 @@ pub fn PasswordDialog(
         if c.is_empty() {
             local.insert(
                 "current_password".into(),
-                vec![t().people_common().required.into()],
+                vec![kontor_model::error::Message::verbatim(
+                    t().people_common().required,
+                )],
             );
         }
         if let Some(reason) = password_length_message(&p) {
-            local.insert("password".into(), vec![reason]);
+            local.insert(
+                "password".into(),
+                vec![kontor_model::error::Message::verbatim(reason)],
+            );
         } else if p != r {
-            local.insert("repeat".into(), vec![t().user_menu().mismatch.into()]);
+            local.insert(
+                "repeat".into(),
+                vec![kontor_model::error::Message::verbatim(
+                    t().user_menu().mismatch,
+                )],
+            );
         }
         errors.set(local.clone());
         general.set(None);

@@ -45,7 +45,10 @@ pub fn SetPasswordPage() -> impl IntoView {
         Some(Err(e)) => {
             let mut shown = e.errors.clone();
             if shown.is_empty() {
-                shown.insert("token".into(), vec![e.message]);
+                shown.insert(
+                    "token".into(),
+                    vec![kontor_model::error::Message::verbatim(e.message)],
+                );
             }
             errors.set(shown);
         }
@@ -56,9 +59,17 @@ pub fn SetPasswordPage() -> impl IntoView {
         let (p, r) = (password.get_untracked(), repeat.get_untracked());
         let mut local = FieldErrors::new();
         if let Some(reason) = password_length_message(&p) {
-            local.insert("password".into(), vec![reason]);
+            local.insert(
+                "password".into(),
+                vec![kontor_model::error::Message::verbatim(reason)],
+            );
         } else if p != r {
-            local.insert("repeat".into(), vec![t().set_password().mismatch.into()]);
+            local.insert(
+                "repeat".into(),
+                vec![kontor_model::error::Message::verbatim(
+                    t().set_password().mismatch,
+                )],
+            );
         }
         errors.set(local.clone());
         if local.is_empty() {

@@ -69,11 +69,19 @@ pub fn SetupPage() -> impl IntoView {
             ("lastname", lastname),
         ] {
             if value.get_untracked().trim().is_empty() {
-                local.insert(field.into(), vec![t().people_common().required.into()]);
+                local.insert(
+                    field.into(),
+                    vec![kontor_model::error::Message::verbatim(
+                        t().people_common().required,
+                    )],
+                );
             }
         }
         if let Some(reason) = password_length_message(&password.get_untracked()) {
-            local.insert("password".into(), vec![reason]);
+            local.insert(
+                "password".into(),
+                vec![kontor_model::error::Message::verbatim(reason)],
+            );
         }
         errors.set(local.clone());
         error.set(None);

@@ -188,7 +188,7 @@ pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
             .errors
             .values()
             .flatten()
-            .cloned()
+            .map(crate::components::field::localized_message)
             .collect::<Vec<_>>()
             .join(" "),
         _ => fill(t().sign_in().server_answered, &[("message", &e.message)]),

@@ -7,6 +7,7 @@
 //! The server writes the rows with the `csv` crate; everything here is pure.
 
 use crate::datev::{self, Booking, DatevSettings, Side};
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::invoice::Invoice;
 use crate::money::round_money;
@@ -51,13 +52,13 @@ pub fn parse_period(
     let mut e = FieldErrors::new();
     let mut date = |field: &str, value: Option<&str>| match value.map(str::trim) {
         None | Some("") => {
-            push_error(&mut e, field, "is required");
+            push_error(&mut e, field, messages::IS_REQUIRED);
             None
         }
         Some(text) => match crate::wire::parse_date(text) {
             Ok(d) => Some(d),
             Err(m) => {
-                push_error(&mut e, field, m);
+                push_error(&mut e, field, crate::error::Message::verbatim(m));
                 None
             }
         },
@@ -68,13 +69,13 @@ pub fn parse_period(
         None | Some("") | Some("en") => Some(Locale::En),
         Some("de") => Some(Locale::De),
         Some(_) => {
-            push_error(&mut e, "locale", "must be de or en");
+            push_error(&mut e, "locale", messages::MUST_BE_DE_OR_EN);
             None
         }
     };
     if let (Some(f), Some(t)) = (from, to) {
         if f > t {
-            push_error(&mut e, "to", "must not be before from");
+            push_error(&mut e, "to", messages::MUST_NOT_BE_BEFORE_FROM);
         }
     }
     match (from, to, locale) {

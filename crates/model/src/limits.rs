@@ -3,6 +3,7 @@
 //! field. A leaf: the totals, the VAT rules, master data and the validation of bodies all
 //! use it, and it uses none of them (issue 30: no import circles).
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use rust_decimal::Decimal;
 
@@ -49,9 +50,11 @@ pub fn check_range(
             push_error(
                 errors,
                 field,
-                format!(
-                    "must be between -{max} and {max} (exclusive) with at most {places} decimal places"
-                ),
+                crate::error::messages::MUST_BE_BETWEEN_N_AND_N_EXCLUSIVE.with([
+                    format!("-{max}"),
+                    max.to_string(),
+                    places.to_string(),
+                ]),
             );
         }
     }
@@ -77,7 +80,7 @@ pub fn percent(errors: &mut FieldErrors, field: &str, value: Option<Decimal>) {
             push_error(
                 errors,
                 field,
-                format!("must be between 0 and 100 with at most {QUANTITY_PLACES} decimal places"),
+                messages::MUST_BE_PERCENT_WITH_N_DECIMALS.with([QUANTITY_PLACES]),
             );
         }
     }

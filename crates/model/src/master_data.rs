@@ -10,6 +10,7 @@
 
 use crate::country::is_country_code;
 use crate::email::{is_address, split_addresses};
+use crate::error::messages;
 use crate::error::{push_error, require_text, FieldErrors};
 use crate::limits::{percent, MAX_LINE, MAX_TEXT};
 use crate::party::{NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES};
@@ -132,13 +133,18 @@ pub fn normalize_company(body: &mut NewCompany) {
 
 fn days(e: &mut FieldErrors, field: &str, value: Option<i64>) {
     if value.is_some_and(|d| !(0..=MAX_DAYS).contains(&d)) {
-        push_error(e, field, format!("must be between 0 and {MAX_DAYS}"));
+        push_error(
+            e,
+            field,
+            crate::error::messages::MUST_BE_BETWEEN_N_AND_N
+                .with(["0".to_string(), MAX_DAYS.to_string()]),
+        );
     }
 }
 
 fn max_len(e: &mut FieldErrors, field: &str, value: Option<&str>, max: usize) {
     if value.is_some_and(|v| v.chars().count() > max) {
-        push_error(e, field, format!("must be at most {max} characters"));
+        push_error(e, field, messages::MUST_BE_AT_MOST_N_CHARACTERS.with([max]));
     }
 }
 
@@ -147,7 +153,7 @@ fn address_list(e: &mut FieldErrors, field: &str, value: Option<&str>) {
         .iter()
         .filter(|a| !is_address(a))
     {
-        push_error(e, field, format!("{address} is not an e-mail address"));
+        push_error(e, field, messages::N_IS_NOT_E_MAIL_ADDRESS.with([address]));
     }
 }
 
@@ -179,42 +185,34 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
             push_error(
                 &mut e,
                 "country_code",
-                "must be an ISO 3166-1 alpha-2 country code (e.g. DE)",
+                messages::MUST_BE_COUNTRY_CODE_ALPHA_2,
             );
         }
     }
     if let Some(m) = filled(&body.email) {
         if !is_address(&m) {
-            push_error(&mut e, "email", "is not an e-mail address");
+            push_error(&mut e, "email", messages::IS_NOT_E_MAIL_ADDRESS);
         }
     }
     address_list(&mut e, "billing_email_cc", body.billing_email_cc.as_deref());
     if let Some(w) = filled(&body.website) {
         if !is_website(&w) {
-            push_error(
-                &mut e,
-                "website",
-                "must be a web address such as https://www.example.com",
-            );
+            push_error(&mut e, "website", messages::MUST_BE_WEB_ADDRESS);
         }
     }
     if let Some(v) = filled(&body.vat_identifier) {
         if let Err(err) = check_vat_identifier(&v) {
-            push_error(&mut e, "vat_identifier", err.to_string());
+            push_error(&mut e, "vat_identifier", err.message());
         }
     }
     if let Some(i) = filled(&body.iban) {
         if !is_valid_iban(&i) {
-            push_error(&mut e, "iban", "is not a valid IBAN");
+            push_error(&mut e, "iban", messages::IS_NOT_VALID_IBAN);
         }
     }
     if let Some(b) = filled(&body.bic) {
         if !is_bic(&b.replace(' ', "").to_uppercase()) {
-            push_error(
-                &mut e,
-                "bic",
-                "must be a BIC of 8 or 11 characters (e.g. COBADEFFXXX)",
-            );
+            push_error(&mut e, "bic", messages::MUST_BE_BIC_EXAMPLE);
         }
     }
     days(&mut e, "payment_term_days", body.payment_term_days);
@@ -254,7 +252,8 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
             push_error(
                 &mut e,
                 field,
-                format!("must be between {} and {}", range.start(), range.end()),
+                messages::MUST_BE_BETWEEN_N_AND_N
+                    .with([range.start().to_string(), range.end().to_string()]),
             );
         }
     }
@@ -263,7 +262,11 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
     }
     for (name, value) in body.custom_properties.iter().flatten() {
         if name.trim().is_empty() {
-            push_error(&mut e, "custom_properties", "names must not be blank");
+            push_error(
+                &mut e,
+                "custom_properties",
+                messages::NAMES_MUST_NOT_BE_BLANK,
+            );
         }
         max_len(
             &mut e,
@@ -325,7 +328,7 @@ pub fn validate_person(body: &NewPerson) -> FieldErrors {
     }
     if let Some(m) = filled(&body.email) {
         if !is_address(&m) {
-            push_error(&mut e, "email", "is not an e-mail address");
+            push_error(&mut e, "email", messages::IS_NOT_E_MAIL_ADDRESS);
         }
     }
     for (field, value) in [
@@ -339,7 +342,7 @@ pub fn validate_person(body: &NewPerson) -> FieldErrors {
         push_error(
             &mut e,
             "billing_contact",
-            "only a person at a company can be its billing contact",
+            messages::BILLING_CONTACT_MUST_BE_AT_COMPANY,
         );
     }
     e
@@ -353,7 +356,7 @@ pub fn validate_project(body: &NewProject) -> FieldErrors {
     require_text(&mut e, "name", body.name.as_ref());
     max_len(&mut e, "name", body.name.as_deref(), MAX_LINE);
     if body.customer_id.is_none() {
-        push_error(&mut e, "customer_id", "is required");
+        push_error(&mut e, "customer_id", messages::IS_REQUIRED);
     }
     address_list(&mut e, "billing_email_to", body.billing_email_to.as_deref());
     address_list(&mut e, "billing_email_cc", body.billing_email_cc.as_deref());
@@ -373,14 +376,14 @@ pub fn validate_deal(body: &NewDeal) -> FieldErrors {
     require_text(&mut e, "name", body.name.as_ref());
     max_len(&mut e, "name", body.name.as_deref(), MAX_LINE);
     if body.company_id.is_none() {
-        push_error(&mut e, "company_id", "is required");
+        push_error(&mut e, "company_id", messages::IS_REQUIRED);
     }
     if body
         .status
         .as_deref()
         .is_some_and(|s| !DEAL_STATUSES.contains(&s))
     {
-        push_error(&mut e, "status", "must be open, won or lost");
+        push_error(&mut e, "status", messages::MUST_BE_OPEN_WON_OR_LOST);
     }
     e
 }

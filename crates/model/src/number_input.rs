@@ -95,6 +95,20 @@ impl fmt::Display for NumberInputError {
 
 impl std::error::Error for NumberInputError {}
 
+impl NumberInputError {
+    /// The field message (`crate::error::messages`): the `Display` text, with its German.
+    pub fn message(&self) -> crate::error::Message {
+        use crate::error::messages;
+        match self {
+            NumberInputError::Empty => messages::IS_REQUIRED.into(),
+            NumberInputError::Malformed(locale) => {
+                messages::IS_NOT_NUMBER_WRITE_LIKE_N.with([locale.example()])
+            }
+            NumberInputError::OutOfRange => messages::HAS_TOO_MANY_DIGITS.into(),
+        }
+    }
+}
+
 /// Parses `text` as the user typed it in `locale` (see the module docs for the exact
 /// rule): `parse_number("1.234,56", Locale::De) == Ok(1234.56)`,
 /// `parse_number("12,5", Locale::En)` is [`NumberInputError::Malformed`].

@@ -3,6 +3,7 @@
 //! (`decisions.md` § State rules; `docs/decisions.md` § Payments, reminders, reversal and
 //! § Rules in the model (issue 8)). One copy for the browser and the server.
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::money::{minor_units, round_money};
 use crate::status::InvoiceStatus;
@@ -21,28 +22,26 @@ pub fn check_amount(
     positive: bool,
 ) {
     let Some(value) = value else {
-        push_error(errors, field, "is required");
+        push_error(errors, field, messages::IS_REQUIRED);
         return;
     };
     let places = minor_units(currency);
     if positive && value <= Decimal::ZERO {
-        push_error(errors, field, "must be greater than 0");
+        push_error(errors, field, messages::MUST_BE_GREATER_THAN_0);
     } else if value < Decimal::ZERO {
-        push_error(errors, field, "must not be negative");
+        push_error(errors, field, messages::MUST_NOT_BE_NEGATIVE);
     } else if value >= crate::validation::MAX_AMOUNT {
         push_error(
             errors,
             field,
-            format!(
-                "must be below {} (docs/decisions.md § Amount ranges)",
-                crate::validation::MAX_AMOUNT
-            ),
+            messages::MUST_BE_BELOW_N.with([crate::validation::MAX_AMOUNT]),
         );
     } else if value.normalize().scale() > places {
         push_error(
             errors,
             field,
-            format!("must have at most {places} decimal places in {currency}"),
+            messages::MUST_HAVE_AT_MOST_N_DECIMALS_IN_N
+                .with([places.to_string(), currency.to_string()]),
         );
     }
 }
@@ -59,7 +58,7 @@ pub fn validate_payment(
 ) -> FieldErrors {
     let mut errors = FieldErrors::new();
     if date.is_none() {
-        push_error(&mut errors, "date", "is required");
+        push_error(&mut errors, "date", messages::IS_REQUIRED);
     }
     check_amount(&mut errors, amount_field, amount, currency, true);
     errors
@@ -67,19 +66,22 @@ pub fn validate_payment(
 
 /// Errors when a payment names a currency other than the invoice's: the message for the
 /// field `currency`. `None` (no currency given) is always fine.
-pub fn check_payment_currency(given: Option<&str>, invoice_currency: &str) -> Result<(), String> {
+pub fn check_payment_currency(
+    given: Option<&str>,
+    invoice_currency: &str,
+) -> Result<(), crate::error::Message> {
     match given {
-        Some(c) if c != invoice_currency => Err(format!(
-            "must be the invoice's currency ({invoice_currency})"
-        )),
+        Some(c) if c != invoice_currency => {
+            Err(crate::error::messages::MUST_BE_INVOICES_CURRENCY_N.with([invoice_currency]))
+        }
         _ => Ok(()),
     }
 }
 
 /// Why an invoice in `status` takes no payment (the message for the field `invoice_id`),
 /// or `None` when it may: only drafts are refused (see [`crate::status::can_record_payment`]).
-pub fn payment_refusal(status: InvoiceStatus) -> Option<&'static str> {
-    (status == InvoiceStatus::Draft).then_some("is a draft; finalize it before recording payments")
+pub fn payment_refusal(status: InvoiceStatus) -> Option<crate::error::Text> {
+    (status == InvoiceStatus::Draft).then_some(crate::error::messages::IS_DRAFT_NO_PAYMENTS)
 }
 
 /// The sum of payment amounts (currency units); `None` when the sum overflows.

@@ -7,6 +7,7 @@
 //! A position's `tax` (percent) and `tax_category` are optional: absent, the position
 //! inherits the document's VAT ([`effective_vat`]). Only `item` positions carry VAT.
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::party::Language;
 use crate::position::PositionType;
@@ -271,7 +272,7 @@ pub fn check_position_vat(
             push_error(
                 errors,
                 field("tax_exemption_reason"),
-                format!("must be at most {MAX_EXEMPTION_REASON} characters"),
+                messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_EXEMPTION_REASON]),
             );
         }
     }
@@ -283,9 +284,9 @@ pub fn check_position_vat(
     if category.charges_tax() {
         if effective.rate <= Decimal::ZERO {
             let message = if input.tax.is_some() {
-                format!("must be greater than 0 for a {category} position")
+                crate::error::messages::MUST_BE_GREATER_THAN_0_FOR_N_POSITION.with([category])
             } else {
-                format!("is required for a {category} position: the document's tax rate is 0")
+                crate::error::messages::IS_REQUIRED_FOR_N_POSITION_TAX_0.with([category])
             };
             push_error(errors, field("tax"), message);
         }
@@ -293,7 +294,7 @@ pub fn check_position_vat(
         push_error(
             errors,
             field("tax"),
-            format!("must be 0 for a {category} position"),
+            messages::MUST_BE_0_FOR_N_POSITION.with([category]),
         );
     }
     if category == TaxCategory::Exempt
@@ -304,7 +305,7 @@ pub fn check_position_vat(
         push_error(
             errors,
             field("tax_exemption_reason"),
-            "is required for an exempt position",
+            messages::IS_REQUIRED_FOR_EXEMPT_POSITION,
         );
     }
 }

@@ -7,6 +7,7 @@
 //! Pure functions, shared by the server (the PDF's payment part) and its tests; the QR
 //! code image and the layout are `kontor_pdf`'s. `docs/decisions.md` § Swiss QR-bill.
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::sepa::is_valid_iban;
 use rust_decimal::Decimal;
@@ -78,19 +79,19 @@ pub fn mod10_recursive(digits: &str) -> Option<u32> {
 /// (`R2611-001` → `000000000000000000026110011`).
 ///
 /// Errors: a message when the number has no digit or more than 26 digits.
-pub fn qr_reference(invoice_number: &str) -> Result<String, String> {
+pub fn qr_reference(invoice_number: &str) -> Result<String, crate::error::Message> {
     let digits: String = invoice_number
         .chars()
         .filter(|c| c.is_ascii_digit())
         .collect();
     if digits.is_empty() {
-        return Err("needs a digit for the QR reference".into());
+        return Err(crate::error::messages::QR_REFERENCE_NEEDS_DIGIT.into());
     }
     if digits.len() > 26 {
-        return Err("has more than 26 digits for the QR reference".into());
+        return Err(crate::error::messages::QR_REFERENCE_TOO_MANY_DIGITS.into());
     }
     let body = format!("{digits:0>26}");
-    let check = mod10_recursive(&body).ok_or("is not numeric")?;
+    let check = mod10_recursive(&body).ok_or(crate::error::messages::IS_NOT_NUMERIC)?;
     Ok(format!("{body}{check}"))
 }
 
@@ -338,13 +339,13 @@ pub fn structured_address(
         push_error(
             &mut errors,
             format!("{prefix}.name"),
-            "is required for the QR-bill",
+            messages::IS_REQUIRED_FOR_QR_BILL,
         );
     } else if name.chars().count() > 70 {
         push_error(
             &mut errors,
             format!("{prefix}.name"),
-            "is longer than 70 characters for the QR-bill",
+            messages::QR_BILL_TOO_LONG,
         );
     }
     let parts = crate::einvoice::split_address(address);
@@ -354,7 +355,7 @@ pub fn structured_address(
             push_error(
                 &mut errors,
                 format!("{prefix}.address"),
-                "needs a line with post code and town for the QR-bill",
+                messages::QR_BILL_NEEDS_TOWN_LINE,
             );
             (String::new(), String::new())
         }
@@ -370,14 +371,14 @@ pub fn structured_address(
         push_error(
             &mut errors,
             format!("{prefix}.address"),
-            "has a street longer than 70 characters for the QR-bill",
+            messages::QR_BILL_STREET_TOO_LONG,
         );
     }
     if town.chars().count() > 35 || post_code.chars().count() > 16 {
         push_error(
             &mut errors,
             format!("{prefix}.address"),
-            "has a town over 35 or a post code over 16 characters for the QR-bill",
+            messages::QR_BILL_TOWN_TOO_LONG,
         );
     }
     let country = country
@@ -387,7 +388,7 @@ pub fn structured_address(
         push_error(
             &mut errors,
             format!("{prefix}.country_code"),
-            "is required for the QR-bill",
+            messages::IS_REQUIRED_FOR_QR_BILL,
         );
     }
     if !errors.is_empty() {
@@ -514,23 +515,19 @@ pub fn qr_bill(input: &QrBillInput<'_>) -> Result<QrBill, FieldErrors> {
         push_error(
             &mut errors,
             "account.iban",
-            "must be a Swiss or Liechtenstein IBAN for the QR-bill",
+            messages::QR_BILL_NEEDS_SWISS_IBAN,
         );
     }
     let currency = input.currency.trim().to_ascii_uppercase();
     if !CURRENCIES.contains(&currency.as_str()) {
-        push_error(
-            &mut errors,
-            "currency",
-            "must be CHF or EUR for the QR-bill",
-        );
+        push_error(&mut errors, "currency", messages::QR_BILL_NEEDS_CHF_OR_EUR);
     }
     let amount = input.amount.round_dp(2);
     if amount < Decimal::new(1, 2) || amount > max_amount() {
         push_error(
             &mut errors,
             "gross_total",
-            "must be between 0.01 and 999 999 999.99 for the QR-bill",
+            messages::QR_BILL_AMOUNT_OUT_OF_RANGE,
         );
     }
     let reference = if is_qr_iban(&iban) {

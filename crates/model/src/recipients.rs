@@ -4,6 +4,7 @@
 //! sends to them when a body names none.
 
 use crate::email::{is_address, split_addresses};
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::party::{Company, Project};
 
@@ -71,14 +72,18 @@ pub fn offer_recipients(contact_email: Option<&str>, company: Option<&Company>) 
 pub fn check_recipients(to: &str, cc: &str, bcc: &str) -> FieldErrors {
     let mut errors = FieldErrors::new();
     if split_addresses(to).is_empty() {
-        push_error(&mut errors, "emails_to", "enter at least one recipient");
+        push_error(
+            &mut errors,
+            "emails_to",
+            messages::ENTER_AT_LEAST_ONE_RECIPIENT,
+        );
     }
     for (field, list) in [("emails_to", to), ("emails_cc", cc), ("emails_bcc", bcc)] {
         for address in split_addresses(list).iter().filter(|a| !is_address(a)) {
             push_error(
                 &mut errors,
                 field,
-                format!("{address} is not an e-mail address"),
+                messages::N_IS_NOT_E_MAIL_ADDRESS.with([address]),
             );
         }
     }

@@ -3,6 +3,7 @@
 //! validation, and the pure rules the server's job applies — the period of an invoice
 //! date, the next date without drift, the title placeholders and the runs that are due.
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::invoice_input::NewInvoice;
 use crate::party::{IdName, Language};
@@ -402,27 +403,27 @@ pub fn prefix_errors(errors: FieldErrors, prefix: &str) -> FieldErrors {
 pub fn validate_recurring(body: &NewRecurringInvoice, currencies: &[String]) -> FieldErrors {
     let mut e = FieldErrors::new();
     if body.interval.is_none() {
-        push_error(&mut e, "interval", "is required");
+        push_error(&mut e, "interval", messages::IS_REQUIRED);
     }
     if body.mode.is_none() {
-        push_error(&mut e, "mode", "is required");
+        push_error(&mut e, "mode", messages::IS_REQUIRED);
     }
     match (body.next_date, body.end_date) {
-        (None, _) => push_error(&mut e, "next_date", "is required"),
+        (None, _) => push_error(&mut e, "next_date", messages::IS_REQUIRED),
         (Some(next), Some(end)) if end < next => {
-            push_error(&mut e, "end_date", "must not be before next_date")
+            push_error(&mut e, "end_date", messages::MUST_NOT_BE_BEFORE_NEXT_DATE)
         }
         _ => {}
     }
     let Some(template) = &body.template else {
-        push_error(&mut e, "template", "is required");
+        push_error(&mut e, "template", messages::IS_REQUIRED);
         return e;
     };
     if template.offer_id.is_some() {
         push_error(
             &mut e,
             "template.offer_id",
-            "cannot be repeated: an offer is billed once",
+            messages::CANNOT_REPEAT_BILLED_OFFER,
         );
     }
     for (n, item) in template.items.iter().flatten().enumerate() {
@@ -434,7 +435,7 @@ pub fn validate_recurring(body: &NewRecurringInvoice, currencies: &[String]) -> 
                 push_error(
                     &mut e,
                     format!("template.items[{n}].{field}"),
-                    "cannot be repeated: time and expenses are billed once",
+                    messages::CANNOT_REPEAT_BILLED_TIME,
                 );
             }
         }

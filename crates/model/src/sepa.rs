@@ -4,6 +4,7 @@
 //! (buyer reference BT-10, electronic addresses BT-34/BT-49). Pure functions; the forms and
 //! the server apply the same checks (`docs/decisions.md` § E-invoice fields (issue 10)).
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 
 /// Longest SEPA creditor identifier, in characters (EPC262-08: 35).
@@ -54,13 +55,13 @@ pub fn creditor_check_digits(country: &str, national: &str) -> Option<String> {
 /// or digits — at most 35 characters in all; the check digits must be the MOD 97-10 digits
 /// of the national identifier and the country ([`creditor_check_digits`]).
 /// `DE98ZZZ09999999999` passes; `DE99ZZZ09999999999` does not.
-pub fn creditor_identifier_error(id: &str) -> Option<String> {
+pub fn creditor_identifier_error(id: &str) -> Option<crate::error::Message> {
     if id.chars().count() > MAX_CREDITOR_IDENTIFIER {
-        return Some(format!(
-            "must be at most {MAX_CREDITOR_IDENTIFIER} characters"
-        ));
+        return Some(
+            crate::error::messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_CREDITOR_IDENTIFIER]),
+        );
     }
-    let shape = "must be a SEPA creditor identifier such as DE98ZZZ09999999999";
+    let shape = crate::error::messages::MUST_BE_SEPA_CREDITOR_IDENTIFIER;
     if !id.is_ascii() || id.len() < 8 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Some(shape.into());
     }
@@ -70,7 +71,7 @@ pub fn creditor_identifier_error(id: &str) -> Option<String> {
     }
     match creditor_check_digits(country, national) {
         Some(expected) if expected == digits => None,
-        Some(_) => Some("has wrong check digits (not a SEPA creditor identifier)".into()),
+        Some(_) => Some(crate::error::messages::CREDITOR_IDENTIFIER_CHECK_DIGITS.into()),
         None => Some(shape.into()),
     }
 }
@@ -106,22 +107,22 @@ pub fn is_sepa_char(c: char) -> bool {
 /// Why `reference` (trimmed) is not a SEPA mandate reference (BT-89), `None` when it is
 /// one: 1–35 characters of the SEPA character set ([`is_sepa_char`]), not starting or ending
 /// with `/` and without `//` (EPC rule for identifiers).
-pub fn mandate_reference_error(reference: &str) -> Option<String> {
+pub fn mandate_reference_error(reference: &str) -> Option<crate::error::Message> {
     if reference.is_empty() {
-        return Some("must not be empty".into());
+        return Some(crate::error::messages::MUST_NOT_BE_EMPTY.into());
     }
     if reference.chars().count() > MAX_MANDATE_REFERENCE {
-        return Some(format!(
-            "must be at most {MAX_MANDATE_REFERENCE} characters"
-        ));
+        return Some(
+            crate::error::messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_MANDATE_REFERENCE]),
+        );
     }
     if let Some(c) = reference.chars().find(|c| !is_sepa_char(*c)) {
-        return Some(format!(
-            "must use only letters A–Z, digits and / - ? : ( ) . , ' + (not {c:?})"
-        ));
+        return Some(
+            crate::error::messages::MUST_USE_SEPA_CHARACTERS_NOT_N.with([format!("{c:?}")]),
+        );
     }
     if reference.starts_with('/') || reference.ends_with('/') || reference.contains("//") {
-        return Some("must not start or end with / or contain //".into());
+        return Some(crate::error::messages::MUST_NOT_START_OR_END_WITH_SLASH.into());
     }
     None
 }
@@ -130,12 +131,14 @@ pub fn mandate_reference_error(reference: &str) -> Option<String> {
 /// one: at most [`MAX_EINVOICE_TEXT`] characters, and an e-mail address
 /// ([`crate::email::is_address`]) when it contains `@` (other addresses, such as a
 /// Leitweg-ID or a Peppol participant id, are free text).
-pub fn electronic_address_error(address: &str) -> Option<String> {
+pub fn electronic_address_error(address: &str) -> Option<crate::error::Message> {
     if address.chars().count() > MAX_EINVOICE_TEXT {
-        return Some(format!("must be at most {MAX_EINVOICE_TEXT} characters"));
+        return Some(
+            crate::error::messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_EINVOICE_TEXT]),
+        );
     }
     if address.contains('@') && !crate::email::is_address(address) {
-        return Some("is not an e-mail address".into());
+        return Some(crate::error::messages::IS_NOT_E_MAIL_ADDRESS.into());
     }
     None
 }
@@ -157,7 +160,7 @@ pub fn check_einvoice_fields(errors: &mut FieldErrors, fields: &EinvoiceTexts<'_
             push_error(
                 errors,
                 "buyer_reference",
-                format!("must be at most {MAX_EINVOICE_TEXT} characters"),
+                messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_EINVOICE_TEXT]),
             );
         }
     }

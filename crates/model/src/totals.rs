@@ -122,11 +122,8 @@ impl TotalsError {
     }
 
     /// The message for the field.
-    pub fn message(&self) -> String {
-        format!(
-            "is too large: amounts and totals must stay below {} currency units",
-            crate::limits::MAX_AMOUNT
-        )
+    pub fn message(&self) -> crate::error::Message {
+        crate::error::messages::AMOUNT_OR_TOTAL_TOO_LARGE_N.with([crate::limits::MAX_AMOUNT])
     }
 }
 

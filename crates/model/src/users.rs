@@ -96,10 +96,11 @@ pub const PASSWORD_MIN_CHARS: usize = 12;
 /// The length rule: `Some(reason)` when `password` has fewer than [`PASSWORD_MIN_CHARS`]
 /// characters, `None` when long enough. The strength rule (zxcvbn score ≥ 3) is checked
 /// by the server after this one.
-pub fn password_length_error(password: &str) -> Option<String> {
+pub fn password_length_error(password: &str) -> Option<crate::error::Message> {
     let chars = password.chars().count();
-    (chars < PASSWORD_MIN_CHARS)
-        .then(|| format!("must be at least {PASSWORD_MIN_CHARS} characters long (it has {chars})"))
+    (chars < PASSWORD_MIN_CHARS).then(|| {
+        crate::error::messages::MUST_BE_AT_LEAST_N_CHARACTERS.with([PASSWORD_MIN_CHARS, chars])
+    })
 }
 
 /// The window failures are counted in, in minutes.

@@ -64,6 +64,20 @@ impl std::fmt::Display for VatIdError {
     }
 }
 
+impl VatIdError {
+    /// The 422 message (`crate::error::messages`): the same text as `Display`, with its
+    /// German.
+    pub fn message(&self) -> crate::error::Message {
+        use crate::error::messages;
+        match self {
+            VatIdError::Prefix => messages::MUST_START_WITH_VAT_PREFIX.into(),
+            VatIdError::Format("DE + 9 digits") => messages::MUST_BE_DE_9_DIGITS.into(),
+            VatIdError::Format(form) => messages::MUST_BE_FORM_N.with([form]),
+            VatIdError::Checksum => messages::HAS_WRONG_CHECK_DIGIT.into(),
+        }
+    }
+}
+
 /// `text` in compact form: upper case without spaces, `.`, `-`, `/`, `:` and `,`.
 pub fn normalize_vat_identifier(text: &str) -> String {
     text.chars()

@@ -295,6 +295,30 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
     let en_keys: Vec<_> = en.body.as_object().unwrap().keys().collect();
     let de_keys: Vec<_> = de.body.as_object().unwrap().keys().collect();
     assert_eq!(en_keys, de_keys);
+    // Issue 30: each message travels with its code and parameters, in the same order, so
+    // that a client renders it in its own language; the codes do not depend on the
+    // request's language.
+    assert_eq!(
+        en.body["error_codes"]["customer_id"],
+        json!([{"code": "is_required", "params": []}])
+    );
+    assert_eq!(en.body["error_codes"], de.body["error_codes"]);
+    assert_eq!(keys(&en).len(), en.body["error_codes"].as_object().unwrap().len());
+    let long_title = "x".repeat(300);
+    let long = ask(
+        "de",
+        "/companies",
+        json!({"name": long_title}),
+    )
+    .await;
+    assert_eq!(long.status, 422, "{}", long.body);
+    let code = &long.body["error_codes"]["name"][0];
+    assert_eq!(code["code"], "must_be_at_most_n_characters", "{}", long.body);
+    let max = code["params"][0].as_str().unwrap().to_string();
+    assert_eq!(
+        long.body["errors"]["name"],
+        json!([format!("darf höchstens {max} Zeichen lang sein")])
+    );
 
     let company = ask(
         "de",

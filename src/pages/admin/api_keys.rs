@@ -81,7 +81,7 @@ fn KeysAdmin() -> impl IntoView {
         Some(Err(e)) => name_error.set(Some(
             e.errors
                 .get("name")
-                .map(|m| m.join("; "))
+                .map(|m| crate::components::field::localized_joined(m, "; "))
                 .unwrap_or(e.message),
         )),
         None => {}

@@ -65,7 +65,7 @@ fn UsersAdmin() -> impl IntoView {
                 .values()
                 .flatten()
                 .next()
-                .cloned()
+                .map(crate::components::field::localized_message)
                 .unwrap_or(e.message),
         ),
     };
@@ -322,7 +322,10 @@ pub fn InviteDialog(
         Some(Err(e)) => {
             let mut shown = e.errors.clone();
             if shown.is_empty() {
-                shown.insert("general".into(), vec![e.message]);
+                shown.insert(
+                    "general".into(),
+                    vec![kontor_model::error::Message::verbatim(e.message)],
+                );
             }
             errors.set(shown);
         }
@@ -337,7 +340,12 @@ pub fn InviteDialog(
             ("lastname", lastname),
         ] {
             if value.get_untracked().trim().is_empty() {
-                local.insert(field.into(), vec![t().people_common().required.into()]);
+                local.insert(
+                    field.into(),
+                    vec![kontor_model::error::Message::verbatim(
+                        t().people_common().required,
+                    )],
+                );
             }
         }
         errors.set(local.clone());

@@ -174,7 +174,7 @@ async fn remind(
 /// The server's message with its first field error, for one result line.
 fn message_of(e: ApiError) -> String {
     match e.errors.values().flatten().next() {
-        Some(first) if !e.message.contains(first.as_str()) => format!("{} ({first})", e.message),
+        Some(first) if !e.message.contains(first.english()) => format!("{} ({first})", e.message),
         _ => e.message,
     }
 }

@@ -163,7 +163,13 @@ fn ExportCard(
                         .map(|(field, messages)| {
                             fill(
                                 t().exports_page().field_error,
-                                &[("label", label(field)), ("message", &messages.join("; "))],
+                                &[
+                                    ("label", label(field)),
+                                    (
+                                        "message",
+                                        &crate::components::field::localized_joined(messages, "; "),
+                                    ),
+                                ],
                             )
                         })
                         .collect();

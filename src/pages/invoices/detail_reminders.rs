@@ -121,7 +121,7 @@ pub fn RemindersSection(
         Err(e) if e.is_unprocessable() && !e.errors.is_empty() => {
             // A refusal of the invoice itself (e.g. not overdue) has no field here.
             if let Some(message) = e.errors.get("invoice_id").and_then(|m| m.first()) {
-                failure.set(Some(message.clone()));
+                failure.set(Some(crate::components::field::localized_message(message)));
             }
             errors.set(e.errors)
         }

@@ -191,7 +191,7 @@ fn InvoiceForm(
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = state.rows.get_untracked();
         let (mut fields, by_row) = split_row_errors(&all, &rows);
-        let tag_messages: Vec<String> = fields
+        let tag_messages: Vec<kontor_model::error::Message> = fields
             .iter()
             .filter(|(k, _)| k.starts_with("tags["))
             .flat_map(|(_, v)| v.clone())

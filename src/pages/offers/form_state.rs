@@ -229,7 +229,11 @@ impl OfferFormState {
         let tax = field_number(self.tax, "tax", &mut errors);
         let discount = field_number(self.discount, "discount", &mut errors);
         if let Some(m) = untrack(|| self.currency_conflict()) {
-            push_error(&mut errors, "currency", m);
+            push_error(
+                &mut errors,
+                "currency",
+                kontor_model::error::Message::verbatim(m),
+            );
         }
         let items = self
             .rows

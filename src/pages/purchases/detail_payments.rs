@@ -133,7 +133,10 @@ fn AddPurchasePayment(
             on_changed.run(());
         }
         Some(Err(e)) if !e.errors.is_empty() => errors.set(e.errors),
-        Some(Err(e)) => errors.set(FieldErrors::from([("base".to_string(), vec![e.message])])),
+        Some(Err(e)) => errors.set(FieldErrors::from([(
+            "base".to_string(),
+            vec![kontor_model::error::Message::verbatim(e.message)],
+        )])),
         None => {}
     });
     let start = move |_| {

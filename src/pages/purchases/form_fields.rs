@@ -111,7 +111,10 @@ pub fn AttachDocument(
     let on_file = Callback::new(move |file: SendWrapper<web_sys::File>| {
         if let Some(problem) = check_file(&file) {
             errors.update(|e| {
-                e.insert("file".into(), vec![problem]);
+                e.insert(
+                    "file".into(),
+                    vec![kontor_model::error::Message::verbatim(problem)],
+                );
             });
             return;
         }
@@ -128,7 +131,10 @@ pub fn AttachDocument(
                     base64: Some(b64),
                 })),
                 Err(e) => errors.update(|x| {
-                    x.insert("file".into(), vec![e.message]);
+                    x.insert(
+                        "file".into(),
+                        vec![kontor_model::error::Message::verbatim(e.message)],
+                    );
                 }),
             }
         });

@@ -43,8 +43,14 @@ pub fn PurchaseItems(
         };
         // A number not written as the user's locale writes numbers is an error at once.
         let live = move |name: &str| match name {
-            "total" => row.total.with(|t| parse_typed(t).err()),
-            "tax" => row.tax.with(|t| parse_typed(t).err()),
+            "total" => row
+                .total
+                .with(|t| parse_typed(t).err())
+                .map(|e| crate::components::field::localized_message(&e)),
+            "tax" => row
+                .tax
+                .with(|t| parse_typed(t).err())
+                .map(|e| crate::components::field::localized_message(&e)),
             _ => None,
         };
         let err = move |name: &'static str| {

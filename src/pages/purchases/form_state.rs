@@ -210,13 +210,21 @@ impl PurchaseFormState {
             let typed = s.get_untracked();
             let d = parse_iso(&typed);
             if d.is_none() && !typed.trim().is_empty() {
-                errors.insert(path.into(), vec![t().purchase_form().not_a_date.into()]);
+                errors.insert(
+                    path.into(),
+                    vec![kontor_model::error::Message::verbatim(
+                        t().purchase_form().not_a_date,
+                    )],
+                );
             }
             d
         };
         let iban = field_text(self.iban);
         if iban.as_deref().is_some_and(|i| !is_valid_iban(i)) {
-            errors.insert("iban".into(), vec!["is not a valid IBAN (checksum)".into()]);
+            errors.insert(
+                "iban".into(),
+                vec![kontor_model::error::messages::IS_NOT_VALID_IBAN_CHECKSUM.into()],
+            );
         }
         let mut items = Vec::new();
         for (i, row) in self.rows.get_untracked().iter().enumerate() {

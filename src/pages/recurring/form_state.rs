@@ -73,7 +73,11 @@ impl RecurringFormState {
         let end_text = self.end_date.get_untracked();
         let end = parse_iso(&end_text);
         if !end_text.trim().is_empty() && end.is_none() {
-            push_error(&mut errors, "end_date", t().recurring_form().must_be_date);
+            push_error(
+                &mut errors,
+                "end_date",
+                kontor_model::error::Message::verbatim(t().recurring_form().must_be_date),
+            );
         }
         template.status = None;
         template.date = None;
@@ -97,7 +101,7 @@ impl RecurringFormState {
         let (body, mut errors) = self.body();
         for (path, messages) in form_errors(validate_recurring(&body, currencies)) {
             for m in messages {
-                push_error(&mut errors, &path, &m);
+                push_error(&mut errors, &path, m);
             }
         }
         (body, errors)
@@ -125,7 +129,7 @@ pub fn form_errors(errors: FieldErrors) -> FieldErrors {
             _ => path,
         };
         for m in messages {
-            push_error(&mut out, &path, &m);
+            push_error(&mut out, &path, m);
         }
     }
     out

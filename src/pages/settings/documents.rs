@@ -55,7 +55,13 @@ pub fn example_text(pattern: &str) -> String {
     };
     match number_example(pattern, today()) {
         Ok(number) => fill(template, &[("number", &number)]),
-        Err(message) => fill(texts.no_example, &[("message", &message_text(&message))]),
+        Err(message) => fill(
+            texts.no_example,
+            &[(
+                "message",
+                &message_text(&kontor_model::error::Message::verbatim(message)),
+            )],
+        ),
     }
 }
 

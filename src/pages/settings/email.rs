@@ -73,7 +73,10 @@ fn TestEmail(
                     result.set(Some(Ok(text)));
                 }
                 Err(e) => {
-                    let detail = e.errors.get("to").map(|m| m.join("; "));
+                    let detail = e
+                        .errors
+                        .get("to")
+                        .map(|m| crate::components::field::localized_joined(m, "; "));
                     let text = match detail {
                         Some(d) => fill(t().settings_email().not_sent_address, &[("detail", &d)]),
                         None => fill(t().settings_email().not_sent, &[("message", &e.message)]),

@@ -274,7 +274,7 @@ pub fn insert(body: &mut Map<String, Value>, path: &str, value: Value) {
 pub fn wire_value(spec: &FieldSpec, text: &str) -> Result<Option<Value>, String> {
     let trimmed = text.trim();
     let number = |typed: &str| -> Result<Option<Value>, String> {
-        match parse_typed(typed)? {
+        match parse_typed(typed).map_err(|e| crate::pages::settings::rules::message_text(&e))? {
             None => Err(t().settings_form().is_required.into()),
             Some(d) => Ok(Some(Value::Number(
                 serde_json::Number::from_str(&d.normalize().to_string())

@@ -162,14 +162,14 @@ pub fn checked_body(section: Section, validate: Validate) -> Option<Value> {
 /// One line of a section's problem for a field the section does not show: the model's
 /// English line (`kontor_model::error::labels`), in German the field's label from the
 /// specs with the message in German.
-fn summary_line(path: &str, messages: &[String]) -> String {
+fn summary_line(path: &str, messages: &[kontor_model::error::Message]) -> String {
     use kontor_model::error::labels::{field_label, summary_line, Form};
     if language() != Lang::De {
         return summary_line(Form::Settings, path, messages);
     }
     let message = messages
         .iter()
-        .map(|m| message_text(m))
+        .map(message_text)
         .collect::<Vec<_>>()
         .join("; ");
     if path.is_empty() {

@@ -22,7 +22,11 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
             .get("port")
             .map(|p| p.as_u64().filter(|p| (1..=65535).contains(p)));
         if port == Some(None) {
-            push_error(&mut errors, "smtp.port", t().settings_form().port_range);
+            push_error(
+                &mut errors,
+                "smtp.port",
+                kontor_model::error::Message::verbatim(t().settings_form().port_range),
+            );
             smtp.remove("port");
         }
     }
@@ -31,7 +35,7 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
             push_error(
                 &mut errors,
                 "default_invoice_due_days",
-                t().settings_form().days_range,
+                kontor_model::error::Message::verbatim(t().settings_form().days_range),
             );
             body.as_object_mut()
                 .map(|b| b.remove("default_invoice_due_days"));
@@ -46,7 +50,10 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
         Err(e) => push_error(
             &mut errors,
             "",
-            fill(t().settings_form().unreadable, &[("error", &e.to_string())]),
+            kontor_model::error::Message::verbatim(fill(
+                t().settings_form().unreadable,
+                &[("error", &e.to_string())],
+            )),
         ),
     }
     errors
@@ -63,12 +70,16 @@ pub fn number_example(pattern: &str, date: NaiveDate) -> Result<String, String> 
 /// A field message in the user's language: in German the model's English messages (the
 /// shared validation's, a number format's, a typed number's) become German — a number
 /// format's by the `settings_messages` texts, the rest by the model's table of 422 texts
-/// (`kontor_model::error_text`); messages already German (a 422 answered in German) stay.
-pub fn message_text(message: &str) -> String {
+/// (`kontor_model::error::messages`, by code); messages already German (a 422 answered in
+/// German) stay.
+pub fn message_text(message: &kontor_model::error::Message) -> String {
     if language() != Lang::De {
-        return message.to_string();
+        return message.english().to_string();
     }
-    pattern_message(message).unwrap_or_else(|| kontor_model::error_text::german(message))
+    if message.code() == kontor_model::error::message::VERBATIM {
+        return pattern_message(message.english()).unwrap_or_else(|| message.english().into());
+    }
+    message.german()
 }
 
 /// The German text of a number format's (or typed number's) English message, if it is

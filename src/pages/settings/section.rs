@@ -71,7 +71,11 @@ impl Section {
             match wire_value(&spec, &value.get_untracked()) {
                 Ok(Some(v)) => insert(&mut body, spec.path, v),
                 Ok(None) => {}
-                Err(message) => push_error(&mut errors, spec.path, message),
+                Err(message) => push_error(
+                    &mut errors,
+                    spec.path,
+                    kontor_model::error::Message::verbatim(message),
+                ),
             }
         }
         (Value::Object(body), errors)
@@ -94,7 +98,7 @@ impl Section {
             errors.with(|e| {
                 e.get(path).filter(|m| !m.is_empty()).map(|m| {
                     m.iter()
-                        .map(|m| message_text(m))
+                        .map(message_text)
                         .collect::<Vec<_>>()
                         .join("; ")
                 })

@@ -4,6 +4,7 @@
 //! `smtp.port`, …).
 
 use super::*;
+use crate::error::messages;
 
 /// Longest accepted single-line setting (name, register, bank name…), in characters.
 pub const MAX_SETTING_LINE: usize = 200;
@@ -32,10 +33,10 @@ fn is_country(code: &str) -> bool {
 }
 
 /// Why `id` is not a VAT ID (`crate::vat_id`), `None` when it is one.
-fn vat_id_error(id: &str) -> Option<String> {
+fn vat_id_error(id: &str) -> Option<crate::error::Message> {
     crate::vat_id::check_vat_identifier(id)
         .err()
-        .map(|e| e.to_string())
+        .map(|e| e.message())
 }
 
 /// Whether `phone` is a phone number as people write it: digits with `+`, spaces,
@@ -49,7 +50,7 @@ pub fn is_phone(phone: &str) -> bool {
 
 fn check_length(e: &mut FieldErrors, field: &str, value: &str, max: usize) {
     if value.chars().count() > max {
-        push_error(e, field, format!("must be at most {max} characters"));
+        push_error(e, field, messages::MUST_BE_AT_MOST_N_CHARACTERS.with([max]));
     }
 }
 
@@ -62,7 +63,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
     let mut e = FieldErrors::new();
     if let Some(name) = &update.name {
         if name.trim().is_empty() {
-            push_error(&mut e, "name", "is required");
+            push_error(&mut e, "name", messages::IS_REQUIRED);
         }
         check_length(&mut e, "name", name, MAX_SETTING_LINE);
     }
@@ -88,11 +89,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
     let given = |v: &Option<String>| v.as_deref().and_then(clean);
     if let Some(code) = given(&update.country_code) {
         if !is_country(&code.to_ascii_uppercase()) {
-            push_error(
-                &mut e,
-                "country_code",
-                "must be an ISO 3166-1 country code such as DE",
-            );
+            push_error(&mut e, "country_code", messages::MUST_BE_COUNTRY_CODE);
         }
     }
     if let Some(id) = given(&update.vat_identifier) {
@@ -102,31 +99,27 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
     }
     if let Some(iban) = given(&update.iban) {
         if !crate::sepa::is_valid_iban(&iban) {
-            push_error(
-                &mut e,
-                "iban",
-                "is not a valid IBAN (country, check digits, account)",
-            );
+            push_error(&mut e, "iban", messages::IS_NOT_VALID_IBAN_FORMAT);
         }
     }
     if let Some(bic) = given(&update.bic) {
         if !crate::master_data::is_bic(&compact_upper(&bic)) {
-            push_error(&mut e, "bic", "must be a BIC of 8 or 11 characters");
+            push_error(&mut e, "bic", messages::MUST_BE_BIC);
         }
     }
     if let Some(email) = given(&update.email) {
         if !crate::email::is_address(&email) {
-            push_error(&mut e, "email", "is not an e-mail address");
+            push_error(&mut e, "email", messages::IS_NOT_E_MAIL_ADDRESS);
         }
     }
     if let Some(website) = given(&update.website) {
         if !crate::master_data::is_website(&website) {
-            push_error(&mut e, "website", "is not a web address");
+            push_error(&mut e, "website", messages::IS_NOT_WEB_ADDRESS);
         }
     }
     if let Some(phone) = given(&update.phone) {
         if !is_phone(&phone) {
-            push_error(&mut e, "phone", "is not a phone number");
+            push_error(&mut e, "phone", messages::IS_NOT_PHONE_NUMBER);
         }
     }
     crate::sepa::check_einvoice_fields(
@@ -144,7 +137,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
             push_error(
                 &mut e,
                 "default_invoice_due_days",
-                format!("must be between 0 and {MAX_DUE_DAYS} days"),
+                messages::MUST_BE_BETWEEN_0_AND_N_DAYS.with([MAX_DUE_DAYS]),
             );
         }
     }
@@ -170,7 +163,7 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
         ("purchase_number_format", &update.purchase_number_format),
     ] {
         if let Some(message) = value.as_deref().and_then(crate::number_format::check) {
-            push_error(&mut e, field, message);
+            push_error(&mut e, field, crate::error::Message::verbatim(message));
         }
     }
     if let Some(Some(smtp)) = &update.smtp {
@@ -186,7 +179,7 @@ fn check_currencies(e: &mut FieldErrors, update: &AccountUpdate, account: &Accou
     let is_code = |c: &str| c.len() == 3 && c.bytes().all(|b| b.is_ascii_alphabetic());
     if let Some(list) = &update.currencies {
         if list.is_empty() {
-            push_error(e, "currencies", "must list at least one currency");
+            push_error(e, "currencies", messages::MUST_LIST_AT_LEAST_ONE_CURRENCY);
         }
         let mut seen: Vec<String> = Vec::new();
         for c in list {
@@ -195,10 +188,10 @@ fn check_currencies(e: &mut FieldErrors, update: &AccountUpdate, account: &Accou
                 push_error(
                     e,
                     "currencies",
-                    format!("{c:?} is not a currency code such as EUR"),
+                    crate::error::messages::N_IS_NOT_CURRENCY_CODE.with([format!("{c:?}")]),
                 );
             } else if seen.contains(&code) {
-                push_error(e, "currencies", format!("{code} is listed twice"));
+                push_error(e, "currencies", messages::N_IS_LISTED_TWICE.with([&code]));
             }
             seen.push(code);
         }
@@ -214,12 +207,12 @@ fn check_currencies(e: &mut FieldErrors, update: &AccountUpdate, account: &Accou
         .unwrap_or_else(|| account.default_currency.clone());
     if update.default_currency.is_some() || update.currencies.is_some() {
         if !is_code(&default) {
-            push_error(e, "default_currency", "is not a currency code such as EUR");
+            push_error(e, "default_currency", messages::IS_NOT_CURRENCY_CODE);
         } else if !currencies.is_empty() && !currencies.contains(&default) {
             push_error(
                 e,
                 "default_currency",
-                format!("{default} is not one of the account's currencies"),
+                messages::N_IS_NOT_ACCOUNT_CURRENCY.with([default]),
             );
         }
     }
@@ -233,13 +226,17 @@ fn check_smtp(e: &mut FieldErrors, smtp: &SmtpUpdate, configured: bool) {
     };
     match smtp.host.as_deref().map(str::trim) {
         Some("") | None if !configured || smtp.host.is_some() => {
-            push_error(e, "smtp.host", "is required");
+            push_error(e, "smtp.host", messages::IS_REQUIRED);
         }
-        Some(host) if !is_host(host) => push_error(e, "smtp.host", "is not a host name"),
+        Some(host) if !is_host(host) => push_error(e, "smtp.host", messages::IS_NOT_HOST_NAME),
         _ => {}
     }
     if smtp.port == Some(0) {
-        push_error(e, "smtp.port", "must be between 1 and 65535");
+        push_error(
+            e,
+            "smtp.port",
+            crate::error::messages::MUST_BE_BETWEEN_N_AND_N.with([1, 65535]),
+        );
     }
     if let Some(user) = &smtp.user {
         check_length(e, "smtp.user", user, MAX_SETTING_LINE);

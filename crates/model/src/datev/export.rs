@@ -3,6 +3,7 @@
 //! Windows-1252.
 
 use super::*;
+use crate::error::messages;
 
 /// Which side of the books a booking is on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,11 +95,10 @@ pub fn check_export(settings: &DatevSettings, from: NaiveDate, to: NaiveDate) ->
         push_error(
             &mut e,
             "to",
-            format!(
-                "must lie in the fiscal year of from ({} to {}): a DATEV batch holds one fiscal year",
-                start.format("%Y-%m-%d"),
-                end.format("%Y-%m-%d")
-            ),
+            messages::MUST_LIE_IN_FISCAL_YEAR_N_N.with([
+                start.format("%Y-%m-%d").to_string(),
+                end.format("%Y-%m-%d").to_string(),
+            ]),
         );
     }
     e

@@ -12,6 +12,7 @@
 //! The file is written in Windows-1252 ([`to_windows_1252`]), the character set DATEV's
 //! import documents for EXTF files.
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::position_vat::TaxCategory;
 use chrono::{Datelike, NaiveDate, NaiveDateTime};
@@ -210,7 +211,11 @@ impl RevenueAccountsUpdate {
 
 fn range(e: &mut FieldErrors, field: &str, value: Option<i64>, low: i64, high: i64) {
     if value.is_some_and(|v| !(low..=high).contains(&v)) {
-        push_error(e, field, format!("must be between {low} and {high}"));
+        push_error(
+            e,
+            field,
+            messages::MUST_BE_BETWEEN_N_AND_N.with([low.to_string(), high.to_string()]),
+        );
     }
 }
 
@@ -262,7 +267,7 @@ pub fn check_update(e: &mut FieldErrors, update: &DatevUpdate, current: &DatevSe
             push_error(
                 e,
                 format!("datev.revenue_accounts.{name}"),
-                format!("must be an account number of 1 to {length} digits"),
+                messages::MUST_BE_ACCOUNT_NUMBER_N_DIGITS.with([length]),
             );
         }
     }

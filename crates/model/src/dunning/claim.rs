@@ -2,6 +2,7 @@
 //! interest and amount due, checked against the account's levels.
 
 use super::*;
+use crate::error::messages;
 
 /// `GET /invoices/overdue` filters (issue 14 § API), besides paging.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -130,7 +131,7 @@ pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErro
                 push_error(
                     &mut errors,
                     "dunning_level",
-                    format!("must be one of the account's levels 1–{}", req.levels.len()),
+                    messages::MUST_BE_ACCOUNT_LEVEL_N.with([req.levels.len()]),
                 );
                 None
             }
@@ -141,26 +142,24 @@ pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErro
                 push_error(
                     &mut errors,
                     "dunning_level",
-                    format!(
-                        "the invoice has had the last level ({}) already; give a level to repeat one",
-                        req.last_level
-                    ),
+                    messages::LAST_LEVEL_REACHED_N.with([req.last_level]),
                 );
                 None
             }
         },
     };
     if req.open_amount <= Decimal::ZERO {
-        push_error(&mut errors, "invoice_id", "has nothing open to remind of");
+        push_error(
+            &mut errors,
+            "invoice_id",
+            messages::HAS_NOTHING_OPEN_TO_REMIND_OF,
+        );
     } else if req.invoice_due_date >= req.date {
         // Overdue from the day after the due date (issue 14 § Bad input).
         push_error(
             &mut errors,
             "invoice_id",
-            format!(
-                "is not overdue on the reminder's date: it is due on {}",
-                req.invoice_due_date
-            ),
+            messages::NOT_OVERDUE_DUE_ON_N.with([req.invoice_due_date]),
         );
     }
     let days_overdue = (req.date - req.invoice_due_date).num_days().max(0);
@@ -173,10 +172,7 @@ pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErro
                     push_error(
                         &mut errors,
                         "interest_rate",
-                        format!(
-                            "is required: the base-rate table has no rate for {}",
-                            req.date
-                        ),
+                        messages::NO_BASE_RATE_FOR_N.with([req.date]),
                     );
                     None
                 }
@@ -196,7 +192,7 @@ pub fn reminder_claim(req: &ClaimRequest<'_>) -> Result<ReminderClaim, FieldErro
         None => Some(round_money(Decimal::ZERO, req.currency)),
     };
     if interest.is_none() {
-        push_error(&mut errors, "interest", "is too large to compute");
+        push_error(&mut errors, "interest", messages::IS_TOO_LARGE_TO_COMPUTE);
     }
     let (Some(level), Some(interest), true) = (level, interest, errors.is_empty()) else {
         return Err(errors);

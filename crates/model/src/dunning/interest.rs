@@ -2,6 +2,7 @@
 //! businesses (9 points) and consumers (5 points) above them.
 
 use super::*;
+use crate::error::messages;
 
 /// One row of the table of base rates (Basiszinssatz, § 247 BGB) kept in the account's
 /// settings: the rate in percent that applies from `from` until the next row.
@@ -62,9 +63,10 @@ pub fn default_interest_rate(base_rate: Decimal, consumer: bool) -> Decimal {
 }
 
 /// Checks a reminder's `interest_rate` (percent per year): 0–[`MAX_INTEREST_RATE`].
-pub fn check_interest_rate(rate: Decimal) -> Result<(), String> {
+pub fn check_interest_rate(rate: Decimal) -> Result<(), crate::error::Message> {
     if rate < Decimal::ZERO || rate > MAX_INTEREST_RATE {
-        Err(format!("must be between 0 and {MAX_INTEREST_RATE}"))
+        Err(crate::error::messages::MUST_BE_BETWEEN_N_AND_N
+            .with([Decimal::ZERO, MAX_INTEREST_RATE]))
     } else {
         Ok(())
     }
@@ -113,10 +115,18 @@ pub struct BaseRates {
 pub fn validate_base_rates(rows: &[BaseRate]) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
     if rows.is_empty() {
-        push_error(&mut errors, "base_rates", "must have at least one row");
+        push_error(
+            &mut errors,
+            "base_rates",
+            messages::MUST_HAVE_AT_LEAST_ONE_ROW,
+        );
     }
     if rows.len() > 200 {
-        push_error(&mut errors, "base_rates", "must have at most 200 rows");
+        push_error(
+            &mut errors,
+            "base_rates",
+            messages::MUST_HAVE_AT_MOST_200_ROWS,
+        );
     }
     let (low, high) = BASE_RATE_RANGE;
     for (i, row) in rows.iter().enumerate() {
@@ -124,7 +134,7 @@ pub fn validate_base_rates(rows: &[BaseRate]) -> Result<(), FieldErrors> {
             push_error(
                 &mut errors,
                 format!("base_rates[{i}].from"),
-                "must be later than the row before (rows in date order, each date once)",
+                messages::MUST_BE_LATER_THAN_ROW_BEFORE,
             );
         }
         if row.rate < low
@@ -134,7 +144,7 @@ pub fn validate_base_rates(rows: &[BaseRate]) -> Result<(), FieldErrors> {
             push_error(
                 &mut errors,
                 format!("base_rates[{i}].rate"),
-                format!("must be between {low} and {high} percent with at most two decimal places"),
+                messages::MUST_BE_PERCENT_BETWEEN_N_AND_N.with([low.to_string(), high.to_string()]),
             );
         }
     }

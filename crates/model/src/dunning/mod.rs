@@ -6,6 +6,7 @@
 //! (`10.27` = 10.27 %), days are whole calendar days.
 
 use crate::arith;
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::money::round_money;
 use crate::status::InvoiceStatus;
@@ -132,13 +133,17 @@ pub fn default_levels() -> Vec<DunningLevel> {
 pub fn validate_levels(levels: &[DunningLevel]) -> Result<(), FieldErrors> {
     let mut errors = FieldErrors::new();
     if levels.is_empty() {
-        push_error(&mut errors, "levels", "must have at least one level");
+        push_error(
+            &mut errors,
+            "levels",
+            messages::MUST_HAVE_AT_LEAST_ONE_LEVEL,
+        );
     }
     if levels.len() > MAX_LEVELS {
         push_error(
             &mut errors,
             "levels",
-            format!("must have at most {MAX_LEVELS} levels"),
+            messages::MUST_HAVE_AT_MOST_N_LEVELS.with([MAX_LEVELS]),
         );
     }
     for (i, level) in levels.iter().enumerate() {
@@ -147,24 +152,23 @@ pub fn validate_levels(levels: &[DunningLevel]) -> Result<(), FieldErrors> {
             push_error(
                 &mut errors,
                 field("level"),
-                format!(
-                    "must be {} (levels are numbered 1, 2, 3, … in order)",
-                    i + 1
-                ),
+                messages::MUST_BE_LEVEL_N.with([i + 1]),
             );
         }
         if !(0..=MAX_DAYS).contains(&level.days) {
             push_error(
                 &mut errors,
                 field("days"),
-                format!("must be between 0 and {MAX_DAYS}"),
+                crate::error::messages::MUST_BE_BETWEEN_N_AND_N
+                    .with(["0".to_string(), MAX_DAYS.to_string()]),
             );
         }
         if level.fee < Decimal::ZERO || level.fee > MAX_FEE {
             push_error(
                 &mut errors,
                 field("fee"),
-                format!("must be between 0 and {MAX_FEE}"),
+                crate::error::messages::MUST_BE_BETWEEN_N_AND_N
+                    .with(["0".to_string(), MAX_FEE.to_string()]),
             );
         }
         for (lang, name, text) in [
@@ -175,23 +179,23 @@ pub fn validate_levels(levels: &[DunningLevel]) -> Result<(), FieldErrors> {
                 push_error(
                     &mut errors,
                     field(&format!("name.{lang}")),
-                    "can't be blank",
+                    messages::CAN_T_BE_BLANK,
                 );
             }
             if text.trim().is_empty() {
                 push_error(
                     &mut errors,
                     field(&format!("text.{lang}")),
-                    "can't be blank",
+                    messages::CAN_T_BE_BLANK,
                 );
             } else if let Some(unknown) = unknown_placeholder(text) {
                 push_error(
                     &mut errors,
                     field(&format!("text.{lang}")),
-                    format!(
-                        "has an unknown placeholder {{{unknown}}} (known: {})",
-                        PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", ")
-                    ),
+                    crate::error::messages::UNKNOWN_PLACEHOLDER_N_KNOWN_N.with([
+                        format!("{{{unknown}}}"),
+                        PLACEHOLDERS.map(|p| format!("{{{p}}}")).join(", "),
+                    ]),
                 );
             }
         }

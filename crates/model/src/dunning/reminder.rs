@@ -3,6 +3,7 @@
 //! may be reminded of, with the checks of a reminder's dates and fee (`decisions.md`
 //! § State rules). The levels, fees and interest are the rest of [`crate::dunning`].
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::payment_rules::check_amount;
 use crate::status::InvoiceStatus;
@@ -162,15 +163,16 @@ pub fn reminder_refusal(
     status: InvoiceStatus,
     reversed: bool,
     reversal: bool,
-) -> Option<&'static str> {
+) -> Option<crate::error::Text> {
+    use crate::error::messages;
     if status == InvoiceStatus::Draft {
-        Some("is a draft; only final invoices can be reminded of")
+        Some(messages::IS_DRAFT_NO_REMINDERS)
     } else if reversal {
-        Some("is a reversal invoice; it cannot be reminded of")
+        Some(messages::IS_REVERSAL_NO_REMINDERS)
     } else if reversed {
-        Some("has been reversed; it cannot be reminded of")
+        Some(messages::IS_REVERSED_NO_REMINDERS)
     } else if status == InvoiceStatus::Paid {
-        Some("is paid; there is nothing to remind of")
+        Some(messages::IS_PAID_NO_REMINDERS)
     } else {
         None
     }
@@ -192,14 +194,14 @@ pub fn validate_reminder(
 ) -> FieldErrors {
     let mut errors = FieldErrors::new();
     if date.is_none() {
-        push_error(&mut errors, "date", "is required");
+        push_error(&mut errors, "date", messages::IS_REQUIRED);
     }
     match (date, due_date) {
-        (_, None) => push_error(&mut errors, "due_date", "is required"),
+        (_, None) => push_error(&mut errors, "due_date", messages::IS_REQUIRED),
         (Some(d), Some(due)) if due < d => push_error(
             &mut errors,
             "due_date",
-            "must not be before the reminder date",
+            messages::MUST_NOT_BE_BEFORE_REMINDER_DATE,
         ),
         _ => {}
     }
@@ -235,7 +237,7 @@ mod tests {
         }
         assert!(!can_remind(Draft, false, false));
         assert_eq!(
-            reminder_refusal(Paid, false, false),
+            reminder_refusal(Paid, false, false).map(|t| t.en),
             Some("is paid; there is nothing to remind of")
         );
     }

@@ -230,8 +230,9 @@ fn continues_label(message: &str) -> bool {
 /// `Company: give a company, a deal or a project` (a message that is not the rest of a
 /// sentence gets a colon). Several messages are joined with "; ". An error without a path
 /// is just its messages.
-pub fn summary_line(form: Form, path: &str, messages: &[String]) -> String {
-    join_summary(&field_label(form, path), messages)
+pub fn summary_line(form: Form, path: &str, messages: &[super::Message]) -> String {
+    let texts: Vec<String> = messages.iter().map(|m| m.english().to_string()).collect();
+    join_summary(&field_label(form, path), &texts)
 }
 
 /// One summary line from a field's `label` and its `messages`, both already in the
@@ -267,7 +268,7 @@ mod tests {
     use super::*;
 
     fn line(form: Form, path: &str, message: &str) -> String {
-        summary_line(form, path, &[message.to_string()])
+        summary_line(form, path, &[super::super::Message::verbatim(message)])
     }
 
     #[test]
@@ -387,7 +388,10 @@ mod tests {
             summary_line(
                 Form::Purchase,
                 "iban",
-                &["is required".into(), "is not a valid IBAN".into()]
+                &[
+                    super::super::messages::IS_REQUIRED.into(),
+                    super::super::messages::IS_NOT_VALID_IBAN.into()
+                ]
             ),
             "IBAN is required; is not a valid IBAN"
         );

@@ -1,6 +1,7 @@
 //! Unit tests of `master_data` (kept apart so the module itself stays short).
 
 use super::*;
+use crate::error::messages;
 use crate::party::{CustomerVat, EinvoiceFormat};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
@@ -317,12 +318,16 @@ fn a_patch_replaces_named_fields_clears_nulls_and_keeps_the_rest() {
 #[test]
 fn only_the_patched_fields_errors_count() {
     let mut e = FieldErrors::new();
-    push_error(&mut e, "email", "is not an e-mail address");
-    push_error(&mut e, "customer_vat.tax", "must be between 0 and 100");
+    push_error(&mut e, "email", messages::IS_NOT_E_MAIL_ADDRESS);
+    push_error(
+        &mut e,
+        "customer_vat.tax",
+        messages::MUST_BE_BETWEEN_N_AND_N.with([0, 100]),
+    );
     push_error(
         &mut e,
         "default_invoice_due_days",
-        "must be between 0 and 365",
+        messages::MUST_BE_BETWEEN_N_AND_N.with([0, 365]),
     );
     let kept = errors_of_patch(e, &json!({"customer_vat": {}, "payment_term_days": 400}));
     assert_eq!(

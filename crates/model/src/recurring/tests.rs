@@ -243,8 +243,12 @@ fn template_errors_are_the_invoice_rules_prefixed() {
 #[test]
 fn prefixing_names_the_template() {
     let mut e = FieldErrors::new();
-    push_error(&mut e, "body", "x");
-    push_error(&mut e, "items[1].unit_price", "y");
+    push_error(&mut e, "body", crate::error::Message::verbatim("x"));
+    push_error(
+        &mut e,
+        "items[1].unit_price",
+        crate::error::Message::verbatim("y"),
+    );
     let p = prefix_errors(e, "template");
     assert!(p.contains_key("template"));
     assert!(p.contains_key("template.items[1].unit_price"));

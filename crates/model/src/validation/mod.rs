@@ -1,6 +1,7 @@
 //! Validation of creation bodies, shared by the form (errors shown at the field) and the
 //! server (422 with the same paths). Paths look like `title`, `items[2].unit_price`.
 
+use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::invoice_input::{NewInvoice, NewInvoiceItem};
 use crate::offer::{NewOffer, NewOfferItem};
@@ -26,7 +27,11 @@ fn check_total(errors: &mut FieldErrors, field: &str, value: Decimal, what: &str
         push_error(
             errors,
             field,
-            format!("{what} must be between -{MAX_AMOUNT} and {MAX_AMOUNT} (exclusive)"),
+            crate::error::messages::N_MUST_BE_BETWEEN_N_AND_N_EXCLUSIVE.with([
+                what.to_string(),
+                format!("-{MAX_AMOUNT}"),
+                MAX_AMOUNT.to_string(),
+            ]),
         );
     }
 }
@@ -35,15 +40,17 @@ fn text(errors: &mut FieldErrors, field: &str, value: Option<&String>, required:
     match value {
         None => {
             if required {
-                push_error(errors, field, "is required");
+                push_error(errors, field, messages::IS_REQUIRED);
             }
         }
         Some(v) if required && v.trim().is_empty() => {
-            push_error(errors, field, "must not be empty")
+            push_error(errors, field, messages::MUST_NOT_BE_EMPTY)
         }
-        Some(v) if v.chars().count() > max => {
-            push_error(errors, field, format!("must be at most {max} characters"))
-        }
+        Some(v) if v.chars().count() > max => push_error(
+            errors,
+            field,
+            messages::MUST_BE_AT_MOST_N_CHARACTERS.with([max]),
+        ),
         Some(_) => {}
     }
 }
@@ -78,27 +85,26 @@ fn check_document(
     );
     text(e, "title", f.title, required, MAX_LINE);
     if required && f.date.is_none() {
-        push_error(e, "date", "is required");
+        push_error(e, "date", messages::IS_REQUIRED);
     }
     match (f.date, f.due_date) {
-        (_, None) if required => push_error(e, "due_date", "is required"),
-        (Some(d), Some(due)) if due < d => push_error(e, "due_date", "must not be before the date"),
+        (_, None) if required => push_error(e, "due_date", messages::IS_REQUIRED),
+        (Some(d), Some(due)) if due < d => {
+            push_error(e, "due_date", messages::MUST_NOT_BE_BEFORE_DATE)
+        }
         _ => {}
     }
     match f.tax {
-        None if required => push_error(e, "tax", "is required"),
+        None if required => push_error(e, "tax", messages::IS_REQUIRED),
         v => percent(e, "tax", v),
     }
     percent(e, "discount", f.discount);
     match f.currency {
-        None if required && f.currency_required => push_error(e, "currency", "is required"),
+        None if required && f.currency_required => push_error(e, "currency", messages::IS_REQUIRED),
         Some(c) if !currencies.iter().any(|k| k == c) => push_error(
             e,
             "currency",
-            format!(
-                "must be one of the account's currencies ({})",
-                currencies.join(", ")
-            ),
+            messages::MUST_BE_ACCOUNT_CURRENCY_OF_N.with([currencies.join(", ")]),
         ),
         _ => {}
     }
@@ -109,7 +115,7 @@ fn check_document(
             push_error(
                 e,
                 format!("tags[{i}]"),
-                "must be a non-empty tag without commas",
+                messages::MUST_BE_NON_EMPTY_TAG_WITHOUT_COMMAS,
             );
         }
     }
@@ -180,19 +186,23 @@ fn check_positions<T: PositionInput>(
     currency: &str,
 ) {
     match items {
-        None if required => push_error(e, "items", "is required"),
+        None if required => push_error(e, "items", messages::IS_REQUIRED),
         Some(items)
             if required
                 && !items
                     .iter()
                     .any(|i| i.amounts().kind == Some(PositionType::Item)) =>
         {
-            push_error(e, "items", "must contain at least one item position")
+            push_error(
+                e,
+                "items",
+                messages::MUST_CONTAIN_AT_LEAST_ONE_ITEM_POSITION,
+            )
         }
         Some(items) if items.len() > MAX_POSITIONS => push_error(
             e,
             "items",
-            format!("must hold at most {MAX_POSITIONS} positions"),
+            messages::MUST_HOLD_AT_MOST_N_POSITIONS.with([MAX_POSITIONS]),
         ),
         _ => {}
     }
@@ -200,7 +210,7 @@ fn check_positions<T: PositionInput>(
         let p = |f: &str| format!("items[{i}].{f}");
         let a = item.amounts();
         let Some(kind) = a.kind else {
-            push_error(e, p("type"), "is required");
+            push_error(e, p("type"), messages::IS_REQUIRED);
             continue;
         };
         let [title, description, unit] = item.texts();
@@ -216,20 +226,22 @@ fn check_positions<T: PositionInput>(
             }
             match (a.quantity, a.unit_price, a.net_total) {
                 (Some(_), Some(_), _) | (None, None, Some(_)) => {}
-                (Some(_), None, _) => push_error(e, p("unit_price"), "is required with a quantity"),
-                (None, Some(_), _) => push_error(e, p("quantity"), "is required with a unit price"),
-                (None, None, None) => push_error(
-                    e,
-                    p("unit_price"),
-                    "give quantity and unit price, or a lump-sum net total",
-                ),
+                (Some(_), None, _) => {
+                    push_error(e, p("unit_price"), messages::IS_REQUIRED_WITH_QUANTITY)
+                }
+                (None, Some(_), _) => {
+                    push_error(e, p("quantity"), messages::IS_REQUIRED_WITH_UNIT_PRICE)
+                }
+                (None, None, None) => {
+                    push_error(e, p("unit_price"), messages::GIVE_QUANTITY_AND_UNIT_PRICE)
+                }
             }
         }
         if item.bills_entries() && (kind != PositionType::Item || a.quantity.is_none()) {
             push_error(
                 e,
                 p("activity_ids"),
-                "only items with quantity and unit price can bill activities or expenses",
+                messages::ONLY_PRICED_ITEMS_BILL_ACTIVITIES,
             );
         }
     }
@@ -332,7 +344,7 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     let mut e = FieldErrors::new();
     let required = body.status != Some(InvoiceStatus::Draft);
     if body.customer_id.is_none() {
-        push_error(&mut e, "customer_id", "is required");
+        push_error(&mut e, "customer_id", messages::IS_REQUIRED);
     }
     let fields = DocumentFields {
         recipient_address: body.recipient_address.as_ref(),
@@ -350,29 +362,29 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     check_document(&mut e, &fields, required, currencies);
     percent(&mut e, "cash_discount", body.cash_discount);
     if body.cash_discount_days.is_some_and(|d| d < 0) {
-        push_error(&mut e, "cash_discount_days", "must not be negative");
+        push_error(&mut e, "cash_discount_days", messages::MUST_NOT_BE_NEGATIVE);
     }
     match (body.service_period_from, body.service_period_to) {
         (Some(_), None) => push_error(
             &mut e,
             "service_period_to",
-            "is required with service_period_from",
+            messages::IS_REQUIRED_WITH_SERVICE_PERIOD_FROM,
         ),
         (None, Some(_)) => push_error(
             &mut e,
             "service_period_from",
-            "is required with service_period_to",
+            messages::IS_REQUIRED_WITH_SERVICE_PERIOD_TO,
         ),
         (Some(from), Some(to)) if to < from => push_error(
             &mut e,
             "service_period_to",
-            "must not be before service_period_from",
+            messages::MUST_NOT_BE_BEFORE_SERVICE_PERIOD_FROM,
         ),
         _ => {}
     }
     if let Some(s) = body.status {
         if !matches!(s, InvoiceStatus::Created | InvoiceStatus::Draft) {
-            push_error(&mut e, "status", "must be created or draft");
+            push_error(&mut e, "status", messages::MUST_BE_CREATED_OR_DRAFT);
         }
     }
     if let Some(c) = &body.change_address {
@@ -380,7 +392,7 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             push_error(
                 &mut e,
                 "change_address",
-                "must be invoice, project or customer",
+                messages::MUST_BE_INVOICE_PROJECT_OR_CUSTOMER,
             );
         }
     }
@@ -412,7 +424,7 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
 pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors {
     let mut e = FieldErrors::new();
     if body.company_id.is_none() && body.deal_id.is_none() && body.project_id.is_none() {
-        push_error(&mut e, "company_id", "give a company, a deal or a project");
+        push_error(&mut e, "company_id", messages::GIVE_COMPANY_DEAL_OR_PROJECT);
     }
     let fields = DocumentFields {
         recipient_address: body.recipient_address.as_ref(),
@@ -430,7 +442,11 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
     check_document(&mut e, &fields, true, currencies);
     if let Some(c) = &body.change_address {
         if !["offer", "customer"].contains(&c.as_str()) {
-            push_error(&mut e, "change_address", "must be offer or customer");
+            push_error(
+                &mut e,
+                "change_address",
+                messages::MUST_BE_OFFER_OR_CUSTOMER,
+            );
         }
     }
     let currency = body_currency(body.currency.as_ref(), currencies);

@@ -1,6 +1,7 @@
 //! The checks of purchases, expenses and activities: amounts and totals that add up.
 
 use super::*;
+use crate::error::messages;
 
 /// Checks a purchase creation body (interface.md § POST /purchases): date, currency (one
 /// of the account's) and payment method required; at least one position, each with title,
@@ -12,26 +13,23 @@ pub fn validate_new_purchase(
     let mut e = FieldErrors::new();
     let currency = body_currency(body.currency.as_ref(), currencies);
     if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
+        push_error(&mut e, "date", messages::IS_REQUIRED);
     }
     match &body.currency {
-        None => push_error(&mut e, "currency", "is required"),
+        None => push_error(&mut e, "currency", messages::IS_REQUIRED),
         Some(c) if !currencies.contains(c) => push_error(
             &mut e,
             "currency",
-            format!(
-                "must be one of the account's currencies ({})",
-                currencies.join(", ")
-            ),
+            messages::MUST_BE_ACCOUNT_CURRENCY_OF_N.with([currencies.join(", ")]),
         ),
         _ => {}
     }
     if body.payment_method.is_none() {
-        push_error(&mut e, "payment_method", "is required");
+        push_error(&mut e, "payment_method", messages::IS_REQUIRED);
     }
     if let (Some(d), Some(due)) = (body.date, body.due_date) {
         if due < d {
-            push_error(&mut e, "due_date", "must not be before the date");
+            push_error(&mut e, "due_date", messages::MUST_NOT_BE_BEFORE_DATE);
         }
     }
     if let (Some(from), Some(to)) = (body.service_period_from, body.service_period_to) {
@@ -39,7 +37,7 @@ pub fn validate_new_purchase(
             push_error(
                 &mut e,
                 "service_period_to",
-                "must not be before service_period_from",
+                messages::MUST_NOT_BE_BEFORE_SERVICE_PERIOD_FROM,
             );
         }
     }
@@ -48,7 +46,7 @@ pub fn validate_new_purchase(
         .as_deref()
         .is_some_and(|i| !i.trim().is_empty() && !crate::sepa::is_valid_iban(i))
     {
-        push_error(&mut e, "iban", "is not a valid IBAN (checksum)");
+        push_error(&mut e, "iban", messages::IS_NOT_VALID_IBAN_CHECKSUM);
     }
     for (field, value, max) in [
         ("receipt_identifier", &body.receipt_identifier, MAX_LINE),
@@ -63,19 +61,21 @@ pub fn validate_new_purchase(
             push_error(
                 &mut e,
                 format!("tags[{i}]"),
-                "must be a non-empty tag without commas",
+                messages::MUST_BE_NON_EMPTY_TAG_WITHOUT_COMMAS,
             );
         }
     }
     match &body.items {
-        None => push_error(&mut e, "items", "is required"),
-        Some(items) if items.is_empty() => {
-            push_error(&mut e, "items", "must contain at least one position")
-        }
+        None => push_error(&mut e, "items", messages::IS_REQUIRED),
+        Some(items) if items.is_empty() => push_error(
+            &mut e,
+            "items",
+            messages::MUST_CONTAIN_AT_LEAST_ONE_POSITION,
+        ),
         Some(items) if items.len() > MAX_POSITIONS => push_error(
             &mut e,
             "items",
-            format!("must hold at most {MAX_POSITIONS} positions"),
+            messages::MUST_HOLD_AT_MOST_N_POSITIONS.with([MAX_POSITIONS]),
         ),
         _ => {}
     }
@@ -88,11 +88,11 @@ pub fn validate_new_purchase(
             MAX_LINE,
         );
         if item.total.is_none() {
-            push_error(&mut e, format!("items[{i}].total"), "is required");
+            push_error(&mut e, format!("items[{i}].total"), messages::IS_REQUIRED);
         }
         check_price(&mut e, &format!("items[{i}].total"), item.total, currency);
         match item.tax {
-            None => push_error(&mut e, format!("items[{i}].tax"), "is required"),
+            None => push_error(&mut e, format!("items[{i}].tax"), messages::IS_REQUIRED),
             v => percent(&mut e, &format!("items[{i}].tax"), v),
         }
     }
@@ -145,7 +145,7 @@ pub fn validate_expense_amounts(body: &crate::billing::NewExpense, currency: &st
     check_price(&mut e, "unit_price", body.unit_price, currency);
     check_price(&mut e, "unit_cost", body.unit_cost, currency);
     if body.unit_cost.is_some_and(|c| c < Decimal::ZERO) {
-        push_error(&mut e, "unit_cost", "must not be negative");
+        push_error(&mut e, "unit_cost", messages::MUST_NOT_BE_NEGATIVE);
     }
     if e.is_empty() {
         let quantity = body.quantity.unwrap_or(Decimal::ONE);
@@ -177,18 +177,21 @@ pub fn validate_activity_amounts(
 ) -> FieldErrors {
     let mut e = FieldErrors::new();
     match hours {
-        None => push_error(&mut e, "hours", "is required"),
-        Some(h) if h <= Decimal::ZERO || h > MAX_HOURS || h.normalize().scale() > QUANTITY_PLACES => {
+        None => push_error(&mut e, "hours", messages::IS_REQUIRED),
+        Some(h)
+            if h <= Decimal::ZERO || h > MAX_HOURS || h.normalize().scale() > QUANTITY_PLACES =>
+        {
             push_error(
                 &mut e,
                 "hours",
-                format!("must be more than 0 and at most {MAX_HOURS} with at most {QUANTITY_PLACES} decimal places"),
+                messages::MUST_BE_POSITIVE_AT_MOST_N_WITH_N_DECIMALS
+                    .with([MAX_HOURS.to_string(), QUANTITY_PLACES.to_string()]),
             )
         }
         _ => {}
     }
     if hourly_rate.is_some_and(|r| r < Decimal::ZERO) {
-        push_error(&mut e, "hourly_rate", "must not be negative");
+        push_error(&mut e, "hourly_rate", messages::MUST_NOT_BE_NEGATIVE);
     } else {
         check_price(&mut e, "hourly_rate", hourly_rate, currency);
     }

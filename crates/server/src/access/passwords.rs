@@ -11,6 +11,7 @@ use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
+use kontor_model::error::{messages, Message};
 use kontor_model::users::password_length_error;
 
 /// The lowest zxcvbn score (0–4) a new password must reach.
@@ -88,7 +89,7 @@ fn dummy_hash() -> &'static str {
 /// zxcvbn scores it below [`MIN_SCORE`] (the reason then is the estimator's warning, or
 /// its first suggestion, after "is too easy to guess"). `user_inputs` are words the
 /// estimator should treat as known (the user's name and e-mail).
-pub fn strength_error(password: &str, user_inputs: &[&str]) -> Option<String> {
+pub fn strength_error(password: &str, user_inputs: &[&str]) -> Option<Message> {
     if let Some(reason) = password_length_error(password) {
         return Some(reason);
     }
@@ -102,8 +103,8 @@ pub fn strength_error(password: &str, user_inputs: &[&str]) -> Option<String> {
             .or_else(|| f.suggestions().first().map(|s| s.to_string()))
     });
     Some(match hint {
-        Some(hint) if !hint.is_empty() => format!("is too easy to guess: {hint}"),
-        _ => "is too easy to guess; add more words or characters".to_string(),
+        Some(hint) if !hint.is_empty() => messages::PASSWORD_TOO_EASY_N.with([hint]),
+        _ => messages::PASSWORD_TOO_EASY.into(),
     })
 }
 
@@ -154,7 +155,7 @@ mod tests {
 
     #[test]
     fn every_estimator_hint_has_a_german_text() {
-        use kontor_model::error_text::{german, password_hint_german, PASSWORD_HINTS_DE};
+        use kontor_model::error_text::{password_hint_german, PASSWORD_HINTS_DE};
         use zxcvbn::feedback::{Suggestion, Warning};
         let warnings = [
             Warning::StraightRowsOfKeysAreEasyToGuess,
@@ -202,7 +203,7 @@ mod tests {
         }
         let weak = strength_error("password1234", &[]).unwrap();
         assert!(
-            german(&weak).starts_with("ist zu leicht zu erraten: "),
+            weak.german().starts_with("ist zu leicht zu erraten: "),
             "{weak}"
         );
     }

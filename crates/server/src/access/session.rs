@@ -20,6 +20,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 use kontor_model::account::Session;
+use kontor_model::error::{messages, Message};
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::users::{AcceptInvitation, Role, SignIn, SignedIn};
 use kontor_model::users::{NewUser, User};
@@ -94,10 +95,10 @@ fn credentials(body: &SignIn) -> ApiResult<(String, String)> {
     let email = body.email.as_deref().map(str::trim).unwrap_or("");
     let password = body.password.as_deref().unwrap_or("");
     if email.is_empty() {
-        push_error(&mut e, "email", "is required");
+        push_error(&mut e, "email", messages::IS_REQUIRED);
     }
     if password.is_empty() {
-        push_error(&mut e, "password", "is required");
+        push_error(&mut e, "password", messages::IS_REQUIRED);
     }
     ApiError::check(e)?;
     Ok((email.to_lowercase(), password.to_string()))
@@ -105,11 +106,12 @@ fn credentials(body: &SignIn) -> ApiResult<(String, String)> {
 
 /// The sentence of a sign-in lockout that ends in `seconds`: "Too many sign-in attempts.
 /// Try again in N minutes." (whole minutes, rounded up; "1 minute" for up to a minute).
-/// English; `crate::http::localize` answers it in German for `Accept-Language: de`.
-pub fn lockout_message(seconds: u64) -> String {
+/// English; `crate::http::localize` answers it in German (by its code) for
+/// `Accept-Language: de`.
+pub fn lockout_message(seconds: u64) -> Message {
     match seconds.div_ceil(60) {
-        0 | 1 => "Too many sign-in attempts. Try again in 1 minute.".to_string(),
-        minutes => format!("Too many sign-in attempts. Try again in {minutes} minutes."),
+        0 | 1 => messages::SIGN_IN_LOCKED_ONE_MINUTE.into(),
+        minutes => messages::SIGN_IN_LOCKED_N_MINUTES.with([minutes]),
     }
 }
 
@@ -117,7 +119,9 @@ pub fn lockout_message(seconds: u64) -> String {
 fn locked(seconds: u64) -> Response {
     let mut response = (
         StatusCode::TOO_MANY_REQUESTS,
-        Json(serde_json::json!({ "message": lockout_message(seconds) })),
+        Json(kontor_model::error::ErrorBody::coded(&lockout_message(
+            seconds,
+        ))),
     )
         .into_response();
     response
@@ -192,7 +196,7 @@ async fn try_sign_in(
 
 /// The link's error: one message for an unknown, used or expired token.
 fn bad_token() -> ApiError {
-    ApiError::field("token", "The link is invalid or has expired.")
+    ApiError::field("token", messages::LINK_INVALID_OR_EXPIRED)
 }
 
 /// POST /session/invitation `{token, password}`: sets the password of the invited user,

@@ -18,6 +18,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::Response;
 use axum::Json;
 use kontor_model::account::Account;
+use kontor_model::error::messages;
 
 /// Largest logo file: 1 MiB (a larger one is a 422 on `file`).
 pub const MAX_LOGO: usize = 1024 * 1024;
@@ -65,7 +66,7 @@ async fn read_file_part(
 /// Errors: 422 on `file` (too large, neither PNG nor SVG, a malformed SVG).
 pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static str)> {
     if bytes.len() > MAX_LOGO {
-        return Err(ApiError::field("file", "is larger than 1 MiB"));
+        return Err(ApiError::field("file", messages::IS_LARGER_THAN_1_MIB));
     }
     if Kind::sniff(bytes) == Some(Kind::Png) {
         if let Some(why) = crate::input::uploads::image_size_error(bytes) {
@@ -75,11 +76,8 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
     }
     match sanitize(bytes) {
         Ok(svg) => Ok((svg.into_bytes(), "image/svg+xml", "svg")),
-        Err(SvgError::NotSvg) => Err(ApiError::field(
-            "file",
-            "must be a PNG or SVG file (judged by its content)",
-        )),
-        Err(SvgError::Malformed(why)) => Err(ApiError::field("file", format!("SVG {why}"))),
+        Err(SvgError::NotSvg) => Err(ApiError::field("file", messages::MUST_BE_PNG_OR_SVG)),
+        Err(SvgError::Malformed(why)) => Err(ApiError::field("file", messages::SVG_N.with([why]))),
     }
 }
 

@@ -259,7 +259,10 @@ pub fn from_config(config: &AccountConfig) -> Result<Settings, String> {
     if let Some((field, messages)) = errors.iter().next() {
         return Err(format!(
             "account file: {field} {}",
-            messages.first().map(String::as_str).unwrap_or("is invalid")
+            messages
+                .first()
+                .map(|m| m.english())
+                .unwrap_or("is invalid")
         ));
     }
     apply_account_update(&seed, &mut account);

@@ -9,6 +9,7 @@ use crate::work::mail::{self, Recipients};
 use axum::extract::State;
 use axum::Json;
 use kontor_model::email::{is_address, split_addresses, SendEmail};
+use kontor_model::error::messages;
 use serde::{Deserialize, Serialize};
 
 /// Most recipients of one test message.
@@ -49,18 +50,18 @@ pub async fn send_test_email(
 ) -> ApiResult<Json<TestEmailSent>> {
     let to = split_addresses(body.to.as_deref().unwrap_or(""));
     if to.is_empty() {
-        return Err(ApiError::field("to", "is required"));
+        return Err(ApiError::field("to", messages::IS_REQUIRED));
     }
     if to.len() > MAX_RECIPIENTS {
         return Err(ApiError::field(
             "to",
-            format!("may list at most {MAX_RECIPIENTS} addresses"),
+            messages::MAY_LIST_AT_MOST_N_ADDRESSES.with([MAX_RECIPIENTS]),
         ));
     }
     if let Some(bad) = to.iter().find(|a| !is_address(a)) {
         return Err(ApiError::field(
             "to",
-            format!("{bad} is not an e-mail address"),
+            messages::N_IS_NOT_E_MAIL_ADDRESS.with([bad]),
         ));
     }
     let message = SendEmail {

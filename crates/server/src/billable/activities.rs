@@ -11,6 +11,7 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::party::{IdName, UserRef};
 use kontor_model::query::one;
@@ -250,7 +251,7 @@ async fn create(
 ) -> ApiResult<Json<Activity>> {
     let mut e = FieldErrors::new();
     if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
+        push_error(&mut e, "date", messages::IS_REQUIRED);
     }
     let default_currency = crate::account::default_currency(&state.pool).await?;
     let amounts = kontor_model::validation::validate_activity_amounts(
@@ -262,13 +263,13 @@ async fn create(
         e.entry(field).or_default().extend(messages);
     }
     match body.project_id {
-        None => push_error(&mut e, "project_id", "is required"),
+        None => push_error(&mut e, "project_id", messages::IS_REQUIRED),
         Some(p)
             if crate::master_data::projects::find(&state.pool, p)
                 .await?
                 .is_none() =>
         {
-            push_error(&mut e, "project_id", "does not exist")
+            push_error(&mut e, "project_id", messages::DOES_NOT_EXIST)
         }
         _ => {}
     }
@@ -278,12 +279,12 @@ async fn create(
             .fetch_optional(&state.pool)
             .await?;
         if exists.is_none() {
-            push_error(&mut e, "task_id", "does not exist");
+            push_error(&mut e, "task_id", messages::DOES_NOT_EXIST);
         }
     }
     if let Some(u) = body.user_id {
         if crate::users::load(&state.pool, u).await.is_err() {
-            push_error(&mut e, "user_id", "does not exist");
+            push_error(&mut e, "user_id", messages::DOES_NOT_EXIST);
         }
     }
     ApiError::check(e)?;

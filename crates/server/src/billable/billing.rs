@@ -4,6 +4,7 @@
 //! claimed inside the invoice's transaction, so two invoices can never bill one entry.
 
 use crate::http::error::{ApiError, ApiResult};
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice_input::NewInvoice;
 
@@ -56,7 +57,7 @@ pub async fn check(
             let field = format!("items[{i}].{}", kind.field());
             for id in ids {
                 if !seen.insert(*id) {
-                    push_error(errors, &field, format!("lists {id} twice"));
+                    push_error(errors, &field, messages::LISTS_N_TWICE.with([id]));
                     continue;
                 }
                 let sql = format!("SELECT x.billable, x.billed, x.invoice_id, p.customer_id FROM {} x JOIN projects p ON p.id = x.project_id WHERE x.id = $1", kind.table());
@@ -65,18 +66,20 @@ pub async fn check(
                     .fetch_optional(pool)
                     .await?;
                 match row {
-                    None => push_error(errors, &field, format!("{id} does not exist")),
+                    None => push_error(errors, &field, messages::N_DOES_NOT_EXIST.with([id])),
                     Some((false, ..)) => {
-                        push_error(errors, &field, format!("{id} is not billable"))
+                        push_error(errors, &field, messages::N_IS_NOT_BILLABLE.with([id]))
                     }
                     Some((_, true, billed_by, _))
                         if billed_by.is_none() || billed_by != invoice_id =>
                     {
-                        push_error(errors, &field, format!("{id} is already billed"))
+                        push_error(errors, &field, messages::N_IS_ALREADY_BILLED.with([id]))
                     }
-                    Some((.., customer)) if customer != customer_id => {
-                        push_error(errors, &field, format!("{id} belongs to another customer"))
-                    }
+                    Some((.., customer)) if customer != customer_id => push_error(
+                        errors,
+                        &field,
+                        messages::N_BELONGS_TO_ANOTHER_CUSTOMER.with([id]),
+                    ),
                     _ => {}
                 }
             }
@@ -123,7 +126,7 @@ pub async fn claim(
                 if done.rows_affected() != 1 {
                     return Err(ApiError::field(
                         format!("items[{i}].{}", kind.field()),
-                        format!("{id} is already billed"),
+                        messages::N_IS_ALREADY_BILLED.with([id]),
                     ));
                 }
             }

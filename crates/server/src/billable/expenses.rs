@@ -12,6 +12,7 @@ use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::arith::mul_round;
 use kontor_model::billing::{Expense, NewExpense};
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::money::minor_units;
 use kontor_model::party::IdName;
@@ -224,7 +225,7 @@ async fn create(
         .ok_or_else(|| ApiError::not_found(format!("project {project_id}")))?;
     let mut e = FieldErrors::new();
     if body.date.is_none() {
-        push_error(&mut e, "date", "is required");
+        push_error(&mut e, "date", messages::IS_REQUIRED);
     }
     if body
         .title
@@ -233,10 +234,10 @@ async fn create(
         .unwrap_or("")
         .is_empty()
     {
-        push_error(&mut e, "title", "is required");
+        push_error(&mut e, "title", messages::IS_REQUIRED);
     }
     if body.unit_price.is_none() {
-        push_error(&mut e, "unit_price", "is required");
+        push_error(&mut e, "unit_price", messages::IS_REQUIRED);
     }
     let account_currencies = crate::account::currencies(&state.pool).await?;
     let currency = body
@@ -245,11 +246,7 @@ async fn create(
         .or(project.currency.clone())
         .unwrap_or_else(|| account_currencies.first().cloned().unwrap_or_default());
     if !account_currencies.contains(&currency) {
-        push_error(
-            &mut e,
-            "currency",
-            "must be one of the account's currencies",
-        );
+        push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
     }
     for (field, messages) in validate_expense_amounts(&body, &currency) {
         e.entry(field).or_default().extend(messages);

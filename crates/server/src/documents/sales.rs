@@ -2,6 +2,7 @@
 //! positions, the totals, the payment line and, for Swiss invoices, the QR-bill.
 
 use super::*;
+use kontor_model::error::messages;
 
 /// The printed offer in the customer's language: optional positions marked (and not
 /// counted), detail columns per `print_detail_columns`.
@@ -191,11 +192,11 @@ pub fn invoice_document(
             minor_units(currency),
         )
         .and_then(|d| invoice.gross_total.checked_sub(d))
-        .ok_or_else(|| ApiError::field("cash_discount", "is out of range"))?;
+        .ok_or_else(|| ApiError::field("cash_discount", messages::IS_OUT_OF_RANGE))?;
         let by = invoice
             .date
             .checked_add_signed(Duration::days(invoice.cash_discount_days))
-            .ok_or_else(|| ApiError::field("cash_discount_days", "is out of range"))?;
+            .ok_or_else(|| ApiError::field("cash_discount_days", messages::IS_OUT_OF_RANGE))?;
         notes.push(fill(
             w.cash_discount,
             &[

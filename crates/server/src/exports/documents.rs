@@ -21,7 +21,7 @@ pub const MAX_BYTES: usize = 256 * 1024 * 1024;
 fn too_many(what: String) -> ApiError {
     ApiError::field(
         "to",
-        format!("{what}: more than one ZIP holds; choose a shorter period"),
+        kontor_model::error::messages::MORE_THAN_ONE_ZIP_N.with([what]),
     )
 }
 

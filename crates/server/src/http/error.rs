@@ -3,7 +3,7 @@
 
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use kontor_model::error::{ErrorBody, FieldErrors};
+use kontor_model::error::{messages, ErrorBody, FieldErrors, Message};
 
 /// Result alias for handlers.
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -82,7 +82,7 @@ impl From<kontor_model::totals::TotalsError> for ApiError {
 
 impl ApiError {
     /// A 422 naming one field.
-    pub fn field(field: impl Into<String>, message: impl Into<String>) -> Self {
+    pub fn field(field: impl Into<String>, message: impl Into<Message>) -> Self {
         let field = field.into();
         let message = message.into();
         let mut errors = FieldErrors::new();
@@ -101,7 +101,7 @@ impl ApiError {
             .map(|(f, m)| {
                 format!(
                     "{f} {}",
-                    m.first().map(String::as_str).unwrap_or("is invalid")
+                    m.first().map(Message::english).unwrap_or("is invalid")
                 )
             })
             .collect::<Vec<_>>()
@@ -138,8 +138,8 @@ impl ApiError {
     fn body(self) -> ErrorBody {
         let (message, errors) = match self {
             ApiError::BadRequest(m) => (m, None),
-            ApiError::Unauthorized => ("Missing, malformed or unknown API key.".to_string(), None),
-            ApiError::SignInFailed => ("E-mail or password is wrong.".to_string(), None),
+            ApiError::Unauthorized => return ErrorBody::coded(&messages::API_KEY_REFUSED.into()),
+            ApiError::SignInFailed => return ErrorBody::coded(&messages::SIGN_IN_FAILED.into()),
             ApiError::Forbidden(m) => (m, None),
             ApiError::NotFound(what) => (format!("Not found: {what}."), None),
             ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
@@ -155,7 +155,7 @@ impl ApiError {
             ApiError::Conflict(c) => (c.message, Some(c.errors)),
             ApiError::AlreadyDone(m) => (m, None),
             ApiError::TooManyRequests(s) => {
-                (format!("Rate limit exceeded; retry in {s} seconds."), None)
+                return ErrorBody::coded(&messages::RATE_LIMITED_N_SECONDS.with([s]))
             }
             ApiError::BadGateway(m) => (m, None),
             ApiError::Unavailable(what, _) => (
@@ -174,7 +174,7 @@ impl ApiError {
             ),
             ApiError::Internal(_) => ("Internal error.".to_string(), None),
         };
-        ErrorBody { message, errors }
+        ErrorBody::new(message, errors)
     }
 }
 
@@ -197,6 +197,7 @@ impl IntoResponse for ApiError {
         if let ApiError::Conflict(c) = self {
             let body = serde_json::json!({
                 "message": c.message,
+                "error_codes": kontor_model::error::codes_of(&c.errors),
                 "errors": c.errors,
                 "id": c.id,
                 "identifier": c.identifier,

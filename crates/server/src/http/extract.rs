@@ -4,6 +4,7 @@
 use crate::http::error::ApiError;
 use axum::extract::{FromRequest, FromRequestParts, Multipart, Request};
 use axum::http::{header, request::Parts, StatusCode};
+use kontor_model::error::{messages, Message};
 use serde::de::DeserializeOwned;
 
 /// The part named `file` of a multipart body (the last one when there are several): its
@@ -28,7 +29,7 @@ pub async fn file_part(
             upload = Some((filename, bytes.to_vec()));
         }
     }
-    upload.ok_or_else(|| ApiError::field("file", "is required (multipart part named file)"))
+    upload.ok_or_else(|| ApiError::field("file", messages::IS_REQUIRED_MULTIPART_FILE))
 }
 
 /// Largest JSON body without a file (1 MiB).
@@ -84,14 +85,14 @@ fn field_path(path: &serde_path_to_error::Path) -> String {
 /// serde reports a missing field at its parent (`missing field \`status\`` at `body`);
 /// the 422 names the field itself (`status`, `items[0].title`) with "is required".
 /// Other errors keep `field` and `message`.
-pub fn missing_field(field: String, message: &str) -> (String, String) {
+pub fn missing_field(field: String, message: &str) -> (String, Message) {
     match message
         .strip_prefix("missing field `")
         .and_then(|rest| rest.split('`').next())
     {
-        Some(name) if field == "body" => (name.to_string(), "is required".to_string()),
-        Some(name) => (format!("{field}.{name}"), "is required".to_string()),
-        None => (field, message.to_string()),
+        Some(name) if field == "body" => (name.to_string(), messages::IS_REQUIRED.into()),
+        Some(name) => (format!("{field}.{name}"), messages::IS_REQUIRED.into()),
+        None => (field, Message::from_english(message)),
     }
 }
 
@@ -216,15 +217,15 @@ mod missing_field_tests {
     fn a_missing_field_is_named() {
         assert_eq!(
             missing_field("body".into(), "missing field `status`"),
-            ("status".into(), "is required".into())
+            ("status".into(), messages::IS_REQUIRED.into())
         );
         assert_eq!(
             missing_field("items[0]".into(), "missing field `title`"),
-            ("items[0].title".into(), "is required".into())
+            ("items[0].title".into(), messages::IS_REQUIRED.into())
         );
         assert_eq!(
             missing_field("tax".into(), "invalid type: string"),
-            ("tax".into(), "invalid type: string".into())
+            ("tax".into(), Message::verbatim("invalid type: string"))
         );
     }
 }

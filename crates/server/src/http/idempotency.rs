@@ -30,6 +30,7 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use kontor_model::error::messages;
 use sha2::{Digest, Sha256};
 use std::time::Duration;
 
@@ -103,10 +104,7 @@ fn replay(row: Stored) -> Response {
 }
 
 fn other_request() -> ApiError {
-    ApiError::field(
-        "Idempotency-Key",
-        "was used for another request (another body or path) within 24 hours",
-    )
+    ApiError::field("Idempotency-Key", messages::IDEMPOTENCY_KEY_REUSED)
 }
 
 /// The middleware (inside [`crate::access::auth::require_key`], which puts the [`Caller`] in the
@@ -124,7 +122,7 @@ pub async fn layer(State(state): State<AppState>, req: Request, next: Next) -> R
         _ => {
             return ApiError::field(
                 "Idempotency-Key",
-                "must be 1 to 255 printable ASCII characters",
+                messages::MUST_BE_1_TO_255_PRINTABLE_ASCII,
             )
             .into_response()
         }

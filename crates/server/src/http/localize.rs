@@ -1,7 +1,8 @@
 //! Error messages in the caller's language (issue 12): a response layer that, for a
 //! request with `Accept-Language` preferring German, rewrites the messages of a 422 body
 //! (and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
-//! saying when to try again) through `kontor_model::error_text::german`. The body's shape does not change; English
+//! saying when to try again) by their message codes (`error_codes`, `message_code`;
+//! `kontor_model::error::messages`). The body's shape does not change; English
 //! is the fallback (`docs/decisions.md` § People, sign-in and roles).
 
 use axum::body::Body;
@@ -9,7 +10,8 @@ use axum::extract::Request;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
-use kontor_model::error_text::{german, language};
+use kontor_model::error::{Message, MessageCode};
+use kontor_model::error_text::language;
 
 /// Largest 422 body rewritten (bytes); larger ones pass unchanged.
 const LIMIT: usize = 256 * 1024;
@@ -48,35 +50,62 @@ pub async fn localize(req: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::from(text))
 }
 
-/// Rewrites `errors` (every message) and `message` of an error body in German, keeping
-/// every other key (a 409's `id`, `identifier`) as it is.
+/// Rewrites `errors` (every message with a code in `error_codes`) and `message` (by its
+/// `message_code`, or as the summary of the German field messages) of an error body in
+/// German, keeping every other key (a 409's `id`, `identifier`) as it is. A message
+/// without a code (outside words, `Message::verbatim`) stays as it is.
 fn translate(value: &mut serde_json::Value) {
     let Some(object) = value.as_object_mut() else {
         return;
     };
+    let codes = object.get("error_codes").cloned().unwrap_or_default();
     let mut summary = Vec::new();
+    let mut single = None;
     if let Some(errors) = object.get_mut("errors").and_then(|e| e.as_object_mut()) {
         for (field, messages) in errors.iter_mut() {
-            if let Some(list) = messages.as_array_mut() {
-                for m in list.iter_mut() {
-                    if let Some(text) = m.as_str() {
-                        *m = serde_json::Value::String(german(text));
-                    }
+            let Some(list) = messages.as_array_mut() else {
+                continue;
+            };
+            let english_first = list.first().and_then(|m| m.as_str()).map(str::to_string);
+            for (i, m) in list.iter_mut().enumerate() {
+                if let Some(german) = codes.get(field).and_then(|c| c.get(i)).and_then(german_of) {
+                    *m = serde_json::Value::String(german);
                 }
+            }
+            if let Some(first) = list.first().and_then(|m| m.as_str()) {
                 if summary.len() < 3 {
-                    if let Some(first) = list.first().and_then(|m| m.as_str()) {
-                        summary.push(format!("{field} {first}"));
-                    }
+                    summary.push(format!("{field} {first}"));
+                }
+                if let Some(english) = english_first {
+                    single = Some((format!("{field} {english}"), format!("{field} {first}")));
                 }
             }
         }
     }
-    if let Some(message) = object.get("message").and_then(|m| m.as_str()) {
-        let new = if message.starts_with("Validation failed: ") && !summary.is_empty() {
-            format!("Ungültige Eingaben: {}", summary.join("; "))
-        } else {
-            german(message)
-        };
-        object.insert("message".into(), serde_json::Value::String(new));
+    let german_message = if let Some(code) = object.get("message_code") {
+        german_of(code)
+    } else {
+        object
+            .get("message")
+            .and_then(|m| m.as_str())
+            .and_then(|message| {
+                if message.starts_with("Validation failed: ") && !summary.is_empty() {
+                    Some(format!("Ungültige Eingaben: {}", summary.join("; ")))
+                } else {
+                    // The sentence of a 422 naming one field (`ApiError::field`): "{field} {message}".
+                    single
+                        .filter(|(english, _)| english == message)
+                        .map(|(_, german)| german)
+                }
+            })
+    };
+    if let Some(german) = german_message {
+        object.insert("message".into(), serde_json::Value::String(german));
     }
+}
+
+/// The German text of a wire code `{"code": …, "params": […]}`, `None` for an unknown code.
+fn german_of(code: &serde_json::Value) -> Option<String> {
+    let code: MessageCode = serde_json::from_value(code.clone()).ok()?;
+    Message::from_code(&code.code, code.params).map(|m| m.german())
 }

@@ -3,6 +3,7 @@
 
 use crate::http::error::{ApiError, ApiResult};
 use base64::Engine;
+use kontor_model::error::messages;
 use kontor_model::offer::FileUpload;
 
 /// File kinds Kontor accepts.
@@ -71,7 +72,7 @@ pub fn check_bytes(
     if bytes.len() > max {
         return Err(ApiError::field(
             field,
-            format!("is larger than {} MiB", max / (1024 * 1024)),
+            messages::IS_LARGER_THAN_N_MIB.with([max / (1024 * 1024)]),
         ));
     }
     let names: Vec<_> = allowed
@@ -83,10 +84,7 @@ pub fn check_bytes(
         .ok_or_else(|| {
             ApiError::field(
                 field,
-                format!(
-                    "must be a {} file (judged by its content)",
-                    names.join(", ")
-                ),
+                messages::MUST_BE_FILE_OF_KIND_N.with([names.join(", ")]),
             )
         })?;
     let filename = clean_file_name(filename);
@@ -116,16 +114,14 @@ pub const MAX_IMAGE_SIDE: u32 = 2048;
 /// Why a PNG or JPEG cannot be drawn into a document: `None` when its header is readable
 /// and it is at most [`MAX_IMAGE_SIDE`] pixels wide and high. Only the header is read (the
 /// `image` crate's `into_dimensions`), never the pixels.
-pub fn image_size_error(bytes: &[u8]) -> Option<String> {
+pub fn image_size_error(bytes: &[u8]) -> Option<kontor_model::error::Message> {
     let reader = image::ImageReader::new(std::io::Cursor::new(bytes))
         .with_guessed_format()
         .ok()?;
     match reader.into_dimensions() {
         Ok((w, h)) if w <= MAX_IMAGE_SIDE && h <= MAX_IMAGE_SIDE => None,
-        Ok((w, h)) => Some(format!(
-            "is {w} × {h} pixels; an image may be at most {MAX_IMAGE_SIDE} pixels wide and high (scale it down)"
-        )),
-        Err(_) => Some("is an image whose header cannot be read".into()),
+        Ok((w, h)) => Some(messages::IMAGE_TOO_LARGE_N_N_N.with([w, h, MAX_IMAGE_SIDE])),
+        Err(_) => Some(messages::IMAGE_HEADER_UNREADABLE.into()),
     }
 }
 
@@ -160,12 +156,12 @@ pub fn decode_upload(
         .as_deref()
         .map(str::trim)
         .filter(|f| !f.is_empty())
-        .ok_or_else(|| ApiError::field(format!("{prefix}.filename"), "is required"))?;
+        .ok_or_else(|| ApiError::field(format!("{prefix}.filename"), messages::IS_REQUIRED))?;
     let encoded = upload
         .base64
         .as_deref()
         .filter(|b| !b.is_empty())
-        .ok_or_else(|| ApiError::field(&field, "is required"))?;
+        .ok_or_else(|| ApiError::field(&field, messages::IS_REQUIRED))?;
     // Accept data URLs and line-wrapped base64 as browsers and mail tools produce them.
     let encoded = encoded
         .split_once(";base64,")
@@ -175,12 +171,12 @@ pub fn decode_upload(
     if cleaned.len() / 4 * 3 > max + 3 {
         return Err(ApiError::field(
             &field,
-            format!("is larger than {} MiB", max / (1024 * 1024)),
+            messages::IS_LARGER_THAN_N_MIB.with([max / (1024 * 1024)]),
         ));
     }
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(cleaned.as_bytes())
-        .map_err(|_| ApiError::field(&field, "is not valid base64"))?;
+        .map_err(|_| ApiError::field(&field, messages::IS_NOT_VALID_BASE64))?;
     check_bytes(filename, bytes, &field, allowed, max)
 }
 

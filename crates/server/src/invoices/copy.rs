@@ -12,6 +12,7 @@ use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::{copy_due_date, invoice_copy};
+use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
 use kontor_model::invoice::Invoice;
 
@@ -42,7 +43,7 @@ pub async fn copy(
         .and_then(|c| c.payment_term_days);
     let settings = crate::account::repo::load(&state.pool).await?;
     let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
-        .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
+        .ok_or_else(|| ApiError::field("due_date", messages::DOES_NOT_FIT))?;
     let origin = CreatedData {
         copy_of: Some(id),
         ..Default::default()

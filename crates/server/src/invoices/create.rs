@@ -14,6 +14,7 @@ use crate::state::AppState;
 use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
+use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedData};
 use kontor_model::invoice::Invoice;
@@ -42,30 +43,38 @@ async fn prepare(
     }
     let mut errors = validate_new_invoice(&body, &currencies);
     if body.customer_id.is_some() && customer.is_none() {
-        push_error(&mut errors, "customer_id", "does not exist");
+        push_error(&mut errors, "customer_id", messages::DOES_NOT_EXIST);
     }
     if let Some(project_id) = body.project_id {
         match crate::master_data::projects::find(&state.pool, project_id).await? {
-            None => push_error(&mut errors, "project_id", "does not exist"),
+            None => push_error(&mut errors, "project_id", messages::DOES_NOT_EXIST),
             Some(p)
                 if body.customer_id.is_some()
                     && p.customer.as_ref().map(|c| c.id) != body.customer_id =>
             {
-                push_error(&mut errors, "project_id", "belongs to another customer")
+                push_error(
+                    &mut errors,
+                    "project_id",
+                    messages::BELONGS_TO_ANOTHER_CUSTOMER,
+                )
             }
             _ => {}
         }
     }
     if let Some(user_id) = body.internal_contact_id {
         if crate::users::load(&state.pool, user_id).await.is_err() {
-            push_error(&mut errors, "internal_contact_id", "does not exist");
+            push_error(&mut errors, "internal_contact_id", messages::DOES_NOT_EXIST);
         }
     }
     if let Some(offer_id) = body.offer_id.filter(|_| editing.is_none()) {
         match crate::offers::repo::company_of(&state.pool, offer_id).await? {
-            None => push_error(&mut errors, "offer_id", "does not exist"),
+            None => push_error(&mut errors, "offer_id", messages::DOES_NOT_EXIST),
             Some(company) if body.customer_id.is_some() && company != body.customer_id => {
-                push_error(&mut errors, "offer_id", "is another customer's offer")
+                push_error(
+                    &mut errors,
+                    "offer_id",
+                    messages::IS_ANOTHER_CUSTOMERS_OFFER,
+                )
             }
             _ => {}
         }

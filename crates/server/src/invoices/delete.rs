@@ -69,7 +69,10 @@ pub async fn delete(
         }
         Err(DeleteRefusal::ReasonRequired) => {
             let mut errors = FieldErrors::new();
-            errors.insert("reason".into(), vec!["is required".into()]);
+            errors.insert(
+                "reason".into(),
+                vec![kontor_model::error::messages::IS_REQUIRED.into()],
+            );
             return Err(ApiError::Invalid(
                 DeleteRefusal::ReasonRequired.message().into(),
                 errors,

@@ -16,6 +16,7 @@ use kontor_einvoice::kontor::{check, to_semantic, Sources};
 use kontor_einvoice::semantic::{PrecedingInvoice, Specification};
 use kontor_model::account::Account;
 use kontor_model::einvoice::{Level, MissingField};
+use kontor_model::error::messages;
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, EinvoiceFormat};
 use serde::Serialize;
@@ -45,7 +46,7 @@ pub async fn records_of(state: &AppState, invoice: Invoice) -> ApiResult<Records
     let account = account_repo::load(&state.pool).await?.with_smtp();
     let customer = crate::master_data::companies::find(&state.pool, invoice.customer_id)
         .await?
-        .ok_or_else(|| ApiError::field("customer_id", "the invoice's customer no longer exists"))?;
+        .ok_or_else(|| ApiError::field("customer_id", messages::INVOICE_CUSTOMER_GONE))?;
     let reversed = match invoice.reversed_invoice_id {
         Some(original) => {
             let o = repo::load(&state.pool, original).await?;
@@ -139,7 +140,7 @@ pub fn refusal(missing: &[MissingField]) -> ApiError {
         errors
             .entry(m.field.clone())
             .or_default()
-            .push(m.message.clone());
+            .push(kontor_model::error::Message::verbatim(m.message.clone()));
     }
     match ApiError::check(errors) {
         Err(e) => e,

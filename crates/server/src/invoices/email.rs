@@ -16,6 +16,7 @@ use axum::{Extension, Json};
 use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, EinvoiceFormat};
@@ -113,7 +114,9 @@ pub async fn send_invoice(
     let paper = state
         .account
         .letter_paper(body.letter_paper_id)
-        .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
+        .ok_or_else(|| {
+            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
+        })?;
     let pdf = super::pdf::invoice_pdf_bytes(state, &invoice, Some(paper)).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let mut attachments = vec![MailAttachment {

@@ -16,6 +16,7 @@ use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::dunning::cash_discount_taken;
 use kontor_model::effects::after_payments;
+use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind, PaymentData};
 use kontor_model::money::round_money;
 use kontor_model::payment::{NewPayment, Payment};
@@ -144,12 +145,8 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
         paid.push(discount);
     }
     let before = before.map(|w| w.0);
-    let effect = after_payments(current, before, ever_sent, &paid, gross).ok_or_else(|| {
-        ApiError::field(
-            "paid_total",
-            "the invoice's payments add up to more than an amount can hold",
-        )
-    })?;
+    let effect = after_payments(current, before, ever_sent, &paid, gross)
+        .ok_or_else(|| ApiError::field("paid_total", messages::INVOICE_PAYMENTS_TOO_LARGE))?;
     crate::sql::query("UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, updated_at = $4 WHERE id = $5")
         .bind(effect.status.as_str())
         .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
@@ -177,7 +174,7 @@ async fn checked_amount(
     .fetch_optional(pool)
     .await?;
     let Some((status, currency)) = row else {
-        return Err(ApiError::field("invoice_id", "does not exist"));
+        return Err(ApiError::field("invoice_id", messages::DOES_NOT_EXIST));
     };
     let status = InvoiceStatus::parse(&status)
         .ok_or_else(|| ApiError::Internal(format!("unknown stored status {status}")))?;
@@ -295,7 +292,7 @@ async fn create(
 ) -> ApiResult<Json<Payment>> {
     let invoice_id = body
         .invoice_id
-        .ok_or_else(|| ApiError::field("invoice_id", "is required"))?;
+        .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
     let _guard = state.write_lock.lock().await;
     let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
     let t = ts(now());

@@ -86,18 +86,21 @@ pub async fn update_status(
             )
         })
         .ok_or_else(|| {
-            ApiError::field("status", "must be one of created, sent, overdue, ignored")
+            ApiError::field(
+                "status",
+                kontor_model::error::messages::MUST_BE_ONE_OF_N
+                    .with(["created, sent, overdue, ignored"]),
+            )
         })?;
     let _guard = state.write_lock.lock().await;
     let current = repo::load(&state.pool, id).await?;
     if !current.status.can_move_to(target) {
-        let message = format!(
-            "An invoice that is {} cannot be moved to {}.",
+        let message = kontor_model::error::messages::INVOICE_CANNOT_MOVE_N_N.with([
             current.status.label().to_lowercase(),
-            target.label().to_lowercase()
-        );
+            target.label().to_lowercase(),
+        ]);
         return Err(ApiError::Invalid(
-            message.clone(),
+            message.english().to_string(),
             [("status".to_string(), vec![message])]
                 .into_iter()
                 .collect(),

@@ -13,6 +13,7 @@ use crate::store::db::{json_list, json_map, now, ts, Dec, Ts, Word};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
     errors_of_patch, merge_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
@@ -231,11 +232,7 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
         .filter(|c| !c.is_empty())
     {
         if !currencies.iter().any(|a| a == c) {
-            push_error(
-                &mut e,
-                "currency",
-                "must be one of the account's currencies",
-            );
+            push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
         }
     }
     e

@@ -12,6 +12,7 @@ use crate::store::db::{now, ts, Ts, Word};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
     errors_of_patch, merge_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
@@ -171,7 +172,7 @@ async fn validate(pool: &crate::sql::Db, body: &NewPerson) -> ApiResult<FieldErr
             .await?
             .is_none()
         {
-            push_error(&mut e, "company_id", "does not exist");
+            push_error(&mut e, "company_id", messages::DOES_NOT_EXIST);
         }
     }
     Ok(e)

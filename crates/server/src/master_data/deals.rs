@@ -10,6 +10,7 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{errors_of_patch, merge_patch, validate_deal, DEAL_KEEP_ON_NULL};
 use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
@@ -145,7 +146,7 @@ async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
             .await?
             .is_none()
         {
-            push_error(&mut e, "company_id", "does not exist");
+            push_error(&mut e, "company_id", messages::DOES_NOT_EXIST);
         }
     }
     let currencies = crate::account::currencies(&state.pool).await?;
@@ -154,11 +155,7 @@ async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
         .as_ref()
         .is_some_and(|c| !currencies.contains(c))
     {
-        push_error(
-            &mut e,
-            "currency",
-            "must be one of the account's currencies",
-        );
+        push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
     }
     Ok(e)
 }

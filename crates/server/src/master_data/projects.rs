@@ -11,6 +11,7 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
     errors_of_patch, merge_patch, validate_project, PROJECT_KEEP_ON_NULL,
@@ -168,16 +169,12 @@ async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors>
             .await?
             .is_none()
         {
-            push_error(&mut e, "customer_id", "does not exist");
+            push_error(&mut e, "customer_id", messages::DOES_NOT_EXIST);
         }
     }
     if let Some(c) = &body.currency {
         if !crate::account::currencies(&state.pool).await?.contains(c) {
-            push_error(
-                &mut e,
-                "currency",
-                "must be one of the account's currencies",
-            );
+            push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
         }
     }
     Ok(e)

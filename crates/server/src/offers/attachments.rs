@@ -19,6 +19,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use axum::Json;
+use kontor_model::error::messages;
 use kontor_model::offer::{Attachment, NewAttachment};
 
 /// Largest attachment, decoded (10 MiB).
@@ -125,7 +126,7 @@ pub async fn create(
     repo::load(&state.pool, id).await?;
     let upload = body
         .attachment
-        .ok_or_else(|| ApiError::field("attachment", "is required"))?;
+        .ok_or_else(|| ApiError::field("attachment", messages::IS_REQUIRED))?;
     let file = decode_upload(&upload, "attachment", &[Kind::Pdf], MAX_ATTACHMENT)?;
     let key = state
         .files

@@ -19,6 +19,7 @@ use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::account::DocumentKind;
 use kontor_model::edit::offer_edit_refusal;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind};
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
@@ -45,7 +46,7 @@ async fn resolve(
         Some(id) => {
             let p = crate::master_data::projects::find(pool, id).await?;
             if p.is_none() {
-                push_error(e, "project_id", "does not exist");
+                push_error(e, "project_id", messages::DOES_NOT_EXIST);
             }
             p
         }
@@ -55,7 +56,7 @@ async fn resolve(
         Some(id) => {
             let d = crate::master_data::deals::find(pool, id).await?;
             if d.is_none() {
-                push_error(e, "deal_id", "does not exist");
+                push_error(e, "deal_id", messages::DOES_NOT_EXIST);
             }
             d
         }
@@ -71,7 +72,7 @@ async fn resolve(
         None => None,
     };
     if company.is_none() && body.company_id.is_some() && project.is_none() {
-        push_error(e, "company_id", "does not exist");
+        push_error(e, "company_id", messages::DOES_NOT_EXIST);
     }
     if let Some(given) = &body.currency {
         for (field, theirs) in [
@@ -82,7 +83,8 @@ async fn resolve(
                 push_error(
                     e,
                     "currency",
-                    format!("must match the {field}'s currency ({theirs})"),
+                    messages::MUST_MATCH_N_S_CURRENCY_N
+                        .with([field.to_string(), theirs.to_string()]),
                 );
             }
         }
@@ -92,12 +94,12 @@ async fn resolve(
             .await?
             .is_none()
         {
-            push_error(e, "contact_id", "does not exist");
+            push_error(e, "contact_id", messages::DOES_NOT_EXIST);
         }
     }
     if let Some(id) = body.internal_contact_id {
         if crate::users::load(pool, id).await.is_err() {
-            push_error(e, "internal_contact_id", "does not exist");
+            push_error(e, "internal_contact_id", messages::DOES_NOT_EXIST);
         }
     }
     let Some(company) = company else {
@@ -112,7 +114,7 @@ async fn resolve(
         .or_else(|| company.currency.clone())
         .unwrap_or_else(|| account_currencies.first().cloned().unwrap_or_default());
     if !account_currencies.contains(&currency) {
-        push_error(e, "currency", "must be one of the account's currencies");
+        push_error(e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
     }
     Ok(Some(Resolved { company, currency }))
 }
@@ -187,7 +189,7 @@ pub(super) async fn save_offer(
     let resolved = resolve(&state, &body, &mut e).await?;
     ApiError::check(e)?;
     let Resolved { company, currency } = resolved
-        .ok_or_else(|| ApiError::field("company_id", "give a company, a deal or a project"))?;
+        .ok_or_else(|| ApiError::field("company_id", messages::GIVE_COMPANY_DEAL_OR_PROJECT))?;
 
     let document = resolve_vat(body.tax, body.vat.as_ref(), Some(&company.customer_vat));
     // The body was checked against its own VAT flags; the company's may derive other

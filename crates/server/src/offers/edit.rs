@@ -15,6 +15,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
 use kontor_model::edit::{copy_due_date, offer_copy, offer_delete_refusal};
+use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 
@@ -130,7 +131,7 @@ pub async fn copy(
     };
     let settings = crate::account::repo::load(&state.pool).await?;
     let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
-        .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
+        .ok_or_else(|| ApiError::field("due_date", messages::DOES_NOT_FIT))?;
     let origin = CreatedData {
         copy_of: Some(id),
         ..Default::default()

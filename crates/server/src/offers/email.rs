@@ -12,6 +12,7 @@ use crate::work::mail::{self, MailAttachment};
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind};
 use kontor_model::recipients::offer_recipients;
 
@@ -53,7 +54,7 @@ pub async fn send_email(
     let recipients = mail::resolve(&body, Some(&defaults.to), Some(&defaults.cc))?;
     let paper = match body.letter_paper_id {
         Some(p) => state.account.letter_paper(Some(p)).ok_or_else(|| {
-            ApiError::field("letter_paper_id", "is not a configured letter paper")
+            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
         })?,
         None => state
             .account

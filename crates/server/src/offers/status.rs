@@ -40,7 +40,8 @@ pub async fn update_status(
     let target = OfferStatus::parse(&body.status).ok_or_else(|| {
         ApiError::field(
             "status",
-            "must be one of created, sent, accepted, partially_billed, billed, archived",
+            kontor_model::error::messages::MUST_BE_ONE_OF_N
+                .with(["created, sent, accepted, partially_billed, billed, archived"]),
         )
     })?;
     let _guard = state.write_lock.lock().await;

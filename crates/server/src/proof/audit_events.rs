@@ -11,6 +11,7 @@ use crate::lists::{fetch_page, ListQuery};
 use crate::state::AppState;
 use axum::extract::State;
 use kontor_model::audit::{AuditChange, AuditEvent, AuditFilter, RECORD_TYPES};
+use kontor_model::error::messages;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -85,13 +86,13 @@ async fn list(
             kontor_model::error::push_error(
                 &mut errors,
                 "record_type",
-                format!("must be one of {}", RECORD_TYPES.join(", ")),
+                messages::MUST_BE_ONE_OF_N.with([RECORD_TYPES.join(", ")]),
             );
         }
     }
     if let (Some(from), Some(to)) = (filter.from, filter.to) {
         if to < from {
-            kontor_model::error::push_error(&mut errors, "to", "must not be before from");
+            kontor_model::error::push_error(&mut errors, "to", messages::MUST_NOT_BE_BEFORE_FROM);
         }
     }
     ApiError::check(errors)?;

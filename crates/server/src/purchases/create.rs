@@ -18,6 +18,7 @@ use crate::store::storage::Area;
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::edit::purchase_edit_refusal;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseStatus};
@@ -37,12 +38,12 @@ async fn check_references(
             .await?
             .is_none()
         {
-            push_error(e, "company_id", "does not exist");
+            push_error(e, "company_id", messages::DOES_NOT_EXIST);
         }
     }
     if let Some(u) = body.user_id {
         if crate::users::load(&state.pool, u).await.is_err() {
-            push_error(e, "user_id", "does not exist");
+            push_error(e, "user_id", messages::DOES_NOT_EXIST);
         }
     }
     let mut categories: Vec<(String, i64)> = body
@@ -67,7 +68,7 @@ async fn check_references(
                 .fetch_optional(&state.pool)
                 .await?;
         if exists.is_none() {
-            push_error(e, field, "does not exist");
+            push_error(e, field, messages::DOES_NOT_EXIST);
         }
     }
     Ok(())
@@ -145,12 +146,7 @@ pub(super) async fn save_purchase(
     };
     let currency = body.currency.clone().unwrap_or_default();
     let items = body.items.clone().unwrap_or_default();
-    let too_large = |field: String| {
-        ApiError::field(
-            field,
-            "is too large: amounts must stay below 10^15 currency units",
-        )
-    };
+    let too_large = |field: String| ApiError::field(field, messages::AMOUNT_TOO_LARGE);
     let amounts = items
         .iter()
         .enumerate()

@@ -38,7 +38,12 @@ pub async fn find(
 /// The 409 for a purchase that repeats purchase `id` (`identifier`): the model's sentence,
 /// the message on `field` (`receipt_identifier`, or `file` for an import), `id` and
 /// `identifier` in the body.
-pub fn conflict(field: &str, field_message: String, id: i64, identifier: String) -> ApiError {
+pub fn conflict(
+    field: &str,
+    field_message: kontor_model::error::Message,
+    id: i64,
+    identifier: String,
+) -> ApiError {
     let mut errors = FieldErrors::new();
     errors.insert(field.to_string(), vec![field_message]);
     ApiError::Conflict(Box::new(Conflict {
@@ -51,6 +56,7 @@ pub fn conflict(field: &str, field_message: String, id: i64, identifier: String)
 
 /// The 409 of POST/PUT /purchases: `errors.receipt_identifier` names the existing purchase.
 pub fn receipt_conflict(id: i64, identifier: String) -> ApiError {
-    let message = format!("is already on purchase {identifier} of this supplier");
+    let message =
+        kontor_model::error::messages::IS_ALREADY_ON_PURCHASE_N_OF_THIS.with([&identifier]);
     conflict("receipt_identifier", message, id, identifier)
 }

@@ -29,6 +29,7 @@ use kontor_einvoice::booking::purchase_positions;
 use kontor_einvoice::pdf_read::embedded_xml;
 use kontor_einvoice::read::read_with_syntax;
 use kontor_einvoice::semantic::{Invoice, Specification};
+use kontor_model::error::messages;
 use kontor_model::offer::FileUpload;
 use serde::Deserialize;
 
@@ -62,7 +63,7 @@ struct Upload {
 fn too_large() -> ApiError {
     ApiError::field(
         "file",
-        format!("is larger than {} MiB", MAX_DOCUMENT / (1024 * 1024)),
+        kontor_model::error::messages::IS_LARGER_THAN_N_MIB.with([MAX_DOCUMENT / (1024 * 1024)]),
     )
 }
 
@@ -84,12 +85,12 @@ async fn from_multipart(req: Request) -> ApiResult<Upload> {
 fn from_json(body: ImportBody) -> ApiResult<Upload> {
     let file = body
         .file
-        .ok_or_else(|| ApiError::field("file", "is required"))?;
+        .ok_or_else(|| ApiError::field("file", messages::IS_REQUIRED))?;
     let encoded = file
         .base64
         .as_deref()
         .filter(|b| !b.is_empty())
-        .ok_or_else(|| ApiError::field("file", "is empty"))?;
+        .ok_or_else(|| ApiError::field("file", messages::IS_EMPTY))?;
     let encoded = encoded
         .split_once(";base64,")
         .map(|(_, b)| b)
@@ -100,7 +101,7 @@ fn from_json(body: ImportBody) -> ApiResult<Upload> {
     }
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(cleaned.as_bytes())
-        .map_err(|_| ApiError::field("file", "is not valid base64"))?;
+        .map_err(|_| ApiError::field("file", messages::IS_NOT_VALID_BASE64))?;
     Ok(Upload {
         filename: file.filename.unwrap_or_default(),
         bytes,
@@ -126,11 +127,11 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
         };
         ApiError::field(
             "file",
-            format!("is not an e-invoice (XRechnung or Factur-X/ZUGFeRD): {why}"),
+            kontor_model::error::messages::NOT_AN_E_INVOICE_N.with([why]),
         )
     };
     if bytes.iter().all(u8::is_ascii_whitespace) {
-        return Err(ApiError::field("file", "is empty"));
+        return Err(ApiError::field("file", messages::IS_EMPTY));
     }
     if bytes.len() > MAX_DOCUMENT {
         return Err(too_large());
@@ -168,12 +169,7 @@ async fn read_bounded(bytes: std::sync::Arc<Vec<u8>>) -> ApiResult<Read> {
     crate::work::cpu_work::run(
         crate::work::cpu_work::Kind::Import,
         READ_BUDGET,
-        || {
-            ApiError::field(
-                "file",
-                "takes too long to read (over 10 seconds); Kontor cannot import it",
-            )
-        },
+        || ApiError::field("file", messages::TAKES_TOO_LONG_TO_IMPORT),
         move || read_document(&bytes),
     )
     .await?
@@ -228,12 +224,8 @@ pub async fn import(
     };
     let upload_bytes = std::sync::Arc::new(upload.bytes);
     let read = read_bounded(upload_bytes.clone()).await?;
-    let (positions, sum) = purchase_positions(&read.invoice).ok_or_else(|| {
-        ApiError::field(
-            "file",
-            "is an e-invoice whose amounts are too large or whose totals cannot be booked",
-        )
-    })?;
+    let (positions, sum) = purchase_positions(&read.invoice)
+        .ok_or_else(|| ApiError::field("file", messages::E_INVOICE_AMOUNTS_TOO_LARGE))?;
     let extension = if read.pdf { "pdf" } else { "xml" };
     let filename = match clean_file_name(&upload.filename) {
         f if f.is_empty() => format!("{}.{extension}", clean_file_name(&read.invoice.number)),
@@ -262,7 +254,7 @@ pub async fn import(
         }
         import_repo::Outcome::Duplicate(id, identifier) => {
             // The 409 of the one duplicate rule, on `file` (the import has no receipt field).
-            let message = format!("was imported before (purchase {identifier})");
+            let message = kontor_model::error::messages::WAS_IMPORTED_BEFORE_N.with([&identifier]);
             Err(super::duplicates::conflict("file", message, id, identifier))
         }
     }

@@ -13,6 +13,7 @@ use crate::store::db::{now, ts};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::event::{to_data, EventKind, PaymentData};
 use kontor_model::money::round_money;
@@ -99,7 +100,7 @@ pub async fn create(
     let mut e = FieldErrors::new();
     let currency: Option<String> = match body.purchase_id {
         None => {
-            push_error(&mut e, "purchase_id", "is required");
+            push_error(&mut e, "purchase_id", messages::IS_REQUIRED);
             None
         }
         Some(p) => {
@@ -108,7 +109,7 @@ pub async fn create(
                 .fetch_optional(&state.pool)
                 .await?;
             if c.is_none() {
-                push_error(&mut e, "purchase_id", "does not exist");
+                push_error(&mut e, "purchase_id", messages::DOES_NOT_EXIST);
             }
             c
         }
@@ -140,7 +141,7 @@ pub async fn create(
         .bind(t)
         .fetch_one(&mut tx)
         .await
-        .map_err(on_foreign_key(ApiError::field("purchase_id", "does not exist")))?;
+        .map_err(on_foreign_key(ApiError::field("purchase_id", messages::DOES_NOT_EXIST)))?;
     if let Some(purchase_id) = body.purchase_id {
         let data = to_data(&PaymentData {
             payment_id: id,

@@ -13,6 +13,7 @@ use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
+use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
@@ -41,7 +42,7 @@ pub async fn update_status(
     JsonBody(body): JsonBody<StatusChange>,
 ) -> ApiResult<Json<Purchase>> {
     let target = PurchaseStatus::parse(&body.status)
-        .ok_or_else(|| ApiError::field("status", "must be pending or approved"))?;
+        .ok_or_else(|| ApiError::field("status", messages::MUST_BE_PENDING_OR_APPROVED))?;
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;

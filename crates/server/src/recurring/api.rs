@@ -14,6 +14,7 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
+use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::party::Language;
 use kontor_model::recipients::invoice_recipients;
@@ -55,7 +56,11 @@ async fn checked(
                 Err(ApiError::Invalid(_, fields)) => {
                     errors.extend(prefix_errors(fields, "template"))
                 }
-                Err(ApiError::Refused(message)) => push_error(&mut errors, "template", message),
+                Err(ApiError::Refused(message)) => push_error(
+                    &mut errors,
+                    "template",
+                    kontor_model::error::Message::verbatim(message),
+                ),
                 Err(e) => return Err(e),
             }
         }
@@ -74,11 +79,7 @@ async fn checked(
                     .trim()
                     .is_empty()
             {
-                push_error(
-                    &mut errors,
-                    "mode",
-                    "send needs a default recipient: give the customer (or project) a billing e-mail address",
-                );
+                push_error(&mut errors, "mode", messages::SEND_NEEDS_DEFAULT_RECIPIENT);
             }
         }
     }

@@ -20,6 +20,7 @@ use crate::state::AppState;
 use chrono::NaiveDate;
 use kontor_model::edit::copy_due_date;
 use kontor_model::email::SendEmail;
+use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
 use kontor_model::recurring::{
     advance, due_dates, email_subject, email_text, invoice_body, period_of, Period, RecurringMode,
@@ -97,7 +98,10 @@ fn describe(e: &ApiError) -> String {
         ApiError::Invalid(message, fields) => {
             let named: Vec<String> = fields
                 .iter()
-                .map(|(f, m)| format!("{f}: {}", m.join(", ")))
+                .map(|(f, m)| {
+                    let texts: Vec<&str> = m.iter().map(|m| m.english()).collect();
+                    format!("{f}: {}", texts.join(", "))
+                })
                 .collect();
             if named.is_empty() {
                 message.clone()
@@ -130,7 +134,7 @@ async fn prepare(
         customer.as_ref().and_then(|c| c.payment_term_days),
         settings.account.default_invoice_due_days,
     )
-    .ok_or_else(|| ApiError::field("due_date", "does not fit"))?;
+    .ok_or_else(|| ApiError::field("due_date", messages::DOES_NOT_FIT))?;
     let language = customer.map(|c| c.language).unwrap_or_default();
     let body = invoice_body(&s.template, date, due, period, s.interval, s.mode, language);
     let caller = Caller {

@@ -31,6 +31,7 @@ use kontor_model::dunning::{
     MAX_BULK_REMINDERS,
 };
 use kontor_model::email::{SendEmail, SentEmail};
+use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind, ReminderData};
 use kontor_model::invoice::Invoice;
 use kontor_model::query::one;
@@ -229,7 +230,9 @@ async fn send_email(
     let paper = state
         .account
         .letter_paper(body.letter_paper_id)
-        .ok_or_else(|| ApiError::field("letter_paper_id", "is not a configured letter paper"))?;
+        .ok_or_else(|| {
+            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
+        })?;
     let letter = letter(&state, id, Some(paper)).await?;
     let invoice = &letter.invoice;
     let number = invoice.identifier.clone().unwrap_or_default();
@@ -338,7 +341,7 @@ async fn create(
 ) -> ApiResult<Json<Reminder>> {
     let invoice_id = body
         .invoice_id
-        .ok_or_else(|| ApiError::field("invoice_id", "is required"))?;
+        .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let id = insert(&mut tx, caller.user_id, invoice_id, &body).await?;
@@ -366,7 +369,7 @@ pub async fn insert(
     .await?;
     let Some((status, currency, reversed, reversal, gross, paid, due_date, consumer, last)) = facts
     else {
-        return Err(ApiError::field("invoice_id", "does not exist"));
+        return Err(ApiError::field("invoice_id", messages::DOES_NOT_EXIST));
     };
     let status = InvoiceStatus::parse(&status)
         .ok_or_else(|| ApiError::Internal(format!("unknown stored status {status}")))?;
@@ -382,7 +385,7 @@ pub async fn insert(
         body.fee,
         &currency,
     ))?;
-    let date = date.ok_or_else(|| ApiError::field("date", "is required"))?;
+    let date = date.ok_or_else(|| ApiError::field("date", messages::IS_REQUIRED))?;
     let levels = crate::reminders::levels::load(&mut *tx).await?;
     let base_rates = crate::reminders::levels::load_base_rates(&mut *tx).await?;
     let claim = reminder_claim(&ClaimRequest {
@@ -470,7 +473,7 @@ async fn bulk(
     if ids.is_empty() || ids.len() > MAX_BULK_REMINDERS || !ids.iter().all(|id| seen.insert(*id)) {
         return Err(ApiError::field(
             "invoice_ids",
-            format!("must name 1–{MAX_BULK_REMINDERS} invoices, each once"),
+            kontor_model::error::messages::MUST_NAME_1_TO_N_INVOICES.with([MAX_BULK_REMINDERS]),
         ));
     }
     let date = body.date.unwrap_or_else(crate::lists::summary::today);

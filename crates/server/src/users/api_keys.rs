@@ -9,6 +9,7 @@ use crate::store::db::Ts;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::{Extension, Json};
+use kontor_model::error::messages;
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::users::{ApiKey, KeyUser, NewApiKey};
 use utoipa_axum::router::OpenApiRouter;
@@ -140,10 +141,7 @@ async fn revoke(
     load(&state.pool, id).await?;
     if id == caller.key_id {
         // The key of this request: signing out (`DELETE /session`) ends it on purpose.
-        return Err(ApiError::field(
-            "id",
-            "is the key this request uses; sign out instead, or revoke it with another key",
-        ));
+        return Err(ApiError::field("id", messages::IS_KEY_OF_THIS_REQUEST));
     }
     crate::access::auth::revoke_key(&state.pool, id).await?;
     Ok(StatusCode::NO_CONTENT)

@@ -2,6 +2,7 @@
 //! user, the caller's own record (`/users/me`) and password.
 
 use super::*;
+use kontor_model::error::messages;
 
 /// GET /users → one page of the account's users. Errors: 400 for a malformed parameter.
 #[utoipa::path(
@@ -101,7 +102,7 @@ pub async fn invite_again(
 ) -> ApiResult<(StatusCode, Json<Invitation>)> {
     let user = load(&state.pool, id).await?;
     if !user.active {
-        return Err(ApiError::field("active", "the user is deactivated"));
+        return Err(ApiError::field("active", messages::USER_IS_DEACTIVATED));
     }
     let trusted = state.links.for_email(Some(&headers)).is_some();
     let origin = state.links.for_answer(Some(&headers));
@@ -137,13 +138,13 @@ pub async fn update(
     // No one locks themselves out: another admin deactivates them (stepping down from
     // admin stays possible while another admin is left).
     if id == caller.user_id && body.active == Some(false) && user.active {
-        push_error(&mut e, "active", "you cannot deactivate yourself");
+        push_error(&mut e, "active", messages::YOU_CANNOT_DEACTIVATE_YOURSELF);
     }
     names(&mut e, &body.firstname, &body.lastname);
     let role = match body.role.as_deref() {
         None => user.role,
         Some(word) => Role::parse(word).unwrap_or_else(|| {
-            push_error(&mut e, "role", "must be admin, staff or read_only");
+            push_error(&mut e, "role", messages::MUST_BE_ADMIN_STAFF_OR_READ_ONLY);
             user.role
         }),
     };
@@ -158,11 +159,7 @@ pub async fn update(
         .await?;
         if others == 0 {
             let field = if active { "role" } else { "active" };
-            push_error(
-                &mut e,
-                field,
-                "the last active admin must stay an active admin",
-            );
+            push_error(&mut e, field, messages::LAST_ACTIVE_ADMIN);
         }
     }
     ApiError::check(e)?;
@@ -184,7 +181,7 @@ pub async fn update(
 pub(super) fn names(e: &mut FieldErrors, firstname: &Option<String>, lastname: &Option<String>) {
     for (field, value) in [("firstname", firstname), ("lastname", lastname)] {
         if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
-            push_error(e, field, "must not be blank");
+            push_error(e, field, messages::MUST_NOT_BE_BLANK);
         }
     }
 }
@@ -230,14 +227,14 @@ pub async fn update_me(
         None => user.language.clone(),
         Some(l) if LANGUAGES.contains(&l) => Some(l.to_string()),
         Some(_) => {
-            push_error(&mut e, "language", "must be de or en");
+            push_error(&mut e, "language", messages::MUST_BE_DE_OR_EN);
             None
         }
     };
     let theme = match body.theme.as_deref() {
         None => user.theme,
         Some(t) => Theme::parse(t).unwrap_or_else(|| {
-            push_error(&mut e, "theme", "must be system, light or dark");
+            push_error(&mut e, "theme", messages::MUST_BE_SYSTEM_LIGHT_OR_DARK);
             user.theme
         }),
     };
@@ -283,7 +280,7 @@ pub async fn change_password(
             .await?;
     let current = body.current_password.clone().unwrap_or_default();
     if !crate::access::passwords::verify(current, stored).await? {
-        return Err(ApiError::field("current_password", "is wrong"));
+        return Err(ApiError::field("current_password", messages::IS_WRONG));
     }
     let password = body.password.unwrap_or_default();
     crate::access::passwords::check_new(&password, &user_inputs(&user), "password")?;

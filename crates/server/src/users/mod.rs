@@ -16,6 +16,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::{Extension, Json};
 use kontor_model::email::is_address;
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::users::{
     ChangePassword, Invitation, InvitedUser, Role, Theme, UpdateMe, UpdateUser, INVITATION_DAYS,
@@ -118,7 +119,7 @@ pub async fn check_new(
     let role = match body.role.as_deref() {
         None => Role::Staff,
         Some(word) => Role::parse(word).unwrap_or_else(|| {
-            push_error(&mut e, "role", "must be admin, staff or read_only");
+            push_error(&mut e, "role", messages::MUST_BE_ADMIN_STAFF_OR_READ_ONLY);
             Role::Staff
         }),
     };
@@ -132,12 +133,12 @@ pub async fn check_new(
         _ => false,
     };
     match email {
-        None if require_email => push_error(&mut e, "email", "is required"),
+        None if require_email => push_error(&mut e, "email", messages::IS_REQUIRED),
         None => {}
         Some(email) if !is_address(email) => {
-            push_error(&mut e, "email", "is not an e-mail address")
+            push_error(&mut e, "email", messages::IS_NOT_E_MAIL_ADDRESS)
         }
-        Some(_) if taken => push_error(&mut e, "email", "is already used by another user"),
+        Some(_) if taken => push_error(&mut e, "email", messages::IS_ALREADY_USED_BY_ANOTHER_USER),
         Some(_) => {}
     }
     ApiError::check(e)?;

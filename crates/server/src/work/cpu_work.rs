@@ -227,7 +227,12 @@ mod tests {
         let late = run(
             Kind::Document,
             Duration::from_millis(20),
-            || ApiError::field("file", "takes too long to read"),
+            || {
+                ApiError::field(
+                    "file",
+                    kontor_model::error::messages::TAKES_TOO_LONG_TO_READ,
+                )
+            },
             || std::thread::sleep(Duration::from_millis(300)),
         )
         .await;

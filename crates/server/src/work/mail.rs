@@ -8,6 +8,7 @@
 use crate::config::SmtpSecurity;
 use crate::http::error::{ApiError, ApiResult};
 use kontor_model::email::{is_address, split_addresses, SendEmail, SentEmail};
+use kontor_model::error::messages;
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::event::SentData;
 use lettre::message::header::ContentType;
@@ -64,11 +65,11 @@ pub fn resolve(
         to = split_addresses(default_to.unwrap_or(""));
     }
     if to.is_empty() {
-        push_error(&mut e, "emails_to", "no recipient: give emails_to or set a billing e-mail address on the customer or project");
+        push_error(&mut e, "emails_to", messages::NO_RECIPIENT);
     }
     for (field, addresses) in [("emails_to", &to), ("emails_cc", &cc), ("emails_bcc", &bcc)] {
         for a in addresses.iter().filter(|a| !is_address(a)) {
-            push_error(&mut e, field, format!("{a} is not an e-mail address"));
+            push_error(&mut e, field, messages::N_IS_NOT_E_MAIL_ADDRESS.with([a]));
         }
     }
     ApiError::check(e)?;
@@ -76,9 +77,12 @@ pub fn resolve(
 }
 
 fn mailbox(address: &str) -> ApiResult<Mailbox> {
-    address
-        .parse()
-        .map_err(|_| ApiError::field("emails_to", format!("{address} is not an e-mail address")))
+    address.parse().map_err(|_| {
+        ApiError::field(
+            "emails_to",
+            messages::N_IS_NOT_E_MAIL_ADDRESS.with([address]),
+        )
+    })
 }
 
 /// How long one SMTP step may take (connecting).
