@@ -9,6 +9,7 @@ use kontor_model::account::{
     apply_account_update, validate_account_update, Account, AccountUpdate, DocumentTexts,
     SmtpSecurity, SmtpSettings,
 };
+use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::number_format::{
     DEFAULT_INVOICE_FORMAT, DEFAULT_OFFER_FORMAT, DEFAULT_PURCHASE_FORMAT,
 };
@@ -310,6 +311,18 @@ pub async fn currencies<'e>(db: impl crate::sql::Executor<'e>) -> ApiResult<Vec<
             .await?;
     let text = text.ok_or_else(|| ApiError::Internal("account_settings has no row".into()))?;
     serde_json::from_str(&text).map_err(|_| corrupt("currencies"))
+}
+
+/// Adds "must be one of the account's currencies" under `currency` to `errors` when
+/// `currency` (a code) is not one of `currencies` (the account's, from [`currencies`]).
+pub fn check_currency(errors: &mut FieldErrors, currencies: &[String], currency: &str) {
+    if !currencies.iter().any(|a| a == currency) {
+        push_error(
+            errors,
+            "currency",
+            "must be one of the account's currencies",
+        );
+    }
 }
 
 /// The account's default currency (the first of [`currencies`]). Errors: as [`currencies`].

@@ -244,13 +244,7 @@ async fn create(
         .clone()
         .or(project.currency.clone())
         .unwrap_or_else(|| account_currencies.first().cloned().unwrap_or_default());
-    if !account_currencies.contains(&currency) {
-        push_error(
-            &mut e,
-            "currency",
-            "must be one of the account's currencies",
-        );
-    }
+    crate::account::check_currency(&mut e, &account_currencies, &currency);
     for (field, messages) in validate_expense_amounts(&body, &currency) {
         e.entry(field).or_default().extend(messages);
     }

@@ -2,6 +2,7 @@
 //! `company`, `currency`, `status` (`open`, `won`, `lost`). List filters: `company_id`,
 //! `status`, plus the global filters. `PUT` is a partial update with the creation rules.
 
+use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -10,8 +11,8 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
-use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::master_data::{errors_of_patch, merge_patch, validate_deal, DEAL_KEEP_ON_NULL};
+use kontor_model::error::FieldErrors;
+use kontor_model::master_data::{errors_of_patch, validate_deal, DEAL_KEEP_ON_NULL};
 use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
 use kontor_model::query::one;
 use serde::Deserialize;
@@ -140,25 +141,10 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// The model's deal rules plus: the company exists, the currency is the account's.
 async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
     let mut e = validate_deal(body);
-    if let Some(c) = body.company_id {
-        if crate::master_data::companies::find(&state.pool, c)
-            .await?
-            .is_none()
-        {
-            push_error(&mut e, "company_id", "does not exist");
-        }
-    }
+    super::companies::check_exists(&state.pool, &mut e, "company_id", body.company_id).await?;
     let currencies = crate::account::currencies(&state.pool).await?;
-    if body
-        .currency
-        .as_ref()
-        .is_some_and(|c| !currencies.contains(c))
-    {
-        push_error(
-            &mut e,
-            "currency",
-            "must be one of the account's currencies",
-        );
+    if let Some(c) = &body.currency {
+        crate::account::check_currency(&mut e, &currencies, c);
     }
     Ok(e)
 }
@@ -223,11 +209,10 @@ async fn update(
     IdPath(id): IdPath,
     JsonBody(patch): JsonBody<Value>,
 ) -> ApiResult<Json<Deal>> {
-    let _typed: NewDeal = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    check_patch_types::<NewDeal>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = load(&state.pool, id).await?;
-    let body = merge_patch(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)
-        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    let body = merged_body(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)?;
     ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
     crate::sql::query("UPDATE deals SET name = $1, company_id = $2, currency = $3, status = $4, updated_at = $5 WHERE id = $6")
         .bind(body.name.as_deref().map(str::trim))

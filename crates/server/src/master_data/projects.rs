@@ -3,6 +3,7 @@
 //! filters. `PUT` is a partial update with the creation rules; `{"active": false}`
 //! archives.
 
+use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -11,10 +12,8 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
-use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::master_data::{
-    errors_of_patch, merge_patch, validate_project, PROJECT_KEEP_ON_NULL,
-};
+use kontor_model::error::FieldErrors;
+use kontor_model::master_data::{errors_of_patch, validate_project, PROJECT_KEEP_ON_NULL};
 use kontor_model::party::{IdName, NewProject, Project};
 use kontor_model::query::one;
 use serde::Deserialize;
@@ -163,22 +162,10 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// The model's project rules plus: the customer exists, the currency is the account's.
 async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors> {
     let mut e = validate_project(body);
-    if let Some(id) = body.customer_id {
-        if crate::master_data::companies::find(&state.pool, id)
-            .await?
-            .is_none()
-        {
-            push_error(&mut e, "customer_id", "does not exist");
-        }
-    }
+    super::companies::check_exists(&state.pool, &mut e, "customer_id", body.customer_id).await?;
     if let Some(c) = &body.currency {
-        if !crate::account::currencies(&state.pool).await?.contains(c) {
-            push_error(
-                &mut e,
-                "currency",
-                "must be one of the account's currencies",
-            );
-        }
+        let currencies = crate::account::currencies(&state.pool).await?;
+        crate::account::check_currency(&mut e, &currencies, c);
     }
     Ok(e)
 }
@@ -227,13 +214,12 @@ async fn update(
     IdPath(id): IdPath,
     JsonBody(patch): JsonBody<Value>,
 ) -> ApiResult<Json<Project>> {
-    let _typed: NewProject = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    check_patch_types::<NewProject>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = find(&state.pool, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("project {id}")))?;
-    let body = merge_patch(&NewProject::from(&stored), &patch, PROJECT_KEEP_ON_NULL)
-        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    let body = merged_body(&NewProject::from(&stored), &patch, PROJECT_KEEP_ON_NULL)?;
     ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
     let blank = |v: &Option<String>| {
         v.as_deref()
