@@ -44,13 +44,7 @@ async fn read_file_part(
     headers: &HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Vec<u8>> {
-    let is_multipart = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
-    if !is_multipart {
-        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
-    }
+    crate::http::extract::require_multipart(headers)?;
     let mut multipart = multipart.map_err(|e| match e.status() {
         StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         _ => ApiError::BadRequest(format!(

@@ -289,10 +289,7 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar(
+    let insert = crate::sql::query_scalar(
         "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
@@ -306,9 +303,7 @@ async fn create(
     .bind(body.user_id.unwrap_or(caller.user_id))
     .bind(body.hourly_rate.unwrap_or_default())
     .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?;
-    tx.commit().await?;
+    .bind(t);
+    let id: i64 = crate::store::db::insert_returning_id(&state.pool, insert).await?;
     load(&state.pool, id).await.map(Json)
 }

@@ -251,10 +251,7 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar(
+    let insert = crate::sql::query_scalar(
         "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
@@ -269,9 +266,7 @@ async fn create(
     .bind(currency)
     .bind(body.billable.unwrap_or(true))
     .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?;
-    tx.commit().await?;
+    .bind(t);
+    let id: i64 = crate::store::db::insert_returning_id(&state.pool, insert).await?;
     load(&state.pool, project_id, id).await.map(Json)
 }

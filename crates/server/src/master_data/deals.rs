@@ -168,19 +168,14 @@ async fn create(
     ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
+    let insert = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())
         .bind(body.status.as_deref().unwrap_or(DEAL_STATUSES[0]))
         .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?;
-    tx.commit().await?;
+        .bind(t);
+    let id: i64 = crate::store::db::insert_returning_id(&state.pool, insert).await?;
     load(&state.pool, id).await.map(Json)
 }
 

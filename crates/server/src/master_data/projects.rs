@@ -251,10 +251,7 @@ async fn update(
 /// Inserts a validated project; returns its id.
 pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> {
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(pool).await?;
-    let id = crate::sql::query_scalar(
+    let insert = crate::sql::query_scalar(
         "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
@@ -266,9 +263,6 @@ pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> 
     .bind(body.billing_address.as_deref())
     .bind(body.active.unwrap_or(true))
     .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+    .bind(t);
+    Ok(crate::store::db::insert_returning_id(pool, insert).await?)
 }

@@ -169,19 +169,15 @@ pub async fn insert(
         .as_deref()
         .map(str::trim)
         .filter(|e| !e.is_empty());
-    let mut tx = crate::store::db::begin_write(pool).await?;
-    let id = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
+    let insert = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(email)
         .bind(role.as_str())
         .bind(password_hash)
         .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?;
-    tx.commit().await?;
-    Ok(id)
+        .bind(t);
+    Ok(crate::store::db::insert_returning_id(pool, insert).await?)
 }
 
 /// Sets user `id`'s password hash and ends every session of the user but `keep_session`
