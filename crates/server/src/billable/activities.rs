@@ -119,11 +119,9 @@ pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Activity> {
-    crate::sql::query_as::<ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE a.id = $1");
+    crate::sql::find_by_id::<ActivityRow, Activity>(pool, &sql, id)
         .await?
-        .map(Activity::from)
         .ok_or_else(|| ApiError::not_found(format!("activity {id}")))
 }
 

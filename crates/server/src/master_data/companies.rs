@@ -140,13 +140,8 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Company> {
 
 /// Loads company `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Company>> {
-    Ok(
-        crate::sql::query_as::<CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Company::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE c.id = $1");
+    Ok(crate::sql::find_by_id::<CompanyRow, _>(pool, &sql, id).await?)
 }
 
 /// Adds "does not exist" under `field` to `errors` when `id` (`None`: nothing to check)

@@ -75,13 +75,8 @@ impl From<PersonRow> for Person {
 
 /// Loads person `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Person>> {
-    Ok(
-        crate::sql::query_as::<PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Person::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1");
+    Ok(crate::sql::find_by_id::<PersonRow, _>(pool, &sql, id).await?)
 }
 
 /// `GET /contacts/people` filters: `company_id`, `term`.

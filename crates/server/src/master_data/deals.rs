@@ -61,13 +61,8 @@ impl From<DealRow> for Deal {
 
 /// Loads deal `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Deal>> {
-    Ok(
-        crate::sql::query_as::<DealRow>(&format!("SELECT {COLUMNS} {FROM} WHERE d.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Deal::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE d.id = $1");
+    Ok(crate::sql::find_by_id::<DealRow, _>(pool, &sql, id).await?)
 }
 
 /// `GET /deals` filters: `company_id`, `status`.

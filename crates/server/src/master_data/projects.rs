@@ -68,13 +68,8 @@ const FROM: &str = "FROM projects p LEFT JOIN companies c ON c.id = p.customer_i
 
 /// Loads project `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Project>> {
-    Ok(
-        crate::sql::query_as::<ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Project::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1");
+    Ok(crate::sql::find_by_id::<ProjectRow, _>(pool, &sql, id).await?)
 }
 
 /// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`),
@@ -188,7 +183,12 @@ async fn create(
     ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
-    find(&state.pool, id)
+    written(&state.pool, id).await
+}
+
+/// Project `id` as just written, for the answer. Errors: 500 when it is gone.
+async fn written(pool: &crate::sql::Db, id: i64) -> ApiResult<Json<Project>> {
+    find(pool, id)
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::Internal("project vanished".into()))
@@ -242,10 +242,7 @@ async fn update(
     .bind(id)
     .execute(&state.pool)
     .await?;
-    find(&state.pool, id)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::Internal("project vanished".into()))
+    written(&state.pool, id).await
 }
 
 /// Inserts a validated project; returns its id.

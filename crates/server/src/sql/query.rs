@@ -79,6 +79,21 @@ pub fn query_scalar<T: Value>(sql: &str) -> QueryScalar<'_, T> {
     Typed::new(query(sql))
 }
 
+/// The row `sql` selects by id (its one placeholder, `$1`, bound to `id`) read as `R` and
+/// converted to the model type `T`, if there is such a row. Errors: as
+/// [`Typed::fetch_optional`].
+pub async fn find_by_id<'e, R: Record, T: From<R>>(
+    on: impl Executor<'e>,
+    sql: &str,
+    id: i64,
+) -> Result<Option<T>, sqlx::Error> {
+    Ok(query_as::<R>(sql)
+        .bind(id)
+        .fetch_optional(on)
+        .await?
+        .map(T::from))
+}
+
 impl<'q> Query<'q> {
     /// Appends a value for the next placeholder.
     pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {

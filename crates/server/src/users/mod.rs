@@ -75,11 +75,9 @@ const COLUMNS: &str =
 
 /// Loads user `id`. Errors: 404.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<User> {
-    crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
+    let sql = format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1");
+    crate::sql::find_by_id::<UserRow, User>(pool, &sql, id)
         .await?
-        .map(User::from)
         .ok_or_else(|| ApiError::not_found(format!("user {id}")))
 }
 
