@@ -80,11 +80,10 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
 /// Points the settings row at `logo` (or none) and removes the previous file.
 async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<repo::Settings> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let mut settings = repo::load(&mut tx).await?;
-    let old = std::mem::replace(&mut settings.logo, logo);
-    repo::save(&mut tx, &settings).await?;
-    tx.commit().await?;
+    let (settings, old) = repo::update_settings(&state.pool, |settings| {
+        Ok(std::mem::replace(&mut settings.logo, logo))
+    })
+    .await?;
     if let Some(old) = old {
         state.files.delete(Area::AccountLogo, &old.key).await;
     }

@@ -301,6 +301,21 @@ pub async fn seed(pool: &crate::sql::Db, config: &AccountConfig) -> Result<(), S
     Ok(())
 }
 
+/// Edits the settings row in one write transaction: reads it, applies `change` (an error
+/// leaves the row as it was), stores it. Returns the settings as stored and what `change`
+/// returned. The caller holds the write lock. Errors: `change`'s, the database's.
+pub async fn update_settings<T>(
+    pool: &crate::sql::Db,
+    change: impl FnOnce(&mut Settings) -> ApiResult<T>,
+) -> ApiResult<(Settings, T)> {
+    let mut tx = crate::store::db::begin_write(pool).await?;
+    let mut settings = load(&mut tx).await?;
+    let changed = change(&mut settings)?;
+    save(&mut tx, &settings).await?;
+    tx.commit().await?;
+    Ok((settings, changed))
+}
+
 /// The account's currencies, the default first (`docs/decisions.md` § Account settings
 /// (issue 9): every currency check reads them here, not from the file). Errors: 500 when
 /// the settings row is missing or corrupt.

@@ -151,6 +151,10 @@ fn add_totals(sign: &str, id: &str, only_if: &str) -> String {
     )
 }
 
+/// An invoice id in a trigger's SQL (`NEW.invoice_id`) with an extra condition (`""` for
+/// none).
+type InvoiceKey<'a> = (&'a str, &'a str);
+
 /// The pair of triggers `{name}_before` and `{name}_after` around `event` on `table`:
 /// before the change the summary rows of the invoices `keys` name (an invoice id in SQL
 /// with an extra condition, `""` for none) leave the totals; after it they enter again.
@@ -158,7 +162,7 @@ fn leave_and_enter(
     name: &str,
     event: &'static str,
     table: &'static str,
-    keys: &[(&str, &str)],
+    keys: &[InvoiceKey],
 ) -> [Trigger; 2] {
     let trigger = |timing, suffix: &str, sign: &str| Trigger {
         name: format!("{name}_{suffix}"),
@@ -222,7 +226,7 @@ fn totals_triggers() -> Vec<Trigger> {
             vec![add_totals("1", "NEW.id", "")],
         ),
     ];
-    let payments: [(&str, &'static str, &[(&str, &str)]); 3] = [
+    let payments: [(&str, &'static str, &[InvoiceKey]); 3] = [
         ("insert", "INSERT", &[("NEW.invoice_id", "")]),
         ("delete", "DELETE", &[("OLD.invoice_id", "")]),
         (
