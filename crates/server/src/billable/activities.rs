@@ -12,7 +12,7 @@ use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::party::{IdName, UserRef};
+use kontor_model::party::IdName;
 use kontor_model::query::one;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -90,14 +90,7 @@ impl From<ActivityRow> for Activity {
                 id: r.customer_id,
                 name,
             }),
-            user: match (r.user_id, r.u_firstname, r.u_lastname) {
-                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
-                    id,
-                    firstname,
-                    lastname,
-                }),
-                _ => None,
-            },
+            user: crate::users::user_ref(r.user_id, r.u_firstname, r.u_lastname),
             timer_started_at: r.timer_started_at.map(|t| t.to_string()),
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,

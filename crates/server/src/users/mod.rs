@@ -17,6 +17,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::{Extension, Json};
 use kontor_model::email::is_address;
 use kontor_model::error::{push_error, require_text, FieldErrors};
+use kontor_model::party::UserRef;
 use kontor_model::users::{
     ChangePassword, Invitation, InvitedUser, Role, Theme, UpdateMe, UpdateUser, INVITATION_DAYS,
     LANGUAGES,
@@ -72,6 +73,23 @@ impl From<UserRow> for User {
 /// The columns of [`User`] (never the password hash).
 const COLUMNS: &str =
     "u.id, u.firstname, u.lastname, u.email, u.role, u.active, u.language, u.theme, u.created_at, u.updated_at";
+
+/// The user a joined row names (its `user_id` and the user's names): `Some` only when
+/// all three are there (a left join that found the user).
+pub fn user_ref(
+    id: Option<i64>,
+    firstname: Option<String>,
+    lastname: Option<String>,
+) -> Option<UserRef> {
+    match (id, firstname, lastname) {
+        (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
+            id,
+            firstname,
+            lastname,
+        }),
+        _ => None,
+    }
+}
 
 /// Loads user `id`. Errors: 404.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<User> {
