@@ -303,17 +303,19 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
         json!([{"code": "is_required", "params": []}])
     );
     assert_eq!(en.body["error_codes"], de.body["error_codes"]);
-    assert_eq!(keys(&en).len(), en.body["error_codes"].as_object().unwrap().len());
+    assert_eq!(
+        keys(&en).len(),
+        en.body["error_codes"].as_object().unwrap().len()
+    );
     let long_title = "x".repeat(300);
-    let long = ask(
-        "de",
-        "/companies",
-        json!({"name": long_title}),
-    )
-    .await;
+    let long = ask("de", "/companies", json!({"name": long_title})).await;
     assert_eq!(long.status, 422, "{}", long.body);
     let code = &long.body["error_codes"]["name"][0];
-    assert_eq!(code["code"], "must_be_at_most_n_characters", "{}", long.body);
+    assert_eq!(
+        code["code"], "must_be_at_most_n_characters",
+        "{}",
+        long.body
+    );
     let max = code["params"][0].as_str().unwrap().to_string();
     assert_eq!(
         long.body["errors"]["name"],

@@ -96,12 +96,9 @@ impl Section {
         let errors = self.errors;
         Signal::derive(move || {
             errors.with(|e| {
-                e.get(path).filter(|m| !m.is_empty()).map(|m| {
-                    m.iter()
-                        .map(message_text)
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                })
+                e.get(path)
+                    .filter(|m| !m.is_empty())
+                    .map(|m| m.iter().map(message_text).collect::<Vec<_>>().join("; "))
             })
         })
     }

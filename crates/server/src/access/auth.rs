@@ -36,6 +36,20 @@ pub struct Caller {
     pub read_only: bool,
 }
 
+impl Caller {
+    /// The caller of work the server does on its own (demo data, scheduled jobs): no key
+    /// (`key_id` 0, no uuid), writing for user `user_id` under `name`.
+    pub fn internal(user_id: i64, name: &str) -> Caller {
+        Caller {
+            key_id: 0,
+            user_id,
+            uuid: String::new(),
+            name: name.into(),
+            read_only: false,
+        }
+    }
+}
+
 /// What the caller's key and user may do (issue 12), put into request extensions by
 /// [`require_key`] next to the [`Caller`].
 #[derive(Clone, Debug)]

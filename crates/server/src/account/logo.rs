@@ -45,13 +45,7 @@ async fn read_file_part(
     headers: &HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Vec<u8>> {
-    let is_multipart = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
-    if !is_multipart {
-        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
-    }
+    crate::http::extract::require_multipart(headers)?;
     let mut multipart = multipart.map_err(|e| match e.status() {
         StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         _ => ApiError::BadRequest(format!(
@@ -84,11 +78,10 @@ pub fn judge_logo(bytes: &[u8]) -> ApiResult<(Vec<u8>, &'static str, &'static st
 /// Points the settings row at `logo` (or none) and removes the previous file.
 async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<repo::Settings> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let mut settings = repo::load(&mut tx).await?;
-    let old = std::mem::replace(&mut settings.logo, logo);
-    repo::save(&mut tx, &settings).await?;
-    tx.commit().await?;
+    let (settings, old) = repo::update_settings(&state.pool, |settings| {
+        Ok(std::mem::replace(&mut settings.logo, logo))
+    })
+    .await?;
     if let Some(old) = old {
         state.files.delete(Area::AccountLogo, &old.key).await;
     }

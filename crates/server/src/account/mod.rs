@@ -14,7 +14,7 @@ mod update;
 
 pub use logo::logo_file;
 pub use profile::{document_profile, AccountProfile, LogoFile};
-pub use repo::{currencies, default_currency};
+pub use repo::{check_currency, currencies, default_currency};
 
 use crate::state::AppState;
 use axum::extract::DefaultBodyLimit;

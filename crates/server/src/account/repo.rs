@@ -9,6 +9,8 @@ use kontor_model::account::{
     apply_account_update, validate_account_update, Account, AccountUpdate, DocumentTexts,
     SmtpSecurity, SmtpSettings,
 };
+use kontor_model::error::messages;
+use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::number_format::{
     DEFAULT_INVOICE_FORMAT, DEFAULT_OFFER_FORMAT, DEFAULT_PURCHASE_FORMAT,
 };
@@ -303,6 +305,21 @@ pub async fn seed(pool: &crate::sql::Db, config: &AccountConfig) -> Result<(), S
     Ok(())
 }
 
+/// Edits the settings row in one write transaction: reads it, applies `change` (an error
+/// leaves the row as it was), stores it. Returns the settings as stored and what `change`
+/// returned. The caller holds the write lock. Errors: `change`'s, the database's.
+pub async fn update_settings<T>(
+    pool: &crate::sql::Db,
+    change: impl FnOnce(&mut Settings) -> ApiResult<T>,
+) -> ApiResult<(Settings, T)> {
+    let mut tx = crate::store::db::begin_write(pool).await?;
+    let mut settings = load(&mut tx).await?;
+    let changed = change(&mut settings)?;
+    save(&mut tx, &settings).await?;
+    tx.commit().await?;
+    Ok((settings, changed))
+}
+
 /// The account's currencies, the default first (`docs/decisions.md` § Account settings
 /// (issue 9): every currency check reads them here, not from the file). Errors: 500 when
 /// the settings row is missing or corrupt.
@@ -313,6 +330,14 @@ pub async fn currencies<'e>(db: impl crate::sql::Executor<'e>) -> ApiResult<Vec<
             .await?;
     let text = text.ok_or_else(|| ApiError::Internal("account_settings has no row".into()))?;
     serde_json::from_str(&text).map_err(|_| corrupt("currencies"))
+}
+
+/// Adds "must be one of the account's currencies" under `currency` to `errors` when
+/// `currency` (a code) is not one of `currencies` (the account's, from [`currencies`]).
+pub fn check_currency(errors: &mut FieldErrors, currencies: &[String], currency: &str) {
+    if !currencies.iter().any(|a| a == currency) {
+        push_error(errors, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
+    }
 }
 
 /// The account's default currency (the first of [`currencies`]). Errors: as [`currencies`].

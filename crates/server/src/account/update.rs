@@ -58,16 +58,16 @@ pub async fn update_account(
     JsonBody(body): JsonBody<AccountUpdate>,
 ) -> ApiResult<Json<Account>> {
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let mut settings = repo::load(&mut tx).await?;
-    ApiError::check(validate_account_update(&body, &settings.with_smtp()))?;
-    apply_account_update(&body, &mut settings.account);
-    match &body.smtp {
-        None => {}
-        Some(None) => settings.smtp = None,
-        Some(Some(update)) => settings.smtp = Some(merge_smtp(settings.smtp.take(), update)),
-    }
-    repo::save(&mut tx, &settings).await?;
-    tx.commit().await?;
+    let (settings, ()) = repo::update_settings(&state.pool, |settings| {
+        ApiError::check(validate_account_update(&body, &settings.with_smtp()))?;
+        apply_account_update(&body, &mut settings.account);
+        match &body.smtp {
+            None => {}
+            Some(None) => settings.smtp = None,
+            Some(Some(update)) => settings.smtp = Some(merge_smtp(settings.smtp.take(), update)),
+        }
+        Ok(())
+    })
+    .await?;
     Ok(Json(view(&state, &base, &settings)))
 }

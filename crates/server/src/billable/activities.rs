@@ -13,7 +13,7 @@ use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::party::{IdName, UserRef};
+use kontor_model::party::IdName;
 use kontor_model::query::one;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -91,14 +91,7 @@ impl From<ActivityRow> for Activity {
                 id: r.customer_id,
                 name,
             }),
-            user: match (r.user_id, r.u_firstname, r.u_lastname) {
-                (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
-                    id,
-                    firstname,
-                    lastname,
-                }),
-                _ => None,
-            },
+            user: crate::users::user_ref(r.user_id, r.u_firstname, r.u_lastname),
             timer_started_at: r.timer_started_at.map(|t| t.to_string()),
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
@@ -120,11 +113,9 @@ pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Activity> {
-    crate::sql::query_as::<ActivityRow>(&format!("SELECT {COLUMNS} {FROM} WHERE a.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE a.id = $1");
+    crate::sql::find_by_id::<ActivityRow, Activity>(pool, &sql, id)
         .await?
-        .map(Activity::from)
         .ok_or_else(|| ApiError::not_found(format!("activity {id}")))
 }
 
@@ -290,10 +281,7 @@ async fn create(
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar(
+    let insert = crate::sql::query_scalar(
         "INSERT INTO activities (date, hours, description, billable, tag, project_id, task_id, user_id, hourly_rate, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
     )
@@ -307,9 +295,7 @@ async fn create(
     .bind(body.user_id.unwrap_or(caller.user_id))
     .bind(body.hourly_rate.unwrap_or_default())
     .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?;
-    tx.commit().await?;
+    .bind(t);
+    let id: i64 = crate::store::db::insert_returning_id(&state.pool, insert).await?;
     load(&state.pool, id).await.map(Json)
 }

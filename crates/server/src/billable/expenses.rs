@@ -245,19 +245,14 @@ async fn create(
         .clone()
         .or(project.currency.clone())
         .unwrap_or_else(|| account_currencies.first().cloned().unwrap_or_default());
-    if !account_currencies.contains(&currency) {
-        push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
-    }
+    crate::account::check_currency(&mut e, &account_currencies, &currency);
     for (field, messages) in validate_expense_amounts(&body, &currency) {
         e.entry(field).or_default().extend(messages);
     }
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar(
+    let insert = crate::sql::query_scalar(
         "INSERT INTO expenses (project_id, date, title, description, quantity, unit, unit_price, unit_cost, currency, billable, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
@@ -272,9 +267,7 @@ async fn create(
     .bind(currency)
     .bind(body.billable.unwrap_or(true))
     .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?;
-    tx.commit().await?;
+    .bind(t);
+    let id: i64 = crate::store::db::insert_returning_id(&state.pool, insert).await?;
     load(&state.pool, project_id, id).await.map(Json)
 }

@@ -223,13 +223,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
                 tags: Some(if rng.next(3) == 0 { vec!["retainer".into()] } else { vec![] }),
                 ..Default::default()
             };
-            let caller = Caller {
-                key_id: 0,
-                user_id: user_ids[0],
-                uuid: String::new(),
-                name: "demo".into(),
-                read_only: false,
-            };
+            let caller = Caller::internal(user_ids[0], "demo");
             let invoice = create_invoice(&state, &caller, body)
                 .await
                 .map_err(|e| format!("demo invoice refused: {e:?}"))?;
@@ -277,13 +271,7 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .await
             .map_err(e)?;
     }
-    let caller = Caller {
-        key_id: 0,
-        user_id: user_ids[0],
-        uuid: String::new(),
-        name: "demo".into(),
-        read_only: false,
-    };
+    let caller = Caller::internal(user_ids[0], "demo");
     let named: Vec<(i64, String)> = customers
         .iter()
         .map(|(id, body)| (*id, body.name.clone().unwrap_or_default()))

@@ -287,13 +287,34 @@ where
     let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
     let mut select = crate::sql::Builder::new(format!("SELECT {columns} {from}"));
     push_where(&mut select);
-    select
-        .push(format!(" ORDER BY {order} LIMIT "))
+    push_order_and_page(&mut select, order, paging);
+    Ok((converted_rows(pool, &mut select).await?, total))
+}
+
+/// Appends ` ORDER BY {order} LIMIT $n OFFSET $m`, the rows of `paging`'s page.
+fn push_order_and_page(
+    qb: &mut crate::sql::Builder<'_>,
+    order: &str,
+    paging: &kontor_model::query::Paging,
+) {
+    qb.push(format!(" ORDER BY {order} LIMIT "))
         .push_bind(i64::from(paging.per_page()))
         .push(" OFFSET ")
         .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+}
+
+/// The rows `select` reads, each read as `R` and converted to `T`. Errors: the
+/// database's (500).
+async fn converted_rows<R, T>(
+    pool: &crate::sql::Db,
+    select: &mut crate::sql::Builder<'_>,
+) -> Result<Vec<T>, ApiError>
+where
+    R: crate::sql::Record,
+    T: From<R>,
+{
     let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
-    Ok((rows.into_iter().map(T::from).collect(), total))
+    Ok(rows.into_iter().map(T::from).collect())
 }
 
 /// A document list's table for [`fetch_document_page`] (issue 13 § Lists whose cost does
@@ -348,14 +369,11 @@ fn push_page_from(
         table.id, table.table
     ));
     push_where(qb);
-    qb.push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(i64::from(paging.per_page()))
-        .push(" OFFSET ")
-        .push_bind(i64::from((paging.page() - 1) * paging.per_page()))
-        .push(format!(
-            ") page JOIN {} ON {} = page.page_id{}",
-            table.table, table.id, table.joins
-        ));
+    push_order_and_page(qb, order, paging);
+    qb.push(format!(
+        ") page JOIN {} ON {} = page.page_id{}",
+        table.table, table.id, table.joins
+    ));
 }
 
 /// Runs a document list query whose cost does not grow with the stored rows where
@@ -381,8 +399,7 @@ where
     let mut select = crate::sql::Builder::new(format!("SELECT {columns}"));
     push_page_from(&mut select, table, &push_where, order, paging);
     select.push(format!(" ORDER BY {order}"));
-    let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
-    Ok((rows.into_iter().map(T::from).collect(), total))
+    Ok((converted_rows(pool, &mut select).await?, total))
 }
 
 /// [`fetch_document_page`] with the page read as one value: the database writes the page's

@@ -4,6 +4,7 @@
 //! creation rules ([`kontor_model::master_data`]); `DELETE` only when nothing references
 //! the company (its contact people go with it).
 
+use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -16,7 +17,7 @@ use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::master_data::{
-    errors_of_patch, merge_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
+    errors_of_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
 };
 use kontor_model::party::{
     BillingContact, Company, CompanyType, CustomerVat, EinvoiceFormat, Language, NewCompany,
@@ -140,13 +141,24 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Company> {
 
 /// Loads company `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Company>> {
-    Ok(
-        crate::sql::query_as::<CompanyRow>(&format!("SELECT {COLUMNS} {FROM} WHERE c.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Company::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE c.id = $1");
+    Ok(crate::sql::find_by_id::<CompanyRow, _>(pool, &sql, id).await?)
+}
+
+/// Adds "does not exist" under `field` to `errors` when `id` (`None`: nothing to check)
+/// names no company. Errors: database errors (500).
+pub async fn check_exists(
+    pool: &crate::sql::Db,
+    errors: &mut FieldErrors,
+    field: &str,
+    id: Option<i64>,
+) -> ApiResult<()> {
+    if let Some(id) = id {
+        if find(pool, id).await?.is_none() {
+            push_error(errors, field, messages::DOES_NOT_EXIST);
+        }
+    }
+    Ok(())
 }
 
 /// GET /companies → one page of companies. Errors: 400 for a malformed filter.
@@ -231,9 +243,7 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
         .map(str::trim)
         .filter(|c| !c.is_empty())
     {
-        if !currencies.iter().any(|a| a == c) {
-            push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
-        }
+        crate::account::check_currency(&mut e, currencies, c);
     }
     e
 }
@@ -280,11 +290,10 @@ async fn update(
     JsonBody(patch): JsonBody<Value>,
 ) -> ApiResult<Json<Company>> {
     // Read the patch itself first so that a value of the wrong type is named.
-    let _typed: NewCompany = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    check_patch_types::<NewCompany>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = load(&state.pool, id).await?;
-    let mut body = merge_patch(&NewCompany::from(&stored), &patch, COMPANY_KEEP_ON_NULL)
-        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    let mut body = merged_body(&NewCompany::from(&stored), &patch, COMPANY_KEEP_ON_NULL)?;
     ApiError::check(errors_of_patch(
         validate(&body, &crate::account::currencies(&state.pool).await?),
         &patch,

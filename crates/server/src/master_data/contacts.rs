@@ -3,6 +3,7 @@
 //! e-mail), plus the global filters. At most one person per company is its billing
 //! contact: marking one clears the others in the same transaction.
 
+use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -12,10 +13,9 @@ use crate::store::db::{now, ts, Ts, Word};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use kontor_model::error::messages;
-use kontor_model::error::{push_error, FieldErrors};
+use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{
-    errors_of_patch, merge_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
+    errors_of_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
 };
 use kontor_model::party::{Gender, IdName, NewPerson, Person};
 use kontor_model::query::one;
@@ -75,13 +75,8 @@ impl From<PersonRow> for Person {
 
 /// Loads person `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Person>> {
-    Ok(
-        crate::sql::query_as::<PersonRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Person::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1");
+    Ok(crate::sql::find_by_id::<PersonRow, _>(pool, &sql, id).await?)
 }
 
 /// `GET /contacts/people` filters: `company_id`, `term`.
@@ -167,14 +162,7 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// The model's person rules plus: the company exists.
 async fn validate(pool: &crate::sql::Db, body: &NewPerson) -> ApiResult<FieldErrors> {
     let mut e = validate_person(body);
-    if let Some(c) = body.company_id {
-        if crate::master_data::companies::find(pool, c)
-            .await?
-            .is_none()
-        {
-            push_error(&mut e, "company_id", messages::DOES_NOT_EXIST);
-        }
-    }
+    super::companies::check_exists(pool, &mut e, "company_id", body.company_id).await?;
     Ok(e)
 }
 
@@ -220,11 +208,10 @@ async fn update(
     IdPath(id): IdPath,
     JsonBody(patch): JsonBody<Value>,
 ) -> ApiResult<Json<Person>> {
-    let _typed: NewPerson = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    check_patch_types::<NewPerson>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = load(&state.pool, id).await?;
-    let mut body = merge_patch(&NewPerson::from(&stored), &patch, PERSON_KEEP_ON_NULL)
-        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    let mut body = merged_body(&NewPerson::from(&stored), &patch, PERSON_KEEP_ON_NULL)?;
     ApiError::check(errors_of_patch(validate(&state.pool, &body).await?, &patch))?;
     normalize_person(&mut body);
     write(&state.pool, Some(id), &body).await?;
@@ -248,52 +235,40 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
         .execute(&mut tx)
         .await?;
     }
-    let values = (
-        body.firstname.clone().unwrap_or_default(),
-        body.lastname.clone().unwrap_or_default(),
-        body.email.clone(),
-        body.company_id,
-        body.gender.map(Gender::as_str),
-        body.salutation.clone(),
-        body.job_position.clone(),
-        body.phone.clone(),
-    );
+    // The columns both statements set, in their order: firstname … billing_contact,
+    // updated_at.
+    let values: [crate::sql::Arg<'_>; 10] = [
+        body.firstname.clone().unwrap_or_default().into(),
+        body.lastname.clone().unwrap_or_default().into(),
+        body.email.clone().into(),
+        body.company_id.into(),
+        body.gender.map(Gender::as_str).into(),
+        body.salutation.clone().into(),
+        body.job_position.clone().into(),
+        body.phone.clone().into(),
+        billing.into(),
+        t.into(),
+    ];
     let id = match id {
-        None => crate::sql::query_scalar(
-            "INSERT INTO people (firstname, lastname, email, company_id, gender, salutation, job_position, phone, billing_contact, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-        )
-        .bind(values.0)
-        .bind(values.1)
-        .bind(values.2)
-        .bind(values.3)
-        .bind(values.4)
-        .bind(values.5)
-        .bind(values.6)
-        .bind(values.7)
-        .bind(billing)
-        .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?,
+        None => {
+            let mut insert = crate::sql::query_scalar(
+                "INSERT INTO people (firstname, lastname, email, company_id, gender, salutation, job_position, phone, billing_contact, updated_at, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+            );
+            for value in values {
+                insert = insert.bind(value);
+            }
+            insert.bind(t).fetch_one(&mut tx).await?
+        }
         Some(id) => {
-            crate::sql::query(
+            let mut update = crate::sql::query(
                 "UPDATE people SET firstname = $1, lastname = $2, email = $3, company_id = $4, gender = $5, salutation = $6, \
                  job_position = $7, phone = $8, billing_contact = $9, updated_at = $10 WHERE id = $11",
-            )
-            .bind(values.0)
-            .bind(values.1)
-            .bind(values.2)
-            .bind(values.3)
-            .bind(values.4)
-            .bind(values.5)
-            .bind(values.6)
-            .bind(values.7)
-            .bind(billing)
-            .bind(t)
-            .bind(id)
-            .execute(&mut tx)
-            .await?;
+            );
+            for value in values {
+                update = update.bind(value);
+            }
+            update.bind(id).execute(&mut tx).await?;
             id
         }
     };

@@ -2,6 +2,7 @@
 //! `company`, `currency`, `status` (`open`, `won`, `lost`). List filters: `company_id`,
 //! `status`, plus the global filters. `PUT` is a partial update with the creation rules.
 
+use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -10,9 +11,8 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
-use kontor_model::error::messages;
-use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::master_data::{errors_of_patch, merge_patch, validate_deal, DEAL_KEEP_ON_NULL};
+use kontor_model::error::FieldErrors;
+use kontor_model::master_data::{errors_of_patch, validate_deal, DEAL_KEEP_ON_NULL};
 use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
 use kontor_model::query::one;
 use serde::Deserialize;
@@ -61,13 +61,8 @@ impl From<DealRow> for Deal {
 
 /// Loads deal `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Deal>> {
-    Ok(
-        crate::sql::query_as::<DealRow>(&format!("SELECT {COLUMNS} {FROM} WHERE d.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Deal::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE d.id = $1");
+    Ok(crate::sql::find_by_id::<DealRow, _>(pool, &sql, id).await?)
 }
 
 /// `GET /deals` filters: `company_id`, `status`.
@@ -141,21 +136,10 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// The model's deal rules plus: the company exists, the currency is the account's.
 async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
     let mut e = validate_deal(body);
-    if let Some(c) = body.company_id {
-        if crate::master_data::companies::find(&state.pool, c)
-            .await?
-            .is_none()
-        {
-            push_error(&mut e, "company_id", messages::DOES_NOT_EXIST);
-        }
-    }
+    super::companies::check_exists(&state.pool, &mut e, "company_id", body.company_id).await?;
     let currencies = crate::account::currencies(&state.pool).await?;
-    if body
-        .currency
-        .as_ref()
-        .is_some_and(|c| !currencies.contains(c))
-    {
-        push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
+    if let Some(c) = &body.currency {
+        crate::account::check_currency(&mut e, &currencies, c);
     }
     Ok(e)
 }
@@ -179,19 +163,14 @@ async fn create(
     ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
+    let insert = crate::sql::query_scalar("INSERT INTO deals (name, company_id, currency, status, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
         .bind(body.name.as_deref().map(str::trim))
         .bind(body.company_id)
         .bind(body.currency.as_deref())
         .bind(body.status.as_deref().unwrap_or(DEAL_STATUSES[0]))
         .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?;
-    tx.commit().await?;
+        .bind(t);
+    let id: i64 = crate::store::db::insert_returning_id(&state.pool, insert).await?;
     load(&state.pool, id).await.map(Json)
 }
 
@@ -220,11 +199,10 @@ async fn update(
     IdPath(id): IdPath,
     JsonBody(patch): JsonBody<Value>,
 ) -> ApiResult<Json<Deal>> {
-    let _typed: NewDeal = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    check_patch_types::<NewDeal>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = load(&state.pool, id).await?;
-    let body = merge_patch(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)
-        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    let body = merged_body(&NewDeal::from(&stored), &patch, DEAL_KEEP_ON_NULL)?;
     ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
     crate::sql::query("UPDATE deals SET name = $1, company_id = $2, currency = $3, status = $4, updated_at = $5 WHERE id = $6")
         .bind(body.name.as_deref().map(str::trim))

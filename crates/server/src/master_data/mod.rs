@@ -4,4 +4,5 @@
 pub mod companies;
 pub mod contacts;
 pub mod deals;
+pub mod patch;
 pub mod projects;

@@ -3,6 +3,7 @@
 //! filters. `PUT` is a partial update with the creation rules; `{"active": false}`
 //! archives.
 
+use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -11,11 +12,8 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
-use kontor_model::error::messages;
-use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::master_data::{
-    errors_of_patch, merge_patch, validate_project, PROJECT_KEEP_ON_NULL,
-};
+use kontor_model::error::FieldErrors;
+use kontor_model::master_data::{errors_of_patch, validate_project, PROJECT_KEEP_ON_NULL};
 use kontor_model::party::{IdName, NewProject, Project};
 use kontor_model::query::one;
 use serde::Deserialize;
@@ -70,13 +68,8 @@ const FROM: &str = "FROM projects p LEFT JOIN companies c ON c.id = p.customer_i
 
 /// Loads project `id` if it exists.
 pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Project>> {
-    Ok(
-        crate::sql::query_as::<ProjectRow>(&format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1"))
-            .bind(id)
-            .fetch_optional(pool)
-            .await?
-            .map(Project::from),
-    )
+    let sql = format!("SELECT {COLUMNS} {FROM} WHERE p.id = $1");
+    Ok(crate::sql::find_by_id::<ProjectRow, _>(pool, &sql, id).await?)
 }
 
 /// `GET /projects` filters: `company_id` (or `customer_id`), `term` (or `name`),
@@ -164,18 +157,10 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 /// The model's project rules plus: the customer exists, the currency is the account's.
 async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors> {
     let mut e = validate_project(body);
-    if let Some(id) = body.customer_id {
-        if crate::master_data::companies::find(&state.pool, id)
-            .await?
-            .is_none()
-        {
-            push_error(&mut e, "customer_id", messages::DOES_NOT_EXIST);
-        }
-    }
+    super::companies::check_exists(&state.pool, &mut e, "customer_id", body.customer_id).await?;
     if let Some(c) = &body.currency {
-        if !crate::account::currencies(&state.pool).await?.contains(c) {
-            push_error(&mut e, "currency", messages::MUST_BE_ACCOUNT_CURRENCY);
-        }
+        let currencies = crate::account::currencies(&state.pool).await?;
+        crate::account::check_currency(&mut e, &currencies, c);
     }
     Ok(e)
 }
@@ -198,7 +183,12 @@ async fn create(
     ApiError::check(validate(&state, &body).await?)?;
     let _guard = state.write_lock.lock().await;
     let id = insert(&state.pool, &body).await?;
-    find(&state.pool, id)
+    written(&state.pool, id).await
+}
+
+/// Project `id` as just written, for the answer. Errors: 500 when it is gone.
+async fn written(pool: &crate::sql::Db, id: i64) -> ApiResult<Json<Project>> {
+    find(pool, id)
         .await?
         .map(Json)
         .ok_or_else(|| ApiError::Internal("project vanished".into()))
@@ -224,13 +214,12 @@ async fn update(
     IdPath(id): IdPath,
     JsonBody(patch): JsonBody<Value>,
 ) -> ApiResult<Json<Project>> {
-    let _typed: NewProject = crate::http::extract::parse_json(patch.to_string().as_bytes())?;
+    check_patch_types::<NewProject>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = find(&state.pool, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("project {id}")))?;
-    let body = merge_patch(&NewProject::from(&stored), &patch, PROJECT_KEEP_ON_NULL)
-        .map_err(|m| ApiError::BadRequest(format!("Request body: {m}.")))?;
+    let body = merged_body(&NewProject::from(&stored), &patch, PROJECT_KEEP_ON_NULL)?;
     ApiError::check(errors_of_patch(validate(&state, &body).await?, &patch))?;
     let blank = |v: &Option<String>| {
         v.as_deref()
@@ -253,19 +242,13 @@ async fn update(
     .bind(id)
     .execute(&state.pool)
     .await?;
-    find(&state.pool, id)
-        .await?
-        .map(Json)
-        .ok_or_else(|| ApiError::Internal("project vanished".into()))
+    written(&state.pool, id).await
 }
 
 /// Inserts a validated project; returns its id.
 pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> {
     let t = ts(now());
-    // In a write transaction like every write (issue 29: an idempotent retry can tell
-    // whether it committed).
-    let mut tx = crate::store::db::begin_write(pool).await?;
-    let id = crate::sql::query_scalar(
+    let insert = crate::sql::query_scalar(
         "INSERT INTO projects (name, customer_id, currency, billing_email_to, billing_email_cc, billing_address, active, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
@@ -277,9 +260,6 @@ pub async fn insert(pool: &crate::sql::Db, body: &NewProject) -> ApiResult<i64> 
     .bind(body.billing_address.as_deref())
     .bind(body.active.unwrap_or(true))
     .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+    .bind(t);
+    Ok(crate::store::db::insert_returning_id(pool, insert).await?)
 }

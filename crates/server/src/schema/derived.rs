@@ -151,6 +151,36 @@ fn add_totals(sign: &str, id: &str, only_if: &str) -> String {
     )
 }
 
+/// An invoice id in a trigger's SQL (`NEW.invoice_id`) with an extra condition (`""` for
+/// none).
+type InvoiceKey<'a> = (&'a str, &'a str);
+
+/// The pair of triggers `{name}_before` and `{name}_after` around `event` on `table`:
+/// before the change the summary rows of the invoices `keys` name (an invoice id in SQL
+/// with an extra condition, `""` for none) leave the totals; after it they enter again.
+fn leave_and_enter(
+    name: &str,
+    event: &'static str,
+    table: &'static str,
+    keys: &[InvoiceKey],
+) -> [Trigger; 2] {
+    let trigger = |timing, suffix: &str, sign: &str| Trigger {
+        name: format!("{name}_{suffix}"),
+        timing,
+        event,
+        table,
+        when: None,
+        statements: keys
+            .iter()
+            .map(|(id, only_if)| add_totals(sign, id, only_if))
+            .collect(),
+    };
+    [
+        trigger(Timing::Before, "before", "-1"),
+        trigger(Timing::After, "after", "1"),
+    ]
+}
+
 /// Before a change the invoice's old summary row leaves the totals; after it the new one
 /// enters.
 fn totals_triggers() -> Vec<Trigger> {
@@ -166,7 +196,7 @@ fn totals_triggers() -> Vec<Trigger> {
         statements,
     };
     let moved = " AND NEW.invoice_id <> OLD.invoice_id";
-    vec![
+    let mut out = vec![
         t(
             "invoice_totals_insert",
             Timing::After,
@@ -195,55 +225,25 @@ fn totals_triggers() -> Vec<Trigger> {
             "invoices",
             vec![add_totals("1", "NEW.id", "")],
         ),
-        t(
-            "invoice_totals_payment_insert_before",
-            Timing::Before,
-            "INSERT",
-            "invoice_payments",
-            vec![add_totals("-1", "NEW.invoice_id", "")],
-        ),
-        t(
-            "invoice_totals_payment_insert_after",
-            Timing::After,
-            "INSERT",
-            "invoice_payments",
-            vec![add_totals("1", "NEW.invoice_id", "")],
-        ),
-        t(
-            "invoice_totals_payment_delete_before",
-            Timing::Before,
-            "DELETE",
-            "invoice_payments",
-            vec![add_totals("-1", "OLD.invoice_id", "")],
-        ),
-        t(
-            "invoice_totals_payment_delete_after",
-            Timing::After,
-            "DELETE",
-            "invoice_payments",
-            vec![add_totals("1", "OLD.invoice_id", "")],
-        ),
-        t(
-            "invoice_totals_payment_update_before",
-            Timing::Before,
+    ];
+    let payments: [(&str, &'static str, &[InvoiceKey]); 3] = [
+        ("insert", "INSERT", &[("NEW.invoice_id", "")]),
+        ("delete", "DELETE", &[("OLD.invoice_id", "")]),
+        (
+            "update",
             PAYMENT_COLUMNS,
-            "invoice_payments",
-            vec![
-                add_totals("-1", "OLD.invoice_id", ""),
-                add_totals("-1", "NEW.invoice_id", moved),
-            ],
+            &[("OLD.invoice_id", ""), ("NEW.invoice_id", moved)],
         ),
-        t(
-            "invoice_totals_payment_update_after",
-            Timing::After,
-            PAYMENT_COLUMNS,
+    ];
+    for (what, event, keys) in payments {
+        out.extend(leave_and_enter(
+            &format!("invoice_totals_payment_{what}"),
+            event,
             "invoice_payments",
-            vec![
-                add_totals("1", "OLD.invoice_id", ""),
-                add_totals("1", "NEW.invoice_id", moved),
-            ],
-        ),
-    ]
+            keys,
+        ));
+    }
+    out
 }
 
 /// The PostgreSQL trigger functions of migration 0024 that the generated ones replace.

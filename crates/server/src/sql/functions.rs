@@ -118,6 +118,23 @@ unsafe fn fail(ctx: *mut ffi::sqlite3_context, message: &str) {
     ffi::sqlite3_result_error(ctx, message.as_ptr().cast(), len);
 }
 
+/// The one argument of a one-argument function call; `None` (the call's result set to
+/// `SQLITE_MISUSE`) when `n_arg` is not 1.
+///
+/// # Safety
+/// `ctx`, `n_arg` and `args` must be the running function call's.
+unsafe fn only_argument(
+    ctx: *mut ffi::sqlite3_context,
+    n_arg: i32,
+    args: *mut *mut ffi::sqlite3_value,
+) -> Option<*mut ffi::sqlite3_value> {
+    if n_arg != 1 {
+        ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
+        return None;
+    }
+    Some(*args)
+}
+
 /// `kontor_fold(x)`: NULL stays NULL; anything else is read as UTF-8 text and answered in
 /// lower case.
 unsafe extern "C" fn fold(
@@ -125,11 +142,9 @@ unsafe extern "C" fn fold(
     n_arg: i32,
     args: *mut *mut ffi::sqlite3_value,
 ) {
-    if n_arg != 1 {
-        ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
+    let Some(value) = only_argument(ctx, n_arg, args) else {
         return;
-    }
-    let value = *args;
+    };
     if ffi::sqlite3_value_type(value) == ffi::SQLITE_NULL {
         ffi::sqlite3_result_null(ctx);
         return;
@@ -189,11 +204,9 @@ unsafe extern "C" fn milli(
     n_arg: i32,
     args: *mut *mut ffi::sqlite3_value,
 ) {
-    if n_arg != 1 {
-        ffi::sqlite3_result_error_code(ctx, ffi::SQLITE_MISUSE);
+    let Some(value) = only_argument(ctx, n_arg, args) else {
         return;
-    }
-    let value = *args;
+    };
     match ffi::sqlite3_value_type(value) {
         ffi::SQLITE_NULL => ffi::sqlite3_result_null(ctx),
         ffi::SQLITE_INTEGER => match ffi::sqlite3_value_int64(value).checked_mul(1000) {

@@ -71,18 +71,27 @@ pub fn query(sql: &str) -> Query<'_> {
 
 /// A statement whose rows are read as `T` (a [`Record`]).
 pub fn query_as<T: Record>(sql: &str) -> QueryAs<'_, T> {
-    QueryAs {
-        inner: query(sql),
-        row: PhantomData,
-    }
+    Typed::new(query(sql))
 }
 
 /// A statement whose rows are read as their first column, a `T` ([`Value`]).
 pub fn query_scalar<T: Value>(sql: &str) -> QueryScalar<'_, T> {
-    QueryScalar {
-        inner: query(sql),
-        value: PhantomData,
-    }
+    Typed::new(query(sql))
+}
+
+/// The row `sql` selects by id (its one placeholder, `$1`, bound to `id`) read as `R` and
+/// converted to the model type `T`, if there is such a row. Errors: as
+/// [`Typed::fetch_optional`].
+pub async fn find_by_id<'e, R: Record, T: From<R>>(
+    on: impl Executor<'e>,
+    sql: &str,
+    id: i64,
+) -> Result<Option<T>, sqlx::Error> {
+    Ok(query_as::<R>(sql)
+        .bind(id)
+        .fetch_optional(on)
+        .await?
+        .map(T::from))
 }
 
 impl<'q> Query<'q> {
@@ -218,80 +227,81 @@ fn wrap<R, T>(rows: Vec<R>, f: impl Fn(R) -> T) -> Vec<T> {
     rows.into_iter().map(f).collect()
 }
 
-/// A statement whose rows are read as `T`. Made by [`query_as`].
-pub struct QueryAs<'q, T> {
-    inner: Query<'q>,
-    row: PhantomData<fn() -> T>,
+/// How a [`Typed`] statement reads one row as its output `T`: [`AsRecord`] (the whole row)
+/// or [`FirstColumn`].
+pub trait ReadRow<T> {
+    /// `row` as a `T`. Errors: a column missing or of another type (sqlx's decode error).
+    fn read(row: &Row) -> Result<T, sqlx::Error>;
 }
 
-impl<'q, T: Record> QueryAs<'q, T> {
+/// Reads a row as a whole [`Record`] (its columns by name), for [`QueryAs`].
+pub struct AsRecord;
+
+impl<T: Record> ReadRow<T> for AsRecord {
+    fn read(row: &Row) -> Result<T, sqlx::Error> {
+        row.to()
+    }
+}
+
+/// Reads a row as its first column, a [`Value`], for [`QueryScalar`].
+pub struct FirstColumn;
+
+impl<T: Value> ReadRow<T> for FirstColumn {
+    fn read(row: &Row) -> Result<T, sqlx::Error> {
+        row.try_get(0)
+    }
+}
+
+/// A statement whose rows are read as `T` by `R` (a [`ReadRow`]). Used as [`QueryAs`] or
+/// [`QueryScalar`].
+pub struct Typed<'q, T, R> {
+    inner: Query<'q>,
+    output: PhantomData<fn() -> (T, R)>,
+}
+
+/// A statement whose rows are read as `T` (a [`Record`]). Made by [`query_as`].
+pub type QueryAs<'q, T> = Typed<'q, T, AsRecord>;
+
+/// A statement whose rows are read as their first column, a `T` ([`Value`]). Made by
+/// [`query_scalar`].
+pub type QueryScalar<'q, T> = Typed<'q, T, FirstColumn>;
+
+impl<'q, T, R: ReadRow<T>> Typed<'q, T, R> {
+    fn new(inner: Query<'q>) -> Self {
+        Typed {
+            inner,
+            output: PhantomData,
+        }
+    }
+
     /// Appends a value for the next placeholder.
     pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {
         self.inner = self.inner.bind(value);
         self
     }
 
-    /// Every row as a `T`. Errors: the database's, or a column that does not read as `T`'s.
+    /// Every row as a `T`. Errors: the database's, or a row that does not read as `T`.
     pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<T>, sqlx::Error> {
         self.inner
             .fetch_all(on)
             .await?
             .iter()
-            .map(Row::to)
+            .map(R::read)
             .collect()
     }
 
-    /// The first row as a `T`, if any. Errors: as [`QueryAs::fetch_all`].
+    /// The first row as a `T`, if any. Errors: as [`Typed::fetch_all`].
     pub async fn fetch_optional<'e>(self, on: impl Executor<'e>) -> Result<Option<T>, sqlx::Error> {
         self.inner
             .fetch_optional(on)
             .await?
-            .map(|r| r.to())
+            .map(|r| R::read(&r))
             .transpose()
     }
 
-    /// The first row as a `T`. Errors: `RowNotFound`, or as [`QueryAs::fetch_all`].
+    /// The first row as a `T`. Errors: `RowNotFound`, or as [`Typed::fetch_all`].
     pub async fn fetch_one<'e>(self, on: impl Executor<'e>) -> Result<T, sqlx::Error> {
-        self.inner.fetch_one(on).await?.to()
-    }
-}
-
-/// A statement whose rows are read as their first column. Made by [`query_scalar`].
-pub struct QueryScalar<'q, T> {
-    inner: Query<'q>,
-    value: PhantomData<fn() -> T>,
-}
-
-impl<'q, T: Value> QueryScalar<'q, T> {
-    /// Appends a value for the next placeholder.
-    pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {
-        self.inner = self.inner.bind(value);
-        self
-    }
-
-    /// The first column of every row. Errors: the database's, or a value of another type.
-    pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<T>, sqlx::Error> {
-        self.inner
-            .fetch_all(on)
-            .await?
-            .iter()
-            .map(|r| r.try_get(0))
-            .collect()
-    }
-
-    /// The first column of the first row, if any. Errors: as [`QueryScalar::fetch_all`].
-    pub async fn fetch_optional<'e>(self, on: impl Executor<'e>) -> Result<Option<T>, sqlx::Error> {
-        self.inner
-            .fetch_optional(on)
-            .await?
-            .map(|r| r.try_get(0))
-            .transpose()
-    }
-
-    /// The first column of the first row. Errors: `RowNotFound`, or as
-    /// [`QueryScalar::fetch_all`].
-    pub async fn fetch_one<'e>(self, on: impl Executor<'e>) -> Result<T, sqlx::Error> {
-        self.inner.fetch_one(on).await?.try_get(0)
+        R::read(&self.inner.fetch_one(on).await?)
     }
 }
 
@@ -369,18 +379,12 @@ impl<'q> Builder<'q> {
 
     /// The statement with its rows read as `T`.
     pub fn build_query_as<T: Record>(&mut self) -> QueryAs<'_, T> {
-        QueryAs {
-            inner: self.build(),
-            row: PhantomData,
-        }
+        Typed::new(self.build())
     }
 
     /// The statement with its rows read as their first column.
     pub fn build_query_scalar<T: Value>(&mut self) -> QueryScalar<'_, T> {
-        QueryScalar {
-            inner: self.build(),
-            value: PhantomData,
-        }
+        Typed::new(self.build())
     }
 }
 

@@ -43,6 +43,31 @@ pub async fn begin_write(pool: &crate::sql::Db) -> Result<crate::sql::Tx, sqlx::
     Ok(tx)
 }
 
+/// Runs `insert` (an `INSERT … RETURNING id`) alone in a write transaction
+/// ([`begin_write`]: like every write, so an idempotent retry can tell whether it
+/// committed, issue 29) and returns the new row's id. Errors: the database's (500).
+pub async fn insert_returning_id(
+    pool: &crate::sql::Db,
+    insert: crate::sql::QueryScalar<'_, i64>,
+) -> Result<i64, sqlx::Error> {
+    let mut tx = begin_write(pool).await?;
+    let id = insert.fetch_one(&mut tx).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Runs `statement` (an `UPDATE` or `DELETE`) alone in a write transaction
+/// ([`begin_write`]) and returns what it did. Errors: the database's (500).
+pub async fn write_alone(
+    pool: &crate::sql::Db,
+    statement: crate::sql::Query<'_>,
+) -> Result<crate::sql::Done, sqlx::Error> {
+    let mut tx = begin_write(pool).await?;
+    let done = statement.execute(&mut tx).await?;
+    tx.commit().await?;
+    Ok(done)
+}
+
 /// Where `--database` / `KONTOR_DATABASE` puts the data (issue 16 § 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {

@@ -62,11 +62,8 @@ const SELECT: &str =
     k.created_at, k.last_used_at, k.revoked_at FROM api_keys k JOIN users u ON u.id = k.user_id";
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<ApiKey> {
-    crate::sql::query_as::<KeyRow>(&format!("{SELECT} WHERE k.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
+    crate::sql::find_by_id::<KeyRow, ApiKey>(pool, &format!("{SELECT} WHERE k.id = $1"), id)
         .await?
-        .map(ApiKey::from)
         .ok_or_else(|| ApiError::not_found(format!("API key {id}")))
 }
 

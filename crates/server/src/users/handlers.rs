@@ -76,10 +76,7 @@ pub async fn create(
     let id = insert(&state.pool, &body, role, None).await?;
     drop(_guard);
     let user = load(&state.pool, id).await?;
-    let trusted = state.links.for_email(Some(&headers)).is_some();
-    let origin = state.links.for_answer(Some(&headers));
-    let mut invitation = new_invitation(&state.pool, id, &origin).await?;
-    invitation.emailed = email_invitation(&state, &user, &invitation, trusted).await;
+    let invitation = invite(&state, &headers, &user).await?;
     Ok((StatusCode::CREATED, Json(InvitedUser { user, invitation })))
 }
 
@@ -104,11 +101,19 @@ pub async fn invite_again(
     if !user.active {
         return Err(ApiError::field("active", messages::USER_IS_DEACTIVATED));
     }
-    let trusted = state.links.for_email(Some(&headers)).is_some();
-    let origin = state.links.for_answer(Some(&headers));
-    let mut invitation = new_invitation(&state.pool, id, &origin).await?;
-    invitation.emailed = email_invitation(&state, &user, &invitation, trusted).await;
+    let invitation = invite(&state, &headers, &user).await?;
     Ok((StatusCode::CREATED, Json(invitation)))
+}
+
+/// A fresh password-set link for `user` (older ones stop working), its origin taken
+/// from the request's `headers`, e-mailed when SMTP is configured and the origin is
+/// trusted (`emailed` says whether it went). Errors: the database's.
+async fn invite(state: &AppState, headers: &HeaderMap, user: &User) -> ApiResult<Invitation> {
+    let trusted = state.links.for_email(Some(headers)).is_some();
+    let origin = state.links.for_answer(Some(headers));
+    let mut invitation = new_invitation(&state.pool, user.id, &origin).await?;
+    invitation.emailed = email_invitation(state, user, &invitation, trusted).await;
+    Ok(invitation)
 }
 
 /// PUT /users/{id} (admin): names, role, active. The last active admin can be neither
@@ -163,17 +168,14 @@ pub async fn update(
         }
     }
     ApiError::check(e)?;
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("UPDATE users SET firstname = COALESCE($1, firstname), lastname = COALESCE($2, lastname), role = $3, active = $4, updated_at = $5 WHERE id = $6")
+    let update = crate::sql::query("UPDATE users SET firstname = COALESCE($1, firstname), lastname = COALESCE($2, lastname), role = $3, active = $4, updated_at = $5 WHERE id = $6")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(role.as_str())
         .bind(active)
         .bind(ts(now()))
-        .bind(id)
-        .execute(&mut tx)
-        .await?;
-    tx.commit().await?;
+        .bind(id);
+    crate::store::db::write_alone(&state.pool, update).await?;
     load(&state.pool, id).await.map(Json)
 }
 
@@ -240,17 +242,14 @@ pub async fn update_me(
     };
     ApiError::check(e)?;
     let _guard = state.write_lock.lock().await;
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("UPDATE users SET firstname = COALESCE($1, firstname), lastname = COALESCE($2, lastname), language = $3, theme = $4, updated_at = $5 WHERE id = $6")
+    let update = crate::sql::query("UPDATE users SET firstname = COALESCE($1, firstname), lastname = COALESCE($2, lastname), language = $3, theme = $4, updated_at = $5 WHERE id = $6")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(language)
         .bind(theme.as_str())
         .bind(ts(now()))
-        .bind(caller.user_id)
-        .execute(&mut tx)
-        .await?;
-    tx.commit().await?;
+        .bind(caller.user_id);
+    crate::store::db::write_alone(&state.pool, update).await?;
     load(&state.pool, caller.user_id).await.map(Json)
 }
 

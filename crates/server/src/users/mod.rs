@@ -18,6 +18,7 @@ use axum::{Extension, Json};
 use kontor_model::email::is_address;
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, require_text, FieldErrors};
+use kontor_model::party::UserRef;
 use kontor_model::users::{
     ChangePassword, Invitation, InvitedUser, Role, Theme, UpdateMe, UpdateUser, INVITATION_DAYS,
     LANGUAGES,
@@ -74,13 +75,28 @@ impl From<UserRow> for User {
 const COLUMNS: &str =
     "u.id, u.firstname, u.lastname, u.email, u.role, u.active, u.language, u.theme, u.created_at, u.updated_at";
 
+/// The user a joined row names (its `user_id` and the user's names): `Some` only when
+/// all three are there (a left join that found the user).
+pub fn user_ref(
+    id: Option<i64>,
+    firstname: Option<String>,
+    lastname: Option<String>,
+) -> Option<UserRef> {
+    match (id, firstname, lastname) {
+        (Some(id), Some(firstname), Some(lastname)) => Some(UserRef {
+            id,
+            firstname,
+            lastname,
+        }),
+        _ => None,
+    }
+}
+
 /// Loads user `id`. Errors: 404.
 pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<User> {
-    crate::sql::query_as::<UserRow>(&format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
+    let sql = format!("SELECT {COLUMNS} FROM users u WHERE u.id = $1");
+    crate::sql::find_by_id::<UserRow, User>(pool, &sql, id)
         .await?
-        .map(User::from)
         .ok_or_else(|| ApiError::not_found(format!("user {id}")))
 }
 
@@ -170,19 +186,15 @@ pub async fn insert(
         .as_deref()
         .map(str::trim)
         .filter(|e| !e.is_empty());
-    let mut tx = crate::store::db::begin_write(pool).await?;
-    let id = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
+    let insert = crate::sql::query_scalar("INSERT INTO users (firstname, lastname, email, role, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
         .bind(body.firstname.as_deref().map(str::trim))
         .bind(body.lastname.as_deref().map(str::trim))
         .bind(email)
         .bind(role.as_str())
         .bind(password_hash)
         .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?;
-    tx.commit().await?;
-    Ok(id)
+        .bind(t);
+    Ok(crate::store::db::insert_returning_id(pool, insert).await?)
 }
 
 /// Sets user `id`'s password hash and ends every session of the user but `keep_session`
