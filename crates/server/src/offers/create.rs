@@ -7,6 +7,7 @@
 use super::repo;
 use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::JsonBody;
 use crate::input::sanitize;
@@ -15,9 +16,7 @@ use crate::sql::Arg;
 use crate::state::AppState;
 use crate::store::db::Word;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::account::DocumentKind;
 use kontor_model::edit::offer_edit_refusal;
@@ -198,9 +197,7 @@ impl<'a> OfferColumns<'a> {
     )
 )]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     JsonBody(body): JsonBody<NewOffer>,
 ) -> ApiResult<Json<Offer>> {
     let id = create_offer(&state, &caller, body).await?;

@@ -7,16 +7,15 @@ use super::document::MAX_DOCUMENT;
 use super::repo;
 use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{JsonBody, UPLOAD_LIMIT};
 use crate::input::uploads::{decode_upload, Kind};
 use crate::numbering::{next_number, PURCHASES};
 use crate::state::AppState;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
@@ -73,6 +72,10 @@ async fn check_references(
     Ok(())
 }
 
+/// The API description of the 409 answer of POST and PUT /purchases (a second purchase of
+/// the supplier with the same receipt number, [`super::duplicates`]).
+const DUPLICATE_RECEIPT: &str = "The supplier already has a purchase with this receipt number and the body does not say `allow_duplicate: true`: `errors.receipt_identifier` names it, `id` and `identifier` are the existing purchase's.";
+
 /// Create a purchase.
 ///
 /// POST /purchases → 200 with the purchase. Errors: 415, 400, 413 (16 MiB), 422 naming
@@ -87,13 +90,11 @@ async fn check_references(
     request_body(content = NewPurchase, description = "The purchase; an optional document as `file: {filename, base64}` (PDF, PNG or JPEG, at most 10 MiB decoded; the body at most 16 MiB)."),
     responses(
         (status = 200, description = "The created purchase.", body = Purchase),
-        (status = 409, description = "The supplier already has a purchase with this receipt number and the body does not say `allow_duplicate: true`: `errors.receipt_identifier` names it, `id` and `identifier` are the existing purchase's.", body = kontor_model::error::ErrorBody),
+        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody),
     )
 )]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
 ) -> ApiResult<Json<Purchase>> {
     let id = create_purchase(&state, &caller, body).await?;
@@ -405,13 +406,11 @@ fn check_editable(status: PurchaseStatus) -> ApiResult<()> {
     request_body(content = NewPurchase, description = "The creation body; the document is replaced only when `file` is given (the body at most 16 MiB)."),
     responses(
         (status = 200, description = "The purchase (positions replaced, totals recomputed).", body = Purchase),
-        (status = 409, description = "The supplier already has a purchase with this receipt number and the body does not say `allow_duplicate: true`: `errors.receipt_identifier` names it, `id` and `identifier` are the existing purchase's.", body = kontor_model::error::ErrorBody),
+        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody),
     )
 )]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     crate::http::extract::IdPath(id): crate::http::extract::IdPath,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
 ) -> ApiResult<Json<Purchase>> {

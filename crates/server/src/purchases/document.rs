@@ -3,20 +3,19 @@
 //! the old file goes — a failed upload leaves the previous document in place.
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::IdPath;
 use crate::input::uploads::{check_bytes, Kind};
 use crate::state::AppState;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{Multipart, State};
+use axum::extract::Multipart;
 use axum::http::{header, HeaderMap};
 use axum::response::Response;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
 use kontor_model::purchase::Purchase;
 
@@ -68,9 +67,7 @@ struct DocumentForm {
     )
 )]
 pub async fn store_document(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
