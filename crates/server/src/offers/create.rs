@@ -291,12 +291,13 @@ pub(super) async fn save_offer(
                     .fetch_one(&mut tx)
                     .await?;
             check_editable(&status.0)?;
-            let mut update = crate::sql::query("UPDATE offers SET company_id = $1, project_id = $2, deal_id = $3, contact_id = $4, user_id = COALESCE($5, user_id), date = $6, due_date = $7, title = $8, recipient_address = $9, currency = $10,
-                net_total = $11, gross_total = $12, tax = $13, reverse_charge = $14, intra_eu = $15, discount = $16, salutation = $17, footer = $18, print_detail_columns = $19, custom_properties = $20, tags = $21, tax_breakdown = $22, updated_at = $23 WHERE id = $24");
-            for arg in columns.args(body.internal_contact_id) {
-                update = update.bind(arg);
-            }
-            update.bind(t).bind(id).execute(&mut tx).await?;
+            crate::sql::query("UPDATE offers SET company_id = $1, project_id = $2, deal_id = $3, contact_id = $4, user_id = COALESCE($5, user_id), date = $6, due_date = $7, title = $8, recipient_address = $9, currency = $10,
+                net_total = $11, gross_total = $12, tax = $13, reverse_charge = $14, intra_eu = $15, discount = $16, salutation = $17, footer = $18, print_detail_columns = $19, custom_properties = $20, tags = $21, tax_breakdown = $22, updated_at = $23 WHERE id = $24")
+                .bind_all(columns.args(body.internal_contact_id))
+                .bind(t)
+                .bind(id)
+                .execute(&mut tx)
+                .await?;
             crate::sql::query("DELETE FROM offer_items WHERE offer_id = $1")
                 .bind(id)
                 .execute(&mut tx)
@@ -305,16 +306,17 @@ pub(super) async fn save_offer(
         }
         None => {
             let identifier = next_number(&mut tx, OFFERS, date).await?;
-            let mut insert = crate::sql::query_scalar(
+            crate::sql::query_scalar(
         "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
             net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, tax_breakdown, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
             )
-            .bind(&identifier);
-            for arg in columns.args(body.internal_contact_id.or(Some(caller.user_id))) {
-                insert = insert.bind(arg);
-            }
-            insert.bind(t).bind(t).fetch_one(&mut tx).await?
+            .bind(&identifier)
+            .bind_all(columns.args(body.internal_contact_id.or(Some(caller.user_id))))
+            .bind(t)
+            .bind(t)
+            .fetch_one(&mut tx)
+            .await?
         }
     };
     for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {

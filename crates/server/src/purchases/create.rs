@@ -312,13 +312,14 @@ async fn write(
         if r.document.is_some() {
             replaced = old_key;
         }
-        let mut update = crate::sql::query("UPDATE purchases SET receipt_identifier = $1, title = $2, info = $3, iban = $4, reference = $5, date = $6, due_date = $7, service_period_from = $8, service_period_to = $9, status = COALESCE($10, status),
+        crate::sql::query("UPDATE purchases SET receipt_identifier = $1, title = $2, info = $3, iban = $4, reference = $5, date = $6, due_date = $7, service_period_from = $8, service_period_to = $9, status = COALESCE($10, status),
             payment_method = $11, net_total = $12, gross_total = $13, currency = $14, category_id = $15, company_id = $16, user_id = COALESCE($17, user_id),
-            document_key = COALESCE($18, document_key), document_type = COALESCE($19, document_type), document_name = COALESCE($20, document_name), custom_properties = $21, tags = $22, updated_at = $23 WHERE id = $24");
-        for arg in r.columns(body, body.status.map(|s| s.as_str()), body.user_id) {
-            update = update.bind(arg);
-        }
-        update.bind(t).bind(id).execute(&mut tx).await?;
+            document_key = COALESCE($18, document_key), document_type = COALESCE($19, document_type), document_name = COALESCE($20, document_name), custom_properties = $21, tags = $22, updated_at = $23 WHERE id = $24")
+            .bind_all(r.columns(body, body.status.map(|s| s.as_str()), body.user_id))
+            .bind(t)
+            .bind(id)
+            .execute(&mut tx)
+            .await?;
         crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = $1")
             .bind(id)
             .execute(&mut tx)
@@ -326,18 +327,19 @@ async fn write(
         id
     } else {
         let identifier = next_number(&mut tx, PURCHASES, date).await?;
-        let mut insert = crate::sql::query_scalar(
+        let status = body.status.unwrap_or(PurchaseStatus::Pending).as_str();
+        let user_id = body.user_id.unwrap_or(caller.user_id);
+        crate::sql::query_scalar(
             "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, category_id, company_id, user_id, document_key, document_type, document_name, custom_properties, tags, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
         )
-        .bind(&identifier);
-        let status = body.status.unwrap_or(PurchaseStatus::Pending).as_str();
-        let user_id = body.user_id.unwrap_or(caller.user_id);
-        for arg in r.columns(body, Some(status), Some(user_id)) {
-            insert = insert.bind(arg);
-        }
-        insert.bind(t).bind(t).fetch_one(&mut tx).await?
+        .bind(&identifier)
+        .bind_all(r.columns(body, Some(status), Some(user_id)))
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut tx)
+        .await?
     };
     for (n, (item, a)) in items.iter().zip(amounts).enumerate() {
         crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")

@@ -92,6 +92,13 @@ impl<'q> Query<'q> {
         self
     }
 
+    /// Appends `values` for the next placeholders, in order (a row's column values made
+    /// once for both its `INSERT` and its `UPDATE`).
+    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
+        self.args.extend(values);
+        self
+    }
+
     fn sqlite_args(&self) -> Result<SqliteArguments<'_>, sqlx::Error> {
         let mut args = SqliteArguments::default();
         for a in &self.args {
@@ -266,6 +273,12 @@ impl<'q, T: Value> QueryScalar<'q, T> {
     /// Appends a value for the next placeholder.
     pub fn bind(mut self, value: impl Into<Arg<'q>>) -> Self {
         self.inner = self.inner.bind(value);
+        self
+    }
+
+    /// Appends `values` for the next placeholders, in order ([`Query::bind_all`]).
+    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
+        self.inner = self.inner.bind_all(values);
         self
     }
 
