@@ -25,7 +25,7 @@ use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind};
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 use kontor_model::party::Company;
 use kontor_model::position::PositionType;
-use kontor_model::totals::{compute_document_totals, DocumentTotals};
+use kontor_model::totals::compute_document_totals;
 use kontor_model::validation::{validate_new_offer, validate_position_vat};
 use kontor_model::vat::{resolve_vat, VatChoice};
 use serde_json::json;
@@ -134,7 +134,7 @@ struct OfferColumns<'a> {
     company_id: i64,
     date: NaiveDate,
     currency: &'a str,
-    totals: &'a DocumentTotals,
+    totals: &'a kontor_model::totals::DocumentTotals,
     vat: &'a VatChoice,
     /// The account's default, for a body without `print_detail_columns`.
     print_detail_columns: bool,

@@ -92,13 +92,6 @@ impl<'q> Query<'q> {
         self
     }
 
-    /// Appends `values` for the next placeholders, in order (a row's column values made
-    /// once for both its `INSERT` and its `UPDATE`).
-    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
-        self.args.extend(values);
-        self
-    }
-
     fn sqlite_args(&self) -> Result<SqliteArguments<'_>, sqlx::Error> {
         let mut args = SqliteArguments::default();
         for a in &self.args {
@@ -276,12 +269,6 @@ impl<'q, T: Value> QueryScalar<'q, T> {
         self
     }
 
-    /// Appends `values` for the next placeholders, in order ([`Query::bind_all`]).
-    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
-        self.inner = self.inner.bind_all(values);
-        self
-    }
-
     /// The first column of every row. Errors: the database's, or a value of another type.
     pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<T>, sqlx::Error> {
         self.inner
@@ -429,6 +416,24 @@ impl<'q> Separated<'_, 'q> {
     /// Appends SQL text without a separator.
     pub fn push_unseparated(&mut self, sql: impl std::fmt::Display) -> &mut Self {
         self.builder.push(sql);
+        self
+    }
+}
+
+// Binding the column values of a row made once, for both its `INSERT` and its `UPDATE`.
+
+impl<'q> Query<'q> {
+    /// Appends `values` for the next placeholders, in order.
+    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
+        self.args.extend(values);
+        self
+    }
+}
+
+impl<'q, T: Value> QueryScalar<'q, T> {
+    /// Appends `values` for the next placeholders, in order ([`Query::bind_all`]).
+    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
+        self.inner = self.inner.bind_all(values);
         self
     }
 }
