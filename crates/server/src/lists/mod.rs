@@ -190,6 +190,28 @@ pub fn sort_order(
     Some(format!("{expr} {dir}, {id_expr} {dir}"))
 }
 
+impl<F> ListQuery<F> {
+    /// The `ORDER BY` body of a list with both sortings (issue 11's `sort`/`order` and
+    /// `sort_by`): without `sort_by`, the `sort`/`order` pair ([`sort_order`] over `keys`);
+    /// with `sort_by` (which wins when both are given) or without either,
+    /// [`ListQuery::order`] over `allowed` and `default`. Ties break on `id_expr`. Errors:
+    /// 400 naming `sort_by`.
+    pub fn sort_or_order(
+        &self,
+        sort: Option<&str>,
+        order: Option<kontor_model::query::SortOrder>,
+        keys: &[(&str, &str)],
+        allowed: &[(&str, &str)],
+        default: &str,
+        id_expr: &str,
+    ) -> Result<String, ApiError> {
+        match sort_order(sort, order, keys, id_expr) {
+            Some(order) if self.paging.sort_by.is_none() => Ok(order),
+            _ => self.order(allowed, default, id_expr),
+        }
+    }
+}
+
 /// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the
 /// SQL expressions `columns`, both sides folded ([`crate::sql::functions`]: case-insensitive
 /// for every letter, "ärzte" finds "ÄRZTE" on both engines; `%`/`_` literal, `*` a

@@ -5,7 +5,7 @@ use super::repo::{present, PurchaseRow, COLUMNS, FROM, LIST_TABLE};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::pagination::PageOf;
 use crate::lists::summary::{milli, SummarySql};
-use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
+use crate::lists::{fetch_document_page, push_global, push_term, ListQuery};
 use crate::state::AppState;
 use crate::store::files::BaseUrl;
 use axum::extract::State;
@@ -118,15 +118,14 @@ pub async fn list(
     BaseUrl(base): BaseUrl,
     list: ListQuery<PurchaseFilter>,
 ) -> ApiResult<PageOf<Purchase>> {
-    let order = match sort_order(
+    let order = list.sort_or_order(
         list.filter.sort.as_deref(),
         list.filter.order,
         SORT_KEYS,
+        SORTS,
+        "p.date DESC, p.id DESC",
         "p.id",
-    ) {
-        Some(order) if list.paging.sort_by.is_none() => order,
-        _ => list.order(SORTS, "p.date DESC, p.id DESC", "p.id")?,
-    };
+    )?;
     let (rows, total) = fetch_document_page::<PurchaseRow, PurchaseRow>(
         &state.pool,
         COLUMNS,
