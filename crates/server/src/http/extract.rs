@@ -6,6 +6,19 @@ use axum::extract::{FromRequest, FromRequestParts, Multipart, Request};
 use axum::http::{header, request::Parts, StatusCode};
 use serde::de::DeserializeOwned;
 
+/// Checks that a request body is sent as `multipart/form-data` (by its `Content-Type`,
+/// any case). Errors: 415 naming `multipart/form-data`.
+pub fn require_multipart(headers: &axum::http::HeaderMap) -> Result<(), ApiError> {
+    let is_multipart = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
+    if !is_multipart {
+        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
+    }
+    Ok(())
+}
+
 /// The part named `file` of a multipart body (the last one when there are several): its
 /// file name as sent ("" when none) and its bytes. Errors: `too_large()` when the body
 /// exceeds the route's limit, 400 when the body cannot be read, 422 on `file` when there

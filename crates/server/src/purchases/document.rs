@@ -13,7 +13,7 @@ use crate::store::db::{now, ts};
 use crate::store::storage::Area;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::Multipart;
-use axum::http::{header, HeaderMap};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::Json;
 use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
@@ -72,13 +72,7 @@ pub async fn store_document(
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Purchase>> {
-    let is_multipart = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
-    if !is_multipart {
-        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
-    }
+    crate::http::extract::require_multipart(&headers)?;
     let mut multipart = multipart.map_err(rejection)?;
     repo::load_row(&state.pool, id).await?;
     let (filename, bytes) = crate::http::extract::file_part(&mut multipart, || {
