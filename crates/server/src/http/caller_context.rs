@@ -12,7 +12,8 @@ use axum::Extension;
 
 /// The state, the caller and the base URL of one request, extracted in that order
 /// (`State<AppState>`, `Extension<Caller>`, [`BaseUrl`]); destructure it in the handler's
-/// parameters: `CallerContext(state, caller, base): CallerContext`. Rejection: the
+/// parameters: `CallerContext(state, caller, base): CallerContext` (`_` for a part the
+/// handler does not use; the base URL never fails and costs a string). Rejection: the
 /// rejection of the first part that fails, unchanged (a request without a [`Caller`] —
 /// a route outside the key check — is the 500 of a missing extension).
 pub struct CallerContext(
