@@ -4,6 +4,7 @@
 //! idempotent replays.
 
 pub mod bundle;
+pub mod caller_context;
 pub mod csp_report;
 pub mod error;
 pub mod extract;

@@ -10,7 +10,7 @@ use crate::http::error::ApiError;
 use crate::http::pagination::{absolute_url, PageOf};
 use axum::extract::{FromRequestParts, OriginalUri};
 use axum::http::request::Parts;
-use kontor_model::query::{decode, GlobalFilter, Paging};
+use kontor_model::query::{decode, GlobalFilter, Paging, SortedFilter};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
@@ -188,6 +188,59 @@ pub fn sort_order(
         kontor_model::query::SortOrder::Desc => "DESC",
     };
     Some(format!("{expr} {dir}, {id_expr} {dir}"))
+}
+
+/// What a document list (offers, purchases) reads and how it sorts, for
+/// [`ListQuery::fetch_documents`].
+pub struct DocumentListing<'a> {
+    /// The selected columns (the row's, with its references' names).
+    pub columns: &'a str,
+    /// The table, its joins and its counter ([`fetch_document_page`]).
+    pub table: &'a ListTable,
+    /// Issue 11's `sort` keys and the SQL each sorts by ([`sort_order`]).
+    pub sort_keys: &'a [(&'a str, &'a str)],
+    /// The `sort_by` fields and the SQL each sorts by ([`order_by`]).
+    pub sorts: &'a [(&'a str, &'a str)],
+    /// The `ORDER BY` body without `sort` and `sort_by`.
+    pub default_order: &'a str,
+    /// The id expression that breaks ties (`o.id`).
+    pub id: &'a str,
+}
+
+impl<F: SortedFilter> ListQuery<F> {
+    /// The `ORDER BY` body of a document list: without `sort_by`, the filter's
+    /// `sort`/`order` pair ([`sort_order`] over `listing.sort_keys`); with `sort_by` (which
+    /// wins when both are given) or without either, [`ListQuery::order`] over
+    /// `listing.sorts` and `listing.default_order`. Ties break on `listing.id`. Errors: 400
+    /// naming `sort_by`.
+    pub fn document_order(&self, listing: &DocumentListing<'_>) -> Result<String, ApiError> {
+        let (sort, order) = self.filter.sorting();
+        match sort_order(sort, order, listing.sort_keys, listing.id) {
+            Some(order) if self.paging.sort_by.is_none() => Ok(order),
+            _ => self.order(listing.sorts, listing.default_order, listing.id),
+        }
+    }
+
+    /// One page of a document list in [`ListQuery::document_order`]: `push_where` writes
+    /// its conditions (`WHERE …`), [`fetch_document_page`] reads the page's rows as `R` and
+    /// the total. Errors: 400 naming `sort_by`; the database's (500).
+    pub async fn fetch_documents<R: crate::sql::Record>(
+        &self,
+        pool: &crate::sql::Db,
+        listing: &DocumentListing<'_>,
+        push_where: impl Fn(&mut crate::sql::Builder<'_>),
+    ) -> Result<(Vec<R>, i64), ApiError> {
+        let order = self.document_order(listing)?;
+        fetch_document_page::<R, R>(
+            pool,
+            listing.columns,
+            listing.table,
+            push_where,
+            &order,
+            &self.paging,
+        )
+        .await
+    }
 }
 
 /// Appends ` AND (c1 LIKE p ESCAPE '\' OR c2 LIKE p ...)` for a search `term` over the

@@ -7,16 +7,17 @@
 use super::repo;
 use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::JsonBody;
 use crate::input::sanitize;
 use crate::numbering::{next_number, OFFERS};
+use crate::sql::Arg;
 use crate::state::AppState;
 use crate::store::db::Word;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
+use chrono::NaiveDate;
 use kontor_model::account::DocumentKind;
 use kontor_model::edit::offer_edit_refusal;
 use kontor_model::error::messages;
@@ -128,6 +129,62 @@ fn check_editable(status: &OfferStatus) -> ApiResult<()> {
     }
 }
 
+/// What [`save_offer`] writes into an `offers` row besides its number, user, status and
+/// times: the same values for a new offer and for one written over.
+struct OfferColumns<'a> {
+    body: &'a NewOffer,
+    company_id: i64,
+    date: NaiveDate,
+    currency: &'a str,
+    totals: &'a kontor_model::totals::DocumentTotals,
+    vat: &'a VatChoice,
+    /// The account's default, for a body without `print_detail_columns`.
+    print_detail_columns: bool,
+}
+
+impl<'a> OfferColumns<'a> {
+    /// The values of the columns `company_id, project_id, deal_id, contact_id, user_id,
+    /// date, due_date, title, recipient_address, currency, net_total, gross_total, tax,
+    /// reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns,
+    /// custom_properties, tags, tax_breakdown`, in that order (22 placeholders); `user_id`
+    /// is bound as given. Absent texts are empty, absent lists `[]`.
+    fn args(&self, user_id: Option<i64>) -> Vec<Arg<'a>> {
+        let body = self.body;
+        vec![
+            self.company_id.into(),
+            body.project_id.into(),
+            body.deal_id.into(),
+            body.contact_id.into(),
+            user_id.into(),
+            self.date.into(),
+            body.due_date.into(),
+            body.title.as_deref().unwrap_or("").trim().into(),
+            body.recipient_address.as_deref().unwrap_or("").into(),
+            self.currency.into(),
+            self.totals.net_total.into(),
+            self.totals.gross_total.into(),
+            self.vat.tax.into(),
+            self.vat.reverse_charge.into(),
+            self.vat.intra_eu.into(),
+            body.discount.unwrap_or_default().into(),
+            body.salutation.as_deref().unwrap_or("").into(),
+            body.footer.as_deref().unwrap_or("").into(),
+            body.print_detail_columns
+                .unwrap_or(self.print_detail_columns)
+                .into(),
+            serde_json::to_string(&body.custom_properties.clone().unwrap_or_default())
+                .unwrap_or_default()
+                .into(),
+            serde_json::to_string(&body.tags.clone().unwrap_or_default())
+                .unwrap_or_default()
+                .into(),
+            serde_json::to_string(&self.totals.tax_breakdown())
+                .unwrap_or_default()
+                .into(),
+        ]
+    }
+}
+
 /// Create an offer.
 ///
 /// POST /offers → 200 with the created offer. Errors: 415, 400, 422 naming fields.
@@ -142,9 +199,7 @@ fn check_editable(status: &OfferStatus) -> ApiResult<()> {
     )
 )]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     JsonBody(body): JsonBody<NewOffer>,
 ) -> ApiResult<Json<Offer>> {
     let id = create_offer(&state, &caller, body).await?;
@@ -195,11 +250,6 @@ pub(super) async fn save_offer(
     // The body was checked against its own VAT flags; the company's may derive other
     // position categories (reverse charge, intra-EU).
     ApiError::check(validate_position_vat(body.items.as_ref(), &document))?;
-    let VatChoice {
-        tax,
-        reverse_charge,
-        intra_eu,
-    } = document;
     if body.salutation.is_none() || body.footer.is_none() {
         // Absent texts take the account's defaults in the company's language
         // (`docs/decisions.md` § Default document texts (issue 9)); `""` stays empty.
@@ -226,6 +276,15 @@ pub(super) async fn save_offer(
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let t = ts(now());
+    let columns = OfferColumns {
+        body: &body,
+        company_id: company.id,
+        date,
+        currency: &currency,
+        totals: &totals,
+        vat: &document,
+        print_detail_columns: state.account.print_detail_columns,
+    };
     let id: i64 = match existing {
         Some(id) => {
             let status: Word<OfferStatus> =
@@ -236,32 +295,11 @@ pub(super) async fn save_offer(
             check_editable(&status.0)?;
             crate::sql::query("UPDATE offers SET company_id = $1, project_id = $2, deal_id = $3, contact_id = $4, user_id = COALESCE($5, user_id), date = $6, due_date = $7, title = $8, recipient_address = $9, currency = $10,
                 net_total = $11, gross_total = $12, tax = $13, reverse_charge = $14, intra_eu = $15, discount = $16, salutation = $17, footer = $18, print_detail_columns = $19, custom_properties = $20, tags = $21, tax_breakdown = $22, updated_at = $23 WHERE id = $24")
-            .bind(company.id)
-            .bind(body.project_id)
-            .bind(body.deal_id)
-            .bind(body.contact_id)
-            .bind(body.internal_contact_id)
-            .bind(date)
-            .bind(body.due_date)
-            .bind(body.title.as_deref().unwrap_or("").trim())
-            .bind(body.recipient_address.as_deref().unwrap_or(""))
-            .bind(&currency)
-            .bind(totals.net_total)
-            .bind(totals.gross_total)
-            .bind(tax)
-            .bind(reverse_charge)
-            .bind(intra_eu)
-            .bind(body.discount.unwrap_or_default())
-            .bind(body.salutation.as_deref().unwrap_or(""))
-            .bind(body.footer.as_deref().unwrap_or(""))
-            .bind(body.print_detail_columns.unwrap_or(state.account.print_detail_columns))
-            .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
-            .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
-            .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
-            .bind(t)
-            .bind(id)
-            .execute(&mut tx)
-            .await?;
+                .bind_all(columns.args(body.internal_contact_id))
+                .bind(t)
+                .bind(id)
+                .execute(&mut tx)
+                .await?;
             crate::sql::query("DELETE FROM offer_items WHERE offer_id = $1")
                 .bind(id)
                 .execute(&mut tx)
@@ -274,34 +312,13 @@ pub(super) async fn save_offer(
         "INSERT INTO offers (identifier, company_id, project_id, deal_id, contact_id, user_id, date, due_date, title, recipient_address, currency,
             net_total, gross_total, tax, reverse_charge, intra_eu, discount, salutation, footer, print_detail_columns, custom_properties, tags, tax_breakdown, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
-    )
-    .bind(&identifier)
-    .bind(company.id)
-    .bind(body.project_id)
-    .bind(body.deal_id)
-    .bind(body.contact_id)
-    .bind(body.internal_contact_id.unwrap_or(caller.user_id))
-    .bind(date)
-    .bind(body.due_date)
-    .bind(body.title.as_deref().unwrap_or("").trim())
-    .bind(body.recipient_address.as_deref().unwrap_or(""))
-    .bind(&currency)
-    .bind(totals.net_total)
-    .bind(totals.gross_total)
-    .bind(tax)
-    .bind(reverse_charge)
-    .bind(intra_eu)
-    .bind(body.discount.unwrap_or_default())
-    .bind(body.salutation.as_deref().unwrap_or(""))
-    .bind(body.footer.as_deref().unwrap_or(""))
-    .bind(body.print_detail_columns.unwrap_or(state.account.print_detail_columns))
-    .bind(serde_json::to_string(&body.custom_properties.clone().unwrap_or_default()).unwrap_or_default())
-    .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
-    .bind(serde_json::to_string(&totals.tax_breakdown()).unwrap_or_default())
-    .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?
+            )
+            .bind(&identifier)
+            .bind_all(columns.args(body.internal_contact_id.or(Some(caller.user_id))))
+            .bind(t)
+            .bind(t)
+            .fetch_one(&mut tx)
+            .await?
         }
     };
     for (n, (item, net)) in items.iter().zip(&totals.positions).enumerate() {

@@ -3,17 +3,16 @@
 //! the copy body are the model's ([`kontor_model::edit`]).
 
 use super::{create, repo};
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{on_foreign_key, ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
 use crate::store::db::{now, Word};
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::edit::{copy_due_date, offer_copy, offer_delete_refusal};
 use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
@@ -36,9 +35,7 @@ use kontor_model::offer::{NewOffer, Offer, OfferStatus};
     )
 )]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<NewOffer>,
 ) -> ApiResult<Json<Offer>> {
@@ -116,9 +113,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     )
 )]
 pub async fn copy(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
 ) -> ApiResult<Json<Offer>> {
     let offer = repo::load(&state.pool, id).await?;

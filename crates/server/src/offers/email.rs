@@ -3,14 +3,12 @@
 //! else the company's; no CC).
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
-use crate::state::AppState;
 use crate::work::mail::{self, MailAttachment};
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind};
@@ -34,8 +32,7 @@ use kontor_model::recipients::offer_recipients;
     )
 )]
 pub async fn send_email(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
+    CallerContext(state, caller, _): CallerContext,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {

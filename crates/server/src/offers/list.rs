@@ -5,7 +5,7 @@ use super::repo::{sign, OfferRow, COLUMNS, FROM, LIST_TABLE};
 use crate::http::error::ApiResult;
 use crate::http::pagination::PageOf;
 use crate::lists::summary::{milli, SummarySql};
-use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
+use crate::lists::{push_global, push_term, DocumentListing, ListQuery};
 use crate::state::AppState;
 use crate::store::files::BaseUrl;
 use axum::extract::State;
@@ -50,21 +50,15 @@ const SORT_KEYS: &[(&str, &str)] = &[
     ("gross_total", "CAST(o.gross_total AS REAL)"),
 ];
 
-/// The `ORDER BY` of `sort`/`order` (without `order`: dates newest first, the rest
-/// ascending) or of `sort_by` (which wins when both are given).
-fn order(list: &ListQuery<OfferFilter>) -> ApiResult<String> {
-    if list.paging.sort_by.is_none() {
-        if let Some(order) = sort_order(
-            list.filter.sort.as_deref(),
-            list.filter.order,
-            SORT_KEYS,
-            "o.id",
-        ) {
-            return Ok(order);
-        }
-    }
-    list.order(SORTS, "o.date DESC, o.id DESC", "o.id")
-}
+/// The offer list's columns, table and sortings.
+const LISTING: DocumentListing = DocumentListing {
+    columns: COLUMNS,
+    table: &LIST_TABLE,
+    sort_keys: SORT_KEYS,
+    sorts: SORTS,
+    default_order: "o.date DESC, o.id DESC",
+    id: "o.id",
+};
 
 /// Appends the offer list's conditions (`WHERE ...`) for `f` and the global filters; the
 /// list and its summary share them.
@@ -126,16 +120,11 @@ pub async fn list(
     BaseUrl(base): BaseUrl,
     list: ListQuery<OfferFilter>,
 ) -> ApiResult<PageOf<Offer>> {
-    let order = order(&list)?;
-    let (rows, total) = fetch_document_page::<OfferRow, OfferRow>(
-        &state.pool,
-        COLUMNS,
-        &LIST_TABLE,
-        |qb| push_where(qb, &list.filter, &list.global),
-        &order,
-        &list.paging,
-    )
-    .await?;
+    let (rows, total) = list
+        .fetch_documents::<OfferRow>(&state.pool, &LISTING, |qb| {
+            push_where(qb, &list.filter, &list.global)
+        })
+        .await?;
     let items = rows
         .into_iter()
         .map(|row| {

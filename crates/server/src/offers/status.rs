@@ -2,15 +2,12 @@
 //! status; `decisions.md` § State rules).
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
-use crate::state::AppState;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
 use kontor_model::offer::{Offer, OfferStatus};
@@ -31,9 +28,7 @@ use kontor_model::offer::{Offer, OfferStatus};
     )
 )]
 pub async fn update_status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<StatusChange>,
 ) -> ApiResult<Json<Offer>> {

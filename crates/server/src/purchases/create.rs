@@ -7,16 +7,16 @@ use super::document::MAX_DOCUMENT;
 use super::repo;
 use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{JsonBody, UPLOAD_LIMIT};
 use crate::input::uploads::{decode_upload, Kind};
 use crate::numbering::{next_number, PURCHASES};
+use crate::sql::Arg;
 use crate::state::AppState;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::edit::purchase_edit_refusal;
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
@@ -74,6 +74,10 @@ async fn check_references(
     Ok(())
 }
 
+/// The API description of the 409 answer of POST and PUT /purchases (a second purchase of
+/// the supplier with the same receipt number, [`super::duplicates`]).
+const DUPLICATE_RECEIPT: &str = "The supplier already has a purchase with this receipt number and the body does not say `allow_duplicate: true`: `errors.receipt_identifier` names it, `id` and `identifier` are the existing purchase's.";
+
 /// Create a purchase.
 ///
 /// POST /purchases → 200 with the purchase. Errors: 415, 400, 413 (16 MiB), 422 naming
@@ -88,13 +92,11 @@ async fn check_references(
     request_body(content = NewPurchase, description = "The purchase; an optional document as `file: {filename, base64}` (PDF, PNG or JPEG, at most 10 MiB decoded; the body at most 16 MiB)."),
     responses(
         (status = 200, description = "The created purchase.", body = Purchase),
-        (status = 409, description = "The supplier already has a purchase with this receipt number and the body does not say `allow_duplicate: true`: `errors.receipt_identifier` names it, `id` and `identifier` are the existing purchase's.", body = kontor_model::error::ErrorBody),
+        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody),
     )
 )]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
 ) -> ApiResult<Json<Purchase>> {
     let id = create_purchase(&state, &caller, body).await?;
@@ -220,6 +222,62 @@ struct Record<'a> {
     document: Option<(&'a str, &'a crate::input::uploads::CheckedFile)>,
 }
 
+impl<'a> Record<'a> {
+    /// The values of the `purchases` columns `receipt_identifier, title, info, iban,
+    /// reference, date, due_date, service_period_from, service_period_to, status,
+    /// payment_method, net_total, gross_total, currency, category_id, company_id, user_id,
+    /// document_key, document_type, document_name, custom_properties, tags`, in that order
+    /// (22 placeholders), for `body` resolved to this record; `status` and `user_id` are
+    /// bound as given. The IBAN is stored without spaces in capitals; without a document
+    /// its three columns are NULL.
+    fn columns(
+        &self,
+        body: &'a NewPurchase,
+        status: Option<&'a str>,
+        user_id: Option<i64>,
+    ) -> Vec<Arg<'a>> {
+        let document_key = self.document.map(|(k, _)| k);
+        let file = self.document.map(|(_, f)| f);
+        let iban = body.iban.as_deref().map(|i| {
+            i.split_whitespace()
+                .collect::<String>()
+                .to_ascii_uppercase()
+        });
+        vec![
+            body.receipt_identifier
+                .as_deref()
+                .unwrap_or("")
+                .trim()
+                .into(),
+            self.title.trim().into(),
+            body.info.as_deref().into(),
+            iban.unwrap_or_default().into(),
+            body.reference.as_deref().into(),
+            self.date.into(),
+            body.due_date.into(),
+            body.service_period_from.into(),
+            body.service_period_to.into(),
+            status.into(),
+            body.payment_method.map(|m| m.as_str()).into(),
+            self.sum.net_total.into(),
+            self.sum.gross_total.into(),
+            self.currency.into(),
+            body.category_id.into(),
+            body.company_id.into(),
+            user_id.into(),
+            document_key.into(),
+            file.map(|f| f.kind.content_type()).into(),
+            file.map(|f| f.filename.clone()).into(),
+            serde_json::to_string(self.properties)
+                .unwrap_or_default()
+                .into(),
+            serde_json::to_string(&body.tags.clone().unwrap_or_default())
+                .unwrap_or_default()
+                .into(),
+        ]
+    }
+}
+
 async fn write(
     state: &AppState,
     caller: &Caller,
@@ -227,9 +285,7 @@ async fn write(
     r: &Record<'_>,
     existing: Option<i64>,
 ) -> ApiResult<(i64, Option<String>)> {
-    let (date, currency, items, amounts, sum) = (r.date, r.currency, r.items, r.amounts, r.sum);
-    let document_key = r.document.map(|(k, _)| k);
-    let file = r.document.map(|(_, f)| f);
+    let (date, items, amounts) = (r.date, r.items, r.amounts);
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     if body.allow_duplicate != Some(true) {
@@ -249,38 +305,17 @@ async fn write(
                 .fetch_one(&mut tx)
                 .await?;
         check_editable(PurchaseStatus::parse(&status).unwrap_or(PurchaseStatus::Approved))?;
-        if document_key.is_some() {
+        if r.document.is_some() {
             replaced = old_key;
         }
         crate::sql::query("UPDATE purchases SET receipt_identifier = $1, title = $2, info = $3, iban = $4, reference = $5, date = $6, due_date = $7, service_period_from = $8, service_period_to = $9, status = COALESCE($10, status),
             payment_method = $11, net_total = $12, gross_total = $13, currency = $14, category_id = $15, company_id = $16, user_id = COALESCE($17, user_id),
             document_key = COALESCE($18, document_key), document_type = COALESCE($19, document_type), document_name = COALESCE($20, document_name), custom_properties = $21, tags = $22, updated_at = $23 WHERE id = $24")
-        .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
-        .bind(r.title.trim())
-        .bind(body.info.as_deref())
-        .bind(body.iban.as_deref().map(|i| i.split_whitespace().collect::<String>().to_ascii_uppercase()).unwrap_or_default())
-        .bind(body.reference.as_deref())
-        .bind(date)
-        .bind(body.due_date)
-        .bind(body.service_period_from)
-        .bind(body.service_period_to)
-        .bind(body.status.map(|s| s.as_str()))
-        .bind(body.payment_method.map(|m| m.as_str()))
-        .bind(sum.net_total)
-        .bind(sum.gross_total)
-        .bind(currency)
-        .bind(body.category_id)
-        .bind(body.company_id)
-        .bind(body.user_id)
-        .bind(document_key)
-        .bind(file.map(|f| f.kind.content_type()))
-        .bind(file.map(|f| f.filename.clone()))
-        .bind(serde_json::to_string(r.properties).unwrap_or_default())
-        .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
-        .bind(t)
-        .bind(id)
-        .execute(&mut tx)
-        .await?;
+            .bind_all(r.columns(body, body.status.map(|s| s.as_str()), body.user_id))
+            .bind(t)
+            .bind(id)
+            .execute(&mut tx)
+            .await?;
         crate::sql::query("DELETE FROM purchase_items WHERE purchase_id = $1")
             .bind(id)
             .execute(&mut tx)
@@ -288,38 +323,19 @@ async fn write(
         id
     } else {
         let identifier = next_number(&mut tx, PURCHASES, date).await?;
+        let status = body.status.unwrap_or(PurchaseStatus::Pending).as_str();
+        let user_id = body.user_id.unwrap_or(caller.user_id);
         crate::sql::query_scalar(
-        "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
+            "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
             payment_method, net_total, gross_total, currency, category_id, company_id, user_id, document_key, document_type, document_name, custom_properties, tags, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
-    )
-    .bind(&identifier)
-    .bind(body.receipt_identifier.as_deref().unwrap_or("").trim())
-    .bind(r.title.trim())
-    .bind(body.info.as_deref())
-    .bind(body.iban.as_deref().map(|i| i.split_whitespace().collect::<String>().to_ascii_uppercase()).unwrap_or_default())
-    .bind(body.reference.as_deref())
-    .bind(date)
-    .bind(body.due_date)
-    .bind(body.service_period_from)
-    .bind(body.service_period_to)
-    .bind(body.status.unwrap_or(PurchaseStatus::Pending).as_str())
-    .bind(body.payment_method.map(|m| m.as_str()))
-    .bind(sum.net_total)
-    .bind(sum.gross_total)
-    .bind(currency)
-    .bind(body.category_id)
-    .bind(body.company_id)
-    .bind(body.user_id.unwrap_or(caller.user_id))
-    .bind(document_key)
-    .bind(file.map(|f| f.kind.content_type()))
-    .bind(file.map(|f| f.filename.clone()))
-    .bind(serde_json::to_string(r.properties).unwrap_or_default())
-    .bind(serde_json::to_string(&body.tags.clone().unwrap_or_default()).unwrap_or_default())
-    .bind(t)
-    .bind(t)
-    .fetch_one(&mut tx)
-    .await?
+        )
+        .bind(&identifier)
+        .bind_all(r.columns(body, Some(status), Some(user_id)))
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut tx)
+        .await?
     };
     for (n, (item, a)) in items.iter().zip(amounts).enumerate() {
         crate::sql::query("INSERT INTO purchase_items (purchase_id, position, title, net_total, tax_total, gross_total, tax, tax_included, category_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)")
@@ -401,13 +417,11 @@ fn check_editable(status: PurchaseStatus) -> ApiResult<()> {
     request_body(content = NewPurchase, description = "The creation body; the document is replaced only when `file` is given (the body at most 16 MiB)."),
     responses(
         (status = 200, description = "The purchase (positions replaced, totals recomputed).", body = Purchase),
-        (status = 409, description = "The supplier already has a purchase with this receipt number and the body does not say `allow_duplicate: true`: `errors.receipt_identifier` names it, `id` and `identifier` are the existing purchase's.", body = kontor_model::error::ErrorBody),
+        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody),
     )
 )]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     crate::http::extract::IdPath(id): crate::http::extract::IdPath,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
 ) -> ApiResult<Json<Purchase>> {

@@ -3,20 +3,19 @@
 //! the old file goes — a failed upload leaves the previous document in place.
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::IdPath;
 use crate::input::uploads::{check_bytes, Kind};
 use crate::state::AppState;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
 use axum::extract::multipart::MultipartRejection;
-use axum::extract::{Multipart, State};
-use axum::http::{header, HeaderMap};
+use axum::extract::Multipart;
+use axum::http::HeaderMap;
 use axum::response::Response;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::event::{to_data, DocumentUploadedData, EventKind};
 use kontor_model::purchase::Purchase;
 
@@ -68,20 +67,12 @@ struct DocumentForm {
     )
 )]
 pub async fn store_document(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Purchase>> {
-    let is_multipart = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/form-data"));
-    if !is_multipart {
-        return Err(ApiError::UnsupportedMediaType("multipart/form-data"));
-    }
+    crate::http::extract::require_multipart(&headers)?;
     let mut multipart = multipart.map_err(rejection)?;
     repo::load_row(&state.pool, id).await?;
     let (filename, bytes) = crate::http::extract::file_part(&mut multipart, || {

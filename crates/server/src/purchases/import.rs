@@ -13,17 +13,16 @@
 use super::document::{HTML_CSP, MAX_DOCUMENT};
 use super::import_repo::{self, NewImport};
 use super::repo;
-use crate::access::auth::Caller;
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{file_part, JsonBody, UPLOAD_LIMIT};
 use crate::input::uploads::clean_file_name;
 use crate::state::AppState;
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 use base64::Engine;
 use kontor_einvoice::booking::purchase_positions;
 use kontor_einvoice::pdf_read::embedded_xml;
@@ -201,9 +200,7 @@ async fn read_bounded(bytes: std::sync::Arc<Vec<u8>>) -> ApiResult<Read> {
     )
 )]
 pub async fn import(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     req: Request,
 ) -> ApiResult<Response> {
     let content_type = req

@@ -5,7 +5,7 @@ use super::repo::{present, PurchaseRow, COLUMNS, FROM, LIST_TABLE};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::pagination::PageOf;
 use crate::lists::summary::{milli, SummarySql};
-use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery};
+use crate::lists::{push_global, push_term, DocumentListing, ListQuery};
 use crate::state::AppState;
 use crate::store::files::BaseUrl;
 use axum::extract::State;
@@ -35,6 +35,16 @@ const SORT_KEYS: &[(&str, &str)] = &[
     ),
     ("gross_total", "CAST(p.gross_total AS REAL)"),
 ];
+
+/// The purchase list's columns, table and sortings.
+const LISTING: DocumentListing = DocumentListing {
+    columns: COLUMNS,
+    table: &LIST_TABLE,
+    sort_keys: SORT_KEYS,
+    sorts: SORTS,
+    default_order: "p.date DESC, p.id DESC",
+    id: "p.id",
+};
 
 /// Appends the filter's conditions (`WHERE ...`).
 pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: &GlobalFilter) {
@@ -118,24 +128,11 @@ pub async fn list(
     BaseUrl(base): BaseUrl,
     list: ListQuery<PurchaseFilter>,
 ) -> ApiResult<PageOf<Purchase>> {
-    let order = match sort_order(
-        list.filter.sort.as_deref(),
-        list.filter.order,
-        SORT_KEYS,
-        "p.id",
-    ) {
-        Some(order) if list.paging.sort_by.is_none() => order,
-        _ => list.order(SORTS, "p.date DESC, p.id DESC", "p.id")?,
-    };
-    let (rows, total) = fetch_document_page::<PurchaseRow, PurchaseRow>(
-        &state.pool,
-        COLUMNS,
-        &LIST_TABLE,
-        |qb| push_where(qb, &list.filter, &list.global),
-        &order,
-        &list.paging,
-    )
-    .await?;
+    let (rows, total) = list
+        .fetch_documents::<PurchaseRow>(&state.pool, &LISTING, |qb| {
+            push_where(qb, &list.filter, &list.global)
+        })
+        .await?;
     let items = present(&state, &base, rows).await?;
     Ok(list.page(items, total))
 }

@@ -2,8 +2,8 @@
 //! which make the delete rule and the `unpaid` filter real.
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{on_foreign_key, ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
@@ -12,7 +12,7 @@ use crate::state::AppState;
 use crate::store::db::{now, ts};
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::event::{to_data, EventKind, PaymentData};
@@ -93,8 +93,7 @@ pub async fn get_one(
     )
 )]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
+    CallerContext(state, caller, _): CallerContext,
     JsonBody(body): JsonBody<NewPurchasePayment>,
 ) -> ApiResult<Json<PurchasePayment>> {
     let mut e = FieldErrors::new();
@@ -170,8 +169,7 @@ pub async fn create(
     )
 )]
 pub async fn delete(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
+    CallerContext(state, caller, _): CallerContext,
     IdPath(id): IdPath,
 ) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;

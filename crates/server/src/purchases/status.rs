@@ -2,17 +2,16 @@
 //! and DELETE /purchases/{id} (only pending purchases without payments).
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
+use crate::http::caller_context::CallerContext;
 use crate::http::error::{on_foreign_key, ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::state::AppState;
 use crate::store::db::{now, ts};
-use crate::store::files::BaseUrl;
 use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
@@ -35,9 +34,7 @@ use serde_json::json;
     )
 )]
 pub async fn update_status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    BaseUrl(base): BaseUrl,
+    CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<StatusChange>,
 ) -> ApiResult<Json<Purchase>> {

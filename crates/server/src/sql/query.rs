@@ -423,3 +423,21 @@ impl<'q> Separated<'_, 'q> {
         self
     }
 }
+
+// Binding the column values of a row made once, for both its `INSERT` and its `UPDATE`.
+
+impl<'q> Query<'q> {
+    /// Appends `values` for the next placeholders, in order.
+    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
+        self.args.extend(values);
+        self
+    }
+}
+
+impl<'q, T: Value> QueryScalar<'q, T> {
+    /// Appends `values` for the next placeholders, in order ([`Query::bind_all`]).
+    pub fn bind_all(mut self, values: impl IntoIterator<Item = Arg<'q>>) -> Self {
+        self.inner = self.inner.bind_all(values);
+        self
+    }
+}
