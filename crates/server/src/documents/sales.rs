@@ -2,6 +2,8 @@
 //! positions, the totals, the payment line and, for Swiss invoices, the QR-bill.
 
 use super::*;
+use kontor_model::invoice::InvoiceItem;
+use kontor_model::offer::OfferItem;
 
 /// The printed offer in the customer's language: optional positions marked (and not
 /// counted), detail columns per `print_detail_columns`.
@@ -15,35 +17,12 @@ pub fn offer_document(
     let w = language.words();
     let currency = offer.currency.as_str();
     let items = offer.items.clone().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let document = VatChoice {
         tax: offer.tax,
         reverse_charge: offer.vat.reverse_charge,
         intra_eu: offer.vat.intra_eu,
     };
-    let totals = compute_document_totals(&amounts, offer.discount, &document, currency)?;
-    let stored: Vec<StoredVat> = items
-        .iter()
-        .map(|i| {
-            let reason = i.tax_exemption_reason.as_deref();
-            (i.kind, i.tax, i.tax_category, reason)
-        })
-        .collect();
-    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
-    let printed: Vec<PrintPosition> = items
-        .iter()
-        .zip(rates)
-        .map(|(i, tax_rate)| PrintPosition {
-            kind: i.kind,
-            title: i.title.as_deref().unwrap_or(""),
-            description: i.description.as_deref(),
-            quantity: i.quantity,
-            unit: i.unit.as_deref(),
-            unit_price: i.unit_price,
-            optional: i.optional,
-            tax_rate,
-        })
-        .collect();
+    let positions = printed_positions(&items, offer.discount, &document, currency, language)?;
     let mut meta = vec![
         (w.offer_number.to_string(), offer.identifier.clone()),
         (w.offer_date.into(), print_date(offer.date, language)),
@@ -62,7 +41,7 @@ pub fn offer_document(
     if items.iter().any(|i| i.optional) {
         notes.push(w.optional_note.into());
     }
-    notes.extend(vat_notes);
+    notes.extend(positions.vat_notes);
     Ok(DocumentData {
         heading: fill(w.offer_heading, &[("number", &offer.identifier)]),
         subject: offer.title.clone(),
@@ -71,12 +50,111 @@ pub fn offer_document(
         meta,
         salutation: blocks(offer.salutation.as_deref().unwrap_or("")),
         detail_columns: offer.print_detail_columns,
-        sections: sections(&printed, &totals.positions, currency, language),
-        totals: total_lines(&totals, offer.discount, currency, language),
+        sections: positions.sections,
+        totals: positions.total_lines,
         notes,
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
         qr_bill: None,
+    })
+}
+
+/// A stored offer or invoice position as the printed document reads it.
+trait PrintedItem {
+    /// The amounts the totals need ([`compute_document_totals`]).
+    fn amounts(&self) -> PositionAmounts;
+    /// Its VAT as stored (type, own rate, category, exemption reason).
+    fn stored_vat(&self) -> StoredVat<'_>;
+    /// The position as printed, without a rate (`tax_rate: None`).
+    fn print_position(&self) -> PrintPosition<'_>;
+}
+
+impl PrintedItem for OfferItem {
+    fn amounts(&self) -> PositionAmounts {
+        OfferItem::amounts(self)
+    }
+    fn stored_vat(&self) -> StoredVat<'_> {
+        let reason = self.tax_exemption_reason.as_deref();
+        (self.kind, self.tax, self.tax_category, reason)
+    }
+    /// Optional positions are marked; an untitled one prints an empty title.
+    fn print_position(&self) -> PrintPosition<'_> {
+        PrintPosition {
+            kind: self.kind,
+            title: self.title.as_deref().unwrap_or(""),
+            description: self.description.as_deref(),
+            quantity: self.quantity,
+            unit: self.unit.as_deref(),
+            unit_price: self.unit_price,
+            optional: self.optional,
+            tax_rate: None,
+        }
+    }
+}
+
+impl PrintedItem for InvoiceItem {
+    fn amounts(&self) -> PositionAmounts {
+        InvoiceItem::amounts(self)
+    }
+    fn stored_vat(&self) -> StoredVat<'_> {
+        let reason = self.tax_exemption_reason.as_deref();
+        (self.kind, self.tax, self.tax_category, reason)
+    }
+    /// Invoice positions are never optional.
+    fn print_position(&self) -> PrintPosition<'_> {
+        PrintPosition {
+            kind: self.kind,
+            title: &self.title,
+            description: self.description.as_deref(),
+            quantity: self.quantity,
+            unit: self.unit.as_deref(),
+            unit_price: self.unit_price,
+            optional: false,
+            tax_rate: None,
+        }
+    }
+}
+
+/// The positions block of a printed offer or invoice.
+struct PrintedPositions {
+    /// The document's totals (currency units).
+    totals: DocumentTotals,
+    /// The table rows, split at page breaks ([`sections`]).
+    sections: Vec<Vec<Row>>,
+    /// The totals block ([`total_lines`]).
+    total_lines: Vec<TotalLine>,
+    /// The notes of the zero-rate VAT groups ([`position_vats`]).
+    vat_notes: Vec<String>,
+}
+
+/// The `items` of an offer or invoice with `discount` (percent) and the document's VAT
+/// `document`, printed in `currency` and `language`: totals, table rows (each item's rate
+/// when the document has several), totals block and VAT notes.
+/// Errors: as [`compute_document_totals`] (an amount out of range).
+fn printed_positions<I: PrintedItem>(
+    items: &[I],
+    discount: Decimal,
+    document: &VatChoice,
+    currency: &str,
+    language: Language,
+) -> ApiResult<PrintedPositions> {
+    let amounts: Vec<PositionAmounts> = items.iter().map(PrintedItem::amounts).collect();
+    let totals = compute_document_totals(&amounts, discount, document, currency)?;
+    let stored: Vec<StoredVat> = items.iter().map(PrintedItem::stored_vat).collect();
+    let (rates, vat_notes) = position_vats(&stored, document, &totals, language);
+    let printed: Vec<PrintPosition> = items
+        .iter()
+        .zip(rates)
+        .map(|(i, tax_rate)| PrintPosition {
+            tax_rate,
+            ..i.print_position()
+        })
+        .collect();
+    Ok(PrintedPositions {
+        sections: sections(&printed, &totals.positions, currency, language),
+        total_lines: total_lines(&totals, discount, currency, language),
+        totals,
+        vat_notes,
     })
 }
 
@@ -118,34 +196,9 @@ pub fn invoice_document(
     let date = |d: NaiveDate| print_date(d, language);
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let document = invoice.vat_choice();
-    let totals = compute_document_totals(&amounts, invoice.discount, &document, currency)?;
-
-    let stored: Vec<StoredVat> = items
-        .iter()
-        .map(|i| {
-            let reason = i.tax_exemption_reason.as_deref();
-            (i.kind, i.tax, i.tax_category, reason)
-        })
-        .collect();
-    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
-    let printed: Vec<PrintPosition> = items
-        .iter()
-        .zip(rates)
-        .map(|(i, tax_rate)| PrintPosition {
-            kind: i.kind,
-            title: &i.title,
-            description: i.description.as_deref(),
-            quantity: i.quantity,
-            unit: i.unit.as_deref(),
-            unit_price: i.unit_price,
-            optional: false,
-            tax_rate,
-        })
-        .collect();
-    let sections = sections(&printed, &totals.positions, currency, language);
-    let lines = total_lines(&totals, invoice.discount, currency, language);
+    let positions = printed_positions(&items, invoice.discount, &document, currency, language)?;
+    let totals = &positions.totals;
 
     let number = invoice.identifier.clone().unwrap_or_else(|| w.draft.into());
     let mut meta = vec![
@@ -205,7 +258,7 @@ pub fn invoice_document(
             ],
         ));
     }
-    notes.extend(vat_notes);
+    notes.extend(positions.vat_notes);
 
     Ok(DocumentData {
         heading: fill(
@@ -222,8 +275,8 @@ pub fn invoice_document(
         meta,
         salutation: blocks(invoice.salutation.as_deref().unwrap_or("")),
         detail_columns: true,
-        sections,
-        totals: lines,
+        sections: positions.sections,
+        totals: positions.total_lines,
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
