@@ -105,6 +105,40 @@ pub fn query_paper<'a>(
         .ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
 }
 
+/// What a GET of a record that also prints asks for, by its `{id}` path segment: `7` the
+/// record, `7.pdf` its PDF, `7.xml` its XRechnung (invoices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFile {
+    /// The record itself (JSON).
+    Json(i64),
+    /// Its PDF.
+    Pdf(i64),
+    /// Its XRechnung.
+    Xml(i64),
+}
+
+impl RecordFile {
+    /// Reads `raw`, the `{id}` segment; the `.xml` suffix counts only with `xml`.
+    /// Errors: `not_found()` when the segment (without its suffix) is not an id.
+    pub fn parse(raw: &str, xml: bool, not_found: impl Fn() -> ApiError) -> ApiResult<Self> {
+        let id = |number: &str| number.parse::<i64>().map_err(|_| not_found());
+        if let Some(number) = raw.strip_suffix(".pdf") {
+            return id(number).map(Self::Pdf);
+        }
+        match raw.strip_suffix(".xml") {
+            Some(number) if xml => id(number).map(Self::Xml),
+            _ => id(raw).map(Self::Json),
+        }
+    }
+
+    /// The record's id.
+    pub fn id(self) -> i64 {
+        match self {
+            Self::Json(id) | Self::Pdf(id) | Self::Xml(id) => id,
+        }
+    }
+}
+
 /// How numbers are written in `language`: German `1.234,56`, English `1,234.56`.
 fn locale(language: Language) -> Locale {
     match language {

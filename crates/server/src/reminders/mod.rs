@@ -6,7 +6,7 @@ pub mod overdue;
 pub mod rows;
 
 use crate::access::auth::Caller;
-use crate::documents::{context, level_name, money, print_date, reminder_document};
+use crate::documents::{context, level_name, money, print_date, reminder_document, RecordFile};
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::QueryPairs;
@@ -131,14 +131,13 @@ async fn get_one(
     query: QueryPairs,
 ) -> ApiResult<Response> {
     let not_found = || ApiError::not_found(format!("reminder {raw}"));
-    if let Some(number) = raw.strip_suffix(".pdf") {
-        let id: i64 = number.parse().map_err(|_| not_found())?;
+    let file = RecordFile::parse(&raw, false, not_found)?;
+    if let RecordFile::Pdf(id) = file {
         let paper = crate::documents::query_paper(&state, &query)?;
         let letter = letter(&state, id, paper).await?;
         return Ok(pdf_response(letter.pdf, &letter.filename));
     }
-    let id: i64 = raw.parse().map_err(|_| not_found())?;
-    Ok(Json(load(&state.pool, id).await?).into_response())
+    Ok(Json(load(&state.pool, file.id()).await?).into_response())
 }
 
 /// A rendered reminder letter with what sending it needs.
