@@ -16,7 +16,6 @@ use axum::{Extension, Json};
 use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
-use kontor_model::event::{to_data, EventKind};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, EinvoiceFormat};
 use kontor_model::recipients::invoice_recipients;
@@ -140,14 +139,7 @@ pub async fn send_invoice(
     .execute(&mut tx)
     .await?;
     let data = delivered.event_data(&recipients);
-    events::record_as(
-        &mut tx,
-        user_id,
-        Subject::Invoice(id),
-        EventKind::Sent,
-        to_data(&data),
-    )
-    .await?;
+    events::record_sent(&mut tx, user_id, Subject::Invoice(id), &data).await?;
     tx.commit().await?;
     Ok(delivered.sent)
 }

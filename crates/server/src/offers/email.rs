@@ -12,7 +12,6 @@ use crate::work::mail::{self, MailAttachment};
 use axum::extract::State;
 use axum::{Extension, Json};
 use kontor_model::email::{SendEmail, SentEmail};
-use kontor_model::event::{to_data, EventKind};
 use kontor_model::recipients::offer_recipients;
 
 /// Send an offer by e-mail.
@@ -72,13 +71,6 @@ pub async fn send_email(
     let data = delivered.event_data(&recipients);
     let mut conn = state.pool.acquire().await?;
     let user = Some(caller.user_id);
-    events::record_as(
-        &mut conn,
-        user,
-        Subject::Offer(id),
-        EventKind::Sent,
-        to_data(&data),
-    )
-    .await?;
+    events::record_sent(&mut conn, user, Subject::Offer(id), &data).await?;
     Ok(Json(delivered.sent))
 }
