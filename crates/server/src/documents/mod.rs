@@ -68,6 +68,49 @@ pub async fn context(
     Ok((account, customer))
 }
 
+/// Whom and on what a document is printed for: the account (letterhead, bank details,
+/// QR-bill creditor), the letter paper (`None` = blank) and the customer company (the
+/// document's language, VAT ID, QR-bill debtor).
+#[derive(Clone, Copy)]
+pub struct Letter<'a> {
+    /// The account as documents print it.
+    pub account: &'a AccountProfile,
+    /// The letter paper; `None` prints blank.
+    pub paper: Option<&'a LetterPaperConfig>,
+    /// The customer company.
+    pub customer: &'a DocumentCustomer,
+}
+
+impl<'a> Letter<'a> {
+    /// The letter of `account` on `paper` to `customer` (as [`context`] reads them).
+    pub fn new(
+        account: &'a AccountProfile,
+        paper: Option<&'a LetterPaperConfig>,
+        customer: &'a DocumentCustomer,
+    ) -> Self {
+        Self {
+            account,
+            paper,
+            customer,
+        }
+    }
+
+    /// The document's language: the customer's correspondence language.
+    pub fn language(&self) -> Language {
+        self.customer.language
+    }
+
+    /// `date` as the document prints it ([`print_date`] in its language).
+    pub fn date(&self, date: NaiveDate) -> String {
+        print_date(date, self.customer.language)
+    }
+
+    /// The document's letterhead ([`letterhead`] on its paper, in its language).
+    pub fn letterhead(&self) -> Letterhead {
+        letterhead(self.account, self.paper, self.customer.language)
+    }
+}
+
 /// The letter-paper choice of every PDF request (`.pdf` of invoices and reminders, the
 /// timesheet), for the API description only: [`query_paper`] reads it.
 #[derive(utoipa::IntoParams)]

@@ -178,7 +178,12 @@ async fn letter(
     let level = levels.iter().find(|l| l.level == reminder.dunning_level);
     let (account, customer) = context(state, Some(invoice.customer_id)).await?;
     let level_name = level_name(level, customer.language);
-    let document = reminder_document(&reminder, &invoice, level, &account, paper, &customer)?;
+    let document = reminder_document(
+        &reminder,
+        &invoice,
+        level,
+        &crate::documents::Letter::new(&account, paper, &customer),
+    )?;
     let heading = document.heading.clone();
     let pdf = render(document).await?;
     let filename = format!(
@@ -293,14 +298,8 @@ async fn send_email(
     .execute(&mut tx)
     .await?;
     let data = delivered.event_data(&recipients);
-    events::record_as(
-        &mut tx,
-        Some(caller.user_id),
-        Subject::Invoice(invoice.id),
-        EventKind::Sent,
-        to_data(&data),
-    )
-    .await?;
+    let user = Some(caller.user_id);
+    events::record_sent(&mut tx, user, Subject::Invoice(invoice.id), &data).await?;
     tx.commit().await?;
     Ok(Json(delivered.sent))
 }
