@@ -9,7 +9,7 @@ use crate::state::AppState;
 use crate::store::db::{now, ts, Ts};
 use axum::extract::State;
 use axum::Json;
-use kontor_model::event::{Event, EventKind, SubjectType};
+use kontor_model::event::{Event, EventKind, SentData, SubjectType};
 use kontor_model::party::IdName;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -47,6 +47,18 @@ pub async fn record(
     data: serde_json::Value,
 ) -> ApiResult<i64> {
     record_as(conn, None, subject, kind, data).await
+}
+
+/// [`record_as`] of the `sent` event: `subject` was e-mailed on behalf of `user_id`, `data`
+/// names the recipients, subject and Message-ID. Errors: 500 on database failure.
+pub async fn record_sent(
+    conn: &mut crate::sql::Tx,
+    user_id: Option<i64>,
+    subject: Subject,
+    data: &SentData,
+) -> ApiResult<i64> {
+    let data = kontor_model::event::to_data(data);
+    record_as(conn, user_id, subject, EventKind::Sent, data).await
 }
 
 /// [`record`] on behalf of `user_id` (the caller's user).

@@ -179,6 +179,25 @@ impl PositionInput for NewOfferItem {
     }
 }
 
+/// The totals of an invoice's or offer's input positions `items` with `discount` (percent;
+/// absent = none) under the document's VAT `document`, in `currency`
+/// ([`crate::totals::compute_document_totals`]). Errors: the [`crate::totals::TotalsError`]
+/// naming the field whose value does not fit.
+pub fn position_input_totals<T: PositionInput>(
+    items: &[T],
+    discount: Option<Decimal>,
+    document: &VatChoice,
+    currency: &str,
+) -> Result<crate::totals::DocumentTotals, crate::totals::TotalsError> {
+    let amounts: Vec<PositionAmounts> = items.iter().map(PositionInput::amounts).collect();
+    crate::totals::compute_document_totals(
+        &amounts,
+        discount.unwrap_or_default(),
+        document,
+        currency,
+    )
+}
+
 fn check_positions<T: PositionInput>(
     e: &mut FieldErrors,
     items: Option<&Vec<T>>,

@@ -68,6 +68,49 @@ pub async fn context(
     Ok((account, customer))
 }
 
+/// Whom and on what a document is printed for: the account (letterhead, bank details,
+/// QR-bill creditor), the letter paper (`None` = blank) and the customer company (the
+/// document's language, VAT ID, QR-bill debtor).
+#[derive(Clone, Copy)]
+pub struct Letter<'a> {
+    /// The account as documents print it.
+    pub account: &'a AccountProfile,
+    /// The letter paper; `None` prints blank.
+    pub paper: Option<&'a LetterPaperConfig>,
+    /// The customer company.
+    pub customer: &'a DocumentCustomer,
+}
+
+impl<'a> Letter<'a> {
+    /// The letter of `account` on `paper` to `customer` (as [`context`] reads them).
+    pub fn new(
+        account: &'a AccountProfile,
+        paper: Option<&'a LetterPaperConfig>,
+        customer: &'a DocumentCustomer,
+    ) -> Self {
+        Self {
+            account,
+            paper,
+            customer,
+        }
+    }
+
+    /// The document's language: the customer's correspondence language.
+    pub fn language(&self) -> Language {
+        self.customer.language
+    }
+
+    /// `date` as the document prints it ([`print_date`] in its language).
+    pub fn date(&self, date: NaiveDate) -> String {
+        print_date(date, self.customer.language)
+    }
+
+    /// The document's letterhead ([`letterhead`] on its paper, in its language).
+    pub fn letterhead(&self) -> Letterhead {
+        letterhead(self.account, self.paper, self.customer.language)
+    }
+}
+
 /// The letter-paper choice of every PDF request (`.pdf` of invoices and reminders, the
 /// timesheet), for the API description only: [`query_paper`] reads it.
 #[derive(utoipa::IntoParams)]
@@ -103,6 +146,40 @@ pub fn query_paper<'a>(
         .letter_paper(id)
         .map(Some)
         .ok_or_else(|| ApiError::not_found(format!("letter paper {}", id.unwrap_or_default())))
+}
+
+/// What a GET of a record that also prints asks for, by its `{id}` path segment: `7` the
+/// record, `7.pdf` its PDF, `7.xml` its XRechnung (invoices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFile {
+    /// The record itself (JSON).
+    Json(i64),
+    /// Its PDF.
+    Pdf(i64),
+    /// Its XRechnung.
+    Xml(i64),
+}
+
+impl RecordFile {
+    /// Reads `raw`, the `{id}` segment; the `.xml` suffix counts only with `xml`.
+    /// Errors: `not_found()` when the segment (without its suffix) is not an id.
+    pub fn parse(raw: &str, xml: bool, not_found: impl Fn() -> ApiError) -> ApiResult<Self> {
+        let id = |number: &str| number.parse::<i64>().map_err(|_| not_found());
+        if let Some(number) = raw.strip_suffix(".pdf") {
+            return id(number).map(Self::Pdf);
+        }
+        match raw.strip_suffix(".xml") {
+            Some(number) if xml => id(number).map(Self::Xml),
+            _ => id(raw).map(Self::Json),
+        }
+    }
+
+    /// The record's id.
+    pub fn id(self) -> i64 {
+        match self {
+            Self::Json(id) | Self::Pdf(id) | Self::Xml(id) => id,
+        }
+    }
 }
 
 /// How numbers are written in `language`: German `1.234,56`, English `1,234.56`.

@@ -30,13 +30,10 @@ pub fn reminder_document(
     reminder: &Reminder,
     invoice: &Invoice,
     level: Option<&DunningLevel>,
-    account: &AccountProfile,
-    paper: Option<&LetterPaperConfig>,
-    customer: &DocumentCustomer,
+    letter: &Letter<'_>,
 ) -> ApiResult<DocumentData> {
-    let language = customer.language;
+    let language = letter.language();
     let w = language.words();
-    let date = |d: NaiveDate| print_date(d, language);
     let currency = invoice.currency.as_str();
     let cash = |value: Decimal| money(value, currency, language);
     let number = invoice.identifier.clone().unwrap_or_default();
@@ -64,7 +61,7 @@ pub fn reminder_document(
         pos: "1".into(),
         title: fill(
             w.reminder_invoice_row,
-            &[("number", &number), ("date", &date(invoice.date))],
+            &[("number", &number), ("date", &letter.date(invoice.date))],
         ),
         net_total: cash(invoice.gross_total),
         ..Row::default()
@@ -73,7 +70,7 @@ pub fn reminder_document(
         rows.push(Row {
             kind: "item".into(),
             pos: (i + 2).to_string(),
-            title: fill(w.reminder_payment_row, &[("date", &date(p.date))]),
+            title: fill(w.reminder_payment_row, &[("date", &letter.date(p.date))]),
             net_total: cash(
                 -p.paid_total
                     .checked_add(p.cash_discount)
@@ -112,12 +109,12 @@ pub fn reminder_document(
         .ok_or_else(|| ApiError::Internal("stored reminder fees overflow".into()))?;
     let values = [
         ("invoice_number", number.clone()),
-        ("invoice_date", date(invoice.date)),
+        ("invoice_date", letter.date(invoice.date)),
         ("open_amount", cash(open)),
-        ("due_date", date(invoice.due_date)),
+        ("due_date", letter.date(invoice.due_date)),
         ("fees", cash(fees)),
         ("interest", cash(reminder.interest)),
-        ("new_due_date", date(reminder.due_date)),
+        ("new_due_date", letter.date(reminder.due_date)),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let salutation = if reminder.text.trim().is_empty() {
@@ -130,23 +127,23 @@ pub fn reminder_document(
     } else {
         blocks(&reminder.text)
     };
-    let pay = payment_line(account, &cash(due), reminder.due_date, language);
+    let pay = payment_line(letter.account, &cash(due), reminder.due_date, language);
     let heading = fill(
         w.reminder_heading,
         &[("level", &level_name), ("number", &number)],
     );
-    let qr_bill = qr_bill_for(invoice, due, &heading, account, customer);
+    let qr_bill = qr_bill_for(invoice, due, &heading, letter.account, letter.customer);
     Ok(DocumentData {
         heading,
         subject: invoice.title.clone(),
-        letterhead: letterhead(account, paper, language),
+        letterhead: letter.letterhead(),
         recipient_lines: address_lines(&invoice.recipient_address),
         meta: vec![
-            (w.date.into(), date(reminder.date)),
+            (w.date.into(), letter.date(reminder.date)),
             (w.invoice_number.into(), number.clone()),
-            (w.invoice_date.into(), date(invoice.date)),
-            (w.due_since.into(), date(invoice.due_date)),
-            (w.pay_by.into(), date(reminder.due_date)),
+            (w.invoice_date.into(), letter.date(invoice.date)),
+            (w.due_since.into(), letter.date(invoice.due_date)),
+            (w.pay_by.into(), letter.date(reminder.due_date)),
         ],
         salutation,
         detail_columns: false,

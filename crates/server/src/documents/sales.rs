@@ -3,52 +3,33 @@
 
 use super::*;
 use kontor_model::error::messages;
+use kontor_model::invoice::InvoiceItem;
+use kontor_model::offer::OfferItem;
 
 /// The printed offer in the customer's language: optional positions marked (and not
 /// counted), detail columns per `print_detail_columns`.
-pub fn offer_document(
-    offer: &Offer,
-    account: &AccountProfile,
-    paper: Option<&LetterPaperConfig>,
-    customer: &DocumentCustomer,
-) -> ApiResult<DocumentData> {
-    let language = customer.language;
+pub fn offer_document(offer: &Offer, letter: &Letter<'_>) -> ApiResult<DocumentData> {
+    let language = letter.language();
     let w = language.words();
     let currency = offer.currency.as_str();
     let items = offer.items.clone().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let document = VatChoice {
         tax: offer.tax,
         reverse_charge: offer.vat.reverse_charge,
         intra_eu: offer.vat.intra_eu,
     };
-    let totals = compute_document_totals(&amounts, offer.discount, &document, currency)?;
-    let stored: Vec<StoredVat> = items
-        .iter()
-        .map(|i| {
-            let reason = i.tax_exemption_reason.as_deref();
-            (i.kind, i.tax, i.tax_category, reason)
-        })
-        .collect();
-    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
-    let printed: Vec<PrintPosition> = items
-        .iter()
-        .zip(rates)
-        .map(|(i, tax_rate)| PrintPosition {
-            kind: i.kind,
-            title: i.title.as_deref().unwrap_or(""),
-            description: i.description.as_deref(),
-            quantity: i.quantity,
-            unit: i.unit.as_deref(),
-            unit_price: i.unit_price,
-            optional: i.optional,
-            tax_rate,
-        })
-        .collect();
+    let positions = printed_positions(
+        &items,
+        offer_position,
+        offer.discount,
+        &document,
+        currency,
+        language,
+    )?;
     let mut meta = vec![
         (w.offer_number.to_string(), offer.identifier.clone()),
-        (w.offer_date.into(), print_date(offer.date, language)),
-        (w.valid_until.into(), print_date(offer.due_date, language)),
+        (w.offer_date.into(), letter.date(offer.date)),
+        (w.valid_until.into(), letter.date(offer.due_date)),
     ];
     if let Some(user) = &offer.user {
         meta.push((
@@ -58,26 +39,112 @@ pub fn offer_document(
     }
     let mut notes = vec![fill(
         w.offer_valid,
-        &[("date", &print_date(offer.due_date, language))],
+        &[("date", &letter.date(offer.due_date))],
     )];
     if items.iter().any(|i| i.optional) {
         notes.push(w.optional_note.into());
     }
-    notes.extend(vat_notes);
+    notes.extend(positions.vat_notes);
     Ok(DocumentData {
         heading: fill(w.offer_heading, &[("number", &offer.identifier)]),
         subject: offer.title.clone(),
-        letterhead: letterhead(account, paper, language),
+        letterhead: letter.letterhead(),
         recipient_lines: address_lines(&offer.recipient_address),
         meta,
         salutation: blocks(offer.salutation.as_deref().unwrap_or("")),
         detail_columns: offer.print_detail_columns,
-        sections: sections(&printed, &totals.positions, currency, language),
-        totals: total_lines(&totals, offer.discount, currency, language),
+        sections: positions.sections,
+        totals: positions.total_lines,
         notes,
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
         qr_bill: None,
+    })
+}
+
+/// A position as [`printed_positions`] reads it: the amounts the totals need, the
+/// position as printed (its rate still unset) and its VAT as stored.
+type PrintedItem<'a> = (PositionAmounts, PrintPosition<'a>, StoredVat<'a>);
+
+/// An offer position as printed: optional positions are marked (and not counted); an
+/// untitled one prints an empty title.
+fn offer_position(i: &OfferItem) -> PrintedItem<'_> {
+    let reason = i.tax_exemption_reason.as_deref();
+    let printed = PrintPosition {
+        kind: i.kind,
+        title: i.title.as_deref().unwrap_or(""),
+        description: i.description.as_deref(),
+        quantity: i.quantity,
+        unit: i.unit.as_deref(),
+        unit_price: i.unit_price,
+        optional: i.optional,
+        tax_rate: None,
+    };
+    (
+        i.amounts(),
+        printed,
+        (i.kind, i.tax, i.tax_category, reason),
+    )
+}
+
+/// An invoice position as printed (never optional).
+fn invoice_position(i: &InvoiceItem) -> PrintedItem<'_> {
+    let reason = i.tax_exemption_reason.as_deref();
+    let printed = PrintPosition {
+        kind: i.kind,
+        title: &i.title,
+        description: i.description.as_deref(),
+        quantity: i.quantity,
+        unit: i.unit.as_deref(),
+        unit_price: i.unit_price,
+        optional: false,
+        tax_rate: None,
+    };
+    (
+        i.amounts(),
+        printed,
+        (i.kind, i.tax, i.tax_category, reason),
+    )
+}
+
+/// The positions block of a printed offer or invoice.
+struct PrintedPositions {
+    /// The document's totals (currency units).
+    totals: DocumentTotals,
+    /// The table rows, split at page breaks ([`sections`]).
+    sections: Vec<Vec<Row>>,
+    /// The totals block ([`total_lines`]).
+    total_lines: Vec<TotalLine>,
+    /// The notes of the zero-rate VAT groups ([`position_vats`]).
+    vat_notes: Vec<String>,
+}
+
+/// The `items` of an offer or invoice (each read by `position`, [`offer_position`] or
+/// [`invoice_position`]) with `discount` (percent) and the document's VAT `document`,
+/// printed in `currency` and `language`: totals, table rows (each item's rate when the
+/// document has several), totals block and VAT notes.
+/// Errors: as [`compute_document_totals`] (an amount out of range).
+fn printed_positions<'a, T>(
+    items: &'a [T],
+    position: impl Fn(&'a T) -> PrintedItem<'a>,
+    discount: Decimal,
+    document: &VatChoice,
+    currency: &str,
+    language: Language,
+) -> ApiResult<PrintedPositions> {
+    let (amounts, printed, stored): (Vec<_>, Vec<_>, Vec<_>) = items.iter().map(position).collect();
+    let totals = compute_document_totals(&amounts, discount, document, currency)?;
+    let (rates, vat_notes) = position_vats(&stored, document, &totals, language);
+    let printed: Vec<PrintPosition> = printed
+        .into_iter()
+        .zip(rates)
+        .map(|(p, tax_rate)| PrintPosition { tax_rate, ..p })
+        .collect();
+    Ok(PrintedPositions {
+        sections: sections(&printed, &totals.positions, currency, language),
+        total_lines: total_lines(&totals, discount, currency, language),
+        totals,
+        vat_notes,
     })
 }
 
@@ -108,56 +175,32 @@ pub(super) fn payment_line(
 
 /// The printed invoice in the customer's language (also the live preview of an unsaved
 /// one, and reversals). The payment line names the account's IBAN when one is set.
-pub fn invoice_document(
-    invoice: &Invoice,
-    account: &AccountProfile,
-    paper: Option<&LetterPaperConfig>,
-    customer: &DocumentCustomer,
-) -> ApiResult<DocumentData> {
-    let language = customer.language;
+pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<DocumentData> {
+    let language = letter.language();
     let w = language.words();
-    let date = |d: NaiveDate| print_date(d, language);
     let currency = invoice.currency.as_str();
     let items = invoice.items.clone().unwrap_or_default();
-    let amounts: Vec<PositionAmounts> = items.iter().map(|i| i.amounts()).collect();
     let document = invoice.vat_choice();
-    let totals = compute_document_totals(&amounts, invoice.discount, &document, currency)?;
-
-    let stored: Vec<StoredVat> = items
-        .iter()
-        .map(|i| {
-            let reason = i.tax_exemption_reason.as_deref();
-            (i.kind, i.tax, i.tax_category, reason)
-        })
-        .collect();
-    let (rates, vat_notes) = position_vats(&stored, &document, &totals, language);
-    let printed: Vec<PrintPosition> = items
-        .iter()
-        .zip(rates)
-        .map(|(i, tax_rate)| PrintPosition {
-            kind: i.kind,
-            title: &i.title,
-            description: i.description.as_deref(),
-            quantity: i.quantity,
-            unit: i.unit.as_deref(),
-            unit_price: i.unit_price,
-            optional: false,
-            tax_rate,
-        })
-        .collect();
-    let sections = sections(&printed, &totals.positions, currency, language);
-    let lines = total_lines(&totals, invoice.discount, currency, language);
+    let positions = printed_positions(
+        &items,
+        invoice_position,
+        invoice.discount,
+        &document,
+        currency,
+        language,
+    )?;
+    let totals = &positions.totals;
 
     let number = invoice.identifier.clone().unwrap_or_else(|| w.draft.into());
     let mut meta = vec![
         (w.invoice_number.to_string(), number.clone()),
-        (w.invoice_date.into(), date(invoice.date)),
-        (w.due_date.into(), date(invoice.due_date)),
+        (w.invoice_date.into(), letter.date(invoice.date)),
+        (w.due_date.into(), letter.date(invoice.due_date)),
     ];
     if let (Some(from), Some(to)) = (invoice.service_period_from, invoice.service_period_to) {
         meta.push((
             w.service_period.into(),
-            format!("{} – {}", date(from), date(to)),
+            format!("{} – {}", letter.date(from), letter.date(to)),
         ));
     }
     if let Some(user) = &invoice.user {
@@ -173,7 +216,7 @@ pub fn invoice_document(
         )
     });
     if invoice.vat.reverse_charge || invoice.vat.intra_eu || zero_rated_abroad {
-        if let Some(vat_id) = &customer.vat_identifier {
+        if let Some(vat_id) = &letter.customer.vat_identifier {
             meta.push((w.customer_vat_id.into(), vat_id.clone()));
         }
     }
@@ -183,7 +226,12 @@ pub fn invoice_document(
     if invoice.reversal {
         notes.push(w.reversal_note.to_string());
     } else {
-        notes.push(payment_line(account, &gross, invoice.due_date, language));
+        notes.push(payment_line(
+            letter.account,
+            &gross,
+            invoice.due_date,
+            language,
+        ));
     }
     if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
         let reduced = mul_round(
@@ -201,12 +249,12 @@ pub fn invoice_document(
             w.cash_discount,
             &[
                 ("percent", &plain(invoice.cash_discount, language)),
-                ("date", &date(by)),
+                ("date", &letter.date(by)),
                 ("amount", &money(reduced, currency, language)),
             ],
         ));
     }
-    notes.extend(vat_notes);
+    notes.extend(positions.vat_notes);
 
     Ok(DocumentData {
         heading: fill(
@@ -218,17 +266,17 @@ pub fn invoice_document(
             &[("number", &number)],
         ),
         subject: invoice.title.clone(),
-        letterhead: letterhead(account, paper, language),
+        letterhead: letter.letterhead(),
         recipient_lines: address_lines(&invoice.recipient_address),
         meta,
         salutation: blocks(invoice.salutation.as_deref().unwrap_or("")),
         detail_columns: true,
-        sections,
-        totals: lines,
+        sections: positions.sections,
+        totals: positions.total_lines,
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
-        qr_bill: qr_bill_data(invoice, account, customer),
+        qr_bill: qr_bill_data(invoice, letter.account, letter.customer),
     })
 }
 

@@ -7,11 +7,9 @@ use super::*;
 pub fn timesheet_document(
     invoice: &Invoice,
     activities: &[Activity],
-    account: &AccountProfile,
-    paper: Option<&LetterPaperConfig>,
-    customer: &DocumentCustomer,
+    letter: &Letter<'_>,
 ) -> ApiResult<DocumentData> {
-    let language = customer.language;
+    let language = letter.language();
     let w = language.words();
     let currency = invoice.currency.as_str();
     let corrupt = || ApiError::Internal("stored activity hours × rate overflow".into());
@@ -63,11 +61,11 @@ pub fn timesheet_document(
     Ok(DocumentData {
         heading: fill(w.timesheet_heading, &[("number", &number)]),
         subject: invoice.title.clone(),
-        letterhead: letterhead(account, paper, language),
+        letterhead: letter.letterhead(),
         recipient_lines: address_lines(&invoice.recipient_address),
         meta: vec![
             (w.invoice_number.into(), number),
-            (w.invoice_date.into(), print_date(invoice.date, language)),
+            (w.invoice_date.into(), letter.date(invoice.date)),
         ],
         detail_columns: true,
         sections: vec![rows],

@@ -11,10 +11,31 @@ use crate::store::db::now;
 use crate::store::files::BaseUrl;
 use axum::extract::State;
 use axum::{Extension, Json};
+use chrono::NaiveDate;
 use kontor_model::edit::{copy_due_date, invoice_copy};
 use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
 use kontor_model::invoice::Invoice;
+
+/// The due date of a copy made `today` of an invoice or offer of customer `customer_id`:
+/// after the customer's payment term, else the account's default
+/// ([`copy_due_date`]; no customer or an unknown one: the default).
+/// Errors: 422 on `due_date` when it does not fit; 500 on database failure.
+pub async fn copy_due(
+    pool: &crate::sql::Db,
+    customer_id: Option<i64>,
+    today: NaiveDate,
+) -> ApiResult<NaiveDate> {
+    let term = match customer_id {
+        Some(id) => crate::master_data::companies::find(pool, id)
+            .await?
+            .and_then(|c| c.payment_term_days),
+        None => None,
+    };
+    let settings = crate::account::repo::load(pool).await?;
+    copy_due_date(today, term, settings.account.default_invoice_due_days)
+        .ok_or_else(|| ApiError::field("due_date", messages::DOES_NOT_FIT))
+}
 
 /// POST /invoices/{id}/copy → 200 with the new draft (no number, today's date, due after
 /// the customer's payment term or the account's default). Errors: 404 (unknown or
@@ -38,12 +59,7 @@ pub async fn copy(
 ) -> ApiResult<Json<Invoice>> {
     let invoice = repo::load(&state.pool, id).await?;
     let today = now().date_naive();
-    let term = crate::master_data::companies::find(&state.pool, invoice.customer_id)
-        .await?
-        .and_then(|c| c.payment_term_days);
-    let settings = crate::account::repo::load(&state.pool).await?;
-    let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
-        .ok_or_else(|| ApiError::field("due_date", messages::DOES_NOT_FIT))?;
+    let due = copy_due(&state.pool, Some(invoice.customer_id), today).await?;
     let origin = CreatedData {
         copy_of: Some(id),
         ..Default::default()

@@ -143,14 +143,7 @@ pub async fn send_invoice(
     .execute(&mut tx)
     .await?;
     let data = delivered.event_data(&recipients);
-    events::record_as(
-        &mut tx,
-        user_id,
-        Subject::Invoice(id),
-        EventKind::Sent,
-        to_data(&data),
-    )
-    .await?;
+    events::record_sent(&mut tx, user_id, Subject::Invoice(id), &data).await?;
     tx.commit().await?;
     Ok(delivered.sent)
 }

@@ -3,6 +3,7 @@
 //! (the XRechnung, `syntax=cii|ubl`).
 
 use super::{einvoice, pdf, repo};
+use crate::documents::RecordFile;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::QueryPairs;
 use crate::state::AppState;
@@ -50,16 +51,13 @@ pub async fn get_one(
     query: QueryPairs,
 ) -> ApiResult<Response> {
     let not_found = || ApiError::not_found(format!("invoice {raw}"));
-    if let Some(number) = raw.strip_suffix(".pdf") {
-        let id = number.parse().map_err(|_| not_found())?;
-        return pdf::invoice_pdf(&state, id, &query).await;
+    match RecordFile::parse(&raw, true, not_found)? {
+        RecordFile::Pdf(id) => pdf::invoice_pdf(&state, id, &query).await,
+        RecordFile::Xml(id) => einvoice::invoice_xml(&state, id, &query).await,
+        RecordFile::Json(id) => {
+            let mut invoice = repo::load(&state.pool, id).await?;
+            repo::sign(&state, &base, &mut invoice);
+            Ok(Json(invoice).into_response())
+        }
     }
-    if let Some(number) = raw.strip_suffix(".xml") {
-        let id = number.parse().map_err(|_| not_found())?;
-        return einvoice::invoice_xml(&state, id, &query).await;
-    }
-    let id: i64 = raw.parse().map_err(|_| not_found())?;
-    let mut invoice = repo::load(&state.pool, id).await?;
-    repo::sign(&state, &base, &mut invoice);
-    Ok(Json(invoice).into_response())
 }

@@ -17,6 +17,7 @@ mod status;
 mod unsaved;
 mod write;
 
+pub use copy::copy_due;
 pub use create::{
     create_invoice, create_invoice_from, insert_prepared, prepare_invoice, PreparedInvoice,
 };

@@ -3,7 +3,7 @@
 //! (an unsaved creation body; nothing is stored). Rendering runs on a blocking thread.
 
 use super::repo;
-use crate::documents::{context, invoice_document, timesheet_document};
+use crate::documents::{context, invoice_document, timesheet_document, Letter};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody, QueryPairs};
 use crate::state::AppState;
@@ -41,7 +41,7 @@ pub async fn invoice_pdf_bytes(
     paper: Option<&crate::config::LetterPaperConfig>,
 ) -> ApiResult<Vec<u8>> {
     let (account, customer) = context(state, Some(invoice.customer_id)).await?;
-    let document = invoice_document(invoice, &account, paper, &customer)?;
+    let document = invoice_document(invoice, &Letter::new(&account, paper, &customer))?;
     let e_invoice_xml = factur_x_xml(state, invoice).await?;
     crate::work::pdf_render::invoice_pdf(document, e_invoice_xml).await
 }
@@ -92,14 +92,8 @@ pub async fn timesheet_pdf(
         return Err(ApiError::not_found(format!("hours billed by invoice {id}")));
     }
     let (account, customer) = context(&state, Some(invoice.customer_id)).await?;
-    let bytes = render(timesheet_document(
-        &invoice,
-        &activities,
-        &account,
-        paper,
-        &customer,
-    )?)
-    .await?;
+    let letter = Letter::new(&account, paper, &customer);
+    let bytes = render(timesheet_document(&invoice, &activities, &letter)?).await?;
     Ok(pdf_response(
         bytes,
         &format!(
@@ -136,6 +130,10 @@ pub async fn preview_pdf(
         super::unsaved::unsaved_invoice(&state, &mut body, super::unsaved::CustomerTerms::Apply)
             .await?;
     let (account, customer) = context(&state, body_customer).await?;
-    let bytes = render(invoice_document(&invoice, &account, paper, &customer)?).await?;
+    let bytes = render(invoice_document(
+        &invoice,
+        &Letter::new(&account, paper, &customer),
+    )?)
+    .await?;
     Ok(pdf_response(bytes, "preview.pdf"))
 }

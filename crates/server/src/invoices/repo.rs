@@ -43,57 +43,44 @@ pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     counter: ("invoices", " WHERE i.deleted_at IS NULL"),
 };
 
-/// The columns of [`InvoiceRow`]'s JSON form (name, SQL value): the row's columns but the
-/// salutation and footer, which the list form leaves out, and [`columns`]' joined names
-/// and payment sum. A server test holds every list record equal to the detail's fields.
-const LIST_FIELDS: [&str; 35] = [
+/// The columns of [`InvoiceRow`]'s JSON form beyond the header columns
+/// ([`super::write::HEADER_COLUMNS`]): the id, the reversal links, the lock and the
+/// creation time.
+const LIST_ONLY_FIELDS: [&str; 9] = [
     "id",
-    "customer_id",
-    "project_id",
-    "user_id",
-    "identifier",
-    "date",
-    "due_date",
-    "service_period_from",
-    "service_period_to",
-    "status",
     "reversed",
     "reversal_invoice_id",
     "reversal",
     "reversed_invoice_id",
     "offer_id",
-    "title",
-    "recipient_address",
-    "currency",
-    "net_total",
-    "tax",
-    "reverse_charge",
-    "intra_eu",
-    "gross_total",
-    "discount",
-    "cash_discount",
-    "cash_discount_days",
     "locked",
     "activity_hours_modified",
-    "custom_properties",
-    "tags",
-    "tax_breakdown",
-    "buyer_reference",
-    "payment_means",
     "created_at",
-    "updated_at",
 ];
+
+/// The header columns the list form leaves out (the detail adds them, [`load`]).
+const DETAIL_ONLY_FIELDS: [&str; 2] = ["salutation", "footer"];
+
+/// The columns of [`InvoiceRow`]'s JSON form (each named as its column): the row's columns
+/// but the salutation and footer, which the list form leaves out; [`list_object`] adds
+/// [`columns`]' joined names and payment sum. A server test holds every list record equal
+/// to the detail's fields.
+fn list_fields() -> impl Iterator<Item = &'static str> {
+    let header = super::write::HEADER_COLUMNS
+        .into_iter()
+        .filter(|c| !DETAIL_ONLY_FIELDS.contains(c));
+    LIST_ONLY_FIELDS.into_iter().chain(header)
+}
 
 /// [`InvoiceRow`] as one JSON object expression of `engine` (`crate::sql::dialect`), for
 /// the list ([`crate::lists::fetch_document_page_json`]) and, with the salutation and
 /// footer, the detail ([`load`]).
 pub fn list_object(engine: crate::sql::Engine) -> &'static str {
     static SQL: crate::sql::dialect::PerEngine = crate::sql::dialect::PerEngine::new(|engine| {
-        let columns: Vec<String> = LIST_FIELDS.iter().map(|c| format!("i.{c}")).collect();
-        let mut fields: Vec<(&str, &str)> = LIST_FIELDS
-            .iter()
+        let columns: Vec<String> = list_fields().map(|c| format!("i.{c}")).collect();
+        let mut fields: Vec<(&str, &str)> = list_fields()
             .zip(&columns)
-            .map(|(name, column)| (*name, column.as_str()))
+            .map(|(name, column)| (name, column.as_str()))
             .collect();
         fields.extend([
             ("u_firstname", "u.firstname"),

@@ -10,7 +10,7 @@ use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::{Company, Language};
 use kontor_model::status::InvoiceStatus;
-use kontor_model::totals::compute_document_totals;
+use kontor_model::validation::position_input_totals;
 use kontor_model::vat::{resolve_vat, VatChoice};
 
 /// Fills an absent (or null) `salutation` / `footer` of `body` with the account's default
@@ -89,13 +89,7 @@ pub fn unsaved(
         intra_eu,
     } = document;
     let items = body.items.clone().unwrap_or_default();
-    let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
-    let totals = compute_document_totals(
-        &amounts,
-        body.discount.unwrap_or_default(),
-        &document,
-        &currency,
-    )?;
+    let totals = position_input_totals(&items, body.discount, &document, &currency)?;
     let today = crate::store::db::now();
     let date = body.date.unwrap_or(today.date_naive());
     Ok(Invoice {

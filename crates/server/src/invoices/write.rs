@@ -71,8 +71,9 @@ pub(super) async fn number(
     Ok(Some(next_number(tx, INVOICES, date).await?))
 }
 
-/// The header columns both [`insert`] and [`replace_draft`] write, in [`bind_header`]'s order.
-const HEADER_COLUMNS: [&str; 28] = [
+/// The header columns both [`insert`] and [`replace_draft`] write, in [`bind_header`]'s
+/// order; the list form reads them too (`super::repo::list_object`).
+pub(super) const HEADER_COLUMNS: [&str; 28] = [
     "customer_id",
     "project_id",
     "user_id",

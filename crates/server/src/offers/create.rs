@@ -26,8 +26,7 @@ use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind};
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 use kontor_model::party::Company;
 use kontor_model::position::PositionType;
-use kontor_model::totals::compute_document_totals;
-use kontor_model::validation::{validate_new_offer, validate_position_vat};
+use kontor_model::validation::{position_input_totals, validate_new_offer, validate_position_vat};
 use kontor_model::vat::{resolve_vat, VatChoice};
 use serde_json::json;
 
@@ -264,13 +263,7 @@ pub(super) async fn save_offer(
     body.salutation = sanitize::html_opt(body.salutation.as_deref());
     body.footer = sanitize::html_opt(body.footer.as_deref());
     let items = body.items.clone().unwrap_or_default();
-    let amounts: Vec<_> = items.iter().map(|i| i.amounts()).collect();
-    let totals = compute_document_totals(
-        &amounts,
-        body.discount.unwrap_or_default(),
-        &document,
-        &currency,
-    )?;
+    let totals = position_input_totals(&items, body.discount, &document, &currency)?;
     let date = body.date.unwrap_or_else(|| now().date_naive());
 
     let _guard = state.write_lock.lock().await;

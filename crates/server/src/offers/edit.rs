@@ -13,7 +13,7 @@ use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
-use kontor_model::edit::{copy_due_date, offer_copy, offer_delete_refusal};
+use kontor_model::edit::{offer_copy, offer_delete_refusal};
 use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
@@ -118,15 +118,8 @@ pub async fn copy(
 ) -> ApiResult<Json<Offer>> {
     let offer = repo::load(&state.pool, id).await?;
     let today = now().date_naive();
-    let term = match offer.company.as_ref() {
-        Some(c) => crate::master_data::companies::find(&state.pool, c.id)
-            .await?
-            .and_then(|c| c.payment_term_days),
-        None => None,
-    };
-    let settings = crate::account::repo::load(&state.pool).await?;
-    let due = copy_due_date(today, term, settings.account.default_invoice_due_days)
-        .ok_or_else(|| ApiError::field("due_date", messages::DOES_NOT_FIT))?;
+    let customer_id = offer.company.as_ref().map(|c| c.id);
+    let due = crate::invoices::copy_due(&state.pool, customer_id, today).await?;
     let origin = CreatedData {
         copy_of: Some(id),
         ..Default::default()

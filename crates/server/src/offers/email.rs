@@ -70,13 +70,6 @@ pub async fn send_email(
     let data = delivered.event_data(&recipients);
     let mut conn = state.pool.acquire().await?;
     let user = Some(caller.user_id);
-    events::record_as(
-        &mut conn,
-        user,
-        Subject::Offer(id),
-        EventKind::Sent,
-        to_data(&data),
-    )
-    .await?;
+    events::record_sent(&mut conn, user, Subject::Offer(id), &data).await?;
     Ok(Json(delivered.sent))
 }

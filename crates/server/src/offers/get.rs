@@ -2,6 +2,7 @@
 //! (the PDF on a letter paper, default the white one).
 
 use super::{pdf, repo};
+use crate::documents::RecordFile;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::QueryPairs;
 use crate::state::AppState;
@@ -31,10 +32,9 @@ pub async fn get_one(
     query: QueryPairs,
 ) -> ApiResult<Response> {
     let not_found = || ApiError::not_found(format!("offer {raw}"));
-    if let Some(number) = raw.strip_suffix(".pdf") {
-        let id = number.parse().map_err(|_| not_found())?;
+    let file = RecordFile::parse(&raw, false, not_found)?;
+    if let RecordFile::Pdf(id) = file {
         return pdf::offer_pdf_for_query(&state, id, &query).await;
     }
-    let id: i64 = raw.parse().map_err(|_| not_found())?;
-    Ok(Json(repo::load_signed(&state, &base, id).await?).into_response())
+    Ok(Json(repo::load_signed(&state, &base, file.id()).await?).into_response())
 }

@@ -3,7 +3,7 @@
 
 use super::repo;
 use crate::config::LetterPaperConfig;
-use crate::documents::{context, offer_document};
+use crate::documents::{context, offer_document, Letter};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::QueryPairs;
 use crate::state::AppState;
@@ -20,9 +20,11 @@ pub async fn offer_pdf(
 ) -> ApiResult<(Vec<u8>, String)> {
     let offer = repo::load(&state.pool, id).await?;
     let (account, customer) = context(state, offer.company.as_ref().map(|c| c.id)).await?;
-    let bytes =
-        crate::work::pdf_render::render(offer_document(&offer, &account, paper, &customer)?)
-            .await?;
+    let bytes = crate::work::pdf_render::render(offer_document(
+        &offer,
+        &Letter::new(&account, paper, &customer),
+    )?)
+    .await?;
     Ok((bytes, format!("{}.pdf", offer.identifier)))
 }
 

@@ -6,7 +6,7 @@ pub mod overdue;
 pub mod rows;
 
 use crate::access::auth::Caller;
-use crate::documents::{context, level_name, money, print_date, reminder_document};
+use crate::documents::{context, level_name, money, print_date, reminder_document, RecordFile};
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::QueryPairs;
@@ -132,14 +132,13 @@ async fn get_one(
     query: QueryPairs,
 ) -> ApiResult<Response> {
     let not_found = || ApiError::not_found(format!("reminder {raw}"));
-    if let Some(number) = raw.strip_suffix(".pdf") {
-        let id: i64 = number.parse().map_err(|_| not_found())?;
+    let file = RecordFile::parse(&raw, false, not_found)?;
+    if let RecordFile::Pdf(id) = file {
         let paper = crate::documents::query_paper(&state, &query)?;
         let letter = letter(&state, id, paper).await?;
         return Ok(pdf_response(letter.pdf, &letter.filename));
     }
-    let id: i64 = raw.parse().map_err(|_| not_found())?;
-    Ok(Json(load(&state.pool, id).await?).into_response())
+    Ok(Json(load(&state.pool, file.id()).await?).into_response())
 }
 
 /// A rendered reminder letter with what sending it needs.
@@ -180,7 +179,12 @@ async fn letter(
     let level = levels.iter().find(|l| l.level == reminder.dunning_level);
     let (account, customer) = context(state, Some(invoice.customer_id)).await?;
     let level_name = level_name(level, customer.language);
-    let document = reminder_document(&reminder, &invoice, level, &account, paper, &customer)?;
+    let document = reminder_document(
+        &reminder,
+        &invoice,
+        level,
+        &crate::documents::Letter::new(&account, paper, &customer),
+    )?;
     let heading = document.heading.clone();
     let pdf = render(document).await?;
     let filename = format!(
@@ -297,14 +301,8 @@ async fn send_email(
     .execute(&mut tx)
     .await?;
     let data = delivered.event_data(&recipients);
-    events::record_as(
-        &mut tx,
-        Some(caller.user_id),
-        Subject::Invoice(invoice.id),
-        EventKind::Sent,
-        to_data(&data),
-    )
-    .await?;
+    let user = Some(caller.user_id);
+    events::record_sent(&mut tx, user, Subject::Invoice(invoice.id), &data).await?;
     tx.commit().await?;
     Ok(Json(delivered.sent))
 }
