@@ -17,7 +17,6 @@ use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::messages;
-use kontor_model::event::{to_data, EventKind};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, EinvoiceFormat};
 use kontor_model::recipients::invoice_recipients;

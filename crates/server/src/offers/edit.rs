@@ -14,7 +14,6 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use kontor_model::edit::{offer_copy, offer_delete_refusal};
-use kontor_model::error::messages;
 use kontor_model::event::CreatedData;
 use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 

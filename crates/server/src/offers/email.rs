@@ -11,7 +11,6 @@ use crate::work::mail::{self, MailAttachment};
 use axum::Json;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::messages;
-use kontor_model::event::{to_data, EventKind};
 use kontor_model::recipients::offer_recipients;
 
 /// Send an offer by e-mail.
