@@ -17,9 +17,9 @@ pub type FieldErrors = BTreeMap<String, Vec<Message>>;
 /// The body of every error response:
 /// `{"message": "...", "errors": {"items[2].unit_price": ["must be a number"]},
 /// "error_codes": {"items[2].unit_price": [{"code": "must_be_number", "params": []}]}}`.
-/// `errors` and `error_codes` are present on 422 (and on a 409 naming a field) only;
-/// `message_code` where the sentence is one of the catalogue's (a failed sign-in, a
-/// lockout, a refused key).
+/// `errors` and `error_codes` are present on 422 (and on a 409 naming a field) only. The
+/// body of a sentence from the catalogue (a failed sign-in, a lockout, a refused key) is
+/// just `{"message": …}`; the server keeps its code beside the response, not in it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ErrorBody {
@@ -33,9 +33,6 @@ pub struct ErrorBody {
     /// (`docs/decisions.md` § Message codes): a client renders them in its own language.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_codes: Option<BTreeMap<String, Vec<MessageCode>>>,
-    /// The code and parameters of `message`, when it is one of the catalogue's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub message_code: Option<MessageCode>,
 }
 
 impl ErrorBody {
@@ -46,18 +43,6 @@ impl ErrorBody {
             message: message.into(),
             errors,
             error_codes,
-            message_code: None,
-        }
-    }
-
-    /// The body whose sentence is the catalogue's `message` (its English text, and its code
-    /// in `message_code`).
-    pub fn coded(message: &Message) -> Self {
-        ErrorBody {
-            message: message.english().to_string(),
-            errors: None,
-            error_codes: None,
-            message_code: Some(message.wire_code()),
         }
     }
 

@@ -307,7 +307,7 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
         keys(&en).len(),
         en.body["error_codes"].as_object().unwrap().len()
     );
-    let long_title = "x".repeat(300);
+    let long_title = "x".repeat(501);
     let long = ask("de", "/companies", json!({"name": long_title})).await;
     assert_eq!(long.status, 422, "{}", long.body);
     let code = &long.body["error_codes"]["name"][0];

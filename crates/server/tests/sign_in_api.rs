@@ -274,10 +274,6 @@ async fn a_locked_sign_in_says_in_the_callers_language_when_to_try_again() {
         wrong.body["message"],
         "E-Mail-Adresse oder Passwort ist falsch."
     );
-    assert_eq!(
-        wrong.body["message_code"],
-        serde_json::json!({"code": "sign_in_failed", "params": []})
-    );
     for _ in 0..4 {
         let r = sign_in_in(&s, "en", "staff@example.com", "Wrong-Password-123").await;
         assert_eq!(r.body["message"], "E-mail or password is wrong.");
@@ -295,7 +291,6 @@ async fn a_locked_sign_in_says_in_the_callers_language_when_to_try_again() {
         de.body["message"],
         "Zu viele Anmeldeversuche. Bitte in 1 Minute erneut versuchen."
     );
-    assert_eq!(de.body["message_code"]["code"], "sign_in_locked_one_minute");
     assert_eq!(de.header("content-language"), "de");
     let retry: u64 = de.header("retry-after").parse().unwrap();
     assert!((1..=30).contains(&retry), "{retry}");

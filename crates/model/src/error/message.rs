@@ -201,7 +201,7 @@ impl<'de> Deserialize<'de> for Message {
 }
 
 /// A message's code and parameters on the wire: `{"code": "must_be_at_most_n_characters",
-/// "params": ["200"]}` (`ErrorBody::error_codes`, `ErrorBody::message_code`).
+/// "params": ["200"]}` (`ErrorBody::error_codes`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct MessageCode {

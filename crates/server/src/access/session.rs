@@ -117,13 +117,14 @@ pub fn lockout_message(seconds: u64) -> Message {
 
 /// The 429 of a locked sign-in: [`lockout_message`] and `Retry-After` in seconds.
 fn locked(seconds: u64) -> Response {
+    let message = lockout_message(seconds);
     let mut response = (
         StatusCode::TOO_MANY_REQUESTS,
-        Json(kontor_model::error::ErrorBody::coded(&lockout_message(
-            seconds,
-        ))),
+        Json(serde_json::json!({ "message": message.english() })),
     )
         .into_response();
+    // The code stays beside the response for `crate::http::localize` (German).
+    response.extensions_mut().insert(message);
     response
         .headers_mut()
         .insert(header::RETRY_AFTER, HeaderValue::from(seconds));

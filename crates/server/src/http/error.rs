@@ -135,11 +135,26 @@ impl ApiError {
         }
     }
 
+    /// The catalogue message of a fixed sentence (a refused key, a failed sign-in, the rate
+    /// limit); `None` for the others.
+    fn coded_sentence(&self) -> Option<Message> {
+        match self {
+            ApiError::Unauthorized => Some(messages::API_KEY_REFUSED.into()),
+            ApiError::SignInFailed => Some(messages::SIGN_IN_FAILED.into()),
+            ApiError::TooManyRequests(s) => Some(messages::RATE_LIMITED_N_SECONDS.with([s])),
+            _ => None,
+        }
+    }
+
     fn body(self) -> ErrorBody {
         let (message, errors) = match self {
             ApiError::BadRequest(m) => (m, None),
-            ApiError::Unauthorized => return ErrorBody::coded(&messages::API_KEY_REFUSED.into()),
-            ApiError::SignInFailed => return ErrorBody::coded(&messages::SIGN_IN_FAILED.into()),
+            ApiError::Unauthorized | ApiError::SignInFailed => (
+                self.coded_sentence()
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
+                None,
+            ),
             ApiError::Forbidden(m) => (m, None),
             ApiError::NotFound(what) => (format!("Not found: {what}."), None),
             ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
@@ -154,9 +169,12 @@ impl ApiError {
             ApiError::Refused(m) => (m, Some(FieldErrors::new())),
             ApiError::Conflict(c) => (c.message, Some(c.errors)),
             ApiError::AlreadyDone(m) => (m, None),
-            ApiError::TooManyRequests(s) => {
-                return ErrorBody::coded(&messages::RATE_LIMITED_N_SECONDS.with([s]))
-            }
+            ApiError::TooManyRequests(_) => (
+                self.coded_sentence()
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
+                None,
+            ),
             ApiError::BadGateway(m) => (m, None),
             ApiError::Unavailable(what, _) => (
                 format!(
@@ -214,7 +232,11 @@ impl IntoResponse for ApiError {
             ApiError::Unavailable(..) | ApiError::Busy(_) => Some(UNAVAILABLE_RETRY_SECONDS),
             _ => None,
         };
+        let coded = self.coded_sentence();
         let mut response = (status, axum::Json(self.body())).into_response();
+        if let Some(message) = coded {
+            response.extensions_mut().insert(message);
+        }
         let headers = response.headers_mut();
         headers.insert(
             header::CONTENT_TYPE,

@@ -1,7 +1,8 @@
 //! Error messages in the caller's language (issue 12): a response layer that, for a
 //! request with `Accept-Language` preferring German, rewrites the messages of a 422 body
 //! (and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
-//! saying when to try again) by their message codes (`error_codes`, `message_code`;
+//! saying when to try again) by their message codes (`error_codes`, and the catalogue message a handler leaves
+//! in the response's extensions;
 //! `kontor_model::error::messages`). The body's shape does not change; English
 //! is the fallback (`docs/decisions.md` § People, sign-in and roles).
 
@@ -35,13 +36,14 @@ pub async fn localize(req: Request, next: Next) -> Response {
         return response;
     }
     let (mut parts, body) = response.into_parts();
+    let sentence = parts.extensions.get::<Message>().map(Message::german);
     let Ok(bytes) = axum::body::to_bytes(body, LIMIT).await else {
         return Response::from_parts(parts, Body::empty());
     };
     let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(&bytes) else {
         return Response::from_parts(parts, Body::from(bytes));
     };
-    translate(&mut value);
+    translate(&mut value, sentence);
     let text = serde_json::to_vec(&value).unwrap_or_else(|_| bytes.to_vec());
     parts.headers.remove(header::CONTENT_LENGTH);
     parts
@@ -50,11 +52,12 @@ pub async fn localize(req: Request, next: Next) -> Response {
     Response::from_parts(parts, Body::from(text))
 }
 
-/// Rewrites `errors` (every message with a code in `error_codes`) and `message` (by its
-/// `message_code`, or as the summary of the German field messages) of an error body in
-/// German, keeping every other key (a 409's `id`, `identifier`) as it is. A message
-/// without a code (outside words, `Message::verbatim`) stays as it is.
-fn translate(value: &mut serde_json::Value) {
+/// Rewrites `errors` (every message with a code in `error_codes`) and `message` (as
+/// `sentence` — the German of the catalogue message the handler left beside the response
+/// — or as the summary of the German field messages) of an error body in German, keeping
+/// every other key (a 409's `id`, `identifier`) as it is. A message without a code
+/// (outside words, `Message::verbatim`) stays as it is.
+fn translate(value: &mut serde_json::Value, sentence: Option<String>) {
     let Some(object) = value.as_object_mut() else {
         return;
     };
@@ -82,8 +85,8 @@ fn translate(value: &mut serde_json::Value) {
             }
         }
     }
-    let german_message = if let Some(code) = object.get("message_code") {
-        german_of(code)
+    let german_message = if sentence.is_some() {
+        sentence
     } else {
         object
             .get("message")
