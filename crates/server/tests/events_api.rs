@@ -157,7 +157,7 @@ async fn sending_records_recipients_subject_and_the_message_id_the_server_receiv
     let mail = smtp_server().await;
     let port = mail.port;
     let s = start_sending_to(port).await;
-    let c = s.post("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await.body["id"].as_i64().unwrap();
+    let c = s.create("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await;
     let id = ok(s.invoice(c, json!({})).await).await["id"]
         .as_i64()
         .unwrap();

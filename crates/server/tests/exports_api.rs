@@ -101,23 +101,17 @@ async fn fixture(s: &TestServer) -> (i64, i64) {
     finalize(s, outside.body["id"].as_i64().unwrap()).await;
 
     let supplier = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "Papier AG", "type": "supplier"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let category = s
-        .post(
+        .create(
             "/purchases/categories",
             json!({"name": "Office", "credit_account": "4930"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let pdf = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF";
     let purchase = s
         .post(

@@ -12,6 +12,7 @@ pub mod haproxy;
 pub mod people;
 pub mod postgres;
 pub mod process;
+pub mod requests;
 pub mod s3;
 pub mod smtp;
 pub mod source;
