@@ -9,6 +9,7 @@ mod common;
 use common::smtp::{free_port, messages, smtp_server};
 use common::{reply, start, start_with, TestServer};
 use kontor_server::config::{AccountConfig, ServerConfig};
+use reqwest::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
 
@@ -253,44 +254,20 @@ async fn each_bad_field_is_a_422_naming_it_and_nothing_is_stored() {
 #[tokio::test]
 async fn a_read_only_key_cannot_change_the_account() {
     let s = start().await;
-    let pool = s.db().await;
-    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap();
-    let send = |method: reqwest::Method, path: &str, body: Option<Value>| {
-        let mut req = s
-            .client
-            .request(method, s.url(path))
-            .header("Authorization", format!("Token token={ro}"));
-        if let Some(b) = body {
-            req = req
-                .header("Content-Type", "application/json")
-                .body(b.to_string());
-        }
-        req.send()
+    let ro = s.read_only_key().await;
+    let status = |method: Method, path: &'static str, body: Option<Value>| {
+        s.status_as(&ro, method, path, body)
     };
-    let get = send(reqwest::Method::GET, "/account", None).await.unwrap();
-    assert_eq!(get.status(), 200);
-    let put = send(
-        reqwest::Method::PUT,
-        "/account",
-        Some(json!({"name": "Mine"})),
-    )
-    .await
-    .unwrap();
-    assert_eq!(put.status(), 403);
-    let delete = send(reqwest::Method::DELETE, "/account/logo", None)
-        .await
-        .unwrap();
-    assert_eq!(delete.status(), 403);
-    let test = send(
-        reqwest::Method::POST,
+    assert_eq!(status(Method::GET, "/account", None).await, 200);
+    let put = status(Method::PUT, "/account", Some(json!({"name": "Mine"})));
+    assert_eq!(put.await, 403);
+    assert_eq!(status(Method::DELETE, "/account/logo", None).await, 403);
+    let test = status(
+        Method::POST,
         "/account/test_email",
         Some(json!({"to": "a@b.example"})),
-    )
-    .await
-    .unwrap();
-    assert_eq!(test.status(), 403);
+    );
+    assert_eq!(test.await, 403);
     assert_eq!(
         put_logo(&s, &ro, "logo.png", PNG.to_vec()).await.status,
         403

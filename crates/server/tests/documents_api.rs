@@ -142,9 +142,7 @@ async fn timesheet_pdf_lists_hours_or_is_404() {
 async fn preview_renders_an_unsaved_body_and_stores_nothing() {
     let s = start().await;
     let c = s.customer("Preview").await;
-    let r = s.client.post(s.url("/invoices/preview.pdf")).header("Authorization", format!("Token token={}", s.key)).header("Content-Type", "application/json")
-        .body(json!({"customer_id": c, "title": "Draft in progress", "currency": "EUR", "tax": 19, "items": [{"type": "item", "title": "Half written", "quantity": 3, "unit_price": 10}]}).to_string())
-        .send().await.unwrap();
+    let r = s.invoice_preview(&json!({"customer_id": c, "title": "Draft in progress", "currency": "EUR", "tax": 19, "items": [{"type": "item", "title": "Half written", "quantity": 3, "unit_price": 10}]})).await;
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-type"], "application/pdf");
     let text = pdftotext(&r.bytes().await.unwrap());
@@ -171,15 +169,7 @@ async fn the_preview_addresses_the_customer_as_the_stored_invoice_does() {
         .await;
     let body = json!({"customer_id": c, "title": "Beratung", "currency": "EUR", "tax": 19,
         "items": [{"type": "item", "title": "Stunde", "quantity": 1, "unit_price": 100}]});
-    let r = s
-        .client
-        .post(s.url("/invoices/preview.pdf"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
+    let r = s.invoice_preview(&body).await;
     assert_eq!(r.status(), 200);
     let preview = pdftotext(&r.bytes().await.unwrap());
     let mut draft = body.clone();

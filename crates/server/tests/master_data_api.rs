@@ -543,22 +543,7 @@ async fn a_read_only_key_cannot_change_master_data() {
     let deal = s
         .create("/deals", json!({"name": "D", "company_id": c}))
         .await;
-    let pool = s.db().await;
-    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap();
-    let send = |method: reqwest::Method, path: String, body: Option<Value>| {
-        let mut req = s
-            .client
-            .request(method, s.url(&path))
-            .header("Authorization", format!("Token token={ro}"));
-        if let Some(b) = body {
-            req = req
-                .header("Content-Type", "application/json")
-                .body(b.to_string());
-        }
-        req.send()
-    };
+    let ro = s.read_only_key().await;
     use reqwest::Method;
     for (method, path, body) in [
         (
@@ -584,13 +569,13 @@ async fn a_read_only_key_cannot_change_master_data() {
             Some(json!({"status": "won"})),
         ),
     ] {
-        let r = send(method.clone(), path.clone(), body).await.unwrap();
-        assert_eq!(r.status(), 403, "{method} {path}");
+        let status = s.status_as(&ro, method.clone(), &path, body).await;
+        assert_eq!(status, 403, "{method} {path}");
     }
-    let r = send(Method::GET, format!("/companies/{c}"), None)
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
+    let status = s
+        .status_as(&ro, Method::GET, &format!("/companies/{c}"), None)
+        .await;
+    assert_eq!(status, 200);
     assert_eq!(s.get(&format!("/companies/{c}")).await.body["active"], true);
 }
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::people::{send_as, set_time_ago, sign_in, user_with_role, PASSWORD};
+use common::requests::send_json;
 use common::start;
 use reqwest::Method;
 use serde_json::json;
@@ -149,14 +150,8 @@ async fn sign_in_from(
         .local_address(from.parse::<std::net::IpAddr>().unwrap())
         .build()
         .unwrap();
-    let resp = client
-        .post(s.url("/session"))
-        .header("Content-Type", "application/json")
-        .body(json!({"email": email, "password": password}).to_string())
-        .send()
-        .await
-        .unwrap();
-    common::reply(resp).await
+    let body = json!({"email": email, "password": password});
+    send_json(client.post(s.url("/session")), &body).await
 }
 
 #[tokio::test]
@@ -246,16 +241,14 @@ async fn sign_in_in(
     email: &str,
     password: &str,
 ) -> common::Reply {
-    let resp = s
-        .client
-        .post(s.url("/session"))
-        .header("Accept-Language", lang)
-        .header("Content-Type", "application/json")
-        .body(json!({"email": email, "password": password}).to_string())
-        .send()
-        .await
-        .unwrap();
-    common::reply(resp).await
+    let body = json!({"email": email, "password": password});
+    send_json(
+        s.client
+            .post(s.url("/session"))
+            .header("Accept-Language", lang),
+        &body,
+    )
+    .await
 }
 
 #[tokio::test]
@@ -320,16 +313,12 @@ async fn weak_password_reasons_come_in_german_for_accept_language_de() {
     let setup = |lang: &'static str, password: &'static str| {
         let s = &s;
         async move {
-            let resp = s
+            let body = json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": password});
+            let req = s
                 .client
                 .post(s.url("/setup"))
-                .header("Accept-Language", lang)
-                .header("Content-Type", "application/json")
-                .body(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": password}).to_string())
-                .send()
-                .await
-                .unwrap();
-            common::reply(resp).await
+                .header("Accept-Language", lang);
+            send_json(req, &body).await
         }
     };
     let en = setup("en", "password1234").await;

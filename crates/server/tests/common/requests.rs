@@ -42,6 +42,17 @@ impl TestServer {
         .await
     }
 
+    /// POST /invoices/preview.pdf with the unsaved invoice `body` as JSON, authorized with
+    /// the server's key; the response unread (a PDF when the body is valid).
+    pub async fn invoice_preview(&self, body: &Value) -> reqwest::Response {
+        self.keyed(Method::POST, "/invoices/preview.pdf")
+            .header("Content-Type", "application/json")
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap()
+    }
+
     /// GET `path` below the server's root (outside `/api/v1`: the app's bundle, the API
     /// docs), without a key; the response unread.
     pub async fn get_page(&self, path: &str) -> reqwest::Response {
