@@ -192,9 +192,7 @@ async fn admins_create_list_and_revoke_api_keys_the_secret_shown_once() {
     assert_eq!(s.post("/api_keys", json!({"name": " "})).await.status, 422);
     assert_eq!(s.delete(&format!("/api_keys/{id}"), None).await.status, 204);
     assert_eq!(
-        send_as(&s, Some(&secret), Method::GET, "/session", None)
-            .await
-            .status,
+        s.status_as(&secret, Method::GET, "/session", None).await,
         401
     );
     assert_eq!(s.delete("/api_keys/999", None).await.status, 404);
