@@ -37,24 +37,6 @@ async fn put_logo(s: &TestServer, key: &str, name: &str, bytes: Vec<u8>) -> comm
         .await
 }
 
-/// A second server over the same data directory with another account file.
-async fn restart(s: &TestServer, account: AccountConfig) -> String {
-    let config = ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: s.data_path(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        files: None,
-        database: s.database.clone(),
-        account,
-    };
-    let bound = kontor_server::bind(&config).await.unwrap();
-    let addr = bound.listener.local_addr().unwrap();
-    tokio::spawn(kontor_server::run(bound));
-    format!("http://{addr}")
-}
-
 #[tokio::test]
 async fn get_shows_the_settings_seeded_from_the_account_file_and_the_database_wins_afterwards() {
     let s = start_with(|c| {
@@ -93,16 +75,9 @@ async fn get_shows_the_settings_seeded_from_the_account_file_and_the_database_wi
         name: "File Again AG".into(),
         ..AccountConfig::default()
     };
-    let base = restart(&s, other).await;
-    let again = reply(
-        s.client
-            .get(format!("{base}/api/v1/account"))
-            .header("Authorization", format!("Token token={}", s.key))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    // A second server over the same data directory with another account file.
+    let second = s.second(|c| c.account = other, "the data has keys").await;
+    let again = second.get("/account").await;
     assert_eq!(again.body["name"], "Changed GmbH");
     assert_eq!(again.body["vat_identifier"], "DE136695976");
 }

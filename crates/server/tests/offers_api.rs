@@ -399,31 +399,8 @@ async fn stored_attachments_survive_a_restart() {
     .await;
 
     // A second server process on the same data directory (the first one keeps running).
-    let data = s.data_path();
-    let config = kontor_server::config::ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: data,
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        files: None,
-        database: s.database.clone(),
-        account: Default::default(),
-    };
-    let bound = kontor_server::bind(&config).await.unwrap();
-    assert!(bound.initial_key.is_none(), "keys survive too");
-    let base = format!("http://{}", bound.listener.local_addr().unwrap());
-    tokio::spawn(kontor_server::run(bound));
-    let list: Value = s
-        .client
-        .get(format!("{base}/api/v1/offers/{id}/attachments"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let second = s.second(|_| {}, "keys survive too").await;
+    let list = second.get(&format!("/offers/{id}/attachments")).await.body;
     assert_eq!(list[0]["filename"], "plan.pdf");
     let file = reqwest::get(list[0]["file_url"].as_str().unwrap())
         .await

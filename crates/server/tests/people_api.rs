@@ -313,20 +313,8 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
 
 #[tokio::test]
 async fn invitations_are_emailed_when_smtp_is_configured() {
-    use kontor_model::account::SmtpSecurity;
-    use kontor_server::config::SmtpConfig;
     let mail = common::smtp::smtp_server().await;
-    let port = mail.port;
-    let s = common::start_with(move |c| {
-        c.account.smtp = Some(SmtpConfig {
-            host: "127.0.0.1".into(),
-            port: Some(port),
-            security: SmtpSecurity::None,
-            user: None,
-            password: None,
-        })
-    })
-    .await;
+    let s = common::smtp::start_sending_to(mail.port).await;
     let created = s
         .post(
             "/users",

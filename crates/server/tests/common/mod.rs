@@ -159,6 +159,20 @@ fn serve(
     }
 }
 
+/// Another server on `config`, whose data already has keys (panics with `why` when binding
+/// made a first key), serving in the background; its client sends `key`. Its `dir` is a
+/// fresh empty one: the data stays where `config` says.
+pub async fn serve_existing(config: &ServerConfig, key: &str, why: &str) -> TestServer {
+    let bound = kontor_server::bind(config).await.unwrap();
+    assert!(bound.initial_key.is_none(), "{why}");
+    serve(
+        bound,
+        key.to_string(),
+        tempfile::tempdir().unwrap(),
+        config.database.clone(),
+    )
+}
+
 /// A server on a data directory the `demo` command filled, with a key made by
 /// `keys create` (the demo account, its customers and invoices).
 pub async fn start_demo() -> TestServer {
@@ -225,6 +239,15 @@ impl TestServer {
             Some(url) => pg_fingerprint(url, files, skip).await,
             None => db_fingerprint(&self.dir.path().join("kontor.db"), files, skip).await,
         }
+    }
+
+    /// A second server on this server's data (its directory and database) beside it, with
+    /// `config` as [`test_config`] made then changed by `adjust`, and this server's key.
+    pub async fn second(&self, adjust: impl FnOnce(&mut ServerConfig), why: &str) -> TestServer {
+        let mut config = test_config(self.dir.path());
+        config.database = self.database.clone();
+        adjust(&mut config);
+        serve_existing(&config, &self.key, why).await
     }
 
     /// Stops serving (the listener and the server's background jobs); the data directory
