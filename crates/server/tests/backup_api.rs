@@ -19,12 +19,7 @@ fn b64(bytes: &[u8]) -> String {
 }
 
 fn cli_fails(args: &[&str], data: &std::path::Path) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = common::cli_output(args, data);
     assert!(!out.status.success(), "{args:?} succeeded");
     String::from_utf8_lossy(&out.stderr).into_owned()
 }

@@ -340,14 +340,7 @@ async fn put_purchase_refusals_write_nothing() {
         403
     );
 
-    let r = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("{path}/update_status"),
-            Some(json!({"status": "approved"})),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.set_purchase_status(&path, "approved").await;
     let r = s.put(&path, changed).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(
@@ -445,12 +438,7 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
     );
 
     // The copy finalizes like any draft.
-    let r = s
-        .put(
-            &format!("/invoices/{copy_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let r = s.finalize(copy_id).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body["identifier"].as_str().is_some_and(|n| !n.is_empty()));
 }

@@ -285,14 +285,7 @@ async fn a_purchase_timeline_records_edits_approval_payments_and_documents() {
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let r = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("{path}/update_status"),
-            Some(json!({"status": "approved"})),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.set_purchase_status(&path, "approved").await;
     let pay = ok(s
         .post(
             "/purchases/payments",
@@ -305,14 +298,7 @@ async fn a_purchase_timeline_records_edits_approval_payments_and_documents() {
         .delete(&format!("/purchases/payments/{pay_id}"), None)
         .await;
     assert_eq!(r.status, 204);
-    let r = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("{path}/update_status"),
-            Some(json!({"status": "pending"})),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.set_purchase_status(&path, "pending").await;
 
     let e = events(&s, &path).await;
     assert_eq!(

@@ -488,12 +488,7 @@ async fn a_finalization_rolled_back_after_drawing_its_number_leaves_no_gap() {
     let boom = s.post("/invoices", draft("Boom")).await;
     assert_eq!(boom.status, 200, "{}", boom.body);
     let boom_id = boom.body["id"].as_i64().unwrap();
-    let failed = s
-        .put(
-            &format!("/invoices/{boom_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let failed = s.finalize(boom_id).await;
     assert!(failed.status.is_server_error(), "{}", failed.body);
     let still = s.get(&format!("/invoices/{boom_id}")).await;
     assert_eq!(still.body["status"], "draft", "{}", still.body);
@@ -501,12 +496,7 @@ async fn a_finalization_rolled_back_after_drawing_its_number_leaves_no_gap() {
 
     let next = s.post("/invoices", draft("Fine")).await;
     let next_id = next.body["id"].as_i64().unwrap();
-    let done = s
-        .put(
-            &format!("/invoices/{next_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let done = s.finalize(next_id).await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert_eq!(
         done.body["identifier"], "R2611-002",

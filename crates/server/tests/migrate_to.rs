@@ -172,12 +172,7 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
         .max()
         .unwrap();
     assert!(id > highest, "{id} after {highest}");
-    let done = moved
-        .put(
-            &format!("/invoices/{id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let done = moved.finalize(id).await;
     assert_eq!(done.status, 200, "{}", done.body);
     let number = done.body["identifier"].as_str().unwrap().to_string();
     let taken: Vec<&str> = before["/invoices"]

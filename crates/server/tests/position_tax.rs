@@ -347,12 +347,7 @@ async fn drafts_keep_position_taxes_when_edited_and_finalized() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
-    let fin = s
-        .put(
-            &format!("/invoices/{id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let fin = s.finalize(id).await;
     assert_eq!(fin.status, 200, "{}", fin.body);
     let got = s.get(&format!("/invoices/{id}")).await;
     assert_eq!(num(&got.body["gross_total"]), "183.20");

@@ -12,6 +12,29 @@ impl TestServer {
         self.post(path, body).await.body["id"].as_i64().unwrap()
     }
 
+    /// PUT `/invoices/{invoice}/update_status` with the status `created`: finalizes a
+    /// draft (it draws its number); the reply unchecked.
+    pub async fn finalize(&self, invoice: impl std::fmt::Display) -> Reply {
+        self.put(
+            &format!("/invoices/{invoice}/update_status"),
+            serde_json::json!({"status": "created"}),
+        )
+        .await
+    }
+
+    /// PATCH `{purchase}/update_status` (`purchase`: `/purchases/{id}`) with `status`
+    /// (`pending`, `approved`); asserts 200.
+    pub async fn set_purchase_status(&self, purchase: &str, status: &str) {
+        let r = self
+            .send(
+                Method::PATCH,
+                &format!("{purchase}/update_status"),
+                Some(serde_json::json!({ "status": status })),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+
     /// A request to the API path `path` authorized with the server's key, not yet sent
     /// (for adding headers or a body of one's own; send it with [`send`] or [`send_json`]).
     pub fn keyed(&self, method: Method, path: &str) -> RequestBuilder {
