@@ -16,12 +16,11 @@ mod dom;
 mod fixtures;
 
 use chrono::NaiveDate;
-use dom::{container, find, settle, text, texts};
+use dom::{container, find, settle, speak, text, texts};
 use kontor_app::api::einvoices::Readiness;
-use kontor_app::components::locale::set_locale;
 use kontor_app::components::timeline::{event_sentence, Timeline};
 use kontor_app::components::toast::Toasts;
-use kontor_app::i18n::{use_language, Lang};
+use kontor_app::i18n::Lang;
 use kontor_app::pages::invoices::detail_email::{email_subject, email_text, sent_message};
 use kontor_app::pages::invoices::detail_payments::PaymentsTab;
 use kontor_app::pages::invoices::detail_tabs::DetailTab;
@@ -35,15 +34,6 @@ use web_sys::HtmlInputElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
-
 fn event(id: i64, kind: &str, data: Value) -> Event {
     serde_json::from_value(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
         "user": {"id": 1, "name": "Ada Lovelace"}, "data": data}))
@@ -56,8 +46,7 @@ fn sentence(subject: SubjectType, kind: &str, data: Value) -> String {
 
 #[wasm_bindgen_test]
 fn timeline_sentences_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let inv = SubjectType::Invoice;
     assert_eq!(sentence(inv, "created", json!({})), "Erstellt");
     assert_eq!(
@@ -121,8 +110,7 @@ fn timeline_sentences_are_german() {
 
 #[wasm_bindgen_test]
 async fn the_timeline_shows_german_sentences_and_dates() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let events = vec![
         event(1, "created", json!({"offer_id": 5})),
         event(
@@ -165,8 +153,7 @@ async fn the_timeline_shows_german_sentences_and_dates() {
 
 #[wasm_bindgen_test]
 async fn the_payments_tab_and_dialog_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let mut invoice = fixtures::invoice(&["50"]);
     for p in invoice.payments.iter_mut().flatten() {
         p.date = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
@@ -220,8 +207,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
 
 #[wasm_bindgen_test]
 fn e_mail_tabs_and_e_invoice_line_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let invoice = fixtures::invoice(&[]);
     assert_eq!(email_subject(Lang::De, &invoice), "Rechnung R2611-001");
     let body = email_text(Lang::De, &invoice, "Kontor GmbH");

@@ -13,10 +13,9 @@
 mod dom;
 
 use chrono::{TimeZone, Utc};
-use dom::{container, find, settle, text, texts, type_into};
+use dom::{container, find, settle, speak, text, texts, type_into};
 use kontor_app::api::client::{clear_key, error_from_body};
 use kontor_app::api::session::retry_message;
-use kontor_app::components::locale::set_locale;
 use kontor_app::components::toast::Toasts;
 use kontor_app::components::user_menu::{menu_label, PasswordDialog};
 use kontor_app::i18n::{use_language, Lang};
@@ -33,15 +32,6 @@ use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
 
 /// Replaces `window.fetch`: a URL containing `part` answers `status` with `body` (and
 /// `Retry-After` when given); anything else 404.
@@ -116,8 +106,7 @@ fn user(id: i64, first: &str, last: &str, role: Role, active: bool) -> User {
 
 #[wasm_bindgen_test]
 async fn the_sign_in_page_speaks_german_and_shows_the_servers_german_lockout() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     clear_key();
     stub_fetch(&[("/setup", 200, r#"{"needed": true}"#, None)]);
     let root = container();
@@ -170,8 +159,7 @@ async fn the_sign_in_page_speaks_german_and_shows_the_servers_german_lockout() {
 
 #[wasm_bindgen_test]
 async fn the_password_dialog_and_the_users_table_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let root = container();
     let open = RwSignal::new(true);
     let users = vec![
@@ -231,8 +219,7 @@ async fn the_password_dialog_and_the_users_table_speak_german() {
 
 #[wasm_bindgen_test]
 fn labels_times_and_the_apps_own_error_texts_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let person = Session {
         id: 1,
         uuid: "b3c1".into(),

@@ -1,5 +1,8 @@
-//! DOM helpers for the component tests: mount points, queries and typing as a user would.
+//! DOM helpers for the component tests: mount points, queries and typing as a user would,
+//! and the app's language for one test.
 
+use kontor_app::components::locale::set_locale;
+use kontor_app::i18n::{use_language, Lang};
 use kontor_model::Decimal;
 use leptos::prelude::{document, window};
 use std::str::FromStr;
@@ -49,6 +52,24 @@ pub fn fetched() -> Vec<String> {
         .iter()
         .filter_map(|v| v.as_string())
         .collect()
+}
+
+/// Back to the default language and locale when dropped: when the test that holds it ends,
+/// also when it fails (the test browser is English).
+pub struct Reset;
+
+impl Drop for Reset {
+    fn drop(&mut self) {
+        use_language(None);
+        set_locale(None);
+    }
+}
+
+/// Speaks `lang` (the app's language) until the returned guard is dropped ([`Reset`]).
+pub fn speak(lang: Lang) -> Reset {
+    let reset = Reset;
+    use_language(Some(lang));
+    reset
 }
 
 /// A fresh element in the body to mount into.
