@@ -110,3 +110,65 @@ pub fn type_into(input: &HtmlElement, text: &str) {
         .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
         .unwrap();
 }
+
+/// Replaces `window.fetch`: a URL containing a key of `routes` answers that status, body
+/// and `Retry-After` (when given); anything else 404. The last request's method and URL
+/// are kept in `window.__lastFetch`.
+pub fn stub_fetch(routes: &[(&str, u16, &str, Option<&str>)]) {
+    let table: Vec<String> = routes
+        .iter()
+        .map(|(part, status, body, retry)| {
+            format!(
+                "[{}, {status}, {}, {}]",
+                serde_json::to_string(part).unwrap(),
+                serde_json::to_string(body).unwrap(),
+                retry
+                    .map(|r| format!("\"{r}\""))
+                    .unwrap_or_else(|| "null".into())
+            )
+        })
+        .collect();
+    let script = format!(
+        "const routes = [{}];
+         window.fetch = function(input, init) {{
+           const url = typeof input === 'string' ? input : input.url;
+           const method = (init && init.method) || (input && input.method) || 'GET';
+           window.__lastFetch = method + ' ' + url;
+           for (const [part, status, body, retry] of routes) {{
+             if (url.includes(part)) {{
+               const headers = {{'Content-Type': 'application/json'}};
+               if (retry) headers['Retry-After'] = retry;
+               return Promise.resolve(new Response(status === 204 ? null : body, {{status, headers}}));
+             }}
+           }}
+           return Promise.resolve(new Response('{{\"message\":\"Not found.\"}}', {{status: 404}}));
+         }};",
+        table.join(",")
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+/// Waits (up to 60 [`settle`]s) until `selector` matches below `root`; panics when it never
+/// does.
+pub async fn wait_for(root: &HtmlElement, selector: &str) -> HtmlElement {
+    for _ in 0..60 {
+        if let Some(el) = root.query_selector(selector).unwrap() {
+            return el.unchecked_into();
+        }
+        settle().await;
+    }
+    panic!("{selector} never appeared");
+}
+
+/// The field errors shown (every field has an empty error element).
+pub fn errors(root: &HtmlElement) -> Vec<String> {
+    texts(root, ".field-error")
+        .into_iter()
+        .filter(|t| !t.trim().is_empty())
+        .collect()
+}
+
+/// Clicks the submit button of the form `form` (a selector) below `root`.
+pub fn submit(root: &HtmlElement, form: &str) {
+    find(root, &format!("{form} button[type=submit]")).click();
+}
