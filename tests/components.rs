@@ -26,6 +26,7 @@ mod billing;
 mod dom;
 #[path = "components/dunning.rs"]
 mod dunning;
+#[allow(dead_code)]
 #[path = "components/fixtures.rs"]
 mod fixtures;
 #[path = "components/preview.rs"]

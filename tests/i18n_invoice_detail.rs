@@ -17,6 +17,7 @@ mod fixtures;
 
 use chrono::NaiveDate;
 use dom::{container, find, settle, speak, text, texts};
+use fixtures::{event, sentence};
 use kontor_app::api::einvoices::Readiness;
 use kontor_app::components::timeline::{event_sentence, Timeline};
 use kontor_app::components::toast::Toasts;
@@ -25,24 +26,14 @@ use kontor_app::pages::invoices::detail_email::{email_subject, email_text, sent_
 use kontor_app::pages::invoices::detail_payments::PaymentsTab;
 use kontor_app::pages::invoices::detail_tabs::DetailTab;
 use kontor_model::email::SentEmail;
-use kontor_model::event::{Event, SubjectType};
+use kontor_model::event::SubjectType;
 use leptos::prelude::*;
 use leptos_router::components::Router;
-use serde_json::{json, Value};
+use serde_json::json;
 use wasm_bindgen_test::*;
 use web_sys::HtmlInputElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn event(id: i64, kind: &str, data: Value) -> Event {
-    serde_json::from_value(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
-        "user": {"id": 1, "name": "Ada Lovelace"}, "data": data}))
-    .unwrap()
-}
-
-fn sentence(subject: SubjectType, kind: &str, data: Value) -> String {
-    event_sentence(subject, &event(1, kind, data), "EUR").text
-}
 
 #[wasm_bindgen_test]
 fn timeline_sentences_are_german() {
