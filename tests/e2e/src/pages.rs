@@ -85,6 +85,18 @@ impl Server {
     }
 }
 
+/// The four pages of the records at `base`: the list, the new form, the record `id` and
+/// its edit form, named `names` in that order.
+fn record_pages(base: &str, id: i64, names: [&'static str; 4]) -> Vec<(String, &'static str)> {
+    let [list, new, detail, edit] = names;
+    vec![
+        (base.to_string(), list),
+        (format!("{base}/new"), new),
+        (format!("{base}/{id}"), detail),
+        (format!("{base}/{id}/edit"), edit),
+    ]
+}
+
 /// Every page of the app behind the sign-in, as `(path, short name)`, showing the records
 /// of `r` (every route of `src/app.rs`).
 pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
@@ -97,7 +109,7 @@ pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
         purchase,
         recurring,
     } = r;
-    vec![
+    let mut pages: Vec<(String, &'static str)> = vec![
         ("/dashboard".into(), "dashboard"),
         ("/invoices".into(), "invoices"),
         ("/invoices/new".into(), "invoice-new"),
@@ -107,35 +119,61 @@ pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
         (format!("/invoices/{invoice}/history"), "invoice-history"),
         (format!("/invoices/{draft}/edit"), "invoice-edit"),
         ("/dunning".into(), "dunning"),
-        ("/recurring_invoices".into(), "recurring"),
-        ("/recurring_invoices/new".into(), "recurring-new"),
+    ];
+    for (base, id, names) in [
         (
-            format!("/recurring_invoices/{recurring}"),
-            "recurring-detail",
+            "/recurring_invoices",
+            recurring,
+            [
+                "recurring",
+                "recurring-new",
+                "recurring-detail",
+                "recurring-edit",
+            ],
         ),
         (
-            format!("/recurring_invoices/{recurring}/edit"),
-            "recurring-edit",
+            "/offers",
+            offer,
+            ["offers", "offer-new", "offer-detail", "offer-edit"],
         ),
-        ("/offers".into(), "offers"),
-        ("/offers/new".into(), "offer-new"),
-        (format!("/offers/{offer}"), "offer-detail"),
-        (format!("/offers/{offer}/edit"), "offer-edit"),
-        ("/purchases".into(), "purchases"),
-        ("/purchases/new".into(), "purchase-new"),
-        (format!("/purchases/{purchase}"), "purchase-detail"),
-        (format!("/purchases/{purchase}/edit"), "purchase-edit"),
-        ("/customers".into(), "customers"),
-        ("/customers/new".into(), "customer-new"),
-        (format!("/customers/{customer}"), "customer-detail"),
-        (format!("/customers/{customer}/edit"), "customer-edit"),
-        ("/suppliers".into(), "suppliers"),
-        ("/suppliers/new".into(), "supplier-new"),
-        (format!("/suppliers/{supplier}"), "supplier-detail"),
-        (format!("/suppliers/{supplier}/edit"), "supplier-edit"),
+        (
+            "/purchases",
+            purchase,
+            [
+                "purchases",
+                "purchase-new",
+                "purchase-detail",
+                "purchase-edit",
+            ],
+        ),
+        (
+            "/customers",
+            customer,
+            [
+                "customers",
+                "customer-new",
+                "customer-detail",
+                "customer-edit",
+            ],
+        ),
+        (
+            "/suppliers",
+            supplier,
+            [
+                "suppliers",
+                "supplier-new",
+                "supplier-detail",
+                "supplier-edit",
+            ],
+        ),
+    ] {
+        pages.extend(record_pages(base, *id, names));
+    }
+    pages.extend([
         ("/exports".into(), "exports"),
         ("/settings".into(), "settings"),
         ("/settings/users".into(), "users"),
         ("/settings/api_keys".into(), "api-keys"),
-    ]
+    ]);
+    pages
 }
