@@ -31,6 +31,42 @@ impl Browser {
             .expect("resize");
     }
 
+    /// Sets `data-theme` on `<html>` to `theme` (`light`, `dark`), as the theme switch does.
+    pub async fn set_theme(&self, theme: &str) {
+        self.client
+            .execute(
+                "document.documentElement.dataset.theme = arguments[0];",
+                vec![theme.into()],
+            )
+            .await
+            .expect("theme");
+    }
+
+    /// Screenshots `{name}-1280-{theme}` and `{name}-1024-{theme}` at those window widths,
+    /// each after 250 ms to settle; the window is 1280 px wide again afterwards.
+    pub async fn two_width_screenshots(&self, name: &str, theme: &str) {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        self.screenshot(&format!("{name}-1280-{theme}")).await;
+        self.client
+            .set_window_size(1024, 900)
+            .await
+            .expect("resize");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        self.screenshot(&format!("{name}-1024-{theme}")).await;
+        self.client
+            .set_window_size(1280, 900)
+            .await
+            .expect("resize");
+    }
+
+    /// Removes `data-theme` from `<html>`: the theme follows the system again.
+    pub async fn unset_theme(&self) {
+        self.client
+            .execute("delete document.documentElement.dataset.theme;", vec![])
+            .await
+            .expect("theme");
+    }
+
     /// Opens `base` and signs in with `key` (same origin); waits for the invoice list,
     /// where most tests start: sign-in lands on the dashboard ([`Browser::sign_in_only`]),
     /// then the navigation's "Invoices" opens the list.

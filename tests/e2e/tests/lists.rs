@@ -48,23 +48,14 @@ async fn shots(b: &Browser, name: &str) {
         } else {
             ("light", "light")
         };
-        b.client
-            .execute(
-                "document.documentElement.dataset.theme = arguments[0];",
-                vec![theme.into()],
-            )
-            .await
-            .expect("theme");
+        b.set_theme(theme).await;
         b.screenshot(&format!("{name}-1280-{shade}")).await;
         b.client.set_window_size(1024, 900).await.expect("resize");
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         b.screenshot(&format!("{name}-1024-{shade}")).await;
         b.client.set_window_size(1280, 900).await.expect("resize");
     }
-    b.client
-        .execute("delete document.documentElement.dataset.theme;", vec![])
-        .await
-        .expect("theme");
+    b.unset_theme().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
