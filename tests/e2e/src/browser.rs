@@ -31,6 +31,34 @@ impl Browser {
             .expect("resize");
     }
 
+    /// Clicks the navigation entry whose accessible name is exactly `name` (waits up to
+    /// 10 s for it).
+    pub async fn nav(&self, name: &str) {
+        let xpath = format!("//nav[@aria-label='Main']//a[normalize-space(.)='{name}']");
+        let link = self
+            .client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|e| panic!("no navigation entry {name:?}: {e}"));
+        link.click().await.expect("click");
+    }
+
+    /// Sets the value of the input `css` as a person picking a date would, then fires
+    /// `event` (`input`, `change`) on it.
+    pub async fn set_value(&self, css: &str, value: &str, event: &str) {
+        let el = self.find(css).await;
+        let arg = serde_json::to_value(&el).unwrap();
+        self.client
+            .execute(
+                "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event(arguments[2], {bubbles: true}));",
+                vec![arg, serde_json::json!(value), serde_json::json!(event)],
+            )
+            .await
+            .expect("set value");
+    }
+
     /// Sets `data-theme` on `<html>` to `theme` (`light`, `dark`), as the theme switch does.
     pub async fn set_theme(&self, theme: &str) {
         self.client

@@ -15,19 +15,6 @@ use serde_json::{json, Value};
 use std::process::Command;
 use std::time::Duration;
 
-/// Clicks the navigation entry whose accessible name is exactly `name`.
-async fn nav(b: &Browser, name: &str) {
-    let xpath = format!("//nav[@aria-label='Main']//a[normalize-space(.)='{name}']");
-    let link = b
-        .client
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::XPath(&xpath))
-        .await
-        .unwrap_or_else(|e| panic!("no navigation entry {name:?}: {e}"));
-    link.click().await.expect("click");
-}
-
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = 0xFFFF_FFFFu32;
     for &b in bytes {
@@ -167,7 +154,7 @@ async fn the_account_set_on_the_settings_page_is_on_the_next_invoice() {
 
     let b = Browser::start().await;
     b.sign_in(&server.base, &server.key).await;
-    nav(&b, "Settings").await;
+    b.nav("Settings").await;
     b.find("#settings-company").await;
     assert_eq!(b.path().await, "/settings");
 
@@ -317,13 +304,13 @@ async fn smtp_settings_with_a_write_only_password_and_a_test_email() {
     let mail = SmtpServer::start().await;
     let b = Browser::start().await;
     b.sign_in(&server.base, &server.key).await;
-    nav(&b, "Settings").await;
+    b.nav("Settings").await;
     b.find("#settings-email").await;
 
     // Unsaved changes: leaving asks first; staying keeps what was typed.
     b.fill("#f-phone", "+49 40 123456").await;
     b.wait_text("Unsaved changes").await;
-    nav(&b, "Invoices").await;
+    b.nav("Invoices").await;
     assert!(alert_text(&b).await.contains("unsaved changes"));
     b.client.dismiss_alert().await.unwrap();
     assert_eq!(b.path().await, "/settings");
@@ -376,7 +363,7 @@ async fn a_read_only_key_sees_the_settings_but_cannot_change_them() {
     let key = server.read_only_key().await;
     let b = Browser::start().await;
     b.sign_in(&server.base, &key).await;
-    nav(&b, "Settings").await;
+    b.nav("Settings").await;
     b.find("#settings-read-only").await;
     until(&b, "return [...document.querySelectorAll('.settings fieldset')].every(f => f.disabled) && document.querySelectorAll('.settings fieldset').length === 7;").await;
     b.close().await;
