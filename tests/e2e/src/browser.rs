@@ -59,6 +59,28 @@ impl Browser {
             .expect("set value");
     }
 
+    /// Scrolls the first element matching `css` into view.
+    pub async fn scroll_to(&self, css: &str) {
+        self.client
+            .execute(
+                "document.querySelector(arguments[0]).scrollIntoView()",
+                vec![css.into()],
+            )
+            .await
+            .expect("scroll");
+    }
+
+    /// Closes every toast, as a person clicking their close buttons would.
+    pub async fn close_toasts(&self) {
+        self.client
+            .execute(
+                "document.querySelectorAll('.toast-close').forEach(c => c.click());",
+                vec![],
+            )
+            .await
+            .expect("close toasts");
+    }
+
     /// Sets `data-theme` on `<html>` to `theme` (`light`, `dark`), as the theme switch does.
     pub async fn set_theme(&self, theme: &str) {
         self.client

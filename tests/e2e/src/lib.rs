@@ -194,6 +194,20 @@ pub fn free_port() -> u16 {
         .port()
 }
 
+/// Waits (up to 5 s) until something accepts connections on 127.0.0.1:`port`; returns
+/// either way (the caller's first request then says what is wrong).
+pub async fn wait_for_port(port: u16) {
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// chromedriver plus a WebDriver session in headless Chromium (fresh profile).
 pub struct Browser {
     /// The WebDriver client.
@@ -316,13 +330,7 @@ impl Browser {
             if !e.to_string().contains("toast") {
                 panic!("click {css}: {e}");
             }
-            self.client
-                .execute(
-                    "document.querySelectorAll('.toast-close').forEach(b => b.click())",
-                    vec![],
-                )
-                .await
-                .expect("close toasts");
+            self.close_toasts().await;
             el.click()
                 .await
                 .unwrap_or_else(|e| panic!("click {css}: {e}"));
@@ -376,15 +384,7 @@ impl StaticServer {
             .spawn()
             .expect("python3 starts");
         let base = format!("http://127.0.0.1:{port}");
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        wait_for_port(port).await;
         StaticServer {
             base,
             _child: child,

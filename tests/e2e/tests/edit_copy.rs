@@ -85,13 +85,7 @@ async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
         .parse()
         .unwrap();
     // The "copied" toast sits at the top right, over the form's buttons: close it first.
-    b.client
-        .execute(
-            "document.querySelectorAll('.toast-close').forEach(c => c.click());",
-            vec![],
-        )
-        .await
-        .expect("close toasts");
+    b.close_toasts().await;
     b.wait_js("return !document.querySelector('.toast');", vec![])
         .await;
     b.click("form button[type=submit]").await;

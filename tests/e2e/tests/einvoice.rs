@@ -96,13 +96,7 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
         return !!f && f.getAttribute('sandbox') === '' && f.src.startsWith('blob:');";
     b.wait_js(frame, vec![]).await;
     b.find("#einvoice-original").await;
-    b.client
-        .execute(
-            "document.querySelector('#einvoice').scrollIntoView()",
-            vec![],
-        )
-        .await
-        .unwrap();
+    b.scroll_to("#einvoice").await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     shots(&b, "einvoice-01-imported-purchase").await;
 

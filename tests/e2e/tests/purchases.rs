@@ -253,13 +253,7 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
     b.find("#document-image").await;
     wait_until(&b, "image loaded", "const i = document.querySelector('#document-image'); return !!i && i.complete && i.naturalWidth === 1").await;
     assert!(b.client.find(Locator::Css("#document-pdf")).await.is_err());
-    b.client
-        .execute(
-            "document.querySelector('#document-title').scrollIntoView()",
-            vec![],
-        )
-        .await
-        .unwrap();
+    b.scroll_to("#document-title").await;
     b.screenshot("purchases-detail").await;
 
     // A payment for the open amount.

@@ -129,13 +129,7 @@ fn squeezed(text: &str) -> String {
 
 /// Closes the toasts (they would cover the bottom right of a screenshot).
 async fn close_toasts(b: &Browser) {
-    b.client
-        .execute(
-            "document.querySelectorAll('.toast-close').forEach(c => c.click());",
-            vec![],
-        )
-        .await
-        .expect("close toasts");
+    b.close_toasts().await;
     tokio::time::sleep(Duration::from_millis(200)).await;
 }
 
