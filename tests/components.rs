@@ -32,7 +32,7 @@ mod fixtures;
 #[path = "components/preview.rs"]
 mod preview;
 
-use dom::{container, d, find, settle, texts, type_into};
+use dom::{container, d, find, input, settle, submit_dialog_with, texts, type_into};
 
 fn mount_editor(rows: RwSignal<Vec<PositionRow>>) -> (HtmlElement, impl Drop) {
     let root = container();

@@ -16,7 +16,7 @@ mod dom;
 mod fixtures;
 
 use chrono::NaiveDate;
-use dom::{container, find, settle, speak, text, texts};
+use dom::{container, find, input, settle, speak, submit_dialog_with, text, texts};
 use fixtures::{event, sentence};
 use kontor_app::api::einvoices::Readiness;
 use kontor_app::components::timeline::{event_sentence, Timeline};
@@ -31,7 +31,6 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use serde_json::json;
 use wasm_bindgen_test::*;
-use web_sys::HtmlInputElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -169,8 +168,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
 
     find(&root, "#add-payment").click();
     settle().await;
-    let amount: HtmlInputElement =
-        wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-amount"));
+    let amount = input(&root, "#payment-amount");
     assert_eq!(
         amount.value(),
         "69,00",
@@ -179,13 +177,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
     let page = root.text_content().unwrap();
     assert!(page.contains("Offener Betrag: 69,00 €"), "{page}");
     assert!(page.contains("Eingegangen am"), "{page}");
-    amount.set_value("1.234,56");
-    amount
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
-    settle().await;
-    find(&root, "dialog form button[type=submit]").click();
-    settle().await;
+    submit_dialog_with(&root, &amount, "1.234,56").await;
     let over = text(&root, "#overpayment-text");
     assert_eq!(
         over,

@@ -111,6 +111,23 @@ pub fn type_into(input: &HtmlElement, text: &str) {
         .unwrap();
 }
 
+/// The input element matching `selector` below `root` (panics when there is none).
+pub fn input(root: &HtmlElement, selector: &str) -> HtmlInputElement {
+    find(root, selector).unchecked_into()
+}
+
+/// Sets `input` to `value` with a (non-bubbling) `input` event, then clicks the submit
+/// button of the dialog's form below `root`; lets effects run after each.
+pub async fn submit_dialog_with(root: &HtmlElement, input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    find(root, "dialog form button[type=submit]").click();
+    settle().await;
+}
+
 /// Replaces `window.fetch`: a URL containing a key of `routes` answers that status, body
 /// and `Retry-After` (when given); anything else 404. The last request's method and URL
 /// are kept in `window.__lastFetch`.
