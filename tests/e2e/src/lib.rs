@@ -69,6 +69,14 @@ impl Server {
         Self::start_with(dist, cors_origins, AccountConfig::default()).await
     }
 
+    /// A browser signed in to this server with its key ([`Browser::sign_in`]), on the
+    /// invoice list.
+    pub async fn signed_in_browser(&self) -> Browser {
+        let b = Browser::start().await;
+        b.sign_in(&self.base, &self.key).await;
+        b
+    }
+
     /// Like [`Server::start`] with the account configuration `account` (e.g. with SMTP).
     pub async fn start_with(
         dist: Option<PathBuf>,
@@ -126,6 +134,14 @@ impl Server {
         self.send_json(reqwest::Method::POST, path, body).await
     }
 
+    /// POSTs `body` to the API path `path` and returns the `id` of the record it made
+    /// (panics when the answer has no numeric `id`).
+    pub async fn create(&self, path: &str, body: Value) -> i64 {
+        self.post(path, body).await["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{path}: no id"))
+    }
+
     /// Creates a user with a password, as `kontor-server users create --email … --firstname
     /// … --lastname … --role … --password-stdin` does (the same library calls on this
     /// server's database: the same checks, argon2id hash); returns the user's id. Panics
@@ -170,8 +186,7 @@ impl Server {
 
     /// Creates a customer with an address; returns its id.
     pub async fn customer(&self, name: &str) -> i64 {
-        let c = self.post("/companies", json!({"name": name, "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@example.com", "payment_term_days": 14, "customer_vat": {"tax": 19}})).await;
-        c["id"].as_i64().expect("id")
+        self.create("/companies", json!({"name": name, "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@example.com", "payment_term_days": 14, "customer_vat": {"tax": 19}})).await
     }
 }
 

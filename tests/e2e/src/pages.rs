@@ -28,51 +28,27 @@ impl Server {
     /// recurring invoice through the API.
     pub async fn one_of_each(&self) -> OneOfEach {
         let customer = self.customer("Hafen Logistik GmbH").await;
-        let supplier = self
-            .post(
-                "/companies",
-                json!({"name": "Papierhaus Nord GmbH", "kind": "supplier", "address": "Speicherstadt 1\n20457 Hamburg"}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let supplier = self.create("/companies",
+                json!({"name": "Papierhaus Nord GmbH", "kind": "supplier", "address": "Speicherstadt 1\n20457 Hamburg"}),).await;
         let invoice = self.invoice(customer, "Lagerung November").await["id"]
             .as_i64()
             .unwrap();
-        let draft = self
-            .post(
-                "/invoices",
+        let draft = self.create("/invoices",
                 json!({"customer_id": customer, "status": "draft", "title": "Wartung Entwurf",
                        "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                       "items": [{"type": "item", "title": "Wartung", "quantity": 2, "unit": "Std.", "unit_price": 95}]}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+                       "items": [{"type": "item", "title": "Wartung", "quantity": 2, "unit": "Std.", "unit_price": 95}]}),).await;
         let offer = self.offer(customer, "Gerüstbau Fassade").await["id"]
             .as_i64()
             .unwrap();
-        let purchase = self
-            .post(
-                "/purchases",
+        let purchase = self.create("/purchases",
                 json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
                        "supplier_id": supplier, "receipt_identifier": "RE-11", "title": "Druckerpapier",
-                       "items": [{"title": "Papier", "total": 119, "tax": 19, "tax_included": true}]}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
-        let recurring = self
-            .post(
-                "/recurring_invoices",
+                       "items": [{"title": "Papier", "total": 119, "tax": 19, "tax_included": true}]}),).await;
+        let recurring = self.create("/recurring_invoices",
                 json!({"template": {"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
                         "title": "Wartung {month} {year}", "tax": 19, "currency": "EUR",
                         "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "Monat", "unit_price": 50}]},
-                       "interval": "monthly", "next_date": "2027-01-01", "mode": "draft"}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+                       "interval": "monthly", "next_date": "2027-01-01", "mode": "draft"}),).await;
         OneOfEach {
             customer,
             supplier,

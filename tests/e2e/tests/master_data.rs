@@ -31,8 +31,7 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
             json!({"name": "Alpen Consulting GmbH", "country_code": "AT", "email": "office@alpen.example", "tags": ["retainer"]}),
         )
         .await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // The list, reached from the navigation.
     b.nav("Customers").await;
@@ -239,8 +238,7 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_supplier_created_inline_from_the_purchase_form() {
     let server = Server::start(Some(dist()), vec![]).await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.open(&server.base, "/purchases/new").await;
 
     // "New supplier…" opens the dialog with what was typed.

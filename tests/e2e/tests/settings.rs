@@ -117,9 +117,7 @@ async fn draft(server: &Server, customer: i64, title: &str) -> i64 {
         "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
         "date": "2026-11-02", "due_date": "2099-12-31", "title": title, "tax": 19, "currency": "EUR",
         "items": [{"type": "item", "title": "Consulting", "quantity": 1, "unit": "h", "unit_price": 100}]});
-    server.post("/invoices", body).await["id"]
-        .as_i64()
-        .expect("id")
+    server.create("/invoices", body).await
 }
 
 /// Text without any whitespace (PDF text breaks and groups IBANs as it likes).
@@ -146,8 +144,7 @@ async fn the_account_set_on_the_settings_page_is_on_the_next_invoice() {
     let logo = files.path().join("logo.png");
     std::fs::write(&logo, logo_png()).unwrap();
 
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.nav("Settings").await;
     b.find("#settings-company").await;
     assert_eq!(b.path().await, "/settings");
@@ -296,8 +293,7 @@ async fn alert_text(b: &Browser) -> String {
 async fn smtp_settings_with_a_write_only_password_and_a_test_email() {
     let server = Server::start(Some(dist()), vec![]).await;
     let mail = SmtpServer::start().await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.nav("Settings").await;
     b.find("#settings-email").await;
 
