@@ -26,12 +26,13 @@ mod billing;
 mod dom;
 #[path = "components/dunning.rs"]
 mod dunning;
+#[allow(dead_code)]
 #[path = "components/fixtures.rs"]
 mod fixtures;
 #[path = "components/preview.rs"]
 mod preview;
 
-use dom::{container, d, find, settle, texts, type_into};
+use dom::{container, d, find, input, settle, submit_dialog_with, texts, type_into};
 
 fn mount_editor(rows: RwSignal<Vec<PositionRow>>) -> (HtmlElement, impl Drop) {
     let root = container();

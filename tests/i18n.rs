@@ -18,10 +18,10 @@ mod dom;
 mod fixtures;
 
 use chrono::NaiveDate;
-use dom::{container, d, settle, text, texts};
+use dom::{container, d, settle, speak, text, texts, Reset};
 use kontor_app::components::date::format_date;
 use kontor_app::components::list_totals::count_text;
-use kontor_app::components::locale::{parse_typed, set_locale};
+use kontor_app::components::locale::parse_typed;
 use kontor_app::components::money::format_money;
 use kontor_app::components::top_search::search_scope;
 use kontor_app::i18n::{self, t, use_language, Lang};
@@ -33,15 +33,6 @@ use wasm_bindgen_test::*;
 include!(concat!(env!("OUT_DIR"), "/catalogue_sources.rs"));
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
 
 #[wasm_bindgen_test]
 fn the_catalogues_have_every_key_in_both_languages() {
@@ -116,8 +107,7 @@ fn a_missing_or_empty_translation_is_reported() {
 
 #[wasm_bindgen_test]
 fn german_words_dates_and_amounts() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     assert_eq!(t().nav().invoices, "Rechnungen");
     assert_eq!(i18n::status_label("partially_paid"), "Teilweise bezahlt");
     assert_eq!(count_text(3, "invoices"), "3 Rechnungen");
@@ -136,8 +126,7 @@ fn german_words_dates_and_amounts() {
 
 #[wasm_bindgen_test]
 fn english_words_dates_and_amounts() {
-    let _reset = Reset;
-    use_language(Some(Lang::En));
+    let _reset = speak(Lang::En);
     assert_eq!(t().nav().invoices, "Invoices");
     assert_eq!(count_text(1, "invoices"), "1 invoice");
     assert_eq!(search_scope("/offers").placeholder(), "Search offers…");
@@ -153,8 +142,7 @@ fn english_words_dates_and_amounts() {
 
 #[wasm_bindgen_test]
 fn the_german_number_input_accepts_german_numbers() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     assert_eq!(parse_typed("1.234,56"), Ok(Some(d("1234.56"))));
     assert_eq!(parse_typed("12,5"), Ok(Some(d("12.5"))));
     assert!(parse_typed("1.234.56").is_err());
@@ -185,8 +173,7 @@ async fn a_chosen_language_is_stored_and_sets_the_page_language() {
 
 #[wasm_bindgen_test]
 async fn the_invoice_list_speaks_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let mut invoice = fixtures::invoice(&[]);
     invoice.date = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
     invoice.gross_total = d("1234.56");

@@ -12,10 +12,9 @@
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, d, find, settle, text, texts, type_into};
+use dom::{container, d, find, settle, speak, text, texts, type_into};
 use kontor_app::components::form_summary::{localized_summary_line, Form};
 use kontor_app::components::invoice_form_state::InvoiceFormState;
-use kontor_app::components::locale::set_locale;
 use kontor_app::components::position_editor::{PositionEditor, PositionRow, PositionVat};
 use kontor_app::i18n::{use_language, Lang};
 use kontor_model::status::InvoiceStatus;
@@ -25,15 +24,6 @@ use leptos::prelude::*;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
 
 fn attribute_values(root: &web_sys::HtmlElement, selector: &str, name: &str) -> Vec<String> {
     let list = root.query_selector_all(selector).unwrap();
@@ -47,8 +37,7 @@ fn attribute_values(root: &web_sys::HtmlElement, selector: &str, name: &str) -> 
 
 #[wasm_bindgen_test]
 async fn the_position_editor_reads_and_shows_german_numbers() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let rows = RwSignal::new(vec![PositionRow::item("Beratung", "2", "Std.", "")]);
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {
@@ -101,8 +90,7 @@ async fn the_position_editor_reads_and_shows_german_numbers() {
 
 #[wasm_bindgen_test]
 fn german_numbers_typed_in_the_invoice_form_are_sent_as_decimals() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let state = InvoiceFormState::blank("EUR");
     state.tax.set("7,5".into());
     state.discount.set("1.000,5".into());
@@ -120,8 +108,7 @@ fn german_numbers_typed_in_the_invoice_form_are_sent_as_decimals() {
 
 #[wasm_bindgen_test]
 fn vat_choices_and_error_summaries_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let document = VatChoice {
         tax: d("19"),
         reverse_charge: false,
@@ -181,8 +168,7 @@ async fn company_fields_and_letter_paper_speak_german() {
     use kontor_model::error::FieldErrors;
     use kontor_model::party::CompanyType;
 
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let state = CompanyFormState::blank(CompanyType::Customer);

@@ -16,48 +16,27 @@ mod dom;
 mod fixtures;
 
 use chrono::NaiveDate;
-use dom::{container, find, settle, text, texts};
+use dom::{container, find, input, settle, speak, submit_dialog_with, text, texts};
+use fixtures::{event, sentence};
 use kontor_app::api::einvoices::Readiness;
-use kontor_app::components::locale::set_locale;
 use kontor_app::components::timeline::{event_sentence, Timeline};
 use kontor_app::components::toast::Toasts;
-use kontor_app::i18n::{use_language, Lang};
+use kontor_app::i18n::Lang;
 use kontor_app::pages::invoices::detail_email::{email_subject, email_text, sent_message};
 use kontor_app::pages::invoices::detail_payments::PaymentsTab;
 use kontor_app::pages::invoices::detail_tabs::DetailTab;
 use kontor_model::email::SentEmail;
-use kontor_model::event::{Event, SubjectType};
+use kontor_model::event::SubjectType;
 use leptos::prelude::*;
 use leptos_router::components::Router;
-use serde_json::{json, Value};
+use serde_json::json;
 use wasm_bindgen_test::*;
-use web_sys::HtmlInputElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
-
-fn event(id: i64, kind: &str, data: Value) -> Event {
-    serde_json::from_value(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
-        "user": {"id": 1, "name": "Ada Lovelace"}, "data": data}))
-    .unwrap()
-}
-
-fn sentence(subject: SubjectType, kind: &str, data: Value) -> String {
-    event_sentence(subject, &event(1, kind, data), "EUR").text
-}
-
 #[wasm_bindgen_test]
 fn timeline_sentences_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let inv = SubjectType::Invoice;
     assert_eq!(sentence(inv, "created", json!({})), "Erstellt");
     assert_eq!(
@@ -121,8 +100,7 @@ fn timeline_sentences_are_german() {
 
 #[wasm_bindgen_test]
 async fn the_timeline_shows_german_sentences_and_dates() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let events = vec![
         event(1, "created", json!({"offer_id": 5})),
         event(
@@ -165,8 +143,7 @@ async fn the_timeline_shows_german_sentences_and_dates() {
 
 #[wasm_bindgen_test]
 async fn the_payments_tab_and_dialog_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let mut invoice = fixtures::invoice(&["50"]);
     for p in invoice.payments.iter_mut().flatten() {
         p.date = NaiveDate::from_ymd_opt(2026, 11, 23).unwrap();
@@ -191,8 +168,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
 
     find(&root, "#add-payment").click();
     settle().await;
-    let amount: HtmlInputElement =
-        wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-amount"));
+    let amount = input(&root, "#payment-amount");
     assert_eq!(
         amount.value(),
         "69,00",
@@ -201,13 +177,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
     let page = root.text_content().unwrap();
     assert!(page.contains("Offener Betrag: 69,00 €"), "{page}");
     assert!(page.contains("Eingegangen am"), "{page}");
-    amount.set_value("1.234,56");
-    amount
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
-    settle().await;
-    find(&root, "dialog form button[type=submit]").click();
-    settle().await;
+    submit_dialog_with(&root, &amount, "1.234,56").await;
     let over = text(&root, "#overpayment-text");
     assert_eq!(
         over,
@@ -220,8 +190,7 @@ async fn the_payments_tab_and_dialog_speak_german() {
 
 #[wasm_bindgen_test]
 fn e_mail_tabs_and_e_invoice_line_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let invoice = fixtures::invoice(&[]);
     assert_eq!(email_subject(Lang::De, &invoice), "Rechnung R2611-001");
     let body = email_text(Lang::De, &invoice, "Kontor GmbH");

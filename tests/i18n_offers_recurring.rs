@@ -13,9 +13,8 @@
 mod dom;
 
 use chrono::NaiveDate;
-use dom::{container, d, find, settle, text, texts};
+use dom::{container, d, find, settle, speak, text, texts};
 use kontor_app::components::field::localized_errors;
-use kontor_app::components::locale::set_locale;
 use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::offers::attachments::format_size;
 use kontor_app::pages::offers::detail_sections::OfferPositions;
@@ -32,15 +31,6 @@ use serde_json::json;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
 
 fn offer() -> Offer {
     let item = |title: &str, quantity: f64, price: f64, net: f64, optional: bool| {
@@ -67,8 +57,7 @@ fn offer() -> Offer {
 
 #[wasm_bindgen_test]
 async fn the_offer_positions_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let offer = offer();
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {
@@ -108,8 +97,7 @@ async fn the_offer_positions_speak_german() {
 
 #[wasm_bindgen_test]
 fn the_offer_forms_own_messages_and_sizes_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let s = OfferFormState::blank("EUR");
     let project: Project = serde_json::from_value(json!({"id": 7, "name": "App", "customer": null,
         "currency": "CHF", "billing_email_to": null, "billing_email_cc": null, "billing_address": null,
@@ -138,8 +126,7 @@ fn the_offer_forms_own_messages_and_sizes_are_german() {
 
 #[wasm_bindgen_test]
 async fn the_recurring_schedule_speaks_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     assert_eq!(interval_label(Interval::Quarterly), "Vierteljährlich");
     assert_eq!(mode_short(RecurringMode::Send), "Per E-Mail versendet");
     let s = RecurringFormState::blank("EUR", NaiveDate::from_ymd_opt(2026, 11, 23).unwrap());
@@ -182,8 +169,7 @@ async fn the_recurring_schedule_speaks_german() {
 
 #[wasm_bindgen_test]
 async fn the_recurring_history_speaks_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let runs: Vec<RecurringRun> = serde_json::from_value(json!([
         {"id": 2, "period_start": "2026-11-01", "period_end": "2026-11-30", "invoice_date": "2026-11-01",
          "invoice_id": 41, "invoice_identifier": null, "status": "draft", "error": null,

@@ -13,10 +13,11 @@
 mod dom;
 
 use chrono::{TimeZone, Utc};
-use dom::{container, find, settle, text, texts, type_into};
+use dom::{
+    container, errors, find, settle, speak, stub_fetch, submit, text, texts, type_into, wait_for,
+};
 use kontor_app::api::client::{clear_key, error_from_body};
 use kontor_app::api::session::retry_message;
-use kontor_app::components::locale::set_locale;
 use kontor_app::components::toast::Toasts;
 use kontor_app::components::user_menu::{menu_label, PasswordDialog};
 use kontor_app::i18n::{use_language, Lang};
@@ -28,75 +29,9 @@ use kontor_model::users::User;
 use kontor_model::users::{Role, Theme};
 use leptos::prelude::*;
 use leptos_router::components::Router;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
-
-/// Replaces `window.fetch`: a URL containing `part` answers `status` with `body` (and
-/// `Retry-After` when given); anything else 404.
-fn stub_fetch(routes: &[(&str, u16, &str, Option<&str>)]) {
-    let table: Vec<String> = routes
-        .iter()
-        .map(|(part, status, body, retry)| {
-            format!(
-                "[{}, {status}, {}, {}]",
-                serde_json::to_string(part).unwrap(),
-                serde_json::to_string(body).unwrap(),
-                retry
-                    .map(|r| format!("\"{r}\""))
-                    .unwrap_or_else(|| "null".into())
-            )
-        })
-        .collect();
-    let script = format!(
-        "const routes = [{}];
-         window.fetch = function(input, init) {{
-           const url = typeof input === 'string' ? input : input.url;
-           for (const [part, status, body, retry] of routes) {{
-             if (url.includes(part)) {{
-               const headers = {{'Content-Type': 'application/json'}};
-               if (retry) headers['Retry-After'] = retry;
-               return Promise.resolve(new Response(body, {{status, headers}}));
-             }}
-           }}
-           return Promise.resolve(new Response('{{\"message\":\"Not found.\"}}', {{status: 404}}));
-         }};",
-        table.join(",")
-    );
-    js_sys::eval(&script).unwrap();
-}
-
-async fn wait_for(root: &HtmlElement, selector: &str) -> HtmlElement {
-    for _ in 0..60 {
-        if let Some(el) = root.query_selector(selector).unwrap() {
-            return el.unchecked_into();
-        }
-        settle().await;
-    }
-    panic!("{selector} never appeared");
-}
-
-fn errors(root: &HtmlElement) -> Vec<String> {
-    texts(root, ".field-error")
-        .into_iter()
-        .filter(|t| !t.trim().is_empty())
-        .collect()
-}
-
-fn submit(root: &HtmlElement, form: &str) {
-    find(root, &format!("{form} button[type=submit]")).click();
-}
 
 fn user(id: i64, first: &str, last: &str, role: Role, active: bool) -> User {
     let at = Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap();
@@ -116,8 +51,7 @@ fn user(id: i64, first: &str, last: &str, role: Role, active: bool) -> User {
 
 #[wasm_bindgen_test]
 async fn the_sign_in_page_speaks_german_and_shows_the_servers_german_lockout() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     clear_key();
     stub_fetch(&[("/setup", 200, r#"{"needed": true}"#, None)]);
     let root = container();
@@ -170,8 +104,7 @@ async fn the_sign_in_page_speaks_german_and_shows_the_servers_german_lockout() {
 
 #[wasm_bindgen_test]
 async fn the_password_dialog_and_the_users_table_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let root = container();
     let open = RwSignal::new(true);
     let users = vec![
@@ -231,8 +164,7 @@ async fn the_password_dialog_and_the_users_table_speak_german() {
 
 #[wasm_bindgen_test]
 fn labels_times_and_the_apps_own_error_texts_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let person = Session {
         id: 1,
         uuid: "b3c1".into(),

@@ -15,10 +15,9 @@ mod dom;
 #[path = "components/fixtures.rs"]
 mod fixtures;
 
-use dom::{container, d, fake_fetch, find, settle, text, texts, type_into, wait};
-use kontor_app::components::locale::set_locale;
+use dom::{container, d, fake_fetch, find, settle, speak, text, texts, type_into, wait};
 use kontor_app::components::toast::Toasts;
-use kontor_app::i18n::{use_language, Lang};
+use kontor_app::i18n::Lang;
 use kontor_app::pages::companies::detail::MasterData;
 use kontor_app::pages::companies::detail_documents::DocumentsSection;
 use kontor_app::pages::purchases::detail_payments::PaymentsSection;
@@ -33,15 +32,6 @@ use serde_json::json;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
 
 /// A purchase as the server answers it: 2,000.00 EUR gross dated 23 Nov 2026, paid
 /// 1,234.56 on 23 Nov 2026.
@@ -70,8 +60,7 @@ fn purchase() -> Purchase {
 
 #[wasm_bindgen_test]
 async fn the_payments_of_a_purchase_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let root = container();
     let p = purchase();
     let handle = leptos::mount::mount_to(root.clone(), move || {
@@ -120,8 +109,7 @@ async fn the_payments_of_a_purchase_speak_german() {
 
 #[wasm_bindgen_test]
 async fn the_positions_editor_reads_german_amounts() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let state = PurchaseFormState::blank("2026-11-23", "EUR");
     state
         .rows
@@ -159,8 +147,7 @@ async fn the_positions_editor_reads_german_amounts() {
 
 #[wasm_bindgen_test]
 async fn a_suppliers_documents_speak_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     fake_fetch(200, &json!([purchase_json()]), ", 'X-Total': '1'");
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {
@@ -196,8 +183,7 @@ async fn a_suppliers_documents_speak_german() {
 
 #[wasm_bindgen_test]
 async fn a_customers_master_data_speaks_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let mut company = fixtures::customer(None);
     company.country_code = Some("AT".into());
     company.default_invoice_due_days = Some(14);

@@ -13,8 +13,7 @@
 mod dom;
 
 use chrono::NaiveDate;
-use dom::{container, d, find, settle, text, texts, type_into};
-use kontor_app::components::locale::set_locale;
+use dom::{container, d, find, settle, speak, text, texts, type_into};
 use kontor_app::components::toast::Toasts;
 use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::dashboard::DashboardView;
@@ -36,15 +35,6 @@ use wasm_bindgen_test::*;
 use web_sys::HtmlSelectElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// Back to the default language when the test ends.
-struct Reset;
-impl Drop for Reset {
-    fn drop(&mut self) {
-        use_language(None);
-        set_locale(None);
-    }
-}
 
 fn day(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -104,8 +94,7 @@ fn dashboard() -> Dashboard {
 
 #[wasm_bindgen_test]
 async fn the_dashboard_speaks_german_with_german_dates_and_amounts() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {
         view! { <DashboardView dashboard=dashboard() /> }
@@ -166,8 +155,7 @@ async fn the_dashboard_speaks_german_with_german_dates_and_amounts() {
 
 #[wasm_bindgen_test]
 async fn the_exports_page_speaks_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), || {
         Toasts::provide();
@@ -233,8 +221,7 @@ fn mount_card(
 
 #[wasm_bindgen_test]
 async fn a_settings_section_speaks_german_and_reads_german_numbers() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let (root, sent) = mount_card(TAXES, "USt. & Vorgaben");
     settle().await;
     assert!(text(&root, "label[for=f-default_tax]").starts_with("Standard-Steuersatz (%)"));
@@ -282,8 +269,7 @@ async fn a_settings_section_speaks_german_and_reads_german_numbers() {
 
 #[wasm_bindgen_test]
 async fn the_company_section_names_countries_in_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let (root, _sent) = mount_card(COMPANY, "Unternehmen");
     settle().await;
     assert_eq!(text(&root, "label[for=f-vat_identifier]"), "USt-IdNr.");
@@ -303,8 +289,7 @@ async fn the_company_section_names_countries_in_german() {
 
 #[wasm_bindgen_test]
 fn number_format_examples_and_their_refusals_are_german() {
-    let _reset = Reset;
-    use_language(Some(Lang::De));
+    let _reset = speak(Lang::De);
     let example = example_text("R{YY}{MM}-{NNN}");
     assert!(example.starts_with("Nächste Nummer z. B. R"), "{example}");
     assert!(

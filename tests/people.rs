@@ -32,69 +32,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, find, settle, text, texts, type_into};
-
-/// Replaces `window.fetch`: a URL containing a key of `routes` answers that status, body
-/// and `Retry-After` (when given); anything else 404. The last request's method and URL
-/// are kept in `window.__lastFetch`.
-fn stub_fetch(routes: &[(&str, u16, &str, Option<&str>)]) {
-    let table: Vec<String> = routes
-        .iter()
-        .map(|(part, status, body, retry)| {
-            format!(
-                "[{}, {status}, {}, {}]",
-                serde_json::to_string(part).unwrap(),
-                serde_json::to_string(body).unwrap(),
-                retry
-                    .map(|r| format!("\"{r}\""))
-                    .unwrap_or_else(|| "null".into())
-            )
-        })
-        .collect();
-    let script = format!(
-        "const routes = [{}];
-         window.fetch = function(input, init) {{
-           const url = typeof input === 'string' ? input : input.url;
-           const method = (init && init.method) || (input && input.method) || 'GET';
-           window.__lastFetch = method + ' ' + url;
-           for (const [part, status, body, retry] of routes) {{
-             if (url.includes(part)) {{
-               const headers = {{'Content-Type': 'application/json'}};
-               if (retry) headers['Retry-After'] = retry;
-               return Promise.resolve(new Response(status === 204 ? null : body, {{status, headers}}));
-             }}
-           }}
-           return Promise.resolve(new Response('{{\"message\":\"Not found.\"}}', {{status: 404}}));
-         }};",
-        table.join(",")
-    );
-    js_sys::eval(&script).unwrap();
-}
-
-async fn wait_for(root: &HtmlElement, selector: &str) -> HtmlElement {
-    for _ in 0..60 {
-        if let Some(el) = root.query_selector(selector).unwrap() {
-            return el.unchecked_into();
-        }
-        settle().await;
-    }
-    panic!("{selector} never appeared");
-}
-
-/// The field errors shown (every field has an empty error element).
-fn errors(root: &HtmlElement) -> Vec<String> {
-    texts(root, ".field-error")
-        .into_iter()
-        .filter(|t| !t.trim().is_empty())
-        .collect()
-}
+use dom::{container, errors, find, settle, stub_fetch, submit, text, texts, type_into, wait_for};
 
 fn click(el: &HtmlElement) {
     el.click();
-}
-
-fn submit(root: &HtmlElement, form: &str) {
-    find(root, &format!("{form} button[type=submit]")).click();
 }
 
 fn mount_sign_in() -> HtmlElement {

@@ -7,7 +7,7 @@ use kontor_app::components::timeline::{event_sentence, Timeline};
 use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::invoices::detail_tabs::DetailTab;
 use kontor_model::audit::{AuditChange, AuditEvent};
-use kontor_model::event::{Event, SubjectType};
+use kontor_model::event::SubjectType;
 use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
@@ -17,18 +17,12 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[allow(dead_code)]
 #[path = "support/dom.rs"]
 mod dom;
+#[allow(dead_code)]
+#[path = "components/fixtures.rs"]
+mod fixtures;
 
 use dom::{container, settle, texts};
-
-fn event(id: i64, kind: &str, data: Value) -> Event {
-    serde_json::from_value(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
-        "user": {"id": 1, "name": "Ada Lovelace"}, "data": data}))
-    .unwrap()
-}
-
-fn sentence(subject: SubjectType, kind: &str, data: Value) -> String {
-    event_sentence(subject, &event(1, kind, data), "EUR").text
-}
+use fixtures::{event, sentence};
 
 #[wasm_bindgen_test]
 fn invoice_events_read_as_sentences() {

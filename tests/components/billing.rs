@@ -2,7 +2,7 @@
 //! recipients, the open amount, and the payment/reminder dialogs' checks.
 
 use super::fixtures::{activity, customer, expense, invoice, project};
-use super::{container, find, settle};
+use super::{container, find, input, settle, submit_dialog_with};
 use kontor_app::components::position_editor::PositionRow;
 use kontor_app::components::toast::Toasts;
 use kontor_app::pages::companies::detail_documents::invoice_open;
@@ -199,10 +199,11 @@ fn payment_and_reminder_texts_are_checked_like_the_server() {
     assert_eq!(text_to_html("a & b"), "<p>a &amp; b</p>");
 }
 
-#[wasm_bindgen_test]
-async fn the_payment_dialog_offers_the_open_amount() {
+/// Mounts the payment dialog of [`invoice`] with 50.00 paid and opens it: the mount point,
+/// the amount field and the mount's handle (dropping it unmounts).
+async fn open_payment_dialog() -> (web_sys::HtmlElement, HtmlInputElement, impl Sized) {
     let root = container();
-    let _handle = leptos::mount::mount_to(root.clone(), || {
+    let handle = leptos::mount::mount_to(root.clone(), || {
         Toasts::provide();
         view! {
             <kontor_app::pages::invoices::payment_dialog::AddPayment
@@ -214,8 +215,13 @@ async fn the_payment_dialog_offers_the_open_amount() {
     settle().await;
     find(&root, "#add-payment").click();
     settle().await;
-    let amount: HtmlInputElement =
-        wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-amount"));
+    let amount = input(&root, "#payment-amount");
+    (root, amount, handle)
+}
+
+#[wasm_bindgen_test]
+async fn the_payment_dialog_offers_the_open_amount() {
+    let (root, amount, _handle) = open_payment_dialog().await;
     assert_eq!(amount.value(), "69.00");
     let date: HtmlInputElement = wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-date"));
     assert_eq!(date.value().len(), 10, "today's date: {}", date.value());
@@ -227,28 +233,8 @@ async fn the_payment_dialog_offers_the_open_amount() {
 
 #[wasm_bindgen_test]
 async fn an_overpayment_is_confirmed_before_it_is_recorded() {
-    let root = container();
-    let _handle = leptos::mount::mount_to(root.clone(), || {
-        Toasts::provide();
-        view! {
-            <kontor_app::pages::invoices::payment_dialog::AddPayment
-                invoice=invoice(&["50"])
-                on_changed=Callback::new(|_| ())
-            />
-        }
-    });
-    settle().await;
-    find(&root, "#add-payment").click();
-    settle().await;
-    let amount: HtmlInputElement =
-        wasm_bindgen::JsCast::unchecked_into(find(&root, "#payment-amount"));
-    amount.set_value("79.00");
-    amount
-        .dispatch_event(&web_sys::Event::new("input").unwrap())
-        .unwrap();
-    settle().await;
-    find(&root, "dialog form button[type=submit]").click();
-    settle().await;
+    let (root, amount, _handle) = open_payment_dialog().await;
+    submit_dialog_with(&root, &amount, "79.00").await;
     let text = root.text_content().unwrap();
     assert!(
         text.contains("is more than the open amount of 69.00 EUR")

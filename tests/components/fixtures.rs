@@ -1,6 +1,8 @@
 //! Records as the server sends them, for the component tests.
 
+use kontor_app::components::timeline::event_sentence;
 use kontor_model::billing::{Activity, Expense};
+use kontor_model::event::{Event, SubjectType};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, Project};
 use serde_json::{json, Value};
@@ -14,6 +16,18 @@ fn parse<T: serde::de::DeserializeOwned>(mut value: Value) -> T {
         object.entry(k.clone()).or_insert(v.clone());
     }
     serde_json::from_str(&value.to_string()).unwrap()
+}
+
+/// The event `id` of `kind` with `data`, by Ada Lovelace at 2026-11-23 10:00 UTC.
+pub fn event(id: i64, kind: &str, data: Value) -> Event {
+    serde_json::from_value(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
+        "user": {"id": 1, "name": "Ada Lovelace"}, "data": data}))
+    .unwrap()
+}
+
+/// The timeline's sentence for an event of `kind` with `data` on a `subject` in EUR.
+pub fn sentence(subject: SubjectType, kind: &str, data: Value) -> String {
+    event_sentence(subject, &event(1, kind, data), "EUR").text
 }
 
 /// An invoice of 119.00 EUR gross with the given payments (amounts).

@@ -1,5 +1,8 @@
-//! DOM helpers for the component tests: mount points, queries and typing as a user would.
+//! DOM helpers for the component tests: mount points, queries and typing as a user would,
+//! and the app's language for one test.
 
+use kontor_app::components::locale::set_locale;
+use kontor_app::i18n::{use_language, Lang};
 use kontor_model::Decimal;
 use leptos::prelude::{document, window};
 use std::str::FromStr;
@@ -51,6 +54,24 @@ pub fn fetched() -> Vec<String> {
         .collect()
 }
 
+/// Back to the default language and locale when dropped: when the test that holds it ends,
+/// also when it fails (the test browser is English).
+pub struct Reset;
+
+impl Drop for Reset {
+    fn drop(&mut self) {
+        use_language(None);
+        set_locale(None);
+    }
+}
+
+/// Speaks `lang` (the app's language) until the returned guard is dropped ([`Reset`]).
+pub fn speak(lang: Lang) -> Reset {
+    let reset = Reset;
+    use_language(Some(lang));
+    reset
+}
+
 /// A fresh element in the body to mount into.
 pub fn container() -> HtmlElement {
     let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
@@ -88,4 +109,83 @@ pub fn type_into(input: &HtmlElement, text: &str) {
     input
         .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
         .unwrap();
+}
+
+/// The input element matching `selector` below `root` (panics when there is none).
+pub fn input(root: &HtmlElement, selector: &str) -> HtmlInputElement {
+    find(root, selector).unchecked_into()
+}
+
+/// Sets `input` to `value` with a (non-bubbling) `input` event, then clicks the submit
+/// button of the dialog's form below `root`; lets effects run after each.
+pub async fn submit_dialog_with(root: &HtmlElement, input: &HtmlInputElement, value: &str) {
+    input.set_value(value);
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    settle().await;
+    find(root, "dialog form button[type=submit]").click();
+    settle().await;
+}
+
+/// Replaces `window.fetch`: a URL containing a key of `routes` answers that status, body
+/// and `Retry-After` (when given); anything else 404. The last request's method and URL
+/// are kept in `window.__lastFetch`.
+pub fn stub_fetch(routes: &[(&str, u16, &str, Option<&str>)]) {
+    let table: Vec<String> = routes
+        .iter()
+        .map(|(part, status, body, retry)| {
+            format!(
+                "[{}, {status}, {}, {}]",
+                serde_json::to_string(part).unwrap(),
+                serde_json::to_string(body).unwrap(),
+                retry
+                    .map(|r| format!("\"{r}\""))
+                    .unwrap_or_else(|| "null".into())
+            )
+        })
+        .collect();
+    let script = format!(
+        "const routes = [{}];
+         window.fetch = function(input, init) {{
+           const url = typeof input === 'string' ? input : input.url;
+           const method = (init && init.method) || (input && input.method) || 'GET';
+           window.__lastFetch = method + ' ' + url;
+           for (const [part, status, body, retry] of routes) {{
+             if (url.includes(part)) {{
+               const headers = {{'Content-Type': 'application/json'}};
+               if (retry) headers['Retry-After'] = retry;
+               return Promise.resolve(new Response(status === 204 ? null : body, {{status, headers}}));
+             }}
+           }}
+           return Promise.resolve(new Response('{{\"message\":\"Not found.\"}}', {{status: 404}}));
+         }};",
+        table.join(",")
+    );
+    js_sys::eval(&script).unwrap();
+}
+
+/// Waits (up to 60 [`settle`]s) until `selector` matches below `root`; panics when it never
+/// does.
+pub async fn wait_for(root: &HtmlElement, selector: &str) -> HtmlElement {
+    for _ in 0..60 {
+        if let Some(el) = root.query_selector(selector).unwrap() {
+            return el.unchecked_into();
+        }
+        settle().await;
+    }
+    panic!("{selector} never appeared");
+}
+
+/// The field errors shown (every field has an empty error element).
+pub fn errors(root: &HtmlElement) -> Vec<String> {
+    texts(root, ".field-error")
+        .into_iter()
+        .filter(|t| !t.trim().is_empty())
+        .collect()
+}
+
+/// Clicks the submit button of the form `form` (a selector) below `root`.
+pub fn submit(root: &HtmlElement, form: &str) {
+    find(root, &format!("{form} button[type=submit]")).click();
 }

@@ -7,19 +7,12 @@
 mod common;
 
 use common::smtp::{free_port, messages, smtp_server};
+use common::PNG;
 use common::{reply, start, start_with, TestServer};
 use kontor_server::config::{AccountConfig, ServerConfig};
+use reqwest::Method;
 use serde_json::{json, Value};
 use std::time::Duration;
-
-/// A real 1 × 1 pixel PNG (a logo's header must be readable, issue 29).
-const PNG: &[u8] = &[
-    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
-    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
-    0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x64, 0x60, 0xF8, 0x5F,
-    0x0F, 0x00, 0x02, 0x87, 0x01, 0x80, 0xEB, 0x47, 0xBA, 0x92, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
-    0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
-];
 
 const HOSTILE_SVG: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 100 40" onload="alert('onload')">
@@ -34,24 +27,6 @@ const HOSTILE_SVG: &str = r##"<?xml version="1.0" encoding="UTF-8"?>
 async fn put_logo(s: &TestServer, key: &str, name: &str, bytes: Vec<u8>) -> common::Reply {
     s.upload_as(key, reqwest::Method::PUT, "/account/logo", name, &bytes)
         .await
-}
-
-/// A second server over the same data directory with another account file.
-async fn restart(s: &TestServer, account: AccountConfig) -> String {
-    let config = ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: s.data_path(),
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        files: None,
-        database: s.database.clone(),
-        account,
-    };
-    let bound = kontor_server::bind(&config).await.unwrap();
-    let addr = bound.listener.local_addr().unwrap();
-    tokio::spawn(kontor_server::run(bound));
-    format!("http://{addr}")
 }
 
 #[tokio::test]
@@ -92,16 +67,9 @@ async fn get_shows_the_settings_seeded_from_the_account_file_and_the_database_wi
         name: "File Again AG".into(),
         ..AccountConfig::default()
     };
-    let base = restart(&s, other).await;
-    let again = reply(
-        s.client
-            .get(format!("{base}/api/v1/account"))
-            .header("Authorization", format!("Token token={}", s.key))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    // A second server over the same data directory with another account file.
+    let second = s.second(|c| c.account = other, "the data has keys").await;
+    let again = second.get("/account").await;
     assert_eq!(again.body["name"], "Changed GmbH");
     assert_eq!(again.body["vat_identifier"], "DE136695976");
 }
@@ -253,44 +221,20 @@ async fn each_bad_field_is_a_422_naming_it_and_nothing_is_stored() {
 #[tokio::test]
 async fn a_read_only_key_cannot_change_the_account() {
     let s = start().await;
-    let pool = s.db().await;
-    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap();
-    let send = |method: reqwest::Method, path: &str, body: Option<Value>| {
-        let mut req = s
-            .client
-            .request(method, s.url(path))
-            .header("Authorization", format!("Token token={ro}"));
-        if let Some(b) = body {
-            req = req
-                .header("Content-Type", "application/json")
-                .body(b.to_string());
-        }
-        req.send()
+    let ro = s.read_only_key().await;
+    let status = |method: Method, path: &'static str, body: Option<Value>| {
+        s.status_as(&ro, method, path, body)
     };
-    let get = send(reqwest::Method::GET, "/account", None).await.unwrap();
-    assert_eq!(get.status(), 200);
-    let put = send(
-        reqwest::Method::PUT,
-        "/account",
-        Some(json!({"name": "Mine"})),
-    )
-    .await
-    .unwrap();
-    assert_eq!(put.status(), 403);
-    let delete = send(reqwest::Method::DELETE, "/account/logo", None)
-        .await
-        .unwrap();
-    assert_eq!(delete.status(), 403);
-    let test = send(
-        reqwest::Method::POST,
+    assert_eq!(status(Method::GET, "/account", None).await, 200);
+    let put = status(Method::PUT, "/account", Some(json!({"name": "Mine"})));
+    assert_eq!(put.await, 403);
+    assert_eq!(status(Method::DELETE, "/account/logo", None).await, 403);
+    let test = status(
+        Method::POST,
         "/account/test_email",
         Some(json!({"to": "a@b.example"})),
-    )
-    .await
-    .unwrap();
-    assert_eq!(test.status(), 403);
+    );
+    assert_eq!(test.await, 403);
     assert_eq!(
         put_logo(&s, &ro, "logo.png", PNG.to_vec()).await.status,
         403

@@ -48,12 +48,7 @@ async fn changes_are_recorded_with_who_what_and_old_and_new_values() {
     edited["title"] = json!("Website relaunch");
     let r = s.put(&format!("/invoices/{id}"), edited).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let r = s
-        .put(
-            &format!("/invoices/{id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let r = s.finalize(id).await;
     assert_eq!(r.status, 200, "{}", r.body);
     let r = s
         .post(

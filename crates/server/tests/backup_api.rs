@@ -19,12 +19,7 @@ fn b64(bytes: &[u8]) -> String {
 }
 
 fn cli_fails(args: &[&str], data: &std::path::Path) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = common::cli_output(args, data);
     assert!(!out.status.success(), "{args:?} succeeded");
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -252,21 +247,10 @@ async fn a_backup_under_writes_restores_whole() {
     cli(&["restore", archive.to_str().unwrap()], &restored);
     // The restored data serves: every purchase's document is there and equals the
     // original's.
-    let mut config = common::test_config(&restored);
-    config.listen = "127.0.0.1:0".parse().unwrap();
-    let bound = kontor_server::bind(&config).await.unwrap();
-    let addr = bound.listener.local_addr().unwrap();
-    tokio::spawn(kontor_server::run(bound));
+    let config = common::test_config(&restored);
+    let served = common::serve_existing(&config, &s.key, "the restored data has its keys").await;
+    let list = served.get("/purchases?per_page=100").await.body;
     let client = reqwest::Client::new();
-    let list: serde_json::Value = client
-        .get(format!("http://{addr}/api/v1/purchases?per_page=100"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
     let purchases = list.as_array().unwrap();
     assert!(!purchases.is_empty());
     assert!(

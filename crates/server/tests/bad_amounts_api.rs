@@ -5,6 +5,7 @@
 mod common;
 
 use common::{invoice_body, merge, start, TestServer};
+use reqwest::Method;
 use serde_json::Value;
 
 /// JSON from text, so numbers keep their exact digits (`5e28`, `1e308`).
@@ -30,10 +31,32 @@ async fn invoice_count(s: &TestServer) -> usize {
         .unwrap_or_else(|| r.body["items"].as_array().map(Vec::len).unwrap_or_default())
 }
 
-async fn post_invoice(s: &TestServer, customer: i64, overrides: &str) -> common::Reply {
+/// The valid invoice body for `customer` with `overrides` (JSON text, [`raw`]) merged in.
+fn invoice_with(customer: i64, overrides: &str) -> Value {
     let mut body = invoice_body(customer);
     merge(&mut body, raw(overrides));
-    s.post("/invoices", body).await
+    body
+}
+
+async fn post_invoice(s: &TestServer, customer: i64, overrides: &str) -> common::Reply {
+    s.post("/invoices", invoice_with(customer, overrides)).await
+}
+
+/// POST `path` with `text` (JSON text, [`raw`]) as its body.
+async fn post_text(s: &TestServer, path: &str, text: &str) -> common::Reply {
+    s.post(path, raw(text)).await
+}
+
+/// Creates the project "Site" of `customer`; returns its id.
+async fn project(s: &TestServer, customer: i64) -> i64 {
+    let r = post_text(
+        s,
+        "/projects",
+        &format!(r#"{{"name": "Site", "customer_id": {customer}}}"#),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body["id"].as_i64().unwrap()
 }
 
 #[tokio::test]
@@ -56,53 +79,39 @@ async fn overflowing_positions_are_field_errors_and_nothing_is_stored() {
         "the range is stated: {message}"
     );
 
-    // Each in range, the product not.
-    let r = post_invoice(
-        &s,
-        c,
-        r#"{"items": [{"type": "item", "title": "x", "quantity": 100000000, "unit_price": 100000000}]}"#,
-    )
-    .await;
-    assert_field(&r, "items[0].unit_price");
-
-    // Two lump sums of 5e28 used to be stored with totals 0.
-    let r = post_invoice(
-        &s,
-        c,
-        r#"{"items": [{"type": "item", "title": "a", "net_total": 5e28}, {"type": "item", "title": "b", "net_total": 5e28}]}"#,
-    )
-    .await;
-    assert_field(&r, "items[0].net_total");
-    assert_field(&r, "items[1].net_total");
-
-    // In range one by one, too large together.
-    let r = post_invoice(
-        &s,
-        c,
-        r#"{"items": [{"type": "item", "title": "a", "net_total": 900000000000000}, {"type": "item", "title": "b", "net_total": 900000000000000}]}"#,
-    )
-    .await;
-    assert_field(&r, "items");
-
-    // Too many places for a unit price (EUR: 2 + 4).
-    let r = post_invoice(
-        &s,
-        c,
-        r#"{"items": [{"type": "item", "title": "x", "quantity": 1, "unit_price": 0.0000001}]}"#,
-    )
-    .await;
-    assert_field(&r, "items[0].unit_price");
+    for (overrides, fields) in [
+        // Each in range, the product not.
+        (
+            r#"{"items": [{"type": "item", "title": "x", "quantity": 100000000, "unit_price": 100000000}]}"#,
+            &["items[0].unit_price"][..],
+        ),
+        // Two lump sums of 5e28 used to be stored with totals 0.
+        (
+            r#"{"items": [{"type": "item", "title": "a", "net_total": 5e28}, {"type": "item", "title": "b", "net_total": 5e28}]}"#,
+            &["items[0].net_total", "items[1].net_total"],
+        ),
+        // In range one by one, too large together.
+        (
+            r#"{"items": [{"type": "item", "title": "a", "net_total": 900000000000000}, {"type": "item", "title": "b", "net_total": 900000000000000}]}"#,
+            &["items"],
+        ),
+        // Too many places for a unit price (EUR: 2 + 4).
+        (
+            r#"{"items": [{"type": "item", "title": "x", "quantity": 1, "unit_price": 0.0000001}]}"#,
+            &["items[0].unit_price"],
+        ),
+    ] {
+        let r = post_invoice(&s, c, overrides).await;
+        for field in fields {
+            assert_field(&r, field);
+        }
+    }
 
     // The same rule for offers.
-    let r = s
-        .post(
-            "/offers",
-            raw(&format!(
+    let r = post_text(&s, "/offers", &format!(
                 r#"{{"company_id": {c}, "recipient_address": "ACME", "date": "2026-11-03", "due_date": "2026-12-03",
                 "title": "Probe", "tax": 19, "items": [{{"type": "item", "title": "x", "quantity": 1e15, "unit_price": 1e15}}]}}"#
-            )),
-        )
-        .await;
+            )).await;
     assert_field(&r, "items[0].quantity");
 
     assert_eq!(invoice_count(&s).await, before, "nothing was stored");
@@ -114,23 +123,16 @@ async fn overflowing_positions_are_field_errors_and_nothing_is_stored() {
 #[tokio::test]
 async fn a_purchase_total_beyond_the_range_is_refused() {
     let s = start().await;
-    let r = s
-        .post(
-            "/purchases",
-            raw(
-                r#"{"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+    let r = post_text(
+        &s,
+        "/purchases",
+        r#"{"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
                 "items": [{"title": "Paper", "total": 7e28, "tax": 19}]}"#,
-            ),
-        )
-        .await;
+    )
+    .await;
     assert_field(&r, "items[0].total");
-    let r = s
-        .post(
-            "/purchases",
-            raw(r#"{"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
-                "items": [{"title": "a", "total": 900000000000000, "tax": 0}, {"title": "b", "total": 900000000000000, "tax": 0}]}"#),
-        )
-        .await;
+    let r = post_text(&s, "/purchases", r#"{"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                "items": [{"title": "a", "total": 900000000000000, "tax": 0}, {"title": "b", "total": 900000000000000, "tax": 0}]}"#).await;
     assert_field(&r, "items");
     let list = s.get("/purchases").await;
     assert_eq!(list.status, 200, "{}", list.body);
@@ -144,35 +146,29 @@ async fn huge_payments_are_refused_on_paid_total() {
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
     for _ in 0..8 {
-        let r = s
-            .post(
-                "/invoices/payments",
-                raw(&format!(
-                    r#"{{"invoice_id": {id}, "date": "2026-11-10", "paid_total": 1e28}}"#
-                )),
-            )
-            .await;
+        let r = post_text(
+            &s,
+            "/invoices/payments",
+            &format!(r#"{{"invoice_id": {id}, "date": "2026-11-10", "paid_total": 1e28}}"#),
+        )
+        .await;
         assert_field(&r, "paid_total");
     }
-    let r = s
-        .post(
-            "/purchases",
-            raw(
-                r#"{"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+    let r = post_text(
+        &s,
+        "/purchases",
+        r#"{"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
                 "items": [{"title": "Paper", "total": 10, "tax": 19}]}"#,
-            ),
-        )
-        .await;
+    )
+    .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let purchase = r.body["id"].as_i64().unwrap();
-    let r = s
-        .post(
-            "/purchases/payments",
-            raw(&format!(
-                r#"{{"purchase_id": {purchase}, "date": "2026-11-10", "total": 1e28}}"#
-            )),
-        )
-        .await;
+    let r = post_text(
+        &s,
+        "/purchases/payments",
+        &format!(r#"{{"purchase_id": {purchase}, "date": "2026-11-10", "total": 1e28}}"#),
+    )
+    .await;
     assert_field(&r, "total");
     let invoice = s.get(&format!("/invoices/{id}")).await;
     assert_eq!(invoice.status, 200, "{}", invoice.body);
@@ -194,14 +190,7 @@ async fn huge_payments_are_refused_on_paid_total() {
 async fn huge_expenses_are_refused_before_they_are_stored() {
     let s = start().await;
     let c = s.customer("ACME").await;
-    let r = s
-        .post(
-            "/projects",
-            raw(&format!(r#"{{"name": "Site", "customer_id": {c}}}"#)),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let project = r.body["id"].as_i64().unwrap();
+    let project = project(&s, c).await;
     let path = format!("/projects/{project}/expenses");
     let r = s
         .post(
@@ -270,26 +259,15 @@ async fn valid_json_of_the_wrong_type_is_422_naming_the_field() {
         let r = post_invoice(&s, c, &format!(r#"{{"date": "{date}"}}"#)).await;
         assert_field(&r, "date");
     }
-    let r = s
-        .post(
-            "/purchases",
-            raw(r#"{"date": "2026-11-10", "due_date": "3000-01-01", "currency": "EUR", "payment_method": "bank_transfer",
-                "items": [{"title": "Paper", "total": 10, "tax": 19}]}"#),
-        )
-        .await;
+    let r = post_text(&s, "/purchases", r#"{"date": "2026-11-10", "due_date": "3000-01-01", "currency": "EUR", "payment_method": "bank_transfer",
+                "items": [{"title": "Paper", "total": 10, "tax": 19}]}"#).await;
     assert_field(&r, "due_date");
 
     // Not JSON at all is still a 400.
     let bad = s
-        .client
-        .post(s.url("/invoices"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .header("Content-Type", "application/json")
-        .body("{\"tax\": ")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(bad.status(), 400);
+        .send_raw(Method::POST, "/invoices", "application/json", "{\"tax\": ")
+        .await;
+    assert_eq!(bad.status, 400);
 }
 
 #[tokio::test]
@@ -307,13 +285,7 @@ async fn query_dates_follow_the_same_rule() {
 async fn a_stored_expense_that_overflows_is_an_error_not_a_panic() {
     let s = start().await;
     let c = s.customer("ACME").await;
-    let r = s
-        .post(
-            "/projects",
-            raw(&format!(r#"{{"name": "Site", "customer_id": {c}}}"#)),
-        )
-        .await;
-    let project = r.body["id"].as_i64().unwrap();
+    let project = project(&s, c).await;
     // A row written before amounts were range-checked.
     let pool = s.db().await;
     kontor_server::sql::query(
@@ -337,12 +309,9 @@ async fn a_stored_expense_that_overflows_is_an_error_not_a_panic() {
 async fn the_live_preview_refuses_totals_that_do_not_fit() {
     let s = start().await;
     let c = s.customer("ACME").await;
-    let mut body = invoice_body(c);
-    merge(
-        &mut body,
-        raw(
-            r#"{"items": [{"type": "item", "title": "a", "net_total": 5e28}, {"type": "item", "title": "b", "net_total": 5e28}]}"#,
-        ),
+    let body = invoice_with(
+        c,
+        r#"{"items": [{"type": "item", "title": "a", "net_total": 5e28}, {"type": "item", "title": "b", "net_total": 5e28}]}"#,
     );
     let r = s.post("/invoices/preview.pdf", body).await;
     assert_field(&r, "items");

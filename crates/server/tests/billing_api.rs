@@ -110,11 +110,8 @@ async fn payments_are_refused_for_drafts_other_currencies_and_bad_amounts() {
     let s = start().await;
     let c = s.customer("Careful").await;
     let draft = s
-        .post("/invoices", json!({"customer_id": c, "status": "draft"}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/invoices", json!({"customer_id": c, "status": "draft"}))
+        .await;
     let r = s
         .post(
             "/invoices/payments",
@@ -238,38 +235,26 @@ async fn activities_and_expenses_are_billed_once_in_the_invoice_transaction() {
     let c = s.customer("Hours").await;
     let other = s.customer("Other").await;
     let project = s
-        .post("/projects", json!({"name": "Site", "customer_id": c}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/projects", json!({"name": "Site", "customer_id": c}))
+        .await;
     let other_project = s
-        .post("/projects", json!({"name": "Else", "customer_id": other}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/projects", json!({"name": "Else", "customer_id": other}))
+        .await;
     let a1 = s.post("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Layout", "project_id": project, "hourly_rate": 80})).await;
     assert_eq!(a1.status, 200, "{}", a1.body);
     let a1 = a1.body["id"].as_i64().unwrap();
     let a2 = s
-        .post(
+        .create(
             "/activities",
             json!({"date": "2026-11-03", "hours": 1, "project_id": project, "hourly_rate": 80}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let foreign = s
-        .post(
+        .create(
             "/activities",
             json!({"date": "2026-11-03", "hours": 1, "project_id": other_project}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let e1 = s.post(&format!("/projects/{project}/expenses"), json!({"date": "2026-11-04", "title": "Fonts", "quantity": 2, "unit_price": 30, "unit_cost": 25})).await;
     assert_eq!(e1.status, 200, "{}", e1.body);
     assert_eq!(num(&e1.body["price"]), "60.00");
@@ -352,20 +337,14 @@ async fn editing_a_draft_keeps_what_its_positions_bill() {
     let s = start().await;
     let c = s.customer("Drafty Hours").await;
     let project = s
-        .post("/projects", json!({"name": "Site", "customer_id": c}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/projects", json!({"name": "Site", "customer_id": c}))
+        .await;
     let a = s
-        .post(
+        .create(
             "/activities",
             json!({"date": "2026-11-02", "hours": 2, "project_id": project, "hourly_rate": 50}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let mut body = common::invoice_body(c);
     common::merge(
         &mut body,

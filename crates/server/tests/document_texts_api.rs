@@ -137,18 +137,11 @@ async fn the_preview_prints_the_default_texts() {
     set_texts(&s).await;
     let english = english_customer(&s, "Acme Ltd").await;
     let r = s
-        .client
-        .post(s.url("/invoices/preview.pdf"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .header("Content-Type", "application/json")
-        .body(
-            json!({"customer_id": english, "title": "Draft", "currency": "EUR", "tax": 19,
-                   "items": [{"type": "item", "title": "Work", "quantity": 1, "unit_price": 10}]})
-            .to_string(),
+        .invoice_preview(
+            &json!({"customer_id": english, "title": "Draft", "currency": "EUR", "tax": 19,
+                    "items": [{"type": "item", "title": "Work", "quantity": 1, "unit_price": 10}]}),
         )
-        .send()
-        .await
-        .unwrap();
+        .await;
     assert_eq!(r.status(), 200);
     let text = pdftotext(&r.bytes().await.unwrap());
     assert!(

@@ -116,12 +116,9 @@ async fn timesheet_pdf_lists_hours_or_is_404() {
     let s = start().await;
     let c = s.customer("Timed").await;
     let project = s
-        .post("/projects", json!({"name": "Relaunch", "customer_id": c}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
-    let a = s.post("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Wireframes", "project_id": project, "hourly_rate": 80})).await.body["id"].as_i64().unwrap();
+        .create("/projects", json!({"name": "Relaunch", "customer_id": c}))
+        .await;
+    let a = s.create("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Wireframes", "project_id": project, "hourly_rate": 80})).await;
     let none = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
     assert_eq!(
         pdf(&s, &format!("/invoices/{none}/timesheet.pdf")).await.0,
@@ -145,9 +142,7 @@ async fn timesheet_pdf_lists_hours_or_is_404() {
 async fn preview_renders_an_unsaved_body_and_stores_nothing() {
     let s = start().await;
     let c = s.customer("Preview").await;
-    let r = s.client.post(s.url("/invoices/preview.pdf")).header("Authorization", format!("Token token={}", s.key)).header("Content-Type", "application/json")
-        .body(json!({"customer_id": c, "title": "Draft in progress", "currency": "EUR", "tax": 19, "items": [{"type": "item", "title": "Half written", "quantity": 3, "unit_price": 10}]}).to_string())
-        .send().await.unwrap();
+    let r = s.invoice_preview(&json!({"customer_id": c, "title": "Draft in progress", "currency": "EUR", "tax": 19, "items": [{"type": "item", "title": "Half written", "quantity": 3, "unit_price": 10}]})).await;
     assert_eq!(r.status(), 200);
     assert_eq!(r.headers()["content-type"], "application/pdf");
     let text = pdftotext(&r.bytes().await.unwrap());
@@ -167,25 +162,14 @@ async fn preview_renders_an_unsaved_body_and_stores_nothing() {
 async fn the_preview_addresses_the_customer_as_the_stored_invoice_does() {
     let s = start().await;
     let c = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "Ärztehaus Süd GmbH", "address": "Lindenallee 7\n20259 Hamburg"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let body = json!({"customer_id": c, "title": "Beratung", "currency": "EUR", "tax": 19,
         "items": [{"type": "item", "title": "Stunde", "quantity": 1, "unit_price": 100}]});
-    let r = s
-        .client
-        .post(s.url("/invoices/preview.pdf"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .header("Content-Type", "application/json")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
+    let r = s.invoice_preview(&body).await;
     assert_eq!(r.status(), 200);
     let preview = pdftotext(&r.bytes().await.unwrap());
     let mut draft = body.clone();

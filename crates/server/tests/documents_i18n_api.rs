@@ -383,17 +383,9 @@ async fn the_time_sheet_speaks_the_customer_language() {
     let s = start().await;
     let en = company(&s, "Thames Digital Ltd", "en").await;
     let project = s
-        .post("/projects", json!({"name": "Relaunch", "customer_id": en}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
-    let a = s
-        .post("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Wireframes", "project_id": project, "hourly_rate": 480}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/projects", json!({"name": "Relaunch", "customer_id": en}))
+        .await;
+    let a = s.create("/activities", json!({"date": "2026-11-02", "hours": 2.5, "description": "Wireframes", "project_id": project, "hourly_rate": 480})).await;
     let id = s
         .invoice(en, json!({"project_id": project, "items": [{"type": "item", "title": "Hours", "quantity": 2.5, "unit": "h", "unit_price": 480, "activity_ids": [a]}]}))
         .await

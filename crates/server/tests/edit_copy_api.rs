@@ -28,6 +28,39 @@ async fn company(s: &TestServer, term: Option<i64>) -> i64 {
     r.body["id"].as_i64().unwrap()
 }
 
+/// POST `{documents}/{id}/copy` (`documents`: `/invoices` or `/offers`); asserts 200 and
+/// returns the copy's id and its JSON as GET reads it.
+async fn copy_of(s: &TestServer, documents: &str, id: i64) -> (i64, Value) {
+    let r = s.post(&format!("{documents}/{id}/copy"), json!({})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let copy_id = r.body["id"].as_i64().unwrap();
+    (copy_id, s.get(&format!("{documents}/{copy_id}")).await.body)
+}
+
+/// Asserts that `copy` carries `original`'s `fields` and as many positions, each with its
+/// original's `item_fields`; returns the copy's positions.
+fn assert_copied<'a>(
+    original: &Value,
+    copy: &'a Value,
+    fields: &[&str],
+    item_fields: &[&str],
+) -> &'a Vec<Value> {
+    for field in fields {
+        assert_eq!(copy[field], original[field], "{field}");
+    }
+    let (a, b) = (
+        original["items"].as_array().unwrap(),
+        copy["items"].as_array().unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    for (x, y) in a.iter().zip(b) {
+        for f in item_fields {
+            assert_eq!(x[f], y[f], "item {f}");
+        }
+    }
+    b
+}
+
 fn offer_body(company: i64) -> Value {
     json!({
         "company_id": company,
@@ -307,14 +340,7 @@ async fn put_purchase_refusals_write_nothing() {
         403
     );
 
-    let r = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("{path}/update_status"),
-            Some(json!({"status": "approved"})),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.set_purchase_status(&path, "approved").await;
     let r = s.put(&path, changed).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(
@@ -359,11 +385,8 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
 
-    let r = s.post(&format!("/invoices/{id}/copy"), json!({})).await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let copy_id = r.body["id"].as_i64().unwrap();
+    let (copy_id, copy) = copy_of(&s, "/invoices", id).await;
     assert_ne!(copy_id, id);
-    let copy = s.get(&format!("/invoices/{copy_id}")).await.body;
     assert_eq!(copy["status"], "draft");
     assert!(copy["identifier"].is_null(), "{}", copy["identifier"]);
     assert_eq!(copy["date"], today().as_str());
@@ -372,31 +395,26 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
         days_from_today(30).as_str(),
         "customer's term"
     );
-    for field in [
-        "customer_id",
-        "title",
-        "recipient_address",
-        "tags",
-        "discount",
-        "salutation",
-        "footer",
-        "buyer_reference",
-        "payment_means",
-        "currency",
-        "tax",
-        "net_total",
-        "gross_total",
-        "tax_breakdown",
-    ] {
-        assert_eq!(copy[field], original[field], "{field}");
-    }
-    let (a, b) = (
-        original["items"].as_array().unwrap(),
-        copy["items"].as_array().unwrap(),
-    );
-    assert_eq!(a.len(), b.len());
-    for (x, y) in a.iter().zip(b) {
-        for f in [
+    let b = assert_copied(
+        &original,
+        &copy,
+        &[
+            "customer_id",
+            "title",
+            "recipient_address",
+            "tags",
+            "discount",
+            "salutation",
+            "footer",
+            "buyer_reference",
+            "payment_means",
+            "currency",
+            "tax",
+            "net_total",
+            "gross_total",
+            "tax_breakdown",
+        ],
+        &[
             "type",
             "title",
             "quantity",
@@ -404,10 +422,8 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
             "unit_price",
             "net_total",
             "tax",
-        ] {
-            assert_eq!(x[f], y[f], "item {f}");
-        }
-    }
+        ],
+    );
     assert_eq!(num(&b[1]["tax"]), "7");
     assert!(copy["offer_id"].is_null());
     assert!(copy["service_period_from"].is_null());
@@ -422,12 +438,7 @@ async fn copy_invoice_gives_a_draft_with_the_same_content_and_a_fresh_date() {
     );
 
     // The copy finalizes like any draft.
-    let r = s
-        .put(
-            &format!("/invoices/{copy_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let r = s.finalize(copy_id).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert!(r.body["identifier"].as_str().is_some_and(|n| !n.is_empty()));
 }
@@ -479,39 +490,29 @@ async fn copy_offer_gives_a_new_created_offer_with_a_new_number() {
     let id = original["id"].as_i64().unwrap();
     set_offer_status(&s, id, "archived").await;
 
-    let r = s.post(&format!("/offers/{id}/copy"), json!({})).await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    let copy_id = r.body["id"].as_i64().unwrap();
-    let copy = s.get(&format!("/offers/{copy_id}")).await.body;
+    let (_, copy) = copy_of(&s, "/offers", id).await;
     assert_eq!(copy["status"], "created");
     assert_ne!(copy["identifier"], original["identifier"]);
     assert_eq!(copy["date"], today().as_str());
     assert_eq!(copy["due_date"], days_from_today(21).as_str());
-    for field in [
-        "company",
-        "title",
-        "recipient_address",
-        "tags",
-        "salutation",
-        "footer",
-        "discount",
-        "currency",
-        "net_total",
-        "gross_total",
-        "tax_breakdown",
-    ] {
-        assert_eq!(copy[field], original[field], "{field}");
-    }
-    let (a, b) = (
-        original["items"].as_array().unwrap(),
-        copy["items"].as_array().unwrap(),
+    assert_copied(
+        &original,
+        &copy,
+        &[
+            "company",
+            "title",
+            "recipient_address",
+            "tags",
+            "salutation",
+            "footer",
+            "discount",
+            "currency",
+            "net_total",
+            "gross_total",
+            "tax_breakdown",
+        ],
+        &["type", "title", "quantity", "unit_price", "optional", "tax"],
     );
-    assert_eq!(a.len(), b.len());
-    for (x, y) in a.iter().zip(b) {
-        for f in ["type", "title", "quantity", "unit_price", "optional", "tax"] {
-            assert_eq!(x[f], y[f], "item {f}");
-        }
-    }
     assert_eq!(
         s.get(&format!("/offers/{id}")).await.body["status"],
         "archived",

@@ -305,20 +305,9 @@ async fn missing_data_is_named_with_where_to_set_it() {
 
 #[tokio::test]
 async fn an_xrechnung_customer_gets_the_xml_by_mail_and_cannot_be_finalized_without_the_data() {
-    use common::smtp::{messages, smtp_server};
-    use kontor_server::config::{SmtpConfig, SmtpSecurity};
+    use common::smtp::{messages, smtp_server, start_sending_to};
     let mail = smtp_server().await;
-    let port = mail.port;
-    let s = common::start_with(move |c| {
-        c.account.smtp = Some(SmtpConfig {
-            host: "127.0.0.1".into(),
-            port: Some(port),
-            security: SmtpSecurity::None,
-            user: None,
-            password: None,
-        })
-    })
-    .await;
+    let s = start_sending_to(mail.port).await;
     let c = customer(&s, "Behörde", json!({"einvoice_format": "xrechnung_ubl"})).await;
     // The account lacks the VAT ID, phone and IBAN: finalizing is refused before a number
     // is drawn, naming what is missing; a draft is fine.

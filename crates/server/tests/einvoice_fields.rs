@@ -268,12 +268,7 @@ async fn invoice_fields_round_trip_and_reach_the_reversal() {
     assert_eq!(put.body["buyer_reference"], "B-2");
     assert_eq!(put.body["payment_means"], Value::Null);
     // Finalizing through update_status keeps them.
-    let fin = s
-        .put(
-            &format!("/invoices/{draft_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let fin = s.finalize(draft_id).await;
     assert_eq!(fin.status, 200, "{}", fin.body);
     assert_eq!(fin.body["buyer_reference"], "B-2");
 }

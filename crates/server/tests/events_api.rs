@@ -157,7 +157,7 @@ async fn sending_records_recipients_subject_and_the_message_id_the_server_receiv
     let mail = smtp_server().await;
     let port = mail.port;
     let s = start_sending_to(port).await;
-    let c = s.post("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await.body["id"].as_i64().unwrap();
+    let c = s.create("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await;
     let id = ok(s.invoice(c, json!({})).await).await["id"]
         .as_i64()
         .unwrap();
@@ -285,14 +285,7 @@ async fn a_purchase_timeline_records_edits_approval_payments_and_documents() {
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let r = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("{path}/update_status"),
-            Some(json!({"status": "approved"})),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.set_purchase_status(&path, "approved").await;
     let pay = ok(s
         .post(
             "/purchases/payments",
@@ -305,14 +298,7 @@ async fn a_purchase_timeline_records_edits_approval_payments_and_documents() {
         .delete(&format!("/purchases/payments/{pay_id}"), None)
         .await;
     assert_eq!(r.status, 204);
-    let r = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("{path}/update_status"),
-            Some(json!({"status": "pending"})),
-        )
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    s.set_purchase_status(&path, "pending").await;
 
     let e = events(&s, &path).await;
     assert_eq!(

@@ -53,12 +53,7 @@ fn parse_csv(bytes: &[u8]) -> Vec<Vec<String>> {
 }
 
 async fn finalize(s: &TestServer, id: i64) {
-    let r = s
-        .put(
-            &format!("/invoices/{id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let r = s.finalize(id).await;
     assert_eq!(r.status, 200, "{}", r.body);
 }
 
@@ -101,23 +96,17 @@ async fn fixture(s: &TestServer) -> (i64, i64) {
     finalize(s, outside.body["id"].as_i64().unwrap()).await;
 
     let supplier = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "Papier AG", "type": "supplier"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let category = s
-        .post(
+        .create(
             "/purchases/categories",
             json!({"name": "Office", "credit_account": "4930"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let pdf = b"%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF";
     let purchase = s
         .post(
@@ -227,14 +216,8 @@ async fn datev_csv_is_an_extf_batch_with_bookings() {
         "header, columns and the two invoice bookings only"
     );
     let purchase = s.get("/purchases").await.body[0]["id"].as_i64().unwrap();
-    let approved = s
-        .send(
-            reqwest::Method::PATCH,
-            &format!("/purchases/{purchase}/update_status"),
-            Some(json!({"status": "approved"})),
-        )
+    s.set_purchase_status(&format!("/purchases/{purchase}"), "approved")
         .await;
-    assert_eq!(approved.status, 200, "{}", approved.body);
 
     let (headers, bytes) = download(&s, &format!("/exports/datev.csv?{PERIOD}")).await;
     assert_eq!(headers["content-type"], "text/csv; charset=windows-1252");

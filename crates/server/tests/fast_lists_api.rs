@@ -36,12 +36,7 @@ async fn total(s: &TestServer, path: &str) -> i64 {
 async fn ids(s: &TestServer, path: &str) -> Vec<i64> {
     let r = s.get(path).await;
     assert_eq!(r.status, 200, "{path}: {}", r.body);
-    r.body
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["id"].as_i64().unwrap())
-        .collect()
+    common::list_ids(&r)
 }
 
 #[tokio::test]

@@ -61,14 +61,11 @@ async fn a_failing_finalize_leaves_the_draft_unchanged_and_draws_no_number() {
     let s = start().await;
     let customer = s.customer("ACME GmbH").await;
     let id = s
-        .post(
+        .create(
             "/invoices",
             json!({"customer_id": customer, "status": "draft", "title": "Draft A"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     // Incomplete for a final invoice: no item positions.
     let r = s
         .put(
@@ -128,9 +125,7 @@ async fn purchase_categories_carry_timestamps() {
 #[tokio::test]
 async fn a_missing_required_field_is_named() {
     let s = start().await;
-    let id = s.post("/purchases", purchase_body()).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let id = s.create("/purchases", purchase_body()).await;
     let r = s
         .send(
             Method::PATCH,
@@ -157,16 +152,12 @@ async fn a_missing_required_field_is_named() {
 async fn delete_and_payment_of_a_purchase_never_answer_500() {
     let s = start().await;
     // Deterministic paths: a payment exists → delete 422; purchase gone → payment 422.
-    let id = s.post("/purchases", purchase_body()).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let id = s.create("/purchases", purchase_body()).await;
     let pay = json!({"purchase_id": id, "date": "2026-11-11", "total": 10});
     assert_eq!(s.post("/purchases/payments", pay.clone()).await.status, 200);
     let r = s.delete(&format!("/purchases/{id}"), None).await;
     assert_eq!(r.status, 422, "{}", r.body);
-    let gone = s.post("/purchases", purchase_body()).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let gone = s.create("/purchases", purchase_body()).await;
     assert_eq!(
         s.delete(&format!("/purchases/{gone}"), None).await.status,
         204
@@ -182,9 +173,7 @@ async fn delete_and_payment_of_a_purchase_never_answer_500() {
 
     // The race itself: delete and pay the same purchase at once, 12 times.
     for _ in 0..12 {
-        let id = s.post("/purchases", purchase_body()).await.body["id"]
-            .as_i64()
-            .unwrap();
+        let id = s.create("/purchases", purchase_body()).await;
         let path = format!("/purchases/{id}");
         let pay = json!({"purchase_id": id, "date": "2026-11-11", "total": 10});
         let (d, p) = tokio::join!(s.delete(&path, None), s.post("/purchases/payments", pay));
@@ -377,9 +366,7 @@ async fn corrupt_stored_amounts_times_and_statuses_are_errors_not_defaults() {
             .unwrap();
     }
     // A corrupt purchase payment amount.
-    let p = s.post("/purchases", purchase_body()).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let p = s.create("/purchases", purchase_body()).await;
     let pay = s
         .post(
             "/purchases/payments",

@@ -101,6 +101,26 @@ async fn refused_because(s: &TestServer, name: &str, bytes: &[u8], what: &str, r
     assert!(said.contains(reason), "{what}: {said}");
 }
 
+/// Asserts that the first `file` error of `r` says `reason`.
+fn assert_file_error_says(r: &common::Reply, reason: &str) {
+    assert!(
+        r.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains(reason),
+        "{}",
+        r.body
+    );
+}
+
+/// Uploads `bytes` as the account logo `name` and asserts a 422 whose `file` error says
+/// `reason`.
+async fn logo_refused_because(s: &TestServer, name: &str, bytes: &[u8], reason: &str) {
+    let r = s.upload(Method::PUT, "/account/logo", name, bytes).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_file_error_says(&r, reason);
+}
+
 /// The refusal of a hostile file: 422 naming `file`, and nothing stored.
 async fn assert_refused(s: &TestServer, r: &common::Reply, what: &str) {
     assert_eq!(r.status, 422, "{what}: {}", r.body);
@@ -151,18 +171,7 @@ async fn deep_pdfs_and_svgs_are_refused_and_the_server_keeps_answering() {
         "<g>".repeat(100_000),
         "</g>".repeat(100_000)
     );
-    let r = s
-        .upload(Method::PUT, "/account/logo", "logo.svg", svg.as_bytes())
-        .await;
-    assert_eq!(r.status, 422, "{}", r.body);
-    assert!(
-        r.body["errors"]["file"][0]
-            .as_str()
-            .unwrap()
-            .contains("64 levels"),
-        "{}",
-        r.body
-    );
+    logo_refused_because(s, "logo.svg", svg.as_bytes(), "64 levels").await;
     assert_eq!(
         s.get("/account").await.body["logo"],
         serde_json::Value::Null
@@ -230,14 +239,7 @@ async fn a_hundred_thousand_attributes_are_refused_fast_without_blocking_others(
     });
     let took = started.elapsed();
     assert_refused(s, &refused, "100,000 attributes").await;
-    assert!(
-        refused.body["errors"]["file"][0]
-            .as_str()
-            .unwrap()
-            .contains("more than 64 attributes"),
-        "{}",
-        refused.body
-    );
+    assert_file_error_says(&refused, "more than 64 attributes");
     assert!(took < Duration::from_secs(2), "refused after {took:?}");
     assert_eq!(other.0, 200);
     assert!(
@@ -267,18 +269,7 @@ async fn huge_and_costly_logos_are_refused_or_made_cheap() {
         stream.finish().unwrap();
     }
     assert!(png.len() < 1024 * 1024, "{}", png.len());
-    let r = s
-        .upload(Method::PUT, "/account/logo", "big.png", &png)
-        .await;
-    assert_eq!(r.status, 422, "{}", r.body);
-    assert!(
-        r.body["errors"]["file"][0]
-            .as_str()
-            .unwrap()
-            .contains("30000 × 30000 pixels"),
-        "{}",
-        r.body
-    );
+    logo_refused_because(s, "big.png", &png, "30000 × 30000 pixels").await;
     // A blur filter is dropped when the SVG is stored: the PDF stays fast.
     let blur = r##"<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><defs><filter id="b"><feGaussianBlur stdDeviation="60"/></filter></defs><rect width="400" height="100" fill="#123" filter="url(#b)" style="filter: blur(30px)"/></svg>"##;
     let r = s

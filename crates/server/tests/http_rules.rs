@@ -4,7 +4,9 @@
 
 mod common;
 
+use common::requests::send;
 use common::{reply, start, start_with};
+use reqwest::Method;
 use serde_json::json;
 
 #[tokio::test]
@@ -49,23 +51,12 @@ async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
     let (info, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
         .await
         .unwrap();
-    let get = s
-        .client
-        .get(s.url("/invoices"))
-        .header("Authorization", format!("Token token={ro}"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(get.status(), 200);
-    let post = reply(
-        s.client
-            .post(s.url("/companies"))
-            .header("Authorization", format!("Token token={ro}"))
+    let get = send(s.keyed_as(&ro, Method::GET, "/invoices")).await;
+    assert_eq!(get.status, 200);
+    let post = send(
+        s.keyed_as(&ro, Method::POST, "/companies")
             .header("Content-Type", "application/json")
-            .body("{\"name\":\"x\"}")
-            .send()
-            .await
-            .unwrap(),
+            .body("{\"name\":\"x\"}"),
     )
     .await;
     assert_eq!(post.status, 403);
@@ -73,14 +64,8 @@ async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
     assert!(kontor_server::access::auth::revoke_key(&pool, info.id)
         .await
         .unwrap());
-    let get = s
-        .client
-        .get(s.url("/invoices"))
-        .header("Authorization", format!("Token token={ro}"))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(get.status(), 401);
+    let get = send(s.keyed_as(&ro, Method::GET, "/invoices")).await;
+    assert_eq!(get.status, 401);
     let stored: Vec<Vec<u8>> = kontor_server::sql::query_scalar("SELECT hash FROM api_keys")
         .fetch_all(&pool)
         .await
@@ -96,90 +81,52 @@ async fn read_only_keys_only_read_and_revoked_keys_stop_working() {
 #[tokio::test]
 async fn framework_errors_have_the_json_body() {
     let s = start().await;
-    let auth = format!("Token token={}", s.key);
     let r = s.get("/nothing/here").await;
     assert_eq!(r.status, 404);
     assert!(r.body["message"].is_string());
     assert_eq!(s.get("/invoices/abc").await.status, 404);
     assert_eq!(s.get("/invoices/424242").await.status, 404);
 
-    let r = reply(
-        s.client
-            .patch(s.url("/invoices"))
-            .header("Authorization", &auth)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let r = send(s.keyed(Method::PATCH, "/invoices")).await;
     assert_eq!(r.status, 405);
     assert!(r.body["message"].is_string());
 
-    let r = reply(
-        s.client
-            .post(s.url("/companies"))
-            .header("Authorization", &auth)
-            .header("Content-Type", "text/plain")
-            .body("name=x")
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let r = s
+        .send_raw(Method::POST, "/companies", "text/plain", "name=x")
+        .await;
     assert_eq!(r.status, 415);
     assert!(r.body["message"].is_string());
 
-    let r = reply(
-        s.client
-            .post(s.url("/companies"))
-            .header("Authorization", &auth)
-            .header("Content-Type", "application/json")
-            .body("{\"name\": ")
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let r = s
+        .send_raw(
+            Method::POST,
+            "/companies",
+            "application/json",
+            "{\"name\": ",
+        )
+        .await;
     assert_eq!(r.status, 400);
     assert!(r.body["message"].as_str().unwrap().contains("JSON"));
 
-    let r = reply(
-        s.client
-            .post(s.url("/companies"))
-            .header("Authorization", &auth)
-            .header("Content-Type", "application/json")
-            .body("{\"name\": 5}")
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let r = s
+        .send_raw(
+            Method::POST,
+            "/companies",
+            "application/json",
+            "{\"name\": 5}",
+        )
+        .await;
     assert_eq!(r.status, 422, "wrong type inside valid JSON");
     assert!(r.body["errors"]["name"].is_array(), "{}", r.body);
 
     let big = format!("{{\"name\": \"{}\"}}", "x".repeat(1024 * 1024 + 10));
-    let r = reply(
-        s.client
-            .post(s.url("/companies"))
-            .header("Authorization", &auth)
-            .header("Content-Type", "application/json")
-            .body(big)
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let r = s
+        .send_raw(Method::POST, "/companies", "application/json", big)
+        .await;
     assert_eq!(r.status, 413);
     assert!(r.body["message"].is_string());
 
-    let r = reply(
-        s.client
-            .get(format!("{}/api/v2/invoices", s.base))
-            .send()
-            .await
-            .unwrap(),
-    )
-    .await;
+    let r = reply(s.get_page("/api/v2/invoices").await).await;
     assert_eq!(r.status, 404);
     assert!(r.body["message"].is_string());
 
@@ -216,10 +163,8 @@ async fn cors_only_for_trusted_origins() {
     assert!(allowed.contains("authorization") && allowed.contains("content-type"));
 
     let get = s
-        .client
-        .get(s.url("/invoices"))
+        .keyed(Method::GET, "/invoices")
         .header("Origin", "http://127.0.0.1:9999")
-        .header("Authorization", format!("Token token={}", s.key))
         .send()
         .await
         .unwrap();
@@ -237,10 +182,8 @@ async fn cors_only_for_trusted_origins() {
         assert!(expose.contains(name), "{name} not exposed: {expose}");
     }
     let evil = s
-        .client
-        .get(s.url("/invoices"))
+        .keyed(Method::GET, "/invoices")
         .header("Origin", "http://evil.example")
-        .header("Authorization", format!("Token token={}", s.key))
         .send()
         .await
         .unwrap();
@@ -267,20 +210,10 @@ async fn serves_the_bundle_with_fallback_to_index() {
     std::fs::write(dist.path().join("app.js"), "console.log(1)").unwrap();
     let path = dist.path().to_path_buf();
     let s = start_with(move |c| c.dist_dir = Some(path)).await;
-    let page = s
-        .client
-        .get(format!("{}/invoices/17", s.base))
-        .send()
-        .await
-        .unwrap();
+    let page = s.get_page("/invoices/17").await;
     assert_eq!(page.status(), 200);
     assert!(page.text().await.unwrap().contains("kontor app"));
-    let js = s
-        .client
-        .get(format!("{}/app.js", s.base))
-        .send()
-        .await
-        .unwrap();
+    let js = s.get_page("/app.js").await;
     assert_eq!(js.text().await.unwrap(), "console.log(1)");
     assert_eq!(
         s.get("/unknown").await.status,

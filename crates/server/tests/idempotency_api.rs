@@ -6,8 +6,9 @@
 
 mod common;
 
-use common::{invoice_body, reply, Reply, TestServer};
-use reqwest::StatusCode;
+use common::requests::send_json;
+use common::{invoice_body, Reply, TestServer};
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 async fn post_with_key(
@@ -17,17 +18,10 @@ async fn post_with_key(
     body: &Value,
     idem: &str,
 ) -> Reply {
-    let resp = server
-        .client
-        .post(server.url(path))
-        .header("Authorization", format!("Token token={api_key}"))
-        .header("Content-Type", "application/json")
-        .header("Idempotency-Key", idem)
-        .body(serde_json::to_string(body).unwrap())
-        .send()
-        .await
-        .unwrap();
-    reply(resp).await
+    let req = server
+        .keyed_as(api_key, Method::POST, path)
+        .header("Idempotency-Key", idem);
+    send_json(req, body).await
 }
 
 async fn count(server: &TestServer, path: &str) -> usize {

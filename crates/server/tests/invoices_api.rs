@@ -362,11 +362,8 @@ async fn drafts_have_no_number_can_be_edited_finalized_and_deleted_without_reaso
     assert_eq!(r.status, 422, "a final invoice is not editable");
 
     let d = s
-        .post("/invoices", json!({"customer_id": c, "status": "draft"}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/invoices", json!({"customer_id": c, "status": "draft"}))
+        .await;
     let r = s.delete(&format!("/invoices/{d}"), None).await;
     assert_eq!(r.status, 204);
     assert_eq!(s.get(&format!("/invoices/{d}")).await.status, 404);
@@ -382,9 +379,7 @@ async fn delete_needs_a_reason_keeps_an_audit_snapshot_and_numbers_stay_gap_free
     assert!(r.body["errors"]["reason"].is_array());
     // A GET-style empty body with a JSON content type is valid too.
     let r = s
-        .client
-        .delete(s.url(&format!("/invoices/{id}")))
-        .header("Authorization", format!("Token token={}", s.key))
+        .keyed(reqwest::Method::DELETE, &format!("/invoices/{id}"))
         .header("Content-Type", "application/json")
         .send()
         .await
@@ -493,12 +488,7 @@ async fn a_finalization_rolled_back_after_drawing_its_number_leaves_no_gap() {
     let boom = s.post("/invoices", draft("Boom")).await;
     assert_eq!(boom.status, 200, "{}", boom.body);
     let boom_id = boom.body["id"].as_i64().unwrap();
-    let failed = s
-        .put(
-            &format!("/invoices/{boom_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let failed = s.finalize(boom_id).await;
     assert!(failed.status.is_server_error(), "{}", failed.body);
     let still = s.get(&format!("/invoices/{boom_id}")).await;
     assert_eq!(still.body["status"], "draft", "{}", still.body);
@@ -506,12 +496,7 @@ async fn a_finalization_rolled_back_after_drawing_its_number_leaves_no_gap() {
 
     let next = s.post("/invoices", draft("Fine")).await;
     let next_id = next.body["id"].as_i64().unwrap();
-    let done = s
-        .put(
-            &format!("/invoices/{next_id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let done = s.finalize(next_id).await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert_eq!(
         done.body["identifier"], "R2611-002",

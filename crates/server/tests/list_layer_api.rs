@@ -151,11 +151,8 @@ async fn short_lists_carry_the_paging_headers() {
     // A project's expenses.
     let c = s.customer("ACME").await;
     let project = s
-        .post("/projects", json!({"name": "Site", "customer_id": c}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/projects", json!({"name": "Site", "customer_id": c}))
+        .await;
     let path = format!("/projects/{project}/expenses");
     let r = s
         .post(

@@ -12,7 +12,7 @@ async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
     let mail = smtp_server().await;
     let port = mail.port;
     let s = start_sending_to(port).await;
-    let c = s.post("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await.body["id"].as_i64().unwrap();
+    let c = s.create("/companies", json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"})).await;
     let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
 
     let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached.", "emails_bcc": "archive@kontor.example"})).await;
@@ -75,9 +75,7 @@ async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
 async fn refuses_without_recipient_and_reports_a_dead_mail_server() {
     let dead = free_port();
     let s = start_sending_to(dead).await;
-    let c = s.post("/companies", json!({"name": "No Mail"})).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let c = s.create("/companies", json!({"name": "No Mail"})).await;
     let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
     let r = s
         .post(
@@ -160,9 +158,7 @@ fn fake_peer(serve: fn(std::net::TcpStream)) -> u16 {
 /// took.
 async fn send_through(port: u16) -> (common::Reply, std::time::Duration) {
     let s = start_sending_to(port).await;
-    let c = s.post("/companies", json!({"name": "Probe"})).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let c = s.create("/companies", json!({"name": "Probe"})).await;
     let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
     let started = std::time::Instant::now();
     let r = s

@@ -122,9 +122,7 @@ async fn each_bad_field_is_named_and_nothing_is_stored() {
     }
     assert_eq!(count(&s, "/companies").await, 0);
 
-    let id = s.post("/companies", full_company()).await.body["id"]
-        .as_i64()
-        .unwrap();
+    let id = s.create("/companies", full_company()).await;
     for (field, value) in [
         ("vat_identifier", json!("ATU13585628")),
         ("iban", json!("DE00")),
@@ -257,15 +255,8 @@ async fn lists_filter_by_type_term_tags_and_active_with_paging() {
 #[tokio::test]
 async fn one_billing_contact_per_company_and_invoices_go_to_it() {
     let s = start().await;
-    let c = s
-        .post(
-            "/companies",
-            json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"}),
-        )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+    let c = s.create("/companies",
+            json!({"name": "Mail AG", "address": "Weg 1", "email": "ap@mail-ag.example", "billing_email_cc": "boss@mail-ag.example"}),).await;
     let person = |first: &str, mail: &str, billing: bool| {
         json!({"firstname": first, "lastname": "Muster", "email": mail, "company_id": c,
                "billing_contact": billing, "gender": "F", "salutation": "Dr.", "job_position": "CFO", "phone": "040 1"})
@@ -469,14 +460,11 @@ async fn the_documents_of_a_company_are_listed_by_company_id() {
     };
     assert_eq!(s.post("/offers", offer(a)).await.status, 200);
     let supplier = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "Papier KG", "type": "supplier"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let purchase = s
         .post(
             "/purchases",
@@ -509,14 +497,11 @@ async fn a_person_named_on_an_offer_cannot_be_deleted() {
     let c = s.customer("Offer GmbH").await;
     let other = s.customer("Contact Home KG").await;
     let person = s
-        .post(
+        .create(
             "/contacts/people",
             json!({"firstname": "Eva", "lastname": "Lang", "company_id": other}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let r = s
         .post(
             "/offers",
@@ -547,42 +532,18 @@ async fn a_read_only_key_cannot_change_master_data() {
     let s = start().await;
     let c = s.customer("Ro GmbH").await;
     let person = s
-        .post(
+        .create(
             "/contacts/people",
             json!({"firstname": "A", "lastname": "B", "company_id": c}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let project = s
-        .post("/projects", json!({"name": "P", "customer_id": c}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/projects", json!({"name": "P", "customer_id": c}))
+        .await;
     let deal = s
-        .post("/deals", json!({"name": "D", "company_id": c}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
-    let pool = s.db().await;
-    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap();
-    let send = |method: reqwest::Method, path: String, body: Option<Value>| {
-        let mut req = s
-            .client
-            .request(method, s.url(&path))
-            .header("Authorization", format!("Token token={ro}"));
-        if let Some(b) = body {
-            req = req
-                .header("Content-Type", "application/json")
-                .body(b.to_string());
-        }
-        req.send()
-    };
+        .create("/deals", json!({"name": "D", "company_id": c}))
+        .await;
+    let ro = s.read_only_key().await;
     use reqwest::Method;
     for (method, path, body) in [
         (
@@ -608,13 +569,13 @@ async fn a_read_only_key_cannot_change_master_data() {
             Some(json!({"status": "won"})),
         ),
     ] {
-        let r = send(method.clone(), path.clone(), body).await.unwrap();
-        assert_eq!(r.status(), 403, "{method} {path}");
+        let status = s.status_as(&ro, method.clone(), &path, body).await;
+        assert_eq!(status, 403, "{method} {path}");
     }
-    let r = send(Method::GET, format!("/companies/{c}"), None)
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 200);
+    let status = s
+        .status_as(&ro, Method::GET, &format!("/companies/{c}"), None)
+        .await;
+    assert_eq!(status, 200);
     assert_eq!(s.get(&format!("/companies/{c}")).await.body["active"], true);
 }
 

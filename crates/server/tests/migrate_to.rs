@@ -10,7 +10,7 @@
 
 mod common;
 
-use common::{test_config, TestServer};
+use common::{serve_existing, test_config, TestServer};
 use serde_json::{json, Value};
 
 /// What a user sees of the installation through the API: every list (100 per page) and
@@ -135,20 +135,7 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
     .unwrap();
     let mut config = test_config(new_home.path());
     config.database = Some(url.clone());
-    let bound = kontor_server::bind(&config).await.unwrap();
-    assert!(
-        bound.initial_key.is_none(),
-        "the copy has its users and keys"
-    );
-    let addr = bound.listener.local_addr().unwrap();
-    let moved = TestServer {
-        base: format!("http://{addr}"),
-        key: s.key.clone(),
-        dir: tempfile::tempdir().unwrap(),
-        client: reqwest::Client::new(),
-        task: Some(tokio::spawn(kontor_server::run(bound))),
-        database: Some(url.clone()),
-    };
+    let moved = serve_existing(&config, &s.key, "the copy has its users and keys").await;
     let after = everything(&moved).await;
     for (k, v) in before.as_object().unwrap() {
         assert_eq!(&after[k], v, "{k} differs after the move");
@@ -185,12 +172,7 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
         .max()
         .unwrap();
     assert!(id > highest, "{id} after {highest}");
-    let done = moved
-        .put(
-            &format!("/invoices/{id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let done = moved.finalize(id).await;
     assert_eq!(done.status, 200, "{}", done.body);
     let number = done.body["identifier"].as_str().unwrap().to_string();
     let taken: Vec<&str> = before["/invoices"]

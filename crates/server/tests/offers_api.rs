@@ -26,23 +26,17 @@ fn offer_body(overrides: Value) -> Value {
 
 async fn setup(s: &TestServer) -> (i64, i64, i64) {
     let company = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "ACME GmbH", "email": "office@acme.example", "currency": "EUR"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let project = s
-        .post(
+        .create(
             "/projects",
             json!({"name": "Relaunch", "customer_id": company, "currency": "CHF"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let deal = s
         .post(
             "/deals",
@@ -154,14 +148,11 @@ async fn list_filters_and_status_moves() {
     let (company, project, deal) = setup(&s).await;
     s.post("/offers", offer_body(json!({"company_id": company, "title": "B first", "date": "2026-11-01", "due_date": "2026-11-30"}))).await;
     let with_project = s
-        .post(
+        .create(
             "/offers",
             offer_body(json!({"project_id": project, "title": "A second"})),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     s.post("/offers", offer_body(json!({"deal_id": deal, "title": "C third", "date": "2026-11-09", "due_date": "2026-11-30"}))).await;
     let titles = |r: &common::Reply| {
         r.body
@@ -224,11 +215,8 @@ async fn attachments_are_pdfs_judged_by_content_and_survive_until_deleted() {
     let s = start().await;
     let (company, _, _) = setup(&s).await;
     let id = s
-        .post("/offers", offer_body(json!({"company_id": company})))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/offers", offer_body(json!({"company_id": company})))
+        .await;
     let path = format!("/offers/{id}/attachments");
     let r = s
         .post(
@@ -314,14 +302,11 @@ async fn pdf_marks_optional_positions_and_can_hide_detail_columns() {
     let s = start().await;
     let (company, _, _) = setup(&s).await;
     let id = s
-        .post(
+        .create(
             "/offers",
             offer_body(json!({"company_id": company, "print_detail_columns": false})),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let r = s
         .client
         .get(s.url(&format!("/offers/{id}.pdf")))
@@ -362,14 +347,11 @@ async fn send_email_attaches_the_offer_and_its_attachments() {
     let person = s.post("/contacts/people", json!({"firstname": "Eva", "lastname": "Kunde", "email": "eva@acme.example", "company_id": company})).await;
     assert_eq!(person.status, 200, "{}", person.body);
     let id = s
-        .post(
+        .create(
             "/offers",
             offer_body(json!({"company_id": company, "contact_id": person.body["id"]})),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     s.post(
         &format!("/offers/{id}/attachments"),
         json!({"attachment": {"filename": "terms.pdf", "base64": pdf_b64("terms")}}),
@@ -408,11 +390,8 @@ async fn stored_attachments_survive_a_restart() {
     let s = start().await;
     let (company, _, _) = setup(&s).await;
     let id = s
-        .post("/offers", offer_body(json!({"company_id": company})))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/offers", offer_body(json!({"company_id": company})))
+        .await;
     s.post(
         &format!("/offers/{id}/attachments"),
         json!({"attachment": {"filename": "plan.pdf", "base64": pdf_b64("plan")}}),
@@ -420,31 +399,8 @@ async fn stored_attachments_survive_a_restart() {
     .await;
 
     // A second server process on the same data directory (the first one keeps running).
-    let data = s.data_path();
-    let config = kontor_server::config::ServerConfig {
-        listen: "127.0.0.1:0".parse().unwrap(),
-        data_dir: data,
-        dist_dir: None,
-        cors_origins: vec![],
-        rate_limit: 0,
-        files: None,
-        database: s.database.clone(),
-        account: Default::default(),
-    };
-    let bound = kontor_server::bind(&config).await.unwrap();
-    assert!(bound.initial_key.is_none(), "keys survive too");
-    let base = format!("http://{}", bound.listener.local_addr().unwrap());
-    tokio::spawn(kontor_server::run(bound));
-    let list: Value = s
-        .client
-        .get(format!("{base}/api/v1/offers/{id}/attachments"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let second = s.second(|_| {}, "keys survive too").await;
+    let list = second.get(&format!("/offers/{id}/attachments")).await.body;
     assert_eq!(list[0]["filename"], "plan.pdf");
     let file = reqwest::get(list[0]["file_url"].as_str().unwrap())
         .await

@@ -291,25 +291,12 @@ async fn unknown_routes_and_methods_answer_json_errors() {
 async fn swagger_ui_is_served_without_a_key_with_its_own_files() {
     let s = start().await;
     for path in ["/api/docs", "/api/docs/", "/api/docs/index.html"] {
-        let resp = s
-            .client
-            .get(format!("{}{path}", s.base))
-            .send()
-            .await
-            .unwrap();
+        let resp = s.get_page(path).await;
         assert_eq!(resp.status(), 200, "{path}");
         let ty = resp.headers()["content-type"].to_str().unwrap().to_string();
         assert!(ty.starts_with("text/html"), "{path}: {ty}");
     }
-    let html = s
-        .client
-        .get(format!("{}/api/docs/", s.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let html = s.get_page("/api/docs/").await.text().await.unwrap();
     // Every local script and style sheet the page loads.
     let mut assets = Vec::new();
     for attr in ["src=\"", "href=\""] {
@@ -325,12 +312,7 @@ async fn swagger_ui_is_served_without_a_key_with_its_own_files() {
         "{assets:?}"
     );
     for asset in &assets {
-        let resp = s
-            .client
-            .get(format!("{}/api/docs/{asset}", s.base))
-            .send()
-            .await
-            .unwrap();
+        let resp = s.get_page(&format!("/api/docs/{asset}")).await;
         assert_eq!(resp.status(), 200, "{asset}");
         let ty = resp.headers()["content-type"].to_str().unwrap().to_string();
         if asset.ends_with(".js") {
@@ -342,11 +324,8 @@ async fn swagger_ui_is_served_without_a_key_with_its_own_files() {
     }
     // The page reads the server's own description, with no outside validator.
     let init = s
-        .client
-        .get(format!("{}/api/docs/swagger-initializer.js", s.base))
-        .send()
+        .get_page("/api/docs/swagger-initializer.js")
         .await
-        .unwrap()
         .text()
         .await
         .unwrap();
@@ -354,11 +333,6 @@ async fn swagger_ui_is_served_without_a_key_with_its_own_files() {
     let compact: String = init.split_whitespace().collect();
     assert!(compact.contains("\"validatorUrl\":\"none\""), "{init}");
     // Other /api paths still answer the JSON 404.
-    let r = s
-        .client
-        .get(format!("{}/api/nothing", s.base))
-        .send()
-        .await
-        .unwrap();
+    let r = s.get_page("/api/nothing").await;
     assert_eq!(r.status(), 404);
 }

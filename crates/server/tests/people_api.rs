@@ -3,6 +3,7 @@
 mod common;
 
 use common::people::{send_as, sign_in, user_with_role, PASSWORD};
+use common::requests::send_json;
 use common::start;
 use reqwest::Method;
 use serde_json::json;
@@ -191,9 +192,7 @@ async fn admins_create_list_and_revoke_api_keys_the_secret_shown_once() {
     assert_eq!(s.post("/api_keys", json!({"name": " "})).await.status, 422);
     assert_eq!(s.delete(&format!("/api_keys/{id}"), None).await.status, 204);
     assert_eq!(
-        send_as(&s, Some(&secret), Method::GET, "/session", None)
-            .await
-            .status,
+        s.status_as(&secret, Method::GET, "/session", None).await,
         401
     );
     assert_eq!(s.delete("/api_keys/999", None).await.status, 404);
@@ -254,17 +253,8 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
     let ask = |lang: &'static str, path: &'static str, body: serde_json::Value| {
         let s = &s;
         async move {
-            let resp = s
-                .client
-                .post(s.url(path))
-                .header("Authorization", format!("Token token={}", s.key))
-                .header("Accept-Language", lang)
-                .header("Content-Type", "application/json")
-                .body(body.to_string())
-                .send()
-                .await
-                .unwrap();
-            common::reply(resp).await
+            let req = s.keyed(Method::POST, path).header("Accept-Language", lang);
+            send_json(req, &body).await
         }
     };
     let bad_invoice = json!({"title": "", "items": [{"type": "item", "title": "A", "quantity": 1, "unit_price": 1.234}], "currency": "EUR"});
@@ -349,20 +339,8 @@ async fn field_messages_come_in_german_for_accept_language_de_in_the_same_shape(
 
 #[tokio::test]
 async fn invitations_are_emailed_when_smtp_is_configured() {
-    use kontor_model::account::SmtpSecurity;
-    use kontor_server::config::SmtpConfig;
     let mail = common::smtp::smtp_server().await;
-    let port = mail.port;
-    let s = common::start_with(move |c| {
-        c.account.smtp = Some(SmtpConfig {
-            host: "127.0.0.1".into(),
-            port: Some(port),
-            security: SmtpSecurity::None,
-            user: None,
-            password: None,
-        })
-    })
-    .await;
+    let s = common::smtp::start_sending_to(mail.port).await;
     let created = s
         .post(
             "/users",
@@ -385,20 +363,12 @@ async fn invitations_are_emailed_when_smtp_is_configured() {
 
     // A forged Host never reaches an inbox (issue 29): without KONTOR_PUBLIC_URL a link is
     // e-mailed only for the server's own address.
-    let forged = s
-        .client
-        .post(s.url("/users"))
-        .header("Authorization", format!("Token token={}", s.key))
-        .header("Host", "evil.example")
-        .header("Content-Type", "application/json")
-        .body(
-            json!({"email": "mara@example.com", "firstname": "Mara", "lastname": "Ost"})
-                .to_string(),
-        )
-        .send()
-        .await
-        .unwrap();
-    let forged = common::reply(forged).await;
+    let forged = send_json(
+        s.keyed(Method::POST, "/users")
+            .header("Host", "evil.example"),
+        &json!({"email": "mara@example.com", "firstname": "Mara", "lastname": "Ost"}),
+    )
+    .await;
     assert_eq!(forged.status, 201, "{}", forged.body);
     assert_eq!(forged.body["invitation"]["emailed"], false);
     assert_eq!(
@@ -415,17 +385,10 @@ async fn a_weak_new_password_is_refused_with_a_german_reason_for_accept_language
     let change = |lang: &'static str, new: &'static str| {
         let (s, key) = (&s, key.clone());
         async move {
-            let resp = s
-                .client
-                .put(s.url("/users/me/password"))
-                .header("Authorization", format!("Token token={key}"))
-                .header("Accept-Language", lang)
-                .header("Content-Type", "application/json")
-                .body(json!({"current_password": PASSWORD, "password": new}).to_string())
-                .send()
-                .await
-                .unwrap();
-            common::reply(resp).await
+            let req = s
+                .keyed_as(&key, Method::PUT, "/users/me/password")
+                .header("Accept-Language", lang);
+            send_json(req, &json!({"current_password": PASSWORD, "password": new})).await
         }
     };
     let en = change("en", "qwertyuiop12").await;

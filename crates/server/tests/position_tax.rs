@@ -51,6 +51,27 @@ fn mixed_breakdown() -> Vec<(String, String, String, String)> {
     ]
 }
 
+/// Creates an invoice for `customer` with `overrides`; asserts that it was stored (200)
+/// with the VAT groups `groups` ([`group`]: category, rate, net, tax) and returns the reply.
+async fn invoice_in_groups(
+    s: &TestServer,
+    customer: i64,
+    overrides: Value,
+    groups: Vec<(String, String, String, String)>,
+) -> common::Reply {
+    let r = s.invoice(customer, overrides).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(breakdown(&r.body), groups);
+    r
+}
+
+/// The line of `text` (a PDF's) with the position table's header.
+fn table_header(text: &str) -> &str {
+    text.lines()
+        .find(|l| l.contains("Beschreibung"))
+        .unwrap_or_else(|| panic!("no table header:\n{text}"))
+}
+
 async fn pdf_text(s: &TestServer, path: &str) -> String {
     let (status, _, bytes) = s.bytes(path).await;
     assert_eq!(status, 200, "{path}");
@@ -95,17 +116,16 @@ async fn seven_and_nineteen_percent_positions_are_totalled_per_rate() {
     assert_eq!(breakdown(&row), breakdown(inv));
 
     // A discount is applied per group and rounded there.
-    let r = s
-        .invoice(c, json!({"items": mixed_items(), "discount": 3}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(
-        breakdown(&r.body),
+    let r = invoice_in_groups(
+        &s,
+        c,
+        json!({"items": mixed_items(), "discount": 3}),
         vec![
             group("standard", "19", "97.00", "18.43"),
             group("reduced", "7", "58.20", "4.07"),
-        ]
-    );
+        ],
+    )
+    .await;
     assert_eq!(num(&r.body["net_total"]), "155.20");
     assert_eq!(num(&r.body["gross_total"]), "177.70");
 
@@ -118,10 +138,7 @@ async fn seven_and_nineteen_percent_positions_are_totalled_per_rate() {
         "{text}"
     );
     assert!(text.contains("183,20 EUR"), "{text}");
-    let header = text
-        .lines()
-        .find(|l| l.contains("Beschreibung"))
-        .unwrap_or_else(|| panic!("no table header:\n{text}"));
+    let header = table_header(&text);
     assert!(
         header.contains("USt."),
         "several rates print the rate column:\n{text}"
@@ -133,21 +150,18 @@ async fn seven_and_nineteen_percent_positions_are_totalled_per_rate() {
 async fn old_clients_without_the_fields_get_the_same_totals() {
     let s = start().await;
     let c = s.customer("Old Client").await;
-    let r = s.invoice(c, json!({})).await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    let standard = vec![group("standard", "19", "250.00", "47.50")];
+    let r = invoice_in_groups(&s, c, json!({}), standard).await;
     assert_eq!(num(&r.body["net_total"]), "250.00");
     assert_eq!(num(&r.body["gross_total"]), "297.50");
-    assert_eq!(
-        breakdown(&r.body),
-        vec![group("standard", "19", "250.00", "47.50")]
-    );
-    let r = s.invoice(c, json!({"tax": 0, "discount": 10})).await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    let r = invoice_in_groups(
+        &s,
+        c,
+        json!({"tax": 0, "discount": 10}),
+        vec![group("zero", "0", "225.00", "0.00")],
+    )
+    .await;
     assert_eq!(num(&r.body["gross_total"]), "225.00");
-    assert_eq!(
-        breakdown(&r.body),
-        vec![group("zero", "0", "225.00", "0.00")]
-    );
     // No counted items (a draft without positions) → [].
     let r = s.invoice(c, json!({"status": "draft", "items": []})).await;
     assert_eq!(r.status, 200, "{}", r.body);
@@ -157,10 +171,7 @@ async fn old_clients_without_the_fields_get_the_same_totals() {
     let id = r.body["id"].as_i64().unwrap();
     let text = pdf_text(&s, &format!("/invoices/{id}.pdf")).await;
     assert!(text.contains("USt. 19 % auf 250,00 EUR"), "{text}");
-    let header = text
-        .lines()
-        .find(|l| l.contains("Beschreibung"))
-        .unwrap_or_else(|| panic!("no table header:\n{text}"));
+    let header = table_header(&text);
     assert!(
         !header.contains("USt."),
         "a single rate prints no rate column:\n{text}"
@@ -225,20 +236,15 @@ async fn position_fields_are_validated_with_their_paths() {
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body["errors"]["items[0].tax"].is_array(), "{}", r.body);
     // Exempt with a reason is fine; its reason is stored.
-    let r = s
-        .invoice(c, json!({"items": [
-            {"type": "item", "title": "Training", "net_total": 200, "tax_category": "exempt", "tax_exemption_reason": "Steuerfrei nach § 4 Nr. 21 UStG"},
-            {"type": "item", "title": "Room", "net_total": 100}
-        ]}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(
-        breakdown(&r.body),
-        vec![
-            group("standard", "19", "100.00", "19.00"),
-            group("exempt", "0", "200.00", "0.00"),
-        ]
-    );
+    let exempt = json!({"items": [
+        {"type": "item", "title": "Training", "net_total": 200, "tax_category": "exempt", "tax_exemption_reason": "Steuerfrei nach § 4 Nr. 21 UStG"},
+        {"type": "item", "title": "Room", "net_total": 100}
+    ]});
+    let groups = vec![
+        group("standard", "19", "100.00", "19.00"),
+        group("exempt", "0", "200.00", "0.00"),
+    ];
+    let r = invoice_in_groups(&s, c, exempt, groups).await;
     assert_eq!(
         r.body["items"][0]["tax_exemption_reason"],
         "Steuerfrei nach § 4 Nr. 21 UStG"
@@ -275,13 +281,14 @@ async fn reverse_charge_documents_derive_the_category_and_refuse_own_rates() {
     assert_eq!(uk.status, 200, "{}", uk.body);
     let uk = uk.body["id"].as_i64().unwrap();
     // Flags from the customer: reverse charge, tax 0, one reverse_charge group.
-    let r = s.invoice(uk, json!({})).await;
-    assert_eq!(r.status, 200, "{}", r.body);
+    let r = invoice_in_groups(
+        &s,
+        uk,
+        json!({}),
+        vec![group("reverse_charge", "0", "250.00", "0.00")],
+    )
+    .await;
     assert_eq!(num(&r.body["gross_total"]), "250.00");
-    assert_eq!(
-        breakdown(&r.body),
-        vec![group("reverse_charge", "0", "250.00", "0.00")]
-    );
     // A position's own 7 % under (the customer's) reverse charge is refused.
     let r = s
         .invoice(
@@ -296,14 +303,13 @@ async fn reverse_charge_documents_derive_the_category_and_refuse_own_rates() {
     assert!(text.contains("Steuerschuldnerschaft"), "{text}");
     // Intra-EU given in the body: derived intra_eu, no tax.
     let c = s.customer("Intra").await;
-    let r = s
-        .invoice(c, json!({"tax": 0, "vat": {"intra_eu": true}}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(
-        breakdown(&r.body),
-        vec![group("intra_eu", "0", "250.00", "0.00")]
-    );
+    invoice_in_groups(
+        &s,
+        c,
+        json!({"tax": 0, "vat": {"intra_eu": true}}),
+        vec![group("intra_eu", "0", "250.00", "0.00")],
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -341,12 +347,7 @@ async fn drafts_keep_position_taxes_when_edited_and_finalized() {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     let id = r.body["id"].as_i64().unwrap();
-    let fin = s
-        .put(
-            &format!("/invoices/{id}/update_status"),
-            json!({"status": "created"}),
-        )
-        .await;
+    let fin = s.finalize(id).await;
     assert_eq!(fin.status, 200, "{}", fin.body);
     let got = s.get(&format!("/invoices/{id}")).await;
     assert_eq!(num(&got.body["gross_total"]), "183.20");
@@ -403,24 +404,19 @@ async fn english_pdfs_word_each_group_and_its_notice() {
         .await;
     assert_eq!(c.status, 200, "{}", c.body);
     let c = c.body["id"].as_i64().unwrap();
-    let r = s
-        .invoice(c, json!({"items": [
-            {"type": "item", "title": "Consulting", "net_total": 100},
-            {"type": "item", "title": "Food", "net_total": 50, "tax": 7, "tax_category": "reduced"},
-            {"type": "item", "title": "Machine", "net_total": 30, "tax_category": "export"},
-            {"type": "item", "title": "Parts", "net_total": 20, "tax_category": "intra_eu", "tax_exemption_reason": "Exempt under Art. 138 VAT Directive"}
-        ]}))
-        .await;
-    assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(
-        breakdown(&r.body),
-        vec![
-            group("standard", "19", "100.00", "19.00"),
-            group("reduced", "7", "50.00", "3.50"),
-            group("intra_eu", "0", "20.00", "0.00"),
-            group("export", "0", "30.00", "0.00"),
-        ]
-    );
+    let items = json!({"items": [
+        {"type": "item", "title": "Consulting", "net_total": 100},
+        {"type": "item", "title": "Food", "net_total": 50, "tax": 7, "tax_category": "reduced"},
+        {"type": "item", "title": "Machine", "net_total": 30, "tax_category": "export"},
+        {"type": "item", "title": "Parts", "net_total": 20, "tax_category": "intra_eu", "tax_exemption_reason": "Exempt under Art. 138 VAT Directive"}
+    ]});
+    let groups = vec![
+        group("standard", "19", "100.00", "19.00"),
+        group("reduced", "7", "50.00", "3.50"),
+        group("intra_eu", "0", "20.00", "0.00"),
+        group("export", "0", "30.00", "0.00"),
+    ];
+    let r = invoice_in_groups(&s, c, items, groups).await;
     assert_eq!(num(&r.body["gross_total"]), "222.50");
     let id = r.body["id"].as_i64().unwrap();
     let text = pdf_text(&s, &format!("/invoices/{id}.pdf")).await;

@@ -8,6 +8,7 @@ mod common;
 use base64::Engine;
 use common::einvoice::plain_pdf::plain_pdf;
 use common::einvoice::{complete_account, customer};
+use common::requests::send_json;
 use common::{num, start, Reply, TestServer};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
@@ -457,21 +458,14 @@ async fn the_html_view_shows_the_invoice_and_escapes_markup() {
 #[tokio::test]
 async fn a_read_only_key_cannot_import() {
     let s = start().await;
-    let pool = s.db().await;
-    let (_, ro) = kontor_server::access::auth::create_key(&pool, "viewer", true)
-        .await
-        .unwrap();
+    let ro = s.read_only_key().await;
     let b64 = base64::engine::general_purpose::STANDARD.encode(sample("01.01a-INVOICE_ubl.xml"));
-    let r = s
-        .client
-        .post(s.url("/purchases/import"))
-        .header("Authorization", format!("Token token={ro}"))
-        .header("Content-Type", "application/json")
-        .body(json!({"file": {"filename": "a.xml", "base64": b64}}).to_string())
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 403);
+    let r = send_json(
+        s.keyed_as(&ro, reqwest::Method::POST, "/purchases/import"),
+        &json!({"file": {"filename": "a.xml", "base64": b64}}),
+    )
+    .await;
+    assert_eq!(r.status, 403);
     assert_eq!(count(&s, "purchases").await, 0);
 }
 

@@ -38,16 +38,13 @@ async fn purchase(s: &TestServer, overrides: Value) -> Value {
 #[tokio::test]
 async fn creates_a_purchase_with_exact_totals_and_a_document() {
     let s = start().await;
-    let supplier = s.post("/companies", json!({"name": "Papier & Co. KG", "type": "supplier", "iban": "DE89370400440532013000"})).await.body["id"].as_i64().unwrap();
+    let supplier = s.create("/companies", json!({"name": "Papier & Co. KG", "type": "supplier", "iban": "DE89370400440532013000"})).await;
     let category = s
-        .post(
+        .create(
             "/purchases/categories",
             json!({"name": "Office supplies", "credit_account": "4930"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let pdf = "%PDF-1.4\n% receipt\n%%EOF";
     let p = purchase(&s, json!({"company_id": supplier, "category_id": category, "receipt_identifier": "RE-2026-77", "iban": "DE89 3704 0044 0532 0130 00", "tags": ["office"],
         "custom_property_values": {"cost_center": "4711"}, "file": {"filename": "receipt.pdf", "base64": b64(pdf.as_bytes())}})).await;
@@ -156,20 +153,14 @@ async fn refuses_bad_bodies_naming_the_field_and_writes_nothing() {
 async fn every_list_filter() {
     let s = start().await;
     let supplier = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "CloudHost GmbH", "type": "supplier"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let travel = s
-        .post("/purchases/categories", json!({"name": "Travel"}))
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .create("/purchases/categories", json!({"name": "Travel"}))
+        .await;
     let a = purchase(&s, json!({"date": "2026-10-01", "company_id": supplier, "tags": ["hosting", "monthly"], "items": [{"title": "Server rent", "total": 49.90, "tax": 19}]})).await;
     let b = purchase(&s, json!({"date": "2026-11-03", "payment_method": "credit_card", "items": [{"title": "Train ticket", "total": 89, "tax": 7, "tax_included": true, "category_id": travel}]})).await;
     let c = purchase(&s, json!({"date": "2026-11-20", "status": "approved"})).await;
@@ -336,14 +327,9 @@ async fn store_document_replaces_atomically_and_judges_by_content() {
 
     let big = [b"%PDF-".as_slice(), &vec![0u8; 10 * 1024 * 1024]].concat();
     assert_eq!(store(&s, id, "big.pdf", &big).await.status, 422);
+    let path = format!("/purchases/{id}/store_document");
     let r = s
-        .client
-        .patch(s.url(&format!("/purchases/{id}/store_document")))
-        .header("Authorization", format!("Token token={}", s.key))
-        .header("Content-Type", "application/json")
-        .body("{}")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(r.status(), 415);
+        .send_raw(reqwest::Method::PATCH, &path, "application/json", "{}")
+        .await;
+    assert_eq!(r.status, 415);
 }

@@ -166,30 +166,10 @@ async fn read_only_users_get_403_on_every_write_and_staff_on_admin_routes() {
     }
     // Reads: everyone, except the key list.
     for key in [&reader, &staff] {
-        assert_eq!(
-            send_as(&s, Some(key), Method::GET, "/invoices", None)
-                .await
-                .status,
-            200
-        );
-        assert_eq!(
-            send_as(&s, Some(key), Method::GET, "/users", None)
-                .await
-                .status,
-            200
-        );
-        assert_eq!(
-            send_as(&s, Some(key), Method::GET, "/account", None)
-                .await
-                .status,
-            200
-        );
-        assert_eq!(
-            send_as(&s, Some(key), Method::GET, "/api_keys", None)
-                .await
-                .status,
-            403
-        );
+        assert_eq!(s.status_as(key, Method::GET, "/invoices", None).await, 200);
+        assert_eq!(s.status_as(key, Method::GET, "/users", None).await, 200);
+        assert_eq!(s.status_as(key, Method::GET, "/account", None).await, 200);
+        assert_eq!(s.status_as(key, Method::GET, "/api_keys", None).await, 403);
     }
     // A 403 names the role.
     let r = send_as(&s, Some(&staff), Method::PUT, "/account", Some(json!({}))).await;
@@ -238,9 +218,7 @@ async fn staff_write_business_records_and_read_only_keys_restrict_admins() {
     assert_eq!(refused.status, 403);
     assert_eq!(refused.body["message"], "This API key is read-only.");
     assert_eq!(
-        send_as(&s, Some(viewer), Method::GET, "/companies", None)
-            .await
-            .status,
+        s.status_as(viewer, Method::GET, "/companies", None).await,
         200
     );
 }

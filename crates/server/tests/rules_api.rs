@@ -160,15 +160,12 @@ async fn an_empty_customer_email_is_no_default_recipient() {
 async fn vat_defaults_come_from_the_customer_unless_given() {
     let s = start().await;
     let uk = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "Thames Ltd", "address": "London", "email": "ap@thames.example",
                    "customer_vat": {"tax": 20, "reverse_charge": true, "intra_eu": false}}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let inv = s.invoice(uk, json!({})).await;
     assert_eq!(inv.status, 200, "{}", inv.body);
     assert_eq!(inv.body["vat"]["reverse_charge"], true);
@@ -260,15 +257,12 @@ async fn an_invoice_from_an_offer_links_both_and_bills_the_offer() {
 async fn offers_go_to_the_company_without_its_billing_cc() {
     let s = start().await;
     let company = s
-        .post(
+        .create(
             "/companies",
             json!({"name": "Quay AG", "address": "Kai 2", "email": "office@quay.example",
                    "billing_email_cc": "accounts@quay.example"}),
         )
-        .await
-        .body["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let offer = s
         .post(
             "/offers",

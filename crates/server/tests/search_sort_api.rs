@@ -5,18 +5,8 @@
 
 mod common;
 
-use common::{num, start, TestServer};
+use common::{list_ids, num, start, TestServer};
 use serde_json::{json, Value};
-
-fn ids(r: &common::Reply) -> Vec<i64> {
-    assert_eq!(r.status, 200, "{}", r.body);
-    r.body
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["id"].as_i64().unwrap())
-        .collect()
-}
 
 fn titles(r: &common::Reply) -> Vec<String> {
     assert_eq!(r.status, 200, "{}", r.body);
@@ -78,18 +68,18 @@ async fn invoices(s: &TestServer) -> Vec<i64> {
 async fn invoices_are_found_by_customer_name_address_and_literal_wildcards() {
     let s = start().await;
     let made = invoices(&s).await;
-    assert_eq!(ids(&s.get("/invoices?term=kranzler").await), [made[0]]);
-    assert_eq!(ids(&s.get("/invoices?term=Hafenstr").await), [made[1]]);
-    assert_eq!(ids(&s.get("/invoices?term=hosting").await), [made[2]]);
+    assert_eq!(list_ids(&s.get("/invoices?term=kranzler").await), [made[0]]);
+    assert_eq!(list_ids(&s.get("/invoices?term=Hafenstr").await), [made[1]]);
+    assert_eq!(list_ids(&s.get("/invoices?term=hosting").await), [made[2]]);
     // `%` and `_` match themselves only.
-    assert_eq!(ids(&s.get("/invoices?term=100%25").await), [made[1]]);
-    assert_eq!(ids(&s.get("/invoices?term=%25").await), [made[1]]);
-    assert_eq!(ids(&s.get("/invoices?term=done_now").await), [made[1]]);
-    assert!(ids(&s.get("/invoices?term=r_l").await).is_empty());
+    assert_eq!(list_ids(&s.get("/invoices?term=100%25").await), [made[1]]);
+    assert_eq!(list_ids(&s.get("/invoices?term=%25").await), [made[1]]);
+    assert_eq!(list_ids(&s.get("/invoices?term=done_now").await), [made[1]]);
+    assert!(list_ids(&s.get("/invoices?term=r_l").await).is_empty());
     // Combined with the other filters.
-    assert!(ids(&s.get("/invoices?term=kranzler&date_from=2026-11-04").await).is_empty());
+    assert!(list_ids(&s.get("/invoices?term=kranzler&date_from=2026-11-04").await).is_empty());
     assert_eq!(
-        ids(&s.get("/invoices?term=GmbH&date_from=2026-11-04").await),
+        list_ids(&s.get("/invoices?term=GmbH&date_from=2026-11-04").await),
         [made[2]]
     );
 }
@@ -99,17 +89,18 @@ async fn invoices_are_found_by_customer_name_address_and_literal_wildcards() {
 async fn check_sorts(s: &TestServer, list: &str, keys: &[&str]) -> Vec<(String, Vec<i64>)> {
     let mut out = Vec::new();
     for key in keys {
-        let asc = ids(&s.get(&format!("{list}?sort={key}&order=asc")).await);
-        let mut desc = ids(&s.get(&format!("{list}?sort={key}&order=desc")).await);
+        let asc = list_ids(&s.get(&format!("{list}?sort={key}&order=asc")).await);
+        let mut desc = list_ids(&s.get(&format!("{list}?sort={key}&order=desc")).await);
         desc.reverse();
         assert_eq!(asc, desc, "{list} sort={key}");
         let mut paged = Vec::new();
         for page in 1..=3 {
-            paged.extend(ids(&s
-                .get(&format!(
+            paged.extend(list_ids(
+                &s.get(&format!(
                     "{list}?sort={key}&order=asc&per_page=2&page={page}"
                 ))
-                .await));
+                .await,
+            ));
         }
         assert_eq!(paged, asc, "{list} sort={key} paged");
         out.push((key.to_string(), asc));
@@ -152,15 +143,15 @@ async fn invoices_sort_by_every_key_both_ways() {
     assert_eq!(by("open_amount"), [made[1], made[2], made[0], twin]);
     // Without `order`: dates newest first, the rest ascending; default stays newest first.
     assert_eq!(
-        ids(&s.get("/invoices?sort=date").await),
+        list_ids(&s.get("/invoices?sort=date").await),
         [made[1], made[2], twin, made[0]]
     );
     assert_eq!(
-        ids(&s.get("/invoices?sort=gross_total").await),
+        list_ids(&s.get("/invoices?sort=gross_total").await),
         [made[1], made[2], made[0], twin]
     );
     assert_eq!(
-        ids(&s.get("/invoices").await),
+        list_ids(&s.get("/invoices").await),
         [made[1], made[2], twin, made[0]]
     );
     let r = s.get("/invoices?sort=gross_total&order=desc").await;
@@ -221,16 +212,16 @@ async fn offers_are_found_by_company_and_sorted() {
     .await;
     let o2 = offer(&s, a, "Shop", "2026-11-05", 100, "Adler AG\nHafenstr. 9").await;
     let o3 = offer(&s, a, "Hosting", "2026-11-04", 200, "Adler AG\nHafenstr. 9").await;
-    assert_eq!(ids(&s.get("/offers?term=KRANZLER").await), [o1]);
+    assert_eq!(list_ids(&s.get("/offers?term=KRANZLER").await), [o1]);
     assert_eq!(
         titles(&s.get("/offers?term=hafenstr").await),
         ["Hosting", "Shop"]
     );
     assert_eq!(
-        ids(&s.get("/offers?term=adler&from=2026-11-05").await),
+        list_ids(&s.get("/offers?term=adler&from=2026-11-05").await),
         [o2]
     );
-    assert!(ids(&s.get("/offers?term=%25").await).is_empty());
+    assert!(list_ids(&s.get("/offers?term=%25").await).is_empty());
     let sorted = check_sorts(
         &s,
         "/offers",
@@ -250,9 +241,9 @@ async fn offers_are_found_by_company_and_sorted() {
     assert_eq!(by("gross_total"), [o2, o3, o1]);
     assert_eq!(by("identifier"), [o1, o2, o3]);
     // The interface's sorts keep their meaning: date newest first, title A–Z.
-    assert_eq!(ids(&s.get("/offers?sort=date").await), [o2, o3, o1]);
-    assert_eq!(ids(&s.get("/offers?sort=title").await), [o3, o1, o2]);
-    assert_eq!(ids(&s.get("/offers").await), [o2, o3, o1]);
+    assert_eq!(list_ids(&s.get("/offers?sort=date").await), [o2, o3, o1]);
+    assert_eq!(list_ids(&s.get("/offers?sort=title").await), [o3, o1, o2]);
+    assert_eq!(list_ids(&s.get("/offers").await), [o2, o3, o1]);
 }
 
 async fn purchase(
@@ -283,13 +274,13 @@ async fn purchases_are_found_by_supplier_and_position_and_sorted() {
     let p1 = purchase(&s, post, "RE-77", "2026-11-02", "Flyer 50_50", "119").await;
     let p2 = purchase(&s, bahn, "B-1", "2026-11-09", "Ticket Berlin", "59.50").await;
     let p3 = purchase(&s, bahn, "B-2", "2026-11-05", "Ticket Hamburg", "89.25").await;
-    assert_eq!(ids(&s.get("/purchases?term=kranzler").await), [p1]);
-    assert_eq!(ids(&s.get("/purchases?term=hamburg").await), [p3]);
-    assert_eq!(ids(&s.get("/purchases?term=re-77").await), [p1]);
-    assert_eq!(ids(&s.get("/purchases?term=50_50").await), [p1]);
-    assert!(ids(&s.get("/purchases?term=re_77").await).is_empty());
+    assert_eq!(list_ids(&s.get("/purchases?term=kranzler").await), [p1]);
+    assert_eq!(list_ids(&s.get("/purchases?term=hamburg").await), [p3]);
+    assert_eq!(list_ids(&s.get("/purchases?term=re-77").await), [p1]);
+    assert_eq!(list_ids(&s.get("/purchases?term=50_50").await), [p1]);
+    assert!(list_ids(&s.get("/purchases?term=re_77").await).is_empty());
     assert_eq!(
-        ids(&s.get("/purchases?term=ticket&date=2026-11-06:").await),
+        list_ids(&s.get("/purchases?term=ticket&date=2026-11-06:").await),
         [p2]
     );
     let sorted = check_sorts(
@@ -303,7 +294,7 @@ async fn purchases_are_found_by_supplier_and_position_and_sorted() {
     assert_eq!(by("supplier"), [p2, p3, p1]);
     assert_eq!(by("gross_total"), [p2, p3, p1]);
     assert_eq!(by("identifier").len(), 3);
-    assert_eq!(ids(&s.get("/purchases").await), [p2, p3, p1]);
+    assert_eq!(list_ids(&s.get("/purchases").await), [p2, p3, p1]);
 }
 
 #[tokio::test]

@@ -5,10 +5,43 @@
 mod common;
 
 use common::people::{send_as, set_time_ago, sign_in, user_with_role, PASSWORD};
+use common::requests::send_json;
 use common::start;
 use reqwest::Method;
 use serde_json::json;
 use std::io::Write;
+
+/// The setup body of the first admin, Petra Chef <chef@example.com>, with `password`.
+fn chef(password: &str) -> serde_json::Value {
+    json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": password})
+}
+
+/// POST /setup (no key) with `body`.
+async fn set_up(s: &common::TestServer, body: serde_json::Value) -> common::Reply {
+    send_as(s, None, Method::POST, "/setup", Some(body)).await
+}
+
+/// POST /session as staff@example.com with a wrong password.
+async fn wrong_staff_sign_in(s: &common::TestServer) -> common::Reply {
+    sign_in(s, "staff@example.com", "Wrong-Password-123").await
+}
+
+/// Moves every recorded sign-in attempt 31 seconds back: past a first wait (30 s).
+async fn let_the_wait_pass(s: &common::TestServer) {
+    set_time_ago(
+        s,
+        "UPDATE login_attempts SET at = $1",
+        chrono::Duration::seconds(31),
+    )
+    .await;
+}
+
+/// Asserts that `r` is a 429 whose `Retry-After` (seconds) lies in `seconds`.
+fn assert_waits(r: &common::Reply, seconds: std::ops::RangeInclusive<u64>) {
+    assert_eq!(r.status, 429, "{}", r.body);
+    let retry: u64 = r.header("retry-after").parse().unwrap();
+    assert!(seconds.contains(&retry), "{retry}");
+}
 
 #[tokio::test]
 async fn setup_creates_the_first_admin_once_and_its_session_key_works() {
@@ -16,33 +49,19 @@ async fn setup_creates_the_first_admin_once_and_its_session_key_works() {
     let needed = send_as(&s, None, Method::GET, "/setup", None).await;
     assert_eq!(needed.status, 200);
     assert_eq!(needed.body, json!({"needed": true}));
-    let weak = send_as(
-        &s,
-        None,
-        Method::POST,
-        "/setup",
-        Some(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": "password1234"})),
-    )
-    .await;
+    let weak = set_up(&s, chef("password1234")).await;
     assert_eq!(weak.status, 422, "{}", weak.body);
     assert!(weak.body["errors"]["password"][0]
         .as_str()
         .unwrap()
         .starts_with("is too easy to guess"));
-    let short = send_as(&s, None, Method::POST, "/setup", Some(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": "kurz"}))).await;
+    let short = set_up(&s, chef("kurz")).await;
     assert_eq!(short.status, 422);
     assert!(short.body["errors"]["password"][0]
         .as_str()
         .unwrap()
         .contains("12"));
-    let done = send_as(
-        &s,
-        None,
-        Method::POST,
-        "/setup",
-        Some(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": PASSWORD})),
-    )
-    .await;
+    let done = set_up(&s, chef(PASSWORD)).await;
     assert_eq!(done.status, 200, "{}", done.body);
     assert_eq!(done.body["user"]["role"], "admin");
     assert!(done.body["user"].get("password_hash").is_none());
@@ -67,12 +86,9 @@ async fn setup_creates_the_first_admin_once_and_its_session_key_works() {
         send_as(&s, None, Method::GET, "/setup", None).await.body,
         json!({"needed": false})
     );
-    let again = send_as(
+    let again = set_up(
         &s,
-        None,
-        Method::POST,
-        "/setup",
-        Some(json!({"email": "evil@example.com", "firstname": "E", "lastname": "Vil", "password": PASSWORD})),
+        json!({"email": "evil@example.com", "firstname": "E", "lastname": "Vil", "password": PASSWORD}),
     )
     .await;
     assert_eq!(again.status, 409);
@@ -116,7 +132,7 @@ async fn every_sign_in_failure_is_the_same_401() {
 
     let failures = [
         sign_in(&s, "nobody@example.com", PASSWORD).await,
-        sign_in(&s, "staff@example.com", "Wrong-Password-123").await,
+        wrong_staff_sign_in(&s).await,
         sign_in(&s, "gone@example.com", PASSWORD).await,
         sign_in(&s, "new@example.com", PASSWORD).await,
     ];
@@ -149,14 +165,8 @@ async fn sign_in_from(
         .local_address(from.parse::<std::net::IpAddr>().unwrap())
         .build()
         .unwrap();
-    let resp = client
-        .post(s.url("/session"))
-        .header("Content-Type", "application/json")
-        .body(json!({"email": email, "password": password}).to_string())
-        .send()
-        .await
-        .unwrap();
-    common::reply(resp).await
+    let body = json!({"email": email, "password": password});
+    send_json(client.post(s.url("/session")), &body).await
 }
 
 #[tokio::test]
@@ -165,18 +175,11 @@ async fn failures_make_this_email_from_this_address_wait_and_nobody_else() {
     user_with_role(&s, "staff@example.com", "staff").await;
     user_with_role(&s, "other@example.com", "staff").await;
     for _ in 0..5 {
-        assert_eq!(
-            sign_in(&s, "staff@example.com", "Wrong-Password-123")
-                .await
-                .status,
-            401
-        );
+        assert_eq!(wrong_staff_sign_in(&s).await.status, 401);
     }
     // The sixth try from this address waits 30 seconds, even with the right password …
     let waiting = sign_in(&s, "staff@example.com", PASSWORD).await;
-    assert_eq!(waiting.status, 429, "{}", waiting.body);
-    let retry: u64 = waiting.header("retry-after").parse().unwrap();
-    assert!((1..=30).contains(&retry), "{retry}");
+    assert_waits(&waiting, 1..=30);
     // … but nobody else is held up: another e-mail from this address, and the same person
     // from another address (no hard lock anyone can set off for an admin, issue 29).
     assert_eq!(sign_in(&s, "other@example.com", PASSWORD).await.status, 200);
@@ -187,33 +190,16 @@ async fn failures_make_this_email_from_this_address_wait_and_nobody_else() {
         200
     );
     // The wait ends by itself.
-    set_time_ago(
-        &s,
-        "UPDATE login_attempts SET at = $1",
-        chrono::Duration::seconds(31),
-    )
-    .await;
+    let_the_wait_pass(&s).await;
     assert_eq!(sign_in(&s, "staff@example.com", PASSWORD).await.status, 200);
     // A success forgets this address's failures; six new ones make the wait double.
     for _ in 0..5 {
-        sign_in(&s, "staff@example.com", "Wrong-Password-123").await;
+        wrong_staff_sign_in(&s).await;
     }
-    set_time_ago(
-        &s,
-        "UPDATE login_attempts SET at = $1",
-        chrono::Duration::seconds(31),
-    )
-    .await;
-    assert_eq!(
-        sign_in(&s, "staff@example.com", "Wrong-Password-123")
-            .await
-            .status,
-        401
-    );
+    let_the_wait_pass(&s).await;
+    assert_eq!(wrong_staff_sign_in(&s).await.status, 401);
     let doubled = sign_in(&s, "staff@example.com", PASSWORD).await;
-    assert_eq!(doubled.status, 429, "{}", doubled.body);
-    let retry: u64 = doubled.header("retry-after").parse().unwrap();
-    assert!((31..=60).contains(&retry), "{retry}");
+    assert_waits(&doubled, 31..=60);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -246,16 +232,14 @@ async fn sign_in_in(
     email: &str,
     password: &str,
 ) -> common::Reply {
-    let resp = s
-        .client
-        .post(s.url("/session"))
-        .header("Accept-Language", lang)
-        .header("Content-Type", "application/json")
-        .body(json!({"email": email, "password": password}).to_string())
-        .send()
-        .await
-        .unwrap();
-    common::reply(resp).await
+    let body = json!({"email": email, "password": password});
+    send_json(
+        s.client
+            .post(s.url("/session"))
+            .header("Accept-Language", lang),
+        &body,
+    )
+    .await
 }
 
 #[tokio::test]
@@ -320,16 +304,12 @@ async fn weak_password_reasons_come_in_german_for_accept_language_de() {
     let setup = |lang: &'static str, password: &'static str| {
         let s = &s;
         async move {
-            let resp = s
+            let body = chef(password);
+            let req = s
                 .client
                 .post(s.url("/setup"))
-                .header("Accept-Language", lang)
-                .header("Content-Type", "application/json")
-                .body(json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": password}).to_string())
-                .send()
-                .await
-                .unwrap();
-            common::reply(resp).await
+                .header("Accept-Language", lang);
+            send_json(req, &body).await
         }
     };
     let en = setup("en", "password1234").await;
@@ -386,17 +366,10 @@ async fn twenty_failures_lock_the_client_address() {
 async fn sign_out_revokes_the_calling_key() {
     let s = start().await;
     let (_, key) = user_with_role(&s, "reader@example.com", "read_only").await;
-    assert_eq!(
-        send_as(&s, Some(&key), Method::GET, "/session", None)
-            .await
-            .status,
-        200
-    );
+    assert_eq!(s.status_as(&key, Method::GET, "/session", None).await, 200);
     // Even a read-only user may sign out.
     assert_eq!(
-        send_as(&s, Some(&key), Method::DELETE, "/session", None)
-            .await
-            .status,
+        s.status_as(&key, Method::DELETE, "/session", None).await,
         204
     );
     let after = send_as(&s, Some(&key), Method::GET, "/session", None).await;
@@ -420,24 +393,14 @@ async fn sign_out_revokes_the_calling_key() {
 async fn session_keys_expire_after_thirty_days_without_use() {
     let s = start().await;
     let (_, key) = user_with_role(&s, "staff@example.com", "staff").await;
-    assert_eq!(
-        send_as(&s, Some(&key), Method::GET, "/invoices", None)
-            .await
-            .status,
-        200
-    );
+    assert_eq!(s.status_as(&key, Method::GET, "/invoices", None).await, 200);
     set_time_ago(
         &s,
         "UPDATE api_keys SET last_used_at = $1 WHERE kind = 'session'",
         chrono::Duration::days(29),
     )
     .await;
-    assert_eq!(
-        send_as(&s, Some(&key), Method::GET, "/invoices", None)
-            .await
-            .status,
-        200
-    );
+    assert_eq!(s.status_as(&key, Method::GET, "/invoices", None).await, 200);
     set_time_ago(
         &s,
         "UPDATE api_keys SET last_used_at = $1 WHERE kind = 'session'",
@@ -460,12 +423,7 @@ async fn session_keys_expire_after_thirty_days_without_use() {
 async fn deactivating_a_user_stops_their_keys_at_once() {
     let s = start().await;
     let (id, key) = user_with_role(&s, "staff@example.com", "staff").await;
-    assert_eq!(
-        send_as(&s, Some(&key), Method::GET, "/invoices", None)
-            .await
-            .status,
-        200
-    );
+    assert_eq!(s.status_as(&key, Method::GET, "/invoices", None).await, 200);
     let off = s
         .put(&format!("/users/{id}"), json!({"active": false}))
         .await;
@@ -570,20 +528,25 @@ async fn cli_users_create_with_password_stdin_then_sign_in_works() {
             .unwrap();
         child.wait_with_output().unwrap()
     };
-    let out = run(
-        &[
+    // `users create` for `email` with the names `first` and `last`, then `more`.
+    let create = |email: &str, first: &str, last: &str, more: &[&str], stdin: &str| {
+        let names = [
             "users",
             "create",
             "--email",
-            "ops@example.com",
+            email,
             "--firstname",
-            "Olga",
+            first,
             "--lastname",
-            "Ops",
-            "--role",
-            "admin",
-            "--password-stdin",
-        ],
+            last,
+        ];
+        run(&[names.as_slice(), more].concat(), stdin)
+    };
+    let out = create(
+        "ops@example.com",
+        "Olga",
+        "Ops",
+        &["--role", "admin", "--password-stdin"],
         &format!("{PASSWORD}\n"),
     );
     assert!(
@@ -598,18 +561,11 @@ async fn cli_users_create_with_password_stdin_then_sign_in_works() {
     assert_eq!(signed.body["user"]["role"], "admin");
 
     // Weak password: refused, nothing created.
-    let weak = run(
-        &[
-            "users",
-            "create",
-            "--email",
-            "weak@example.com",
-            "--firstname",
-            "W",
-            "--lastname",
-            "Eak",
-            "--password-stdin",
-        ],
+    let weak = create(
+        "weak@example.com",
+        "W",
+        "Eak",
+        &["--password-stdin"],
         "password1234\n",
     );
     assert!(!weak.status.success());
@@ -619,21 +575,11 @@ async fn cli_users_create_with_password_stdin_then_sign_in_works() {
     );
 
     // Without --password-stdin: a one-time link that sets the password.
-    let link = run(
-        &[
-            "users",
-            "create",
-            "--email",
-            "link@example.com",
-            "--firstname",
-            "L",
-            "--lastname",
-            "Ink",
-            "--role",
-            "read_only",
-            "--origin",
-            "https://kontor.example",
-        ],
+    let link = create(
+        "link@example.com",
+        "L",
+        "Ink",
+        &["--role", "read_only", "--origin", "https://kontor.example"],
         "",
     );
     assert!(link.status.success());
@@ -710,7 +656,7 @@ async fn passwords_keys_and_tokens_never_reach_the_log() {
     let api = |path: &str| format!("{base}/api/v1{path}");
     let setup: serde_json::Value = client
         .post(api("/setup"))
-        .json(&json!({"email": "chef@example.com", "firstname": "Petra", "lastname": "Chef", "password": PASSWORD}))
+        .json(&chef(PASSWORD))
         .send()
         .await
         .unwrap()
@@ -776,12 +722,7 @@ async fn a_password_change_ends_every_other_session_of_the_user() {
         .to_string();
     let (_, colleague) = user_with_role(&s, "other@example.com", "staff").await;
     for key in [&first, &second, &colleague] {
-        assert_eq!(
-            send_as(&s, Some(key), Method::GET, "/session", None)
-                .await
-                .status,
-            200
-        );
+        assert_eq!(s.status_as(key, Method::GET, "/session", None).await, 200);
     }
     let changed = send_as(
         &s,
@@ -796,11 +737,7 @@ async fn a_password_change_ends_every_other_session_of_the_user() {
     // knew the old password) ends at once; another user's stays.
     let status = |key: String| {
         let s = &s;
-        async move {
-            send_as(s, Some(&key), Method::GET, "/session", None)
-                .await
-                .status
-        }
+        async move { s.status_as(&key, Method::GET, "/session", None).await }
     };
     assert_eq!(status(first.clone()).await, 200);
     assert_eq!(status(second).await, 401);
@@ -842,9 +779,7 @@ async fn wrong_api_keys_back_off_per_address_and_valid_keys_go_on() {
         assert_eq!(r.status, 401, "{}", r.body);
     }
     let held = send_as(&s, Some("kontor_wrong_x"), Method::GET, "/invoices", None).await;
-    assert_eq!(held.status, 429, "{}", held.body);
-    let retry: u64 = held.header("retry-after").parse().unwrap();
-    assert!((1..=30).contains(&retry), "{retry}");
+    assert_waits(&held, 1..=30);
     // A valid key from the same address is never held up.
     assert_eq!(s.get("/invoices").await.status, 200);
 }

@@ -7,27 +7,17 @@
 mod common;
 
 use common::people::{send_as, sign_in, user_with_role, PASSWORD};
-use common::{test_config, TestServer};
+use common::TestServer;
 use reqwest::Method;
 use serde_json::json;
 
 /// A second server on `s`'s data directory (the first keeps running), with `rate_limit`.
 async fn second(s: &TestServer, rate_limit: u32) -> TestServer {
-    let mut config = test_config(&s.data_path());
-    config.rate_limit = rate_limit;
-    config.database = s.database.clone();
-    let bound = kontor_server::bind(&config).await.unwrap();
-    assert!(bound.initial_key.is_none(), "one database, one first start");
-    let addr = bound.listener.local_addr().unwrap();
-    let task = tokio::spawn(kontor_server::run(bound));
-    TestServer {
-        base: format!("http://{addr}"),
-        key: s.key.clone(),
-        dir: tempfile::tempdir().unwrap(),
-        client: reqwest::Client::new(),
-        task: Some(task),
-        database: s.database.clone(),
-    }
+    s.second(
+        |c| c.rate_limit = rate_limit,
+        "one database, one first start",
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread")]

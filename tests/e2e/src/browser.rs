@@ -31,6 +31,92 @@ impl Browser {
             .expect("resize");
     }
 
+    /// Clicks the navigation entry whose accessible name is exactly `name` (waits up to
+    /// 10 s for it).
+    pub async fn nav(&self, name: &str) {
+        let xpath = format!("//nav[@aria-label='Main']//a[normalize-space(.)='{name}']");
+        let link = self
+            .client
+            .wait()
+            .at_most(Duration::from_secs(10))
+            .for_element(Locator::XPath(&xpath))
+            .await
+            .unwrap_or_else(|e| panic!("no navigation entry {name:?}: {e}"));
+        link.click().await.expect("click");
+    }
+
+    /// Sets the value of the input `css` as a person picking a date would, then fires
+    /// `event` (`input`, `change`) on it.
+    pub async fn set_value(&self, css: &str, value: &str, event: &str) {
+        let el = self.find(css).await;
+        let arg = serde_json::to_value(&el).unwrap();
+        self.client
+            .execute(
+                "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event(arguments[2], {bubbles: true}));",
+                vec![arg, serde_json::json!(value), serde_json::json!(event)],
+            )
+            .await
+            .expect("set value");
+    }
+
+    /// Scrolls the first element matching `css` into view.
+    pub async fn scroll_to(&self, css: &str) {
+        self.client
+            .execute(
+                "document.querySelector(arguments[0]).scrollIntoView()",
+                vec![css.into()],
+            )
+            .await
+            .expect("scroll");
+    }
+
+    /// Closes every toast, as a person clicking their close buttons would.
+    pub async fn close_toasts(&self) {
+        self.client
+            .execute(
+                "document.querySelectorAll('.toast-close').forEach(c => c.click());",
+                vec![],
+            )
+            .await
+            .expect("close toasts");
+    }
+
+    /// Sets `data-theme` on `<html>` to `theme` (`light`, `dark`), as the theme switch does.
+    pub async fn set_theme(&self, theme: &str) {
+        self.client
+            .execute(
+                "document.documentElement.dataset.theme = arguments[0];",
+                vec![theme.into()],
+            )
+            .await
+            .expect("theme");
+    }
+
+    /// Screenshots `{name}-1280-{theme}` and `{name}-1024-{theme}` at those window widths,
+    /// each after 250 ms to settle; the window is 1280 px wide again afterwards.
+    pub async fn two_width_screenshots(&self, name: &str, theme: &str) {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        self.screenshot(&format!("{name}-1280-{theme}")).await;
+        self.client
+            .set_window_size(1024, 900)
+            .await
+            .expect("resize");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        self.screenshot(&format!("{name}-1024-{theme}")).await;
+        self.client
+            .set_window_size(1280, 900)
+            .await
+            .expect("resize");
+    }
+
+    /// Removes `data-theme` from `<html>`: the theme follows the system again.
+    pub async fn unset_theme(&self) {
+        self.client
+            .execute("delete document.documentElement.dataset.theme;", vec![])
+            .await
+            .expect("theme");
+    }
+
     /// Opens `base` and signs in with `key` (same origin); waits for the invoice list,
     /// where most tests start: sign-in lands on the dashboard ([`Browser::sign_in_only`]),
     /// then the navigation's "Invoices" opens the list.

@@ -69,6 +69,14 @@ impl Server {
         Self::start_with(dist, cors_origins, AccountConfig::default()).await
     }
 
+    /// A browser signed in to this server with its key ([`Browser::sign_in`]), on the
+    /// invoice list.
+    pub async fn signed_in_browser(&self) -> Browser {
+        let b = Browser::start().await;
+        b.sign_in(&self.base, &self.key).await;
+        b
+    }
+
     /// Like [`Server::start`] with the account configuration `account` (e.g. with SMTP).
     pub async fn start_with(
         dist: Option<PathBuf>,
@@ -126,6 +134,14 @@ impl Server {
         self.send_json(reqwest::Method::POST, path, body).await
     }
 
+    /// POSTs `body` to the API path `path` and returns the `id` of the record it made
+    /// (panics when the answer has no numeric `id`).
+    pub async fn create(&self, path: &str, body: Value) -> i64 {
+        self.post(path, body).await["id"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{path}: no id"))
+    }
+
     /// Creates a user with a password, as `kontor-server users create --email … --firstname
     /// … --lastname … --role … --password-stdin` does (the same library calls on this
     /// server's database: the same checks, argon2id hash); returns the user's id. Panics
@@ -170,8 +186,7 @@ impl Server {
 
     /// Creates a customer with an address; returns its id.
     pub async fn customer(&self, name: &str) -> i64 {
-        let c = self.post("/companies", json!({"name": name, "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@example.com", "payment_term_days": 14, "customer_vat": {"tax": 19}})).await;
-        c["id"].as_i64().expect("id")
+        self.create("/companies", json!({"name": name, "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@example.com", "payment_term_days": 14, "customer_vat": {"tax": 19}})).await
     }
 }
 
@@ -192,6 +207,20 @@ pub fn free_port() -> u16 {
         .local_addr()
         .expect("addr")
         .port()
+}
+
+/// Waits (up to 5 s) until something accepts connections on 127.0.0.1:`port`; returns
+/// either way (the caller's first request then says what is wrong).
+pub async fn wait_for_port(port: u16) {
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }
 
 /// chromedriver plus a WebDriver session in headless Chromium (fresh profile).
@@ -316,13 +345,7 @@ impl Browser {
             if !e.to_string().contains("toast") {
                 panic!("click {css}: {e}");
             }
-            self.client
-                .execute(
-                    "document.querySelectorAll('.toast-close').forEach(b => b.click())",
-                    vec![],
-                )
-                .await
-                .expect("close toasts");
+            self.close_toasts().await;
             el.click()
                 .await
                 .unwrap_or_else(|e| panic!("click {css}: {e}"));
@@ -376,15 +399,7 @@ impl StaticServer {
             .spawn()
             .expect("python3 starts");
         let base = format!("http://127.0.0.1:{port}");
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        wait_for_port(port).await;
         StaticServer {
             base,
             _child: child,

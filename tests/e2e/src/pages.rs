@@ -28,51 +28,27 @@ impl Server {
     /// recurring invoice through the API.
     pub async fn one_of_each(&self) -> OneOfEach {
         let customer = self.customer("Hafen Logistik GmbH").await;
-        let supplier = self
-            .post(
-                "/companies",
-                json!({"name": "Papierhaus Nord GmbH", "kind": "supplier", "address": "Speicherstadt 1\n20457 Hamburg"}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+        let supplier = self.create("/companies",
+                json!({"name": "Papierhaus Nord GmbH", "kind": "supplier", "address": "Speicherstadt 1\n20457 Hamburg"}),).await;
         let invoice = self.invoice(customer, "Lagerung November").await["id"]
             .as_i64()
             .unwrap();
-        let draft = self
-            .post(
-                "/invoices",
+        let draft = self.create("/invoices",
                 json!({"customer_id": customer, "status": "draft", "title": "Wartung Entwurf",
                        "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                       "items": [{"type": "item", "title": "Wartung", "quantity": 2, "unit": "Std.", "unit_price": 95}]}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+                       "items": [{"type": "item", "title": "Wartung", "quantity": 2, "unit": "Std.", "unit_price": 95}]}),).await;
         let offer = self.offer(customer, "Gerüstbau Fassade").await["id"]
             .as_i64()
             .unwrap();
-        let purchase = self
-            .post(
-                "/purchases",
+        let purchase = self.create("/purchases",
                 json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
                        "supplier_id": supplier, "receipt_identifier": "RE-11", "title": "Druckerpapier",
-                       "items": [{"title": "Papier", "total": 119, "tax": 19, "tax_included": true}]}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
-        let recurring = self
-            .post(
-                "/recurring_invoices",
+                       "items": [{"title": "Papier", "total": 119, "tax": 19, "tax_included": true}]}),).await;
+        let recurring = self.create("/recurring_invoices",
                 json!({"template": {"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
                         "title": "Wartung {month} {year}", "tax": 19, "currency": "EUR",
                         "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "Monat", "unit_price": 50}]},
-                       "interval": "monthly", "next_date": "2027-01-01", "mode": "draft"}),
-            )
-            .await["id"]
-            .as_i64()
-            .unwrap();
+                       "interval": "monthly", "next_date": "2027-01-01", "mode": "draft"}),).await;
         OneOfEach {
             customer,
             supplier,
@@ -85,19 +61,23 @@ impl Server {
     }
 }
 
+/// The four pages of the records at `base`: the list, the new form, the record `id` and
+/// its edit form, named `names` in that order.
+fn record_pages(base: &str, id: i64, names: [&'static str; 4]) -> Vec<(String, &'static str)> {
+    let [list, new, detail, edit] = names;
+    vec![
+        (base.to_string(), list),
+        (format!("{base}/new"), new),
+        (format!("{base}/{id}"), detail),
+        (format!("{base}/{id}/edit"), edit),
+    ]
+}
+
 /// Every page of the app behind the sign-in, as `(path, short name)`, showing the records
 /// of `r` (every route of `src/app.rs`).
 pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
-    let OneOfEach {
-        customer,
-        supplier,
-        invoice,
-        draft,
-        offer,
-        purchase,
-        recurring,
-    } = r;
-    vec![
+    let (invoice, draft) = (r.invoice, r.draft);
+    let mut pages: Vec<(String, &'static str)> = vec![
         ("/dashboard".into(), "dashboard"),
         ("/invoices".into(), "invoices"),
         ("/invoices/new".into(), "invoice-new"),
@@ -107,35 +87,61 @@ pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
         (format!("/invoices/{invoice}/history"), "invoice-history"),
         (format!("/invoices/{draft}/edit"), "invoice-edit"),
         ("/dunning".into(), "dunning"),
-        ("/recurring_invoices".into(), "recurring"),
-        ("/recurring_invoices/new".into(), "recurring-new"),
+    ];
+    for (base, id, names) in [
         (
-            format!("/recurring_invoices/{recurring}"),
-            "recurring-detail",
+            "/recurring_invoices",
+            r.recurring,
+            [
+                "recurring",
+                "recurring-new",
+                "recurring-detail",
+                "recurring-edit",
+            ],
         ),
         (
-            format!("/recurring_invoices/{recurring}/edit"),
-            "recurring-edit",
+            "/offers",
+            r.offer,
+            ["offers", "offer-new", "offer-detail", "offer-edit"],
         ),
-        ("/offers".into(), "offers"),
-        ("/offers/new".into(), "offer-new"),
-        (format!("/offers/{offer}"), "offer-detail"),
-        (format!("/offers/{offer}/edit"), "offer-edit"),
-        ("/purchases".into(), "purchases"),
-        ("/purchases/new".into(), "purchase-new"),
-        (format!("/purchases/{purchase}"), "purchase-detail"),
-        (format!("/purchases/{purchase}/edit"), "purchase-edit"),
-        ("/customers".into(), "customers"),
-        ("/customers/new".into(), "customer-new"),
-        (format!("/customers/{customer}"), "customer-detail"),
-        (format!("/customers/{customer}/edit"), "customer-edit"),
-        ("/suppliers".into(), "suppliers"),
-        ("/suppliers/new".into(), "supplier-new"),
-        (format!("/suppliers/{supplier}"), "supplier-detail"),
-        (format!("/suppliers/{supplier}/edit"), "supplier-edit"),
+        (
+            "/purchases",
+            r.purchase,
+            [
+                "purchases",
+                "purchase-new",
+                "purchase-detail",
+                "purchase-edit",
+            ],
+        ),
+        (
+            "/customers",
+            r.customer,
+            [
+                "customers",
+                "customer-new",
+                "customer-detail",
+                "customer-edit",
+            ],
+        ),
+        (
+            "/suppliers",
+            r.supplier,
+            [
+                "suppliers",
+                "supplier-new",
+                "supplier-detail",
+                "supplier-edit",
+            ],
+        ),
+    ] {
+        pages.extend(record_pages(base, id, names));
+    }
+    pages.extend([
         ("/exports".into(), "exports"),
         ("/settings".into(), "settings"),
         ("/settings/users".into(), "users"),
         ("/settings/api_keys".into(), "api-keys"),
-    ]
+    ]);
+    pages
 }

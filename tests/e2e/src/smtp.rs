@@ -28,15 +28,7 @@ impl SmtpServer {
             .kill_on_drop(true)
             .spawn()
             .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
-        for _ in 0..100 {
-            if tokio::net::TcpStream::connect(("127.0.0.1", port))
-                .await
-                .is_ok()
-            {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        crate::wait_for_port(port).await;
         SmtpServer {
             port,
             maildir,

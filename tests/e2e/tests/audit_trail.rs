@@ -11,13 +11,7 @@ const PASSWORD: &str = "Kupfer-Laterne-Hafen-1987";
 
 async fn shots(b: &Browser, name: &str) {
     for theme in ["light", "dark"] {
-        b.client
-            .execute(
-                "document.documentElement.dataset.theme = arguments[0];",
-                vec![theme.into()],
-            )
-            .await
-            .expect("theme");
+        b.set_theme(theme).await;
         b.client
             .execute(
                 "document.querySelector('.audit-history')?.scrollIntoView()",
@@ -25,12 +19,7 @@ async fn shots(b: &Browser, name: &str) {
             )
             .await
             .unwrap();
-        tokio::time::sleep(Duration::from_millis(250)).await;
-        b.screenshot(&format!("{name}-1280-{theme}")).await;
-        b.client.set_window_size(1024, 900).await.expect("resize");
-        tokio::time::sleep(Duration::from_millis(250)).await;
-        b.screenshot(&format!("{name}-1024-{theme}")).await;
-        b.client.set_window_size(1280, 900).await.expect("resize");
+        b.two_width_screenshots(name, theme).await;
     }
 }
 

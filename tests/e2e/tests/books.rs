@@ -56,19 +56,16 @@ async fn reversed_reads_reversed_and_delete_is_offered_only_where_the_rules_allo
         .as_i64()
         .unwrap();
     let draft = server
-        .post(
+        .create(
             "/invoices",
             json!({"customer_id": customer, "recipient_address": "Hafen Logistik GmbH",
                    "date": "2026-11-03", "due_date": "2026-11-17", "title": "Draft work",
                    "tax": 19, "currency": "EUR", "status": "draft",
                    "items": [{"type": "item", "title": "Hours", "quantity": 1, "unit_price": 80}]}),
         )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+        .await;
 
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     // The list: the reversed invoice's badge says so.
     let row_badge = format!(
         "return document.querySelector(\"tr[data-id='{rid}'] .badge\")?.textContent.trim();"
@@ -110,8 +107,7 @@ async fn without_smtp_sending_says_put_in_the_outbox() {
     let server = Server::start_with(Some(dist()), vec![], AccountConfig::default()).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
     let invoice = server.invoice(customer, "Harbour consulting").await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.open(&server.base, &format!("/invoices/{}", invoice["id"]))
         .await;
     b.click("#send-email").await;
@@ -135,15 +131,13 @@ async fn without_smtp_sending_says_put_in_the_outbox() {
 async fn an_invoice_from_an_offer_starts_with_the_customers_terms() {
     let server = Server::start_with(Some(dist()), vec![], AccountConfig::default()).await;
     let customer = server
-        .post(
+        .create(
             "/companies",
             json!({"name": "Kranzler GmbH", "address": "Kurfürstendamm 18\n10719 Berlin",
                    "email": "billing@example.com", "default_invoice_due_days": 30,
                    "default_cash_discount": 2, "default_cash_discount_days": 10}),
         )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let offer = server
         .post(
             "/offers",
@@ -152,8 +146,7 @@ async fn an_invoice_from_an_offer_starts_with_the_customers_terms() {
                    "items": [{"type": "item", "title": "Beratung", "quantity": 1, "unit_price": 1000}]}),
         )
         .await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.open(
         &server.base,
         &format!("/invoices/new?from_offer={}", offer["id"]),

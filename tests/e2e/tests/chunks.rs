@@ -44,8 +44,7 @@ async fn a_missing_chunk_shows_an_error_with_retry_and_retry_loads_the_page() {
     }
 
     let server = Server::start(Some(bundle.path().to_path_buf()), vec![]).await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.click(".sidenav a[href$='/exports']").await;
     b.find(".chunk-error[role=alert] #chunk-retry").await;
     b.screenshot("chunks-missing").await;

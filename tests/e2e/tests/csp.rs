@@ -168,13 +168,7 @@ async fn every_page_runs_under_the_policy_without_a_violation() {
                 vec![],
             )
             .await;
-            b.client
-                .execute(
-                    "document.querySelector('#einvoice').scrollIntoView()",
-                    vec![],
-                )
-                .await
-                .unwrap();
+            b.scroll_to("#einvoice").await;
             tokio::time::sleep(Duration::from_millis(500)).await;
             b.screenshot("csp-purchase-einvoice").await;
         }

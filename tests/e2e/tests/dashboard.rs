@@ -139,13 +139,7 @@ async fn sign_in_lands_on_the_dashboard_and_a_figure_opens_its_list() {
     .await;
     b.theme_screenshots("dashboard").await;
     assert!(!b.body_text().await.contains("Nothing to show yet"));
-    b.client
-        .execute(
-            "document.querySelector('[data-card=revenue]').scrollIntoView();",
-            vec![],
-        )
-        .await
-        .expect("scroll");
+    b.scroll_to("[data-card=revenue]").await;
     b.screenshot("dashboard-chart-light-1280").await;
 
     // The overdue figure opens the list of exactly the overdue invoices.

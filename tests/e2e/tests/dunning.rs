@@ -5,7 +5,7 @@
 //! `pdftotext` finds the open amount and the fee in it. Screenshots light and dark at 1280
 //! and 1024 px.
 
-use kontor_e2e::{pdftotext, Browser, Server, SmtpServer};
+use kontor_e2e::{pdftotext, Server, SmtpServer};
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread")]
@@ -44,8 +44,7 @@ async fn two_overdue_invoices_are_reminded_at_once_and_the_letter_claims_amount_
     let not_due = server.customer("Nordwind AG").await;
     server.invoice(not_due, "Not due yet").await;
 
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.click(".sidenav a[href$='/dunning']").await;
     b.wait_js(
         "const h = document.querySelector('h1'); return !!h && h.textContent === 'Dunning' && document.querySelectorAll('#dunning-table tbody tr').length === 2;",

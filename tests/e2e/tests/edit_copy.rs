@@ -3,7 +3,7 @@
 //! change shows on the detail; an invoice is copied ("Copy" opens the new draft in the
 //! editor) and the copy is finalized with the next number.
 
-use kontor_e2e::{dist, Browser, Server};
+use kontor_e2e::{dist, Server};
 use serde_json::json;
 
 fn row(n: usize, field: &str) -> String {
@@ -16,8 +16,7 @@ async fn an_offer_is_edited_through_its_edit_page() {
     let customer = server.customer("Kranzler Bau GmbH").await;
     let offer = server.offer(customer, "Facade offer").await;
     let offer_id = offer["id"].as_i64().unwrap();
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // Edit from the detail: the form is prefilled; the new title and price are saved.
     b.open(&server.base, &format!("/offers/{offer_id}")).await;
@@ -52,8 +51,7 @@ async fn an_offer_is_edited_through_its_edit_page() {
 async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
     let server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Kranzler Bau GmbH").await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // Copy an invoice: the draft opens in the editor with the positions; finalizing it
     // gives it a number of its own.
@@ -85,13 +83,7 @@ async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
         .parse()
         .unwrap();
     // The "copied" toast sits at the top right, over the form's buttons: close it first.
-    b.client
-        .execute(
-            "document.querySelectorAll('.toast-close').forEach(c => c.click());",
-            vec![],
-        )
-        .await
-        .expect("close toasts");
+    b.close_toasts().await;
     b.wait_js("return !document.querySelector('.toast');", vec![])
         .await;
     b.click("form button[type=submit]").await;
@@ -127,8 +119,7 @@ async fn a_purchase_is_edited_and_an_offer_copied_and_deleted() {
         )
         .await;
     let purchase_id = purchase["id"].as_i64().unwrap();
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // Edit a pending purchase: prefilled, saved with PUT, back on the detail.
     b.open(&server.base, &format!("/purchases/{purchase_id}"))

@@ -61,8 +61,7 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
     let sample =
         std::fs::read_to_string(workspace().join("../shared/einvoice/samples").join(SAMPLE))
             .expect("sample e-invoice");
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // Receiving: drop the XRechnung on the purchase list → the new purchase opens.
     b.open(&server.base, "/purchases").await;
@@ -96,13 +95,7 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
         return !!f && f.getAttribute('sandbox') === '' && f.src.startsWith('blob:');";
     b.wait_js(frame, vec![]).await;
     b.find("#einvoice-original").await;
-    b.client
-        .execute(
-            "document.querySelector('#einvoice').scrollIntoView()",
-            vec![],
-        )
-        .await
-        .unwrap();
+    b.scroll_to("#einvoice").await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     shots(&b, "einvoice-01-imported-purchase").await;
 
@@ -126,15 +119,13 @@ async fn import_an_xrechnung_by_drag_and_drop_and_download_an_invoice_as_xrechnu
 
     // Issuing: a draft for a customer while the account lacks the seller's data.
     let customer = server
-        .post(
+        .create(
             "/companies",
             json!({"name": "Hafen Logistik GmbH", "type": "customer", "country_code": "DE",
                 "address": "Hafenstraße 5\n20457 Hamburg", "email": "billing@hafen.example",
                 "customer_vat": {"tax": 19}}),
         )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     let draft = server
         .post(
             "/invoices",

@@ -70,14 +70,8 @@ async fn download_each_export_and_check_its_contents() {
     let server = Server::start(Some(dist()), vec![]).await;
     let today = chrono::Local::now().date_naive();
     let date = today.format("%Y-%m-%d").to_string();
-    let customer = server
-        .post(
-            "/companies",
-            json!({"name": "Kranzler GmbH", "address": "Kai 1\n20457 Hamburg", "debtor_number": 12345}),
-        )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+    let customer = server.create("/companies",
+            json!({"name": "Kranzler GmbH", "address": "Kai 1\n20457 Hamburg", "debtor_number": 12345}),).await;
     let invoice = server
         .post(
             "/invoices",
@@ -101,8 +95,7 @@ async fn download_each_export_and_check_its_contents() {
         .await;
     let purchase_number = purchase["identifier"].as_str().unwrap().to_string();
 
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // The DATEV numbers on the Settings page.
     b.open(&server.base, "/settings").await;

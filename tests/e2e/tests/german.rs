@@ -27,19 +27,9 @@ async fn heading_is(b: &Browser, heading: &str) {
 /// Light and dark at 1280 and 1024 px.
 async fn shots(b: &Browser, name: &str) {
     for theme in ["light", "dark"] {
-        b.client
-            .execute(
-                "document.documentElement.dataset.theme = arguments[0];",
-                vec![theme.into()],
-            )
-            .await
-            .expect("theme");
-        tokio::time::sleep(Duration::from_millis(250)).await;
-        b.screenshot(&format!("german-{name}-1280-{theme}")).await;
-        b.client.set_window_size(1024, 900).await.expect("resize");
-        tokio::time::sleep(Duration::from_millis(250)).await;
-        b.screenshot(&format!("german-{name}-1024-{theme}")).await;
-        b.client.set_window_size(1280, 900).await.expect("resize");
+        b.set_theme(theme).await;
+        b.two_width_screenshots(&format!("german-{name}"), theme)
+            .await;
     }
 }
 

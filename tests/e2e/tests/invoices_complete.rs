@@ -14,8 +14,7 @@ async fn started(account: AccountConfig) -> (Server, Browser, Value) {
     let server = Server::start_with(Some(dist()), vec![], account).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
     let invoice = server.invoice(customer, "Harbour consulting").await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     (server, b, invoice)
 }
 

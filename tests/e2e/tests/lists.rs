@@ -13,9 +13,7 @@ async fn invoice(server: &Server, customer: i64, title: &str, net: u32, date: &s
     let body = json!({"customer_id": customer, "recipient_address": "Ring 1\n10115 Berlin",
         "date": date, "due_date": "2026-12-01", "title": title, "tax": 19, "currency": "EUR",
         "items": [{"type": "item", "title": "Work", "quantity": 1, "unit": "h", "unit_price": net}]});
-    server.post("/invoices", body).await["id"]
-        .as_i64()
-        .expect("id")
+    server.create("/invoices", body).await
 }
 
 /// The gross cells of the invoice rows, top to bottom.
@@ -48,23 +46,14 @@ async fn shots(b: &Browser, name: &str) {
         } else {
             ("light", "light")
         };
-        b.client
-            .execute(
-                "document.documentElement.dataset.theme = arguments[0];",
-                vec![theme.into()],
-            )
-            .await
-            .expect("theme");
+        b.set_theme(theme).await;
         b.screenshot(&format!("{name}-1280-{shade}")).await;
         b.client.set_window_size(1024, 900).await.expect("resize");
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         b.screenshot(&format!("{name}-1024-{shade}")).await;
         b.client.set_window_size(1280, 900).await.expect("resize");
     }
-    b.client
-        .execute("delete document.documentElement.dataset.theme;", vec![])
-        .await
-        .expect("theme");
+    b.unset_theme().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -107,8 +96,7 @@ async fn find_by_customer_sort_by_gross_and_back_after_page_two() {
                 "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
         )
         .await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // From an invoice's page: `/` focuses the top bar's search, Enter opens the invoice
     // list searched for the customer's name.

@@ -14,33 +14,6 @@
 use fantoccini::Locator;
 use kontor_e2e::{dist, Browser, Server};
 use serde_json::{json, Value};
-use std::time::Duration;
-
-/// Clicks the navigation entry whose accessible name is exactly `name`.
-async fn nav(b: &Browser, name: &str) {
-    let xpath = format!("//nav[@aria-label='Main']//a[normalize-space(.)='{name}']");
-    let link = b
-        .client
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::XPath(&xpath))
-        .await
-        .unwrap_or_else(|e| panic!("no navigation entry {name:?}: {e}"));
-    link.click().await.expect("click");
-}
-
-/// Sets an input's value as a date picker does and fires `event`.
-async fn set_value(b: &Browser, css: &str, value: &str, event: &str) {
-    let el = b.find(css).await;
-    let arg = serde_json::to_value(&el).unwrap();
-    b.client
-        .execute(
-            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event(arguments[2], {bubbles: true}));",
-            vec![arg, json!(value), json!(event)],
-        )
-        .await
-        .expect("set value");
-}
 
 /// Waits until the dialog is closed.
 async fn dialog_closed(b: &Browser) {
@@ -58,11 +31,10 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
             json!({"name": "Alpen Consulting GmbH", "country_code": "AT", "email": "office@alpen.example", "tags": ["retainer"]}),
         )
         .await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // The list, reached from the navigation.
-    nav(&b, "Customers").await;
+    b.nav("Customers").await;
     b.wait_text("Alpen Consulting GmbH").await;
     b.wait_text("New customer").await;
     b.screenshot("master-01-customers-list").await;
@@ -266,8 +238,7 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_supplier_created_inline_from_the_purchase_form() {
     let server = Server::start(Some(dist()), vec![]).await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.open(&server.base, "/purchases/new").await;
 
     // "New supplier…" opens the dialog with what was typed.
@@ -296,7 +267,7 @@ async fn a_supplier_created_inline_from_the_purchase_form() {
         .unwrap()
         .unwrap();
 
-    set_value(&b, "#f-date", "2026-11-10", "input").await;
+    b.set_value("#f-date", "2026-11-10", "input").await;
     b.fill("#f-receipt_identifier", "DW-2026-118").await;
     let cell = |class: &str| format!("tr.purchase-row:nth-of-type(1) .{class}");
     b.fill(&cell("item-title"), "Flyer print").await;
@@ -319,7 +290,7 @@ async fn a_supplier_created_inline_from_the_purchase_form() {
     assert_eq!(company["vat_identifier"], "DE811363057");
 
     // The supplier's page lists the purchase with what is open.
-    nav(&b, "Suppliers").await;
+    b.nav("Suppliers").await;
     b.wait_text("Druckerei Weiß KG").await;
     b.screenshot("master-07-suppliers-list").await;
     b.click(".table-companies tbody tr:first-child a").await;

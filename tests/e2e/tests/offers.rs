@@ -4,7 +4,7 @@
 //! e-mail to a real SMTP server (aiosmtpd) with both PDFs attached, accepted, and turned
 //! into an invoice without the optional position.
 
-use kontor_e2e::{Browser, Server, SmtpServer};
+use kontor_e2e::{Server, SmtpServer};
 use serde_json::json;
 
 fn row(n: usize, field: &str) -> String {
@@ -17,21 +17,18 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     let server = Server::start_with_smtp(&mail).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
     let project = server
-        .post(
+        .create(
             "/projects",
             json!({"name": "Harbour app", "customer_id": customer, "currency": "EUR"}),
         )
-        .await["id"]
-        .as_i64()
-        .unwrap();
+        .await;
     server
         .post(
             "/deals",
             json!({"name": "Harbour deal", "company_id": customer, "currency": "EUR"}),
         )
         .await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // The form: picking the project sets the company and the address.
     b.open(&server.base, "/offers/new").await;

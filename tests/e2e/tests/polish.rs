@@ -146,8 +146,7 @@ async fn a_duplicate_receipt_number_asks_before_it_is_saved() {
         )
         .await;
     let number = first["identifier"].as_str().unwrap().to_string();
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
     b.open(&server.base, "/purchases/new").await;
     b.pick_company("#f-company_id", "Papier & Co. KG").await;
     b.fill("#f-receipt_identifier", "re-2026-17").await;

@@ -48,19 +48,6 @@ fn pdf() -> Vec<u8> {
     out.into_bytes()
 }
 
-/// Sets a date input's value as a person picking a date would, then fires `event`.
-async fn set_date(b: &Browser, css: &str, value: &str, event: &str) {
-    let el = b.find(css).await;
-    let arg = serde_json::to_value(&el).unwrap();
-    b.client
-        .execute(
-            "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event(arguments[2], {bubbles: true}));",
-            vec![arg, json!(value), json!(event)],
-        )
-        .await
-        .expect("set date");
-}
-
 /// Waits up to 15 s until `script` (returning a boolean) is true.
 async fn wait_until(b: &Browser, what: &str, script: &str) {
     for _ in 0..150 {
@@ -128,7 +115,7 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
         .unwrap();
     b.pick_company("#f-company_id", "Papier & Co. KG").await;
     assert_eq!(value_of(&b, "#f-iban").await, iban);
-    set_date(&b, "#f-date", "2026-03-15", "input").await;
+    b.set_value("#f-date", "2026-03-15", "input").await;
     b.fill("#f-receipt_identifier", "RE-E2E-1").await;
     let cell = |n: usize, class: &str| format!("tr.purchase-row:nth-of-type({n}) .{class}");
     b.fill(&cell(1, "item-title"), "Hotel Hamburg").await;
@@ -190,14 +177,14 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
     // The list with the date range and "unpaid only".
     b.click(".breadcrumb a").await;
     b.wait_text("RE-OLD").await;
-    set_date(&b, "#filter-from", "2026-03-01", "change").await;
+    b.set_value("#filter-from", "2026-03-01", "change").await;
     wait_until(
         &b,
         "date from in the URL",
         "return location.search.includes('date=2026-03-01')",
     )
     .await;
-    set_date(&b, "#filter-to", "2026-03-31", "change").await;
+    b.set_value("#filter-to", "2026-03-31", "change").await;
     wait_until(
         &b,
         "range in the URL",
@@ -266,13 +253,7 @@ async fn create_filter_approve_and_replace_the_document_of_a_purchase() {
     b.find("#document-image").await;
     wait_until(&b, "image loaded", "const i = document.querySelector('#document-image'); return !!i && i.complete && i.naturalWidth === 1").await;
     assert!(b.client.find(Locator::Css("#document-pdf")).await.is_err());
-    b.client
-        .execute(
-            "document.querySelector('#document-title').scrollIntoView()",
-            vec![],
-        )
-        .await
-        .unwrap();
+    b.scroll_to("#document-title").await;
     b.screenshot("purchases-detail").await;
 
     // A payment for the open amount.

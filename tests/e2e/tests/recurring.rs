@@ -83,8 +83,7 @@ async fn dark_shots(b: &Browser, name: &str) {
 async fn a_past_due_schedule_made_in_the_app_is_billed_once_per_month_across_two_restarts() {
     let mut server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Kranzler Hosting GmbH").await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     // The empty list says what to do and links to the form.
     b.open(&server.base, "/recurring_invoices").await;

@@ -15,19 +15,6 @@ use serde_json::{json, Value};
 use std::process::Command;
 use std::time::Duration;
 
-/// Clicks the navigation entry whose accessible name is exactly `name`.
-async fn nav(b: &Browser, name: &str) {
-    let xpath = format!("//nav[@aria-label='Main']//a[normalize-space(.)='{name}']");
-    let link = b
-        .client
-        .wait()
-        .at_most(Duration::from_secs(10))
-        .for_element(Locator::XPath(&xpath))
-        .await
-        .unwrap_or_else(|e| panic!("no navigation entry {name:?}: {e}"));
-    link.click().await.expect("click");
-}
-
 fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = 0xFFFF_FFFFu32;
     for &b in bytes {
@@ -130,9 +117,7 @@ async fn draft(server: &Server, customer: i64, title: &str) -> i64 {
         "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
         "date": "2026-11-02", "due_date": "2099-12-31", "title": title, "tax": 19, "currency": "EUR",
         "items": [{"type": "item", "title": "Consulting", "quantity": 1, "unit": "h", "unit_price": 100}]});
-    server.post("/invoices", body).await["id"]
-        .as_i64()
-        .expect("id")
+    server.create("/invoices", body).await
 }
 
 /// Text without any whitespace (PDF text breaks and groups IBANs as it likes).
@@ -142,13 +127,7 @@ fn squeezed(text: &str) -> String {
 
 /// Closes the toasts (they would cover the bottom right of a screenshot).
 async fn close_toasts(b: &Browser) {
-    b.client
-        .execute(
-            "document.querySelectorAll('.toast-close').forEach(c => c.click());",
-            vec![],
-        )
-        .await
-        .expect("close toasts");
+    b.close_toasts().await;
     tokio::time::sleep(Duration::from_millis(200)).await;
 }
 
@@ -165,9 +144,8 @@ async fn the_account_set_on_the_settings_page_is_on_the_next_invoice() {
     let logo = files.path().join("logo.png");
     std::fs::write(&logo, logo_png()).unwrap();
 
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
-    nav(&b, "Settings").await;
+    let b = server.signed_in_browser().await;
+    b.nav("Settings").await;
     b.find("#settings-company").await;
     assert_eq!(b.path().await, "/settings");
 
@@ -315,15 +293,14 @@ async fn alert_text(b: &Browser) -> String {
 async fn smtp_settings_with_a_write_only_password_and_a_test_email() {
     let server = Server::start(Some(dist()), vec![]).await;
     let mail = SmtpServer::start().await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
-    nav(&b, "Settings").await;
+    let b = server.signed_in_browser().await;
+    b.nav("Settings").await;
     b.find("#settings-email").await;
 
     // Unsaved changes: leaving asks first; staying keeps what was typed.
     b.fill("#f-phone", "+49 40 123456").await;
     b.wait_text("Unsaved changes").await;
-    nav(&b, "Invoices").await;
+    b.nav("Invoices").await;
     assert!(alert_text(&b).await.contains("unsaved changes"));
     b.client.dismiss_alert().await.unwrap();
     assert_eq!(b.path().await, "/settings");
@@ -376,7 +353,7 @@ async fn a_read_only_key_sees_the_settings_but_cannot_change_them() {
     let key = server.read_only_key().await;
     let b = Browser::start().await;
     b.sign_in(&server.base, &key).await;
-    nav(&b, "Settings").await;
+    b.nav("Settings").await;
     b.find("#settings-read-only").await;
     until(&b, "return [...document.querySelectorAll('.settings fieldset')].every(f => f.disabled) && document.querySelectorAll('.settings fieldset').length === 7;").await;
     b.close().await;

@@ -42,9 +42,7 @@ fn p(n: usize) -> String {
 }
 
 async fn post(server: &Server, path: &str, body: Value) -> i64 {
-    server.post(path, body).await["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("{path}: no id"))
+    server.create(path, body).await
 }
 
 /// Records whose every free text is a payload.

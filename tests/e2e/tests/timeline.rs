@@ -42,8 +42,7 @@ async fn a_sent_invoice_shows_sent_in_its_history_tab() {
     let invoice = server.invoice(customer, "Harbour consulting").await;
     let id = invoice["id"].as_i64().unwrap();
     let number = invoice["identifier"].as_str().unwrap().to_string();
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     b.open(&server.base, &format!("/invoices/{id}")).await;
     b.click("#send-email").await;
@@ -81,8 +80,7 @@ async fn tabs_are_urls_and_back_returns_to_the_previous_tab() {
     let customer = server.customer("Hafen Logistik GmbH").await;
     let invoice = server.invoice(customer, "Harbour consulting").await;
     let id = invoice["id"].as_i64().unwrap();
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     let overview = format!("/invoices/{id}");
     b.open(&server.base, &overview).await;
@@ -144,8 +142,7 @@ async fn offers_and_purchases_show_their_history_section() {
             json!({"purchase_id": purchase["id"], "date": "2026-11-12", "total": 119}),
         )
         .await;
-    let b = Browser::start().await;
-    b.sign_in(&server.base, &server.key).await;
+    let b = server.signed_in_browser().await;
 
     b.open(&server.base, &format!("/offers/{offer_id}")).await;
     b.wait_text("Copied to offer #").await;

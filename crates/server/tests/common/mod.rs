@@ -12,9 +12,19 @@ pub mod haproxy;
 pub mod people;
 pub mod postgres;
 pub mod process;
+pub mod requests;
 pub mod s3;
 pub mod smtp;
 pub mod source;
+
+/// A real 1 × 1 pixel PNG (a logo's header must be readable, issue 29).
+pub const PNG: &[u8] = &[
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4,
+    0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x64, 0x60, 0xF8, 0x5F,
+    0x0F, 0x00, 0x02, 0x87, 0x01, 0x80, 0xEB, 0x47, 0xBA, 0x92, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+    0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+];
 
 /// A list's JSON without its signed links (`file_url`: their expiry moves with the
 /// clock's second, so two reads of unchanged records may differ there).
@@ -158,6 +168,20 @@ fn serve(
     }
 }
 
+/// Another server on `config`, whose data already has keys (panics with `why` when binding
+/// made a first key), serving in the background; its client sends `key`. Its `dir` is a
+/// fresh empty one: the data stays where `config` says.
+pub async fn serve_existing(config: &ServerConfig, key: &str, why: &str) -> TestServer {
+    let bound = kontor_server::bind(config).await.unwrap();
+    assert!(bound.initial_key.is_none(), "{why}");
+    serve(
+        bound,
+        key.to_string(),
+        tempfile::tempdir().unwrap(),
+        config.database.clone(),
+    )
+}
+
 /// A server on a data directory the `demo` command filled, with a key made by
 /// `keys create` (the demo account, its customers and invoices).
 pub async fn start_demo() -> TestServer {
@@ -175,18 +199,24 @@ pub async fn start_demo() -> TestServer {
 /// Runs the `kontor-server` binary with `args` on the data directory `data`; returns
 /// its standard output (panics with its standard error when it fails).
 pub fn cli(args: &[&str], data: &Path) -> String {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
-        .arg("--data")
-        .arg(data)
-        .args(args)
-        .output()
-        .unwrap();
+    let out = cli_output(args, data);
     assert!(
         out.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs the `kontor-server` binary with `args` on the data directory `data`; its output,
+/// whether it succeeded or not.
+pub fn cli_output(args: &[&str], data: &Path) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_kontor-server"))
+        .arg("--data")
+        .arg(data)
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 impl TestServer {
@@ -224,6 +254,15 @@ impl TestServer {
             Some(url) => pg_fingerprint(url, files, skip).await,
             None => db_fingerprint(&self.dir.path().join("kontor.db"), files, skip).await,
         }
+    }
+
+    /// A second server on this server's data (its directory and database) beside it, with
+    /// `config` as [`test_config`] made then changed by `adjust`, and this server's key.
+    pub async fn second(&self, adjust: impl FnOnce(&mut ServerConfig), why: &str) -> TestServer {
+        let mut config = test_config(self.dir.path());
+        config.database = self.database.clone();
+        adjust(&mut config);
+        serve_existing(&config, &self.key, why).await
     }
 
     /// Stops serving (the listener and the server's background jobs); the data directory
@@ -421,6 +460,17 @@ pub fn merge(target: &mut Value, overrides: Value) {
             t.insert(k, v);
         }
     }
+}
+
+/// The `id`s of a list's reply, in its order (asserts a 200).
+pub fn list_ids(r: &Reply) -> Vec<i64> {
+    assert_eq!(r.status, 200, "{}", r.body);
+    r.body
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect()
 }
 
 /// The JSON number text of a value (`"297.50"`), to compare amounts exactly.

@@ -22,14 +22,7 @@ impl Drop for SmtpServer {
     }
 }
 
-/// A port on 127.0.0.1 that was free a moment ago.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+pub use super::free_port;
 
 /// Starts aiosmtpd on a free port and waits (up to 5 s) until it accepts connections.
 pub async fn smtp_server() -> SmtpServer {
