@@ -5,31 +5,9 @@ use crate::components::company_picker::CompanyPicker;
 use crate::components::date::{iso, parse_iso};
 use crate::i18n::{status_label, t};
 use kontor_model::party::{CompanyRef, CompanyType};
-use kontor_model::query::{split_list, InvoiceFilter};
+use kontor_model::query::{split_list, InvoiceFilter, SortedFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
-
-/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
-pub fn has_filters(filter: &InvoiceFilter) -> bool {
-    let mut plain = filter.clone();
-    plain.paging = Default::default();
-    plain.sort = None;
-    plain.order = None;
-    plain != InvoiceFilter::default()
-}
-
-/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
-pub fn cleared(filter: &InvoiceFilter) -> InvoiceFilter {
-    InvoiceFilter {
-        sort: filter.sort.clone(),
-        order: filter.order,
-        paging: kontor_model::query::Paging {
-            per_page: filter.paging.per_page,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
 
 /// The filters: status, date range, customer (searched as you type) and tags, and
 /// "clear filters". The search term is the top bar's (`components::top_search`).
@@ -125,8 +103,8 @@ pub fn InvoiceFilters(
                     }
                 />
             </div>
-            <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
+            <Show when=move || filter.with(SortedFilter::has_filters)>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(filter.get_untracked().cleared())>
                     {t().list().clear_filters}
                 </button>
             </Show>

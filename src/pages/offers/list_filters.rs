@@ -8,30 +8,15 @@ use crate::components::date::{iso, parse_iso};
 use crate::i18n::{status_label, t};
 use kontor_model::offer::OfferStatus;
 use kontor_model::party::{CompanyRef, CompanyType, Deal, Project};
-use kontor_model::query::{OfferFilter, Paging};
+use kontor_model::query::{OfferFilter, SortedFilter};
 use leptos::prelude::*;
 
-/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
-pub fn has_filters(filter: &OfferFilter) -> bool {
-    let mut plain = filter.clone();
-    plain.paging = Default::default();
-    plain.sort = None;
-    plain.order = None;
-    plain != OfferFilter::default()
-}
-
-/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
+/// `filter` without its filters: what "Clear filters" leaves (the sort, the page size and
+/// `sort_by`).
 pub fn cleared(filter: &OfferFilter) -> OfferFilter {
-    OfferFilter {
-        sort: filter.sort.clone(),
-        order: filter.order,
-        paging: Paging {
-            per_page: filter.paging.per_page,
-            sort_by: filter.paging.sort_by.clone(),
-            ..Default::default()
-        },
-        ..Default::default()
-    }
+    let mut f = filter.cleared();
+    f.paging.sort_by = filter.paging.sort_by.clone();
+    f
 }
 
 /// A `<select>` of `(value, label)` options bound to one filter field.
@@ -111,7 +96,7 @@ pub fn OfferFilters(
             {select("filter-project", t().list().project, move || filter.with(|f| first_id(&f.project_ids)),
                 move || std::iter::once(("".into(), t().list().all_projects.into())).chain(projects.get().into_iter().map(|p| (p.id.to_string(), p.name))).collect(),
                 move |v| change(Box::new(move |f| f.project_ids = v.parse().into_iter().collect())))}
-            <Show when=move || filter.with(has_filters)>
+            <Show when=move || filter.with(SortedFilter::has_filters)>
                 <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
                     {t().list().clear_filters}
                 </button>

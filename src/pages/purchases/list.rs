@@ -3,19 +3,18 @@
 //! [`ListTotalsLoad`]), the result count and pagination. Every filter, sort and page change
 //! pushes a history entry.
 
-use super::list_filters::{cleared, has_filters, PurchaseFilters};
+use super::list_filters::PurchaseFilters;
 use super::list_table::{headings, PurchaseTable};
 use crate::api::purchases::{get_purchase_summary, list_purchase_categories, list_purchases};
-use crate::api::ApiError;
 use crate::components::einvoice_import::EInvoiceImport;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
-use crate::i18n::{fill, t};
+use crate::i18n::t;
 use crate::paths::href;
-use kontor_model::query::PurchaseFilter;
+use kontor_model::query::{PurchaseFilter, SortedFilter};
 use leptos::prelude::*;
 
 /// Rows per page unless the URL says otherwise.
@@ -25,16 +24,10 @@ const PER_PAGE: u32 = 50;
 #[component]
 pub fn PurchaseList() -> impl IntoView {
     let list = ListUrl::<PurchaseFilter>::new("/purchases");
-    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
+    let (filter, set_filter) = (list.filter, list.set_filter);
     let purchases = LocalResource::new(move || {
-        let parsed = parsed.get();
-        async move {
-            let mut filter = parsed.map_err(|e| {
-                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
-            })?;
-            filter.paging.per_page.get_or_insert(PER_PAGE);
-            list_purchases(&filter).await
-        }
+        let filter = list.requested(PER_PAGE);
+        async move { list_purchases(&filter?).await }
     });
     let totals = LocalResource::new(move || {
         let f = list.unpaged.get();
@@ -46,7 +39,7 @@ pub fn PurchaseList() -> impl IntoView {
             .map(|p| p.items)
             .unwrap_or_default()
     });
-    let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
+    let clear = move |_| set_filter.run(filter.get_untracked().cleared());
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
@@ -67,7 +60,7 @@ pub fn PurchaseList() -> impl IntoView {
                 match purchases.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| purchases.refetch()) /> }.into_any(),
                     Ok(page) if page.items.is_empty() => {
-                        if has_filters(&filter.get_untracked()) {
+                        if filter.get_untracked().has_filters() {
                             view! {
                                 <div class="empty-state">
                                     <p>{t().purchases().none_match}</p>

@@ -7,34 +7,12 @@ use crate::components::date::{iso, parse_iso};
 use crate::i18n::t;
 use kontor_model::party::{CompanyRef, CompanyType};
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
-use kontor_model::query::{split_list, ListFilter, PurchaseFilter};
+use kontor_model::query::{split_list, ListFilter, PurchaseFilter, SortedFilter};
 use leptos::prelude::*;
 
 /// Reads the filter back from a query string such as `?unpaid=true&date=:2026-11-30`.
 pub fn parse_query(query: &str) -> Result<PurchaseFilter, kontor_model::query::QueryError> {
     PurchaseFilter::from_query(query.trim_start_matches('?'))
-}
-
-/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
-pub fn has_filters(filter: &PurchaseFilter) -> bool {
-    let mut plain = filter.clone();
-    plain.paging = Default::default();
-    plain.sort = None;
-    plain.order = None;
-    plain != PurchaseFilter::default()
-}
-
-/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
-pub fn cleared(filter: &PurchaseFilter) -> PurchaseFilter {
-    PurchaseFilter {
-        sort: filter.sort.clone(),
-        order: filter.order,
-        paging: kontor_model::query::Paging {
-            per_page: filter.paging.per_page,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
 }
 
 type Edit = Box<dyn FnOnce(&mut PurchaseFilter)>;
@@ -157,8 +135,8 @@ pub fn PurchaseFilters(
                     } />
                 " " {t().purchase_filters().unpaid_only}
             </label>
-            <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
+            <Show when=move || filter.with(SortedFilter::has_filters)>
+                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(filter.get_untracked().cleared())>
                     {t().list().clear_filters}
                 </button>
             </Show>
