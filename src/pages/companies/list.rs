@@ -6,12 +6,13 @@ use super::list_filter::{CompanyListFilter, Shown};
 use super::{base_path, plural};
 use crate::api::companies::list_companies;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::filter_fields::TagsFilter;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::party::{Company, CompanyType};
-use kontor_model::query::split_list;
+
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
@@ -111,15 +112,9 @@ pub fn CompanyList(
                     <option value="all" selected=move || shown_value() == "all">{t().common().all}</option>
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-tags">{t().list().tags}</label>
-                <input id="filter-tags" type="text" placeholder="tag1, tag2"
-                    prop:value=move || filter.with(|f| f.tags.join(", "))
-                    on:change=move |ev| {
-                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
-                        change(Box::new(move |f| f.tags = tags));
-                    } />
-            </div>
+            <TagsFilter label=t().list().tags placeholder="tag1, tag2"
+                value=Signal::derive(move || filter.with(|f| f.tags.clone()))
+                on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
             <Show when=move || filter.with(CompanyListFilter::is_filtered)>
                 <button type="button" class="btn btn-quiet filters-clear" on:click=clear>{t().list().clear_filters}</button>
             </Show>

@@ -4,7 +4,7 @@
 //! bar's (`components::top_search`).
 
 use crate::components::company_picker::CompanyPicker;
-use crate::components::date::{iso, parse_iso};
+use crate::components::filter_fields::{change_filter, DateFilter};
 use crate::i18n::{status_label, t};
 use kontor_model::offer::OfferStatus;
 use kontor_model::party::{CompanyRef, CompanyType, Deal, Project};
@@ -55,36 +55,25 @@ pub fn OfferFilters(
     /// Called with the changed filter (page reset to 1).
     on_change: Callback<OfferFilter>,
 ) -> impl IntoView {
-    let change = move |edit: Box<dyn FnOnce(&mut OfferFilter)>| {
-        let mut f = filter.get_untracked();
-        edit(&mut f);
-        f.paging.page = None;
-        on_change.run(f);
-    };
+    let change =
+        move |edit: Box<dyn FnOnce(&mut OfferFilter)>| change_filter(filter, on_change, edit);
     let customer = Signal::derive(move || filter.with(|f| f.company_id));
     let pick_customer = Callback::new(move |c: Option<CompanyRef>| {
         let id = c.map(|c| c.id);
         change(Box::new(move |f| f.company_id = id));
     });
     let first_id = |ids: &[i64]| ids.first().map(|i| i.to_string()).unwrap_or_default();
-    let date = move |pick: fn(&OfferFilter) -> Option<chrono::NaiveDate>| {
-        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
-    };
     view! {
         <form class="filters" role="search" aria-label=t().offers().filter_label on:submit=|ev| ev.prevent_default()>
             {select("filter-status", t().list().status, move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
                 || std::iter::once(("".into(), t().list().all_statuses.into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), status_label(s.as_str())))).collect(),
                 move |v| change(Box::new(move |f| f.status = OfferStatus::parse(&v).into_iter().collect())))}
-            <div class="field field-inline">
-                <label for="filter-from">{t().list().date_from}</label>
-                <input id="filter-from" type="date" prop:value=date(|f| f.from)
-                    on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.from = d)); } />
-            </div>
-            <div class="field field-inline">
-                <label for="filter-to">{t().list().date_to}</label>
-                <input id="filter-to" type="date" prop:value=date(|f| f.to)
-                    on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.to = d)); } />
-            </div>
+            <DateFilter id="filter-from" label=t().list().date_from
+                value=Signal::derive(move || filter.with(|f| f.from))
+                on_pick=Callback::new(move |d| change(Box::new(move |f| f.from = d))) />
+            <DateFilter id="filter-to" label=t().list().date_to
+                value=Signal::derive(move || filter.with(|f| f.to))
+                on_pick=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
             <div class="field field-inline field-company">
                 <label for="filter-customer">{t().list().customer}</label>
                 <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true

@@ -3,11 +3,11 @@
 //! history entry and goes back to page 1.
 
 use crate::components::company_picker::CompanyPicker;
-use crate::components::date::{iso, parse_iso};
+use crate::components::filter_fields::{change_filter, DateFilter, TagsFilter};
 use crate::i18n::t;
 use kontor_model::party::{CompanyRef, CompanyType};
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
-use kontor_model::query::{split_list, ListFilter, PurchaseFilter, SortedFilter};
+use kontor_model::query::{ListFilter, PurchaseFilter, SortedFilter};
 use leptos::prelude::*;
 
 /// Reads the filter back from a query string such as `?unpaid=true&date=:2026-11-30`.
@@ -31,16 +31,8 @@ pub fn PurchaseFilters(
     /// Called with the changed filter (page reset to 1).
     on_change: Callback<PurchaseFilter>,
 ) -> impl IntoView {
-    let change = move |edit: Edit| {
-        let mut f = filter.get_untracked();
-        edit(&mut f);
-        f.paging.page = None;
-        on_change.run(f);
-    };
+    let change = move |edit: Edit| change_filter(filter, on_change, edit);
     let id_of = |ev: &leptos::ev::Event| event_target_value(ev).parse::<i64>().ok();
-    let date_value = move |pick: fn(&PurchaseFilter) -> Option<chrono::NaiveDate>| {
-        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
-    };
     let status = move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default());
     // `company_id=0` means "without supplier" (the checkbox); the picker shows the others.
     let supplier = Signal::derive(move || filter.with(|f| f.company_id.filter(|id| *id > 0)));
@@ -91,20 +83,12 @@ pub fn PurchaseFilters(
                     </For>
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-from">{t().list().date_from}</label>
-                <input id="filter-from" type="date" prop:value=date_value(|f| f.date.from) on:change=move |ev| {
-                    let d = parse_iso(&event_target_value(&ev));
-                    change(Box::new(move |f| f.date.from = d));
-                } />
-            </div>
-            <div class="field field-inline">
-                <label for="filter-to">{t().list().date_to}</label>
-                <input id="filter-to" type="date" prop:value=date_value(|f| f.date.to) on:change=move |ev| {
-                    let d = parse_iso(&event_target_value(&ev));
-                    change(Box::new(move |f| f.date.to = d));
-                } />
-            </div>
+            <DateFilter id="filter-from" label=t().list().date_from
+                value=Signal::derive(move || filter.with(|f| f.date.from))
+                on_pick=Callback::new(move |d| change(Box::new(move |f| f.date.from = d))) />
+            <DateFilter id="filter-to" label=t().list().date_to
+                value=Signal::derive(move || filter.with(|f| f.date.to))
+                on_pick=Callback::new(move |d| change(Box::new(move |f| f.date.to = d))) />
             <div class="field field-inline">
                 <label for="filter-method">{t().list().payment}</label>
                 <select id="filter-method" prop:value=method on:change=move |ev| {
@@ -117,15 +101,9 @@ pub fn PurchaseFilters(
                     }).collect_view()}
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-tags">{t().list().tags}</label>
-                <input id="filter-tags" type="text" placeholder=t().list().tags_placeholder
-                    prop:value=move || filter.with(|f| f.tags.join(", "))
-                    on:change=move |ev| {
-                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
-                        change(Box::new(move |f| f.tags = tags));
-                    } />
-            </div>
+            <TagsFilter label=t().list().tags placeholder=t().list().tags_placeholder
+                value=Signal::derive(move || filter.with(|f| f.tags.clone()))
+                on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
             <label class="check filter-unpaid">
                 <input id="filter-unpaid" type="checkbox"
                     prop:checked=move || filter.with(|f| f.unpaid == Some(true))
