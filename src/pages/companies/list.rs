@@ -6,7 +6,7 @@ use super::list_filter::{CompanyListFilter, Shown};
 use super::{base_path, plural};
 use crate::api::companies::list_companies;
 use crate::components::error_panel::ErrorPanel;
-use crate::components::filter_fields::TagsFilter;
+use crate::components::filter_fields::{ClearFilters, TagsFilter};
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
@@ -115,9 +115,9 @@ pub fn CompanyList(
             <TagsFilter label=t().list().tags placeholder="tag1, tag2"
                 value=Signal::derive(move || filter.with(|f| f.tags.clone()))
                 on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
-            <Show when=move || filter.with(CompanyListFilter::is_filtered)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>{t().list().clear_filters}</button>
-            </Show>
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(CompanyListFilter::is_filtered))
+                on_clear=Callback::new(move |_| set_filter.run(CompanyListFilter::default())) />
         </form>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
         <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>

@@ -1,10 +1,11 @@
 //! The filter bar above the invoice list. Every change writes the URL query (so a view can
 //! be shared and survives reload), pushes a history entry and goes back to page 1.
 
-use crate::components::company_picker::CompanyPicker;
-use crate::components::filter_fields::{change_filter, DateFilter, TagsFilter};
+use crate::components::filter_fields::{
+    change_filter, ClearFilters, CompanyFilter, DateRangeFilter, TagsFilter,
+};
 use crate::i18n::{status_label, t};
-use kontor_model::party::{CompanyRef, CompanyType};
+use kontor_model::party::CompanyType;
 use kontor_model::query::{InvoiceFilter, SortedFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
@@ -21,11 +22,6 @@ pub fn InvoiceFilters(
 ) -> impl IntoView {
     let change =
         move |edit: Box<dyn FnOnce(&mut InvoiceFilter)>| change_filter(filter, on_change, edit);
-    let customer = Signal::derive(move || filter.with(|f| f.company_id));
-    let pick_customer = Callback::new(move |c: Option<CompanyRef>| {
-        let id = c.map(|c| c.id);
-        change(Box::new(move |f| f.company_id = id));
-    });
     let status_value = move || {
         filter.with(|f| {
             f.status
@@ -54,25 +50,20 @@ pub fn InvoiceFilters(
                         .collect_view()}
                 </select>
             </div>
-            <DateFilter id="filter-from" label=t().list().date_from
-                value=Signal::derive(move || filter.with(|f| f.from))
-                on_pick=Callback::new(move |d| change(Box::new(move |f| f.from = d))) />
-            <DateFilter id="filter-to" label=t().list().date_to
-                value=Signal::derive(move || filter.with(|f| f.to))
-                on_pick=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
-            <div class="field field-inline field-company">
-                <label for="filter-customer">{t().list().customer}</label>
-                <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
-                    value=customer on_pick=pick_customer />
-            </div>
+            <DateRangeFilter
+                from=Signal::derive(move || filter.with(|f| f.from))
+                to=Signal::derive(move || filter.with(|f| f.to))
+                on_from=Callback::new(move |d| change(Box::new(move |f| f.from = d)))
+                on_to=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
+            <CompanyFilter id="filter-customer" label=t().list().customer kind=CompanyType::Customer
+                value=Signal::derive(move || filter.with(|f| f.company_id))
+                on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />
             <TagsFilter label=t().list().tags placeholder=t().list().tags_placeholder
                 value=Signal::derive(move || filter.with(|f| f.tags.clone()))
                 on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
-            <Show when=move || filter.with(SortedFilter::has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(filter.get_untracked().cleared())>
-                    {t().list().clear_filters}
-                </button>
-            </Show>
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(SortedFilter::has_filters))
+                on_clear=Callback::new(move |_| on_change.run(filter.get_untracked().cleared())) />
         </form>
     }
 }

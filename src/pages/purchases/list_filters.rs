@@ -2,10 +2,11 @@
 //! `PurchaseFilter::to_pairs` (so a view can be shared and survives reload), pushes a
 //! history entry and goes back to page 1.
 
-use crate::components::company_picker::CompanyPicker;
-use crate::components::filter_fields::{change_filter, DateFilter, TagsFilter};
+use crate::components::filter_fields::{
+    change_filter, ClearFilters, CompanyFilter, DateRangeFilter, TagsFilter,
+};
 use crate::i18n::t;
-use kontor_model::party::{CompanyRef, CompanyType};
+use kontor_model::party::CompanyType;
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
 use kontor_model::query::{ListFilter, PurchaseFilter, SortedFilter};
 use leptos::prelude::*;
@@ -37,10 +38,6 @@ pub fn PurchaseFilters(
     // `company_id=0` means "without supplier" (the checkbox); the picker shows the others.
     let supplier = Signal::derive(move || filter.with(|f| f.company_id.filter(|id| *id > 0)));
     let without = move || filter.with(|f| f.company_id == Some(0));
-    let pick_supplier = Callback::new(move |c: Option<CompanyRef>| {
-        let id = c.map(|c| c.id);
-        change(Box::new(move |f| f.company_id = id));
-    });
     let category =
         move || filter.with(|f| f.category_id.map(|c| c.to_string()).unwrap_or_default());
     let method = move || filter.with(|f| f.payment_method.map(|m| m.as_str()).unwrap_or_default());
@@ -57,11 +54,9 @@ pub fn PurchaseFilters(
                     <option value="approved" selected=move || status() == "approved">{t().status().approved}</option>
                 </select>
             </div>
-            <div class="field field-inline field-company">
-                <label for="filter-supplier">{t().list().supplier}</label>
-                <CompanyPicker id="filter-supplier" kind=CompanyType::Supplier filter=true
-                    value=supplier on_pick=pick_supplier />
-            </div>
+            <CompanyFilter id="filter-supplier" label=t().list().supplier kind=CompanyType::Supplier
+                value=supplier
+                on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />
             <label class="check filter-without">
                 <input id="filter-without-supplier" type="checkbox"
                     prop:checked=without
@@ -83,12 +78,11 @@ pub fn PurchaseFilters(
                     </For>
                 </select>
             </div>
-            <DateFilter id="filter-from" label=t().list().date_from
-                value=Signal::derive(move || filter.with(|f| f.date.from))
-                on_pick=Callback::new(move |d| change(Box::new(move |f| f.date.from = d))) />
-            <DateFilter id="filter-to" label=t().list().date_to
-                value=Signal::derive(move || filter.with(|f| f.date.to))
-                on_pick=Callback::new(move |d| change(Box::new(move |f| f.date.to = d))) />
+            <DateRangeFilter
+                from=Signal::derive(move || filter.with(|f| f.date.from))
+                to=Signal::derive(move || filter.with(|f| f.date.to))
+                on_from=Callback::new(move |d| change(Box::new(move |f| f.date.from = d)))
+                on_to=Callback::new(move |d| change(Box::new(move |f| f.date.to = d))) />
             <div class="field field-inline">
                 <label for="filter-method">{t().list().payment}</label>
                 <select id="filter-method" prop:value=method on:change=move |ev| {
@@ -113,11 +107,9 @@ pub fn PurchaseFilters(
                     } />
                 " " {t().purchase_filters().unpaid_only}
             </label>
-            <Show when=move || filter.with(SortedFilter::has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(filter.get_untracked().cleared())>
-                    {t().list().clear_filters}
-                </button>
-            </Show>
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(SortedFilter::has_filters))
+                on_clear=Callback::new(move |_| on_change.run(filter.get_untracked().cleared())) />
         </form>
     }
 }
