@@ -17,7 +17,7 @@ use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::percent_signal;
 use crate::components::form_summary::{
-    clear_field_error, scroll_to_summary, summarize, ErrorSummary, Form, SummaryEntry,
+    clear_field_error, scroll_to_summary, ErrorSummary, Form, PositionFormErrors,
 };
 use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use crate::components::invoice_form_state::InvoiceFormState;
@@ -37,7 +37,6 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::validation::validate_new_invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use std::collections::HashMap;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -175,9 +174,12 @@ fn InvoiceForm(
     }
     let currencies = StoredValue::new(account.currencies.clone());
     let customer = RwSignal::new(customer);
-    let errors = RwSignal::new(FieldErrors::new());
-    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
-    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let error_state = PositionFormErrors::new();
+    let PositionFormErrors {
+        fields: errors,
+        rows: row_errors,
+        summary,
+    } = error_state;
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
     let projects = state.customer_projects();
@@ -200,10 +202,7 @@ fn InvoiceForm(
             fields.retain(|k, _| !k.starts_with("tags["));
             fields.insert("tags".into(), tag_messages);
         }
-        let entries = summarize(Form::Invoice, &fields, &by_row, &rows);
-        errors.set(fields);
-        row_errors.set(by_row);
-        summary.set(Some((message, entries)));
+        error_state.show(Form::Invoice, message, fields, by_row, &rows);
         scroll_to_summary();
     };
 
@@ -232,13 +231,7 @@ fn InvoiceForm(
         Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
             show_errors(e.message, e.errors)
         }
-        Some(Err(e)) => {
-            toasts.error(fill(
-                t().form_common().not_saved,
-                &[("message", &e.message)],
-            ));
-            summary.set(Some((e.message, Vec::new())));
-        }
+        Some(Err(e)) => error_state.failed(toasts, t().form_common().not_saved, e.message),
         None => {}
     });
 
@@ -282,13 +275,7 @@ fn InvoiceForm(
         Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
             show_errors(e.message, e.errors)
         }
-        Some(Err(e)) => {
-            toasts.error(fill(
-                t().form_common().not_saved,
-                &[("message", &e.message)],
-            ));
-            summary.set(Some((e.message, Vec::new())));
-        }
+        Some(Err(e)) => error_state.failed(toasts, t().form_common().not_saved, e.message),
         None => {}
     });
     let xrechnung_customer = Signal::derive(move || {
@@ -311,9 +298,7 @@ fn InvoiceForm(
             show_errors(t().form_common().correct_fields.into(), all);
             return;
         }
-        errors.set(FieldErrors::new());
-        row_errors.set(HashMap::new());
-        summary.set(None);
+        error_state.clear();
         // A number is assigned only after the same question "Finalize" asks.
         if finalize && !finalize_confirmed.get_untracked() {
             finalize_open.set(true);

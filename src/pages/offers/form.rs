@@ -14,9 +14,9 @@ use crate::api::ApiError;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::field::localized_errors;
 use crate::components::field::{error_of, percent_signal, Field};
-use crate::components::form_summary::{summarize, ErrorSummary, Form, SummaryEntry};
+use crate::components::form_summary::{ErrorSummary, Form, PositionFormErrors};
 use crate::components::leave_guard::use_snapshot_guard;
-use crate::components::position_editor::{split_row_errors, PositionEditor};
+use crate::components::position_editor::PositionEditor;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
@@ -29,7 +29,6 @@ use kontor_model::offer::Offer;
 use kontor_model::validation::validate_new_offer;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_params_map};
-use std::collections::HashMap;
 
 async fn load() -> Result<(Choices, Account), ApiError> {
     let (account, deals, projects) =
@@ -134,20 +133,17 @@ fn OfferForm(
     let kept = StoredValue::new(kept);
     let currencies = choices.currencies.clone();
     let choices = StoredValue::new(choices);
-    let errors = RwSignal::new(FieldErrors::new());
-    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
-    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let error_state = PositionFormErrors::new();
+    let PositionFormErrors {
+        fields: errors,
+        rows: row_errors,
+        summary,
+    } = error_state;
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
     let save = Task::new();
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = state.rows.get_untracked();
-        let (fields, by_row) = split_row_errors(&all, &rows);
-        summary.set(Some((
-            message,
-            summarize(Form::Offer, &fields, &by_row, &rows),
-        )));
-        errors.set(fields);
-        row_errors.set(by_row);
+        error_state.show_all(Form::Offer, message, &all, &rows);
     };
     let saved = move |answer: Result<Offer, ApiError>| match answer {
         Ok(offer) => {
@@ -181,9 +177,7 @@ fn OfferForm(
             );
             return;
         }
-        errors.set(FieldErrors::new());
-        row_errors.set(HashMap::new());
-        summary.set(None);
+        error_state.clear();
         save.run(
             async move {
                 match edit_id {

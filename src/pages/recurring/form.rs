@@ -6,7 +6,7 @@
 //! first.
 
 use super::detail::use_recurring_id;
-use super::form_state::{form_errors, split_and_summarize, RecurringFormState};
+use super::form_state::{form_errors, RecurringFormState};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
 use crate::api::recurring::{
@@ -20,21 +20,20 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::field::localized_errors;
 use crate::components::field::{field_message, percent_signal};
 use crate::components::form_summary::{
-    clear_field_error, scroll_to_summary, ErrorSummary, SummaryEntry,
+    clear_field_error, scroll_to_summary, ErrorSummary, Form, PositionFormErrors,
 };
 use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
-use crate::i18n::{fill, t};
+use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::account::Account;
 use kontor_model::error::FieldErrors;
 use kontor_model::party::Company;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use std::collections::HashMap;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -134,19 +133,19 @@ pub fn RecurringForm(
     }
     let currencies = StoredValue::new(account.currencies.clone());
     let customer = RwSignal::new(customer);
-    let errors = RwSignal::new(FieldErrors::new());
-    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
-    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let error_state = PositionFormErrors::new();
+    let PositionFormErrors {
+        fields: errors,
+        rows: row_errors,
+        summary,
+    } = error_state;
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
     let projects = invoice.customer_projects();
 
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = invoice.rows.get_untracked();
-        let (fields, by_row, entries) = split_and_summarize(&all, &rows);
-        errors.set(fields);
-        row_errors.set(by_row);
-        summary.set(Some((message, entries)));
+        error_state.show_all(Form::Recurring, message, &all, &rows);
         scroll_to_summary();
     };
 
@@ -175,13 +174,7 @@ pub fn RecurringForm(
         Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
             show_errors(e.message, form_errors(e.errors))
         }
-        Some(Err(e)) => {
-            toasts.error(fill(
-                t().recurring_form().not_saved,
-                &[("message", &e.message)],
-            ));
-            summary.set(Some((e.message, Vec::new())));
-        }
+        Some(Err(e)) => error_state.failed(toasts, t().recurring_form().not_saved, e.message),
         None => {}
     });
 
@@ -194,9 +187,7 @@ pub fn RecurringForm(
             );
             return;
         }
-        errors.set(FieldErrors::new());
-        row_errors.set(HashMap::new());
-        summary.set(None);
+        error_state.clear();
         save.dispatch_local(body);
     };
     let pending = save.pending();
