@@ -3,7 +3,8 @@
 //! - [`frame`]: the app frame (left navigation, top bar) around every signed-in page.
 //! - [`position_editor`]: the positions table of invoices (and later offers) with totals.
 //! - [`status_badge`]: status badges with fixed colours and text.
-//! - [`dialog`]: modal dialogs that trap focus, close on Esc and return focus;
+//! - [`dialog`]: modal dialogs that trap focus, close on Esc and return focus ([`dialog_form`]:
+//!   a record's form inside one);
 //!   [`confirm_dialog`]: a question before an action (finalize, bill an offer again).
 //! - [`toast`]: short success toasts and failure toasts that stay until dismissed.
 //! - [`money`], [`date`]: formatting of amounts and dates; [`locale`]: how the user
@@ -44,6 +45,7 @@ pub mod date;
 pub mod debounce;
 pub mod default_texts;
 pub mod dialog;
+pub mod dialog_form;
 pub mod drop_zone;
 pub mod einvoice_import;
 pub mod einvoice_missing;

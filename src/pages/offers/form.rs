@@ -134,11 +134,7 @@ fn OfferForm(
     let currencies = choices.currencies.clone();
     let choices = StoredValue::new(choices);
     let error_state = PositionFormErrors::new();
-    let PositionFormErrors {
-        fields: errors,
-        rows: row_errors,
-        summary,
-    } = error_state;
+    let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
     let save = Task::new();
     let show_errors = move |message: String, all: FieldErrors| {

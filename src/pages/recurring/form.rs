@@ -134,11 +134,7 @@ pub fn RecurringForm(
     let currencies = StoredValue::new(account.currencies.clone());
     let customer = RwSignal::new(customer);
     let error_state = PositionFormErrors::new();
-    let PositionFormErrors {
-        fields: errors,
-        rows: row_errors,
-        summary,
-    } = error_state;
+    let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
     let projects = invoice.customer_projects();
