@@ -3,6 +3,7 @@
 //! as billing contact clears the mark on the others (the server does; the list reloads).
 
 use crate::api::contacts::{create_person, delete_person, list_people, update_person};
+use crate::api::create_or_update;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::dialog::Dialog;
 use crate::components::dialog_form::DialogForm;
@@ -150,12 +151,7 @@ fn PersonForm(
             return;
         }
         form.save(
-            async move {
-                match id {
-                    Some(id) => update_person(id, &body).await,
-                    None => create_person(&body).await,
-                }
-            },
+            async move { create_or_update(id, &body, create_person, update_person).await },
             |p| fill(t().company_contacts().saved, &[("name", &p.full_name())]),
         );
     };

@@ -2,6 +2,7 @@
 //! currency, billing recipients and address) and "Archive" / "Restore".
 
 use super::list::active_badge;
+use crate::api::create_or_update;
 use crate::api::projects::{create_project, list_projects, set_project_active, update_project};
 use crate::components::dialog::Dialog;
 use crate::components::dialog_form::DialogForm;
@@ -128,12 +129,7 @@ fn ProjectForm(
             return;
         }
         form.save(
-            async move {
-                match id {
-                    Some(id) => update_project(id, &body).await,
-                    None => create_project(&body).await,
-                }
-            },
+            async move { create_or_update(id, &body, create_project, update_project).await },
             |p| fill(t().company_projects().saved, &[("name", &p.name)]),
         );
     };

@@ -6,6 +6,7 @@
 use super::detail::use_company_id;
 use super::{base_path, new_title};
 use crate::api::companies::{create_company, get_company, update_company};
+use crate::api::create_or_update;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
@@ -113,12 +114,7 @@ fn CompanyForm(
         summary.set(None);
         let navigate = navigate.clone();
         save.run(
-            async move {
-                match editing {
-                    Some(id) => update_company(id, &body).await,
-                    None => create_company(&body).await,
-                }
-            },
+            async move { create_or_update(editing, &body, create_company, update_company).await },
             move |answer| match answer {
                 Ok(saved) => {
                     guard.mark_saved();

@@ -8,6 +8,7 @@ use super::form_billing::BillTimeAndExpenses;
 use super::form_from_offer;
 use super::form_preview::LivePreview;
 use crate::api::companies::get_company;
+use crate::api::create_or_update;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::session::get_account;
@@ -206,12 +207,7 @@ fn InvoiceForm(
     // same request and transaction (PUT /invoices/{id}, `docs/decisions.md` § Invoices).
     let save = Action::new_local(move |body: &NewInvoice| {
         let body = body.clone();
-        async move {
-            match editing {
-                Some(id) => update_invoice(id, &body).await,
-                None => create_invoice(&body).await,
-            }
-        }
+        async move { create_or_update(editing, &body, create_invoice, update_invoice).await }
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(saved)) => {

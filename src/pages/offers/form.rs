@@ -6,6 +6,7 @@
 
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
 use super::form_state::OfferFormState;
+use crate::api::create_or_update;
 use crate::api::deals::list_deals;
 use crate::api::offers::{create_offer, get_offer, update_offer};
 use crate::api::projects::list_projects;
@@ -175,12 +176,7 @@ fn OfferForm(
         }
         error_state.clear();
         save.run(
-            async move {
-                match edit_id {
-                    Some(id) => update_offer(id, &body).await,
-                    None => create_offer(&body).await,
-                }
-            },
+            async move { create_or_update(edit_id, &body, create_offer, update_offer).await },
             saved.clone(),
         );
     };

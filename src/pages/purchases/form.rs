@@ -8,6 +8,7 @@ use super::detail_actions::edit_refusal;
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
 use super::form_state::PurchaseFormState;
+use crate::api::create_or_update;
 use crate::api::purchases::{
     create_purchase, get_purchase, list_purchase_categories, update_purchase,
 };
@@ -147,12 +148,7 @@ fn PurchaseForm(
     let held = StoredValue::new(None::<NewPurchase>);
     let save = Action::new_local(move |body: &NewPurchase| {
         let body = body.clone();
-        async move {
-            match edit_id {
-                Some(id) => update_purchase(id, &body).await,
-                None => create_purchase(&body).await,
-            }
-        }
+        async move { create_or_update(edit_id, &body, create_purchase, update_purchase).await }
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(p)) => {

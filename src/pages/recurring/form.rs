@@ -9,6 +9,7 @@ use super::detail::use_recurring_id;
 use super::form_state::{form_errors, RecurringFormState};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
+use crate::api::create_or_update;
 use crate::api::recurring::{
     create_recurring_invoice, get_recurring_invoice, update_recurring_invoice, NewRecurringInvoice,
     RecurringInvoice,
@@ -148,10 +149,13 @@ pub fn RecurringForm(
     let save = Action::new_local(move |body: &NewRecurringInvoice| {
         let body = body.clone();
         async move {
-            match editing {
-                Some(id) => update_recurring_invoice(id, &body).await,
-                None => create_recurring_invoice(&body).await,
-            }
+            create_or_update(
+                editing,
+                &body,
+                create_recurring_invoice,
+                update_recurring_invoice,
+            )
+            .await
         }
     });
     Effect::new(move |_| match save.value().get() {
