@@ -11,7 +11,8 @@
 //!   writes numbers (every typed amount is read and shown through it).
 //! - [`pdf_preview`]: PDFs fetched with the key and shown in the page; [`debounce`] for
 //!   the live preview.
-//! - [`task`]: light loads and requests under the current owner.
+//! - [`task`]: light loads and requests under the current owner; [`route_record`]: the
+//!   record a detail or edit page's route names.
 //! - [`pager`], [`skeleton`], [`error_panel`], [`field`]: list and form building blocks;
 //!   [`sort_header`] (sortable column headers, sort in the URL) and [`list_totals`] (the
 //!   per-currency totals of a list's filter from the server's summary) for the lists,
@@ -68,6 +69,7 @@ pub mod password_rules;
 pub mod pdf_preview;
 pub mod position_editor;
 pub mod prefs;
+pub mod route_record;
 pub mod skeleton;
 pub mod sort_header;
 pub mod status_badge;

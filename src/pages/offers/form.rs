@@ -18,6 +18,7 @@ use crate::components::field::{error_of, percent_signal, Field};
 use crate::components::form_summary::{ErrorSummary, Form, PositionFormErrors};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
@@ -29,7 +30,7 @@ use kontor_model::error::FieldErrors;
 use kontor_model::offer::Offer;
 use kontor_model::validation::validate_new_offer;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 async fn load() -> Result<(Choices, Account), ApiError> {
     let (account, deals, projects) =
@@ -62,22 +63,12 @@ pub fn OfferCreate() -> impl IntoView {
 /// `offer_edit_refusal` refuses shows the reason and a link back instead.
 #[component]
 pub fn OfferEdit() -> impl IntoView {
-    let params = use_params_map();
-    let id =
-        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
-    let data = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            let Some(id) = id else {
-                return Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().offer_detail().bad_address)
-                });
-            };
-            let (loaded, offer) = futures::try_join!(load(), get_offer(id))?;
-            Ok((loaded, offer))
-        }
-    });
+    let id = use_route_id();
+    let data = route_record(
+        id,
+        || t().offer_detail().bad_address,
+        |id| async move { futures::try_join!(load(), get_offer(id)) },
+    );
     view! {
         <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
             {move || Suspend::new(async move {

@@ -23,6 +23,7 @@ use crate::components::form_summary::{
     clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
 };
 use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -32,7 +33,7 @@ use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseCategory};
 use kontor_model::validation::validate_new_purchase;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 #[derive(Clone)]
 struct FormData {
@@ -55,25 +56,18 @@ async fn load() -> Result<FormData, ApiError> {
 /// `purchase_edit_refusal` refuses shows the reason and a link back instead.
 #[component]
 pub fn PurchaseEdit() -> impl IntoView {
-    let params = use_params_map();
-    let id =
-        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
-    let data = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            let Some(id) = id else {
-                return Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().purchase_form().invalid_address)
-                });
-            };
+    let id = use_route_id();
+    let data = route_record(
+        id,
+        || t().purchase_form().invalid_address,
+        |id| async move {
             let (data, purchase) = futures::try_join!(load(), get_purchase(id))?;
             Ok(FormData {
                 purchase: Some(purchase),
                 ..data
             })
-        }
-    });
+        },
+    );
     view! {
         <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
             {move || Suspend::new(async move {

@@ -26,6 +26,7 @@ use crate::components::form_summary::{
 use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
+use crate::components::route_record::route_record;
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::i18n::t;
@@ -77,18 +78,11 @@ pub fn RecurringCreate() -> impl IntoView {
 #[component]
 pub fn RecurringEdit() -> impl IntoView {
     let id = use_recurring_id();
-    let data = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => load(Some(id)).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().recurring_detail().bad_address)
-                }),
-            }
-        }
-    });
+    let data = route_record(
+        id,
+        || t().recurring_detail().bad_address,
+        |id| load(Some(id)),
+    );
     form_page(t().recurring_form().edit_heading, data)
 }
 
