@@ -26,26 +26,21 @@ fn the_worked_example_of_the_issue() {
 #[test]
 fn interest_rounds_half_away_from_zero_and_is_zero_without_days() {
     // 100.00 × 3.65 % × 1 / 365 = 0.01 exactly; 50.00 × 3.65 % × 1 / 365 = 0.005 → 0.01.
-    assert_eq!(
-        default_interest(d("100.00"), d("3.65"), 1, "EUR"),
-        Some(d("0.01"))
-    );
-    assert_eq!(
-        default_interest(d("50.00"), d("3.65"), 1, "EUR"),
-        Some(d("0.01"))
-    );
-    assert_eq!(
-        default_interest(d("690.00"), d("10.27"), 0, "EUR"),
-        Some(d("0.00"))
-    );
-    assert_eq!(
-        default_interest(d("0"), d("10.27"), 45, "EUR"),
-        Some(d("0.00"))
-    );
-    assert_eq!(
-        default_interest(d("690"), d("10.27"), 45, "JPY"),
-        Some(d("9"))
-    );
+    // (open amount, rate in percent, days, currency, interest)
+    let cases = [
+        ("100.00", "3.65", 1, "EUR", "0.01"),
+        ("50.00", "3.65", 1, "EUR", "0.01"),
+        ("690.00", "10.27", 0, "EUR", "0.00"),
+        ("0", "10.27", 45, "EUR", "0.00"),
+        ("690", "10.27", 45, "JPY", "9"),
+    ];
+    for (open, rate, days, currency, interest) in cases {
+        assert_eq!(
+            default_interest(d(open), d(rate), days, currency),
+            Some(d(interest)),
+            "{open} {currency} at {rate} % for {days} days"
+        );
+    }
     assert_eq!(default_interest(Decimal::MAX, d("30"), 365, "EUR"), None);
 }
 

@@ -57,26 +57,21 @@ fn next_date_follows_the_anchor_without_drift() {
     let feb = advance(d(2026, 1, 31), Interval::Monthly, 31).unwrap();
     assert_eq!(feb, d(2026, 2, 28));
     assert_eq!(advance(feb, Interval::Monthly, 31).unwrap(), d(2026, 3, 31));
-    assert_eq!(
-        advance(d(2028, 1, 31), Interval::Monthly, 31).unwrap(),
-        d(2028, 2, 29)
-    );
-    assert_eq!(
-        advance(d(2026, 11, 30), Interval::Quarterly, 30).unwrap(),
-        d(2027, 2, 28)
-    );
-    assert_eq!(
-        advance(d(2027, 2, 28), Interval::Quarterly, 30).unwrap(),
-        d(2027, 5, 30)
-    );
-    assert_eq!(
-        advance(d(2028, 2, 29), Interval::Yearly, 29).unwrap(),
-        d(2029, 2, 28)
-    );
-    assert_eq!(
-        advance(d(2026, 12, 15), Interval::Monthly, 15).unwrap(),
-        d(2027, 1, 15)
-    );
+    // (from, interval, anchor day, next date)
+    let cases = [
+        (d(2028, 1, 31), Interval::Monthly, 31, d(2028, 2, 29)),
+        (d(2026, 11, 30), Interval::Quarterly, 30, d(2027, 2, 28)),
+        (d(2027, 2, 28), Interval::Quarterly, 30, d(2027, 5, 30)),
+        (d(2028, 2, 29), Interval::Yearly, 29, d(2029, 2, 28)),
+        (d(2026, 12, 15), Interval::Monthly, 15, d(2027, 1, 15)),
+    ];
+    for (from, interval, day, next) in cases {
+        assert_eq!(
+            advance(from, interval, day),
+            Some(next),
+            "{from} {interval:?} on day {day}"
+        );
+    }
     assert_eq!(advance(d(2026, 1, 1), Interval::Monthly, 0), None);
     assert_eq!(advance(d(2026, 1, 1), Interval::Monthly, 32), None);
 }
