@@ -128,26 +128,42 @@ fn periods_name_the_bad_parameter() {
 #[test]
 fn quick_periods_seen_from_today() {
     let today = date(2026, 1, 15);
-    assert_eq!(
-        QuickPeriod::ThisMonth.range(today),
-        (date(2026, 1, 1), date(2026, 1, 31))
-    );
-    assert_eq!(
-        QuickPeriod::LastMonth.range(today),
-        (date(2025, 12, 1), date(2025, 12, 31))
-    );
-    assert_eq!(
-        QuickPeriod::ThisQuarter.range(date(2026, 11, 23)),
-        (date(2026, 10, 1), date(2026, 12, 31))
-    );
-    assert_eq!(
-        QuickPeriod::LastYear.range(today),
-        (date(2025, 1, 1), date(2025, 12, 31))
-    );
-    assert_eq!(
-        QuickPeriod::LastMonth.range(date(2026, 3, 31)),
-        (date(2026, 2, 1), date(2026, 2, 28))
-    );
+    // (period, today, first day, last day)
+    let cases = [
+        (
+            QuickPeriod::ThisMonth,
+            today,
+            date(2026, 1, 1),
+            date(2026, 1, 31),
+        ),
+        (
+            QuickPeriod::LastMonth,
+            today,
+            date(2025, 12, 1),
+            date(2025, 12, 31),
+        ),
+        (
+            QuickPeriod::ThisQuarter,
+            date(2026, 11, 23),
+            date(2026, 10, 1),
+            date(2026, 12, 31),
+        ),
+        (
+            QuickPeriod::LastYear,
+            today,
+            date(2025, 1, 1),
+            date(2025, 12, 31),
+        ),
+        (
+            QuickPeriod::LastMonth,
+            date(2026, 3, 31),
+            date(2026, 2, 1),
+            date(2026, 2, 28),
+        ),
+    ];
+    for (period, today, first, last) in cases {
+        assert_eq!(period.range(today), (first, last), "{period:?} on {today}");
+    }
 }
 
 #[test]
