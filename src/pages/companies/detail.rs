@@ -11,9 +11,8 @@ use super::{base_path, country_label, plural};
 use crate::api::companies::{delete_company, get_company, set_company_active};
 use crate::components::audit_history::AuditHistory;
 use crate::components::dialog::Dialog;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::route_record::{route_record, use_route_id};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -38,14 +37,7 @@ pub fn CompanyDetail(
     let reload = Callback::new(move |_: ()| company.refetch());
     view! {
         <p class="breadcrumb"><a href=href(base_path(kind))>{format!("← {}", plural(kind))}</a></p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match company.await {
-                    Ok(c) => view! { <CompanyView kind=kind company=c on_changed=reload /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(company, 10, move |c| view! { <CompanyView kind=kind company=c on_changed=reload /> })}
     }
 }
 

@@ -15,7 +15,7 @@ use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::confirm_dialog::{finalize_text, finalize_title, ConfirmDialog};
 use crate::components::einvoice_missing::MissingDialog;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::percent_signal;
 use crate::components::form_summary::{
     clear_field_error, scroll_to_summary, ErrorSummary, Form, PositionFormErrors,
@@ -24,7 +24,6 @@ use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, 
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
@@ -115,23 +114,22 @@ fn form_page(
     title: &'static str,
     data: LocalResource<Result<FormData, ApiError>>,
 ) -> impl IntoView {
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(FormData { invoice: Some(inv), .. }) if inv.status != InvoiceStatus::Draft => view! {
-                        <div class="empty-state">
-                            <p>{t().invoice_form().only_drafts}</p>
-                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>{t().invoice_form().back_to_invoice}</a>
-                        </div>
-                    }
-                    .into_any(),
-                    Ok(d) => view! { <InvoiceForm title=title data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, move |d| {
+        let not_draft = d
+            .invoice
+            .as_ref()
+            .filter(|inv| inv.status != InvoiceStatus::Draft);
+        match not_draft.map(|inv| inv.id) {
+            Some(id) => view! {
+                <div class="empty-state">
+                    <p>{t().invoice_form().only_drafts}</p>
+                    <a class="btn" href=href(&format!("/invoices/{id}"))>{t().invoice_form().back_to_invoice}</a>
+                </div>
+            }
+            .into_any(),
+            None => view! { <InvoiceForm title=title data=d /> }.into_any(),
+        }
+    })
 }
 
 /// The form itself, once its data is loaded.

@@ -13,10 +13,9 @@ use crate::api::offers::{get_offer, update_offer_status};
 use crate::components::audit_history::AuditHistory;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::format_date;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::money::format_money;
 use crate::components::route_record::{route_record, use_route_id};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::timeline::TimelineSection;
 use crate::components::toast::Toasts;
@@ -34,14 +33,7 @@ pub fn OfferDetail() -> impl IntoView {
     let reload = Callback::new(move |_: ()| offer.refetch());
     view! {
         <p class="breadcrumb"><a href=href("/offers")>{t().offer_detail().back_to_list}</a></p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match offer.await {
-                    Ok(offer) => view! { <OfferView offer=offer on_changed=reload /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(offer, 10, move |offer| view! { <OfferView offer=offer on_changed=reload /> })}
     }
 }
 

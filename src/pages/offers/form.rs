@@ -12,14 +12,13 @@ use crate::api::offers::{create_offer, get_offer, update_offer};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::localized_errors;
 use crate::components::field::{error_of, percent_signal, Field};
 use crate::components::form_summary::{ErrorSummary, Form, PositionFormErrors};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
 use crate::components::route_record::{route_record, use_route_id};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -47,16 +46,9 @@ async fn load() -> Result<(Choices, Account), ApiError> {
 #[component]
 pub fn OfferCreate() -> impl IntoView {
     let data = LocalResource::new(load);
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((choices, account)) => view! { <OfferForm choices=choices account=account editing=None /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, |(choices, account)| {
+        view! { <OfferForm choices=choices account=account editing=None /> }
+    })
 }
 
 /// `/offers/{id}/edit`: the creation form filled from the offer; an offer the model's
@@ -69,23 +61,18 @@ pub fn OfferEdit() -> impl IntoView {
         || t().offer_detail().bad_address,
         |id| async move { futures::try_join!(load(), get_offer(id)) },
     );
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((_, offer)) if offer_edit_refusal(offer.status).is_some() => view! {
-                        <div class="empty-state">
-                            <p>{t().offer_form().edit_refused}</p>
-                            <a class="btn" href=href(&format!("/offers/{}", offer.id))>{t().offer_form().back_to_offer}</a>
-                        </div>
-                    }
-                    .into_any(),
-                    Ok(((choices, account), offer)) => view! { <OfferForm choices=choices account=account editing=Some(offer) /> }.into_any(),
-                }
-            })}
-        </Transition>
+    loaded_view(data, 12, |((choices, account), offer)| {
+        match offer_edit_refusal(offer.status) {
+        Some(_) => view! {
+            <div class="empty-state">
+                <p>{t().offer_form().edit_refused}</p>
+                <a class="btn" href=href(&format!("/offers/{}", offer.id))>{t().offer_form().back_to_offer}</a>
+            </div>
+        }
+        .into_any(),
+        None => view! { <OfferForm choices=choices account=account editing=Some(offer) /> }.into_any(),
     }
+    })
 }
 
 /// The form, once the choices are loaded.

@@ -10,11 +10,10 @@ use super::list_table::PurchaseBadge;
 use crate::api::purchases::get_purchase;
 use crate::components::audit_history::AuditHistory;
 use crate::components::date::{format_date, format_opt_date};
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::route_record::{route_record, use_route_id};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::timeline::TimelineSection;
 use crate::i18n::{fill, t};
 use crate::paths::href;
@@ -30,14 +29,7 @@ pub fn PurchaseDetail() -> impl IntoView {
     let reload = Callback::new(move |_: ()| purchase.refetch());
     view! {
         <p class="breadcrumb"><a href=href("/purchases")>{t().purchase_detail().breadcrumb}</a></p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match purchase.await {
-                    Ok(p) => view! { <PurchaseView purchase=p on_changed=reload /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(purchase, 10, move |p| view! { <PurchaseView purchase=p on_changed=reload /> })}
     }
 }
 

@@ -17,14 +17,13 @@ use crate::api::ApiError;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::{iso, today};
 use crate::components::einvoice_import::EInvoiceImport;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::field_message;
 use crate::components::form_summary::{
     clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
 };
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::route_record::{route_record, use_route_id};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
@@ -68,39 +67,25 @@ pub fn PurchaseEdit() -> impl IntoView {
             })
         },
     );
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(FormData { purchase: Some(p), .. }) if edit_refusal(&p).is_some() => view! {
-                        <div class="empty-state">
-                            <p>{edit_refusal(&p).unwrap_or_default()}</p>
-                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>{t().purchase_form().back}</a>
-                        </div>
-                    }
-                    .into_any(),
-                    Ok(d) => view! { <PurchaseForm data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, |d| {
+        match d.purchase.as_ref().and_then(|p| edit_refusal(p).map(|reason| (p.id, reason))) {
+            Some((id, reason)) => view! {
+                <div class="empty-state">
+                    <p>{reason}</p>
+                    <a class="btn" href=href(&format!("/purchases/{id}"))>{t().purchase_form().back}</a>
+                </div>
+            }
+            .into_any(),
+            None => view! { <PurchaseForm data=d /> }.into_any(),
+        }
+    })
 }
 
 /// `/purchases/new`.
 #[component]
 pub fn PurchaseCreate() -> impl IntoView {
     let data = LocalResource::new(load);
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(d) => view! { <PurchaseForm data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, |d| view! { <PurchaseForm data=d /> })
 }
 
 /// The form, once its data is loaded.

@@ -11,10 +11,9 @@ use crate::api::recurring::{
 use crate::components::audit_history::AuditHistory;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::{format_date, format_opt_date};
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::locale::format_input;
 use crate::components::route_record::{route_record, use_route_id};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::status_badge::StatusBadge;
 use crate::components::task::load_once;
 use crate::components::task::Task;
@@ -44,14 +43,7 @@ pub fn RecurringDetail() -> impl IntoView {
         <p class="breadcrumb">
             <a href=href("/recurring_invoices")>{t().recurring_detail().back_to_list}</a>
         </p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match record.await {
-                    Ok(r) => view! { <RecurringView record=r /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| record.refetch()) /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(record, 10, |r| view! { <RecurringView record=r /> })}
     }
 }
 

@@ -17,7 +17,7 @@ use crate::api::recurring::{
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::date::today;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::localized_errors;
 use crate::components::field::{field_message, percent_signal};
 use crate::components::form_summary::{
@@ -27,7 +27,6 @@ use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
 use crate::components::route_record::route_record;
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::i18n::t;
 use crate::paths::href;
@@ -90,16 +89,11 @@ fn form_page(
     title: &'static str,
     data: LocalResource<Result<RecurringFormData, ApiError>>,
 ) -> impl IntoView {
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(d) => view! { <RecurringForm title=title data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(
+        data,
+        12,
+        move |d| view! { <RecurringForm title=title data=d /> },
+    )
 }
 
 /// The form itself, once its data is loaded.
