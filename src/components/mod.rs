@@ -16,7 +16,8 @@
 //! - [`pager`], [`skeleton`], [`error_panel`], [`field`]: list and form building blocks;
 //!   [`sort_header`] (sortable column headers, sort in the URL) and [`list_totals`] (the
 //!   per-currency totals of a list's filter from the server's summary) for the lists,
-//!   [`filter_fields`] (the date and tags fields of their filter bars);
+//!   [`filter_fields`] (the date and tags fields of their filter bars), [`empty_list`] (a
+//!   list without rows);
 //!   [`top_search`]: the top bar's search of the current page's list and its `/` key.
 //! - [`form_summary`] (error summary at the top of a form), [`leave_guard`] (ask before
 //!   leaving unsaved changes), [`paper_select`] (letter paper), [`email_dialog`] (send a
@@ -51,6 +52,7 @@ pub mod drop_zone;
 pub mod einvoice_import;
 pub mod einvoice_missing;
 pub mod email_dialog;
+pub mod empty_list;
 pub mod error_panel;
 pub mod field;
 pub mod filter_fields;

@@ -5,6 +5,7 @@
 use super::list_filter::{CompanyListFilter, Shown};
 use super::{base_path, plural};
 use crate::api::companies::list_companies;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::filter_fields::{ClearFilters, TagsFilter};
 use crate::components::pager::Pager;
@@ -87,7 +88,7 @@ pub fn CompanyList(
         f.page = page;
         set_filter.run(f);
     });
-    let clear = move |_| set_filter.run(CompanyListFilter::default());
+    let clear = Callback::new(move |_: ()| set_filter.run(CompanyListFilter::default()));
     let (loading, set_loading) = signal(false);
     let [new_label, filter_label, none_match, none_yet] = kind_texts(kind);
     let new_label = new_label.to_string();
@@ -117,7 +118,7 @@ pub fn CompanyList(
                 on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
             <ClearFilters
                 shown=Signal::derive(move || filter.with(CompanyListFilter::is_filtered))
-                on_clear=Callback::new(move |_| set_filter.run(CompanyListFilter::default())) />
+                on_clear=clear />
         </form>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
         <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
@@ -126,23 +127,12 @@ pub fn CompanyList(
                 Suspend::new(async move {
                     match companies.await {
                         Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| companies.refetch()) /> }.into_any(),
-                        Ok(page) if page.items.is_empty() => {
-                            if filter.with_untracked(CompanyListFilter::is_filtered) {
-                                view! {
-                                    <div class="empty-state">
-                                        <p>{none_match}</p>
-                                        <button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button>
-                                    </div>
-                                }.into_any()
-                            } else {
-                                view! {
-                                    <div class="empty-state">
-                                        <p>{none_yet}</p>
-                                        <a class="btn btn-primary" href=new_href>{new_label}</a>
-                                    </div>
-                                }.into_any()
-                            }
+                        Ok(page) if page.items.is_empty() => view! {
+                            <EmptyList filtered=filter.with_untracked(CompanyListFilter::is_filtered)
+                                none_match=none_match none_yet=none_yet
+                                new_href=new_href new_label=new_label on_clear=clear />
                         }
+                        .into_any(),
                         Ok(page) => {
                             let (current, pages, total) = (page.page, page.page_count(), page.total);
                             view! {

@@ -7,6 +7,7 @@ use super::list_chart::InvoiceChart;
 use super::list_filters::InvoiceFilters;
 use super::list_table::{headings, InvoiceTable};
 use crate::api::invoices::{get_invoice_summary, list_invoices};
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
@@ -53,29 +54,12 @@ pub fn InvoiceList() -> impl IntoView {
                     Err(error) => {
                         view! { <ErrorPanel error=error on_retry=Callback::new(move |_| invoices.refetch()) /> }.into_any()
                     }
-                    Ok(page) if page.items.is_empty() => {
-                        if filter.get_untracked().has_filters() {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().invoices().none_match}</p>
-                                    <button type="button" class="btn" on:click=move |_| clear.run(())>
-                                        {t().list().clear_filters}
-                                    </button>
-                                </div>
-                            }
-                            .into_any()
-                        } else {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().invoices().none_yet}</p>
-                                    <a class="btn btn-primary" href=href("/invoices/new")>
-                                        {t().invoices().new_invoice}
-                                    </a>
-                                </div>
-                            }
-                            .into_any()
-                        }
+                    Ok(page) if page.items.is_empty() => view! {
+                        <EmptyList filtered=filter.get_untracked().has_filters()
+                            none_match=t().invoices().none_match none_yet=t().invoices().none_yet
+                            new_href=href("/invoices/new") new_label=t().invoices().new_invoice on_clear=clear />
                     }
+                    .into_any(),
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {

@@ -9,6 +9,7 @@ use crate::api::deals::list_deals;
 use crate::api::offers::{get_offer_summary, list_offers};
 use crate::api::projects::list_projects;
 use crate::components::date::format_date;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
@@ -58,7 +59,7 @@ pub fn OfferList() -> impl IntoView {
         let f = list.unpaged.get();
         async move { get_offer_summary(&f).await.map(|s| s.totals) }
     });
-    let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
+    let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
@@ -78,11 +79,12 @@ pub fn OfferList() -> impl IntoView {
             {move || Suspend::new(async move {
                 match offers.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| offers.refetch()) /> }.into_any(),
-                    Ok(page) if page.items.is_empty() => if filter.get_untracked().has_filters() {
-                        view! { <div class="empty-state"><p>{t().offers().none_match}</p><button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button></div> }.into_any()
-                    } else {
-                        view! { <div class="empty-state"><p>{t().offers().none_yet}</p><a class="btn btn-primary" href=href("/offers/new")>{t().offers().new_offer}</a></div> }.into_any()
-                    },
+                    Ok(page) if page.items.is_empty() => view! {
+                        <EmptyList filtered=filter.get_untracked().has_filters()
+                            none_match=t().offers().none_match none_yet=t().offers().none_yet
+                            new_href=href("/offers/new") new_label=t().offers().new_offer on_clear=clear />
+                    }
+                    .into_any(),
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {

@@ -7,6 +7,7 @@ use super::list_filters::PurchaseFilters;
 use super::list_table::{headings, PurchaseTable};
 use crate::api::purchases::{get_purchase_summary, list_purchase_categories, list_purchases};
 use crate::components::einvoice_import::EInvoiceImport;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
@@ -39,7 +40,7 @@ pub fn PurchaseList() -> impl IntoView {
             .map(|p| p.items)
             .unwrap_or_default()
     });
-    let clear = move |_| set_filter.run(filter.get_untracked().cleared());
+    let clear = Callback::new(move |_: ()| set_filter.run(filter.get_untracked().cleared()));
     let (loading, set_loading) = signal(false);
     view! {
         <div class="page-head">
@@ -59,23 +60,12 @@ pub fn PurchaseList() -> impl IntoView {
             {move || Suspend::new(async move {
                 match purchases.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| purchases.refetch()) /> }.into_any(),
-                    Ok(page) if page.items.is_empty() => {
-                        if filter.get_untracked().has_filters() {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().purchases().none_match}</p>
-                                    <button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button>
-                                </div>
-                            }.into_any()
-                        } else {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().purchases().none_yet}</p>
-                                    <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
-                                </div>
-                            }.into_any()
-                        }
+                    Ok(page) if page.items.is_empty() => view! {
+                        <EmptyList filtered=filter.get_untracked().has_filters()
+                            none_match=t().purchases().none_match none_yet=t().purchases().none_yet
+                            new_href=href("/purchases/new") new_label=t().purchases().new_purchase on_clear=clear />
                     }
+                    .into_any(),
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {
