@@ -17,7 +17,7 @@
 //!   [`sort_header`] (sortable column headers, sort in the URL) and [`list_totals`] (the
 //!   per-currency totals of a list's filter from the server's summary) for the lists,
 //!   [`filter_fields`] (the date and tags fields of their filter bars), [`empty_list`] (a
-//!   list without rows);
+//!   list without rows), [`page_head`] (title and "New …");
 //!   [`top_search`]: the top bar's search of the current page's list and its `/` key.
 //! - [`form_summary`] (error summary at the top of a form), [`leave_guard`] (ask before
 //!   leaving unsaved changes), [`paper_select`] (letter paper), [`email_dialog`] (send a
@@ -65,6 +65,7 @@ pub mod list_totals;
 pub mod list_url;
 pub mod locale;
 pub mod money;
+pub mod page_head;
 pub mod pager;
 pub mod paper_select;
 pub mod password_rules;

@@ -8,6 +8,7 @@ use crate::api::companies::list_companies;
 use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::filter_fields::{ClearFilters, TagsFilter};
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
@@ -95,12 +96,7 @@ pub fn CompanyList(
     let new_href = href(&format!("{base}/new"));
     let shown_value = move || filter.with(|f| f.shown.param().unwrap_or("true"));
     view! {
-        <div class="page-head">
-            <h1>{plural(kind)}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=new_href.clone()>{new_label.clone()}</a>
-            </div>
-        </div>
+        <PageHeadNew title=plural(kind) new_href=new_href.clone() new_label=new_label.clone() />
         <form class="filters" role="search" aria-label=filter_label on:submit=|ev| ev.prevent_default()>
             <div class="field field-inline">
                 <label for="filter-active">{t().companies().show}</label>

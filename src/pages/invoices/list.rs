@@ -11,6 +11,7 @@ use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
@@ -37,14 +38,7 @@ pub fn InvoiceList() -> impl IntoView {
     let clear = Callback::new(move |_: ()| set_filter.run(filter.get_untracked().cleared()));
     let (loading, set_loading) = signal(false);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().invoices}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/invoices/new")>
-                    {t().invoices().new_invoice}
-                </a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().invoices new_href=href("/invoices/new") new_label=t().invoices().new_invoice />
         <InvoiceFilters filter=filter on_change=set_filter />
         <InvoiceChart filter=list.unpaged />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>

@@ -14,6 +14,7 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
 use crate::components::money::format_money;
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::sort_header::{Column, ListHead, ListSort};
@@ -62,12 +63,7 @@ pub fn OfferList() -> impl IntoView {
     let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
     let (loading, set_loading) = signal(false);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().offers}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/offers/new")>{t().offers().new_offer}</a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().offers new_href=href("/offers/new") new_label=t().offers().new_offer />
         <OfferFilters
             filter=filter
             deals=Signal::derive(move || deals.get().and_then(Result::ok).unwrap_or_default())

@@ -11,6 +11,7 @@ use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
@@ -43,12 +44,7 @@ pub fn PurchaseList() -> impl IntoView {
     let clear = Callback::new(move |_: ()| set_filter.run(filter.get_untracked().cleared()));
     let (loading, set_loading) = signal(false);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().purchases}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().purchases new_href=href("/purchases/new") new_label=t().purchases().new_purchase />
         <EInvoiceImport id="import-einvoice" whole_page=true />
         <PurchaseFilters
             filter=filter
