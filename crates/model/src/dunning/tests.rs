@@ -160,51 +160,42 @@ fn a_payment_within_the_cash_discount_days_of_gross_minus_discount_settles() {
     ));
 }
 
+/// A payment: when and how much.
+type Paid = (NaiveDate, Decimal);
+
 #[test]
 fn the_payments_together_take_the_cash_discount_when_they_settle_in_time() {
     let (gross, pct, days) = (d("1190.00"), d("2"), 10);
     let dated = date("2026-11-02");
     let one = [(date("2026-11-12"), d("1166.20"))];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &one, "EUR"),
-        Some(d("23.80"))
-    );
     let two = [
         (date("2026-11-05"), d("1000")),
         (date("2026-11-10"), d("166.20")),
     ];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &two, "EUR"),
-        Some(d("23.80"))
-    );
     // The second part a day late, too little, the full amount, none: no discount.
     let late = [
         (date("2026-11-05"), d("1000")),
         (date("2026-11-13"), d("166.20")),
     ];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &late, "EUR"),
-        None
-    );
     let short = [(date("2026-11-05"), d("1000"))];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &short, "EUR"),
-        None
-    );
     let full = [(date("2026-11-05"), gross)];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &full, "EUR"),
-        None
-    );
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &[], "EUR"),
-        None
-    );
     let huge = [(dated, Decimal::MAX), (dated, Decimal::MAX)];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &huge, "EUR"),
-        None
-    );
+    let cases: [(&[Paid], Option<Decimal>); 7] = [
+        (&one, Some(d("23.80"))),
+        (&two, Some(d("23.80"))),
+        (&late, None),
+        (&short, None),
+        (&full, None),
+        (&[], None),
+        (&huge, None),
+    ];
+    for (payments, taken) in cases {
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, payments, "EUR"),
+            taken,
+            "{payments:?}"
+        );
+    }
 }
 
 #[test]

@@ -115,39 +115,48 @@ fn active_until_the_next_date_passes_the_end() {
 #[test]
 fn placeholders_follow_the_period_and_the_language() {
     let nov = period_of(Interval::Monthly, d(2026, 11, 1)).unwrap();
-    assert_eq!(
-        fill_placeholders(
+    let march = period_of(Interval::Monthly, d(2026, 3, 9)).unwrap();
+    let q = period_of(Interval::Quarterly, d(2026, 11, 5)).unwrap();
+    let y = period_of(Interval::Yearly, d(2026, 11, 5)).unwrap();
+    // (template, period, interval, language, text)
+    let cases = [
+        (
             "{month} {year} {quarter} {period}",
             nov,
             Interval::Monthly,
-            Language::En
+            Language::En,
+            "November 2026 Q4 11/2026",
         ),
-        "November 2026 Q4 11/2026"
-    );
-    let march = period_of(Interval::Monthly, d(2026, 3, 9)).unwrap();
-    assert_eq!(
-        fill_placeholders("Hosting {month}", march, Interval::Monthly, Language::De),
-        "Hosting März"
-    );
-    assert_eq!(
-        fill_placeholders("Hosting {month}", march, Interval::Monthly, Language::En),
-        "Hosting March"
-    );
-    let q = period_of(Interval::Quarterly, d(2026, 11, 5)).unwrap();
-    assert_eq!(
-        fill_placeholders(
+        (
+            "Hosting {month}",
+            march,
+            Interval::Monthly,
+            Language::De,
+            "Hosting März",
+        ),
+        (
+            "Hosting {month}",
+            march,
+            Interval::Monthly,
+            Language::En,
+            "Hosting March",
+        ),
+        (
             "{period} / {month} / {x}",
             q,
             Interval::Quarterly,
-            Language::De
+            Language::De,
+            "Q4 2026 / Oktober / {x}",
         ),
-        "Q4 2026 / Oktober / {x}"
-    );
-    let y = period_of(Interval::Yearly, d(2026, 11, 5)).unwrap();
-    assert_eq!(
-        fill_placeholders("{period}", y, Interval::Yearly, Language::De),
-        "2026"
-    );
+        ("{period}", y, Interval::Yearly, Language::De, "2026"),
+    ];
+    for (template, period, interval, language, text) in cases {
+        assert_eq!(
+            fill_placeholders(template, period, interval, language),
+            text,
+            "{template} {language:?}"
+        );
+    }
     assert_eq!(month_name(0, Language::De), "");
     assert_eq!(month_name(13, Language::En), "");
 }
