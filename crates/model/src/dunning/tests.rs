@@ -118,46 +118,22 @@ fn a_payment_within_the_cash_discount_days_of_gross_minus_discount_settles() {
     let dated = date("2026-11-02");
     assert_eq!(cash_discount_amount(gross, pct, "EUR"), Some(d("23.80")));
     let pay = d("1166.20");
-    assert!(settles_with_cash_discount(
-        gross,
-        pct,
-        days,
-        dated,
-        date("2026-11-12"),
-        pay,
-        "EUR"
-    ));
-    // A day late, or the wrong amount, or no discount agreed: no.
-    assert!(!settles_with_cash_discount(
-        gross,
-        pct,
-        days,
-        dated,
-        date("2026-11-13"),
-        pay,
-        "EUR"
-    ));
-    assert!(!settles_with_cash_discount(
-        gross,
-        pct,
-        days,
-        dated,
-        dated,
-        d("1166.19"),
-        "EUR"
-    ));
-    assert!(!settles_with_cash_discount(
-        gross,
-        d("0"),
-        days,
-        dated,
-        dated,
-        gross,
-        "EUR"
-    ));
-    assert!(!settles_with_cash_discount(
-        gross, pct, 0, dated, dated, pay, "EUR"
-    ));
+    // (cash discount %, days, paid on, amount, settles); a day late, the wrong amount, no
+    // discount agreed or no days: no.
+    let cases = [
+        (pct, days, date("2026-11-12"), pay, true),
+        (pct, days, date("2026-11-13"), pay, false),
+        (pct, days, dated, d("1166.19"), false),
+        (d("0"), days, dated, gross, false),
+        (pct, 0, dated, pay, false),
+    ];
+    for (pct, days, paid_on, amount, settles) in cases {
+        assert_eq!(
+            settles_with_cash_discount(gross, pct, days, dated, paid_on, amount, "EUR"),
+            settles,
+            "{amount} paid on {paid_on} with {pct} % in {days} days"
+        );
+    }
 }
 
 /// A payment: when and how much.
