@@ -164,15 +164,20 @@ fn placeholders_follow_the_period_and_the_language() {
 #[test]
 fn the_run_body_is_dated_with_the_service_period_and_filled_texts() {
     let period = period_of(Interval::Monthly, d(2026, 11, 1)).unwrap();
-    let b = invoice_body(
-        &template(),
-        d(2026, 11, 1),
-        d(2026, 11, 15),
-        period,
-        Interval::Monthly,
-        RecurringMode::Finalize,
-        Language::De,
-    );
+    // The November run, dated the 1st, in German.
+    let november_body = |due_date, mode| {
+        let (date, interval) = (d(2026, 11, 1), Interval::Monthly);
+        invoice_body(
+            &template(),
+            date,
+            due_date,
+            period,
+            interval,
+            mode,
+            Language::De,
+        )
+    };
+    let b = november_body(d(2026, 11, 15), RecurringMode::Finalize);
     assert_eq!(b.date, Some(d(2026, 11, 1)));
     assert_eq!(b.due_date, Some(d(2026, 11, 15)));
     assert_eq!(b.service_period_from, Some(d(2026, 11, 1)));
@@ -182,15 +187,7 @@ fn the_run_body_is_dated_with_the_service_period_and_filled_texts() {
     let item = &b.items.as_ref().unwrap()[0];
     assert_eq!(item.title.as_deref(), Some("Server 11/2026"));
     assert_eq!(item.description.as_deref(), Some("<p>Q4</p>"));
-    let draft = invoice_body(
-        &template(),
-        d(2026, 11, 1),
-        d(2026, 11, 1),
-        period,
-        Interval::Monthly,
-        RecurringMode::Draft,
-        Language::De,
-    );
+    let draft = november_body(d(2026, 11, 1), RecurringMode::Draft);
     assert_eq!(draft.status, Some(InvoiceStatus::Draft));
 }
 
@@ -290,20 +287,12 @@ fn emails_speak_the_customers_language() {
         email_subject("R2611-001", Language::En),
         "Invoice R2611-001"
     );
-    let t = email_text(
-        "R2611-001",
-        d(2026, 11, 1),
-        d(2026, 11, 15),
-        "Kontor",
-        Language::De,
-    );
+    let text = |language| {
+        let (date, due_date) = (d(2026, 11, 1), d(2026, 11, 15));
+        email_text("R2611-001", date, due_date, "Kontor", language)
+    };
+    let t = text(Language::De);
     assert!(t.contains("01.11.2026") && t.contains("15.11.2026") && t.ends_with("Kontor"));
-    let t = email_text(
-        "R2611-001",
-        d(2026, 11, 1),
-        d(2026, 11, 15),
-        "Kontor",
-        Language::En,
-    );
+    let t = text(Language::En);
     assert!(t.contains("2026-11-15"));
 }
