@@ -17,7 +17,8 @@
 //!   [`sort_header`] (sortable column headers, sort in the URL) and [`list_totals`] (the
 //!   per-currency totals of a list's filter from the server's summary) for the lists,
 //!   [`filter_fields`] (the date and tags fields of their filter bars), [`empty_list`] (a
-//!   list without rows), [`page_head`] (title and "New …");
+//!   list without rows), [`page_head`] (title and "New …"), [`row_link`] (a row that opens
+//!   its record);
 //!   [`top_search`]: the top bar's search of the current page's list and its `/` key.
 //! - [`form_summary`] (error summary at the top of a form), [`leave_guard`] (ask before
 //!   leaving unsaved changes), [`paper_select`] (letter paper), [`email_dialog`] (send a
@@ -73,6 +74,7 @@ pub mod pdf_preview;
 pub mod position_editor;
 pub mod prefs;
 pub mod route_record;
+pub mod row_link;
 pub mod skeleton;
 pub mod sort_header;
 pub mod status_badge;

@@ -10,6 +10,7 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::filter_fields::{ClearFilters, TagsFilter};
 use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
+use crate::components::row_link::open_row;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
 use crate::paths::href;
@@ -18,7 +19,6 @@ use kontor_model::party::{Company, CompanyType};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use wasm_bindgen::JsCast;
 
 /// Rows per page.
 const PER_PAGE: u32 = 50;
@@ -158,14 +158,7 @@ fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
                     {companies.into_iter().map(|c| {
                         let path = format!("{base}/{}", c.id);
                         let link = href(&path);
-                        let navigate = navigate.clone();
-                        let open = move |ev: web_sys::MouseEvent| {
-                            let on_link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                                .and_then(|e| e.closest("a").ok().flatten()).is_some();
-                            if !on_link {
-                                navigate(&path, Default::default());
-                            }
-                        };
+                        let open = open_row(navigate.clone(), path);
                         let country = c.country_code.as_deref().map(super::country_label).unwrap_or_default();
                         view! {
                             <tr on:click=open>
