@@ -5,10 +5,10 @@
 use kontor_app::components::list_url::query_string;
 use kontor_app::pages::purchases::form_items::PurchaseItems;
 use kontor_app::pages::purchases::form_state::{PurchaseFormState, PurchaseRow};
-use kontor_app::pages::purchases::list_filters::{has_filters, parse_query};
+use kontor_app::pages::purchases::list_filters::parse_query;
 use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{PaymentMethod, Purchase, PurchaseStatus};
-use kontor_model::query::{DateRange, PurchaseFilter};
+use kontor_model::query::{DateRange, PurchaseFilter, SortedFilter};
 use kontor_model::Decimal;
 use leptos::prelude::*;
 use std::str::FromStr;
@@ -142,7 +142,7 @@ fn filter_round_trips_through_the_url() {
         "{query}"
     );
     assert_eq!(parse_query(&query).unwrap(), f);
-    assert!(has_filters(&f));
+    assert!(f.has_filters());
     assert_eq!(query_string(&PurchaseFilter::default()), "");
     assert!(parse_query("?date=2026-11-01").is_err());
 }

@@ -2,7 +2,7 @@
 //! function, [`ApiError`] and [`Page`].
 
 use crate::i18n::{fill, t};
-use gloo_net::http::{Headers, Method, RequestBuilder};
+use gloo_net::http::{Headers, Method, Request, RequestBuilder};
 use kontor_model::error::{ErrorBody, FieldErrors};
 use leptos::prelude::{on_cleanup, window, Owner};
 use send_wrapper::SendWrapper;
@@ -195,21 +195,7 @@ pub(crate) async fn request_open(
         .method(method)
         .header("Accept", "application/json")
         .header("Accept-Language", crate::i18n::language().code());
-    let sent = match body {
-        Some(json) => builder
-            .header("Content-Type", "application/json")
-            .body(json),
-        None => builder.build(),
-    };
-    let request = sent.map_err(|e| {
-        (
-            ApiError::local(fill(
-                t().api_errors().not_built,
-                &[("error", &e.to_string())],
-            )),
-            None,
-        )
-    })?;
+    let request = with_json_body(builder, body).map_err(|e| (e, None))?;
     let response = request
         .send()
         .await
@@ -285,18 +271,7 @@ async fn send(
         .header("Accept-Language", crate::i18n::language().code())
         .query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .abort_signal(signal.as_ref());
-    let sent = match body {
-        Some(json) => builder
-            .header("Content-Type", "application/json")
-            .body(json),
-        None => builder.build(),
-    };
-    let request = sent.map_err(|e| {
-        ApiError::local(fill(
-            t().api_errors().not_built,
-            &[("error", &e.to_string())],
-        ))
-    })?;
+    let request = with_json_body(builder, body)?;
     let response = request
         .send()
         .await
@@ -504,4 +479,22 @@ pub(crate) async fn send_no_content<B: Serialize>(
     request(&Target::stored()?, method, path, &[], Some(json))
         .await
         .map(|_| ())
+}
+
+/// The request of `builder` with the JSON `body` and its content type when given.
+/// Errors: a request the browser cannot build, as a local [`ApiError`]
+/// (`api_errors.not_built`).
+fn with_json_body(builder: RequestBuilder, body: Option<String>) -> Result<Request, ApiError> {
+    let sent = match body {
+        Some(json) => builder
+            .header("Content-Type", "application/json")
+            .body(json),
+        None => builder.build(),
+    };
+    sent.map_err(|e| {
+        ApiError::local(fill(
+            t().api_errors().not_built,
+            &[("error", &e.to_string())],
+        ))
+    })
 }

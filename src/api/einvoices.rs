@@ -38,42 +38,8 @@ impl Readiness {
     }
 }
 
-/// The syntax of an XRechnung XML.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Syntax {
-    /// UN/CEFACT Cross Industry Invoice (the server's default).
-    #[default]
-    Cii,
-    /// OASIS UBL 2.1.
-    Ubl,
-}
-
-impl Syntax {
-    /// The query value: `cii` or `ubl`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Syntax::Cii => "cii",
-            Syntax::Ubl => "ubl",
-        }
-    }
-
-    /// Reads `cii` / `ubl` (anything else: CII).
-    pub fn parse(value: &str) -> Self {
-        if value == "ubl" {
-            Syntax::Ubl
-        } else {
-            Syntax::Cii
-        }
-    }
-
-    /// The label in the syntax choice.
-    pub fn label(self) -> &'static str {
-        match self {
-            Syntax::Cii => "CII",
-            Syntax::Ubl => "UBL",
-        }
-    }
-}
+/// The syntax of an XRechnung XML (the model's, shared with the server).
+pub use kontor_model::einvoice::Syntax;
 
 /// A short name of a missing field's path in the user's language
 /// (`account.vat_identifier` → "VAT ID", German "USt-IdNr."); an unknown field's own name

@@ -36,3 +36,17 @@ pub mod upload;
 pub mod users;
 
 pub use client::{ApiError, Page};
+
+/// Saves a form's record in one request: `update(id, body)` (PUT) when `editing` names
+/// the record, else `create(body)` (POST); the answer is the stored record.
+pub async fn create_or_update<B, T>(
+    editing: Option<i64>,
+    body: &B,
+    create: impl AsyncFnOnce(&B) -> Result<T, ApiError>,
+    update: impl AsyncFnOnce(i64, &B) -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    match editing {
+        Some(id) => update(id, body).await,
+        None => create(body).await,
+    }
+}

@@ -1,6 +1,7 @@
 //! A failed load: the server's message and, when trying again can help, a Retry button.
 
 use crate::api::ApiError;
+use crate::components::skeleton::SkeletonBlock;
 use crate::i18n::t;
 use leptos::prelude::*;
 
@@ -40,5 +41,31 @@ pub fn ErrorPanel(
                 }
             })}
         </div>
+    }
+}
+
+/// A page's content loaded by `data`: a skeleton of `lines` lines while it loads, a failed
+/// load as an [`ErrorPanel`] whose Retry loads again, else `loaded(value)`.
+pub fn loaded_view<T, V>(
+    data: LocalResource<Result<T, ApiError>>,
+    lines: usize,
+    loaded: impl Fn(T) -> V + Clone + Send + Sync + 'static,
+) -> impl IntoView
+where
+    T: Clone + 'static,
+    V: IntoView + 'static,
+{
+    view! {
+        <Transition fallback=move || view! { <SkeletonBlock lines=lines /> }>
+            {move || {
+                let loaded = loaded.clone();
+                Suspend::new(async move {
+                    match data.await {
+                        Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
+                        Ok(value) => loaded(value).into_any(),
+                    }
+                })
+            }}
+        </Transition>
     }
 }

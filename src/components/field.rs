@@ -69,6 +69,21 @@ pub fn field_text(s: RwSignal<String>) -> Option<String> {
     Some(s.get_untracked().trim().to_string()).filter(|t| !t.is_empty())
 }
 
+/// The required-field message (`people_common.required`) for each of `fields` (wire
+/// path, input) whose text is blank (read untracked); empty when all are filled.
+pub fn blank_required(fields: &[(&str, RwSignal<String>)]) -> FieldErrors {
+    let mut errors = FieldErrors::new();
+    for (field, value) in fields {
+        if value.get_untracked().trim().is_empty() {
+            errors.insert(
+                (*field).into(),
+                vec![Message::verbatim(t().people_common().required)],
+            );
+        }
+    }
+    errors
+}
+
 /// The number typed in the field `s` (read untracked, in the user's locale:
 /// [`parse_typed`]); `None` when blank, and when the text is not a number — then its
 /// message is added to `errors` under `path`.

@@ -4,7 +4,8 @@
 //! each line moves the focus to the field that caused it.
 
 use crate::components::field::localized_message;
-use crate::components::position_editor::PositionRow;
+use crate::components::position_editor::{split_row_errors, PositionRow};
+use crate::components::toast::Toasts;
 use crate::i18n::{fill, t, Lang};
 use kontor_model::error::labels::field_label;
 pub use kontor_model::error::labels::Form;
@@ -200,5 +201,72 @@ pub fn ErrorSummary(
                 </div>
             }
         })
+    }
+}
+
+/// The error state of a form with a position editor (invoice, offer, recurring invoice;
+/// Copy: handles): the document fields' errors, the positions' errors by row key and the
+/// summary box ([`ErrorSummary`]).
+#[derive(Clone, Copy, Debug)]
+pub struct PositionFormErrors {
+    /// The document fields' errors (wire path → messages).
+    pub fields: RwSignal<FieldErrors>,
+    /// The positions' errors, by [`PositionRow::key`] (field → messages).
+    pub rows: RwSignal<HashMap<u64, FieldErrors>>,
+    /// The summary box's message and lines; `None` hides it.
+    pub summary: RwSignal<Option<(String, Vec<SummaryEntry>)>>,
+}
+
+impl Default for PositionFormErrors {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl PositionFormErrors {
+    /// No errors, no summary.
+    pub fn new() -> Self {
+        PositionFormErrors {
+            fields: RwSignal::new(FieldErrors::new()),
+            rows: RwSignal::new(HashMap::new()),
+            summary: RwSignal::new(None),
+        }
+    }
+
+    /// Shows `fields` and `by_row` (positions in their current order, `rows`) at their
+    /// fields and as the summary lines of `form` ([`summarize`]) under `message`.
+    pub fn show(
+        &self,
+        form: Form,
+        message: String,
+        fields: FieldErrors,
+        by_row: HashMap<u64, FieldErrors>,
+        rows: &[PositionRow],
+    ) {
+        self.summary
+            .set(Some((message, summarize(form, &fields, &by_row, rows))));
+        self.fields.set(fields);
+        self.rows.set(by_row);
+    }
+
+    /// [`PositionFormErrors::show`] of all errors of a form (wire paths), split into the
+    /// document's fields and the positions' rows ([`split_row_errors`]).
+    pub fn show_all(&self, form: Form, message: String, all: &FieldErrors, rows: &[PositionRow]) {
+        let (fields, by_row) = split_row_errors(all, rows);
+        self.show(form, message, fields, by_row, rows);
+    }
+
+    /// A save that failed without field errors: the failure toast (`not_saved`, a text
+    /// with `{message}`) and `message` alone in the summary box.
+    pub fn failed(&self, toasts: Toasts, not_saved: &str, message: String) {
+        toasts.error(fill(not_saved, &[("message", &message)]));
+        self.summary.set(Some((message, Vec::new())));
+    }
+
+    /// Removes every error and the summary (before a save is sent).
+    pub fn clear(&self) {
+        self.fields.set(FieldErrors::new());
+        self.rows.set(HashMap::new());
+        self.summary.set(None);
     }
 }

@@ -4,6 +4,8 @@
 //! the previous view of the list.
 
 use super::sort_header::ListSort;
+use crate::api::ApiError;
+use crate::i18n::{fill, t};
 use kontor_model::query::{QueryError, SortedFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
@@ -91,5 +93,16 @@ where
             sort,
             set_sort,
         }
+    }
+
+    /// The filter of the page to load (read tracked): the URL's, with `per_page` rows when
+    /// the URL gives no page size. Errors: a malformed query as a local [`ApiError`]
+    /// naming the parameter (`list.bad_filter`).
+    pub fn requested(&self, per_page: u32) -> Result<F, ApiError> {
+        let mut filter = self.parsed.get().map_err(|e| {
+            ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
+        })?;
+        filter.paging_mut().per_page.get_or_insert(per_page);
+        Ok(filter)
     }
 }

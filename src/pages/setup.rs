@@ -4,7 +4,7 @@
 
 use crate::api::client::server_or_origin;
 use crate::api::session::{post_setup, setup_needed};
-use crate::components::field::{error_of, Field};
+use crate::components::field::{blank_required, error_of, Field};
 use crate::components::password_rules::{password_hint, password_length_message};
 use crate::components::prefs::start_session;
 use crate::components::toast::Toasts;
@@ -62,21 +62,11 @@ pub fn SetupPage() -> impl IntoView {
     });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut local = FieldErrors::new();
-        for (field, value) in [
+        let mut local = blank_required(&[
             ("email", email),
             ("firstname", firstname),
             ("lastname", lastname),
-        ] {
-            if value.get_untracked().trim().is_empty() {
-                local.insert(
-                    field.into(),
-                    vec![kontor_model::error::Message::verbatim(
-                        t().people_common().required,
-                    )],
-                );
-            }
-        }
+        ]);
         if let Some(reason) = password_length_message(&password.get_untracked()) {
             local.insert(
                 "password".into(),

@@ -214,31 +214,24 @@ fn standard(spec: Specification) -> Invoice {
     done(base(spec))
 }
 
-fn mixed_rates(spec: Specification) -> Invoice {
+/// The base invoice with a third position at the reduced rate: `quantity` books
+/// ("Fachbuch") at `price`, 7 % VAT.
+fn with_book(spec: Specification, quantity: &str, price: &str) -> Invoice {
     let mut inv = base(spec);
-    inv.lines.push(line(
-        3,
-        "Fachbuch",
-        "3",
-        "24.99",
-        VatCategory::Standard,
-        "7",
-    ));
+    let book = line(3, "Fachbuch", quantity, price, VatCategory::Standard, "7");
+    inv.lines.push(book);
+    inv
+}
+
+fn mixed_rates(spec: Specification) -> Invoice {
+    let mut inv = with_book(spec, "3", "24.99");
     inv.lines[2].unit_code = "H87".into();
     done(inv)
 }
 
 /// A 10 % discount on the whole invoice, written as one allowance per VAT group.
 fn discount(spec: Specification) -> Invoice {
-    let mut inv = base(spec);
-    inv.lines.push(line(
-        3,
-        "Fachbuch",
-        "4",
-        "25.00",
-        VatCategory::Standard,
-        "7",
-    ));
+    let mut inv = with_book(spec, "4", "25.00");
     let groups = [("19", dec("1250.00")), ("7", dec("100.00"))];
     inv.allowances = groups
         .iter()
@@ -258,15 +251,8 @@ fn discount(spec: Specification) -> Invoice {
 fn reverse_charge(spec: Specification) -> Invoice {
     let mut inv = base(spec);
     inv.buyer.vat_identifier = Some("DE987654321".into());
-    inv.lines = vec![line(
-        1,
-        "Bauleistung",
-        "8",
-        "65.00",
-        VatCategory::ReverseCharge,
-        "0",
-    )];
-    done(inv)
+    let position = ("Bauleistung", "8", "65.00");
+    with_one_line(inv, position, VatCategory::ReverseCharge, None)
 }
 
 fn intra_eu(spec: Specification) -> Invoice {
@@ -297,31 +283,29 @@ fn intra_eu(spec: Specification) -> Invoice {
     done(inv)
 }
 
-fn zero_rated(spec: Specification) -> Invoice {
-    let mut inv = base(spec);
-    inv.lines = vec![line(
-        1,
-        "Photovoltaikanlage",
-        "1",
-        "8400.00",
-        VatCategory::Zero,
-        "0",
-    )];
-    inv.lines[0].unit_code = "C62".into();
+/// `inv` with one position at 0 % VAT of `category` (position 1: `title`, `quantity` ×
+/// `price`), its unit code when given, completed.
+fn with_one_line(
+    mut inv: Invoice,
+    (title, quantity, price): (&str, &str, &str),
+    category: VatCategory,
+    unit_code: Option<&str>,
+) -> Invoice {
+    inv.lines = vec![line(1, title, quantity, price, category, "0")];
+    if let Some(code) = unit_code {
+        inv.lines[0].unit_code = code.into();
+    }
     done(inv)
 }
 
+fn zero_rated(spec: Specification) -> Invoice {
+    let position = ("Photovoltaikanlage", "1", "8400.00");
+    with_one_line(base(spec), position, VatCategory::Zero, Some("C62"))
+}
+
 fn exempt(spec: Specification) -> Invoice {
-    let mut inv = base(spec);
-    inv.lines = vec![line(
-        1,
-        "Unterricht",
-        "12",
-        "45.00",
-        VatCategory::Exempt,
-        "0",
-    )];
-    done(inv)
+    let position = ("Unterricht", "12", "45.00");
+    with_one_line(base(spec), position, VatCategory::Exempt, None)
 }
 
 fn export(spec: Specification) -> Invoice {
@@ -333,9 +317,8 @@ fn export(spec: Specification) -> Invoice {
         subdivision: None,
         country_code: "CH".into(),
     };
-    inv.lines = vec![line(1, "Lizenz", "1", "2500.00", VatCategory::Export, "0")];
-    inv.lines[0].unit_code = "C62".into();
-    done(inv)
+    let position = ("Lizenz", "1", "2500.00");
+    with_one_line(inv, position, VatCategory::Export, Some("C62"))
 }
 
 fn standard_and_exempt(spec: Specification) -> Invoice {

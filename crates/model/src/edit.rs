@@ -6,6 +6,7 @@ use crate::invoice::{Invoice, InvoiceItem};
 use crate::invoice_input::{NewInvoice, NewInvoiceItem, VatInput};
 use crate::offer::{NewOffer, NewOfferItem, Offer, OfferItem, OfferStatus};
 use crate::position::PositionType;
+use crate::position_vat::TaxCategory;
 use crate::purchase::PurchaseStatus;
 use crate::status::InvoiceStatus;
 use chrono::{Days, NaiveDate};
@@ -64,8 +65,28 @@ fn lump_sum(
     (kind == PositionType::Item && quantity.is_none() && unit_price.is_none()).then_some(net_total)
 }
 
+/// The VAT fields a copied position keeps (rate in percent, category, exemption reason):
+/// an item's own; other kinds carry none.
+fn copied_vat(
+    kind: PositionType,
+    tax: Option<rust_decimal::Decimal>,
+    tax_category: Option<TaxCategory>,
+    tax_exemption_reason: &Option<String>,
+) -> (
+    Option<rust_decimal::Decimal>,
+    Option<TaxCategory>,
+    Option<String>,
+) {
+    if kind == PositionType::Item {
+        (tax, tax_category, tax_exemption_reason.clone())
+    } else {
+        (None, None, None)
+    }
+}
+
 fn invoice_item(i: &InvoiceItem) -> NewInvoiceItem {
-    let is_item = i.kind == PositionType::Item;
+    let (tax, tax_category, tax_exemption_reason) =
+        copied_vat(i.kind, i.tax, i.tax_category, &i.tax_exemption_reason);
     NewInvoiceItem {
         kind: Some(i.kind),
         title: Some(i.title.clone()).filter(|t| !t.is_empty()),
@@ -77,13 +98,9 @@ fn invoice_item(i: &InvoiceItem) -> NewInvoiceItem {
         // Billed time and expenses stay with the original: a copy bills nothing twice.
         activity_ids: None,
         expense_ids: None,
-        tax: if is_item { i.tax } else { None },
-        tax_category: if is_item { i.tax_category } else { None },
-        tax_exemption_reason: if is_item {
-            i.tax_exemption_reason.clone()
-        } else {
-            None
-        },
+        tax,
+        tax_category,
+        tax_exemption_reason,
     }
 }
 
@@ -129,7 +146,8 @@ pub fn invoice_copy(invoice: &Invoice, today: NaiveDate, due_date: NaiveDate) ->
 }
 
 fn offer_item(i: &OfferItem) -> NewOfferItem {
-    let is_item = i.kind == PositionType::Item;
+    let (tax, tax_category, tax_exemption_reason) =
+        copied_vat(i.kind, i.tax, i.tax_category, &i.tax_exemption_reason);
     NewOfferItem {
         kind: Some(i.kind),
         title: i.title.clone().filter(|t| !t.is_empty()),
@@ -139,13 +157,9 @@ fn offer_item(i: &OfferItem) -> NewOfferItem {
         unit_price: i.unit_price,
         net_total: lump_sum(i.kind, i.quantity, i.unit_price, i.net_total),
         optional: Some(i.optional),
-        tax: if is_item { i.tax } else { None },
-        tax_category: if is_item { i.tax_category } else { None },
-        tax_exemption_reason: if is_item {
-            i.tax_exemption_reason.clone()
-        } else {
-            None
-        },
+        tax,
+        tax_category,
+        tax_exemption_reason,
     }
 }
 

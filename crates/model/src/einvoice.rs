@@ -10,6 +10,9 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+mod syntax;
+pub use syntax::Syntax;
+
 /// The UN/ECE Recommendation 20 code (BT-130) of a position's free-text `unit`.
 ///
 /// Case-insensitive, trailing dots ignored; German and English spellings: `h`, `Std.`,

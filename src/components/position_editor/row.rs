@@ -100,18 +100,37 @@ impl PositionRow {
         row
     }
 
+    /// A row of `kind` with a stored position's title, description, `(quantity, unit,
+    /// unit price)` and — for a lump-sum item (no quantity, no unit price) — net total.
+    fn stored(
+        kind: PositionType,
+        title: String,
+        description: Option<&String>,
+        (quantity, unit, unit_price): (Option<Decimal>, Option<&String>, Option<Decimal>),
+        net_total: Decimal,
+    ) -> Self {
+        let row = Self::new(kind);
+        row.title.set(title);
+        row.description
+            .set(description.cloned().unwrap_or_default());
+        row.quantity.set(decimal_text(quantity));
+        row.unit.set(unit.cloned().unwrap_or_default());
+        row.unit_price.set(decimal_text(unit_price));
+        if kind == PositionType::Item && quantity.is_none() && unit_price.is_none() {
+            row.net_total.set(decimal_text(Some(net_total)));
+        }
+        row
+    }
+
     /// A row from a stored invoice position.
     pub fn from_invoice_item(item: &InvoiceItem) -> Self {
-        let row = Self::new(item.kind);
-        row.title.set(item.title.clone());
-        row.description
-            .set(item.description.clone().unwrap_or_default());
-        row.quantity.set(decimal_text(item.quantity));
-        row.unit.set(item.unit.clone().unwrap_or_default());
-        row.unit_price.set(decimal_text(item.unit_price));
-        if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
-            row.net_total.set(decimal_text(Some(item.net_total)));
-        }
+        let row = Self::stored(
+            item.kind,
+            item.title.clone(),
+            item.description.as_ref(),
+            (item.quantity, item.unit.as_ref(), item.unit_price),
+            item.net_total,
+        );
         row.activity_ids.set(item.activity_ids.clone());
         row.expense_ids.set(item.expense_ids.clone());
         row.set_vat(
@@ -125,16 +144,13 @@ impl PositionRow {
     /// A row from a stored offer position, with its `optional` flag (a lump sum stays a
     /// lump sum).
     pub fn from_offer_item(item: &OfferItem) -> Self {
-        let row = Self::new(item.kind);
-        row.title.set(item.title.clone().unwrap_or_default());
-        row.description
-            .set(item.description.clone().unwrap_or_default());
-        row.quantity.set(decimal_text(item.quantity));
-        row.unit.set(item.unit.clone().unwrap_or_default());
-        row.unit_price.set(decimal_text(item.unit_price));
-        if item.kind == PositionType::Item && item.quantity.is_none() && item.unit_price.is_none() {
-            row.net_total.set(decimal_text(Some(item.net_total)));
-        }
+        let row = Self::stored(
+            item.kind,
+            item.title.clone().unwrap_or_default(),
+            item.description.as_ref(),
+            (item.quantity, item.unit.as_ref(), item.unit_price),
+            item.net_total,
+        );
         row.optional.set(item.optional);
         row.set_vat(
             item.tax,

@@ -53,19 +53,25 @@ impl PositionRow {
         row
     }
 
+    /// The row's typed texts: title, description, quantity, unit, unit price, net total.
+    fn text_fields(&self) -> [RwSignal<String>; 6] {
+        [
+            self.title,
+            self.description,
+            self.quantity,
+            self.unit,
+            self.unit_price,
+            self.net_total,
+        ]
+    }
+
     /// True for an item row with nothing typed and nothing billed (a blank form's row).
     pub fn is_blank(&self) -> bool {
         self.kind.get_untracked() == PositionType::Item
-            && [
-                self.title,
-                self.description,
-                self.quantity,
-                self.unit,
-                self.unit_price,
-                self.net_total,
-            ]
-            .iter()
-            .all(|s| s.with_untracked(|t| t.trim().is_empty()))
+            && self
+                .text_fields()
+                .iter()
+                .all(|s| s.with_untracked(|t| t.trim().is_empty()))
             && self.activity_ids.with_untracked(Vec::is_empty)
             && self.expense_ids.with_untracked(Vec::is_empty)
     }
@@ -74,14 +80,7 @@ impl PositionRow {
     /// follows any change).
     pub fn track(&self) {
         self.kind.track();
-        for s in [
-            self.title,
-            self.description,
-            self.quantity,
-            self.unit,
-            self.unit_price,
-            self.net_total,
-        ] {
+        for s in self.text_fields() {
             s.track();
         }
         self.optional.track();

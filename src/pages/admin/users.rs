@@ -10,7 +10,7 @@ use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::format_date;
 use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;
-use crate::components::field::{error_of, Field};
+use crate::components::field::{blank_required, error_of, Field};
 use crate::components::prefs::display_name;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -333,21 +333,11 @@ pub fn InviteDialog(
     });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        let mut local = FieldErrors::new();
-        for (field, value) in [
+        let local = blank_required(&[
             ("email", email),
             ("firstname", firstname),
             ("lastname", lastname),
-        ] {
-            if value.get_untracked().trim().is_empty() {
-                local.insert(
-                    field.into(),
-                    vec![kontor_model::error::Message::verbatim(
-                        t().people_common().required,
-                    )],
-                );
-            }
-        }
+        ]);
         errors.set(local.clone());
         if local.is_empty() {
             save.dispatch_local(NewUser {

@@ -9,23 +9,21 @@ use super::detail_projects::ProjectsSection;
 use super::list::active_badge;
 use super::{base_path, country_label, plural};
 use crate::api::companies::{delete_company, get_company, set_company_active};
-use crate::api::ApiError;
 use crate::components::audit_history::AuditHistory;
 use crate::components::dialog::Dialog;
-use crate::components::error_panel::ErrorPanel;
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::error_panel::loaded_view;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::party::{Company, CompanyType, EinvoiceFormat};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 /// The route's `:id` as a number.
 pub fn use_company_id() -> Memo<Option<i64>> {
-    let params = use_params_map();
-    Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
+    use_route_id()
 }
 
 /// `/customers/:id`, `/suppliers/:id`.
@@ -35,29 +33,11 @@ pub fn CompanyDetail(
     kind: CompanyType,
 ) -> impl IntoView {
     let id = use_company_id();
-    let company = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => get_company(id).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().company_detail().invalid_address)
-                }),
-            }
-        }
-    });
+    let company = route_record(id, || t().company_detail().invalid_address, get_company);
     let reload = Callback::new(move |_: ()| company.refetch());
     view! {
         <p class="breadcrumb"><a href=href(base_path(kind))>{format!("← {}", plural(kind))}</a></p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match company.await {
-                    Ok(c) => view! { <CompanyView kind=kind company=c on_changed=reload /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(company, 10, move |c| view! { <CompanyView kind=kind company=c on_changed=reload /> })}
     }
 }
 

@@ -3,13 +3,14 @@
 //! as billing contact clears the mark on the others (the server does; the list reloads).
 
 use crate::api::contacts::{create_person, delete_person, list_people, update_person};
+use crate::api::create_or_update;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::dialog::Dialog;
+use crate::components::dialog_form::DialogForm;
 use crate::components::field::{error_of, Field};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
-use kontor_model::error::FieldErrors;
 use kontor_model::party::{Gender, NewPerson, Person};
 use leptos::prelude::*;
 
@@ -128,9 +129,8 @@ fn PersonForm(
     let phone = text(p.and_then(|p| p.phone.as_ref()));
     let billing = RwSignal::new(p.is_some_and(|p| p.billing_contact));
     let id = p.map(|p| p.id);
-    let errors = RwSignal::new(FieldErrors::new());
-    let task = Task::new();
-    let toasts = Toasts::use_context();
+    let form = DialogForm::new(open, on_saved);
+    let errors = form.errors;
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let val = |s: RwSignal<String>| Some(s.get_untracked().trim().to_string());
@@ -150,25 +150,9 @@ fn PersonForm(
             errors.set(found);
             return;
         }
-        task.run(
-            async move {
-                match id {
-                    Some(id) => update_person(id, &body).await,
-                    None => create_person(&body).await,
-                }
-            },
-            move |answer| match answer {
-                Ok(p) => {
-                    toasts.success(fill(
-                        t().company_contacts().saved,
-                        &[("name", &p.full_name())],
-                    ));
-                    open.set(false);
-                    on_saved.run(());
-                }
-                Err(e) if !e.errors.is_empty() => errors.set(e.errors),
-                Err(e) => toasts.error(e.message),
-            },
+        form.save(
+            async move { create_or_update(id, &body, create_person, update_person).await },
+            |p| fill(t().company_contacts().saved, &[("name", &p.full_name())]),
         );
     };
     let line = move |path: &'static str,
@@ -176,12 +160,7 @@ fn PersonForm(
                      value: RwSignal<String>,
                      kind: &'static str,
                      required: bool| {
-        let id = format!("p-{path}");
-        view! {
-            <Field id=id.clone() label=label required=required error=error_of(errors, path)>
-                <input id=id type=kind bind:value=value aria-invalid=move || errors.with(|e| e.contains_key(path)).then_some("true") />
-            </Field>
-        }
+        form.input(format!("p-{path}"), path, label, kind, value, required)
     };
     view! {
         <form novalidate on:submit=submit>
@@ -207,7 +186,7 @@ fn PersonForm(
             </div>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
-                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common().save}</button>
+                <button type="submit" class="btn btn-primary" disabled=move || form.task.pending.get()>{t().common().save}</button>
             </div>
         </form>
     }

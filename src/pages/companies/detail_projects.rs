@@ -2,13 +2,14 @@
 //! currency, billing recipients and address) and "Archive" / "Restore".
 
 use super::list::active_badge;
+use crate::api::create_or_update;
 use crate::api::projects::{create_project, list_projects, set_project_active, update_project};
 use crate::components::dialog::Dialog;
+use crate::components::dialog_form::DialogForm;
 use crate::components::field::{error_of, Field};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
-use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, NewProject, Project};
 use leptos::prelude::*;
 
@@ -108,9 +109,8 @@ fn ProjectForm(
     let cc = text(p.and_then(|p| p.billing_email_cc.clone()));
     let address = text(p.and_then(|p| p.billing_address.clone()));
     let id = p.map(|p| p.id);
-    let errors = RwSignal::new(FieldErrors::new());
-    let task = Task::new();
-    let toasts = Toasts::use_context();
+    let form = DialogForm::new(open, on_saved);
+    let errors = form.errors;
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let val = |s: RwSignal<String>| Some(s.get_untracked().trim().to_string());
@@ -128,35 +128,15 @@ fn ProjectForm(
             errors.set(found);
             return;
         }
-        task.run(
-            async move {
-                match id {
-                    Some(id) => update_project(id, &body).await,
-                    None => create_project(&body).await,
-                }
-            },
-            move |answer| match answer {
-                Ok(p) => {
-                    toasts.success(fill(t().company_projects().saved, &[("name", &p.name)]));
-                    open.set(false);
-                    on_saved.run(());
-                }
-                Err(e) if !e.errors.is_empty() => errors.set(e.errors),
-                Err(e) => toasts.error(e.message),
-            },
+        form.save(
+            async move { create_or_update(id, &body, create_project, update_project).await },
+            |p| fill(t().company_projects().saved, &[("name", &p.name)]),
         );
     };
-    let line = move |path: &'static str,
-                     label: &'static str,
-                     value: RwSignal<String>,
-                     required: bool| {
-        let id = format!("pr-{path}");
-        view! {
-            <Field id=id.clone() label=label required=required error=error_of(errors, path)>
-                <input id=id type="text" bind:value=value aria-invalid=move || errors.with(|e| e.contains_key(path)).then_some("true") />
-            </Field>
-        }
-    };
+    let line =
+        move |path: &'static str, label: &'static str, value: RwSignal<String>, required: bool| {
+            form.input(format!("pr-{path}"), path, label, "text", value, required)
+        };
     view! {
         <form novalidate on:submit=submit>
             <div class="form-grid">
@@ -170,7 +150,7 @@ fn ProjectForm(
             </div>
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| open.set(false)>{t().common().cancel}</button>
-                <button type="submit" class="btn btn-primary" disabled=move || task.pending.get()>{t().common().save}</button>
+                <button type="submit" class="btn btn-primary" disabled=move || form.task.pending.get()>{t().common().save}</button>
             </div>
         </form>
     }

@@ -6,16 +6,16 @@
 use super::detail::use_company_id;
 use super::{base_path, new_title};
 use crate::api::companies::{create_company, get_company, update_company};
+use crate::api::create_or_update;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
 use crate::components::company_form_state::{form_errors, CompanyFormState};
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::form_summary::{
     clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
 };
 use crate::components::leave_guard::use_snapshot_guard;
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -66,16 +66,9 @@ pub fn CompanyEdit(
 }
 
 fn form_page(kind: CompanyType, data: LocalResource<Result<FormData, ApiError>>) -> impl IntoView {
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((currencies, company)) => view! { <CompanyForm kind=kind currencies=currencies company=company /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, move |(currencies, company)| {
+        view! { <CompanyForm kind=kind currencies=currencies company=company /> }
+    })
 }
 
 /// The form, once loaded.
@@ -113,12 +106,7 @@ fn CompanyForm(
         summary.set(None);
         let navigate = navigate.clone();
         save.run(
-            async move {
-                match editing {
-                    Some(id) => update_company(id, &body).await,
-                    None => create_company(&body).await,
-                }
-            },
+            async move { create_or_update(editing, &body, create_company, update_company).await },
             move |answer| match answer {
                 Ok(saved) => {
                     guard.mark_saved();

@@ -5,17 +5,20 @@
 use super::list_filter::{CompanyListFilter, Shown};
 use super::{base_path, plural};
 use crate::api::companies::list_companies;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::filter_fields::{ClearFilters, TagsFilter};
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
+use crate::components::row_link::open_row;
 use crate::components::skeleton::SkeletonTable;
 use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::party::{Company, CompanyType};
-use kontor_model::query::split_list;
+
 use leptos::prelude::*;
 use leptos_router::hooks::{use_navigate, use_query_map};
 use leptos_router::NavigateOptions;
-use wasm_bindgen::JsCast;
 
 /// Rows per page.
 const PER_PAGE: u32 = 50;
@@ -86,19 +89,14 @@ pub fn CompanyList(
         f.page = page;
         set_filter.run(f);
     });
-    let clear = move |_| set_filter.run(CompanyListFilter::default());
+    let clear = Callback::new(move |_: ()| set_filter.run(CompanyListFilter::default()));
     let (loading, set_loading) = signal(false);
     let [new_label, filter_label, none_match, none_yet] = kind_texts(kind);
     let new_label = new_label.to_string();
     let new_href = href(&format!("{base}/new"));
     let shown_value = move || filter.with(|f| f.shown.param().unwrap_or("true"));
     view! {
-        <div class="page-head">
-            <h1>{plural(kind)}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=new_href.clone()>{new_label.clone()}</a>
-            </div>
-        </div>
+        <PageHeadNew title=plural(kind) new_href=new_href.clone() new_label=new_label.clone() />
         <form class="filters" role="search" aria-label=filter_label on:submit=|ev| ev.prevent_default()>
             <div class="field field-inline">
                 <label for="filter-active">{t().companies().show}</label>
@@ -111,18 +109,12 @@ pub fn CompanyList(
                     <option value="all" selected=move || shown_value() == "all">{t().common().all}</option>
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-tags">{t().list().tags}</label>
-                <input id="filter-tags" type="text" placeholder="tag1, tag2"
-                    prop:value=move || filter.with(|f| f.tags.join(", "))
-                    on:change=move |ev| {
-                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
-                        change(Box::new(move |f| f.tags = tags));
-                    } />
-            </div>
-            <Show when=move || filter.with(CompanyListFilter::is_filtered)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=clear>{t().list().clear_filters}</button>
-            </Show>
+            <TagsFilter label=t().list().tags placeholder="tag1, tag2"
+                value=Signal::derive(move || filter.with(|f| f.tags.clone()))
+                on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(CompanyListFilter::is_filtered))
+                on_clear=clear />
         </form>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
         <Transition fallback=|| view! { <SkeletonTable headings=headings() /> } set_pending=set_loading>
@@ -131,23 +123,12 @@ pub fn CompanyList(
                 Suspend::new(async move {
                     match companies.await {
                         Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| companies.refetch()) /> }.into_any(),
-                        Ok(page) if page.items.is_empty() => {
-                            if filter.with_untracked(CompanyListFilter::is_filtered) {
-                                view! {
-                                    <div class="empty-state">
-                                        <p>{none_match}</p>
-                                        <button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button>
-                                    </div>
-                                }.into_any()
-                            } else {
-                                view! {
-                                    <div class="empty-state">
-                                        <p>{none_yet}</p>
-                                        <a class="btn btn-primary" href=new_href>{new_label}</a>
-                                    </div>
-                                }.into_any()
-                            }
+                        Ok(page) if page.items.is_empty() => view! {
+                            <EmptyList filtered=filter.with_untracked(CompanyListFilter::is_filtered)
+                                none_match=none_match none_yet=none_yet
+                                new_href=new_href new_label=new_label on_clear=clear />
                         }
+                        .into_any(),
                         Ok(page) => {
                             let (current, pages, total) = (page.page, page.page_count(), page.total);
                             view! {
@@ -177,14 +158,7 @@ fn CompanyTable(kind: CompanyType, companies: Vec<Company>) -> impl IntoView {
                     {companies.into_iter().map(|c| {
                         let path = format!("{base}/{}", c.id);
                         let link = href(&path);
-                        let navigate = navigate.clone();
-                        let open = move |ev: web_sys::MouseEvent| {
-                            let on_link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                                .and_then(|e| e.closest("a").ok().flatten()).is_some();
-                            if !on_link {
-                                navigate(&path, Default::default());
-                            }
-                        };
+                        let open = open_row(navigate.clone(), path);
                         let country = c.country_code.as_deref().map(super::country_label).unwrap_or_default();
                         view! {
                             <tr on:click=open>

@@ -7,6 +7,7 @@ use super::links;
 use crate::api::dashboard::get_dashboard;
 use crate::components::date::format_date;
 use crate::components::error_panel::ErrorPanel;
+use crate::components::page_head::PageHeadNew;
 use crate::components::skeleton::SkeletonBlock;
 use crate::i18n::{fill, t};
 use crate::paths::href;
@@ -128,14 +129,7 @@ pub fn DashboardView(
 pub fn DashboardPage() -> impl IntoView {
     let dashboard = LocalResource::new(get_dashboard);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().dashboard}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/invoices/new")>
-                    {t().invoices().new_invoice}
-                </a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().dashboard new_href=href("/invoices/new") new_label=t().invoices().new_invoice />
         <Transition fallback=|| view! { <SkeletonBlock lines=8 /> }>
             {move || Suspend::new(async move {
                 match dashboard.await {

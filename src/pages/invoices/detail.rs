@@ -20,6 +20,7 @@ use crate::api::ApiError;
 use crate::components::audit_history::AuditHistory;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::money::format_money;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::skeleton::SkeletonBlock;
 use crate::components::status_badge::StatusBadge;
 use crate::components::task::load_once;
@@ -35,8 +36,7 @@ use leptos_router::NavigateOptions;
 
 /// The route's `:id` as a number.
 pub fn use_invoice_id() -> Memo<Option<i64>> {
-    let params = use_params_map();
-    Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
+    use_route_id()
 }
 
 /// The route's `:tab` segment as a tab: the overview without one, `None` for an unknown
@@ -51,18 +51,7 @@ pub fn use_detail_tab() -> Memo<Option<DetailTab>> {
 pub fn InvoiceDetail() -> impl IntoView {
     let id = use_invoice_id();
     let route_tab = use_detail_tab();
-    let invoice = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => get_invoice(id).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().invoice_detail().bad_address)
-                }),
-            }
-        }
-    });
+    let invoice = route_record(id, || t().invoice_detail().bad_address, get_invoice);
     let reload = Callback::new(move |_: ()| invoice.refetch());
     let tab = Signal::derive(move || route_tab.get().unwrap_or(DetailTab::Overview));
     let navigate = use_navigate();

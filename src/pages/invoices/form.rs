@@ -8,22 +8,22 @@ use super::form_billing::BillTimeAndExpenses;
 use super::form_from_offer;
 use super::form_preview::LivePreview;
 use crate::api::companies::get_company;
+use crate::api::create_or_update;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::confirm_dialog::{finalize_text, finalize_title, ConfirmDialog};
 use crate::components::einvoice_missing::MissingDialog;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::percent_signal;
 use crate::components::form_summary::{
-    clear_field_error, scroll_to_summary, summarize, ErrorSummary, Form, SummaryEntry,
+    clear_field_error, scroll_to_summary, ErrorSummary, Form, PositionFormErrors,
 };
 use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, TextFields};
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::{split_row_errors, PositionEditor};
-use crate::components::skeleton::SkeletonBlock;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
@@ -37,7 +37,6 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::validation::validate_new_invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use std::collections::HashMap;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -115,23 +114,22 @@ fn form_page(
     title: &'static str,
     data: LocalResource<Result<FormData, ApiError>>,
 ) -> impl IntoView {
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(FormData { invoice: Some(inv), .. }) if inv.status != InvoiceStatus::Draft => view! {
-                        <div class="empty-state">
-                            <p>{t().invoice_form().only_drafts}</p>
-                            <a class="btn" href=href(&format!("/invoices/{}", inv.id))>{t().invoice_form().back_to_invoice}</a>
-                        </div>
-                    }
-                    .into_any(),
-                    Ok(d) => view! { <InvoiceForm title=title data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, move |d| {
+        let not_draft = d
+            .invoice
+            .as_ref()
+            .filter(|inv| inv.status != InvoiceStatus::Draft);
+        match not_draft.map(|inv| inv.id) {
+            Some(id) => view! {
+                <div class="empty-state">
+                    <p>{t().invoice_form().only_drafts}</p>
+                    <a class="btn" href=href(&format!("/invoices/{id}"))>{t().invoice_form().back_to_invoice}</a>
+                </div>
+            }
+            .into_any(),
+            None => view! { <InvoiceForm title=title data=d /> }.into_any(),
+        }
+    })
 }
 
 /// The form itself, once its data is loaded.
@@ -175,9 +173,8 @@ fn InvoiceForm(
     }
     let currencies = StoredValue::new(account.currencies.clone());
     let customer = RwSignal::new(customer);
-    let errors = RwSignal::new(FieldErrors::new());
-    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
-    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let error_state = PositionFormErrors::new();
+    let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
     let projects = state.customer_projects();
@@ -200,10 +197,7 @@ fn InvoiceForm(
             fields.retain(|k, _| !k.starts_with("tags["));
             fields.insert("tags".into(), tag_messages);
         }
-        let entries = summarize(Form::Invoice, &fields, &by_row, &rows);
-        errors.set(fields);
-        row_errors.set(by_row);
-        summary.set(Some((message, entries)));
+        error_state.show(Form::Invoice, message, fields, by_row, &rows);
         scroll_to_summary();
     };
 
@@ -211,12 +205,7 @@ fn InvoiceForm(
     // same request and transaction (PUT /invoices/{id}, `docs/decisions.md` § Invoices).
     let save = Action::new_local(move |body: &NewInvoice| {
         let body = body.clone();
-        async move {
-            match editing {
-                Some(id) => update_invoice(id, &body).await,
-                None => create_invoice(&body).await,
-            }
-        }
+        async move { create_or_update(editing, &body, create_invoice, update_invoice).await }
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(saved)) => {
@@ -232,13 +221,7 @@ fn InvoiceForm(
         Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
             show_errors(e.message, e.errors)
         }
-        Some(Err(e)) => {
-            toasts.error(fill(
-                t().form_common().not_saved,
-                &[("message", &e.message)],
-            ));
-            summary.set(Some((e.message, Vec::new())));
-        }
+        Some(Err(e)) => error_state.failed(toasts, t().form_common().not_saved, e.message),
         None => {}
     });
 
@@ -282,13 +265,7 @@ fn InvoiceForm(
         Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
             show_errors(e.message, e.errors)
         }
-        Some(Err(e)) => {
-            toasts.error(fill(
-                t().form_common().not_saved,
-                &[("message", &e.message)],
-            ));
-            summary.set(Some((e.message, Vec::new())));
-        }
+        Some(Err(e)) => error_state.failed(toasts, t().form_common().not_saved, e.message),
         None => {}
     });
     let xrechnung_customer = Signal::derive(move || {
@@ -311,9 +288,7 @@ fn InvoiceForm(
             show_errors(t().form_common().correct_fields.into(), all);
             return;
         }
-        errors.set(FieldErrors::new());
-        row_errors.set(HashMap::new());
-        summary.set(None);
+        error_state.clear();
         // A number is assigned only after the same question "Finalize" asks.
         if finalize && !finalize_confirmed.get_untracked() {
             finalize_open.set(true);

@@ -4,18 +4,19 @@
 //! to the previous view of the list.
 
 use super::list_chart::InvoiceChart;
-use super::list_filters::{cleared, has_filters, InvoiceFilters};
+use super::list_filters::InvoiceFilters;
 use super::list_table::{headings, InvoiceTable};
 use crate::api::invoices::{get_invoice_summary, list_invoices};
-use crate::api::ApiError;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
-use crate::i18n::{fill, t};
+use crate::i18n::t;
 use crate::paths::href;
-use kontor_model::query::InvoiceFilter;
+use kontor_model::query::{InvoiceFilter, SortedFilter};
 use leptos::prelude::*;
 
 /// Rows per page unless the URL says otherwise.
@@ -25,32 +26,19 @@ const PER_PAGE: u32 = 50;
 #[component]
 pub fn InvoiceList() -> impl IntoView {
     let list = ListUrl::<InvoiceFilter>::new("/invoices");
-    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
+    let (filter, set_filter) = (list.filter, list.set_filter);
     let invoices = LocalResource::new(move || {
-        let parsed = parsed.get();
-        async move {
-            let mut filter = parsed.map_err(|e| {
-                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
-            })?;
-            filter.paging.per_page.get_or_insert(PER_PAGE);
-            list_invoices(&filter).await
-        }
+        let filter = list.requested(PER_PAGE);
+        async move { list_invoices(&filter?).await }
     });
     let totals = LocalResource::new(move || {
         let f = list.unpaged.get();
         async move { get_invoice_summary(&f).await.map(|s| s.totals) }
     });
-    let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
+    let clear = Callback::new(move |_: ()| set_filter.run(filter.get_untracked().cleared()));
     let (loading, set_loading) = signal(false);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().invoices}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/invoices/new")>
-                    {t().invoices().new_invoice}
-                </a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().invoices new_href=href("/invoices/new") new_label=t().invoices().new_invoice />
         <InvoiceFilters filter=filter on_change=set_filter />
         <InvoiceChart filter=list.unpaged />
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>
@@ -60,29 +48,12 @@ pub fn InvoiceList() -> impl IntoView {
                     Err(error) => {
                         view! { <ErrorPanel error=error on_retry=Callback::new(move |_| invoices.refetch()) /> }.into_any()
                     }
-                    Ok(page) if page.items.is_empty() => {
-                        if has_filters(&filter.get_untracked()) {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().invoices().none_match}</p>
-                                    <button type="button" class="btn" on:click=move |_| clear.run(())>
-                                        {t().list().clear_filters}
-                                    </button>
-                                </div>
-                            }
-                            .into_any()
-                        } else {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().invoices().none_yet}</p>
-                                    <a class="btn btn-primary" href=href("/invoices/new")>
-                                        {t().invoices().new_invoice}
-                                    </a>
-                                </div>
-                            }
-                            .into_any()
-                        }
+                    Ok(page) if page.items.is_empty() => view! {
+                        <EmptyList filtered=filter.get_untracked().has_filters()
+                            none_match=t().invoices().none_match none_yet=t().invoices().none_yet
+                            new_href=href("/invoices/new") new_label=t().invoices().new_invoice on_clear=clear />
                     }
+                    .into_any(),
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {

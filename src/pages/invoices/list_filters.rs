@@ -1,35 +1,14 @@
 //! The filter bar above the invoice list. Every change writes the URL query (so a view can
 //! be shared and survives reload), pushes a history entry and goes back to page 1.
 
-use crate::components::company_picker::CompanyPicker;
-use crate::components::date::{iso, parse_iso};
+use crate::components::filter_fields::{
+    change_filter, ClearFilters, CompanyFilter, DateRangeFilter, TagsFilter,
+};
 use crate::i18n::{status_label, t};
-use kontor_model::party::{CompanyRef, CompanyType};
-use kontor_model::query::{split_list, InvoiceFilter};
+use kontor_model::party::CompanyType;
+use kontor_model::query::{InvoiceFilter, SortedFilter};
 use kontor_model::status::InvoiceStatus;
 use leptos::prelude::*;
-
-/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
-pub fn has_filters(filter: &InvoiceFilter) -> bool {
-    let mut plain = filter.clone();
-    plain.paging = Default::default();
-    plain.sort = None;
-    plain.order = None;
-    plain != InvoiceFilter::default()
-}
-
-/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
-pub fn cleared(filter: &InvoiceFilter) -> InvoiceFilter {
-    InvoiceFilter {
-        sort: filter.sort.clone(),
-        order: filter.order,
-        paging: kontor_model::query::Paging {
-            per_page: filter.paging.per_page,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
 
 /// The filters: status, date range, customer (searched as you type) and tags, and
 /// "clear filters". The search term is the top bar's (`components::top_search`).
@@ -41,17 +20,8 @@ pub fn InvoiceFilters(
     /// Called with the changed filter (page reset to 1).
     on_change: Callback<InvoiceFilter>,
 ) -> impl IntoView {
-    let change = move |edit: Box<dyn FnOnce(&mut InvoiceFilter)>| {
-        let mut f = filter.get_untracked();
-        edit(&mut f);
-        f.paging.page = None;
-        on_change.run(f);
-    };
-    let customer = Signal::derive(move || filter.with(|f| f.company_id));
-    let pick_customer = Callback::new(move |c: Option<CompanyRef>| {
-        let id = c.map(|c| c.id);
-        change(Box::new(move |f| f.company_id = id));
-    });
+    let change =
+        move |edit: Box<dyn FnOnce(&mut InvoiceFilter)>| change_filter(filter, on_change, edit);
     let status_value = move || {
         filter.with(|f| {
             f.status
@@ -60,9 +30,6 @@ pub fn InvoiceFilters(
                 .unwrap_or_default()
                 .to_string()
         })
-    };
-    let date_value = move |pick: fn(&InvoiceFilter) -> Option<chrono::NaiveDate>| {
-        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
     };
     view! {
         <form class="filters" role="search" aria-label=t().invoices().filter_label on:submit=|ev| ev.prevent_default()>
@@ -83,53 +50,20 @@ pub fn InvoiceFilters(
                         .collect_view()}
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-from">{t().list().date_from}</label>
-                <input
-                    id="filter-from"
-                    type="date"
-                    prop:value=date_value(|f| f.from)
-                    on:change=move |ev| {
-                        let d = parse_iso(&event_target_value(&ev));
-                        change(Box::new(move |f| f.from = d));
-                    }
-                />
-            </div>
-            <div class="field field-inline">
-                <label for="filter-to">{t().list().date_to}</label>
-                <input
-                    id="filter-to"
-                    type="date"
-                    prop:value=date_value(|f| f.to)
-                    on:change=move |ev| {
-                        let d = parse_iso(&event_target_value(&ev));
-                        change(Box::new(move |f| f.to = d));
-                    }
-                />
-            </div>
-            <div class="field field-inline field-company">
-                <label for="filter-customer">{t().list().customer}</label>
-                <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
-                    value=customer on_pick=pick_customer />
-            </div>
-            <div class="field field-inline">
-                <label for="filter-tags">{t().list().tags}</label>
-                <input
-                    id="filter-tags"
-                    type="text"
-                    placeholder=t().list().tags_placeholder
-                    prop:value=move || filter.with(|f| f.tags.join(", "))
-                    on:change=move |ev| {
-                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
-                        change(Box::new(move |f| f.tags = tags));
-                    }
-                />
-            </div>
-            <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
-                    {t().list().clear_filters}
-                </button>
-            </Show>
+            <DateRangeFilter
+                from=Signal::derive(move || filter.with(|f| f.from))
+                to=Signal::derive(move || filter.with(|f| f.to))
+                on_from=Callback::new(move |d| change(Box::new(move |f| f.from = d)))
+                on_to=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
+            <CompanyFilter id="filter-customer" label=t().list().customer kind=CompanyType::Customer
+                value=Signal::derive(move || filter.with(|f| f.company_id))
+                on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />
+            <TagsFilter label=t().list().tags placeholder=t().list().tags_placeholder
+                value=Signal::derive(move || filter.with(|f| f.tags.clone()))
+                on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(SortedFilter::has_filters))
+                on_clear=Callback::new(move |_| on_change.run(filter.get_untracked().cleared())) />
         </form>
     }
 }

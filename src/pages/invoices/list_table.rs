@@ -4,6 +4,7 @@
 
 use crate::components::date::format_date;
 use crate::components::money::format_money;
+use crate::components::row_link::open_row;
 use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::StatusBadge;
 use crate::i18n::t;
@@ -11,7 +12,6 @@ use crate::paths::href;
 use kontor_model::invoice::InvoiceRow;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use wasm_bindgen::JsCast;
 
 /// The columns in the user's language; the sortable ones carry their key of
 /// `kontor_model::query::INVOICE_SORTS`.
@@ -55,13 +55,7 @@ pub fn InvoiceTable(
                         .into_iter()
                         .map(|invoice| {
                             let path = format!("/invoices/{}", invoice.id);
-                            let navigate = navigate.clone();
-                            let open = move |ev: web_sys::MouseEvent| {
-                                let on_link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("a").ok().flatten()).is_some();
-                                if !on_link {
-                                    navigate(&path, Default::default());
-                                }
-                            };
+                            let open = open_row(navigate.clone(), path);
                             let customer = invoice.customer.as_ref().map(|c| c.name.clone()).unwrap_or_else(|| format!("#{}", invoice.customer_id));
                             let customer_title = customer.clone();
                             let number = invoice.identifier.clone().unwrap_or_else(|| t().status().draft.into());

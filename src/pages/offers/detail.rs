@@ -10,13 +10,12 @@ use super::detail_email::OfferEmailAction;
 use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
 use crate::api::offers::{get_offer, update_offer_status};
-use crate::api::ApiError;
 use crate::components::audit_history::AuditHistory;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::format_date;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::money::format_money;
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::task::Task;
 use crate::components::timeline::TimelineSection;
 use crate::components::toast::Toasts;
@@ -25,37 +24,16 @@ use crate::paths::href;
 use kontor_model::event::SubjectType;
 use kontor_model::offer::{Offer, OfferStatus};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 /// The offer detail page.
 #[component]
 pub fn OfferDetail() -> impl IntoView {
-    let params = use_params_map();
-    let id =
-        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
-    let offer = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => get_offer(id).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().offer_detail().bad_address)
-                }),
-            }
-        }
-    });
+    let id = use_route_id();
+    let offer = route_record(id, || t().offer_detail().bad_address, get_offer);
     let reload = Callback::new(move |_: ()| offer.refetch());
     view! {
         <p class="breadcrumb"><a href=href("/offers")>{t().offer_detail().back_to_list}</a></p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match offer.await {
-                    Ok(offer) => view! { <OfferView offer=offer on_changed=reload /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(offer, 10, move |offer| view! { <OfferView offer=offer on_changed=reload /> })}
     }
 }
 

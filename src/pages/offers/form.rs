@@ -6,18 +6,19 @@
 
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
 use super::form_state::OfferFormState;
+use crate::api::create_or_update;
 use crate::api::deals::list_deals;
 use crate::api::offers::{create_offer, get_offer, update_offer};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::localized_errors;
 use crate::components::field::{error_of, percent_signal, Field};
-use crate::components::form_summary::{summarize, ErrorSummary, Form, SummaryEntry};
+use crate::components::form_summary::{ErrorSummary, Form, PositionFormErrors};
 use crate::components::leave_guard::use_snapshot_guard;
-use crate::components::position_editor::{split_row_errors, PositionEditor};
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::position_editor::PositionEditor;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -28,8 +29,7 @@ use kontor_model::error::FieldErrors;
 use kontor_model::offer::Offer;
 use kontor_model::validation::validate_new_offer;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
-use std::collections::HashMap;
+use leptos_router::hooks::use_navigate;
 
 async fn load() -> Result<(Choices, Account), ApiError> {
     let (account, deals, projects) =
@@ -46,55 +46,33 @@ async fn load() -> Result<(Choices, Account), ApiError> {
 #[component]
 pub fn OfferCreate() -> impl IntoView {
     let data = LocalResource::new(load);
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((choices, account)) => view! { <OfferForm choices=choices account=account editing=None /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, |(choices, account)| {
+        view! { <OfferForm choices=choices account=account editing=None /> }
+    })
 }
 
 /// `/offers/{id}/edit`: the creation form filled from the offer; an offer the model's
 /// `offer_edit_refusal` refuses shows the reason and a link back instead.
 #[component]
 pub fn OfferEdit() -> impl IntoView {
-    let params = use_params_map();
-    let id =
-        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
-    let data = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            let Some(id) = id else {
-                return Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().offer_detail().bad_address)
-                });
-            };
-            let (loaded, offer) = futures::try_join!(load(), get_offer(id))?;
-            Ok((loaded, offer))
+    let id = use_route_id();
+    let data = route_record(
+        id,
+        || t().offer_detail().bad_address,
+        |id| async move { futures::try_join!(load(), get_offer(id)) },
+    );
+    loaded_view(data, 12, |((choices, account), offer)| {
+        match offer_edit_refusal(offer.status) {
+        Some(_) => view! {
+            <div class="empty-state">
+                <p>{t().offer_form().edit_refused}</p>
+                <a class="btn" href=href(&format!("/offers/{}", offer.id))>{t().offer_form().back_to_offer}</a>
+            </div>
         }
-    });
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok((_, offer)) if offer_edit_refusal(offer.status).is_some() => view! {
-                        <div class="empty-state">
-                            <p>{t().offer_form().edit_refused}</p>
-                            <a class="btn" href=href(&format!("/offers/{}", offer.id))>{t().offer_form().back_to_offer}</a>
-                        </div>
-                    }
-                    .into_any(),
-                    Ok(((choices, account), offer)) => view! { <OfferForm choices=choices account=account editing=Some(offer) /> }.into_any(),
-                }
-            })}
-        </Transition>
+        .into_any(),
+        None => view! { <OfferForm choices=choices account=account editing=Some(offer) /> }.into_any(),
     }
+    })
 }
 
 /// The form, once the choices are loaded.
@@ -134,20 +112,13 @@ fn OfferForm(
     let kept = StoredValue::new(kept);
     let currencies = choices.currencies.clone();
     let choices = StoredValue::new(choices);
-    let errors = RwSignal::new(FieldErrors::new());
-    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
-    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let error_state = PositionFormErrors::new();
+    let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
     let save = Task::new();
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = state.rows.get_untracked();
-        let (fields, by_row) = split_row_errors(&all, &rows);
-        summary.set(Some((
-            message,
-            summarize(Form::Offer, &fields, &by_row, &rows),
-        )));
-        errors.set(fields);
-        row_errors.set(by_row);
+        error_state.show_all(Form::Offer, message, &all, &rows);
     };
     let saved = move |answer: Result<Offer, ApiError>| match answer {
         Ok(offer) => {
@@ -181,16 +152,9 @@ fn OfferForm(
             );
             return;
         }
-        errors.set(FieldErrors::new());
-        row_errors.set(HashMap::new());
-        summary.set(None);
+        error_state.clear();
         save.run(
-            async move {
-                match edit_id {
-                    Some(id) => update_offer(id, &body).await,
-                    None => create_offer(&body).await,
-                }
-            },
+            async move { create_or_update(edit_id, &body, create_offer, update_offer).await },
             saved.clone(),
         );
     };

@@ -3,25 +3,26 @@
 //! sort it, totals per currency for the filter (`GET /offers/summary`), the result count and
 //! pagination. Every filter, sort and page change pushes a history entry.
 
-use super::list_filters::{cleared, has_filters, OfferFilters};
+use super::list_filters::{cleared, OfferFilters};
 use super::OfferBadge;
 use crate::api::deals::list_deals;
 use crate::api::offers::{get_offer_summary, list_offers};
 use crate::api::projects::list_projects;
-use crate::api::ApiError;
 use crate::components::date::format_date;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
 use crate::components::money::format_money;
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::task::load_once;
-use crate::i18n::{fill, t};
+use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::offer::Offer;
-use kontor_model::query::OfferFilter;
+use kontor_model::query::{OfferFilter, SortedFilter};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
 
@@ -48,16 +49,10 @@ fn headings() -> Vec<&'static str> {
 #[component]
 pub fn OfferList() -> impl IntoView {
     let list = ListUrl::<OfferFilter>::new("/offers");
-    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
+    let (filter, set_filter) = (list.filter, list.set_filter);
     let offers = LocalResource::new(move || {
-        let parsed = parsed.get();
-        async move {
-            let mut f = parsed.map_err(|e| {
-                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
-            })?;
-            f.paging.per_page.get_or_insert(PER_PAGE);
-            list_offers(&f).await
-        }
+        let filter = list.requested(PER_PAGE);
+        async move { list_offers(&filter?).await }
     });
     let deals = load_once(async { list_deals(None).await.map(|p| p.items) });
     let projects = load_once(async { list_projects(None).await.map(|p| p.items) });
@@ -65,15 +60,10 @@ pub fn OfferList() -> impl IntoView {
         let f = list.unpaged.get();
         async move { get_offer_summary(&f).await.map(|s| s.totals) }
     });
-    let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
+    let clear = Callback::new(move |_: ()| set_filter.run(cleared(&filter.get_untracked())));
     let (loading, set_loading) = signal(false);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().offers}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/offers/new")>{t().offers().new_offer}</a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().offers new_href=href("/offers/new") new_label=t().offers().new_offer />
         <OfferFilters
             filter=filter
             deals=Signal::derive(move || deals.get().and_then(Result::ok).unwrap_or_default())
@@ -85,11 +75,12 @@ pub fn OfferList() -> impl IntoView {
             {move || Suspend::new(async move {
                 match offers.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| offers.refetch()) /> }.into_any(),
-                    Ok(page) if page.items.is_empty() => if has_filters(&filter.get_untracked()) {
-                        view! { <div class="empty-state"><p>{t().offers().none_match}</p><button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button></div> }.into_any()
-                    } else {
-                        view! { <div class="empty-state"><p>{t().offers().none_yet}</p><a class="btn btn-primary" href=href("/offers/new")>{t().offers().new_offer}</a></div> }.into_any()
-                    },
+                    Ok(page) if page.items.is_empty() => view! {
+                        <EmptyList filtered=filter.get_untracked().has_filters()
+                            none_match=t().offers().none_match none_yet=t().offers().none_yet
+                            new_href=href("/offers/new") new_label=t().offers().new_offer on_clear=clear />
+                    }
+                    .into_any(),
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {

@@ -3,35 +3,21 @@
 //! goes back to page 1. Sorting is by the table's headers, the search term is the top
 //! bar's (`components::top_search`).
 
-use crate::components::company_picker::CompanyPicker;
-use crate::components::date::{iso, parse_iso};
+use crate::components::filter_fields::{
+    change_filter, ClearFilters, CompanyFilter, DateRangeFilter,
+};
 use crate::i18n::{status_label, t};
 use kontor_model::offer::OfferStatus;
-use kontor_model::party::{CompanyRef, CompanyType, Deal, Project};
-use kontor_model::query::{OfferFilter, Paging};
+use kontor_model::party::{CompanyType, Deal, Project};
+use kontor_model::query::{OfferFilter, SortedFilter};
 use leptos::prelude::*;
 
-/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
-pub fn has_filters(filter: &OfferFilter) -> bool {
-    let mut plain = filter.clone();
-    plain.paging = Default::default();
-    plain.sort = None;
-    plain.order = None;
-    plain != OfferFilter::default()
-}
-
-/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
+/// `filter` without its filters: what "Clear filters" leaves (the sort, the page size and
+/// `sort_by`).
 pub fn cleared(filter: &OfferFilter) -> OfferFilter {
-    OfferFilter {
-        sort: filter.sort.clone(),
-        order: filter.order,
-        paging: Paging {
-            per_page: filter.paging.per_page,
-            sort_by: filter.paging.sort_by.clone(),
-            ..Default::default()
-        },
-        ..Default::default()
-    }
+    let mut f = filter.cleared();
+    f.paging.sort_by = filter.paging.sort_by.clone();
+    f
 }
 
 /// A `<select>` of `(value, label)` options bound to one filter field.
@@ -70,52 +56,31 @@ pub fn OfferFilters(
     /// Called with the changed filter (page reset to 1).
     on_change: Callback<OfferFilter>,
 ) -> impl IntoView {
-    let change = move |edit: Box<dyn FnOnce(&mut OfferFilter)>| {
-        let mut f = filter.get_untracked();
-        edit(&mut f);
-        f.paging.page = None;
-        on_change.run(f);
-    };
-    let customer = Signal::derive(move || filter.with(|f| f.company_id));
-    let pick_customer = Callback::new(move |c: Option<CompanyRef>| {
-        let id = c.map(|c| c.id);
-        change(Box::new(move |f| f.company_id = id));
-    });
+    let change =
+        move |edit: Box<dyn FnOnce(&mut OfferFilter)>| change_filter(filter, on_change, edit);
     let first_id = |ids: &[i64]| ids.first().map(|i| i.to_string()).unwrap_or_default();
-    let date = move |pick: fn(&OfferFilter) -> Option<chrono::NaiveDate>| {
-        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
-    };
     view! {
         <form class="filters" role="search" aria-label=t().offers().filter_label on:submit=|ev| ev.prevent_default()>
             {select("filter-status", t().list().status, move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
                 || std::iter::once(("".into(), t().list().all_statuses.into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), status_label(s.as_str())))).collect(),
                 move |v| change(Box::new(move |f| f.status = OfferStatus::parse(&v).into_iter().collect())))}
-            <div class="field field-inline">
-                <label for="filter-from">{t().list().date_from}</label>
-                <input id="filter-from" type="date" prop:value=date(|f| f.from)
-                    on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.from = d)); } />
-            </div>
-            <div class="field field-inline">
-                <label for="filter-to">{t().list().date_to}</label>
-                <input id="filter-to" type="date" prop:value=date(|f| f.to)
-                    on:change=move |ev| { let d = parse_iso(&event_target_value(&ev)); change(Box::new(move |f| f.to = d)); } />
-            </div>
-            <div class="field field-inline field-company">
-                <label for="filter-customer">{t().list().customer}</label>
-                <CompanyPicker id="filter-customer" kind=CompanyType::Customer filter=true
-                    value=customer on_pick=pick_customer />
-            </div>
+            <DateRangeFilter
+                from=Signal::derive(move || filter.with(|f| f.from))
+                to=Signal::derive(move || filter.with(|f| f.to))
+                on_from=Callback::new(move |d| change(Box::new(move |f| f.from = d)))
+                on_to=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
+            <CompanyFilter id="filter-customer" label=t().list().customer kind=CompanyType::Customer
+                value=Signal::derive(move || filter.with(|f| f.company_id))
+                on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />
             {select("filter-deal", t().list().deal, move || filter.with(|f| first_id(&f.deal_ids)),
                 move || std::iter::once(("".into(), t().list().all_deals.into())).chain(deals.get().into_iter().map(|d| (d.id.to_string(), d.name))).collect(),
                 move |v| change(Box::new(move |f| f.deal_ids = v.parse().into_iter().collect())))}
             {select("filter-project", t().list().project, move || filter.with(|f| first_id(&f.project_ids)),
                 move || std::iter::once(("".into(), t().list().all_projects.into())).chain(projects.get().into_iter().map(|p| (p.id.to_string(), p.name))).collect(),
                 move |v| change(Box::new(move |f| f.project_ids = v.parse().into_iter().collect())))}
-            <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
-                    {t().list().clear_filters}
-                </button>
-            </Show>
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(SortedFilter::has_filters))
+                on_clear=Callback::new(move |_| on_change.run(cleared(&filter.get_untracked()))) />
         </form>
     }
 }

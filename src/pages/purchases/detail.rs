@@ -8,50 +8,28 @@ use super::detail_einvoice::{format_label, EInvoiceSection};
 use super::detail_payments::PaymentsSection;
 use super::list_table::PurchaseBadge;
 use crate::api::purchases::get_purchase;
-use crate::api::ApiError;
 use crate::components::audit_history::AuditHistory;
 use crate::components::date::{format_date, format_opt_date};
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::timeline::TimelineSection;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::event::SubjectType;
 use kontor_model::purchase::Purchase;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 
 /// The purchase detail page (`/purchases/:id`).
 #[component]
 pub fn PurchaseDetail() -> impl IntoView {
-    let params = use_params_map();
-    let id =
-        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
-    let purchase = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => get_purchase(id).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().purchase_detail().invalid_address)
-                }),
-            }
-        }
-    });
+    let id = use_route_id();
+    let purchase = route_record(id, || t().purchase_detail().invalid_address, get_purchase);
     let reload = Callback::new(move |_: ()| purchase.refetch());
     view! {
         <p class="breadcrumb"><a href=href("/purchases")>{t().purchase_detail().breadcrumb}</a></p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match purchase.await {
-                    Ok(p) => view! { <PurchaseView purchase=p on_changed=reload /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=reload /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(purchase, 10, move |p| view! { <PurchaseView purchase=p on_changed=reload /> })}
     }
 }
 

@@ -8,6 +8,7 @@ use super::detail_actions::edit_refusal;
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
 use super::form_state::PurchaseFormState;
+use crate::api::create_or_update;
 use crate::api::purchases::{
     create_purchase, get_purchase, list_purchase_categories, update_purchase,
 };
@@ -16,13 +17,13 @@ use crate::api::ApiError;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::{iso, today};
 use crate::components::einvoice_import::EInvoiceImport;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::field_message;
 use crate::components::form_summary::{
     clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
 };
 use crate::components::leave_guard::use_snapshot_guard;
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
@@ -31,7 +32,7 @@ use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseCategory};
 use kontor_model::validation::validate_new_purchase;
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 #[derive(Clone)]
 struct FormData {
@@ -54,58 +55,37 @@ async fn load() -> Result<FormData, ApiError> {
 /// `purchase_edit_refusal` refuses shows the reason and a link back instead.
 #[component]
 pub fn PurchaseEdit() -> impl IntoView {
-    let params = use_params_map();
-    let id =
-        Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse::<i64>().ok())));
-    let data = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            let Some(id) = id else {
-                return Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().purchase_form().invalid_address)
-                });
-            };
+    let id = use_route_id();
+    let data = route_record(
+        id,
+        || t().purchase_form().invalid_address,
+        |id| async move {
             let (data, purchase) = futures::try_join!(load(), get_purchase(id))?;
             Ok(FormData {
                 purchase: Some(purchase),
                 ..data
             })
+        },
+    );
+    loaded_view(data, 12, |d| {
+        match d.purchase.as_ref().and_then(|p| edit_refusal(p).map(|reason| (p.id, reason))) {
+            Some((id, reason)) => view! {
+                <div class="empty-state">
+                    <p>{reason}</p>
+                    <a class="btn" href=href(&format!("/purchases/{id}"))>{t().purchase_form().back}</a>
+                </div>
+            }
+            .into_any(),
+            None => view! { <PurchaseForm data=d /> }.into_any(),
         }
-    });
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(FormData { purchase: Some(p), .. }) if edit_refusal(&p).is_some() => view! {
-                        <div class="empty-state">
-                            <p>{edit_refusal(&p).unwrap_or_default()}</p>
-                            <a class="btn" href=href(&format!("/purchases/{}", p.id))>{t().purchase_form().back}</a>
-                        </div>
-                    }
-                    .into_any(),
-                    Ok(d) => view! { <PurchaseForm data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    })
 }
 
 /// `/purchases/new`.
 #[component]
 pub fn PurchaseCreate() -> impl IntoView {
     let data = LocalResource::new(load);
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(d) => view! { <PurchaseForm data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(data, 12, |d| view! { <PurchaseForm data=d /> })
 }
 
 /// The form, once its data is loaded.
@@ -147,12 +127,7 @@ fn PurchaseForm(
     let held = StoredValue::new(None::<NewPurchase>);
     let save = Action::new_local(move |body: &NewPurchase| {
         let body = body.clone();
-        async move {
-            match edit_id {
-                Some(id) => update_purchase(id, &body).await,
-                None => create_purchase(&body).await,
-            }
-        }
+        async move { create_or_update(edit_id, &body, create_purchase, update_purchase).await }
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(p)) => {

@@ -3,19 +3,20 @@
 //! [`ListTotalsLoad`]), the result count and pagination. Every filter, sort and page change
 //! pushes a history entry.
 
-use super::list_filters::{cleared, has_filters, PurchaseFilters};
+use super::list_filters::PurchaseFilters;
 use super::list_table::{headings, PurchaseTable};
 use crate::api::purchases::{get_purchase_summary, list_purchase_categories, list_purchases};
-use crate::api::ApiError;
 use crate::components::einvoice_import::EInvoiceImport;
+use crate::components::empty_list::EmptyList;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::list_totals::ListTotalsLoad;
 use crate::components::list_url::ListUrl;
+use crate::components::page_head::PageHeadNew;
 use crate::components::pager::Pager;
 use crate::components::skeleton::SkeletonTable;
-use crate::i18n::{fill, t};
+use crate::i18n::t;
 use crate::paths::href;
-use kontor_model::query::PurchaseFilter;
+use kontor_model::query::{PurchaseFilter, SortedFilter};
 use leptos::prelude::*;
 
 /// Rows per page unless the URL says otherwise.
@@ -25,16 +26,10 @@ const PER_PAGE: u32 = 50;
 #[component]
 pub fn PurchaseList() -> impl IntoView {
     let list = ListUrl::<PurchaseFilter>::new("/purchases");
-    let (parsed, filter, set_filter) = (list.parsed, list.filter, list.set_filter);
+    let (filter, set_filter) = (list.filter, list.set_filter);
     let purchases = LocalResource::new(move || {
-        let parsed = parsed.get();
-        async move {
-            let mut filter = parsed.map_err(|e| {
-                ApiError::local(fill(t().list().bad_filter, &[("error", &e.to_string())]))
-            })?;
-            filter.paging.per_page.get_or_insert(PER_PAGE);
-            list_purchases(&filter).await
-        }
+        let filter = list.requested(PER_PAGE);
+        async move { list_purchases(&filter?).await }
     });
     let totals = LocalResource::new(move || {
         let f = list.unpaged.get();
@@ -46,15 +41,10 @@ pub fn PurchaseList() -> impl IntoView {
             .map(|p| p.items)
             .unwrap_or_default()
     });
-    let clear = move |_| set_filter.run(cleared(&filter.get_untracked()));
+    let clear = Callback::new(move |_: ()| set_filter.run(filter.get_untracked().cleared()));
     let (loading, set_loading) = signal(false);
     view! {
-        <div class="page-head">
-            <h1>{t().nav().purchases}</h1>
-            <div class="page-actions">
-                <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
-            </div>
-        </div>
+        <PageHeadNew title=t().nav().purchases new_href=href("/purchases/new") new_label=t().purchases().new_purchase />
         <EInvoiceImport id="import-einvoice" whole_page=true />
         <PurchaseFilters
             filter=filter
@@ -66,23 +56,12 @@ pub fn PurchaseList() -> impl IntoView {
             {move || Suspend::new(async move {
                 match purchases.await {
                     Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| purchases.refetch()) /> }.into_any(),
-                    Ok(page) if page.items.is_empty() => {
-                        if has_filters(&filter.get_untracked()) {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().purchases().none_match}</p>
-                                    <button type="button" class="btn" on:click=clear>{t().list().clear_filters}</button>
-                                </div>
-                            }.into_any()
-                        } else {
-                            view! {
-                                <div class="empty-state">
-                                    <p>{t().purchases().none_yet}</p>
-                                    <a class="btn btn-primary" href=href("/purchases/new")>{t().purchases().new_purchase}</a>
-                                </div>
-                            }.into_any()
-                        }
+                    Ok(page) if page.items.is_empty() => view! {
+                        <EmptyList filtered=filter.get_untracked().has_filters()
+                            none_match=t().purchases().none_match none_yet=t().purchases().none_yet
+                            new_href=href("/purchases/new") new_label=t().purchases().new_purchase on_clear=clear />
                     }
+                    .into_any(),
                     Ok(page) => {
                         let (current, pages, total) = (page.page, page.page_count(), page.total);
                         view! {

@@ -2,39 +2,18 @@
 //! `PurchaseFilter::to_pairs` (so a view can be shared and survives reload), pushes a
 //! history entry and goes back to page 1.
 
-use crate::components::company_picker::CompanyPicker;
-use crate::components::date::{iso, parse_iso};
+use crate::components::filter_fields::{
+    change_filter, ClearFilters, CompanyFilter, DateRangeFilter, TagsFilter,
+};
 use crate::i18n::t;
-use kontor_model::party::{CompanyRef, CompanyType};
+use kontor_model::party::CompanyType;
 use kontor_model::purchase::{PaymentMethod, PurchaseCategory, PurchaseStatus};
-use kontor_model::query::{split_list, ListFilter, PurchaseFilter};
+use kontor_model::query::{ListFilter, PurchaseFilter, SortedFilter};
 use leptos::prelude::*;
 
 /// Reads the filter back from a query string such as `?unpaid=true&date=:2026-11-30`.
 pub fn parse_query(query: &str) -> Result<PurchaseFilter, kontor_model::query::QueryError> {
     PurchaseFilter::from_query(query.trim_start_matches('?'))
-}
-
-/// True when any filter is set (not paging, not the sort: "Clear filters" keeps both).
-pub fn has_filters(filter: &PurchaseFilter) -> bool {
-    let mut plain = filter.clone();
-    plain.paging = Default::default();
-    plain.sort = None;
-    plain.order = None;
-    plain != PurchaseFilter::default()
-}
-
-/// `filter` without its filters: what "Clear filters" leaves (the sort and page size).
-pub fn cleared(filter: &PurchaseFilter) -> PurchaseFilter {
-    PurchaseFilter {
-        sort: filter.sort.clone(),
-        order: filter.order,
-        paging: kontor_model::query::Paging {
-            per_page: filter.paging.per_page,
-            ..Default::default()
-        },
-        ..Default::default()
-    }
 }
 
 type Edit = Box<dyn FnOnce(&mut PurchaseFilter)>;
@@ -53,24 +32,12 @@ pub fn PurchaseFilters(
     /// Called with the changed filter (page reset to 1).
     on_change: Callback<PurchaseFilter>,
 ) -> impl IntoView {
-    let change = move |edit: Edit| {
-        let mut f = filter.get_untracked();
-        edit(&mut f);
-        f.paging.page = None;
-        on_change.run(f);
-    };
+    let change = move |edit: Edit| change_filter(filter, on_change, edit);
     let id_of = |ev: &leptos::ev::Event| event_target_value(ev).parse::<i64>().ok();
-    let date_value = move |pick: fn(&PurchaseFilter) -> Option<chrono::NaiveDate>| {
-        move || filter.with(|f| pick(f).map(iso).unwrap_or_default())
-    };
     let status = move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default());
     // `company_id=0` means "without supplier" (the checkbox); the picker shows the others.
     let supplier = Signal::derive(move || filter.with(|f| f.company_id.filter(|id| *id > 0)));
     let without = move || filter.with(|f| f.company_id == Some(0));
-    let pick_supplier = Callback::new(move |c: Option<CompanyRef>| {
-        let id = c.map(|c| c.id);
-        change(Box::new(move |f| f.company_id = id));
-    });
     let category =
         move || filter.with(|f| f.category_id.map(|c| c.to_string()).unwrap_or_default());
     let method = move || filter.with(|f| f.payment_method.map(|m| m.as_str()).unwrap_or_default());
@@ -87,11 +54,9 @@ pub fn PurchaseFilters(
                     <option value="approved" selected=move || status() == "approved">{t().status().approved}</option>
                 </select>
             </div>
-            <div class="field field-inline field-company">
-                <label for="filter-supplier">{t().list().supplier}</label>
-                <CompanyPicker id="filter-supplier" kind=CompanyType::Supplier filter=true
-                    value=supplier on_pick=pick_supplier />
-            </div>
+            <CompanyFilter id="filter-supplier" label=t().list().supplier kind=CompanyType::Supplier
+                value=supplier
+                on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />
             <label class="check filter-without">
                 <input id="filter-without-supplier" type="checkbox"
                     prop:checked=without
@@ -113,20 +78,11 @@ pub fn PurchaseFilters(
                     </For>
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-from">{t().list().date_from}</label>
-                <input id="filter-from" type="date" prop:value=date_value(|f| f.date.from) on:change=move |ev| {
-                    let d = parse_iso(&event_target_value(&ev));
-                    change(Box::new(move |f| f.date.from = d));
-                } />
-            </div>
-            <div class="field field-inline">
-                <label for="filter-to">{t().list().date_to}</label>
-                <input id="filter-to" type="date" prop:value=date_value(|f| f.date.to) on:change=move |ev| {
-                    let d = parse_iso(&event_target_value(&ev));
-                    change(Box::new(move |f| f.date.to = d));
-                } />
-            </div>
+            <DateRangeFilter
+                from=Signal::derive(move || filter.with(|f| f.date.from))
+                to=Signal::derive(move || filter.with(|f| f.date.to))
+                on_from=Callback::new(move |d| change(Box::new(move |f| f.date.from = d)))
+                on_to=Callback::new(move |d| change(Box::new(move |f| f.date.to = d))) />
             <div class="field field-inline">
                 <label for="filter-method">{t().list().payment}</label>
                 <select id="filter-method" prop:value=method on:change=move |ev| {
@@ -139,15 +95,9 @@ pub fn PurchaseFilters(
                     }).collect_view()}
                 </select>
             </div>
-            <div class="field field-inline">
-                <label for="filter-tags">{t().list().tags}</label>
-                <input id="filter-tags" type="text" placeholder=t().list().tags_placeholder
-                    prop:value=move || filter.with(|f| f.tags.join(", "))
-                    on:change=move |ev| {
-                        let tags: Vec<String> = split_list(&event_target_value(&ev)).collect();
-                        change(Box::new(move |f| f.tags = tags));
-                    } />
-            </div>
+            <TagsFilter label=t().list().tags placeholder=t().list().tags_placeholder
+                value=Signal::derive(move || filter.with(|f| f.tags.clone()))
+                on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
             <label class="check filter-unpaid">
                 <input id="filter-unpaid" type="checkbox"
                     prop:checked=move || filter.with(|f| f.unpaid == Some(true))
@@ -157,11 +107,9 @@ pub fn PurchaseFilters(
                     } />
                 " " {t().purchase_filters().unpaid_only}
             </label>
-            <Show when=move || filter.with(has_filters)>
-                <button type="button" class="btn btn-quiet filters-clear" on:click=move |_| on_change.run(cleared(&filter.get_untracked()))>
-                    {t().list().clear_filters}
-                </button>
-            </Show>
+            <ClearFilters
+                shown=Signal::derive(move || filter.with(SortedFilter::has_filters))
+                on_clear=Callback::new(move |_| on_change.run(filter.get_untracked().cleared())) />
         </form>
     }
 }

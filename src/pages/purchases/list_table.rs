@@ -3,6 +3,7 @@
 
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::money::format_money;
+use crate::components::row_link::open_row;
 use crate::components::sort_header::{Column, ListHead, ListSort};
 use crate::components::status_badge::Badge;
 use crate::i18n::{status_label, t};
@@ -10,7 +11,6 @@ use crate::paths::href;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use wasm_bindgen::JsCast;
 
 /// The columns; the sortable ones carry their key of
 /// `kontor_model::query::PURCHASE_SORTS`.
@@ -58,18 +58,8 @@ pub fn PurchaseTable(
         .into_iter()
         .map(|p| {
             let path = format!("/purchases/{}", p.id);
-            let navigate = navigate.clone();
             let link = href(&path);
-            let open = move |ev: web_sys::MouseEvent| {
-                let on_link = ev
-                    .target()
-                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                    .and_then(|e| e.closest("a").ok().flatten())
-                    .is_some();
-                if !on_link {
-                    navigate(&path, Default::default());
-                }
-            };
+            let open = open_row(navigate.clone(), path);
             let supplier = p
                 .company
                 .as_ref()

@@ -8,13 +8,12 @@ use crate::api::companies::get_company;
 use crate::api::recurring::{
     delete_recurring_invoice, get_recurring_invoice, RecurringInvoice, RecurringRun,
 };
-use crate::api::ApiError;
 use crate::components::audit_history::AuditHistory;
 use crate::components::confirm_dialog::ConfirmDialog;
 use crate::components::date::{format_date, format_opt_date};
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::locale::format_input;
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::route_record::{route_record, use_route_id};
 use crate::components::status_badge::StatusBadge;
 use crate::components::task::load_once;
 use crate::components::task::Task;
@@ -24,42 +23,27 @@ use crate::paths::href;
 use kontor_model::party::Language;
 use kontor_model::recurring::{fill_placeholders, period_of, Interval, Period};
 use leptos::prelude::*;
-use leptos_router::hooks::{use_navigate, use_params_map};
+use leptos_router::hooks::use_navigate;
 
 /// The route's `:id` as a number.
 pub fn use_recurring_id() -> Memo<Option<i64>> {
-    let params = use_params_map();
-    Memo::new(move |_| params.with(|p| p.get_str("id").and_then(|id| id.parse().ok())))
+    use_route_id()
 }
 
 /// The detail page.
 #[component]
 pub fn RecurringDetail() -> impl IntoView {
     let id = use_recurring_id();
-    let record = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => get_recurring_invoice(id).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().recurring_detail().bad_address)
-                }),
-            }
-        }
-    });
+    let record = route_record(
+        id,
+        || t().recurring_detail().bad_address,
+        get_recurring_invoice,
+    );
     view! {
         <p class="breadcrumb">
             <a href=href("/recurring_invoices")>{t().recurring_detail().back_to_list}</a>
         </p>
-        <Transition fallback=|| view! { <SkeletonBlock lines=10 /> }>
-            {move || Suspend::new(async move {
-                match record.await {
-                    Ok(r) => view! { <RecurringView record=r /> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| record.refetch()) /> }.into_any(),
-                }
-            })}
-        </Transition>
+        {loaded_view(record, 10, |r| view! { <RecurringView record=r /> })}
     }
 }
 

@@ -6,9 +6,10 @@
 //! first.
 
 use super::detail::use_recurring_id;
-use super::form_state::{form_errors, split_and_summarize, RecurringFormState};
+use super::form_state::{form_errors, RecurringFormState};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
+use crate::api::create_or_update;
 use crate::api::recurring::{
     create_recurring_invoice, get_recurring_invoice, update_recurring_invoice, NewRecurringInvoice,
     RecurringInvoice,
@@ -16,25 +17,24 @@ use crate::api::recurring::{
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::date::today;
-use crate::components::error_panel::ErrorPanel;
+use crate::components::error_panel::loaded_view;
 use crate::components::field::localized_errors;
 use crate::components::field::{field_message, percent_signal};
 use crate::components::form_summary::{
-    clear_field_error, scroll_to_summary, ErrorSummary, SummaryEntry,
+    clear_field_error, scroll_to_summary, ErrorSummary, Form, PositionFormErrors,
 };
 use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
-use crate::components::skeleton::SkeletonBlock;
+use crate::components::route_record::route_record;
 use crate::components::toast::Toasts;
-use crate::i18n::{fill, t};
+use crate::i18n::t;
 use crate::paths::href;
 use kontor_model::account::Account;
 use kontor_model::error::FieldErrors;
 use kontor_model::party::Company;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use std::collections::HashMap;
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -77,18 +77,11 @@ pub fn RecurringCreate() -> impl IntoView {
 #[component]
 pub fn RecurringEdit() -> impl IntoView {
     let id = use_recurring_id();
-    let data = LocalResource::new(move || {
-        let id = id.get();
-        async move {
-            match id {
-                Some(id) => load(Some(id)).await,
-                None => Err(ApiError {
-                    status: 404,
-                    ..ApiError::local(t().recurring_detail().bad_address)
-                }),
-            }
-        }
-    });
+    let data = route_record(
+        id,
+        || t().recurring_detail().bad_address,
+        |id| load(Some(id)),
+    );
     form_page(t().recurring_form().edit_heading, data)
 }
 
@@ -96,16 +89,11 @@ fn form_page(
     title: &'static str,
     data: LocalResource<Result<RecurringFormData, ApiError>>,
 ) -> impl IntoView {
-    view! {
-        <Transition fallback=|| view! { <SkeletonBlock lines=12 /> }>
-            {move || Suspend::new(async move {
-                match data.await {
-                    Err(error) => view! { <ErrorPanel error=error on_retry=Callback::new(move |_| data.refetch()) /> }.into_any(),
-                    Ok(d) => view! { <RecurringForm title=title data=d /> }.into_any(),
-                }
-            })}
-        </Transition>
-    }
+    loaded_view(
+        data,
+        12,
+        move |d| view! { <RecurringForm title=title data=d /> },
+    )
 }
 
 /// The form itself, once its data is loaded.
@@ -134,29 +122,28 @@ pub fn RecurringForm(
     }
     let currencies = StoredValue::new(account.currencies.clone());
     let customer = RwSignal::new(customer);
-    let errors = RwSignal::new(FieldErrors::new());
-    let row_errors = RwSignal::new(HashMap::<u64, FieldErrors>::new());
-    let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
+    let error_state = PositionFormErrors::new();
+    let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
 
     let projects = invoice.customer_projects();
 
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = invoice.rows.get_untracked();
-        let (fields, by_row, entries) = split_and_summarize(&all, &rows);
-        errors.set(fields);
-        row_errors.set(by_row);
-        summary.set(Some((message, entries)));
+        error_state.show_all(Form::Recurring, message, &all, &rows);
         scroll_to_summary();
     };
 
     let save = Action::new_local(move |body: &NewRecurringInvoice| {
         let body = body.clone();
         async move {
-            match editing {
-                Some(id) => update_recurring_invoice(id, &body).await,
-                None => create_recurring_invoice(&body).await,
-            }
+            create_or_update(
+                editing,
+                &body,
+                create_recurring_invoice,
+                update_recurring_invoice,
+            )
+            .await
         }
     });
     Effect::new(move |_| match save.value().get() {
@@ -175,13 +162,7 @@ pub fn RecurringForm(
         Some(Err(e)) if e.is_unprocessable() && !e.errors.is_empty() => {
             show_errors(e.message, form_errors(e.errors))
         }
-        Some(Err(e)) => {
-            toasts.error(fill(
-                t().recurring_form().not_saved,
-                &[("message", &e.message)],
-            ));
-            summary.set(Some((e.message, Vec::new())));
-        }
+        Some(Err(e)) => error_state.failed(toasts, t().recurring_form().not_saved, e.message),
         None => {}
     });
 
@@ -194,9 +175,7 @@ pub fn RecurringForm(
             );
             return;
         }
-        errors.set(FieldErrors::new());
-        row_errors.set(HashMap::new());
-        summary.set(None);
+        error_state.clear();
         save.dispatch_local(body);
     };
     let pending = save.pending();

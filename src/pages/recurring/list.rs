@@ -6,13 +6,13 @@ use crate::api::recurring::{list_recurring_invoices, RecurringInvoice};
 use crate::components::date::{format_date, format_opt_date};
 use crate::components::error_panel::ErrorPanel;
 use crate::components::pager::{page_in_query, Pager};
+use crate::components::row_link::open_row;
 use crate::components::skeleton::SkeletonTable;
 use crate::components::status_badge::Badge;
 use crate::i18n::t;
 use crate::paths::href;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
-use wasm_bindgen::JsCast;
 
 /// Rows per page.
 const PER_PAGE: u32 = 50;
@@ -109,14 +109,7 @@ fn RecurringTable(
                 <tbody>
                     {items.into_iter().map(|r| {
                         let path = format!("/recurring_invoices/{}", r.id);
-                        let navigate = navigate.clone();
-                        let open_path = path.clone();
-                        let open = move |ev: web_sys::MouseEvent| {
-                            let on_link = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()).and_then(|e| e.closest("a").ok().flatten()).is_some();
-                            if !on_link {
-                                navigate(&open_path, Default::default());
-                            }
-                        };
+                        let open = open_row(navigate.clone(), path.clone());
                         let customer = r.customer.name.clone();
                         let title = if r.title.trim().is_empty() { crate::i18n::t().recurring_detail().no_title.to_string() } else { r.title.clone() };
                         view! {

@@ -36,24 +36,8 @@ const UDT: &str = "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100";
 /// `qdt:DateTimeString` is the child of `ram:FormattedIssueDateTime` (BT-26) in D16B.
 const QDT: &str = "urn:un:unece:uncefact:data:standard:QualifiedDataType:100";
 
-/// The XML syntax of an e-invoice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Syntax {
-    /// UN/CEFACT Cross Industry Invoice (D16B), the syntax of Factur-X / ZUGFeRD.
-    Cii,
-    /// OASIS UBL 2.1 (Invoice or CreditNote).
-    Ubl,
-}
-
-impl Syntax {
-    /// `cii` or `ubl` (the wire value of `e_invoice.syntax`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Syntax::Cii => "cii",
-            Syntax::Ubl => "ubl",
-        }
-    }
-}
+/// The XML syntax of an e-invoice (the model's, shared with the app).
+pub use kontor_model::einvoice::Syntax;
 
 /// Reads a UBL 2.1 Invoice/CreditNote or a CII CrossIndustryInvoice.
 ///

@@ -26,26 +26,21 @@ fn the_worked_example_of_the_issue() {
 #[test]
 fn interest_rounds_half_away_from_zero_and_is_zero_without_days() {
     // 100.00 × 3.65 % × 1 / 365 = 0.01 exactly; 50.00 × 3.65 % × 1 / 365 = 0.005 → 0.01.
-    assert_eq!(
-        default_interest(d("100.00"), d("3.65"), 1, "EUR"),
-        Some(d("0.01"))
-    );
-    assert_eq!(
-        default_interest(d("50.00"), d("3.65"), 1, "EUR"),
-        Some(d("0.01"))
-    );
-    assert_eq!(
-        default_interest(d("690.00"), d("10.27"), 0, "EUR"),
-        Some(d("0.00"))
-    );
-    assert_eq!(
-        default_interest(d("0"), d("10.27"), 45, "EUR"),
-        Some(d("0.00"))
-    );
-    assert_eq!(
-        default_interest(d("690"), d("10.27"), 45, "JPY"),
-        Some(d("9"))
-    );
+    // (open amount, rate in percent, days, currency, interest)
+    let cases = [
+        ("100.00", "3.65", 1, "EUR", "0.01"),
+        ("50.00", "3.65", 1, "EUR", "0.01"),
+        ("690.00", "10.27", 0, "EUR", "0.00"),
+        ("0", "10.27", 45, "EUR", "0.00"),
+        ("690", "10.27", 45, "JPY", "9"),
+    ];
+    for (open, rate, days, currency, interest) in cases {
+        assert_eq!(
+            default_interest(d(open), d(rate), days, currency),
+            Some(d(interest)),
+            "{open} {currency} at {rate} % for {days} days"
+        );
+    }
     assert_eq!(default_interest(Decimal::MAX, d("30"), 365, "EUR"), None);
 }
 
@@ -123,93 +118,60 @@ fn a_payment_within_the_cash_discount_days_of_gross_minus_discount_settles() {
     let dated = date("2026-11-02");
     assert_eq!(cash_discount_amount(gross, pct, "EUR"), Some(d("23.80")));
     let pay = d("1166.20");
-    assert!(settles_with_cash_discount(
-        gross,
-        pct,
-        days,
-        dated,
-        date("2026-11-12"),
-        pay,
-        "EUR"
-    ));
-    // A day late, or the wrong amount, or no discount agreed: no.
-    assert!(!settles_with_cash_discount(
-        gross,
-        pct,
-        days,
-        dated,
-        date("2026-11-13"),
-        pay,
-        "EUR"
-    ));
-    assert!(!settles_with_cash_discount(
-        gross,
-        pct,
-        days,
-        dated,
-        dated,
-        d("1166.19"),
-        "EUR"
-    ));
-    assert!(!settles_with_cash_discount(
-        gross,
-        d("0"),
-        days,
-        dated,
-        dated,
-        gross,
-        "EUR"
-    ));
-    assert!(!settles_with_cash_discount(
-        gross, pct, 0, dated, dated, pay, "EUR"
-    ));
+    // (cash discount %, days, paid on, amount, settles); a day late, the wrong amount, no
+    // discount agreed or no days: no.
+    let cases = [
+        (pct, days, date("2026-11-12"), pay, true),
+        (pct, days, date("2026-11-13"), pay, false),
+        (pct, days, dated, d("1166.19"), false),
+        (d("0"), days, dated, gross, false),
+        (pct, 0, dated, pay, false),
+    ];
+    for (pct, days, paid_on, amount, settles) in cases {
+        assert_eq!(
+            settles_with_cash_discount(gross, pct, days, dated, paid_on, amount, "EUR"),
+            settles,
+            "{amount} paid on {paid_on} with {pct} % in {days} days"
+        );
+    }
 }
+
+/// A payment: when and how much.
+type Paid = (NaiveDate, Decimal);
 
 #[test]
 fn the_payments_together_take_the_cash_discount_when_they_settle_in_time() {
     let (gross, pct, days) = (d("1190.00"), d("2"), 10);
     let dated = date("2026-11-02");
     let one = [(date("2026-11-12"), d("1166.20"))];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &one, "EUR"),
-        Some(d("23.80"))
-    );
     let two = [
         (date("2026-11-05"), d("1000")),
         (date("2026-11-10"), d("166.20")),
     ];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &two, "EUR"),
-        Some(d("23.80"))
-    );
     // The second part a day late, too little, the full amount, none: no discount.
     let late = [
         (date("2026-11-05"), d("1000")),
         (date("2026-11-13"), d("166.20")),
     ];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &late, "EUR"),
-        None
-    );
     let short = [(date("2026-11-05"), d("1000"))];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &short, "EUR"),
-        None
-    );
     let full = [(date("2026-11-05"), gross)];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &full, "EUR"),
-        None
-    );
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &[], "EUR"),
-        None
-    );
     let huge = [(dated, Decimal::MAX), (dated, Decimal::MAX)];
-    assert_eq!(
-        cash_discount_taken(gross, pct, days, dated, &huge, "EUR"),
-        None
-    );
+    let cases: [(&[Paid], Option<Decimal>); 7] = [
+        (&one, Some(d("23.80"))),
+        (&two, Some(d("23.80"))),
+        (&late, None),
+        (&short, None),
+        (&full, None),
+        (&[], None),
+        (&huge, None),
+    ];
+    for (payments, taken) in cases {
+        assert_eq!(
+            cash_discount_taken(gross, pct, days, dated, payments, "EUR"),
+            taken,
+            "{payments:?}"
+        );
+    }
 }
 
 #[test]

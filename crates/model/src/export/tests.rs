@@ -127,27 +127,21 @@ fn periods_name_the_bad_parameter() {
 
 #[test]
 fn quick_periods_seen_from_today() {
-    let today = date(2026, 1, 15);
-    assert_eq!(
-        QuickPeriod::ThisMonth.range(today),
-        (date(2026, 1, 1), date(2026, 1, 31))
-    );
-    assert_eq!(
-        QuickPeriod::LastMonth.range(today),
-        (date(2025, 12, 1), date(2025, 12, 31))
-    );
-    assert_eq!(
-        QuickPeriod::ThisQuarter.range(date(2026, 11, 23)),
-        (date(2026, 10, 1), date(2026, 12, 31))
-    );
-    assert_eq!(
-        QuickPeriod::LastYear.range(today),
-        (date(2025, 1, 1), date(2025, 12, 31))
-    );
-    assert_eq!(
-        QuickPeriod::LastMonth.range(date(2026, 3, 31)),
-        (date(2026, 2, 1), date(2026, 2, 28))
-    );
+    use QuickPeriod::{LastMonth, LastYear, ThisMonth, ThisQuarter};
+    let range = |from: &str, to: &str| (from.parse().unwrap(), to.parse().unwrap());
+    let (today, late_nov, end_of_march) =
+        (date(2026, 1, 15), date(2026, 11, 23), date(2026, 3, 31));
+    // (period, today, its first and last day)
+    let cases = [
+        (ThisMonth, today, range("2026-01-01", "2026-01-31")),
+        (LastMonth, today, range("2025-12-01", "2025-12-31")),
+        (ThisQuarter, late_nov, range("2026-10-01", "2026-12-31")),
+        (LastYear, today, range("2025-01-01", "2025-12-31")),
+        (LastMonth, end_of_march, range("2026-02-01", "2026-02-28")),
+    ];
+    for (period, today, days) in cases {
+        assert_eq!(period.range(today), days, "{period:?} on {today}");
+    }
 }
 
 #[test]

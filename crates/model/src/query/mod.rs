@@ -158,6 +158,27 @@ pub trait SortedFilter: ListFilter {
         *order = None;
         f
     }
+
+    /// True when any filter is set: the filter differs from the default once paging and
+    /// sort are left out (what "Clear filters" keeps).
+    fn has_filters(&self) -> bool
+    where
+        Self: Clone + PartialEq,
+    {
+        self.unpaged() != Self::default()
+    }
+
+    /// The default filter with this one's `sort`, `order` and `per_page`: what "Clear
+    /// filters" leaves.
+    fn cleared(&self) -> Self {
+        let (sort, order) = self.sorting();
+        let sort = sort.map(str::to_string);
+        let mut f = Self::default();
+        *f.sorting_mut().0 = sort;
+        *f.sorting_mut().1 = order;
+        f.paging_mut().per_page = self.paging_ref().per_page;
+        f
+    }
 }
 
 macro_rules! sorted_filter {

@@ -212,3 +212,19 @@ fn helpers_decode_single_and_repeated_values() {
     assert_eq!(DateRange::parse_param("2026-01-01"), None);
     assert_eq!(DateRange::parse_param(":"), Some(DateRange::default()));
 }
+
+#[test]
+fn clearing_filters_keeps_sort_order_and_page_size() {
+    let f =
+        InvoiceFilter::from_query("status=sent&sort=date&order=asc&page=3&per_page=20").unwrap();
+    assert!(f.has_filters());
+    let cleared = f.cleared();
+    assert!(!cleared.has_filters());
+    assert_eq!(cleared.sort.as_deref(), Some("date"));
+    assert_eq!(cleared.order, Some(SortOrder::Asc));
+    assert_eq!(cleared.paging.per_page, Some(20));
+    assert_eq!(cleared.paging.page, None);
+    assert!(cleared.status.is_empty());
+    let sorted_only = InvoiceFilter::from_query("sort=date&page=2").unwrap();
+    assert!(!sorted_only.has_filters());
+}

@@ -57,26 +57,21 @@ fn next_date_follows_the_anchor_without_drift() {
     let feb = advance(d(2026, 1, 31), Interval::Monthly, 31).unwrap();
     assert_eq!(feb, d(2026, 2, 28));
     assert_eq!(advance(feb, Interval::Monthly, 31).unwrap(), d(2026, 3, 31));
-    assert_eq!(
-        advance(d(2028, 1, 31), Interval::Monthly, 31).unwrap(),
-        d(2028, 2, 29)
-    );
-    assert_eq!(
-        advance(d(2026, 11, 30), Interval::Quarterly, 30).unwrap(),
-        d(2027, 2, 28)
-    );
-    assert_eq!(
-        advance(d(2027, 2, 28), Interval::Quarterly, 30).unwrap(),
-        d(2027, 5, 30)
-    );
-    assert_eq!(
-        advance(d(2028, 2, 29), Interval::Yearly, 29).unwrap(),
-        d(2029, 2, 28)
-    );
-    assert_eq!(
-        advance(d(2026, 12, 15), Interval::Monthly, 15).unwrap(),
-        d(2027, 1, 15)
-    );
+    // (from, interval, anchor day, next date)
+    let cases = [
+        (d(2028, 1, 31), Interval::Monthly, 31, d(2028, 2, 29)),
+        (d(2026, 11, 30), Interval::Quarterly, 30, d(2027, 2, 28)),
+        (d(2027, 2, 28), Interval::Quarterly, 30, d(2027, 5, 30)),
+        (d(2028, 2, 29), Interval::Yearly, 29, d(2029, 2, 28)),
+        (d(2026, 12, 15), Interval::Monthly, 15, d(2027, 1, 15)),
+    ];
+    for (from, interval, day, next) in cases {
+        assert_eq!(
+            advance(from, interval, day),
+            Some(next),
+            "{from} {interval:?} on day {day}"
+        );
+    }
     assert_eq!(advance(d(2026, 1, 1), Interval::Monthly, 0), None);
     assert_eq!(advance(d(2026, 1, 1), Interval::Monthly, 32), None);
 }
@@ -120,39 +115,48 @@ fn active_until_the_next_date_passes_the_end() {
 #[test]
 fn placeholders_follow_the_period_and_the_language() {
     let nov = period_of(Interval::Monthly, d(2026, 11, 1)).unwrap();
-    assert_eq!(
-        fill_placeholders(
+    let march = period_of(Interval::Monthly, d(2026, 3, 9)).unwrap();
+    let q = period_of(Interval::Quarterly, d(2026, 11, 5)).unwrap();
+    let y = period_of(Interval::Yearly, d(2026, 11, 5)).unwrap();
+    // (template, period, interval, language, text)
+    let cases = [
+        (
             "{month} {year} {quarter} {period}",
             nov,
             Interval::Monthly,
-            Language::En
+            Language::En,
+            "November 2026 Q4 11/2026",
         ),
-        "November 2026 Q4 11/2026"
-    );
-    let march = period_of(Interval::Monthly, d(2026, 3, 9)).unwrap();
-    assert_eq!(
-        fill_placeholders("Hosting {month}", march, Interval::Monthly, Language::De),
-        "Hosting März"
-    );
-    assert_eq!(
-        fill_placeholders("Hosting {month}", march, Interval::Monthly, Language::En),
-        "Hosting March"
-    );
-    let q = period_of(Interval::Quarterly, d(2026, 11, 5)).unwrap();
-    assert_eq!(
-        fill_placeholders(
+        (
+            "Hosting {month}",
+            march,
+            Interval::Monthly,
+            Language::De,
+            "Hosting März",
+        ),
+        (
+            "Hosting {month}",
+            march,
+            Interval::Monthly,
+            Language::En,
+            "Hosting March",
+        ),
+        (
             "{period} / {month} / {x}",
             q,
             Interval::Quarterly,
-            Language::De
+            Language::De,
+            "Q4 2026 / Oktober / {x}",
         ),
-        "Q4 2026 / Oktober / {x}"
-    );
-    let y = period_of(Interval::Yearly, d(2026, 11, 5)).unwrap();
-    assert_eq!(
-        fill_placeholders("{period}", y, Interval::Yearly, Language::De),
-        "2026"
-    );
+        ("{period}", y, Interval::Yearly, Language::De, "2026"),
+    ];
+    for (template, period, interval, language, text) in cases {
+        assert_eq!(
+            fill_placeholders(template, period, interval, language),
+            text,
+            "{template} {language:?}"
+        );
+    }
     assert_eq!(month_name(0, Language::De), "");
     assert_eq!(month_name(13, Language::En), "");
 }
@@ -160,15 +164,20 @@ fn placeholders_follow_the_period_and_the_language() {
 #[test]
 fn the_run_body_is_dated_with_the_service_period_and_filled_texts() {
     let period = period_of(Interval::Monthly, d(2026, 11, 1)).unwrap();
-    let b = invoice_body(
-        &template(),
-        d(2026, 11, 1),
-        d(2026, 11, 15),
-        period,
-        Interval::Monthly,
-        RecurringMode::Finalize,
-        Language::De,
-    );
+    // The November run, dated the 1st, in German.
+    let november_body = |due_date, mode| {
+        let (date, interval) = (d(2026, 11, 1), Interval::Monthly);
+        invoice_body(
+            &template(),
+            date,
+            due_date,
+            period,
+            interval,
+            mode,
+            Language::De,
+        )
+    };
+    let b = november_body(d(2026, 11, 15), RecurringMode::Finalize);
     assert_eq!(b.date, Some(d(2026, 11, 1)));
     assert_eq!(b.due_date, Some(d(2026, 11, 15)));
     assert_eq!(b.service_period_from, Some(d(2026, 11, 1)));
@@ -178,15 +187,7 @@ fn the_run_body_is_dated_with_the_service_period_and_filled_texts() {
     let item = &b.items.as_ref().unwrap()[0];
     assert_eq!(item.title.as_deref(), Some("Server 11/2026"));
     assert_eq!(item.description.as_deref(), Some("<p>Q4</p>"));
-    let draft = invoice_body(
-        &template(),
-        d(2026, 11, 1),
-        d(2026, 11, 1),
-        period,
-        Interval::Monthly,
-        RecurringMode::Draft,
-        Language::De,
-    );
+    let draft = november_body(d(2026, 11, 1), RecurringMode::Draft);
     assert_eq!(draft.status, Some(InvoiceStatus::Draft));
 }
 
@@ -290,20 +291,12 @@ fn emails_speak_the_customers_language() {
         email_subject("R2611-001", Language::En),
         "Invoice R2611-001"
     );
-    let t = email_text(
-        "R2611-001",
-        d(2026, 11, 1),
-        d(2026, 11, 15),
-        "Kontor",
-        Language::De,
-    );
+    let text = |language| {
+        let (date, due_date) = (d(2026, 11, 1), d(2026, 11, 15));
+        email_text("R2611-001", date, due_date, "Kontor", language)
+    };
+    let t = text(Language::De);
     assert!(t.contains("01.11.2026") && t.contains("15.11.2026") && t.ends_with("Kontor"));
-    let t = email_text(
-        "R2611-001",
-        d(2026, 11, 1),
-        d(2026, 11, 15),
-        "Kontor",
-        Language::En,
-    );
+    let t = text(Language::En);
     assert!(t.contains("2026-11-15"));
 }

@@ -281,6 +281,29 @@ fn optional_positions_form_no_group() {
     assert_eq!(t.distinct_rates(), 1);
 }
 
+/// The items of generated `rows` (quantity in thousandths, unit price in cents) with the
+/// discount and tax in percent from hundredths (basis points).
+fn generated(
+    rows: &[(i64, i64)],
+    discount_bp: i64,
+    tax_bp: i64,
+) -> (Vec<PositionAmounts>, Decimal, Decimal) {
+    let positions = rows
+        .iter()
+        .map(|(q, p)| PositionAmounts {
+            kind: Some(PositionType::Item),
+            quantity: Some(Decimal::new(*q, 3)),
+            unit_price: Some(Decimal::new(*p, 2)),
+            ..Default::default()
+        })
+        .collect();
+    (
+        positions,
+        Decimal::new(discount_bp, 2),
+        Decimal::new(tax_bp, 2),
+    )
+}
+
 fn cents() -> impl Strategy<Value = i64> {
     -10_000_000i64..10_000_000
 }
@@ -295,14 +318,7 @@ proptest! {
         tax_bp in 0i64..3_000,
     ) {
         // quantity in thousandths, unit price in cents.
-        let positions: Vec<_> = rows.iter().map(|(q, p)| PositionAmounts {
-            kind: Some(PositionType::Item),
-            quantity: Some(Decimal::new(*q, 3)),
-            unit_price: Some(Decimal::new(*p, 2)),
-            ..Default::default()
-        }).collect();
-        let discount = Decimal::new(discount_bp, 2);
-        let tax = Decimal::new(tax_bp, 2);
+        let (positions, discount, tax) = generated(&rows, discount_bp, tax_bp);
         let t = compute_totals(&positions, discount, tax, false, "EUR").unwrap();
 
         // Reference in i128: value in units of 1e-5 → round half away to cents.
@@ -381,14 +397,7 @@ proptest! {
         tax_bp in 0i64..3_000,
         reverse_charge in any::<bool>(),
     ) {
-        let positions: Vec<_> = rows.iter().map(|(q, p)| PositionAmounts {
-            kind: Some(PositionType::Item),
-            quantity: Some(Decimal::new(*q, 3)),
-            unit_price: Some(Decimal::new(*p, 2)),
-            ..Default::default()
-        }).collect();
-        let discount = Decimal::new(discount_bp, 2);
-        let tax = Decimal::new(tax_bp, 2);
+        let (positions, discount, tax) = generated(&rows, discount_bp, tax_bp);
         let t = compute_totals(&positions, discount, tax, reverse_charge, "EUR").unwrap();
         prop_assert_eq!(t.groups.len(), 1);
         let net = mul_round(t.items_total, Decimal::ONE - discount / Decimal::ONE_HUNDRED, 2).unwrap();

@@ -288,6 +288,26 @@ fn body_vat(tax: Option<Decimal>, vat: Option<&crate::invoice_input::VatInput>) 
     crate::vat::resolve_vat(tax, vat, None)
 }
 
+/// The positions of an invoice or offer body with the header `fields`: the position rules
+/// ([`check_positions`], `items` required unless `required` is false), each position's
+/// VAT against the document's (`fields.tax` with the flags of `vat`; added only for fields
+/// without an error yet) and the totals' range ([`check_document_totals`]), amounts in the
+/// body's currency ([`body_currency`] of `currencies`).
+fn check_document_positions<T: PositionInput>(
+    e: &mut FieldErrors,
+    fields: &DocumentFields<'_>,
+    items: Option<&Vec<T>>,
+    vat: Option<&crate::invoice_input::VatInput>,
+    required: bool,
+    currencies: &[String],
+) {
+    let currency = body_currency(fields.currency, currencies);
+    check_positions(e, items, required, currency);
+    let vat = body_vat(fields.tax, vat);
+    merge_new(e, validate_position_vat(items, &vat));
+    check_document_totals(e, items, fields.discount, fields.tax, currency);
+}
+
 /// Adds the errors of `more` for fields `errors` has none for yet.
 fn merge_new(errors: &mut FieldErrors, more: FieldErrors) {
     for (field, messages) in more {
@@ -422,16 +442,14 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             ..Default::default()
         },
     );
-    let currency = body_currency(body.currency.as_ref(), currencies);
-    check_positions(&mut e, body.items.as_ref(), required, currency);
-    let vat = body_vat(body.tax, body.vat.as_ref());
-    merge_new(&mut e, validate_position_vat(body.items.as_ref(), &vat));
-    check_document_totals(
+    let items = body.items.as_ref();
+    check_document_positions(
         &mut e,
-        body.items.as_ref(),
-        body.discount,
-        body.tax,
-        currency,
+        &fields,
+        items,
+        body.vat.as_ref(),
+        required,
+        currencies,
     );
     e
 }
@@ -468,17 +486,8 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
             );
         }
     }
-    let currency = body_currency(body.currency.as_ref(), currencies);
-    check_positions(&mut e, body.items.as_ref(), true, currency);
-    let vat = body_vat(body.tax, body.vat.as_ref());
-    merge_new(&mut e, validate_position_vat(body.items.as_ref(), &vat));
-    check_document_totals(
-        &mut e,
-        body.items.as_ref(),
-        body.discount,
-        body.tax,
-        currency,
-    );
+    let items = body.items.as_ref();
+    check_document_positions(&mut e, &fields, items, body.vat.as_ref(), true, currencies);
     e
 }
 
