@@ -9,7 +9,7 @@
 //! [`Text::with`] (parameters) or `Message::from(TEXT)` (none), so a message without German
 //! cannot be written: editing the English no longer loses the German.
 
-use super::message::Text;
+use super::message::{Message, Text, VERBATIM};
 
 /// Declares the catalogue: one `pub const NAME: Text` per entry, and [`ALL`].
 macro_rules! catalogue {
@@ -382,4 +382,151 @@ catalogue! {
     WAS_IMPORTED_BEFORE_N = "was_imported_before_n", "was imported before (purchase {})", "wurde bereits importiert (Eingangsrechnung {})";
     /// "has too many digits"
     HAS_TOO_MANY_DIGITS = "has_too_many_digits", "has too many digits", "hat zu viele Ziffern";
+}
+
+impl Message {
+    /// The message of the entry named `code` with `params`, as a client reads it from a
+    /// body's `error_codes`; `None` for a code this build does not know.
+    pub fn from_code(code: &str, params: Vec<String>) -> Option<Self> {
+        if code == VERBATIM {
+            return params.first().map(|p| Message::verbatim(p.clone()));
+        }
+        ALL.iter()
+            .find(|t| t.code == code)
+            .map(|t| Message::new(*t, params))
+    }
+
+    /// The message whose English text is `text`, for words that passed through a library
+    /// that carries only strings (serde's error of a custom deserializer, or serde's own
+    /// "invalid type: …, expected …"): an entry without parameters whose text is `text`,
+    /// else an entry with parameters whose text matches it (`{}` matching any non-empty
+    /// text, shortest first), else [`Message::verbatim`].
+    pub fn from_english(text: &str) -> Self {
+        if let Some(entry) = ALL.iter().find(|t| t.param_count() == 0 && t.en == text) {
+            return Message::from(*entry);
+        }
+        ALL.iter()
+            .filter(|t| t.param_count() > 0)
+            .find_map(|t| captures(t.en, text).map(|params| Message::new(*t, params)))
+            .unwrap_or_else(|| Message::verbatim(text))
+    }
+}
+
+/// The texts standing for the `{}`s of `pattern` in `message`, or `None` when it does not
+/// match.
+fn captures(pattern: &str, message: &str) -> Option<Vec<String>> {
+    let parts: Vec<&str> = pattern.split("{}").collect();
+    let (first, rest) = parts.split_first()?;
+    let mut tail = message.strip_prefix(first)?;
+    let mut found = Vec::new();
+    for (i, literal) in rest.iter().enumerate() {
+        if i + 1 == rest.len() {
+            found.push(tail.strip_suffix(literal)?.to_string());
+            tail = "";
+        } else {
+            let at = tail.find(literal).filter(|_| !literal.is_empty())?;
+            found.push(tail[..at].to_string());
+            tail = &tail[at + literal.len()..];
+        }
+    }
+    (tail.is_empty() && found.iter().all(|c| !c.is_empty())).then_some(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::message::{Message, VERBATIM};
+    use super::*;
+
+    #[test]
+    fn a_message_reads_in_english_and_german_with_its_parameters() {
+        let m = MUST_BE_AT_MOST_N_CHARACTERS.with([200]);
+        assert_eq!(m, "must be at most 200 characters");
+        assert_eq!(m.german(), "darf höchstens 200 Zeichen lang sein");
+        assert_eq!(m.code(), "must_be_at_most_n_characters");
+        let reordered = MUST_HAVE_AT_MOST_N_DECIMALS_IN_N.with(["2", "EUR"]);
+        assert_eq!(
+            reordered.english(),
+            "must have at most 2 decimal places in EUR"
+        );
+        assert_eq!(
+            reordered.german(),
+            "darf in EUR höchstens 2 Nachkommastellen haben"
+        );
+        assert_eq!(Message::from(IS_REQUIRED).text("de"), "ist erforderlich");
+        assert_eq!(Message::from(IS_REQUIRED).text("en"), "is required");
+    }
+
+    #[test]
+    fn every_entry_has_a_unique_code_and_german_with_the_same_parameters() {
+        let mut codes = std::collections::BTreeSet::new();
+        for text in ALL {
+            assert!(codes.insert(text.code), "{} twice", text.code);
+            assert!(!text.de.is_empty(), "{} has no German", text.code);
+            let params: Vec<String> = (1..=text.param_count()).map(|i| format!("<{i}>")).collect();
+            let de = Message::new(*text, params.clone()).german();
+            for p in &params {
+                assert!(
+                    de.contains(p.as_str()),
+                    "{}: German drops {p}: {de}",
+                    text.code
+                );
+            }
+            assert!(!de.contains('{'), "{}: {de}", text.code);
+        }
+    }
+
+    #[test]
+    fn a_code_read_from_the_wire_gives_the_same_message() {
+        let m = N_DOES_NOT_EXIST.with(["project 7"]);
+        let wire = m.wire_code();
+        assert_eq!(Message::from_code(&wire.code, wire.params), Some(m));
+        assert_eq!(Message::from_code("no_such_code", vec![]), None);
+        let outside = Message::verbatim("line 3: unexpected end");
+        assert_eq!(outside.german(), "line 3: unexpected end");
+        let wire = outside.wire_code();
+        assert_eq!(Message::from_code(&wire.code, wire.params), Some(outside));
+    }
+
+    #[test]
+    fn a_library_text_finds_its_entry() {
+        let m = Message::from_english("must be a number");
+        assert_eq!(m.code(), "must_be_number");
+        let m = Message::from_english("invalid type: string \"x\", expected a boolean");
+        assert_eq!(m.code(), "invalid_type_n_expected_n");
+        assert_eq!(
+            m.german(),
+            "ungültiger Typ: string \"x\", erwartet: a boolean"
+        );
+        assert_eq!(Message::from_english("something new").code(), VERBATIM);
+    }
+
+    #[test]
+    fn the_password_hint_code_is_the_catalogues() {
+        assert_eq!(
+            PASSWORD_TOO_EASY_N.code,
+            super::super::message::PASSWORD_HINT_CODE
+        );
+    }
+
+    #[test]
+    fn a_weak_password_hint_comes_in_german() {
+        let m = PASSWORD_TOO_EASY_N.with(["This is a top-10 common password."]);
+        assert_eq!(m, "is too easy to guess: This is a top-10 common password.");
+        assert_eq!(
+            m.german(),
+            "ist zu leicht zu erraten: Dies ist eines der 10 häufigsten Passwörter."
+        );
+    }
+
+    #[test]
+    fn serializes_as_its_english_text() {
+        let m = MUST_BE_BETWEEN_N_AND_N.with([1, 9]);
+        assert_eq!(
+            serde_json::to_string(&m).unwrap(),
+            "\"must be between 1 and 9\""
+        );
+        let back: Message = serde_json::from_str("\"must be between 1 and 9\"").unwrap();
+        assert_eq!(back.code(), VERBATIM);
+        assert_eq!(back, "must be between 1 and 9");
+    }
 }
