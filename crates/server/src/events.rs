@@ -202,7 +202,7 @@ async fn answer(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Json<Vec<E
     path = "/invoices/{id}/events",
     operation_id = "invoices_events",
     tag = "events",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The invoice's events, oldest first", body = Vec<Event>),
     )
@@ -220,7 +220,7 @@ pub async fn invoice_events(
     path = "/offers/{id}/events",
     operation_id = "offers_events",
     tag = "events",
-    params(("id" = i64, Path, description = "Offer id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The offer's events, oldest first", body = Vec<Event>),
     )
@@ -238,7 +238,7 @@ pub async fn offer_events(
     path = "/purchases/{id}/events",
     operation_id = "purchases_events",
     tag = "events",
-    params(("id" = i64, Path, description = "Purchase id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The purchase's events, oldest first", body = Vec<Event>),
     )

@@ -214,7 +214,7 @@ async fn list(
     path = "/activities/{id}",
     operation_id = "activities_get",
     tag = "activities",
-    params(("id" = i64, Path, description = "Activity id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The entry", body = Activity),
     )

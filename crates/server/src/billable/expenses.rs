@@ -140,7 +140,7 @@ async fn project_exists(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
     path = "/projects/{id}/expenses",
     operation_id = "expenses_list",
     tag = "expenses",
-    params(("id" = i64, Path, description = "Project id."), kontor_model::query::ListParams),
+    params(IdPath, kontor_model::query::ListParams),
     responses(
         (status = 200, description = "One page of the project's expenses, newest first.", body = Vec<Expense>),
     )
@@ -184,7 +184,7 @@ async fn load(pool: &crate::sql::Db, project_id: i64, id: i64) -> ApiResult<Expe
     operation_id = "expenses_get",
     tag = "expenses",
     params(
-        ("id" = i64, Path, description = "Project id."),
+        IdPath,
         ("expense_id" = i64, Path, description = "Expense id."),
     ),
     responses(
@@ -209,7 +209,7 @@ async fn get_one(
     path = "/projects/{id}/expenses",
     operation_id = "expenses_create",
     tag = "expenses",
-    params(("id" = i64, Path, description = "Project id.")),
+    params(IdPath),
     request_body = NewExpense,
     responses(
         (status = 200, description = "The created expense.", body = Expense),

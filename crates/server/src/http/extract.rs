@@ -206,7 +206,32 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryPairs {
 }
 
 /// A numeric `{id}` path segment; anything else is a 404 (no such record).
+///
+/// In the API description a route names it once, `params(IdPath)`: the path parameter
+/// `id`, a 64-bit integer, the record the path names (the path's resource says which).
 pub struct IdPath(pub i64);
+
+impl utoipa::IntoParams for IdPath {
+    fn into_params(
+        _parameter_in_provider: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>,
+    ) -> Vec<utoipa::openapi::path::Parameter> {
+        use utoipa::openapi::path::{ParameterBuilder, ParameterIn};
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        vec![ParameterBuilder::new()
+            .name("id")
+            .parameter_in(ParameterIn::Path)
+            .required(utoipa::openapi::Required::True)
+            .description(Some(
+                "The record's id, named by the path's resource; an unknown id is a 404.",
+            ))
+            .schema(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))),
+            ))
+            .build()]
+    }
+}
 
 impl<S: Send + Sync> FromRequestParts<S> for IdPath {
     type Rejection = ApiError;

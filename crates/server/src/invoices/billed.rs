@@ -13,7 +13,7 @@ use kontor_model::billing::{Activity, Expense};
     path = "/invoices/{id}/timesheet",
     operation_id = "invoices_timesheet",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The activities the invoice billed", body = Vec<Activity>)
     )
@@ -34,7 +34,7 @@ pub async fn timesheet(
     path = "/invoices/{id}/expenses",
     operation_id = "invoices_expenses",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The expenses the invoice billed", body = Vec<Expense>)
     )

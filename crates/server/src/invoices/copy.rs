@@ -46,7 +46,7 @@ pub async fn copy_due(
     path = "/invoices/{id}/copy",
     operation_id = "invoices_copy",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The new draft", body = Invoice)
     )

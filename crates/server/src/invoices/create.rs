@@ -290,7 +290,7 @@ pub async fn create(
     path = "/invoices/{id}",
     operation_id = "invoices_update",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     request_body = NewInvoice,
     responses(
         (status = 200, description = "The draft as replaced (numbered when finalized)", body = Invoice)

@@ -28,7 +28,7 @@ use kontor_model::users::Role;
     path = "/invoices/{id}",
     operation_id = "invoices_delete",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     request_body(content = Option<DeleteReason>, content_type = "application/json",
         description = "Optional; `reason` is required for an invoice that is not a draft"),
     responses(

@@ -236,7 +236,7 @@ pub fn readiness(records: &Records) -> Readiness {
     path = "/invoices/{id}/e_invoice",
     operation_id = "invoices_e_invoice",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     responses(
         (status = 200, description = "Whether the e-invoice can be written and what is missing", body = Readiness)
     )

@@ -74,7 +74,7 @@ pub async fn recipients_of(
     path = "/invoices/{id}/send_email",
     operation_id = "invoices_send_email",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     request_body = SendEmail,
     responses(
         (status = 200, description = "The message as sent and the recipients used", body = SentEmail),

@@ -264,7 +264,7 @@ async fn list(
     path = "/invoices/payments/{id}",
     operation_id = "invoice_payments_get",
     tag = "invoice_payments",
-    params(("id" = i64, Path, description = "Payment id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The payment", body = Payment)
     )
@@ -326,7 +326,7 @@ async fn create(
     path = "/invoices/payments/{id}",
     operation_id = "invoice_payments_update",
     tag = "invoice_payments",
-    params(("id" = i64, Path, description = "Payment id")),
+    params(IdPath),
     request_body = NewPayment,
     responses(
         (status = 200, description = "The payment; the invoice's status follows", body = Payment)
@@ -361,7 +361,7 @@ async fn update(
     path = "/invoices/payments/{id}",
     operation_id = "invoice_payments_delete",
     tag = "invoice_payments",
-    params(("id" = i64, Path, description = "Payment id")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted; the invoice's status follows")
     )

@@ -72,7 +72,7 @@ pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
     operation_id = "invoices_timesheet_pdf",
     tag = "invoices",
     params(
-        ("id" = i64, Path, description = "Invoice id"),
+        IdPath,
         crate::documents::PrintParams
     ),
     responses(

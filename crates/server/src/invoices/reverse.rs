@@ -79,7 +79,7 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate, language: Languag
     path = "/invoices/{id}/reverse",
     operation_id = "invoices_reverse",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The reversal invoice", body = Invoice)
     )

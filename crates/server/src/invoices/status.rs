@@ -62,7 +62,7 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
     path = "/invoices/{id}/update_status",
     operation_id = "invoices_update_status",
     tag = "invoices",
-    params(("id" = i64, Path, description = "Invoice id")),
+    params(IdPath),
     request_body = StatusChange,
     responses(
         (status = 200, description = "The invoice after the change", body = Invoice)

@@ -227,7 +227,7 @@ async fn list(
     path = "/companies/{id}",
     operation_id = "companies_get",
     tag = "companies",
-    params(("id" = i64, Path, description = "Company id")),
+    params(IdPath),
     responses((status = 200, description = "The company", body = Company))
 )]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Company>> {
@@ -280,7 +280,7 @@ async fn create(
     path = "/companies/{id}",
     operation_id = "companies_update",
     tag = "companies",
-    params(("id" = i64, Path, description = "Company id")),
+    params(IdPath),
     request_body(content = NewCompany, description = "The fields to change (absent: unchanged; `null`: cleared)"),
     responses((status = 200, description = "The updated company", body = Company))
 )]
@@ -438,7 +438,7 @@ async fn references(
     path = "/companies/{id}",
     operation_id = "companies_delete",
     tag = "companies",
-    params(("id" = i64, Path, description = "Company id")),
+    params(IdPath),
     responses((status = 204, description = "Deleted with its contact people"))
 )]
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {

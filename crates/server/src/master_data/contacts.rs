@@ -150,7 +150,7 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Person> {
     path = "/contacts/people/{id}",
     operation_id = "people_get",
     tag = "people",
-    params(("id" = i64, Path, description = "Person id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The person", body = Person),
     )
@@ -197,7 +197,7 @@ async fn create(
     path = "/contacts/people/{id}",
     operation_id = "people_update",
     tag = "people",
-    params(("id" = i64, Path, description = "Person id")),
+    params(IdPath),
     request_body(content = NewPerson, description = "The fields to change (absent: unchanged; `null`: cleared)"),
     responses(
         (status = 200, description = "The updated person", body = Person),
@@ -283,7 +283,7 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
     path = "/contacts/people/{id}",
     operation_id = "people_delete",
     tag = "people",
-    params(("id" = i64, Path, description = "Person id")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted"),
     )

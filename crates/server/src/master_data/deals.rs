@@ -121,7 +121,7 @@ async fn list(
     path = "/deals/{id}",
     operation_id = "deals_get",
     tag = "deals",
-    params(("id" = i64, Path, description = "Deal id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The deal", body = Deal),
     )
@@ -188,7 +188,7 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Deal> {
     path = "/deals/{id}",
     operation_id = "deals_update",
     tag = "deals",
-    params(("id" = i64, Path, description = "Deal id")),
+    params(IdPath),
     request_body(content = NewDeal, description = "The fields to change (absent: unchanged; `null`: cleared)"),
     responses(
         (status = 200, description = "The updated deal", body = Deal),

@@ -142,7 +142,7 @@ async fn list(
     path = "/projects/{id}",
     operation_id = "projects_get",
     tag = "projects",
-    params(("id" = i64, Path, description = "Project id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The project", body = Project),
     )
@@ -203,7 +203,7 @@ async fn written(pool: &crate::sql::Db, id: i64) -> ApiResult<Json<Project>> {
     path = "/projects/{id}",
     operation_id = "projects_update",
     tag = "projects",
-    params(("id" = i64, Path, description = "Project id")),
+    params(IdPath),
     request_body(content = NewProject, description = "The fields to change (absent: unchanged; `null`: cleared)"),
     responses(
         (status = 200, description = "The updated project", body = Project),

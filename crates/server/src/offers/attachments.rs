@@ -80,7 +80,7 @@ pub async fn read_all(state: &AppState, offer_id: i64) -> ApiResult<Vec<MailAtta
     path = "/offers/{id}/attachments",
     operation_id = "offer_attachments_list",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id."), kontor_model::query::ListParams),
+    params(IdPath, kontor_model::query::ListParams),
     responses(
         (status = 200, description = "One page of the offer's attachments, oldest first.", body = Vec<Attachment>),
     )
@@ -111,7 +111,7 @@ pub async fn list(
     path = "/offers/{id}/attachments",
     operation_id = "offer_attachments_upload",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id.")),
+    params(IdPath),
     request_body(content = NewAttachment, description = "`attachment.filename` and `attachment.base64` (a PDF, at most 10 MiB decoded; the body at most 16 MiB)."),
     responses(
         (status = 200, description = "The attachment record.", body = Attachment),
@@ -173,7 +173,7 @@ pub async fn create(
     operation_id = "offer_attachments_delete",
     tag = "offers",
     params(
-        ("id" = i64, Path, description = "Offer id."),
+        IdPath,
         ("attachment_id" = i64, Path, description = "Attachment id."),
     ),
     responses(

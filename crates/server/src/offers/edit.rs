@@ -27,7 +27,7 @@ use kontor_model::offer::{NewOffer, Offer, OfferStatus};
     path = "/offers/{id}",
     operation_id = "offers_update",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id.")),
+    params(IdPath),
     request_body = NewOffer,
     responses(
         (status = 200, description = "The offer (number and status kept, positions replaced, totals recomputed).", body = Offer),
@@ -52,7 +52,7 @@ pub async fn update(
     path = "/offers/{id}",
     operation_id = "offers_delete",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id.")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted with its positions, attachments and their files."),
     )
@@ -106,7 +106,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     path = "/offers/{id}/copy",
     operation_id = "offers_copy",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id to copy.")),
+    params(IdPath),
     responses(
         (status = 200, description = "The new `created` offer.", body = Offer),
     )

@@ -23,7 +23,7 @@ use kontor_model::recipients::offer_recipients;
     path = "/offers/{id}/send_email",
     operation_id = "offers_send_email",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id.")),
+    params(IdPath),
     request_body = SendEmail,
     responses(
         (status = 200, description = "The message as sent, with the recipients used.", body = SentEmail),

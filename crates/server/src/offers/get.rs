@@ -20,7 +20,7 @@ use axum::Json;
     path = "/offers/{id}",
     operation_id = "offers_get",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id.")),
+    params(crate::http::extract::IdPath),
     responses(
         (status = 200, description = "The offer with internal contact and items and a fresh signed `file_url`.", body = kontor_model::offer::Offer),
     )

@@ -38,7 +38,7 @@ pub async fn offer_pdf(
     operation_id = "offers_pdf",
     tag = "offers",
     params(
-        ("id" = i64, Path, description = "Offer id."),
+        crate::http::extract::IdPath,
         ("letter_paper_id" = Option<i64>, Query, description = "Letter paper of the account's settings; absent or empty: the white letter paper."),
     ),
     responses(

@@ -21,7 +21,7 @@ use kontor_model::offer::{Offer, OfferStatus};
     path = "/offers/{id}/update_status",
     operation_id = "offers_update_status",
     tag = "offers",
-    params(("id" = i64, Path, description = "Offer id.")),
+    params(IdPath),
     request_body(content = StatusChange, description = "`status`: one of created, sent, accepted, partially_billed, billed, archived."),
     responses(
         (status = 200, description = "The offer in its new status.", body = Offer),

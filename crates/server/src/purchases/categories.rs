@@ -47,7 +47,7 @@ pub async fn list(
     path = "/purchases/categories/{id}",
     operation_id = "purchase_categories_get",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase category id.")),
+    params(IdPath),
     responses(
         (status = 200, description = "The purchase category.", body = PurchaseCategory),
     )

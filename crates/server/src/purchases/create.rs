@@ -413,7 +413,7 @@ fn check_editable(status: PurchaseStatus) -> ApiResult<()> {
     path = "/purchases/{id}",
     operation_id = "purchases_update",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase id.")),
+    params(crate::http::extract::IdPath),
     request_body(content = NewPurchase, description = "The creation body; the document is replaced only when `file` is given (the body at most 16 MiB)."),
     responses(
         (status = 200, description = "The purchase (positions replaced, totals recomputed).", body = Purchase),

@@ -60,7 +60,7 @@ struct DocumentForm {
     path = "/purchases/{id}/store_document",
     operation_id = "purchases_document",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase id.")),
+    params(IdPath),
     request_body(content = DocumentForm, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The purchase with its new document.", body = Purchase),

@@ -17,7 +17,7 @@ use kontor_model::purchase::Purchase;
     path = "/purchases/{id}",
     operation_id = "purchases_get",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase id.")),
+    params(IdPath),
     responses(
         (status = 200, description = "The purchase with a fresh signed `file_url`.", body = Purchase),
     )

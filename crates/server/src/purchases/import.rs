@@ -268,7 +268,7 @@ pub async fn import(
     path = "/purchases/{id}/e_invoice.html",
     operation_id = "purchases_e_invoice_html",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase id.")),
+    params(crate::http::extract::IdPath),
     responses(
         (status = 200, description = "The stored e-invoice as a self-contained HTML page (every text escaped; nothing runs or loads).", content_type = "text/html",
             headers(("Content-Security-Policy" = String, description = "`default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox`"))),

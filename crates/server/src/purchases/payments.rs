@@ -66,7 +66,7 @@ pub async fn list(
     path = "/purchases/payments/{id}",
     operation_id = "purchase_payments_get",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase payment id.")),
+    params(IdPath),
     responses(
         (status = 200, description = "The purchase payment.", body = PurchasePayment),
     )
@@ -163,7 +163,7 @@ pub async fn create(
     path = "/purchases/payments/{id}",
     operation_id = "purchase_payments_delete",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase payment id.")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted."),
     )

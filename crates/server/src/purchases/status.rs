@@ -27,7 +27,7 @@ use serde_json::json;
     path = "/purchases/{id}/update_status",
     operation_id = "purchases_update_status",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase id.")),
+    params(IdPath),
     request_body(content = StatusChange, description = "`status`: pending, approved or archived (archived means approved)."),
     responses(
         (status = 200, description = "The purchase in its new status.", body = Purchase),
@@ -76,7 +76,7 @@ pub async fn update_status(
     path = "/purchases/{id}",
     operation_id = "purchases_delete",
     tag = "purchases",
-    params(("id" = i64, Path, description = "Purchase id.")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted with its positions and stored document."),
     )

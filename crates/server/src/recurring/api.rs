@@ -151,7 +151,7 @@ pub async fn list(
     path = "/recurring_invoices/{id}",
     operation_id = "recurring_invoices_get",
     tag = "recurring_invoices",
-    params(("id" = i64, Path, description = "Recurring invoice (schedule) id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The schedule with all its runs, newest first", body = RecurringInvoice)
     )
@@ -201,7 +201,7 @@ pub async fn create(
     path = "/recurring_invoices/{id}",
     operation_id = "recurring_invoices_update",
     tag = "recurring_invoices",
-    params(("id" = i64, Path, description = "Recurring invoice (schedule) id")),
+    params(IdPath),
     request_body = NewRecurringInvoice,
     responses(
         (status = 200, description = "The schedule as replaced", body = RecurringInvoice)
@@ -231,7 +231,7 @@ pub async fn update(
     path = "/recurring_invoices/{id}",
     operation_id = "recurring_invoices_delete",
     tag = "recurring_invoices",
-    params(("id" = i64, Path, description = "Recurring invoice (schedule) id")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted; the invoices it created stay")
     )

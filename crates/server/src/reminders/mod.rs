@@ -217,7 +217,7 @@ async fn letter(
     path = "/invoice_reminders/{id}/send_email",
     operation_id = "invoice_reminders_send_email",
     tag = "invoice_reminders",
-    params(("id" = i64, Path, description = "Reminder id")),
+    params(IdPath),
     request_body = SendEmail,
     responses(
         (status = 200, description = "The message as sent and the recipients used", body = SentEmail),
@@ -520,7 +520,7 @@ async fn bulk(
     path = "/invoice_reminders/{id}",
     operation_id = "invoice_reminders_delete",
     tag = "invoice_reminders",
-    params(("id" = i64, Path, description = "Reminder id")),
+    params(IdPath),
     responses(
         (status = 204, description = "Deleted")
     )

@@ -125,7 +125,7 @@ async fn create(
     path = "/api_keys/{id}",
     operation_id = "api_keys_revoke",
     tag = "api_keys",
-    params(("id" = i64, Path, description = "API key id")),
+    params(IdPath),
     responses(
         (status = 204, description = "Revoked (also when revoked already)"),
     )

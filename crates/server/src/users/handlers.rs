@@ -44,7 +44,7 @@ pub async fn list(
     path = "/users/{id}",
     operation_id = "users_get",
     tag = "users",
-    params(("id" = i64, Path, description = "User id")),
+    params(IdPath),
     responses(
         (status = 200, description = "The user", body = User),
     )
@@ -87,7 +87,7 @@ pub async fn create(
     path = "/users/{id}/invitation",
     operation_id = "users_invite",
     tag = "users",
-    params(("id" = i64, Path, description = "User id")),
+    params(IdPath),
     responses(
         (status = 201, description = "A fresh password-set link", body = Invitation),
     )
@@ -125,7 +125,7 @@ async fn invite(state: &AppState, headers: &HeaderMap, user: &User) -> ApiResult
     path = "/users/{id}",
     operation_id = "users_update",
     tag = "users",
-    params(("id" = i64, Path, description = "User id")),
+    params(IdPath),
     request_body = UpdateUser,
     responses(
         (status = 200, description = "The updated user", body = User),
