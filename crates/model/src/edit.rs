@@ -1,7 +1,10 @@
 //! Edit, delete and copy rules for offers, purchases and invoices (issue 11 § Edit,
 //! delete, copy, repeat; `docs/decisions.md` § Edit, delete, copy (issue 11)). Pure: the
-//! server refuses with these sentences (422) and builds copies with these bodies.
+//! server refuses with these catalogue messages (422, English and German) and builds
+//! copies with these bodies.
 
+use crate::error::message::Text;
+use crate::error::messages;
 use crate::invoice::{Invoice, InvoiceItem};
 use crate::invoice_input::{NewInvoice, NewInvoiceItem, VatInput};
 use crate::offer::{NewOffer, NewOfferItem, Offer, OfferItem, OfferStatus};
@@ -13,32 +16,28 @@ use chrono::{Days, NaiveDate};
 
 /// Why offer `status` may not be edited (PUT /offers/{id}), or `None` when it may: only
 /// `created` and `sent` offers are edited; accepted, billed and archived ones are records.
-pub fn offer_edit_refusal(status: OfferStatus) -> Option<&'static str> {
+pub fn offer_edit_refusal(status: OfferStatus) -> Option<Text> {
     match status {
         OfferStatus::Created | OfferStatus::Sent => None,
-        _ => Some(
-            "Only created or sent offers can be edited; this one is accepted, billed or archived.",
-        ),
+        _ => Some(messages::OFFER_NOT_EDITABLE),
     }
 }
 
 /// Why offer `status` may not be deleted (DELETE /offers/{id}), or `None` when it may:
 /// only `created` offers (never sent) are deleted.
-pub fn offer_delete_refusal(status: OfferStatus) -> Option<&'static str> {
+pub fn offer_delete_refusal(status: OfferStatus) -> Option<Text> {
     match status {
         OfferStatus::Created => None,
-        _ => Some("Only offers that were never sent can be deleted; archive this one instead."),
+        _ => Some(messages::OFFER_NOT_DELETABLE),
     }
 }
 
 /// Why purchase `status` may not be edited (PUT /purchases/{id}), or `None` when it may:
 /// only `pending` purchases; an approved one must be moved back to pending first.
-pub fn purchase_edit_refusal(status: PurchaseStatus) -> Option<&'static str> {
+pub fn purchase_edit_refusal(status: PurchaseStatus) -> Option<Text> {
     match status {
         PurchaseStatus::Pending => None,
-        PurchaseStatus::Approved => {
-            Some("An approved purchase cannot be edited; move it back to pending first.")
-        }
+        PurchaseStatus::Approved => Some(messages::PURCHASE_APPROVED_NOT_EDITABLE),
     }
 }
 
@@ -217,9 +216,9 @@ mod tests {
     #[test]
     fn purchases_edit_while_pending() {
         assert_eq!(purchase_edit_refusal(PurchaseStatus::Pending), None);
-        assert!(purchase_edit_refusal(PurchaseStatus::Approved)
-            .unwrap()
-            .contains("approved"));
+        let why = purchase_edit_refusal(PurchaseStatus::Approved).unwrap();
+        assert!(why.en.contains("approved"));
+        assert!(why.de.contains("freigegeben"));
     }
 
     #[test]

@@ -40,6 +40,41 @@ pub const PASSWORD_HINTS_DE: &[(&str, &str)] = &[
     ("Avoid dates and years that are associated with you.", "Vermeiden Sie Daten und Jahreszahlen, die mit Ihnen in Verbindung stehen."),
 ];
 
+/// What may refer to a company, singular and plural, English → German: the words of a
+/// company's refusal to be deleted ("Hafen GmbH has 3 invoices, 1 project; archive it
+/// instead", `messages::COMPANY_HAS_N_ARCHIVE_INSTEAD`, whose second parameter is such a
+/// list).
+pub const REFERENCE_WORDS_DE: &[(&str, &str)] = &[
+    ("invoice", "Rechnung"),
+    ("invoices", "Rechnungen"),
+    ("offer", "Angebot"),
+    ("offers", "Angebote"),
+    ("purchase", "Beleg"),
+    ("purchases", "Belege"),
+    ("project", "Projekt"),
+    ("projects", "Projekte"),
+    ("deal", "Verkaufschance"),
+    ("deals", "Verkaufschancen"),
+];
+
+/// The German of a reference list `"3 invoices, 1 project"` (counts and the words of
+/// [`REFERENCE_WORDS_DE`], joined by ", ") → `"3 Rechnungen, 1 Projekt"`; an item of
+/// another form stays as it is.
+pub fn reference_list_german(list: &str) -> String {
+    list.split(", ")
+        .map(|item| {
+            let german = item.split_once(' ').and_then(|(count, word)| {
+                REFERENCE_WORDS_DE
+                    .iter()
+                    .find(|(en, _)| *en == word)
+                    .map(|(_, de)| format!("{count} {de}"))
+            });
+            german.unwrap_or_else(|| item.to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The German text of a password estimator's feedback `hint` (one or more of its
 /// sentences, as [`PASSWORD_HINTS_DE`] lists them); a sentence without an entry ends the
 /// translation and the rest stays English.
@@ -133,5 +168,18 @@ mod tests {
         assert_eq!(language("en;q=0.5, de-AT;q=0.7"), "de");
         assert_eq!(language(""), "en");
         assert_eq!(language("fr"), "en");
+    }
+
+    #[test]
+    fn a_reference_list_reads_in_german() {
+        assert_eq!(
+            reference_list_german("3 invoices, 1 project, 2 deals"),
+            "3 Rechnungen, 1 Projekt, 2 Verkaufschancen"
+        );
+        assert_eq!(
+            reference_list_german("1 offer, 4 purchases"),
+            "1 Angebot, 4 Belege"
+        );
+        assert_eq!(reference_list_german("7 widgets"), "7 widgets");
     }
 }

@@ -186,15 +186,17 @@ pub enum DeleteRefusal {
 }
 
 impl DeleteRefusal {
-    /// The sentence the server answers with (English; the app shows its own words).
-    pub fn message(self) -> &'static str {
+    /// The catalogue message the server answers with (English and German; the app shows
+    /// its own words).
+    pub fn message(self) -> crate::error::message::Text {
+        use crate::error::messages;
         match self {
-            DeleteRefusal::Reversal => "A reversal invoice cannot be deleted: it belongs to the books with the invoice it reverses.",
-            DeleteRefusal::Reversed => "A reversed invoice cannot be deleted: it belongs to the books with its reversal.",
-            DeleteRefusal::Locked => "A locked invoice cannot be deleted; reverse it instead.",
-            DeleteRefusal::Never => "This account does not allow deleting finalized invoices; reverse it instead.",
-            DeleteRefusal::AdminOnly => "Only an admin may delete a finalized invoice.",
-            DeleteRefusal::ReasonRequired => "A reason is required to delete an invoice that is not a draft.",
+            DeleteRefusal::Reversal => messages::REVERSAL_NOT_DELETABLE,
+            DeleteRefusal::Reversed => messages::REVERSED_NOT_DELETABLE,
+            DeleteRefusal::Locked => messages::LOCKED_NOT_DELETABLE,
+            DeleteRefusal::Never => messages::FINALIZED_DELETION_NEVER,
+            DeleteRefusal::AdminOnly => messages::FINALIZED_DELETION_ADMIN_ONLY,
+            DeleteRefusal::ReasonRequired => messages::DELETION_REASON_REQUIRED,
         }
     }
 }
@@ -246,19 +248,20 @@ pub fn can_reverse_invoice(status: InvoiceStatus, reversal: bool, reversed: bool
     reverse_refusal(status, reversal, reversed).is_none()
 }
 
-/// Why an invoice may not be reversed (the sentence the server answers with 422 and the
-/// app shows), or `None` when it may (`decisions.md` § State rules).
+/// Why an invoice may not be reversed (the catalogue message the server answers with 422
+/// and the app shows), or `None` when it may (`decisions.md` § State rules).
 pub fn reverse_refusal(
     status: InvoiceStatus,
     reversal: bool,
     reversed: bool,
-) -> Option<&'static str> {
+) -> Option<crate::error::message::Text> {
+    use crate::error::messages;
     if status == InvoiceStatus::Draft {
-        Some("A draft cannot be reversed; delete it instead.")
+        Some(messages::DRAFT_NOT_REVERSIBLE)
     } else if reversal {
-        Some("A reversal invoice cannot be reversed.")
+        Some(messages::REVERSAL_NOT_REVERSIBLE)
     } else if reversed {
-        Some("This invoice has already been reversed.")
+        Some(messages::INVOICE_ALREADY_REVERSED)
     } else {
         None
     }
@@ -450,12 +453,12 @@ mod tests {
         assert!(can_reverse_invoice(Paid, false, false));
         assert!(!can_reverse_invoice(Draft, false, false));
         assert_eq!(
-            reverse_refusal(Created, true, false),
+            reverse_refusal(Created, true, false).map(|t| t.en),
             Some("A reversal invoice cannot be reversed.")
         );
         assert_eq!(
-            reverse_refusal(Created, false, true),
-            Some("This invoice has already been reversed.")
+            reverse_refusal(Created, false, true).map(|t| t.de),
+            Some("Diese Rechnung wurde bereits storniert.")
         );
     }
 

@@ -163,6 +163,17 @@ async fn delete_is_refused_while_records_reference_the_company() {
             && message.contains("archive"),
         "{message}"
     );
+    // Issue 30: a state rule's refusal comes in the caller's language, by its code.
+    let de = common::requests::send(
+        s.keyed(reqwest::Method::DELETE, &format!("/companies/{c}"))
+            .header("Accept-Language", "de-DE,de;q=0.9"),
+    )
+    .await;
+    assert_eq!(de.status, 422, "{}", de.body);
+    assert_eq!(
+        de.body["message"],
+        "Busy AG hat 1 Rechnung, 1 Projekt; archivieren Sie die Firma stattdessen"
+    );
     assert_eq!(s.get(&format!("/companies/{c}")).await.status, 200);
 
     // Only contact people: the company goes, and its people with it.

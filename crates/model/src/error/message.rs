@@ -42,6 +42,11 @@ pub const VERBATIM: &str = "verbatim";
 /// into German too (`crate::error_text::password_hint_german`).
 pub const PASSWORD_HINT_CODE: &str = "password_too_easy_n";
 
+/// The code of a company's refusal to be deleted, whose second parameter (what refers to
+/// it: "3 invoices, 1 project") is put into German too
+/// (`crate::error_text::reference_list_german`).
+pub const REFERENCE_LIST_CODE: &str = "company_has_n_archive_instead";
+
 /// A message: its catalogue entry (none for a verbatim text), its parameters, and its
 /// English text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,20 +97,30 @@ impl Message {
     }
 
     /// The German text: the entry's German with the parameters; a verbatim text as it is.
-    /// A weak password's hint (the estimator's sentences) is put into German too.
+    /// A weak password's hint (the estimator's sentences) and a company's reference list
+    /// are put into German too.
     pub fn german(&self) -> String {
         let Some(text) = self.text else {
             return self.english.clone();
         };
-        if text.code == PASSWORD_HINT_CODE {
-            let hints: Vec<String> = self
+        let params: Vec<String> = match text.code {
+            PASSWORD_HINT_CODE => self
                 .params
                 .iter()
                 .map(|p| crate::error_text::password_hint_german(p))
-                .collect();
-            return fill(text.de, &hints);
-        }
-        fill(text.de, &self.params)
+                .collect(),
+            REFERENCE_LIST_CODE => self
+                .params
+                .iter()
+                .enumerate()
+                .map(|(i, p)| match i {
+                    1 => crate::error_text::reference_list_german(p),
+                    _ => p.clone(),
+                })
+                .collect(),
+            _ => return fill(text.de, &self.params),
+        };
+        fill(text.de, &params)
     }
 
     /// The text in `language` (`"de"` → German, anything else → English).

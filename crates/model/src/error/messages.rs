@@ -382,6 +382,59 @@ catalogue! {
     WAS_IMPORTED_BEFORE_N = "was_imported_before_n", "was imported before (purchase {})", "wurde bereits importiert (Eingangsrechnung {})";
     /// "has too many digits"
     HAS_TOO_MANY_DIGITS = "has_too_many_digits", "has too many digits", "hat zu viele Ziffern";
+    // Refusals: a state rule refuses a request (422 without a field, `ApiError::Refused`).
+    /// "This reminder was sent; a sent reminder stays on record."
+    REMINDER_SENT_STAYS = "reminder_sent_stays", "This reminder was sent; a sent reminder stays on record.", "Diese Mahnung wurde versendet; eine versendete Mahnung bleibt erhalten.";
+    /// "An approved purchase cannot be edited; move it back to pending first."
+    PURCHASE_APPROVED_NOT_EDITABLE = "purchase_approved_not_editable", "An approved purchase cannot be edited; move it back to pending first.", "Ein freigegebener Beleg kann nicht bearbeitet werden; heben Sie zuerst die Freigabe auf.";
+    /// "An approved purchase cannot be deleted; move it back to pending first."
+    PURCHASE_APPROVED_NOT_DELETABLE = "purchase_approved_not_deletable", "An approved purchase cannot be deleted; move it back to pending first.", "Ein freigegebener Beleg kann nicht gelöscht werden; heben Sie zuerst die Freigabe auf.";
+    /// "A purchase with payments cannot be deleted."
+    PURCHASE_WITH_PAYMENTS_NOT_DELETABLE = "purchase_with_payments_not_deletable", "A purchase with payments cannot be deleted.", "Ein Beleg mit Zahlungen kann nicht gelöscht werden.";
+    /// "{} has {}; archive it instead" (the company, what refers to it: "3 invoices, 1 project")
+    COMPANY_HAS_N_ARCHIVE_INSTEAD = "company_has_n_archive_instead", "{} has {}; archive it instead", "{} hat {}; archivieren Sie die Firma stattdessen";
+    /// "{} is still referenced; archive it instead"
+    COMPANY_STILL_REFERENCED = "company_still_referenced", "{} is still referenced; archive it instead", "{} wird noch verwendet; archivieren Sie die Firma stattdessen";
+    /// "{} is the contact of 1 offer"
+    PERSON_CONTACT_OF_ONE_OFFER = "person_contact_of_one_offer", "{} is the contact of 1 offer", "{} ist Ansprechpartner eines Angebots";
+    /// "{} is the contact of {} offers"
+    PERSON_CONTACT_OF_N_OFFERS = "person_contact_of_n_offers", "{} is the contact of {} offers", "{} ist Ansprechpartner von {} Angeboten";
+    /// "{} is still referenced"
+    PERSON_STILL_REFERENCED = "person_still_referenced", "{} is still referenced", "{} wird noch verwendet";
+    /// "The invoice cannot be written as an e-invoice."
+    INVOICE_NOT_E_INVOICE = "invoice_not_e_invoice", "The invoice cannot be written as an e-invoice.", "Die Rechnung kann nicht als E-Rechnung geschrieben werden.";
+    /// "This invoice has already been reversed."
+    INVOICE_ALREADY_REVERSED = "invoice_already_reversed", "This invoice has already been reversed.", "Diese Rechnung wurde bereits storniert.";
+    /// "A draft cannot be reversed; delete it instead."
+    DRAFT_NOT_REVERSIBLE = "draft_not_reversible", "A draft cannot be reversed; delete it instead.", "Ein Entwurf kann nicht storniert werden; löschen Sie ihn stattdessen.";
+    /// "A reversal invoice cannot be reversed."
+    REVERSAL_NOT_REVERSIBLE = "reversal_not_reversible", "A reversal invoice cannot be reversed.", "Eine Stornorechnung kann nicht storniert werden.";
+    /// "Only draft invoices can be edited; this one is final."
+    INVOICE_FINAL_NOT_EDITABLE = "invoice_final_not_editable", "Only draft invoices can be edited; this one is final.", "Nur Entwürfe lassen sich bearbeiten; diese Rechnung ist abgeschlossen.";
+    /// "A draft cannot be sent; finalize it first."
+    DRAFT_NOT_SENDABLE = "draft_not_sendable", "A draft cannot be sent; finalize it first.", "Ein Entwurf kann nicht versendet werden; schließen Sie ihn zuerst ab.";
+    /// "A reversal invoice cannot be deleted: it belongs to the books with the invoice it reverses."
+    REVERSAL_NOT_DELETABLE = "reversal_not_deletable", "A reversal invoice cannot be deleted: it belongs to the books with the invoice it reverses.", "Eine Stornorechnung kann nicht gelöscht werden: Sie gehört mit der stornierten Rechnung zur Buchführung.";
+    /// "A reversed invoice cannot be deleted: it belongs to the books with its reversal."
+    REVERSED_NOT_DELETABLE = "reversed_not_deletable", "A reversed invoice cannot be deleted: it belongs to the books with its reversal.", "Eine stornierte Rechnung kann nicht gelöscht werden: Sie gehört mit ihrer Stornorechnung zur Buchführung.";
+    /// "A locked invoice cannot be deleted; reverse it instead."
+    LOCKED_NOT_DELETABLE = "locked_not_deletable", "A locked invoice cannot be deleted; reverse it instead.", "Eine gesperrte Rechnung kann nicht gelöscht werden; stornieren Sie sie stattdessen.";
+    /// "This account does not allow deleting finalized invoices; reverse it instead."
+    FINALIZED_DELETION_NEVER = "finalized_deletion_never", "This account does not allow deleting finalized invoices; reverse it instead.", "Dieses Konto erlaubt nicht, abgeschlossene Rechnungen zu löschen; stornieren Sie die Rechnung stattdessen.";
+    /// "Only an admin may delete a finalized invoice."
+    FINALIZED_DELETION_ADMIN_ONLY = "finalized_deletion_admin_only", "Only an admin may delete a finalized invoice.", "Nur ein Administrator darf eine abgeschlossene Rechnung löschen.";
+    /// "A reason is required to delete an invoice that is not a draft."
+    DELETION_REASON_REQUIRED = "deletion_reason_required", "A reason is required to delete an invoice that is not a draft.", "Um eine Rechnung zu löschen, die kein Entwurf ist, ist eine Begründung erforderlich.";
+    /// "The invoice changed meanwhile (sent, paid or reversed); it was not deleted."
+    INVOICE_CHANGED_NOT_DELETED = "invoice_changed_not_deleted", "The invoice changed meanwhile (sent, paid or reversed); it was not deleted.", "Die Rechnung wurde inzwischen geändert (versendet, bezahlt oder storniert); sie wurde nicht gelöscht.";
+    /// "Only created or sent offers can be edited; this one is accepted, billed or archived."
+    OFFER_NOT_EDITABLE = "offer_not_editable", "Only created or sent offers can be edited; this one is accepted, billed or archived.", "Nur offene oder versendete Angebote lassen sich bearbeiten; dieses ist angenommen, abgerechnet oder archiviert.";
+    /// "Only offers that were never sent can be deleted; archive this one instead."
+    OFFER_NOT_DELETABLE = "offer_not_deletable", "Only offers that were never sent can be deleted; archive this one instead.", "Nur nie versendete Angebote lassen sich löschen; archivieren Sie dieses stattdessen.";
+    /// "An invoice refers to this offer; it cannot be deleted."
+    OFFER_INVOICED_NOT_DELETABLE = "offer_invoiced_not_deletable", "An invoice refers to this offer; it cannot be deleted.", "Eine Rechnung bezieht sich auf dieses Angebot; es kann nicht gelöscht werden.";
+    /// "The account has no e-mail address to send from; set one in Settings."
+    ACCOUNT_HAS_NO_E_MAIL = "account_has_no_e_mail", "The account has no e-mail address to send from; set one in Settings.", "Das Konto hat keine Absenderadresse; tragen Sie eine in den Einstellungen ein.";
 }
 
 impl Message {
@@ -433,100 +486,4 @@ fn captures(pattern: &str, message: &str) -> Option<Vec<String>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::message::{Message, VERBATIM};
-    use super::*;
-
-    #[test]
-    fn a_message_reads_in_english_and_german_with_its_parameters() {
-        let m = MUST_BE_AT_MOST_N_CHARACTERS.with([200]);
-        assert_eq!(m, "must be at most 200 characters");
-        assert_eq!(m.german(), "darf höchstens 200 Zeichen lang sein");
-        assert_eq!(m.code(), "must_be_at_most_n_characters");
-        let reordered = MUST_HAVE_AT_MOST_N_DECIMALS_IN_N.with(["2", "EUR"]);
-        assert_eq!(
-            reordered.english(),
-            "must have at most 2 decimal places in EUR"
-        );
-        assert_eq!(
-            reordered.german(),
-            "darf in EUR höchstens 2 Nachkommastellen haben"
-        );
-        assert_eq!(Message::from(IS_REQUIRED).text("de"), "ist erforderlich");
-        assert_eq!(Message::from(IS_REQUIRED).text("en"), "is required");
-    }
-
-    #[test]
-    fn every_entry_has_a_unique_code_and_german_with_the_same_parameters() {
-        let mut codes = std::collections::BTreeSet::new();
-        for text in ALL {
-            assert!(codes.insert(text.code), "{} twice", text.code);
-            assert!(!text.de.is_empty(), "{} has no German", text.code);
-            let params: Vec<String> = (1..=text.param_count()).map(|i| format!("<{i}>")).collect();
-            let de = Message::new(*text, params.clone()).german();
-            for p in &params {
-                assert!(
-                    de.contains(p.as_str()),
-                    "{}: German drops {p}: {de}",
-                    text.code
-                );
-            }
-            assert!(!de.contains('{'), "{}: {de}", text.code);
-        }
-    }
-
-    #[test]
-    fn a_code_read_from_the_wire_gives_the_same_message() {
-        let m = N_DOES_NOT_EXIST.with(["project 7"]);
-        let wire = m.wire_code();
-        assert_eq!(Message::from_code(&wire.code, wire.params), Some(m));
-        assert_eq!(Message::from_code("no_such_code", vec![]), None);
-        let outside = Message::verbatim("line 3: unexpected end");
-        assert_eq!(outside.german(), "line 3: unexpected end");
-        let wire = outside.wire_code();
-        assert_eq!(Message::from_code(&wire.code, wire.params), Some(outside));
-    }
-
-    #[test]
-    fn a_library_text_finds_its_entry() {
-        let m = Message::from_english("must be a number");
-        assert_eq!(m.code(), "must_be_number");
-        let m = Message::from_english("invalid type: string \"x\", expected a boolean");
-        assert_eq!(m.code(), "invalid_type_n_expected_n");
-        assert_eq!(
-            m.german(),
-            "ungültiger Typ: string \"x\", erwartet: a boolean"
-        );
-        assert_eq!(Message::from_english("something new").code(), VERBATIM);
-    }
-
-    #[test]
-    fn the_password_hint_code_is_the_catalogues() {
-        assert_eq!(
-            PASSWORD_TOO_EASY_N.code,
-            super::super::message::PASSWORD_HINT_CODE
-        );
-    }
-
-    #[test]
-    fn a_weak_password_hint_comes_in_german() {
-        let m = PASSWORD_TOO_EASY_N.with(["This is a top-10 common password."]);
-        assert_eq!(m, "is too easy to guess: This is a top-10 common password.");
-        assert_eq!(
-            m.german(),
-            "ist zu leicht zu erraten: Dies ist eines der 10 häufigsten Passwörter."
-        );
-    }
-
-    #[test]
-    fn serializes_as_its_english_text() {
-        let m = MUST_BE_BETWEEN_N_AND_N.with([1, 9]);
-        assert_eq!(
-            serde_json::to_string(&m).unwrap(),
-            "\"must be between 1 and 9\""
-        );
-        let back: Message = serde_json::from_str("\"must be between 1 and 9\"").unwrap();
-        assert_eq!(back.code(), VERBATIM);
-        assert_eq!(back, "must be between 1 and 9");
-    }
-}
+mod tests;

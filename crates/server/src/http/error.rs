@@ -32,8 +32,9 @@ pub enum ApiError {
     UnsupportedMediaType(&'static str),
     /// 422: invalid fields (path → messages) with a summary sentence.
     Invalid(String, FieldErrors),
-    /// 422: a state rule refuses the request (no field to name).
-    Refused(String),
+    /// 422: a state rule refuses the request (no field to name); the catalogue message
+    /// says why, in English and German.
+    Refused(Message),
     /// 409: the request would repeat an existing record (a purchase with the same supplier
     /// and receipt number, issue 11 § Polish). The body is the usual one plus `id` and
     /// `identifier` of the existing record.
@@ -136,12 +137,13 @@ impl ApiError {
     }
 
     /// The catalogue message of a fixed sentence (a refused key, a failed sign-in, the rate
-    /// limit); `None` for the others.
+    /// limit, a state rule's refusal); `None` for the others.
     fn coded_sentence(&self) -> Option<Message> {
         match self {
             ApiError::Unauthorized => Some(messages::API_KEY_REFUSED.into()),
             ApiError::SignInFailed => Some(messages::SIGN_IN_FAILED.into()),
             ApiError::TooManyRequests(s) => Some(messages::RATE_LIMITED_N_SECONDS.with([s])),
+            ApiError::Refused(m) => Some(m.clone()),
             _ => None,
         }
     }
@@ -166,7 +168,7 @@ impl ApiError {
                 None,
             ),
             ApiError::Invalid(m, e) => (m, Some(e)),
-            ApiError::Refused(m) => (m, Some(FieldErrors::new())),
+            ApiError::Refused(m) => (m.to_string(), Some(FieldErrors::new())),
             ApiError::Conflict(c) => (c.message, Some(c.errors)),
             ApiError::AlreadyDone(m) => (m, None),
             ApiError::TooManyRequests(_) => (

@@ -227,7 +227,7 @@ pub(super) async fn create_linked(
         .await?;
         if already != Some(false) {
             return Err(ApiError::Refused(
-                "This invoice has already been reversed.".into(),
+                kontor_model::error::messages::INVOICE_ALREADY_REVERSED.into(),
             ));
         }
     }
@@ -304,7 +304,7 @@ pub async fn update_draft(
     JsonBody(mut body): JsonBody<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
     let refused =
-        || ApiError::Refused("Only draft invoices can be edited; this one is final.".into());
+        || ApiError::Refused(kontor_model::error::messages::INVOICE_FINAL_NOT_EDITABLE.into());
     if repo::load_row(&state.pool, id)
         .await?
         .into_invoice(crate::lists::summary::today())

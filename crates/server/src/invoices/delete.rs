@@ -64,7 +64,7 @@ pub async fn delete(
         Ok(()) => {}
         Err(DeleteRefusal::AdminOnly) => {
             return Err(ApiError::Forbidden(
-                DeleteRefusal::AdminOnly.message().into(),
+                DeleteRefusal::AdminOnly.message().en.into(),
             ))
         }
         Err(DeleteRefusal::ReasonRequired) => {
@@ -74,7 +74,7 @@ pub async fn delete(
                 vec![kontor_model::error::messages::IS_REQUIRED.into()],
             );
             return Err(ApiError::Invalid(
-                DeleteRefusal::ReasonRequired.message().into(),
+                DeleteRefusal::ReasonRequired.message().en.into(),
                 errors,
             ));
         }
@@ -104,7 +104,7 @@ pub async fn delete(
     .await?;
     if deleted.rows_affected() != 1 {
         return Err(ApiError::Refused(
-            "The invoice changed meanwhile (sent, paid or reversed); it was not deleted.".into(),
+            kontor_model::error::messages::INVOICE_CHANGED_NOT_DELETED.into(),
         ));
     }
     crate::billable::billing::release(&mut tx, id).await?;

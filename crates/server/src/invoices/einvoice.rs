@@ -144,7 +144,7 @@ pub fn refusal(missing: &[MissingField]) -> ApiError {
     }
     match ApiError::check(errors) {
         Err(e) => e,
-        Ok(()) => ApiError::Refused("The invoice cannot be written as an e-invoice.".into()),
+        Ok(()) => ApiError::Refused(kontor_model::error::messages::INVOICE_NOT_E_INVOICE.into()),
     }
 }
 

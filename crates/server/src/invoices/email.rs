@@ -106,7 +106,7 @@ pub async fn send_invoice(
     let invoice = repo::load(&state.pool, id).await?;
     if invoice.status == InvoiceStatus::Draft {
         return Err(ApiError::Refused(
-            "A draft cannot be sent; finalize it first.".into(),
+            kontor_model::error::messages::DRAFT_NOT_SENDABLE.into(),
         ));
     }
     let (recipients, customer) = recipients_of(state, &invoice, body).await?;

@@ -450,11 +450,10 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
             .iter()
             .map(|(n, one, many)| format!("{n} {}", if *n == 1 { one } else { many }))
             .collect();
-        return Err(ApiError::Refused(format!(
-            "{} has {}; archive it instead",
-            company.name,
-            what.join(", ")
-        )));
+        return Err(ApiError::Refused(
+            kontor_model::error::messages::COMPANY_HAS_N_ARCHIVE_INSTEAD
+                .with([company.name, what.join(", ")]),
+        ));
     }
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     crate::sql::query("DELETE FROM people WHERE company_id = $1")
@@ -466,7 +465,7 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
         .execute(&mut tx)
         .await
         .map_err(crate::http::error::on_foreign_key(ApiError::Refused(
-            format!("{} is still referenced; archive it instead", company.name),
+            kontor_model::error::messages::COMPANY_STILL_REFERENCED.with([&company.name]),
         )))?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)

@@ -296,18 +296,19 @@ async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<
         .fetch_one(&state.pool)
         .await?;
     if offers > 0 {
-        return Err(ApiError::Refused(format!(
-            "{} is the contact of {offers} offer{}",
-            person.full_name(),
-            if offers == 1 { "" } else { "s" }
-        )));
+        return Err(ApiError::Refused(if offers == 1 {
+            kontor_model::error::messages::PERSON_CONTACT_OF_ONE_OFFER.with([person.full_name()])
+        } else {
+            kontor_model::error::messages::PERSON_CONTACT_OF_N_OFFERS
+                .with([person.full_name(), offers.to_string()])
+        }));
     }
     crate::sql::query("DELETE FROM people WHERE id = $1")
         .bind(id)
         .execute(&state.pool)
         .await
         .map_err(crate::http::error::on_foreign_key(ApiError::Refused(
-            format!("{} is still referenced", person.full_name()),
+            kontor_model::error::messages::PERSON_STILL_REFERENCED.with([person.full_name()]),
         )))?;
     Ok(StatusCode::NO_CONTENT)
 }

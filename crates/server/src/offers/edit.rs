@@ -85,7 +85,7 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
         .execute(&mut tx)
         .await
         .map_err(on_foreign_key(ApiError::Refused(
-            "An invoice refers to this offer; it cannot be deleted.".into(),
+            kontor_model::error::messages::OFFER_INVOICED_NOT_DELETABLE.into(),
         )))?;
     // A later offer may get this id again (SQLite reuses the highest rowid).
     events::forget(&mut tx, Subject::Offer(id)).await?;

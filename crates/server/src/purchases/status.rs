@@ -87,12 +87,16 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
     // Check and delete in one transaction; a payment that slips in anyway makes the
     // foreign key refuse the delete, which is the same 422 (`decisions.md` § Server
     // hardening).
-    let has_payments = || ApiError::Refused("A purchase with payments cannot be deleted.".into());
+    let has_payments = || {
+        ApiError::Refused(
+            kontor_model::error::messages::PURCHASE_WITH_PAYMENTS_NOT_DELETABLE.into(),
+        )
+    };
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let (status, payments): (String, i64) = crate::sql::query_as("SELECT status, (SELECT COUNT(*) FROM purchase_payments WHERE purchase_id = $1) FROM purchases WHERE id = $2").bind(id).bind(id).fetch_one(&mut tx).await?;
     if status != PurchaseStatus::Pending.as_str() {
         return Err(ApiError::Refused(
-            "An approved purchase cannot be deleted; move it back to pending first.".into(),
+            kontor_model::error::messages::PURCHASE_APPROVED_NOT_DELETABLE.into(),
         ));
     }
     if payments > 0 {

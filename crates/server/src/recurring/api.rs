@@ -56,11 +56,7 @@ async fn checked(
                 Err(ApiError::Invalid(_, fields)) => {
                     errors.extend(prefix_errors(fields, "template"))
                 }
-                Err(ApiError::Refused(message)) => push_error(
-                    &mut errors,
-                    "template",
-                    kontor_model::error::Message::verbatim(message),
-                ),
+                Err(ApiError::Refused(message)) => push_error(&mut errors, "template", message),
                 Err(e) => return Err(e),
             }
         }

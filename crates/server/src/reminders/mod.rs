@@ -541,7 +541,7 @@ async fn delete(
     match sent {
         None => Err(ApiError::not_found(format!("reminder {id}"))),
         Some(Some(_)) => Err(ApiError::Refused(
-            "This reminder was sent; a sent reminder stays on record.".into(),
+            kontor_model::error::messages::REMINDER_SENT_STAYS.into(),
         )),
         Some(None) => {
             crate::sql::query("DELETE FROM invoice_reminders WHERE id = $1")

@@ -180,9 +180,7 @@ pub async fn send_with_id(
     let subject = body.subject.clone().unwrap_or_default();
     let text = body.text.clone().unwrap_or_default();
     let sender = account.email.as_deref().ok_or_else(|| {
-        ApiError::Refused(
-            "The account has no e-mail address to send from; set one in Settings.".into(),
-        )
+        ApiError::Refused(kontor_model::error::messages::ACCOUNT_HAS_NO_E_MAIL.into())
     })?;
     let from: Mailbox = format!("{} <{}>", account.name.replace(['<', '>', '"'], ""), sender)
         .parse()
