@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod account;
+pub mod approval;
 pub mod arith;
 pub mod audit;
 pub mod billing;

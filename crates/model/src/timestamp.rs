@@ -30,3 +30,32 @@ pub fn parse(text: &str) -> Option<DateTime<Utc>> {
 pub fn format(time: &DateTime<Utc>) -> String {
     time.to_rfc3339_opts(SecondsFormat::Secs, true)
 }
+
+/// The same for an optional timestamp: `null` or `YYYY-MM-DDTHH:MM:SSZ`. Use as
+/// `#[serde(default, with = "kontor_model::timestamp::option")]`.
+pub mod option {
+    use chrono::{DateTime, Utc};
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes `null` or the timestamp.
+    pub fn serialize<S: Serializer>(
+        time: &Option<DateTime<Utc>>,
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        match time {
+            Some(t) => super::serialize(t, serializer),
+            None => serializer.serialize_none(),
+        }
+    }
+
+    /// Reads `null` or a timestamp (any RFC 3339). Errors: "must be a timestamp".
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<Option<DateTime<Utc>>, D::Error> {
+        Option::<String>::deserialize(deserializer)?
+            .map(|text| {
+                super::parse(&text).ok_or_else(|| serde::de::Error::custom("must be a timestamp"))
+            })
+            .transpose()
+    }
+}

@@ -433,6 +433,30 @@ catalogue! {
     OFFER_NOT_DELETABLE = "offer_not_deletable", "Only offers that were never sent can be deleted; archive this one instead.", "Nur nie versendete Angebote lassen sich löschen; archivieren Sie dieses stattdessen.";
     /// "An invoice refers to this offer; it cannot be deleted."
     OFFER_INVOICED_NOT_DELETABLE = "offer_invoiced_not_deletable", "An invoice refers to this offer; it cannot be deleted.", "Eine Rechnung bezieht sich auf dieses Angebot; es kann nicht gelöscht werden.";
+    /// "must be accepted"
+    MUST_BE_ACCEPTED = "must_be_accepted", "must be accepted", "muss akzeptiert werden";
+    /// "must be a PNG image as a data URL (data:image/png;base64,…)"
+    MUST_BE_PNG_DATA_URL = "must_be_png_data_url", "must be a PNG image as a data URL (data:image/png;base64,…)", "muss ein PNG-Bild als Data-URL sein (data:image/png;base64,…)";
+    /// "names {}, which is no optional position of this offer"
+    IS_NO_OPTIONAL_POSITION_N = "is_no_optional_position_n", "names {}, which is no optional position of this offer", "nennt {}, keine optionale Position dieses Angebots";
+    /// "is not a PNG image"
+    IS_NOT_PNG = "is_not_png", "is not a PNG image", "ist kein PNG-Bild";
+    /// "must be at most {} bytes"
+    MUST_BE_AT_MOST_N_BYTES = "must_be_at_most_n_bytes", "must be at most {} bytes", "darf höchstens {} Bytes groß sein";
+    /// "This offer has already been billed; it can no longer be signed."
+    OFFER_ALREADY_BILLED = "offer_already_billed", "This offer has already been billed; it can no longer be signed.", "Dieses Angebot wurde bereits abgerechnet; es kann nicht mehr unterschrieben werden.";
+    /// "This offer has been archived; it can no longer be signed."
+    OFFER_ARCHIVED = "offer_archived", "This offer has been archived; it can no longer be signed.", "Dieses Angebot wurde archiviert; es kann nicht mehr unterschrieben werden.";
+    /// "This offer has already been accepted."
+    OFFER_ALREADY_ACCEPTED = "offer_already_accepted", "This offer has already been accepted.", "Dieses Angebot wurde bereits angenommen.";
+    /// "This offer has expired; please ask for a new one."
+    OFFER_EXPIRED = "offer_expired", "This offer has expired; please ask for a new one.", "Dieses Angebot ist abgelaufen; bitte fragen Sie ein neues an.";
+    /// "This offer has already been signed."
+    OFFER_ALREADY_SIGNED = "offer_already_signed", "This offer has already been signed.", "Dieses Angebot wurde bereits unterschrieben.";
+    /// "This offer has already been declined."
+    OFFER_ALREADY_DECLINED = "offer_already_declined", "This offer has already been declined.", "Dieses Angebot wurde bereits abgelehnt.";
+    /// "Online approval is not activated for this offer."
+    APPROVAL_NOT_ACTIVATED = "approval_not_activated", "Online approval is not activated for this offer.", "Die Online-Freigabe ist für dieses Angebot nicht aktiviert.";
     /// "The account has no e-mail address to send from; set one in Settings."
     ACCOUNT_HAS_NO_E_MAIL = "account_has_no_e_mail", "The account has no e-mail address to send from; set one in Settings.", "Das Konto hat keine Absenderadresse; tragen Sie eine in den Einstellungen ein.";
 }
