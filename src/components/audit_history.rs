@@ -58,6 +58,7 @@ pub fn action_text(event: &AuditEvent) -> String {
         "invoice_payment" | "purchase_payment" => a.payment,
         "invoice_reminder" => a.reminder,
         "offer_attachment" => a.attachment,
+        "offer_customer_approval" => a.approval,
         "company" => a.company,
         "recurring_invoice" => a.recurring_invoice,
         "account_settings" => a.settings,

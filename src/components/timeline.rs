@@ -14,8 +14,8 @@ use crate::api::events::{get_invoice_events, get_offer_events, get_purchase_even
 use crate::i18n::{self, fill, t};
 use crate::paths::href;
 use kontor_model::event::{
-    CopiedData, CreatedData, DocumentUploadedData, Event, EventKind, FinalizedData, PaymentData,
-    ReminderData, ReversedData, SentData, StatusChangedData, SubjectType,
+    ApprovalData, CopiedData, CreatedData, DocumentUploadedData, Event, EventKind, FinalizedData,
+    PaymentData, ReminderData, ReversedData, SentData, StatusChangedData, SubjectType,
 };
 use kontor_model::offer::OfferStatus;
 use kontor_model::purchase::PurchaseStatus;
@@ -235,6 +235,22 @@ pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> Ev
                     ("to", &status_label(subject, &d.to)),
                 ],
             ))
+        }
+        EventKind::AcceptedOnline => {
+            let d: ApprovalData = event.data_as();
+            plain(fill(tl.accepted_online, &[("name", &d.customer_full_name)]))
+        }
+        EventKind::DeclinedOnline => {
+            let d: ApprovalData = event.data_as();
+            let reason = d.reason.unwrap_or_default();
+            plain(if reason.is_empty() {
+                fill(tl.declined_online, &[("name", &d.customer_full_name)])
+            } else {
+                fill(
+                    tl.declined_online_reason,
+                    &[("name", &d.customer_full_name), ("reason", &reason)],
+                )
+            })
         }
         EventKind::Copied => {
             let d: CopiedData = event.data_as();

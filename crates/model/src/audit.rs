@@ -17,6 +17,7 @@ pub const RECORD_TYPES: &[&str] = &[
     "offer",
     "offer_position",
     "offer_attachment",
+    "offer_customer_approval",
     "purchase",
     "purchase_position",
     "purchase_payment",

@@ -68,11 +68,15 @@ pub enum EventKind {
     Approved,
     /// A purchase's receipt document was uploaded; data [`DocumentUploadedData`].
     DocumentUploaded,
+    /// The customer signed the offer online (issue 31); data [`ApprovalData`].
+    AcceptedOnline,
+    /// The customer declined the offer online (issue 31); data [`ApprovalData`].
+    DeclinedOnline,
 }
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 12] = [
+    pub const ALL: [EventKind; 14] = [
         EventKind::Created,
         EventKind::Updated,
         EventKind::Finalized,
@@ -85,6 +89,8 @@ impl EventKind {
         EventKind::Reversed,
         EventKind::Approved,
         EventKind::DocumentUploaded,
+        EventKind::AcceptedOnline,
+        EventKind::DeclinedOnline,
     ];
 
     /// The stored and wire word (`"status_changed"`).
@@ -102,6 +108,8 @@ impl EventKind {
             EventKind::Reversed => "reversed",
             EventKind::Approved => "approved",
             EventKind::DocumentUploaded => "document_uploaded",
+            EventKind::AcceptedOnline => "accepted_online",
+            EventKind::DeclinedOnline => "declined_online",
         }
     }
 
@@ -225,6 +233,22 @@ pub struct StatusChangedData {
     /// Status after.
     #[serde(default)]
     pub to: String,
+}
+
+/// `accepted_online` and `declined_online` data (issue 31): who signed or declined, the
+/// optional positions taken (ids of the offer's items) and a decline's reason.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ApprovalData {
+    /// The customer's name as they typed it.
+    #[serde(default)]
+    pub customer_full_name: String,
+    /// The optional positions taken (signing only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional_item_ids: Vec<i64>,
+    /// Why the customer declined (declining only; may be empty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
 
 /// `copied` data (on the source record).

@@ -15,6 +15,7 @@
 
 pub mod access;
 pub mod account;
+pub mod approvals;
 pub mod billable;
 pub mod config;
 pub mod dashboard;
@@ -54,6 +55,9 @@ pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppSta
     account::repo::seed(&pool, &config.account).await?;
     let rate_limiter =
         access::rate_limit::RateLimiter::new(config.rate_limit, pool.clone()).map(Arc::new);
+    let public_limiter =
+        access::rate_limit::RateLimiter::new(config.rate_limit.div_ceil(10), pool.clone())
+            .map(Arc::new);
     Ok(AppState {
         pool,
         data_dir: config.data_dir.clone(),
@@ -62,6 +66,7 @@ pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppSta
         account: Arc::new(config.account.clone()),
         write_lock: Arc::new(tokio::sync::Mutex::new(())),
         rate_limiter,
+        public_limiter,
         links: Arc::new(http::links::LinkOrigins::from_env(config.listen)),
         process_id: Arc::from(work::processes::new_id()),
     })
@@ -146,6 +151,11 @@ pub async fn run(bound: Bound) -> Result<(), String> {
     let _rate_sync = bound
         .state
         .rate_limiter
+        .clone()
+        .map(access::rate_limit::RateLimiter::spawn_sync);
+    let _public_rate_sync = bound
+        .state
+        .public_limiter
         .clone()
         .map(access::rate_limit::RateLimiter::spawn_sync);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();

@@ -23,6 +23,9 @@ pub struct AppState {
     pub files: crate::store::storage::FileStore,
     /// Per-key request limiter.
     pub rate_limiter: Option<Arc<RateLimiter>>,
+    /// Per-address limiter of the public, token-addressed routes (the customer's approval
+    /// page, issue 31): a tenth of the per-key allowance, at least 1.
+    pub public_limiter: Option<Arc<RateLimiter>>,
     /// The origins links in e-mails may point to (`KONTOR_PUBLIC_URL`, or the server's own
     /// address).
     pub links: Arc<crate::http::links::LinkOrigins>,

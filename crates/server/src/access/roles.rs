@@ -6,8 +6,8 @@
 //! - Every write route is listed. A write route missing from the table needs an admin
 //!   (fail closed) and is logged; a test compares the table with the operations of the
 //!   OpenAPI description (`routes::openapi_spec`, built from the routers), both ways.
-//! - `Public` routes skip authentication (sign-in, invitation, first-run setup) and are the
-//!   only ones that do.
+//! - `Public` routes skip authentication (sign-in, invitation, first-run setup, the
+//!   customer's token-addressed approval page) and are the only ones that do.
 
 use axum::http::Method;
 use kontor_model::users::Role;
@@ -36,6 +36,12 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/session/invitation", Public),
     ("GET", "/setup", Public),
     ("POST", "/setup", Public),
+    // The customer's online approval of an offer (issue 31): the token is the only key.
+    ("GET", "/customer_approvals/{token}", Public),
+    ("GET", "/customer_approvals/{token}/document.pdf", Public),
+    ("GET", "/customer_approvals/{token}/logo", Public),
+    ("POST", "/customer_approvals/{token}/sign", Public),
+    ("POST", "/customer_approvals/{token}/decline", Public),
     // The OpenAPI description (Swagger UI at /api/docs is outside /api/v1 and open too).
     ("GET", "/openapi.json", Public),
     ("DELETE", "/session", R(ReadOnly)),
@@ -81,6 +87,13 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("PUT", "/offers/{id}/update_status", R(Staff)),
     ("POST", "/offers/{id}/send_email", R(Staff)),
     ("POST", "/offers/{id}/attachments", R(Staff)),
+    ("POST", "/offers/{id}/customer_approval/activate", R(Staff)),
+    (
+        "POST",
+        "/offers/{id}/customer_approval/deactivate",
+        R(Staff),
+    ),
+    ("PUT", "/offers/{id}/customer_approval/deactivate", R(Staff)),
     (
         "DELETE",
         "/offers/{id}/attachments/{attachment_id}",

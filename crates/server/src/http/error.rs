@@ -96,6 +96,12 @@ impl ApiError {
         if errors.is_empty() {
             return Ok(());
         }
+        Err(ApiError::invalid(errors))
+    }
+
+    /// A 422 naming the fields of `errors` (the sentence sums up the first three:
+    /// "Validation failed: name is required; …").
+    pub fn invalid(errors: FieldErrors) -> Self {
         let summary = errors
             .iter()
             .take(3)
@@ -107,10 +113,7 @@ impl ApiError {
             })
             .collect::<Vec<_>>()
             .join("; ");
-        Err(ApiError::Invalid(
-            format!("Validation failed: {summary}"),
-            errors,
-        ))
+        ApiError::Invalid(format!("Validation failed: {summary}"), errors)
     }
 
     /// A 404 for `what` (`"invoice 7"`).

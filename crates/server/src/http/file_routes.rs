@@ -32,6 +32,10 @@ pub fn router(state: AppState) -> Router {
             get(purchase_document_file),
         )
         .route("/files/account_logo/{file}", get(account_logo_file))
+        .route(
+            "/files/approval_signatures/{file}",
+            get(approval_signature_file),
+        )
         .with_state(state)
 }
 
@@ -98,4 +102,13 @@ async fn account_logo_file(
 ) -> ApiResult<Response> {
     check(&state, &format!("/files/account_logo/{file}"), &q)?;
     crate::account::logo_file(&state, &file).await
+}
+
+async fn approval_signature_file(
+    State(state): State<AppState>,
+    Path(file): Path<String>,
+    Query(q): Query<LinkQuery>,
+) -> ApiResult<Response> {
+    check(&state, &format!("/files/approval_signatures/{file}"), &q)?;
+    crate::approvals::staff::signature_file(&state, &file).await
 }

@@ -55,6 +55,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::billable::activities::router())
         .merge(crate::billable::expenses::router())
         .merge(crate::offers::router())
+        .merge(crate::approvals::router())
         .merge(crate::purchases::router())
         .merge(crate::exports::router())
         .merge(crate::events::router())

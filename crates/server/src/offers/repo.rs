@@ -235,10 +235,16 @@ pub fn sign(state: &AppState, base: &str, offer: &mut Offer) {
     );
 }
 
-/// Loads offer `id` with a fresh signed link. Errors: 404.
+/// Loads offer `id` with a fresh signed link and its `customer_approval` (`{id, active,
+/// url}`, the link under `KONTOR_PUBLIC_URL` or `base`). Errors: 404.
 pub async fn load_signed(state: &AppState, base: &str, id: i64) -> ApiResult<Offer> {
     let mut offer = load(&state.pool, id).await?;
     sign(state, base, &mut offer);
+    let origin = state
+        .links
+        .for_email(None)
+        .unwrap_or_else(|| base.to_string());
+    offer.customer_approval = crate::approvals::staff::summary_of(&state.pool, &origin, id).await?;
     Ok(offer)
 }
 

@@ -90,6 +90,23 @@ impl Keyring {
             .map_err(|_| "its seal does not match (changed, or sealed with another key)".into())
     }
 
+    /// A value derived from the key with fingerprint `fp` (the sealing key when `None`)
+    /// for `purpose`: `(fingerprint, hex(HMAC-SHA256(key, purpose, input)))` — 64 hex
+    /// digits nobody computes without the key file (online approval tokens, issue 31).
+    /// `None` when the keyring has no key `fp`.
+    pub fn derive(
+        &self,
+        fp: Option<&str>,
+        purpose: &[u8],
+        input: &[u8],
+    ) -> Option<(String, String)> {
+        let (fp, secret) = match fp {
+            Some(fp) => self.keys.iter().find(|(f, _)| f == fp)?,
+            None => self.keys.last()?,
+        };
+        Some((fp.clone(), mac(secret, &[purpose, b"\n", input])))
+    }
+
     /// Whether the key with fingerprint `fp` is in this keyring.
     pub fn knows(&self, fp: &str) -> bool {
         self.keys.iter().any(|(f, _)| f == fp)

@@ -2,10 +2,10 @@
 //! [`Version`] emitted for both engines; 1–25 stay the `.sql` files of `migrations/`
 //! they were written as.
 
-use super::ddl::{Step, Version};
+use super::ddl::{Column, Default, OnDelete, Step, Type, Version};
 
 /// Every migration written here, in order.
-pub const VERSIONS: &[Version] = &[TEXT_FOLD, SHARED_FUNCTIONS];
+pub const VERSIONS: &[Version] = &[TEXT_FOLD, SHARED_FUNCTIONS, CUSTOMER_APPROVALS];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
 const TEXT_FOLD: Version = Version {
@@ -48,6 +48,50 @@ const SHARED_FUNCTIONS: Version = Version {
     FROM json_each_text(
         CASE WHEN json_typeof(doc::json) = 'object' THEN doc::json ELSE '{}'::json END) AS e
 $$;",
+        },
+    ],
+};
+
+/// 28: online offer approval (issue 31).
+const CUSTOMER_APPROVALS: Version = Version {
+    version: 28,
+    description: "customer approvals",
+    why: "Issue 31: the customer signs (or declines) an offer online through a link. One\n\
+          approval per offer; its token is derived from the audit key file's key (named by\n\
+          key_fingerprint) and a random nonce, and only its SHA-256 is looked up.",
+    steps: &[
+        Step::CreateTable {
+            name: "offer_customer_approvals",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("offer_id", Type::Integer).references("offers", OnDelete::Cascade),
+                Column::new("token_hash", Type::Bytes),
+                Column::new("token_nonce", Type::Text),
+                Column::new("key_fingerprint", Type::Text),
+                Column::new("active", Type::Bool).default(Default::Bool(true)),
+                Column::new("customer_full_name", Type::Text).nullable(),
+                Column::new("customer_email", Type::Text).nullable(),
+                Column::new("signature_key", Type::Text).nullable(),
+                Column::new("signed_at", Type::Timestamp).nullable(),
+                Column::new("optional_item_ids", Type::Json).default(Default::Text("[]")),
+                Column::new("declined_at", Type::Timestamp).nullable(),
+                Column::new("decline_reason", Type::Text).nullable(),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "offer_customer_approvals_offer",
+            table: "offer_customer_approvals",
+            columns: &["offer_id"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "offer_customer_approvals_token",
+            table: "offer_customer_approvals",
+            columns: &["token_hash"],
+            unique: true,
         },
     ],
 };

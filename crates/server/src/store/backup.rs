@@ -49,6 +49,10 @@ const FILE_COLUMNS: &[(&str, &str)] = &[
         "account_logo",
         "SELECT logo_key FROM account_settings WHERE logo_key IS NOT NULL",
     ),
+    (
+        "approval_signatures",
+        "SELECT signature_key FROM offer_customer_approvals WHERE signature_key IS NOT NULL",
+    ),
 ];
 
 /// What a backup or restore did: the entries and their SHA-256 (hex).

@@ -39,6 +39,9 @@ pub enum Area {
     OfferAttachments,
     /// The account's logo (`settings` key `logo`).
     AccountLogo,
+    /// Signature drawings of online offer approvals
+    /// (`offer_customer_approvals.signature_key`, issue 31).
+    ApprovalSignatures,
 }
 
 impl Area {
@@ -48,6 +51,7 @@ impl Area {
             Area::PurchaseDocuments => "purchase_documents",
             Area::OfferAttachments => "offer_attachments",
             Area::AccountLogo => "account_logo",
+            Area::ApprovalSignatures => "approval_signatures",
         }
     }
 
@@ -57,6 +61,7 @@ impl Area {
             Area::PurchaseDocuments,
             Area::OfferAttachments,
             Area::AccountLogo,
+            Area::ApprovalSignatures,
         ]
         .into_iter()
         .find(|a| a.folder() == folder)

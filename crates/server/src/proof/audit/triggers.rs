@@ -47,6 +47,11 @@ pub(super) const AUDITED: &[Audited] = &[
         parent: Some(("offer", "offer_id")),
     },
     Audited {
+        table: "offer_customer_approvals",
+        record_type: "offer_customer_approval",
+        parent: Some(("offer", "offer_id")),
+    },
+    Audited {
         table: "purchases",
         record_type: "purchase",
         parent: None,
@@ -90,6 +95,8 @@ pub(super) const UNTRACKED: &[&str] = &["updated_at"];
 pub(super) const SECRETS: &[(&str, &str)] = &[
     ("account_settings", "smtp_password"),
     ("users", "password_hash"),
+    ("offer_customer_approvals", "token_hash"),
+    ("offer_customer_approvals", "token_nonce"),
 ];
 
 pub(super) fn quoted(name: &str) -> String {
