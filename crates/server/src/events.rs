@@ -197,16 +197,9 @@ async fn answer(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Json<Vec<E
 }
 
 /// GET /invoices/{id}/events → 200 with the invoice's events, oldest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}/events",
-    operation_id = "invoices_events",
-    tag = "events",
+#[utoipa::path(get, path = "/invoices/{id}/events", operation_id = "invoices_events", tag = "events",
     params(IdPath),
-    responses(
-        (status = 200, description = "The invoice's events, oldest first", body = Vec<Event>),
-    )
-)]
+    responses((status = 200, description = "The invoice's events, oldest first", body = Vec<Event>)))]
 pub async fn invoice_events(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -215,16 +208,9 @@ pub async fn invoice_events(
 }
 
 /// GET /offers/{id}/events → 200 with the offer's events, oldest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/offers/{id}/events",
-    operation_id = "offers_events",
-    tag = "events",
+#[utoipa::path(get, path = "/offers/{id}/events", operation_id = "offers_events", tag = "events",
     params(IdPath),
-    responses(
-        (status = 200, description = "The offer's events, oldest first", body = Vec<Event>),
-    )
-)]
+    responses((status = 200, description = "The offer's events, oldest first", body = Vec<Event>)))]
 pub async fn offer_events(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -233,16 +219,9 @@ pub async fn offer_events(
 }
 
 /// GET /purchases/{id}/events → 200 with the purchase's events, oldest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/purchases/{id}/events",
-    operation_id = "purchases_events",
-    tag = "events",
+#[utoipa::path(get, path = "/purchases/{id}/events", operation_id = "purchases_events", tag = "events",
     params(IdPath),
-    responses(
-        (status = 200, description = "The purchase's events, oldest first", body = Vec<Event>),
-    )
-)]
+    responses((status = 200, description = "The purchase's events, oldest first", body = Vec<Event>)))]
 pub async fn purchase_events(
     State(state): State<AppState>,
     IdPath(id): IdPath,

@@ -148,16 +148,9 @@ struct ActivityQuery {
 }
 
 /// GET /activities: filters `project_id`, `billable`, `billed`, `from`, `to`, `invoice_id`.
-#[utoipa::path(
-    get,
-    path = "/activities",
-    operation_id = "activities_list",
-    tag = "activities",
+#[utoipa::path(get, path = "/activities", operation_id = "activities_list", tag = "activities",
     params(kontor_model::query::ListParams, ActivityQuery),
-    responses(
-        (status = 200, description = "One page of time sheet entries", body = Vec<Activity>),
-    )
-)]
+    responses((status = 200, description = "One page of time sheet entries", body = Vec<Activity>)))]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<ActivityQuery>,
@@ -209,32 +202,18 @@ async fn list(
 }
 
 /// GET /activities/{id} → the time sheet entry. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/activities/{id}",
-    operation_id = "activities_get",
-    tag = "activities",
+#[utoipa::path(get, path = "/activities/{id}", operation_id = "activities_get", tag = "activities",
     params(IdPath),
-    responses(
-        (status = 200, description = "The entry", body = Activity),
-    )
-)]
+    responses((status = 200, description = "The entry", body = Activity)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Activity>> {
     load(&state.pool, id).await.map(Json)
 }
 
 /// POST /activities → 200 with the entry. Errors: 422 (date, hours > 0, unknown project,
 /// task or user, negative rate).
-#[utoipa::path(
-    post,
-    path = "/activities",
-    operation_id = "activities_create",
-    tag = "activities",
+#[utoipa::path(post, path = "/activities", operation_id = "activities_create", tag = "activities",
     request_body = NewActivity,
-    responses(
-        (status = 200, description = "The created entry", body = Activity),
-    )
-)]
+    responses((status = 200, description = "The created entry", body = Activity)))]
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<crate::access::auth::Caller>,

@@ -135,16 +135,9 @@ async fn project_exists(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
 ///
 /// GET /projects/{id}/expenses → the project's expenses, newest first, paged like every
 /// list. Errors: 404 (project), 400 naming a malformed paging parameter.
-#[utoipa::path(
-    get,
-    path = "/projects/{id}/expenses",
-    operation_id = "expenses_list",
-    tag = "expenses",
+#[utoipa::path(get, path = "/projects/{id}/expenses", operation_id = "expenses_list", tag = "expenses",
     params(IdPath, kontor_model::query::ListParams),
-    responses(
-        (status = 200, description = "One page of the project's expenses, newest first.", body = Vec<Expense>),
-    )
-)]
+    responses((status = 200, description = "One page of the project's expenses, newest first.", body = Vec<Expense>)))]
 async fn list(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,
@@ -178,19 +171,9 @@ async fn load(pool: &crate::sql::Db, project_id: i64, id: i64) -> ApiResult<Expe
 ///
 /// GET /projects/{id}/expenses/{expense_id} → the expense. Errors: 404 (unknown expense,
 /// or one of another project).
-#[utoipa::path(
-    get,
-    path = "/projects/{id}/expenses/{expense_id}",
-    operation_id = "expenses_get",
-    tag = "expenses",
-    params(
-        IdPath,
-        ("expense_id" = i64, Path, description = "Expense id."),
-    ),
-    responses(
-        (status = 200, description = "The expense.", body = Expense),
-    )
-)]
+#[utoipa::path(get, path = "/projects/{id}/expenses/{expense_id}", operation_id = "expenses_get", tag = "expenses",
+    params(IdPath, ("expense_id" = i64, Path, description = "Expense id.")),
+    responses((status = 200, description = "The expense.", body = Expense)))]
 async fn get_one(
     State(state): State<AppState>,
     Path((project_id, id)): Path<(String, String)>,
@@ -204,17 +187,9 @@ async fn get_one(
 /// Create a project expense.
 ///
 /// POST /projects/{id}/expenses → 200 with the expense. Errors: 404 (project); 422.
-#[utoipa::path(
-    post,
-    path = "/projects/{id}/expenses",
-    operation_id = "expenses_create",
-    tag = "expenses",
-    params(IdPath),
-    request_body = NewExpense,
-    responses(
-        (status = 200, description = "The created expense.", body = Expense),
-    )
-)]
+#[utoipa::path(post, path = "/projects/{id}/expenses", operation_id = "expenses_create", tag = "expenses",
+    params(IdPath), request_body = NewExpense,
+    responses((status = 200, description = "The created expense.", body = Expense)))]
 async fn create(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,
