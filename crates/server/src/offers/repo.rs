@@ -25,7 +25,7 @@ macro_rules! offer_joins {
 /// The table and joins of the columns.
 pub const FROM: &str = concat!("FROM offers o", offer_joins!());
 
-/// The offer list's table for [`crate::lists::fetch_document_page`]; the unfiltered list
+/// The offer list's table for [`crate::lists::fetch_page`]; the unfiltered list
 /// is counted by the `offers` counter.
 pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "offers o",
