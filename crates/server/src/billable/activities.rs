@@ -103,12 +103,8 @@ impl From<ActivityRow> for Activity {
 
 /// The activities billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Activity>> {
-    let rows: Vec<ActivityRow> = crate::sql::query_as(&format!(
-        "SELECT {COLUMNS} {FROM} WHERE a.invoice_id = $1 ORDER BY a.date, a.id"
-    ))
-    .bind(invoice_id)
-    .fetch_all(pool)
-    .await?;
+    let select = format!("SELECT {COLUMNS} {FROM}");
+    let rows: Vec<ActivityRow> = super::billed_by(pool, &select, "a", invoice_id).await?;
     Ok(rows.into_iter().map(Activity::from).collect())
 }
 

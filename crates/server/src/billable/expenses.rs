@@ -115,12 +115,7 @@ impl TryFrom<ExpenseRow> for Expense {
 
 /// The expenses billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Expense>> {
-    let rows: Vec<ExpenseRow> = crate::sql::query_as(&format!(
-        "{SELECT} WHERE e.invoice_id = $1 ORDER BY e.date, e.id"
-    ))
-    .bind(invoice_id)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<ExpenseRow> = super::billed_by(pool, SELECT, "e", invoice_id).await?;
     rows.into_iter().map(Expense::try_from).collect()
 }
 
