@@ -5,6 +5,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
 use crate::lists::{ListQuery, Listing};
+use crate::master_data::id_name;
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts};
 use axum::extract::State;
@@ -13,7 +14,6 @@ use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::party::IdName;
 use kontor_model::query::one;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -87,10 +87,7 @@ impl From<ActivityRow> for Activity {
                 }),
                 _ => None,
             },
-            customer: r.customer_name.map(|name| IdName {
-                id: r.customer_id,
-                name,
-            }),
+            customer: id_name(r.customer_id, r.customer_name),
             user: crate::users::user_ref(r.user_id, r.u_firstname, r.u_lastname),
             timer_started_at: r.timer_started_at.map(|t| t.to_string()),
             created_at: r.created_at.0,

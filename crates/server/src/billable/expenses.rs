@@ -5,6 +5,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
 use crate::lists::ListQuery;
+use crate::master_data::id_name;
 use crate::state::AppState;
 use crate::store::db::{json_map, now, ts, Dec, Ts};
 use axum::extract::{Path, State};
@@ -15,7 +16,6 @@ use kontor_model::billing::{Expense, NewExpense};
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::money::minor_units;
-use kontor_model::party::IdName;
 use kontor_model::validation::validate_expense_amounts;
 use rust_decimal::Decimal;
 use utoipa_axum::router::OpenApiRouter;
@@ -96,14 +96,8 @@ impl TryFrom<ExpenseRow> for Expense {
             service_period_to: r.service_period_to,
             file_url: None,
             custom_properties: json_map(&r.custom_properties),
-            company: r.customer_name.map(|name| IdName {
-                id: r.customer_id,
-                name,
-            }),
-            project: Some(IdName {
-                id: r.project_id,
-                name: r.project_name,
-            }),
+            company: id_name(r.customer_id, r.customer_name),
+            project: id_name(r.project_id, Some(r.project_name)),
             purchase_id: r.purchase_id,
             purchase_item_id: r.purchase_item_id,
             created_at: r.created_at.0,

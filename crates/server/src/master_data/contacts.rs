@@ -17,7 +17,7 @@ use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{
     errors_of_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
 };
-use kontor_model::party::{Gender, IdName, NewPerson, Person};
+use kontor_model::party::{Gender, NewPerson, Person};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
@@ -58,10 +58,7 @@ impl From<PersonRow> for Person {
             firstname: r.firstname,
             lastname: r.lastname,
             email: r.email,
-            company: match (r.company_id, r.company_name) {
-                (Some(id), Some(name)) => Some(IdName { id, name }),
-                _ => None,
-            },
+            company: super::id_name(r.company_id, r.company_name),
             gender: r.gender.map(|g| g.0),
             salutation: r.salutation,
             job_position: r.job_position,

@@ -13,7 +13,7 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{errors_of_patch, validate_deal, DEAL_KEEP_ON_NULL};
-use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
+use kontor_model::party::{Deal, NewDeal, DEAL_STATUSES};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
@@ -47,10 +47,7 @@ impl From<DealRow> for Deal {
         Deal {
             id: r.id,
             name: r.name,
-            company: r.company_name.map(|name| IdName {
-                id: r.company_id,
-                name,
-            }),
+            company: super::id_name(r.company_id, r.company_name),
             currency: r.currency,
             status: r.status,
             created_at: r.created_at.0,

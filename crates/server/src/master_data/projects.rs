@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{errors_of_patch, validate_project, PROJECT_KEEP_ON_NULL};
-use kontor_model::party::{IdName, NewProject, Project};
+use kontor_model::party::{NewProject, Project};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
@@ -48,10 +48,7 @@ impl From<ProjectRow> for Project {
         Project {
             id: r.id,
             name: r.name,
-            customer: r.customer_name.map(|name| IdName {
-                id: r.customer_id,
-                name,
-            }),
+            customer: super::id_name(r.customer_id, r.customer_name),
             currency: r.currency,
             billing_email_to: r.billing_email_to,
             billing_email_cc: r.billing_email_cc,
