@@ -188,7 +188,10 @@ async fn exists(pool: &crate::sql::Db, subject: Subject) -> ApiResult<bool> {
     Ok(found.is_some())
 }
 
-async fn answer(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Json<Vec<Event>>> {
+/// The answer of `GET /{invoices,offers,purchases}/{id}/events`.
+type Timeline = ApiResult<Json<Vec<Event>>>;
+
+async fn answer(pool: &crate::sql::Db, subject: Subject) -> Timeline {
     if !exists(pool, subject).await? {
         let (kind, id) = subject.parts();
         return Err(ApiError::not_found(format!("{} {id}", kind.as_str())));
@@ -196,58 +199,33 @@ async fn answer(pool: &crate::sql::Db, subject: Subject) -> ApiResult<Json<Vec<E
     Ok(Json(list(pool, subject).await?))
 }
 
-/// GET /invoices/{id}/events → 200 with the invoice's events, oldest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}/events",
-    operation_id = "invoices_events",
-    tag = "events",
-    params(IdPath),
-    responses(
-        (status = 200, description = "The invoice's events, oldest first", body = Vec<Event>),
-    )
-)]
-pub async fn invoice_events(
-    State(state): State<AppState>,
-    IdPath(id): IdPath,
-) -> ApiResult<Json<Vec<Event>>> {
-    answer(&state.pool, Subject::Invoice(id)).await
+/// Defines the handler `$name` of `GET $path`: 200 with the events of the record the
+/// path's id names (`Subject::$subject`), oldest first; 404 when there is none. `$doc` is
+/// its description, `$answer` the 200 answer's.
+macro_rules! events_route {
+    ($name:ident, $subject:ident, $path:literal, $operation:literal, $answer:literal, $doc:literal) => {
+        #[doc = $doc]
+        #[utoipa::path(get, path = $path, operation_id = $operation, tag = "events", params(IdPath), responses((status = 200, description = $answer, body = Vec<Event>)))]
+        pub async fn $name(State(state): State<AppState>, IdPath(id): IdPath) -> Timeline {
+            answer(&state.pool, Subject::$subject(id)).await
+        }
+    };
 }
 
-/// GET /offers/{id}/events → 200 with the offer's events, oldest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/offers/{id}/events",
-    operation_id = "offers_events",
-    tag = "events",
-    params(IdPath),
-    responses(
-        (status = 200, description = "The offer's events, oldest first", body = Vec<Event>),
-    )
-)]
-pub async fn offer_events(
-    State(state): State<AppState>,
-    IdPath(id): IdPath,
-) -> ApiResult<Json<Vec<Event>>> {
-    answer(&state.pool, Subject::Offer(id)).await
+events_route! {
+    invoice_events, Invoice, "/invoices/{id}/events", "invoices_events",
+    "The invoice's events, oldest first",
+    " GET /invoices/{id}/events → 200 with the invoice's events, oldest first. Errors: 404."
 }
-
-/// GET /purchases/{id}/events → 200 with the purchase's events, oldest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/purchases/{id}/events",
-    operation_id = "purchases_events",
-    tag = "events",
-    params(IdPath),
-    responses(
-        (status = 200, description = "The purchase's events, oldest first", body = Vec<Event>),
-    )
-)]
-pub async fn purchase_events(
-    State(state): State<AppState>,
-    IdPath(id): IdPath,
-) -> ApiResult<Json<Vec<Event>>> {
-    answer(&state.pool, Subject::Purchase(id)).await
+events_route! {
+    offer_events, Offer, "/offers/{id}/events", "offers_events",
+    "The offer's events, oldest first",
+    " GET /offers/{id}/events → 200 with the offer's events, oldest first. Errors: 404."
+}
+events_route! {
+    purchase_events, Purchase, "/purchases/{id}/events", "purchases_events",
+    "The purchase's events, oldest first",
+    " GET /purchases/{id}/events → 200 with the purchase's events, oldest first. Errors: 404."
 }
 
 /// Routes `/invoices/{id}/events`, `/offers/{id}/events`, `/purchases/{id}/events`.

@@ -5,6 +5,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
 use crate::lists::{ListQuery, Listing};
+use crate::master_data::id_name;
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts};
 use axum::extract::State;
@@ -13,7 +14,6 @@ use chrono::NaiveDate;
 use kontor_model::billing::{Activity, BillableRef, NewActivity};
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
-use kontor_model::party::IdName;
 use kontor_model::query::one;
 use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
@@ -87,10 +87,7 @@ impl From<ActivityRow> for Activity {
                 }),
                 _ => None,
             },
-            customer: r.customer_name.map(|name| IdName {
-                id: r.customer_id,
-                name,
-            }),
+            customer: id_name(r.customer_id, r.customer_name),
             user: crate::users::user_ref(r.user_id, r.u_firstname, r.u_lastname),
             timer_started_at: r.timer_started_at.map(|t| t.to_string()),
             created_at: r.created_at.0,
@@ -103,12 +100,8 @@ impl From<ActivityRow> for Activity {
 
 /// The activities billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Activity>> {
-    let rows: Vec<ActivityRow> = crate::sql::query_as(&format!(
-        "SELECT {COLUMNS} {FROM} WHERE a.invoice_id = $1 ORDER BY a.date, a.id"
-    ))
-    .bind(invoice_id)
-    .fetch_all(pool)
-    .await?;
+    let select = format!("SELECT {COLUMNS} {FROM}");
+    let rows: Vec<ActivityRow> = super::billed_by(pool, &select, "a", invoice_id).await?;
     Ok(rows.into_iter().map(Activity::from).collect())
 }
 
@@ -148,16 +141,9 @@ struct ActivityQuery {
 }
 
 /// GET /activities: filters `project_id`, `billable`, `billed`, `from`, `to`, `invoice_id`.
-#[utoipa::path(
-    get,
-    path = "/activities",
-    operation_id = "activities_list",
-    tag = "activities",
+#[utoipa::path(get, path = "/activities", operation_id = "activities_list", tag = "activities",
     params(kontor_model::query::ListParams, ActivityQuery),
-    responses(
-        (status = 200, description = "One page of time sheet entries", body = Vec<Activity>),
-    )
-)]
+    responses((status = 200, description = "One page of time sheet entries", body = Vec<Activity>)))]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<ActivityQuery>,
@@ -209,32 +195,18 @@ async fn list(
 }
 
 /// GET /activities/{id} → the time sheet entry. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/activities/{id}",
-    operation_id = "activities_get",
-    tag = "activities",
+#[utoipa::path(get, path = "/activities/{id}", operation_id = "activities_get", tag = "activities",
     params(IdPath),
-    responses(
-        (status = 200, description = "The entry", body = Activity),
-    )
-)]
+    responses((status = 200, description = "The entry", body = Activity)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Activity>> {
     load(&state.pool, id).await.map(Json)
 }
 
 /// POST /activities → 200 with the entry. Errors: 422 (date, hours > 0, unknown project,
 /// task or user, negative rate).
-#[utoipa::path(
-    post,
-    path = "/activities",
-    operation_id = "activities_create",
-    tag = "activities",
+#[utoipa::path(post, path = "/activities", operation_id = "activities_create", tag = "activities",
     request_body = NewActivity,
-    responses(
-        (status = 200, description = "The created entry", body = Activity),
-    )
-)]
+    responses((status = 200, description = "The created entry", body = Activity)))]
 async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<crate::access::auth::Caller>,

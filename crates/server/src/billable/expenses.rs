@@ -5,6 +5,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
 use crate::lists::ListQuery;
+use crate::master_data::id_name;
 use crate::state::AppState;
 use crate::store::db::{json_map, now, ts, Dec, Ts};
 use axum::extract::{Path, State};
@@ -15,7 +16,6 @@ use kontor_model::billing::{Expense, NewExpense};
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::money::minor_units;
-use kontor_model::party::IdName;
 use kontor_model::validation::validate_expense_amounts;
 use rust_decimal::Decimal;
 use utoipa_axum::router::OpenApiRouter;
@@ -96,14 +96,8 @@ impl TryFrom<ExpenseRow> for Expense {
             service_period_to: r.service_period_to,
             file_url: None,
             custom_properties: json_map(&r.custom_properties),
-            company: r.customer_name.map(|name| IdName {
-                id: r.customer_id,
-                name,
-            }),
-            project: Some(IdName {
-                id: r.project_id,
-                name: r.project_name,
-            }),
+            company: id_name(r.customer_id, r.customer_name),
+            project: id_name(r.project_id, Some(r.project_name)),
             purchase_id: r.purchase_id,
             purchase_item_id: r.purchase_item_id,
             created_at: r.created_at.0,
@@ -115,12 +109,7 @@ impl TryFrom<ExpenseRow> for Expense {
 
 /// The expenses billed by invoice `invoice_id`, by date.
 pub async fn of_invoice(pool: &crate::sql::Db, invoice_id: i64) -> ApiResult<Vec<Expense>> {
-    let rows: Vec<ExpenseRow> = crate::sql::query_as(&format!(
-        "{SELECT} WHERE e.invoice_id = $1 ORDER BY e.date, e.id"
-    ))
-    .bind(invoice_id)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<ExpenseRow> = super::billed_by(pool, SELECT, "e", invoice_id).await?;
     rows.into_iter().map(Expense::try_from).collect()
 }
 
@@ -135,16 +124,9 @@ async fn project_exists(pool: &crate::sql::Db, id: i64) -> ApiResult<()> {
 ///
 /// GET /projects/{id}/expenses → the project's expenses, newest first, paged like every
 /// list. Errors: 404 (project), 400 naming a malformed paging parameter.
-#[utoipa::path(
-    get,
-    path = "/projects/{id}/expenses",
-    operation_id = "expenses_list",
-    tag = "expenses",
+#[utoipa::path(get, path = "/projects/{id}/expenses", operation_id = "expenses_list", tag = "expenses",
     params(IdPath, kontor_model::query::ListParams),
-    responses(
-        (status = 200, description = "One page of the project's expenses, newest first.", body = Vec<Expense>),
-    )
-)]
+    responses((status = 200, description = "One page of the project's expenses, newest first.", body = Vec<Expense>)))]
 async fn list(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,
@@ -178,19 +160,9 @@ async fn load(pool: &crate::sql::Db, project_id: i64, id: i64) -> ApiResult<Expe
 ///
 /// GET /projects/{id}/expenses/{expense_id} → the expense. Errors: 404 (unknown expense,
 /// or one of another project).
-#[utoipa::path(
-    get,
-    path = "/projects/{id}/expenses/{expense_id}",
-    operation_id = "expenses_get",
-    tag = "expenses",
-    params(
-        IdPath,
-        ("expense_id" = i64, Path, description = "Expense id."),
-    ),
-    responses(
-        (status = 200, description = "The expense.", body = Expense),
-    )
-)]
+#[utoipa::path(get, path = "/projects/{id}/expenses/{expense_id}", operation_id = "expenses_get", tag = "expenses",
+    params(IdPath, ("expense_id" = i64, Path, description = "Expense id.")),
+    responses((status = 200, description = "The expense.", body = Expense)))]
 async fn get_one(
     State(state): State<AppState>,
     Path((project_id, id)): Path<(String, String)>,
@@ -204,17 +176,9 @@ async fn get_one(
 /// Create a project expense.
 ///
 /// POST /projects/{id}/expenses → 200 with the expense. Errors: 404 (project); 422.
-#[utoipa::path(
-    post,
-    path = "/projects/{id}/expenses",
-    operation_id = "expenses_create",
-    tag = "expenses",
-    params(IdPath),
-    request_body = NewExpense,
-    responses(
-        (status = 200, description = "The created expense.", body = Expense),
-    )
-)]
+#[utoipa::path(post, path = "/projects/{id}/expenses", operation_id = "expenses_create", tag = "expenses",
+    params(IdPath), request_body = NewExpense,
+    responses((status = 200, description = "The created expense.", body = Expense)))]
 async fn create(
     State(state): State<AppState>,
     IdPath(project_id): IdPath,

@@ -100,16 +100,25 @@ impl<F> ListQuery<F> {
             conditions(qb);
             push_global(qb, &self.global, listing.alias, listing.custom_properties);
         };
-        let (items, total) = fetch_page::<R, T>(
-            pool,
-            listing.columns,
-            listing.from,
-            push_where,
-            &order,
-            &self.paging,
-        )
-        .await?;
+        let source = (listing.columns, Rows::From(listing.from));
+        let (items, total) = self.read::<R, T>(pool, source, &order, push_where).await?;
         Ok(self.page(items, total))
+    }
+
+    /// [`fetch_page`] of `source` (the selected columns and where the rows come from) in
+    /// `order`, on this request's page. Errors: the database's (500).
+    async fn read<R, T>(
+        &self,
+        pool: &crate::sql::Db,
+        (columns, rows): (&str, Rows<'_>),
+        order: &str,
+        push_where: impl Fn(&mut crate::sql::Builder<'_>),
+    ) -> Result<(Vec<T>, i64), ApiError>
+    where
+        R: crate::sql::Record,
+        T: From<R>,
+    {
+        fetch_page::<R, T>(pool, columns, rows, push_where, order, &self.paging).await
     }
 
     /// The page response for `items` of `total` matching records.
@@ -195,7 +204,7 @@ pub fn sort_order(
 pub struct DocumentListing<'a> {
     /// The selected columns (the row's, with its references' names).
     pub columns: &'a str,
-    /// The table, its joins and its counter ([`fetch_document_page`]).
+    /// The table, its joins and its counter ([`fetch_page`]).
     pub table: &'a ListTable,
     /// Issue 11's `sort` keys and the SQL each sorts by ([`sort_order`]).
     pub sort_keys: &'a [(&'a str, &'a str)],
@@ -222,7 +231,7 @@ impl<F: SortedFilter> ListQuery<F> {
     }
 
     /// One page of a document list in [`ListQuery::document_order`]: `push_where` writes
-    /// its conditions (`WHERE …`), [`fetch_document_page`] reads the page's rows as `R` and
+    /// its conditions (`WHERE …`), [`fetch_page`] reads the page's rows as `R` and
     /// the total. Errors: 400 naming `sort_by`; the database's (500).
     pub async fn fetch_documents<R: crate::sql::Record>(
         &self,
@@ -231,15 +240,8 @@ impl<F: SortedFilter> ListQuery<F> {
         push_where: impl Fn(&mut crate::sql::Builder<'_>),
     ) -> Result<(Vec<R>, i64), ApiError> {
         let order = self.document_order(listing)?;
-        fetch_document_page::<R, R>(
-            pool,
-            listing.columns,
-            listing.table,
-            push_where,
-            &order,
-            &self.paging,
-        )
-        .await
+        let source = (listing.columns, Rows::Table(listing.table));
+        self.read::<R, R>(pool, source, &order, push_where).await
     }
 }
 
@@ -319,14 +321,43 @@ pub fn like_pattern(term: &str) -> String {
     out
 }
 
-/// Runs a list query: `SELECT COUNT(*) {from}` and `SELECT {columns} {from}` with the
-/// same conditions (appended by `push_where`, which must start with ` WHERE`), ordered by
-/// `order` and limited to the page of `paging`. Returns the page's rows converted to `T`
-/// and the total count.
-pub async fn fetch_page<R, T>(
+/// Where a page's rows come from, for [`fetch_page`].
+#[derive(Clone, Copy)]
+pub enum Rows<'a> {
+    /// A simple list's `FROM …` with its joins: one `COUNT(*)` and one `SELECT` over it.
+    From(&'a str),
+    /// A document list's table, counter and joins: the count from the counter where it
+    /// holds, the page's ids chosen from the table alone, the joins added for those rows.
+    Table(&'a ListTable),
+}
+
+impl<'a> From<&'a str> for Rows<'a> {
+    fn from(from: &'a str) -> Self {
+        Rows::From(from)
+    }
+}
+
+impl<'a> From<&'a ListTable> for Rows<'a> {
+    fn from(table: &'a ListTable) -> Self {
+        Rows::Table(table)
+    }
+}
+
+/// Runs a list query: the total of the rows the conditions select (appended by
+/// `push_where`, which must start with ` WHERE`) and `SELECT {columns}` of them, ordered
+/// by `order` and limited to the page of `paging`. From a `FROM …` clause
+/// ([`Rows::From`]) that is one `COUNT(*)` and one `SELECT` with the same conditions; from
+/// a [`ListTable`] ([`Rows::Table`]) a query whose cost does not grow with the stored rows
+/// where indexes allow: the total is the `list_counts` counter when the conditions are
+/// the unfiltered list's (else `COUNT(*)` over the table alone, without joins); the
+/// page's ids are chosen first from the table alone (an index scan for the sortable
+/// columns, also for deep pages), and only those rows are joined and converted (`order`
+/// is then an `ORDER BY` body over the table's alias). Returns the page's rows converted
+/// to `T` and the total count. Errors: database errors (500).
+pub async fn fetch_page<'a, R, T>(
     pool: &crate::sql::Db,
     columns: &str,
-    from: &str,
+    rows: impl Into<Rows<'a>>,
     push_where: impl Fn(&mut crate::sql::Builder<'_>),
     order: &str,
     paging: &kontor_model::query::Paging,
@@ -335,12 +366,20 @@ where
     R: crate::sql::Record,
     T: From<R>,
 {
-    let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) {from}"));
-    push_where(&mut count);
-    let total: i64 = count.build_query_scalar().fetch_one(pool).await?;
-    let mut select = crate::sql::Builder::new(format!("SELECT {columns} {from}"));
-    push_where(&mut select);
-    push_order_and_page(&mut select, order, paging);
+    let rows = rows.into();
+    let total = page_total(pool, rows, &push_where).await?;
+    let mut select = crate::sql::Builder::new(format!("SELECT {columns}"));
+    match rows {
+        Rows::From(from) => {
+            select.push(format!(" {from}"));
+            push_where(&mut select);
+            push_order_and_page(&mut select, order, paging);
+        }
+        Rows::Table(table) => {
+            push_page_from(&mut select, table, &push_where, order, paging);
+            select.push(format!(" ORDER BY {order}"));
+        }
+    }
     Ok((converted_rows(pool, &mut select).await?, total))
 }
 
@@ -370,7 +409,7 @@ where
     Ok(rows.into_iter().map(T::from).collect())
 }
 
-/// A document list's table for [`fetch_document_page`] (issue 13 § Lists whose cost does
+/// A document list's table for [`fetch_page`] (issue 13 § Lists whose cost does
 /// not grow with the data).
 pub struct ListTable {
     /// The table with its alias, e.g. `invoices i`.
@@ -385,26 +424,34 @@ pub struct ListTable {
     pub counter: (&'static str, &'static str),
 }
 
-/// The total of a document list ([`fetch_document_page`]): the `list_counts` counter when
-/// the conditions are the unfiltered list's, else `COUNT(*)` over the table alone.
+/// The total of a list ([`fetch_page`]): `COUNT(*)` over a `FROM …` clause; for a
+/// [`ListTable`] the `list_counts` counter when the conditions are the unfiltered list's,
+/// else `COUNT(*)` over the table alone.
 async fn page_total(
     pool: &crate::sql::Db,
-    table: &ListTable,
+    rows: Rows<'_>,
     push_where: &impl Fn(&mut crate::sql::Builder<'_>),
 ) -> Result<i64, ApiError> {
-    let mut conditions = crate::sql::Builder::new("");
-    push_where(&mut conditions);
-    let (counter, unfiltered) = table.counter;
-    Ok(if conditions.sql() == unfiltered {
-        crate::sql::query_scalar("SELECT live FROM list_counts WHERE list = $1")
-            .bind(counter)
-            .fetch_one(pool)
-            .await?
-    } else {
-        let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) FROM {}", table.table));
-        push_where(&mut count);
-        count.build_query_scalar().fetch_one(pool).await?
-    })
+    let from = match rows {
+        Rows::From(from) => from.to_string(),
+        Rows::Table(table) => {
+            let mut conditions = crate::sql::Builder::new("");
+            push_where(&mut conditions);
+            let (counter, unfiltered) = table.counter;
+            if conditions.sql() == unfiltered {
+                return Ok(crate::sql::query_scalar(
+                    "SELECT live FROM list_counts WHERE list = $1",
+                )
+                .bind(counter)
+                .fetch_one(pool)
+                .await?);
+            }
+            format!("FROM {}", table.table)
+        }
+    };
+    let mut count = crate::sql::Builder::new(format!("SELECT COUNT(*) {from}"));
+    push_where(&mut count);
+    Ok(count.build_query_scalar().fetch_one(pool).await?)
 }
 
 /// Appends ` FROM (<the page's ids>) page JOIN <table> ON … <joins>`: the ids chosen from
@@ -429,33 +476,7 @@ fn push_page_from(
     ));
 }
 
-/// Runs a document list query whose cost does not grow with the stored rows where
-/// indexes allow: the total is the `list_counts` counter when the conditions are the
-/// unfiltered list's (else `COUNT(*)` over the table alone, without joins); the page's
-/// ids are chosen first from the table alone (an index scan for the sortable columns,
-/// also for deep pages), and only those rows are joined and converted. `order` is an
-/// `ORDER BY` body over the table's alias. Returns the page's rows converted to `T` and
-/// the total count. Errors: database errors (500).
-pub async fn fetch_document_page<R, T>(
-    pool: &crate::sql::Db,
-    columns: &str,
-    table: &ListTable,
-    push_where: impl Fn(&mut crate::sql::Builder<'_>),
-    order: &str,
-    paging: &kontor_model::query::Paging,
-) -> Result<(Vec<T>, i64), ApiError>
-where
-    R: crate::sql::Record,
-    T: From<R>,
-{
-    let total = page_total(pool, table, &push_where).await?;
-    let mut select = crate::sql::Builder::new(format!("SELECT {columns}"));
-    push_page_from(&mut select, table, &push_where, order, paging);
-    select.push(format!(" ORDER BY {order}"));
-    Ok((converted_rows(pool, &mut select).await?, total))
-}
-
-/// [`fetch_document_page`] with the page read as one value: the database writes the page's
+/// [`fetch_page`] of a [`ListTable`] with the page read as one value: the database writes the page's
 /// rows as one JSON array (`crate::sql::dialect::json_array_agg` of `object`, a JSON
 /// object expression of the pool's engine over the table's alias and joins, in `order`),
 /// which is decoded into `R`s. One row crosses from
@@ -471,7 +492,7 @@ pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
     order: &str,
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<R>, i64), ApiError> {
-    let total = page_total(pool, table, &push_where).await?;
+    let total = page_total(pool, Rows::Table(table), &push_where).await?;
     let engine = pool.engine();
     let page = crate::sql::dialect::json_array_agg(engine, object, order);
     let mut select = crate::sql::Builder::new(format!(

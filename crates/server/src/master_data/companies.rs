@@ -162,16 +162,9 @@ pub async fn check_exists(
 }
 
 /// GET /companies → one page of companies. Errors: 400 for a malformed filter.
-#[utoipa::path(
-    get,
-    path = "/companies",
-    operation_id = "companies_list",
-    tag = "companies",
+#[utoipa::path(get, path = "/companies", operation_id = "companies_list", tag = "companies",
     params(CompanyFilter),
-    responses(
-        (status = 200, description = "One page of companies", body = Vec<Company>)
-    )
-)]
+    responses((status = 200, description = "One page of companies", body = Vec<Company>)))]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<CompanyFilter>,
@@ -222,14 +215,9 @@ async fn list(
 }
 
 /// GET /companies/{id} → the company. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/companies/{id}",
-    operation_id = "companies_get",
-    tag = "companies",
+#[utoipa::path(get, path = "/companies/{id}", operation_id = "companies_get", tag = "companies",
     params(IdPath),
-    responses((status = 200, description = "The company", body = Company))
-)]
+    responses((status = 200, description = "The company", body = Company)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Company>> {
     load(&state.pool, id).await.map(Json)
 }
@@ -249,14 +237,9 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
 }
 
 /// POST /companies → 200 with the company. Errors: 422 naming each bad field.
-#[utoipa::path(
-    post,
-    path = "/companies",
-    operation_id = "companies_create",
-    tag = "companies",
+#[utoipa::path(post, path = "/companies", operation_id = "companies_create", tag = "companies",
     request_body = NewCompany,
-    responses((status = 200, description = "The created company", body = Company))
-)]
+    responses((status = 200, description = "The created company", body = Company)))]
 async fn create(
     State(state): State<AppState>,
     JsonBody(mut body): JsonBody<NewCompany>,
@@ -275,15 +258,9 @@ async fn create(
 /// `null`: cleared, except for fields that cannot be empty), checked by the creation
 /// rules; `{"active": false}` archives, `{"active": true}` restores. → 200 with the
 /// company. Errors: 404; 422 naming each bad field the body sends (nothing stored).
-#[utoipa::path(
-    put,
-    path = "/companies/{id}",
-    operation_id = "companies_update",
-    tag = "companies",
-    params(IdPath),
-    request_body(content = NewCompany, description = "The fields to change (absent: unchanged; `null`: cleared)"),
-    responses((status = 200, description = "The updated company", body = Company))
-)]
+#[utoipa::path(put, path = "/companies/{id}", operation_id = "companies_update", tag = "companies",
+    params(IdPath), request_body(content = NewCompany, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses((status = 200, description = "The updated company", body = Company)))]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -433,14 +410,9 @@ async fn references(
 /// Errors: 404; 422 when invoices, offers (also offers naming one of its people),
 /// purchases, projects or deals reference it: "Hafen GmbH has 3 invoices, 1 project;
 /// archive it instead".
-#[utoipa::path(
-    delete,
-    path = "/companies/{id}",
-    operation_id = "companies_delete",
-    tag = "companies",
+#[utoipa::path(delete, path = "/companies/{id}", operation_id = "companies_delete", tag = "companies",
     params(IdPath),
-    responses((status = 204, description = "Deleted with its contact people"))
-)]
+    responses((status = 204, description = "Deleted with its contact people")))]
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let company = load(&state.pool, id).await?;

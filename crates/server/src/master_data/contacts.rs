@@ -17,7 +17,7 @@ use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{
     errors_of_patch, normalize_person, validate_person, PERSON_KEEP_ON_NULL,
 };
-use kontor_model::party::{Gender, IdName, NewPerson, Person};
+use kontor_model::party::{Gender, NewPerson, Person};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
@@ -58,10 +58,7 @@ impl From<PersonRow> for Person {
             firstname: r.firstname,
             lastname: r.lastname,
             email: r.email,
-            company: match (r.company_id, r.company_name) {
-                (Some(id), Some(name)) => Some(IdName { id, name }),
-                _ => None,
-            },
+            company: super::id_name(r.company_id, r.company_name),
             gender: r.gender.map(|g| g.0),
             salutation: r.salutation,
             job_position: r.job_position,
@@ -93,16 +90,9 @@ struct PersonQuery {
 }
 
 /// GET /contacts/people → one page of contact people. Errors: 400 for a malformed filter.
-#[utoipa::path(
-    get,
-    path = "/contacts/people",
-    operation_id = "people_list",
-    tag = "people",
+#[utoipa::path(get, path = "/contacts/people", operation_id = "people_list", tag = "people",
     params(kontor_model::query::ListParams, PersonQuery),
-    responses(
-        (status = 200, description = "One page of people", body = Vec<Person>),
-    )
-)]
+    responses((status = 200, description = "One page of people", body = Vec<Person>)))]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<PersonQuery>,
@@ -145,16 +135,9 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Person> {
 }
 
 /// GET /contacts/people/{id} → the person. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/contacts/people/{id}",
-    operation_id = "people_get",
-    tag = "people",
+#[utoipa::path(get, path = "/contacts/people/{id}", operation_id = "people_get", tag = "people",
     params(IdPath),
-    responses(
-        (status = 200, description = "The person", body = Person),
-    )
-)]
+    responses((status = 200, description = "The person", body = Person)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Person>> {
     load(&state.pool, id).await.map(Json)
 }
@@ -168,16 +151,9 @@ async fn validate(pool: &crate::sql::Db, body: &NewPerson) -> ApiResult<FieldErr
 
 /// POST /contacts/people → 200 with the person; `billing_contact: true` clears the mark
 /// on the company's other people. Errors: 422 (names, e-mail, unknown company).
-#[utoipa::path(
-    post,
-    path = "/contacts/people",
-    operation_id = "people_create",
-    tag = "people",
+#[utoipa::path(post, path = "/contacts/people", operation_id = "people_create", tag = "people",
     request_body = NewPerson,
-    responses(
-        (status = 200, description = "The created person", body = Person),
-    )
-)]
+    responses((status = 200, description = "The created person", body = Person)))]
 async fn create(
     State(state): State<AppState>,
     JsonBody(mut body): JsonBody<NewPerson>,
@@ -192,17 +168,9 @@ async fn create(
 /// PUT /contacts/people/{id}: partial update with the creation rules (absent: unchanged;
 /// `null`: cleared, except names and `billing_contact`). → 200 with the person.
 /// Errors: 404; 422 naming each bad field (nothing stored).
-#[utoipa::path(
-    put,
-    path = "/contacts/people/{id}",
-    operation_id = "people_update",
-    tag = "people",
-    params(IdPath),
-    request_body(content = NewPerson, description = "The fields to change (absent: unchanged; `null`: cleared)"),
-    responses(
-        (status = 200, description = "The updated person", body = Person),
-    )
-)]
+#[utoipa::path(put, path = "/contacts/people/{id}", operation_id = "people_update", tag = "people",
+    params(IdPath), request_body(content = NewPerson, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses((status = 200, description = "The updated person", body = Person)))]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -278,16 +246,9 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewPerson) -> ApiR
 
 /// DELETE /contacts/people/{id} → 204. Errors: 404; 422 when an offer names the person
 /// as its contact.
-#[utoipa::path(
-    delete,
-    path = "/contacts/people/{id}",
-    operation_id = "people_delete",
-    tag = "people",
+#[utoipa::path(delete, path = "/contacts/people/{id}", operation_id = "people_delete", tag = "people",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted"),
-    )
-)]
+    responses((status = 204, description = "Deleted")))]
 async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let person = load(&state.pool, id).await?;

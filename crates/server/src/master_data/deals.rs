@@ -13,7 +13,7 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{errors_of_patch, validate_deal, DEAL_KEEP_ON_NULL};
-use kontor_model::party::{Deal, IdName, NewDeal, DEAL_STATUSES};
+use kontor_model::party::{Deal, NewDeal, DEAL_STATUSES};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
@@ -47,10 +47,7 @@ impl From<DealRow> for Deal {
         Deal {
             id: r.id,
             name: r.name,
-            company: r.company_name.map(|name| IdName {
-                id: r.company_id,
-                name,
-            }),
+            company: super::id_name(r.company_id, r.company_name),
             currency: r.currency,
             status: r.status,
             created_at: r.created_at.0,
@@ -79,16 +76,9 @@ struct DealQuery {
 }
 
 /// GET /deals → one page of deals. Errors: 400 for a malformed filter.
-#[utoipa::path(
-    get,
-    path = "/deals",
-    operation_id = "deals_list",
-    tag = "deals",
+#[utoipa::path(get, path = "/deals", operation_id = "deals_list", tag = "deals",
     params(kontor_model::query::ListParams, DealQuery),
-    responses(
-        (status = 200, description = "One page of deals", body = Vec<Deal>),
-    )
-)]
+    responses((status = 200, description = "One page of deals", body = Vec<Deal>)))]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<DealQuery>,
@@ -116,16 +106,9 @@ async fn list(
 }
 
 /// GET /deals/{id} → the deal. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/deals/{id}",
-    operation_id = "deals_get",
-    tag = "deals",
+#[utoipa::path(get, path = "/deals/{id}", operation_id = "deals_get", tag = "deals",
     params(IdPath),
-    responses(
-        (status = 200, description = "The deal", body = Deal),
-    )
-)]
+    responses((status = 200, description = "The deal", body = Deal)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Deal>> {
     find(&state.pool, id)
         .await?
@@ -146,16 +129,9 @@ async fn validate(state: &AppState, body: &NewDeal) -> ApiResult<FieldErrors> {
 
 /// POST /deals → 200 with the deal. Errors: 422 (name, unknown company, currency, status
 /// other than open, won, lost).
-#[utoipa::path(
-    post,
-    path = "/deals",
-    operation_id = "deals_create",
-    tag = "deals",
+#[utoipa::path(post, path = "/deals", operation_id = "deals_create", tag = "deals",
     request_body = NewDeal,
-    responses(
-        (status = 200, description = "The created deal", body = Deal),
-    )
-)]
+    responses((status = 200, description = "The created deal", body = Deal)))]
 async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewDeal>,
@@ -183,17 +159,9 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Deal> {
 /// PUT /deals/{id}: partial update with the creation rules (absent: unchanged; `null`:
 /// cleared, except `name`, `company_id` and `status`). → 200 with the deal. Errors: 404;
 /// 422 naming each bad field (nothing stored).
-#[utoipa::path(
-    put,
-    path = "/deals/{id}",
-    operation_id = "deals_update",
-    tag = "deals",
-    params(IdPath),
-    request_body(content = NewDeal, description = "The fields to change (absent: unchanged; `null`: cleared)"),
-    responses(
-        (status = 200, description = "The updated deal", body = Deal),
-    )
-)]
+#[utoipa::path(put, path = "/deals/{id}", operation_id = "deals_update", tag = "deals",
+    params(IdPath), request_body(content = NewDeal, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses((status = 200, description = "The updated deal", body = Deal)))]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,

@@ -14,7 +14,7 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::error::FieldErrors;
 use kontor_model::master_data::{errors_of_patch, validate_project, PROJECT_KEEP_ON_NULL};
-use kontor_model::party::{IdName, NewProject, Project};
+use kontor_model::party::{NewProject, Project};
 use kontor_model::query::one;
 use serde::Deserialize;
 use serde_json::Value;
@@ -48,10 +48,7 @@ impl From<ProjectRow> for Project {
         Project {
             id: r.id,
             name: r.name,
-            customer: r.customer_name.map(|name| IdName {
-                id: r.customer_id,
-                name,
-            }),
+            customer: super::id_name(r.customer_id, r.customer_name),
             currency: r.currency,
             billing_email_to: r.billing_email_to,
             billing_email_cc: r.billing_email_cc,
@@ -90,16 +87,9 @@ struct ProjectQuery {
 }
 
 /// GET /projects → one page of projects. Errors: 400 for a malformed filter.
-#[utoipa::path(
-    get,
-    path = "/projects",
-    operation_id = "projects_list",
-    tag = "projects",
+#[utoipa::path(get, path = "/projects", operation_id = "projects_list", tag = "projects",
     params(kontor_model::query::ListParams, ProjectQuery),
-    responses(
-        (status = 200, description = "One page of projects", body = Vec<Project>),
-    )
-)]
+    responses((status = 200, description = "One page of projects", body = Vec<Project>)))]
 async fn list(
     State(state): State<AppState>,
     list: ListQuery<ProjectQuery>,
@@ -137,16 +127,9 @@ async fn list(
 }
 
 /// GET /projects/{id} → the project. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/projects/{id}",
-    operation_id = "projects_get",
-    tag = "projects",
+#[utoipa::path(get, path = "/projects/{id}", operation_id = "projects_get", tag = "projects",
     params(IdPath),
-    responses(
-        (status = 200, description = "The project", body = Project),
-    )
-)]
+    responses((status = 200, description = "The project", body = Project)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Project>> {
     find(&state.pool, id)
         .await?
@@ -166,16 +149,9 @@ async fn validate(state: &AppState, body: &NewProject) -> ApiResult<FieldErrors>
 }
 
 /// POST /projects → 200 with the project. Errors: 422 naming each bad field.
-#[utoipa::path(
-    post,
-    path = "/projects",
-    operation_id = "projects_create",
-    tag = "projects",
+#[utoipa::path(post, path = "/projects", operation_id = "projects_create", tag = "projects",
     request_body = NewProject,
-    responses(
-        (status = 200, description = "The created project", body = Project),
-    )
-)]
+    responses((status = 200, description = "The created project", body = Project)))]
 async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewProject>,
@@ -198,17 +174,9 @@ async fn written(pool: &crate::sql::Db, id: i64) -> ApiResult<Json<Project>> {
 /// cleared, except `name`, `customer_id` and `active`); `{"active": false}` archives,
 /// `{"active": true}` restores. → 200 with the project. Errors: 404; 422 naming each bad
 /// field (nothing stored).
-#[utoipa::path(
-    put,
-    path = "/projects/{id}",
-    operation_id = "projects_update",
-    tag = "projects",
-    params(IdPath),
-    request_body(content = NewProject, description = "The fields to change (absent: unchanged; `null`: cleared)"),
-    responses(
-        (status = 200, description = "The updated project", body = Project),
-    )
-)]
+#[utoipa::path(put, path = "/projects/{id}", operation_id = "projects_update", tag = "projects",
+    params(IdPath), request_body(content = NewProject, description = "The fields to change (absent: unchanged; `null`: cleared)"),
+    responses((status = 200, description = "The updated project", body = Project)))]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,

@@ -75,16 +75,9 @@ pub async fn read_all(state: &AppState, offer_id: i64) -> ApiResult<Vec<MailAtta
 ///
 /// GET /offers/{id}/attachments → the attachment records, paged like every list.
 /// Errors: 404; 400 naming a malformed paging parameter.
-#[utoipa::path(
-    get,
-    path = "/offers/{id}/attachments",
-    operation_id = "offer_attachments_list",
-    tag = "offers",
+#[utoipa::path(get, path = "/offers/{id}/attachments", operation_id = "offer_attachments_list", tag = "offers",
     params(IdPath, kontor_model::query::ListParams),
-    responses(
-        (status = 200, description = "One page of the offer's attachments, oldest first.", body = Vec<Attachment>),
-    )
-)]
+    responses((status = 200, description = "One page of the offer's attachments, oldest first.", body = Vec<Attachment>)))]
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
@@ -106,17 +99,9 @@ pub async fn list(
 /// POST /offers/{id}/attachments → 200 with the record. Errors: 404; 413 beyond 16 MiB;
 /// 422 naming `attachment.filename` / `attachment.base64` (missing, bad base64, not a PDF,
 /// over 10 MiB).
-#[utoipa::path(
-    post,
-    path = "/offers/{id}/attachments",
-    operation_id = "offer_attachments_upload",
-    tag = "offers",
-    params(IdPath),
-    request_body(content = NewAttachment, description = "`attachment.filename` and `attachment.base64` (a PDF, at most 10 MiB decoded; the body at most 16 MiB)."),
-    responses(
-        (status = 200, description = "The attachment record.", body = Attachment),
-    )
-)]
+#[utoipa::path(post, path = "/offers/{id}/attachments", operation_id = "offer_attachments_upload", tag = "offers",
+    params(IdPath), request_body(content = NewAttachment, description = "`attachment.filename` and `attachment.base64` (a PDF, at most 10 MiB decoded; the body at most 16 MiB)."),
+    responses((status = 200, description = "The attachment record.", body = Attachment)))]
 pub async fn create(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
@@ -167,19 +152,9 @@ pub async fn create(
 ///
 /// DELETE /offers/{offer_id}/attachments/{id} → 204; the stored file is removed.
 /// Errors: 404.
-#[utoipa::path(
-    delete,
-    path = "/offers/{id}/attachments/{attachment_id}",
-    operation_id = "offer_attachments_delete",
-    tag = "offers",
-    params(
-        IdPath,
-        ("attachment_id" = i64, Path, description = "Attachment id."),
-    ),
-    responses(
-        (status = 204, description = "Deleted; the stored file is removed."),
-    )
-)]
+#[utoipa::path(delete, path = "/offers/{id}/attachments/{attachment_id}", operation_id = "offer_attachments_delete", tag = "offers",
+    params(IdPath, ("attachment_id" = i64, Path, description = "Attachment id.")),
+    responses((status = 204, description = "Deleted; the stored file is removed.")))]
 pub async fn delete(
     State(state): State<AppState>,
     Path((offer_id, attachment_id)): Path<(String, String)>,

@@ -187,16 +187,9 @@ impl<'a> OfferColumns<'a> {
 /// Create an offer.
 ///
 /// POST /offers → 200 with the created offer. Errors: 415, 400, 422 naming fields.
-#[utoipa::path(
-    post,
-    path = "/offers",
-    operation_id = "offers_create",
-    tag = "offers",
+#[utoipa::path(post, path = "/offers", operation_id = "offers_create", tag = "offers",
     request_body = NewOffer,
-    responses(
-        (status = 200, description = "The created offer.", body = Offer),
-    )
-)]
+    responses((status = 200, description = "The created offer.", body = Offer)))]
 pub async fn create(
     CallerContext(state, caller, base): CallerContext,
     JsonBody(body): JsonBody<NewOffer>,

@@ -22,17 +22,9 @@ use kontor_model::offer::{NewOffer, Offer, OfferStatus};
 /// PUT /offers/{id} with the creation body → 200 with the offer (number and status kept,
 /// positions replaced, totals recomputed). Errors: 404; 422 naming fields; 422 when the
 /// offer is accepted, billed or archived.
-#[utoipa::path(
-    put,
-    path = "/offers/{id}",
-    operation_id = "offers_update",
-    tag = "offers",
-    params(IdPath),
-    request_body = NewOffer,
-    responses(
-        (status = 200, description = "The offer (number and status kept, positions replaced, totals recomputed).", body = Offer),
-    )
-)]
+#[utoipa::path(put, path = "/offers/{id}", operation_id = "offers_update", tag = "offers",
+    params(IdPath), request_body = NewOffer,
+    responses((status = 200, description = "The offer (number and status kept, positions replaced, totals recomputed).", body = Offer)))]
 pub async fn update(
     CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
@@ -47,16 +39,9 @@ pub async fn update(
 /// DELETE /offers/{id} → 204, removing its positions, attachments and their files.
 /// Errors: 404; 422 when the offer is not `created` or an invoice refers to it (nothing
 /// is removed).
-#[utoipa::path(
-    delete,
-    path = "/offers/{id}",
-    operation_id = "offers_delete",
-    tag = "offers",
+#[utoipa::path(delete, path = "/offers/{id}", operation_id = "offers_delete", tag = "offers",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted with its positions, attachments and their files."),
-    )
-)]
+    responses((status = 204, description = "Deleted with its positions, attachments and their files.")))]
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
@@ -101,16 +86,9 @@ pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRes
 /// POST /offers/{id}/copy → 200 with a new `created` offer (new number, today's date,
 /// valid for the customer's payment term or the account's default) keeping what
 /// [`offer_copy`] keeps. Errors: 404; 422 when the copy's due date does not fit.
-#[utoipa::path(
-    post,
-    path = "/offers/{id}/copy",
-    operation_id = "offers_copy",
-    tag = "offers",
+#[utoipa::path(post, path = "/offers/{id}/copy", operation_id = "offers_copy", tag = "offers",
     params(IdPath),
-    responses(
-        (status = 200, description = "The new `created` offer.", body = Offer),
-    )
-)]
+    responses((status = 200, description = "The new `created` offer.", body = Offer)))]
 pub async fn copy(
     CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,

@@ -18,18 +18,10 @@ use kontor_model::recipients::offer_recipients;
 /// POST /offers/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
 /// Errors: 404; 422 (subject/text missing, no resolvable `emails_to`, invalid address);
 /// 502 when the mail server refuses.
-#[utoipa::path(
-    post,
-    path = "/offers/{id}/send_email",
-    operation_id = "offers_send_email",
-    tag = "offers",
-    params(IdPath),
-    request_body = SendEmail,
-    responses(
-        (status = 200, description = "The message as sent, with the recipients used.", body = SentEmail),
-        (status = 502, description = "The mail server refused the message or could not be reached.", body = kontor_model::error::ErrorBody),
-    )
-)]
+#[utoipa::path(post, path = "/offers/{id}/send_email", operation_id = "offers_send_email", tag = "offers",
+    params(IdPath), request_body = SendEmail,
+    responses((status = 200, description = "The message as sent, with the recipients used.", body = SentEmail),
+        (status = 502, description = "The mail server refused the message or could not be reached.", body = kontor_model::error::ErrorBody)))]
 pub async fn send_email(
     CallerContext(state, caller, _): CallerContext,
     IdPath(id): IdPath,

@@ -15,16 +15,9 @@ use axum::Json;
 ///
 /// GET /offers/{id} → the offer with internal contact and items; GET /offers/{id}.pdf →
 /// the PDF (`letter_paper_id`, default the white letter paper). Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/offers/{id}",
-    operation_id = "offers_get",
-    tag = "offers",
+#[utoipa::path(get, path = "/offers/{id}", operation_id = "offers_get", tag = "offers",
     params(crate::http::extract::IdPath),
-    responses(
-        (status = 200, description = "The offer with internal contact and items and a fresh signed `file_url`.", body = kontor_model::offer::Offer),
-    )
-)]
+    responses((status = 200, description = "The offer with internal contact and items and a fresh signed `file_url`.", body = kontor_model::offer::Offer)))]
 pub async fn get_one(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

@@ -32,20 +32,9 @@ pub async fn offer_pdf(
 ///
 /// GET /offers/{id}.pdf with `letter_paper_id`. Errors: 400 malformed id; 404 unknown
 /// offer or letter paper.
-#[utoipa::path(
-    get,
-    path = "/offers/{id}.pdf",
-    operation_id = "offers_pdf",
-    tag = "offers",
-    params(
-        crate::http::extract::IdPath,
-        ("letter_paper_id" = Option<i64>, Query, description = "Letter paper of the account's settings; absent or empty: the white letter paper."),
-    ),
-    responses(
-        (status = 200, description = "The offer as a PDF.", content_type = "application/pdf",
-            headers(("Content-Disposition" = String, description = "`inline; filename=\"<identifier>.pdf\"`"))),
-    )
-)]
+#[utoipa::path(get, path = "/offers/{id}.pdf", operation_id = "offers_pdf", tag = "offers",
+    params(crate::http::extract::IdPath, ("letter_paper_id" = Option<i64>, Query, description = "Letter paper of the account's settings; absent or empty: the white letter paper.")),
+    responses((status = 200, description = "The offer as a PDF.", content_type = "application/pdf", headers(("Content-Disposition" = String, description = "`inline; filename=\"<identifier>.pdf\"`")))))]
 pub async fn offer_pdf_for_query(
     state: &AppState,
     id: i64,

@@ -1,12 +1,13 @@
 //! Reading offers: rows → [`Offer`] representations (list and detail forms).
 
 use crate::http::error::{ApiError, ApiResult};
+use crate::master_data::id_name;
 use crate::state::AppState;
 use crate::store::db::{json_list, json_map, now, ts, Dec, Ts, Word};
 use chrono::NaiveDate;
 use kontor_model::effects::offer_status_after_billing;
 use kontor_model::offer::{InvoiceRef, Offer, OfferItem, OfferStatus, OfferVat};
-use kontor_model::party::{IdName, UserRef};
+use kontor_model::party::UserRef;
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
 use kontor_model::vat::VatChoice;
@@ -25,7 +26,7 @@ macro_rules! offer_joins {
 /// The table and joins of the columns.
 pub const FROM: &str = concat!("FROM offers o", offer_joins!());
 
-/// The offer list's table for [`crate::lists::fetch_document_page`]; the unfiltered list
+/// The offer list's table for [`crate::lists::fetch_page`]; the unfiltered list
 /// is counted by the `offers` counter.
 pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "offers o",
@@ -72,16 +73,10 @@ pub struct OfferRow {
     u_lastname: Option<String>,
 }
 
-fn id_name(id: Option<i64>, name: Option<String>) -> Option<IdName> {
-    match (id, name) {
-        (Some(id), Some(name)) => Some(IdName { id, name }),
-        _ => None,
-    }
-}
-
 impl From<OfferRow> for Offer {
     fn from(r: OfferRow) -> Self {
         let tax = r.tax.0;
+        let (net_total, gross_total) = (r.net_total.0, r.gross_total.0);
         let tax_breakdown = TaxBreakdown::from_stored(
             r.tax_breakdown.as_deref(),
             &VatChoice {
@@ -89,8 +84,8 @@ impl From<OfferRow> for Offer {
                 reverse_charge: r.reverse_charge,
                 intra_eu: r.intra_eu,
             },
-            r.net_total.0,
-            r.gross_total.0,
+            net_total,
+            gross_total,
         );
         Offer {
             tax_breakdown,
@@ -102,8 +97,8 @@ impl From<OfferRow> for Offer {
             title: r.title,
             recipient_address: r.recipient_address,
             currency: r.currency,
-            net_total: r.net_total.0,
-            gross_total: r.gross_total.0,
+            net_total,
+            gross_total,
             tax,
             vat: OfferVat {
                 tax,

@@ -16,17 +16,9 @@ use kontor_model::offer::{Offer, OfferStatus};
 ///
 /// PUT /offers/{id}/update_status `{status}` → 200 with the offer. Errors: 404; 422 for
 /// a status that is not one of the six.
-#[utoipa::path(
-    put,
-    path = "/offers/{id}/update_status",
-    operation_id = "offers_update_status",
-    tag = "offers",
-    params(IdPath),
-    request_body(content = StatusChange, description = "`status`: one of created, sent, accepted, partially_billed, billed, archived."),
-    responses(
-        (status = 200, description = "The offer in its new status.", body = Offer),
-    )
-)]
+#[utoipa::path(put, path = "/offers/{id}/update_status", operation_id = "offers_update_status", tag = "offers",
+    params(IdPath), request_body(content = StatusChange, description = "`status`: one of created, sent, accepted, partially_billed, billed, archived."),
+    responses((status = 200, description = "The offer in its new status.", body = Offer)))]
 pub async fn update_status(
     CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,

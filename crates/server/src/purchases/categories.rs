@@ -22,16 +22,9 @@ async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<PurchaseCategory> {
 ///
 /// GET /purchases/categories → the categories by name, paged like every list (a short
 /// list, loaded whole and sliced).
-#[utoipa::path(
-    get,
-    path = "/purchases/categories",
-    operation_id = "purchase_categories_list",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/categories", operation_id = "purchase_categories_list", tag = "purchases",
     params(kontor_model::query::ListParams),
-    responses(
-        (status = 200, description = "One page of the purchase categories, by name.", body = Vec<PurchaseCategory>),
-    )
-)]
+    responses((status = 200, description = "One page of the purchase categories, by name.", body = Vec<PurchaseCategory>)))]
 pub async fn list(
     State(state): State<AppState>,
     list: ListQuery,
@@ -42,16 +35,9 @@ pub async fn list(
 /// Get a purchase category.
 ///
 /// GET /purchases/categories/{id}. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/purchases/categories/{id}",
-    operation_id = "purchase_categories_get",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/categories/{id}", operation_id = "purchase_categories_get", tag = "purchases",
     params(IdPath),
-    responses(
-        (status = 200, description = "The purchase category.", body = PurchaseCategory),
-    )
-)]
+    responses((status = 200, description = "The purchase category.", body = PurchaseCategory)))]
 pub async fn get_one(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -62,16 +48,9 @@ pub async fn get_one(
 /// Create a purchase category.
 ///
 /// POST /purchases/categories → 200 with the category. Errors: 422 (name).
-#[utoipa::path(
-    post,
-    path = "/purchases/categories",
-    operation_id = "purchase_categories_create",
-    tag = "purchases",
+#[utoipa::path(post, path = "/purchases/categories", operation_id = "purchase_categories_create", tag = "purchases",
     request_body = NewPurchaseCategory,
-    responses(
-        (status = 200, description = "The created purchase category.", body = PurchaseCategory),
-    )
-)]
+    responses((status = 200, description = "The created purchase category.", body = PurchaseCategory)))]
 pub async fn create(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<NewPurchaseCategory>,

@@ -84,17 +84,10 @@ const DUPLICATE_RECEIPT: &str = "The supplier already has a purchase with this r
 /// fields (including `file.base64` for a wrong or too large document); 409 when the
 /// supplier already has a purchase with this receipt number and the body does not say
 /// `allow_duplicate: true` (`duplicates`).
-#[utoipa::path(
-    post,
-    path = "/purchases",
-    operation_id = "purchases_create",
-    tag = "purchases",
+#[utoipa::path(post, path = "/purchases", operation_id = "purchases_create", tag = "purchases",
     request_body(content = NewPurchase, description = "The purchase; an optional document as `file: {filename, base64}` (PDF, PNG or JPEG, at most 10 MiB decoded; the body at most 16 MiB)."),
-    responses(
-        (status = 200, description = "The created purchase.", body = Purchase),
-        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody),
-    )
-)]
+    responses((status = 200, description = "The created purchase.", body = Purchase),
+        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody)))]
 pub async fn create(
     CallerContext(state, caller, base): CallerContext,
     JsonBody(body): JsonBody<NewPurchase, UPLOAD_LIMIT>,
@@ -408,18 +401,10 @@ fn check_editable(status: PurchaseStatus) -> ApiResult<()> {
 /// PUT /purchases/{id} with the creation body → 200 with the purchase (positions
 /// replaced, totals recomputed). Errors: 404; 422 naming fields; 422 when approved; 409
 /// when another purchase of the supplier has this receipt number (unless `allow_duplicate`).
-#[utoipa::path(
-    put,
-    path = "/purchases/{id}",
-    operation_id = "purchases_update",
-    tag = "purchases",
-    params(crate::http::extract::IdPath),
-    request_body(content = NewPurchase, description = "The creation body; the document is replaced only when `file` is given (the body at most 16 MiB)."),
-    responses(
-        (status = 200, description = "The purchase (positions replaced, totals recomputed).", body = Purchase),
-        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody),
-    )
-)]
+#[utoipa::path(put, path = "/purchases/{id}", operation_id = "purchases_update", tag = "purchases",
+    params(crate::http::extract::IdPath), request_body(content = NewPurchase, description = "The creation body; the document is replaced only when `file` is given (the body at most 16 MiB)."),
+    responses((status = 200, description = "The purchase (positions replaced, totals recomputed).", body = Purchase),
+        (status = 409, description = DUPLICATE_RECEIPT, body = kontor_model::error::ErrorBody)))]
 pub async fn update(
     CallerContext(state, caller, base): CallerContext,
     crate::http::extract::IdPath(id): crate::http::extract::IdPath,

@@ -55,17 +55,9 @@ struct DocumentForm {
 ///
 /// PATCH /purchases/{id}/store_document → 200 with the purchase.
 /// Errors: 404; 413; 415 (not multipart); 422 naming `file` (missing, wrong kind, too large).
-#[utoipa::path(
-    patch,
-    path = "/purchases/{id}/store_document",
-    operation_id = "purchases_document",
-    tag = "purchases",
-    params(IdPath),
-    request_body(content = DocumentForm, content_type = "multipart/form-data"),
-    responses(
-        (status = 200, description = "The purchase with its new document.", body = Purchase),
-    )
-)]
+#[utoipa::path(patch, path = "/purchases/{id}/store_document", operation_id = "purchases_document", tag = "purchases",
+    params(IdPath), request_body(content = DocumentForm, content_type = "multipart/form-data"),
+    responses((status = 200, description = "The purchase with its new document.", body = Purchase)))]
 pub async fn store_document(
     CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,

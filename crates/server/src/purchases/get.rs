@@ -12,16 +12,9 @@ use kontor_model::purchase::Purchase;
 /// Get a purchase.
 ///
 /// GET /purchases/{id}. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/purchases/{id}",
-    operation_id = "purchases_get",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/{id}", operation_id = "purchases_get", tag = "purchases",
     params(IdPath),
-    responses(
-        (status = 200, description = "The purchase with a fresh signed `file_url`.", body = Purchase),
-    )
-)]
+    responses((status = 200, description = "The purchase with a fresh signed `file_url`.", body = Purchase)))]
 pub async fn get_one(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

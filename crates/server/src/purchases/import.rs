@@ -182,23 +182,10 @@ async fn read_bounded(bytes: std::sync::Arc<Vec<u8>>) -> ApiResult<Read> {
 /// a purchase with this receipt identifier (BT-1); 413 over 16 MiB; 415 for other bodies;
 /// 422 on `file` (missing, empty, over 10 MiB, not base64, not an e-invoice — with the
 /// reason); 403 for read-only keys (like every write).
-#[utoipa::path(
-    post,
-    path = "/purchases/import",
-    operation_id = "purchases_import",
-    tag = "purchases",
-    request_body(
-        description = "The e-invoice as multipart part `file` or as JSON `{\"file\": {\"filename\", \"base64\"}}` (the body at most 16 MiB).",
-        content(
-            (ImportForm = "multipart/form-data"),
-            (ImportBody = "application/json"),
-        ),
-    ),
-    responses(
-        (status = 201, description = "The pending purchase created from the e-invoice.", body = kontor_model::purchase::Purchase),
-        (status = 409, description = "The supplier already has a purchase with this receipt identifier (BT-1): `errors.file` names it, `id` and `identifier` are the existing purchase's; nothing is written.", body = kontor_model::error::ErrorBody),
-    )
-)]
+#[utoipa::path(post, path = "/purchases/import", operation_id = "purchases_import", tag = "purchases",
+    request_body(description = "The e-invoice as multipart part `file` or as JSON `{\"file\": {\"filename\", \"base64\"}}` (the body at most 16 MiB).", content((ImportForm = "multipart/form-data"), (ImportBody = "application/json"))),
+    responses((status = 201, description = "The pending purchase created from the e-invoice.", body = kontor_model::purchase::Purchase),
+        (status = 409, description = "The supplier already has a purchase with this receipt identifier (BT-1): `errors.file` names it, `id` and `identifier` are the existing purchase's; nothing is written.", body = kontor_model::error::ErrorBody)))]
 pub async fn import(
     CallerContext(state, caller, base): CallerContext,
     req: Request,
@@ -263,17 +250,9 @@ pub async fn import(
 /// (`text/html`; every text escaped; CSP `default-src 'none'` with inline styles only and
 /// `sandbox`, so nothing runs and nothing loads). Errors: 404 when the purchase does not
 /// exist, has no e-invoice, or its file is gone.
-#[utoipa::path(
-    get,
-    path = "/purchases/{id}/e_invoice.html",
-    operation_id = "purchases_e_invoice_html",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/{id}/e_invoice.html", operation_id = "purchases_e_invoice_html", tag = "purchases",
     params(crate::http::extract::IdPath),
-    responses(
-        (status = 200, description = "The stored e-invoice as a self-contained HTML page (every text escaped; nothing runs or loads).", content_type = "text/html",
-            headers(("Content-Security-Policy" = String, description = "`default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox`"))),
-    )
-)]
+    responses((status = 200, description = "The stored e-invoice as a self-contained HTML page (every text escaped; nothing runs or loads).", content_type = "text/html", headers(("Content-Security-Policy" = String, description = "`default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox`")))))]
 pub async fn e_invoice_html(
     State(state): State<AppState>,
     crate::http::extract::IdPath(id): crate::http::extract::IdPath,

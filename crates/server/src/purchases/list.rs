@@ -113,16 +113,9 @@ pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: 
 /// List purchases.
 ///
 /// GET /purchases → one page of purchases. Errors: 400 for a malformed filter.
-#[utoipa::path(
-    get,
-    path = "/purchases",
-    operation_id = "purchases_list",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases", operation_id = "purchases_list", tag = "purchases",
     params(PurchaseFilter),
-    responses(
-        (status = 200, description = "One page of purchases.", body = Vec<Purchase>),
-    )
-)]
+    responses((status = 200, description = "One page of purchases.", body = Vec<Purchase>)))]
 pub async fn list(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
@@ -143,16 +136,9 @@ pub async fn list(
 /// count}]` over every purchase the filter matches (paging ignored), by currency code.
 /// Errors: 400 naming a malformed filter; 500 when a stored amount is unreadable or a sum
 /// leaves the decimal range.
-#[utoipa::path(
-    get,
-    path = "/purchases/totals",
-    operation_id = "purchases_totals",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/totals", operation_id = "purchases_totals", tag = "purchases",
     params(PurchaseFilter),
-    responses(
-        (status = 200, description = "Net and gross totals and counts of the purchases the filters select, per currency (by currency code; paging ignored).", body = Vec<PurchaseTotal>),
-    )
-)]
+    responses((status = 200, description = "Net and gross totals and counts of the purchases the filters select, per currency (by currency code; paging ignored).", body = Vec<PurchaseTotal>)))]
 pub async fn totals(
     State(state): State<AppState>,
     list: ListQuery<PurchaseFilter>,
@@ -204,16 +190,9 @@ pub async fn summary_of(
 /// net, gross and open totals (gross − payments per purchase, never below 0) of every
 /// purchase the filter selects (the conditions of GET /purchases, paging and sorting
 /// ignored). Errors: 400 naming a malformed filter; 500 when a sum overflows.
-#[utoipa::path(
-    get,
-    path = "/purchases/summary",
-    operation_id = "purchases_summary",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/summary", operation_id = "purchases_summary", tag = "purchases",
     params(PurchaseFilter),
-    responses(
-        (status = 200, description = "Per currency the count, net, gross and open totals of the purchases the filters select (paging and sorting ignored).", body = ListSummary),
-    )
-)]
+    responses((status = 200, description = "Per currency the count, net, gross and open totals of the purchases the filters select (paging and sorting ignored).", body = ListSummary)))]
 pub async fn summary(
     State(state): State<AppState>,
     list: ListQuery<PurchaseFilter>,

@@ -37,16 +37,9 @@ pub struct PaymentQuery {
 /// GET /purchases/payments?purchase_id= → one page of a purchase's payments, oldest
 /// first; without `purchase_id` every payment, newest first (the first page is the
 /// latest 100). Paging headers as every list. Errors: 400 naming a malformed parameter.
-#[utoipa::path(
-    get,
-    path = "/purchases/payments",
-    operation_id = "purchase_payments_list",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/payments", operation_id = "purchase_payments_list", tag = "purchases",
     params(kontor_model::query::ListParams, PaymentQuery),
-    responses(
-        (status = 200, description = "One page of purchase payments.", body = Vec<PurchasePayment>),
-    )
-)]
+    responses((status = 200, description = "One page of purchase payments.", body = Vec<PurchasePayment>)))]
 pub async fn list(
     State(state): State<AppState>,
     list: ListQuery<PaymentQuery>,
@@ -61,16 +54,9 @@ pub async fn list(
 /// Get a purchase payment.
 ///
 /// GET /purchases/payments/{id}. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/purchases/payments/{id}",
-    operation_id = "purchase_payments_get",
-    tag = "purchases",
+#[utoipa::path(get, path = "/purchases/payments/{id}", operation_id = "purchase_payments_get", tag = "purchases",
     params(IdPath),
-    responses(
-        (status = 200, description = "The purchase payment.", body = PurchasePayment),
-    )
-)]
+    responses((status = 200, description = "The purchase payment.", body = PurchasePayment)))]
 pub async fn get_one(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -82,16 +68,9 @@ pub async fn get_one(
 ///
 /// POST /purchases/payments → 200 with the payment. Errors: 422 (purchase, date, total > 0
 /// with at most the currency's places).
-#[utoipa::path(
-    post,
-    path = "/purchases/payments",
-    operation_id = "purchase_payments_create",
-    tag = "purchases",
+#[utoipa::path(post, path = "/purchases/payments", operation_id = "purchase_payments_create", tag = "purchases",
     request_body = NewPurchasePayment,
-    responses(
-        (status = 200, description = "The recorded payment.", body = PurchasePayment),
-    )
-)]
+    responses((status = 200, description = "The recorded payment.", body = PurchasePayment)))]
 pub async fn create(
     CallerContext(state, caller, _): CallerContext,
     JsonBody(body): JsonBody<NewPurchasePayment>,
@@ -158,16 +137,9 @@ pub async fn create(
 /// Delete a purchase payment.
 ///
 /// DELETE /purchases/payments/{id} → 204. Errors: 404.
-#[utoipa::path(
-    delete,
-    path = "/purchases/payments/{id}",
-    operation_id = "purchase_payments_delete",
-    tag = "purchases",
+#[utoipa::path(delete, path = "/purchases/payments/{id}", operation_id = "purchase_payments_delete", tag = "purchases",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted."),
-    )
-)]
+    responses((status = 204, description = "Deleted.")))]
 pub async fn delete(
     CallerContext(state, caller, _): CallerContext,
     IdPath(id): IdPath,

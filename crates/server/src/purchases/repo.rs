@@ -22,7 +22,7 @@ macro_rules! purchase_joins {
 /// The table and joins of the columns.
 pub const FROM: &str = concat!("FROM purchases p", purchase_joins!());
 
-/// The purchase list's table for [`crate::lists::fetch_document_page`]; the unfiltered
+/// The purchase list's table for [`crate::lists::fetch_page`]; the unfiltered
 /// list is counted by the `purchases` counter.
 pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "purchases p",

@@ -22,17 +22,9 @@ use serde_json::json;
 ///
 /// PATCH /purchases/{id}/update_status `{status}` → 200 with the purchase.
 /// Errors: 404; 422 for a status other than pending, approved or archived.
-#[utoipa::path(
-    patch,
-    path = "/purchases/{id}/update_status",
-    operation_id = "purchases_update_status",
-    tag = "purchases",
-    params(IdPath),
-    request_body(content = StatusChange, description = "`status`: pending, approved or archived (archived means approved)."),
-    responses(
-        (status = 200, description = "The purchase in its new status.", body = Purchase),
-    )
-)]
+#[utoipa::path(patch, path = "/purchases/{id}/update_status", operation_id = "purchases_update_status", tag = "purchases",
+    params(IdPath), request_body(content = StatusChange, description = "`status`: pending, approved or archived (archived means approved)."),
+    responses((status = 200, description = "The purchase in its new status.", body = Purchase)))]
 pub async fn update_status(
     CallerContext(state, caller, base): CallerContext,
     IdPath(id): IdPath,
@@ -71,16 +63,9 @@ pub async fn update_status(
 ///
 /// DELETE /purchases/{id} → 204, removing its positions and stored document.
 /// Errors: 404; 422 when it is approved or has payments (nothing is removed).
-#[utoipa::path(
-    delete,
-    path = "/purchases/{id}",
-    operation_id = "purchases_delete",
-    tag = "purchases",
+#[utoipa::path(delete, path = "/purchases/{id}", operation_id = "purchases_delete", tag = "purchases",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted with its positions and stored document."),
-    )
-)]
+    responses((status = 204, description = "Deleted with its positions and stored document.")))]
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     let row = repo::load_row(&state.pool, id).await?;
