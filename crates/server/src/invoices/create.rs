@@ -249,16 +249,9 @@ pub(super) async fn create_linked(
 }
 
 /// POST /invoices → 200 with the created invoice. Errors: 415, 400, 422 naming fields.
-#[utoipa::path(
-    post,
-    path = "/invoices",
-    operation_id = "invoices_create",
-    tag = "invoices",
+#[utoipa::path(post, path = "/invoices", operation_id = "invoices_create", tag = "invoices",
     request_body = NewInvoice,
-    responses(
-        (status = 200, description = "The created invoice (or draft)", body = Invoice)
-    )
-)]
+    responses((status = 200, description = "The created invoice (or draft)", body = Invoice)))]
 pub async fn create(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -285,17 +278,9 @@ pub async fn create(
 /// PUT /invoices/{id} → replaces a draft with the creation body (`status: created`
 /// finalizes it and assigns the number). Errors: 404; 422 when the invoice is not a draft
 /// or a field is invalid.
-#[utoipa::path(
-    put,
-    path = "/invoices/{id}",
-    operation_id = "invoices_update",
-    tag = "invoices",
-    params(IdPath),
-    request_body = NewInvoice,
-    responses(
-        (status = 200, description = "The draft as replaced (numbered when finalized)", body = Invoice)
-    )
-)]
+#[utoipa::path(put, path = "/invoices/{id}", operation_id = "invoices_update", tag = "invoices",
+    params(IdPath), request_body = NewInvoice,
+    responses((status = 200, description = "The draft as replaced (numbered when finalized)", body = Invoice)))]
 pub async fn update_draft(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -69,19 +69,10 @@ pub async fn recipients_of(
 /// Errors: 404; 422 (draft, subject/text missing, no resolvable `emails_to`, invalid
 /// address, unknown letter paper, an XRechnung customer's invoice that cannot be written
 /// as XRechnung); 502 when the mail server refuses (nothing marked sent).
-#[utoipa::path(
-    post,
-    path = "/invoices/{id}/send_email",
-    operation_id = "invoices_send_email",
-    tag = "invoices",
-    params(IdPath),
-    request_body = SendEmail,
-    responses(
-        (status = 200, description = "The message as sent and the recipients used", body = SentEmail),
-        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent",
-            body = kontor_model::error::ErrorBody)
-    )
-)]
+#[utoipa::path(post, path = "/invoices/{id}/send_email", operation_id = "invoices_send_email", tag = "invoices",
+    params(IdPath), request_body = SendEmail,
+    responses((status = 200, description = "The message as sent and the recipients used", body = SentEmail),
+        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent", body = kontor_model::error::ErrorBody)))]
 pub async fn send_email(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

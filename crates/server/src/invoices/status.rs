@@ -57,17 +57,9 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
 /// PUT /invoices/{id}/update_status `{status}` → 200 with the invoice after the change.
 /// Errors: 404; 422 for an unknown status, a move the rules do not permit, or an
 /// incomplete draft (fields named).
-#[utoipa::path(
-    put,
-    path = "/invoices/{id}/update_status",
-    operation_id = "invoices_update_status",
-    tag = "invoices",
-    params(IdPath),
-    request_body = StatusChange,
-    responses(
-        (status = 200, description = "The invoice after the change", body = Invoice)
-    )
-)]
+#[utoipa::path(put, path = "/invoices/{id}/update_status", operation_id = "invoices_update_status", tag = "invoices",
+    params(IdPath), request_body = StatusChange,
+    responses((status = 200, description = "The invoice after the change", body = Invoice)))]
 pub async fn update_status(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
