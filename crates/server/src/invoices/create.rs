@@ -8,12 +8,12 @@ use super::write::{self, Prepared};
 use crate::access::auth::Caller;
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
+use crate::http::write_request::{Write, WriteTo};
 use crate::input::sanitize;
 use crate::state::AppState;
 use crate::store::files::BaseUrl;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedData};
@@ -253,10 +253,8 @@ pub(super) async fn create_linked(
     request_body = NewInvoice,
     responses((status = 200, description = "The created invoice (or draft)", body = Invoice)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    JsonBody(body): JsonBody<NewInvoice>,
+    Write(state, caller, body): Write<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
         // A body whose totals do not compute gets its field errors from the create path.
@@ -282,11 +280,8 @@ pub async fn create(
     params(IdPath), request_body = NewInvoice,
     responses((status = 200, description = "The draft as replaced (numbered when finalized)", body = Invoice)))]
 pub async fn update_draft(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    IdPath(id): IdPath,
-    JsonBody(mut body): JsonBody<NewInvoice>,
+    WriteTo(state, caller, id, mut body): WriteTo<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
     let refused =
         || ApiError::Refused("Only draft invoices can be edited; this one is final.".into());

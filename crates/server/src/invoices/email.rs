@@ -4,15 +4,14 @@
 
 use super::einvoice::{self, Syntax};
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
+use crate::http::write_request::WriteTo;
 use crate::state::AppState;
 use crate::store::db::{now, ts};
 use crate::work::mail::{self, MailAttachment};
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
@@ -74,10 +73,7 @@ pub async fn recipients_of(
     responses((status = 200, description = "The message as sent and the recipients used", body = SentEmail),
         (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent", body = kontor_model::error::ErrorBody)))]
 pub async fn send_email(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<SendEmail>,
+    WriteTo(state, caller, id, body): WriteTo<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
     Ok(Json(
         send_invoice(&state, id, &body, Some(caller.user_id)).await?,

@@ -7,6 +7,7 @@ use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
+use crate::http::write_request::Write;
 use crate::lists::{ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts, Word};
@@ -271,11 +272,7 @@ async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult
 #[utoipa::path(post, path = "/invoices/payments", operation_id = "invoice_payments_create", tag = "invoice_payments",
     request_body = NewPayment,
     responses((status = 200, description = "The payment; the invoice's status follows", body = Payment)))]
-async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewPayment>,
-) -> ApiResult<Json<Payment>> {
+async fn create(Write(state, caller, body): Write<NewPayment>) -> ApiResult<Json<Payment>> {
     let invoice_id = body
         .invoice_id
         .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;

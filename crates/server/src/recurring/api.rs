@@ -7,13 +7,14 @@ use super::job;
 use super::repo::{self, Fields};
 use crate::access::auth::Caller;
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
 use crate::http::pagination::PageOf;
+use crate::http::write_request::{Write, WriteTo};
 use crate::lists::ListQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::party::Language;
@@ -162,9 +163,7 @@ pub async fn get_one(
     request_body = NewRecurringInvoice,
     responses((status = 201, description = "The schedule, after the runs already due were made", body = RecurringInvoice)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewRecurringInvoice>,
+    Write(state, caller, body): Write<NewRecurringInvoice>,
 ) -> ApiResult<(StatusCode, Json<RecurringInvoice>)> {
     let fields = checked(&state, &caller, body).await?;
     let id = {
@@ -186,10 +185,7 @@ pub async fn create(
     params(IdPath), request_body = NewRecurringInvoice,
     responses((status = 200, description = "The schedule as replaced", body = RecurringInvoice)))]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<NewRecurringInvoice>,
+    WriteTo(state, caller, id, body): WriteTo<NewRecurringInvoice>,
 ) -> ApiResult<Json<RecurringInvoice>> {
     repo::schedule(&state.pool, id).await?;
     let fields = checked(&state, &caller, body).await?;

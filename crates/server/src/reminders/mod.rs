@@ -5,13 +5,13 @@ pub mod levels;
 pub mod overdue;
 pub mod rows;
 
-use crate::access::auth::Caller;
 use crate::documents::{context, level_name, money, print_date, reminder_document, RecordFile};
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
 use crate::http::extract::QueryPairs;
-use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
+use crate::http::write_request::{Write, WriteTo};
 use crate::lists::{ListQuery, Listing};
 use crate::reminders::rows::{load, ReminderRow};
 use crate::state::AppState;
@@ -21,7 +21,7 @@ use crate::work::mail::{self, MailAttachment};
 use crate::work::pdf_render::render;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::dunning::amount_due;
 use kontor_model::dunning::{reminder_claim, ClaimRequest};
@@ -198,10 +198,7 @@ async fn letter(
     responses((status = 200, description = "The message as sent and the recipients used", body = SentEmail),
         (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent", body = kontor_model::error::ErrorBody)))]
 async fn send_email(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(mut body): JsonBody<SendEmail>,
+    WriteTo(state, caller, id, mut body): WriteTo<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
     let paper = state
         .account
@@ -297,11 +294,7 @@ type InvoiceFacts = (String, String, bool, bool, Dec, i64, NaiveDate, bool, i64)
 #[utoipa::path(post, path = "/invoice_reminders", operation_id = "invoice_reminders_create", tag = "invoice_reminders",
     request_body = NewReminder,
     responses((status = 200, description = "The reminder with what it claims", body = Reminder)))]
-async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewReminder>,
-) -> ApiResult<Json<Reminder>> {
+async fn create(Write(state, caller, body): Write<NewReminder>) -> ApiResult<Json<Reminder>> {
     let invoice_id = body
         .invoice_id
         .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
@@ -419,9 +412,7 @@ pub async fn insert(
     request_body = BulkReminders,
     responses((status = 200, description = "Per invoice, in order, the reminder or the error body of its single POST", body = BulkRemindersResult)))]
 async fn bulk(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<BulkReminders>,
+    Write(state, caller, body): Write<BulkReminders>,
 ) -> ApiResult<Json<BulkRemindersResult>> {
     let ids = &body.invoice_ids;
     let mut seen = std::collections::BTreeSet::new();

@@ -3,12 +3,13 @@
 
 use crate::access::auth::{Caller, KIND_API};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
+use crate::http::write_request::Write;
 use crate::state::AppState;
 use crate::store::db::Ts;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::users::{ApiKey, KeyUser, NewApiKey};
@@ -83,9 +84,7 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
     request_body = NewApiKey,
     responses((status = 201, description = "The key with `api_key`, the secret (only here)", body = ApiKey)))]
 async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewApiKey>,
+    Write(state, caller, body): Write<NewApiKey>,
 ) -> ApiResult<(StatusCode, Json<ApiKey>)> {
     let mut e = FieldErrors::new();
     require_text(&mut e, "name", body.name.as_ref());

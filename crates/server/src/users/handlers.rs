@@ -2,6 +2,7 @@
 //! user, the caller's own record (`/users/me`) and password.
 
 use super::*;
+use crate::http::write_request::{Write, WriteTo};
 use kontor_model::error::messages;
 
 /// GET /users → one page of the account's users. Errors: 400 for a malformed parameter.
@@ -103,10 +104,7 @@ async fn invite(state: &AppState, headers: &HeaderMap, user: &User) -> ApiResult
     params(IdPath), request_body = UpdateUser,
     responses((status = 200, description = "The updated user", body = User)))]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<UpdateUser>,
+    WriteTo(state, caller, id, body): WriteTo<UpdateUser>,
 ) -> ApiResult<Json<User>> {
     let _guard = state.write_lock.lock().await;
     let user = load(&state.pool, id).await?;
@@ -174,11 +172,7 @@ pub async fn get_me(
 #[utoipa::path(put, path = "/users/me", operation_id = "users_update_me", tag = "users",
     request_body = UpdateMe,
     responses((status = 200, description = "The caller's updated user", body = User)))]
-pub async fn update_me(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<UpdateMe>,
-) -> ApiResult<Json<User>> {
+pub async fn update_me(Write(state, caller, body): Write<UpdateMe>) -> ApiResult<Json<User>> {
     let user = load(&state.pool, caller.user_id).await?;
     let mut e = FieldErrors::new();
     names(&mut e, &body.firstname, &body.lastname);
@@ -217,9 +211,7 @@ pub async fn update_me(
     request_body = ChangePassword,
     responses((status = 204, description = "Password changed")))]
 pub async fn change_password(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<ChangePassword>,
+    Write(state, caller, body): Write<ChangePassword>,
 ) -> ApiResult<StatusCode> {
     let user = load(&state.pool, caller.user_id).await?;
     let stored: Option<String> =
