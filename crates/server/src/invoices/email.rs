@@ -64,6 +64,20 @@ pub async fn recipients_of(
     Ok((recipients, customer))
 }
 
+/// The letter paper an e-mail about an invoice (the invoice itself or one of its
+/// reminders) prints on: `body`'s `letter_paper_id`, else the default paper
+/// ([`crate::config::AccountConfig::letter_paper`]). Errors: 422 on `letter_paper_id` for
+/// a paper that is not configured.
+pub fn mail_paper<'a>(
+    state: &'a AppState,
+    body: &SendEmail,
+) -> ApiResult<&'a crate::config::LetterPaperConfig> {
+    state
+        .account
+        .letter_paper(body.letter_paper_id)
+        .ok_or_else(|| ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER))
+}
+
 /// POST /invoices/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
 /// Errors: 404; 422 (draft, subject/text missing, no resolvable `emails_to`, invalid
 /// address, unknown letter paper, an XRechnung customer's invoice that cannot be written
@@ -97,12 +111,7 @@ pub async fn send_invoice(
         ));
     }
     let (recipients, customer) = recipients_of(state, &invoice, body).await?;
-    let paper = state
-        .account
-        .letter_paper(body.letter_paper_id)
-        .ok_or_else(|| {
-            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
-        })?;
+    let paper = mail_paper(state, body)?;
     let pdf = super::pdf::invoice_pdf_bytes(state, &invoice, Some(paper)).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let mut attachments = vec![MailAttachment {

@@ -200,12 +200,7 @@ async fn letter(
 async fn send_email(
     WriteTo(state, caller, id, mut body): WriteTo<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
-    let paper = state
-        .account
-        .letter_paper(body.letter_paper_id)
-        .ok_or_else(|| {
-            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
-        })?;
+    let paper = crate::invoices::mail_paper(&state, &body)?;
     let letter = letter(&state, id, Some(paper)).await?;
     let invoice = &letter.invoice;
     let number = invoice.identifier.clone().unwrap_or_default();
