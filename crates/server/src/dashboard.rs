@@ -30,15 +30,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 /// GET /dashboard (any key) → 200 with the [`Dashboard`] for the server's date. Errors:
 /// 500 when a stored amount is corrupt or a sum overflows.
-#[utoipa::path(
-    get,
-    path = "/dashboard",
-    operation_id = "dashboard_get",
-    tag = "dashboard",
-    responses(
-        (status = 200, description = "The dashboard for the server's date", body = Dashboard),
-    )
-)]
+#[utoipa::path(get, path = "/dashboard", operation_id = "dashboard_get", tag = "dashboard",
+    responses((status = 200, description = "The dashboard for the server's date", body = Dashboard)))]
 pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboard>> {
     let pool = &state.pool;
     let today = crate::lists::summary::today();

@@ -38,15 +38,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// GET /session → `{id, uuid, name, read_only, user, kind}` of the calling key.
-#[utoipa::path(
-    get,
-    path = "/session",
-    operation_id = "session_get",
-    tag = "session",
-    responses(
-        (status = 200, description = "The calling key and its user", body = Session),
-    )
-)]
+#[utoipa::path(get, path = "/session", operation_id = "session_get", tag = "session",
+    responses((status = 200, description = "The calling key and its user", body = Session)))]
 async fn get_session(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -64,15 +57,8 @@ async fn get_session(
 }
 
 /// DELETE /session: revokes the calling key (session or API key). 204.
-#[utoipa::path(
-    delete,
-    path = "/session",
-    operation_id = "session_delete",
-    tag = "session",
-    responses(
-        (status = 204, description = "The calling key is revoked"),
-    )
-)]
+#[utoipa::path(delete, path = "/session", operation_id = "session_delete", tag = "session",
+    responses((status = 204, description = "The calling key is revoked")))]
 async fn sign_out(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -136,18 +122,11 @@ fn locked(seconds: u64) -> Response {
 /// this e-mail from this address, this address, or this e-mail backs off after failures
 /// (its message says in how many minutes to try again), 503 when too many passwords are
 /// being checked.
-#[utoipa::path(
-    post,
-    path = "/session",
-    operation_id = "session_create",
-    tag = "session",
+#[utoipa::path(post, path = "/session", operation_id = "session_create", tag = "session",
     request_body = SignIn,
-    responses(
-        (status = 200, description = "A new session key and its user", body = SignedIn),
+    responses((status = 200, description = "A new session key and its user", body = SignedIn),
         (status = 401, description = "E-mail or password is wrong (one message for every failure)", body = kontor_model::error::ErrorBody),
-        (status = 429, description = "Too many failed sign-ins: wait before the next try", body = kontor_model::error::ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the lock ends"))),
-    )
-)]
+        (status = 429, description = "Too many failed sign-ins: wait before the next try", body = kontor_model::error::ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the lock ends")))))]
 async fn sign_in(
     state: State<AppState>,
     peer: Option<Extension<PeerAddr>>,
@@ -204,16 +183,9 @@ fn bad_token() -> ApiError {
 /// consumes the link, and signs in (200 like POST /session). Errors: 422 naming `token`
 /// (unknown, used, expired, deactivated user) or `password` (too short or weak; the link
 /// stays valid then).
-#[utoipa::path(
-    post,
-    path = "/session/invitation",
-    operation_id = "session_accept_invitation",
-    tag = "session",
+#[utoipa::path(post, path = "/session/invitation", operation_id = "session_accept_invitation", tag = "session",
     request_body = AcceptInvitation,
-    responses(
-        (status = 200, description = "The password is set; a new session key and its user", body = SignedIn),
-    )
-)]
+    responses((status = 200, description = "The password is set; a new session key and its user", body = SignedIn)))]
 async fn accept_invitation(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<AcceptInvitation>,
@@ -259,13 +231,8 @@ pub struct SetupNeeded {
 }
 
 /// GET /setup → `{"needed": bool}`: true while no active admin with a password exists.
-#[utoipa::path(
-    get,
-    path = "/setup",
-    operation_id = "setup_get",
-    tag = "session",
-    responses((status = 200, description = "Whether the first-run setup is needed", body = SetupNeeded))
-)]
+#[utoipa::path(get, path = "/setup", operation_id = "setup_get", tag = "session",
+    responses((status = 200, description = "Whether the first-run setup is needed", body = SetupNeeded)))]
 async fn setup_needed(State(state): State<AppState>) -> ApiResult<Json<SetupNeeded>> {
     let needed = crate::users::active_admins(&state.pool).await? == 0;
     Ok(Json(SetupNeeded { needed }))
@@ -274,17 +241,10 @@ async fn setup_needed(State(state): State<AppState>) -> ApiResult<Json<SetupNeed
 /// POST /setup `{email, firstname, lastname, password}`: creates the first admin and
 /// signs in (200 like POST /session). Errors: 409 once an admin exists, 422 naming the
 /// fields.
-#[utoipa::path(
-    post,
-    path = "/setup",
-    operation_id = "setup_create",
-    tag = "session",
+#[utoipa::path(post, path = "/setup", operation_id = "setup_create", tag = "session",
     request_body = SignIn,
-    responses(
-        (status = 200, description = "The first admin, signed in", body = SignedIn),
-        (status = 409, description = "Kontor is set up already", body = kontor_model::error::ErrorBody),
-    )
-)]
+    responses((status = 200, description = "The first admin, signed in", body = SignedIn),
+        (status = 409, description = "Kontor is set up already", body = kontor_model::error::ErrorBody)))]
 async fn setup(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<SignIn>,

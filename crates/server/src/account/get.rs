@@ -37,15 +37,8 @@ pub fn view(state: &AppState, base: &str, settings: &Settings) -> Account {
 }
 
 /// GET /account → 200 [`Account`]. Errors: 500 when the settings row is corrupt.
-#[utoipa::path(
-    get,
-    path = "/account",
-    operation_id = "account_get",
-    tag = "account",
-    responses(
-        (status = 200, description = "The account's own data and settings", body = Account),
-    )
-)]
+#[utoipa::path(get, path = "/account", operation_id = "account_get", tag = "account",
+    responses((status = 200, description = "The account's own data and settings", body = Account)))]
 pub async fn get_account(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

@@ -91,16 +91,9 @@ async fn replace_logo(state: &AppState, logo: Option<StoredLogo>) -> ApiResult<r
 /// PUT /account/logo (multipart part `file`) → 200 the [`Account`] with the new `logo`.
 /// Errors: 403 (read-only key), 413 (body over 2 MiB), 415 (not multipart), 422 on
 /// `file` (missing, over 1 MiB, not a PNG or SVG by content, a malformed SVG).
-#[utoipa::path(
-    put,
-    path = "/account/logo",
-    operation_id = "account_logo_store",
-    tag = "account",
+#[utoipa::path(put, path = "/account/logo", operation_id = "account_logo_store", tag = "account",
     request_body(content = LogoUpload, content_type = "multipart/form-data"),
-    responses(
-        (status = 200, description = "The account with the new `logo`", body = Account),
-    )
-)]
+    responses((status = 200, description = "The account with the new `logo`", body = Account)))]
 pub async fn store_logo(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,
@@ -127,15 +120,8 @@ pub async fn store_logo(
 }
 
 /// DELETE /account/logo → 204 (also when there is none). Errors: 403 (read-only key).
-#[utoipa::path(
-    delete,
-    path = "/account/logo",
-    operation_id = "account_logo_delete",
-    tag = "account",
-    responses(
-        (status = 204, description = "No logo (also when there was none)"),
-    )
-)]
+#[utoipa::path(delete, path = "/account/logo", operation_id = "account_logo_delete", tag = "account",
+    responses((status = 204, description = "No logo (also when there was none)")))]
 pub async fn delete_logo(State(state): State<AppState>) -> ApiResult<StatusCode> {
     replace_logo(&state, None).await?;
     Ok(StatusCode::NO_CONTENT)

@@ -33,17 +33,10 @@ pub struct TestEmailSent {
 /// POST /account/test_email → 200 `{"emails_to"}`. Errors: 403 (read-only key), 422 on
 /// `to` (missing, not an address, more than 10), 502 when the mail server refuses or
 /// cannot be reached (the message says why; the password never appears).
-#[utoipa::path(
-    post,
-    path = "/account/test_email",
-    operation_id = "account_test_email",
-    tag = "account",
+#[utoipa::path(post, path = "/account/test_email", operation_id = "account_test_email", tag = "account",
     request_body = TestEmail,
-    responses(
-        (status = 200, description = "Sent; the recipients used", body = TestEmailSent),
-        (status = 502, description = "The mail server refused the message or cannot be reached", body = kontor_model::error::ErrorBody),
-    )
-)]
+    responses((status = 200, description = "Sent; the recipients used", body = TestEmailSent),
+        (status = 502, description = "The mail server refused the message or cannot be reached", body = kontor_model::error::ErrorBody)))]
 pub async fn send_test_email(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<TestEmail>,

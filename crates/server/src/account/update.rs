@@ -42,16 +42,9 @@ fn merge_smtp(stored: Option<SmtpConfig>, update: &SmtpUpdate) -> SmtpConfig {
 /// PUT /account with an [`AccountUpdate`] → 200 the [`Account`] after the change.
 /// Errors: 403 (read-only key), 415/400/413 for a body that is not JSON, 422 naming every
 /// bad field (`iban`, `vat_identifier`, `invoice_number_format`, `smtp.host`…).
-#[utoipa::path(
-    put,
-    path = "/account",
-    operation_id = "account_update",
-    tag = "account",
+#[utoipa::path(put, path = "/account", operation_id = "account_update", tag = "account",
     request_body(content = AccountUpdate, description = "The fields to change (absent: unchanged)"),
-    responses(
-        (status = 200, description = "The account after the change", body = Account),
-    )
-)]
+    responses((status = 200, description = "The account after the change", body = Account)))]
 pub async fn update_account(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

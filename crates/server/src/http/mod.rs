@@ -17,3 +17,4 @@ pub mod pagination;
 pub mod request_claim;
 pub mod routes;
 pub mod security_headers;
+pub mod write_request;

@@ -8,16 +8,9 @@ use axum::Json;
 use kontor_model::billing::{Activity, Expense};
 
 /// GET /invoices/{id}/timesheet → the activities billed by the invoice. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}/timesheet",
-    operation_id = "invoices_timesheet",
-    tag = "invoices",
+#[utoipa::path(get, path = "/invoices/{id}/timesheet", operation_id = "invoices_timesheet", tag = "invoices",
     params(IdPath),
-    responses(
-        (status = 200, description = "The activities the invoice billed", body = Vec<Activity>)
-    )
-)]
+    responses((status = 200, description = "The activities the invoice billed", body = Vec<Activity>)))]
 pub async fn timesheet(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -29,16 +22,9 @@ pub async fn timesheet(
 }
 
 /// GET /invoices/{id}/expenses → the expenses billed by the invoice. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}/expenses",
-    operation_id = "invoices_expenses",
-    tag = "invoices",
+#[utoipa::path(get, path = "/invoices/{id}/expenses", operation_id = "invoices_expenses", tag = "invoices",
     params(IdPath),
-    responses(
-        (status = 200, description = "The expenses the invoice billed", body = Vec<Expense>)
-    )
-)]
+    responses((status = 200, description = "The expenses the invoice billed", body = Vec<Expense>)))]
 pub async fn expenses(
     State(state): State<AppState>,
     IdPath(id): IdPath,

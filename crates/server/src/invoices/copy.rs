@@ -41,16 +41,9 @@ pub async fn copy_due(
 /// the customer's payment term or the account's default). Errors: 404 (unknown or
 /// deleted); 422 when the copied body no longer validates (e.g. the currency was removed
 /// from the account), naming the field.
-#[utoipa::path(
-    post,
-    path = "/invoices/{id}/copy",
-    operation_id = "invoices_copy",
-    tag = "invoices",
+#[utoipa::path(post, path = "/invoices/{id}/copy", operation_id = "invoices_copy", tag = "invoices",
     params(IdPath),
-    responses(
-        (status = 200, description = "The new draft", body = Invoice)
-    )
-)]
+    responses((status = 200, description = "The new draft", body = Invoice)))]
 pub async fn copy(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -8,12 +8,12 @@ use super::write::{self, Prepared};
 use crate::access::auth::Caller;
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
+use crate::http::write_request::{Write, WriteTo};
 use crate::input::sanitize;
 use crate::state::AppState;
 use crate::store::files::BaseUrl;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedData};
@@ -249,21 +249,12 @@ pub(super) async fn create_linked(
 }
 
 /// POST /invoices → 200 with the created invoice. Errors: 415, 400, 422 naming fields.
-#[utoipa::path(
-    post,
-    path = "/invoices",
-    operation_id = "invoices_create",
-    tag = "invoices",
+#[utoipa::path(post, path = "/invoices", operation_id = "invoices_create", tag = "invoices",
     request_body = NewInvoice,
-    responses(
-        (status = 200, description = "The created invoice (or draft)", body = Invoice)
-    )
-)]
+    responses((status = 200, description = "The created invoice (or draft)", body = Invoice)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    JsonBody(body): JsonBody<NewInvoice>,
+    Write(state, caller, body): Write<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
     if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
         // A body whose totals do not compute gets its field errors from the create path.
@@ -285,23 +276,12 @@ pub async fn create(
 /// PUT /invoices/{id} → replaces a draft with the creation body (`status: created`
 /// finalizes it and assigns the number). Errors: 404; 422 when the invoice is not a draft
 /// or a field is invalid.
-#[utoipa::path(
-    put,
-    path = "/invoices/{id}",
-    operation_id = "invoices_update",
-    tag = "invoices",
-    params(IdPath),
-    request_body = NewInvoice,
-    responses(
-        (status = 200, description = "The draft as replaced (numbered when finalized)", body = Invoice)
-    )
-)]
+#[utoipa::path(put, path = "/invoices/{id}", operation_id = "invoices_update", tag = "invoices",
+    params(IdPath), request_body = NewInvoice,
+    responses((status = 200, description = "The draft as replaced (numbered when finalized)", body = Invoice)))]
 pub async fn update_draft(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    IdPath(id): IdPath,
-    JsonBody(mut body): JsonBody<NewInvoice>,
+    WriteTo(state, caller, id, mut body): WriteTo<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
     let refused =
         || ApiError::Refused(kontor_model::error::messages::INVOICE_FINAL_NOT_EDITABLE.into());

@@ -23,18 +23,9 @@ use kontor_model::users::Role;
 /// Errors: 404; 403 when a non-admin deletes a finalized invoice; 422 for a reversal or
 /// reversed invoice, a locked one, an account that never allows it, or a finalized one
 /// without a reason (field `reason`).
-#[utoipa::path(
-    delete,
-    path = "/invoices/{id}",
-    operation_id = "invoices_delete",
-    tag = "invoices",
-    params(IdPath),
-    request_body(content = Option<DeleteReason>, content_type = "application/json",
-        description = "Optional; `reason` is required for an invoice that is not a draft"),
-    responses(
-        (status = 204, description = "Deleted (the record leaves every list)")
-    )
-)]
+#[utoipa::path(delete, path = "/invoices/{id}", operation_id = "invoices_delete", tag = "invoices",
+    params(IdPath), request_body(content = Option<DeleteReason>, content_type = "application/json", description = "Optional; `reason` is required for an invoice that is not a draft"),
+    responses((status = 204, description = "Deleted (the record leaves every list)")))]
 pub async fn delete(
     State(state): State<AppState>,
     Extension(context): Extension<KeyContext>,

@@ -231,16 +231,9 @@ pub fn readiness(records: &Records) -> Readiness {
 }
 
 /// GET /invoices/{id}/e_invoice → 200 [`Readiness`]. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}/e_invoice",
-    operation_id = "invoices_e_invoice",
-    tag = "invoices",
+#[utoipa::path(get, path = "/invoices/{id}/e_invoice", operation_id = "invoices_e_invoice", tag = "invoices",
     params(IdPath),
-    responses(
-        (status = 200, description = "Whether the e-invoice can be written and what is missing", body = Readiness)
-    )
-)]
+    responses((status = 200, description = "Whether the e-invoice can be written and what is missing", body = Readiness)))]
 pub async fn e_invoice(
     State(state): State<AppState>,
     IdPath(id): IdPath,

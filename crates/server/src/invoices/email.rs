@@ -4,15 +4,14 @@
 
 use super::einvoice::{self, Syntax};
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
+use crate::http::write_request::WriteTo;
 use crate::state::AppState;
 use crate::store::db::{now, ts};
 use crate::work::mail::{self, MailAttachment};
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_einvoice::semantic::Specification;
 use kontor_model::effects::after_send;
 use kontor_model::email::{SendEmail, SentEmail};
@@ -65,28 +64,30 @@ pub async fn recipients_of(
     Ok((recipients, customer))
 }
 
+/// The letter paper an e-mail about an invoice (the invoice itself or one of its
+/// reminders) prints on: `body`'s `letter_paper_id`, else the default paper
+/// ([`crate::config::AccountConfig::letter_paper`]). Errors: 422 on `letter_paper_id` for
+/// a paper that is not configured.
+pub fn mail_paper<'a>(
+    state: &'a AppState,
+    body: &SendEmail,
+) -> ApiResult<&'a crate::config::LetterPaperConfig> {
+    state
+        .account
+        .letter_paper(body.letter_paper_id)
+        .ok_or_else(|| ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER))
+}
+
 /// POST /invoices/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
 /// Errors: 404; 422 (draft, subject/text missing, no resolvable `emails_to`, invalid
 /// address, unknown letter paper, an XRechnung customer's invoice that cannot be written
 /// as XRechnung); 502 when the mail server refuses (nothing marked sent).
-#[utoipa::path(
-    post,
-    path = "/invoices/{id}/send_email",
-    operation_id = "invoices_send_email",
-    tag = "invoices",
-    params(IdPath),
-    request_body = SendEmail,
-    responses(
-        (status = 200, description = "The message as sent and the recipients used", body = SentEmail),
-        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent",
-            body = kontor_model::error::ErrorBody)
-    )
-)]
+#[utoipa::path(post, path = "/invoices/{id}/send_email", operation_id = "invoices_send_email", tag = "invoices",
+    params(IdPath), request_body = SendEmail,
+    responses((status = 200, description = "The message as sent and the recipients used", body = SentEmail),
+        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent", body = kontor_model::error::ErrorBody)))]
 pub async fn send_email(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<SendEmail>,
+    WriteTo(state, caller, id, body): WriteTo<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
     Ok(Json(
         send_invoice(&state, id, &body, Some(caller.user_id)).await?,
@@ -110,12 +111,7 @@ pub async fn send_invoice(
         ));
     }
     let (recipients, customer) = recipients_of(state, &invoice, body).await?;
-    let paper = state
-        .account
-        .letter_paper(body.letter_paper_id)
-        .ok_or_else(|| {
-            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
-        })?;
+    let paper = mail_paper(state, body)?;
     let pdf = super::pdf::invoice_pdf_bytes(state, &invoice, Some(paper)).await?;
     let filename = format!("{}.pdf", invoice.identifier.as_deref().unwrap_or("invoice"));
     let mut attachments = vec![MailAttachment {

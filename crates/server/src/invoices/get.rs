@@ -19,31 +19,9 @@ use kontor_model::invoice::Invoice;
 /// `{id}` is the invoice id, or the id followed by `.pdf` (the invoice's PDF; query
 /// parameters `blank`, `letter_paper_id`) or `.xml` (its XRechnung; query parameter
 /// `syntax`, `cii` or `ubl`; 422 naming each missing field when it cannot be written).
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}",
-    operation_id = "invoices_get",
-    tag = "invoices",
-    params(
-        ("id" = String, Path, pattern = r"^[0-9]+(\.pdf|\.xml)?$",
-            description = "Invoice id; `7.pdf` answers the PDF, `7.xml` the XRechnung"),
-        crate::documents::PrintParams,
-        ("syntax" = Option<String>, Query, pattern = "^(cii|ubl)?$",
-            description = "`.xml`: `cii` (UN/CEFACT CII, the default) or `ubl` (OASIS UBL 2.1)")
-    ),
-    responses(
-        (status = 200, description = "The invoice (JSON), its PDF (`{id}.pdf`) or its XRechnung (`{id}.xml`)",
-            content(
-                (Invoice = "application/json"),
-                ("application/pdf"),
-                ("application/xml")
-            ),
-            headers(
-                ("Content-Disposition" = String,
-                    description = "PDF and XML: the file name (`<number>.pdf`, `<number>.xml`)")
-            ))
-    )
-)]
+#[utoipa::path(get, path = "/invoices/{id}", operation_id = "invoices_get", tag = "invoices",
+    params(("id" = String, Path, pattern = r"^[0-9]+(\.pdf|\.xml)?$", description = "Invoice id; `7.pdf` answers the PDF, `7.xml` the XRechnung"), crate::documents::PrintParams, ("syntax" = Option<String>, Query, pattern = "^(cii|ubl)?$", description = "`.xml`: `cii` (UN/CEFACT CII, the default) or `ubl` (OASIS UBL 2.1)")),
+    responses((status = 200, description = "The invoice (JSON), its PDF (`{id}.pdf`) or its XRechnung (`{id}.xml`)", content((Invoice = "application/json"), ("application/pdf"), ("application/xml")), headers(("Content-Disposition" = String, description = "PDF and XML: the file name (`<number>.pdf`, `<number>.xml`)")))))]
 pub async fn get_one(
     State(state): State<AppState>,
     BaseUrl(base): BaseUrl,

@@ -7,6 +7,7 @@ use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
+use crate::http::write_request::Write;
 use crate::lists::{ListQuery, Listing};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts, Word};
@@ -259,37 +260,19 @@ async fn list(
 }
 
 /// GET /invoices/payments/{id} → the payment. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/invoices/payments/{id}",
-    operation_id = "invoice_payments_get",
-    tag = "invoice_payments",
+#[utoipa::path(get, path = "/invoices/payments/{id}", operation_id = "invoice_payments_get", tag = "invoice_payments",
     params(IdPath),
-    responses(
-        (status = 200, description = "The payment", body = Payment)
-    )
-)]
+    responses((status = 200, description = "The payment", body = Payment)))]
 async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<Payment>> {
     load(&state.pool, id).await.map(Json)
 }
 
 /// POST /invoices/payments → 200 with the payment. Errors: 422 (missing fields, unknown
 /// or draft invoice, other currency).
-#[utoipa::path(
-    post,
-    path = "/invoices/payments",
-    operation_id = "invoice_payments_create",
-    tag = "invoice_payments",
+#[utoipa::path(post, path = "/invoices/payments", operation_id = "invoice_payments_create", tag = "invoice_payments",
     request_body = NewPayment,
-    responses(
-        (status = 200, description = "The payment; the invoice's status follows", body = Payment)
-    )
-)]
-async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewPayment>,
-) -> ApiResult<Json<Payment>> {
+    responses((status = 200, description = "The payment; the invoice's status follows", body = Payment)))]
+async fn create(Write(state, caller, body): Write<NewPayment>) -> ApiResult<Json<Payment>> {
     let invoice_id = body
         .invoice_id
         .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
@@ -321,17 +304,9 @@ async fn create(
 }
 
 /// PUT /invoices/payments/{id} `{date, paid_total}` → 200 with the payment.
-#[utoipa::path(
-    put,
-    path = "/invoices/payments/{id}",
-    operation_id = "invoice_payments_update",
-    tag = "invoice_payments",
-    params(IdPath),
-    request_body = NewPayment,
-    responses(
-        (status = 200, description = "The payment; the invoice's status follows", body = Payment)
-    )
-)]
+#[utoipa::path(put, path = "/invoices/payments/{id}", operation_id = "invoice_payments_update", tag = "invoice_payments",
+    params(IdPath), request_body = NewPayment,
+    responses((status = 200, description = "The payment; the invoice's status follows", body = Payment)))]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -356,16 +331,9 @@ async fn update(
 }
 
 /// DELETE /invoices/payments/{id} → 204; the invoice's status follows.
-#[utoipa::path(
-    delete,
-    path = "/invoices/payments/{id}",
-    operation_id = "invoice_payments_delete",
-    tag = "invoice_payments",
+#[utoipa::path(delete, path = "/invoices/payments/{id}", operation_id = "invoice_payments_delete", tag = "invoice_payments",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted; the invoice's status follows")
-    )
-)]
+    responses((status = 204, description = "Deleted; the invoice's status follows")))]
 async fn delete(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

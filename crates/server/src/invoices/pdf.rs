@@ -66,20 +66,9 @@ pub async fn invoice_pdf(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
 }
 
 /// GET /invoices/{id}/timesheet.pdf. Errors: 404 when the invoice billed no hours.
-#[utoipa::path(
-    get,
-    path = "/invoices/{id}/timesheet.pdf",
-    operation_id = "invoices_timesheet_pdf",
-    tag = "invoices",
-    params(
-        IdPath,
-        crate::documents::PrintParams
-    ),
-    responses(
-        (status = 200, description = "The timesheet of the hours the invoice billed", content_type = "application/pdf",
-            headers(("Content-Disposition" = String, description = "`inline; filename=\"<number>-timesheet.pdf\"`")))
-    )
-)]
+#[utoipa::path(get, path = "/invoices/{id}/timesheet.pdf", operation_id = "invoices_timesheet_pdf", tag = "invoices",
+    params(IdPath, crate::documents::PrintParams),
+    responses((status = 200, description = "The timesheet of the hours the invoice billed", content_type = "application/pdf", headers(("Content-Disposition" = String, description = "`inline; filename=\"<number>-timesheet.pdf\"`")))))]
 pub async fn timesheet_pdf(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -105,20 +94,9 @@ pub async fn timesheet_pdf(
 
 /// POST /invoices/preview.pdf with a (possibly incomplete) creation body → the PDF it
 /// would print; nothing is stored. Errors: 400/415/422 for malformed bodies only.
-#[utoipa::path(
-    post,
-    path = "/invoices/preview.pdf",
-    operation_id = "invoices_preview_pdf",
-    tag = "invoices",
-    params(
-        crate::documents::PrintParams
-    ),
-    request_body(content = NewInvoice, description = "A (possibly incomplete) creation body"),
-    responses(
-        (status = 200, description = "The PDF the body would print", content_type = "application/pdf",
-            headers(("Content-Disposition" = String, description = "`inline; filename=\"preview.pdf\"`")))
-    )
-)]
+#[utoipa::path(post, path = "/invoices/preview.pdf", operation_id = "invoices_preview_pdf", tag = "invoices",
+    params(crate::documents::PrintParams), request_body(content = NewInvoice, description = "A (possibly incomplete) creation body"),
+    responses((status = 200, description = "The PDF the body would print", content_type = "application/pdf", headers(("Content-Disposition" = String, description = "`inline; filename=\"preview.pdf\"`")))))]
 pub async fn preview_pdf(
     State(state): State<AppState>,
     query: QueryPairs,

@@ -74,16 +74,9 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate, language: Languag
 
 /// POST /invoices/{id}/reverse → 200 with the reversal invoice.
 /// Errors: 404; 422 for drafts, reversal invoices and invoices already reversed.
-#[utoipa::path(
-    post,
-    path = "/invoices/{id}/reverse",
-    operation_id = "invoices_reverse",
-    tag = "invoices",
+#[utoipa::path(post, path = "/invoices/{id}/reverse", operation_id = "invoices_reverse", tag = "invoices",
     params(IdPath),
-    responses(
-        (status = 200, description = "The reversal invoice", body = Invoice)
-    )
-)]
+    responses((status = 200, description = "The reversal invoice", body = Invoice)))]
 pub async fn reverse(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,

@@ -4,15 +4,13 @@
 //! `sent` locks the invoice.
 
 use super::repo;
-use crate::access::auth::Caller;
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
-use crate::state::AppState;
+use crate::http::extract::IdPath;
+use crate::http::write_request::WriteTo;
 use crate::store::db::{now, ts};
 use crate::store::files::BaseUrl;
-use axum::extract::State;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::effects::locked_after_status_change;
 use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice::Invoice;
@@ -57,23 +55,12 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
 /// PUT /invoices/{id}/update_status `{status}` → 200 with the invoice after the change.
 /// Errors: 404; 422 for an unknown status, a move the rules do not permit, or an
 /// incomplete draft (fields named).
-#[utoipa::path(
-    put,
-    path = "/invoices/{id}/update_status",
-    operation_id = "invoices_update_status",
-    tag = "invoices",
-    params(IdPath),
-    request_body = StatusChange,
-    responses(
-        (status = 200, description = "The invoice after the change", body = Invoice)
-    )
-)]
+#[utoipa::path(put, path = "/invoices/{id}/update_status", operation_id = "invoices_update_status", tag = "invoices",
+    params(IdPath), request_body = StatusChange,
+    responses((status = 200, description = "The invoice after the change", body = Invoice)))]
 pub async fn update_status(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
     BaseUrl(base): BaseUrl,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<StatusChange>,
+    WriteTo(state, caller, id, body): WriteTo<StatusChange>,
 ) -> ApiResult<Json<Invoice>> {
     let target = InvoiceStatus::parse(&body.status)
         .filter(|s| {

@@ -7,13 +7,14 @@ use super::job;
 use super::repo::{self, Fields};
 use crate::access::auth::Caller;
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
 use crate::http::pagination::PageOf;
+use crate::http::write_request::{Write, WriteTo};
 use crate::lists::ListQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::party::Language;
@@ -142,16 +143,9 @@ pub async fn list(
 }
 
 /// GET /recurring_invoices/{id} → 200 with all runs, newest first. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/recurring_invoices/{id}",
-    operation_id = "recurring_invoices_get",
-    tag = "recurring_invoices",
+#[utoipa::path(get, path = "/recurring_invoices/{id}", operation_id = "recurring_invoices_get", tag = "recurring_invoices",
     params(IdPath),
-    responses(
-        (status = 200, description = "The schedule with all its runs, newest first", body = RecurringInvoice)
-    )
-)]
+    responses((status = 200, description = "The schedule with all its runs, newest first", body = RecurringInvoice)))]
 pub async fn get_one(
     State(state): State<AppState>,
     IdPath(id): IdPath,
@@ -161,20 +155,11 @@ pub async fn get_one(
 
 /// POST /recurring_invoices → 201 with the schedule, after the runs already due were
 /// made. Errors: 415, 400, 422 naming fields, 403 for a read-only key.
-#[utoipa::path(
-    post,
-    path = "/recurring_invoices",
-    operation_id = "recurring_invoices_create",
-    tag = "recurring_invoices",
+#[utoipa::path(post, path = "/recurring_invoices", operation_id = "recurring_invoices_create", tag = "recurring_invoices",
     request_body = NewRecurringInvoice,
-    responses(
-        (status = 201, description = "The schedule, after the runs already due were made", body = RecurringInvoice)
-    )
-)]
+    responses((status = 201, description = "The schedule, after the runs already due were made", body = RecurringInvoice)))]
 pub async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewRecurringInvoice>,
+    Write(state, caller, body): Write<NewRecurringInvoice>,
 ) -> ApiResult<(StatusCode, Json<RecurringInvoice>)> {
     let fields = checked(&state, &caller, body).await?;
     let id = {
@@ -192,22 +177,11 @@ pub async fn create(
 /// PUT /recurring_invoices/{id} → 200 with the schedule replaced by the body (the anchor
 /// becomes the new next date's day; runs stay, and a period already run is never run
 /// again). Errors: 404; 415, 400, 422 naming fields; 403 for a read-only key.
-#[utoipa::path(
-    put,
-    path = "/recurring_invoices/{id}",
-    operation_id = "recurring_invoices_update",
-    tag = "recurring_invoices",
-    params(IdPath),
-    request_body = NewRecurringInvoice,
-    responses(
-        (status = 200, description = "The schedule as replaced", body = RecurringInvoice)
-    )
-)]
+#[utoipa::path(put, path = "/recurring_invoices/{id}", operation_id = "recurring_invoices_update", tag = "recurring_invoices",
+    params(IdPath), request_body = NewRecurringInvoice,
+    responses((status = 200, description = "The schedule as replaced", body = RecurringInvoice)))]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<NewRecurringInvoice>,
+    WriteTo(state, caller, id, body): WriteTo<NewRecurringInvoice>,
 ) -> ApiResult<Json<RecurringInvoice>> {
     repo::schedule(&state.pool, id).await?;
     let fields = checked(&state, &caller, body).await?;
@@ -222,16 +196,9 @@ pub async fn update(
 
 /// DELETE /recurring_invoices/{id} → 204; the schedule and its run history go, the
 /// invoices it created stay. Errors: 404; 403 for a read-only key.
-#[utoipa::path(
-    delete,
-    path = "/recurring_invoices/{id}",
-    operation_id = "recurring_invoices_delete",
-    tag = "recurring_invoices",
+#[utoipa::path(delete, path = "/recurring_invoices/{id}", operation_id = "recurring_invoices_delete", tag = "recurring_invoices",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted; the invoices it created stay")
-    )
-)]
+    responses((status = 204, description = "Deleted; the invoices it created stay")))]
 pub async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     repo::delete(&state.pool, id).await?;

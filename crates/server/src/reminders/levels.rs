@@ -49,15 +49,8 @@ pub async fn load(conn: &mut crate::sql::Tx) -> ApiResult<Vec<DunningLevel>> {
 }
 
 /// GET /dunning_levels → 200 [`DunningLevels`]. Errors: 500 for a corrupt stored list.
-#[utoipa::path(
-    get,
-    path = "/dunning_levels",
-    operation_id = "dunning_levels_get",
-    tag = "dunning_levels",
-    responses(
-        (status = 200, description = "The account's dunning levels", body = DunningLevels)
-    )
-)]
+#[utoipa::path(get, path = "/dunning_levels", operation_id = "dunning_levels_get", tag = "dunning_levels",
+    responses((status = 200, description = "The account's dunning levels", body = DunningLevels)))]
 pub async fn get_levels(State(state): State<AppState>) -> ApiResult<Json<DunningLevels>> {
     let mut conn = state.pool.acquire().await?;
     Ok(Json(DunningLevels {
@@ -69,16 +62,9 @@ pub async fn get_levels(State(state): State<AppState>) -> ApiResult<Json<Dunning
 /// (`roles::TABLE`). Errors: 415/400 for a body that is not the JSON shape, 422 keyed
 /// `levels[i].field` for a level that breaks [`validate_levels`] (numbering, days 0–365,
 /// fee 0–10,000, blank names or texts, unknown placeholders).
-#[utoipa::path(
-    put,
-    path = "/dunning_levels",
-    operation_id = "dunning_levels_update",
-    tag = "dunning_levels",
+#[utoipa::path(put, path = "/dunning_levels", operation_id = "dunning_levels_update", tag = "dunning_levels",
     request_body = DunningLevels,
-    responses(
-        (status = 200, description = "The stored levels", body = DunningLevels)
-    )
-)]
+    responses((status = 200, description = "The stored levels", body = DunningLevels)))]
 pub async fn put_levels(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<DunningLevels>,
@@ -101,15 +87,8 @@ pub async fn load_base_rates(conn: &mut crate::sql::Tx) -> ApiResult<Vec<BaseRat
 }
 
 /// GET /base_rates → 200 [`BaseRates`]. Errors: 500 for a corrupt stored table.
-#[utoipa::path(
-    get,
-    path = "/base_rates",
-    operation_id = "base_rates_get",
-    tag = "base_rates",
-    responses(
-        (status = 200, description = "The account's base rates (§ 247 BGB)", body = BaseRates)
-    )
-)]
+#[utoipa::path(get, path = "/base_rates", operation_id = "base_rates_get", tag = "base_rates",
+    responses((status = 200, description = "The account's base rates (§ 247 BGB)", body = BaseRates)))]
 pub async fn get_base_rates(State(state): State<AppState>) -> ApiResult<Json<BaseRates>> {
     let mut conn = state.pool.acquire().await?;
     Ok(Json(BaseRates {
@@ -120,16 +99,9 @@ pub async fn get_base_rates(State(state): State<AppState>) -> ApiResult<Json<Bas
 /// PUT /base_rates with [`BaseRates`] → 200 the stored table. Admins only
 /// (`roles::TABLE`). Errors: 415/400 for a body that is not the JSON shape, 422 keyed
 /// `base_rates[i].from` / `.rate` for rows out of date order or rates outside −10…20 %.
-#[utoipa::path(
-    put,
-    path = "/base_rates",
-    operation_id = "base_rates_update",
-    tag = "base_rates",
+#[utoipa::path(put, path = "/base_rates", operation_id = "base_rates_update", tag = "base_rates",
     request_body = BaseRates,
-    responses(
-        (status = 200, description = "The stored table", body = BaseRates)
-    )
-)]
+    responses((status = 200, description = "The stored table", body = BaseRates)))]
 pub async fn put_base_rates(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<BaseRates>,

@@ -5,13 +5,13 @@ pub mod levels;
 pub mod overdue;
 pub mod rows;
 
-use crate::access::auth::Caller;
 use crate::documents::{context, level_name, money, print_date, reminder_document, RecordFile};
 use crate::events::{self, Subject};
 use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
 use crate::http::extract::QueryPairs;
-use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
+use crate::http::write_request::{Write, WriteTo};
 use crate::lists::{ListQuery, Listing};
 use crate::reminders::rows::{load, ReminderRow};
 use crate::state::AppState;
@@ -21,7 +21,7 @@ use crate::work::mail::{self, MailAttachment};
 use crate::work::pdf_render::render;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::dunning::amount_due;
 use kontor_model::dunning::{reminder_claim, ClaimRequest};
@@ -104,28 +104,9 @@ async fn list(
 /// GET /invoice_reminders/{id} → the reminder; GET /invoice_reminders/{id}.pdf → its
 /// letter ([`letter`]; `blank`, `letter_paper_id` as for invoices). Errors: 404 for an
 /// unknown reminder or letter paper.
-#[utoipa::path(
-    get,
-    path = "/invoice_reminders/{id}",
-    operation_id = "invoice_reminders_get",
-    tag = "invoice_reminders",
-    params(
-        ("id" = String, Path, pattern = r"^[0-9]+(\.pdf)?$",
-            description = "Reminder id; `7.pdf` answers the reminder letter"),
-        crate::documents::PrintParams
-    ),
-    responses(
-        (status = 200, description = "The reminder (JSON) or its letter (`{id}.pdf`)",
-            content(
-                (Reminder = "application/json"),
-                ("application/pdf")
-            ),
-            headers(
-                ("Content-Disposition" = String,
-                    description = "PDF: `inline; filename=\"<number>-reminder-<level>.pdf\"`")
-            ))
-    )
-)]
+#[utoipa::path(get, path = "/invoice_reminders/{id}", operation_id = "invoice_reminders_get", tag = "invoice_reminders",
+    params(("id" = String, Path, pattern = r"^[0-9]+(\.pdf)?$", description = "Reminder id; `7.pdf` answers the reminder letter"), crate::documents::PrintParams),
+    responses((status = 200, description = "The reminder (JSON) or its letter (`{id}.pdf`)", content((Reminder = "application/json"), ("application/pdf")), headers(("Content-Disposition" = String, description = "PDF: `inline; filename=\"<number>-reminder-<level>.pdf\"`")))))]
 async fn get_one(
     State(state): State<AppState>,
     Path(raw): Path<String>,
@@ -212,31 +193,14 @@ async fn letter(
 /// then on it cannot be deleted) and records a `sent` event on the invoice.
 /// Errors: 404; 422 (no resolvable `emails_to`, an invalid address, an unknown letter
 /// paper); 502 when the mail server refuses (nothing marked sent).
-#[utoipa::path(
-    post,
-    path = "/invoice_reminders/{id}/send_email",
-    operation_id = "invoice_reminders_send_email",
-    tag = "invoice_reminders",
-    params(IdPath),
-    request_body = SendEmail,
-    responses(
-        (status = 200, description = "The message as sent and the recipients used", body = SentEmail),
-        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent",
-            body = kontor_model::error::ErrorBody)
-    )
-)]
+#[utoipa::path(post, path = "/invoice_reminders/{id}/send_email", operation_id = "invoice_reminders_send_email", tag = "invoice_reminders",
+    params(IdPath), request_body = SendEmail,
+    responses((status = 200, description = "The message as sent and the recipients used", body = SentEmail),
+        (status = 502, description = "The mail server refused the message or could not be reached; nothing was marked sent", body = kontor_model::error::ErrorBody)))]
 async fn send_email(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(mut body): JsonBody<SendEmail>,
+    WriteTo(state, caller, id, mut body): WriteTo<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
-    let paper = state
-        .account
-        .letter_paper(body.letter_paper_id)
-        .ok_or_else(|| {
-            ApiError::field("letter_paper_id", messages::IS_NOT_CONFIGURED_LETTER_PAPER)
-        })?;
+    let paper = crate::invoices::mail_paper(&state, &body)?;
     let letter = letter(&state, id, Some(paper)).await?;
     let invoice = &letter.invoice;
     let number = invoice.identifier.clone().unwrap_or_default();
@@ -322,21 +286,10 @@ type InvoiceFacts = (String, String, bool, bool, Dec, i64, NaiveDate, bool, i64)
 /// days, 14 after the last level), `fee` (negative or more places than the
 /// currency's minor unit), `dunning_level` (not a level, or none left) or `interest_rate`
 /// (outside 0–30 %).
-#[utoipa::path(
-    post,
-    path = "/invoice_reminders",
-    operation_id = "invoice_reminders_create",
-    tag = "invoice_reminders",
+#[utoipa::path(post, path = "/invoice_reminders", operation_id = "invoice_reminders_create", tag = "invoice_reminders",
     request_body = NewReminder,
-    responses(
-        (status = 200, description = "The reminder with what it claims", body = Reminder)
-    )
-)]
-async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewReminder>,
-) -> ApiResult<Json<Reminder>> {
+    responses((status = 200, description = "The reminder with what it claims", body = Reminder)))]
+async fn create(Write(state, caller, body): Write<NewReminder>) -> ApiResult<Json<Reminder>> {
     let invoice_id = body
         .invoice_id
         .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
@@ -450,21 +403,11 @@ pub async fn insert(
 /// its own transaction — or the error body that invoice's single POST would have had (an
 /// invoice past the last level, paid, unknown…). Errors: 422 naming `invoice_ids` when
 /// empty, longer than 100 or repeating an id.
-#[utoipa::path(
-    post,
-    path = "/invoice_reminders/bulk",
-    operation_id = "invoice_reminders_bulk",
-    tag = "invoice_reminders",
+#[utoipa::path(post, path = "/invoice_reminders/bulk", operation_id = "invoice_reminders_bulk", tag = "invoice_reminders",
     request_body = BulkReminders,
-    responses(
-        (status = 200, description = "Per invoice, in order, the reminder or the error body of its single POST",
-            body = BulkRemindersResult)
-    )
-)]
+    responses((status = 200, description = "Per invoice, in order, the reminder or the error body of its single POST", body = BulkRemindersResult)))]
 async fn bulk(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<BulkReminders>,
+    Write(state, caller, body): Write<BulkReminders>,
 ) -> ApiResult<Json<BulkRemindersResult>> {
     let ids = &body.invoice_ids;
     let mut seen = std::collections::BTreeSet::new();
@@ -515,16 +458,9 @@ async fn bulk(
 /// DELETE /invoice_reminders/{id} → 204: removes a reminder that was not sent (a sent one
 /// is part of the record of what the customer was told). Errors: 404 for an unknown
 /// reminder (or one of a deleted invoice); 422 once it was sent.
-#[utoipa::path(
-    delete,
-    path = "/invoice_reminders/{id}",
-    operation_id = "invoice_reminders_delete",
-    tag = "invoice_reminders",
+#[utoipa::path(delete, path = "/invoice_reminders/{id}", operation_id = "invoice_reminders_delete", tag = "invoice_reminders",
     params(IdPath),
-    responses(
-        (status = 204, description = "Deleted")
-    )
-)]
+    responses((status = 204, description = "Deleted")))]
 async fn delete(
     State(state): State<AppState>,
     IdPath(id): IdPath,

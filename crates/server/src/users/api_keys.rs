@@ -3,12 +3,13 @@
 
 use crate::access::auth::{Caller, KIND_API};
 use crate::http::error::{ApiError, ApiResult};
-use crate::http::extract::{IdPath, JsonBody};
+use crate::http::extract::IdPath;
+use crate::http::write_request::Write;
 use crate::state::AppState;
 use crate::store::db::Ts;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::{Extension, Json};
+use axum::Json;
 use kontor_model::error::messages;
 use kontor_model::error::{require_text, FieldErrors};
 use kontor_model::users::{ApiKey, KeyUser, NewApiKey};
@@ -68,15 +69,8 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<ApiKey> {
 }
 
 /// GET /api_keys: every key, newest first (revoked ones too).
-#[utoipa::path(
-    get,
-    path = "/api_keys",
-    operation_id = "api_keys_list",
-    tag = "api_keys",
-    responses(
-        (status = 200, description = "Every key, newest first (never a secret)", body = Vec<ApiKey>),
-    )
-)]
+#[utoipa::path(get, path = "/api_keys", operation_id = "api_keys_list", tag = "api_keys",
+    responses((status = 200, description = "Every key, newest first (never a secret)", body = Vec<ApiKey>)))]
 async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
     let rows = crate::sql::query_as::<KeyRow>(&format!("{SELECT} ORDER BY k.id DESC"))
         .fetch_all(&state.pool)
@@ -86,20 +80,11 @@ async fn list(State(state): State<AppState>) -> ApiResult<Json<Vec<ApiKey>>> {
 
 /// POST /api_keys `{name, read_only}` → 201 the key with `api_key` (the secret, only
 /// here). Errors: 422 `name`.
-#[utoipa::path(
-    post,
-    path = "/api_keys",
-    operation_id = "api_keys_create",
-    tag = "api_keys",
+#[utoipa::path(post, path = "/api_keys", operation_id = "api_keys_create", tag = "api_keys",
     request_body = NewApiKey,
-    responses(
-        (status = 201, description = "The key with `api_key`, the secret (only here)", body = ApiKey),
-    )
-)]
+    responses((status = 201, description = "The key with `api_key`, the secret (only here)", body = ApiKey)))]
 async fn create(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<NewApiKey>,
+    Write(state, caller, body): Write<NewApiKey>,
 ) -> ApiResult<(StatusCode, Json<ApiKey>)> {
     let mut e = FieldErrors::new();
     require_text(&mut e, "name", body.name.as_ref());
@@ -120,16 +105,9 @@ async fn create(
 
 /// DELETE /api_keys/{id}: revokes the key (204; also when revoked already). Errors: 404;
 /// 422 on `id` for the key of the request itself (no one locks themselves out by mistake).
-#[utoipa::path(
-    delete,
-    path = "/api_keys/{id}",
-    operation_id = "api_keys_revoke",
-    tag = "api_keys",
+#[utoipa::path(delete, path = "/api_keys/{id}", operation_id = "api_keys_revoke", tag = "api_keys",
     params(IdPath),
-    responses(
-        (status = 204, description = "Revoked (also when revoked already)"),
-    )
-)]
+    responses((status = 204, description = "Revoked (also when revoked already)")))]
 async fn revoke(
     State(state): State<AppState>,
     axum::Extension(caller): axum::Extension<Caller>,

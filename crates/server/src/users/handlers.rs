@@ -2,6 +2,7 @@
 //! user, the caller's own record (`/users/me`) and password.
 
 use super::*;
+use crate::http::write_request::{Write, WriteTo};
 use kontor_model::error::messages;
 
 /// GET /users → one page of the account's users. Errors: 400 for a malformed parameter.
@@ -39,16 +40,9 @@ pub async fn list(
 }
 
 /// GET /users/{id} → the user. Errors: 404.
-#[utoipa::path(
-    get,
-    path = "/users/{id}",
-    operation_id = "users_get",
-    tag = "users",
+#[utoipa::path(get, path = "/users/{id}", operation_id = "users_get", tag = "users",
     params(IdPath),
-    responses(
-        (status = 200, description = "The user", body = User),
-    )
-)]
+    responses((status = 200, description = "The user", body = User)))]
 pub async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<User>> {
     load(&state.pool, id).await.map(Json)
 }
@@ -56,16 +50,9 @@ pub async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiRe
 /// POST /users (admin): creates the user (staff unless `role` says otherwise; e-mail
 /// required and unique) and a password-set link, e-mailed when SMTP is configured.
 /// Errors: 422 naming `firstname`, `lastname`, `email`, `role`.
-#[utoipa::path(
-    post,
-    path = "/users",
-    operation_id = "users_create",
-    tag = "users",
+#[utoipa::path(post, path = "/users", operation_id = "users_create", tag = "users",
     request_body = NewUser,
-    responses(
-        (status = 201, description = "The user and a password-set link", body = InvitedUser),
-    )
-)]
+    responses((status = 201, description = "The user and a password-set link", body = InvitedUser)))]
 pub async fn create(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -82,16 +69,9 @@ pub async fn create(
 
 /// POST /users/{id}/invitation (admin): a fresh link; older ones stop working.
 /// Errors: 404, 422 `active` for a deactivated user.
-#[utoipa::path(
-    post,
-    path = "/users/{id}/invitation",
-    operation_id = "users_invite",
-    tag = "users",
+#[utoipa::path(post, path = "/users/{id}/invitation", operation_id = "users_invite", tag = "users",
     params(IdPath),
-    responses(
-        (status = 201, description = "A fresh password-set link", body = Invitation),
-    )
-)]
+    responses((status = 201, description = "A fresh password-set link", body = Invitation)))]
 pub async fn invite_again(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -120,22 +100,11 @@ async fn invite(state: &AppState, headers: &HeaderMap, user: &User) -> ApiResult
 /// demoted nor deactivated, and no one deactivates themselves.
 /// Errors: 404, 422 naming `firstname`, `lastname`, `role`,
 /// `active`.
-#[utoipa::path(
-    put,
-    path = "/users/{id}",
-    operation_id = "users_update",
-    tag = "users",
-    params(IdPath),
-    request_body = UpdateUser,
-    responses(
-        (status = 200, description = "The updated user", body = User),
-    )
-)]
+#[utoipa::path(put, path = "/users/{id}", operation_id = "users_update", tag = "users",
+    params(IdPath), request_body = UpdateUser,
+    responses((status = 200, description = "The updated user", body = User)))]
 pub async fn update(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    IdPath(id): IdPath,
-    JsonBody(body): JsonBody<UpdateUser>,
+    WriteTo(state, caller, id, body): WriteTo<UpdateUser>,
 ) -> ApiResult<Json<User>> {
     let _guard = state.write_lock.lock().await;
     let user = load(&state.pool, id).await?;
@@ -189,15 +158,8 @@ pub(super) fn names(e: &mut FieldErrors, firstname: &Option<String>, lastname: &
 }
 
 /// GET /users/me → the caller's own user.
-#[utoipa::path(
-    get,
-    path = "/users/me",
-    operation_id = "users_me",
-    tag = "users",
-    responses(
-        (status = 200, description = "The caller's user", body = User),
-    )
-)]
+#[utoipa::path(get, path = "/users/me", operation_id = "users_me", tag = "users",
+    responses((status = 200, description = "The caller's user", body = User)))]
 pub async fn get_me(
     State(state): State<AppState>,
     Extension(caller): Extension<Caller>,
@@ -207,21 +169,10 @@ pub async fn get_me(
 
 /// PUT /users/me: the caller's language, theme and names. Errors: 422 naming
 /// `language`, `theme`, `firstname`, `lastname`.
-#[utoipa::path(
-    put,
-    path = "/users/me",
-    operation_id = "users_update_me",
-    tag = "users",
+#[utoipa::path(put, path = "/users/me", operation_id = "users_update_me", tag = "users",
     request_body = UpdateMe,
-    responses(
-        (status = 200, description = "The caller's updated user", body = User),
-    )
-)]
-pub async fn update_me(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<UpdateMe>,
-) -> ApiResult<Json<User>> {
+    responses((status = 200, description = "The caller's updated user", body = User)))]
+pub async fn update_me(Write(state, caller, body): Write<UpdateMe>) -> ApiResult<Json<User>> {
     let user = load(&state.pool, caller.user_id).await?;
     let mut e = FieldErrors::new();
     names(&mut e, &body.firstname, &body.lastname);
@@ -256,20 +207,11 @@ pub async fn update_me(
 /// PUT /users/me/password: `current_password` must match, `password` must be strong
 /// (see [`crate::access::passwords::strength_error`]). 204. Errors: 422 naming
 /// `current_password`, `password`.
-#[utoipa::path(
-    put,
-    path = "/users/me/password",
-    operation_id = "users_change_password",
-    tag = "users",
+#[utoipa::path(put, path = "/users/me/password", operation_id = "users_change_password", tag = "users",
     request_body = ChangePassword,
-    responses(
-        (status = 204, description = "Password changed"),
-    )
-)]
+    responses((status = 204, description = "Password changed")))]
 pub async fn change_password(
-    State(state): State<AppState>,
-    Extension(caller): Extension<Caller>,
-    JsonBody(body): JsonBody<ChangePassword>,
+    Write(state, caller, body): Write<ChangePassword>,
 ) -> ApiResult<StatusCode> {
     let user = load(&state.pool, caller.user_id).await?;
     let stored: Option<String> =
