@@ -21,22 +21,13 @@ mod api;
 mod browser;
 mod pages;
 mod smtp;
+#[path = "../../../crates/server/tests/common/tools.rs"]
+mod tools;
 
 pub use pages::{every_page, OneOfEach};
-pub use smtp::{plain_smtp, SmtpServer};
-
-/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils).
-pub fn pdftotext(pdf: &[u8]) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
+pub use smtp::SmtpServer;
+pub use tools::{free_port, pdftotext, plain_smtp};
+use tools::accepting;
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
@@ -198,29 +189,6 @@ pub fn dist() -> PathBuf {
 /// The release bundle built for the `/kontor/` prefix.
 pub fn dist_prefix() -> PathBuf {
     env_path("KONTOR_DIST_PREFIX", workspace().join("target/dist-prefix"))
-}
-
-/// A free TCP port on 127.0.0.1.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("port")
-        .local_addr()
-        .expect("addr")
-        .port()
-}
-
-/// Waits (up to 5 s) until something accepts connections on 127.0.0.1:`port`; returns
-/// either way (the caller's first request then says what is wrong).
-pub async fn wait_for_port(port: u16) {
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 /// chromedriver plus a WebDriver session in headless Chromium (fresh profile).
@@ -399,7 +367,7 @@ impl StaticServer {
             .spawn()
             .expect("python3 starts");
         let base = format!("http://127.0.0.1:{port}");
-        wait_for_port(port).await;
+        accepting(port).await;
         StaticServer {
             base,
             _child: child,

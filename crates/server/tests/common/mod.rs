@@ -16,6 +16,11 @@ pub mod requests;
 pub mod s3;
 pub mod smtp;
 pub mod source;
+pub mod tools;
+
+// Not every test binary reads PDFs.
+#[allow(unused_imports)]
+pub use tools::{free_port, pdftotext};
 
 /// A real 1 × 1 pixel PNG (a logo's header must be readable, issue 29).
 pub const PNG: &[u8] = &[
@@ -35,11 +40,6 @@ pub fn unsigned(mut v: Value) -> Value {
     v
 }
 
-/// A free TCP port on 127.0.0.1 (for servers the tests start as processes).
-pub fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
-}
 
 /// Waits until something listens on 127.0.0.1:`port`; panics naming `what` after 30 s.
 pub fn wait_for_port(port: u16, what: &str) {
@@ -477,19 +477,6 @@ pub fn list_ids(r: &Reply) -> Vec<i64> {
 pub fn num(v: &Value) -> String {
     assert!(v.is_number(), "not a number: {v}");
     v.to_string()
-}
-
-/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils must be installed).
-pub fn pdftotext(pdf: &[u8]) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
 }
 
 /// A fingerprint of the SQLite database at `db` and the stored files under `files` (when
