@@ -60,6 +60,14 @@ impl Server {
         Self::start_with(dist, cors_origins, AccountConfig::default()).await
     }
 
+    /// A server with the release bundle ([`dist`]) and one customer named `name`
+    /// ([`Server::customer`]); also the customer's id.
+    pub async fn with_customer(name: &str) -> (Server, i64) {
+        let server = Self::start(Some(dist()), vec![]).await;
+        let customer = server.customer(name).await;
+        (server, customer)
+    }
+
     /// A browser signed in to this server with its key ([`Browser::sign_in`]), on the
     /// invoice list.
     pub async fn signed_in_browser(&self) -> Browser {
