@@ -55,13 +55,33 @@ pub fn shortcut(kind: PositionType) -> &'static str {
 /// A position type's label in the current language ("Item", German "Artikel").
 pub fn type_label(kind: PositionType) -> &'static str {
     let n = t().position_editor_type();
-    of_kind(kind, [n.item, n.title, n.description, n.subtotal, n.page_break, n.separator])
+    of_kind(
+        kind,
+        [
+            n.item,
+            n.title,
+            n.description,
+            n.subtotal,
+            n.page_break,
+            n.separator,
+        ],
+    )
 }
 
 /// A position type's name inside a sentence ("Add item", German "Artikel hinzufügen").
 pub fn type_label_in_sentence(kind: PositionType) -> &'static str {
     let n = t().position_editor_type_lower();
-    of_kind(kind, [n.item, n.title, n.description, n.subtotal, n.page_break, n.separator])
+    of_kind(
+        kind,
+        [
+            n.item,
+            n.title,
+            n.description,
+            n.subtotal,
+            n.page_break,
+            n.separator,
+        ],
+    )
 }
 
 /// The one of `names` (item, title, description, subtotal, page break, separator) that

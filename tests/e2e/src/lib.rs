@@ -26,8 +26,8 @@ mod tools;
 
 pub use pages::{every_page, OneOfEach};
 pub use smtp::SmtpServer;
-pub use tools::{free_port, pdftotext, plain_smtp};
 use tools::accepting;
+pub use tools::{free_port, pdftotext, plain_smtp};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
@@ -305,6 +305,14 @@ impl Browser {
         let el = self.find(css).await;
         el.clear().await.expect("clear");
         el.send_keys(text).await.expect("type");
+    }
+
+    /// Types a person's `email`, first and last name into the inputs `#{form}-email`,
+    /// `#{form}-firstname` and `#{form}-lastname` (`form`: e.g. `setup`, `invite`).
+    pub async fn fill_person(&self, form: &str, email: &str, first: &str, last: &str) {
+        self.fill(&format!("#{form}-email"), email).await;
+        self.fill(&format!("#{form}-firstname"), first).await;
+        self.fill(&format!("#{form}-lastname"), last).await;
     }
 
     /// Scrolls the element matching `css` to the middle of the window (as a person would,

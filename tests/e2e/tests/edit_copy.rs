@@ -3,7 +3,7 @@
 //! change shows on the detail; an invoice is copied ("Copy" opens the new draft in the
 //! editor) and the copy is finalized with the next number.
 
-use kontor_e2e::{Server};
+use kontor_e2e::Server;
 use serde_json::json;
 
 fn row(n: usize, field: &str) -> String {
@@ -108,13 +108,7 @@ async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_purchase_is_edited_and_an_offer_copied_and_deleted() {
     let (server, customer) = Server::with_customer("Kranzler Bau GmbH").await;
-    let purchase = server
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
-                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
-        )
-        .await;
+    let purchase = server.office_chairs().await;
     let purchase_id = purchase["id"].as_i64().unwrap();
     let b = server.signed_in_browser().await;
 

@@ -138,10 +138,8 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
     open_nav(&b, "/settings/users", "Users").await;
     b.wait_text("ada@kontor.test").await;
     b.click("#invite-user").await;
-    b.find("#invite-email").await;
-    b.fill("#invite-email", "bea@kontor.test").await;
-    b.fill("#invite-firstname", "Bea").await;
-    b.fill("#invite-lastname", "Buchhalter").await;
+    b.fill_person("invite", "bea@kontor.test", "Bea", "Buchhalter")
+        .await;
     b.select("#invite-role", "staff").await;
     b.click("#invite-save").await;
     b.find("#invitation-url").await;

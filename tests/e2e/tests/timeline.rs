@@ -127,13 +127,7 @@ async fn offers_and_purchases_show_their_history_section() {
     let copy = server
         .post(&format!("/offers/{offer_id}/copy"), json!({}))
         .await;
-    let purchase = server
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
-                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
-        )
-        .await;
+    let purchase = server.office_chairs().await;
     server
         .post(
             "/purchases/payments",
