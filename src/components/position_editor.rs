@@ -52,11 +52,11 @@ pub fn shortcut(kind: PositionType) -> &'static str {
     }
 }
 
-/// A position type's label in the current language ("Item", German "Artikel").
-pub fn type_label(kind: PositionType) -> &'static str {
-    let n = t().position_editor_type();
-    of_kind(
-        kind,
+/// The names of the position types in a catalogue group (`item`, `title`, …), in the
+/// order [`of_kind`] takes them.
+macro_rules! kind_names {
+    ($group:expr) => {{
+        let n = $group;
         [
             n.item,
             n.title,
@@ -64,24 +64,18 @@ pub fn type_label(kind: PositionType) -> &'static str {
             n.subtotal,
             n.page_break,
             n.separator,
-        ],
-    )
+        ]
+    }};
+}
+
+/// A position type's label in the current language ("Item", German "Artikel").
+pub fn type_label(kind: PositionType) -> &'static str {
+    of_kind(kind, kind_names!(t().position_editor_type()))
 }
 
 /// A position type's name inside a sentence ("Add item", German "Artikel hinzufügen").
 pub fn type_label_in_sentence(kind: PositionType) -> &'static str {
-    let n = t().position_editor_type_lower();
-    of_kind(
-        kind,
-        [
-            n.item,
-            n.title,
-            n.description,
-            n.subtotal,
-            n.page_break,
-            n.separator,
-        ],
-    )
+    of_kind(kind, kind_names!(t().position_editor_type_lower()))
 }
 
 /// The one of `names` (item, title, description, subtotal, page break, separator) that
