@@ -17,7 +17,7 @@ use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -25,14 +25,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, fetched, wait};
-
-fn find(root: &HtmlElement, css: &str) -> HtmlElement {
-    root.query_selector(css)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {css}"))
-        .unchecked_into()
-}
+use dom::{choose, container, dispatch, fetched, find, texts, type_into, wait};
 
 fn text(root: &HtmlElement, css: &str) -> String {
     find(root, css)
@@ -40,24 +33,6 @@ fn text(root: &HtmlElement, css: &str) -> String {
         .unwrap_or_default()
         .trim()
         .to_string()
-}
-
-fn type_into(input: &HtmlElement, value: &str) {
-    let input: &HtmlInputElement = input.unchecked_ref();
-    input.set_value(value);
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    input
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
-        .unwrap();
-}
-
-fn mouse(el: &HtmlElement, kind: &str) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    el.dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap())
-        .unwrap();
 }
 
 /// [`dom::fake_fetch`] with `X-Total` = `total` (one page of 20).
@@ -216,12 +191,7 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
     assert!(asked[0].contains("type=customer"), "{asked:?}");
     assert!(asked[0].contains("term=Hafen"), "{asked:?}");
     assert!(asked[0].contains("active=true"), "{asked:?}");
-    let options: Vec<String> = {
-        let list = root.query_selector_all("[role=option]").unwrap();
-        (0..list.length())
-            .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
-            .collect()
-    };
+    let options = texts(&root, "[role=option]");
     assert_eq!(options.len(), 3, "{options:?}");
     assert!(options[0].starts_with("Hafen Logistik GmbH"));
     assert_eq!(
@@ -230,7 +200,7 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
     );
 
     // Picking a company from the list.
-    mouse(&find(&root, "[role=option][data-id='2']"), "mousedown");
+    dispatch(&find(&root, "[role=option][data-id='2']"), "mousedown");
     wait(20).await;
     assert_eq!(
         picked.get_untracked().map(|c| c.name),
@@ -243,7 +213,7 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
     // "New customer…" opens the dialog with the typed name.
     type_into(&input, "Nordwind");
     wait(400).await;
-    mouse(&find(&root, ".combo-new"), "mousedown");
+    dispatch(&find(&root, ".combo-new"), "mousedown");
     wait(50).await;
     let dialog = document()
         .query_selector("dialog[open]")
@@ -351,17 +321,6 @@ async fn custom_properties_are_edited_and_sent_as_the_full_map() {
     errors.set(found);
     wait(20).await;
     assert!(text(&root, "#f-custom_properties-error").contains("Kst"));
-}
-
-/// Picks `value` in the `<select>` at `css` as a user would (sets it, fires `change`).
-fn choose(root: &HtmlElement, css: &str, value: &str) {
-    let select: web_sys::HtmlSelectElement = find(root, css).unchecked_into();
-    select.set_value(value);
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    select
-        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
-        .unwrap();
 }
 
 #[wasm_bindgen_test]

@@ -21,16 +21,13 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 #[path = "components/billing.rs"]
 mod billing;
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
 #[path = "components/dunning.rs"]
 mod dunning;
-#[allow(dead_code)]
-#[path = "components/fixtures.rs"]
-mod fixtures;
 #[path = "components/preview.rs"]
 mod preview;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use dom::{container, d, find, input, settle, submit_dialog_with, texts, type_into};
 

@@ -16,7 +16,7 @@ use kontor_model::Decimal;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, EventInit, HtmlElement, HtmlSelectElement};
+use web_sys::{HtmlElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -24,7 +24,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, d, find, settle, text, texts, type_into};
+use dom::{container, d, find, fire, settle, text, texts, type_into};
 
 fn mount_editor(
     rows: RwSignal<Vec<PositionRow>>,
@@ -43,11 +43,7 @@ fn choose_vat(root: &HtmlElement, n: u32, value: &str) {
     let select: HtmlSelectElement = list.item(n).unwrap().unchecked_into();
     select.set_value(value);
     assert_eq!(select.value(), value, "no option {value}");
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    select
-        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
-        .unwrap();
+    fire(&select, "change");
 }
 
 #[wasm_bindgen_test]

@@ -10,12 +10,9 @@
 #[allow(dead_code)]
 #[path = "../build/catalogue.rs"]
 mod catalogue;
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
-#[allow(dead_code)]
-#[path = "components/fixtures.rs"]
-mod fixtures;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use chrono::NaiveDate;
 use dom::{container, d, settle, speak, text, texts, Reset};

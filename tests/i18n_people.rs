@@ -8,9 +8,9 @@
 //! when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use chrono::{TimeZone, Utc};
 use dom::{
@@ -25,29 +25,11 @@ use kontor_app::pages::admin::api_keys::{key_time, kind_label};
 use kontor_app::pages::admin::UsersTable;
 use kontor_app::pages::sign_in::SignIn;
 use kontor_model::account::Session;
-use kontor_model::users::User;
-use kontor_model::users::{Role, Theme};
 use leptos::prelude::*;
 use leptos_router::components::Router;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-fn user(id: i64, first: &str, last: &str, role: Role, active: bool) -> User {
-    let at = Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap();
-    User {
-        id,
-        firstname: first.into(),
-        lastname: last.into(),
-        email: Some(format!("{}@example.com", first.to_lowercase())),
-        role,
-        active,
-        language: Some("de".into()),
-        theme: Theme::System,
-        created_at: at,
-        updated_at: at,
-    }
-}
 
 #[wasm_bindgen_test]
 async fn the_sign_in_page_speaks_german_and_shows_the_servers_german_lockout() {
@@ -107,11 +89,7 @@ async fn the_password_dialog_and_the_users_table_speak_german() {
     let _reset = speak(Lang::De);
     let root = container();
     let open = RwSignal::new(true);
-    let users = vec![
-        user(1, "Anna", "Admin", Role::Admin, true),
-        user(2, "Sven", "Staff", Role::Staff, true),
-        user(3, "Rita", "Reader", Role::ReadOnly, false),
-    ];
+    let users = fixtures::team(Some("de"));
     let handle = leptos::mount::mount_to(root.clone(), move || {
         Toasts::provide();
         view! {
@@ -165,14 +143,7 @@ async fn the_password_dialog_and_the_users_table_speak_german() {
 #[wasm_bindgen_test]
 fn labels_times_and_the_apps_own_error_texts_are_german() {
     let _reset = speak(Lang::De);
-    let person = Session {
-        id: 1,
-        uuid: "b3c1".into(),
-        name: "Sign-in 2026-11-23".into(),
-        read_only: false,
-        user: Some(user(1, "Anna", "Admin", Role::Admin, true)),
-        kind: Some("session".into()),
-    };
+    let person = fixtures::anna_session(Some("de"));
     assert_eq!(menu_label(&person), "Anna Admin");
     let key = Session {
         name: String::new(),

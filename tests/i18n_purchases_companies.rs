@@ -8,12 +8,9 @@
 //! when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
-#[allow(dead_code)]
-#[path = "components/fixtures.rs"]
-mod fixtures;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use dom::{container, d, fake_fetch, find, settle, speak, text, texts, type_into, wait};
 use kontor_app::components::toast::Toasts;

@@ -23,12 +23,9 @@ use web_sys::{HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
-#[allow(dead_code)]
-#[path = "components/fixtures.rs"]
-mod fixtures;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use dom::{container, d, find, settle, text, type_into};
 

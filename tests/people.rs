@@ -9,7 +9,6 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test people`.
 #![cfg(target_arch = "wasm32")]
 
-use chrono::{TimeZone, Utc};
 use kontor_app::api::client::{clear_key, store_credentials};
 use kontor_app::api::session::retry_message;
 use kontor_app::components::prefs::{apply_theme, stored_theme};
@@ -28,9 +27,9 @@ use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use dom::{container, errors, find, settle, stub_fetch, submit, text, texts, type_into, wait_for};
 
@@ -240,29 +239,9 @@ async fn the_password_dialog_checks_the_length_and_shows_the_servers_reasons_at_
     root.remove();
 }
 
-fn user(id: i64, first: &str, last: &str, role: Role, active: bool) -> User {
-    let at = Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap();
-    User {
-        id,
-        firstname: first.into(),
-        lastname: last.into(),
-        email: Some(format!("{}@example.com", first.to_lowercase())),
-        role,
-        active,
-        language: None,
-        theme: Theme::System,
-        created_at: at,
-        updated_at: at,
-    }
-}
-
 #[wasm_bindgen_test]
 async fn the_users_table_shows_roles_and_status_and_offers_changes_only_when_allowed() {
-    let users = vec![
-        user(1, "Anna", "Admin", Role::Admin, true),
-        user(2, "Sven", "Staff", Role::Staff, true),
-        user(3, "Rita", "Reader", Role::ReadOnly, false),
-    ];
+    let users = fixtures::team(None);
     let roles = RwSignal::new(Vec::<(i64, Role)>::new());
     let actives = RwSignal::new(Vec::<(i64, bool)>::new());
     let links = RwSignal::new(Vec::<i64>::new());
@@ -320,14 +299,7 @@ async fn the_users_table_shows_roles_and_status_and_offers_changes_only_when_all
 
 #[wasm_bindgen_test]
 fn the_menu_names_the_person_or_the_api_key() {
-    let person = Session {
-        id: 1,
-        uuid: "b3c1".into(),
-        name: "Sign-in 2026-11-23".into(),
-        read_only: false,
-        user: Some(user(1, "Anna", "Admin", Role::Admin, true)),
-        kind: Some("session".into()),
-    };
+    let person = fixtures::anna_session(None);
     assert_eq!(menu_label(&person), "Anna Admin");
     let key = Session {
         name: "Accounting export".into(),

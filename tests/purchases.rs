@@ -9,25 +9,18 @@ use kontor_app::pages::purchases::list_filters::parse_query;
 use kontor_model::error::FieldErrors;
 use kontor_model::purchase::{PaymentMethod, Purchase, PurchaseStatus};
 use kontor_model::query::{DateRange, PurchaseFilter, SortedFilter};
-use kontor_model::Decimal;
 use leptos::prelude::*;
-use std::str::FromStr;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn d(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
+#[allow(dead_code)]
+#[path = "support/dom.rs"]
+mod dom;
 
-async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 30);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
+use dom::{d, dispatch, fetched, settle, texts, wait};
 
 /// A form with a tax-included row (119.00 at 19 %) and a net row (10.00 at 7 %).
 fn two_rows() -> PurchaseFormState {
@@ -208,29 +201,6 @@ fn fake_supplier_server() {
     js_sys::eval(&script).unwrap();
 }
 
-fn fetched_urls() -> Vec<String> {
-    let list = js_sys::eval("window.__fetched || []").unwrap();
-    js_sys::Array::from(&list)
-        .iter()
-        .filter_map(|v| v.as_string())
-        .collect()
-}
-
-fn dispatch(el: &web_sys::Element, kind: &str) {
-    let init = web_sys::EventInit::new();
-    init.set_bubbles(true);
-    init.set_cancelable(true);
-    el.dispatch_event(&web_sys::Event::new_with_event_init_dict(kind, &init).unwrap())
-        .unwrap();
-}
-
-async fn wait(ms: i32) {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        let _ = window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms);
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
 #[wasm_bindgen_test]
 async fn the_supplier_filter_searches_as_you_type_and_writes_the_chosen_id() {
     use kontor_app::pages::purchases::list_filters::PurchaseFilters;
@@ -260,9 +230,9 @@ async fn the_supplier_filter_searches_as_you_type_and_writes_the_chosen_id() {
     assert_eq!(input.value(), "Papier & Co. KG");
     assert_eq!(input.get_attribute("data-company-id").as_deref(), Some("7"));
     assert!(
-        fetched_urls().iter().any(|u| u.ends_with("/companies/7")),
+        fetched().iter().any(|u| u.ends_with("/companies/7")),
         "{:?}",
-        fetched_urls()
+        fetched()
     );
 
     // Typing searches the server (once, after typing paused), archived suppliers too.
@@ -272,7 +242,7 @@ async fn the_supplier_filter_searches_as_you_type_and_writes_the_chosen_id() {
     input.set_value("Papier");
     dispatch(&input, "input");
     wait(400).await;
-    let asked = fetched_urls();
+    let asked = fetched();
     assert_eq!(asked.len(), 1, "debounced: {asked:?}");
     assert!(
         asked[0].contains("type=supplier") && asked[0].contains("term=Papier"),
@@ -282,12 +252,7 @@ async fn the_supplier_filter_searches_as_you_type_and_writes_the_chosen_id() {
         !asked[0].contains("active="),
         "archived included: {asked:?}"
     );
-    let options: Vec<String> = {
-        let list = root.query_selector_all("[role=option]").unwrap();
-        (0..list.length())
-            .map(|i| list.item(i).unwrap().text_content().unwrap_or_default())
-            .collect()
-    };
+    let options = texts(&root, "[role=option]");
     assert_eq!(options.len(), 3, "{options:?}");
     assert_eq!(options[0], "All suppliers");
     assert!(options[2].starts_with("Papierwerk Alt"), "{options:?}");

@@ -18,7 +18,7 @@ use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -26,7 +26,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{container, find, settle, text, texts, type_into};
+use dom::{choose, container, find, fire, settle, text, texts, type_into};
 
 fn day(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -59,13 +59,6 @@ fn mount(state: RecurringFormState, errors: RwSignal<FieldErrors>) -> (HtmlEleme
         view! { <ScheduleFields state=state errors=errors /> }
     });
     (root, handle)
-}
-
-fn change(el: &HtmlElement) {
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    el.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
-        .unwrap();
 }
 
 #[wasm_bindgen_test]
@@ -115,12 +108,10 @@ async fn choosing_interval_and_mode_changes_what_is_sent() {
     let errors = RwSignal::new(FieldErrors::new());
     let (root, _handle) = mount(s, errors);
     settle().await;
-    let select: HtmlSelectElement = find(&root, "#f-interval").unchecked_into();
-    select.set_value("quarterly");
-    change(select.unchecked_ref());
+    choose(&root, "#f-interval", "quarterly");
     let send: HtmlInputElement = find(&root, "input[name=mode][value=send]").unchecked_into();
     send.set_checked(true);
-    change(send.unchecked_ref());
+    fire(&send, "change");
     type_into(&find(&root, "#f-next_date"), "2027-01-15");
     settle().await;
     let wire = body_json(&s);

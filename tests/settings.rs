@@ -24,7 +24,7 @@ use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlElement, HtmlInputElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -32,7 +32,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 #[path = "support/dom.rs"]
 mod dom;
 
-use dom::{find, settle, text};
+use dom::{find, fire, settle, text};
 
 /// A fresh container; what earlier tests mounted is removed (the cards share ids).
 fn container() -> HtmlElement {
@@ -421,18 +421,12 @@ async fn smtp_switched_on_starts_with_starttls_on_its_usual_port() {
     assert_eq!(port(), "587");
     let security: web_sys::HtmlSelectElement = find(&root, "#f-smtp_security").unchecked_into();
     security.set_value("tls");
-    let init = EventInit::new();
-    init.set_bubbles(true);
-    security
-        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
-        .unwrap();
+    fire(&security, "change");
     settle().await;
     assert_eq!(port(), "465", "the usual port follows the security");
     type_into(&root, "#f-smtp_port", "2525");
     security.set_value("starttls");
-    security
-        .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
-        .unwrap();
+    fire(&security, "change");
     settle().await;
     assert_eq!(port(), "2525", "a port typed by hand stays");
     assert_eq!(text(&root, "#smtp-password-set"), "No password is stored.");

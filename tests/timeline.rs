@@ -14,12 +14,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
-#[allow(dead_code)]
-#[path = "components/fixtures.rs"]
-mod fixtures;
+#[path = "support/mod.rs"]
+mod support;
+use support::{dom, fixtures};
 
 use dom::{container, settle, texts};
 use fixtures::{event, sentence};
@@ -263,24 +260,16 @@ fn audit_actions_name_the_part_that_changed() {
         changes: vec![],
         hash: None,
     };
-    use_language(Some(Lang::En));
-    assert_eq!(action_text(&event("invoice", "create")), "Invoice created");
-    assert_eq!(
-        action_text(&event("invoice_payment", "update")),
-        "Payment changed"
-    );
-    assert_eq!(
-        action_text(&event("offer_position", "delete")),
-        "Position deleted"
-    );
-    use_language(Some(Lang::De));
-    assert_eq!(
-        action_text(&event("invoice_payment", "update")),
-        "Zahlung geändert"
-    );
-    assert_eq!(
-        action_text(&event("invoice", "create")),
-        "Rechnung angelegt"
-    );
+    let cases = [
+        (Lang::En, "invoice", "create", "Invoice created"),
+        (Lang::En, "invoice_payment", "update", "Payment changed"),
+        (Lang::En, "offer_position", "delete", "Position deleted"),
+        (Lang::De, "invoice_payment", "update", "Zahlung geändert"),
+        (Lang::De, "invoice", "create", "Rechnung angelegt"),
+    ];
+    for (lang, record_type, action, text) in cases {
+        use_language(Some(lang));
+        assert_eq!(action_text(&event(record_type, action)), text);
+    }
     use_language(None);
 }

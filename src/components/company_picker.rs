@@ -56,16 +56,24 @@ pub trait PickedCompany:
     ) -> Option<AnyView>;
 }
 
+/// [`PickedCompany`]'s id, name and detail (the e-mail) of a record with the fields
+/// `id`, `name` and `email`.
+macro_rules! picked_fields {
+    () => {
+        fn id(&self) -> i64 {
+            self.id
+        }
+        fn name(&self) -> &str {
+            &self.name
+        }
+        fn detail(&self) -> Option<&str> {
+            self.email.as_deref()
+        }
+    };
+}
+
 impl PickedCompany for Company {
-    fn id(&self) -> i64 {
-        self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn detail(&self) -> Option<&str> {
-        self.email.as_deref()
-    }
+    picked_fields!();
     fn new_dialog(
         open: RwSignal<bool>,
         kind: CompanyType,
@@ -80,15 +88,7 @@ impl PickedCompany for Company {
 }
 
 impl PickedCompany for CompanyRef {
-    fn id(&self) -> i64 {
-        self.id
-    }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn detail(&self) -> Option<&str> {
-        self.email.as_deref()
-    }
+    picked_fields!();
     fn new_dialog(
         _: RwSignal<bool>,
         _: CompanyType,

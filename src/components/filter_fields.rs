@@ -7,7 +7,7 @@ use crate::components::date::{iso, parse_iso};
 use crate::i18n::t;
 use chrono::NaiveDate;
 use kontor_model::party::{CompanyRef, CompanyType};
-use kontor_model::query::{split_list, ListFilter};
+use kontor_model::query::{split_list, InvoiceFilter, ListFilter, OfferFilter, PurchaseFilter};
 use leptos::prelude::*;
 
 /// Applies `edit` to the filter in effect (`filter`, read untracked), goes back to page 1
@@ -78,24 +78,55 @@ pub fn TagsFilter(
     }
 }
 
+/// A document list's filter with a date range: the invoice, offer and purchase filters.
+pub trait DatedFilter: ListFilter + Clone + Send + Sync + 'static {
+    /// The first and the last day in effect.
+    fn days(&self) -> (Option<NaiveDate>, Option<NaiveDate>);
+    /// The first and the last day, to change.
+    fn days_mut(&mut self) -> (&mut Option<NaiveDate>, &mut Option<NaiveDate>);
+}
+
+/// Implements [`DatedFilter`] for a filter whose days are its fields `from` and `to`, or
+/// those of its field `$range`.
+macro_rules! dated_filter {
+    ($filter:ty $(, $range:ident)?) => {
+        impl DatedFilter for $filter {
+            fn days(&self) -> (Option<NaiveDate>, Option<NaiveDate>) {
+                (self$(.$range)?.from, self$(.$range)?.to)
+            }
+            fn days_mut(&mut self) -> (&mut Option<NaiveDate>, &mut Option<NaiveDate>) {
+                (&mut self$(.$range)?.from, &mut self$(.$range)?.to)
+            }
+        }
+    };
+}
+
+dated_filter!(InvoiceFilter);
+dated_filter!(OfferFilter);
+dated_filter!(PurchaseFilter, date);
+
 /// The filter bar's date range: "from" (`#filter-from`) and "to" (`#filter-to`)
-/// [`DateFilter`]s.
+/// [`DateFilter`]s over `filter`'s days; a changed day goes to `on_change` (back on page
+/// 1, [`change_filter`]).
 #[component]
-pub fn DateRangeFilter(
-    /// The first day in effect.
+pub fn DateRangeFilter<F: DatedFilter>(
+    /// The filter in effect.
     #[prop(into)]
-    from: Signal<Option<NaiveDate>>,
-    /// The last day in effect.
-    #[prop(into)]
-    to: Signal<Option<NaiveDate>>,
-    /// Called with the changed first day.
-    on_from: Callback<Option<NaiveDate>>,
-    /// Called with the changed last day.
-    on_to: Callback<Option<NaiveDate>>,
+    filter: Signal<F>,
+    /// Called with the changed filter.
+    on_change: Callback<F>,
 ) -> impl IntoView {
+    let pick = move |last: bool| {
+        Callback::new(move |day| {
+            change_filter(filter, on_change, |f: &mut F| {
+                let (from, to) = f.days_mut();
+                *(if last { to } else { from }) = day;
+            })
+        })
+    };
     view! {
-        <DateFilter id="filter-from" label=t().list().date_from value=from on_pick=on_from />
-        <DateFilter id="filter-to" label=t().list().date_to value=to on_pick=on_to />
+        <DateFilter id="filter-from" label=t().list().date_from value=Signal::derive(move || filter.with(|f| f.days().0)) on_pick=pick(false) />
+        <DateFilter id="filter-to" label=t().list().date_to value=Signal::derive(move || filter.with(|f| f.days().1)) on_pick=pick(true) />
     }
 }
 

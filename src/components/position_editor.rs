@@ -52,29 +52,43 @@ pub fn shortcut(kind: PositionType) -> &'static str {
     }
 }
 
+/// The names of the position types in a catalogue group (`item`, `title`, …), in the
+/// order [`of_kind`] takes them.
+macro_rules! kind_names {
+    ($group:expr) => {{
+        let n = $group;
+        [
+            n.item,
+            n.title,
+            n.description,
+            n.subtotal,
+            n.page_break,
+            n.separator,
+        ]
+    }};
+}
+
 /// A position type's label in the current language ("Item", German "Artikel").
 pub fn type_label(kind: PositionType) -> &'static str {
-    let n = t().position_editor_type();
-    match kind {
-        PositionType::Item => n.item,
-        PositionType::Title => n.title,
-        PositionType::Description => n.description,
-        PositionType::Subtotal => n.subtotal,
-        PositionType::PageBreak => n.page_break,
-        PositionType::Separator => n.separator,
-    }
+    of_kind(kind, kind_names!(t().position_editor_type()))
 }
 
 /// A position type's name inside a sentence ("Add item", German "Artikel hinzufügen").
 pub fn type_label_in_sentence(kind: PositionType) -> &'static str {
-    let n = t().position_editor_type_lower();
+    of_kind(kind, kind_names!(t().position_editor_type_lower()))
+}
+
+/// The one of `names` (item, title, description, subtotal, page break, separator) that
+/// names `kind`.
+fn of_kind(kind: PositionType, names: [&'static str; 6]) -> &'static str {
+    let [item, title, description, subtotal, page_break, separator] = names;
     match kind {
-        PositionType::Item => n.item,
-        PositionType::Title => n.title,
-        PositionType::Description => n.description,
-        PositionType::Subtotal => n.subtotal,
-        PositionType::PageBreak => n.page_break,
-        PositionType::Separator => n.separator,
+        PositionType::Item => item,
+        PositionType::Title => title,
+        PositionType::Description => description,
+        PositionType::Subtotal => subtotal,
+        PositionType::PageBreak => page_break,
+        PositionType::Separator => separator,
     }
 }
 
@@ -233,7 +247,7 @@ pub fn PositionEditor(
                     })
                     .collect_view()}
             </div>
-            <TotalsBox totals=totals currency=currency discount=discount tax=tax reverse_charge=reverse_charge />
+            <TotalsBox totals=totals discount=discount state=state />
         </div>
     }
 }

@@ -8,7 +8,7 @@ use crate::api::session::{change_password, delete_session, update_me};
 use crate::api::ApiError;
 use crate::components::dialog::Dialog;
 use crate::components::field::{error_of, Field};
-use crate::components::password_rules::{password_hint, password_length_message};
+use crate::components::password_rules::{check_new_password, password_hint};
 use crate::components::prefs::{
     apply_language, apply_theme, display_name, stored_language, stored_theme,
 };
@@ -130,10 +130,9 @@ pub fn UserMenuPanel(
     let MenuState {
         session,
         open,
-        password_open,
-        password_wanted,
         theme,
         language,
+        ..
     } = state;
     let navigate = use_navigate();
     let toasts = Toasts::use_context();
@@ -215,7 +214,7 @@ pub fn UserMenuPanel(
         <div class="user-menu-panel" role="menu" aria-label=t().user_menu().menu>
             <Show when=person fallback=|| view! { <p class="user-menu-note muted">{t().user_menu().signed_in_with_key}</p> }>
                 <p class="user-menu-note muted">{email}</p>
-                <button type="button" role="menuitem" id="change-password" on:click=move |_| { open.set(false); password_wanted.set(true); password_open.set(true); }>
+                <button type="button" role="menuitem" id="change-password" on:click=move |_| { open.set(false); state.password_wanted.set(true); state.password_open.set(true); }>
                     {t().user_menu().change_password_item}
                 </button>
                 <div class="user-menu-group" role="group" aria-label=t().user_menu().language>
@@ -301,19 +300,7 @@ pub fn PasswordDialog(
                 )],
             );
         }
-        if let Some(reason) = password_length_message(&p) {
-            local.insert(
-                "password".into(),
-                vec![kontor_model::error::Message::verbatim(reason)],
-            );
-        } else if p != r {
-            local.insert(
-                "repeat".into(),
-                vec![kontor_model::error::Message::verbatim(
-                    t().user_menu().mismatch,
-                )],
-            );
-        }
+        check_new_password(&mut local, &p, &r, t().user_menu().mismatch);
         errors.set(local.clone());
         general.set(None);
         if local.is_empty() {

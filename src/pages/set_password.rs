@@ -5,7 +5,7 @@
 use crate::api::client::server_or_origin;
 use crate::api::session::accept_invitation;
 use crate::components::field::{error_of, Field};
-use crate::components::password_rules::{password_hint, password_length_message};
+use crate::components::password_rules::{check_new_password, password_hint};
 use crate::components::prefs::{display_name, start_session};
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -58,19 +58,7 @@ pub fn SetPasswordPage() -> impl IntoView {
         ev.prevent_default();
         let (p, r) = (password.get_untracked(), repeat.get_untracked());
         let mut local = FieldErrors::new();
-        if let Some(reason) = password_length_message(&p) {
-            local.insert(
-                "password".into(),
-                vec![kontor_model::error::Message::verbatim(reason)],
-            );
-        } else if p != r {
-            local.insert(
-                "repeat".into(),
-                vec![kontor_model::error::Message::verbatim(
-                    t().set_password().mismatch,
-                )],
-            );
-        }
+        check_new_password(&mut local, &p, &r, t().set_password().mismatch);
         errors.set(local.clone());
         if local.is_empty() {
             submit.dispatch_local((token.get_untracked(), p));

@@ -1,10 +1,13 @@
 //! Records as the server sends them, for the component tests.
 
+use chrono::{TimeZone, Utc};
 use kontor_app::components::timeline::event_sentence;
+use kontor_model::account::Session;
 use kontor_model::billing::{Activity, Expense};
 use kontor_model::event::{Event, SubjectType};
 use kontor_model::invoice::Invoice;
 use kontor_model::party::{Company, Project};
+use kontor_model::users::{Role, Theme, User};
 use serde_json::{json, Value};
 
 const TIMES: &str = r#""created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z""#;
@@ -87,4 +90,51 @@ pub fn project(to: Option<&str>, cc: Option<&str>) -> Project {
         "id": 1, "name": "Website relaunch", "customer": {"id": 1, "name": "Hafen GmbH"}, "currency": null,
         "billing_email_to": to, "billing_email_cc": cc, "billing_address": null
     }))
+}
+
+/// A user who speaks `language`, created and changed 2026-11-23 09:00 UTC, with the e-mail
+/// `<first name in lower case>@example.com`.
+pub fn user(
+    id: i64,
+    first: &str,
+    last: &str,
+    role: Role,
+    active: bool,
+    language: Option<&str>,
+) -> User {
+    let at = Utc.with_ymd_and_hms(2026, 11, 23, 9, 0, 0).unwrap();
+    User {
+        id,
+        firstname: first.into(),
+        lastname: last.into(),
+        email: Some(format!("{}@example.com", first.to_lowercase())),
+        role,
+        active,
+        language: language.map(Into::into),
+        theme: Theme::System,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+/// Three users speaking `language`: Anna Admin (1), Sven Staff (2) and the deactivated
+/// Rita Reader (3, read-only).
+pub fn team(language: Option<&str>) -> Vec<User> {
+    vec![
+        user(1, "Anna", "Admin", Role::Admin, true, language),
+        user(2, "Sven", "Staff", Role::Staff, true, language),
+        user(3, "Rita", "Reader", Role::ReadOnly, false, language),
+    ]
+}
+
+/// Anna Admin's sign-in session (she speaks `language`).
+pub fn anna_session(language: Option<&str>) -> Session {
+    Session {
+        id: 1,
+        uuid: "b3c1".into(),
+        name: "Sign-in 2026-11-23".into(),
+        read_only: false,
+        user: Some(user(1, "Anna", "Admin", Role::Admin, true, language)),
+        kind: Some("session".into()),
+    }
 }

@@ -7,7 +7,7 @@ use kontor_model::Decimal;
 use leptos::prelude::{document, window};
 use std::str::FromStr;
 use wasm_bindgen::JsCast;
-use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
+use web_sys::{Event, EventInit, EventTarget, HtmlElement, HtmlInputElement, HtmlSelectElement};
 
 /// The decimal written as `s` (panics on a malformed literal).
 pub fn d(s: &str) -> Decimal {
@@ -104,11 +104,34 @@ pub fn texts(root: &HtmlElement, selector: &str) -> Vec<String> {
 pub fn type_into(input: &HtmlElement, text: &str) {
     let input: &HtmlInputElement = input.unchecked_ref();
     input.set_value(text);
+    fire(input, "input");
+}
+
+/// Sends `target` a bubbling `kind` event (`input`, `change`, …).
+pub fn fire(target: &EventTarget, kind: &str) {
     let init = EventInit::new();
     init.set_bubbles(true);
-    input
-        .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+    target
+        .dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap())
         .unwrap();
+}
+
+/// Sends `target` a bubbling, cancelable `kind` event (`mousedown`, `input`, …).
+pub fn dispatch(target: &EventTarget, kind: &str) {
+    let init = EventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    target
+        .dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap())
+        .unwrap();
+}
+
+/// Picks `value` in the `<select>` at `selector` below `root` as a user would (sets it,
+/// fires `change`).
+pub fn choose(root: &HtmlElement, selector: &str, value: &str) {
+    let select: HtmlSelectElement = find(root, selector).unchecked_into();
+    select.set_value(value);
+    fire(&select, "change");
 }
 
 /// The input element matching `selector` below `root` (panics when there is none).

@@ -8,6 +8,7 @@
 
 mod common;
 
+use common::einvoice::plain_pdf::{pdf_of, stream};
 use common::process::{self, ServerProcess};
 use common::TestServer;
 use reqwest::Method;
@@ -30,44 +31,6 @@ fn zlib_of_repeated(byte: u8, size: usize) -> Vec<u8> {
         e.write_all(&chunk).unwrap();
     }
     e.finish().unwrap()
-}
-
-/// A well-formed PDF of `objects` (each the bytes between `N 0 obj` and `endobj`, object 1
-/// the catalog) with a correct cross-reference table and trailer, so that a PDF reader
-/// really parses every object: without Kontor's checks these files would reach its
-/// recursion and its inflation.
-fn pdf_of(objects: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = b"%PDF-1.7\n".to_vec();
-    let mut offsets = Vec::new();
-    for (n, body) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n", n + 1).as_bytes());
-        out.extend_from_slice(body);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for o in offsets {
-        out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
-}
-
-/// A stream object's bytes: `dict` with `/Length`, then `data`.
-fn stream(dict: &str, data: &[u8]) -> Vec<u8> {
-    let mut o = format!("<< {dict} /Length {} >>\nstream\n", data.len()).into_bytes();
-    o.extend_from_slice(data);
-    o.extend_from_slice(b"\nendstream");
-    o
 }
 
 /// A Factur-X-shaped PDF whose embedded `factur-x.xml` stream has `filters` and `data`.

@@ -315,14 +315,7 @@ async fn pdf_marks_optional_positions_and_can_hide_detail_columns() {
         .await
         .unwrap();
     assert_eq!(r.headers()["content-type"], "application/pdf");
-    let mut child = std::process::Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &r.bytes().await.unwrap()).unwrap();
-    let text = String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned();
+    let text = common::pdftotext(&r.bytes().await.unwrap());
     assert!(
         text.contains("Angebot A2611-001") && text.contains("Extra animations (optional)"),
         "{text}"

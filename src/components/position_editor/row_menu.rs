@@ -87,6 +87,10 @@ pub fn RowMenu(
             owner.with_value(|o| o.with(|| f(rows, key)));
         }
     };
+    // A menu item: `label`, doing `f` when chosen.
+    let item = move |label: &'static str, f: fn(RwSignal<Vec<PositionRow>>, u64)| {
+        view! { <button type="button" role="menuitem" tabindex="-1" on:click=act(f)>{label}</button> }
+    };
     let on_button_key = move |ev: leptos::ev::KeyboardEvent| {
         let pick: fn(usize) -> usize = match ev.key().as_str() {
             "ArrowDown" | "Enter" | " " => |_| 0,
@@ -150,32 +154,14 @@ pub fn RowMenu(
             </button>
             <div class="row-menu-items" role="menu" id=menu_id aria-labelledby=button_id node_ref=menu
                 hidden=move || !open.get() on:keydown=on_menu_key>
-                <button type="button" role="menuitem" tabindex="-1" on:click=act(|r, k| { move_row(r, k, -1); })>
-                    {t().position_editor().move_up}
-                </button>
-                <button type="button" role="menuitem" tabindex="-1" on:click=act(|r, k| { move_row(r, k, 1); })>
-                    {t().position_editor().move_down}
-                </button>
-                <button
-                    type="button"
-                    role="menuitem"
-                    tabindex="-1"
-                    on:click=act(|r, k| {
-                        if let Some(copy) = duplicate_row(r, k) {
-                            focus_row_later(copy);
-                        }
-                    })
-                >
-                    {t().position_editor().duplicate}
-                </button>
-                <button
-                    type="button"
-                    role="menuitem"
-                    tabindex="-1"
-                    on:click=act(|r, k| focus_row_later(add_row(r, Some(k), PositionType::Item)))
-                >
-                    {t().position_editor().insert_item}
-                </button>
+                {item(t().position_editor().move_up, |r, k| { move_row(r, k, -1); })}
+                {item(t().position_editor().move_down, |r, k| { move_row(r, k, 1); })}
+                {item(t().position_editor().duplicate, |r, k| {
+                    if let Some(copy) = duplicate_row(r, k) {
+                        focus_row_later(copy);
+                    }
+                })}
+                {item(t().position_editor().insert_item, |r, k| focus_row_later(add_row(r, Some(k), PositionType::Item)))}
                 <button type="button" role="menuitem" tabindex="-1" class="danger" on:click=act(remove_row)>
                     {t().position_editor().remove}
                 </button>

@@ -2,6 +2,7 @@
 //! types, and the summary box that shows them.
 
 use super::row::PositionRow;
+use super::row_view::EditorState;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::i18n::{fill, t};
@@ -82,19 +83,15 @@ pub fn use_subtotals(
 pub fn TotalsBox(
     /// The totals to show (`None`: too large to add up, shown as "—").
     totals: Memo<Option<DocumentTotals>>,
-    /// The currency code.
-    #[prop(into)]
-    currency: Signal<String>,
     /// The discount in percent (shown in the label).
     #[prop(into)]
     discount: Signal<Decimal>,
-    /// The tax rate in percent (shown in the label).
-    #[prop(into)]
-    tax: Signal<Decimal>,
-    /// Reverse charge: the tax line says so.
-    #[prop(into)]
-    reverse_charge: Signal<bool>,
+    /// The editor: its currency, and its document VAT (the tax rate shown in the label;
+    /// reverse charge: the tax line says so).
+    state: EditorState,
 ) -> impl IntoView {
+    let currency = state.currency;
+    let vat = state.document_vat;
     let amount = move |pick: fn(&DocumentTotals) -> Decimal| {
         move || {
             currency.with(|c| {
@@ -130,8 +127,8 @@ pub fn TotalsBox(
                     let group = groups.first().cloned();
                     let label = match &group {
                         Some(g) => group_label(g),
-                        None if reverse_charge.get() => t().position_editor_totals().reverse_charge.to_string(),
-                        None => fill(t().position_editor_totals().vat_rate, &[("rate", &percent(tax.get()))]),
+                        None if vat.with(|v| v.reverse_charge) => t().position_editor_totals().reverse_charge.to_string(),
+                        None => fill(t().position_editor_totals().vat_rate, &[("rate", &percent(vat.with(|v| v.tax)))]),
                     };
                     let key = group.as_ref().map(group_key);
                     view! {

@@ -50,11 +50,7 @@ pub fn InvoiceFilters(
                         .collect_view()}
                 </select>
             </div>
-            <DateRangeFilter
-                from=Signal::derive(move || filter.with(|f| f.from))
-                to=Signal::derive(move || filter.with(|f| f.to))
-                on_from=Callback::new(move |d| change(Box::new(move |f| f.from = d)))
-                on_to=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
+            <DateRangeFilter filter=filter on_change=on_change />
             <CompanyFilter id="filter-customer" label=t().list().customer kind=CompanyType::Customer
                 value=Signal::derive(move || filter.with(|f| f.company_id))
                 on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />

@@ -64,11 +64,7 @@ pub fn OfferFilters(
             {select("filter-status", t().list().status, move || filter.with(|f| f.status.first().map(|s| s.as_str()).unwrap_or_default().to_string()),
                 || std::iter::once(("".into(), t().list().all_statuses.into())).chain(OfferStatus::ALL.iter().map(|s| (s.as_str().into(), status_label(s.as_str())))).collect(),
                 move |v| change(Box::new(move |f| f.status = OfferStatus::parse(&v).into_iter().collect())))}
-            <DateRangeFilter
-                from=Signal::derive(move || filter.with(|f| f.from))
-                to=Signal::derive(move || filter.with(|f| f.to))
-                on_from=Callback::new(move |d| change(Box::new(move |f| f.from = d)))
-                on_to=Callback::new(move |d| change(Box::new(move |f| f.to = d))) />
+            <DateRangeFilter filter=filter on_change=on_change />
             <CompanyFilter id="filter-customer" label=t().list().customer kind=CompanyType::Customer
                 value=Signal::derive(move || filter.with(|f| f.company_id))
                 on_pick=Callback::new(move |id| change(Box::new(move |f| f.company_id = id))) />

@@ -78,11 +78,7 @@ pub fn PurchaseFilters(
                     </For>
                 </select>
             </div>
-            <DateRangeFilter
-                from=Signal::derive(move || filter.with(|f| f.date.from))
-                to=Signal::derive(move || filter.with(|f| f.date.to))
-                on_from=Callback::new(move |d| change(Box::new(move |f| f.date.from = d)))
-                on_to=Callback::new(move |d| change(Box::new(move |f| f.date.to = d))) />
+            <DateRangeFilter filter=filter on_change=on_change />
             <div class="field field-inline">
                 <label for="filter-method">{t().list().payment}</label>
                 <select id="filter-method" prop:value=method on:change=move |ev| {

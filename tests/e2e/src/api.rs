@@ -124,6 +124,17 @@ impl Server {
         .await
     }
 
+    /// Records the cash purchase "Office chairs" (receipt RE-11, 10 Nov 2026, no supplier):
+    /// one item of 119.00 EUR gross, 19 % tax included; returns it.
+    pub async fn office_chairs(&self) -> Value {
+        self.post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
+                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
+        )
+        .await
+    }
+
     /// Creates a project of `customer` with unbilled time: one activity per `(hours,
     /// description)` at 95.00 per hour; returns the project id and the activity ids.
     pub async fn project_with_time(

@@ -21,22 +21,13 @@ mod api;
 mod browser;
 mod pages;
 mod smtp;
+#[path = "../../../crates/server/tests/common/tools.rs"]
+mod tools;
 
 pub use pages::{every_page, OneOfEach};
-pub use smtp::{plain_smtp, SmtpServer};
-
-/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils).
-pub fn pdftotext(pdf: &[u8]) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
+pub use smtp::SmtpServer;
+use tools::accepting;
+pub use tools::{free_port, pdftotext, plain_smtp};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {
@@ -67,6 +58,14 @@ impl Server {
     /// Starts a server on a fresh database serving `dist`, trusting `cors_origins`.
     pub async fn start(dist: Option<PathBuf>, cors_origins: Vec<String>) -> Server {
         Self::start_with(dist, cors_origins, AccountConfig::default()).await
+    }
+
+    /// A server with the release bundle ([`dist`]) and one customer named `name`
+    /// ([`Server::customer`]); also the customer's id.
+    pub async fn with_customer(name: &str) -> (Server, i64) {
+        let server = Self::start(Some(dist()), vec![]).await;
+        let customer = server.customer(name).await;
+        (server, customer)
     }
 
     /// A browser signed in to this server with its key ([`Browser::sign_in`]), on the
@@ -200,29 +199,6 @@ pub fn dist_prefix() -> PathBuf {
     env_path("KONTOR_DIST_PREFIX", workspace().join("target/dist-prefix"))
 }
 
-/// A free TCP port on 127.0.0.1.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .expect("port")
-        .local_addr()
-        .expect("addr")
-        .port()
-}
-
-/// Waits (up to 5 s) until something accepts connections on 127.0.0.1:`port`; returns
-/// either way (the caller's first request then says what is wrong).
-pub async fn wait_for_port(port: u16) {
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-}
-
 /// chromedriver plus a WebDriver session in headless Chromium (fresh profile).
 pub struct Browser {
     /// The WebDriver client.
@@ -331,6 +307,14 @@ impl Browser {
         el.send_keys(text).await.expect("type");
     }
 
+    /// Types a person's `email`, first and last name into the inputs `#{form}-email`,
+    /// `#{form}-firstname` and `#{form}-lastname` (`form`: e.g. `setup`, `invite`).
+    pub async fn fill_person(&self, form: &str, email: &str, first: &str, last: &str) {
+        self.fill(&format!("#{form}-email"), email).await;
+        self.fill(&format!("#{form}-firstname"), first).await;
+        self.fill(&format!("#{form}-lastname"), last).await;
+    }
+
     /// Scrolls the element matching `css` to the middle of the window (as a person would,
     /// clear of sticky bars) and clicks it.
     pub async fn click(&self, css: &str) {
@@ -399,7 +383,7 @@ impl StaticServer {
             .spawn()
             .expect("python3 starts");
         let base = format!("http://127.0.0.1:{port}");
-        wait_for_port(port).await;
+        accepting(port).await;
         StaticServer {
             base,
             _child: child,

@@ -1,7 +1,8 @@
 //! A real SMTP server for the e-mail tests: Python's aiosmtpd storing every message in a
 //! Maildir (`python3 -m aiosmtpd -n -l 127.0.0.1:PORT -c aiosmtpd.handlers.Mailbox DIR`).
 
-use kontor_server::config::{SmtpConfig, SmtpSecurity};
+use crate::plain_smtp;
+use kontor_server::config::SmtpConfig;
 use std::process::Stdio;
 use std::time::Duration;
 use tokio::process::{Child, Command};
@@ -28,7 +29,7 @@ impl SmtpServer {
             .kill_on_drop(true)
             .spawn()
             .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
-        crate::wait_for_port(port).await;
+        crate::accepting(port).await;
         SmtpServer {
             port,
             maildir,
@@ -61,17 +62,5 @@ impl SmtpServer {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         panic!("no message containing {text:?}; got {:?}", self.messages());
-    }
-}
-
-/// SMTP settings for a plain server on 127.0.0.1:`port` (also for one that is not
-/// there, to see refusals).
-pub fn plain_smtp(port: u16) -> SmtpConfig {
-    SmtpConfig {
-        host: "127.0.0.1".into(),
-        port: Some(port),
-        security: SmtpSecurity::None,
-        user: None,
-        password: None,
     }
 }

@@ -3,7 +3,7 @@
 //! after, the payment), of a company and of the settings, in English and in German,
 //! light and dark at 1280 and 1024 px; a staff member sees no change history.
 
-use kontor_e2e::{dist, Browser, Server};
+use kontor_e2e::{Browser, Server};
 use serde_json::json;
 use std::time::Duration;
 
@@ -25,8 +25,7 @@ async fn shots(b: &Browser, name: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_admin_reads_who_changed_what() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Hafen Logistik GmbH").await;
+    let (server, customer) = Server::with_customer("Hafen Logistik GmbH").await;
     let draft = server
         .post(
             "/invoices",

@@ -3,7 +3,7 @@
 //! change shows on the detail; an invoice is copied ("Copy" opens the new draft in the
 //! editor) and the copy is finalized with the next number.
 
-use kontor_e2e::{dist, Server};
+use kontor_e2e::Server;
 use serde_json::json;
 
 fn row(n: usize, field: &str) -> String {
@@ -12,8 +12,7 @@ fn row(n: usize, field: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_offer_is_edited_through_its_edit_page() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Kranzler Bau GmbH").await;
+    let (server, customer) = Server::with_customer("Kranzler Bau GmbH").await;
     let offer = server.offer(customer, "Facade offer").await;
     let offer_id = offer["id"].as_i64().unwrap();
     let b = server.signed_in_browser().await;
@@ -49,8 +48,7 @@ async fn an_offer_is_edited_through_its_edit_page() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Kranzler Bau GmbH").await;
+    let (server, customer) = Server::with_customer("Kranzler Bau GmbH").await;
     let b = server.signed_in_browser().await;
 
     // Copy an invoice: the draft opens in the editor with the positions; finalizing it
@@ -109,15 +107,8 @@ async fn an_invoice_is_copied_from_its_detail_and_the_copy_finalized() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_purchase_is_edited_and_an_offer_copied_and_deleted() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Kranzler Bau GmbH").await;
-    let purchase = server
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
-                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
-        )
-        .await;
+    let (server, customer) = Server::with_customer("Kranzler Bau GmbH").await;
+    let purchase = server.office_chairs().await;
     let purchase_id = purchase["id"].as_i64().unwrap();
     let b = server.signed_in_browser().await;
 

@@ -302,10 +302,8 @@ async fn the_first_run_page_creates_the_first_administrator() {
         .goto(&format!("{}/setup", server.base))
         .await
         .unwrap();
-    b.find("#setup-email").await;
-    b.fill("#setup-email", "grete@kontor.test").await;
-    b.fill("#setup-firstname", "Grete").await;
-    b.fill("#setup-lastname", "Gründer").await;
+    b.fill_person("setup", "grete@kontor.test", "Grete", "Gründer")
+        .await;
     // A weak password is refused with the server's reason at the field.
     b.fill("#setup-password", "passwort1234").await;
     b.click("form button[type=submit]").await;

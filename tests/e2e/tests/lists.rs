@@ -89,13 +89,7 @@ async fn find_by_customer_sort_by_gross_and_back_after_page_two() {
                 "items": [{"type": "item", "title": "Scaffolding", "quantity": 1, "unit": "pc", "unit_price": 100}]}),
         )
         .await;
-    server
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
-                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
-        )
-        .await;
+    server.office_chairs().await;
     let b = server.signed_in_browser().await;
 
     // From an invoice's page: `/` focuses the top bar's search, Enter opens the invoice

@@ -5,7 +5,7 @@
 //! request refused (back on sign-in with a clear message), and their password refused.
 //! Screenshots of the changed pages light and dark at 1280 and 1024 px.
 
-use kontor_e2e::{dist, Browser, Server};
+use kontor_e2e::{Browser, Server};
 use std::time::Duration;
 
 const ADMIN_PASSWORD: &str = "Kupfer-Laterne-Hafen-1987";
@@ -59,8 +59,7 @@ async fn open_nav(b: &Browser, path: &str, heading: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Hafen Logistik GmbH").await;
+    let (server, customer) = Server::with_customer("Hafen Logistik GmbH").await;
     server.invoice(customer, "Storage November").await;
     let b = Browser::start().await;
 
@@ -139,10 +138,8 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
     open_nav(&b, "/settings/users", "Users").await;
     b.wait_text("ada@kontor.test").await;
     b.click("#invite-user").await;
-    b.find("#invite-email").await;
-    b.fill("#invite-email", "bea@kontor.test").await;
-    b.fill("#invite-firstname", "Bea").await;
-    b.fill("#invite-lastname", "Buchhalter").await;
+    b.fill_person("invite", "bea@kontor.test", "Bea", "Buchhalter")
+        .await;
     b.select("#invite-role", "staff").await;
     b.click("#invite-save").await;
     b.find("#invitation-url").await;

@@ -48,8 +48,7 @@ async fn theme(b: &Browser, dark: bool) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn forms_fit_at_1024_px_with_every_label_at_its_control() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Kranzler Bau GmbH").await;
+    let (server, customer) = Server::with_customer("Kranzler Bau GmbH").await;
     let long = "Website relaunch with multilingual content management, search engine \
         optimisation and hosting for the Donaudampfschifffahrtsgesellschaftskapitänsmützenabrechnungsstelle \
         of the Kranzler Bau GmbH group of companies, phase two";

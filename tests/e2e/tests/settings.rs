@@ -138,8 +138,7 @@ async fn until(b: &Browser, script: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_account_set_on_the_settings_page_is_on_the_next_invoice() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Hafen Logistik GmbH").await;
+    let (server, customer) = Server::with_customer("Hafen Logistik GmbH").await;
     let files = tempfile::tempdir().unwrap();
     let logo = files.path().join("logo.png");
     std::fs::write(&logo, logo_png()).unwrap();

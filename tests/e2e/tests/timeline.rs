@@ -5,7 +5,7 @@
 //! tab; `/invoices/N/edit` still opens the editor. Screenshots light and dark at 1280 and
 //! 1024 px.
 
-use kontor_e2e::{dist, Browser, Server, SmtpServer};
+use kontor_e2e::{Browser, Server, SmtpServer};
 use serde_json::json;
 
 const SELECTED: &str =
@@ -76,8 +76,7 @@ async fn a_sent_invoice_shows_sent_in_its_history_tab() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn tabs_are_urls_and_back_returns_to_the_previous_tab() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Hafen Logistik GmbH").await;
+    let (server, customer) = Server::with_customer("Hafen Logistik GmbH").await;
     let invoice = server.invoice(customer, "Harbour consulting").await;
     let id = invoice["id"].as_i64().unwrap();
     let b = server.signed_in_browser().await;
@@ -122,20 +121,13 @@ async fn tabs_are_urls_and_back_returns_to_the_previous_tab() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn offers_and_purchases_show_their_history_section() {
-    let server = Server::start(Some(dist()), vec![]).await;
-    let customer = server.customer("Kranzler Bau GmbH").await;
+    let (server, customer) = Server::with_customer("Kranzler Bau GmbH").await;
     let offer = server.offer(customer, "Facade offer").await;
     let offer_id = offer["id"].as_i64().unwrap();
     let copy = server
         .post(&format!("/offers/{offer_id}/copy"), json!({}))
         .await;
-    let purchase = server
-        .post(
-            "/purchases",
-            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "cash", "receipt_identifier": "RE-11",
-                "title": "Office chairs", "items": [{"title": "Chairs", "total": 119, "tax": 19, "tax_included": true}]}),
-        )
-        .await;
+    let purchase = server.office_chairs().await;
     server
         .post(
             "/purchases/payments",

@@ -114,16 +114,7 @@ async fn create_find_open_and_send_an_invoice() {
     b.wait_text("Sent").await;
     b.screenshot("04-detail-sent").await;
 
-    let api = reqwest::Client::new();
-    let list: serde_json::Value = api
-        .get(format!("{}/api/v1/invoices", server.base))
-        .header("Authorization", format!("Token token={}", server.key))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list = server.get("/invoices").await;
     assert_eq!(list[0]["status"], "sent");
     assert_eq!(list[0]["gross_total"].to_string(), "583.10");
     b.close().await;

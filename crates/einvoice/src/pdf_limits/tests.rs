@@ -3,6 +3,11 @@
 use super::*;
 use std::io::Write;
 
+#[path = "../../tests/support/plain_pdf.rs"]
+mod plain_pdf;
+
+use plain_pdf::{pdf_of as pdf, stream};
+
 fn zlib(data: &[u8]) -> Vec<u8> {
     let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::best());
     e.write_all(data).unwrap();
@@ -14,42 +19,6 @@ fn reason(pdf: &[u8]) -> String {
         Err(Error::Pdf(why)) => why,
         other => panic!("expected a refusal, got {other:?}"),
     }
-}
-
-/// A well-formed PDF of `objects` (each the bytes between `N 0 obj` and `endobj`;
-/// object 1 is the catalog's place) with a correct cross-reference table, so a reader
-/// really parses every object.
-fn pdf(objects: &[Vec<u8>]) -> Vec<u8> {
-    let mut out = b"%PDF-1.7\n".to_vec();
-    let mut offsets = Vec::new();
-    for (n, body) in objects.iter().enumerate() {
-        offsets.push(out.len());
-        out.extend_from_slice(format!("{} 0 obj\n", n + 1).as_bytes());
-        out.extend_from_slice(body);
-        out.extend_from_slice(b"\nendobj\n");
-    }
-    let xref = out.len();
-    out.extend_from_slice(
-        format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes(),
-    );
-    for o in offsets {
-        out.extend_from_slice(format!("{o:010} 00000 n \n").as_bytes());
-    }
-    out.extend_from_slice(
-        format!(
-            "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
-            objects.len() + 1
-        )
-        .as_bytes(),
-    );
-    out
-}
-
-fn stream(dict: &str, data: &[u8]) -> Vec<u8> {
-    let mut o = format!("<< {dict} /Length {} >>\nstream\n", data.len()).into_bytes();
-    o.extend_from_slice(data);
-    o.extend_from_slice(b"\nendstream");
-    o
 }
 
 const CATALOG: &[u8] = b"<< /Type /Catalog >>";

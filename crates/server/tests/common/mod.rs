@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub mod einvoice;
+pub mod fingerprint;
 pub mod haproxy;
 pub mod people;
 pub mod postgres;
@@ -16,6 +17,14 @@ pub mod requests;
 pub mod s3;
 pub mod smtp;
 pub mod source;
+pub mod tools;
+
+// Not every test binary reads PDFs.
+#[allow(unused_imports)]
+pub use tools::{free_port, pdftotext};
+// Not every test binary compares databases.
+#[allow(unused_imports)]
+pub use fingerprint::{db_fingerprint, pg_fingerprint};
 
 /// A real 1 × 1 pixel PNG (a logo's header must be readable, issue 29).
 pub const PNG: &[u8] = &[
@@ -33,12 +42,6 @@ pub fn unsigned(mut v: Value) -> Value {
         item.as_object_mut().map(|o| o.remove("file_url"));
     }
     v
-}
-
-/// A free TCP port on 127.0.0.1 (for servers the tests start as processes).
-pub fn free_port() -> u16 {
-    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    l.local_addr().unwrap().port()
 }
 
 /// Waits until something listens on 127.0.0.1:`port`; panics naming `what` after 30 s.
@@ -477,157 +480,4 @@ pub fn list_ids(r: &Reply) -> Vec<i64> {
 pub fn num(v: &Value) -> String {
     assert!(v.is_number(), "not a number: {v}");
     v.to_string()
-}
-
-/// The text of `pdf` as `pdftotext -layout` reads it (poppler-utils must be installed).
-pub fn pdftotext(pdf: &[u8]) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new("pdftotext")
-        .args(["-layout", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("pdftotext (poppler-utils)");
-    child.stdin.take().unwrap().write_all(pdf).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
-}
-
-/// A fingerprint of the SQLite database at `db` and the stored files under `files` (when
-/// given): per table (every table but `_sqlx_migrations`' timing column), every row's
-/// values as SQLite quotes them, sorted, plus every file's path and SHA-256 —
-/// equal fingerprints mean equal records and files. `skip` lists `table.column`s to leave
-/// out (e.g. `api_keys.last_used_at`, which every request changes).
-pub async fn db_fingerprint(
-    db: &Path,
-    files: Option<&Path>,
-    skip: &[&str],
-) -> BTreeMap<String, String> {
-    use sqlx::{ConnectOptions, Row};
-    let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(db)
-        .read_only(true)
-        .connect()
-        .await
-        .unwrap();
-    let tables: Vec<String> = sqlx::query_scalar(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-    )
-    .fetch_all(&mut conn)
-    .await
-    .unwrap();
-    let mut out = BTreeMap::new();
-    for table in tables {
-        // A table named in `skip` is left out whole (the process heartbeats).
-        if skip.contains(&table.as_str()) {
-            continue;
-        }
-        let columns: Vec<String> =
-            sqlx::query_scalar(&format!("SELECT name FROM pragma_table_info('{table}')"))
-                .fetch_all(&mut conn)
-                .await
-                .unwrap();
-        let quoted: Vec<String> = columns
-            .iter()
-            .filter(|c| !skip.contains(&format!("{table}.{c}").as_str()))
-            .filter(|c| !(table == "_sqlx_migrations" && *c == "execution_time"))
-            .map(|c| format!("quote(\"{c}\")"))
-            .collect();
-        let sql = format!(
-            "SELECT {} AS row FROM \"{table}\" ORDER BY 1",
-            quoted.join(" || '|' || ")
-        );
-        let rows = sqlx::query(&sql).fetch_all(&mut conn).await.unwrap();
-        let texts = rows.iter().map(|row| row.get::<String, _>("row"));
-        out.insert(format!("table {table}"), rows_sum(texts));
-    }
-    if let Some(files) = files {
-        out.extend(files_fingerprint(files));
-    }
-    out
-}
-
-/// Every stored file under `files`: its path and SHA-256.
-fn files_fingerprint(files: &Path) -> BTreeMap<String, String> {
-    use sha2::{Digest, Sha256};
-    let mut out = BTreeMap::new();
-    let mut stack = vec![files.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if !path.file_name().unwrap().to_string_lossy().starts_with('.') {
-                let bytes = std::fs::read(&path).unwrap();
-                out.insert(
-                    format!("file {}", path.strip_prefix(files).unwrap().display()),
-                    hex_of(&Sha256::digest(&bytes)),
-                );
-            }
-        }
-    }
-    out
-}
-
-/// [`db_fingerprint`] of a PostgreSQL database: per table, every row as PostgreSQL's row
-/// text of its columns (`skip` left out), sorted, hashed.
-pub async fn pg_fingerprint(
-    url: &str,
-    files: Option<&Path>,
-    skip: &[&str],
-) -> BTreeMap<String, String> {
-    use sqlx::Row;
-    let pool = sqlx::PgPool::connect(url).await.unwrap();
-    let columns: Vec<(String, String)> = sqlx::query_as(
-        "SELECT table_name::text, column_name::text FROM information_schema.columns \
-         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position",
-    )
-    .fetch_all(&pool)
-    .await
-    .unwrap();
-    let mut tables: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for (table, column) in columns {
-        let timing = table == "_sqlx_migrations" && column == "execution_time";
-        let keep = !timing && !skip.contains(&format!("{table}.{column}").as_str());
-        let entry = tables.entry(table).or_default();
-        if keep {
-            entry.push(format!("\"{column}\""));
-        }
-    }
-    let mut out = BTreeMap::new();
-    for (table, cols) in tables {
-        if skip.contains(&table.as_str()) {
-            continue;
-        }
-        let sql = format!(
-            "SELECT ROW({})::text AS row FROM \"{table}\" ORDER BY 1",
-            cols.join(", ")
-        );
-        let rows = sqlx::query(&sql).fetch_all(&pool).await.unwrap();
-        let texts = rows.iter().map(|row| row.get::<String, _>("row"));
-        out.insert(format!("table {table}"), rows_sum(texts));
-    }
-    pool.close().await;
-    if let Some(files) = files {
-        out.extend(files_fingerprint(files));
-    }
-    out
-}
-
-/// `N rows <hex SHA-256 of the row texts, one per line>`.
-fn rows_sum(texts: impl ExactSizeIterator<Item = String>) -> String {
-    use sha2::{Digest, Sha256};
-    let n = texts.len();
-    let mut h = Sha256::new();
-    for text in texts {
-        h.update(text.as_bytes());
-        h.update(b"\n");
-    }
-    format!("{n} rows {}", hex_of(&h.finalize()))
-}
-
-fn hex_of(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

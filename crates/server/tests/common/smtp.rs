@@ -1,7 +1,6 @@
 //! A real SMTP server for the tests: Python's aiosmtpd storing every message in a Maildir.
 
 use super::{start_with, TestServer};
-use kontor_server::config::{SmtpConfig, SmtpSecurity};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -43,15 +42,7 @@ pub async fn smtp_server() -> SmtpServer {
         .stderr(Stdio::null())
         .spawn()
         .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
-    for _ in 0..100 {
-        if tokio::net::TcpStream::connect(("127.0.0.1", port))
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    super::tools::accepting(port).await;
     SmtpServer {
         port,
         child,
@@ -73,15 +64,7 @@ pub fn messages(dir: &Path) -> Vec<String> {
 }
 
 /// The account's SMTP settings for a plain (no TLS, no login) server on 127.0.0.1:`port`.
-pub fn config(port: u16) -> SmtpConfig {
-    SmtpConfig {
-        host: "127.0.0.1".into(),
-        port: Some(port),
-        security: SmtpSecurity::None,
-        user: None,
-        password: None,
-    }
-}
+pub use super::tools::plain_smtp as config;
 
 /// A test server whose account sends e-mail through 127.0.0.1:`port` ([`config`]).
 pub async fn start_sending_to(port: u16) -> TestServer {
