@@ -34,7 +34,7 @@ macro_rules! invoice_joins {
 /// The table and joins of [`COLUMNS`].
 pub const FROM: &str = concat!("FROM invoices i", invoice_joins!());
 
-/// The invoice list's table for [`crate::lists::fetch_document_page`]: the unfiltered
+/// The invoice list's table for [`crate::lists::fetch_page`] (`Rows::Table`): the unfiltered
 /// list (live invoices) is counted by the `invoices` counter.
 pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
     table: "invoices i",
