@@ -204,4 +204,32 @@ pub struct DocumentData {
     /// The Swiss QR-bill (payment part and receipt) at the bottom of the last page, or
     /// on a page of its own; `None` for none.
     pub qr_bill: Option<crate::qr_bill::QrBillData>,
+    /// A signed offer's approval page after the document (issue 31); `None` for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approval: Option<ApprovalPage>,
+}
+
+/// The page that closes an offer signed online (issue 31): a heading, a sentence, the
+/// signer's facts as (label, value) lines and, when drawn, the signature image (served
+/// to the template as [`ApprovalPage::SIGNATURE_PATH`]).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ApprovalPage {
+    /// The heading ("Online approval").
+    pub heading: String,
+    /// "Erika Mustermann accepted offer A2611-004 online."
+    pub sentence: String,
+    /// (label, value): name, e-mail, time in UTC, the options taken.
+    pub lines: Vec<(String, String)>,
+    /// The signature label, printed above the drawing.
+    pub signature_label: String,
+    /// Whether a drawing is printed.
+    pub has_signature: bool,
+    /// The drawing (PNG bytes), if any; not part of `data.json`.
+    #[serde(skip)]
+    pub signature: Option<Vec<u8>>,
+}
+
+impl ApprovalPage {
+    /// The virtual file the template reads the drawing from.
+    pub const SIGNATURE_PATH: &'static str = "/signature.png";
 }

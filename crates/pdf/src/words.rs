@@ -140,6 +140,20 @@ pub struct Words {
     pub offer_valid: &'static str,
     /// Offer note when optional positions exist.
     pub optional_note: &'static str,
+    /// The heading of a signed offer's approval page (issue 31).
+    pub approval_heading: &'static str,
+    /// The approval page's sentence: `{name}` accepted offer `{number}` online.
+    pub approval_sentence: &'static str,
+    /// Approval page label: the signer's name.
+    pub approval_name: &'static str,
+    /// Approval page label: the signer's e-mail address.
+    pub approval_email: &'static str,
+    /// Approval page label: when it was signed (UTC).
+    pub approval_signed_at: &'static str,
+    /// Approval page label: the optional positions taken.
+    pub approval_options: &'static str,
+    /// Approval page label: the drawn signature.
+    pub approval_signature: &'static str,
     /// Time sheet column: date.
     pub date: &'static str,
     /// Time sheet column: hours.
@@ -236,6 +250,13 @@ pub static DE: Words = Words {
     intra_eu_note: "Steuerfreie innergemeinschaftliche Lieferung.",
     offer_valid: "Dieses Angebot ist gültig bis zum {date}.",
     optional_note: "Als optional markierte Positionen sind in der Summe nicht enthalten.",
+    approval_heading: "Online-Freigabe",
+    approval_sentence: "{name} hat das Angebot {number} online angenommen.",
+    approval_name: "Name",
+    approval_email: "E-Mail",
+    approval_signed_at: "Unterschrieben am (UTC)",
+    approval_options: "Gewählte Optionen",
+    approval_signature: "Unterschrift",
     date: "Datum",
     hours: "Stunden",
     rate: "Stundensatz",
@@ -307,6 +328,13 @@ pub static EN: Words = Words {
     intra_eu_note: "VAT-exempt intra-Community supply.",
     offer_valid: "This offer is valid until {date}.",
     optional_note: "Positions marked optional are not included in the total.",
+    approval_heading: "Online approval",
+    approval_sentence: "{name} accepted offer {number} online.",
+    approval_name: "Name",
+    approval_email: "E-mail",
+    approval_signed_at: "Signed at (UTC)",
+    approval_options: "Options taken",
+    approval_signature: "Signature",
     date: "Date",
     hours: "Hours",
     rate: "Rate",

@@ -169,12 +169,18 @@ impl PdfEngine {
     /// Errors: [`PdfError`] when the template fails with this data (a defect of ours, or a
     /// logo image Typst cannot decode: [`PdfError::Compile`]).
     pub fn render_document(&self, data: &DocumentData) -> Result<Vec<u8>, PdfError> {
-        let files = data
+        let mut files: Vec<(FileId, Bytes)> = data
             .letterhead
             .logo
             .iter()
             .map(|logo| (file_id(logo.path()), Bytes::new(logo.bytes.clone())))
             .collect();
+        if let Some(png) = data.approval.as_ref().and_then(|a| a.signature.as_ref()) {
+            files.push((
+                file_id(crate::document::ApprovalPage::SIGNATURE_PATH),
+                Bytes::new(png.clone()),
+            ));
+        }
         self.render_with_files(Template::Document, data, files)
     }
 

@@ -86,6 +86,7 @@ fn document(language: Language, items: usize, debtor: bool) -> DocumentData {
         notes: vec!["Please pay within 30 days.".into()],
         labels: Labels::of(language),
         qr_bill: Some(bill(language, debtor)),
+        approval: None,
         ..Default::default()
     }
 }

@@ -63,6 +63,7 @@ fn sample() -> DocumentData {
         footer: blocks("<p>Thank you!</p>"),
         labels: Labels::of(Language::En),
         qr_bill: None,
+        approval: None,
     }
 }
 

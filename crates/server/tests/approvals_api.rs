@@ -74,6 +74,29 @@ fn signature() -> String {
     )
 }
 
+/// The outbox's messages once there are `n` of them (the e-mails after a signing go in the
+/// background); fails after 20 seconds.
+async fn outbox(s: &TestServer, n: usize) -> Vec<String> {
+    let dir = s.data_path().join("outbox");
+    for _ in 0..200 {
+        let mails: Vec<String> = std::fs::read_dir(&dir)
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                    .filter_map(|p| std::fs::read_to_string(p).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if mails.len() >= n {
+            return mails;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("fewer than {n} messages in the outbox");
+}
+
 async fn activate(s: &TestServer, offer: i64) -> Value {
     let r = s
         .post(
@@ -392,6 +415,48 @@ async fn signing_accepts_the_offer_with_the_chosen_option_once() {
         accepted[0]["data"]["optional_item_ids"],
         json!([animations])
     );
+
+    // The customer's document is now the signed one: the offer and its approval page.
+    let pdf = s
+        .client
+        .get(s.url(&format!("/customer_approvals/{token}/document.pdf")))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let text = common::pdftotext(&pdf);
+    for expected in [
+        "Online approval",
+        "Erika Mustermann accepted offer",
+        "erika@example.com",
+        "UTC",
+        "Extra animations",
+        "Signature",
+    ] {
+        assert!(text.contains(expected), "{expected} missing: {text}");
+    }
+    // Both e-mails arrive (the outbox, without SMTP): the office's and the signer's with
+    // the signed PDF.
+    let mails = outbox(&s, 2).await;
+    let to_signer = mails
+        .iter()
+        .find(|m| m.contains("To: erika@example.com"))
+        .unwrap_or_else(|| panic!("no mail to the signer: {mails:?}"));
+    assert!(
+        to_signer.contains("Subject: Your acceptance of offer"),
+        "{to_signer}"
+    );
+    assert!(
+        to_signer.contains("application/pdf") && to_signer.contains("-signed.pdf"),
+        "{to_signer}"
+    );
+    let to_office = mails
+        .iter()
+        .find(|m| m.contains("accepted online by Erika Mustermann"))
+        .unwrap_or_else(|| panic!("no mail to the office: {mails:?}"));
+    assert!(!to_office.contains("To: erika@example.com"), "{to_office}");
 
     // Signing twice is a conflict; declining after signing too.
     let again = public(

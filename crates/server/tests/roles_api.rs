@@ -41,6 +41,9 @@ const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/session"),
     ("POST", "/session/invitation"),
     ("POST", "/setup"),
+    // The customer's online approval (issue 31): the token is the only key.
+    ("POST", "/customer_approvals/{token}/sign"),
+    ("POST", "/customer_approvals/{token}/decline"),
 ];
 
 /// Every `(METHOD, path)` of the OpenAPI description (`kontor_server::http::routes::openapi_spec`,

@@ -9,9 +9,11 @@
 //! - [`token`]: the token, derived from the audit key file's key and a random nonce, so
 //!   the database holds only its SHA-256 (and the nonce, useless without the key file).
 //! - [`repo`]: the `offer_customer_approvals` rows.
+//! - [`signed`]: the signed PDF and the e-mails after a signing.
 
 pub mod public;
 pub mod repo;
+pub mod signed;
 pub mod staff;
 pub mod token;
 

@@ -143,7 +143,8 @@ async fn get_one(
 }
 
 /// GET /customer_approvals/{token}/document.pdf → the offer's PDF (the white letter
-/// paper). Errors: 404, 429.
+/// paper); once signed, the signed PDF (the offer as accepted and its approval page).
+/// Errors: 404, 429.
 #[utoipa::path(get, path = "/customer_approvals/{token}/document.pdf", operation_id = "customer_approvals_document", tag = "customer_approvals",
     params(("token" = String, Path, description = "The approval link's token.")),
     responses((status = 200, description = "The offer as a PDF", content_type = "application/pdf")))]
@@ -153,7 +154,7 @@ async fn document(
     Path(token): Path<String>,
 ) -> ApiResult<Response> {
     let row = approval(&state, peer, &token).await?;
-    let (bytes, name) = crate::offers::offer_pdf(&state, row.offer_id, None).await?;
+    let (bytes, name) = super::signed::signed_pdf(&state, &row).await?;
     Ok(crate::store::files::pdf_response(bytes, &name))
 }
 
@@ -210,7 +211,9 @@ fn signature_png(data_url: &str) -> ApiResult<Vec<u8>> {
 /// POST /customer_approvals/{token}/sign → the offer accepted, in one transaction: the
 /// signer, time and drawing recorded; the chosen optional positions taken (they count and
 /// are billed from now on, the others stay optional); the offer `accepted` with its totals
-/// recomputed; an `accepted_online` event on its timeline. Answers the customer's view.
+/// recomputed; an `accepted_online` event on its timeline. Then, in the background, the
+/// e-mails to the offer's user and the account, and to the signer with the signed PDF
+/// (`super::signed`). Answers the customer's view.
 /// Errors: 404, 429; 409 when already signed; 422 when the offer is billed, archived,
 /// accepted or past its due date (saying why), or naming `customer_full_name`,
 /// `customer_email`, `accepted_terms`, `signature`, `optional_item_ids`. Nothing is stored
@@ -279,6 +282,10 @@ async fn sign(
         tracing::error!("sealing audit events: {e}");
     }
     let row = repo::by_token(&state.pool, &token).await?;
+    tokio::spawn(super::signed::send_after_signing(
+        state.clone(),
+        row.clone(),
+    ));
     Ok(Json(view(&state, &row, &token).await?))
 }
 

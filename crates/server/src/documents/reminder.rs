@@ -153,5 +153,6 @@ pub fn reminder_document(
         footer: Vec::new(),
         labels: Labels::of(language),
         qr_bill,
+        approval: None,
     })
 }

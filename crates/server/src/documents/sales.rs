@@ -59,6 +59,7 @@ pub fn offer_document(offer: &Offer, letter: &Letter<'_>) -> ApiResult<DocumentD
         footer: blocks(offer.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
         qr_bill: None,
+        approval: None,
     })
 }
 
@@ -277,6 +278,7 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
         qr_bill: qr_bill_data(invoice, letter.account, letter.customer),
+        approval: None,
     })
 }
 
