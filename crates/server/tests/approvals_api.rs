@@ -151,6 +151,16 @@ async fn staff_activate_read_and_deactivate_the_same_link() {
     assert_eq!(texts.len(), 1);
     assert!(!texts[0].0.contains(&token) && !token.contains(&texts[0].0));
 
+    // The offer e-mail's {approval_url} becomes the link.
+    let mail = s
+        .post(
+            &format!("/offers/{id}/send_email"),
+            json!({"subject": "Offer to sign", "text": "Please sign here: {approval_url}"}),
+        )
+        .await;
+    assert_eq!(mail.status, 200, "{}", mail.body);
+    assert_eq!(mail.body["text"], format!("Please sign here: {url}"));
+
     // A read-only key may look, not activate.
     let read_only = s.read_only_key().await;
     let activate_path = format!("/offers/{id}/customer_approval/activate");
@@ -193,6 +203,18 @@ async fn staff_activate_read_and_deactivate_the_same_link() {
     let off = s.put(&format!("{path}/deactivate"), json!({})).await;
     assert_eq!(off.status, 200, "{}", off.body);
     assert_eq!(off.body["active"], false);
+    // An inactive link cannot be e-mailed.
+    let mail = s
+        .post(
+            &format!("/offers/{id}/send_email"),
+            json!({"subject": "Offer", "text": "Sign: {approval_url}"}),
+        )
+        .await;
+    assert_eq!(mail.status, 422, "{}", mail.body);
+    assert_eq!(
+        mail.body["errors"]["text"][0],
+        "Online approval is not activated for this offer."
+    );
     assert_eq!(
         s.post("/offers/999999/customer_approval/activate", json!({}))
             .await

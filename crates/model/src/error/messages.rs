@@ -455,6 +455,8 @@ catalogue! {
     OFFER_ALREADY_SIGNED = "offer_already_signed", "This offer has already been signed.", "Dieses Angebot wurde bereits unterschrieben.";
     /// "This offer has already been declined."
     OFFER_ALREADY_DECLINED = "offer_already_declined", "This offer has already been declined.", "Dieses Angebot wurde bereits abgelehnt.";
+    /// "names the approval link, but the server's public address is not known (set KONTOR_PUBLIC_URL)"
+    APPROVAL_LINK_NEEDS_PUBLIC_URL = "approval_link_needs_public_url", "names the approval link, but the server's public address is not known (set KONTOR_PUBLIC_URL)", "nennt den Freigabe-Link, aber die öffentliche Adresse des Servers ist nicht bekannt (KONTOR_PUBLIC_URL setzen)";
     /// "Online approval is not activated for this offer."
     APPROVAL_NOT_ACTIVATED = "approval_not_activated", "Online approval is not activated for this offer.", "Die Online-Freigabe ist für dieses Angebot nicht aktiviert.";
     /// "The account has no e-mail address to send from; set one in Settings."

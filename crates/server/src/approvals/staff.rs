@@ -184,3 +184,49 @@ pub async fn signature_file(state: &AppState, key: &str) -> ApiResult<axum::resp
         "signature.png",
     ))
 }
+
+/// The placeholder an offer e-mail's subject or text may name for the approval link.
+pub const APPROVAL_URL_PLACEHOLDER: &str = "{approval_url}";
+
+/// `body` with [`APPROVAL_URL_PLACEHOLDER`] in its subject and text replaced by offer
+/// `offer_id`'s approval link (issue 31: "the offer e-mail text gets an `{approval_url}`
+/// placeholder"); unchanged when neither names it. The link's origin must be one the
+/// server trusts for e-mail (`KONTOR_PUBLIC_URL`, or the request's host when it is the
+/// server's own address). Errors: 422 on `text` when the offer's approval is not active,
+/// or when no trusted origin is known.
+pub async fn fill_approval_url(
+    state: &AppState,
+    headers: &HeaderMap,
+    offer_id: i64,
+    mut body: kontor_model::email::SendEmail,
+) -> ApiResult<kontor_model::email::SendEmail> {
+    let named = |t: &Option<String>| {
+        t.as_deref()
+            .is_some_and(|t| t.contains(APPROVAL_URL_PLACEHOLDER))
+    };
+    if !named(&body.subject) && !named(&body.text) {
+        return Ok(body);
+    }
+    let row = repo::of_offer(&state.pool, offer_id)
+        .await?
+        .filter(|r| r.active)
+        .ok_or_else(|| {
+            ApiError::field(
+                "text",
+                kontor_model::error::messages::APPROVAL_NOT_ACTIVATED,
+            )
+        })?;
+    let origin = state.links.for_email(Some(headers)).ok_or_else(|| {
+        ApiError::field(
+            "text",
+            kontor_model::error::messages::APPROVAL_LINK_NEEDS_PUBLIC_URL,
+        )
+    })?;
+    let url = row.approval_url(&state.pool, &origin)?;
+    for field in [&mut body.subject, &mut body.text] {
+        if let Some(t) = field {
+            *t = t.replace(APPROVAL_URL_PLACEHOLDER, &url);
+        }
+    }
+    Ok(body)
+}

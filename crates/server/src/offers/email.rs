@@ -16,18 +16,22 @@ use kontor_model::recipients::offer_recipients;
 /// Send an offer by e-mail.
 ///
 /// POST /offers/{id}/send_email → 200 `{subject, text, emails_to, emails_cc, emails_bcc}`.
-/// Errors: 404; 422 (subject/text missing, no resolvable `emails_to`, invalid address);
-/// 502 when the mail server refuses.
+/// `{approval_url}` in the subject or text becomes the offer's online approval link
+/// (issue 31). Errors: 404; 422 (subject/text missing, no resolvable `emails_to`, invalid
+/// address; `text` naming `{approval_url}` while the approval is not active); 502 when
+/// the mail server refuses.
 #[utoipa::path(post, path = "/offers/{id}/send_email", operation_id = "offers_send_email", tag = "offers",
     params(IdPath), request_body = SendEmail,
     responses((status = 200, description = "The message as sent, with the recipients used.", body = SentEmail),
         (status = 502, description = "The mail server refused the message or could not be reached.", body = kontor_model::error::ErrorBody)))]
 pub async fn send_email(
     CallerContext(state, caller, _): CallerContext,
+    headers: axum::http::HeaderMap,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<SendEmail>,
 ) -> ApiResult<Json<SentEmail>> {
     let offer = repo::load(&state.pool, id).await?;
+    let body = crate::approvals::staff::fill_approval_url(&state, &headers, id, body).await?;
     let contact_email = match &offer.contact {
         Some(contact) => crate::master_data::contacts::find(&state.pool, contact.id)
             .await?
