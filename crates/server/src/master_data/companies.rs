@@ -167,7 +167,7 @@ pub async fn check_exists(
     path = "/companies",
     operation_id = "companies_list",
     tag = "companies",
-    params(CompanyFilter),
+    params(kontor_model::query::ListParams, CompanyFilter, kontor_model::query::NameAlias),
     responses(
         (status = 200, description = "One page of companies", body = Vec<Company>)
     )

@@ -110,7 +110,7 @@ fn push_where(qb: &mut crate::sql::Builder<'_>, f: &OfferFilter, global: &Global
     path = "/offers",
     operation_id = "offers_list",
     tag = "offers",
-    params(OfferFilter),
+    params(kontor_model::query::ListParams, OfferFilter),
     responses(
         (status = 200, description = "One page of offers (without salutation, footer and items).", body = Vec<Offer>),
     )
@@ -164,7 +164,7 @@ pub async fn summary_of(
     path = "/offers/summary",
     operation_id = "offers_summary",
     tag = "offers",
-    params(OfferFilter),
+    params(kontor_model::query::ListParams, OfferFilter),
     responses(
         (status = 200, description = "Per currency the count, net and gross totals of the offers the filters select (paging and sorting ignored; `open_amount` is null).", body = ListSummary),
     )

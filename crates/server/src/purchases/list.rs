@@ -118,7 +118,7 @@ pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: 
     path = "/purchases",
     operation_id = "purchases_list",
     tag = "purchases",
-    params(PurchaseFilter),
+    params(kontor_model::query::ListParams, PurchaseFilter),
     responses(
         (status = 200, description = "One page of purchases.", body = Vec<Purchase>),
     )
@@ -148,7 +148,7 @@ pub async fn list(
     path = "/purchases/totals",
     operation_id = "purchases_totals",
     tag = "purchases",
-    params(PurchaseFilter),
+    params(kontor_model::query::ListParams, PurchaseFilter),
     responses(
         (status = 200, description = "Net and gross totals and counts of the purchases the filters select, per currency (by currency code; paging ignored).", body = Vec<PurchaseTotal>),
     )
@@ -209,7 +209,7 @@ pub async fn summary_of(
     path = "/purchases/summary",
     operation_id = "purchases_summary",
     tag = "purchases",
-    params(PurchaseFilter),
+    params(kontor_model::query::ListParams, PurchaseFilter),
     responses(
         (status = 200, description = "Per currency the count, net, gross and open totals of the purchases the filters select (paging and sorting ignored).", body = ListSummary),
     )
