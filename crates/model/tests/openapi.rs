@@ -3,7 +3,10 @@
 #![cfg(feature = "openapi")]
 
 use kontor_model::dunning::OverdueFilter;
-use kontor_model::query::{CompanyFilter, InvoiceFilter, ListParams, OfferFilter, PurchaseFilter};
+use kontor_model::query::{
+    CompanyFilter, CustomerIdAlias, InvoiceFilter, ListParams, NameAlias, OfferFilter,
+    PurchaseFilter,
+};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use utoipa::openapi::path::ParameterIn;
@@ -220,15 +223,24 @@ fn names<P: IntoParams>() -> Vec<String> {
         .collect()
 }
 
+/// The parameters of a list route that names `ListParams`, then its filter `F`, then the
+/// other names `extra` (as the server's `params(...)` do).
+fn route<F: IntoParams>(extra: Vec<String>) -> Vec<String> {
+    let mut all = names::<ListParams>();
+    all.extend(names::<F>());
+    all.extend(extra);
+    all
+}
+
 #[test]
 fn list_filters_document_paging_and_global_keys() {
     let lists = [
         names::<ListParams>(),
-        names::<InvoiceFilter>(),
-        names::<OfferFilter>(),
-        names::<PurchaseFilter>(),
-        names::<CompanyFilter>(),
-        names::<OverdueFilter>(),
+        route::<InvoiceFilter>(names::<CustomerIdAlias>()),
+        route::<OfferFilter>(Vec::new()),
+        route::<PurchaseFilter>(Vec::new()),
+        route::<CompanyFilter>(names::<NameAlias>()),
+        route::<OverdueFilter>(names::<CustomerIdAlias>()),
     ];
     for list in &lists {
         for key in [
@@ -257,6 +269,7 @@ fn list_filters_document_paging_and_global_keys() {
         "sort",
         "order",
         "company_id",
+        "customer_id",
         "overdue",
     ] {
         assert!(lists[1].contains(&key.to_string()), "invoices: {key}");
