@@ -2,7 +2,7 @@
 //! server (422 with the same paths). Paths look like `title`, `items[2].unit_price`.
 
 use crate::error::messages;
-use crate::error::{push_error, FieldErrors};
+use crate::error::{push_error, FieldErrors, Message};
 use crate::invoice_input::{NewInvoice, NewInvoiceItem};
 use crate::offer::{NewOffer, NewOfferItem};
 use crate::position::PositionType;
@@ -68,6 +68,38 @@ struct DocumentFields<'a> {
     salutation: Option<&'a String>,
     footer: Option<&'a String>,
     tags: Option<&'a Vec<String>>,
+}
+
+/// The [`DocumentFields`] of a creation body that has the shared header fields
+/// (`NewInvoice`, `NewOffer`: two types, the same field names).
+macro_rules! document_fields {
+    ($body:expr, currency_required: $required:expr) => {
+        DocumentFields {
+            recipient_address: $body.recipient_address.as_ref(),
+            title: $body.title.as_ref(),
+            date: $body.date,
+            due_date: $body.due_date,
+            tax: $body.tax,
+            currency: $body.currency.as_ref(),
+            currency_required: $required,
+            discount: $body.discount,
+            salutation: $body.salutation.as_ref(),
+            footer: $body.footer.as_ref(),
+            tags: $body.tags.as_ref(),
+        }
+    };
+}
+
+/// `change_address`, when given, must be one of `allowed` (else `message`).
+fn check_change_address(
+    e: &mut FieldErrors,
+    given: Option<&String>,
+    allowed: &[&str],
+    message: impl Into<Message>,
+) {
+    if given.is_some_and(|c| !allowed.contains(&c.as_str())) {
+        push_error(e, "change_address", message);
+    }
 }
 
 fn check_document(
@@ -385,19 +417,7 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     if body.customer_id.is_none() {
         push_error(&mut e, "customer_id", messages::IS_REQUIRED);
     }
-    let fields = DocumentFields {
-        recipient_address: body.recipient_address.as_ref(),
-        title: body.title.as_ref(),
-        date: body.date,
-        due_date: body.due_date,
-        tax: body.tax,
-        currency: body.currency.as_ref(),
-        currency_required: true,
-        discount: body.discount,
-        salutation: body.salutation.as_ref(),
-        footer: body.footer.as_ref(),
-        tags: body.tags.as_ref(),
-    };
+    let fields = document_fields!(body, currency_required: true);
     check_document(&mut e, &fields, required, currencies);
     percent(&mut e, "cash_discount", body.cash_discount);
     if body.cash_discount_days.is_some_and(|d| d < 0) {
@@ -426,15 +446,12 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             push_error(&mut e, "status", messages::MUST_BE_CREATED_OR_DRAFT);
         }
     }
-    if let Some(c) = &body.change_address {
-        if !["invoice", "project", "customer"].contains(&c.as_str()) {
-            push_error(
-                &mut e,
-                "change_address",
-                messages::MUST_BE_INVOICE_PROJECT_OR_CUSTOMER,
-            );
-        }
-    }
+    check_change_address(
+        &mut e,
+        body.change_address.as_ref(),
+        &["invoice", "project", "customer"],
+        messages::MUST_BE_INVOICE_PROJECT_OR_CUSTOMER,
+    );
     crate::sepa::check_einvoice_fields(
         &mut e,
         &crate::sepa::EinvoiceTexts {
@@ -463,29 +480,14 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
     if body.company_id.is_none() && body.deal_id.is_none() && body.project_id.is_none() {
         push_error(&mut e, "company_id", messages::GIVE_COMPANY_DEAL_OR_PROJECT);
     }
-    let fields = DocumentFields {
-        recipient_address: body.recipient_address.as_ref(),
-        title: body.title.as_ref(),
-        date: body.date,
-        due_date: body.due_date,
-        tax: body.tax,
-        currency: body.currency.as_ref(),
-        currency_required: false,
-        discount: body.discount,
-        salutation: body.salutation.as_ref(),
-        footer: body.footer.as_ref(),
-        tags: body.tags.as_ref(),
-    };
+    let fields = document_fields!(body, currency_required: false);
     check_document(&mut e, &fields, true, currencies);
-    if let Some(c) = &body.change_address {
-        if !["offer", "customer"].contains(&c.as_str()) {
-            push_error(
-                &mut e,
-                "change_address",
-                messages::MUST_BE_OFFER_OR_CUSTOMER,
-            );
-        }
-    }
+    check_change_address(
+        &mut e,
+        body.change_address.as_ref(),
+        &["offer", "customer"],
+        messages::MUST_BE_OFFER_OR_CUSTOMER,
+    );
     let items = body.items.as_ref();
     check_document_positions(&mut e, &fields, items, body.vat.as_ref(), true, currencies);
     e
