@@ -1,4 +1,4 @@
-//! OpenAPI query parameters of the lists (feature `openapi`). The filters of this module
+//! OpenAPI query parameters of the lists (feature `openapi`). The list filters
 //! ([`super::Paging`], [`super::GlobalFilter`], [`super::InvoiceFilter`],
 //! [`super::OfferFilter`], [`super::PurchaseFilter`], [`super::CompanyFilter`]) and
 //! [`crate::dunning::OverdueFilter`] derive `utoipa::IntoParams`, their field comments
@@ -177,6 +177,35 @@ mod tests {
             custom["schema"]["additionalProperties"],
             json!({"type": "string"})
         );
+    }
+
+    /// Every key a list route reads is documented once: `ListParams`, then its filter, then
+    /// the other names (as the server's `params(...)` name them).
+    #[test]
+    fn list_routes_name_every_key_once() {
+        let route = |own: Vec<String>, other: Vec<String>| {
+            let mut all = names::<ListParams>();
+            all.extend(own);
+            all.extend(other);
+            all
+        };
+        let routes = [
+            names::<ListParams>(),
+            route(names::<InvoiceFilter>(), names::<CustomerIdAlias>()),
+            route(names::<OfferFilter>(), Vec::new()),
+            route(names::<PurchaseFilter>(), Vec::new()),
+            route(names::<CompanyFilter>(), names::<NameAlias>()),
+            route(names::<OverdueFilter>(), names::<CustomerIdAlias>()),
+        ];
+        for keys in &routes {
+            assert!(keys.starts_with(&names::<ListParams>()), "{keys:?}");
+            let mut unique = keys.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), keys.len(), "a key named twice: {keys:?}");
+        }
+        assert!(routes[1].contains(&"customer_id".to_string()));
+        assert!(routes[4].contains(&"name".to_string()));
     }
 
     /// The wire names (serde renames), in field order, skipped fields left out.
