@@ -167,47 +167,42 @@ pub trait PositionInput {
     fn vat_input(&self) -> PositionVatInput<'_>;
 }
 
+/// The [`PositionInput`] methods that read the fields both creation positions have
+/// (`title`, `description`, `unit`, `tax`, `tax_category`, `tax_exemption_reason`).
+macro_rules! shared_position_fields {
+    () => {
+        fn texts(&self) -> [Option<&String>; 3] {
+            [
+                self.title.as_ref(),
+                self.description.as_ref(),
+                self.unit.as_ref(),
+            ]
+        }
+        fn vat_input(&self) -> PositionVatInput<'_> {
+            PositionVatInput {
+                tax: self.tax,
+                tax_category: self.tax_category,
+                tax_exemption_reason: self.tax_exemption_reason.as_deref(),
+            }
+        }
+    };
+}
+
 impl PositionInput for NewInvoiceItem {
+    shared_position_fields!();
     fn amounts(&self) -> PositionAmounts {
         NewInvoiceItem::amounts(self)
-    }
-    fn texts(&self) -> [Option<&String>; 3] {
-        [
-            self.title.as_ref(),
-            self.description.as_ref(),
-            self.unit.as_ref(),
-        ]
     }
     fn bills_entries(&self) -> bool {
         self.activity_ids.as_ref().is_some_and(|v| !v.is_empty())
             || self.expense_ids.as_ref().is_some_and(|v| !v.is_empty())
     }
-    fn vat_input(&self) -> PositionVatInput<'_> {
-        PositionVatInput {
-            tax: self.tax,
-            tax_category: self.tax_category,
-            tax_exemption_reason: self.tax_exemption_reason.as_deref(),
-        }
-    }
 }
 
 impl PositionInput for NewOfferItem {
+    shared_position_fields!();
     fn amounts(&self) -> PositionAmounts {
         NewOfferItem::amounts(self)
-    }
-    fn vat_input(&self) -> PositionVatInput<'_> {
-        PositionVatInput {
-            tax: self.tax,
-            tax_category: self.tax_category,
-            tax_exemption_reason: self.tax_exemption_reason.as_deref(),
-        }
-    }
-    fn texts(&self) -> [Option<&String>; 3] {
-        [
-            self.title.as_ref(),
-            self.description.as_ref(),
-            self.unit.as_ref(),
-        ]
     }
 }
 
