@@ -79,7 +79,6 @@ pub struct InvoiceRow {
     /// The customer's company id.
     pub customer_id: i64,
     /// The customer's `{id, name}`; `None` when the server sent none.
-    #[serde(default)]
     pub customer: Option<IdName>,
     /// The invoice number; `None` while it is a draft.
     pub identifier: Option<String>,
@@ -117,7 +116,6 @@ pub struct Invoice {
     /// The customer company as `{id, name}` (issue 8: list rows name their customer, so
     /// clients need no extra company requests); `null` only where no record is read
     /// (the preview).
-    #[serde(default)]
     pub customer: Option<IdName>,
     /// Project id, if any.
     pub project_id: Option<i64>,
@@ -145,7 +143,6 @@ pub struct Invoice {
     pub reversed_invoice_id: Option<i64>,
     /// The offer this invoice was created from, if any (beyond the interface's fields;
     /// `docs/decisions.md` § Rules in the model (issue 8)).
-    #[serde(default)]
     pub offer_id: Option<i64>,
     /// Title.
     pub title: String,
@@ -202,11 +199,9 @@ pub struct Invoice {
     pub tags: Vec<String>,
     /// Buyer reference (BT-10) of this invoice, ≤ 200 characters; `null` → the customer's
     /// `buyer_reference`, else the customer's id (issue 10).
-    #[serde(default)]
     pub buyer_reference: Option<String>,
     /// Payment means; `null` → [`PaymentMeans::effective`] (direct debit when the customer
     /// has a SEPA mandate reference, else credit transfer).
-    #[serde(default)]
     pub payment_means: Option<PaymentMeans>,
     /// Signed link to the PDF, valid for 15 minutes.
     pub file_url: Option<String>,
@@ -267,10 +262,8 @@ pub struct InvoiceItem {
     #[serde(default, with = "crate::wire::decimal_option")]
     pub tax: Option<Decimal>,
     /// The position's VAT category as stored; `null` when derived from the document.
-    #[serde(default)]
     pub tax_category: Option<TaxCategory>,
     /// The position's exemption reason, if given.
-    #[serde(default)]
     pub tax_exemption_reason: Option<String>,
 }
 

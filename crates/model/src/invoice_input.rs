@@ -10,6 +10,7 @@ use crate::position::PositionType;
 use crate::position_vat::TaxCategory;
 use crate::status::InvoiceStatus;
 use crate::totals::PositionAmounts;
+use crate::wire::{date_option, decimal_option};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -29,18 +30,10 @@ pub struct NewInvoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recipient_address: Option<String>,
     /// Required: invoice date.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub date: Option<NaiveDate>,
     /// Required: due date (not before `date`).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub due_date: Option<NaiveDate>,
     /// Required: title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -49,7 +42,7 @@ pub struct NewInvoice {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub tax: Option<Decimal>,
     /// Required: one of the account's currencies.
@@ -59,18 +52,10 @@ pub struct NewInvoice {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub items: Option<Vec<NewInvoiceItem>>,
     /// Service period start; give both or neither.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub service_period_from: Option<NaiveDate>,
     /// Service period end (not before the start).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub service_period_to: Option<NaiveDate>,
     /// `created` (default) or `draft`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -88,14 +73,14 @@ pub struct NewInvoice {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub discount: Option<Decimal>,
     /// Cash discount in percent (0–100), default 0.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub cash_discount: Option<Decimal>,
     /// Cash discount period in days (≥ 0), default 0.
@@ -135,7 +120,7 @@ pub struct NewInvoice {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewInvoiceItem {
     /// Required: position type.
-    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub kind: Option<PositionType>,
     /// Title; required for `item` and `title` positions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -147,7 +132,7 @@ pub struct NewInvoiceItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub quantity: Option<Decimal>,
     /// Unit, e.g. `h`.
@@ -157,14 +142,14 @@ pub struct NewInvoiceItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub unit_price: Option<Decimal>,
     /// Lump sum: net total without quantity and unit price.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub net_total: Option<Decimal>,
     /// Time-sheet entries billed by this item.
@@ -178,7 +163,7 @@ pub struct NewInvoiceItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub tax: Option<Decimal>,
     /// The position's VAT category; absent → derived from the document

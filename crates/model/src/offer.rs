@@ -5,6 +5,7 @@ use crate::party::{IdName, UserRef};
 use crate::position::PositionType;
 use crate::position_vat::{TaxBreakdown, TaxCategory};
 use crate::totals::PositionAmounts;
+use crate::wire::{date_option, decimal_option};
 use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -119,13 +120,13 @@ pub struct OfferItem {
     /// Description (sanitized HTML).
     pub description: Option<String>,
     /// Quantity.
-    #[serde(with = "crate::wire::decimal_option")]
+    #[serde(with = "decimal_option")]
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub quantity: Option<Decimal>,
     /// Unit.
     pub unit: Option<String>,
     /// Unit price, currency units.
-    #[serde(with = "crate::wire::decimal_option")]
+    #[serde(with = "decimal_option")]
     #[cfg_attr(feature = "openapi", schema(required = true))]
     pub unit_price: Option<Decimal>,
     /// Net total (running sum for subtotals).
@@ -135,13 +136,11 @@ pub struct OfferItem {
     pub optional: bool,
     /// The position's own VAT rate in percent; `null` when it inherits the document's
     /// `tax` (issue 10 contract § Per-position VAT).
-    #[serde(default, with = "crate::wire::decimal_option")]
+    #[serde(default, with = "decimal_option")]
     pub tax: Option<Decimal>,
     /// The position's VAT category as stored; `null` when derived from the document.
-    #[serde(default)]
     pub tax_category: Option<TaxCategory>,
     /// The position's exemption reason, if given.
-    #[serde(default)]
     pub tax_exemption_reason: Option<String>,
 }
 
@@ -285,7 +284,7 @@ pub struct Offer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewOfferItem {
     /// Required: position type.
-    #[serde(rename = "type", default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, rename = "type", skip_serializing_if = "Option::is_none")]
     pub kind: Option<PositionType>,
     /// Title; required for items and titles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -297,7 +296,7 @@ pub struct NewOfferItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub quantity: Option<Decimal>,
     /// Unit.
@@ -307,14 +306,14 @@ pub struct NewOfferItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub unit_price: Option<Decimal>,
     /// Lump sum (net total without quantity and unit price).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub net_total: Option<Decimal>,
     /// Optional position: shown, not counted.
@@ -325,7 +324,7 @@ pub struct NewOfferItem {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub tax: Option<Decimal>,
     /// The position's VAT category; absent → derived from the offer
@@ -369,18 +368,10 @@ pub struct NewOffer {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recipient_address: Option<String>,
     /// Required: offer date.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub date: Option<NaiveDate>,
     /// Required: valid until (not before `date`).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub due_date: Option<NaiveDate>,
     /// Required: title.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -389,7 +380,7 @@ pub struct NewOffer {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub tax: Option<Decimal>,
     /// Currency; absent → project, deal, company, account default.
@@ -411,7 +402,7 @@ pub struct NewOffer {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub discount: Option<Decimal>,
     /// Contact person at the customer.
@@ -461,10 +452,8 @@ pub struct Attachment {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct FileUpload {
     /// Required: file name.
-    #[serde(default)]
     pub filename: Option<String>,
     /// Required: base64-encoded content.
-    #[serde(default)]
     pub base64: Option<String>,
 }
 
@@ -473,6 +462,5 @@ pub struct FileUpload {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewAttachment {
     /// Required: the file.
-    #[serde(default)]
     pub attachment: Option<FileUpload>,
 }

@@ -1,5 +1,6 @@
 //! Invoice payments and reminders (interface.md § Invoice: Payment, Reminder).
 
+use crate::wire::{date_option, decimal_option};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -39,17 +40,13 @@ pub struct NewPayment {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invoice_id: Option<i64>,
     /// Required: date received.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub date: Option<NaiveDate>,
     /// Required: amount received (> 0), currency units.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub paid_total: Option<Decimal>,
     /// Currency; must be the invoice's when given.

@@ -133,10 +133,8 @@ pub struct PurchaseCategory {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchaseCategory {
     /// Required: name.
-    #[serde(default)]
     pub name: Option<String>,
     /// Bookkeeping account.
-    #[serde(default)]
     pub credit_account: Option<String>,
 }
 
@@ -237,7 +235,6 @@ pub struct PurchasePayment {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchasePayment {
     /// Required: the purchase.
-    #[serde(default)]
     pub purchase_id: Option<i64>,
     /// Required: date paid.
     #[serde(default, with = "crate::wire::date_option")]
@@ -303,7 +300,6 @@ pub struct Purchase {
     pub file_content_type: Option<String>,
     /// The stored document's file name as it was uploaded, cleaned of folders and control
     /// characters (`receipt.pdf`; issue 11 § Polish), `null` without a document.
-    #[serde(default)]
     pub file_name: Option<String>,
     /// Custom properties.
     pub custom_properties: BTreeMap<String, String>,
@@ -319,7 +315,6 @@ pub struct Purchase {
     pub items: Vec<PurchaseItem>,
     /// The e-invoice the purchase was imported from (`POST /purchases/import`), `null` for
     /// purchases entered by hand; its readable view is `GET /purchases/{id}/e_invoice.html`.
-    #[serde(default)]
     pub e_invoice: Option<PurchaseEInvoice>,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
@@ -334,7 +329,6 @@ pub struct Purchase {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPurchaseItem {
     /// Required: title.
-    #[serde(default)]
     pub title: Option<String>,
     /// Required: the amount (gross with `tax_included`, else net).
     #[serde(default, with = "crate::wire::decimal_option")]
@@ -343,10 +337,8 @@ pub struct NewPurchaseItem {
     #[serde(default, with = "crate::wire::decimal_option")]
     pub tax: Option<Decimal>,
     /// Whether `total` includes the tax (default false).
-    #[serde(default)]
     pub tax_included: Option<bool>,
     /// Category (wins over the purchase's).
-    #[serde(default)]
     pub category_id: Option<i64>,
 }
 
@@ -358,16 +350,12 @@ pub struct NewPurchase {
     #[serde(default, with = "crate::wire::date_option")]
     pub date: Option<NaiveDate>,
     /// Required: one of the account's currencies.
-    #[serde(default)]
     pub currency: Option<String>,
     /// Required: payment method.
-    #[serde(default)]
     pub payment_method: Option<PaymentMethod>,
     /// Required: at least one position.
-    #[serde(default)]
     pub items: Option<Vec<NewPurchaseItem>>,
     /// Default category of every position.
-    #[serde(default)]
     pub category_id: Option<i64>,
     /// Due date.
     #[serde(default, with = "crate::wire::date_option")]
@@ -379,40 +367,28 @@ pub struct NewPurchase {
     #[serde(default, with = "crate::wire::date_option")]
     pub service_period_to: Option<NaiveDate>,
     /// `pending` (default) or `approved` (`archived` = approved).
-    #[serde(default)]
     pub status: Option<PurchaseStatus>,
     /// Supplier company id.
-    #[serde(default)]
     pub company_id: Option<i64>,
     /// Responsible user id.
-    #[serde(default)]
     pub user_id: Option<i64>,
     /// Supplier's receipt number.
-    #[serde(default)]
     pub receipt_identifier: Option<String>,
     /// Title (default: the first position's).
-    #[serde(default)]
     pub title: Option<String>,
     /// Free text.
-    #[serde(default)]
     pub info: Option<String>,
     /// IBAN (checked with its checksum).
-    #[serde(default)]
     pub iban: Option<String>,
     /// Payment reference.
-    #[serde(default)]
     pub reference: Option<String>,
     /// Custom property values.
-    #[serde(default)]
     pub custom_property_values: Option<BTreeMap<String, String>>,
     /// Custom properties (merged with `custom_property_values`).
-    #[serde(default)]
     pub custom_properties: Option<BTreeMap<String, String>>,
     /// The receipt document.
-    #[serde(default)]
     pub file: Option<FileUpload>,
     /// Tags.
-    #[serde(default)]
     pub tags: Option<Vec<String>>,
     /// Save even when the supplier already has a purchase with this receipt number
     /// (otherwise 409, [`duplicate_key`]; issue 11 § Polish). Default false.

@@ -42,21 +42,26 @@ mod tests {
     #[test]
     fn a_german_customer_reads_german() {
         let date = NaiveDate::from_ymd_opt(2026, 10, 1).unwrap();
-        assert_eq!(
-            reversal_title(Language::De, "R2610-001", "Beratung"),
-            "Stornorechnung zu Rechnung R2610-001: Beratung"
-        );
-        assert_eq!(
-            reversal_salutation(Language::De, "R2610-001", date),
-            "<p>Diese Rechnung storniert die Rechnung R2610-001 vom 01.10.2026.</p>"
-        );
-        assert_eq!(
-            reversal_title(Language::En, "R2610-001", "Consulting"),
-            "Reversal of invoice R2610-001: Consulting"
-        );
-        assert_eq!(
-            reversal_salutation(Language::En, "R<1>", date),
-            "<p>This invoice reverses invoice R&lt;1&gt; of 1 October 2026.</p>"
-        );
+        // (language, original number, original title, reversal title, salutation)
+        let cases = [
+            (
+                Language::De,
+                "R2610-001",
+                "Beratung",
+                "Stornorechnung zu Rechnung R2610-001: Beratung",
+                "<p>Diese Rechnung storniert die Rechnung R2610-001 vom 01.10.2026.</p>",
+            ),
+            (
+                Language::En,
+                "R<1>",
+                "Consulting",
+                "Reversal of invoice R<1>: Consulting",
+                "<p>This invoice reverses invoice R&lt;1&gt; of 1 October 2026.</p>",
+            ),
+        ];
+        for (language, number, title, reversal, salutation) in cases {
+            assert_eq!(reversal_title(language, number, title), reversal);
+            assert_eq!(reversal_salutation(language, number, date), salutation);
+        }
     }
 }

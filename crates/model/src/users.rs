@@ -166,16 +166,12 @@ pub const INVITATION_DAYS: i64 = 7;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct SignIn {
     /// E-mail address (compared case-insensitively).
-    #[serde(default)]
     pub email: Option<String>,
     /// Password.
-    #[serde(default)]
     pub password: Option<String>,
     /// First name (POST /setup only).
-    #[serde(default)]
     pub firstname: Option<String>,
     /// Last name (POST /setup only).
-    #[serde(default)]
     pub lastname: Option<String>,
 }
 
@@ -195,10 +191,8 @@ pub struct SignedIn {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct AcceptInvitation {
     /// The token from the password-set link.
-    #[serde(default)]
     pub token: Option<String>,
     /// The new password.
-    #[serde(default)]
     pub password: Option<String>,
 }
 
@@ -232,16 +226,12 @@ pub struct InvitedUser {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateUser {
     /// First name.
-    #[serde(default)]
     pub firstname: Option<String>,
     /// Last name.
-    #[serde(default)]
     pub lastname: Option<String>,
     /// Role word.
-    #[serde(default)]
     pub role: Option<String>,
     /// False deactivates (every key of the user fails at once).
-    #[serde(default)]
     pub active: Option<bool>,
 }
 
@@ -250,16 +240,12 @@ pub struct UpdateUser {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct UpdateMe {
     /// `de` or `en`.
-    #[serde(default)]
     pub language: Option<String>,
     /// `system`, `light` or `dark`.
-    #[serde(default)]
     pub theme: Option<String>,
     /// First name.
-    #[serde(default)]
     pub firstname: Option<String>,
     /// Last name.
-    #[serde(default)]
     pub lastname: Option<String>,
 }
 
@@ -268,10 +254,8 @@ pub struct UpdateMe {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct ChangePassword {
     /// The password now.
-    #[serde(default)]
     pub current_password: Option<String>,
     /// The new password.
-    #[serde(default)]
     pub password: Option<String>,
 }
 
@@ -321,10 +305,8 @@ pub struct ApiKey {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewApiKey {
     /// Required: a name.
-    #[serde(default)]
     pub name: Option<String>,
     /// GET only.
-    #[serde(default)]
     pub read_only: Option<bool>,
 }
 
@@ -374,7 +356,6 @@ pub struct User {
     #[serde(default = "active_default")]
     pub active: bool,
     /// Chosen language (`de`, `en`); `None` follows the browser.
-    #[serde(default)]
     pub language: Option<String>,
     /// Chosen colour scheme.
     #[serde(default)]
@@ -396,16 +377,12 @@ fn active_default() -> bool {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewUser {
     /// Required: first name.
-    #[serde(default)]
     pub firstname: Option<String>,
     /// Required: last name.
-    #[serde(default)]
     pub lastname: Option<String>,
     /// E-mail.
-    #[serde(default)]
     pub email: Option<String>,
     /// Role (`admin`, `staff`, `read_only`; issue 12); staff when absent.
-    #[serde(default)]
     pub role: Option<String>,
 }
 

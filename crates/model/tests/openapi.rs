@@ -1,14 +1,12 @@
 //! The OpenAPI schemas and query parameters of the wire types (feature `openapi`): every
-//! `$ref` resolves, amounts are numbers, enum words and list parameters are documented.
+//! `$ref` resolves, amounts are numbers, enum words are documented. The list parameters
+//! are tested beside them (`query::openapi`).
 #![cfg(feature = "openapi")]
 
-use kontor_model::dunning::OverdueFilter;
-use kontor_model::query::{CompanyFilter, InvoiceFilter, ListParams, OfferFilter, PurchaseFilter};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use utoipa::openapi::path::ParameterIn;
 use utoipa::openapi::{RefOr, Schema};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 type Schemas = BTreeMap<String, Value>;
 
@@ -208,68 +206,6 @@ fn amounts_are_numbers_and_words_are_enums() {
     assert_eq!(all["PositionType"]["enum"][4], "page-break");
     assert_eq!(all["YearMonth"]["type"], "string");
     assert_eq!(all["ErrorBody"]["required"], serde_json::json!(["message"]));
-}
-
-fn names<P: IntoParams>() -> Vec<String> {
-    P::into_params(|| Some(ParameterIn::Query))
-        .into_iter()
-        .map(|p| {
-            assert!(p.parameter_in == ParameterIn::Query, "{}", p.name);
-            p.name
-        })
-        .collect()
-}
-
-#[test]
-fn list_filters_document_paging_and_global_keys() {
-    let lists = [
-        names::<ListParams>(),
-        names::<InvoiceFilter>(),
-        names::<OfferFilter>(),
-        names::<PurchaseFilter>(),
-        names::<CompanyFilter>(),
-        names::<OverdueFilter>(),
-    ];
-    for list in &lists {
-        for key in [
-            "page",
-            "per_page",
-            "sort_by",
-            "ids",
-            "updated_after",
-            "custom_properties",
-        ] {
-            assert!(
-                list.contains(&key.to_string()),
-                "{key} missing from {list:?}"
-            );
-        }
-        let mut unique = list.clone();
-        unique.sort();
-        unique.dedup();
-        assert_eq!(unique.len(), list.len(), "duplicate parameter in {list:?}");
-    }
-    for key in [
-        "status",
-        "date_from",
-        "tags",
-        "term",
-        "sort",
-        "order",
-        "company_id",
-        "overdue",
-    ] {
-        assert!(lists[1].contains(&key.to_string()), "invoices: {key}");
-    }
-    for key in ["deal_id", "project_id", "from", "to"] {
-        assert!(lists[2].contains(&key.to_string()), "offers: {key}");
-    }
-    for key in ["date", "unpaid", "payment_method", "category_id"] {
-        assert!(lists[3].contains(&key.to_string()), "purchases: {key}");
-    }
-    for key in ["type", "active", "name"] {
-        assert!(lists[4].contains(&key.to_string()), "companies: {key}");
-    }
 }
 
 /// The schema named by `$ref`, or `schema` itself.

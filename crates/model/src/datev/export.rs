@@ -104,6 +104,15 @@ pub fn check_export(settings: &DatevSettings, from: NaiveDate, to: NaiveDate) ->
     e
 }
 
+/// Pushes `count` numbered column pairs `"<kind> 1"`, `"<content> 1"`, `"<kind> 2"`, … (the
+/// Buchungsstapel's Beleginfo and Zusatzinformation blocks).
+fn numbered_pairs(c: &mut Vec<String>, kind: &str, content: &str, count: u32) {
+    for i in 1..=count {
+        c.push(format!("{kind} {i}"));
+        c.push(format!("{content} {i}"));
+    }
+}
+
 /// The 125 columns of the Buchungsstapel in DATEV's order (the column line).
 pub fn columns() -> Vec<String> {
     let mut c: Vec<String> = [
@@ -130,10 +139,7 @@ pub fn columns() -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
-    for i in 1..=8 {
-        c.push(format!("Beleginfo - Art {i}"));
-        c.push(format!("Beleginfo - Inhalt {i}"));
-    }
+    numbered_pairs(&mut c, "Beleginfo - Art", "Beleginfo - Inhalt", 8);
     c.extend(
         [
             "KOST1 - Kostenstelle",
@@ -150,10 +156,13 @@ pub fn columns() -> Vec<String> {
         ]
         .map(String::from),
     );
-    for i in 1..=20 {
-        c.push(format!("Zusatzinformation - Art {i}"));
-        c.push(format!("Zusatzinformation- Inhalt {i}"));
-    }
+    // DATEV's own spelling: no space before the hyphen of "Inhalt".
+    numbered_pairs(
+        &mut c,
+        "Zusatzinformation - Art",
+        "Zusatzinformation- Inhalt",
+        20,
+    );
     c.extend(
         [
             "Stück",

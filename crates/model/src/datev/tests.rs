@@ -10,6 +10,11 @@ fn date(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).unwrap()
 }
 
+/// The export period of the file tests: November 2026.
+fn november() -> (NaiveDate, NaiveDate) {
+    (date(2026, 11, 1), date(2026, 11, 30))
+}
+
 fn settings() -> DatevSettings {
     DatevSettings {
         consultant_number: Some(29098),
@@ -156,13 +161,8 @@ fn fiscal_years_and_export_checks() {
 #[test]
 fn header_line_has_31_fields_in_datev_order() {
     let created = date(2026, 12, 1).and_hms_milli_opt(9, 30, 5, 42).unwrap();
-    let line = header_line(
-        &settings(),
-        created,
-        date(2026, 11, 1),
-        date(2026, 11, 30),
-        "EUR",
-    );
+    let (from, to) = november();
+    let line = header_line(&settings(), created, from, to, "EUR");
     assert_eq!(
         line,
         "\"EXTF\";700;21;\"Buchungsstapel\";13;20261201093005042;;\"RE\";\"Kontor\";\"\";29098;55003;\
@@ -189,24 +189,12 @@ fn booking_lines_write_positive_amounts_with_the_side() {
     let f: Vec<&str> = line.split(';').collect();
     assert_eq!(f.len(), 125);
     assert_eq!(columns().len(), 125);
+    // Amount, side, currency, (rate, base amount, base currency), account, contra account,
+    // (BU key), date DDMM, document number, (document field 2, discount), text.
     assert_eq!(
-        &f[..14],
-        [
-            "1190,00",
-            "\"S\"",
-            "\"EUR\"",
-            "",
-            "",
-            "",
-            "10003",
-            "8400",
-            "",
-            "0511",
-            "\"R2611-004\"",
-            "",
-            "",
-            "\"Kranzler GmbH \"\"Hosting\"\"\""
-        ]
+        f[..14].join(";"),
+        "1190,00;\"S\";\"EUR\";;;;10003;8400;;0511;\"R2611-004\";;;\
+         \"Kranzler GmbH \"\"Hosting\"\"\""
     );
     let reversal = Booking {
         gross: Decimal::new(-5_000, 2),
@@ -222,6 +210,20 @@ fn booking_lines_write_positive_amounts_with_the_side() {
     let f3 = booking_line(&expense);
     assert!(f3.starts_with("1190,00;\"H\";"));
     assert_eq!(f3.split(';').nth(8), Some("\"9\""));
+}
+
+#[test]
+fn numbered_columns_alternate_kind_and_content() {
+    let c = columns();
+    let at = |name: &str| c.iter().position(|x| x == name).expect(name);
+    assert_eq!(at("Beleginfo - Inhalt 1"), at("Beleginfo - Art 1") + 1);
+    assert_eq!(at("Beleginfo - Art 8"), at("Beleginfo - Art 1") + 14);
+    assert_eq!(at("KOST1 - Kostenstelle"), at("Beleginfo - Inhalt 8") + 1);
+    assert_eq!(
+        at("Zusatzinformation- Inhalt 20"),
+        at("Zusatzinformation - Art 1") + 39
+    );
+    assert_eq!(at("Stück"), at("Zusatzinformation- Inhalt 20") + 1);
 }
 
 #[test]
@@ -244,14 +246,8 @@ fn windows_1252_encoding() {
 #[test]
 fn the_file_is_header_columns_bookings_in_crlf_lines() {
     let created = date(2026, 12, 1).and_hms_opt(0, 0, 0).unwrap();
-    let text = buchungsstapel(
-        &settings(),
-        created,
-        date(2026, 11, 1),
-        date(2026, 11, 30),
-        "EUR",
-        &[],
-    );
+    let (from, to) = november();
+    let text = buchungsstapel(&settings(), created, from, to, "EUR", &[]);
     let lines: Vec<&str> = text.split("\r\n").collect();
     assert_eq!(lines.len(), 3);
     assert!(lines[1].starts_with("Umsatz (ohne Soll/Haben-Kz);Soll/Haben-Kennzeichen;"));

@@ -4,23 +4,28 @@
 use super::*;
 use crate::error::messages;
 
-/// `GET /invoices/overdue` filters (issue 14 § API), besides paging.
+/// `GET /invoices/overdue` filters (issue 14 § API), besides paging. Its OpenAPI
+/// parameters (feature `openapi`) are its own keys; a route names
+/// `query::ListParams` and `query::CustomerIdAlias` too.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
 #[serde(default)]
 pub struct OverdueFilter {
-    /// The customer (alias `customer_id`).
+    /// Customer company id (`customer_id` is another name).
     #[serde(
         alias = "customer_id",
         deserialize_with = "crate::query::one",
         skip_serializing_if = "Option::is_none"
     )]
     pub company_id: Option<i64>,
-    /// Invoices whose next dunning level is this one (1 for never reminded); past the last
-    /// level an invoice matches no level.
+    /// Only invoices whose next dunning level is this one (1: never reminded).
+    // Past the last level an invoice matches no level.
     #[serde(
         deserialize_with = "crate::query::one",
         skip_serializing_if = "Option::is_none"
     )]
+    #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 4294967295_u32))]
     pub level: Option<u32>,
 }
 

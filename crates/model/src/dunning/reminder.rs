@@ -7,6 +7,7 @@ use crate::error::messages;
 use crate::error::{push_error, FieldErrors};
 use crate::payment_rules::check_amount;
 use crate::status::InvoiceStatus;
+use crate::wire::{date_option, decimal_option};
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -34,13 +35,13 @@ pub struct Reminder {
     pub dunning_level: u8,
     /// The open amount the reminder claims, currency units (`null` for reminders made
     /// before issue 14).
-    #[serde(default, with = "crate::wire::decimal_option")]
+    #[serde(default, with = "decimal_option")]
     pub open_amount: Option<Decimal>,
     /// Days from the invoice's due date to the reminder's date (at least 0).
     #[serde(default)]
     pub days_overdue: i64,
     /// Default-interest rate charged, percent per year; `null` without interest.
-    #[serde(default, with = "crate::wire::decimal_option")]
+    #[serde(default, with = "decimal_option")]
     pub interest_rate: Option<Decimal>,
     /// Default interest, currency units (open amount × rate × days overdue / 365).
     #[serde(default, with = "crate::wire::decimal")]
@@ -49,7 +50,7 @@ pub struct Reminder {
     #[serde(default, with = "crate::wire::decimal")]
     pub flat_fee: Decimal,
     /// The day it was sent by e-mail; `null` while unsent (it may then be deleted).
-    #[serde(default, with = "crate::wire::date_option")]
+    #[serde(default, with = "date_option")]
     pub sent_on: Option<NaiveDate>,
     /// Creation date.
     pub created_on: NaiveDate,
@@ -65,25 +66,17 @@ pub struct NewReminder {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub invoice_id: Option<i64>,
     /// Required: reminder date.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub date: Option<NaiveDate>,
     /// New due date (not before `date`); default `date` + the next level's days (14 after
     /// the last level; issue 14).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub due_date: Option<NaiveDate>,
     /// Reminder fee (≥ 0), currency units; default 0.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub fee: Option<Decimal>,
     /// Text (HTML, sanitized by the server).
@@ -100,7 +93,7 @@ pub struct NewReminder {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        with = "crate::wire::decimal_option"
+        with = "decimal_option"
     )]
     pub interest_rate: Option<Decimal>,
 }
@@ -122,11 +115,7 @@ pub struct BulkReminders {
     /// The invoices, 1–[`MAX_BULK_REMINDERS`], each once.
     pub invoice_ids: Vec<i64>,
     /// The reminders' date; default today.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        with = "crate::wire::date_option"
-    )]
+    #[serde(default, skip_serializing_if = "Option::is_none", with = "date_option")]
     pub date: Option<NaiveDate>,
     /// Whether to charge default interest; default no.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -141,10 +130,8 @@ pub struct BulkReminderResult {
     /// The invoice.
     pub invoice_id: i64,
     /// The reminder created; `null` when refused.
-    #[serde(default)]
     pub reminder: Option<Reminder>,
     /// Why it was refused; `null` when created.
-    #[serde(default)]
     pub error: Option<crate::error::ErrorBody>,
 }
 

@@ -18,16 +18,12 @@ pub struct Person {
     /// The company.
     pub company: Option<IdName>,
     /// Gender (`F`, `M`, `U`).
-    #[serde(default)]
     pub gender: Option<Gender>,
     /// Salutation or title (free text, e.g. `Dr.`).
-    #[serde(default)]
     pub salutation: Option<String>,
     /// Job title.
-    #[serde(default)]
     pub job_position: Option<String>,
     /// Phone.
-    #[serde(default)]
     pub phone: Option<String>,
     /// The company's billing contact (at most one per company).
     #[serde(default)]
@@ -56,32 +52,23 @@ impl Person {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewPerson {
     /// Required: first name.
-    #[serde(default)]
     pub firstname: Option<String>,
     /// Required: last name.
-    #[serde(default)]
     pub lastname: Option<String>,
     /// E-mail.
-    #[serde(default)]
     pub email: Option<String>,
     /// Company id.
-    #[serde(default)]
     pub company_id: Option<i64>,
     /// Gender (`F`, `M`, `U`).
-    #[serde(default)]
     pub gender: Option<Gender>,
     /// Salutation or title.
-    #[serde(default)]
     pub salutation: Option<String>,
     /// Job title.
-    #[serde(default)]
     pub job_position: Option<String>,
     /// Phone.
-    #[serde(default)]
     pub phone: Option<String>,
     /// `true` marks this person as the company's billing contact (and clears the mark on
     /// the others); default (create) `false`.
-    #[serde(default)]
     pub billing_contact: Option<bool>,
 }
 

@@ -130,7 +130,6 @@ pub struct BillingContact {
     /// First and last name.
     pub name: String,
     /// The person's e-mail.
-    #[serde(default)]
     pub email: Option<String>,
 }
 
@@ -155,7 +154,6 @@ pub struct CompanyRef {
     /// The company's name.
     pub name: String,
     /// Its e-mail address, shown beside the name; `None` when it has none.
-    #[serde(default)]
     pub email: Option<String>,
 }
 
@@ -252,28 +250,20 @@ pub struct Company {
     #[serde(default = "yes")]
     pub active: bool,
     /// ISO 3166-1 alpha-2 code, upper case (`"DE"`).
-    #[serde(default)]
     pub country_code: Option<String>,
     /// Phone number (free text).
-    #[serde(default)]
     pub phone: Option<String>,
     /// Website (`https://…` or a bare host name).
-    #[serde(default)]
     pub website: Option<String>,
     /// VAT identifier in compact form (`"DE136308783"`, [`crate::vat_id`]).
-    #[serde(default)]
     pub vat_identifier: Option<String>,
     /// Tax number (Steuernummer, free text).
-    #[serde(default)]
     pub tax_number: Option<String>,
     /// BIC (8 or 11 characters).
-    #[serde(default)]
     pub bic: Option<String>,
     /// Free-text notes.
-    #[serde(default)]
     pub info: Option<String>,
     /// Payment term in days (0–365); the same value as `payment_term_days`.
-    #[serde(default)]
     pub default_invoice_due_days: Option<i64>,
     /// Default discount in percent (0–100).
     #[serde(default, with = "crate::wire::decimal_option")]
@@ -282,7 +272,6 @@ pub struct Company {
     #[serde(default, with = "crate::wire::decimal_option")]
     pub default_cash_discount: Option<Decimal>,
     /// Days within which the cash discount applies (0–365).
-    #[serde(default)]
     pub default_cash_discount_days: Option<i64>,
     /// Correspondence language of documents.
     #[serde(default)]
@@ -291,28 +280,22 @@ pub struct Company {
     #[serde(default)]
     pub custom_properties: BTreeMap<String, String>,
     /// The person marked as billing contact, if any.
-    #[serde(default)]
     pub billing_contact: Option<BillingContact>,
     /// Buyer reference (BT-10; the Leitweg-ID of public customers), at most 200
     /// characters; an invoice's own `buyer_reference` wins (issue 10).
-    #[serde(default)]
     pub buyer_reference: Option<String>,
     /// Electronic address for e-invoices (BT-49), at most 200 characters; `null` → `email`.
-    #[serde(default)]
     pub electronic_address: Option<String>,
     /// How invoices are delivered by e-mail (default `pdf`).
     #[serde(default)]
     pub einvoice_format: EinvoiceFormat,
     /// SEPA direct debit mandate reference (BT-89), at most 35 characters of the SEPA
     /// character set; with it, invoices default to direct debit from `iban`.
-    #[serde(default)]
     pub sepa_mandate_reference: Option<String>,
     /// DATEV debtor (customer) account, 10000–69999; `null` → the exports use 10000 + id
     /// (issue 11, [`crate::datev::debtor_account`]).
-    #[serde(default)]
     pub debtor_number: Option<i64>,
     /// DATEV creditor (supplier) account, 70000–99999; `null` → 70000 + id.
-    #[serde(default)]
     pub creditor_number: Option<i64>,
     /// A consumer, not a business: default interest is the base rate + 5 points instead of
     /// + 9, and no § 288 (5) BGB flat fee (issue 14). Default false.
@@ -372,58 +355,40 @@ pub struct NewCompany {
     #[serde(rename = "type", default)]
     pub kind: Option<CompanyType>,
     /// Required: name.
-    #[serde(default)]
     pub name: Option<String>,
     /// Address lines.
-    #[serde(default)]
     pub address: Option<String>,
     /// Billing e-mail.
-    #[serde(default)]
     pub email: Option<String>,
     /// Billing CC, `;`-separated.
-    #[serde(default)]
     pub billing_email_cc: Option<String>,
     /// Preferred currency (one of the account's).
-    #[serde(default)]
     pub currency: Option<String>,
     /// Payment term in days.
-    #[serde(default)]
     pub payment_term_days: Option<i64>,
     /// IBAN.
-    #[serde(default)]
     pub iban: Option<String>,
     /// Tags.
-    #[serde(default)]
     pub tags: Option<Vec<String>>,
     /// Default VAT treatment.
-    #[serde(default)]
     pub customer_vat: Option<CustomerVat>,
     /// `false` archives, `true` restores; default (create) `true`.
-    #[serde(default)]
     pub active: Option<bool>,
     /// ISO 3166-1 alpha-2 code (upper case).
-    #[serde(default)]
     pub country_code: Option<String>,
     /// Phone.
-    #[serde(default)]
     pub phone: Option<String>,
     /// Website.
-    #[serde(default)]
     pub website: Option<String>,
     /// VAT identifier (checked per country, stored compact).
-    #[serde(default)]
     pub vat_identifier: Option<String>,
     /// Tax number (Steuernummer).
-    #[serde(default)]
     pub tax_number: Option<String>,
     /// BIC.
-    #[serde(default)]
     pub bic: Option<String>,
     /// Free-text notes.
-    #[serde(default)]
     pub info: Option<String>,
     /// Payment term in days (0–365); wins over `payment_term_days` when both are sent.
-    #[serde(default)]
     pub default_invoice_due_days: Option<i64>,
     /// Default discount in percent (0–100).
     #[serde(default, with = "crate::wire::decimal_option")]
@@ -432,31 +397,22 @@ pub struct NewCompany {
     #[serde(default, with = "crate::wire::decimal_option")]
     pub default_cash_discount: Option<Decimal>,
     /// Cash discount days (0–365).
-    #[serde(default)]
     pub default_cash_discount_days: Option<i64>,
     /// Correspondence language; default `de`.
-    #[serde(default)]
     pub language: Option<Language>,
     /// Custom properties (name → value).
-    #[serde(default)]
     pub custom_properties: Option<BTreeMap<String, String>>,
     /// Buyer reference (BT-10, Leitweg-ID), ≤ 200 characters.
-    #[serde(default)]
     pub buyer_reference: Option<String>,
     /// Electronic address (BT-49), ≤ 200 characters; an e-mail address when it has `@`.
-    #[serde(default)]
     pub electronic_address: Option<String>,
     /// How invoices are delivered; default (create) `pdf`.
-    #[serde(default)]
     pub einvoice_format: Option<EinvoiceFormat>,
     /// SEPA mandate reference (BT-89), ≤ 35 characters of the SEPA character set.
-    #[serde(default)]
     pub sepa_mandate_reference: Option<String>,
     /// DATEV debtor account, 10000–69999.
-    #[serde(default)]
     pub debtor_number: Option<i64>,
     /// DATEV creditor account, 70000–99999.
-    #[serde(default)]
     pub creditor_number: Option<i64>,
     /// A consumer, not a business (issue 14); absent keeps the stored value (false for a
     /// new company).

@@ -37,25 +37,18 @@ pub struct Project {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewProject {
     /// Required: name.
-    #[serde(default)]
     pub name: Option<String>,
     /// Required: the customer's id.
-    #[serde(default)]
     pub customer_id: Option<i64>,
     /// Currency.
-    #[serde(default)]
     pub currency: Option<String>,
     /// Default recipients.
-    #[serde(default)]
     pub billing_email_to: Option<String>,
     /// Default CC.
-    #[serde(default)]
     pub billing_email_cc: Option<String>,
     /// Billing address.
-    #[serde(default)]
     pub billing_address: Option<String>,
     /// `false` archives, `true` restores; default (create) `true`.
-    #[serde(default)]
     pub active: Option<bool>,
 }
 
@@ -101,16 +94,12 @@ pub struct Deal {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NewDeal {
     /// Required: name.
-    #[serde(default)]
     pub name: Option<String>,
     /// Required: company id.
-    #[serde(default)]
     pub company_id: Option<i64>,
     /// Currency (one of the account's).
-    #[serde(default)]
     pub currency: Option<String>,
     /// `open` (default), `won` or `lost`.
-    #[serde(default)]
     pub status: Option<String>,
 }
 

@@ -4,49 +4,60 @@
 //!
 //! - [`Paging`] (`page`, `per_page`, `sort_by`) and [`GlobalFilter`] (`ids`,
 //!   `updated_after`, `custom_properties[Name]=Value`) are read by every list.
-//! - [`InvoiceFilter`], [`OfferFilter`], [`PurchaseFilter`] are the resources' own filters;
-//!   they carry their paging and global filter as skipped fields, filled by
-//!   [`ListFilter::from_query`].
+//! - [`InvoiceFilter`], [`OfferFilter`], [`PurchaseFilter`], [`CompanyFilter`] are the
+//!   resources' own filters (in `filters.rs`); they carry their paging and global filter
+//!   as skipped fields, filled by [`ListFilter::from_query`].
 //! - [`decode`] names the parameter of a malformed value ([`QueryError`], a 400 on the
 //!   server); unknown parameters are ignored.
 //! - The fields' forms are given by [`one`] (a single value, last one wins, empty = absent)
 //!   and [`list`] (comma-separated and/or repeated), both through [`Param`]; these
-//!   helpers live in `form.rs`, this file holds the types.
+//!   helpers live in `form.rs`, this file holds the common types.
+//! - With the feature `openapi` every filter derives `utoipa::IntoParams`; `openapi.rs`
+//!   holds the parameters and schemas a derive cannot write, and [`ListParams`]
+//!   (paging, global filters and custom properties) for a route to name first.
 
+mod filters;
 mod form;
 mod monthly;
 #[cfg(feature = "openapi")]
-mod openapi;
+pub mod openapi;
 mod summary;
 
+pub use filters::{CompanyFilter, InvoiceFilter, OfferFilter, PurchaseFilter};
 pub use form::{
     comma_joined, decode, encode, id_list, list, one, parse_date, parse_id, split_list, Param,
     QueryError,
 };
 pub use monthly::{invoice_months, CurrencyMonths, InvoiceMonths, MonthAmounts, MonthRow};
 #[cfg(feature = "openapi")]
-pub use openapi::ListParams;
+pub use openapi::{CustomerIdAlias, ListParams, NameAlias};
 pub use summary::{CurrencyTotals, ListSummary};
 
-use crate::offer::OfferStatus;
-use crate::purchase::{PaymentMethod, PurchaseStatus};
-use crate::status::InvoiceStatus;
 use chrono::{DateTime, NaiveDate, Utc};
-use serde::de::{self, DeserializeOwned, Deserializer};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 
 /// Pagination and sorting common to every list: `page` (from 1), `per_page` (1–100,
 /// default 100; larger values are treated as 100), `sort_by=<field> [asc|desc]`.
+///
+/// The field comments below are also the OpenAPI descriptions of the parameters (feature
+/// `openapi`), as in every filter of this module.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
 #[serde(default)]
 pub struct Paging {
-    /// Page number from 1; `None` → 1.
+    /// Page number from 1 (default 1).
     #[serde(deserialize_with = "one", skip_serializing_if = "first_page")]
+    #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 4294967295_u32))]
     pub page: Option<u32>,
-    /// Page size; `None` → 100.
+    /// Page size (default 100; values above 100 are treated as 100).
     #[serde(deserialize_with = "one")]
+    #[cfg_attr(feature = "openapi", param(minimum = 1, maximum = 4294967295_u32))]
     pub per_page: Option<u32>,
-    /// `sort_by` as given (`"gross_total desc"`); validated per resource by the server.
+    /// Sort: `<field>` or `<field> asc|desc` (the fields allowed depend on the list; another
+    /// field is a 400).
+    // Kept as given (`"gross_total desc"`); validated per resource by the server.
     #[serde(deserialize_with = "one")]
     pub sort_by: Option<String>,
 }
@@ -68,13 +79,20 @@ impl Paging {
 }
 
 /// Global filters of every list: `ids`, `updated_after`, `custom_properties[Name]=Value`.
+///
+/// Its OpenAPI parameters (feature `openapi`) are `ids` and `updated_after`;
+/// `custom_properties`, read past serde, is described by `ListParams`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "openapi", into_params(parameter_in = Query))]
 #[serde(default)]
 pub struct GlobalFilter {
-    /// Only these ids (comma-separated; given empty: none).
+    /// Only these record ids, comma-separated (given empty: no records).
     #[serde(deserialize_with = "id_list")]
+    #[cfg_attr(feature = "openapi", param(value_type = Option<String>))]
     pub ids: Option<Vec<i64>>,
-    /// Only records changed after this time.
+    /// Only records changed after this time (`YYYY-MM-DDTHH:MM:SSZ` or another RFC 3339
+    /// timestamp).
     #[serde(deserialize_with = "one")]
     pub updated_after: Option<DateTime<Utc>>,
     /// Exact matches of custom properties (filled by [`GlobalFilter::from_query`]).
@@ -181,175 +199,6 @@ pub trait SortedFilter: ListFilter {
     }
 }
 
-macro_rules! sorted_filter {
-    ($t:ty) => {
-        impl SortedFilter for $t {
-            fn sorting_mut(&mut self) -> (&mut Option<String>, &mut Option<SortOrder>) {
-                (&mut self.sort, &mut self.order)
-            }
-            fn sorting(&self) -> (Option<&str>, Option<SortOrder>) {
-                (self.sort.as_deref(), self.order)
-            }
-        }
-    };
-}
-
-macro_rules! list_filter {
-    ($t:ty) => {
-        impl ListFilter for $t {
-            fn paging_mut(&mut self) -> &mut Paging {
-                &mut self.paging
-            }
-            fn paging_ref(&self) -> &Paging {
-                &self.paging
-            }
-            fn global_mut(&mut self) -> &mut GlobalFilter {
-                &mut self.global
-            }
-        }
-    };
-}
-
-/// GET /invoices (and /invoices/locked) filters.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct InvoiceFilter {
-    /// Any of these statuses (comma-separated on the wire).
-    #[serde(
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub status: Vec<InvoiceStatus>,
-    /// Invoice date on or after (`date_from` on the wire, the interface's name; inside,
-    /// every date range says `from`/`to`).
-    #[serde(rename = "date_from", deserialize_with = "one")]
-    pub from: Option<NaiveDate>,
-    /// Invoice date on or before (`date_to` on the wire).
-    #[serde(rename = "date_to", deserialize_with = "one")]
-    pub to: Option<NaiveDate>,
-    /// Service period starting on or after.
-    #[serde(deserialize_with = "one")]
-    pub service_period_from: Option<NaiveDate>,
-    /// Service period ending on or before.
-    #[serde(deserialize_with = "one")]
-    pub service_period_to: Option<NaiveDate>,
-    /// Must carry all of these tags (`tags=a,b`, `tags=a&tags=b` or `tags[]=a`).
-    #[serde(
-        alias = "tags[]",
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub tags: Vec<String>,
-    /// Exact invoice number.
-    #[serde(deserialize_with = "one")]
-    pub identifier: Option<String>,
-    /// Case-insensitive substring search (`*` a wildcard) in number, title, customer name
-    /// and recipient address (issue 11 § Find and see).
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub term: Option<String>,
-    /// Sort key (issue 11): `identifier`, `date`, `due_date`, `customer`, `gross_total`,
-    /// `open_amount`; absent → newest first. `sort_by` wins when both are given.
-    #[serde(
-        deserialize_with = "invoice_sort",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub sort: Option<String>,
-    /// Direction of `sort`; absent → dates newest first, everything else ascending.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub order: Option<SortOrder>,
-    /// Customer company id (`customer_id` is another name, `decisions.md` § Invoices).
-    #[serde(alias = "customer_id", deserialize_with = "one")]
-    pub company_id: Option<i64>,
-    /// Project id.
-    #[serde(deserialize_with = "one")]
-    pub project_id: Option<i64>,
-    /// `true`: only invoices with something still to be paid (`open_amount` > 0,
-    /// [`crate::dashboard::open_amount`]); `false`: only those without (issue 11, the
-    /// dashboard's links).
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub open: Option<bool>,
-    /// `true`: only overdue invoices ([`crate::dashboard::is_overdue`] on the server's
-    /// date); `false`: only those that are not (issue 11, the dashboard's links).
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub overdue: Option<bool>,
-    /// Pagination and sorting.
-    #[serde(skip)]
-    pub paging: Paging,
-    /// Global filters.
-    #[serde(skip)]
-    pub global: GlobalFilter,
-}
-
-list_filter!(InvoiceFilter);
-sorted_filter!(InvoiceFilter);
-
-/// GET /offers filters: `sort` (date, created_at, title), `status`, `from`, `to`,
-/// `identifier`, `deal_id` and `project_id` (single or comma-separated ids).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct OfferFilter {
-    /// Any of these statuses.
-    #[serde(
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub status: Vec<OfferStatus>,
-    /// Offer date on or after.
-    #[serde(deserialize_with = "one")]
-    pub from: Option<NaiveDate>,
-    /// Offer date on or before.
-    #[serde(deserialize_with = "one")]
-    pub to: Option<NaiveDate>,
-    /// Exact offer number.
-    #[serde(deserialize_with = "one")]
-    pub identifier: Option<String>,
-    /// Any of these deals.
-    #[serde(
-        rename = "deal_id",
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub deal_ids: Vec<i64>,
-    /// Any of these projects.
-    #[serde(
-        rename = "project_id",
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub project_ids: Vec<i64>,
-    /// Customer company.
-    #[serde(deserialize_with = "one")]
-    pub company_id: Option<i64>,
-    /// Case-insensitive substring search (`*` a wildcard) in number, title, company name
-    /// and recipient address (issue 11 § Find and see).
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub term: Option<String>,
-    /// The interface's `sort` (`date`, `created_at`, `title`) and issue 11's
-    /// (`identifier`, `company`, `gross_total`); `sort_by` wins when both are given.
-    #[serde(
-        deserialize_with = "offer_sort",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub sort: Option<String>,
-    /// Direction of `sort`; absent → dates newest first, everything else ascending.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub order: Option<SortOrder>,
-    /// Pagination and `sort_by`.
-    #[serde(skip)]
-    pub paging: Paging,
-    /// Global filters.
-    #[serde(skip)]
-    pub global: GlobalFilter,
-}
-
-list_filter!(OfferFilter);
-sorted_filter!(OfferFilter);
-
 /// The `sort` keys of GET /invoices (issue 11 § Find and see).
 pub const INVOICE_SORTS: &[&str] = &[
     "identifier",
@@ -371,34 +220,8 @@ pub const OFFER_SORTS: &[&str] = &[
 /// The `sort` keys of GET /purchases (issue 11 § Find and see).
 pub const PURCHASE_SORTS: &[&str] = &["identifier", "date", "supplier", "gross_total"];
 
-/// A `sort` value that must be one of `allowed`; the error lists them.
-fn sort_key<'de, D: Deserializer<'de>>(d: D, allowed: &[&str]) -> Result<Option<String>, D::Error> {
-    let sort: Option<String> = one(d)?;
-    match sort {
-        Some(s) if !allowed.contains(&s.as_str()) => Err(de::Error::custom(format!(
-            "must be one of {}",
-            allowed.join(", ")
-        ))),
-        other => Ok(other),
-    }
-}
-
-/// `deserialize_with` for the offers' `sort` ([`OFFER_SORTS`]).
-fn offer_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    sort_key(d, OFFER_SORTS)
-}
-
-/// `deserialize_with` for the invoices' `sort` ([`INVOICE_SORTS`]).
-fn invoice_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    sort_key(d, INVOICE_SORTS)
-}
-
-/// `deserialize_with` for the purchases' `sort` ([`PURCHASE_SORTS`]).
-fn purchase_sort<'de, D: Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    sort_key(d, PURCHASE_SORTS)
-}
-
-/// The direction of a list's `sort` (`order=asc|desc`, issue 11).
+/// The direction of a list's `sort` (`order=asc|desc`).
+// Issue 11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
@@ -472,121 +295,6 @@ impl Param for DateRange {
         })
     }
 }
-
-fn date_range<'de, D: Deserializer<'de>>(d: D) -> Result<DateRange, D::Error> {
-    one(d).map(Option::unwrap_or_default)
-}
-
-fn write_range<S: Serializer>(range: &DateRange, s: S) -> Result<S::Ok, S::Error> {
-    let side = |v: Option<NaiveDate>| v.map(|d| d.to_string()).unwrap_or_default();
-    s.serialize_str(&format!("{}:{}", side(range.from), side(range.to)))
-}
-
-/// GET /purchases filters (interface.md; `decisions.md` § Lists).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct PurchaseFilter {
-    /// Category of the purchase or of one of its positions.
-    #[serde(deserialize_with = "one")]
-    pub category_id: Option<i64>,
-    /// Case-insensitive substring search (`*` a wildcard) in the identifier, receipt
-    /// number, title, supplier name and position titles (issue 11 § Find and see).
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub term: Option<String>,
-    /// Sort key (issue 11): `identifier`, `date`, `supplier`, `gross_total`; absent →
-    /// newest first. `sort_by` wins when both are given.
-    #[serde(
-        deserialize_with = "purchase_sort",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub sort: Option<String>,
-    /// Direction of `sort`; absent → dates newest first, everything else ascending.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub order: Option<SortOrder>,
-    /// Supplier; `Some(0)` selects purchases without a supplier.
-    #[serde(deserialize_with = "one")]
-    pub company_id: Option<i64>,
-    /// Any of these statuses.
-    #[serde(
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub status: Vec<PurchaseStatus>,
-    /// Must carry all of these tags.
-    #[serde(
-        alias = "tags[]",
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub tags: Vec<String>,
-    /// The purchase date range (`date=<from>:<to>`, either side may be empty).
-    #[serde(
-        deserialize_with = "date_range",
-        serialize_with = "write_range",
-        skip_serializing_if = "DateRange::is_open"
-    )]
-    pub date: DateRange,
-    /// `true`: only purchases without any payment; `false`: only with payments.
-    #[serde(deserialize_with = "one")]
-    pub unpaid: Option<bool>,
-    /// Payment method.
-    #[serde(deserialize_with = "one")]
-    pub payment_method: Option<PaymentMethod>,
-    /// Pagination and `sort_by`.
-    #[serde(skip)]
-    pub paging: Paging,
-    /// Global filters.
-    #[serde(skip)]
-    pub global: GlobalFilter,
-}
-
-list_filter!(PurchaseFilter);
-sorted_filter!(PurchaseFilter);
-
-/// GET /companies filters (issue 9 contract § Company): `type` (one or a comma list of
-/// customer, supplier, organization), `term` (substring of name, address, e-mail, phone,
-/// VAT ID or tags, case-insensitive; `name` is another name for it), `tags` (must carry
-/// all), `active` (`true`/`false`; absent: all).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct CompanyFilter {
-    /// Any of these roles.
-    #[serde(
-        rename = "type",
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub kinds: Vec<crate::party::CompanyType>,
-    /// Substring search.
-    #[serde(
-        alias = "name",
-        deserialize_with = "one",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub term: Option<String>,
-    /// Must carry all of these tags.
-    #[serde(
-        alias = "tags[]",
-        deserialize_with = "list",
-        serialize_with = "comma_joined",
-        skip_serializing_if = "Vec::is_empty"
-    )]
-    pub tags: Vec<String>,
-    /// Only active (`true`) or archived (`false`) companies.
-    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
-    pub active: Option<bool>,
-    /// Pagination and `sort_by` (`name`, `created_at`, `updated_at`).
-    #[serde(skip)]
-    pub paging: Paging,
-    /// Global filters.
-    #[serde(skip)]
-    pub global: GlobalFilter,
-}
-
-list_filter!(CompanyFilter);
 
 #[cfg(test)]
 mod tests;

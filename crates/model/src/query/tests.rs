@@ -1,6 +1,7 @@
 //! Unit tests of this module (kept apart so the module itself stays short).
 
 use super::*;
+use crate::status::InvoiceStatus;
 
 fn pairs_to_query(pairs: &[(String, String)]) -> String {
     let mut out = form_urlencoded::Serializer::new(String::new());

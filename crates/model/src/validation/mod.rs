@@ -2,7 +2,7 @@
 //! server (422 with the same paths). Paths look like `title`, `items[2].unit_price`.
 
 use crate::error::messages;
-use crate::error::{push_error, FieldErrors};
+use crate::error::{push_error, FieldErrors, Message};
 use crate::invoice_input::{NewInvoice, NewInvoiceItem};
 use crate::offer::{NewOffer, NewOfferItem};
 use crate::position::PositionType;
@@ -70,6 +70,38 @@ struct DocumentFields<'a> {
     tags: Option<&'a Vec<String>>,
 }
 
+/// The [`DocumentFields`] of a creation body that has the shared header fields
+/// (`NewInvoice`, `NewOffer`: two types, the same field names).
+macro_rules! document_fields {
+    ($body:expr, currency_required: $required:expr) => {
+        DocumentFields {
+            recipient_address: $body.recipient_address.as_ref(),
+            title: $body.title.as_ref(),
+            date: $body.date,
+            due_date: $body.due_date,
+            tax: $body.tax,
+            currency: $body.currency.as_ref(),
+            currency_required: $required,
+            discount: $body.discount,
+            salutation: $body.salutation.as_ref(),
+            footer: $body.footer.as_ref(),
+            tags: $body.tags.as_ref(),
+        }
+    };
+}
+
+/// `change_address`, when given, must be one of `allowed` (else `message`).
+fn check_change_address(
+    e: &mut FieldErrors,
+    given: Option<&String>,
+    allowed: &[&str],
+    message: impl Into<Message>,
+) {
+    if given.is_some_and(|c| !allowed.contains(&c.as_str())) {
+        push_error(e, "change_address", message);
+    }
+}
+
 fn check_document(
     e: &mut FieldErrors,
     f: &DocumentFields<'_>,
@@ -135,47 +167,42 @@ pub trait PositionInput {
     fn vat_input(&self) -> PositionVatInput<'_>;
 }
 
+/// The [`PositionInput`] methods that read the fields both creation positions have
+/// (`title`, `description`, `unit`, `tax`, `tax_category`, `tax_exemption_reason`).
+macro_rules! shared_position_fields {
+    () => {
+        fn texts(&self) -> [Option<&String>; 3] {
+            [
+                self.title.as_ref(),
+                self.description.as_ref(),
+                self.unit.as_ref(),
+            ]
+        }
+        fn vat_input(&self) -> PositionVatInput<'_> {
+            PositionVatInput {
+                tax: self.tax,
+                tax_category: self.tax_category,
+                tax_exemption_reason: self.tax_exemption_reason.as_deref(),
+            }
+        }
+    };
+}
+
 impl PositionInput for NewInvoiceItem {
+    shared_position_fields!();
     fn amounts(&self) -> PositionAmounts {
         NewInvoiceItem::amounts(self)
-    }
-    fn texts(&self) -> [Option<&String>; 3] {
-        [
-            self.title.as_ref(),
-            self.description.as_ref(),
-            self.unit.as_ref(),
-        ]
     }
     fn bills_entries(&self) -> bool {
         self.activity_ids.as_ref().is_some_and(|v| !v.is_empty())
             || self.expense_ids.as_ref().is_some_and(|v| !v.is_empty())
     }
-    fn vat_input(&self) -> PositionVatInput<'_> {
-        PositionVatInput {
-            tax: self.tax,
-            tax_category: self.tax_category,
-            tax_exemption_reason: self.tax_exemption_reason.as_deref(),
-        }
-    }
 }
 
 impl PositionInput for NewOfferItem {
+    shared_position_fields!();
     fn amounts(&self) -> PositionAmounts {
         NewOfferItem::amounts(self)
-    }
-    fn vat_input(&self) -> PositionVatInput<'_> {
-        PositionVatInput {
-            tax: self.tax,
-            tax_category: self.tax_category,
-            tax_exemption_reason: self.tax_exemption_reason.as_deref(),
-        }
-    }
-    fn texts(&self) -> [Option<&String>; 3] {
-        [
-            self.title.as_ref(),
-            self.description.as_ref(),
-            self.unit.as_ref(),
-        ]
     }
 }
 
@@ -385,19 +412,7 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
     if body.customer_id.is_none() {
         push_error(&mut e, "customer_id", messages::IS_REQUIRED);
     }
-    let fields = DocumentFields {
-        recipient_address: body.recipient_address.as_ref(),
-        title: body.title.as_ref(),
-        date: body.date,
-        due_date: body.due_date,
-        tax: body.tax,
-        currency: body.currency.as_ref(),
-        currency_required: true,
-        discount: body.discount,
-        salutation: body.salutation.as_ref(),
-        footer: body.footer.as_ref(),
-        tags: body.tags.as_ref(),
-    };
+    let fields = document_fields!(body, currency_required: true);
     check_document(&mut e, &fields, required, currencies);
     percent(&mut e, "cash_discount", body.cash_discount);
     if body.cash_discount_days.is_some_and(|d| d < 0) {
@@ -426,15 +441,12 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
             push_error(&mut e, "status", messages::MUST_BE_CREATED_OR_DRAFT);
         }
     }
-    if let Some(c) = &body.change_address {
-        if !["invoice", "project", "customer"].contains(&c.as_str()) {
-            push_error(
-                &mut e,
-                "change_address",
-                messages::MUST_BE_INVOICE_PROJECT_OR_CUSTOMER,
-            );
-        }
-    }
+    check_change_address(
+        &mut e,
+        body.change_address.as_ref(),
+        &["invoice", "project", "customer"],
+        messages::MUST_BE_INVOICE_PROJECT_OR_CUSTOMER,
+    );
     crate::sepa::check_einvoice_fields(
         &mut e,
         &crate::sepa::EinvoiceTexts {
@@ -463,29 +475,14 @@ pub fn validate_new_offer(body: &NewOffer, currencies: &[String]) -> FieldErrors
     if body.company_id.is_none() && body.deal_id.is_none() && body.project_id.is_none() {
         push_error(&mut e, "company_id", messages::GIVE_COMPANY_DEAL_OR_PROJECT);
     }
-    let fields = DocumentFields {
-        recipient_address: body.recipient_address.as_ref(),
-        title: body.title.as_ref(),
-        date: body.date,
-        due_date: body.due_date,
-        tax: body.tax,
-        currency: body.currency.as_ref(),
-        currency_required: false,
-        discount: body.discount,
-        salutation: body.salutation.as_ref(),
-        footer: body.footer.as_ref(),
-        tags: body.tags.as_ref(),
-    };
+    let fields = document_fields!(body, currency_required: false);
     check_document(&mut e, &fields, true, currencies);
-    if let Some(c) = &body.change_address {
-        if !["offer", "customer"].contains(&c.as_str()) {
-            push_error(
-                &mut e,
-                "change_address",
-                messages::MUST_BE_OFFER_OR_CUSTOMER,
-            );
-        }
-    }
+    check_change_address(
+        &mut e,
+        body.change_address.as_ref(),
+        &["offer", "customer"],
+        messages::MUST_BE_OFFER_OR_CUSTOMER,
+    );
     let items = body.items.as_ref();
     check_document_positions(&mut e, &fields, items, body.vat.as_ref(), true, currencies);
     e

@@ -165,7 +165,7 @@ async fn run(
     path = "/invoices",
     operation_id = "invoices_list",
     tag = "invoices",
-    params(InvoiceFilter),
+    params(kontor_model::query::ListParams, InvoiceFilter, kontor_model::query::CustomerIdAlias),
     responses(
         (status = 200, description = "One page of invoices", body = Vec<Invoice>)
     )
@@ -184,7 +184,7 @@ pub async fn list(
     path = "/invoices/locked",
     operation_id = "invoices_locked",
     tag = "invoices",
-    params(InvoiceFilter),
+    params(kontor_model::query::ListParams, InvoiceFilter, kontor_model::query::CustomerIdAlias),
     responses(
         (status = 200, description = "One page of locked invoices", body = Vec<Invoice>)
     )
@@ -242,7 +242,7 @@ pub async fn computed_summary(
     path = "/invoices/summary",
     operation_id = "invoices_summary",
     tag = "invoices",
-    params(InvoiceFilter),
+    params(kontor_model::query::ListParams, InvoiceFilter, kontor_model::query::CustomerIdAlias),
     responses(
         (status = 200, description = "Per currency the count, net, gross and open totals", body = ListSummary)
     )
@@ -268,7 +268,7 @@ pub async fn summary(
     path = "/invoices/monthly",
     operation_id = "invoices_monthly",
     tag = "invoices",
-    params(InvoiceFilter),
+    params(kontor_model::query::ListParams, InvoiceFilter, kontor_model::query::CustomerIdAlias),
     responses(
         (status = 200, description = "Per currency the open and overdue totals and the last twelve months", body = InvoiceMonths)
     )

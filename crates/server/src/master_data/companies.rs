@@ -163,7 +163,7 @@ pub async fn check_exists(
 
 /// GET /companies → one page of companies. Errors: 400 for a malformed filter.
 #[utoipa::path(get, path = "/companies", operation_id = "companies_list", tag = "companies",
-    params(CompanyFilter),
+    params(kontor_model::query::ListParams, CompanyFilter, kontor_model::query::NameAlias),
     responses((status = 200, description = "One page of companies", body = Vec<Company>)))]
 async fn list(
     State(state): State<AppState>,

@@ -106,7 +106,7 @@ fn push_where(qb: &mut crate::sql::Builder<'_>, f: &OfferFilter, global: &Global
 /// GET /offers → one page of offers (without salutation, footer, items).
 /// Errors: 400 for a malformed filter.
 #[utoipa::path(get, path = "/offers", operation_id = "offers_list", tag = "offers",
-    params(OfferFilter),
+    params(kontor_model::query::ListParams, OfferFilter),
     responses((status = 200, description = "One page of offers (without salutation, footer and items).", body = Vec<Offer>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -153,7 +153,7 @@ pub async fn summary_of(
 /// paging and sorting ignored); `open_amount` is `null` (offers are not paid). Errors: 400
 /// naming a malformed filter; 500 when a sum overflows.
 #[utoipa::path(get, path = "/offers/summary", operation_id = "offers_summary", tag = "offers",
-    params(OfferFilter),
+    params(kontor_model::query::ListParams, OfferFilter),
     responses((status = 200, description = "Per currency the count, net and gross totals of the offers the filters select (paging and sorting ignored; `open_amount` is null).", body = ListSummary)))]
 pub async fn summary(
     State(state): State<AppState>,

@@ -114,7 +114,7 @@ pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: 
 ///
 /// GET /purchases → one page of purchases. Errors: 400 for a malformed filter.
 #[utoipa::path(get, path = "/purchases", operation_id = "purchases_list", tag = "purchases",
-    params(PurchaseFilter),
+    params(kontor_model::query::ListParams, PurchaseFilter),
     responses((status = 200, description = "One page of purchases.", body = Vec<Purchase>)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -137,7 +137,7 @@ pub async fn list(
 /// Errors: 400 naming a malformed filter; 500 when a stored amount is unreadable or a sum
 /// leaves the decimal range.
 #[utoipa::path(get, path = "/purchases/totals", operation_id = "purchases_totals", tag = "purchases",
-    params(PurchaseFilter),
+    params(kontor_model::query::ListParams, PurchaseFilter),
     responses((status = 200, description = "Net and gross totals and counts of the purchases the filters select, per currency (by currency code; paging ignored).", body = Vec<PurchaseTotal>)))]
 pub async fn totals(
     State(state): State<AppState>,
@@ -191,7 +191,7 @@ pub async fn summary_of(
 /// purchase the filter selects (the conditions of GET /purchases, paging and sorting
 /// ignored). Errors: 400 naming a malformed filter; 500 when a sum overflows.
 #[utoipa::path(get, path = "/purchases/summary", operation_id = "purchases_summary", tag = "purchases",
-    params(PurchaseFilter),
+    params(kontor_model::query::ListParams, PurchaseFilter),
     responses((status = 200, description = "Per currency the count, net, gross and open totals of the purchases the filters select (paging and sorting ignored).", body = ListSummary)))]
 pub async fn summary(
     State(state): State<AppState>,

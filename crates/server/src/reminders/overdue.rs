@@ -73,7 +73,7 @@ const LAST_LEVEL_SQL: &str =
     path = "/invoices/overdue",
     operation_id = "invoices_overdue",
     tag = "invoices",
-    params(OverdueFilter),
+    params(kontor_model::query::ListParams, OverdueFilter, kontor_model::query::CustomerIdAlias),
     responses(
         (status = 200, description = "One page of overdue invoices, oldest due date first", body = Vec<OverdueInvoice>)
     )
