@@ -290,10 +290,10 @@ pub struct ApiKey {
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,
     /// Last use (to the minute); `None` when never used.
-    #[serde(default, with = "opt_timestamp")]
+    #[serde(default, with = "crate::timestamp::option")]
     pub last_used_at: Option<DateTime<Utc>>,
     /// Revocation time.
-    #[serde(default, with = "opt_timestamp")]
+    #[serde(default, with = "crate::timestamp::option")]
     pub revoked_at: Option<DateTime<Utc>>,
     /// The secret: only in the answer of POST /api_keys.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -308,33 +308,6 @@ pub struct NewApiKey {
     pub name: Option<String>,
     /// GET only.
     pub read_only: Option<bool>,
-}
-
-/// `Option<DateTime<Utc>>` as a timestamp or `null`.
-mod opt_timestamp {
-    use chrono::{DateTime, Utc};
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(
-        time: &Option<DateTime<Utc>>,
-        serializer: S,
-    ) -> Result<S::Ok, S::Error> {
-        match time {
-            Some(t) => crate::timestamp::serialize(t, serializer),
-            None => serializer.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(
-        deserializer: D,
-    ) -> Result<Option<DateTime<Utc>>, D::Error> {
-        Option::<String>::deserialize(deserializer)?
-            .map(|text| {
-                crate::timestamp::parse(&text)
-                    .ok_or_else(|| serde::de::Error::custom("must be a timestamp"))
-            })
-            .transpose()
-    }
 }
 
 /// A user of the account (internal contact).
