@@ -139,6 +139,14 @@ async fn staff_activate_read_and_deactivate_the_same_link() {
         json!({"id": first["id"], "active": true, "url": url})
     );
     assert_eq!(s.get(&path).await.body["approval_url"], url.as_str());
+    let listed = s.get("/offers").await.body;
+    let row = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["id"] == id)
+        .unwrap();
+    assert_eq!(row["customer_approval"]["url"], url.as_str());
 
     // The token is stored only as a hash: the database holds neither it nor its text.
     let db = s.db().await;

@@ -119,6 +119,22 @@ pub async fn of_offer<'e>(
     .await?)
 }
 
+/// The approvals of the offers `offer_ids` (one query; offers without one are absent).
+pub async fn of_offers(pool: &crate::sql::Db, offer_ids: &[i64]) -> ApiResult<Vec<Row>> {
+    if offer_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut qb = crate::sql::Builder::new(format!(
+        "SELECT {COLUMNS} FROM offer_customer_approvals WHERE offer_id IN ("
+    ));
+    let mut ids = qb.separated(", ");
+    for id in offer_ids {
+        ids.push_bind(*id);
+    }
+    qb.push(")");
+    Ok(qb.build_query_as::<Row>().fetch_all(pool).await?)
+}
+
 /// The active approval whose token is `token`. Errors: 404 for a malformed, unknown or
 /// deactivated token (one answer for all, so a caller learns nothing), or an approval of a
 /// deleted offer.

@@ -145,20 +145,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(deactivate, deactivate_put))
 }
 
-/// The offer's `customer_approval` (`{id, active, url}`) under `origin`, `None` when it was
-/// never activated. Errors: the database's; 500 when the token's key is not in the key
-/// file.
-pub async fn summary_of(
-    pool: &crate::sql::Db,
-    origin: &str,
-    offer_id: i64,
-) -> ApiResult<Option<kontor_model::offer::CustomerApproval>> {
-    match repo::of_offer(pool, offer_id).await? {
-        Some(row) => Ok(Some(row.summary(pool, origin)?)),
-        None => Ok(None),
-    }
-}
-
 /// The signature drawing stored as `key` (behind a signed link), as `image/png`.
 /// Errors: 404 when no approval records `key` or its file is gone.
 pub async fn signature_file(state: &AppState, key: &str) -> ApiResult<axum::response::Response> {
@@ -183,6 +169,24 @@ pub async fn signature_file(state: &AppState, key: &str) -> ApiResult<axum::resp
         "image/png",
         "signature.png",
     ))
+}
+
+/// Sets the `customer_approval` of every offer in `offers` (a list page) with one query;
+/// links under `origin`. Errors: the database's; 500 when a token's key is not in the key
+/// file.
+pub async fn fill_summaries(
+    pool: &crate::sql::Db,
+    origin: &str,
+    offers: &mut [kontor_model::offer::Offer],
+) -> ApiResult<()> {
+    let ids: Vec<i64> = offers.iter().map(|o| o.id).collect();
+    let rows = repo::of_offers(pool, &ids).await?;
+    for offer in offers.iter_mut() {
+        if let Some(row) = rows.iter().find(|r| r.offer_id == offer.id) {
+            offer.customer_approval = Some(row.summary(pool, origin)?);
+        }
+    }
+    Ok(())
 }
 
 /// The placeholder an offer e-mail's subject or text may name for the approval link.

@@ -118,7 +118,7 @@ pub async fn list(
             push_where(qb, &list.filter, &list.global)
         })
         .await?;
-    let items = rows
+    let mut items: Vec<Offer> = rows
         .into_iter()
         .map(|row| {
             let mut offer = row.into_list_offer();
@@ -126,6 +126,8 @@ pub async fn list(
             offer
         })
         .collect();
+    let origin = state.links.for_email(None).unwrap_or_else(|| base.clone());
+    crate::approvals::staff::fill_summaries(&state.pool, &origin, &mut items).await?;
     Ok(list.page(items, total))
 }
 

@@ -239,7 +239,8 @@ pub async fn load_signed(state: &AppState, base: &str, id: i64) -> ApiResult<Off
         .links
         .for_email(None)
         .unwrap_or_else(|| base.to_string());
-    offer.customer_approval = crate::approvals::staff::summary_of(&state.pool, &origin, id).await?;
+    crate::approvals::staff::fill_summaries(&state.pool, &origin, std::slice::from_mut(&mut offer))
+        .await?;
     Ok(offer)
 }
 
