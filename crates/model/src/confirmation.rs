@@ -77,7 +77,11 @@ impl OfferConfirmationInput {
     /// The title to store, trimmed; `None` for absent or blank. Errors: 422 on `title`
     /// when it is longer than [`MAX_LINE`] characters.
     pub fn check(&self) -> Result<Option<String>, FieldErrors> {
-        let Some(title) = self.title.as_deref().map(str::trim).filter(|t| !t.is_empty())
+        let Some(title) = self
+            .title
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
         else {
             return Ok(None);
         };
@@ -104,11 +108,12 @@ mod tests {
     #[test]
     fn only_accepted_and_partially_billed_offers_are_confirmed() {
         for status in OfferStatus::ALL {
-            let allowed = matches!(
-                status,
-                OfferStatus::Accepted | OfferStatus::PartiallyBilled
+            let allowed = matches!(status, OfferStatus::Accepted | OfferStatus::PartiallyBilled);
+            assert_eq!(
+                confirmation_refusal(status).is_none(),
+                allowed,
+                "{status:?}"
             );
-            assert_eq!(confirmation_refusal(status).is_none(), allowed, "{status:?}");
         }
         assert_eq!(
             confirmation_refusal(OfferStatus::Sent).map(|t| t.code),
@@ -152,10 +157,7 @@ mod tests {
         };
         assert_eq!(input(None).check(), Ok(None));
         assert_eq!(input(Some("  ")).check(), Ok(None));
-        assert_eq!(
-            input(Some(" AB 7 ")).check(),
-            Ok(Some("AB 7".to_string()))
-        );
+        assert_eq!(input(Some(" AB 7 ")).check(), Ok(Some("AB 7".to_string())));
         let long = "x".repeat(MAX_LINE + 1);
         let errors = input(Some(&long)).check().unwrap_err();
         assert!(errors.contains_key("title"));

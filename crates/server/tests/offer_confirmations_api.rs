@@ -102,7 +102,12 @@ async fn only_accepted_or_partially_billed_offers_are_confirmed() {
     );
     assert!(s.get(&format!("/offers/{id}")).await.body["offer_confirmation"].is_null());
     assert_eq!(s.get(&format!("{path}.pdf")).await.status, 404);
-    assert_eq!(s.post("/offers/999999/offer_confirmation", json!({})).await.status, 404);
+    assert_eq!(
+        s.post("/offers/999999/offer_confirmation", json!({}))
+            .await
+            .status,
+        404
+    );
     // A read-only key may not create one.
     set_status(&s, id, "accepted").await;
     let read_only = s.read_only_key().await;
@@ -312,7 +317,10 @@ async fn the_account_setting_creates_and_sends_it_when_the_customer_signs() {
         .iter()
         .find(|m| m.contains(&format!("{number}-confirmation.pdf")))
         .unwrap_or_else(|| panic!("no confirmation sent: {mails:?}"));
-    assert!(confirmation.contains("To: office@acme.example"), "{confirmation}");
+    assert!(
+        confirmation.contains("To: office@acme.example"),
+        "{confirmation}"
+    );
     for _ in 0..100 {
         let events = s.get(&format!("/offers/{id}/events")).await.body;
         if events.to_string().contains("offer_confirmation") {
@@ -350,7 +358,11 @@ async fn without_the_setting_signing_creates_no_confirmation() {
     assert_eq!(signed.status, 200, "{}", signed.body);
     outbox(&s, 2).await;
     tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
-    assert_eq!(outbox(&s, 2).await.len(), 2, "only the approval's own e-mails");
+    assert_eq!(
+        outbox(&s, 2).await.len(),
+        2,
+        "only the approval's own e-mails"
+    );
     let o = s.get(&format!("/offers/{id}")).await.body;
     assert!(o["offer_confirmation"].is_null(), "{o}");
 }

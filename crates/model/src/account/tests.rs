@@ -226,10 +226,19 @@ fn the_password_is_never_serialized_in_the_representation() {
 fn offer_confirmation_on_approval_is_off_by_default_and_switches() {
     assert!(!account().offer_confirmation_on_approval);
     let mut a = account();
-    apply_account_update(&update(r#"{"offer_confirmation_on_approval": true}"#), &mut a);
+    apply_account_update(
+        &update(r#"{"offer_confirmation_on_approval": true}"#),
+        &mut a,
+    );
     assert!(a.offer_confirmation_on_approval);
-    apply_account_update(&update(r#"{"offer_confirmation_on_approval": null}"#), &mut a);
+    apply_account_update(
+        &update(r#"{"offer_confirmation_on_approval": null}"#),
+        &mut a,
+    );
     assert!(a.offer_confirmation_on_approval, "null leaves it");
-    apply_account_update(&update(r#"{"offer_confirmation_on_approval": false}"#), &mut a);
+    apply_account_update(
+        &update(r#"{"offer_confirmation_on_approval": false}"#),
+        &mut a,
+    );
     assert!(!a.offer_confirmation_on_approval);
 }

@@ -59,10 +59,7 @@ pub async fn confirmation_pdf(
     let w = letter.language().words();
     let language = model_language(letter.language());
     let mut data = offer_document(&offer, &letter)?;
-    let valid_note = fill(
-        w.offer_valid,
-        &[("date", &letter.date(offer.due_date))],
-    );
+    let valid_note = fill(w.offer_valid, &[("date", &letter.date(offer.due_date))]);
     data.notes.retain(|n| *n != valid_note);
     data.heading = default_title(&offer.identifier, language);
     if confirmation.title != data.heading {
