@@ -160,7 +160,8 @@ impl OfferItem {
     }
 }
 
-/// `offer_confirmation`: `{id, title, created_at, updated_at}` (issue 31: `POST /offers/{id}/offer_confirmation`; `crate::confirmation`).
+/// `offer_confirmation`: `{id, title, created_at, updated_at}` — the offer's order
+/// confirmation (issue 31: `POST /offers/{id}/offer_confirmation`; `crate::confirmation`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OfferConfirmation {
