@@ -18,6 +18,7 @@ pub const RECORD_TYPES: &[&str] = &[
     "offer_position",
     "offer_attachment",
     "offer_customer_approval",
+    "offer_confirmation",
     "purchase",
     "purchase_position",
     "purchase_payment",

@@ -16,6 +16,7 @@ pub mod approval;
 pub mod arith;
 pub mod audit;
 pub mod billing;
+pub mod confirmation;
 pub mod country;
 pub mod dashboard;
 pub mod datev;

@@ -160,7 +160,8 @@ impl OfferItem {
     }
 }
 
-/// `offer_confirmation`: `{id, title, created_at, updated_at}` (none are created yet).
+/// `offer_confirmation`: `{id, title, created_at, updated_at}` — the offer's order
+/// confirmation (issue 31: `POST /offers/{id}/offer_confirmation`; `crate::confirmation`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OfferConfirmation {
@@ -176,7 +177,7 @@ pub struct OfferConfirmation {
     pub updated_at: DateTime<Utc>,
 }
 
-/// `customer_approval`: `{id, active, url}` (none are created yet).
+/// `customer_approval`: `{id, active, url}` (issue 31: `POST /offers/{id}/offer_confirmation`; `crate::confirmation`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct CustomerApproval {

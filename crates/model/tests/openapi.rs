@@ -89,6 +89,7 @@ fn all_schemas() -> Schemas {
     add::<kontor_model::offer::OfferVat>(&mut all);
     add::<kontor_model::offer::OfferItem>(&mut all);
     add::<kontor_model::offer::OfferConfirmation>(&mut all);
+    add::<kontor_model::confirmation::OfferConfirmationInput>(&mut all);
     add::<kontor_model::offer::CustomerApproval>(&mut all);
     add::<kontor_model::offer::InvoiceRef>(&mut all);
     add::<kontor_model::offer::Offer>(&mut all);

@@ -18,6 +18,7 @@ pub mod account;
 pub mod approvals;
 pub mod billable;
 pub mod config;
+pub mod confirmations;
 pub mod dashboard;
 pub mod demo;
 pub mod documents;

@@ -282,6 +282,10 @@ pub struct Account {
     /// reason; the default) or `never` (issue 29, GoBD; [`crate::status::check_invoice_delete`]).
     #[serde(default)]
     pub finalized_invoice_deletion: crate::status::FinalizedDeletion,
+    /// When the customer signs an offer online, create its order confirmation and e-mail
+    /// it to the offer's default recipients at once (issue 31); default `false`.
+    #[serde(default)]
+    pub offer_confirmation_on_approval: bool,
 }
 
 fn yes() -> bool {
@@ -323,6 +327,7 @@ impl Default for Account {
             factur_x: true,
             datev: crate::datev::DatevSettings::default(),
             finalized_invoice_deletion: crate::status::FinalizedDeletion::Admins,
+            offer_confirmation_on_approval: false,
         }
     }
 }

@@ -221,3 +221,24 @@ fn the_password_is_never_serialized_in_the_representation() {
     assert!(json.contains(r#""password_set":true"#));
     assert!(!json.contains(r#""password":"#));
 }
+
+#[test]
+fn offer_confirmation_on_approval_is_off_by_default_and_switches() {
+    assert!(!account().offer_confirmation_on_approval);
+    let mut a = account();
+    apply_account_update(
+        &update(r#"{"offer_confirmation_on_approval": true}"#),
+        &mut a,
+    );
+    assert!(a.offer_confirmation_on_approval);
+    apply_account_update(
+        &update(r#"{"offer_confirmation_on_approval": null}"#),
+        &mut a,
+    );
+    assert!(a.offer_confirmation_on_approval, "null leaves it");
+    apply_account_update(
+        &update(r#"{"offer_confirmation_on_approval": false}"#),
+        &mut a,
+    );
+    assert!(!a.offer_confirmation_on_approval);
+}

@@ -166,6 +166,9 @@ pub struct AccountUpdate {
     /// Who may delete finalized invoices (`admins` or `never`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finalized_invoice_deletion: Option<crate::status::FinalizedDeletion>,
+    /// Order confirmation created and sent automatically on online signing (issue 31).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offer_confirmation_on_approval: Option<bool>,
 }
 
 /// Sets `target` from a given optional text: absent keeps it, empty removes it;
@@ -236,6 +239,9 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
     );
     if let Some(on) = update.factur_x {
         account.factur_x = on;
+    }
+    if let Some(on) = update.offer_confirmation_on_approval {
+        account.offer_confirmation_on_approval = on;
     }
     if let Some(policy) = update.finalized_invoice_deletion {
         account.finalized_invoice_deletion = policy;

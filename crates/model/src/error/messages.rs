@@ -459,6 +459,8 @@ catalogue! {
     APPROVAL_LINK_NEEDS_PUBLIC_URL = "approval_link_needs_public_url", "names the approval link, but the server's public address is not known (set KONTOR_PUBLIC_URL)", "nennt den Freigabe-Link, aber die öffentliche Adresse des Servers ist nicht bekannt (KONTOR_PUBLIC_URL setzen)";
     /// "Online approval is not activated for this offer."
     APPROVAL_NOT_ACTIVATED = "approval_not_activated", "Online approval is not activated for this offer.", "Die Online-Freigabe ist für dieses Angebot nicht aktiviert.";
+    /// "Only an accepted or partially billed offer can have an order confirmation."
+    OFFER_NOT_ACCEPTED_FOR_CONFIRMATION = "offer_not_accepted_for_confirmation", "Only an accepted or partially billed offer can have an order confirmation.", "Nur ein angenommenes oder teilweise abgerechnetes Angebot kann eine Auftragsbestätigung erhalten.";
     /// "The account has no e-mail address to send from; set one in Settings."
     ACCOUNT_HAS_NO_E_MAIL = "account_has_no_e_mail", "The account has no e-mail address to send from; set one in Settings.", "Das Konto hat keine Absenderadresse; tragen Sie eine in den Einstellungen ein.";
 }

@@ -88,6 +88,12 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/offers/{id}/send_email", R(Staff)),
     ("POST", "/offers/{id}/attachments", R(Staff)),
     ("POST", "/offers/{id}/customer_approval/activate", R(Staff)),
+    ("POST", "/offers/{id}/offer_confirmation", R(Staff)),
+    (
+        "POST",
+        "/offers/{id}/offer_confirmation/send_email",
+        R(Staff),
+    ),
     (
         "POST",
         "/offers/{id}/customer_approval/deactivate",

@@ -286,6 +286,11 @@ async fn sign(
         state.clone(),
         row.clone(),
     ));
+    tokio::spawn(crate::confirmations::send_after_signing(
+        state.clone(),
+        row.offer_id,
+        row.customer_email.clone(),
+    ));
     Ok(Json(view(&state, &row, &token).await?))
 }
 
@@ -359,6 +364,7 @@ async fn record_signing(
         kontor_model::event::to_data(&data),
     )
     .await?;
+    crate::confirmations::on_signing(&mut tx, offer.id).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -227,10 +227,8 @@ pub async fn fill_approval_url(
         )
     })?;
     let url = row.approval_url(&state.pool, &origin)?;
-    for field in [&mut body.subject, &mut body.text] {
-        if let Some(t) = field {
-            *t = t.replace(APPROVAL_URL_PLACEHOLDER, &url);
-        }
+    for t in [&mut body.subject, &mut body.text].into_iter().flatten() {
+        *t = t.replace(APPROVAL_URL_PLACEHOLDER, &url);
     }
     Ok(body)
 }

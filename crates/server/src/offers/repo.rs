@@ -195,6 +195,7 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Offer> {
         .ok_or_else(|| ApiError::not_found(format!("offer {id}")))?;
     let mut offer = Offer::from(row);
     offer.invoices = invoices_of(pool, id).await?;
+    offer.offer_confirmation = crate::confirmations::repo::of_offer(pool, id).await?;
     let items: Vec<ItemRow> = crate::sql::query_as("SELECT id, kind, title, description, quantity, unit, unit_price, net_total, optional, tax, tax_category, tax_exemption_reason FROM offer_items WHERE offer_id = $1 ORDER BY position")
         .bind(id)
         .fetch_all(pool)

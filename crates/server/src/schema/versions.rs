@@ -5,7 +5,12 @@
 use super::ddl::{Column, Default, OnDelete, Step, Type, Version};
 
 /// Every migration written here, in order.
-pub const VERSIONS: &[Version] = &[TEXT_FOLD, SHARED_FUNCTIONS, CUSTOMER_APPROVALS];
+pub const VERSIONS: &[Version] = &[
+    TEXT_FOLD,
+    SHARED_FUNCTIONS,
+    CUSTOMER_APPROVALS,
+    OFFER_CONFIRMATIONS,
+];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
 const TEXT_FOLD: Version = Version {
@@ -92,6 +97,39 @@ const CUSTOMER_APPROVALS: Version = Version {
             table: "offer_customer_approvals",
             columns: &["token_hash"],
             unique: true,
+        },
+    ],
+};
+
+/// 29: order confirmations (issue 31).
+const OFFER_CONFIRMATIONS: Version = Version {
+    version: 29,
+    description: "offer confirmations",
+    why: "Issue 31: an accepted offer gets one order confirmation (its title; printed from\n\
+          the offer's accepted positions), and the account may create and send it on its\n\
+          own when the customer signs online (offer_confirmation_on_approval).",
+    steps: &[
+        Step::CreateTable {
+            name: "offer_confirmations",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("offer_id", Type::Integer).references("offers", OnDelete::Cascade),
+                Column::new("title", Type::Text),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "offer_confirmations_offer",
+            table: "offer_confirmations",
+            columns: &["offer_id"],
+            unique: true,
+        },
+        Step::AddColumn {
+            table: "account_settings",
+            column: Column::new("offer_confirmation_on_approval", Type::Bool)
+                .default(Default::Bool(false)),
         },
     ],
 };

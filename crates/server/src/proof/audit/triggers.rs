@@ -52,6 +52,11 @@ pub(super) const AUDITED: &[Audited] = &[
         parent: Some(("offer", "offer_id")),
     },
     Audited {
+        table: "offer_confirmations",
+        record_type: "offer_confirmation",
+        parent: Some(("offer", "offer_id")),
+    },
+    Audited {
         table: "purchases",
         record_type: "purchase",
         parent: None,
