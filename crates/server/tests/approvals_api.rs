@@ -608,6 +608,12 @@ async fn declining_keeps_the_offer_and_tells_the_timeline() {
         .collect();
     assert_eq!(declined.len(), 1, "{events}");
     assert_eq!(declined[0]["data"]["reason"], "Too expensive");
+    // The office is told, with the reason.
+    let mails = outbox(&s, 1).await;
+    assert!(
+        mails[0].contains("declined online by Erika") && mails[0].contains("Too expensive"),
+        "{mails:?}"
+    );
     let again = public(
         &s,
         reqwest::Method::POST,

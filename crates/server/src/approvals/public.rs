@@ -370,7 +370,8 @@ async fn record_signing(
 }
 
 /// POST /customer_approvals/{token}/decline → the decline and its reason on the offer's
-/// timeline (`declined_online`); the offer stays as it is. Answers the customer's view.
+/// timeline (`declined_online`) and, in the background, in an e-mail to the offer's user
+/// and the account; the offer stays as it is. Answers the customer's view.
 /// Errors: 404, 429; 409 when already signed or declined; 422 when the offer can no
 /// longer be answered, or naming `customer_full_name`, `reason`.
 #[utoipa::path(post, path = "/customer_approvals/{token}/decline", operation_id = "customer_approvals_decline", tag = "customer_approvals",
@@ -439,6 +440,10 @@ async fn decline(
         tracing::error!("sealing audit events: {e}");
     }
     let row = repo::by_token(&state.pool, &token).await?;
+    tokio::spawn(super::signed::send_after_declining(
+        state.clone(),
+        row.clone(),
+    ));
     Ok(Json(view(&state, &row, &token).await?))
 }
 

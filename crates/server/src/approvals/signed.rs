@@ -1,7 +1,8 @@
 //! What follows a signing (issue 31): the signed PDF — the offer as accepted plus an
 //! approval page (name, e-mail, time in UTC, the options taken, the drawing) in the
 //! customer's language — and the two e-mails: to the offer's user and the account's
-//! address ("accepted online by …"), and to the signer with the signed PDF.
+//! address ("accepted online by …"), and to the signer with the signed PDF; after a
+//! decline, the one to the office with the reason.
 //!
 //! The e-mails go after the signing has committed, in the background: a mail server that
 //! is down or slow never undoes or delays the customer's "yes" (the failure is logged;
@@ -128,6 +129,79 @@ fn texts(language: Language, offer: &Offer, name: &str) -> ((String, String), (S
     }
 }
 
+/// The office's recipients of an approval's news: the offer's user (when they have an
+/// e-mail address) and the account's address, without repeats.
+async fn office_recipients(state: &AppState, offer: &Offer) -> ApiResult<Vec<String>> {
+    let settings = crate::account::repo::load(&state.pool).await?;
+    let mut office = Vec::new();
+    if let Some(user) = &offer.user {
+        office.extend(user_email(&state.pool, user.id).await);
+    }
+    office.extend(settings.account.email.clone());
+    office.dedup();
+    Ok(office)
+}
+
+/// E-mails `subject` and `text` to the office (see [`office_recipients`]): the first as
+/// To, the others as Cc; nothing when there is no address.
+async fn tell_office(
+    state: &AppState,
+    offer: &Offer,
+    subject: String,
+    text: String,
+) -> ApiResult<()> {
+    let office = office_recipients(state, offer).await?;
+    let Some((to, cc)) = office.split_first() else {
+        return Ok(());
+    };
+    let body = SendEmail {
+        subject: Some(subject),
+        text: Some(text),
+        ..SendEmail::default()
+    };
+    let recipients = Recipients {
+        to: vec![to.clone()],
+        cc: cc.to_vec(),
+        bcc: Vec::new(),
+    };
+    crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, Vec::new()).await?;
+    Ok(())
+}
+
+/// Tells the office that the customer declined online, with the reason (issue 31: "the
+/// user is told"); a failure is logged, the decline stands.
+pub async fn send_after_declining(state: AppState, row: Row) {
+    let sent = async {
+        let offer = crate::offers::repo::load(&state.pool, row.offer_id).await?;
+        let (_, customer) = context(&state, offer.company.as_ref().map(|c| c.id)).await?;
+        let name = row.customer_full_name.clone().unwrap_or_default();
+        let reason = row.decline_reason.clone().unwrap_or_default();
+        let number = &offer.identifier;
+        let (subject, text) = match customer.language {
+            Language::En => (
+                format!("Offer {number} declined online by {name}"),
+                format!(
+                    "{name} declined offer {number} ({}) online.\n\nReason: {}",
+                    offer.title,
+                    if reason.is_empty() { "–" } else { &reason }
+                ),
+            ),
+            Language::De => (
+                format!("Angebot {number} online abgelehnt von {name}"),
+                format!(
+                    "{name} hat das Angebot {number} ({}) online abgelehnt.\n\nGrund: {}",
+                    offer.title,
+                    if reason.is_empty() { "–" } else { &reason }
+                ),
+            ),
+        };
+        tell_office(&state, &offer, subject, text).await
+    };
+    if let Err(e) = sent.await {
+        tracing::warn!(approval = row.id, error = ?e, "the e-mail after an online decline was not sent");
+    }
+}
+
 /// Sends both e-mails of a signing (see the module docs); every failure is logged and
 /// nothing is answered: the signing stands.
 pub async fn send_after_signing(state: AppState, row: Row) {
@@ -142,28 +216,8 @@ async fn try_send(state: &AppState, row: &Row) -> ApiResult<()> {
     let name = row.customer_full_name.clone().unwrap_or_default();
     let ((office_subject, office_text), (signer_subject, signer_text)) =
         texts(customer.language, &offer, &name);
-    let settings = crate::account::repo::load(&state.pool).await?;
-    let mut office = Vec::new();
-    if let Some(user) = &offer.user {
-        office.extend(user_email(&state.pool, user.id).await);
-    }
-    office.extend(settings.account.email.clone());
-    office.dedup();
     let (pdf, filename) = signed_pdf(state, row).await?;
-    if let Some((to, cc)) = office.split_first() {
-        let body = SendEmail {
-            subject: Some(office_subject),
-            text: Some(office_text),
-            ..SendEmail::default()
-        };
-        let recipients = Recipients {
-            to: vec![to.clone()],
-            cc: cc.to_vec(),
-            bcc: Vec::new(),
-        };
-        crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, Vec::new())
-            .await?;
-    }
+    tell_office(state, &offer, office_subject, office_text).await?;
     if let Some(email) = row.customer_email.clone() {
         let body = SendEmail {
             subject: Some(signer_subject),
