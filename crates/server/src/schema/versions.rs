@@ -5,7 +5,12 @@
 use super::ddl::{Column, Default, OnDelete, Step, Type, Version};
 
 /// Every migration written here, in order.
-pub const VERSIONS: &[Version] = &[TEXT_FOLD, SHARED_FUNCTIONS, CUSTOMER_APPROVALS];
+pub const VERSIONS: &[Version] = &[
+    TEXT_FOLD,
+    SHARED_FUNCTIONS,
+    CUSTOMER_APPROVALS,
+    DEBIT_CREDIT_NUMBERS,
+];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
 const TEXT_FOLD: Version = Version {
@@ -91,6 +96,40 @@ const CUSTOMER_APPROVALS: Version = Version {
             name: "offer_customer_approvals_token",
             table: "offer_customer_approvals",
             columns: &["token_hash"],
+            unique: true,
+        },
+    ],
+};
+
+/// 29: debtor and creditor numbers are unique per kind (issue 31).
+const DEBIT_CREDIT_NUMBERS: Version = Version {
+    version: 29,
+    description: "debit credit numbers",
+    why: "Issue 31: a debtor number (debtor_number, wire debit_number) and a creditor number\n\
+          (creditor_number, wire credit_number) belong to one company each. Issue 11 let\n\
+          companies share one; the company with the lowest id keeps a shared number, the\n\
+          others are emptied (their exports book on 10000/70000 + id again).",
+    steps: &[
+        Step::Update {
+            statement: "UPDATE companies SET debtor_number = NULL WHERE debtor_number IS NOT NULL \
+                AND EXISTS (SELECT 1 FROM companies o \
+                WHERE o.debtor_number = companies.debtor_number AND o.id < companies.id)",
+        },
+        Step::Update {
+            statement: "UPDATE companies SET creditor_number = NULL WHERE creditor_number IS NOT NULL \
+                AND EXISTS (SELECT 1 FROM companies o \
+                WHERE o.creditor_number = companies.creditor_number AND o.id < companies.id)",
+        },
+        Step::CreateIndex {
+            name: "companies_debit_number",
+            table: "companies",
+            columns: &["debtor_number"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "companies_credit_number",
+            table: "companies",
+            columns: &["creditor_number"],
             unique: true,
         },
     ],
