@@ -13,7 +13,9 @@ use crate::email::{is_address, split_addresses};
 use crate::error::messages;
 use crate::error::{push_error, require_text, FieldErrors};
 use crate::limits::{percent, MAX_LINE, MAX_TEXT};
-use crate::party::{check_account_number, AccountKind, NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES};
+use crate::party::{
+    check_account_number, AccountKind, NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES,
+};
 use crate::sepa::is_valid_iban;
 use crate::vat_id::{check_vat_identifier, normalize_vat_identifier};
 use serde::de::DeserializeOwned;

@@ -279,8 +279,16 @@ pub fn check_update(e: &mut FieldErrors, update: &DatevUpdate, current: &DatevSe
     );
     range(e, "datev.account_length", update.account_length, 4, 8);
     for (field, value, numbers) in [
-        ("datev.debit_number_start", update.debit_number_start, DEBTORS),
-        ("datev.credit_number_start", update.credit_number_start, CREDITORS),
+        (
+            "datev.debit_number_start",
+            update.debit_number_start,
+            DEBTORS,
+        ),
+        (
+            "datev.credit_number_start",
+            update.credit_number_start,
+            CREDITORS,
+        ),
     ] {
         range(e, field, value, *numbers.start(), *numbers.end());
     }

@@ -153,11 +153,20 @@ mod tests {
     fn the_counter_goes_one_above_the_highest_number_from_its_start() {
         let debit = AccountKind::Debit;
         assert_eq!(next_account_number(debit, 10_000, None), Some(10_000));
-        assert_eq!(next_account_number(debit, 10_000, Some(10_041)), Some(10_042));
+        assert_eq!(
+            next_account_number(debit, 10_000, Some(10_041)),
+            Some(10_042)
+        );
         assert_eq!(next_account_number(debit, 20_000, None), Some(20_000));
-        assert_eq!(next_account_number(debit, 20_000, Some(20_000)), Some(20_001));
+        assert_eq!(
+            next_account_number(debit, 20_000, Some(20_000)),
+            Some(20_001)
+        );
         // A number below the start does not pull the counter back.
-        assert_eq!(next_account_number(debit, 20_000, Some(15_000)), Some(20_000));
+        assert_eq!(
+            next_account_number(debit, 20_000, Some(15_000)),
+            Some(20_000)
+        );
         // A start outside the range is the range's first number.
         assert_eq!(next_account_number(debit, 5, None), Some(10_000));
         assert_eq!(

@@ -88,6 +88,7 @@ pub fn list_object(engine: crate::sql::Engine) -> &'static str {
             ("u_firstname", "u.firstname"),
             ("u_lastname", "u.lastname"),
             ("customer_name", "cu.name"),
+            ("customer_debit_number", "cu.debtor_number"),
             ("paid_milli", crate::sql::rules::paid_milli()),
         ]);
         crate::sql::dialect::json_object(engine, &fields)

@@ -116,7 +116,8 @@ const DEBIT_CREDIT_NUMBERS: Version = Version {
                 WHERE o.debtor_number = companies.debtor_number AND o.id < companies.id)",
         },
         Step::Update {
-            statement: "UPDATE companies SET creditor_number = NULL WHERE creditor_number IS NOT NULL \
+            statement:
+                "UPDATE companies SET creditor_number = NULL WHERE creditor_number IS NOT NULL \
                 AND EXISTS (SELECT 1 FROM companies o \
                 WHERE o.creditor_number = companies.creditor_number AND o.id < companies.id)",
         },
