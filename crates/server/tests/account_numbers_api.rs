@@ -356,3 +356,29 @@ async fn the_datev_export_books_on_them_and_the_csvs_carry_them() {
     let de = rows(&text(&s, &format!("/exports/invoices.csv?{PERIOD}&locale=de")).await);
     assert_eq!((de[0][4].as_str(), de[1][4].as_str()), ("Debitor", "23456"));
 }
+
+#[tokio::test]
+async fn a_supplier_the_e_invoice_import_creates_is_numbered_too() {
+    let s = start().await;
+    company(
+        &s,
+        json!({"name": "Old", "type": "supplier", "credit_number": 70100}),
+    )
+    .await;
+    s.put(
+        "/account",
+        json!({"datev": {"assign_account_numbers": true}}),
+    )
+    .await;
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/einvoice/samples/01.01a-INVOICE_ubl.xml");
+    let bytes = std::fs::read(&path).unwrap();
+    let r = s
+        .upload(reqwest::Method::POST, "/purchases/import", "a.xml", &bytes)
+        .await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let id = r.body["company"]["id"].as_i64().unwrap();
+    let c = s.get(&format!("/companies/{id}")).await.body;
+    assert_eq!(c["credit_number"], 70101, "{c}");
+    assert_eq!(r.body["items"][0]["supplier_credit_number"], 70101);
+}

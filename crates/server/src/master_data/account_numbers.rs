@@ -48,17 +48,40 @@ pub async fn assign(pool: &crate::sql::Db, body: &mut NewCompany) -> ApiResult<(
         AccountKind::Debit => datev.debit_number_start,
         AccountKind::Credit => datev.credit_number_start,
     };
+    let highest = highest(pool, kind, start).await?;
+    *number(body, kind) = next_account_number(kind, start, highest);
+    Ok(())
+}
+
+/// The highest number of `kind` stored from `start` to the range's end.
+async fn highest<'e>(
+    db: impl crate::sql::Executor<'e>,
+    kind: AccountKind,
+    start: i64,
+) -> ApiResult<Option<i64>> {
     let sql = format!(
         "SELECT MAX({c}) FROM companies WHERE {c} BETWEEN $1 AND $2",
         c = column(kind)
     );
-    let highest: Option<i64> = crate::sql::query_scalar(&sql)
+    Ok(crate::sql::query_scalar(&sql)
         .bind(start)
         .bind(*kind.range().end())
-        .fetch_one(pool)
-        .await?;
-    *number(body, kind) = next_account_number(kind, start, highest);
-    Ok(())
+        .fetch_one(db)
+        .await?)
+}
+
+/// The creditor number of a supplier created inside the write transaction `tx` (the
+/// e-invoice import's new supplier), by the rule of [`assign`]: `None` when the counter
+/// is off or the range is used up. Errors: database errors (500).
+pub async fn new_supplier_number(tx: &mut crate::sql::Tx) -> ApiResult<Option<i64>> {
+    let datev = crate::account::repo::load(&mut *tx).await?.account.datev;
+    if !datev.assign_account_numbers {
+        return Ok(None);
+    }
+    let kind = AccountKind::Credit;
+    let start = datev.credit_number_start;
+    let highest = highest(&mut *tx, kind, start).await?;
+    Ok(next_account_number(kind, start, highest))
 }
 
 /// Adds "is already the number of <company>" under `debit_number` / `credit_number` for
