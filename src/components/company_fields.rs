@@ -98,11 +98,11 @@ pub fn CompanyMoreFields(
                 <Field id="f-tax_number" label=t().company_form().tax_number error=error_of(errors, "tax_number")>{line(p, "tax_number", state.tax_number, errors, "text")}</Field>
                 <Field id="f-iban" label=t().company_form().iban error=error_of(errors, "iban")>{line(p, "iban", state.iban, errors, "text")}</Field>
                 <Field id="f-bic" label=t().company_form().bic error=error_of(errors, "bic")>{line(p, "bic", state.bic, errors, "text")}</Field>
-                <Field id="f-debtor_number" label=t().company_form().debtor_number hint=t().company_form().debtor_number_hint error=error_of(errors, "debtor_number")>
-                    <input id="f-debtor_number" class="input-number" inputmode="numeric" bind:value=state.debtor_number aria-invalid=invalid(errors, "debtor_number") />
+                <Field id="f-debtor_number" label=t().company_form().debtor_number hint=t().company_form().debtor_number_hint error=error_of(errors, "debit_number")>
+                    <input id="f-debtor_number" class="input-number" inputmode="numeric" bind:value=state.debtor_number aria-invalid=invalid(errors, "debit_number") />
                 </Field>
-                <Field id="f-creditor_number" label=t().company_form().creditor_number hint=t().company_form().creditor_number_hint error=error_of(errors, "creditor_number")>
-                    <input id="f-creditor_number" class="input-number" inputmode="numeric" bind:value=state.creditor_number aria-invalid=invalid(errors, "creditor_number") />
+                <Field id="f-creditor_number" label=t().company_form().creditor_number hint=t().company_form().creditor_number_hint error=error_of(errors, "credit_number")>
+                    <input id="f-creditor_number" class="input-number" inputmode="numeric" bind:value=state.creditor_number aria-invalid=invalid(errors, "credit_number") />
                 </Field>
             </div>
         </section>

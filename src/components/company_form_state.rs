@@ -189,8 +189,8 @@ impl CompanyFormState {
         s.sepa_mandate_reference
             .set(opt(&company.sepa_mandate_reference));
         let account = |n: Option<i64>| n.map(|n| n.to_string()).unwrap_or_default();
-        s.debtor_number.set(account(company.debtor_number));
-        s.creditor_number.set(account(company.creditor_number));
+        s.debtor_number.set(account(company.debit_number));
+        s.creditor_number.set(account(company.credit_number));
         s.custom_properties.set(
             company
                 .custom_properties
@@ -232,8 +232,8 @@ impl CompanyFormState {
                 None
             })
         };
-        let debtor_number = account(self.debtor_number, "debtor_number");
-        let creditor_number = account(self.creditor_number, "creditor_number");
+        let debtor_number = account(self.debtor_number, "debit_number");
+        let creditor_number = account(self.creditor_number, "credit_number");
         let mut whole = |s: RwSignal<String>, field: &str| {
             let t = s.get_untracked();
             let t = t.trim();
@@ -305,8 +305,8 @@ impl CompanyFormState {
             einvoice_format: Some(self.einvoice_format.get_untracked()),
             sepa_mandate_reference: text(self.sepa_mandate_reference),
             consumer: Some(self.consumer.get_untracked()),
-            debtor_number,
-            creditor_number,
+            debit_number: debtor_number,
+            credit_number: creditor_number,
             ..Default::default()
         };
         (body, errors)

@@ -321,7 +321,7 @@ pub fn invoice_header(locale: Locale) -> [&'static str; 14] {
             "date",
             "due_date",
             "customer",
-            "debtor_number",
+            "debit_number",
             "vat_identifier",
         ],
         Locale::De => [
@@ -435,7 +435,7 @@ pub fn purchase_header(locale: Locale) -> [&'static str; 14] {
             "date",
             "due_date",
             "supplier",
-            "creditor_number",
+            "credit_number",
         ],
         Locale::De => [
             "Belegnummer",

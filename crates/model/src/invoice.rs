@@ -179,9 +179,12 @@ pub struct Invoice {
     pub cash_discount: Decimal,
     /// Days within which the cash discount applies.
     pub cash_discount_days: i64,
-    /// Debit account number (bookkeeping export); not used yet.
+    /// The customer's debtor number (the company's `debit_number`, an integer
+    /// 10000–69999, as it is now; issue 31); `null` when the customer has none.
     pub debit_number: Option<i64>,
-    /// Credit account number (bookkeeping export); not used yet.
+    /// Always `null`: an invoice books against the customer's debtor account only; the
+    /// revenue side is the tax category's revenue account (`datev.revenue_accounts`),
+    /// not a personal account (issue 31).
     pub credit_number: Option<i64>,
     /// True once sent or paid: it can then only be reversed, not deleted.
     pub locked: bool,

@@ -13,7 +13,9 @@ use crate::email::{is_address, split_addresses};
 use crate::error::messages;
 use crate::error::{push_error, require_text, FieldErrors};
 use crate::limits::{percent, MAX_LINE, MAX_TEXT};
-use crate::party::{NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES};
+use crate::party::{
+    check_account_number, AccountKind, NewCompany, NewDeal, NewPerson, NewProject, DEAL_STATUSES,
+};
 use crate::sepa::is_valid_iban;
 use crate::vat_id::{check_vat_identifier, normalize_vat_identifier};
 use serde::de::DeserializeOwned;
@@ -168,7 +170,9 @@ fn address_list(e: &mut FieldErrors, field: &str, value: Option<&str>) {
 /// fields of issue 10 ([`crate::sepa::check_einvoice_fields`]: `buyer_reference` and
 /// `electronic_address` ≤ 200 characters, the latter an e-mail address when it has `@`;
 /// `sepa_mandate_reference` ≤ 35 SEPA characters); the DATEV accounts of issue 11
-/// (`debtor_number` 10000–69999, `creditor_number` 70000–99999). Blank optional
+/// (`debit_number` 10000–69999, `credit_number` 70000–99999, issue 31's names;
+/// [`crate::party::check_account_number`]; that no other company has the number is the
+/// server's check). Blank optional
 /// texts are not checked. The currency
 /// (one of the account's) is the server's check.
 pub fn validate_company(body: &NewCompany) -> FieldErrors {
@@ -240,22 +244,11 @@ pub fn validate_company(body: &NewCompany) -> FieldErrors {
             sepa_creditor_identifier: None,
         },
     );
-    for (field, value, range) in [
-        ("debtor_number", body.debtor_number, crate::datev::DEBTORS),
-        (
-            "creditor_number",
-            body.creditor_number,
-            crate::datev::CREDITORS,
-        ),
+    for (kind, value) in [
+        (AccountKind::Debit, body.debit_number),
+        (AccountKind::Credit, body.credit_number),
     ] {
-        if value.is_some_and(|n| !range.contains(&n)) {
-            push_error(
-                &mut e,
-                field,
-                messages::MUST_BE_BETWEEN_N_AND_N
-                    .with([range.start().to_string(), range.end().to_string()]),
-            );
-        }
+        check_account_number(&mut e, kind.field(), kind, value);
     }
     for (i, tag) in body.tags.iter().flatten().enumerate() {
         max_len(&mut e, &format!("tags[{i}]"), Some(tag.trim()), MAX_LINE);

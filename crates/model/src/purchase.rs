@@ -179,7 +179,8 @@ pub struct PurchaseItem {
     pub gross_total: Decimal,
     /// Category, if any.
     pub category: Option<PurchaseCategory>,
-    /// Supplier's credit account number (bookkeeping); not used yet.
+    /// The supplier's creditor number (`credit_number` of the purchase's company, an
+    /// integer 70000–99999; issue 31); `null` without a supplier or without a number.
     pub supplier_credit_number: Option<i64>,
     /// The project expense created from it; none yet.
     pub expense: Option<serde_json::Value>,

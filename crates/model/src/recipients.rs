@@ -122,6 +122,8 @@ mod tests {
             electronic_address: None,
             einvoice_format: Default::default(),
             sepa_mandate_reference: None,
+            debit_number: None,
+            credit_number: None,
             debtor_number: None,
             creditor_number: None,
             consumer: false,

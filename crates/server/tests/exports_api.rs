@@ -69,7 +69,10 @@ async fn fixture(s: &TestServer) -> (i64, i64) {
         )
         .await;
     assert_eq!(customer.status, 200, "{}", customer.body);
-    assert_eq!(customer.body["debtor_number"], 12345);
+    assert_eq!(
+        customer.body["debit_number"], 12345,
+        "issue 11's name is read"
+    );
     let customer = customer.body["id"].as_i64().unwrap();
     let two_rates = s
         .invoice(
@@ -386,7 +389,8 @@ async fn datev_settings_and_company_numbers_are_checked() {
         r.body["datev"],
         json!({"consultant_number": null, "client_number": null, "fiscal_year_start": 1, "account_length": 4,
                "revenue_accounts": {"standard": 8400, "reduced": 8300, "intra_eu": 8125,
-                                    "reverse_charge": 8337, "export": 8120, "exempt": 8100}})
+                                    "reverse_charge": 8337, "export": 8120, "exempt": 8100},
+               "assign_account_numbers": false, "debit_number_start": 10000, "credit_number_start": 70000})
     );
     let r = s
         .put(
@@ -426,8 +430,7 @@ async fn datev_settings_and_company_numbers_are_checked() {
         .await;
     assert_eq!(r.status, 422);
     assert!(
-        r.body["errors"]["debtor_number"].is_array()
-            && r.body["errors"]["creditor_number"].is_array()
+        r.body["errors"]["debit_number"].is_array() && r.body["errors"]["credit_number"].is_array()
     );
     let id = s.customer("Good").await;
     let r = s
@@ -437,13 +440,13 @@ async fn datev_settings_and_company_numbers_are_checked() {
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    assert_eq!(r.body["creditor_number"], 70001);
-    assert_eq!(r.body["debtor_number"], Value::Null);
+    assert_eq!(r.body["credit_number"], 70001);
+    assert_eq!(r.body["debit_number"], Value::Null);
     let r = s
         .put(
             &format!("/companies/{id}"),
             json!({"creditor_number": null}),
         )
         .await;
-    assert_eq!(r.body["creditor_number"], Value::Null);
+    assert_eq!(r.body["credit_number"], Value::Null);
 }

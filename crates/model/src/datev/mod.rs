@@ -119,6 +119,25 @@ pub struct DatevSettings {
     /// Revenue account per tax category.
     #[serde(default)]
     pub revenue_accounts: RevenueAccounts,
+    /// Whether a new customer (supplier) saved without a `debit_number`
+    /// (`credit_number`) is given the next free one (issue 31,
+    /// [`crate::party::next_account_number`]); default `false`.
+    #[serde(default)]
+    pub assign_account_numbers: bool,
+    /// The debtor counter's first number (integer, 10000–69999), default 10000.
+    #[serde(default = "debit_start")]
+    pub debit_number_start: i64,
+    /// The creditor counter's first number (integer, 70000–99999), default 70000.
+    #[serde(default = "credit_start")]
+    pub credit_number_start: i64,
+}
+
+fn debit_start() -> i64 {
+    *DEBTORS.start()
+}
+
+fn credit_start() -> i64 {
+    *CREDITORS.start()
 }
 
 fn january() -> u32 {
@@ -138,6 +157,9 @@ impl Default for DatevSettings {
             fiscal_year_start: 1,
             account_length: 4,
             revenue_accounts: RevenueAccounts::default(),
+            assign_account_numbers: false,
+            debit_number_start: debit_start(),
+            credit_number_start: credit_start(),
         }
     }
 }
@@ -194,6 +216,15 @@ pub struct DatevUpdate {
     /// Revenue accounts (each with 1 to `account_length` digits).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revenue_accounts: Option<RevenueAccountsUpdate>,
+    /// Whether new customers and suppliers get numbers from the counters.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assign_account_numbers: Option<bool>,
+    /// 10000–69999.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub debit_number_start: Option<i64>,
+    /// 70000–99999.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit_number_start: Option<i64>,
 }
 
 impl RevenueAccountsUpdate {
@@ -221,7 +252,8 @@ fn range(e: &mut FieldErrors, field: &str, value: Option<i64>, low: i64, high: i
 
 /// Checks `update` against the `current` settings (field paths `datev.…`): consultant
 /// number 1001–9999999, client number 1–99999, fiscal year start 1–12, account length
-/// 4–8, and every revenue account (given or kept) a number with 1 to account-length
+/// 4–8, `debit_number_start` 10000–69999 and `credit_number_start` 70000–99999 (issue 31),
+/// and every revenue account (given or kept) a number with 1 to account-length
 /// digits (the account length after the change).
 pub fn check_update(e: &mut FieldErrors, update: &DatevUpdate, current: &DatevSettings) {
     range(
@@ -246,6 +278,20 @@ pub fn check_update(e: &mut FieldErrors, update: &DatevUpdate, current: &DatevSe
         12,
     );
     range(e, "datev.account_length", update.account_length, 4, 8);
+    for (field, value, numbers) in [
+        (
+            "datev.debit_number_start",
+            update.debit_number_start,
+            DEBTORS,
+        ),
+        (
+            "datev.credit_number_start",
+            update.credit_number_start,
+            CREDITORS,
+        ),
+    ] {
+        range(e, field, value, *numbers.start(), *numbers.end());
+    }
     let length = update
         .account_length
         .filter(|l| (4..=8).contains(l))
@@ -288,6 +334,15 @@ pub fn apply_update(update: &DatevUpdate, settings: &mut DatevSettings) {
     if let Some(length) = update.account_length.and_then(u32_of) {
         settings.account_length = length;
     }
+    if let Some(on) = update.assign_account_numbers {
+        settings.assign_account_numbers = on;
+    }
+    if let Some(start) = update.debit_number_start {
+        settings.debit_number_start = start;
+    }
+    if let Some(start) = update.credit_number_start {
+        settings.credit_number_start = start;
+    }
     if let Some(accounts) = update.revenue_accounts {
         let r = &mut settings.revenue_accounts;
         for (target, value) in [
@@ -305,14 +360,14 @@ pub fn apply_update(update: &DatevUpdate, settings: &mut DatevSettings) {
     }
 }
 
-/// The debtor account of a customer: its `debtor_number`, else 10000 + company id
+/// The debtor account of a customer: its `debit_number` (issue 31), else 10000 + company id
 /// (`docs/decisions.md` § Exports); 10000 (a collective account) when that leaves the
 /// debtor range.
 pub fn debtor_account(debtor_number: Option<i64>, company_id: i64) -> u32 {
     personal_account(debtor_number, company_id, DEBTORS)
 }
 
-/// The creditor account of a supplier: its `creditor_number`, else 70000 + company id;
+/// The creditor account of a supplier: its `credit_number`, else 70000 + company id;
 /// 70000 when that leaves the creditor range or the purchase has no supplier (id 0).
 pub fn creditor_account(creditor_number: Option<i64>, company_id: i64) -> u32 {
     personal_account(creditor_number, company_id, CREDITORS)

@@ -395,6 +395,11 @@ catalogue! {
     COMPANY_HAS_N_ARCHIVE_INSTEAD = "company_has_n_archive_instead", "{} has {}; archive it instead", "{} hat {}; archivieren Sie die Firma stattdessen";
     /// "{} is still referenced; archive it instead"
     COMPANY_STILL_REFERENCED = "company_still_referenced", "{} is still referenced; archive it instead", "{} wird noch verwendet; archivieren Sie die Firma stattdessen";
+    /// "is already the number of {}" (a debtor or creditor number another company has;
+    /// issue 31)
+    ACCOUNT_NUMBER_TAKEN_BY_N = "account_number_taken_by_n", "is already the number of {}", "ist bereits die Nummer von {}";
+    /// "is already another company's number" (the same, when the name is not known)
+    ACCOUNT_NUMBER_TAKEN = "account_number_taken", "is already another company's number", "ist bereits die Nummer einer anderen Firma";
     /// "{} is the contact of 1 offer"
     PERSON_CONTACT_OF_ONE_OFFER = "person_contact_of_one_offer", "{} is the contact of 1 offer", "{} ist Ansprechpartner eines Angebots";
     /// "{} is the contact of {} offers"

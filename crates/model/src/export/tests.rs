@@ -149,7 +149,7 @@ fn headers_name_every_column_in_order() {
     // The header lines as the CSV files carry them (`;`-separated).
     assert_eq!(
         invoice_header(Locale::En).join(";"),
-        "number;date;due_date;customer;debtor_number;vat_identifier;\
+        "number;date;due_date;customer;debit_number;vat_identifier;\
          title;status;currency;tax_category;tax_rate;net;tax;gross"
     );
     assert_eq!(

@@ -40,20 +40,20 @@ proptest! {
 #[test]
 fn debtor_and_creditor_numbers_have_their_ranges() {
     let ok = NewCompany {
-        debtor_number: Some(10_000),
-        creditor_number: Some(99_999),
+        debit_number: Some(10_000),
+        credit_number: Some(99_999),
         ..company()
     };
     assert!(validate_company(&ok).is_empty());
     let bad = NewCompany {
-        debtor_number: Some(70_000),
-        creditor_number: Some(69_999),
+        debit_number: Some(70_000),
+        credit_number: Some(69_999),
         ..company()
     };
     let e = validate_company(&bad);
     assert_eq!(
         e.keys().collect::<Vec<_>>(),
-        ["creditor_number", "debtor_number"]
+        ["credit_number", "debit_number"]
     );
 }
 

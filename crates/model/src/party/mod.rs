@@ -292,10 +292,20 @@ pub struct Company {
     /// SEPA direct debit mandate reference (BT-89), at most 35 characters of the SEPA
     /// character set; with it, invoices default to direct debit from `iban`.
     pub sepa_mandate_reference: Option<String>,
-    /// DATEV debtor (customer) account, 10000–69999; `null` → the exports use 10000 + id
-    /// (issue 11, [`crate::datev::debtor_account`]).
+    /// Debtor number: the customer's bookkeeping (DATEV) account, an integer
+    /// 10000–69999, unique among companies ([`AccountKind::Debit`], issue 31; issue 11
+    /// called it `debtor_number`). `null` → the exports use 10000 + id
+    /// ([`crate::datev::debtor_account`]).
+    pub debit_number: Option<i64>,
+    /// Creditor number: the supplier's bookkeeping account, an integer 70000–99999,
+    /// unique among companies ([`AccountKind::Credit`]); `null` → 70000 + id.
+    pub credit_number: Option<i64>,
+    /// Issue 11's name of `debit_number`, answered too with the same value, so clients of
+    /// either interface version read it.
+    #[serde(default)]
     pub debtor_number: Option<i64>,
-    /// DATEV creditor (supplier) account, 70000–99999; `null` → 70000 + id.
+    /// Issue 11's name of `credit_number`, answered too with the same value.
+    #[serde(default)]
     pub creditor_number: Option<i64>,
     /// A consumer, not a business: default interest is the base rate + 5 points instead of
     /// + 9, and no § 288 (5) BGB flat fee (issue 14). Default false.
@@ -410,10 +420,15 @@ pub struct NewCompany {
     pub einvoice_format: Option<EinvoiceFormat>,
     /// SEPA mandate reference (BT-89), ≤ 35 characters of the SEPA character set.
     pub sepa_mandate_reference: Option<String>,
-    /// DATEV debtor account, 10000–69999.
-    pub debtor_number: Option<i64>,
-    /// DATEV creditor account, 70000–99999.
-    pub creditor_number: Option<i64>,
+    /// Debtor number (integer, 10000–69999, not another company's; issue 31). Empty on
+    /// creation with `datev.assign_account_numbers` on: a customer gets the next free
+    /// number ([`next_account_number`]). Issue 11's name `debtor_number` is read too.
+    #[serde(default, alias = "debtor_number")]
+    pub debit_number: Option<i64>,
+    /// Creditor number (integer, 70000–99999, not another company's); assigned to a new
+    /// supplier like `debit_number`. Issue 11's name `creditor_number` is read too.
+    #[serde(default, alias = "creditor_number")]
+    pub credit_number: Option<i64>,
     /// A consumer, not a business (issue 14); absent keeps the stored value (false for a
     /// new company).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -459,16 +474,18 @@ impl From<&Company> for NewCompany {
             electronic_address: c.electronic_address.clone(),
             einvoice_format: Some(c.einvoice_format),
             sepa_mandate_reference: c.sepa_mandate_reference.clone(),
-            debtor_number: c.debtor_number,
-            creditor_number: c.creditor_number,
+            debit_number: c.debit_number,
+            credit_number: c.credit_number,
             consumer: Some(c.consumer),
         }
     }
 }
 
+mod accounts;
 mod contacts;
 mod projects;
 
+pub use accounts::*;
 pub use contacts::*;
 pub use projects::*;
 

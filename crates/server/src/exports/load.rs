@@ -65,8 +65,8 @@ pub async fn purchases(state: &AppState, period: &Period) -> ApiResult<Vec<Purch
 struct CompanyRow {
     id: i64,
     name: String,
-    debtor_number: Option<i64>,
-    creditor_number: Option<i64>,
+    debit_number: Option<i64>,
+    credit_number: Option<i64>,
     vat_identifier: Option<String>,
 }
 
@@ -77,7 +77,8 @@ impl Companies {
     /// Reads every company (the exports name customers and suppliers).
     pub async fn load(pool: &crate::sql::Db) -> ApiResult<Self> {
         let rows: Vec<CompanyRow> = crate::sql::query_as(
-            "SELECT id, name, debtor_number, creditor_number, vat_identifier FROM companies",
+            "SELECT id, name, debtor_number AS debit_number, creditor_number AS credit_number, \
+             vat_identifier FROM companies",
         )
         .fetch_all(pool)
         .await?;
@@ -90,9 +91,9 @@ impl Companies {
                 id: c.id,
                 name: c.name.clone(),
                 number: if creditor {
-                    c.creditor_number
+                    c.credit_number
                 } else {
-                    c.debtor_number
+                    c.debit_number
                 },
                 vat_identifier: c.vat_identifier.clone(),
             },

@@ -12,12 +12,14 @@ use kontor_model::position_vat::{TaxBreakdown, TaxCategory};
 use kontor_model::status::InvoiceStatus;
 use kontor_model::vat::VatChoice;
 
-/// Columns of an invoice row joined with its user (`u_*`) and its customer's name, and
+/// Columns of an invoice row joined with its user (`u_*`) and its customer's name and
+/// debtor number (`customer_debit_number`, issue 31), and
 /// the sum of its payments in thousandths (`paid_milli`, [`crate::sql::rules::paid_milli`]).
 pub fn columns() -> &'static str {
     static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         format!(
             "i.*, u.firstname AS u_firstname, u.lastname AS u_lastname, cu.name AS customer_name, \
+             cu.debtor_number AS customer_debit_number, \
              {} AS paid_milli",
             crate::sql::rules::paid_milli()
         )
@@ -86,6 +88,7 @@ pub fn list_object(engine: crate::sql::Engine) -> &'static str {
             ("u_firstname", "u.firstname"),
             ("u_lastname", "u.lastname"),
             ("customer_name", "cu.name"),
+            ("customer_debit_number", "cu.debtor_number"),
             ("paid_milli", crate::sql::rules::paid_milli()),
         ]);
         crate::sql::dialect::json_object(engine, &fields)
@@ -147,6 +150,7 @@ pub struct InvoiceRow {
     u_firstname: Option<String>,
     u_lastname: Option<String>,
     customer_name: Option<String>,
+    customer_debit_number: Option<i64>,
     paid_milli: i64,
 }
 
@@ -218,7 +222,8 @@ impl InvoiceRow {
             discount: self.discount.0,
             cash_discount: self.cash_discount.0,
             cash_discount_days: self.cash_discount_days,
-            debit_number: None,
+            // The customer's debtor number (issue 31); an invoice has no creditor account.
+            debit_number: self.customer_debit_number,
             credit_number: None,
             locked: self.locked,
             activity_hours_modified: self.activity_hours_modified,

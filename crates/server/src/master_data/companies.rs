@@ -4,6 +4,7 @@
 //! creation rules ([`kontor_model::master_data`]); `DELETE` only when nothing references
 //! the company (its contact people go with it).
 
+use super::account_numbers;
 use super::patch::{check_patch_types, merged_body};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
@@ -20,7 +21,8 @@ use kontor_model::master_data::{
     errors_of_patch, normalize_company, validate_company, COMPANY_KEEP_ON_NULL,
 };
 use kontor_model::party::{
-    BillingContact, Company, CompanyType, CustomerVat, EinvoiceFormat, Language, NewCompany,
+    rename_legacy_account_fields, BillingContact, Company, CompanyType, CustomerVat,
+    EinvoiceFormat, Language, NewCompany,
 };
 use kontor_model::query::CompanyFilter;
 use serde_json::Value;
@@ -118,6 +120,8 @@ impl From<CompanyRow> for Company {
             electronic_address: r.electronic_address,
             einvoice_format: r.einvoice_format.0,
             sepa_mandate_reference: r.sepa_mandate_reference,
+            debit_number: r.debtor_number,
+            credit_number: r.creditor_number,
             debtor_number: r.debtor_number,
             creditor_number: r.creditor_number,
             consumer: r.consumer,
@@ -236,7 +240,10 @@ pub fn validate(body: &NewCompany, currencies: &[String]) -> FieldErrors {
     e
 }
 
-/// POST /companies → 200 with the company. Errors: 422 naming each bad field.
+/// POST /companies → 200 with the company; a customer or supplier without a
+/// `debit_number` / `credit_number` is given the next one when the account numbers them
+/// (issue 31, [`account_numbers::assign`]). Errors: 422 naming each bad field, and
+/// `debit_number` / `credit_number` when another company has the number.
 #[utoipa::path(post, path = "/companies", operation_id = "companies_create", tag = "companies",
     request_body = NewCompany,
     responses((status = 200, description = "The created company", body = Company)))]
@@ -250,6 +257,10 @@ async fn create(
     ))?;
     normalize_company(&mut body);
     let _guard = state.write_lock.lock().await;
+    let mut taken = FieldErrors::new();
+    account_numbers::check_free(&state.pool, None, &body, &mut taken).await?;
+    ApiError::check(taken)?;
+    account_numbers::assign(&state.pool, &mut body).await?;
     let id = insert(&state.pool, &body).await?;
     load(&state.pool, id).await.map(Json)
 }
@@ -257,24 +268,28 @@ async fn create(
 /// PUT /companies/{id}: the body's fields replace the stored ones (absent: unchanged;
 /// `null`: cleared, except for fields that cannot be empty), checked by the creation
 /// rules; `{"active": false}` archives, `{"active": true}` restores. → 200 with the
-/// company. Errors: 404; 422 naming each bad field the body sends (nothing stored).
+/// company. No number is assigned here (issue 31: only new companies are numbered).
+/// Errors: 404; 422 naming each bad field the body sends (nothing stored), and
+/// `debit_number` / `credit_number` when another company has the number.
 #[utoipa::path(put, path = "/companies/{id}", operation_id = "companies_update", tag = "companies",
     params(IdPath), request_body(content = NewCompany, description = "The fields to change (absent: unchanged; `null`: cleared)"),
     responses((status = 200, description = "The updated company", body = Company)))]
 async fn update(
     State(state): State<AppState>,
     IdPath(id): IdPath,
-    JsonBody(patch): JsonBody<Value>,
+    JsonBody(mut patch): JsonBody<Value>,
 ) -> ApiResult<Json<Company>> {
+    // Issue 11's `debtor_number` / `creditor_number` are issue 31's `debit_number` /
+    // `credit_number`.
+    rename_legacy_account_fields(&mut patch);
     // Read the patch itself first so that a value of the wrong type is named.
     check_patch_types::<NewCompany>(&patch)?;
     let _guard = state.write_lock.lock().await;
     let stored = load(&state.pool, id).await?;
     let mut body = merged_body(&NewCompany::from(&stored), &patch, COMPANY_KEEP_ON_NULL)?;
-    ApiError::check(errors_of_patch(
-        validate(&body, &crate::account::currencies(&state.pool).await?),
-        &patch,
-    ))?;
+    let mut errors = validate(&body, &crate::account::currencies(&state.pool).await?);
+    account_numbers::check_free(&state.pool, Some(id), &body, &mut errors).await?;
+    ApiError::check(errors_of_patch(errors, &patch))?;
     normalize_company(&mut body);
     write(&state.pool, Some(id), &body).await?;
     load(&state.pool, id).await.map(Json)
@@ -336,8 +351,8 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewCompany) -> Api
             .push_bind(body.electronic_address.clone())
             .push_bind(body.einvoice_format.unwrap_or_default().as_str())
             .push_bind(body.sepa_mandate_reference.clone())
-            .push_bind(body.debtor_number)
-            .push_bind(body.creditor_number)
+            .push_bind(body.debit_number)
+            .push_bind(body.credit_number)
             .push_bind(body.consumer.unwrap_or(false))
             .push_bind(t);
         if id.is_none() {
@@ -349,11 +364,17 @@ async fn write(pool: &crate::sql::Db, id: Option<i64>, body: &NewCompany) -> Api
     let id = match id {
         None => {
             qb.push(") RETURNING id");
-            qb.build_query_scalar().fetch_one(&mut tx).await?
+            qb.build_query_scalar()
+                .fetch_one(&mut tx)
+                .await
+                .map_err(account_numbers::on_taken)?
         }
         Some(id) => {
             qb.push(") WHERE id = ").push_bind(id);
-            qb.build().execute(&mut tx).await?;
+            qb.build()
+                .execute(&mut tx)
+                .await
+                .map_err(account_numbers::on_taken)?;
             id
         }
     };

@@ -1,6 +1,7 @@
 //! Master data (issue 9): companies (customers and suppliers), their contact persons,
 //! projects and deals.
 
+pub mod account_numbers;
 pub mod companies;
 pub mod contacts;
 pub mod deals;

@@ -111,7 +111,8 @@ async fn match_supplier(
 }
 
 /// A new supplier company from the seller: name, address, country, VAT ID, tax number,
-/// IBAN, BIC, e-mail and phone as the document states them.
+/// IBAN, BIC, e-mail and phone as the document states them; its `credit_number` from the
+/// account's counter when that is on (issue 31).
 async fn create_supplier(tx: &mut crate::sql::Tx, invoice: &Invoice, iban: &str) -> ApiResult<i64> {
     let s = &invoice.seller;
     let mut address: Vec<String> = s.address.lines.clone();
@@ -140,9 +141,10 @@ async fn create_supplier(tx: &mut crate::sql::Tx, invoice: &Invoice, iban: &str)
         _ => None,
     };
     let t = ts(now());
+    let credit_number = crate::master_data::account_numbers::new_supplier_number(tx).await?;
     let id: i64 = crate::sql::query_scalar(
-        "INSERT INTO companies (kind, name, address, email, iban, country_code, phone, vat_identifier, tax_number, bic, created_at, updated_at)
-         VALUES ('supplier', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+        "INSERT INTO companies (kind, name, address, email, iban, country_code, phone, vat_identifier, tax_number, bic, created_at, updated_at, creditor_number)
+         VALUES ('supplier', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(s.name.trim())
     .bind(address.join("\n"))
@@ -155,6 +157,7 @@ async fn create_supplier(tx: &mut crate::sql::Tx, invoice: &Invoice, iban: &str)
     .bind(bic)
     .bind(t)
     .bind(t)
+    .bind(credit_number)
     .fetch_one(&mut *tx)
     .await?;
     Ok(id)

@@ -11,7 +11,7 @@ use kontor_model::purchase::{
 use std::collections::HashMap;
 
 /// Columns of a purchase row with supplier and user.
-pub const COLUMNS: &str = "p.*, c.name AS company_name, c.iban AS company_iban, u.firstname AS u_firstname, u.lastname AS u_lastname";
+pub const COLUMNS: &str = "p.*, c.name AS company_name, c.iban AS company_iban, c.creditor_number AS company_credit_number, u.firstname AS u_firstname, u.lastname AS u_lastname";
 /// The joins of the purchase columns (after the `purchases p` table).
 macro_rules! purchase_joins {
     () => {
@@ -67,6 +67,7 @@ pub struct PurchaseRow {
     updated_at: Ts,
     company_name: Option<String>,
     company_iban: Option<String>,
+    company_credit_number: Option<i64>,
     u_firstname: Option<String>,
     u_lastname: Option<String>,
 }
@@ -200,6 +201,11 @@ pub async fn present(
         .into_iter()
         .map(|c| (c.id, c))
         .collect();
+    // Each item answers its supplier's creditor number (issue 31).
+    let credit_numbers: HashMap<i64, Option<i64>> = rows
+        .iter()
+        .map(|r| (r.id, r.company_credit_number))
+        .collect();
     let mut items_by: HashMap<i64, Vec<PurchaseItem>> = HashMap::new();
     for i in items {
         let tax = i.tax.0;
@@ -221,7 +227,7 @@ pub async fn present(
                 tax_included: i.tax_included,
                 gross_total: i.gross_total.0,
                 category: i.category_id.and_then(|c| categories.get(&c).cloned()),
-                supplier_credit_number: None,
+                supplier_credit_number: credit_numbers.get(&i.purchase_id).copied().flatten(),
                 expense: None,
             });
     }

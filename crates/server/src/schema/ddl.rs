@@ -208,6 +208,12 @@ pub enum Step {
         /// Whether the combination is unique.
         unique: bool,
     },
+    /// A data change both engines run as written (`UPDATE …` in the SQL the two share),
+    /// e.g. to make existing rows fit an index the same version creates.
+    Update {
+        /// The statement, without the closing `;`.
+        statement: &'static str,
+    },
     /// A SQL function Kontor's statements call on both engines: registered on every
     /// SQLite connection (`crate::sql::functions`, which documents it), part of
     /// PostgreSQL's schema as `postgres` (a `CREATE FUNCTION`).
@@ -246,6 +252,7 @@ impl Step {
                 if unique { "UNIQUE " } else { "" },
                 columns.join(", ")
             ),
+            Step::Update { statement } => format!("{};", statement.trim()),
             Step::Function { name, postgres } => match engine {
                 Engine::Sqlite => format!(
                     "-- {name}: registered on every connection (crates/server/src/sql/functions.rs)."

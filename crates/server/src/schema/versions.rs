@@ -10,6 +10,7 @@ pub const VERSIONS: &[Version] = &[
     SHARED_FUNCTIONS,
     CUSTOMER_APPROVALS,
     OFFER_CONFIRMATIONS,
+    DEBIT_CREDIT_NUMBERS,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -133,3 +134,95 @@ const OFFER_CONFIRMATIONS: Version = Version {
         },
     ],
 };
+
+/// 30: debtor and creditor numbers are unique per kind (issue 31).
+const DEBIT_CREDIT_NUMBERS: Version = Version {
+    version: 30,
+    description: "debit credit numbers",
+    why: "Issue 31: a debtor number (debtor_number, wire debit_number) and a creditor number\n\
+          (creditor_number, wire credit_number) belong to one company each. Issue 11 let\n\
+          companies share one. The company with the lowest id keeps a shared number, the\n\
+          others are emptied (their exports book on 10000/70000 + id again).",
+    steps: &[
+        Step::Update {
+            statement: "UPDATE companies SET debtor_number = NULL WHERE debtor_number IS NOT NULL \
+                AND EXISTS (SELECT 1 FROM companies o \
+                WHERE o.debtor_number = companies.debtor_number AND o.id < companies.id)",
+        },
+        Step::Update {
+            statement:
+                "UPDATE companies SET creditor_number = NULL WHERE creditor_number IS NOT NULL \
+                AND EXISTS (SELECT 1 FROM companies o \
+                WHERE o.creditor_number = companies.creditor_number AND o.id < companies.id)",
+        },
+        Step::CreateIndex {
+            name: "companies_debit_number",
+            table: "companies",
+            columns: &["debtor_number"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "companies_credit_number",
+            table: "companies",
+            columns: &["creditor_number"],
+            unique: true,
+        },
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sql::Engine;
+
+    /// Issue 11 let companies share a number: the lowest id keeps it, then the unique
+    /// indexes hold.
+    #[tokio::test]
+    async fn shared_numbers_stay_with_the_first_company() {
+        use sqlx::ConnectOptions;
+        let conn = sqlx::sqlite::SqliteConnectOptions::new()
+            .in_memory(true)
+            .connect()
+            .await
+            .unwrap();
+        let mut tx = crate::sql::Tx::from_sqlite(conn);
+        crate::sql::query(
+            "CREATE TABLE companies (id INTEGER PRIMARY KEY, debtor_number INTEGER, creditor_number INTEGER)",
+        )
+        .execute(&mut tx)
+        .await
+        .unwrap();
+        crate::sql::query(
+            "INSERT INTO companies VALUES (1, 10005, NULL), (2, 10005, 70001), (3, 10006, 70001), (4, NULL, 70001)",
+        )
+        .execute(&mut tx)
+        .await
+        .unwrap();
+        for statement in DEBIT_CREDIT_NUMBERS
+            .sql(Engine::Sqlite)
+            .split(';')
+            .filter(|s| !s.trim().is_empty())
+        {
+            crate::sql::query(statement).execute(&mut tx).await.unwrap();
+        }
+        let rows: Vec<(i64, Option<i64>, Option<i64>)> = crate::sql::query_as(
+            "SELECT id, debtor_number, creditor_number FROM companies ORDER BY id",
+        )
+        .fetch_all(&mut tx)
+        .await
+        .unwrap();
+        assert_eq!(
+            rows,
+            [
+                (1, Some(10005), None),
+                (2, None, Some(70001)),
+                (3, Some(10006), None),
+                (4, None, None)
+            ]
+        );
+        let again = crate::sql::query("UPDATE companies SET debtor_number = 10005 WHERE id = 3")
+            .execute(&mut tx)
+            .await;
+        assert!(again.is_err(), "the unique index holds");
+    }
+}
