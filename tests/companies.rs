@@ -386,9 +386,11 @@ async fn einvoice_fields_are_loaded_checked_and_sent() {
 
 #[wasm_bindgen_test]
 async fn datev_numbers_are_loaded_checked_and_sent() {
-    // A customer with a debtor number (issue 11, exports): loaded, a creditor number out
-    // of its range marked by the model's rule, emptied numbers sent as null.
+    // A customer with a debtor number (issue 11, exports; issue 31 calls it
+    // `debit_number`, and the server answers both names): loaded, a creditor number out of
+    // its range marked by the model's rule, emptied numbers sent as null.
     let mut stored = company_json(9, "Kranzler GmbH");
+    stored["debit_number"] = json!(12345);
     stored["debtor_number"] = json!(12345);
     let (state, errors, root, _handle) = mount_more_fields(&stored).await;
     let value = |css: &str| {
@@ -404,7 +406,7 @@ async fn datev_numbers_are_loaded_checked_and_sent() {
     let (_, found) = state.checked_body();
     assert_eq!(
         found.keys().collect::<Vec<_>>(),
-        ["creditor_number", "debtor_number"]
+        ["credit_number", "debit_number"]
     );
     errors.set(found);
     wait(20).await;
@@ -419,6 +421,6 @@ async fn datev_numbers_are_loaded_checked_and_sent() {
         .unwrap();
     let sent = sent_bodies();
     assert_eq!(sent.len(), 1, "{sent:?}");
-    assert_eq!(sent[0]["creditor_number"], 70001);
-    assert_eq!(sent[0]["debtor_number"], serde_json::Value::Null);
+    assert_eq!(sent[0]["credit_number"], 70001);
+    assert_eq!(sent[0]["debit_number"], serde_json::Value::Null);
 }
