@@ -27,7 +27,6 @@ use axum::Json;
 use kontor_model::confirmation::OfferConfirmationInput;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::offer::OfferConfirmation;
-use kontor_model::query::parse_id;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -67,19 +66,7 @@ async fn pdf(
     IdPath(id): IdPath,
     query: QueryPairs,
 ) -> ApiResult<Response> {
-    let paper = match query.get("letter_paper_id").filter(|v| !v.is_empty()) {
-        Some(v) => {
-            let paper_id = parse_id("letter_paper_id", v)?;
-            state
-                .account
-                .letter_paper(Some(paper_id))
-                .ok_or_else(|| ApiError::not_found(format!("letter paper {paper_id}")))?
-        }
-        None => state
-            .account
-            .white_letter_paper()
-            .ok_or_else(|| ApiError::not_found("letter paper"))?,
-    };
+    let paper = crate::offers::offer_paper(&state, &query)?;
     let (bytes, name, _) = document::confirmation_pdf(&state, id, Some(paper)).await?;
     Ok(pdf_response(bytes, &name))
 }

@@ -13,7 +13,7 @@ mod status;
 
 pub use attachments::attachment_file;
 pub use create::create_offer;
-pub use pdf::offer_pdf;
+pub use pdf::{offer_paper, offer_pdf};
 
 use crate::state::AppState;
 use utoipa::OpenApi;

@@ -28,6 +28,28 @@ pub async fn offer_pdf(
     Ok((bytes, format!("{}.pdf", offer.identifier)))
 }
 
+/// The letter paper an offer's document (the offer, its order confirmation) prints on:
+/// `letter_paper_id` of the account's settings; absent or empty → the white letter paper.
+/// Errors: 400 for a malformed id, 404 for an unknown one.
+pub fn offer_paper<'a>(
+    state: &'a AppState,
+    query: &QueryPairs,
+) -> ApiResult<&'a LetterPaperConfig> {
+    match query.get("letter_paper_id").filter(|v| !v.is_empty()) {
+        Some(v) => {
+            let paper_id = parse_id("letter_paper_id", v)?;
+            state
+                .account
+                .letter_paper(Some(paper_id))
+                .ok_or_else(|| ApiError::not_found(format!("letter paper {paper_id}")))
+        }
+        None => state
+            .account
+            .white_letter_paper()
+            .ok_or_else(|| ApiError::not_found("letter paper")),
+    }
+}
+
 /// An offer as PDF.
 ///
 /// GET /offers/{id}.pdf with `letter_paper_id`. Errors: 400 malformed id; 404 unknown
@@ -40,19 +62,7 @@ pub async fn offer_pdf_for_query(
     id: i64,
     query: &QueryPairs,
 ) -> ApiResult<Response> {
-    let paper = match query.get("letter_paper_id").filter(|v| !v.is_empty()) {
-        Some(v) => {
-            let paper_id = parse_id("letter_paper_id", v)?;
-            state
-                .account
-                .letter_paper(Some(paper_id))
-                .ok_or_else(|| ApiError::not_found(format!("letter paper {paper_id}")))?
-        }
-        None => state
-            .account
-            .white_letter_paper()
-            .ok_or_else(|| ApiError::not_found("letter paper"))?,
-    };
+    let paper = offer_paper(state, query)?;
     let (bytes, name) = offer_pdf(state, id, Some(paper)).await?;
     Ok(pdf_response(bytes, &name))
 }
