@@ -74,29 +74,6 @@ fn signature() -> String {
     )
 }
 
-/// The outbox's messages once there are `n` of them (the e-mails after a signing go in the
-/// background); fails after 20 seconds.
-async fn outbox(s: &TestServer, n: usize) -> Vec<String> {
-    let dir = s.data_path().join("outbox");
-    for _ in 0..200 {
-        let mails: Vec<String> = std::fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
-                    .filter_map(|p| std::fs::read_to_string(p).ok())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if mails.len() >= n {
-            return mails;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("fewer than {n} messages in the outbox");
-}
-
 async fn activate(s: &TestServer, offer: i64) -> Value {
     let r = s
         .post(
@@ -469,7 +446,7 @@ async fn signing_accepts_the_offer_with_the_chosen_option_once() {
     }
     // Both e-mails arrive (the outbox, without SMTP): the office's and the signer's with
     // the signed PDF.
-    let mails = outbox(&s, 2).await;
+    let mails = s.outbox(2).await;
     let to_signer = mails
         .iter()
         .find(|m| m.contains("To: erika@example.com"))
@@ -609,7 +586,7 @@ async fn declining_keeps_the_offer_and_tells_the_timeline() {
     assert_eq!(declined.len(), 1, "{events}");
     assert_eq!(declined[0]["data"]["reason"], "Too expensive");
     // The office is told, with the reason.
-    let mails = outbox(&s, 1).await;
+    let mails = s.outbox(1).await;
     assert!(
         mails[0].contains("declined online by Erika") && mails[0].contains("Too expensive"),
         "{mails:?}"

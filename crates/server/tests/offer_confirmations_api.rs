@@ -53,28 +53,6 @@ async fn identifier(s: &TestServer, id: i64) -> String {
         .to_string()
 }
 
-/// The outbox's messages once there are `n` of them; fails after 20 seconds.
-async fn outbox(s: &TestServer, n: usize) -> Vec<String> {
-    let dir = s.data_path().join("outbox");
-    for _ in 0..200 {
-        let mails: Vec<String> = std::fs::read_dir(&dir)
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|x| x == "eml"))
-                    .filter_map(|p| std::fs::read_to_string(p).ok())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if mails.len() >= n {
-            return mails;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    panic!("fewer than {n} messages in the outbox");
-}
-
 #[tokio::test]
 async fn only_accepted_or_partially_billed_offers_are_confirmed() {
     let s = start().await;
@@ -236,7 +214,7 @@ async fn send_email_goes_to_the_default_recipient_and_onto_the_timeline() {
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.body["emails_to"], "office@acme.example");
     assert_eq!(r.body["subject"], format!("Order confirmation {number}"));
-    let mails = outbox(&s, 1).await;
+    let mails = s.outbox(1).await;
     assert!(mails[0].contains("To: office@acme.example"), "{}", mails[0]);
     assert!(
         mails[0].contains(&format!("{number}-confirmation.pdf")),
@@ -312,7 +290,7 @@ async fn the_account_setting_creates_and_sends_it_when_the_customer_signs() {
         format!("Order confirmation {number}")
     );
     // The approval's two e-mails and the confirmation to the offer's recipient.
-    let mails = outbox(&s, 3).await;
+    let mails = s.outbox(3).await;
     let confirmation = mails
         .iter()
         .find(|m| m.contains(&format!("{number}-confirmation.pdf")))
@@ -356,10 +334,10 @@ async fn without_the_setting_signing_creates_no_confirmation() {
     )
     .await;
     assert_eq!(signed.status, 200, "{}", signed.body);
-    outbox(&s, 2).await;
+    s.outbox(2).await;
     tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
     assert_eq!(
-        outbox(&s, 2).await.len(),
+        s.outbox(2).await.len(),
         2,
         "only the approval's own e-mails"
     );

@@ -6,6 +6,29 @@ use reqwest::{Method, RequestBuilder};
 use serde_json::Value;
 
 impl TestServer {
+    /// The outbox's messages (`<data>/outbox/*.eml`, as sent without SMTP) once there are
+    /// at least `n` of them, for e-mails sent in the background; panics after 20 seconds.
+    pub async fn outbox(&self, n: usize) -> Vec<String> {
+        let dir = self.data_path().join("outbox");
+        for _ in 0..200 {
+            let mails: Vec<String> = std::fs::read_dir(&dir)
+                .map(|entries| {
+                    entries
+                        .flatten()
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+                        .filter_map(|p| std::fs::read_to_string(p).ok())
+                        .collect()
+                })
+                .unwrap_or_default();
+            if mails.len() >= n {
+                return mails;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("fewer than {n} messages in the outbox");
+    }
+
     /// POSTs `body` to the API path `path` and returns the `id` of the record it made
     /// (panics when the reply has no numeric `id`).
     pub async fn create(&self, path: &str, body: Value) -> i64 {
