@@ -623,3 +623,36 @@ async fn public_requests_are_rate_limited_per_address() {
     .await;
     assert_eq!(guess.status, 429);
 }
+
+#[tokio::test]
+async fn concurrent_signings_accept_the_offer_once() {
+    let s = start().await;
+    let id = offer(&s, json!({})).await;
+    // Activations racing each other keep one link.
+    let (a, b) = tokio::join!(activate(&s, id), activate(&s, id));
+    assert_eq!(a["approval_url"], b["approval_url"]);
+    let token = token_of(a["approval_url"].as_str().unwrap());
+    let path = format!("/customer_approvals/{token}/sign");
+    let body = |name: &str| {
+        Some(
+            json!({"customer_full_name": name, "customer_email": "x@example.com", "accepted_terms": true}),
+        )
+    };
+    let (r1, r2, r3, r4) = tokio::join!(
+        public(&s, reqwest::Method::POST, &path, body("Anna")),
+        public(&s, reqwest::Method::POST, &path, body("Bert")),
+        public(&s, reqwest::Method::POST, &path, body("Cleo")),
+        public(&s, reqwest::Method::POST, &path, body("Dora")),
+    );
+    let mut statuses: Vec<u16> = [r1, r2, r3, r4].iter().map(|r| r.status.as_u16()).collect();
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409, 409, 409]);
+    let events = s.get(&format!("/offers/{id}/events")).await.body;
+    let accepted = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "accepted_online")
+        .count();
+    assert_eq!(accepted, 1, "{events}");
+}
