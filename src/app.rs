@@ -12,6 +12,7 @@ use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
 use crate::lazy::{lazy_route, Preloads};
 use crate::pages::admin::{ApiKeysPage, UsersPage};
+use crate::pages::approval::ApprovalPage;
 use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
 use crate::pages::dashboard::DashboardPage;
 use crate::pages::dunning::DunningPage;
@@ -38,6 +39,7 @@ const SUPPLIER: CompanyType = CompanyType::Supplier;
 // The lazy routes and their chunks (one chunk per area of the app).
 lazy_route!(SETUP_ROUTE, chunk = kontor_setup, fn = setup_chunk, view! { <SetupPage /> });
 lazy_route!(SET_PASSWORD_ROUTE, chunk = kontor_setup, fn = set_password_chunk, view! { <SetPasswordPage /> });
+lazy_route!(APPROVAL_ROUTE, chunk = kontor_approval, fn = approval_chunk, view! { <ApprovalPage /> });
 lazy_route!(FRAME_ROUTE, chunk = kontor_frame, fn = frame_chunk, preload = frame_preload, view! { <Frame /> });
 lazy_route!(INVOICE_LIST_ROUTE, chunk = kontor_invoice_list, fn = invoice_list_chunk, preload = invoice_list_preload, view! { <InvoiceList /> });
 lazy_route!(DASHBOARD_ROUTE, chunk = kontor_dashboard, fn = dashboard_chunk, preload = dashboard_preload, view! { <DashboardPage /> });
@@ -103,6 +105,8 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/sign-in") view=SignIn />
                 <Route path=path!("/setup") view=SETUP_ROUTE />
                 <Route path=path!("/set-password") view=SET_PASSWORD_ROUTE />
+                // The customer's approval page (issue 31): public, without the frame.
+                <Route path=path!("/approval/:token") view=APPROVAL_ROUTE />
                 <ParentRoute path=path!("") view=signed_in_frame>
                     <Route path=path!("/") view=|| view! { <Redirect path="/dashboard" /> } />
                     <Route path=path!("/dashboard") view=DASHBOARD_ROUTE />

@@ -13,6 +13,7 @@
 
 pub mod account;
 pub mod api_keys;
+pub mod approvals;
 pub mod audit;
 pub mod billing;
 pub mod client;

@@ -42,6 +42,12 @@ pub fn SendEmailDialog(
     sent_message: Callback<SentEmail, String>,
     /// Called after it was sent (reload the record).
     on_changed: Callback<()>,
+    /// The opening button's id (default `send-email`: one per page unless given).
+    #[prop(optional)]
+    button_id: Option<&'static str>,
+    /// The opening button's text (default "Send by e-mail").
+    #[prop(optional)]
+    button_label: Option<&'static str>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
     let sender = AccountContext::use_context().map(|c| c.account());
@@ -129,7 +135,7 @@ pub fn SendEmailDialog(
     let (sending, loading) = (sending_task.pending, lookup.pending);
     let list_hint = t().widgets_email().list_hint;
     view! {
-        <button type="button" class="btn" id="send-email" on:click=start>{t().widgets_email().send_button}</button>
+        <button type="button" class="btn" id=button_id.unwrap_or("send-email") on:click=start>{button_label.unwrap_or(t().widgets_email().send_button)}</button>
         <Dialog open=open title=title class="dialog-wide">
             <form novalidate on:submit=submit>
                 <Field id="email-to" label=t().widgets_email().to required=true hint=list_hint error=error_of(errors, "emails_to")>

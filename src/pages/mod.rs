@@ -2,6 +2,7 @@
 //! page for an unknown address.
 
 pub mod admin;
+pub mod approval;
 pub mod companies;
 pub mod dashboard;
 pub mod dunning;

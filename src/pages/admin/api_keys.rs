@@ -3,10 +3,10 @@
 //! Copy button) and revoke (asks first). Sign-in session keys are listed too (kind
 //! "Sign-in") so an admin can end a session.
 
-use super::copy::CopyField;
 use super::{admin_state, AdminOnly};
 use crate::api::api_keys::{create_api_key, list_api_keys, revoke_api_key};
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::copy_field::CopyField;
 use crate::components::date::format_date;
 use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;

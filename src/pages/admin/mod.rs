@@ -3,7 +3,6 @@
 //! else who opens the address sees "Only administrators…" (German "Nur Administratoren…").
 
 pub mod api_keys;
-pub mod copy;
 pub mod users;
 
 pub use api_keys::ApiKeysPage;

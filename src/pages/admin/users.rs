@@ -2,11 +2,11 @@
 //! active; invite (a dialog → the one-time link with a Copy button, and whether it was
 //! e-mailed), change role, deactivate (asks first) / reactivate, and a new invitation link.
 
-use super::copy::CopyField;
 use super::{admin_state, AdminOnly};
 use crate::api::users::{create_user, list_users, new_invitation, update_user};
 use crate::api::ApiError;
 use crate::components::confirm_dialog::ConfirmDialog;
+use crate::components::copy_field::CopyField;
 use crate::components::date::format_date;
 use crate::components::dialog::Dialog;
 use crate::components::error_panel::ErrorPanel;

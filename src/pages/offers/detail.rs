@@ -2,10 +2,12 @@
 //! totals; the status control (any of the six states), "Send by e-mail" and, for accepted
 //! or partially billed offers, "Create invoice"; "Edit", "Copy" and "Delete"
 //! (`detail_actions`); then the positions (optional ones marked
-//! and not counted), the PDF preview on a chosen letter paper, and the attachments.
+//! and not counted), the PDF preview on a chosen letter paper, online approval and the
+//! order confirmation (`detail_approval`, issue 31), and the attachments.
 
 use super::attachments::AttachmentsSection;
 use super::detail_actions::OfferEditActions;
+use super::detail_approval::ApprovalSection;
 use super::detail_email::OfferEmailAction;
 use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
@@ -107,6 +109,7 @@ fn OfferView(
             <h2 class="section-title" id="document-title">{t().offer_detail().document}</h2>
             <OfferDocument offer_id=offer.id identifier=offer.identifier.clone() />
         </section>
+        <ApprovalSection offer=offer.clone() on_changed=on_changed />
         <AttachmentsSection offer_id=offer.id />
         <section class="section" aria-labelledby="history-title">
             <h2 class="section-title" id="history-title">{t().offer_detail().history}</h2>

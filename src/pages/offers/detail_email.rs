@@ -15,7 +15,10 @@ use kontor_model::offer::Offer;
 use kontor_model::recipients::offer_recipients;
 use leptos::prelude::*;
 
-async fn load_defaults(company: Option<i64>, contact: Option<i64>) -> Result<Recipients, ApiError> {
+pub(super) async fn load_defaults(
+    company: Option<i64>,
+    contact: Option<i64>,
+) -> Result<Recipients, ApiError> {
     let Some(company_id) = company else {
         return Ok(Recipients::default());
     };

@@ -5,6 +5,7 @@
 pub mod attachments;
 mod detail;
 mod detail_actions;
+mod detail_approval;
 pub mod detail_email;
 pub mod detail_sections;
 pub mod form;

@@ -109,6 +109,13 @@ pub const DOCUMENTS: &[FieldSpec] = &[
     })
     .wire(Wire::Required)
     .hint(|c| c.settings_fields().format_hint),
+    // Issue 31: an order confirmation goes out by itself when a customer signs online.
+    FieldSpec::text("offer_confirmation_on_approval", |c| {
+        c.settings_fields().confirmation_on_approval
+    })
+    .input(Input::Switch)
+    .wire(Wire::Bool)
+    .hint(|c| c.settings_fields().confirmation_on_approval_hint),
 ];
 
 /// Taxes and defaults for new documents.
@@ -208,6 +215,25 @@ pub const DATEV: &[FieldSpec] = &[
     .input(Input::Number)
     .wire(Wire::Integer)
     .hint(|c| c.settings_fields().revenue_exempt_hint),
+    // Debtor and creditor numbers from counters (issue 31).
+    FieldSpec::text("datev.assign_account_numbers", |c| {
+        c.settings_fields().assign_account_numbers
+    })
+    .input(Input::Switch)
+    .wire(Wire::Bool)
+    .hint(|c| c.settings_fields().assign_account_numbers_hint),
+    FieldSpec::text("datev.debit_number_start", |c| {
+        c.settings_fields().debit_number_start
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields().debit_number_start_hint),
+    FieldSpec::text("datev.credit_number_start", |c| {
+        c.settings_fields().credit_number_start
+    })
+    .input(Input::Number)
+    .wire(Wire::Integer)
+    .hint(|c| c.settings_fields().credit_number_start_hint),
 ];
 
 /// Every section's fields, for naming a field of another section in a message.
