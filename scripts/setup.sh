@@ -84,6 +84,13 @@ if ! terser --version 2>/dev/null | grep -q "terser 5.51.2"; then
   $SUDO npm install --silent --prefix /opt/wasm-tools terser@5.51.2
   $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/terser /usr/local/bin/terser
 fi
+# axe-core checks the public approval page for accessibility problems in the e2e tests
+# (issue 31: "0 axe-core violations"); the tests read KONTOR_AXE or this file.
+if [ ! -f /opt/wasm-tools/node_modules/axe-core/axe.min.js ] \
+  || ! grep -q '"version": "4.11.0"' /opt/wasm-tools/node_modules/axe-core/package.json; then
+  say "installing axe-core 4.11.0 from npm"
+  $SUDO npm install --silent --prefix /opt/wasm-tools axe-core@4.11.0
+fi
 if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
   say "installing wasm-opt 132 from npm's binaryen"
   $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132

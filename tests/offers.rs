@@ -337,3 +337,79 @@ fn the_edit_form_is_filled_from_the_offer_with_its_optional_positions() {
     assert_eq!(items[1].quantity, Some(Decimal::from(2)));
     assert_eq!(items[1].unit_price, Some(Decimal::from(50)));
 }
+
+/// Issue 31: the signature pad's keyboard alternative. Typing the name writes it on the
+/// canvas and makes the signature a PNG data URL; clearing the name empties it; "Clear"
+/// and a switch back to drawing reset it.
+#[wasm_bindgen_test]
+async fn the_typed_name_is_the_keyboard_alternative_of_the_signature_pad() {
+    use kontor_app::components::signature_pad::SignaturePad;
+    let root = {
+        let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+        document().body().unwrap().append_child(&el).unwrap();
+        el
+    };
+    let signature = RwSignal::new(None::<String>);
+    let _handle = leptos::mount::mount_to(
+        root.clone(),
+        move || view! { <SignaturePad signature=signature /> },
+    );
+    let find = |css: &str| -> HtmlElement {
+        root.query_selector(css)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no {css}"))
+            .unchecked_into()
+    };
+    let fire = |target: &HtmlElement, kind: &str| {
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        target
+            .dispatch_event(&Event::new_with_event_init_dict(kind, &init).unwrap())
+            .unwrap();
+    };
+    assert!(signature.get_untracked().is_none(), "empty at first");
+    assert!(
+        root.query_selector("#signature-typed").unwrap().is_none(),
+        "drawing is the default"
+    );
+    let typed_mode = find("#signature-mode-type");
+    typed_mode
+        .unchecked_ref::<HtmlInputElement>()
+        .set_checked(true);
+    fire(&typed_mode, "change");
+    let typed = find("#signature-typed");
+    typed
+        .unchecked_ref::<HtmlInputElement>()
+        .set_value("Erika Mustermann");
+    fire(&typed, "input");
+    let png = signature
+        .get_untracked()
+        .expect("a signature once a name is typed");
+    assert!(png.starts_with("data:image/png;base64,"), "{}", &png[..40]);
+    assert!(
+        png.len() > 1_000 && png.len() < 200_000,
+        "a real drawing within the server's limit: {}",
+        png.len()
+    );
+    assert!(
+        !find("#signature-clear").has_attribute("disabled"),
+        "Clear is offered"
+    );
+    typed.unchecked_ref::<HtmlInputElement>().set_value("  ");
+    fire(&typed, "input");
+    assert!(
+        signature.get_untracked().is_none(),
+        "a blank name is no signature"
+    );
+    typed.unchecked_ref::<HtmlInputElement>().set_value("E. M.");
+    fire(&typed, "input");
+    assert!(signature.get_untracked().is_some());
+    find("#signature-clear").click();
+    assert!(signature.get_untracked().is_none(), "Clear empties it");
+    let draw_mode = find("#signature-mode-draw");
+    draw_mode
+        .unchecked_ref::<HtmlInputElement>()
+        .set_checked(true);
+    fire(&draw_mode, "change");
+    assert!(root.query_selector("#signature-typed").unwrap().is_none());
+}

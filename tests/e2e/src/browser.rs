@@ -330,4 +330,32 @@ impl Browser {
         self.wait_js(script, vec![css.into(), expected.into()])
             .await;
     }
+
+    /// The page's accessibility violations found by axe-core (issue 31: "0 axe-core
+    /// violations"), each as `"rule: n nodes: help (selectors)"`; empty when there are none.
+    /// axe-core is read from `KONTOR_AXE` or npm's copy that `scripts/setup.sh` installs.
+    pub async fn axe_violations(&self) -> Vec<String> {
+        let path = std::env::var_os("KONTOR_AXE")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| "/opt/wasm-tools/node_modules/axe-core/axe.min.js".into());
+        let source = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!("axe-core at {} ({e}); run scripts/setup.sh", path.display())
+        });
+        self.client
+            .execute(&format!("{source}\nreturn true;"), vec![])
+            .await
+            .expect("axe-core loads");
+        let found = self
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1];
+                 axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>
+                     v.id + ': ' + v.nodes.length + ' nodes: ' + v.help + ' (' + v.nodes.map(n => n.target.join(' ')).join(', ') + ')')),
+                   e => done(['axe failed: ' + e]));",
+                vec![],
+            )
+            .await
+            .expect("axe runs");
+        serde_json::from_value(found).unwrap_or_default()
+    }
 }
