@@ -377,11 +377,13 @@ async fn the_typed_name_is_the_keyboard_alternative_of_the_signature_pad() {
         .unchecked_ref::<HtmlInputElement>()
         .set_checked(true);
     fire(&typed_mode, "change");
+    settle().await;
     let typed = find("#signature-typed");
     typed
         .unchecked_ref::<HtmlInputElement>()
         .set_value("Erika Mustermann");
     fire(&typed, "input");
+    settle().await;
     let png = signature
         .get_untracked()
         .expect("a signature once a name is typed");
@@ -397,12 +399,14 @@ async fn the_typed_name_is_the_keyboard_alternative_of_the_signature_pad() {
     );
     typed.unchecked_ref::<HtmlInputElement>().set_value("  ");
     fire(&typed, "input");
+    settle().await;
     assert!(
         signature.get_untracked().is_none(),
         "a blank name is no signature"
     );
     typed.unchecked_ref::<HtmlInputElement>().set_value("E. M.");
     fire(&typed, "input");
+    settle().await;
     assert!(signature.get_untracked().is_some());
     find("#signature-clear").click();
     assert!(signature.get_untracked().is_none(), "Clear empties it");
@@ -411,5 +415,6 @@ async fn the_typed_name_is_the_keyboard_alternative_of_the_signature_pad() {
         .unchecked_ref::<HtmlInputElement>()
         .set_checked(true);
     fire(&draw_mode, "change");
+    settle().await;
     assert!(root.query_selector("#signature-typed").unwrap().is_none());
 }
