@@ -101,6 +101,22 @@ async fn the_customer_signs_online_with_an_option_and_staff_bill_it() {
     staff.wait_text_of("#approval-link-copy", "Copied").await;
     staff.scroll_to("#offer-approval").await;
     staff.theme_screenshots("approval-01-staff-active").await;
+    // "Send link by e-mail": the offer e-mail with the link in its text, to the customer.
+    staff.click("#approval-send").await;
+    staff
+        .wait_js(
+            "return document.querySelector('#email-to')?.value === 'einkauf@kranzler.example'
+                && document.querySelector('#email-text').value.includes(arguments[0]);",
+            vec![url.clone().into()],
+        )
+        .await;
+    staff.click_in_dialog("Send").await;
+    let offer_mail = mail.wait_message("To: einkauf@kranzler.example").await;
+    let unfolded = offer_mail.replace("=\r\n", "").replace("=\n", "");
+    assert!(
+        unfolded.contains(&url),
+        "the link is in the e-mail: {unfolded}"
+    );
 
     // The customer, in another browser without a session, at 360 px.
     let customer_browser = Browser::start().await;
@@ -217,6 +233,51 @@ async fn the_customer_signs_online_with_an_option_and_staff_bill_it() {
         .await;
     staff.scroll_to("#offer-approval").await;
     staff.theme_screenshots("approval-05-staff-signed").await;
+
+    // The order confirmation: create (the customer's language), preview, send.
+    staff.click("#confirmation-create").await;
+    staff
+        .wait_text_of(
+            "#confirmation-title",
+            &format!("Auftragsbestätigung {identifier}"),
+        )
+        .await;
+    staff.click("#confirmation-preview").await;
+    staff
+        .wait_js("const f = [...document.querySelectorAll('iframe.pdf-frame')]; return f.length === 2 && f.every(e => e.src.startsWith('blob:'));", vec![])
+        .await;
+    staff.click("#confirmation-send").await;
+    staff
+        .wait_js(
+            "return document.querySelector('#email-to')?.value === 'einkauf@kranzler.example';",
+            vec![],
+        )
+        .await;
+    staff.click_in_dialog("Send").await;
+    let mut to_customer = Vec::new();
+    for _ in 0..100 {
+        to_customer = mail
+            .messages()
+            .into_iter()
+            .filter(|m| m.contains("To: einkauf@kranzler.example"))
+            .collect();
+        if to_customer.len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        to_customer.len(),
+        2,
+        "the offer e-mail and the order confirmation"
+    );
+    assert!(
+        to_customer
+            .iter()
+            .any(|m| m.contains("application/pdf") && !m.contains(&url[url.len() - 20..])),
+        "the confirmation with its PDF"
+    );
+    staff.screenshot("approval-06-staff-confirmation").await;
 
     // "Create invoice" bills the base position and the chosen option, not the other one.
     staff.click("#create-invoice").await;
