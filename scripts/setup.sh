@@ -2,7 +2,8 @@
 # Installs what building and testing Kontor needs, skipping what is already there:
 # the wasm32 target, trunk 0.21.14, wasm-bindgen-cli at the version in Cargo.lock,
 # wasm-opt 132 (npm's binaryen), Chromium + chromedriver, poppler-utils and the C
-# libraries (Debian), and aiosmtpd (PyPI) for the mail tests.
+# libraries (Debian), zbarimg (Debian) and python-stdnum (PyPI) for the GiroCode and
+# payment reference tests, and aiosmtpd (PyPI) for the mail tests.
 # Idempotent: with everything present it takes well under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,7 +20,8 @@ fi
 need_apt=()
 # haproxy: the load balancer of the scale-out test; postgresql: the second storage engine,
 # run as throwaway clusters by scripts/pg.sh (issue 16).
-for pkg in brotli chromium chromium-driver haproxy libssl-dev pkg-config poppler-utils postgresql python3-venv; do
+# zbar-tools: zbarimg, a second QR decoder for the GiroCode tests (issue 32).
+for pkg in brotli chromium chromium-driver haproxy libssl-dev pkg-config poppler-utils postgresql python3-venv zbar-tools; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -31,6 +33,12 @@ fi
 if ! python3 -c "import aiosmtpd" 2>/dev/null; then
   say "installing aiosmtpd (the SMTP server of the mail tests) from PyPI"
   python3 -m pip install --quiet aiosmtpd
+fi
+# python-stdnum: an independent ISO 11649 (creditor reference) checker for the payment
+# reference tests (issue 32).
+if ! python3 -c "import stdnum.iso11649" 2>/dev/null; then
+  say "installing python-stdnum (ISO 11649 oracle of the payment reference tests) from PyPI"
+  python3 -m pip install --quiet python-stdnum
 fi
 
 # Schemathesis (issue 15): generated requests against the served OpenAPI description, in a

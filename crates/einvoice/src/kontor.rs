@@ -398,7 +398,11 @@ pub fn to_semantic(
             None
         },
         payment_means,
-        remittance_information: inv.identifier.clone(),
+        // BT-83: the payment reference (issue 32), else the invoice number.
+        remittance_information: inv
+            .payment_reference
+            .clone()
+            .or_else(|| inv.identifier.clone()),
         payment_terms: Some(terms),
         allowances,
         charges,

@@ -121,6 +121,12 @@ pub struct Invoice {
     pub project_id: Option<i64>,
     /// Invoice number `R<YYMM>-<NNN>`; `null` for drafts.
     pub identifier: Option<String>,
+    /// The payment reference (issue 32): the ISO 11649 creditor reference of the invoice
+    /// number (`RF38R2611001`, [`crate::payment_reference::payment_reference`]); `null` for
+    /// drafts and reversals. Printed in the payment line and the GiroCode, carried as the
+    /// e-invoice's BT-83.
+    #[serde(default)]
+    pub payment_reference: Option<String>,
     /// Invoice date.
     pub date: NaiveDate,
     /// Payment due date.

@@ -104,55 +104,11 @@ pub fn is_valid_qr_reference(reference: &str) -> bool {
         && mod10_recursive(&r[..26]) == r[26..].parse::<u32>().ok()
 }
 
-/// ISO 7064 MOD 97-10 remainder of `text` with letters as 10–35 (`A` = 10); `None` for
-/// characters other than ASCII letters and digits.
-fn mod97(text: &str) -> Option<u32> {
-    let mut remainder: u32 = 0;
-    for c in text.chars() {
-        let value = c.to_ascii_uppercase().to_digit(36)?;
-        remainder = if value >= 10 {
-            (remainder * 100 + value) % 97
-        } else {
-            (remainder * 10 + value) % 97
-        };
-    }
-    Some(remainder)
-}
-
-/// The creditor reference (SCOR, ISO 11649) of `invoice_number`: its letters and digits
-/// upper-cased (`R2611-001` → `R2611001`) after `RF` and the two MOD 97-10 check digits
-/// (`RF38R2611001`); `None` when the number has no letter or digit or more than 21 of
-/// them (ISO 11649 allows 21), and then the QR-bill carries no reference (`NON`).
-pub fn creditor_reference(invoice_number: &str) -> Option<String> {
-    let body: String = invoice_number
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_uppercase();
-    if body.is_empty() || body.len() > 21 {
-        return None;
-    }
-    let remainder = mod97(&format!("{body}RF00"))?;
-    Some(format!("RF{:02}{body}", 98 - remainder))
-}
-
-/// Whether `reference` (spaces ignored, any case) is an ISO 11649 creditor reference:
-/// `RF`, two check digits, 1–21 letters or digits, MOD 97-10 remainder 1.
-pub fn is_valid_creditor_reference(reference: &str) -> bool {
-    let r: String = reference
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_ascii_uppercase();
-    if !(5..=25).contains(&r.len())
-        || !r.starts_with("RF")
-        || !r[2..4].chars().all(|c| c.is_ascii_digit())
-        || !r.chars().all(|c| c.is_ascii_alphanumeric())
-    {
-        return false;
-    }
-    mod97(&format!("{}{}", &r[4..], &r[..4])) == Some(1)
-}
+/// The creditor reference (ISO 11649) is the invoice's payment reference, one rule for
+/// the QR-bill, the GiroCode, the PDF, the e-invoice and bank matching.
+pub use crate::payment_reference::{
+    is_valid as is_valid_creditor_reference, payment_reference as creditor_reference,
+};
 
 /// The reference of a QR-bill (field `Tp` and `Ref`, guidelines § 4.3.3).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -207,6 +207,19 @@ pub struct DocumentData {
     /// A signed offer's approval page after the document (issue 31); `None` for none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub approval: Option<ApprovalPage>,
+    /// The GiroCode beside the payment line (issue 32); `None` for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub girocode: Option<GiroCodeData>,
+}
+
+/// The GiroCode (EPC QR code, `kontor_model::girocode`) printed beside the payment line:
+/// the code as an SVG document ([`crate::qr_bill::plain_qr_svg`]) and its caption.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct GiroCodeData {
+    /// The QR code, an SVG document.
+    pub svg: String,
+    /// The line under it ("Pay with your banking app").
+    pub caption: String,
 }
 
 /// The page that closes an offer signed online (issue 31): a heading, a sentence, the

@@ -119,26 +119,7 @@ impl std::error::Error for QrCodeError {}
 ///
 /// Errors: [`QrCodeError`] when the payload is too long for a QR code.
 pub fn qr_svg(payload: &str) -> Result<String, QrCodeError> {
-    let code = QrCode::with_error_correction_level(payload.as_bytes(), EcLevel::M)
-        .map_err(|e| QrCodeError(e.to_string()))?;
-    let n = code.width();
-    let colors = code.to_colors();
-    let mut path = String::with_capacity(n * n * 4);
-    for y in 0..n {
-        let row = &colors[y * n..(y + 1) * n];
-        let mut x = 0;
-        while x < n {
-            if row[x] == Color::Dark {
-                let start = x;
-                while x < n && row[x] == Color::Dark {
-                    x += 1;
-                }
-                path.push_str(&format!("M{start} {y}h{}v1h-{}z", x - start, x - start));
-            } else {
-                x += 1;
-            }
-        }
-    }
+    let (n, path) = qr_path(payload)?;
     // Module units per millimetre: the code is 46 mm wide.
     let unit = n as f64 / 46.0;
     let mm = |v: f64| v * unit;
@@ -171,6 +152,53 @@ pub fn qr_svg(payload: &str) -> Result<String, QrCodeError> {
         black = square(6.2, "black"),
         cross_v = bar(1.2, 4.0),
         cross_h = bar(4.0, 1.2),
+    ))
+}
+
+/// The QR code of `payload` at error correction level M (EPC069-12 § 3.3 and the Swiss
+/// guidelines § 5.2 both ask for M): its width in modules and one SVG path of its dark
+/// modules (one unit per module, no quiet zone).
+///
+/// Errors: [`QrCodeError`] when the payload is too long for a QR code.
+fn qr_path(payload: &str) -> Result<(usize, String), QrCodeError> {
+    let code = QrCode::with_error_correction_level(payload.as_bytes(), EcLevel::M)
+        .map_err(|e| QrCodeError(e.to_string()))?;
+    let n = code.width();
+    let colors = code.to_colors();
+    let mut path = String::with_capacity(n * n * 4);
+    for y in 0..n {
+        let row = &colors[y * n..(y + 1) * n];
+        let mut x = 0;
+        while x < n {
+            if row[x] == Color::Dark {
+                let start = x;
+                while x < n && row[x] == Color::Dark {
+                    x += 1;
+                }
+                path.push_str(&format!("M{start} {y}h{}v1h-{}z", x - start, x - start));
+            } else {
+                x += 1;
+            }
+        }
+    }
+    Ok((n, path))
+}
+
+/// A plain QR code of `payload` as an SVG document `size_mm` wide, with the quiet zone of
+/// four modules the EPC guidelines ask for (the GiroCode, issue 32).
+///
+/// Errors: [`QrCodeError`] when the payload is too long for a QR code.
+pub fn plain_qr_svg(payload: &str, size_mm: f64) -> Result<String, QrCodeError> {
+    let (n, path) = qr_path(payload)?;
+    let total = n + 8;
+    Ok(format!(
+        concat!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}mm" height="{size}mm" viewBox="-4 -4 {t} {t}" shape-rendering="crispEdges">"#,
+            r#"<rect x="-4" y="-4" width="{t}" height="{t}" fill="white"/><path d="{path}" fill="black"/></svg>"#
+        ),
+        size = size_mm,
+        t = total,
+        path = path,
     ))
 }
 

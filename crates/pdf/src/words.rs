@@ -128,6 +128,10 @@ pub struct Words {
     pub pay_to_iban: &'static str,
     /// Payment line without a bank account, `{amount}`, `{date}`.
     pub pay: &'static str,
+    /// After the payment line: the payment reference to quote, `{reference}` (issue 32).
+    pub pay_reference: &'static str,
+    /// Under the GiroCode (issue 32).
+    pub girocode_caption: &'static str,
     /// Cash discount line, `{percent}`, `{date}`, `{amount}`.
     pub cash_discount: &'static str,
     /// Note of a reversal invoice.
@@ -244,6 +248,8 @@ pub static DE: Words = Words {
     gross_total: "Brutto",
     pay_to_iban: "Bitte überweisen Sie {amount} bis zum {date} auf das Konto IBAN {iban}.",
     pay: "Bitte zahlen Sie {amount} bis zum {date}.",
+    pay_reference: "Verwendungszweck: {reference}",
+    girocode_caption: "GiroCode: mit der Banking-App scannen",
     cash_discount: "{percent} % Skonto bei Zahlung bis zum {date}: {amount}.",
     reversal_note: "Diese Stornorechnung hebt die genannte Rechnung auf; die Beträge sind negiert.",
     reverse_charge_note: "Steuerschuldnerschaft des Leistungsempfängers.",
@@ -322,6 +328,8 @@ pub static EN: Words = Words {
     gross_total: "Gross total",
     pay_to_iban: "Please transfer {amount} by {date} to IBAN {iban}.",
     pay: "Please pay {amount} by {date}.",
+    pay_reference: "Payment reference: {reference}",
+    girocode_caption: "GiroCode: scan with your banking app",
     cash_discount: "{percent} % cash discount if paid by {date}: {amount}.",
     reversal_note: "This reversal invoice cancels the invoice named above; amounts are negated.",
     reverse_charge_note: "Reverse charge: VAT to be accounted for by the recipient.",

@@ -87,6 +87,7 @@ fn document(language: Language, items: usize, debtor: bool) -> DocumentData {
         labels: Labels::of(language),
         qr_bill: Some(bill(language, debtor)),
         approval: None,
+        girocode: None,
         ..Default::default()
     }
 }

@@ -64,6 +64,7 @@ fn sample() -> DocumentData {
         labels: Labels::of(Language::En),
         qr_bill: None,
         approval: None,
+        girocode: None,
     }
 }
 

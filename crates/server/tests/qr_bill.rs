@@ -7,6 +7,7 @@
 mod common;
 
 use common::einvoice::validate::python;
+use common::qr::decode_qr_codes;
 use common::{pdftotext, start, TestServer};
 use kontor_model::qr_bill::{qr_bill, QrBillInput};
 use kontor_model::Decimal;
@@ -115,57 +116,6 @@ fn payloads_equal_the_python_qrbill_package_byte_for_byte() {
         );
     }
     assert_eq!(codes, ["QRR", "SCOR", "SCOR", "NON"]);
-}
-
-/// Rasterizes the last page of `pdf` (pdftoppm, 300 dpi, grey) and decodes every QR code
-/// on it.
-fn decode_qr_codes(pdf: &[u8]) -> Vec<String> {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("doc.pdf");
-    std::fs::write(&file, pdf).unwrap();
-    let out = std::process::Command::new("pdftoppm")
-        .args(["-r", "300", "-gray", "-singlefile", "-l", "99"])
-        .arg("-f")
-        .arg(
-            pdftotext(pdf)
-                .split('\u{c}')
-                .filter(|p| !p.trim().is_empty())
-                .count()
-                .to_string(),
-        )
-        .arg(&file)
-        .arg(dir.path().join("page"))
-        .output()
-        .expect("pdftoppm (poppler-utils)");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let pgm = std::fs::read(dir.path().join("page.pgm")).unwrap();
-    // Binary PGM: "P5" width height maxval, one whitespace, then width × height bytes.
-    let mut fields = Vec::new();
-    let mut at = 0;
-    while fields.len() < 4 {
-        while pgm[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        let start = at;
-        while !pgm[at].is_ascii_whitespace() {
-            at += 1;
-        }
-        fields.push(String::from_utf8_lossy(&pgm[start..at]).into_owned());
-    }
-    at += 1;
-    assert_eq!(fields[0], "P5");
-    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
-    let pixels = &pgm[at..at + w * h];
-    let mut image = rqrr::PreparedImage::prepare_from_greyscale(w, h, |x, y| pixels[y * w + x]);
-    image
-        .detect_grids()
-        .into_iter()
-        .map(|grid| grid.decode().expect("the QR code decodes").1)
-        .collect()
 }
 
 async fn pdf(s: &TestServer, path: &str) -> Vec<u8> {

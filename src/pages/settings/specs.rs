@@ -35,6 +35,11 @@ pub const BANK: &[FieldSpec] = &[
     FieldSpec::text("bank_name", |c| c.settings_fields().bank_name),
     FieldSpec::text("iban", |c| c.settings_fields().iban),
     FieldSpec::text("bic", |c| c.settings_fields().bic),
+    // Issue 32: the EPC QR code beside the payment line of EUR invoices and reminders.
+    FieldSpec::text("girocode", |c| c.settings_fields().girocode)
+        .input(Input::Switch)
+        .wire(Wire::Bool)
+        .hint(|c| c.settings_fields().girocode_hint),
 ];
 
 /// E-invoices (issue 10): the seller's electronic address (BT-34), the SEPA creditor

@@ -286,6 +286,10 @@ pub struct Account {
     /// it to the offer's default recipients at once (issue 31); default `false`.
     #[serde(default)]
     pub offer_confirmation_on_approval: bool,
+    /// Whether EUR invoices and reminders print a GiroCode (EPC QR code) beside the payment
+    /// line when the account has an IBAN (issue 32, [`crate::girocode`]); default `true`.
+    #[serde(default = "yes")]
+    pub girocode: bool,
 }
 
 fn yes() -> bool {
@@ -328,6 +332,7 @@ impl Default for Account {
             datev: crate::datev::DatevSettings::default(),
             finalized_invoice_deletion: crate::status::FinalizedDeletion::Admins,
             offer_confirmation_on_approval: false,
+            girocode: true,
         }
     }
 }

@@ -169,6 +169,9 @@ pub struct AccountUpdate {
     /// Order confirmation created and sent automatically on online signing (issue 31).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offer_confirmation_on_approval: Option<bool>,
+    /// The GiroCode on EUR invoices and reminders (issue 32); `null` keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub girocode: Option<bool>,
 }
 
 /// Sets `target` from a given optional text: absent keeps it, empty removes it;
@@ -239,6 +242,9 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
     );
     if let Some(on) = update.factur_x {
         account.factur_x = on;
+    }
+    if let Some(on) = update.girocode {
+        account.girocode = on;
     }
     if let Some(on) = update.offer_confirmation_on_approval {
         account.offer_confirmation_on_approval = on;

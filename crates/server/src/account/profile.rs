@@ -59,6 +59,8 @@ pub struct AccountProfile {
     pub document_texts: DocumentTexts,
     /// The logo, `None` when none is set (or its file has gone missing, which is logged).
     pub logo: Option<LogoFile>,
+    /// Whether EUR invoices and reminders print a GiroCode (issue 32; Settings, default on).
+    pub girocode: bool,
 }
 
 /// The account as documents print it, read from the database and the file store
@@ -103,5 +105,6 @@ pub async fn document_profile(
         default_invoice_due_days: a.default_invoice_due_days,
         document_texts: a.document_texts,
         logo,
+        girocode: a.girocode,
     })
 }

@@ -64,7 +64,7 @@ const COLUMNS: &str = "name, address, country_code, vat_identifier, tax_number, 
     default_invoice_due_days, document_texts, invoice_number_format, offer_number_format, \
     purchase_number_format, logo_key, logo_content_type, smtp_host, smtp_port, smtp_security, \
     smtp_user, smtp_password, electronic_address, sepa_creditor_identifier, factur_x, datev, \
-    finalized_invoice_deletion, offer_confirmation_on_approval";
+    finalized_invoice_deletion, offer_confirmation_on_approval, girocode";
 
 fn corrupt(what: &str) -> ApiError {
     ApiError::Internal(format!("account_settings.{what} is corrupt"))
@@ -113,6 +113,7 @@ fn from_row(row: &crate::sql::Row) -> ApiResult<Settings> {
         )
         .ok_or_else(|| corrupt("finalized_invoice_deletion"))?,
         offer_confirmation_on_approval: row.try_get("offer_confirmation_on_approval")?,
+        girocode: row.try_get("girocode")?,
     };
     let logo = match (text("logo_key")?, text("logo_content_type")?) {
         (Some(key), Some(content_type)) => Some(StoredLogo { key, content_type }),
@@ -217,6 +218,7 @@ fn bind_all<'q>(query: crate::sql::Query<'q>, s: &'q Settings) -> crate::sql::Qu
         .bind(serde_json::to_string(&a.datev).ok())
         .bind(a.finalized_invoice_deletion.as_str())
         .bind(a.offer_confirmation_on_approval)
+        .bind(a.girocode)
 }
 
 /// The settings the account file gives (`kontor.toml` seeds the database, issue 9): its

@@ -1,7 +1,7 @@
 //! The data of a payment reminder as printed (issue 14 § Dunning): the level's name
 //! and text, the overdue invoice, interest and fees, the amount now due.
 
-use super::sales::{payment_line, qr_bill_for};
+use super::sales::{girocode_for, payment_line, qr_bill_for};
 use super::*;
 
 /// The name of a dunning level in `language` ("Mahnung" / "First dunning notice"); a
@@ -127,7 +127,13 @@ pub fn reminder_document(
     } else {
         blocks(&reminder.text)
     };
-    let pay = payment_line(letter.account, &cash(due), reminder.due_date, language);
+    let pay = payment_line(
+        letter.account,
+        &cash(due),
+        reminder.due_date,
+        invoice.payment_reference.as_deref(),
+        language,
+    );
     let heading = fill(
         w.reminder_heading,
         &[("level", &level_name), ("number", &number)],
@@ -152,6 +158,7 @@ pub fn reminder_document(
         notes: vec![pay],
         footer: Vec::new(),
         labels: Labels::of(language),
+        girocode: girocode_for(invoice, due, letter.account, qr_bill.is_some(), language),
         qr_bill,
         approval: None,
     })

@@ -60,6 +60,7 @@ pub fn offer_document(offer: &Offer, letter: &Letter<'_>) -> ApiResult<DocumentD
         labels: Labels::of(language),
         qr_bill: None,
         approval: None,
+        girocode: None,
     })
 }
 
@@ -150,8 +151,60 @@ fn printed_positions<'a, T>(
 }
 
 /// The payment line: "please transfer `amount` (printed) by `due`" to the account's IBAN
-/// (with its BIC) when one is set, else without a bank account.
+/// (with its BIC) when one is set, else without a bank account; then the payment
+/// `reference` to quote (issue 32), printed in groups of four.
 pub(super) fn payment_line(
+    account: &AccountProfile,
+    amount: &str,
+    due: NaiveDate,
+    reference: Option<&str>,
+    language: Language,
+) -> String {
+    let line = payment_request(account, amount, due, language);
+    match reference {
+        Some(r) => format!(
+            "{line} {}",
+            fill(
+                language.words().pay_reference,
+                &[("reference", &kontor_model::payment_reference::printed(r))]
+            )
+        ),
+        None => line,
+    }
+}
+
+/// The GiroCode asking for `amount` EUR against `invoice` (issue 32), when the account's
+/// switch is on, the invoice is numbered, not a reversal, in EUR, the account has a valid
+/// IBAN and no Swiss QR-bill is printed (`swiss`); `None` otherwise, and with a warning in
+/// the log when the code cannot be drawn.
+pub(super) fn girocode_for(
+    invoice: &Invoice,
+    amount: Decimal,
+    account: &AccountProfile,
+    swiss: bool,
+    language: Language,
+) -> Option<kontor_pdf::document::GiroCodeData> {
+    use kontor_model::girocode::{applies, GiroCode};
+    let iban = set(&account.iban);
+    let number = invoice.identifier.as_deref()?;
+    if swiss || invoice.reversal || !applies(account.girocode, &invoice.currency, iban, amount) {
+        return None;
+    }
+    let name = set(&account.account_holder).unwrap_or(&account.name);
+    let code = GiroCode::new(iban?, set(&account.bic), name, amount, number)?;
+    match kontor_pdf::qr_bill::plain_qr_svg(&code.payload(), 28.0) {
+        Ok(svg) => Some(kontor_pdf::document::GiroCodeData {
+            svg,
+            caption: language.words().girocode_caption.to_string(),
+        }),
+        Err(e) => {
+            tracing::warn!(error = %e, invoice = invoice.id, "invoice printed without GiroCode");
+            None
+        }
+    }
+}
+
+fn payment_request(
     account: &AccountProfile,
     amount: &str,
     due: NaiveDate,
@@ -231,6 +284,7 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
             letter.account,
             &gross,
             invoice.due_date,
+            invoice.payment_reference.as_deref(),
             language,
         ));
     }
@@ -257,6 +311,7 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
     }
     notes.extend(positions.vat_notes);
 
+    let qr_bill = qr_bill_data(invoice, letter.account, letter.customer);
     Ok(DocumentData {
         heading: fill(
             if invoice.reversal {
@@ -277,7 +332,14 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
-        qr_bill: qr_bill_data(invoice, letter.account, letter.customer),
+        girocode: girocode_for(
+            invoice,
+            invoice.gross_total,
+            letter.account,
+            qr_bill.is_some(),
+            language,
+        ),
+        qr_bill,
         approval: None,
     })
 }

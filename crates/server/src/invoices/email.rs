@@ -95,7 +95,7 @@ pub async fn send_email(
 }
 
 /// Sends invoice `id` as [`send_email`] does, on behalf of `user_id` (`None`: the server's
-/// own jobs): marks it sent and records the `sent` event (recipients, subject, Message-ID)
+/// own jobs), with `{payment_reference}` filled in (issue 32): marks it sent and records the `sent` event (recipients, subject, Message-ID)
 /// in one transaction after the mail server accepted the message.
 /// Errors: as [`send_email`].
 pub async fn send_invoice(
@@ -110,6 +110,15 @@ pub async fn send_invoice(
             kontor_model::error::messages::DRAFT_NOT_SENDABLE.into(),
         ));
     }
+    // `{payment_reference}` in the subject or text (issue 32).
+    let mut body = body.clone();
+    for t in [&mut body.subject, &mut body.text].into_iter().flatten() {
+        *t = kontor_model::payment_reference::fill_placeholder(
+            t,
+            invoice.payment_reference.as_deref(),
+        );
+    }
+    let body = &body;
     let (recipients, customer) = recipients_of(state, &invoice, body).await?;
     let paper = mail_paper(state, body)?;
     let pdf = super::pdf::invoice_pdf_bytes(state, &invoice, Some(paper)).await?;

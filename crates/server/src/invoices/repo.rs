@@ -190,6 +190,11 @@ impl InvoiceRow {
                 name,
             }),
             project_id: self.project_id,
+            payment_reference: self
+                .identifier
+                .as_deref()
+                .filter(|_| !self.reversal)
+                .and_then(kontor_model::payment_reference::payment_reference),
             identifier: self.identifier,
             date: self.date,
             due_date: self.due_date,

@@ -129,6 +129,7 @@ pub fn unsaved(
         cash_discount: body.cash_discount.unwrap_or_default(),
         cash_discount_days: body.cash_discount_days.unwrap_or_default(),
         debit_number: None,
+        payment_reference: None,
         credit_number: None,
         locked: false,
         activity_hours_modified: false,

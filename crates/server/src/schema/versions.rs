@@ -11,6 +11,7 @@ pub const VERSIONS: &[Version] = &[
     CUSTOMER_APPROVALS,
     OFFER_CONFIRMATIONS,
     DEBIT_CREDIT_NUMBERS,
+    GIROCODE,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -168,6 +169,18 @@ const DEBIT_CREDIT_NUMBERS: Version = Version {
             unique: true,
         },
     ],
+};
+
+/// 31: the GiroCode switch (issue 32).
+const GIROCODE: Version = Version {
+    version: 31,
+    description: "girocode",
+    why: "Issue 32: EUR invoices and reminders print a GiroCode (EPC QR code) beside the\n\
+          payment line; a switch in Settings turns it off (on by default).",
+    steps: &[Step::AddColumn {
+        table: "account_settings",
+        column: Column::new("girocode", Type::Bool).default(Default::Bool(true)),
+    }],
 };
 
 #[cfg(test)]

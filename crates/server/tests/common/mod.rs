@@ -13,6 +13,7 @@ pub mod haproxy;
 pub mod people;
 pub mod postgres;
 pub mod process;
+pub mod qr;
 pub mod requests;
 pub mod s3;
 pub mod smtp;
