@@ -196,6 +196,18 @@ fn e_mail_tabs_and_e_invoice_line_are_german() {
         "{body}"
     );
     assert!(body.starts_with("Sehr geehrte Damen und Herren,"), "{body}");
+    assert!(
+        !body.contains("Verwendungszweck") && !body.contains('{'),
+        "{body}"
+    );
+    // With a payment reference (issue 32) the text asks to quote it, in groups of four.
+    let mut referenced = invoice.clone();
+    referenced.payment_reference = Some("RF38R2611001".into());
+    let body = email_text(Lang::De, &referenced, "Kontor GmbH");
+    assert!(
+        body.contains("fällig am 16.11.2026. Bitte geben Sie bei der Überweisung den Verwendungszweck RF38 R261 1001 an."),
+        "{body}"
+    );
     // The customer's language wins over the user's (issue 29): an English customer gets
     // English from a German user.
     assert_eq!(email_subject(Lang::En, &invoice), "Invoice R2611-001");

@@ -27,9 +27,24 @@ pub fn email_subject(lang: Lang, invoice: &Invoice) -> String {
 /// The pre-filled message text in `lang` — the customer's language, whatever the user's
 /// (issue 29) — signed with the account's name.
 pub fn email_text(lang: Lang, invoice: &Invoice, sender: &str) -> String {
+    // Issue 32: the payment reference to quote, when the invoice has one.
+    let reference = invoice
+        .payment_reference
+        .as_deref()
+        .map(|r| {
+            format!(
+                " {}",
+                fill(
+                    lang.catalogue().invoice_detail_email().reference_sentence,
+                    &[("reference", &kontor_model::payment_reference::printed(r))]
+                )
+            )
+        })
+        .unwrap_or_default();
     fill(
         lang.catalogue().invoice_detail_email().text,
         &[
+            ("reference_sentence", &reference),
             ("number", invoice.identifier.as_deref().unwrap_or_default()),
             ("date", &format_date_in(lang, invoice.date)),
             (

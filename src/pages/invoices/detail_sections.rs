@@ -70,6 +70,15 @@ pub fn InvoiceFacts(
     let facts: Vec<(&str, String)> = vec![
         (texts.invoice_date, format_date(invoice.date)),
         (texts.due_date, format_date(invoice.due_date)),
+        // Issue 32: what the customer quotes with the transfer (drafts have none yet).
+        (
+            texts.payment_reference,
+            invoice
+                .payment_reference
+                .as_deref()
+                .map(kontor_model::payment_reference::printed)
+                .unwrap_or_else(|| none.into()),
+        ),
         (texts.service_period, service),
         (texts.currency, invoice.currency.clone()),
         (texts.vat, tax),

@@ -166,7 +166,11 @@ pub(super) fn payment_line(
             "{line} {}",
             fill(
                 language.words().pay_reference,
-                &[("reference", &kontor_model::payment_reference::printed(r))]
+                // Kept on one line: the groups joined by no-break spaces.
+                &[(
+                    "reference",
+                    &kontor_model::payment_reference::printed(r).replace(' ', "\u{a0}")
+                )]
             )
         ),
         None => line,
