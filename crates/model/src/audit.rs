@@ -26,6 +26,8 @@ pub const RECORD_TYPES: &[&str] = &[
     "recurring_invoice",
     "account_settings",
     "user",
+    "bank_statement",
+    "bank_transaction",
 ];
 
 /// One changed field: its column name and the values before and after (`null` when the

@@ -209,6 +209,10 @@ pub struct PaymentData {
     /// The document's currency (`"EUR"`), for display.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub currency: Option<String>,
+    /// The bank transaction the payment was booked from (issue 32); absent for a payment
+    /// typed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_transaction_id: Option<i64>,
 }
 
 /// `reminder` data.

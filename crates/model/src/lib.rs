@@ -15,6 +15,7 @@ pub mod account;
 pub mod approval;
 pub mod arith;
 pub mod audit;
+pub mod bank;
 pub mod bank_matching;
 pub mod billing;
 pub mod confirmation;

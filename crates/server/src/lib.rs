@@ -16,6 +16,7 @@
 pub mod access;
 pub mod account;
 pub mod approvals;
+pub mod bank;
 pub mod billable;
 pub mod config;
 pub mod confirmations;

@@ -468,6 +468,28 @@ catalogue! {
     OFFER_NOT_ACCEPTED_FOR_CONFIRMATION = "offer_not_accepted_for_confirmation", "Only an accepted or partially billed offer can have an order confirmation.", "Nur ein angenommenes oder teilweise abgerechnetes Angebot kann eine Auftragsbestätigung erhalten.";
     /// "The account has no e-mail address to send from; set one in Settings."
     ACCOUNT_HAS_NO_E_MAIL = "account_has_no_e_mail", "The account has no e-mail address to send from; set one in Settings.", "Das Konto hat keine Absenderadresse; tragen Sie eine in den Einstellungen ein.";
+    /// "is not one of unmatched, suggested, matched, ignored"
+    IS_NOT_TRANSACTION_STATE = "is_not_transaction_state", "is not one of unmatched, suggested, matched, ignored", "ist keiner von unmatched, suggested, matched, ignored";
+    /// "names neither an invoice nor a purchase (or both)"
+    NAMES_NO_DOCUMENT = "names_no_document", "must name exactly one of invoice_id and purchase_id", "muss genau eines von invoice_id und purchase_id nennen";
+    /// "is not a bank statement: {}"
+    NOT_A_BANK_STATEMENT_N = "not_a_bank_statement_n", "is not a bank statement (camt.052/053/054, MT940 or a ZIP of them): {}", "ist kein Kontoauszug (camt.052/053/054, MT940 oder ein ZIP davon): {}";
+    /// "is too large: {}"
+    STATEMENT_TOO_LARGE_N = "statement_too_large_n", "is too large: {}", "ist zu groß: {}";
+    /// "a credit (money in) pays invoices only"
+    BANK_CREDIT_PAYS_INVOICES = "bank_credit_pays_invoices", "a credit (money in) pays invoices only", "eine Gutschrift (Geldeingang) bezahlt nur Rechnungen";
+    /// "a debit (money out) pays purchases only"
+    BANK_DEBIT_PAYS_PURCHASES = "bank_debit_pays_purchases", "a debit (money out) pays purchases only", "eine Lastschrift (Geldausgang) bezahlt nur Ausgaben";
+    /// "is in another currency than the transaction"
+    BANK_OTHER_CURRENCY = "bank_other_currency", "is in another currency than the transaction", "hat eine andere Währung als die Buchung";
+    /// "is more than is open"
+    BANK_MORE_THAN_OPEN = "bank_more_than_open", "is more than is open", "ist mehr als offen ist";
+    /// "add up to more than the transaction"
+    BANK_MORE_THAN_TRANSFER = "bank_more_than_transfer", "add up to more than the transaction, or an amount is not above 0", "ergeben mehr als die Buchung, oder ein Betrag ist nicht größer als 0";
+    /// "Only an unmatched or suggested transaction can be matched or ignored."
+    BANK_TRANSACTION_DONE = "bank_transaction_done", "The transaction is already matched or ignored.", "Die Buchung ist bereits zugeordnet oder ignoriert.";
+    /// "A statement with matched transactions cannot be deleted."
+    BANK_STATEMENT_MATCHED = "bank_statement_matched", "A statement with matched transactions cannot be deleted; undo the matches first.", "Ein Auszug mit zugeordneten Buchungen kann nicht gelöscht werden; heben Sie die Zuordnungen zuerst auf.";
 }
 
 impl Message {

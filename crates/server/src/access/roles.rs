@@ -126,6 +126,13 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/projects", R(Staff)),
     ("PUT", "/projects/{id}", R(Staff)),
     ("POST", "/projects/{id}/expenses", R(Staff)),
+    // Bank statements and matching (issue 32): bookkeeping work, staff.
+    ("POST", "/bank_statements", R(Staff)),
+    ("DELETE", "/bank_statements/{id}", R(Staff)),
+    ("POST", "/bank_transactions/{id}/match", R(Staff)),
+    ("DELETE", "/bank_transactions/{id}/match", R(Staff)),
+    ("POST", "/bank_transactions/{id}/ignore", R(Staff)),
+    ("DELETE", "/bank_transactions/{id}/ignore", R(Staff)),
 ];
 
 /// Whether `method` only reads.

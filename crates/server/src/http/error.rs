@@ -27,6 +27,9 @@ pub enum ApiError {
     MethodNotAllowed,
     /// 413: body larger than the limit (bytes).
     PayloadTooLarge(usize),
+    /// 413: an uploaded file over a limit, with the field and why (issue 32: a bank
+    /// statement over 16 MiB, a ZIP that expands too far), in the 422's body shape.
+    FileTooLarge(String, FieldErrors),
     /// 415: wrong Content-Type; the string names the expected one
     /// (`application/json`, `multipart/form-data`).
     UnsupportedMediaType(&'static str),
@@ -128,7 +131,7 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PayloadTooLarge(_) | ApiError::FileTooLarge(..) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Conflict(_) | ApiError::AlreadyDone(_) => StatusCode::CONFLICT,
@@ -170,7 +173,7 @@ impl ApiError {
                 format!("The request body must be sent as {expected}."),
                 None,
             ),
-            ApiError::Invalid(m, e) => (m, Some(e)),
+            ApiError::Invalid(m, e) | ApiError::FileTooLarge(m, e) => (m, Some(e)),
             ApiError::Refused(m) => (m.to_string(), Some(FieldErrors::new())),
             ApiError::Conflict(c) => (c.message, Some(c.errors)),
             ApiError::AlreadyDone(m) => (m, None),

@@ -57,6 +57,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::offers::router())
         .merge(crate::approvals::router())
         .merge(crate::confirmations::router())
+        .merge(crate::bank::router())
         .merge(crate::purchases::router())
         .merge(crate::exports::router())
         .merge(crate::events::router())

@@ -278,29 +278,62 @@ async fn create(Write(state, caller, body): Write<NewPayment>) -> ApiResult<Json
         .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
     let _guard = state.write_lock.lock().await;
     let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
-    let t = ts(now());
+    let date = body.date.ok_or_else(|| ApiError::field("date", messages::IS_REQUIRED))?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
-        .bind(invoice_id)
-        .bind(body.date)
-        .bind(amount)
-        .bind(&currency)
-        .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?;
-    apply_payments(&mut tx, invoice_id).await?;
-    let data = PaymentData {
-        payment_id: id,
+    let booked = Booking {
+        invoice_id,
+        date,
         amount,
-        date: body.date,
-        currency: Some(currency),
+        currency: &currency,
+        bank_transaction_id: None,
     };
-    let subject = Subject::Invoice(invoice_id);
-    let user = Some(caller.user_id);
-    events::record_as(&mut tx, user, subject, EventKind::Payment, to_data(&data)).await?;
+    let id = book(&mut tx, &booked, Some(caller.user_id)).await?;
     tx.commit().await?;
     load(&state.pool, id).await.map(Json)
+}
+
+/// A payment to record: `amount` (currency units, > 0, at the currency's scale) received
+/// on `date` for `invoice_id`, from bank transaction `bank_transaction_id` if any.
+pub struct Booking<'a> {
+    /// The invoice paid.
+    pub invoice_id: i64,
+    /// The day received.
+    pub date: NaiveDate,
+    /// Amount, currency units.
+    pub amount: Decimal,
+    /// The invoice's currency.
+    pub currency: &'a str,
+    /// The bank transaction it came from (issue 32).
+    pub bank_transaction_id: Option<i64>,
+}
+
+/// Records `payment` inside `tx` on behalf of `user`: the row, the invoice's status and
+/// cash discount ([`apply_payments`]) and the `payment` event (naming the bank transaction
+/// when it came from one). Answers the payment's id. Errors: 422 on `paid_total` when the
+/// payments would exceed what the invoice can take.
+pub async fn book(tx: &mut crate::sql::Tx, payment: &Booking<'_>, user: Option<i64>) -> ApiResult<i64> {
+    let t = ts(now());
+    let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, bank_transaction_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
+        .bind(payment.invoice_id)
+        .bind(payment.date)
+        .bind(payment.amount)
+        .bind(payment.currency)
+        .bind(payment.bank_transaction_id)
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut *tx)
+        .await?;
+    apply_payments(tx, payment.invoice_id).await?;
+    let data = PaymentData {
+        payment_id: id,
+        amount: payment.amount,
+        date: Some(payment.date),
+        currency: Some(payment.currency.to_string()),
+        bank_transaction_id: payment.bank_transaction_id,
+    };
+    let subject = Subject::Invoice(payment.invoice_id);
+    events::record_as(tx, user, subject, EventKind::Payment, to_data(&data)).await?;
+    Ok(id)
 }
 
 /// PUT /invoices/payments/{id} `{date, paid_total}` → 200 with the payment.
@@ -340,29 +373,41 @@ async fn delete(
     IdPath(id): IdPath,
 ) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
-    let payment = load(&state.pool, id).await?;
+    load(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("DELETE FROM invoice_payments WHERE id = $1")
-        .bind(id)
-        .execute(&mut tx)
-        .await?;
-    apply_payments(&mut tx, payment.invoice_id).await?;
-    let data = PaymentData {
-        payment_id: id,
-        amount: payment.paid_total,
-        date: Some(payment.date),
-        currency: Some(payment.currency.clone()),
-    };
-    let subject = Subject::Invoice(payment.invoice_id);
-    let user = Some(caller.user_id);
-    events::record_as(
-        &mut tx,
-        user,
-        subject,
-        EventKind::PaymentDeleted,
-        to_data(&data),
-    )
-    .await?;
+    remove(&mut tx, id, Some(caller.user_id)).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes payment `id` inside `tx` on behalf of `user`: the invoice's status follows, a
+/// transaction it was booked from is open again when nothing of it is left booked (issue
+/// 32), and the `payment_deleted` event is recorded. Errors: 404.
+pub async fn remove(tx: &mut crate::sql::Tx, id: i64, user: Option<i64>) -> ApiResult<()> {
+    type Row = (i64, NaiveDate, Dec, String);
+    let row: Option<Row> = crate::sql::query_as("SELECT invoice_id, date, paid_total, currency FROM invoice_payments WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let (invoice_id, date, Dec(paid_total), currency) =
+        row.ok_or_else(|| ApiError::not_found(format!("payment {id}")))?;
+    let bank_transaction_id: Option<i64> = crate::sql::query_scalar(
+        "DELETE FROM invoice_payments WHERE id = $1 RETURNING bank_transaction_id",
+    )
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
+    apply_payments(tx, invoice_id).await?;
+    if let Some(bank) = bank_transaction_id {
+        crate::bank::booking::reopen_if_unbooked(tx, bank).await?;
+    }
+    let data = PaymentData {
+        payment_id: id,
+        amount: paid_total,
+        date: Some(date),
+        currency: Some(currency),
+        bank_transaction_id,
+    };
+    events::record_as(tx, user, Subject::Invoice(invoice_id), EventKind::PaymentDeleted, to_data(&data)).await?;
+    Ok(())
 }

@@ -159,7 +159,7 @@ pub async fn totals(
 /// SQL: purchase `p`'s open amount in thousandths of a currency unit — gross − payments,
 /// never below 0 ([`kontor_model::payment_rules::unpaid_amount`]; issue 11 contract
 /// § Summaries).
-const OPEN_SQL: &str = concat!(
+pub(crate) const OPEN_SQL: &str = concat!(
     "GREATEST(",
     milli!("p.gross_total"),
     " - COALESCE((SELECT CAST(SUM(",

@@ -106,32 +106,65 @@ pub async fn create(
     ApiError::check(e)?;
     let currency = currency.unwrap_or_default();
     let _guard = state.write_lock.lock().await;
-    let t = ts(now());
     let amount = round_money(body.total.unwrap_or_default(), &currency);
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     // The purchase may have been deleted since the check above (`decisions.md` § Server
     // hardening): the foreign key refuses the row, and that is a 422 on `purchase_id`.
-    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, created_at, updated_at) VALUES ($1, $2, $3, $4, $5) RETURNING id")
-        .bind(body.purchase_id)
-        .bind(body.date)
-        .bind(amount)
-        .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await
-        .map_err(on_foreign_key(ApiError::field("purchase_id", messages::DOES_NOT_EXIST)))?;
-    if let Some(purchase_id) = body.purchase_id {
-        let data = to_data(&PaymentData {
-            payment_id: id,
-            amount,
-            date: body.date,
-            currency: Some(currency),
-        });
-        let (user, subject) = (Some(caller.user_id), Subject::Purchase(purchase_id));
-        events::record_as(&mut tx, user, subject, EventKind::Payment, data).await?;
-    }
+    let (Some(purchase_id), Some(date)) = (body.purchase_id, body.date) else {
+        return Err(ApiError::field("purchase_id", messages::IS_REQUIRED));
+    };
+    let booking = Booking {
+        purchase_id,
+        date,
+        amount,
+        currency: &currency,
+        bank_transaction_id: None,
+    };
+    let id = book(&mut tx, &booking, Some(caller.user_id)).await?;
     tx.commit().await?;
     repo::payment(&state.pool, id).await.map(Json)
+}
+
+/// A purchase payment to record: `amount` (currency units, > 0) paid on `date` for
+/// `purchase_id`, from bank transaction `bank_transaction_id` if any (issue 32).
+pub struct Booking<'a> {
+    /// The purchase paid.
+    pub purchase_id: i64,
+    /// The day paid.
+    pub date: chrono::NaiveDate,
+    /// Amount, currency units.
+    pub amount: rust_decimal::Decimal,
+    /// The purchase's currency.
+    pub currency: &'a str,
+    /// The bank transaction it came from.
+    pub bank_transaction_id: Option<i64>,
+}
+
+/// Records `payment` inside `tx` on behalf of `user` (the row and the `payment` event,
+/// naming the bank transaction when it came from one); answers its id. Errors: 422 on
+/// `purchase_id` when the purchase is gone.
+pub async fn book(tx: &mut crate::sql::Tx, payment: &Booking<'_>, user: Option<i64>) -> ApiResult<i64> {
+    let t = ts(now());
+    let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, bank_transaction_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
+        .bind(payment.purchase_id)
+        .bind(payment.date)
+        .bind(payment.amount)
+        .bind(payment.bank_transaction_id)
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut *tx)
+        .await
+        .map_err(on_foreign_key(ApiError::field("purchase_id", messages::DOES_NOT_EXIST)))?;
+    let data = to_data(&PaymentData {
+        payment_id: id,
+        amount: payment.amount,
+        date: Some(payment.date),
+        currency: Some(payment.currency.to_string()),
+        bank_transaction_id: payment.bank_transaction_id,
+    });
+    let subject = Subject::Purchase(payment.purchase_id);
+    events::record_as(tx, user, subject, EventKind::Payment, data).await?;
+    Ok(id)
 }
 
 /// Delete a purchase payment.
@@ -145,25 +178,42 @@ pub async fn delete(
     IdPath(id): IdPath,
 ) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
-    let payment = repo::payment(&state.pool, id).await?;
-    let currency: Option<String> =
-        crate::sql::query_scalar("SELECT currency FROM purchases WHERE id = $1")
-            .bind(payment.purchase_id)
-            .fetch_optional(&state.pool)
-            .await?;
+    repo::payment(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    crate::sql::query("DELETE FROM purchase_payments WHERE id = $1")
-        .bind(id)
-        .execute(&mut tx)
-        .await?;
-    let data = to_data(&PaymentData {
-        payment_id: id,
-        amount: payment.total,
-        date: Some(payment.date),
-        currency,
-    });
-    let (user, subject) = (Some(caller.user_id), Subject::Purchase(payment.purchase_id));
-    events::record_as(&mut tx, user, subject, EventKind::PaymentDeleted, data).await?;
+    remove(&mut tx, id, Some(caller.user_id)).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// Deletes purchase payment `id` inside `tx` on behalf of `user`: a transaction it was
+/// booked from is open again when nothing of it is left booked (issue 32), and the
+/// `payment_deleted` event is recorded. Errors: 404.
+pub async fn remove(tx: &mut crate::sql::Tx, id: i64, user: Option<i64>) -> ApiResult<()> {
+    type Row = (i64, chrono::NaiveDate, crate::store::db::Dec, String);
+    let row: Option<Row> = crate::sql::query_as(
+        "SELECT pp.purchase_id, pp.date, pp.total, p.currency FROM purchase_payments pp JOIN purchases p ON p.id = pp.purchase_id WHERE pp.id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (purchase_id, date, total, currency) =
+        row.ok_or_else(|| ApiError::not_found(format!("purchase payment {id}")))?;
+    let bank_transaction_id: Option<i64> = crate::sql::query_scalar(
+        "DELETE FROM purchase_payments WHERE id = $1 RETURNING bank_transaction_id",
+    )
+    .bind(id)
+    .fetch_one(&mut *tx)
+    .await?;
+    if let Some(bank) = bank_transaction_id {
+        crate::bank::booking::reopen_if_unbooked(tx, bank).await?;
+    }
+    let data = to_data(&PaymentData {
+        payment_id: id,
+        amount: total.0,
+        date: Some(date),
+        currency: Some(currency),
+        bank_transaction_id,
+    });
+    events::record_as(tx, user, Subject::Purchase(purchase_id), EventKind::PaymentDeleted, data).await?;
+    Ok(())
 }

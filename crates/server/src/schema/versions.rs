@@ -12,6 +12,7 @@ pub const VERSIONS: &[Version] = &[
     OFFER_CONFIRMATIONS,
     DEBIT_CREDIT_NUMBERS,
     GIROCODE,
+    BANK_STATEMENTS,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -181,6 +182,109 @@ const GIROCODE: Version = Version {
         table: "account_settings",
         column: Column::new("girocode", Type::Bool).default(Default::Bool(true)),
     }],
+};
+
+/// 32: bank statements and their transactions; payments say which transaction they came
+/// from (issue 32).
+const BANK_STATEMENTS: Version = Version {
+    version: 32,
+    description: "bank statements",
+    why: "Issue 32: statements are imported (camt.05x, MT940), their transactions matched\n\
+          to invoices and purchases; a payment booked from a transaction names it, so that\n\
+          undoing the match removes exactly those payments. An entry is imported once: the\n\
+          bank's reference and the entry's facts are each unique per account.",
+    steps: &[
+        Step::CreateTable {
+            name: "bank_statements",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("format", Type::Text),
+                Column::new("filename", Type::Text),
+                Column::new("account_iban", Type::Text).nullable(),
+                Column::new("currency", Type::Text).nullable(),
+                Column::new("from_date", Type::Date).nullable(),
+                Column::new("to_date", Type::Date).nullable(),
+                Column::new("opening_balance", Type::Decimal).nullable(),
+                Column::new("closing_balance", Type::Decimal).nullable(),
+                Column::new("entries", Type::Integer),
+                Column::new("duplicates", Type::Integer),
+                Column::new("matched", Type::Integer),
+                Column::new("suggested", Type::Integer),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateTable {
+            name: "bank_transactions",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("bank_statement_id", Type::Integer)
+                    .references("bank_statements", OnDelete::Cascade),
+                Column::new("booking_date", Type::Date),
+                Column::new("value_date", Type::Date).nullable(),
+                Column::new("amount", Type::Decimal),
+                Column::new("currency", Type::Text),
+                Column::new("counterparty_name", Type::Text).nullable(),
+                Column::new("counterparty_iban", Type::Text).nullable(),
+                Column::new("remittance_information", Type::Text).nullable(),
+                Column::new("end_to_end_id", Type::Text).nullable(),
+                Column::new("creditor_reference", Type::Text).nullable(),
+                Column::new("bank_reference", Type::Text).nullable(),
+                Column::new("reference_key", Type::Text).nullable(),
+                Column::new("facts_key", Type::Text),
+                Column::new("state", Type::Text),
+                Column::new("suggestions", Type::Json).default(Default::Text("[]")),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "bank_transactions_reference_key",
+            table: "bank_transactions",
+            columns: &["reference_key"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "bank_transactions_facts_key",
+            table: "bank_transactions",
+            columns: &["facts_key"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "bank_transactions_state",
+            table: "bank_transactions",
+            columns: &["state", "booking_date"],
+            unique: false,
+        },
+        Step::CreateIndex {
+            name: "bank_transactions_statement",
+            table: "bank_transactions",
+            columns: &["bank_statement_id"],
+            unique: false,
+        },
+        Step::AddColumn {
+            table: "invoice_payments",
+            column: Column::new("bank_transaction_id", Type::Integer).nullable(),
+        },
+        Step::AddColumn {
+            table: "purchase_payments",
+            column: Column::new("bank_transaction_id", Type::Integer).nullable(),
+        },
+        Step::CreateIndex {
+            name: "invoice_payments_bank_transaction",
+            table: "invoice_payments",
+            columns: &["bank_transaction_id"],
+            unique: false,
+        },
+        Step::CreateIndex {
+            name: "purchase_payments_bank_transaction",
+            table: "purchase_payments",
+            columns: &["bank_transaction_id"],
+            unique: false,
+        },
+    ],
 };
 
 #[cfg(test)]

@@ -12,6 +12,16 @@ pub(super) struct Audited {
 
 pub(super) const AUDITED: &[Audited] = &[
     Audited {
+        table: "bank_statements",
+        record_type: "bank_statement",
+        parent: None,
+    },
+    Audited {
+        table: "bank_transactions",
+        record_type: "bank_transaction",
+        parent: None,
+    },
+    Audited {
         table: "invoices",
         record_type: "invoice",
         parent: None,

@@ -1,0 +1,410 @@
+//! `/bank_statements` (issue 32 § Statements in): import a statement file (camt.052/053/054,
+//! MT940 or a ZIP of them) — every new entry stored once, matched, booked or suggested, in
+//! one transaction — list, read and delete imports.
+
+use super::booking::{apply_decision, candidates, StoredTransaction};
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::{file_part, IdPath, JsonBody, UPLOAD_LIMIT};
+use crate::input::uploads::clean_file_name;
+use crate::lists::{ListQuery, Listing};
+use crate::http::pagination::PageOf;
+use crate::state::AppState;
+use crate::store::db::{now, ts, Dec, Ts};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use base64::Engine;
+use chrono::NaiveDate;
+use kontor_model::bank::{BankStatement, TransactionState};
+use kontor_model::bank_matching::TransactionFacts;
+use kontor_model::error::{messages, push_error, FieldErrors};
+use kontor_model::offer::FileUpload;
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+/// The JSON form: `{"filename", "base64"}` or, as `POST /purchases/import` takes it,
+/// `{"file": {"filename", "base64"}}`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[schema(as = BankStatementJson)]
+pub(super) struct StatementBody {
+    /// The file's name.
+    #[serde(default)]
+    filename: Option<String>,
+    /// The file, base64-encoded (at most 16 MiB decoded).
+    #[serde(default)]
+    base64: Option<String>,
+    /// The same two fields nested.
+    #[serde(default)]
+    file: Option<FileUpload>,
+}
+
+/// The multipart form, for the API description only.
+#[derive(utoipa::ToSchema)]
+#[schema(as = BankStatementForm)]
+#[allow(dead_code)]
+pub(super) struct StatementForm {
+    /// The statement: camt.052/053/054 XML, MT940, or a ZIP of such files; at most 16 MiB.
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+}
+
+fn file_error(message: kontor_model::error::Message) -> ApiError {
+    let mut e = FieldErrors::new();
+    push_error(&mut e, "file", message);
+    ApiError::invalid(e)
+}
+
+fn too_large(why: String) -> ApiError {
+    let mut e = FieldErrors::new();
+    push_error(&mut e, "file", messages::STATEMENT_TOO_LARGE_N.with([why.clone()]));
+    ApiError::FileTooLarge(format!("file is too large: {why}"), e)
+}
+
+/// The upload: multipart part `file` or the JSON forms. Errors: 413 over 16 MiB, 415 for
+/// other bodies, 422 on `file` (missing, empty, not base64).
+async fn upload(req: Request) -> ApiResult<(String, Vec<u8>)> {
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let limit = || too_large(format!("more than {} MiB", UPLOAD_LIMIT / (1024 * 1024)));
+    if content_type.starts_with("multipart/form-data") {
+        let mut multipart = Multipart::from_request(req, &()).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                limit()
+            } else {
+                ApiError::BadRequest(format!("The request is not valid multipart/form-data: {e}."))
+            }
+        })?;
+        return file_part(&mut multipart, limit).await;
+    }
+    if !content_type.starts_with("application/json") {
+        return Err(ApiError::UnsupportedMediaType("multipart/form-data or application/json"));
+    }
+    // base64 is 4/3 of the file: room for a 16 MiB file.
+    let JsonBody(body) =
+        JsonBody::<StatementBody, { UPLOAD_LIMIT / 3 * 4 + 4096 }>::from_request(req, &()).await?;
+    let (filename, encoded) = match body.file {
+        Some(f) => (f.filename, f.base64),
+        None => (body.filename, body.base64),
+    };
+    let encoded = encoded
+        .filter(|b| !b.trim().is_empty())
+        .ok_or_else(|| file_error(messages::IS_REQUIRED))?;
+    let encoded = encoded.split_once(";base64,").map(|(_, b)| b.to_string()).unwrap_or(encoded);
+    let cleaned: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
+    if cleaned.len() / 4 * 3 > kontor_bank::MAX_STATEMENT_BYTES + 3 {
+        return Err(limit());
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(cleaned.as_bytes())
+        .map_err(|_| file_error(messages::IS_NOT_VALID_BASE64))?;
+    Ok((filename.unwrap_or_default(), bytes))
+}
+
+/// Time budget of reading one upload (a 16 MiB camt takes well under a second).
+const READ_BUDGET: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Reads the statements of `bytes` off the async runtime, bounded like every import.
+/// Errors: 413 on `file` for a ZIP that expands too far or a statement over 16 MiB; 422 on
+/// `file` for anything that is not a statement (with why); 503 when busy.
+async fn read(filename: String, bytes: Vec<u8>) -> ApiResult<Vec<kontor_bank::Statement>> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(file_error(messages::IS_EMPTY));
+    }
+    let result = crate::work::cpu_work::run(
+        crate::work::cpu_work::Kind::Import,
+        READ_BUDGET,
+        || file_error(messages::TAKES_TOO_LONG_TO_IMPORT),
+        move || kontor_bank::read(&filename, &bytes),
+    )
+    .await?;
+    match result {
+        Ok(statements) if statements.iter().all(|s| s.entries.is_empty()) && statements.is_empty() => {
+            Err(file_error(messages::NOT_A_BANK_STATEMENT_N.with(["no statement found".to_string()])))
+        }
+        Ok(statements) => Ok(statements),
+        Err(kontor_bank::ReadError::TooLarge(why)) => Err(too_large(why)),
+        Err(e) => Err(file_error(messages::NOT_A_BANK_STATEMENT_N.with([e.to_string()]))),
+    }
+}
+
+/// A short hash of `parts` (hex SHA-256), the duplicate keys of an entry.
+fn key(parts: &[&str]) -> String {
+    let mut h = Sha256::new();
+    for p in parts {
+        h.update(p.as_bytes());
+        h.update([0x1f]);
+    }
+    hex::encode(h.finalize())
+}
+
+/// An entry's two duplicate keys on `account`: the bank's reference (if any), and its
+/// facts — date, amount, counterparty and text (issue 32: "same bank reference, or the
+/// same date, amount, counterparty and remittance text on the same account").
+fn keys(account: &str, t: &kontor_bank::Transaction) -> (Option<String>, String) {
+    let reference = t
+        .bank_reference
+        .as_deref()
+        .filter(|r| !r.trim().is_empty() && !r.eq_ignore_ascii_case("NONREF"))
+        .map(|r| key(&["ref", account, r.trim()]));
+    let facts = key(&[
+        "facts",
+        account,
+        &t.booking_date.to_string(),
+        &t.amount.normalize().to_string(),
+        &t.currency,
+        t.counterparty_name.as_deref().unwrap_or(""),
+        t.counterparty_iban.as_deref().unwrap_or(""),
+        t.remittance_information.as_deref().unwrap_or(""),
+    ]);
+    (reference, facts)
+}
+
+/// One `bank_statements` row.
+#[derive(sqlx::FromRow)]
+pub(super) struct StatementRow {
+    id: i64,
+    format: String,
+    filename: String,
+    account_iban: Option<String>,
+    currency: Option<String>,
+    from_date: Option<NaiveDate>,
+    to_date: Option<NaiveDate>,
+    opening_balance: Option<Dec>,
+    closing_balance: Option<Dec>,
+    entries: i64,
+    duplicates: i64,
+    matched: i64,
+    suggested: i64,
+    created_at: Ts,
+}
+
+impl From<StatementRow> for BankStatement {
+    fn from(r: StatementRow) -> Self {
+        BankStatement {
+            id: r.id,
+            format: r.format,
+            filename: r.filename,
+            account_iban: r.account_iban,
+            currency: r.currency,
+            from_date: r.from_date,
+            to_date: r.to_date,
+            opening_balance: r.opening_balance.map(|d| d.0),
+            closing_balance: r.closing_balance.map(|d| d.0),
+            entries: r.entries,
+            duplicates: r.duplicates,
+            matched: r.matched,
+            suggested: r.suggested,
+            created_at: r.created_at.0,
+        }
+    }
+}
+
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<BankStatement> {
+    crate::sql::query_as::<StatementRow>("SELECT * FROM bank_statements WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(BankStatement::from)
+        .ok_or_else(|| ApiError::not_found(format!("bank statement {id}")))
+}
+
+/// Import a bank statement.
+///
+/// POST /bank_statements (multipart part `file`, or JSON `{filename, base64}`) → 201 with
+/// the import's counts. Entries already imported are skipped (`duplicates`); what is
+/// certain is booked (`matched`), the rest gets suggestions (`suggested`).
+/// Errors: 413 on `file` (over 16 MiB, a ZIP expanding past 64 MiB or 100× its size); 415;
+/// 422 on `file` (missing, empty, not base64, not a statement — with why); 403 for
+/// read-only keys.
+#[utoipa::path(post, path = "/bank_statements", operation_id = "bank_statements_create", tag = "bank",
+    request_body(description = "The statement as multipart part `file` or as JSON `{\"filename\", \"base64\"}`.", content((StatementForm = "multipart/form-data"), (StatementBody = "application/json"))),
+    responses((status = 201, description = "The import and its counts", body = BankStatement),
+        (status = 413, description = "The file, or what a ZIP expands to, is too large; `errors.file` says why.", body = kontor_model::error::ErrorBody)))]
+pub(super) async fn create(
+    State(state): State<AppState>,
+    req: Request,
+) -> ApiResult<Response> {
+    let (filename, bytes) = upload(req).await?;
+    let filename = clean_file_name(&filename);
+    let statements = read(filename.clone(), bytes).await?;
+    let first = &statements[0];
+    let from_date = statements.iter().filter_map(|s| s.from_date).min();
+    let to_date = statements.iter().filter_map(|s| s.to_date).max();
+    let _guard = state.write_lock.lock().await;
+    let t = ts(now());
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    let id: i64 = crate::sql::query_scalar(
+        "INSERT INTO bank_statements (format, filename, account_iban, currency, from_date, to_date, \
+         opening_balance, closing_balance, entries, duplicates, matched, suggested, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, 0, $9, $10) RETURNING id",
+    )
+    .bind(first.format.as_str())
+    .bind(&filename)
+    .bind(&first.account_iban)
+    .bind(&first.currency)
+    .bind(from_date)
+    .bind(to_date)
+    .bind(first.opening_balance)
+    .bind(statements.last().and_then(|s| s.closing_balance))
+    .bind(t)
+    .bind(t)
+    .fetch_one(&mut tx)
+    .await?;
+    let (mut entries, mut duplicates) = (0i64, 0i64);
+    let mut stored = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for s in &statements {
+        let account = s.account_iban.clone().unwrap_or_default();
+        for e in &s.entries {
+            let (reference_key, facts_key) = keys(&account, e);
+            let known: i64 = crate::sql::query_scalar(
+                "SELECT COUNT(*) FROM bank_transactions WHERE facts_key = $1 OR reference_key = $2",
+            )
+            .bind(&facts_key)
+            .bind(reference_key.as_deref().unwrap_or("-"))
+            .fetch_one(&mut tx)
+            .await?;
+            let fresh = seen.insert(facts_key.clone())
+                && reference_key.as_ref().is_none_or(|r| seen.insert(r.clone()));
+            if known > 0 || !fresh {
+                duplicates += 1;
+                continue;
+            }
+            let tid: i64 = crate::sql::query_scalar(
+                "INSERT INTO bank_transactions (bank_statement_id, booking_date, value_date, amount, currency, \
+                 counterparty_name, counterparty_iban, remittance_information, end_to_end_id, creditor_reference, \
+                 bank_reference, reference_key, facts_key, state, suggestions, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'unmatched', '[]', $14, $15) RETURNING id",
+            )
+            .bind(id)
+            .bind(e.booking_date)
+            .bind(e.value_date)
+            .bind(e.amount)
+            .bind(&e.currency)
+            .bind(&e.counterparty_name)
+            .bind(&e.counterparty_iban)
+            .bind(&e.remittance_information)
+            .bind(&e.end_to_end_id)
+            .bind(&e.creditor_reference)
+            .bind(&e.bank_reference)
+            .bind(&reference_key)
+            .bind(&facts_key)
+            .bind(t)
+            .bind(t)
+            .fetch_one(&mut tx)
+            .await?;
+            entries += 1;
+            stored.push(StoredTransaction {
+                id: tid,
+                booking_date: e.booking_date,
+                facts: TransactionFacts {
+                    amount: e.amount,
+                    currency: e.currency.clone(),
+                    booking_date: Some(e.booking_date),
+                    counterparty_name: e.counterparty_name.clone(),
+                    counterparty_iban: e.counterparty_iban.clone(),
+                    remittance_information: e.remittance_information.clone(),
+                    creditor_reference: e.creditor_reference.clone(),
+                },
+            });
+        }
+    }
+    // Match in booking order; after a booking the open amounts are read again, so one
+    // invoice is never paid twice by two transfers of the same import.
+    stored.sort_by_key(|s| (s.booking_date, s.id));
+    let (mut matched, mut suggested) = (0i64, 0i64);
+    let mut open = candidates(&mut tx).await?;
+    for s in &stored {
+        match apply_decision(&mut tx, s, &open).await? {
+            TransactionState::Matched => {
+                matched += 1;
+                open = candidates(&mut tx).await?;
+            }
+            TransactionState::Suggested => suggested += 1,
+            _ => {}
+        }
+    }
+    crate::sql::query("UPDATE bank_statements SET entries = $1, duplicates = $2, matched = $3, suggested = $4 WHERE id = $5")
+        .bind(entries)
+        .bind(duplicates)
+        .bind(matched)
+        .bind(suggested)
+        .bind(id)
+        .execute(&mut tx)
+        .await?;
+    tx.commit().await?;
+    let statement = load(&state.pool, id).await?;
+    Ok((StatusCode::CREATED, Json(statement)).into_response())
+}
+
+/// GET /bank_statements → one page of imports, newest first.
+#[utoipa::path(get, path = "/bank_statements", operation_id = "bank_statements_list", tag = "bank",
+    params(kontor_model::query::ListParams),
+    responses((status = 200, description = "One page of imports", body = Vec<BankStatement>)))]
+pub(super) async fn list(
+    State(state): State<AppState>,
+    list: ListQuery<NoFilter>,
+) -> ApiResult<PageOf<BankStatement>> {
+    let listing = Listing {
+        columns: "s.*",
+        from: "",
+        alias: "s",
+        custom_properties: false,
+        sorts: &[("created_at", "s.created_at"), ("from_date", "s.from_date")],
+        default_order: "s.id DESC",
+        id: "s.id",
+    };
+    list.fetch::<StatementRow, BankStatement>(&state.pool, &listing, |qb| {
+        qb.push(" FROM bank_statements s WHERE 1 = 1");
+    })
+    .await
+}
+
+/// No filters.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub(super) struct NoFilter {}
+
+/// GET /bank_statements/{id} → the import. Errors: 404.
+#[utoipa::path(get, path = "/bank_statements/{id}", operation_id = "bank_statements_get", tag = "bank",
+    params(IdPath),
+    responses((status = 200, description = "The import", body = BankStatement)))]
+pub(super) async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<BankStatement>> {
+    load(&state.pool, id).await.map(Json)
+}
+
+/// DELETE /bank_statements/{id} → 204 with its transactions, while none is matched.
+/// Errors: 404; 422 when a transaction of it is matched (undo the matches first).
+#[utoipa::path(delete, path = "/bank_statements/{id}", operation_id = "bank_statements_delete", tag = "bank",
+    params(IdPath),
+    responses((status = 204, description = "Deleted with its transactions")))]
+pub(super) async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+    let _guard = state.write_lock.lock().await;
+    load(&state.pool, id).await?;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    let booked: i64 = crate::sql::query_scalar(
+        "SELECT COUNT(*) FROM bank_transactions t WHERE t.bank_statement_id = $1 AND (t.state = 'matched' \
+         OR EXISTS (SELECT 1 FROM invoice_payments p WHERE p.bank_transaction_id = t.id) \
+         OR EXISTS (SELECT 1 FROM purchase_payments p WHERE p.bank_transaction_id = t.id))",
+    )
+    .bind(id)
+    .fetch_one(&mut tx)
+    .await?;
+    if booked > 0 {
+        return Err(ApiError::Refused(messages::BANK_STATEMENT_MATCHED.into()));
+    }
+    crate::sql::query("DELETE FROM bank_transactions WHERE bank_statement_id = $1")
+        .bind(id)
+        .execute(&mut tx)
+        .await?;
+    crate::sql::query("DELETE FROM bank_statements WHERE id = $1")
+        .bind(id)
+        .execute(&mut tx)
+        .await?;
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
