@@ -23,7 +23,7 @@ pub fn is_zip(bytes: &[u8]) -> bool {
 }
 
 /// Which entries are read as statements.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     Statement,
     /// `.txt`: read when it is a statement, skipped when not.
@@ -63,8 +63,9 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Statement>, ReadError> {
     }
     let ratio_budget = (bytes.len() as u64).saturating_mul(MAX_ZIP_RATIO);
     let mut inflated: u64 = 0;
-    let mut statements = Vec::new();
-    let mut entries = 0usize;
+    // First inflate everything (bounded by the limits), then parse: a bomb is refused as
+    // one whatever file comes first.
+    let mut contents: Vec<(String, Kind, Vec<u8>)> = Vec::new();
     for index in 0..archive.len() {
         let mut file = archive
             .by_index(index)
@@ -111,6 +112,12 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Statement>, ReadError> {
                 "{name} is a ZIP inside the ZIP; nested archives are not read"
             )));
         }
+        contents.push((name, kind, content));
+    }
+    drop(archive);
+    let mut statements = Vec::new();
+    let mut entries = 0usize;
+    for (name, kind, content) in contents {
         match read_one(&name, &content) {
             Ok(found) => {
                 entries += found.iter().map(|s| s.entries.len()).sum::<usize>();
