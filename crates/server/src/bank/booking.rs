@@ -9,7 +9,9 @@ use crate::sql::rules::open_milli;
 use crate::store::db::{now, ts, Dec};
 use chrono::{Duration, NaiveDate};
 use kontor_model::bank::{BankSuggestion, TransactionState};
-use kontor_model::bank_matching::{Candidates, Decision, OpenInvoice, OpenPurchase, Target, TransactionFacts};
+use kontor_model::bank_matching::{
+    Candidates, Decision, OpenInvoice, OpenPurchase, Target, TransactionFacts,
+};
 use kontor_model::error::messages;
 use kontor_model::money::{minor_units, round_money};
 use kontor_model::payment_reference::payment_reference;
@@ -23,7 +25,18 @@ fn from_milli(milli: i64) -> Decimal {
 /// The invoices that can still receive money and the purchases still to pay, read inside
 /// `tx` (so a booking earlier in the same import is seen).
 pub async fn candidates(tx: &mut crate::sql::Tx) -> ApiResult<Candidates> {
-    type InvoiceRow = (i64, String, String, i64, Dec, NaiveDate, Dec, i64, Option<String>, Option<String>);
+    type InvoiceRow = (
+        i64,
+        String,
+        String,
+        i64,
+        Dec,
+        NaiveDate,
+        Dec,
+        i64,
+        Option<String>,
+        Option<String>,
+    );
     let sql = format!(
         "SELECT i.id, i.identifier, i.currency, {open} AS open_milli, i.gross_total, i.date, \
          i.cash_discount, i.cash_discount_days, c.name, c.iban \
@@ -34,30 +47,45 @@ pub async fn candidates(tx: &mut crate::sql::Tx) -> ApiResult<Candidates> {
     let rows: Vec<InvoiceRow> = crate::sql::query_as(&sql).fetch_all(&mut *tx).await?;
     let invoices = rows
         .into_iter()
-        .map(|(id, identifier, currency, open, Dec(gross), date, Dec(percent), days, name, iban)| {
-            let open_amount = round_money(from_milli(open), &currency);
-            // Gross minus the cash discount, while nothing has been paid yet.
-            let discounted = (!percent.is_zero() && days > 0 && open_amount == gross)
-                .then(|| {
-                    let off = kontor_model::arith::mul_round(gross, percent / Decimal::ONE_HUNDRED, minor_units(&currency))?;
-                    gross.checked_sub(off)
-                })
-                .flatten();
-            OpenInvoice {
-                id,
-                payment_reference: payment_reference(&identifier),
-                identifier,
-                open_amount,
-                discounted_amount: discounted,
-                discount_until: discounted.and_then(|_| date.checked_add_signed(Duration::days(days))),
-                date,
-                customer_name: name.unwrap_or_default(),
-                customer_iban: iban.filter(|i| !i.trim().is_empty()),
-                currency,
-            }
-        })
+        .map(
+            |(id, identifier, currency, open, Dec(gross), date, Dec(percent), days, name, iban)| {
+                let open_amount = round_money(from_milli(open), &currency);
+                // Gross minus the cash discount, while nothing has been paid yet.
+                let discounted = (!percent.is_zero() && days > 0 && open_amount == gross)
+                    .then(|| {
+                        let off = kontor_model::arith::mul_round(
+                            gross,
+                            percent / Decimal::ONE_HUNDRED,
+                            minor_units(&currency),
+                        )?;
+                        gross.checked_sub(off)
+                    })
+                    .flatten();
+                OpenInvoice {
+                    id,
+                    payment_reference: payment_reference(&identifier),
+                    identifier,
+                    open_amount,
+                    discounted_amount: discounted,
+                    discount_until: discounted
+                        .and_then(|_| date.checked_add_signed(Duration::days(days))),
+                    date,
+                    customer_name: name.unwrap_or_default(),
+                    customer_iban: iban.filter(|i| !i.trim().is_empty()),
+                    currency,
+                }
+            },
+        )
         .collect();
-    type PurchaseRow = (i64, String, String, i64, String, Option<String>, Option<String>);
+    type PurchaseRow = (
+        i64,
+        String,
+        String,
+        i64,
+        String,
+        Option<String>,
+        Option<String>,
+    );
     let purchases: Vec<PurchaseRow> = crate::sql::query_as(&format!(
         "SELECT p.id, p.receipt_identifier, p.currency, {open} AS open_milli, p.iban, c.iban, c.name \
          FROM purchases p LEFT JOIN companies c ON c.id = p.company_id WHERE {open} > 0",
@@ -67,16 +95,18 @@ pub async fn candidates(tx: &mut crate::sql::Tx) -> ApiResult<Candidates> {
     .await?;
     let purchases = purchases
         .into_iter()
-        .map(|(id, receipt, currency, open, own_iban, supplier_iban, name)| OpenPurchase {
-            id,
-            receipt_identifier: Some(receipt).filter(|r| !r.trim().is_empty()),
-            open_amount: round_money(from_milli(open), &currency),
-            supplier_name: name.unwrap_or_default(),
-            iban: Some(own_iban)
-                .filter(|i| !i.trim().is_empty())
-                .or(supplier_iban.filter(|i| !i.trim().is_empty())),
-            currency,
-        })
+        .map(
+            |(id, receipt, currency, open, own_iban, supplier_iban, name)| OpenPurchase {
+                id,
+                receipt_identifier: Some(receipt).filter(|r| !r.trim().is_empty()),
+                open_amount: round_money(from_milli(open), &currency),
+                supplier_name: name.unwrap_or_default(),
+                iban: Some(own_iban)
+                    .filter(|i| !i.trim().is_empty())
+                    .or(supplier_iban.filter(|i| !i.trim().is_empty())),
+                currency,
+            },
+        )
         .collect();
     Ok(Candidates::new(invoices, purchases))
 }
@@ -92,8 +122,21 @@ pub struct StoredTransaction {
 }
 
 /// Reads transaction `id` inside `tx`, with its state. Errors: 404.
-pub async fn stored(tx: &mut crate::sql::Tx, id: i64) -> ApiResult<(StoredTransaction, TransactionState)> {
-    type Row = (i64, NaiveDate, Dec, String, Option<String>, Option<String>, Option<String>, Option<String>, String);
+pub async fn stored(
+    tx: &mut crate::sql::Tx,
+    id: i64,
+) -> ApiResult<(StoredTransaction, TransactionState)> {
+    type Row = (
+        i64,
+        NaiveDate,
+        Dec,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        String,
+    );
     let row: Option<Row> = crate::sql::query_as(
         "SELECT id, booking_date, amount, currency, counterparty_name, counterparty_iban, \
          remittance_information, creditor_reference, state FROM bank_transactions WHERE id = $1",
@@ -205,13 +248,15 @@ pub async fn set_state(
     suggestions: &[BankSuggestion],
 ) -> ApiResult<()> {
     let json = serde_json::to_string(suggestions).map_err(|e| ApiError::Internal(e.to_string()))?;
-    crate::sql::query("UPDATE bank_transactions SET state = $1, suggestions = $2, updated_at = $3 WHERE id = $4")
-        .bind(state.as_str())
-        .bind(json)
-        .bind(ts(now()))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
+    crate::sql::query(
+        "UPDATE bank_transactions SET state = $1, suggestions = $2, updated_at = $3 WHERE id = $4",
+    )
+    .bind(state.as_str())
+    .bind(json)
+    .bind(ts(now()))
+    .bind(id)
+    .execute(&mut *tx)
+    .await?;
     Ok(())
 }
 
@@ -224,11 +269,12 @@ pub async fn wire_suggestions(
     for s in list {
         let (invoice_id, purchase_id, identifier) = match s.target {
             Target::Invoice(id) => {
-                let number: Option<String> = crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .flatten();
+                let number: Option<String> =
+                    crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
+                        .bind(id)
+                        .fetch_optional(&mut *tx)
+                        .await?
+                        .flatten();
                 (Some(id), None, number)
             }
             Target::Purchase(id) => {

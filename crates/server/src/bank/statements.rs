@@ -5,9 +5,9 @@
 use super::booking::{apply_decision, candidates, StoredTransaction};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{file_part, IdPath, JsonBody, UPLOAD_LIMIT};
+use crate::http::pagination::PageOf;
 use crate::input::uploads::clean_file_name;
 use crate::lists::{ListQuery, Listing};
-use crate::http::pagination::PageOf;
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts};
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -49,15 +49,17 @@ pub(super) struct StatementForm {
     file: Vec<u8>,
 }
 
-fn file_error(message: kontor_model::error::Message) -> ApiError {
-    let mut e = FieldErrors::new();
-    push_error(&mut e, "file", message);
-    ApiError::invalid(e)
+fn file_error(message: impl Into<kontor_model::error::Message>) -> ApiError {
+    ApiError::field("file", message)
 }
 
 fn too_large(why: String) -> ApiError {
     let mut e = FieldErrors::new();
-    push_error(&mut e, "file", messages::STATEMENT_TOO_LARGE_N.with([why.clone()]));
+    push_error(
+        &mut e,
+        "file",
+        messages::STATEMENT_TOO_LARGE_N.with([why.clone()]),
+    );
     ApiError::FileTooLarge(format!("file is too large: {why}"), e)
 }
 
@@ -76,13 +78,17 @@ async fn upload(req: Request) -> ApiResult<(String, Vec<u8>)> {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 limit()
             } else {
-                ApiError::BadRequest(format!("The request is not valid multipart/form-data: {e}."))
+                ApiError::BadRequest(format!(
+                    "The request is not valid multipart/form-data: {e}."
+                ))
             }
         })?;
         return file_part(&mut multipart, limit).await;
     }
     if !content_type.starts_with("application/json") {
-        return Err(ApiError::UnsupportedMediaType("multipart/form-data or application/json"));
+        return Err(ApiError::UnsupportedMediaType(
+            "multipart/form-data or application/json",
+        ));
     }
     // base64 is 4/3 of the file: room for a 16 MiB file.
     let JsonBody(body) =
@@ -94,7 +100,10 @@ async fn upload(req: Request) -> ApiResult<(String, Vec<u8>)> {
     let encoded = encoded
         .filter(|b| !b.trim().is_empty())
         .ok_or_else(|| file_error(messages::IS_REQUIRED))?;
-    let encoded = encoded.split_once(";base64,").map(|(_, b)| b.to_string()).unwrap_or(encoded);
+    let encoded = encoded
+        .split_once(";base64,")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or(encoded);
     let cleaned: String = encoded.chars().filter(|c| !c.is_whitespace()).collect();
     if cleaned.len() / 4 * 3 > kontor_bank::MAX_STATEMENT_BYTES + 3 {
         return Err(limit());
@@ -123,12 +132,18 @@ async fn read(filename: String, bytes: Vec<u8>) -> ApiResult<Vec<kontor_bank::St
     )
     .await?;
     match result {
-        Ok(statements) if statements.iter().all(|s| s.entries.is_empty()) && statements.is_empty() => {
-            Err(file_error(messages::NOT_A_BANK_STATEMENT_N.with(["no statement found".to_string()])))
+        Ok(statements)
+            if statements.iter().all(|s| s.entries.is_empty()) && statements.is_empty() =>
+        {
+            Err(file_error(
+                messages::NOT_A_BANK_STATEMENT_N.with(["no statement found".to_string()]),
+            ))
         }
         Ok(statements) => Ok(statements),
         Err(kontor_bank::ReadError::TooLarge(why)) => Err(too_large(why)),
-        Err(e) => Err(file_error(messages::NOT_A_BANK_STATEMENT_N.with([e.to_string()]))),
+        Err(e) => Err(file_error(
+            messages::NOT_A_BANK_STATEMENT_N.with([e.to_string()]),
+        )),
     }
 }
 
@@ -225,10 +240,7 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<BankStatement> {
     request_body(description = "The statement as multipart part `file` or as JSON `{\"filename\", \"base64\"}`.", content((StatementForm = "multipart/form-data"), (StatementBody = "application/json"))),
     responses((status = 201, description = "The import and its counts", body = BankStatement),
         (status = 413, description = "The file, or what a ZIP expands to, is too large; `errors.file` says why.", body = kontor_model::error::ErrorBody)))]
-pub(super) async fn create(
-    State(state): State<AppState>,
-    req: Request,
-) -> ApiResult<Response> {
+pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
     let (filename, bytes) = upload(req).await?;
     let filename = clean_file_name(&filename);
     let statements = read(filename.clone(), bytes).await?;
@@ -270,7 +282,9 @@ pub(super) async fn create(
             .fetch_one(&mut tx)
             .await?;
             let fresh = seen.insert(facts_key.clone())
-                && reference_key.as_ref().is_none_or(|r| seen.insert(r.clone()));
+                && reference_key
+                    .as_ref()
+                    .is_none_or(|r| seen.insert(r.clone()));
             if known > 0 || !fresh {
                 duplicates += 1;
                 continue;
@@ -373,7 +387,10 @@ pub(super) struct NoFilter {}
 #[utoipa::path(get, path = "/bank_statements/{id}", operation_id = "bank_statements_get", tag = "bank",
     params(IdPath),
     responses((status = 200, description = "The import", body = BankStatement)))]
-pub(super) async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<BankStatement>> {
+pub(super) async fn get_one(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<BankStatement>> {
     load(&state.pool, id).await.map(Json)
 }
 
@@ -382,7 +399,10 @@ pub(super) async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -
 #[utoipa::path(delete, path = "/bank_statements/{id}", operation_id = "bank_statements_delete", tag = "bank",
     params(IdPath),
     responses((status = 204, description = "Deleted with its transactions")))]
-pub(super) async fn delete(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<StatusCode> {
+pub(super) async fn delete(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<StatusCode> {
     let _guard = state.write_lock.lock().await;
     load(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;

@@ -13,7 +13,10 @@ use crate::store::db::Dec;
 use axum::extract::State;
 use axum::{Extension, Json};
 use chrono::NaiveDate;
-use kontor_model::bank::{BankMatch, BankSuggestion, BankTransaction, BankTransactionFilter, MatchTransaction, TransactionState};
+use kontor_model::bank::{
+    BankMatch, BankSuggestion, BankTransaction, BankTransactionFilter, MatchTransaction,
+    TransactionState,
+};
 use kontor_model::bank_matching::{remainder, Target};
 use kontor_model::error::messages;
 use kontor_model::money::round_money;
@@ -54,13 +57,17 @@ impl From<TransactionRow> for BankTransaction {
             creditor_reference: r.creditor_reference,
             state,
             matches: Vec::new(),
-            suggestions: serde_json::from_str::<Vec<BankSuggestion>>(&r.suggestions).unwrap_or_default(),
+            suggestions: serde_json::from_str::<Vec<BankSuggestion>>(&r.suggestions)
+                .unwrap_or_default(),
         }
     }
 }
 
 /// The payments booked from each of `transactions`, filled in (one query per kind).
-async fn fill_matches(pool: &crate::sql::Db, transactions: &mut [BankTransaction]) -> ApiResult<()> {
+async fn fill_matches(
+    pool: &crate::sql::Db,
+    transactions: &mut [BankTransaction],
+) -> ApiResult<()> {
     if transactions.is_empty() {
         return Ok(());
     }
@@ -79,12 +86,22 @@ async fn fill_matches(pool: &crate::sql::Db, transactions: &mut [BankTransaction
     for t in transactions.iter_mut() {
         for (tid, invoice_id, payment_id, amount) in &invoices {
             if *tid == t.id {
-                t.matches.push(BankMatch { invoice_id: Some(*invoice_id), purchase_id: None, amount: amount.0, payment_id: *payment_id });
+                t.matches.push(BankMatch {
+                    invoice_id: Some(*invoice_id),
+                    purchase_id: None,
+                    amount: amount.0,
+                    payment_id: *payment_id,
+                });
             }
         }
         for (tid, purchase_id, payment_id, amount) in &purchases {
             if *tid == t.id {
-                t.matches.push(BankMatch { invoice_id: None, purchase_id: Some(*purchase_id), amount: amount.0, payment_id: *payment_id });
+                t.matches.push(BankMatch {
+                    invoice_id: None,
+                    purchase_id: Some(*purchase_id),
+                    amount: amount.0,
+                    payment_id: *payment_id,
+                });
             }
         }
     }
@@ -92,11 +109,12 @@ async fn fill_matches(pool: &crate::sql::Db, transactions: &mut [BankTransaction
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<BankTransaction> {
-    let row = crate::sql::query_as::<TransactionRow>("SELECT * FROM bank_transactions WHERE id = $1")
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("bank transaction {id}")))?;
+    let row =
+        crate::sql::query_as::<TransactionRow>("SELECT * FROM bank_transactions WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("bank transaction {id}")))?;
     let mut list = [BankTransaction::from(row)];
     fill_matches(pool, &mut list).await?;
     let [t] = list;
@@ -116,18 +134,28 @@ pub(super) async fn list(
     let f = list.filter.clone();
     let wanted = match f.state.as_deref() {
         None | Some("") => None,
-        Some(s) => Some(TransactionState::parse(s).ok_or_else(|| ApiError::field("state", messages::IS_NOT_TRANSACTION_STATE))?),
+        Some(s) => Some(
+            TransactionState::parse(s)
+                .ok_or_else(|| ApiError::field("state", messages::IS_NOT_TRANSACTION_STATE))?,
+        ),
     };
     let listing = Listing {
         columns: "t.*",
         from: "",
         alias: "t",
         custom_properties: false,
-        sorts: &[("booking_date", "t.booking_date"), ("amount", "CAST(t.amount AS REAL)")],
+        sorts: &[
+            ("booking_date", "t.booking_date"),
+            ("amount", "CAST(t.amount AS REAL)"),
+        ],
         default_order: "t.booking_date DESC, t.id DESC",
         id: "t.id",
     };
-    let term = f.term.clone().map(|t| format!("%{}%", t.trim().to_lowercase())).filter(|t| t != "%%");
+    let term = f
+        .term
+        .clone()
+        .map(|t| format!("%{}%", t.trim().to_lowercase()))
+        .filter(|t| t != "%%");
     let mut page = list
         .fetch::<TransactionRow, BankTransaction>(&state.pool, &listing, |qb| {
             qb.push(" FROM bank_transactions t WHERE 1 = 1");
@@ -162,7 +190,10 @@ pub(super) async fn list(
 #[utoipa::path(get, path = "/bank_transactions/{id}", operation_id = "bank_transactions_get", tag = "bank",
     params(IdPath),
     responses((status = 200, description = "The transaction", body = BankTransaction)))]
-pub(super) async fn get_one(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<BankTransaction>> {
+pub(super) async fn get_one(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<BankTransaction>> {
     load(&state.pool, id).await.map(Json)
 }
 
@@ -184,33 +215,42 @@ pub(super) async fn match_one(
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let (t, current) = stored(&mut tx, id).await?;
-    if matches!(current, TransactionState::Matched | TransactionState::Ignored) {
+    if matches!(
+        current,
+        TransactionState::Matched | TransactionState::Ignored
+    ) {
         return Err(ApiError::Refused(messages::BANK_TRANSACTION_DONE.into()));
     }
     let whole = t.facts.amount.abs();
-    let parts: Vec<(Target, Option<Decimal>, &'static str)> = match (&body.allocations, body.invoice_id, body.purchase_id) {
-        (Some(list), None, None) => list
-            .iter()
-            .map(|a| match (a.invoice_id, a.purchase_id) {
-                (Some(i), None) => Ok((Target::Invoice(i), a.amount, "allocations")),
-                (None, Some(p)) => Ok((Target::Purchase(p), a.amount, "allocations")),
-                _ => Err(ApiError::field("allocations", messages::NAMES_NO_DOCUMENT)),
-            })
-            .collect::<ApiResult<_>>()?,
-        (None, Some(i), None) => vec![(Target::Invoice(i), None, "invoice_id")],
-        (None, None, Some(p)) => vec![(Target::Purchase(p), None, "purchase_id")],
-        _ => return Err(ApiError::field("invoice_id", messages::NAMES_NO_DOCUMENT)),
-    };
+    let parts: Vec<(Target, Option<Decimal>, &'static str)> =
+        match (&body.allocations, body.invoice_id, body.purchase_id) {
+            (Some(list), None, None) => list
+                .iter()
+                .map(|a| match (a.invoice_id, a.purchase_id) {
+                    (Some(i), None) => Ok((Target::Invoice(i), a.amount, "allocations")),
+                    (None, Some(p)) => Ok((Target::Purchase(p), a.amount, "allocations")),
+                    _ => Err(ApiError::field("allocations", messages::NAMES_NO_DOCUMENT)),
+                })
+                .collect::<ApiResult<_>>()?,
+            (None, Some(i), None) => vec![(Target::Invoice(i), None, "invoice_id")],
+            (None, None, Some(p)) => vec![(Target::Purchase(p), None, "purchase_id")],
+            _ => return Err(ApiError::field("invoice_id", messages::NAMES_NO_DOCUMENT)),
+        };
     // A single document without an amount takes the transfer, capped at what is open.
     let mut amounts = Vec::with_capacity(parts.len());
     for (target, amount, field) in &parts {
         let amount = match amount {
             Some(a) => round_money(*a, &t.facts.currency),
-            None => whole.min(open_of(&mut tx, *target).await.map_err(|e| rename(e, field))?),
+            None => whole.min(
+                open_of(&mut tx, *target)
+                    .await
+                    .map_err(|e| rename(e, field))?,
+            ),
         };
         amounts.push(amount);
     }
-    remainder(whole, &amounts).map_err(|f| ApiError::field(f, messages::BANK_MORE_THAN_TRANSFER))?;
+    remainder(whole, &amounts)
+        .map_err(|f| ApiError::field(f, messages::BANK_MORE_THAN_TRANSFER))?;
     for ((target, _, field), amount) in parts.iter().zip(&amounts) {
         book(&mut tx, &t, *target, *amount, Some(caller.user_id))
             .await
@@ -227,7 +267,16 @@ fn rename(e: ApiError, field: &'static str) -> ApiError {
         ApiError::Invalid(m, errors) if field != "allocations" => {
             let errors = errors
                 .into_iter()
-                .map(|(k, v)| (if k == "allocations" { field.to_string() } else { k }, v))
+                .map(|(k, v)| {
+                    (
+                        if k == "allocations" {
+                            field.to_string()
+                        } else {
+                            k
+                        },
+                        v,
+                    )
+                })
                 .collect();
             ApiError::Invalid(m, errors)
         }
@@ -242,12 +291,18 @@ async fn open_of(tx: &mut crate::sql::Tx, target: Target) -> ApiResult<Decimal> 
             "SELECT {} FROM invoices i WHERE i.id = $1 AND i.deleted_at IS NULL",
             crate::sql::rules::open_milli()
         ),
-        Target::Purchase(_) => format!("SELECT {} FROM purchases p WHERE p.id = $1", crate::purchases::list::OPEN_SQL),
+        Target::Purchase(_) => format!(
+            "SELECT {} FROM purchases p WHERE p.id = $1",
+            crate::purchases::list::OPEN_SQL
+        ),
     };
     let id = match target {
         Target::Invoice(i) | Target::Purchase(i) => i,
     };
-    let milli: Option<i64> = crate::sql::query_scalar(&sql).bind(id).fetch_optional(&mut *tx).await?;
+    let milli: Option<i64> = crate::sql::query_scalar(&sql)
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
     milli
         .map(|m| Decimal::new(m, 3))
         .ok_or_else(|| ApiError::field("allocations", messages::DOES_NOT_EXIST))
@@ -292,7 +347,10 @@ pub(super) async fn unmatch(
 #[utoipa::path(post, path = "/bank_transactions/{id}/ignore", operation_id = "bank_transactions_ignore", tag = "bank",
     params(IdPath),
     responses((status = 200, description = "The transaction, ignored", body = BankTransaction)))]
-pub(super) async fn ignore(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<BankTransaction>> {
+pub(super) async fn ignore(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<BankTransaction>> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let (_, current) = stored(&mut tx, id).await?;
@@ -309,7 +367,10 @@ pub(super) async fn ignore(State(state): State<AppState>, IdPath(id): IdPath) ->
 #[utoipa::path(delete, path = "/bank_transactions/{id}/ignore", operation_id = "bank_transactions_unignore", tag = "bank",
     params(IdPath),
     responses((status = 200, description = "The transaction, matched again", body = BankTransaction)))]
-pub(super) async fn unignore(State(state): State<AppState>, IdPath(id): IdPath) -> ApiResult<Json<BankTransaction>> {
+pub(super) async fn unignore(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<BankTransaction>> {
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let (t, current) = stored(&mut tx, id).await?;

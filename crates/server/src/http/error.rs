@@ -131,7 +131,9 @@ impl ApiError {
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::PayloadTooLarge(_) | ApiError::FileTooLarge(..) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PayloadTooLarge(_) | ApiError::FileTooLarge(..) => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
             ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Invalid(..) | ApiError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Conflict(_) | ApiError::AlreadyDone(_) => StatusCode::CONFLICT,

@@ -278,7 +278,9 @@ async fn create(Write(state, caller, body): Write<NewPayment>) -> ApiResult<Json
         .ok_or_else(|| ApiError::field("invoice_id", messages::IS_REQUIRED))?;
     let _guard = state.write_lock.lock().await;
     let (amount, currency) = checked_amount(&state.pool, invoice_id, &body).await?;
-    let date = body.date.ok_or_else(|| ApiError::field("date", messages::IS_REQUIRED))?;
+    let date = body
+        .date
+        .ok_or_else(|| ApiError::field("date", messages::IS_REQUIRED))?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let booked = Booking {
         invoice_id,
@@ -311,7 +313,11 @@ pub struct Booking<'a> {
 /// cash discount ([`apply_payments`]) and the `payment` event (naming the bank transaction
 /// when it came from one). Answers the payment's id. Errors: 422 on `paid_total` when the
 /// payments would exceed what the invoice can take.
-pub async fn book(tx: &mut crate::sql::Tx, payment: &Booking<'_>, user: Option<i64>) -> ApiResult<i64> {
+pub async fn book(
+    tx: &mut crate::sql::Tx,
+    payment: &Booking<'_>,
+    user: Option<i64>,
+) -> ApiResult<i64> {
     let t = ts(now());
     let id: i64 = crate::sql::query_scalar("INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, bank_transaction_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id")
         .bind(payment.invoice_id)
@@ -385,10 +391,12 @@ async fn delete(
 /// 32), and the `payment_deleted` event is recorded. Errors: 404.
 pub async fn remove(tx: &mut crate::sql::Tx, id: i64, user: Option<i64>) -> ApiResult<()> {
     type Row = (i64, NaiveDate, Dec, String);
-    let row: Option<Row> = crate::sql::query_as("SELECT invoice_id, date, paid_total, currency FROM invoice_payments WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?;
+    let row: Option<Row> = crate::sql::query_as(
+        "SELECT invoice_id, date, paid_total, currency FROM invoice_payments WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
     let (invoice_id, date, Dec(paid_total), currency) =
         row.ok_or_else(|| ApiError::not_found(format!("payment {id}")))?;
     let bank_transaction_id: Option<i64> = crate::sql::query_scalar(
@@ -408,6 +416,13 @@ pub async fn remove(tx: &mut crate::sql::Tx, id: i64, user: Option<i64>) -> ApiR
         currency: Some(currency),
         bank_transaction_id,
     };
-    events::record_as(tx, user, Subject::Invoice(invoice_id), EventKind::PaymentDeleted, to_data(&data)).await?;
+    events::record_as(
+        tx,
+        user,
+        Subject::Invoice(invoice_id),
+        EventKind::PaymentDeleted,
+        to_data(&data),
+    )
+    .await?;
     Ok(())
 }

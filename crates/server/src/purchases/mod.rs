@@ -9,7 +9,7 @@ mod get;
 mod import;
 mod import_repo;
 pub mod list;
-mod payments;
+pub mod payments;
 pub mod repo;
 mod status;
 

@@ -143,7 +143,11 @@ pub struct Booking<'a> {
 /// Records `payment` inside `tx` on behalf of `user` (the row and the `payment` event,
 /// naming the bank transaction when it came from one); answers its id. Errors: 422 on
 /// `purchase_id` when the purchase is gone.
-pub async fn book(tx: &mut crate::sql::Tx, payment: &Booking<'_>, user: Option<i64>) -> ApiResult<i64> {
+pub async fn book(
+    tx: &mut crate::sql::Tx,
+    payment: &Booking<'_>,
+    user: Option<i64>,
+) -> ApiResult<i64> {
     let t = ts(now());
     let id: i64 = crate::sql::query_scalar("INSERT INTO purchase_payments (purchase_id, date, total, bank_transaction_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id")
         .bind(payment.purchase_id)
@@ -214,6 +218,13 @@ pub async fn remove(tx: &mut crate::sql::Tx, id: i64, user: Option<i64>) -> ApiR
         currency: Some(currency),
         bank_transaction_id,
     });
-    events::record_as(tx, user, Subject::Purchase(purchase_id), EventKind::PaymentDeleted, data).await?;
+    events::record_as(
+        tx,
+        user,
+        Subject::Purchase(purchase_id),
+        EventKind::PaymentDeleted,
+        data,
+    )
+    .await?;
     Ok(())
 }
