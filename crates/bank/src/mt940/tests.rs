@@ -180,3 +180,12 @@ fn detection() {
     assert!(!looks_like(":20:X\n"));
     assert!(!looks_like("Hallo Welt"));
 }
+
+#[test]
+fn information_after_the_closing_balance_belongs_to_no_transaction() {
+    let text = ":20:X\n:25:DE89370400440532013000\n:60F:C260101EUR0,00\n\
+:61:260101C1,00NTRFNONREF\n:86:166?20SVWZ+Eins?32A\n:62F:C260101EUR1,00\n:86:Kontoinformation zum Abschluss\n-\n";
+    let t = &parse(text).unwrap()[0].entries[0];
+    assert_eq!(t.remittance_information.as_deref(), Some("Eins"));
+    assert_eq!(t.counterparty_name.as_deref(), Some("A"));
+}
