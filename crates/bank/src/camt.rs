@@ -71,6 +71,12 @@ pub fn parse(xml: &str) -> Result<Vec<Statement>, ReadError> {
         }
         statements.push(statement);
     }
+    if statements.is_empty() {
+        return Err(ReadError::Invalid(format!(
+            "<{}> holds no <{part}>",
+            message.tag_name().name()
+        )));
+    }
     Ok(statements)
 }
 

@@ -15,6 +15,8 @@
 //! hold more than [`MAX_ZIP_FILES`] files, and more than [`MAX_ENTRIES`] transactions
 //! ([`ReadError::TooLarge`]). Amounts are decimal from the text, never floats.
 
+#![deny(missing_docs)]
+
 pub mod archive;
 pub mod camt;
 pub mod mt940;
@@ -190,9 +192,17 @@ pub(crate) fn read_one(filename: &str, bytes: &[u8]) -> Result<Vec<Statement>, R
         .unwrap_or(bytes.len());
     let body = &bytes[start..];
     if body.starts_with(b"<") {
-        let text = std::str::from_utf8(body)
-            .map_err(|_| ReadError::Invalid(format!("{filename}: the XML is not valid UTF-8")))?;
-        return camt::parse(text);
+        return match std::str::from_utf8(body) {
+            Ok(text) => camt::parse(text),
+            // Windows-1252's extra characters are taken as Latin-1 (names only).
+            Err(_) if declares_latin1(body) => {
+                let text: String = body.iter().map(|&b| b as char).collect();
+                camt::parse(&text)
+            }
+            Err(_) => Err(ReadError::Invalid(format!(
+                "{filename}: the XML is neither UTF-8 nor declared ISO-8859-1"
+            ))),
+        };
     }
     // MT940 is often ISO 8859-1 / Windows-1252: take UTF-8 when it is, else Latin-1.
     let text = match std::str::from_utf8(body) {
@@ -203,6 +213,23 @@ pub(crate) fn read_one(filename: &str, bytes: &[u8]) -> Result<Vec<Statement>, R
         return mt940::parse(&text);
     }
     Err(ReadError::NotAStatement(EXPECTED.to_string()))
+}
+
+/// Whether the XML declaration names ISO-8859-1 (Latin-1) or Windows-1252 as encoding.
+fn declares_latin1(xml: &[u8]) -> bool {
+    let head = &xml[..xml.len().min(200)];
+    let end = head.windows(2).position(|w| w == b"?>").unwrap_or(0);
+    let declaration = String::from_utf8_lossy(&head[..end]).to_ascii_lowercase();
+    declaration.starts_with("<?xml")
+        && [
+            "iso-8859-1",
+            "iso8859-1",
+            "latin1",
+            "windows-1252",
+            "iso-8859-15",
+        ]
+        .iter()
+        .any(|name| declaration.contains(name))
 }
 
 pub(crate) fn check_entry_count(statements: &[Statement]) -> Result<(), ReadError> {

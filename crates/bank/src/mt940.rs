@@ -96,7 +96,10 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, ReadError> {
     let mut statements = Vec::new();
     let mut current: Option<Statement> = None;
     let mut count = 0usize;
+    // Whether an :86: belongs to the last :61: (and not, after :62F:, to the statement).
+    let mut after_line = false;
     for field in fields(body) {
+        let follows_line = std::mem::replace(&mut after_line, field.tag == "61");
         if field.tag == "20" {
             statements.extend(current.take());
             current = Some(empty_statement());
@@ -142,11 +145,9 @@ pub fn parse(text: &str) -> Result<Vec<Statement>, ReadError> {
                     )));
                 }
             }
-            "86" => {
+            "86" if follows_line => {
                 if let Some(tx) = statement.entries.last_mut() {
-                    if tx.remittance_information.is_none() && tx.counterparty_name.is_none() {
-                        information(&field.value, tx);
-                    }
+                    information(&field.value, tx);
                 }
             }
             _ => {}

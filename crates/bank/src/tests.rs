@@ -137,3 +137,31 @@ fn too_many_transactions_are_too_large() {
         Err(ReadError::TooLarge(_))
     ));
 }
+
+#[test]
+fn latin1_xml_is_read_when_declared() {
+    let xml = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n\
+<Document xmlns=\"urn:iso:std:iso:20022:tech:xsd:camt.053.001.02\"><BkToCstmrStmt><Stmt>\
+<Ntry><Amt Ccy=\"EUR\">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-01</Dt></BookgDt>\
+<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>M\u{fc}ller</Nm></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>\
+</Stmt></BkToCstmrStmt></Document>";
+    let latin1: Vec<u8> = xml.chars().map(|c| c as u8).collect();
+    let s = read("latin1.xml", &latin1).unwrap();
+    assert_eq!(s[0].entries[0].counterparty_name.as_deref(), Some("Müller"));
+    let undeclared: Vec<u8> = xml
+        .replace(" encoding=\"ISO-8859-1\"", "")
+        .chars()
+        .map(|c| c as u8)
+        .collect();
+    assert!(
+        matches!(read("x.xml", &undeclared), Err(ReadError::Invalid(m)) if m.contains("UTF-8"))
+    );
+}
+
+#[test]
+fn an_empty_message_is_invalid() {
+    let xml = br#"<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr/></BkToCstmrStmt></Document>"#;
+    assert!(
+        matches!(read("x.xml", xml), Err(ReadError::Invalid(m)) if m.contains("<BkToCstmrStmt> holds no <Stmt>"))
+    );
+}

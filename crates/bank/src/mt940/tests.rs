@@ -180,3 +180,32 @@ fn detection() {
     assert!(!looks_like(":20:X\n"));
     assert!(!looks_like("Hallo Welt"));
 }
+
+#[test]
+fn information_after_the_closing_balance_belongs_to_no_transaction() {
+    let text = ":20:X\n:25:DE89370400440532013000\n:60F:C260101EUR0,00\n\
+:61:260101C1,00NTRFNONREF\n:86:166?20SVWZ+Eins?32A\n:62F:C260101EUR1,00\n:86:Kontoinformation zum Abschluss\n-\n";
+    let t = &parse(text).unwrap()[0].entries[0];
+    assert_eq!(t.remittance_information.as_deref(), Some("Eins"));
+    assert_eq!(t.counterparty_name.as_deref(), Some("A"));
+}
+
+#[test]
+fn several_swift_envelopes_in_one_file() {
+    let one = |n: u32| {
+        format!(
+            "{{1:F01BANKDEFFAXXX0000000000}}{{2:O940}}{{4:\r\n:20:S{n}\r\n:25:DE89370400440532013000\r\n\
+:60F:C26010{n}EUR0,00\r\n:61:26010{n}C{n},00NTRFNONREF\r\n:86:Nummer {n}\r\n:62F:C26010{n}EUR{n},00\r\n-}}\r\n"
+        )
+    };
+    let text = format!("{}{}", one(1), one(2));
+    assert!(looks_like(&text));
+    let s = parse(&text).unwrap();
+    assert_eq!(s.len(), 2);
+    assert_eq!(s[1].entries[0].amount, d("2"));
+    assert_eq!(
+        s[1].entries[0].remittance_information.as_deref(),
+        Some("Nummer 2")
+    );
+    assert_eq!(s[1].from_date, Some(day(2026, 1, 2)));
+}
