@@ -25,7 +25,7 @@ step "format"
 cargo fmt --all -- --check
 
 step "clippy (native crates)"
-cargo clippy -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server -p kontor-e2e --all-targets -- -D warnings
+cargo clippy -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-bank -p kontor-server -p kontor-e2e --all-targets -- -D warnings
 step "clippy (browser app, wasm32)"
 cargo clippy -p kontor-app --target wasm32-unknown-unknown --all-targets -- -D warnings
 step "clippy (browser app, release: route chunks)"
@@ -36,8 +36,11 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import js
 cargo build --release -p kontor-server
 export KONTOR_SERVER_BIN="$target_dir/release/kontor-server"
 
-step "model, PDF, e-invoice and server tests (server on SQLite)"
-cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-server
+step "model, PDF, e-invoice, bank statement and server tests (server on SQLite)"
+# The bank statement readers' oracles (mt-940, pycamt from PyPI) in a venv of their own.
+KONTOR_BANK_PY=$(./scripts/bank-oracles.sh | tail -n1)
+export KONTOR_BANK_PY
+cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-bank -p kontor-server
 
 step "server tests on PostgreSQL (a throwaway cluster, stopped at the end)"
 ./scripts/test-postgres.sh

@@ -322,6 +322,7 @@ mod tests {
             amount: Decimal::new(11900, 2),
             date: NaiveDate::from_ymd_opt(2026, 11, 5),
             currency: Some("EUR".into()),
+            bank_transaction_id: None,
         };
         let json = to_data(&data);
         assert!(json["amount"].is_number());
