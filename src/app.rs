@@ -13,6 +13,7 @@ use crate::components::toast::{ToastHost, Toasts};
 use crate::lazy::{lazy_route, Preloads};
 use crate::pages::admin::{ApiKeysPage, UsersPage};
 use crate::pages::approval::ApprovalPage;
+use crate::pages::bank::BankPage;
 use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
 use crate::pages::dashboard::DashboardPage;
 use crate::pages::dunning::DunningPage;
@@ -66,6 +67,7 @@ lazy_route!(SUPPLIER_LIST_ROUTE, chunk = kontor_companies, fn = supplier_list_ch
 lazy_route!(SUPPLIER_CREATE_ROUTE, chunk = kontor_companies, fn = supplier_create_chunk, view! { <CompanyCreate kind=SUPPLIER /> });
 lazy_route!(SUPPLIER_DETAIL_ROUTE, chunk = kontor_companies, fn = supplier_detail_chunk, view! { <CompanyDetail kind=SUPPLIER /> });
 lazy_route!(SUPPLIER_EDIT_ROUTE, chunk = kontor_companies, fn = supplier_edit_chunk, view! { <CompanyEdit kind=SUPPLIER /> });
+lazy_route!(BANK_ROUTE, chunk = kontor_bank, fn = bank_chunk, view! { <BankPage /> });
 lazy_route!(DUNNING_ROUTE, chunk = kontor_dunning, fn = dunning_chunk, view! { <DunningPage /> });
 lazy_route!(EXPORTS_ROUTE, chunk = kontor_exports, fn = exports_chunk, view! { <ExportsPage /> });
 lazy_route!(SETTINGS_ROUTE, chunk = kontor_settings, fn = settings_chunk, view! { <SettingsPage /> });
@@ -136,6 +138,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/suppliers/new") view=SUPPLIER_CREATE_ROUTE />
                     <Route path=path!("/suppliers/:id") view=SUPPLIER_DETAIL_ROUTE />
                     <Route path=path!("/suppliers/:id/edit") view=SUPPLIER_EDIT_ROUTE />
+                    <Route path=path!("/bank") view=BANK_ROUTE />
                     <Route path=path!("/dunning") view=DUNNING_ROUTE />
                     <Route path=path!("/exports") view=EXPORTS_ROUTE />
                     <Route path=path!("/settings") view=SETTINGS_ROUTE />

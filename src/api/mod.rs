@@ -15,6 +15,7 @@ pub mod account;
 pub mod api_keys;
 pub mod approvals;
 pub mod audit;
+pub mod bank;
 pub mod billing;
 pub mod client;
 pub mod companies;

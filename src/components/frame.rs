@@ -128,6 +128,9 @@ fn SideNav(
                     <A href=href("/purchases")>{t().nav().purchases}</A>
                 </li>
                 <li>
+                    <A href=href("/bank")>{t().nav().bank}</A>
+                </li>
+                <li>
                     <A href=href("/customers")>{t().nav().customers}</A>
                 </li>
                 <li>

@@ -3,6 +3,7 @@
 
 pub mod admin;
 pub mod approval;
+pub mod bank;
 pub mod companies;
 pub mod dashboard;
 pub mod dunning;

@@ -26,6 +26,10 @@ pub struct Payment {
     pub cash_discount: Decimal,
     /// Currency code.
     pub currency: String,
+    /// The bank transaction it was booked from (issue 32, `GET /bank_transactions/{id}`);
+    /// absent for a payment typed in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_transaction_id: Option<i64>,
     /// Creation date.
     pub created_on: NaiveDate,
     /// Last change date.

@@ -128,8 +128,24 @@ pub fn DashboardView(
 #[component]
 pub fn DashboardPage() -> impl IntoView {
     let dashboard = LocalResource::new(get_dashboard);
+    // Issue 32: bank transactions waiting for a person (suggested or unmatched).
+    let to_review = LocalResource::new(|| async {
+        use kontor_model::bank::TransactionState::{Suggested, Unmatched};
+        let suggested = crate::api::bank::count_transactions(Suggested)
+            .await
+            .unwrap_or(0);
+        let unmatched = crate::api::bank::count_transactions(Unmatched)
+            .await
+            .unwrap_or(0);
+        suggested + unmatched
+    });
     view! {
         <PageHeadNew title=t().nav().dashboard new_href=href("/invoices/new") new_label=t().invoices().new_invoice />
+        {move || to_review.get().filter(|n| *n > 0).map(|n| view! {
+            <p class="notice dash-bank" id="dash-bank-review">
+                <a href=href("/bank")>{fill(t().bank_page().review, &[("count", &n.to_string())])}</a>
+            </p>
+        })}
         <Transition fallback=|| view! { <SkeletonBlock lines=8 /> }>
             {move || Suspend::new(async move {
                 match dashboard.await {

@@ -147,9 +147,23 @@ pub fn PaymentsTab(
             });
             let date = format_date(p.date);
             let for_edit = p.clone();
+            // Issue 32: a payment from the bank names its transaction (counterparty, text).
+            let bank = p.bank_transaction_id.map(|id| {
+                let tx = LocalResource::new(move || crate::api::bank::get_transaction(id));
+                view! {
+                    <div class="muted payment-bank" data-bank-transaction=id.to_string()>
+                        {texts.from_bank} " "
+                        {move || tx.get().and_then(Result::ok).map(|t| {
+                            let who = t.counterparty_name.unwrap_or_default();
+                            let text = t.remittance_information.or(t.creditor_reference).unwrap_or_default();
+                            format!("· {who} · {text}")
+                        })}
+                    </div>
+                }
+            });
             view! {
                 <tr>
-                    <td>{date}</td>
+                    <td>{date}{bank}</td>
                     <td class="num money">{amount}{discount.map(|d| view! { <span class="muted payment-discount">" "{d}</span> })}</td>
                     <td class="num">
                         <button type="button" class="btn btn-small" aria-label=edit_label

@@ -52,6 +52,7 @@ pub fn payments_json(engine: crate::sql::Engine) -> String {
             "paid_total",
             "cash_discount",
             "currency",
+            "bank_transaction_id",
             "created_at",
             "updated_at",
         ],
@@ -75,6 +76,8 @@ pub struct PaymentRow {
     paid_total: Dec,
     cash_discount: Dec,
     currency: String,
+    #[serde(default)]
+    bank_transaction_id: Option<i64>,
     created_at: Ts,
     updated_at: Ts,
 }
@@ -88,6 +91,7 @@ impl From<PaymentRow> for Payment {
             paid_total: p.paid_total.0,
             cash_discount: round_money(p.cash_discount.0, &p.currency),
             currency: p.currency,
+            bank_transaction_id: p.bank_transaction_id,
             created_on: p.created_at.0.date_naive(),
             updated_on: p.updated_at.0.date_naive(),
         }
