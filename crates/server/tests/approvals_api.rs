@@ -644,9 +644,11 @@ async fn concurrent_signings_accept_the_offer_once() {
         public(&s, reqwest::Method::POST, &path, body("Cleo")),
         public(&s, reqwest::Method::POST, &path, body("Dora")),
     );
-    let mut statuses: Vec<u16> = [r1, r2, r3, r4].iter().map(|r| r.status.as_u16()).collect();
+    let replies = [r1, r2, r3, r4];
+    let mut statuses: Vec<u16> = replies.iter().map(|r| r.status.as_u16()).collect();
     statuses.sort_unstable();
-    assert_eq!(statuses, [200, 409, 409, 409]);
+    let bodies: Vec<String> = replies.iter().map(|r| r.body.to_string()).collect();
+    assert_eq!(statuses, [200, 409, 409, 409], "{bodies:#?}");
     let events = s.get(&format!("/offers/{id}/events")).await.body;
     let accepted = events
         .as_array()

@@ -236,6 +236,14 @@ async fn sign(
     }
     let offer = crate::offers::repo::load(&state.pool, row.offer_id).await?;
     if let Some(why) = refusal(&row, &offer) {
+        // A racing signer may have accepted the offer between the two reads: that is
+        // "already signed" (409), not a refusal of the offer's state.
+        let now = repo::by_token(&state.pool, &token).await?;
+        if now.signed_at.is_some() {
+            return Err(ApiError::AlreadyDone(
+                messages::OFFER_ALREADY_SIGNED.en.into(),
+            ));
+        }
         return Err(ApiError::Refused(why));
     }
     let items = offer.items.clone().unwrap_or_default();
