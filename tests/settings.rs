@@ -178,8 +178,14 @@ async fn a_bad_iban_shows_at_the_field_and_nothing_is_sent() {
     assert_eq!(text(&root, "#f-iban-error"), "");
     click_save(&root);
     settle().await;
-    let bodies = sent.get_untracked();
+    let mut bodies = sent.get_untracked();
     assert_eq!(bodies.len(), 1);
+    // The section's GiroCode switch (issue 32) goes along as a flag.
+    let girocode = bodies[0].as_object_mut().unwrap().remove("girocode");
+    assert!(
+        girocode.is_some_and(|g| g.is_boolean()),
+        "the GiroCode switch is sent"
+    );
     assert_eq!(
         bodies[0],
         json!({"account_holder": "Kontor GmbH", "bank_name": "", "iban": "DE89 3704 0044 0532 0130 00", "bic": ""})
