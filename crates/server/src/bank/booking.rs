@@ -326,25 +326,3 @@ pub async fn apply_decision(
         }
     }
 }
-
-/// After a payment from transaction `id` was deleted: when none of its payments is left,
-/// the transaction is open again (`unmatched`, its suggestions gone stale and dropped).
-pub async fn reopen_if_unbooked(tx: &mut crate::sql::Tx, id: i64) -> ApiResult<()> {
-    let left: i64 = crate::sql::query_scalar(
-        "SELECT (SELECT COUNT(*) FROM invoice_payments WHERE bank_transaction_id = $1) + \
-         (SELECT COUNT(*) FROM purchase_payments WHERE bank_transaction_id = $1)",
-    )
-    .bind(id)
-    .fetch_one(&mut *tx)
-    .await?;
-    if left == 0 {
-        crate::sql::query(
-            "UPDATE bank_transactions SET state = 'unmatched', suggestions = '[]', updated_at = $1 WHERE id = $2 AND state = 'matched'",
-        )
-        .bind(ts(now()))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    }
-    Ok(())
-}

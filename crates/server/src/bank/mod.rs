@@ -5,6 +5,7 @@
 //! `docs/decisions.md` § Bank statements.
 
 pub mod booking;
+pub mod reopen;
 mod statements;
 mod transactions;
 

@@ -2,7 +2,8 @@
 //! matches and suggestions, matching by hand (one document or several), undoing a match,
 //! ignoring and un-ignoring.
 
-use super::booking::{book, reopen_if_unbooked, set_state, stored};
+use super::booking::{book, set_state, stored};
+use super::reopen::reopen_if_unbooked;
 use crate::access::auth::Caller;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};

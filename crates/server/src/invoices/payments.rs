@@ -411,7 +411,7 @@ pub async fn remove(tx: &mut crate::sql::Tx, id: i64, user: Option<i64>) -> ApiR
     .await?;
     apply_payments(tx, invoice_id).await?;
     if let Some(bank) = bank_transaction_id {
-        crate::bank::booking::reopen_if_unbooked(tx, bank).await?;
+        crate::bank::reopen::reopen_if_unbooked(tx, bank).await?;
     }
     let data = PaymentData {
         payment_id: id,
