@@ -165,6 +165,8 @@ pub struct Candidates {
     purchases_by_receipt: HashMap<String, Vec<usize>>,
     purchases_by_iban: HashMap<String, Vec<usize>>,
     purchases_by_amount: HashMap<(String, Decimal), Vec<usize>>,
+    invoice_at: HashMap<i64, usize>,
+    purchase_at: HashMap<i64, usize>,
 }
 
 fn key_amount(currency: &str, amount: Decimal) -> (String, Decimal) {
@@ -214,6 +216,7 @@ impl Candidates {
             ..Default::default()
         };
         for (n, i) in c.invoices.iter().enumerate() {
+            c.invoice_at.insert(i.id, n);
             if let Some(r) = &i.payment_reference {
                 c.by_reference.entry(compact(r)).or_default().push(n);
             }
@@ -236,6 +239,7 @@ impl Candidates {
             }
         }
         for (n, p) in c.purchases.iter().enumerate() {
+            c.purchase_at.insert(p.id, n);
             if let Some(r) = p
                 .receipt_identifier
                 .as_deref()
@@ -256,6 +260,41 @@ impl Candidates {
                 .push(n);
         }
         c
+    }
+
+    /// Records that `amount` was just booked against `target` (within the same import):
+    /// its open amount drops, its cash discount no longer applies, and once nothing is
+    /// open it is no candidate any more — without indexing everything again.
+    pub fn booked(&mut self, target: Target, amount: Decimal) {
+        match target {
+            Target::Invoice(id) => {
+                if let Some(i) = self
+                    .invoice_at
+                    .get(&id)
+                    .and_then(|&n| self.invoices.get_mut(n))
+                {
+                    i.open_amount = i
+                        .open_amount
+                        .checked_sub(amount)
+                        .unwrap_or_default()
+                        .max(Decimal::ZERO);
+                    i.discounted_amount = None;
+                }
+            }
+            Target::Purchase(id) => {
+                if let Some(p) = self
+                    .purchase_at
+                    .get(&id)
+                    .and_then(|&n| self.purchases.get_mut(n))
+                {
+                    p.open_amount = p
+                        .open_amount
+                        .checked_sub(amount)
+                        .unwrap_or_default()
+                        .max(Decimal::ZERO);
+                }
+            }
+        }
     }
 
     /// Matches `tx` (see the module's rules).
@@ -359,7 +398,7 @@ impl Candidates {
         // 3. Suggestions.
         let mut scored: HashMap<usize, (u32, Vec<Reason>)> = HashMap::new();
         for i in &referenced {
-            if let Some(n) = self.invoices.iter().position(|x| x.id == i.id) {
+            if let Some(&n) = self.invoice_at.get(&i.id) {
                 add(&mut scored, n, 50, Reason::PaymentReference);
             }
         }
@@ -412,7 +451,10 @@ impl Candidates {
         }
         let mut list: Vec<Suggestion> = scored
             .into_iter()
-            .filter(|(n, _)| self.invoices[*n].currency == tx.currency)
+            .filter(|(n, _)| {
+                self.invoices[*n].currency == tx.currency
+                    && self.invoices[*n].open_amount > Decimal::ZERO
+            })
             .map(|(n, (score, reasons))| {
                 let i = &self.invoices[n];
                 Suggestion {
@@ -487,7 +529,7 @@ impl Candidates {
         // 3. Suggestions.
         let mut scored: HashMap<usize, (u32, Vec<Reason>)> = HashMap::new();
         for p in &named {
-            if let Some(n) = self.purchases.iter().position(|x| x.id == p.id) {
+            if let Some(&n) = self.purchase_at.get(&p.id) {
                 add(&mut scored, n, 40, Reason::Number);
             }
         }
@@ -518,7 +560,10 @@ impl Candidates {
         }
         let mut list: Vec<Suggestion> = scored
             .into_iter()
-            .filter(|(n, _)| self.purchases[*n].currency == tx.currency)
+            .filter(|(n, _)| {
+                self.purchases[*n].currency == tx.currency
+                    && self.purchases[*n].open_amount > Decimal::ZERO
+            })
             .map(|(n, (score, reasons))| {
                 let p = &self.purchases[n];
                 Suggestion {

@@ -197,3 +197,22 @@ fn ten_thousand_transfers_against_a_hundred_thousand_invoices_are_lookups() {
     }
     assert_eq!(booked_count, 10_000);
 }
+
+#[test]
+fn a_booking_within_the_import_lowers_what_is_open() {
+    let mut c = index();
+    let reference = crate::payment_reference::payment_reference("R2611-001").unwrap();
+    let (t, a, _) = booked(c.decide(&credit("119.00", &reference)));
+    c.booked(t, a);
+    // The same reference again: nothing is open any more, so nothing is booked.
+    assert!(matches!(
+        c.decide(&credit("119.00", &reference)),
+        Decision::Suggest(_)
+    ));
+    let s = suggested(c.decide(&credit("119.00", "Danke")));
+    assert_eq!(
+        s.iter().map(|s| s.target).collect::<Vec<_>>(),
+        [Target::Invoice(3)],
+        "invoice 1 is paid"
+    );
+}

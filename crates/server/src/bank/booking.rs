@@ -301,16 +301,17 @@ pub async fn wire_suggestions(
 
 /// Matches transaction `t` with `candidates` and applies the decision inside `tx`: books
 /// what is certain (state `matched`), else stores the suggestions (`suggested`, or
-/// `unmatched` without any). Answers the state. `candidates` is rebuilt by the caller
-/// after a booking when later transactions must see the new open amounts.
+/// `unmatched` without any). Answers the state. A booking lowers the candidate's open
+/// amount in `candidates`, so later transactions of the same import see it.
 pub async fn apply_decision(
     tx: &mut crate::sql::Tx,
     t: &StoredTransaction,
-    candidates: &Candidates,
+    candidates: &mut Candidates,
 ) -> ApiResult<TransactionState> {
     match candidates.decide(&t.facts) {
         Decision::Book(allocation, _) => {
             book(tx, t, allocation.target, allocation.amount, None).await?;
+            candidates.booked(allocation.target, allocation.amount);
             set_state(tx, t.id, TransactionState::Matched, &[]).await?;
             Ok(TransactionState::Matched)
         }

@@ -328,17 +328,14 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
             });
         }
     }
-    // Match in booking order; after a booking the open amounts are read again, so one
-    // invoice is never paid twice by two transfers of the same import.
+    // Match in booking order; a booking lowers the invoice's open amount in the index, so
+    // one invoice is never paid twice by two transfers of the same import.
     stored.sort_by_key(|s| (s.booking_date, s.id));
     let (mut matched, mut suggested) = (0i64, 0i64);
     let mut open = candidates(&mut tx).await?;
     for s in &stored {
-        match apply_decision(&mut tx, s, &open).await? {
-            TransactionState::Matched => {
-                matched += 1;
-                open = candidates(&mut tx).await?;
-            }
+        match apply_decision(&mut tx, s, &mut open).await? {
+            TransactionState::Matched => matched += 1,
             TransactionState::Suggested => suggested += 1,
             _ => {}
         }

@@ -378,8 +378,8 @@ pub(super) async fn unignore(
     if current != TransactionState::Ignored {
         return Err(ApiError::Refused(messages::BANK_TRANSACTION_DONE.into()));
     }
-    let open = super::booking::candidates(&mut tx).await?;
-    super::booking::apply_decision(&mut tx, &t, &open).await?;
+    let mut open = super::booking::candidates(&mut tx).await?;
+    super::booking::apply_decision(&mut tx, &t, &mut open).await?;
     tx.commit().await?;
     load(&state.pool, id).await.map(Json)
 }
