@@ -45,7 +45,7 @@ for k in range(m):
     number, reference, gross = docs[random.randrange(n)]
     kind = k % 3
     text = f"<Strd><CdtrRefInf><Ref>{reference}</Ref></CdtrRefInf></Strd>" if kind == 0 else \
-        f"<Ustrd>Rechnung {number}</Ustrd>" if kind == 1 else "<Ustrd>Zahlung</Ustrd>"
+        f"<Ustrd>Rechnung {number}</Ustrd>" if kind == 1 else f"<Ustrd>Zahlung {k}</Ustrd>"
     amount = f"{gross:.2f}" if kind != 2 else f"{random.randrange(100, 1000)}.00"
     rows.append(f"<Ntry><Amt Ccy=\"EUR\">{amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>"
         f"<BookgDt><Dt>2026-11-20</Dt></BookgDt><AcctSvcrRef>B-{k}</AcctSvcrRef><NtryDtls><TxDtls>"

@@ -423,3 +423,40 @@ async fn hostile_and_wrong_files_are_refused_naming_file_and_read_only_keys_get_
         200
     );
 }
+
+#[tokio::test]
+async fn two_transfers_quoting_different_references_are_two_payments() {
+    let s = start().await;
+    let c = customer(&s).await;
+    let a = invoice(&s, c, 100).await;
+    let b = invoice(&s, c, 100).await;
+    let file = camt053(&[
+        (
+            "100.00",
+            "CRDT",
+            "2026-11-20",
+            "NONREF",
+            "Hafen Logistik",
+            a["payment_reference"].as_str().unwrap(),
+        ),
+        (
+            "100.00",
+            "CRDT",
+            "2026-11-20",
+            "NONREF",
+            "Hafen Logistik",
+            b["payment_reference"].as_str().unwrap(),
+        ),
+    ]);
+    let r = import(&s, "two.xml", file.as_bytes()).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(
+        (r.body["entries"].as_i64(), r.body["duplicates"].as_i64()),
+        (Some(2), Some(0)),
+        "{}",
+        r.body
+    );
+    assert_eq!(r.body["matched"], 2);
+    assert_eq!(status(&s, &a["id"]).await, "paid");
+    assert_eq!(status(&s, &b["id"]).await, "paid");
+}

@@ -158,8 +158,9 @@ fn key(parts: &[&str]) -> String {
 }
 
 /// An entry's two duplicate keys on `account`: the bank's reference (if any), and its
-/// facts — date, amount, counterparty and text (issue 32: "same bank reference, or the
-/// same date, amount, counterparty and remittance text on the same account").
+/// facts — date, amount, counterparty and remittance text, structured reference included
+/// (issue 32: "same bank reference, or the same date, amount, counterparty and remittance
+/// text on the same account").
 fn keys(account: &str, t: &kontor_bank::Transaction) -> (Option<String>, String) {
     let reference = t
         .bank_reference
@@ -175,6 +176,9 @@ fn keys(account: &str, t: &kontor_bank::Transaction) -> (Option<String>, String)
         t.counterparty_name.as_deref().unwrap_or(""),
         t.counterparty_iban.as_deref().unwrap_or(""),
         t.remittance_information.as_deref().unwrap_or(""),
+        // The structured reference is remittance information too (camt `RmtInf/Strd`):
+        // two transfers quoting different references are two payments.
+        t.creditor_reference.as_deref().unwrap_or(""),
     ]);
     (reference, facts)
 }
