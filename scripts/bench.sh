@@ -34,3 +34,7 @@ KONTOR_SERVER_BIN="$target_dir/release/kontor-server" KONTOR_DIST="$PWD/dist" TM
 # docs/benchmarks.md § Several processes and docs/deployment.md.
 echo "[bench] one process beside two behind haproxy (scripts/bench-scale.sh)"
 scripts/bench-scale.sh "$target_dir/release/kontor-server"
+# A camt.053 of 10,000 entries against 100,000 invoices (issue 32); its row goes into
+# docs/benchmarks.md § Bank statement import.
+echo "[bench] bank statement import (scripts/bench-bank.sh)"
+scripts/bench-bank.sh "$target_dir/release/kontor-server"
