@@ -103,15 +103,7 @@ pub async fn match_allocations(
 
 /// DELETE /bank_transactions/{id}/match: removes exactly the payments booked from it.
 pub async fn unmatch(id: i64) -> Result<BankTransaction, ApiError> {
-    request(
-        &Target::stored()?,
-        Method::DELETE,
-        &format!("/bank_transactions/{id}/match"),
-        &[],
-        None,
-    )
-    .await?
-    .parse()
+    delete_answering(&format!("/bank_transactions/{id}/match")).await
 }
 
 /// POST /bank_transactions/{id}/ignore.
@@ -126,13 +118,12 @@ pub async fn ignore(id: i64) -> Result<BankTransaction, ApiError> {
 
 /// DELETE /bank_transactions/{id}/ignore: matched again against what is open now.
 pub async fn unignore(id: i64) -> Result<BankTransaction, ApiError> {
-    request(
-        &Target::stored()?,
-        Method::DELETE,
-        &format!("/bank_transactions/{id}/ignore"),
-        &[],
-        None,
-    )
-    .await?
-    .parse()
+    delete_answering(&format!("/bank_transactions/{id}/ignore")).await
+}
+
+/// DELETE `path` (with the key), reading the transaction the server answers.
+async fn delete_answering(path: &str) -> Result<BankTransaction, ApiError> {
+    request(&Target::stored()?, Method::DELETE, path, &[], None)
+        .await?
+        .parse()
 }
