@@ -18,6 +18,7 @@ use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, Company
 use crate::pages::dashboard::DashboardPage;
 use crate::pages::dunning::DunningPage;
 use crate::pages::exports::ExportsPage;
+use crate::pages::forgot_password::ForgotPasswordPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
 use crate::pages::placeholder::NotFound;
@@ -40,6 +41,7 @@ const SUPPLIER: CompanyType = CompanyType::Supplier;
 // The lazy routes and their chunks (one chunk per area of the app).
 lazy_route!(SETUP_ROUTE, chunk = kontor_setup, fn = setup_chunk, view! { <SetupPage /> });
 lazy_route!(SET_PASSWORD_ROUTE, chunk = kontor_setup, fn = set_password_chunk, view! { <SetPasswordPage /> });
+lazy_route!(FORGOT_PASSWORD_ROUTE, chunk = kontor_setup, fn = forgot_password_chunk, view! { <ForgotPasswordPage /> });
 lazy_route!(APPROVAL_ROUTE, chunk = kontor_approval, fn = approval_chunk, view! { <ApprovalPage /> });
 lazy_route!(FRAME_ROUTE, chunk = kontor_frame, fn = frame_chunk, preload = frame_preload, view! { <Frame /> });
 lazy_route!(INVOICE_LIST_ROUTE, chunk = kontor_invoice_list, fn = invoice_list_chunk, preload = invoice_list_preload, view! { <InvoiceList /> });
@@ -107,6 +109,7 @@ pub fn App() -> impl IntoView {
                 <Route path=path!("/sign-in") view=SignIn />
                 <Route path=path!("/setup") view=SETUP_ROUTE />
                 <Route path=path!("/set-password") view=SET_PASSWORD_ROUTE />
+                <Route path=path!("/forgot-password") view=FORGOT_PASSWORD_ROUTE />
                 // The customer's approval page (issue 31): public, without the frame.
                 <Route path=path!("/approval/:token") view=APPROVAL_ROUTE />
                 <ParentRoute path=path!("") view=signed_in_frame>

@@ -11,7 +11,9 @@ use crate::i18n::{fill, t};
 use gloo_net::http::Method;
 use kontor_model::account::{Account, AccountHead, Session};
 use kontor_model::users::User;
-use kontor_model::users::{AcceptInvitation, ChangePassword, SignIn, SignedIn, UpdateMe};
+use kontor_model::users::{
+    AcceptInvitation, ChangePassword, PasswordReset, SignIn, SignedIn, UpdateMe,
+};
 use serde::Deserialize;
 
 /// GET /session with the stored key.
@@ -127,6 +129,42 @@ pub async fn accept_invitation(
     let text = request_open(server, Method::POST, "/session/invitation", Some(body))
         .await
         .map_err(open_error)?;
+    parse(&text)
+}
+
+/// POST /session/password_reset on `server` (issue 33): asks for a forgotten-password link
+/// for `email`. The server answers 202 whether or not the address belongs to a user; 422
+/// `email` when it is no address; 429 with a message saying when to try again.
+pub async fn request_password_reset(server: &str, email: &str) -> Result<(), ApiError> {
+    let body = to_json(&PasswordReset {
+        email: Some(email.trim().to_string()),
+    })?;
+    request_open(server, Method::POST, "/session/password_reset", Some(body))
+        .await
+        .map_err(open_error)
+        .map(|_| ())
+}
+
+/// POST /session/password_reset/confirm on `server`: sets the new password from a reset
+/// link and signs in (every other session of the user ends); 422 `token` when the link is
+/// bad, used or expired, 422 `password` when weak.
+pub async fn confirm_password_reset(
+    server: &str,
+    token: &str,
+    password: &str,
+) -> Result<SignedIn, ApiError> {
+    let body = to_json(&AcceptInvitation {
+        token: Some(token.to_string()),
+        password: Some(password.to_string()),
+    })?;
+    let text = request_open(
+        server,
+        Method::POST,
+        "/session/password_reset/confirm",
+        Some(body),
+    )
+    .await
+    .map_err(open_error)?;
     parse(&text)
 }
 

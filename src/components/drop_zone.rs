@@ -50,7 +50,8 @@ pub fn check_file(file: &web_sys::File) -> Option<String> {
 }
 
 /// A drop zone: drop a file on it, or click "Choose file". Shows `progress` (percent)
-/// while `busy`.
+/// while `busy`. With `multiple`, every dropped or chosen file is handed to `on_file` in
+/// order (the caller queues them); otherwise only the first.
 #[component]
 pub fn DropZone(
     /// The input's id (tests and labels use it).
@@ -70,24 +71,32 @@ pub fn DropZone(
     /// The file picker's `accept` list (default: [`ACCEPT`]).
     #[prop(default = ACCEPT)]
     accept: &'static str,
+    /// Whether several files may be dropped or chosen at once.
+    #[prop(optional)]
+    multiple: bool,
 ) -> impl IntoView {
+    let each = move |files: Option<web_sys::FileList>| {
+        let Some(files) = files else { return };
+        let count = if multiple {
+            files.length()
+        } else {
+            files.length().min(1)
+        };
+        for index in 0..count {
+            if let Some(file) = files.get(index) {
+                on_file.run(SendWrapper::new(file));
+            }
+        }
+    };
     let over = RwSignal::new(false);
     let on_drop = move |ev: web_sys::DragEvent| {
         ev.prevent_default();
         over.set(false);
-        let file = ev
-            .data_transfer()
-            .and_then(|d| d.files())
-            .and_then(|f| f.get(0));
-        if let Some(file) = file {
-            on_file.run(SendWrapper::new(file));
-        }
+        each(ev.data_transfer().and_then(|d| d.files()));
     };
     let on_pick = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
-        if let Some(file) = input.files().and_then(|f| f.get(0)) {
-            on_file.run(SendWrapper::new(file));
-        }
+        each(input.files());
         input.set_value("");
     };
     view! {
@@ -100,7 +109,7 @@ pub fn DropZone(
         >
             <p>{label}</p>
             <label class="btn btn-small" for=id.clone()>{t().widgets_files().choose_file}</label>
-            <input id=id class="visually-hidden" type="file" accept=accept on:change=on_pick />
+            <input id=id class="visually-hidden" type="file" accept=accept multiple=multiple on:change=on_pick />
             <Show when=move || busy.get()>
                 <div class="upload-progress">
                     <progress max="100" value=move || progress.get().to_string() aria-label=t().widgets_files().upload_progress></progress>

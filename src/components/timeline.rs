@@ -210,10 +210,15 @@ pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> Ev
                 (_, _, Some(_)) => tl.payment_received_on,
                 (_, _, None) => tl.payment_received,
             };
-            plain(fill(
+            let mut line = plain(fill(
                 template,
                 &[("amount", &amount), ("date", &date.unwrap_or_default())],
-            ))
+            ));
+            // Issue 32: a payment booked from a bank transaction says so.
+            line.detail = d
+                .bank_transaction_id
+                .map(|id| fill(tl.payment_from_bank, &[("id", &id.to_string())]));
+            line
         }
         EventKind::Reminder => {
             let d: ReminderData = event.data_as();

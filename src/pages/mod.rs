@@ -8,6 +8,7 @@ pub mod companies;
 pub mod dashboard;
 pub mod dunning;
 pub mod exports;
+pub mod forgot_password;
 pub mod invoices;
 pub mod offers;
 pub mod placeholder;

@@ -1,9 +1,11 @@
 //! The invitation page (issue 12, `/set-password?token=…`): the invited person chooses a
-//! password (POST /session/invitation) and is signed in. A bad, used or expired link shows
-//! the server's message at the top with a link to sign-in.
+//! password (POST /session/invitation) and is signed in. With `&reset=1` (issue 33, the
+//! forgotten-password link) it is worded for a new password and confirms through POST
+//! /session/password_reset/confirm. A bad, used or expired link shows the server's message
+//! at the top with a link to sign-in.
 
 use crate::api::client::server_or_origin;
-use crate::api::session::accept_invitation;
+use crate::api::session::{accept_invitation, confirm_password_reset};
 use crate::components::field::{error_of, Field};
 use crate::components::password_rules::{check_new_password, password_hint};
 use crate::components::prefs::{display_name, start_session};
@@ -21,6 +23,7 @@ pub fn SetPasswordPage() -> impl IntoView {
     let toasts = Toasts::use_context();
     let query = use_query_map();
     let token = Memo::new(move |_| query.with(|q| q.get("token").unwrap_or_default()));
+    let reset = Memo::new(move |_| query.with(|q| q.get("reset").is_some_and(|r| r == "1")));
     let password = RwSignal::new(String::new());
     let repeat = RwSignal::new(String::new());
     let errors = RwSignal::new(FieldErrors::new());
@@ -28,7 +31,11 @@ pub fn SetPasswordPage() -> impl IntoView {
         let (token, password) = (token.clone(), password.clone());
         async move {
             let server = server_or_origin();
-            let signed = accept_invitation(&server, &token, &password).await?;
+            let signed = if reset.get_untracked() {
+                confirm_password_reset(&server, &token, &password).await?
+            } else {
+                accept_invitation(&server, &token, &password).await?
+            };
             start_session(&server, &signed);
             Ok::<_, crate::api::ApiError>(signed)
         }
@@ -36,8 +43,13 @@ pub fn SetPasswordPage() -> impl IntoView {
     let pending = submit.pending();
     Effect::new(move |_| match submit.value().get() {
         Some(Ok(signed)) => {
+            let texts = t().set_password();
             toasts.success(fill(
-                t().set_password().welcome,
+                if reset.get_untracked() {
+                    texts.reset_welcome
+                } else {
+                    texts.welcome
+                },
                 &[("name", &display_name(&signed.user))],
             ));
             navigate("/dashboard", Default::default());
@@ -69,8 +81,8 @@ pub fn SetPasswordPage() -> impl IntoView {
     view! {
         <div class="sign-in">
             <form class="sign-in-card" on:submit=on_submit novalidate>
-                <h1>{t().set_password().heading}</h1>
-                <p class="muted">{t().set_password().intro}</p>
+                <h1>{move || if reset.get() { t().set_password().reset_heading } else { t().set_password().heading }}</h1>
+                <p class="muted">{move || if reset.get() { t().set_password().reset_intro } else { t().set_password().intro }}</p>
                 {move || token.with(String::is_empty).then(|| view! {
                     <p class="form-summary" role="alert">{t().set_password().no_token}</p>
                 })}

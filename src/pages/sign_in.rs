@@ -1,7 +1,8 @@
 //! Sign-in (issue 12): e-mail and password (POST /session), the server address prefilled
 //! with this page's origin behind {t().sign_in().another_server}, and "Sign in with an API key" for
 //! integrations (verified with GET /session before it is stored). A server without an
-//! admin links to the first-run page (`GET /setup`).
+//! admin links to the first-run page (`GET /setup`); "Forgot your password?" links to
+//! `/forgot-password` (issue 33).
 
 use crate::api::client::{has_key, server_or_origin, store_credentials};
 use crate::api::session::{setup_needed, sign_in, verify_key};
@@ -145,6 +146,7 @@ pub fn SignIn() -> impl IntoView {
                     <Field id="password" label=t().sign_in().password required=true error=secret_error>
                         <input id="password" type="password" autocomplete="current-password" bind:value=password />
                     </Field>
+                    <a class="sign-in-forgot" id="forgot-password" href=href("/forgot-password")>{t().sign_in().forgot}</a>
                 </Show>
                 <Show
                     when=move || show_server.get()

@@ -262,6 +262,14 @@ impl Candidates {
         c
     }
 
+    /// The number of open invoice `id` (`R2611-004`), if it is a candidate.
+    pub fn invoice_identifier(&self, id: i64) -> Option<&str> {
+        self.invoice_at
+            .get(&id)
+            .and_then(|&n| self.invoices.get(n))
+            .map(|i| i.identifier.as_str())
+    }
+
     /// Records that `amount` was just booked against `target` (within the same import):
     /// its open amount drops, its cash discount no longer applies, and once nothing is
     /// open it is no candidate any more — without indexing everything again.

@@ -186,6 +186,19 @@ pub struct SignedIn {
     pub user: User,
 }
 
+/// POST /session/password_reset body (issue 33 § Forgotten passwords): the e-mail address
+/// of the person who forgot their password. The answer is always 202, whether or not the
+/// address belongs to a user.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct PasswordReset {
+    /// The user's e-mail address (compared without case).
+    pub email: Option<String>,
+}
+
+/// How long a forgotten-password link stays valid, in minutes (issue 33: 60).
+pub const PASSWORD_RESET_MINUTES: i64 = 60;
+
 /// POST /session/invitation body: the token from the link and the new password.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]

@@ -460,3 +460,41 @@ async fn two_transfers_quoting_different_references_are_two_payments() {
     assert_eq!(status(&s, &a["id"]).await, "paid");
     assert_eq!(status(&s, &b["id"]).await, "paid");
 }
+
+/// A statement of hundreds of entries: every entry is found again as a duplicate by the
+/// chunked key lookup (several chunks, the last one short), and the ~500 audit events of
+/// one request are sealed whole in chunks — `audit verify` passes and none stays unsealed.
+#[tokio::test]
+async fn a_large_statement_is_checked_for_duplicates_and_sealed_whole() {
+    let s = common::start().await;
+    let rows: Vec<(String, String)> = (0..250)
+        .map(|n| (format!("{}.{:02}", 10 + n, n % 100), format!("BIG-{n}")))
+        .collect();
+    let entries: Vec<(&str, &str, &str, &str, &str, &str)> = rows
+        .iter()
+        .map(|(amount, reference)| {
+            (
+                amount.as_str(),
+                "CRDT",
+                "2026-11-20",
+                reference.as_str(),
+                "Irgendwer",
+                "Spende",
+            )
+        })
+        .collect();
+    let xml = camt053(&entries);
+    let first = import(&s, "big.xml", xml.as_bytes()).await;
+    assert_eq!(first.status, 201, "{}", first.body);
+    assert_eq!(first.body["entries"], 250);
+    assert_eq!(first.body["duplicates"], 0);
+    let again = import(&s, "big-again.xml", xml.as_bytes()).await;
+    assert_eq!(again.status, 201, "{}", again.body);
+    assert_eq!(again.body["entries"], 0);
+    assert_eq!(again.body["duplicates"], 250);
+    let out = s.cli(&["audit", "verify"]);
+    assert!(
+        out.contains("intact") && out.contains("(and 0 not sealed yet)"),
+        "{out}"
+    );
+}

@@ -40,6 +40,9 @@ const OWN: &[(&str, &str)] = &[
 const PUBLIC: &[(&str, &str)] = &[
     ("POST", "/session"),
     ("POST", "/session/invitation"),
+    // Forgotten passwords (issue 33): asked for and confirmed without a key.
+    ("POST", "/session/password_reset"),
+    ("POST", "/session/password_reset/confirm"),
     ("POST", "/setup"),
     // The customer's online approval (issue 31): the token is the only key.
     ("POST", "/customer_approvals/{token}/sign"),

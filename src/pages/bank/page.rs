@@ -64,32 +64,40 @@ pub fn BankPage() -> impl IntoView {
         async move { list_transactions(Some(s), &q, 1).await }
     });
     let changed = Callback::new(move |_: ()| version.update(|v| *v += 1));
+    // Several files import one after the other (a queue), each with its own result line.
+    let queue = StoredValue::new(std::collections::VecDeque::<SendWrapper<web_sys::File>>::new());
     let on_file = Callback::new(move |file: SendWrapper<web_sys::File>| {
+        queue.update_value(|q| q.push_back(file));
+        if busy.get_untracked() {
+            return;
+        }
         busy.set(true);
-        progress.set(0);
         leptos::task::spawn_local(async move {
-            let name = file.name();
-            let answer = import_statement(&file, progress).await;
+            while let Some(file) = queue.try_update_value(|q| q.pop_front()).flatten() {
+                progress.set(0);
+                let name = file.name();
+                let answer = import_statement(&file, progress).await;
+                let line = match answer {
+                    Ok(s) => {
+                        toasts.success(result_line(&name, &s));
+                        Ok(result_line(&name, &s))
+                    }
+                    Err(e) => Err(fill(
+                        t().bank_page().import_failed,
+                        &[("file", &name), ("message", &e.message)],
+                    )),
+                };
+                results.update(|r| r.insert(0, (name, line)));
+                version.update(|v| *v += 1);
+            }
             busy.set(false);
-            let line = match answer {
-                Ok(s) => {
-                    toasts.success(result_line(&name, &s));
-                    Ok(result_line(&name, &s))
-                }
-                Err(e) => Err(fill(
-                    t().bank_page().import_failed,
-                    &[("file", &name), ("message", &e.message)],
-                )),
-            };
-            results.update(|r| r.insert(0, (name, line)));
-            version.update(|v| *v += 1);
         });
     });
     view! {
         <div class="page-head"><h1>{texts.title}</h1></div>
         <section class="section" aria-labelledby="bank-import-title">
             <h2 class="section-title" id="bank-import-title">{texts.import_title}</h2>
-            <DropZone id="bank-file" label=texts.drop on_file=on_file busy=busy progress=progress accept=ACCEPT />
+            <DropZone id="bank-file" label=texts.drop on_file=on_file busy=busy progress=progress accept=ACCEPT multiple=true />
             <ul class="bank-results" id="bank-results" aria-live="polite">
                 {move || results.get().into_iter().map(|(_, line)| match line {
                     Ok(l) => view! { <li class="bank-result">{l}</li> }.into_any(),

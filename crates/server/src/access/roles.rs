@@ -34,6 +34,8 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     // Sign-in (unauthenticated) and the caller's own session and preferences.
     ("POST", "/session", Public),
     ("POST", "/session/invitation", Public),
+    ("POST", "/session/password_reset", Public),
+    ("POST", "/session/password_reset/confirm", Public),
     ("GET", "/setup", Public),
     ("POST", "/setup", Public),
     // The customer's online approval of an offer (issue 31): the token is the only key.

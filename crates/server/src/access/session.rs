@@ -68,7 +68,7 @@ async fn sign_out(
 }
 
 /// A new session key for `user` named "Sign-in <date>".
-async fn session_for(pool: &crate::sql::Db, user: User) -> ApiResult<Json<SignedIn>> {
+pub(crate) async fn session_for(pool: &crate::sql::Db, user: User) -> ApiResult<Json<SignedIn>> {
     let name = format!("Sign-in {}", now().format("%Y-%m-%d"));
     let (_, api_key) =
         crate::access::auth::create_key_for(pool, user.id, &name, false, KIND_SESSION).await?;
@@ -102,7 +102,7 @@ pub fn lockout_message(seconds: u64) -> Message {
 }
 
 /// The 429 of a locked sign-in: [`lockout_message`] and `Retry-After` in seconds.
-fn locked(seconds: u64) -> Response {
+pub(crate) fn locked(seconds: u64) -> Response {
     let message = lockout_message(seconds);
     let mut response = (
         StatusCode::TOO_MANY_REQUESTS,
@@ -189,6 +189,19 @@ fn bad_token() -> ApiError {
 async fn accept_invitation(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<AcceptInvitation>,
+) -> ApiResult<Json<SignedIn>> {
+    set_password_by_token(&state, body).await
+}
+
+/// Sets the password of the user a one-time link (`token`) belongs to, consumes the link,
+/// ends every session of that user, and signs in with a new session (200 like POST
+/// /session). Shared by accepting an invitation and confirming a forgotten-password reset
+/// (both links live in `invitations`). Errors: 422 naming `token` (unknown, used,
+/// expired, deactivated user) or `password` (too short or weak; the link stays valid
+/// then).
+pub(crate) async fn set_password_by_token(
+    state: &AppState,
+    body: AcceptInvitation,
 ) -> ApiResult<Json<SignedIn>> {
     let pool = &state.pool;
     let token = body.token.as_deref().map(str::trim).unwrap_or("");

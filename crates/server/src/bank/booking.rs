@@ -199,14 +199,7 @@ pub async fn book(
             if amount > from_milli(open) {
                 return Err(refused(messages::BANK_MORE_THAN_OPEN));
             }
-            let booking = crate::invoices::payments::Booking {
-                invoice_id,
-                date: t.booking_date,
-                amount,
-                currency,
-                bank_transaction_id: Some(t.id),
-            };
-            crate::invoices::payments::book(tx, &booking, user).await
+            record(tx, t, target, amount, user).await
         }
         Target::Purchase(purchase_id) => {
             if t.facts.amount >= Decimal::ZERO {
@@ -228,6 +221,37 @@ pub async fn book(
             if amount > from_milli(open) {
                 return Err(refused(messages::BANK_MORE_THAN_OPEN));
             }
+            record(tx, t, target, amount, user).await
+        }
+    }
+}
+
+/// Records the payment of `amount` from transaction `t` to `target` inside `tx` without
+/// checking it again — for the import, whose [`Candidates`] index was read in the same
+/// write transaction and lowered by every booking before ([`Candidates::booked`]), so
+/// the document is open, in the transaction's currency, and takes the amount. Everything
+/// else goes through [`book`]. Errors: 422 on `paid_total` when the document cannot take
+/// it after all; the database's.
+pub async fn record(
+    tx: &mut crate::sql::Tx,
+    t: &StoredTransaction,
+    target: Target,
+    amount: Decimal,
+    user: Option<i64>,
+) -> ApiResult<i64> {
+    let currency = &t.facts.currency;
+    match target {
+        Target::Invoice(invoice_id) => {
+            let booking = crate::invoices::payments::Booking {
+                invoice_id,
+                date: t.booking_date,
+                amount,
+                currency,
+                bank_transaction_id: Some(t.id),
+            };
+            crate::invoices::payments::book(tx, &booking, user).await
+        }
+        Target::Purchase(purchase_id) => {
             let booking = crate::purchases::payments::Booking {
                 purchase_id,
                 date: t.booking_date,
@@ -260,21 +284,27 @@ pub async fn set_state(
     Ok(())
 }
 
-/// The wire form of the model's suggestions, with each document's number for display.
+/// The wire form of the model's suggestions, with each document's number for display
+/// (an invoice's from `candidates` when it is one).
 pub async fn wire_suggestions(
     tx: &mut crate::sql::Tx,
+    candidates: &Candidates,
     list: Vec<kontor_model::bank_matching::Suggestion>,
 ) -> ApiResult<Vec<BankSuggestion>> {
     let mut out = Vec::with_capacity(list.len());
     for s in list {
         let (invoice_id, purchase_id, identifier) = match s.target {
             Target::Invoice(id) => {
-                let number: Option<String> =
-                    crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&mut *tx)
-                        .await?
-                        .flatten();
+                let number = match candidates.invoice_identifier(id) {
+                    Some(number) => Some(number.to_string()),
+                    None => {
+                        crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
+                            .bind(id)
+                            .fetch_optional(&mut *tx)
+                            .await?
+                            .flatten()
+                    }
+                };
                 (Some(id), None, number)
             }
             Target::Purchase(id) => {
@@ -299,31 +329,57 @@ pub async fn wire_suggestions(
     Ok(out)
 }
 
-/// Matches transaction `t` with `candidates` and applies the decision inside `tx`: books
-/// what is certain (state `matched`), else stores the suggestions (`suggested`, or
-/// `unmatched` without any). Answers the state. A booking lowers the candidate's open
-/// amount in `candidates`, so later transactions of the same import see it.
+/// What matching decided for one transaction, ready to store: its state, its suggestions
+/// (wire form), and the payment to book.
+pub struct Outcome {
+    /// `matched`, `suggested` or `unmatched`.
+    pub state: TransactionState,
+    /// The suggestions to store (empty unless `suggested`).
+    pub suggestions: Vec<BankSuggestion>,
+    /// The payment to book: the document and the amount.
+    pub booking: Option<(Target, Decimal)>,
+}
+
+/// Matches `facts` with `candidates`: books nothing yet, but says what to store and book
+/// ([`Outcome`]). Errors: the database's (a suggested purchase's number).
+pub async fn decide(
+    tx: &mut crate::sql::Tx,
+    facts: &TransactionFacts,
+    candidates: &Candidates,
+) -> ApiResult<Outcome> {
+    Ok(match candidates.decide(facts) {
+        Decision::Book(allocation, _) => Outcome {
+            state: TransactionState::Matched,
+            suggestions: Vec::new(),
+            booking: Some((allocation.target, allocation.amount)),
+        },
+        Decision::Suggest(list) => Outcome {
+            state: if list.is_empty() {
+                TransactionState::Unmatched
+            } else {
+                TransactionState::Suggested
+            },
+            suggestions: wire_suggestions(tx, candidates, list).await?,
+            booking: None,
+        },
+    })
+}
+
+/// Matches transaction `t` (stored) with `candidates` and applies the decision inside
+/// `tx`: books what is certain (state `matched`), else stores the suggestions
+/// (`suggested`, or `unmatched` without any). Answers the state. A booking lowers the
+/// candidate's open amount in `candidates`. Errors: the database's; 422 when a booking
+/// is refused.
 pub async fn apply_decision(
     tx: &mut crate::sql::Tx,
     t: &StoredTransaction,
     candidates: &mut Candidates,
 ) -> ApiResult<TransactionState> {
-    match candidates.decide(&t.facts) {
-        Decision::Book(allocation, _) => {
-            book(tx, t, allocation.target, allocation.amount, None).await?;
-            candidates.booked(allocation.target, allocation.amount);
-            set_state(tx, t.id, TransactionState::Matched, &[]).await?;
-            Ok(TransactionState::Matched)
-        }
-        Decision::Suggest(list) => {
-            let state = if list.is_empty() {
-                TransactionState::Unmatched
-            } else {
-                TransactionState::Suggested
-            };
-            let wire = wire_suggestions(tx, list).await?;
-            set_state(tx, t.id, state, &wire).await?;
-            Ok(state)
-        }
+    let outcome = decide(tx, &t.facts, candidates).await?;
+    if let Some((target, amount)) = outcome.booking {
+        book(tx, t, target, amount, None).await?;
+        candidates.booked(target, amount);
     }
+    set_state(tx, t.id, outcome.state, &outcome.suggestions).await?;
+    Ok(outcome.state)
 }

@@ -2,7 +2,7 @@
 //! MT940 or a ZIP of them) — every new entry stored once, matched, booked or suggested, in
 //! one transaction — list, read and delete imports.
 
-use super::booking::{apply_decision, candidates, StoredTransaction};
+use super::booking::{candidates, decide, record, StoredTransaction};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{file_part, IdPath, JsonBody, UPLOAD_LIMIT};
 use crate::http::pagination::PageOf;
@@ -183,6 +183,48 @@ fn keys(account: &str, t: &kontor_bank::Transaction) -> (Option<String>, String)
     (reference, facts)
 }
 
+/// Keys looked up per statement by [`known_keys`].
+const KEY_CHUNK: usize = 100;
+
+/// The statement of [`known_keys`]: `KEY_CHUNK` keys compared with both key columns (the
+/// same text on both engines; built once).
+fn known_keys_statement() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let list: Vec<String> = (1..=KEY_CHUNK).map(|i| format!("${i}")).collect();
+        let list = list.join(", ");
+        format!(
+            "SELECT facts_key, reference_key FROM bank_transactions \
+             WHERE facts_key IN ({list}) OR reference_key IN ({list})"
+        )
+    })
+}
+
+/// Which of `wanted` (duplicate keys, [`keys`]) are stored already, as facts or reference
+/// keys — [`KEY_CHUNK`] per query instead of one query per entry. Errors: the database's.
+async fn known_keys(
+    tx: &mut crate::sql::Tx,
+    wanted: &[&str],
+) -> ApiResult<std::collections::HashSet<String>> {
+    let mut known = std::collections::HashSet::new();
+    for chunk in wanted.chunks(KEY_CHUNK) {
+        let mut query = crate::sql::query_as::<(String, Option<String>)>(known_keys_statement());
+        for n in 0..KEY_CHUNK {
+            // A short last chunk is padded with a key no entry has (keys are hex).
+            query = query.bind(chunk.get(n).copied().unwrap_or("-"));
+        }
+        let wanted_here: std::collections::HashSet<&str> = chunk.iter().copied().collect();
+        for (facts, reference) in query.fetch_all(&mut *tx).await? {
+            for k in std::iter::once(facts).chain(reference) {
+                if wanted_here.contains(k.as_str()) {
+                    known.insert(k);
+                }
+            }
+        }
+    }
+    Ok(known)
+}
+
 /// One `bank_statements` row.
 #[derive(sqlx::FromRow)]
 pub(super) struct StatementRow {
@@ -247,7 +289,9 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<BankStatement> {
 pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiResult<Response> {
     let (filename, bytes) = upload(req).await?;
     let filename = clean_file_name(&filename);
+    let started = std::time::Instant::now();
     let statements = read(filename.clone(), bytes).await?;
+    let read_took = started.elapsed();
     let first = &statements[0];
     let from_date = statements.iter().filter_map(|s| s.from_date).min();
     let to_date = statements.iter().filter_map(|s| s.to_date).max();
@@ -271,77 +315,98 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     .bind(t)
     .fetch_one(&mut tx)
     .await?;
-    let (mut entries, mut duplicates) = (0i64, 0i64);
-    let mut stored = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    for s in &statements {
-        let account = s.account_iban.clone().unwrap_or_default();
-        for e in &s.entries {
-            let (reference_key, facts_key) = keys(&account, e);
-            let known: i64 = crate::sql::query_scalar(
-                "SELECT COUNT(*) FROM bank_transactions WHERE facts_key = $1 OR reference_key = $2",
-            )
-            .bind(&facts_key)
-            .bind(reference_key.as_deref().unwrap_or("-"))
-            .fetch_one(&mut tx)
-            .await?;
-            let fresh = seen.insert(facts_key.clone())
+    // Duplicates: every key of the file looked up KEY_CHUNK at a time, then each entry
+    // checked against those and the entries before it in the file.
+    let mut fresh = Vec::new();
+    let mut duplicates = 0i64;
+    {
+        let mut all = Vec::new();
+        for s in &statements {
+            let account = s.account_iban.clone().unwrap_or_default();
+            for e in &s.entries {
+                all.push((e, keys(&account, e)));
+            }
+        }
+        let wanted: Vec<&str> = all
+            .iter()
+            .flat_map(|(_, (r, f))| r.as_deref().into_iter().chain([f.as_str()]))
+            .collect();
+        let known = known_keys(&mut tx, &wanted).await?;
+        let mut seen = std::collections::HashSet::new();
+        for (e, (reference_key, facts_key)) in all {
+            let stored_before = known.contains(&facts_key)
+                || reference_key.as_ref().is_some_and(|r| known.contains(r));
+            let first_in_file = seen.insert(facts_key.clone())
                 && reference_key
                     .as_ref()
                     .is_none_or(|r| seen.insert(r.clone()));
-            if known > 0 || !fresh {
+            if stored_before || !first_in_file {
                 duplicates += 1;
-                continue;
+            } else {
+                fresh.push((e, reference_key, facts_key));
             }
-            let tid: i64 = crate::sql::query_scalar(
-                "INSERT INTO bank_transactions (bank_statement_id, booking_date, value_date, amount, currency, \
-                 counterparty_name, counterparty_iban, remittance_information, end_to_end_id, creditor_reference, \
-                 bank_reference, reference_key, facts_key, state, suggestions, created_at, updated_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 'unmatched', '[]', $14, $15) RETURNING id",
-            )
-            .bind(id)
-            .bind(e.booking_date)
-            .bind(e.value_date)
-            .bind(e.amount)
-            .bind(&e.currency)
-            .bind(&e.counterparty_name)
-            .bind(&e.counterparty_iban)
-            .bind(&e.remittance_information)
-            .bind(&e.end_to_end_id)
-            .bind(&e.creditor_reference)
-            .bind(&e.bank_reference)
-            .bind(&reference_key)
-            .bind(&facts_key)
-            .bind(t)
-            .bind(t)
-            .fetch_one(&mut tx)
-            .await?;
-            entries += 1;
-            stored.push(StoredTransaction {
-                id: tid,
-                booking_date: e.booking_date,
-                facts: TransactionFacts {
-                    amount: e.amount,
-                    currency: e.currency.clone(),
-                    booking_date: Some(e.booking_date),
-                    counterparty_name: e.counterparty_name.clone(),
-                    counterparty_iban: e.counterparty_iban.clone(),
-                    remittance_information: e.remittance_information.clone(),
-                    creditor_reference: e.creditor_reference.clone(),
-                },
-            });
         }
     }
-    // Match in booking order; a booking lowers the invoice's open amount in the index, so
-    // one invoice is never paid twice by two transfers of the same import.
-    stored.sort_by_key(|s| (s.booking_date, s.id));
+    let entries = fresh.len() as i64;
+    let store_took = started.elapsed();
+    // Matched in booking order (file order within a day) and stored with the outcome: a
+    // booking lowers the invoice's open amount in the index, so one invoice is never paid
+    // twice by two transfers of the same import.
+    fresh.sort_by_key(|(e, _, _)| e.booking_date);
     let (mut matched, mut suggested) = (0i64, 0i64);
     let mut open = candidates(&mut tx).await?;
-    for s in &stored {
-        match apply_decision(&mut tx, s, &mut open).await? {
+    let candidates_took = started.elapsed();
+    for (e, reference_key, facts_key) in fresh {
+        let facts = TransactionFacts {
+            amount: e.amount,
+            currency: e.currency.clone(),
+            booking_date: Some(e.booking_date),
+            counterparty_name: e.counterparty_name.clone(),
+            counterparty_iban: e.counterparty_iban.clone(),
+            remittance_information: e.remittance_information.clone(),
+            creditor_reference: e.creditor_reference.clone(),
+        };
+        let outcome = decide(&mut tx, &facts, &open).await?;
+        let suggestions = serde_json::to_string(&outcome.suggestions)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let tid: i64 = crate::sql::query_scalar(
+            "INSERT INTO bank_transactions (bank_statement_id, booking_date, value_date, amount, currency, \
+             counterparty_name, counterparty_iban, remittance_information, end_to_end_id, creditor_reference, \
+             bank_reference, reference_key, facts_key, state, suggestions, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
+        )
+        .bind(id)
+        .bind(e.booking_date)
+        .bind(e.value_date)
+        .bind(e.amount)
+        .bind(&e.currency)
+        .bind(&e.counterparty_name)
+        .bind(&e.counterparty_iban)
+        .bind(&e.remittance_information)
+        .bind(&e.end_to_end_id)
+        .bind(&e.creditor_reference)
+        .bind(&e.bank_reference)
+        .bind(&reference_key)
+        .bind(&facts_key)
+        .bind(outcome.state.as_str())
+        .bind(suggestions)
+        .bind(t)
+        .bind(t)
+        .fetch_one(&mut tx)
+        .await?;
+        match outcome.state {
             TransactionState::Matched => matched += 1,
             TransactionState::Suggested => suggested += 1,
             _ => {}
+        }
+        if let Some((target, amount)) = outcome.booking {
+            let stored = StoredTransaction {
+                id: tid,
+                booking_date: e.booking_date,
+                facts,
+            };
+            record(&mut tx, &stored, target, amount, None).await?;
+            open.booked(target, amount);
         }
     }
     crate::sql::query("UPDATE bank_statements SET entries = $1, duplicates = $2, matched = $3, suggested = $4 WHERE id = $5")
@@ -352,7 +417,21 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
         .bind(id)
         .execute(&mut tx)
         .await?;
+    let match_took = started.elapsed();
     tx.commit().await?;
+    tracing::info!(
+        statement = id,
+        entries,
+        duplicates,
+        matched,
+        suggested,
+        read_ms = read_took.as_millis() as u64,
+        stored_ms = store_took.as_millis() as u64,
+        candidates_ms = candidates_took.as_millis() as u64,
+        matched_ms = match_took.as_millis() as u64,
+        total_ms = started.elapsed().as_millis() as u64,
+        "bank statement imported (elapsed times since the request's body was read)"
+    );
     let statement = load(&state.pool, id).await?;
     Ok((StatusCode::CREATED, Json(statement)).into_response())
 }

@@ -45,6 +45,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(crate::http::openapi::router())
         .merge(crate::access::session::router())
+        .merge(crate::access::password_reset::router())
         .merge(crate::account::router())
         .merge(crate::invoices::router())
         .merge(crate::dashboard::router())

@@ -246,9 +246,31 @@ pub async fn new_invitation(
     user_id: i64,
     origin: &str,
 ) -> ApiResult<Invitation> {
+    new_link(
+        pool,
+        user_id,
+        origin,
+        chrono::Duration::days(INVITATION_DAYS),
+        "",
+    )
+    .await
+}
+
+/// Makes a fresh one-time password-set link for user `user_id`, valid for `valid` (an
+/// invitation: [`INVITATION_DAYS`] days; a forgotten password: 60 minutes), with `suffix`
+/// appended to the URL's query (`"&reset=1"` for a reset, so the page words itself for
+/// it). The user's older links stop working; only the token's SHA-256 is stored.
+/// `emailed` is false here. Errors: the database's.
+pub async fn new_link(
+    pool: &crate::sql::Db,
+    user_id: i64,
+    origin: &str,
+    valid: chrono::Duration,
+    suffix: &str,
+) -> ApiResult<Invitation> {
     let token = crate::access::auth::random_hex(32);
     let created = now();
-    let expires = created + chrono::Duration::days(INVITATION_DAYS);
+    let expires = created + valid;
     let mut tx = crate::store::db::begin_write(pool).await?;
     crate::sql::query("UPDATE invitations SET used_at = $1 WHERE user_id = $2 AND used_at IS NULL")
         .bind(ts(created))
@@ -266,7 +288,7 @@ pub async fn new_invitation(
     .await?;
     tx.commit().await?;
     Ok(Invitation {
-        url: format!("{origin}/set-password?token={token}"),
+        url: format!("{origin}/set-password?token={token}{suffix}"),
         token,
         expires_at: expires,
         emailed: false,
