@@ -333,6 +333,121 @@ pub struct Dashboard {
     pub purchases_awaiting_approval: Vec<PendingPurchases>,
     /// Offers awaiting an answer, per currency.
     pub offers_awaiting_answer: Vec<SentOffers>,
+    /// What needs doing today (issue 33 § A to-do dashboard): every [`TodoKind`] in its
+    /// order, with its count (0 when nothing is to do) and the app path of the exact list.
+    #[serde(default)]
+    pub todo: Vec<TodoItem>,
+}
+
+/// A kind of work the dashboard's to-do list counts (issue 33).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum TodoKind {
+    /// Overdue invoices whose next dunning level is due today or earlier (the Dunning
+    /// page).
+    InvoicesToRemind,
+    /// Invoice drafts dated [`OLD_DRAFT_DAYS`] days ago or earlier.
+    OldDrafts,
+    /// Sent offers whose validity ends within [`OFFER_EXPIRY_DAYS`] days (today
+    /// included).
+    OffersExpiring,
+    /// Purchases waiting for approval (status `pending`).
+    PurchasesToApprove,
+    /// Recurring invoices whose latest run failed (it names why).
+    RecurringFailed,
+    /// Bank transactions with suggestions or without any match (issue 32).
+    BankTransactionsToReview,
+}
+
+impl TodoKind {
+    /// The wire name (`invoices_to_remind`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TodoKind::InvoicesToRemind => "invoices_to_remind",
+            TodoKind::OldDrafts => "old_drafts",
+            TodoKind::OffersExpiring => "offers_expiring",
+            TodoKind::PurchasesToApprove => "purchases_to_approve",
+            TodoKind::RecurringFailed => "recurring_failed",
+            TodoKind::BankTransactionsToReview => "bank_transactions_to_review",
+        }
+    }
+
+    /// Every kind, in the order the dashboard lists them.
+    pub const ALL: [TodoKind; 6] = [
+        TodoKind::InvoicesToRemind,
+        TodoKind::OldDrafts,
+        TodoKind::OffersExpiring,
+        TodoKind::PurchasesToApprove,
+        TodoKind::RecurringFailed,
+        TodoKind::BankTransactionsToReview,
+    ];
+}
+
+/// One line of the to-do list: `{kind, count, href}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct TodoItem {
+    /// What is to do.
+    pub kind: TodoKind,
+    /// How many records (≥ 0).
+    pub count: i64,
+    /// The app path of the list that shows exactly them (`/invoices?status=draft&date_to=…`),
+    /// relative to the app's base.
+    pub href: String,
+}
+
+/// An invoice draft is "old" once its date is this many days ago (issue 33: 3).
+pub const OLD_DRAFT_DAYS: i64 = 3;
+
+/// A sent offer is "expiring" when it is valid until at most this many days from today
+/// (issue 33: 7).
+pub const OFFER_EXPIRY_DAYS: i64 = 7;
+
+/// The last invoice date of an old draft on `today` (`today` − [`OLD_DRAFT_DAYS`]).
+pub fn old_draft_cutoff(today: NaiveDate) -> NaiveDate {
+    today - chrono::Duration::days(OLD_DRAFT_DAYS)
+}
+
+/// The valid-until window of expiring offers on `today`: `(today, today +`
+/// [`OFFER_EXPIRY_DAYS`]`)`, both included.
+pub fn offer_expiry_window(today: NaiveDate) -> (NaiveDate, NaiveDate) {
+    (today, today + chrono::Duration::days(OFFER_EXPIRY_DAYS))
+}
+
+/// The app path of the list that shows `kind`'s records on `today`.
+pub fn todo_href(kind: TodoKind, today: NaiveDate) -> String {
+    match kind {
+        TodoKind::InvoicesToRemind => "/dunning".into(),
+        TodoKind::OldDrafts => format!(
+            "/invoices?status=draft&date_to={}",
+            old_draft_cutoff(today).format("%Y-%m-%d")
+        ),
+        TodoKind::OffersExpiring => {
+            let (from, to) = offer_expiry_window(today);
+            format!(
+                "/offers?status=sent&due_date_from={}&due_date_to={}",
+                from.format("%Y-%m-%d"),
+                to.format("%Y-%m-%d")
+            )
+        }
+        TodoKind::PurchasesToApprove => "/purchases?status=pending".into(),
+        TodoKind::RecurringFailed => "/recurring_invoices".into(),
+        TodoKind::BankTransactionsToReview => "/bank".into(),
+    }
+}
+
+/// The to-do list of `today` from each kind's count (`count(kind)`; negative counts read
+/// as 0): every kind in [`TodoKind::ALL`] order with its [`todo_href`].
+pub fn todo_list(today: NaiveDate, count: impl Fn(TodoKind) -> i64) -> Vec<TodoItem> {
+    TodoKind::ALL
+        .into_iter()
+        .map(|kind| TodoItem {
+            kind,
+            count: count(kind).max(0),
+            href: todo_href(kind, today),
+        })
+        .collect()
 }
 
 /// An invoice with its open amount, as [`receivables`] reads it.

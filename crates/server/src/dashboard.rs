@@ -1,6 +1,7 @@
 //! GET /dashboard (issue 11 § Find and see; contract § Dashboard): open and overdue
 //! receivables with the oldest open invoices, revenue per month for twelve months,
-//! purchases awaiting approval and offers awaiting an answer.
+//! purchases awaiting approval and offers awaiting an answer; since issue 33 the to-do
+//! list (`todo`), each count taken over the same conditions as the list it links to.
 //!
 //! Every figure is computed over the same conditions as the list it links to: the open
 //! invoices are GET /invoices?open=true (their amounts and the overdue split by the
@@ -13,13 +14,15 @@ use axum::extract::State;
 use axum::Json;
 use chrono::NaiveDate;
 use kontor_model::dashboard::{
-    last_twelve_months, receivables, revenue_by_month, revenue_window_start, Dashboard,
-    PendingPurchases, Receivable, Revenue, SentOffers,
+    last_twelve_months, offer_expiry_window, old_draft_cutoff, receivables, revenue_by_month,
+    revenue_window_start, todo_list, Dashboard, PendingPurchases, Receivable, Revenue, SentOffers,
+    TodoKind,
 };
 use kontor_model::offer::OfferStatus;
 use kontor_model::party::IdName;
 use kontor_model::purchase::PurchaseStatus;
 use kontor_model::query::{GlobalFilter, InvoiceFilter, OfferFilter, PurchaseFilter};
+use kontor_model::status::InvoiceStatus;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -85,16 +88,17 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
         status: vec![PurchaseStatus::Pending],
         ..Default::default()
     };
-    let purchases = crate::purchases::list::summary_of(pool, &pending, &GlobalFilter::default())
-        .await?
-        .totals
-        .into_iter()
-        .map(|t| PendingPurchases {
-            currency: t.currency,
-            count: t.count,
-            gross_total: t.gross_total,
-        })
-        .collect();
+    let purchases: Vec<PendingPurchases> =
+        crate::purchases::list::summary_of(pool, &pending, &GlobalFilter::default())
+            .await?
+            .totals
+            .into_iter()
+            .map(|t| PendingPurchases {
+                currency: t.currency,
+                count: t.count,
+                gross_total: t.gross_total,
+            })
+            .collect();
     let sent = OfferFilter {
         status: vec![OfferStatus::Sent],
         ..Default::default()
@@ -110,11 +114,71 @@ pub async fn dashboard(State(state): State<AppState>) -> ApiResult<Json<Dashboar
         })
         .collect();
 
+    let todo = todo(pool, today, &purchases).await?;
     Ok(Json(Dashboard {
         today,
         receivables,
         revenue: Revenue { currency, months },
         purchases_awaiting_approval: purchases,
         offers_awaiting_answer: offers,
+        todo,
+    }))
+}
+
+/// The to-do list of `today` (issue 33): each count over the conditions of the list its
+/// `href` opens (the model's `todo_href`). `pending` are the purchases awaiting approval
+/// already summed per currency. Errors: the database's.
+async fn todo(
+    pool: &crate::sql::Db,
+    today: NaiveDate,
+    pending: &[PendingPurchases],
+) -> ApiResult<Vec<kontor_model::dashboard::TodoItem>> {
+    let global = GlobalFilter::default();
+    let to_remind = crate::reminders::overdue::count_due(pool, today).await?;
+    let drafts = InvoiceFilter {
+        status: vec![InvoiceStatus::Draft],
+        to: Some(old_draft_cutoff(today)),
+        ..Default::default()
+    };
+    let old_drafts: i64 = crate::invoices::list::summary_of(pool, &drafts, &global)
+        .await?
+        .totals
+        .iter()
+        .map(|t| t.count)
+        .sum();
+    let (from, to) = offer_expiry_window(today);
+    let expiring = OfferFilter {
+        status: vec![OfferStatus::Sent],
+        due_date_from: Some(from),
+        due_date_to: Some(to),
+        ..Default::default()
+    };
+    let offers_expiring: i64 = crate::offers::list::summary_of(pool, &expiring, &global)
+        .await?
+        .totals
+        .iter()
+        .map(|t| t.count)
+        .sum();
+    let to_approve: i64 = pending.iter().map(|p| p.count).sum();
+    // A schedule whose latest run could not create or send its invoice.
+    let recurring_failed: i64 = crate::sql::query_scalar(
+        "SELECT COUNT(*) FROM recurring_invoices s WHERE (SELECT r.error FROM recurring_invoice_runs r \
+         WHERE r.recurring_invoice_id = s.id ORDER BY r.id DESC LIMIT 1) IS NOT NULL",
+    )
+    .fetch_one(pool)
+    .await?;
+    let bank: i64 =
+        crate::sql::query_scalar("SELECT COUNT(*) FROM bank_transactions WHERE state IN ($1, $2)")
+            .bind(kontor_model::bank::TransactionState::Suggested.as_str())
+            .bind(kontor_model::bank::TransactionState::Unmatched.as_str())
+            .fetch_one(pool)
+            .await?;
+    Ok(todo_list(today, |kind| match kind {
+        TodoKind::InvoicesToRemind => to_remind,
+        TodoKind::OldDrafts => old_drafts,
+        TodoKind::OffersExpiring => offers_expiring,
+        TodoKind::PurchasesToApprove => to_approve,
+        TodoKind::RecurringFailed => recurring_failed,
+        TodoKind::BankTransactionsToReview => bank,
     }))
 }

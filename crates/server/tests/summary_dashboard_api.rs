@@ -731,3 +731,121 @@ async fn dashboard_reports_the_figures_of_a_known_data_set() {
         [("EUR".to_string(), 1, "250.00".to_string())]
     );
 }
+
+/// The to-do list (issue 33): every kind with its count, and each `href` opens a list of
+/// exactly that many records.
+#[tokio::test]
+async fn the_todo_list_counts_what_to_do_and_links_the_exact_list() {
+    let s = start().await;
+    let t = today();
+    let days = |n: i64| text(t + Duration::days(n));
+    let todo = |body: &Value| -> BTreeMap<String, (i64, String)> {
+        body["todo"]
+            .as_array()
+            .expect("todo")
+            .iter()
+            .map(|i| {
+                (
+                    i["kind"].as_str().unwrap().to_string(),
+                    (
+                        i["count"].as_i64().unwrap(),
+                        i["href"].as_str().unwrap().to_string(),
+                    ),
+                )
+            })
+            .collect()
+    };
+    let empty = todo(&s.get("/dashboard").await.body);
+    assert_eq!(empty.len(), 6, "{empty:?}");
+    assert!(empty.values().all(|(n, _)| *n == 0), "{empty:?}");
+    assert_eq!(empty["invoices_to_remind"].1, "/dunning");
+
+    let kranzler = company(&s, "Kranzler GmbH", "customer").await;
+    // Two old drafts (dated 3 and 10 days ago) and a fresh one (2 days ago).
+    for n in [-3, -10, -2] {
+        invoice(
+            &s,
+            kranzler,
+            "10",
+            json!({"status": "draft", "date": days(n), "due_date": days(n + 14)}),
+        )
+        .await;
+    }
+    // Overdue for 40 days without a reminder: the first level is due.
+    invoice(
+        &s,
+        kranzler,
+        "100",
+        json!({"date": days(-60), "due_date": days(-40)}),
+    )
+    .await;
+    // Due tomorrow: nothing to remind yet.
+    invoice(
+        &s,
+        kranzler,
+        "100",
+        json!({"date": days(-5), "due_date": days(1)}),
+    )
+    .await;
+    // Sent offers valid until in 3 and in 10 days, and one that ran out yesterday.
+    for valid in [3, 10, -1] {
+        let r = s
+            .post(
+                "/offers",
+                json!({"company_id": kranzler, "recipient_address": "Kranzler GmbH\nMain St 1",
+                       "date": days(-20), "due_date": days(valid), "title": "Relaunch", "tax": 19,
+                       "items": [{"type": "item", "title": "Design", "quantity": 1, "unit_price": 100}]}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let sent = s
+            .put(
+                &format!("/offers/{}/update_status", r.body["id"]),
+                json!({"status": "sent"}),
+            )
+            .await;
+        assert_eq!(sent.status, 200, "{}", sent.body);
+    }
+    // A purchase to approve.
+    let r = s
+        .post(
+            "/purchases",
+            json!({"date": days(-1), "currency": "EUR", "payment_method": "bank_transfer",
+                   "items": [{"title": "Toner", "total": 10, "tax": 19}]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+
+    let list = todo(&s.get("/dashboard").await.body);
+    assert_eq!(list["old_drafts"].0, 2, "{list:?}");
+    assert_eq!(list["invoices_to_remind"].0, 1, "{list:?}");
+    assert_eq!(list["offers_expiring"].0, 1, "{list:?}");
+    assert_eq!(list["purchases_to_approve"].0, 1, "{list:?}");
+    assert_eq!(list["recurring_failed"].0, 0, "{list:?}");
+    assert_eq!(list["bank_transactions_to_review"].0, 0, "{list:?}");
+
+    // Each link's list holds exactly the counted records.
+    for kind in ["old_drafts", "offers_expiring", "purchases_to_approve"] {
+        let (count, href) = &list[kind];
+        let r = s.get(href).await;
+        assert_eq!(r.status, 200, "{href}: {}", r.body);
+        assert_eq!(
+            r.body.as_array().unwrap().len() as i64,
+            *count,
+            "{kind}: {href} lists {}",
+            r.body
+        );
+    }
+    let overdue = s.get("/invoices/overdue").await.body;
+    let due_now = overdue
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| {
+            i["next_dunning_on"]
+                .as_str()
+                .is_some_and(|d| d <= text(t).as_str())
+        })
+        .count();
+    assert_eq!(due_now as i64, list["invoices_to_remind"].0);
+}

@@ -11,7 +11,7 @@ use crate::components::page_head::PageHeadNew;
 use crate::components::skeleton::SkeletonBlock;
 use crate::i18n::{fill, t};
 use crate::paths::href;
-use kontor_model::dashboard::{CurrencyAmount, Dashboard};
+use kontor_model::dashboard::{CurrencyAmount, Dashboard, TodoItem, TodoKind};
 use leptos::prelude::*;
 
 fn figures(amounts: &[CurrencyAmount]) -> Vec<Figure> {
@@ -37,6 +37,7 @@ pub fn DashboardView(
         revenue,
         purchases_awaiting_approval,
         offers_awaiting_answer,
+        todo,
     } = dashboard;
     let nothing_yet = receivables.open.is_empty()
         && revenue.months.iter().all(|m| m.net_total.is_zero())
@@ -71,6 +72,7 @@ pub fn DashboardView(
     };
     view! {
         <p class="dash-today">{fill(texts.as_of, &[("date", &format_date(today))])}</p>
+        <TodoList items=todo />
         {nothing_yet.then(|| view! {
             <div class="empty-state dash-welcome">
                 <p>{texts.welcome}</p>
@@ -124,28 +126,64 @@ pub fn DashboardView(
     }
 }
 
+/// The sentence of one to-do line (`count` filled in).
+fn todo_text(item: &TodoItem) -> String {
+    let texts = t().dashboard_page();
+    let template = match item.kind {
+        TodoKind::InvoicesToRemind => texts.todo_invoices_to_remind,
+        TodoKind::OldDrafts => texts.todo_old_drafts,
+        TodoKind::OffersExpiring => texts.todo_offers_expiring,
+        TodoKind::PurchasesToApprove => texts.todo_purchases_to_approve,
+        TodoKind::RecurringFailed => texts.todo_recurring_failed,
+        TodoKind::BankTransactionsToReview => t().bank_page().review,
+    };
+    fill(template, &[("count", &item.count.to_string())])
+}
+
+/// The to-do list (issue 33): each kind with something to do as a link to the exact list
+/// (the server's `href`), or "Nothing to do today."
+#[component]
+fn TodoList(
+    /// The dashboard's `todo`.
+    items: Vec<TodoItem>,
+) -> impl IntoView {
+    let texts = t().dashboard_page();
+    let open: Vec<TodoItem> = items.into_iter().filter(|i| i.count > 0).collect();
+    view! {
+        <section class="section dash-todo" aria-labelledby="dash-todo-title">
+            <h2 class="section-title" id="dash-todo-title">{texts.todo_title}</h2>
+            {if open.is_empty() {
+                view! { <p class="muted" id="dash-todo-none">{texts.todo_none}</p> }.into_any()
+            } else {
+                view! {
+                    <ul class="dash-todo-list">
+                        {open.into_iter().map(|item| {
+                            let kind = item.kind.as_str();
+                            // The bank line keeps its id from issue 32.
+                            let id = if item.kind == TodoKind::BankTransactionsToReview {
+                                "dash-bank-review".to_string()
+                            } else {
+                                format!("dash-todo-{kind}")
+                            };
+                            view! {
+                                <li data-todo=kind>
+                                    <a id=id href=href(&item.href)>{todo_text(&item)}</a>
+                                </li>
+                            }
+                        }).collect_view()}
+                    </ul>
+                }.into_any()
+            }}
+        </section>
+    }
+}
+
 /// `/dashboard`.
 #[component]
 pub fn DashboardPage() -> impl IntoView {
     let dashboard = LocalResource::new(get_dashboard);
-    // Issue 32: bank transactions waiting for a person (suggested or unmatched).
-    let to_review = LocalResource::new(|| async {
-        use kontor_model::bank::TransactionState::{Suggested, Unmatched};
-        let suggested = crate::api::bank::count_transactions(Suggested)
-            .await
-            .unwrap_or(0);
-        let unmatched = crate::api::bank::count_transactions(Unmatched)
-            .await
-            .unwrap_or(0);
-        suggested + unmatched
-    });
     view! {
         <PageHeadNew title=t().nav().dashboard new_href=href("/invoices/new") new_label=t().invoices().new_invoice />
-        {move || to_review.get().filter(|n| *n > 0).map(|n| view! {
-            <p class="notice dash-bank" id="dash-bank-review">
-                <a href=href("/bank")>{fill(t().bank_page().review, &[("count", &n.to_string())])}</a>
-            </p>
-        })}
         <Transition fallback=|| view! { <SkeletonBlock lines=8 /> }>
             {move || Suspend::new(async move {
                 match dashboard.await {

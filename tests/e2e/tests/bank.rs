@@ -2,6 +2,8 @@
 //! itself (the payment reference, the number with the open amount); a suggestion is
 //! confirmed with one click; a transfer is matched by hand to two invoices (the remainder
 //! shown), and that match is undone; the dashboard says what is left to review; the
+//! invoice's payments and history say the payment came from the bank; two files chosen at
+//! once are imported one after the other, each with its result; the page in German; the
 //! GiroCode of an invoice PDF reads with `zbarimg` and carries the payment reference.
 //!
 //! Run: `trunk build --release && CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-e2e
@@ -169,5 +171,41 @@ async fn a_statement_pays_invoices_by_itself_and_the_rest_is_one_click() {
         .await;
     bw.wait_text("From the bank statement").await;
     bw.wait_text("Hafen Logistik").await;
+    // So does its history.
+    bw.open(&server.base, &format!("/invoices/{}/history", a["id"]))
+        .await;
+    bw.wait_text("From the bank statement (transaction").await;
+
+    // Two files at once: the first statement again (all duplicates) and a new one.
+    let again = dir.path().join("auszug-kopie.xml");
+    std::fs::copy(&path, &again).unwrap();
+    let fresh = dir.path().join("auszug-neu.xml");
+    std::fs::write(
+        &fresh,
+        camt053(&[("42.00", "Hafen Logistik", "Trinkgeld")]).replace("E2E-", "NEU-"),
+    )
+    .unwrap();
+    bw.click(".sidenav a[href$='/bank']").await;
+    bw.wait_text("Import statements").await;
+    let input = bw.find("#bank-file").await;
+    input
+        .send_keys(&format!("{}\n{}", again.display(), fresh.display()))
+        .await
+        .expect("choose two files");
+    bw.wait_text("auszug-kopie.xml: 0 new, 4 already imported")
+        .await;
+    bw.wait_text("auszug-neu.xml: 1 new, 0 already imported")
+        .await;
+
+    // In German.
+    bw.client
+        .execute("localStorage.setItem('kontor.language', 'de');", vec![])
+        .await
+        .unwrap();
+    bw.client.refresh().await.unwrap();
+    bw.wait_text("Kontoauszüge importieren").await;
+    bw.click("#bank-tab-unmatched").await;
+    bw.wait_text("Von Hand zuordnen").await;
+    bw.theme_screenshots("bank-04-de").await;
     browser.close().await;
 }

@@ -220,3 +220,39 @@ fn months_read_and_write_as_yyyy_mm() {
         }
     );
 }
+
+#[test]
+fn the_todo_list_names_every_kind_with_the_exact_list() {
+    let today = NaiveDate::from_ymd_opt(2026, 11, 28).unwrap();
+    let list = todo_list(today, |kind| match kind {
+        TodoKind::OldDrafts => 2,
+        TodoKind::BankTransactionsToReview => -1,
+        _ => 0,
+    });
+    assert_eq!(list.len(), TodoKind::ALL.len());
+    assert_eq!(list[1].kind, TodoKind::OldDrafts);
+    assert_eq!(list[1].count, 2);
+    assert_eq!(list[1].href, "/invoices?status=draft&date_to=2026-11-25");
+    assert_eq!(
+        list[2].href,
+        "/offers?status=sent&due_date_from=2026-11-28&due_date_to=2026-12-05"
+    );
+    assert_eq!(list[5].count, 0, "never negative");
+    for kind in TodoKind::ALL {
+        assert_eq!(serde_json::to_value(kind).unwrap(), kind.as_str());
+    }
+    assert_eq!(
+        serde_json::to_value(&list[0]).unwrap(),
+        serde_json::json!({"kind": "invoices_to_remind", "count": 0, "href": "/dunning"})
+    );
+    // A month's end and a year's end.
+    let (from, to) = offer_expiry_window(NaiveDate::from_ymd_opt(2026, 12, 28).unwrap());
+    assert_eq!(
+        (from.to_string(), to.to_string()),
+        ("2026-12-28".into(), "2027-01-04".into())
+    );
+    assert_eq!(
+        old_draft_cutoff(NaiveDate::from_ymd_opt(2027, 3, 1).unwrap()).to_string(),
+        "2027-02-26"
+    );
+}

@@ -165,6 +165,15 @@ pub struct OfferFilter {
     #[serde(deserialize_with = "one")]
     #[cfg_attr(feature = "openapi", param(value_type = openapi::QueryDate, inline))]
     pub to: Option<NaiveDate>,
+    /// Valid until (`due_date`) on or after (issue 33: the dashboard's "offers expiring
+    /// within 7 days" links here).
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(value_type = openapi::QueryDate, inline))]
+    pub due_date_from: Option<NaiveDate>,
+    /// Valid until (`due_date`) on or before.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "openapi", param(value_type = openapi::QueryDate, inline))]
+    pub due_date_to: Option<NaiveDate>,
     /// Exact offer number.
     #[serde(deserialize_with = "one")]
     pub identifier: Option<String>,

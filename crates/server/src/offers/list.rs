@@ -78,6 +78,12 @@ fn push_where(qb: &mut crate::sql::Builder<'_>, f: &OfferFilter, global: &Global
     if let Some(d) = f.to {
         qb.push(" AND o.date <= ").push_bind(d);
     }
+    if let Some(d) = f.due_date_from {
+        qb.push(" AND o.due_date >= ").push_bind(d);
+    }
+    if let Some(d) = f.due_date_to {
+        qb.push(" AND o.due_date <= ").push_bind(d);
+    }
     if let Some(i) = &f.identifier {
         qb.push(" AND o.identifier = ").push_bind(i.clone());
     }

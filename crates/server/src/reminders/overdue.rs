@@ -65,6 +65,35 @@ fn push_where(
 const LAST_LEVEL_SQL: &str =
     "COALESCE((SELECT MAX(r.dunning_level) FROM invoice_reminders r WHERE r.invoice_id = i.id), 0)";
 
+/// How many overdue invoices have their next dunning level due on `today` or earlier (the
+/// dashboard's "invoices to remind", issue 33): the rows of GET /invoices/overdue whose
+/// `next_dunning_on` is not after `today`. Errors: the database's; 500 when the stored
+/// dunning levels are corrupt.
+pub async fn count_due(pool: &crate::sql::Db, today: NaiveDate) -> ApiResult<i64> {
+    let levels = {
+        let mut conn = pool.acquire().await?;
+        crate::reminders::levels::load(&mut conn).await?
+    };
+    let mut select = crate::sql::Builder::new(format!(
+        "SELECT i.due_date, {LAST_LEVEL_SQL} AS last_level, \
+         (SELECT MAX(r.date) FROM invoice_reminders r WHERE r.invoice_id = i.id) AS last_reminder_on \
+         FROM invoices i",
+    ));
+    push_where(&mut select, &OverdueFilter::default(), today, levels.len());
+    let rows: Vec<(NaiveDate, i64, Option<NaiveDate>)> =
+        select.build_query_as().fetch_all(pool).await?;
+    let due = rows
+        .into_iter()
+        .filter(|(due_date, last, reminded)| {
+            let last = u8::try_from(*last).unwrap_or(u8::MAX);
+            next_level(last, &levels)
+                .and_then(|n| level_due_on(n, &levels, *due_date, *reminded))
+                .is_some_and(|on| on <= today)
+        })
+        .count();
+    Ok(i64::try_from(due).unwrap_or(i64::MAX))
+}
+
 /// GET /invoices/overdue → one page of [`OverdueInvoice`]s, oldest due date first.
 /// Errors: 400 for a malformed filter or paging parameter; 500 when the stored dunning
 /// levels are corrupt.
