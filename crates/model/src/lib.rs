@@ -53,6 +53,7 @@ pub mod query;
 pub mod recipients;
 pub mod recurring;
 pub mod reversal;
+pub mod search;
 pub mod sepa;
 pub mod status;
 pub mod timestamp;

@@ -37,6 +37,7 @@ pub mod purchases;
 pub mod recurring;
 pub mod reminders;
 pub mod schema;
+pub mod search;
 pub mod sql;
 pub mod state;
 pub mod store;

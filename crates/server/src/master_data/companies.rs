@@ -169,7 +169,7 @@ pub async fn check_exists(
 #[utoipa::path(get, path = "/companies", operation_id = "companies_list", tag = "companies",
     params(kontor_model::query::ListParams, CompanyFilter, kontor_model::query::NameAlias),
     responses((status = 200, description = "One page of companies", body = Vec<Company>)))]
-async fn list(
+pub(crate) async fn list(
     State(state): State<AppState>,
     list: ListQuery<CompanyFilter>,
 ) -> ApiResult<PageOf<Company>> {

@@ -80,20 +80,20 @@ pub async fn find(pool: &crate::sql::Db, id: i64) -> ApiResult<Option<Person>> {
 #[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
 #[serde(default)]
 #[into_params(parameter_in = Query)]
-struct PersonQuery {
+pub(crate) struct PersonQuery {
     /// Only people of this company.
     #[serde(deserialize_with = "one")]
-    company_id: Option<i64>,
+    pub(crate) company_id: Option<i64>,
     /// Part of the name or e-mail, case-insensitive.
     #[serde(deserialize_with = "one")]
-    term: Option<String>,
+    pub(crate) term: Option<String>,
 }
 
 /// GET /contacts/people → one page of contact people. Errors: 400 for a malformed filter.
 #[utoipa::path(get, path = "/contacts/people", operation_id = "people_list", tag = "people",
     params(kontor_model::query::ListParams, PersonQuery),
     responses((status = 200, description = "One page of people", body = Vec<Person>)))]
-async fn list(
+pub(crate) async fn list(
     State(state): State<AppState>,
     list: ListQuery<PersonQuery>,
 ) -> ApiResult<PageOf<Person>> {
