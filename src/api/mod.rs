@@ -33,6 +33,7 @@ pub mod payments;
 pub mod projects;
 pub mod purchases;
 pub mod recurring;
+pub mod search;
 pub mod session;
 pub mod upload;
 pub mod users;

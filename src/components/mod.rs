@@ -76,6 +76,7 @@ pub mod position_editor;
 pub mod prefs;
 pub mod route_record;
 pub mod row_link;
+pub mod search_results;
 pub mod signature_pad;
 pub mod skeleton;
 pub mod sort_header;

@@ -10,8 +10,15 @@
 //! `?term=`. History (`docs/decisions.md` § Lists in the app): the first settled change of
 //! a typing session pushes an entry, later ones in the same session replace it, so Back
 //! returns to the list as it was before the search, not to each keystroke.
+//!
+//! Issue 33 § One search: from two characters on, the field also asks `GET /search` and
+//! shows the hits of every kind grouped under it (a combobox: arrow keys move through
+//! them, Enter opens the active hit — the first when none is chosen — Escape closes). Before
+//! the hits are shown, Enter opens the list with `?term=` as ever. On a list page the list
+//! itself is the result: typing filters it and no hits are shown.
 
 use crate::components::debounce::Debounce;
+use crate::components::search_results::{hit_id, hits, Hit, SearchResultsList};
 use crate::paths::router_base;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
@@ -105,6 +112,46 @@ pub fn TopSearch() -> impl IntoView {
     // Whether this typing session (since the field got focus or Enter) has pushed its
     // history entry yet.
     let pushed = StoredValue::new(false);
+    // Issue 33: the hits of one search over everything, the active one, and whether the
+    // list under the field is open. `asked` is the term of the latest request (an older
+    // answer arriving late is dropped).
+    let found = RwSignal::new(Vec::<Hit>::new());
+    let active = RwSignal::new(None::<usize>);
+    let shown = RwSignal::new(false);
+    let asked = StoredValue::new(String::new());
+    let everywhere = Debounce::new(Duration::from_millis(250));
+    let navigate_hit = use_navigate();
+    let open_hit = Callback::new(move |n: usize| {
+        if let Some(hit) = found.get_untracked().get(n) {
+            shown.set(false);
+            active.set(None);
+            text.set(String::new());
+            navigate_hit(&hit.path, Default::default());
+        }
+    });
+    let look_up = move |typed: String| {
+        let term = typed.trim().to_string();
+        if term.chars().count() < 2 {
+            everywhere.cancel();
+            asked.set_value(String::new());
+            shown.set(false);
+            found.set(Vec::new());
+            active.set(None);
+            return;
+        }
+        everywhere.call(move || {
+            asked.set_value(term.clone());
+            leptos::task::spawn_local(async move {
+                let answer = crate::api::search::search(&term).await;
+                if asked.get_value() != term {
+                    return;
+                }
+                found.set(answer.map(|r| hits(&r)).unwrap_or_default());
+                active.set(None);
+                shown.set(true);
+            });
+        });
+    };
 
     // The field follows the URL: the list's `term` on a list, empty elsewhere. A term that
     // differs only in surrounding spaces from what is typed is left alone.
@@ -149,6 +196,10 @@ pub fn TopSearch() -> impl IntoView {
     let on_input = move |ev: leptos::ev::Event| {
         let typed = event_target_value(&ev);
         text.set(typed.clone());
+        // On a list the list itself is the result; elsewhere the hits of every kind show.
+        if !on_list.get_untracked() {
+            look_up(typed.clone());
+        }
         if on_list.get_untracked() {
             wait.call(move || {
                 let replace = pushed.get_value();
@@ -169,10 +220,50 @@ pub fn TopSearch() -> impl IntoView {
     };
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        // A hit chosen with the arrows, or off a list the first hit once shown, opens.
+        let first = (shown.get_untracked()
+            && !on_list.get_untracked()
+            && !found.with_untracked(Vec::is_empty))
+        .then_some(0);
+        if let Some(n) = active.get_untracked().or(first) {
+            wait.cancel();
+            everywhere.cancel();
+            open_hit.run(n);
+            return;
+        }
+        shown.set(false);
+        everywhere.cancel();
+        asked.set_value(String::new());
         wait.cancel();
         let replace = on_list.get_untracked() && pushed.get_value();
         pushed.set_value(false);
         apply.run((text.get_untracked(), replace));
+    };
+
+    // Arrow keys move through the hits; Escape closes them.
+    let on_key = move |ev: web_sys::KeyboardEvent| {
+        let count = found.with_untracked(Vec::len);
+        match ev.key().as_str() {
+            "ArrowDown" if shown.get_untracked() && count > 0 => {
+                ev.prevent_default();
+                active.update(|a| *a = Some(a.map_or(0, |n| (n + 1) % count)));
+            }
+            "ArrowUp" if shown.get_untracked() && count > 0 => {
+                ev.prevent_default();
+                active.update(|a| *a = Some(a.map_or(count - 1, |n| (n + count - 1) % count)));
+            }
+            "Escape" if shown.get_untracked() => {
+                ev.prevent_default();
+                shown.set(false);
+                active.set(None);
+            }
+            _ => {}
+        }
+        if let Some(n) = active.get_untracked() {
+            if let Some(el) = document().get_element_by_id(&hit_id(n)) {
+                el.scroll_into_view_with_bool(false);
+            }
+        }
     };
 
     // `/` focuses the field unless the user is typing in a field.
@@ -204,14 +295,27 @@ pub fn TopSearch() -> impl IntoView {
                 {move || scope.get().label()}
             </label>
             <input id="global-search" type="search" autocomplete="off"
+                role="combobox" aria-autocomplete="list" aria-controls="global-search-results"
+                aria-expanded=move || shown.get().to_string()
+                aria-activedescendant=move || active.get().map(hit_id)
                 placeholder=move || scope.get().placeholder()
                 aria-keyshortcuts="/"
                 data-scope=move || scope.get().noun
                 prop:value=move || text.get()
                 on:input=on_input
                 on:change=on_change
-                on:focus=move |_| pushed.set_value(false) />
+                on:keydown=on_key
+                on:blur=move |_| shown.set(false)
+                on:focus=move |_| {
+                    pushed.set_value(false);
+                    if !found.with_untracked(Vec::is_empty) && text.with_untracked(|t| t.trim().chars().count() >= 2) {
+                        shown.set(true);
+                    }
+                } />
             <kbd class="topbar-search-key" aria-hidden="true">"/"</kbd>
+            <Show when=move || shown.get()>
+                <SearchResultsList hits=found active=active on_pick=open_hit />
+            </Show>
         </form>
     }
 }
