@@ -66,3 +66,9 @@ pub async fn list_invoice_reminders(invoice_id: i64) -> Result<Page<Reminder>, A
 pub async fn create_invoice_reminder(body: &NewReminder) -> Result<Reminder, ApiError> {
     send_json(Method::POST, "/invoice_reminders", body).await
 }
+
+/// PUT /dunning_levels (admins): replaces the account's levels; answers them as stored.
+/// 422 naming `levels[i].field` (days, fee, names, texts, placeholders), 403 for others.
+pub async fn put_dunning_levels(levels: &DunningLevels) -> Result<DunningLevels, ApiError> {
+    send_json(Method::PUT, "/dunning_levels", levels).await
+}

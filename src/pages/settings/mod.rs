@@ -8,8 +8,10 @@
 //! - [`specs`]: what each section contains; [`rules`]: the model's checks and examples.
 //! - [`fields`]: inputs and the section card with its Save.
 //! - [`documents`], [`email`]: the two sections with more than fields.
+//! - [`dunning`]: the dunning levels (`GET`/`PUT /dunning_levels`, issue 33).
 
 pub mod documents;
+pub mod dunning;
 pub mod email;
 pub mod env;
 pub mod field_spec;

@@ -1,9 +1,10 @@
 //! `/settings`: the account's own data in seven sections (Company, Bank, E-invoices,
-//! Documents, Taxes and defaults, E-mail, DATEV), each with its own Save (`PUT /account` with that section's
+//! Documents, Taxes and defaults, E-mail, DATEV) and the dunning levels (issue 33), each with its own Save (`PUT /account` with that section's
 //! fields only). Leaving with unsaved changes in any section asks first. A read-only key
 //! sees everything disabled.
 
 use super::documents::DocumentsSection;
+use super::dunning::DunningSection;
 use super::email::EmailSection;
 use super::env::{account_json, SettingsEnv};
 use super::field_spec::Text;
@@ -47,7 +48,7 @@ pub fn SettingsPage() -> impl IntoView {
 }
 
 /// The sections, for the index under the title: `(card id, name)`.
-const SECTIONS: [(&str, Text); 7] = [
+const SECTIONS: [(&str, Text); 8] = [
     ("settings-company", |c| c.settings_page().company),
     ("settings-bank", |c| c.settings_page().bank),
     ("settings-einvoice", |c| c.settings_page().einvoice),
@@ -55,6 +56,7 @@ const SECTIONS: [(&str, Text); 7] = [
     ("settings-taxes", |c| c.settings_page().taxes),
     ("settings-email", |c| c.settings_page().email),
     ("settings-datev", |c| c.settings_page().datev),
+    ("settings-dunning", |c| c.dunning_settings().title),
 ];
 
 /// Buttons that scroll to each section (buttons, not links: the leave guard asks before
@@ -165,6 +167,7 @@ fn SettingsForms(
                 on_save=save_datev pending=datev_pending read_only=read_only>
                 <FieldGrid section=datev />
             </SectionCard>
+            <DunningSection read_only=read_only />
         </div>
     }
 }
