@@ -262,18 +262,18 @@ fn DunningLevelCard(
             <legend>{move || crate::i18n::fill(t().dunning_settings().level, &[("n", &(i + 1).to_string())])}</legend>
             <div class="form-grid">
                 {field("name.de", texts.name_de, view! {
-                    <input id=id("name-de") prop:value=get(|d| d.level.name.de.clone()) on:input=set(|d, v| d.level.name.de = v) />
+                    <input id=id("name-de") type="text" prop:value=get(|d| d.level.name.de.clone()) on:input=set(|d, v| d.level.name.de = v) />
                 }.into_any())}
                 {field("name.en", texts.name_en, view! {
-                    <input id=id("name-en") prop:value=get(|d| d.level.name.en.clone()) on:input=set(|d, v| d.level.name.en = v) />
+                    <input id=id("name-en") type="text" prop:value=get(|d| d.level.name.en.clone()) on:input=set(|d, v| d.level.name.en = v) />
                 }.into_any())}
                 {field("days", texts.days, view! {
-                    <input id=id("days") type="number" min="0" max="365" inputmode="numeric"
+                    <input id=id("days") type="text" inputmode="numeric" class="input-number"
                         prop:value=get(|d| d.level.days.to_string())
                         on:input=set(|d, v| d.level.days = i64::from_str(v.trim()).unwrap_or(-1)) />
                 }.into_any())}
                 {field("fee", texts.fee, view! {
-                    <input id=id("fee") inputmode="decimal" prop:value=get(|d| d.fee.clone()) on:input=set(|d, v| d.fee = v) />
+                    <input id=id("fee") type="text" inputmode="decimal" class="input-number" prop:value=get(|d| d.fee.clone()) on:input=set(|d, v| d.fee = v) />
                 }.into_any())}
                 <label class="check">
                     <input type="checkbox" id=id("flat-fee")

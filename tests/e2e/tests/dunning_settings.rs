@@ -45,7 +45,7 @@ async fn an_admin_edits_the_dunning_levels_with_a_live_preview() {
         !stored["levels"][0]["text"]["en"]
             .as_str()
             .unwrap()
-            .contains("{invoice_number} of"),
+            .contains("is overdue; please pay by"),
         "nothing saved: {stored}"
     );
 

@@ -146,7 +146,11 @@ async fn the_todo_list_and_one_search_lead_to_the_record() {
     b.theme_screenshots("search-todo-03-dashboard-de").await;
     type_search(&b, "Kranzler").await;
     wait_hits(&b).await;
-    b.wait_text("Firmen").await;
+    b.wait_js(
+        "return document.getElementById('global-search-results').textContent.includes('Firmen');",
+        vec![],
+    )
+    .await;
     b.theme_screenshots("search-todo-04-hits-de").await;
     b.close().await;
 }
