@@ -354,6 +354,6 @@ async fn a_read_only_key_sees_the_settings_but_cannot_change_them() {
     b.sign_in(&server.base, &key).await;
     b.nav("Settings").await;
     b.find("#settings-read-only").await;
-    until(&b, "return [...document.querySelectorAll('.settings fieldset')].every(f => f.disabled) && document.querySelectorAll('.settings fieldset').length === 7;").await;
+    until(&b, "return [...document.querySelectorAll('.settings fieldset.settings-fieldset')].every(f => f.disabled) && document.querySelectorAll('.settings fieldset.settings-fieldset').length === 8;").await;
     b.close().await;
 }
