@@ -13,7 +13,7 @@ use crate::components::money::format_money;
 use crate::components::toast::Toasts;
 use crate::i18n::{language, t, Lang};
 use kontor_model::dunning::{
-    fill_text, validate_levels, DunningLevel, DunningLevels, LevelTexts, MAX_LEVELS,
+    fill_text, validate_levels, DunningLevel, DunningLevels, LevelTexts, MAX_LEVELS, PLACEHOLDERS,
 };
 use kontor_model::error::FieldErrors;
 use kontor_model::Decimal;
@@ -291,7 +291,13 @@ fn DunningLevelCard(
             {field("text.en", texts.text_en, view! {
                 <textarea id=id("text-en") rows="4" prop:value=get(|d| d.level.text.en.clone()) on:input=set(|d, v| d.level.text.en = v)></textarea>
             }.into_any())}
-            <p class="muted dunning-placeholders">{texts.placeholders}</p>
+            // The placeholders are typed verbatim: names, not words of the interface.
+            <p class="muted dunning-placeholders">
+                {texts.placeholders} " "
+                <span data-record-text="">
+                    {PLACEHOLDERS.iter().map(|p| format!("{{{p}}}")).collect::<Vec<_>>().join(", ")}
+                </span>
+            </p>
             <div class="dunning-preview" id=format!("dunning-preview-{}", i + 1) aria-live="polite">
                 <p class="dunning-preview-title">{texts.preview}</p>
                 <p class="dunning-preview-text">{preview}</p>
