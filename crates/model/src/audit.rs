@@ -28,6 +28,8 @@ pub const RECORD_TYPES: &[&str] = &[
     "user",
     "bank_statement",
     "bank_transaction",
+    "article",
+    "text_snippet",
 ];
 
 /// One changed field: its column name and the values before and after (`null` when the

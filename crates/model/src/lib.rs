@@ -14,6 +14,7 @@
 pub mod account;
 pub mod approval;
 pub mod arith;
+pub mod article;
 pub mod audit;
 pub mod bank;
 pub mod bank_matching;

@@ -115,6 +115,11 @@ fn all_schemas() -> Schemas {
     add::<kontor_model::users::NewUser>(&mut all);
     add::<kontor_model::party::Deal>(&mut all);
     add::<kontor_model::party::NewDeal>(&mut all);
+    add::<kontor_model::article::Article>(&mut all);
+    add::<kontor_model::article::NewArticle>(&mut all);
+    add::<kontor_model::article::SnippetKind>(&mut all);
+    add::<kontor_model::article::TextSnippet>(&mut all);
+    add::<kontor_model::article::NewTextSnippet>(&mut all);
     add::<kontor_model::party::Person>(&mut all);
     add::<kontor_model::party::NewPerson>(&mut all);
     add::<kontor_model::payment::Payment>(&mut all);
@@ -477,6 +482,10 @@ fn serde_output_fits_the_schemas() {
     round_trip::<kontor_model::users::NewUser>(&all);
     round_trip::<kontor_model::party::Deal>(&all);
     round_trip::<kontor_model::party::NewDeal>(&all);
+    round_trip::<kontor_model::article::Article>(&all);
+    round_trip::<kontor_model::article::NewArticle>(&all);
+    round_trip::<kontor_model::article::TextSnippet>(&all);
+    round_trip::<kontor_model::article::NewTextSnippet>(&all);
     round_trip::<kontor_model::party::Person>(&all);
     round_trip::<kontor_model::party::NewPerson>(&all);
     round_trip::<kontor_model::payment::Payment>(&all);

@@ -400,6 +400,11 @@ catalogue! {
     ACCOUNT_NUMBER_TAKEN_BY_N = "account_number_taken_by_n", "is already the number of {}", "ist bereits die Nummer von {}";
     /// "is already another company's number" (the same, when the name is not known)
     ACCOUNT_NUMBER_TAKEN = "account_number_taken", "is already another company's number", "ist bereits die Nummer einer anderen Firma";
+    /// "is already the number of the article {}" (an article number another article has,
+    /// regardless of case; issue 33)
+    ARTICLE_NUMBER_TAKEN_BY_N = "article_number_taken_by_n", "is already the number of the article {}", "ist bereits die Nummer des Artikels {}";
+    /// "is already another article's number" (the same, when the title is not known)
+    ARTICLE_NUMBER_TAKEN = "article_number_taken", "is already another article's number", "ist bereits die Nummer eines anderen Artikels";
     /// "{} is the contact of 1 offer"
     PERSON_CONTACT_OF_ONE_OFFER = "person_contact_of_one_offer", "{} is the contact of 1 offer", "{} ist Ansprechpartner eines Angebots";
     /// "{} is the contact of {} offers"

@@ -3,8 +3,9 @@
 //! [`Param`], and [`comma_joined`] (`serialize_with`). A malformed value is a
 //! [`QueryError`] naming its parameter.
 
+use crate::article::SnippetKind;
 use crate::offer::OfferStatus;
-use crate::party::CompanyType;
+use crate::party::{CompanyType, Language};
 use crate::purchase::{PaymentMethod, PurchaseStatus};
 use crate::status::InvoiceStatus;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -90,6 +91,8 @@ params! {
     PurchaseStatus => "pending or approved", PurchaseStatus::parse;
     PaymentMethod => "bank_transfer, direct_debit, credit_card, paypal or cash", PaymentMethod::parse;
     CompanyType => "customer, supplier or organization", CompanyType::parse;
+    Language => "de or en", Language::parse;
+    SnippetKind => "salutation, footer or email", SnippetKind::parse;
 }
 
 /// The texts given for one parameter: one value, or several when it is repeated.

@@ -27,7 +27,7 @@ use Role::{Admin, ReadOnly, Staff};
 
 /// Every write route of `/api/v1` (path as in the routers, relative to `/api/v1`) and
 /// the routes with a non-default rule. Master data (companies, people, projects, deals,
-/// purchase categories) are business records: staff. Settings (the account with SMTP,
+/// purchase categories, articles, text snippets) are business records: staff. Settings (the account with SMTP,
 /// letter papers, texts, numbering, DATEV fields; its logo and test e-mail), users and API
 /// keys: admins.
 pub const TABLE: &[(&str, &str, Access)] = &[
@@ -128,6 +128,13 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/projects", R(Staff)),
     ("PUT", "/projects/{id}", R(Staff)),
     ("POST", "/projects/{id}/expenses", R(Staff)),
+    // The catalogue (issue 33): articles and text snippets are master data, staff.
+    ("POST", "/articles", R(Staff)),
+    ("PUT", "/articles/{id}", R(Staff)),
+    ("DELETE", "/articles/{id}", R(Staff)),
+    ("POST", "/text_snippets", R(Staff)),
+    ("PUT", "/text_snippets/{id}", R(Staff)),
+    ("DELETE", "/text_snippets/{id}", R(Staff)),
     // Bank statements and matching (issue 32): bookkeeping work, staff.
     ("POST", "/bank_statements", R(Staff)),
     ("DELETE", "/bank_statements/{id}", R(Staff)),

@@ -67,6 +67,8 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::master_data::contacts::router())
         .merge(crate::master_data::companies::router())
         .merge(crate::master_data::projects::router())
+        .merge(crate::master_data::articles::router())
+        .merge(crate::master_data::text_snippets::router())
         .merge(crate::users::router())
         .merge(crate::users::api_keys::router())
         .merge(crate::proof::audit_events::router())

@@ -1,12 +1,14 @@
 //! Master data (issue 9): companies (customers and suppliers), their contact persons,
-//! projects and deals.
+//! projects and deals; the catalogue of issue 33: articles and text snippets.
 
 pub mod account_numbers;
+pub mod articles;
 pub mod companies;
 pub mod contacts;
 pub mod deals;
 pub mod patch;
 pub mod projects;
+pub mod text_snippets;
 
 use kontor_model::party::IdName;
 

@@ -13,6 +13,7 @@ pub const VERSIONS: &[Version] = &[
     DEBIT_CREDIT_NUMBERS,
     GIROCODE,
     BANK_STATEMENTS,
+    CATALOGUE,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -282,6 +283,72 @@ const BANK_STATEMENTS: Version = Version {
             name: "purchase_payments_bank_transaction",
             table: "purchase_payments",
             columns: &["bank_transaction_id"],
+            unique: false,
+        },
+    ],
+};
+
+/// 33: articles and text snippets (issue 33).
+const CATALOGUE: Version = Version {
+    version: 33,
+    description: "articles text snippets",
+    why: "Issue 33: articles (MOCO's catalog services) are priced services and goods a\n\
+          position is filled from; positions copy their values, so nothing refers to an\n\
+          article. number_key is the number in lower case (set by the server from the\n\
+          model's article_number_key): unique, so two articles never share a number\n\
+          regardless of case. Text snippets are named salutations, footers and e-mail texts\n\
+          per language. Both are audited like companies.",
+    steps: &[
+        Step::CreateTable {
+            name: "articles",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("number", Type::Text).nullable(),
+                Column::new("number_key", Type::Text).nullable(),
+                Column::new("title", Type::Text),
+                Column::new("description", Type::Text).nullable(),
+                Column::new("unit", Type::Text).nullable(),
+                Column::new("unit_price", Type::Decimal).nullable(),
+                Column::new("currency", Type::Text),
+                Column::new("tax_category", Type::Text).nullable().one_of(&[
+                    "standard",
+                    "reduced",
+                    "zero",
+                    "exempt",
+                    "reverse_charge",
+                    "intra_eu",
+                    "export",
+                ]),
+                Column::new("tax", Type::Decimal).nullable(),
+                Column::new("active", Type::Bool).default(Default::Bool(true)),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "articles_number_key",
+            table: "articles",
+            columns: &["number_key"],
+            unique: true,
+        },
+        Step::CreateTable {
+            name: "text_snippets",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("name", Type::Text),
+                Column::new("kind", Type::Text).one_of(&["salutation", "footer", "email"]),
+                Column::new("language", Type::Text).one_of(&["de", "en"]),
+                Column::new("text", Type::Text),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "text_snippets_kind_language",
+            table: "text_snippets",
+            columns: &["kind", "language"],
             unique: false,
         },
     ],

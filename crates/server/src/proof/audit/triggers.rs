@@ -87,6 +87,16 @@ pub(super) const AUDITED: &[Audited] = &[
         parent: None,
     },
     Audited {
+        table: "articles",
+        record_type: "article",
+        parent: None,
+    },
+    Audited {
+        table: "text_snippets",
+        record_type: "text_snippet",
+        parent: None,
+    },
+    Audited {
         table: "recurring_invoices",
         record_type: "recurring_invoice",
         parent: None,
