@@ -9,8 +9,8 @@ use chrono::NaiveDate;
 use kontor_app::pages::dashboard::chart::{bars, baseline};
 use kontor_app::pages::dashboard::{DashboardView, RevenueChart};
 use kontor_model::dashboard::{
-    last_twelve_months, CurrencyAmount, Dashboard, MonthRevenue, OpenInvoice, Receivables, Revenue,
-    SentOffers,
+    last_twelve_months, todo_list, CurrencyAmount, Dashboard, MonthRevenue, OpenInvoice,
+    Receivables, Revenue, SentOffers, TodoKind,
 };
 use kontor_model::party::IdName;
 use leptos::prelude::*;
@@ -157,6 +157,7 @@ fn dashboard(empty: bool) -> Dashboard {
             },
             purchases_awaiting_approval: vec![],
             offers_awaiting_answer: vec![],
+            todo: todo_list(today(), |_| 0),
         };
     }
     Dashboard {
@@ -195,6 +196,11 @@ fn dashboard(empty: bool) -> Dashboard {
             count: 1,
             net_total: d("250.00"),
         }],
+        todo: todo_list(today(), |kind| match kind {
+            TodoKind::OldDrafts => 2,
+            TodoKind::BankTransactionsToReview => 3,
+            _ => 0,
+        }),
     }
 }
 
@@ -235,6 +241,22 @@ async fn cards_link_every_figure_to_its_list_and_say_when_there_is_nothing() {
         .ends_with("/invoices/4"));
     assert_eq!(texts(&root, "[data-card=revenue] .chart-bar").len(), 12);
     assert!(root.query_selector(".dash-welcome").unwrap().is_none());
+    // The to-do list (issue 33): only what is to do, each a link to its exact list.
+    assert_eq!(
+        texts(&root, ".dash-todo-list li"),
+        [
+            "2 invoice drafts older than 3 days",
+            "3 bank transactions to review"
+        ]
+    );
+    assert!(find(&root, "#dash-todo-old_drafts")
+        .get_attribute("href")
+        .unwrap()
+        .contains("/invoices?status=draft&date_to="));
+    assert!(find(&root, "#dash-bank-review")
+        .get_attribute("href")
+        .unwrap()
+        .ends_with("/bank"));
 
     let empty = container();
     let _handle = leptos::mount::mount_to(empty.clone(), move || {
@@ -250,4 +272,6 @@ async fn cards_link_every_figure_to_its_list_and_say_when_there_is_nothing() {
         .ends_with("/invoices/new"));
     assert!(empty.query_selector(".chart").unwrap().is_none());
     assert!(texts(&empty, "[data-card=revenue] .dash-empty")[0].contains("No revenue"));
+    assert_eq!(texts(&empty, "#dash-todo-none"), ["Nothing to do today."]);
+    assert!(empty.query_selector(".dash-todo-list").unwrap().is_none());
 }

@@ -89,6 +89,7 @@ fn dashboard() -> Dashboard {
         },
         purchases_awaiting_approval: vec![],
         offers_awaiting_answer: vec![],
+        todo: kontor_model::dashboard::todo_list(day(2026, 11, 23), |_| 1),
     }
 }
 
