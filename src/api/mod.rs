@@ -14,6 +14,7 @@
 pub mod account;
 pub mod api_keys;
 pub mod approvals;
+pub mod articles;
 pub mod audit;
 pub mod bank;
 pub mod billing;

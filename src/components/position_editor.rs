@@ -30,6 +30,7 @@ pub use totals::{
 pub use vat::{vat_note, PositionVat};
 
 use crate::i18n::{fill, t};
+use kontor_model::article::Article;
 use kontor_model::error::FieldErrors;
 use kontor_model::position::PositionType;
 use kontor_model::vat::VatChoice;
@@ -105,6 +106,56 @@ fn focused_row_key() -> Option<u64> {
     tr.get_attribute("data-row-key")?.parse().ok()
 }
 
+/// What an article's suggestion shows beside its title: its number and unit price
+/// (`A-100 · 95.00 EUR / h`).
+fn article_label(a: &Article) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = a.number.as_deref().filter(|n| !n.trim().is_empty()) {
+        parts.push(n.to_string());
+    }
+    if let Some(price) = a.unit_price {
+        let money = crate::components::money::format_money(price, &a.currency);
+        parts.push(match a.unit.as_deref().filter(|u| !u.trim().is_empty()) {
+            Some(unit) => format!("{money} / {unit}"),
+            None => money,
+        });
+    }
+    parts.join(" · ")
+}
+
+/// Fills `row` (an item) from `article`: unit, VAT, a description when the row has none,
+/// and the unit price when the article's currency is the document's `currency`.
+fn fill_from_article(row: &PositionRow, article: &Article, currency: &str) {
+    if row.kind.get_untracked() != PositionType::Item {
+        return;
+    }
+    if let Some(unit) = &article.unit {
+        row.unit.set(unit.clone());
+    }
+    if let (Some(price), true) = (article.unit_price, article.currency == currency) {
+        row.unit_price
+            .set(crate::components::locale::format_input(price));
+        if row.quantity.with_untracked(|q| q.trim().is_empty()) {
+            row.quantity.set("1".into());
+        }
+    }
+    if article.tax.is_some() || article.tax_category.is_some() {
+        row.vat.set(vat::PositionVat {
+            tax: article.tax,
+            category: article.tax_category,
+        });
+    }
+    if let Some(d) = article
+        .description
+        .as_ref()
+        .filter(|d| !d.trim().is_empty())
+    {
+        if row.description.with_untracked(|x| x.trim().is_empty()) {
+            row.description.set(d.clone());
+        }
+    }
+}
+
 /// The positions table with its add buttons and totals box.
 #[component]
 pub fn PositionEditor(
@@ -151,6 +202,14 @@ pub fn PositionEditor(
         document_vat,
         owner: StoredValue::new(Owner::current().unwrap_or_default()),
     };
+    // Issue 33: the active articles, offered on an item's title (a datalist) and filled
+    // into the row when one is picked. Without articles (or access) nothing is offered.
+    let articles = RwSignal::new(Vec::<Article>::new());
+    leptos::task::spawn_local(async move {
+        if let Ok(page) = crate::api::articles::active_articles().await {
+            articles.set(page.items);
+        }
+    });
     let add = move |kind: PositionType| {
         let after = focused_row_key();
         let added = state
@@ -184,6 +243,23 @@ pub fn PositionEditor(
         else {
             return;
         };
+        // An article picked from the title's suggestions (the browser replaces the text):
+        // its unit, unit price (in the document's currency), VAT and description.
+        let picked = ev
+            .dyn_ref::<web_sys::InputEvent>()
+            .is_none_or(|ie| ie.input_type() == "insertReplacementText");
+        if field == "title" && picked {
+            let title = el
+                .dyn_ref::<web_sys::HtmlInputElement>()
+                .map(|i| i.value())
+                .unwrap_or_default();
+            let article =
+                articles.with_untracked(|list| list.iter().find(|a| a.title == title).cloned());
+            let row = rows.with_untracked(|r| r.iter().find(|r| r.key == key).copied());
+            if let (Some(article), Some(row)) = (article, row) {
+                fill_from_article(&row, &article, &currency.get_untracked());
+            }
+        }
         if row_errors.with_untracked(|m| m.get(&key).is_some_and(|e| e.contains_key(&field))) {
             row_errors.update(|m| {
                 if let Some(e) = m.get_mut(&key) {
@@ -203,6 +279,12 @@ pub fn PositionEditor(
     };
     view! {
         <div class="position-editor" on:keydown=on_keydown on:input=on_input>
+            <datalist id="pe-articles">
+                {move || articles.get().into_iter().map(|a| {
+                    let label = article_label(&a);
+                    view! { <option value=a.title label=label></option> }
+                }).collect_view()}
+            </datalist>
             <table class="table pe-table" on:dragleave=on_dragleave>
                 <thead>
                     <tr>

@@ -266,7 +266,7 @@ fn item_cells(row: PositionRow, state: EditorState, errors: Memo<FieldErrors>) -
     };
     view! {
         <td class="pe-text">
-            <input class="pe-title" aria-label=t().position_editor().title placeholder=t().position_editor().title data-field="title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
+            <input class="pe-title" list="pe-articles" autocomplete="off" aria-label=t().position_editor().title placeholder=t().position_editor().title data-field="title" data-first-cell bind:value=row.title aria-invalid=invalid("title") />
             <textarea class="pe-desc" rows="1" aria-label=t().position_editor().description placeholder=t().position_editor().description data-field="description" bind:value=row.description></textarea>
             <p class="cell-error">{err("title")}</p>
             <p class="pe-billed">{move || row.billed_note()}</p>
