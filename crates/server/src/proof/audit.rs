@@ -1,7 +1,8 @@
 //! The audit trail (issue 15 § 4; `docs/decisions.md` § Audit trail): an append-only,
 //! hash-chained record of every change to invoices, offers, purchases (with their
 //! positions, payments, reminders and attachments), companies, recurring invoices, the
-//! account's settings and users.
+//! account's settings, users, bank statements and transactions, articles and text
+//! snippets.
 //!
 //! - **Written by triggers** ([`install`], at every start, from the live schema): each
 //!   INSERT, UPDATE (of a tracked column) and DELETE of an audited table inserts one row
