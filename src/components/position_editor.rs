@@ -133,8 +133,10 @@ fn fill_from_article(row: &PositionRow, article: &Article, currency: &str) {
         row.unit.set(unit.clone());
     }
     if let (Some(price), true) = (article.unit_price, article.currency == currency) {
+        // At least the currency's places (`95` → `95.00`), more when the price has them.
+        let places = kontor_model::money::minor_units(currency).max(price.scale());
         row.unit_price
-            .set(crate::components::locale::format_input(price));
+            .set(crate::components::locale::format_places(price, places));
         if row.quantity.with_untracked(|q| q.trim().is_empty()) {
             row.quantity.set("1".into());
         }
