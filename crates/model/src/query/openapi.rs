@@ -236,6 +236,8 @@ mod tests {
                 "status",
                 "from",
                 "to",
+                "due_date_from",
+                "due_date_to",
                 "identifier",
                 "deal_id",
                 "project_id",
