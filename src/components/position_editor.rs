@@ -142,10 +142,10 @@ fn fill_from_article(row: &PositionRow, article: &Article, currency: &str) {
         }
     }
     if article.tax.is_some() || article.tax_category.is_some() {
-        row.vat.set(vat::PositionVat {
-            tax: article.tax,
-            category: article.tax_category,
-        });
+        row.vat.set(vat::PositionVat::from_stored(
+            article.tax,
+            article.tax_category,
+        ));
     }
     if let Some(d) = article
         .description

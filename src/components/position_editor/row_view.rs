@@ -316,6 +316,8 @@ fn VatCell(
             class="pe-vat-select"
             aria-label=t().position_editor().vat
             data-field="tax"
+            // Follows the row when it is set from elsewhere (an article picked, issue 33).
+            prop:value=move || row.vat.with(PositionVat::value)
             on:change=move |ev| {
                 if let Some(vat) = PositionVat::parse(&event_target_value(&ev)) {
                     row.vat.set(vat);

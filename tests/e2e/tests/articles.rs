@@ -77,6 +77,11 @@ async fn picking_an_article_fills_the_position() {
     .await;
     assert_eq!(b.prop(&row("unit_price"), "value").await, "95.00");
     assert_eq!(b.prop(&row("quantity"), "value").await, "1");
+    assert_eq!(
+        b.prop(&row("tax"), "value").await,
+        "reduced:7",
+        "the VAT menu shows 7 %"
+    );
     b.fill(&row("quantity"), "3").await;
     b.theme_screenshots("articles-01-picked").await;
     b.click("form button[type=submit]").await;
