@@ -206,12 +206,15 @@ pub fn PositionEditor(
     };
     // Issue 33: the active articles, offered on an item's title (a datalist) and filled
     // into the row when one is picked. Without articles (or access) nothing is offered.
+    // Only with a key: without one the request would send the page to sign-in.
     let articles = RwSignal::new(Vec::<Article>::new());
-    leptos::task::spawn_local(async move {
-        if let Ok(page) = crate::api::articles::active_articles().await {
-            articles.set(page.items);
-        }
-    });
+    if crate::api::client::has_key() {
+        leptos::task::spawn_local(async move {
+            if let Ok(page) = crate::api::articles::active_articles().await {
+                articles.set(page.items);
+            }
+        });
+    }
     let add = move |kind: PositionType| {
         let after = focused_row_key();
         let added = state
