@@ -27,8 +27,13 @@ async fn create_find_open_and_send_an_invoice() {
     b.client.goto(&format!("{}/", server.base)).await.unwrap();
 
     sign_in(&b, None, "kontor_wrong").await;
-    b.wait_text("API key").await;
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Wait for the answer itself (the form says "Signing in…" until it comes; the label
+    // "API key" is there all along): signing in again before would find the button busy.
+    b.wait_js(
+        "const e = document.querySelector('#sign-in-error'); const s = document.querySelector('#sign-in-submit'); return !!e && !!s && !s.disabled;",
+        vec![],
+    )
+    .await;
     let text = b.body_text().await;
     assert!(
         text.to_lowercase().contains("unknown") || text.to_lowercase().contains("key"),
