@@ -254,7 +254,7 @@ async fn mount_more_fields(
     HtmlElement,
     impl Sized,
 ) {
-    let company: Company = serde_json::from_value(stored.clone()).unwrap();
+    let company: Company = serde_json::from_str(&(stored.clone()).to_string()).unwrap();
     recording_fetch(200, stored);
     let state = CompanyFormState::from_company(&company);
     let errors = RwSignal::new(FieldErrors::new());

@@ -37,7 +37,7 @@ fn offer() -> Offer {
         json!({"id": 1, "type": "item", "title": title, "description": null,
         "quantity": quantity, "unit": "Std.", "unit_price": price, "net_total": net, "optional": optional})
     };
-    serde_json::from_value(json!({
+    serde_json::from_str(&(json!({
         "id": 5, "identifier": "A2611-001", "status": "sent", "date": "2026-11-02", "due_date": "2026-12-02",
         "title": "Hafen-App", "recipient_address": "Hafen Logistik GmbH\nKai 1", "currency": "EUR",
         "net_total": 1234.56, "gross_total": 1469.13, "tax": 19, "discount": 2.5, "tags": [],
@@ -51,7 +51,7 @@ fn offer() -> Offer {
             item("Konzeption", 1.5, 823.04, 1234.56, false),
             item("Wartung", 1.0, 100.0, 100.0, true)
         ]
-    }))
+    })).to_string())
     .unwrap()
 }
 
@@ -99,9 +99,9 @@ async fn the_offer_positions_speak_german() {
 fn the_offer_forms_own_messages_and_sizes_are_german() {
     let _reset = speak(Lang::De);
     let s = OfferFormState::blank("EUR");
-    let project: Project = serde_json::from_value(json!({"id": 7, "name": "App", "customer": null,
+    let project: Project = serde_json::from_str(&(json!({"id": 7, "name": "App", "customer": null,
         "currency": "CHF", "billing_email_to": null, "billing_email_cc": null, "billing_address": null,
-        "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"}))
+        "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"})).to_string())
     .unwrap();
     s.project.set(Some(project));
     assert_eq!(
@@ -170,14 +170,14 @@ async fn the_recurring_schedule_speaks_german() {
 #[wasm_bindgen_test]
 async fn the_recurring_history_speaks_german() {
     let _reset = speak(Lang::De);
-    let runs: Vec<RecurringRun> = serde_json::from_value(json!([
+    let runs: Vec<RecurringRun> = serde_json::from_str(&(json!([
         {"id": 2, "period_start": "2026-11-01", "period_end": "2026-11-30", "invoice_date": "2026-11-01",
          "invoice_id": 41, "invoice_identifier": null, "status": "draft", "error": null,
          "created_at": "2026-11-01T06:00:00Z"},
         {"id": 1, "period_start": "2026-10-01", "period_end": "2026-10-31", "invoice_date": "2026-10-01",
          "invoice_id": null, "invoice_identifier": null, "status": null,
          "error": "template.customer_id: does not exist", "created_at": "2026-10-01T06:00:00Z"}
-    ]))
+    ])).to_string())
     .unwrap();
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), move || {

@@ -52,7 +52,7 @@ fn purchase_json() -> serde_json::Value {
 }
 
 fn purchase() -> Purchase {
-    serde_json::from_value(purchase_json()).unwrap()
+    serde_json::from_str(&(purchase_json()).to_string()).unwrap()
 }
 
 #[wasm_bindgen_test]

@@ -241,12 +241,12 @@ fn the_offer_form_shows_and_sends_the_customers_vat_default() {
 }
 
 fn default_texts() -> kontor_model::account::DocumentTexts {
-    serde_json::from_value(json!({
+    serde_json::from_str(&(json!({
         "de": {"invoice_salutation": "Sehr geehrte Damen und Herren,\nanbei die Rechnung.", "invoice_footer": "Vielen Dank!",
                "offer_salutation": "Gerne bieten wir an:", "offer_footer": "Gültig 30 Tage."},
         "en": {"invoice_salutation": "Dear Sir or Madam,", "invoice_footer": "Thank you!",
                "offer_salutation": "We are pleased to offer:", "offer_footer": "Valid for 30 days."}
-    }))
+    })).to_string())
     .unwrap()
 }
 

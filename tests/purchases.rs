@@ -304,7 +304,7 @@ fn stored_purchase() -> Purchase {
     let vat = |tax: u32| serde_json::json!({"tax": tax, "reverse_charge": false, "intra_eu": false, "active": true});
     let category = serde_json::json!({"id": 3, "name": "Travel", "credit_account": "4660",
         "created_at": "2026-11-02T09:00:00Z", "updated_at": "2026-11-02T09:00:00Z"});
-    serde_json::from_value(serde_json::json!({
+    serde_json::from_str(&(serde_json::json!({
         "id": 9, "identifier": "E2611-001", "receipt_identifier": "RE-77", "title": "Trip", "info": null,
         "iban": "DE89370400440532013000", "reference": "Order 5", "date": "2026-11-03", "due_date": "2026-11-17",
         "service_period_from": null, "service_period_to": null, "status": "pending",
@@ -318,7 +318,7 @@ fn stored_purchase() -> Purchase {
              "tax_included": false, "gross_total": 10.70, "category": null, "supplier_credit_number": null, "expense": null}
         ],
         "e_invoice": null, "created_at": "2026-11-03T09:00:00Z", "updated_at": "2026-11-03T09:00:00Z"
-    }))
+    })).to_string())
     .unwrap()
 }
 

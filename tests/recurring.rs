@@ -238,7 +238,7 @@ fn a_servers_template_errors_move_to_the_form_fields() {
 
 #[wasm_bindgen_test]
 fn a_stored_schedule_fills_the_form_and_is_sent_back_unchanged() {
-    let record: RecurringInvoice = serde_json::from_value(json!({
+    let record: RecurringInvoice = serde_json::from_str(&(json!({
         "id": 1,
         "template": {"customer_id": 3, "recipient_address": "Kranzler GmbH\nKai 1", "title": "Hosting {month} {year}",
             "tax": 19, "currency": "EUR", "tags": ["hosting"], "salutation": "", "footer": "",
@@ -247,7 +247,7 @@ fn a_stored_schedule_fills_the_form_and_is_sent_back_unchanged() {
         "interval": "quarterly", "next_date": "2026-12-31", "end_date": "2027-12-31", "mode": "finalize",
         "active": true, "last_run_date": null, "runs": [],
         "created_at": "2026-11-23T10:00:00Z", "updated_at": "2026-11-23T10:00:00Z"
-    }))
+    })).to_string())
     .unwrap();
     let s = RecurringFormState::from_record(&record);
     assert_eq!(s.invoice.title.get_untracked(), "Hosting {month} {year}");
@@ -271,7 +271,7 @@ fn a_stored_schedule_fills_the_form_and_is_sent_back_unchanged() {
 
 #[wasm_bindgen_test]
 async fn the_history_links_each_invoice_and_shows_a_failed_send() {
-    let runs: Vec<RecurringRun> = serde_json::from_value(json!([
+    let runs: Vec<RecurringRun> = serde_json::from_str(&(json!([
         {"id": 3, "period_start": "2026-11-01", "period_end": "2026-11-30", "invoice_date": "2026-11-01",
          "invoice_id": 42, "invoice_identifier": "R2611-004", "status": "created",
          "error": "the mail server refused: 550 mailbox unavailable", "created_at": "2026-11-01T06:00:00Z"},
@@ -281,7 +281,7 @@ async fn the_history_links_each_invoice_and_shows_a_failed_send() {
         {"id": 1, "period_start": "2026-09-01", "period_end": "2026-09-30", "invoice_date": "2026-09-01",
          "invoice_id": null, "invoice_identifier": null, "status": null,
          "error": "template.customer_id: does not exist", "created_at": "2026-09-01T06:00:00Z"}
-    ]))
+    ])).to_string())
     .unwrap();
     let root = container();
     let _handle = leptos::mount::mount_to(root.clone(), move || {

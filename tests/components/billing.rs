@@ -299,8 +299,8 @@ fn reminder(id: i64, level: u8, sent_on: Option<&str>) -> serde_json::Value {
 async fn reminders_show_their_claim_and_only_unsent_ones_can_be_deleted() {
     let mut inv = invoice(&["50"]);
     inv.reminders = Some(vec![
-        serde_json::from_value(reminder(1, 1, Some("2026-11-21"))).unwrap(),
-        serde_json::from_value(reminder(2, 2, None)).unwrap(),
+        serde_json::from_str(&(reminder(1, 1, Some("2026-11-21"))).to_string()).unwrap(),
+        serde_json::from_str(&(reminder(2, 2, None)).to_string()).unwrap(),
     ]);
     let root = container();
     let _handle = leptos::mount::mount_to(root.clone(), move || {

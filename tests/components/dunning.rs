@@ -6,12 +6,15 @@ use kontor_model::query::MonthAmounts;
 use wasm_bindgen_test::*;
 
 fn month(m: u32, paid: &str, open: &str, overdue: &str) -> MonthAmounts {
-    serde_json::from_value(serde_json::json!({
-        "month": format!("2026-{m:02}"),
-        "paid": serde_json::from_str::<serde_json::Value>(paid).unwrap(),
-        "open": serde_json::from_str::<serde_json::Value>(open).unwrap(),
-        "overdue": serde_json::from_str::<serde_json::Value>(overdue).unwrap(),
-    }))
+    serde_json::from_str(
+        &(serde_json::json!({
+            "month": format!("2026-{m:02}"),
+            "paid": serde_json::from_str::<serde_json::Value>(paid).unwrap(),
+            "open": serde_json::from_str::<serde_json::Value>(open).unwrap(),
+            "overdue": serde_json::from_str::<serde_json::Value>(overdue).unwrap(),
+        }))
+        .to_string(),
+    )
     .unwrap()
 }
 

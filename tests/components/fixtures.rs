@@ -23,8 +23,11 @@ fn parse<T: serde::de::DeserializeOwned>(mut value: Value) -> T {
 
 /// The event `id` of `kind` with `data`, by Ada Lovelace at 2026-11-23 10:00 UTC.
 pub fn event(id: i64, kind: &str, data: Value) -> Event {
-    serde_json::from_value(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
+    serde_json::from_str(
+        &(json!({"id": id, "kind": kind, "at": "2026-11-23T10:00:00Z",
         "user": {"id": 1, "name": "Ada Lovelace"}, "data": data}))
+        .to_string(),
+    )
     .unwrap()
 }
 

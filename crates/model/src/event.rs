@@ -141,7 +141,7 @@ impl Event {
     /// The `data` read as `T` (one of the `…Data` types); `T::default()` when it does not
     /// fit (an event written by an older version).
     pub fn data_as<T: DeserializeOwned + Default>(&self) -> T {
-        serde_json::from_value(self.data.clone()).unwrap_or_default()
+        crate::wire::from_value(&self.data).unwrap_or_default()
     }
 }
 

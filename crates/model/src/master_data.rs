@@ -437,7 +437,7 @@ pub fn merge_patch<T: Serialize + DeserializeOwned>(
     {
         target.remove("default_invoice_due_days");
     }
-    serde_json::from_value(base).map_err(|e| e.to_string())
+    crate::wire::from_value(&base).map_err(|e| e.to_string())
 }
 
 /// Keeps only the errors of fields a partial update names (`customer_vat.tax` and

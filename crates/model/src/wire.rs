@@ -61,6 +61,16 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, &'static str> {
     }
 }
 
+/// Reads `value` as `T` through its JSON text, so every number keeps its exact digits
+/// (serde_json hands a `Value`'s non-integer numbers to visitors as `f64`; through the
+/// text they arrive as the digits, [`decimal`]). For any `Value` that holds amounts: event
+/// data, partial updates merged onto a stored record, form bodies. Errors: `T`'s.
+pub fn from_value<T: serde::de::DeserializeOwned>(
+    value: &serde_json::Value,
+) -> Result<T, serde_json::Error> {
+    serde_json::from_str(&value.to_string())
+}
+
 struct DecimalVisitor;
 
 impl<'de> Visitor<'de> for DecimalVisitor {
@@ -76,17 +86,6 @@ impl<'de> Visitor<'de> for DecimalVisitor {
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Decimal, E> {
         Ok(Decimal::from(v))
-    }
-
-    /// A `Value` built from an `f64` (the server merges a stored record with a partial
-    /// update through `serde_json::Value`, `master_data::merge_patch`; the app's tests and
-    /// event data build values with `json!`) reads as the float's shortest text, never
-    /// computed with, so `0.1` stays `0.1`.
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Decimal, E> {
-        if !v.is_finite() {
-            return Err(E::custom("is not a finite number"));
-        }
-        parse_json_number(&v.to_string()).map_err(E::custom)
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Decimal, A::Error> {
@@ -277,12 +276,19 @@ mod tests {
             .unwrap_err()
             .contains("out of range"));
         assert!(body(r#"{"tax": true}"#).is_err());
-        // A Value built from a float reads as the float's shortest text.
-        let from_float: Body = serde_json::from_value(serde_json::json!({"tax": 0.1})).unwrap();
-        assert_eq!(from_float.tax.unwrap().to_string(), "0.1");
+        // A binary float is no amount: serde_json's own `from_value` (which hands a Value's
+        // numbers over as `f64`) is refused; [`from_value`] reads the digits.
+        let from_float = serde_json::from_value::<Body>(serde_json::json!({"tax": 0.1}));
+        assert!(from_float.is_err(), "{from_float:?}");
+        let exact: Body = from_value(&serde_json::json!({"tax": 0.1})).unwrap();
+        assert_eq!(exact.tax.unwrap().to_string(), "0.1");
+        let big: serde_json::Value =
+            serde_json::from_str(r#"{"tax": 12345678901234.5678}"#).unwrap();
+        let exact: Body = from_value(&big).unwrap();
+        assert_eq!(exact.tax.unwrap().to_string(), "12345678901234.5678");
         // A Value parsed from text keeps the digits.
         let parsed: serde_json::Value = serde_json::from_str(r#"{"tax": 0.10}"#).unwrap();
-        let from_text: Body = serde_json::from_value(parsed).unwrap();
+        let from_text: Body = from_value(&parsed).unwrap();
         assert_eq!(from_text.tax.unwrap().to_string(), "0.10");
         assert!(body(r#"{"tax": {"a": 1}}"#).is_err());
     }

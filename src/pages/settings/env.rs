@@ -62,7 +62,7 @@ impl SettingsEnv {
         let save = Callback::new(move |body: Value| {
             // The section's fields by wire name, as the model's typed update: the section's
             // validation has already read the same body as an `AccountUpdate`.
-            let update = match serde_json::from_value::<AccountUpdate>(body) {
+            let update = match kontor_model::wire::from_value::<AccountUpdate>(&body) {
                 Ok(update) => update,
                 Err(e) => {
                     toasts.error(fill(

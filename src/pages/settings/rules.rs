@@ -41,7 +41,7 @@ pub fn validate_body(body: &Value, account: &Account) -> FieldErrors {
                 .map(|b| b.remove("default_invoice_due_days"));
         }
     }
-    match serde_json::from_value::<AccountUpdate>(body) {
+    match kontor_model::wire::from_value::<AccountUpdate>(&body) {
         Ok(update) => {
             for (path, messages) in validate_account_update(&update, account) {
                 errors.entry(path).or_default().extend(messages);

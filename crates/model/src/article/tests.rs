@@ -7,8 +7,10 @@ fn eur() -> Vec<String> {
     vec!["EUR".to_string(), "CHF".to_string(), "JPY".to_string()]
 }
 
+/// The body as a request carries it: JSON text (numbers keep their digits; a `json!`
+/// float is never read as a binary float).
 fn article(v: Value) -> NewArticle {
-    serde_json::from_value(v).unwrap()
+    serde_json::from_str(&v.to_string()).unwrap()
 }
 
 fn fields(e: &FieldErrors) -> Vec<&str> {
