@@ -111,6 +111,7 @@ async fn send_link(state: &AppState, email: &str, origin: &str, trusted: bool) -
     }
     let settings = crate::account::repo::load(&state.pool).await?;
     if settings.smtp.is_none() || settings.account.email.is_none() {
+        // No link is made that nobody could receive.
         tracing::warn!(
             user = user.id,
             "password reset not e-mailed: SMTP is not set up"
@@ -120,17 +121,7 @@ async fn send_link(state: &AppState, email: &str, origin: &str, trusted: bool) -
     let valid = chrono::Duration::minutes(PASSWORD_RESET_MINUTES);
     let link = crate::users::new_link(&state.pool, user.id, origin, valid, "&reset=1").await?;
     let (subject, text) = reset_text(&user, &link.url);
-    let body = kontor_model::email::SendEmail {
-        subject: Some(subject),
-        text: Some(text),
-        ..Default::default()
-    };
-    let recipients = crate::work::mail::Recipients {
-        to: vec![email.to_string()],
-        cc: vec![],
-        bcc: vec![],
-    };
-    crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, vec![]).await?;
+    crate::users::mail_when_set_up(state, email, subject, text).await?;
     Ok(())
 }
 

@@ -315,36 +315,49 @@ async fn email_invitation(
         );
         return false;
     }
-    let configured = match crate::account::repo::load(&state.pool).await {
-        Ok(settings) => settings.smtp.is_some() && settings.account.email.is_some(),
-        Err(_) => false,
-    };
-    if !configured {
-        return false;
-    }
-    let body = kontor_model::email::SendEmail {
-        subject: Some("Your Kontor access / Ihr Zugang zu Kontor".into()),
-        text: Some(format!(
-            "Hello {first},\n\nset your password for Kontor with this link (valid for {days} days, once):\n{url}\n\n\
-             Hallo {first},\n\nlegen Sie Ihr Passwort für Kontor mit diesem Link fest (gültig {days} Tage, einmal):\n{url}\n",
-            first = user.firstname,
-            days = INVITATION_DAYS,
-            url = invitation.url
-        )),
-        ..Default::default()
-    };
-    let recipients = crate::work::mail::Recipients {
-        to: vec![address],
-        cc: vec![],
-        bcc: vec![],
-    };
-    match crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, vec![]).await {
-        Ok(_) => true,
+    let subject = "Your Kontor access / Ihr Zugang zu Kontor".to_string();
+    let text = format!(
+        "Hello {first},\n\nset your password for Kontor with this link (valid for {days} days, once):\n{url}\n\n\
+         Hallo {first},\n\nlegen Sie Ihr Passwort für Kontor mit diesem Link fest (gültig {days} Tage, einmal):\n{url}\n",
+        first = user.firstname,
+        days = INVITATION_DAYS,
+        url = invitation.url
+    );
+    match mail_when_set_up(state, &address, subject, text).await {
+        Ok(sent) => sent,
         Err(e) => {
             tracing::warn!(user = user.id, error = ?e, "invitation e-mail not sent");
             false
         }
     }
+}
+
+/// Sends a plain-text message from the account to `address` — a password link (an
+/// invitation, a forgotten password) — when the account has SMTP settings and a sender
+/// address; `Ok(false)` without them (nothing sent). Errors: the database's or the mail
+/// server's.
+pub(crate) async fn mail_when_set_up(
+    state: &AppState,
+    address: &str,
+    subject: String,
+    text: String,
+) -> ApiResult<bool> {
+    let settings = crate::account::repo::load(&state.pool).await?;
+    if settings.smtp.is_none() || settings.account.email.is_none() {
+        return Ok(false);
+    }
+    let body = kontor_model::email::SendEmail {
+        subject: Some(subject),
+        text: Some(text),
+        ..Default::default()
+    };
+    let recipients = crate::work::mail::Recipients {
+        to: vec![address.to_string()],
+        cc: vec![],
+        bcc: vec![],
+    };
+    crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, vec![]).await?;
+    Ok(true)
 }
 
 /// Words the strength estimator should treat as known for `user`: names and e-mail.
