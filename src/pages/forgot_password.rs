@@ -5,7 +5,7 @@
 
 use crate::api::client::server_or_origin;
 use crate::api::session::request_password_reset;
-use crate::components::field::{localized_message, Field};
+use crate::components::field::{field_message, Field};
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use leptos::prelude::*;
@@ -27,16 +27,8 @@ pub fn ForgotPasswordPage() -> impl IntoView {
     let pending = submit.pending();
     Effect::new(move |_| match submit.value().get() {
         Some(Ok(address)) => sent.set(Some(address)),
-        Some(Err(e)) => error.set(Some(if e.errors.is_empty() {
-            e.message
-        } else {
-            e.errors
-                .values()
-                .flatten()
-                .map(localized_message)
-                .collect::<Vec<_>>()
-                .join(" ")
-        })),
+        // The server names only `email`; anything else (429, no connection) is its message.
+        Some(Err(e)) => error.set(Some(field_message(&e.errors, "email").unwrap_or(e.message))),
         None => {}
     });
     let on_submit = move |ev: leptos::ev::SubmitEvent| {

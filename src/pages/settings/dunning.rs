@@ -8,6 +8,7 @@
 //! else sees the section read-only.
 
 use crate::api::dunning::{get_dunning_levels, put_dunning_levels};
+use crate::components::field::field_message;
 use crate::components::locale::{format_input, parse_typed};
 use crate::components::money::format_money;
 use crate::components::toast::Toasts;
@@ -106,16 +107,7 @@ pub fn DunningSection(
     let count = Memo::new(move |_| drafts.with(Vec::len));
     let texts = t().dunning_settings();
     let error_of = move |i: usize, field: &'static str| {
-        Signal::derive(move || {
-            errors.with(|e| {
-                e.get(&format!("levels[{i}].{field}")).map(|m| {
-                    m.iter()
-                        .map(crate::components::field::localized_message)
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-            })
-        })
+        Signal::derive(move || errors.with(|e| field_message(e, &format!("levels[{i}].{field}"))))
     };
     let save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -190,7 +182,7 @@ pub fn DunningSection(
                 </div>
                 <p class="muted settings-intro">{texts.intro}</p>
                 <p class="field-error settings-problem" role="alert">
-                    {move || errors.with(|e| e.get("levels").map(|m| m.iter().map(crate::components::field::localized_message).collect::<Vec<_>>().join(" ")))}
+                    {move || errors.with(|e| field_message(e, "levels"))}
                 </p>
                 // Only a change of the number of levels renders the cards again (typing
                 // into one keeps its focus).
