@@ -245,3 +245,35 @@ async fn without_smtp_nothing_is_made() {
     pool.close().await;
     assert_eq!(links, 0, "no link made that nobody could receive");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_huge_address_is_refused_and_parallel_requests_never_fail() {
+    let s = common::start().await;
+    let huge = format!("{}@example.com", "a".repeat(10_000));
+    let r = request(&s, &huge).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body["errors"]["email"].is_array(), "{}", r.body);
+    // Twenty at once for one address: the free five are taken, the rest wait (429), none
+    // fails and none slips past the limit.
+    let mut tasks = Vec::new();
+    for _ in 0..20 {
+        let url = s.url("/session/password_reset");
+        tasks.push(tokio::spawn(async move {
+            reqwest::Client::new()
+                .post(url)
+                .json(&json!({"email": "eva@example.com"}))
+                .send()
+                .await
+                .unwrap()
+                .status()
+                .as_u16()
+        }));
+    }
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    let accepted = statuses.iter().filter(|s| **s == 202).count();
+    let waiting = statuses.iter().filter(|s| **s == 429).count();
+    assert_eq!((accepted, waiting), (5, 15), "{statuses:?}");
+}

@@ -151,3 +151,21 @@ async fn at_most_five_per_group_and_a_term_is_required() {
     .await;
     assert_eq!(r.status, 200, "{}", r.body);
 }
+
+#[tokio::test]
+async fn odd_terms_find_nothing_and_never_fail() {
+    let s = start().await;
+    for term in [
+        "1e999",
+        "%25_%2A",
+        "99999999999999999999999999999%2C99",
+        "-0,00",
+        "%27%3B%20DROP%20TABLE%20invoices%3B--",
+        "%E2%82%AC",
+        "%F0%9F%98%80",
+    ] {
+        let r = s.get(&format!("/search?term={term}")).await;
+        assert_eq!(r.status, 200, "{term}: {}", r.body);
+        assert_eq!(r.body["invoices"], json!([]), "{term}");
+    }
+}
