@@ -75,6 +75,16 @@ pub async fn reverse_invoice(id: i64) -> Result<Invoice, ApiError> {
     send_json(Method::POST, &format!("/invoices/{id}/reverse"), &()).await
 }
 
+/// POST /invoices/{id}/credit_note (issue 33): a credit note for positions of the invoice
+/// or free amounts; answers the credit note. 422 naming `items`/`items[i].…` (e.g. more
+/// than is left to credit) or when the invoice cannot be credited.
+pub async fn credit_invoice(
+    id: i64,
+    body: kontor_model::credit_note::NewCreditNote,
+) -> Result<Invoice, ApiError> {
+    send_json(Method::POST, &format!("/invoices/{id}/credit_note"), &body).await
+}
+
 /// POST /invoices/{id}/send_email: the PDF by e-mail; answers the message as sent with the
 /// recipients used. 422 (`errors.emails_to`) without a recipient, 502 when the mail
 /// server refuses.

@@ -14,8 +14,9 @@ use crate::api::events::{get_invoice_events, get_offer_events, get_purchase_even
 use crate::i18n::{self, fill, t};
 use crate::paths::href;
 use kontor_model::event::{
-    ApprovalData, CopiedData, CreatedData, DocumentUploadedData, Event, EventKind, FinalizedData,
-    PaymentData, ReminderData, ReversedData, SentData, StatusChangedData, SubjectType,
+    ApprovalData, CopiedData, CreatedData, CreditedData, DocumentUploadedData, Event, EventKind,
+    FinalizedData, PaymentData, ReminderData, ReversedData, SentData, StatusChangedData,
+    SubjectType,
 };
 use kontor_model::offer::OfferStatus;
 use kontor_model::purchase::PurchaseStatus;
@@ -267,6 +268,10 @@ pub fn event_sentence(subject: SubjectType, event: &Event, currency: &str) -> Ev
                 tl.reversed_by,
                 link(SubjectType::Invoice, d.reversal_invoice_id),
             )
+        }
+        EventKind::Credited => {
+            let d: CreditedData = event.data_as();
+            linked(tl.credited_by, link(SubjectType::Invoice, d.credit_note_id))
         }
         EventKind::Approved => plain(tl.approved.into()),
         EventKind::DocumentUploaded => {

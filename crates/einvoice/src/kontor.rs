@@ -28,7 +28,8 @@ pub struct Sources<'a> {
     pub account: &'a Account,
     /// The customer company (the buyer).
     pub customer: &'a Company,
-    /// For a reversal invoice: the number and date of the invoice it reverses (BG-3).
+    /// For a reversal invoice or a credit note: the number and date of the invoice it
+    /// reverses or corrects (BG-3).
     pub reversed: Option<PrecedingInvoice>,
     /// The seller's contact person (BT-41), e.g. the invoice's user; `None` → the account
     /// name.
@@ -144,7 +145,7 @@ fn email_address(value: Option<&str>) -> Option<ElectronicAddress> {
 /// The invoice as an EN 16931 document of `specification`, or what it lacks for it.
 ///
 /// Lines: every `item` position (lump sums as quantity 1); a negative unit price is written
-/// as a positive price with a negative quantity (BR-27). A reversal invoice becomes a
+/// as a positive price with a negative quantity (BR-27). A reversal invoice or a credit note (issue 33) becomes a
 /// credit note (381) with every amount negated, so it reads positive, and BG-3 naming the
 /// reversed invoice. The document discount becomes one allowance per VAT category and rate.
 /// Errors: the [`MissingField`]s of `kontor_model::einvoice::missing`, or
@@ -164,7 +165,7 @@ pub fn to_semantic(
     let inv = src.invoice;
     let account = src.account;
     let customer = src.customer;
-    let credit = inv.reversal;
+    let credit = inv.reversal || inv.credit_note;
     let sign = if credit { -Decimal::ONE } else { Decimal::ONE };
     let german = customer.language != kontor_model::party::Language::En;
 

@@ -68,6 +68,38 @@ pub fn after_payments(
     })
 }
 
+/// Status and lock of an invoice whose payments are `payments` and whose credit notes
+/// credit `credited` (positive, currency units; issue 33): as [`after_payments`], except
+/// that an invoice the payments and credit notes settle together (sum ≥ `gross`, with a
+/// credit) reads `paid` and is locked — a partial credit alone never makes it
+/// "partially paid". `None` when a sum overflows.
+pub fn after_payments_and_credit(
+    current: InvoiceStatus,
+    stored_before: Option<InvoiceStatus>,
+    ever_sent: bool,
+    payments: &[Decimal],
+    credited: Decimal,
+    gross: Decimal,
+) -> Option<PaymentEffect> {
+    let effect = after_payments(current, stored_before, ever_sent, payments, gross)?;
+    if credited <= Decimal::ZERO {
+        return Some(effect);
+    }
+    let settled = paid_sum(payments.iter().copied().chain([credited]))?;
+    if settled < gross {
+        return Some(effect);
+    }
+    let before = effect.status_before_payments.unwrap_or(match current {
+        InvoiceStatus::Paid | InvoiceStatus::PartiallyPaid => InvoiceStatus::Created,
+        other => stored_before.unwrap_or(other),
+    });
+    Some(PaymentEffect {
+        status: InvoiceStatus::Paid,
+        status_before_payments: Some(before),
+        locked: true,
+    })
+}
+
 /// The status of an offer once invoices were created from it: `billed` when the net
 /// totals of its invoices (currency units, `invoiced`) reach the offer's net total
 /// (`offer_net`, optional positions not counted), else `partially_billed`; unchanged
@@ -89,6 +121,32 @@ pub fn offer_status_after_billing(offer_net: Decimal, invoiced: &[Decimal]) -> O
 mod tests {
     use super::*;
     use InvoiceStatus::*;
+
+    #[test]
+    fn a_credit_settles_only_together_with_the_payments() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        // A partial credit alone leaves the invoice as it was.
+        let e = after_payments_and_credit(Sent, None, true, &[], d("19.00"), d("119.00")).unwrap();
+        assert_eq!((e.status, e.status_before_payments), (Sent, None));
+        // Credited in full: paid (settled), locked, and the status before remembered.
+        let e =
+            after_payments_and_credit(Created, None, false, &[], d("119.00"), d("119.00")).unwrap();
+        assert_eq!(
+            (e.status, e.status_before_payments, e.locked),
+            (Paid, Some(Created), true)
+        );
+        // A payment of 100 and a credit of 19 settle 119.
+        let e =
+            after_payments_and_credit(Sent, None, true, &[d("100")], d("19"), d("119")).unwrap();
+        assert_eq!((e.status, e.status_before_payments), (Paid, Some(Sent)));
+        // A payment of 50 and a credit of 19: partially paid by the payment.
+        let e = after_payments_and_credit(Sent, None, true, &[d("50")], d("19"), d("119")).unwrap();
+        assert_eq!(e.status, PartiallyPaid);
+        // Overflow is refused, never wrapped.
+        assert!(
+            after_payments_and_credit(Sent, None, true, &[Decimal::MAX], d("1"), d("1")).is_none()
+        );
+    }
 
     #[test]
     fn sending_marks_sent_and_locks() {

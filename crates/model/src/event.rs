@@ -72,11 +72,13 @@ pub enum EventKind {
     AcceptedOnline,
     /// The customer declined the offer online (issue 31); data [`ApprovalData`].
     DeclinedOnline,
+    /// A credit note credited the invoice (issue 33); data [`CreditedData`].
+    Credited,
 }
 
 impl EventKind {
     /// Every kind, in declaration order.
-    pub const ALL: [EventKind; 14] = [
+    pub const ALL: [EventKind; 15] = [
         EventKind::Created,
         EventKind::Updated,
         EventKind::Finalized,
@@ -91,6 +93,7 @@ impl EventKind {
         EventKind::DocumentUploaded,
         EventKind::AcceptedOnline,
         EventKind::DeclinedOnline,
+        EventKind::Credited,
     ];
 
     /// The stored and wire word (`"status_changed"`).
@@ -110,6 +113,7 @@ impl EventKind {
             EventKind::DocumentUploaded => "document_uploaded",
             EventKind::AcceptedOnline => "accepted_online",
             EventKind::DeclinedOnline => "declined_online",
+            EventKind::Credited => "credited",
         }
     }
 
@@ -271,6 +275,18 @@ pub struct ReversedData {
     /// The reversal invoice's id.
     #[serde(default)]
     pub reversal_invoice_id: i64,
+}
+
+/// `credited` data (on the credited invoice, issue 33).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CreditedData {
+    /// The credit note's id.
+    #[serde(default)]
+    pub credit_note_id: i64,
+    /// The credit note's gross total, negative, currency units.
+    #[serde(default, with = "crate::wire::decimal")]
+    pub gross_total: rust_decimal::Decimal,
 }
 
 /// `document_uploaded` data.

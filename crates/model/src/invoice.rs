@@ -147,6 +147,17 @@ pub struct Invoice {
     pub reversal: bool,
     /// The reversed invoice's id when this is a reversal.
     pub reversed_invoice_id: Option<i64>,
+    /// True when this invoice is a credit note (Rechnungskorrektur, issue 33): negative
+    /// totals, its own number series, never reversed or credited itself.
+    #[serde(default)]
+    pub credit_note: bool,
+    /// The credited invoice's id when this is a credit note.
+    #[serde(default)]
+    pub credited_invoice_id: Option<i64>,
+    /// The credit notes of this invoice, oldest first; detail only (issue 33: "the
+    /// invoice shows its credit notes").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit_notes: Option<Vec<CreditNoteRef>>,
     /// The offer this invoice was created from, if any (beyond the interface's fields;
     /// `docs/decisions.md` § Rules in the model (issue 8)).
     pub offer_id: Option<i64>,
@@ -231,6 +242,21 @@ pub struct Invoice {
     /// Last change (UTC).
     #[serde(with = "crate::timestamp")]
     pub updated_at: DateTime<Utc>,
+}
+
+/// A credit note as its credited invoice lists it (issue 33).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CreditNoteRef {
+    /// The credit note's id.
+    pub id: i64,
+    /// Its number (`G2611-001`).
+    pub identifier: String,
+    /// Its date.
+    pub date: NaiveDate,
+    /// Its gross total, negative, currency units.
+    #[serde(with = "crate::wire::decimal")]
+    pub gross_total: Decimal,
 }
 
 /// An invoice position as the server returns it.

@@ -21,6 +21,7 @@ pub mod bank_matching;
 pub mod billing;
 pub mod confirmation;
 pub mod country;
+pub mod credit_note;
 pub mod dashboard;
 pub mod datev;
 pub mod dunning;

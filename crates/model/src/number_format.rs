@@ -22,6 +22,8 @@ pub const DEFAULT_INVOICE_FORMAT: &str = "R{YY}{MM}-{NNN}";
 pub const DEFAULT_OFFER_FORMAT: &str = "A{YY}{MM}-{NNN}";
 /// Default purchase number format: `E2611-0001`.
 pub const DEFAULT_PURCHASE_FORMAT: &str = "E{YY}{MM}-{NNNN}";
+/// Default credit note number format: `G2611-001` (issue 33).
+pub const DEFAULT_CREDIT_NOTE_FORMAT: &str = "G{YY}{MM}-{NNN}";
 
 /// Longest accepted pattern, in characters.
 pub const MAX_PATTERN: usize = 40;
@@ -262,6 +264,7 @@ mod tests {
         assert_eq!(parse(DEFAULT_INVOICE_FORMAT).render(d, 1), "R2611-001");
         assert_eq!(parse(DEFAULT_OFFER_FORMAT).render(d, 1), "A2611-001");
         assert_eq!(parse(DEFAULT_PURCHASE_FORMAT).render(d, 1), "E2611-0001");
+        assert_eq!(parse(DEFAULT_CREDIT_NOTE_FORMAT).render(d, 1), "G2611-001");
         assert_eq!(parse(DEFAULT_INVOICE_FORMAT).render(d, 42), "R2611-042");
         assert_eq!(
             parse(DEFAULT_INVOICE_FORMAT).render(day(2030, 1, 5), 7),

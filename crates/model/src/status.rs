@@ -158,9 +158,9 @@ pub struct InvoiceDeletion {
     pub status: InvoiceStatus,
     /// Sent or paid (`locked`).
     pub locked: bool,
-    /// It is itself a reversal invoice.
+    /// It is itself a reversal invoice or a credit note (issue 33).
     pub reversal: bool,
-    /// It has been reversed.
+    /// It has been reversed or credited by a credit note (issue 33).
     pub reversed: bool,
     /// The person deleting is an admin.
     pub admin: bool,

@@ -56,6 +56,8 @@ pub struct Words {
     pub invoice_heading: &'static str,
     /// Heading of a reversal invoice, `{number}`.
     pub reversal_heading: &'static str,
+    /// Heading of a credit note (Rechnungskorrektur, issue 33), `{number}`.
+    pub credit_note_heading: &'static str,
     /// Heading of an offer, `{number}`.
     pub offer_heading: &'static str,
     /// Heading of a time sheet, `{number}` (the invoice's).
@@ -136,6 +138,8 @@ pub struct Words {
     pub cash_discount: &'static str,
     /// Note of a reversal invoice.
     pub reversal_note: &'static str,
+    /// Note of a credit note (issue 33).
+    pub credit_note_note: &'static str,
     /// Note under reverse charge (§ 14a (5) UStG).
     pub reverse_charge_note: &'static str,
     /// Note of an intra-Community supply (§ 14a (3) UStG).
@@ -212,6 +216,7 @@ pub struct Words {
 pub static DE: Words = Words {
     invoice_heading: "Rechnung {number}",
     reversal_heading: "Stornorechnung {number}",
+    credit_note_heading: "Rechnungskorrektur {number}",
     offer_heading: "Angebot {number}",
     timesheet_heading: "Stundennachweis zur Rechnung {number}",
     draft: "(Entwurf)",
@@ -252,6 +257,7 @@ pub static DE: Words = Words {
     girocode_caption: "GiroCode: mit der Banking-App scannen",
     cash_discount: "{percent} % Skonto bei Zahlung bis zum {date}: {amount}.",
     reversal_note: "Diese Stornorechnung hebt die genannte Rechnung auf; die Beträge sind negiert.",
+    credit_note_note: "Diese Rechnungskorrektur mindert die genannte Rechnung um die aufgeführten Beträge; sie werden verrechnet oder erstattet.",
     reverse_charge_note: "Steuerschuldnerschaft des Leistungsempfängers.",
     intra_eu_note: "Steuerfreie innergemeinschaftliche Lieferung.",
     offer_valid: "Dieses Angebot ist gültig bis zum {date}.",
@@ -292,6 +298,7 @@ pub static DE: Words = Words {
 pub static EN: Words = Words {
     invoice_heading: "Invoice {number}",
     reversal_heading: "Reversal invoice {number}",
+    credit_note_heading: "Credit note {number}",
     offer_heading: "Offer {number}",
     timesheet_heading: "Time sheet for invoice {number}",
     draft: "(draft)",
@@ -332,6 +339,7 @@ pub static EN: Words = Words {
     girocode_caption: "GiroCode: scan with your banking app",
     cash_discount: "{percent} % cash discount if paid by {date}: {amount}.",
     reversal_note: "This reversal invoice cancels the invoice named above; amounts are negated.",
+    credit_note_note: "This credit note reduces the invoice named above by the amounts listed; they are offset or refunded.",
     reverse_charge_note: "Reverse charge: VAT to be accounted for by the recipient.",
     intra_eu_note: "VAT-exempt intra-Community supply.",
     offer_valid: "This offer is valid until {date}.",

@@ -51,6 +51,15 @@ pub const PURCHASES: Series = Series {
     format_column: "purchase_number_format",
 };
 
+/// Credit notes (issue 33): `G2611-001` by default. They are invoices: their counters are
+/// kept under the invoice kind, in the series their own format renders (`G2611-{N}`), so a
+/// credit note format equal to the invoice format continues one series.
+pub const CREDIT_NOTES: Series = Series {
+    kind: "invoice",
+    table: "invoices",
+    format_column: "credit_note_number_format",
+};
+
 /// `text` for a `LIKE … ESCAPE '\'` pattern, matched literally.
 fn like_literal(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 1);

@@ -165,6 +165,58 @@ async fn every_invoice_shape_is_a_valid_xrechnung_and_factur_x() {
     let ubl = std::fs::read_to_string(dir.path().join("reversal-ubl.xml")).unwrap();
     assert!(ubl.contains("CreditNote"), "{ubl}");
 
+    // Credit notes (issue 33): one position in part and a free amount of the mixed-rate
+    // invoice (with its discount), and a lump sum of the every-type invoice — each a 381
+    // credit note naming the credited invoice.
+    let mixed_index = shapes
+        .iter()
+        .position(|(n, _, _)| *n == "mixed-rates")
+        .unwrap();
+    let every_index = shapes
+        .iter()
+        .position(|(n, _, _)| *n == "every-type")
+        .unwrap();
+    for (name, index, pick) in [
+        (
+            "credit-note-mixed",
+            mixed_index,
+            vec![("Fachbuch", Some(1)), ("Schulung", None)],
+        ),
+        ("credit-note-lump", every_index, vec![("Flat fee", None)]),
+    ] {
+        let full = s.get(&format!("/invoices/{}", ids[index])).await.body;
+        let mut items: Vec<Value> = pick
+            .iter()
+            .map(|(title, quantity)| {
+                let item = full["items"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|i| i["title"] == *title)
+                    .unwrap();
+                match quantity {
+                    Some(q) => json!({"id": item["id"], "quantity": q}),
+                    None => json!({"id": item["id"]}),
+                }
+            })
+            .collect();
+        items.push(json!({"type": "item", "title": "Nachlass", "quantity": 1, "unit_price": 20}));
+        let r = s
+            .post(
+                &format!("/invoices/{}/credit_note", ids[index]),
+                json!({ "items": items }),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let note = r.body["id"].as_i64().unwrap();
+        files.extend(documents(&s, note, name, dir.path()).await);
+        let cii = std::fs::read_to_string(dir.path().join(format!("{name}-cii.xml"))).unwrap();
+        assert!(cii.contains("<ram:TypeCode>381</ram:TypeCode>"), "{cii}");
+        assert!(cii.contains(full["identifier"].as_str().unwrap()), "{cii}");
+        let ubl = std::fs::read_to_string(dir.path().join(format!("{name}-ubl.xml"))).unwrap();
+        assert!(ubl.contains("<CreditNote"), "{ubl}");
+    }
+
     let leitweg = std::fs::read_to_string(dir.path().join("direct-debit-leitweg-cii.xml")).unwrap();
     assert!(
         leitweg.contains("04011000-12345-67"),

@@ -292,7 +292,14 @@ async fn the_unfiltered_summary_is_kept_exact_by_every_write() {
 /// its expiry and signature (made at each request).
 fn list_fields(mut invoice: Value) -> Value {
     let record = invoice.as_object_mut().unwrap();
-    for detail_only in ["salutation", "footer", "items", "payments", "reminders"] {
+    for detail_only in [
+        "salutation",
+        "footer",
+        "items",
+        "payments",
+        "reminders",
+        "credit_notes",
+    ] {
         record.remove(detail_only);
     }
     if let Some(url) = record.get("file_url").and_then(Value::as_str) {
@@ -334,6 +341,15 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
         .post(&format!("/invoices/{}/reverse", ids[0]), json!({}))
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
+    // A credit note (issue 33): the credited invoice's open amount and the credit note's
+    // own fields read the same in both forms.
+    let r = s
+        .post(
+            &format!("/invoices/{}/credit_note", ids[1]),
+            json!({"items": [{"type": "item", "title": "Kulanz", "quantity": 1, "unit_price": 10}]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
     let mut reverse_charge = invoice_body(a);
     reverse_charge["reverse_charge"] = json!(true);
     reverse_charge["tax"] = json!(0);
@@ -343,7 +359,11 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
     let list = s.get("/invoices?per_page=100").await;
     assert_eq!(list.status, 200, "{}", list.body);
     let records = list.body.as_array().unwrap();
-    assert_eq!(records.len(), 4, "three invoices and a reversal");
+    assert_eq!(
+        records.len(),
+        5,
+        "three invoices, a reversal and a credit note"
+    );
     for record in records {
         let id = record["id"].as_i64().unwrap();
         let detail = s.get(&format!("/invoices/{id}")).await;

@@ -88,7 +88,14 @@ async fn list_has_no_detail_fields_and_filters_work() {
     assert_eq!(all.status, 200);
     let list = all.body.as_array().unwrap();
     assert_eq!(list.len(), 3);
-    for key in ["salutation", "footer", "items", "payments", "reminders"] {
+    for key in [
+        "salutation",
+        "footer",
+        "items",
+        "payments",
+        "reminders",
+        "credit_notes",
+    ] {
         assert!(list[0].get(key).is_none(), "{key} must not be in the list");
     }
     assert_eq!(

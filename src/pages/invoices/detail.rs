@@ -6,6 +6,7 @@
 
 use super::detail_actions::InvoiceActions;
 use super::detail_billed::{ExpensesTab, TimeSheetTab};
+use super::detail_credit_note::CreditNoteLinks;
 use super::detail_document::DocumentTab;
 use super::detail_einvoice::EInvoiceBar;
 use super::detail_payments::PaymentsTab;
@@ -132,6 +133,7 @@ fn InvoiceView(
                     <span>{invoice.title.clone()}</span>
                 </p>
                 <ReversalLink invoice=invoice.clone() />
+                <CreditNoteLinks invoice=invoice.clone() />
                 {invoice.offer_id.map(|offer| view! { <OfferLink offer_id=offer /> })}
             </div>
             <div class="detail-total">

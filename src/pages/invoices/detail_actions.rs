@@ -6,6 +6,7 @@
 //! confirmed in a dialog.
 
 use super::detail_copy::CopyInvoiceAction;
+use super::detail_credit_note::{creditable, CreditNoteAction};
 use super::detail_email::SendEmailAction;
 use super::detail_reverse::ReverseAction;
 use crate::api::einvoices::get_invoice_readiness;
@@ -60,7 +61,11 @@ pub fn InvoiceActions(
             .map(|a| a.finalized_invoice_deletion)
             .unwrap_or_default()
     });
-    let (reversal, reversed) = (invoice.reversal, invoice.reversed);
+    // A credit note counts as a correction, a credited invoice as corrected (issue 33).
+    let (reversal, reversed) = (
+        invoice.reversal || invoice.credit_note,
+        invoice.reversed || invoice.credit_notes.as_ref().is_some_and(|c| !c.is_empty()),
+    );
     let deletion = move || InvoiceDeletion {
         status,
         locked,
@@ -73,10 +78,13 @@ pub fn InvoiceActions(
         check_invoice_delete(deletion(), Some("reason given in the dialog")).is_ok()
     });
     let pdf = invoice.file_url.clone();
-    let reversible = can_reverse_invoice(status, invoice.reversal, invoice.reversed);
+    // A credit note and an invoice with credit notes are not reversed (issue 33).
+    let reversible = can_reverse_invoice(status, reversal, reversed);
     let send = (!is_draft)
         .then(|| view! { <SendEmailAction invoice=invoice.clone() on_changed=on_changed /> });
     let reverse = reversible.then(|| view! { <ReverseAction invoice=invoice.clone() /> });
+    let credit =
+        creditable(&invoice).then(|| view! { <CreditNoteAction invoice=invoice.clone() /> });
 
     let target = RwSignal::new(None::<InvoiceStatus>);
     let status_open = RwSignal::new(false);
@@ -239,6 +247,7 @@ pub fn InvoiceActions(
                     }
                 })}
             <CopyInvoiceAction invoice_id=id />
+            {credit}
             {reverse}
             {move || deletable
                 .get()

@@ -6,6 +6,7 @@ mod detail;
 mod detail_actions;
 mod detail_billed;
 mod detail_copy;
+mod detail_credit_note;
 pub mod detail_document;
 pub mod detail_einvoice;
 pub mod detail_email;

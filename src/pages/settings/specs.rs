@@ -114,6 +114,11 @@ pub const DOCUMENTS: &[FieldSpec] = &[
     })
     .wire(Wire::Required)
     .hint(|c| c.settings_fields().format_hint),
+    FieldSpec::text("credit_note_number_format", |c| {
+        c.settings_fields().credit_note_numbers
+    })
+    .wire(Wire::Required)
+    .hint(|c| c.settings_fields().format_hint),
     // Issue 31: an order confirmation goes out by itself when a customer signs online.
     FieldSpec::text("offer_confirmation_on_approval", |c| {
         c.settings_fields().confirmation_on_approval

@@ -161,6 +161,10 @@ pub fn validate_account_update(update: &AccountUpdate, account: &Account) -> Fie
         ("invoice_number_format", &update.invoice_number_format),
         ("offer_number_format", &update.offer_number_format),
         ("purchase_number_format", &update.purchase_number_format),
+        (
+            "credit_note_number_format",
+            &update.credit_note_number_format,
+        ),
     ] {
         if let Some(message) = value.as_deref().and_then(crate::number_format::check) {
             push_error(&mut e, field, crate::error::Message::verbatim(message));

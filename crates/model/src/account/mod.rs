@@ -254,6 +254,9 @@ pub struct Account {
     /// Purchase number pattern, default `E{YY}{MM}-{NNNN}`.
     #[serde(default)]
     pub purchase_number_format: String,
+    /// Credit note number pattern, default `G{YY}{MM}-{NNN}` (issue 33).
+    #[serde(default)]
+    pub credit_note_number_format: String,
     /// Letter papers.
     pub letter_papers: Vec<LetterPaper>,
     /// The logo, `null` when none is set.
@@ -323,6 +326,7 @@ impl Default for Account {
             invoice_number_format: String::new(),
             offer_number_format: String::new(),
             purchase_number_format: String::new(),
+            credit_note_number_format: String::new(),
             letter_papers: Vec::new(),
             logo: None,
             smtp: None,

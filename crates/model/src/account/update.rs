@@ -144,6 +144,9 @@ pub struct AccountUpdate {
     /// Purchase number pattern.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purchase_number_format: Option<String>,
+    /// Credit note number pattern (issue 33).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub credit_note_number_format: Option<String>,
     /// SMTP: absent = unchanged, `null` = removed (outbox), an object = changed.
     #[serde(
         default,
@@ -298,6 +301,10 @@ pub fn apply_account_update(update: &AccountUpdate, account: &mut Account) {
         (
             &update.purchase_number_format,
             &mut account.purchase_number_format,
+        ),
+        (
+            &update.credit_note_number_format,
+            &mut account.credit_note_number_format,
         ),
     ] {
         if let Some(f) = given {

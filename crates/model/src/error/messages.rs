@@ -415,6 +415,30 @@ catalogue! {
     INVOICE_NOT_E_INVOICE = "invoice_not_e_invoice", "The invoice cannot be written as an e-invoice.", "Die Rechnung kann nicht als E-Rechnung geschrieben werden.";
     /// "This invoice has already been reversed."
     INVOICE_ALREADY_REVERSED = "invoice_already_reversed", "This invoice has already been reversed.", "Diese Rechnung wurde bereits storniert.";
+    /// "Only item positions of the invoice can be credited."
+    CREDIT_NOTE_NOT_AN_ITEM = "credit_note_not_an_item", "is not an item position of this invoice", "ist keine Position dieser Rechnung mit Betrag";
+    /// "is credited twice in this credit note"
+    CREDIT_NOTE_POSITION_TWICE = "credit_note_position_twice", "is credited twice in this credit note", "wird in dieser Rechnungskorrektur zweimal gutgeschrieben";
+    /// "must be more than 0 and at most the position's quantity {}"
+    CREDIT_NOTE_QUANTITY = "credit_note_quantity", "must be more than 0 and at most the position's quantity {}", "muss größer als 0 und höchstens die Menge der Position ({}) sein";
+    /// "cannot be given for a lump-sum position (it is credited in full)"
+    CREDIT_NOTE_LUMP_SUM_QUANTITY = "credit_note_lump_sum_quantity", "cannot be given for a lump-sum position (it is credited in full)", "ist bei einer Pauschalposition nicht möglich (sie wird ganz gutgeschrieben)";
+    /// "must name a position ({id}) or be a free position ({type: item, title, quantity, unit_price})"
+    CREDIT_NOTE_ITEM_SHAPE = "credit_note_item_shape", "must name a position (id) or be a free position (type item, title, quantity, unit_price)", "muss eine Position (id) nennen oder eine freie Position sein (type item, title, quantity, unit_price)";
+    /// "The credit notes of an invoice cannot exceed its gross total; {} is left to credit."
+    CREDIT_NOTE_TOO_LARGE = "credit_note_too_large", "The credit notes of an invoice cannot exceed its gross total; {} is left to credit.", "Rechnungskorrekturen dürfen den Bruttobetrag der Rechnung nicht übersteigen; gutschreibbar sind noch {}.";
+    /// "A credit note must credit an amount."
+    CREDIT_NOTE_EMPTY = "credit_note_empty", "must credit an amount", "muss einen Betrag gutschreiben";
+    /// "A draft cannot be credited; edit it instead."
+    DRAFT_NOT_CREDITABLE = "draft_not_creditable", "A draft cannot be credited; edit it instead.", "Ein Entwurf kann nicht korrigiert werden; bearbeiten Sie ihn stattdessen.";
+    /// "A reversal invoice or a credit note cannot be credited."
+    CORRECTION_NOT_CREDITABLE = "correction_not_creditable", "A reversal invoice or a credit note cannot be credited.", "Eine Stornorechnung oder Rechnungskorrektur kann nicht korrigiert werden.";
+    /// "A reversed invoice cannot be credited."
+    REVERSED_NOT_CREDITABLE = "reversed_not_creditable", "A reversed invoice cannot be credited.", "Eine stornierte Rechnung kann nicht korrigiert werden.";
+    /// "A credit note cannot be reversed."
+    CREDIT_NOTE_NOT_REVERSIBLE = "credit_note_not_reversible", "A credit note cannot be reversed.", "Eine Rechnungskorrektur kann nicht storniert werden.";
+    /// "This invoice has credit notes; credit what is left instead of reversing it."
+    CREDITED_NOT_REVERSIBLE = "credited_not_reversible", "This invoice has credit notes; credit what is left instead of reversing it.", "Zu dieser Rechnung gibt es Rechnungskorrekturen; korrigieren Sie den Rest, statt sie zu stornieren.";
     /// "A draft cannot be reversed; delete it instead."
     DRAFT_NOT_REVERSIBLE = "draft_not_reversible", "A draft cannot be reversed; delete it instead.", "Ein Entwurf kann nicht storniert werden; löschen Sie ihn stattdessen.";
     /// "A reversal invoice cannot be reversed."
@@ -424,9 +448,9 @@ catalogue! {
     /// "A draft cannot be sent; finalize it first."
     DRAFT_NOT_SENDABLE = "draft_not_sendable", "A draft cannot be sent; finalize it first.", "Ein Entwurf kann nicht versendet werden; schließen Sie ihn zuerst ab.";
     /// "A reversal invoice cannot be deleted: it belongs to the books with the invoice it reverses."
-    REVERSAL_NOT_DELETABLE = "reversal_not_deletable", "A reversal invoice cannot be deleted: it belongs to the books with the invoice it reverses.", "Eine Stornorechnung kann nicht gelöscht werden: Sie gehört mit der stornierten Rechnung zur Buchführung.";
+    REVERSAL_NOT_DELETABLE = "reversal_not_deletable", "A reversal invoice or credit note cannot be deleted: it belongs to the books with the invoice it corrects.", "Eine Stornorechnung oder Rechnungskorrektur kann nicht gelöscht werden: Sie gehört mit der korrigierten Rechnung zur Buchführung.";
     /// "A reversed invoice cannot be deleted: it belongs to the books with its reversal."
-    REVERSED_NOT_DELETABLE = "reversed_not_deletable", "A reversed invoice cannot be deleted: it belongs to the books with its reversal.", "Eine stornierte Rechnung kann nicht gelöscht werden: Sie gehört mit ihrer Stornorechnung zur Buchführung.";
+    REVERSED_NOT_DELETABLE = "reversed_not_deletable", "A reversed or credited invoice cannot be deleted: it belongs to the books with its reversal or credit notes.", "Eine stornierte oder korrigierte Rechnung kann nicht gelöscht werden: Sie gehört mit ihrer Stornorechnung oder ihren Rechnungskorrekturen zur Buchführung.";
     /// "A locked invoice cannot be deleted; reverse it instead."
     LOCKED_NOT_DELETABLE = "locked_not_deletable", "A locked invoice cannot be deleted; reverse it instead.", "Eine gesperrte Rechnung kann nicht gelöscht werden; stornieren Sie sie stattdessen.";
     /// "This account does not allow deleting finalized invoices; reverse it instead."

@@ -70,6 +70,7 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("DELETE", "/invoices/{id}", R(Staff)),
     ("PUT", "/invoices/{id}/update_status", R(Staff)),
     ("POST", "/invoices/{id}/reverse", R(Staff)),
+    ("POST", "/invoices/{id}/credit_note", R(Staff)),
     ("POST", "/invoices/{id}/copy", R(Staff)),
     ("POST", "/invoices/{id}/send_email", R(Staff)),
     ("POST", "/invoices/payments", R(Staff)),

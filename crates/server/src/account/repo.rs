@@ -12,7 +12,8 @@ use kontor_model::account::{
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::number_format::{
-    DEFAULT_INVOICE_FORMAT, DEFAULT_OFFER_FORMAT, DEFAULT_PURCHASE_FORMAT,
+    DEFAULT_CREDIT_NOTE_FORMAT, DEFAULT_INVOICE_FORMAT, DEFAULT_OFFER_FORMAT,
+    DEFAULT_PURCHASE_FORMAT,
 };
 use kontor_model::status::FinalizedDeletion;
 use kontor_model::vat::DEFAULT_TAX_PERCENT;
@@ -62,7 +63,7 @@ const COLUMNS: &str = "name, address, country_code, vat_identifier, tax_number, 
     register_court, register_number, managing_directors, phone, email, website, \
     account_holder, iban, bic, bank_name, currencies, default_currency, default_tax, \
     default_invoice_due_days, document_texts, invoice_number_format, offer_number_format, \
-    purchase_number_format, logo_key, logo_content_type, smtp_host, smtp_port, smtp_security, \
+    purchase_number_format, credit_note_number_format, logo_key, logo_content_type, smtp_host, smtp_port, smtp_security, \
     smtp_user, smtp_password, electronic_address, sepa_creditor_identifier, factur_x, datev, \
     finalized_invoice_deletion, offer_confirmation_on_approval, girocode";
 
@@ -98,6 +99,7 @@ fn from_row(row: &crate::sql::Row) -> ApiResult<Settings> {
         invoice_number_format: row.try_get("invoice_number_format")?,
         offer_number_format: row.try_get("offer_number_format")?,
         purchase_number_format: row.try_get("purchase_number_format")?,
+        credit_note_number_format: row.try_get("credit_note_number_format")?,
         letter_papers: Vec::new(),
         logo: None,
         smtp: None,
@@ -205,6 +207,7 @@ fn bind_all<'q>(query: crate::sql::Query<'q>, s: &'q Settings) -> crate::sql::Qu
         .bind(&a.invoice_number_format)
         .bind(&a.offer_number_format)
         .bind(&a.purchase_number_format)
+        .bind(&a.credit_note_number_format)
         .bind(s.logo.as_ref().map(|l| l.key.clone()))
         .bind(s.logo.as_ref().map(|l| l.content_type.clone()))
         .bind(smtp.map(|m| m.host.clone()))
@@ -235,6 +238,7 @@ pub fn from_config(config: &AccountConfig) -> Result<Settings, String> {
         invoice_number_format: DEFAULT_INVOICE_FORMAT.into(),
         offer_number_format: DEFAULT_OFFER_FORMAT.into(),
         purchase_number_format: DEFAULT_PURCHASE_FORMAT.into(),
+        credit_note_number_format: DEFAULT_CREDIT_NOTE_FORMAT.into(),
         ..Account::default()
     };
     let seed = AccountUpdate {

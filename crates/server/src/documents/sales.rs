@@ -191,7 +191,11 @@ pub(super) fn girocode_for(
     use kontor_model::girocode::{applies, GiroCode};
     let iban = set(&account.iban);
     let number = invoice.identifier.as_deref()?;
-    if swiss || invoice.reversal || !applies(account.girocode, &invoice.currency, iban, amount) {
+    if swiss
+        || invoice.reversal
+        || invoice.credit_note
+        || !applies(account.girocode, &invoice.currency, iban, amount)
+    {
         return None;
     }
     let name = set(&account.account_holder).unwrap_or(&account.name);
@@ -283,6 +287,8 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
     let gross = money(invoice.gross_total, currency, language);
     if invoice.reversal {
         notes.push(w.reversal_note.to_string());
+    } else if invoice.credit_note {
+        notes.push(w.credit_note_note.to_string());
     } else {
         notes.push(payment_line(
             letter.account,
@@ -292,7 +298,11 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
             language,
         ));
     }
-    if !invoice.cash_discount.is_zero() && invoice.cash_discount_days > 0 && !invoice.reversal {
+    if !invoice.cash_discount.is_zero()
+        && invoice.cash_discount_days > 0
+        && !invoice.reversal
+        && !invoice.credit_note
+    {
         let reduced = mul_round(
             invoice.gross_total,
             invoice.cash_discount / Decimal::ONE_HUNDRED,
@@ -320,6 +330,8 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
         heading: fill(
             if invoice.reversal {
                 w.reversal_heading
+            } else if invoice.credit_note {
+                w.credit_note_heading
             } else {
                 w.invoice_heading
             },
@@ -380,7 +392,12 @@ pub(super) fn qr_bill_for(
     use kontor_model::qr_bill::{applies, qr_bill, QrBillInput};
     let iban = set(&account.iban);
     let number = invoice.identifier.as_deref();
-    if !applies(&invoice.currency, iban, number.is_some(), invoice.reversal) {
+    if !applies(
+        &invoice.currency,
+        iban,
+        number.is_some(),
+        invoice.reversal || invoice.credit_note,
+    ) {
         return None;
     }
     let (iban, number) = (iban?, number?);

@@ -14,9 +14,12 @@ use crate::input::sanitize;
 use crate::state::AppState;
 use crate::store::files::BaseUrl;
 use axum::Json;
+use kontor_model::credit_note::{check_credit_limit, credit_refusal};
 use kontor_model::error::messages;
 use kontor_model::error::push_error;
-use kontor_model::event::{to_data, CopiedData, CreatedData, EventKind, ReversedData};
+use kontor_model::event::{
+    to_data, CopiedData, CreatedData, CreditedData, EventKind, ReversedData,
+};
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::status::InvoiceStatus;
@@ -231,7 +234,8 @@ pub(super) async fn create_linked(
             ));
         }
     }
-    let id = write::insert(&mut tx, &p, reversal_of).await?;
+    let link = reversal_of.map_or(write::Link::None, write::Link::ReversalOf);
+    let id = write::insert(&mut tx, &p, link).await?;
     if let Some(offer_id) = p.body.offer_id {
         crate::offers::repo::apply_billing(&mut tx, offer_id).await?;
     }
@@ -242,6 +246,77 @@ pub(super) async fn create_linked(
         origin,
         p.body.offer_id,
         reversal_of,
+    )
+    .await?;
+    tx.commit().await?;
+    repo::load(&state.pool, id).await
+}
+
+/// Creates the credit note `body` for invoice `credited` (issue 33) in one transaction
+/// under the write lock: the invoice is read again there, so two credit notes at once
+/// never credit more than its gross; the credit note is numbered in its own series, the
+/// invoice's `credited_total` grows by the credited gross and its status follows
+/// (`paid` once payments and credit notes settle it). Errors: 404 (no such invoice), 422
+/// (not creditable: a draft, a reversal, a credit note or a reversed invoice; `items`
+/// when the credit is empty or exceeds what is left), 500 on database failure.
+pub(super) async fn create_credit_note(
+    state: &AppState,
+    caller: &Caller,
+    body: NewInvoice,
+    credited: i64,
+) -> ApiResult<Invoice> {
+    use crate::store::db::{Dec, Word};
+    let p = prepare(state, caller, body, None).await?;
+    let _guard = state.write_lock.lock().await;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    type Original = (Dec, Dec, Word<InvoiceStatus>, bool, bool, bool, String);
+    let row: Option<Original> = crate::sql::query_as(
+        "SELECT gross_total, credited_total, status, reversal, reversed, credit_note, currency \
+         FROM invoices WHERE id = $1 AND deleted_at IS NULL",
+    )
+    .bind(credited)
+    .fetch_optional(&mut tx)
+    .await?;
+    let Some((Dec(gross), Dec(already), Word(status), reversal, reversed, credit_note, currency)) =
+        row
+    else {
+        return Err(ApiError::not_found(format!("invoice {credited}")));
+    };
+    if let Some(message) = credit_refusal(status, reversal, reversed, credit_note) {
+        return Err(ApiError::Refused(message.into()));
+    }
+    check_credit_limit(gross, already, p.gross_total, &currency)
+        .map_err(|m| ApiError::field("items", m))?;
+    let id = write::insert(&mut tx, &p, write::Link::CreditNoteFor(credited)).await?;
+    let credited_total = already
+        .checked_sub(p.gross_total)
+        .ok_or_else(|| ApiError::field("items", messages::CREDIT_NOTE_EMPTY))?;
+    crate::sql::query("UPDATE invoices SET credited_total = $1, updated_at = $2 WHERE id = $3")
+        .bind(credited_total)
+        .bind(crate::store::db::ts(crate::store::db::now()))
+        .bind(credited)
+        .execute(&mut tx)
+        .await?;
+    super::payments::apply_payments(&mut tx, credited).await?;
+    record_creation(
+        &mut tx,
+        Some(caller.user_id),
+        id,
+        CreatedData::default(),
+        None,
+        None,
+    )
+    .await?;
+    let data = to_data(&CreditedData {
+        credit_note_id: id,
+        gross_total: p.gross_total,
+    });
+    events::record_as(
+        &mut tx,
+        Some(caller.user_id),
+        Subject::Invoice(credited),
+        EventKind::Credited,
+        data,
     )
     .await?;
     tx.commit().await?;
@@ -376,7 +451,7 @@ pub async fn insert_prepared(
     p: &PreparedInvoice,
     origin: CreatedData,
 ) -> ApiResult<i64> {
-    let id = write::insert(tx, &p.0, None).await?;
+    let id = write::insert(tx, &p.0, write::Link::None).await?;
     record_creation(tx, user_id, id, origin, p.0.body.offer_id, None).await?;
     Ok(id)
 }

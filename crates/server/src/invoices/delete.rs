@@ -46,8 +46,8 @@ pub async fn delete(
     let deletion = InvoiceDeletion {
         status: invoice.status,
         locked: invoice.locked,
-        reversal: invoice.reversal,
-        reversed: invoice.reversed,
+        reversal: invoice.reversal || invoice.credit_note,
+        reversed: invoice.reversed || invoice.credit_notes.as_ref().is_some_and(|c| !c.is_empty()),
         admin: context.role == Role::Admin && !caller.read_only,
         policy,
     };

@@ -47,7 +47,8 @@ pub async fn records_of(state: &AppState, invoice: Invoice) -> ApiResult<Records
     let customer = crate::master_data::companies::find(&state.pool, invoice.customer_id)
         .await?
         .ok_or_else(|| ApiError::field("customer_id", messages::INVOICE_CUSTOMER_GONE))?;
-    let reversed = match invoice.reversed_invoice_id {
+    // A reversal names the reversed invoice, a credit note the credited one (BG-3).
+    let reversed = match invoice.reversed_invoice_id.or(invoice.credited_invoice_id) {
         Some(original) => {
             let o = repo::load(&state.pool, original).await?;
             o.identifier.map(|number| PrecedingInvoice {

@@ -4,6 +4,7 @@
 mod billed;
 mod copy;
 mod create;
+mod credit_note;
 mod delete;
 pub mod einvoice;
 mod email;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get::get_one, create::update_draft, delete::delete))
         .routes(routes!(status::update_status))
         .routes(routes!(reverse::reverse))
+        .routes(routes!(credit_note::credit_note))
         .routes(routes!(copy::copy))
         .routes(routes!(einvoice::e_invoice))
         .routes(routes!(email::send_email))

@@ -16,7 +16,7 @@ use axum::http::StatusCode;
 use axum::{Extension, Json};
 use chrono::NaiveDate;
 use kontor_model::dunning::cash_discount_taken;
-use kontor_model::effects::after_payments;
+use kontor_model::effects::after_payments_and_credit;
 use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind, PaymentData};
 use kontor_model::money::round_money;
@@ -109,7 +109,8 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Payment> {
 
 /// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): records the
 /// cash discount the payments took on the last of them ([`cash_discount_taken`], 0 on the
-/// others) and writes what [`after_payments`] decides from the amounts plus the discount.
+/// others) and writes what [`after_payments_and_credit`] decides from the amounts plus the discount
+/// and the gross its credit notes credited (issue 33).
 pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
     type InvoiceTerms = (
         Dec,
@@ -120,10 +121,21 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
         Dec,
         i64,
         String,
+        Dec,
     );
-    let (Dec(gross), Word(current), before, ever_sent, date, Dec(percent), days, currency): InvoiceTerms = crate::sql::query_as(
+    let (
+        Dec(gross),
+        Word(current),
+        before,
+        ever_sent,
+        date,
+        Dec(percent),
+        days,
+        currency,
+        Dec(credited),
+    ): InvoiceTerms = crate::sql::query_as(
         "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
-         cash_discount_days, currency FROM invoices WHERE id = $1",
+         cash_discount_days, currency, credited_total FROM invoices WHERE id = $1",
     )
     .bind(invoice_id)
     .fetch_one(&mut *tx)
@@ -150,7 +162,7 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
         paid.push(discount);
     }
     let before = before.map(|w| w.0);
-    let effect = after_payments(current, before, ever_sent, &paid, gross)
+    let effect = after_payments_and_credit(current, before, ever_sent, &paid, credited, gross)
         .ok_or_else(|| ApiError::field("paid_total", messages::INVOICE_PAYMENTS_TOO_LARGE))?;
     crate::sql::query("UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, updated_at = $4 WHERE id = $5")
         .bind(effect.status.as_str())

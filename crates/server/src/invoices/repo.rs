@@ -48,12 +48,14 @@ pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
 /// The columns of [`InvoiceRow`]'s JSON form beyond the header columns
 /// ([`super::write::HEADER_COLUMNS`]): the id, the reversal links, the lock and the
 /// creation time.
-const LIST_ONLY_FIELDS: [&str; 9] = [
+const LIST_ONLY_FIELDS: [&str; 11] = [
     "id",
     "reversed",
     "reversal_invoice_id",
     "reversal",
     "reversed_invoice_id",
+    "credit_note",
+    "credited_invoice_id",
     "offer_id",
     "locked",
     "activity_hours_modified",
@@ -118,6 +120,9 @@ pub struct InvoiceRow {
     #[serde(deserialize_with = "crate::store::db::int_bool")]
     reversal: bool,
     reversed_invoice_id: Option<i64>,
+    #[serde(deserialize_with = "crate::store::db::int_bool")]
+    credit_note: bool,
+    credited_invoice_id: Option<i64>,
     offer_id: Option<i64>,
     title: String,
     recipient_address: String,
@@ -193,7 +198,7 @@ impl InvoiceRow {
             payment_reference: self
                 .identifier
                 .as_deref()
-                .filter(|_| !self.reversal)
+                .filter(|_| !self.reversal && !self.credit_note)
                 .and_then(kontor_model::payment_reference::payment_reference),
             identifier: self.identifier,
             date: self.date,
@@ -214,6 +219,9 @@ impl InvoiceRow {
             reversal_invoice_id: self.reversal_invoice_id,
             reversal: self.reversal,
             reversed_invoice_id: self.reversed_invoice_id,
+            credit_note: self.credit_note,
+            credited_invoice_id: self.credited_invoice_id,
+            credit_notes: None,
             offer_id: self.offer_id,
             title: self.title,
             recipient_address: self.recipient_address,
@@ -325,6 +333,31 @@ struct DetailParts {
     billed: Vec<(i64, i64, i64)>,
     payments: Vec<crate::invoices::payments::PaymentRow>,
     reminders: Vec<crate::reminders::rows::ReminderRow>,
+    credit_notes: Vec<CreditNoteRow>,
+}
+
+/// One credit note of an invoice in its JSON form ([`credit_notes_json`]).
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CreditNoteRow {
+    id: i64,
+    identifier: Option<String>,
+    date: NaiveDate,
+    gross_total: Dec,
+}
+
+/// The credit notes of invoice `i` (issue 33), oldest first, as one JSON array of
+/// `engine`.
+fn credit_notes_json(engine: crate::sql::Engine) -> String {
+    use crate::sql::dialect::{json_array_agg, json_object_of, json_subquery};
+    let row = json_object_of(engine, "c", &["id", "identifier", "date", "gross_total"]);
+    json_subquery(
+        engine,
+        &format!(
+            "(SELECT {} FROM invoices c WHERE c.credited_invoice_id = i.id AND c.deleted_at IS NULL)",
+            json_array_agg(engine, &row, "c.id")
+        ),
+    )
 }
 
 /// Loads the full representation of a live invoice: user, items (with the activities and
@@ -341,11 +374,12 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
             list_object(engine),
             &[("salutation", "i.salutation"), ("footer", "i.footer")],
         );
-        let (items, billed, payments, reminders) = (
+        let (items, billed, payments, reminders, credit_notes) = (
             items_json(engine),
             crate::billable::billing::billed_json(engine),
             crate::invoices::payments::payments_json(engine),
             crate::reminders::rows::reminders_json(engine),
+            credit_notes_json(engine),
         );
         let parts = json_object(
             engine,
@@ -355,6 +389,7 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
                 ("billed", &billed),
                 ("payments", &payments),
                 ("reminders", &reminders),
+                ("credit_notes", &credit_notes),
             ],
         );
         format!(
@@ -405,6 +440,18 @@ pub async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Invoice> {
     );
     invoice.payments = Some(parts.payments.into_iter().map(Into::into).collect());
     invoice.reminders = Some(parts.reminders.into_iter().map(Into::into).collect());
+    invoice.credit_notes = Some(
+        parts
+            .credit_notes
+            .into_iter()
+            .map(|c| kontor_model::invoice::CreditNoteRef {
+                id: c.id,
+                identifier: c.identifier.unwrap_or_default(),
+                date: c.date,
+                gross_total: c.gross_total.0,
+            })
+            .collect(),
+    );
     Ok(invoice)
 }
 

@@ -87,6 +87,22 @@ pub async fn reverse(
     if let Some(message) = reverse_refusal(original.status, original.reversal, original.reversed) {
         return Err(ApiError::Refused(message.into()));
     }
+    // Issue 33: a credit note is not reversed, and an invoice with credit notes is
+    // corrected by crediting the rest (a reversal would credit twice).
+    if original.credit_note {
+        return Err(ApiError::Refused(
+            kontor_model::error::messages::CREDIT_NOTE_NOT_REVERSIBLE.into(),
+        ));
+    }
+    if original
+        .credit_notes
+        .as_ref()
+        .is_some_and(|c| !c.is_empty())
+    {
+        return Err(ApiError::Refused(
+            kontor_model::error::messages::CREDITED_NOT_REVERSIBLE.into(),
+        ));
+    }
     let language = crate::master_data::companies::find(&state.pool, original.customer_id)
         .await?
         .map(|c| c.language)

@@ -108,6 +108,9 @@ pub fn unsaved(
         reversal_invoice_id: None,
         reversal: false,
         reversed_invoice_id: None,
+        credit_note: false,
+        credited_invoice_id: None,
+        credit_notes: None,
         offer_id: body.offer_id,
         title: body.title.unwrap_or_default(),
         recipient_address: body

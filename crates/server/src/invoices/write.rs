@@ -4,7 +4,7 @@
 //! which holds the write lock, so a failure anywhere rolls the number back.
 
 use crate::http::error::ApiResult;
-use crate::numbering::{next_number, INVOICES};
+use crate::numbering::{next_number, CREDIT_NOTES, INVOICES};
 use crate::store::db::{now, ts};
 use chrono::NaiveDate;
 use kontor_model::invoice_input::NewInvoice;
@@ -154,27 +154,46 @@ fn bind_header<'q>(
         .bind(time)
 }
 
+/// What a new invoice corrects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Link {
+    /// Nothing: a plain invoice.
+    None,
+    /// It is the reversal of this invoice.
+    ReversalOf(i64),
+    /// It is a credit note for this invoice (issue 33), numbered in the credit note series.
+    CreditNoteFor(i64),
+}
+
 /// Inserts the complete invoice row of `p` (numbered unless a draft; linked to the offer
-/// it bills; the reversal of `reversal_of` when given, with both links written), its positions, the billed entries
-/// and the address propagation. Returns the new id. Errors: 500 on database failure.
-pub(super) async fn insert(
-    tx: &mut crate::sql::Tx,
-    p: &Prepared,
-    reversal_of: Option<i64>,
-) -> ApiResult<i64> {
+/// it bills; the reversal of an invoice with both links written, or a credit note naming
+/// the invoice it credits, as `link` says), its positions, the billed entries and the
+/// address propagation. Returns the new id. Errors: 500 on database failure.
+pub(super) async fn insert(tx: &mut crate::sql::Tx, p: &Prepared, link: Link) -> ApiResult<i64> {
     let status = p.status();
-    let identifier = number(tx, status, p.date).await?;
+    let (reversal_of, credited) = match link {
+        Link::None => (None, None),
+        Link::ReversalOf(id) => (Some(id), None),
+        Link::CreditNoteFor(id) => (None, Some(id)),
+    };
+    let identifier = match credited {
+        Some(_) => Some(next_number(tx, CREDIT_NOTES, p.date).await?),
+        None => number(tx, status, p.date).await?,
+    };
     let t = ts(now());
     let n = HEADER_COLUMNS.len();
     let sql = format!(
-        "INSERT INTO invoices ({}, offer_id, reversal, reversed_invoice_id, created_at) VALUES ({}) RETURNING id",
+        "INSERT INTO invoices ({}, offer_id, reversal, reversed_invoice_id, credit_note, \
+         credited_invoice_id, created_at) VALUES ({}) RETURNING id",
         HEADER_COLUMNS.join(", "),
-        crate::sql::placeholders(1, n + 4)
+        crate::sql::placeholders(1, n + 6)
     );
     let id: i64 = bind_header(crate::sql::query(&sql), p, identifier, status, &t)
         .bind(p.body.offer_id)
         .bind(reversal_of.is_some())
         .bind(reversal_of)
+        .bind(credited.is_some())
+        .bind(credited)
         .bind(t)
         .fetch_one(&mut *tx)
         .await

@@ -14,6 +14,7 @@ pub const VERSIONS: &[Version] = &[
     GIROCODE,
     BANK_STATEMENTS,
     CATALOGUE,
+    CREDIT_NOTES,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -350,6 +351,39 @@ const CATALOGUE: Version = Version {
             table: "text_snippets",
             columns: &["kind", "language"],
             unique: false,
+        },
+    ],
+};
+
+/// 34: credit notes (issue 33).
+const CREDIT_NOTES: Version = Version {
+    version: 34,
+    description: "credit notes",
+    why: "Issue 33: a credit note (Rechnungskorrektur) is an invoice row with credit_note\n\
+          set and credited_invoice_id naming the invoice it corrects, numbered in its own\n\
+          series (credit_note_number_format). The credited invoice keeps credited_total,\n\
+          the positive gross its credit notes credit, written in the credit note's\n\
+          transaction: the open amount is gross - payments - credited_total, read by the\n\
+          lists without a join.",
+    steps: &[
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("credit_note", Type::Bool).default(Default::Bool(false)),
+        },
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("credited_invoice_id", Type::Integer)
+                .nullable()
+                .references("invoices", OnDelete::Restrict),
+        },
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("credited_total", Type::Decimal).default(Default::Text("0")),
+        },
+        Step::AddColumn {
+            table: "account_settings",
+            column: Column::new("credit_note_number_format", Type::Text)
+                .default(Default::Text("G{YY}{MM}-{NNN}")),
         },
     ],
 };
