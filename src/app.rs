@@ -20,6 +20,7 @@ use crate::pages::dunning::DunningPage;
 use crate::pages::exports::ExportsPage;
 use crate::pages::forgot_password::ForgotPasswordPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
+use crate::pages::mail::MailPage;
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
 use crate::pages::placeholder::NotFound;
 use crate::pages::purchases::{PurchaseCreate, PurchaseDetail, PurchaseEdit, PurchaseList};
@@ -72,6 +73,7 @@ lazy_route!(SUPPLIER_EDIT_ROUTE, chunk = kontor_companies, fn = supplier_edit_ch
 lazy_route!(BANK_ROUTE, chunk = kontor_bank, fn = bank_chunk, view! { <BankPage /> });
 lazy_route!(DUNNING_ROUTE, chunk = kontor_dunning, fn = dunning_chunk, view! { <DunningPage /> });
 lazy_route!(EXPORTS_ROUTE, chunk = kontor_exports, fn = exports_chunk, view! { <ExportsPage /> });
+lazy_route!(MAIL_ROUTE, chunk = kontor_exports, fn = mail_chunk, view! { <MailPage /> });
 lazy_route!(SETTINGS_ROUTE, chunk = kontor_settings, fn = settings_chunk, view! { <SettingsPage /> });
 lazy_route!(USERS_ROUTE, chunk = kontor_settings, fn = users_chunk, view! { <UsersPage /> });
 lazy_route!(API_KEYS_ROUTE, chunk = kontor_settings, fn = api_keys_chunk, view! { <ApiKeysPage /> });
@@ -144,6 +146,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/bank") view=BANK_ROUTE />
                     <Route path=path!("/dunning") view=DUNNING_ROUTE />
                     <Route path=path!("/exports") view=EXPORTS_ROUTE />
+                    <Route path=path!("/mail") view=MAIL_ROUTE />
                     <Route path=path!("/settings") view=SETTINGS_ROUTE />
                     <Route path=path!("/settings/users") view=USERS_ROUTE />
                     <Route path=path!("/settings/api_keys") view=API_KEYS_ROUTE />

@@ -223,6 +223,7 @@ fn e_mail_tabs_and_e_invoice_line_are_german() {
         emails_to: "a@x.example".into(),
         emails_cc: String::new(),
         emails_bcc: "b@y.example".into(),
+        ..Default::default()
     };
     assert_eq!(
         sent_message(&invoice, &sent),

@@ -25,6 +25,7 @@ pub mod dashboard;
 pub mod deals;
 pub mod dunning;
 pub mod einvoices;
+pub mod emails;
 pub mod events;
 pub mod exports;
 pub mod invoice_documents;

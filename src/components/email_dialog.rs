@@ -74,10 +74,14 @@ pub fn SendEmailDialog(
             open.set(false);
             // Without an SMTP server the message only went to the outbox folder: say so,
             // never "sent" (issue 29).
-            let outbox = sender
-                .and_then(|a| a.get_untracked())
-                .and_then(Result::ok)
-                .is_some_and(|a| a.smtp.is_none());
+            // The server says how it left (issue 33); an older answer: the account's SMTP.
+            let outbox = match sent.transport {
+                Some(transport) => transport == kontor_model::email::MailTransport::Outbox,
+                None => sender
+                    .and_then(|a| a.get_untracked())
+                    .and_then(Result::ok)
+                    .is_some_and(|a| a.smtp.is_none()),
+            };
             if outbox {
                 toasts.success(fill(
                     t().widgets_email().outbox_saved,

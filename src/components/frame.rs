@@ -139,6 +139,9 @@ fn SideNav(
                 <li>
                     <A href=href("/exports")>{t().nav().exports}</A>
                 </li>
+                <li>
+                    <A href=href("/mail")>{t().nav().mail}</A>
+                </li>
             </ul>
             <ul class="sidenav-end">
                 <li>

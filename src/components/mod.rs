@@ -66,6 +66,7 @@ pub mod leave_guard;
 pub mod list_totals;
 pub mod list_url;
 pub mod locale;
+pub mod mail_list;
 pub mod money;
 pub mod page_head;
 pub mod pager;

@@ -10,6 +10,7 @@ pub mod dunning;
 pub mod exports;
 pub mod forgot_password;
 pub mod invoices;
+pub mod mail;
 pub mod offers;
 pub mod placeholder;
 pub mod purchases;

@@ -118,6 +118,7 @@ fn recipients_are_checked_and_named_after_sending() {
         emails_to: "a@x.example;b@y.example".into(),
         emails_cc: "c@z.example".into(),
         emails_bcc: String::new(),
+        ..Default::default()
     };
     assert_eq!(
         sent_message(&invoice(&[]), &sent),

@@ -358,6 +358,12 @@ pub enum TodoKind {
     RecurringFailed,
     /// Bank transactions with suggestions or without any match (issue 32).
     BankTransactionsToReview,
+    /// E-mails the mail server refused or could not take, not sent again since (the Mail
+    /// page's open failures).
+    EmailsFailed,
+    /// No SMTP server is set up: mail goes to the server's outbox, not to anyone (1 or 0;
+    /// Settings → E-mail).
+    SmtpNotSetUp,
 }
 
 impl TodoKind {
@@ -370,17 +376,21 @@ impl TodoKind {
             TodoKind::PurchasesToApprove => "purchases_to_approve",
             TodoKind::RecurringFailed => "recurring_failed",
             TodoKind::BankTransactionsToReview => "bank_transactions_to_review",
+            TodoKind::EmailsFailed => "emails_failed",
+            TodoKind::SmtpNotSetUp => "smtp_not_set_up",
         }
     }
 
     /// Every kind, in the order the dashboard lists them.
-    pub const ALL: [TodoKind; 6] = [
+    pub const ALL: [TodoKind; 8] = [
         TodoKind::InvoicesToRemind,
         TodoKind::OldDrafts,
         TodoKind::OffersExpiring,
         TodoKind::PurchasesToApprove,
         TodoKind::RecurringFailed,
         TodoKind::BankTransactionsToReview,
+        TodoKind::EmailsFailed,
+        TodoKind::SmtpNotSetUp,
     ];
 }
 
@@ -434,6 +444,8 @@ pub fn todo_href(kind: TodoKind, today: NaiveDate) -> String {
         TodoKind::PurchasesToApprove => "/purchases?status=pending".into(),
         TodoKind::RecurringFailed => "/recurring_invoices".into(),
         TodoKind::BankTransactionsToReview => "/bank".into(),
+        TodoKind::EmailsFailed => "/mail?open=true".into(),
+        TodoKind::SmtpNotSetUp => "/settings#smtp".into(),
     }
 }
 

@@ -173,6 +173,8 @@ async fn todo(
             .bind(kontor_model::bank::TransactionState::Unmatched.as_str())
             .fetch_one(pool)
             .await?;
+    let emails_failed = crate::sent_mail::count_failed(pool).await?;
+    let smtp_missing = i64::from(crate::account::repo::load(pool).await?.smtp.is_none());
     Ok(todo_list(today, |kind| match kind {
         TodoKind::InvoicesToRemind => to_remind,
         TodoKind::OldDrafts => old_drafts,
@@ -180,5 +182,7 @@ async fn todo(
         TodoKind::PurchasesToApprove => to_approve,
         TodoKind::RecurringFailed => recurring_failed,
         TodoKind::BankTransactionsToReview => bank,
+        TodoKind::EmailsFailed => emails_failed,
+        TodoKind::SmtpNotSetUp => smtp_missing,
     }))
 }

@@ -38,6 +38,7 @@ pub mod recurring;
 pub mod reminders;
 pub mod schema;
 pub mod search;
+pub mod sent_mail;
 pub mod sql;
 pub mod state;
 pub mod store;

@@ -32,8 +32,13 @@ async fn sends_the_pdf_to_default_recipients_with_cc_and_bcc_and_marks_sent() {
     );
     let r = s.post(&format!("/invoices/{id}/send_email"), json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached."})).await;
     assert_eq!(r.status, 200, "{}", r.body);
+    // How it left and its sent-mail record (issue 33), then exactly the message.
+    let mut body = r.body.clone();
+    let record = body.as_object_mut().unwrap();
+    assert_eq!(record.remove("transport"), Some(json!("smtp")));
+    assert!(record.remove("email_id").unwrap().is_i64());
     assert_eq!(
-        r.body,
+        body,
         json!({"subject": "Invoice R2611-001", "text": "Dear team,\nplease find the invoice attached.", "emails_to": "ap@mail-ag.example", "emails_cc": "boss@mail-ag.example", "emails_bcc": ""})
     );
 

@@ -136,6 +136,8 @@ fn todo_text(item: &TodoItem) -> String {
         TodoKind::PurchasesToApprove => texts.todo_purchases_to_approve,
         TodoKind::RecurringFailed => texts.todo_recurring_failed,
         TodoKind::BankTransactionsToReview => t().bank_page().review,
+        TodoKind::EmailsFailed => texts.todo_emails_failed,
+        TodoKind::SmtpNotSetUp => texts.todo_smtp_not_set_up,
     };
     fill(template, &[("count", &item.count.to_string())])
 }

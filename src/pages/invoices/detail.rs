@@ -189,6 +189,15 @@ fn tab_panel(tab: DetailTab, invoice: Invoice, on_changed: Callback<()>) -> AnyV
             </section>
         }
         .into_any(),
+        DetailTab::Mail => view! {
+            <section class="section" aria-label=DetailTab::Mail.label()>
+                <crate::components::mail_list::MailList filter=crate::api::emails::EmailFilter {
+                    document: Some((kontor_model::email::MailDocumentType::Invoice, id)),
+                    ..Default::default()
+                } />
+            </section>
+        }
+        .into_any(),
         DetailTab::History => view! {
             <section class="section" aria-label=DetailTab::History.label()>
                 <TimelineSection subject=SubjectType::Invoice id=id currency=invoice.currency />

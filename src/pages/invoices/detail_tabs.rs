@@ -20,18 +20,21 @@ pub enum DetailTab {
     TimeSheet,
     /// The billed expenses.
     Expenses,
+    /// The e-mails that carried it and its reminders (issue 33).
+    Mail,
     /// The timeline (events).
     History,
 }
 
 impl DetailTab {
     /// All tabs in order.
-    pub const ALL: [DetailTab; 6] = [
+    pub const ALL: [DetailTab; 7] = [
         DetailTab::Overview,
         DetailTab::Document,
         DetailTab::Payments,
         DetailTab::TimeSheet,
         DetailTab::Expenses,
+        DetailTab::Mail,
         DetailTab::History,
     ];
 
@@ -43,6 +46,7 @@ impl DetailTab {
             DetailTab::Payments => "payments",
             DetailTab::TimeSheet => "timesheet",
             DetailTab::Expenses => "expenses",
+            DetailTab::Mail => "mail",
             DetailTab::History => "history",
         }
     }
@@ -76,6 +80,7 @@ impl DetailTab {
             DetailTab::Payments => texts.tab_payments,
             DetailTab::TimeSheet => texts.tab_timesheet,
             DetailTab::Expenses => texts.tab_expenses,
+            DetailTab::Mail => t().mail().tab,
             DetailTab::History => texts.tab_history,
         }
     }

@@ -111,6 +111,14 @@ fn OfferView(
         </section>
         <ApprovalSection offer=offer.clone() on_changed=on_changed />
         <AttachmentsSection offer_id=offer.id />
+        // The e-mails that carried it and its order confirmations (issue 33).
+        <section class="section" aria-labelledby="mail-title">
+            <h2 class="section-title" id="mail-title">{t().mail().tab}</h2>
+            <crate::components::mail_list::MailList filter=crate::api::emails::EmailFilter {
+                document: Some((kontor_model::email::MailDocumentType::Offer, offer.id)),
+                ..Default::default()
+            } />
+        </section>
         <section class="section" aria-labelledby="history-title">
             <h2 class="section-title" id="history-title">{t().offer_detail().history}</h2>
             <TimelineSection subject=SubjectType::Offer id=offer.id currency=cur.clone() />

@@ -435,6 +435,8 @@ catalogue! {
     CORRECTION_NOT_CREDITABLE = "correction_not_creditable", "A reversal invoice or a credit note cannot be credited.", "Eine Stornorechnung oder Rechnungskorrektur kann nicht korrigiert werden.";
     /// "A reversed invoice cannot be credited."
     REVERSED_NOT_CREDITABLE = "reversed_not_creditable", "A reversed invoice cannot be credited.", "Eine stornierte Rechnung kann nicht korrigiert werden.";
+    /// "This message was not kept, so it cannot be sent again."
+    EMAIL_NOT_RESENDABLE = "email_not_resendable", "This message was not kept (it carried a password link, or it is not about a document), so it cannot be sent again.", "Diese Nachricht wurde nicht aufbewahrt (sie enthielt einen Passwort-Link oder betrifft keinen Beleg) und kann nicht erneut gesendet werden.";
     /// "A credit note cannot be reversed."
     CREDIT_NOTE_NOT_REVERSIBLE = "credit_note_not_reversible", "A credit note cannot be reversed.", "Eine Rechnungskorrektur kann nicht storniert werden.";
     /// "This invoice has credit notes; credit what is left instead of reversing it."

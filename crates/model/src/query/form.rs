@@ -4,6 +4,7 @@
 //! [`QueryError`] naming its parameter.
 
 use crate::article::SnippetKind;
+use crate::email::{MailDocumentType, MailState};
 use crate::offer::OfferStatus;
 use crate::party::{CompanyType, Language};
 use crate::purchase::{PaymentMethod, PurchaseStatus};
@@ -93,6 +94,8 @@ params! {
     CompanyType => "customer, supplier or organization", CompanyType::parse;
     Language => "de or en", Language::parse;
     SnippetKind => "salutation, footer or email", SnippetKind::parse;
+    MailState => "sent, queued or failed", MailState::parse;
+    MailDocumentType => "invoice, offer, reminder or order_confirmation", MailDocumentType::parse;
 }
 
 /// The texts given for one parameter: one value, or several when it is repeated.

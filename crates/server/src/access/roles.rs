@@ -73,6 +73,7 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("POST", "/invoices/{id}/credit_note", R(Staff)),
     ("POST", "/invoices/{id}/copy", R(Staff)),
     ("POST", "/invoices/{id}/send_email", R(Staff)),
+    ("POST", "/emails/{id}/resend", R(Staff)),
     ("POST", "/invoices/payments", R(Staff)),
     ("PUT", "/invoices/payments/{id}", R(Staff)),
     ("DELETE", "/invoices/payments/{id}", R(Staff)),

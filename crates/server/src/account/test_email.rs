@@ -72,11 +72,11 @@ pub async fn send_test_email(
         bcc: Vec::new(),
     };
     let sent = mail::send(
-        &state.pool,
-        &state.data_dir,
+        &state,
         &message,
         &recipients,
         Vec::new(),
+        crate::sent_mail::Record::other(None),
     )
     .await?;
     Ok(Json(TestEmailSent {

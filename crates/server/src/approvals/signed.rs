@@ -164,7 +164,14 @@ async fn tell_office(
         cc: cc.to_vec(),
         bcc: Vec::new(),
     };
-    crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, Vec::new()).await?;
+    crate::work::mail::send(
+        state,
+        &body,
+        &recipients,
+        Vec::new(),
+        crate::sent_mail::Record::other(None),
+    )
+    .await?;
     Ok(())
 }
 
@@ -235,11 +242,15 @@ async fn try_send(state: &AppState, row: &Row) -> ApiResult<()> {
             bytes: pdf,
         };
         crate::work::mail::send(
-            &state.pool,
-            &state.data_dir,
+            state,
             &body,
             &recipients,
             vec![attachment],
+            crate::sent_mail::Record::document(
+                kontor_model::email::MailDocumentType::Offer,
+                offer.id,
+                None,
+            ),
         )
         .await?;
     }

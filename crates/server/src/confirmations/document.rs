@@ -149,8 +149,18 @@ pub async fn send(
         content_type: "application/pdf".into(),
         bytes: pdf,
     }];
-    let delivered =
-        mail::send_with_id(&state.pool, &state.data_dir, &body, &recipients, files).await?;
+    let delivered = mail::send_with_id(
+        state,
+        &body,
+        &recipients,
+        files,
+        crate::sent_mail::Record::document(
+            kontor_model::email::MailDocumentType::OrderConfirmation,
+            offer_id,
+            None,
+        ),
+    )
+    .await?;
     let mut data = kontor_model::event::to_data(&delivered.event_data(&recipients));
     data["document"] = serde_json::json!("offer_confirmation");
     let mut conn = state.pool.acquire().await?;

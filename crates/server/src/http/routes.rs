@@ -47,6 +47,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::access::session::router())
         .merge(crate::access::password_reset::router())
         .merge(crate::search::router())
+        .merge(crate::sent_mail::router())
         .merge(crate::account::router())
         .merge(crate::invoices::router())
         .merge(crate::dashboard::router())

@@ -131,9 +131,34 @@ pub async fn send_invoice(
     if let Some(xml) = xrechnung_attachment(state, &invoice, customer.as_ref()).await? {
         attachments.push(xml);
     }
-    let delivered =
-        mail::send_with_id(&state.pool, &state.data_dir, body, &recipients, attachments).await?;
+    let delivered = mail::send_with_id(
+        state,
+        body,
+        &recipients,
+        attachments,
+        crate::sent_mail::Record::document(
+            kontor_model::email::MailDocumentType::Invoice,
+            id,
+            user_id,
+        ),
+    )
+    .await?;
 
+    mark_sent(state, id, user_id, &delivered.event_data(&recipients)).await?;
+    Ok(delivered.sent)
+}
+
+/// Marks invoice `id` sent after a message carrying it left (`after_send`: `sent` and
+/// locked) and records the `sent` event with `data`, in one transaction, on behalf of
+/// `user_id` (also when a failed message is sent again, `crate::sent_mail`).
+/// Errors: 404 when it is gone; 500 on database failure.
+pub async fn mark_sent(
+    state: &AppState,
+    id: i64,
+    user_id: Option<i64>,
+    data: &kontor_model::event::SentData,
+) -> ApiResult<()> {
+    let invoice = repo::load(&state.pool, id).await?;
     let _guard = state.write_lock.lock().await;
     let (next, locked) = after_send(invoice.status, invoice.locked);
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
@@ -146,8 +171,7 @@ pub async fn send_invoice(
     .bind(id)
     .execute(&mut tx)
     .await?;
-    let data = delivered.event_data(&recipients);
-    events::record_sent(&mut tx, user_id, Subject::Invoice(id), &data).await?;
+    events::record_sent(&mut tx, user_id, Subject::Invoice(id), data).await?;
     tx.commit().await?;
-    Ok(delivered.sent)
+    Ok(())
 }

@@ -22,7 +22,7 @@ pub use copy::copy_due;
 pub use create::{
     create_invoice, create_invoice_from, insert_prepared, prepare_invoice, PreparedInvoice,
 };
-pub use email::{mail_paper, recipients_of, send_invoice};
+pub use email::{mail_paper, mark_sent, recipients_of, send_invoice};
 pub use pdf::{invoice_pdf_bytes, render_pdf};
 
 use crate::state::AppState;

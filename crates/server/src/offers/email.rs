@@ -60,8 +60,18 @@ pub async fn send_email(
         bytes: pdf,
     }];
     files.extend(super::attachments::read_all(&state, id).await?);
-    let delivered =
-        mail::send_with_id(&state.pool, &state.data_dir, &body, &recipients, files).await?;
+    let delivered = mail::send_with_id(
+        &state,
+        &body,
+        &recipients,
+        files,
+        crate::sent_mail::Record::document(
+            kontor_model::email::MailDocumentType::Offer,
+            id,
+            Some(caller.user_id),
+        ),
+    )
+    .await?;
     let data = delivered.event_data(&recipients);
     let mut conn = state.pool.acquire().await?;
     let user = Some(caller.user_id);

@@ -245,11 +245,15 @@ async fn send_email(
         },
     ];
     let delivered = mail::send_with_id(
-        &state.pool,
-        &state.data_dir,
+        &state,
         &body,
         &recipients,
         attachments,
+        crate::sent_mail::Record::document(
+            kontor_model::email::MailDocumentType::Reminder,
+            invoice.id,
+            None,
+        ),
     )
     .await?;
 

@@ -15,6 +15,7 @@ pub const VERSIONS: &[Version] = &[
     BANK_STATEMENTS,
     CATALOGUE,
     CREDIT_NOTES,
+    SENT_MAIL,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -384,6 +385,59 @@ const CREDIT_NOTES: Version = Version {
             table: "account_settings",
             column: Column::new("credit_note_number_format", Type::Text)
                 .default(Default::Text("G{YY}{MM}-{NNN}")),
+        },
+    ],
+};
+
+/// 35: the sent-mail record (issue 33).
+const SENT_MAIL: Version = Version {
+    version: 35,
+    description: "sent mail",
+    why: "Issue 33: every message Kontor sends or puts in the outbox is recorded - when,\n\
+          to whom, the subject, the document it carried, how it left (smtp, outbox) and\n\
+          what became of it (sent, queued, failed with the sentence shown). Messages with\n\
+          a document keep their bytes (message_key, a file of the sent_mail area) so they\n\
+          can be sent again; bcc is kept for that only. resent_email_id links a message\n\
+          to the record of its resending.",
+    steps: &[
+        Step::CreateTable {
+            name: "emails",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("at", Type::Timestamp),
+                Column::new("sender", Type::Text),
+                Column::new("to_addresses", Type::Json),
+                Column::new("cc_addresses", Type::Json),
+                Column::new("bcc_addresses", Type::Json),
+                Column::new("subject", Type::Text),
+                Column::new("document_type", Type::Text)
+                    .nullable()
+                    .one_of(&["invoice", "offer", "reminder", "order_confirmation"]),
+                Column::new("document_id", Type::Integer).nullable(),
+                Column::new("transport", Type::Text).one_of(&["smtp", "outbox"]),
+                Column::new("state", Type::Text).one_of(&["sent", "queued", "failed"]),
+                Column::new("error", Type::Text).nullable(),
+                Column::new("message_id", Type::Text),
+                Column::new("message_key", Type::Text).nullable(),
+                Column::new("resent_email_id", Type::Integer)
+                    .nullable()
+                    .references("emails", OnDelete::SetNull),
+                Column::new("user_id", Type::Integer).nullable(),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "emails_document",
+            table: "emails",
+            columns: &["document_type", "document_id"],
+            unique: false,
+        },
+        Step::CreateIndex {
+            name: "emails_state",
+            table: "emails",
+            columns: &["state"],
+            unique: false,
         },
     ],
 };

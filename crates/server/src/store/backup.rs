@@ -53,6 +53,10 @@ const FILE_COLUMNS: &[(&str, &str)] = &[
         "approval_signatures",
         "SELECT signature_key FROM offer_customer_approvals WHERE signature_key IS NOT NULL",
     ),
+    (
+        "sent_mail",
+        "SELECT message_key FROM emails WHERE message_key IS NOT NULL",
+    ),
 ];
 
 /// What a backup or restore did: the entries and their SHA-256 (hex).

@@ -42,6 +42,8 @@ pub enum Area {
     /// Signature drawings of online offer approvals
     /// (`offer_customer_approvals.signature_key`, issue 31).
     ApprovalSignatures,
+    /// Messages as sent, for sending them again (`emails.message_key`, issue 33).
+    SentMail,
 }
 
 impl Area {
@@ -52,6 +54,7 @@ impl Area {
             Area::OfferAttachments => "offer_attachments",
             Area::AccountLogo => "account_logo",
             Area::ApprovalSignatures => "approval_signatures",
+            Area::SentMail => "sent_mail",
         }
     }
 
@@ -62,6 +65,7 @@ impl Area {
             Area::OfferAttachments,
             Area::AccountLogo,
             Area::ApprovalSignatures,
+            Area::SentMail,
         ]
         .into_iter()
         .find(|a| a.folder() == folder)

@@ -356,7 +356,14 @@ pub(crate) async fn mail_when_set_up(
         cc: vec![],
         bcc: vec![],
     };
-    crate::work::mail::send(&state.pool, &state.data_dir, &body, &recipients, vec![]).await?;
+    crate::work::mail::send(
+        state,
+        &body,
+        &recipients,
+        vec![],
+        crate::sent_mail::Record::other(None),
+    )
+    .await?;
     Ok(true)
 }
 

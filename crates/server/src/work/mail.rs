@@ -7,7 +7,7 @@
 
 use crate::config::SmtpSecurity;
 use crate::http::error::{ApiError, ApiResult};
-use kontor_model::email::{is_address, split_addresses, SendEmail, SentEmail};
+use kontor_model::email::{is_address, split_addresses, MailTransport, SendEmail, SentEmail};
 use kontor_model::error::messages;
 use kontor_model::error::{push_error, require_text, FieldErrors};
 use kontor_model::event::SentData;
@@ -110,19 +110,20 @@ pub fn smtp_failure(e: &lettre::transport::smtp::Error) -> &'static str {
 }
 
 /// Builds and hands over the message, from the account's name and e-mail address, through
-/// the account's SMTP settings (read from `pool` now, so a change on the Settings page
-/// applies to the next message). Returns what was sent.
+/// the account's SMTP settings (read from the database now, so a change on the Settings
+/// page applies to the next message), and records it as `record` says
+/// ([`crate::sent_mail`], issue 33). Returns what was sent.
 /// Errors: 422 when the account has no e-mail address to send from, 502 when the SMTP
-/// server refuses or cannot be reached (within [`SMTP_TIMEOUT`]; [`smtp_failure`]), 500
-/// when the outbox cannot be written.
+/// server refuses or cannot be reached (within [`SMTP_TIMEOUT`]; [`smtp_failure`]) —
+/// recorded as `failed` — and 500 when the outbox cannot be written.
 pub async fn send(
-    pool: &crate::sql::Db,
-    data_dir: &Path,
+    state: &crate::state::AppState,
     body: &SendEmail,
     recipients: &Recipients,
     attachments: Vec<MailAttachment>,
+    record: crate::sent_mail::Record,
 ) -> ApiResult<SentEmail> {
-    Ok(send_with_id(pool, data_dir, body, recipients, attachments)
+    Ok(send_with_id(state, body, recipients, attachments, record)
         .await?
         .sent)
 }
@@ -169,13 +170,13 @@ pub fn new_message_id(sender: &str) -> String {
 /// [`send`], answering the message's `Message-ID` too (recorded on the timeline's `sent`
 /// event). Errors: as [`send`].
 pub async fn send_with_id(
-    pool: &crate::sql::Db,
-    data_dir: &Path,
+    state: &crate::state::AppState,
     body: &SendEmail,
     recipients: &Recipients,
     attachments: Vec<MailAttachment>,
+    record: crate::sent_mail::Record,
 ) -> ApiResult<Delivered> {
-    let settings = crate::account::repo::load(pool).await?;
+    let settings = crate::account::repo::load(&state.pool).await?;
     let account = &settings.account;
     let subject = body.subject.clone().unwrap_or_default();
     let text = body.text.clone().unwrap_or_default();
@@ -208,7 +209,42 @@ pub async fn send_with_id(
     let message = builder
         .multipart(parts)
         .map_err(|e| ApiError::Internal(format!("message: {e}")))?;
+    let envelope = message.envelope().clone();
+    let raw = message.formatted();
+    let outcome = deliver(&settings, &state.data_dir, &envelope, &raw).await;
+    let message_record = crate::sent_mail::Message {
+        sender,
+        recipients,
+        subject: &subject,
+        message_id: &message_id,
+        raw: &raw,
+    };
+    let email_id = crate::sent_mail::record(state, &record, &message_record, &outcome).await;
+    let transport = outcome?;
+    Ok(Delivered {
+        sent: SentEmail {
+            subject,
+            text,
+            emails_to: recipients.to.join(";"),
+            emails_cc: recipients.cc.join(";"),
+            emails_bcc: recipients.bcc.join(";"),
+            email_id,
+            transport: Some(transport),
+        },
+        message_id,
+    })
+}
 
+/// Hands the formatted message `raw` to `envelope`'s recipients: through the account's
+/// SMTP server when `settings` has one, else as a file in `<data_dir>/outbox/`. Returns how
+/// it left. Errors: 502 when the SMTP server refuses or cannot be reached (within
+/// [`SMTP_TIMEOUT`]), 500 when the outbox cannot be written.
+pub async fn deliver(
+    settings: &crate::account::repo::Settings,
+    data_dir: &Path,
+    envelope: &lettre::address::Envelope,
+    raw: &[u8],
+) -> ApiResult<MailTransport> {
     match &settings.smtp {
         Some(smtp) => {
             let tls = || {
@@ -230,15 +266,17 @@ pub async fn send_with_id(
             }
             // lettre bounds the connect only; the whole conversation is bounded here, so a
             // server that accepts and then says nothing cannot hold the request.
-            match tokio::time::timeout(SMTP_TIMEOUT, transport.build().send(message)).await {
-                Ok(Ok(_)) => {}
+            match tokio::time::timeout(SMTP_TIMEOUT, transport.build().send_raw(envelope, raw))
+                .await
+            {
+                Ok(Ok(_)) => Ok(MailTransport::Smtp),
                 Ok(Err(e)) => {
                     tracing::warn!(error = %e, host = %smtp.host, port, "mail server refused or could not be reached");
-                    return Err(ApiError::BadGateway(smtp_failure(&e).into()));
+                    Err(ApiError::BadGateway(smtp_failure(&e).into()))
                 }
                 Err(_) => {
                     tracing::warn!(host = %smtp.host, port, "mail server did not finish within 30 s");
-                    return Err(ApiError::BadGateway(UNREACHABLE.into()));
+                    Err(ApiError::BadGateway(UNREACHABLE.into()))
                 }
             }
         }
@@ -248,19 +286,10 @@ pub async fn send_with_id(
                 .await
                 .map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
             AsyncFileTransport::<Tokio1Executor>::new(&outbox)
-                .send(message)
+                .send_raw(envelope, raw)
                 .await
                 .map_err(|e| ApiError::Internal(format!("outbox: {e}")))?;
+            Ok(MailTransport::Outbox)
         }
     }
-    Ok(Delivered {
-        sent: SentEmail {
-            subject,
-            text,
-            emails_to: recipients.to.join(";"),
-            emails_cc: recipients.cc.join(";"),
-            emails_bcc: recipients.bcc.join(";"),
-        },
-        message_id,
-    })
 }

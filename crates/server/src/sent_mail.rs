@@ -1,0 +1,437 @@
+//! The sent-mail record (issue 33 § Sent mail; `docs/decisions.md` § Sent mail): every
+//! message Kontor sends or puts in the outbox — invoices, offers, reminders, order
+//! confirmations, invitations, password links, the test e-mail — is one row of `emails`,
+//! written by [`crate::work::mail::send_with_id`] after the hand-over, also when it failed.
+//! `GET /emails` lists them (filters `state`, `document_type` with `document_id`),
+//! `POST /emails/{id}/resend` sends a kept message again through today's settings.
+
+use crate::access::auth::Caller;
+use crate::http::error::{ApiError, ApiResult};
+use crate::http::extract::IdPath;
+use crate::http::pagination::PageOf;
+use crate::lists::{ListQuery, Listing};
+use crate::state::AppState;
+use crate::store::db::{now, ts, Ts};
+use crate::store::storage::Area;
+use crate::work::mail::Recipients;
+use axum::extract::State;
+use axum::{Extension, Json};
+use kontor_model::email::{EmailRecord, MailDocument, MailDocumentType, MailState, MailTransport};
+use kontor_model::query::one;
+use serde::Deserialize;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+/// How a message is recorded: the document it carries (`None` for other mail), whether
+/// its bytes are kept for resending (not for mail carrying a password link), and who sent
+/// it (`None`: the server's own jobs).
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    /// The document: type and the invoice's or offer's id.
+    pub document: Option<(MailDocumentType, i64)>,
+    /// Keep the message to send it again.
+    pub keep: bool,
+    /// The user who sent it.
+    pub user_id: Option<i64>,
+}
+
+impl Record {
+    /// A message carrying `kind` of record `id`, kept for resending, sent by `user_id`.
+    pub fn document(kind: MailDocumentType, id: i64, user_id: Option<i64>) -> Self {
+        Record {
+            document: Some((kind, id)),
+            keep: true,
+            user_id,
+        }
+    }
+
+    /// A message about no document, not kept (it may carry a secret link).
+    pub fn other(user_id: Option<i64>) -> Self {
+        Record {
+            document: None,
+            keep: false,
+            user_id,
+        }
+    }
+}
+
+/// A message as handed over, for its record.
+pub struct Message<'a> {
+    /// The sender's address.
+    pub sender: &'a str,
+    /// Its recipients.
+    pub recipients: &'a Recipients,
+    /// Its subject.
+    pub subject: &'a str,
+    /// Its `Message-ID` header value.
+    pub message_id: &'a str,
+    /// The formatted message (RFC 5322 bytes).
+    pub raw: &'a [u8],
+}
+
+/// Writes the record of `message` delivered with `outcome` (transport, or the error the
+/// sender gets) and returns its id. A record that cannot be written is logged and answers
+/// `None`: the message has left (or failed) either way, and the sender's answer says so.
+pub async fn record(
+    state: &AppState,
+    how: &Record,
+    message: &Message<'_>,
+    outcome: &ApiResult<MailTransport>,
+) -> Option<i64> {
+    match write_record(state, how, message, outcome, None).await {
+        Ok(id) => Some(id),
+        Err(e) => {
+            tracing::warn!(error = ?e, "the sent-mail record could not be written");
+            None
+        }
+    }
+}
+
+/// The transport a failed hand-over was meant to use, and the sentence it was answered.
+fn failure(state_smtp: bool, e: &ApiError) -> (MailTransport, String) {
+    let transport = if state_smtp {
+        MailTransport::Smtp
+    } else {
+        MailTransport::Outbox
+    };
+    let sentence = match e {
+        ApiError::BadGateway(s) => s.clone(),
+        _ => "The message could not be handed over.".to_string(),
+    };
+    (transport, sentence)
+}
+
+async fn write_record(
+    state: &AppState,
+    how: &Record,
+    message: &Message<'_>,
+    outcome: &ApiResult<MailTransport>,
+    message_key: Option<String>,
+) -> ApiResult<i64> {
+    let (transport, mail_state, error) = match outcome {
+        Ok(t) => (*t, MailState::delivered(*t), None),
+        Err(e) => {
+            let (t, sentence) = failure(matches!(e, ApiError::BadGateway(_)), e);
+            (t, MailState::Failed, Some(sentence))
+        }
+    };
+    let key = match (message_key, how.keep && how.document.is_some()) {
+        (Some(key), _) => Some(key),
+        (None, true) => Some(
+            state
+                .files
+                .put_new(Area::SentMail, "eml", message.raw)
+                .await?,
+        ),
+        (None, false) => None,
+    };
+    let list = |v: &[String]| serde_json::to_string(v).unwrap_or_else(|_| "[]".into());
+    let at = ts(now());
+    let id: i64 = crate::sql::query_scalar(
+        "INSERT INTO emails (at, sender, to_addresses, cc_addresses, bcc_addresses, subject, \
+         document_type, document_id, transport, state, error, message_id, message_key, user_id, \
+         updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) \
+         RETURNING id",
+    )
+    .bind(at)
+    .bind(message.sender)
+    .bind(list(&message.recipients.to))
+    .bind(list(&message.recipients.cc))
+    .bind(list(&message.recipients.bcc))
+    .bind(message.subject)
+    .bind(how.document.map(|(k, _)| k.as_str()))
+    .bind(how.document.map(|(_, id)| id))
+    .bind(transport.as_str())
+    .bind(mail_state.as_str())
+    .bind(error)
+    .bind(message.message_id)
+    .bind(key)
+    .bind(how.user_id)
+    .bind(at)
+    .fetch_one(&state.pool)
+    .await?;
+    Ok(id)
+}
+
+/// Routes `/emails`, `/emails/{id}` and `/emails/{id}/resend`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(get_one))
+        .routes(routes!(resend))
+}
+
+/// The document's number: the invoice's (invoice, reminder) or the offer's (offer, order
+/// confirmation).
+const COLUMNS: &str = "e.id, e.at, e.to_addresses, e.cc_addresses, e.subject, e.document_type, \
+     e.document_id, e.transport, e.state, e.error, e.message_key, e.resent_email_id, \
+     CASE WHEN e.document_type IN ('invoice', 'reminder') THEN \
+       (SELECT i.identifier FROM invoices i WHERE i.id = e.document_id) \
+     WHEN e.document_type IN ('offer', 'order_confirmation') THEN \
+       (SELECT o.identifier FROM offers o WHERE o.id = e.document_id) END AS document_identifier";
+const FROM: &str = "FROM emails e";
+
+#[derive(sqlx::FromRow)]
+struct EmailRow {
+    id: i64,
+    at: Ts,
+    to_addresses: String,
+    cc_addresses: String,
+    subject: String,
+    document_type: Option<String>,
+    document_id: Option<i64>,
+    transport: String,
+    state: String,
+    error: Option<String>,
+    message_key: Option<String>,
+    resent_email_id: Option<i64>,
+    document_identifier: Option<String>,
+}
+
+impl From<EmailRow> for EmailRecord {
+    fn from(r: EmailRow) -> Self {
+        let list = |text: &str| serde_json::from_str::<Vec<String>>(text).unwrap_or_default();
+        EmailRecord {
+            id: r.id,
+            at: r.at.0,
+            to: list(&r.to_addresses),
+            cc: list(&r.cc_addresses),
+            subject: r.subject,
+            document: match (
+                r.document_type.as_deref().and_then(MailDocumentType::parse),
+                r.document_id,
+            ) {
+                (Some(kind), Some(id)) => Some(MailDocument {
+                    kind,
+                    id,
+                    identifier: r.document_identifier,
+                }),
+                _ => None,
+            },
+            transport: MailTransport::parse(&r.transport).unwrap_or(MailTransport::Outbox),
+            state: MailState::parse(&r.state).unwrap_or(MailState::Failed),
+            error: r.error,
+            resendable: r.message_key.is_some(),
+            resent_email_id: r.resent_email_id,
+        }
+    }
+}
+
+/// `GET /emails` filters.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[serde(default)]
+#[into_params(parameter_in = Query)]
+struct EmailQuery {
+    /// `sent`, `queued` or `failed`; else 400.
+    #[serde(deserialize_with = "one")]
+    state: Option<MailState>,
+    /// `invoice`, `offer`, `reminder`, `order_confirmation`; else 400.
+    #[serde(deserialize_with = "one")]
+    document_type: Option<MailDocumentType>,
+    /// With `document_type`: the invoice's or offer's id. `document_type=invoice` also
+    /// lists the invoice's reminders, `offer` its order confirmations.
+    #[serde(deserialize_with = "one")]
+    document_id: Option<i64>,
+    /// `true`: only failed messages not sent again since (the dashboard's to-do).
+    #[serde(deserialize_with = "one")]
+    open: Option<bool>,
+}
+
+/// The document types `document_type=kind` lists: an invoice's page shows its reminders,
+/// an offer's its order confirmations.
+fn listed_types(kind: MailDocumentType) -> &'static [&'static str] {
+    match kind {
+        MailDocumentType::Invoice => &["invoice", "reminder"],
+        MailDocumentType::Reminder => &["reminder"],
+        MailDocumentType::Offer => &["offer", "order_confirmation"],
+        MailDocumentType::OrderConfirmation => &["order_confirmation"],
+    }
+}
+
+/// GET /emails → one page of the sent-mail record, newest first. Errors: 400 for a
+/// malformed filter.
+#[utoipa::path(get, path = "/emails", operation_id = "emails_list", tag = "emails",
+    params(kontor_model::query::ListParams, EmailQuery),
+    responses((status = 200, description = "One page of sent mail", body = Vec<EmailRecord>)))]
+async fn list(
+    State(state): State<AppState>,
+    list: ListQuery<EmailQuery>,
+) -> ApiResult<PageOf<EmailRecord>> {
+    let filter = &list.filter;
+    let (mail_state, kind, document, open) = (
+        filter.state,
+        filter.document_type,
+        filter.document_id,
+        filter.open,
+    );
+    let listing = Listing {
+        columns: COLUMNS,
+        from: FROM,
+        alias: "e",
+        custom_properties: false,
+        sorts: &[("at", "e.at"), ("updated_at", "e.updated_at")],
+        default_order: "e.at DESC, e.id DESC",
+        id: "e.id",
+    };
+    list.fetch::<EmailRow, EmailRecord>(&state.pool, &listing, |qb| {
+        qb.push(" WHERE TRUE");
+        if let Some(s) = mail_state {
+            qb.push(" AND e.state = ").push_bind(s.as_str());
+        }
+        if let Some(k) = kind {
+            qb.push(" AND e.document_type IN (");
+            let mut sep = qb.separated(", ");
+            for t in listed_types(k) {
+                sep.push_bind(*t);
+            }
+            qb.push(")");
+        }
+        if let Some(id) = document {
+            qb.push(" AND e.document_id = ").push_bind(id);
+        }
+        if open == Some(true) {
+            qb.push(" AND e.state = 'failed' AND e.resent_email_id IS NULL");
+        }
+    })
+    .await
+}
+
+async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<(EmailRecord, LoadedRow)> {
+    let row: Option<(String, String, String, String, Option<String>)> = crate::sql::query_as(
+        "SELECT sender, to_addresses, cc_addresses, bcc_addresses, message_key FROM emails WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    let Some((sender, to, cc, bcc, key)) = row else {
+        return Err(ApiError::not_found(format!("e-mail {id}")));
+    };
+    let record: EmailRow =
+        crate::sql::query_as(&format!("SELECT {COLUMNS} {FROM} WHERE e.id = $1"))
+            .bind(id)
+            .fetch_one(pool)
+            .await?;
+    let list = |text: &str| serde_json::from_str::<Vec<String>>(text).unwrap_or_default();
+    Ok((
+        record.into(),
+        LoadedRow {
+            sender,
+            recipients: Recipients {
+                to: list(&to),
+                cc: list(&cc),
+                bcc: list(&bcc),
+            },
+            key,
+        },
+    ))
+}
+
+/// What resending needs beyond the wire record.
+struct LoadedRow {
+    sender: String,
+    recipients: Recipients,
+    key: Option<String>,
+}
+
+/// GET /emails/{id} → one record. Errors: 404.
+#[utoipa::path(get, path = "/emails/{id}", operation_id = "emails_get", tag = "emails",
+    params(IdPath),
+    responses((status = 200, description = "The record", body = EmailRecord)))]
+async fn get_one(
+    State(state): State<AppState>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<EmailRecord>> {
+    Ok(Json(load(&state.pool, id).await?.0))
+}
+
+/// POST /emails/{id}/resend → the record of the message sent again: the kept message,
+/// byte for byte, to the same recipients through today's settings (SMTP, else the
+/// outbox); the old record names it (`resent_email_id`). A document's first delivery
+/// marks it as sending it would (an invoice: `sent`). Errors: 404; 422 when the message
+/// was not kept (mail with a password link; records older than the record); 502 when the
+/// mail server refuses (recorded as failed too).
+#[utoipa::path(post, path = "/emails/{id}/resend", operation_id = "emails_resend", tag = "emails",
+    params(IdPath),
+    responses((status = 200, description = "The new record", body = EmailRecord)))]
+async fn resend(
+    State(state): State<AppState>,
+    Extension(caller): Extension<Caller>,
+    IdPath(id): IdPath,
+) -> ApiResult<Json<EmailRecord>> {
+    let (old, row) = load(&state.pool, id).await?;
+    let Some(key) = row.key.clone() else {
+        return Err(ApiError::Refused(
+            kontor_model::error::messages::EMAIL_NOT_RESENDABLE.into(),
+        ));
+    };
+    let raw = state.files.read(Area::SentMail, &key).await?;
+    let settings = crate::account::repo::load(&state.pool).await?;
+    let envelope = envelope(&row.sender, &row.recipients)?;
+    let outcome = crate::work::mail::deliver(&settings, &state.data_dir, &envelope, &raw).await;
+    let message_id: Option<String> =
+        crate::sql::query_scalar("SELECT message_id FROM emails WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&state.pool)
+            .await?;
+    let how = Record {
+        document: old.document.as_ref().map(|d| (d.kind, d.id)),
+        keep: true,
+        user_id: Some(caller.user_id),
+    };
+    let message = Message {
+        sender: &row.sender,
+        recipients: &row.recipients,
+        subject: &old.subject,
+        message_id: message_id.as_deref().unwrap_or(""),
+        raw: &raw,
+    };
+    let new_id = write_record(&state, &how, &message, &outcome, Some(key)).await?;
+    crate::sql::query("UPDATE emails SET resent_email_id = $1, updated_at = $2 WHERE id = $3")
+        .bind(new_id)
+        .bind(ts(now()))
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
+    outcome?;
+    if let Some(MailDocument {
+        kind: MailDocumentType::Invoice,
+        id: invoice,
+        ..
+    }) = &old.document
+    {
+        let data = kontor_model::event::SentData {
+            to: row.recipients.to.clone(),
+            cc: row.recipients.cc.clone(),
+            subject: old.subject.clone(),
+            message_id: message.message_id.to_string(),
+        };
+        crate::invoices::mark_sent(&state, *invoice, Some(caller.user_id), &data).await?;
+    }
+    Ok(Json(load(&state.pool, new_id).await?.0))
+}
+
+/// The envelope of a kept message: from `sender` to every recipient (Bcc included).
+fn envelope(sender: &str, r: &Recipients) -> ApiResult<lettre::address::Envelope> {
+    let parse = |a: &str| {
+        a.parse::<lettre::Address>()
+            .map_err(|e| ApiError::Internal(format!("stored address {a:?}: {e}")))
+    };
+    let to =
+        r.to.iter()
+            .chain(&r.cc)
+            .chain(&r.bcc)
+            .map(|a| parse(a))
+            .collect::<ApiResult<Vec<_>>>()?;
+    lettre::address::Envelope::new(Some(parse(sender)?), to)
+        .map_err(|e| ApiError::Internal(format!("envelope: {e}")))
+}
+
+/// How many failed messages were not sent again since (the dashboard's `emails_failed`).
+/// Errors: 500 on database failure.
+pub async fn count_failed(pool: &crate::sql::Db) -> ApiResult<i64> {
+    Ok(crate::sql::query_scalar(
+        "SELECT COUNT(*) FROM emails WHERE state = 'failed' AND resent_email_id IS NULL",
+    )
+    .fetch_one(pool)
+    .await?)
+}
