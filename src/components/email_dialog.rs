@@ -93,7 +93,9 @@ pub fn SendEmailDialog(
             on_changed.run(());
         }
         Err(e) => {
-            failure.set(Some(e.message));
+            failure.set(Some(crate::components::field::localized_sentence(
+                &e.message,
+            )));
             errors.set(e.errors);
         }
     };

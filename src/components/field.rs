@@ -18,6 +18,13 @@ pub fn localized_message(message: &Message) -> String {
     }
 }
 
+/// A sentence the server answered without its code (a 502's message, a stored failure
+/// reason) in the current language when the catalogue has it (`Message::from_english`),
+/// else as it is.
+pub fn localized_sentence(text: &str) -> String {
+    localized_message(&Message::from_english(text))
+}
+
 /// `messages` in the current language, joined by `separator`.
 pub fn localized_joined(messages: &[Message], separator: &str) -> String {
     messages

@@ -4,6 +4,7 @@
 //! it, an invoice's Mail tab its own messages.
 
 use crate::api::emails::{list_emails, resend_email, EmailFilter};
+use crate::components::field::localized_sentence;
 use crate::components::status_badge::Badge;
 use crate::components::timeline::format_time;
 use crate::components::toast::Toasts;
@@ -49,7 +50,10 @@ fn MailRow(email: EmailRecord, on_changed: Callback<()>) -> impl IntoView {
                     toasts.success(texts.resent_outbox.to_string())
                 }
                 Ok(_) => toasts.success(texts.resent.to_string()),
-                Err(e) => toasts.error(fill(texts.resend_failed, &[("message", &e.message)])),
+                Err(e) => toasts.error(fill(
+                    texts.resend_failed,
+                    &[("message", &localized_sentence(&e.message))],
+                )),
             }
             busy.set(false);
             on_changed.run(());
@@ -73,7 +77,7 @@ fn MailRow(email: EmailRecord, on_changed: Callback<()>) -> impl IntoView {
             <td>{document}</td>
             <td>
                 <Badge tone=tone.to_string() label=label.to_string() />
-                {email.error.clone().map(|e| view! { <p class="mail-error">{e}</p> })}
+                {email.error.clone().map(|e| view! { <p class="mail-error">{localized_sentence(&e)}</p> })}
                 {resent.then(|| view! { <p class="muted">{texts.was_resent}</p> })}
             </td>
             <td class="cell-actions">

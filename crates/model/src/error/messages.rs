@@ -437,6 +437,12 @@ catalogue! {
     REVERSED_NOT_CREDITABLE = "reversed_not_creditable", "A reversed invoice cannot be credited.", "Eine stornierte Rechnung kann nicht korrigiert werden.";
     /// "This message was not kept, so it cannot be sent again."
     EMAIL_NOT_RESENDABLE = "email_not_resendable", "This message was not kept (it carried a password link, or it is not about a document), so it cannot be sent again.", "Diese Nachricht wurde nicht aufbewahrt (sie enthielt einen Passwort-Link oder betrifft keinen Beleg) und kann nicht erneut gesendet werden.";
+    /// The 502 of a mail server that cannot be reached or speaks no SMTP (issue 29).
+    MAIL_SERVER_UNREACHABLE = "mail_server_unreachable", "The mail server could not be reached or did not answer as a mail server. Nothing was marked as sent.", "Der Mailserver war nicht erreichbar oder antwortete nicht wie ein Mailserver. Nichts wurde als gesendet markiert.";
+    /// The 502 of a mail server that refused the message for good.
+    MAIL_SERVER_REFUSED = "mail_server_refused", "The mail server refused the message (check the SMTP login, the sender and the recipients). Nothing was marked as sent.", "Der Mailserver hat die Nachricht abgelehnt (prüfen Sie SMTP-Anmeldung, Absender und Empfänger). Nichts wurde als gesendet markiert.";
+    /// The 502 of a mail server that asked to try later.
+    MAIL_SERVER_LATER = "mail_server_later", "The mail server did not accept the message right now; try again later. Nothing was marked as sent.", "Der Mailserver hat die Nachricht gerade nicht angenommen; versuchen Sie es später erneut. Nichts wurde als gesendet markiert.";
     /// "A credit note cannot be reversed."
     CREDIT_NOTE_NOT_REVERSIBLE = "credit_note_not_reversible", "A credit note cannot be reversed.", "Eine Rechnungskorrektur kann nicht storniert werden.";
     /// "This invoice has credit notes; credit what is left instead of reversing it."

@@ -76,7 +76,7 @@ pub async fn send_test_email(
         &message,
         &recipients,
         Vec::new(),
-        crate::sent_mail::Record::other(None),
+        crate::sent_mail::record::Record::other(None),
     )
     .await?;
     Ok(Json(TestEmailSent {

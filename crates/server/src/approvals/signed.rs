@@ -169,7 +169,7 @@ async fn tell_office(
         &body,
         &recipients,
         Vec::new(),
-        crate::sent_mail::Record::other(None),
+        crate::sent_mail::record::Record::other(None),
     )
     .await?;
     Ok(())
@@ -246,7 +246,7 @@ async fn try_send(state: &AppState, row: &Row) -> ApiResult<()> {
             &body,
             &recipients,
             vec![attachment],
-            crate::sent_mail::Record::document(
+            crate::sent_mail::record::Record::document(
                 kontor_model::email::MailDocumentType::Offer,
                 offer.id,
                 None,

@@ -154,7 +154,7 @@ pub async fn send(
         &body,
         &recipients,
         files,
-        crate::sent_mail::Record::document(
+        crate::sent_mail::record::Record::document(
             kontor_model::email::MailDocumentType::OrderConfirmation,
             offer_id,
             None,

@@ -136,7 +136,7 @@ pub async fn send_invoice(
         body,
         &recipients,
         attachments,
-        crate::sent_mail::Record::document(
+        crate::sent_mail::record::Record::document(
             kontor_model::email::MailDocumentType::Invoice,
             id,
             user_id,

@@ -65,7 +65,7 @@ pub async fn send_email(
         &body,
         &recipients,
         files,
-        crate::sent_mail::Record::document(
+        crate::sent_mail::record::Record::document(
             kontor_model::email::MailDocumentType::Offer,
             id,
             Some(caller.user_id),

@@ -249,7 +249,7 @@ async fn send_email(
         &body,
         &recipients,
         attachments,
-        crate::sent_mail::Record::document(
+        crate::sent_mail::record::Record::document(
             kontor_model::email::MailDocumentType::Reminder,
             invoice.id,
             None,

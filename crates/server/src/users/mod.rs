@@ -361,7 +361,7 @@ pub(crate) async fn mail_when_set_up(
         &body,
         &recipients,
         vec![],
-        crate::sent_mail::Record::other(None),
+        crate::sent_mail::record::Record::other(None),
     )
     .await?;
     Ok(true)

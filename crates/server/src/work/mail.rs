@@ -94,16 +94,15 @@ pub const SMTP_TIMEOUT: Duration = Duration::from_secs(30);
 /// The answer when the server cannot be reached, answers nothing or speaks no SMTP: the
 /// same sentence for a closed port, an open one of another service and a silent one, so
 /// the SMTP settings cannot be used to probe the network (the details go to the log).
-pub const UNREACHABLE: &str =
-    "The mail server could not be reached or did not answer as a mail server. Nothing was marked as sent.";
+pub const UNREACHABLE: &str = messages::MAIL_SERVER_UNREACHABLE.en;
 
 /// The sentence of a failed hand-over (502): the server's refusal by kind (permanent or
 /// transient SMTP reply), else [`UNREACHABLE`]; never the low-level cause.
 pub fn smtp_failure(e: &lettre::transport::smtp::Error) -> &'static str {
     if e.is_permanent() {
-        "The mail server refused the message (check the SMTP login, the sender and the recipients). Nothing was marked as sent."
+        messages::MAIL_SERVER_REFUSED.en
     } else if e.is_transient() {
-        "The mail server did not accept the message right now; try again later. Nothing was marked as sent."
+        messages::MAIL_SERVER_LATER.en
     } else {
         UNREACHABLE
     }
@@ -121,7 +120,7 @@ pub async fn send(
     body: &SendEmail,
     recipients: &Recipients,
     attachments: Vec<MailAttachment>,
-    record: crate::sent_mail::Record,
+    record: crate::sent_mail::record::Record,
 ) -> ApiResult<SentEmail> {
     Ok(send_with_id(state, body, recipients, attachments, record)
         .await?
@@ -174,7 +173,7 @@ pub async fn send_with_id(
     body: &SendEmail,
     recipients: &Recipients,
     attachments: Vec<MailAttachment>,
-    record: crate::sent_mail::Record,
+    record: crate::sent_mail::record::Record,
 ) -> ApiResult<Delivered> {
     let settings = crate::account::repo::load(&state.pool).await?;
     let account = &settings.account;
@@ -212,14 +211,17 @@ pub async fn send_with_id(
     let envelope = message.envelope().clone();
     let raw = message.formatted();
     let outcome = deliver(&settings, &state.data_dir, &envelope, &raw).await;
-    let message_record = crate::sent_mail::Message {
+    let message_record = crate::sent_mail::record::Message {
         sender,
-        recipients,
+        to: &recipients.to,
+        cc: &recipients.cc,
+        bcc: &recipients.bcc,
         subject: &subject,
         message_id: &message_id,
         raw: &raw,
     };
-    let email_id = crate::sent_mail::record(state, &record, &message_record, &outcome).await;
+    let email_id =
+        crate::sent_mail::record::record(state, &record, &message_record, &outcome).await;
     let transport = outcome?;
     Ok(Delivered {
         sent: SentEmail {

@@ -112,3 +112,12 @@ fn the_reference_list_code_is_the_catalogues_and_reads_in_german() {
         "Hafen GmbH hat 3 Rechnungen, 1 Projekt; archivieren Sie die Firma stattdessen"
     );
 }
+
+#[test]
+fn a_mail_server_sentence_reads_german() {
+    let m = Message::from_english(MAIL_SERVER_UNREACHABLE.en);
+    assert_eq!(m.code(), "mail_server_unreachable");
+    assert!(m
+        .german()
+        .starts_with("Der Mailserver war nicht erreichbar"));
+}
