@@ -16,3 +16,18 @@ pub async fn active_articles() -> Result<Page<Article>, ApiError> {
     )
     .await
 }
+
+/// GET /text_snippets?kind=…: the first 100 text snippets of `kind` (both languages), by
+/// name.
+pub async fn text_snippets(
+    kind: kontor_model::article::SnippetKind,
+) -> Result<Page<kontor_model::article::TextSnippet>, ApiError> {
+    get_page(
+        "/text_snippets",
+        &[
+            ("kind".to_string(), kind.as_str().to_string()),
+            ("per_page".to_string(), "100".to_string()),
+        ],
+    )
+    .await
+}

@@ -160,6 +160,7 @@ pub fn SendEmailDialog(
                 </Field>
                 <Field id="email-text" label=t().widgets_email().text required=true error=error_of(errors, "text")>
                     <textarea id="email-text" rows="7" bind:value=text></textarea>
+                    <crate::components::snippet_picker::SnippetPicker kind=kontor_model::article::SnippetKind::Email target=text field_id="email-text" />
                 </Field>
                 <div class="field">
                     <label for="email-paper">{t().widgets_email().paper}</label>

@@ -3,7 +3,9 @@
 use crate::components::company_picker::CompanyPicker;
 use crate::components::field::{error_of, Field};
 use crate::components::invoice_form_state::{InvoiceFormState, PAYMENT_TERMS};
+use crate::components::snippet_picker::SnippetPicker;
 use crate::i18n::{fill, t};
+use kontor_model::article::SnippetKind;
 use kontor_model::error::FieldErrors;
 use kontor_model::party::{Company, CompanyType, Project};
 use leptos::prelude::*;
@@ -211,9 +213,11 @@ pub fn TextFields(
             <div class="form-grid">
                 <Field id="f-salutation" label=t().invoice_form().salutation hint=t().invoice_form().salutation_hint error=error_of(errors, "salutation")>
                     <textarea id="f-salutation" rows="3" bind:value=state.salutation></textarea>
+                    <SnippetPicker kind=SnippetKind::Salutation target=state.salutation field_id="f-salutation" />
                 </Field>
                 <Field id="f-footer" label=t().invoice_form().footer hint=t().invoice_form().footer_hint error=error_of(errors, "footer")>
                     <textarea id="f-footer" rows="3" bind:value=state.footer></textarea>
+                    <SnippetPicker kind=SnippetKind::Footer target=state.footer field_id="f-footer" />
                 </Field>
                 <Field id="f-tags" label=t().invoice_form().tags hint=t().invoice_form().tags_hint error=error_of(errors, "tags")>
                     <input id="f-tags" type="text" placeholder=t().invoice_form().tags_placeholder bind:value=state.tags />

@@ -80,6 +80,7 @@ pub mod row_link;
 pub mod search_results;
 pub mod signature_pad;
 pub mod skeleton;
+pub mod snippet_picker;
 pub mod sort_header;
 pub mod status_badge;
 pub mod task;

@@ -437,5 +437,16 @@ pub fn normalize_text_snippet(body: &mut NewTextSnippet) {
     body.name = body.name.as_deref().map(|n| n.trim().to_string());
 }
 
+/// A text field's text `current` with text snippet `snippet` put in (issue 33: snippets
+/// are offered in the forms): the snippet alone when `current` is blank, else below the
+/// text already there after a blank line — a snippet never replaces what was typed.
+pub fn insert_snippet(current: &str, snippet: &str) -> String {
+    if current.trim().is_empty() {
+        snippet.to_string()
+    } else {
+        format!("{}\n\n{snippet}", current.trim_end())
+    }
+}
+
 #[cfg(test)]
 mod tests;

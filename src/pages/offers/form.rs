@@ -19,11 +19,13 @@ use crate::components::form_summary::{ErrorSummary, Form, PositionFormErrors};
 use crate::components::leave_guard::use_snapshot_guard;
 use crate::components::position_editor::PositionEditor;
 use crate::components::route_record::{route_record, use_route_id};
+use crate::components::snippet_picker::SnippetPicker;
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
+use kontor_model::article::SnippetKind;
 use kontor_model::edit::offer_edit_refusal;
 use kontor_model::error::FieldErrors;
 use kontor_model::offer::Offer;
@@ -191,9 +193,11 @@ fn OfferForm(
                 <div class="form-grid">
                     <Field id="f-salutation" label=t().offer_form().salutation error=error_of(errors, "salutation")>
                         <textarea id="f-salutation" rows="3" bind:value=state.salutation></textarea>
+                        <SnippetPicker kind=SnippetKind::Salutation target=state.salutation field_id="f-salutation" />
                     </Field>
                     <Field id="f-footer" label=t().offer_form().footer error=error_of(errors, "footer")>
                         <textarea id="f-footer" rows="3" bind:value=state.footer></textarea>
+                        <SnippetPicker kind=SnippetKind::Footer target=state.footer field_id="f-footer" />
                     </Field>
                 </div>
             </section>

@@ -116,3 +116,60 @@ async fn picking_an_article_fills_the_position() {
     assert_eq!(item["description"], "Je angefangene Stunde");
     b.close().await;
 }
+
+/// Issue 33 § Text snippets: the salutation and footer of the invoice form offer the
+/// account's snippets; one fills an empty field, another goes below typed text.
+#[tokio::test(flavor = "multi_thread")]
+async fn text_snippets_are_offered_in_the_invoice_form() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    server.customer("Hafen Logistik GmbH").await;
+    server
+        .post(
+            "/text_snippets",
+            json!({"name": "Förmlich", "kind": "salutation", "language": "de",
+                   "text": "Sehr geehrte Damen und Herren,"}),
+        )
+        .await;
+    server
+        .post(
+            "/text_snippets",
+            json!({"name": "Formal", "kind": "salutation", "language": "en", "text": "Dear Sir or Madam,"}),
+        )
+        .await;
+    server
+        .post(
+            "/text_snippets",
+            json!({"name": "Gruß", "kind": "footer", "language": "de", "text": "Mit freundlichen Grüßen"}),
+        )
+        .await;
+    let b = Browser::start().await;
+    b.sign_in_only(&server.base, &server.key).await;
+    b.open(&server.base, "/invoices/new").await;
+    b.wait_js(
+        "const s = document.querySelector('#f-salutation-snippets'); return !!s && s.options.length === 3 && s.textContent.includes('Förmlich (DE)');",
+        vec![],
+    )
+    .await;
+    b.fill("#f-salutation", "").await;
+    let choose = "const s = document.querySelector(arguments[0]); const o = [...s.options].find(o => o.textContent.startsWith(arguments[1])); s.value = o.value; s.dispatchEvent(new Event('change', {bubbles: true})); return true;";
+    b.wait_js(
+        choose,
+        vec![json!("#f-salutation-snippets"), json!("Förmlich")],
+    )
+    .await;
+    b.wait_js(
+        "return document.querySelector('#f-salutation').value === 'Sehr geehrte Damen und Herren,';",
+        vec![],
+    )
+    .await;
+    b.fill("#f-footer", "Vielen Dank für Ihren Auftrag.").await;
+    b.wait_js(choose, vec![json!("#f-footer-snippets"), json!("Gruß")])
+        .await;
+    b.wait_js(
+        "return document.querySelector('#f-footer').value === 'Vielen Dank für Ihren Auftrag.\\n\\nMit freundlichen Grüßen';",
+        vec![],
+    )
+    .await;
+    b.theme_screenshots("snippets-01-invoice-form").await;
+    b.close().await;
+}

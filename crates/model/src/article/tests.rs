@@ -287,3 +287,16 @@ fn a_text_snippet_kind_and_language_are_words() {
     assert_eq!(body.name.as_deref(), Some("Standard"));
     assert_eq!(body.text.as_deref(), Some("  as written "));
 }
+
+#[test]
+fn a_snippet_fills_an_empty_field_and_goes_below_typed_text() {
+    assert_eq!(
+        insert_snippet("", "Sehr geehrte Damen und Herren,"),
+        "Sehr geehrte Damen und Herren,"
+    );
+    assert_eq!(insert_snippet("  \n", "Hallo"), "Hallo");
+    assert_eq!(
+        insert_snippet("Vielen Dank.\n", "Mit freundlichen Grüßen"),
+        "Vielen Dank.\n\nMit freundlichen Grüßen"
+    );
+}
