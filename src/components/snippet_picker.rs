@@ -54,6 +54,8 @@ pub fn SnippetPicker(
                         if let Some(s) = chosen.and_then(|id| by_id.iter().find(|s| s.id == id)) {
                             target.update(|t| *t = insert_snippet(t, &s.text));
                         }
+                        // The menu reads "Insert text snippet…" again, ready for the next.
+                        event_target::<web_sys::HtmlSelectElement>(&ev).set_value("");
                     }>
                     <option value="">{texts.insert_snippet}</option>
                     {list.into_iter().map(|s| view! {

@@ -166,7 +166,7 @@ async fn text_snippets_are_offered_in_the_invoice_form() {
     b.wait_js(choose, vec![json!("#f-footer-snippets"), json!("Gruß")])
         .await;
     b.wait_js(
-        "return document.querySelector('#f-footer').value === 'Vielen Dank für Ihren Auftrag.\\n\\nMit freundlichen Grüßen';",
+        "return document.querySelector('#f-footer').value === 'Vielen Dank für Ihren Auftrag.\\n\\nMit freundlichen Grüßen' && document.querySelector('#f-footer-snippets').value === '';",
         vec![],
     )
     .await;
