@@ -267,12 +267,6 @@ pub fn check_credit_limit(
     Ok(())
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// The title of a credit note for invoice `number`, in `language`:
 /// `Rechnungskorrektur zu Rechnung {number}` / `Credit note for invoice {number}`.
 pub fn credit_note_title(language: Language, number: &str) -> String {
@@ -287,7 +281,7 @@ pub fn credit_note_title(language: Language, number: &str) -> String {
 /// `<p>Diese Rechnungskorrektur bezieht sich auf die Rechnung {number} vom DD.MM.YYYY.</p>`.
 /// `number` is escaped for HTML.
 pub fn credit_note_salutation(language: Language, number: &str, date: NaiveDate) -> String {
-    let number = escape(number);
+    let number = crate::reversal::escape_number(number);
     match language {
         Language::De => format!(
             "<p>Diese Rechnungskorrektur bezieht sich auf die Rechnung {number} vom {}.</p>",

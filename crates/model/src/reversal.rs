@@ -14,15 +14,21 @@ pub fn reversal_title(language: Language, number: &str, title: &str) -> String {
     }
 }
 
+/// An invoice number as HTML text (`&`, `<`, `>` escaped), for the salutations of the
+/// corrections: reversals here, credit notes in [`crate::credit_note`].
+pub(crate) fn escape_number(number: &str) -> String {
+    number
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
 /// The salutation (HTML) of the reversal of invoice `number` dated `date`, in `language`:
 /// `<p>Diese Rechnung storniert die Rechnung {number} vom {DD.MM.YYYY}.</p>` /
 /// `<p>This invoice reverses invoice {number} of {D Month YYYY}.</p>`. `number` is
 /// escaped for HTML.
 pub fn reversal_salutation(language: Language, number: &str, date: NaiveDate) -> String {
-    let number = number
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;");
+    let number = escape_number(number);
     match language {
         Language::De => format!(
             "<p>Diese Rechnung storniert die Rechnung {number} vom {}.</p>",

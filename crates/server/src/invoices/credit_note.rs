@@ -7,7 +7,7 @@
 
 use super::create::create_credit_note;
 use super::repo;
-use crate::access::auth::Caller;
+use super::reverse::correction_body;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::write_request::WriteTo;
 use crate::store::db::now;
@@ -17,15 +17,13 @@ use kontor_model::credit_note::{
     credit_note_positions, credit_note_salutation, credit_note_title, credit_refusal, NewCreditNote,
 };
 use kontor_model::invoice::Invoice;
-use kontor_model::invoice_input::{NewInvoice, VatInput};
+use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::Language;
-use kontor_model::status::InvoiceStatus;
 use rust_decimal::Decimal;
 
 /// The creation body of a credit note for `original` with `items` (already negated),
-/// dated `today`, its title and salutation in the customer's `language`. The original's
-/// VAT treatment, discount, service period and references carry over; no cash discount
-/// and no offer (a credit note bills nothing).
+/// dated `today`, its title and salutation in the customer's `language`: a correction
+/// ([`correction_body`]) without cash discount (nothing is paid on a credit).
 fn credit_note_body(
     original: &Invoice,
     items: Vec<kontor_model::invoice_input::NewInvoiceItem>,
@@ -34,33 +32,15 @@ fn credit_note_body(
 ) -> NewInvoice {
     let number = original.identifier.clone().unwrap_or_default();
     NewInvoice {
-        customer_id: Some(original.customer_id),
-        project_id: original.project_id,
-        recipient_address: Some(original.recipient_address.clone()),
-        date: Some(today),
-        due_date: Some(today),
-        title: Some(credit_note_title(language, &number)),
-        tax: Some(original.tax),
-        currency: Some(original.currency.clone()),
-        items: Some(items),
-        service_period_from: original.service_period_from,
-        service_period_to: original.service_period_to,
-        status: Some(InvoiceStatus::Created),
-        salutation: Some(credit_note_salutation(language, &number, original.date)),
-        footer: original.footer.clone(),
-        discount: Some(original.discount),
         cash_discount: Some(Decimal::ZERO),
         cash_discount_days: Some(0),
-        internal_contact_id: original.user.as_ref().map(|u| u.id),
-        custom_properties: Some(original.custom_properties.clone()),
-        tags: Some(original.tags.clone()),
-        vat: Some(VatInput {
-            reverse_charge: Some(original.vat.reverse_charge),
-            intra_eu: Some(original.vat.intra_eu),
-        }),
-        buyer_reference: original.buyer_reference.clone(),
-        payment_means: original.payment_means,
-        ..Default::default()
+        ..correction_body(
+            original,
+            items,
+            today,
+            credit_note_title(language, &number),
+            credit_note_salutation(language, &number, original.date),
+        )
     }
 }
 
@@ -75,7 +55,6 @@ pub async fn credit_note(
     BaseUrl(base): BaseUrl,
     WriteTo(state, caller, id, body): WriteTo<NewCreditNote>,
 ) -> ApiResult<Json<Invoice>> {
-    let caller: Caller = caller;
     let original = repo::load(&state.pool, id).await?;
     if let Some(message) = credit_refusal(
         original.status,

@@ -20,8 +20,52 @@ use kontor_model::position::PositionType;
 use kontor_model::reversal::{reversal_salutation, reversal_title};
 use kontor_model::status::{reverse_refusal, InvoiceStatus};
 
+/// The creation body of a correction of `original` (a reversal or a credit note) with
+/// `items`, dated and due `today`, titled `title` with `salutation`: the original's
+/// customer, address, project, VAT treatment, discount, service period, texts, terms
+/// (not the customer's defaults of today), contact, properties and references carry over;
+/// never its offer (a correction bills nothing).
+pub(super) fn correction_body(
+    original: &Invoice,
+    items: Vec<NewInvoiceItem>,
+    today: chrono::NaiveDate,
+    title: String,
+    salutation: String,
+) -> NewInvoice {
+    NewInvoice {
+        customer_id: Some(original.customer_id),
+        project_id: original.project_id,
+        recipient_address: Some(original.recipient_address.clone()),
+        date: Some(today),
+        due_date: Some(today),
+        title: Some(title),
+        tax: Some(original.tax),
+        currency: Some(original.currency.clone()),
+        items: Some(items),
+        service_period_from: original.service_period_from,
+        service_period_to: original.service_period_to,
+        status: Some(InvoiceStatus::Created),
+        salutation: Some(salutation),
+        footer: original.footer.clone(),
+        discount: Some(original.discount),
+        cash_discount: Some(original.cash_discount),
+        cash_discount_days: Some(original.cash_discount_days),
+        internal_contact_id: original.user.as_ref().map(|u| u.id),
+        custom_properties: Some(original.custom_properties.clone()),
+        tags: Some(original.tags.clone()),
+        vat: Some(VatInput {
+            reverse_charge: Some(original.vat.reverse_charge),
+            intra_eu: Some(original.vat.intra_eu),
+        }),
+        buyer_reference: original.buyer_reference.clone(),
+        payment_means: original.payment_means,
+        ..Default::default()
+    }
+}
+
 /// The creation body of the reversal of `original`, dated `today`, its title and
-/// salutation in the customer's `language` (`kontor_model::reversal`).
+/// salutation in the customer's `language` (`kontor_model::reversal`): every position
+/// negated.
 fn reversal_body(original: &Invoice, today: chrono::NaiveDate, language: Language) -> NewInvoice {
     let number = original.identifier.clone().unwrap_or_default();
     let items = original.items.iter().flatten().map(|i| {
@@ -40,36 +84,13 @@ fn reversal_body(original: &Invoice, today: chrono::NaiveDate, language: Languag
             ..Default::default()
         }
     });
-    NewInvoice {
-        customer_id: Some(original.customer_id),
-        project_id: original.project_id,
-        recipient_address: Some(original.recipient_address.clone()),
-        date: Some(today),
-        due_date: Some(today),
-        title: Some(reversal_title(language, &number, &original.title)),
-        tax: Some(original.tax),
-        currency: Some(original.currency.clone()),
-        items: Some(items.collect()),
-        service_period_from: original.service_period_from,
-        service_period_to: original.service_period_to,
-        status: Some(InvoiceStatus::Created),
-        salutation: Some(reversal_salutation(language, &number, original.date)),
-        footer: original.footer.clone(),
-        discount: Some(original.discount),
-        // The original's terms, not the customer's defaults of today.
-        cash_discount: Some(original.cash_discount),
-        cash_discount_days: Some(original.cash_discount_days),
-        internal_contact_id: original.user.as_ref().map(|u| u.id),
-        custom_properties: Some(original.custom_properties.clone()),
-        tags: Some(original.tags.clone()),
-        vat: Some(VatInput {
-            reverse_charge: Some(original.vat.reverse_charge),
-            intra_eu: Some(original.vat.intra_eu),
-        }),
-        buyer_reference: original.buyer_reference.clone(),
-        payment_means: original.payment_means,
-        ..Default::default()
-    }
+    correction_body(
+        original,
+        items.collect(),
+        today,
+        reversal_title(language, &number, &original.title),
+        reversal_salutation(language, &number, original.date),
+    )
 }
 
 /// POST /invoices/{id}/reverse → 200 with the reversal invoice.

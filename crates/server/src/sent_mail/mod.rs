@@ -169,13 +169,15 @@ async fn list(
 }
 
 async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<(EmailRecord, LoadedRow)> {
-    let row: Option<(String, String, String, String, Option<String>)> = crate::sql::query_as(
-        "SELECT sender, to_addresses, cc_addresses, bcc_addresses, message_key FROM emails WHERE id = $1",
+    type Kept = (String, String, String, String, Option<String>, String);
+    let row: Option<Kept> = crate::sql::query_as(
+        "SELECT sender, to_addresses, cc_addresses, bcc_addresses, message_key, message_id \
+         FROM emails WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(pool)
     .await?;
-    let Some((sender, to, cc, bcc, key)) = row else {
+    let Some((sender, to, cc, bcc, key, message_id)) = row else {
         return Err(ApiError::not_found(format!("e-mail {id}")));
     };
     let record: EmailRow =
@@ -194,6 +196,7 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<(EmailRecord, LoadedR
                 bcc: list(&bcc),
             },
             key,
+            message_id,
         },
     ))
 }
@@ -203,6 +206,7 @@ struct LoadedRow {
     sender: String,
     recipients: Recipients,
     key: Option<String>,
+    message_id: String,
 }
 
 /// GET /emails/{id} → one record. Errors: 404.
@@ -240,11 +244,6 @@ async fn resend(
     let settings = crate::account::repo::load(&state.pool).await?;
     let envelope = envelope(&row.sender, &row.recipients)?;
     let outcome = crate::work::mail::deliver(&settings, &state.data_dir, &envelope, &raw).await;
-    let message_id: Option<String> =
-        crate::sql::query_scalar("SELECT message_id FROM emails WHERE id = $1")
-            .bind(id)
-            .fetch_optional(&state.pool)
-            .await?;
     let how = Record {
         document: old.document.as_ref().map(|d| (d.kind, d.id)),
         keep: true,
@@ -256,7 +255,7 @@ async fn resend(
         cc: &row.recipients.cc,
         bcc: &row.recipients.bcc,
         subject: &old.subject,
-        message_id: message_id.as_deref().unwrap_or(""),
+        message_id: &row.message_id,
         raw: &raw,
     };
     let new_id = write_record(&state, &how, &message, &outcome, Some(key)).await?;

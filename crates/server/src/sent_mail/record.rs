@@ -77,20 +77,21 @@ pub async fn record(
     }
 }
 
-/// The transport a failed hand-over was meant to use, and the sentence it was answered.
-fn failure(state_smtp: bool, e: &ApiError) -> (MailTransport, String) {
-    let transport = if state_smtp {
-        MailTransport::Smtp
-    } else {
-        MailTransport::Outbox
-    };
-    let sentence = match e {
-        ApiError::BadGateway(s) => s.clone(),
-        _ => "The message could not be handed over.".to_string(),
-    };
-    (transport, sentence)
+/// The transport a failed hand-over used and the sentence it was answered: a 502 is the
+/// SMTP server's (its sentence), anything else the outbox's.
+fn failure(e: &ApiError) -> (MailTransport, String) {
+    match e {
+        ApiError::BadGateway(sentence) => (MailTransport::Smtp, sentence.clone()),
+        _ => (
+            MailTransport::Outbox,
+            "The message could not be handed over.".to_string(),
+        ),
+    }
 }
 
+/// Writes the record of `message` delivered with `outcome`; `message_key` names the kept
+/// message when it is already stored (a resend), else it is stored now when `how` keeps
+/// it. Returns the new record's id. Errors: 500 when the store or the database fails.
 pub(crate) async fn write_record(
     state: &AppState,
     how: &Record,
@@ -101,7 +102,7 @@ pub(crate) async fn write_record(
     let (transport, mail_state, error) = match outcome {
         Ok(t) => (*t, MailState::delivered(*t), None),
         Err(e) => {
-            let (t, sentence) = failure(matches!(e, ApiError::BadGateway(_)), e);
+            let (t, sentence) = failure(e);
             (t, MailState::Failed, Some(sentence))
         }
     };
