@@ -238,25 +238,12 @@ async fn credit_notes_arriving_at_once_never_credit_more_than_the_gross() {
     let s = start().await;
     let inv = invoice(&s, "Kranzler GmbH").await;
     let flat = position(&inv, "Flat fee");
-    let mut tasks = Vec::new();
-    for _ in 0..10 {
-        let (base, key, id) = (s.base.clone(), s.key.clone(), inv["id"].as_i64().unwrap());
-        tasks.push(tokio::spawn(async move {
-            reqwest::Client::new()
-                .post(format!("{base}/api/v1/invoices/{id}/credit_note"))
-                .header("Authorization", format!("Token token={key}"))
-                .json(&json!({"items": [{"id": flat}]}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
-        }));
-    }
-    let mut statuses = Vec::new();
-    for t in tasks {
-        statuses.push(t.await.unwrap());
-    }
+    let path = format!("/invoices/{}/credit_note", inv["id"]);
+    let mut statuses = common::requests::statuses_at_once((0..10).map(|_| {
+        s.keyed(reqwest::Method::POST, &path)
+            .json(&json!({"items": [{"id": flat}]}))
+    }))
+    .await;
     statuses.sort();
     // 119.00 each against 297.50: two fit, the rest are refused.
     assert_eq!(statuses, [200, 200, 422, 422, 422, 422, 422, 422, 422, 422]);

@@ -255,24 +255,12 @@ async fn a_huge_address_is_refused_and_parallel_requests_never_fail() {
     assert!(r.body["errors"]["email"].is_array(), "{}", r.body);
     // Twenty at once for one address: the free five are taken, the rest wait (429), none
     // fails and none slips past the limit.
-    let mut tasks = Vec::new();
-    for _ in 0..20 {
-        let url = s.url("/session/password_reset");
-        tasks.push(tokio::spawn(async move {
-            reqwest::Client::new()
-                .post(url)
-                .json(&json!({"email": "eva@example.com"}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-                .as_u16()
-        }));
-    }
-    let mut statuses = Vec::new();
-    for t in tasks {
-        statuses.push(t.await.unwrap());
-    }
+    let statuses = common::requests::statuses_at_once((0..20).map(|_| {
+        reqwest::Client::new()
+            .post(s.url("/session/password_reset"))
+            .json(&json!({"email": "eva@example.com"}))
+    }))
+    .await;
     let accepted = statuses.iter().filter(|s| **s == 202).count();
     let waiting = statuses.iter().filter(|s| **s == 429).count();
     assert_eq!((accepted, waiting), (5, 15), "{statuses:?}");

@@ -110,6 +110,20 @@ impl TestServer {
     }
 }
 
+/// Sends every request of `requests` at the same time (each on its own task) and answers
+/// their HTTP statuses, in the order given.
+pub async fn statuses_at_once(requests: impl IntoIterator<Item = RequestBuilder>) -> Vec<u16> {
+    let tasks: Vec<_> = requests
+        .into_iter()
+        .map(|r| tokio::spawn(async move { r.send().await.unwrap().status().as_u16() }))
+        .collect();
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    statuses
+}
+
 /// Sends `req` and reads its [`Reply`].
 pub async fn send(req: RequestBuilder) -> Reply {
     reply(req.send().await.unwrap()).await
