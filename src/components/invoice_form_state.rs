@@ -8,6 +8,7 @@ use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
 use chrono::{Days, NaiveDate};
 use kontor_model::account::DocumentKind;
+use kontor_model::down_payment::InvoiceKind;
 use kontor_model::error::{push_error, FieldErrors};
 use kontor_model::invoice::{Invoice, PaymentMeans};
 use kontor_model::invoice_input::{NewInvoice, VatInput};
@@ -78,6 +79,10 @@ pub struct InvoiceFormState {
     /// Payment means kept from a loaded draft (not edited here; `None` → derived from the
     /// customer's mandate).
     pub payment_means: RwSignal<Option<PaymentMeans>>,
+    /// Standard, down payment or final invoice (issue 33).
+    pub kind: RwSignal<InvoiceKind>,
+    /// A final invoice: the ids of the down payments it deducts, in the order picked.
+    pub down_payment_ids: RwSignal<Vec<i64>>,
 }
 
 fn due_after(date: &str, days: i64) -> Option<String> {
@@ -133,6 +138,8 @@ impl InvoiceFormState {
             default_texts: DefaultTexts::new(DocumentKind::Invoice),
             buyer_reference: RwSignal::new(String::new()),
             payment_means: RwSignal::new(None),
+            kind: RwSignal::new(InvoiceKind::Standard),
+            down_payment_ids: RwSignal::new(Vec::new()),
         }
     }
 
@@ -184,6 +191,14 @@ impl InvoiceFormState {
         s.buyer_reference
             .set(invoice.buyer_reference.clone().unwrap_or_default());
         s.payment_means.set(invoice.payment_means);
+        s.kind.set(invoice.kind);
+        s.down_payment_ids.set(
+            invoice
+                .deducted_down_payments
+                .iter()
+                .map(|d| d.invoice_id)
+                .collect(),
+        );
         s
     }
 
@@ -327,6 +342,9 @@ impl InvoiceFormState {
             offer_id: self.offer_id.get_untracked(),
             buyer_reference: field_text(self.buyer_reference),
             payment_means: self.payment_means.get_untracked(),
+            kind: Some(self.kind.get_untracked()).filter(|k| *k != InvoiceKind::Standard),
+            down_payment_invoice_ids: (self.kind.get_untracked() == InvoiceKind::Final)
+                .then(|| self.down_payment_ids.get_untracked()),
             ..Default::default()
         };
         (body, errors)

@@ -50,6 +50,7 @@ pub mod debounce;
 pub mod default_texts;
 pub mod dialog;
 pub mod dialog_form;
+pub mod down_payment_fields;
 pub mod drop_zone;
 pub mod einvoice_import;
 pub mod einvoice_missing;

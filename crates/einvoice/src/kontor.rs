@@ -228,12 +228,43 @@ pub fn to_semantic(
     let mut totals = Totals::default();
     for g in &groups {
         let items = g.items_total * sign;
-        let taxable = g.net_total * sign;
-        let tax = g.tax_total * sign;
+        let mut taxable = g.net_total * sign;
+        let mut tax = g.tax_total * sign;
+        // A final invoice deducts each down payment's net at this category and rate as
+        // a document-level allowance (BG-20) and its VAT from the group's, so BT-109,
+        // BT-110 and BT-112 carry what is left (§ 14 (5) UStG; issue 33).
+        for d in &inv.deducted_down_payments {
+            for dg in d.tax_breakdown.iter().filter(|dg| {
+                crate::kontor_fields::category_of(dg.tax_category) == g.category
+                    && dg.tax.normalize() == g.rate
+            }) {
+                let amount = dg.net_total * sign;
+                taxable -= amount;
+                tax -= dg.tax_total * sign;
+                totals.allowance_total += amount;
+                allowances.push(AllowanceCharge {
+                    amount,
+                    base_amount: None,
+                    percent: None,
+                    category: g.category,
+                    rate: g.rate,
+                    reason: Some(if german {
+                        format!(
+                            "Abschlagsrechnung {} vom {}",
+                            d.identifier,
+                            d.date.format("%d.%m.%Y")
+                        )
+                    } else {
+                        format!("Down-payment invoice {} of {}", d.identifier, d.date)
+                    }),
+                    reason_code: None,
+                });
+            }
+        }
         totals.line_net_total += items;
         totals.tax_exclusive += taxable;
         totals.tax_total += tax;
-        let difference = items - taxable;
+        let difference = items - g.net_total * sign;
         if !difference.is_zero() {
             let entry = AllowanceCharge {
                 amount: difference.abs(),

@@ -67,7 +67,7 @@ pub(crate) fn company_buyer_reference(company: &Company) -> Option<&str> {
 }
 
 /// The EN 16931 category of a Kontor tax category (standard and reduced are both `S`).
-fn category_of(category: TaxCategory) -> VatCategory {
+pub(crate) fn category_of(category: TaxCategory) -> VatCategory {
     VatCategory::parse(category.code()).unwrap_or(VatCategory::Standard)
 }
 

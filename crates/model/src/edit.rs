@@ -108,7 +108,7 @@ fn invoice_item(i: &InvoiceItem) -> NewInvoiceItem {
 /// fields, without billed activities/expenses), salutation, footer, tags, custom
 /// properties, discount, cash discount, VAT, currency, buyer reference and payment means;
 /// dated `today`, due `due_date`. Not kept: number, service period, payments, reminders,
-/// reversal links and the offer link. A reversal invoice's copy is an ordinary draft with
+/// reversal links, the offer link and a final invoice's deductions. A reversal invoice's copy is an ordinary draft with
 /// the same (negative) positions.
 pub fn invoice_copy(invoice: &Invoice, today: NaiveDate, due_date: NaiveDate) -> NewInvoice {
     NewInvoice {
@@ -141,6 +141,10 @@ pub fn invoice_copy(invoice: &Invoice, today: NaiveDate, due_date: NaiveDate) ->
         offer_id: None,
         buyer_reference: invoice.buyer_reference.clone(),
         payment_means: invoice.payment_means,
+        // A final invoice's copy is a final draft that deducts nothing yet: each down
+        // payment is deducted once.
+        kind: Some(invoice.kind),
+        down_payment_invoice_ids: None,
     }
 }
 

@@ -101,6 +101,15 @@ pub struct InvoiceRow {
     /// True once it has been reversed: the list shows "Storniert" (issue 29).
     #[serde(default)]
     pub reversed: bool,
+    /// `standard`, `down_payment` or `final` (issue 33).
+    #[serde(default)]
+    pub kind: crate::down_payment::InvoiceKind,
+    /// A down payment: the final invoice deducting it, if any.
+    #[serde(default)]
+    pub final_invoice_id: Option<i64>,
+    /// What it asks to be paid (gross − deducted down payments), currency units.
+    #[serde(default, with = "crate::wire::decimal")]
+    pub amount_due: Decimal,
 }
 
 /// An invoice as GET /invoices/{id} returns it. The list (GET /invoices) leaves out
@@ -158,6 +167,21 @@ pub struct Invoice {
     /// invoice shows its credit notes").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub credit_notes: Option<Vec<CreditNoteRef>>,
+    /// `standard`, `down_payment` or `final` (issue 33, [`crate::down_payment`]).
+    #[serde(default)]
+    pub kind: crate::down_payment::InvoiceKind,
+    /// A final invoice: the down payments it deducts, each with its own net, VAT per rate
+    /// and gross (§ 14 (5) UStG); `[]` for other kinds.
+    #[serde(default)]
+    pub deducted_down_payments: Vec<crate::down_payment::DeductedDownPayment>,
+    /// What the invoice asks to be paid, currency units: `gross_total` minus the deducted
+    /// down payments' gross ([`crate::down_payment::amount_due`]); `gross_total` for other
+    /// kinds. The open amount, dunning and the GiroCode start from it.
+    #[serde(default, with = "crate::wire::decimal")]
+    pub amount_due: Decimal,
+    /// A down payment: the final invoice deducting it, if any (it is deducted once).
+    #[serde(default)]
+    pub final_invoice_id: Option<i64>,
     /// The offer this invoice was created from, if any (beyond the interface's fields;
     /// `docs/decisions.md` § Rules in the model (issue 8)).
     pub offer_id: Option<i64>,

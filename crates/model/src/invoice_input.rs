@@ -113,6 +113,15 @@ pub struct NewInvoice {
     /// `credit_transfer` or `direct_debit`; absent → derived from the customer's mandate.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub payment_means: Option<crate::invoice::PaymentMeans>,
+    /// `standard` (default), `down_payment` or `final` (issue 33,
+    /// [`crate::down_payment`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<crate::down_payment::InvoiceKind>,
+    /// A final invoice: the ids of the down-payment invoices it deducts (1–100, each
+    /// once; a draft may name none yet). Each must be a finalized down payment of the same
+    /// customer and currency, not reversed and not deducted by another final invoice.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub down_payment_invoice_ids: Option<Vec<i64>>,
 }
 
 /// One position of a creation body.

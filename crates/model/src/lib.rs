@@ -24,6 +24,7 @@ pub mod country;
 pub mod credit_note;
 pub mod dashboard;
 pub mod datev;
+pub mod down_payment;
 pub mod dunning;
 pub mod edit;
 pub mod effects;

@@ -197,6 +197,9 @@ pub struct InvoiceRef {
     pub id: i64,
     /// Its number; `null` while it is a draft.
     pub identifier: Option<String>,
+    /// Its kind: a down payment, a final invoice or a standard one (issue 33).
+    #[serde(default)]
+    pub kind: crate::down_payment::InvoiceKind,
 }
 
 /// An offer as GET /offers/{id} returns it; the list leaves out salutation, footer, items.

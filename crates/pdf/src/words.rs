@@ -58,6 +58,22 @@ pub struct Words {
     pub reversal_heading: &'static str,
     /// Heading of a credit note (Rechnungskorrektur, issue 33), `{number}`.
     pub credit_note_heading: &'static str,
+    /// Heading of a down-payment invoice (issue 33), `{number}`.
+    pub down_payment_heading: &'static str,
+    /// Heading of a final invoice (issue 33), `{number}`.
+    pub final_heading: &'static str,
+    /// A final invoice's deduction, `{number}`, `{date}` (the down payment's).
+    pub deduction: &'static str,
+    /// A deduction's net line.
+    pub deducted_net: &'static str,
+    /// A deduction's VAT line, `{percent}`.
+    pub deducted_vat: &'static str,
+    /// A deduction's gross line.
+    pub deducted_gross: &'static str,
+    /// The net left after the deductions.
+    pub remaining_net: &'static str,
+    /// The VAT left after the deductions, `{percent}`.
+    pub remaining_vat: &'static str,
     /// Heading of an offer, `{number}`.
     pub offer_heading: &'static str,
     /// Heading of a time sheet, `{number}` (the invoice's).
@@ -217,6 +233,14 @@ pub static DE: Words = Words {
     invoice_heading: "Rechnung {number}",
     reversal_heading: "Stornorechnung {number}",
     credit_note_heading: "Rechnungskorrektur {number}",
+    down_payment_heading: "Abschlagsrechnung {number}",
+    final_heading: "Schlussrechnung {number}",
+    deduction: "Abzüglich Abschlagsrechnung {number} vom {date}",
+    deducted_net: "Netto",
+    deducted_vat: "USt. {percent} %",
+    deducted_gross: "Brutto",
+    remaining_net: "Verbleibendes Netto",
+    remaining_vat: "Verbleibende USt. {percent} %",
     offer_heading: "Angebot {number}",
     timesheet_heading: "Stundennachweis zur Rechnung {number}",
     draft: "(Entwurf)",
@@ -299,6 +323,14 @@ pub static EN: Words = Words {
     invoice_heading: "Invoice {number}",
     reversal_heading: "Reversal invoice {number}",
     credit_note_heading: "Credit note {number}",
+    down_payment_heading: "Down-payment invoice {number}",
+    final_heading: "Final invoice {number}",
+    deduction: "Less down-payment invoice {number} of {date}",
+    deducted_net: "Net",
+    deducted_vat: "VAT {percent} %",
+    deducted_gross: "Gross",
+    remaining_net: "Remaining net",
+    remaining_vat: "Remaining VAT {percent} %",
     offer_heading: "Offer {number}",
     timesheet_heading: "Time sheet for invoice {number}",
     draft: "(draft)",

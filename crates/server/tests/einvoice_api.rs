@@ -217,6 +217,52 @@ async fn every_invoice_shape_is_a_valid_xrechnung_and_factur_x() {
         assert!(ubl.contains("<CreditNote"), "{ubl}");
     }
 
+    // A final invoice (issue 33) at two rates with a discount, deducting a down payment
+    // at both rates and one at 19 %, and its reversal: the deductions are allowances per
+    // rate, so BT-109/BT-110 carry what is left and BT-115 the amount due.
+    let two_rates = |net19: f64, net7: f64| {
+        json!([
+            {"type": "item", "title": "Umsetzung", "net_total": net19},
+            {"type": "item", "title": "Fachbuch", "net_total": net7, "tax": 7, "tax_category": "reduced"}
+        ])
+    };
+    let first = invoice(
+        &s,
+        de,
+        json!({"kind": "down_payment", "items": two_rates(1000.0, 100.0)}),
+    )
+    .await;
+    let second = invoice(
+        &s,
+        de,
+        json!({"kind": "down_payment", "items": two_rates(500.0, 0.01)}),
+    )
+    .await;
+    let fin = invoice(
+        &s,
+        de,
+        json!({"kind": "final", "discount": 3, "items": two_rates(10000.0, 333.33),
+               "down_payment_invoice_ids": [first["id"], second["id"]]}),
+    )
+    .await;
+    let fin_id = fin["id"].as_i64().unwrap();
+    files.extend(documents(&s, fin_id, "final", dir.path()).await);
+    let ubl = std::fs::read_to_string(dir.path().join("final-ubl.xml")).unwrap();
+    assert!(ubl.contains(first["identifier"].as_str().unwrap()), "{ubl}");
+    assert!(
+        ubl.contains(&format!(
+            "<cbc:PayableAmount currencyID=\"EUR\">{}</cbc:PayableAmount>",
+            common::num(&fin["amount_due"])
+        )),
+        "{ubl}"
+    );
+    let r = s
+        .post(&format!("/invoices/{fin_id}/reverse"), json!({}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let fin_reversal = r.body["id"].as_i64().unwrap();
+    files.extend(documents(&s, fin_reversal, "final-reversal", dir.path()).await);
+
     let leitweg = std::fs::read_to_string(dir.path().join("direct-debit-leitweg-cii.xml")).unwrap();
     assert!(
         leitweg.contains("04011000-12345-67"),

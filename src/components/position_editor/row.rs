@@ -141,6 +141,24 @@ impl PositionRow {
         row
     }
 
+    /// A row from a creation-body position (a down payment's share of an offer,
+    /// `kontor_model::down_payment::down_payment_positions`): a lump sum keeps its net.
+    pub fn from_new_item(item: &kontor_model::invoice_input::NewInvoiceItem) -> Self {
+        let row = Self::stored(
+            item.kind.unwrap_or(PositionType::Item),
+            item.title.clone().unwrap_or_default(),
+            item.description.as_ref(),
+            (item.quantity, item.unit.as_ref(), item.unit_price),
+            item.net_total.unwrap_or_default(),
+        );
+        row.set_vat(
+            item.tax,
+            item.tax_category,
+            item.tax_exemption_reason.as_deref(),
+        );
+        row
+    }
+
     /// A row from a stored offer position, with its `optional` flag (a lump sum stays a
     /// lump sum).
     pub fn from_offer_item(item: &OfferItem) -> Self {

@@ -1,6 +1,7 @@
 //! The read-only sections of the invoice detail page.
 
 use crate::components::date::format_date;
+use crate::components::down_payment_fields::kind_label;
 use crate::components::locale::format_input;
 use crate::components::money::format_money;
 use crate::components::position_editor::{vat_note, StoredTaxLines};
@@ -68,6 +69,7 @@ pub fn InvoiceFacts(
         .map(|u| format!("{} {}", u.firstname, u.lastname))
         .unwrap_or_else(|| none.into());
     let facts: Vec<(&str, String)> = vec![
+        (texts.kind, kind_label(invoice.kind).to_string()),
         (texts.invoice_date, format_date(invoice.date)),
         (texts.due_date, format_date(invoice.due_date)),
         // Issue 32: what the customer quotes with the transfer (drafts have none yet).
@@ -113,6 +115,14 @@ pub fn InvoiceFacts(
                         }}
                     </dd>
                 </div>
+                // Issue 33: a deducted down payment names its final invoice.
+                {invoice.final_invoice_id.map(|id| view! {
+                    <div><dt>{texts.deducted_by}</dt><dd>
+                        <a href=crate::paths::href(&format!("/invoices/{id}")) id="deducted-by">
+                            {fill(texts.deducted_by_link, &[("id", &id.to_string())])}
+                        </a>
+                    </dd></div>
+                })}
                 {invoice
                     .custom_properties
                     .iter()
@@ -205,6 +215,26 @@ pub fn PositionsSection(
                 <div class="totals-line"><dt>{fill(texts.net_total_discount, &[("percent", &percent(invoice.discount))])}</dt><dd class="money">{format_money(invoice.net_total, &currency)}</dd></div>
                 <StoredTaxLines breakdown=invoice.tax_breakdown.clone() tax_total=tax_amount currency=currency.clone() single_label=tax_label />
                 <div class="totals-line totals-gross"><dt>{texts.gross_total}</dt><dd class="money">{format_money(invoice.gross_total, &currency)}</dd></div>
+                // Issue 33: a final invoice deducts its down payments (gross, with their VAT)
+                // and asks for the rest.
+                {(!invoice.deducted_down_payments.is_empty()).then(|| {
+                    let lines = invoice.deducted_down_payments.iter().map(|d| {
+                        let label = fill(texts.deduction, &[
+                            ("number", &d.identifier),
+                            ("tax", &format_money(d.tax_total, &currency)),
+                        ]);
+                        view! {
+                            <div class="totals-line totals-deduction">
+                                <dt><a href=crate::paths::href(&format!("/invoices/{}", d.invoice_id))>{label}</a></dt>
+                                <dd class="money">{format_money(-d.gross_total, &currency)}</dd>
+                            </div>
+                        }
+                    }).collect_view();
+                    view! {
+                        {lines}
+                        <div class="totals-line totals-gross" id="amount-due"><dt>{texts.amount_due}</dt><dd class="money">{format_money(invoice.amount_due, &currency)}</dd></div>
+                    }
+                })}
             </dl>
         </section>
     }

@@ -14,6 +14,7 @@ use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::confirm_dialog::{finalize_text, finalize_title, ConfirmDialog};
+use crate::components::down_payment_fields::KindFields;
 use crate::components::einvoice_missing::MissingDialog;
 use crate::components::error_panel::loaded_view;
 use crate::components::field::percent_signal;
@@ -28,6 +29,7 @@ use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
+use kontor_model::down_payment::Share;
 use kontor_model::einvoice::MissingField;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
@@ -37,6 +39,10 @@ use kontor_model::status::InvoiceStatus;
 use kontor_model::validation::validate_new_invoice;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+
+/// The share of an offer a new down-payment invoice bills (from the page's query).
+#[derive(Clone, Copy)]
+struct DownPaymentShare(Option<Share>);
 
 /// Everything the form needs before it can show.
 #[derive(Clone)]
@@ -99,6 +105,18 @@ pub fn InvoiceCreate() -> impl IntoView {
     let number = |name: &str| query.with_untracked(|q| q.get(name).and_then(|v| v.parse().ok()));
     let (from_offer, customer) = (number("from_offer"), number("customer_id"));
     let data = LocalResource::new(move || load_from(None, from_offer, customer));
+    // "Create down-payment invoice" on an offer (issue 33): `down_payment_percent` or
+    // `down_payment_net` say the share.
+    let decimal = |name: &str| {
+        query.with_untracked(|q| {
+            q.get(name)
+                .and_then(|v| v.parse::<kontor_model::Decimal>().ok())
+        })
+    };
+    let share = decimal("down_payment_percent")
+        .map(Share::Percent)
+        .or_else(|| decimal("down_payment_net").map(Share::Net));
+    provide_context(DownPaymentShare(share));
     form_page(t().invoice_form().new_invoice, data)
 }
 
@@ -158,6 +176,9 @@ fn InvoiceForm(
     }
     if let Some(offer) = &offer {
         form_from_offer::apply_offer(&state, offer);
+        let share = use_context::<DownPaymentShare>().and_then(|s| s.0);
+        let language = customer.as_ref().map(|c| c.language).unwrap_or_default();
+        form_from_offer::apply_down_payment(&state, offer, share, language);
         // The offer brings its customer; the customer's payment term and Skonto still
         // apply to the invoice (issue 29).
         if let Some(c) = customer
@@ -356,6 +377,7 @@ fn InvoiceForm(
             <PartyFields state=state errors=errors customer=customer projects=projects currencies=currencies />
             <DateFields state=state errors=errors extra_term=extra_term />
             <PricingFields state=state errors=errors currencies=currencies />
+            <KindFields state=state errors=errors editing=editing />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
                 <div class="section-head">
                     <h2 class="section-title" id="sec-items">{t().invoice_form().positions}</h2>

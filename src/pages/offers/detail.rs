@@ -8,6 +8,7 @@
 use super::attachments::AttachmentsSection;
 use super::detail_actions::OfferEditActions;
 use super::detail_approval::ApprovalSection;
+use super::detail_down_payment::CreateDownPaymentAction;
 use super::detail_email::OfferEmailAction;
 use super::detail_sections::{OfferDocument, OfferPositions};
 use super::OfferBadge;
@@ -86,6 +87,7 @@ fn OfferView(
                 <OfferEditActions offer=offer.clone() />
                 <OfferEmailAction offer=offer.clone() on_changed=on_changed />
                 {offer.status.can_invoice().then(|| view! {
+                    <CreateDownPaymentAction offer=offer.clone() />
                     <CreateInvoiceAction offer_id=offer.id bills_again=offer.status.bills_again() />
                 })}
             </div>
@@ -95,7 +97,11 @@ fn OfferView(
             {(!offer.invoices.is_empty()).then(|| view! {
                 <div class="offer-invoices"><dt>{t().offer_detail().invoices}</dt><dd>
                     {offer.invoices.iter().enumerate().map(|(n, i)| {
-                        let label = i.identifier.clone().unwrap_or_else(|| fill(t().offer_detail().draft_number, &[("id", &i.id.to_string())]));
+                        let mut label = i.identifier.clone().unwrap_or_else(|| fill(t().offer_detail().draft_number, &[("id", &i.id.to_string())]));
+                        // Issue 33: down payments and the final invoice say what they are.
+                        if i.kind != kontor_model::down_payment::InvoiceKind::Standard {
+                            label = format!("{label} ({})", crate::components::down_payment_fields::kind_label(i.kind));
+                        }
                         view! {
                             {(n > 0).then_some(", ")}
                             <a href=href(&format!("/invoices/{}", i.id)) data-invoice-link=i.id.to_string()>{label}</a>

@@ -6,6 +6,7 @@ pub mod attachments;
 mod detail;
 mod detail_actions;
 mod detail_approval;
+mod detail_down_payment;
 pub mod detail_email;
 pub mod detail_sections;
 pub mod form;

@@ -429,6 +429,26 @@ catalogue! {
     CREDIT_NOTE_TOO_LARGE = "credit_note_too_large", "The credit notes of an invoice cannot exceed its gross total; {} is left to credit.", "Rechnungskorrekturen dürfen den Bruttobetrag der Rechnung nicht übersteigen; gutschreibbar sind noch {}.";
     /// "A credit note must credit an amount."
     CREDIT_NOTE_EMPTY = "credit_note_empty", "must credit an amount", "muss einen Betrag gutschreiben";
+    /// "is not a down-payment invoice"
+    NOT_A_DOWN_PAYMENT = "not_a_down_payment", "is not a down-payment invoice", "ist keine Abschlagsrechnung";
+    /// "is a draft; finalize the down payment first"
+    DOWN_PAYMENT_IS_DRAFT = "down_payment_is_draft", "is a draft; finalize the down payment first", "ist ein Entwurf; stellen Sie die Abschlagsrechnung zuerst fertig";
+    /// "was reversed"
+    DOWN_PAYMENT_REVERSED = "down_payment_reversed", "was reversed", "wurde storniert";
+    /// "belongs to another customer"
+    DOWN_PAYMENT_OTHER_CUSTOMER = "down_payment_other_customer", "belongs to another customer", "gehört zu einem anderen Kunden";
+    /// "is in another currency"
+    DOWN_PAYMENT_OTHER_CURRENCY = "down_payment_other_currency", "is in another currency", "lautet auf eine andere Währung";
+    /// "is already deducted by another final invoice"
+    DOWN_PAYMENT_ALREADY_DEDUCTED = "down_payment_already_deducted", "is already deducted by another final invoice", "wird bereits in einer anderen Schlussrechnung abgezogen";
+    /// "is named twice"
+    NAMED_TWICE = "named_twice", "is named twice", "ist doppelt genannt";
+    /// "only a final invoice deducts down payments"
+    ONLY_FINAL_DEDUCTS = "only_final_deducts", "only a final invoice deducts down payments", "nur eine Schlussrechnung zieht Abschlagsrechnungen ab";
+    /// "The down payments exceed this invoice at {}; they would leave a negative amount."
+    DEDUCTIONS_TOO_LARGE = "deductions_too_large", "The down payments exceed this invoice at {}; they would leave a negative amount.", "Die Abschlagsrechnungen übersteigen diese Rechnung bei {}; es bliebe ein negativer Betrag.";
+    /// "This down payment is deducted by a final invoice; reverse that one first."
+    DEDUCTED_NOT_REVERSIBLE = "deducted_not_reversible", "This down payment is deducted by a final invoice; reverse that one first.", "Diese Abschlagsrechnung wird in einer Schlussrechnung abgezogen; stornieren Sie zuerst diese.";
     /// "A draft cannot be credited; edit it instead."
     DRAFT_NOT_CREDITABLE = "draft_not_creditable", "A draft cannot be credited; edit it instead.", "Ein Entwurf kann nicht korrigiert werden; bearbeiten Sie ihn stattdessen.";
     /// "A reversal invoice or a credit note cannot be credited."

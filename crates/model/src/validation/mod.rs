@@ -463,7 +463,37 @@ pub fn validate_new_invoice(body: &NewInvoice, currencies: &[String]) -> FieldEr
         required,
         currencies,
     );
+    check_down_payment_ids(&mut e, body, required);
     e
+}
+
+/// `down_payment_invoice_ids` (issue 33): only a final invoice names them; a finalized
+/// one names 1–100, each once ([`crate::down_payment::MAX_DEDUCTIONS`]).
+fn check_down_payment_ids(e: &mut FieldErrors, body: &NewInvoice, required: bool) {
+    use crate::down_payment::{InvoiceKind, MAX_DEDUCTIONS};
+    let field = "down_payment_invoice_ids";
+    let ids = body.down_payment_invoice_ids.as_deref().unwrap_or_default();
+    if body.kind != Some(InvoiceKind::Final) {
+        if !ids.is_empty() {
+            push_error(e, field, messages::ONLY_FINAL_DEDUCTS);
+        }
+        return;
+    }
+    if ids.is_empty() && required {
+        push_error(e, field, messages::IS_REQUIRED);
+    } else if ids.len() > MAX_DEDUCTIONS {
+        push_error(
+            e,
+            field,
+            messages::MUST_BE_BETWEEN_N_AND_N.with([1, MAX_DEDUCTIONS]),
+        );
+    } else {
+        for (i, id) in ids.iter().enumerate() {
+            if ids[..i].contains(id) {
+                push_error(e, format!("{field}[{i}]"), messages::NAMED_TWICE);
+            }
+        }
+    }
 }
 
 /// Checks an offer creation body (interface.md § POST /offers; `decisions.md`

@@ -2,6 +2,7 @@
 //! positions, the totals, the payment line and, for Swiss invoices, the QR-bill.
 
 use super::*;
+use kontor_model::down_payment::InvoiceKind;
 use kontor_model::error::messages;
 use kontor_model::invoice::InvoiceItem;
 use kontor_model::offer::OfferItem;
@@ -284,7 +285,13 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
     }
 
     let mut notes = Vec::new();
-    let gross = money(invoice.gross_total, currency, language);
+    // A final invoice asks for its amount due (issue 33); others for their gross.
+    let due = if invoice.deducted_down_payments.is_empty() {
+        invoice.gross_total
+    } else {
+        invoice.amount_due
+    };
+    let gross = money(due, currency, language);
     if invoice.reversal {
         notes.push(w.reversal_note.to_string());
     } else if invoice.credit_note {
@@ -304,11 +311,11 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
         && !invoice.credit_note
     {
         let reduced = mul_round(
-            invoice.gross_total,
+            due,
             invoice.cash_discount / Decimal::ONE_HUNDRED,
             minor_units(currency),
         )
-        .and_then(|d| invoice.gross_total.checked_sub(d))
+        .and_then(|d| due.checked_sub(d))
         .ok_or_else(|| ApiError::field("cash_discount", messages::IS_OUT_OF_RANGE))?;
         let by = invoice
             .date
@@ -326,12 +333,18 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
     notes.extend(positions.vat_notes);
 
     let qr_bill = qr_bill_data(invoice, letter.account, letter.customer);
+    let mut totals = positions.total_lines;
+    deduction_lines(&mut totals, invoice, letter);
     Ok(DocumentData {
         heading: fill(
             if invoice.reversal {
                 w.reversal_heading
             } else if invoice.credit_note {
                 w.credit_note_heading
+            } else if invoice.kind == InvoiceKind::DownPayment {
+                w.down_payment_heading
+            } else if invoice.kind == InvoiceKind::Final {
+                w.final_heading
             } else {
                 w.invoice_heading
             },
@@ -344,17 +357,11 @@ pub fn invoice_document(invoice: &Invoice, letter: &Letter<'_>) -> ApiResult<Doc
         salutation: blocks(invoice.salutation.as_deref().unwrap_or("")),
         detail_columns: true,
         sections: positions.sections,
-        totals: positions.total_lines,
+        totals,
         notes,
         footer: blocks(invoice.footer.as_deref().unwrap_or("")),
         labels: Labels::of(language),
-        girocode: girocode_for(
-            invoice,
-            invoice.gross_total,
-            letter.account,
-            qr_bill.is_some(),
-            language,
-        ),
+        girocode: girocode_for(invoice, due, letter.account, qr_bill.is_some(), language),
         qr_bill,
         approval: None,
     })
@@ -376,7 +383,67 @@ pub(super) fn qr_bill_data(
         customer.language.words().invoice_heading,
         &[("number", number)],
     );
-    qr_bill_for(invoice, invoice.gross_total, &message, account, customer)
+    let due = if invoice.deducted_down_payments.is_empty() {
+        invoice.gross_total
+    } else {
+        invoice.amount_due
+    };
+    qr_bill_for(invoice, due, &message, account, customer)
+}
+
+/// A final invoice's deductions after its totals (§ 14 (5) UStG; issue 33): per down
+/// payment its number and date, its net, its VAT per rate and its gross, negated; then
+/// the net and VAT per rate left and the amount due, in bold (the full service's gross
+/// no longer is). Nothing for an invoice without deductions.
+fn deduction_lines(lines: &mut Vec<TotalLine>, invoice: &Invoice, letter: &Letter<'_>) {
+    if invoice.deducted_down_payments.is_empty() {
+        return;
+    }
+    let language = letter.language();
+    let w = language.words();
+    let currency = invoice.currency.as_str();
+    let line = |label: String, value: Option<Decimal>, strong: bool| TotalLine {
+        label,
+        amount: value
+            .map(|v| money(v, currency, language))
+            .unwrap_or_default(),
+        strong,
+    };
+    for l in lines.iter_mut() {
+        l.strong = false;
+    }
+    for d in &invoice.deducted_down_payments {
+        let date = letter.date(d.date);
+        lines.push(line(
+            fill(w.deduction, &[("number", &d.identifier), ("date", &date)]),
+            None,
+            false,
+        ));
+        lines.push(line(w.deducted_net.into(), Some(-d.net_total), false));
+        for g in &d.tax_breakdown {
+            lines.push(line(
+                fill(w.deducted_vat, &[("percent", &plain(g.tax, language))]),
+                Some(-g.tax_total),
+                false,
+            ));
+        }
+        lines.push(line(w.deducted_gross.into(), Some(-d.gross_total), false));
+    }
+    let remaining = kontor_model::down_payment::remaining_breakdown(
+        &invoice.tax_breakdown,
+        &invoice.deducted_down_payments,
+    )
+    .unwrap_or_default();
+    let net: Decimal = remaining.iter().map(|g| g.net_total).sum();
+    lines.push(line(w.remaining_net.into(), Some(net), false));
+    for g in &remaining {
+        lines.push(line(
+            fill(w.remaining_vat, &[("percent", &plain(g.tax, language))]),
+            Some(g.tax_total),
+            false,
+        ));
+    }
+    lines.push(line(w.amount_due.into(), Some(invoice.amount_due), true));
 }
 
 /// The Swiss QR-bill asking for `amount` (currency units) against `invoice` with

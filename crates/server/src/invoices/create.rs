@@ -12,9 +12,11 @@ use crate::http::extract::IdPath;
 use crate::http::write_request::{Write, WriteTo};
 use crate::input::sanitize;
 use crate::state::AppState;
+use crate::store::db::{Dec, Word};
 use crate::store::files::BaseUrl;
 use axum::Json;
 use kontor_model::credit_note::{check_credit_limit, credit_refusal};
+use kontor_model::down_payment::{DeductedDownPayment, InvoiceKind};
 use kontor_model::error::messages;
 use kontor_model::error::push_error;
 use kontor_model::event::{
@@ -104,7 +106,27 @@ async fn prepare(
     // e-invoice check build it: currency, dates, recipient address, VAT and totals.
     let default_currency = currencies.first().cloned().unwrap_or_default();
     let invoice = super::unsaved::unsaved(body.clone(), default_currency, Some(&customer))?;
+    // A final invoice deducts its down payments with their own figures (issue 33),
+    // never more than it bills per VAT rate; they are claimed in the write transaction.
+    let kind = body.kind.unwrap_or_default();
+    let deductions = match body.down_payment_invoice_ids.as_deref() {
+        Some(ids) if kind == InvoiceKind::Final && !ids.is_empty() => {
+            let deductions = super::down_payments::resolve(
+                &state.pool,
+                ids,
+                customer.id,
+                &invoice.currency,
+                editing,
+            )
+            .await?;
+            super::down_payments::check_fits(&invoice.tax_breakdown, &deductions)?;
+            deductions
+        }
+        _ => Vec::new(),
+    };
     Ok(Prepared {
+        kind,
+        deductions,
         draft,
         user_id: body.internal_contact_id.unwrap_or(caller.user_id),
         date: invoice.date,
@@ -218,24 +240,42 @@ pub(super) async fn create_linked(
     reversal_of: Option<i64>,
     origin: CreatedData,
 ) -> ApiResult<Invoice> {
-    let p = prepare(state, caller, body, None).await?;
+    let mut p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     if let Some(original) = reversal_of {
-        let already: Option<bool> = crate::sql::query_scalar(
-            "SELECT reversed FROM invoices WHERE id = $1 AND deleted_at IS NULL",
+        type Original = (bool, Word<InvoiceKind>, String, Option<i64>);
+        let row: Option<Original> = crate::sql::query_as(
+            "SELECT reversed, kind, deducted_down_payments, final_invoice_id FROM invoices \
+             WHERE id = $1 AND deleted_at IS NULL",
         )
         .bind(original)
         .fetch_optional(&mut tx)
         .await?;
-        if already != Some(false) {
+        let Some((false, Word(kind), deducted, deducted_by)) = row else {
             return Err(ApiError::Refused(
                 kontor_model::error::messages::INVOICE_ALREADY_REVERSED.into(),
             ));
+        };
+        // A deducted down payment stays until its final invoice is reversed (issue 33).
+        if deducted_by.is_some() {
+            return Err(ApiError::Refused(messages::DEDUCTED_NOT_REVERSIBLE.into()));
         }
+        // The reversal of a final invoice negates its deductions too and frees them.
+        let deductions: Vec<DeductedDownPayment> =
+            serde_json::from_str(&deducted).unwrap_or_default();
+        p.kind = kind;
+        p.deductions = deductions
+            .iter()
+            .map(DeductedDownPayment::negated)
+            .collect();
+        super::down_payments::release(&mut tx, original).await?;
     }
     let link = reversal_of.map_or(write::Link::None, write::Link::ReversalOf);
     let id = write::insert(&mut tx, &p, link).await?;
+    if reversal_of.is_none() {
+        super::down_payments::claim(&mut tx, id, &p.deductions).await?;
+    }
     if let Some(offer_id) = p.body.offer_id {
         crate::offers::repo::apply_billing(&mut tx, offer_id).await?;
     }
@@ -265,26 +305,52 @@ pub(super) async fn create_credit_note(
     body: NewInvoice,
     credited: i64,
 ) -> ApiResult<Invoice> {
-    use crate::store::db::{Dec, Word};
     let p = prepare(state, caller, body, None).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    type Original = (Dec, Dec, Word<InvoiceStatus>, bool, bool, bool, String);
+    type Original = (
+        Dec,
+        Dec,
+        Word<InvoiceStatus>,
+        bool,
+        bool,
+        bool,
+        String,
+        Dec,
+        Option<i64>,
+    );
     let row: Option<Original> = crate::sql::query_as(
-        "SELECT gross_total, credited_total, status, reversal, reversed, credit_note, currency \
-         FROM invoices WHERE id = $1 AND deleted_at IS NULL",
+        "SELECT gross_total, credited_total, status, reversal, reversed, credit_note, currency, \
+         deducted_total, final_invoice_id FROM invoices WHERE id = $1 AND deleted_at IS NULL",
     )
     .bind(credited)
     .fetch_optional(&mut tx)
     .await?;
-    let Some((Dec(gross), Dec(already), Word(status), reversal, reversed, credit_note, currency)) =
-        row
+    let Some((
+        Dec(gross),
+        Dec(already),
+        Word(status),
+        reversal,
+        reversed,
+        credit_note,
+        currency,
+        Dec(deducted),
+        deducted_by,
+    )) = row
     else {
         return Err(ApiError::not_found(format!("invoice {credited}")));
     };
     if let Some(message) = credit_refusal(status, reversal, reversed, credit_note) {
         return Err(ApiError::Refused(message.into()));
     }
+    // A deducted down payment is corrected through its final invoice; a final invoice is
+    // credited up to its amount due (issue 33).
+    if deducted_by.is_some() {
+        return Err(ApiError::Refused(messages::DEDUCTED_NOT_REVERSIBLE.into()));
+    }
+    let gross = gross
+        .checked_sub(deducted)
+        .ok_or_else(|| ApiError::field("items", messages::IS_OUT_OF_RANGE))?;
     check_credit_limit(gross, already, p.gross_total, &currency)
         .map_err(|m| ApiError::field("items", m))?;
     let id = write::insert(&mut tx, &p, write::Link::CreditNoteFor(credited)).await?;
@@ -391,6 +457,8 @@ pub async fn update_draft(
         return Err(refused());
     }
     write::replace_draft(&mut tx, id, &p).await?;
+    super::down_payments::release(&mut tx, id).await?;
+    super::down_payments::claim(&mut tx, id, &p.deductions).await?;
     let user = Some(caller.user_id);
     events::record_as(
         &mut tx,
@@ -452,6 +520,7 @@ pub async fn insert_prepared(
     origin: CreatedData,
 ) -> ApiResult<i64> {
     let id = write::insert(tx, &p.0, write::Link::None).await?;
+    super::down_payments::claim(tx, id, &p.0.deductions).await?;
     record_creation(tx, user_id, id, origin, p.0.body.offer_id, None).await?;
     Ok(id)
 }

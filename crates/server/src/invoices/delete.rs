@@ -71,6 +71,12 @@ pub async fn delete(
         }
         Err(other) => return Err(ApiError::Refused(other.message().into())),
     }
+    // A deducted down payment stays while its final invoice stands (issue 33).
+    if invoice.final_invoice_id.is_some() {
+        return Err(ApiError::Refused(
+            kontor_model::error::messages::DEDUCTED_NOT_REVERSIBLE.into(),
+        ));
+    }
     let t = ts(now());
     let snapshot =
         serde_json::to_string(&invoice).map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -99,6 +105,7 @@ pub async fn delete(
         ));
     }
     crate::billable::billing::release(&mut tx, id).await?;
+    super::down_payments::release(&mut tx, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -6,6 +6,7 @@ mod copy;
 mod create;
 mod credit_note;
 mod delete;
+mod down_payments;
 pub mod einvoice;
 mod email;
 mod get;

@@ -122,6 +122,7 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
         i64,
         String,
         Dec,
+        Dec,
     );
     let (
         Dec(gross),
@@ -133,13 +134,19 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
         days,
         currency,
         Dec(credited),
+        Dec(deducted),
     ): InvoiceTerms = crate::sql::query_as(
         "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
-         cash_discount_days, currency, credited_total FROM invoices WHERE id = $1",
+         cash_discount_days, currency, credited_total, deducted_total FROM invoices WHERE id = $1",
     )
     .bind(invoice_id)
     .fetch_one(&mut *tx)
     .await?;
+    // A final invoice asks for its amount due: the gross minus the deducted down
+    // payments (issue 33); payments, Skonto and "paid" start from it.
+    let gross = gross
+        .checked_sub(deducted)
+        .ok_or_else(|| ApiError::field("paid_total", messages::IS_OUT_OF_RANGE))?;
     let rows: Vec<(i64, NaiveDate, Dec)> = crate::sql::query_as(
         "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = $1 ORDER BY date, id",
     )

@@ -4,6 +4,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::store::db::{date_text, json_list, json_map, Dec, Ts, Word};
 use chrono::NaiveDate;
+use kontor_model::down_payment::InvoiceKind;
 use kontor_model::dunning::effective_status;
 use kontor_model::invoice::{Invoice, InvoiceItem, PaymentMeans, Vat};
 use kontor_model::party::{IdName, UserRef};
@@ -48,7 +49,7 @@ pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
 /// The columns of [`InvoiceRow`]'s JSON form beyond the header columns
 /// ([`super::write::HEADER_COLUMNS`]): the id, the reversal links, the lock and the
 /// creation time.
-const LIST_ONLY_FIELDS: [&str; 11] = [
+const LIST_ONLY_FIELDS: [&str; 12] = [
     "id",
     "reversed",
     "reversal_invoice_id",
@@ -56,6 +57,7 @@ const LIST_ONLY_FIELDS: [&str; 11] = [
     "reversed_invoice_id",
     "credit_note",
     "credited_invoice_id",
+    "final_invoice_id",
     "offer_id",
     "locked",
     "activity_hours_modified",
@@ -150,6 +152,10 @@ pub struct InvoiceRow {
     tax_breakdown: Option<String>,
     buyer_reference: Option<String>,
     payment_means: Option<Word<PaymentMeans>>,
+    kind: Word<InvoiceKind>,
+    deducted_down_payments: String,
+    deducted_total: Dec,
+    final_invoice_id: Option<i64>,
     created_at: Ts,
     updated_at: Ts,
     u_firstname: Option<String>,
@@ -222,6 +228,11 @@ impl InvoiceRow {
             credit_note: self.credit_note,
             credited_invoice_id: self.credited_invoice_id,
             credit_notes: None,
+            kind: self.kind.0,
+            deducted_down_payments: serde_json::from_str(&self.deducted_down_payments)
+                .unwrap_or_default(),
+            amount_due: self.gross_total.0 - self.deducted_total.0,
+            final_invoice_id: self.final_invoice_id,
             offer_id: self.offer_id,
             title: self.title,
             recipient_address: self.recipient_address,

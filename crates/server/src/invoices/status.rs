@@ -48,6 +48,14 @@ fn as_creation_body(invoice: &Invoice) -> NewInvoice {
         status: Some(InvoiceStatus::Created),
         buyer_reference: invoice.buyer_reference.clone(),
         payment_means: invoice.payment_means,
+        kind: Some(invoice.kind),
+        down_payment_invoice_ids: Some(
+            invoice
+                .deducted_down_payments
+                .iter()
+                .map(|d| d.invoice_id)
+                .collect(),
+        ),
         ..Default::default()
     }
 }

@@ -6,6 +6,7 @@
 use crate::http::error::ApiResult;
 use crate::state::AppState;
 use kontor_model::account::DocumentKind;
+use kontor_model::down_payment::InvoiceKind;
 use kontor_model::invoice::{Invoice, InvoiceItem, Vat};
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::party::{Company, Language};
@@ -66,7 +67,23 @@ pub async fn unsaved_invoice(
         }
     }
     let default_currency = crate::account::default_currency(&state.pool).await?;
-    unsaved(body.clone(), default_currency, customer.as_ref())
+    let mut invoice = unsaved(body.clone(), default_currency, customer.as_ref())?;
+    // A final invoice shows the down payments it would deduct (issue 33); ones it may not
+    // deduct leave the preview as it is (creation answers them with a 422).
+    if let (Some(InvoiceKind::Final), Some(ids)) =
+        (body.kind, body.down_payment_invoice_ids.as_deref())
+    {
+        let (customer_id, currency) = (invoice.customer_id, invoice.currency.clone());
+        if let Ok(deductions) =
+            super::down_payments::resolve(&state.pool, ids, customer_id, &currency, None).await
+        {
+            invoice.amount_due =
+                kontor_model::down_payment::amount_due(invoice.gross_total, &deductions)
+                    .unwrap_or(invoice.gross_total);
+            invoice.deducted_down_payments = deductions;
+        }
+    }
+    Ok(invoice)
 }
 
 /// The representation an unsaved creation body would get (for the preview and the
@@ -111,6 +128,10 @@ pub fn unsaved(
         credit_note: false,
         credited_invoice_id: None,
         credit_notes: None,
+        kind: body.kind.unwrap_or_default(),
+        deducted_down_payments: Vec::new(),
+        amount_due: totals.gross_total,
+        final_invoice_id: None,
         offer_id: body.offer_id,
         title: body.title.unwrap_or_default(),
         recipient_address: body

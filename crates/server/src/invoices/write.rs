@@ -7,6 +7,7 @@ use crate::http::error::ApiResult;
 use crate::numbering::{next_number, CREDIT_NOTES, INVOICES};
 use crate::store::db::{now, ts};
 use chrono::NaiveDate;
+use kontor_model::down_payment::{DeductedDownPayment, InvoiceKind};
 use kontor_model::invoice_input::NewInvoice;
 use kontor_model::position::PositionType;
 use kontor_model::position_vat::TaxBreakdown;
@@ -44,6 +45,17 @@ pub(super) struct Prepared {
     pub item_totals: Vec<Decimal>,
     /// The totals per VAT category and rate (issue 10), stored as JSON.
     pub tax_breakdown: Vec<TaxBreakdown>,
+    /// `standard`, `down_payment` or `final` (issue 33).
+    pub kind: InvoiceKind,
+    /// A final invoice's deducted down payments as written (negated on its reversal).
+    pub deductions: Vec<DeductedDownPayment>,
+}
+
+impl Prepared {
+    /// The gross sum of the deductions, currency units (`deducted_total`).
+    fn deducted_total(&self) -> Decimal {
+        kontor_model::down_payment::deducted_total(&self.deductions).unwrap_or_default()
+    }
 }
 
 impl Prepared {
@@ -73,7 +85,7 @@ pub(super) async fn number(
 
 /// The header columns both [`insert`] and [`replace_draft`] write, in [`bind_header`]'s
 /// order; the list form reads them too (`super::repo::list_object`).
-pub(super) const HEADER_COLUMNS: [&str; 28] = [
+pub(super) const HEADER_COLUMNS: [&str; 31] = [
     "customer_id",
     "project_id",
     "user_id",
@@ -101,6 +113,9 @@ pub(super) const HEADER_COLUMNS: [&str; 28] = [
     "tax_breakdown",
     "buyer_reference",
     "payment_means",
+    "kind",
+    "deducted_down_payments",
+    "deducted_total",
     "updated_at",
 ];
 
@@ -151,6 +166,9 @@ fn bind_header<'q>(
                 .and_then(kontor_model::account::clean),
         )
         .bind(p.body.payment_means.map(|m| m.as_str()))
+        .bind(p.kind.as_str())
+        .bind(json_text(&p.deductions))
+        .bind(p.deducted_total())
         .bind(time)
 }
 

@@ -174,15 +174,20 @@ struct ItemRow {
 
 /// The live invoices created from offer `offer_id`, oldest first.
 pub async fn invoices_of(pool: &crate::sql::Db, offer_id: i64) -> ApiResult<Vec<InvoiceRef>> {
-    let rows: Vec<(i64, Option<String>)> = crate::sql::query_as(
-        "SELECT id, identifier FROM invoices WHERE offer_id = $1 AND deleted_at IS NULL ORDER BY id",
-    )
-    .bind(offer_id)
-    .fetch_all(pool)
-    .await?;
+    let rows: Vec<(i64, Option<String>, Word<kontor_model::down_payment::InvoiceKind>)> =
+        crate::sql::query_as(
+            "SELECT id, identifier, kind FROM invoices WHERE offer_id = $1 AND deleted_at IS NULL ORDER BY id",
+        )
+        .bind(offer_id)
+        .fetch_all(pool)
+        .await?;
     Ok(rows
         .into_iter()
-        .map(|(id, identifier)| InvoiceRef { id, identifier })
+        .map(|(id, identifier, Word(kind))| InvoiceRef {
+            id,
+            identifier,
+            kind,
+        })
         .collect())
 }
 

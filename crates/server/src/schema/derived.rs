@@ -185,7 +185,7 @@ fn leave_and_enter(
 /// enters.
 fn totals_triggers() -> Vec<Trigger> {
     const INVOICE_COLUMNS: &str =
-        "UPDATE OF deleted_at, currency, net_total, gross_total, status, reversed, credited_total";
+        "UPDATE OF deleted_at, currency, net_total, gross_total, status, reversed, credited_total, deducted_total";
     const PAYMENT_COLUMNS: &str = "UPDATE OF invoice_id, paid_total, cash_discount";
     let t = |name: &str, timing, event, table, statements| Trigger {
         name: name.to_string(),

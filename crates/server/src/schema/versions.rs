@@ -16,6 +16,7 @@ pub const VERSIONS: &[Version] = &[
     CATALOGUE,
     CREDIT_NOTES,
     SENT_MAIL,
+    DOWN_PAYMENTS,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -438,6 +439,40 @@ const SENT_MAIL: Version = Version {
             table: "emails",
             columns: &["state"],
             unique: false,
+        },
+    ],
+};
+
+/// 36: down-payment and final invoices (issue 33).
+const DOWN_PAYMENTS: Version = Version {
+    version: 36,
+    description: "down-payment and final invoices",
+    why: "Issue 33: an invoice has a kind - standard, down_payment or final. A final\n\
+          invoice keeps the down payments it deducts as written (deducted_down_payments,\n\
+          each with its net, VAT per rate and gross) and their gross sum (deducted_total,\n\
+          read by the open-amount rule without a join); a down payment names the final\n\
+          invoice deducting it (final_invoice_id), claimed under the write lock, so it is\n\
+          deducted once.",
+    steps: &[
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("kind", Type::Text)
+                .one_of(&["standard", "down_payment", "final"])
+                .default(Default::Text("standard")),
+        },
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("deducted_down_payments", Type::Json).default(Default::Text("[]")),
+        },
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("deducted_total", Type::Decimal).default(Default::Text("0")),
+        },
+        Step::AddColumn {
+            table: "invoices",
+            column: Column::new("final_invoice_id", Type::Integer)
+                .nullable()
+                .references("invoices", OnDelete::SetNull),
         },
     ],
 };

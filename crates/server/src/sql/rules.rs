@@ -95,15 +95,19 @@ impl Spelling {
     }
 }
 
-/// SQL: what the payments and credit notes of invoice `i` settled, in thousandths of a
-/// currency unit: each payment's amount plus the cash discount it took (migration 0021),
-/// plus the gross its credit notes credited (`credited_total`, issue 33); 0 without either.
+/// SQL: what the payments, credit notes and deducted down payments of invoice `i`
+/// settled, in thousandths of a currency unit: each payment's amount plus the cash
+/// discount it took (migration 0021), plus the gross its credit notes credited
+/// (`credited_total`, issue 33), plus the gross of the down payments a final invoice
+/// deducts (`deducted_total`, issue 33: the open amount starts from `amount_due`); 0
+/// without any.
 pub fn paid_milli_in(spelling: Spelling) -> String {
     format!(
-        "(COALESCE((SELECT CAST(SUM({} + {}) AS BIGINT) FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0) + {})",
+        "(COALESCE((SELECT CAST(SUM({} + {}) AS BIGINT) FROM invoice_payments ip WHERE ip.invoice_id = i.id), 0) + {} + {})",
         spelling.milli("ip.paid_total"),
         spelling.milli("ip.cash_discount"),
         spelling.milli("i.credited_total"),
+        spelling.milli("i.deducted_total"),
     )
 }
 
@@ -184,6 +188,7 @@ mod tests {
     fn the_open_amount_is_spelled_for_statements_and_for_each_schema() {
         assert!(open_milli().contains("GREATEST(kontor_milli(i.gross_total) - (COALESCE("));
         assert!(open_milli().contains("+ kontor_milli(i.credited_total)"));
+        assert!(open_milli().contains("+ kontor_milli(i.deducted_total))"));
         let sqlite = open_milli_in(Spelling::Schema(Engine::Sqlite));
         assert!(sqlite.contains("max(") && !sqlite.contains("kontor_milli"));
         let pg = open_milli_in(Spelling::Schema(Engine::Postgres));

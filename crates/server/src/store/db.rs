@@ -454,6 +454,7 @@ stored_word!(kontor_model::party::Language, "language");
 stored_word!(kontor_model::party::Gender, "gender");
 stored_word!(kontor_model::party::EinvoiceFormat, "e-invoice format");
 stored_word!(kontor_model::invoice::PaymentMeans, "payment means");
+stored_word!(kontor_model::down_payment::InvoiceKind, "invoice kind");
 stored_word!(kontor_model::article::SnippetKind, "text snippet kind");
 
 /// Reading rows that SQLite wrote as one JSON array (`json_group_array(json_object(…))`,
