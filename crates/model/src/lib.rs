@@ -25,6 +25,7 @@ pub mod credit_note;
 pub mod dashboard;
 pub mod datev;
 pub mod down_payment;
+pub mod down_payment_share;
 pub mod dunning;
 pub mod edit;
 pub mod effects;

@@ -142,7 +142,7 @@ impl PositionRow {
     }
 
     /// A row from a creation-body position (a down payment's share of an offer,
-    /// `kontor_model::down_payment::down_payment_positions`): a lump sum keeps its net.
+    /// `kontor_model::down_payment_share::down_payment_positions`): a lump sum keeps its net.
     pub fn from_new_item(item: &kontor_model::invoice_input::NewInvoiceItem) -> Self {
         let row = Self::stored(
             item.kind.unwrap_or(PositionType::Item),

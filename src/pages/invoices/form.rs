@@ -29,7 +29,7 @@ use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
-use kontor_model::down_payment::Share;
+use kontor_model::down_payment_share::Share;
 use kontor_model::einvoice::MissingField;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;

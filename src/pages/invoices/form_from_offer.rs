@@ -10,7 +10,8 @@ use crate::api::ApiError;
 use crate::components::invoice_form_state::InvoiceFormState;
 use crate::components::locale::format_input;
 use crate::components::position_editor::PositionRow;
-use kontor_model::down_payment::{down_payment_positions, down_payment_title, InvoiceKind, Share};
+use kontor_model::down_payment::InvoiceKind;
+use kontor_model::down_payment_share::{down_payment_positions, down_payment_title, Share};
 use kontor_model::offer::Offer;
 use kontor_model::party::Language;
 use leptos::prelude::*;
@@ -48,7 +49,7 @@ pub fn apply_offer(state: &InvoiceFormState, offer: &Offer) {
 }
 
 /// A down payment of `share` of `offer` (issue 33): the kind, the title and one lump sum
-/// per VAT rate of the offer (`kontor_model::down_payment::down_payment_positions`, in
+/// per VAT rate of the offer (`kontor_model::down_payment_share::down_payment_positions`, in
 /// the customer's `language`, numbered after the offer's down payments so far). Without a
 /// share, an offer with finalized down payments becomes a final invoice deducting them.
 /// A share the offer cannot give leaves the offer's positions (the form shows them).

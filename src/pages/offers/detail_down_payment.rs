@@ -1,13 +1,13 @@
 //! "Create down-payment invoice" on an offer (issue 33): a dialog asks for a percentage
 //! of the offer's net total or a net amount, checks it with the model's rule
-//! (`kontor_model::down_payment::down_payment_positions`) and opens the invoice form with
+//! (`kontor_model::down_payment_share::down_payment_positions`) and opens the invoice form with
 //! the down payment filled in (`/invoices/new?from_offer=…&down_payment_percent=…`), where
 //! it is reviewed and finalized like any invoice.
 
 use crate::components::dialog::Dialog;
 use crate::components::locale::parse_typed;
 use crate::i18n::t;
-use kontor_model::down_payment::{down_payment_positions, Share};
+use kontor_model::down_payment_share::{down_payment_positions, Share};
 use kontor_model::offer::Offer;
 use kontor_model::party::Language;
 use leptos::prelude::*;
