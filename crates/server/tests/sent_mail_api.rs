@@ -254,3 +254,64 @@ async fn mail_with_a_password_link_is_recorded_but_not_kept() {
         "the link is nowhere but in the recipient's mailbox"
     );
 }
+
+/// Two resends of one message at once send it once: while the first waits for a mail
+/// server that accepts the connection and never answers, the second is refused ("being
+/// sent again"); once the first has finished, the message can be sent again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_message_being_resent_is_not_sent_a_second_time_at_once() {
+    let port = free_port();
+    let s = start_sending_to(port).await;
+    let c = s.customer("Mail AG").await;
+    let id = s.invoice(c, json!({})).await.body["id"].as_i64().unwrap();
+    let r = s
+        .post(
+            &format!("/invoices/{id}/send_email"),
+            json!({"subject": "Rechnung", "text": "Anbei."}),
+        )
+        .await;
+    assert_eq!(r.status, 502, "{}", r.body);
+    let failed = s.get("/emails?state=failed").await.body[0]["id"]
+        .as_i64()
+        .unwrap();
+    // A "mail server" that takes the connection and says nothing.
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
+        .await
+        .unwrap();
+    let silent = tokio::spawn(async move {
+        let mut held = Vec::new();
+        loop {
+            let (socket, _) = listener.accept().await.unwrap();
+            held.push(socket);
+        }
+    });
+    let first = tokio::spawn(
+        s.keyed(reqwest::Method::POST, &format!("/emails/{failed}/resend"))
+            .json(&json!({}))
+            .send(),
+    );
+    tokio::time::sleep(std::time::Duration::from_millis(700)).await;
+    let second = s.post(&format!("/emails/{failed}/resend"), json!({})).await;
+    assert_eq!(second.status, 422, "{}", second.body);
+    assert!(
+        second.body["message"]
+            .as_str()
+            .unwrap()
+            .contains("being sent again"),
+        "{}",
+        second.body
+    );
+    // The server hangs up: the first resend fails and the claim is released.
+    silent.abort();
+    let _ = silent.await;
+    let first = first.await.unwrap().unwrap();
+    assert_eq!(first.status().as_u16(), 502);
+    let third = s.post(&format!("/emails/{failed}/resend"), json!({})).await;
+    assert_eq!(third.status, 502, "{}", third.body);
+    let records = s.get("/emails").await.body;
+    assert_eq!(
+        records.as_array().unwrap().len(),
+        3,
+        "the first send and two resends: {records}"
+    );
+}

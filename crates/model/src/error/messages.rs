@@ -455,6 +455,8 @@ catalogue! {
     CORRECTION_NOT_CREDITABLE = "correction_not_creditable", "A reversal invoice or a credit note cannot be credited.", "Eine Stornorechnung oder Rechnungskorrektur kann nicht korrigiert werden.";
     /// "A reversed invoice cannot be credited."
     REVERSED_NOT_CREDITABLE = "reversed_not_creditable", "A reversed invoice cannot be credited.", "Eine stornierte Rechnung kann nicht korrigiert werden.";
+    /// "This message is being sent again right now; look at the list in a moment."
+    EMAIL_RESEND_RUNNING = "email_resend_running", "This message is being sent again right now; look at the list in a moment.", "Diese Nachricht wird gerade erneut gesendet; sehen Sie gleich in der Liste nach.";
     /// "This message was not kept, so it cannot be sent again."
     EMAIL_NOT_RESENDABLE = "email_not_resendable", "This message was not kept (it carried a password link, or it is not about a document), so it cannot be sent again.", "Diese Nachricht wurde nicht aufbewahrt (sie enthielt einen Passwort-Link oder betrifft keinen Beleg) und kann nicht erneut gesendet werden.";
     /// The 502 of a mail server that cannot be reached or speaks no SMTP (issue 29).

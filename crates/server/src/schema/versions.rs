@@ -446,13 +446,14 @@ const SENT_MAIL: Version = Version {
 /// 36: down-payment and final invoices (issue 33).
 const DOWN_PAYMENTS: Version = Version {
     version: 36,
-    description: "down-payment and final invoices",
+    description: "down-payment and final invoices; resend claims",
     why: "Issue 33: an invoice has a kind - standard, down_payment or final. A final\n\
           invoice keeps the down payments it deducts as written (deducted_down_payments,\n\
           each with its net, VAT per rate and gross) and their gross sum (deducted_total,\n\
           read by the open-amount rule without a join); a down payment names the final\n\
           invoice deducting it (final_invoice_id), claimed under the write lock, so it is\n\
-          deducted once.",
+          deducted once. emails.resending_at claims a kept message while it is sent again\n\
+          (two resends at once send it once; a claim older than two minutes is stale).",
     steps: &[
         Step::AddColumn {
             table: "invoices",
@@ -473,6 +474,10 @@ const DOWN_PAYMENTS: Version = Version {
             column: Column::new("final_invoice_id", Type::Integer)
                 .nullable()
                 .references("invoices", OnDelete::SetNull),
+        },
+        Step::AddColumn {
+            table: "emails",
+            column: Column::new("resending_at", Type::Timestamp).nullable(),
         },
     ],
 };

@@ -240,6 +240,39 @@ async fn resend(
             kontor_model::error::messages::EMAIL_NOT_RESENDABLE.into(),
         ));
     };
+    // Claimed first: two resends at once (two tabs, two processes) send it once. A
+    // claim older than two minutes (a process that stopped mid-send) is stale.
+    let started = now();
+    let claimed = crate::sql::query(
+        "UPDATE emails SET resending_at = $1 WHERE id = $2 AND (resending_at IS NULL OR resending_at < $3)",
+    )
+    .bind(ts(started))
+    .bind(id)
+    .bind(ts(started - chrono::Duration::minutes(2)))
+    .execute(&state.pool)
+    .await?;
+    if claimed.rows_affected() != 1 {
+        return Err(ApiError::Refused(
+            kontor_model::error::messages::EMAIL_RESEND_RUNNING.into(),
+        ));
+    }
+    let sent = resend_claimed(&state, &caller, id, old, row, key).await;
+    crate::sql::query("UPDATE emails SET resending_at = NULL WHERE id = $1")
+        .bind(id)
+        .execute(&state.pool)
+        .await?;
+    sent
+}
+
+/// [`resend`] once the message `id` is claimed.
+async fn resend_claimed(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    old: EmailRecord,
+    row: LoadedRow,
+    key: String,
+) -> ApiResult<Json<EmailRecord>> {
     let raw = state.files.read(Area::SentMail, &key).await?;
     let settings = crate::account::repo::load(&state.pool).await?;
     let envelope = envelope(&row.sender, &row.recipients)?;
@@ -258,7 +291,7 @@ async fn resend(
         message_id: &row.message_id,
         raw: &raw,
     };
-    let new_id = write_record(&state, &how, &message, &outcome, Some(key)).await?;
+    let new_id = write_record(state, &how, &message, &outcome, Some(key)).await?;
     crate::sql::query("UPDATE emails SET resent_email_id = $1, updated_at = $2 WHERE id = $3")
         .bind(new_id)
         .bind(ts(now()))
@@ -278,7 +311,7 @@ async fn resend(
             subject: old.subject.clone(),
             message_id: message.message_id.to_string(),
         };
-        crate::invoices::mark_sent(&state, *invoice, Some(caller.user_id), &data).await?;
+        crate::invoices::mark_sent(state, *invoice, Some(caller.user_id), &data).await?;
     }
     Ok(Json(load(&state.pool, new_id).await?.0))
 }
