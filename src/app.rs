@@ -14,6 +14,7 @@ use crate::lazy::{lazy_route, Preloads};
 use crate::pages::admin::{ApiKeysPage, UsersPage};
 use crate::pages::approval::ApprovalPage;
 use crate::pages::bank::BankPage;
+use crate::pages::catalogue::CataloguePage;
 use crate::pages::companies::{CompanyCreate, CompanyDetail, CompanyEdit, CompanyList};
 use crate::pages::dashboard::DashboardPage;
 use crate::pages::dunning::DunningPage;
@@ -74,6 +75,7 @@ lazy_route!(BANK_ROUTE, chunk = kontor_bank, fn = bank_chunk, view! { <BankPage 
 lazy_route!(DUNNING_ROUTE, chunk = kontor_dunning, fn = dunning_chunk, view! { <DunningPage /> });
 lazy_route!(EXPORTS_ROUTE, chunk = kontor_exports, fn = exports_chunk, view! { <ExportsPage /> });
 lazy_route!(MAIL_ROUTE, chunk = kontor_exports, fn = mail_chunk, view! { <MailPage /> });
+lazy_route!(CATALOGUE_ROUTE, chunk = kontor_settings, fn = catalogue_chunk, view! { <CataloguePage /> });
 lazy_route!(SETTINGS_ROUTE, chunk = kontor_settings, fn = settings_chunk, view! { <SettingsPage /> });
 lazy_route!(USERS_ROUTE, chunk = kontor_settings, fn = users_chunk, view! { <UsersPage /> });
 lazy_route!(API_KEYS_ROUTE, chunk = kontor_settings, fn = api_keys_chunk, view! { <ApiKeysPage /> });
@@ -147,6 +149,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/dunning") view=DUNNING_ROUTE />
                     <Route path=path!("/exports") view=EXPORTS_ROUTE />
                     <Route path=path!("/mail") view=MAIL_ROUTE />
+                    <Route path=path!("/articles") view=CATALOGUE_ROUTE />
                     <Route path=path!("/settings") view=SETTINGS_ROUTE />
                     <Route path=path!("/settings/users") view=USERS_ROUTE />
                     <Route path=path!("/settings/api_keys") view=API_KEYS_ROUTE />

@@ -113,7 +113,7 @@ pub fn KindFields(
                         format_money(r.gross_total, &r.currency)
                     );
                     view! {
-                        <li><label class="check">
+                        <li><label class="choice">
                             <input type="checkbox" data-down-payment=id.to_string()
                                 prop:checked=move || state.down_payment_ids.with(|ids| ids.contains(&id))
                                 on:change=move |ev| {
@@ -123,7 +123,7 @@ pub fn KindFields(
                                         if on { ids.push(id); }
                                     });
                                 } />
-                            " " {label}
+                            <span class="choice-text">{label}</span>
                         </label></li>
                     }
                 }).collect_view()}
@@ -146,7 +146,7 @@ pub fn KindFields(
                 </select>
             </div>
             {move || (state.kind.get() == InvoiceKind::Final).then(|| view! {
-                <fieldset class="field" id="f-down_payment_invoice_ids" tabindex="-1">
+                <fieldset class="field choice-group" id="f-down_payment_invoice_ids" tabindex="-1">
                     <legend>{t().invoice_form().deduct_down_payments}</legend>
                     <Transition fallback=|| ()>{picks}</Transition>
                     <p class="field-error">{error}</p>

@@ -142,6 +142,9 @@ fn SideNav(
                 <li>
                     <A href=href("/mail")>{t().nav().mail}</A>
                 </li>
+                <li>
+                    <A href=href("/articles")>{t().nav().catalogue}</A>
+                </li>
             </ul>
             <ul class="sidenav-end">
                 <li>

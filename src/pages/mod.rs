@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod approval;
 pub mod bank;
+pub mod catalogue;
 pub mod companies;
 pub mod dashboard;
 pub mod dunning;

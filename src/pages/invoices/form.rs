@@ -375,9 +375,9 @@ fn InvoiceForm(
             </div>
             <ErrorSummary summary=summary />
             <PartyFields state=state errors=errors customer=customer projects=projects currencies=currencies />
+            <KindFields state=state errors=errors editing=editing />
             <DateFields state=state errors=errors extra_term=extra_term />
             <PricingFields state=state errors=errors currencies=currencies />
-            <KindFields state=state errors=errors editing=editing />
             <section class="form-section" aria-labelledby="sec-items" id="f-items" tabindex="-1">
                 <div class="section-head">
                     <h2 class="section-title" id="sec-items">{t().invoice_form().positions}</h2>

@@ -74,17 +74,17 @@ pub fn CreateDownPaymentAction(
         </button>
         <Dialog open=open title=texts.down_payment_title.to_string()>
             <p>{texts.down_payment_text}</p>
-            <fieldset class="field">
+            <fieldset class="field choice-group">
                 <legend>{texts.down_payment_by}</legend>
-                <label class="check">
+                <label class="choice">
                     <input type="radio" name="down-payment-by" id="down-payment-by-percent"
                         prop:checked=move || by_percent.get() on:change=move |_| by_percent.set(true) />
-                    " " {texts.down_payment_percent}
+                    <span class="choice-text">{texts.down_payment_percent}</span>
                 </label>
-                <label class="check">
+                <label class="choice">
                     <input type="radio" name="down-payment-by" id="down-payment-by-amount"
                         prop:checked=move || !by_percent.get() on:change=move |_| by_percent.set(false) />
-                    " " {texts.down_payment_amount}
+                    <span class="choice-text">{texts.down_payment_amount}</span>
                 </label>
             </fieldset>
             <div class="field">

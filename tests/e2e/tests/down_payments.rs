@@ -54,6 +54,18 @@ async fn an_offer_billed_in_two_down_payments_and_a_final_invoice() {
         )
         .await;
     let offer_id = offer["id"].as_i64().unwrap();
+    // The customer accepted it: it can be billed.
+    let r = reqwest::Client::new()
+        .put(format!(
+            "{}/api/v1/offers/{offer_id}/update_status",
+            server.base
+        ))
+        .header("Authorization", format!("Token token={}", server.key))
+        .json(&json!({"status": "accepted"}))
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_success());
     let b = server.signed_in_browser().await;
 
     // The dialog refuses a share the offer cannot give.
