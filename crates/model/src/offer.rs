@@ -83,6 +83,37 @@ impl OfferStatus {
     pub fn bills_again(self) -> bool {
         self == OfferStatus::Billed
     }
+
+    /// The status once the offer was e-mailed (issue 34, as invoices do): `created`
+    /// becomes `sent` — the dashboard counts it and it is no longer deleted as a draft;
+    /// every later state (sent, accepted, billed, archived) stays.
+    pub fn after_sending(self) -> OfferStatus {
+        match self {
+            OfferStatus::Created => OfferStatus::Sent,
+            other => other,
+        }
+    }
+}
+
+#[cfg(test)]
+mod after_sending_tests {
+    use super::OfferStatus;
+
+    #[test]
+    fn only_a_created_offer_becomes_sent() {
+        assert_eq!(OfferStatus::Created.after_sending(), OfferStatus::Sent);
+        for later in [
+            OfferStatus::Sent,
+            OfferStatus::Accepted,
+            OfferStatus::PartiallyBilled,
+            OfferStatus::Billed,
+            OfferStatus::Archived,
+        ] {
+            assert_eq!(later.after_sending(), later);
+        }
+        // A sent offer is no longer deleted.
+        assert!(crate::edit::offer_delete_refusal(OfferStatus::Created.after_sending()).is_some());
+    }
 }
 
 /// An offer's VAT block.

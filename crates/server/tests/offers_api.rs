@@ -376,6 +376,40 @@ async fn send_email_attaches_the_offer_and_its_attachments() {
         .post(&format!("/offers/{id}/send_email"), json!({"subject": "x"}))
         .await;
     assert!(r.body["errors"]["text"].is_array());
+    // Issue 34: e-mailed, the offer is sent — counted as such and no longer deleted as a
+    // draft-like offer; the timeline says it was sent.
+    let sent = s.get(&format!("/offers/{id}")).await.body;
+    assert_eq!(sent["status"], "sent", "{sent}");
+    let r = s.delete(&format!("/offers/{id}"), None).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    let events = s.get(&format!("/offers/{id}/events")).await.body;
+    assert!(
+        events
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["kind"] == "sent"),
+        "{events}"
+    );
+    // An accepted offer e-mailed again stays accepted.
+    let r = s
+        .put(
+            &format!("/offers/{id}/update_status"),
+            json!({"status": "accepted"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s
+        .post(
+            &format!("/offers/{id}/send_email"),
+            json!({"subject": "Again", "text": "Once more."}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(
+        s.get(&format!("/offers/{id}")).await.body["status"],
+        "accepted"
+    );
 }
 
 #[tokio::test]

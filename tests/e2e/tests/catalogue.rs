@@ -56,7 +56,10 @@ async fn articles_and_text_snippets_are_kept_on_their_page() {
         .find(|a| a["number"] == "M-1")
         .unwrap()
         .clone();
-    assert!(["80", "80.00"].contains(&stored["unit_price"].to_string().as_str()), "{stored}");
+    assert!(
+        ["80", "80.00"].contains(&stored["unit_price"].to_string().as_str()),
+        "{stored}"
+    );
     assert_eq!(stored["tax"].to_string(), "7");
     assert_eq!(stored["unit"], "h");
 
@@ -73,7 +76,10 @@ async fn articles_and_text_snippets_are_kept_on_their_page() {
     )
     .await;
     let changed = server.get(&format!("/articles/{}", stored["id"])).await;
-    assert!(["85", "85.00"].contains(&changed["unit_price"].to_string().as_str()), "{changed}");
+    assert!(
+        ["85", "85.00"].contains(&changed["unit_price"].to_string().as_str()),
+        "{changed}"
+    );
     assert_eq!(changed["active"], false);
 
     // A text snippet for footers, in German.

@@ -97,6 +97,13 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     b.click_in_dialog("Send").await;
     b.wait_text(&format!("Offer {identifier} sent to billing@example.com."))
         .await;
+    // Issue 34: e-mailed, it is sent (and no longer offered for deletion).
+    b.wait_text_of(".detail-head h1 .badge", "Sent").await;
+    assert_eq!(
+        b.wait_js("return document.querySelector('#offer-delete') === null;", vec![])
+            .await,
+        true
+    );
     let message = mail
         // The customer reads German (issue 29: the customer's language).
         .wait_message(&format!("Subject: Angebot {identifier}"))

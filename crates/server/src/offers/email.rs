@@ -7,10 +7,12 @@ use crate::events::{self, Subject};
 use crate::http::caller_context::CallerContext;
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::extract::{IdPath, JsonBody};
+use crate::store::db::{now, ts};
 use crate::work::mail::{self, MailAttachment};
 use axum::Json;
 use kontor_model::email::{SendEmail, SentEmail};
 use kontor_model::error::messages;
+use kontor_model::offer::OfferStatus;
 use kontor_model::recipients::offer_recipients;
 
 /// Send an offer by e-mail.
@@ -73,8 +75,28 @@ pub async fn send_email(
     )
     .await?;
     let data = delivered.event_data(&recipients);
-    let mut conn = state.pool.acquire().await?;
     let user = Some(caller.user_id);
-    events::record_sent(&mut conn, user, Subject::Offer(id), &data).await?;
+    // Sent (or put in the outbox) like an invoice: a created offer becomes `sent`
+    // (issue 34, `OfferStatus::after_sending`), with the `sent` event in one transaction.
+    let _guard = state.write_lock.lock().await;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    let current: Option<String> =
+        crate::sql::query_scalar("SELECT status FROM offers WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut tx)
+            .await?;
+    if let Some(current) = current.as_deref().and_then(OfferStatus::parse) {
+        let next = current.after_sending();
+        if next != current {
+            crate::sql::query("UPDATE offers SET status = $1, updated_at = $2 WHERE id = $3")
+                .bind(next.as_str())
+                .bind(ts(now()))
+                .bind(id)
+                .execute(&mut tx)
+                .await?;
+        }
+    }
+    events::record_sent(&mut tx, user, Subject::Offer(id), &data).await?;
+    tx.commit().await?;
     Ok(Json(delivered.sent))
 }
