@@ -57,6 +57,7 @@ pub mod query;
 pub mod recipients;
 pub mod recurring;
 pub mod reversal;
+pub mod salutation;
 pub mod search;
 pub mod sepa;
 pub mod status;

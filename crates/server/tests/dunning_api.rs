@@ -748,6 +748,10 @@ async fn the_reminder_letter_claims_open_items_fees_and_interest_and_is_sent_wit
         format!("Zu zahlender Betrag {}", de_money(&due_total.to_string())),
         format!("bis zum {new_due}"),
         "IBAN DE02 1203 0000 0000 2020 51".to_string(),
+        // Issue 34: it opens with the salutation (no billing contact: the general one)
+        // and closes with a greeting and the sender.
+        "Sehr geehrte Damen und Herren, trotz unserer Erinnerung".to_string(),
+        "Mit freundlichen Grüßen Nordlicht Software GmbH".to_string(),
     ] {
         assert!(text.contains(&expected), "{expected:?} missing:\n{text}");
     }
@@ -778,7 +782,7 @@ async fn the_reminder_letter_claims_open_items_fees_and_interest_and_is_sent_wit
     let messages = common::smtp::wait_for_messages(&mail, 1).await;
     assert_eq!(messages.len(), 1);
     let message = &messages[0];
-    for filename in [format!("{number}-reminder-2.pdf"), format!("{number}.pdf")] {
+    for filename in [format!("Mahnung-2-{number}.pdf"), format!("{number}.pdf")] {
         assert!(
             message.contains(&format!("filename=\"{filename}\""))
                 || message.contains(&format!("filename={filename}")),
@@ -886,4 +890,67 @@ async fn the_monthly_figures_split_each_month_into_paid_open_and_overdue() {
     }
     let r = s.get("/invoices/monthly?term=nobody").await;
     assert_eq!(r.body, json!({"currencies": []}));
+}
+
+/// Issue 34: a reminder letter addresses the customer's billing contact in the customer's
+/// language ("Dear Ms Dr. Berger,"), closes with "Kind regards", and its file is named
+/// `Reminder-1-<number>.pdf`.
+#[tokio::test]
+async fn the_reminder_letter_greets_the_billing_contact_in_the_customers_language() {
+    let s = start().await;
+    let c = s.customer("Harbour Freight Ltd").await;
+    let r = s
+        .put(&format!("/companies/{c}"), json!({"language": "en"}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let r = s
+        .post(
+            "/contacts/people",
+            json!({"firstname": "Anna", "lastname": "Berger", "gender": "F", "salutation": "Dr.",
+                   "company_id": c, "billing_contact": true, "email": "anna@harbour.example"}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let due = today() - days(30);
+    let mut body = common::invoice_body(c);
+    body["date"] = json!((due - days(14)).to_string());
+    body["due_date"] = json!(due.to_string());
+    let r = s.post("/invoices", body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let (invoice, number) = (
+        r.body["id"].as_i64().unwrap(),
+        r.body["identifier"].as_str().unwrap().to_string(),
+    );
+    let r = s
+        .post(
+            "/invoice_reminders",
+            json!({"invoice_id": invoice, "date": today().to_string(), "dunning_level": 1}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let id = r.body["id"].as_i64().unwrap();
+    let resp = s
+        .keyed(Method::GET, &format!("/invoice_reminders/{id}.pdf"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(resp.status().as_u16(), 200);
+    let disposition = resp
+        .headers()
+        .get("content-disposition")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        disposition.contains(&format!("Reminder-1-{number}.pdf")),
+        "{disposition}"
+    );
+    let pdf = resp.bytes().await.unwrap();
+    let text = common::pdftotext(&pdf)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains("Dear Ms Dr. Berger, Our invoice"), "{text}");
+    assert!(text.contains("Kind regards"), "{text}");
+    assert!(!text.contains("Sehr geehrte"), "{text}");
 }

@@ -100,8 +100,11 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     // Issue 34: e-mailed, it is sent (and no longer offered for deletion).
     b.wait_text_of(".detail-head h1 .badge", "Sent").await;
     assert_eq!(
-        b.wait_js("return document.querySelector('#offer-delete') === null;", vec![])
-            .await,
+        b.wait_js(
+            "return document.querySelector('#offer-delete') === null;",
+            vec![]
+        )
+        .await,
         true
     );
     let message = mail

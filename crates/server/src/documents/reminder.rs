@@ -30,6 +30,7 @@ pub fn reminder_document(
     reminder: &Reminder,
     invoice: &Invoice,
     level: Option<&DunningLevel>,
+    addressee: Option<kontor_model::salutation::Addressee<'_>>,
     letter: &Letter<'_>,
 ) -> ApiResult<DocumentData> {
     let language = letter.language();
@@ -117,16 +118,28 @@ pub fn reminder_document(
         ("new_due_date", letter.date(reminder.due_date)),
     ];
     let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let salutation = if reminder.text.trim().is_empty() {
+    let (text, body) = if reminder.text.trim().is_empty() {
         let template = match (level, language) {
             (Some(l), Language::De) => l.text.de.as_str(),
             (Some(l), Language::En) => l.text.en.as_str(),
             (None, _) => "",
         };
-        plain_blocks(&fill_text(template, &values))
+        let text = fill_text(template, &values);
+        let body = plain_blocks(&text);
+        (text, body)
     } else {
-        blocks(&reminder.text)
+        (reminder.text.clone(), blocks(&reminder.text))
     };
+    // Issue 34: the letter opens with the customer's salutation (the billing contact's,
+    // else the general one) unless its text greets already, and closes with a greeting.
+    use kontor_model::salutation::{closing, opening, opens_with_salutation};
+    let words_of = kontor_model::party::Language::parse(language.code()).unwrap_or_default();
+    let mut salutation = Vec::new();
+    if !opens_with_salutation(&text) {
+        salutation.extend(plain_blocks(&opening(addressee, words_of)));
+    }
+    salutation.extend(body);
+    let footer = plain_blocks(&format!("{}\n{}", closing(words_of), letter.account.name));
     let pay = payment_line(
         letter.account,
         &cash(due),
@@ -156,7 +169,7 @@ pub fn reminder_document(
         sections: vec![rows],
         totals,
         notes: vec![pay],
-        footer: Vec::new(),
+        footer,
         labels: Labels::of(language),
         girocode: girocode_for(invoice, due, letter.account, qr_bill.is_some(), language),
         qr_bill,

@@ -106,7 +106,7 @@ async fn list(
 /// unknown reminder or letter paper.
 #[utoipa::path(get, path = "/invoice_reminders/{id}", operation_id = "invoice_reminders_get", tag = "invoice_reminders",
     params(("id" = String, Path, pattern = r"^[0-9]+(\.pdf)?$", description = "Reminder id; `7.pdf` answers the reminder letter"), crate::documents::PrintParams),
-    responses((status = 200, description = "The reminder (JSON) or its letter (`{id}.pdf`)", content((Reminder = "application/json"), ("application/pdf")), headers(("Content-Disposition" = String, description = "PDF: `inline; filename=\"<number>-reminder-<level>.pdf\"`")))))]
+    responses((status = 200, description = "The reminder (JSON) or its letter (`{id}.pdf`)", content((Reminder = "application/json"), ("application/pdf")), headers(("Content-Disposition" = String, description = "PDF: `inline; filename=\"Mahnung-<level>-<number>.pdf\"` (`Reminder-…` for English customers)")))))]
 async fn get_one(
     State(state): State<AppState>,
     Path(raw): Path<String>,
@@ -139,7 +139,8 @@ struct Letter {
     sender: String,
     /// The PDF.
     pdf: Vec<u8>,
-    /// `<invoice number>-reminder-<level>.pdf`.
+    /// `Mahnung-<level>-<invoice number>.pdf` / `Reminder-<level>-…` in the customer's
+    /// language (`kontor_model::salutation::reminder_file_name`).
     filename: String,
 }
 
@@ -160,18 +161,35 @@ async fn letter(
     let level = levels.iter().find(|l| l.level == reminder.dunning_level);
     let (account, customer) = context(state, Some(invoice.customer_id)).await?;
     let level_name = level_name(level, customer.language);
+    // The customer's billing contact, whom the letter addresses (issue 34).
+    let contact = match crate::master_data::companies::find(&state.pool, invoice.customer_id)
+        .await?
+        .and_then(|c| c.billing_contact)
+    {
+        Some(b) => crate::master_data::contacts::find(&state.pool, b.id).await?,
+        None => None,
+    };
+    let addressee = contact
+        .as_ref()
+        .map(|p| kontor_model::salutation::Addressee {
+            gender: p.gender,
+            title: p.salutation.as_deref(),
+            firstname: &p.firstname,
+            lastname: &p.lastname,
+        });
     let document = reminder_document(
         &reminder,
         &invoice,
         level,
+        addressee,
         &crate::documents::Letter::new(&account, paper, &customer),
     )?;
     let heading = document.heading.clone();
     let pdf = render(document).await?;
-    let filename = format!(
-        "{}-reminder-{}.pdf",
+    let filename = kontor_model::salutation::reminder_file_name(
+        kontor_model::party::Language::parse(customer.language.code()).unwrap_or_default(),
+        i64::from(reminder.dunning_level),
         invoice.identifier.as_deref().unwrap_or("invoice"),
-        reminder.dunning_level
     );
     Ok(Letter {
         reminder,
