@@ -63,7 +63,11 @@ impl Export {
             to,
             locale: Locale::En,
         };
-        kontor_model::export::file_name(self.stem(), &period, self.ext())
+        let stem = match self {
+            Export::Datev => kontor_model::export::DATEV_FILE_STEM,
+            other => other.stem(),
+        };
+        kontor_model::export::file_name(stem, &period, self.ext())
     }
 }
 

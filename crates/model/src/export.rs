@@ -155,6 +155,11 @@ pub fn file_name(what: &str, period: &Period, ext: &str) -> String {
     )
 }
 
+/// The file stem of the DATEV export: DATEV reads a file as an ASCII import only when its
+/// name starts with `EXTF_` (issue 34), so it is `EXTF_Buchungsstapel_<from>_<to>.csv`
+/// through [`file_name`].
+pub const DATEV_FILE_STEM: &str = "EXTF_Buchungsstapel";
+
 /// The name of a document in the ZIP: `<folder>/<number>_<date>.<ext>`, the number
 /// reduced to letters, digits, `-`, `_` and `.` (others become `_`), so no entry can leave
 /// its folder: `invoices/R2611-004_2026-11-05.pdf`.
@@ -367,6 +372,44 @@ fn header(head: [&'static str; 6], locale: Locale) -> [&'static str; 14] {
     })
 }
 
+/// A document status as the CSVs write it (issue 34): its wire word (`partially_paid`),
+/// or with `locale=de` the German word the app shows ("Teilweise bezahlt"); an unknown
+/// word stays as it is.
+pub fn status_text(status: &str, locale: Locale) -> &str {
+    if locale != Locale::De {
+        return status;
+    }
+    match status {
+        "draft" => "Entwurf",
+        "created" => "Offen",
+        "sent" => "Versendet",
+        "partially_paid" => "Teilweise bezahlt",
+        "paid" => "Bezahlt",
+        "overdue" => "Überfällig",
+        "ignored" => "Ignoriert",
+        "pending" => "Ungeprüft",
+        "approved" => "Freigegeben",
+        other => other,
+    }
+}
+
+/// A VAT category as the CSVs write it (issue 34): its wire word (`reverse_charge`), or
+/// with `locale=de` in German ("Reverse-Charge", "innergemeinschaftlich", …).
+pub fn category_text(category: TaxCategory, locale: Locale) -> &'static str {
+    if locale != Locale::De {
+        return category.as_str();
+    }
+    match category {
+        TaxCategory::Standard => "Regelsteuersatz",
+        TaxCategory::Reduced => "ermäßigter Steuersatz",
+        TaxCategory::Zero => "Nullsatz",
+        TaxCategory::Exempt => "steuerfrei",
+        TaxCategory::ReverseCharge => "Reverse-Charge",
+        TaxCategory::IntraEu => "innergemeinschaftlich",
+        TaxCategory::Export => "Ausfuhr",
+    }
+}
+
 /// One CSV row of a VAT group: the document's six own columns (`head`), then title,
 /// status, currency (`cur`), the group's category and rate (percent) and its net, tax and
 /// gross amounts (currency units) — the common tail of `invoices.csv` and `purchases.csv`.
@@ -381,9 +424,9 @@ fn group_row(
     let mut row = head.to_vec();
     row.extend([
         title.to_string(),
-        status.to_string(),
+        status_text(status, locale).to_string(),
         cur.to_string(),
-        g.category.as_str().to_string(),
+        category_text(g.category, locale).to_string(),
         rate_text(g.rate, locale),
         amount_text(g.net, cur, locale),
         amount_text(g.tax, cur, locale),

@@ -151,12 +151,22 @@ async fn invoices_csv_has_one_row_per_document_and_rate() {
         a[6], "Hosting; \"November\"",
         "quoting survives the round trip"
     );
-    assert_eq!(&a[9..], ["standard", "19", "1000,00", "190,00", "1190,00"]);
-    assert_eq!(&b[9..], ["reduced", "7", "100,00", "7,00", "107,00"]);
+    // In German the status and VAT category are German words too (issue 34).
+    assert_eq!(a[7], "Offen", "{a:?}");
+    assert_eq!(
+        &a[9..],
+        ["Regelsteuersatz", "19", "1000,00", "190,00", "1190,00"]
+    );
+    assert_eq!(
+        &b[9..],
+        ["ermäßigter Steuersatz", "7", "100,00", "7,00", "107,00"]
+    );
 
     let (_, bytes) = download(&s, &format!("/exports/invoices.csv?{PERIOD}")).await;
     let rows = parse_csv(&bytes);
     assert_eq!(rows[0][0], "number");
+    assert_eq!(rows[1][7], "created");
+    assert_eq!(rows[1][9], "standard");
     assert_eq!(&rows[1][11..], ["1000.00", "190.00", "1190.00"]);
     assert_eq!(rows[1][1], "2026-11-05");
 }
@@ -226,7 +236,7 @@ async fn datev_csv_is_an_extf_batch_with_bookings() {
     assert_eq!(headers["content-type"], "text/csv; charset=windows-1252");
     assert_eq!(
         headers["content-disposition"],
-        "attachment; filename=\"datev_2026-11-01_2026-11-30.csv\""
+        "attachment; filename=\"EXTF_Buchungsstapel_2026-11-01_2026-11-30.csv\""
     );
     // Windows-1252: the column line's umlauts are single bytes.
     assert!(bytes.windows(7).any(|w| w == b"Gesch\xe4f"));

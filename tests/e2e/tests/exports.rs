@@ -145,7 +145,7 @@ async fn download_each_export_and_check_its_contents() {
     );
     assert!(lines[1].starts_with(&format!("{number};")), "{text}");
     assert!(
-        lines[1].ends_with(";standard;19;1000,00;190,00;1190,00"),
+        lines[1].ends_with(";Regelsteuersatz;19;1000,00;190,00;1190,00"),
         "{text}"
     );
 
@@ -161,7 +161,7 @@ async fn download_each_export_and_check_its_contents() {
 
     // datev.csv: the EXTF header line and the invoice's booking.
     let (name, bytes) = download(&b, "#export-datev").await;
-    assert_eq!(name, format!("datev_{suffix}.csv"));
+    assert_eq!(name, format!("EXTF_Buchungsstapel_{suffix}.csv"));
     let text: String = bytes.iter().map(|&c| c as char).collect();
     let lines: Vec<&str> = text.split("\r\n").collect();
     let header: Vec<&str> = lines[0].split(';').collect();

@@ -196,12 +196,40 @@ fn an_invoice_with_two_rates_gives_two_rows() {
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0][0], "R2611-004");
     assert_eq!(rows[0][4], "10003");
+    // In German the status and the VAT category are German words (issue 34).
     assert_eq!(
         &rows[0][9..],
-        ["standard", "19", "1000,00", "190,00", "1190,00"]
+        ["Regelsteuersatz", "19", "1000,00", "190,00", "1190,00"]
     );
-    assert_eq!(&rows[1][9..], ["reduced", "7", "100,00", "7,00", "107,00"]);
+    assert_eq!(
+        &rows[1][9..],
+        ["ermäßigter Steuersatz", "7", "100,00", "7,00", "107,00"]
+    );
+    assert_eq!(
+        rows[0][7],
+        status_text(invoice().status.as_str(), Locale::De)
+    );
+    assert_ne!(rows[0][7], invoice().status.as_str());
+    let english = invoice_rows(&invoice(), &customer(), Locale::En).unwrap();
+    assert_eq!(english[0][9], "standard");
+    assert_eq!(english[0][7], invoice().status.as_str());
     assert_eq!(invoice_header(Locale::En).len(), rows[0].len());
+}
+
+#[test]
+fn statuses_and_categories_read_german_in_german() {
+    assert_eq!(
+        status_text("partially_paid", Locale::De),
+        "Teilweise bezahlt"
+    );
+    assert_eq!(status_text("approved", Locale::De), "Freigegeben");
+    assert_eq!(status_text("partially_paid", Locale::En), "partially_paid");
+    assert_eq!(status_text("something", Locale::De), "something");
+    assert_eq!(
+        category_text(TaxCategory::IntraEu, Locale::De),
+        "innergemeinschaftlich"
+    );
+    assert_eq!(category_text(TaxCategory::IntraEu, Locale::En), "intra_eu");
 }
 
 #[test]

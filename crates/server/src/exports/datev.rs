@@ -15,7 +15,7 @@ use kontor_model::export::{file_name, invoice_bookings, purchase_bookings, purch
 /// DATEV Buchungsstapel of a period.
 ///
 /// GET /exports/datev.csv → 200 `text/csv; charset=windows-1252`, attachment
-/// `datev_<from>_<to>.csv`: header line, column line, one booking per document, tax rate
+/// `EXTF_Buchungsstapel_<from>_<to>.csv`: header line, column line, one booking per document, tax rate
 /// (and, for purchases, expense account). Pending purchases are left out: only approved
 /// ones are booked ([`purchase_is_bookable`]).
 /// Errors: 422 naming `from`/`to` (missing, invalid, from after to, the period leaves the
@@ -30,8 +30,8 @@ use kontor_model::export::{file_name, invoice_bookings, purchase_bookings, purch
         super::Period,
     ),
     responses(
-        (status = 200, description = "The DATEV EXTF Buchungsstapel (format version 700) of the period's finalized invoices and approved purchases, `text/csv; charset=windows-1252`; attachment `datev_<from>_<to>.csv`.", content_type = "text/csv",
-            headers(("Content-Disposition" = String, description = "`attachment; filename=\"datev_<from>_<to>.csv\"`"))),
+        (status = 200, description = "The DATEV EXTF Buchungsstapel (format version 700) of the period's finalized invoices and approved purchases, `text/csv; charset=windows-1252`; attachment `EXTF_Buchungsstapel_<from>_<to>.csv`.", content_type = "text/csv",
+            headers(("Content-Disposition" = String, description = "`attachment; filename=\"EXTF_Buchungsstapel_<from>_<to>.csv\"`"))),
     )
 )]
 pub async fn datev_csv(State(state): State<AppState>, query: QueryPairs) -> ApiResult<Response> {
@@ -63,6 +63,6 @@ pub async fn datev_csv(State(state): State<AppState>, query: QueryPairs) -> ApiR
     Ok(load::download(
         to_windows_1252(&text),
         "text/csv; charset=windows-1252",
-        &file_name("datev", &period, "csv"),
+        &file_name(kontor_model::export::DATEV_FILE_STEM, &period, "csv"),
     ))
 }
