@@ -143,7 +143,7 @@ fn a_reversal_negates_every_amount_and_the_remainder_stays_exact() {
     assert_eq!(n.tax_breakdown[0].tax, d("19"));
     let full = vec![group(standard, "19", "-10000.00", "-1900.00")];
     assert_eq!(
-        remaining_breakdown(&full, &[n.clone()]).unwrap(),
+        remaining_breakdown(&full, std::slice::from_ref(&n)).unwrap(),
         vec![group(standard, "19", "-9000.00", "-1710.00")]
     );
     assert_eq!(amount_due(d("-11900.00"), &[n]), Some(d("-10710.00")));

@@ -11,7 +11,6 @@ use chrono::NaiveDate;
 use kontor_model::down_payment::{
     deduction, deduction_refusal, Candidate, DeductedDownPayment, InvoiceKind,
 };
-use kontor_model::error::message::Message;
 use kontor_model::error::{messages, push_error, FieldErrors};
 use kontor_model::position_vat::TaxBreakdown;
 use kontor_model::status::InvoiceStatus;
@@ -130,7 +129,7 @@ pub fn check_fits(full: &[TaxBreakdown], deductions: &[DeductedDownPayment]) -> 
             let group = format!("{rate} % ({})", category.as_str());
             Err(ApiError::field(
                 "items",
-                Message::from(messages::DEDUCTIONS_TOO_LARGE.with([group])),
+                messages::DEDUCTIONS_TOO_LARGE.with([group]),
             ))
         }
     }
