@@ -417,6 +417,20 @@ async fn the_test_email_goes_through_the_stored_smtp_settings() {
             .count(),
         1
     );
+    // Asked in German, the test message is German (issue 34).
+    let r = common::requests::send_json(
+        s.keyed(reqwest::Method::POST, "/account/test_email")
+            .header("Accept-Language", "de"),
+        &json!({"to": "me@kontor.example"}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let german = std::fs::read_dir(s.data_path().join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| std::fs::read_to_string(e.path()).unwrap())
+        .any(|m| m.contains("Subject: Kontor: Test-E-Mail"));
+    assert!(german, "a German test message");
 
     // Settings changed over the API apply to the next message.
     let r = s

@@ -30,7 +30,8 @@ pub struct TestEmailSent {
     pub emails_to: String,
 }
 
-/// POST /account/test_email → 200 `{"emails_to"}`. Errors: 403 (read-only key), 422 on
+/// POST /account/test_email → 200 `{"emails_to"}`: a short message in the caller's
+/// language (`Accept-Language`: German when it prefers `de`, else English). Errors: 403 (read-only key), 422 on
 /// `to` (missing, not an address, more than 10), 502 when the mail server refuses or
 /// cannot be reached (the message says why; the password never appears).
 #[utoipa::path(post, path = "/account/test_email", operation_id = "account_test_email", tag = "account",
@@ -39,8 +40,14 @@ pub struct TestEmailSent {
         (status = 502, description = "The mail server refused the message or cannot be reached", body = kontor_model::error::ErrorBody)))]
 pub async fn send_test_email(
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     JsonBody(body): JsonBody<TestEmail>,
 ) -> ApiResult<Json<TestEmailSent>> {
+    // In the caller's language (issue 34: every text in German mode is German).
+    let german = headers
+        .get(axum::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| kontor_model::error_text::language(v) == "de");
     let to = split_addresses(body.to.as_deref().unwrap_or(""));
     if to.is_empty() {
         return Err(ApiError::field("to", messages::IS_REQUIRED));
@@ -57,13 +64,22 @@ pub async fn send_test_email(
             messages::N_IS_NOT_E_MAIL_ADDRESS.with([bad]),
         ));
     }
-    let message = SendEmail {
-        subject: Some("Kontor: test e-mail".into()),
-        text: Some(
+    let (subject, text) = if german {
+        (
+            "Kontor: Test-E-Mail",
+            "Dies ist eine Testnachricht aus den Einstellungen von Kontor. \
+             Wenn Sie sie lesen können, funktioniert der E-Mail-Versand.",
+        )
+    } else {
+        (
+            "Kontor: test e-mail",
             "This is a test message from Kontor's Settings page. \
-             If you can read it, sending e-mail works."
-                .into(),
-        ),
+             If you can read it, sending e-mail works.",
+        )
+    };
+    let message = SendEmail {
+        subject: Some(subject.into()),
+        text: Some(text.into()),
         ..SendEmail::default()
     };
     let recipients = Recipients {
