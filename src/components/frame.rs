@@ -76,9 +76,10 @@ pub fn Frame() -> impl IntoView {
     if let Some(preloads) = Preloads::use_context() {
         Effect::new(move |_| request_idle_callback(move || preloads.frame_shown.run(())));
     }
+    crate::components::route_focus::focus_heading_on_route_change();
     view! {
         <div class="frame">
-            <a class="skip-link" href="#main">{t().nav().skip}</a>
+            <a class="skip-link" href="#main" on:click=crate::components::route_focus::skip_to_main>{t().nav().skip}</a>
             <SideNav session=session />
             <div class="frame-main">
                 <TopBar account=account session=session />

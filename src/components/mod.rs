@@ -76,6 +76,7 @@ pub mod password_rules;
 pub mod pdf_preview;
 pub mod position_editor;
 pub mod prefs;
+pub mod route_focus;
 pub mod route_record;
 pub mod row_link;
 pub mod search_results;

@@ -30,8 +30,8 @@ pub fn summary_entries(errors: &FieldErrors) -> Vec<SummaryEntry> {
     field_entries(Form::Company, errors)
 }
 
-/// The account's currencies and (editing) the company.
-type FormData = (Vec<String>, Option<Company>);
+/// The account's currencies, its country and (editing) the company.
+type FormData = (Vec<String>, Option<String>, Option<Company>);
 
 async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
     let company = async {
@@ -41,7 +41,7 @@ async fn load(id: Option<i64>) -> Result<FormData, ApiError> {
         }
     };
     let (account, company) = futures::try_join!(get_account(), company)?;
-    Ok((account.currencies, company))
+    Ok((account.currencies, account.country_code, company))
 }
 
 /// `/customers/new`, `/suppliers/new`.
@@ -66,8 +66,8 @@ pub fn CompanyEdit(
 }
 
 fn form_page(kind: CompanyType, data: LocalResource<Result<FormData, ApiError>>) -> impl IntoView {
-    loaded_view(data, 12, move |(currencies, company)| {
-        view! { <CompanyForm kind=kind currencies=currencies company=company /> }
+    loaded_view(data, 12, move |(currencies, country, company)| {
+        view! { <CompanyForm kind=kind currencies=currencies country=country company=company /> }
     })
 }
 
@@ -76,6 +76,8 @@ fn form_page(kind: CompanyType, data: LocalResource<Result<FormData, ApiError>>)
 fn CompanyForm(
     kind: CompanyType,
     currencies: Vec<String>,
+    /// The account's country code: a new company starts with it.
+    country: Option<String>,
     company: Option<Company>,
 ) -> impl IntoView {
     let toasts = Toasts::use_context();
@@ -83,7 +85,14 @@ fn CompanyForm(
     let editing = company.as_ref().map(|c| c.id);
     let state = match &company {
         Some(c) => CompanyFormState::from_company(c),
-        None => CompanyFormState::blank(kind),
+        None => {
+            // Issue 34: a new company starts in the account's own country.
+            let state = CompanyFormState::blank(kind);
+            if let Some(code) = country.filter(|c| !c.trim().is_empty()) {
+                state.country_code.set(code);
+            }
+            state
+        }
     };
     let errors = RwSignal::new(FieldErrors::new());
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);

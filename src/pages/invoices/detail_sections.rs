@@ -88,6 +88,16 @@ pub fn InvoiceFacts(
         (texts.discount, percent(invoice.discount)),
         (texts.cash_discount, cash),
         (texts.internal_contact, contact),
+        // Issue 34: "Festgeschrieben" (GoBD) means finalized; what the lock adds (sent or
+        // paid: only a reversal corrects it) has its own words.
+        (
+            texts.finalized,
+            if invoice.status == kontor_model::status::InvoiceStatus::Draft {
+                texts.finalized_draft.into()
+            } else {
+                texts.finalized_yes.into()
+            },
+        ),
         (
             texts.locked,
             if invoice.locked {

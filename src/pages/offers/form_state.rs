@@ -134,11 +134,14 @@ impl OfferFormState {
     /// Picks the company: address and VAT treatment (tax, reverse charge, intra-EU: the
     /// model's `customer_default`) from it, its currency when no deal or project fixes
     /// one, an empty salutation and footer from the account's texts in its language; a
-    /// deal or project of another company and the contact are cleared.
+    /// deal or project of another company is cleared, and the contact becomes the new
+    /// company's billing contact (none without one).
     pub fn pick_company(&self, company: Option<&Company>) {
         let id = company.map(|c| c.id);
         if self.company_id.get_untracked() != id {
-            self.contact_id.set(None);
+            // Issue 34: the company's billing contact is preselected.
+            self.contact_id
+                .set(company.and_then(|c| c.billing_contact.as_ref().map(|b| b.id)));
         }
         self.company_id.set(id);
         let foreign = |owner: Option<i64>| owner.is_some() && owner != id;

@@ -130,6 +130,10 @@ async fn an_offer_billed_in_two_down_payments_and_a_final_invoice() {
     b.open(&server.base, &format!("/invoices/{fin}")).await;
     b.wait_text("Schlussrechnung").await;
     wait_contains(&b, "#amount-due", "9.520,00").await;
+    // Issue 34: a finalized invoice reads "Festgeschrieben: ja", never "nein".
+    let text = b.body_text().await;
+    assert!(text.contains("ja – nummeriert"), "{text}");
+    assert!(!text.contains("nein – Entwurf"), "{text}");
     b.theme_screenshots("down-payment-04-final-invoice-de")
         .await;
     b.close().await;

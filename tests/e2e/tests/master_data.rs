@@ -47,6 +47,20 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
     // The form: a bad VAT ID is refused at the field before anything is sent.
     b.click(".page-actions a.btn-primary").await;
     b.find("#f-name").await;
+    // Issue 34: a new customer starts in the account's country.
+    let country = server.get("/account").await["country_code"].clone();
+    assert!(
+        country.is_string(),
+        "the test account has a country: {country}"
+    );
+    assert_eq!(
+        b.wait_js(
+            "const v = document.querySelector('#f-country_code').value; return v !== '' && v;",
+            vec![]
+        )
+        .await,
+        country
+    );
     b.fill("#f-name", "Nordlicht Design GmbH").await;
     b.select("#f-country_code", "DE").await;
     b.fill("#f-address", "Fleetstraße 12\n20459 Hamburg").await;

@@ -28,6 +28,13 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
             json!({"name": "Harbour deal", "company_id": customer, "currency": "EUR"}),
         )
         .await;
+    // The company's billing contact (no e-mail of her own: mail goes to the company).
+    let contact = server
+        .create(
+            "/contacts/people",
+            json!({"firstname": "Hanna", "lastname": "Hafen", "gender": "F", "company_id": customer, "billing_contact": true}),
+        )
+        .await;
     let b = server.signed_in_browser().await;
 
     // The form: picking the project sets the company and the address.
@@ -38,6 +45,12 @@ async fn an_offer_is_written_sent_with_attachments_accepted_and_invoiced() {
     let address = "return document.querySelector('#f-recipient_address').value;";
     let filled = b.wait_js(address, vec![]).await;
     assert!(filled.as_str().unwrap().starts_with("Hafen Logistik GmbH"));
+    // Issue 34: the billing contact is preselected.
+    b.wait_js(
+        "return document.querySelector('#f-contact_id').value === arguments[0];",
+        vec![contact.to_string().into()],
+    )
+    .await;
     b.fill("#f-title", "Harbour app offer").await;
     b.screenshot("offers-00-form-top").await;
     b.fill(&row(1, "title"), "Design").await;

@@ -1,0 +1,69 @@
+//! Keyboard focus as a keyboard or screen-reader user needs it (issue 34): the skip link
+//! moves focus to the page's content without navigating, and after every route change
+//! focus moves to the new page's heading (so it is announced) — unless the person has
+//! already put focus somewhere else (typing in a field, a dialog).
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Focuses `el`, made focusable by script (`tabindex="-1"`) when it is not already.
+fn focus_element(el: &web_sys::Element) {
+    if let Ok(el) = el.clone().dyn_into::<web_sys::HtmlElement>() {
+        if !el.has_attribute("tabindex") {
+            let _ = el.set_attribute("tabindex", "-1");
+        }
+        let _ = el.focus();
+    }
+}
+
+/// The skip link's click: focus the main content. The default is prevented — the router
+/// would take `#main` for a route.
+pub fn skip_to_main(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    if let Some(main) = document().get_element_by_id("main") {
+        focus_element(&main);
+    }
+}
+
+/// Whether focus may be moved: nothing is focused, or what is focused is the link or
+/// button that was just followed.
+fn focus_is_free() -> bool {
+    match document().active_element() {
+        None => true,
+        Some(e) => matches!(e.tag_name().as_str(), "BODY" | "A" | "BUTTON"),
+    }
+}
+
+/// Focuses the page's heading (`main h1`) once it shows, trying for `frames` animation
+/// frames (a page may still be loading), else the main content.
+fn focus_heading(frames: u32) {
+    request_animation_frame(move || {
+        if !focus_is_free() {
+            return;
+        }
+        match document().query_selector("main h1").ok().flatten() {
+            Some(heading) => focus_element(&heading),
+            None if frames > 0 => focus_heading(frames - 1),
+            None => {
+                if let Some(main) = document().get_element_by_id("main") {
+                    focus_element(&main);
+                }
+            }
+        }
+    });
+}
+
+/// After every route change (not the first page shown) focus moves to the new page's
+/// heading. Call once inside the router (the frame).
+pub fn focus_heading_on_route_change() {
+    let location = leptos_router::hooks::use_location();
+    let first = StoredValue::new(true);
+    Effect::new(move |_| {
+        location.pathname.track();
+        if first.get_value() {
+            first.set_value(false);
+            return;
+        }
+        focus_heading(60);
+    });
+}
