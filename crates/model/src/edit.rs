@@ -215,6 +215,8 @@ mod tests {
                 "{s:?}"
             );
         }
+        // Issue 34: an e-mailed offer is sent, so it is no longer deleted.
+        assert!(offer_delete_refusal(OfferStatus::Created.after_sending()).is_some());
     }
 
     #[test]

@@ -111,8 +111,6 @@ mod after_sending_tests {
         ] {
             assert_eq!(later.after_sending(), later);
         }
-        // A sent offer is no longer deleted.
-        assert!(crate::edit::offer_delete_refusal(OfferStatus::Created.after_sending()).is_some());
     }
 }
 
