@@ -26,11 +26,16 @@ pub fn skip_to_main(ev: leptos::ev::MouseEvent) {
 }
 
 /// Whether focus may be moved: nothing is focused, or what is focused is the link or
-/// button that was just followed.
+/// button just followed outside the page's content (the navigation). A link or button
+/// inside the content that is still there (a tab whose panel is a route) keeps it.
 fn focus_is_free() -> bool {
     match document().active_element() {
         None => true,
-        Some(e) => matches!(e.tag_name().as_str(), "BODY" | "A" | "BUTTON"),
+        Some(e) => match e.tag_name().as_str() {
+            "BODY" => true,
+            "A" | "BUTTON" => e.closest("main").ok().flatten().is_none(),
+            _ => false,
+        },
     }
 }
 

@@ -31,6 +31,15 @@ impl Browser {
             .expect("resize");
     }
 
+    /// Waits until the first element matching `css` contains `text` (its `textContent`).
+    pub async fn wait_contains(&self, css: &str, text: &str) {
+        self.wait_js(
+            "const e = document.querySelector(arguments[0]); return !!e && e.textContent.includes(arguments[1]);",
+            vec![css.into(), text.into()],
+        )
+        .await;
+    }
+
     /// Clicks the navigation entry whose accessible name is exactly `name` (waits up to
     /// 10 s for it).
     pub async fn nav(&self, name: &str) {

@@ -4,17 +4,8 @@
 //! it stores is what the position editor and the forms are offered. English and German,
 //! light and dark.
 
-use kontor_e2e::{dist, Browser, Server};
+use kontor_e2e::{dist, Server};
 use serde_json::json;
-
-/// Waits until the element `css` contains `text`.
-async fn wait_contains(b: &Browser, css: &str, text: &str) {
-    b.wait_js(
-        "const e = document.querySelector(arguments[0]); return !!e && e.textContent.includes(arguments[1]);",
-        vec![json!(css), json!(text)],
-    )
-    .await;
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn articles_and_text_snippets_are_kept_on_their_page() {
@@ -29,7 +20,7 @@ async fn articles_and_text_snippets_are_kept_on_their_page() {
     b.open(&server.base, "/invoices").await;
     b.nav("Articles").await;
     b.wait_text("Articles and text snippets").await;
-    wait_contains(&b, "#article-table", "Beratung").await;
+    b.wait_contains("#article-table", "Beratung").await;
 
     // A new article; its number is taken first: the server's message at the field.
     b.click("#new-article").await;
@@ -47,7 +38,7 @@ async fn articles_and_text_snippets_are_kept_on_their_page() {
     b.theme_screenshots("catalogue-01-article-dialog").await;
     b.fill("#article-number", "M-1").await;
     b.click("#article-save").await;
-    wait_contains(&b, "#article-table", "Montage vor Ort").await;
+    b.wait_contains("#article-table", "Montage vor Ort").await;
     let list = server.get("/articles").await;
     let stored = list
         .as_array()
@@ -89,7 +80,7 @@ async fn articles_and_text_snippets_are_kept_on_their_page() {
     b.fill("#snippet-text", "Bitte geben Sie die Rechnungsnummer an.")
         .await;
     b.click("#snippet-save").await;
-    wait_contains(&b, "#snippet-table", "Zahlungshinweis").await;
+    b.wait_contains("#snippet-table", "Zahlungshinweis").await;
     let snippets = server.get("/text_snippets").await;
     assert_eq!(snippets[0]["kind"], "footer");
     assert_eq!(snippets[0]["language"], "de");

@@ -3,17 +3,8 @@
 //! credit note opens, names the invoice, and the invoice lists it. A credit above what is
 //! left shows the server's message in the dialog. English and German, light and dark.
 
-use kontor_e2e::{dist, Browser, Server};
+use kontor_e2e::{dist, Server};
 use serde_json::json;
-
-/// Waits until the element `css` contains `text`.
-async fn wait_contains(b: &Browser, css: &str, text: &str) {
-    b.wait_js(
-        "const e = document.querySelector(arguments[0]); return !!e && e.textContent.includes(arguments[1]);",
-        vec![json!(css), json!(text)],
-    )
-    .await;
-}
 
 #[tokio::test(flavor = "multi_thread")]
 async fn crediting_a_position_from_the_invoice_page_lowers_the_open_amount() {
@@ -36,7 +27,7 @@ async fn crediting_a_position_from_the_invoice_page_lowers_the_open_amount() {
     let b = server.signed_in_browser().await;
     b.open(&server.base, &format!("/invoices/{id}")).await;
     // (800 + 50) × 1.19 = 1,011.50 open.
-    wait_contains(&b, "#detail-open", "1,011.50").await;
+    b.wait_contains("#detail-open", "1,011.50").await;
     b.click("#credit-note").await;
     b.wait_text("Pick the positions to credit").await;
     b.click(&format!("#credit-pos-{montage}")).await;
@@ -47,7 +38,8 @@ async fn crediting_a_position_from_the_invoice_page_lowers_the_open_amount() {
     b.fill("#credit-free-title", "Kulanz").await;
     b.fill("#credit-free-amount", "5000").await;
     b.click("#confirm-credit-note").await;
-    wait_contains(&b, "#credit-note-errors", "1,011.50 EUR is left to credit").await;
+    b.wait_contains("#credit-note-errors", "1,011.50 EUR is left to credit")
+        .await;
     assert_eq!(
         server.get(&format!("/invoices/{id}")).await["credit_notes"],
         json!([]),
@@ -82,8 +74,9 @@ async fn crediting_a_position_from_the_invoice_page_lowers_the_open_amount() {
 
     // Back on the invoice: 749.70 open, the credit note listed with its amount.
     b.click(&format!("[data-credited-invoice='{id}'] a")).await;
-    wait_contains(&b, "#detail-open", "749.70").await;
-    wait_contains(&b, "#credit-notes", stored["identifier"].as_str().unwrap()).await;
+    b.wait_contains("#detail-open", "749.70").await;
+    b.wait_contains("#credit-notes", stored["identifier"].as_str().unwrap())
+        .await;
     b.theme_screenshots("credit-note-02-invoice").await;
 
     // German: the same page and dialog in German.

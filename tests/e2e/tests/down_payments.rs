@@ -6,15 +6,6 @@
 use kontor_e2e::{dist, Browser, Server};
 use serde_json::json;
 
-/// Waits until the element `css` contains `text`.
-async fn wait_contains(b: &Browser, css: &str, text: &str) {
-    b.wait_js(
-        "const e = document.querySelector(arguments[0]); return !!e && e.textContent.includes(arguments[1]);",
-        vec![json!(css), json!(text)],
-    )
-    .await;
-}
-
 /// Finalizes the invoice form and waits for the new invoice's page; returns its id.
 async fn finalize(b: &Browser) -> i64 {
     b.click("form button[type=submit]").await;
@@ -55,17 +46,12 @@ async fn an_offer_billed_in_two_down_payments_and_a_final_invoice() {
         .await;
     let offer_id = offer["id"].as_i64().unwrap();
     // The customer accepted it: it can be billed.
-    let r = reqwest::Client::new()
-        .put(format!(
-            "{}/api/v1/offers/{offer_id}/update_status",
-            server.base
-        ))
-        .header("Authorization", format!("Token token={}", server.key))
-        .json(&json!({"status": "accepted"}))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success());
+    server
+        .put(
+            &format!("/offers/{offer_id}/update_status"),
+            json!({"status": "accepted"}),
+        )
+        .await;
     let b = server.signed_in_browser().await;
 
     // The dialog refuses a share the offer cannot give.
@@ -73,7 +59,7 @@ async fn an_offer_billed_in_two_down_payments_and_a_final_invoice() {
     b.click("#create-down-payment").await;
     b.fill("#down-payment-value", "150").await;
     b.click("#down-payment-continue").await;
-    wait_contains(&b, "#down-payment-error", "up to 100").await;
+    b.wait_contains("#down-payment-error", "up to 100").await;
     b.theme_screenshots("down-payment-01-dialog").await;
 
     let first = down_payment(&b, &server.base, offer_id, "10").await;
@@ -104,11 +90,11 @@ async fn an_offer_billed_in_two_down_payments_and_a_final_invoice() {
     .await;
     let checked = "const n = document.querySelectorAll('[data-down-payment]:checked').length; return n === 2 && n;";
     assert_eq!(b.wait_js(checked, vec![]).await, 2);
-    wait_contains(&b, "#deducted-sum", "2,380.00").await;
+    b.wait_contains("#deducted-sum", "2,380.00").await;
     b.theme_screenshots("down-payment-02-final-form").await;
     let fin = finalize(&b).await;
-    wait_contains(&b, "#amount-due", "9,520.00").await;
-    wait_contains(&b, "#detail-open", "9,520.00").await;
+    b.wait_contains("#amount-due", "9,520.00").await;
+    b.wait_contains("#detail-open", "9,520.00").await;
     let stored = server.get(&format!("/invoices/{fin}")).await;
     assert_eq!(stored["kind"], "final");
     assert_eq!(stored["amount_due"].to_string(), "9520.00");
@@ -129,7 +115,7 @@ async fn an_offer_billed_in_two_down_payments_and_a_final_invoice() {
         .unwrap();
     b.open(&server.base, &format!("/invoices/{fin}")).await;
     b.wait_text("Schlussrechnung").await;
-    wait_contains(&b, "#amount-due", "9.520,00").await;
+    b.wait_contains("#amount-due", "9.520,00").await;
     // Issue 34: a finalized invoice reads "Festgeschrieben: ja", never "nein".
     let text = b.body_text().await;
     assert!(text.contains("ja – nummeriert"), "{text}");

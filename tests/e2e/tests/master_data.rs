@@ -32,14 +32,7 @@ async fn a_customer_created_on_the_customers_page_is_invoiced() {
         )
         .await;
     // The account is in Austria: new companies start there (issue 34).
-    let r = reqwest::Client::new()
-        .put(format!("{}/api/v1/account", server.base))
-        .header("Authorization", format!("Token token={}", server.key))
-        .json(&json!({"country_code": "AT"}))
-        .send()
-        .await
-        .unwrap();
-    assert!(r.status().is_success(), "{}", r.text().await.unwrap());
+    server.put("/account", json!({"country_code": "AT"})).await;
     let b = server.signed_in_browser().await;
 
     // The list, reached from the navigation.
