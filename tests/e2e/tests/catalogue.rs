@@ -60,12 +60,8 @@ async fn articles_and_text_snippets_are_kept_on_their_page() {
     b.fill("#article-price", "85").await;
     b.click("#article-active").await;
     b.click("#article-save").await;
-    wait_contains(
-        &b,
-        &format!("[data-article='{}']", stored["id"]),
-        "Archived",
-    )
-    .await;
+    b.wait_contains(&format!("[data-article='{}']", stored["id"]), "Archived")
+        .await;
     let changed = server.get(&format!("/articles/{}", stored["id"])).await;
     assert!(
         ["85", "85.00"].contains(&changed["unit_price"].to_string().as_str()),
