@@ -148,3 +148,37 @@ fn offers_need_a_company_deal_or_project_but_no_currency() {
     let e = validate_new_offer(&bad, &cur());
     assert!(e.contains_key("change_address") && e.contains_key("currency"));
 }
+
+/// Issue 33: `down_payment_invoice_ids` only on a final invoice, 1–100, each once; a
+/// draft may name none yet.
+#[test]
+fn down_payment_ids_are_bounded_and_named_once() {
+    use crate::down_payment::{InvoiceKind, MAX_DEDUCTIONS};
+    let final_with = |ids: Vec<i64>| NewInvoice {
+        kind: Some(InvoiceKind::Final),
+        down_payment_invoice_ids: Some(ids),
+        ..valid()
+    };
+    assert!(validate_new_invoice(&final_with(vec![1, 2]), &cur()).is_empty());
+    let too_many = (1..=(MAX_DEDUCTIONS as i64 + 1)).collect();
+    assert!(validate_new_invoice(&final_with(too_many), &cur())
+        .contains_key("down_payment_invoice_ids"));
+    let twice = validate_new_invoice(&final_with(vec![7, 8, 7]), &cur());
+    assert!(
+        twice.contains_key("down_payment_invoice_ids[2]"),
+        "{twice:?}"
+    );
+    assert!(
+        validate_new_invoice(&final_with(vec![]), &cur()).contains_key("down_payment_invoice_ids")
+    );
+    let draft = NewInvoice {
+        status: Some(InvoiceStatus::Draft),
+        ..final_with(vec![])
+    };
+    assert!(!validate_new_invoice(&draft, &cur()).contains_key("down_payment_invoice_ids"));
+    let standard = NewInvoice {
+        down_payment_invoice_ids: Some(vec![1]),
+        ..valid()
+    };
+    assert!(validate_new_invoice(&standard, &cur()).contains_key("down_payment_invoice_ids"));
+}
