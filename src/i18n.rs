@@ -79,7 +79,15 @@ impl Lang {
         }
     }
 
-    /// The language's catalogue.
+    /// The model's language of this one (the language of a letter or e-mail text).
+    pub fn model_language(self) -> kontor_model::party::Language {
+        match self {
+            Lang::De => kontor_model::party::Language::De,
+            Lang::En => kontor_model::party::Language::En,
+        }
+    }
+
+    /// The text catalogue of this language.
     pub fn catalogue(self) -> &'static Catalogue {
         match self {
             Lang::En => &EN,

@@ -2,7 +2,7 @@
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test timeline`.
 #![cfg(target_arch = "wasm32")]
 
-use kontor_app::components::audit_history::{action_text, change_line, value_text};
+use kontor_app::components::audit_history::{action_text, actor_text, change_line, value_text};
 use kontor_app::components::timeline::{event_sentence, Timeline};
 use kontor_app::i18n::{use_language, Lang};
 use kontor_app::pages::invoices::detail_tabs::DetailTab;
@@ -228,20 +228,67 @@ fn tabs_map_to_url_paths_and_back() {
 }
 
 #[wasm_bindgen_test]
-fn audit_values_are_shown_plainly_and_cut() {
-    assert_eq!(value_text(&Value::Null), "—");
-    assert_eq!(value_text(&json!("Website")), "Website");
-    assert_eq!(value_text(&json!(297.5)), "297.5");
-    assert_eq!(value_text(&json!("a\nb")), "a ⏎ b");
-    let shown = value_text(&json!("x".repeat(100)));
+fn audit_values_read_like_a_history_in_the_locale() {
+    use_language(Some(Lang::De));
+    assert_eq!(value_text("title", &Value::Null), "—");
+    assert_eq!(value_text("title", &json!("Website")), "Website");
+    assert_eq!(value_text("title", &json!("a\nb")), "a ⏎ b");
+    let shown = value_text("title", &json!("x".repeat(100)));
     assert_eq!(shown.chars().count(), 81);
     assert!(shown.ends_with('…'));
+    // Amounts with two places, other numbers with their own, in German.
+    assert_eq!(value_text("gross_total", &json!("1190.5")), "1.190,50");
+    assert_eq!(value_text("tax", &json!(19.0)), "19");
+    assert_eq!(value_text("quantity", &json!("2.5")), "2,5");
+    assert_eq!(value_text("customer_id", &json!(12)), "12");
+    assert_eq!(value_text("locked", &json!(true)), "ja");
+    assert_eq!(value_text("reverse_charge", &json!(false)), "nein");
+    assert_eq!(value_text("due_date", &json!("2026-11-24")), "24.11.2026");
+    assert_eq!(value_text("status", &json!("paid")), "Bezahlt");
     let c = AuditChange {
-        field: "title".into(),
-        old: json!("A"),
-        new: json!("B"),
+        field: "due_date".into(),
+        old: json!("2026-11-24"),
+        new: json!("2026-12-08"),
     };
-    assert_eq!(change_line(&c), ("title".into(), "A".into(), "B".into()));
+    assert_eq!(
+        change_line(&c),
+        (
+            "Fälligkeitsdatum".into(),
+            "24.11.2026".into(),
+            "08.12.2026".into()
+        )
+    );
+    use_language(Some(Lang::En));
+    assert_eq!(value_text("gross_total", &json!("1190.5")), "1,190.50");
+    assert_eq!(value_text("locked", &json!(true)), "yes");
+    assert_eq!(change_line(&c).0, "Due date");
+    use_language(None);
+}
+
+#[wasm_bindgen_test]
+fn the_history_names_the_person_who_acted() {
+    let mut event = AuditEvent {
+        id: 1,
+        at: "2026-11-24T10:00:00Z".into(),
+        user_id: Some(3),
+        user_name: Some("Anna Schmidt".into()),
+        key_id: Some(9),
+        action: "update".into(),
+        record_type: "invoice".into(),
+        record_id: 1,
+        parent_type: None,
+        parent_id: None,
+        changes: vec![],
+        hash: None,
+    };
+    use_language(Some(Lang::De));
+    assert_eq!(actor_text(&event), "Anna Schmidt");
+    event.user_name = None;
+    assert_eq!(actor_text(&event), "API-Schlüssel 9");
+    event.key_id = None;
+    event.record_type = "offer_customer_approval".into();
+    assert_eq!(actor_text(&event), "Der Kunde (online)");
+    use_language(None);
 }
 
 #[wasm_bindgen_test]

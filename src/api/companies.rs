@@ -54,6 +54,17 @@ pub async fn update_company(id: i64, body: &NewCompany) -> Result<Company, ApiEr
     send_json(Method::PUT, &format!("/companies/{id}"), body).await
 }
 
+/// PUT /companies/{id} with `{"name": name}`: renames the company (a supplier whose
+/// e-invoice carries a new name, issue 34). Errors: the server's (422 `name`).
+pub async fn rename_company(id: i64, name: &str) -> Result<Company, ApiError> {
+    send_json(
+        Method::PUT,
+        &format!("/companies/{id}"),
+        &serde_json::json!({ "name": name }),
+    )
+    .await
+}
+
 /// PUT /companies/{id} with `{"active": active}`: archive (`false`) or restore (`true`).
 pub async fn set_company_active(id: i64, active: bool) -> Result<Company, ApiError> {
     let body = serde_json::json!({ "active": active });

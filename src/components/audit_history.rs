@@ -3,8 +3,9 @@
 //! reminders and attachments), newest first — when, who, what ("Position changed",
 //! German "Position geändert") and each changed field with its value before and after.
 //! Loaded from `GET /audit_events` 20 at a time ("Show older changes"); shown to admins
-//! only (the server refuses everybody else). [`change_line`] and [`action_text`] are the
-//! wording (component-tested in `tests/timeline.rs`).
+//! only (the server refuses everybody else). [`change_line`], [`actor_text`] and
+//! [`action_text`] are the wording (component-tested in `tests/timeline.rs`): field labels,
+//! not column names, and values as the locale writes them (issue 34).
 
 use super::error_panel::ErrorPanel;
 use super::frame::admin_state;
@@ -20,14 +21,31 @@ const PER_PAGE: u32 = 20;
 /// Longest value shown (characters); longer ones end in "…".
 const MAX_VALUE: usize = 80;
 
-/// A stored value as the history shows it: text as is, numbers and booleans as written,
-/// `null` as "—", long values cut at [`MAX_VALUE`] characters.
-pub fn value_text(value: &Value) -> String {
-    let text = match value {
-        Value::Null => return "—".to_string(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
+/// The fields whose values are money (two decimal places in the locale).
+const AMOUNT_FIELDS: [&str; 16] = [
+    "net_total",
+    "gross_total",
+    "tax_total",
+    "unit_price",
+    "paid_total",
+    "total",
+    "fee",
+    "open_amount",
+    "interest",
+    "flat_fee",
+    "deducted_total",
+    "amount",
+    "price",
+    "opening_balance",
+    "closing_balance",
+    "cash_discount_amount",
+];
+
+/// The fields whose values are statuses or states (shown by their label).
+const STATUS_FIELDS: [&str; 3] = ["status", "status_before_payments", "state"];
+
+/// `text` cut at [`MAX_VALUE`] characters (then "…"), line breaks as "⏎".
+fn cut(text: &str) -> String {
     let text = text.replace('\n', " ⏎ ");
     if text.chars().count() > MAX_VALUE {
         let cut: String = text.chars().take(MAX_VALUE).collect();
@@ -37,13 +55,84 @@ pub fn value_text(value: &Value) -> String {
     }
 }
 
-/// One changed field as `(field, before, after)`.
+/// A stored value as the history shows it, in the current language (issue 34: "values
+/// formatted"): `null` as "—", booleans as yes/no, dates (`2026-11-24`) and times as the
+/// locale writes them, amounts of [`AMOUNT_FIELDS`] with two decimal places and other
+/// numbers with their own (`1.190,00`, `19` in German), statuses by their label, text as it
+/// is; long values cut at [`MAX_VALUE`] characters.
+pub fn value_text(field: &str, value: &Value) -> String {
+    let a = t().audit_history();
+    let number = |d: rust_decimal::Decimal| {
+        if AMOUNT_FIELDS.contains(&field) {
+            crate::components::locale::format_places(d, 2)
+        } else {
+            crate::components::locale::format_input(d.normalize())
+        }
+    };
+    match value {
+        Value::Null => "—".to_string(),
+        Value::Bool(true) => a.yes.to_string(),
+        Value::Bool(false) => a.no.to_string(),
+        Value::Number(n) => match n.to_string().parse::<rust_decimal::Decimal>() {
+            Ok(d) if !field.ends_with("_id") && field != "id" => number(d),
+            _ => n.to_string(),
+        },
+        Value::String(s) => {
+            if let Ok(date) = chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d") {
+                return crate::components::date::format_date(date);
+            }
+            if let Ok(at) = chrono::DateTime::parse_from_rfc3339(s) {
+                return format_time(at.with_timezone(&chrono::Utc));
+            }
+            if STATUS_FIELDS.contains(&field) {
+                return crate::i18n::status_label(s);
+            }
+            let numeric = !s.is_empty()
+                && s.trim_start_matches('-')
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '.')
+                && s.chars().filter(|c| *c == '.').count() <= 1;
+            match s.parse::<rust_decimal::Decimal>() {
+                Ok(d) if numeric => number(d),
+                _ => cut(s),
+            }
+        }
+        other => cut(&other.to_string()),
+    }
+}
+
+/// The label of a stored field (`net_total` → "Net total", German "Nettobetrag"); a
+/// field the catalogue does not name keeps its name with spaces (`foo_bar` → "foo bar").
+pub fn field_text(field: &str) -> String {
+    t().audit_field()
+        .get(field)
+        .map(str::to_string)
+        .unwrap_or_else(|| field.replace('_', " "))
+}
+
+/// One changed field as `(label, before, after)`, in the current language.
 pub fn change_line(change: &AuditChange) -> (String, String, String) {
     (
-        change.field.clone(),
-        value_text(&change.old),
-        value_text(&change.new),
+        field_text(&change.field),
+        value_text(&change.field, &change.old),
+        value_text(&change.field, &change.new),
     )
+}
+
+/// Who made the change: the person's name, else "API key 3" for a key without a person,
+/// "The customer (online)" for an online approval, else the system's own jobs.
+pub fn actor_text(event: &AuditEvent) -> String {
+    let a = t().audit_history();
+    if let Some(name) = event.user_name.clone().filter(|n| !n.trim().is_empty()) {
+        return name;
+    }
+    if let Some(key) = event.key_id {
+        return fill(a.api_key, &[("id", &key.to_string())]);
+    }
+    if event.record_type == "offer_customer_approval" {
+        return a.customer.to_string();
+    }
+    a.system.to_string()
 }
 
 /// What an event did, in the current language: "Invoice created", "Payment changed",
@@ -130,7 +219,7 @@ fn AuditHistoryList(record_type: &'static str, record_id: i64) -> impl IntoView 
                     let when = chrono::DateTime::parse_from_rfc3339(&e.at)
                         .map(|d| format_time(d.with_timezone(&chrono::Utc)))
                         .unwrap_or_else(|_| e.at.clone());
-                    let who = e.user_name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| t().audit_history().system.to_string());
+                    let who = actor_text(&e);
                     let what = action_text(&e);
                     // A creation shows the values, a deletion the values it removed, a
                     // change both.
@@ -142,7 +231,7 @@ fn AuditHistoryList(record_type: &'static str, record_id: i64) -> impl IntoView 
                         let after = (action != "delete").then(|| view! { <span class="audit-new">{new}</span> });
                         view! {
                             <li>
-                                <code class="audit-field">{field}</code>
+                                <span class="audit-field">{field}</span>
                                 {before}
                                 {arrow}
                                 {after}

@@ -45,11 +45,15 @@ pub fn ConfirmDialog(
     confirm_id: &'static str,
     /// Runs on confirming.
     on_confirm: Callback<()>,
+    /// A warning shown under the text while `Some` (a backdated invoice, issue 34).
+    #[prop(optional, into)]
+    warning: Signal<Option<String>>,
 ) -> impl IntoView {
     let label = StoredValue::new(confirm_label);
     view! {
         <Dialog open=open title=title>
             <p class="confirm-text">{move || text.get()}</p>
+            {move || warning.get().map(|w| view! { <p class="confirm-warning" role="alert">{w}</p> })}
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| open.set(false)>{crate::i18n::t().common().cancel}</button>
                 <button type="button" class="btn btn-primary" id=confirm_id autofocus

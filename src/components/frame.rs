@@ -8,6 +8,7 @@
 use crate::api::client::has_key;
 use crate::api::session::{get_account, get_account_head, get_session};
 use crate::api::ApiError;
+use crate::components::shortcuts::ShortcutSheet;
 use crate::components::top_search::TopSearch;
 use crate::components::user_menu::UserMenu;
 use crate::i18n::t;
@@ -87,6 +88,7 @@ pub fn Frame() -> impl IntoView {
                     <Outlet />
                 </main>
             </div>
+            <ShortcutSheet />
         </div>
     }
     .into_any()

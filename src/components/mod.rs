@@ -38,6 +38,7 @@
 //!   groups, shared by the invoice form and the recurring invoice form.
 
 pub mod audit_history;
+pub mod backdating;
 pub mod company_dialog;
 pub mod company_fields;
 pub mod company_form_state;
@@ -79,7 +80,9 @@ pub mod prefs;
 pub mod route_focus;
 pub mod route_record;
 pub mod row_link;
+pub mod scroll_anchor;
 pub mod search_results;
+pub mod shortcuts;
 pub mod signature_pad;
 pub mod skeleton;
 pub mod snippet_picker;

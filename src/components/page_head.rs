@@ -1,5 +1,5 @@
 //! The head of a page that creates something (the lists and the dashboard): the title
-//! and the primary "New …" link.
+//! and the primary "New …" link, which the key `n` follows (`components::shortcuts`).
 
 use leptos::prelude::*;
 
@@ -20,7 +20,7 @@ pub fn PageHeadNew(
         <div class="page-head">
             <h1>{title}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=new_href>{new_label}</a>
+                <a class="btn btn-primary" href=new_href data-shortcut="new" aria-keyshortcuts="n">{new_label}</a>
             </div>
         </div>
     }

@@ -21,6 +21,17 @@ pub fn use_letter_papers() -> Signal<Vec<LetterPaper>> {
 }
 
 /// A `<select>` of the letter papers (the default one marked) plus "Blank".
+/// A letter paper's name in the current language: the names of the papers every
+/// installation starts with ("White", "Letterhead") are put into German (issue 34:
+/// "letter paper names"); a name an admin gave stays as written.
+pub fn paper_name(name: &str) -> String {
+    match name {
+        "White" => t().widgets().paper_white.to_string(),
+        "Letterhead" => t().widgets().paper_letterhead.to_string(),
+        other => other.to_string(),
+    }
+}
+
 #[component]
 pub fn PaperSelect(
     /// The element id (for the label).
@@ -41,7 +52,7 @@ pub fn PaperSelect(
         <select id=id on:change=move |ev| paper.set(Paper::from_value(&event_target_value(&ev)))>
             <For each=move || papers.get() key=|p| p.id let:p>
                 <option value=p.id.to_string() selected={let p = p.clone(); move || is_chosen(&p)}>
-                    {if p.default { fill(t().widgets().paper_default, &[("name", &p.name)]) } else { p.name.clone() }}
+                    {if p.default { fill(t().widgets().paper_default, &[("name", &paper_name(&p.name))]) } else { paper_name(&p.name) }}
                 </option>
             </For>
             {(!without_blank).then(|| view! { <option value="blank" selected=move || paper.get() == Paper::Blank>{t().widgets().paper_blank}</option> })}

@@ -39,21 +39,39 @@ fn focus_is_free() -> bool {
     }
 }
 
-/// Focuses the page's heading (`main h1`) once it shows, trying for `frames` animation
-/// frames (a page may still be loading), else the main content.
-fn focus_heading(frames: u32) {
+/// Whether nothing holds focus (a focused element that was removed leaves it on `<body>`).
+fn focus_fell_to_body() -> bool {
+    document()
+        .active_element()
+        .is_none_or(|e| e.tag_name() == "BODY")
+}
+
+/// Focuses the page's heading (`main h1`) while focus is free, for `frames` animation
+/// frames, else (no heading ever showed) the main content. It keeps watching because the
+/// page that was left may still be shown while the next one loads its code: its heading,
+/// focused first, is then removed with it (focus falls to `<body>`) and the new page's
+/// heading takes focus when it appears. Once a heading had focus, only focus that fell to
+/// `<body>` is taken back — a menu opened meanwhile keeps it.
+fn focus_heading(frames: u32, focused_once: bool) {
     request_animation_frame(move || {
-        if !focus_is_free() {
-            return;
-        }
-        match document().query_selector("main h1").ok().flatten() {
-            Some(heading) => focus_element(&heading),
-            None if frames > 0 => focus_heading(frames - 1),
-            None => {
+        let mut focused_once = focused_once;
+        let free = if focused_once {
+            focus_fell_to_body()
+        } else {
+            focus_is_free()
+        };
+        if free {
+            if let Some(heading) = document().query_selector("main h1").ok().flatten() {
+                focus_element(&heading);
+                focused_once = true;
+            } else if frames == 0 && !focused_once {
                 if let Some(main) = document().get_element_by_id("main") {
                     focus_element(&main);
                 }
             }
+        }
+        if frames > 0 {
+            focus_heading(frames - 1, focused_once);
         }
     });
 }
@@ -69,6 +87,6 @@ pub fn focus_heading_on_route_change() {
             first.set_value(false);
             return;
         }
-        focus_heading(60);
+        focus_heading(180, false);
     });
 }

@@ -19,6 +19,7 @@
 
 use crate::components::debounce::Debounce;
 use crate::components::search_results::{hit_id, hits, Hit, SearchResultsList};
+use crate::components::shortcuts::{dialog_open, typing_in_field};
 use crate::paths::router_base;
 use leptos::prelude::*;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
@@ -68,27 +69,6 @@ pub fn search_scope(path: &str) -> SearchScope {
         _ => ("/invoices", "invoices"),
     };
     SearchScope { list, noun }
-}
-
-/// True when the keyboard event's target is a place where `/` is typed: an input, a
-/// select, a text area or an editable element.
-fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
-    let Some(el) = ev
-        .target()
-        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
-    else {
-        return false;
-    };
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT") || el.is_content_editable()
-}
-
-/// True while a modal dialog is open (the page behind it, the search too, is inert).
-fn dialog_open() -> bool {
-    document()
-        .query_selector("dialog[open]")
-        .ok()
-        .flatten()
-        .is_some()
 }
 
 /// The search field of the top bar.

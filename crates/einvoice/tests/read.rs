@@ -517,3 +517,30 @@ fn the_booking_takes_the_documents_vat_per_rate_not_per_position() {
         .sum();
     assert_eq!(per_position, d("0"));
 }
+
+/// Issue 34: the view in German — labels, `1.234,50`-style amounts, `DD.MM.YYYY` dates,
+/// unit codes and VAT categories in words.
+#[test]
+fn the_html_view_reads_in_german() {
+    use kontor_einvoice::html::{render_html_in, ViewLanguage};
+    let invoice = read(&sample("01.01a-INVOICE_ubl.xml")).unwrap();
+    let html = render_html_in(&invoice, ViewLanguage::De);
+    for expected in [
+        "Rechnungsdatum",
+        "Positionen",
+        "Umsatzsteuer",
+        "Zu zahlender Betrag",
+        "Regelsteuersatz (S)",
+        "336,90",
+        "Überweisung",
+    ] {
+        assert!(html.contains(expected), "{expected} missing:\n{html}");
+    }
+    let date = invoice.issue_date.format("%d.%m.%Y").to_string();
+    assert!(html.contains(&date), "{date} missing");
+    for english in ["Issue date", "Amount due", "Standard rate", ">Seller<"] {
+        assert!(!html.contains(english), "{english} in the German view");
+    }
+    let english = render_html_in(&invoice, ViewLanguage::En);
+    assert!(english.contains("Standard rate (S)") && english.contains("Amount due"));
+}

@@ -415,10 +415,56 @@ pub fn missing(
     out
 }
 
+/// The words for a UN/ECE Recommendation 20 unit code (BT-130), English and German, as
+/// a readable view of an incoming e-invoice names them (issue 34: "unit codes … in
+/// words"): `HUR` → ("hour(s)", "Std."), `C62` → ("unit(s)", "Stk."). `None` for a code
+/// without words here (the view then shows the code).
+pub fn unit_words(code: &str) -> Option<(&'static str, &'static str)> {
+    Some(match code.trim() {
+        "HUR" => ("hours", "Stunden"),
+        "DAY" => ("days", "Tage"),
+        "H87" | "C62" | "XPP" | "EA" => ("pieces", "Stück"),
+        "MON" => ("months", "Monate"),
+        "WEE" => ("weeks", "Wochen"),
+        "ANN" => ("years", "Jahre"),
+        "MIN" => ("minutes", "Minuten"),
+        "SEC" => ("seconds", "Sekunden"),
+        "KMT" => ("km", "km"),
+        "MTR" => ("m", "m"),
+        "MTK" => ("m²", "m²"),
+        "MTQ" => ("m³", "m³"),
+        "KGM" => ("kg", "kg"),
+        "GRM" => ("g", "g"),
+        "TNE" => ("t", "t"),
+        "LTR" => ("l", "l"),
+        "LS" => ("lump sum", "pauschal"),
+        "KWH" => ("kWh", "kWh"),
+        "SET" => ("sets", "Sätze"),
+        "E48" => ("service units", "Leistungseinheiten"),
+        "P1" => ("percent", "Prozent"),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::str::FromStr;
+
+    #[test]
+    fn unit_codes_read_in_words() {
+        assert_eq!(unit_words("HUR"), Some(("hours", "Stunden")));
+        assert_eq!(unit_words("MON"), Some(("months", "Monate")));
+        assert_eq!(unit_words(" C62 "), Some(("pieces", "Stück")));
+        assert_eq!(unit_words("XYZ"), None);
+        // Every code `unit_code` writes has words.
+        for unit in [
+            "h", "Tag", "Stk.", "Monat", "week", "Jahr", "min", "km", "m", "qm", "m³", "kg", "g",
+            "t", "l", "pauschal", "kWh", "anything",
+        ] {
+            assert!(unit_words(unit_code(Some(unit))).is_some(), "{unit}");
+        }
+    }
 
     #[test]
     fn units_map_to_rec20_codes() {

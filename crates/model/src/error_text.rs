@@ -99,6 +99,77 @@ pub fn password_hint_german(hint: &str) -> String {
     out.join(" ")
 }
 
+/// What a 404 or a 403 names, English → German, longest first where one starts another:
+/// the record kinds of `Not found: invoice 7.` (issue 34: "every text in German mode is
+/// German", the server's 404s), the roles, the services and kinds of work of a 503.
+pub const WORDS_DE: &[(&str, &str)] = &[
+    (
+        "offer confirmation of offer",
+        "Auftragsbestätigung zu Angebot",
+    ),
+    ("customer approval of offer", "Kundenfreigabe zu Angebot"),
+    ("e-invoice file of purchase", "E-Rechnungsdatei zu Beleg"),
+    ("e-invoice of purchase", "E-Rechnung zu Beleg"),
+    (
+        "hours billed by invoice",
+        "abgerechnete Stunden zu Rechnung",
+    ),
+    ("recurring invoice", "Serienrechnung"),
+    ("purchase payment", "Belegzahlung"),
+    ("purchase category", "Belegkategorie"),
+    ("bank transaction", "Bankumsatz"),
+    ("bank statement", "Kontoauszug"),
+    ("letter paper", "Briefpapier"),
+    ("text snippet", "Textbaustein"),
+    ("API key", "API-Schlüssel"),
+    ("logo file", "Logodatei"),
+    ("attachment file", "Anhangsdatei"),
+    ("document file", "Dokumentdatei"),
+    ("no such route", "diese Adresse"),
+    ("invoice", "Rechnung"),
+    ("offer", "Angebot"),
+    ("purchase", "Beleg"),
+    ("project", "Projekt"),
+    ("reminder", "Mahnung"),
+    ("payment", "Zahlung"),
+    ("deal", "Verkaufschance"),
+    ("user", "Benutzer"),
+    ("person", "Person"),
+    ("expense", "Auslage"),
+    ("e-mail", "E-Mail"),
+    ("company", "Firma"),
+    ("article", "Artikel"),
+    ("activity", "Zeiteintrag"),
+    ("logo", "Logo"),
+    ("attachment", "Anhang"),
+    ("signature", "Unterschrift"),
+    ("document", "Dokument"),
+    ("approval", "Freigabe"),
+    ("admin", "Administrator"),
+    ("staff", "Mitarbeiter"),
+    ("read_only", "Nur lesen"),
+    ("database", "Die Datenbank"),
+    ("file store", "Die Dateiablage"),
+    ("checking passwords", "Passwörter prüfen"),
+    ("rendering documents", "Dokumente erzeugen"),
+    ("reading e-invoices", "E-Rechnungen lesen"),
+];
+
+/// The German of what a message names (`"invoice 7"` → `"Rechnung 7"`, `"staff"` →
+/// `"Mitarbeiter"`): the longest entry of [`WORDS_DE`] the text starts with (followed by
+/// nothing or a space), the rest (an id) kept; a text without an entry stays as it is.
+pub fn word_german(text: &str) -> String {
+    WORDS_DE
+        .iter()
+        .filter(|(en, _)| {
+            text.strip_prefix(en)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+        .max_by_key(|(en, _)| en.len())
+        .map(|(en, de)| format!("{de}{}", &text[en.len()..]))
+        .unwrap_or_else(|| text.to_string())
+}
+
 /// The language a request asks for by its `Accept-Language` header value: `"de"` when
 /// the first listed language with the highest weight is German, else `"en"` (the
 /// fallback).

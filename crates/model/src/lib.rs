@@ -16,6 +16,7 @@ pub mod approval;
 pub mod arith;
 pub mod article;
 pub mod audit;
+pub mod backdating;
 pub mod bank;
 pub mod bank_matching;
 pub mod billing;

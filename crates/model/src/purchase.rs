@@ -255,6 +255,11 @@ pub struct PurchaseEInvoice {
     /// `xrechnung` (an XRechnung XML), `factur-x` (a Factur-X / ZUGFeRD PDF) or `en16931`
     /// (any other EN 16931 XML).
     pub format: String,
+    /// The seller's name (BT-27) as the document writes it; `null` for purchases imported
+    /// before it was kept. When it differs from the supplier's name (the supplier was
+    /// matched by VAT ID or IBAN), the app says so and offers to take it (issue 34).
+    #[serde(default)]
+    pub seller_name: Option<String>,
 }
 
 /// A purchase as GET /purchases/{id} returns it (the list has the same shape).
@@ -453,6 +458,51 @@ pub fn totals_per_currency(
         line.count = line.count.checked_add(1)?;
     }
     Some(sums.into_values().collect())
+}
+
+/// The new name an imported e-invoice gives its supplier (issue 34): the seller's name
+/// (BT-27) as the document writes it, when it differs from the supplier's stored name —
+/// the supplier was found by VAT ID or IBAN under another name, e.g. after a renaming.
+/// Names that differ only in case or spacing are the same name (`None`); so is a
+/// document without a name.
+pub fn new_supplier_name(supplier_name: &str, seller_name: Option<&str>) -> Option<String> {
+    let normal = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    let seller = seller_name?
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!seller.is_empty() && normal(&seller) != normal(supplier_name)).then_some(seller)
+}
+
+#[cfg(test)]
+mod supplier_name_tests {
+    use super::new_supplier_name;
+
+    #[test]
+    fn a_renamed_seller_is_offered_and_the_same_name_is_not() {
+        assert_eq!(
+            new_supplier_name(
+                "Müller Bürobedarf GmbH",
+                Some("Müller Office Supplies GmbH")
+            ),
+            Some("Müller Office Supplies GmbH".into())
+        );
+        assert_eq!(
+            new_supplier_name("Müller Bürobedarf GmbH", Some("  müller  bürobedarf gmbh ")),
+            None
+        );
+        assert_eq!(new_supplier_name("Müller", None), None);
+        assert_eq!(new_supplier_name("Müller", Some("   ")), None);
+        assert_eq!(
+            new_supplier_name("Old", Some(" New \n Name ")),
+            Some("New Name".into())
+        );
+    }
 }
 
 #[cfg(test)]

@@ -21,6 +21,18 @@ pub struct Addressee<'a> {
     pub lastname: &'a str,
 }
 
+impl<'a> From<&'a crate::party::Person> for Addressee<'a> {
+    /// A contact person as the addressee: gender, the salutation field as title, names.
+    fn from(p: &'a crate::party::Person) -> Self {
+        Addressee {
+            gender: p.gender,
+            title: p.salutation.as_deref(),
+            firstname: &p.firstname,
+            lastname: &p.lastname,
+        }
+    }
+}
+
 /// Words the salutation field may hold that are not a title.
 const NOT_TITLES: [&str; 10] = [
     "frau", "herr", "mr", "mr.", "mrs", "mrs.", "ms", "ms.", "miss", "divers",

@@ -273,3 +273,26 @@ fn an_undecodable_logo_is_an_error_not_a_panic() {
     });
     assert!(PdfEngine::shared().render_document(&d).is_err());
 }
+
+/// Issue 34: "PDFs never break an IBAN across lines". The payment line is written with
+/// lead-ins of every length from 0 to 80 characters, so that for many of them the grouped
+/// IBAN would reach the end of a line; each of the notes must keep it on one line.
+#[test]
+fn an_iban_is_never_broken_across_lines() {
+    let iban = "DE02 1203 0000 0000 2020 51";
+    let mut doc = sample();
+    doc.notes = (0..=80)
+        .map(|n| {
+            format!(
+                "{} Bitte überweisen Sie den Betrag auf das Konto IBAN {iban} (BIC BYLADEM1001).",
+                "x".repeat(n)
+            )
+        })
+        .collect();
+    let pdf = PdfEngine::shared()
+        .render(Template::Document, &doc)
+        .unwrap();
+    let text = pdftotext(&pdf);
+    let whole = text.matches(iban).count();
+    assert_eq!(whole, 81, "every IBAN on one line:\n{text}");
+}

@@ -255,6 +255,24 @@ async fn the_supplier_is_matched_by_vat_id_then_iban_then_name() {
     assert_eq!(r.status, 201, "{}", r.body);
     assert_eq!(r.body["company"]["id"], by_vat);
     assert_eq!(count(&s, "companies").await, 2);
+    // Issue 34: the purchase keeps the seller's name as the document writes it, so the
+    // app can say the supplier goes by another name there and offer to take it; the
+    // supplier itself is not renamed by the import.
+    assert_eq!(r.body["e_invoice"]["seller_name"], "[Seller name]");
+    assert_eq!(r.body["company"]["name"], "Seller under another name");
+    let id = r.body["id"].as_i64().unwrap();
+    let again = s.get(&format!("/purchases/{id}")).await.body;
+    assert_eq!(again["e_invoice"]["seller_name"], "[Seller name]");
+    let renamed = s
+        .put(
+            &format!("/companies/{by_vat}"),
+            json!({"name": "[Seller name]"}),
+        )
+        .await;
+    assert_eq!(renamed.status, 200, "{}", renamed.body);
+    assert_eq!(renamed.body["vat_identifier"], "DE136308783");
+    let again = s.get(&format!("/purchases/{id}")).await.body;
+    assert_eq!(again["company"]["name"], "[Seller name]");
 
     // IBAN, then name.
     let s = start().await;
@@ -421,6 +439,31 @@ async fn the_html_view_shows_the_invoice_and_escapes_markup() {
     let html = page.text().await.unwrap();
     assert!(html.contains("123456XX"));
     assert!(html.contains("[Seller name]"));
+    // Issue 34: in German for a German caller — labels, amounts, dates, units and VAT
+    // categories in words.
+    let german = s
+        .client
+        .get(s.url(&format!("/purchases/{id}/e_invoice.html")))
+        .header("Authorization", format!("Token token={}", s.key))
+        .header("Accept-Language", "de-DE,de;q=0.9")
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    for expected in [
+        "<html lang=\"de\">",
+        "Rechnungsdatum",
+        "Verkäufer",
+        "Zu zahlender Betrag",
+        "Regelsteuersatz (S)",
+        "336,90",
+    ] {
+        assert!(german.contains(expected), "{expected} missing:\n{german}");
+    }
+    assert!(!german.contains("Issue date"), "{german}");
+    assert!(!german.contains(">Seller<"), "{german}");
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(!html.to_ascii_lowercase().contains("<script"));
     assert!(!html.contains("<img"));

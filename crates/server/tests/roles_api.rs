@@ -10,7 +10,7 @@ mod common;
 use common::people::{send_as, user_with_role};
 use common::start;
 use reqwest::Method;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::collections::BTreeSet;
 
 /// Writes staff may not do (the issue's "settings, users and keys"), besides reading
@@ -227,4 +227,56 @@ async fn staff_write_business_records_and_read_only_keys_restrict_admins() {
         s.status_as(viewer, Method::GET, "/companies", None).await,
         200
     );
+}
+
+/// Issue 34: "every refusal message in the user's language" — a 403 for a role, a 403 of
+/// a read-only key and a 404 answer in German for `Accept-Language: de`, with German names
+/// (role, record); without it they stay English.
+#[tokio::test]
+async fn refusals_and_404s_come_in_the_callers_language() {
+    let s = start().await;
+    let (_, staff) = user_with_role(&s, "staff-de@example.com", "staff").await;
+    let german = |method: Method, path: &str, key: &str| {
+        let mut req = s
+            .client
+            .request(method, s.url(path))
+            .header("Authorization", format!("Token token={key}"))
+            .header("Accept-Language", "de-DE,de;q=0.9,en;q=0.8");
+        if path == "/account" {
+            req = req.header("Content-Type", "application/json").body("{}");
+        }
+        async move {
+            let r = req.send().await.unwrap();
+            let status = r.status().as_u16();
+            let language = r
+                .headers()
+                .get("content-language")
+                .map(|v| v.to_str().unwrap().to_string());
+            let body: Value = r.json().await.unwrap();
+            (status, language, body)
+        }
+    };
+    let (status, language, body) = german(Method::PUT, "/account", &staff).await;
+    assert_eq!(status, 403);
+    assert_eq!(language.as_deref(), Some("de"));
+    assert_eq!(
+        body["message"],
+        "Dafür ist die Rolle „Administrator“ nötig; Ihre Rolle ist „Mitarbeiter“."
+    );
+    let (status, _, body) = german(Method::GET, "/invoices/987654", &staff).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["message"], "Nicht gefunden: Rechnung 987654.");
+    let (status, _, body) = german(Method::GET, "/recurring_invoices/987654", &staff).await;
+    assert_eq!(status, 404);
+    assert_eq!(body["message"], "Nicht gefunden: Serienrechnung 987654.");
+    let (status, _, body) = german(Method::GET, "/account/logo", &staff).await;
+    assert_eq!(status, 405, "{body}");
+    assert_eq!(
+        body["message"],
+        "Diese Methode ist für diese Adresse nicht erlaubt."
+    );
+    // English stays the default.
+    let r = send_as(&s, Some(&staff), Method::GET, "/invoices/987654", None).await;
+    assert_eq!(r.status, 404);
+    assert_eq!(r.body["message"], "Not found: invoice 987654.");
 }

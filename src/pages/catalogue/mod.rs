@@ -173,7 +173,7 @@ fn ArticlesSection() -> impl IntoView {
         <section class="section" aria-labelledby="articles-title">
             <div class="section-head">
                 <h2 class="section-title" id="articles-title">{texts.articles}</h2>
-                <button type="button" class="btn btn-primary" id="new-article" on:click=move |_| start(None)>{texts.new_article}</button>
+                <button type="button" class="btn btn-primary" id="new-article" data-shortcut="new" aria-keyshortcuts="n" on:click=move |_| start(None)>{texts.new_article}</button>
             </div>
             {move || match list.get() {
                 None => view! { <p class="muted">{t().common().loading}</p> }.into_any(),

@@ -109,7 +109,7 @@ pub fn CompanyList(
                     <option value="all" selected=move || shown_value() == "all">{t().common().all}</option>
                 </select>
             </div>
-            <TagsFilter label=t().list().tags placeholder="tag1, tag2"
+            <TagsFilter label=t().list().tags placeholder=t().list().tags_placeholder
                 value=Signal::derive(move || filter.with(|f| f.tags.clone()))
                 on_pick=Callback::new(move |tags| change(Box::new(move |f| f.tags = tags))) />
             <ClearFilters

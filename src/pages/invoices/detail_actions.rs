@@ -114,7 +114,15 @@ pub fn InvoiceActions(
         }
         None => {}
     });
+    // Finalizing a backdated draft warns first (issue 34).
+    let backdated = RwSignal::new(None::<String>);
+    let draft_date = invoice.date;
     let ask_move = move |to: InvoiceStatus| {
+        if is_draft && to == InvoiceStatus::Created {
+            crate::components::backdating::load_backdated_warning(Some(draft_date), backdated);
+        } else {
+            backdated.set(None);
+        }
         target.set(Some(to));
         status_open.set(true);
     };
@@ -272,6 +280,7 @@ pub fn InvoiceActions(
                     None => String::new(),
                 }}
             </p>
+            {move || backdated.get().map(|w| view! { <p class="confirm-warning" role="alert">{w}</p> })}
             <div class="dialog-actions">
                 <button type="button" class="btn" on:click=move |_| status_open.set(false)>
                     {t().common().cancel}

@@ -296,6 +296,7 @@ fn InvoiceForm(
 
     let finalize_open = RwSignal::new(false);
     let finalize_confirmed = RwSignal::new(false);
+    let backdated = RwSignal::new(None::<String>);
     // `finalize`: the invoice must be complete (validated as `created`).
     let submit = move |finalize: bool| {
         let (body, parse_errors) = state.body(if finalize {
@@ -312,6 +313,9 @@ fn InvoiceForm(
         error_state.clear();
         // A number is assigned only after the same question "Finalize" asks.
         if finalize && !finalize_confirmed.get_untracked() {
+            let date =
+                chrono::NaiveDate::parse_from_str(&state.date.get_untracked(), "%Y-%m-%d").ok();
+            crate::components::backdating::load_backdated_warning(date, backdated);
             finalize_open.set(true);
             return;
         }
@@ -397,7 +401,7 @@ fn InvoiceForm(
             <TextFields state=state errors=errors />
             <div class="form-actions">{buttons}</div>
         </form>
-        <ConfirmDialog open=finalize_open title=finalize_title() text=finalize_text()
+        <ConfirmDialog open=finalize_open title=finalize_title() text=finalize_text() warning=backdated
             confirm_label=final_label.to_string() confirm_id="finalize-confirm" pending=pending
             on_confirm=Callback::new(move |_| { finalize_confirmed.set(true); submit(true); }) />
         {editing.map(|id| view! {

@@ -1,5 +1,6 @@
 //! "Send by e-mail" for an offer: the shared dialog ([`SendEmailDialog`]) with the
-//! offer's default recipients (the contact person's e-mail, else the company's) and text.
+//! offer's default recipients (the contact person's e-mail, else the company's) and text,
+//! which greets the contact person by name (issue 34, model `salutation::opening`).
 //! The server attaches the offer PDF and every uploaded attachment.
 
 use crate::api::companies::get_company;
@@ -65,6 +66,18 @@ pub fn OfferEmailAction(
             .map(|c| Lang::of_customer(c.language))
             .unwrap_or_else(language)
     };
+    // Issue 34: the message greets the offer's contact person by name.
+    let person = LocalResource::new(move || async move {
+        match (company, contact) {
+            (Some(company), Some(id)) => list_people(Some(company), None)
+                .await
+                .ok()?
+                .items
+                .into_iter()
+                .find(|p| p.id == id),
+            _ => None,
+        }
+    });
     let defaults: DefaultsFn = Box::new(move || Box::pin(load_defaults(company, contact)));
     let send: SendFn =
         Box::new(move |body| Box::pin(async move { send_offer_email(id, &body).await }));
@@ -72,10 +85,18 @@ pub fn OfferEmailAction(
         offer.with_value(|o| {
             let lang = lang();
             let texts = lang.catalogue().offer_email();
+            let person = person.get_untracked().flatten();
+            let greeting = kontor_model::salutation::opening(
+                person
+                    .as_ref()
+                    .map(kontor_model::salutation::Addressee::from),
+                lang.model_language(),
+            );
             let subject = fill(texts.subject, &[("identifier", &o.identifier)]);
             let text = fill(
                 texts.body,
                 &[
+                    ("greeting", &greeting),
                     ("identifier", &o.identifier),
                     ("date", &format_date_in(lang, o.date)),
                     ("amount", &format_money_in(lang, o.gross_total, &o.currency)),

@@ -6,6 +6,7 @@ use super::detail_actions::PurchaseActions;
 use super::detail_document::DocumentSection;
 use super::detail_einvoice::{format_label, EInvoiceSection};
 use super::detail_payments::PaymentsSection;
+use super::detail_supplier_name::SupplierNameNotice;
 use super::list_table::PurchaseBadge;
 use crate::api::purchases::get_purchase;
 use crate::components::audit_history::AuditHistory;
@@ -71,6 +72,7 @@ fn PurchaseView(
             </div>
             <PurchaseActions purchase=purchase.clone() on_changed=on_changed />
         </header>
+        <SupplierNameNotice purchase=purchase.clone() on_changed=on_changed />
         <section class="section" aria-label=tx.facts>
             <dl class="facts">
                 {fact(tx.receipt_no, p.receipt_identifier.clone())}

@@ -68,7 +68,7 @@ pub fn PurchaseTable(
             view! {
                 <tr on:click=open data-id=p.id.to_string()>
                     <td class="cell-number"><a href=link>{p.identifier.clone()}</a></td>
-                    <td>{p.receipt_identifier.clone()}</td>
+                    <td class="cell-receipt">{p.receipt_identifier.clone()}</td>
                     <td class="cell-customer" title=supplier.clone()>
                         <span class="cell-main">{supplier.clone()}</span>
                         <span class="cell-sub">{p.title.clone()}</span>

@@ -7,6 +7,7 @@ mod detail_actions;
 mod detail_document;
 pub mod detail_einvoice;
 pub mod detail_payments;
+mod detail_supplier_name;
 mod form;
 mod form_fields;
 pub mod form_items;

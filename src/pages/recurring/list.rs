@@ -50,7 +50,7 @@ pub fn RecurringList() -> impl IntoView {
         <div class="page-head">
             <h1>{t().nav().recurring}</h1>
             <div class="page-actions">
-                <a class="btn btn-primary" href=href("/recurring_invoices/new")>{t().recurring().new_recurring}</a>
+                <a class="btn btn-primary" href=href("/recurring_invoices/new") data-shortcut="new" aria-keyshortcuts="n">{t().recurring().new_recurring}</a>
             </div>
         </div>
         <div class="progress" class:is-active=loading role="progressbar" aria-hidden=move || (!loading.get()).to_string()></div>

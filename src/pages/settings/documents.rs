@@ -171,7 +171,7 @@ fn LetterPapers(
             <h3 class="settings-subtitle">{texts.letter_papers}</h3>
             <ul class="paper-list">
                 {papers.into_iter().map(|(name, default)| view! {
-                    <li>{name}{default.then(|| view! { <span class="tag">{texts.default_paper}</span> })}</li>
+                    <li>{crate::components::paper_select::paper_name(&name)}{default.then(|| view! { <span class="tag">{texts.default_paper}</span> })}</li>
                 }).collect_view()}
             </ul>
             <p class="field-hint">{texts.papers_hint}</p>

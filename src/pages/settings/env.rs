@@ -72,10 +72,13 @@ impl SettingsEnv {
                     return;
                 }
             };
+            // The page may re-render around the saved section: its Save button stays put.
+            let anchor = crate::components::scroll_anchor::take_anchor();
             task.run(
                 async move { update_account(&update).await },
                 move |answer| match answer {
                     Ok(account) => {
+                        crate::components::scroll_anchor::hold_anchor(anchor, 60);
                         let json = account_json(&account);
                         self.account.set_value(account);
                         section.saved_as(&json);

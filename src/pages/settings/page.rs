@@ -1,7 +1,8 @@
 //! `/settings`: the account's own data in seven sections (Company, Bank, E-invoices,
 //! Documents, Taxes and defaults, E-mail, DATEV) and the dunning levels (issue 33), each with its own Save (`PUT /account` with that section's
-//! fields only). Leaving with unsaved changes in any section asks first. A read-only key
-//! sees everything disabled.
+//! fields only). Leaving with unsaved changes in any section asks first. A read-only key,
+//! and anyone who is not an administrator (issue 34), sees everything disabled with a note
+//! saying who can change it.
 
 use super::documents::DocumentsSection;
 use super::dunning::DunningSection;
@@ -21,9 +22,28 @@ use crate::i18n::t;
 use kontor_model::account::Account;
 use leptos::prelude::*;
 
-async fn load() -> Result<(Account, bool), ApiError> {
+/// Why the settings are shown read-only, if they are.
+#[derive(Clone, Copy, PartialEq)]
+enum ReadOnly {
+    /// An administrator with a key that may write: everything can be changed.
+    No,
+    /// A read-only key.
+    Key,
+    /// A person without the admin role (staff, read-only): only administrators change the
+    /// settings (`PUT /account` needs the admin role).
+    Role,
+}
+
+async fn load() -> Result<(Account, ReadOnly), ApiError> {
     let (account, session) = futures::try_join!(get_account(), get_session())?;
-    Ok((account, session.read_only))
+    let read_only = if session.read_only {
+        ReadOnly::Key
+    } else if !crate::components::frame::is_admin(&session) {
+        ReadOnly::Role
+    } else {
+        ReadOnly::No
+    };
+    Ok((account, read_only))
 }
 
 /// `/settings`.
@@ -95,9 +115,11 @@ fn SectionIndex() -> impl IntoView {
 fn SettingsForms(
     /// The account as loaded.
     account: Account,
-    /// True for a read-only key.
-    read_only: bool,
+    /// Whether and why nothing can be changed.
+    read_only: ReadOnly,
 ) -> impl IntoView {
+    let why = read_only;
+    let read_only = read_only != ReadOnly::No;
     let json = account_json(&account);
     let company = Section::new(COMPANY, &json);
     let bank = Section::new(BANK, &json);
@@ -134,7 +156,7 @@ fn SettingsForms(
     view! {
         {move || read_only.get().then(|| view! {
             <p class="notice" role="status" id="settings-read-only">
-                {t().settings_page().read_only}
+                {if why == ReadOnly::Key { t().settings_page().read_only } else { t().settings_page().admins_only }}
             </p>
         })}
         <div class="settings">

@@ -138,6 +138,9 @@ pub fn every_page(r: &OneOfEach) -> Vec<(String, &'static str)> {
         pages.extend(record_pages(base, id, names));
     }
     pages.extend([
+        ("/bank".into(), "bank"),
+        ("/mail".into(), "mail"),
+        ("/articles".into(), "articles"),
         ("/exports".into(), "exports"),
         ("/settings".into(), "settings"),
         ("/settings/users".into(), "users"),

@@ -234,6 +234,62 @@ async fn switch_to_german_see_the_list_in_german_and_type_a_german_unit_price() 
     b.close().await;
 }
 
+/// What breaks the layout at the current width (issue 34): the page scrolling sideways, a
+/// table that needs its own sideways scrolling, and a word of a label, a column heading, a
+/// legend or a button broken across two lines ("Innergemeinschaft-/lich"); each with where.
+async fn layout_faults(b: &Browser) -> Vec<String> {
+    let found = b
+        .client
+        .execute(
+            r#"
+            const out = [];
+            const root = document.documentElement;
+            if (root.scrollWidth > root.clientWidth + 1) {
+                out.push('the page scrolls sideways: ' + root.scrollWidth + ' > ' + root.clientWidth);
+            }
+            for (const wrap of document.querySelectorAll('main .table-wrap')) {
+                if (wrap.offsetParent && wrap.scrollWidth > wrap.clientWidth + 1) {
+                    const id = wrap.querySelector('table')?.id || wrap.querySelector('table')?.className || '';
+                    out.push('table ' + id + ' scrolls sideways: ' + wrap.scrollWidth + ' > ' + wrap.clientWidth);
+                }
+            }
+            const labels = document.querySelectorAll('main label, main th, main legend, main button, main .btn, main dt');
+            for (const el of labels) {
+                if (!el.offsetParent) continue;
+                const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+                while (walk.nextNode()) {
+                    const node = walk.currentNode;
+                    const re = /[A-Za-zÄÖÜäöüß]{4,}/g;
+                    let m;
+                    while ((m = re.exec(node.textContent)) !== null) {
+                        const range = document.createRange();
+                        range.setStart(node, m.index);
+                        range.setEnd(node, m.index + m[0].length);
+                        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+                        if (tops.size > 1) {
+                            out.push('"' + m[0] + '" broken in ' + el.tagName.toLowerCase() + (el.id ? '#' + el.id : ''));
+                        }
+                    }
+                }
+            }
+            return out;
+            "#,
+            vec![],
+        )
+        .await
+        .expect("layout scan");
+    serde_json::from_value(found).unwrap_or_default()
+}
+
+/// The colour contrast below WCAG AA that axe-core finds on the page now.
+async fn contrast_faults(b: &Browser) -> Vec<String> {
+    b.axe_violations()
+        .await
+        .into_iter()
+        .filter(|v| v.starts_with("color-contrast"))
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn every_page_in_german_shows_no_english() {
     let server = Server::start(Some(dist()), vec![]).await;
@@ -274,6 +330,20 @@ async fn every_page_in_german_shows_no_english() {
             leftovers.push(format!("{path}: {word}"));
         }
         shots(&b, name).await;
+        // Issue 34: at 1024 px, light and dark — nothing scrolls sideways, no label breaks
+        // inside a word, every text meets AA contrast.
+        b.client.set_window_size(1024, 900).await.unwrap();
+        for theme in ["light", "dark"] {
+            b.set_theme(theme).await;
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            for fault in layout_faults(&b).await {
+                leftovers.push(format!("{path} (1024 px, {theme}): {fault}"));
+            }
+            for fault in contrast_faults(&b).await {
+                leftovers.push(format!("{path} (1024 px, {theme}): {fault}"));
+            }
+        }
+        b.client.set_window_size(1280, 900).await.unwrap();
     }
     // The sign-in page in German after signing out.
     b.click("#user-menu-button").await;
@@ -285,7 +355,7 @@ async fn every_page_in_german_shows_no_english() {
     shots(&b, "sign-in").await;
     assert!(
         leftovers.is_empty(),
-        "English on German pages:\n{}",
+        "English, sideways scrolling, broken words or low contrast on German pages:\n{}",
         leftovers.join("\n")
     );
     b.close().await;

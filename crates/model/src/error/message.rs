@@ -47,6 +47,15 @@ pub const PASSWORD_HINT_CODE: &str = "password_too_easy_n";
 /// (`crate::error_text::reference_list_german`).
 pub const REFERENCE_LIST_CODE: &str = "company_has_n_archive_instead";
 
+/// The codes whose parameters name something in English (a record, a role, a service, a
+/// kind of work) that is put into German with the sentence (`crate::error_text`).
+pub const TRANSLATED_PARAM_CODES: [&str; 4] = [
+    "not_found_n",
+    "role_needed_n_n",
+    "unavailable_n_n",
+    "busy_n_n",
+];
+
 /// A message: its catalogue entry (none for a verbatim text), its parameters, and its
 /// English text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,6 +126,11 @@ impl Message {
                     1 => crate::error_text::reference_list_german(p),
                     _ => p.clone(),
                 })
+                .collect(),
+            code if TRANSLATED_PARAM_CODES.contains(&code) => self
+                .params
+                .iter()
+                .map(|p| crate::error_text::word_german(p))
                 .collect(),
             _ => return fill(text.de, &self.params),
         };

@@ -549,6 +549,29 @@ catalogue! {
     BANK_TRANSACTION_DONE = "bank_transaction_done", "The transaction is already matched or ignored.", "Die Buchung ist bereits zugeordnet oder ignoriert.";
     /// "A statement with matched transactions cannot be deleted."
     BANK_STATEMENT_MATCHED = "bank_statement_matched", "A statement with matched transactions cannot be deleted; undo the matches first.", "Ein Auszug mit zugeordneten Buchungen kann nicht gelöscht werden; heben Sie die Zuordnungen zuerst auf.";
+    /// "Not found: {}." — the parameter names the record ("invoice 7"); its German names
+    /// it in German ("Rechnung 7", `crate::error_text::record_german`). A 404 (issue 34).
+    NOT_FOUND_N = "not_found_n", "Not found: {}.", "Nicht gefunden: {}.";
+    /// "This needs the {} role; you are {}." — the parameters are role names (`admin`,
+    /// `staff`, `read_only`), put into German too (`crate::error_text::role_german`). A 403.
+    ROLE_NEEDED_N_N = "role_needed_n_n", "This needs the {} role; you are {}.", "Dafür ist die Rolle „{}“ nötig; Ihre Rolle ist „{}“.";
+    /// "This API key is read-only." A 403.
+    API_KEY_READ_ONLY = "api_key_read_only", "This API key is read-only.", "Dieser API-Schlüssel darf nur lesen.";
+    /// "This file link is invalid or has expired." A 403.
+    FILE_LINK_INVALID = "file_link_invalid", "This file link is invalid or has expired.", "Dieser Dateilink ist ungültig oder abgelaufen.";
+    /// "Method not allowed on this path." A 405.
+    METHOD_NOT_ALLOWED = "method_not_allowed", "Method not allowed on this path.", "Diese Methode ist für diese Adresse nicht erlaubt.";
+    /// "Request body larger than {} bytes." A 413.
+    BODY_LARGER_THAN_N_BYTES = "body_larger_than_n_bytes", "Request body larger than {} bytes.", "Die Anfrage ist größer als {} Bytes.";
+    /// "The request body must be sent as {}." A 415.
+    BODY_MUST_BE_SENT_AS_N = "body_must_be_sent_as_n", "The request body must be sent as {}.", "Der Inhalt der Anfrage muss als {} gesendet werden.";
+    /// "The {} is not available right now; …" — the parameter is `database` or `file store`
+    /// (put into German too). A 503.
+    UNAVAILABLE_N_N = "unavailable_n_n", "The {} is not available right now; nothing was changed. Try again in {} seconds.", "{} ist gerade nicht erreichbar; nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
+    /// "Kontor is busy {} right now; …" — the parameter names the work. A 503.
+    BUSY_N_N = "busy_n_n", "Kontor is busy {} right now; nothing was changed. Try again in {} seconds.", "Kontor ist gerade ausgelastet ({}); nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
+    /// "Internal error." A 500.
+    INTERNAL_ERROR = "internal_error", "Internal error.", "Interner Fehler.";
 }
 
 impl Message {

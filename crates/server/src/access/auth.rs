@@ -331,13 +331,10 @@ pub async fn require_key(State(state): State<AppState>, mut req: Request, next: 
     };
     if !roles::allows(context.role, caller.read_only, needed) {
         let message = if caller.read_only && context.role.allows(needed) {
-            "This API key is read-only.".to_string()
+            kontor_model::error::messages::API_KEY_READ_ONLY.into()
         } else {
-            format!(
-                "This needs the {} role; you are {}.",
-                needed.as_str(),
-                context.role.as_str()
-            )
+            kontor_model::error::messages::ROLE_NEEDED_N_N
+                .with([needed.as_str(), context.role.as_str()])
         };
         return ApiError::Forbidden(message).into_response();
     }

@@ -69,6 +69,36 @@ pub async fn fill(state: AppState) -> Result<String, String> {
             .map_err(e)?;
         user_ids.push(id);
     }
+    // The demo's records are Anna's work: the change history names her, never the system
+    // (issue 34). Writes in a transaction take the actor from `ACTOR`; the single
+    // statements below read the actor row, set here once.
+    let actor = crate::proof::audit::Actor {
+        user_id: Some(user_ids[0]),
+        key_id: None,
+    };
+    crate::sql::query("UPDATE audit_actor SET user_id = $1, key_id = NULL WHERE id = 1")
+        .bind(user_ids[0])
+        .execute(pool)
+        .await
+        .map_err(e)?;
+    let filled = crate::proof::audit::ACTOR
+        .scope(actor, fill_records(state.clone(), user_ids, t))
+        .await;
+    crate::sql::query("UPDATE audit_actor SET user_id = NULL, key_id = NULL WHERE id = 1")
+        .execute(pool)
+        .await
+        .map_err(e)?;
+    filled
+}
+
+/// The demo's records after its users (`user_ids`: Anna, Jonas, Lea), made at `t`.
+async fn fill_records(
+    state: AppState,
+    user_ids: Vec<i64>,
+    t: crate::store::db::Ts,
+) -> Result<String, String> {
+    let pool = &state.pool;
+    let e = |e: sqlx::Error| e.to_string();
     fill_account(&state).await?;
     let mut customers = Vec::new();
     for (n, c) in CUSTOMERS.iter().enumerate() {

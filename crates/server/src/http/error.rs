@@ -18,9 +18,9 @@ pub enum ApiError {
     /// 401 of POST /session: one message for an unknown e-mail, a wrong password, a
     /// deactivated user and a user without password (issue 12).
     SignInFailed,
-    /// 403: a read-only key tried to write, or a file link is invalid or expired (the
-    /// sentence says which).
-    Forbidden(String),
+    /// 403: a read-only key tried to write, the role does not allow it, or a file link is
+    /// invalid or expired (the catalogue message says which, in English and German).
+    Forbidden(Message),
     /// 404: unknown id or route. The string names what was not found (`"invoice 7"`).
     NotFound(String),
     /// 405: wrong method on a known path.
@@ -151,7 +151,23 @@ impl ApiError {
             ApiError::Unauthorized => Some(messages::API_KEY_REFUSED.into()),
             ApiError::SignInFailed => Some(messages::SIGN_IN_FAILED.into()),
             ApiError::TooManyRequests(s) => Some(messages::RATE_LIMITED_N_SECONDS.with([s])),
-            ApiError::Refused(m) => Some(m.clone()),
+            ApiError::Refused(m) | ApiError::Forbidden(m) => Some(m.clone()),
+            ApiError::NotFound(what) => Some(messages::NOT_FOUND_N.with([what])),
+            ApiError::MethodNotAllowed => Some(messages::METHOD_NOT_ALLOWED.into()),
+            ApiError::PayloadTooLarge(limit) => {
+                Some(messages::BODY_LARGER_THAN_N_BYTES.with([limit]))
+            }
+            ApiError::UnsupportedMediaType(expected) => {
+                Some(messages::BODY_MUST_BE_SENT_AS_N.with([expected]))
+            }
+            ApiError::Unavailable(what, _) => Some(
+                messages::UNAVAILABLE_N_N
+                    .with([what.to_string(), UNAVAILABLE_RETRY_SECONDS.to_string()]),
+            ),
+            ApiError::Busy(what) => Some(
+                messages::BUSY_N_N.with([what.to_string(), UNAVAILABLE_RETRY_SECONDS.to_string()]),
+            ),
+            ApiError::Internal(_) => Some(messages::INTERNAL_ERROR.into()),
             _ => None,
         }
     }
@@ -165,14 +181,14 @@ impl ApiError {
                     .unwrap_or_default(),
                 None,
             ),
-            ApiError::Forbidden(m) => (m, None),
-            ApiError::NotFound(what) => (format!("Not found: {what}."), None),
-            ApiError::MethodNotAllowed => ("Method not allowed on this path.".to_string(), None),
-            ApiError::PayloadTooLarge(limit) => {
-                (format!("Request body larger than {limit} bytes."), None)
-            }
-            ApiError::UnsupportedMediaType(expected) => (
-                format!("The request body must be sent as {expected}."),
+            ApiError::Forbidden(_)
+            | ApiError::NotFound(_)
+            | ApiError::MethodNotAllowed
+            | ApiError::PayloadTooLarge(_)
+            | ApiError::UnsupportedMediaType(_) => (
+                self.coded_sentence()
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
                 None,
             ),
             ApiError::Invalid(m, e) | ApiError::FileTooLarge(m, e) => (m, Some(e)),
@@ -186,21 +202,12 @@ impl ApiError {
                 None,
             ),
             ApiError::BadGateway(m) => (m, None),
-            ApiError::Unavailable(what, _) => (
-                format!(
-                    "The {what} is not available right now; nothing was changed. Try again in \
-                     {UNAVAILABLE_RETRY_SECONDS} seconds."
-                ),
+            ApiError::Unavailable(..) | ApiError::Busy(_) | ApiError::Internal(_) => (
+                self.coded_sentence()
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
                 None,
             ),
-            ApiError::Busy(what) => (
-                format!(
-                    "Kontor is busy {what} right now; nothing was changed. Try again in \
-                     {UNAVAILABLE_RETRY_SECONDS} seconds."
-                ),
-                None,
-            ),
-            ApiError::Internal(_) => ("Internal error.".to_string(), None),
         };
         ErrorBody::new(message, errors)
     }

@@ -44,7 +44,7 @@ fn check(state: &AppState, path: &str, q: &LinkQuery) -> ApiResult<()> {
     match (q.expires, q.signature.as_deref()) {
         (Some(e), Some(s)) if state.signer.verify(path, e, s) => Ok(()),
         _ => Err(ApiError::Forbidden(
-            "This file link is invalid or has expired.".into(),
+            kontor_model::error::messages::FILE_LINK_INVALID.into(),
         )),
     }
 }

@@ -1,6 +1,6 @@
 //! Error messages in the caller's language (issue 12): a response layer that, for a
 //! request with `Accept-Language` preferring German, rewrites the messages of a 422 body
-//! (and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
+//! (and of a 403, 404, 405, 413, 415, 500 and 503 — issue 34 — and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
 //! saying when to try again) by their message codes (`error_codes`, and the catalogue message a handler leaves
 //! in the response's extensions;
 //! `kontor_model::error::messages`). The body's shape does not change; English
@@ -17,14 +17,22 @@ use kontor_model::error_text::language;
 /// Largest 422 body rewritten (bytes); larger ones pass unchanged.
 const LIMIT: usize = 256 * 1024;
 
-/// The statuses whose messages are rewritten.
-const TRANSLATED: [StatusCode; 3] = [
+/// The statuses whose messages are rewritten (issue 34 added the refusals and the 404s:
+/// "every refusal message in the user's language").
+const TRANSLATED: [StatusCode; 10] = [
     StatusCode::UNPROCESSABLE_ENTITY,
     StatusCode::UNAUTHORIZED,
     StatusCode::TOO_MANY_REQUESTS,
+    StatusCode::FORBIDDEN,
+    StatusCode::NOT_FOUND,
+    StatusCode::METHOD_NOT_ALLOWED,
+    StatusCode::PAYLOAD_TOO_LARGE,
+    StatusCode::UNSUPPORTED_MEDIA_TYPE,
+    StatusCode::SERVICE_UNAVAILABLE,
+    StatusCode::INTERNAL_SERVER_ERROR,
 ];
 
-/// Middleware: German 422, 401 and 429 messages for `Accept-Language: de`.
+/// Middleware: German messages of the statuses in [`TRANSLATED`] for `Accept-Language: de`.
 pub async fn localize(req: Request, next: Next) -> Response {
     let german_wanted = req
         .headers()

@@ -55,7 +55,7 @@ pub async fn delete(
         Ok(()) => {}
         Err(DeleteRefusal::AdminOnly) => {
             return Err(ApiError::Forbidden(
-                DeleteRefusal::AdminOnly.message().en.into(),
+                DeleteRefusal::AdminOnly.message().into(),
             ))
         }
         Err(DeleteRefusal::ReasonRequired) => {

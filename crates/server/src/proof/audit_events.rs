@@ -57,7 +57,7 @@ impl From<Row> for AuditEvent {
 }
 
 const COLUMNS: &str =
-    "a.id, a.at, a.user_id, trim(u.firstname || ' ' || u.lastname) AS user_name, \
+    "a.id, a.at, a.user_id, COALESCE(NULLIF(trim(u.firstname || ' ' || u.lastname), ''), u.email) AS user_name, \
     a.key_id, a.action, a.record_type, a.record_id, a.parent_type, a.parent_id, a.changes, a.hash";
 const FROM: &str = "FROM audit_events a LEFT JOIN users u ON u.id = a.user_id";
 

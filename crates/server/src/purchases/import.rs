@@ -248,15 +248,26 @@ pub async fn import(
 ///
 /// GET /purchases/{id}/e_invoice.html → the stored e-invoice as a self-contained HTML page
 /// (`text/html`; every text escaped; CSP `default-src 'none'` with inline styles only and
-/// `sandbox`, so nothing runs and nothing loads). Errors: 404 when the purchase does not
-/// exist, has no e-invoice, or its file is gone.
+/// `sandbox`, so nothing runs and nothing loads), in German for `Accept-Language: de`
+/// (labels, `1.234,50`, `24.11.2026`, units and VAT categories in words; issue 34).
+/// Errors: 404 when the purchase does not exist, has no e-invoice, or its file is gone.
 #[utoipa::path(get, path = "/purchases/{id}/e_invoice.html", operation_id = "purchases_e_invoice_html", tag = "purchases",
     params(crate::http::extract::IdPath),
     responses((status = 200, description = "The stored e-invoice as a self-contained HTML page (every text escaped; nothing runs or loads).", content_type = "text/html", headers(("Content-Security-Policy" = String, description = "`default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; sandbox`")))))]
 pub async fn e_invoice_html(
     State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
     crate::http::extract::IdPath(id): crate::http::extract::IdPath,
 ) -> ApiResult<Response> {
+    // Issue 34: labels, amounts and dates in the caller's language.
+    let language = match headers
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .map(kontor_model::error_text::language)
+    {
+        Some("de") => kontor_einvoice::html::ViewLanguage::De,
+        _ => kontor_einvoice::html::ViewLanguage::En,
+    };
     let row = repo::load_row(&state.pool, id).await?;
     let (Some(_), Some(key)) = (row.einvoice_syntax.as_ref(), row.document_key.as_ref()) else {
         return Err(ApiError::not_found(format!("e-invoice of purchase {id}")));
@@ -270,7 +281,10 @@ pub async fn e_invoice_html(
         crate::work::cpu_work::Kind::Import,
         READ_BUDGET,
         || ApiError::Busy("reading e-invoices"),
-        move || read_document(&bytes).map(|read| kontor_einvoice::html::render_html(&read.invoice)),
+        move || {
+            read_document(&bytes)
+                .map(|read| kontor_einvoice::html::render_html_in(&read.invoice, language))
+        },
     )
     .await?
     .map_err(|_| ApiError::Internal(format!("stored e-invoice of purchase {id} unreadable")))?;

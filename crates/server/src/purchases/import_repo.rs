@@ -229,8 +229,8 @@ async fn write(
     let t = ts(now());
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
-            payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24) RETURNING id",
+            payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at, einvoice_seller_name)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
     )
     .bind(&identifier)
     .bind(invoice.number.trim())
@@ -256,6 +256,7 @@ async fn write(
     .bind(new.format)
     .bind(t)
     .bind(t)
+    .bind(Some(invoice.seller.name.trim()).filter(|n| !n.is_empty()))
     .fetch_one(&mut *tx)
     .await?;
     for (n, p) in new.positions.iter().enumerate() {

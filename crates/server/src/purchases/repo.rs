@@ -61,6 +61,8 @@ pub struct PurchaseRow {
     pub einvoice_syntax: Option<String>,
     /// `xrechnung` / `factur-x` / `en16931` for an imported e-invoice.
     pub einvoice_format: Option<String>,
+    /// The seller's name (BT-27) as the imported e-invoice writes it (schema 37).
+    einvoice_seller_name: Option<String>,
     custom_properties: String,
     tags: String,
     created_at: Ts,
@@ -282,7 +284,11 @@ pub async fn present(
             },
             items: items_by.remove(&r.id).unwrap_or_default(),
             e_invoice: match (r.einvoice_syntax, r.einvoice_format) {
-                (Some(syntax), Some(format)) => Some(PurchaseEInvoice { syntax, format }),
+                (Some(syntax), Some(format)) => Some(PurchaseEInvoice {
+                    syntax,
+                    format,
+                    seller_name: r.einvoice_seller_name,
+                }),
                 _ => None,
             },
             created_at: r.created_at.0,

@@ -109,11 +109,8 @@ fn describe(e: &ApiError) -> String {
                 format!("The invoice could not be created: {}.", named.join("; "))
             }
         }
-        ApiError::Refused(m) => m.to_string(),
-        ApiError::NotFound(m)
-        | ApiError::BadRequest(m)
-        | ApiError::BadGateway(m)
-        | ApiError::Forbidden(m) => m.clone(),
+        ApiError::Refused(m) | ApiError::Forbidden(m) => m.to_string(),
+        ApiError::NotFound(m) | ApiError::BadRequest(m) | ApiError::BadGateway(m) => m.clone(),
         _ => "An internal error occurred; see the server log.".into(),
     }
 }

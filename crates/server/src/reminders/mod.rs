@@ -171,12 +171,7 @@ async fn letter(
     };
     let addressee = contact
         .as_ref()
-        .map(|p| kontor_model::salutation::Addressee {
-            gender: p.gender,
-            title: p.salutation.as_deref(),
-            firstname: &p.firstname,
-            lastname: &p.lastname,
-        });
+        .map(kontor_model::salutation::Addressee::from);
     let document = reminder_document(
         &reminder,
         &invoice,

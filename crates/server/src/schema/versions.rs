@@ -17,6 +17,7 @@ pub const VERSIONS: &[Version] = &[
     CREDIT_NOTES,
     SENT_MAIL,
     DOWN_PAYMENTS,
+    SELLER_NAME,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -480,6 +481,19 @@ const DOWN_PAYMENTS: Version = Version {
             column: Column::new("resending_at", Type::Timestamp).nullable(),
         },
     ],
+};
+
+/// 37: the seller's name as an imported e-invoice writes it (issue 34).
+const SELLER_NAME: Version = Version {
+    version: 37,
+    description: "the seller's name of an imported e-invoice",
+    why: "Issue 34: an imported e-invoice whose seller matches a supplier by VAT ID or IBAN\n\
+          under another name says so and offers to take the new name. The purchase keeps\n\
+          the seller's name (BT-27) as the document writes it.",
+    steps: &[Step::AddColumn {
+        table: "purchases",
+        column: Column::new("einvoice_seller_name", Type::Text).nullable(),
+    }],
 };
 
 #[cfg(test)]

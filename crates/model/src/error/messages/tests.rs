@@ -121,3 +121,39 @@ fn a_mail_server_sentence_reads_german() {
         .german()
         .starts_with("Der Mailserver war nicht erreichbar"));
 }
+
+#[test]
+fn a_404_and_a_403_read_german_with_german_names() {
+    let m = NOT_FOUND_N.with(["invoice 7"]);
+    assert_eq!(m, "Not found: invoice 7.");
+    assert_eq!(m.german(), "Nicht gefunden: Rechnung 7.");
+    assert_eq!(
+        NOT_FOUND_N.with(["recurring invoice 3"]).german(),
+        "Nicht gefunden: Serienrechnung 3."
+    );
+    assert_eq!(
+        NOT_FOUND_N
+            .with(["offer confirmation of offer 12"])
+            .german(),
+        "Nicht gefunden: Auftragsbestätigung zu Angebot 12."
+    );
+    assert_eq!(NOT_FOUND_N.with(["logo"]).german(), "Nicht gefunden: Logo.");
+    // "invoices" is no entry of its own and not "invoice" + a space: it stays.
+    assert_eq!(
+        NOT_FOUND_N.with(["invoices"]).german(),
+        "Nicht gefunden: invoices."
+    );
+    let role = ROLE_NEEDED_N_N.with(["admin", "staff"]);
+    assert_eq!(role, "This needs the admin role; you are staff.");
+    assert_eq!(
+        role.german(),
+        "Dafür ist die Rolle „Administrator“ nötig; Ihre Rolle ist „Mitarbeiter“."
+    );
+    assert_eq!(
+        UNAVAILABLE_N_N.with(["database", "5"]).german(),
+        "Die Datenbank ist gerade nicht erreichbar; nichts wurde geändert. Bitte in 5 Sekunden erneut versuchen."
+    );
+    for code in super::super::message::TRANSLATED_PARAM_CODES {
+        assert!(ALL.iter().any(|t| t.code == code), "{code}");
+    }
+}
