@@ -7,13 +7,17 @@
 # Environment: KONTOR_LISTEN (default 127.0.0.1:8080), KONTOR_DATA (default ./data).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/setup.sh
+started=$(date +%s)
+step() { printf '\033[1m[run %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" "$*"; }
+# Only what running needs; the test tools come with scripts/test.sh (issue 35).
+./scripts/setup.sh --run
 export PATH="$HOME/.cargo/bin:$PATH"
 
-echo "[run] building the browser app (release)"
+step "building the browser app (release)"
 trunk build --release
-echo "[run] building the server (release)"
+step "building the server (release)"
 cargo build --release -p kontor-server
+step "filling ./data with demo data"
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 server="$target_dir/release/kontor-server"
 
@@ -30,6 +34,7 @@ if ! printf '%s\n' "$password" | "$server" users set-password --email "$email" -
 fi
 key=$("$server" keys create --name "local $(date +%Y-%m-%d)" | tail -n 1)
 
+step "ready"
 cat <<MSG
 
   Kontor is starting at  http://$KONTOR_LISTEN/

