@@ -66,6 +66,9 @@ pub fn MissingDialog(
     pending: Signal<bool>,
     /// "Finalize anyway" (the dialog closes first).
     on_finalize: Callback<()>,
+    /// A warning shown above the buttons while `Some` (a backdated invoice, issue 34).
+    #[prop(optional, into)]
+    warning: Signal<Option<String>>,
 ) -> impl IntoView {
     let title = Signal::derive(move || {
         if blocked.get() {
@@ -84,6 +87,7 @@ pub fn MissingDialog(
                 }}
             </p>
             {move || view! { <MissingList missing=missing.get() customer_id=customer_id.get() invoice_id=invoice_id /> }}
+            {move || warning.get().filter(|_| !blocked.get()).map(|w| view! { <p class="confirm-warning" role="alert">{w}</p> })}
             <div class="dialog-actions">
                 <button type="button" class="btn" autofocus on:click=move |_| open.set(false)>
                     {move || if blocked.get() { t().common().close } else { t().common().cancel }}

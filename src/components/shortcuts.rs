@@ -75,12 +75,12 @@ pub fn ShortcutSheet() -> impl IntoView {
     let rows = [
         ("/", s.search),
         ("n", s.new_record),
-        ("Alt + Shift + I / T / D / S / P / L", s.add_position),
+        ("Alt + Shift + I, T, D, S, P, L", s.add_position),
         ("Esc", s.close),
         ("?", s.this_sheet),
     ];
     view! {
-        <Dialog open=open title=s.title>
+        <Dialog open=open title=s.title class="dialog-wide">
             <table class="table shortcut-table" id="shortcut-sheet">
                 <thead><tr><th scope="col">{s.key}</th><th scope="col">{s.does}</th></tr></thead>
                 <tbody>

@@ -140,6 +140,7 @@ pub fn InvoiceActions(
             if gaps.is_empty() {
                 ask_move(InvoiceStatus::Created);
             } else {
+                crate::components::backdating::load_backdated_warning(Some(draft_date), backdated);
                 target.set(Some(InvoiceStatus::Created));
                 missing.set(gaps);
                 missing_open.set(true);
@@ -310,6 +311,7 @@ pub fn InvoiceActions(
             on_finalize=Callback::new(move |_| {
                 change.dispatch_local(InvoiceStatus::Created);
             })
+            warning=backdated
         />
         <Dialog open=delete_open title=delete_title>
             {if is_draft {
