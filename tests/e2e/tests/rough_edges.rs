@@ -97,30 +97,26 @@ async fn n_opens_new_on_lists_and_the_question_mark_shows_every_shortcut() {
     b.close().await;
 }
 
+/// A draft invoice of `customer` dated `date` (one hour of maintenance); returns its id.
+async fn draft_dated(server: &Server, customer: i64, title: &str, date: &str) -> i64 {
+    server
+        .create(
+            "/invoices",
+            json!({"customer_id": customer, "status": "draft", "title": title, "date": date,
+                   "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
+                   "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "h", "unit_price": 95}]}),
+        )
+        .await
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_backdated_invoice_asks_before_it_takes_the_next_number() {
     let server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Hafen Logistik GmbH").await;
     let numbered = server.invoice(customer, "Lagerung November").await;
     let number = numbered["identifier"].as_str().unwrap().to_string();
-    let draft = server
-        .create(
-            "/invoices",
-            json!({"customer_id": customer, "status": "draft", "title": "Nachtrag Oktober",
-                   "date": "2026-10-20", "due_date": "2026-11-03",
-                   "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                   "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "h", "unit_price": 95}]}),
-        )
-        .await;
-    let on_time = server
-        .create(
-            "/invoices",
-            json!({"customer_id": customer, "status": "draft", "title": "Wartung Dezember",
-                   "date": "2026-12-01", "due_date": "2026-12-15",
-                   "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                   "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "h", "unit_price": 95}]}),
-        )
-        .await;
+    let draft = draft_dated(&server, customer, "Nachtrag Oktober", "2026-10-20").await;
+    let on_time = draft_dated(&server, customer, "Wartung Dezember", "2026-12-01").await;
     let b = server.signed_in_browser().await;
     b.open(&server.base, &format!("/invoices/{draft}")).await;
     b.click("#finalize").await;
@@ -153,14 +149,7 @@ async fn the_change_history_speaks_labels_values_and_the_person() {
         .user("ada@kontor.test", "Ada", "Lovelace", "admin", PASSWORD)
         .await;
     let customer = server.customer("Hafen Logistik GmbH").await;
-    let draft = server
-        .create(
-            "/invoices",
-            json!({"customer_id": customer, "status": "draft", "title": "Wartung",
-                   "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
-                   "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit": "h", "unit_price": 95}]}),
-        )
-        .await;
+    let draft = draft_dated(&server, customer, "Wartung", "2026-11-20").await;
     let b = Browser::start().await;
     b.sign_in_with_password(&server.base, "ada@kontor.test", PASSWORD)
         .await;
