@@ -356,3 +356,131 @@ impl InvoiceFormState {
         serde_json::to_string(&body).unwrap_or_default()
     }
 }
+
+/// The invoice form as typed, for its local draft ([`crate::components::local_draft`],
+/// issue 34 "a half-filled invoice survives a reload"): every text exactly as entered.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TypedInvoice {
+    /// Customer company id.
+    pub customer_id: Option<i64>,
+    /// Project id.
+    pub project_id: Option<i64>,
+    /// Recipient address.
+    pub recipient_address: String,
+    /// Invoice date `YYYY-MM-DD`.
+    pub date: String,
+    /// Payment term in days.
+    pub term_days: Option<i64>,
+    /// Due date `YYYY-MM-DD`.
+    pub due_date: String,
+    /// Title.
+    pub title: String,
+    /// Currency code.
+    pub currency: String,
+    /// Tax rate as typed.
+    pub tax: String,
+    /// Reverse charge.
+    pub reverse_charge: bool,
+    /// Discount % as typed.
+    pub discount: String,
+    /// Cash discount % as typed.
+    pub cash_discount: String,
+    /// Cash discount days as typed.
+    pub cash_discount_days: String,
+    /// Salutation.
+    pub salutation: String,
+    /// Footer.
+    pub footer: String,
+    /// Tags, comma-separated.
+    pub tags: String,
+    /// Service period start.
+    pub service_from: String,
+    /// Service period end.
+    pub service_to: String,
+    /// Positions.
+    pub rows: Vec<crate::components::position_editor::TypedRow>,
+    /// Custom properties.
+    pub custom_properties: BTreeMap<String, String>,
+    /// The offer billed.
+    pub offer_id: Option<i64>,
+    /// Buyer reference as typed.
+    pub buyer_reference: String,
+    /// Payment means.
+    pub payment_means: Option<PaymentMeans>,
+    /// Standard, down payment or final invoice.
+    pub kind: Option<InvoiceKind>,
+    /// A final invoice's down payments.
+    pub down_payment_ids: Vec<i64>,
+}
+
+impl InvoiceFormState {
+    /// Everything as typed.
+    pub fn typed(&self) -> TypedInvoice {
+        TypedInvoice {
+            customer_id: self.customer_id.get_untracked(),
+            project_id: self.project_id.get_untracked(),
+            recipient_address: self.recipient_address.get_untracked(),
+            date: self.date.get_untracked(),
+            term_days: self.term_days.get_untracked(),
+            due_date: self.due_date.get_untracked(),
+            title: self.title.get_untracked(),
+            currency: self.currency.get_untracked(),
+            tax: self.tax.get_untracked(),
+            reverse_charge: self.reverse_charge.get_untracked(),
+            discount: self.discount.get_untracked(),
+            cash_discount: self.cash_discount.get_untracked(),
+            cash_discount_days: self.cash_discount_days.get_untracked(),
+            salutation: self.salutation.get_untracked(),
+            footer: self.footer.get_untracked(),
+            tags: self.tags.get_untracked(),
+            service_from: self.service_from.get_untracked(),
+            service_to: self.service_to.get_untracked(),
+            rows: self
+                .rows
+                .with_untracked(|r| r.iter().map(|r| r.typed()).collect()),
+            custom_properties: self.custom_properties.get_untracked(),
+            offer_id: self.offer_id.get_untracked(),
+            buyer_reference: self.buyer_reference.get_untracked(),
+            payment_means: self.payment_means.get_untracked(),
+            kind: Some(self.kind.get_untracked()),
+            down_payment_ids: self.down_payment_ids.get_untracked(),
+        }
+    }
+
+    /// Fills every field from `typed` (a restored local draft); a draft without positions
+    /// gets one empty item.
+    pub fn restore_typed(&self, typed: &TypedInvoice) {
+        use crate::components::position_editor::PositionRow as Row;
+        self.customer_id.set(typed.customer_id);
+        self.project_id.set(typed.project_id);
+        self.recipient_address.set(typed.recipient_address.clone());
+        self.date.set(typed.date.clone());
+        self.term_days.set(typed.term_days);
+        self.due_date.set(typed.due_date.clone());
+        self.title.set(typed.title.clone());
+        self.currency.set(typed.currency.clone());
+        self.tax.set(typed.tax.clone());
+        self.reverse_charge.set(typed.reverse_charge);
+        self.discount.set(typed.discount.clone());
+        self.cash_discount.set(typed.cash_discount.clone());
+        self.cash_discount_days
+            .set(typed.cash_discount_days.clone());
+        self.salutation.set(typed.salutation.clone());
+        self.footer.set(typed.footer.clone());
+        self.tags.set(typed.tags.clone());
+        self.service_from.set(typed.service_from.clone());
+        self.service_to.set(typed.service_to.clone());
+        let mut rows: Vec<Row> = typed.rows.iter().map(Row::from_typed).collect();
+        if rows.is_empty() {
+            rows.push(Row::new(PositionType::Item));
+        }
+        self.rows.set(rows);
+        self.custom_properties.set(typed.custom_properties.clone());
+        self.offer_id.set(typed.offer_id);
+        self.buyer_reference.set(typed.buyer_reference.clone());
+        self.payment_means.set(typed.payment_means);
+        self.kind.set(typed.kind.unwrap_or(InvoiceKind::Standard));
+        self.down_payment_ids.set(typed.down_payment_ids.clone());
+    }
+}

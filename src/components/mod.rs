@@ -67,6 +67,7 @@ pub mod invoice_form_state;
 pub mod leave_guard;
 pub mod list_totals;
 pub mod list_url;
+pub mod local_draft;
 pub mod locale;
 pub mod mail_list;
 pub mod money;

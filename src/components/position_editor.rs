@@ -23,7 +23,7 @@ mod vat;
 
 pub use errors::split_row_errors;
 pub use ops::{add_row, duplicate_row, move_row, move_to, remove_row};
-pub use row::{next_key, PositionRow};
+pub use row::{next_key, PositionRow, TypedRow};
 pub use totals::{
     group_label, tax_line_label, use_subtotals, use_totals, StoredTaxLines, TotalsBox,
 };

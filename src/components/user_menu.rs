@@ -190,6 +190,8 @@ pub fn UserMenuPanel(
             // The key is forgotten even when the server cannot be reached.
             let _ = delete_session().await;
             clear_key();
+            // Unsaved form states stay on no shared computer (issue 37).
+            crate::components::local_draft::wipe_all();
             navigate("/sign-in", Default::default());
         });
     };

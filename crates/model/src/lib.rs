@@ -40,6 +40,7 @@ pub mod girocode;
 pub mod invoice;
 pub mod invoice_input;
 pub mod limits;
+pub mod local_draft;
 pub mod master_data;
 pub mod money;
 pub mod number_format;

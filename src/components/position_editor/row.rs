@@ -289,3 +289,78 @@ impl PositionRow {
         item
     }
 }
+
+/// One row as typed, for the form's local draft ([`crate::components::local_draft`]): the
+/// texts exactly as entered (also ones that are not numbers yet) and the row's links.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TypedRow {
+    /// Position type.
+    pub kind: Option<PositionType>,
+    /// Title as typed.
+    pub title: String,
+    /// Description as typed.
+    pub description: String,
+    /// Quantity as typed.
+    pub quantity: String,
+    /// Unit as typed.
+    pub unit: String,
+    /// Unit price as typed.
+    pub unit_price: String,
+    /// Lump-sum net total as typed.
+    pub net_total: String,
+    /// Offer positions: optional.
+    pub optional: bool,
+    /// Time sheet entries billed.
+    pub activity_ids: Vec<i64>,
+    /// Project expenses billed.
+    pub expense_ids: Vec<i64>,
+    /// The position's own rate in percent.
+    pub tax: Option<Decimal>,
+    /// The position's own VAT category.
+    pub tax_category: Option<kontor_model::position_vat::TaxCategory>,
+    /// The exemption reason as typed.
+    pub exemption_reason: String,
+}
+
+impl PositionRow {
+    /// What the row holds as typed.
+    pub fn typed(&self) -> TypedRow {
+        let vat = self.vat.get_untracked();
+        TypedRow {
+            kind: Some(self.kind.get_untracked()),
+            title: self.title.get_untracked(),
+            description: self.description.get_untracked(),
+            quantity: self.quantity.get_untracked(),
+            unit: self.unit.get_untracked(),
+            unit_price: self.unit_price.get_untracked(),
+            net_total: self.net_total.get_untracked(),
+            optional: self.optional.get_untracked(),
+            activity_ids: self.activity_ids.get_untracked(),
+            expense_ids: self.expense_ids.get_untracked(),
+            tax: vat.tax,
+            tax_category: vat.category,
+            exemption_reason: self.exemption_reason.get_untracked(),
+        }
+    }
+
+    /// A new row (fresh key) holding what `typed` says.
+    pub fn from_typed(typed: &TypedRow) -> Self {
+        let row = Self::new(typed.kind.unwrap_or(PositionType::Item));
+        row.title.set(typed.title.clone());
+        row.description.set(typed.description.clone());
+        row.quantity.set(typed.quantity.clone());
+        row.unit.set(typed.unit.clone());
+        row.unit_price.set(typed.unit_price.clone());
+        row.net_total.set(typed.net_total.clone());
+        row.optional.set(typed.optional);
+        row.activity_ids.set(typed.activity_ids.clone());
+        row.expense_ids.set(typed.expense_ids.clone());
+        row.vat.set(PositionVat {
+            tax: typed.tax,
+            category: typed.tax_category,
+        });
+        row.exemption_reason.set(typed.exemption_reason.clone());
+        row
+    }
+}

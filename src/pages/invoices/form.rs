@@ -22,8 +22,9 @@ use crate::components::form_summary::{
     clear_field_error, scroll_to_summary, ErrorSummary, Form, PositionFormErrors,
 };
 use crate::components::invoice_fields::{DateFields, PartyFields, PricingFields, TextFields};
-use crate::components::invoice_form_state::InvoiceFormState;
+use crate::components::invoice_form_state::{InvoiceFormState, TypedInvoice};
 use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::local_draft::{use_local_draft, LocalDraftNotice};
 use crate::components::position_editor::{split_row_errors, PositionEditor};
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -197,6 +198,29 @@ fn InvoiceForm(
     let error_state = PositionFormErrors::new();
     let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
+    // What is typed is kept in the browser until it is saved (issue 34).
+    let local = use_local_draft(
+        editing
+            .map(|id| format!("invoice.{id}"))
+            .unwrap_or_else(|| "invoice.new".into()),
+        Callback::new(move |_| serde_json::to_value(state.typed()).unwrap_or_default()),
+        Callback::new(move |value: serde_json::Value| {
+            let Ok(typed) = serde_json::from_value::<TypedInvoice>(value) else {
+                return;
+            };
+            state.restore_typed(&typed);
+            match typed.customer_id {
+                Some(id) => leptos::task::spawn_local(async move {
+                    if let Ok(c) = get_company(id).await {
+                        if state.customer_id.get_untracked() == Some(id) {
+                            customer.set(Some(c));
+                        }
+                    }
+                }),
+                None => customer.set(None),
+            }
+        }),
+    );
 
     let projects = state.customer_projects();
     let extra_term = Signal::derive(move || {
@@ -231,6 +255,7 @@ fn InvoiceForm(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(saved)) => {
             guard.mark_saved();
+            local.saved();
             let done = match (&saved.identifier, editing) {
                 (Some(n), None) => fill(t().invoice_form().created, &[("number", n)]),
                 (Some(n), Some(_)) => fill(t().invoice_form().finalized, &[("number", n)]),
@@ -377,6 +402,7 @@ fn InvoiceForm(
                 <h1>{title}</h1>
                 <div class="page-actions">{buttons.clone()}</div>
             </div>
+            <LocalDraftNotice draft=local />
             <ErrorSummary summary=summary />
             <PartyFields state=state errors=errors customer=customer projects=projects currencies=currencies />
             <KindFields state=state errors=errors editing=editing />

@@ -3,7 +3,7 @@
 //! the shortcut sheet; a backdated invoice asks before it takes the next number; the change
 //! history speaks field labels, formatted values and the person; an imported e-invoice
 //! whose seller has a new name offers to take it; an offer e-mail greets its contact; the
-//! Dunning page's actions stay in view. Screenshots in German and English, light and dark.
+//! Dunning page's actions stay in view; a half-filled invoice survives a reload. Screenshots in German and English, light and dark.
 
 use fantoccini::key::Key;
 use kontor_e2e::{dist, workspace, Browser, Server};
@@ -154,7 +154,17 @@ async fn the_change_history_speaks_labels_values_and_the_person() {
     b.sign_in_with_password(&server.base, "ada@kontor.test", PASSWORD)
         .await;
     b.click("#user-menu-button").await;
+    b.client
+        .execute("window.__beforeLanguage = true;", vec![])
+        .await
+        .unwrap();
     b.click("#language-de").await;
+    // The app reloads in German; only then is the next page opened.
+    b.wait_js(
+        "return !window.__beforeLanguage && document.documentElement.lang === 'de' && !!document.querySelector('#user-menu-button');",
+        vec![],
+    )
+    .await;
     // Ada changes the draft's title and price in the app.
     b.open(&server.base, &format!("/invoices/{draft}/edit"))
         .await;
@@ -315,7 +325,13 @@ async fn the_dunning_actions_stay_in_view_while_the_list_scrolls() {
         .execute(
             "const r = document.documentElement;
              const wide = [...document.querySelectorAll('.table-wrap')].filter(w => w.scrollWidth > w.clientWidth + 1)
-                 .map(w => w.scrollWidth + '>' + w.clientWidth);
+                 .map(w => {
+                     const edge = w.getBoundingClientRect().left + w.clientLeft + w.clientWidth;
+                     const past = [...w.querySelectorAll('*')]
+                         .filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > edge + 0.5)
+                         .slice(0, 4).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right - edge) + ' sw' + e.scrollWidth + '/' + e.clientWidth + ' ' + e.textContent.trim().slice(0, 20));
+                     return w.scrollWidth + '>' + w.clientWidth + ' ' + getComputedStyle(w).overflowX + ' t' + w.querySelector('table')?.getBoundingClientRect().width + ' ' + past.join(' | ');
+                 });
              return (r.scrollWidth > r.clientWidth + 1 ? ['page ' + r.scrollWidth + '>' + r.clientWidth] : []).concat(wide);",
             vec![],
         )
@@ -326,5 +342,199 @@ async fn the_dunning_actions_stay_in_view_while_the_list_scrolls() {
         json!([]),
         "the Dunning page scrolls sideways at 1024 px"
     );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_half_filled_invoice_survives_a_reload_until_it_is_saved() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Hafen Logistik GmbH").await;
+    let b = server.signed_in_browser().await;
+    b.open(&server.base, "/invoices/new").await;
+    b.pick_company("#f-customer_id", "Hafen Logistik GmbH")
+        .await;
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
+    let row = |field: &str| {
+        format!(".pe-table tbody tr[data-row-key]:nth-of-type(1) [data-field={field}]")
+    };
+    b.fill("#f-title", "Lagerung Dezember").await;
+    b.fill(&row("title"), "Lagerfläche").await;
+    b.fill(&row("quantity"), "2.5x").await;
+    b.fill(&row("unit"), "Monat").await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+
+    // The tab is reloaded (or crashed): the form offers what was typed, with its time.
+    b.client.refresh().await.unwrap();
+    let notice = b.find("#local-draft-notice").await.text().await.unwrap();
+    assert!(
+        notice.contains("Restore your unsaved changes from"),
+        "{notice}"
+    );
+    assert_eq!(b.prop("#f-title", "value").await, "");
+    b.theme_screenshots("rough-edges-restore-draft").await;
+    b.click("#local-draft-restore").await;
+    b.wait_js(
+        "return document.querySelector('#f-title').value === 'Lagerung Dezember';",
+        vec![],
+    )
+    .await;
+    assert_eq!(b.prop(&row("title"), "value").await, "Lagerfläche");
+    // Exactly as typed, also a quantity that is not a number yet.
+    assert_eq!(b.prop(&row("quantity"), "value").await, "2.5x");
+    assert_eq!(b.prop(&row("unit"), "value").await, "Monat");
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
+    assert_eq!(
+        b.client
+            .execute(
+                "return !document.querySelector('#local-draft-notice');",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!(true)
+    );
+
+    // Saved as a draft on the server: nothing is offered any more.
+    b.fill(&row("quantity"), "2.5").await;
+    b.fill(&row("unit_price"), "300").await;
+    b.click(".form-actions button.btn:not(.btn-primary)").await;
+    b.wait_js(
+        "return /^\\/invoices\\/\\d+$/.test(location.pathname);",
+        vec![],
+    )
+    .await;
+    let saved = server.get(&b.path().await).await;
+    assert_eq!(saved["title"], "Lagerung Dezember");
+    assert_eq!(saved["customer_id"], json!(customer));
+    assert_eq!(saved["items"][0]["unit"], "Monat");
+    b.open(&server.base, "/invoices/new").await;
+    b.find("#f-title").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        b.client
+            .execute(
+                "return !document.querySelector('#local-draft-notice');",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!(true)
+    );
+
+    // Typed again, then signing out removes every local draft (shared computers).
+    b.fill("#f-title", "Nur getippt").await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    let stored = b
+        .client
+        .execute(
+            "return Object.keys(localStorage).filter(k => k.startsWith('kontor.draft.')).length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(stored, json!(1));
+    b.click("#user-menu-button").await;
+    b.click("#sign-out").await;
+    b.wait_js(
+        "return location.pathname.endsWith('/sign-in') && Object.keys(localStorage).every(k => !k.startsWith('kontor.draft.'));",
+        vec![],
+    )
+    .await;
+    b.close().await;
+}
+
+/// The controls inside `main` whose value is cut: text inputs whose text is wider than the
+/// box, selects whose chosen option's text does not fit beside the arrow.
+async fn cut_values(b: &Browser) -> Vec<String> {
+    let found = b
+        .client
+        .execute(
+            r#"
+            const out = [];
+            const canvas = document.createElement('canvas').getContext('2d');
+            for (const el of document.querySelectorAll('main input[type=text], main input:not([type]), main select')) {
+                if (!el.offsetParent) continue;
+                const cs = getComputedStyle(el);
+                if (el.tagName === 'SELECT') {
+                    const text = el.selectedOptions[0]?.textContent.trim() ?? '';
+                    canvas.font = cs.fontWeight + ' ' + cs.fontSize + ' ' + cs.fontFamily;
+                    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+                    if (canvas.measureText(text).width > room + 1) {
+                        out.push('select ' + (el.id || el.name) + ' cuts "' + text + '"');
+                    }
+                } else if (el.value && el.scrollWidth > el.clientWidth + 1) {
+                    out.push('input ' + (el.id || el.dataset.field) + ' cuts "' + el.value + '"');
+                }
+            }
+            return out;
+            "#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    serde_json::from_value(found).unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn at_1024_px_units_selects_and_receipt_numbers_show_whole() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Hafen Logistik GmbH").await;
+    let invoice = server
+        .post(
+            "/invoices",
+            json!({"customer_id": customer, "recipient_address": "Hafen Logistik GmbH\nHafenstraße 5\n20457 Hamburg",
+                "date": "2026-11-02", "due_date": "2026-11-16", "title": "Lagerung November", "tax": 19, "currency": "EUR", "status": "draft",
+                "items": [{"type": "item", "title": "Lagerfläche", "quantity": 2, "unit": "Monat", "unit_price": 300}]}),
+        )
+        .await;
+    server
+        .post(
+            "/purchases",
+            json!({"date": "2026-11-10", "currency": "EUR", "payment_method": "bank_transfer",
+                   "receipt_identifier": "RE-2026-0004711-HH",
+                   "items": [{"title": "Druckerpapier", "total": 119, "tax": 19, "tax_included": true}]}),
+        )
+        .await;
+    let b = server.signed_in_browser().await;
+    b.client.set_window_size(1024, 768).await.unwrap();
+    for lang in ["en", "de"] {
+        b.client
+            .execute(
+                "localStorage.setItem('kontor.language', arguments[0]);",
+                vec![json!(lang)],
+            )
+            .await
+            .unwrap();
+        // The invoice form: the unit "Monat" and every select (term, currency, VAT kind).
+        b.open(&server.base, &format!("/invoices/{}/edit", invoice["id"]))
+            .await;
+        b.wait_js(
+            "return document.querySelector('.pe-table [data-field=unit]')?.value === 'Monat';",
+            vec![],
+        )
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(
+            cut_values(&b).await,
+            Vec::<String>::new(),
+            "{lang}: the invoice form"
+        );
+        // The purchases list: the receipt number on one line.
+        b.open(&server.base, "/purchases").await;
+        b.find("td.cell-receipt").await;
+        let lines = b
+            .client
+            .execute(
+                "const td = document.querySelector('td.cell-receipt');
+                 const range = document.createRange(); range.selectNodeContents(td);
+                 return new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top))).size;",
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(lines, json!(1), "{lang}: the receipt number wraps");
+        b.screenshot(&format!("rough-edges-purchases-1024-{lang}"))
+            .await;
+    }
     b.close().await;
 }
