@@ -498,3 +498,131 @@ async fn a_large_statement_is_checked_for_duplicates_and_sealed_whole() {
         "{out}"
     );
 }
+
+#[tokio::test]
+async fn a_statement_paying_hundreds_of_invoices_books_each_once_with_its_discount_and_event() {
+    // 230 transfers: the bookings are written 100 per statement (issue 32 § Performance)
+    // and the 30 left over one by one; every invoice must end as if paid by hand.
+    let s = start().await;
+    let c = customer(&s).await;
+    let mut invoices = Vec::new();
+    for n in 0..230 {
+        let extra = if n % 20 == 3 {
+            // 2 % Skonto for 14 days: 98.00 settles the 100.00 invoice.
+            json!({"items": [{"type": "item", "title": "Work", "quantity": 1, "unit_price": 100}], "tax": 0,
+                   "date": "2026-11-10", "cash_discount": 2, "cash_discount_days": 14})
+        } else {
+            json!({"items": [{"type": "item", "title": "Work", "quantity": 1, "unit_price": 100}], "tax": 0})
+        };
+        let r = s.invoice(c, extra).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        invoices.push(r.body);
+    }
+    let rows: Vec<(String, String, String)> = invoices
+        .iter()
+        .enumerate()
+        .map(|(n, inv)| {
+            let amount = match n % 20 {
+                3 => "98.00",
+                7 => "40.00",
+                _ => "100.00",
+            };
+            (
+                amount.to_string(),
+                format!("MANY-{n}"),
+                inv["payment_reference"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let entries: Vec<(&str, &str, &str, &str, &str, &str)> = rows
+        .iter()
+        .map(|(amount, reference, text)| {
+            (
+                amount.as_str(),
+                "CRDT",
+                "2026-11-20",
+                reference.as_str(),
+                "Hafen Logistik",
+                text.as_str(),
+            )
+        })
+        .collect();
+    let r = import(&s, "many.xml", camt053(&entries).as_bytes()).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(
+        (r.body["entries"].as_i64(), r.body["matched"].as_i64()),
+        (Some(230), Some(230)),
+        "{}",
+        r.body
+    );
+    for (n, inv) in invoices.iter().enumerate() {
+        let want = if n % 20 == 7 {
+            "partially_paid"
+        } else {
+            "paid"
+        };
+        assert_eq!(status(&s, &inv["id"]).await, want, "invoice {n}");
+    }
+    // Each invoice has exactly its one payment, naming its transaction; a Skonto payment
+    // records the 2.00 taken.
+    let transactions = s
+        .get("/bank_transactions?state=matched&per_page=100&page=1")
+        .await;
+    assert_eq!(transactions.status, 200, "{}", transactions.body);
+    for n in [0usize, 3, 7, 99, 100, 123, 199, 200, 229] {
+        let inv = &invoices[n];
+        let payments = s
+            .get(&format!("/invoices/payments?invoice_id={}", inv["id"]))
+            .await;
+        let list = payments.body.as_array().unwrap();
+        assert_eq!(list.len(), 1, "invoice {n}: {}", payments.body);
+        assert!(list[0]["bank_transaction_id"].as_i64().is_some(), "{n}");
+        let paid: rust_decimal::Decimal = list[0]["paid_total"].to_string().parse().unwrap();
+        let discount: rust_decimal::Decimal = list[0]["cash_discount"].to_string().parse().unwrap();
+        let (want_paid, want_discount) = match n % 20 {
+            3 => ("98", "2"),
+            7 => ("40", "0"),
+            _ => ("100", "0"),
+        };
+        assert_eq!(paid, want_paid.parse().unwrap(), "invoice {n}");
+        assert_eq!(discount, want_discount.parse().unwrap(), "invoice {n}");
+        let t = s
+            .get(&format!(
+                "/bank_transactions/{}",
+                list[0]["bank_transaction_id"]
+            ))
+            .await;
+        // The transaction booked is the one quoting this invoice's reference.
+        let reference = inv["payment_reference"].as_str().unwrap();
+        assert!(t.body.to_string().contains(reference), "{n}: {}", t.body);
+        assert_eq!(
+            t.body["amount"]
+                .to_string()
+                .trim_matches('"')
+                .parse::<rust_decimal::Decimal>()
+                .unwrap(),
+            paid,
+            "{n}"
+        );
+        // One payment event with the payment's id and the transaction.
+        let events = s.get(&format!("/invoices/{}/events", inv["id"])).await;
+        let payment_events: Vec<&Value> = events
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["kind"] == "payment")
+            .collect();
+        assert_eq!(payment_events.len(), 1, "invoice {n}: {}", events.body);
+        assert_eq!(
+            payment_events[0]["data"]["payment_id"], list[0]["id"],
+            "{n}"
+        );
+        assert_eq!(
+            payment_events[0]["data"]["bank_transaction_id"], list[0]["bank_transaction_id"],
+            "{n}"
+        );
+    }
+    let out = s.cli(&["audit", "verify"]);
+    assert!(out.contains("intact"), "{out}");
+}

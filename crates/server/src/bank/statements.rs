@@ -17,7 +17,7 @@ use axum::Json;
 use base64::Engine;
 use chrono::NaiveDate;
 use kontor_model::bank::{BankStatement, TransactionState};
-use kontor_model::bank_matching::TransactionFacts;
+use kontor_model::bank_matching::{Target, TransactionFacts};
 use kontor_model::error::{messages, push_error, FieldErrors};
 use kontor_model::offer::FileUpload;
 use serde::Deserialize;
@@ -356,6 +356,9 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     let (mut matched, mut suggested) = (0i64, 0i64);
     let mut open = candidates(&mut tx).await?;
     let candidates_took = started.elapsed();
+    // First every decision (a booking lowers the open amount in the index at once), then
+    // the transactions stored TRANSACTION_BATCH per statement, then the bookings.
+    let mut decided = Vec::with_capacity(fresh.len());
     for (e, reference_key, facts_key) in fresh {
         let facts = TransactionFacts {
             amount: e.amount,
@@ -367,48 +370,51 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
             creditor_reference: e.creditor_reference.clone(),
         };
         let outcome = decide(&mut tx, &facts, &open).await?;
-        let suggestions = serde_json::to_string(&outcome.suggestions)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        let tid: i64 = crate::sql::query_scalar(
-            "INSERT INTO bank_transactions (bank_statement_id, booking_date, value_date, amount, currency, \
-             counterparty_name, counterparty_iban, remittance_information, end_to_end_id, creditor_reference, \
-             bank_reference, reference_key, facts_key, state, suggestions, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) RETURNING id",
-        )
-        .bind(id)
-        .bind(e.booking_date)
-        .bind(e.value_date)
-        .bind(e.amount)
-        .bind(&e.currency)
-        .bind(&e.counterparty_name)
-        .bind(&e.counterparty_iban)
-        .bind(&e.remittance_information)
-        .bind(&e.end_to_end_id)
-        .bind(&e.creditor_reference)
-        .bind(&e.bank_reference)
-        .bind(&reference_key)
-        .bind(&facts_key)
-        .bind(outcome.state.as_str())
-        .bind(suggestions)
-        .bind(t)
-        .bind(t)
-        .fetch_one(&mut tx)
-        .await?;
+        if let Some((target, amount)) = outcome.booking {
+            open.booked(target, amount);
+        }
         match outcome.state {
             TransactionState::Matched => matched += 1,
             TransactionState::Suggested => suggested += 1,
             _ => {}
         }
-        if let Some((target, amount)) = outcome.booking {
-            let stored = StoredTransaction {
-                id: tid,
-                booking_date: e.booking_date,
-                facts,
-            };
-            record(&mut tx, &stored, target, amount, None).await?;
-            open.booked(target, amount);
+        let suggestions = serde_json::to_string(&outcome.suggestions)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        decided.push(Decided {
+            entry: e,
+            reference_key,
+            facts_key,
+            facts,
+            state: outcome.state,
+            suggestions,
+            booking: outcome.booking,
+        });
+    }
+    let ids = store_transactions(&mut tx, id, &decided, t).await?;
+    let mut invoice_bookings = Vec::new();
+    for (d, tid) in decided.iter().zip(&ids) {
+        match d.booking {
+            Some((Target::Invoice(invoice_id), amount)) => {
+                invoice_bookings.push(crate::invoices::payments::Booking {
+                    invoice_id,
+                    date: d.entry.booking_date,
+                    amount,
+                    currency: &d.facts.currency,
+                    bank_transaction_id: Some(*tid),
+                })
+            }
+            Some((target, amount)) => {
+                let stored = StoredTransaction {
+                    id: *tid,
+                    booking_date: d.entry.booking_date,
+                    facts: d.facts.clone(),
+                };
+                record(&mut tx, &stored, target, amount, None).await?;
+            }
+            None => {}
         }
     }
+    crate::invoices::payments::book_many(&mut tx, &invoice_bookings, None).await?;
     crate::sql::query("UPDATE bank_statements SET entries = $1, duplicates = $2, matched = $3, suggested = $4 WHERE id = $5")
         .bind(entries)
         .bind(duplicates)
@@ -434,6 +440,110 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     );
     let statement = load(&state.pool, id).await?;
     Ok((StatusCode::CREATED, Json(statement)).into_response())
+}
+
+/// One entry of an import with what matching decided, before it is stored.
+struct Decided<'a> {
+    entry: &'a kontor_bank::Transaction,
+    reference_key: Option<String>,
+    facts_key: String,
+    facts: TransactionFacts,
+    state: TransactionState,
+    suggestions: String,
+    booking: Option<(Target, rust_decimal::Decimal)>,
+}
+
+/// Transactions written per statement by [`store_transactions`].
+const TRANSACTION_BATCH: usize = 50;
+
+/// The columns of a stored transaction, in [`bind_transaction`]'s order.
+const TRANSACTION_COLUMNS: &str = "bank_statement_id, booking_date, value_date, amount, currency, \
+    counterparty_name, counterparty_iban, remittance_information, end_to_end_id, creditor_reference, \
+    bank_reference, reference_key, facts_key, state, suggestions, created_at, updated_at";
+
+/// The statements of [`store_transactions`]: one transaction, and [`TRANSACTION_BATCH`]
+/// of them; both answer each id with its facts key.
+fn transaction_statements() -> &'static [String; 2] {
+    static TEXT: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let insert = |rows| {
+            format!(
+                "INSERT INTO bank_transactions ({TRANSACTION_COLUMNS}) VALUES {} RETURNING id, facts_key",
+                crate::sql::value_rows(17, rows)
+            )
+        };
+        [insert(1), insert(TRANSACTION_BATCH)]
+    })
+}
+
+fn bind_transaction<'q>(
+    query: crate::sql::QueryAs<'q, (i64, String)>,
+    statement: i64,
+    d: &'q Decided<'_>,
+    t: crate::store::db::Ts,
+) -> crate::sql::QueryAs<'q, (i64, String)> {
+    let e = d.entry;
+    query
+        .bind(statement)
+        .bind(e.booking_date)
+        .bind(e.value_date)
+        .bind(e.amount)
+        .bind(&e.currency)
+        .bind(&e.counterparty_name)
+        .bind(&e.counterparty_iban)
+        .bind(&e.remittance_information)
+        .bind(&e.end_to_end_id)
+        .bind(&e.creditor_reference)
+        .bind(&e.bank_reference)
+        .bind(&d.reference_key)
+        .bind(&d.facts_key)
+        .bind(d.state.as_str())
+        .bind(&d.suggestions)
+        .bind(t)
+        .bind(t)
+}
+
+/// Stores the `decided` transactions of statement `statement` inside `tx`,
+/// [`TRANSACTION_BATCH`] per statement, and answers their ids in `decided`'s order (each
+/// facts key is unique within an import). Errors: the database's.
+async fn store_transactions(
+    tx: &mut crate::sql::Tx,
+    statement: i64,
+    decided: &[Decided<'_>],
+    t: crate::store::db::Ts,
+) -> ApiResult<Vec<i64>> {
+    let [one, batch] = transaction_statements();
+    let mut by_key = std::collections::HashMap::with_capacity(decided.len());
+    for chunk in decided.chunks(TRANSACTION_BATCH) {
+        let rows = if chunk.len() == TRANSACTION_BATCH {
+            let mut query = crate::sql::query_as::<(i64, String)>(batch);
+            for d in chunk {
+                query = bind_transaction(query, statement, d, t);
+            }
+            query.fetch_all(&mut *tx).await?
+        } else {
+            let mut rows = Vec::with_capacity(chunk.len());
+            for d in chunk {
+                let query = crate::sql::query_as::<(i64, String)>(one);
+                rows.push(
+                    bind_transaction(query, statement, d, t)
+                        .fetch_one(&mut *tx)
+                        .await?,
+                );
+            }
+            rows
+        };
+        by_key.extend(rows.into_iter().map(|(id, key)| (key, id)));
+    }
+    decided
+        .iter()
+        .map(|d| {
+            by_key
+                .get(&d.facts_key)
+                .copied()
+                .ok_or_else(|| ApiError::Internal("a bank transaction was not stored".into()))
+        })
+        .collect()
 }
 
 /// GET /bank_statements → one page of imports, newest first.

@@ -107,24 +107,47 @@ async fn load(pool: &crate::sql::Db, id: i64) -> ApiResult<Payment> {
         .ok_or_else(|| ApiError::not_found(format!("payment {id}")))
 }
 
-/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): records the
-/// cash discount the payments took on the last of them ([`cash_discount_taken`], 0 on the
-/// others) and writes what [`after_payments_and_credit`] decides from the amounts plus the discount
-/// and the gross its credit notes credited (issue 33).
-pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
-    type InvoiceTerms = (
-        Dec,
-        Word<InvoiceStatus>,
-        Option<Word<InvoiceStatus>>,
-        bool,
-        NaiveDate,
-        Dec,
-        i64,
-        String,
-        Dec,
-        Dec,
-    );
+/// The columns of an invoice that its payments' effect depends on, in [`InvoiceTerms`]'s
+/// order.
+const TERMS_COLUMNS: &str = "id, gross_total, status, status_before_payments, ever_sent, date, \
+    cash_discount, cash_discount_days, currency, credited_total, deducted_total";
+
+/// An invoice as [`plan_payments`] reads it (the row of [`TERMS_COLUMNS`]).
+type InvoiceTerms = (
+    i64,
+    Dec,
+    Word<InvoiceStatus>,
+    Option<Word<InvoiceStatus>>,
+    bool,
+    NaiveDate,
+    Dec,
+    i64,
+    String,
+    Dec,
+    Dec,
+);
+
+/// One stored payment of an invoice: id, day, amount, the cash discount recorded on it.
+type PaymentFacts = (i64, NaiveDate, Dec, Dec);
+
+/// What an invoice's payments decide ([`plan_payments`]): the cash discount to record on
+/// the last payment (0 on the others) and the invoice's new status and lock.
+struct PaymentPlan {
+    invoice_id: i64,
+    /// Some payment carries a cash discount that is not to stay where it is.
+    reset_discounts: bool,
+    /// The cash discount taken, recorded on this payment.
+    discount: Option<(i64, Decimal)>,
+    effect: kontor_model::effects::PaymentEffect,
+}
+
+/// Decides from an invoice's terms and its payments (in `date, id` order) the cash discount
+/// taken ([`cash_discount_taken`]) and what [`after_payments_and_credit`] makes of the
+/// amounts plus the discount and the gross its credit notes credited (issue 33). Errors:
+/// 422 on `paid_total` when the payments are more than the invoice asks.
+fn plan_payments(terms: InvoiceTerms, rows: &[PaymentFacts]) -> ApiResult<PaymentPlan> {
     let (
+        invoice_id,
         Dec(gross),
         Word(current),
         before,
@@ -135,50 +158,178 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
         currency,
         Dec(credited),
         Dec(deducted),
-    ): InvoiceTerms = crate::sql::query_as(
-        "SELECT gross_total, status, status_before_payments, ever_sent, date, cash_discount, \
-         cash_discount_days, currency, credited_total, deducted_total FROM invoices WHERE id = $1",
-    )
-    .bind(invoice_id)
-    .fetch_one(&mut *tx)
-    .await?;
+    ) = terms;
     // A final invoice asks for its amount due: the gross minus the deducted down
     // payments (issue 33); payments, Skonto and "paid" start from it.
     let gross = gross
         .checked_sub(deducted)
         .ok_or_else(|| ApiError::field("paid_total", messages::IS_OUT_OF_RANGE))?;
-    let rows: Vec<(i64, NaiveDate, Dec)> = crate::sql::query_as(
-        "SELECT id, date, paid_total FROM invoice_payments WHERE invoice_id = $1 ORDER BY date, id",
-    )
-    .bind(invoice_id)
-    .fetch_all(&mut *tx)
-    .await?;
-    let received: Vec<(NaiveDate, Decimal)> = rows.iter().map(|(_, d, a)| (*d, a.0)).collect();
-    let discount = cash_discount_taken(gross, percent, days, date, &received, &currency);
-    crate::sql::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = $1 AND cash_discount <> '0'")
-        .bind(invoice_id)
-        .execute(&mut *tx)
-        .await?;
+    let received: Vec<(NaiveDate, Decimal)> = rows.iter().map(|(_, d, a, _)| (*d, a.0)).collect();
+    let taken = cash_discount_taken(gross, percent, days, date, &received, &currency);
+    let discount = match (taken, rows.last()) {
+        (Some(d), Some((last, _, _, _))) => Some((*last, d)),
+        _ => None,
+    };
+    let reset_discounts = rows.iter().any(|(id, _, _, Dec(c))| {
+        !c.is_zero() && discount.is_none_or(|(last, d)| *id != last || *c != d)
+    });
     let mut paid: Vec<Decimal> = received.iter().map(|(_, amount)| *amount).collect();
-    if let (Some(discount), Some((last, _, _))) = (discount, rows.last()) {
+    if let Some((_, d)) = discount {
+        paid.push(d);
+    }
+    let effect = after_payments_and_credit(
+        current,
+        before.map(|w| w.0),
+        ever_sent,
+        &paid,
+        credited,
+        gross,
+    )
+    .ok_or_else(|| ApiError::field("paid_total", messages::INVOICE_PAYMENTS_TOO_LARGE))?;
+    Ok(PaymentPlan {
+        invoice_id,
+        reset_discounts,
+        discount,
+        effect,
+    })
+}
+
+/// Writes `plan` inside `tx`: the cash discounts, then status, lock and `updated_at`.
+async fn write_plan(tx: &mut crate::sql::Tx, plan: &PaymentPlan) -> ApiResult<()> {
+    if plan.reset_discounts {
+        crate::sql::query("UPDATE invoice_payments SET cash_discount = '0' WHERE invoice_id = $1 AND cash_discount <> '0'")
+            .bind(plan.invoice_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    if let Some((last, discount)) = plan.discount {
         crate::sql::query("UPDATE invoice_payments SET cash_discount = $1 WHERE id = $2")
             .bind(discount)
             .bind(last)
             .execute(&mut *tx)
             .await?;
-        paid.push(discount);
     }
-    let before = before.map(|w| w.0);
-    let effect = after_payments_and_credit(current, before, ever_sent, &paid, credited, gross)
-        .ok_or_else(|| ApiError::field("paid_total", messages::INVOICE_PAYMENTS_TOO_LARGE))?;
     crate::sql::query("UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, updated_at = $4 WHERE id = $5")
-        .bind(effect.status.as_str())
-        .bind(effect.status_before_payments.map(InvoiceStatus::as_str))
-        .bind(effect.locked)
+        .bind(plan.effect.status.as_str())
+        .bind(plan.effect.status_before_payments.map(InvoiceStatus::as_str))
+        .bind(plan.effect.locked)
         .bind(ts(now()))
-        .bind(invoice_id)
+        .bind(plan.invoice_id)
         .execute(&mut *tx)
         .await?;
+    Ok(())
+}
+
+/// Recomputes status and lock of `invoice_id` from its payments (inside `tx`): records the
+/// cash discount the payments took on the last of them ([`cash_discount_taken`], 0 on the
+/// others) and writes what [`after_payments_and_credit`] decides from the amounts plus the discount
+/// and the gross its credit notes credited (issue 33).
+pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResult<()> {
+    let terms: InvoiceTerms = crate::sql::query_as(&format!(
+        "SELECT {TERMS_COLUMNS} FROM invoices WHERE id = $1"
+    ))
+    .bind(invoice_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let rows: Vec<PaymentFacts> = crate::sql::query_as(
+        "SELECT id, date, paid_total, cash_discount FROM invoice_payments WHERE invoice_id = $1 ORDER BY date, id",
+    )
+    .bind(invoice_id)
+    .fetch_all(&mut *tx)
+    .await?;
+    write_plan(tx, &plan_payments(terms, &rows)?).await
+}
+
+/// Invoices read per statement by [`apply_payments_many`], and payment rows and events
+/// written per statement by [`book_many`].
+const BATCH: usize = 100;
+
+/// The statements of [`apply_payments_many`] for [`BATCH`] invoice ids (a short batch is
+/// padded with id 0, which no invoice has): their terms, their payments, and one status
+/// update per (status, status before payments, lock) for them.
+fn batch_statements() -> &'static [String; 3] {
+    static TEXT: std::sync::OnceLock<[String; 3]> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let ids = crate::sql::placeholders(1, BATCH);
+        let later = crate::sql::placeholders(5, BATCH);
+        [
+            format!("SELECT {TERMS_COLUMNS} FROM invoices WHERE id IN ({ids})"),
+            format!(
+                "SELECT invoice_id, id, date, paid_total, cash_discount FROM invoice_payments \
+                 WHERE invoice_id IN ({ids}) ORDER BY invoice_id, date, id"
+            ),
+            format!(
+                "UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, \
+                 updated_at = $4 WHERE id IN ({later})"
+            ),
+        ]
+    })
+}
+
+/// [`apply_payments`] for many invoices at once (a bank statement's bookings, issue 32):
+/// the same rule ([`plan_payments`]) on terms and payments read [`BATCH`] invoices per
+/// query, the status written once per outcome and batch. Errors: as [`apply_payments`].
+pub async fn apply_payments_many(tx: &mut crate::sql::Tx, invoice_ids: &[i64]) -> ApiResult<()> {
+    let [terms_sql, payments_sql, update_sql] = batch_statements();
+    let mut ids: Vec<i64> = invoice_ids.to_vec();
+    ids.sort_unstable();
+    ids.dedup();
+    for chunk in ids.chunks(BATCH) {
+        let padded = |n: usize| chunk.get(n).copied().unwrap_or(0);
+        let mut terms_query = crate::sql::query_as::<InvoiceTerms>(terms_sql);
+        let mut payments_query =
+            crate::sql::query_as::<(i64, i64, NaiveDate, Dec, Dec)>(payments_sql);
+        for n in 0..BATCH {
+            terms_query = terms_query.bind(padded(n));
+            payments_query = payments_query.bind(padded(n));
+        }
+        let all_terms = terms_query.fetch_all(&mut *tx).await?;
+        let mut payments: std::collections::HashMap<i64, Vec<PaymentFacts>> =
+            std::collections::HashMap::new();
+        for (invoice, id, date, amount, discount) in payments_query.fetch_all(&mut *tx).await? {
+            payments
+                .entry(invoice)
+                .or_default()
+                .push((id, date, amount, discount));
+        }
+        // Invoices with the same outcome are updated together.
+        let mut by_effect: std::collections::BTreeMap<
+            (&'static str, Option<&'static str>, bool),
+            Vec<i64>,
+        > = std::collections::BTreeMap::new();
+        for terms in all_terms {
+            let id = terms.0;
+            let plan = plan_payments(terms, payments.get(&id).map(Vec::as_slice).unwrap_or(&[]))?;
+            if plan.reset_discounts || plan.discount.is_some() {
+                write_plan(tx, &plan).await?;
+                continue;
+            }
+            by_effect
+                .entry((
+                    plan.effect.status.as_str(),
+                    plan.effect
+                        .status_before_payments
+                        .map(InvoiceStatus::as_str),
+                    plan.effect.locked,
+                ))
+                .or_default()
+                .push(id);
+        }
+        let t = ts(now());
+        for ((status, before, locked), same) in by_effect {
+            for part in same.chunks(BATCH) {
+                let mut update = crate::sql::query(update_sql)
+                    .bind(status)
+                    .bind(before)
+                    .bind(locked)
+                    .bind(t);
+                for n in 0..BATCH {
+                    update = update.bind(part.get(n).copied().unwrap_or(0));
+                }
+                update.execute(&mut *tx).await?;
+            }
+        }
+    }
     Ok(())
 }
 
@@ -363,6 +514,93 @@ pub async fn book(
     let subject = Subject::Invoice(payment.invoice_id);
     events::record_as(tx, user, subject, EventKind::Payment, to_data(&data)).await?;
     Ok(id)
+}
+
+/// The statements of [`book_many`] for [`BATCH`] rows: the payments (returning each id
+/// with its bank transaction) and their `payment` events.
+fn book_statements() -> &'static [String; 2] {
+    static TEXT: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        [
+            format!(
+                "INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, bank_transaction_id, \
+                 created_at, updated_at) VALUES {} RETURNING id, bank_transaction_id",
+                crate::sql::value_rows(7, BATCH)
+            ),
+            format!(
+                "INSERT INTO events (subject_type, subject_id, kind, at, user_id, data) VALUES {}",
+                crate::sql::value_rows(6, BATCH)
+            ),
+        ]
+    })
+}
+
+/// Records the bank `bookings` of one statement import inside `tx` on behalf of `user`
+/// (issue 32): what [`book`] does for each — the row, the invoice's status and cash
+/// discount, the `payment` event naming the transaction — with the rows and events written
+/// [`BATCH`] per statement and the invoices recomputed together
+/// ([`apply_payments_many`]). Each booking names a different bank transaction (one
+/// payment per transaction in an import); a booking without one, and the rows left over
+/// after the last full batch, go through [`book`]. Errors: the database's; 422 on
+/// `paid_total` when an invoice cannot take its payments.
+pub async fn book_many(
+    tx: &mut crate::sql::Tx,
+    bookings: &[Booking<'_>],
+    user: Option<i64>,
+) -> ApiResult<()> {
+    let [payments_sql, events_sql] = book_statements();
+    let (batched, single): (Vec<&Booking>, Vec<&Booking>) = bookings
+        .iter()
+        .partition(|b| b.bank_transaction_id.is_some());
+    let full = batched.len() / BATCH * BATCH;
+    let t = ts(now());
+    for chunk in batched[..full].chunks(BATCH) {
+        let mut insert = crate::sql::query_as::<(i64, Option<i64>)>(payments_sql);
+        for b in chunk {
+            insert = insert
+                .bind(b.invoice_id)
+                .bind(b.date)
+                .bind(b.amount)
+                .bind(b.currency)
+                .bind(b.bank_transaction_id)
+                .bind(t)
+                .bind(t);
+        }
+        let ids: std::collections::HashMap<Option<i64>, i64> = insert
+            .fetch_all(&mut *tx)
+            .await?
+            .into_iter()
+            .map(|(id, transaction)| (transaction, id))
+            .collect();
+        let mut events = crate::sql::query(events_sql);
+        for b in chunk {
+            let payment_id = *ids
+                .get(&b.bank_transaction_id)
+                .ok_or_else(|| ApiError::Internal("a batched payment was not stored".into()))?;
+            let data = PaymentData {
+                payment_id,
+                amount: b.amount,
+                date: Some(b.date),
+                currency: Some(b.currency.to_string()),
+                bank_transaction_id: b.bank_transaction_id,
+            };
+            let (subject_type, subject_id) = Subject::Invoice(b.invoice_id).parts();
+            events = events
+                .bind(subject_type.as_str())
+                .bind(subject_id)
+                .bind(EventKind::Payment.as_str())
+                .bind(t)
+                .bind(user)
+                .bind(to_data(&data).to_string());
+        }
+        events.execute(&mut *tx).await?;
+    }
+    let invoices: Vec<i64> = batched[..full].iter().map(|b| b.invoice_id).collect();
+    apply_payments_many(tx, &invoices).await?;
+    for b in batched[full..].iter().chain(&single) {
+        book(tx, b, user).await?;
+    }
+    Ok(())
 }
 
 /// PUT /invoices/payments/{id} `{date, paid_total}` → 200 with the payment.
