@@ -51,9 +51,11 @@ timeout 1800 ./scripts/schemathesis.sh "$KONTOR_SERVER_BIN"
 step "component tests (wasm in headless Chromium)"
 TMPDIR="$browser_tmp" cargo test -p kontor-app --target wasm32-unknown-unknown
 
-step "release bundle (/ and /kontor/)"
+step "release bundle (/, and the same bundle put under /kontor/)"
 trunk build --release
-trunk build --release --public-url /kontor/ --dist "$target_dir/dist-prefix"
+# The bundle for /kontor/ differs only in index.html and the loader: rebased, not rebuilt
+# (a second trunk build cost ~15 minutes; scripts/rebase_bundle.py).
+python3 scripts/rebase_bundle.py dist /kontor/ "$target_dir/dist-prefix"
 
 step "end-to-end browser tests"
 KONTOR_DIST="$PWD/dist" KONTOR_DIST_PREFIX="$target_dir/dist-prefix" \
