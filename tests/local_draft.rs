@@ -6,7 +6,7 @@
 
 use chrono::{Duration, Utc};
 use kontor_app::components::invoice_form_state::{InvoiceFormState, TypedInvoice};
-use kontor_app::components::local_draft::{read, remove, wipe_all, write};
+use kontor_app::components::local_draft_store::{read, remove, wipe_all, write};
 use kontor_app::components::position_editor::PositionRow;
 use kontor_model::down_payment::InvoiceKind;
 use kontor_model::local_draft::{local_draft_key, LocalDraft};

@@ -2,7 +2,9 @@
 //! half-filled invoice survives a reload"; issue 37 "Drafts never lost"), and the notice
 //! "Restore your unsaved changes from 10:14?" when the form opens again after a reload, a
 //! crash or a closed tab. The rules (key, envelope, age, size) are
-//! [`kontor_model::local_draft`]; signing out removes every local draft ([`wipe_all`]).
+//! [`kontor_model::local_draft`]; the storage is [`crate::components::local_draft_store`]
+//! (signing out removes every local draft:
+//! [`crate::components::local_draft_store::wipe_all`]).
 //!
 //! Saving: 400 ms after the last input, change or click inside the page, and at once when
 //! the page is hidden or closed; only while the form differs from what it opened with.
@@ -11,54 +13,15 @@
 
 use crate::components::debounce::Debounce;
 use crate::components::frame::AccountContext;
+use crate::components::local_draft_store::{read, remove, write};
 use crate::i18n::{fill, t};
 use chrono::Utc;
-use kontor_model::local_draft::{
-    is_local_draft_key, local_draft_key, local_draft_owner, LocalDraft,
-};
+use kontor_model::local_draft::{local_draft_key, local_draft_owner, LocalDraft};
 use leptos::prelude::*;
 use send_wrapper::SendWrapper;
 use std::time::Duration;
 use wasm_bindgen::prelude::Closure;
 use wasm_bindgen::JsCast;
-
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// Removes every local draft of every person from this browser (sign-out).
-pub fn wipe_all() {
-    let Some(s) = storage() else { return };
-    let len = s.length().unwrap_or(0);
-    let keys: Vec<String> = (0..len)
-        .filter_map(|i| s.key(i).ok().flatten())
-        .filter(|k| is_local_draft_key(k))
-        .collect();
-    for k in keys {
-        let _ = s.remove_item(&k);
-    }
-}
-
-/// The stored draft under `key`, if it reads back.
-pub fn read(key: &str) -> Option<LocalDraft> {
-    let text = storage()?.get_item(key).ok().flatten()?;
-    LocalDraft::parse(&text)
-}
-
-/// Stores `state` under `key`, saved now. A full storage keeps the older draft.
-pub fn write(key: &str, state: serde_json::Value) {
-    let draft = LocalDraft::new(state, Utc::now());
-    if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(&draft)) {
-        let _ = s.set_item(key, &text);
-    }
-}
-
-/// Removes the draft under `key`.
-pub fn remove(key: &str) {
-    if let Some(s) = storage() {
-        let _ = s.remove_item(key);
-    }
-}
 
 /// One form's local draft. Copy: handles.
 #[derive(Clone, Copy)]

@@ -68,6 +68,7 @@ pub mod leave_guard;
 pub mod list_totals;
 pub mod list_url;
 pub mod local_draft;
+pub mod local_draft_store;
 pub mod locale;
 pub mod mail_list;
 pub mod money;

@@ -191,7 +191,7 @@ pub fn UserMenuPanel(
             let _ = delete_session().await;
             clear_key();
             // Unsaved form states stay on no shared computer (issue 37).
-            crate::components::local_draft::wipe_all();
+            crate::components::local_draft_store::wipe_all();
             navigate("/sign-in", Default::default());
         });
     };
