@@ -91,4 +91,4 @@ took = time.time() - start
 print(f"| {open(work + '/seeded').read()} "
       f"| {took:.2f} s | {r['matched']:,} booked, {r['suggested']:,} suggested, {r['duplicates']} duplicates |")
 PY
-grep -o 'bank statement imported.*' "$work/err" | tail -n1 >&2 || true
+grep -o 'open invoices and purchases read.*\|bank statement imported.*' "$work/err" | tail -n2 >&2 || true

@@ -29,8 +29,8 @@ fn mod97(text: &str) -> Option<u32> {
 pub fn compact(text: &str) -> String {
     text.chars()
         .filter(|c| c.is_ascii_alphanumeric())
-        .collect::<String>()
-        .to_ascii_uppercase()
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
 }
 
 /// The creditor reference of `invoice_number`: its letters and digits upper-cased

@@ -241,8 +241,9 @@ pub async fn apply_payments(tx: &mut crate::sql::Tx, invoice_id: i64) -> ApiResu
 }
 
 /// Invoices read per statement by [`apply_payments_many`], and payment rows and events
-/// written per statement by [`book_many`].
-const BATCH: usize = 100;
+/// written per statement by [`book_many`] (at most 7 parameters each: under 300 per
+/// statement, since sqlx finds each SQLite parameter by a walk over all of them).
+const BATCH: usize = 40;
 
 /// The statements of [`apply_payments_many`] for [`BATCH`] invoice ids (a short batch is
 /// padded with id 0, which no invoice has): their terms, their payments, and one status

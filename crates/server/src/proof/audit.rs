@@ -164,52 +164,63 @@ pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sq
         let hash = content_hash(keys, &prev, e);
         seals.push((e.id, std::mem::replace(&mut prev, hash.clone()), hash));
     }
-    // Written SEAL_CHUNK rows per statement: a large write (a bank statement import books
+    // Written up to 100 rows per statement: a large write (a bank statement import books
     // thousands of payments, ~30,000 events) is sealed in hundreds of statements, not in
-    // tens of thousands (2.5 s → a fraction of a second on the 2-core machine).
-    for chunk in seals.chunks(SEAL_CHUNK) {
-        let mut update = crate::sql::query(seal_statement());
-        for row in 0..SEAL_CHUNK {
-            // A short last chunk is padded with id −1, which no event has.
-            let (id, prev_hash, hash) = chunk
-                .get(row)
-                .map(|(id, p, h)| (*id, p.as_str(), h.as_str()))
-                .unwrap_or((-1, "", ""));
-            update = update.bind(id).bind(prev_hash).bind(hash);
+    // tens of thousands; a small one binds only what it seals. Not more per statement:
+    // sqlx finds each SQLite parameter by its name, a walk over all of them, so binding
+    // grows with the square of a statement's parameters.
+    let mut rest = seals.as_slice();
+    while !rest.is_empty() {
+        let (size, text) = seal_statement(rest.len());
+        let (chunk, tail) = rest.split_at(size);
+        let mut update = crate::sql::query(text);
+        for (id, prev_hash, hash) in chunk {
+            update = update
+                .bind(*id)
+                .bind(prev_hash.as_str())
+                .bind(hash.as_str());
         }
         update.execute(&mut *conn).await?;
+        rest = tail;
     }
     Ok(pending.len())
 }
 
-/// Events sealed per statement by [`seal`].
-const SEAL_CHUNK: usize = 100;
+/// The numbers of events [`seal`] writes per statement, largest first (3 parameters each:
+/// at most 300 of SQLite's 32,766 and PostgreSQL's 65,535).
+const SEAL_SIZES: [usize; 4] = [100, 25, 5, 1];
 
-/// The statement that seals [`SEAL_CHUNK`] events: a `VALUES` list of `(id, prev_hash,
-/// hash)` and one `UPDATE` of the rows it names, valid on SQLite and PostgreSQL alike (the
-/// same text for both; built once).
-fn seal_statement() -> &'static str {
-    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| {
-        let rows: Vec<String> = (0..SEAL_CHUNK)
-            .map(|i| {
-                format!(
-                    "(CAST(${} AS BIGINT), CAST(${} AS TEXT), CAST(${} AS TEXT))",
-                    3 * i + 1,
-                    3 * i + 2,
-                    3 * i + 3
-                )
-            })
-            .collect();
-        format!(
-            "WITH seal (id, prev_hash, hash) AS (VALUES {}) \
-             UPDATE audit_events SET \
-             prev_hash = (SELECT seal.prev_hash FROM seal WHERE seal.id = audit_events.id), \
-             hash = (SELECT seal.hash FROM seal WHERE seal.id = audit_events.id) \
-             WHERE id IN (SELECT id FROM seal)",
-            rows.join(", ")
-        )
-    })
+/// The statement that seals the most events of [`SEAL_SIZES`] not above `pending` (at
+/// least 1), with that number: a `VALUES` list of `(id, prev_hash, hash)` joined to the
+/// rows it names (`UPDATE … FROM`, one lookup per row by its primary key), valid on
+/// SQLite (3.33 and later) and PostgreSQL alike (the same text for both; built once).
+fn seal_statement(pending: usize) -> (usize, &'static str) {
+    static TEXT: std::sync::OnceLock<[String; 4]> = std::sync::OnceLock::new();
+    let texts = TEXT.get_or_init(|| {
+        SEAL_SIZES.map(|size| {
+            let rows: Vec<String> = (0..size)
+                .map(|i| {
+                    format!(
+                        "(CAST(${} AS BIGINT), CAST(${} AS TEXT), CAST(${} AS TEXT))",
+                        3 * i + 1,
+                        3 * i + 2,
+                        3 * i + 3
+                    )
+                })
+                .collect();
+            format!(
+                "WITH seal (id, prev_hash, hash) AS (VALUES {}) \
+                 UPDATE audit_events SET prev_hash = seal.prev_hash, hash = seal.hash \
+                 FROM seal WHERE audit_events.id = seal.id",
+                rows.join(", ")
+            )
+        })
+    });
+    let at = SEAL_SIZES
+        .iter()
+        .position(|size| *size <= pending)
+        .unwrap_or(SEAL_SIZES.len() - 1);
+    (SEAL_SIZES[at], &texts[at])
 }
 
 /// What [`verify`] found.

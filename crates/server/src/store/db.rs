@@ -43,6 +43,18 @@ pub async fn begin_write(pool: &crate::sql::Db) -> Result<crate::sql::Tx, sqlx::
     Ok(tx)
 }
 
+/// Seals the audit events `tx` wrote so far, inside `tx` (so they are written once, with
+/// their hashes, when it commits) — for a write of thousands of rows (a bank statement
+/// import), whose events would otherwise be read and written again by the seal after the
+/// request ([`seal_audit`]). Answers how many were sealed (0 without registered keys).
+/// Errors: the database's.
+pub async fn seal_in(pool: &crate::sql::Db, tx: &mut crate::sql::Tx) -> Result<usize, sqlx::Error> {
+    match crate::proof::audit_key::for_db(pool) {
+        Some(keys) => crate::proof::audit::seal(tx, &keys).await,
+        None => Ok(0),
+    }
+}
+
 /// Runs `insert` (an `INSERT … RETURNING id`) alone in a write transaction
 /// ([`begin_write`]: like every write, so an idempotent retry can tell whether it
 /// committed, issue 29) and returns the new row's id. Errors: the database's (500).
