@@ -209,9 +209,13 @@ async fn write_plan(tx: &mut crate::sql::Tx, plan: &PaymentPlan) -> ApiResult<()
             .execute(&mut *tx)
             .await?;
     }
-    crate::sql::query("UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, updated_at = $4 WHERE id = $5")
+    crate::sql::query(&batch_statements()[3])
         .bind(plan.effect.status.as_str())
-        .bind(plan.effect.status_before_payments.map(InvoiceStatus::as_str))
+        .bind(
+            plan.effect
+                .status_before_payments
+                .map(InvoiceStatus::as_str),
+        )
         .bind(plan.effect.locked)
         .bind(ts(now()))
         .bind(plan.invoice_id)
@@ -247,22 +251,27 @@ const BATCH: usize = 40;
 
 /// The statements of [`apply_payments_many`] for [`BATCH`] invoice ids (a short batch is
 /// padded with id 0, which no invoice has): their terms, their payments, and one status
-/// update per (status, status before payments, lock) for them.
-fn batch_statements() -> &'static [String; 3] {
-    static TEXT: std::sync::OnceLock<[String; 3]> = std::sync::OnceLock::new();
+/// update per (status, status before payments, lock) for them; last the same status
+/// update for one invoice ([`write_plan`]).
+fn batch_statements() -> &'static [String; 4] {
+    static TEXT: std::sync::OnceLock<[String; 4]> = std::sync::OnceLock::new();
     TEXT.get_or_init(|| {
         let ids = crate::sql::placeholders(1, BATCH);
-        let later = crate::sql::placeholders(5, BATCH);
+        let status_update = |count| {
+            format!(
+                "UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, \
+                 updated_at = $4 WHERE id IN ({})",
+                crate::sql::placeholders(5, count)
+            )
+        };
         [
             format!("SELECT {TERMS_COLUMNS} FROM invoices WHERE id IN ({ids})"),
             format!(
                 "SELECT invoice_id, id, date, paid_total, cash_discount FROM invoice_payments \
                  WHERE invoice_id IN ({ids}) ORDER BY invoice_id, date, id"
             ),
-            format!(
-                "UPDATE invoices SET status = $1, status_before_payments = $2, locked = $3, \
-                 updated_at = $4 WHERE id IN ({later})"
-            ),
+            status_update(BATCH),
+            status_update(1),
         ]
     })
 }
@@ -271,7 +280,7 @@ fn batch_statements() -> &'static [String; 3] {
 /// the same rule ([`plan_payments`]) on terms and payments read [`BATCH`] invoices per
 /// query, the status written once per outcome and batch. Errors: as [`apply_payments`].
 pub async fn apply_payments_many(tx: &mut crate::sql::Tx, invoice_ids: &[i64]) -> ApiResult<()> {
-    let [terms_sql, payments_sql, update_sql] = batch_statements();
+    let [terms_sql, payments_sql, update_sql, _] = batch_statements();
     let mut ids: Vec<i64> = invoice_ids.to_vec();
     ids.sort_unstable();
     ids.dedup();
