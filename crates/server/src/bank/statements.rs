@@ -390,7 +390,9 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
             booking: outcome.booking,
         });
     }
+    let decided_took = started.elapsed();
     let ids = store_transactions(&mut tx, id, &decided, t).await?;
+    let transactions_took = started.elapsed();
     let mut invoice_bookings = Vec::new();
     for (d, tid) in decided.iter().zip(&ids) {
         match d.booking {
@@ -437,6 +439,8 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
         read_ms = read_took.as_millis() as u64,
         stored_ms = store_took.as_millis() as u64,
         candidates_ms = candidates_took.as_millis() as u64,
+        decided_ms = decided_took.as_millis() as u64,
+        transactions_ms = transactions_took.as_millis() as u64,
         matched_ms = match_took.as_millis() as u64,
         sealed,
         sealed_ms = seal_took.as_millis() as u64,
