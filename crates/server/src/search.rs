@@ -42,6 +42,7 @@ fn first<F>(filter: F, global: GlobalFilter) -> ListQuery<F> {
             page: None,
             per_page: Some(PER_GROUP),
             sort_by: None,
+            cursor: None,
         },
         global,
         url: String::new(),

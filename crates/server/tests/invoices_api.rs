@@ -198,9 +198,11 @@ async fn pagination_headers_and_links() {
         ("1", "2", "5")
     );
     let link = p1.header("link");
+    // The next page by number and by cursor: the id of this page's last invoice (issue 35).
+    let last_id = p1.body[1]["id"].as_i64().unwrap();
     assert!(
         link.contains(&format!(
-            "<{}/api/v1/invoices?per_page=2&page=2>; rel=\"next\"",
+            "<{}/api/v1/invoices?per_page=2&page=2&cursor={last_id}>; rel=\"next\"",
             s.base
         )),
         "{link}"

@@ -113,6 +113,7 @@ impl CompanyListFilter {
                 page: Some(self.page),
                 per_page: Some(per_page),
                 sort_by: Some("name asc".into()),
+                cursor: None,
             },
             ..Default::default()
         }

@@ -60,6 +60,32 @@ pub struct Paging {
     // Kept as given (`"gross_total desc"`); validated per resource by the server.
     #[serde(deserialize_with = "one")]
     pub sort_by: Option<String>,
+    /// Where the page starts: the cursor of the `Link` header's `next` URL (issue 35, keyset
+    /// paging) — the id of the last record of the page before, in the same order. Lists
+    /// that read pages by cursor (the invoices, sorted by a column that is never empty)
+    /// start right after that record, so a deep page costs what page 1 costs; `page`
+    /// still numbers the page. A cursor naming no stored record is ignored (the page is
+    /// read by its number). Other lists ignore it. Error: 400 naming `cursor` when it is
+    /// not a positive integer.
+    #[serde(deserialize_with = "one", skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(
+        feature = "openapi",
+        param(value_type = Option<i64>, minimum = 1, maximum = 9007199254740991_i64)
+    )]
+    pub cursor: Option<Cursor>,
+}
+
+/// A keyset paging cursor (see [`Paging::cursor`]): the id of the last record of the
+/// previous page (≥ 1), written as that integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Cursor(pub i64);
+
+impl Param for Cursor {
+    const EXPECTED: &'static str = "the cursor of a Link header's next URL (a positive integer)";
+    fn parse_param(text: &str) -> Option<Self> {
+        text.parse().ok().filter(|n| *n > 0).map(Cursor)
+    }
 }
 
 fn first_page(page: &Option<u32>) -> bool {

@@ -154,6 +154,7 @@ mod tests {
                 "page",
                 "per_page",
                 "sort_by",
+                "cursor",
                 "ids",
                 "updated_after",
                 "custom_properties"
@@ -163,6 +164,10 @@ mod tests {
             json!({"type": "integer", "format": "int32", "minimum": 1, "maximum": 4294967295_u32});
         assert_eq!(schema::<ListParams>("page"), positive);
         assert_eq!(schema::<ListParams>("per_page"), positive);
+        assert_eq!(
+            schema::<ListParams>("cursor"),
+            json!({"type": "integer", "format": "int64", "minimum": 1, "maximum": 9007199254740991_i64})
+        );
         assert_eq!(schema::<ListParams>("ids"), json!({"type": "string"}));
         assert_eq!(
             schema::<ListParams>("updated_after"),

@@ -1,6 +1,7 @@
 //! List pagination headers (`decisions.md` § Lists): `X-Page`, `X-Per-Page`, `X-Total`
 //! and an RFC 8288 `Link` header with absolute URLs (`next`/`last` only when a next page
-//! exists, `prev`/`first` only after page 1).
+//! exists, `prev`/`first` only after page 1). A list read by cursor (issue 35, keyset
+//! paging) puts the cursor of the next page into the `next` URL beside its page number.
 
 use axum::http::{header, HeaderMap, HeaderValue, Uri};
 use axum::response::{IntoResponse, Response};
@@ -18,6 +19,9 @@ pub struct PageOf<T> {
     pub total: i64,
     /// Absolute URL of this request (base for the Link header).
     pub url: String,
+    /// The cursor of the next page (the id of this page's last record), for a list read
+    /// by cursor ([`kontor_model::query::Paging::cursor`]); `None` for the others.
+    pub next_cursor: Option<i64>,
 }
 
 impl<T> PageOf<T> {
@@ -37,7 +41,14 @@ impl<T> PageOf<T> {
             per_page: paging.per_page(),
             total,
             url,
+            next_cursor: None,
         }
+    }
+
+    /// The same page whose `Link` `next` URL also carries `cursor` (keyset paging).
+    pub fn with_next_cursor(mut self, cursor: Option<i64>) -> Self {
+        self.next_cursor = cursor;
+        self
     }
 }
 
@@ -58,29 +69,40 @@ pub fn absolute_url(headers: &HeaderMap, uri: &Uri) -> String {
     )
 }
 
-fn with_page(url: &str, page: u32) -> String {
+/// `url` with its `page` set to `page` and its `cursor` set to `cursor` (removed when
+/// `None`).
+fn with_page(url: &str, page: u32, cursor: Option<i64>) -> String {
     let (base, query) = url.split_once('?').unwrap_or((url, ""));
     let mut out = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "page") {
+    for (k, v) in
+        form_urlencoded::parse(query.as_bytes()).filter(|(k, _)| k != "page" && k != "cursor")
+    {
         out.append_pair(&k, &v);
     }
     out.append_pair("page", &page.to_string());
+    if let Some(cursor) = cursor {
+        out.append_pair("cursor", &cursor.to_string());
+    }
     format!("{base}?{}", out.finish())
 }
 
-/// The `Link` header value for `page` of `last` pages.
-pub fn link_header(url: &str, page: u32, last: u32) -> String {
+/// The `Link` header value for `page` of `last` pages; the `next` URL carries
+/// `next_cursor` when there is one (the others are plain page numbers).
+pub fn link_header(url: &str, page: u32, last: u32, next_cursor: Option<i64>) -> String {
     let mut links = Vec::new();
     if page < last {
-        links.push(format!("<{}>; rel=\"next\"", with_page(url, page + 1)));
-        links.push(format!("<{}>; rel=\"last\"", with_page(url, last)));
+        links.push(format!(
+            "<{}>; rel=\"next\"",
+            with_page(url, page + 1, next_cursor)
+        ));
+        links.push(format!("<{}>; rel=\"last\"", with_page(url, last, None)));
     }
     if page > 1 {
         links.push(format!(
             "<{}>; rel=\"prev\"",
-            with_page(url, (page - 1).min(last.max(1)))
+            with_page(url, (page - 1).min(last.max(1)), None)
         ));
-        links.push(format!("<{}>; rel=\"first\"", with_page(url, 1)));
+        links.push(format!("<{}>; rel=\"first\"", with_page(url, 1, None)));
     }
     links.join(", ")
 }
@@ -88,7 +110,7 @@ pub fn link_header(url: &str, page: u32, last: u32) -> String {
 impl<T: Serialize> IntoResponse for PageOf<T> {
     fn into_response(self) -> Response {
         let last = ((self.total.max(0) as u64).div_ceil(u64::from(self.per_page))).max(1) as u32;
-        let link = link_header(&self.url, self.page, last);
+        let link = link_header(&self.url, self.page, last, self.next_cursor);
         // The body written into one buffer sized for the page (about 1.2 kB per invoice
         // record) instead of one that doubles from 128 bytes (issue 13's list profile).
         let mut body = Vec::with_capacity(self.items.len().saturating_mul(1280).saturating_add(2));
@@ -124,7 +146,7 @@ mod tests {
     #[test]
     fn links_follow_the_position() {
         let url = "http://h/api/v1/invoices?status=sent&page=2";
-        let middle = link_header(url, 2, 3);
+        let middle = link_header(url, 2, 3, None);
         assert!(
             middle.contains("status=sent&page=3>; rel=\"next\""),
             "{middle}"
@@ -132,10 +154,33 @@ mod tests {
         assert!(middle.contains("page=3>; rel=\"last\""));
         assert!(middle.contains("page=1>; rel=\"prev\""));
         assert!(middle.contains("page=1>; rel=\"first\""));
-        let first = link_header(url, 1, 3);
+        let first = link_header(url, 1, 3, None);
         assert!(!first.contains("prev") && first.contains("next"));
-        let last = link_header(url, 3, 3);
+        let last = link_header(url, 3, 3, None);
         assert!(!last.contains("next") && last.contains("prev"));
-        assert_eq!(link_header(url, 1, 1), "");
+        assert_eq!(link_header(url, 1, 1, None), "");
+    }
+
+    #[test]
+    fn only_next_carries_the_cursor() {
+        let url = "http://h/api/v1/invoices?cursor=77&status=sent&page=2";
+        let links = link_header(url, 2, 3, Some(512));
+        assert!(
+            links.contains("?status=sent&page=3&cursor=512>; rel=\"next\""),
+            "{links}"
+        );
+        assert!(
+            links.contains("?status=sent&page=3>; rel=\"last\""),
+            "{links}"
+        );
+        assert!(
+            links.contains("?status=sent&page=1>; rel=\"prev\""),
+            "{links}"
+        );
+        assert!(
+            links.contains("?status=sent&page=1>; rel=\"first\""),
+            "{links}"
+        );
+        assert!(!link_header(url, 3, 3, Some(9)).contains("cursor"));
     }
 }

@@ -138,17 +138,18 @@ async fn run(
         Some(order) if list.paging.sort_by.is_none() => order,
         _ => list.order(SORTS, "i.date DESC, i.id DESC", "i.id")?,
     };
+    let keyset = crate::lists::keyset_of(&order, keyset_sorts(), "i.id");
     let (rows, total) = fetch_document_page_json::<InvoiceRow>(
         &state.pool,
         list_object(state.pool.engine()),
         &LIST_TABLE,
         |qb| push_where(qb, &list.filter, &list.global, locked_only),
-        &order,
+        (&order, keyset),
         &list.paging,
     )
     .await?;
     let today = crate::lists::summary::today();
-    let items = rows
+    let items: Vec<Invoice> = rows
         .into_iter()
         .map(|row| {
             let mut invoice = row.into_invoice(today);
@@ -156,7 +157,29 @@ async fn run(
             invoice
         })
         .collect();
-    Ok(list.page(items, total))
+    let next_cursor = keyset.and_then(|_| items.last().map(|i| i.id));
+    Ok(list.page(items, total).with_next_cursor(next_cursor))
+}
+
+/// The sort expressions of [`SORTS`] and [`sort_keys`] that are never NULL: an order by
+/// one of them is read by cursor when the request carries one (issue 35, keyset paging:
+/// `lists::keyset_of`). The number (empty on drafts) and the customer's name are paged by
+/// number only.
+fn keyset_sorts() -> &'static [&'static str] {
+    static EXPRS: std::sync::LazyLock<[&str; 9]> = std::sync::LazyLock::new(|| {
+        [
+            "i.date",
+            "i.due_date",
+            "kontor_fold(i.title)",
+            "i.status",
+            "CAST(i.net_total AS REAL)",
+            "CAST(i.gross_total AS REAL)",
+            "i.created_at",
+            "i.updated_at",
+            open_milli(),
+        ]
+    });
+    &*EXPRS
 }
 
 /// GET /invoices → one page of invoices (list form). Errors: 400 for a malformed filter.

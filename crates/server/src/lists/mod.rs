@@ -376,7 +376,7 @@ where
             push_order_and_page(&mut select, order, paging);
         }
         Rows::Table(table) => {
-            push_page_from(&mut select, table, &push_where, order, paging);
+            push_page_from(&mut select, table, &push_where, order, paging, None);
             select.push(format!(" ORDER BY {order}"));
         }
     }
@@ -456,24 +456,113 @@ async fn page_total(
 
 /// Appends ` FROM (<the page's ids>) page JOIN <table> ON … <joins>`: the ids chosen from
 /// the table alone in `order` (an index scan for the sortable columns), limited to the
-/// page of `paging`.
+/// page of `paging` — or, with `after`, to the rows after that record in `order`
+/// ([`KeysetAnchor`], no `OFFSET`).
 fn push_page_from(
     qb: &mut crate::sql::Builder<'_>,
     table: &ListTable,
     push_where: &impl Fn(&mut crate::sql::Builder<'_>),
     order: &str,
     paging: &kontor_model::query::Paging,
+    after: Option<&KeysetAnchor<'_>>,
 ) {
     qb.push(format!(
         " FROM (SELECT {} AS page_id FROM {}",
         table.id, table.table
     ));
     push_where(qb);
-    push_order_and_page(qb, order, paging);
+    match after {
+        Some(anchor) => {
+            anchor.push_after(qb, table);
+            qb.push(format!(" ORDER BY {order} LIMIT "))
+                .push_bind(i64::from(paging.per_page()));
+        }
+        None => push_order_and_page(qb, order, paging),
+    }
     qb.push(format!(
         ") page JOIN {} ON {} = page.page_id{}",
         table.table, table.id, table.joins
     ));
+}
+
+/// The one sort expression of a list order that keyset paging can follow (issue 35): an
+/// expression over the table's alias that is never NULL, and its direction; ties break
+/// on the id in the same direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Keyset<'a> {
+    /// The sort expression (`i.date`).
+    pub expr: &'a str,
+    /// Whether the order is descending.
+    pub descending: bool,
+}
+
+/// The [`Keyset`] of `order` (an `ORDER BY` body as [`order_by`] and [`sort_order`] write
+/// it) when it is exactly `"{expr} {dir}, {id} {dir}"` for one of `never_null` (sort
+/// expressions that are never NULL); `None` for any other order, which is then paged by
+/// number only.
+pub fn keyset_of<'a>(order: &str, never_null: &[&'a str], id: &str) -> Option<Keyset<'a>> {
+    never_null.iter().find_map(|expr| {
+        [("DESC", true), ("ASC", false)]
+            .into_iter()
+            .find(|(dir, _)| order == format!("{expr} {dir}, {id} {dir}"))
+            .map(|(_, descending)| Keyset { expr, descending })
+    })
+}
+
+/// A page read by cursor: the rows after record `id` in the order of `keyset`.
+pub struct KeysetAnchor<'a> {
+    /// The order's sort expression.
+    pub keyset: Keyset<'a>,
+    /// The id of the last record of the page before.
+    pub id: i64,
+}
+
+impl KeysetAnchor<'_> {
+    /// Appends ` AND {expr} <= A AND ({expr} < A OR {id} < $n)` (`>=`/`>` ascending), A
+    /// being `(SELECT {expr} FROM {table} WHERE {id} = $n)`, the anchor's own sort value
+    /// (the expression over the table's alias, which the subquery's `FROM` names again):
+    /// the first condition is a range both engines read from the sort index (also an
+    /// expression index, which a row-value comparison does not use on SQLite), the
+    /// second steps past the anchor's ties.
+    fn push_after(&self, qb: &mut crate::sql::Builder<'_>, table: &ListTable) {
+        let (expr, id) = (self.keyset.expr, table.id);
+        let op = if self.keyset.descending { "<" } else { ">" };
+        let anchor = |qb: &mut crate::sql::Builder<'_>| {
+            qb.push(format!("(SELECT {expr} FROM {} WHERE {id} = ", table.table))
+                .push_bind(self.id)
+                .push(")");
+        };
+        qb.push(format!(" AND {expr} {op}= "));
+        anchor(qb);
+        qb.push(format!(" AND ({expr} {op} "));
+        anchor(qb);
+        qb.push(format!(" OR {id} {op} "))
+            .push_bind(self.id)
+            .push(")");
+    }
+}
+
+/// The anchor of a page read by cursor: `paging`'s cursor when `keyset` follows the
+/// order and the record still exists in `table` (a cursor naming no record is ignored
+/// and the page is read by its number). Errors: the database's.
+async fn keyset_anchor<'a>(
+    pool: &crate::sql::Db,
+    table: &ListTable,
+    keyset: Option<Keyset<'a>>,
+    paging: &kontor_model::query::Paging,
+) -> Result<Option<KeysetAnchor<'a>>, ApiError> {
+    let (Some(keyset), Some(cursor)) = (keyset, paging.cursor) else {
+        return Ok(None);
+    };
+    let found: Option<i64> = crate::sql::query_scalar(&format!(
+        "SELECT {id} FROM {} WHERE {id} = $1",
+        table.table,
+        id = table.id
+    ))
+    .bind(cursor.0)
+    .fetch_optional(pool)
+    .await?;
+    Ok(found.map(|id| KeysetAnchor { keyset, id }))
 }
 
 /// [`fetch_page`] of a [`ListTable`] with the page read as one value: the database writes the page's
@@ -482,24 +571,35 @@ fn push_page_from(
 /// which is decoded into `R`s. One row crosses from
 /// the database's thread instead of one per record, with no copy of every column value —
 /// the per-row costs that bounded the invoice list's throughput (issue 13's profile in
-/// `docs/benchmarks.md`). Errors: database errors and a row that does not decode (a
-/// corrupt stored value) are 500s.
+/// `docs/benchmarks.md`). With `keyset` (the order's [`Keyset`], from [`keyset_of`]; `None`
+/// when it has none) and a cursor in `paging` that names a stored record, the page is the
+/// rows after that record ([`KeysetAnchor`], issue 35) instead of the page at its number's
+/// offset. Errors: database errors and a row that does not decode (a corrupt stored
+/// value) are 500s.
 pub async fn fetch_document_page_json<R: serde::de::DeserializeOwned>(
     pool: &crate::sql::Db,
     object: &str,
     table: &ListTable,
     push_where: impl Fn(&mut crate::sql::Builder<'_>),
-    order: &str,
+    (order, keyset): (&str, Option<Keyset<'_>>),
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<R>, i64), ApiError> {
     let total = page_total(pool, Rows::Table(table), &push_where).await?;
+    let after = keyset_anchor(pool, table, keyset, paging).await?;
     let engine = pool.engine();
     let page = crate::sql::dialect::json_array_agg(engine, object, order);
     let mut select = crate::sql::Builder::new(format!(
         "SELECT {}",
         crate::sql::dialect::json_text(engine, &page)
     ));
-    push_page_from(&mut select, table, &push_where, order, paging);
+    push_page_from(
+        &mut select,
+        table,
+        &push_where,
+        order,
+        paging,
+        after.as_ref(),
+    );
     let page: String = select.build_query_scalar().fetch_one(pool).await?;
     let rows = serde_json::from_str(&page)
         .map_err(|e| ApiError::Internal(format!("a stored {} row: {e}", table.table)))?;
@@ -524,6 +624,33 @@ mod tests {
         assert_eq!(order_by(None, &allowed, "d", "t.id").unwrap(), "d");
         assert!(order_by(Some("password"), &allowed, "d", "t.id").is_err());
         assert!(order_by(Some("date sideways"), &allowed, "d", "t.id").is_err());
+    }
+
+    #[test]
+    fn keyset_follows_one_never_null_sort_and_its_id() {
+        let exprs = ["i.date", "CAST(i.gross_total AS REAL)"];
+        assert_eq!(
+            keyset_of("i.date DESC, i.id DESC", &exprs, "i.id"),
+            Some(Keyset {
+                expr: "i.date",
+                descending: true
+            })
+        );
+        assert_eq!(
+            keyset_of("CAST(i.gross_total AS REAL) ASC, i.id ASC", &exprs, "i.id"),
+            Some(Keyset {
+                expr: "CAST(i.gross_total AS REAL)",
+                descending: false
+            })
+        );
+        for other in [
+            "i.identifier ASC, i.id ASC",
+            "i.date DESC, i.id ASC",
+            "i.date DESC",
+            "i.date DESC, i.title DESC, i.id DESC",
+        ] {
+            assert_eq!(keyset_of(other, &exprs, "i.id"), None, "{other}");
+        }
     }
 
     #[test]
