@@ -466,18 +466,17 @@ fn push_page_from(
     paging: &kontor_model::query::Paging,
     after: Option<&KeysetAnchor<'_>>,
 ) {
-    qb.push(format!(
-        " FROM (SELECT {} AS page_id FROM {}",
-        table.id, table.table
-    ));
-    push_where(qb);
+    qb.push(" FROM (");
     match after {
-        Some(anchor) => {
-            anchor.push_after(qb, table);
-            qb.push(format!(" ORDER BY {order} LIMIT "))
-                .push_bind(i64::from(paging.per_page()));
+        Some(anchor) => anchor.push_page_ids(qb, table, push_where, order, paging.per_page()),
+        None => {
+            qb.push(format!(
+                "SELECT {} AS page_id FROM {}",
+                table.id, table.table
+            ));
+            push_where(qb);
+            push_order_and_page(qb, order, paging);
         }
-        None => push_order_and_page(qb, order, paging),
     }
     qb.push(format!(
         ") page JOIN {} ON {} = page.page_id{}",
@@ -518,27 +517,55 @@ pub struct KeysetAnchor<'a> {
 }
 
 impl KeysetAnchor<'_> {
-    /// Appends ` AND {expr} <= A AND ({expr} < A OR {id} < $n)` (`>=`/`>` ascending), A
-    /// being `(SELECT {expr} FROM {table} WHERE {id} = $n)`, the anchor's own sort value
-    /// (the expression over the table's alias, which the subquery's `FROM` names again):
-    /// the first condition is a range both engines read from the sort index (also an
-    /// expression index, which a row-value comparison does not use on SQLite), the
-    /// second steps past the anchor's ties.
-    fn push_after(&self, qb: &mut crate::sql::Builder<'_>, table: &ListTable) {
-        let (expr, id) = (self.keyset.expr, table.id);
-        let op = if self.keyset.descending { "<" } else { ">" };
-        let anchor = |qb: &mut crate::sql::Builder<'_>| {
-            qb.push(format!("(SELECT {expr} FROM {} WHERE {id} = ", table.table))
+    /// Appends the page's ids (`SELECT … AS page_id …`, at most `limit`) after the anchor:
+    /// the rows that share the anchor's sort value A and come after it by id (`{expr} = A
+    /// AND {id} < anchor`, `>` ascending), and the rows after A (`{expr} < A`), each read
+    /// from the sort index — equality and a range, so neither walks the anchor's ties or
+    /// the pages before — and the first `limit` of both in `order`. A is `(SELECT {expr}
+    /// FROM {table} WHERE {id} = anchor)`: the expression over the table's alias, which
+    /// the subquery's `FROM` names again.
+    fn push_page_ids(
+        &self,
+        qb: &mut crate::sql::Builder<'_>,
+        table: &ListTable,
+        push_where: &impl Fn(&mut crate::sql::Builder<'_>),
+        order: &str,
+        limit: u32,
+    ) {
+        let (expr, id, from) = (self.keyset.expr, table.id, table.table);
+        let (op, dir) = if self.keyset.descending {
+            ("<", "DESC")
+        } else {
+            (">", "ASC")
+        };
+        let anchor_value = |qb: &mut crate::sql::Builder<'_>| {
+            qb.push(format!("(SELECT {expr} FROM {from} WHERE {id} = "))
                 .push_bind(self.id)
                 .push(")");
         };
-        qb.push(format!(" AND {expr} {op}= "));
-        anchor(qb);
-        qb.push(format!(" AND ({expr} {op} "));
-        anchor(qb);
-        qb.push(format!(" OR {id} {op} "))
+        let limit = i64::from(limit);
+        qb.push(format!(
+            "SELECT {id} AS page_id FROM (SELECT ties.page_id FROM (SELECT {id} AS page_id FROM {from}"
+        ));
+        push_where(qb);
+        qb.push(format!(" AND {expr} = "));
+        anchor_value(qb);
+        qb.push(format!(" AND {id} {op} "))
             .push_bind(self.id)
-            .push(")");
+            .push(format!(" ORDER BY {id} {dir} LIMIT "))
+            .push_bind(limit)
+            .push(format!(
+                ") ties UNION ALL SELECT later.page_id FROM (SELECT {id} AS page_id FROM {from}"
+            ));
+        push_where(qb);
+        qb.push(format!(" AND {expr} {op} "));
+        anchor_value(qb);
+        qb.push(format!(" ORDER BY {order} LIMIT "))
+            .push_bind(limit)
+            .push(format!(
+                ") later) keyset_rows JOIN {from} ON {id} = keyset_rows.page_id ORDER BY {order} LIMIT "
+            ))
+            .push_bind(limit);
     }
 }
 
