@@ -21,7 +21,7 @@ cleanup() { [ -n "$pid" ] && kill "$pid" 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
 start_server() {
   : >"$work/out"
-  "$bin" --data "$work/data" serve --listen 127.0.0.1:0 --rate-limit 0 --dist "$work/none" \
+  KONTOR_LOG="${KONTOR_LOG:-info,kontor_server::bank=debug}" "$bin" --data "$work/data" serve --listen 127.0.0.1:0 --rate-limit 0 --dist "$work/none" \
     >"$work/out" 2>"$work/err" &
   pid=$!
   for _ in $(seq 1 100); do grep -q "Kontor is running at" "$work/out" 2>/dev/null && break; sleep 0.1; done
