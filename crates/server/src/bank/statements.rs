@@ -8,6 +8,7 @@ use crate::http::extract::{file_part, IdPath, JsonBody, UPLOAD_LIMIT};
 use crate::http::pagination::PageOf;
 use crate::input::uploads::clean_file_name;
 use crate::lists::{ListQuery, Listing};
+use crate::sql::json_rows::{JsonRows, Kind};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts};
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -292,19 +293,91 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     let started = std::time::Instant::now();
     let statements = read(filename.clone(), bytes).await?;
     let read_took = started.elapsed();
+    let _guard = state.write_lock.lock().await;
+    let mut tx = crate::store::db::begin_write(&state.pool).await?;
+    // The import's pages stay in memory until the commit (~90 MB of pages for 10,000
+    // entries): with the connection's usual 2 MB cache SQLite spilled and rewrote them
+    // ~400 MB in all (docs/benchmarks.md § Bank statement import).
+    let cache = crate::store::db::widen_cache(&mut tx).await?;
+    let written = import_into(&mut tx, &state, &filename, &statements, started).await;
+    crate::store::db::restore_cache(&mut tx, cache).await?;
+    let Imported {
+        id,
+        entries,
+        duplicates,
+        matched,
+        suggested,
+        store_took,
+        candidates_took,
+        decided_took,
+        transactions_took,
+        match_took,
+        sealed,
+        seal_took,
+    } = written?;
+    tx.commit().await?;
+    // The wide cache's pages were freed on the connection's thread; its allocator arena
+    // would keep them resident.
+    crate::work::cpu_work::return_memory();
+    tracing::info!(
+        statement = id,
+        entries,
+        duplicates,
+        matched,
+        suggested,
+        read_ms = read_took.as_millis() as u64,
+        stored_ms = store_took.as_millis() as u64,
+        candidates_ms = candidates_took.as_millis() as u64,
+        decided_ms = decided_took.as_millis() as u64,
+        transactions_ms = transactions_took.as_millis() as u64,
+        matched_ms = match_took.as_millis() as u64,
+        sealed,
+        sealed_ms = seal_took.as_millis() as u64,
+        total_ms = started.elapsed().as_millis() as u64,
+        "bank statement imported (elapsed times since the request's body was read)"
+    );
+    let statement = load(&state.pool, id).await?;
+    Ok((StatusCode::CREATED, Json(statement)).into_response())
+}
+
+/// What [`import_into`] wrote, with the elapsed times of its phases since the body was read.
+struct Imported {
+    id: i64,
+    entries: i64,
+    duplicates: i64,
+    matched: i64,
+    suggested: i64,
+    store_took: std::time::Duration,
+    candidates_took: std::time::Duration,
+    decided_took: std::time::Duration,
+    transactions_took: std::time::Duration,
+    match_took: std::time::Duration,
+    sealed: usize,
+    seal_took: std::time::Duration,
+}
+
+/// Writes the import of `statements` (read from `filename`) inside `tx`: the statement
+/// row, the transactions that are not duplicates with what matching decided, the
+/// bookings, and the audit events sealed. Errors: the database's; 422 on `paid_total`
+/// when an invoice cannot take its payments.
+async fn import_into(
+    tx: &mut crate::sql::Tx,
+    state: &AppState,
+    filename: &str,
+    statements: &[kontor_bank::Statement],
+    started: std::time::Instant,
+) -> ApiResult<Imported> {
     let first = &statements[0];
     let from_date = statements.iter().filter_map(|s| s.from_date).min();
     let to_date = statements.iter().filter_map(|s| s.to_date).max();
-    let _guard = state.write_lock.lock().await;
     let t = ts(now());
-    let mut tx = crate::store::db::begin_write(&state.pool).await?;
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO bank_statements (format, filename, account_iban, currency, from_date, to_date, \
          opening_balance, closing_balance, entries, duplicates, matched, suggested, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, 0, 0, $9, $10) RETURNING id",
     )
     .bind(first.format.as_str())
-    .bind(&filename)
+    .bind(filename)
     .bind(&first.account_iban)
     .bind(&first.currency)
     .bind(from_date)
@@ -313,7 +386,7 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     .bind(statements.last().and_then(|s| s.closing_balance))
     .bind(t)
     .bind(t)
-    .fetch_one(&mut tx)
+    .fetch_one(&mut *tx)
     .await?;
     // Duplicates: every key of the file looked up KEY_CHUNK at a time, then each entry
     // checked against those and the entries before it in the file.
@@ -321,7 +394,7 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     let mut duplicates = 0i64;
     {
         let mut all = Vec::new();
-        for s in &statements {
+        for s in statements {
             let account = s.account_iban.clone().unwrap_or_default();
             for e in &s.entries {
                 all.push((e, keys(&account, e)));
@@ -331,7 +404,7 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
             .iter()
             .flat_map(|(_, (r, f))| r.as_deref().into_iter().chain([f.as_str()]))
             .collect();
-        let known = known_keys(&mut tx, &wanted).await?;
+        let known = known_keys(&mut *tx, &wanted).await?;
         let mut seen = std::collections::HashSet::new();
         for (e, (reference_key, facts_key)) in all {
             let stored_before = known.contains(&facts_key)
@@ -354,7 +427,7 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     // twice by two transfers of the same import.
     fresh.sort_by_key(|(e, _, _)| e.booking_date);
     let (mut matched, mut suggested) = (0i64, 0i64);
-    let mut open = candidates(&mut tx).await?;
+    let mut open = candidates(&mut *tx).await?;
     let candidates_took = started.elapsed();
     // First every decision (a booking lowers the open amount in the index at once), then
     // the transactions stored TRANSACTION_BATCH per statement, then the bookings.
@@ -369,7 +442,7 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
             remittance_information: e.remittance_information.clone(),
             creditor_reference: e.creditor_reference.clone(),
         };
-        let outcome = decide(&mut tx, &facts, &open).await?;
+        let outcome = decide(&mut *tx, &facts, &open).await?;
         if let Some((target, amount)) = outcome.booking {
             open.booked(target, amount);
         }
@@ -391,7 +464,7 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
         });
     }
     let decided_took = started.elapsed();
-    let ids = store_transactions(&mut tx, id, &decided, t).await?;
+    let ids = store_transactions(&mut *tx, id, &decided, t).await?;
     let transactions_took = started.elapsed();
     let mut invoice_bookings = Vec::new();
     for (d, tid) in decided.iter().zip(&ids) {
@@ -411,44 +484,38 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
                     booking_date: d.entry.booking_date,
                     facts: d.facts.clone(),
                 };
-                record(&mut tx, &stored, target, amount, None).await?;
+                record(&mut *tx, &stored, target, amount, None).await?;
             }
             None => {}
         }
     }
-    crate::invoices::payments::book_many(&mut tx, &invoice_bookings, None).await?;
+    crate::invoices::payments::book_many(&mut *tx, &invoice_bookings, None).await?;
     crate::sql::query("UPDATE bank_statements SET entries = $1, duplicates = $2, matched = $3, suggested = $4 WHERE id = $5")
         .bind(entries)
         .bind(duplicates)
         .bind(matched)
         .bind(suggested)
         .bind(id)
-        .execute(&mut tx)
+        .execute(&mut *tx)
         .await?;
     let match_took = started.elapsed();
     // Sealed before the commit: the events are written once, with their hashes.
-    let sealed = crate::store::db::seal_in(&state.pool, &mut tx).await?;
+    let sealed = crate::store::db::seal_in(&state.pool, &mut *tx).await?;
     let seal_took = started.elapsed();
-    tx.commit().await?;
-    tracing::info!(
-        statement = id,
+    Ok(Imported {
+        id,
         entries,
         duplicates,
         matched,
         suggested,
-        read_ms = read_took.as_millis() as u64,
-        stored_ms = store_took.as_millis() as u64,
-        candidates_ms = candidates_took.as_millis() as u64,
-        decided_ms = decided_took.as_millis() as u64,
-        transactions_ms = transactions_took.as_millis() as u64,
-        matched_ms = match_took.as_millis() as u64,
+        store_took,
+        candidates_took,
+        decided_took,
+        transactions_took,
+        match_took,
         sealed,
-        sealed_ms = seal_took.as_millis() as u64,
-        total_ms = started.elapsed().as_millis() as u64,
-        "bank statement imported (elapsed times since the request's body was read)"
-    );
-    let statement = load(&state.pool, id).await?;
-    Ok((StatusCode::CREATED, Json(statement)).into_response())
+        seal_took,
+    })
 }
 
 /// One entry of an import with what matching decided, before it is stored.
@@ -462,56 +529,71 @@ struct Decided<'a> {
     booking: Option<(Target, rust_decimal::Decimal)>,
 }
 
-/// Transactions written per statement by [`store_transactions`] (17 parameters each: about
-/// 300 per statement, where SQLite's statement overhead and sqlx's parameter lookup by
-/// name — which grows with the square of a statement's parameters — cost least together).
-const TRANSACTION_BATCH: usize = 18;
+/// Transactions written per statement by [`store_transactions`], sent as one JSON
+/// parameter (`crate::sql::json_rows`): a statement's text no longer grows with its rows.
+const TRANSACTION_BATCH: usize = 2_000;
 
-/// The columns of a stored transaction, in [`bind_transaction`]'s order.
-const TRANSACTION_COLUMNS: &str = "bank_statement_id, booking_date, value_date, amount, currency, \
-    counterparty_name, counterparty_iban, remittance_information, end_to_end_id, creditor_reference, \
-    bank_reference, reference_key, facts_key, state, suggestions, created_at, updated_at";
+/// The columns of a stored transaction, in [`transaction_row`]'s order, with their types.
+const TRANSACTION_COLUMNS: [(&str, Kind); 17] = [
+    ("bank_statement_id", Kind::Int),
+    ("booking_date", Kind::Date),
+    ("value_date", Kind::Date),
+    ("amount", Kind::Decimal),
+    ("currency", Kind::Text),
+    ("counterparty_name", Kind::Text),
+    ("counterparty_iban", Kind::Text),
+    ("remittance_information", Kind::Text),
+    ("end_to_end_id", Kind::Text),
+    ("creditor_reference", Kind::Text),
+    ("bank_reference", Kind::Text),
+    ("reference_key", Kind::Text),
+    ("facts_key", Kind::Text),
+    ("state", Kind::Text),
+    ("suggestions", Kind::Text),
+    ("created_at", Kind::Timestamp),
+    ("updated_at", Kind::Timestamp),
+];
 
-/// The statements of [`store_transactions`]: one transaction, and [`TRANSACTION_BATCH`]
-/// of them; both answer each id with its facts key.
-fn transaction_statements() -> &'static [String; 2] {
-    static TEXT: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| {
-        let insert = |rows| {
-            format!(
-                "INSERT INTO bank_transactions ({TRANSACTION_COLUMNS}) VALUES {} RETURNING id, facts_key",
-                crate::sql::value_rows(17, rows)
-            )
-        };
-        [insert(1), insert(TRANSACTION_BATCH)]
-    })
-}
+/// The statement of [`store_transactions`] on `engine`: the transactions of one JSON
+/// parameter, answering each id with its facts key.
+static INSERT_TRANSACTIONS: crate::sql::dialect::PerEngine =
+    crate::sql::dialect::PerEngine::new(|engine| {
+        let names: Vec<&str> = TRANSACTION_COLUMNS.iter().map(|(n, _)| *n).collect();
+        format!(
+            "INSERT INTO bank_transactions ({}) {} RETURNING id, facts_key",
+            names.join(", "),
+            crate::sql::json_rows::select(engine, "$1", &TRANSACTION_COLUMNS)
+        )
+    });
 
-fn bind_transaction<'q>(
-    query: crate::sql::QueryAs<'q, (i64, String)>,
+/// The values of decided transaction `d` of statement `statement`, in
+/// [`TRANSACTION_COLUMNS`]' order.
+fn transaction_row<'q>(
     statement: i64,
     d: &'q Decided<'_>,
     t: crate::store::db::Ts,
-) -> crate::sql::QueryAs<'q, (i64, String)> {
+) -> [crate::sql::Arg<'q>; 17] {
+    use crate::sql::Arg;
     let e = d.entry;
-    query
-        .bind(statement)
-        .bind(e.booking_date)
-        .bind(e.value_date)
-        .bind(e.amount)
-        .bind(&e.currency)
-        .bind(&e.counterparty_name)
-        .bind(&e.counterparty_iban)
-        .bind(&e.remittance_information)
-        .bind(&e.end_to_end_id)
-        .bind(&e.creditor_reference)
-        .bind(&e.bank_reference)
-        .bind(&d.reference_key)
-        .bind(&d.facts_key)
-        .bind(d.state.as_str())
-        .bind(&d.suggestions)
-        .bind(t)
-        .bind(t)
+    [
+        Arg::from(statement),
+        Arg::from(e.booking_date),
+        Arg::from(e.value_date),
+        Arg::from(e.amount),
+        Arg::from(&e.currency),
+        Arg::from(&e.counterparty_name),
+        Arg::from(&e.counterparty_iban),
+        Arg::from(&e.remittance_information),
+        Arg::from(&e.end_to_end_id),
+        Arg::from(&e.creditor_reference),
+        Arg::from(&e.bank_reference),
+        Arg::from(&d.reference_key),
+        Arg::from(&d.facts_key),
+        Arg::from(d.state.as_str()),
+        Arg::from(&d.suggestions),
+        Arg::from(t),
+        Arg::from(t),
+    ]
 }
 
 /// Stores the `decided` transactions of statement `statement` inside `tx`,
@@ -523,28 +605,18 @@ async fn store_transactions(
     decided: &[Decided<'_>],
     t: crate::store::db::Ts,
 ) -> ApiResult<Vec<i64>> {
-    let [one, batch] = transaction_statements();
+    let insert = INSERT_TRANSACTIONS.get(tx.engine());
     let mut by_key = std::collections::HashMap::with_capacity(decided.len());
     for chunk in decided.chunks(TRANSACTION_BATCH) {
-        let rows = if chunk.len() == TRANSACTION_BATCH {
-            let mut query = crate::sql::query_as::<(i64, String)>(batch);
-            for d in chunk {
-                query = bind_transaction(query, statement, d, t);
-            }
-            query.fetch_all(&mut *tx).await?
-        } else {
-            let mut rows = Vec::with_capacity(chunk.len());
-            for d in chunk {
-                let query = crate::sql::query_as::<(i64, String)>(one);
-                rows.push(
-                    bind_transaction(query, statement, d, t)
-                        .fetch_one(&mut *tx)
-                        .await?,
-                );
-            }
-            rows
-        };
-        by_key.extend(rows.into_iter().map(|(id, key)| (key, id)));
+        let mut rows = JsonRows::new();
+        for d in chunk {
+            rows.push(&transaction_row(statement, d, t))?;
+        }
+        let stored: Vec<(i64, String)> = crate::sql::query_as(insert)
+            .bind(rows.into_text())
+            .fetch_all(&mut *tx)
+            .await?;
+        by_key.extend(stored.into_iter().map(|(id, key)| (key, id)));
     }
     decided
         .iter()

@@ -9,6 +9,9 @@ use crate::http::extract::{IdPath, JsonBody};
 use crate::http::pagination::PageOf;
 use crate::http::write_request::Write;
 use crate::lists::{ListQuery, Listing};
+use crate::sql::dialect::PerEngine;
+use crate::sql::json_rows::{JsonRows, Kind};
+use crate::sql::{Arg, Engine};
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts, Word};
 use axum::extract::State;
@@ -526,63 +529,107 @@ pub async fn book(
     Ok(id)
 }
 
-/// The statements of [`book_many`] for [`BATCH`] rows: the payments (returning each id
-/// with its bank transaction) and their `payment` events.
-fn book_statements() -> &'static [String; 2] {
-    static TEXT: std::sync::OnceLock<[String; 2]> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| {
-        [
-            format!(
-                "INSERT INTO invoice_payments (invoice_id, date, paid_total, currency, bank_transaction_id, \
-                 created_at, updated_at) VALUES {} RETURNING id, bank_transaction_id",
-                crate::sql::value_rows(7, BATCH)
-            ),
-            format!(
-                "INSERT INTO events (subject_type, subject_id, kind, at, user_id, data) VALUES {}",
-                crate::sql::value_rows(6, BATCH)
-            ),
-        ]
-    })
+/// Bookings written per statement by [`book_many`], sent as one JSON parameter
+/// (`crate::sql::json_rows`).
+const BOOK_BATCH: usize = 2_000;
+
+/// The columns of a booked payment, in [`book_many`]'s order.
+const PAYMENT_COLUMNS: [(&str, Kind); 7] = [
+    ("invoice_id", Kind::Int),
+    ("date", Kind::Date),
+    ("paid_total", Kind::Decimal),
+    ("currency", Kind::Text),
+    ("bank_transaction_id", Kind::Int),
+    ("created_at", Kind::Timestamp),
+    ("updated_at", Kind::Timestamp),
+];
+
+/// The columns of a booked payment's `payment` event.
+const EVENT_COLUMNS: [(&str, Kind); 6] = [
+    ("subject_type", Kind::Text),
+    ("subject_id", Kind::Int),
+    ("kind", Kind::Text),
+    ("at", Kind::Timestamp),
+    ("user_id", Kind::Int),
+    ("data", Kind::Text),
+];
+
+/// `INSERT INTO table (columns) SELECT … FROM <the JSON rows of $1>` on `engine`.
+fn insert_json_rows(engine: Engine, table: &str, columns: &[(&str, Kind)]) -> String {
+    let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
+    format!(
+        "INSERT INTO {table} ({}) {}",
+        names.join(", "),
+        crate::sql::json_rows::select(engine, "$1", columns)
+    )
 }
+
+/// The payments of [`book_many`], answering each id with its bank transaction.
+static INSERT_PAYMENTS: PerEngine = PerEngine::new(|engine| {
+    format!(
+        "{} RETURNING id, bank_transaction_id",
+        insert_json_rows(engine, "invoice_payments", &PAYMENT_COLUMNS)
+    )
+});
+
+/// The `payment` events of [`book_many`].
+static INSERT_EVENTS: PerEngine =
+    PerEngine::new(|engine| insert_json_rows(engine, "events", &EVENT_COLUMNS));
 
 /// Records the bank `bookings` of one statement import inside `tx` on behalf of `user`
 /// (issue 32): what [`book`] does for each — the row, the invoice's status and cash
 /// discount, the `payment` event naming the transaction — with the rows and events written
-/// [`BATCH`] per statement and the invoices recomputed together
-/// ([`apply_payments_many`]). Each booking names a different bank transaction (one
-/// payment per transaction in an import); a booking without one, and the rows left over
-/// after the last full batch, go through [`book`]. Errors: the database's; 422 on
+/// [`BOOK_BATCH`] per statement (one JSON parameter each) and the invoices recomputed
+/// together ([`apply_payments_many`]). Each booking names a different bank transaction
+/// (one payment per transaction in an import); a booking without one goes through
+/// [`book`]. The kept invoice totals follow the booked invoices once, not per row
+/// ([`crate::schema::derived::pause_totals`]). Errors: the database's; 422 on
 /// `paid_total` when an invoice cannot take its payments.
 pub async fn book_many(
     tx: &mut crate::sql::Tx,
     bookings: &[Booking<'_>],
     user: Option<i64>,
 ) -> ApiResult<()> {
-    let [payments_sql, events_sql] = book_statements();
+    let booked: Vec<i64> = bookings.iter().map(|b| b.invoice_id).collect();
+    crate::schema::derived::pause_totals(tx, &booked).await?;
+    book_paused(tx, bookings, user).await?;
+    crate::schema::derived::resume_totals(tx).await?;
+    Ok(())
+}
+
+/// [`book_many`] while the booked invoices' totals are paused.
+async fn book_paused(
+    tx: &mut crate::sql::Tx,
+    bookings: &[Booking<'_>],
+    user: Option<i64>,
+) -> ApiResult<()> {
+    let engine = tx.engine();
     let (batched, single): (Vec<&Booking>, Vec<&Booking>) = bookings
         .iter()
         .partition(|b| b.bank_transaction_id.is_some());
-    let full = batched.len() / BATCH * BATCH;
     let t = ts(now());
-    for chunk in batched[..full].chunks(BATCH) {
-        let mut insert = crate::sql::query_as::<(i64, Option<i64>)>(payments_sql);
+    for chunk in batched.chunks(BOOK_BATCH) {
+        let mut rows = JsonRows::new();
         for b in chunk {
-            insert = insert
-                .bind(b.invoice_id)
-                .bind(b.date)
-                .bind(b.amount)
-                .bind(b.currency)
-                .bind(b.bank_transaction_id)
-                .bind(t)
-                .bind(t);
+            rows.push(&[
+                Arg::from(b.invoice_id),
+                Arg::from(b.date),
+                Arg::from(b.amount),
+                Arg::from(b.currency),
+                Arg::from(b.bank_transaction_id),
+                Arg::from(t),
+                Arg::from(t),
+            ])?;
         }
-        let ids: std::collections::HashMap<Option<i64>, i64> = insert
-            .fetch_all(&mut *tx)
-            .await?
-            .into_iter()
-            .map(|(id, transaction)| (transaction, id))
-            .collect();
-        let mut events = crate::sql::query(events_sql);
+        let ids: std::collections::HashMap<Option<i64>, i64> =
+            crate::sql::query_as::<(i64, Option<i64>)>(INSERT_PAYMENTS.get(engine))
+                .bind(rows.into_text())
+                .fetch_all(&mut *tx)
+                .await?
+                .into_iter()
+                .map(|(id, transaction)| (transaction, id))
+                .collect();
+        let mut events = JsonRows::new();
         for b in chunk {
             let payment_id = *ids
                 .get(&b.bank_transaction_id)
@@ -595,19 +642,23 @@ pub async fn book_many(
                 bank_transaction_id: b.bank_transaction_id,
             };
             let (subject_type, subject_id) = Subject::Invoice(b.invoice_id).parts();
-            events = events
-                .bind(subject_type.as_str())
-                .bind(subject_id)
-                .bind(EventKind::Payment.as_str())
-                .bind(t)
-                .bind(user)
-                .bind(to_data(&data).to_string());
+            events.push(&[
+                Arg::from(subject_type.as_str()),
+                Arg::from(subject_id),
+                Arg::from(EventKind::Payment.as_str()),
+                Arg::from(t),
+                Arg::from(user),
+                Arg::from(to_data(&data).to_string()),
+            ])?;
         }
-        events.execute(&mut *tx).await?;
+        crate::sql::query(INSERT_EVENTS.get(engine))
+            .bind(events.into_text())
+            .execute(&mut *tx)
+            .await?;
     }
-    let invoices: Vec<i64> = batched[..full].iter().map(|b| b.invoice_id).collect();
+    let invoices: Vec<i64> = batched.iter().map(|b| b.invoice_id).collect();
     apply_payments_many(tx, &invoices).await?;
-    for b in batched[full..].iter().chain(&single) {
+    for b in &single {
         book(tx, b, user).await?;
     }
     Ok(())

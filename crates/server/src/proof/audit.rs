@@ -164,64 +164,49 @@ pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sq
         let hash = content_hash(keys, &prev, e);
         seals.push((e.id, std::mem::replace(&mut prev, hash.clone()), hash));
     }
-    // Written up to 100 rows per statement: a large write (a bank statement import books
-    // thousands of payments, ~30,000 events) is sealed in hundreds of statements, not in
-    // tens of thousands; a small one binds only what it seals. Not more per statement:
-    // sqlx finds each SQLite parameter by its name, a walk over all of them, so binding
-    // grows with the square of a statement's parameters.
-    let mut rest = seals.as_slice();
-    while !rest.is_empty() {
-        let (size, text) = seal_statement(rest.len());
-        let (chunk, tail) = rest.split_at(size);
-        let mut update = crate::sql::query(text);
+    // Written SEAL_BATCH rows per statement as one JSON parameter
+    // (`crate::sql::json_rows`): a large write (a bank statement import books thousands of
+    // payments, ~23,000 events) is sealed in a dozen statements, a small one in one.
+    let update = SEAL.get(conn.engine());
+    for chunk in seals.chunks(SEAL_BATCH) {
+        let mut rows = crate::sql::json_rows::JsonRows::new();
         for (id, prev_hash, hash) in chunk {
-            update = update
-                .bind(*id)
-                .bind(prev_hash.as_str())
-                .bind(hash.as_str());
+            rows.push(&[
+                crate::sql::Arg::from(*id),
+                crate::sql::Arg::from(prev_hash.as_str()),
+                crate::sql::Arg::from(hash.as_str()),
+            ])?;
         }
-        update.execute(&mut *conn).await?;
-        rest = tail;
+        crate::sql::query(update)
+            .bind(rows.into_text())
+            .execute(&mut *conn)
+            .await?;
     }
     Ok(pending.len())
 }
 
-/// The numbers of events [`seal`] writes per statement, largest first (3 parameters each:
-/// at most 300 of SQLite's 32,766 and PostgreSQL's 65,535).
-const SEAL_SIZES: [usize; 4] = [100, 25, 5, 1];
+/// Events [`seal`] writes per statement.
+const SEAL_BATCH: usize = 2_000;
 
-/// The statement that seals the most events of [`SEAL_SIZES`] not above `pending` (at
-/// least 1), with that number: a `VALUES` list of `(id, prev_hash, hash)` joined to the
-/// rows it names (`UPDATE … FROM`, one lookup per row by its primary key), valid on
-/// SQLite (3.33 and later) and PostgreSQL alike (the same text for both; built once).
-fn seal_statement(pending: usize) -> (usize, &'static str) {
-    static TEXT: std::sync::OnceLock<[String; 4]> = std::sync::OnceLock::new();
-    let texts = TEXT.get_or_init(|| {
-        SEAL_SIZES.map(|size| {
-            let rows: Vec<String> = (0..size)
-                .map(|i| {
-                    format!(
-                        "(CAST(${} AS BIGINT), CAST(${} AS TEXT), CAST(${} AS TEXT))",
-                        3 * i + 1,
-                        3 * i + 2,
-                        3 * i + 3
-                    )
-                })
-                .collect();
-            format!(
-                "WITH seal (id, prev_hash, hash) AS (VALUES {}) \
-                 UPDATE audit_events SET prev_hash = seal.prev_hash, hash = seal.hash \
-                 FROM seal WHERE audit_events.id = seal.id",
-                rows.join(", ")
-            )
-        })
-    });
-    let at = SEAL_SIZES
-        .iter()
-        .position(|size| *size <= pending)
-        .unwrap_or(SEAL_SIZES.len() - 1);
-    (SEAL_SIZES[at], &texts[at])
-}
+/// The statement that seals the events of one JSON parameter (`[[id, prev_hash, hash],
+/// …]`): joined to the rows it names (`UPDATE … FROM`, one lookup per row by its primary
+/// key), on SQLite (3.33 and later) and PostgreSQL alike.
+static SEAL: crate::sql::dialect::PerEngine = crate::sql::dialect::PerEngine::new(|engine| {
+    use crate::sql::json_rows::{select, Kind};
+    format!(
+        "UPDATE audit_events SET prev_hash = seal.prev_hash, hash = seal.hash \
+         FROM ({}) AS seal WHERE audit_events.id = seal.id",
+        select(
+            engine,
+            "$1",
+            &[
+                ("id", Kind::Int),
+                ("prev_hash", Kind::Text),
+                ("hash", Kind::Text)
+            ]
+        )
+    )
+});
 
 /// What [`verify`] found.
 #[derive(Debug, PartialEq, Eq)]

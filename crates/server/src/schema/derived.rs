@@ -8,6 +8,10 @@
 //!   from the view `invoice_summary_rows`, whose open amount is the model's rule
 //!   (`crate::sql::rules::open_milli_in`).
 //!
+//! While a large write has paused invoices (`invoice_totals_paused`, [`pause_totals`])
+//! the payment and invoice-update triggers leave their summary rows alone: the write
+//! takes them out of the totals and puts them back itself, once each ([`resume_totals`]).
+//!
 //! [`install`] runs at every start after the migrations: when the stored definitions
 //! differ from these (a first start, or a changed rule), it replaces them and counts and
 //! sums the kept figures again, in one transaction; otherwise it changes nothing. The
@@ -155,6 +159,12 @@ fn add_totals(sign: &str, id: &str, only_if: &str) -> String {
 /// none).
 type InvoiceKey<'a> = (&'a str, &'a str);
 
+/// The condition under which a pausable trigger follows invoice `id` (SQL): the invoice is
+/// not paused by the transaction writing ([`pause_totals`]).
+fn not_paused(id: &str) -> String {
+    format!(" AND NOT EXISTS (SELECT 1 FROM invoice_totals_paused p WHERE p.invoice_id = {id})")
+}
+
 /// The pair of triggers `{name}_before` and `{name}_after` around `event` on `table`:
 /// before the change the summary rows of the invoices `keys` name (an invoice id in SQL
 /// with an extra condition, `""` for none) leave the totals; after it they enter again.
@@ -172,7 +182,7 @@ fn leave_and_enter(
         when: None,
         statements: keys
             .iter()
-            .map(|(id, only_if)| add_totals(sign, id, only_if))
+            .map(|(id, only_if)| add_totals(sign, id, &format!("{only_if}{}", not_paused(id))))
             .collect(),
     };
     [
@@ -182,7 +192,8 @@ fn leave_and_enter(
 }
 
 /// Before a change the invoice's old summary row leaves the totals; after it the new one
-/// enters.
+/// enters. A paused invoice ([`pause_totals`]) is left alone by the update and payment
+/// triggers; its creation and deletion are always followed.
 fn totals_triggers() -> Vec<Trigger> {
     const INVOICE_COLUMNS: &str =
         "UPDATE OF deleted_at, currency, net_total, gross_total, status, reversed, credited_total, deducted_total";
@@ -216,14 +227,14 @@ fn totals_triggers() -> Vec<Trigger> {
             Timing::Before,
             INVOICE_COLUMNS,
             "invoices",
-            vec![add_totals("-1", "OLD.id", "")],
+            vec![add_totals("-1", "OLD.id", &not_paused("OLD.id"))],
         ),
         t(
             "invoice_totals_update_after",
             Timing::After,
             INVOICE_COLUMNS,
             "invoices",
-            vec![add_totals("1", "NEW.id", "")],
+            vec![add_totals("1", "NEW.id", &not_paused("NEW.id"))],
         ),
     ];
     let payments: [(&str, &'static str, &[InvoiceKey]); 3] = [
@@ -279,9 +290,11 @@ pub fn definition(engine: Engine) -> Vec<String> {
     out
 }
 
-/// The statements that count and sum the kept figures again from the rows.
+/// The statements that count and sum the kept figures again from the rows (and end any
+/// pause left behind).
 fn recount() -> Vec<String> {
     let mut out = vec![
+        "DELETE FROM invoice_totals_paused".to_string(),
         "DELETE FROM invoice_totals".to_string(),
         "INSERT INTO invoice_totals (currency, live, net_milli, gross_milli, open_milli) \
          SELECT currency, COUNT(*), CAST(SUM(net_milli) AS BIGINT), CAST(SUM(gross_milli) AS BIGINT), \
@@ -299,6 +312,60 @@ fn recount() -> Vec<String> {
         ));
     }
     out
+}
+
+/// Adds `sign` (`1` or `-1`) times the summary rows of every paused invoice to their
+/// currencies' kept totals, one statement for all of them.
+fn add_paused(sign: &str) -> String {
+    format!(
+        "INSERT INTO invoice_totals (currency, live, net_milli, gross_milli, open_milli) \
+         SELECT currency, {sign} * COUNT(*), {sign} * CAST(SUM(net_milli) AS BIGINT), \
+         {sign} * CAST(SUM(gross_milli) AS BIGINT), {sign} * CAST(SUM(open_milli) AS BIGINT) \
+         FROM invoice_summary_rows WHERE id IN (SELECT invoice_id FROM invoice_totals_paused) \
+         GROUP BY currency \
+         ON CONFLICT (currency) DO UPDATE SET \
+         live = invoice_totals.live + excluded.live, \
+         net_milli = invoice_totals.net_milli + excluded.net_milli, \
+         gross_milli = invoice_totals.gross_milli + excluded.gross_milli, \
+         open_milli = invoice_totals.open_milli + excluded.open_milli"
+    )
+}
+
+/// Pauses the kept totals' triggers for the invoices `ids` inside `tx` (a large write:
+/// a bank statement import's bookings, issue 32): their summary rows leave the totals
+/// now, in one statement, and the payment and invoice-update triggers leave them alone
+/// until [`resume_totals`], which `tx` must call before it commits. Other transactions
+/// never see the pause (its rows are uncommitted; on PostgreSQL a second pause of the
+/// same invoice waits for this one's end). Ids of no live invoice are ignored.
+/// Errors: the database's.
+pub async fn pause_totals(tx: &mut crate::sql::Tx, ids: &[i64]) -> Result<(), sqlx::Error> {
+    let list = serde_json::to_string(ids).map_err(|e| sqlx::Error::Encode(Box::new(e)))?;
+    crate::sql::query(
+        "INSERT INTO invoice_totals_paused (invoice_id) \
+         SELECT DISTINCT CAST(value AS BIGINT) FROM json_each($1)",
+    )
+    .bind(list)
+    .execute(&mut *tx)
+    .await?;
+    static LEAVE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    crate::sql::query(LEAVE.get_or_init(|| add_paused("-1")))
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
+}
+
+/// Ends [`pause_totals`] in `tx`: the paused invoices' summary rows as they are now enter
+/// the totals again, in one statement, and the triggers follow them as before.
+/// Errors: the database's.
+pub async fn resume_totals(tx: &mut crate::sql::Tx) -> Result<(), sqlx::Error> {
+    static ENTER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    crate::sql::query(ENTER.get_or_init(|| add_paused("1")))
+        .execute(&mut *tx)
+        .await?;
+    crate::sql::query("DELETE FROM invoice_totals_paused")
+        .execute(&mut *tx)
+        .await?;
+    Ok(())
 }
 
 /// The definition's fingerprint: hex SHA-256 of its statements.

@@ -19,6 +19,7 @@ pub const VERSIONS: &[Version] = &[
     DOWN_PAYMENTS,
     SELLER_NAME,
     CREDIT_NOTE_INDEX,
+    TOTALS_PAUSE,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -510,6 +511,24 @@ const CREDIT_NOTE_INDEX: Version = Version {
         table: "invoices",
         columns: &["credited_invoice_id"],
         unique: false,
+    }],
+};
+
+/// 39: the invoices a large write follows in the kept totals itself.
+const TOTALS_PAUSE: Version = Version {
+    version: 39,
+    description: "invoices whose kept totals a large write follows itself",
+    why: "Issue 32: a bank statement import books thousands of payments in one\n\
+          transaction; the totals triggers read each invoice's summary row four times per\n\
+          booking (before and after the payment, before and after the status). While an\n\
+          invoice's id is in invoice_totals_paused (only inside the writing transaction,\n\
+          empty at rest) the triggers leave it alone and the write takes its rows out of the\n\
+          totals and puts them back once, in one statement each\n\
+          (crate::schema::derived::pause_totals / resume_totals).",
+    steps: &[Step::CreateTable {
+        name: "invoice_totals_paused",
+        columns: &[Column::new("invoice_id", Type::Integer)],
+        primary_key: &["invoice_id"],
     }],
 };
 

@@ -20,6 +20,8 @@
 //!   and timestamp types (issue 16 § 1);
 //! - [`query`]: running statements;
 //! - [`dialect`]: the named helpers for what the engines spell differently;
+//! - [`json_rows`]: many rows sent as one JSON parameter and read back with a `SELECT`
+//!   (large writes: the bank import, the audit seal);
 //! - [`functions`]: the SQL functions Kontor defines on both engines;
 //! - [`rules`]: the SQL fragments of the model's derived rules (collectible, open amount,
 //!   overdue, issued), built from the model's definitions.
@@ -27,6 +29,7 @@
 pub mod bind;
 pub mod dialect;
 pub mod functions;
+pub mod json_rows;
 pub mod pool;
 pub mod query;
 pub mod rules;

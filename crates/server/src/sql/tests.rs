@@ -183,3 +183,103 @@ fn the_builder_binds_in_order_with_separators() {
     assert_eq!(q.sql, "INSERT INTO t (a, b) VALUES ($1, $2)");
     assert_eq!(q.args, vec![Arg::Int(Some(1)), Arg::Text(Some("x".into()))]);
 }
+
+/// Rows sent as one JSON parameter are stored exactly as the same values bound one by one
+/// (the stored text forms of decimals, dates and timestamps, NULLs, quotes and umlauts).
+#[tokio::test]
+async fn json_rows_store_what_binding_stores() {
+    use json_rows::{select, JsonRows, Kind};
+    let mut db = sqlite().await;
+    query("CREATE TABLE t (n INTEGER, f INTEGER, s TEXT, d TEXT, ts TEXT, day TEXT)")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let at = chrono::DateTime::parse_from_rfc3339("2026-11-29T20:05:57Z")
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 2, 28).unwrap();
+    let rows: Vec<Vec<Arg>> = vec![
+        vec![
+            Arg::from(9_007_199_254_740_993i64),
+            Arg::from(true),
+            Arg::from("Müller \"Bau\" \\ 'GmbH'\n€"),
+            Arg::from(Decimal::new(11900, 2)),
+            Arg::from(at),
+            Arg::from(day),
+        ],
+        vec![
+            Arg::Int(None),
+            Arg::from(false),
+            Arg::Text(None),
+            Arg::from(Decimal::new(0, 2)),
+            Arg::Timestamp(None),
+            Arg::Date(None),
+        ],
+        vec![
+            Arg::from(-1i64),
+            Arg::Bool(None),
+            Arg::from(""),
+            Arg::from(Decimal::new(-5, 3)),
+            Arg::from(at),
+            Arg::from(day),
+        ],
+    ];
+    let columns = [
+        ("n", Kind::Int),
+        ("f", Kind::Bool),
+        ("s", Kind::Text),
+        ("d", Kind::Decimal),
+        ("ts", Kind::Timestamp),
+        ("day", Kind::Date),
+    ];
+    let mut json = JsonRows::new();
+    for row in &rows {
+        json.push(row).unwrap();
+        let mut one = query("INSERT INTO t VALUES ($1, $2, $3, $4, $5, $6)");
+        for v in row {
+            one = one.bind(v.clone());
+        }
+        one.execute(&mut db).await.unwrap();
+    }
+    assert_eq!(json.len(), 3);
+    let insert = format!("INSERT INTO t {}", select(Engine::Sqlite, "$1", &columns));
+    query(&insert)
+        .bind(json.into_text())
+        .execute(&mut db)
+        .await
+        .unwrap();
+    type Stored = (
+        Option<i64>,
+        Option<i64>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        String,
+    );
+    let stored: Vec<Stored> = query_as(
+        "SELECT n, f, s, d, ts, day, typeof(n) || typeof(f) || typeof(s) || typeof(d) FROM t ORDER BY rowid",
+    )
+    .fetch_all(&mut db)
+    .await
+    .unwrap();
+    assert_eq!(stored.len(), 6);
+    assert_eq!(stored[..3], stored[3..], "bound rows, then the JSON rows");
+    assert_eq!(stored[0].3.as_deref(), Some("119.00"));
+    assert_eq!(stored[1].3.as_deref(), Some("0.00"));
+    assert_eq!(stored[0].4.as_deref(), Some("2026-11-29T20:05:57Z"));
+    assert_eq!(stored[0].0, Some(9_007_199_254_740_993));
+    // No rows: an empty array inserts nothing.
+    query(&insert)
+        .bind(JsonRows::new().into_text())
+        .execute(&mut db)
+        .await
+        .unwrap();
+    let count: i64 = query_scalar("SELECT COUNT(*) FROM t")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(count, 6);
+    assert!(JsonRows::new().push(&[Arg::from(vec![1u8])]).is_err());
+    assert!(select(Engine::Postgres, "$1", &columns).contains("CAST(r ->> 3 AS NUMERIC) AS d"));
+}
