@@ -8,7 +8,7 @@
 mod common;
 
 use base64::Engine;
-use common::{start, TestServer};
+use common::{kept_summary_is_exact, start, TestServer};
 use serde_json::{json, Value};
 
 /// A camt.053.001.08 statement of account DE89… with `entries` (amount, CRDT/DBIT, date,
@@ -64,19 +64,6 @@ async fn customer(s: &TestServer) -> i64 {
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
     r.body["id"].as_i64().unwrap()
-}
-
-/// GET /invoices/summary without filters (the kept totals) equals the summary computed
-/// over every live invoice; answers it.
-async fn kept_summary_is_exact(s: &TestServer, step: &str) -> Value {
-    let kept = s.get("/invoices/summary").await;
-    assert_eq!(kept.status, 200, "{step}: {}", kept.body);
-    let computed = s
-        .get("/invoices/summary?updated_after=2000-01-01T00:00:00Z")
-        .await;
-    assert_eq!(computed.status, 200, "{step}: {}", computed.body);
-    assert_eq!(kept.body, computed.body, "{step}");
-    kept.body
 }
 
 async fn status(s: &TestServer, id: &Value) -> String {

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{invoice_body, start, TestServer};
+use common::{invoice_body, kept_summary_is_exact, start, TestServer};
 use serde_json::{json, Value};
 
 fn offer_body(company: i64, title: &str) -> Value {
@@ -161,19 +161,6 @@ async fn deep_pages_hold_the_rows_of_the_full_list_for_every_sort() {
             .await
             .is_empty());
     }
-}
-
-/// GET /invoices/summary without filters (the kept `invoice_totals`) equals the same
-/// summary computed over every live invoice (a filter that selects all of them).
-async fn kept_summary_is_exact(s: &TestServer, step: &str) -> Value {
-    let kept = s.get("/invoices/summary").await;
-    assert_eq!(kept.status, 200, "{step}: {}", kept.body);
-    let computed = s
-        .get("/invoices/summary?updated_after=2000-01-01T00:00:00Z")
-        .await;
-    assert_eq!(computed.status, 200, "{step}: {}", computed.body);
-    assert_eq!(kept.body, computed.body, "{step}");
-    kept.body
 }
 
 fn eur(summary: &Value) -> Value {

@@ -301,42 +301,30 @@ pub(super) async fn create(State(state): State<AppState>, req: Request) -> ApiRe
     let cache = crate::store::db::widen_cache(&mut tx).await?;
     let written = import_into(&mut tx, &state, &filename, &statements, started).await;
     crate::store::db::restore_cache(&mut tx, cache).await?;
-    let Imported {
-        id,
-        entries,
-        duplicates,
-        matched,
-        suggested,
-        store_took,
-        candidates_took,
-        decided_took,
-        transactions_took,
-        match_took,
-        sealed,
-        seal_took,
-    } = written?;
+    let done = written?;
     tx.commit().await?;
     // The wide cache's pages were freed on the connection's thread; its allocator arena
     // would keep them resident.
     crate::work::cpu_work::return_memory();
+    let ms = |d: std::time::Duration| d.as_millis() as u64;
     tracing::info!(
-        statement = id,
-        entries,
-        duplicates,
-        matched,
-        suggested,
-        read_ms = read_took.as_millis() as u64,
-        stored_ms = store_took.as_millis() as u64,
-        candidates_ms = candidates_took.as_millis() as u64,
-        decided_ms = decided_took.as_millis() as u64,
-        transactions_ms = transactions_took.as_millis() as u64,
-        matched_ms = match_took.as_millis() as u64,
-        sealed,
-        sealed_ms = seal_took.as_millis() as u64,
-        total_ms = started.elapsed().as_millis() as u64,
+        statement = done.id,
+        entries = done.entries,
+        duplicates = done.duplicates,
+        matched = done.matched,
+        suggested = done.suggested,
+        read_ms = ms(read_took),
+        stored_ms = ms(done.store_took),
+        candidates_ms = ms(done.candidates_took),
+        decided_ms = ms(done.decided_took),
+        transactions_ms = ms(done.transactions_took),
+        matched_ms = ms(done.match_took),
+        sealed = done.sealed,
+        sealed_ms = ms(done.seal_took),
+        total_ms = ms(started.elapsed()),
         "bank statement imported (elapsed times since the request's body was read)"
     );
-    let statement = load(&state.pool, id).await?;
+    let statement = load(&state.pool, done.id).await?;
     Ok((StatusCode::CREATED, Json(statement)).into_response())
 }
 
@@ -558,11 +546,9 @@ const TRANSACTION_COLUMNS: [(&str, Kind); 17] = [
 /// parameter, answering each id with its facts key.
 static INSERT_TRANSACTIONS: crate::sql::dialect::PerEngine =
     crate::sql::dialect::PerEngine::new(|engine| {
-        let names: Vec<&str> = TRANSACTION_COLUMNS.iter().map(|(n, _)| *n).collect();
         format!(
-            "INSERT INTO bank_transactions ({}) {} RETURNING id, facts_key",
-            names.join(", "),
-            crate::sql::json_rows::select(engine, "$1", &TRANSACTION_COLUMNS)
+            "{} RETURNING id, facts_key",
+            crate::sql::json_rows::insert(engine, "bank_transactions", &TRANSACTION_COLUMNS)
         )
     });
 

@@ -11,7 +11,7 @@ use crate::http::write_request::Write;
 use crate::lists::{ListQuery, Listing};
 use crate::sql::dialect::PerEngine;
 use crate::sql::json_rows::{JsonRows, Kind};
-use crate::sql::{Arg, Engine};
+use crate::sql::Arg;
 use crate::state::AppState;
 use crate::store::db::{now, ts, Dec, Ts, Word};
 use axum::extract::State;
@@ -554,27 +554,17 @@ const EVENT_COLUMNS: [(&str, Kind); 6] = [
     ("data", Kind::Text),
 ];
 
-/// `INSERT INTO table (columns) SELECT … FROM <the JSON rows of $1>` on `engine`.
-fn insert_json_rows(engine: Engine, table: &str, columns: &[(&str, Kind)]) -> String {
-    let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
-    format!(
-        "INSERT INTO {table} ({}) {}",
-        names.join(", "),
-        crate::sql::json_rows::select(engine, "$1", columns)
-    )
-}
-
 /// The payments of [`book_many`], answering each id with its bank transaction.
 static INSERT_PAYMENTS: PerEngine = PerEngine::new(|engine| {
     format!(
         "{} RETURNING id, bank_transaction_id",
-        insert_json_rows(engine, "invoice_payments", &PAYMENT_COLUMNS)
+        crate::sql::json_rows::insert(engine, "invoice_payments", &PAYMENT_COLUMNS)
     )
 });
 
 /// The `payment` events of [`book_many`].
 static INSERT_EVENTS: PerEngine =
-    PerEngine::new(|engine| insert_json_rows(engine, "events", &EVENT_COLUMNS));
+    PerEngine::new(|engine| crate::sql::json_rows::insert(engine, "events", &EVENT_COLUMNS));
 
 /// Records the bank `bookings` of one statement import inside `tx` on behalf of `user`
 /// (issue 32): what [`book`] does for each — the row, the invoice's status and cash

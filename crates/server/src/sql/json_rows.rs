@@ -73,6 +73,18 @@ pub fn select(engine: Engine, param: &str, columns: &[(&str, Kind)]) -> String {
     }
 }
 
+/// `INSERT INTO {table} (columns…) SELECT …` of the rows of the JSON array bound to `$1`
+/// ([`select`]): the statement of a large insert on `engine`; append `RETURNING …` as
+/// needed.
+pub fn insert(engine: Engine, table: &str, columns: &[(&str, Kind)]) -> String {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    format!(
+        "INSERT INTO {table} ({}) {}",
+        names.join(", "),
+        select(engine, "$1", columns)
+    )
+}
+
 /// The rows of one statement as the JSON text [`select`] reads: `[[…], […], …]`.
 #[derive(Debug, Default)]
 pub struct JsonRows {

@@ -57,6 +57,20 @@ pub fn wait_for_port(port: u16, what: &str) {
     }
 }
 
+/// GET /invoices/summary without filters (the kept `invoice_totals`, issue 13) equals the
+/// same summary computed over every live invoice (a filter that selects all of them);
+/// answers it. `step` names the moment in the assertion messages.
+pub async fn kept_summary_is_exact(s: &TestServer, step: &str) -> Value {
+    let kept = s.get("/invoices/summary").await;
+    assert_eq!(kept.status, 200, "{step}: {}", kept.body);
+    let computed = s
+        .get("/invoices/summary?updated_after=2000-01-01T00:00:00Z")
+        .await;
+    assert_eq!(computed.status, 200, "{step}: {}", computed.body);
+    assert_eq!(kept.body, computed.body, "{step}");
+    kept.body
+}
+
 /// A running server with its first full-access key.
 pub struct TestServer {
     /// `http://127.0.0.1:<port>`.
