@@ -418,7 +418,7 @@ async fn import_into(
     let mut open = candidates(&mut *tx).await?;
     let candidates_took = started.elapsed();
     // First every decision (a booking lowers the open amount in the index at once), then
-    // the transactions stored TRANSACTION_BATCH per statement, then the bookings.
+    // the transactions stored as JSON rows (`sql::json_rows`), then the bookings.
     let mut decided = Vec::with_capacity(fresh.len());
     for (e, reference_key, facts_key) in fresh {
         let facts = TransactionFacts {
@@ -517,10 +517,6 @@ struct Decided<'a> {
     booking: Option<(Target, rust_decimal::Decimal)>,
 }
 
-/// Transactions written per statement by [`store_transactions`], sent as one JSON
-/// parameter (`crate::sql::json_rows`): a statement's text no longer grows with its rows.
-const TRANSACTION_BATCH: usize = 2_000;
-
 /// The columns of a stored transaction, in [`transaction_row`]'s order, with their types.
 const TRANSACTION_COLUMNS: [(&str, Kind); 17] = [
     ("bank_statement_id", Kind::Int),
@@ -583,7 +579,7 @@ fn transaction_row<'q>(
 }
 
 /// Stores the `decided` transactions of statement `statement` inside `tx`,
-/// [`TRANSACTION_BATCH`] per statement, and answers their ids in `decided`'s order (each
+/// `json_rows::ROWS_PER_STATEMENT` per statement, and answers their ids in `decided`'s order (each
 /// facts key is unique within an import). Errors: the database's.
 async fn store_transactions(
     tx: &mut crate::sql::Tx,
@@ -593,7 +589,7 @@ async fn store_transactions(
 ) -> ApiResult<Vec<i64>> {
     let insert = INSERT_TRANSACTIONS.get(tx.engine());
     let mut by_key = std::collections::HashMap::with_capacity(decided.len());
-    for chunk in decided.chunks(TRANSACTION_BATCH) {
+    for chunk in decided.chunks(crate::sql::json_rows::ROWS_PER_STATEMENT) {
         let mut rows = JsonRows::new();
         for d in chunk {
             rows.push(&transaction_row(statement, d, t))?;

@@ -529,10 +529,6 @@ pub async fn book(
     Ok(id)
 }
 
-/// Bookings written per statement by [`book_many`], sent as one JSON parameter
-/// (`crate::sql::json_rows`).
-const BOOK_BATCH: usize = 2_000;
-
 /// The columns of a booked payment, in [`book_many`]'s order.
 const PAYMENT_COLUMNS: [(&str, Kind); 7] = [
     ("invoice_id", Kind::Int),
@@ -569,7 +565,7 @@ static INSERT_EVENTS: PerEngine =
 /// Records the bank `bookings` of one statement import inside `tx` on behalf of `user`
 /// (issue 32): what [`book`] does for each — the row, the invoice's status and cash
 /// discount, the `payment` event naming the transaction — with the rows and events written
-/// [`BOOK_BATCH`] per statement (one JSON parameter each) and the invoices recomputed
+/// `json_rows::ROWS_PER_STATEMENT` per statement (one JSON parameter each) and the invoices recomputed
 /// together ([`apply_payments_many`]). Each booking names a different bank transaction
 /// (one payment per transaction in an import); a booking without one goes through
 /// [`book`]. The kept invoice totals follow the booked invoices once, not per row
@@ -598,7 +594,7 @@ async fn book_paused(
         .iter()
         .partition(|b| b.bank_transaction_id.is_some());
     let t = ts(now());
-    for chunk in batched.chunks(BOOK_BATCH) {
+    for chunk in batched.chunks(crate::sql::json_rows::ROWS_PER_STATEMENT) {
         let mut rows = JsonRows::new();
         for b in chunk {
             rows.push(&[

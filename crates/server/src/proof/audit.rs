@@ -164,11 +164,11 @@ pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sq
         let hash = content_hash(keys, &prev, e);
         seals.push((e.id, std::mem::replace(&mut prev, hash.clone()), hash));
     }
-    // Written SEAL_BATCH rows per statement as one JSON parameter
+    // Written `json_rows::ROWS_PER_STATEMENT` rows per statement as one JSON parameter
     // (`crate::sql::json_rows`): a large write (a bank statement import books thousands of
     // payments, ~23,000 events) is sealed in a dozen statements, a small one in one.
     let update = SEAL.get(conn.engine());
-    for chunk in seals.chunks(SEAL_BATCH) {
+    for chunk in seals.chunks(crate::sql::json_rows::ROWS_PER_STATEMENT) {
         let mut rows = crate::sql::json_rows::JsonRows::new();
         for (id, prev_hash, hash) in chunk {
             rows.push(&[
@@ -184,9 +184,6 @@ pub async fn seal(conn: &mut crate::sql::Tx, keys: &Keyring) -> Result<usize, sq
     }
     Ok(pending.len())
 }
-
-/// Events [`seal`] writes per statement.
-const SEAL_BATCH: usize = 2_000;
 
 /// The statement that seals the events of one JSON parameter (`[[id, prev_hash, hash],
 /// …]`): joined to the rows it names (`UPDATE … FROM`, one lookup per row by its primary

@@ -18,6 +18,10 @@
 use super::bind::Arg;
 use super::pool::Engine;
 
+/// The most rows one statement carries (one JSON parameter of a few MB at most): a large
+/// write sends its rows in chunks of this many.
+pub const ROWS_PER_STATEMENT: usize = 2_000;
+
 /// The type of a column of [`select`], for PostgreSQL's cast of the JSON text (SQLite
 /// stores the value as read).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -37,8 +37,8 @@ pub mod rules;
 pub use bind::{Arg, ColumnIndex, Done, Nullable, Record, Row, Value};
 pub use pool::{Db, Engine, Executor, Target, Tx};
 pub use query::{
-    find_by_id, has_question_placeholder, placeholders, query, query_as, query_scalar, value_rows,
-    Builder, Query, QueryAs, QueryScalar, Separated,
+    find_by_id, has_question_placeholder, placeholders, query, query_as, query_scalar, Builder,
+    Query, QueryAs, QueryScalar, Separated,
 };
 
 #[cfg(test)]

@@ -55,16 +55,6 @@ pub fn placeholders(first: usize, count: usize) -> String {
         .join(", ")
 }
 
-/// `rows` parenthesized groups of `cols` placeholders numbered on from `$1`
-/// (`value_rows(2, 2)` → `"($1, $2), ($3, $4)"`): the `VALUES` of a multi-row `INSERT`
-/// of a fixed batch size, built once per statement (the same text on both engines).
-pub fn value_rows(cols: usize, rows: usize) -> String {
-    (0..rows)
-        .map(|r| format!("({})", placeholders(r * cols + 1, cols)))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A statement with its values, not yet run. Made by [`query`] or [`Builder::build`].
 pub struct Query<'q> {
     pub(super) sql: Cow<'q, str>,
