@@ -310,6 +310,83 @@ async fn a_rolled_back_write_leaves_no_gap_in_the_trail() {
     assert!(out.contains("intact"), "{out}");
 }
 
+/// A write transaction seals its own events before it commits (issue 35: one commit per
+/// write, not a second one for the seal): right after the commit, before anything else
+/// runs, none of its events is unsealed, and the chain verifies. A transaction that rolls
+/// back seals nothing of its own.
+#[tokio::test]
+async fn a_write_seals_its_own_events_inside_its_transaction() {
+    let s = common::start().await;
+    let first = s.post("/companies", json!({"name": "Hafen GmbH"})).await;
+    assert_eq!(first.status, 200, "{:?}", first.body);
+    let id = first.body["id"].as_i64().unwrap();
+    let pool = s.db().await;
+    let unsealed = || async {
+        kontor_server::sql::query_scalar::<i64>(
+            "SELECT COUNT(*) FROM audit_events WHERE hash IS NULL",
+        )
+        .fetch_one(&pool)
+        .await
+        .unwrap()
+    };
+    assert_eq!(unsealed().await, 0, "the request left nothing unsealed");
+    if s.database.is_none() {
+        // The question every write asks reads an index (the unique seals, where the
+        // unsealed are the NULLs), not the whole trail.
+        let plan: Vec<(i64, i64, i64, String)> = kontor_server::sql::query_as(
+            "EXPLAIN QUERY PLAN SELECT id FROM audit_events WHERE hash IS NULL LIMIT 1",
+        )
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+        assert!(
+            plan.iter()
+                .all(|p| p.3.starts_with("SEARCH audit_events USING")),
+            "{plan:?}"
+        );
+    }
+    for name in ["Kai GmbH", "Dock AG"] {
+        let mut tx = kontor_server::store::db::begin_write(&pool).await.unwrap();
+        kontor_server::sql::query("UPDATE companies SET name = $1 WHERE id = $2")
+            .bind(name)
+            .bind(id)
+            .execute(&mut tx)
+            .await
+            .unwrap();
+        let inside: i64 = kontor_server::sql::query_scalar(
+            "SELECT COUNT(*) FROM audit_events WHERE hash IS NULL",
+        )
+        .fetch_one(&mut tx)
+        .await
+        .unwrap();
+        assert!(inside >= 1, "the update's event is written unsealed first");
+        tx.commit().await.unwrap();
+        assert_eq!(unsealed().await, 0, "{name}: sealed by its own commit");
+    }
+    let mut tx = kontor_server::store::db::begin_write(&pool).await.unwrap();
+    kontor_server::sql::query("UPDATE companies SET name = 'Weg GmbH' WHERE id = $1")
+        .bind(id)
+        .execute(&mut tx)
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    assert_eq!(unsealed().await, 0);
+    let names: i64 = kontor_server::sql::query_scalar(
+        "SELECT COUNT(*) FROM audit_events WHERE record_type = 'company' AND record_id = $1",
+    )
+    .bind(id)
+    .fetch_one(&pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        names, 3,
+        "created and renamed twice; the rolled-back rename left nothing"
+    );
+    pool.close().await;
+    let out = s.cli(&["audit", "verify"]);
+    assert!(out.contains("intact"), "{out}");
+}
+
 /// Rewrites every sealed event's `prev_hash` and `hash` with `seal` (what someone with the
 /// database file but without the audit key can do), with the guard dropped.
 async fn reseal(

@@ -41,29 +41,38 @@ impl Db {
     /// A deferred transaction (SQLite `BEGIN`, PostgreSQL `BEGIN` at READ COMMITTED).
     /// Errors: the database's.
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
-        Ok(Tx(match self {
-            Db::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
-            Db::Postgres(p) => Inner::PgTx(p.begin().await?),
-        }))
+        Ok(Tx(
+            match self {
+                Db::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
+                Db::Postgres(p) => Inner::PgTx(p.begin().await?),
+            },
+            None,
+        ))
     }
 
     /// A transaction opened with `statement` on SQLite (`"BEGIN IMMEDIATE"`) and with a
     /// plain `BEGIN` on PostgreSQL, where writers lock rows, not the file. Errors: the
     /// database's.
     pub async fn begin_sqlite_with(&self, statement: &'static str) -> Result<Tx, sqlx::Error> {
-        Ok(Tx(match self {
-            Db::Sqlite(p) => Inner::SqliteTx(p.begin_with(statement).await?),
-            Db::Postgres(p) => Inner::PgTx(p.begin().await?),
-        }))
+        Ok(Tx(
+            match self {
+                Db::Sqlite(p) => Inner::SqliteTx(p.begin_with(statement).await?),
+                Db::Postgres(p) => Inner::PgTx(p.begin().await?),
+            },
+            None,
+        ))
     }
 
     /// A pooled connection outside any transaction (each statement commits by itself).
     /// Errors: the database's (pool timeout, connection refused).
     pub async fn acquire(&self) -> Result<Tx, sqlx::Error> {
-        Ok(Tx(match self {
-            Db::Sqlite(p) => Inner::SqliteConn(p.acquire().await?),
-            Db::Postgres(p) => Inner::PgConn(p.acquire().await?),
-        }))
+        Ok(Tx(
+            match self {
+                Db::Sqlite(p) => Inner::SqliteConn(p.acquire().await?),
+                Db::Postgres(p) => Inner::PgConn(p.acquire().await?),
+            },
+            None,
+        ))
     }
 
     /// Closes the pool, waiting for connections in use to come back.
@@ -107,9 +116,22 @@ impl Db {
     }
 }
 
-/// A transaction or a pooled connection of either engine. Dropped without
+/// A transaction or a pooled connection of either engine, with the work to run inside it
+/// right before it commits ([`Tx::before_commit`]). Dropped without
 /// [`commit`](Tx::commit), a transaction rolls back.
-pub struct Tx(Inner);
+pub struct Tx(Inner, Option<BeforeCommit>);
+
+/// Work run inside a transaction right before its `COMMIT` (set by
+/// `crate::store::db::begin_write`: the audit seal of the transaction's own events, so a
+/// write request commits once instead of once for its rows and again for their seals).
+/// An error fails the commit: the transaction rolls back.
+pub type BeforeCommit = Box<
+    dyn for<'a> FnOnce(
+            &'a mut Tx,
+        ) -> std::pin::Pin<
+            Box<dyn std::future::Future<Output = Result<(), sqlx::Error>> + Send + 'a>,
+        > + Send,
+>;
 
 enum Inner {
     SqliteTx(sqlx::Transaction<'static, Sqlite>),
@@ -122,7 +144,7 @@ enum Inner {
 impl Tx {
     /// Wraps a SQLite connection opened outside any pool (the CLI's file tools).
     pub fn from_sqlite(conn: SqliteConnection) -> Self {
-        Tx(Inner::SqliteOwn(Box::new(conn)))
+        Tx(Inner::SqliteOwn(Box::new(conn)), None)
     }
 
     /// Which engine this transaction runs on.
@@ -133,8 +155,18 @@ impl Tx {
         }
     }
 
-    /// Commits a transaction; nothing for a plain connection. Errors: the database's.
-    pub async fn commit(self) -> Result<(), sqlx::Error> {
+    /// Runs `work` inside this transaction right before it commits (replacing work set
+    /// earlier). Nothing runs when the transaction rolls back or is dropped.
+    pub fn before_commit(&mut self, work: BeforeCommit) {
+        self.1 = Some(work);
+    }
+
+    /// Commits a transaction, after the work of [`Tx::before_commit`] (whose error rolls
+    /// it back); nothing for a plain connection. Errors: the database's.
+    pub async fn commit(mut self) -> Result<(), sqlx::Error> {
+        if let Some(work) = self.1.take() {
+            work(&mut self).await?;
+        }
         match self.0 {
             Inner::SqliteTx(t) => t.commit().await,
             Inner::PgTx(t) => t.commit().await,
