@@ -421,6 +421,18 @@ async fn an_xrechnung_customer_gets_the_xml_by_mail_and_cannot_be_finalized_with
     let r = s.put(&path, json!({"status": "created"})).await;
     assert_eq!(r.status, 422, "{}", r.body);
     assert!(r.body["errors"]["account.phone"].is_array(), "{}", r.body);
+    // Replacing the draft with a finalizing body is refused the same way; replacing it as
+    // a draft is not (the gate is about drawing the number).
+    let draft_path = format!("/invoices/{}", draft["id"]);
+    let mut body = common::invoice_body(c);
+    body["status"] = json!("created");
+    let r = s.put(&draft_path, body.clone()).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(r.body["errors"]["account.phone"].is_array(), "{}", r.body);
+    body["status"] = json!("draft");
+    let r = s.put(&draft_path, body).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert!(r.body["identifier"].is_null(), "{}", r.body);
 
     complete_account(&s).await;
     let r = s.put(&path, json!({"status": "created"})).await;

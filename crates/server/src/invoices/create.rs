@@ -397,18 +397,8 @@ pub async fn create(
     BaseUrl(base): BaseUrl,
     Write(state, caller, body): Write<NewInvoice>,
 ) -> ApiResult<Json<Invoice>> {
-    if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        // A body whose totals do not compute gets its field errors from the create path.
-        if let Ok(unsaved) = super::unsaved::unsaved_invoice(
-            &state,
-            &mut body.clone(),
-            super::unsaved::CustomerTerms::Apply,
-        )
-        .await
-        {
-            super::einvoice::finalize_gate(&state, unsaved).await?;
-        }
-    }
+    super::einvoice::finalize_gate_of_body(&state, &body, super::unsaved::CustomerTerms::Apply)
+        .await?;
     let mut invoice = create_invoice(&state, &caller, body).await?;
     repo::sign(&state, &base, &mut invoice);
     Ok(Json(invoice))
@@ -435,17 +425,8 @@ pub async fn update_draft(
         return Err(refused());
     }
     body.status = Some(body.status.unwrap_or(InvoiceStatus::Draft));
-    if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        if let Ok(unsaved) = super::unsaved::unsaved_invoice(
-            &state,
-            &mut body.clone(),
-            super::unsaved::CustomerTerms::Keep,
-        )
-        .await
-        {
-            super::einvoice::finalize_gate(&state, unsaved).await?;
-        }
-    }
+    super::einvoice::finalize_gate_of_body(&state, &body, super::unsaved::CustomerTerms::Keep)
+        .await?;
     let p = prepare(&state, &caller, body, Some(id)).await?;
     let _guard = state.write_lock.lock().await;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
@@ -495,17 +476,8 @@ pub async fn prepare_invoice(
     caller: &Caller,
     body: NewInvoice,
 ) -> ApiResult<PreparedInvoice> {
-    if body.status != Some(InvoiceStatus::Draft) && body.customer_id.is_some() {
-        if let Ok(unsaved) = super::unsaved::unsaved_invoice(
-            state,
-            &mut body.clone(),
-            super::unsaved::CustomerTerms::Apply,
-        )
-        .await
-        {
-            super::einvoice::finalize_gate(state, unsaved).await?;
-        }
-    }
+    super::einvoice::finalize_gate_of_body(state, &body, super::unsaved::CustomerTerms::Apply)
+        .await?;
     Ok(PreparedInvoice(prepare(state, caller, body, None).await?))
 }
 

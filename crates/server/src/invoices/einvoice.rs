@@ -180,6 +180,33 @@ pub async fn invoice_xml(state: &AppState, id: i64, query: &QueryPairs) -> ApiRe
     Ok(response)
 }
 
+/// [`finalize_gate`] for a creation or draft body about to be stored: nothing for a draft,
+/// a body without a customer or a customer who gets PDFs (most: one read of the customer,
+/// not the body's whole representation, issue 35); otherwise the body as it will be stored
+/// ([`super::unsaved::unsaved_invoice`] with `terms`) must be writable as XRechnung. A body
+/// whose totals do not compute passes here and gets its field errors from the write path.
+/// Errors: as [`finalize_gate`]; 500 on database failure.
+pub async fn finalize_gate_of_body(
+    state: &AppState,
+    body: &kontor_model::invoice_input::NewInvoice,
+    terms: super::unsaved::CustomerTerms,
+) -> ApiResult<()> {
+    if body.status == Some(kontor_model::status::InvoiceStatus::Draft) {
+        return Ok(());
+    }
+    let Some(customer_id) = body.customer_id else {
+        return Ok(());
+    };
+    match crate::master_data::companies::find(&state.pool, customer_id).await? {
+        Some(customer) if customer.einvoice_format != EinvoiceFormat::Pdf => {}
+        _ => return Ok(()),
+    }
+    if let Ok(unsaved) = super::unsaved::unsaved_invoice(state, &mut body.clone(), terms).await {
+        finalize_gate(state, unsaved).await?;
+    }
+    Ok(())
+}
+
 /// Refuses to finalize `invoice` (a draft about to get its number, or a creation body as
 /// [`super::pdf::unsaved`] represents it) for a customer whose `einvoice_format` is
 /// XRechnung while the XRechnung still lacks data: the customer gets nothing but the XML,
