@@ -283,3 +283,76 @@ async fn json_rows_store_what_binding_stores() {
     assert!(JsonRows::new().push(&[Arg::from(vec![1u8])]).is_err());
     assert!(select(Engine::Postgres, "$1", &columns).contains("CAST(r ->> 3 AS NUMERIC) AS d"));
 }
+
+/// The work before commit (`Tx::before_commit`) runs inside the transaction: what it
+/// writes commits with the transaction's rows; when it fails, the commit fails and
+/// nothing of the transaction stays; a rolled-back transaction never runs it.
+#[tokio::test]
+async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect("sqlite::memory:")
+        .await
+        .unwrap();
+    let db = Db::Sqlite(pool);
+    query("CREATE TABLE t (what TEXT NOT NULL)")
+        .execute(&db)
+        .await
+        .unwrap();
+    let rows = || async {
+        query_scalar::<String>(
+            "SELECT coalesce(group_concat(what, ','), '') FROM (SELECT what FROM t ORDER BY rowid)",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap()
+    };
+    let mark = |text: &'static str| -> BeforeCommit {
+        Box::new(move |tx| {
+            Box::pin(async move {
+                query("INSERT INTO t (what) VALUES ($1)")
+                    .bind(text)
+                    .execute(tx)
+                    .await
+                    .map(|_| ())
+            })
+        })
+    };
+
+    let mut tx = db.begin().await.unwrap();
+    query("INSERT INTO t (what) VALUES ('row')")
+        .execute(&mut tx)
+        .await
+        .unwrap();
+    tx.before_commit(mark("sealed"));
+    tx.commit().await.unwrap();
+    assert_eq!(rows().await, "row,sealed");
+
+    let mut tx = db.begin().await.unwrap();
+    query("INSERT INTO t (what) VALUES ('second')")
+        .execute(&mut tx)
+        .await
+        .unwrap();
+    tx.before_commit(Box::new(|tx| {
+        Box::pin(async move {
+            query("INSERT INTO no_such_table (x) VALUES (1)")
+                .execute(tx)
+                .await
+                .map(|_| ())
+        })
+    }));
+    assert!(
+        tx.commit().await.is_err(),
+        "the failing work fails the commit"
+    );
+    assert_eq!(rows().await, "row,sealed", "nothing of it stayed");
+
+    let mut tx = db.begin().await.unwrap();
+    query("INSERT INTO t (what) VALUES ('third')")
+        .execute(&mut tx)
+        .await
+        .unwrap();
+    tx.before_commit(mark("never"));
+    tx.rollback().await.unwrap();
+    assert_eq!(rows().await, "row,sealed", "a rollback runs nothing");
+}
