@@ -238,6 +238,13 @@ pub async fn open(data_dir: &Path) -> Result<crate::sql::Db, String> {
     Ok(db)
 }
 
+/// The SQLite pool's connections: 4 (issue 35, `docs/benchmarks.md` § Memory serving
+/// lists). Each connection is a thread of sqlx's with its own page cache and, under glibc,
+/// its own malloc arena: with 8 the server's peak RSS serving lists was 130 MB (budget
+/// 100), with 4 it is 88 MB at the same list throughput and a higher creation rate — on
+/// 2 cores more threads only queued for them. Writers take one at a time (the write lock).
+pub const SQLITE_CONNECTIONS: u32 = 4;
+
 /// Opens (creating if missing) the SQLite file `path` in WAL mode and runs the
 /// migrations; its directory must exist.
 ///
@@ -257,7 +264,7 @@ pub async fn open_file(path: &Path) -> Result<crate::sql::Db, String> {
     // could have dropped, and each ping is a round trip to the connection's worker thread
     // (issue 13's profile, docs/benchmarks.md).
     let pool = SqlitePoolOptions::new()
-        .max_connections(8)
+        .max_connections(SQLITE_CONNECTIONS)
         .test_before_acquire(false)
         // Kontor's SQL functions (`crate::sql::functions`): the same on both engines.
         .after_connect(|conn, _| Box::pin(crate::sql::functions::register(conn)))
