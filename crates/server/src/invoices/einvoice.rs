@@ -197,14 +197,13 @@ pub async fn finalize_gate_of_body(
     let Some(customer_id) = body.customer_id else {
         return Ok(());
     };
-    match crate::master_data::companies::find(&state.pool, customer_id).await? {
-        Some(customer) if customer.einvoice_format != EinvoiceFormat::Pdf => {}
-        _ => return Ok(()),
+    if !gets_xrechnung(state, customer_id).await? {
+        return Ok(());
     }
-    if let Ok(unsaved) = super::unsaved::unsaved_invoice(state, &mut body.clone(), terms).await {
-        finalize_gate(state, unsaved).await?;
+    match super::unsaved::unsaved_invoice(state, &mut body.clone(), terms).await {
+        Ok(unsaved) => refuse_unwritable(state, unsaved).await,
+        Err(_) => Ok(()),
     }
-    Ok(())
 }
 
 /// Refuses to finalize `invoice` (a draft about to get its number, or a creation body as
@@ -213,15 +212,27 @@ pub async fn finalize_gate_of_body(
 /// so it must be writable before the number is drawn (issue 10: "before the invoice is
 /// sent, not after"). Other customers are not refused; the app warns them.
 /// Errors: 422 naming every missing field (`account.*`, `customer.*`, `invoice.*`).
-pub async fn finalize_gate(state: &AppState, mut invoice: Invoice) -> ApiResult<()> {
-    let Some(customer) =
-        crate::master_data::companies::find(&state.pool, invoice.customer_id).await?
-    else {
-        return Ok(()); // an unknown customer is refused by the validation with its own 422
-    };
-    if customer.einvoice_format == EinvoiceFormat::Pdf {
-        return Ok(());
+pub async fn finalize_gate(state: &AppState, invoice: Invoice) -> ApiResult<()> {
+    if gets_xrechnung(state, invoice.customer_id).await? {
+        refuse_unwritable(state, invoice).await
+    } else {
+        Ok(())
     }
+}
+
+/// Whether customer `customer_id` gets XRechnung instead of PDFs; `false` for an unknown
+/// customer (the validation refuses it with its own 422). Errors: 500 on database failure.
+async fn gets_xrechnung(state: &AppState, customer_id: i64) -> ApiResult<bool> {
+    Ok(
+        crate::master_data::companies::find(&state.pool, customer_id)
+            .await?
+            .is_some_and(|c| c.einvoice_format != EinvoiceFormat::Pdf),
+    )
+}
+
+/// The refusal of [`finalize_gate`] for `invoice`, whose customer gets XRechnung: 422
+/// naming every missing field, or nothing when the XML can be written.
+async fn refuse_unwritable(state: &AppState, mut invoice: Invoice) -> ApiResult<()> {
     // The number is drawn in the same transaction; readiness is about everything else.
     invoice.identifier.get_or_insert_with(|| "-".to_string());
     let records = records_of(state, invoice).await?;

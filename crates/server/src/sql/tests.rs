@@ -307,16 +307,8 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
         .await
         .unwrap()
     };
-    let mark = |text: &'static str| -> BeforeCommit {
-        Box::new(move |tx| {
-            Box::pin(async move {
-                query("INSERT INTO t (what) VALUES ($1)")
-                    .bind(text)
-                    .execute(tx)
-                    .await
-                    .map(|_| ())
-            })
-        })
+    let work = |statement: &'static str| -> BeforeCommit {
+        Box::new(move |tx| Box::pin(async move { query(statement).execute(tx).await.map(|_| ()) }))
     };
 
     let mut tx = db.begin().await.unwrap();
@@ -324,7 +316,7 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
         .execute(&mut tx)
         .await
         .unwrap();
-    tx.before_commit(mark("sealed"));
+    tx.before_commit(work("INSERT INTO t (what) VALUES ('sealed')"));
     tx.commit().await.unwrap();
     assert_eq!(rows().await, "row,sealed");
 
@@ -333,14 +325,7 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
         .execute(&mut tx)
         .await
         .unwrap();
-    tx.before_commit(Box::new(|tx| {
-        Box::pin(async move {
-            query("INSERT INTO no_such_table (x) VALUES (1)")
-                .execute(tx)
-                .await
-                .map(|_| ())
-        })
-    }));
+    tx.before_commit(work("INSERT INTO no_such_table (x) VALUES (1)"));
     assert!(
         tx.commit().await.is_err(),
         "the failing work fails the commit"
@@ -352,7 +337,7 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
         .execute(&mut tx)
         .await
         .unwrap();
-    tx.before_commit(mark("never"));
+    tx.before_commit(work("INSERT INTO t (what) VALUES ('never')"));
     tx.rollback().await.unwrap();
     assert_eq!(rows().await, "row,sealed", "a rollback runs nothing");
 }
