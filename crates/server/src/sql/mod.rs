@@ -35,7 +35,7 @@ pub mod query;
 pub mod rules;
 
 pub use bind::{Arg, ColumnIndex, Done, Nullable, Record, Row, Value};
-pub use pool::{BeforeCommit, Db, Engine, Executor, Target, Tx};
+pub use pool::{Db, Engine, Executor, Target, Tx};
 pub use query::{
     find_by_id, has_question_placeholder, placeholders, query, query_as, query_scalar, Builder,
     Query, QueryAs, QueryScalar, Separated,

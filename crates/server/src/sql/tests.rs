@@ -307,37 +307,35 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
         .await
         .unwrap()
     };
-    let work = |statement: &'static str| -> BeforeCommit {
-        Box::new(move |tx| Box::pin(async move { query(statement).execute(tx).await.map(|_| ()) }))
+    // A transaction that wrote `row`, with `statement` as its work before commit.
+    let open = |row: &'static str, statement: &'static str| {
+        let db = &db;
+        async move {
+            let mut tx = db.begin().await.unwrap();
+            query("INSERT INTO t (what) VALUES ($1)")
+                .bind(row)
+                .execute(&mut tx)
+                .await
+                .unwrap();
+            tx.before_commit(Box::new(move |tx| {
+                Box::pin(async move { query(statement).execute(tx).await.map(|_| ()) })
+            }));
+            tx
+        }
     };
 
-    let mut tx = db.begin().await.unwrap();
-    query("INSERT INTO t (what) VALUES ('row')")
-        .execute(&mut tx)
-        .await
-        .unwrap();
-    tx.before_commit(work("INSERT INTO t (what) VALUES ('sealed')"));
+    let tx = open("row", "INSERT INTO t (what) VALUES ('sealed')").await;
     tx.commit().await.unwrap();
     assert_eq!(rows().await, "row,sealed");
 
-    let mut tx = db.begin().await.unwrap();
-    query("INSERT INTO t (what) VALUES ('second')")
-        .execute(&mut tx)
-        .await
-        .unwrap();
-    tx.before_commit(work("INSERT INTO no_such_table (x) VALUES (1)"));
+    let tx = open("second", "INSERT INTO no_such_table (x) VALUES (1)").await;
     assert!(
         tx.commit().await.is_err(),
         "the failing work fails the commit"
     );
     assert_eq!(rows().await, "row,sealed", "nothing of it stayed");
 
-    let mut tx = db.begin().await.unwrap();
-    query("INSERT INTO t (what) VALUES ('third')")
-        .execute(&mut tx)
-        .await
-        .unwrap();
-    tx.before_commit(work("INSERT INTO t (what) VALUES ('never')"));
+    let tx = open("third", "INSERT INTO t (what) VALUES ('never')").await;
     tx.rollback().await.unwrap();
     assert_eq!(rows().await, "row,sealed", "a rollback runs nothing");
 }
