@@ -363,40 +363,74 @@ async fn every_list_record_equals_the_detail_of_its_invoice() {
     }
 }
 
+/// Every order the invoice list reads by index, with the conditions it is read under: the
+/// sort columns of the live invoices, and the date order within a status or a customer.
+const INDEXED_LIST_ORDERS: [(&str, &str); 10] = [
+    ("", "i.date DESC, i.id DESC"),
+    ("", "i.due_date ASC, i.id ASC"),
+    ("", "i.identifier ASC, i.id ASC"),
+    ("", "CAST(i.gross_total AS REAL) DESC, i.id DESC"),
+    ("", "CAST(i.net_total AS REAL) ASC, i.id ASC"),
+    ("", "i.created_at ASC, i.id ASC"),
+    ("", "i.updated_at DESC, i.id DESC"),
+    (" AND i.status = 'sent'", "i.date DESC, i.id DESC"),
+    (" AND i.customer_id = 7", "i.date DESC, i.id DESC"),
+    (" AND i.date < '2026-01-01'", "i.date DESC, i.id DESC"),
+];
+
 #[tokio::test]
 async fn every_sortable_invoice_column_is_read_through_an_index() {
-    if common::postgres::sqlite_only("it reads SQLite's EXPLAIN QUERY PLAN") {
-        return;
-    }
+    // Issue 35: a page of 100 is read from an index in order on both engines, also deep
+    // in the list — never by reading and sorting every invoice. (PostgreSQL cannot read an
+    // index that begins with `deleted_at` in order under `deleted_at IS NULL`; the
+    // indexes are partial since migration 40.) The title sorts by `kontor_fold`, which no
+    // index serves.
     let s = start().await;
     let pool = s.db().await;
-    for order in [
-        "i.date DESC, i.id DESC",
-        "i.due_date ASC, i.id ASC",
-        "i.identifier ASC, i.id ASC",
-        "i.title COLLATE NOCASE ASC, i.id ASC",
-        "CAST(i.gross_total AS REAL) DESC, i.id DESC",
-        "CAST(i.net_total AS REAL) ASC, i.id ASC",
-        "i.created_at ASC, i.id ASC",
-        "i.updated_at DESC, i.id DESC",
-    ] {
-        let plan: Vec<(i64, i64, i64, String)> = kontor_server::sql::query_as(&format!(
-            "EXPLAIN QUERY PLAN SELECT i.id FROM invoices i WHERE i.deleted_at IS NULL ORDER BY {order} LIMIT 100 OFFSET 900"
-        ))
-        .fetch_all(&pool)
-        .await
-        .unwrap();
-        let text: Vec<&str> = plan.iter().map(|p| p.3.as_str()).collect();
+    let postgres = pool.engine() == kontor_server::sql::Engine::Postgres;
+    let mut tx = pool.begin().await.unwrap();
+    if postgres {
+        // The planner weighs an index against the table's size: with a handful of rows
+        // reading them all is cheaper, so that is taken off the table (a sort is still
+        // chosen when no index gives the order).
+        kontor_server::sql::query("SET LOCAL enable_seqscan = off")
+            .execute(&mut tx)
+            .await
+            .unwrap();
+    }
+    for (condition, order) in INDEXED_LIST_ORDERS {
+        let select = format!(
+            "SELECT i.id FROM invoices i WHERE i.deleted_at IS NULL{condition} ORDER BY {order} LIMIT 100 OFFSET 900"
+        );
+        let text: Vec<String> = if postgres {
+            kontor_server::sql::query_scalar(&format!("EXPLAIN {select}"))
+                .fetch_all(&mut tx)
+                .await
+                .unwrap()
+        } else {
+            let plan: Vec<(i64, i64, i64, String)> =
+                kontor_server::sql::query_as(&format!("EXPLAIN QUERY PLAN {select}"))
+                    .fetch_all(&mut tx)
+                    .await
+                    .unwrap();
+            plan.into_iter().map(|p| p.3).collect()
+        };
+        let (index, sort) = if postgres {
+            ("Index", "Sort")
+        } else {
+            ("INDEX", "TEMP B-TREE")
+        };
         assert!(
             text.iter()
-                .any(|t| t.contains("USING") && t.contains("INDEX")),
-            "{order}: {text:?}"
+                .any(|t| t.contains(index) && t.contains("invoices_live_")),
+            "{condition} {order}: {text:?}"
         );
         assert!(
-            !text.iter().any(|t| t.contains("TEMP B-TREE")),
-            "{order} sorts every row: {text:?}"
+            !text.iter().any(|t| t.contains(sort)),
+            "{condition} {order} sorts every row: {text:?}"
         );
     }
+    drop(tx);
     pool.close().await;
 }
 

@@ -1,11 +1,11 @@
 //! GET /invoices and GET /invoices/locked: filters of interface.md plus the global
 //! filters, pagination headers and `sort_by` (`decisions.md` § Lists).
 
-use super::repo::{columns, list_object, InvoiceRow, FROM, LIST_TABLE};
+use super::repo::{columns, list_columns, list_object, InvoiceRow, FROM, LIST_TABLE};
 use crate::http::error::{ApiError, ApiResult};
 use crate::http::pagination::PageOf;
 use crate::lists::summary::{milli, SummarySql};
-use crate::lists::{fetch_document_page_json, push_global, push_term, sort_order, ListQuery};
+use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery, PageForm};
 use crate::sql::rules::{open_milli, push_effective_status, push_overdue};
 use crate::state::AppState;
 use axum::extract::State;
@@ -139,9 +139,12 @@ async fn run(
         _ => list.order(SORTS, "i.date DESC, i.id DESC", "i.id")?,
     };
     let keyset = crate::lists::keyset_of(&order, keyset_sorts(), "i.id");
-    let (rows, total) = fetch_document_page_json::<InvoiceRow>(
+    let (rows, total) = fetch_document_page::<InvoiceRow>(
         &state.pool,
-        list_object(state.pool.engine()),
+        PageForm {
+            object: list_object(state.pool.engine()),
+            columns: list_columns(),
+        },
         &LIST_TABLE,
         |qb| push_where(qb, &list.filter, &list.global, locked_only),
         (&order, keyset),

@@ -79,7 +79,7 @@ fn list_fields() -> impl Iterator<Item = &'static str> {
 }
 
 /// [`InvoiceRow`] as one JSON object expression of `engine` (`crate::sql::dialect`), for
-/// the list ([`crate::lists::fetch_document_page_json`]) and, with the salutation and
+/// the list ([`crate::lists::fetch_document_page`]) and, with the salutation and
 /// footer, the detail ([`load`]).
 pub fn list_object(engine: crate::sql::Engine) -> &'static str {
     static SQL: crate::sql::dialect::PerEngine = crate::sql::dialect::PerEngine::new(|engine| {
@@ -88,16 +88,40 @@ pub fn list_object(engine: crate::sql::Engine) -> &'static str {
             .zip(&columns)
             .map(|(name, column)| (name, column.as_str()))
             .collect();
-        fields.extend([
-            ("u_firstname", "u.firstname"),
-            ("u_lastname", "u.lastname"),
-            ("customer_name", "cu.name"),
-            ("customer_debit_number", "cu.debtor_number"),
-            ("paid_milli", crate::sql::rules::paid_milli()),
-        ]);
+        fields.extend(joined_fields());
         crate::sql::dialect::json_object(engine, &fields)
     });
     SQL.get(engine)
+}
+
+/// The fields of [`InvoiceRow`] that are not columns of `invoices`: the user's and the
+/// customer's names and numbers from the joins, and the payment sum (thousandths), each
+/// with its SQL.
+fn joined_fields() -> [(&'static str, &'static str); 5] {
+    [
+        ("u_firstname", "u.firstname"),
+        ("u_lastname", "u.lastname"),
+        ("customer_name", "cu.name"),
+        ("customer_debit_number", "cu.debtor_number"),
+        ("paid_milli", crate::sql::rules::paid_milli()),
+    ]
+}
+
+/// The fields of [`list_object`] as a column list (`i.id, …, {sql} AS paid_milli`), for
+/// reading the list form as rows ([`crate::lists::PageForm`]: PostgreSQL's way, issue 35).
+pub fn list_columns() -> &'static str {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        list_fields()
+            .map(|c| format!("i.{c}"))
+            .chain(
+                joined_fields()
+                    .into_iter()
+                    .map(|(name, sql)| format!("{sql} AS {name}")),
+            )
+            .collect::<Vec<_>>()
+            .join(", ")
+    });
+    &SQL
 }
 
 /// One `invoices` row with its user's names, read by sqlx ([`columns`]) or from its JSON
@@ -144,8 +168,10 @@ pub struct InvoiceRow {
     #[serde(deserialize_with = "crate::store::db::int_bool")]
     activity_hours_modified: bool,
     #[serde(default)]
+    #[sqlx(default)]
     salutation: String,
     #[serde(default)]
+    #[sqlx(default)]
     footer: String,
     custom_properties: String,
     tags: String,

@@ -20,6 +20,7 @@ pub const VERSIONS: &[Version] = &[
     SELLER_NAME,
     CREDIT_NOTE_INDEX,
     TOTALS_PAUSE,
+    LIVE_INVOICE_INDEXES,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -530,6 +531,75 @@ const TOTALS_PAUSE: Version = Version {
         columns: &[Column::new("invoice_id", Type::Integer)],
         primary_key: &["invoice_id"],
     }],
+};
+
+/// A partial index of the live invoices (`deleted_at IS NULL`, the condition every list
+/// statement carries) over `columns`.
+const fn live_invoices(name: &'static str, columns: &'static [&'static str]) -> Step {
+    Step::CreatePartialIndex {
+        name,
+        table: "invoices",
+        columns,
+        condition: "deleted_at IS NULL",
+    }
+}
+
+/// 40: the invoice list's sort indexes hold the live invoices only.
+const LIVE_INVOICE_INDEXES: Version = Version {
+    version: 40,
+    description: "partial indexes of the live invoices for the list",
+    why: "Issue 35: the list's sort indexes began with deleted_at, which every list\n\
+          statement tests with IS NULL. SQLite reads such an index in order; PostgreSQL\n\
+          does not (IS NULL is no equality for its ordering), so on PostgreSQL every page\n\
+          read and sorted every invoice (7.8 ms of 10,000). Partial indexes of the live\n\
+          invoices serve both engines the same way, and are read in order by both. The\n\
+          sums are indexed as the list sorts them (CAST AS REAL, the same text on both).\n\
+          invoices_live_title served no statement (the list sorts by kontor_fold(title))\n\
+          and is gone.",
+    steps: &[
+        Step::DropIndex {
+            name: "invoices_live_date",
+        },
+        Step::DropIndex {
+            name: "invoices_live_due_date",
+        },
+        Step::DropIndex {
+            name: "invoices_live_identifier",
+        },
+        Step::DropIndex {
+            name: "invoices_live_title",
+        },
+        Step::DropIndex {
+            name: "invoices_live_status",
+        },
+        Step::DropIndex {
+            name: "invoices_live_customer",
+        },
+        Step::DropIndex {
+            name: "invoices_live_gross",
+        },
+        Step::DropIndex {
+            name: "invoices_live_net",
+        },
+        Step::DropIndex {
+            name: "invoices_live_created",
+        },
+        Step::DropIndex {
+            name: "invoices_live_updated",
+        },
+        live_invoices("invoices_live_date", &["date DESC", "id DESC"]),
+        live_invoices("invoices_live_due_date", &["due_date", "id"]),
+        live_invoices("invoices_live_identifier", &["identifier", "id"]),
+        live_invoices("invoices_live_status", &["status", "date DESC", "id DESC"]),
+        live_invoices(
+            "invoices_live_customer",
+            &["customer_id", "date DESC", "id DESC"],
+        ),
+        live_invoices("invoices_live_gross", &["CAST(gross_total AS REAL)", "id"]),
+        live_invoices("invoices_live_net", &["CAST(net_total AS REAL)", "id"]),
+        live_invoices("invoices_live_created", &["created_at", "id"]),
+        live_invoices("invoices_live_updated", &["updated_at", "id"]),
+    ],
 };
 
 #[cfg(test)]

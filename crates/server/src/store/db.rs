@@ -520,7 +520,7 @@ stored_word!(kontor_model::down_payment::InvoiceKind, "invoice kind");
 stored_word!(kontor_model::article::SnippetKind, "text snippet kind");
 
 /// Reading rows that SQLite wrote as one JSON array (`json_group_array(json_object(…))`,
-/// the list layer's `fetch_document_page_json`): each column type reads its JSON form —
+/// the list layer's `fetch_document_page` on SQLite): each column type reads its JSON form —
 /// text columns as strings, with the same strict checks as the column decoders above.
 mod from_json {
     use super::{Dec, StoredWord, Ts, Word};
