@@ -373,7 +373,7 @@ const INDEXED_LIST_ORDERS: [(&str, &str); 10] = [
     ("", "CAST(i.net_total AS REAL) ASC, i.id ASC"),
     ("", "i.created_at ASC, i.id ASC"),
     ("", "i.updated_at DESC, i.id DESC"),
-    (" AND i.status = 'sent'", "i.date DESC, i.id DESC"),
+    (" AND i.status IN ('sent')", "i.date DESC, i.id DESC"),
     (" AND i.customer_id = 7", "i.date DESC, i.id DESC"),
     (" AND i.date < '2026-01-01'", "i.date DESC, i.id DESC"),
 ];

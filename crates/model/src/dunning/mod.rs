@@ -276,6 +276,15 @@ pub fn effective_status(
     }
 }
 
+/// Whether an invoice stored with `stored` status can be shown as `shown` by
+/// [`effective_status`] (for some due date, payments and day): the stored status itself,
+/// and for `overdue` also every status that awaits payment. A list filtered by the shown
+/// status first narrows to these stored statuses, which an index of the stored status
+/// serves (issue 35), then applies [`effective_status`] exactly.
+pub fn may_show_as(stored: InvoiceStatus, shown: InvoiceStatus) -> bool {
+    stored == shown || (shown == InvoiceStatus::Overdue && stored.awaits_payment())
+}
+
 mod claim;
 mod interest;
 mod payment;

@@ -392,3 +392,32 @@ fn base_rate_tables_are_checked_by_row() {
         .unwrap_err()
         .contains_key("base_rates"));
 }
+
+#[test]
+fn every_shown_status_comes_from_a_stored_status_that_may_show_as_it() {
+    // Every combination effective_status distinguishes: reversed or not, due before, on
+    // or after today, nothing or something open.
+    let today = date("2026-11-30");
+    let mut seen = std::collections::BTreeSet::new();
+    for stored in InvoiceStatus::ALL {
+        for reversed in [false, true] {
+            for due in ["2026-11-29", "2026-11-30", "2026-12-01"] {
+                for open in ["0", "0.01", "-5"] {
+                    let shown = effective_status(stored, reversed, date(due), today, d(open));
+                    assert!(may_show_as(stored, shown), "{stored:?} shown as {shown:?}");
+                    seen.insert((stored.as_str(), shown.as_str()));
+                }
+            }
+        }
+    }
+    // And nothing more: a stored status that may show as another one does for some case.
+    for stored in InvoiceStatus::ALL {
+        for shown in InvoiceStatus::ALL {
+            assert_eq!(
+                may_show_as(stored, shown),
+                seen.contains(&(stored.as_str(), shown.as_str())),
+                "{stored:?} as {shown:?}"
+            );
+        }
+    }
+}

@@ -6,11 +6,12 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::http::pagination::PageOf;
 use crate::lists::summary::{milli, SummarySql};
 use crate::lists::{fetch_document_page, push_global, push_term, sort_order, ListQuery, PageForm};
-use crate::sql::rules::{open_milli, push_effective_status, push_overdue};
+use crate::sql::rules::{invoice_status_in, open_milli, push_effective_status, push_overdue};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
+use kontor_model::dunning::may_show_as;
 use kontor_model::invoice::Invoice;
 use kontor_model::query::{
     invoice_months, GlobalFilter, InvoiceFilter, InvoiceMonths, ListSummary,
@@ -59,7 +60,15 @@ fn push_where(
         qb.push(" AND i.locked = TRUE");
     }
     if !f.status.is_empty() {
-        // The status the API shows (`dunning::effective_status`).
+        // The stored statuses that may show as the requested ones (an index of the stored
+        // status serves this), then the status the API shows (`dunning::effective_status`).
+        qb.push(format!(
+            " AND {}",
+            invoice_status_in("i.status", |stored| f
+                .status
+                .iter()
+                .any(|shown| may_show_as(stored, *shown)))
+        ));
         qb.push(" AND ");
         push_effective_status(qb, crate::lists::summary::today());
         qb.push(" IN (");
