@@ -102,6 +102,13 @@ impl Paging {
     pub fn per_page(&self) -> u32 {
         self.per_page.unwrap_or(100).clamp(1, 100)
     }
+
+    /// The rows before the page to serve: `(page − 1) × per_page`, 0 to
+    /// (2³² − 2) × 100 — computed in 64 bits, so no page number a client can send
+    /// overflows it (an `OFFSET` beyond the rows reads an empty page).
+    pub fn offset(&self) -> u64 {
+        u64::from(self.page() - 1) * u64::from(self.per_page())
+    }
 }
 
 /// Global filters of every list: `ids`, `updated_after`, `custom_properties[Name]=Value`.

@@ -229,3 +229,21 @@ fn clearing_filters_keeps_sort_order_and_page_size() {
     let sorted_only = InvoiceFilter::from_query("sort=date&page=2").unwrap();
     assert!(!sorted_only.has_filters());
 }
+
+#[test]
+fn the_offset_of_any_page_a_client_can_send_fits() {
+    let at = |page: Option<u32>, per_page: Option<u32>| {
+        Paging {
+            page,
+            per_page,
+            ..Paging::default()
+        }
+        .offset()
+    };
+    assert_eq!(at(None, None), 0);
+    assert_eq!(at(Some(0), Some(0)), 0);
+    assert_eq!(at(Some(3), Some(25)), 50);
+    assert_eq!(at(Some(1000), Some(500)), 99_900);
+    // (2^32 - 2) x 100 overflowed the 32 bits it was computed in.
+    assert_eq!(at(Some(u32::MAX), Some(u32::MAX)), 429_496_729_400);
+}

@@ -383,16 +383,30 @@ where
     Ok((converted_rows(pool, &mut select).await?, total))
 }
 
-/// Appends ` ORDER BY {order} LIMIT $n OFFSET $m`, the rows of `paging`'s page.
+/// Appends ` ORDER BY {order} LIMIT {per_page}` and, beyond page 1, ` OFFSET $m`: the rows
+/// of `paging`'s page. The page size (1–100) is written into the statement, not bound:
+/// PostgreSQL plans a statement whose `LIMIT` or `OFFSET` is a parameter for 10 % of the
+/// table and so plans it again at every execution (≈ 1 ms per list page, issue 35,
+/// `docs/benchmarks.md` § PostgreSQL lists); with the size written and no offset, page 1
+/// and every page read by cursor keep one plan. Deep pages by number bind the offset
+/// ([`kontor_model::query::Paging::offset`], 64 bits).
 fn push_order_and_page(
     qb: &mut crate::sql::Builder<'_>,
     order: &str,
     paging: &kontor_model::query::Paging,
 ) {
-    qb.push(format!(" ORDER BY {order} LIMIT "))
-        .push_bind(i64::from(paging.per_page()))
-        .push(" OFFSET ")
-        .push_bind(i64::from((paging.page() - 1) * paging.per_page()));
+    qb.push(format!(" ORDER BY {order} LIMIT {}", paging.per_page()));
+    push_offset(qb, paging);
+}
+
+/// Appends ` OFFSET $m` for a page beyond the first (nothing on page 1). Offsets beyond
+/// `i64` cannot come from a `u32` page of at most 100 rows.
+fn push_offset(qb: &mut crate::sql::Builder<'_>, paging: &kontor_model::query::Paging) {
+    let offset = paging.offset();
+    if offset > 0 {
+        qb.push(" OFFSET ")
+            .push_bind(i64::try_from(offset).unwrap_or(i64::MAX));
+    }
 }
 
 /// The rows `select` reads, each read as `R` and converted to `T`. Errors: the
@@ -543,7 +557,7 @@ impl KeysetAnchor<'_> {
                 .push_bind(self.id)
                 .push(")");
         };
-        let limit = i64::from(limit);
+        // `limit` (1–100) is written into the statement like [`push_order_and_page`]'s.
         qb.push(format!(
             "SELECT {id} AS page_id FROM (SELECT ties.page_id FROM (SELECT {id} AS page_id FROM {from}"
         ));
@@ -552,20 +566,16 @@ impl KeysetAnchor<'_> {
         anchor_value(qb);
         qb.push(format!(" AND {id} {op} "))
             .push_bind(self.id)
-            .push(format!(" ORDER BY {id} {dir} LIMIT "))
-            .push_bind(limit)
+            .push(format!(" ORDER BY {id} {dir} LIMIT {limit}"))
             .push(format!(
                 ") ties UNION ALL SELECT later.page_id FROM (SELECT {id} AS page_id FROM {from}"
             ));
         push_where(qb);
         qb.push(format!(" AND {expr} {op} "));
         anchor_value(qb);
-        qb.push(format!(" ORDER BY {order} LIMIT "))
-            .push_bind(limit)
-            .push(format!(
-                ") later) keyset_rows JOIN {from} ON {id} = keyset_rows.page_id ORDER BY {order} LIMIT "
-            ))
-            .push_bind(limit);
+        qb.push(format!(
+            " ORDER BY {order} LIMIT {limit}) later) keyset_rows JOIN {from} ON {id} = keyset_rows.page_id ORDER BY {order} LIMIT {limit}"
+        ));
     }
 }
 

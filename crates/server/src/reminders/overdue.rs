@@ -133,7 +133,7 @@ pub async fn overdue(
         .push(" ORDER BY i.due_date ASC, i.id ASC LIMIT ")
         .push_bind(i64::from(list.paging.per_page()))
         .push(" OFFSET ")
-        .push_bind(i64::from((list.paging.page() - 1) * list.paging.per_page()));
+        .push_bind(i64::try_from(list.paging.offset()).unwrap_or(i64::MAX));
     let rows: Vec<OverdueRow> = select.build_query_as().fetch_all(&state.pool).await?;
     let items = rows
         .into_iter()
