@@ -639,25 +639,13 @@ where
     let total = page_total(pool, Rows::Table(table), &push_where).await?;
     let after = keyset_anchor(pool, table, keyset, paging).await?;
     let engine = pool.engine();
-    if engine == crate::sql::Engine::Postgres {
-        let mut select = crate::sql::Builder::new(format!("SELECT {}", form.columns));
-        push_page_from(
-            &mut select,
-            table,
-            &push_where,
-            order,
-            paging,
-            after.as_ref(),
-        );
-        select.push(format!(" ORDER BY {order}"));
-        let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
-        return Ok((rows, total));
-    }
-    let page = crate::sql::dialect::json_array_agg(engine, form.object, order);
-    let mut select = crate::sql::Builder::new(format!(
-        "SELECT {}",
-        crate::sql::dialect::json_text(engine, &page)
-    ));
+    let as_rows = engine == crate::sql::Engine::Postgres;
+    let mut select = crate::sql::Builder::new(if as_rows {
+        format!("SELECT {}", form.columns)
+    } else {
+        let page = crate::sql::dialect::json_array_agg(engine, form.object, order);
+        format!("SELECT {}", crate::sql::dialect::json_text(engine, &page))
+    });
     push_page_from(
         &mut select,
         table,
@@ -666,6 +654,11 @@ where
         paging,
         after.as_ref(),
     );
+    if as_rows {
+        select.push(format!(" ORDER BY {order}"));
+        let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
+        return Ok((rows, total));
+    }
     let page: String = select.build_query_scalar().fetch_one(pool).await?;
     let rows = serde_json::from_str(&page)
         .map_err(|e| ApiError::Internal(format!("a stored {} row: {e}", table.table)))?;
