@@ -185,3 +185,75 @@ async fn page_numbers_keep_working_and_a_bad_cursor_is_named() {
         "{link}"
     );
 }
+
+#[tokio::test]
+async fn offers_and_purchases_follow_next_by_cursor_too() {
+    // Issue 35: the offer and purchase lists page by cursor like the invoices, for every
+    // order by a column that is never empty; their deep pages are the full list's rows.
+    let s = start().await;
+    let customer = s.customer("Hafen Logistik GmbH").await;
+    for n in 0..13 {
+        let offer = json!({
+            "company_id": customer,
+            "recipient_address": "Hafen Logistik GmbH\nKai 3",
+            "date": format!("2026-11-{:02}", 1 + n % 3),
+            "due_date": format!("2026-12-{:02}", 1 + n % 2),
+            "title": format!("Storage {}", n % 4),
+            "tax": 19,
+            "items": [{"type": "item", "title": "Storage", "quantity": 1, "unit_price": 100 + 10 * (n % 5)}]
+        });
+        let r = s.post("/offers", offer).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let purchase = json!({
+            "date": format!("2026-10-{:02}", 1 + n % 3),
+            "currency": "EUR",
+            "title": format!("Paper {}", n % 4),
+            "receipt_identifier": format!("RE-{n}"),
+            "payment_method": "bank_transfer",
+            "items": [{"title": "Paper", "total": 20 + 5 * (n % 5), "tax": 19}]
+        });
+        let r = s.post("/purchases", purchase).await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    for (list, sorts) in [
+        (
+            "/offers",
+            &[
+                "",
+                "&sort_by=due_date",
+                "&sort_by=title",
+                "&sort_by=gross_total%20desc",
+                "&sort=gross_total&order=asc",
+                "&sort_by=created_at",
+            ][..],
+        ),
+        (
+            "/purchases",
+            &[
+                "",
+                "&sort_by=title",
+                "&sort_by=net_total",
+                "&sort=gross_total&order=desc",
+                "&sort_by=updated_at%20desc",
+            ][..],
+        ),
+    ] {
+        for sort in sorts {
+            let whole = list_ids(&s.get(&format!("{list}?per_page=100{sort}")).await);
+            assert_eq!(whole.len(), 13, "{list}{sort}");
+            let (ids, paths) = follow(&s, &format!("{list}?per_page=4{sort}")).await;
+            assert_eq!(ids, whole, "{list}{sort}: by cursor {paths:?}");
+            assert_eq!(paths.len(), 4, "{list}{sort}: {paths:?}");
+            for path in paths.iter().skip(1) {
+                assert!(path.contains("cursor="), "{list}{sort}: {path}");
+            }
+        }
+    }
+    // Ordered by the company's name (a subquery, empty without one), pages go by number.
+    let r = s.get("/offers?per_page=4&sort=company").await;
+    let link = r.header("link");
+    assert!(
+        link.contains("rel=\"next\"") && !link.contains("cursor"),
+        "{link}"
+    );
+}

@@ -101,7 +101,9 @@ impl<F> ListQuery<F> {
             push_global(qb, &self.global, listing.alias, listing.custom_properties);
         };
         let source = (listing.columns, Rows::From(listing.from));
-        let (items, total) = self.read::<R, T>(pool, source, &order, push_where).await?;
+        let (items, total) = self
+            .read::<R, T>(pool, source, (&order, None), push_where)
+            .await?;
         Ok(self.page(items, total))
     }
 
@@ -111,7 +113,7 @@ impl<F> ListQuery<F> {
         &self,
         pool: &crate::sql::Db,
         (columns, rows): (&str, Rows<'_>),
-        order: &str,
+        order: (&str, Option<Keyset<'_>>),
         push_where: impl Fn(&mut crate::sql::Builder<'_>),
     ) -> Result<(Vec<T>, i64), ApiError>
     where
@@ -214,6 +216,20 @@ pub struct DocumentListing<'a> {
     pub default_order: &'a str,
     /// The id expression that breaks ties (`o.id`).
     pub id: &'a str,
+    /// The sort expressions of `sorts` and `sort_keys` that are never NULL: an order by one
+    /// of them is read by cursor when the request carries one ([`keyset_of`], issue 35).
+    pub keyset_sorts: &'a [&'a str],
+}
+
+/// One page of a document list ([`ListQuery::fetch_documents`]).
+pub struct DocumentPage<R> {
+    /// The page's rows, in the list's order.
+    pub rows: Vec<R>,
+    /// How many records the filters select.
+    pub total: i64,
+    /// Whether the list's order can be followed by cursor: then the `Link` header's `next`
+    /// carries the id of the page's last record ([`PageOf::with_next_cursor`]).
+    pub by_cursor: bool,
 }
 
 impl<F: SortedFilter> ListQuery<F> {
@@ -231,17 +247,27 @@ impl<F: SortedFilter> ListQuery<F> {
     }
 
     /// One page of a document list in [`ListQuery::document_order`]: `push_where` writes
-    /// its conditions (`WHERE …`), [`fetch_page`] reads the page's rows as `R` and
-    /// the total. Errors: 400 naming `sort_by`; the database's (500).
+    /// its conditions (`WHERE …`), [`fetch_page`] reads the page's rows as `R` and the
+    /// total — after the cursor's record when the order is one of
+    /// `listing.keyset_sorts` (issue 35). Errors: 400 naming `sort_by`; the database's
+    /// (500).
     pub async fn fetch_documents<R: crate::sql::Record>(
         &self,
         pool: &crate::sql::Db,
         listing: &DocumentListing<'_>,
         push_where: impl Fn(&mut crate::sql::Builder<'_>),
-    ) -> Result<(Vec<R>, i64), ApiError> {
+    ) -> Result<DocumentPage<R>, ApiError> {
         let order = self.document_order(listing)?;
+        let keyset = keyset_of(&order, listing.keyset_sorts, listing.id);
         let source = (listing.columns, Rows::Table(listing.table));
-        self.read::<R, R>(pool, source, &order, push_where).await
+        let (rows, total) = self
+            .read::<R, R>(pool, source, (&order, keyset), push_where)
+            .await?;
+        Ok(DocumentPage {
+            rows,
+            total,
+            by_cursor: keyset.is_some(),
+        })
     }
 }
 
@@ -352,14 +378,17 @@ impl<'a> From<&'a ListTable> for Rows<'a> {
 /// the unfiltered list's (else `COUNT(*)` over the table alone, without joins); the
 /// page's ids are chosen first from the table alone (an index scan for the sortable
 /// columns, also for deep pages), and only those rows are joined and converted (`order`
-/// is then an `ORDER BY` body over the table's alias). Returns the page's rows converted
+/// is then an `ORDER BY` body over the table's alias). With `keyset` (the order's
+/// [`Keyset`], from [`keyset_of`]) and a cursor in `paging` naming a stored record of a
+/// [`ListTable`], the page is the rows after that record ([`KeysetAnchor`], issue 35);
+/// a `FROM …` clause is always paged by number. Returns the page's rows converted
 /// to `T` and the total count. Errors: database errors (500).
 pub async fn fetch_page<'a, R, T>(
     pool: &crate::sql::Db,
     columns: &str,
     rows: impl Into<Rows<'a>>,
     push_where: impl Fn(&mut crate::sql::Builder<'_>),
-    order: &str,
+    (order, keyset): (&str, Option<Keyset<'_>>),
     paging: &kontor_model::query::Paging,
 ) -> Result<(Vec<T>, i64), ApiError>
 where
@@ -376,7 +405,15 @@ where
             push_order_and_page(&mut select, order, paging);
         }
         Rows::Table(table) => {
-            push_page_from(&mut select, table, &push_where, order, paging, None);
+            let after = keyset_anchor(pool, table, keyset, paging).await?;
+            push_page_from(
+                &mut select,
+                table,
+                &push_where,
+                order,
+                paging,
+                after.as_ref(),
+            );
             select.push(format!(" ORDER BY {order}"));
         }
     }

@@ -58,7 +58,23 @@ const LISTING: DocumentListing = DocumentListing {
     sorts: SORTS,
     default_order: "o.date DESC, o.id DESC",
     id: "o.id",
+    keyset_sorts: KEYSET_SORTS,
 };
+
+/// The sort expressions of [`SORTS`] and [`SORT_KEYS`] that are never NULL: an order by
+/// one of them is read by cursor (issue 35, `lists::keyset_of`); the company's name is
+/// paged by number only.
+const KEYSET_SORTS: &[&str] = &[
+    "o.date",
+    "o.due_date",
+    "o.identifier",
+    "kontor_fold(o.title)",
+    "o.status",
+    "CAST(o.net_total AS REAL)",
+    "CAST(o.gross_total AS REAL)",
+    "o.created_at",
+    "o.updated_at",
+];
 
 /// Appends the offer list's conditions (`WHERE ...`) for `f` and the global filters; the
 /// list and its summary share them.
@@ -119,12 +135,13 @@ pub async fn list(
     BaseUrl(base): BaseUrl,
     list: ListQuery<OfferFilter>,
 ) -> ApiResult<PageOf<Offer>> {
-    let (rows, total) = list
+    let page = list
         .fetch_documents::<OfferRow>(&state.pool, &LISTING, |qb| {
             push_where(qb, &list.filter, &list.global)
         })
         .await?;
-    let mut items: Vec<Offer> = rows
+    let mut items: Vec<Offer> = page
+        .rows
         .into_iter()
         .map(|row| {
             let mut offer = row.into_list_offer();
@@ -134,7 +151,8 @@ pub async fn list(
         .collect();
     let origin = state.links.for_email(None).unwrap_or_else(|| base.clone());
     crate::approvals::staff::fill_summaries(&state.pool, &origin, &mut items).await?;
-    Ok(list.page(items, total))
+    let next_cursor = page.by_cursor.then(|| items.last().map(|o| o.id)).flatten();
+    Ok(list.page(items, page.total).with_next_cursor(next_cursor))
 }
 
 /// The [`ListSummary`] of every offer `filter` (with `global`) selects, summed

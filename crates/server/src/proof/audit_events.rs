@@ -132,8 +132,14 @@ async fn list(
             ));
         }
     };
-    let (items, total) =
-        fetch_page::<Row, AuditEvent>(&state.pool, COLUMNS, FROM, push_where, "a.id DESC", paging)
-            .await?;
+    let (items, total) = fetch_page::<Row, AuditEvent>(
+        &state.pool,
+        COLUMNS,
+        FROM,
+        push_where,
+        ("a.id DESC", None),
+        paging,
+    )
+    .await?;
     Ok(list.page(items, total))
 }

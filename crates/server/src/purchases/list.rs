@@ -44,7 +44,22 @@ const LISTING: DocumentListing = DocumentListing {
     sorts: SORTS,
     default_order: "p.date DESC, p.id DESC",
     id: "p.id",
+    keyset_sorts: KEYSET_SORTS,
 };
+
+/// The sort expressions of [`SORTS`] and [`SORT_KEYS`] that are never NULL: an order by
+/// one of them is read by cursor (issue 35, `lists::keyset_of`); the due date (empty on
+/// some), the supplier's name and the open amount are paged by number only.
+const KEYSET_SORTS: &[&str] = &[
+    "p.date",
+    "p.identifier",
+    "kontor_fold(p.title)",
+    "p.status",
+    "CAST(p.net_total AS REAL)",
+    "CAST(p.gross_total AS REAL)",
+    "p.created_at",
+    "p.updated_at",
+];
 
 /// Appends the filter's conditions (`WHERE ...`).
 pub fn push_where(qb: &mut crate::sql::Builder<'_>, f: &PurchaseFilter, global: &GlobalFilter) {
@@ -121,13 +136,14 @@ pub async fn list(
     BaseUrl(base): BaseUrl,
     list: ListQuery<PurchaseFilter>,
 ) -> ApiResult<PageOf<Purchase>> {
-    let (rows, total) = list
+    let page = list
         .fetch_documents::<PurchaseRow>(&state.pool, &LISTING, |qb| {
             push_where(qb, &list.filter, &list.global)
         })
         .await?;
-    let items = present(&state, &base, rows).await?;
-    Ok(list.page(items, total))
+    let items = present(&state, &base, page.rows).await?;
+    let next_cursor = page.by_cursor.then(|| items.last().map(|p| p.id)).flatten();
+    Ok(list.page(items, page.total).with_next_cursor(next_cursor))
 }
 
 /// Totals per currency of the purchases a filter selects.

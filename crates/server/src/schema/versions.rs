@@ -21,6 +21,7 @@ pub const VERSIONS: &[Version] = &[
     CREDIT_NOTE_INDEX,
     TOTALS_PAUSE,
     LIVE_INVOICE_INDEXES,
+    DOCUMENT_GROSS_INDEXES,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -599,6 +600,36 @@ const LIVE_INVOICE_INDEXES: Version = Version {
         live_invoices("invoices_live_net", &["CAST(net_total AS REAL)", "id"]),
         live_invoices("invoices_live_created", &["created_at", "id"]),
         live_invoices("invoices_live_updated", &["updated_at", "id"]),
+    ],
+};
+
+/// 41: the offer and purchase lists' gross sort read from an index on PostgreSQL too.
+const DOCUMENT_GROSS_INDEXES: Version = Version {
+    version: 41,
+    description: "offer and purchase gross indexes as the lists sort",
+    why: "Issue 35: the offer and purchase lists sort by CAST(gross_total AS REAL) (the\n\
+          same text on both engines). SQLite's offers_gross and purchases_gross index that\n\
+          expression; PostgreSQL's (from 0024) indexed the plain column, which that order\n\
+          cannot use. Both engines now index the expression.",
+    steps: &[
+        Step::DropIndex {
+            name: "offers_gross",
+        },
+        Step::DropIndex {
+            name: "purchases_gross",
+        },
+        Step::CreateIndex {
+            name: "offers_gross",
+            table: "offers",
+            columns: &["CAST(gross_total AS REAL)", "id"],
+            unique: false,
+        },
+        Step::CreateIndex {
+            name: "purchases_gross",
+            table: "purchases",
+            columns: &["CAST(gross_total AS REAL)", "id"],
+            unique: false,
+        },
     ],
 };
 
