@@ -62,7 +62,8 @@ pub struct Paging {
     pub sort_by: Option<String>,
     /// Where the page starts: the cursor of the `Link` header's `next` URL (issue 35, keyset
     /// paging) — the id of the last record of the page before, in the same order. Lists
-    /// that read pages by cursor (the invoices, sorted by a column that is never empty)
+    /// that read pages by cursor (invoices, offers and purchases, sorted by a column that
+    /// is never empty)
     /// start right after that record, so a deep page costs what page 1 costs; `page`
     /// still numbers the page. A cursor naming no stored record is ignored (the page is
     /// read by its number). Other lists ignore it. Error: 400 naming `cursor` when it is
