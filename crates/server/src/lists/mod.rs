@@ -405,15 +405,15 @@ where
             push_order_and_page(&mut select, order, paging);
         }
         Rows::Table(table) => {
-            let after = keyset_anchor(pool, table, keyset, paging).await?;
-            push_page_from(
+            push_page_at(
+                pool,
                 &mut select,
                 table,
                 &push_where,
-                order,
+                (order, keyset),
                 paging,
-                after.as_ref(),
-            );
+            )
+            .await?;
             select.push(format!(" ORDER BY {order}"));
         }
     }
@@ -533,6 +533,22 @@ fn push_page_from(
         ") page JOIN {} ON {} = page.page_id{}",
         table.table, table.id, table.joins
     ));
+}
+
+/// [`push_page_from`] for `paging`'s page: after the record its cursor names when `keyset`
+/// follows the order and that record exists ([`keyset_anchor`]), else at the page
+/// number's offset. Errors: the database's (500).
+async fn push_page_at(
+    pool: &crate::sql::Db,
+    select: &mut crate::sql::Builder<'_>,
+    table: &ListTable,
+    push_where: &impl Fn(&mut crate::sql::Builder<'_>),
+    (order, keyset): (&str, Option<Keyset<'_>>),
+    paging: &kontor_model::query::Paging,
+) -> Result<(), ApiError> {
+    let after = keyset_anchor(pool, table, keyset, paging).await?;
+    push_page_from(select, table, push_where, order, paging, after.as_ref());
+    Ok(())
 }
 
 /// The one sort expression of a list order that keyset paging can follow (issue 35): an
@@ -655,8 +671,9 @@ pub struct PageForm<'a> {
 /// rows as one JSON array (`crate::sql::dialect::json_array_agg` of `form.object`, in
 /// `order`), decoded into `R`s — one row crosses from the database's thread instead of one
 /// per record, the per-row costs that bounded the invoice list (issue 13's profile). On
-/// **PostgreSQL** the rows cross as columns (`form.columns`, sqlx's binary rows): building
-/// the same JSON in the database server took two thirds of its time for a page. With
+/// **PostgreSQL** the rows cross as columns ([`fetch_page`] of `form.columns`, sqlx's
+/// binary rows): building the same JSON in the database server took two thirds of its
+/// time for a page. With
 /// `keyset` (the order's [`Keyset`], from [`keyset_of`]; `None` when it has none) and a
 /// cursor in `paging` that names a stored record, the page is the rows after that record
 /// ([`KeysetAnchor`], issue 35) instead of the page at its number's offset. Returns the
@@ -673,29 +690,33 @@ pub async fn fetch_document_page<R>(
 where
     R: serde::de::DeserializeOwned + crate::sql::Record,
 {
-    let total = page_total(pool, Rows::Table(table), &push_where).await?;
-    let after = keyset_anchor(pool, table, keyset, paging).await?;
     let engine = pool.engine();
-    let as_rows = engine == crate::sql::Engine::Postgres;
-    let mut select = crate::sql::Builder::new(if as_rows {
-        format!("SELECT {}", form.columns)
-    } else {
-        let page = crate::sql::dialect::json_array_agg(engine, form.object, order);
-        format!("SELECT {}", crate::sql::dialect::json_text(engine, &page))
-    });
-    push_page_from(
+    if engine == crate::sql::Engine::Postgres {
+        return fetch_page::<R, R>(
+            pool,
+            form.columns,
+            table,
+            push_where,
+            (order, keyset),
+            paging,
+        )
+        .await;
+    }
+    let total = page_total(pool, Rows::Table(table), &push_where).await?;
+    let page = crate::sql::dialect::json_array_agg(engine, form.object, order);
+    let mut select = crate::sql::Builder::new(format!(
+        "SELECT {}",
+        crate::sql::dialect::json_text(engine, &page)
+    ));
+    push_page_at(
+        pool,
         &mut select,
         table,
         &push_where,
-        order,
+        (order, keyset),
         paging,
-        after.as_ref(),
-    );
-    if as_rows {
-        select.push(format!(" ORDER BY {order}"));
-        let rows: Vec<R> = select.build_query_as().fetch_all(pool).await?;
-        return Ok((rows, total));
-    }
+    )
+    .await?;
     let page: String = select.build_query_scalar().fetch_one(pool).await?;
     let rows = serde_json::from_str(&page)
         .map_err(|e| ApiError::Internal(format!("a stored {} row: {e}", table.table)))?;
