@@ -6,7 +6,7 @@
 #                            version in Cargo.lock, wasm-split-cli, terser and wasm-opt 132
 #                            (npm) — the tools of the release bundle.
 #   scripts/setup.sh         everything the tests need besides (scripts/test.sh): Chromium +
-#                            chromedriver, PostgreSQL, haproxy, poppler-utils, zbarimg
+#                            chromedriver, PostgreSQL, haproxy, Dovecot, poppler-utils, zbarimg
 #                            (Debian), aiosmtpd, python-stdnum, schemathesis, moto, the
 #                            e-invoice checker (PyPI) and axe-core (npm).
 #
@@ -40,10 +40,12 @@ need_apt=()
 # haproxy: the load balancer of the scale-out test; postgresql: the second storage engine,
 # run as throwaway clusters by scripts/pg.sh (issue 16).
 # zbar-tools: zbarimg, a second QR decoder for the GiroCode tests (issue 32).
+# dovecot-imapd: the IMAP server of the inbox tests (issue 36), started by each test with
+# a throwaway configuration (the package's own service is not used).
 # brotli: the compressed copies of the bundle; libssl-dev, pkg-config: lettre's TLS.
 packages=(brotli libssl-dev pkg-config)
 if [ "$mode" = test ]; then
-  packages+=(chromium chromium-driver haproxy poppler-utils postgresql python3-venv zbar-tools)
+  packages+=(chromium chromium-driver dovecot-imapd haproxy poppler-utils postgresql python3-venv zbar-tools)
 fi
 for pkg in "${packages[@]}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")

@@ -37,6 +37,7 @@ pub mod error_text;
 pub mod event;
 pub mod export;
 pub mod girocode;
+pub mod inbox;
 pub mod invoice;
 pub mod invoice_input;
 pub mod limits;

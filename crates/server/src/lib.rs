@@ -26,6 +26,7 @@ pub mod documents;
 pub mod events;
 pub mod exports;
 pub mod http;
+pub mod inbox;
 pub mod input;
 pub mod invoices;
 pub mod lists;
@@ -143,6 +144,8 @@ pub async fn run(bound: Bound) -> Result<(), String> {
         .header_read_timeout(bound.header_read_timeout);
     // The hourly recurring invoice job runs as long as this server does.
     let _recurring = recurring::job::spawn_hourly(bound.state.clone());
+    // The supplier inbox is read every 5 minutes while it is enabled (issue 36).
+    let _inbox = inbox::poll::spawn_every(bound.state.clone());
     // The audit trail's head goes to the log now and daily (issue 29).
     let _audit_head = proof::audit::log_head_daily(bound.state.pool.clone());
     // This process says it is alive, so requests it leaves pending can be told apart

@@ -27,6 +27,8 @@ const ADMIN_ONLY: &[(&str, &str)] = &[
     ("POST", "/users/{id}/invitation"),
     ("POST", "/api_keys"),
     ("DELETE", "/api_keys/{id}"),
+    ("PUT", "/inbox/settings"),
+    ("POST", "/inbox/test"),
 ];
 
 /// Writes every signed-in user may do.
@@ -176,6 +178,10 @@ async fn read_only_users_get_403_on_every_write_and_staff_on_admin_routes() {
         assert_eq!(s.status_as(key, Method::GET, "/users", None).await, 200);
         assert_eq!(s.status_as(key, Method::GET, "/account", None).await, 200);
         assert_eq!(s.status_as(key, Method::GET, "/api_keys", None).await, 403);
+        assert_eq!(
+            s.status_as(key, Method::GET, "/inbox/settings", None).await,
+            403
+        );
     }
     // A 403 names the role.
     let r = send_as(&s, Some(&staff), Method::PUT, "/account", Some(json!({}))).await;

@@ -222,12 +222,17 @@ fn check_currencies(e: &mut FieldErrors, update: &AccountUpdate, account: &Accou
     }
 }
 
+/// Whether `h` (trimmed) can be a mail server's host name or address: at most 253
+/// characters of letters, digits, `.`, `-`, `_` and `:` (IPv6) — the SMTP server's
+/// (`smtp.host`) and the inbox's (`host`, issue 36) rule.
+pub fn is_host_name(h: &str) -> bool {
+    h.len() <= 253
+        && h.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ':'))
+}
+
 fn check_smtp(e: &mut FieldErrors, smtp: &SmtpUpdate, configured: bool) {
-    let is_host = |h: &str| {
-        h.len() <= 253
-            && h.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ':'))
-    };
+    let is_host = is_host_name;
     match smtp.host.as_deref().map(str::trim) {
         Some("") | None if !configured || smtp.host.is_some() => {
             push_error(e, "smtp.host", messages::IS_REQUIRED);

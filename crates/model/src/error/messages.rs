@@ -147,6 +147,10 @@ catalogue! {
     IS_NOT_PHONE_NUMBER = "is_not_phone_number", "is not a phone number", "ist keine Telefonnummer";
     /// "is not a host name"
     IS_NOT_HOST_NAME = "is_not_host_name", "is not a host name", "ist kein Hostname";
+    /// "must not contain control characters" (folder names, issue 36)
+    MUST_NOT_CONTAIN_CONTROL_CHARACTERS = "must_not_contain_control_characters", "must not contain control characters", "darf keine Steuerzeichen enthalten";
+    /// "must differ from the folder that is read" (the inbox's processed folder, issue 36)
+    MUST_DIFFER_FROM_READ_FOLDER = "must_differ_from_read_folder", "must differ from the folder that is read", "muss sich vom gelesenen Ordner unterscheiden";
     /// "is not a currency code such as EUR"
     IS_NOT_CURRENCY_CODE = "is_not_currency_code", "is not a currency code such as EUR", "ist kein Währungscode wie EUR";
     /// "is not numeric"
@@ -570,6 +574,8 @@ catalogue! {
     UNAVAILABLE_N_N = "unavailable_n_n", "The {} is not available right now; nothing was changed. Try again in {} seconds.", "{} ist gerade nicht erreichbar; nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
     /// "Kontor is busy {} right now; …" — the parameter names the work. A 503.
     BUSY_N_N = "busy_n_n", "Kontor is busy {} right now; nothing was changed. Try again in {} seconds.", "Kontor ist gerade ausgelastet ({}); nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
+    /// "The inbox is not set up: …" (POST /inbox/poll and /inbox/test, issue 36). A 422.
+    INBOX_NOT_SET_UP = "inbox_not_set_up", "The inbox is not set up: Settings → Inbox needs a server and a user.", "Der Posteingang ist nicht eingerichtet: Unter Einstellungen → Posteingang fehlen Server und Benutzer.";
     /// "Internal error." A 500.
     INTERNAL_ERROR = "internal_error", "Internal error.", "Interner Fehler.";
 }

@@ -96,6 +96,7 @@ params! {
     SnippetKind => "salutation, footer or email", SnippetKind::parse;
     MailState => "sent, queued or failed", MailState::parse;
     MailDocumentType => "invoice, offer, reminder or order_confirmation", MailDocumentType::parse;
+    crate::inbox::InboxMessageState => "imported, needs_review, ignored or failed", crate::inbox::InboxMessageState::parse;
 }
 
 /// The texts given for one parameter: one value, or several when it is repeated.

@@ -55,6 +55,11 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("PUT", "/account/logo", R(Admin)),
     ("DELETE", "/account/logo", R(Admin)),
     ("POST", "/account/test_email", R(Admin)),
+    // The supplier inbox (issue 36): its settings and test are admins'; polling is staff's.
+    ("GET", "/inbox/settings", R(Admin)),
+    ("PUT", "/inbox/settings", R(Admin)),
+    ("POST", "/inbox/test", R(Admin)),
+    ("POST", "/inbox/poll", R(Staff)),
     ("PUT", "/dunning_levels", R(Admin)),
     ("PUT", "/base_rates", R(Admin)),
     ("POST", "/users", R(Admin)),

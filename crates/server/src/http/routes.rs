@@ -62,6 +62,7 @@ pub fn api_router() -> OpenApiRouter<AppState> {
         .merge(crate::confirmations::router())
         .merge(crate::bank::router())
         .merge(crate::purchases::router())
+        .merge(crate::inbox::router())
         .merge(crate::exports::router())
         .merge(crate::events::router())
         .merge(crate::master_data::deals::router())

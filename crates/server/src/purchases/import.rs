@@ -207,11 +207,45 @@ pub async fn import(
         ));
     };
     let upload_bytes = std::sync::Arc::new(upload.bytes);
-    let read = read_bounded(upload_bytes.clone()).await?;
+    match import_bytes(&state, &upload.filename, upload_bytes, caller.user_id).await? {
+        Imported::Created(id) => {
+            let purchase = repo::load(&state, &base, id).await?;
+            Ok((StatusCode::CREATED, Json(purchase)).into_response())
+        }
+        Imported::Duplicate(id, identifier) => {
+            // The 409 of the one duplicate rule, on `file` (the import has no receipt field).
+            let message = kontor_model::error::messages::WAS_IMPORTED_BEFORE_N.with([&identifier]);
+            Err(super::duplicates::conflict("file", message, id, identifier))
+        }
+    }
+}
+
+/// What [`import_bytes`] did.
+#[derive(Debug)]
+pub enum Imported {
+    /// A pending purchase with this id was made.
+    Created(i64),
+    /// The supplier has a purchase with this receipt identifier (BT-1) already: its id and
+    /// Kontor number; nothing was written.
+    Duplicate(i64, String),
+}
+
+/// Imports the e-invoice `bytes` (uploaded as `filename`, which may be empty) as a pending
+/// purchase of user `user_id` — the one import of `POST /purchases/import` and the inbox
+/// (issue 36). Errors: 422 on `file` when it is no e-invoice (with the reason), too large,
+/// takes too long or has amounts too large; 503 when too many documents are read at once;
+/// the database's and the file store's.
+pub async fn import_bytes(
+    state: &AppState,
+    filename: &str,
+    bytes: std::sync::Arc<Vec<u8>>,
+    user_id: i64,
+) -> ApiResult<Imported> {
+    let read = read_bounded(bytes.clone()).await?;
     let (positions, sum) = purchase_positions(&read.invoice)
         .ok_or_else(|| ApiError::field("file", messages::E_INVOICE_AMOUNTS_TOO_LARGE))?;
     let extension = if read.pdf { "pdf" } else { "xml" };
-    let filename = match clean_file_name(&upload.filename) {
+    let filename = match clean_file_name(filename) {
         f if f.is_empty() => format!("{}.{extension}", clean_file_name(&read.invoice.number)),
         f => f,
     };
@@ -228,20 +262,13 @@ pub async fn import(
         },
         extension,
         filename: &filename,
-        bytes: &upload_bytes,
-        user_id: caller.user_id,
+        bytes: &bytes,
+        user_id,
     };
-    match import_repo::create(&state, &new).await? {
-        import_repo::Outcome::Created(id) => {
-            let purchase = repo::load(&state, &base, id).await?;
-            Ok((StatusCode::CREATED, Json(purchase)).into_response())
-        }
-        import_repo::Outcome::Duplicate(id, identifier) => {
-            // The 409 of the one duplicate rule, on `file` (the import has no receipt field).
-            let message = kontor_model::error::messages::WAS_IMPORTED_BEFORE_N.with([&identifier]);
-            Err(super::duplicates::conflict("file", message, id, identifier))
-        }
-    }
+    Ok(match import_repo::create(state, &new).await? {
+        import_repo::Outcome::Created(id) => Imported::Created(id),
+        import_repo::Outcome::Duplicate(id, identifier) => Imported::Duplicate(id, identifier),
+    })
 }
 
 /// A purchase's e-invoice as HTML.

@@ -6,7 +6,7 @@ mod create;
 mod document;
 mod duplicates;
 mod get;
-mod import;
+pub mod import;
 mod import_repo;
 pub mod list;
 pub mod payments;
@@ -14,7 +14,8 @@ pub mod repo;
 mod status;
 
 pub use create::create_purchase;
-pub use document::document_file;
+pub use document::{document_file, MAX_DOCUMENT};
+pub use import::{import_bytes, Imported};
 
 use crate::http::extract::UPLOAD_LIMIT;
 use crate::state::AppState;

@@ -22,6 +22,7 @@ pub const VERSIONS: &[Version] = &[
     TOTALS_PAUSE,
     LIVE_INVOICE_INDEXES,
     DOCUMENT_GROSS_INDEXES,
+    SUPPLIER_INBOX,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -629,6 +630,88 @@ const DOCUMENT_GROSS_INDEXES: Version = Version {
             table: "purchases",
             columns: &["CAST(gross_total AS REAL)", "id"],
             unique: false,
+        },
+    ],
+};
+
+/// 42: the supplier inbox (issue 36).
+const SUPPLIER_INBOX: Version = Version {
+    version: 42,
+    description: "supplier inbox",
+    why: "Issue 36: Kontor reads an IMAP mailbox and turns its e-invoices into pending\n\
+          purchases. inbox_settings is one row (id 1) of the mailbox's settings, the\n\
+          password write-only like the SMTP one, user_id the admin who saved them (the\n\
+          imported purchases' user). inbox_messages records every message\n\
+          read - its Message-ID and the SHA-256 of its bytes (each unique: a message is\n\
+          processed once, also across restarts and processes), sender, subject, date,\n\
+          state, reason and the purchases made. job_leases lets one process at a time do\n\
+          a job (the poll) when several run on one database.",
+    steps: &[
+        Step::CreateTable {
+            name: "inbox_settings",
+            columns: &[
+                Column::new("id", Type::Integer),
+                Column::new("enabled", Type::Bool),
+                Column::new("host", Type::Text),
+                Column::new("port", Type::Integer),
+                Column::new("security", Type::Text).one_of(&["tls", "starttls", "none"]),
+                Column::new("username", Type::Text),
+                Column::new("password", Type::Text).nullable(),
+                Column::new("folder", Type::Text),
+                Column::new("processed_folder", Type::Text),
+                Column::new("user_id", Type::Integer).nullable(),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &["id"],
+        },
+        Step::CreateTable {
+            name: "inbox_messages",
+            columns: &[
+                Column::new("id", Type::Id),
+                Column::new("message_id", Type::Text).nullable(),
+                Column::new("content_hash", Type::Text),
+                Column::new("received_at", Type::Timestamp),
+                Column::new("sender", Type::Text),
+                Column::new("subject", Type::Text),
+                Column::new("state", Type::Text).one_of(&[
+                    "imported",
+                    "needs_review",
+                    "ignored",
+                    "failed",
+                ]),
+                Column::new("reason", Type::Text).nullable(),
+                Column::new("purchase_ids", Type::Json),
+                Column::new("created_at", Type::Timestamp),
+                Column::new("updated_at", Type::Timestamp),
+            ],
+            primary_key: &[],
+        },
+        Step::CreateIndex {
+            name: "inbox_messages_message_id",
+            table: "inbox_messages",
+            columns: &["message_id"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "inbox_messages_content_hash",
+            table: "inbox_messages",
+            columns: &["content_hash"],
+            unique: true,
+        },
+        Step::CreateIndex {
+            name: "inbox_messages_state",
+            table: "inbox_messages",
+            columns: &["state", "received_at"],
+            unique: false,
+        },
+        Step::CreateTable {
+            name: "job_leases",
+            columns: &[
+                Column::new("name", Type::Text),
+                Column::new("holder", Type::Text),
+                Column::new("until_at", Type::Integer),
+            ],
+            primary_key: &["name"],
         },
     ],
 };

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub mod einvoice;
 pub mod fingerprint;
 pub mod haproxy;
+pub mod imap;
 pub mod people;
 pub mod postgres;
 pub mod process;
