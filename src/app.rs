@@ -11,7 +11,7 @@ use crate::api::client::set_unauthorized_handler;
 use crate::components::frame::Frame;
 use crate::components::toast::{ToastHost, Toasts};
 use crate::lazy::{lazy_route, Preloads};
-use crate::pages::admin::{ApiKeysPage, UsersPage};
+use crate::pages::admin::{ApiKeysPage, InboxSettingsPage, UsersPage};
 use crate::pages::approval::ApprovalPage;
 use crate::pages::bank::BankPage;
 use crate::pages::catalogue::CataloguePage;
@@ -20,6 +20,7 @@ use crate::pages::dashboard::DashboardPage;
 use crate::pages::dunning::DunningPage;
 use crate::pages::exports::ExportsPage;
 use crate::pages::forgot_password::ForgotPasswordPage;
+use crate::pages::inbox::InboxPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::mail::MailPage;
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
@@ -79,6 +80,8 @@ lazy_route!(CATALOGUE_ROUTE, chunk = kontor_settings, fn = catalogue_chunk, view
 lazy_route!(SETTINGS_ROUTE, chunk = kontor_settings, fn = settings_chunk, view! { <SettingsPage /> });
 lazy_route!(USERS_ROUTE, chunk = kontor_settings, fn = users_chunk, view! { <UsersPage /> });
 lazy_route!(API_KEYS_ROUTE, chunk = kontor_settings, fn = api_keys_chunk, view! { <ApiKeysPage /> });
+lazy_route!(INBOX_SETTINGS_ROUTE, chunk = kontor_settings, fn = inbox_settings_chunk, view! { <InboxSettingsPage /> });
+lazy_route!(INBOX_ROUTE, chunk = kontor_purchases, fn = inbox_chunk, view! { <InboxPage /> });
 
 /// The whole app.
 #[component]
@@ -137,6 +140,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/purchases/new") view=PURCHASE_CREATE_ROUTE />
                     <Route path=path!("/purchases/:id") view=PURCHASE_DETAIL_ROUTE />
                     <Route path=path!("/purchases/:id/edit") view=PURCHASE_EDIT_ROUTE />
+                    <Route path=path!("/inbox") view=INBOX_ROUTE />
                     <Route path=path!("/customers") view=CUSTOMER_LIST_ROUTE />
                     <Route path=path!("/customers/new") view=CUSTOMER_CREATE_ROUTE />
                     <Route path=path!("/customers/:id") view=CUSTOMER_DETAIL_ROUTE />
@@ -153,6 +157,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/settings") view=SETTINGS_ROUTE />
                     <Route path=path!("/settings/users") view=USERS_ROUTE />
                     <Route path=path!("/settings/api_keys") view=API_KEYS_ROUTE />
+                    <Route path=path!("/settings/inbox") view=INBOX_SETTINGS_ROUTE />
                 </ParentRoute>
             </Routes>
             <ToastHost />

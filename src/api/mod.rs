@@ -28,6 +28,7 @@ pub mod einvoices;
 pub mod emails;
 pub mod events;
 pub mod exports;
+pub mod inbox;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod offers;

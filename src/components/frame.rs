@@ -131,6 +131,9 @@ fn SideNav(
                     <A href=href("/purchases")>{t().nav().purchases}</A>
                 </li>
                 <li>
+                    <A href=href("/inbox")>{t().nav().inbox}</A>
+                </li>
+                <li>
                     <A href=href("/bank")>{t().nav().bank}</A>
                 </li>
                 <li>
@@ -159,6 +162,9 @@ fn SideNav(
                     </li>
                     <li>
                         <A href=href("/settings/api_keys")>{t().nav().api_keys}</A>
+                    </li>
+                    <li>
+                        <A href=href("/settings/inbox")>{t().nav().inbox_settings}</A>
                     </li>
                 </Show>
             </ul>

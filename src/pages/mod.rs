@@ -10,6 +10,7 @@ pub mod dashboard;
 pub mod dunning;
 pub mod exports;
 pub mod forgot_password;
+pub mod inbox;
 pub mod invoices;
 pub mod mail;
 pub mod offers;

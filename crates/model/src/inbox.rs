@@ -363,6 +363,17 @@ impl InboxPoll {
     }
 }
 
+/// `POST /inbox/test`: the mailbox was reached, signed in to and its folder opened (a
+/// failure is a 502 naming the step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InboxTest {
+    /// Always `true`.
+    pub ok: bool,
+    /// How many messages the folder holds now.
+    pub messages: u32,
+}
+
 /// What an attachment is, judged by its first bytes (never by its name or declared type).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttachmentKind {

@@ -1,11 +1,14 @@
-//! Admin pages (issue 12): Users (invite, role, deactivate, new link) and API keys (create
-//! with the secret shown once, revoke). Shown in the navigation to admins only; anyone
-//! else who opens the address sees "Only administrators…" (German "Nur Administratoren…").
+//! Admin pages (issue 12): Users (invite, role, deactivate, new link), API keys (create
+//! with the secret shown once, revoke) and the inbox's mailbox (issue 36). Shown in the
+//! navigation to admins only; anyone else who opens the address sees "Only
+//! administrators…" (German "Nur Administratoren…").
 
 pub mod api_keys;
+pub mod inbox;
 pub mod users;
 
 pub use api_keys::ApiKeysPage;
+pub use inbox::InboxSettingsPage;
 pub use users::{UsersPage, UsersTable};
 
 pub use crate::components::frame::admin_state;

@@ -19,10 +19,10 @@ use axum::extract::State;
 use axum::Json;
 use kontor_model::inbox::{
     merge_inbox_settings, InboxMessage, InboxMessageState, InboxPoll, InboxSettings,
-    InboxSettingsUpdate,
+    InboxSettingsUpdate, InboxTest,
 };
 use kontor_model::query::one;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -63,15 +63,6 @@ async fn put_settings(
     let next = merge_inbox_settings(&stored, &update).map_err(ApiError::invalid)?;
     repo::save_settings(&state.pool, &next, caller.user_id).await?;
     Ok(Json(next.view()))
-}
-
-/// The answer of `POST /inbox/test`.
-#[derive(Debug, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct InboxTest {
-    /// Always `true` (a failure is a 502).
-    pub ok: bool,
-    /// How many messages the folder holds now.
-    pub messages: u32,
 }
 
 /// Try the inbox settings.
