@@ -403,6 +403,9 @@ pub fn attachment_kind(bytes: &[u8]) -> AttachmentKind {
     }
 }
 
+/// What separates the sentences of a message's `reason` (the app localizes each).
+pub const REASON_SEPARATOR: &str = " · ";
+
 /// What became of one document of a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DocumentOutcome {
@@ -417,7 +420,8 @@ pub enum DocumentOutcome {
 }
 
 /// The state of a message whose documents ended as `outcomes` (attachment order), with its
-/// reason (the sentences of the documents that did not import, `; `-joined) and its
+/// reason (the sentences of the documents that did not import, joined by [`REASON_SEPARATOR`];
+/// catalogue sentences where there is one, so the app shows them in German) and its
 /// purchases: any failure → `failed`; no document → `ignored`; any PDF to complete or
 /// rejected document → `needs_review`; else `imported`.
 pub fn message_state(
@@ -434,13 +438,11 @@ pub fn message_state(
         .iter()
         .filter_map(|o| match o {
             DocumentOutcome::Failed(why) | DocumentOutcome::Rejected(why) => Some(why.as_str()),
-            DocumentOutcome::ToComplete(_) => {
-                Some("A PDF without e-invoice data became a purchase to be completed.")
-            }
+            DocumentOutcome::ToComplete(_) => Some(messages::INBOX_PDF_TO_COMPLETE.en),
             DocumentOutcome::Imported(_) => None,
         })
         .collect();
-    let reason = (!reasons.is_empty()).then(|| reasons.join("; "));
+    let reason = (!reasons.is_empty()).then(|| reasons.join(REASON_SEPARATOR));
     let state = if outcomes
         .iter()
         .any(|o| matches!(o, DocumentOutcome::Failed(_)))
@@ -449,7 +451,7 @@ pub fn message_state(
     } else if outcomes.is_empty() {
         return (
             InboxMessageState::Ignored,
-            Some("The message has no PDF, XML or ZIP attachment.".into()),
+            Some(messages::INBOX_NO_DOCUMENTS.en.into()),
             purchases,
         );
     } else if reason.is_some() {

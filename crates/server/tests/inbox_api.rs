@@ -9,7 +9,7 @@
 mod common;
 
 use common::einvoice::plain_pdf::plain_pdf;
-use common::imap::{imap_server, ImapServer};
+use common::imap::{imap_server, imap_server_tls, ImapServer};
 use common::people::user_with_role;
 use common::{start, TestServer};
 use reqwest::Method;
@@ -404,4 +404,123 @@ async fn one_process_at_a_time_holds_the_poll_lease() {
     // An expired lease is free.
     assert!(acquire(&db, "other_job", "first", -1).await.unwrap());
     assert!(acquire(&db, "other_job", "second", 600).await.unwrap());
+}
+
+#[tokio::test]
+async fn tls_and_starttls_verify_the_certificate_and_read_the_mailbox() {
+    let imap = imap_server_tls().await;
+    let s = start().await;
+    let configure_tls = |security: &'static str, port: u16| {
+        json!({"host": "localhost", "port": port, "security": security,
+               "user": imap.user, "password": imap.password})
+    };
+    // Not trusted yet: the system's authorities do not know the test certificate.
+    std::env::set_var("SSL_CERT_FILE", "/nonexistent-kontor-test-ca.pem");
+    let r = s
+        .put("/inbox/settings", configure_tls("tls", imap.tls_port))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let refused = s.post("/inbox/test", json!({})).await;
+    assert_eq!(refused.status, 502, "{}", refused.body);
+    assert!(
+        refused.body.to_string().contains("TLS with localhost"),
+        "{}",
+        refused.body
+    );
+
+    // Trusted (OpenSSL reads SSL_CERT_FILE whenever a connector is made).
+    std::env::set_var("SSL_CERT_FILE", imap.certificate());
+    for (security, port) in [("tls", imap.tls_port), ("starttls", imap.port)] {
+        let r = s
+            .put("/inbox/settings", configure_tls(security, port))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        let tested = s.post("/inbox/test", json!({})).await;
+        assert_eq!(tested.status, 200, "{security}: {}", tested.body);
+    }
+    imap.append(
+        "INBOX",
+        &message(
+            "tls@lieferant.example",
+            "Over STARTTLS",
+            &[(
+                "r.xml",
+                "application/xml",
+                &sample("02.01a-INVOICE_ubl.xml"),
+            )],
+        ),
+    );
+    let counts = poll(&s).await;
+    assert_eq!(counts["imported"], 1, "{counts}");
+    assert_eq!(imap.subjects("Kontor/processed"), ["Over STARTTLS"]);
+}
+
+#[tokio::test]
+async fn hostile_attachments_need_review_and_break_nothing() {
+    let imap = imap_server().await;
+    let s = start().await;
+    configure(&s, &imap, false).await;
+    // 20 MiB of spaces behind an XML start, deflated to a few kilobytes.
+    let mut bomb = b"<Invoice>".to_vec();
+    bomb.extend(std::iter::repeat_n(b' ', 20 * 1024 * 1024));
+    let zipped = zip_of(&[("invoice.xml", &bomb)]);
+    assert!(zipped.len() < 200_000);
+    imap.append(
+        "INBOX",
+        &message(
+            "bomb@evil.example",
+            "ZIP bomb",
+            &[("x.zip", "application/zip", &zipped)],
+        ),
+    );
+    imap.append(
+        "INBOX",
+        &message(
+            "broken@evil.example",
+            "Broken XML",
+            &[(
+                "invoice.xml",
+                "application/xml",
+                b"<?xml version=\"1.0\"?><Invoice><cbc:ID>",
+            )],
+        ),
+    );
+    imap.append(
+        "INBOX",
+        &message(
+            "deep@evil.example",
+            "Deep XML",
+            &[(
+                "deep.xml",
+                "application/xml",
+                "<a>".repeat(100_000).as_bytes(),
+            )],
+        ),
+    );
+    imap.append(
+        "INBOX",
+        b"\x00\x01garbage without any header\r\n\r\n\xff\xfe",
+    );
+    let counts = poll(&s).await;
+    assert_eq!(
+        counts,
+        json!({"messages": 4, "imported": 0, "needs_review": 3, "ignored": 1, "failed": 0})
+    );
+    let list = messages(&s, "").await;
+    let bomb = by_subject(&list, "ZIP bomb");
+    assert_eq!(bomb["state"], "needs_review");
+    assert!(
+        bomb["reason"]
+            .as_str()
+            .unwrap()
+            .contains("larger than 10 MiB unpacked"),
+        "{bomb}"
+    );
+    for subject in ["Broken XML", "Deep XML"] {
+        let m = by_subject(&list, subject);
+        assert_eq!(m["state"], "needs_review", "{m}");
+        assert!(m["reason"].as_str().unwrap().contains(".xml: "), "{m}");
+    }
+    assert_eq!(purchase_count(&s).await, 0);
+    assert_eq!(imap.count("INBOX"), 0);
 }

@@ -106,11 +106,12 @@ fn InboxSettingsForm(settings: InboxSettings) -> impl IntoView {
     };
     view! {
         <p class="muted">{texts.settings_intro}</p>
-        <form class="card settings-card" id="inbox-settings" on:submit=on_submit novalidate>
+        <form class="form-section settings-section" id="inbox-settings" on:submit=on_submit novalidate>
             <label class="check">
                 <input id="inbox-enabled" type="checkbox" bind:checked=enabled />
                 " " {texts.enabled}
             </label>
+            <div class="form-grid settings-grid">
             <Field id="inbox-host" label=texts.host error=error_of("host")>
                 <input id="inbox-host" type="text" autocomplete="off" bind:value=host />
             </Field>
@@ -130,14 +131,15 @@ fn InboxSettingsForm(settings: InboxSettings) -> impl IntoView {
             </Field>
             <Field id="inbox-password" label=texts.password error=error_of("password")>
                 <input id="inbox-password" type="password" autocomplete="new-password" bind:value=password />
+                {move || password_set.get().then(|| view! { <p class="field-hint">{texts.password_kept}</p> })}
             </Field>
-            {move || password_set.get().then(|| view! { <p class="field-hint">{texts.password_kept}</p> })}
             <Field id="inbox-folder" label=texts.folder error=error_of("folder")>
                 <input id="inbox-folder" type="text" bind:value=folder />
             </Field>
             <Field id="inbox-processed" label=texts.processed_folder error=error_of("processed_folder")>
                 <input id="inbox-processed" type="text" bind:value=processed />
             </Field>
+            </div>
             <div class="form-actions">
                 <button type="button" class="btn" id="inbox-test" disabled=move || testing.get() on:click=on_test>
                     {move || if testing.get() { texts.testing } else { texts.test }}

@@ -10,7 +10,7 @@ use crate::components::timeline::format_time;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
-use kontor_model::inbox::{InboxMessage, InboxMessageState};
+use kontor_model::inbox::{InboxMessage, InboxMessageState, REASON_SEPARATOR};
 use leptos::prelude::*;
 
 /// The badge tone and label of a message's state.
@@ -22,6 +22,15 @@ fn state_badge(state: InboxMessageState) -> (&'static str, &'static str) {
         InboxMessageState::Ignored => ("ignored", texts.state_ignored),
         InboxMessageState::Failed => ("overdue", texts.state_failed),
     }
+}
+
+/// A message's reason in the user's language, sentence by sentence.
+fn localized_reason(reason: &str) -> String {
+    reason
+        .split(REASON_SEPARATOR)
+        .map(localized_sentence)
+        .collect::<Vec<_>>()
+        .join(REASON_SEPARATOR)
 }
 
 /// One row.
@@ -44,7 +53,7 @@ fn InboxRow(message: InboxMessage) -> impl IntoView {
             <td>{message.subject.clone()}</td>
             <td>
                 <Badge tone=tone.to_string() label=label.to_string() />
-                {message.reason.clone().map(|r| view! { <p class="mail-error">{localized_sentence(&r)}</p> })}
+                {message.reason.clone().map(|r| view! { <p class="mail-error">{localized_reason(&r)}</p> })}
             </td>
             <td>{purchases}</td>
         </tr>

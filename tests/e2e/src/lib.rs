@@ -19,6 +19,9 @@ use tokio::process::{Child, Command};
 
 mod api;
 mod browser;
+/// A real IMAP server (Dovecot) for the inbox tests (issue 36), shared with the server's tests.
+#[path = "../../../crates/server/tests/common/imap.rs"]
+pub mod imap;
 mod pages;
 mod smtp;
 #[path = "../../../crates/server/tests/common/tools.rs"]

@@ -574,6 +574,12 @@ catalogue! {
     UNAVAILABLE_N_N = "unavailable_n_n", "The {} is not available right now; nothing was changed. Try again in {} seconds.", "{} ist gerade nicht erreichbar; nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
     /// "Kontor is busy {} right now; …" — the parameter names the work. A 503.
     BUSY_N_N = "busy_n_n", "Kontor is busy {} right now; nothing was changed. Try again in {} seconds.", "Kontor ist gerade ausgelastet ({}); nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
+    /// An inbox message's reason (issue 36): a plain PDF became a purchase to complete.
+    INBOX_PDF_TO_COMPLETE = "inbox_pdf_to_complete", "A PDF without e-invoice data became a purchase to be completed.", "Ein PDF ohne E-Rechnungsdaten wurde zu einer Ausgabe, die noch vervollständigt werden muss.";
+    /// An inbox message's reason (issue 36): nothing to read in it.
+    INBOX_NO_DOCUMENTS = "inbox_no_documents", "The message has no PDF, XML or ZIP attachment.", "Die Nachricht hat keinen PDF-, XML- oder ZIP-Anhang.";
+    /// An inbox message's reason (issue 36): too large to read (the limit in MiB).
+    INBOX_MESSAGE_TOO_LARGE_N = "inbox_message_too_large_n", "The message is larger than {} MiB and was not read; please file its documents by hand.", "Die Nachricht ist größer als {} MiB und wurde nicht gelesen; bitte legen Sie ihre Belege von Hand ab.";
     /// "The inbox is not set up: …" (POST /inbox/poll and /inbox/test, issue 36). A 422.
     INBOX_NOT_SET_UP = "inbox_not_set_up", "The inbox is not set up: Settings → Inbox needs a server and a user.", "Der Posteingang ist nicht eingerichtet: Unter Einstellungen → Posteingang fehlen Server und Benutzer.";
     /// "Internal error." A 500.

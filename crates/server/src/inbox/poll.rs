@@ -20,6 +20,7 @@ use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use kontor_model::inbox::{
     message_state, AttachmentKind, DocumentOutcome, InboxConfig, InboxMessageState, InboxPoll,
+    REASON_SEPARATOR,
 };
 use kontor_model::offer::FileUpload;
 use kontor_model::purchase::{NewPurchase, NewPurchaseItem, PaymentMethod};
@@ -180,10 +181,12 @@ async fn handle(
     } else if too_large {
         (
             InboxMessageState::NeedsReview,
-            Some(format!(
-                "The message is larger than {} MiB and was not read; please file its documents by hand.",
-                mailbox::MAX_MESSAGE / (1024 * 1024)
-            )),
+            Some(
+                kontor_model::error::messages::INBOX_MESSAGE_TOO_LARGE_N
+                    .with([mailbox::MAX_MESSAGE / (1024 * 1024)])
+                    .english()
+                    .to_string(),
+            ),
             Vec::new(),
         )
     } else {
@@ -192,18 +195,22 @@ async fn handle(
         for document in &read.documents {
             outcomes.push(import(state, owner, &read, document, received_at).await);
         }
-        let (s, mut reason, ids) = message_state(&outcomes);
-        if !read.skipped.is_empty() {
-            let skipped = read.skipped.join("; ");
-            reason = Some(match reason {
-                Some(r) => format!("{r}; {skipped}"),
-                None => skipped,
-            });
-        }
-        let s = if s == InboxMessageState::Imported && !read.skipped.is_empty() {
-            InboxMessageState::NeedsReview
+        let (s, reason, ids) = message_state(&outcomes);
+        // What was skipped (too large, too many, a broken ZIP) needs a person too.
+        let (s, reason) = if read.skipped.is_empty() {
+            (s, reason)
         } else {
-            s
+            let skipped = read.skipped.join(REASON_SEPARATOR);
+            let reason = match (s, reason) {
+                (InboxMessageState::Ignored, _) | (_, None) => skipped,
+                (_, Some(r)) => format!("{r}{REASON_SEPARATOR}{skipped}"),
+            };
+            let s = if s == InboxMessageState::Failed {
+                s
+            } else {
+                InboxMessageState::NeedsReview
+            };
+            (s, Some(reason))
         };
         (s, reason, ids)
     };

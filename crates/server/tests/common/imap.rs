@@ -1,15 +1,18 @@
 //! A real IMAP server for the inbox tests (issue 36): Debian's Dovecot (`dovecot-imapd`)
 //! with a throwaway configuration on 127.0.0.1 — one user, Maildir in a temporary
 //! directory, no TLS — and Python's `imaplib` as an independent client to put messages in
-//! and look at the folders.
+//! and look at the folders. Self-contained (the browser tests include this file too).
+#![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 /// A running Dovecot; stopped (and its directory removed) on drop.
 pub struct ImapServer {
-    /// The IMAP port on 127.0.0.1.
+    /// The IMAP port on 127.0.0.1 (STARTTLS there with TLS).
     pub port: u16,
+    /// The implicit-TLS port (0 without TLS).
+    pub tls_port: u16,
     /// The user's name.
     pub user: &'static str,
     /// The user's password.
@@ -19,6 +22,11 @@ pub struct ImapServer {
 }
 
 impl ImapServer {
+    /// The self-signed certificate of a TLS server (PEM), to trust in the client.
+    pub fn certificate(&self) -> PathBuf {
+        self.dir.path().join("cert.pem")
+    }
+
     fn config(&self) -> PathBuf {
         self.dir.path().join("dovecot.conf")
     }
@@ -128,6 +136,24 @@ fn unsafe_free_uid() -> u32 {
 /// Starts Dovecot on a free port with user `office` / password `secret` and a `/`
 /// hierarchy separator, and waits until it accepts connections.
 pub async fn imap_server() -> ImapServer {
+    start(false).await
+}
+
+/// Like [`imap_server`], with TLS: a self-signed certificate for `localhost` and
+/// 127.0.0.1 ([`ImapServer::certificate`]), STARTTLS on [`ImapServer::port`] and implicit
+/// TLS on [`ImapServer::tls_port`].
+pub async fn imap_server_tls() -> ImapServer {
+    start(true).await
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+async fn start(tls: bool) -> ImapServer {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     for sub in ["run", "state", "mail"] {
@@ -151,18 +177,49 @@ pub async fn imap_server() -> ImapServer {
         (mail_user.clone(), mail_user.clone())
     };
     std::fs::write(d.join("users"), "office:{PLAIN}secret\n").unwrap();
-    let port = super::free_port();
+    let port = free_port();
+    let tls_port = if tls { free_port() } else { 0 };
+    let ssl = if tls {
+        let out = Command::new("openssl")
+            .args([
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+            ])
+            .args([
+                "-subj",
+                "/CN=localhost",
+                "-addext",
+                "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ])
+            .arg("-keyout")
+            .arg(d.join("key.pem"))
+            .arg("-out")
+            .arg(d.join("cert.pem"))
+            .output()
+            .expect("openssl");
+        assert!(
+            out.status.success(),
+            "openssl: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        format!(
+            "ssl = yes\nssl_cert = <{}\nssl_key = <{}\n",
+            d.join("cert.pem").display(),
+            d.join("key.pem").display()
+        )
+    } else {
+        "ssl = no\n".to_string()
+    };
     let p = |sub: &str| d.join(sub).display().to_string();
     let config = format!(
         "base_dir = {run}\nstate_dir = {state}\nlog_path = {log}\nlisten = 127.0.0.1\n\
-         protocols = imap\nfirst_valid_uid = 1\nfirst_valid_gid = 1\nssl = no\n\
+         protocols = imap\nfirst_valid_uid = 1\nfirst_valid_gid = 1\n{ssl}\
          disable_plaintext_auth = no\nauth_mechanisms = plain login\n\
          mail_location = maildir:{mail}/%u:LAYOUT=fs\n\
          default_login_user = {login_user}\ndefault_internal_user = {internal_user}\n\
          namespace inbox {{\n  inbox = yes\n  separator = /\n}}\n\
          passdb {{\n  driver = passwd-file\n  args = scheme=PLAIN username_format=%u {users}\n}}\n\
          userdb {{\n  driver = static\n  args = uid={mail_user} gid={mail_user} home={mail}/%u\n}}\n\
-         service imap-login {{\n  inet_listener imap {{\n    address = 127.0.0.1\n    port = {port}\n  }}\n  inet_listener imaps {{\n    port = 0\n  }}\n}}\n\
+         service imap-login {{\n  inet_listener imap {{\n    address = 127.0.0.1\n    port = {port}\n  }}\n  inet_listener imaps {{\n    address = 127.0.0.1\n    port = {tls_port}\n  }}\n}}\n\
          service stats {{\n  unix_listener stats-reader {{\n    mode = 0666\n  }}\n  unix_listener stats-writer {{\n    mode = 0666\n  }}\n}}\n",
         run = p("run"),
         state = p("state"),
@@ -182,9 +239,29 @@ pub async fn imap_server() -> ImapServer {
         .stderr(Stdio::null())
         .spawn()
         .expect("dovecot (apt-get install dovecot-imapd; scripts/setup.sh installs it)");
-    super::tools::accepting(port).await;
+    for _ in 0..100 {
+        if tokio::net::TcpStream::connect(("127.0.0.1", port))
+            .await
+            .is_ok()
+        {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    if tls {
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", tls_port))
+                .await
+                .is_ok()
+            {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
     ImapServer {
         port,
+        tls_port,
         user: "office",
         password: "secret",
         child,
