@@ -575,7 +575,7 @@ catalogue! {
     /// "Kontor is busy {} right now; …" — the parameter names the work. A 503.
     BUSY_N_N = "busy_n_n", "Kontor is busy {} right now; nothing was changed. Try again in {} seconds.", "Kontor ist gerade ausgelastet ({}); nichts wurde geändert. Bitte in {} Sekunden erneut versuchen.";
     /// An inbox message's reason (issue 36): a plain PDF became a purchase to complete.
-    INBOX_PDF_TO_COMPLETE = "inbox_pdf_to_complete", "A PDF without e-invoice data became a purchase to be completed.", "Ein PDF ohne E-Rechnungsdaten wurde zu einer Ausgabe, die noch vervollständigt werden muss.";
+    INBOX_PDF_TO_COMPLETE = "inbox_pdf_to_complete", "A PDF without e-invoice data became a purchase to be completed.", "Ein PDF ohne E-Rechnungsdaten wurde zu einem Beleg, der noch vervollständigt werden muss.";
     /// An inbox message's reason (issue 36): nothing to read in it.
     INBOX_NO_DOCUMENTS = "inbox_no_documents", "The message has no PDF, XML or ZIP attachment.", "Die Nachricht hat keinen PDF-, XML- oder ZIP-Anhang.";
     /// An inbox message's reason (issue 36): too large to read (the limit in MiB).
