@@ -70,6 +70,11 @@ impl AsyncWrite for Connection {
     }
 }
 
+/// The 502 of a failed step's sentence `e` (what `/inbox/test` and `/inbox/poll` answer).
+pub fn unreachable(e: String) -> crate::http::error::ApiError {
+    crate::http::error::ApiError::BadGateway(format!("The inbox cannot be read: {e}."))
+}
+
 /// A signed-in IMAP session.
 pub type Mailbox = Session<Connection>;
 

@@ -75,19 +75,13 @@ async fn put_settings(
     responses((status = 200, description = "The mailbox was reached and the folder opened.", body = InboxTest),
         (status = 502, description = "What failed: connecting, TLS, signing in or opening the folder.", body = kontor_model::error::ErrorBody)))]
 async fn test(State(state): State<AppState>) -> ApiResult<Json<InboxTest>> {
-    let (config, _) = repo::load_settings(&state.pool).await?;
-    if config.host.is_empty() || config.user.is_empty() {
-        return Err(ApiError::Refused(
-            kontor_model::error::messages::INBOX_NOT_SET_UP.into(),
-        ));
-    }
-    let gateway = |e: String| ApiError::BadGateway(format!("The inbox cannot be read: {e}."));
-    let mut mailbox = mailbox::open(&config).await.map_err(gateway)?;
+    let (config, _) = repo::load_set_up(&state.pool).await?;
+    let mut mailbox = mailbox::open(&config).await.map_err(mailbox::unreachable)?;
     let selected = mailbox::select(&mut mailbox, &config.folder).await;
     mailbox::close(mailbox).await;
     Ok(Json(InboxTest {
         ok: true,
-        messages: selected.map_err(gateway)?,
+        messages: selected.map_err(mailbox::unreachable)?,
     }))
 }
 

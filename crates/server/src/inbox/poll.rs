@@ -49,12 +49,7 @@ static POLLING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 /// the mailbox cannot be reached, signed in to or read (the sentence names the step); the
 /// database's.
 pub async fn poll(state: &AppState) -> ApiResult<InboxPoll> {
-    let (config, user_id) = repo::load_settings(&state.pool).await?;
-    if config.host.is_empty() || config.user.is_empty() {
-        return Err(ApiError::Refused(
-            kontor_model::error::messages::INBOX_NOT_SET_UP.into(),
-        ));
-    }
+    let (config, user_id) = repo::load_set_up(&state.pool).await?;
     let _one = POLLING.lock().await;
     let holder = state.process_id.to_string();
     if !crate::work::leases::acquire(&state.pool, LEASE, &holder, LEASE_SECONDS).await? {
@@ -77,9 +72,7 @@ async fn poll_mailbox(
     config: &InboxConfig,
     user_id: Option<i64>,
 ) -> ApiResult<InboxPoll> {
-    let mut mailbox = mailbox::open(config)
-        .await
-        .map_err(|e| ApiError::BadGateway(format!("The inbox cannot be read: {e}.")))?;
+    let mut mailbox = mailbox::open(config).await.map_err(mailbox::unreachable)?;
     let result = read_folder(state, config, user_id, &mut mailbox).await;
     mailbox::close(mailbox).await;
     result
@@ -91,11 +84,10 @@ async fn read_folder(
     user_id: Option<i64>,
     mailbox: &mut Mailbox,
 ) -> ApiResult<InboxPoll> {
-    let gateway = |e: String| ApiError::BadGateway(format!("The inbox cannot be read: {e}."));
     mailbox::select(mailbox, &config.folder)
         .await
-        .map_err(gateway)?;
-    let listed = mailbox::list(mailbox).await.map_err(gateway)?;
+        .map_err(mailbox::unreachable)?;
+    let listed = mailbox::list(mailbox).await.map_err(mailbox::unreachable)?;
     let mut counts = InboxPoll::default();
     let mut folder_ready = false;
     for message in listed {
@@ -156,7 +148,7 @@ async fn handle(
         Ok(Ok(r)) => r,
         Ok(Err(why)) => {
             forced = Some((InboxMessageState::NeedsReview, why));
-            unreadable()
+            Received::default()
         }
         Err(e) => {
             let again = matches!(e, ApiError::Busy(_));
@@ -168,7 +160,7 @@ async fn handle(
                 },
                 format!("the message could not be read: {}", sentence(&e)),
             ));
-            unreadable()
+            Received::default()
         }
     };
     let existing = repo::find(&state.pool, read.message_id.as_deref(), &hash).await?;
@@ -232,18 +224,6 @@ async fn handle(
     Ok(Some(message_state))
 }
 
-/// The record of a message whose structure could not be read.
-fn unreadable() -> Received {
-    Received {
-        message_id: None,
-        from: String::new(),
-        subject: String::new(),
-        date: None,
-        documents: Vec::new(),
-        skipped: Vec::new(),
-    }
-}
-
 /// Whether `e` says something about the document (it stays unimported) rather than a
 /// passing failure (the message is read again).
 fn about_the_document(e: &ApiError) -> bool {
@@ -286,7 +266,7 @@ async fn import(
                 Err(e) if about_the_document(&e) => {
                     DocumentOutcome::Rejected(format!("{label}: {}", sentence(&e)))
                 }
-                Err(e) => DocumentOutcome::Failed(format!("{label}: {e:?}")),
+                Err(e) => DocumentOutcome::Failed(format!("{label}: {}", sentence(&e))),
             }
         }
         Err(e) if about_the_document(&e) => {

@@ -26,8 +26,9 @@ pub struct Document {
     pub kind: AttachmentKind,
 }
 
-/// What the inbox keeps of a message.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the inbox keeps of a message (`default()`: a message whose structure could not be
+/// read — no headers, no documents).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Received {
     /// `Message-ID` without angle brackets, at most 500 characters; `None` without one.
     pub message_id: Option<String>,

@@ -44,6 +44,20 @@ pub async fn load_settings(
     })
 }
 
+/// The stored settings ([`load_settings`]) when a server and a user are set. Errors: 422
+/// `inbox_not_set_up` otherwise; the database's.
+pub async fn load_set_up(
+    pool: &crate::sql::Db,
+) -> crate::http::error::ApiResult<(InboxConfig, Option<i64>)> {
+    let (config, user_id) = load_settings(pool).await?;
+    if config.host.is_empty() || config.user.is_empty() {
+        return Err(crate::http::error::ApiError::Refused(
+            kontor_model::error::messages::INBOX_NOT_SET_UP.into(),
+        ));
+    }
+    Ok((config, user_id))
+}
+
 /// Stores `config`, saved by user `user_id`. Errors: the database's.
 pub async fn save_settings(
     pool: &crate::sql::Db,

@@ -112,9 +112,10 @@ fn rand_suffix() -> String {
     )
 }
 
+/// The user the mail belongs to, and whether the tests run as root (Dovecot refuses mail
+/// access as root, so the mail then belongs to its own `dovecot` user).
 fn current_user() -> (String, bool) {
-    let uid = unsafe_free_uid();
-    if uid == 0 {
+    if uid() == 0 {
         ("dovecot".into(), true)
     } else {
         let name = Command::new("id").arg("-un").output().unwrap();
@@ -125,7 +126,7 @@ fn current_user() -> (String, bool) {
     }
 }
 
-fn unsafe_free_uid() -> u32 {
+fn uid() -> u32 {
     let out = Command::new("id").arg("-u").output().unwrap();
     String::from_utf8_lossy(&out.stdout)
         .trim()
