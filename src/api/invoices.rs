@@ -52,6 +52,7 @@ pub async fn copy_invoice(id: i64) -> Result<Invoice, ApiError> {
 pub async fn update_invoice_status(id: i64, status: InvoiceStatus) -> Result<Invoice, ApiError> {
     let body = StatusChange {
         status: status.as_str().to_string(),
+        override_reason: None,
     };
     send_json(Method::PUT, &format!("/invoices/{id}/update_status"), &body).await
 }

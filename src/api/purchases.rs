@@ -39,12 +39,36 @@ pub async fn update_purchase(id: i64, body: &NewPurchase) -> Result<Purchase, Ap
     send_json(Method::PUT, &format!("/purchases/{id}"), body).await
 }
 
-/// PATCH /purchases/{id}/update_status: `pending` or `approved`.
-pub async fn update_purchase_status(id: i64, status: PurchaseStatus) -> Result<Purchase, ApiError> {
-    let body = serde_json::json!({ "status": status.as_str() });
+/// PATCH /purchases/{id}/update_status: `pending` or `approved`; `override_reason` is an
+/// admin's reason for approving despite an e-invoice defect (issue 36).
+pub async fn update_purchase_status(
+    id: i64,
+    status: PurchaseStatus,
+    override_reason: Option<String>,
+) -> Result<Purchase, ApiError> {
+    let body = match override_reason {
+        Some(reason) => serde_json::json!({ "status": status.as_str(), "override_reason": reason }),
+        None => serde_json::json!({ "status": status.as_str() }),
+    };
     send_json(
         Method::PATCH,
         &format!("/purchases/{id}/update_status"),
+        &body,
+    )
+    .await
+}
+
+/// POST /purchases/{id}/correction_request (issue 36): e-mails the seller the e-invoice's
+/// findings in `language` (`de`/`en`); `to` empty → the address Kontor knows.
+pub async fn request_corrected_invoice(
+    id: i64,
+    to: Option<String>,
+    language: &str,
+) -> Result<kontor_model::email::SentEmail, ApiError> {
+    let body = serde_json::json!({ "to": to, "language": language });
+    send_json(
+        Method::POST,
+        &format!("/purchases/{id}/correction_request"),
         &body,
     )
     .await

@@ -28,8 +28,10 @@ pub struct BookedPosition {
 }
 
 /// The positions of a purchase booked from `invoice`, and their sum (net = BT-109,
-/// tax = BT-110, gross = BT-112). `None` when an amount overflows or the positions do not
-/// reproduce the document's totals (never for a document [`crate::read::read`] accepted).
+/// tax = BT-110, gross = BT-112 when the document adds up, see [`reproduces_totals`]).
+/// `None` when an amount overflows. A document whose sums do not add up is booked as it
+/// states its lines, allowances, charges and VAT per category (issue 36: imported with
+/// its findings, never with totals Kontor made up).
 pub fn purchase_positions(invoice: &Invoice) -> Option<(Vec<BookedPosition>, PurchaseAmounts)> {
     let mut positions: Vec<(String, VatCategory, Decimal, Decimal)> = invoice
         .lines
@@ -123,9 +125,15 @@ pub fn purchase_positions(invoice: &Invoice) -> Option<(Vec<BookedPosition>, Pur
     }
     let amounts: Vec<PurchaseAmounts> = booked.iter().map(|p| p.amounts).collect();
     let sum = sum_purchase_totals(&amounts)?;
+    Some((booked, sum))
+}
+
+/// Whether the booked `sum` reproduces the document's totals to the cent (net = BT-109,
+/// tax = BT-110, gross = BT-112) — always for a document without calculation findings
+/// (BR-CO-10 … 17, BR-x-08/09 of [`crate::conformance`]).
+pub fn reproduces_totals(invoice: &Invoice, sum: &PurchaseAmounts) -> bool {
     let t = &invoice.totals;
-    (sum.net_total == t.tax_exclusive
+    sum.net_total == t.tax_exclusive
         && sum.tax_total == t.tax_total
-        && sum.gross_total == t.tax_inclusive)
-        .then_some((booked, sum))
+        && sum.gross_total == t.tax_inclusive
 }

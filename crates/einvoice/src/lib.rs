@@ -7,6 +7,7 @@
 
 pub mod booking;
 pub mod cii;
+pub mod conformance;
 pub mod facturx;
 pub mod html;
 pub mod kontor;

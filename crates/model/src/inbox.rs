@@ -332,6 +332,24 @@ pub struct InboxMessage {
     pub reason: Option<String>,
     /// The purchases made from it (or found made before), in attachment order.
     pub purchase_ids: Vec<i64>,
+    /// The check result of each of those purchases that came from an e-invoice (issue 36),
+    /// in the same order; a PDF to complete has none.
+    #[serde(default)]
+    pub checks: Vec<InboxDocumentCheck>,
+}
+
+/// The EN 16931 check result of one document of an inbox message (issue 36).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct InboxDocumentCheck {
+    /// The purchase made from the document.
+    pub purchase_id: i64,
+    /// Whether the e-invoice breaks no rule.
+    pub valid: bool,
+    /// The worst finding's class, `null` when valid.
+    pub class: Option<crate::einvoice_check::DefectClass>,
+    /// The rules broken (`BR-CO-10`, …), each once, in the order found.
+    pub rules: Vec<String>,
 }
 
 /// `POST /inbox/poll`: how many messages this poll read and what became of them.
@@ -413,6 +431,10 @@ pub enum DocumentOutcome {
     Imported(i64),
     /// A PDF without e-invoice data became purchase `id` "to be completed".
     ToComplete(i64),
+    /// An e-invoice became purchase `id`, but its check found a formal or content defect
+    /// (the sentence names the attachment and the rules): someone must ask for a corrected
+    /// invoice (issue 36).
+    Defective(i64, String),
     /// The document is no readable e-invoice (the sentence says why); nothing was made.
     Rejected(String),
     /// A passing failure (database, file store): the message is tried again.
@@ -422,22 +444,27 @@ pub enum DocumentOutcome {
 /// The state of a message whose documents ended as `outcomes` (attachment order), with its
 /// reason (the sentences of the documents that did not import, joined by [`REASON_SEPARATOR`];
 /// catalogue sentences where there is one, so the app shows them in German) and its
-/// purchases: any failure → `failed`; no document → `ignored`; any PDF to complete or
-/// rejected document → `needs_review`; else `imported`.
+/// purchases: any failure → `failed`; no document → `ignored`; any PDF to complete,
+/// rejected document or e-invoice with a formal or content defect → `needs_review`; else
+/// `imported`.
 pub fn message_state(
     outcomes: &[DocumentOutcome],
 ) -> (InboxMessageState, Option<String>, Vec<i64>) {
     let purchases = outcomes
         .iter()
         .filter_map(|o| match o {
-            DocumentOutcome::Imported(id) | DocumentOutcome::ToComplete(id) => Some(*id),
+            DocumentOutcome::Imported(id)
+            | DocumentOutcome::ToComplete(id)
+            | DocumentOutcome::Defective(id, _) => Some(*id),
             _ => None,
         })
         .collect();
     let reasons: Vec<&str> = outcomes
         .iter()
         .filter_map(|o| match o {
-            DocumentOutcome::Failed(why) | DocumentOutcome::Rejected(why) => Some(why.as_str()),
+            DocumentOutcome::Failed(why)
+            | DocumentOutcome::Rejected(why)
+            | DocumentOutcome::Defective(_, why) => Some(why.as_str()),
             DocumentOutcome::ToComplete(_) => Some(messages::INBOX_PDF_TO_COMPLETE.en),
             DocumentOutcome::Imported(_) => None,
         })
@@ -584,6 +611,10 @@ mod tests {
             message_state(&[Imported(1), Failed("database".into())]).0,
             InboxMessageState::Failed
         );
+        let (s, reason, ids) =
+            message_state(&[Imported(1), Defective(2, "b.xml: content defect".into())]);
+        assert_eq!((s, ids), (InboxMessageState::NeedsReview, vec![1, 2]));
+        assert_eq!(reason.as_deref(), Some("b.xml: content defect"));
     }
 
     #[test]

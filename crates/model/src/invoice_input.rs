@@ -205,6 +205,12 @@ impl NewInvoiceItem {
 pub struct StatusChange {
     /// Target status.
     pub status: String,
+    /// Purchases only (issue 36): an admin's reason for approving a purchase whose
+    /// e-invoice has a formal or content defect (at most
+    /// [`crate::einvoice_check::MAX_OVERRIDE_REASON`] characters; recorded on the
+    /// `approved` event). Ignored everywhere else.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub override_reason: Option<String>,
 }
 
 /// DELETE /invoices/{id} body: `{"reason": "..."}` (may be omitted for drafts).

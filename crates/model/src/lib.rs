@@ -31,6 +31,7 @@ pub mod dunning;
 pub mod edit;
 pub mod effects;
 pub mod einvoice;
+pub mod einvoice_check;
 pub mod email;
 pub mod error;
 pub mod error_text;

@@ -322,6 +322,12 @@ pub struct Purchase {
     /// The e-invoice the purchase was imported from (`POST /purchases/import`), `null` for
     /// purchases entered by hand; its readable view is `GET /purchases/{id}/e_invoice.html`.
     pub e_invoice: Option<PurchaseEInvoice>,
+    /// Kontor's EN 16931 check of the e-invoice the purchase was made from (issue 36:
+    /// `{valid, class, findings}`), `null` for purchases entered by hand and for imports
+    /// made before the check existed. A `formal` or `content` class holds approval up
+    /// ([`crate::einvoice_check::approval_refusal`]).
+    #[serde(default)]
+    pub einvoice_check: Option<crate::einvoice_check::EinvoiceCheck>,
     /// Creation time.
     #[serde(with = "crate::timestamp")]
     pub created_at: DateTime<Utc>,

@@ -524,3 +524,72 @@ async fn hostile_attachments_need_review_and_break_nothing() {
     assert_eq!(purchase_count(&s).await, 0);
     assert_eq!(imap.count("INBOX"), 0);
 }
+
+/// Issue 36 § Every incoming e-invoice checked: a message whose e-invoice has a content
+/// defect becomes a purchase with its findings and waits for review; a valid one is
+/// imported; each message answers the check of its documents; a correction request goes
+/// to the document's seller.
+#[tokio::test]
+async fn a_defective_e_invoice_is_imported_with_its_findings_and_needs_review() {
+    let imap = imap_server().await;
+    let s = start().await;
+    configure(&s, &imap, false).await;
+    let wrong_sum = String::from_utf8(sample("01.01a-INVOICE_ubl.xml"))
+        .unwrap()
+        .replacen(
+            "<cbc:LineExtensionAmount currencyID=\"EUR\">288.79</cbc:LineExtensionAmount>",
+            "<cbc:LineExtensionAmount currencyID=\"EUR\">298.79</cbc:LineExtensionAmount>",
+            1,
+        );
+    imap.append(
+        "INBOX",
+        &message(
+            "defect@lieferant.example",
+            "Falsche Summe",
+            &[("falsch.xml", "application/xml", wrong_sum.as_bytes())],
+        ),
+    );
+    imap.append(
+        "INBOX",
+        &message(
+            "valid@lieferant.example",
+            "Richtig",
+            &[(
+                "richtig.xml",
+                "application/xml",
+                &sample("02.01a-INVOICE_ubl.xml"),
+            )],
+        ),
+    );
+    let counts = poll(&s).await;
+    assert_eq!(
+        (counts["imported"].as_u64(), counts["needs_review"].as_u64()),
+        (Some(1), Some(1)),
+        "{counts}"
+    );
+    let list = messages(&s, "").await;
+    let defect = by_subject(&list, "Falsche Summe");
+    assert_eq!(defect["state"], "needs_review");
+    let reason = defect["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("falsch.xml")
+            && reason.contains("content defect")
+            && reason.contains("BR-CO-10"),
+        "{reason}"
+    );
+    let id = defect["purchase_ids"][0].as_i64().unwrap();
+    assert_eq!(defect["checks"][0]["purchase_id"], id);
+    assert_eq!(defect["checks"][0]["class"], "content");
+    assert!(defect["checks"][0]["rules"]
+        .to_string()
+        .contains("BR-CO-10"));
+    let valid = by_subject(&list, "Richtig");
+    assert_eq!(valid["state"], "imported");
+    assert_eq!(valid["checks"][0]["valid"], true);
+    assert!(valid["checks"][0]["class"].is_null());
+    let purchase = s.get(&format!("/purchases/{id}")).await.body;
+    assert_eq!(purchase["einvoice_check"]["class"], "content");
+    // The filter finds it among the messages to review.
+    let review = messages(&s, "&state=needs_review").await;
+    assert_eq!(review.len(), 1);
+}

@@ -1,7 +1,8 @@
 //! The Inbox page `/inbox` (issue 36 § The inbox): every message Kontor read from the
 //! supplier mailbox — when, from whom, the subject, what became of it (imported, to
 //! review with the reason, no documents, failed) and links to the purchases made — with a
-//! state filter and "Check mailbox now" (`POST /inbox/poll`, its counts in a toast).
+//! state filter and "Check mailbox now" (`POST /inbox/poll`, its counts in a toast); beside
+//! each purchase the check result of its e-invoice and the rules it breaks.
 
 use crate::api::inbox::{list_inbox_messages, poll_inbox};
 use crate::components::field::localized_sentence;
@@ -10,6 +11,7 @@ use crate::components::timeline::format_time;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
+use kontor_model::einvoice_check::DefectClass;
 use kontor_model::inbox::{InboxMessage, InboxMessageState, REASON_SEPARATOR};
 use leptos::prelude::*;
 
@@ -21,6 +23,17 @@ fn state_badge(state: InboxMessageState) -> (&'static str, &'static str) {
         InboxMessageState::NeedsReview => ("pending", texts.state_needs_review),
         InboxMessageState::Ignored => ("ignored", texts.state_ignored),
         InboxMessageState::Failed => ("overdue", texts.state_failed),
+    }
+}
+
+/// The badge tone and label of an e-invoice's check class (issue 36).
+fn check_badge(class: Option<DefectClass>) -> (&'static str, &'static str) {
+    let texts = t().einvoice_check();
+    match class {
+        None => ("paid", texts.valid_short),
+        Some(DefectClass::Formal) => ("overdue", texts.formal_defect),
+        Some(DefectClass::Content) => ("overdue", texts.content_defect),
+        Some(DefectClass::Other) => ("pending", texts.other_defect),
     }
 }
 
@@ -43,7 +56,17 @@ fn InboxRow(message: InboxMessage) -> impl IntoView {
         .iter()
         .map(|id| {
             let text = fill(texts.purchase, &[("id", &id.to_string())]);
-            view! { <a href=href(&format!("/purchases/{id}"))>{text}</a><br /> }
+            // Issue 36: the check result of each e-invoice beside its purchase.
+            let check = message.checks.iter().find(|c| c.purchase_id == *id).map(|c| {
+                let (tone, label) = check_badge(c.class);
+                let rules = c.rules.join(", ");
+                view! {
+                    " " <span class=format!("badge badge-{tone}") data-check=c.class.map(|k| k.as_str()).unwrap_or("valid")
+                        title=rules.clone()>{label}</span>
+                    {(!rules.is_empty()).then(|| view! { " " <span class="muted">{rules.clone()}</span> })}
+                }
+            });
+            view! { <a href=href(&format!("/purchases/{id}"))>{text}</a>{check}<br /> }
         })
         .collect_view();
     view! {

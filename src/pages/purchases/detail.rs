@@ -3,6 +3,7 @@
 //! facts, positions, payments and the receipt document.
 
 use super::detail_actions::PurchaseActions;
+use super::detail_check::EinvoiceCheckSection;
 use super::detail_document::DocumentSection;
 use super::detail_einvoice::{format_label, EInvoiceSection};
 use super::detail_payments::PaymentsSection;
@@ -85,6 +86,9 @@ fn PurchaseView(
                 {fact(tx.tags, if p.tags.is_empty() { "–".into() } else { p.tags.join(", ") })}
             </dl>
         </section>
+        {p.einvoice_check.clone().map(|check| view! {
+            <EinvoiceCheckSection purchase_id=p.id check=check />
+        })}
         <PositionsTable purchase=purchase.clone() />
         <PaymentsSection purchase=purchase.clone() on_changed=on_changed />
         {p.e_invoice.as_ref().map(|e| {

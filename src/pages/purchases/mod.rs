@@ -4,6 +4,7 @@
 
 mod detail;
 mod detail_actions;
+mod detail_check;
 mod detail_document;
 pub mod detail_einvoice;
 pub mod detail_payments;

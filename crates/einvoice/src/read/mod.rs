@@ -25,16 +25,18 @@ use std::str::FromStr;
 /// Largest XML document read (10 MiB, the size limit of purchase documents).
 pub const MAX_XML: usize = 10 * 1024 * 1024;
 
-const UBL_INVOICE: &str = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2";
-const UBL_CREDIT_NOTE: &str = "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2";
-const CAC: &str = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2";
-const CBC: &str = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2";
-const CII: &str = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100";
-const RAM: &str =
+pub(crate) const UBL_INVOICE: &str = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2";
+pub(crate) const UBL_CREDIT_NOTE: &str =
+    "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2";
+pub(crate) const CAC: &str =
+    "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2";
+pub(crate) const CBC: &str = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2";
+pub(crate) const CII: &str = "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100";
+pub(crate) const RAM: &str =
     "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100";
-const UDT: &str = "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100";
+pub(crate) const UDT: &str = "urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100";
 /// `qdt:DateTimeString` is the child of `ram:FormattedIssueDateTime` (BT-26) in D16B.
-const QDT: &str = "urn:un:unece:uncefact:data:standard:QualifiedDataType:100";
+pub(crate) const QDT: &str = "urn:un:unece:uncefact:data:standard:QualifiedDataType:100";
 
 /// The XML syntax of an e-invoice (the model's, shared with the app).
 pub use kontor_model::einvoice::Syntax;
@@ -83,7 +85,7 @@ pub fn read_with_syntax(xml: &[u8]) -> Result<(Invoice, Syntax), Error> {
 }
 
 /// The input as text: size-checked, UTF-8 (a byte order mark is skipped).
-fn text_of(xml: &[u8]) -> Result<&str, Error> {
+pub(crate) fn text_of(xml: &[u8]) -> Result<&str, Error> {
     if xml.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(Error::NotAnInvoice("the file is empty".into()));
     }
@@ -107,17 +109,17 @@ fn text_of(xml: &[u8]) -> Result<&str, Error> {
 // ---------------------------------------------------------------------------------------
 // Navigation helpers
 
-fn is(n: &Node, ns: &str, name: &str) -> bool {
+pub(crate) fn is(n: &Node, ns: &str, name: &str) -> bool {
     n.is_element() && n.tag_name().name() == name && n.tag_name().namespace() == Some(ns)
 }
 
 /// The first child element `ns:name`.
-fn child<'a, 'i>(n: Node<'a, 'i>, ns: &str, name: &str) -> Option<Node<'a, 'i>> {
+pub(crate) fn child<'a, 'i>(n: Node<'a, 'i>, ns: &str, name: &str) -> Option<Node<'a, 'i>> {
     n.children().find(|c| is(c, ns, name))
 }
 
 /// All child elements `ns:name`.
-fn children<'a, 'i: 'a>(
+pub(crate) fn children<'a, 'i: 'a>(
     n: Node<'a, 'i>,
     ns: &'a str,
     name: &'a str,
@@ -126,13 +128,13 @@ fn children<'a, 'i: 'a>(
 }
 
 /// Follows a path of `(namespace, name)` steps, taking the first match at each step.
-fn at<'a, 'i>(n: Node<'a, 'i>, path: &[(&str, &str)]) -> Option<Node<'a, 'i>> {
+pub(crate) fn at<'a, 'i>(n: Node<'a, 'i>, path: &[(&str, &str)]) -> Option<Node<'a, 'i>> {
     path.iter()
         .try_fold(n, |cur, (ns, name)| child(cur, ns, name))
 }
 
 /// The trimmed text of a node, `None` when empty.
-fn text(n: Option<Node>) -> Option<String> {
+pub(crate) fn text(n: Option<Node>) -> Option<String> {
     n.and_then(|n| n.text())
         .map(str::trim)
         .filter(|t| !t.is_empty())

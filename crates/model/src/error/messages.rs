@@ -580,6 +580,21 @@ catalogue! {
     INBOX_NO_DOCUMENTS = "inbox_no_documents", "The message has no PDF, XML or ZIP attachment.", "Die Nachricht hat keinen PDF-, XML- oder ZIP-Anhang.";
     /// An inbox message's reason (issue 36): too large to read (the limit in MiB).
     INBOX_MESSAGE_TOO_LARGE_N = "inbox_message_too_large_n", "The message is larger than {} MiB and was not read; please file its documents by hand.", "Die Nachricht ist größer als {} MiB und wurde nicht gelesen; bitte legen Sie ihre Belege von Hand ab.";
+    /// An inbox message's reason (issue 36): a document became a purchase whose e-invoice
+    /// has a content defect (the attachment, the rules).
+    INBOX_CONTENT_DEFECT_N_N = "inbox_content_defect_n_n", "{}: the e-invoice has a content defect ({}); ask for a corrected invoice before deducting input VAT.", "{}: Die E-Rechnung hat einen inhaltlichen Fehler ({}); fordern Sie eine berichtigte Rechnung an, bevor Sie die Vorsteuer abziehen.";
+    /// An inbox message's reason (issue 36): a document became a purchase but is no valid
+    /// e-invoice (a formal defect; the attachment, the rules).
+    INBOX_FORMAL_DEFECT_N_N = "inbox_formal_defect_n_n", "{}: the document is not a valid e-invoice ({}); ask for a corrected invoice.", "{}: Das Dokument ist keine gültige E-Rechnung ({}); fordern Sie eine berichtigte Rechnung an.";
+    /// Approving a purchase whose e-invoice has a formal or content defect without an
+    /// override reason (issue 36). A 422 on `status`.
+    EINVOICE_DEFECT_HOLDS_APPROVAL = "einvoice_defect_holds_approval", "cannot be approved: the e-invoice has a formal or content defect. Ask for a corrected invoice, or an admin approves it giving a reason (override_reason)", "kann nicht freigegeben werden: Die E-Rechnung hat einen formalen oder inhaltlichen Fehler. Fordern Sie eine berichtigte Rechnung an, oder ein Admin gibt sie mit Begründung frei (override_reason)";
+    /// A non-admin gave an override reason (issue 36). A 403.
+    EINVOICE_OVERRIDE_ADMIN_ONLY = "einvoice_override_admin_only", "Only an admin can approve a purchase whose e-invoice has a formal or content defect.", "Nur ein Admin kann einen Beleg freigeben, dessen E-Rechnung einen formalen oder inhaltlichen Fehler hat.";
+    /// A correction request for a purchase without findings (issue 36). A 422.
+    EINVOICE_NOTHING_TO_CORRECT = "einvoice_nothing_to_correct", "This purchase has no e-invoice findings; there is nothing to ask the seller to correct.", "Dieser Beleg hat keine Befunde zur E-Rechnung; es gibt nichts, was der Verkäufer berichtigen müsste.";
+    /// A correction request without a known address (issue 36). A 422 on `to`.
+    EINVOICE_NO_REPLY_ADDRESS = "einvoice_no_reply_address", "is required: the e-invoice names no seller e-mail and it did not come by mail", "ist erforderlich: Die E-Rechnung nennt keine E-Mail-Adresse des Verkäufers und kam nicht per E-Mail";
     /// "The inbox is not set up: …" (POST /inbox/poll and /inbox/test, issue 36). A 422.
     INBOX_NOT_SET_UP = "inbox_not_set_up", "The inbox is not set up: Settings → Inbox needs a server and a user.", "Der Posteingang ist nicht eingerichtet: Unter Einstellungen → Posteingang fehlen Server und Benutzer.";
     /// "Internal error." A 500.

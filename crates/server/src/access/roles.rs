@@ -122,6 +122,8 @@ pub const TABLE: &[(&str, &str, Access)] = &[
     ("PUT", "/purchases/{id}", R(Staff)),
     ("DELETE", "/purchases/{id}", R(Staff)),
     ("PATCH", "/purchases/{id}/update_status", R(Staff)),
+    // Issue 36: "Ask for a corrected invoice" e-mails the seller.
+    ("POST", "/purchases/{id}/correction_request", R(Staff)),
     ("PATCH", "/purchases/{id}/store_document", R(Staff)),
     ("POST", "/activities", R(Staff)),
     ("POST", "/deals", R(Staff)),

@@ -108,8 +108,8 @@ struct MessageQuery {
     state: Option<InboxMessageState>,
 }
 
-/// GET /inbox/messages → one page of the messages read, newest first (by `received_at`);
-/// filter `state`. Errors: 400 for a malformed filter.
+/// GET /inbox/messages → one page of the messages read, newest first (by `received_at`),
+/// each with the check result of its e-invoices (`checks`, issue 36); filter `state`. Errors: 400 for a malformed filter.
 #[utoipa::path(get, path = "/inbox/messages", operation_id = "inbox_messages_list", tag = "inbox",
     params(kontor_model::query::ListParams, MessageQuery),
     responses((status = 200, description = "One page of the inbox's messages", body = Vec<InboxMessage>)))]
@@ -131,11 +131,14 @@ async fn list(
         default_order: "m.received_at DESC, m.id DESC",
         id: "m.id",
     };
-    list.fetch::<repo::MessageRow, InboxMessage>(&state.pool, &listing, |qb| {
-        qb.push(" WHERE TRUE");
-        if let Some(s) = wanted {
-            qb.push(" AND m.state = ").push_bind(s.as_str());
-        }
-    })
-    .await
+    let mut page = list
+        .fetch::<repo::MessageRow, InboxMessage>(&state.pool, &listing, |qb| {
+            qb.push(" WHERE TRUE");
+            if let Some(s) = wanted {
+                qb.push(" AND m.state = ").push_bind(s.as_str());
+            }
+        })
+        .await?;
+    repo::add_checks(&state.pool, &mut page.items).await?;
+    Ok(page)
 }

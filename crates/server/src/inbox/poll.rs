@@ -18,6 +18,8 @@ use super::repo::{self, NewRecord};
 use crate::access::auth::Caller;
 use crate::http::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use kontor_model::einvoice_check::DefectClass;
+use kontor_model::error::messages;
 use kontor_model::inbox::{
     message_state, AttachmentKind, DocumentOutcome, InboxConfig, InboxMessageState, InboxPoll,
     REASON_SEPARATOR,
@@ -257,9 +259,33 @@ async fn import(
         document.filename.clone()
     };
     let bytes = Arc::new(document.bytes.clone());
-    match crate::purchases::import_bytes(state, &document.filename, bytes, owner).await {
-        Ok(crate::purchases::Imported::Created(id))
-        | Ok(crate::purchases::Imported::Duplicate(id, _)) => DocumentOutcome::Imported(id),
+    let sender = Some(read.from.as_str()).filter(|f| !f.is_empty());
+    match crate::purchases::import_bytes(state, &document.filename, bytes, owner, sender).await {
+        Ok(crate::purchases::Imported::Created(id, check)) => {
+            let rules = || {
+                let mut rules: Vec<&str> = check.findings.iter().map(|f| f.rule.as_str()).collect();
+                rules.dedup();
+                rules.join(", ")
+            };
+            match check.class {
+                Some(DefectClass::Formal) => DocumentOutcome::Defective(
+                    id,
+                    messages::INBOX_FORMAL_DEFECT_N_N
+                        .with([label.clone(), rules()])
+                        .english()
+                        .to_string(),
+                ),
+                Some(DefectClass::Content) => DocumentOutcome::Defective(
+                    id,
+                    messages::INBOX_CONTENT_DEFECT_N_N
+                        .with([label.clone(), rules()])
+                        .english()
+                        .to_string(),
+                ),
+                _ => DocumentOutcome::Imported(id),
+            }
+        }
+        Ok(crate::purchases::Imported::Duplicate(id, _)) => DocumentOutcome::Imported(id),
         Err(e) if about_the_document(&e) && document.kind == AttachmentKind::Pdf => {
             match to_complete(state, owner, read, document, received_at).await {
                 Ok(id) => DocumentOutcome::ToComplete(id),

@@ -116,6 +116,7 @@ impl From<MessageRow> for InboxMessage {
             state: InboxMessageState::parse(&r.state).unwrap_or(InboxMessageState::Failed),
             reason: r.reason,
             purchase_ids: serde_json::from_str(&r.purchase_ids).unwrap_or_default(),
+            checks: Vec::new(),
         }
     }
 }
@@ -206,6 +207,45 @@ pub async fn write(
             .bind(at)
             .execute(pool)
             .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Fills each message's `checks` from its purchases' stored e-invoice checks (issue 36):
+/// one lookup by primary key per purchase of the page (at most a page of messages times the
+/// documents of each). Errors: the database's.
+pub async fn add_checks(
+    pool: &crate::sql::Db,
+    messages: &mut [kontor_model::inbox::InboxMessage],
+) -> Result<(), sqlx::Error> {
+    use kontor_model::einvoice_check::EinvoiceCheck;
+    use kontor_model::inbox::InboxDocumentCheck;
+    for message in messages.iter_mut() {
+        for id in &message.purchase_ids {
+            let stored: Option<Option<String>> =
+                crate::sql::query_scalar("SELECT einvoice_check FROM purchases WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(pool)
+                    .await?;
+            let Some(check) = stored
+                .flatten()
+                .and_then(|c| serde_json::from_str::<EinvoiceCheck>(&c).ok())
+            else {
+                continue;
+            };
+            let mut rules: Vec<String> = Vec::new();
+            for f in &check.findings {
+                if !rules.contains(&f.rule) {
+                    rules.push(f.rule.clone());
+                }
+            }
+            message.checks.push(InboxDocumentCheck {
+                purchase_id: *id,
+                valid: check.valid,
+                class: check.class,
+                rules,
+            });
         }
     }
     Ok(())

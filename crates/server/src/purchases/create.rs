@@ -292,12 +292,19 @@ async fn write(
     let t = ts(now());
     let mut replaced = None;
     let id: i64 = if let Some(id) = existing {
-        let (status, old_key): (String, Option<String>) =
-            crate::sql::query_as("SELECT status, document_key FROM purchases WHERE id = $1")
-                .bind(id)
-                .fetch_one(&mut tx)
-                .await?;
+        let (status, old_key, check): (String, Option<String>, Option<String>) =
+            crate::sql::query_as(
+                "SELECT status, document_key, einvoice_check FROM purchases WHERE id = $1",
+            )
+            .bind(id)
+            .fetch_one(&mut tx)
+            .await?;
         check_editable(PurchaseStatus::parse(&status).unwrap_or(PurchaseStatus::Approved))?;
+        if body.status == Some(PurchaseStatus::Approved) {
+            // An e-invoice with a formal or content defect is approved only through
+            // update_status with an admin's override reason (issue 36).
+            super::status::approval_gate(check.as_deref(), None, false)?;
+        }
         if r.document.is_some() {
             replaced = old_key;
         }

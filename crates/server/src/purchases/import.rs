@@ -107,12 +107,25 @@ fn from_json(body: ImportBody) -> ApiResult<Upload> {
     })
 }
 
-/// A read document: the invoice, its syntax and format, and the stored file's type.
+/// A read document: the invoice, its syntax and format, the stored file's type and
+/// Kontor's EN 16931 check of it (issue 36).
 struct Read {
     invoice: Invoice,
     syntax: &'static str,
     format: &'static str,
     pdf: bool,
+    check: kontor_model::einvoice_check::EinvoiceCheck,
+}
+
+/// The rules a document breaks, for the reason of a 422 (`" (BR-CL-18, BR-S-08)"`), empty
+/// when it breaks none.
+fn broken_rules(check: &kontor_model::einvoice_check::EinvoiceCheck) -> String {
+    if check.findings.is_empty() {
+        return String::new();
+    }
+    let mut rules: Vec<&str> = check.findings.iter().map(|f| f.rule.as_str()).collect();
+    rules.dedup();
+    format!(" ({})", rules.join(", "))
 }
 
 /// Reads an e-invoice from `bytes`, judged by content (never by name). Errors: 422 on
@@ -136,12 +149,20 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
         return Err(too_large());
     }
     let pdf = bytes.starts_with(b"%PDF-");
-    let (invoice, syntax) = if pdf {
-        let xml = embedded_xml(bytes).map_err(not_invoice)?;
-        read_with_syntax(&xml).map_err(not_invoice)?
+    let embedded;
+    let xml: &[u8] = if pdf {
+        embedded = embedded_xml(bytes).map_err(not_invoice)?;
+        &embedded
     } else {
-        read_with_syntax(bytes).map_err(not_invoice)?
+        bytes
     };
+    let check = kontor_einvoice::conformance::check(xml);
+    let (invoice, syntax) = read_with_syntax(xml).map_err(|e| match e {
+        kontor_einvoice::Error::NotAnInvoice(why) => not_invoice(
+            kontor_einvoice::Error::NotAnInvoice(format!("{why}{}", broken_rules(&check))),
+        ),
+        other => not_invoice(other),
+    })?;
     let format = if pdf {
         "factur-x"
     } else if invoice.specification == Specification::XRechnung {
@@ -154,6 +175,7 @@ fn read_document(bytes: &[u8]) -> ApiResult<Read> {
         syntax: syntax.as_str(),
         format,
         pdf,
+        check,
     })
 }
 
@@ -207,8 +229,8 @@ pub async fn import(
         ));
     };
     let upload_bytes = std::sync::Arc::new(upload.bytes);
-    match import_bytes(&state, &upload.filename, upload_bytes, caller.user_id).await? {
-        Imported::Created(id) => {
+    match import_bytes(&state, &upload.filename, upload_bytes, caller.user_id, None).await? {
+        Imported::Created(id, _) => {
             let purchase = repo::load(&state, &base, id).await?;
             Ok((StatusCode::CREATED, Json(purchase)).into_response())
         }
@@ -223,8 +245,8 @@ pub async fn import(
 /// What [`import_bytes`] did.
 #[derive(Debug)]
 pub enum Imported {
-    /// A pending purchase with this id was made.
-    Created(i64),
+    /// A pending purchase with this id was made; the document's EN 16931 check.
+    Created(i64, Box<kontor_model::einvoice_check::EinvoiceCheck>),
     /// The supplier has a purchase with this receipt identifier (BT-1) already: its id and
     /// Kontor number; nothing was written.
     Duplicate(i64, String),
@@ -232,7 +254,9 @@ pub enum Imported {
 
 /// Imports the e-invoice `bytes` (uploaded as `filename`, which may be empty) as a pending
 /// purchase of user `user_id` — the one import of `POST /purchases/import` and the inbox
-/// (issue 36). Errors: 422 on `file` when it is no e-invoice (with the reason), too large,
+/// (issue 36; `sender` is the inbox message's From address, where a request for a
+/// corrected invoice goes when the document names no seller e-mail). The purchase carries
+/// Kontor's EN 16931 check of the document (`einvoice_check`). Errors: 422 on `file` when it is no e-invoice (with the reason), too large,
 /// takes too long or has amounts too large; 503 when too many documents are read at once;
 /// the database's and the file store's.
 pub async fn import_bytes(
@@ -240,6 +264,7 @@ pub async fn import_bytes(
     filename: &str,
     bytes: std::sync::Arc<Vec<u8>>,
     user_id: i64,
+    sender: Option<&str>,
 ) -> ApiResult<Imported> {
     let read = read_bounded(bytes.clone()).await?;
     let (positions, sum) = purchase_positions(&read.invoice)
@@ -264,11 +289,39 @@ pub async fn import_bytes(
         filename: &filename,
         bytes: &bytes,
         user_id,
+        check: &read.check,
+        reply_to: reply_to(&read.invoice).or_else(|| {
+            sender
+                .map(str::trim)
+                .filter(|s| kontor_model::email::is_address(s))
+                .map(str::to_string)
+        }),
     };
     Ok(match import_repo::create(state, &new).await? {
-        import_repo::Outcome::Created(id) => Imported::Created(id),
+        import_repo::Outcome::Created(id) => Imported::Created(id, Box::new(read.check)),
         import_repo::Outcome::Duplicate(id, identifier) => Imported::Duplicate(id, identifier),
     })
+}
+
+/// Where a request for a corrected invoice goes: the seller's contact e-mail (BT-43), else
+/// its electronic address when that is an e-mail (`EM`, BT-34); `None` when the document
+/// names neither or the text is no e-mail address.
+fn reply_to(invoice: &Invoice) -> Option<String> {
+    let seller = &invoice.seller;
+    seller
+        .contact
+        .as_ref()
+        .and_then(|c| c.email.clone())
+        .into_iter()
+        .chain(
+            seller
+                .electronic_address
+                .as_ref()
+                .filter(|a| a.scheme.eq_ignore_ascii_case("EM"))
+                .map(|a| a.value.clone()),
+        )
+        .map(|e| e.trim().to_string())
+        .find(|e| kontor_model::email::is_address(e))
 }
 
 /// A purchase's e-invoice as HTML.

@@ -36,6 +36,10 @@ pub struct NewImport<'a> {
     pub bytes: &'a [u8],
     /// The importing user.
     pub user_id: i64,
+    /// Kontor's EN 16931 check of the document (issue 36).
+    pub check: &'a kontor_model::einvoice_check::EinvoiceCheck,
+    /// Where a request for a corrected invoice goes, if anywhere.
+    pub reply_to: Option<String>,
 }
 
 /// What an import did.
@@ -229,8 +233,8 @@ async fn write(
     let t = ts(now());
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO purchases (identifier, receipt_identifier, title, info, iban, reference, date, due_date, service_period_from, service_period_to, status,
-            payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at, einvoice_seller_name)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) RETURNING id",
+            payment_method, net_total, gross_total, currency, company_id, user_id, document_key, document_type, document_name, einvoice_syntax, einvoice_format, created_at, updated_at, einvoice_seller_name, einvoice_check, einvoice_reply_to)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27) RETURNING id",
     )
     .bind(&identifier)
     .bind(invoice.number.trim())
@@ -257,6 +261,8 @@ async fn write(
     .bind(t)
     .bind(t)
     .bind(Some(invoice.seller.name.trim()).filter(|n| !n.is_empty()))
+    .bind(serde_json::to_string(new.check).unwrap_or_else(|_| "null".into()))
+    .bind(new.reply_to.as_deref())
     .fetch_one(&mut *tx)
     .await?;
     for (n, p) in new.positions.iter().enumerate() {

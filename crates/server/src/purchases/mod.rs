@@ -2,6 +2,7 @@
 //! § State rules), their categories and payments. One file per operation.
 
 mod categories;
+mod correction;
 mod create;
 mod document;
 mod duplicates;
@@ -37,5 +38,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(payments::get_one, payments::delete))
         .routes(routes!(get::get_one, create::update, status::delete))
         .routes(routes!(status::update_status))
+        .routes(routes!(correction::correction_request))
         .routes(routes!(document::store_document).layer(DefaultBodyLimit::max(UPLOAD_LIMIT)))
 }

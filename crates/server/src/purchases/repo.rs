@@ -63,6 +63,10 @@ pub struct PurchaseRow {
     pub einvoice_format: Option<String>,
     /// The seller's name (BT-27) as the imported e-invoice writes it (schema 37).
     einvoice_seller_name: Option<String>,
+    /// The e-invoice check as JSON (schema 43), `None` without one.
+    pub einvoice_check: Option<String>,
+    /// Where a request for a corrected invoice goes (schema 43).
+    pub einvoice_reply_to: Option<String>,
     custom_properties: String,
     tags: String,
     created_at: Ts,
@@ -291,6 +295,10 @@ pub async fn present(
                 }),
                 _ => None,
             },
+            einvoice_check: r
+                .einvoice_check
+                .as_deref()
+                .and_then(|c| serde_json::from_str(c).ok()),
             created_at: r.created_at.0,
             updated_at: r.updated_at.0,
         })

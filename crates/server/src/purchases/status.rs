@@ -2,6 +2,7 @@
 //! and DELETE /purchases/{id} (only pending purchases without payments).
 
 use super::repo;
+use crate::access::auth::KeyContext;
 use crate::events::{self, Subject};
 use crate::http::caller_context::CallerContext;
 use crate::http::error::{on_foreign_key, ApiError, ApiResult};
@@ -11,22 +12,30 @@ use crate::store::db::{now, ts};
 use crate::store::storage::Area;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::Extension;
 use axum::Json;
+use kontor_model::einvoice_check::{
+    approval_refusal, ApprovalRefusal, EinvoiceCheck, MAX_OVERRIDE_REASON,
+};
 use kontor_model::error::messages;
 use kontor_model::event::{to_data, EventKind, StatusChangedData};
 use kontor_model::invoice_input::StatusChange;
 use kontor_model::purchase::{Purchase, PurchaseStatus};
+use kontor_model::users::Role;
 use serde_json::json;
 
 /// Set a purchase's status.
 ///
 /// PATCH /purchases/{id}/update_status `{status}` → 200 with the purchase.
-/// Errors: 404; 422 for a status other than pending, approved or archived.
+/// Errors: 404; 422 for a status other than pending, approved or archived; 422 on
+/// `status` when approving a purchase whose e-invoice has a formal or content defect
+/// without `override_reason`, 403 when someone other than an admin gives one (issue 36).
 #[utoipa::path(patch, path = "/purchases/{id}/update_status", operation_id = "purchases_update_status", tag = "purchases",
     params(IdPath), request_body(content = StatusChange, description = "`status`: pending, approved or archived (archived means approved)."),
     responses((status = 200, description = "The purchase in its new status.", body = Purchase)))]
 pub async fn update_status(
     CallerContext(state, caller, base): CallerContext,
+    Extension(context): Extension<KeyContext>,
     IdPath(id): IdPath,
     JsonBody(body): JsonBody<StatusChange>,
 ) -> ApiResult<Json<Purchase>> {
@@ -35,10 +44,18 @@ pub async fn update_status(
     let _guard = state.write_lock.lock().await;
     repo::load_row(&state.pool, id).await?;
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
-    let from: String = crate::sql::query_scalar("SELECT status FROM purchases WHERE id = $1")
-        .bind(id)
-        .fetch_one(&mut tx)
-        .await?;
+    let (from, check): (String, Option<String>) =
+        crate::sql::query_as("SELECT status, einvoice_check FROM purchases WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut tx)
+            .await?;
+    let admin = context.role == Role::Admin && !caller.read_only;
+    let approving = target == PurchaseStatus::Approved && from != target.as_str();
+    let overridden = if approving {
+        approval_gate(check.as_deref(), body.override_reason.as_deref(), admin)?
+    } else {
+        None
+    };
     crate::sql::query("UPDATE purchases SET status = $1, updated_at = $2 WHERE id = $3")
         .bind(target.as_str())
         .bind(ts(now()))
@@ -46,8 +63,9 @@ pub async fn update_status(
         .execute(&mut tx)
         .await?;
     let (user, subject) = (Some(caller.user_id), Subject::Purchase(id));
-    if target == PurchaseStatus::Approved && from != target.as_str() {
-        events::record_as(&mut tx, user, subject, EventKind::Approved, json!({})).await?;
+    if approving {
+        let data = overridden.unwrap_or_else(|| json!({}));
+        events::record_as(&mut tx, user, subject, EventKind::Approved, data).await?;
     } else if from != target.as_str() {
         let data = to_data(&StatusChangedData {
             from,
@@ -57,6 +75,41 @@ pub async fn update_status(
     }
     tx.commit().await?;
     repo::load(&state, &base, id).await.map(Json)
+}
+
+/// Whether a purchase whose stored e-invoice check is `check` (JSON) may be approved with
+/// `override_reason` by an admin (`admin`) — `kontor_model::einvoice_check::approval_refusal`,
+/// the one rule (issue 36). `Ok(None)`: approve as usual; `Ok(Some(data))`: approve and
+/// record `data` (`{override_reason, einvoice_class, rules}`) on the `approved` event, the
+/// audit trail of the override. Errors: 422 on `status` without a reason, 403 when the
+/// caller is no admin, 422 on `override_reason` when it is too long.
+pub fn approval_gate(
+    check: Option<&str>,
+    override_reason: Option<&str>,
+    admin: bool,
+) -> ApiResult<Option<serde_json::Value>> {
+    let check: Option<EinvoiceCheck> = check.and_then(|c| serde_json::from_str(c).ok());
+    match approval_refusal(check.as_ref(), override_reason, admin) {
+        Some(ApprovalRefusal::NeedsOverride) => Err(ApiError::field(
+            "status",
+            messages::EINVOICE_DEFECT_HOLDS_APPROVAL,
+        )),
+        Some(ApprovalRefusal::AdminOnly) => Err(ApiError::Forbidden(
+            messages::EINVOICE_OVERRIDE_ADMIN_ONLY.into(),
+        )),
+        Some(ApprovalRefusal::ReasonTooLong) => Err(ApiError::field(
+            "override_reason",
+            messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_OVERRIDE_REASON]),
+        )),
+        None => Ok(check.filter(EinvoiceCheck::holds_approval).map(|c| {
+            let rules: Vec<&str> = c.findings.iter().map(|f| f.rule.as_str()).collect();
+            json!({
+                "override_reason": override_reason.map(str::trim).unwrap_or_default(),
+                "einvoice_class": c.class.map(|k| k.as_str()),
+                "rules": rules,
+            })
+        })),
+    }
 }
 
 /// Delete a purchase.

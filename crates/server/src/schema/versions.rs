@@ -23,6 +23,7 @@ pub const VERSIONS: &[Version] = &[
     LIVE_INVOICE_INDEXES,
     DOCUMENT_GROSS_INDEXES,
     SUPPLIER_INBOX,
+    EINVOICE_CHECK,
 ];
 
 /// 26: `kontor_fold`, the same case folding on both engines.
@@ -712,6 +713,27 @@ const SUPPLIER_INBOX: Version = Version {
                 Column::new("until_at", Type::Integer),
             ],
             primary_key: &["name"],
+        },
+    ],
+};
+
+/// 43: the check of an incoming e-invoice on its purchase (issue 36).
+const EINVOICE_CHECK: Version = Version {
+    version: 43,
+    description: "e-invoice check",
+    why: "Issue 36: every purchase made from an e-invoice carries Kontor's EN 16931 check\n\
+          (einvoice_check: valid, class, findings as JSON; NULL for purchases entered by\n\
+          hand and for imports before this version) and the address a request for a\n\
+          corrected invoice goes to (einvoice_reply_to: the document's seller e-mail, else\n\
+          the sender of the inbox message it came with).",
+    steps: &[
+        Step::AddColumn {
+            table: "purchases",
+            column: Column::new("einvoice_check", Type::Json).nullable(),
+        },
+        Step::AddColumn {
+            table: "purchases",
+            column: Column::new("einvoice_reply_to", Type::Text).nullable(),
         },
     ],
 };
