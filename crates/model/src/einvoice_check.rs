@@ -95,7 +95,7 @@ impl EinvoiceCheck {
 }
 
 /// Longest reason for approving a purchase despite its defects (characters).
-pub const MAX_OVERRIDE_REASON: usize = crate::validation::MAX_TEXT;
+pub const MAX_OVERRIDE_REASON: usize = 2_000;
 
 /// Why approving a purchase with `check` is refused, `None` when it may be approved.
 ///
