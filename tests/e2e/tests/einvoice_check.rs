@@ -68,7 +68,7 @@ async fn a_content_defect_is_shown_held_and_a_correction_requested() {
     server
         .put(
             "/inbox/settings",
-            json!({"enabled": true, "host": "127.0.0.1", "port": imap.port, "security": "none",
+            json!({"enabled": false, "host": "127.0.0.1", "port": imap.port, "security": "none",
                 "user": imap.user, "password": imap.password}),
         )
         .await;
