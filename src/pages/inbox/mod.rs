@@ -60,10 +60,16 @@ fn InboxRow(message: InboxMessage) -> impl IntoView {
             let check = message.checks.iter().find(|c| c.purchase_id == *id).map(|c| {
                 let (tone, label) = check_badge(c.class);
                 let rules = c.rules.join(", ");
+                let ids = c
+                    .rules
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| view! { {(i > 0).then_some(", ")}<span class="rule-id">{r.clone()}</span> })
+                    .collect_view();
                 view! {
                     " " <span class=format!("badge badge-{tone}") data-check=c.class.map(|k| k.as_str()).unwrap_or("valid")
                         title=rules.clone()>{label}</span>
-                    {(!rules.is_empty()).then(|| view! { " " <span class="muted">{rules.clone()}</span> })}
+                    {(!rules.is_empty()).then(|| view! { " " <span class="muted">{ids}</span> })}
                 }
             });
             view! { <a href=href(&format!("/purchases/{id}"))>{text}</a>{check}<br /> }

@@ -91,7 +91,7 @@ pub fn EinvoiceCheckSection(
             {check.holds_approval().then(|| view! { <p class="muted">{texts.held}</p> })}
             {has_findings.then(|| view! {
                 <div class="table-wrap">
-                    <table class="table" id="einvoice-findings">
+                    <table class="table einvoice-findings" id="einvoice-findings">
                         <thead>
                             <tr>
                                 <th scope="col">{texts.rule}</th>

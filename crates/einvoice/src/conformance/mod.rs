@@ -20,6 +20,11 @@
 //! that do not decide completeness or sums (e.g. BR-CL-07/08/10/11/13, date relations); a
 //! document they alone refuse passes here.
 //!
+//! Bounds: the reader's limits on the XML, at most [`crate::read::MAX_ITEMS`] lines, VAT
+//! breakdowns, allowances and charges (else one `KONTOR-SIZE` finding), at most
+//! [`MAX_FINDINGS`] findings; the work is linear in the document but for the category sums
+//! (breakdowns × lines, both bounded).
+//!
 //! The check reads the bytes on its own (independently of [`crate::read`], which builds the
 //! booking), so a document the reader cannot book still gets its findings.
 
@@ -35,7 +40,7 @@ use roxmltree::{Document, Node, ParsingOptions};
 /// Checks the e-invoice XML `xml` (a PDF's embedded XML for Factur-X / ZUGFeRD).
 ///
 /// Returns every finding; never fails: a document that is no XML or no invoice is one
-/// formal finding (`KONTOR-XML`, `KONTOR-ROOT`). Bounded like the reader: at most
+/// formal finding (`KONTOR-XML`, `KONTOR-ROOT`, `KONTOR-SIZE`). Bounded like the reader: at most
 /// [`crate::read::MAX_XML`] bytes, the limits of [`crate::xml_limits`], 1,000,000 nodes,
 /// no DTD.
 pub fn check(xml: &[u8]) -> EinvoiceCheck {
@@ -76,6 +81,21 @@ fn findings(xml: &[u8]) -> Vec<Finding> {
             )]
         }
     };
+    let counts = [
+        ("lines (BG-25)", facts.lines.len()),
+        ("VAT breakdowns (BG-23)", facts.vat.len()),
+        ("allowances (BG-20)", facts.allowances.len()),
+        ("charges (BG-21)", facts.charges.len()),
+    ];
+    if let Some((what, _)) = counts.iter().find(|(_, n)| *n > crate::read::MAX_ITEMS) {
+        let limit = crate::read::MAX_ITEMS;
+        return vec![finding(
+            "KONTOR-SIZE",
+            "",
+            format!("The document has more than {limit} {what}; Kontor does not read it."),
+            format!("Das Dokument hat mehr als {limit} {what}; Kontor liest es nicht."),
+        )];
+    }
     let mut out = Vec::new();
     rules::profile(&facts, &mut out);
     rules::numbers(root, syntax, &mut out);
@@ -90,8 +110,13 @@ fn findings(xml: &[u8]) -> Vec<Finding> {
     {
         xrechnung::rules(&facts, &mut out);
     }
+    out.truncate(MAX_FINDINGS);
     out
 }
+
+/// Most findings kept of one document (a document broken everywhere is named by its first
+/// hundred; each check stops collecting there).
+pub const MAX_FINDINGS: usize = 100;
 
 fn not_xml(e: &crate::Error) -> Finding {
     let why = match e {
@@ -426,6 +451,9 @@ fn code_list_findings(root: Node, syntax: Syntax, out: &mut Vec<Finding>) {
             if u.codes.binary_search(&normalized.as_str()).is_ok() {
                 continue;
             }
+            if out.len() >= MAX_FINDINGS {
+                return;
+            }
             if seen.iter().any(|(r, v)| *r == u.rule && *v == normalized) {
                 continue;
             }
@@ -480,6 +508,27 @@ mod tests {
         assert_eq!(class_of("KONTOR-XML"), DefectClass::Formal);
         assert_eq!(class_of("BR-DE-15"), DefectClass::Other);
         assert_eq!(class_of("BR-CO-25"), DefectClass::Other);
+    }
+
+    #[test]
+    fn hostile_documents_are_bounded() {
+        let ubl = |body: &str| {
+            format!(
+                "<Invoice xmlns=\"{UBL_INVOICE}\" xmlns:cac=\"{}\" xmlns:cbc=\"{CBC}\">{body}</Invoice>",
+                crate::read::CAC
+            )
+        };
+        let many_lines = ubl(&"<cac:InvoiceLine><cbc:ID>1</cbc:ID></cac:InvoiceLine>"
+            .repeat(crate::read::MAX_ITEMS + 1));
+        let result = check(many_lines.as_bytes());
+        assert_eq!(result.findings.len(), 1);
+        assert_eq!(result.findings[0].rule, "KONTOR-SIZE");
+        let many_codes: String = (0..20_000)
+            .map(|i| format!("<cbc:Amount currencyID=\"X{i}\">1</cbc:Amount>"))
+            .collect();
+        let result = check(ubl(&many_codes).as_bytes());
+        assert_eq!(result.findings.len(), MAX_FINDINGS);
+        assert!(result.findings.iter().any(|f| f.rule == "BR-CL-03"));
     }
 
     #[test]

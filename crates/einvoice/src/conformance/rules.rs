@@ -82,6 +82,9 @@ pub fn numbers(root: Node, syntax: Syntax, out: &mut Vec<Finding>) {
         if !numeric || seen.iter().any(|s| s == name) {
             continue;
         }
+        if out.len() >= super::MAX_FINDINGS {
+            return;
+        }
         let text = n.text().unwrap_or("").trim();
         let digits = text.trim_start_matches(['-', '+']);
         let ok = !digits.is_empty()
@@ -428,7 +431,8 @@ pub fn calculations(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
                 );
             }
         }
-        if let Some(inclusive) = &t.tax_inclusive {
+        // BR-CO-15 is checked for each invoice currency (BT-5): not at all without one.
+        if let (Some(inclusive), Some(_)) = (&t.tax_inclusive, &f.currency) {
             let computed = round2(Number::or_zero(&t.tax_exclusive) + Number::or_zero(&t.tax));
             if t.tax_in_currency != 1 {
                 out.push(finding(
