@@ -86,6 +86,17 @@ impl EinvoiceCheck {
         }
     }
 
+    /// The rules broken, each once, in the order found (`["BR-CO-10", "BR-S-08"]`).
+    pub fn rules(&self) -> Vec<&str> {
+        let mut rules: Vec<&str> = Vec::new();
+        for f in &self.findings {
+            if !rules.contains(&f.rule.as_str()) {
+                rules.push(&f.rule);
+            }
+        }
+        rules
+    }
+
     /// Whether approving needs an admin's override with a reason: a formal or a content
     /// defect (input VAT may not be deducted before a correction; a formal defect is worse
     /// still). Other defects never hold approval up.
@@ -214,6 +225,7 @@ mod tests {
         ]);
         assert!(!check.valid);
         assert_eq!(check.class, Some(DefectClass::Content));
+        assert_eq!(check.rules(), ["BR-CO-10"]);
         let none = EinvoiceCheck::of(vec![]);
         assert!(none.valid && none.class.is_none());
         let json = serde_json::to_value(&check).unwrap();

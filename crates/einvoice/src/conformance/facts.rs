@@ -19,18 +19,27 @@ pub struct Number {
 
 impl Number {
     fn of(n: Option<Node>) -> Option<Number> {
-        text(n).map(|raw| {
-            let digits = raw.trim_start_matches(['-', '+']);
-            let valid = !digits.is_empty()
-                && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
-                && digits.chars().filter(|c| *c == '.').count() <= 1;
-            let value = valid
-                .then(|| Decimal::from_str(raw.trim_start_matches('+')).ok())
-                .flatten();
-            Number { raw, value }
+        text(n).map(|raw| Number {
+            value: xs_decimal(&raw),
+            raw,
         })
     }
+}
 
+/// The value of an `xs:decimal` text (optional sign, digits, at most one point); `None`
+/// for anything else (exponents, spaces inside, words) or a value outside `Decimal`.
+pub fn xs_decimal(text: &str) -> Option<Decimal> {
+    let text = text.trim();
+    let digits = text.trim_start_matches(['-', '+']);
+    let valid = !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && digits.matches('.').count() <= 1;
+    valid
+        .then(|| Decimal::from_str(text.trim_start_matches('+')).ok())
+        .flatten()
+}
+
+impl Number {
     /// The value, 0 when absent or unreadable (as the rules' `xs:decimal(...)` sums treat
     /// an absent optional amount).
     pub fn or_zero(n: &Option<Number>) -> Decimal {

@@ -86,12 +86,7 @@ pub fn numbers(root: Node, syntax: Syntax, out: &mut Vec<Finding>) {
             return;
         }
         let text = n.text().unwrap_or("").trim();
-        let digits = text.trim_start_matches(['-', '+']);
-        let ok = !digits.is_empty()
-            && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
-            && digits.matches('.').count() <= 1
-            && text.parse::<Decimal>().is_ok();
-        if !ok {
+        if super::facts::xs_decimal(text).is_none() {
             seen.push(name.to_string());
             out.push(finding(
                 "KONTOR-NUMBER",

@@ -262,11 +262,7 @@ async fn import(
     let sender = Some(read.from.as_str()).filter(|f| !f.is_empty());
     match crate::purchases::import_bytes(state, &document.filename, bytes, owner, sender).await {
         Ok(crate::purchases::Imported::Created(id, check)) => {
-            let rules = || {
-                let mut rules: Vec<&str> = check.findings.iter().map(|f| f.rule.as_str()).collect();
-                rules.dedup();
-                rules.join(", ")
-            };
+            let rules = || check.rules().join(", ");
             match check.class {
                 Some(DefectClass::Formal) => DocumentOutcome::Defective(
                     id,

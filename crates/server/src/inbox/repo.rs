@@ -234,12 +234,7 @@ pub async fn add_checks(
             else {
                 continue;
             };
-            let mut rules: Vec<String> = Vec::new();
-            for f in &check.findings {
-                if !rules.contains(&f.rule) {
-                    rules.push(f.rule.clone());
-                }
-            }
+            let rules = check.rules().into_iter().map(str::to_string).collect();
             message.checks.push(InboxDocumentCheck {
                 purchase_id: *id,
                 valid: check.valid,

@@ -123,9 +123,7 @@ fn broken_rules(check: &kontor_model::einvoice_check::EinvoiceCheck) -> String {
     if check.findings.is_empty() {
         return String::new();
     }
-    let mut rules: Vec<&str> = check.findings.iter().map(|f| f.rule.as_str()).collect();
-    rules.dedup();
-    format!(" ({})", rules.join(", "))
+    format!(" ({})", check.rules().join(", "))
 }
 
 /// Reads an e-invoice from `bytes`, judged by content (never by name). Errors: 422 on

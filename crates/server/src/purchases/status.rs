@@ -102,7 +102,7 @@ pub fn approval_gate(
             messages::MUST_BE_AT_MOST_N_CHARACTERS.with([MAX_OVERRIDE_REASON]),
         )),
         None => Ok(check.filter(EinvoiceCheck::holds_approval).map(|c| {
-            let rules: Vec<&str> = c.findings.iter().map(|f| f.rule.as_str()).collect();
+            let rules = c.rules();
             json!({
                 "override_reason": override_reason.map(str::trim).unwrap_or_default(),
                 "einvoice_class": c.class.map(|k| k.as_str()),
