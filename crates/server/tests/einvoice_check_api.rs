@@ -301,3 +301,32 @@ async fn ask_for_a_corrected_invoice_mails_the_seller_the_findings() {
         .await;
     assert_eq!(none.status, 404);
 }
+
+#[tokio::test]
+async fn a_document_with_too_many_lines_is_refused_naming_the_limit_and_leaves_nothing() {
+    let s = start().await;
+    let ubl = sample("01.01a-INVOICE_ubl.xml");
+    let (start_at, end_at) = (
+        ubl.find("<cac:InvoiceLine>").unwrap(),
+        ubl.find("</cac:InvoiceLine>").unwrap() + "</cac:InvoiceLine>".len(),
+    );
+    let line = &ubl[start_at..end_at];
+    let huge = format!(
+        "{}{}{}",
+        &ubl[..start_at],
+        line.repeat(5_001),
+        &ubl[end_at..]
+    );
+    let r = import(&s, "huge.xml", &huge).await;
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert!(
+        r.body["errors"]["file"][0]
+            .as_str()
+            .unwrap()
+            .contains("KONTOR-SIZE"),
+        "{}",
+        r.body
+    );
+    let list = s.get("/purchases").await;
+    assert_eq!(list.body, json!([]));
+}
