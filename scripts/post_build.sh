@@ -2,7 +2,8 @@
 # Trunk's post_build hook (Trunk.toml), release builds only: splits the wasm into route
 # chunks (scripts/split_bundle.py, issue 13), puts the style sheets into one file
 # (scripts/bundle_css.py), moves trunk's inline loader into a file
-# (scripts/extract_loader.py, for the Content-Security-Policy) and then writes the brotli/gzip copies (scripts/precompress.sh). One hook on purpose: trunk runs the hooks of a stage at the
+# (scripts/extract_loader.py, for the Content-Security-Policy), writes the service worker
+# with the list of the release's files (scripts/service_worker.py, issue 37) and then writes the brotli/gzip copies (scripts/precompress.sh). One hook on purpose: trunk runs the hooks of a stage at the
 # same time, and the copies must be made of the final files.
 set -eu
 cd "$(dirname "$0")/.."
@@ -21,4 +22,5 @@ python3 scripts/split_bundle.py "$TRUNK_STAGING_DIR" \
   "$target_dir/bundle-split"
 python3 scripts/extract_loader.py "$TRUNK_STAGING_DIR"
 python3 scripts/bundle_css.py "$TRUNK_STAGING_DIR"
+python3 scripts/service_worker.py "$TRUNK_STAGING_DIR"
 sh scripts/precompress.sh "$TRUNK_STAGING_DIR"

@@ -8,7 +8,8 @@ files only: `index.html` (its `<base href>` and every URL in it) and the loader
 relative to the glue's own URL), the style sheet and the icons are the same bytes. This
 script copies SRC to DEST (hard links where the file system allows, so it costs no disk),
 rewrites those two files for PREFIX, names the new loader by its own content hash, sets its
-`integrity` in index.html, and writes their brotli/gzip copies (scripts/precompress.sh).
+`integrity` in index.html, writes the service worker again (its list names the loader,
+scripts/service_worker.py) and the brotli/gzip copies of the three (scripts/precompress.sh).
 
 Usage: rebase_bundle.py SRC PREFIX DEST      e.g. rebase_bundle.py dist /kontor/ /tmp/dist-kontor
 
@@ -95,6 +96,16 @@ def main() -> None:
     (staging / new_name).write_bytes(data)
     compress(staging / "index.html")
     compress(staging / new_name)
+    # The service worker lists the loader by name (issue 37): written again for this
+    # bundle (service_worker.py replaces the hard-linked file, the source keeps its own).
+    if (src / "sw.js").exists():
+        for p in staging.glob("sw.js*"):
+            p.unlink()
+        subprocess.run(
+            [sys.executable, str(Path(__file__).with_name("service_worker.py")), str(staging)],
+            check=True,
+        )
+        compress(staging / "sw.js")
     shutil.rmtree(dest, ignore_errors=True)
     staging.rename(dest)
     print(f"rebase_bundle: {src} under {prefix} in {dest}")

@@ -120,11 +120,14 @@ pub fn store_credentials(server: &str, key: &str) {
     }
 }
 
-/// Forgets the API key (sign-out); the server address stays for the next sign-in.
+/// Forgets the API key (sign-out, an ended session) and every API answer the service
+/// worker stored for offline reading ([`crate::api::offline::wipe_stored_answers`]); the
+/// server address stays for the next sign-in.
 pub fn clear_key() {
     if let Some(s) = storage() {
         let _ = s.remove_item(KEY_STORAGE_KEY);
     }
+    crate::api::offline::wipe_stored_answers();
 }
 
 thread_local! {
@@ -262,6 +265,7 @@ async fn send(
     abortable: bool,
 ) -> Result<gloo_net::http::Response, ApiError> {
     let url = format!("{}/api/v1{}", target.server, path);
+    let method_is_get = method == Method::GET;
     let signal = if abortable { abort_with_owner() } else { None };
     let builder = RequestBuilder::new(&url)
         .method(method)
@@ -278,6 +282,13 @@ async fn send(
         .map_err(|e| network_error(&target.server, e))?;
     let status = response.status();
     if (200..300).contains(&status) {
+        if method_is_get {
+            crate::api::offline::note_answer(
+                response
+                    .headers()
+                    .get(crate::api::offline::STORED_AT_HEADER),
+            );
+        }
         return Ok(response);
     }
     let text = response

@@ -32,6 +32,7 @@ pub mod inbox;
 pub mod invoice_documents;
 pub mod invoices;
 pub mod offers;
+pub mod offline;
 pub mod payments;
 pub mod projects;
 pub mod purchases;

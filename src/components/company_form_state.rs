@@ -345,3 +345,97 @@ pub fn form_errors(errors: &FieldErrors) -> FieldErrors {
     }
     out
 }
+
+/// Declares [`TypedCompany`] and its two conversions once from the list of the form's text
+/// fields (each kept exactly as typed).
+macro_rules! typed_company {
+    ($($field:ident),* $(,)?) => {
+        /// The company form as typed, for its local draft
+        /// ([`crate::components::local_draft`], issue 37 "Drafts never lost"): each text
+        /// field of [`CompanyFormState`] under its own name, the switches, the e-invoice
+        /// format and the custom properties as (name, value) pairs in their order.
+        #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[serde(default)]
+        pub struct TypedCompany {
+            $(
+                #[doc = concat!("`", stringify!($field), "` as typed.")]
+                pub $field: String,
+            )*
+            /// Reverse charge by default.
+            pub reverse_charge: bool,
+            /// Intra-EU by default.
+            pub intra_eu: bool,
+            /// A consumer.
+            pub consumer: bool,
+            /// How invoices are delivered.
+            pub einvoice_format: Option<EinvoiceFormat>,
+            /// Custom properties, (name, value) as typed.
+            pub custom_properties: Vec<(String, String)>,
+        }
+
+        impl CompanyFormState {
+            /// Everything as typed.
+            pub fn typed(&self) -> TypedCompany {
+                TypedCompany {
+                    $($field: self.$field.get_untracked(),)*
+                    reverse_charge: self.reverse_charge.get_untracked(),
+                    intra_eu: self.intra_eu.get_untracked(),
+                    consumer: self.consumer.get_untracked(),
+                    einvoice_format: Some(self.einvoice_format.get_untracked()),
+                    custom_properties: self.custom_properties.with_untracked(|rows| {
+                        rows.iter()
+                            .map(|r| (r.name.get_untracked(), r.value.get_untracked()))
+                            .collect()
+                    }),
+                }
+            }
+
+            /// Fills every field from `typed` (a restored local draft); the role stays the
+            /// page's.
+            pub fn restore_typed(&self, typed: &TypedCompany) {
+                $(self.$field.set(typed.$field.clone());)*
+                self.reverse_charge.set(typed.reverse_charge);
+                self.intra_eu.set(typed.intra_eu);
+                self.consumer.set(typed.consumer);
+                if let Some(format) = typed.einvoice_format {
+                    self.einvoice_format.set(format);
+                }
+                self.custom_properties.set(
+                    typed
+                        .custom_properties
+                        .iter()
+                        .map(|(name, value)| PropertyRow::new(name, value))
+                        .collect(),
+                );
+            }
+        }
+    };
+}
+
+typed_company!(
+    name,
+    address,
+    country_code,
+    email,
+    billing_email_cc,
+    phone,
+    website,
+    vat_identifier,
+    tax_number,
+    iban,
+    bic,
+    currency,
+    due_days,
+    discount,
+    cash_discount,
+    cash_discount_days,
+    tax,
+    language,
+    tags,
+    info,
+    buyer_reference,
+    electronic_address,
+    sepa_mandate_reference,
+    debtor_number,
+    creditor_number,
+);

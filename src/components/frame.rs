@@ -84,6 +84,8 @@ pub fn Frame() -> impl IntoView {
             <SideNav session=session />
             <div class="frame-main">
                 <TopBar account=account session=session />
+                <crate::components::offline_notice::UpdateNotice />
+                <crate::components::offline_notice::OfflineNotice />
                 <main id="main" class="page" tabindex="-1">
                     <Outlet />
                 </main>

@@ -72,6 +72,7 @@ pub mod local_draft_store;
 pub mod locale;
 pub mod mail_list;
 pub mod money;
+pub mod offline_notice;
 pub mod page_head;
 pub mod pager;
 pub mod paper_select;

@@ -10,12 +10,13 @@ use crate::api::create_or_update;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
-use crate::components::company_form_state::{form_errors, CompanyFormState};
+use crate::components::company_form_state::{form_errors, CompanyFormState, TypedCompany};
 use crate::components::error_panel::loaded_view;
 use crate::components::form_summary::{
     clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
 };
 use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::local_draft::{use_local_draft, LocalDraftNotice};
 use crate::components::task::Task;
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -97,6 +98,19 @@ fn CompanyForm(
     let errors = RwSignal::new(FieldErrors::new());
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
     let guard = use_snapshot_guard(Callback::new(move |_| format!("{:?}", state.body().0)));
+    // What is typed is kept in the browser until it is saved (issue 37).
+    let local = use_local_draft(
+        match editing {
+            Some(id) => format!("company.{id}"),
+            None => format!("company.new.{}", base_path(kind).trim_start_matches('/')),
+        },
+        Callback::new(move |_| serde_json::to_value(state.typed()).unwrap_or_default()),
+        Callback::new(move |value: serde_json::Value| {
+            if let Ok(typed) = serde_json::from_value::<TypedCompany>(value) {
+                state.restore_typed(&typed);
+            }
+        }),
+    );
     let save = Task::new();
     let show_errors = move |message: String, found: FieldErrors| {
         summary.set(Some((message, summary_entries(&found))));
@@ -119,6 +133,7 @@ fn CompanyForm(
             move |answer| match answer {
                 Ok(saved) => {
                     guard.mark_saved();
+                    local.saved();
                     toasts.success(fill(
                         t().company_page_form().saved,
                         &[("name", &saved.name)],
@@ -160,6 +175,7 @@ fn CompanyForm(
                 <h1>{title}</h1>
                 <div class="page-actions">{buttons.clone()}</div>
             </div>
+            <LocalDraftNotice draft=local />
             <ErrorSummary summary=summary />
             <section class="form-section" aria-labelledby="sec-company">
                 <h2 class="section-title" id="sec-company">{t().company_page_form().company}</h2>

@@ -5,7 +5,7 @@
 //! unsaved-changes guard.
 
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
-use super::form_state::OfferFormState;
+use super::form_state::{OfferFormState, TypedOffer};
 use crate::api::create_or_update;
 use crate::api::deals::list_deals;
 use crate::api::offers::{create_offer, get_offer, update_offer};
@@ -17,6 +17,7 @@ use crate::components::field::localized_errors;
 use crate::components::field::{error_of, percent_signal, Field};
 use crate::components::form_summary::{ErrorSummary, Form, PositionFormErrors};
 use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::local_draft::{use_local_draft, LocalDraftNotice};
 use crate::components::position_editor::PositionEditor;
 use crate::components::route_record::{route_record, use_route_id};
 use crate::components::snippet_picker::SnippetPicker;
@@ -117,6 +118,18 @@ fn OfferForm(
     let error_state = PositionFormErrors::new();
     let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
+    // What is typed is kept in the browser until it is saved (issue 37).
+    let local = use_local_draft(
+        edit_id
+            .map(|id| format!("offer.{id}"))
+            .unwrap_or_else(|| "offer.new".into()),
+        Callback::new(move |_| serde_json::to_value(state.typed()).unwrap_or_default()),
+        Callback::new(move |value: serde_json::Value| {
+            if let Ok(typed) = serde_json::from_value::<TypedOffer>(value) {
+                choices.with_value(|c| state.restore_typed(&typed, &c.deals, &c.projects));
+            }
+        }),
+    );
     let save = Task::new();
     let show_errors = move |message: String, all: FieldErrors| {
         let rows = state.rows.get_untracked();
@@ -125,6 +138,7 @@ fn OfferForm(
     let saved = move |answer: Result<Offer, ApiError>| match answer {
         Ok(offer) => {
             guard.mark_saved();
+            local.saved();
             let text = if edit_id.is_some() {
                 t().offer_form().saved
             } else {
@@ -178,6 +192,7 @@ fn OfferForm(
                     </button>
                 </div>
             </div>
+            <LocalDraftNotice draft=local />
             <ErrorSummary summary=summary />
             <OfferPartyFields state=state errors=errors choices=choices />
             <OfferTermsFields state=state errors=errors currencies=currencies />

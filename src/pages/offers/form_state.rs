@@ -295,3 +295,102 @@ pub fn offer_item(row: &PositionRow, index: usize, errors: &mut FieldErrors) -> 
         tax_exemption_reason: i.tax_exemption_reason,
     }
 }
+
+/// The offer form as typed, for its local draft ([`crate::components::local_draft`], issue
+/// 37 "Drafts never lost"): every text exactly as entered, the deal and project by id.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TypedOffer {
+    /// Customer company id.
+    pub company_id: Option<i64>,
+    /// Deal id.
+    pub deal_id: Option<i64>,
+    /// Project id.
+    pub project_id: Option<i64>,
+    /// Contact person id.
+    pub contact_id: Option<i64>,
+    /// Recipient address.
+    pub recipient_address: String,
+    /// Offer date `YYYY-MM-DD`.
+    pub date: String,
+    /// Valid until `YYYY-MM-DD`.
+    pub due_date: String,
+    /// Title.
+    pub title: String,
+    /// Currency code.
+    pub currency: String,
+    /// Tax rate as typed.
+    pub tax: String,
+    /// Reverse charge.
+    pub reverse_charge: bool,
+    /// Intra-EU supply.
+    pub intra_eu: bool,
+    /// Discount % as typed.
+    pub discount: String,
+    /// Salutation.
+    pub salutation: String,
+    /// Footer.
+    pub footer: String,
+    /// Positions.
+    pub rows: Vec<crate::components::position_editor::TypedRow>,
+}
+
+impl OfferFormState {
+    /// Everything as typed.
+    pub fn typed(&self) -> TypedOffer {
+        TypedOffer {
+            company_id: self.company_id.get_untracked(),
+            deal_id: self.deal.with_untracked(|d| d.as_ref().map(|d| d.id)),
+            project_id: self.project.with_untracked(|p| p.as_ref().map(|p| p.id)),
+            contact_id: self.contact_id.get_untracked(),
+            recipient_address: self.recipient_address.get_untracked(),
+            date: self.date.get_untracked(),
+            due_date: self.due_date.get_untracked(),
+            title: self.title.get_untracked(),
+            currency: self.currency.get_untracked(),
+            tax: self.tax.get_untracked(),
+            reverse_charge: self.reverse_charge.get_untracked(),
+            intra_eu: self.intra_eu.get_untracked(),
+            discount: self.discount.get_untracked(),
+            salutation: self.salutation.get_untracked(),
+            footer: self.footer.get_untracked(),
+            rows: self
+                .rows
+                .with_untracked(|r| r.iter().map(|r| r.typed()).collect()),
+        }
+    }
+
+    /// Fills every field from `typed` (a restored local draft); the deal and project are
+    /// looked up in `deals` / `projects` (gone ones stay empty); a draft without positions
+    /// gets one empty item.
+    pub fn restore_typed(&self, typed: &TypedOffer, deals: &[Deal], projects: &[Project]) {
+        self.company_id.set(typed.company_id);
+        self.deal.set(
+            typed
+                .deal_id
+                .and_then(|id| deals.iter().find(|d| d.id == id).cloned()),
+        );
+        self.project.set(
+            typed
+                .project_id
+                .and_then(|id| projects.iter().find(|p| p.id == id).cloned()),
+        );
+        self.contact_id.set(typed.contact_id);
+        self.recipient_address.set(typed.recipient_address.clone());
+        self.date.set(typed.date.clone());
+        self.due_date.set(typed.due_date.clone());
+        self.title.set(typed.title.clone());
+        self.currency.set(typed.currency.clone());
+        self.tax.set(typed.tax.clone());
+        self.reverse_charge.set(typed.reverse_charge);
+        self.intra_eu.set(typed.intra_eu);
+        self.discount.set(typed.discount.clone());
+        self.salutation.set(typed.salutation.clone());
+        self.footer.set(typed.footer.clone());
+        let mut rows: Vec<PositionRow> = typed.rows.iter().map(PositionRow::from_typed).collect();
+        if rows.is_empty() {
+            rows.push(PositionRow::new(PositionType::Item));
+        }
+        self.rows.set(rows);
+    }
+}

@@ -117,6 +117,10 @@ impl Server {
     pub async fn restart(&mut self) {
         self.task.abort();
         let _ = (&mut self.task).await;
+        self.bind_again().await;
+    }
+
+    async fn bind_again(&mut self) {
         let mut last_error = String::new();
         for _ in 0..100 {
             match kontor_server::bind(&self.config).await {
@@ -129,6 +133,20 @@ impl Server {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         panic!("the server does not start again: {last_error}");
+    }
+
+    /// Stops the server: its listener closes and its open connections are shut down, so
+    /// a browser's requests fail as without a network ([`Server::resume`] starts it again).
+    pub async fn stop(&mut self) {
+        self.task.abort();
+        let _ = (&mut self.task).await;
+        // The connections' own tasks see the shutdown and close (idle keep-alive ones at once).
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+
+    /// Starts a [`Server::stop`]ped server again on the same database, address and key.
+    pub async fn resume(&mut self) {
+        self.bind_again().await;
     }
 
     /// POSTs JSON to `/api/v1{path}` with the key; returns the JSON answer (panics on non-2xx).

@@ -40,8 +40,9 @@ fn both_bundles_have_no_inline_script() {
     for dir in [dist(), dist_prefix()] {
         let html = std::fs::read_to_string(dir.join("index.html")).expect("index.html");
         let scripts = scripts_are_files(&html).unwrap_or_else(|e| panic!("{dir:?}: {e}"));
-        // The theme before the first paint and trunk's loader.
-        assert_eq!(scripts, 2, "{dir:?}: {html}");
+        // The theme before the first paint, the service worker's registration (issue 37)
+        // and trunk's loader.
+        assert_eq!(scripts, 3, "{dir:?}: {html}");
     }
     assert!(scripts_are_files("<script>alert(1)</script>").is_err());
 }

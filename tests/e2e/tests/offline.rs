@@ -1,0 +1,366 @@
+//! Issue 37, first part: the app is installable (a manifest honouring the prefix), its
+//! shell and the lists a person opened start without a network (the service worker's
+//! caches, with "Offline — as of …"), signing out wipes the stored answers, and a new
+//! release waits for "A new version is ready — Reload". The network is "gone" the hard way:
+//! the servers are stopped, so every request fails as it would on a train.
+
+use kontor_e2e::{dist, dist_prefix, Browser, Server, StaticServer};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from)
+        .unwrap_or_else(|e| panic!("{}: {e} (build the bundle first)", from.display()))
+    {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
+
+async fn invoice(server: &Server, title: &str) {
+    let customer = server.customer("Zugfahrt GmbH").await;
+    server
+        .post("/invoices", json!({"customer_id": customer, "recipient_address": "Zugfahrt GmbH", "date": "2026-11-02", "due_date": "2099-12-31", "title": title, "tax": 19, "currency": "EUR",
+            "items": [{"type": "item", "title": "Beratung", "quantity": 1, "unit_price": 100}]}))
+        .await;
+}
+
+/// Waits until the page is controlled by the service worker.
+async fn controlled(b: &Browser) {
+    b.wait_js("return !!navigator.serviceWorker.controller;", vec![])
+        .await;
+}
+
+/// How many API answer stores the browser has (polled: the Cache API is asynchronous).
+async fn wait_api_stores(b: &Browser, expected: &str) {
+    let script = format!(
+        "caches.keys().then(k => window.__stores = k.filter(n => n.startsWith('kontor-api-')).length); return window.__stores !== undefined && window.__stores {expected};"
+    );
+    b.wait_js(&script, vec![]).await;
+    b.wait_js("window.__stores = undefined; return true;", vec![])
+        .await;
+}
+
+/// The manifest the page links, read through the page (its URL is relative to the base).
+async fn manifest(b: &Browser) -> (String, Value) {
+    let href = b
+        .wait_js(
+            "return document.querySelector('link[rel=manifest]')?.href;",
+            vec![],
+        )
+        .await;
+    let href = href.as_str().unwrap().to_string();
+    let text = b
+        .client
+        .execute_async(
+            "const [url, done] = arguments; fetch(url).then(r => r.text()).then(done, e => done(String(e)));",
+            vec![href.clone().into()],
+        )
+        .await
+        .unwrap();
+    let manifest: Value = serde_json::from_str(text.as_str().unwrap()).unwrap();
+    (href, manifest)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_app_starts_and_reads_the_last_list_without_a_network_and_sign_out_wipes_it() {
+    let mut server = Server::start(Some(dist()), vec![]).await;
+    invoice(&server, "Offline lesbar").await;
+    let b = server.signed_in_browser().await;
+
+    let (href, m) = manifest(&b).await;
+    assert_eq!(href, format!("{}/manifest.webmanifest", server.base));
+    assert_eq!(m["name"], "Kontor");
+    assert_eq!(m["start_url"], "./");
+    assert_eq!(m["scope"], "./");
+    assert_eq!(m["display"], "standalone");
+    assert!(m["icons"].as_array().is_some_and(|i| !i.is_empty()), "{m}");
+
+    controlled(&b).await;
+    // The list again, now through the worker: its answer is stored.
+    b.client.refresh().await.unwrap();
+    b.wait_text("Offline lesbar").await;
+    wait_api_stores(&b, "=== 1").await;
+
+    server.stop().await;
+    b.client.refresh().await.unwrap();
+    b.wait_text("Offline lesbar").await;
+    b.wait_js(
+        "return document.querySelector('#offline-notice')?.textContent.startsWith('Offline — as of ');",
+        vec![],
+    )
+    .await;
+    assert!(b.path().await.ends_with("/invoices"));
+    b.theme_screenshots("offline-notice-en").await;
+    // In German, still offline.
+    b.wait_js(
+        "localStorage.setItem('kontor.language', 'de'); return true;",
+        vec![],
+    )
+    .await;
+    b.client.refresh().await.unwrap();
+    b.wait_js(
+        "return document.querySelector('#offline-notice')?.textContent.startsWith('Offline – Stand ');",
+        vec![],
+    )
+    .await;
+    b.theme_screenshots("offline-notice-de").await;
+    b.wait_js(
+        "localStorage.setItem('kontor.language', 'en'); return true;",
+        vec![],
+    )
+    .await;
+
+    // Back online: the next answer comes from the server and the notice goes.
+    server.resume().await;
+    b.client.refresh().await.unwrap();
+    b.wait_text("Offline lesbar").await;
+    b.wait_js("return !document.querySelector('#offline-notice');", vec![])
+        .await;
+
+    // Signing out deletes every stored answer.
+    b.click("#user-menu-button").await;
+    b.click("#sign-out").await;
+    b.wait_js("return location.pathname.endsWith('/sign-in');", vec![])
+        .await;
+    wait_api_stores(&b, "=== 0").await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_new_release_waits_for_reload_and_takes_over_in_one_step() {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(&dist(), root.path());
+    let server = Server::start(Some(root.path().to_path_buf()), vec![]).await;
+    let b = server.signed_in_browser().await;
+    controlled(&b).await;
+    let first = b
+        .wait_js(
+            "return navigator.serviceWorker.controller.scriptURL;",
+            vec![],
+        )
+        .await;
+    assert_eq!(first, format!("{}/sw.js", server.base).as_str());
+    b.wait_js("return !document.querySelector('#update-notice');", vec![])
+        .await;
+
+    // A new release: another service worker (the compressed copies are the old ones'; the
+    // server sends the file itself to a browser that asks for it without them).
+    let sw = root.path().join("sw.js");
+    let text = std::fs::read_to_string(&sw).unwrap();
+    std::fs::write(
+        &sw,
+        text.replacen("const VERSION = \"", "const VERSION = \"next-", 1),
+    )
+    .unwrap();
+    for copy in ["sw.js.br", "sw.js.gz"] {
+        let _ = std::fs::remove_file(root.path().join(copy));
+    }
+    b.client
+        .execute(
+            "navigator.serviceWorker.getRegistration().then(r => r.update());",
+            vec![],
+        )
+        .await
+        .unwrap();
+    b.wait_text("A new version is ready.").await;
+    b.screenshot("offline-update-ready").await;
+    // Until the person reloads, the page stays with its release.
+    let waiting_version = b
+        .wait_js(
+            "navigator.serviceWorker.getRegistration().then(r => window.__waiting = !!r.waiting); return window.__waiting;",
+            vec![],
+        )
+        .await;
+    assert_eq!(waiting_version, true);
+    b.click("#update-reload").await;
+    b.wait_js(
+        "return performance.getEntriesByType('navigation')[0]?.type === 'reload' && !!document.querySelector('.page-head h1');",
+        vec![],
+    )
+    .await;
+    b.wait_js(
+        "navigator.serviceWorker.getRegistration().then(r => window.__settled = !r.waiting && !!r.active); return window.__settled && !document.querySelector('#update-notice');",
+        vec![],
+    )
+    .await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn under_a_prefix_on_a_static_server_the_shell_and_list_start_offline() {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(&dist_prefix(), &root.path().join("kontor"));
+    let statics = StaticServer::start(root.path()).await;
+    let mut server = Server::start(None, vec![statics.base.clone()]).await;
+    invoice(&server, "Mit Präfix offline").await;
+
+    let b = Browser::start().await;
+    b.client
+        .goto(&format!("{}/kontor/", statics.base))
+        .await
+        .unwrap();
+    let (href, m) = manifest(&b).await;
+    assert_eq!(
+        href,
+        format!("{}/kontor/manifest.webmanifest", statics.base)
+    );
+    assert_eq!(m["start_url"], "./");
+    b.api_key_mode().await;
+    b.fill("#server", &server.base).await;
+    b.fill("#api-key", &server.key).await;
+    b.click("form button[type=submit]").await;
+    b.wait_js(
+        "return location.pathname === '/kontor/dashboard' && !!document.querySelector('main h1');",
+        vec![],
+    )
+    .await;
+    controlled(&b).await;
+    let scope = b
+        .wait_js(
+            "navigator.serviceWorker.getRegistration().then(r => window.__scope = r.scope); return window.__scope;",
+            vec![],
+        )
+        .await;
+    assert_eq!(scope, format!("{}/kontor/", statics.base).as_str());
+    b.click(".sidenav a[href$='/invoices']").await;
+    b.wait_text("Mit Präfix offline").await;
+    wait_api_stores(&b, ">= 1").await;
+
+    // Both servers gone: the bundle's and the API's.
+    drop(statics);
+    server.stop().await;
+    b.client.refresh().await.unwrap();
+    b.wait_text("Mit Präfix offline").await;
+    b.wait_js(
+        "return document.querySelector('#offline-notice')?.textContent.startsWith('Offline — as of ');",
+        vec![],
+    )
+    .await;
+    assert_eq!(b.path().await, "/kontor/invoices");
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_half_typed_offer_survives_a_reload_until_it_is_saved() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Werft Nord GmbH").await;
+    let b = server.signed_in_browser().await;
+    b.open(&server.base, "/offers/new").await;
+    b.pick_company("#f-company_id", "Werft Nord GmbH").await;
+    b.wait_picked("#f-company_id", &customer.to_string()).await;
+    let row = |field: &str| {
+        format!(".pe-table tbody tr[data-row-key]:nth-of-type(1) [data-field={field}]")
+    };
+    b.fill("#f-title", "Rumpfreinigung").await;
+    b.fill(&row("title"), "Hochdruckreinigung").await;
+    b.fill(&row("quantity"), "3,5x").await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+
+    // A reload (or a crash): the form offers what was typed.
+    b.client.refresh().await.unwrap();
+    let notice = b.find("#local-draft-notice").await.text().await.unwrap();
+    assert!(
+        notice.contains("Restore your unsaved changes from"),
+        "{notice}"
+    );
+    assert_eq!(b.prop("#f-title", "value").await, "");
+    b.click("#local-draft-restore").await;
+    b.wait_js(
+        "return document.querySelector('#f-title').value === 'Rumpfreinigung';",
+        vec![],
+    )
+    .await;
+    assert_eq!(b.prop(&row("title"), "value").await, "Hochdruckreinigung");
+    assert_eq!(b.prop(&row("quantity"), "value").await, "3,5x");
+    b.wait_picked("#f-company_id", &customer.to_string()).await;
+
+    // Saved: nothing is offered any more.
+    b.fill(&row("quantity"), "3").await;
+    b.fill(&row("unit_price"), "250").await;
+    b.click("#offer-save").await;
+    b.wait_js(
+        "return /^\\/offers\\/\\d+$/.test(location.pathname);",
+        vec![],
+    )
+    .await;
+    let saved = server.get(&b.path().await).await;
+    assert_eq!(saved["title"], "Rumpfreinigung");
+    assert_eq!(saved["company"]["id"], json!(customer));
+    b.open(&server.base, "/offers/new").await;
+    b.find("#f-title").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        b.client
+            .execute(
+                "return !document.querySelector('#local-draft-notice');",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!(true)
+    );
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_half_typed_company_survives_a_reload_until_it_is_saved() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let b = server.signed_in_browser().await;
+    b.open(&server.base, "/customers/new").await;
+    b.fill("#f-name", "Fähre Süd KG").await;
+    b.fill("#f-iban", "DE89 3704 0044 0532 0130 00").await;
+    b.fill("#f-info", "Anruf nur vormittags").await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+
+    b.client.refresh().await.unwrap();
+    let notice = b.find("#local-draft-notice").await.text().await.unwrap();
+    assert!(
+        notice.contains("Restore your unsaved changes from"),
+        "{notice}"
+    );
+    assert_eq!(b.prop("#f-name", "value").await, "");
+    b.click("#local-draft-restore").await;
+    b.wait_js(
+        "return document.querySelector('#f-name').value === 'Fähre Süd KG';",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        b.prop("#f-iban", "value").await,
+        "DE89 3704 0044 0532 0130 00"
+    );
+    assert_eq!(b.prop("#f-info", "value").await, "Anruf nur vormittags");
+
+    b.click(".company-form .form-actions button.btn-primary")
+        .await;
+    b.wait_js(
+        "return /^\\/customers\\/\\d+$/.test(location.pathname);",
+        vec![],
+    )
+    .await;
+    let id = b.path().await.rsplit('/').next().unwrap().to_string();
+    let saved = server.get(&format!("/companies/{id}")).await;
+    assert_eq!(saved["name"], "Fähre Süd KG");
+    assert_eq!(saved["info"], "Anruf nur vormittags");
+    b.open(&server.base, "/customers/new").await;
+    b.find("#f-name").await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(
+        b.client
+            .execute(
+                "return !document.querySelector('#local-draft-notice');",
+                vec![]
+            )
+            .await
+            .unwrap(),
+        json!(true)
+    );
+    b.close().await;
+}
