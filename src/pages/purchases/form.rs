@@ -7,7 +7,7 @@
 use super::detail_actions::edit_refusal;
 use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
-use super::form_state::PurchaseFormState;
+use super::form_state::{PurchaseFormState, TypedPurchase};
 use crate::api::create_or_update;
 use crate::api::purchases::{
     create_purchase, get_purchase, list_purchase_categories, update_purchase,
@@ -23,6 +23,7 @@ use crate::components::form_summary::{
     clear_field_error, field_entries, scroll_to_summary, ErrorSummary, Form, SummaryEntry,
 };
 use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::local_draft::{use_local_draft, LocalDraftNotice};
 use crate::components::route_record::{route_record, use_route_id};
 use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
@@ -117,6 +118,18 @@ fn PurchaseForm(
     let errors = RwSignal::new(FieldErrors::new());
     let summary = RwSignal::new(None::<(String, Vec<SummaryEntry>)>);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
+    // What is typed is kept in the browser until it is saved (issue 37; not the file).
+    let local = use_local_draft(
+        edit_id
+            .map(|id| format!("purchase.{id}"))
+            .unwrap_or_else(|| "purchase.new".into()),
+        Callback::new(move |_| serde_json::to_value(state.typed()).unwrap_or_default()),
+        Callback::new(move |value: serde_json::Value| {
+            if let Ok(typed) = serde_json::from_value::<TypedPurchase>(value) {
+                state.restore_typed(&typed);
+            }
+        }),
+    );
     let show = move |message: String, all: FieldErrors| {
         summary.set(Some((message, field_entries(Form::Purchase, &all))));
         errors.set(all);
@@ -132,6 +145,7 @@ fn PurchaseForm(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(p)) => {
             guard.mark_saved();
+            local.saved();
             let text = if edit_id.is_some() {
                 t().purchase_form().saved
             } else {
@@ -210,6 +224,7 @@ fn PurchaseForm(
                 <h1>{if edit_id.is_some() { t().purchase_form().edit_title } else { t().purchase_form().new_title }}</h1>
                 <div class="page-actions">{buttons}</div>
             </div>
+            <LocalDraftNotice draft=local />
             <ErrorSummary summary=summary />
             <EInvoiceImport id="f-einvoice" label=t().purchase_form().einvoice_label />
             <SupplierFields state=state errors=errors categories=categories />

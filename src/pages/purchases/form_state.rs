@@ -261,3 +261,123 @@ impl PurchaseFormState {
         (body, errors)
     }
 }
+
+/// One position of [`TypedPurchase`], as typed.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TypedPurchaseRow {
+    /// Title.
+    pub title: String,
+    /// The amount as typed.
+    pub total: String,
+    /// Tax rate in percent as typed.
+    pub tax: String,
+    /// Whether the amount includes the tax.
+    pub tax_included: bool,
+}
+
+/// The purchase form as typed, for its local draft ([`crate::components::local_draft`],
+/// issue 37 "Drafts never lost"): every text exactly as entered. The receipt file is not
+/// kept (a browser's local storage holds text, and a few megabytes at most): after a
+/// restore it is attached again.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TypedPurchase {
+    /// Supplier company id.
+    pub company_id: Option<i64>,
+    /// Category id.
+    pub category_id: Option<i64>,
+    /// Receipt date `YYYY-MM-DD`.
+    pub date: String,
+    /// Due date `YYYY-MM-DD`.
+    pub due_date: String,
+    /// Service period start.
+    pub service_from: String,
+    /// Service period end.
+    pub service_to: String,
+    /// Payment method.
+    pub payment_method: Option<PaymentMethod>,
+    /// Currency code.
+    pub currency: String,
+    /// The supplier's IBAN as typed.
+    pub iban: String,
+    /// Payment reference.
+    pub reference: String,
+    /// The supplier's receipt number.
+    pub receipt_identifier: String,
+    /// Title.
+    pub title: String,
+    /// Tags, comma-separated.
+    pub tags: String,
+    /// Positions.
+    pub rows: Vec<TypedPurchaseRow>,
+}
+
+impl PurchaseFormState {
+    /// Everything as typed (without the receipt file).
+    pub fn typed(&self) -> TypedPurchase {
+        TypedPurchase {
+            company_id: self.company_id.get_untracked(),
+            category_id: self.category_id.get_untracked(),
+            date: self.date.get_untracked(),
+            due_date: self.due_date.get_untracked(),
+            service_from: self.service_from.get_untracked(),
+            service_to: self.service_to.get_untracked(),
+            payment_method: Some(self.payment_method.get_untracked()),
+            currency: self.currency.get_untracked(),
+            iban: self.iban.get_untracked(),
+            reference: self.reference.get_untracked(),
+            receipt_identifier: self.receipt_identifier.get_untracked(),
+            title: self.title.get_untracked(),
+            tags: self.tags.get_untracked(),
+            rows: self.rows.with_untracked(|rows| {
+                rows.iter()
+                    .map(|r| TypedPurchaseRow {
+                        title: r.title.get_untracked(),
+                        total: r.total.get_untracked(),
+                        tax: r.tax.get_untracked(),
+                        tax_included: r.tax_included.get_untracked(),
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    /// Fills every field from `typed` (a restored local draft); a draft without positions
+    /// gets one empty row.
+    pub fn restore_typed(&self, typed: &TypedPurchase) {
+        self.company_id.set(typed.company_id);
+        self.category_id.set(typed.category_id);
+        self.date.set(typed.date.clone());
+        self.due_date.set(typed.due_date.clone());
+        self.service_from.set(typed.service_from.clone());
+        self.service_to.set(typed.service_to.clone());
+        if let Some(method) = typed.payment_method {
+            self.payment_method.set(method);
+        }
+        self.currency.set(typed.currency.clone());
+        self.iban.set(typed.iban.clone());
+        self.reference.set(typed.reference.clone());
+        self.receipt_identifier
+            .set(typed.receipt_identifier.clone());
+        self.title.set(typed.title.clone());
+        self.tags.set(typed.tags.clone());
+        self.rows.set(Vec::new());
+        for row in &typed.rows {
+            let key = self.next_key.get_value();
+            self.next_key.set_value(key + 1);
+            self.rows.update(|r| {
+                r.push(PurchaseRow::new(
+                    key,
+                    &row.title,
+                    &row.total,
+                    &row.tax,
+                    row.tax_included,
+                ))
+            });
+        }
+        if typed.rows.is_empty() {
+            self.add_row();
+        }
+    }
+}

@@ -6,7 +6,7 @@
 //! first.
 
 use super::detail::use_recurring_id;
-use super::form_state::{form_errors, RecurringFormState};
+use super::form_state::{form_errors, RecurringFormState, TypedRecurring};
 use super::schedule_fields::ScheduleFields;
 use crate::api::companies::get_company;
 use crate::api::create_or_update;
@@ -25,6 +25,7 @@ use crate::components::form_summary::{
 };
 use crate::components::invoice_fields::{PartyFields, PricingFields, TextFields};
 use crate::components::leave_guard::use_snapshot_guard;
+use crate::components::local_draft::{use_local_draft, LocalDraftNotice};
 use crate::components::position_editor::PositionEditor;
 use crate::components::route_record::route_record;
 use crate::components::toast::Toasts;
@@ -125,6 +126,29 @@ pub fn RecurringForm(
     let error_state = PositionFormErrors::new();
     let (errors, row_errors, summary) = (error_state.fields, error_state.rows, error_state.summary);
     let guard = use_snapshot_guard(Callback::new(move |_| state.snapshot()));
+    // What is typed is kept in the browser until it is saved (issue 37).
+    let local = use_local_draft(
+        editing
+            .map(|id| format!("recurring.{id}"))
+            .unwrap_or_else(|| "recurring.new".into()),
+        Callback::new(move |_| serde_json::to_value(state.typed()).unwrap_or_default()),
+        Callback::new(move |value: serde_json::Value| {
+            let Ok(typed) = serde_json::from_value::<TypedRecurring>(value) else {
+                return;
+            };
+            state.restore_typed(&typed);
+            match typed.invoice.customer_id {
+                Some(id) => leptos::task::spawn_local(async move {
+                    if let Ok(c) = get_company(id).await {
+                        if invoice.customer_id.get_untracked() == Some(id) {
+                            customer.set(Some(c));
+                        }
+                    }
+                }),
+                None => customer.set(None),
+            }
+        }),
+    );
 
     let projects = invoice.customer_projects();
 
@@ -149,6 +173,7 @@ pub fn RecurringForm(
     Effect::new(move |_| match save.value().get() {
         Some(Ok(saved)) => {
             guard.mark_saved();
+            local.saved();
             toasts.success(if editing.is_some() {
                 t().recurring_form().saved
             } else {
@@ -215,6 +240,7 @@ pub fn RecurringForm(
                 <h1>{title}</h1>
                 <div class="page-actions">{buttons.clone()}</div>
             </div>
+            <LocalDraftNotice draft=local />
             <ErrorSummary summary=summary />
             <PartyFields state=invoice errors=errors customer=customer projects=projects currencies=currencies
                 title_hint=t().recurring_form().title_hint title_placeholder=t().recurring_form().title_placeholder />

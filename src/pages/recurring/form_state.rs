@@ -11,7 +11,7 @@
 use crate::api::recurring::{Interval, NewRecurringInvoice, RecurringInvoice, RecurringMode};
 use crate::components::date::{iso, parse_iso};
 use crate::components::form_summary::{summarize, Form, SummaryEntry};
-use crate::components::invoice_form_state::InvoiceFormState;
+use crate::components::invoice_form_state::{InvoiceFormState, TypedInvoice};
 use crate::components::locale::format_input;
 use crate::components::position_editor::{split_row_errors, PositionRow};
 use crate::i18n::t;
@@ -221,4 +221,48 @@ pub fn row_from_template(item: &NewInvoiceItem) -> PositionRow {
         item.tax_exemption_reason.as_deref(),
     );
     row
+}
+
+/// The recurring invoice form as typed, for its local draft
+/// ([`crate::components::local_draft`], issue 37 "Drafts never lost"): the template's
+/// fields as the invoice form keeps them and the schedule as typed.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct TypedRecurring {
+    /// The template's fields.
+    pub invoice: TypedInvoice,
+    /// Interval.
+    pub interval: Option<Interval>,
+    /// Next invoice date `YYYY-MM-DD` as typed.
+    pub next_date: String,
+    /// Last invoice date `YYYY-MM-DD` as typed.
+    pub end_date: String,
+    /// What the job does with each invoice.
+    pub mode: Option<RecurringMode>,
+}
+
+impl RecurringFormState {
+    /// Everything as typed.
+    pub fn typed(&self) -> TypedRecurring {
+        TypedRecurring {
+            invoice: self.invoice.typed(),
+            interval: Some(self.interval.get_untracked()),
+            next_date: self.next_date.get_untracked(),
+            end_date: self.end_date.get_untracked(),
+            mode: Some(self.mode.get_untracked()),
+        }
+    }
+
+    /// Fills every field from `typed` (a restored local draft).
+    pub fn restore_typed(&self, typed: &TypedRecurring) {
+        self.invoice.restore_typed(&typed.invoice);
+        if let Some(interval) = typed.interval {
+            self.interval.set(interval);
+        }
+        self.next_date.set(typed.next_date.clone());
+        self.end_date.set(typed.end_date.clone());
+        if let Some(mode) = typed.mode {
+            self.mode.set(mode);
+        }
+    }
 }

@@ -31,6 +31,47 @@ impl Browser {
             .expect("resize");
     }
 
+    /// Reloads the page (as after a crash or a closed tab) and answers the form's "Restore
+    /// your unsaved changes from …?" with "Restore" (issue 34, issue 37); first checks that
+    /// the field `empty_css` came back empty (nothing is restored unasked). Panics when the
+    /// notice is not offered.
+    pub async fn reload_and_restore_local_draft(&self, empty_css: &str) {
+        self.client.refresh().await.expect("reload");
+        let notice = self
+            .find("#local-draft-notice")
+            .await
+            .text()
+            .await
+            .unwrap_or_default();
+        assert!(
+            notice.contains("Restore your unsaved changes from"),
+            "{notice}"
+        );
+        assert_eq!(self.prop(empty_css, "value").await, "", "{empty_css}");
+        self.click("#local-draft-restore").await;
+    }
+
+    /// Opens `base` + `path` (a form) and asserts, once its field `ready_css` shows, that no
+    /// local draft is offered (after the form was saved).
+    pub async fn assert_no_local_draft_offered(&self, base: &str, path: &str, ready_css: &str) {
+        self.open(base, path).await;
+        self.find(ready_css).await;
+        tokio::time::sleep(Duration::from_millis(600)).await;
+        let none = self
+            .client
+            .execute(
+                "return !document.querySelector('#local-draft-notice');",
+                vec![],
+            )
+            .await
+            .expect("script");
+        assert_eq!(
+            none,
+            Value::Bool(true),
+            "a local draft is offered at {path}"
+        );
+    }
+
     /// Waits until the first element matching `css` contains `text` (its `textContent`).
     pub async fn wait_contains(&self, css: &str, text: &str) {
         self.wait_js(

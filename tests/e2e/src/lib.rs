@@ -215,6 +215,23 @@ pub fn dist() -> PathBuf {
     env_path("KONTOR_DIST", workspace().join("dist"))
 }
 
+/// Copies the directory `from` (a bundle) to `to`, recursively; panics naming `from` when
+/// it cannot be read (the bundle was not built).
+pub fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap_or_else(|e| panic!("{}: {e}", to.display()));
+    let entries = std::fs::read_dir(from)
+        .unwrap_or_else(|e| panic!("{}: {e} (build the bundle first)", from.display()));
+    for entry in entries.flatten() {
+        let target = to.join(entry.file_name());
+        if entry.path().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target)
+                .unwrap_or_else(|e| panic!("{}: {e}", entry.path().display()));
+        }
+    }
+}
+
 /// The release bundle built for the `/kontor/` prefix.
 pub fn dist_prefix() -> PathBuf {
     env_path("KONTOR_DIST_PREFIX", workspace().join("target/dist-prefix"))

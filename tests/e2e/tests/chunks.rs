@@ -3,18 +3,7 @@
 //! error with "Try again" inside the frame (never a blank page), and once the file is back
 //! "Try again" loads the page in place.
 
-use kontor_e2e::{dist, Browser, Server};
-use std::path::Path;
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap().flatten() {
-        let path = entry.path();
-        if path.is_file() {
-            std::fs::copy(&path, to.join(entry.file_name())).unwrap();
-        }
-    }
-}
+use kontor_e2e::{copy_dir, dist, Browser, Server};
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_missing_chunk_shows_an_error_with_retry_and_retry_loads_the_page() {

@@ -4,24 +4,9 @@
 //! release waits for "A new version is ready — Reload". The network is "gone" the hard way:
 //! the servers are stopped, so every request fails as it would on a train.
 
-use kontor_e2e::{dist, dist_prefix, Browser, Server, StaticServer};
+use kontor_e2e::{copy_dir, dist, dist_prefix, Browser, Server, StaticServer};
 use serde_json::{json, Value};
 use std::time::Duration;
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from)
-        .unwrap_or_else(|e| panic!("{}: {e} (build the bundle first)", from.display()))
-    {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
 
 async fn invoice(server: &Server, title: &str) {
     let customer = server.customer("Zugfahrt GmbH").await;
@@ -264,14 +249,7 @@ async fn a_half_typed_offer_survives_a_reload_until_it_is_saved() {
     tokio::time::sleep(Duration::from_millis(900)).await;
 
     // A reload (or a crash): the form offers what was typed.
-    b.client.refresh().await.unwrap();
-    let notice = b.find("#local-draft-notice").await.text().await.unwrap();
-    assert!(
-        notice.contains("Restore your unsaved changes from"),
-        "{notice}"
-    );
-    assert_eq!(b.prop("#f-title", "value").await, "");
-    b.click("#local-draft-restore").await;
+    b.reload_and_restore_local_draft("#f-title").await;
     b.wait_js(
         "return document.querySelector('#f-title').value === 'Rumpfreinigung';",
         vec![],
@@ -293,19 +271,8 @@ async fn a_half_typed_offer_survives_a_reload_until_it_is_saved() {
     let saved = server.get(&b.path().await).await;
     assert_eq!(saved["title"], "Rumpfreinigung");
     assert_eq!(saved["company"]["id"], json!(customer));
-    b.open(&server.base, "/offers/new").await;
-    b.find("#f-title").await;
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    assert_eq!(
-        b.client
-            .execute(
-                "return !document.querySelector('#local-draft-notice');",
-                vec![]
-            )
-            .await
-            .unwrap(),
-        json!(true)
-    );
+    b.assert_no_local_draft_offered(&server.base, "/offers/new", "#f-title")
+        .await;
     b.close().await;
 }
 
@@ -319,14 +286,7 @@ async fn a_half_typed_company_survives_a_reload_until_it_is_saved() {
     b.fill("#f-info", "Anruf nur vormittags").await;
     tokio::time::sleep(Duration::from_millis(900)).await;
 
-    b.client.refresh().await.unwrap();
-    let notice = b.find("#local-draft-notice").await.text().await.unwrap();
-    assert!(
-        notice.contains("Restore your unsaved changes from"),
-        "{notice}"
-    );
-    assert_eq!(b.prop("#f-name", "value").await, "");
-    b.click("#local-draft-restore").await;
+    b.reload_and_restore_local_draft("#f-name").await;
     b.wait_js(
         "return document.querySelector('#f-name').value === 'Fähre Süd KG';",
         vec![],
@@ -349,18 +309,55 @@ async fn a_half_typed_company_survives_a_reload_until_it_is_saved() {
     let saved = server.get(&format!("/companies/{id}")).await;
     assert_eq!(saved["name"], "Fähre Süd KG");
     assert_eq!(saved["info"], "Anruf nur vormittags");
-    b.open(&server.base, "/customers/new").await;
-    b.find("#f-name").await;
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    b.assert_no_local_draft_offered(&server.base, "/customers/new", "#f-name")
+        .await;
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_half_typed_purchase_and_recurring_invoice_survive_a_reload_until_saved() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Kranich Druck GmbH").await;
+    let b = server.signed_in_browser().await;
+
+    // A purchase: its texts come back exactly as typed (the receipt file is attached again).
+    b.open(&server.base, "/purchases/new").await;
+    b.fill("#f-title", "Papier Dezember").await;
+    b.fill("#f-receipt_identifier", "RE-4711").await;
+    b.fill(".purchase-row .item-title", "Papier A4").await;
+    b.fill(".purchase-row .item-total", "59,90x").await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    b.reload_and_restore_local_draft("#f-title").await;
+    b.wait_js(
+        "return document.querySelector('#f-title').value === 'Papier Dezember';",
+        vec![],
+    )
+    .await;
+    assert_eq!(b.prop("#f-receipt_identifier", "value").await, "RE-4711");
     assert_eq!(
-        b.client
-            .execute(
-                "return !document.querySelector('#local-draft-notice');",
-                vec![]
-            )
-            .await
-            .unwrap(),
-        json!(true)
+        b.prop(".purchase-row .item-title", "value").await,
+        "Papier A4"
     );
+    assert_eq!(b.prop(".purchase-row .item-total", "value").await, "59,90x");
+
+    // A recurring invoice: the template and the schedule.
+    b.open(&server.base, "/recurring_invoices/new").await;
+    b.pick_company("#f-customer_id", "Kranich Druck GmbH").await;
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
+    b.fill("#f-title", "Wartung {month} {year}").await;
+    b.click("input[name=mode][value=finalize]").await;
+    tokio::time::sleep(Duration::from_millis(900)).await;
+    b.reload_and_restore_local_draft("#f-title").await;
+    b.wait_js(
+        "return document.querySelector('#f-title').value === 'Wartung {month} {year}';",
+        vec![],
+    )
+    .await;
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
+    b.wait_js(
+        "return document.querySelector('input[name=mode][value=finalize]').checked;",
+        vec![],
+    )
+    .await;
     b.close().await;
 }

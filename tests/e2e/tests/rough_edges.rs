@@ -365,14 +365,9 @@ async fn a_half_filled_invoice_survives_a_reload_until_it_is_saved() {
 
     // The tab is reloaded (or crashed): the form offers what was typed, with its time.
     b.client.refresh().await.unwrap();
-    let notice = b.find("#local-draft-notice").await.text().await.unwrap();
-    assert!(
-        notice.contains("Restore your unsaved changes from"),
-        "{notice}"
-    );
-    assert_eq!(b.prop("#f-title", "value").await, "");
+    b.find("#local-draft-notice").await;
     b.theme_screenshots("rough-edges-restore-draft").await;
-    b.click("#local-draft-restore").await;
+    b.reload_and_restore_local_draft("#f-title").await;
     b.wait_js(
         "return document.querySelector('#f-title').value === 'Lagerung Dezember';",
         vec![],
@@ -407,19 +402,8 @@ async fn a_half_filled_invoice_survives_a_reload_until_it_is_saved() {
     assert_eq!(saved["title"], "Lagerung Dezember");
     assert_eq!(saved["customer_id"], json!(customer));
     assert_eq!(saved["items"][0]["unit"], "Monat");
-    b.open(&server.base, "/invoices/new").await;
-    b.find("#f-title").await;
-    tokio::time::sleep(Duration::from_millis(600)).await;
-    assert_eq!(
-        b.client
-            .execute(
-                "return !document.querySelector('#local-draft-notice');",
-                vec![]
-            )
-            .await
-            .unwrap(),
-        json!(true)
-    );
+    b.assert_no_local_draft_offered(&server.base, "/invoices/new", "#f-title")
+        .await;
 
     // Typed again, then signing out removes every local draft (shared computers).
     b.fill("#f-title", "Nur getippt").await;

@@ -6,7 +6,7 @@
 //! route chunk) visited there.
 
 use fantoccini::Locator;
-use kontor_e2e::{dist, dist_prefix, every_page, Browser, Server, StaticServer};
+use kontor_e2e::{copy_dir, dist, dist_prefix, every_page, Browser, Server, StaticServer};
 use serde_json::json;
 use std::time::Duration;
 
@@ -232,22 +232,4 @@ async fn every_page_of_the_split_bundle_works_under_a_prefix_on_a_static_server(
     let routes = wasm.iter().filter(|n| n.contains("/split_kontor_")).count();
     assert!(routes >= 10, "route chunks loaded: {wasm:?}");
     b.close().await;
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap_or_else(|e| {
-        panic!(
-            "{}: {e} (build it with trunk --public-url /kontor/)",
-            from.display()
-        )
-    }) {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }

@@ -537,10 +537,16 @@ pub fn category_parties(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
     let representative_vat = f.tax_representative.vat_id.is_some();
     let buyer_vat = f.buyer.vat_id.is_some();
     for (code, prefix, name) in CATEGORIES {
-        let lines = f.lines.iter().any(|l| is(&l.category, code));
-        let allowances = f.allowances.iter().any(|a| is(&a.category, code));
-        let charges = f.charges.iter().any(|a| is(&a.category, code));
-        let used = lines || allowances || charges;
+        let line_rates = rates_of(f.lines.iter().map(|l| (&l.category, &l.rate)), code);
+        let allowance_rates = rates_of(f.allowances.iter().map(|a| (&a.category, &a.rate)), code);
+        let charge_rates = rates_of(f.charges.iter().map(|a| (&a.category, &a.rate)), code);
+        let (lines, allowances, charges) = (
+            !line_rates.is_empty(),
+            !allowance_rates.is_empty(),
+            !charge_rates.is_empty(),
+        );
+        let users = line_rates.len() + allowance_rates.len() + charge_rates.len();
+        let used = users > 0;
         let breakdowns = f.vat.iter().filter(|v| is(&v.category, code)).count();
         let breakdown_holds = match (code, syntax) {
             ("S", Syntax::Ubl) => (used && breakdowns > 0) || (!used && breakdowns == 0),
@@ -552,8 +558,8 @@ pub fn category_parties(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
             out.push(finding(
                 &format!("{prefix}-01"),
                 "BG-23",
-                format!("The VAT category {code} (\"{name}\") is used by {} line(s), allowance(s) or charge(s) but has {breakdowns} VAT breakdown(s) (BG-23).", f.lines.iter().filter(|l| is(&l.category, code)).count() + f.allowances.iter().chain(&f.charges).filter(|a| is(&a.category, code)).count()),
-                format!("Die Umsatzsteuerkategorie {code} wird von {} Position(en), Nachlässen oder Zuschlägen verwendet, hat aber {breakdowns} Aufschlüsselung(en) (BG-23).", f.lines.iter().filter(|l| is(&l.category, code)).count() + f.allowances.iter().chain(&f.charges).filter(|a| is(&a.category, code)).count()),
+                format!("The VAT category {code} (\"{name}\") is used by {users} line(s), allowance(s) or charge(s) but has {breakdowns} VAT breakdown(s) (BG-23)."),
+                format!("Die Umsatzsteuerkategorie {code} wird von {users} Position(en), Nachlässen oder Zuschlägen verwendet, hat aber {breakdowns} Aufschlüsselung(en) (BG-23)."),
             ));
         }
         let (parties_hold, needed_en, needed_de) = match code {
@@ -615,37 +621,10 @@ pub fn category_parties(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
             "O" => ("absent", "fehlen"),
             _ => ("0", "0 sein"),
         };
-        let groups: [(&str, &str, &str, Vec<&Option<Number>>); 3] = [
-            (
-                "05",
-                "BT-152",
-                "an invoice line",
-                f.lines
-                    .iter()
-                    .filter(|l| is(&l.category, code))
-                    .map(|l| &l.rate)
-                    .collect(),
-            ),
-            (
-                "06",
-                "BT-96",
-                "a document-level allowance",
-                f.allowances
-                    .iter()
-                    .filter(|a| is(&a.category, code))
-                    .map(|a| &a.rate)
-                    .collect(),
-            ),
-            (
-                "07",
-                "BT-103",
-                "a document-level charge",
-                f.charges
-                    .iter()
-                    .filter(|a| is(&a.category, code))
-                    .map(|a| &a.rate)
-                    .collect(),
-            ),
+        let groups = [
+            ("05", "BT-152", "an invoice line", line_rates),
+            ("06", "BT-96", "a document-level allowance", allowance_rates),
+            ("07", "BT-103", "a document-level charge", charge_rates),
         ];
         for (n, term, en_what, rates) in groups {
             if let Some(bad) = rates.into_iter().find(|r| !rate_holds(r)) {
@@ -662,6 +641,18 @@ pub fn category_parties(f: &Facts, syntax: Syntax, out: &mut Vec<Finding>) {
             }
         }
     }
+}
+
+/// The rates (BT-152/96/103) of the lines, allowances or charges `items` (category, rate)
+/// in the VAT category `code`.
+fn rates_of<'a>(
+    items: impl Iterator<Item = (&'a Option<String>, &'a Option<Number>)>,
+    code: &str,
+) -> Vec<&'a Option<Number>> {
+    items
+        .filter(|(category, _)| category.as_deref().map(str::trim) == Some(code))
+        .map(|(_, rate)| rate)
+        .collect()
 }
 
 /// BR-x-08 (the taxable amount of a category is its lines plus charges minus allowances),
