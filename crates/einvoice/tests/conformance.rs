@@ -525,3 +525,33 @@ fn schema_findings_are_bounded() {
         "{last:?}"
     );
 }
+
+/// Checks from several threads at once (the inbox poll and uploads run side by side) share
+/// the parsed schemas one at a time and give each document its own verdict.
+#[test]
+fn concurrent_checks_keep_their_own_verdicts() {
+    let valid = sample("01.01a-INVOICE_ubl.xml");
+    let broken = replace(
+        &valid,
+        "<cbc:DocumentCurrencyCode>",
+        "<cbc:Colour>blue</cbc:Colour><cbc:DocumentCurrencyCode>",
+    );
+    let threads: Vec<_> = (0..4)
+        .map(|n| {
+            let (valid, broken) = (valid.clone(), broken.clone());
+            std::thread::spawn(move || {
+                for _ in 0..5 {
+                    let text = if n % 2 == 0 { &valid } else { &broken };
+                    let result = check(text.as_bytes());
+                    assert_eq!(result.valid, n % 2 == 0, "{result:?}");
+                    if n % 2 == 1 {
+                        assert_eq!(result.rules(), ["KONTOR-XSD"]);
+                    }
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().expect("no check panicked");
+    }
+}
