@@ -40,6 +40,9 @@ const VOLATILE: &[&str] = &[
     "api_keys.last_used_at",
     "login_attempts.at",
     "server_processes",
+    // The rate limiter's shared counts: its sync adds the sign-in attempts of earlier
+    // cases every second and drops old windows, whatever the current request is.
+    "rate_limit_counts",
 ];
 
 struct Gen<'a> {
@@ -451,9 +454,14 @@ fn every_write_endpoint_answers_2xx_that_reads_back_or_4xx_that_changed_nothing(
                     );
                     if (400..500).contains(&status) {
                         let after = s.fingerprint(Some(&files), VOLATILE).await;
+                        let changed: Vec<&String> = before
+                            .keys()
+                            .chain(after.keys())
+                            .filter(|k| before.get(*k) != after.get(*k))
+                            .collect();
                         prop_assert!(
-                            before == after,
-                            "{method} {target} answered {status} but changed the database\nbody: {body}"
+                            changed.is_empty(),
+                            "{method} {target} answered {status} but changed {changed:?}\nbody: {body}"
                         );
                     } else if reply.body.is_object() && reply.body.get("id").is_some() {
                         let id = reply.body["id"].as_i64().unwrap_or(0);
