@@ -21,6 +21,7 @@ use crate::pages::dunning::DunningPage;
 use crate::pages::exports::ExportsPage;
 use crate::pages::forgot_password::ForgotPasswordPage;
 use crate::pages::inbox::InboxPage;
+use crate::pages::outbox::OutboxPage;
 use crate::pages::invoices::{InvoiceCreate, InvoiceDetail, InvoiceEdit, InvoiceList};
 use crate::pages::mail::MailPage;
 use crate::pages::offers::{OfferCreate, OfferDetail, OfferEdit, OfferList};
@@ -82,6 +83,7 @@ lazy_route!(USERS_ROUTE, chunk = kontor_settings, fn = users_chunk, view! { <Use
 lazy_route!(API_KEYS_ROUTE, chunk = kontor_settings, fn = api_keys_chunk, view! { <ApiKeysPage /> });
 lazy_route!(INBOX_SETTINGS_ROUTE, chunk = kontor_settings, fn = inbox_settings_chunk, view! { <InboxSettingsPage /> });
 lazy_route!(INBOX_ROUTE, chunk = kontor_purchases, fn = inbox_chunk, view! { <InboxPage /> });
+lazy_route!(OUTBOX_ROUTE, chunk = kontor_frame, fn = outbox_chunk, view! { <OutboxPage /> });
 
 /// The whole app.
 #[component]
@@ -158,6 +160,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/settings/users") view=USERS_ROUTE />
                     <Route path=path!("/settings/api_keys") view=API_KEYS_ROUTE />
                     <Route path=path!("/settings/inbox") view=INBOX_SETTINGS_ROUTE />
+                    <Route path=path!("/outbox") view=OUTBOX_ROUTE />
                 </ParentRoute>
             </Routes>
             <ToastHost />

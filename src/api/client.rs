@@ -264,6 +264,21 @@ async fn send(
     accept: &str,
     abortable: bool,
 ) -> Result<gloo_net::http::Response, ApiError> {
+    send_keyed(target, method, path, query, body, accept, abortable, None).await
+}
+
+/// [`send`] with an `Idempotency-Key` header when `idempotency_key` is given.
+#[allow(clippy::too_many_arguments)]
+async fn send_keyed(
+    target: &Target,
+    method: Method,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<String>,
+    accept: &str,
+    abortable: bool,
+    idempotency_key: Option<&str>,
+) -> Result<gloo_net::http::Response, ApiError> {
     let url = format!("{}/api/v1{}", target.server, path);
     let method_is_get = method == Method::GET;
     let signal = if abortable { abort_with_owner() } else { None };
@@ -275,11 +290,18 @@ async fn send(
         .header("Accept-Language", crate::i18n::language().code())
         .query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
         .abort_signal(signal.as_ref());
+    let builder = match idempotency_key {
+        Some(k) => builder.header("Idempotency-Key", k),
+        None => builder,
+    };
     let request = with_json_body(builder, body)?;
-    let response = request
-        .send()
-        .await
-        .map_err(|e| network_error(&target.server, e))?;
+    let response = request.send().await.map_err(|e| {
+        if method_is_get {
+            network_error(&target.server, e)
+        } else {
+            write_network_error(&target.server, e)
+        }
+    })?;
     let status = response.status();
     if (200..300).contains(&status) {
         if method_is_get {
@@ -329,6 +351,31 @@ pub(crate) async fn request(
     Ok(Answer { headers, text })
 }
 
+/// `POST path` with the JSON text `body` and the `Idempotency-Key` `key`
+/// (`docs/decisions.md` § Idempotency-Key): a repeat with the same key and body is answered
+/// the first request's record, never a second one. Used by the outbox
+/// ([`crate::api::outbox`]).
+pub(crate) async fn post_keyed(path: &str, body: String, key: &str) -> Result<Answer, ApiError> {
+    let target = Target::stored()?;
+    let response = send_keyed(
+        &target,
+        Method::POST,
+        path,
+        &[],
+        Some(body),
+        "application/json",
+        false,
+        Some(key),
+    )
+    .await?;
+    let headers = response.headers();
+    let text = response
+        .text()
+        .await
+        .map_err(|e| write_network_error(&target.server, e))?;
+    Ok(Answer { headers, text })
+}
+
 /// Fetches a PDF (`GET ….pdf`, or `POST /invoices/preview.pdf` with `body`) as a `Blob`.
 /// Always aborted when the current reactive owner is cleaned up: rendering changes nothing.
 pub(crate) async fn request_pdf(
@@ -372,6 +419,21 @@ fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
         return ApiError::local(t().api_errors().cancelled);
     }
     ApiError::local(fill(t().api_errors().unreachable, &[("server", server)]))
+}
+
+/// A write that got no answer: while the browser knows it is offline, the sentence says
+/// the action needs the server (issue 37: finalizing, sending, payments and deletions are
+/// never queued); otherwise the address could not be reached ([`network_error`]).
+fn write_network_error(server: &str, error: gloo_net::Error) -> ApiError {
+    if is_offline() {
+        return ApiError::local(t().offline().needs_server);
+    }
+    network_error(server, error)
+}
+
+/// True while the browser reports no network (`navigator.onLine` false).
+pub fn is_offline() -> bool {
+    !window().navigator().on_line()
 }
 
 /// Builds an [`ApiError`] from an error answer (`{"message", "errors"}`), or a generic

@@ -33,6 +33,7 @@ pub mod invoice_documents;
 pub mod invoices;
 pub mod offers;
 pub mod offline;
+pub mod outbox;
 pub mod payments;
 pub mod projects;
 pub mod purchases;

@@ -10,6 +10,7 @@ use crate::api::session::{get_account, get_account_head, get_session};
 use crate::api::ApiError;
 use crate::components::shortcuts::ShortcutSheet;
 use crate::components::top_search::TopSearch;
+use crate::components::outbox_link::OutboxLink;
 use crate::components::user_menu::UserMenu;
 use crate::i18n::t;
 use crate::lazy::Preloads;
@@ -191,6 +192,7 @@ fn TopBar(
         <header class="topbar">
             <span class="topbar-account">{account_name}</span>
             <TopSearch />
+            <OutboxLink session=session />
             <span class="topbar-user">
                 <UserMenu session=session />
             </span>

@@ -73,6 +73,7 @@ pub mod locale;
 pub mod mail_list;
 pub mod money;
 pub mod offline_notice;
+pub mod outbox_link;
 pub mod page_head;
 pub mod pager;
 pub mod paper_select;

@@ -14,6 +14,7 @@ pub mod inbox;
 pub mod invoices;
 pub mod mail;
 pub mod offers;
+pub mod outbox;
 pub mod placeholder;
 pub mod purchases;
 pub mod recurring;

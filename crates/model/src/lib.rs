@@ -48,6 +48,7 @@ pub mod money;
 pub mod number_format;
 pub mod number_input;
 pub mod offer;
+pub mod outbox;
 pub mod party;
 pub mod payment;
 pub mod payment_reference;

@@ -7,6 +7,8 @@ use super::detail::use_company_id;
 use super::{base_path, new_title};
 use crate::api::companies::{create_company, get_company, update_company};
 use crate::api::create_or_update;
+use crate::api::outbox::{create_or_queue, QueueAs, Saved};
+use kontor_model::outbox::OutboxKind;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
@@ -128,10 +130,32 @@ fn CompanyForm(
         errors.set(FieldErrors::new());
         summary.set(None);
         let navigate = navigate.clone();
+        // A new company saved while the server cannot be reached waits in the outbox
+        // (issue 37).
+        let queue_as = editing.is_none().then(|| QueueAs {
+            kind: OutboxKind::Company,
+            label: body.name.clone().unwrap_or_default(),
+            form_name: format!("company.new.{}", base.trim_start_matches('/')),
+            form_path: format!("{base}/new"),
+            form: serde_json::to_value(state.typed()).unwrap_or_default(),
+        });
         save.run(
-            async move { create_or_update(editing, &body, create_company, update_company).await },
+            async move {
+                match queue_as {
+                    Some(queue_as) => create_or_queue(&body, queue_as).await,
+                    None => create_or_update(editing, &body, create_company, update_company)
+                        .await
+                        .map(Saved::Stored),
+                }
+            },
             move |answer| match answer {
-                Ok(saved) => {
+                Ok(Saved::Queued) => {
+                    guard.mark_saved();
+                    local.saved();
+                    toasts.success(t().offline().queued.to_string());
+                    navigate(base, Default::default());
+                }
+                Ok(Saved::Stored(saved)) => {
                     guard.mark_saved();
                     local.saved();
                     toasts.success(fill(

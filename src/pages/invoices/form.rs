@@ -9,6 +9,8 @@ use super::form_from_offer;
 use super::form_preview::LivePreview;
 use crate::api::companies::get_company;
 use crate::api::create_or_update;
+use crate::api::outbox::{create_or_queue, QueueAs, Saved};
+use kontor_model::outbox::OutboxKind;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
 use crate::api::session::get_account;
@@ -248,12 +250,36 @@ fn InvoiceForm(
 
     // One request per save: editing a draft with `status: created` finalizes it in the
     // same request and transaction (PUT /invoices/{id}, `docs/decisions.md` § Invoices).
+    // A new draft saved while the server cannot be reached waits in the outbox (issue 37);
+    // finalizing needs the server (numbers stay gap-free).
     let save = Action::new_local(move |body: &NewInvoice| {
         let body = body.clone();
-        async move { create_or_update(editing, &body, create_invoice, update_invoice).await }
+        async move {
+            if editing.is_none() && body.status == Some(InvoiceStatus::Draft) {
+                let queue_as = QueueAs {
+                    kind: OutboxKind::Invoice,
+                    label: customer
+                        .with_untracked(|c| c.as_ref().map(|c| c.name.clone()))
+                        .unwrap_or_default(),
+                    form_name: "invoice.new".into(),
+                    form_path: "/invoices/new".into(),
+                    form: serde_json::to_value(state.typed()).unwrap_or_default(),
+                };
+                return create_or_queue(&body, queue_as).await;
+            }
+            create_or_update(editing, &body, create_invoice, update_invoice)
+                .await
+                .map(Saved::Stored)
+        }
     });
     Effect::new(move |_| match save.value().get() {
-        Some(Ok(saved)) => {
+        Some(Ok(Saved::Queued)) => {
+            guard.mark_saved();
+            local.saved();
+            toasts.success(t().offline().queued.to_string());
+            navigate("/invoices", Default::default());
+        }
+        Some(Ok(Saved::Stored(saved))) => {
             guard.mark_saved();
             local.saved();
             let done = match (&saved.identifier, editing) {

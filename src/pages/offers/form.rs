@@ -7,6 +7,7 @@
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
 use super::form_state::{OfferFormState, TypedOffer};
 use crate::api::create_or_update;
+use crate::api::outbox::{create_or_queue, QueueAs, Saved};
 use crate::api::deals::list_deals;
 use crate::api::offers::{create_offer, get_offer, update_offer};
 use crate::api::projects::list_projects;
@@ -29,10 +30,21 @@ use kontor_model::account::Account;
 use kontor_model::article::SnippetKind;
 use kontor_model::edit::offer_edit_refusal;
 use kontor_model::error::FieldErrors;
-use kontor_model::offer::Offer;
+use kontor_model::offer::{NewOffer, Offer};
+use kontor_model::outbox::OutboxKind;
 use kontor_model::validation::validate_new_offer;
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
+
+/// The outbox list's label of a new offer: the recipient's first line, else the title.
+fn outbox_label(body: &NewOffer) -> String {
+    body.recipient_address
+        .as_deref()
+        .and_then(|a| a.lines().map(str::trim).find(|l| !l.is_empty()))
+        .or(body.title.as_deref())
+        .unwrap_or_default()
+        .to_string()
+}
 
 async fn load() -> Result<(Choices, Account), ApiError> {
     let (account, deals, projects) =
@@ -135,8 +147,14 @@ fn OfferForm(
         let rows = state.rows.get_untracked();
         error_state.show_all(Form::Offer, message, &all, &rows);
     };
-    let saved = move |answer: Result<Offer, ApiError>| match answer {
-        Ok(offer) => {
+    let saved = move |answer: Result<Saved<Offer>, ApiError>| match answer {
+        Ok(Saved::Queued) => {
+            guard.mark_saved();
+            local.saved();
+            toasts.success(t().offline().queued.to_string());
+            navigate("/offers", Default::default());
+        }
+        Ok(Saved::Stored(offer)) => {
             guard.mark_saved();
             local.saved();
             let text = if edit_id.is_some() {
@@ -169,8 +187,24 @@ fn OfferForm(
             return;
         }
         error_state.clear();
+        // A new offer saved while the server cannot be reached waits in the outbox
+        // (issue 37).
+        let queue_as = edit_id.is_none().then(|| QueueAs {
+            kind: OutboxKind::Offer,
+            label: outbox_label(&body),
+            form_name: "offer.new".into(),
+            form_path: "/offers/new".into(),
+            form: serde_json::to_value(state.typed()).unwrap_or_default(),
+        });
         save.run(
-            async move { create_or_update(edit_id, &body, create_offer, update_offer).await },
+            async move {
+                match queue_as {
+                    Some(queue_as) => create_or_queue(&body, queue_as).await,
+                    None => create_or_update(edit_id, &body, create_offer, update_offer)
+                        .await
+                        .map(Saved::Stored),
+                }
+            },
             saved.clone(),
         );
     };
