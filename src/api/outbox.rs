@@ -26,6 +26,13 @@ thread_local! {
     static OWNER: RefCell<Option<String>> = const { RefCell::new(None) };
     static REPLAYING: Cell<bool> = const { Cell::new(false) };
     static COUNT: ArcRwSignal<usize> = ArcRwSignal::new(0);
+    static REVISION: ArcRwSignal<u64> = ArcRwSignal::new(0);
+}
+
+/// Changes whenever the outbox is stored (an item queued, sent, refused, retried or
+/// discarded): the outbox list reads it again.
+pub fn revision() -> ArcRwSignal<u64> {
+    REVISION.with(Clone::clone)
 }
 
 /// How many items wait in the signed-in person's outbox (refused ones included); the top
@@ -65,6 +72,7 @@ fn store(outbox: &Outbox) -> bool {
     if signal.get_untracked() != outbox.len() {
         signal.set(outbox.len());
     }
+    revision().update(|n| *n = n.wrapping_add(1));
     written
 }
 
@@ -80,6 +88,7 @@ pub fn set_owner(owner: Option<String>) {
     if changed {
         let waiting = load().len();
         count().set(waiting);
+        revision().update(|n| *n = n.wrapping_add(1));
         replay_soon();
     }
 }

@@ -18,6 +18,7 @@ fn kind_label(kind: OutboxKind) -> &'static str {
         OutboxKind::Invoice => t().offline().kind_invoice,
         OutboxKind::Offer => t().offline().kind_offer,
         OutboxKind::Company => t().offline().kind_company,
+        OutboxKind::Purchase => t().offline().kind_purchase,
     }
 }
 
@@ -25,17 +26,11 @@ fn kind_label(kind: OutboxKind) -> &'static str {
 #[component]
 pub fn OutboxPage() -> impl IntoView {
     let texts = t().offline();
-    let count = outbox::count();
-    // The list follows the count (every change of the outbox stores it) and "changed" (a
-    // refusal keeps the count).
-    let changed = RwSignal::new(0u32);
-    let items = Memo::new({
-        let count = count.clone();
-        move |_| {
-            count.track();
-            changed.track();
-            outbox::load().items
-        }
+    // Every change of the outbox is stored, and each store changes the revision.
+    let revision = outbox::revision();
+    let items = Memo::new(move |_| {
+        revision.track();
+        outbox::load().items
     });
     let navigate = StoredValue::new_local(use_navigate());
     let correct = move |item: OutboxItem| {
@@ -52,10 +47,7 @@ pub fn OutboxPage() -> impl IntoView {
         navigate.with_value(|n| n(&item.form_path, Default::default()));
     };
     let send_now = move |_| {
-        leptos::task::spawn_local(async move {
-            outbox::replay().await;
-            changed.update(|n| *n += 1);
-        });
+        leptos::task::spawn_local(outbox::replay());
     };
     view! {
         <header class="page-head">
@@ -118,12 +110,12 @@ pub fn OutboxPage() -> impl IntoView {
                                                     <button type="button" class="btn btn-small outbox-correct"
                                                         on:click=move |_| correct(for_correct.clone())>{texts.correct}</button>
                                                     <button type="button" class="btn btn-small outbox-retry"
-                                                        on:click=move |_| { outbox::retry(&retry_key); changed.update(|n| *n += 1); }>{texts.retry}</button>
+                                                        on:click=move |_| outbox::retry(&retry_key)>{texts.retry}</button>
                                                 }
                                             }
                                         </Show>
                                         <button type="button" class="btn btn-small btn-quiet outbox-discard"
-                                            on:click=move |_| { outbox::discard(&discard_key); changed.update(|n| *n += 1); }>{texts.discard}</button>
+                                            on:click=move |_| { outbox::discard(&discard_key); }>{texts.discard}</button>
                                     </td>
                                 </tr>
                             }

@@ -2,8 +2,8 @@
 //! once"): what is queued, in which order it is sent, and what an answer does to it. Pure
 //! rules; the app's `api::outbox` keeps the [`Outbox`] in `localStorage` and sends it.
 //!
-//! - Only creations are queued ([`OutboxKind`]: a draft invoice, a draft offer, a new
-//!   company — `POST` of a JSON body). Finalizing, sending, payments and deletions need
+//! - Only creations are queued ([`OutboxKind`]: a draft invoice, a new offer, a new
+//!   company, a new purchase with its receipt — `POST` of a JSON body). Finalizing, sending, payments and deletions need
 //!   the server (numbers stay gap-free) and are never queued.
 //! - Each item gets its `Idempotency-Key` when it is queued (in fact before its first
 //!   attempt: the request that failed offline already carried it), and every replay sends
@@ -27,8 +27,10 @@ pub const OUTBOX_VERSION: u32 = 1;
 /// browser's storage holds about 5 MB).
 pub const OUTBOX_MAX_ITEMS: usize = 100;
 
-/// The largest stored outbox read back, in bytes of JSON text; larger text is ignored.
-pub const OUTBOX_MAX_BYTES: usize = 4 * 1024 * 1024;
+/// The largest stored outbox read back, in bytes of JSON text (a receipt photo travels as
+/// base64 inside its purchase; the browser's `localStorage` holds about 5 million
+/// characters); larger text is ignored.
+pub const OUTBOX_MAX_BYTES: usize = 8 * 1024 * 1024;
 
 /// What an outbox item creates, and where it is sent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +42,8 @@ pub enum OutboxKind {
     Offer,
     /// `POST /companies`.
     Company,
+    /// `POST /purchases`, the receipt (photo or PDF) inside the body as base64.
+    Purchase,
 }
 
 impl OutboxKind {
@@ -49,6 +53,7 @@ impl OutboxKind {
             OutboxKind::Invoice => "/invoices",
             OutboxKind::Offer => "/offers",
             OutboxKind::Company => "/companies",
+            OutboxKind::Purchase => "/purchases",
         }
     }
 }
@@ -356,6 +361,7 @@ mod tests {
         assert_eq!(OutboxKind::Invoice.path(), "/invoices");
         assert_eq!(OutboxKind::Offer.path(), "/offers");
         assert_eq!(OutboxKind::Company.path(), "/companies");
+        assert_eq!(OutboxKind::Purchase.path(), "/purchases");
         assert_eq!(serde_json::to_value(OutboxKind::Offer).unwrap(), json!("offer"));
     }
 }

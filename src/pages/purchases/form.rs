@@ -9,6 +9,8 @@ use super::form_fields::{AttachDocument, ReceiptFields, SupplierFields};
 use super::form_items::PurchaseItems;
 use super::form_state::{PurchaseFormState, TypedPurchase};
 use crate::api::create_or_update;
+use crate::api::outbox::{create_or_queue, QueueAs, Saved};
+use kontor_model::outbox::OutboxKind;
 use crate::api::purchases::{
     create_purchase, get_purchase, list_purchase_categories, update_purchase,
 };
@@ -41,6 +43,16 @@ struct FormData {
     categories: Vec<PurchaseCategory>,
     /// The purchase being edited (`None`: a new one).
     purchase: Option<Purchase>,
+}
+
+/// The outbox list's label of a new purchase: its title, else the receipt number.
+fn outbox_label(body: &NewPurchase) -> String {
+    body.title
+        .as_deref()
+        .filter(|t| !t.trim().is_empty())
+        .or(body.receipt_identifier.as_deref())
+        .unwrap_or_default()
+        .to_string()
 }
 
 async fn load() -> Result<FormData, ApiError> {
@@ -138,12 +150,34 @@ fn PurchaseForm(
     let duplicate = RwSignal::new(String::new());
     let duplicate_open = RwSignal::new(false);
     let held = StoredValue::new(None::<NewPurchase>);
+    // A new purchase (with its receipt) saved while the server cannot be reached waits in
+    // the outbox (issue 37).
     let save = Action::new_local(move |body: &NewPurchase| {
         let body = body.clone();
-        async move { create_or_update(edit_id, &body, create_purchase, update_purchase).await }
+        async move {
+            if edit_id.is_none() {
+                let queue_as = QueueAs {
+                    kind: OutboxKind::Purchase,
+                    label: outbox_label(&body),
+                    form_name: "purchase.new".into(),
+                    form_path: "/purchases/new".into(),
+                    form: serde_json::to_value(state.typed()).unwrap_or_default(),
+                };
+                return create_or_queue(&body, queue_as).await;
+            }
+            create_or_update(edit_id, &body, create_purchase, update_purchase)
+                .await
+                .map(Saved::Stored)
+        }
     });
     Effect::new(move |_| match save.value().get() {
-        Some(Ok(p)) => {
+        Some(Ok(Saved::Queued)) => {
+            guard.mark_saved();
+            local.saved();
+            toasts.success(t().offline().queued.to_string());
+            navigate("/purchases", Default::default());
+        }
+        Some(Ok(Saved::Stored(p))) => {
             guard.mark_saved();
             local.saved();
             let text = if edit_id.is_some() {

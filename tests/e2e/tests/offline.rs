@@ -361,3 +361,212 @@ async fn a_half_typed_purchase_and_recurring_invoice_survive_a_reload_until_save
     .await;
     b.close().await;
 }
+
+/// The outbox stored in the page's `localStorage` (`kontor.draft.{owner}.outbox`).
+async fn stored_outbox(b: &Browser) -> Value {
+    let text = b
+        .wait_js(
+            "const k = Object.keys(localStorage).find(k => k.endsWith('.outbox')); return k ? localStorage.getItem(k) : null;",
+            vec![],
+        )
+        .await;
+    serde_json::from_str(text.as_str().unwrap()).unwrap()
+}
+
+/// A 1×1 PNG: the receipt photo.
+const PNG: [u8; 70] = [
+    137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0,
+    0, 0, 31, 21, 196, 137, 0, 0, 0, 13, 73, 68, 65, 84, 120, 218, 99, 252, 207, 192, 80, 15, 0, 4,
+    133, 1, 128, 132, 169, 140, 33, 0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130,
+];
+
+async fn count_of(server: &Server, path: &str, field: &str, value: &str) -> usize {
+    let list = server.get(path).await;
+    list.as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r[field] == value)
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_once() {
+    let mut server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Bahnhof Catering GmbH").await;
+    let doomed = server.customer("Gleis 9 GmbH").await;
+    let b = server.signed_in_browser().await;
+    controlled(&b).await;
+    // Online once: the pages' answers (account, session) are stored for offline use.
+    b.open(&server.base, "/customers/new").await;
+    b.find("#f-name").await;
+    b.open(&server.base, "/purchases/new").await;
+    b.find("#f-title").await;
+    b.open(&server.base, "/invoices/new").await;
+    b.pick_company("#f-customer_id", "Bahnhof Catering GmbH")
+        .await;
+    b.wait_picked("#f-customer_id", &customer.to_string()).await;
+
+    // The connection goes: a draft invoice is saved into the outbox.
+    server.stop().await;
+    b.fill("#f-title", "Verpflegung im Zug").await;
+    let save_draft = ".invoice-form .page-head .page-actions button.btn:not(.btn-primary)";
+    b.click(save_draft).await;
+    b.wait_text("Saved offline. It will be sent when the connection returns.")
+        .await;
+    b.wait_js(
+        "return document.querySelector('#outbox-count')?.textContent === 'Outbox: 1';",
+        vec![],
+    )
+    .await;
+
+    // A purchase with its receipt photo, offline too (the pages come from the worker).
+    let files = tempfile::tempdir().unwrap();
+    let photo = files.path().join("beleg.png");
+    std::fs::write(&photo, PNG).unwrap();
+    b.open(&server.base, "/purchases/new").await;
+    b.fill("#f-title", "Fahrkarte Hamburg").await;
+    b.fill(".purchase-row .item-title", "ICE Hamburg").await;
+    b.fill(".purchase-row .item-total", "89,90").await;
+    b.find("#f-file")
+        .await
+        .send_keys(photo.to_str().unwrap())
+        .await
+        .unwrap();
+    b.wait_text("Attached: beleg.png").await;
+    b.click("form.purchase-form .form-actions button[type=submit]")
+        .await;
+    b.wait_js(
+        "return document.querySelector('#outbox-count')?.textContent === 'Outbox: 2';",
+        vec![],
+    )
+    .await;
+
+    // And a new company.
+    b.open(&server.base, "/customers/new").await;
+    b.fill("#f-name", "Speisewagen KG").await;
+    b.click(".company-form .form-actions button.btn-primary")
+        .await;
+    b.wait_js(
+        "return document.querySelector('#outbox-count')?.textContent === 'Outbox: 3';",
+        vec![],
+    )
+    .await;
+    let outbox = stored_outbox(&b).await;
+    let items = outbox["items"].as_array().unwrap();
+    assert_eq!(items.len(), 3);
+    assert_eq!(items[0]["kind"], "invoice");
+    assert_eq!(items[0]["label"], "Bahnhof Catering GmbH");
+    assert_eq!(items[1]["kind"], "purchase");
+    assert_eq!(items[2]["kind"], "company");
+    let invoice_key = items[0]["key"].as_str().unwrap().to_string();
+    assert_ne!(invoice_key, items[1]["key"].as_str().unwrap());
+
+    b.click("#outbox-count").await;
+    b.wait_js(
+        "return document.querySelectorAll('#outbox .outbox-item').length === 3;",
+        vec![],
+    )
+    .await;
+    let rows = b.find("#outbox tbody").await.text().await.unwrap();
+    let order: Vec<usize> = ["Draft invoice", "New purchase", "New company"]
+        .iter()
+        .map(|k| rows.find(k).unwrap())
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "oldest first: {rows}");
+    b.screenshot("offline-outbox").await;
+
+    // The server comes back; the first creation had in fact reached it, its answer lost
+    // on the way (the same key and body as the app's first attempt).
+    server.resume().await;
+    let answer = reqwest::Client::new()
+        .post(format!("{}/api/v1/invoices", server.base))
+        .header("Authorization", format!("Token token={}", server.key))
+        .header("Idempotency-Key", &invoice_key)
+        .header("Content-Type", "application/json")
+        .body(items[0]["body"].as_str().unwrap().to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(answer.status().as_u16(), 201);
+
+    // "Send now": all go, in order; the invoice is answered, not written again.
+    b.click("#outbox-send").await;
+    b.wait_js(
+        "return !document.querySelector('#outbox-count') && !!document.querySelector('#outbox-empty');",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        count_of(&server, "/invoices?per_page=100", "title", "Verpflegung im Zug").await,
+        1
+    );
+    let purchases = server.get("/purchases?per_page=100").await;
+    let stored: Vec<&Value> = purchases
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["title"] == "Fahrkarte Hamburg")
+        .collect();
+    assert_eq!(stored.len(), 1, "{purchases}");
+    let link = stored[0]["file_url"].as_str().expect("a stored receipt");
+    let link = if link.starts_with("http") {
+        link.to_string()
+    } else {
+        format!("{}{link}", server.base)
+    };
+    let receipt = reqwest::get(&link).await.unwrap().bytes().await.unwrap();
+    assert_eq!(&receipt[..], &PNG[..], "the receipt photo arrived whole");
+    assert_eq!(
+        count_of(&server, "/companies?per_page=100", "name", "Speisewagen KG").await,
+        1
+    );
+
+    // A refusal stays for correction: a draft for a customer deleted before it is sent.
+    b.open(&server.base, "/invoices/new").await;
+    b.pick_company("#f-customer_id", "Gleis 9 GmbH").await;
+    b.wait_picked("#f-customer_id", &doomed.to_string()).await;
+    server.stop().await;
+    b.fill("#f-title", "Nie gesendet").await;
+    b.click(save_draft).await;
+    b.wait_js(
+        "return document.querySelector('#outbox-count')?.textContent === 'Outbox: 1';",
+        vec![],
+    )
+    .await;
+    server.resume().await;
+    let deleted = reqwest::Client::new()
+        .delete(format!("{}/api/v1/companies/{doomed}", server.base))
+        .header("Authorization", format!("Token token={}", server.key))
+        .send()
+        .await
+        .unwrap();
+    assert!(deleted.status().is_success(), "{}", deleted.status());
+    // A reload sends what waits as soon as the session is known.
+    b.client.refresh().await.unwrap();
+    b.click("#outbox-count").await;
+    b.wait_js(
+        "return document.querySelector('#outbox .outbox-item.refused .outbox-errors')?.textContent.includes('customer_id');",
+        vec![],
+    )
+    .await;
+    b.screenshot("offline-outbox-refused").await;
+    assert_eq!(
+        count_of(&server, "/invoices?per_page=100", "title", "Nie gesendet").await,
+        0
+    );
+    // "Correct" opens the form with what was typed, offered as unsaved changes.
+    b.click("#outbox .outbox-correct").await;
+    b.wait_js(
+        "return location.pathname === '/invoices/new' && !!document.querySelector('#local-draft-notice');",
+        vec![],
+    )
+    .await;
+    b.click("#local-draft-restore").await;
+    b.wait_js(
+        "return document.querySelector('#f-title').value === 'Nie gesendet';",
+        vec![],
+    )
+    .await;
+    assert!(!b.body_text().await.contains("Outbox: "));
+    b.close().await;
+}
