@@ -4,7 +4,7 @@
 use crate::i18n::{fill, t};
 use gloo_net::http::{Headers, Method, Request, RequestBuilder};
 use kontor_model::error::{ErrorBody, FieldErrors};
-use leptos::prelude::{on_cleanup, window, Owner};
+use leptos::prelude::{on_cleanup, window, GetUntracked, Owner};
 use send_wrapper::SendWrapper;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -421,11 +421,15 @@ fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
     ApiError::local(fill(t().api_errors().unreachable, &[("server", server)]))
 }
 
-/// A write that got no answer: while the browser knows it is offline, the sentence says
-/// the action needs the server (issue 37: finalizing, sending, payments and deletions are
-/// never queued); otherwise the address could not be reached ([`network_error`]).
+/// A write that got no answer: while the browser knows it is offline, or the pages read
+/// from the service worker's store ("Offline — as of …"), the sentence says the action
+/// needs the server (issue 37: finalizing, sending, payments and deletions are never
+/// queued); otherwise the address could not be reached ([`network_error`]).
 fn write_network_error(server: &str, error: gloo_net::Error) -> ApiError {
-    if is_offline() {
+    let reading_stored = crate::api::offline::stored_at()
+        .get_untracked()
+        .is_some();
+    if is_offline() || reading_stored {
         return ApiError::local(t().offline().needs_server);
     }
     network_error(server, error)

@@ -99,8 +99,9 @@ pub struct OutboxItem {
     pub refusal: Option<OutboxRefusal>,
 }
 
-/// The queued writes of one person, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// The queued writes of one person, oldest first. `Default` is [`Outbox::new`] (the
+/// current version).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outbox {
     /// [`OUTBOX_VERSION`] when written.
     pub version: u32,
@@ -154,6 +155,12 @@ pub fn outbox_key(random: [u8; 16]) -> String {
         key.push_str(&format!("{b:02x}"));
     }
     key
+}
+
+impl Default for Outbox {
+    fn default() -> Self {
+        Outbox::new()
+    }
 }
 
 impl Outbox {
@@ -344,6 +351,10 @@ mod tests {
 
     #[test]
     fn stored_text_reads_back_and_hostile_text_is_ignored() {
+        // An outbox started from nothing (the default) is written in the current version.
+        let mut fresh = Outbox::default();
+        fresh.push(item(3, OutboxKind::Purchase)).unwrap();
+        assert_eq!(Outbox::parse(&serde_json::to_string(&fresh).unwrap()), fresh);
         let mut o = Outbox::new();
         o.push(item(7, OutboxKind::Offer)).unwrap();
         let text = serde_json::to_string(&o).unwrap();

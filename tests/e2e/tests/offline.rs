@@ -394,6 +394,9 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     let mut server = Server::start(Some(dist()), vec![]).await;
     let customer = server.customer("Bahnhof Catering GmbH").await;
     let doomed = server.customer("Gleis 9 GmbH").await;
+    let row = |field: &str| {
+        format!(".pe-table tbody tr[data-row-key]:nth-of-type(1) [data-field={field}]")
+    };
     let b = server.signed_in_browser().await;
     controlled(&b).await;
     // Online once: the pages' answers (account, session) are stored for offline use.
@@ -409,6 +412,9 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     // The connection goes: a draft invoice is saved into the outbox.
     server.stop().await;
     b.fill("#f-title", "Verpflegung im Zug").await;
+    b.fill(&row("title"), "Brötchen").await;
+    b.fill(&row("quantity"), "12").await;
+    b.fill(&row("unit_price"), "2.50").await;
     let save_draft = ".invoice-form .page-head .page-actions button.btn:not(.btn-primary)";
     b.click(save_draft).await;
     b.wait_text("Saved offline. It will be sent when the connection returns.")
@@ -426,7 +432,7 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     b.open(&server.base, "/purchases/new").await;
     b.fill("#f-title", "Fahrkarte Hamburg").await;
     b.fill(".purchase-row .item-title", "ICE Hamburg").await;
-    b.fill(".purchase-row .item-total", "89,90").await;
+    b.fill(".purchase-row .item-total", "89.90").await;
     b.find("#f-file")
         .await
         .send_keys(photo.to_str().unwrap())
@@ -473,7 +479,28 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
         .map(|k| rows.find(k).unwrap())
         .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "oldest first: {rows}");
-    b.screenshot("offline-outbox").await;
+    b.theme_screenshots("offline-outbox-en").await;
+    // In German, after a reload without the server: the outbox is still there.
+    b.wait_js(
+        "localStorage.setItem('kontor.language', 'de'); return true;",
+        vec![],
+    )
+    .await;
+    b.client.refresh().await.unwrap();
+    b.wait_js(
+        "return document.querySelector('#outbox-count')?.textContent === 'Postausgang: 3' && document.querySelectorAll('#outbox .outbox-item').length === 3;",
+        vec![],
+    )
+    .await;
+    b.wait_text("Rechnungsentwurf").await;
+    b.theme_screenshots("offline-outbox-de").await;
+    b.wait_js(
+        "localStorage.setItem('kontor.language', 'en'); return true;",
+        vec![],
+    )
+    .await;
+    b.client.refresh().await.unwrap();
+    b.wait_text("Draft invoice").await;
 
     // The server comes back; the first creation had in fact reached it, its answer lost
     // on the way (the same key and body as the app's first attempt).
@@ -527,6 +554,9 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     b.wait_picked("#f-customer_id", &doomed.to_string()).await;
     server.stop().await;
     b.fill("#f-title", "Nie gesendet").await;
+    b.fill(&row("title"), "Kaffee").await;
+    b.fill(&row("quantity"), "1").await;
+    b.fill(&row("unit_price"), "3").await;
     b.click(save_draft).await;
     b.wait_js(
         "return document.querySelector('#outbox-count')?.textContent === 'Outbox: 1';",
@@ -549,7 +579,7 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
         vec![],
     )
     .await;
-    b.screenshot("offline-outbox-refused").await;
+    b.theme_screenshots("offline-outbox-refused").await;
     assert_eq!(
         count_of(&server, "/invoices?per_page=100", "title", "Nie gesendet").await,
         0
@@ -568,5 +598,64 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     )
     .await;
     assert!(!b.body_text().await.contains("Outbox: "));
+    b.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn under_a_prefix_a_company_saved_offline_is_sent_once_when_the_server_returns() {
+    let root = tempfile::tempdir().unwrap();
+    copy_dir(&dist_prefix(), &root.path().join("kontor"));
+    let statics = StaticServer::start(root.path()).await;
+    let mut server = Server::start(None, vec![statics.base.clone()]).await;
+
+    let b = Browser::start().await;
+    b.client
+        .goto(&format!("{}/kontor/", statics.base))
+        .await
+        .unwrap();
+    b.api_key_mode().await;
+    b.fill("#server", &server.base).await;
+    b.fill("#api-key", &server.key).await;
+    b.click("form button[type=submit]").await;
+    b.wait_js(
+        "return location.pathname === '/kontor/dashboard' && !!document.querySelector('main h1');",
+        vec![],
+    )
+    .await;
+    controlled(&b).await;
+    b.click(".sidenav a[href$='/customers']").await;
+    b.click(".page-head a[href$='/customers/new']").await;
+    b.find("#f-name").await;
+
+    // The API server goes (the bundle's server stays): the company waits in the outbox.
+    server.stop().await;
+    b.fill("#f-name", "Präfix Reisen GmbH").await;
+    b.click(".company-form .form-actions button.btn-primary")
+        .await;
+    b.wait_js(
+        "return document.querySelector('#outbox-count')?.textContent === 'Outbox: 1';",
+        vec![],
+    )
+    .await;
+    let link = b.prop("#outbox-count", "href").await;
+    assert_eq!(link, format!("{}/kontor/outbox", statics.base));
+
+    // Back: opening the app again sends it as soon as the session is known; once. (The
+    // plain static server has no fallback for deep links: the app is opened at its root.)
+    server.resume().await;
+    b.client
+        .goto(&format!("{}/kontor/", statics.base))
+        .await
+        .unwrap();
+    b.find(".sidenav").await;
+    b.wait_js(
+        "return !document.querySelector('#outbox-count') && !Object.keys(localStorage).some(k => k.endsWith('.outbox'));",
+        vec![],
+    )
+    .await;
+    assert_eq!(
+        count_of(&server, "/companies?per_page=100", "name", "Präfix Reisen GmbH").await,
+        1
+    );
     b.close().await;
 }

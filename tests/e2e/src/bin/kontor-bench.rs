@@ -572,6 +572,12 @@ async fn main() {
         .and_then(|v| v.parse().ok())
         .unwrap_or(100_000);
     let mut figures = Vec::new();
+    // `KONTOR_BENCH_ONLY=offline`: only issue 37's figures, printed (docs/benchmarks.md
+    // § Offline), not written into the report.
+    if std::env::var("KONTOR_BENCH_ONLY").as_deref() == Ok("offline") {
+        offline_figures(&bin, &dist, &mut figures).await;
+        return;
+    }
     bundle_figures(&dist, &mut figures);
 
     let server = ServerProcess::start(&bin, &dist).await;
@@ -747,5 +753,85 @@ async fn main() {
         .await;
     let edit_id = edit["id"].as_i64().expect("invoice id");
     browser_figures(&server, edit_id, &mut figures).await;
+    drop(server);
+    offline_figures(&bin, &dist, &mut figures).await;
     write_report(&figures, stored);
+}
+
+/// Issue 37's figures, on a server of its own (stopped halfway): a repeat visit once the
+/// service worker holds the release (bytes over the network), and the app shell starting
+/// with the server gone (navigation start → the frame's navigation shown).
+async fn offline_figures(bin: &Path, dist: &Path, figures: &mut Vec<Figure>) {
+    let mut server = ServerProcess::start(bin, dist).await;
+    let b = Browser::start().await;
+    b.sign_in_only(&server.base, &server.key).await;
+    b.wait_js("return !!navigator.serviceWorker.controller;", vec![])
+        .await;
+    // The precache is filled in the background: wait until the shell's cache stops growing.
+    let mut last = -1i64;
+    for _ in 0..120 {
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        let n = js_async(
+            &b,
+            "const done = arguments[arguments.length - 1]; \
+             caches.keys().then(ks => Promise.all(ks.filter(k => k.startsWith('kontor-shell-')) \
+               .map(k => caches.open(k).then(c => c.keys())))).then(ls => done(ls.reduce((s, l) => s + l.length, 0)));",
+        )
+        .await
+        .as_i64()
+        .unwrap_or(0);
+        if n > 0 && n == last {
+            break;
+        }
+        last = n;
+    }
+    b.client
+        .goto(&format!("{}/dashboard", server.base))
+        .await
+        .expect("dashboard");
+    b.find(".sidenav").await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let transferred = js(
+        &b,
+        "const n = performance.getEntriesByType('navigation')[0]; \
+         return (n ? n.transferSize : 0) + performance.getEntriesByType('resource') \
+           .filter(r => !r.name.includes('/api/')).reduce((s, r) => s + r.transferSize, 0);",
+    )
+    .await
+    .as_f64()
+    .unwrap_or(f64::NAN) as u64;
+    figures.push(figure(
+        "repeat visit, bytes transferred (the service worker holds the release)",
+        kb(transferred),
+        "≤ 10 kB",
+        Some(transferred <= 10_000),
+    ));
+    let _ = server.child.kill().await;
+    let mut starts = Vec::new();
+    for _ in 0..5 {
+        b.client
+            .goto(&format!("{}/dashboard", server.base))
+            .await
+            .expect("dashboard offline");
+        let ms = js_async(
+            &b,
+            "const done = arguments[arguments.length - 1]; \
+             const ready = () => !!document.querySelector('.sidenav'); \
+             if (ready()) { done(performance.now()); } else { \
+               const obs = new MutationObserver(() => { if (ready()) { obs.disconnect(); done(performance.now()); } }); \
+               obs.observe(document.documentElement, {childList: true, subtree: true}); }",
+        )
+        .await
+        .as_f64()
+        .unwrap_or(f64::NAN);
+        starts.push(ms);
+    }
+    let start = median(starts);
+    figures.push(figure(
+        "app shell started with the server gone (navigation start → frame shown, median of 5)",
+        format!("{start:.0} ms"),
+        "≤ 1 s",
+        Some(start <= 1000.0),
+    ));
+    b.close().await;
 }
