@@ -11,6 +11,7 @@ use kontor_app::api::client::store_credentials;
 use kontor_app::api::outbox::{self, create_or_queue, QueueAs, Saved};
 use kontor_app::components::local_draft_store::wipe_all;
 use kontor_model::outbox::{is_outbox_key, OutboxKind};
+use leptos::prelude::GetUntracked;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
 
@@ -37,21 +38,27 @@ async fn creations_without_an_answer_wait_in_order_with_their_keys_per_person() 
     assert_eq!(outbox::count().get_untracked(), 0);
 
     let company = json!({"name": "Speisewagen KG", "type": "customer"});
-    let got: Saved<Value> = create_or_queue(&company, queue_as(OutboxKind::Company, "Speisewagen KG"))
-        .await
-        .expect("queued, not an error");
+    let got: Saved<Value> =
+        create_or_queue(&company, queue_as(OutboxKind::Company, "Speisewagen KG"))
+            .await
+            .expect("queued, not an error");
     assert_eq!(got, Saved::Queued);
-    let invoice = json!({"customer_id": 7, "status": "draft", "title": "Verpflegung", "tax": "19.0"});
-    let got: Saved<Value> = create_or_queue(&invoice, queue_as(OutboxKind::Invoice, "Bahnhof GmbH"))
-        .await
-        .expect("queued");
+    let invoice =
+        json!({"customer_id": 7, "status": "draft", "title": "Verpflegung", "tax": "19.0"});
+    let got: Saved<Value> =
+        create_or_queue(&invoice, queue_as(OutboxKind::Invoice, "Bahnhof GmbH"))
+            .await
+            .expect("queued");
     assert_eq!(got, Saved::Queued);
 
     let stored = outbox::load();
     assert_eq!(stored.len(), 2);
     assert_eq!(outbox::count().get_untracked(), 2);
     let (first, second) = (&stored.items[0], &stored.items[1]);
-    assert_eq!((first.kind, second.kind), (OutboxKind::Company, OutboxKind::Invoice));
+    assert_eq!(
+        (first.kind, second.kind),
+        (OutboxKind::Company, OutboxKind::Invoice)
+    );
     assert!(is_outbox_key(&first.key) && is_outbox_key(&second.key));
     assert_ne!(first.key, second.key, "each creation has its own key");
     // The exact text that was sent (the server compares a replay's body byte for byte).
@@ -72,7 +79,10 @@ async fn creations_without_an_answer_wait_in_order_with_their_keys_per_person() 
     assert_eq!(outbox::load(), stored);
 
     // Discard removes one item; signing out removes the rest with the drafts.
-    assert_eq!(outbox::discard(&first.key).map(|i| i.key), Some(first.key.clone()));
+    assert_eq!(
+        outbox::discard(&first.key).map(|i| i.key),
+        Some(first.key.clone())
+    );
     assert_eq!(outbox::load().len(), 1);
     wipe_all();
     assert!(outbox::load().is_empty());

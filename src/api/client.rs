@@ -251,25 +251,12 @@ fn abort_with_owner() -> Option<web_sys::AbortSignal> {
     Some(signal)
 }
 
-/// Sends `method path?query` with the key, `accept` and an optional JSON body (already
-/// serialized); answers the raw response of a 2xx and turns every failure into an
-/// [`ApiError`]. With `abortable` the request is aborted when the current reactive owner
-/// is cleaned up.
-async fn send(
-    target: &Target,
-    method: Method,
-    path: &str,
-    query: &[(String, String)],
-    body: Option<String>,
-    accept: &str,
-    abortable: bool,
-) -> Result<gloo_net::http::Response, ApiError> {
-    send_keyed(target, method, path, query, body, accept, abortable, None).await
-}
-
-/// [`send`] with an `Idempotency-Key` header when `idempotency_key` is given.
+/// Sends `method path?query` with the key, `accept`, an optional JSON body (already
+/// serialized) and an optional `Idempotency-Key`; answers the raw response of a 2xx and
+/// turns every failure into an [`ApiError`]. With `abortable` the request is aborted when
+/// the current reactive owner is cleaned up.
 #[allow(clippy::too_many_arguments)]
-async fn send_keyed(
+async fn send(
     target: &Target,
     method: Method,
     path: &str,
@@ -332,7 +319,21 @@ pub(crate) async fn request(
     query: &[(String, String)],
     body: Option<String>,
 ) -> Result<Answer, ApiError> {
-    let abortable = method == Method::GET;
+    request_keyed(target, method, path, query, body, None).await
+}
+
+/// [`request`] with an `Idempotency-Key` when `key` is given (`docs/decisions.md`
+/// § Idempotency-Key: a `POST` repeated with the same key and body is answered the first
+/// request's record, never a second one; used by the outbox, [`crate::api::outbox`]).
+pub(crate) async fn request_keyed(
+    target: &Target,
+    method: Method,
+    path: &str,
+    query: &[(String, String)],
+    body: Option<String>,
+    key: Option<&str>,
+) -> Result<Answer, ApiError> {
+    let is_get = method == Method::GET;
     let response = send(
         target,
         method,
@@ -340,39 +341,18 @@ pub(crate) async fn request(
         query,
         body,
         "application/json",
-        abortable,
+        is_get,
+        key,
     )
     .await?;
     let headers = response.headers();
-    let text = response
-        .text()
-        .await
-        .map_err(|e| network_error(&target.server, e))?;
-    Ok(Answer { headers, text })
-}
-
-/// `POST path` with the JSON text `body` and the `Idempotency-Key` `key`
-/// (`docs/decisions.md` § Idempotency-Key): a repeat with the same key and body is answered
-/// the first request's record, never a second one. Used by the outbox
-/// ([`crate::api::outbox`]).
-pub(crate) async fn post_keyed(path: &str, body: String, key: &str) -> Result<Answer, ApiError> {
-    let target = Target::stored()?;
-    let response = send_keyed(
-        &target,
-        Method::POST,
-        path,
-        &[],
-        Some(body),
-        "application/json",
-        false,
-        Some(key),
-    )
-    .await?;
-    let headers = response.headers();
-    let text = response
-        .text()
-        .await
-        .map_err(|e| write_network_error(&target.server, e))?;
+    let text = response.text().await.map_err(|e| {
+        if is_get {
+            network_error(&target.server, e)
+        } else {
+            write_network_error(&target.server, e)
+        }
+    })?;
     Ok(Answer { headers, text })
 }
 
@@ -397,7 +377,7 @@ pub(crate) async fn request_blob(
     accept: &str,
 ) -> Result<web_sys::Blob, ApiError> {
     let target = Target::stored()?;
-    let response = send(&target, method, path, query, body, accept, true).await?;
+    let response = send(&target, method, path, query, body, accept, true, None).await?;
     let raw: web_sys::Response = response.into();
     let unreadable = |e: wasm_bindgen::JsValue| {
         if js_sys::Error::from(e).name() == "AbortError" {
@@ -426,9 +406,7 @@ fn network_error(server: &str, error: gloo_net::Error) -> ApiError {
 /// needs the server (issue 37: finalizing, sending, payments and deletions are never
 /// queued); otherwise the address could not be reached ([`network_error`]).
 fn write_network_error(server: &str, error: gloo_net::Error) -> ApiError {
-    let reading_stored = crate::api::offline::stored_at()
-        .get_untracked()
-        .is_some();
+    let reading_stored = crate::api::offline::stored_at().get_untracked().is_some();
     if is_offline() || reading_stored {
         return ApiError::local(t().offline().needs_server);
     }

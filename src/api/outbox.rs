@@ -11,10 +11,11 @@
 //! a request the server did store (the connection cut on the way back) is answered again by
 //! the server instead of being written twice.
 
-use super::client::{is_offline, post_keyed, to_json};
+use super::client::{is_offline, request_keyed, to_json, Target};
 use super::ApiError;
 use crate::i18n::t;
 use chrono::Utc;
+use gloo_net::http::Method;
 use kontor_model::local_draft::local_draft_key;
 use kontor_model::outbox::{outbox_key, Outbox, OutboxItem, OutboxKind, SendOutcome};
 use leptos::prelude::*;
@@ -91,6 +92,16 @@ pub fn set_owner(owner: Option<String>) {
         revision().update(|n| *n = n.wrapping_add(1));
         replay_soon();
     }
+}
+
+/// `POST path` of the JSON text `body` with the idempotency key `key`.
+async fn post_keyed(
+    path: &str,
+    body: String,
+    key: &str,
+) -> Result<super::client::Answer, ApiError> {
+    let target = Target::stored()?;
+    request_keyed(&target, Method::POST, path, &[], Some(body), Some(key)).await
 }
 
 /// A new idempotency key from the browser's random numbers.
@@ -170,10 +181,7 @@ pub async fn replay() {
         return;
     }
     let mut tried = Vec::new();
-    loop {
-        let Some(item) = load().next_to_send(&tried).cloned() else {
-            break;
-        };
+    while let Some(item) = load().next_to_send(&tried).cloned() {
         tried.push(item.key.clone());
         let outcome = match post_keyed(item.kind.path(), item.body.clone(), &item.key).await {
             Ok(_) => SendOutcome::Stored,
@@ -192,7 +200,7 @@ pub async fn replay() {
 /// [`replay`] in the background unless the browser knows it is offline.
 pub fn replay_soon() {
     if !is_offline() && !load().is_empty() {
-        leptos::task::spawn_local(replay());
+        wasm_bindgen_futures::spawn_local(replay());
     }
 }
 

@@ -8,9 +8,9 @@
 use crate::api::client::has_key;
 use crate::api::session::{get_account, get_account_head, get_session};
 use crate::api::ApiError;
+use crate::components::outbox_link::OutboxLink;
 use crate::components::shortcuts::ShortcutSheet;
 use crate::components::top_search::TopSearch;
-use crate::components::outbox_link::OutboxLink;
 use crate::components::user_menu::UserMenu;
 use crate::i18n::t;
 use crate::lazy::Preloads;

@@ -13,7 +13,9 @@
 
 use crate::components::debounce::Debounce;
 use crate::components::frame::AccountContext;
+use crate::components::leave_guard::LeaveGuard;
 use crate::components::local_draft_store::{read, remove, write};
+use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use chrono::Utc;
 use kontor_model::local_draft::{local_draft_key, local_draft_owner, LocalDraft};
@@ -75,6 +77,15 @@ impl LocalDraftHandle {
             remove(&key);
         }
         self.save_now();
+    }
+
+    /// The form's record waits in the outbox (issue 37, [`crate::api::outbox`]): like
+    /// [`Self::saved`], and the leave guard lets go and the toast says "Saved offline. It
+    /// will be sent when the connection returns."
+    pub fn queued(&self, guard: &LeaveGuard, toasts: &Toasts) {
+        guard.mark_saved();
+        self.saved();
+        toasts.success(t().offline().queued.to_string());
     }
 
     /// The form was saved on the server: its local draft is removed and no more written.

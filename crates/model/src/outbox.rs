@@ -109,6 +109,10 @@ pub struct Outbox {
     pub items: Vec<OutboxItem>,
 }
 
+/// [`Outbox::push`]'s refusal: [`OUTBOX_MAX_ITEMS`] items wait already.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutboxFull;
+
 /// What one replayed request answered.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SendOutcome {
@@ -143,7 +147,10 @@ impl SendOutcome {
 /// random bits), within the server's rule of 1–255 printable ASCII characters.
 pub fn is_outbox_key(key: &str) -> bool {
     key.strip_prefix("kontor-").is_some_and(|hex| {
-        hex.len() == 32 && hex.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        hex.len() == 32
+            && hex
+                .bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
     })
 }
 
@@ -190,14 +197,14 @@ impl Outbox {
         }
     }
 
-    /// Queues `item` at the end. Errors: `Err(item)` back when [`OUTBOX_MAX_ITEMS`] wait
+    /// Queues `item` at the end. Errors: [`OutboxFull`] when [`OUTBOX_MAX_ITEMS`] wait
     /// already; an item whose key is queued already is not queued twice (`Ok`).
-    pub fn push(&mut self, item: OutboxItem) -> Result<(), OutboxItem> {
+    pub fn push(&mut self, item: OutboxItem) -> Result<(), OutboxFull> {
         if self.items.iter().any(|i| i.key == item.key) {
             return Ok(());
         }
         if self.items.len() >= OUTBOX_MAX_ITEMS {
-            return Err(item);
+            return Err(OutboxFull);
         }
         self.items.push(item);
         Ok(())
@@ -287,7 +294,13 @@ mod tests {
         assert!(is_outbox_key(&k));
         assert!(k.len() <= 255 && k.bytes().all(|b| (0x21..=0x7e).contains(&b)));
         assert_ne!(outbox_key([1; 16]), outbox_key([2; 16]));
-        for bad in ["", "kontor-", "kontor-ABABABABABABABABABABABABABABABAB", "x-00000000000000000000000000000000", &format!("{k}0")] {
+        for bad in [
+            "",
+            "kontor-",
+            "kontor-ABABABABABABABABABABABABABABABAB",
+            "x-00000000000000000000000000000000",
+            &format!("{k}0"),
+        ] {
             assert!(!is_outbox_key(bad), "{bad}");
         }
     }
@@ -295,7 +308,11 @@ mod tests {
     #[test]
     fn replay_goes_in_queue_order_and_past_refusals() {
         let mut o = Outbox::new();
-        for (n, kind) in [(1, OutboxKind::Invoice), (2, OutboxKind::Company), (3, OutboxKind::Offer)] {
+        for (n, kind) in [
+            (1, OutboxKind::Invoice),
+            (2, OutboxKind::Company),
+            (3, OutboxKind::Offer),
+        ] {
             o.push(item(n, kind)).unwrap();
         }
         let first = o.next_to_send(&[]).unwrap().key.clone();
@@ -310,13 +327,19 @@ mod tests {
         // No answer: the item stays, the replay stops.
         assert!(!o.settle(&third, SendOutcome::Unreachable));
         assert_eq!(o.len(), 2);
-        assert_eq!(o.items[0].refusal.as_ref().unwrap().errors["customer_id"][0], "fehlt");
+        assert_eq!(
+            o.items[0].refusal.as_ref().unwrap().errors["customer_id"][0],
+            "fehlt"
+        );
         assert!(o.items[1].refusal.is_none());
         // Retry clears the refusal: it is sent again, first.
         o.retry(&second);
         assert_eq!(o.next_to_send(&[]).unwrap().key, second);
         // Keys tried in this replay are not sent twice in it.
-        assert_eq!(o.next_to_send(std::slice::from_ref(&second)).unwrap().key, third);
+        assert_eq!(
+            o.next_to_send(std::slice::from_ref(&second)).unwrap().key,
+            third
+        );
         assert!(o.discard(&second).is_some());
         assert!(o.discard(&second).is_none());
         assert_eq!(o.len(), 1);
@@ -325,15 +348,38 @@ mod tests {
     #[test]
     fn answers_map_to_outcomes() {
         let e = FieldErrors::new;
-        assert_eq!(SendOutcome::of_status(201, String::new(), e()), SendOutcome::Stored);
-        assert_eq!(SendOutcome::of_status(200, String::new(), e()), SendOutcome::Stored);
-        assert_eq!(SendOutcome::of_status(0, String::new(), e()), SendOutcome::Unreachable);
-        assert_eq!(SendOutcome::of_status(503, String::new(), e()), SendOutcome::Unreachable);
-        assert_eq!(SendOutcome::of_status(429, String::new(), e()), SendOutcome::Unreachable);
-        assert_eq!(SendOutcome::of_status(401, String::new(), e()), SendOutcome::Unreachable);
+        assert_eq!(
+            SendOutcome::of_status(201, String::new(), e()),
+            SendOutcome::Stored
+        );
+        assert_eq!(
+            SendOutcome::of_status(200, String::new(), e()),
+            SendOutcome::Stored
+        );
+        assert_eq!(
+            SendOutcome::of_status(0, String::new(), e()),
+            SendOutcome::Unreachable
+        );
+        assert_eq!(
+            SendOutcome::of_status(503, String::new(), e()),
+            SendOutcome::Unreachable
+        );
+        assert_eq!(
+            SendOutcome::of_status(429, String::new(), e()),
+            SendOutcome::Unreachable
+        );
+        assert_eq!(
+            SendOutcome::of_status(401, String::new(), e()),
+            SendOutcome::Unreachable
+        );
         // 409 "outcome unknown" of a duplicate still running: kept for correction/retry.
-        assert!(matches!(SendOutcome::of_status(409, "x".into(), e()), SendOutcome::Refused(r) if r.status == 409));
-        assert!(matches!(SendOutcome::of_status(422, "x".into(), e()), SendOutcome::Refused(_)));
+        assert!(
+            matches!(SendOutcome::of_status(409, "x".into(), e()), SendOutcome::Refused(r) if r.status == 409)
+        );
+        assert!(matches!(
+            SendOutcome::of_status(422, "x".into(), e()),
+            SendOutcome::Refused(_)
+        ));
     }
 
     #[test]
@@ -354,7 +400,10 @@ mod tests {
         // An outbox started from nothing (the default) is written in the current version.
         let mut fresh = Outbox::default();
         fresh.push(item(3, OutboxKind::Purchase)).unwrap();
-        assert_eq!(Outbox::parse(&serde_json::to_string(&fresh).unwrap()), fresh);
+        assert_eq!(
+            Outbox::parse(&serde_json::to_string(&fresh).unwrap()),
+            fresh
+        );
         let mut o = Outbox::new();
         o.push(item(7, OutboxKind::Offer)).unwrap();
         let text = serde_json::to_string(&o).unwrap();
@@ -364,7 +413,9 @@ mod tests {
         let foreign = text.replace(&outbox_key([7; 16]), "../../etc");
         assert!(Outbox::parse(&foreign).is_empty());
         assert!(Outbox::parse(&" ".repeat(OUTBOX_MAX_BYTES + 1)).is_empty());
-        assert!(Outbox::parse(&format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000))).is_empty());
+        assert!(
+            Outbox::parse(&format!("{}1{}", "[".repeat(10_000), "]".repeat(10_000))).is_empty()
+        );
     }
 
     #[test]
@@ -373,6 +424,9 @@ mod tests {
         assert_eq!(OutboxKind::Offer.path(), "/offers");
         assert_eq!(OutboxKind::Company.path(), "/companies");
         assert_eq!(OutboxKind::Purchase.path(), "/purchases");
-        assert_eq!(serde_json::to_value(OutboxKind::Offer).unwrap(), json!("offer"));
+        assert_eq!(
+            serde_json::to_value(OutboxKind::Offer).unwrap(),
+            json!("offer")
+        );
     }
 }

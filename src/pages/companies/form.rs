@@ -8,7 +8,6 @@ use super::{base_path, new_title};
 use crate::api::companies::{create_company, get_company, update_company};
 use crate::api::create_or_update;
 use crate::api::outbox::{create_or_queue, QueueAs, Saved};
-use kontor_model::outbox::OutboxKind;
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::company_fields::{CompanyEssentialFields, CompanyMoreFields};
@@ -24,6 +23,7 @@ use crate::components::toast::Toasts;
 use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::error::FieldErrors;
+use kontor_model::outbox::OutboxKind;
 use kontor_model::party::{Company, CompanyType};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -150,9 +150,7 @@ fn CompanyForm(
             },
             move |answer| match answer {
                 Ok(Saved::Queued) => {
-                    guard.mark_saved();
-                    local.saved();
-                    toasts.success(t().offline().queued.to_string());
+                    local.queued(&guard, &toasts);
                     navigate(base, Default::default());
                 }
                 Ok(Saved::Stored(saved)) => {

@@ -9,10 +9,9 @@ use super::form_from_offer;
 use super::form_preview::LivePreview;
 use crate::api::companies::get_company;
 use crate::api::create_or_update;
-use crate::api::outbox::{create_or_queue, QueueAs, Saved};
-use kontor_model::outbox::OutboxKind;
 use crate::api::einvoices::get_invoice_readiness;
 use crate::api::invoices::{create_invoice, get_invoice, update_invoice};
+use crate::api::outbox::{create_or_queue, QueueAs, Saved};
 use crate::api::session::get_account;
 use crate::api::ApiError;
 use crate::components::confirm_dialog::{finalize_text, finalize_title, ConfirmDialog};
@@ -37,6 +36,7 @@ use kontor_model::einvoice::MissingField;
 use kontor_model::error::FieldErrors;
 use kontor_model::invoice::Invoice;
 use kontor_model::invoice_input::NewInvoice;
+use kontor_model::outbox::OutboxKind;
 use kontor_model::party::Company;
 use kontor_model::status::InvoiceStatus;
 use kontor_model::validation::validate_new_invoice;
@@ -274,9 +274,7 @@ fn InvoiceForm(
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(Saved::Queued)) => {
-            guard.mark_saved();
-            local.saved();
-            toasts.success(t().offline().queued.to_string());
+            local.queued(&guard, &toasts);
             navigate("/invoices", Default::default());
         }
         Some(Ok(Saved::Stored(saved))) => {

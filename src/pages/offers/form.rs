@@ -7,9 +7,9 @@
 use super::form_fields::{Choices, OfferPartyFields, OfferTermsFields};
 use super::form_state::{OfferFormState, TypedOffer};
 use crate::api::create_or_update;
-use crate::api::outbox::{create_or_queue, QueueAs, Saved};
 use crate::api::deals::list_deals;
 use crate::api::offers::{create_offer, get_offer, update_offer};
+use crate::api::outbox::{create_or_queue, QueueAs, Saved};
 use crate::api::projects::list_projects;
 use crate::api::session::get_account;
 use crate::api::ApiError;
@@ -149,9 +149,7 @@ fn OfferForm(
     };
     let saved = move |answer: Result<Saved<Offer>, ApiError>| match answer {
         Ok(Saved::Queued) => {
-            guard.mark_saved();
-            local.saved();
-            toasts.success(t().offline().queued.to_string());
+            local.queued(&guard, &toasts);
             navigate("/offers", Default::default());
         }
         Ok(Saved::Stored(offer)) => {

@@ -10,7 +10,6 @@ use super::form_items::PurchaseItems;
 use super::form_state::{PurchaseFormState, TypedPurchase};
 use crate::api::create_or_update;
 use crate::api::outbox::{create_or_queue, QueueAs, Saved};
-use kontor_model::outbox::OutboxKind;
 use crate::api::purchases::{
     create_purchase, get_purchase, list_purchase_categories, update_purchase,
 };
@@ -32,6 +31,7 @@ use crate::i18n::{fill, t};
 use crate::paths::href;
 use kontor_model::account::Account;
 use kontor_model::error::FieldErrors;
+use kontor_model::outbox::OutboxKind;
 use kontor_model::purchase::{NewPurchase, Purchase, PurchaseCategory};
 use kontor_model::validation::validate_new_purchase;
 use leptos::prelude::*;
@@ -172,9 +172,7 @@ fn PurchaseForm(
     });
     Effect::new(move |_| match save.value().get() {
         Some(Ok(Saved::Queued)) => {
-            guard.mark_saved();
-            local.saved();
-            toasts.success(t().offline().queued.to_string());
+            local.queued(&guard, &toasts);
             navigate("/purchases", Default::default());
         }
         Some(Ok(Saved::Stored(p))) => {

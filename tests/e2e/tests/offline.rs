@@ -16,6 +16,16 @@ async fn invoice(server: &Server, title: &str) {
         .await;
 }
 
+/// Sets the app's language (`en`, `de`) and reloads the page.
+async fn reload_in(b: &Browser, language: &str) {
+    b.wait_js(
+        "localStorage.setItem('kontor.language', arguments[0]); return true;",
+        vec![language.into()],
+    )
+    .await;
+    b.client.refresh().await.unwrap();
+}
+
 /// Waits until the page is controlled by the service worker.
 async fn controlled(b: &Browser) {
     b.wait_js("return !!navigator.serviceWorker.controller;", vec![])
@@ -84,12 +94,7 @@ async fn the_app_starts_and_reads_the_last_list_without_a_network_and_sign_out_w
     assert!(b.path().await.ends_with("/invoices"));
     b.theme_screenshots("offline-notice-en").await;
     // In German, still offline.
-    b.wait_js(
-        "localStorage.setItem('kontor.language', 'de'); return true;",
-        vec![],
-    )
-    .await;
-    b.client.refresh().await.unwrap();
+    reload_in(&b, "de").await;
     b.wait_js(
         "return document.querySelector('#offline-notice')?.textContent.startsWith('Offline – Stand ');",
         vec![],
@@ -478,15 +483,13 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
         .iter()
         .map(|k| rows.find(k).unwrap())
         .collect();
-    assert!(order.windows(2).all(|w| w[0] < w[1]), "oldest first: {rows}");
+    assert!(
+        order.windows(2).all(|w| w[0] < w[1]),
+        "oldest first: {rows}"
+    );
     b.theme_screenshots("offline-outbox-en").await;
     // In German, after a reload without the server: the outbox is still there.
-    b.wait_js(
-        "localStorage.setItem('kontor.language', 'de'); return true;",
-        vec![],
-    )
-    .await;
-    b.client.refresh().await.unwrap();
+    reload_in(&b, "de").await;
     b.wait_js(
         "return document.querySelector('#outbox-count')?.textContent === 'Postausgang: 3' && document.querySelectorAll('#outbox .outbox-item').length === 3;",
         vec![],
@@ -494,12 +497,7 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     .await;
     b.wait_text("Rechnungsentwurf").await;
     b.theme_screenshots("offline-outbox-de").await;
-    b.wait_js(
-        "localStorage.setItem('kontor.language', 'en'); return true;",
-        vec![],
-    )
-    .await;
-    b.client.refresh().await.unwrap();
+    reload_in(&b, "en").await;
     b.wait_text("Draft invoice").await;
 
     // The server comes back; the first creation had in fact reached it, its answer lost
@@ -514,7 +512,12 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
         .send()
         .await
         .unwrap();
-    assert_eq!(answer.status().as_u16(), 201);
+    let status = answer.status();
+    assert!(
+        status.is_success(),
+        "{status} {}",
+        answer.text().await.unwrap_or_default()
+    );
 
     // "Send now": all go, in order; the invoice is answered, not written again.
     b.click("#outbox-send").await;
@@ -524,7 +527,13 @@ async fn drafts_saved_offline_wait_in_the_outbox_and_reach_the_server_exactly_on
     )
     .await;
     assert_eq!(
-        count_of(&server, "/invoices?per_page=100", "title", "Verpflegung im Zug").await,
+        count_of(
+            &server,
+            "/invoices?per_page=100",
+            "title",
+            "Verpflegung im Zug"
+        )
+        .await,
         1
     );
     let purchases = server.get("/purchases?per_page=100").await;
@@ -654,7 +663,13 @@ async fn under_a_prefix_a_company_saved_offline_is_sent_once_when_the_server_ret
     )
     .await;
     assert_eq!(
-        count_of(&server, "/companies?per_page=100", "name", "Präfix Reisen GmbH").await,
+        count_of(
+            &server,
+            "/companies?per_page=100",
+            "name",
+            "Präfix Reisen GmbH"
+        )
+        .await,
         1
     );
     b.close().await;

@@ -340,6 +340,21 @@ async fn js_async(b: &Browser, script: &str) -> Value {
         .unwrap_or(Value::Null)
 }
 
+/// Bytes this page load transferred over the network: the document and every resource but
+/// the API's answers (Resource Timing's `transferSize`; 0 for what came from a cache or the
+/// service worker's store).
+async fn bytes_transferred(b: &Browser) -> u64 {
+    js(
+        b,
+        "const n = performance.getEntriesByType('navigation')[0]; \
+         return (n ? n.transferSize : 0) + performance.getEntriesByType('resource') \
+           .filter(r => !r.name.includes('/api/')).reduce((s, r) => s + r.transferSize, 0);",
+    )
+    .await
+    .as_f64()
+    .unwrap_or(f64::NAN) as u64
+}
+
 async fn heap(b: &Browser) -> u64 {
     js(
         b,
@@ -359,15 +374,7 @@ async fn browser_figures(server: &ServerProcess, edit_id: i64, figures: &mut Vec
         .expect("open sign-in");
     b.find("#email, #api-key, #key").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let transferred = js(
-        &b,
-        "const n = performance.getEntriesByType('navigation')[0]; \
-         return (n ? n.transferSize : 0) + performance.getEntriesByType('resource') \
-           .filter(r => !r.name.includes('/api/')).reduce((s, r) => s + r.transferSize, 0);",
-    )
-    .await
-    .as_f64()
-    .unwrap_or(f64::NAN) as u64;
+    let transferred = bytes_transferred(&b).await;
     figures.push(figure(
         "first visit, bytes transferred (Chromium, Kontor's server)",
         kb(transferred),
@@ -791,15 +798,7 @@ async fn offline_figures(bin: &Path, dist: &Path, figures: &mut Vec<Figure>) {
         .expect("dashboard");
     b.find(".sidenav").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let transferred = js(
-        &b,
-        "const n = performance.getEntriesByType('navigation')[0]; \
-         return (n ? n.transferSize : 0) + performance.getEntriesByType('resource') \
-           .filter(r => !r.name.includes('/api/')).reduce((s, r) => s + r.transferSize, 0);",
-    )
-    .await
-    .as_f64()
-    .unwrap_or(f64::NAN) as u64;
+    let transferred = bytes_transferred(&b).await;
     figures.push(figure(
         "repeat visit, bytes transferred (the service worker holds the release)",
         kb(transferred),
