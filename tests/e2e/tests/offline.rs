@@ -674,3 +674,37 @@ async fn under_a_prefix_a_company_saved_offline_is_sent_once_when_the_server_ret
     );
     b.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deletion_offline_says_it_needs_the_server_and_changes_nothing() {
+    let mut server = Server::start(Some(dist()), vec![]).await;
+    let customer = server.customer("Stellwerk GmbH").await;
+    let draft = server
+        .create(
+            "/invoices",
+            json!({"customer_id": customer, "status": "draft", "title": "Bleibt bestehen",
+                "items": [{"type": "item", "title": "Wartung", "quantity": 1, "unit_price": 80}]}),
+        )
+        .await;
+    let b = server.signed_in_browser().await;
+    controlled(&b).await;
+    b.open(&server.base, &format!("/invoices/{draft}")).await;
+    b.wait_text("Bleibt bestehen").await;
+
+    // Offline, the detail comes from the worker's store; deleting is not queued.
+    server.stop().await;
+    b.client.refresh().await.unwrap();
+    b.wait_text("Bleibt bestehen").await;
+    b.find("#offline-notice").await;
+    b.click(".page-actions .btn-danger-quiet").await;
+    b.click("dialog[open] .dialog-actions .btn-danger").await;
+    b.wait_text("This needs the server. Finalizing, sending, payments and deletions are possible again once you are online.")
+        .await;
+    b.screenshot("offline-needs-server").await;
+    assert!(!b.body_text().await.contains("Outbox: "));
+
+    server.resume().await;
+    let kept = server.get(&format!("/invoices/{draft}")).await;
+    assert_eq!(kept["title"], "Bleibt bestehen");
+    b.close().await;
+}
