@@ -69,12 +69,26 @@ fn store(outbox: &Outbox) -> bool {
             .is_some_and(|text| s.set_item(&k, &text).is_ok()),
         _ => false,
     };
+    announce(outbox.len());
+    written
+}
+
+/// Tells the top bar ([`count`]) and the outbox list ([`revision`]) that the outbox now
+/// holds `len` items.
+fn announce(len: usize) {
     let signal = count();
-    if signal.get_untracked() != outbox.len() {
-        signal.set(outbox.len());
+    if signal.get_untracked() != len {
+        signal.set(len);
     }
     revision().update(|n| *n = n.wrapping_add(1));
-    written
+}
+
+/// Loads the outbox, changes it with `change` and stores it; answers what `change` did.
+fn update<R>(change: impl FnOnce(&mut Outbox) -> R) -> R {
+    let mut outbox = load();
+    let answer = change(&mut outbox);
+    store(&outbox);
+    answer
 }
 
 /// Sets whose outbox this is (`u17`, `k3`: [`kontor_model::local_draft::local_draft_owner`])
@@ -87,9 +101,7 @@ pub fn set_owner(owner: Option<String>) {
         changed
     });
     if changed {
-        let waiting = load().len();
-        count().set(waiting);
-        revision().update(|n| *n = n.wrapping_add(1));
+        announce(load().len());
         replay_soon();
     }
 }
@@ -187,10 +199,7 @@ pub async fn replay() {
             Ok(_) => SendOutcome::Stored,
             Err(e) => SendOutcome::of_status(e.status, e.message, e.errors),
         };
-        let mut outbox = load();
-        let go_on = outbox.settle(&item.key, outcome);
-        store(&outbox);
-        if !go_on {
+        if !update(|o| o.settle(&item.key, outcome)) {
             break;
         }
     }
@@ -206,18 +215,13 @@ pub fn replay_soon() {
 
 /// "Retry": clears item `key`'s refusal and sends what waits.
 pub fn retry(key: &str) {
-    let mut outbox = load();
-    outbox.retry(key);
-    store(&outbox);
+    update(|o| o.retry(key));
     replay_soon();
 }
 
 /// "Discard": removes item `key`; answers it (for "Correct", which reopens its form).
 pub fn discard(key: &str) -> Option<OutboxItem> {
-    let mut outbox = load();
-    let item = outbox.discard(key);
-    store(&outbox);
-    item
+    update(|o| o.discard(key))
 }
 
 /// The local draft storage key of a refused item's form for the signed-in person, where

@@ -31,7 +31,13 @@ pub fn read(key: &str) -> Option<LocalDraft> {
 
 /// Stores `state` under `key`, saved now. A full storage keeps the older draft.
 pub fn write(key: &str, state: serde_json::Value) {
-    let draft = LocalDraft::new(state, Utc::now());
+    write_saved_at(key, state, Utc::now());
+}
+
+/// Stores `state` under `key` as saved at `saved_at` (an outbox item going back to its
+/// form keeps the time it was typed). A full storage keeps the older draft.
+pub fn write_saved_at(key: &str, state: serde_json::Value, saved_at: chrono::DateTime<Utc>) {
+    let draft = LocalDraft::new(state, saved_at);
     if let (Some(s), Ok(text)) = (storage(), serde_json::to_string(&draft)) {
         let _ = s.set_item(key, &text);
     }

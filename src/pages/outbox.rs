@@ -7,8 +7,8 @@
 use crate::api::offline::time_of;
 use crate::api::outbox;
 use crate::components::field::localized_message;
+use crate::components::local_draft_store::write_saved_at;
 use crate::i18n::{fill, t};
-use kontor_model::local_draft::LocalDraft;
 use kontor_model::outbox::{OutboxItem, OutboxKind};
 use leptos::prelude::*;
 use leptos_router::hooks::use_navigate;
@@ -35,13 +35,7 @@ pub fn OutboxPage() -> impl IntoView {
     let navigate = StoredValue::new_local(use_navigate());
     let correct = move |item: OutboxItem| {
         if let Some(key) = outbox::form_draft_key(&item) {
-            let draft = LocalDraft::new(item.form.clone(), item.queued_at);
-            if let (Some(s), Ok(text)) = (
-                window().local_storage().ok().flatten(),
-                serde_json::to_string(&draft),
-            ) {
-                let _ = s.set_item(&key, &text);
-            }
+            write_saved_at(&key, item.form.clone(), item.queued_at);
         }
         outbox::discard(&item.key);
         navigate.with_value(|n| n(&item.form_path, Default::default()));
