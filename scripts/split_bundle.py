@@ -9,7 +9,10 @@
    points into the main module, one `split_<chunk>.wasm` per chunk, shared `chunk_<n>.wasm`
    files and the loader `__wasm_split.js`.
 2. `wasm-bindgen` (--keep-lld-exports: the loader needs the function table) and
-   `wasm-opt -Oz` on every wasm file; the glue and the loader are minified by terser.
+   `wasm-opt -Oz` on every wasm file — through binaryen's JavaScript interface in two node
+   processes (scripts/wasm_opt_batch.mjs, byte for byte what the command line writes, in
+   seconds instead of one `wasm-opt` start per chunk); the glue and the loader are
+   minified by terser.
 3. Every file gets a content hash in its name (`<name>-<16 hex>`, what the server caches as
    immutable); the glue and the loader import each other, so they share one hash computed
    over both. References inside the loader, the glue and trunk's index.html (names and
@@ -21,11 +24,13 @@ Without split points in the raw wasm (e.g. KONTOR_SPLIT=0) trunk's wasm is only 
 import base64
 import concurrent.futures
 import hashlib
+import json
 import pathlib
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 
 WASM_OPT_FLAGS = [
     "-Oz",
@@ -73,6 +78,56 @@ def optimize(path: pathlib.Path) -> None:
     run("wasm-opt", *WASM_OPT_FLAGS, path, "-o", path)
 
 
+def binaryen_index_js() -> pathlib.Path | None:
+    """The `index.js` of the npm binaryen whose `bin/wasm-opt` is the `wasm-opt` on PATH
+    (scripts/setup.sh links it), or None for another wasm-opt (e.g. a native build)."""
+    found = shutil.which("wasm-opt")
+    if found is None or shutil.which("node") is None:
+        return None
+    index = pathlib.Path(found).resolve().parent.parent / "index.js"
+    return index if index.is_file() else None
+
+
+BATCH = pathlib.Path(__file__).resolve().parent / "wasm_opt_batch.mjs"
+
+
+def optimize_all(paths: list[pathlib.Path]) -> None:
+    """`wasm-opt -Oz` on every file in place. With npm's binaryen: two node processes
+    (the machine's two cores), each optimizing its half of the bytes in one process,
+    after checking that the batch writes exactly what the command line writes for the
+    smallest file; otherwise, or if they differ, one `wasm-opt` per file."""
+    index = binaryen_index_js()
+    if index is not None:
+        smallest = min(paths, key=lambda p: p.stat().st_size)
+        with tempfile.TemporaryDirectory() as scratch:
+            by_cli = pathlib.Path(scratch) / "cli.wasm"
+            by_batch = pathlib.Path(scratch) / "batch.wasm"
+            run("wasm-opt", *WASM_OPT_FLAGS, smallest, "-o", by_cli)
+            subprocess.run(["node", BATCH, index], check=True,
+                           input=json.dumps([[str(smallest), str(by_batch)]]), text=True)
+            same = by_cli.read_bytes() == by_batch.read_bytes()
+        if same:
+            halves: list[list[list[str]]] = [[], []]
+            weight = [0, 0]
+            for path in sorted(paths, key=lambda p: p.stat().st_size, reverse=True):
+                lighter = weight.index(min(weight))
+                halves[lighter].append([str(path), str(path)])
+                weight[lighter] += path.stat().st_size
+            workers = []
+            for half in (h for h in halves if h):
+                worker = subprocess.Popen(["node", BATCH, index], stdin=subprocess.PIPE, text=True)
+                worker.stdin.write(json.dumps(half))
+                worker.stdin.close()
+                workers.append(worker)
+            if any(worker.wait() != 0 for worker in workers):
+                sys.exit("split_bundle: optimizing the wasm files failed (see above)")
+            return
+        print("split_bundle: binaryen's interface writes other bytes than wasm-opt; "
+              "optimizing one file at a time")
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(optimize, paths))
+
+
 def main() -> None:
     staging, raw, work = (pathlib.Path(a) for a in sys.argv[1:4])
     index = staging / "index.html"
@@ -108,8 +163,7 @@ def main() -> None:
         split / "kontor-app.wasm",
     )
     main_wasm = bindgen / "kontor-app_bg.wasm"
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        list(pool.map(optimize, [main_wasm, *chunks]))
+    optimize_all([main_wasm, *chunks])
 
     loader = (split / "__wasm_split.js").read_text()
     sizes = []
