@@ -9,14 +9,32 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 step() { printf '\033[1m[run %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" "$*"; }
-# Only what running needs; the test tools come with scripts/test.sh (issue 35).
-./scripts/setup.sh --run
+# Only what running needs; the test tools come with scripts/test.sh (issue 35). The Debian
+# packages and npm tools first; the Rust tools (trunk, wasm-bindgen, wasm-split: `cargo
+# install`, each in a build directory of its own) are compiled while the app's wasm and the
+# server compile, so the two cores stay busy through each build's serial stretches (the
+# wasm's link-time optimization is one long single-threaded step).
+./scripts/setup.sh --run --system
 export PATH="$HOME/.cargo/bin:$PATH"
 
-step "building the browser app (release)"
-trunk build --release
+step "building the Rust tools (trunk, wasm-bindgen, wasm-split) in the background"
+( ./scripts/setup.sh --run --tools 2>&1 | sed -u 's/^/[tools] /' ) &
+tools=$!
+trap 'kill "$tools" 2>/dev/null || true' EXIT
+step "building the browser app's wasm (release)"
+# The same invocation as trunk's (index.html: data-bin, data-cargo-profile-release), so
+# trunk finds it built.
+cargo build --target wasm32-unknown-unknown --profile wasm-release -p kontor-app --bin kontor-app
 step "building the server (release)"
 cargo build --release -p kontor-server
+step "waiting for the Rust tools"
+if ! wait "$tools"; then
+  echo "run.sh: installing the Rust tools failed (see the [tools] lines above)" >&2
+  exit 1
+fi
+trap - EXIT
+step "bundling the browser app (trunk: bindings, route chunks, compressed copies)"
+trunk build --release
 step "filling ./data with demo data"
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 server="$target_dir/release/kontor-server"

@@ -19,7 +19,18 @@ cd "$(dirname "$0")/.."
 mode=test
 if [ "${1:-}" = "--run" ]; then
   mode=run
+  shift
 fi
+# The part: everything (default), only the system packages and npm tools (--system), or only
+# the Rust tools built with `cargo install` (--tools; scripts/run.sh builds them beside the
+# app and the server, issue 35).
+part=all
+case "${1:-}" in
+  --system) part=system ;;
+  --tools) part=tools ;;
+  "") ;;
+  *) echo "usage: setup.sh [--run] [--system|--tools]" >&2; exit 2 ;;
+esac
 started=$(date +%s)
 
 say() { printf '\033[1m[setup %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" "$*"; }
@@ -31,6 +42,7 @@ quick_install() {
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
+if [ "$part" != tools ]; then
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   say "adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
@@ -92,7 +104,30 @@ if [ -f ../shared/einvoice/setup.sh ]; then
 fi
 fi
 
+# terser minifies the release bundle's glue and chunk loader (scripts/split_bundle.py).
+if ! terser --version 2>/dev/null | grep -q "terser 5.51.2"; then
+  say "installing terser 5.51.2 from npm"
+  $SUDO npm install --silent --prefix /opt/wasm-tools terser@5.51.2
+  $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/terser /usr/local/bin/terser
+fi
+if [ "$mode" = test ]; then
+# axe-core checks the public approval page for accessibility problems in the e2e tests
+# (issue 31: "0 axe-core violations"); the tests read KONTOR_AXE or this file.
+if [ ! -f /opt/wasm-tools/node_modules/axe-core/axe.min.js ] \
+  || ! grep -q '"version": "4.11.0"' /opt/wasm-tools/node_modules/axe-core/package.json; then
+  say "installing axe-core 4.11.0 from npm"
+  $SUDO npm install --silent --prefix /opt/wasm-tools axe-core@4.11.0
+fi
+fi
+if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
+  say "installing wasm-opt 132 from npm's binaryen"
+  $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132
+  $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/wasm-opt /usr/local/bin/wasm-opt
+fi
+fi  # the system part
+
 export PATH="$HOME/.cargo/bin:$PATH"
+if [ "$part" != system ]; then
 if [ "$(trunk --version 2>/dev/null)" != "trunk 0.21.14" ]; then
   say "installing trunk 0.21.14 (a few minutes on 2 cores)"
   quick_install trunk --locked --version 0.21.14
@@ -115,24 +150,5 @@ if ! cargo install --list 2>/dev/null | grep -q '^wasm_split_cli_support v0.2.4:
   say "installing wasm-split-cli 0.2.4 (wasm_split_cli_support)"
   quick_install wasm_split_cli_support --version =0.2.4 --features build-binary --locked
 fi
-# terser minifies the release bundle's glue and chunk loader (scripts/split_bundle.py).
-if ! terser --version 2>/dev/null | grep -q "terser 5.51.2"; then
-  say "installing terser 5.51.2 from npm"
-  $SUDO npm install --silent --prefix /opt/wasm-tools terser@5.51.2
-  $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/terser /usr/local/bin/terser
-fi
-if [ "$mode" = test ]; then
-# axe-core checks the public approval page for accessibility problems in the e2e tests
-# (issue 31: "0 axe-core violations"); the tests read KONTOR_AXE or this file.
-if [ ! -f /opt/wasm-tools/node_modules/axe-core/axe.min.js ] \
-  || ! grep -q '"version": "4.11.0"' /opt/wasm-tools/node_modules/axe-core/package.json; then
-  say "installing axe-core 4.11.0 from npm"
-  $SUDO npm install --silent --prefix /opt/wasm-tools axe-core@4.11.0
-fi
-fi
-if ! wasm-opt --version 2>/dev/null | grep -q "version 132"; then
-  say "installing wasm-opt 132 from npm's binaryen"
-  $SUDO npm install --silent --prefix /opt/wasm-tools binaryen@132
-  $SUDO ln -sf /opt/wasm-tools/node_modules/.bin/wasm-opt /usr/local/bin/wasm-opt
-fi
-say "ready ($mode)"
+fi  # the Rust tools
+say "ready ($mode, $part)"
