@@ -22,9 +22,10 @@ step "building the Rust tools (trunk, wasm-bindgen, wasm-split) in the backgroun
 tools=$!
 trap 'kill "$tools" 2>/dev/null || true' EXIT
 step "building the browser app's wasm (release)"
-# The same invocation as trunk's (index.html: data-bin, data-cargo-profile-release), so
-# trunk finds it built.
-cargo build --target wasm32-unknown-unknown --profile wasm-release -p kontor-app --bin kontor-app
+# Trunk's own invocation (index.html: data-bin, data-cargo-profile-release; no `-p`, so
+# the features are resolved over the workspace's default members exactly as for trunk,
+# which then finds the wasm built).
+cargo build --target wasm32-unknown-unknown --profile wasm-release --bin kontor-app
 step "building the server (release)"
 cargo build --release -p kontor-server
 step "waiting for the Rust tools"

@@ -10,7 +10,7 @@
 #                            (Debian), aiosmtpd, python-stdnum, schemathesis, moto, the
 #                            e-invoice checker (PyPI) and axe-core (npm).
 #
-# The Rust tools are compiled with a quick release profile (no link-time optimization,
+# The Rust tools are compiled with a quick release profile (opt-level 1, no link-time optimization,
 # parallel code generation): trunk, wasm-bindgen and wasm-split run for seconds per build,
 # their own fully optimized profiles cost minutes of a first run (docs/benchmarks.md).
 # Idempotent: with everything present it takes well under a second.
@@ -37,7 +37,7 @@ say() { printf '\033[1m[setup %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" 
 # A quick profile for the tools `cargo install` builds (see above).
 quick_install() {
   CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=2 cargo install "$@"
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install "$@"
 }
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"

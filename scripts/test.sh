@@ -57,6 +57,11 @@ trunk build --release
 # (a second trunk build cost ~15 minutes; scripts/rebase_bundle.py).
 python3 scripts/rebase_bundle.py dist /kontor/ "$target_dir/dist-prefix"
 
-step "end-to-end browser tests"
+step "end-to-end browser tests (two test files at a time)"
+# Each test file starts its own server, chromedriver and Chromium on free ports; two run
+# side by side (scripts/test_lanes.py), the slowest of the last recorded run first, so the
+# ~28 minutes of one-at-a-time runs take about half (issue 35).
 KONTOR_DIST="$PWD/dist" KONTOR_DIST_PREFIX="$target_dir/dist-prefix" \
-  cargo test -p kontor-e2e --no-fail-fast -- --test-threads=1
+  python3 scripts/test_lanes.py 2 kontor-e2e german offline csp rough_edges \
+  invoices_complete stored_xss books edit_copy people walking_skeleton down_payments \
+  master_data timeline approval einvoice audit_trail einvoice_check settings inbox
