@@ -836,7 +836,14 @@ async fn the_monthly_figures_split_each_month_into_paid_open_and_overdue() {
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.body);
-    make(b, first_of_month, today() - days(1)).await;
+    // Due yesterday: dated the first of this month, or yesterday on the first of a month
+    // (no day of this month lies before today then).
+    let overdue_date = if today().day() > 1 {
+        first_of_month
+    } else {
+        today() - days(1)
+    };
+    make(b, overdue_date, today() - days(1)).await;
     // Two years ago, overdue: in the totals, not in the twelve months.
     make(a, today() - days(730), today() - days(700)).await;
 
@@ -851,8 +858,11 @@ async fn the_monthly_figures_split_each_month_into_paid_open_and_overdue() {
     let now = &months[11];
     assert_eq!(now["month"], this_month.as_str(), "{now}");
     if today().day() > 1 {
-        // (On the first of a month "due yesterday" lies in the month before.)
         assert_eq!(num(&now["overdue"]), "297.50", "{now}");
+    } else {
+        // On the first of a month the overdue invoice is dated, and counted, the month before.
+        assert_eq!(num(&now["overdue"]), "0.00", "{now}");
+        assert_eq!(num(&months[10]["overdue"]), "297.50", "{}", months[10]);
     }
     assert_eq!(num(&now["paid"]), "100.00", "{now}");
     assert_eq!(num(&now["open"]), "197.50", "{now}");

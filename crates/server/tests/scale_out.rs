@@ -56,9 +56,12 @@ async fn all_numbers(s: &TestServer) -> Vec<String> {
     numbers
 }
 
-/// The counters of this month's `R<yy><mm>-NNN` numbers, sorted; panics on another form.
+/// The counters of the `R<yy><mm>-NNN` numbers of the invoices' date (`invoice_body`'s,
+/// not today's: the number follows the invoice date), sorted; panics on another form.
 fn counters(numbers: &[String]) -> Vec<u32> {
-    let prefix = chrono::Utc::now().format("R%y%m-").to_string();
+    let body = invoice_body(0);
+    let date = body["date"].as_str().expect("the invoice body's date");
+    let prefix = format!("R{}{}-", &date[2..4], &date[5..7]);
     let mut c: Vec<u32> = numbers
         .iter()
         .map(|n| {
