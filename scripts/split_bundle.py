@@ -91,6 +91,14 @@ def binaryen_index_js() -> pathlib.Path | None:
 BATCH = pathlib.Path(__file__).resolve().parent / "wasm_opt_batch.mjs"
 
 
+def start_batch(index: pathlib.Path, pairs: list[list[str]]) -> subprocess.Popen:
+    """A node process running scripts/wasm_opt_batch.mjs on `pairs` ([input, output])."""
+    worker = subprocess.Popen(["node", BATCH, index], stdin=subprocess.PIPE, text=True)
+    worker.stdin.write(json.dumps(pairs))
+    worker.stdin.close()
+    return worker
+
+
 def optimize_all(paths: list[pathlib.Path]) -> None:
     """`wasm-opt -Oz` on every file in place. With npm's binaryen: two node processes
     (the machine's two cores), each optimizing its half of the bytes in one process,
@@ -103,8 +111,8 @@ def optimize_all(paths: list[pathlib.Path]) -> None:
             by_cli = pathlib.Path(scratch) / "cli.wasm"
             by_batch = pathlib.Path(scratch) / "batch.wasm"
             run("wasm-opt", *WASM_OPT_FLAGS, smallest, "-o", by_cli)
-            subprocess.run(["node", BATCH, index], check=True,
-                           input=json.dumps([[str(smallest), str(by_batch)]]), text=True)
+            if start_batch(index, [[str(smallest), str(by_batch)]]).wait() != 0:
+                sys.exit("split_bundle: optimizing the wasm files failed (see above)")
             same = by_cli.read_bytes() == by_batch.read_bytes()
         if same:
             halves: list[list[list[str]]] = [[], []]
@@ -113,13 +121,8 @@ def optimize_all(paths: list[pathlib.Path]) -> None:
                 lighter = weight.index(min(weight))
                 halves[lighter].append([str(path), str(path)])
                 weight[lighter] += path.stat().st_size
-            workers = []
-            for half in (h for h in halves if h):
-                worker = subprocess.Popen(["node", BATCH, index], stdin=subprocess.PIPE, text=True)
-                worker.stdin.write(json.dumps(half))
-                worker.stdin.close()
-                workers.append(worker)
-            if any(worker.wait() != 0 for worker in workers):
+            workers = [start_batch(index, half) for half in halves if half]
+            if any([worker.wait() != 0 for worker in workers]):
                 sys.exit("split_bundle: optimizing the wasm files failed (see above)")
             return
         print("split_bundle: binaryen's interface writes other bytes than wasm-opt; "

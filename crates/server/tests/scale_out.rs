@@ -61,7 +61,10 @@ async fn all_numbers(s: &TestServer) -> Vec<String> {
 fn counters(numbers: &[String]) -> Vec<u32> {
     let body = invoice_body(0);
     let date = body["date"].as_str().expect("the invoice body's date");
-    let prefix = format!("R{}{}-", &date[2..4], &date[5..7]);
+    let prefix = chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .expect("an ISO date")
+        .format("R%y%m-")
+        .to_string();
     let mut c: Vec<u32> = numbers
         .iter()
         .map(|n| {
