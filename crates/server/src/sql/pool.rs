@@ -53,10 +53,25 @@ impl Db {
     /// A transaction opened with `statement` on SQLite (`"BEGIN IMMEDIATE"`) and with a
     /// plain `BEGIN` on PostgreSQL, where writers lock rows, not the file. Errors: the
     /// database's.
+    ///
+    /// On SQLite the `BEGIN` runs as a task of its own, which the caller's future being
+    /// dropped cannot interrupt: sqlx (0.8.6) runs a custom `BEGIN` and then asks the
+    /// connection whether a transaction is open, a second wait; a request dropped between
+    /// the two (its client hung up while it waited for the write lock) left the
+    /// transaction open on a connection back in the pool, holding SQLite's write lock for
+    /// good — every later write waited for the busy timeout or failed (found by `wrk`
+    /// stopping mid-request, issue 35; `concurrent_writes_api.rs`). A transaction begun for
+    /// a caller that is gone is dropped with the task's answer, which rolls it back.
     pub async fn begin_sqlite_with(&self, statement: &'static str) -> Result<Tx, sqlx::Error> {
         Ok(Tx(
             match self {
-                Db::Sqlite(p) => Inner::SqliteTx(p.begin_with(statement).await?),
+                Db::Sqlite(p) => {
+                    let p = p.clone();
+                    let begun = tokio::spawn(async move { p.begin_with(statement).await })
+                        .await
+                        .map_err(|_| sqlx::Error::WorkerCrashed)??;
+                    Inner::SqliteTx(begun)
+                }
                 Db::Postgres(p) => Inner::PgTx(p.begin().await?),
             },
             None,
