@@ -64,12 +64,12 @@ pub async fn state(pool: crate::sql::Db, config: &ServerConfig) -> Result<AppSta
         access::rate_limit::RateLimiter::new(config.rate_limit.div_ceil(10), pool.clone())
             .map(Arc::new);
     Ok(AppState {
+        write_lock: state::WriteLock::new(pool.clone()),
         pool,
         data_dir: config.data_dir.clone(),
         signer,
         files,
         account: Arc::new(config.account.clone()),
-        write_lock: Arc::new(tokio::sync::Mutex::new(())),
         rate_limiter,
         public_limiter,
         links: Arc::new(http::links::LinkOrigins::from_env(config.listen)),

@@ -14,9 +14,9 @@ pub struct AppState {
     pub data_dir: std::path::PathBuf,
     /// The account (currencies, letter papers).
     pub account: Arc<AccountConfig>,
-    /// Serializes write transactions so numbering is gap-free and SQLite never answers
-    /// "database is locked" under concurrent creation.
-    pub write_lock: Arc<Mutex<()>>,
+    /// Serializes the handlers that read before they write, so what they read is what
+    /// they change ([`WriteLock`]).
+    pub write_lock: WriteLock,
     /// Signs and checks file links.
     pub signer: crate::store::files::Signer,
     /// Where uploads, documents and the logo are stored (directory or bucket).
@@ -31,4 +31,36 @@ pub struct AppState {
     pub links: Arc<crate::http::links::LinkOrigins>,
     /// This server's id among the processes on the database (`crate::work::processes`).
     pub process_id: Arc<str>,
+}
+
+/// The process's write lock: a handler that reads outside its transaction and then writes
+/// holds it from the read to the commit, so no other such handler changes what it read in
+/// between; numbering is gap-free because numbers are taken inside the write transaction.
+/// With SQLite's group commit ([`crate::sql::write_group`]) taking the lock first commits
+/// the writes that finished before (plain invoice creations take turns in the group
+/// without this lock, issue 35), so the handler's reads see them.
+#[derive(Clone)]
+pub struct WriteLock {
+    mutex: Arc<Mutex<()>>,
+    pool: crate::sql::Db,
+}
+
+impl WriteLock {
+    /// The write lock of the handlers on `pool`.
+    pub fn new(pool: crate::sql::Db) -> Self {
+        WriteLock {
+            mutex: Arc::new(Mutex::new(())),
+            pool,
+        }
+    }
+
+    /// Waits for the lock (first come, first served), then for the group commit of the
+    /// writes that finished before; held until the guard is dropped.
+    pub async fn lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        let guard = self.mutex.lock().await;
+        if let Some(group) = self.pool.write_group() {
+            group.flush().await;
+        }
+        guard
+    }
 }

@@ -241,7 +241,16 @@ pub(super) async fn create_linked(
     origin: CreatedData,
 ) -> ApiResult<Invoice> {
     let mut p = prepare(state, caller, body, None).await?;
-    let _guard = state.write_lock.lock().await;
+    // A plain creation writes only new rows (and takes its number inside its
+    // transaction): with SQLite's group commit it takes its turn in the group without the
+    // process's write lock, so creations at once share commits (issue 35). A reversal, a
+    // billed offer or deducted down payments change existing rows: those hold the lock.
+    let plain = reversal_of.is_none() && p.body.offer_id.is_none() && p.deductions.is_empty();
+    let guard = if plain && state.pool.write_group().is_some() {
+        None
+    } else {
+        Some(state.write_lock.lock().await)
+    };
     let mut tx = crate::store::db::begin_write(&state.pool).await?;
     if let Some(original) = reversal_of {
         type Original = (bool, Word<InvoiceKind>, String, Option<i64>);
@@ -289,6 +298,9 @@ pub(super) async fn create_linked(
     )
     .await?;
     tx.commit().await?;
+    // The answer is read after the lock is given back: the next writer need not wait for
+    // it (issue 35).
+    drop(guard);
     repo::load(&state.pool, id).await
 }
 

@@ -23,6 +23,7 @@
 //! - [`json_rows`]: many rows sent as one JSON parameter and read back with a `SELECT`
 //!   (large writes: the bank import, the audit seal);
 //! - [`functions`]: the SQL functions Kontor defines on both engines;
+//! - [`write_group`]: group commit of SQLite's write transactions;
 //! - [`rules`]: the SQL fragments of the model's derived rules (collectible, open amount,
 //!   overdue, issued), built from the model's definitions.
 
@@ -33,6 +34,7 @@ pub mod json_rows;
 pub mod pool;
 pub mod query;
 pub mod rules;
+pub mod write_group;
 
 pub use bind::{Arg, ColumnIndex, Done, Nullable, Record, Row, Value};
 pub use pool::{Db, Engine, Executor, Target, Tx};

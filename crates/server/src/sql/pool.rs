@@ -5,6 +5,8 @@ use sqlx::postgres::{PgConnection, PgPool};
 use sqlx::sqlite::{SqliteConnection, SqlitePool};
 use sqlx::{Postgres, Sqlite};
 
+use super::write_group::{Member, WriteGroup};
+
 /// The storage engine behind a [`Db`] or [`Tx`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -17,15 +19,16 @@ pub enum Engine {
 /// The database pool of either engine. Cloning is cheap (the pools are shared handles).
 #[derive(Clone, Debug)]
 pub enum Db {
-    /// SQLite pool.
-    Sqlite(SqlitePool),
+    /// SQLite pool, with the group commit of its writes when the server opened it
+    /// ([`crate::sql::write_group`]; `None`: each write commits by itself).
+    Sqlite(SqlitePool, Option<WriteGroup>),
     /// PostgreSQL pool.
     Postgres(PgPool),
 }
 
 impl From<SqlitePool> for Db {
     fn from(pool: SqlitePool) -> Self {
-        Db::Sqlite(pool)
+        Db::Sqlite(pool, None)
     }
 }
 
@@ -33,7 +36,7 @@ impl Db {
     /// Which engine this pool talks to.
     pub fn engine(&self) -> Engine {
         match self {
-            Db::Sqlite(_) => Engine::Sqlite,
+            Db::Sqlite(..) => Engine::Sqlite,
             Db::Postgres(_) => Engine::Postgres,
         }
     }
@@ -43,7 +46,7 @@ impl Db {
     pub async fn begin(&self) -> Result<Tx, sqlx::Error> {
         Ok(Tx(
             match self {
-                Db::Sqlite(p) => Inner::SqliteTx(p.begin().await?),
+                Db::Sqlite(p, _) => Inner::SqliteTx(p.begin().await?),
                 Db::Postgres(p) => Inner::PgTx(p.begin().await?),
             },
             None,
@@ -65,7 +68,7 @@ impl Db {
     pub async fn begin_sqlite_with(&self, statement: &'static str) -> Result<Tx, sqlx::Error> {
         Ok(Tx(
             match self {
-                Db::Sqlite(p) => {
+                Db::Sqlite(p, _) => {
                     let p = p.clone();
                     let begun = tokio::spawn(async move { p.begin_with(statement).await })
                         .await
@@ -83,17 +86,53 @@ impl Db {
     pub async fn acquire(&self) -> Result<Tx, sqlx::Error> {
         Ok(Tx(
             match self {
-                Db::Sqlite(p) => Inner::SqliteConn(p.acquire().await?),
+                Db::Sqlite(p, _) => Inner::SqliteConn(p.acquire().await?),
                 Db::Postgres(p) => Inner::PgConn(p.acquire().await?),
             },
             None,
         ))
     }
 
-    /// Closes the pool, waiting for connections in use to come back.
-    pub async fn close(&self) {
+    /// This pool with its writes committed in groups ([`WriteGroup`]; SQLite only,
+    /// PostgreSQL is answered unchanged): `before_commit` runs in each group's
+    /// transaction right before its `COMMIT`.
+    pub fn with_write_group(self, before_commit: super::write_group::GroupHook) -> Db {
         match self {
-            Db::Sqlite(p) => p.close().await,
+            Db::Sqlite(p, _) => {
+                let group = WriteGroup::new(&p, before_commit);
+                Db::Sqlite(p, Some(group))
+            }
+            other => other,
+        }
+    }
+
+    /// The group commit of this pool's writes, when it has one.
+    pub fn write_group(&self) -> Option<&WriteGroup> {
+        match self {
+            Db::Sqlite(_, group) => group.as_ref(),
+            Db::Postgres(_) => None,
+        }
+    }
+
+    /// A write's turn in the pool's [`WriteGroup`] as a transaction (statements run inside
+    /// the write's savepoint; [`Tx::commit`] answers once the group committed), or `None`
+    /// without a group. Errors: `PoolTimedOut` when the turn does not come within
+    /// [`super::write_group::TURN_TIMEOUT`]; the database's.
+    pub async fn begin_in_group(&self) -> Result<Option<Tx>, sqlx::Error> {
+        match self.write_group() {
+            Some(group) => Ok(Some(Tx(Inner::SqliteMember(group.begin().await?), None))),
+            None => Ok(None),
+        }
+    }
+
+    /// Closes the pool (and the group commit's connection, after committing what
+    /// finished), waiting for connections in use to come back.
+    pub async fn close(&self) {
+        if let Some(group) = self.write_group() {
+            group.close().await;
+        }
+        match self {
+            Db::Sqlite(p, _) => p.close().await,
             Db::Postgres(p) => p.close().await,
         }
     }
@@ -104,7 +143,7 @@ impl Db {
     /// (`crate::proof::audit_key::register`).
     pub fn identity(&self) -> String {
         match self {
-            Db::Sqlite(p) => {
+            Db::Sqlite(p, _) => {
                 let options = p.connect_options();
                 let path = options.get_filename();
                 let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
@@ -125,7 +164,7 @@ impl Db {
     /// The SQLite pool, when this is SQLite (backups and file-level tools).
     pub fn as_sqlite(&self) -> Option<&SqlitePool> {
         match self {
-            Db::Sqlite(p) => Some(p),
+            Db::Sqlite(p, _) => Some(p),
             Db::Postgres(_) => None,
         }
     }
@@ -152,11 +191,33 @@ enum Inner {
     SqliteTx(sqlx::Transaction<'static, Sqlite>),
     SqliteConn(sqlx::pool::PoolConnection<Sqlite>),
     SqliteOwn(Box<SqliteConnection>),
+    SqliteMember(Member),
     PgTx(sqlx::Transaction<'static, Postgres>),
     PgConn(sqlx::pool::PoolConnection<Postgres>),
 }
 
 impl Tx {
+    /// A turn in a [`WriteGroup`] as a transaction (the committer's, for its hook).
+    pub(super) fn from_member(member: Member) -> Self {
+        Tx(Inner::SqliteMember(member), None)
+    }
+
+    /// The turn of [`Tx::from_member`] back.
+    pub(super) fn into_member(self) -> Option<Member> {
+        match self.0 {
+            Inner::SqliteMember(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// This write's turn in a [`WriteGroup`], when it is one ([`Db::begin_in_group`]).
+    pub fn group_member(&mut self) -> Option<&mut Member> {
+        match &mut self.0 {
+            Inner::SqliteMember(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// Wraps a SQLite connection opened outside any pool (the CLI's file tools).
     pub fn from_sqlite(conn: SqliteConnection) -> Self {
         Tx(Inner::SqliteOwn(Box::new(conn)), None)
@@ -165,7 +226,10 @@ impl Tx {
     /// Which engine this transaction runs on.
     pub fn engine(&self) -> Engine {
         match &self.0 {
-            Inner::SqliteTx(_) | Inner::SqliteConn(_) | Inner::SqliteOwn(_) => Engine::Sqlite,
+            Inner::SqliteTx(_)
+            | Inner::SqliteConn(_)
+            | Inner::SqliteOwn(_)
+            | Inner::SqliteMember(_) => Engine::Sqlite,
             Inner::PgTx(_) | Inner::PgConn(_) => Engine::Postgres,
         }
     }
@@ -184,6 +248,8 @@ impl Tx {
         }
         match self.0 {
             Inner::SqliteTx(t) => t.commit().await,
+            // Answered once the group's transaction holding this write committed.
+            Inner::SqliteMember(m) => m.release().durable().await,
             Inner::PgTx(t) => t.commit().await,
             Inner::SqliteConn(_) | Inner::SqliteOwn(_) | Inner::PgConn(_) => Ok(()),
         }
@@ -201,6 +267,7 @@ impl Tx {
     pub async fn rollback(self) -> Result<(), sqlx::Error> {
         match self.0 {
             Inner::SqliteTx(t) => t.rollback().await,
+            Inner::SqliteMember(m) => m.rollback().await,
             Inner::PgTx(t) => t.rollback().await,
             Inner::SqliteConn(_) | Inner::SqliteOwn(_) | Inner::PgConn(_) => Ok(()),
         }
@@ -228,7 +295,7 @@ pub trait Executor<'e> {
 impl<'e> Executor<'e> for &'e Db {
     fn target(self) -> Target<'e> {
         match self {
-            Db::Sqlite(p) => Target::SqlitePool(p),
+            Db::Sqlite(p, _) => Target::SqlitePool(p),
             Db::Postgres(p) => Target::PgPool(p),
         }
     }
@@ -240,6 +307,7 @@ impl<'e> Executor<'e> for &'e mut Tx {
             Inner::SqliteTx(t) => Target::Sqlite(t),
             Inner::SqliteConn(c) => Target::Sqlite(c),
             Inner::SqliteOwn(c) => Target::Sqlite(c),
+            Inner::SqliteMember(m) => Target::Sqlite(m.connection()),
             Inner::PgTx(t) => Target::Pg(t),
             Inner::PgConn(c) => Target::Pg(c),
         }

@@ -294,7 +294,7 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
         .connect("sqlite::memory:")
         .await
         .unwrap();
-    let db = Db::Sqlite(pool);
+    let db = Db::Sqlite(pool, None);
     query("CREATE TABLE t (what TEXT NOT NULL)")
         .execute(&db)
         .await
