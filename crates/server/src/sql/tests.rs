@@ -339,3 +339,119 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
     tx.rollback().await.unwrap();
     assert_eq!(rows().await, "row,sealed", "a rollback runs nothing");
 }
+
+/// Group commit (`write_group`, issue 35): a write waits for the turn of the one before;
+/// writes queued together share one commit (the hook runs once, inside it, and sees them
+/// all), and each is answered only once its rows are visible to every connection; a write
+/// dropped without committing undoes only itself, and when no write follows, the group's
+/// transaction ends so others can write.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(dir.path().join("group.db"))
+        .create_if_missing(true)
+        .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal);
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(3)
+        .connect_with(options)
+        .await
+        .unwrap();
+    let plain = Db::Sqlite(pool, None);
+    for table in [
+        "CREATE TABLE t (what TEXT NOT NULL)",
+        "CREATE TABLE commits (rows_seen INTEGER NOT NULL)",
+    ] {
+        query(table).execute(&plain).await.unwrap();
+    }
+    let db = plain.clone().with_write_group(Arc::new(|tx| {
+        Box::pin(async move {
+            query("INSERT INTO commits (rows_seen) SELECT count(*) FROM t")
+                .execute(tx)
+                .await
+                .map(|_| ())
+        })
+    }));
+    let committed = |db: Db| async move {
+        query_scalar::<String>(
+            "SELECT coalesce(group_concat(what, ','), '') FROM (SELECT what FROM t ORDER BY rowid)",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap()
+    };
+    let commits = |db: Db| async move {
+        query_scalar::<String>(
+            "SELECT coalesce(group_concat(rows_seen, ','), '') FROM (SELECT rows_seen FROM commits ORDER BY rowid)",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap()
+    };
+    let write = |db: Db, what: &'static str| async move {
+        let mut tx = db.begin_in_group().await.unwrap().expect("a group");
+        query("INSERT INTO t (what) VALUES ($1)")
+            .bind(what)
+            .execute(&mut tx)
+            .await
+            .unwrap();
+        tx
+    };
+
+    // `a` holds the turn: its row is not visible elsewhere, and `b` waits.
+    let a = write(db.clone(), "a").await;
+    assert_eq!(committed(plain.clone()).await, "");
+    let b = tokio::spawn(write(db.clone(), "b"));
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert!(
+        !b.is_finished(),
+        "a second write waits for the first one's turn"
+    );
+    // `a` commits: `b` (queued before the committer) writes in the same group; both are
+    // answered after one commit that saw both rows.
+    let a_done = tokio::spawn(a.commit());
+    let b = b.await.unwrap();
+    assert!(
+        !a_done.is_finished(),
+        "no answer before the group committed"
+    );
+    b.commit().await.unwrap();
+    a_done.await.unwrap().unwrap();
+    assert_eq!(committed(plain.clone()).await, "a,b");
+    assert_eq!(
+        commits(plain.clone()).await,
+        "2",
+        "one commit for both writes"
+    );
+
+    // A write dropped without committing (a failed handler, a client gone) undoes only
+    // itself; the next write in the same group commits.
+    let c = write(db.clone(), "c").await;
+    let d = tokio::spawn(write(db.clone(), "d"));
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    drop(c);
+    d.await.unwrap().commit().await.unwrap();
+    assert_eq!(committed(plain.clone()).await, "a,b,d");
+
+    // A failed statement leaves the write's earlier rows to its savepoint too.
+    let mut e = write(db.clone(), "e").await;
+    assert!(query("INSERT INTO t (what) VALUES (NULL)")
+        .execute(&mut e)
+        .await
+        .is_err());
+    drop(e);
+    // With no write after it, the group's transaction ends: a write outside the group
+    // gets SQLite's write lock (within sqlx's 5 s busy timeout, else "database is locked").
+    query("INSERT INTO t (what) VALUES ('outside')")
+        .execute(&plain)
+        .await
+        .unwrap();
+    assert_eq!(committed(plain.clone()).await, "a,b,d,outside");
+    // An explicit rollback gives the turn on at once.
+    let f = write(db.clone(), "f").await;
+    f.rollback().await.unwrap();
+    write(db.clone(), "g").await.commit().await.unwrap();
+    assert_eq!(committed(plain.clone()).await, "a,b,d,outside,g");
+    db.close().await;
+}

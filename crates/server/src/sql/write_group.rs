@@ -159,7 +159,10 @@ impl WriteGroup {
         if turn.conn.is_none() {
             turn.conn = Some(self.0.pool.acquire().await?);
         }
-        let conn = turn.conn.as_deref_mut().expect("the group's connection is open");
+        let conn = turn
+            .conn
+            .as_deref_mut()
+            .expect("the group's connection is open");
         let (statement, before) = match turn.state {
             State::Idle => (BEGIN, State::Unknown),
             _ => (SAVEPOINT, State::Open),
@@ -225,7 +228,9 @@ impl Member {
     /// The connection of the group's transaction.
     pub fn connection(&mut self) -> &mut SqliteConnection {
         let turn = self.turn.as_mut().expect("a member holds its turn");
-        turn.conn.as_deref_mut().expect("the group's connection is open")
+        turn.conn
+            .as_deref_mut()
+            .expect("the group's connection is open")
     }
 
     /// Whether the `audit_actor` row already holds `actor` inside the group's transaction
@@ -359,7 +364,10 @@ async fn settle(shared: &Shared, turn: OwnedMutexGuard<Turn>) {
     let mut result = (shared.before_commit)(&mut tx).await;
     let mut member = tx.into_member().expect("the committer's turn");
     let turn: &mut Turn = member.turn.as_deref_mut().expect("the turn is held");
-    let conn = turn.conn.as_deref_mut().expect("the group's connection is open");
+    let conn = turn
+        .conn
+        .as_deref_mut()
+        .expect("the group's connection is open");
     if result.is_ok() {
         result = sqlx::query("COMMIT").execute(&mut *conn).await.map(|_| ());
     }
