@@ -171,14 +171,14 @@ pub async fn create_invoice_from(
     create_linked(state, caller, body, None, origin).await
 }
 
-/// Records the timeline of a new invoice `id` in `tx` (`docs/decisions.md` § Timeline
-/// (issue 11)): `created` with `origin` (plus the offer or reversed invoice it came from),
-/// `finalized` with its number unless it is a draft, `copied` on a copy's source and
+/// Records the timeline of a new invoice (`id` and the number `write::insert` gave it) in
+/// `tx` (`docs/decisions.md` § Timeline (issue 11)): `created` with `origin` (plus the offer
+/// or reversed invoice it came from), `finalized` with its number unless it is a draft, `copied` on a copy's source and
 /// `reversed` on a reversed invoice. Errors: database failures.
 async fn record_creation(
     tx: &mut crate::sql::Tx,
     user_id: Option<i64>,
-    id: i64,
+    (id, identifier): (i64, Option<String>),
     mut origin: CreatedData,
     offer_id: Option<i64>,
     reversal_of: Option<i64>,
@@ -195,11 +195,6 @@ async fn record_creation(
         created,
     )
     .await?;
-    let identifier: Option<String> =
-        crate::sql::query_scalar("SELECT identifier FROM invoices WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *tx)
-            .await?;
     if let Some(identifier) = identifier {
         events::record_finalized(tx, user_id, id, identifier).await?;
     }
@@ -281,7 +276,7 @@ pub(super) async fn create_linked(
         super::down_payments::release(&mut tx, original).await?;
     }
     let link = reversal_of.map_or(write::Link::None, write::Link::ReversalOf);
-    let id = write::insert(&mut tx, &p, link).await?;
+    let (id, identifier) = write::insert(&mut tx, &p, link).await?;
     if reversal_of.is_none() {
         super::down_payments::claim(&mut tx, id, &p.deductions).await?;
     }
@@ -291,7 +286,7 @@ pub(super) async fn create_linked(
     record_creation(
         &mut tx,
         Some(caller.user_id),
-        id,
+        (id, identifier),
         origin,
         p.body.offer_id,
         reversal_of,
@@ -365,7 +360,7 @@ pub(super) async fn create_credit_note(
         .ok_or_else(|| ApiError::field("items", messages::IS_OUT_OF_RANGE))?;
     check_credit_limit(gross, already, p.gross_total, &currency)
         .map_err(|m| ApiError::field("items", m))?;
-    let id = write::insert(&mut tx, &p, write::Link::CreditNoteFor(credited)).await?;
+    let (id, identifier) = write::insert(&mut tx, &p, write::Link::CreditNoteFor(credited)).await?;
     let credited_total = already
         .checked_sub(p.gross_total)
         .ok_or_else(|| ApiError::field("items", messages::CREDIT_NOTE_EMPTY))?;
@@ -379,7 +374,7 @@ pub(super) async fn create_credit_note(
     record_creation(
         &mut tx,
         Some(caller.user_id),
-        id,
+        (id, identifier),
         CreatedData::default(),
         None,
         None,
@@ -503,8 +498,16 @@ pub async fn insert_prepared(
     p: &PreparedInvoice,
     origin: CreatedData,
 ) -> ApiResult<i64> {
-    let id = write::insert(tx, &p.0, write::Link::None).await?;
+    let (id, identifier) = write::insert(tx, &p.0, write::Link::None).await?;
     super::down_payments::claim(tx, id, &p.0.deductions).await?;
-    record_creation(tx, user_id, id, origin, p.0.body.offer_id, None).await?;
+    record_creation(
+        tx,
+        user_id,
+        (id, identifier),
+        origin,
+        p.0.body.offer_id,
+        None,
+    )
+    .await?;
     Ok(id)
 }

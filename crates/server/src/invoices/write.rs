@@ -186,8 +186,13 @@ pub(super) enum Link {
 /// Inserts the complete invoice row of `p` (numbered unless a draft; linked to the offer
 /// it bills; the reversal of an invoice with both links written, or a credit note naming
 /// the invoice it credits, as `link` says), its positions, the billed entries and the
-/// address propagation. Returns the new id. Errors: 500 on database failure.
-pub(super) async fn insert(tx: &mut crate::sql::Tx, p: &Prepared, link: Link) -> ApiResult<i64> {
+/// address propagation. Returns the new id and the number it got (`None`: a draft).
+/// Errors: 500 on database failure.
+pub(super) async fn insert(
+    tx: &mut crate::sql::Tx,
+    p: &Prepared,
+    link: Link,
+) -> ApiResult<(i64, Option<String>)> {
     let status = p.status();
     let (reversal_of, credited) = match link {
         Link::None => (None, None),
@@ -206,7 +211,7 @@ pub(super) async fn insert(tx: &mut crate::sql::Tx, p: &Prepared, link: Link) ->
         HEADER_COLUMNS.join(", "),
         crate::sql::placeholders(1, n + 6)
     );
-    let id: i64 = bind_header(crate::sql::query(&sql), p, identifier, status, &t)
+    let id: i64 = bind_header(crate::sql::query(&sql), p, identifier.clone(), status, &t)
         .bind(p.body.offer_id)
         .bind(reversal_of.is_some())
         .bind(reversal_of)
@@ -227,7 +232,7 @@ pub(super) async fn insert(tx: &mut crate::sql::Tx, p: &Prepared, link: Link) ->
         .await?;
     }
     write_positions(tx, id, p, false).await?;
-    Ok(id)
+    Ok((id, identifier))
 }
 
 /// Replaces draft `id` with `p`: every header column (numbered when `p` finalizes it), the
