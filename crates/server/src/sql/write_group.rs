@@ -1,5 +1,5 @@
-//! Group commit of SQLite's write transactions (issue 35, `docs/decisions.md` § Group
-//! commit).
+//! Group commit of SQLite's write transactions (issue 35, `docs/decisions.md` § Fast for
+//! everyone, "Group commit on SQLite").
 //!
 //! A [`WriteGroup`] keeps at most one write transaction (`BEGIN IMMEDIATE`) open, on a
 //! connection of the pool taken for that transaction. Writes take turns in it, first come
