@@ -172,9 +172,10 @@ pub async fn create_invoice_from(
 }
 
 /// Records the timeline of a new invoice (`id` and the number `write::insert` gave it) in
-/// `tx` (`docs/decisions.md` § Timeline (issue 11)): `created` with `origin` (plus the offer
-/// or reversed invoice it came from), `finalized` with its number unless it is a draft, `copied` on a copy's source and
-/// `reversed` on a reversed invoice. Errors: database failures.
+/// `tx` (`docs/decisions.md` § Timeline (issue 11)): `created` with `origin` (plus the
+/// offer or reversed invoice it came from), `finalized` with its number unless it is a
+/// draft, `copied` on a copy's source and `reversed` on a reversed invoice. Errors:
+/// database failures.
 async fn record_creation(
     tx: &mut crate::sql::Tx,
     user_id: Option<i64>,

@@ -125,11 +125,11 @@ impl Db {
         }
     }
 
-    /// Closes the pool (and the group commit's connection, after committing what
-    /// finished), waiting for connections in use to come back.
+    /// Closes the pool, waiting for connections in use to come back (after committing the
+    /// group's finished writes, which gives its connection back).
     pub async fn close(&self) {
         if let Some(group) = self.write_group() {
-            group.close().await;
+            group.flush().await;
         }
         match self {
             Db::Sqlite(p, _) => p.close().await,

@@ -373,22 +373,17 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
                 .map(|_| ())
         })
     }));
-    let committed = |db: Db| async move {
-        query_scalar::<String>(
-            "SELECT coalesce(group_concat(what, ','), '') FROM (SELECT what FROM t ORDER BY rowid)",
-        )
+    // What `table`'s `column` holds, in order, as other connections see it.
+    let listed = |db: Db, column: &'static str, table: &'static str| async move {
+        query_scalar::<String>(&format!(
+            "SELECT coalesce(group_concat({column}, ','), '') FROM (SELECT {column} FROM {table} ORDER BY rowid)"
+        ))
         .fetch_one(&db)
         .await
         .unwrap()
     };
-    let commits = |db: Db| async move {
-        query_scalar::<String>(
-            "SELECT coalesce(group_concat(rows_seen, ','), '') FROM (SELECT rows_seen FROM commits ORDER BY rowid)",
-        )
-        .fetch_one(&db)
-        .await
-        .unwrap()
-    };
+    let committed = |db: Db| listed(db, "what", "t");
+    let commits = |db: Db| listed(db, "rows_seen", "commits");
     let write = |db: Db, what: &'static str| async move {
         let mut tx = db.begin_in_group().await.unwrap().expect("a group");
         query("INSERT INTO t (what) VALUES ($1)")

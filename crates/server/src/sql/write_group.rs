@@ -186,20 +186,6 @@ impl WriteGroup {
         let turn = self.0.turn.clone().lock_owned().await;
         settle(&self.0, turn).await;
     }
-
-    /// Commits what finished (as [`WriteGroup::flush`]) and gives the connection back
-    /// (closed, when a transaction was still open): the pool is being closed.
-    pub async fn close(&self) {
-        let turn = self.0.turn.clone().lock_owned().await;
-        settle(&self.0, turn).await;
-        let mut turn = self.0.turn.clone().lock_owned().await;
-        if let Some(conn) = turn.conn.take() {
-            if turn.state != State::Idle {
-                let _ = sqlx::Connection::close(conn.detach()).await;
-            }
-        }
-        turn.state = State::Idle;
-    }
 }
 
 /// One write's turn in a [`WriteGroup`]: statements run on the group's transaction inside
