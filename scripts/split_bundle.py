@@ -12,9 +12,10 @@
    `wasm-opt -Oz` on every wasm file — through binaryen's JavaScript interface in two node
    processes (scripts/wasm_opt_batch.mjs, byte for byte what the command line writes, in
    seconds instead of one `wasm-opt` start per chunk); the glue and the loader are
-   minified by terser.
-3. Every file gets a content hash in its name (`<name>-<16 hex>`, what the server caches as
-   immutable); the glue and the loader import each other, so they share one hash computed
+   minified by terser, and the main module's imports from the glue get short names
+   (`shorten_imports`: wasm-bindgen's hashed names were ~7 kB of the first visit).
+3. Every file gets a content hash in its name (`<name>-<16 hex>`, the chunks `<name>-<8 hex>`:
+   what the server caches as immutable); the glue and the loader import each other, so they share one hash computed
    over both. References inside the loader, the glue and trunk's index.html (names and
    `integrity` values) are rewritten; trunk's unsplit js and wasm are removed.
 
@@ -72,6 +73,118 @@ def minify(source: str, what: str) -> str:
     if done.returncode != 0:
         sys.exit(f"split_bundle: terser failed on {what}: {done.stderr}")
     return done.stdout
+
+
+def _leb(data: bytes, at: int) -> tuple[int, int]:
+    """The unsigned LEB128 number at `at` and the offset after it."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+def _uleb(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _short_name(n: int) -> str:
+    """`a` … `Z`, `aa` …: the n-th short import name."""
+    letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    name = ""
+    while True:
+        name = letters[n % 52] + name
+        n //= 52
+        if n == 0:
+            return name
+        n -= 1
+
+
+def shorten_imports(wasm: bytes, module: str) -> tuple[bytes, dict[str, str]]:
+    """`wasm` with every function the module imports from the glue (`module`, wasm-bindgen's
+    `./kontor-app_bg.js`) renamed to a short name, and the renaming (old → new).
+
+    wasm-bindgen names each import `__wbg_<name>_<16 hex>`; the ~310 hashes are random
+    to a compressor and stood twice in the first visit (the wasm's import section and the
+    glue's import object): ~7 kB of its brotli bytes (issue 35). Only the import section
+    changes (the other sections refer to imports by index); it is checked to be read to
+    its end, and a module imported twice under one name is refused."""
+    if wasm[:8] != b"\0asm\x01\0\0\0":
+        sys.exit("split_bundle: the main module is not a wasm module (version 1)")
+    out = bytearray(wasm[:8])
+    renamed: dict[str, str] = {}
+    at = 8
+    while at < len(wasm):
+        section = wasm[at]
+        size, start = _leb(wasm, at + 1)
+        end = start + size
+        if section != 2:
+            out += wasm[at:end]
+            at = end
+            continue
+        count, pos = _leb(wasm, start)
+        body = bytearray(_uleb(count))
+        for _ in range(count):
+            length, pos = _leb(wasm, pos)
+            from_module = wasm[pos:pos + length]
+            pos += length
+            length, pos = _leb(wasm, pos)
+            field = wasm[pos:pos + length].decode()
+            pos += length
+            kind_at = pos
+            kind = wasm[pos]
+            pos += 1
+            if kind == 0:  # function: type index
+                _, pos = _leb(wasm, pos)
+            elif kind == 1:  # table: reference type, limits
+                flags, pos = _leb(wasm, pos + 1)
+                _, pos = _leb(wasm, pos)
+                if flags & 1:
+                    _, pos = _leb(wasm, pos)
+            elif kind == 2:  # memory: limits
+                flags, pos = _leb(wasm, pos)
+                _, pos = _leb(wasm, pos)
+                if flags & 1:
+                    _, pos = _leb(wasm, pos)
+            elif kind == 3:  # global: value type, mutability
+                pos += 2
+            else:
+                sys.exit(f"split_bundle: an import of kind {kind} in the main module")
+            if from_module.decode() == module:
+                if field in renamed:
+                    sys.exit(f"split_bundle: {field} is imported twice")
+                renamed[field] = _short_name(len(renamed))
+                field = renamed[field]
+            name = field.encode()
+            body += _uleb(len(from_module)) + from_module + _uleb(len(name)) + name
+            body += wasm[kind_at:pos]
+        if pos != end:
+            sys.exit("split_bundle: the import section was not read to its end")
+        out += bytes([2]) + _uleb(len(body)) + body
+        at = end
+    return bytes(out), renamed
+
+
+def rename_glue_imports(glue: str, renamed: dict[str, str]) -> str:
+    """The glue's import object with the names of [`shorten_imports`]: each old name must
+    stand in the glue exactly once (its key), else the build stops."""
+    for old, new in renamed.items():
+        pattern = re.compile(r"(?<![\w$])" + re.escape(old) + r"(?![\w$])")
+        if len(pattern.findall(glue)) != 1:
+            sys.exit(f"split_bundle: the glue names {old} other than once")
+        glue = pattern.sub(new, glue)
+    return glue
 
 
 def optimize(path: pathlib.Path) -> None:
@@ -172,12 +285,15 @@ def main() -> None:
     sizes = []
     for chunk in chunks:
         data = chunk.read_bytes()
-        name = f"{chunk.stem}-{hex16(data)}.wasm"
+        # Eight hex digits for the chunks: the loader names all ~680 of them, and 16 digits
+        # of each name's hash were 6 of its 11 kB (brotli) on the first visit (issue 35).
+        # 32 bits are plenty to tell one release's chunk of a name from another's.
+        name = f"{chunk.stem}-{hex16(data)[:8]}.wasm"
         (staging / name).write_bytes(data)
         loader = replace_once(loader, f'"./{chunk.name}"', f'"./{name}"', "__wasm_split.js")
         sizes.append((name, len(data)))
 
-    main_data = main_wasm.read_bytes()
+    main_data, renamed = shorten_imports(main_wasm.read_bytes(), "./kontor-app_bg.js")
     main_name = f"kontor-app-{hex16(main_data)}_bg.wasm"
     (staging / main_name).write_bytes(main_data)
 
@@ -191,7 +307,7 @@ def main() -> None:
         sys.exit("split_bundle: the glue does not import the loader")
     glue = glue.replace('from "./__wasm_split.js"', f'from "./{loader_name}"')
     loader = replace_once(loader, 'from "./kontor-app.js"', f'from "./{js_name}"', "the loader")
-    glue = minify(glue, "the glue")
+    glue = rename_glue_imports(minify(glue, "the glue"), renamed)
     loader = minify(loader, "the loader")
     (staging / js_name).write_text(glue)
     (staging / loader_name).write_text(loader)

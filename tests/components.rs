@@ -217,6 +217,39 @@ fn error_bodies_become_api_errors() {
     assert!(plain.errors == FieldErrors::new());
 }
 
+/// The server writes field messages in the language the request asked for; the app shows
+/// them as they came (its main module carries no message catalogue, issue 35), codes and
+/// all, and a later `Message` of the same text compares equal.
+#[wasm_bindgen_test]
+fn field_messages_are_shown_as_the_server_wrote_them() {
+    let e = error_from_body(
+        422,
+        r#"{"message":"Ungültige Eingaben: name ist erforderlich","errors":{"name":["ist erforderlich"]},
+            "error_codes":{"name":[{"code":"is_required","params":[]}]}}"#,
+    );
+    assert_eq!(e.status, 422);
+    assert_eq!(e.errors["name"].len(), 1);
+    assert_eq!(e.errors["name"][0].to_string(), "ist erforderlich");
+    assert_eq!(
+        kontor_app::components::field::field_message(&e.errors, "name").as_deref(),
+        Some("ist erforderlich")
+    );
+}
+
+/// `X-Kontor-Stored-At` (the service worker's `Date.now()`) is read as whole
+/// milliseconds; anything else counts as an answer from the server.
+#[wasm_bindgen_test]
+fn the_stored_at_header_is_read_as_whole_milliseconds() {
+    use kontor_app::api::offline::{note_answer, stored_at};
+    note_answer(Some(" 1764583200123 ".into()));
+    assert_eq!(stored_at().get_untracked(), Some(1_764_583_200_123.0));
+    note_answer(Some("soon".into()));
+    assert_eq!(stored_at().get_untracked(), None);
+    note_answer(Some("1764583200123".into()));
+    note_answer(None);
+    assert_eq!(stored_at().get_untracked(), None);
+}
+
 #[wasm_bindgen_test]
 fn base_path_comes_from_the_base_element() {
     assert_eq!(base_from_path("/"), "");

@@ -419,9 +419,12 @@ pub fn is_offline() -> bool {
 }
 
 /// Builds an [`ApiError`] from an error answer (`{"message", "errors"}`), or a generic
-/// sentence when the body is not that.
+/// sentence when the body is not that. The field messages are taken as the server wrote
+/// them: every request asks in the user's language (`Accept-Language`), and the server
+/// writes them in it from their codes (`docs/decisions.md` § Message codes), so the main
+/// module carries no message catalogue (issue 35: the first visit's bytes).
 pub fn error_from_body(status: u16, text: &str) -> ApiError {
-    match serde_json::from_str::<ErrorBody>(text).map(ErrorBody::with_codes) {
+    match serde_json::from_str::<ErrorBody>(text) {
         Ok(body) => ApiError {
             status,
             message: body.message,

@@ -22,9 +22,13 @@ pub fn stored_at() -> ArcRwSignal<Option<f64>> {
 }
 
 /// Records whether a successful answer came from the store (`stored_at` is the header's
-/// value, if any). Changes the signal only when the state changes.
+/// value, if any: whole milliseconds, as the worker writes `Date.now()`; anything else
+/// counts as no header). Changes the signal only when the state changes. (Read as an
+/// integer: a float parser would put `core`'s decimal tables into the main module.)
 pub fn note_answer(stored_at_header: Option<String>) {
-    let value = stored_at_header.and_then(|v| v.trim().parse::<f64>().ok());
+    let value = stored_at_header
+        .and_then(|v| v.trim().parse::<i64>().ok())
+        .map(|millis| millis as f64);
     let signal = stored_at();
     if signal.get_untracked() != value {
         signal.set(value);

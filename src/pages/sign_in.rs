@@ -186,11 +186,14 @@ pub fn sign_in_message(e: &ApiError, mode: SignInMode) -> String {
     match (e.status, mode) {
         (401, SignInMode::ApiKey) => t().sign_in().key_refused.into(),
         (401 | 429 | 0, _) => e.message.clone(),
+        // The server wrote these in the language the request asked for (`Accept-Language`),
+        // so they are shown as they came: rendering them again from their codes would put
+        // the message catalogue into the main module (issue 35, the first visit's bytes).
         (422, _) if !e.errors.is_empty() => e
             .errors
             .values()
             .flatten()
-            .map(crate::components::field::localized_message)
+            .map(ToString::to_string)
             .collect::<Vec<_>>()
             .join(" "),
         _ => fill(t().sign_in().server_answered, &[("message", &e.message)]),

@@ -125,6 +125,36 @@ async fn put_refuses_to_become_a_duplicate_but_may_keep_its_own_number() {
     assert_eq!(r.body["id"], a["id"]);
     assert_eq!(r.body["identifier"], a["identifier"]);
     assert_eq!(s.get(&b_path).await.body["receipt_identifier"], "RE-2");
+    assert_eq!(
+        r.body["errors"]["receipt_identifier"],
+        json!([format!(
+            "is already on purchase {} of this supplier",
+            a["identifier"].as_str().unwrap()
+        )])
+    );
+
+    // The same refusal asked in German: the field's message in German (the app shows the
+    // server's texts as they come), the body's `id` and `identifier` kept.
+    let de = common::requests::send(
+        s.keyed(reqwest::Method::PUT, &b_path)
+            .header("Accept-Language", "de")
+            .json(&body(Some(paper), "re-1")),
+    )
+    .await;
+    assert_eq!(de.status, 409, "{}", de.body);
+    assert_eq!(
+        de.body["errors"]["receipt_identifier"],
+        json!([format!(
+            "steht bereits auf der Eingangsrechnung {} dieses Lieferanten",
+            a["identifier"].as_str().unwrap()
+        )])
+    );
+    assert_eq!(de.body["id"], a["id"]);
+    assert_eq!(de.body["identifier"], a["identifier"]);
+    assert_eq!(
+        de.body["error_codes"]["receipt_identifier"][0]["code"],
+        "is_already_on_purchase_n_of_this"
+    );
 
     // Allowed explicitly.
     let mut allowed = body(Some(paper), "RE-1");

@@ -1,6 +1,6 @@
 //! Error messages in the caller's language (issue 12): a response layer that, for a
 //! request with `Accept-Language` preferring German, rewrites the messages of a 422 body
-//! (and of a 403, 404, 405, 413, 415, 500 and 503 — issue 34 — and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
+//! (and of a 403, 404, 405, 409 naming a field, 413, 415, 500 and 503 — issue 34 — and the message of a 401 — a failed sign-in — and of a 429 — the sign-in lockout
 //! saying when to try again) by their message codes (`error_codes`, and the catalogue message a handler leaves
 //! in the response's extensions;
 //! `kontor_model::error::messages`). The body's shape does not change; English
@@ -19,8 +19,9 @@ const LIMIT: usize = 256 * 1024;
 
 /// The statuses whose messages are rewritten (issue 34 added the refusals and the 404s:
 /// "every refusal message in the user's language").
-const TRANSLATED: [StatusCode; 10] = [
+const TRANSLATED: [StatusCode; 11] = [
     StatusCode::UNPROCESSABLE_ENTITY,
+    StatusCode::CONFLICT,
     StatusCode::UNAUTHORIZED,
     StatusCode::TOO_MANY_REQUESTS,
     StatusCode::FORBIDDEN,
