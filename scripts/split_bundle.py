@@ -150,7 +150,7 @@ def shorten_imports(wasm: bytes, module: str) -> tuple[bytes, dict[str, str]]:
     to a compressor and stood twice in the first visit (the wasm's import section and the
     glue's import object): ~7 kB of its brotli bytes (issue 35). Only the import section
     changes (the other sections refer to imports by index); it is checked to be read to
-    its end, and a module imported twice under one name is refused."""
+    its end, and a name imported twice from `module` stops the build."""
     if wasm[:8] != b"\0asm\x01\0\0\0":
         sys.exit("split_bundle: the main module is not a wasm module (version 1)")
     out = bytearray(wasm[:8])
@@ -316,9 +316,9 @@ def main() -> None:
     sizes = []
     for chunk in chunks:
         data = chunk.read_bytes()
-        # Eight hex digits for the chunks: the loader names all ~680 of them, and 16 digits
-        # of each name's hash were 6 of its 11 kB (brotli) on the first visit (issue 35).
-        # 32 bits are plenty to tell one release's chunk of a name from another's.
+        # Eight hex digits for the chunks: the loader names every one of them (~950), and
+        # 16 digits of each name's hash were 6 of its 11 kB (brotli) on the first visit
+        # (issue 35). 32 bits are plenty to tell one release's chunk of a name from another's.
         name = f"{chunk.stem}-{hex16(data)[:8]}.wasm"
         (staging / name).write_bytes(data)
         loader = replace_once(loader, f'"./{chunk.name}"', f'"./{name}"', "__wasm_split.js")
