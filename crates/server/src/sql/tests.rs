@@ -450,3 +450,107 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
     assert_eq!(committed(plain.clone()).await, "a,b,d,outside,g");
     db.close().await;
 }
+
+/// Writes whose callers go away at any point — while waiting for the turn, during the
+/// `BEGIN` or `SAVEPOINT`, inside their statements, while waiting for the commit, or while
+/// flushing the group — never harm the writes that finish (issue 35: a CI run of the
+/// hang-up test answered 500 once). Cancellation is by timeouts of 0–0.5 ms around whole
+/// writes and flushes, beside writes that must all succeed; afterwards every finished write
+/// is committed whole, no write is half stored (a cancelled one is either whole — it was
+/// cancelled while waiting for its commit — or absent), and a write outside the group gets
+/// the lock.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
+    use std::sync::Arc;
+    use std::time::Duration;
+    let dir = tempfile::tempdir().unwrap();
+    let options = sqlx::sqlite::SqliteConnectOptions::new()
+        .filename(dir.path().join("cancel.db"))
+        .create_if_missing(true)
+        .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal);
+    let pool = sqlx::sqlite::SqlitePoolOptions::new()
+        .max_connections(3)
+        .connect_with(options)
+        .await
+        .unwrap();
+    let plain = Db::Sqlite(pool, None);
+    query("CREATE TABLE t (what TEXT NOT NULL, kept INTEGER NOT NULL)")
+        .execute(&plain)
+        .await
+        .unwrap();
+    let db = plain
+        .clone()
+        .with_write_group(Arc::new(|_| Box::pin(async { Ok(()) })));
+    // One write: two statements in the group, then the commit. `kept` says whether its
+    // caller will wait for it to the end.
+    async fn write(db: Db, what: String, kept: bool) -> Result<(), sqlx::Error> {
+        let mut tx = db.begin_in_group().await?.expect("a group");
+        for _ in 0..2 {
+            query("INSERT INTO t (what, kept) VALUES ($1, $2)")
+                .bind(&what)
+                .bind(kept)
+                .execute(&mut tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+    let mut finished = Vec::new();
+    let mut tasks = Vec::new();
+    for client in 0..4u64 {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut mine = Vec::new();
+            for n in 0..200u64 {
+                let limit = Duration::from_micros((n * 37 + client * 11) % 50 * 10);
+                let name = format!("c{client}-{n}");
+                if n % 3 == 0 {
+                    write(db.clone(), name.clone(), true)
+                        .await
+                        .expect("a write whose caller waits succeeds");
+                    mine.push(name);
+                } else if n % 3 == 1 {
+                    // Cancelled wherever the timeout strikes; it may still have committed.
+                    let _ = tokio::time::timeout(limit, write(db.clone(), name, false)).await;
+                } else if let Some(group) = db.write_group() {
+                    let _ = tokio::time::timeout(limit, group.flush()).await;
+                }
+            }
+            mine
+        }));
+    }
+    for t in tasks {
+        finished.extend(t.await.unwrap());
+    }
+    // Every finished write is there, twice (both statements), and nothing is half there.
+    let stored = query_scalar::<String>(
+        "SELECT coalesce(group_concat(what || ':' || n, ','), '') \
+         FROM (SELECT what, count(*) AS n FROM t GROUP BY what ORDER BY what)",
+    )
+    .fetch_one(&plain)
+    .await
+    .unwrap();
+    let rows: Vec<(String, i64)> = stored
+        .split(',')
+        .filter(|r| !r.is_empty())
+        .map(|r| {
+            let (what, n) = r.rsplit_once(':').unwrap();
+            (what.to_string(), n.parse().unwrap())
+        })
+        .collect();
+    for name in &finished {
+        assert!(
+            rows.iter().any(|(w, n)| w == name && *n == 2),
+            "{name} finished but is not stored whole: {rows:?}"
+        );
+    }
+    assert!(
+        rows.iter().all(|(_, n)| *n == 2),
+        "a write half stored: {rows:?}"
+    );
+    // The group's transaction ended: a write outside it gets SQLite's write lock.
+    query("INSERT INTO t (what, kept) VALUES ('outside', 1)")
+        .execute(&plain)
+        .await
+        .unwrap();
+    db.close().await;
+}

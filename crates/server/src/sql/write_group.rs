@@ -146,24 +146,56 @@ impl WriteGroup {
     /// Waits for this write's turn (at most [`TURN_TIMEOUT`]) and opens its savepoint in
     /// the group's transaction (beginning one with `BEGIN IMMEDIATE` when none is open).
     /// Errors: `PoolTimedOut` after the timeout (503); the database's.
+    ///
+    /// The turn is taken and the savepoint opened by a task of its own: a caller that goes
+    /// away meanwhile (a client hanging up) cannot interrupt a `BEGIN` or `SAVEPOINT`
+    /// between being queued for the connection and being known to have run — the next turn
+    /// would then roll back a savepoint that is not this write's (a finished write's work)
+    /// or one that does not exist. A member the caller no longer waits for is dropped by
+    /// the task and rolled back like any abandoned write.
     pub async fn begin(&self) -> Result<Member, sqlx::Error> {
-        let guard = tokio::time::timeout(TURN_TIMEOUT, self.0.turn.clone().lock_owned())
+        let shared = self.0.clone();
+        tokio::spawn(async move { shared.open_turn().await })
+            .await
+            .map_err(|_| sqlx::Error::WorkerCrashed)?
+    }
+
+    /// Commits the writes that finished before this call (waiting for the turn after the
+    /// writes queued ahead), so that what they wrote is visible on every connection. Used
+    /// by the process's write lock (`crate::state::WriteLock`) before a handler reads
+    /// outside its transaction. A failed commit is answered to the writes that waited for
+    /// it (and logged); this call itself does not fail. Runs as a task of its own, so a
+    /// caller that goes away cannot interrupt a commit and leave its writes unanswered.
+    pub async fn flush(&self) {
+        let shared = self.0.clone();
+        let _ = tokio::spawn(async move {
+            let turn = shared.turn.clone().lock_owned().await;
+            settle(&shared, turn).await;
+        })
+        .await;
+    }
+}
+
+impl Shared {
+    /// [`WriteGroup::begin`]'s work, run by its task.
+    async fn open_turn(&self) -> Result<Member, sqlx::Error> {
+        let guard = tokio::time::timeout(TURN_TIMEOUT, self.turn.clone().lock_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?;
         let mut member = Member {
             turn: Some(guard),
-            wake: self.0.wake.clone(),
+            wake: self.wake.clone(),
         };
         let turn: &mut Turn = member.turn.as_deref_mut().expect("the turn is held");
         settle_abandoned(turn).await?;
         if turn.conn.is_none() {
-            turn.conn = Some(self.0.pool.acquire().await?);
+            turn.conn = Some(self.pool.acquire().await?);
         }
         let conn = turn
             .conn
             .as_deref_mut()
             .expect("the group's connection is open");
-        let (statement, before) = match turn.state {
+        let (statement, failed) = match turn.state {
             State::Idle => (BEGIN, State::Unknown),
             _ => (SAVEPOINT, State::Open),
         };
@@ -171,20 +203,10 @@ impl WriteGroup {
         if let Err(e) = run_all(conn, statement).await {
             // `SAVEPOINT` failed: nothing of this write to undo; a failed `BEGIN …` may
             // have opened the transaction or not.
-            turn.state = before;
+            turn.state = failed;
             return Err(e);
         }
         Ok(member)
-    }
-
-    /// Commits the writes that finished before this call (waiting for the turn after the
-    /// writes queued ahead), so that what they wrote is visible on every connection. Used
-    /// by the process's write lock (`crate::state::WriteLock`) before a handler reads
-    /// outside its transaction. A failed commit is answered to the writes that waited for
-    /// it (and logged); this call itself does not fail.
-    pub async fn flush(&self) {
-        let turn = self.0.turn.clone().lock_owned().await;
-        settle(&self.0, turn).await;
     }
 }
 
@@ -248,9 +270,11 @@ impl Member {
     /// Rolls the write's savepoint back and gives the turn to the next write. Errors: the
     /// database's (the whole group's transaction is then rolled back).
     pub async fn rollback(mut self) -> Result<(), sqlx::Error> {
-        let mut turn = self.turn.take().expect("a member holds its turn");
-        let result = settle_abandoned(&mut turn).await;
-        drop(turn);
+        // The turn stays in the member while the rollback runs: a caller that goes away
+        // meanwhile drops an abandoned member, which wakes the committer to finish it.
+        let turn = self.turn.as_deref_mut().expect("a member holds its turn");
+        let result = settle_abandoned(turn).await;
+        drop(self.turn.take());
         self.wake.notify_one();
         result
     }
