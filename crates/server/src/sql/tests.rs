@@ -340,15 +340,9 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
     assert_eq!(rows().await, "row,sealed", "a rollback runs nothing");
 }
 
-/// Group commit (`write_group`, issue 35): a write waits for the turn of the one before;
-/// writes queued together share one commit (the hook runs once, inside it, and sees them
-/// all), and each is answered only once its rows are visible to every connection; a write
-/// dropped without committing undoes only itself, and when no write follows, the group's
-/// transaction ends so others can write.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
-    use std::sync::Arc;
-    let dir = tempfile::tempdir().unwrap();
+/// A SQLite file database in `dir` in WAL mode with a pool of three connections and no
+/// write group (the group tests attach one), as the server opens its database.
+async fn wal_file_db(dir: &tempfile::TempDir) -> Db {
     let options = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(dir.path().join("group.db"))
         .create_if_missing(true)
@@ -358,7 +352,19 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
         .connect_with(options)
         .await
         .unwrap();
-    let plain = Db::Sqlite(pool, None);
+    Db::Sqlite(pool, None)
+}
+
+/// Group commit (`write_group`, issue 35): a write waits for the turn of the one before;
+/// writes queued together share one commit (the hook runs once, inside it, and sees them
+/// all), and each is answered only once its rows are visible to every connection; a write
+/// dropped without committing undoes only itself, and when no write follows, the group's
+/// transaction ends so others can write.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = wal_file_db(&dir).await;
     for table in [
         "CREATE TABLE t (what TEXT NOT NULL)",
         "CREATE TABLE commits (rows_seen INTEGER NOT NULL)",
@@ -464,16 +470,7 @@ async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
     use std::sync::Arc;
     use std::time::Duration;
     let dir = tempfile::tempdir().unwrap();
-    let options = sqlx::sqlite::SqliteConnectOptions::new()
-        .filename(dir.path().join("cancel.db"))
-        .create_if_missing(true)
-        .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal);
-    let pool = sqlx::sqlite::SqlitePoolOptions::new()
-        .max_connections(3)
-        .connect_with(options)
-        .await
-        .unwrap();
-    let plain = Db::Sqlite(pool, None);
+    let plain = wal_file_db(&dir).await;
     query("CREATE TABLE t (what TEXT NOT NULL, kept INTEGER NOT NULL)")
         .execute(&plain)
         .await
