@@ -168,15 +168,18 @@ impl WriteGroup {
     /// caller that goes away cannot interrupt a commit and leave its writes unanswered.
     pub async fn flush(&self) {
         let shared = self.0.clone();
-        let _ = tokio::spawn(async move {
-            let turn = shared.turn.clone().lock_owned().await;
-            settle(&shared, turn).await;
-        })
-        .await;
+        let _ = tokio::spawn(async move { shared.commit_finished().await }).await;
     }
 }
 
 impl Shared {
+    /// Takes the turn after the writes already waiting and commits what finished
+    /// ([`settle`]): the committer's work, and a flush's.
+    async fn commit_finished(&self) {
+        let turn = self.turn.clone().lock_owned().await;
+        settle(self, turn).await;
+    }
+
     /// [`WriteGroup::begin`]'s work, run by its task.
     async fn open_turn(&self) -> Result<Member, sqlx::Error> {
         let guard = tokio::time::timeout(TURN_TIMEOUT, self.turn.clone().lock_owned())
@@ -410,7 +413,6 @@ async fn committer(group: Weak<Shared>, wake: Arc<Notify>) {
         let Some(shared) = group.upgrade() else {
             return;
         };
-        let turn = shared.turn.clone().lock_owned().await;
-        settle(&shared, turn).await;
+        shared.commit_finished().await;
     }
 }
