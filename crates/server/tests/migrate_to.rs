@@ -133,6 +133,28 @@ async fn the_demo_data_moves_to_postgresql_with_every_record_and_file_intact() {
         new_home.path().join("audit.key"),
     )
     .unwrap();
+
+    // The planner knows the copied tables' sizes at once (not "never analyzed", -1, which
+    // PostgreSQL plans as nearly empty until autovacuum's first pass).
+    let target = kontor_server::store::db::open_located(Some(&url), new_home.path())
+        .await
+        .unwrap();
+    for table in ["invoices", "invoice_items", "audit_events"] {
+        let planned: i64 = kontor_server::sql::query_scalar(&format!(
+            "SELECT reltuples::bigint FROM pg_class WHERE oid = '{table}'::regclass"
+        ))
+        .fetch_one(&target)
+        .await
+        .unwrap();
+        let stored: i64 =
+            kontor_server::sql::query_scalar(&format!("SELECT count(*) FROM {table}"))
+                .fetch_one(&target)
+                .await
+                .unwrap();
+        assert!(stored > 0, "{table} was copied");
+        assert_eq!(planned, stored, "the planner's row count of {table}");
+    }
+    target.close().await;
     let mut config = test_config(new_home.path());
     config.database = Some(url.clone());
     let moved = serve_existing(&config, &s.key, "the copy has its users and keys").await;
