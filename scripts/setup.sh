@@ -70,15 +70,15 @@ if [ ${#need_apt[@]} -gt 0 ]; then
 fi
 
 if [ "$mode" = test ]; then
-if ! python3 -c "import aiosmtpd" 2>/dev/null; then
-  say "installing aiosmtpd (the SMTP server of the mail tests) from PyPI"
-  python3 -m pip install --quiet aiosmtpd
-fi
-# python-stdnum: an independent ISO 11649 (creditor reference) checker for the payment
-# reference tests (issue 32).
-if ! python3 -c "import stdnum.iso11649" 2>/dev/null; then
-  say "installing python-stdnum (ISO 11649 oracle of the payment reference tests) from PyPI"
-  python3 -m pip install --quiet python-stdnum
+# The tests' PyPI packages, in a venv of their own (Debian's python refuses installs into
+# the system, PEP 668): aiosmtpd, the SMTP server of the mail tests, and python-stdnum,
+# an independent ISO 11649 (creditor reference) checker (issue 32). scripts/test.sh names
+# its python in KONTOR_TEST_PY.
+TEST_VENV="$HOME/.cache/kontor/test-python"
+if ! "$TEST_VENV/bin/python" -c "import aiosmtpd, stdnum.iso11649" 2>/dev/null; then
+  say "installing aiosmtpd 1.4.6 and python-stdnum 2.2 from PyPI into $TEST_VENV"
+  python3 -m venv "$TEST_VENV"
+  "$TEST_VENV/bin/pip" install --quiet aiosmtpd==1.4.6 python-stdnum==2.2
 fi
 
 # Schemathesis (issue 15): generated requests against the served OpenAPI description, in a

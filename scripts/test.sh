@@ -14,6 +14,8 @@ export CARGO_INCREMENTAL=0
 # The python of the official e-invoice rules (../shared/einvoice), used by the tests.
 KONTOR_EINVOICE_PY=$(bash ../shared/einvoice/setup.sh | tail -n1)
 export KONTOR_EINVOICE_PY
+# The python with the tests' PyPI packages (aiosmtpd, python-stdnum; scripts/setup.sh).
+export KONTOR_TEST_PY="$HOME/.cache/kontor/test-python/bin/python"
 step() { printf '\n\033[1m[test] %s\033[0m\n' "$*"; }
 
 # Chromium leaves large scoped folders in TMPDIR: give the browser tests their own, removed

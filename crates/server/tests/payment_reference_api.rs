@@ -50,14 +50,14 @@ async fn pdf(s: &TestServer, path: &str) -> Vec<u8> {
 
 /// python-stdnum's ISO 11649 check of `reference`.
 fn stdnum_valid(reference: &str) -> bool {
-    let out = std::process::Command::new("python3")
+    let out = std::process::Command::new(common::tools::test_python())
         .args([
             "-c",
             "import sys\nfrom stdnum import iso11649\nprint(iso11649.is_valid(sys.argv[1]))",
         ])
         .arg(reference)
         .output()
-        .expect("python3 with python-stdnum (scripts/setup.sh)");
+        .expect("python with python-stdnum (scripts/setup.sh: KONTOR_TEST_PY)");
     assert!(
         out.status.success(),
         "{}",

@@ -30,7 +30,7 @@ mod tools;
 pub use pages::{every_page, OneOfEach};
 pub use smtp::SmtpServer;
 use tools::accepting;
-pub use tools::{free_port, pdftotext, plain_smtp};
+pub use tools::{free_port, pdftotext, plain_smtp, test_python};
 
 /// The workspace root.
 pub fn workspace() -> PathBuf {

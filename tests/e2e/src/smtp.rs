@@ -20,7 +20,7 @@ impl SmtpServer {
     pub async fn start() -> SmtpServer {
         let port = crate::free_port();
         let maildir = tempfile::tempdir().expect("maildir");
-        let child = Command::new("python3")
+        let child = Command::new(crate::test_python())
             .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
             .args(["-c", "aiosmtpd.handlers.Mailbox"])
             .arg(maildir.path().join("mail"))
@@ -28,7 +28,7 @@ impl SmtpServer {
             .stderr(Stdio::null())
             .kill_on_drop(true)
             .spawn()
-            .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
+            .expect("python -m aiosmtpd (scripts/setup.sh: KONTOR_TEST_PY)");
         crate::accepting(port).await;
         SmtpServer {
             port,

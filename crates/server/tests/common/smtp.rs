@@ -27,7 +27,7 @@ pub use super::free_port;
 pub async fn smtp_server() -> SmtpServer {
     let port = free_port();
     let maildir = tempfile::tempdir().unwrap();
-    let child = Command::new("python3")
+    let child = Command::new(super::tools::test_python())
         .args([
             "-m",
             "aiosmtpd",
@@ -41,7 +41,7 @@ pub async fn smtp_server() -> SmtpServer {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .expect("python3 -m aiosmtpd (pip install aiosmtpd)");
+        .expect("python -m aiosmtpd (scripts/setup.sh: KONTOR_TEST_PY)");
     super::tools::accepting(port).await;
     SmtpServer {
         port,

@@ -1,6 +1,6 @@
 //! Helpers the server tests and the end-to-end tests both use (`tests/e2e` includes this
 //! file by path): a free port and waiting until it accepts connections, plain SMTP
-//! settings, and the text of a PDF.
+//! settings, the text of a PDF, and the python with the tests' PyPI oracles.
 
 use kontor_server::config::{SmtpConfig, SmtpSecurity};
 use std::time::Duration;
@@ -12,6 +12,13 @@ pub fn free_port() -> u16 {
         .local_addr()
         .expect("addr")
         .port()
+}
+
+/// The python that has the tests' PyPI packages (aiosmtpd, python-stdnum): the venv
+/// `scripts/setup.sh` makes, named by `KONTOR_TEST_PY` (`scripts/test.sh` sets it), else
+/// `python3` from the path.
+pub fn test_python() -> String {
+    std::env::var("KONTOR_TEST_PY").unwrap_or_else(|_| "python3".into())
 }
 
 /// Waits (up to 5 s) until something accepts connections on 127.0.0.1:`port`; returns
