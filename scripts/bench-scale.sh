@@ -131,7 +131,7 @@ bench_engine() {
     # What autovacuum does within a minute of a bulk load: the planner's statistics and
     # the visibility map. Without them PostgreSQL plans the freshly filled tables as
     # nearly empty and reads every invoice for a page (docs/benchmarks.md § PostgreSQL
-    # lists after a bulk load); the figures would then depend on when autovacuum runs.
+    # after a bulk load); the figures would then depend on when autovacuum runs.
     "${as_owner[@]}" "$psql" -h "$work/pg" -U kontor -d kontor_bench -qc "VACUUM (ANALYZE)"
   fi
   cat > "$work/post.lua" <<EOF

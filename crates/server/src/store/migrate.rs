@@ -255,7 +255,7 @@ pub async fn migrate_to(
     // The copied tables were created empty: until autovacuum's first pass PostgreSQL
     // plans them as nearly empty (a list read every invoice and sorted it instead of
     // reading its index in order, six times slower at 10,000 invoices;
-    // `docs/benchmarks.md` § PostgreSQL lists after a bulk load).
+    // `docs/benchmarks.md` § PostgreSQL after a bulk load).
     crate::sql::query("ANALYZE")
         .execute(target)
         .await
