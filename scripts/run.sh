@@ -10,32 +10,45 @@ cd "$(dirname "$0")/.."
 started=$(date +%s)
 step() { printf '\033[1m[run %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" "$*"; }
 # Only what running needs; the test tools come with scripts/test.sh (issue 35). The Debian
-# packages and npm tools first; the Rust tools (trunk, wasm-bindgen, wasm-split: `cargo
-# install`, each in a build directory of its own) are compiled while the app's wasm and the
-# server compile, so the two cores stay busy through each build's serial stretches (the
-# wasm's link-time optimization is one long single-threaded step).
+# packages and npm tools first; then three builds side by side, so the two cores stay busy
+# through each build's serial stretches (the server's own crates at the end of its build,
+# the wasm's link-time optimization, each tool's last crate): the Rust tools (trunk,
+# wasm-bindgen, wasm-split: `cargo install`, each in a build directory of its own), the
+# app's wasm and the server (one target directory: cargo locks it per profile, and the two
+# use different ones). The bundle is made as soon as the tools and the wasm are there,
+# while the server may still compile.
 ./scripts/setup.sh --run --system
 export PATH="$HOME/.cargo/bin:$PATH"
 
-step "building the Rust tools (trunk, wasm-bindgen, wasm-split) in the background"
-( ./scripts/setup.sh --run --tools 2>&1 | sed -u 's/^/[tools] /' ) &
-tools=$!
-trap 'kill "$tools" 2>/dev/null || true' EXIT
-step "building the browser app's wasm (release)"
+# Runs a command in the background with its output lines prefixed by [NAME].
+background() {
+  local name=$1
+  shift
+  ( "$@" 2>&1 | sed -u "s/^/[$name] /" ) &
+}
+step "building side by side: the Rust tools (trunk, wasm-bindgen, wasm-split), the browser app's wasm and the server (release)"
+background tools ./scripts/setup.sh --run --tools
+tools_job=$!
 # Trunk's own invocation (index.html: data-bin, data-cargo-profile-release; no `-p`, so
 # the features are resolved over the workspace's default members exactly as for trunk,
 # which then finds the wasm built).
-cargo build --target wasm32-unknown-unknown --profile wasm-release --bin kontor-app
-step "building the server (release)"
-cargo build --release -p kontor-server
-step "waiting for the Rust tools"
-if ! wait "$tools"; then
-  echo "run.sh: installing the Rust tools failed (see the [tools] lines above)" >&2
+background app cargo build --target wasm32-unknown-unknown --profile wasm-release --bin kontor-app
+app_job=$!
+background server cargo build --release -p kontor-server
+server_job=$!
+trap 'kill "$tools_job" "$app_job" "$server_job" 2>/dev/null || true' EXIT
+failed() {
+  echo "run.sh: $1 failed (see the [$2] lines above)" >&2
   exit 1
-fi
-trap - EXIT
-step "bundling the browser app (trunk: bindings, route chunks, compressed copies)"
+}
+wait "$app_job" || failed "building the browser app's wasm" app
+step "the browser app's wasm is built"
+wait "$tools_job" || failed "installing the Rust tools" tools
+step "the Rust tools are installed; bundling the browser app (trunk: bindings, route chunks, compressed copies)"
 trunk build --release
+step "the bundle is ready; waiting for the server"
+wait "$server_job" || failed "building the server" server
+trap - EXIT
 step "filling ./data with demo data"
 target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
 server="$target_dir/release/kontor-server"

@@ -10,9 +10,11 @@
 #                            (Debian), aiosmtpd, python-stdnum, schemathesis, moto, the
 #                            e-invoice checker (PyPI) and axe-core (npm).
 #
-# The Rust tools are compiled with a quick release profile (opt-level 1, no link-time optimization,
-# parallel code generation): trunk, wasm-bindgen and wasm-split run for seconds per build,
-# their own fully optimized profiles cost minutes of a first run (docs/benchmarks.md).
+# The Rust tools are compiled with a quick release profile (opt-level 0, no link-time optimization,
+# parallel code generation), trunk without its default features (TLS and update checks for
+# downloading tools Kontor installs itself): trunk, wasm-bindgen and wasm-split run for
+# seconds per build, their own fully optimized builds cost minutes of a first run
+# (docs/benchmarks.md: trunk 832 CPU seconds at opt-level 1 with its defaults, 346 so).
 # Idempotent: with everything present it takes well under a second.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +39,7 @@ say() { printf '\033[1m[setup %4ss]\033[0m %s\n' "$(( $(date +%s) - started ))" 
 # A quick profile for the tools `cargo install` builds (see above).
 quick_install() {
   CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 cargo install "$@"
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 cargo install "$@"
 }
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -130,7 +132,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 if [ "$part" != system ]; then
 if [ "$(trunk --version 2>/dev/null)" != "trunk 0.21.14" ]; then
   say "installing trunk 0.21.14 (a few minutes on 2 cores)"
-  quick_install trunk --locked --version 0.21.14
+  quick_install trunk --locked --version 0.21.14 --no-default-features
 fi
 
 wbg_version=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/version = |"/, ""); print; exit}' Cargo.lock)

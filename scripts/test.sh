@@ -42,7 +42,10 @@ step "model, PDF, e-invoice, bank statement and server tests (server on SQLite)"
 # The bank statement readers' oracles (mt-940, pycamt from PyPI) in a venv of their own.
 KONTOR_BANK_PY=$(./scripts/bank-oracles.sh | tail -n1)
 export KONTOR_BANK_PY
-cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-bank -p kontor-server
+# kontor-e2e in the same package set: its browser tests (`test = false`, run below) share
+# this build's feature resolution, so its dependencies and the server's library compile
+# once (issue 35); only its library's own unit tests run here.
+cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-bank -p kontor-server -p kontor-e2e
 
 step "server tests on PostgreSQL (a throwaway cluster, stopped at the end)"
 ./scripts/test-postgres.sh
@@ -64,6 +67,6 @@ step "end-to-end browser tests (two test files at a time)"
 # side by side (scripts/test_lanes.py), the slowest of the last recorded run first, so the
 # ~28 minutes of one-at-a-time runs take about half (issue 35).
 KONTOR_DIST="$PWD/dist" KONTOR_DIST_PREFIX="$target_dir/dist-prefix" \
-  python3 scripts/test_lanes.py 2 kontor-e2e german offline csp rough_edges \
+  python3 scripts/test_lanes.py 2 kontor-e2e --with kontor-server german offline csp rough_edges \
   invoices_complete stored_xss books edit_copy people walking_skeleton down_payments \
   master_data timeline approval einvoice audit_trail einvoice_check settings inbox

@@ -1,4 +1,4 @@
-//! Rebuilds the server when a migration file is added, changed or removed (`sqlx::migrate!`
+//! Rebuilds the server when a migration file is added, changed or removed (`sqlx_macros::migrate!`
 //! embeds the `.sql` files of `migrations/` at compile time).
 
 fn main() {

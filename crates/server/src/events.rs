@@ -122,7 +122,7 @@ pub async fn forget(conn: &mut crate::sql::Tx, subject: Subject) -> ApiResult<()
     Ok(())
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct EventRow {
     id: i64,
     kind: String,

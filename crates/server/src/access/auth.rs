@@ -66,7 +66,7 @@ pub const KIND_API: &str = "api";
 pub const KIND_SESSION: &str = "session";
 
 /// A key as `keys list` shows it (never the secret).
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug, sqlx_macros::FromRow)]
 pub struct KeyInfo {
     /// Key id (for `keys revoke`).
     pub id: i64,

@@ -13,7 +13,7 @@ const COLUMNS: &str = "id, offer_id, token_nonce, key_fingerprint, active, custo
     created_at, updated_at";
 
 /// One approval as stored.
-#[derive(sqlx::FromRow, Clone, Debug)]
+#[derive(sqlx_macros::FromRow, Clone, Debug)]
 pub struct Row {
     /// Record id.
     pub id: i64,

@@ -227,7 +227,7 @@ async fn known_keys(
 }
 
 /// One `bank_statements` row.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub(super) struct StatementRow {
     id: i64,
     format: String,

@@ -24,7 +24,7 @@ use kontor_model::money::round_money;
 use rust_decimal::Decimal;
 
 /// One `bank_transactions` row.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub(super) struct TransactionRow {
     id: i64,
     bank_statement_id: i64,

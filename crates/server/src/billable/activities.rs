@@ -31,7 +31,7 @@ const COLUMNS: &str = "a.*, p.name AS project_name, p.billable AS project_billab
 const FROM: &str = "FROM activities a JOIN projects p ON p.id = a.project_id LEFT JOIN companies c ON c.id = p.customer_id
     LEFT JOIN tasks t ON t.id = a.task_id LEFT JOIN users u ON u.id = a.user_id";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ActivityRow {
     id: i64,
     date: NaiveDate,

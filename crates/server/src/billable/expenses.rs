@@ -31,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const SELECT: &str = "SELECT e.*, p.name AS project_name, p.customer_id, c.name AS customer_name
     FROM expenses e JOIN projects p ON p.id = e.project_id LEFT JOIN companies c ON c.id = p.customer_id";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ExpenseRow {
     id: i64,
     project_id: i64,

@@ -7,7 +7,7 @@ use kontor_model::offer::{OfferConfirmation, OfferStatus};
 use kontor_model::party::Language;
 
 /// One confirmation as stored.
-#[derive(sqlx::FromRow, Clone, Debug)]
+#[derive(sqlx_macros::FromRow, Clone, Debug)]
 struct Row {
     id: i64,
     title: String,

@@ -61,7 +61,7 @@ pub async fn purchases(state: &AppState, period: &Period) -> ApiResult<Vec<Purch
 }
 
 /// A company as the exports name it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct CompanyRow {
     id: i64,
     name: String,
@@ -113,7 +113,7 @@ impl Companies {
 }
 
 /// A stored purchase document of the period.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub struct StoredDocument {
     /// Purchase number.
     pub identifier: String,

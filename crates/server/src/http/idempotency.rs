@@ -70,7 +70,7 @@ fn unix_now() -> i64 {
     chrono::Utc::now().timestamp()
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct Stored {
     request_hash: String,
     state: String,
@@ -253,7 +253,7 @@ enum Waited {
 }
 
 /// A pending row as the wait reads it.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct Pending {
     owner: Option<String>,
     committed: bool,

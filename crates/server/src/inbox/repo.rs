@@ -93,7 +93,7 @@ pub const COLUMNS: &str =
     "m.id, m.message_id, m.received_at, m.sender, m.subject, m.state, m.reason, m.purchase_ids";
 
 /// One row of `inbox_messages` as listed.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub struct MessageRow {
     id: i64,
     message_id: Option<String>,

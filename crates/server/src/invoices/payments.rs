@@ -70,7 +70,7 @@ pub fn payments_json(engine: crate::sql::Engine) -> String {
 }
 
 /// One `invoice_payments` row, read by sqlx or from its JSON form ([`payments_json`]).
-#[derive(sqlx::FromRow, serde::Deserialize)]
+#[derive(sqlx_macros::FromRow, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentRow {
     id: i64,

@@ -127,7 +127,7 @@ pub fn list_columns() -> &'static str {
 /// One `invoices` row with its user's names, read by sqlx ([`columns`]) or from its JSON
 /// form ([`list_object`]); every field must be present (a missing one is a decode error,
 /// not a default), except the salutation and footer of the list form.
-#[derive(sqlx::FromRow, serde::Deserialize, Debug)]
+#[derive(sqlx_macros::FromRow, serde::Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct InvoiceRow {
     id: i64,

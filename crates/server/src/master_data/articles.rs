@@ -41,7 +41,7 @@ const COLUMNS: &str = "a.id, a.number, a.title, a.description, a.unit, a.unit_pr
      a.tax_category, a.tax, a.active, a.created_at, a.updated_at";
 const FROM: &str = "FROM articles a";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ArticleRow {
     id: i64,
     number: Option<String>,

@@ -42,7 +42,7 @@ const COLUMNS: &str = "c.*, bc.id AS billing_contact_id, \
 const FROM: &str =
     "FROM companies c LEFT JOIN people bc ON bc.company_id = c.id AND bc.billing_contact = TRUE";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct CompanyRow {
     id: i64,
     kind: Word<CompanyType>,

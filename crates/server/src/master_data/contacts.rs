@@ -34,7 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const COLUMNS: &str = "p.*, c.name AS company_name";
 const FROM: &str = "FROM people p LEFT JOIN companies c ON c.id = p.company_id";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct PersonRow {
     id: i64,
     firstname: String,

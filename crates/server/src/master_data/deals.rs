@@ -30,7 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const COLUMNS: &str = "d.*, c.name AS company_name";
 const FROM: &str = "FROM deals d LEFT JOIN companies c ON c.id = d.company_id";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct DealRow {
     id: i64,
     name: String,

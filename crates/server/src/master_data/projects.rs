@@ -28,7 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(get_one, update))
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ProjectRow {
     id: i64,
     name: String,

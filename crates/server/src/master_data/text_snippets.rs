@@ -37,7 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 const COLUMNS: &str = "s.id, s.name, s.kind, s.language, s.text, s.created_at, s.updated_at";
 const FROM: &str = "FROM text_snippets s";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct SnippetRow {
     id: i64,
     name: String,

@@ -25,7 +25,7 @@ use kontor_model::offer::{Attachment, NewAttachment};
 /// Largest attachment, decoded (10 MiB).
 pub const MAX_ATTACHMENT: usize = 10 * 1024 * 1024;
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct AttachmentRow {
     id: i64,
     filename: String,

@@ -36,7 +36,7 @@ pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
 };
 
 /// One `offers` row with its references.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub struct OfferRow {
     id: i64,
     identifier: String,
@@ -156,7 +156,7 @@ impl OfferRow {
     }
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ItemRow {
     id: i64,
     kind: Word<PositionType>,

@@ -67,7 +67,7 @@ pub async fn set_actor(conn: &mut crate::sql::Tx, actor: Actor) -> Result<(), sq
 }
 
 /// An event's stored content, as hashed.
-#[derive(sqlx::FromRow, Clone, Debug)]
+#[derive(sqlx_macros::FromRow, Clone, Debug)]
 pub struct StoredEvent {
     /// Sequence number.
     pub id: i64,

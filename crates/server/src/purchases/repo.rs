@@ -32,7 +32,7 @@ pub const LIST_TABLE: crate::lists::ListTable = crate::lists::ListTable {
 };
 
 /// One `purchases` row with its supplier and user.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 pub struct PurchaseRow {
     id: i64,
     identifier: String,
@@ -78,7 +78,7 @@ pub struct PurchaseRow {
     u_lastname: Option<String>,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ItemRow {
     id: i64,
     purchase_id: i64,
@@ -91,7 +91,7 @@ struct ItemRow {
     category_id: Option<i64>,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct PaymentRow {
     id: i64,
     purchase_id: i64,
@@ -114,7 +114,7 @@ impl From<PaymentRow> for PurchasePayment {
     }
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct CategoryRow {
     id: i64,
     name: String,

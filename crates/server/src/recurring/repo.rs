@@ -61,7 +61,7 @@ pub struct Fields {
     pub mode: RecurringMode,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct ScheduleRow {
     id: i64,
     customer_id: i64,
@@ -134,7 +134,7 @@ impl ScheduleRow {
     }
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct RunRow {
     id: i64,
     period_start: NaiveDate,

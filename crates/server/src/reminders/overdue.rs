@@ -18,7 +18,7 @@ use kontor_model::status::InvoiceStatus;
 /// One overdue invoice as read: id, number, customer, title, dates, currency, gross, its
 /// status and reversal (for the open-amount rule), payments in thousandths, last level
 /// and last reminder date.
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct OverdueRow {
     id: i64,
     identifier: Option<String>,

@@ -45,7 +45,7 @@ pub fn reminders_json(engine: crate::sql::Engine) -> String {
 }
 
 /// One `invoice_reminders` row, read by sqlx or from its JSON form ([`reminders_json`]).
-#[derive(sqlx::FromRow, serde::Deserialize)]
+#[derive(sqlx_macros::FromRow, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ReminderRow {
     id: i64,

@@ -22,8 +22,8 @@ use std::borrow::Cow;
 /// emitted for it.
 pub fn migrator(engine: Engine) -> Migrator {
     let files = match engine {
-        Engine::Sqlite => sqlx::migrate!("./migrations/sqlite"),
-        Engine::Postgres => sqlx::migrate!("./migrations/postgres"),
+        Engine::Sqlite => sqlx_macros::migrate!("./migrations/sqlite"),
+        Engine::Postgres => sqlx_macros::migrate!("./migrations/postgres"),
     };
     let mut migrations = files.migrations.into_owned();
     for v in versions::VERSIONS {

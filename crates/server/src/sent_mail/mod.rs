@@ -43,7 +43,7 @@ const COLUMNS: &str = "e.id, e.at, e.to_addresses, e.cc_addresses, e.subject, e.
        (SELECT o.identifier FROM offers o WHERE o.id = e.document_id) END AS document_identifier";
 const FROM: &str = "FROM emails e";
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct EmailRow {
     id: i64,
     at: Ts,

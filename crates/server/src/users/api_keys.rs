@@ -23,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(revoke))
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct KeyRow {
     id: i64,
     uuid: String,

@@ -40,7 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(handlers::invite_again))
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct UserRow {
     id: i64,
     firstname: String,
