@@ -36,7 +36,16 @@ background app cargo build --target wasm32-unknown-unknown --profile wasm-releas
 app_job=$!
 background server cargo build --release -p kontor-server
 server_job=$!
-trap 'kill "$tools_job" "$app_job" "$server_job" 2>/dev/null || true' EXIT
+# On any exit before the builds are done (Ctrl-C, a failed step), stop them with every
+# process they started: background jobs of a script ignore Ctrl-C themselves.
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" || true); do
+    kill_tree "$child"
+  done
+  kill -TERM "$1" 2>/dev/null || true
+}
+trap 'for job in "$tools_job" "$app_job" "$server_job"; do kill_tree "$job"; done' EXIT
 failed() {
   echo "run.sh: $1 failed (see the [$2] lines above)" >&2
   exit 1
