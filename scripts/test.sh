@@ -27,6 +27,7 @@ step "format"
 cargo fmt --all -- --check
 
 step "clippy (native crates)"
+# The native crates, one package set for clippy and the tests (one feature resolution).
 native=(-p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-bank -p kontor-server -p kontor-e2e)
 cargo clippy "${native[@]}" --all-targets -- -D warnings
 # The browser tests are `test = false` targets (tests/e2e/Cargo.toml), which --all-targets
@@ -49,7 +50,7 @@ export KONTOR_BANK_PY
 # kontor-e2e in the same package set: its browser tests (`test = false`, run below) share
 # this build's feature resolution, so its dependencies and the server's library compile
 # once (issue 35); only its library's own unit tests run here.
-cargo test -p kontor-model -p kontor-pdf -p kontor-einvoice -p kontor-bank -p kontor-server -p kontor-e2e
+cargo test "${native[@]}"
 
 step "server tests on PostgreSQL (a throwaway cluster, stopped at the end)"
 ./scripts/test-postgres.sh
