@@ -1,47 +1,63 @@
 #!/usr/bin/env python3
-"""Runs one package's test binaries in several lanes side by side (issue 35: the test
-command stays fast). Used by scripts/test.sh for the end-to-end browser tests, whose 40-odd
-binaries each start their own server, chromedriver and Chromium on free ports with their own
-data and profile folders, and spend most of their time waiting for pages.
+"""Runs test binaries in several lanes side by side (issue 35: the test command stays fast
+on two cores). Two uses, both in scripts/test.sh:
 
     test_lanes.py LANES PACKAGE [--with OTHER ...] [SLOWEST ...]
+    test_lanes.py LANES PACKAGE [--with OTHER ...] --every [SLOWEST ...]
 
-Builds the package's integration tests (`cargo test -p OTHER… -p PACKAGE --no-run --test '*'`:
-with the OTHER packages in the same invocation, cargo resolves the features of the shared
-dependencies as for the OTHERs' own test run, so nothing compiles twice), then runs each of
-PACKAGE's with `--test-threads=1` in the package's folder (as `cargo test` does), LANES at a time,
-the binaries named in SLOWEST first (the order of a recorded run, longest first) so the
-lanes finish together. Each binary's output is printed whole when it ends, with its time.
-Every binary runs whatever fails before it (like `cargo test --no-fail-fast`); the exit
-status is 1 when any failed, and the failed ones are named at the end.
+(`-p OTHER` is the same as `--with OTHER`, so a cargo package selection can be passed
+whole; PACKAGE named there again counts once.)
+
+The first runs PACKAGE's integration tests, the end-to-end browser tests: 40-odd binaries
+that each start their own server, chromedriver and Chromium on free ports with their own
+data and profile folders. It builds them with `cargo test -p OTHER… -p PACKAGE --no-run
+--test '*'` (with the OTHER packages in the same invocation, cargo resolves the features of
+the shared dependencies as for the OTHERs' own test run, so nothing compiles twice) and runs
+each with `--test-threads=1`. It fails when a file of PACKAGE's tests/ folder has no test
+target (a manifest without autotests must list every file, or the file would never run).
+
+The second (`--every`) runs what `cargo test -p PACKAGE -p OTHER…` runs: every test binary
+of every named package (the unit tests of libraries and programs, the integration tests),
+each with the test harness's own thread count. The ~90 binaries of the model and server
+tests mostly wait for their databases and servers; one after another they took 6 minutes on
+SQLite and 10 on PostgreSQL on a slow machine. Rust examples in doc comments would be
+doctests: the named packages have none (their docs use `text` blocks), and when one gets
+one, `cargo test --doc` runs the doctests after the lanes.
+
+Each binary runs in its package's folder (as `cargo test` does), LANES at a time, the
+binaries named in SLOWEST first (the order of a recorded run, longest first) so the lanes
+finish together. Each binary's output is printed whole when it ends, with its time. Every
+binary runs whatever fails before it (like `cargo test --no-fail-fast`); the exit status is
+1 when any failed, and the failed ones are named at the end.
 """
 
 import json
 import pathlib
 import queue
+import re
 import subprocess
 import sys
 import threading
 import time
 
+# A test binary: (name, executable, package folder).
+Binary = tuple[str, str, pathlib.Path]
 
-def test_binaries(package: str, others: list[str]) -> list[tuple[str, str, pathlib.Path]]:
-    """(name, executable, package folder) of every integration test of `package`, built
-    in one invocation with the `others` packages. Exits when the build fails or when a file
-    of the package's tests/ folder has no test target (a manifest without autotests must
-    list every file, or the file would never run)."""
-    selection = [arg for name in [*others, package] for arg in ("-p", name)]
-    build = subprocess.run(
-        ["cargo", "test", *selection, "--no-run", "--test", "*",
+
+def build(packages: list[str], every: bool) -> list[dict]:
+    """Builds the test binaries of `packages` in one cargo invocation (only the integration
+    tests unless `every`); cargo's artifact messages of the test binaries."""
+    selection = [arg for name in packages for arg in ("-p", name)]
+    targets = [] if every else ["--test", "*"]
+    done = subprocess.run(
+        ["cargo", "test", *selection, "--no-run", *targets,
          "--message-format=json-render-diagnostics"],
         stdout=subprocess.PIPE, text=True,
     )
-    if build.returncode != 0:
-        sys.exit(f"test_lanes: building the tests of {package} failed")
-    manifest = manifest_of(package)
-    folder = manifest.parent
-    found = []
-    for line in build.stdout.splitlines():
+    if done.returncode != 0:
+        sys.exit(f"test_lanes: building the tests of {', '.join(packages)} failed")
+    artifacts = []
+    for line in done.stdout.splitlines():
         try:
             message = json.loads(line)
         except json.JSONDecodeError:
@@ -50,11 +66,21 @@ def test_binaries(package: str, others: list[str]) -> list[tuple[str, str, pathl
             continue
         if not message.get("profile", {}).get("test"):
             continue
-        if "test" not in message["target"]["kind"]:
-            continue
-        if pathlib.Path(message["manifest_path"]) != manifest:
-            continue
-        found.append((message["target"]["name"], message["executable"], folder))
+        artifacts.append(message)
+    return artifacts
+
+
+def browser_tests(package: str, others: list[str]) -> list[Binary]:
+    """The integration tests of `package`, built with the `others` packages. Exits when a
+    file of the package's tests/ folder has no test target."""
+    manifest = manifests()[package]
+    folder = manifest.parent
+    found = [
+        (message["target"]["name"], message["executable"], folder)
+        for message in build([*others, package], every=False)
+        if "test" in message["target"]["kind"]
+        and pathlib.Path(message["manifest_path"]) == manifest
+    ]
     unlisted = sorted({f.stem for f in (folder / "tests").glob("*.rs")} - {f[0] for f in found})
     if unlisted:
         sys.exit(f"test_lanes: tests/{{{','.join(unlisted)}}}.rs of {package} "
@@ -62,34 +88,67 @@ def test_binaries(package: str, others: list[str]) -> list[tuple[str, str, pathl
     return found
 
 
-def manifest_of(package: str) -> pathlib.Path:
-    """The Cargo.toml of the workspace package called `package` (`cargo metadata`)."""
+def every_test(packages: list[str]) -> list[Binary]:
+    """Every test binary of `packages`, named `package:target` when the target is a unit
+    test target (a library's or a program's, which share the package's name) and by the
+    target's name when it is an integration test."""
+    found = []
+    for message in build(packages, every=True):
+        folder = pathlib.Path(message["manifest_path"]).parent
+        target = message["target"]
+        name = target["name"] if "test" in target["kind"] else \
+            f"{package_name(message['package_id'])}:{target['kind'][0]}"
+        found.append((name, message["executable"], folder))
+    return found
+
+
+def package_name(package_id: str) -> str:
+    """The package name in a cargo package id (`path+file:///…/server#kontor-server@0.1.0`
+    or the older `kontor-server 0.1.0 (path+file:///…)`)."""
+    if "#" in package_id:
+        tail = package_id.rsplit("#", 1)[1]
+        return tail.split("@", 1)[0]
+    return package_id.split(" ", 1)[0]
+
+
+def manifests() -> dict[str, pathlib.Path]:
+    """The Cargo.toml of each workspace package, by name (`cargo metadata`)."""
     metadata = json.loads(subprocess.run(
         ["cargo", "metadata", "--format-version", "1", "--no-deps"],
         stdout=subprocess.PIPE, text=True, check=True,
     ).stdout)
-    for member in metadata["packages"]:
-        if member["name"] == package:
-            return pathlib.Path(member["manifest_path"])
-    sys.exit(f"test_lanes: no package {package} in this workspace")
+    return {member["name"]: pathlib.Path(member["manifest_path"])
+            for member in metadata["packages"]}
 
 
-def main() -> None:
-    lanes, package, rest = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
-    others = []
-    while rest[:1] == ["--with"] and len(rest) >= 2:
-        others.append(rest[1])
-        rest = rest[2:]
-    slowest = rest
-    binaries = test_binaries(package, others)
-    rank = {name: i for i, name in enumerate(slowest)}
-    binaries.sort(key=lambda b: (rank.get(b[0], len(rank)), b[0]))
+def has_doctests(packages: list[str]) -> bool:
+    """Whether a doc comment in the sources of `packages` opens a Rust code block (a
+    block without a language, or `rust`, `no_run`, `should_panic`, `compile_fail`)."""
+    fence = re.compile(r"^\s*(///|//!)\s*```(\S*)")
+    by_name = manifests()
+    for package in packages:
+        for source in (by_name[package].parent / "src").rglob("*.rs"):
+            inside = False
+            for line in source.read_text(errors="replace").splitlines():
+                match = fence.match(line)
+                if not match:
+                    continue
+                if not inside and match.group(2).split(",")[0] in (
+                        "", "rust", "no_run", "should_panic", "compile_fail", "edition2021"):
+                    return True
+                inside = not inside
+    return False
+
+
+def run_lanes(lanes: int, binaries: list[Binary], one_thread: bool) -> list[str]:
+    """Runs `binaries` in order, `lanes` at a time; the names of the failed ones."""
     todo: queue.Queue = queue.Queue()
     for binary in binaries:
         todo.put(binary)
     failed: list[str] = []
     printing = threading.Lock()
     started = time.monotonic()
+    threads = ["--test-threads=1"] if one_thread else []
 
     def lane() -> None:
         while True:
@@ -99,7 +158,7 @@ def main() -> None:
                 return
             began = time.monotonic()
             done = subprocess.run(
-                [executable, "--test-threads=1"], cwd=folder,
+                [executable, *threads], cwd=folder,
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
             )
             took = time.monotonic() - began
@@ -116,8 +175,31 @@ def main() -> None:
         worker.start()
     for worker in workers:
         worker.join()
-    print(f"\ntest_lanes: {len(binaries)} test binaries of {package} in {lanes} lanes, "
-          f"{time.monotonic() - started:.0f} s; failed: {', '.join(sorted(failed)) or 'none'}")
+    return failed
+
+
+def main() -> None:
+    lanes, package, rest = int(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    others = []
+    while rest[:1] in (["--with"], ["-p"]) and len(rest) >= 2:
+        if rest[1] != package and rest[1] not in others:
+            others.append(rest[1])
+        rest = rest[2:]
+    every = rest[:1] == ["--every"]
+    slowest = rest[1:] if every else rest
+    packages = [package, *others]
+    binaries = every_test(packages) if every else browser_tests(package, others)
+    rank = {name: i for i, name in enumerate(slowest)}
+    binaries.sort(key=lambda b: (rank.get(b[0], len(rank)), b[0]))
+    started = time.monotonic()
+    failed = run_lanes(lanes, binaries, one_thread=not every)
+    if every and has_doctests(packages):
+        selection = [arg for name in packages for arg in ("-p", name)]
+        if subprocess.run(["cargo", "test", *selection, "--doc"]).returncode != 0:
+            failed.append("doctests")
+    print(f"\ntest_lanes: {len(binaries)} test binaries of {', '.join(packages)} in {lanes} "
+          f"lanes, {time.monotonic() - started:.0f} s; "
+          f"failed: {', '.join(sorted(failed)) or 'none'}")
     sys.exit(1 if failed else 0)
 
 

@@ -35,11 +35,14 @@ const SKIPPED: &[(&str, &str)] = &[
 
 /// Columns and tables every request may change.
 /// Columns that change with time, not with requests: a key's last use, failed attempts,
-/// and the process heartbeat (issue 29).
+/// the process heartbeat (issue 29) and the background jobs' leases.
 const VOLATILE: &[&str] = &[
     "api_keys.last_used_at",
     "login_attempts.at",
     "server_processes",
+    // Renewed on a timer by the process holding a job's lease (the inbox poll, issue 36),
+    // whatever the current request is: a slow run saw one renewed during a refused write.
+    "job_leases",
     // The rate limiter's shared counts: its sync adds the sign-in attempts of earlier
     // cases every second and drops old windows, whatever the current request is.
     "rate_limit_counts",
