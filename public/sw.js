@@ -22,9 +22,9 @@ const SHELL = __SHELL__;
 const SHELL_CACHE = "kontor-shell-" + VERSION;
 const API_CACHE_PREFIX = "kontor-api-";
 const API_ENTRIES = 300;
-// Listing a store's keys costs the browser one entry per answer stored (≈ 20 CPU seconds in
-// a browser test of 40 pages when done after every store): a store is trimmed on this
-// worker's first answer into it and then every TRIM_EVERY answers, down to
+// Listing a store's keys costs the browser work per answer stored (12–20 % of a browser
+// test's CPU when done after every store; docs/decisions.md § Offline): a store is trimmed
+// on this worker's first answer into it and then every TRIM_EVERY answers, down to
 // API_ENTRIES - TRIM_EVERY, so it never holds more than API_ENTRIES.
 const TRIM_EVERY = 25;
 const storesSinceTrim = new Map();

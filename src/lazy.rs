@@ -98,9 +98,9 @@ macro_rules! lazy_route {
 pub(crate) use lazy_route;
 
 /// The view of a chunk: a quiet "Loading…" line until the chunk is there (on first use
-/// only; later visits find it loaded), then the page; when the chunk cannot be loaded an
-/// error panel whose "Try again" loads it again in place and whose "Reload page" reloads
-/// the app.
+/// only; later visits find it loaded), then the page; when the chunk cannot be loaded
+/// (tried twice in a row) an error panel whose "Try again" loads it again in place and
+/// whose "Reload page" reloads the app.
 pub fn chunk_view(load: fn() -> ChunkFuture) -> AnyView {
     let attempt = RwSignal::new(0u32);
     view! {
@@ -108,7 +108,14 @@ pub fn chunk_view(load: fn() -> ChunkFuture) -> AnyView {
             {move || {
                 attempt.track();
                 Suspend::new(async move {
-                    match SendWrapper::new(load()).await {
+                    // One quiet second try before the panel: a fetch that failed on a
+                    // connection closed at that moment (an idle keep-alive the server
+                    // ended, a network blip) mostly succeeds at once.
+                    let mut loaded = SendWrapper::new(load()).await;
+                    if loaded.is_err() {
+                        loaded = SendWrapper::new(load()).await;
+                    }
+                    match loaded {
                         Ok(view) => view,
                         Err(ChunkError) => chunk_error(attempt),
                     }
