@@ -54,7 +54,7 @@ python3 scripts/test_lanes.py 2 kontor-server "${native[@]}" --every write_props
   sign_in_api database_option_api purchase_import
 # The server program those tests ran (the process tests, the crash test), for schemathesis:
 # the test build's, not a release build of its own (issue 35: ~6 minutes less to compile;
-# its dependencies are optimised, docs/decisions.md § The test command).
+# its dependencies are optimised; docs/decisions.md § Fast for everyone, first steps).
 export KONTOR_SERVER_BIN="$target_dir/debug/kontor-server"
 
 step "server tests on PostgreSQL (a throwaway cluster, stopped at the end)"

@@ -1,5 +1,5 @@
-//! Issue 15 § 3, crash safety: the server binary (the release build when
-//! `KONTOR_SERVER_BIN` names it, as `scripts/test.sh` does) runs on a fresh data directory
+//! Issue 15 § 3, crash safety: the server binary (`KONTOR_SERVER_BIN` when set, else
+//! cargo's build of it, which `scripts/test.sh` uses) runs on a fresh data directory
 //! under a write load from four clients — companies, invoices, status changes, payments,
 //! purchases with documents, offers with attachments — and is killed with SIGKILL at a
 //! random moment; restarted on the same directory, every request that got a 2xx is there
