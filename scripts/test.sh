@@ -45,6 +45,11 @@ target_dir=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import js
 # The bank statement readers' oracles (mt-940, pycamt from PyPI) in a venv of their own.
 KONTOR_BANK_PY=$(./scripts/bank-oracles.sh | tail -n1)
 export KONTOR_BANK_PY
+# The server program the process tests, the crash test and schemathesis run: the test
+# build's (cargo builds it for the integration tests below, before any runs), not a
+# release build of its own (issue 35: ~6 minutes less to compile; its dependencies are
+# optimised; docs/decisions.md § Fast for everyone, first steps).
+export KONTOR_SERVER_BIN="$target_dir/debug/kontor-server"
 # kontor-e2e in the same package set: its browser tests (`test = false`, run below) share
 # this build's feature resolution, so its dependencies and the server's library compile
 # once (issue 35); only its library's own unit tests run here. Two test binaries at a time,
@@ -52,10 +57,6 @@ export KONTOR_BANK_PY
 python3 scripts/test_lanes.py 2 kontor-server "${native[@]}" --every write_props_api mail_api \
   inbox_api stateless_api crash_safety hostile_files_api scale_out migrate_to einvoice_api \
   sign_in_api database_option_api purchase_import
-# The server program those tests ran (the process tests, the crash test), for schemathesis:
-# the test build's, not a release build of its own (issue 35: ~6 minutes less to compile;
-# its dependencies are optimised; docs/decisions.md § Fast for everyone, first steps).
-export KONTOR_SERVER_BIN="$target_dir/debug/kontor-server"
 
 step "server tests on PostgreSQL (a throwaway cluster, stopped at the end)"
 ./scripts/test-postgres.sh
