@@ -123,6 +123,62 @@ async fn the_app_starts_and_reads_the_last_list_without_a_network_and_sign_out_w
     b.close().await;
 }
 
+/// The number of answers in the API store of this key and whether `url` is among them,
+/// once two reads 300 ms apart agree (the worker stores answers after passing them on).
+async fn settled_api_store(b: &Browser, url: &str) -> (u64, bool) {
+    let read = "const [url, done] = arguments; \
+        caches.keys().then(names => names.find(n => n.startsWith('kontor-api-'))) \
+        .then(name => caches.open(name)).then(c => c.keys()) \
+        .then(keys => done([keys.length, keys.some(k => k.url === url)]), e => done(String(e)));";
+    let mut last = Value::Null;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let now = b
+            .client
+            .execute_async(read, vec![url.into()])
+            .await
+            .unwrap();
+        if now == last {
+            break;
+        }
+        last = now;
+    }
+    (
+        last[0].as_u64().expect("a count"),
+        last[1] == Value::Bool(true),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_api_store_keeps_at_most_300_answers_the_newest_among_them() {
+    let server = Server::start(Some(dist()), vec![]).await;
+    invoice(&server, "Viele Seiten").await;
+    let b = server.signed_in_browser().await;
+    controlled(&b).await;
+    // 330 different answers read through the worker, one after another, as pages would.
+    let fetched = b
+        .client
+        .execute_async(
+            "const [key, done] = arguments; (async () => { \
+               for (let page = 1; page <= 330; page++) { \
+                 const r = await fetch(`/api/v1/invoices?per_page=1&page=${page}`, \
+                   {headers: {Authorization: `Token token=${key}`}}); \
+                 if (!r.ok) return `page ${page}: ${r.status}`; \
+               } return 'ok'; })().then(done, e => done(String(e)));",
+            vec![server.key.clone().into()],
+        )
+        .await
+        .unwrap();
+    assert_eq!(fetched, "ok");
+    let newest = format!("{}/api/v1/invoices?per_page=1&page=330", server.base);
+    let (stored, has_newest) = settled_api_store(&b, &newest).await;
+    assert!(
+        (250..=300).contains(&stored),
+        "{stored} answers stored for one key (at most 300, trimmed down to 275)"
+    );
+    assert!(has_newest, "the newest answer was trimmed away");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_new_release_waits_for_reload_and_takes_over_in_one_step() {
     let root = tempfile::tempdir().unwrap();
