@@ -177,6 +177,7 @@ async fn the_api_store_keeps_at_most_300_answers_the_newest_among_them() {
         "{stored} answers stored for one key (at most 300, trimmed down to 275)"
     );
     assert!(has_newest, "the newest answer was trimmed away");
+    b.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
