@@ -36,7 +36,7 @@ pub struct AppState {
 /// The process's write lock: a handler that reads outside its transaction and then writes
 /// holds it from the read to the commit, so no other such handler changes what it read in
 /// between; numbering is gap-free because numbers are taken inside the write transaction.
-/// With SQLite's group commit ([`crate::sql::write_group`]) taking the lock first commits
+/// With the group commit ([`crate::sql::write_group`]) taking the lock first commits
 /// the writes that finished before (plain invoice creations take turns in the group
 /// without this lock, issue 35), so the handler's reads see them.
 #[derive(Clone)]
@@ -58,9 +58,7 @@ impl WriteLock {
     /// writes that finished before; held until the guard is dropped.
     pub async fn lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
         let guard = self.mutex.lock().await;
-        if let Some(group) = self.pool.write_group() {
-            group.flush().await;
-        }
+        self.pool.flush_writes().await;
         guard
     }
 }

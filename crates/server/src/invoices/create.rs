@@ -238,11 +238,11 @@ pub(super) async fn create_linked(
 ) -> ApiResult<Invoice> {
     let mut p = prepare(state, caller, body, None).await?;
     // A plain creation writes only new rows (and takes its number inside its
-    // transaction): with SQLite's group commit it takes its turn in the group without the
+    // transaction): with the group commit it takes its turn in the group without the
     // process's write lock, so creations at once share commits (issue 35). A reversal, a
     // billed offer or deducted down payments change existing rows: those hold the lock.
     let plain = reversal_of.is_none() && p.body.offer_id.is_none() && p.deductions.is_empty();
-    let guard = if plain && state.pool.write_group().is_some() {
+    let guard = if plain && state.pool.has_write_group() {
         None
     } else {
         Some(state.write_lock.lock().await)

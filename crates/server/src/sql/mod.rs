@@ -23,7 +23,7 @@
 //! - [`json_rows`]: many rows sent as one JSON parameter and read back with a `SELECT`
 //!   (large writes: the bank import, the audit seal);
 //! - [`functions`]: the SQL functions Kontor defines on both engines;
-//! - [`write_group`]: group commit of SQLite's write transactions;
+//! - [`write_group`]: group commit of write transactions (both engines);
 //! - [`rules`]: the SQL fragments of the model's derived rules (collectible, open amount,
 //!   overdue, issued), built from the model's definitions.
 

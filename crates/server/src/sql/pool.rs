@@ -7,6 +7,11 @@ use sqlx::{Postgres, Sqlite};
 
 use super::write_group::{Member, WriteGroup};
 
+/// A turn in SQLite's write group.
+type SqliteMember = Member<Sqlite>;
+/// A turn in PostgreSQL's write group.
+type PgMember = Member<Postgres>;
+
 /// The storage engine behind a [`Db`] or [`Tx`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Engine {
@@ -21,9 +26,9 @@ pub enum Engine {
 pub enum Db {
     /// SQLite pool, with the group commit of its writes when the server opened it
     /// ([`crate::sql::write_group`]; `None`: each write commits by itself).
-    Sqlite(SqlitePool, Option<WriteGroup>),
-    /// PostgreSQL pool.
-    Postgres(PgPool),
+    Sqlite(SqlitePool, Option<WriteGroup<Sqlite>>),
+    /// PostgreSQL pool, with the group commit of its writes as on SQLite.
+    Postgres(PgPool, Option<WriteGroup<Postgres>>),
 }
 
 impl From<SqlitePool> for Db {
@@ -32,12 +37,18 @@ impl From<SqlitePool> for Db {
     }
 }
 
+impl From<PgPool> for Db {
+    fn from(pool: PgPool) -> Self {
+        Db::Postgres(pool, None)
+    }
+}
+
 impl Db {
     /// Which engine this pool talks to.
     pub fn engine(&self) -> Engine {
         match self {
             Db::Sqlite(..) => Engine::Sqlite,
-            Db::Postgres(_) => Engine::Postgres,
+            Db::Postgres(..) => Engine::Postgres,
         }
     }
 
@@ -47,7 +58,7 @@ impl Db {
         Ok(Tx(
             match self {
                 Db::Sqlite(p, _) => Inner::SqliteTx(p.begin().await?),
-                Db::Postgres(p) => Inner::PgTx(p.begin().await?),
+                Db::Postgres(p, _) => Inner::PgTx(p.begin().await?),
             },
             None,
         ))
@@ -75,7 +86,7 @@ impl Db {
                         .map_err(|_| sqlx::Error::WorkerCrashed)??;
                     Inner::SqliteTx(begun)
                 }
-                Db::Postgres(p) => Inner::PgTx(p.begin().await?),
+                Db::Postgres(p, _) => Inner::PgTx(p.begin().await?),
             },
             None,
         ))
@@ -87,30 +98,39 @@ impl Db {
         Ok(Tx(
             match self {
                 Db::Sqlite(p, _) => Inner::SqliteConn(p.acquire().await?),
-                Db::Postgres(p) => Inner::PgConn(p.acquire().await?),
+                Db::Postgres(p, _) => Inner::PgConn(p.acquire().await?),
             },
             None,
         ))
     }
 
-    /// This pool with its writes committed in groups ([`WriteGroup`]; SQLite only,
-    /// PostgreSQL is answered unchanged): `before_commit` runs in each group's
-    /// transaction right before its `COMMIT`.
+    /// This pool with its writes committed in groups ([`WriteGroup`]): `before_commit`
+    /// runs in each group's transaction right before its `COMMIT`.
     pub fn with_write_group(self, before_commit: super::write_group::GroupHook) -> Db {
         match self {
             Db::Sqlite(p, _) => {
                 let group = WriteGroup::new(&p, before_commit);
                 Db::Sqlite(p, Some(group))
             }
-            other => other,
+            Db::Postgres(p, _) => {
+                let group = WriteGroup::new(&p, before_commit);
+                Db::Postgres(p, Some(group))
+            }
         }
     }
 
-    /// The group commit of this pool's writes, when it has one.
-    pub fn write_group(&self) -> Option<&WriteGroup> {
+    /// Whether this pool commits its writes in groups ([`Db::with_write_group`]).
+    pub fn has_write_group(&self) -> bool {
+        matches!(self, Db::Sqlite(_, Some(_)) | Db::Postgres(_, Some(_)))
+    }
+
+    /// Commits the writes of the pool's group that finished before this call, so that
+    /// every connection sees them ([`WriteGroup::flush`]); nothing without a group.
+    pub async fn flush_writes(&self) {
         match self {
-            Db::Sqlite(_, group) => group.as_ref(),
-            Db::Postgres(_) => None,
+            Db::Sqlite(_, Some(group)) => group.flush().await,
+            Db::Postgres(_, Some(group)) => group.flush().await,
+            _ => {}
         }
     }
 
@@ -119,21 +139,24 @@ impl Db {
     /// without a group. Errors: `PoolTimedOut` when the turn does not come within
     /// [`super::write_group::TURN_TIMEOUT`]; the database's.
     pub async fn begin_in_group(&self) -> Result<Option<Tx>, sqlx::Error> {
-        match self.write_group() {
-            Some(group) => Ok(Some(Tx(Inner::SqliteMember(group.begin().await?), None))),
-            None => Ok(None),
+        match self {
+            Db::Sqlite(_, Some(group)) => {
+                Ok(Some(Tx(Inner::SqliteMember(group.begin().await?), None)))
+            }
+            Db::Postgres(_, Some(group)) => {
+                Ok(Some(Tx(Inner::PgMember(group.begin().await?), None)))
+            }
+            _ => Ok(None),
         }
     }
 
     /// Closes the pool, waiting for connections in use to come back (after committing the
     /// group's finished writes, which gives its connection back).
     pub async fn close(&self) {
-        if let Some(group) = self.write_group() {
-            group.flush().await;
-        }
+        self.flush_writes().await;
         match self {
             Db::Sqlite(p, _) => p.close().await,
-            Db::Postgres(p) => p.close().await,
+            Db::Postgres(p, _) => p.close().await,
         }
     }
 
@@ -149,7 +172,7 @@ impl Db {
                 let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
                 format!("sqlite:{}", path.display())
             }
-            Db::Postgres(p) => {
+            Db::Postgres(p, _) => {
                 let o = p.connect_options();
                 format!(
                     "postgres:{}:{}/{}",
@@ -165,7 +188,7 @@ impl Db {
     pub fn as_sqlite(&self) -> Option<&SqlitePool> {
         match self {
             Db::Sqlite(p, _) => Some(p),
-            Db::Postgres(_) => None,
+            Db::Postgres(..) => None,
         }
     }
 }
@@ -191,30 +214,58 @@ enum Inner {
     SqliteTx(sqlx::Transaction<'static, Sqlite>),
     SqliteConn(sqlx::pool::PoolConnection<Sqlite>),
     SqliteOwn(Box<SqliteConnection>),
-    SqliteMember(Member),
+    SqliteMember(SqliteMember),
+    PgMember(PgMember),
     PgTx(sqlx::Transaction<'static, Postgres>),
     PgConn(sqlx::pool::PoolConnection<Postgres>),
 }
 
 impl Tx {
-    /// A turn in a [`WriteGroup`] as a transaction (the committer's, for its hook).
-    pub(super) fn from_member(member: Member) -> Self {
+    /// A turn in SQLite's [`WriteGroup`] as a transaction (the committer's, for its hook).
+    pub(super) fn from_sqlite_member(member: SqliteMember) -> Self {
         Tx(Inner::SqliteMember(member), None)
     }
 
-    /// The turn of [`Tx::from_member`] back.
-    pub(super) fn into_member(self) -> Option<Member> {
+    /// The turn of [`Tx::from_sqlite_member`] back.
+    pub(super) fn into_sqlite_member(self) -> Option<SqliteMember> {
         match self.0 {
             Inner::SqliteMember(m) => Some(m),
             _ => None,
         }
     }
 
-    /// This write's turn in a [`WriteGroup`], when it is one ([`Db::begin_in_group`]).
-    pub fn group_member(&mut self) -> Option<&mut Member> {
-        match &mut self.0 {
-            Inner::SqliteMember(m) => Some(m),
+    /// A turn in PostgreSQL's [`WriteGroup`] as a transaction (the committer's, for its
+    /// hook).
+    pub(super) fn from_pg_member(member: PgMember) -> Self {
+        Tx(Inner::PgMember(member), None)
+    }
+
+    /// The turn of [`Tx::from_pg_member`] back.
+    pub(super) fn into_pg_member(self) -> Option<PgMember> {
+        match self.0 {
+            Inner::PgMember(m) => Some(m),
             _ => None,
+        }
+    }
+
+    /// Whether this write is a turn in a [`WriteGroup`] whose transaction's `audit_actor`
+    /// row already holds `actor` (`(user_id, key_id)`, written by an earlier write of the
+    /// group: `crate::store::db::begin_write` then skips writing it again).
+    pub fn group_holds_actor(&self, actor: (Option<i64>, Option<i64>)) -> bool {
+        match &self.0 {
+            Inner::SqliteMember(m) => m.holds_actor(actor),
+            Inner::PgMember(m) => m.holds_actor(actor),
+            _ => false,
+        }
+    }
+
+    /// Notes, for a turn in a [`WriteGroup`], that this write set the `audit_actor` row to
+    /// `actor` ([`Tx::group_holds_actor`]); nothing otherwise.
+    pub fn group_notes_actor(&mut self, actor: (Option<i64>, Option<i64>)) {
+        match &mut self.0 {
+            Inner::SqliteMember(m) => m.note_actor(actor),
+            Inner::PgMember(m) => m.note_actor(actor),
+            _ => {}
         }
     }
 
@@ -230,7 +281,7 @@ impl Tx {
             | Inner::SqliteConn(_)
             | Inner::SqliteOwn(_)
             | Inner::SqliteMember(_) => Engine::Sqlite,
-            Inner::PgTx(_) | Inner::PgConn(_) => Engine::Postgres,
+            Inner::PgTx(_) | Inner::PgConn(_) | Inner::PgMember(_) => Engine::Postgres,
         }
     }
 
@@ -249,7 +300,8 @@ impl Tx {
         match self.0 {
             Inner::SqliteTx(t) => t.commit().await,
             // Answered once the group's transaction holding this write committed.
-            Inner::SqliteMember(m) => m.release().durable().await,
+            Inner::SqliteMember(m) => m.commit().await,
+            Inner::PgMember(m) => m.commit().await,
             Inner::PgTx(t) => t.commit().await,
             Inner::SqliteConn(_) | Inner::SqliteOwn(_) | Inner::PgConn(_) => Ok(()),
         }
@@ -268,6 +320,7 @@ impl Tx {
         match self.0 {
             Inner::SqliteTx(t) => t.rollback().await,
             Inner::SqliteMember(m) => m.rollback().await,
+            Inner::PgMember(m) => m.rollback().await,
             Inner::PgTx(t) => t.rollback().await,
             Inner::SqliteConn(_) | Inner::SqliteOwn(_) | Inner::PgConn(_) => Ok(()),
         }
@@ -289,33 +342,51 @@ pub enum Target<'e> {
 /// What a statement can run on: `&Db` or `&mut Tx`.
 pub trait Executor<'e> {
     /// The pool or connection to run on.
-    fn target(self) -> Target<'e>;
+    fn target(self) -> Target<'e>
+    where
+        Self: Sized,
+    {
+        self.split().0
+    }
+
+    /// The pool or connection to run on, and for a write's turn in a [`WriteGroup`] the
+    /// flag the statement sets when it fails ([`Member::note_failed`]: such a write never
+    /// commits).
+    fn split(self) -> (Target<'e>, Option<&'e mut bool>);
 }
 
 impl<'e> Executor<'e> for &'e Db {
-    fn target(self) -> Target<'e> {
-        match self {
+    fn split(self) -> (Target<'e>, Option<&'e mut bool>) {
+        let target = match self {
             Db::Sqlite(p, _) => Target::SqlitePool(p),
-            Db::Postgres(p) => Target::PgPool(p),
-        }
+            Db::Postgres(p, _) => Target::PgPool(p),
+        };
+        (target, None)
     }
 }
 
 impl<'e> Executor<'e> for &'e mut Tx {
-    fn target(self) -> Target<'e> {
+    fn split(self) -> (Target<'e>, Option<&'e mut bool>) {
         match &mut self.0 {
-            Inner::SqliteTx(t) => Target::Sqlite(t),
-            Inner::SqliteConn(c) => Target::Sqlite(c),
-            Inner::SqliteOwn(c) => Target::Sqlite(c),
-            Inner::SqliteMember(m) => Target::Sqlite(m.connection()),
-            Inner::PgTx(t) => Target::Pg(t),
-            Inner::PgConn(c) => Target::Pg(c),
+            Inner::SqliteTx(t) => (Target::Sqlite(t), None),
+            Inner::SqliteConn(c) => (Target::Sqlite(c), None),
+            Inner::SqliteOwn(c) => (Target::Sqlite(c), None),
+            Inner::SqliteMember(m) => {
+                let (conn, failed) = m.connection();
+                (Target::Sqlite(conn), Some(failed))
+            }
+            Inner::PgTx(t) => (Target::Pg(t), None),
+            Inner::PgConn(c) => (Target::Pg(c), None),
+            Inner::PgMember(m) => {
+                let (conn, failed) = m.connection();
+                (Target::Pg(conn), Some(failed))
+            }
         }
     }
 }
 
 impl<'e> Executor<'e> for &'e mut &mut Tx {
-    fn target(self) -> Target<'e> {
-        (&mut **self).target()
+    fn split(self) -> (Target<'e>, Option<&'e mut bool>) {
+        (&mut **self).split()
     }
 }

@@ -132,59 +132,68 @@ impl<'q> Query<'q> {
 
     /// Runs the statement. Errors: the database's.
     pub async fn execute<'e>(self, on: impl Executor<'e>) -> Result<Done, sqlx::Error> {
-        let target = on.target();
+        let (target, failed) = on.split();
         self.check_placeholders(&target);
-        let rows = match target {
-            Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .execute(p)
-                .await?
-                .rows_affected(),
-            Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .execute(c)
-                .await?
-                .rows_affected(),
-            Target::PgPool(p) => sqlx::query_with(&self.sql, self.pg_args()?)
-                .execute(p)
-                .await?
-                .rows_affected(),
-            Target::Pg(c) => sqlx::query_with(&self.sql, self.pg_args()?)
-                .execute(c)
-                .await?
-                .rows_affected(),
-        };
-        Ok(Done { rows })
+        let rows = async {
+            Ok::<_, sqlx::Error>(match target {
+                Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
+                    .execute(p)
+                    .await?
+                    .rows_affected(),
+                Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
+                    .execute(c)
+                    .await?
+                    .rows_affected(),
+                Target::PgPool(p) => sqlx::query_with(&self.sql, self.pg_args()?)
+                    .execute(p)
+                    .await?
+                    .rows_affected(),
+                Target::Pg(c) => sqlx::query_with(&self.sql, self.pg_args()?)
+                    .execute(c)
+                    .await?
+                    .rows_affected(),
+            })
+        }
+        .await;
+        Ok(Done {
+            rows: noted(rows, failed)?,
+        })
     }
 
     /// Runs the statement and returns every row. Errors: the database's.
     pub async fn fetch_all<'e>(self, on: impl Executor<'e>) -> Result<Vec<Row>, sqlx::Error> {
-        let target = on.target();
+        let (target, failed) = on.split();
         self.check_placeholders(&target);
-        Ok(match target {
-            Target::SqlitePool(p) => wrap(
-                sqlx::query_with(&self.sql, self.sqlite_args()?)
-                    .fetch_all(p)
-                    .await?,
-                Row::Sqlite,
-            ),
-            Target::Sqlite(c) => wrap(
-                sqlx::query_with(&self.sql, self.sqlite_args()?)
-                    .fetch_all(c)
-                    .await?,
-                Row::Sqlite,
-            ),
-            Target::PgPool(p) => wrap(
-                sqlx::query_with(&self.sql, self.pg_args()?)
-                    .fetch_all(p)
-                    .await?,
-                Row::Pg,
-            ),
-            Target::Pg(c) => wrap(
-                sqlx::query_with(&self.sql, self.pg_args()?)
-                    .fetch_all(c)
-                    .await?,
-                Row::Pg,
-            ),
-        })
+        let rows = async {
+            Ok(match target {
+                Target::SqlitePool(p) => wrap(
+                    sqlx::query_with(&self.sql, self.sqlite_args()?)
+                        .fetch_all(p)
+                        .await?,
+                    Row::Sqlite,
+                ),
+                Target::Sqlite(c) => wrap(
+                    sqlx::query_with(&self.sql, self.sqlite_args()?)
+                        .fetch_all(c)
+                        .await?,
+                    Row::Sqlite,
+                ),
+                Target::PgPool(p) => wrap(
+                    sqlx::query_with(&self.sql, self.pg_args()?)
+                        .fetch_all(p)
+                        .await?,
+                    Row::Pg,
+                ),
+                Target::Pg(c) => wrap(
+                    sqlx::query_with(&self.sql, self.pg_args()?)
+                        .fetch_all(c)
+                        .await?,
+                    Row::Pg,
+                ),
+            })
+        }
+        .await;
+        noted(rows, failed)
     }
 
     /// Runs the statement and returns its first row, if any. Errors: the database's.
@@ -192,26 +201,30 @@ impl<'q> Query<'q> {
         self,
         on: impl Executor<'e>,
     ) -> Result<Option<Row>, sqlx::Error> {
-        let target = on.target();
+        let (target, failed) = on.split();
         self.check_placeholders(&target);
-        Ok(match target {
-            Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .fetch_optional(p)
-                .await?
-                .map(Row::Sqlite),
-            Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
-                .fetch_optional(c)
-                .await?
-                .map(Row::Sqlite),
-            Target::PgPool(p) => sqlx::query_with(&self.sql, self.pg_args()?)
-                .fetch_optional(p)
-                .await?
-                .map(Row::Pg),
-            Target::Pg(c) => sqlx::query_with(&self.sql, self.pg_args()?)
-                .fetch_optional(c)
-                .await?
-                .map(Row::Pg),
-        })
+        let row = async {
+            Ok(match target {
+                Target::SqlitePool(p) => sqlx::query_with(&self.sql, self.sqlite_args()?)
+                    .fetch_optional(p)
+                    .await?
+                    .map(Row::Sqlite),
+                Target::Sqlite(c) => sqlx::query_with(&self.sql, self.sqlite_args()?)
+                    .fetch_optional(c)
+                    .await?
+                    .map(Row::Sqlite),
+                Target::PgPool(p) => sqlx::query_with(&self.sql, self.pg_args()?)
+                    .fetch_optional(p)
+                    .await?
+                    .map(Row::Pg),
+                Target::Pg(c) => sqlx::query_with(&self.sql, self.pg_args()?)
+                    .fetch_optional(c)
+                    .await?
+                    .map(Row::Pg),
+            })
+        }
+        .await;
+        noted(row, failed)
     }
 
     /// Runs the statement and returns its first row. Errors: `RowNotFound` when there is
@@ -221,6 +234,17 @@ impl<'q> Query<'q> {
             .await?
             .ok_or(sqlx::Error::RowNotFound)
     }
+}
+
+/// `result`, after setting `failed` (a group write's flag, `crate::sql::Executor::split`)
+/// when it is an error: a write whose statement failed never commits.
+fn noted<T>(result: Result<T, sqlx::Error>, failed: Option<&mut bool>) -> Result<T, sqlx::Error> {
+    if result.is_err() {
+        if let Some(failed) = failed {
+            *failed = true;
+        }
+    }
+    result
 }
 
 fn wrap<R, T>(rows: Vec<R>, f: impl Fn(R) -> T) -> Vec<T> {

@@ -340,9 +340,45 @@ async fn the_work_before_commit_commits_with_the_transaction_or_fails_it() {
     assert_eq!(rows().await, "row,sealed", "a rollback runs nothing");
 }
 
-/// A SQLite file database in `dir` in WAL mode with a pool of three connections and no
-/// write group (the group tests attach one), as the server opens its database.
-async fn wal_file_db(dir: &tempfile::TempDir) -> Db {
+/// A database for the group tests, with no write group (each test attaches one): a SQLite
+/// file in `dir` in WAL mode with a pool of three connections, as the server opens its
+/// database — or, with `postgres`, a fresh database on the test command's PostgreSQL
+/// cluster (`KONTOR_TEST_POSTGRES`; `None` without one).
+async fn group_test_db(dir: &tempfile::TempDir, postgres: bool) -> Option<Db> {
+    if postgres {
+        let admin = std::env::var("KONTOR_TEST_POSTGRES")
+            .ok()
+            .filter(|u| !u.is_empty())?;
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        let name = format!(
+            "unit_{}_{}_{}",
+            std::process::id(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .subsec_nanos()
+        );
+        let pool = sqlx::PgPool::connect(&admin).await.unwrap();
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+        let (base, params) = admin.split_once('?').unwrap_or((&admin, ""));
+        let base = &base[..base.rfind('/').expect("a database in the URL")];
+        let url = if params.is_empty() {
+            format!("{base}/{name}")
+        } else {
+            format!("{base}/{name}?{params}")
+        };
+        let pool = sqlx::postgres::PgPoolOptions::new()
+            .max_connections(3)
+            .connect(&url)
+            .await
+            .unwrap();
+        return Some(Db::Postgres(pool, None));
+    }
     let options = sqlx::sqlite::SqliteConnectOptions::new()
         .filename(dir.path().join("group.db"))
         .create_if_missing(true)
@@ -352,25 +388,90 @@ async fn wal_file_db(dir: &tempfile::TempDir) -> Db {
         .connect_with(options)
         .await
         .unwrap();
-    Db::Sqlite(pool, None)
+    Some(Db::Sqlite(pool, None))
 }
 
-/// Group commit (`write_group`, issue 35): a write waits for the turn of the one before;
-/// writes queued together share one commit (the hook runs once, inside it, and sees them
-/// all), and each is answered only once its rows are visible to every connection; a write
-/// dropped without committing undoes only itself, and when no write follows, the group's
-/// transaction ends so others can write.
+/// `CREATE TABLE name (n <an increasing key>, columns)` in the spelling of `db`'s engine.
+async fn create_keyed_table(db: &Db, name: &str, columns: &str) {
+    let key = match db.engine() {
+        Engine::Sqlite => "n INTEGER PRIMARY KEY",
+        Engine::Postgres => "n BIGSERIAL PRIMARY KEY",
+    };
+    query(&format!("CREATE TABLE {name} ({key}, {columns})"))
+        .execute(db)
+        .await
+        .unwrap();
+}
+
+/// What `table`'s `column` holds, in the order written, as other connections see it
+/// (comma-separated).
+async fn listed(db: &Db, column: &str, table: &str) -> String {
+    query_scalar::<String>(&format!(
+        "SELECT coalesce(string_agg(CAST({column} AS TEXT), ',' ORDER BY n), '') FROM {table}"
+    ))
+    .fetch_one(db)
+    .await
+    .unwrap()
+}
+
+/// Asserts that no transaction of the write group stays open once its writes ended: on
+/// SQLite a write outside the group gets the write lock (within sqlx's 5 s busy timeout,
+/// else "database is locked"); on PostgreSQL no other session of the database is idle in
+/// a transaction (within 5 s: the committer ends it by itself).
+async fn assert_no_transaction_left_open(plain: &Db, table: &str) {
+    match plain.engine() {
+        Engine::Sqlite => {
+            query(&format!(
+                "INSERT INTO {table} (what) SELECT 'outside' WHERE 0 = 1"
+            ))
+            .execute(plain)
+            .await
+            .unwrap();
+            query("BEGIN IMMEDIATE; COMMIT")
+                .execute(plain)
+                .await
+                .unwrap();
+        }
+        Engine::Postgres => {
+            let mut open = 1;
+            for _ in 0..50 {
+                open = query_scalar::<i64>(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() \
+                     AND pid <> pg_backend_pid() AND state LIKE 'idle in transaction%'",
+                )
+                .fetch_one(plain)
+                .await
+                .unwrap();
+                if open == 0 {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            }
+            assert_eq!(open, 0, "a transaction of the group stays open");
+        }
+    }
+}
+
+/// Group commit (`write_group`, issue 35), on SQLite and on PostgreSQL: a write waits for
+/// the turn of the one before; writes queued together share one commit (the hook runs
+/// once, inside it, and sees them all), and each is answered only once its rows are
+/// visible to every connection; a write dropped without committing undoes only itself, a
+/// write whose statement failed never commits even when its handler commits, and when no
+/// write follows, the group's transaction ends so others can write.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
-    use std::sync::Arc;
-    let dir = tempfile::tempdir().unwrap();
-    let plain = wal_file_db(&dir).await;
-    for table in [
-        "CREATE TABLE t (what TEXT NOT NULL)",
-        "CREATE TABLE commits (rows_seen INTEGER NOT NULL)",
-    ] {
-        query(table).execute(&plain).await.unwrap();
+    for postgres in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(plain) = group_test_db(&dir, postgres).await {
+            writes_share_a_commit_and_undo_only_themselves(plain).await;
+        }
     }
+}
+
+async fn writes_share_a_commit_and_undo_only_themselves(plain: Db) {
+    use std::sync::Arc;
+    create_keyed_table(&plain, "t", "what TEXT NOT NULL").await;
+    create_keyed_table(&plain, "commits", "rows_seen BIGINT NOT NULL").await;
     let db = plain.clone().with_write_group(Arc::new(|tx| {
         Box::pin(async move {
             query("INSERT INTO commits (rows_seen) SELECT count(*) FROM t")
@@ -379,17 +480,6 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
                 .map(|_| ())
         })
     }));
-    // What `table`'s `column` holds, in order, as other connections see it.
-    let listed = |db: Db, column: &'static str, table: &'static str| async move {
-        query_scalar::<String>(&format!(
-            "SELECT coalesce(group_concat({column}, ','), '') FROM (SELECT {column} FROM {table} ORDER BY rowid)"
-        ))
-        .fetch_one(&db)
-        .await
-        .unwrap()
-    };
-    let committed = |db: Db| listed(db, "what", "t");
-    let commits = |db: Db| listed(db, "rows_seen", "commits");
     let write = |db: Db, what: &'static str| async move {
         let mut tx = db.begin_in_group().await.unwrap().expect("a group");
         query("INSERT INTO t (what) VALUES ($1)")
@@ -402,7 +492,7 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
 
     // `a` holds the turn: its row is not visible elsewhere, and `b` waits.
     let a = write(db.clone(), "a").await;
-    assert_eq!(committed(plain.clone()).await, "");
+    assert_eq!(listed(&plain, "what", "t").await, "");
     let b = tokio::spawn(write(db.clone(), "b"));
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     assert!(
@@ -419,9 +509,9 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
     );
     b.commit().await.unwrap();
     a_done.await.unwrap().unwrap();
-    assert_eq!(committed(plain.clone()).await, "a,b");
+    assert_eq!(listed(&plain, "what", "t").await, "a,b");
     assert_eq!(
-        commits(plain.clone()).await,
+        listed(&plain, "rows_seen", "commits").await,
         "2",
         "one commit for both writes"
     );
@@ -433,7 +523,7 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
     tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     drop(c);
     d.await.unwrap().commit().await.unwrap();
-    assert_eq!(committed(plain.clone()).await, "a,b,d");
+    assert_eq!(listed(&plain, "what", "t").await, "a,b,d");
 
     // A failed statement leaves the write's earlier rows to its savepoint too.
     let mut e = write(db.clone(), "e").await;
@@ -442,19 +532,106 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
         .await
         .is_err());
     drop(e);
-    // With no write after it, the group's transaction ends: a write outside the group
-    // gets SQLite's write lock (within sqlx's 5 s busy timeout, else "database is locked").
-    query("INSERT INTO t (what) VALUES ('outside')")
-        .execute(&plain)
-        .await
-        .unwrap();
-    assert_eq!(committed(plain.clone()).await, "a,b,d,outside");
+    // With no write after it, the group's transaction ends.
+    assert_no_transaction_left_open(&plain, "t").await;
     // An explicit rollback gives the turn on at once.
     let f = write(db.clone(), "f").await;
     f.rollback().await.unwrap();
     write(db.clone(), "g").await.commit().await.unwrap();
-    assert_eq!(committed(plain.clone()).await, "a,b,d,outside,g");
+    assert_eq!(listed(&plain, "what", "t").await, "a,b,d,g");
+
+    // A write whose statement failed and whose handler commits anyway: its commit fails
+    // and nothing of it stays, while the writes before and after it in the same group
+    // commit (on PostgreSQL the failure aborted the group's transaction, whose `COMMIT`
+    // would have rolled back all of them without an error).
+    let h = write(db.clone(), "h").await;
+    let j = tokio::spawn({
+        let db = db.clone();
+        async move {
+            let mut j = write(db, "j").await;
+            let failed = query("INSERT INTO t (what) VALUES (NULL)")
+                .execute(&mut j)
+                .await
+                .is_err();
+            (j, failed)
+        }
+    });
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    // `j` waits for the turn ahead of the committer `h` wakes: both in one transaction.
+    let h_done = tokio::spawn(h.commit());
+    let (j, failed) = j.await.unwrap();
+    assert!(failed, "a NULL in a NOT NULL column fails");
+    let k = tokio::spawn(write(db.clone(), "k"));
+    assert!(
+        j.commit().await.is_err(),
+        "a write whose statement failed does not commit"
+    );
+    k.await.unwrap().commit().await.unwrap();
+    h_done.await.unwrap().unwrap();
+    assert_eq!(listed(&plain, "what", "t").await, "a,b,d,g,h,k");
+    assert_no_transaction_left_open(&plain, "t").await;
     db.close().await;
+}
+
+/// A group holds at most `write_group::MAX_WRITES` writes: with more writes waiting for
+/// their turn at once, every one of them commits, in more than one commit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_group_commits_before_it_takes_more_writes() {
+    use std::sync::Arc;
+    for postgres in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        let Some(plain) = group_test_db(&dir, postgres).await else {
+            continue;
+        };
+        create_keyed_table(&plain, "t", "what TEXT NOT NULL").await;
+        create_keyed_table(&plain, "commits", "rows_seen BIGINT NOT NULL").await;
+        let db = plain.clone().with_write_group(Arc::new(|tx| {
+            Box::pin(async move {
+                query("INSERT INTO commits (rows_seen) SELECT count(*) FROM t")
+                    .execute(tx)
+                    .await
+                    .map(|_| ())
+            })
+        }));
+        // The first write holds the turn while the others queue behind it.
+        let mut first = db.begin_in_group().await.unwrap().expect("a group");
+        query("INSERT INTO t (what) VALUES ('w')")
+            .execute(&mut first)
+            .await
+            .unwrap();
+        let writes = 2 * write_group::MAX_WRITES + 3;
+        let mut tasks = Vec::new();
+        for _ in 1..writes {
+            let db = db.clone();
+            tasks.push(tokio::spawn(async move {
+                let mut tx = db.begin_in_group().await?.expect("a group");
+                query("INSERT INTO t (what) VALUES ('w')")
+                    .execute(&mut tx)
+                    .await?;
+                tx.commit().await
+            }));
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        first.commit().await.unwrap();
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        let counts = listed(&plain, "rows_seen", "commits").await;
+        let seen: Vec<usize> = counts.split(',').map(|c| c.parse().unwrap()).collect();
+        assert_eq!(
+            seen.last(),
+            Some(&writes),
+            "every write committed: {counts}"
+        );
+        assert!(
+            seen.windows(2)
+                .all(|w| w[1] - w[0] <= write_group::MAX_WRITES)
+                && seen[0] <= write_group::MAX_WRITES,
+            "no commit holds more than {} writes: {counts}",
+            write_group::MAX_WRITES
+        );
+        db.close().await;
+    }
 }
 
 /// Writes whose callers go away at any point — while waiting for the turn, during the
@@ -463,18 +640,22 @@ async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
 /// hang-up test answered 500 once). Cancellation is by timeouts of 0–0.5 ms around whole
 /// writes and flushes, beside writes that must all succeed; afterwards every finished write
 /// is committed whole, no write is half stored (a cancelled one is either whole — it was
-/// cancelled while waiting for its commit — or absent), and a write outside the group gets
-/// the lock.
+/// cancelled while waiting for its commit — or absent), and no transaction of the group
+/// stays open. On SQLite and on PostgreSQL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
+    for postgres in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(plain) = group_test_db(&dir, postgres).await {
+            cancelled_writes_never_harm_the_ones_that_finish(plain).await;
+        }
+    }
+}
+
+async fn cancelled_writes_never_harm_the_ones_that_finish(plain: Db) {
     use std::sync::Arc;
     use std::time::Duration;
-    let dir = tempfile::tempdir().unwrap();
-    let plain = wal_file_db(&dir).await;
-    query("CREATE TABLE t (what TEXT NOT NULL, kept INTEGER NOT NULL)")
-        .execute(&plain)
-        .await
-        .unwrap();
+    create_keyed_table(&plain, "t", "what TEXT NOT NULL, kept BOOLEAN NOT NULL").await;
     let db = plain
         .clone()
         .with_write_group(Arc::new(|_| Box::pin(async { Ok(()) })));
@@ -508,8 +689,8 @@ async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
                 } else if n % 3 == 1 {
                     // Cancelled wherever the timeout strikes; it may still have committed.
                     let _ = tokio::time::timeout(limit, write(db.clone(), name, false)).await;
-                } else if let Some(group) = db.write_group() {
-                    let _ = tokio::time::timeout(limit, group.flush()).await;
+                } else {
+                    let _ = tokio::time::timeout(limit, db.flush_writes()).await;
                 }
             }
             mine
@@ -520,8 +701,8 @@ async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
     }
     // Every finished write is there, twice (both statements), and nothing is half there.
     let stored = query_scalar::<String>(
-        "SELECT coalesce(group_concat(what || ':' || n, ','), '') \
-         FROM (SELECT what, count(*) AS n FROM t GROUP BY what ORDER BY what)",
+        "SELECT coalesce(string_agg(what || ':' || CAST(c AS TEXT), ',' ORDER BY what), '') \
+         FROM (SELECT what, count(*) AS c FROM t GROUP BY what) counted",
     )
     .fetch_one(&plain)
     .await
@@ -544,10 +725,6 @@ async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
         rows.iter().all(|(_, n)| *n == 2),
         "a write half stored: {rows:?}"
     );
-    // The group's transaction ended: a write outside it gets SQLite's write lock.
-    query("INSERT INTO t (what, kept) VALUES ('outside', 1)")
-        .execute(&plain)
-        .await
-        .unwrap();
+    assert_no_transaction_left_open(&plain, "t").await;
     db.close().await;
 }

@@ -36,17 +36,15 @@ pub const DB_FILE: &str = "kontor.db";
 /// its commit the transaction's own events are sealed inside it ([`crate::sql::Tx::before_commit`]).
 /// Errors: the database's (500).
 pub async fn begin_write(pool: &crate::sql::Db) -> Result<crate::sql::Tx, sqlx::Error> {
-    // With group commit (SQLite as the server opens it) the write runs in its turn of the
+    // With group commit (either engine as the server opens it) the write runs in its turn of the
     // group's transaction, which seals every event right before its commit.
     if let Some(mut tx) = pool.begin_in_group().await? {
         // The actor row is written only when it changes within the group's transaction.
         let actor = crate::proof::audit::current_actor();
         let pair = (actor.user_id, actor.key_id);
-        if !tx.group_member().is_some_and(|m| m.holds_actor(pair)) {
+        if !tx.group_holds_actor(pair) {
             crate::proof::audit::set_actor(&mut tx, actor).await?;
-            if let Some(m) = tx.group_member() {
-                m.note_actor(pair);
-            }
+            tx.group_notes_actor(pair);
         }
         crate::http::request_claim::mark_committing(&mut tx).await?;
         return Ok(tx);
@@ -208,8 +206,9 @@ pub async fn open_located(
 }
 
 /// Connects to the PostgreSQL server at `url` (a pool of up to 16 connections, each
-/// checked before use so the pool recovers by itself after the server restarts) and runs
-/// the PostgreSQL migrations (`migrations/postgres/`).
+/// checked before use so the pool recovers by itself after the server restarts), runs
+/// the PostgreSQL migrations (`migrations/postgres/`) and commits the pool's writes in
+/// groups as on SQLite ([`crate::sql::write_group`]).
 ///
 /// Errors, as a sentence naming the host and database but never the password: a URL that
 /// does not parse, a server that does not answer within 5 seconds or refuses the login,
@@ -236,14 +235,14 @@ pub async fn open_postgres(url: &str) -> Result<crate::sql::Db, String> {
         .run(&pool)
         .await
         .map_err(|e| format!("migration of PostgreSQL ({place}) failed: {e}"))?;
-    let db = crate::sql::Db::Postgres(pool);
+    let db = crate::sql::Db::Postgres(pool, None);
     crate::schema::derived::install(&db)
         .await
         .map_err(|e| format!("cannot install the kept totals on PostgreSQL ({place}): {e}"))?;
     crate::proof::audit::install(&db)
         .await
         .map_err(|e| format!("cannot install the audit trail: {e}"))?;
-    Ok(db)
+    Ok(with_group_commit(db))
 }
 
 /// Opens (creating if missing) `<data_dir>/kontor.db`, see [`open_file`], with the audit
@@ -315,7 +314,7 @@ pub async fn open_file(path: &Path) -> Result<crate::sql::Db, String> {
     Ok(with_group_commit(pool))
 }
 
-/// `pool` with its writes committed in groups ([`crate::sql::write_group`], issue 35):
+/// `pool` (either engine) with its writes committed in groups ([`crate::sql::write_group`], issue 35):
 /// each group's transaction seals every event it wrote right before its `COMMIT`, with
 /// the database's audit keys ([`crate::proof::audit::seal`]; without registered keys the
 /// events wait unsealed for a later commit).
