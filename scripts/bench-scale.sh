@@ -13,7 +13,7 @@
 #   scripts/bench-scale.sh [SERVER_BINARY]     # default: the release build
 #   KONTOR_BENCH_SCALE_INVOICES=10000 KONTOR_BENCH_SECONDS=15 scripts/bench-scale.sh
 #   KONTOR_BENCH_ENGINES=postgres scripts/bench-scale.sh   # default: "sqlite postgres"
-set -euo pipefail
+set -Eeuo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 bin=${1:-}
@@ -38,6 +38,7 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'echo "[bench-scale] failed at line $LINENO" >&2' ERR
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 # Waits up to 60 s for a port (a second process on a loaded machine opens the database and
@@ -119,10 +120,19 @@ bench_engine() {
   fi
   port_a=$(free_port)
   serve "$port_a" "$work/data-a"
-  key=$(grep -A1 "A full-access API key" "$work/serve-$port_a.log" | tail -n1)
+  # The first start prints its key after it listens: wait for the key's line (the one
+  # after the heading) rather than read the log at once (a run that read too early
+  # measured nothing).
+  key=""
+  for _ in $(seq 100); do
+    key=$(grep -A1 "A full-access API key" "$work/serve-$port_a.log" | sed -n 2p)
+    [ -n "$key" ] && break
+    sleep 0.2
+  done
+  [ -n "$key" ] || { echo "[bench-scale] no API key in the server's log" >&2; tail -n 20 "$work/serve-$port_a.log" >&2; exit 1; }
   auth="Authorization: Token token=$key"
   base="http://127.0.0.1:$port_a/api/v1"
-  customer=$(curl -sf -H "$auth" -H 'Content-Type: application/json' \
+  customer=$(curl -sSf -H "$auth" -H 'Content-Type: application/json' \
     -d '{"name":"Kranzler KG"}' "$base/companies" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
   body=$(printf '{"customer_id":%s,"recipient_address":"Kranzler KG\\nMain St 1","date":"2026-11-03","due_date":"2099-12-31","title":"Work","tax":19,"currency":"EUR","items":[{"type":"item","title":"Concept","quantity":2,"unit":"h","unit_price":50},{"type":"item","title":"Screens","quantity":0.5,"unit":"h","unit_price":100},{"type":"item","title":"Flat fee","net_total":100}]}' "$customer")
   echo "[bench-scale] $engine: seeding $invoices invoices" >&2
