@@ -452,6 +452,36 @@ async fn assert_no_transaction_left_open(plain: &Db, table: &str) {
     }
 }
 
+/// Runs `test` on a fresh SQLite database and, when the test command's PostgreSQL cluster
+/// is there (`KONTOR_TEST_POSTGRES`), on a fresh PostgreSQL database ([`group_test_db`]).
+async fn on_both_engines<F, Fut>(test: F)
+where
+    F: Fn(Db) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for postgres in [false, true] {
+        let dir = tempfile::tempdir().unwrap();
+        if let Some(plain) = group_test_db(&dir, postgres).await {
+            test(plain).await;
+        }
+    }
+}
+
+/// Creates the tables `t (what)` and `commits (rows_seen)` in `plain` and answers it with a
+/// write group whose hook records, at each group commit, how many rows `t` holds.
+async fn counting_group(plain: &Db) -> Db {
+    create_keyed_table(plain, "t", "what TEXT NOT NULL").await;
+    create_keyed_table(plain, "commits", "rows_seen BIGINT NOT NULL").await;
+    plain.clone().with_write_group(std::sync::Arc::new(|tx| {
+        Box::pin(async move {
+            query("INSERT INTO commits (rows_seen) SELECT count(*) FROM t")
+                .execute(tx)
+                .await
+                .map(|_| ())
+        })
+    }))
+}
+
 /// Group commit (`write_group`, issue 35), on SQLite and on PostgreSQL: a write waits for
 /// the turn of the one before; writes queued together share one commit (the hook runs
 /// once, inside it, and sees them all), and each is answered only once its rows are
@@ -460,26 +490,11 @@ async fn assert_no_transaction_left_open(plain: &Db, table: &str) {
 /// write follows, the group's transaction ends so others can write.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_in_a_group_share_a_commit_and_undo_only_themselves() {
-    for postgres in [false, true] {
-        let dir = tempfile::tempdir().unwrap();
-        if let Some(plain) = group_test_db(&dir, postgres).await {
-            writes_share_a_commit_and_undo_only_themselves(plain).await;
-        }
-    }
+    on_both_engines(writes_share_a_commit_and_undo_only_themselves).await;
 }
 
 async fn writes_share_a_commit_and_undo_only_themselves(plain: Db) {
-    use std::sync::Arc;
-    create_keyed_table(&plain, "t", "what TEXT NOT NULL").await;
-    create_keyed_table(&plain, "commits", "rows_seen BIGINT NOT NULL").await;
-    let db = plain.clone().with_write_group(Arc::new(|tx| {
-        Box::pin(async move {
-            query("INSERT INTO commits (rows_seen) SELECT count(*) FROM t")
-                .execute(tx)
-                .await
-                .map(|_| ())
-        })
-    }));
+    let db = counting_group(&plain).await;
     let write = |db: Db, what: &'static str| async move {
         let mut tx = db.begin_in_group().await.unwrap().expect("a group");
         query("INSERT INTO t (what) VALUES ($1)")
@@ -577,61 +592,49 @@ async fn writes_share_a_commit_and_undo_only_themselves(plain: Db) {
 /// their turn at once, every one of them commits, in more than one commit.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_group_commits_before_it_takes_more_writes() {
-    use std::sync::Arc;
-    for postgres in [false, true] {
-        let dir = tempfile::tempdir().unwrap();
-        let Some(plain) = group_test_db(&dir, postgres).await else {
-            continue;
-        };
-        create_keyed_table(&plain, "t", "what TEXT NOT NULL").await;
-        create_keyed_table(&plain, "commits", "rows_seen BIGINT NOT NULL").await;
-        let db = plain.clone().with_write_group(Arc::new(|tx| {
-            Box::pin(async move {
-                query("INSERT INTO commits (rows_seen) SELECT count(*) FROM t")
-                    .execute(tx)
-                    .await
-                    .map(|_| ())
-            })
+    on_both_engines(full_group_commits_first).await;
+}
+
+async fn full_group_commits_first(plain: Db) {
+    let db = counting_group(&plain).await;
+    // The first write holds the turn while the others queue behind it.
+    let mut first = db.begin_in_group().await.unwrap().expect("a group");
+    query("INSERT INTO t (what) VALUES ('w')")
+        .execute(&mut first)
+        .await
+        .unwrap();
+    let writes = 2 * write_group::MAX_WRITES + 3;
+    let mut tasks = Vec::new();
+    for _ in 1..writes {
+        let db = db.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut tx = db.begin_in_group().await?.expect("a group");
+            query("INSERT INTO t (what) VALUES ('w')")
+                .execute(&mut tx)
+                .await?;
+            tx.commit().await
         }));
-        // The first write holds the turn while the others queue behind it.
-        let mut first = db.begin_in_group().await.unwrap().expect("a group");
-        query("INSERT INTO t (what) VALUES ('w')")
-            .execute(&mut first)
-            .await
-            .unwrap();
-        let writes = 2 * write_group::MAX_WRITES + 3;
-        let mut tasks = Vec::new();
-        for _ in 1..writes {
-            let db = db.clone();
-            tasks.push(tokio::spawn(async move {
-                let mut tx = db.begin_in_group().await?.expect("a group");
-                query("INSERT INTO t (what) VALUES ('w')")
-                    .execute(&mut tx)
-                    .await?;
-                tx.commit().await
-            }));
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-        first.commit().await.unwrap();
-        for t in tasks {
-            t.await.unwrap().unwrap();
-        }
-        let counts = listed(&plain, "rows_seen", "commits").await;
-        let seen: Vec<usize> = counts.split(',').map(|c| c.parse().unwrap()).collect();
-        assert_eq!(
-            seen.last(),
-            Some(&writes),
-            "every write committed: {counts}"
-        );
-        assert!(
-            seen.windows(2)
-                .all(|w| w[1] - w[0] <= write_group::MAX_WRITES)
-                && seen[0] <= write_group::MAX_WRITES,
-            "no commit holds more than {} writes: {counts}",
-            write_group::MAX_WRITES
-        );
-        db.close().await;
     }
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    first.commit().await.unwrap();
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let counts = listed(&plain, "rows_seen", "commits").await;
+    let seen: Vec<usize> = counts.split(',').map(|c| c.parse().unwrap()).collect();
+    assert_eq!(
+        seen.last(),
+        Some(&writes),
+        "every write committed: {counts}"
+    );
+    assert!(
+        seen.windows(2)
+            .all(|w| w[1] - w[0] <= write_group::MAX_WRITES)
+            && seen[0] <= write_group::MAX_WRITES,
+        "no commit holds more than {} writes: {counts}",
+        write_group::MAX_WRITES
+    );
+    db.close().await;
 }
 
 /// Writes whose callers go away at any point — while waiting for the turn, during the
@@ -644,12 +647,7 @@ async fn a_full_group_commits_before_it_takes_more_writes() {
 /// stays open. On SQLite and on PostgreSQL.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writes_cancelled_anywhere_never_harm_the_ones_that_finish() {
-    for postgres in [false, true] {
-        let dir = tempfile::tempdir().unwrap();
-        if let Some(plain) = group_test_db(&dir, postgres).await {
-            cancelled_writes_never_harm_the_ones_that_finish(plain).await;
-        }
-    }
+    on_both_engines(cancelled_writes_never_harm_the_ones_that_finish).await;
 }
 
 async fn cancelled_writes_never_harm_the_ones_that_finish(plain: Db) {

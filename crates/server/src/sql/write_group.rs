@@ -95,7 +95,8 @@ const SAVEPOINT: &str = "SAVEPOINT kontor_write";
 const ROLLBACK_TO: &str = "ROLLBACK TO SAVEPOINT kontor_write";
 
 /// Work run in the group's transaction right before its `COMMIT` (the audit seal of every
-/// event the group wrote, `crate::store::db::open_file`). An error fails the commit.
+/// event the group wrote, set by `crate::store::db` for either engine). An error fails
+/// the commit.
 pub type GroupHook = Arc<
     dyn for<'a> Fn(
             &'a mut super::Tx,
