@@ -125,7 +125,7 @@ bench_engine() {
   # measured nothing).
   key=""
   for _ in $(seq 100); do
-    key=$(grep -A1 "A full-access API key" "$work/serve-$port_a.log" | sed -n 2p)
+    key=$(grep -A1 "A full-access API key" "$work/serve-$port_a.log" | sed -n 2p || true)
     [ -n "$key" ] && break
     sleep 0.2
   done
