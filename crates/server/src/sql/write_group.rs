@@ -251,8 +251,9 @@ impl<DB: GroupEngine> Shared<DB> {
         let mut guard = tokio::time::timeout(TURN_TIMEOUT, self.turn.clone().lock_owned())
             .await
             .map_err(|_| sqlx::Error::PoolTimedOut)?;
-        if guard.waiting.len() >= MAX_WRITES {
-            // A full group commits before this write begins the next one.
+        while guard.waiting.len() >= MAX_WRITES {
+            // A full group commits before this write begins the next one (again if others
+            // filled the next group while this write waited).
             settle(self, guard).await;
             guard = tokio::time::timeout(TURN_TIMEOUT, self.turn.clone().lock_owned())
                 .await
