@@ -37,12 +37,6 @@ impl From<SqlitePool> for Db {
     }
 }
 
-impl From<PgPool> for Db {
-    fn from(pool: PgPool) -> Self {
-        Db::Postgres(pool, None)
-    }
-}
-
 impl Db {
     /// Which engine this pool talks to.
     pub fn engine(&self) -> Engine {
@@ -196,7 +190,7 @@ impl Db {
 /// A transaction or a pooled connection of either engine, with the work to run inside it
 /// right before it commits ([`Tx::before_commit`]). Dropped without
 /// [`commit`](Tx::commit), a transaction rolls back.
-pub struct Tx(Inner, Option<BeforeCommit>);
+pub struct Tx(pub(super) Inner, pub(super) Option<BeforeCommit>);
 
 /// Work run inside a transaction right before its `COMMIT` (set by
 /// `crate::store::db::begin_write`: the audit seal of the transaction's own events, so a
@@ -210,7 +204,8 @@ pub type BeforeCommit = Box<
         > + Send,
 >;
 
-enum Inner {
+/// What a [`Tx`] holds (the write group builds turns of its own, `write_group::GroupEngine`).
+pub(super) enum Inner {
     SqliteTx(sqlx::Transaction<'static, Sqlite>),
     SqliteConn(sqlx::pool::PoolConnection<Sqlite>),
     SqliteOwn(Box<SqliteConnection>),
@@ -221,33 +216,6 @@ enum Inner {
 }
 
 impl Tx {
-    /// A turn in SQLite's [`WriteGroup`] as a transaction (the committer's, for its hook).
-    pub(super) fn from_sqlite_member(member: SqliteMember) -> Self {
-        Tx(Inner::SqliteMember(member), None)
-    }
-
-    /// The turn of [`Tx::from_sqlite_member`] back.
-    pub(super) fn into_sqlite_member(self) -> Option<SqliteMember> {
-        match self.0 {
-            Inner::SqliteMember(m) => Some(m),
-            _ => None,
-        }
-    }
-
-    /// A turn in PostgreSQL's [`WriteGroup`] as a transaction (the committer's, for its
-    /// hook).
-    pub(super) fn from_pg_member(member: PgMember) -> Self {
-        Tx(Inner::PgMember(member), None)
-    }
-
-    /// The turn of [`Tx::from_pg_member`] back.
-    pub(super) fn into_pg_member(self) -> Option<PgMember> {
-        match self.0 {
-            Inner::PgMember(m) => Some(m),
-            _ => None,
-        }
-    }
-
     /// Whether this write is a turn in a [`WriteGroup`] whose transaction's `audit_actor`
     /// row already holds `actor` (`(user_id, key_id)`, written by an earlier write of the
     /// group: `crate::store::db::begin_write` then skips writing it again).
@@ -341,14 +309,6 @@ pub enum Target<'e> {
 
 /// What a statement can run on: `&Db` or `&mut Tx`.
 pub trait Executor<'e> {
-    /// The pool or connection to run on.
-    fn target(self) -> Target<'e>
-    where
-        Self: Sized,
-    {
-        self.split().0
-    }
-
     /// The pool or connection to run on, and for a write's turn in a [`WriteGroup`] the
     /// flag the statement sets when it fails ([`Member::note_failed`]: such a write never
     /// commits).

@@ -29,6 +29,8 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Pool, Postgres, Sqlite};
 use tokio::sync::{oneshot, Mutex, Notify, OwnedMutexGuard};
 
+use super::pool::Inner;
+
 /// How long a write waits for its turn before it fails as unavailable (503): SQLite's
 /// busy timeout (`crate::store::db::open_file`), which bounded the wait for the write lock
 /// before writes took turns here.
@@ -66,10 +68,13 @@ impl GroupEngine for Sqlite {
     }
     const BEGIN: &'static str = "BEGIN IMMEDIATE; SAVEPOINT kontor_write";
     fn wrap(member: Member<Self>) -> super::Tx {
-        super::Tx::from_sqlite_member(member)
+        super::Tx(Inner::SqliteMember(member), None)
     }
     fn unwrap(tx: super::Tx) -> Option<Member<Self>> {
-        tx.into_sqlite_member()
+        match tx.0 {
+            Inner::SqliteMember(m) => Some(m),
+            _ => None,
+        }
     }
 }
 
@@ -82,10 +87,13 @@ impl GroupEngine for Postgres {
     }
     const BEGIN: &'static str = "BEGIN; SAVEPOINT kontor_write";
     fn wrap(member: Member<Self>) -> super::Tx {
-        super::Tx::from_pg_member(member)
+        super::Tx(Inner::PgMember(member), None)
     }
     fn unwrap(tx: super::Tx) -> Option<Member<Self>> {
-        tx.into_pg_member()
+        match tx.0 {
+            Inner::PgMember(m) => Some(m),
+            _ => None,
+        }
     }
 }
 /// The savepoint of each further write. Earlier writes' savepoints stay open (nested, one
