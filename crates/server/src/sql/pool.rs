@@ -190,7 +190,7 @@ impl Db {
 /// A transaction or a pooled connection of either engine, with the work to run inside it
 /// right before it commits ([`Tx::before_commit`]). Dropped without
 /// [`commit`](Tx::commit), a transaction rolls back.
-pub struct Tx(pub(super) Inner, pub(super) Option<BeforeCommit>);
+pub struct Tx(Inner, Option<BeforeCommit>);
 
 /// Work run inside a transaction right before its `COMMIT` (set by
 /// `crate::store::db::begin_write`: the audit seal of the transaction's own events, so a
@@ -204,8 +204,7 @@ pub type BeforeCommit = Box<
         > + Send,
 >;
 
-/// What a [`Tx`] holds (the write group builds turns of its own, `write_group::GroupEngine`).
-pub(super) enum Inner {
+enum Inner {
     SqliteTx(sqlx::Transaction<'static, Sqlite>),
     SqliteConn(sqlx::pool::PoolConnection<Sqlite>),
     SqliteOwn(Box<SqliteConnection>),
@@ -216,6 +215,33 @@ pub(super) enum Inner {
 }
 
 impl Tx {
+    /// A turn in SQLite's [`WriteGroup`] as a transaction (the committer's, for its hook).
+    pub(super) fn from_sqlite_member(member: SqliteMember) -> Self {
+        Tx(Inner::SqliteMember(member), None)
+    }
+
+    /// The turn of [`Tx::from_sqlite_member`] back.
+    pub(super) fn into_sqlite_member(self) -> Option<SqliteMember> {
+        match self.0 {
+            Inner::SqliteMember(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// A turn in PostgreSQL's [`WriteGroup`] as a transaction (the committer's, for its
+    /// hook).
+    pub(super) fn from_pg_member(member: PgMember) -> Self {
+        Tx(Inner::PgMember(member), None)
+    }
+
+    /// The turn of [`Tx::from_pg_member`] back.
+    pub(super) fn into_pg_member(self) -> Option<PgMember> {
+        match self.0 {
+            Inner::PgMember(m) => Some(m),
+            _ => None,
+        }
+    }
+
     /// Whether this write is a turn in a [`WriteGroup`] whose transaction's `audit_actor`
     /// row already holds `actor` (`(user_id, key_id)`, written by an earlier write of the
     /// group: `crate::store::db::begin_write` then skips writing it again).

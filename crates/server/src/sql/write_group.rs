@@ -29,8 +29,6 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Pool, Postgres, Sqlite};
 use tokio::sync::{oneshot, Mutex, Notify, OwnedMutexGuard};
 
-use super::pool::Inner;
-
 /// How long a write waits for its turn before it fails as unavailable (503): SQLite's
 /// busy timeout (`crate::store::db::open_file`), which bounded the wait for the write lock
 /// before writes took turns here.
@@ -68,13 +66,10 @@ impl GroupEngine for Sqlite {
     }
     const BEGIN: &'static str = "BEGIN IMMEDIATE; SAVEPOINT kontor_write";
     fn wrap(member: Member<Self>) -> super::Tx {
-        super::Tx(Inner::SqliteMember(member), None)
+        super::Tx::from_sqlite_member(member)
     }
     fn unwrap(tx: super::Tx) -> Option<Member<Self>> {
-        match tx.0 {
-            Inner::SqliteMember(m) => Some(m),
-            _ => None,
-        }
+        tx.into_sqlite_member()
     }
 }
 
@@ -87,13 +82,10 @@ impl GroupEngine for Postgres {
     }
     const BEGIN: &'static str = "BEGIN; SAVEPOINT kontor_write";
     fn wrap(member: Member<Self>) -> super::Tx {
-        super::Tx(Inner::PgMember(member), None)
+        super::Tx::from_pg_member(member)
     }
     fn unwrap(tx: super::Tx) -> Option<Member<Self>> {
-        match tx.0 {
-            Inner::PgMember(m) => Some(m),
-            _ => None,
-        }
+        tx.into_pg_member()
     }
 }
 /// The savepoint of each further write. Earlier writes' savepoints stay open (nested, one
