@@ -243,8 +243,17 @@ impl Browser {
     /// Runs `script` (a function body that may `return`) every 100 ms until it returns
     /// something truthy, up to 15 s; returns that value.
     pub async fn wait_js(&self, script: &str, args: Vec<Value>) -> Value {
+        self.wait_js_within(script, args, Duration::from_secs(15))
+            .await
+    }
+
+    /// [`Self::wait_js`] with its own limit `within` (a whole page load with its chunk and
+    /// data, on a machine that runs two browser tests side by side); panics naming the
+    /// script, its last value and what the page showed.
+    pub async fn wait_js_within(&self, script: &str, args: Vec<Value>, within: Duration) -> Value {
         let mut last = Value::Null;
-        for _ in 0..150 {
+        let tries = (within.as_millis() / 100).max(1);
+        for _ in 0..tries {
             last = self
                 .client
                 .execute(script, args.clone())
@@ -263,7 +272,18 @@ impl Browser {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         self.screenshot("wait_js_failure").await;
-        panic!("never true: {script} (last {last})");
+        // What the page showed, so a failure in CI names its cause (a loading line, an
+        // error panel, another address) without the screenshot.
+        let shown = self
+            .client
+            .execute(
+                "const m = document.querySelector('main') || document.body; \
+                 return location.href + ' | ' + (m ? m.innerText : '').replace(/\\s+/g, ' ').slice(0, 600);",
+                vec![],
+            )
+            .await
+            .unwrap_or(Value::Null);
+        panic!("never true: {script} (last {last}); the page: {shown}");
     }
 
     /// Waits until the element `css` has the text `text` (trimmed).

@@ -310,9 +310,17 @@ async fn every_page_in_german_shows_no_english() {
     let mut leftovers = Vec::new();
     for (path, name) in &pages {
         println!("visiting {path}");
+        let opened = std::time::Instant::now();
         b.open(&server.base, path).await;
-        b.wait_js("return !!document.querySelector('main h1');", vec![])
-            .await;
+        // A full page load (the app, the page's chunk, its data) while another browser
+        // test runs beside this one: 15 s was too short once in CI (/offers/new).
+        b.wait_js_within(
+            "return !!document.querySelector('main h1');",
+            vec![],
+            Duration::from_secs(40),
+        )
+        .await;
+        println!("  its heading after {} ms", opened.elapsed().as_millis());
         // Loaded: no skeleton left (a page's own loading placeholder).
         for _ in 0..50 {
             let busy = b
