@@ -96,33 +96,26 @@ pub async fn next_number(
     let key = format.series_key(date);
     // The counter row is locked until the drawing transaction ends (issue 16 § 2). On
     // SQLite the transaction already holds the database's write lock (`BEGIN IMMEDIATE`).
-    // On PostgreSQL, where several processes draw at once, the row is created first if
-    // the series is new (0: nothing drawn yet; a concurrent creator waits on the key and
-    // then finds it) and read `FOR UPDATE`: a second drawer waits here for the first to
-    // commit or roll back, so a rolled-back finalization leaves no gap. The identifier's
-    // UNIQUE constraint is the backstop.
-    let lock = match tx.engine() {
-        crate::sql::Engine::Sqlite => "",
+    // On PostgreSQL, where several processes draw at once, one upsert creates the row if
+    // the series is new (0: nothing drawn yet) and locks it either way (`DO UPDATE`
+    // without a change): a second drawer waits here for the first to commit or roll
+    // back and then reads the committed counter, so a rolled-back finalization leaves no
+    // gap. The identifier's UNIQUE constraint is the backstop.
+    let read_last = match tx.engine() {
+        crate::sql::Engine::Sqlite => {
+            "SELECT last FROM number_series WHERE kind = $1 AND series = $2"
+        }
         crate::sql::Engine::Postgres => {
-            crate::sql::query(
-                "INSERT INTO number_series (kind, series, last) VALUES ($1, $2, 0) \
-                 ON CONFLICT (kind, series) DO NOTHING",
-            )
-            .bind(series.kind)
-            .bind(&key)
-            .execute(&mut *tx)
-            .await?;
-            " FOR UPDATE"
+            "INSERT INTO number_series (kind, series, last) VALUES ($1, $2, 0) \
+             ON CONFLICT (kind, series) DO UPDATE SET last = number_series.last RETURNING last"
         }
     };
-    let last: Option<i64> = crate::sql::query_scalar(&format!(
-        "SELECT last FROM number_series WHERE kind = $1 AND series = $2{lock}"
-    ))
-    .bind(series.kind)
-    .bind(&key)
-    .fetch_optional(&mut *tx)
-    .await?
-    .filter(|&last| last > 0);
+    let last: Option<i64> = crate::sql::query_scalar(read_last)
+        .bind(series.kind)
+        .bind(&key)
+        .fetch_optional(&mut *tx)
+        .await?
+        .filter(|&last| last > 0);
     // The existing numbers of the period are read only for the series' first number: from
     // then on its counter row has seen every number it drew, so a creation costs the same
     // with 100 or 100,000 invoices stored (issue 13: the scan made `POST /invoices` slow
@@ -155,29 +148,29 @@ pub async fn next_number(
         .max(highest)
         .checked_add(1)
         .ok_or_else(overflow)?;
+    // The candidate is free when no record holds it; the free one is stored as the
+    // series' last counter in the same statement (one statement per number drawn, issue
+    // 35): a taken candidate inserts and answers nothing, and the next one is tried.
+    let draw = format!(
+        "INSERT INTO number_series (kind, series, last) SELECT $1, $2, $3 \
+         WHERE NOT EXISTS (SELECT 1 FROM {} WHERE identifier = $4) \
+         ON CONFLICT (kind, series) DO UPDATE SET last = excluded.last RETURNING last",
+        series.table
+    );
     let number = loop {
         let candidate = format.render(date, counter);
-        let taken: Option<i32> = crate::sql::query_scalar(&format!(
-            "SELECT 1 FROM {} WHERE identifier = $1",
-            series.table
-        ))
-        .bind(&candidate)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if taken.is_none() {
+        let drawn: Option<i64> = crate::sql::query_scalar(&draw)
+            .bind(series.kind)
+            .bind(&key)
+            .bind(i64::try_from(counter).map_err(|_| overflow())?)
+            .bind(&candidate)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if drawn.is_some() {
             break candidate;
         }
         counter = counter.checked_add(1).ok_or_else(overflow)?;
     };
-    crate::sql::query(
-        "INSERT INTO number_series (kind, series, last) VALUES ($1, $2, $3)
-         ON CONFLICT (kind, series) DO UPDATE SET last = excluded.last",
-    )
-    .bind(series.kind)
-    .bind(&key)
-    .bind(i64::try_from(counter).map_err(|_| overflow())?)
-    .execute(&mut *tx)
-    .await?;
     Ok(number)
 }
 

@@ -541,6 +541,36 @@ async fn a_new_number_format_applies_to_the_next_number_and_never_renumbers() {
     );
 }
 
+/// Two formats that print the same numbers from different series (`2026-0{NN}` and
+/// `{YYYY}-{NNN}` both print `2026-003`): a number the other series already gave is
+/// skipped, never given twice, and each series continues after what it skipped.
+#[tokio::test]
+async fn a_number_another_format_already_gave_is_skipped() {
+    let s = start().await;
+    let c = s.customer("Skip AG").await;
+    let mut numbers = Vec::new();
+    for (format, count) in [
+        ("2026-0{NN}", 2),
+        ("{YYYY}-{NNN}", 2),
+        ("2026-0{NN}", 2),
+        ("{YYYY}-{NNN}", 1),
+    ] {
+        let r = s
+            .put("/account", json!({"invoice_number_format": format}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+        for _ in 0..count {
+            let r = s.invoice(c, json!({})).await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            numbers.push(r.body["identifier"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(
+        numbers,
+        ["2026-001", "2026-002", "2026-003", "2026-004", "2026-005", "2026-006", "2026-007"]
+    );
+}
+
 #[tokio::test]
 async fn ten_parallel_finalizations_get_ten_consecutive_numbers() {
     let s = start().await;

@@ -187,42 +187,23 @@ async fn record_creation(
     origin.offer_id = origin.offer_id.or(offer_id);
     origin.reversal_of = origin.reversal_of.or(reversal_of);
     let copy_of = origin.copy_of;
-    let created = to_data(&origin);
-    events::record_as(
-        tx,
-        user_id,
-        Subject::Invoice(id),
-        EventKind::Created,
-        created,
-    )
-    .await?;
+    // One statement for all of them (issue 35), oldest first as before.
+    let mut all = vec![(Subject::Invoice(id), EventKind::Created, to_data(&origin))];
     if let Some(identifier) = identifier {
-        events::record_finalized(tx, user_id, id, identifier).await?;
+        let data = to_data(&kontor_model::event::FinalizedData { identifier });
+        all.push((Subject::Invoice(id), EventKind::Finalized, data));
     }
     if let Some(source) = copy_of {
         let data = to_data(&CopiedData { copy_id: id });
-        events::record_as(
-            tx,
-            user_id,
-            Subject::Invoice(source),
-            EventKind::Copied,
-            data,
-        )
-        .await?;
+        all.push((Subject::Invoice(source), EventKind::Copied, data));
     }
     if let Some(original) = reversal_of {
         let data = to_data(&ReversedData {
             reversal_invoice_id: id,
         });
-        events::record_as(
-            tx,
-            user_id,
-            Subject::Invoice(original),
-            EventKind::Reversed,
-            data,
-        )
-        .await?;
+        all.push((Subject::Invoice(original), EventKind::Reversed, data));
     }
+    events::record_all_as(tx, user_id, &all).await?;
     Ok(())
 }
 
