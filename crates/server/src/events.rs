@@ -70,11 +70,6 @@ pub async fn record_as(
     data: serde_json::Value,
 ) -> ApiResult<i64> {
     let (subject_type, subject_id) = subject.parts();
-    let data = if data.is_null() {
-        serde_json::json!({})
-    } else {
-        data
-    };
     let id: i64 = crate::sql::query_scalar(
         "INSERT INTO events (subject_type, subject_id, kind, at, user_id, data) \
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -84,7 +79,7 @@ pub async fn record_as(
     .bind(kind.as_str())
     .bind(ts(now()))
     .bind(user_id)
-    .bind(data.to_string())
+    .bind(stored_data(&data))
     .fetch_one(&mut *conn)
     .await?;
     Ok(id)
@@ -109,20 +104,24 @@ pub async fn record_all_as(
     );
     qb.push_values(events, |mut row, (subject, kind, data)| {
         let (subject_type, subject_id) = subject.parts();
-        let data = if data.is_null() {
-            "{}".to_string()
-        } else {
-            data.to_string()
-        };
         row.push_bind(subject_type.as_str())
             .push_bind(subject_id)
             .push_bind(kind.as_str())
             .push_bind(at)
             .push_bind(user_id)
-            .push_bind(data);
+            .push_bind(stored_data(data));
     });
     qb.build().execute(&mut *conn).await?;
     Ok(())
+}
+
+/// An event's `data` as stored: its JSON text, `null` as `{}`.
+fn stored_data(data: &serde_json::Value) -> String {
+    if data.is_null() {
+        "{}".to_string()
+    } else {
+        data.to_string()
+    }
 }
 
 /// Records that invoice `invoice_id` was finalized under number `identifier`
