@@ -50,7 +50,7 @@ fn main() {
         catalogue::generate(&langs),
     )
     .expect("write catalogue.rs");
-    // The catalogue files themselves, for the catalogue test (`tests/i18n.rs`), which runs
+    // The catalogue files themselves, for the catalogue test (`tests/components/i18n.rs`), which runs
     // in the browser and cannot read the directory.
     let mut sources = String::from(
         "/// `(language, file, JSON)` of every catalogue file.\npub static SOURCES: &[(&str, &str, &str)] = &[\n",

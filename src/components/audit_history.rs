@@ -4,7 +4,7 @@
 //! German "Position geändert") and each changed field with its value before and after.
 //! Loaded from `GET /audit_events` 20 at a time ("Show older changes"); shown to admins
 //! only (the server refuses everybody else). [`change_line`], [`actor_text`] and
-//! [`action_text`] are the wording (component-tested in `tests/timeline.rs`): field labels,
+//! [`action_text`] are the wording (component-tested in `tests/components/timeline.rs`): field labels,
 //! not column names, and values as the locale writes them (issue 34).
 
 use super::error_panel::ErrorPanel;

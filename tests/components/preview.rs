@@ -19,6 +19,7 @@ fn blob(text: &str) -> Blob {
 
 /// The text behind an object URL, or `None` once it has been revoked.
 async fn read_url(url: &str) -> Option<String> {
+    crate::support::dom::real_fetch();
     let response = gloo_net::http::Request::get(url).send().await.ok()?;
     response.text().await.ok()
 }

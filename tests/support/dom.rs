@@ -35,7 +35,7 @@ pub fn fake_fetch(status: u16, body: &serde_json::Value, extra_headers: &str) {
     kontor_app::api::client::store_credentials("http://kontor.test", "test-key");
     let script = format!(
         "window.__fetched = [];
-         window.fetch = (req) => {{
+         window.__realFetch = window.__realFetch || window.fetch; window.fetch = (req) => {{
            window.__fetched.push(req.url || String(req));
            return Promise.resolve(new Response({body}, {{status: {status},
              headers: {{'Content-Type': 'application/json'{extra_headers}}}}}));
@@ -43,6 +43,24 @@ pub fn fake_fetch(status: u16, body: &serde_json::Value, extra_headers: &str) {
         body = serde_json::to_string(&body.to_string()).unwrap()
     );
     js_sys::eval(&script).unwrap();
+}
+
+/// Puts the browser's own `window.fetch` back. Every test that replaces it ([`fake_fetch`],
+/// [`stub_fetch`] and the tests' own fakes) keeps the original in `window.__realFetch`
+/// first; a test that needs the network as it is (object URLs, a closed port) calls this,
+/// since all component tests share one page and an earlier test's fake would answer.
+pub fn real_fetch() {
+    js_sys::eval("if (window.__realFetch) { window.fetch = window.__realFetch; }").unwrap();
+}
+
+/// Forgets the server address an earlier test stored with its credentials
+/// (`kontor.server`): the sign-in page then offers this page's own origin, as on a first
+/// visit.
+pub fn forget_stored_server() {
+    let storage = window().local_storage().unwrap().unwrap();
+    storage
+        .remove_item(kontor_app::api::client::SERVER_STORAGE_KEY)
+        .unwrap();
 }
 
 /// The URLs the fake fetch ([`fake_fetch`]) was asked for.
@@ -72,8 +90,24 @@ pub fn speak(lang: Lang) -> Reset {
     reset
 }
 
-/// A fresh element in the body to mount into.
+/// Closes every `<dialog>` an earlier test left open. All component tests share one page
+/// (one test binary), and an open modal dialog makes the rest of the page inert: no focus,
+/// no clicks, and `dialog[open]` would find the earlier test's dialog.
+pub fn close_open_dialogs() {
+    let open = document().query_selector_all("dialog[open]").unwrap();
+    for i in 0..open.length() {
+        if let Some(dialog) = open
+            .item(i)
+            .and_then(|node| node.dyn_into::<web_sys::HtmlDialogElement>().ok())
+        {
+            dialog.close();
+        }
+    }
+}
+
+/// A fresh element in the body to mount into (after [`close_open_dialogs`]).
 pub fn container() -> HtmlElement {
+    close_open_dialogs();
     let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&el).unwrap();
     el
@@ -170,7 +204,7 @@ pub fn stub_fetch(routes: &[(&str, u16, &str, Option<&str>)]) {
         .collect();
     let script = format!(
         "const routes = [{}];
-         window.fetch = function(input, init) {{
+         window.__realFetch = window.__realFetch || window.fetch; window.fetch = function(input, init) {{
            const url = typeof input === 'string' ? input : input.url;
            const method = (init && init.method) || (input && input.method) || 'GET';
            window.__lastFetch = method + ' ' + url;

@@ -1,6 +1,6 @@
-//! What the component test binaries share: the DOM helpers ([`dom`]) and the records as the
-//! server sends them ([`fixtures`]). A test binary takes both with
-//! `#[path = "support/mod.rs"] mod support;` and `use support::{dom, fixtures};`.
+//! What the component tests share: the DOM helpers ([`dom`]) and the records as the server
+//! sends them ([`fixtures`]). The test binary (`tests/components/main.rs`) declares this module;
+//! its parts take both with `use crate::support::{dom, fixtures};`.
 #![allow(dead_code)]
 
 pub mod dom;

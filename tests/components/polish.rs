@@ -1,5 +1,5 @@
 //! Component tests of issue 11's polish in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test polish`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- polish::`.
 //!
 //! Error summaries in the form's words on the invoice, offer and purchase forms; no Retry
 //! on a 404; the position row menu by keyboard (WAI-ARIA menu button); the purchase form's
@@ -25,11 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, KeyboardEvent, KeyboardEventInit};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{container, find, settle, texts, type_into, wait};
 
@@ -320,7 +316,7 @@ fn fake_server(account: &Account, posts: &[(u16, Value)]) {
          const posts = {posts};
          const answer = (status, body, total) => new Response(JSON.stringify(body), {{status,
              headers: {{'Content-Type': 'application/json', 'X-Total': String(total || 0), 'X-Page': '1', 'X-Per-Page': '100'}}}});
-         window.fetch = async (req) => {{
+         window.__realFetch = window.__realFetch || window.fetch; window.fetch = async (req) => {{
            const url = req.url || String(req);
            const method = (req.method || 'GET').toUpperCase();
            if (method === 'POST' && /\\/purchases$/.test(url)) {{

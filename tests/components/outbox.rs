@@ -4,7 +4,7 @@
 //! and removed with the drafts at sign-out. The server's answers (2xx, replay, 4xx) are
 //! covered by the e2e test `offline::drafts_saved_offline_wait_in_the_outbox_…`:
 //! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target
-//! wasm32-unknown-unknown --test outbox`.
+//! wasm32-unknown-unknown --test components -- outbox::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::api::client::store_credentials;
@@ -14,8 +14,6 @@ use kontor_model::outbox::{is_outbox_key, OutboxKind};
 use leptos::prelude::GetUntracked;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn queue_as(kind: OutboxKind, label: &str) -> QueueAs {
     QueueAs {
@@ -30,6 +28,7 @@ fn queue_as(kind: OutboxKind, label: &str) -> QueueAs {
 #[wasm_bindgen_test]
 async fn creations_without_an_answer_wait_in_order_with_their_keys_per_person() {
     // Nothing listens there: every request fails as on a train.
+    crate::support::dom::real_fetch();
     store_credentials("http://127.0.0.1:9", "test-key");
     outbox::set_owner(Some("u1".into()));
     wipe_all();
@@ -90,6 +89,7 @@ async fn creations_without_an_answer_wait_in_order_with_their_keys_per_person() 
 
 #[wasm_bindgen_test]
 async fn without_a_known_person_nothing_is_queued() {
+    crate::support::dom::real_fetch();
     store_credentials("http://127.0.0.1:9", "test-key");
     outbox::set_owner(None);
     let got: Result<Saved<Value>, _> =

@@ -1,5 +1,5 @@
 //! Component tests of the purchase pages' logic in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test purchases`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- purchases::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::components::list_url::query_string;
@@ -14,11 +14,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{d, dispatch, fetched, settle, texts, wait};
 
@@ -188,7 +184,7 @@ fn fake_supplier_server() {
     .to_string();
     let script = format!(
         "window.__fetched = [];
-         window.fetch = (req) => {{
+         window.__realFetch = window.__realFetch || window.fetch; window.fetch = (req) => {{
            const url = req.url || String(req);
            window.__fetched.push(url);
            const body = /\\/companies\\/7(\\?|$)/.test(url) ? {one} : {list};

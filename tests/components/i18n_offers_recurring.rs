@@ -2,15 +2,13 @@
 //! `docs/decisions.md` § German and English in the app): in German the offer's positions,
 //! the recurring schedule and its history show German words, `01.11.2026`, `1.234,56 €`
 //! and German numbers; the form's own messages are German too.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n_offers_recurring`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n_offers_recurring::`.
 //!
 //! The test browser is English; each test that needs German sets it and resets it when it
 //! ends (also when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use chrono::NaiveDate;
 use dom::{container, d, find, settle, speak, text, texts};
@@ -29,8 +27,6 @@ use kontor_model::recurring::{Interval, RecurringMode, RecurringRun};
 use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn offer() -> Offer {
     let item = |title: &str, quantity: f64, price: f64, net: f64, optional: bool| {

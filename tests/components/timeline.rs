@@ -1,5 +1,5 @@
 //! Component tests for the timeline (issue 11 § Timeline) in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test timeline`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- timeline::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::components::audit_history::{action_text, actor_text, change_line, value_text};
@@ -12,11 +12,7 @@ use leptos::prelude::*;
 use serde_json::{json, Value};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use dom::{container, settle, texts};
 use fixtures::{event, sentence};

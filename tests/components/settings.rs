@@ -2,7 +2,7 @@
 //! of a number format, field errors of the shared validation shown at the field before
 //! anything is sent (bad IBAN, bad VAT ID, a default currency that is not listed), a 422's
 //! errors at the field, the write-only SMTP password and the read-only view.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test settings`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- settings::`.
 #![cfg(target_arch = "wasm32")]
 
 use chrono::NaiveDate;
@@ -26,11 +26,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{find, fire, settle, text};
 
@@ -42,6 +38,7 @@ fn container() -> HtmlElement {
             node.unchecked_into::<web_sys::Element>().remove();
         }
     }
+    dom::close_open_dialogs();
     let el: HtmlElement = document().create_element("div").unwrap().unchecked_into();
     el.set_class_name("test-root");
     document().body().unwrap().append_child(&el).unwrap();

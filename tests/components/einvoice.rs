@@ -1,7 +1,7 @@
 //! Component tests of issue 10's app parts in headless Chromium: the VAT choice per
 //! position with per-rate totals, the invoice's e-invoice status sentence, and reading the
 //! answers of the e-invoice import.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test einvoice`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- einvoice::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::api::einvoices::{read_import_answer, Readiness};
@@ -18,11 +18,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlSelectElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{container, d, find, fire, settle, text, texts, type_into};
 

@@ -2,15 +2,13 @@
 //! `docs/decisions.md` § German and English in the app): German words, `23.11.2026`,
 //! `1.234,56 €`, German month and country names, and `1.234,56` typed into a settings
 //! number field.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n_settings_dashboard`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n_settings_dashboard::`.
 //!
 //! The test browser is English; each test sets German and resets it when it ends (also
 //! when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use chrono::NaiveDate;
 use dom::{container, d, find, settle, speak, text, texts, type_into};
@@ -33,8 +31,6 @@ use serde_json::Value;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlSelectElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn day(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()

@@ -1,5 +1,5 @@
 //! Component tests for the master-data forms (issue 9) in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test companies`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- companies::`.
 //!
 //! The server is replaced by a fake `window.fetch` (installed per test) that answers
 //! fixed JSON and records the URLs asked for, so the forms' requests and the handling of
@@ -19,11 +19,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{choose, container, dispatch, fetched, find, texts, type_into, wait};
 
@@ -233,7 +229,7 @@ fn recording_fetch(status: u16, body: &serde_json::Value) {
     store_credentials("http://kontor.test", "test-key");
     let script = format!(
         "window.__sent = [];
-         window.fetch = async (req, init) => {{
+         window.__realFetch = window.__realFetch || window.fetch; window.fetch = async (req, init) => {{
            const sent = (req && typeof req.clone === 'function') ? await req.clone().text() : (init && init.body);
            window.__sent.push(String(sent));
            return new Response({body}, {{status: {status}, headers: {{'Content-Type': 'application/json'}}}});

@@ -1,7 +1,7 @@
 //! Component tests of the lists' shared widgets (issue 11 § Find and see) in headless
 //! Chromium: the sortable headers, the totals of a filter per currency, and the top bar's
 //! search (its scope per page and the `/` key).
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test lists`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- lists::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::components::list_totals::ListTotals;
@@ -13,11 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, KeyboardEvent, KeyboardEventInit};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{container, d, find, settle, texts};
 

@@ -2,15 +2,13 @@
 //! English in the app): the position editor reads `1.234,56` typed as a unit price and
 //! shows German column labels and German amounts (`1.234,56 €`) in the row and the totals
 //! (Zwischensumme, USt., Gesamt); field messages and the error summary speak German.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n_forms`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n_forms::`.
 //!
 //! The test browser is English; each test that needs German sets it and resets it when it
 //! ends (also when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{container, d, find, settle, speak, text, texts, type_into};
 use kontor_app::components::form_summary::{localized_summary_line, Form};
@@ -22,8 +20,6 @@ use kontor_model::vat::VatChoice;
 use kontor_model::Decimal;
 use leptos::prelude::*;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn attribute_values(root: &web_sys::HtmlElement, selector: &str, name: &str) -> Vec<String> {
     let list = root.query_selector_all(selector).unwrap();

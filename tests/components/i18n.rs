@@ -1,18 +1,16 @@
 //! German and English (issue 12, `docs/decisions.md` § German and English in the app): the
 //! catalogues are complete, and in German the app shows German words, `23.11.2026` and
 //! `1.234,56 €` and reads `1.234,56` typed into a number field.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n::`.
 //!
 //! The test browser is English; each test that needs German sets it and resets it when it
 //! ends (also when it fails).
 #![cfg(target_arch = "wasm32")]
 
 #[allow(dead_code)]
-#[path = "../build/catalogue.rs"]
+#[path = "../../build/catalogue.rs"]
 mod catalogue;
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use chrono::NaiveDate;
 use dom::{container, d, settle, speak, text, texts, Reset};
@@ -28,8 +26,6 @@ use leptos_router::components::Router;
 use wasm_bindgen_test::*;
 
 include!(concat!(env!("OUT_DIR"), "/catalogue_sources.rs"));
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn the_catalogues_have_every_key_in_both_languages() {

@@ -1,7 +1,7 @@
 //! Component tests for the local draft store (issue 34 "a half-filled invoice survives a
 //! reload", issue 37 "Drafts never lost") in headless Chromium with the real
 //! `localStorage`: `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target
-//! wasm32-unknown-unknown --test local_draft`.
+//! wasm32-unknown-unknown --test components -- local_draft::`.
 #![cfg(target_arch = "wasm32")]
 
 use chrono::{Duration, Utc};
@@ -13,8 +13,6 @@ use kontor_model::local_draft::{local_draft_key, LocalDraft};
 use leptos::prelude::*;
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn storage() -> web_sys::Storage {
     web_sys::window().unwrap().local_storage().unwrap().unwrap()

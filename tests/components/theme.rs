@@ -1,21 +1,19 @@
 //! Light and dark (issue 12): with the app's own style sheets, every status badge keeps
 //! WCAG AA contrast (≥ 4.5:1 for its 12–13 px text) in the light and in the dark theme, and
 //! the dark theme really is another set of colours (page and badges).
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test theme`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- theme::`.
 #![cfg(target_arch = "wasm32")]
 
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// The style sheets that define the colour tokens, the dark theme and the badges.
 const CSS: [&str; 4] = [
-    include_str!("../style/tokens.css"),
-    include_str!("../style/base.css"),
-    include_str!("../style/components.css"),
-    include_str!("../style/polish.css"),
+    include_str!("../../style/tokens.css"),
+    include_str!("../../style/base.css"),
+    include_str!("../../style/components.css"),
+    include_str!("../../style/polish.css"),
 ];
 
 /// Every tone a status badge has (`badge-<tone>`, `components/status_badge.rs`).

@@ -2,7 +2,7 @@
 //! revenue chart's bars and labels for a fixed data set (heights to scale, a negative
 //! month below the zero line, every month a link to its invoices, the hidden table), and
 //! the cards' figures, links and empty states.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test dashboard`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- dashboard::`.
 #![cfg(target_arch = "wasm32")]
 
 use chrono::NaiveDate;
@@ -17,11 +17,7 @@ use leptos::prelude::*;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{container, d, find, settle, texts};
 

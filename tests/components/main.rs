@@ -1,5 +1,11 @@
 //! Component tests in headless Chromium (wasm-bindgen-test):
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown`
+//! (one part: `… --test components -- lists::`).
+//!
+//! Every component test is in this one test binary, one module per part (a file beside this one):
+//! one link, one wasm-bindgen pass and one Chromium for all of them instead of one per file
+//! (issue 35: the test command stays fast). The tests run one after another in one page;
+//! each mounts into a container of its own.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::api::client::error_from_body;
@@ -19,14 +25,34 @@ use web_sys::{HtmlElement, HtmlInputElement, KeyboardEvent, KeyboardEventInit};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[path = "components/billing.rs"]
 mod billing;
-#[path = "components/dunning.rs"]
+mod companies;
+mod dashboard;
 mod dunning;
-#[path = "components/preview.rs"]
+mod einvoice;
+mod exports;
+mod i18n;
+mod i18n_forms;
+mod i18n_invoice_detail;
+mod i18n_offers_recurring;
+mod i18n_people;
+mod i18n_purchases_companies;
+mod i18n_settings_dashboard;
+mod lists;
+mod local_draft;
+mod numbers;
+mod offers;
+mod outbox;
+mod people;
+mod polish;
 mod preview;
-#[path = "support/mod.rs"]
+mod purchases;
+mod recurring;
+mod settings;
+#[path = "../support/mod.rs"]
 mod support;
+mod theme;
+mod timeline;
 use support::{dom, fixtures};
 
 use dom::{container, d, find, input, settle, submit_dialog_with, texts, type_into};

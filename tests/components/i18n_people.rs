@@ -2,15 +2,13 @@
 //! app): the sign-in page, the server's German lockout sentence on it, the password dialog,
 //! the user menu's label, the users table and the key table's times, and the app's own
 //! network error texts — all in German, dates as `23.11.2026`.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n_people`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n_people::`.
 //!
 //! The test browser is English; each test sets German and resets it when it ends (also
 //! when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use chrono::{TimeZone, Utc};
 use dom::{
@@ -29,12 +27,11 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 #[wasm_bindgen_test]
 async fn the_sign_in_page_speaks_german_and_shows_the_servers_german_lockout() {
     let _reset = speak(Lang::De);
     clear_key();
+    dom::forget_stored_server();
     stub_fetch(&[("/setup", 200, r#"{"needed": true}"#, None)]);
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), || {

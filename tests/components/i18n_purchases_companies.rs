@@ -2,15 +2,13 @@
 //! payments of a purchase, the positions editor, a supplier's documents and a customer's
 //! master data show German words, `23.11.2026` and `1.234,56 €`, and the editor reads
 //! `1.234,56` typed into an amount.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n_purchases_companies`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n_purchases_companies::`.
 //!
 //! The test browser is English; each test sets German and resets it when it ends (also
 //! when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use dom::{container, d, fake_fetch, find, settle, speak, text, texts, type_into, wait};
 use kontor_app::components::toast::Toasts;
@@ -27,8 +25,6 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// A purchase as the server answers it: 2,000.00 EUR gross dated 23 Nov 2026, paid
 /// 1,234.56 on 23 Nov 2026.

@@ -1,5 +1,5 @@
 //! Component tests for offers (issue 4) in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test offers`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- offers::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::components::position_editor::{PositionEditor, PositionRow};
@@ -15,8 +15,6 @@ use serde_json::{json, Value};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Event, EventInit, HtmlElement, HtmlInputElement};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn parse<T: serde::de::DeserializeOwned>(mut value: Value) -> T {
     let object = value.as_object_mut().unwrap();

@@ -1,5 +1,5 @@
 //! Component tests of the Exports page (issue 11) in headless Chromium:
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test exports`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- exports::`.
 //!
 //! The default period (last month), the quick choices, a period that ends before it
 //! starts, and a download the server refuses (422 naming the DATEV settings) shown under
@@ -17,11 +17,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlButtonElement, HtmlElement, HtmlInputElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{container, fake_fetch, fetched, find, text, type_into, wait};
 
@@ -123,7 +119,7 @@ async fn a_refused_download_says_what_is_missing_under_its_button() {
 async fn the_zip_shows_progress_while_it_is_built() {
     // The server takes its time (the answer never comes in this test).
     store_credentials("http://kontor.test", "test-key");
-    js_sys::eval("window.fetch = () => new Promise(() => {});").unwrap();
+    js_sys::eval("window.__realFetch = window.__realFetch || window.fetch; window.fetch = () => new Promise(() => {});").unwrap();
     let root = mount().await;
     assert!(root.query_selector(".export-progress").unwrap().is_none());
     find(&root, "#export-documents").click();

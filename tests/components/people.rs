@@ -6,7 +6,7 @@
 //! (roles, status, write buttons only when allowed), the user menu's label for a person
 //! and for an API key, and the theme applied to `<html>`.
 //! The server is replaced by a stub of `window.fetch` answering fixed responses.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test people`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- people::`.
 #![cfg(target_arch = "wasm32")]
 
 use kontor_app::api::client::{clear_key, store_credentials};
@@ -25,11 +25,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use dom::{container, errors, find, settle, stub_fetch, submit, text, texts, type_into, wait_for};
 
@@ -37,7 +33,9 @@ fn click(el: &HtmlElement) {
     el.click();
 }
 
+/// The sign-in page as on a first visit to this origin (no server stored by another test).
 fn mount_sign_in() -> HtmlElement {
+    crate::support::dom::forget_stored_server();
     let root = container();
     let handle = leptos::mount::mount_to(root.clone(), || {
         Toasts::provide();

@@ -2,7 +2,7 @@
 //! schedule fields and what they send, the validation messages next to the fields and in
 //! the summary, a 422's `template.*` errors shown at the invoice fields, and a stored
 //! schedule read back into the form.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test recurring`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- recurring::`.
 #![cfg(target_arch = "wasm32")]
 
 use chrono::NaiveDate;
@@ -20,11 +20,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[allow(dead_code)]
-#[path = "support/dom.rs"]
-mod dom;
+use crate::support::dom;
 
 use dom::{choose, container, find, fire, settle, text, texts, type_into};
 

@@ -2,15 +2,13 @@
 //! the app): the timeline's sentences, the payments tab, the payment dialog (typed
 //! `1.234,56`), the e-mail texts and the e-invoice line speak German with `23.11.2026` and
 //! `1.234,56 €`.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test i18n_invoice_detail`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- i18n_invoice_detail::`.
 //!
 //! The test browser is English; each test sets German and resets it when it ends (also
 //! when it fails).
 #![cfg(target_arch = "wasm32")]
 
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use chrono::NaiveDate;
 use dom::{container, find, input, settle, speak, submit_dialog_with, text, texts};
@@ -28,8 +26,6 @@ use leptos::prelude::*;
 use leptos_router::components::Router;
 use serde_json::json;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 #[wasm_bindgen_test]
 fn timeline_sentences_are_german() {

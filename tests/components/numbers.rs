@@ -1,7 +1,7 @@
 //! Numbers as people type them (issue 8, `docs/decisions.md` § Numbers as typed): German
 //! and English users type amounts, quantities and percentages into the position editor,
 //! the payment dialog and the purchase form, and the value used is the value shown.
-//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test numbers`.
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p kontor-app --target wasm32-unknown-unknown --test components -- numbers::`.
 //!
 //! The test browser is English; each test sets the locale it types in first.
 #![cfg(target_arch = "wasm32")]
@@ -21,11 +21,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlInputElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-#[path = "support/mod.rs"]
-mod support;
-use support::{dom, fixtures};
+use crate::support::{dom, fixtures};
 
 use dom::{container, d, find, settle, text, type_into};
 
