@@ -32,6 +32,11 @@ base=$(sed -n 's/^Kontor is running at \(http[^ ]*\)\/$/\1/p' "$work/server.out"
 [ -n "$base" ] || { cat "$work/server.err" >&2; echo "the server did not start" >&2; exit 1; }
 key=$("$bin" --data "$work/data" keys create --name schemathesis | tail -n1)
 
+# One worker: with two, schemathesis' threads ran hypothesis' `ast.parse` side by side, and
+# CPython 3.11's ast module keeps its recursion depth in shared state (CPython gh-106905,
+# fixed in later releases): one CI run of 2026-12-02 stopped on "SystemError: AST
+# constructor recursion depth mismatch" in the coverage phase of `GET /exports/datev.csv`
+# — a fault of the tool's interpreter, not of the API.
 "$st" run "$base/api/v1/openapi.json" \
   --url "$base/api/v1" \
   --header "Authorization: Token token=$key" \
@@ -40,7 +45,7 @@ key=$("$bin" --data "$work/data" keys create --name schemathesis | tail -n1)
   --exclude-operation-id session_delete \
   --mode all \
   --max-examples "${KONTOR_ST_EXAMPLES:-10}" \
-  --workers 2 \
+  --workers 1 \
   --seed "${KONTOR_ST_SEED:-20261124}" \
   --generation-database none \
   --suppress-health-check all \

@@ -227,9 +227,10 @@ async fn the_picker_searches_as_you_type_and_offers_new_customer() {
 /// Like [`fake_fetch`], but also keeps the request bodies (as text) in `window.__sent`.
 fn recording_fetch(status: u16, body: &serde_json::Value) {
     store_credentials("http://kontor.test", "test-key");
+    let keep = dom::KEEP_REAL_FETCH;
     let script = format!(
         "window.__sent = [];
-         window.__realFetch = window.__realFetch || window.fetch; window.fetch = async (req, init) => {{
+         {keep} window.fetch = async (req, init) => {{
            const sent = (req && typeof req.clone === 'function') ? await req.clone().text() : (init && init.body);
            window.__sent.push(String(sent));
            return new Response({body}, {{status: {status}, headers: {{'Content-Type': 'application/json'}}}});

@@ -119,7 +119,11 @@ async fn a_refused_download_says_what_is_missing_under_its_button() {
 async fn the_zip_shows_progress_while_it_is_built() {
     // The server takes its time (the answer never comes in this test).
     store_credentials("http://kontor.test", "test-key");
-    js_sys::eval("window.__realFetch = window.__realFetch || window.fetch; window.fetch = () => new Promise(() => {});").unwrap();
+    js_sys::eval(&format!(
+        "{} window.fetch = () => new Promise(() => {{}});",
+        dom::KEEP_REAL_FETCH
+    ))
+    .unwrap();
     let root = mount().await;
     assert!(root.query_selector(".export-progress").unwrap().is_none());
     find(&root, "#export-documents").click();

@@ -311,12 +311,13 @@ fn fake_server(account: &Account, posts: &[(u16, Value)]) {
     let posts =
         serde_json::to_string(&posts.iter().map(|(s, b)| json!([s, b])).collect::<Vec<_>>())
             .unwrap();
+    let keep = dom::KEEP_REAL_FETCH;
     let script = format!(
         "window.__posts = [];
          const posts = {posts};
          const answer = (status, body, total) => new Response(JSON.stringify(body), {{status,
              headers: {{'Content-Type': 'application/json', 'X-Total': String(total || 0), 'X-Page': '1', 'X-Per-Page': '100'}}}});
-         window.__realFetch = window.__realFetch || window.fetch; window.fetch = async (req) => {{
+         {keep} window.fetch = async (req) => {{
            const url = req.url || String(req);
            const method = (req.method || 'GET').toUpperCase();
            if (method === 'POST' && /\\/purchases$/.test(url)) {{

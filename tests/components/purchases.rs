@@ -182,9 +182,10 @@ fn fake_supplier_server() {
         supplier(8, "Papierwerk Alt")
     ])
     .to_string();
+    let keep = dom::KEEP_REAL_FETCH;
     let script = format!(
         "window.__fetched = [];
-         window.__realFetch = window.__realFetch || window.fetch; window.fetch = (req) => {{
+         {keep} window.fetch = (req) => {{
            const url = req.url || String(req);
            window.__fetched.push(url);
            const body = /\\/companies\\/7(\\?|$)/.test(url) ? {one} : {list};

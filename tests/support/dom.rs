@@ -33,9 +33,10 @@ pub async fn settle() {
 /// for are collected in `window.__fetched` ([`fetched`]).
 pub fn fake_fetch(status: u16, body: &serde_json::Value, extra_headers: &str) {
     kontor_app::api::client::store_credentials("http://kontor.test", "test-key");
+    let keep = KEEP_REAL_FETCH;
     let script = format!(
         "window.__fetched = [];
-         window.__realFetch = window.__realFetch || window.fetch; window.fetch = (req) => {{
+         {keep} window.fetch = (req) => {{
            window.__fetched.push(req.url || String(req));
            return Promise.resolve(new Response({body}, {{status: {status},
              headers: {{'Content-Type': 'application/json'{extra_headers}}}}}));
@@ -44,6 +45,11 @@ pub fn fake_fetch(status: u16, body: &serde_json::Value, extra_headers: &str) {
     );
     js_sys::eval(&script).unwrap();
 }
+
+/// JavaScript that keeps the browser's own `window.fetch` in `window.__realFetch` (the
+/// first time): every fake fetch of the component tests runs it before it replaces
+/// `window.fetch`, so that [`real_fetch`] can put the original back.
+pub const KEEP_REAL_FETCH: &str = "window.__realFetch = window.__realFetch || window.fetch;";
 
 /// Puts the browser's own `window.fetch` back. Every test that replaces it ([`fake_fetch`],
 /// [`stub_fetch`] and the tests' own fakes) keeps the original in `window.__realFetch`
@@ -202,9 +208,10 @@ pub fn stub_fetch(routes: &[(&str, u16, &str, Option<&str>)]) {
             )
         })
         .collect();
+    let keep = KEEP_REAL_FETCH;
     let script = format!(
         "const routes = [{}];
-         window.__realFetch = window.__realFetch || window.fetch; window.fetch = function(input, init) {{
+         {keep} window.fetch = function(input, init) {{
            const url = typeof input === 'string' ? input : input.url;
            const method = (init && init.method) || (input && input.method) || 'GET';
            window.__lastFetch = method + ' ' + url;
