@@ -9,8 +9,12 @@ use std::time::Duration;
 impl Browser {
     /// Screenshots `{name}-{theme}-{width}` in the light and the dark theme (`data-theme`
     /// on `<html>`) at 1280 and 1024 px wide; then the theme follows the system again and
-    /// the window is 1280 px wide.
+    /// the window is 1280 px wide. Nothing (not even the resizing) when screenshots are
+    /// off ([`crate::screenshots_wanted`]).
     pub async fn theme_screenshots(&self, name: &str) {
+        if !crate::screenshots_wanted() {
+            return;
+        }
         for theme in ["light", "dark"] {
             let set = "document.documentElement.dataset.theme = arguments[0]; return true;";
             self.wait_js(set, vec![theme.into()]).await;
@@ -143,8 +147,12 @@ impl Browser {
     }
 
     /// Screenshots `{name}-1280-{theme}` and `{name}-1024-{theme}` at those window widths,
-    /// each after 250 ms to settle; the window is 1280 px wide again afterwards.
+    /// each after 250 ms to settle; the window is 1280 px wide again afterwards. Nothing
+    /// when screenshots are off ([`crate::screenshots_wanted`]).
     pub async fn two_width_screenshots(&self, name: &str, theme: &str) {
+        if !crate::screenshots_wanted() {
+            return;
+        }
         tokio::time::sleep(Duration::from_millis(250)).await;
         self.screenshot(&format!("{name}-1280-{theme}")).await;
         self.client
@@ -271,7 +279,7 @@ impl Browser {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        self.screenshot("wait_js_failure").await;
+        self.failure_screenshot("wait_js_failure").await;
         // What the page showed, so a failure in CI names its cause (a loading line, an
         // error panel, another address) without the screenshot.
         let shown = self

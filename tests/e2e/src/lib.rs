@@ -326,7 +326,7 @@ impl Browser {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         let body = self.body_text().await;
-        self.screenshot("wait_text_failure").await;
+        self.failure_screenshot("wait_text_failure").await;
         panic!("page never showed {text:?}; it shows:\n{body}");
     }
 
@@ -374,8 +374,18 @@ impl Browser {
         }
     }
 
-    /// Writes a PNG of the page to the artifacts folder.
+    /// Writes a PNG of the page to the artifacts folder (`tests/e2e/artifacts`, or
+    /// `KONTOR_E2E_ARTIFACTS`) for a person to look at; nothing when screenshots are off
+    /// ([`screenshots_wanted`]). Asserts nothing.
     pub async fn screenshot(&self, name: &str) {
+        if screenshots_wanted() {
+            self.failure_screenshot(name).await;
+        }
+    }
+
+    /// Like [`Browser::screenshot`], also when screenshots are off: the page as a failing
+    /// wait left it, for the person reading the failure.
+    pub async fn failure_screenshot(&self, name: &str) {
         let dir = env_path(
             "KONTOR_E2E_ARTIFACTS",
             workspace().join("tests/e2e/artifacts"),
@@ -391,6 +401,16 @@ impl Browser {
         let _ = self.client.clone().close().await;
         let _ = self.driver.kill().await;
     }
+}
+
+/// Whether the tests write their screenshots (light and dark, 1280 and 1024 px: what a
+/// person looks at, asserting nothing): yes unless `KONTOR_E2E_SCREENSHOTS=0`, which
+/// `.ci/run` sets — in a CI clone nobody sees them, and taking them (a settle pause and a
+/// PNG of the page each, 624 in all) cost a sixth of german.rs's time (issue 35,
+/// `docs/benchmarks.md` § Screenshots only where someone looks). Read once.
+pub fn screenshots_wanted() -> bool {
+    static WANTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *WANTED.get_or_init(|| std::env::var("KONTOR_E2E_SCREENSHOTS").map_or(true, |v| v != "0"))
 }
 
 /// A plain static file server (Python's `http.server`) for `root` on a free port;
