@@ -383,6 +383,15 @@ impl Browser {
         }
     }
 
+    /// Waits `pause` for the page to settle (a PDF viewer painting, a resize), then
+    /// [`Browser::screenshot`]s it; neither when screenshots are off.
+    pub async fn screenshot_after(&self, pause: Duration, name: &str) {
+        if screenshots_wanted() {
+            tokio::time::sleep(pause).await;
+            self.failure_screenshot(name).await;
+        }
+    }
+
     /// Like [`Browser::screenshot`], also when screenshots are off: the page as a failing
     /// wait left it, for the person reading the failure.
     pub async fn failure_screenshot(&self, name: &str) {
@@ -406,7 +415,7 @@ impl Browser {
 /// Whether the tests write their screenshots (light and dark, 1280 and 1024 px: what a
 /// person looks at, asserting nothing): yes unless `KONTOR_E2E_SCREENSHOTS=0`, which
 /// `.ci/run` sets — in a CI clone nobody sees them, and taking them (a settle pause and a
-/// PNG of the page each, 624 in all) cost a sixth of german.rs's time (issue 35,
+/// PNG of the page each, about 600 in all) cost a sixth of german.rs's time (issue 35,
 /// `docs/benchmarks.md` § Screenshots only where someone looks). Read once.
 pub fn screenshots_wanted() -> bool {
     static WANTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();

@@ -141,9 +141,11 @@ async fn the_customer_signs_online_with_an_option_and_staff_bill_it() {
     wait_amount(c, "#approval-gross", "1.190,00 €").await;
     for theme in ["light", "dark"] {
         c.set_theme(theme).await;
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        c.screenshot(&format!("approval-02-public-de-{theme}-360"))
-            .await;
+        c.screenshot_after(
+            Duration::from_millis(200),
+            &format!("approval-02-public-de-{theme}-360"),
+        )
+        .await;
     }
     c.unset_theme().await;
     let violations = c.axe_violations().await;
@@ -186,9 +188,11 @@ async fn the_customer_signs_online_with_an_option_and_staff_bill_it() {
     .await;
     for theme in ["light", "dark"] {
         c.set_theme(theme).await;
-        tokio::time::sleep(Duration::from_millis(200)).await;
-        c.screenshot(&format!("approval-03-public-en-{theme}-360"))
-            .await;
+        c.screenshot_after(
+            Duration::from_millis(200),
+            &format!("approval-03-public-en-{theme}-360"),
+        )
+        .await;
     }
     c.unset_theme().await;
     c.click("#accept-terms").await;

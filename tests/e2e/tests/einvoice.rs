@@ -33,8 +33,12 @@ async fn drop_file(b: &Browser, css: &str, name: &str, content: &str, kind: &str
         .expect("drop");
 }
 
-/// Screenshots at 1280 px and at 1024 px wide (then back to 1280).
+/// Screenshots at 1280 px and at 1024 px wide (then back to 1280); nothing when
+/// screenshots are off.
 async fn shots(b: &Browser, name: &str) {
+    if !kontor_e2e::screenshots_wanted() {
+        return;
+    }
     b.screenshot(&format!("{name}-1280")).await;
     b.client.set_window_size(1024, 900).await.expect("resize");
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;

@@ -46,8 +46,9 @@ async fn the_pdf_shows_in_the_detail_page_and_beside_the_form() {
         download.attr("href").await.unwrap().as_deref(),
         Some(first.as_str())
     );
-    tokio::time::sleep(Duration::from_secs(2)).await; // the PDF viewer paints
-    b.screenshot("06-detail-document").await;
+    // The PDF viewer paints.
+    b.screenshot_after(Duration::from_secs(2), "06-detail-document")
+        .await;
 
     b.select("#doc-paper", "2").await; // Letterhead: fetched again, old URL revoked
     let changed = "const f = document.querySelector(arguments[0]); return !!f && f.src !== arguments[1] && f.src;";
@@ -99,8 +100,8 @@ async fn the_pdf_shows_in_the_detail_page_and_beside_the_form() {
         .execute("arguments[0].scrollIntoView({block: 'start'})", vec![arg])
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    b.screenshot("07-form-live-preview").await;
+    b.screenshot_after(Duration::from_secs(2), "07-form-live-preview")
+        .await;
     b.close().await;
 }
 

@@ -38,8 +38,12 @@ async fn wait_rows(b: &Browser, rows: usize) {
     .await;
 }
 
-/// Screenshots at 1280 and 1024 px, light and dark (`data-theme` on `<html>`).
+/// Screenshots at 1280 and 1024 px, light and dark (`data-theme` on `<html>`); nothing
+/// when screenshots are off.
 async fn shots(b: &Browser, name: &str) {
+    if !kontor_e2e::screenshots_wanted() {
+        return;
+    }
     for dark in [false, true] {
         let (theme, shade) = if dark {
             ("dark", "dark")

@@ -11,8 +11,12 @@ use std::time::Duration;
 const ADMIN_PASSWORD: &str = "Kupfer-Laterne-Hafen-1987";
 const INVITEE_PASSWORD: &str = "Mondlicht über Altona 42";
 
-/// Screenshots at 1280 and 1024 px in the theme shown now (`shade` names it).
+/// Screenshots at 1280 and 1024 px in the theme shown now (`shade` names it); nothing
+/// when screenshots are off.
 async fn shots(b: &Browser, name: &str, shade: &str) {
+    if !kontor_e2e::screenshots_wanted() {
+        return;
+    }
     tokio::time::sleep(Duration::from_millis(300)).await;
     b.screenshot(&format!("{name}-1280-{shade}")).await;
     b.client.set_window_size(1024, 900).await.expect("resize");

@@ -203,8 +203,8 @@ async fn the_account_set_on_the_settings_page_is_on_the_next_invoice() {
         .execute("window.scrollTo(0, 0)", vec![])
         .await
         .unwrap();
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    b.screenshot("settings-1280").await;
+    b.screenshot_after(Duration::from_millis(400), "settings-1280")
+        .await;
     b.client.set_window_size(1024, 3400).await.unwrap();
     tokio::time::sleep(Duration::from_millis(400)).await;
     let overflow = b
