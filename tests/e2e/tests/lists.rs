@@ -38,24 +38,12 @@ async fn wait_rows(b: &Browser, rows: usize) {
     .await;
 }
 
-/// Screenshots at 1280 and 1024 px, light and dark (`data-theme` on `<html>`); nothing
-/// when screenshots are off.
+/// Screenshots at 1280 and 1024 px, light and dark (`data-theme` on `<html>`); no
+/// pictures when screenshots are off.
 async fn shots(b: &Browser, name: &str) {
-    if !kontor_e2e::screenshots_wanted() {
-        return;
-    }
-    for dark in [false, true] {
-        let (theme, shade) = if dark {
-            ("dark", "dark")
-        } else {
-            ("light", "light")
-        };
+    for theme in ["light", "dark"] {
         b.set_theme(theme).await;
-        b.screenshot(&format!("{name}-1280-{shade}")).await;
-        b.client.set_window_size(1024, 900).await.expect("resize");
-        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-        b.screenshot(&format!("{name}-1024-{shade}")).await;
-        b.client.set_window_size(1280, 900).await.expect("resize");
+        b.two_width_screenshots(name, theme).await;
     }
     b.unset_theme().await;
 }

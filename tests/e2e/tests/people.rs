@@ -11,25 +11,11 @@ use std::time::Duration;
 const ADMIN_PASSWORD: &str = "Kupfer-Laterne-Hafen-1987";
 const INVITEE_PASSWORD: &str = "Mondlicht über Altona 42";
 
-/// Screenshots at 1280 and 1024 px in the theme shown now (`shade` names it); nothing
-/// when screenshots are off.
-async fn shots(b: &Browser, name: &str, shade: &str) {
-    if !kontor_e2e::screenshots_wanted() {
-        return;
-    }
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    b.screenshot(&format!("{name}-1280-{shade}")).await;
-    b.client.set_window_size(1024, 900).await.expect("resize");
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    b.screenshot(&format!("{name}-1024-{shade}")).await;
-    b.client.set_window_size(1280, 900).await.expect("resize");
-}
-
 /// Both themes, forced with `data-theme` and restored to `restore` afterwards.
 async fn both_themes(b: &Browser, name: &str, restore: &str) {
     for theme in ["light", "dark"] {
         set_theme_attr(b, theme).await;
-        shots(b, name, theme).await;
+        b.two_width_screenshots(name, theme).await;
     }
     set_theme_attr(b, restore).await;
 }
@@ -128,7 +114,8 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
     ] {
         open_nav(&b, path, heading).await;
         tokio::time::sleep(Duration::from_millis(400)).await;
-        shots(&b, &format!("people-dark-{name}"), "dark").await;
+        b.two_width_screenshots(&format!("people-dark-{name}"), "dark")
+            .await;
     }
     // The theme survives a reload (applied before the first paint from localStorage).
     b.client.refresh().await.unwrap();
