@@ -68,10 +68,15 @@ fn sample() -> DocumentData {
     }
 }
 
+/// `pdfimages -list` of `pdf`, written to a file of its own in the temporary directory and
+/// removed after (no directory is left behind by a test run).
 fn pdfimages_list(pdf: &[u8]) -> String {
-    let dir = std::env::temp_dir().join(format!("kontor-pdfimages-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("{}.pdf", pdf.len()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!(
+        "kontor-pdfimages-{}-{call}.pdf",
+        std::process::id()
+    ));
     std::fs::write(&file, pdf).unwrap();
     let out = Command::new("pdfimages")
         .arg("-list")
