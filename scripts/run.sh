@@ -34,8 +34,7 @@ tools_job=$!
 # which then finds the wasm built).
 background app cargo build --target wasm32-unknown-unknown --profile wasm-release --bin kontor-app
 app_job=$!
-# The server with the `first-run` profile (Cargo.toml: the release build at opt-level 1,
-# 18 % less compiling for a server a little slower; an installation builds `--release`).
+# The server with the `first-run` profile (Cargo.toml says what it is and why).
 background server cargo build --profile first-run -p kontor-server
 server_job=$!
 # On any exit before the builds are done (Ctrl-C, a failed step), stop them with every
