@@ -269,9 +269,10 @@ async fn a_message_arriving_while_the_server_is_down_is_read_after_the_restart()
     );
     s.restart().await;
     // The enabled inbox is read a few seconds after the start, without being asked. A
-    // message is recorded before it is moved (poll.rs), so the wait covers both steps.
+    // message is recorded before it is moved (poll.rs), so the wait covers both steps; up
+    // to 30 s, as the test servers of this binary poll one at a time.
     let mut list = Vec::new();
-    for _ in 0..60 {
+    for _ in 0..120 {
         list = messages(&s, "").await;
         if !list.is_empty() && imap.count("INBOX") == 0 {
             break;

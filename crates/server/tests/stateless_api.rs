@@ -59,6 +59,27 @@ async fn sessions_file_links_and_idempotency_keys_work_on_either_server() {
     assert_eq!(b.get("/invoices").await.body.as_array().unwrap().len(), 1);
 }
 
+/// Waits until the requests the servers share (`rate_limit_counts`) add up to `n` for one
+/// key; panics after 20 seconds.
+async fn shared_count_reaches(s: &TestServer, n: i64) {
+    let db = s.db().await;
+    let mut shared = 0;
+    for _ in 0..200 {
+        shared = kontor_server::sql::query_scalar::<i64>(
+            "SELECT CAST(COALESCE(MAX(shared), 0) AS BIGINT) FROM \
+             (SELECT SUM(count) AS shared FROM rate_limit_counts GROUP BY key_id) AS per_key",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        if shared >= n {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("{shared} requests shared, not {n}");
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_rate_limit_is_one_allowance_across_servers() {
     // The allowance is per 2-minute window: start early in one, so the test stays in it.
@@ -71,15 +92,18 @@ async fn the_rate_limit_is_one_allowance_across_servers() {
     for _ in 0..4 {
         assert_eq!(a.get("/invoices").await.status, 200);
     }
-    // Both processes share their counts within a second (`rate_limit::SYNC_INTERVAL`).
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    // Both processes share their counts every second (`rate_limit::SYNC_INTERVAL`): A
+    // writes them at its tick, B reads them at its next one.
+    shared_count_reaches(&a, 4).await;
+    tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
     assert_eq!(b.get("/invoices").await.status, 200);
     assert_eq!(b.get("/invoices").await.status, 200);
     let refused = b.get("/invoices").await;
     assert_eq!(refused.status, 429, "4 on A and 2 on B use the 6");
     let wait: u64 = refused.header("retry-after").parse().unwrap();
     assert!((1..=120).contains(&wait), "{wait}");
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    shared_count_reaches(&a, 6).await;
+    tokio::time::sleep(std::time::Duration::from_millis(2000)).await;
     assert_eq!(
         a.get("/invoices").await.status,
         429,

@@ -42,6 +42,22 @@ async fn wait_api_stores(b: &Browser, expected: &str) {
         .await;
 }
 
+/// Waits until an API store holds the answer of a request whose path ends with `path`:
+/// the worker passes an answer on before it stores it, and the store's name appears before
+/// the answer is in it, so the store's count alone does not say the list can be read
+/// offline.
+async fn wait_api_stored(b: &Browser, path: &str) {
+    let script = "const [path] = arguments; \
+        caches.keys().then(names => Promise.all(names.filter(n => n.startsWith('kontor-api-')) \
+          .map(n => caches.open(n).then(c => c.keys())))) \
+        .then(stores => window.__stored = stores.flat() \
+          .some(k => new URL(k.url).pathname.endsWith(path))); \
+        return window.__stored === true;";
+    b.wait_js(script, vec![path.into()]).await;
+    b.wait_js("window.__stored = undefined; return true;", vec![])
+        .await;
+}
+
 /// The manifest the page links, read through the page (its URL is relative to the base).
 async fn manifest(b: &Browser) -> (String, Value) {
     let href = b
@@ -82,6 +98,7 @@ async fn the_app_starts_and_reads_the_last_list_without_a_network_and_sign_out_w
     b.client.refresh().await.unwrap();
     b.wait_text("Offline lesbar").await;
     wait_api_stores(&b, "=== 1").await;
+    wait_api_stored(&b, "/api/v1/invoices").await;
 
     server.stop().await;
     b.client.refresh().await.unwrap();
@@ -279,6 +296,7 @@ async fn under_a_prefix_on_a_static_server_the_shell_and_list_start_offline() {
     b.click(".sidenav a[href$='/invoices']").await;
     b.wait_text("Mit Präfix offline").await;
     wait_api_stores(&b, ">= 1").await;
+    wait_api_stored(&b, "/api/v1/invoices").await;
 
     // Both servers gone: the bundle's and the API's.
     drop(statics);

@@ -6,7 +6,6 @@
 //! Screenshots of the changed pages light and dark at 1280 and 1024 px.
 
 use kontor_e2e::{Browser, Server};
-use std::time::Duration;
 
 const ADMIN_PASSWORD: &str = "Kupfer-Laterne-Hafen-1987";
 const INVITEE_PASSWORD: &str = "Mondlicht über Altona 42";
@@ -113,7 +112,6 @@ async fn sign_in_go_dark_invite_a_user_and_deactivate_them() {
         ("/suppliers", "Suppliers", "suppliers"),
     ] {
         open_nav(&b, path, heading).await;
-        tokio::time::sleep(Duration::from_millis(400)).await;
         b.two_width_screenshots(&format!("people-dark-{name}"), "dark")
             .await;
     }

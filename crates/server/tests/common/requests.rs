@@ -5,9 +5,28 @@ use super::{reply, Reply, TestServer};
 use reqwest::{Method, RequestBuilder};
 use serde_json::Value;
 
+/// Whether `mail` (an RFC 5322 message) is whole: its header ends, and a multipart message
+/// ends with its outermost closing boundary (`--boundary--`).
+fn written_to_its_end(mail: &str) -> bool {
+    let Some((head, _)) = mail.split_once("\r\n\r\n") else {
+        return false;
+    };
+    let Some(at) = head.to_ascii_lowercase().find("boundary=") else {
+        return true;
+    };
+    let boundary: String = head[at + "boundary=".len()..]
+        .trim_start_matches('"')
+        .chars()
+        .take_while(|c| !matches!(c, '"' | ';' | '\r' | '\n' | ' '))
+        .collect();
+    mail.trim_end().ends_with(&format!("--{boundary}--"))
+}
+
 impl TestServer {
     /// The outbox's messages (`<data>/outbox/*.eml`, as sent without SMTP) once there are
-    /// at least `n` of them, for e-mails sent in the background; panics after 20 seconds.
+    /// at least `n` of them and every one is written to its end, for e-mails sent in the
+    /// background (lettre's file transport creates the file, then writes it: a reader can
+    /// see it empty or half written); panics after 20 seconds.
     pub async fn outbox(&self, n: usize) -> Vec<String> {
         let dir = self.data_path().join("outbox");
         for _ in 0..200 {
@@ -21,7 +40,7 @@ impl TestServer {
                         .collect()
                 })
                 .unwrap_or_default();
-            if mails.len() >= n {
+            if mails.len() >= n && mails.iter().all(|m| written_to_its_end(m)) {
                 return mails;
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
