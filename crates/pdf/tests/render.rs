@@ -68,22 +68,19 @@ fn sample() -> DocumentData {
     }
 }
 
-/// `pdfimages -list` of `pdf`, written to a file of its own in the temporary directory and
-/// removed after (no directory is left behind by a test run).
+/// `pdfimages -list` of `pdf`, read from a temporary file that is removed afterwards.
 fn pdfimages_list(pdf: &[u8]) -> String {
-    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let file = std::env::temp_dir().join(format!(
-        "kontor-pdfimages-{}-{call}.pdf",
-        std::process::id()
-    ));
-    std::fs::write(&file, pdf).unwrap();
+    let mut file = tempfile::Builder::new()
+        .prefix("kontor-pdfimages-")
+        .suffix(".pdf")
+        .tempfile()
+        .unwrap();
+    std::io::Write::write_all(&mut file, pdf).unwrap();
     let out = Command::new("pdfimages")
         .arg("-list")
-        .arg(&file)
+        .arg(file.path())
         .output()
         .expect("pdfimages (poppler-utils) is installed");
-    std::fs::remove_file(&file).ok();
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
